@@ -1,0 +1,63 @@
+"""The ``briscola`` command: a click group; each family of commands lives in its own module
+and registers itself here. Errors the user caused end as one line on stderr and exit 2."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from solver.cards import CardError
+from solver.position import PositionError
+from solver.rules import RulesError
+
+USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
+
+
+class BriscolaGroup(click.Group):
+    """Turns the user's mistakes into one line on stderr and exit code 2, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except USER_ERRORS as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(2)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=BriscolaGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="briscola-scoperta")
+def cli():
+    """Briscola scoperta: exact analysis, explanations, puzzles and play.
+
+    \b
+    Example:
+      briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+    """
+
+
+def _register():
+    import importlib
+    for name in ("cli.cmd_position", "cli.cmd_games", "cli.cmd_analyse", "cli.cmd_players",
+                 "cli.cmd_match"):
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name == name:
+                continue
+            raise
+        for cmd in getattr(mod, "COMMANDS", ()):
+            cli.add_command(cmd)
+
+
+_register()
+
+
+def main():
+    cli(prog_name="briscola")
+
+
+if __name__ == "__main__":
+    main()

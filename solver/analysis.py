@@ -1,0 +1,83 @@
+"""The analysis API: a position in, the value of every legal card out.
+
+Plain Python over the search kernels. Values are for the player to move (see NOTATION.md):
+objective "points" = expected points still to win, mover minus opponent; objective "win" =
+probability that the mover ends the deal with 61+ (60-60 counts one half).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .cards import card_str
+from .position import Position, PositionError
+
+OBJECTIVES = ("points", "win")
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    card: int
+    value: float
+    value_exact: Fraction | None  # None when the value is an estimate
+    error: float | None = None    # half-width of a 95 % interval for estimates
+
+
+@dataclass(frozen=True)
+class Analysis:
+    position: Position
+    objective: str
+    exact: bool
+    value: float
+    value_exact: Fraction | None
+    moves: tuple[MoveValue, ...]   # every legal card, best first
+    best: tuple[int, ...]          # every card that reaches the value
+    pv: tuple[int, ...]            # principal line while no chance intervenes
+    nodes: int
+    seconds: float
+    method: str = "exact"
+    notes: tuple[str, ...] = field(default=())
+
+    def move(self, card: int) -> MoveValue:
+        for m in self.moves:
+            if m.card == card:
+                return m
+        raise KeyError(card)
+
+    def to_json(self) -> dict:
+        def fr(x):
+            return None if x is None else (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
+        out = {
+            "position": self.position.to_text(),
+            "to_move": self.position.turn + 1,
+            "objective": self.objective,
+            "exact": self.exact,
+            "value": self.value,
+            "value_exact": fr(self.value_exact) if self.exact else None,
+            "best": [card_str(c) for c in sorted(self.best, key=card_str)],
+            "moves": [{"card": card_str(m.card), "value": m.value,
+                       "value_exact": fr(m.value_exact) if self.exact else None,
+                       **({} if m.error is None else {"error": m.error})} for m in self.moves],
+            "pv": [card_str(c) for c in self.pv],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+        if not self.exact:
+            out["method"] = self.method
+        return out
+
+
+def check_objective(pos: Position, objective: str) -> None:
+    if objective not in OBJECTIVES:
+        raise PositionError(f"unknown objective '{objective}' (points or win)")
+    if objective == "win" and pos.score is None:
+        raise PositionError("objective win needs score= (the points each player has taken)")
+
+
+def analyse(pos: Position, objective: str = "points", time_limit: float | None = None) -> Analysis:
+    """Exact values of every legal card (or, past the time limit, a labelled estimate)."""
+    check_objective(pos, objective)
+    t0 = time.perf_counter()
+    from . import engine
+    return engine.analyse(pos, objective, time_limit, t0)

@@ -1,0 +1,108 @@
+"""Cards as integers 0..39 and card sets as 40-bit masks.
+
+A card id is ``suit * 10 + rank`` where ``rank`` 0..9 runs from the weakest card (2) to
+the strongest (Asso).  So within a suit a higher id is a stronger card, and the bit order
+of a mask is the canonical print order (by suit, then strength, weakest first).
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+N_CARDS = 40
+SUITS = "BCDS"
+SUIT_NAMES_IT = ("bastoni", "coppe", "denari", "spade")
+SUIT_NAMES_EN = ("batons", "cups", "coins", "swords")
+RANKS = ("2", "4", "5", "6", "7", "F", "C", "R", "3", "A")
+RANK_NAMES_IT = ("2", "4", "5", "6", "7", "Fante", "Cavallo", "Re", "Tre", "Asso")
+RANK_NAMES_EN = ("2", "4", "5", "6", "7", "Jack", "Knight", "King", "Three", "Ace")
+RANK_POINTS = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)
+
+#: points of each card id
+POINTS = np.array([RANK_POINTS[c % 10] for c in range(N_CARDS)], dtype=np.int64)
+#: rank index (0 weakest .. 9 strongest) of each card id
+RANK_OF = np.array([c % 10 for c in range(N_CARDS)], dtype=np.int64)
+SUIT_OF = np.array([c // 10 for c in range(N_CARDS)], dtype=np.int64)
+FULL_DECK = (1 << N_CARDS) - 1
+SUIT_MASKS = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+#: mask of the point-carrying cards of each card set ("carichi" are Asso and Tre)
+POINT_MASK = sum(1 << c for c in range(N_CARDS) if RANK_POINTS[c % 10] > 0)
+CARICHI_MASK = sum(1 << c for c in range(N_CARDS) if c % 10 >= 8)
+
+_NEAPOLITAN = {"1": "A", "8": "F", "9": "C", "10": "R"}
+_CARD_RE = re.compile(r"^(10|[1-9]|[ARCF])([BCDS])$", re.IGNORECASE)
+
+
+class CardError(ValueError):
+    """A card or card list the user typed cannot be read."""
+
+
+def card_id(suit: int, rank: int) -> int:
+    return suit * 10 + rank
+
+
+def parse_card(text: str) -> int:
+    """Read one card in any input form of NOTATION.md (``AD``, ``ad``, ``1D``, ``10B``)."""
+    t = text.strip()
+    m = _CARD_RE.match(t)
+    if not m:
+        raise CardError(f"unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)")
+    r, s = m.group(1).upper(), m.group(2).upper()
+    r = _NEAPOLITAN.get(r, r)
+    if r not in RANKS:
+        raise CardError(f"unknown card '{text}' (the deck has no {r}: ranks are A 3 R C F 7 6 5 4 2)")
+    return card_id(SUITS.index(s), RANKS.index(r))
+
+
+def card_str(c: int) -> str:
+    return RANKS[c % 10] + SUITS[c // 10]
+
+
+def parse_cards(text: str) -> list[int]:
+    """Read a comma-separated card list; ``-`` or empty means none. Order is kept."""
+    t = text.strip()
+    if t in ("", "-"):
+        return []
+    parts = [x.strip() for x in t.split(",")]
+    if any(p == "" for p in parts):
+        raise CardError(f"empty card in list '{t}'")
+    return [parse_card(p) for p in parts]
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    """Card ids of a mask in canonical order."""
+    out = []
+    m = int(mask)
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    return int(mask).bit_count()
+
+
+def mask_points(mask: int) -> int:
+    return sum(RANK_POINTS[c % 10] for c in cards_of(mask))
+
+
+def format_mask(mask: int) -> str:
+    cs = cards_of(mask)
+    return ",".join(card_str(c) for c in cs) if cs else "-"
+
+
+def card_name(c: int, lang: str = "en") -> str:
+    """Spoken name of a card: 'Ace of coins' / 'Asso di denari'."""
+    if lang == "it":
+        return f"{RANK_NAMES_IT[c % 10]} di {SUIT_NAMES_IT[c // 10]}"
+    return f"{RANK_NAMES_EN[c % 10]} of {SUIT_NAMES_EN[c // 10]}"

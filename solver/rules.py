@@ -1,0 +1,98 @@
+"""The rules of every game in RULES.md, one value per variant.
+
+A variant is data (players, hand size, trump, follow-suit duty, what is visible, how a
+match is scored), so the engine, the game runner and the search read the same few fields
+instead of keeping copies of the rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import SUIT_OF, RANK_OF
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    players: int
+    hand_size: int
+    has_trump: bool
+    follow_suit: bool
+    #: hands face up (scoperta) — the others are hidden games
+    open_hands: bool
+    #: the talon's top card is face up (scoperta)
+    top_visible: bool
+    #: how deals make up a match: "rounds" (scoperta), "segni" (classic), "points" (Briscolone)
+    match: str
+    title: str
+
+    @property
+    def talon_size(self) -> int:
+        return 40 - self.players * self.hand_size
+
+    @property
+    def teams(self) -> int:
+        return 2
+
+
+SCOPERTA = Variant("scoperta", 2, 3, True, False, True, True, "rounds", "Briscola scoperta (2 players)")
+SCOPERTA4 = Variant("scoperta4", 4, 3, True, False, True, True, "rounds", "Briscola scoperta (4 players, 2 teams)")
+CLASSIC = Variant("classic", 2, 3, True, False, False, False, "segni", "Briscola (2 players)")
+BRISCOLONE = Variant("briscolone", 2, 5, False, True, False, False, "points", "Briscolone")
+LIBERO = Variant("libero", 2, 5, False, False, False, False, "points", "Briscolone Libero")
+
+VARIANTS = {v.name: v for v in (SCOPERTA, SCOPERTA4, CLASSIC, BRISCOLONE, LIBERO)}
+ALIASES = {"briscola": "classic", "scoperta2": "scoperta", "briscolone-libero": "libero",
+           "briscolone_libero": "libero", "4p": "scoperta4", "scoperta-4": "scoperta4"}
+
+
+class RulesError(ValueError):
+    """A move or a variant name that the rules do not allow."""
+
+
+def get_variant(name: str) -> Variant:
+    key = name.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in VARIANTS:
+        raise RulesError(f"unknown variant '{name}' (choose from {', '.join(VARIANTS)})")
+    return VARIANTS[key]
+
+
+def beats(challenger: int, best: int, trump_suit: int) -> bool:
+    """True when ``challenger``, played after ``best``, takes the lead of the trick.
+
+    Same suit: the stronger wins (a higher id is stronger within a suit, so the 7 beats
+    the 2 although both are worth nothing). Otherwise only a trump wins.
+    """
+    if SUIT_OF[challenger] == SUIT_OF[best]:
+        return RANK_OF[challenger] > RANK_OF[best]
+    return SUIT_OF[challenger] == trump_suit
+
+
+def trick_winner(cards: list[int], trump_suit: int) -> int:
+    """Index in ``cards`` (play order, leader first) of the card that takes the trick.
+
+    ``trump_suit`` is -1 in the games without trump.
+    """
+    w = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[w], trump_suit):
+            w = i
+    return w
+
+
+def legal_cards(hand: list[int], led: int | None, variant: Variant) -> list[int]:
+    """Cards of ``hand`` that may be played on a trick led with ``led`` (None: leading)."""
+    if led is None or not variant.follow_suit:
+        return list(hand)
+    same = [c for c in hand if SUIT_OF[c] == SUIT_OF[led]]
+    return same if same else list(hand)
+
+
+def deal_result(points_a: int, points_b: int) -> int:
+    """+1 when side A wins the deal (61 or more), -1 when B does, 0 for 60-60."""
+    if points_a > 60:
+        return 1
+    if points_b > 60:
+        return -1
+    return 0
