@@ -1,64 +1,138 @@
-"""TEMPORARY pure-Python backend for the analysis API (replaced by the numba kernels)."""
+"""Runs the numba kernels for the analysis API: sets up the context, keeps the
+transposition table between calls, spends the time limit in node-budget slices (so a
+time limit and Ctrl-C are honoured between slices), and turns scaled integers into
+fractions."""
 from __future__ import annotations
 
+import os
 import time
 from fractions import Fraction
-from functools import lru_cache
 
+import numpy as np
+
+from . import kernels as K
 from .cards import cards_of, mask_points
 from .position import Position
 
+DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "256"))
+SLICE_NODES = 1_000_000
 
-def _value(pos: Position, objective: str) -> Fraction:
-    return _val(pos, objective)
-
-
-@lru_cache(maxsize=None)
-def _val(pos: Position, objective: str) -> Fraction:
-    if pos.is_over:
-        if objective == "points":
-            return Fraction(0)
-        me = pos.score[pos.turn]
-        return Fraction(1) if me > 60 else Fraction(1, 2) if me == 60 else Fraction(0)
-    return max(_card_value(pos, c, objective) for c in pos.legal_cards())
+_tables: dict[int, np.ndarray] = {}
+_gen = [0]
 
 
-def _card_value(pos: Position, c: int, objective: str) -> Fraction:
-    mover = pos.turn
-    outs = _children(pos, c)
-    tot = Fraction(0)
-    for child in outs:
-        v = _val(child, objective)
-        if child.turn != mover:
-            v = -v if objective == "points" else 1 - v
-        if objective == "points" and pos.table >= 0:
-            pts = mask_points((1 << pos.table) | (1 << c))
-            v += pts if child.turn == mover else -pts
-        tot += v
-    return tot / len(outs)
+def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
+    """A shared table sized for the position: small endgames do not pay for a big one."""
+    mb = DEFAULT_TT_MB if max_mb is None else max_mb
+    cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
+    want = 1 << 14 if pos.talon_size <= 2 and not pos.clairvoyant else cap
+    n = 1 << (min(want, cap).bit_length() - 1)
+    tt = _tables.get(n)
+    if tt is None:
+        tt = _tables[n] = K.new_table(n)
+    return tt
 
 
-def _children(pos: Position, c: int) -> list[Position]:
-    if pos.table < 0 or pos.talon_size <= 2 or pos.clairvoyant:
-        return [pos.play(c)]
-    un = cards_of(pos.unseen)
-    return [pos.play(c, (x, y)) for x in un for y in un if y != x]
+def exact_possible(pos: Position) -> bool:
+    return pos.clairvoyant or pos.unseen.bit_count() <= K.MAX_EXACT_UNSEEN
+
+
+class Search:
+    """One position's kernel context; values are for the player to move."""
+
+    def __init__(self, pos: Position, objective: str, tt_mb: int | None = None):
+        self.pos = pos
+        self.objective = objective
+        ctx = np.zeros(K.C_SIZE, dtype=np.int64)
+        ctx[K.C_TRUMP] = pos.trump_suit
+        ctx[K.C_BRISCOLA] = pos.briscola
+        ctx[K.C_OBJ] = K.OBJ_WIN if objective == "win" else K.OBJ_POINTS
+        if pos.clairvoyant:
+            ctx[K.C_CLAIR] = 1
+            ctx[K.C_SCALE] = 1
+            _gen[0] = (_gen[0] + 1) % (1 << 20)
+            ctx[K.C_GEN] = _gen[0] + 1
+            self.order = np.array(pos.talon_order, dtype=np.int64)
+        else:
+            ctx[K.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
+            self.order = np.zeros(1, dtype=np.int64)
+        ctx[K.C_ORDLEN] = len(self.order)
+        self.ctx = ctx
+        self.denominator = int(ctx[K.C_SCALE]) * (2 if objective == "win" else 1)
+        self.tt = table_for(pos, tt_mb)
+        self.stats = np.zeros(K.S_SIZE, dtype=np.int64)
+        self.nodes = 0
+        s = pos.score or (0, 0)
+        self.s0, self.s1 = s
+
+    def move_value(self, card: int, deadline: float | None = None) -> int | None:
+        """Exact scaled value of one card, or None when the deadline passed first."""
+        p = self.pos
+        top = p.top if p.talon_size else -1
+        while True:
+            self.stats[:] = 0
+            self.stats[K.S_LIMIT] = SLICE_NODES
+            v = K.search(p.hand1, p.hand2, p.table, top, p.unseen, p.turn, 0, self.s0, self.s1,
+                         -K.INF, K.INF, card, self.ctx, self.order, self.tt, self.stats)
+            self.nodes += int(self.stats[K.S_NODES])
+            if not self.stats[K.S_ABORT]:
+                return int(v)
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+
+    def fraction(self, v: int) -> Fraction:
+        return Fraction(v, self.denominator)
+
+
+def _chance_follows(pos: Position, card: int) -> bool:
+    return pos.table >= 0 and not pos.clairvoyant and pos.talon_size > 2
 
 
 def analyse(pos: Position, objective: str, time_limit, t0):
     from .analysis import Analysis, MoveValue
-    vals = {c: _card_value(pos, c, objective) for c in pos.legal_cards()}
-    best_v = max(vals.values())
-    moves = tuple(MoveValue(c, float(v), v) for c, v in sorted(vals.items(), key=lambda kv: -kv[1]))
-    best = tuple(c for c, v in vals.items() if v == best_v)
+    deadline = None if time_limit is None else t0 + time_limit
+    if exact_possible(pos):
+        res = exact_values(pos, objective, deadline)
+        if res is not None:
+            vals, nodes = res
+            best_v = max(vals.values())
+            moves = tuple(MoveValue(c, float(v), v) for c, v in
+                          sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
+            best = tuple(c for c, v in vals.items() if v == best_v)
+            pv, pv_nodes = principal_line(pos, objective, vals, deadline)
+            return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
+                            nodes + pv_nodes, time.perf_counter() - t0)
+    from . import estimate
+    return estimate.analyse(pos, objective, time_limit, t0)
+
+
+def exact_values(pos: Position, objective: str, deadline: float | None):
+    """{card: Fraction} for every legal card, or None past the deadline."""
+    s = Search(pos, objective)
+    vals = {}
+    for c in pos.legal_cards():
+        v = s.move_value(c, deadline)
+        if v is None:
+            return None
+        vals[c] = s.fraction(v)
+    return vals, s.nodes
+
+
+def principal_line(pos: Position, objective: str, vals: dict, deadline: float | None):
+    """Best cards from the position on, until a draw whose outcome is unknown."""
     pv = []
-    p = pos
-    while not p.is_over:
-        cv = {c: _card_value(p, c, objective) for c in p.legal_cards()}
-        b = max(cv, key=cv.get)
-        pv.append(b)
-        if p.table >= 0 and p.talon_size > 2 and not p.clairvoyant:
+    nodes = 0
+    while True:
+        best = max(vals, key=lambda c: (vals[c], -c))
+        pv.append(best)
+        if _chance_follows(pos, best):
             break
-        p = p.play(b)
-    return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv), 0,
-                    time.perf_counter() - t0)
+        pos = pos.play(best)
+        if pos.is_over:
+            break
+        res = exact_values(pos, objective, deadline)
+        if res is None:
+            break
+        vals, n = res
+        nodes += n
+    return pv, nodes

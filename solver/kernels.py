@@ -1,0 +1,461 @@
+"""numba search kernels for 2-player Briscola scoperta.
+
+One self-recursive negamax ``search`` walks both decision nodes (a card to play) and chance
+nodes (the draw after a trick: the loser's card, then the new top card, uniform over the
+unseen cards). Chance nodes use Star1 pruning with the bounds +-(points still in play).
+
+Values are integers: the exact expectation times ``scale`` = u0! (u0 = unseen cards at the
+root), which makes every value an integer (a node with u unseen cards has a value whose
+denominator divides u!). The objective "win" is scaled by 2 more (60-60 counts one half).
+The transposition table stores each bound at the node's own scale u!, so entries do not
+depend on the root and are shared by every search of a process.
+
+Card sets are int64 masks (40 bits); a card is suit * 10 + rank, higher rank = stronger.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# ---- context slots -----------------------------------------------------------------
+C_TRUMP = 0      # trump suit
+C_BRISCOLA = 1   # the trump card
+C_OBJ = 2        # 0 points, 1 win
+C_CLAIR = 3      # 1: the talon order is known (``order``)
+C_SCALE = 4      # u0! (root scale)
+C_GEN = 5        # table generation (clairvoyant searches only)
+C_ORDLEN = 6     # length of ``order``
+C_NOTT = 7       # 1: do not use the transposition table (tiny endgames)
+C_SIZE = 8
+
+# ---- stats slots -------------------------------------------------------------------
+S_NODES = 0
+S_LIMIT = 1
+S_ABORT = 2
+S_TTHIT = 3
+S_SIZE = 4
+
+OBJ_POINTS = 0
+OBJ_WIN = 1
+
+INF = np.int64(1) << np.int64(60)
+TT_COLS = 6      # key1, key2, key3, lower, upper, meta (best move + 1)
+
+_H1 = np.int64(0x9E3779B97F4A7C15 - (1 << 64))
+_H2 = np.int64(0xC2B2AE3D27D4EB4F - (1 << 64))
+_H3 = np.int64(0x165667B19E3779F9)
+
+
+def _rank_masks():
+    pts = np.zeros(40, dtype=np.int64)
+    for c in range(40):
+        pts[c] = (0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10]
+    masks = np.zeros(5, dtype=np.int64)  # F, C, R, 3, A
+    for c in range(40):
+        r = c % 10
+        if r >= 5:
+            masks[r - 5] |= np.int64(1) << np.int64(c)
+    zero = np.int64(0)
+    for c in range(40):
+        if c % 10 < 5:
+            zero |= np.int64(1) << np.int64(c)
+    return pts, masks, zero
+
+
+CARD_POINTS, RANK_MASKS, ZERO_MASK = _rank_masks()
+SUIT_MASK = np.array([np.int64(0x3FF) << np.int64(10 * s) for s in range(4)], dtype=np.int64)
+FACT = np.array([1] + [int(np.prod(np.arange(1, k + 1, dtype=np.float64))) if k < 21 else 0
+                       for k in range(1, 21)], dtype=np.int64)
+for _k in range(1, 21):
+    FACT[_k] = FACT[_k - 1] * _k
+MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
+
+
+@njit(cache=True, inline="always")
+def popcount(m):
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (m * 0x0101010101010101) >> 56
+
+
+@njit(cache=True, inline="always")
+def lowbit_index(m):
+    return popcount((m & -m) - 1)
+
+
+@njit(cache=True, inline="always")
+def highbit_index(m):
+    i = 63
+    while i >= 0 and not (m >> i) & 1:
+        i -= 1
+    return i
+
+
+@njit(cache=True, inline="always")
+def mask_points(m):
+    return (2 * popcount(m & RANK_MASKS[0]) + 3 * popcount(m & RANK_MASKS[1])
+            + 4 * popcount(m & RANK_MASKS[2]) + 10 * popcount(m & RANK_MASKS[3])
+            + 11 * popcount(m & RANK_MASKS[4]))
+
+
+@njit(cache=True, inline="always")
+def leader_wins(lead, follow, trump):
+    """True when the led card takes the trick against ``follow``."""
+    if lead // 10 == follow // 10:
+        return lead > follow
+    return follow // 10 != trump
+
+
+@njit(cache=True, inline="always")
+def floor_div(a, b):
+    return a // b
+
+
+@njit(cache=True, inline="always")
+def ceil_div(a, b):
+    return -((-a) // b)
+
+
+@njit(cache=True)
+def tt_index(k1, k2, k3, nmask):
+    h = k1 * _H1 ^ k2 * _H2 ^ k3 * _H3
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    h *= _H1
+    h ^= (h >> 32) & 0xFFFFFFFF
+    return h & nmask
+
+
+@njit(cache=True)
+def talon_remaining(top, unseen):
+    if top < 0:
+        return 0
+    return popcount(unseen) + 2
+
+
+@njit(cache=True)
+def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
+           ctx, order, tt, stats):
+    """Value for ``turn`` (scaled integer) of the state, within fail-soft bounds.
+
+    ``only`` >= 0 restricts the decision node to that card (the value of one root move);
+    such a node is neither probed nor stored in the table.
+    """
+    stats[S_NODES] += 1
+    if stats[S_NODES] > stats[S_LIMIT]:
+        stats[S_ABORT] = 1
+        return np.int64(0)
+    obj = ctx[C_OBJ]
+    S = ctx[C_SCALE]
+    trump = ctx[C_TRUMP]
+    briscola = ctx[C_BRISCOLA]
+    in_talon = top >= 0
+    alive = h0 | h1 | unseen
+    if table >= 0:
+        alive |= np.int64(1) << table
+    if in_talon:
+        alive |= (np.int64(1) << top) | (np.int64(1) << briscola)
+    R = mask_points(alive)
+    if obj == OBJ_WIN:
+        my = s0 if turn == 0 else s1
+        op = s1 if turn == 0 else s0
+        if my >= 61:
+            return 2 * S
+        if op >= 61:
+            return np.int64(0)
+        if alive == 0:
+            return S  # 60-60
+        lo = np.int64(0)
+        hi = 2 * S
+        if my + R < 60:
+            return np.int64(0)
+        if op + R < 60:
+            return 2 * S
+    else:
+        if alive == 0:
+            return np.int64(0)
+        lo = -R * S
+        hi = R * S
+    if alpha < lo:
+        alpha = lo
+    if beta > hi:
+        beta = hi
+    if alpha >= beta:
+        return alpha
+
+    # ---- transposition table (trick boundaries and chance nodes) ----
+    use_tt = table < 0 and only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2
+    clair = ctx[C_CLAIR]
+    idx = 0
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    k3 = np.int64(0)
+    r = np.int64(1)
+    ttmove = -1
+    a0 = alpha
+    b0 = beta
+    if use_tt:
+        k1 = h0 | ((top + 1) << 46) | (turn << 52) | (pending << 53) | (obj << 54) | (clair << 55)
+        k2 = h1 | (briscola << 40)
+        if obj == OBJ_WIN:
+            k2 |= s0 << 46
+        k3 = unseen
+        if clair == 1:
+            k3 |= ctx[C_GEN] << 40
+        else:
+            r = S // FACT[popcount(unseen)]
+        idx = tt_index(k1, k2, k3, tt.shape[0] - 1)
+        if tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3:
+            stats[S_TTHIT] += 1
+            tlo = tt[idx, 3]
+            thi = tt[idx, 4]
+            if tlo > -INF:
+                tlo *= r
+                if tlo >= beta:
+                    return tlo
+                if tlo > alpha:
+                    alpha = tlo
+            if thi < INF:
+                thi *= r
+                if thi <= alpha:
+                    return thi
+                if thi < beta:
+                    beta = thi
+            if tlo == thi:
+                return tlo
+            ttmove = tt[idx, 5] - 1
+
+    if pending == 1:
+        # ---- chance node: the loser draws x, then y becomes the top card ----
+        loser = 1 - turn
+        n = popcount(unseen)
+        N = n * (n - 1)
+        L = lo
+        U = hi
+        total = np.int64(0)
+        i = 0
+        result = np.int64(0)
+        done = False
+        ux = unseen
+        while ux:
+            x = lowbit_index(ux)
+            ux &= ux - 1
+            rest = unseen & ~(np.int64(1) << x)
+            uy = rest
+            while uy:
+                y = lowbit_index(uy)
+                uy &= uy - 1
+                left = N - i - 1
+                A = N * alpha - total - left * U
+                B = N * beta - total - left * L
+                ca = A if A > L else L
+                cb = B if B < U else U
+                nh0 = h0
+                nh1 = h1
+                if turn == 0:
+                    nh0 |= np.int64(1) << top
+                    nh1 |= np.int64(1) << x
+                else:
+                    nh1 |= np.int64(1) << top
+                    nh0 |= np.int64(1) << x
+                v = search(nh0, nh1, -1, y, rest & ~(np.int64(1) << y), turn, 0, s0, s1,
+                           ca, cb, -1, ctx, order, tt, stats)
+                if stats[S_ABORT]:
+                    return np.int64(0)
+                total += v
+                i += 1
+                if v <= A:
+                    result = ceil_div(total + left * U, N)
+                    done = True
+                    break
+                if v >= B:
+                    result = floor_div(total + left * L, N)
+                    done = True
+                    break
+            if done:
+                break
+        if not done:
+            result = total // N
+        best = result
+        bestmove = -1
+    else:
+        # ---- decision node ----
+        hand = h0 if turn == 0 else h1
+        # cards equivalent to a weaker zero-point card of the same hand are skipped
+        moves = np.empty(3, dtype=np.int64)
+        nm = 0
+        hm = hand
+        while hm:
+            c = lowbit_index(hm)
+            hm &= hm - 1
+            cb_ = np.int64(1) << c
+            if only >= 0:
+                if c != only:
+                    continue
+            elif cb_ & ZERO_MASK:
+                below = alive & SUIT_MASK[c // 10] & (cb_ - 1)
+                if below and (hand >> highbit_index(below)) & 1:
+                    continue
+            moves[nm] = c
+            nm += 1
+        # order: table move first, then by a cheap heuristic
+        keys = np.empty(3, dtype=np.int64)
+        for j in range(nm):
+            c = moves[j]
+            if c == ttmove:
+                keys[j] = -1000
+            elif table < 0:
+                # lead low cards first, trumps last
+                keys[j] = CARD_POINTS[c] * 4 + (40 if c // 10 == trump else 0) + (c % 10)
+            else:
+                lw = leader_wins(table, c, trump)
+                if not lw:
+                    keys[j] = CARD_POINTS[c] - 2 * CARD_POINTS[table] + (20 if c // 10 == trump else 0)
+                else:
+                    keys[j] = 100 + CARD_POINTS[c] * 4 + (c % 10)
+        for j in range(1, nm):
+            kk = keys[j]
+            mm = moves[j]
+            q = j - 1
+            while q >= 0 and keys[q] > kk:
+                keys[q + 1] = keys[q]
+                moves[q + 1] = moves[q]
+                q -= 1
+            keys[q + 1] = kk
+            moves[q + 1] = mm
+        best = -INF
+        bestmove = -1
+        for j in range(nm):
+            c = moves[j]
+            cbit = np.int64(1) << c
+            nh0 = h0
+            nh1 = h1
+            if turn == 0:
+                nh0 &= ~cbit
+            else:
+                nh1 &= ~cbit
+            # the child state, and v = off + sgn * (child's value for its mover)
+            ntable = -1
+            ntop = top
+            nunseen = unseen
+            npend = 0
+            ns0 = s0
+            ns1 = s1
+            if table < 0:
+                ntable = c
+                nturn = 1 - turn
+                sgn = -1
+                off = 2 * S if obj == OBJ_WIN else np.int64(0)
+            else:
+                w = 1 - turn if leader_wins(table, c, trump) else turn
+                p = CARD_POINTS[table] + CARD_POINTS[c]
+                if w == 0:
+                    ns0 += p
+                else:
+                    ns1 += p
+                nturn = w
+                if top >= 0:
+                    rem = popcount(unseen) + 2
+                    got = -1
+                    if clair == 1:
+                        base = ctx[C_ORDLEN] - rem
+                        got = order[base + 1]
+                        if rem > 2:
+                            ntop = order[base + 2]
+                            nunseen = unseen & ~((np.int64(1) << got) | (np.int64(1) << ntop))
+                        else:
+                            ntop = -1
+                    elif rem == 2:
+                        got = briscola
+                        ntop = -1
+                    else:
+                        npend = 1
+                    if npend == 0:
+                        if w == 0:
+                            nh0 |= np.int64(1) << top
+                            nh1 |= np.int64(1) << got
+                        else:
+                            nh1 |= np.int64(1) << top
+                            nh0 |= np.int64(1) << got
+                if w == turn:
+                    sgn = 1
+                    off = np.int64(0) if obj == OBJ_WIN else p * S
+                else:
+                    sgn = -1
+                    off = 2 * S if obj == OBJ_WIN else -p * S
+            if sgn == 1:
+                v = off + search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
+                                 alpha - off, beta - off, -1, ctx, order, tt, stats)
+            else:
+                v = off - search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
+                                 off - beta, off - alpha, -1, ctx, order, tt, stats)
+            if stats[S_ABORT]:
+                return np.int64(0)
+            if v > best:
+                best = v
+                bestmove = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        result = best
+
+    if use_tt:
+        if result <= a0:
+            nlo = -INF
+            nhi = floor_div(result, r) if clair == 0 else result
+        elif result >= b0:
+            nlo = ceil_div(result, r) if clair == 0 else result
+            nhi = INF
+        else:
+            nlo = result // r
+            nhi = nlo
+        if tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3:
+            if tt[idx, 3] > nlo:
+                nlo = tt[idx, 3]
+            if tt[idx, 4] < nhi:
+                nhi = tt[idx, 4]
+            if bestmove < 0:
+                bestmove = tt[idx, 5] - 1
+        tt[idx, 0] = k1
+        tt[idx, 1] = k2
+        tt[idx, 2] = k3
+        tt[idx, 3] = nlo
+        tt[idx, 4] = nhi
+        tt[idx, 5] = bestmove + 1
+    return result
+
+
+def new_table(entries: int) -> np.ndarray:
+    """A transposition table of ``entries`` rows (a power of two), all empty."""
+    n = 1 << max(4, int(entries - 1).bit_length())
+    tt = np.zeros((n, TT_COLS), dtype=np.int64)
+    return tt
+
+
+@njit(cache=True)
+def endgame_batch(h0s, h1s, tables, turns, briscolas, out):
+    """Every legal card's value (points objective) of many talon-empty positions.
+
+    ``out[i, j]`` is the value of the j-th card (ascending card id) of the mover's hand.
+    """
+    ctx = np.zeros(C_SIZE, dtype=np.int64)
+    ctx[C_SCALE] = 1
+    ctx[C_NOTT] = 1
+    order = np.zeros(1, dtype=np.int64)
+    tt = np.zeros((1, TT_COLS), dtype=np.int64)
+    stats = np.zeros(S_SIZE, dtype=np.int64)
+    stats[S_LIMIT] = np.int64(1) << np.int64(62)
+    for i in range(h0s.shape[0]):
+        ctx[C_BRISCOLA] = briscolas[i]
+        ctx[C_TRUMP] = briscolas[i] // 10
+        turn = turns[i]
+        hand = h0s[i] if turn == 0 else h1s[i]
+        j = 0
+        while hand:
+            c = lowbit_index(hand)
+            hand &= hand - 1
+            out[i, j] = search(h0s[i], h1s[i], tables[i], -1, np.int64(0), turn, 0, 0, 0,
+                               -INF, INF, c, ctx, order, tt, stats)
+            j += 1
+    return stats[S_NODES]
