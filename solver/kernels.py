@@ -76,7 +76,7 @@ def popcount(m):
     m = m - ((m >> 1) & 0x5555555555555555)
     m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
     m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (m * 0x0101010101010101) >> 56
+    return ((m * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit(cache=True, inline="always")
@@ -133,7 +133,12 @@ def talon_remaining(top, unseen):
     return popcount(unseen) + 2
 
 
-@njit(cache=True)
+_I = "int64"
+SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
+              f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1])")
+
+
+@njit(SEARCH_SIG, cache=True)
 def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
            ctx, order, tt, stats):
     """Value for ``turn`` (scaled integer) of the state, within fail-soft bounds.
@@ -141,6 +146,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     ``only`` >= 0 restricts the decision node to that card (the value of one root move);
     such a node is neither probed nor stored in the table.
     """
+    NO = np.int64(-1)    # typed locals: a literal argument would make numba compile a
+    ZERO = np.int64(0)   # second specialisation, and cached mutual recursion crashes on load
     stats[S_NODES] += 1
     if stats[S_NODES] > stats[S_LIMIT]:
         stats[S_ABORT] = 1
@@ -258,8 +265,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 else:
                     nh1 |= np.int64(1) << top
                     nh0 |= np.int64(1) << x
-                v = search(nh0, nh1, -1, y, rest & ~(np.int64(1) << y), turn, 0, s0, s1,
-                           ca, cb, -1, ctx, order, tt, stats)
+                v = search(nh0, nh1, NO, y, rest & ~(np.int64(1) << y), turn, ZERO, s0, s1,
+                           ca, cb, NO, ctx, order, tt, stats)
                 if stats[S_ABORT]:
                     return np.int64(0)
                 total += v
@@ -385,10 +392,10 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     off = 2 * S if obj == OBJ_WIN else -p * S
             if sgn == 1:
                 v = off + search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
-                                 alpha - off, beta - off, -1, ctx, order, tt, stats)
+                                 alpha - off, beta - off, NO, ctx, order, tt, stats)
             else:
                 v = off - search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
-                                 off - beta, off - alpha, -1, ctx, order, tt, stats)
+                                 off - beta, off - alpha, NO, ctx, order, tt, stats)
             if stats[S_ABORT]:
                 return np.int64(0)
             if v > best:
@@ -455,7 +462,8 @@ def endgame_batch(h0s, h1s, tables, turns, briscolas, out):
         while hand:
             c = lowbit_index(hand)
             hand &= hand - 1
-            out[i, j] = search(h0s[i], h1s[i], tables[i], -1, np.int64(0), turn, 0, 0, 0,
+            out[i, j] = search(h0s[i], h1s[i], tables[i], np.int64(-1), np.int64(0), turn,
+                               np.int64(0), np.int64(0), np.int64(0),
                                -INF, INF, c, ctx, order, tt, stats)
             j += 1
     return stats[S_NODES]
