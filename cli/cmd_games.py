@@ -1,0 +1,216 @@
+"""`briscola deal`, `simulate` and `replay`: whole games of every variant."""
+from __future__ import annotations
+
+import json
+import random
+
+import click
+
+from solver.agents import agent_name, play_deal, play_match, seat_agents
+from solver.cards import card_str
+from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
+from solver.record import deal_record, match_record, read_records, replay_all, write_record
+from solver.rules import VARIANTS, get_variant
+
+
+class OneLineCommand(click.Command):
+    """Report a bad option value as one line (the group prints it and exits 2)."""
+
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as e:
+            raise ValueError(e.format_message()) from None
+
+
+VARIANT_HELP = f"game: {', '.join(VARIANTS)}"
+
+
+def _seed(seed):
+    return random.SystemRandom().randrange(2 ** 31) if seed is None else seed
+
+
+@click.command(cls=OneLineCommand)
+@click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
+@click.option("--seed", "-s", type=int, default=None, help="shuffle seed (random when omitted)")
+@click.option("--dealer", type=int, default=None,
+              help="dealer's player number (default: the last player, so player 1 leads)")
+@click.option("--json", "as_json", is_flag=True, help="print the deal as a game record with no moves")
+def deal(variant, seed, dealer, as_json):
+    """Shuffle and deal one game.
+
+    Briscola scoperta prints the starting position in the position notation; the other
+    games print hands, trump card and talon.
+
+    \b
+    Example:
+      briscola deal --variant scoperta --seed 7
+      briscola deal --variant briscolone --seed 7 --json
+    """
+    v = get_variant(variant)
+    if dealer is not None and not 1 <= dealer <= v.players:
+        raise ValueError(f"--dealer must be a player number from 1 to {v.players}")
+    seed = _seed(seed)
+    state = deal_game(v, seed, None if dealer is None else dealer - 1)
+    if as_json:
+        click.echo(json.dumps(deal_record(state, seed=seed), indent=1))
+    elif v.name == "scoperta":
+        click.echo(to_position(state).to_text())
+    else:
+        click.echo(describe_deal(state))
+
+
+@click.command(cls=OneLineCommand)
+@click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
+@click.option("--games", "-n", type=int, default=100, show_default=True,
+              help="deals to play (matches with --match, always for Briscolone)")
+@click.option("--agents", "-a", default="greedy,random", show_default=True,
+              help="side 1 and side 2 agents, comma separated (one name: both sides)")
+@click.option("--seed", "-s", type=int, default=None, help="seed of the whole run (random when omitted)")
+@click.option("--match", "matches", is_flag=True,
+              help="play whole matches: segni (classic), rounds (scoperta), points (Briscolone)")
+@click.option("--target", type=int, default=None,
+              help="match length: segni to win, rounds to play, points to reach (121 or 151)")
+@click.option("--record-out", type=click.Path(dir_okay=False), default=None,
+              help="write every game's record here (JSON Lines, one record per game)")
+@click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
+def simulate(variant, games, agents, seed, matches, target, record_out, force):
+    """Play agents against each other and report the results per side.
+
+    Sides swap the deal every game. Briscolone and Briscolone Libero are always played as
+    matches to --target points (default 121).
+
+    \b
+    Example:
+      briscola simulate --variant scoperta --games 1000 --agents greedy,random --seed 1
+      briscola simulate --variant briscolone --games 50 --target 151 --record-out games.jsonl
+    """
+    v = get_variant(variant)
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, got {games}")
+    if target is not None and target < 1:
+        raise ValueError(f"--target must be at least 1, got {target}")
+    if record_out and not force:
+        import os
+        if os.path.exists(record_out):
+            raise ValueError(f"{record_out} exists: use --force to overwrite it")
+    seats = seat_agents(agents, v.players)
+    names = [agent_name(a) for a in seats]
+    sides = ["+".join(dict.fromkeys(names[s::2])) for s in (0, 1)]
+    seed = _seed(seed)
+    rng = random.Random(seed)
+    as_match = matches or v.match == "points"
+    records = []
+    wins = [0, 0]
+    draws = 0
+    deal_pts = [0, 0]
+    n_deals = 0
+    deal_w = [0, 0, 0]
+    for g in range(games):
+        dealer = g % v.players
+        game_seed = rng.randrange(2 ** 31)
+        if as_match:
+            m = play_match(v, seats, game_seed, target, dealer)
+            w = m.winner
+            if w < 0:
+                draws += 1
+            else:
+                wins[w] += 1
+            for d in m.deals:
+                n_deals += 1
+                deal_w[d.result] += 1
+                for s in (0, 1):
+                    deal_pts[s] += d.side_points[s]
+            if record_out:
+                records.append(match_record(m, seed=game_seed, players=names))
+        else:
+            st = play_deal(v, seats, game_seed, dealer)
+            n_deals += 1
+            deal_w[st.result] += 1
+            if st.result == 0:
+                draws += 1
+            else:
+                wins[0 if st.result > 0 else 1] += 1
+            for s in (0, 1):
+                deal_pts[s] += st.side_points[s]
+            if record_out:
+                records.append(deal_record(st, seed=game_seed, players=names))
+    unit = "matches" if as_match else "deals"
+    head = f"{v.title}: {games} {unit}, seed {seed}"
+    if as_match:
+        tgt = target if target is not None else DEFAULT_TARGET[v.match]
+        head += f", {v.match} target {tgt}, {n_deals} deals"
+    click.echo(head)
+    for s in (0, 1):
+        click.echo(f"side {s + 1} ({sides[s]}): {wins[s]} wins, {draws} draws, {wins[1 - s]} losses, "
+                   f"mean points per deal {deal_pts[s] / n_deals:.2f}")
+    if as_match:
+        click.echo(f"deals: side 1 won {deal_w[1]}, side 2 won {deal_w[-1]}, drawn {deal_w[0]}")
+        if v.match == "points":
+            click.echo(f"match totals: side 1 {deal_pts[0]} points, side 2 {deal_pts[1]} points "
+                       f"(mean per match {deal_pts[0] / games:.1f} - {deal_pts[1] / games:.1f})")
+    if record_out:
+        write_record(record_out, records, force=force)
+        click.echo(f"wrote {len(records)} records to {record_out}")
+
+
+def _who(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _summary(state, title: str) -> list[str]:
+    v = state.variant
+    trump = f"briscola {card_str(state.briscola)}" if v.has_trump else "no trump"
+    lines = [f"{title}{v.title}: dealer player {state.dealer + 1}, {trump}"]
+    n = v.players
+    for i, t in enumerate(state.tricks, 1):
+        plays = ", ".join(f"{_who((t.leader + k) % n)} {card_str(c)}" for k, c in enumerate(t.cards))
+        line = f"trick {i:2d}: {plays} -> {_who(t.winner)} +{t.points}"
+        if t.draws:
+            line += "  draws: " + ", ".join(f"{_who((t.winner + k) % n)} {card_str(c)}"
+                                            for k, c in enumerate(t.draws))
+        lines.append(line)
+    a, b = state.side_points
+    if state.is_over:
+        res = "draw 60-60" if state.result == 0 else f"side {1 if state.result > 0 else 2} wins"
+        lines.append(f"result: {a}-{b}, {res}")
+    else:
+        lines.append(f"unfinished after {len(state.moves)} moves: {a}-{b}")
+    return lines
+
+
+@click.command(cls=OneLineCommand)
+@click.argument("record", metavar="RECORD")
+def replay(record):
+    """Replay a game record, checking every move and the stated result.
+
+    RECORD is a JSON record (as written by `deal --json` or `simulate --record-out`), or a
+    JSON Lines file of records.
+
+    \b
+    Example:
+      briscola simulate --variant classic --games 3 --seed 5 --record-out games.jsonl
+      briscola replay games.jsonl
+    """
+    recs = read_records(record)
+    for r_i, rec in enumerate(recs, 1):
+        states = replay_all(rec)
+        many = len(states) > 1 or "deals" in rec
+        for d_i, st in enumerate(states, 1):
+            prefix = ""
+            if len(recs) > 1:
+                prefix += f"record {r_i} "
+            if many:
+                prefix += f"deal {d_i} "
+            prefix = f"[{prefix.strip()}] " if prefix else ""
+            for line in _summary(st, prefix):
+                click.echo(line)
+        if "deals" in rec and states:
+            res = rec.get("result") or {}
+            pts = res.get("points")
+            if pts:
+                w = res.get("winner")
+                click.echo(f"match: {pts[0]}-{pts[1]}, " + (f"side {w} wins" if w else "no winner"))
+
+
+COMMANDS = [deal, simulate, replay]

@@ -1,0 +1,155 @@
+"""Players for simulated games, and the loops that run deals and matches.
+
+An agent is any callable ``agent(state, rng) -> card`` returning a legal card for the
+player to move (``state.turn``). They may look at the whole state for now. New kinds (the
+engine-backed players) plug in with ``register_agent(name, factory)``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .game import (GameState, MatchState, deal, legal_cards, make_rng, new_match, play)
+from .rules import RulesError, trick_winner
+
+_SUIT = tuple(c // 10 for c in range(40))
+_PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
+
+Agent = Callable[[GameState, random.Random], int]
+
+
+class NamedAgent:
+    """Base for agents that carry a name (records and reports show it)."""
+    name = "agent"
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def __call__(self, state: GameState, rng: random.Random) -> int:
+        return self.choose(state, rng)
+
+    def __repr__(self) -> str:
+        return f"<agent {self.name}>"
+
+
+class RandomAgent(NamedAgent):
+    """A uniformly random legal card: the baseline every other player must beat."""
+    name = "random"
+
+    def choose(self, state, rng):
+        return rng.choice(legal_cards(state))
+
+
+def _is_trump(state: GameState, c: int) -> bool:
+    return _SUIT[c] == state.trump_suit
+
+
+def _cost(state: GameState, c: int) -> tuple:
+    """How much giving a card away hurts: carichi last, then trumps, then points, then rank."""
+    return (_PTS[c] >= 10, _is_trump(state, c), _PTS[c], c % 10)
+
+
+class GreedyAgent(NamedAgent):
+    """A simple sensible player: never wastes a carico, takes a trick when it gains
+    points cheaply, otherwise throws its cheapest card; leads its cheapest non-trump."""
+    name = "greedy"
+
+    def choose(self, state, rng):
+        legal = legal_cards(state)
+        cheapest = min(legal, key=lambda c: _cost(state, c))
+        if not state.trick:
+            return cheapest
+        n = state.players
+        cards = list(state.trick)
+        best = trick_winner(cards, state.trump_suit)
+        best_seat = (state.leader + best) % n
+        last = len(cards) == n - 1
+        if best_seat % 2 == state.turn % 2:
+            if last:
+                # partner holds the trick: give it the most points that are not a trump or carico
+                gifts = [c for c in legal if not _is_trump(state, c) and _PTS[c] < 10]
+                if gifts:
+                    return max(gifts, key=lambda c: (_PTS[c], -(c % 10)))
+            return cheapest
+        on_table = sum(_PTS[c] for c in cards)
+        winning = [c for c in legal if trick_winner(cards + [c], state.trump_suit) == len(cards)]
+        plain = [c for c in winning if not _is_trump(state, c)]
+        if plain:
+            # a stronger card of the led suit: bank the most points it can
+            return max(plain, key=lambda c: (_PTS[c], -(c % 10)))
+        if winning:
+            trump = min(winning, key=lambda c: (_PTS[c], c % 10))
+            if on_table >= 10 or (on_table > 0 and _PTS[trump] == 0) or (
+                    _PTS[trump] < 10 and on_table >= 4):
+                return trump
+        return cheapest
+
+
+_FACTORIES: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def register_agent(name: str, factory: Callable[[], Agent]) -> None:
+    """Make ``get_agent(name)`` build agents with ``factory()``."""
+    _FACTORIES[name.strip().lower()] = factory
+
+
+def agent_names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def get_agent(name: str) -> Agent:
+    key = name.strip().lower()
+    if key not in _FACTORIES:
+        raise RulesError(f"unknown agent '{name}' (choose from {', '.join(agent_names())})")
+    return _FACTORIES[key]()
+
+
+def agent_name(agent) -> str:
+    return getattr(agent, "name", getattr(agent, "__name__", "agent"))
+
+
+def seat_agents(agents, players: int) -> list:
+    """One agent per seat: a single agent plays every seat, two agents play the two sides
+    (seat parity), or one per seat. Names are looked up with get_agent."""
+    if isinstance(agents, str):
+        agents = [a for a in agents.split(",")]
+    if callable(agents):
+        agents = [agents]
+    agents = [get_agent(a) if isinstance(a, str) else a for a in agents]
+    if len(agents) == 1:
+        return agents * players
+    if len(agents) == 2:
+        return [agents[s % 2] for s in range(players)]
+    if len(agents) == players:
+        return list(agents)
+    raise RulesError(f"give 1, 2 or {players} agents, got {len(agents)}")
+
+
+def run_deal(state: GameState, agents, rng: random.Random) -> GameState:
+    """Play ``state`` to its end with one agent per seat."""
+    seats = seat_agents(agents, state.players)
+    while not state.is_over:
+        state = play(state, seats[state.turn](state, rng))
+    return state
+
+
+def play_deal(variant, agents, seed=None, dealer: int | None = None) -> GameState:
+    """Deal with ``seed`` and play to the end; the same seed gives the same deal and moves."""
+    rng = make_rng(seed)
+    state = deal(variant, rng, dealer)
+    return run_deal(state, agents, rng)
+
+
+def play_match(variant, agents, seed=None, target: int | None = None,
+               dealer: int | None = None, max_deals: int = 1000) -> MatchState:
+    """Play deals until the match rule of the variant declares a winner; the dealer
+    passes to the next seat after every deal."""
+    rng = make_rng(seed)
+    match = new_match(variant, target, dealer)
+    seats = seat_agents(agents, match.variant.players)
+    while not match.is_over:
+        if len(match.deals) >= max_deals:
+            raise RulesError(f"the match did not end within {max_deals} deals")
+        state = deal(match.variant, rng, match.next_dealer)
+        match = match.add(run_deal(state, seats, rng))
+    return match

@@ -1,0 +1,343 @@
+"""Full deals and matches of every variant: one state machine driven by the Variant value.
+
+A GameState is immutable; ``play`` returns the next one. Seats are 0-based (seat 0 is
+player 1); play and drawing go from a seat to seat + 1 (counter-clockwise at the table),
+and the sides are the seats' parity (seat 0 and 2 against seat 1 and 3).
+
+The deal is reproducible from the deck order alone (see ``deal_from_deck``), which is what
+game records store.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from .cards import SUITS, card_str, cards_of, mask_of
+from .position import Position, PositionError
+from .rules import RulesError, Variant, deal_result, get_variant, trick_winner
+
+_SUIT = tuple(c // 10 for c in range(40))
+_PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
+
+#: default match length per match kind: segni to win, rounds to play, points to reach
+DEFAULT_TARGET = {"segni": 2, "rounds": 3, "points": 121}
+
+
+class Trick(NamedTuple):
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    points: int
+    #: cards drawn after the trick, in drawing order (winner first); empty once the talon is out
+    draws: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """One moment of a deal. ``talon`` is top first with the turned trump card last."""
+    variant: Variant
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    talon: tuple[int, ...]
+    trump_suit: int
+    briscola: int
+    points: tuple[int, ...]
+    captured: tuple[int, ...]
+    turn: int
+    tricks: tuple[Trick, ...]
+    dealer: int
+    #: the 40 cards in dealing order (see deal_from_deck); None for a game continued from a Position
+    deck: tuple[int, ...] | None = None
+    #: cards already out of play when the state was built from a Position
+    prior: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    @property
+    def is_over(self) -> bool:
+        return not self.trick and not self.talon and not any(self.hands)
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Every card played so far, in order."""
+        out: list[int] = []
+        for t in self.tricks:
+            out.extend(t.cards)
+        out.extend(self.trick)
+        return tuple(out)
+
+    @property
+    def side_points(self) -> tuple[int, int]:
+        """Points per side (seat parity): player 1 (+3) and player 2 (+4)."""
+        return (sum(self.points[0::2]), sum(self.points[1::2]))
+
+    @property
+    def result(self) -> int:
+        """+1 side 1 wins the deal, -1 side 2 wins, 0 a 60-60 draw (meaningful once over)."""
+        a, b = self.side_points
+        return deal_result(a, b)
+
+    def hand_cards(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+
+def _variant(v) -> Variant:
+    return v if isinstance(v, Variant) else get_variant(v)
+
+
+def make_rng(seed) -> random.Random:
+    """A random.Random from an int seed, None (fresh entropy) or an existing Random."""
+    if isinstance(seed, random.Random):
+        return seed
+    return random.Random(seed)
+
+
+def default_dealer(variant) -> int:
+    """The dealer that makes player 1 lead first (the seat before seat 0)."""
+    return _variant(variant).players - 1
+
+
+def deal(variant, seed=None, dealer: int | None = None) -> GameState:
+    """Shuffle and deal. ``seed`` is an int, None or a random.Random."""
+    v = _variant(variant)
+    deck = list(range(40))
+    make_rng(seed).shuffle(deck)
+    return deal_from_deck(v, deck, default_dealer(v) if dealer is None else dealer)
+
+
+def deal_from_deck(variant, deck, dealer: int) -> GameState:
+    """Deal ``deck`` in its order: the hands one card at a time starting with the player
+    after the dealer (who leads first) and going round in play order; then, in games with
+    trump, the turned trump card; then the talon from the top. The trump card is drawn last."""
+    v = _variant(variant)
+    deck = tuple(deck)
+    if sorted(deck) != list(range(40)):
+        raise RulesError("the deck must hold each of the 40 cards exactly once")
+    n = v.players
+    if not 0 <= dealer < n:
+        raise RulesError(f"dealer must be a player from 1 to {n}")
+    first = (dealer + 1) % n
+    k = n * v.hand_size
+    hands = [0] * n
+    for i in range(k):
+        hands[(first + i) % n] |= 1 << deck[i]
+    if v.has_trump:
+        briscola = deck[k]
+        talon = deck[k + 1:] + (briscola,)
+        trump = _SUIT[briscola]
+    else:
+        briscola, talon, trump = -1, deck[k:], -1
+    return GameState(v, tuple(hands), (), first, talon, trump, briscola, (0,) * n, (0,) * n,
+                     first, (), dealer, deck)
+
+
+def move_error(state: GameState, card: int) -> str | None:
+    """Why ``card`` may not be played now (one line), or None when it may."""
+    if state.is_over:
+        return "the deal is over"
+    seat = state.turn
+    hand = state.hands[seat]
+    if not (hand >> card) & 1:
+        return f"{card_str(card)} is not in player {seat + 1}'s hand"
+    if state.trick and state.variant.follow_suit:
+        led = _SUIT[state.trick[0]]
+        if _SUIT[card] != led and hand & (0x3FF << (10 * led)):
+            return (f"{card_str(card)}: player {seat + 1} must follow suit "
+                    f"({SUITS[led]} was led and the hand holds one)")
+    return None
+
+
+def legal_cards(state: GameState) -> list[int]:
+    hand = state.hands[state.turn]
+    if state.trick and state.variant.follow_suit:
+        led = _SUIT[state.trick[0]]
+        same = hand & (0x3FF << (10 * led))
+        if same:
+            return cards_of(same)
+    return cards_of(hand)
+
+
+def play(state: GameState, card: int) -> GameState:
+    """The state after the player to move plays ``card``; raises RulesError if illegal."""
+    err = move_error(state, card)
+    if err:
+        raise RulesError(err)
+    n = state.players
+    seat = state.turn
+    hands = list(state.hands)
+    hands[seat] &= ~(1 << card)
+    cards = state.trick + (card,)
+    if len(cards) < n:
+        return replace(state, hands=tuple(hands), trick=cards, turn=(seat + 1) % n)
+    winner = (state.leader + trick_winner(list(cards), state.trump_suit)) % n
+    gained = sum(_PTS[c] for c in cards)
+    points = list(state.points)
+    points[winner] += gained
+    captured = list(state.captured)
+    captured[winner] |= mask_of(cards)
+    talon = state.talon
+    drawn: tuple[int, ...] = ()
+    if talon:
+        drawn = talon[:n]
+        for i, c in enumerate(drawn):
+            hands[(winner + i) % n] |= 1 << c
+        talon = talon[n:]
+    done = Trick(state.leader, cards, winner, gained, drawn)
+    return replace(state, hands=tuple(hands), trick=(), leader=winner, talon=talon,
+                   points=tuple(points), captured=tuple(captured), turn=winner,
+                   tricks=state.tricks + (done,))
+
+
+def play_moves(state: GameState, moves) -> GameState:
+    for c in moves:
+        state = play(state, c)
+    return state
+
+
+# ----- the bridge to the analysis engine (2-player games with trump) ----------------------
+
+def to_position(state: GameState, clairvoyant: bool = False) -> Position:
+    """The scoperta Position of this moment: what a player sees with hands and top face up.
+
+    For classic Briscola this is the open ("every card shown") view. With ``clairvoyant``
+    the whole talon order is included.
+    """
+    v = state.variant
+    if v.players != 2 or not v.has_trump:
+        raise RulesError(f"positions exist for 2-player games with trump, not {v.name}")
+    if state.is_over:
+        raise PositionError("the deal is over: no position to analyse")
+    table = state.trick[0] if state.trick else -1
+    top = state.talon[0] if state.talon else -1
+    played = state.captured[0] | state.captured[1] | state.prior
+    order = state.talon if clairvoyant and state.talon else None
+    return Position(state.hands[0], state.hands[1], table, top, state.briscola,
+                    played, state.turn, (state.points[0], state.points[1]), order)
+
+
+def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
+    """Continue a game from a Position given the real talon order.
+
+    ``talon`` is the whole talon top first with the trump card last, or only the hidden
+    cards between the top and the trump card; it may be omitted when the position is
+    clairvoyant or the talon holds two cards or fewer. Points start from the position's
+    score (0-0 when it has none); cards played before are kept out of play in ``prior``.
+    """
+    n_talon = pos.talon_size
+    if talon is None:
+        if pos.talon_order is not None:
+            talon = pos.talon_order
+        elif n_talon == 2:
+            talon = (pos.top, pos.briscola)
+        elif n_talon == 0:
+            talon = ()
+        else:
+            raise PositionError(f"the talon holds {n_talon} cards: give their order")
+    talon = tuple(talon)
+    if n_talon and len(talon) == n_talon - 2:
+        talon = (pos.top,) + talon + (pos.briscola,)
+    if mask_of(talon) != pos.talon_mask or len(talon) != n_talon:
+        raise PositionError("the talon order does not hold exactly the talon's cards")
+    if talon and (talon[0] != pos.top or talon[-1] != pos.briscola):
+        raise PositionError("the talon order must start with the top card and end with the trump card")
+    v = get_variant("scoperta")
+    trick = (pos.table,) if pos.table >= 0 else ()
+    score = pos.score if pos.score is not None else (0, 0)
+    return GameState(v, (pos.hand1, pos.hand2), trick, pos.leader, talon, pos.trump_suit,
+                     pos.briscola, score, (0, 0), pos.turn, (), dealer, None, pos.played)
+
+
+# ----- matches -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MatchState:
+    """Finished deals of a match and what they add up to, by the variant's match rule:
+    segni (first to win ``target`` deals; 60-60 counts for nobody), rounds (``target``
+    rounds, the side winning more wins), points (captured points added up until a side
+    reaches ``target``; both there in the same deal: the higher total; equal: play on)."""
+    variant: Variant
+    target: int
+    deals: tuple[GameState, ...] = ()
+    first_dealer: int | None = None
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        r = [d.result for d in self.deals]
+        return (r.count(1), r.count(-1))
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for d in self.deals if d.result == 0)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (sum(d.side_points[0] for d in self.deals), sum(d.side_points[1] for d in self.deals))
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer passes to the next seat after every deal."""
+        n = self.variant.players
+        first = default_dealer(self.variant) if self.first_dealer is None else self.first_dealer
+        return (first + len(self.deals)) % n
+
+    @property
+    def winner(self) -> int | None:
+        """0 side 1, 1 side 2, -1 a drawn match (rounds only), None while it goes on."""
+        rule = self.variant.match
+        if rule == "segni":
+            w = self.wins
+            if max(w) >= self.target:
+                return 0 if w[0] >= self.target else 1
+            return None
+        if rule == "rounds":
+            w = self.wins
+            left = self.target - len(self.deals)
+            if left > 0 and abs(w[0] - w[1]) <= left:
+                return None
+            return 0 if w[0] > w[1] else 1 if w[1] > w[0] else -1
+        t = self.totals
+        if max(t) >= self.target and t[0] != t[1]:
+            return 0 if t[0] > t[1] else 1
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def add(self, finished: GameState) -> "MatchState":
+        if self.is_over:
+            raise RulesError("the match is over")
+        if not finished.is_over:
+            raise RulesError("only finished deals count in a match")
+        return replace(self, deals=self.deals + (finished,))
+
+
+def new_match(variant, target: int | None = None, first_dealer: int | None = None) -> MatchState:
+    v = _variant(variant)
+    t = DEFAULT_TARGET[v.match] if target is None else int(target)
+    if t < 1:
+        raise RulesError(f"the match target must be at least 1, got {t}")
+    return MatchState(v, t, (), first_dealer)
+
+
+def describe_deal(state: GameState) -> str:
+    """The deal readably: hands, trump card and talon (top first)."""
+    v = state.variant
+    lines = [f"{v.title}: dealer player {state.dealer + 1}, player {(state.dealer + 1) % v.players + 1} leads"]
+    for s in range(v.players):
+        lines.append(f"player {s + 1}: {' '.join(card_str(c) for c in cards_of(state.hands[s]))}")
+    if v.has_trump:
+        lines.append(f"briscola: {card_str(state.briscola)}")
+    else:
+        lines.append("no trump")
+    lines.append(f"talon (top first): {' '.join(card_str(c) for c in state.talon)}")
+    return "\n".join(lines)
+
+
+__all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
+           "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
+           "from_position", "new_match", "make_rng", "describe_deal"]

@@ -1,0 +1,314 @@
+"""JSON game records: write, read, check and replay.
+
+A deal record::
+
+    {"format": "briscola-record", "version": 1,
+     "variant": "scoperta",            # a variant name (solver.rules.VARIANTS)
+     "seed": 42,                       # optional: the seed that shuffled the deck
+     "dealer": 2,                      # player number (1-based); the next player leads
+     "deck": ["4C", ...],              # the 40 cards in dealing order, see below
+     "players": ["greedy", "random"],  # one name per side (or per seat)
+     "moves": ["6D", "4B", ...],       # every card played, in order (may stop early)
+     "result": {"points": [70, 50], "winner": 1}}   # per side; winner 1, 2 or null = draw
+
+``deck`` is the order in which the cards leave the shuffled pack: the hands one card at a
+time, starting with the player after the dealer and going round in play order; then, in
+games with trump, the card turned face up (the briscola, drawn last); then the talon from
+the top down. A match record replaces dealer/deck/moves/result by ``"deals"``: a list of
+``{"dealer", "deck", "moves", "result"}``, and adds ``"match": {"rule", "target"}`` and a
+match ``"result": {"points", "wins", "winner"}``.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+from .cards import CardError, card_str, parse_card
+from .game import (GameState, MatchState, deal_from_deck, move_error, new_match, play)
+from .rules import RulesError, get_variant
+
+FORMAT = "briscola-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; the message is one line."""
+
+
+# ----- building -----------------------------------------------------------------------
+
+def _result(points: tuple[int, int]) -> dict:
+    a, b = points
+    return {"points": [a, b], "winner": 1 if a > 60 else 2 if b > 60 else None}
+
+
+def _deal_body(state: GameState) -> dict:
+    if state.deck is None:
+        raise RecordError("this game was not dealt from a deck, so it has no record")
+    body = {"dealer": state.dealer + 1, "deck": [card_str(c) for c in state.deck],
+            "moves": [card_str(c) for c in state.moves]}
+    if state.is_over:
+        body["result"] = _result(state.side_points)
+    return body
+
+
+def _names(players) -> list[str]:
+    return [p if isinstance(p, str) else getattr(p, "name", "agent") for p in (players or [])]
+
+
+def deal_record(state: GameState, seed=None, players=None) -> dict:
+    """The record of a deal, finished or not (an unfinished one has no result)."""
+    rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
+    if seed is not None:
+        rec["seed"] = seed
+    rec.update(_deal_body(state))
+    rec["players"] = _names(players)
+    # keep the documented key order: result last
+    if "result" in rec:
+        rec["result"] = rec.pop("result")
+    return rec
+
+
+def match_record(match: MatchState, seed=None, players=None) -> dict:
+    rec = {"format": FORMAT, "version": VERSION, "variant": match.variant.name}
+    if seed is not None:
+        rec["seed"] = seed
+    rec["players"] = _names(players)
+    rec["match"] = {"rule": match.variant.match, "target": match.target}
+    rec["deals"] = [_deal_body(d) for d in match.deals]
+    t = match.totals
+    w = match.winner
+    rec["result"] = {"points": [t[0], t[1]], "wins": list(match.wins),
+                     "winner": None if w is None or w < 0 else w + 1}
+    return rec
+
+
+# ----- files --------------------------------------------------------------------------
+
+def write_record(path: str, records, force: bool = False) -> None:
+    """Write one record as JSON, or several as JSON Lines; never overwrite without force."""
+    if os.path.exists(path) and not force:
+        raise RecordError(f"{path} exists: use --force to overwrite it")
+    if isinstance(records, dict):
+        text = json.dumps(records, indent=1) + "\n"
+    else:
+        text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise RecordError(f"cannot write {path}: {e.strerror}") from None
+
+
+def read_records(path: str) -> list[dict]:
+    """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    return [check_record(r, f"{path}") for r in _load(text, path)]
+
+
+def read_record(path: str) -> dict:
+    recs = read_records(path)
+    if len(recs) != 1:
+        raise RecordError(f"{path} holds {len(recs)} records, expected one")
+    return recs[0]
+
+
+def _load(text: str, where: str) -> list:
+    if not text.strip():
+        raise RecordError(f"{where} is empty")
+    try:
+        obj = json.loads(text)
+        return obj if isinstance(obj, list) else [obj]
+    except json.JSONDecodeError as first:
+        lines = text.splitlines()
+        whole = RecordError(f"{where}: not valid JSON (line {first.lineno}, column {first.colno}: {first.msg})")
+        try:
+            json.loads(next(ln for ln in lines if ln.strip()))
+        except json.JSONDecodeError:
+            raise whole from None
+        out = []
+        for i, ln in enumerate(lines, 1):
+            if not ln.strip():
+                continue
+            try:
+                out.append(json.loads(ln))
+            except json.JSONDecodeError as e:
+                raise RecordError(f"{where}: not valid JSON (line {i}, column {e.colno}: {e.msg})") from None
+        return out
+
+
+# ----- checking -----------------------------------------------------------------------
+
+def _cards(value, what: str, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: {what} must be a list of cards")
+    out = []
+    for i, t in enumerate(value, 1):
+        if not isinstance(t, str):
+            raise RecordError(f"{where}: {what} item {i} is not a card string")
+        try:
+            out.append(parse_card(t))
+        except CardError as e:
+            raise RecordError(f"{where}: {what} item {i}: {e}") from None
+    return out
+
+
+def _check_result(res, where: str) -> None:
+    if not isinstance(res, dict) or not isinstance(res.get("points"), list) or len(res["points"]) != 2 \
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in res["points"]):
+        raise RecordError(f"{where}: result must be {{\"points\": [a, b], \"winner\": 1, 2 or null}}")
+    if res.get("winner", None) not in (1, 2, None):
+        raise RecordError(f"{where}: result winner must be 1, 2 or null (a draw)")
+
+
+def _check_deal(d, players: int, where: str) -> dict:
+    if not isinstance(d, dict):
+        raise RecordError(f"{where}: a deal must be a JSON object")
+    for key in ("dealer", "deck"):
+        if key not in d:
+            raise RecordError(f"{where}: missing \"{key}\"")
+    dealer = d["dealer"]
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 1 <= dealer <= players:
+        raise RecordError(f"{where}: dealer must be a player number from 1 to {players}")
+    deck = _cards(d["deck"], "deck", where)
+    if len(deck) != 40 or len(set(deck)) != 40:
+        dup = next((c for c in deck if deck.count(c) > 1), None)
+        why = f"{card_str(dup)} appears twice" if dup is not None else f"it has {len(deck)} cards"
+        raise RecordError(f"{where}: the deck must hold all 40 cards once ({why})")
+    moves = _cards(d.get("moves", []), "moves", where)
+    if "result" in d and d["result"] is not None:
+        _check_result(d["result"], where)
+    return {"dealer": dealer, "deck": deck, "moves": moves, "result": d.get("result")}
+
+
+def check_record(rec, where: str = "record") -> dict:
+    """Validate the shape of a record (not yet its moves); return it with parsed cards under
+    "_deals". Raises RecordError with one line."""
+    if not isinstance(rec, dict):
+        raise RecordError(f"{where}: a record must be a JSON object")
+    if rec.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a game record (\"format\" must be \"{FORMAT}\")")
+    if rec.get("version") != VERSION:
+        raise RecordError(f"{where}: unsupported record version {rec.get('version')!r} (this program reads {VERSION})")
+    if not isinstance(rec.get("variant"), str):
+        raise RecordError(f"{where}: missing \"variant\"")
+    try:
+        v = get_variant(rec["variant"])
+    except RulesError as e:
+        raise RecordError(f"{where}: {e}") from None
+    seed = rec.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"{where}: seed must be an integer")
+    players = rec.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError(f"{where}: players must be a list of names")
+    out = dict(rec)
+    if "deals" in rec:
+        if not isinstance(rec["deals"], list):
+            raise RecordError(f"{where}: \"deals\" must be a list")
+        m = rec.get("match", {})
+        target = m.get("target") if isinstance(m, dict) else None
+        if target is not None and (not isinstance(target, int) or target < 1):
+            raise RecordError(f"{where}: match target must be a positive integer")
+        out["_deals"] = [_check_deal(d, v.players, f"{where} deal {i}") for i, d in enumerate(rec["deals"], 1)]
+        if "result" in rec and rec["result"] is not None:
+            _check_result(rec["result"], where)
+    else:
+        out["_deals"] = [_check_deal(rec, v.players, where)]
+    return out
+
+
+# ----- replaying ----------------------------------------------------------------------
+
+def _replay_deal(variant, d: dict, where: str) -> GameState:
+    state = deal_from_deck(variant, d["deck"], d["dealer"] - 1)
+    for i, c in enumerate(d["moves"], 1):
+        err = move_error(state, c)
+        if err:
+            raise RecordError(f"{where}move {i}: {err}")
+        state = play(state, c)
+    res = d["result"]
+    if res is not None:
+        if not state.is_over:
+            raise RecordError(f"{where}the record states a result but the deal stops after {len(d['moves'])} moves")
+        got = _result(state.side_points)
+        if got["points"] != res["points"] or got["winner"] != res.get("winner"):
+            a, b = res["points"]
+            raise RecordError(f"{where}the record states {a}-{b} (winner {res.get('winner')}) "
+                              f"but the moves give {got['points'][0]}-{got['points'][1]} (winner {got['winner']})")
+    return state
+
+
+def _prepared(record) -> dict:
+    return record if "_deals" in record else check_record(record)
+
+
+def replay_all(record) -> list[GameState]:
+    """Replay every deal of a record (checking moves and stated results); the states reached."""
+    rec = _prepared(record)
+    v = get_variant(rec["variant"])
+    many = "deals" in rec
+    if many:
+        n = v.players
+        for i, d in enumerate(rec["_deals"][1:], 2):
+            want = (rec["_deals"][0]["dealer"] - 1 + i - 1) % n
+            if d["dealer"] - 1 != want:
+                raise RecordError(f"deal {i}: the dealer should be player {want + 1} "
+                                  f"(the deal passes to the next player)")
+    states = [_replay_deal(v, d, f"deal {i}: " if many else "")
+              for i, d in enumerate(rec["_deals"], 1)]
+    if many:
+        _check_match(rec, v, states)
+    return states
+
+
+def replay(record) -> GameState:
+    """The state a deal record ends in (for a match record: its last deal)."""
+    states = replay_all(record)
+    if not states:
+        raise RecordError("the record holds no deals")
+    return states[-1]
+
+
+def replay_match(record) -> MatchState:
+    rec = _prepared(record)
+    v = get_variant(rec["variant"])
+    states = replay_all(rec)
+    m = rec.get("match") or {}
+    match = new_match(v, m.get("target"), rec["_deals"][0]["dealer"] - 1 if rec["_deals"] else None)
+    for s in states:
+        if not s.is_over:
+            raise RecordError("a match record holds an unfinished deal")
+        match = match.add(s)
+    return match
+
+
+def _check_match(rec: dict, v, states: list[GameState]) -> None:
+    m = rec.get("match") or {}
+    first = rec["_deals"][0]["dealer"] - 1 if rec["_deals"] else None
+    match = new_match(v, m.get("target"), first)
+    for i, s in enumerate(states, 1):
+        if s.dealer != match.next_dealer:
+            raise RecordError(f"deal {i}: the dealer should be player {match.next_dealer + 1} "
+                              f"(the deal passes to the next player)")
+        if not s.is_over:
+            if i != len(states):
+                raise RecordError(f"deal {i} is unfinished but more deals follow")
+            return
+        if match.is_over:
+            raise RecordError(f"deal {i}: the match was already over")
+        match = match.add(s)
+    res = rec.get("result")
+    if res is not None:
+        t = list(match.totals)
+        w = match.winner
+        winner = None if w is None or w < 0 else w + 1
+        if res["points"] != t or res.get("winner") != winner:
+            raise RecordError(f"the record states match totals {res['points'][0]}-{res['points'][1]} "
+                              f"(winner {res.get('winner')}) but the deals give {t[0]}-{t[1]} (winner {winner})")

@@ -1,0 +1,147 @@
+"""`briscola deal`, `simulate` and `replay` through click's test runner."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.position import parse_position
+from solver.record import read_records, replay_all
+from solver.rules import VARIANTS
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def one_line_error(r, *words):
+    assert r.exit_code == 2, (r.output, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in lines[0]
+
+
+@pytest.mark.parametrize("cmd", ["deal", "simulate", "replay"])
+def test_help_has_an_example(cmd):
+    r = run(cmd, "--help")
+    assert r.exit_code == 0 and "Example" in r.output and f"briscola {cmd}" in r.output
+
+
+def test_deal_scoperta_prints_a_position():
+    r = run("deal", "--variant", "scoperta", "--seed", "7")
+    assert r.exit_code == 0
+    pos = parse_position(r.output.strip())
+    assert pos.talon_size == 34 and pos.turn == 0 and bin(pos.hand1).count("1") == 3
+    assert run("deal", "--seed", "7").output == r.output
+    assert run("deal", "--seed", "8").output != r.output
+    assert parse_position(run("deal", "--seed", "7", "--dealer", "1").output.strip()).turn == 1
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANTS if n != "scoperta"])
+def test_deal_other_variants_readably(name):
+    r = run("deal", "-v", name, "--seed", "3")
+    assert r.exit_code == 0
+    players = VARIANTS[name].players
+    assert sum(1 for ln in r.output.splitlines() if ln.startswith("player ")) == players
+    assert "talon (top first)" in r.output
+    assert ("no trump" in r.output) == (not VARIANTS[name].has_trump)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_deal_json_is_a_record_with_no_moves(name, tmp_path):
+    r = run("deal", "-v", name, "--seed", "5", "--json")
+    assert r.exit_code == 0
+    rec = json.loads(r.output)
+    assert rec["moves"] == [] and rec["seed"] == 5 and rec["variant"] == name
+    p = tmp_path / "d.json"
+    p.write_text(r.output)
+    assert replay_all(read_records(str(p))[0])[0].moves == ()
+
+
+def test_simulate_counts_add_up():
+    r = run("simulate", "-v", "scoperta", "--games", "60", "--seed", "1")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    assert lines[0].startswith("Briscola scoperta (2 players): 60 deals, seed 1")
+    side1 = lines[1].split(":")[1]
+    w, d, l = (int(x.split()[0]) for x in side1.split(",")[:3])
+    assert w + d + l == 60 and w > l                       # greedy beats random
+    assert run("simulate", "-v", "scoperta", "--games", "60", "--seed", "1").output == r.output
+
+
+def test_simulate_briscolone_plays_matches_to_the_target(tmp_path):
+    out = tmp_path / "b.jsonl"
+    r = run("simulate", "-v", "briscolone", "-n", "4", "--seed", "2", "--target", "151",
+            "--record-out", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert "4 matches" in r.output and "target 151" in r.output and "match totals" in r.output
+    recs = read_records(str(out))
+    assert len(recs) == 4
+    for rec in recs:
+        states = replay_all(rec)
+        assert max(rec["result"]["points"]) >= 151 and rec["match"]["target"] == 151
+        assert sum(sum(s.side_points) for s in states) == 120 * len(states)
+
+
+def test_simulate_four_players_and_agent_lists():
+    r = run("simulate", "-v", "scoperta4", "-n", "5", "--agents", "random", "--seed", "3")
+    assert r.exit_code == 0 and "side 2 (random)" in r.output
+    r = run("simulate", "-v", "classic", "-n", "3", "--match", "--target", "2", "--seed", "3")
+    assert r.exit_code == 0 and "3 matches" in r.output and "segni target 2" in r.output
+
+
+def test_simulate_never_overwrites_without_force(tmp_path):
+    out = tmp_path / "g.jsonl"
+    out.write_text("precious\n")
+    r = run("simulate", "-n", "2", "--seed", "1", "--record-out", str(out))
+    one_line_error(r, "exists", "--force")
+    assert out.read_text() == "precious\n"
+    r = run("simulate", "-n", "2", "--seed", "1", "--record-out", str(out), "--force")
+    assert r.exit_code == 0 and len(read_records(str(out))) == 2
+
+
+def test_replay_prints_tricks_and_result(tmp_path):
+    out = tmp_path / "g.jsonl"
+    assert run("simulate", "-n", "1", "--seed", "4", "--record-out", str(out)).exit_code == 0
+    r = run("replay", str(out))
+    assert r.exit_code == 0, r.stderr
+    tricks = [ln for ln in r.output.splitlines() if ln.startswith("trick")]
+    assert len(tricks) == 20 and "draws:" in tricks[0] and "draws:" not in tricks[-1]
+    assert r.output.splitlines()[-1].startswith("result: ")
+
+
+def test_replay_refuses_a_tampered_record(tmp_path):
+    out = tmp_path / "g.json"
+    run("simulate", "-n", "1", "--seed", "4", "--record-out", str(out))
+    rec = json.loads(out.read_text())
+    rec["moves"][0], rec["moves"][1] = rec["moves"][1], rec["moves"][0]
+    out.write_text(json.dumps(rec))
+    leader = (rec["dealer"] % 2) + 1
+    one_line_error(run("replay", str(out)), "move 1:", f"is not in player {leader}'s hand")
+
+
+@pytest.mark.parametrize("args,words", [
+    (["deal", "--variant", "poker"], ["unknown variant 'poker'"]),
+    (["deal", "--seed", "x"], ["--seed"]),
+    (["deal", "--dealer", "3"], ["--dealer"]),
+    (["simulate", "--games", "-3"], ["--games must be at least 1"]),
+    (["simulate", "--games", "0"], ["--games"]),
+    (["simulate", "--agents", "genius"], ["unknown agent 'genius'"]),
+    (["simulate", "--target", "0", "--match"], ["--target"]),
+    (["simulate", "-v", "libero", "--foo"], ["--foo"]),
+    (["replay", "/nonexistent/record.json"], ["cannot read"]),
+    (["replay"], ["RECORD"]),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words):
+    one_line_error(run(*args), *words)
+
+
+def test_replay_of_bad_json_and_unknown_variant(tmp_path):
+    p = tmp_path / "r.json"
+    p.write_text("{not json")
+    one_line_error(run("replay", str(p)), "not valid JSON")
+    p.write_text(json.dumps({"format": "briscola-record", "version": 1, "variant": "uno",
+                             "dealer": 1, "deck": [], "moves": []}))
+    one_line_error(run("replay", str(p)), "unknown variant 'uno'")
