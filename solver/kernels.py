@@ -390,14 +390,25 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 else:
                     sgn = -1
                     off = 2 * S if obj == OBJ_WIN else -p * S
-            if sgn == 1:
-                v = off + search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
-                                 alpha - off, beta - off, NO, ctx, order, tt, stats)
-            else:
-                v = off - search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
-                                 off - beta, off - alpha, NO, ctx, order, tt, stats)
-            if stats[S_ABORT]:
-                return np.int64(0)
+            # principal variation search: later cards first get a null window
+            wlo = alpha
+            whi = beta
+            if j > 0 and beta - alpha > 1 and (clair == 1 or unseen == 0):
+                whi = alpha + 1
+            while True:
+                if sgn == 1:
+                    v = off + search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
+                                     wlo - off, whi - off, NO, ctx, order, tt, stats)
+                else:
+                    v = off - search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
+                                     off - whi, off - wlo, NO, ctx, order, tt, stats)
+                if stats[S_ABORT]:
+                    return np.int64(0)
+                if whi < beta and v >= whi:
+                    wlo = v - 1
+                    whi = beta
+                    continue
+                break
             if v > best:
                 best = v
                 bestmove = c
