@@ -258,6 +258,11 @@ def _parse(text: str) -> Position:
             raise PositionError(f"talon= must end with the trump card {card_str(briscola)}")
         top = talon[0] if talon else -1
     if top >= 0 and talon is None:
+        if top == briscola:
+            raise PositionError(f"top card {card_str(top)} is the trump card, which stays at the talon's bottom "
+                                f"and is drawn last")
+        if played is not None and top in played and not FULL_DECK & ~(in_hands | mask_of(played)):
+            raise PositionError(f"top= given but the talon is empty (top card {card_str(top)} is among the played cards)")
         claim([top], "top")
     if unseen is not None:
         u = [c for c in unseen if c != briscola]
@@ -278,7 +283,8 @@ def _parse(text: str) -> Position:
             raise PositionError("unseen= describes the talon under top=, but top= is missing")
         talon_mask = unseen_mask | (1 << top) | (1 << briscola)
         if (1 << briscola) & in_hands:
-            raise PositionError(f"the trump card {card_str(briscola)} is in a hand but top= says the talon has cards")
+            raise PositionError(f"the trump card {card_str(briscola)} is in a hand or on the table, "
+                                f"but top= says the talon has cards")
         played_mask = FULL_DECK & ~(in_hands | talon_mask)
     else:
         # played= may be left out when implied: talon empty, or only top + trump card left
@@ -292,7 +298,8 @@ def _parse(text: str) -> Position:
 
     n_talon = popcount(talon_mask)
     if n_talon % 2:
-        raise PositionError(f"the talon would hold {n_talon} cards: it always holds an even number")
+        raise PositionError(f"the talon would hold {n_talon} card{'s' if n_talon != 1 else ''}: "
+                            f"it always holds an even number")
     if talon is not None and mask_of(talon) != talon_mask:
         raise PositionError(f"talon= lists {len(talon)} cards but the talon holds {n_talon}")
     n1, n2 = len(hand1), len(hand2)
@@ -331,16 +338,29 @@ def _parse(text: str) -> Position:
             raise PositionError(f"the trump card {card_str(briscola)} is neither in the talon nor accounted for")
     score = None
     if "score" in f:
-        score = _parse_score(f["score"], mask_points(played_mask))
+        score = _parse_score(f["score"], played_mask)
     return Position(h1, h2, table, top, briscola, played_mask, turn, score,
                     tuple(talon) if talon else None, variant)
 
 
-def _parse_score(s: str, played_points: int) -> tuple[int, int]:
+def _parse_score(s: str, played: int) -> tuple[int, int]:
+    played_points = mask_points(played)
     parts = s.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise PositionError(f"score= must be two numbers like 40-36, got '{s}'")
     a, b = int(parts[0]), int(parts[1])
     if a + b != played_points:
         raise PositionError(f"score {a}-{b} adds up to {a + b} but the played cards are worth {played_points}")
+    if not _score_reachable(a, played):
+        raise PositionError(f"score {a}-{b} cannot come from the played cards: no set of whole "
+                            f"tricks among them is worth {a}")
     return (a, b)
+
+
+def _score_reachable(points: int, played: int) -> bool:
+    """Whether some even number of the played cards (whole tricks) is worth ``points``."""
+    reach = {(0, 0)}
+    for c in cards_of(played):
+        p = mask_points(1 << c)
+        reach |= {(s + p, (n + 1) % 2) for s, n in reach if s + p <= points}
+    return (points, 0) in reach

@@ -1,0 +1,65 @@
+"""Seeded random legal scoperta positions, for tests, benchmarks and puzzles.
+
+Every position comes from a plausible deal: a shuffled deck cut into the trump card,
+hands, table, talon and played cards, with the sizes the rules allow at that moment.
+"""
+from __future__ import annotations
+
+import random
+
+from .cards import N_CARDS, RANK_POINTS, mask_of
+from .position import Position
+
+
+def random_position(rng: random.Random, talon: int, mid_trick: bool = False,
+                    clairvoyant: bool = False, with_score: bool = False) -> Position:
+    """A random legal position with ``talon`` cards in the talon (34 = the deal's first trick).
+
+    With an empty talon the hands hold 1, 2 or 3 cards (chosen at random). ``mid_trick``:
+    the leader has already led one card. ``clairvoyant``: the whole talon order is known.
+    ``with_score``: the played cards are split into tricks won by a random player.
+    """
+    if talon % 2 or not 0 <= talon <= 34:
+        raise ValueError(f"talon must be an even number 0..34, got {talon}")
+    deck = list(range(N_CARDS))
+    rng.shuffle(deck)
+    turn = rng.randrange(2)
+    leader = 1 - turn if mid_trick else turn
+    k = 3 if talon else rng.randint(1, 3)
+    sizes = [k, k]
+    if mid_trick:
+        sizes[leader] -= 1
+
+    if talon:
+        briscola = deck.pop()
+        talon_cards = [deck.pop() for _ in range(talon - 1)] + [briscola]
+    else:
+        briscola = deck[rng.randrange(N_CARDS)]
+        talon_cards = []
+    hands = [[deck.pop() for _ in range(sizes[p])] for p in (0, 1)]
+    table = deck.pop() if mid_trick else -1
+    played = deck
+    assert len(played) % 2 == 0
+
+    score = None
+    if with_score:
+        score = [0, 0]
+        for i in range(0, len(played), 2):
+            score[rng.randrange(2)] += RANK_POINTS[played[i] % 10] + RANK_POINTS[played[i + 1] % 10]
+        score = (score[0], score[1])
+
+    top = talon_cards[0] if talon_cards else -1
+    order = tuple(talon_cards) if clairvoyant and talon_cards else None
+    return Position(mask_of(hands[0]), mask_of(hands[1]), table, top, briscola, mask_of(played),
+                    turn, score, order)
+
+
+def random_positions(seed: int, n: int, **kw) -> list[Position]:
+    """``n`` positions from one seeded generator; keyword arguments as random_position.
+
+    ``talon`` may be a single size or a sequence to pick from at random.
+    """
+    rng = random.Random(seed)
+    talon = kw.pop("talon", 0)
+    sizes = (talon,) if isinstance(talon, int) else tuple(talon)
+    return [random_position(rng, rng.choice(sizes), **kw) for _ in range(n)]
