@@ -61,6 +61,7 @@ class Search:
         self.denominator = int(ctx[K.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = table_for(pos, tt_mb)
         self.stats = np.zeros(K.S_SIZE, dtype=np.int64)
+        self.work = K.new_work()
         self.nodes = 0
         s = pos.score or (0, 0)
         self.s0, self.s1 = s
@@ -73,7 +74,8 @@ class Search:
             self.stats[:] = 0
             self.stats[K.S_LIMIT] = SLICE_NODES
             v = K.search(p.hand1, p.hand2, p.table, top, p.unseen, p.turn, 0, self.s0, self.s1,
-                         -K.INF, K.INF, card, self.ctx, self.order, self.tt, self.stats)
+                         -K.INF, K.INF, card, self.ctx, self.order, self.tt, self.stats,
+                         self.work)
             self.nodes += int(self.stats[K.S_NODES])
             if not self.stats[K.S_ABORT]:
                 return int(v)

@@ -135,16 +135,17 @@ def talon_remaining(top, unseen):
 
 _I = "int64"
 SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
-              f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1])")
+              f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
 
 
 @njit(SEARCH_SIG, cache=True)
 def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
-           ctx, order, tt, stats):
+           ctx, order, tt, stats, work):
     """Value for ``turn`` (scaled integer) of the state, within fail-soft bounds.
 
     ``only`` >= 0 restricts the decision node to that card (the value of one root move);
-    such a node is neither probed nor stored in the table.
+    such a node is neither probed nor stored in the table. ``work`` is scratch space with a
+    row per node depth (no allocation inside the search).
     """
     NO = np.int64(-1)    # typed locals: a literal argument would make numba compile a
     ZERO = np.int64(0)   # second specialisation, and cached mutual recursion crashes on load
@@ -183,6 +184,25 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             return np.int64(0)
         lo = -R * S
         hi = R * S
+    # the last trick plays itself: value it without recursion
+    if top < 0 and pending == 0:
+        lastlead = -1
+        lastfollow = -1
+        if table < 0 and popcount(h0) == 1 and popcount(h1) == 1:
+            lastlead = lowbit_index(h0 if turn == 0 else h1)
+            lastfollow = lowbit_index(h1 if turn == 0 else h0)
+            leader = turn
+        elif table >= 0 and (h0 | h1) != 0 and popcount(h0 | h1) == 1:
+            lastlead = table
+            lastfollow = lowbit_index(h0 | h1)
+            leader = 1 - turn
+        if lastlead >= 0:
+            w = leader if leader_wins(lastlead, lastfollow, trump) else 1 - leader
+            p = CARD_POINTS[lastlead] + CARD_POINTS[lastfollow]
+            if obj == OBJ_WIN:
+                mine = my + (p if w == turn else 0)
+                return 2 * S if mine > 60 else (S if mine == 60 else np.int64(0))
+            return p * S if w == turn else -p * S
     if alpha < lo:
         alpha = lo
     if beta > hi:
@@ -266,7 +286,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     nh1 |= np.int64(1) << top
                     nh0 |= np.int64(1) << x
                 v = search(nh0, nh1, NO, y, rest & ~(np.int64(1) << y), turn, ZERO, s0, s1,
-                           ca, cb, NO, ctx, order, tt, stats)
+                           ca, cb, NO, ctx, order, tt, stats, work)
                 if stats[S_ABORT]:
                     return np.int64(0)
                 total += v
@@ -289,7 +309,9 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         # ---- decision node ----
         hand = h0 if turn == 0 else h1
         # cards equivalent to a weaker zero-point card of the same hand are skipped
-        moves = np.empty(3, dtype=np.int64)
+        row = 2 * popcount(alive) + (1 if table >= 0 else 0)
+        moves = work[row, 0:8]
+        keys = work[row, 8:16]
         nm = 0
         hm = hand
         while hm:
@@ -306,7 +328,6 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             moves[nm] = c
             nm += 1
         # order: table move first, then by a cheap heuristic
-        keys = np.empty(3, dtype=np.int64)
         for j in range(nm):
             c = moves[j]
             if c == ttmove:
@@ -398,10 +419,10 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             while True:
                 if sgn == 1:
                     v = off + search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
-                                     wlo - off, whi - off, NO, ctx, order, tt, stats)
+                                     wlo - off, whi - off, NO, ctx, order, tt, stats, work)
                 else:
                     v = off - search(nh0, nh1, ntable, ntop, nunseen, nturn, npend, ns0, ns1,
-                                     off - whi, off - wlo, NO, ctx, order, tt, stats)
+                                     off - whi, off - wlo, NO, ctx, order, tt, stats, work)
                 if stats[S_ABORT]:
                     return np.int64(0)
                 if whi < beta and v >= whi:
@@ -444,6 +465,11 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     return result
 
 
+@njit(cache=True)
+def new_work():
+    return np.zeros((82, 16), dtype=np.int64)
+
+
 def new_table(entries: int) -> np.ndarray:
     """A transposition table of ``entries`` rows (a power of two), all empty."""
     n = 1 << max(4, int(entries - 1).bit_length())
@@ -464,6 +490,7 @@ def endgame_batch(h0s, h1s, tables, turns, briscolas, out):
     tt = np.zeros((1, TT_COLS), dtype=np.int64)
     stats = np.zeros(S_SIZE, dtype=np.int64)
     stats[S_LIMIT] = np.int64(1) << np.int64(62)
+    work = new_work()
     for i in range(h0s.shape[0]):
         ctx[C_BRISCOLA] = briscolas[i]
         ctx[C_TRUMP] = briscolas[i] // 10
@@ -475,6 +502,6 @@ def endgame_batch(h0s, h1s, tables, turns, briscolas, out):
             hand &= hand - 1
             out[i, j] = search(h0s[i], h1s[i], tables[i], np.int64(-1), np.int64(0), turn,
                                np.int64(0), np.int64(0), np.int64(0),
-                               -INF, INF, c, ctx, order, tt, stats)
+                               -INF, INF, c, ctx, order, tt, stats, work)
             j += 1
     return stats[S_NODES]
