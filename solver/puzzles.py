@@ -1,0 +1,364 @@
+"""Endgame puzzles: the JSON-lines file format, checking stated answers with the solver,
+generating new puzzles with a measured difficulty, and the bundled set.
+
+A puzzle line: {"id", "position", "question": "best"|"value", "objective": "points"|"win",
+"answer": [cards] or "value", "difficulty": "easy"|"medium"|"hard", "title", "comment",
+"features"}; the last three are optional. Every fact comes from ``solver.analysis.analyse``.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Iterator
+
+from .analysis import Analysis, analyse
+from .cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, parse_card
+from .position import Position, PositionError, parse_position
+from .rules import beats
+
+QUESTIONS = ("best", "value")
+OBJECTIVES = ("points", "win")
+DIFFICULTIES = ("easy", "medium", "hard")
+KEYS = {"id", "position", "question", "objective", "answer", "difficulty", "title", "comment",
+        "features"}
+#: the smallest gap between the only best card and the next one, per objective
+MARGIN = {"points": Fraction(4), "win": Fraction(1, 4)}
+
+
+class PuzzleError(ValueError):
+    """A puzzle file that cannot be read; the message names the line."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    position: Position
+    question: str
+    objective: str
+    answer: tuple[int, ...] | Fraction
+    difficulty: str
+    title: str | None = None
+    comment: str | None = None
+    features: dict = field(default_factory=dict, compare=False)
+
+    def answer_text(self) -> str:
+        return format_answer(self.answer)
+
+    def to_json(self) -> dict:
+        pos_text = self.position.to_text(with_played=self.position.talon_size > 2)
+        d = {"id": self.id, "position": pos_text, "question": self.question,
+             "objective": self.objective,
+             "answer": ([card_str(c) for c in self.answer] if self.question == "best"
+                        else _fr(self.answer)),
+             "difficulty": self.difficulty}
+        if self.title:
+            d["title"] = self.title
+        if self.comment:
+            d["comment"] = self.comment
+        if self.features:
+            d["features"] = self.features
+        return d
+
+    def to_line(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+def _fr(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def format_answer(ans) -> str:
+    if isinstance(ans, Fraction):
+        return _fr(ans)
+    return ",".join(sorted(card_str(c) for c in ans))
+
+
+def parse_value(text: str) -> Fraction:
+    """An exact value as written in a puzzle: '7', '-3/2', '0.5'."""
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"'{text}' is not an exact value (write 7, -3/2 or 0.5)") from None
+
+
+# ----- reading ------------------------------------------------------------------------
+def parse_puzzle(obj, where: str = "") -> Puzzle:
+    """One puzzle from its JSON object; PuzzleError names ``where`` (e.g. 'line 3')."""
+    pre = f"{where}: " if where else ""
+
+    def bad(msg: str):
+        raise PuzzleError(pre + msg)
+
+    if not isinstance(obj, dict):
+        bad("a puzzle is a JSON object")
+    unknown = sorted(set(obj) - KEYS)
+    if unknown:
+        bad(f"unknown field '{unknown[0]}' (fields: {', '.join(sorted(KEYS))})")
+    for k in ("id", "position", "question", "answer", "difficulty"):
+        if k not in obj:
+            bad(f"missing field '{k}'")
+    pid = obj["id"]
+    if not isinstance(pid, str) or not pid.strip():
+        bad("id must be a non-empty string")
+    if not isinstance(obj["position"], str):
+        bad("position must be a string in the position notation")
+    try:
+        pos = parse_position(obj["position"])
+    except PositionError as e:
+        bad(f"position: {e}")
+    q = obj["question"]
+    if q not in QUESTIONS:
+        bad(f"question must be 'best' or 'value', got {q!r}")
+    objective = obj.get("objective", "points")
+    if objective not in OBJECTIVES:
+        bad(f"objective must be 'points' or 'win', got {objective!r}")
+    if objective == "win" and pos.score is None:
+        bad("objective 'win' needs score= in the position")
+    if pos.is_over:
+        bad("the deal is over: nothing to solve")
+    d = obj["difficulty"]
+    if d not in DIFFICULTIES:
+        bad(f"difficulty must be easy, medium or hard, got {d!r}")
+    ans = obj["answer"]
+    if q == "best":
+        if not isinstance(ans, list) or not ans or not all(isinstance(a, str) for a in ans):
+            bad("answer of a 'best' puzzle is a non-empty list of cards, e.g. [\"AD\"]")
+        try:
+            cards = tuple(parse_card(a) for a in ans)
+        except CardError as e:
+            bad(f"answer: {e}")
+        hand = pos.hand(pos.turn)
+        for c in cards:
+            if not (hand >> c) & 1:
+                bad(f"answer {card_str(c)} is not in the hand of player {pos.turn + 1}")
+        if len(set(cards)) != len(cards):
+            bad("answer lists a card twice")
+        answer: tuple[int, ...] | Fraction = tuple(sorted(cards))
+    else:
+        if not isinstance(ans, (str, int)) or isinstance(ans, bool):
+            bad("answer of a 'value' puzzle is an exact value string, e.g. \"7\" or \"-3/2\"")
+        try:
+            answer = parse_value(str(ans))
+        except ValueError as e:
+            bad(f"answer: {e}")
+    for k in ("title", "comment"):
+        if k in obj and not isinstance(obj[k], str):
+            bad(f"{k} must be a string")
+    feats = obj.get("features", {})
+    if not isinstance(feats, dict):
+        bad("features must be an object")
+    return Puzzle(pid, pos, q, objective, answer, d, obj.get("title"), obj.get("comment"), feats)
+
+
+def read_puzzles(lines: Iterable[str]) -> list[Puzzle]:
+    """Every puzzle of a JSON-lines text; blank lines are skipped, ids must be unique."""
+    out: list[Puzzle] = []
+    ids: dict[str, int] = {}
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise PuzzleError(f"line {n}: not valid JSON ({e.msg})") from None
+        p = parse_puzzle(obj, f"line {n}")
+        if p.id in ids:
+            raise PuzzleError(f"line {n}: id '{p.id}' already used on line {ids[p.id]}")
+        ids[p.id] = n
+        out.append(p)
+    return out
+
+
+def bundled_lines() -> list[str]:
+    from importlib.resources import files
+    return files("solver").joinpath("data/puzzles.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def bundled() -> list[Puzzle]:
+    return read_puzzles(bundled_lines())
+
+
+# ----- solving ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Check:
+    puzzle: Puzzle
+    solver: tuple[int, ...] | Fraction
+    ok: bool
+    analysis: Analysis
+
+    def to_json(self) -> dict:
+        return {"id": self.puzzle.id, "difficulty": self.puzzle.difficulty,
+                "question": self.puzzle.question, "objective": self.puzzle.objective,
+                "stated": self.puzzle.answer_text(), "solver": format_answer(self.solver),
+                "ok": self.ok, "exact": self.analysis.exact}
+
+
+def solve(p: Puzzle, time_limit: float | None = None) -> Check:
+    a = analyse(p.position, p.objective, time_limit)
+    if p.question == "best":
+        got: tuple[int, ...] | Fraction = tuple(sorted(a.best))
+        ok = set(got) == set(p.answer)
+    else:
+        got = a.value_exact if a.exact else Fraction(a.value).limit_denominator(10 ** 6)
+        ok = a.exact and got == p.answer
+    return Check(p, got, bool(ok), a)
+
+
+# ----- generating ---------------------------------------------------------------------
+def greedy_card(pos: Position) -> int:
+    """The card a plain, greedy player picks: the model of a 'natural-looking' move.
+
+    Following: take a trick that carries points with the cheapest card that wins it, else
+    throw the least valuable card. Leading: lead the least valuable non-trump card.
+    """
+    trump = pos.trump_suit
+    hand = pos.legal_cards()
+
+    def cheap(c: int):
+        return (int(POINTS[c]), SUIT_OF[c] == trump, int(RANK_OF[c]), c)
+
+    if pos.table >= 0:
+        winners = [c for c in hand if beats(c, pos.table, trump)]
+        if winners and POINTS[pos.table] > 0:
+            return min(winners, key=lambda c: (SUIT_OF[c] == trump, int(POINTS[c]),
+                                               int(RANK_OF[c]), c))
+        return min(hand, key=cheap)
+    return min(hand, key=cheap)
+
+
+def _line_balance(pos: Position, first: int, objective: str) -> list[int]:
+    """Points balance (mover minus opponent) after each trick of the solved line that
+    begins with ``first``."""
+    from .explain import _Solver, _tricks
+    bal, out = 0, []
+    for t in _tricks(pos, _Solver(objective, None).plies(pos, first=first)):
+        bal += t.points if t.winner == pos.turn else -t.points
+        out.append(bal)
+    return out
+
+
+def measure(pos: Position, objective: str = "points", a: Analysis | None = None) -> dict | None:
+    """The features that rate a puzzle, or None when the position is no puzzle (not one
+    single best card, or too small a margin)."""
+    a = a or analyse(pos, objective)
+    if not a.exact or len(a.moves) < 2 or len(a.best) != 1:
+        return None
+    best, second = a.moves[0], a.moves[1]
+    margin = best.value_exact - second.value_exact
+    if margin < MARGIN[objective]:
+        return None
+    g = greedy_card(pos)
+    losing = sum(1 for m in a.moves if m.value_exact < best.value_exact)
+    lines = {m.card: _line_balance(pos, m.card, objective) for m in a.moves}
+    first = {c: ln[0] for c, ln in lines.items()}
+    sacrifice = first[best.card] < max(v for c, v in first.items() if c != best.card)
+    bl, sl = lines[best.card], lines[second.card]
+    depth = len(bl)
+    for k in range(len(bl) - 1, -1, -1):
+        if k < len(sl) and sl[k] < bl[k]:
+            depth = k + 1
+        else:
+            break
+    return {"moves": len(a.moves), "losing": losing, "greedy": card_str(g),
+            "greedy_wrong": g != best.card, "sacrifice": bool(sacrifice), "depth": depth,
+            "tricks": len(bl), "margin": _fr(margin)}
+
+
+def rate(f: dict) -> tuple[int, str]:
+    """Difficulty score and label from measured features (see the README section)."""
+    margin = Fraction(f["margin"])
+    small = margin < 10 if margin >= 1 else margin < Fraction(1, 2)
+    s = 2 * f["greedy_wrong"] + f["sacrifice"] + max(0, f["depth"] - 1) + small
+    label = "easy" if s <= 1 else "medium" if s <= 3 else "hard"
+    return s, label
+
+
+def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score: bool) -> Position:
+    from .sample import random_position
+    return random_position(rng, talon, mid_trick=mid_trick, with_score=with_score)
+
+
+TITLES = {"lose_for_trump": "Let the trick go, draw the trump card",
+          "win_for_top": "Take the trick for the top card",
+          "save_trump": "Keep the trump for the carico",
+          "liscio_lure": "A liscio to draw the trump",
+          "count_61": "Count to 61"}
+
+
+def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
+    """A title naming the idea the solved line shows, else what makes the card hard."""
+    from .explain import explain
+    ex = explain(pos, objective)
+    mine = [i.kind for i in ex.ideas if i.player == pos.turn]
+    kinds = mine or [i.kind for i in ex.ideas]
+    if kinds:
+        return TITLES[kinds[0]], kinds
+    stage = "Last draw" if pos.talon_size == 2 else "Last tricks"
+    if f["sacrifice"]:
+        what = "give a little to take more"
+    elif f["greedy_wrong"]:
+        what = "not the obvious card"
+    elif pos.table >= 0:
+        what = "the right answer"
+    else:
+        what = "the right lead"
+    return f"{stage}: {what}", []
+
+
+def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: str | None = None,
+             objective: str = "points", max_tries: int | None = None, id_prefix: str | None = None,
+             progress=None) -> Iterator[Puzzle]:
+    """Random endgame puzzles with one best card and a real margin, rated by measurement.
+
+    ``talon`` None mixes 0 and 2. ``progress(found, tried)`` is called now and then.
+    Stops after ``max_tries`` positions even if fewer puzzles were found.
+    """
+    if talon not in (None, 0, 2):
+        raise ValueError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
+    if difficulty not in (None,) + DIFFICULTIES:
+        raise ValueError(f"difficulty must be easy, medium or hard, got {difficulty!r}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be points or win, got {objective!r}")
+    rng = random.Random(seed)
+    prefix = id_prefix if id_prefix is not None else f"g{seed}-"
+    max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
+    found = tried = 0
+    seen: set[Position] = set()
+    while found < count and tried < max_tries:
+        tried += 1
+        if progress is not None and tried % 50 == 0:
+            progress(found, tried)
+        t = talon if talon is not None else rng.choice((0, 2))
+        mid = rng.random() < 0.35
+        pos = _random_position(rng, t, mid, objective == "win")
+        if t == 0 and pos.hand(pos.turn).bit_count() < 2:
+            continue
+        if pos in seen:
+            continue
+        seen.add(pos)
+        a = analyse(pos, objective)
+        f = measure(pos, objective, a)
+        if f is None:
+            continue
+        score, label = rate(f)
+        if difficulty is not None and label != difficulty:
+            continue
+        f["score"] = score
+        title, ideas = _title(pos, objective, f)
+        if ideas:
+            f["ideas"] = ideas
+        found += 1
+        best = a.moves[0]
+        g = parse_card(f["greedy"])
+        if f["greedy_wrong"]:
+            cost = best.value_exact - a.move(g).value_exact
+            unit = "points" if objective == "points" else "in the chance to win"
+            comment = f"The natural {f['greedy']} costs {_fr(cost)} {unit}."
+        else:
+            comment = f"The natural card {f['greedy']} is right here."
+        yield Puzzle(f"{prefix}{found:03d}", pos, "best", objective, (best.card,), label,
+                     title, comment, f)
+    if progress is not None:
+        progress(found, tried)

@@ -1,0 +1,225 @@
+"""`briscola explain`: hand-solved endgames, the line is optimal move by move, ideas are
+found where they are and not where they are not, both languages, JSON, the early phase."""
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.analysis import analyse
+from solver.cards import card_str, parse_card
+from solver.explain import MESSAGES, VERBS, explain, render_text
+from solver.position import parse_position
+
+# Trumps coins. P1 holds 5C (nothing) and the trump 5D; P2 the trump 3D and CS.
+# Whatever P1 leads, the 3D takes one trick: lead 5C, P2 takes 10 with 3D, then P2 must lead
+# CS and P1 ruffs it with 5D (+3): -7. Lead 5D instead: 3D takes 10 and CS takes 5C (+3): -13.
+LISCIO = "hand1=5C,5D hand2=3D,CS briscola=4D turn=1"
+# Trumps spades. P1: AC, 4S; P2: 3B, 6S. Lead AC: 6S ruffs (+11 P2), P2 must lead 3B and the
+# kept 4S takes it (+10 P1): -1. Lead 4S: 6S overtrumps, 3B then beats AC: -21.
+SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"
+# Trumps coins, last draw: top 7C, trump card RD (the only points besides P1's 3C).
+# Lead 3C: P2 ruffs with 7D (+10) and draws 7C; P1 draws RD and later ruffs 2C with it (+4): -6.
+# Lead a spade: P2 lets it win with 2C, P1 draws 7C, P2 draws RD and two trumps catch 3C: -14.
+LOSE = "hand1=3C,2S,4S hand2=2C,7D,7S top=7C briscola=RD turn=1"
+# Trumps batons, last draw: top AB (the Ace of trumps), trump card 6B. P1 leads RB, which
+# P2's FB cannot beat: P1 draws AB and scores RB + AB; any other lead lets FB win and draw AB.
+TOP = "hand1=RB,7C,RD hand2=FB,6C,4S top=AB briscola=6B turn=1"
+# Score 45-59, P2 needs 2 of the 16 points left. 5C first: P1 gets at most 4, P2 then at
+# least 10 (69). FS first: RS overtrumps (+6) and leads 3B, 5C cannot take it: P1 61.
+COUNT = "hand1=3B,RS hand2=5C,FS briscola=RS turn=2 score=45-59"
+# A last-draw position where an engine once valued cards wrongly: checked against the
+# independent reference solver of tests/reference.py, not by hand.
+LAST_DRAW_MID = "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1"
+# No trump in any hand, P1's Ace and Three of cups beat everything: nothing to explain.
+PLAIN = "hand1=AC,3C hand2=2C,4C briscola=2S turn=1"
+
+
+def ideas(text, objective="points"):
+    return {i.kind: i for i in explain(parse_position(text), objective).ideas}
+
+
+def C(s):
+    return parse_card(s)
+
+
+def check_line_optimal(text, objective="points"):
+    """Every card the line states reaches the best value of the position it is played in."""
+    pos = parse_position(text)
+    ex = explain(pos, objective)
+    p = pos
+    for t in ex.line:
+        for ply in (t.lead, t.follow):
+            if ply.analysis is None:
+                continue
+            a = analyse(p, objective)
+            assert a.move(ply.card).value_exact == a.value_exact
+            p = p.play(ply.card)
+    assert p.is_over
+    if objective == "points":
+        assert ex.points_won[ex.mover] - ex.points_won[1 - ex.mover] == ex.value
+    return ex
+
+
+@pytest.mark.parametrize("text,best,value", [(LISCIO, "5C", -7), (SAVE, "AC", -1),
+                                             (LOSE, "3C", -6), (TOP, "RB", 9)])
+def test_hand_solved_outcomes(text, best, value):
+    ex = check_line_optimal(text)
+    assert ex.best == (C(best),)
+    assert ex.value == value
+    me, op = ex.mover, 1 - ex.mover
+    assert ex.points_won[me] - ex.points_won[op] == value
+    assert ex.line[0].cards[0] == C(best)
+
+
+def test_liscio_lure_and_its_refutation():
+    ex = explain(parse_position(LISCIO))
+    [alt] = ex.alternatives
+    assert alt.card == C("5D") and alt.cost == 6 and alt.reply == C("3D")
+    i = {x.kind: x for x in ex.ideas}["liscio_lure"]
+    assert i.player == 0 and i.data["card"] == C("5C") and i.data["trump"] == C("3D")
+    assert i.data["unavoidable"]
+
+
+def test_save_trump_for_the_carico():
+    i = ideas(SAVE)["save_trump"]
+    assert i.data["trump"] == C("4S") and i.data["carico"] == C("3B") and i.trick == 2
+    assert i.data["cost"] == 20
+
+
+def test_lose_the_trick_to_draw_the_trump_card():
+    ex = explain(parse_position(LOSE))
+    assert ex.line[0].winner == 1 and ex.line[0].draws == (C("7C"), C("RD"))
+    i = {x.kind: x for x in ex.ideas}["lose_for_trump"]
+    assert i.player == 0 and i.data["draws"] == C("RD") and i.data["leaves"] == C("7C")
+    assert i.data["gain"] > 0
+
+
+def test_take_the_trick_for_the_top_card():
+    i = ideas(TOP)["win_for_top"]
+    assert i.player == 0 and i.data["draws"] == C("AB") and i.data["leaves"] == C("6B")
+
+
+def test_count_to_61():
+    ex = explain(parse_position(COUNT), "win")
+    assert ex.value == 1 and ex.final_score == (51, 69) and ex.winner == 1
+    i = {x.kind: x for x in ex.ideas}["count_61"]
+    assert i.data["keep"] == [C("5C")] and i.data["lose"] == [C("FS")]
+    assert i.data["needed"] == 2 and i.data["in_play"] == 16
+
+
+@pytest.mark.parametrize("text,absent", [
+    (PLAIN, {"liscio_lure", "save_trump", "lose_for_trump", "win_for_top", "count_61"}),
+    (SAVE, {"liscio_lure", "lose_for_trump", "win_for_top", "count_61"}),
+    (TOP, {"liscio_lure", "lose_for_trump", "save_trump"}),
+    (LISCIO, {"lose_for_trump", "win_for_top", "count_61"}),
+])
+def test_ideas_absent_where_they_do_not_apply(text, absent):
+    assert not absent & set(ideas(text))
+
+
+def test_no_count_idea_when_every_card_wins():
+    # P1 has both carichi and no card can lose the deal from 60-44
+    assert "count_61" not in ideas("hand1=AC,3C hand2=2C,4C briscola=2S turn=1 score=60-39")
+
+
+def test_explanation_agrees_with_the_reference_solver():
+    from reference import ref_values
+    pos = parse_position(LAST_DRAW_MID)
+    ex = check_line_optimal(LAST_DRAW_MID)
+    ref = ref_values(pos)
+    assert ex.value == max(ref.values())
+    assert {a.card: a.value for a in ex.alternatives} == {c: v for c, v in ref.items()
+                                                         if c != ex.line[0].follow.card}
+
+
+def test_random_lines_are_optimal():
+    from solver.sample import random_position
+    rng = random.Random(11)
+    for _ in range(12):
+        pos = random_position(rng, rng.choice((0, 2)), mid_trick=rng.random() < 0.3)
+        if pos.is_over:
+            continue
+        ex = check_line_optimal(pos.to_text())
+        for alt in ex.alternatives:
+            assert alt.value == analyse(pos).move(alt.card).value_exact
+            assert alt.line[0].cards[0 if pos.table < 0 else 1] == alt.card
+
+
+def test_text_in_both_languages():
+    pos = parse_position(LOSE)
+    en = render_text(explain(pos), "en")
+    it = render_text(explain(pos), "it")
+    assert "Three of cups" in en and "trump card" in en and "Give up the trick" in en
+    assert "Tre di coppe" in it and "Re di denari" in it and "Lasciare la presa" in it
+    assert "briscola" in it and "presa" in it
+    assert "Trick 1" in en and "Presa 1" in it
+
+
+def test_italian_card_names_and_terms():
+    it = render_text(explain(parse_position(SAVE)), "it")
+    assert "l'Asso di coppe" in it and "il Tre di bastoni" in it and "carico" in it
+    it = render_text(explain(parse_position(LISCIO)), "it")
+    assert "liscio" in it and "il Cavallo di spade" in it
+
+
+def test_every_message_in_both_languages():
+    assert set(MESSAGES["en"]) == set(MESSAGES["it"])
+    assert set(VERBS["en"]) == set(VERBS["it"])
+
+
+def test_json_content():
+    r = CliRunner().invoke(cli, ["explain", LISCIO, "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["phase"] == "endgame" and d["best"] == ["5C"] and d["value_exact"] == "-7"
+    assert d["outcome"] == {"tricks": [1, 1], "points": [3, 10]}
+    assert [t["cards"] for t in d["line"]] == [["5C", "3D"], ["CS", "5D"]]
+    assert d["alternatives"][0] == {"card": "5D", "value": "-13", "cost": "6", "reply": "3D",
+                                    "line": d["alternatives"][0]["line"]}
+    assert [i["kind"] for i in d["ideas"]] == ["liscio_lure"]
+    assert d["ideas"][0]["card"] == "5C" and d["ideas"][0]["player"] == 1
+
+
+def test_json_last_draw_and_score():
+    r = CliRunner().invoke(cli, ["explain", COUNT, "--json", "--objective", "win"])
+    d = json.loads(r.output)
+    assert d["outcome"]["final_score"] == [51, 69] and d["outcome"]["winner"] == 2
+    assert d["facts"]["needed"] == [16, 2] and d["facts"]["points_in_play"] == 16
+    r = CliRunner().invoke(cli, ["explain", LOSE, "--json"])
+    d = json.loads(r.output)
+    assert d["phase"] == "last_draw" and d["line"][0]["draws"] == {"2": "7C", "1": "RD"}
+
+
+def test_before_the_endgame():
+    from solver.sample import random_position
+    pos = random_position(random.Random(4), 4)
+    assert pos.talon_size == 4
+    ex = explain(pos)
+    assert ex.phase == "before_endgame" and not ex.line
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert "has not begun" in en and "non è ancora cominciato" in it
+    for m in analyse(pos).moves:
+        assert f"  {card_str(m.card)}: " in en
+    assert "Unseen cards" in en and "Trumps still out" in en and "Points still in play" in en
+    d = ex.to_json()
+    assert "line" not in d and len(d["moves"]) == 3 and d["facts"]["talon"] == 4
+
+
+def test_cli_text_and_errors():
+    r = CliRunner().invoke(cli, ["explain", SAVE, "--lang", "it"])
+    assert r.exit_code == 0 and "Tenere la briscola per il carico" in r.output
+    r = CliRunner().invoke(cli, ["explain", "hand1=AC hand2=ZZ briscola=2S turn=1"])
+    assert r.exit_code == 2 and "error:" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(cli, ["explain", "-", "--json"], input=SAVE + "\n" + LISCIO + "\n")
+    assert r.exit_code == 0 and len(r.output.strip().splitlines()) == 2
+
+
+def test_win_costs_are_probabilities():
+    ex = explain(parse_position(COUNT), "win")
+    assert ex.alternatives[0].cost == Fraction(1)
+    assert "percentage points" in render_text(ex, "en")

@@ -1,0 +1,239 @@
+"""Puzzles: the file format and its one-line errors, solve / generate / play, the bundled set."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.analysis import analyse
+from solver.cards import card_str, parse_card
+from solver.position import parse_position
+from solver.puzzles import (DIFFICULTIES, PuzzleError, bundled, generate, greedy_card, measure,
+                            rate, read_puzzles, solve)
+
+ROOT = Path(__file__).resolve().parents[1]
+# see tests/test_explain.py for the hand analysis of these two
+LISCIO = "hand1=5C,5D hand2=3D,CS briscola=4D turn=1"
+SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"
+
+
+def line(**kw):
+    d = {"id": "p1", "position": LISCIO, "question": "best", "answer": ["5C"],
+         "difficulty": "easy"}
+    d.update(kw)
+    return json.dumps({k: v for k, v in d.items() if v is not None})
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("gen") / "p.jsonl"
+    r = run("puzzles", "generate", "--count", "6", "--seed", "5", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    return out
+
+
+# ----- format -------------------------------------------------------------------------
+def test_read_valid_lines():
+    ps = read_puzzles([line(), "", line(id="p2", question="value", answer="-7", position=SAVE,
+                                        title="t", comment="c", difficulty="hard")])
+    assert [p.id for p in ps] == ["p1", "p2"]
+    assert ps[0].answer == (parse_card("5C"),) and ps[0].objective == "points"
+    assert ps[1].answer == Fraction(-7) and ps[1].title == "t"
+
+
+@pytest.mark.parametrize("bad,msg", [
+    ("{not json", "not valid JSON"),
+    (line(id=None), "missing field 'id'"),
+    (line(question="why"), "question must be"),
+    (line(difficulty="brutal"), "difficulty must be"),
+    (line(answer=["ZZ"]), "unknown card"),
+    (line(answer=["3D"]), "not in the hand of player 1"),
+    (line(answer="5C"), "non-empty list of cards"),
+    (line(question="value", answer="seven"), "not an exact value"),
+    (line(position="hand1=AC hand2=2C,4C briscola=2S turn=1"), "position:"),
+    (line(objective="win"), "needs score="),
+    (line(colour="red"), "unknown field 'colour'"),
+])
+def test_errors_name_the_line(bad, msg):
+    with pytest.raises(PuzzleError) as e:
+        read_puzzles([line(id="ok"), bad])
+    assert str(e.value).startswith("line 2: ") and msg in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_duplicate_id():
+    with pytest.raises(PuzzleError, match="line 2: id 'p1' already used on line 1"):
+        read_puzzles([line(), line()])
+
+
+# ----- solve --------------------------------------------------------------------------
+def test_solve_checks_both_questions():
+    ok_best, ok_val, bad_val = read_puzzles([
+        line(), line(id="v", question="value", answer="-7"),
+        line(id="w", question="value", answer="-13")])
+    assert solve(ok_best).ok and solve(ok_val).ok
+    c = solve(bad_val)
+    assert not c.ok and c.solver == Fraction(-7)
+
+
+def test_cli_solve_table_and_exit_codes(tmp_path):
+    f = tmp_path / "p.jsonl"
+    f.write_text(line() + "\n" + line(id="p2", answer=["5D"]) + "\n")
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 1
+    rows = [x.split() for x in r.output.splitlines() if x.startswith("p")]
+    assert rows == [["p1", "easy", "5C", "5C", "ok"], ["p2", "easy", "5D", "5C", "WRONG"]]
+    r = run("puzzles", "solve", "-", "--json", input=line() + "\n")
+    assert r.exit_code == 0 and json.loads(r.output)["ok"] is True
+    f.write_text(line() + "\n{oops\n")
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 2 and "line 2" in r.output and "Traceback" not in r.output
+    r = run("puzzles", "solve", str(tmp_path / "missing.jsonl"))
+    assert r.exit_code == 2 and "cannot read" in r.output
+
+
+# ----- generate -----------------------------------------------------------------------
+def test_generated_round_trip(generated):
+    r = run("puzzles", "solve", str(generated))
+    assert r.exit_code == 0, r.output
+    ps = read_puzzles(generated.read_text().splitlines())
+    assert len(ps) == 6
+    for p in ps:
+        a = analyse(p.position)
+        assert len(a.best) == 1 and a.moves[0].value_exact - a.moves[1].value_exact >= 4
+        assert p.position.talon_size in (0, 2)
+        f = measure(p.position)
+        assert rate(f)[1] == p.difficulty
+        assert p.title
+
+
+def test_tampered_answer_fails(generated, tmp_path):
+    lines = generated.read_text().splitlines()
+    d = json.loads(lines[0])
+    pos = parse_position(d["position"])
+    d["answer"] = [card_str(next(c for c in pos.legal_cards() if card_str(c) not in d["answer"]))]
+    lines[0] = json.dumps(d)
+    f = tmp_path / "t.jsonl"
+    f.write_text("\n".join(lines) + "\n")
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 1 and "WRONG" in r.output
+
+
+def test_generate_filters_and_is_reproducible():
+    a = [p.to_line() for p in generate(3, seed=9, talon=2, difficulty="hard")]
+    b = [p.to_line() for p in generate(3, seed=9, talon=2, difficulty="hard")]
+    assert a == b and len(a) == 3
+    for p in read_puzzles(a):
+        assert p.difficulty == "hard" and p.position.talon_size == 2
+
+
+def test_generate_never_overwrites(tmp_path):
+    f = tmp_path / "p.jsonl"
+    f.write_text("keep me\n")
+    r = run("puzzles", "generate", "--count", "1", "--out", str(f))
+    assert r.exit_code == 2 and "--force" in r.output and f.read_text() == "keep me\n"
+    r = run("puzzles", "generate", "--count", "1", "--out", str(f), "--force")
+    assert r.exit_code == 0 and len(read_puzzles(f.read_text().splitlines())) == 1
+    r = run("puzzles", "generate", "--count", "1", "--talon", "4")
+    assert r.exit_code == 2
+
+
+def test_greedy_and_measure():
+    # greedy leads the cheapest non-trump: 5C, which is right here; the margin is 6
+    pos = parse_position(LISCIO)
+    assert greedy_card(pos) == parse_card("5C")
+    f = measure(pos)
+    assert f["greedy_wrong"] is False and f["margin"] == "6" and f["losing"] == 1
+    # following the AC with a trump in hand and a Three: greedy ruffs with the cheapest trump
+    pos = parse_position("hand1=4S hand2=3B,6S table=AC briscola=4S turn=2")
+    assert greedy_card(pos) == parse_card("6S")
+    # two equally good cards: no puzzle
+    assert measure(parse_position("hand1=AC,3C hand2=2C,4C briscola=2S turn=1")) is None
+
+
+def test_rate_scale():
+    f = {"greedy_wrong": False, "sacrifice": False, "depth": 1, "margin": "20"}
+    assert rate(f) == (0, "easy")
+    assert rate({**f, "greedy_wrong": True})[1] == "medium"
+    assert rate({**f, "greedy_wrong": True, "sacrifice": True, "depth": 3})[1] == "hard"
+
+
+# ----- the bundled set ------------------------------------------------------------------
+def test_bundled_set_verified():
+    ps = bundled()
+    assert len(ps) >= 60
+    assert {p.difficulty for p in ps} == set(DIFFICULTIES)
+    assert {p.position.talon_size for p in ps} == {0, 2}
+    for p in ps:
+        assert p.title
+        c = solve(p)
+        assert c.ok, p.id
+
+
+# ----- play ---------------------------------------------------------------------------
+@pytest.fixture
+def quiz(tmp_path):
+    f = tmp_path / "q.jsonl"
+    f.write_text(line(title="Liscio") + "\n" + line(id="p2", position=SAVE, answer=["AC"]) + "\n"
+                 + line(id="p3", question="value", answer="-7") + "\n")
+    return f
+
+
+def test_play_right_wrong_invalid_and_eof(quiz):
+    r = run("puzzles", "play", str(quiz), input="ZZ\n3D\n5C\n4S\n-7\n")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert out.count("is not a card in your hand") == 2
+    assert "Right!" in out and "Wrong: the answer is AC" in out
+    assert "Final score: 2/3." in out
+    assert "A liscio to draw the trump" in out
+
+
+def test_play_quit_and_eof_midway(quiz):
+    r = run("puzzles", "play", str(quiz), input="5C\nq\n")
+    assert r.exit_code == 0 and "Final score: 1/1." in r.output
+    r = run("puzzles", "play", str(quiz), input="")
+    assert r.exit_code == 0 and "Final score: 0/0." in r.output
+
+
+def test_play_in_italian_and_bundled():
+    r = run("puzzles", "play", "--lang", "it", input="q\n")
+    assert r.exit_code == 0 and "Problema 1/" in r.output and "Punteggio finale: 0/0." in r.output
+
+
+def test_play_in_a_real_process(quiz):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    p = subprocess.run([sys.executable, "-m", "cli.main", "puzzles", "play", str(quiz)],
+                       input="5C\nAC\n", capture_output=True, text=True, cwd=ROOT, env=env,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Right!" in p.stdout and "Final score: 2/2." in p.stdout and not p.stderr
+
+
+def test_generate_ctrl_c_keeps_what_was_found():
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    p = subprocess.Popen([sys.executable, "-m", "cli.main", "puzzles", "generate", "--count",
+                          "100000", "--seed", "3"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    try:
+        got = [p.stdout.readline() for _ in range(2)]
+        p.send_signal(signal.SIGINT)
+        rest, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    ps = read_puzzles(got + rest.splitlines())
+    assert len(ps) >= 2
