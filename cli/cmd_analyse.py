@@ -1,0 +1,98 @@
+"""``briscola analyse`` and ``briscola best``: the solver at the command line."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from solver.analysis import analyse as run_analysis
+from solver.cards import card_str
+from solver.position import PositionError, parse_position
+
+
+def _fmt(v: float, exact_s: str | None) -> str:
+    if exact_s is None:
+        return f"{v:+.3f}"
+    return f"{v:+.3f}" if "/" in exact_s else f"{int(exact_s):+d}"
+
+
+def _human(a, out) -> None:
+    j = a.to_json()
+    unit = "points (you minus opponent, still to win)" if a.objective == "points" else "probability of 61+"
+    kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
+    out(f"position: {j['position']}")
+    out(f"player {j['to_move']} to move — objective: {a.objective} ({unit}), {kind}")
+    for m in j["moves"]:
+        mark = "*" if m["card"] in j["best"] else " "
+        extra = ""
+        if m.get("value_exact") and "/" in m["value_exact"]:
+            extra = f"  (= {m['value_exact']})"
+        if m.get("error") is not None:
+            extra = f"  ± {m['error']:.3f}"
+        val = _fmt(m["value"], m.get("value_exact")) if a.objective == "points" else f"{m['value']:.4f}"
+        out(f"  {mark} {m['card']:>3}  {val}{extra}")
+    out(f"best: {', '.join(j['best'])}")
+    if j["pv"]:
+        out(f"line: {' '.join(j['pv'])}" + ("  (then the draw decides)" if a.position.talon_size > 2
+                                           and not a.position.clairvoyant else ""))
+    out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
+
+
+def _read_lines(position: str):
+    if position == "-":
+        for line in sys.stdin:
+            if line.strip():
+                yield line.strip()
+    else:
+        yield position
+
+
+@click.command()
+@click.argument("position")
+@click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
+              help="points: expected points still to win, you minus opponent; win: chance of 61+.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON of NOTATION.md.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
+              help="Seconds; past it the answer is an estimate, clearly marked.")
+def analyse(position, objective, as_json, time_limit):
+    """Value of every legal card of POSITION (``-``: one position per line from stdin,
+    one JSON object per line out).
+
+    \b
+    Example:
+      briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+      briscola analyse --json --objective win "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
+    """
+    if position == "-":
+        for n, line in enumerate(_read_lines("-"), 1):
+            try:
+                pos = parse_position(line)
+                a = run_analysis(pos, objective, time_limit)
+                click.echo(json.dumps(a.to_json()))
+            except PositionError as e:
+                raise PositionError(f"line {n}: {e}") from None
+        return
+    a = run_analysis(parse_position(position), objective, time_limit)
+    if as_json:
+        click.echo(json.dumps(a.to_json(), indent=2))
+    else:
+        _human(a, click.echo)
+
+
+@click.command()
+@click.argument("position")
+@click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True)
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None)
+def best(position, objective, time_limit):
+    """Just the best card(s) of POSITION, space separated.
+
+    \b
+    Example:
+      briscola best "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+    """
+    a = run_analysis(parse_position(position), objective, time_limit)
+    click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)))
+
+
+COMMANDS = [analyse, best]
