@@ -117,6 +117,33 @@ def ceil_div(a, b):
     return -((-a) // b)
 
 
+@njit(cache=True, inline="always")
+def canon_card(c, alive):
+    """The card's name once the zero-point cards still alive in its suit are renumbered
+    from the bottom (2, 4, 5, ...): their order and points are all that matter."""
+    if c < 0:
+        return c
+    cb = np.int64(1) << c
+    if not (cb & ZERO_MASK):
+        return c
+    s = c // 10
+    return s * 10 + popcount(alive & SUIT_MASK[s] & ZERO_MASK & (cb - 1))
+
+
+@njit(cache=True, inline="always")
+def canon_mask(m, alive):
+    out = m & ~ZERO_MASK
+    z = alive & ZERO_MASK
+    while z:
+        c = lowbit_index(z)
+        z &= z - 1
+        if (m >> c) & 1:
+            s = c // 10
+            out |= np.int64(1) << (s * 10 + popcount(alive & SUIT_MASK[s] & ZERO_MASK
+                                                    & ((np.int64(1) << c) - 1)))
+    return out
+
+
 @njit(cache=True)
 def tt_index(k1, k2, k3, nmask):
     h = k1 * _H1 ^ k2 * _H2 ^ k3 * _H3
@@ -211,7 +238,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         return alpha
 
     # ---- transposition table (trick boundaries and chance nodes) ----
-    use_tt = table < 0 and only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2
+    use_tt = only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2
     clair = ctx[C_CLAIR]
     idx = 0
     k1 = np.int64(0)
@@ -222,16 +249,36 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     a0 = alpha
     b0 = beta
     if use_tt:
-        k1 = h0 | ((top + 1) << 46) | (turn << 52) | (pending << 53) | (obj << 54) | (clair << 55)
-        k2 = h1 | (briscola << 40)
+        # positions that differ only in which zero-point cards are gone share an entry
+        # (not in clairvoyant searches, whose talon order names cards)
+        if clair == 0:
+            kh0 = canon_mask(h0, alive)
+            kh1 = canon_mask(h1, alive)
+            kun = canon_mask(unseen, alive)
+            ktab = canon_card(table, alive)
+            ktop = canon_card(top, alive)
+            kbr = canon_card(briscola, alive) if top >= 0 else 40 + trump
+        else:
+            kh0 = h0
+            kh1 = h1
+            kun = unseen
+            ktab = table
+            ktop = top
+            kbr = briscola
+        k1 = (kh0 | ((ktop + 1) << 46) | (turn << 52) | (pending << 53) | (obj << 54) | (clair << 55)
+              | ((ktab + 1) << 56))
+        k2 = kh1 | (kbr << 40)
         if obj == OBJ_WIN:
             k2 |= s0 << 46
-        k3 = unseen
+        k3 = kun
         if clair == 1:
             k3 |= ctx[C_GEN] << 40
         else:
             r = S // FACT[popcount(unseen)]
-        idx = tt_index(k1, k2, k3, tt.shape[0] - 1)
+        # two-slot buckets: slot 0 keeps the bigger subtree, slot 1 the latest entry
+        idx = tt_index(k1, k2, k3, tt.shape[0] - 2) & ~np.int64(1)
+        if not (tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3):
+            idx += 1
         if tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3:
             stats[S_TTHIT] += 1
             tlo = tt[idx, 3]
@@ -250,7 +297,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     beta = thi
             if tlo == thi:
                 return tlo
-            ttmove = tt[idx, 5] - 1
+            ttmove = (tt[idx, 5] & 0xFF) - 1
 
     if pending == 1:
         # ---- chance node: the loser draws x, then y becomes the top card ----
@@ -330,7 +377,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         # order: table move first, then by a cheap heuristic
         for j in range(nm):
             c = moves[j]
-            if c == ttmove:
+            if ttmove >= 0 and (c == ttmove if clair == 1 else canon_card(c, alive) == ttmove):
                 keys[j] = -1000
             elif table < 0:
                 # lead low cards first, trumps last
@@ -449,19 +496,25 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         else:
             nlo = result // r
             nhi = nlo
+        depth = popcount(alive)
+        smove = bestmove
+        if clair == 0 and bestmove >= 0:
+            smove = canon_card(bestmove, alive)
         if tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3:
             if tt[idx, 3] > nlo:
                 nlo = tt[idx, 3]
             if tt[idx, 4] < nhi:
                 nhi = tt[idx, 4]
-            if bestmove < 0:
-                bestmove = tt[idx, 5] - 1
+            if smove < 0:
+                smove = (tt[idx, 5] & 0xFF) - 1
+        elif (idx & 1) == 1 and (tt[idx - 1, 5] >> 8) <= depth:
+            idx -= 1  # a new entry takes slot 0 unless slot 0 holds a bigger subtree
         tt[idx, 0] = k1
         tt[idx, 1] = k2
         tt[idx, 2] = k3
         tt[idx, 3] = nlo
         tt[idx, 4] = nhi
-        tt[idx, 5] = bestmove + 1
+        tt[idx, 5] = (smove + 1) | (depth << 8)
     return result
 
 
