@@ -1,0 +1,432 @@
+"""`briscola play` (a human against the engine in the terminal) and `briscola review RECORD`."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from dataclasses import dataclass
+
+import click
+
+from cli.cmd_games import OneLineCommand
+from solver.agents import GreedyAgent, RandomAgent
+from solver.analysis import Analysis
+from solver.cards import CardError, card_name, card_str, parse_card
+from solver.game import GameState, deal, default_dealer, new_match, play as play_card, to_position
+from solver.record import deal_record, match_record, read_record, write_record
+from solver.review import (LANGS, render_review, review_record, review_states, try_analyse)
+from solver.rules import get_variant, trick_winner
+
+LEVELS = ("easy", "medium", "hard", "perfect")
+HUMAN, ENGINE = 0, 1
+SUIT_COLOURS = ("green", "red", "yellow", "blue")
+#: seconds per position at most for the review after each deal, so the player is not kept waiting
+REVIEW_TIME = 0.5
+
+
+# ----- the engine's choice (no I/O) ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Choice:
+    card: int
+    analysis: Analysis | None
+    how: str   # analysis | greedy | random | fallback (greedy because no analysis was had)
+
+
+def engine_time(level: str, time_per_move: float) -> float:
+    """Perfect thinks for the whole time per move; the other levels for a quarter of it."""
+    return time_per_move if level == "perfect" else max(0.02, time_per_move / 4)
+
+
+def choose_move(state: GameState, level: str, time_per_move: float, rng: random.Random,
+                cache: dict | None = None) -> Choice:
+    """The engine's card at ``level``; the rng makes easy and medium reproducible."""
+    legal = to_position(state).legal_cards()
+    if len(legal) == 1:
+        return Choice(legal[0], None, "forced")
+    roll = rng.random()
+    if level == "easy":
+        if roll < 0.4:
+            return Choice(RandomAgent().choose(state, rng), None, "random")
+        return Choice(GreedyAgent().choose(state, rng), None, "greedy")
+    if level == "medium" and roll < 0.35:
+        return Choice(GreedyAgent().choose(state, rng), None, "greedy")
+    a = try_analyse(to_position(state), engine_time(level, time_per_move), cache)
+    if a is None:
+        return Choice(GreedyAgent().choose(state, rng), None, "fallback")
+    return Choice(a.moves[0].card, a, "analysis")
+
+
+# ----- words ---------------------------------------------------------------------------
+
+WORDS = {
+    "en": {
+        "intro": "Briscola scoperta against the engine (level {level}), seed {seed}. "
+                 "You are player 1. Type a card (AD, 3c, 1D ...), 'hint' or 'q'.",
+        "match": "Match of {n} rounds.", "deal": "--- Deal {d} ---",
+        "you": "you", "engine": "engine", "Engine": "Engine",
+        "legal": "Your cards: {cards}", "prompt": "Your card> ",
+        "not_in_hand": "{card} is not in your hand (your cards: {cards})",
+        "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
+                "'q' to quit.",
+        "plays": "{who} plays {card}: {reason}",
+        "takes": "takes {t} with {c}", "trump": " (trump)",
+        "gives": "gives up the trick, throwing {c}", "leads": "leads {c}",
+        "exact": "value {v} (exact)", "expected": "expected {v}", "for_engine": " for the engine",
+        "why_greedy": "a rule-of-thumb card", "why_random": "a random card",
+        "why_fallback": "rule of thumb: no analysis in time", "why_forced": "its only card",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, engine {b}.",
+        "take": "take", "takes_v": "takes",
+        "draws": "Draws: you {h}, engine {e}.",
+        "hint": "Hint: {card} ({name}), {value} for you",
+        "hint_next": "; next best {card} {value}",
+        "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
+        "result_win": "Result: you {a}, engine {b}: you win the deal.",
+        "result_loss": "Result: you {a}, engine {b}: the engine wins the deal.",
+        "result_draw": "Result: 60-60, a draw.",
+        "review": "Review of your play:",
+        "standing": "Match: you {w} deals won, engine {l}, drawn {d}.",
+        "match_win": "You win the match.", "match_loss": "The engine wins the match.",
+        "match_draw": "The match is drawn.",
+        "quit": "Game stopped.", "eof": "End of input: game stopped.",
+        "interrupted": "Interrupted: game stopped.",
+        "wrote": "Record written to {path}",
+    },
+    "it": {
+        "intro": "Briscola scoperta contro il motore (livello {level}), seme {seed}. "
+                 "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint' o 'q'.",
+        "match": "Partita di {n} smazzate.", "deal": "--- Smazzata {d} ---",
+        "you": "tu", "engine": "motore", "Engine": "Il motore",
+        "legal": "Le tue carte: {cards}", "prompt": "La tua carta> ",
+        "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
+        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
+                "'q' per uscire.",
+        "plays": "{who} gioca {card}: {reason}",
+        "takes": "prende {t} con {c}", "trump": " (briscola)",
+        "gives": "lascia la presa e scarta {c}", "leads": "apre con {c}",
+        "exact": "valore {v} (esatto)", "expected": "valore atteso {v}", "for_engine": " per il motore",
+        "why_greedy": "una carta a regola pratica", "why_random": "una carta a caso",
+        "why_fallback": "regola pratica: nessuna analisi in tempo", "why_forced": "l'unica carta",
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, motore {b}.",
+        "take": "prendi", "takes_v": "prende",
+        "draws": "Pescate: tu {h}, motore {e}.",
+        "hint": "Consiglio: {card} ({name}), {value} per te",
+        "hint_next": "; poi {card} {value}",
+        "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
+        "result_win": "Risultato: tu {a}, motore {b}: vinci la smazzata.",
+        "result_loss": "Risultato: tu {a}, motore {b}: il motore vince la smazzata.",
+        "result_draw": "Risultato: 60-60, pareggio.",
+        "review": "Analisi del tuo gioco:",
+        "standing": "Partita: tu {w} smazzate vinte, motore {l}, pari {d}.",
+        "match_win": "Vinci la partita.", "match_loss": "Il motore vince la partita.",
+        "match_draw": "La partita è pari.",
+        "quit": "Partita interrotta.", "eof": "Fine dell'input: partita interrotta.",
+        "interrupted": "Interrotto: partita interrotta.",
+        "wrote": "Partita salvata in {path}",
+    },
+}
+
+
+def card_phrase(c: int, lang: str) -> str:
+    """'the Ace of coins' / "l'Asso di denari"."""
+    name = card_name(c, lang)
+    if lang == "it":
+        return ("l'" if name[0] in "AEIOU" else "il ") + name
+    return "the " + name
+
+
+def signed(v: float) -> str:
+    if abs(v - round(v)) < 1e-9:
+        return f"{int(round(v)):+d}"
+    return f"{v:+.1f}"
+
+
+def value_words(a: Analysis, card: int, lang: str) -> str:
+    W = WORDS[lang]
+    v = a.move(card).value
+    return W["exact" if a.exact else "expected"].format(v=signed(v))
+
+
+def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
+    """One line: what the card does in the trick, and why (its value, or how it was chosen)."""
+    W = WORDS[lang]
+    c = choice.card
+    if state.trick:
+        t = state.trick[0]
+        if trick_winner([t, c], state.trump_suit) == 1:
+            what = W["takes"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))
+            if c // 10 == state.trump_suit and t // 10 != state.trump_suit:
+                what += W["trump"]
+        else:
+            what = W["gives"].format(c=card_phrase(c, lang))
+    else:
+        what = W["leads"].format(c=card_phrase(c, lang))
+    if choice.analysis is not None:
+        return f"{what}: {value_words(choice.analysis, c, lang)}{W['for_engine']}"
+    return f"{what}: {W.get('why_' + choice.how, choice.how)}"
+
+
+def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None = None) -> str:
+    W = WORDS[lang]
+    a = try_analyse(to_position(state), time_limit, cache)
+    if a is None:
+        c = GreedyAgent().choose(state, random.Random(0))
+        return W["hint_greedy"].format(card=card_str(c), name=card_name(c, lang))
+    best = a.moves[0]
+    out = W["hint"].format(card=card_str(best.card), name=card_name(best.card, lang),
+                           value=value_words(a, best.card, lang))
+    if len(a.moves) > 1:
+        nxt = a.moves[1]
+        out += W["hint_next"].format(card=card_str(nxt.card), value=signed(nxt.value))
+    return out
+
+
+# ----- the terminal session ------------------------------------------------------------
+
+class Quit(Exception):
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+class Session:
+    """One human (player 1) against the engine; reads stdin line by line."""
+
+    def __init__(self, level, time_per_move, lang, color, seed):
+        self.level, self.tpm, self.lang, self.color, self.seed = level, time_per_move, lang, color, seed
+        self.W = WORDS[lang]
+        self.engine_rng = random.Random(f"engine {seed}")
+        self.cache: dict = {}
+        self.stdin = click.get_text_stream("stdin")
+        self.echo_input = self.stdin.isatty()
+
+    def card(self, c: int) -> str:
+        s = card_str(c)
+        return click.style(s, fg=SUIT_COLOURS[c // 10]) if self.color else s
+
+    def say(self, text: str = "") -> None:
+        click.echo(text)
+
+    def ask(self, state: GameState) -> int:
+        """The human's card; hint and help answered here; raises Quit on q or end of input."""
+        from solver.render import render
+        pos = to_position(state)
+        self.say(render(pos, self.lang, self.color))
+        legal = pos.legal_cards()
+        self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
+        while True:
+            click.echo(self.W["prompt"], nl=False)
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                raise Quit("eof")
+            if not self.echo_input:
+                self.say(line.rstrip("\n"))
+            text = line.strip()
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("q", "quit", "exit"):
+                raise Quit("quit")
+            if low in ("hint", "h", "?"):
+                self.say(hint_text(state, self.tpm, self.lang, self.cache))
+                continue
+            if low == "help":
+                self.say(self.W["help"])
+                continue
+            try:
+                c = parse_card(text)
+            except CardError as e:
+                self.say(f"{e}")
+                continue
+            if c not in legal:
+                self.say(self.W["not_in_hand"].format(card=card_str(c),
+                                                      cards=" ".join(card_str(x) for x in legal)))
+                continue
+            return c
+
+    def trick_summary(self, before: GameState, after: GameState) -> None:
+        W = WORDS[self.lang]
+        t = after.tricks[-1]
+        who = [W["you"], W["engine"]]
+        cards = ", ".join(f"{who[(t.leader + k) % 2]} {self.card(c)}" for k, c in enumerate(t.cards))
+        self.say(W["trick"].format(n=len(after.tricks), cards=cards, who=who[t.winner],
+                                   verb=W["take"] if t.winner == HUMAN else W["takes_v"],
+                                   p=t.points, a=after.points[0], b=after.points[1]))
+        if t.draws:
+            got = {(t.winner + k) % 2: c for k, c in enumerate(t.draws)}
+            self.say(W["draws"].format(h=self.card(got[HUMAN]), e=self.card(got[ENGINE])))
+
+    def play_deal(self, state: GameState, hold: list) -> GameState:
+        """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
+        hold[0] = state
+        while not state.is_over:
+            if state.turn == HUMAN:
+                c = self.ask(state)
+            else:
+                ch = choose_move(state, self.level, self.tpm, self.engine_rng, self.cache)
+                c = ch.card
+                self.say(self.W["plays"].format(who=self.W["Engine"], card=self.card(c),
+                                                reason=engine_reason(state, ch, self.lang)))
+            before = state
+            state = play_card(state, c)
+            hold[0] = state
+            if len(state.tricks) > len(before.tricks):
+                self.trick_summary(before, state)
+        return state
+
+    def finish_deal(self, start: GameState, end: GameState) -> None:
+        a, b = end.points[0], end.points[1]
+        key = "result_draw" if a == b else "result_win" if a > b else "result_loss"
+        self.say(self.W[key].format(a=a, b=b))
+        self.say(self.W["review"])
+        rv = review_states([(start, end.moves)], (self.W["you"], self.W["engine"]),
+                           min(self.tpm, REVIEW_TIME),
+                           players=(HUMAN,), progress=progress_printer(), seed=self.seed,
+                           cache=self.cache)
+        self.say(render_review(rv, self.lang))
+
+
+def progress_printer(every: float = 5.0):
+    """Progress on stderr: a live counter on a terminal, a line every few seconds otherwise."""
+    err = click.get_text_stream("stderr")
+    tty = err.isatty()
+    t0 = time.perf_counter()
+    last = [t0]
+
+    def show(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if tty:
+            if now - t0 > 0.5:
+                click.echo(f"\rreviewing move {done}/{total}" + ("\n" if done == total else ""),
+                           err=True, nl=False)
+        elif now - last[0] >= every:
+            last[0] = now
+            click.echo(f"reviewing move {done}/{total}", err=True)
+    return show
+
+
+def _colour_wanted() -> bool:
+    return click.get_text_stream("stdout").isatty() and not os.environ.get("NO_COLOR")
+
+
+@click.command(cls=OneLineCommand)
+@click.option("--seed", "-s", type=int, default=None, help="shuffle seed (random when omitted)")
+@click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
+              help="engine strength: easy (greedy/random mix), medium (sometimes greedy), "
+                   "hard (short analysis), perfect (full analysis)")
+@click.option("--time-per-move", type=float, default=2.0, show_default=True,
+              help="seconds the engine may think per move (the review after each deal "
+                   "takes at most 0.5 s per move)")
+@click.option("--match", "rounds", type=int, default=None, metavar="N",
+              help="play a match of N rounds (deals) instead of one deal")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="language of the text")
+@click.option("--record-out", type=click.Path(dir_okay=False), default=None,
+              help="write the game record here (JSON, see `briscola replay`)")
+@click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
+def play(seed, level, time_per_move, rounds, lang, record_out, force):
+    """Play Briscola scoperta against the engine in the terminal.
+
+    Both hands and the talon's top card are face up. You are player 1. At your turn type a
+    card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
+    you, or `q` to quit. The engine says why it plays each card. After each deal: the
+    result and a review of your play (as `briscola review`). Colours are used on a terminal
+    unless NO_COLOR is set.
+
+    \b
+    Example:
+      briscola play --seed 7 --level hard
+      briscola play --match 3 --lang it --record-out game.json
+    """
+    if time_per_move <= 0:
+        raise ValueError(f"--time-per-move must be positive, got {time_per_move}")
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"--match must be at least 1 round, got {rounds}")
+    if record_out and os.path.exists(record_out) and not force:
+        raise ValueError(f"{record_out} exists: use --force to overwrite it")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 31)
+    v = get_variant("scoperta")
+    ses = Session(level, time_per_move, lang, _colour_wanted(), seed)
+    W = ses.W
+    names = ["human", f"engine-{level}"]
+    rng = random.Random(seed)
+    match = new_match(v, rounds, default_dealer(v)) if rounds else None
+    hold: list = [None]
+    stop = None
+    ses.say(W["intro"].format(level=level, seed=seed))
+    if match is not None:
+        ses.say(W["match"].format(n=rounds))
+    try:
+        while True:
+            dealer = match.next_dealer if match is not None else default_dealer(v)
+            start = deal(v, rng, dealer)
+            if match is not None:
+                ses.say(W["deal"].format(d=len(match.deals) + 1))
+            end = ses.play_deal(start, hold)
+            ses.finish_deal(start, end)
+            if match is None:
+                break
+            match = match.add(end)
+            hold[0] = None
+            ses.say(W["standing"].format(w=match.wins[0], l=match.wins[1], d=match.draws))
+            if match.is_over:
+                ses.say(W[{0: "match_win", 1: "match_loss"}.get(match.winner, "match_draw")])
+                break
+    except Quit as q:
+        stop = q.why
+    except KeyboardInterrupt:
+        stop = "interrupted"
+    if stop:
+        ses.say(W[stop])
+    if record_out:
+        if match is None:
+            rec = deal_record(hold[0], seed=seed, players=names)
+        else:
+            rec = match_record(match, seed=seed, players=names)
+            if hold[0] is not None:
+                body = deal_record(hold[0])
+                rec["deals"].append({k: body[k] for k in ("dealer", "deck", "moves")})
+                rec["result"] = rec.pop("result")
+        write_record(record_out, rec, force=force)
+        ses.say(W["wrote"].format(path=record_out))
+    if stop == "interrupted":
+        click.get_current_context().exit(130)
+
+
+@click.command(cls=OneLineCommand)
+@click.argument("record", metavar="RECORD")
+@click.option("--json", "as_json", is_flag=True, help="print the review as one JSON object")
+@click.option("--time-per-move", type=float, default=2.0, show_default=True,
+              help="seconds of analysis per position (exact when it finishes, else an estimate)")
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+              help="language of the text")
+def review(record, as_json, time_per_move, lang):
+    """Review a game record of Briscola scoperta: every card against the best card.
+
+    For each move: the best card(s) and what the card played cost in expected points
+    (best value minus the value of the card played, from the mover's view; exact where the
+    analysis is exact, else an estimate). Then the three biggest mistakes and each player's
+    accuracy (share of decisions that were optimal, average cost per decision; moves with a
+    single legal card are not decisions). Ctrl-C prints the review so far.
+
+    \b
+    Example:
+      briscola simulate --games 1 --seed 4 --record-out game.json
+      briscola review game.json --time-per-move 0.5
+    """
+    if time_per_move <= 0:
+        raise ValueError(f"--time-per-move must be positive, got {time_per_move}")
+    rec = read_record(record)
+    rv = review_record(rec, time_per_move, progress=progress_printer())
+    if as_json:
+        click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
+    else:
+        click.echo(render_review(rv, lang))
+    if rv.interrupted:
+        click.get_current_context().exit(130)
+
+
+COMMANDS = [play, review]

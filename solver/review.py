@@ -1,0 +1,336 @@
+"""Reviewing a played game: every card compared with the best card of its moment.
+
+A card's cost is the value of the best card minus the value of the card played, both from
+the analysis of the position the mover faced, in expected points still to win (mover minus
+opponent). Costs are exact where the analysis is exact and labelled estimates otherwise; a
+move with no analysis at all (no estimator yet, or out of time) is left unrated rather
+than guessed. Only scoperta deals are reviewed: the analysis knows no other game yet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from .analysis import Analysis, analyse
+from .cards import card_str
+from .game import GameState, deal_from_deck, play, to_position
+from .position import Position
+from .record import RecordError, check_record, replay_all
+
+SUPPORTED = ("scoperta",)
+LANGS = ("en", "it")
+
+
+def try_analyse(pos: Position, time_limit: float | None,
+                cache: dict | None = None) -> Analysis | None:
+    """The analysis of ``pos``, or None when none can be had in time (no estimator yet)."""
+    key = (pos, time_limit)
+    if cache is not None and key in cache:
+        return cache[key]
+    try:
+        a = analyse(pos, "points", time_limit)
+    except ImportError:
+        a = None
+    if a is not None and not all(abs(m.value) <= 120 for m in a.moves):
+        a = None  # an engine fault (seen once with a stale table): better unrated than wrong
+    if cache is not None:
+        cache[key] = a
+    return a
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    deal: int            # 1-based deal number within the record
+    number: int          # 1-based move number within the deal
+    trick: int           # 1-based trick number
+    player: int          # 0 or 1
+    card: int
+    choices: int         # legal cards the mover had
+    best: tuple[int, ...] = ()
+    best_value: float | None = None
+    value: float | None = None          # value of the card played
+    cost: float | None = None           # None: not rated
+    cost_exact: Fraction | None = None  # when the analysis was exact
+    exact: bool = False
+    position: str = ""
+
+    @property
+    def rated(self) -> bool:
+        return self.cost is not None
+
+    @property
+    def optimal(self) -> bool:
+        return self.rated and (self.card in self.best or self.cost <= 1e-9)
+
+    @property
+    def method(self) -> str:
+        if not self.rated:
+            return "unrated"
+        return "exact" if self.exact else "estimate"
+
+    def to_json(self) -> dict:
+        return {
+            "deal": self.deal, "move": self.number, "trick": self.trick, "player": self.player + 1,
+            "card": card_str(self.card), "choices": self.choices,
+            "best": [card_str(c) for c in self.best],
+            "best_value": self.best_value, "value": self.value, "cost": self.cost,
+            "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: int
+    name: str
+    moves: int        # every card played
+    decisions: int    # moves with more than one legal card
+    rated: int        # decisions with an analysis
+    optimal: int      # rated decisions that chose a best card
+    total_cost: float
+    estimated: int    # rated decisions whose cost is an estimate
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of rated decisions that were optimal (None when nothing was rated)."""
+        return self.optimal / self.rated if self.rated else None
+
+    @property
+    def average_cost(self) -> float | None:
+        return self.total_cost / self.rated if self.rated else None
+
+    def to_json(self) -> dict:
+        return {"player": self.player + 1, "name": self.name, "moves": self.moves,
+                "decisions": self.decisions, "rated": self.rated, "optimal": self.optimal,
+                "accuracy": self.accuracy, "average_cost": self.average_cost,
+                "total_cost": self.total_cost, "estimated": self.estimated}
+
+
+@dataclass(frozen=True)
+class Review:
+    moves: tuple[MoveReview, ...]
+    names: tuple[str, str]
+    total_moves: int                      # cards in the record (reviewed or not)
+    results: tuple[tuple[int, int] | None, ...] = ()   # final points per deal, None if unfinished
+    interrupted: bool = False
+    players: tuple[int, ...] = (0, 1)     # whose moves were reviewed
+    seed: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return not self.interrupted and len(self.moves) == self.total_moves
+
+    def mistakes(self, n: int = 3) -> list[MoveReview]:
+        """The ``n`` costliest rated moves (cost > 0), costliest first."""
+        bad = [m for m in self.moves if m.rated and not m.optimal and m.cost > 1e-9]
+        return sorted(bad, key=lambda m: (-m.cost, m.deal, m.number))[:n]
+
+    def stats(self, player: int) -> PlayerStats:
+        mine = [m for m in self.moves if m.player == player]
+        dec = [m for m in mine if m.choices > 1]
+        rated = [m for m in dec if m.rated]
+        return PlayerStats(player, self.names[player], len(mine), len(dec), len(rated),
+                           sum(1 for m in rated if m.optimal), float(sum(m.cost for m in rated)),
+                           sum(1 for m in rated if not m.exact))
+
+    def to_json(self) -> dict:
+        return {
+            "seed": self.seed,
+            "complete": self.complete,
+            "interrupted": self.interrupted,
+            "results": [None if r is None else list(r) for r in self.results],
+            "players": [self.stats(p).to_json() for p in self.players],
+            "mistakes": [m.to_json() for m in self.mistakes()],
+            "moves": [m.to_json() for m in self.moves],
+        }
+
+
+def _fr(x: Fraction | None) -> str | None:
+    if x is None:
+        return None
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def review_move(state: GameState, card: int, time_limit: float | None, deal: int = 1,
+                cache: dict | None = None) -> MoveReview:
+    """How ``card`` compares with the best card of ``state`` (a scoperta deal)."""
+    pos = to_position(state)
+    legal = pos.legal_cards()
+    number = len(state.moves) + 1
+    base = dict(deal=deal, number=number, trick=len(state.tricks) + 1, player=state.turn,
+                card=card, choices=len(legal), position=pos.to_text())
+    if len(legal) == 1:
+        return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
+    a = try_analyse(pos, time_limit, cache)
+    if a is None:
+        return MoveReview(**base)
+    m = a.move(card)
+    top = a.moves[0]
+    if a.exact:
+        cost_exact = top.value_exact - m.value_exact
+        cost = float(cost_exact)
+    else:
+        cost_exact, cost = None, max(0.0, top.value - m.value)
+    return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
+                      cost=cost, cost_exact=cost_exact, exact=a.exact)
+
+
+Progress = Callable[[int, int], None]
+
+
+def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player 1", "player 2"),
+                  time_limit: float | None = None, players=(0, 1),
+                  progress: Progress | None = None, seed: int | None = None,
+                  cache: dict | None = None) -> Review:
+    """Review deals given as (starting state, cards played). Ctrl-C returns the review so far."""
+    for start, _ in deals:
+        if start.variant.name not in SUPPORTED:
+            raise RecordError("review supports scoperta records for now")
+    todo = sum(sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players)
+               for start, ms in deals)
+    out: list[MoveReview] = []
+    results: list[tuple[int, int] | None] = []
+    interrupted = False
+    done = 0
+    try:
+        for d, (state, moves) in enumerate(deals, 1):
+            for c in moves:
+                if state.turn in players:
+                    out.append(review_move(state, c, time_limit, d, cache))
+                    done += 1
+                    if progress:
+                        progress(done, todo)
+                state = play(state, c)
+            results.append(state.side_points if state.is_over else None)
+    except KeyboardInterrupt:
+        interrupted = True
+    return Review(tuple(out), (names[0], names[1]), todo, tuple(results), interrupted,
+                  tuple(players), seed)
+
+
+def _mover(start: GameState, moves, i: int) -> int:
+    state = start
+    for c in moves[:i]:
+        state = play(state, c)
+    return state.turn
+
+
+def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
+                  progress: Progress | None = None, cache: dict | None = None) -> Review:
+    """Review every deal of a (deal or match) game record of Briscola scoperta."""
+    rec = check_record(record) if "_deals" not in record else record
+    if rec["variant"] not in SUPPORTED:
+        raise RecordError("review supports scoperta records for now")
+    replay_all(rec)
+    deals = [(deal_from_deck(rec["variant"], d["deck"], d["dealer"] - 1), tuple(d["moves"]))
+             for d in rec["_deals"]]
+    names = list(rec.get("players") or [])
+    names += [f"player {i + 1}" for i in range(len(names), 2)]
+    return review_states(deals, (names[0], names[1]), time_limit, players, progress,
+                         rec.get("seed"), cache)
+
+
+# ----- text ---------------------------------------------------------------------------
+
+TEXT = {
+    "en": {
+        "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
+        "unfinished": "unfinished",
+        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
+        "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "analysis"),
+        "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
+        "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
+        "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
+                   "cost {cost} points ({how})",
+        "accuracy": "Accuracy:",
+        "acc_line": "player {p} ({name}): {opt}/{rated} decisions optimal ({pct}), "
+                    "average cost {avg} points per decision",
+        "acc_none": "player {p} ({name}): no rated decisions",
+        "acc_tail": "; not rated: {n}", "acc_est": "; estimated: {n}",
+        "forced_tail": "; forced moves: {n}",
+        "interrupted": "interrupted: the review covers {n} of {t} moves",
+        "incomplete": "{n} of {t} moves could not be rated (no analysis within the time limit; "
+                      "early positions need the estimator)",
+    },
+    "it": {
+        "title": "Analisi della partita", "seed": "seme {s}", "deal": "smazzata {d}",
+        "result": "risultato {a}-{b}", "unfinished": "non finita",
+        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
+        "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
+        "forced": "obbligata", "unrated": "non valutata", "exact": "esatta", "estimate": "stima",
+        "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
+        "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
+                   "meglio {best}: costo {cost} punti ({how})",
+        "accuracy": "Precisione:",
+        "acc_line": "giocatore {p} ({name}): {opt}/{rated} decisioni ottimali ({pct}), "
+                    "costo medio {avg} punti per decisione",
+        "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
+        "acc_tail": "; non valutate: {n}", "acc_est": "; stimate: {n}",
+        "forced_tail": "; mosse obbligate: {n}",
+        "interrupted": "interrotta: l'analisi copre {n} mosse su {t}",
+        "incomplete": "{n} mosse su {t} non valutate (nessuna analisi entro il tempo; "
+                      "le posizioni iniziali richiedono lo stimatore)",
+    },
+}
+
+
+def fmt_points(x: float | None) -> str:
+    if x is None:
+        return "-"
+    if abs(x - round(x)) < 1e-9:
+        return str(int(round(x)))
+    return f"{x:.2f}"
+
+
+def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
+    """The review as text: the moves table, the three biggest mistakes, accuracy per player."""
+    if lang not in TEXT:
+        raise ValueError(f"unknown language '{lang}' (en or it)")
+    T = TEXT[lang]
+    head = [T["title"]]
+    if rv.seed is not None:
+        head.append(T["seed"].format(s=rv.seed))
+    for i, r in enumerate(rv.results, 1):
+        what = T["unfinished"] if r is None else T["result"].format(a=r[0], b=r[1])
+        head.append(f"{T['deal'].format(d=i)} {what}" if len(rv.results) > 1 else what)
+    lines = [", ".join(head)]
+    if moves and rv.moves:
+        cols = T["cols"]
+        lines.append(T["head"].format(deal=cols[0], move=cols[1], trick=cols[2], player=cols[3],
+                                      card=cols[4], best=cols[5], cost=cols[6], how=cols[7]))
+        for m in rv.moves:
+            how = T["forced"] if m.choices == 1 else T[m.method] if m.rated else T["unrated"]
+            best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
+            lines.append(T["head"].format(deal=m.deal, move=m.number, trick=m.trick,
+                                          player=m.player + 1, card=card_str(m.card), best=best,
+                                          cost=fmt_points(m.cost), how=how))
+    bad = rv.mistakes()
+    if bad:
+        lines.append(T["mistakes"])
+        for i, m in enumerate(bad, 1):
+            lines.append("  " + T["mistake"].format(
+                i=i, d=m.deal, m=m.number, t=m.trick, p=m.player + 1, card=card_str(m.card),
+                best=",".join(card_str(c) for c in m.best), cost=fmt_points(m.cost), how=T[m.method]))
+    else:
+        lines.append(T["no_mistakes"])
+    lines.append(T["accuracy"])
+    for p in rv.players:
+        s = rv.stats(p)
+        if s.rated:
+            line = T["acc_line"].format(p=p + 1, name=s.name, opt=s.optimal, rated=s.rated,
+                                        pct=f"{100 * s.accuracy:.0f}%", avg=f"{s.average_cost:.2f}")
+        else:
+            line = T["acc_none"].format(p=p + 1, name=s.name)
+        if s.decisions - s.rated:
+            line += T["acc_tail"].format(n=s.decisions - s.rated)
+        if s.estimated:
+            line += T["acc_est"].format(n=s.estimated)
+        if s.moves - s.decisions:
+            line += T["forced_tail"].format(n=s.moves - s.decisions)
+        lines.append("  " + line)
+    if rv.interrupted:
+        lines.append(T["interrupted"].format(n=len(rv.moves), t=rv.total_moves))
+    unrated = sum(1 for m in rv.moves if not m.rated)
+    if unrated:
+        lines.append(T["incomplete"].format(n=unrated, t=len(rv.moves)))
+    return "\n".join(lines)

@@ -1,0 +1,270 @@
+"""`briscola play`: a real terminal session with piped input, every option, the engine's levels
+and its one-line reasons."""
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cli import cmd_play as P
+from cli.main import cli
+from solver.analysis import analyse
+from solver.cards import card_str
+from solver.game import from_position, to_position
+from solver.position import parse_position
+from solver.record import read_record, replay_all, replay_match
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TPM = "0.03"
+# A scripted player: every card of the deck, over and over. Cards not in hand are refused
+# with a reason and the next line is tried, so each turn plays the first held card in deck
+# order; the game always ends before the script does.
+SCRIPT = "".join(card_str(c) + "\n" for _ in range(25) for c in range(40))
+LATE = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"          # talon empty: exact and fast
+
+
+def run(*args, input=None, env=None):
+    return CliRunner().invoke(cli, list(args), input=input, env=env)
+
+
+def one_line_error(r, *words):
+    assert r.exit_code == 2, (r.output, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def session(args, text):
+    return subprocess.run([sys.executable, "-m", "cli.main", "play", *args], input=text,
+                          capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "NO_COLOR": "1"})
+
+
+def result_points(out):
+    line = next(ln for ln in out.splitlines() if ln.startswith("Result: "))
+    a = int(line.split("you ")[1].split(",")[0])
+    b = int(line.split("engine ")[1].split(":")[0])
+    return line, a, b
+
+
+def test_a_real_session_plays_a_whole_deal_and_reviews_it():
+    p = session(["--seed", "3", "--level", "hard", "--time-per-move", TPM], SCRIPT)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stderr
+    out = p.stdout
+    assert out.startswith("Briscola scoperta against the engine (level hard), seed 3.")
+    tricks = [ln for ln in out.splitlines() if ln.startswith("Trick ")]
+    assert [t.split(":")[0] for t in tricks] == [f"Trick {i}" for i in range(1, 21)]
+    engine = [ln for ln in out.splitlines() if ln.startswith("Engine plays ")]
+    assert len(engine) == 20 and all(": " in ln.split("plays ", 1)[1] for ln in engine)
+    assert "is not in your hand (your cards:" in out
+    line, a, b = result_points(out)
+    assert a + b == 120
+    assert tricks[-1].endswith(f"Score: you {a}, engine {b}.")
+    review = out.split("Review of your play:")[1]
+    assert "Biggest mistakes" in review and "player 1 (you):" in review
+    assert "player 2" not in review
+    assert "\x1b[" not in out
+
+
+def test_a_real_session_hint_bad_card_and_quit():
+    p = session(["--seed", "8", "--time-per-move", TPM], "hint\nzz\n9X\n\nhelp\nq\nAD\n")
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+    out = p.stdout
+    assert "Hint: " in out and " for you" in out
+    assert "unknown card 'zz'" in out and "unknown card '9X'" in out
+    assert "'hint' for the engine's advice" in out
+    assert out.rstrip().endswith("Game stopped.")
+    assert "Trick 1" not in out
+
+
+def test_end_of_input_ends_cleanly():
+    r = run("play", "--seed", "1", "--time-per-move", TPM, input="")
+    assert r.exit_code == 0 and r.output.rstrip().endswith("End of input: game stopped.")
+
+
+@pytest.mark.parametrize("level", P.LEVELS)
+def test_every_level_starts_a_game(level):
+    r = run("play", "--seed", "2", "--level", level, "--time-per-move", TPM, input="q\n")
+    assert r.exit_code == 0, r.stderr
+    assert f"(level {level}), seed 2." in r.output and "Your cards: " in r.output
+
+
+def test_the_seed_fixes_the_deal_and_the_engine():
+    def game(seed):
+        r = run("play", "--seed", str(seed), "--level", "easy", "--time-per-move", TPM,
+                input=SCRIPT[:3 * 40 * 3])
+        assert r.exit_code == 0, r.stderr
+        return r.output
+    a = game(11)
+    assert game(11) == a and game(12) != a
+    assert "Trick 3:" in a and a.rstrip().endswith("End of input: game stopped.")
+
+
+def test_record_out_writes_a_replayable_record_and_never_overwrites(tmp_path):
+    out = tmp_path / "game.json"
+    r = run("play", "--seed", "6", "--level", "easy", "--time-per-move", TPM,
+            "--record-out", str(out), input=SCRIPT)
+    assert r.exit_code == 0, r.stderr
+    rec = read_record(str(out))
+    assert rec["players"] == ["human", "engine-easy"] and rec["seed"] == 6
+    state = replay_all(rec)[0]
+    assert state.is_over and len(rec["moves"]) == 40
+    _, a, b = result_points(r.output)
+    assert rec["result"]["points"] == [a, b]
+    before = out.read_text()
+    one_line_error(run("play", "--seed", "6", "--record-out", str(out), input="q\n"),
+                   "exists", "--force")
+    assert out.read_text() == before
+    r = run("play", "--seed", "6", "--record-out", str(out), "--force", input="q\n")
+    assert r.exit_code == 0 and f"Record written to {out}" in r.output
+    rec = json.loads(out.read_text())
+    assert rec["moves"] == [] and "result" not in rec
+    replay_all(rec)
+
+
+def test_a_match_of_two_rounds(tmp_path):
+    out = tmp_path / "match.json"
+    r = run("play", "--seed", "4", "--match", "2", "--level", "easy", "--time-per-move", TPM,
+            "--record-out", str(out), input=SCRIPT)
+    assert r.exit_code == 0, r.stderr
+    assert "Match of 2 rounds." in r.output and "--- Deal 2 ---" in r.output
+    assert r.output.count("Review of your play:") == 2
+    m = replay_match(read_record(str(out)))
+    assert m.is_over and len(m.deals) == 2
+    assert f"Match: you {m.wins[0]} deals won, engine {m.wins[1]}, drawn {m.draws}." in r.output
+    last = r.output.rstrip().splitlines()[-2]
+    assert last in ("You win the match.", "The engine wins the match.", "The match is drawn.")
+    # second deal: the engine leads (the deal passes to the other player)
+    deal2 = r.output.split("--- Deal 2 ---")[1]
+    assert deal2.lstrip().startswith("Engine plays ")
+
+
+def test_quitting_a_match_keeps_the_unfinished_deal_in_the_record(tmp_path):
+    out = tmp_path / "m.json"
+    r = run("play", "--seed", "4", "--match", "3", "--record-out", str(out), "--time-per-move", TPM,
+            input="q\n")
+    assert r.exit_code == 0, r.stderr
+    rec = read_record(str(out))
+    assert len(rec["deals"]) == 1 and rec["deals"][0]["moves"] == []
+    assert not replay_all(rec)[0].is_over
+
+
+def test_italian():
+    r = run("play", "--seed", "2", "--lang", "it", "--time-per-move", TPM, input="zz\nAD\nq\n")
+    assert r.exit_code == 0
+    assert "Sei il giocatore 1" in r.output and "Giocatore 1" in r.output
+    assert "Le tue carte:" in r.output and r.output.rstrip().endswith("Partita interrotta.")
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--level", "genius"], ["--level"]),
+    (["--time-per-move", "0"], ["--time-per-move must be positive"]),
+    (["--match", "0"], ["--match must be at least 1"]),
+    (["--lang", "fr"], ["--lang"]),
+    (["--seed", "x"], ["--seed"]),
+])
+def test_bad_options_are_one_line_errors(args, words):
+    one_line_error(run("play", *args, input="q\n"), *words)
+
+
+# ----- the engine's choices and words ---------------------------------------------------
+
+def late_state(text=LATE):
+    return from_position(parse_position(text))
+
+
+def test_perfect_and_hard_play_a_best_card():
+    st = late_state("hand1=3C,AS hand2=2C,RS,2D table=4C briscola=RD turn=2")
+    best = analyse(to_position(st)).best
+    for level in ("perfect", "hard"):
+        ch = P.choose_move(st, level, 0.5, random.Random(1))
+        assert ch.how == "analysis" and ch.card in best
+
+
+def test_easy_and_medium_mix_their_choices_reproducibly():
+    st = late_state("hand1=3C,AS hand2=2C,RS,7D table=4C briscola=RD turn=2")
+    legal = to_position(st).legal_cards()
+    for level, kinds in (("easy", {"greedy", "random"}), ("medium", {"greedy", "analysis"})):
+        rng = random.Random(5)
+        got = [P.choose_move(st, level, 0.2, rng) for _ in range(30)]
+        assert {c.how for c in got} == kinds and all(c.card in legal for c in got)
+        rng = random.Random(5)
+        assert [P.choose_move(st, level, 0.2, rng).card for _ in range(30)] == [c.card for c in got]
+
+
+def test_without_an_analysis_the_engine_falls_back_to_greedy(monkeypatch):
+    monkeypatch.setattr(P, "try_analyse", lambda pos, t, cache=None: None)
+    st = late_state("hand1=3C,AS hand2=2C,RS,7D table=4C briscola=RD turn=2")
+    ch = P.choose_move(st, "perfect", 0.1, random.Random(0))
+    assert ch.how == "fallback" and ch.analysis is None
+    assert P.engine_reason(st, ch).endswith("rule of thumb: no analysis in time")
+    assert P.hint_text(st, 0.1, "en").startswith("Hint (rule of thumb")
+
+
+def test_reasons_say_what_the_card_does():
+    st = late_state("hand1=AS,2D hand2=AD,2C,RS table=3C briscola=RD turn=2")
+    a = analyse(to_position(st))
+    take = P.Choice(29, a, "analysis")              # AD, a trump
+    assert P.engine_reason(st, take).startswith(
+        "takes the Three of cups with the Ace of coins (trump): value ")
+    assert "(exact)" in P.engine_reason(st, take)
+    assert P.engine_reason(st, take, "it").startswith(
+        "prende il Tre di coppe con l'Asso di denari (briscola): valore ")
+    give = P.Choice(10, a, "analysis")              # 2C loses to the 3C
+    assert P.engine_reason(st, give).startswith("gives up the trick, throwing the 2 of cups")
+    lead = late_state("hand1=AS,2D hand2=AD,2C briscola=RD turn=2")
+    assert P.engine_reason(lead, P.Choice(10, None, "random")) == "leads the 2 of cups: a random card"
+    v = a.move(29).value
+    assert P.signed(v) in P.engine_reason(st, take)
+
+
+def test_hint_gives_the_best_card_and_its_value():
+    st = late_state()
+    a = analyse(to_position(st))
+    text = P.hint_text(st, 0.5, "en")
+    assert text.startswith(f"Hint: {card_str(a.moves[0].card)} (")
+    assert f"value {P.signed(a.value)} (exact) for you" in text
+
+
+def test_colour_only_when_asked():
+    ses = P.Session("easy", 0.1, "en", True, 1)
+    assert "\x1b[" in ses.card(39)
+    ses = P.Session("easy", 0.1, "en", False, 1)
+    assert ses.card(39) == "AS"
+    assert P._colour_wanted() is False          # tests do not run on a terminal
+
+
+def test_ctrl_c_stops_the_game_and_keeps_the_record(tmp_path, monkeypatch):
+    calls = []
+
+    def ask(self, state):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return to_position(state).legal_cards()[0]
+    monkeypatch.setattr(P.Session, "ask", ask)
+    out = tmp_path / "g.json"
+    r = run("play", "--seed", "9", "--level", "easy", "--record-out", str(out))
+    assert r.exit_code == 130
+    assert "Interrupted: game stopped." in r.output and "Trick 2:" in r.output
+    rec = read_record(str(out))
+    state = replay_all(rec)[0]
+    assert not state.is_over and state.turn == 0 and len(rec["moves"]) >= 4
+
+
+def test_without_a_seed_one_is_chosen_and_shown():
+    r = run("play", "--time-per-move", TPM, input="q\n")
+    assert r.exit_code == 0
+    seed = r.output.split("seed ")[1].split(".")[0]
+    assert seed.isdigit()
+
+
+def test_help_has_an_example():
+    r = run("play", "--help")
+    assert r.exit_code == 0 and "briscola play --seed" in r.output and "--match N" in r.output

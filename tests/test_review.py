@@ -1,0 +1,241 @@
+"""`briscola review` and solver.review: costs, mistakes and accuracy of a played deal."""
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from reference import ref_values
+from solver import review as R
+from solver.agents import play_deal, play_match
+from solver.analysis import analyse
+from solver.cards import parse_card
+from solver.game import deal_from_deck
+from solver.position import parse_position
+from solver.record import deal_record, match_record, write_record
+
+TPM = 0.03
+SEED = 5
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def one_line_error(r, *words):
+    assert r.exit_code == 2, (r.output, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+@pytest.fixture(scope="module")
+def record():
+    st = play_deal("scoperta", ["greedy", "random"], SEED)
+    return deal_record(st, seed=SEED, players=["greedy", "random"])
+
+
+@pytest.fixture(scope="module")
+def record_file(record, tmp_path_factory):
+    p = tmp_path_factory.mktemp("rec") / "game.json"
+    write_record(str(p), record)
+    return str(p)
+
+
+SHARED: dict = {}   # analyses shared by the tests: each position is analysed once
+
+
+@pytest.fixture(scope="module")
+def rv(record):
+    return R.review_record(record, TPM, cache=SHARED)
+
+
+@pytest.fixture
+def shared_analyses(monkeypatch, rv):
+    real = R.try_analyse
+    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None: real(pos, t, SHARED))
+
+
+def test_every_move_is_reviewed_in_order(rv, record):
+    assert rv.complete and not rv.interrupted and rv.total_moves == 40
+    assert [R.card_str(m.card) for m in rv.moves] == record["moves"]
+    assert [m.number for m in rv.moves] == list(range(1, 41))
+    assert rv.results == (tuple(record["result"]["points"]),)
+    assert rv.names == ("greedy", "random")
+
+
+def test_costs_are_non_negative_and_optimal_moves_cost_nothing(rv):
+    rated = [m for m in rv.moves if m.rated]
+    assert len(rated) >= 14          # every move from the last draws on is exact
+    for m in rated:
+        assert m.cost >= 0
+        if m.card in m.best:
+            assert m.optimal and m.cost == 0
+        if m.choices > 1:
+            assert m.cost == pytest.approx(m.best_value - m.value)
+        if m.exact:
+            assert float(m.cost_exact) == pytest.approx(m.cost)
+    forced = [m for m in rv.moves if m.choices == 1]
+    assert forced and all(m.cost == 0 and m.optimal for m in forced)
+    assert rv.moves[-1].choices == 1 and rv.moves[-2].choices == 1
+
+
+def test_exact_costs_match_a_fresh_analysis_and_the_reference_solver(rv):
+    late = [m for m in rv.moves if m.exact and m.choices > 1]
+    assert late
+    for m in late[-6:]:
+        pos = parse_position(m.position)
+        a = analyse(pos)
+        assert m.cost_exact == a.value_exact - a.move(m.card).value_exact
+        ref = ref_values(pos)
+        assert m.cost_exact == max(ref.values()) - ref[m.card]
+        assert set(m.best) == {c for c, v in ref.items() if v == max(ref.values())}
+    assert any(m.optimal for m in late) and any(m.cost > 0 for m in rv.moves if m.rated)
+
+
+def test_the_three_biggest_mistakes_are_the_three_largest_costs(rv):
+    bad = rv.mistakes()
+    costs = sorted((m.cost for m in rv.moves if m.rated), reverse=True)
+    assert len(bad) == 3
+    assert [m.cost for m in bad] == costs[:3]
+    assert all(m.cost > 0 and not m.optimal for m in bad)
+
+
+def test_accuracy_per_player(rv):
+    for p in (0, 1):
+        s = rv.stats(p)
+        mine = [m for m in rv.moves if m.player == p]
+        assert s.moves == len(mine) == 20
+        assert 0 <= s.optimal <= s.rated <= s.decisions <= s.moves
+        assert 0.0 <= s.accuracy <= 1.0
+        dec = [m for m in mine if m.choices > 1 and m.rated]
+        assert s.optimal == sum(m.optimal for m in dec)
+        assert s.average_cost == pytest.approx(sum(m.cost for m in dec) / len(dec))
+    # greedy plays better than random in this deal
+    assert rv.stats(0).average_cost < rv.stats(1).average_cost
+
+
+def test_review_of_one_player_only(record):
+    start = deal_from_deck("scoperta", [parse_card(c) for c in record["deck"]], record["dealer"] - 1)
+    moves = [parse_card(c) for c in record["moves"]][:36]
+    rv = R.review_states([(start, moves)], time_limit=TPM, players=(1,), cache=SHARED)
+    assert rv.moves and all(m.player == 1 for m in rv.moves)
+    assert rv.total_moves == len(rv.moves) == 18 and rv.results == (None,)
+    assert rv.players == (1,) and "player 1" not in R.render_review(rv).split("Accuracy:")[1]
+
+
+def test_ctrl_c_returns_the_review_so_far(record, shared_analyses):
+    def stop(done, total):
+        if done == 4:
+            raise KeyboardInterrupt
+    rv = R.review_record(record, TPM, progress=stop)
+    assert rv.interrupted and not rv.complete and len(rv.moves) == 4
+    assert "interrupted: the review covers 4 of 40 moves" in R.render_review(rv)
+
+
+def test_without_an_analysis_moves_are_unrated_not_guessed(record, monkeypatch):
+    def no_estimator(pos, objective="points", time_limit=None):
+        raise ImportError("no estimator")
+    monkeypatch.setattr(R, "analyse", no_estimator)
+    rv = R.review_record(record, TPM)
+    assert all(m.cost is None for m in rv.moves if m.choices > 1)
+    assert all(m.cost == 0 for m in rv.moves if m.choices == 1)
+    assert rv.mistakes() == [] and rv.stats(0).accuracy is None
+    text = R.render_review(rv)
+    assert "not rated" in text and "no rated decisions" in text
+
+
+def test_match_records_number_moves_per_deal(monkeypatch, tmp_path):
+    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None: None)
+    m = play_match("scoperta", ["greedy", "random"], seed=3, target=2)
+    rec = match_record(m, seed=3, players=["greedy", "random"])
+    rv = R.review_record(rec, TPM)
+    assert len(rv.results) == len(m.deals) == 2
+    assert [x.deal for x in rv.moves] == [1] * 40 + [2] * 40
+    assert rv.moves[40].number == 1
+
+
+# ----- the command ----------------------------------------------------------------------
+
+def test_review_command_text(record_file, rv, shared_analyses):
+    r = run("review", record_file, "--time-per-move", str(TPM))
+    assert r.exit_code == 0, r.stderr
+    out = r.output
+    assert out.startswith("Review, seed 5, result ")
+    assert "Biggest mistakes:" in out and "Accuracy:" in out
+    assert "player 1 (greedy):" in out and "player 2 (random):" in out
+    rows = [ln for ln in out.splitlines() if ln.startswith("   1 ")]
+    assert len(rows) == 40 and rows[-1].endswith("forced")
+    mistakes = [ln for ln in out.splitlines() if ln.startswith("  1. ") or ln.startswith("  2. ")]
+    assert len(mistakes) == 2
+
+
+def test_review_command_json_and_italian(record_file, shared_analyses):
+    r = run("review", record_file, "--json", "--time-per-move", str(TPM))
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.output)
+    assert d["complete"] and d["seed"] == SEED and len(d["moves"]) == 40
+    assert [p["player"] for p in d["players"]] == [1, 2]
+    costs = sorted((m["cost"] for m in d["moves"] if m["cost"] is not None), reverse=True)
+    assert [m["cost"] for m in d["mistakes"]] == costs[:3]
+    assert all(0 <= p["accuracy"] <= 1 for p in d["players"])
+    assert {m["method"] for m in d["moves"]} <= {"exact", "estimate", "unrated"}
+    exact = [m for m in d["moves"] if m["method"] == "exact"]
+    assert exact and all(Fraction(m["cost_exact"]) == Fraction(m["cost"]).limit_denominator(10 ** 6)
+                         for m in exact)
+    r = run("review", record_file, "--lang", "it", "--time-per-move", str(TPM))
+    assert r.exit_code == 0 and "Errori più gravi:" in r.output and "Precisione:" in r.output
+
+
+def test_review_command_ctrl_c_prints_what_it_has(record_file, monkeypatch, shared_analyses):
+    real = R.review_move
+    calls = []
+
+    def flaky(*a, **k):
+        calls.append(1)
+        if len(calls) > 3:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+    monkeypatch.setattr(R, "review_move", flaky)
+    r = run("review", record_file, "--json", "--time-per-move", str(TPM))
+    assert r.exit_code == 130
+    d = json.loads(r.output)
+    assert d["interrupted"] and len(d["moves"]) == 3
+
+
+def test_review_refuses_other_variants(tmp_path):
+    p = tmp_path / "classic.json"
+    assert run("simulate", "-v", "classic", "-n", "1", "--seed", "2", "--record-out", str(p)).exit_code == 0
+    one_line_error(run("review", str(p)), "review supports scoperta records for now")
+
+
+@pytest.mark.parametrize("content,words", [
+    ("not json", ["not valid JSON"]),
+    ('{"format": "other"}', ["not a game record"]),
+    ("", ["empty"]),
+])
+def test_bad_records_are_one_line_errors(tmp_path, content, words):
+    p = tmp_path / "bad.json"
+    p.write_text(content)
+    one_line_error(run("review", str(p)), *words)
+
+
+def test_tampered_record_and_bad_options(record, tmp_path):
+    rec = dict(record)
+    rec["moves"] = list(rec["moves"])
+    rec["moves"][0], rec["moves"][1] = rec["moves"][1], rec["moves"][0]
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(rec))
+    one_line_error(run("review", str(p)), "move 1:")
+    one_line_error(run("review", "/nonexistent/x.json"), "cannot read")
+    one_line_error(run("review", str(p), "--time-per-move", "0"), "--time-per-move")
+    one_line_error(run("review", str(p), "--lang", "fr"), "--lang")
+    one_line_error(run("review"), "RECORD")
+
+
+def test_help_has_an_example():
+    r = run("review", "--help")
+    assert r.exit_code == 0 and "briscola review" in r.output
