@@ -5,6 +5,7 @@ fractions."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ from .position import Position
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "256"))
 SLICE_NODES = 1_000_000
+THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
 
 _tables: dict[int, np.ndarray] = {}
 _gen = [0]
@@ -40,7 +42,10 @@ def exact_possible(pos: Position) -> bool:
 class Search:
     """One position's kernel context; values are for the player to move."""
 
-    def __init__(self, pos: Position, objective: str, tt_mb: int | None = None):
+    def __init__(self, pos: Position, objective: str, tt_mb: int | None = None,
+                 gen: int | None = None):
+        """``gen`` reuses a clairvoyant search's table generation: positions further down
+        the same talon order keep their entries."""
         self.pos = pos
         self.objective = objective
         ctx = np.zeros(K.C_SIZE, dtype=np.int64)
@@ -50,8 +55,10 @@ class Search:
         if pos.clairvoyant:
             ctx[K.C_CLAIR] = 1
             ctx[K.C_SCALE] = 1
-            _gen[0] = (_gen[0] + 1) % (1 << 20)
-            ctx[K.C_GEN] = _gen[0] + 1
+            if gen is None:
+                _gen[0] = (_gen[0] + 1) % (1 << 20)
+                gen = _gen[0] + 1
+            ctx[K.C_GEN] = gen
             self.order = np.array(pos.talon_order, dtype=np.int64)
         else:
             ctx[K.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
@@ -63,24 +70,37 @@ class Search:
         self.stats = np.zeros(K.S_SIZE, dtype=np.int64)
         self.work = K.new_work()
         self.nodes = 0
+        self.stopped = False
         s = pos.score or (0, 0)
         self.s0, self.s1 = s
 
-    def move_value(self, card: int, deadline: float | None = None) -> int | None:
-        """Exact scaled value of one card, or None when the deadline passed first."""
+    def move_value(self, card: int, deadline: float | None = None, stats=None, work=None) -> int | None:
+        """Exact scaled value of one card, or None when the deadline passed first.
+
+        Threads pass their own ``stats`` and ``work``; the table is shared."""
         p = self.pos
+        stats = self.stats if stats is None else stats
+        work = self.work if work is None else work
         top = p.top if p.talon_size else -1
         while True:
-            self.stats[:] = 0
-            self.stats[K.S_LIMIT] = SLICE_NODES
+            stats[K.S_NODES] = 0
+            stats[K.S_ABORT] = 0
+            if self.stopped:
+                return None
+            stats[K.S_LIMIT] = SLICE_NODES
             v = K.search(p.hand1, p.hand2, p.table, top, p.unseen, p.turn, 0, self.s0, self.s1,
-                         -K.INF, K.INF, card, self.ctx, self.order, self.tt, self.stats,
-                         self.work)
-            self.nodes += int(self.stats[K.S_NODES])
-            if not self.stats[K.S_ABORT]:
+                         -K.INF, K.INF, card, self.ctx, self.order, self.tt, stats, work)
+            self.nodes += int(stats[K.S_NODES])
+            if not stats[K.S_ABORT]:
                 return int(v)
             if deadline is not None and time.perf_counter() > deadline:
                 return None
+
+    def stop(self, stats_list) -> None:
+        """Make running kernels give up at their next node (Ctrl-C)."""
+        self.stopped = True
+        for st in stats_list:
+            st[K.S_LIMIT] = 0
 
     def fraction(self, v: int) -> Fraction:
         return Fraction(v, self.denominator)
@@ -94,33 +114,82 @@ def analyse(pos: Position, objective: str, time_limit, t0):
     from .analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     if exact_possible(pos):
-        res = exact_values(pos, objective, deadline)
+        res = _exact(pos, objective, deadline)
         if res is not None:
-            vals, nodes = res
+            vals, nodes, gen = res
             best_v = max(vals.values())
             moves = tuple(MoveValue(c, float(v), v) for c, v in
                           sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
             best = tuple(c for c, v in vals.items() if v == best_v)
-            pv, pv_nodes = principal_line(pos, objective, vals, deadline)
+            pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen)
             return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
                             nodes + pv_nodes, time.perf_counter() - t0)
     from . import estimate
     return estimate.analyse(pos, objective, time_limit, t0)
 
 
+def _worth_threads(pos: Position) -> bool:
+    return THREADS > 1 and (pos.talon_size >= 6 or (pos.clairvoyant and pos.talon_size >= 12))
+
+
 def exact_values(pos: Position, objective: str, deadline: float | None):
-    """{card: Fraction} for every legal card, or None past the deadline."""
-    s = Search(pos, objective)
-    vals = {}
-    for c in pos.legal_cards():
-        v = s.move_value(c, deadline)
-        if v is None:
-            return None
-        vals[c] = s.fraction(v)
-    return vals, s.nodes
+    """({card: Fraction} for every legal card, nodes), or None past the deadline."""
+    res = _exact(pos, objective, deadline)
+    return None if res is None else res[:2]
 
 
-def principal_line(pos: Position, objective: str, vals: dict, deadline: float | None):
+def _exact(pos: Position, objective: str, deadline: float | None, gen: int | None = None):
+    """({card: Fraction}, nodes, table generation), or None past the deadline.
+
+    Big positions spread the cards over threads that share one table (the kernel releases
+    the GIL); Ctrl-C stops them at their next node."""
+    s = Search(pos, objective, gen=gen)
+    cards = pos.legal_cards()
+    if not _worth_threads(pos) or len(cards) < 2:
+        vals = {}
+        for c in cards:
+            v = s.move_value(c, deadline)
+            if v is None:
+                return None
+            vals[c] = s.fraction(v)
+        return vals, s.nodes, s.ctx[K.C_GEN]
+    todo = list(cards)
+    lock = threading.Lock()
+    results: dict[int, int | None] = {}
+    stats_list = [np.zeros(K.S_SIZE, dtype=np.int64) for _ in range(THREADS)]
+
+    def worker(i):
+        work = K.new_work()
+        while True:
+            with lock:
+                if not todo:
+                    return
+                c = todo.pop(0)
+            v = s.move_value(c, deadline, stats_list[i], work)
+            with lock:
+                results[c] = v
+            if v is None:
+                return
+
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(min(THREADS, len(cards)))]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.05)
+    except KeyboardInterrupt:
+        s.stop(stats_list)
+        for t in threads:
+            t.join()
+        raise
+    if len(results) < len(cards) or any(v is None for v in results.values()):
+        return None
+    return {c: s.fraction(results[c]) for c in cards}, s.nodes, s.ctx[K.C_GEN]
+
+
+def principal_line(pos: Position, objective: str, vals: dict, deadline: float | None,
+                   gen: int | None = None):
     """Best cards from the position on, until a draw whose outcome is unknown."""
     pv = []
     nodes = 0
@@ -132,9 +201,9 @@ def principal_line(pos: Position, objective: str, vals: dict, deadline: float | 
         pos = pos.play(best)
         if pos.is_over:
             break
-        res = exact_values(pos, objective, deadline)
+        res = _exact(pos, objective, deadline, gen)
         if res is None:
             break
-        vals, n = res
+        vals, n, _ = res
         nodes += n
     return pv, nodes

@@ -39,7 +39,9 @@ OBJ_POINTS = 0
 OBJ_WIN = 1
 
 INF = np.int64(1) << np.int64(60)
-TT_COLS = 6      # key1, key2, key3, lower, upper, meta (best move + 1)
+TT_COLS = 7      # key1, key2, key3, lower, upper, meta (best move + 1, depth), check
+# ``check`` is the xor of the other six words: threads share the table without locks and a
+# row torn by two writers fails the check and reads as a miss
 
 _H1 = np.int64(0x9E3779B97F4A7C15 - (1 << 64))
 _H2 = np.int64(0xC2B2AE3D27D4EB4F - (1 << 64))
@@ -144,6 +146,31 @@ def canon_mask(m, alive):
     return out
 
 
+@njit(cache=True, inline="always")
+def tt_read(tt, i, k1, k2, k3):
+    """(found, lower, upper, meta) of row ``i`` for the key, verified by its check word."""
+    e0 = tt[i, 0]
+    e1 = tt[i, 1]
+    e2 = tt[i, 2]
+    e3 = tt[i, 3]
+    e4 = tt[i, 4]
+    e5 = tt[i, 5]
+    e6 = tt[i, 6]
+    ok = e0 == k1 and e1 == k2 and e2 == k3 and e6 == (e0 ^ e1 ^ e2 ^ e3 ^ e4 ^ e5)
+    return ok, e3, e4, e5
+
+
+@njit(cache=True, inline="always")
+def tt_write(tt, i, k1, k2, k3, lo, hi, meta):
+    tt[i, 0] = k1
+    tt[i, 1] = k2
+    tt[i, 2] = k3
+    tt[i, 3] = lo
+    tt[i, 4] = hi
+    tt[i, 5] = meta
+    tt[i, 6] = k1 ^ k2 ^ k3 ^ lo ^ hi ^ meta
+
+
 @njit(cache=True)
 def tt_index(k1, k2, k3, nmask):
     h = k1 * _H1 ^ k2 * _H2 ^ k3 * _H3
@@ -165,7 +192,7 @@ SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I},
               f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
 
 
-@njit(SEARCH_SIG, cache=True)
+@njit(SEARCH_SIG, cache=True, nogil=True)
 def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
            ctx, order, tt, stats, work):
     """Value for ``turn`` (scaled integer) of the state, within fail-soft bounds.
@@ -277,12 +304,12 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             r = S // FACT[popcount(unseen)]
         # two-slot buckets: slot 0 keeps the bigger subtree, slot 1 the latest entry
         idx = tt_index(k1, k2, k3, tt.shape[0] - 2) & ~np.int64(1)
-        if not (tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3):
+        found, tlo, thi, tmeta = tt_read(tt, idx, k1, k2, k3)
+        if not found:
             idx += 1
-        if tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3:
+            found, tlo, thi, tmeta = tt_read(tt, idx, k1, k2, k3)
+        if found:
             stats[S_TTHIT] += 1
-            tlo = tt[idx, 3]
-            thi = tt[idx, 4]
             if tlo > -INF:
                 tlo *= r
                 if tlo >= beta:
@@ -297,7 +324,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     beta = thi
             if tlo == thi:
                 return tlo
-            ttmove = (tt[idx, 5] & 0xFF) - 1
+            ttmove = (tmeta & 0xFF) - 1
 
     if pending == 1:
         # ---- chance node: the loser draws x, then y becomes the top card ----
@@ -500,21 +527,17 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         smove = bestmove
         if clair == 0 and bestmove >= 0:
             smove = canon_card(bestmove, alive)
-        if tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3:
-            if tt[idx, 3] > nlo:
-                nlo = tt[idx, 3]
-            if tt[idx, 4] < nhi:
-                nhi = tt[idx, 4]
+        found, olo, ohi, ometa = tt_read(tt, idx, k1, k2, k3)
+        if found:
+            if olo > nlo:
+                nlo = olo
+            if ohi < nhi:
+                nhi = ohi
             if smove < 0:
-                smove = (tt[idx, 5] & 0xFF) - 1
+                smove = (ometa & 0xFF) - 1
         elif (idx & 1) == 1 and (tt[idx - 1, 5] >> 8) <= depth:
             idx -= 1  # a new entry takes slot 0 unless slot 0 holds a bigger subtree
-        tt[idx, 0] = k1
-        tt[idx, 1] = k2
-        tt[idx, 2] = k3
-        tt[idx, 3] = nlo
-        tt[idx, 4] = nhi
-        tt[idx, 5] = (smove + 1) | (depth << 8)
+        tt_write(tt, idx, k1, k2, k3, nlo, nhi, (smove + 1) | (depth << 8))
     return result
 
 
