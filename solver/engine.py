@@ -106,6 +106,27 @@ class Search:
         return Fraction(v, self.denominator)
 
 
+def endgame_arrays(positions):
+    """Array form of talon-empty positions for ``solve_endgames``."""
+    n = len(positions)
+    h0 = np.fromiter((p.hand1 for p in positions), dtype=np.int64, count=n)
+    h1 = np.fromiter((p.hand2 for p in positions), dtype=np.int64, count=n)
+    tab = np.fromiter((p.table for p in positions), dtype=np.int64, count=n)
+    turn = np.fromiter((p.turn for p in positions), dtype=np.int64, count=n)
+    bris = np.fromiter((p.briscola for p in positions), dtype=np.int64, count=n)
+    return h0, h1, tab, turn, bris
+
+
+def solve_endgames(h0, h1, tables, turns, briscolas) -> np.ndarray:
+    """Points value of every legal card of many talon-empty positions in one kernel call.
+
+    Row i holds the values of the mover's cards in ascending card id (unused slots 0);
+    this is the batch path for bots and tests that need hundreds of thousands of endgames."""
+    out = np.zeros((len(h0), 3), dtype=np.int64)
+    K.endgame_batch(h0, h1, tables, turns, briscolas, out)
+    return out
+
+
 def _chance_follows(pos: Position, card: int) -> bool:
     return pos.table >= 0 and not pos.clairvoyant and pos.talon_size > 2
 
