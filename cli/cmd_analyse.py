@@ -19,7 +19,8 @@ def _fmt(v: float, exact_s: str | None) -> str:
 
 def _human(a, out) -> None:
     j = a.to_json()
-    unit = "points (you minus opponent, still to win)" if a.objective == "points" else "probability of 61+"
+    unit = ("expected points still to win, you minus opponent" if a.objective == "points"
+            else "probability of ending the deal with 61+, 60-60 counting one half")
     kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
     out(f"position: {j['position']}")
     out(f"player {j['to_move']} to move — objective: {a.objective} ({unit}), {kind}")
@@ -95,4 +96,26 @@ def best(position, objective, time_limit):
     click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)))
 
 
-COMMANDS = [analyse, best]
+DEMO_ENDGAME = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
+DEMO_MIDGAME = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,"
+                "7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2")
+
+
+@click.command()
+@click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True)
+def demo(lang):
+    """Run the engine on built-in examples: explain a last-draw endgame, then solve a
+    position with eight talon cards exactly (expectiminimax over the unknown draws).
+
+    
+    Example:
+      briscola demo --lang it
+    """
+    from solver.explain import explain as explain_position, render_text
+    click.echo(f"$ briscola explain \"{DEMO_ENDGAME}\"\n")
+    click.echo(render_text(explain_position(parse_position(DEMO_ENDGAME)), lang))
+    click.echo(f"\n$ briscola analyse \"{DEMO_MIDGAME}\"\n")
+    _human(run_analysis(parse_position(DEMO_MIDGAME), "points"), click.echo)
+
+
+COMMANDS = [analyse, best, demo]
