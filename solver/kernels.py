@@ -71,6 +71,7 @@ FACT = np.array([1] + [int(np.prod(np.arange(1, k + 1, dtype=np.float64))) if k 
 for _k in range(1, 21):
     FACT[_k] = FACT[_k - 1] * _k
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
+CHANCE_MAX = MAX_EXACT_UNSEEN * (MAX_EXACT_UNSEEN - 1)  # outcomes of one draw
 
 
 @njit(cache=True, inline="always")
@@ -328,17 +329,76 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
 
     if pending == 1:
         # ---- chance node: the loser draws x, then y becomes the top card ----
-        loser = 1 - turn
+        # Star1 with each outcome's own bounds, read from the table where it has them:
+        # drawing leaves the set of live cards unchanged, so every child's key is the
+        # parent's renumbered masks with two or three bits moved.
         n = popcount(unseen)
         N = n * (n - 1)
         L = lo
         U = hi
-        total = np.int64(0)
+        crow = 2 * popcount(alive)
+        clo = work[crow, 16:16 + CHANCE_MAX]
+        chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
+        rc = S // FACT[n - 2]
+        ch0 = canon_mask(h0, alive)
+        ch1 = canon_mask(h1, alive)
+        cun = canon_mask(unseen, alive)
+        ctop1 = np.int64(1) << canon_card(top, alive)
+        kb = canon_card(briscola, alive) << 40
+        if obj == OBJ_WIN:
+            kb |= s0 << 46
+        sum_lo = np.int64(0)
+        sum_hi = np.int64(0)
         i = 0
-        result = np.int64(0)
-        done = False
         ux = unseen
         while ux:
+            x = lowbit_index(ux)
+            ux &= ux - 1
+            cx1 = np.int64(1) << canon_card(x, alive)
+            uy = unseen & ~(np.int64(1) << x)
+            while uy:
+                y = lowbit_index(uy)
+                uy &= uy - 1
+                cy = canon_card(y, alive)
+                if turn == 0:
+                    q1 = ch0 | ctop1
+                    q2 = ch1 | cx1
+                else:
+                    q1 = ch0 | cx1
+                    q2 = ch1 | ctop1
+                q1 |= ((cy + 1) << 46) | (turn << 52) | (obj << 54)
+                q2 |= kb
+                q3 = cun & ~cx1 & ~(np.int64(1) << cy)
+                j = tt_index(q1, q2, q3, tt.shape[0] - 2) & ~np.int64(1)
+                f, elo, ehi, em = tt_read(tt, j, q1, q2, q3)
+                if not f:
+                    f, elo, ehi, em = tt_read(tt, j + 1, q1, q2, q3)
+                a_ = L
+                b_ = U
+                if f:
+                    if elo > -INF and elo * rc > a_:
+                        a_ = elo * rc
+                    if ehi < INF and ehi * rc < b_:
+                        b_ = ehi * rc
+                clo[i] = a_
+                chi[i] = b_
+                sum_lo += a_
+                sum_hi += b_
+                i += 1
+        result = np.int64(0)
+        done = False
+        if sum_hi <= N * alpha:
+            result = ceil_div(sum_hi, N)
+            done = True
+        elif sum_lo >= N * beta:
+            result = floor_div(sum_lo, N)
+            done = True
+        total = np.int64(0)
+        rest_lo = sum_lo
+        rest_hi = sum_hi
+        i = 0
+        ux = unseen
+        while ux and not done:
             x = lowbit_index(ux)
             ux &= ux - 1
             rest = unseen & ~(np.int64(1) << x)
@@ -346,35 +406,39 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             while uy:
                 y = lowbit_index(uy)
                 uy &= uy - 1
-                left = N - i - 1
-                A = N * alpha - total - left * U
-                B = N * beta - total - left * L
-                ca = A if A > L else L
-                cb = B if B < U else U
-                nh0 = h0
-                nh1 = h1
-                if turn == 0:
-                    nh0 |= np.int64(1) << top
-                    nh1 |= np.int64(1) << x
+                li = clo[i]
+                hi_i = chi[i]
+                rest_lo -= li
+                rest_hi -= hi_i
+                if li == hi_i:
+                    v = li
                 else:
-                    nh1 |= np.int64(1) << top
-                    nh0 |= np.int64(1) << x
-                v = search(nh0, nh1, NO, y, rest & ~(np.int64(1) << y), turn, ZERO, s0, s1,
-                           ca, cb, NO, ctx, order, tt, stats, work)
-                if stats[S_ABORT]:
-                    return np.int64(0)
+                    A = N * alpha - total - rest_hi
+                    B = N * beta - total - rest_lo
+                    ca = A if A > li else li
+                    cb = B if B < hi_i else hi_i
+                    nh0 = h0
+                    nh1 = h1
+                    if turn == 0:
+                        nh0 |= np.int64(1) << top
+                        nh1 |= np.int64(1) << x
+                    else:
+                        nh1 |= np.int64(1) << top
+                        nh0 |= np.int64(1) << x
+                    v = search(nh0, nh1, NO, y, rest & ~(np.int64(1) << y), turn, ZERO, s0, s1,
+                               ca, cb, NO, ctx, order, tt, stats, work)
+                    if stats[S_ABORT]:
+                        return np.int64(0)
                 total += v
                 i += 1
-                if v <= A:
-                    result = ceil_div(total + left * U, N)
+                if total + rest_hi <= N * alpha:
+                    result = ceil_div(total + rest_hi, N)
                     done = True
                     break
-                if v >= B:
-                    result = floor_div(total + left * L, N)
+                if total + rest_lo >= N * beta:
+                    result = floor_div(total + rest_lo, N)
                     done = True
                     break
-            if done:
-                break
         if not done:
             result = total // N
         best = result
@@ -543,7 +607,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
 
 @njit(cache=True)
 def new_work():
-    return np.zeros((82, 16), dtype=np.int64)
+    return np.zeros((82, 16 + 2 * CHANCE_MAX), dtype=np.int64)
 
 
 def new_table(entries: int) -> np.ndarray:
