@@ -56,7 +56,26 @@ _register()
 
 
 def main():
-    cli(prog_name="briscola")
+    """The console entry point: click's usage errors become one line too."""
+    try:
+        rv = cli.main(prog_name="briscola", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as e:
+        click.echo(e.ctx.get_help() if e.ctx else str(e))
+        sys.exit(0)
+    except click.UsageError as e:
+        hint = f" (see 'briscola {e.ctx.command_path.split(' ', 1)[1]} --help')" \
+            if e.ctx is not None and " " in e.ctx.command_path else " (see 'briscola --help')"
+        click.echo(f"error: {e.format_message()}{hint}", err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        click.echo(f"error: {e.format_message()}", err=True)
+        sys.exit(e.exit_code)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    sys.exit(rv if isinstance(rv, int) else 0)
 
 
 if __name__ == "__main__":
