@@ -13,16 +13,6 @@ from solver.record import deal_record, match_record, read_records, replay_all, w
 from solver.rules import VARIANTS, get_variant
 
 
-class OneLineCommand(click.Command):
-    """Report a bad option value as one line (the group prints it and exits 2)."""
-
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as e:
-            raise ValueError(e.format_message()) from None
-
-
 VARIANT_HELP = f"game: {', '.join(VARIANTS)}"
 
 
@@ -30,7 +20,7 @@ def _seed(seed):
     return random.SystemRandom().randrange(2 ** 31) if seed is None else seed
 
 
-@click.command(cls=OneLineCommand)
+@click.command()
 @click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
 @click.option("--seed", "-s", type=int, default=None, help="shuffle seed (random when omitted)")
 @click.option("--dealer", type=int, default=None,
@@ -60,7 +50,7 @@ def deal(variant, seed, dealer, as_json):
         click.echo(describe_deal(state))
 
 
-@click.command(cls=OneLineCommand)
+@click.command()
 @click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
 @click.option("--games", "-n", type=int, default=100, show_default=True,
               help="deals to play (matches with --match, always for Briscolone)")
@@ -179,7 +169,7 @@ def _summary(state, title: str) -> list[str]:
     return lines
 
 
-@click.command(cls=OneLineCommand)
+@click.command()
 @click.argument("record", metavar="RECORD")
 def replay(record):
     """Replay a game record, checking every move and the stated result.

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 import click
 
-from cli.cmd_games import OneLineCommand
 from solver.agents import GreedyAgent, RandomAgent
 from solver.analysis import Analysis
 from solver.cards import CardError, card_name, card_str, parse_card
@@ -311,7 +310,7 @@ def _colour_wanted() -> bool:
     return click.get_text_stream("stdout").isatty() and not os.environ.get("NO_COLOR")
 
 
-@click.command(cls=OneLineCommand)
+@click.command()
 @click.option("--seed", "-s", type=int, default=None, help="shuffle seed (random when omitted)")
 @click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
               help="engine strength: easy (greedy/random mix), medium (sometimes greedy), "
@@ -396,7 +395,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force):
         click.get_current_context().exit(130)
 
 
-@click.command(cls=OneLineCommand)
+@click.command()
 @click.argument("record", metavar="RECORD")
 @click.option("--json", "as_json", is_flag=True, help="print the review as one JSON object")
 @click.option("--time-per-move", type=float, default=2.0, show_default=True,

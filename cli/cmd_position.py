@@ -9,16 +9,6 @@ from solver.position import PositionError, parse_position
 from solver.render import render
 
 
-class OneLineCommand(click.Command):
-    """Report a bad option as one line (the group prints it on stderr and exits 2)."""
-
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as e:
-            raise ValueError(e.format_message()) from None
-
-
 def read_position_arg(text: str):
     """The POSITION argument: the notation itself, or "-" for one position on stdin."""
     if text.strip() == "-":
@@ -39,7 +29,7 @@ def use_colour(choice: bool | None) -> bool:
     return not os.environ.get("NO_COLOR")
 
 
-@click.command(cls=OneLineCommand)
+@click.command()
 @click.argument("position")
 @click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True,
               help="language of the labels")

@@ -22,6 +22,11 @@ class BriscolaGroup(click.Group):
         except USER_ERRORS as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(2)
+        except click.UsageError as e:
+            # a subcommand's bad option or missing argument: one line too
+            where = e.ctx.command_path.split(" ", 1)[-1] if e.ctx is not None else ""
+            click.echo(f"error: {e.format_message()} (see 'briscola {where} --help')", err=True)
+            ctx.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
