@@ -10,6 +10,8 @@ from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
 from solver.position import PositionError, parse_position
 
+DEFAULT_TIME_LIMIT = 60.0
+
 
 def _fmt(v: float, exact_s: str | None) -> str:
     if exact_s is None:
@@ -40,6 +42,11 @@ def _human(a, out) -> None:
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 
 
+def _progress_on():
+    from solver import engine
+    engine.progress = lambda line: click.echo(line, err=True)
+
+
 def _read_lines(position: str):
     if position == "-":
         for line in sys.stdin:
@@ -54,7 +61,8 @@ def _read_lines(position: str):
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
               help="points: expected points still to win, you minus opponent; win: chance of 61+.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON of NOTATION.md.")
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT,
+              show_default=True,
               help="Seconds; past it the answer is an estimate, clearly marked.")
 def analyse(position, objective, as_json, time_limit):
     """Value of every legal card of POSITION (``-``: one position per line from stdin,
@@ -65,6 +73,7 @@ def analyse(position, objective, as_json, time_limit):
       briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
       briscola analyse --json --objective win "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
     """
+    _progress_on()
     if position == "-":
         for n, line in enumerate(_read_lines("-"), 1):
             try:
@@ -84,7 +93,8 @@ def analyse(position, objective, as_json, time_limit):
 @click.command()
 @click.argument("position")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True)
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None)
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT,
+              show_default=True)
 def best(position, objective, time_limit):
     """Just the best card(s) of POSITION, space separated.
 
@@ -92,6 +102,7 @@ def best(position, objective, time_limit):
     Example:
       briscola best "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """
+    _progress_on()
     a = run_analysis(parse_position(position), objective, time_limit)
     click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)))
 

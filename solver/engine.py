@@ -20,6 +20,20 @@ SLICE_NODES = 1_000_000
 THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
 
 _tables: dict[int, np.ndarray] = {}
+
+#: where long searches report progress: a callable taking one line, or None (the CLI sets it)
+progress = None
+PROGRESS_EVERY = 2.0
+_last_report = [0.0]
+
+
+def report(nodes: int, started: float) -> None:
+    """A periodic progress line for searches that run longer than a moment."""
+    now = time.perf_counter()
+    if progress is None or now - started < PROGRESS_EVERY or now - _last_report[0] < PROGRESS_EVERY:
+        return
+    _last_report[0] = now
+    progress(f"searching exactly: {nodes:,} nodes, {now - started:.0f} s")
 _gen = [0]
 
 
@@ -70,6 +84,7 @@ class Search:
         self.stats = np.zeros(K.S_SIZE, dtype=np.int64)
         self.work = K.new_work()
         self.nodes = 0
+        self.started = time.perf_counter()
         self.stopped = False
         s = pos.score or (0, 0)
         self.s0, self.s1 = s
@@ -93,6 +108,7 @@ class Search:
             self.nodes += int(stats[K.S_NODES])
             if not stats[K.S_ABORT]:
                 return int(v)
+            report(self.nodes, self.started)
             if deadline is not None and time.perf_counter() > deadline:
                 return None
 
