@@ -133,17 +133,32 @@ def canon_card(c, alive):
     return s * 10 + popcount(alive & SUIT_MASK[s] & ZERO_MASK & (cb - 1))
 
 
+def _pext5():
+    """PEXT5[za * 32 + zm]: the bits of zm (a subset of za) packed down to the bottom."""
+    t = np.zeros(1024, dtype=np.int64)
+    for za in range(32):
+        for zm in range(32):
+            out, j = 0, 0
+            for b in range(5):
+                if (za >> b) & 1:
+                    if (zm >> b) & 1:
+                        out |= 1 << j
+                    j += 1
+            t[za * 32 + zm] = out
+    return t
+
+
+PEXT5 = _pext5()
+
+
 @njit(cache=True, inline="always")
 def canon_mask(m, alive):
     out = m & ~ZERO_MASK
-    z = alive & ZERO_MASK
-    while z:
-        c = lowbit_index(z)
-        z &= z - 1
-        if (m >> c) & 1:
-            s = c // 10
-            out |= np.int64(1) << (s * 10 + popcount(alive & SUIT_MASK[s] & ZERO_MASK
-                                                    & ((np.int64(1) << c) - 1)))
+    for s in range(4):
+        za = (alive >> (10 * s)) & 0x1F
+        zm = (m >> (10 * s)) & 0x1F
+        if zm:
+            out |= PEXT5[za * 32 + zm] << (10 * s)
     return out
 
 
