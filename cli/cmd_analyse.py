@@ -23,6 +23,9 @@ def _human(a, out) -> None:
     j = a.to_json()
     unit = ("expected points still to win, you minus opponent" if a.objective == "points"
             else "probability of ending the deal with 61+, 60-60 counting one half")
+    if getattr(a.position, "players", 2) == 4:
+        unit = unit.replace("you minus opponent", "your team minus the other").replace(
+            "ending the deal", "your team ending the deal")
     kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
     out(f"position: {j['position']}")
     out(f"player {j['to_move']} to move — objective: {a.objective} ({unit}), {kind}")
@@ -37,8 +40,9 @@ def _human(a, out) -> None:
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")
     if j["pv"]:
-        out(f"line: {' '.join(j['pv'])}" + ("  (then the draw decides)" if a.position.talon_size > 2
-                                           and not a.position.clairvoyant else ""))
+        chance = getattr(a.position, "draws_unknown",
+                         a.position.talon_size > 2 and not a.position.clairvoyant)
+        out(f"line: {' '.join(j['pv'])}" + ("  (then the draw decides)" if chance else ""))
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 
 

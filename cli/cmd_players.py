@@ -10,7 +10,7 @@ import click
 
 from solver.cards import CardError, card_str, parse_card
 from solver.explain import LANGS, explain as explain_position, message, render_text
-from solver.position import parse_position
+from solver.position import parse_position, scoperta_only
 
 LANG = click.Choice(LANGS)
 
@@ -50,7 +50,7 @@ def explain(position, lang, as_json, objective, time_limit):
     texts = ([ln for ln in _read_text("-").splitlines() if ln.strip()] if position == "-"
              else [position])
     for i, text in enumerate(texts):
-        ex = explain_position(parse_position(text), objective, time_limit)
+        ex = explain_position(scoperta_only(parse_position(text), "explain"), objective, time_limit)
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:

@@ -5,7 +5,7 @@ import os
 
 import click
 
-from solver.position import PositionError, parse_position
+from solver.position import PositionError, parse_position, scoperta_only
 from solver.render import render
 
 
@@ -45,7 +45,7 @@ def show(position, lang, colour):
       briscola show "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
       echo "hand1=3C hand2=2C briscola=RD turn=1" | briscola show - --lang it
     """
-    pos = read_position_arg(position)
+    pos = scoperta_only(read_position_arg(position), "show")
     click.echo(render(pos, lang, use_colour(colour)), color=colour)
 
 

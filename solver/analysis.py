@@ -79,5 +79,9 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     """Exact values of every legal card (or, past the time limit, a labelled estimate)."""
     check_objective(pos, objective)
     t0 = time.perf_counter()
+    from .gposition import GamePosition
+    if isinstance(pos, GamePosition):
+        from . import ganalysis
+        return ganalysis.analyse(pos, objective, time_limit, t0)
     from . import engine
     return engine.analyse(pos, objective, time_limit, t0)

@@ -192,11 +192,33 @@ def _one_card(fields, key) -> int:
 def parse_position(text: str) -> Position:
     """Parse NOTATION.md's position line; raise PositionError with a one-line reason."""
     try:
+        other = _other_variant(text)
+        if other:
+            from .gposition import parse_game_position
+            return parse_game_position(text)
         return _parse(text)
     except CardError as e:
         raise PositionError(str(e)) from None
     except RulesError as e:
         raise PositionError(str(e)) from None
+
+
+def scoperta_only(pos, what: str):
+    """``pos`` itself when it is a 2-player scoperta Position; else a one-line refusal for
+    the commands that only know that game."""
+    if not isinstance(pos, Position):
+        raise PositionError(f"{what} handles 2-player scoperta positions only, not variant "
+                            f"'{pos.variant}' (briscola analyse handles every variant)")
+    return pos
+
+
+def _other_variant(text: str) -> bool:
+    """Whether the line names a variant other than scoperta (read by solver.gposition)."""
+    for tok in (text or "").split():
+        k, _, v = tok.partition("=")
+        if k.strip().lower() == "variant":
+            return get_variant(v).name != "scoperta"
+    return False
 
 
 def _parse(text: str) -> Position:

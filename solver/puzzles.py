@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 
 from .analysis import Analysis, analyse
 from .cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, parse_card
-from .position import Position, PositionError, parse_position
+from .position import Position, PositionError, parse_position, scoperta_only
 from .rules import beats
 
 QUESTIONS = ("best", "value")
@@ -105,7 +105,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
     if not isinstance(obj["position"], str):
         bad("position must be a string in the position notation")
     try:
-        pos = parse_position(obj["position"])
+        pos = scoperta_only(parse_position(obj["position"]), "puzzles")
     except PositionError as e:
         bad(f"position: {e}")
     q = obj["question"]

@@ -211,7 +211,7 @@ BAD = [
     (OK.replace("briscola=4S", "briscola=-"), "briscola= needs the trump card"),
     (OK.replace("top=CB", "top=CB,2B"), "top= takes one card, got 2"),
     (OK + " variant=nope", "unknown variant 'nope'"),
-    (OK + " variant=classic", "positions of variant 'classic' are not supported yet"),
+    (OK + " variant=classic", "in classic the talon's top card is hidden"),
     ("hand1=- hand2=- briscola=4S turn=1", "the deal is over: no cards left to play"),
 ]
 

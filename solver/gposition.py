@@ -1,0 +1,352 @@
+"""Open positions of the games other than 2-player scoperta (scoperta4, classic, briscolone,
+libero): an immutable value with the key=value notation of NOTATION.md, extended.
+
+Every card is shown ("open" analysis); what stays unknown is the talon's order below what
+the rules make visible. The variant's data (players, hand size, trump, follow-suit duty,
+visible top card) drives every check, so one parser serves all four games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
+                    mask_points, parse_cards, popcount)
+from .position import PositionError
+from .rules import RulesError, Variant, get_variant, trick_winner
+
+FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
+          "unseen", "turn", "score", "variant")
+
+
+@dataclass(frozen=True)
+class GamePosition:
+    """A position of a game given by ``variant`` (a name in solver.rules.VARIANTS).
+
+    ``hands`` has one mask per seat; ``table`` lists the trick's cards in play order;
+    ``top`` is the visible top card (scoperta4 only) or -1; ``briscola`` is the trump card
+    or -1 in the games without trump; ``turn`` is the 0-based seat to play; ``score`` is
+    None or the points taken per side (seats 1+3, seats 2+4); ``talon_order`` is the whole
+    talon top first (clairvoyant) or None.
+    """
+    variant: str
+    hands: tuple[int, ...]
+    table: tuple[int, ...]
+    top: int
+    briscola: int
+    played: int
+    turn: int
+    score: tuple[int, int] | None = None
+    talon_order: tuple[int, ...] | None = None
+
+    @property
+    def rules(self) -> Variant:
+        return get_variant(self.variant)
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def trump_suit(self) -> int:
+        return self.briscola // 10 if self.briscola >= 0 else -1
+
+    @property
+    def table_mask(self) -> int:
+        return mask_of(self.table)
+
+    @property
+    def talon_mask(self) -> int:
+        m = self.played | self.table_mask
+        for h in self.hands:
+            m |= h
+        return FULL_DECK & ~m
+
+    @property
+    def talon_size(self) -> int:
+        return popcount(self.talon_mask)
+
+    @property
+    def unseen(self) -> int:
+        """Talon cards whose place is unknown (not the visible top, not the trump card)."""
+        t = self.talon_mask
+        if self.top >= 0:
+            t &= ~(1 << self.top)
+        if self.briscola >= 0:
+            t &= ~(1 << self.briscola)
+        return t
+
+    @property
+    def clairvoyant(self) -> bool:
+        return self.talon_order is not None
+
+    @property
+    def draws_unknown(self) -> bool:
+        """Whether some later draw is left to chance (two or more cards of unknown place)."""
+        return not self.clairvoyant and popcount(self.unseen) >= 2
+
+    @property
+    def leader(self) -> int:
+        return (self.turn - len(self.table)) % self.players
+
+    def side(self, seat: int) -> int:
+        return seat % 2
+
+    @property
+    def is_over(self) -> bool:
+        return not any(self.hands) and not self.table
+
+    def legal_cards(self) -> list[int]:
+        hand = self.hands[self.turn]
+        if self.table and self.rules.follow_suit:
+            s = self.table[0] // 10
+            same = [c for c in cards_of(hand) if c // 10 == s]
+            if same:
+                return same
+        return cards_of(hand)
+
+    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "GamePosition":
+        """The position after the seat to move plays ``card``.
+
+        When the trick ends with cards to draw, the draws come from ``talon_order`` or from
+        ``draws``: the cards drawn in drawing order (winner first), then the new top card
+        when the game shows one (-1 when the talon is then empty).
+        """
+        if card not in self.legal_cards():
+            raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
+        hands = list(self.hands)
+        hands[self.turn] &= ~(1 << card)
+        table = self.table + (card,)
+        n = self.players
+        if len(table) < n:
+            return replace(self, hands=tuple(hands), table=table, turn=(self.turn + 1) % n)
+        leader = self.leader
+        winner = (leader + trick_winner(list(table), self.trump_suit)) % n
+        gained = mask_points(mask_of(table))
+        score = self.score
+        if score is not None:
+            s = list(score)
+            s[winner % 2] += gained
+            score = (s[0], s[1])
+        played = self.played | mask_of(table)
+        top, order = self.top, self.talon_order
+        talon = self.talon_mask & ~mask_of(table)
+        if talon:
+            if order is not None:
+                got = list(order[:n])
+                order = order[n:] or None
+                top = order[0] if order is not None and self.rules.top_visible else -1
+            else:
+                if draws is None:
+                    raise PositionError("the draw after this trick is unknown: give the cards drawn")
+                got = list(draws[:n])
+                top = draws[n] if self.rules.top_visible and len(draws) > n else -1
+            for i, c in enumerate(got):
+                hands[(winner + i) % n] |= 1 << c
+        return GamePosition(self.variant, tuple(hands), (), top, self.briscola, played, winner,
+                            score, order)
+
+    def to_text(self) -> str:
+        parts = [f"hand{i + 1}={format_mask(h)}" for i, h in enumerate(self.hands)]
+        if self.table:
+            parts.append("table=" + ",".join(card_str(c) for c in self.table))
+        if self.talon_order is not None:
+            parts.append("talon=" + ",".join(card_str(c) for c in self.talon_order))
+        elif self.top >= 0:
+            parts.append(f"top={card_str(self.top)}")
+        if self.briscola >= 0:
+            parts.append(f"briscola={card_str(self.briscola)}")
+        parts.append(f"played={format_mask(self.played)}")
+        parts.append(f"turn={self.turn + 1}")
+        if self.score is not None:
+            parts.append(f"score={self.score[0]}-{self.score[1]}")
+        parts.append(f"variant={self.variant}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def _split_fields(text: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for tok in text.split():
+        if "=" not in tok:
+            raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(FIELDS)})")
+        k, v = tok.split("=", 1)
+        k = k.strip().lower()
+        if k not in FIELDS:
+            raise PositionError(f"unknown field '{k}' (fields: {', '.join(FIELDS)})")
+        if k in fields:
+            raise PositionError(f"field '{k}' given twice")
+        fields[k] = v
+    return fields
+
+
+def _one_card(fields, key) -> int:
+    cs = parse_cards(fields.get(key, ""))
+    if len(cs) > 1:
+        raise PositionError(f"{key}= takes one card, got {len(cs)}")
+    return cs[0] if cs else -1
+
+
+def parse_game_position(text: str) -> GamePosition:
+    """Parse a position of a non-scoperta variant; PositionError with a one-line reason."""
+    try:
+        return _parse(text)
+    except (CardError, RulesError) as e:
+        raise PositionError(str(e)) from None
+
+
+def _parse(text: str) -> GamePosition:
+    if not text or not text.strip():
+        raise PositionError("empty position")
+    f = _split_fields(text)
+    if "variant" not in f:
+        raise PositionError("missing field variant=")
+    v = get_variant(f["variant"])
+    if v.name == "scoperta":
+        raise PositionError("2-player scoperta positions are read by parse_position")
+    n, H = v.players, v.hand_size
+    for i in range(n, 4):
+        if f"hand{i + 1}" in f:
+            raise PositionError(f"{v.name} has {n} players: hand{i + 1}= is not allowed")
+    for req in [f"hand{i + 1}" for i in range(n)] + ["turn"]:
+        if req not in f:
+            raise PositionError(f"missing field {req}=")
+    if v.has_trump and "briscola" not in f:
+        raise PositionError("missing field briscola= (the trump card)")
+    if not v.has_trump and "briscola" in f:
+        raise PositionError(f"{v.name} has no trump: briscola= is not allowed")
+    if not v.top_visible and "top" in f:
+        raise PositionError(f"in {v.name} the talon's top card is hidden: top= is not allowed "
+                            f"(talon= gives the whole order)")
+    if "played" in f and "unseen" in f:
+        raise PositionError("give played= or unseen=, not both")
+    hands = [parse_cards(f[f"hand{i + 1}"]) for i in range(n)]
+    table = parse_cards(f.get("table", ""))
+    if len(table) >= n:
+        raise PositionError(f"table= holds at most {n - 1} card{'s' if n > 2 else ''} in {v.name}, "
+                            f"got {len(table)}")
+    briscola = _one_card(f, "briscola")
+    if v.has_trump and briscola < 0:
+        raise PositionError("briscola= needs the trump card")
+    top = _one_card(f, "top")
+    talon = parse_cards(f["talon"]) if "talon" in f else None
+    played = parse_cards(f["played"]) if "played" in f else None
+    unseen = parse_cards(f["unseen"]) if "unseen" in f else None
+    turn_s = f["turn"].strip()
+    if turn_s not in [str(i + 1) for i in range(n)]:
+        raise PositionError(f"turn= must be 1..{n}, got '{turn_s}'")
+    turn = int(turn_s) - 1
+
+    seen: dict[int, str] = {}
+
+    def claim(cards, where):
+        for c in cards:
+            if c in seen:
+                other = seen[c]
+                raise PositionError(f"card {card_str(c)} given twice ({other} and {where})"
+                                    if other != where else f"card {card_str(c)} given twice in {where}=")
+            seen[c] = where
+    for i, h in enumerate(hands):
+        claim(h, f"hand{i + 1}")
+    claim(table, "table")
+    if played is not None:
+        claim(played, "played")
+    if talon is not None:
+        if top >= 0:
+            raise PositionError("give top= or talon=, not both")
+        if unseen is not None:
+            raise PositionError("give unseen= or talon=, not both")
+        claim(talon, "talon")
+    if top >= 0:
+        if top == briscola:
+            raise PositionError(f"top card {card_str(top)} is the trump card, which stays at the "
+                                f"talon's bottom and is drawn last")
+        claim([top], "top")
+    if unseen is not None:
+        claim([c for c in unseen if c != briscola], "unseen")
+
+    in_play = mask_of(table)
+    for h in hands:
+        in_play |= mask_of(h)
+    if played is not None:
+        played_mask = mask_of(played)
+        talon_mask = FULL_DECK & ~(in_play | played_mask)
+    elif talon is not None:
+        talon_mask = mask_of(talon)
+        played_mask = FULL_DECK & ~(in_play | talon_mask)
+    elif unseen is not None:
+        talon_mask = mask_of(c for c in unseen if c != briscola)
+        if top >= 0:
+            talon_mask |= 1 << top
+        if talon_mask and briscola >= 0:
+            if (1 << briscola) & in_play:
+                raise PositionError(f"the trump card {card_str(briscola)} is in a hand or on the "
+                                    f"table, but unseen= says the talon has cards")
+            talon_mask |= 1 << briscola
+        played_mask = FULL_DECK & ~(in_play | talon_mask)
+    else:
+        if top >= 0:
+            raise PositionError("top= given: say what is left with played= or unseen= (or talon=)")
+        talon_mask = 0
+        played_mask = FULL_DECK & ~in_play
+
+    T = popcount(talon_mask)
+    if T % n:
+        raise PositionError(f"the talon would hold {T} card{'s' if T != 1 else ''}: with {n} players "
+                            f"it always holds a multiple of {n}")
+    if talon is not None and mask_of(talon) != talon_mask:
+        raise PositionError(f"talon= lists {len(talon)} cards but the talon holds {T}")
+    sizes = [len(h) for h in hands]
+    shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
+    k = len(table)
+    leader = (turn - k) % n
+    done = [(leader + j) % n for j in range(k)]
+    m = max(sizes)
+    want = [m - 1 if i in done else m for i in range(n)]
+    if k == 0 and len(set(sizes)) != 1:
+        raise PositionError(f"at the start of a trick every hand holds the same number of cards, got {shown}")
+    if sizes != want:
+        raise PositionError(f"mid-trick the {k} player{'s' if k > 1 else ''} who played hold one card "
+                            f"fewer than the others, got {shown}")
+    if m > H:
+        raise PositionError(f"a hand holds at most {H} cards in {v.name}, got {m}")
+    if T > 0 and m != H:
+        raise PositionError(f"hands hold {H} cards each while the talon has cards, got {shown}")
+    if m == 0:
+        raise PositionError("the deal is over: no cards left to play")
+    if T > 0 and briscola >= 0 and not (talon_mask >> briscola) & 1:
+        raise PositionError(f"the talon has cards, so the trump card {card_str(briscola)} must be its "
+                            f"bottom card, but it is in a hand, on the table or played")
+    if talon is not None and briscola >= 0 and talon and talon[-1] != briscola:
+        raise PositionError(f"talon= must end with the trump card {card_str(briscola)}")
+    if v.top_visible and talon is None:
+        if T > 0 and top < 0:
+            raise PositionError(f"the talon holds {T} cards: give its top card with top= (or talon=)")
+        if T == 0 and top >= 0:
+            raise PositionError("top= given but the talon is empty")
+    if talon is not None and v.top_visible:
+        top = talon[0] if talon else -1
+    score = None
+    if "score" in f:
+        score = _parse_score(f["score"], played_mask, n)
+    return GamePosition(v.name, tuple(mask_of(h) for h in hands), tuple(table), top, briscola,
+                        played_mask, turn, score, tuple(talon) if talon else None)
+
+
+def _parse_score(s: str, played: int, n: int) -> tuple[int, int]:
+    pts = mask_points(played)
+    parts = s.strip().split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise PositionError(f"score= must be two numbers like 40-36, got '{s}'")
+    a, b = int(parts[0]), int(parts[1])
+    if a + b != pts:
+        raise PositionError(f"score {a}-{b} adds up to {a + b} but the played cards are worth {pts}")
+    reach = {(0, 0)}
+    for c in cards_of(played):
+        p = mask_points(1 << c)
+        reach |= {(x + p, (j + 1) % n) for x, j in reach if x + p <= a}
+    if (a, 0) not in reach:
+        raise PositionError(f"score {a}-{b} cannot come from the played cards: no set of whole "
+                            f"tricks among them is worth {a}")
+    return (a, b)

@@ -1,0 +1,122 @@
+"""A slow, obviously correct reference for the games of solver.gposition: plain
+expectiminimax in exact Fractions over every move and every draw, no pruning (results are
+memoised per position, which changes nothing but the time).
+
+Values are first computed for side 0 (seats 1+3), which maximises while side 1 minimises,
+and only then turned into the mover's view: a formulation unlike the kernel's negamax.
+Also random position generators for the tests.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+
+from solver.cards import POINTS, cards_of, mask_of
+from solver.gposition import GamePosition
+from solver.rules import get_variant
+
+
+def _outcomes(pos: GamePosition):
+    """Every equally likely draw after the trick now ending: tuples for GamePosition.play."""
+    v = pos.rules
+    n = pos.players
+    T = pos.talon_size
+    fixed_first = [pos.top] if pos.top >= 0 else []
+    fixed_last = [pos.briscola] if (T == n and pos.briscola >= 0) else []
+    k = n - len(fixed_first) - len(fixed_last)
+    newtop = 1 if (v.top_visible and T > n) else 0
+    for pick in permutations(cards_of(pos.unseen), k + newtop):
+        draws = tuple(fixed_first) + pick[:k] + tuple(fixed_last)
+        yield draws + ((pick[k],) if newtop else ())
+
+
+def _trick_ends(pos: GamePosition) -> bool:
+    return len(pos.table) == pos.players - 1
+
+
+def _after(pos: GamePosition, card: int, objective: str) -> Fraction:
+    """Side 0's value once ``card`` is played (the trick's points included)."""
+    children = []
+    if _trick_ends(pos) and pos.talon_size and not pos.clairvoyant:
+        children = [pos.play(card, d) for d in _outcomes(pos)]
+    else:
+        children = [pos.play(card)]
+    total = Fraction(0)
+    for ch in children:
+        val = _value0(ch, objective)
+        if objective == "points" and _trick_ends(pos):
+            p = int(sum(POINTS[c] for c in pos.table)) + int(POINTS[card])
+            val += p if ch.turn % 2 == 0 else -p
+        total += val
+    return total / len(children)
+
+
+@lru_cache(maxsize=None)
+def _value0(pos: GamePosition, objective: str) -> Fraction:
+    if pos.is_over:
+        if objective == "points":
+            return Fraction(0)
+        a, b = pos.score
+        return Fraction(1) if a > 60 else (Fraction(1, 2) if a == 60 else Fraction(0))
+    vals = [_after(pos, c, objective) for c in pos.legal_cards()]
+    return max(vals) if pos.turn % 2 == 0 else min(vals)
+
+
+def move_values(pos: GamePosition, objective: str = "points") -> dict[int, Fraction]:
+    """Every legal card's value for the side to move (NOTATION.md's meaning)."""
+    out = {}
+    for c in pos.legal_cards():
+        v0 = _after(pos, c, objective)
+        if pos.turn % 2 == 0:
+            out[c] = v0
+        else:
+            out[c] = -v0 if objective == "points" else 1 - v0
+    return out
+
+
+def clear():
+    _value0.cache_clear()
+
+
+# ---- random positions ---------------------------------------------------------------
+
+def random_position(variant: str, talon: int, on_table: int, rng: random.Random,
+                    hand: int | None = None, with_score: bool = False,
+                    clairvoyant: bool = False) -> GamePosition:
+    """A random legal position: ``talon`` cards in the talon, ``on_table`` cards of the
+    current trick played, hands of ``hand`` cards (talon empty) or full."""
+    v = get_variant(variant)
+    n = v.players
+    deck = list(range(40))
+    rng.shuffle(deck)
+    m = v.hand_size if talon else (hand or v.hand_size)
+    turn = rng.randrange(n)
+    leader = (turn - on_table) % n
+    done = {(leader + j) % n for j in range(on_table)}
+    hands = []
+    for s in range(n):
+        k = m - 1 if s in done else m
+        hands.append(mask_of(deck[:k]))
+        deck = deck[k:]
+    table = tuple(deck[:on_table])
+    deck = deck[on_table:]
+    tal = deck[:talon]
+    played = deck[talon:]
+    briscola = -1
+    top = -1
+    if v.has_trump:
+        briscola = tal[-1] if tal else rng.randrange(40)
+    if v.top_visible and tal:
+        top = tal[0]
+    score = None
+    if with_score:
+        sc = [0, 0]
+        rng.shuffle(played)
+        for i in range(0, len(played), n):
+            sc[rng.randrange(2)] += int(sum(POINTS[c] for c in played[i:i + n]))
+        score = (sc[0], sc[1])
+    order = tuple(tal) if (clairvoyant and tal) else None
+    return GamePosition(v.name, tuple(hands), table, top, briscola, mask_of(played), turn,
+                        score, order)
