@@ -131,8 +131,9 @@ def summarise(results) -> Summary:
 _worker: dict = {}
 
 
-def _init(variant, a, b, seed):
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+def _init(variant, a, b, seed, worker=True):
+    if worker:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     _worker.update(variant=get_variant(variant), a=get_agent(a), b=get_agent(b), seed=seed)
 
 
@@ -148,8 +149,7 @@ def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1
     results: list[PairResult] = []
     interrupted = False
     if jobs <= 1:
-        _init(variant, a, b, seed)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _init(variant, a, b, seed, worker=False)
         try:
             for i in range(deals):
                 results.append(_work(i))

@@ -93,14 +93,34 @@ def register_agent(name: str, factory: Callable[[], Agent]) -> None:
     _FACTORIES[name.strip().lower()] = factory
 
 
+_RESOLVERS: list[Callable[[str], Callable[[], Agent] | None]] = []
+
+
+def register_resolver(resolver: Callable[[str], Callable[[], Agent] | None]) -> None:
+    """For parametrised names (``engine:0.5``): ``resolver(key)`` returns a factory or None."""
+    _RESOLVERS.append(resolver)
+
+
+def _load_plugins() -> None:
+    """Agents defined in heavier modules register themselves when imported."""
+    from . import engine_agent  # noqa: F401
+
+
 def agent_names() -> list[str]:
+    _load_plugins()
     return sorted(_FACTORIES)
 
 
 def get_agent(name: str) -> Agent:
     key = name.strip().lower()
     if key not in _FACTORIES:
-        raise RulesError(f"unknown agent '{name}' (choose from {', '.join(agent_names())})")
+        _load_plugins()
+    if key not in _FACTORIES:
+        for resolve in _RESOLVERS:
+            factory = resolve(key)
+            if factory is not None:
+                return factory()
+        raise RulesError(f"unknown agent '{name}' (choose from {', '.join(agent_names())}, engine:SECONDS)")
     return _FACTORIES[key]()
 
 

@@ -1,0 +1,105 @@
+"""Engine-backed players: ``engine`` (1 s a move), ``engine:T`` (T seconds a move) and
+``engine-win:T`` (plays for the win probability instead of the point margin).
+
+In 2-player Briscola scoperta they analyse the position and play the best card: exactly
+when the exact search fits the time, else the anytime estimate. Other variants have no
+engine yet: the agent plays like ``greedy`` there (hidden-card games would need sampling
+of the hidden hands, not the open view).
+
+Importing this module registers the names with solver.agents.
+"""
+from __future__ import annotations
+
+import random
+
+from .agents import GreedyAgent, NamedAgent, register_agent, register_resolver
+from .game import GameState, legal_cards, to_position
+
+DEFAULT_SECONDS = 1.0
+
+#: largest talon whose exact analysis normally fits half the budget (seconds -> talon);
+#: measured: talon 6 takes 1-10 ms, talon 8 50-220 ms, talon 10 1-4 s
+_EXACT_TALON = ((0.0, 6), (0.4, 8), (8.0, 10))
+
+
+def exact_talon(seconds: float) -> int:
+    """The largest talon worth an exact attempt in ``seconds``."""
+    best = 2
+    for t, talon in _EXACT_TALON:
+        if seconds >= t:
+            best = talon
+    return best
+
+
+class EngineAgent(NamedAgent):
+    """Best card by the analysis API; ties are broken by the game's random generator."""
+
+    def __init__(self, seconds: float = DEFAULT_SECONDS, objective: str = "points",
+                 name: str | None = None):
+        if not seconds > 0:
+            raise ValueError(f"the engine needs a positive time per move, got {seconds}")
+        self.seconds = float(seconds)
+        self.objective = objective
+        self.name = name or (f"engine:{seconds:g}" if objective == "points" else f"engine-win:{seconds:g}")
+        self._fallback = GreedyAgent()
+        self.last = None  # the last Analysis, for callers that want to show it
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        v = state.variant
+        if v.name != "scoperta" or v.players != 2:
+            return self._fallback(state, rng)
+        legal = legal_cards(state)
+        if len(legal) == 1:
+            return legal[0]
+        pos = to_position(state)
+        a = self.analyse(pos)
+        self.last = a
+        best = sorted(a.best)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def analyse(self, pos):
+        """Exact values when they come within half the budget, else the estimate with
+        whatever is left (the exact attempt is skipped where it would not finish)."""
+        import time
+        from . import estimate
+        from .analysis import Analysis, MoveValue
+        from .engine import exact_possible, exact_values
+        t0 = time.perf_counter()
+        if exact_possible(pos) and pos.talon_size <= exact_talon(self.seconds):
+            res = exact_values(pos, self.objective, t0 + self.seconds / 2)
+            if res is not None:
+                vals, nodes = res
+                top = max(vals.values())
+                moves = tuple(MoveValue(c, float(v), v) for c, v in
+                              sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
+                best = tuple(c for c, v in vals.items() if v == top)
+                return Analysis(pos, self.objective, True, float(top), top, moves, best, (),
+                                nodes, time.perf_counter() - t0)
+        return estimate.analyse(pos, self.objective, self.seconds, t0, progress=False)
+
+
+def parse_engine_name(key: str):
+    """(seconds, objective) for 'engine', 'engine:T', 'engine-win', 'engine-win:T'; else None."""
+    base, _, t = key.partition(":")
+    if base not in ("engine", "engine-win"):
+        return None
+    try:
+        seconds = DEFAULT_SECONDS if t == "" else float(t)
+    except ValueError:
+        raise ValueError(f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5") from None
+    if not seconds > 0 or seconds != seconds or seconds == float("inf"):
+        raise ValueError(f"bad engine time in '{key}': it must be a positive number of seconds")
+    return seconds, ("win" if base == "engine-win" else "points")
+
+
+def _resolve(key: str):
+    parsed = parse_engine_name(key)
+    if parsed is None:
+        return None
+    seconds, objective = parsed
+    return lambda: EngineAgent(seconds, objective, name=key)
+
+
+register_agent("engine", lambda: EngineAgent(DEFAULT_SECONDS, name="engine"))
+register_agent("engine-win", lambda: EngineAgent(DEFAULT_SECONDS, "win", name="engine-win"))
+register_resolver(_resolve)

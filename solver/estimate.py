@@ -1,0 +1,528 @@
+"""Anytime estimates for positions the exact search cannot finish in time.
+
+Three estimators, each giving every card a value and the half-width of a 95 % interval
+(sampling error only: the clairvoyant ones also carry a bias, measured in
+benchmarks/bench_estimator.py):
+
+- ``sampled-expectimax``: each card (and each reply when leading) is played to the first
+  draw; that draw is sampled and the position after it solved exactly. No clairvoyance
+  bias; once every draw has been visited the values are exact. Used up to talon 8.
+- ``sampled-clairvoyant-depthN``: talon orders sampled uniformly, each searched N tricks
+  deep knowing the order, the points beyond the horizon counted as split evenly. Many
+  cheap samples; at talon 10 it chose better than full clairvoyant solves. Used beyond
+  talon 8 for the points objective.
+- ``sampled-clairvoyant``: talon orders sampled, each solved to the end by the kernel
+  (the win objective beyond talon 8; falls back to a depth it can afford).
+
+Every card is scored on the same samples (differences between cards are less noisy than
+the values), and the first draw (loser's card, new top) is stratified. The clock is
+checked between short kernel calls; Ctrl-C between samples returns what is known.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+import zlib
+from contextlib import contextmanager
+from dataclasses import replace
+
+import numpy as np
+from numba import njit
+
+from . import kernels as K
+from .position import Position
+
+DEFAULT_TIME = 5.0          # seconds, when neither a time limit nor a sample count is given
+MIN_TIME = 0.02             # a caller whose deadline has passed still gets an answer this fast
+SLICE_NODES = 10_000        # nodes per kernel call between clock checks (a few ms)
+Z95 = 1.96
+EXPECTIMAX_MAX_UNSEEN = 6   # auto: expectimax up to talon 8 (children exact in ~1-10 ms)
+DEFAULT_DEPTH = 5           # auto: horizon (tricks) of the sampled search beyond talon 8
+NODES_PER_SECOND = 30_000_000  # depth-limited search, measured ~45M/s (caps a sample at the deadline)
+PROGRESS_AFTER = 2.0
+
+
+# ---- the depth-limited search of one known talon order ---------------------------------
+
+_I = "int64"
+_DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
+           f"{_I}[::1])")
+
+
+@njit(_DL_SIG, cache=True)
+def _dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, stats):
+    """Points (mover minus opponent) won in the next ``depth`` tricks; talon order known.
+
+    ``order[k:]`` is the talon still to draw (top first). Points past the horizon count 0.
+    ``only`` >= 0 restricts the node to that card. One self-recursive function with an
+    explicit signature: numba's cache crashes on reload with cross-calling recursion.
+    """
+    NO = np.int64(-1)
+    stats[0] += 1
+    if stats[0] > stats[1]:
+        stats[2] = 1
+        return 0
+    if table < 0 and (depth == 0 or (h0 | h1) == 0):
+        return 0
+    hand = h0 if turn == 0 else h1
+    best = -(1 << 30)
+    hm = hand
+    while hm:
+        c = K.lowbit_index(hm)
+        hm &= hm - 1
+        if only >= 0 and c != only:
+            continue
+        cb = np.int64(1) << c
+        nh0 = h0 & ~cb if turn == 0 else h0
+        nh1 = h1 & ~cb if turn == 1 else h1
+        if table < 0:
+            v = -_dl_search(nh0, nh1, c, order, k, 1 - turn, depth, -beta, -alpha, trump, NO, stats)
+        else:
+            w = 1 - turn if K.leader_wins(table, c, trump) else turn
+            p = K.CARD_POINTS[table] + K.CARD_POINTS[c]
+            nk = k
+            if k < order.shape[0]:
+                a = np.int64(1) << order[k]
+                b = np.int64(1) << order[k + 1]
+                if w == 0:
+                    nh0 |= a
+                    nh1 |= b
+                else:
+                    nh1 |= a
+                    nh0 |= b
+                nk = k + 2
+            if w == turn:
+                v = p + _dl_search(nh0, nh1, NO, order, nk, w, depth - 1, alpha - p, beta - p,
+                                   trump, NO, stats)
+            else:
+                v = -p - _dl_search(nh0, nh1, NO, order, nk, w, depth - 1, -beta - p, -alpha - p,
+                                    trump, NO, stats)
+        if stats[2]:
+            return 0
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+# ---- sampling --------------------------------------------------------------------------
+
+class _Sampler:
+    """Talon orders for a position: top first, trump card last, the first draw stratified."""
+
+    def __init__(self, pos: Position, rng: random.Random):
+        self.pos = pos
+        self.rng = rng
+        self.unseen = [c for c in range(40) if (pos.unseen >> c) & 1]
+        self.pairs: list[tuple[int, int]] = []
+        self.i = 0
+
+    def order(self) -> tuple[int, ...]:
+        p = self.pos
+        if p.talon_order is not None:
+            return p.talon_order
+        if p.talon_size == 0:
+            return ()
+        rest = list(self.unseen)
+        head: list[int] = []
+        if len(rest) >= 2:
+            if self.i % (len(rest) * (len(rest) - 1)) == 0:
+                self.pairs = [(x, y) for x in rest for y in rest if x != y]
+                self.rng.shuffle(self.pairs)
+            x, y = self.pairs[self.i % len(self.pairs)]
+            head = [x, y]
+            rest.remove(x)
+            rest.remove(y)
+        self.rng.shuffle(rest)
+        self.i += 1
+        return (p.top, *head, *rest, p.briscola)
+
+
+class _Stats:
+    """Per-card running sums of sample values."""
+
+    def __init__(self, cards):
+        self.cards = list(cards)
+        self.n = 0
+        self.s = np.zeros(len(self.cards))
+        self.ss = np.zeros(len(self.cards))
+
+    def add(self, vals) -> None:
+        v = np.asarray(vals, dtype=float)
+        self.n += 1
+        self.s += v
+        self.ss += v * v
+
+    def means(self) -> np.ndarray:
+        return self.s / max(self.n, 1)
+
+    def errors(self, bound: float) -> np.ndarray:
+        if self.n < 2:
+            return np.full(len(self.cards), bound)
+        m = self.means()
+        var = np.maximum(self.ss / self.n - m * m, 0.0) * self.n / (self.n - 1)
+        return np.minimum(Z95 * np.sqrt(var / self.n), bound)
+
+
+def _clair_copy(pos: Position, order: tuple[int, ...]) -> Position:
+    if not order:
+        return pos
+    return replace(pos, talon_order=order, top=order[0])
+
+
+@contextmanager
+def _short_slices():
+    """Short kernel calls, so that the clock is checked often (the engine's default slice
+    is sized for exact analyses, ~0.5 s)."""
+    from . import engine
+    saved = engine.SLICE_NODES
+    engine.SLICE_NODES = SLICE_NODES
+    try:
+        yield
+    finally:
+        engine.SLICE_NODES = saved
+
+
+def _full_values(pos: Position, objective: str, cards, deadline: float | None):
+    """Exact values of ``cards`` for one clairvoyant position (plain numbers for the mover),
+    with the nodes spent; None when the deadline came first."""
+    from . import engine
+    s = engine.Search(pos, objective)
+    out = []
+    with _short_slices():
+        for c in cards:
+            v = s.move_value(c, deadline)
+            if v is None:
+                return None, s.nodes
+            out.append(v / s.denominator)
+    return out, s.nodes
+
+
+def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float | None):
+    """Depth-limited values of one clairvoyant position, or None past the deadline."""
+    order = np.array(pos.talon_order or (), dtype=np.int64)
+    out = np.zeros(len(cards), dtype=np.int64)
+    stats = np.zeros(3, dtype=np.int64)
+    left = None if deadline is None else deadline - time.perf_counter()
+    stats[1] = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
+    big = 1 << 30
+    for j, c in enumerate(cards):
+        out[j] = _dl_search(pos.hand1, pos.hand2, pos.table, order, 0, pos.turn, depth, -big, big,
+                            pos.trump_suit, c, stats)
+        if stats[2]:
+            break
+    if stats[2]:
+        return None, int(stats[0])
+    if objective == "win":
+        s = pos.score or (0, 0)
+        my, op = (s[0], s[1]) if pos.turn == 0 else (s[1], s[0])
+        R = pos.points_in_play
+        vals = []
+        for d in out:
+            final = my + (R + int(d)) / 2
+            vals.append(1.0 if final > 60 else 0.5 if final == 60 else 0.0)
+        return vals, int(stats[0])
+    return [float(d) for d in out], int(stats[0])
+
+
+def _progress_line(t, n, cards, stats, best):
+    from .cards import card_str
+    m = stats.means()
+    return f"estimate: {t:.1f} s, {n} samples, best {card_str(best)} {m[cards.index(best)]:+.2f}"
+
+
+METHODS = ("auto", "expectimax", "clairvoyant", "depth")
+
+
+def analyse(pos: Position, objective: str = "points", time_limit: float | None = None,
+            t0: float | None = None, *, samples: int | None = None, seed: int | None = None,
+            progress: bool | None = None, method: str = "auto", depth: int | None = None):
+    """An Analysis with exact=False: per-card estimates, each with the half-width of a 95 %
+    interval (sampling error only), within ``time_limit`` seconds counted from ``t0``.
+
+    ``method``: "expectimax" (analyse_expectimax), "clairvoyant" (sampled talon orders,
+    each solved to the end; shallower when one solve does not fit the budget), "depth"
+    (sampled orders searched ``depth`` tricks deep), or "auto": what measured best in
+    benchmarks/bench_estimator.py -- expectimax while the position after the first draw
+    is cheap to solve exactly (talon <= 8), else depth-limited sampling (points) or
+    clairvoyant sampling (win). ``samples`` stops after that many samples (with no time
+    limit the limit is DEFAULT_TIME); ``seed`` makes the samples reproducible (default:
+    derived from the position).
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown estimate method '{method}' ({', '.join(METHODS)})")
+    random_talon = not pos.clairvoyant and pos.talon_size > 2
+    if not random_talon:
+        return _deepening(pos, objective, time_limit, t0)
+    if method == "expectimax" or (method == "auto" and random_talon
+                                  and pos.unseen.bit_count() <= EXPECTIMAX_MAX_UNSEEN):
+        return analyse_expectimax(pos, objective, time_limit, t0, samples=samples, seed=seed,
+                                  progress=progress)
+    if method == "depth" or (method == "auto" and objective == "points"):
+        depth = depth or DEFAULT_DEPTH
+    elif method == "clairvoyant" or method == "auto":
+        depth = None
+    return analyse_clairvoyant(pos, objective, time_limit, t0, samples=samples, seed=seed,
+                               progress=progress, depth=depth)
+
+
+def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: float | None = None,
+                        t0: float | None = None, *, samples: int | None = None,
+                        seed: int | None = None, progress: bool | None = None,
+                        depth: int | None = None):
+    """Per-card means over sampled talon orders, each order solved with the talon known:
+    to the end (``depth`` None, when one solve fits a quarter of the budget) or ``depth``
+    tricks deep with the points beyond split evenly."""
+    from .analysis import Analysis, MoveValue
+    t0 = time.perf_counter() if t0 is None else t0
+    if time_limit is None and samples is None:
+        time_limit = DEFAULT_TIME
+    deadline = None
+    if time_limit is not None:
+        deadline = max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if seed is None:
+        seed = zlib.crc32(f"{pos.to_text()} {objective}".encode())
+    rng = random.Random(seed)
+    cards = pos.legal_cards()
+    bound = 1.0 if objective == "win" else float(pos.points_in_play)
+    sampler = _Sampler(pos, rng)
+    stats = _Stats(cards)
+    nodes = 0
+    notes: list[str] = []
+    interrupted = False
+    last_print = t0 + PROGRESS_AFTER - 1.0
+
+    # Pick the search: a full clairvoyant solve when one fits a quarter of the budget.
+    mode_depth = depth
+    pending = None
+    try:
+        if mode_depth is None:
+            order = sampler.order()
+            trial = None
+            if deadline is not None:
+                now = time.perf_counter()
+                trial = now + max((deadline - now) * 0.25, 0.005)
+            vals, spent = _full_values(_clair_copy(pos, order), objective, cards, trial)
+            nodes += spent
+            if vals is not None:
+                stats.add(vals)
+            else:
+                mode_depth = _pick_depth(pos, objective, cards, order, deadline)
+                pending = order
+        while True:
+            if samples is not None and stats.n >= samples:
+                break
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
+                break
+            if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER and stats.n:
+                best = cards[int(np.argmax(stats.means()))]
+                print(_progress_line(now - t0, stats.n, cards, stats, best), file=sys.stderr,
+                      flush=True)
+                last_print = now
+            order = pending if pending is not None else sampler.order()
+            pending = None
+            cpos = _clair_copy(pos, order)
+            if mode_depth is None:
+                vals, spent = _full_values(cpos, objective, cards, deadline)
+            else:
+                vals, spent = _dl_sample(cpos, objective, cards, mode_depth, deadline)
+            nodes += spent
+            if vals is None:
+                break
+            stats.add(vals)
+            if pos.talon_size <= 2 or pos.clairvoyant:
+                break  # nothing random: one sample is the whole answer
+    except KeyboardInterrupt:
+        if stats.n == 0:
+            raise
+        interrupted = True
+        notes.append("interrupted: estimate from the samples taken so far")
+
+    if stats.n == 0:
+        # Not even one sample in time: the shallowest search on one order.
+        order = sampler.order()
+        vals, spent = _dl_sample(_clair_copy(pos, order), objective, cards, 1, None)
+        nodes += spent
+        stats.add(vals)
+        mode_depth = 1
+        notes.append("no sample finished in time: one-trick lookahead on one talon order")
+
+    means = stats.means()
+    errs = stats.errors(bound)
+    if pos.talon_size <= 2 or pos.clairvoyant:
+        errs = np.zeros(len(cards)) if mode_depth is None else errs
+    method = "sampled-clairvoyant" if mode_depth is None else f"sampled-clairvoyant-depth{mode_depth}"
+    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
+    moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j])) for j in rank)
+    top_v = means[rank[0]]
+    best = tuple(cards[j] for j in rank if means[j] == top_v)
+    notes.insert(0, f"{stats.n} samples")
+    if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
+        print(_progress_line(time.perf_counter() - t0, stats.n, cards, stats, best[0]),
+              file=sys.stderr, flush=True)
+    return Analysis(pos, objective, False, float(top_v), None, moves, best, (best[0],), nodes,
+                    time.perf_counter() - t0, method, tuple(notes))
+
+
+def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
+    """Nothing random left (talon order known): search deeper and deeper until the time is
+    up; the deepest finished search answers (exact once it reaches the end)."""
+    from .analysis import Analysis, MoveValue
+    t0 = time.perf_counter() if t0 is None else t0
+    deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    cards = pos.legal_cards()
+    order = pos.talon_order or ((pos.top, pos.briscola) if pos.talon_size == 2 else ())
+    cpos = _clair_copy(pos, order)
+    tricks_left = (popcount_int(pos.hand1 | pos.hand2) + (pos.table >= 0) + pos.talon_size) // 2
+    vals, nodes = _dl_sample(cpos, objective, cards, 1, None)
+    d = 1
+    try:
+        while d < tricks_left and (deadline is None or time.perf_counter() < deadline):
+            more, n = _dl_sample(cpos, objective, cards, d + 1, deadline)
+            nodes += n
+            if more is None:
+                break
+            vals, d = more, d + 1
+    except KeyboardInterrupt:
+        pass
+    full = d >= tricks_left
+    # searched to the end the points are exact; the win objective was only approximated
+    # by the point-maximising line, so it keeps the widest error
+    err = 1.0 if objective == "win" else 0.0 if full else float(pos.points_in_play)
+    rank = sorted(range(len(cards)), key=lambda j: (-vals[j], cards[j]))
+    moves = tuple(MoveValue(cards[j], float(vals[j]), None, err) for j in rank)
+    best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
+    note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
+    return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
+                    time.perf_counter() - t0, f"deepening-depth{d}", (note,))
+
+
+def _pick_depth(pos: Position, objective: str, cards, order, deadline: float | None) -> int:
+    """The deepest horizon (tricks) whose one-sample search leaves room for ~30 samples."""
+    cpos = _clair_copy(pos, order)
+    tricks_left = (popcount_int(pos.hand1 | pos.hand2) + (pos.table >= 0) + pos.talon_size) // 2
+    budget = 0.05 if deadline is None else max((deadline - time.perf_counter()) / 30, 0.001)
+    d = 1
+    while d < tricks_left:
+        t = time.perf_counter()
+        vals, _ = _dl_sample(cpos, objective, cards, d + 1, deadline)
+        dt = time.perf_counter() - t
+        if vals is None or dt > budget:
+            break
+        d += 1
+        if dt * 6 > budget:
+            break
+    return d
+
+
+def popcount_int(m: int) -> int:
+    return m.bit_count()
+
+
+# ---- sampled expectimax: chance sampled at the first draw, exact below -------------------
+
+def analyse_expectimax(pos: Position, objective: str = "points", time_limit: float | None = None,
+                       t0: float | None = None, *, samples: int | None = None,
+                       seed: int | None = None, progress: bool | None = None):
+    """Every card (and every reply when leading) played out to the first draw; that draw
+    sampled (stratified, the same outcomes for every line); the position after it solved
+    exactly. Unbiased, and exact once every outcome has been visited, but each outcome
+    costs up to nine exact solves of a talon two cards smaller: the method of choice only
+    while those are cheap (talon <= 8)."""
+    from .analysis import Analysis, MoveValue
+    from .engine import exact_values
+    t0 = time.perf_counter() if t0 is None else t0
+    if time_limit is None and samples is None:
+        time_limit = DEFAULT_TIME
+    deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    if pos.clairvoyant or pos.talon_size <= 2:
+        raise ValueError("sampled expectimax needs hidden talon cards")
+    if progress is None:
+        progress = sys.stderr.isatty()
+    seed = zlib.crc32(f"{pos.to_text()} {objective}".encode()) if seed is None else seed
+    sampler = _Sampler(pos, random.Random(seed))
+    mover = pos.turn
+    cards = pos.legal_cards()
+    lines = []  # (card, reply or -1, position before the draw)
+    for c in cards:
+        if pos.table < 0:
+            p1 = pos.play(c)
+            lines.extend((c, r, p1) for r in p1.legal_cards())
+        else:
+            lines.append((c, -1, pos))
+    st = _Stats(range(len(lines)))
+    u = pos.unseen.bit_count()
+    outcomes = u * (u - 1)
+    nodes = 0
+    interrupted = False
+    enumerated = False
+    last_print = t0 + PROGRESS_AFTER - 1.0
+    try:
+        while samples is None or st.n < samples:
+            if st.n == outcomes:
+                enumerated = True  # the stratified draws have visited every outcome once
+                break
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
+                break
+            if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER:
+                print(f"estimate: {now - t0:.1f} s, {st.n} of {outcomes} draws", file=sys.stderr,
+                      flush=True)
+                last_print = now
+            order = sampler.order()
+            draws = (order[1], order[2])
+            vals = []
+            for c, r, p1 in lines:
+                if deadline is not None and time.perf_counter() > deadline:
+                    vals = None
+                    break
+                child = p1.play(c, draws=draws) if r < 0 else p1.play(r, draws=draws)
+                if child.is_over:
+                    v_child = 0.0
+                else:
+                    with _short_slices():
+                        res = exact_values(child, objective, deadline)
+                    if res is None:
+                        vals = None
+                        break
+                    v_child = float(max(res[0].values()))
+                    nodes += res[1]
+                same = child.turn == mover  # the trick's winner leads after the draw
+                if objective == "win":
+                    vals.append(v_child if same else 1.0 - v_child)
+                else:
+                    got = pos.points_in_play - child.points_in_play
+                    vals.append(got + v_child if same else -got - v_child)
+            if vals is None:
+                break
+            st.add(vals)
+    except KeyboardInterrupt:
+        if st.n == 0:
+            raise
+        interrupted = True
+    if st.n == 0:
+        return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
+    means, errs = st.means(), st.errors(1.0 if objective == "win" else float(pos.points_in_play))
+    if enumerated:
+        errs = np.zeros(len(lines))
+    per_card = {}
+    for j, (c, r, _) in enumerate(lines):
+        if c not in per_card or means[j] < per_card[c][0]:
+            per_card[c] = (means[j], errs[j])
+    rank = sorted(cards, key=lambda c: (-per_card[c][0], c))
+    moves = tuple(MoveValue(c, float(per_card[c][0]), None, float(per_card[c][1])) for c in rank)
+    best = tuple(c for c in rank if per_card[c][0] == per_card[rank[0]][0])
+    notes = [f"{st.n} samples"]
+    if interrupted:
+        notes.append("interrupted: estimate from the samples taken so far")
+    if enumerated:
+        notes.append(f"all {outcomes} first draws enumerated: the values are exact")
+    return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
+                    time.perf_counter() - t0, "sampled-expectimax", tuple(notes))

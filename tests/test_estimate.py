@@ -1,0 +1,241 @@
+"""The anytime estimator: honest error bars, the exact best card where it is clear, the time
+limit, Ctrl-C, and the depth-limited fallback search against the full clairvoyant solve."""
+import random
+import time
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from reference import ref_values
+from solver import estimate
+from solver.analysis import analyse
+from solver.engine import exact_values
+from solver.position import parse_position
+from solver.sample import random_position
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm():
+    """Load the numba kernels once so the timing tests measure the estimator."""
+    p = random_position(random.Random(0), 8)
+    estimate.analyse(p, "points", samples=2)
+    estimate.analyse(p, "points", samples=2, depth=2)
+
+
+def _clear_positions(talon, n, seed, gap=3.0):
+    """Positions whose exact best card beats every other by ``gap`` points or more."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        p = random_position(rng, talon, mid_trick=bool(len(out) % 2))
+        vals, _ = exact_values(p, "points", None)
+        ordered = sorted(vals.values(), reverse=True)
+        if len(ordered) > 1 and ordered[0] - ordered[1] >= gap:
+            out.append((p, vals))
+    return out
+
+
+def test_estimate_is_labelled_with_sane_error_bars():
+    p = random_position(random.Random(11), 8)
+    a = estimate.analyse(p, "points", samples=60, method="clairvoyant")
+    assert a.exact is False and a.value_exact is None
+    assert a.method == "sampled-clairvoyant"
+    assert sorted(m.card for m in a.moves) == sorted(p.legal_cards())
+    for m in a.moves:
+        assert m.value_exact is None
+        assert 0 < m.error < p.points_in_play
+        assert abs(m.value) <= p.points_in_play
+    assert a.best[0] == a.moves[0].card and a.value == a.moves[0].value
+    assert [m.value for m in a.moves] == sorted((m.value for m in a.moves), reverse=True)
+    j = a.to_json()
+    assert j["exact"] is False and j["method"] == "sampled-clairvoyant"
+    assert all("error" in m for m in j["moves"])
+
+
+def test_more_samples_shrink_the_error_bars():
+    p = random_position(random.Random(12), 10)
+    few = estimate.analyse(p, "points", samples=20)
+    many = estimate.analyse(p, "points", samples=320)
+    assert few.method == many.method == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}"
+    for c in p.legal_cards():
+        assert many.move(c).error < few.move(c).error
+
+
+@pytest.mark.parametrize("talon,seed,method", [(6, 1, "clairvoyant"), (8, 2, "clairvoyant"),
+                                               (8, 3, "depth")])
+def test_finds_the_exact_best_card_when_it_is_clear(talon, seed, method):
+    for p, vals in _clear_positions(talon, 4, seed):
+        a = estimate.analyse(p, "points", samples=150, method=method)
+        best = max(vals.values())
+        assert vals[a.best[0]] == best, p.to_text()
+        for m in a.moves:
+            # sampling error plus the clairvoyance bias (up to ~3 points at talon 8)
+            assert abs(m.value - float(vals[m.card])) <= m.error + 4.0, (p.to_text(), m)
+
+
+def test_sample_mean_is_the_average_over_talon_orders():
+    # talon 4: two hidden cards, so exactly two talon orders; the stratified first draw
+    # makes two samples visit both
+    p = random_position(random.Random(5), 4, with_score=True)
+    hidden = [c for c in range(40) if (p.unseen >> c) & 1]
+    assert len(hidden) == 2
+    orders = [(p.top, x, y, p.briscola) for x, y in (hidden, hidden[::-1])]
+    for objective in ("points", "win"):
+        per_order = [ref_values(replace(p, talon_order=o), objective) for o in orders]
+        a = estimate.analyse(p, objective, samples=2, method="clairvoyant")
+        assert a.method == "sampled-clairvoyant"
+        for c in p.legal_cards():
+            want = (per_order[0][c] + per_order[1][c]) / 2
+            assert Fraction(a.move(c).value).limit_denominator(8) == want
+
+
+def test_clairvoyant_sampling_differs_from_expectimax_only_by_its_bias():
+    # the average over every order is exactly computable at talon 6 (24 orders)
+    import itertools
+    p = parse_position("hand1=2B,7B,3S hand2=RB,RC,CS top=RS briscola=FC played=4B,5B,6B,FB,CB,"
+                       "AB,2C,4C,5C,6C,7C,CC,3C,AC,2D,4D,5D,7D,FD,CD,RD,3D,AD,4S,5S,6S,FS,AS turn=2")
+    hidden = [c for c in range(40) if (p.unseen >> c) & 1]
+    cards = p.legal_cards()
+    tot = [Fraction(0)] * len(cards)
+    perms = list(itertools.permutations(hidden))
+    for perm in perms:
+        vals, _ = estimate._full_values(replace(p, talon_order=(p.top, *perm, p.briscola)),
+                                        "points", cards, None)
+        tot = [t + Fraction(v) for t, v in zip(tot, vals)]
+    avg = [t / len(perms) for t in tot]
+    a = estimate.analyse(p, "points", samples=480, method="clairvoyant")
+    for c, want in zip(cards, avg):
+        m = a.move(c)
+        assert abs(m.value - float(want)) <= m.error, (c, m, want)
+
+
+@pytest.mark.parametrize("talon,limit,method", [
+    (8, 0.05, "auto"), (12, 0.15, "auto"), (20, 0.2, "auto"), (34, 0.1, "auto"),
+    (20, 0.2, "clairvoyant"), (34, 0.1, "clairvoyant"), (34, 0.5, "clairvoyant")])
+def test_time_limit_is_honoured(talon, limit, method):
+    p = random_position(random.Random(talon), talon)
+    t = time.perf_counter()
+    a = estimate.analyse(p, "points", limit, method=method)
+    took = time.perf_counter() - t
+    assert took <= limit + 0.06, took
+    assert a.exact is False and len(a.moves) == len(p.legal_cards())
+    assert int(a.notes[0].split()[0]) >= 1
+
+
+def test_auto_picks_the_measured_best_method():
+    rng = random.Random(6)
+    assert estimate.analyse(random_position(rng, 8), samples=3).method == "sampled-expectimax"
+    assert (estimate.analyse(random_position(rng, 14), samples=3).method
+            == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}")
+    p = random_position(rng, 14, with_score=True)
+    assert estimate.analyse(p, "win", samples=3).method == "sampled-clairvoyant"
+
+
+@pytest.mark.parametrize("talon,seed", [(6, 1), (8, 2)])
+def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
+    rng = random.Random(seed)
+    for i in range(3):
+        p = random_position(rng, talon, mid_trick=bool(i % 2), with_score=True)
+        for objective in ("points", "win"):
+            vals, _ = exact_values(p, objective, None)
+            a = estimate.analyse(p, objective, samples=1000)
+            assert a.method == "sampled-expectimax"
+            assert any("enumerated" in n for n in a.notes)
+            for c, v in vals.items():
+                assert a.move(c).value == pytest.approx(float(v), abs=1e-9)
+                assert a.move(c).error == 0
+
+
+def test_expectimax_samples_are_unbiased_estimates():
+    p = random_position(random.Random(31), 8)
+    vals, _ = exact_values(p, "points", None)
+    a = estimate.analyse(p, "points", samples=12, method="expectimax")
+    assert a.notes == ("12 samples",)
+    for c, v in vals.items():
+        m = a.move(c)
+        assert 0 < m.error and abs(m.value - float(v)) <= 2 * m.error + 1.0
+
+
+def test_analysis_api_falls_back_to_the_estimate_past_the_time_limit():
+    p = random_position(random.Random(3), 20)
+    a = analyse(p, "points", time_limit=0.3)
+    assert a.exact is False and a.method.startswith("sampled-clairvoyant")
+
+
+def test_win_objective_values_are_probabilities():
+    p = random_position(random.Random(21), 14, with_score=True)
+    a = estimate.analyse(p, "win", 0.3)
+    for m in a.moves:
+        assert 0.0 <= m.value <= 1.0 and 0.0 <= m.error <= 1.0
+
+
+@pytest.mark.parametrize("method,target", [("clairvoyant", "_full_values"),
+                                           ("depth", "_dl_sample")])
+def test_ctrl_c_returns_the_samples_taken_so_far(monkeypatch, method, target):
+    p = random_position(random.Random(4), 10)
+    real = getattr(estimate, target)
+    calls = [0]
+
+    def interrupted_after_five(*args, **kw):
+        calls[0] += 1
+        if calls[0] > 5:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(estimate, target, interrupted_after_five)
+    a = estimate.analyse(p, "points", 5.0, method=method, depth=3)
+    assert a.notes[0] == "5 samples"
+    assert any("interrupted" in n for n in a.notes)
+    assert a.seconds < 2.0
+
+
+def test_ctrl_c_before_any_sample_is_not_swallowed(monkeypatch):
+    p = random_position(random.Random(4), 10)
+
+    def boom(*args, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(estimate, "_full_values", boom)
+    with pytest.raises(KeyboardInterrupt):
+        estimate.analyse(p, "points", 1.0, method="clairvoyant")
+
+
+@pytest.mark.parametrize("talon", [0, 2, 4, 6, 8])
+def test_depth_limited_search_past_the_end_is_the_full_solve(talon):
+    rng = random.Random(100 + talon)
+    for i in range(6):
+        p = random_position(rng, talon, mid_trick=bool(i % 2), clairvoyant=True)
+        cards = p.legal_cards()
+        full, _ = estimate._full_values(p, "points", cards, None)
+        deep, _ = estimate._dl_sample(p, "points", cards, 30, None)
+        assert deep == full, p.to_text()
+
+
+def test_depth_limited_search_counts_only_the_horizon():
+    # spades are trump; one trick deep is the led card's own trick, the opponent minimising:
+    # AD is trumped by 2S (-11), 2C is left to the 2S rather than giving 10 with 3D (0)
+    from solver.cards import parse_card
+    p = parse_position("hand1=AD,2C hand2=3D,2S briscola=4S turn=1")
+    vals, _ = estimate._dl_sample(p, "points", p.legal_cards(), 1, None)
+    got = dict(zip(p.legal_cards(), vals))
+    assert got == {parse_card("AD"): -11, parse_card("2C"): 0}
+    full, _ = estimate._dl_sample(p, "points", p.legal_cards(), 2, None)
+    exact, _ = exact_values(p, "points", None)
+    assert dict(zip(p.legal_cards(), full)) == {c: float(v) for c, v in exact.items()}
+
+
+def test_known_talon_order_is_searched_deeper_until_time_is_up():
+    rng = random.Random(41)
+    p = random_position(rng, 8, clairvoyant=True)
+    a = estimate.analyse(p, "points", 2.0)
+    vals, _ = exact_values(p, "points", None)
+    assert a.method == "deepening-depth7" and a.notes == ("searched to the end",)
+    assert {m.card: m.value for m in a.moves} == {c: float(v) for c, v in vals.items()}
+    assert all(m.error == 0 for m in a.moves)
+    deal = random_position(rng, 34, clairvoyant=True)
+    t = time.perf_counter()
+    b = estimate.analyse(deal, "points", 0.1)
+    assert time.perf_counter() - t < 0.3
+    assert b.method.startswith("deepening-depth") and "of 20 tricks" in b.notes[0]
+    assert all(m.error == deal.points_in_play for m in b.moves)

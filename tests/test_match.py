@@ -1,0 +1,163 @@
+"""`briscola match`: duplicate seating, the confidence intervals, the runner and the CLI;
+and the engine agents it plays with."""
+import json
+import math
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cli import cmd_match as M
+from cli.main import cli
+from solver.agents import GreedyAgent, get_agent
+from solver.game import deal, legal_cards, play
+from solver.rules import RulesError
+
+
+class Recorder:
+    """Greedy play that remembers, per game, the seats it played and the hands dealt."""
+
+    def __init__(self, log, tag):
+        self.log, self.tag, self.g = log, tag, GreedyAgent()
+
+    def __call__(self, state, rng):
+        if not state.tricks and not state.trick:
+            self.log.append((self.tag, state.turn, state.hands))
+        return self.g(state, rng)
+
+
+def test_each_deck_is_played_twice_with_the_sides_swapped():
+    log = []
+    r = M.play_pair("scoperta", Recorder(log, "A"), Recorder(log, "B"), seed=3, index=0)
+    # the first lead of each game: A in seat 0 first, then B in seat 0, same hands dealt
+    assert [(t, s) for t, s, _ in log] == [("A", 0), ("B", 0)]
+    assert log[0][2] == log[1][2]
+    assert len(r.margins) == 2
+
+
+def test_identical_players_cancel_out_in_a_pair():
+    g = GreedyAgent()
+    for i in range(5):
+        r = M.play_pair("scoperta", g, g, seed=9, index=i)
+        assert r.margins[0] == -r.margins[1]
+        assert r.margin == 0
+
+
+def test_decks_depend_on_seed_and_index_only():
+    assert M.deck_for(1, 0) == M.deck_for(1, 0)
+    assert M.deck_for(1, 0) != M.deck_for(1, 1)
+    assert M.deck_for(1, 0) != M.deck_for(2, 0)
+    assert sorted(M.deck_for(5, 7)) == list(range(40))
+
+
+def test_mean_ci_known_values():
+    m, lo, hi = M.mean_ci([1, 2, 3, 4])
+    h = 3.182 * math.sqrt(5 / 3) / 2
+    assert m == 2.5 and lo == pytest.approx(2.5 - h) and hi == pytest.approx(2.5 + h)
+    m, lo, hi = M.mean_ci([float(x % 7) for x in range(100)])
+    sd = math.sqrt(sum((x % 7 - m) ** 2 for x in range(100)) / 99)
+    assert hi - m == pytest.approx(1.96 * sd / 10)
+    assert M.mean_ci([3.0])[1] == -math.inf
+
+
+def test_wilson_known_values():
+    lo, hi = M.wilson(0.5, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = M.wilson(1.0, 10)
+    assert hi == 1.0 and lo == pytest.approx(0.7225, abs=1e-4)
+
+
+def test_summary_counts_and_rates():
+    res = [M.PairResult(0, (10, -4)), M.PairResult(1, (0, 20)), M.PairResult(2, (-6, -2))]
+    s = M.summarise(res)
+    assert (s.wins, s.draws, s.losses) == (2, 1, 3)
+    assert s.win_rate[0] == pytest.approx(2.5 / 6)
+    assert s.margin[0] == pytest.approx((3 + 10 - 4) / 3)
+    assert s.win_rate[1] < s.win_rate[0] < s.win_rate[2]
+
+
+def test_parallel_run_gives_the_same_pairs_as_serial():
+    one, _ = M.run_match("scoperta", "greedy", "random", 6, seed=4, jobs=1)
+    two, _ = M.run_match("scoperta", "greedy", "random", 6, seed=4, jobs=2)
+    key = lambda r: r.index  # noqa: E731
+    assert sorted(one, key=key) == sorted(two, key=key)
+
+
+def test_interrupt_keeps_the_finished_pairs():
+    def stop_after_two(results):
+        if len(results) == 2:
+            raise KeyboardInterrupt
+
+    res, interrupted = M.run_match("scoperta", "greedy", "random", 10, seed=1, jobs=1,
+                                   on_result=stop_after_two)
+    assert interrupted and len(res) == 2
+
+
+def test_cli_match_text_and_json():
+    r = CliRunner().invoke(cli, ["match", "greedy", "random", "--deals", "4", "--seed", "2",
+                                 "--jobs", "1", "-q"])
+    assert r.exit_code == 0, r.output
+    assert "4 duplicate deals (8 games)" in r.output
+    assert "A point margin per deal" in r.output and "A win rate" in r.output
+    r = CliRunner().invoke(cli, ["match", "greedy", "greedy", "--deals", "3", "--seed", "2",
+                                 "--jobs", "1", "--json", "-q"])
+    d = json.loads(r.output)
+    assert d["games"] == 6 and d["margin"]["mean"] == 0 and d["win_rate"]["mean"] == 0.5
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["nobody", "greedy"], "unknown agent"),
+    (["greedy", "random", "--deals", "0"], "--deals"),
+    (["greedy", "random", "--jobs", "0"], "--jobs"),
+    (["greedy", "random", "--variant", "poker"], "unknown variant"),
+    (["engine", "random", "--time-per-move", "-1"], "--time-per-move"),
+    (["engine:abc", "random"], "engine time"),
+    (["greedy", "random", "--deals", "x"], "deals"),
+])
+def test_cli_match_bad_input_is_one_line_exit_2(args, msg):
+    r = CliRunner().invoke(cli, ["match", *args])
+    assert r.exit_code == 2
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error:") and msg in r.stderr
+
+
+def test_engine_agent_names():
+    assert get_agent("engine").name == "engine"
+    a = get_agent("engine:0.25")
+    assert a.seconds == 0.25 and a.objective == "points"
+    w = get_agent("Engine-Win:2")
+    assert w.seconds == 2 and w.objective == "win"
+    with pytest.raises(RulesError):
+        get_agent("engineer")
+
+
+def test_engine_agent_plays_the_exact_best_card_near_the_end():
+    from solver.analysis import analyse
+    from solver.game import to_position
+    rng = random.Random(8)
+    state = deal("scoperta", 8)
+    g = GreedyAgent()
+    while len(state.talon) > 4:
+        state = play(state, g(state, rng))
+    agent = get_agent("engine:0.5")
+    for _ in range(4):
+        card = agent(state, rng)
+        assert card in legal_cards(state)
+        if len(legal_cards(state)) > 1:
+            a = analyse(to_position(state))
+            assert a.exact and card in a.best
+        state = play(state, card)
+
+
+def test_engine_agent_plays_greedy_outside_scoperta():
+    rng = random.Random(1)
+    state = deal("briscolone", 3)
+    agent, g = get_agent("engine:0.1"), GreedyAgent()
+    for _ in range(6):
+        assert agent(state, rng) == g(state, rng)
+        state = play(state, g(state, rng))
+
+
+def test_engine_beats_random_in_a_short_match():
+    res, _ = M.run_match("scoperta", "engine:0.02", "random", 3, seed=5, jobs=1)
+    s = M.summarise(res)
+    assert s.margin[0] > 0
