@@ -17,6 +17,8 @@ from .position import Position
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "256"))
 SLICE_NODES = 1_000_000
+EXACT_SHARE_FROM = 10   # talon sizes whose exact search may not finish in the time limit
+EXACT_SHARE = 0.5
 THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
 
 _tables: dict[int, np.ndarray] = {}
@@ -89,7 +91,8 @@ class Search:
         s = pos.score or (0, 0)
         self.s0, self.s1 = s
 
-    def move_value(self, card: int, deadline: float | None = None, stats=None, work=None) -> int | None:
+    def move_value(self, card: int, deadline: float | None = None, stats=None, work=None,
+                   slice_nodes: int | None = None) -> int | None:
         """Exact scaled value of one card, or None when the deadline passed first.
 
         Threads pass their own ``stats`` and ``work``; the table is shared."""
@@ -102,7 +105,7 @@ class Search:
             stats[K.S_ABORT] = 0
             if self.stopped:
                 return None
-            stats[K.S_LIMIT] = SLICE_NODES
+            stats[K.S_LIMIT] = SLICE_NODES if slice_nodes is None else slice_nodes
             v = K.search(p.hand1, p.hand2, p.table, top, p.unseen, p.turn, 0, self.s0, self.s1,
                          -K.INF, K.INF, card, self.ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[K.S_NODES])
@@ -151,7 +154,11 @@ def analyse(pos: Position, objective: str, time_limit, t0):
     from .analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     if exact_possible(pos):
-        res = _exact(pos, objective, deadline)
+        # a search that may not finish keeps half the time for the estimate
+        exact_deadline = deadline
+        if deadline is not None and not pos.clairvoyant and pos.talon_size >= EXACT_SHARE_FROM:
+            exact_deadline = t0 + EXACT_SHARE * time_limit
+        res = _exact(pos, objective, exact_deadline)
         if res is not None:
             vals, nodes, gen = res
             best_v = max(vals.values())
@@ -162,7 +169,10 @@ def analyse(pos: Position, objective: str, time_limit, t0):
             return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
                             nodes + pv_nodes, time.perf_counter() - t0)
     from . import estimate
-    return estimate.analyse(pos, objective, time_limit, t0)
+    if time_limit is None:
+        return estimate.analyse(pos, objective, None, None)
+    now = time.perf_counter()
+    return estimate.analyse(pos, objective, max(deadline - now, 0.05), now)
 
 
 def _worth_threads(pos: Position) -> bool:
