@@ -246,8 +246,11 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
     jobs = min(jobs, deals)
-    if v.name != "scoperta" and any(n.startswith("engine") for n in names):
-        click.echo(f"note: the engine plays like greedy in {v.title}", err=True)
+    if not v.open_hands and any(n.startswith("engine") for n in names):
+        try:
+            from solver import seat  # noqa: F401
+        except ImportError:
+            click.echo(f"note: the engine plays like greedy in {v.title}", err=True)
 
     t0 = time.monotonic()
     last = [t0]

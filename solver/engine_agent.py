@@ -2,9 +2,11 @@
 ``engine-win:T`` (plays for the win probability instead of the point margin).
 
 In 2-player Briscola scoperta they analyse the position and play the best card: exactly
-when the exact search fits the time, else the anytime estimate. Other variants have no
-engine yet: the agent plays like ``greedy`` there (hidden-card games would need sampling
-of the hidden hands, not the open view).
+when the exact search fits the time, else the anytime estimate. In 4-player scoperta (all
+cards open) they use the general solver's open analysis. In the hidden-card games
+(classic, Briscolone) they analyse from their own seat by sampling the hidden cards
+(solver.seat), never peeking at the opponent's hand; without that module they play like
+``greedy``.
 
 Importing this module registers the names with solver.agents.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import random
 
 from .agents import GreedyAgent, NamedAgent, register_agent, register_resolver
-from .game import GameState, legal_cards, to_position
+from .game import GameState, legal_cards, to_game_position, to_position
 
 DEFAULT_SECONDS = 1.0
 
@@ -46,16 +48,32 @@ class EngineAgent(NamedAgent):
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         v = state.variant
-        if v.name != "scoperta" or v.players != 2:
-            return self._fallback(state, rng)
         legal = legal_cards(state)
         if len(legal) == 1:
             return legal[0]
-        pos = to_position(state)
-        a = self.analyse(pos)
+        if v.name == "scoperta":
+            a = self.analyse(to_position(state))
+        elif v.open_hands:
+            from .ganalysis import analyse as open_analyse
+            a = open_analyse(to_game_position(state), self.objective, self.seconds)
+        else:
+            a = self._seat_analysis(state)
+            if a is None:
+                return self._fallback(state, rng)
         self.last = a
         best = sorted(a.best)
         return best[0] if len(best) == 1 else rng.choice(best)
+
+    def _seat_analysis(self, state: GameState):
+        """Analysis from the agent's own seat in a hidden-card game, or None."""
+        try:
+            from . import seat
+        except ImportError:
+            return None
+        fn = getattr(seat, "analyse_state", None)
+        if fn is None:
+            return None
+        return fn(state, state.turn, self.objective, self.seconds)
 
     def analyse(self, pos):
         """Exact values when they come within half the budget, else the estimate with

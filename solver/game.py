@@ -219,6 +219,23 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
                     played, state.turn, (state.points[0], state.points[1]), order)
 
 
+def to_game_position(state: GameState, clairvoyant: bool = False):
+    """The open view of this moment of any variant as a solver.gposition.GamePosition
+    (every hand shown; the talon's order only with ``clairvoyant``)."""
+    from .gposition import GamePosition
+    v = state.variant
+    if state.is_over:
+        raise PositionError("the deal is over: no position to analyse")
+    played = state.prior
+    for m in state.captured:
+        played |= m
+    top = state.talon[0] if state.talon and v.top_visible else -1
+    order = state.talon if clairvoyant and state.talon else None
+    return GamePosition(v.name, tuple(state.hands), tuple(state.trick), top,
+                        state.briscola if v.has_trump else -1, played, state.turn,
+                        state.side_points, order)
+
+
 def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
     """Continue a game from a Position given the real talon order.
 
