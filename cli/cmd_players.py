@@ -9,8 +9,9 @@ import time
 import click
 
 from solver.cards import CardError, card_str, parse_card
-from solver.explain import LANGS, explain as explain_position, message, render_text
-from solver.position import parse_position, scoperta_only
+from solver.explain import (LANGS, check_explainable, explain as explain_position, message,
+                            render_text)
+from solver.position import parse_position
 
 LANG = click.Choice(LANGS)
 
@@ -38,19 +39,21 @@ def explain(position, lang, as_json, objective, time_limit):
     what every other card costs and how it is punished, and the idea at work.
 
     From the last draw on (talon empty, or only the top card and the trump card left) the
-    explanation is complete; earlier it says what is known. POSITION "-" reads positions
-    from standard input, one per line.
+    explanation is complete; earlier it says what is known. Briscolone and Libero
+    (variant=briscolone|libero) are explained in the endgame: the talon empty, the last
+    five tricks. POSITION "-" reads positions from standard input, one per line.
 
     \b
     Examples:
       briscola explain "hand1=2S,AD,3C hand2=4D,7B,RC briscola=5D turn=1"
       briscola explain "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1" --lang it
       briscola explain "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --json
+      briscola explain "hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1 variant=briscolone"
     """
     texts = ([ln for ln in _read_text("-").splitlines() if ln.strip()] if position == "-"
              else [position])
     for i, text in enumerate(texts):
-        ex = explain_position(scoperta_only(parse_position(text), "explain"), objective, time_limit)
+        ex = explain_position(check_explainable(parse_position(text)), objective, time_limit)
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:
@@ -105,7 +108,10 @@ def puzzles_solve(file, as_json):
 @puzzles.command("generate")
 @click.option("--count", type=click.IntRange(1), required=True, help="How many puzzles.")
 @click.option("--talon", type=click.Choice(["0", "2"]), default=None,
-              help="0 = the last three tricks, 2 = the last draw; default mixes both.")
+              help="0 = the last three tricks, 2 = the last draw; default mixes both "
+                   "(briscolone and libero: always 0, the last five tricks).")
+@click.option("--variant", type=click.Choice(["scoperta", "briscolone", "libero"]),
+              default="scoperta", show_default=True, help="The game of the puzzles.")
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
               help="Keep only puzzles rated this difficulty.")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points",
@@ -115,7 +121,7 @@ def puzzles_solve(file, as_json):
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
-def puzzles_generate(count, talon, difficulty, objective, seed, id_prefix, out, force):
+def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_prefix, out, force):
     """Generate random endgame puzzles with exactly one best card and a real margin
     (4 points, or 0.25 for --objective win), rated by measured difficulty.
 
@@ -125,6 +131,7 @@ def puzzles_generate(count, talon, difficulty, objective, seed, id_prefix, out, 
     \b
     Example:
       briscola puzzles generate --count 20 --seed 1 --out new.jsonl
+      briscola puzzles generate --count 5 --variant briscolone
     """
     from solver.puzzles import generate
     if out and os.path.exists(out) and not force:
@@ -141,7 +148,7 @@ def puzzles_generate(count, talon, difficulty, objective, seed, id_prefix, out, 
     interrupted = False
     try:
         for p in generate(count, seed, None if talon is None else int(talon), difficulty,
-                          objective, id_prefix=id_prefix, progress=progress):
+                          objective, id_prefix=id_prefix, progress=progress, variant=variant):
             found.append(p)
             if not out:
                 click.echo(p.to_line())
@@ -159,6 +166,9 @@ def puzzles_generate(count, talon, difficulty, objective, seed, id_prefix, out, 
 
 def board_text(pos, lang: str) -> str:
     """A plain drawing of the position (the hands, the table, the talon, the score)."""
+    from solver.explain import is_game
+    if is_game(pos):
+        return _game_board(pos, lang)
     try:
         from solver.render import render
     except ImportError:
@@ -187,12 +197,31 @@ def board_text(pos, lang: str) -> str:
     return "\n".join(lines)
 
 
+def _game_board(pos, lang: str) -> str:
+    """board_text for a Briscolone/Libero endgame: no trump, no talon."""
+    from solver.cards import format_mask
+    m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
+    lines = [m("board.variant", name=pos.rules.title) + "; " + m("board.rules." + pos.variant),
+             m("board.talon.empty")]
+    for p in (0, 1):
+        you = m("board.you") if p == pos.turn else ""
+        lines.append(m("board.hand", n=p + 1, you=you,
+                       cards=format_mask(pos.hands[p]).replace(",", " ")))
+    if pos.table:
+        lines.append(m("board.table", card=card_str(pos.table[0]), n=pos.leader + 1))
+    if pos.score is not None:
+        lines.append(m("board.score", a=pos.score[0], b=pos.score[1]))
+    return "\n".join(lines)
+
+
 @puzzles.command("play")
 @click.argument("file", required=False)
 @click.option("--lang", type=LANG, default="en", show_default=True)
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
               help="Only puzzles of this difficulty.")
-def puzzles_play(file, lang, difficulty):
+@click.option("--variant", type=click.Choice(["scoperta", "briscolone"]), default="scoperta",
+              show_default=True, help="Which bundled set to play (without FILE).")
+def puzzles_play(file, lang, difficulty, variant):
     """A quiz in the terminal: find the best card of each puzzle (default: the bundled set).
 
     Type a card (AD, 3c, 10b...); "q" quits; the end of input stops with the score.
@@ -200,12 +229,13 @@ def puzzles_play(file, lang, difficulty):
     \b
     Example:
       briscola puzzles play --lang it --difficulty hard
+      briscola puzzles play --variant briscolone
     """
     from fractions import Fraction
 
     from solver.analysis import analyse
     from solver.puzzles import bundled_lines, format_answer, parse_value, read_puzzles
-    ps = read_puzzles(_read_text(file).splitlines() if file else bundled_lines())
+    ps = read_puzzles(_read_text(file).splitlines() if file else bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
     stdin = click.get_text_stream("stdin")
@@ -236,7 +266,7 @@ def puzzles_play(file, lang, difficulty):
                     c = parse_card(text)
                 except CardError:
                     c = -1
-                if c < 0 or not (pos.hand(pos.turn) >> c) & 1:
+                if c < 0 or c not in pos.legal_cards():
                     click.echo(m("play.bad_card", text=text,
                                  cards=" ".join(card_str(x) for x in pos.legal_cards())))
                     continue

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .analysis import Analysis, analyse
-from .cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, card_name, card_str, cards_of
+from .cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_name, card_str, cards_of
 from .position import Position
 from .rules import beats, deal_result, trick_winner
 
@@ -190,6 +190,8 @@ def _position_before(pos: Position, plies: list[Ply], k: int) -> Position:
 
 def explain(pos: Position, objective: str = "points", time_limit: float | None = None) -> Explanation:
     """Everything the explanation says, as data built from analyses."""
+    if is_game(pos):
+        return _explain_game(pos, objective)
     if time_limit is None and not is_deterministic(pos):
         time_limit = EARLY_TIME_LIMIT
     sv = _Solver(objective, time_limit)
@@ -394,6 +396,248 @@ def _draw_gain(before: Position, plies, t: Trick, P: int, sv: _Solver, root: Pos
     return alt - real
 
 
+# ----- Briscolone and Libero endgames ---------------------------------------------------
+#: the games without trump whose endgames explain handles (2 players, talon empty)
+GAME_VARIANTS = ("briscolone", "libero")
+
+
+def check_explainable(pos, what: str = "explain"):
+    """``pos`` itself when explain knows its game and phase; else a one-line refusal."""
+    from .gposition import GamePosition
+    from .position import PositionError
+    if not isinstance(pos, GamePosition):
+        return pos
+    if pos.variant not in GAME_VARIANTS:
+        raise PositionError(f"{what} handles scoperta, briscolone and libero positions, not variant "
+                            f"'{pos.variant}' (briscola analyse handles every variant)")
+    if pos.talon_size:
+        raise PositionError(f"{what} handles {pos.variant} endgames only (talon empty, the last "
+                            f"five tricks), but the talon holds {pos.talon_size} cards")
+    return pos
+
+
+def is_game(pos) -> bool:
+    from .gposition import GamePosition
+    return isinstance(pos, GamePosition)
+
+
+def hand_of(pos, p: int) -> int:
+    """The hand mask of seat ``p`` for either kind of position."""
+    return pos.hands[p] if is_game(pos) else pos.hand(p)
+
+
+def line_tricks(pos, plies: list[Ply]) -> list[Trick]:
+    """_tricks for either kind of position."""
+    return _gtricks(pos, plies) if is_game(pos) else _tricks(pos, plies)
+
+
+def _gtricks(pos, plies: list[Ply], start: int = 1) -> list[Trick]:
+    """Group a no-trump endgame line into tricks (a trick begun on the table is the first)."""
+    seq = list(plies)
+    if pos.table:
+        seq = [Ply(pos.leader, pos.table[0], None)] + seq
+    out: list[Trick] = []
+    for i in range(0, len(seq) - 1, 2):
+        lead, follow = seq[i], seq[i + 1]
+        w = lead.player if trick_winner([lead.card, follow.card], -1) == 0 else follow.player
+        out.append(Trick(start + len(out), lead.player, lead, follow, w,
+                         int(POINTS[lead.card] + POINTS[follow.card]), None))
+    return out
+
+
+def _higher_in_suit(hand: int, card: int) -> list[int]:
+    """The cards of ``hand`` that beat ``card`` without trumps: same suit, stronger."""
+    return [c for c in cards_of(hand & SUIT_MASKS[SUIT_OF[card]]) if c > card]
+
+
+def _greasons(t: Trick) -> list[dict]:
+    """Why each card of a no-trump trick was played, read off the analyses."""
+    out: list[dict] = []
+    for role, ply in (("lead", t.lead), ("follow", t.follow)):
+        if ply.analysis is None:
+            out.append({"player": ply.player, "card": ply.card, "kind": "on_table"})
+            continue
+        a = ply.analysis
+        before = a.position
+        hand = before.hands[ply.player]
+        r: dict = {"player": ply.player, "card": ply.card}
+        if role == "lead":
+            if ply.choices == 1:
+                r["kind"] = "forced"
+            elif all(m.value_exact == a.value_exact for m in a.moves):
+                r["kind"] = "indifferent"
+            else:
+                other = before.hands[1 - ply.player]
+                r["kind"] = "lead" if _higher_in_suit(other, ply.card) else "safe_lead"
+        else:
+            led = t.lead.card
+            suited = hand & SUIT_MASKS[SUIT_OF[led]]
+            if SUIT_OF[ply.card] != SUIT_OF[led]:
+                r["kind"] = "void" if not suited else "discard"
+                r["suit"] = int(SUIT_OF[led])
+            elif t.winner == ply.player:
+                r["kind"] = "take"
+            elif _higher_in_suit(hand, led):
+                r["kind"] = "liscio"
+                r["instead"] = max(_higher_in_suit(hand, led))
+            elif ply.choices == 1 and hand.bit_count() > 1:
+                r["kind"] = "follow_forced"
+            elif ply.choices == 1:
+                r["kind"] = "forced"
+            else:
+                r["kind"] = "follow_low"
+            r["suit"] = int(SUIT_OF[led])
+        cost = ply.cost
+        if cost is not None and cost > 0:
+            r["cost"] = cost
+            others = [m for m in a.moves if m.card != ply.card]
+            r["next_best"] = max(others, key=lambda m: m.value_exact).card
+        out.append(r)
+    return out
+
+
+def _gfacts(pos) -> dict:
+    from .cards import mask_points
+    held = pos.table_mask
+    for h in pos.hands:
+        held |= h
+    f = {"talon": pos.talon_size, "variant": pos.variant, "follow_suit": pos.rules.follow_suit,
+         "points_in_play": mask_points(held)}
+    if pos.score is not None:
+        f["score"] = list(pos.score)
+        f["needed"] = [max(0, 61 - pos.score[0]), max(0, 61 - pos.score[1])]
+    return f
+
+
+def _explain_game(pos, objective: str) -> Explanation:
+    check_explainable(pos)
+    sv = _Solver(objective, None)
+    root = sv.analyse(pos)
+    facts = _gfacts(pos)
+    plies = sv.plies(pos)
+    tricks = [replace(t, reasons=tuple(_greasons(t))) for t in _gtricks(pos, plies)]
+    tw, pw = [0, 0], [0, 0]
+    for t in tricks:
+        tw[t.winner] += 1
+        pw[t.winner] += t.points
+    final = None
+    if pos.score is not None:
+        final = (pos.score[0] + pw[0], pos.score[1] + pw[1])
+    alts = []
+    for m in root.moves:
+        if m.card == plies[0].card:
+            continue
+        rest = sv.plies(pos.play(m.card))
+        line = _gtricks(pos, [Ply(pos.turn, m.card, root)] + rest)
+        reply = next((q.card for q in rest if q.player != pos.turn), None)
+        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact, reply,
+                                tuple(line)))
+    ideas = _gideas(pos, tricks, sv)
+    return Explanation(pos, objective, "endgame", pos.turn, root, tuple(tricks), tuple(alts),
+                       tuple(ideas), (tw[0], tw[1]), (pw[0], pw[1]), final, facts)
+
+
+def _gideas(pos, tricks: list[Trick], sv: _Solver) -> list[Idea]:
+    """The follow-suit ideas the solved line shows: lisciare, stripping a suit, forcing a
+    carico out under a higher card, running a long suit; and the count to 61."""
+    ideas: list[Idea] = []
+    follow = pos.rules.follow_suit
+    # lisciare: follow low on purpose although a higher card of the suit would take
+    for t in tricks:
+        ply = t.follow
+        r = next((x for x in t.reasons if x.get("kind") == "liscio" and x["player"] == ply.player), None)
+        if r is None or ply.analysis is None:
+            continue
+        a = ply.analysis
+        takers = [m for m in a.moves if m.card in _higher_in_suit(a.position.hands[ply.player], t.lead.card)]
+        if takers and max(m.value_exact for m in takers) < a.value_exact:
+            best_take = max(takers, key=lambda m: (m.value_exact, -m.card))
+            ideas.append(Idea("liscio", ply.player, t.number,
+                              {"card": ply.card, "instead": best_take.card,
+                               "cost": a.value_exact - best_take.value_exact}))
+
+    def matters(ts) -> bool:
+        """Whether some lead of these tricks was a real choice: another card does worse."""
+        return any(t.lead.analysis is not None and
+                   min(m.value_exact for m in t.lead.analysis.moves) < t.lead.analysis.value_exact
+                   for t in ts)
+
+    def follower_void(t: Trick, s: int) -> bool:
+        """Whether the follower of t held no card of suit s when answering."""
+        return not t.follow.analysis.position.hands[t.follow.player] & SUIT_MASKS[s]
+
+    # a carico forced out: the follower must follow suit and the only cards of the suit
+    # left to them lose to the card led, so the Ace or Three goes under it
+    forced_at: dict[tuple[int, int], int] = {}
+    for t in tricks:
+        f, lead = t.follow, t.lead
+        if not follow or f.analysis is None or t.winner != lead.player:
+            continue
+        s = SUIT_OF[lead.card]
+        if SUIT_OF[f.card] != s or POINTS[f.card] < 10:
+            continue
+        legal = [m.card for m in f.analysis.moves]
+        if any(SUIT_OF[c] != s for c in legal):
+            continue
+        forced_at[(lead.player, int(s))] = t.number
+        if not matters(tricks[:t.number]):
+            continue
+        ideas.append(Idea("forced_carico", lead.player, t.number,
+                          {"card": lead.card, "carico": f.card, "suit": int(s),
+                           "alone": len(legal) == 1}))
+    # stripping: leads of a suit the opponent follows until void, then a payoff in that suit
+    for t in tricks:
+        P = t.leader
+        s = int(SUIT_OF[t.lead.card])
+        if not follow or t.lead.analysis is None or t.lead.choices < 2:
+            continue
+        if SUIT_OF[t.follow.card] != s:
+            continue
+        if any(i.kind == "strip_suit" and i.player == P and i.data["suit"] == s for i in ideas):
+            continue
+        stripped, payoff, kind = [t.number], None, None
+        for u in tricks[t.number:]:
+            if u.leader != P or SUIT_OF[u.lead.card] != s:
+                continue
+            if forced_at.get((P, s)) == u.number:
+                payoff, kind = u.number, "carico"
+                break
+            if SUIT_OF[u.follow.card] == s:
+                stripped.append(u.number)
+                continue
+            if u.winner == P and follower_void(u, s):
+                payoff, kind = u.number, "run"
+                break
+        if payoff is None or not matters([tricks[k - 1] for k in stripped + [payoff]]):
+            continue
+        ideas.append(Idea("strip_suit", P, t.number,
+                          {"suit": s, "stripped": stripped, "payoff": payoff, "then": kind}))
+    # running a long suit: two or more tricks led in a suit the opponent no longer holds
+    for P in (0, 1):
+        by_suit: dict[int, list[Trick]] = {}
+        for t in tricks:
+            s = int(SUIT_OF[t.lead.card])
+            if t.leader == P and t.winner == P and follower_void(t, s):
+                by_suit.setdefault(s, []).append(t)
+        for s, ts in sorted(by_suit.items()):
+            if len(ts) >= 2 and matters(tricks[:ts[-1].number]):
+                ideas.append(Idea("run_long_suit", P, ts[0].number,
+                                  {"suit": s, "cards": [x.lead.card for x in ts],
+                                   "tricks": [x.number for x in ts],
+                                   "points": sum(x.points for x in ts)}))
+    if pos.score is not None:
+        win_a = sv.analyse(pos) if sv.objective == "win" else analyse(pos, "win")
+        top_v = win_a.value_exact
+        lose = [m.card for m in win_a.moves if m.value_exact < top_v]
+        if win_a.exact and lose:
+            ideas.append(Idea("count_61", pos.turn, 0,
+                              {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
+                               "lose": lose, "win": top_v,
+                               "needed": max(0, 61 - pos.score[pos.turn]),
+                               "in_play": _gfacts(pos)["points_in_play"]}))
+    return ideas
+
+
 # ----- wording ------------------------------------------------------------------------
 #: verbs as (form for "you", form for "the opponent"): templates say {a_take}, {b_draw}...
 VERBS = {
@@ -588,6 +832,10 @@ class _Words:
     def card(self, c: int) -> str:
         return card_phrase(c, self.lang)
 
+    def suit(self, s: int) -> str:
+        from .cards import SUIT_NAMES_EN, SUIT_NAMES_IT
+        return (SUIT_NAMES_IT if self.lang == "it" else SUIT_NAMES_EN)[s]
+
     def who(self, p: int) -> str:
         return self.m["you"] if p == self.mover else self.m["opp"]
 
@@ -620,6 +868,8 @@ def render_text(ex: Explanation, lang: str = "en") -> str:
         return "\n".join(out)
     if ex.phase == "endgame":
         out.append(w.t("phase.endgame", n=len(ex.line)))
+        if "variant" in ex.facts:
+            out.append(w.t("rules." + ex.facts["variant"]))
     else:
         out.append(w.t("phase.last_draw", top=w.card(pos.top), brisc=w.card(pos.briscola)))
     me, op = ex.mover, 1 - ex.mover
@@ -673,8 +923,13 @@ def _render_reasons(t: Trick, w: _Words) -> str:
         k, p = r["kind"], r["player"]
         if k == "on_table":
             continue
+        extra = {}
+        if "suit" in r:
+            extra["suit"] = w.suit(r["suit"])
+        if "instead" in r:
+            extra["instead"] = w.card(r["instead"])
         s = w.t("why." + k, roles=(p,), who=w.who(p), card=w.card(r["card"]),
-                whose=w.m["whose.you" if p == w.mover else "whose.opp"])
+                whose=w.m["whose.you" if p == w.mover else "whose.opp"], **extra)
         if "cost" in r:
             s += w.t("why.cost", alt=w.card(r["next_best"]), cost=w.cost(r["cost"]))
         parts.append(s)
@@ -717,6 +972,26 @@ def _render_idea(i: Idea, w: _Words) -> str:
                 trump_of += " briscola"
             txt += w.t("idea.liscio_lure.unavoidable", trump_of=trump_of)
         return txt
+    if i.kind in ("liscio", "forced_carico", "strip_suit", "run_long_suit"):
+        who = w.who(p)
+    if i.kind == "liscio":
+        return w.t("idea.liscio", roles=(p,), who=who, cost=w.cost(d["cost"]), n=i.trick, **c)
+    if i.kind == "forced_carico":
+        key = "idea.forced_carico" + (".alone" if d.get("alone") else "")
+        return w.t(key, roles=(p, q), who=who, other=other, n=i.trick, suit=w.suit(d["suit"]), **c)
+    if i.kind == "strip_suit":
+        return w.t("idea.strip_suit." + d["then"], roles=(p, q), who=who, other=other,
+                   suit=w.suit(d["suit"]), tricks=", ".join(str(x) for x in d["stripped"]),
+                   payoff=d["payoff"])
+    if i.kind == "run_long_suit":
+        return w.t("idea.run_long_suit", roles=(p, q), who=who, other=other, suit=w.suit(d["suit"]),
+                   cards=", ".join(w.card(x) for x in d["cards"]),
+                   tricks=", ".join(str(x) for x in d["tricks"]), pts=d["points"])
+    if i.kind == "count_61" and "trumps_out" not in d:
+        amt = _Words(w.lang, "win", w.mover).amount
+        listed = lambda cs: ", ".join(w.card(x) for x in cs)  # noqa: E731
+        return w.t("idea.count_61.nt", needed=d["needed"], in_play=d["in_play"], win=amt(d["win"]),
+                   keep_cap=_cap(listed(d["keep"])), keep=listed(d["keep"]), lose=listed(d["lose"]))
     if i.kind == "count_61":
         amt = _Words(w.lang, "win", w.mover).amount
         listed = lambda cs: ", ".join(w.card(x) for x in cs)  # noqa: E731
@@ -728,9 +1003,12 @@ def _render_idea(i: Idea, w: _Words) -> str:
 
 def _render_counts(ex: Explanation, w: _Words) -> list[str]:
     f = ex.facts
-    tr = f["trumps_out"]
-    out = [w.t("facts.trumps", cards=", ".join(card_str(c) for c in tr) or w.m["none"], n=len(tr)),
-           w.t("facts.points", n=f["points_in_play"])]
+    out = []
+    if "trumps_out" in f:
+        tr = f["trumps_out"]
+        out.append(w.t("facts.trumps", cards=", ".join(card_str(c) for c in tr) or w.m["none"],
+                       n=len(tr)))
+    out.append(w.t("facts.points", n=f["points_in_play"]))
     if "needed" in f:
         out.append(w.t("facts.needed", a=f["needed"][0], b=f["needed"][1]))
     return out
@@ -780,8 +1058,10 @@ def _jreason(r: dict) -> dict:
     for k, v in r.items():
         if k == "player":
             out[k] = v + 1
-        elif k in ("card", "next_best"):
+        elif k in ("card", "next_best", "instead"):
             out[k] = card_str(v)
+        elif k == "suit":
+            out[k] = SUITS[v]
         else:
             out[k] = _jv(v)
     return out
@@ -793,8 +1073,9 @@ _CARD_KEYS = {"card", "instead", "draws", "leaves", "trump", "carico"}
 def _jidea(i: Idea) -> dict:
     d = {"kind": i.kind, "player": i.player + 1, "trick": i.trick}
     for k, v in i.data.items():
-        d[k] = (card_str(v) if k in _CARD_KEYS else [card_str(x) for x in v] if k in ("keep", "lose")
-                else _jv(v))
+        d[k] = (card_str(v) if k in _CARD_KEYS else
+                [card_str(x) for x in v] if k in ("keep", "lose", "cards") else
+                SUITS[v] if k == "suit" else _jv(v))
     return d
 
 
@@ -885,3 +1166,77 @@ def message(lang: str, key: str, **kw) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language '{lang}' (en or it)")
     return MESSAGES[lang][key].format(**kw)
+
+
+# the words of the Briscolone and Libero endgames (no trump; follow suit, or not)
+VERBS["en"].update({"must": ("must", "must"), "follow": ("follow", "follows"),
+                    "strip": ("strip", "strips"), "run": ("run", "runs"),
+                    "force": ("force", "forces")})
+VERBS["it"].update({"must": ("devi", "deve"), "follow": ("rispondi", "risponde"),
+                    "strip": ("svuoti", "svuota"), "run": ("fai", "fa"),
+                    "force": ("costringi", "costringe")})
+MESSAGES["en"].update({
+    "rules.briscolone": "Briscolone: no trumps, the follower must follow suit (but need not "
+                        "beat the card led); the strongest card of the led suit wins.",
+    "rules.libero": "Briscolone Libero: no trumps and no duty to follow suit; the strongest card "
+                    "of the led suit wins.",
+    "why.follow_forced": "{who} {a_must} follow suit and {card} is the only {suit} left",
+    "why.void": "{who} {a_have} no {suit}, so {who} cannot win and {a_throw} {card}",
+    "why.discard": "{who} {a_throw} {card} rather than follow suit, and {a_lose} the trick",
+    "why.liscio": "{who} {a_let} it go with {card}, following low on purpose (lisciare), "
+                  "though {instead} would take it",
+    "why.follow_low": "{who} {a_follow} suit with {card} but cannot take",
+    "idea.liscio": "Lisciare: at trick {n} {who} {a_follow} low with {card} on purpose; taking "
+                   "with {instead} would cost {cost}.",
+    "idea.forced_carico": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other} "
+                          "{b_must} follow suit with {carico} under it, having no {suit} that wins.",
+    "idea.forced_carico.alone": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other}, "
+                                "holding {carico} alone in {suit}, {b_must} play it under it.",
+    "idea.strip_suit.carico": "Stripping the suit: {who} {a_lead} {suit} at trick(s) {tricks} to "
+                              "strip {other} of the small {suit}, so that at trick {payoff} {other} "
+                              "{b_must} follow with the carico.",
+    "idea.strip_suit.run": "Stripping the suit: {who} {a_lead} {suit} at trick(s) {tricks} until "
+                           "{other} {b_have} none left, then at trick {payoff} {other} cannot "
+                           "follow and the {suit} take(s) the trick.",
+    "idea.run_long_suit": "Running the long suit: {other} {b_have} no {suit} left, so {who} {a_run} "
+                          "tricks {tricks} with {cards} (+{pts}).",
+    "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
+                        "play. {keep_cap} keep(s) the deal (chance {win}); {lose} would throw it "
+                        "away.",
+    "board.variant": "{name}: no trumps",
+    "board.rules.briscolone": "must follow suit",
+    "board.rules.libero": "no duty to follow suit",
+})
+MESSAGES["it"].update({
+    "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
+                        "non è obbligato a prendere); vince la carta più forte del seme giocato.",
+    "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere a seme; "
+                    "vince la carta più forte del seme giocato.",
+    "why.follow_forced": "{who} {a_must} rispondere a seme e {a_have} solo {card}",
+    "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
+    "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
+    "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} "
+                  "prenderebbe",
+    "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
+    "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
+                   "con {instead} costerebbe {cost}.",
+    "idea.forced_carico": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e {other} "
+                          "{b_must} rispondere a seme con {carico}, senza una carta di {suit} "
+                          "che vinca.",
+    "idea.forced_carico.alone": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e "
+                                "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
+    "idea.strip_suit.carico": "Svuotare il seme: {who} {a_lead} {suit} alle prese {tricks} per "
+                              "togliere le carte piccole di {suit}, così alla presa {payoff} "
+                              "{other} {b_must} rispondere con il carico.",
+    "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} alle prese {tricks} finché "
+                           "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
+                           "non {b_can} rispondere a seme e la carta di {suit} prende.",
+    "idea.run_long_suit": "Far correre il seme lungo: {other} non {b_have} più {suit}, così {who} "
+                          "{a_run} le prese {tricks} con {cards} (+{pts}).",
+    "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
+                        "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
+                        "con {lose} la butti via.",
+    "board.variant": "{name}: senza briscola",
+    "board.rules.briscolone": "obbligo di rispondere a seme",
+    "board.rules.libero": "nessun obbligo di rispondere a seme",
+})

@@ -14,8 +14,9 @@ from fractions import Fraction
 from typing import Iterable, Iterator
 
 from .analysis import Analysis, analyse
-from .cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, parse_card
-from .position import Position, PositionError, parse_position, scoperta_only
+from .cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
+from .explain import GAME_VARIANTS, hand_of, is_game
+from .position import Position, PositionError, parse_position
 from .rules import beats
 
 QUESTIONS = ("best", "value")
@@ -47,7 +48,8 @@ class Puzzle:
         return format_answer(self.answer)
 
     def to_json(self) -> dict:
-        pos_text = self.position.to_text(with_played=self.position.talon_size > 2)
+        pos_text = (self.position.to_text() if is_game(self.position) else
+                    self.position.to_text(with_played=self.position.talon_size > 2))
         d = {"id": self.id, "position": pos_text, "question": self.question,
              "objective": self.objective,
              "answer": ([card_str(c) for c in self.answer] if self.question == "best"
@@ -105,7 +107,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
     if not isinstance(obj["position"], str):
         bad("position must be a string in the position notation")
     try:
-        pos = scoperta_only(parse_position(obj["position"]), "puzzles")
+        pos = _puzzle_position(obj["position"])
     except PositionError as e:
         bad(f"position: {e}")
     q = obj["question"]
@@ -129,7 +131,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
             cards = tuple(parse_card(a) for a in ans)
         except CardError as e:
             bad(f"answer: {e}")
-        hand = pos.hand(pos.turn)
+        hand = hand_of(pos, pos.turn)
         for c in cards:
             if not (hand >> c) & 1:
                 bad(f"answer {card_str(c)} is not in the hand of player {pos.turn + 1}")
@@ -152,6 +154,19 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
     return Puzzle(pid, pos, q, objective, answer, d, obj.get("title"), obj.get("comment"), feats)
 
 
+def _puzzle_position(text: str):
+    """A scoperta position, or a Briscolone/Libero endgame (talon empty)."""
+    pos = parse_position(text)
+    if is_game(pos):
+        if pos.variant not in GAME_VARIANTS:
+            raise PositionError(f"puzzles handle scoperta, briscolone and libero positions, not "
+                                f"variant '{pos.variant}'")
+        if pos.talon_size:
+            raise PositionError(f"{pos.variant} puzzles are endgames: the talon must be empty, "
+                                f"it holds {pos.talon_size} cards")
+    return pos
+
+
 def read_puzzles(lines: Iterable[str]) -> list[Puzzle]:
     """Every puzzle of a JSON-lines text; blank lines are skipped, ids must be unique."""
     out: list[Puzzle] = []
@@ -171,13 +186,20 @@ def read_puzzles(lines: Iterable[str]) -> list[Puzzle]:
     return out
 
 
-def bundled_lines() -> list[str]:
+#: the bundled puzzle file of each game (scoperta is the default set)
+BUNDLED = {"scoperta": "data/puzzles.jsonl", "briscolone": "data/puzzles-briscolone.jsonl"}
+
+
+def bundled_lines(variant: str = "scoperta") -> list[str]:
     from importlib.resources import files
-    return files("solver").joinpath("data/puzzles.jsonl").read_text(encoding="utf-8").splitlines()
+    if variant not in BUNDLED:
+        raise ValueError(f"no bundled puzzles for variant '{variant}' "
+                         f"(bundled: {', '.join(BUNDLED)})")
+    return files("solver").joinpath(BUNDLED[variant]).read_text(encoding="utf-8").splitlines()
 
 
-def bundled() -> list[Puzzle]:
-    return read_puzzles(bundled_lines())
+def bundled(variant: str = "scoperta") -> list[Puzzle]:
+    return read_puzzles(bundled_lines(variant))
 
 
 # ----- solving ------------------------------------------------------------------------
@@ -213,6 +235,8 @@ def greedy_card(pos: Position) -> int:
     Following: take a trick that carries points with the cheapest card that wins it, else
     throw the least valuable card. Leading: lead the least valuable non-trump card.
     """
+    if is_game(pos):
+        return _greedy_game_card(pos)
     trump = pos.trump_suit
     hand = pos.legal_cards()
 
@@ -228,12 +252,28 @@ def greedy_card(pos: Position) -> int:
     return min(hand, key=cheap)
 
 
+def _greedy_game_card(pos) -> int:
+    """greedy_card without trumps: take a trick with points with the cheapest card of the
+    suit that beats it, else throw (or lead) the least valuable card."""
+    hand = pos.legal_cards()
+
+    def cheap(c: int):
+        return (int(POINTS[c]), int(RANK_OF[c]), c)
+
+    if pos.table:
+        led = pos.table[0]
+        winners = [c for c in hand if SUIT_OF[c] == SUIT_OF[led] and c > led]
+        if winners and POINTS[led] > 0:
+            return min(winners, key=cheap)
+    return min(hand, key=cheap)
+
+
 def _line_balance(pos: Position, first: int, objective: str) -> list[int]:
     """Points balance (mover minus opponent) after each trick of the solved line that
     begins with ``first``."""
-    from .explain import _Solver, _tricks
+    from .explain import _Solver, line_tricks
     bal, out = 0, []
-    for t in _tricks(pos, _Solver(objective, None).plies(pos, first=first)):
+    for t in line_tricks(pos, _Solver(objective, None).plies(pos, first=first)):
         bal += t.points if t.winner == pos.turn else -t.points
         out.append(bal)
     return out
@@ -284,7 +324,11 @@ TITLES = {"lose_for_trump": "Let the trick go, draw the trump card",
           "win_for_top": "Take the trick for the top card",
           "save_trump": "Keep the trump for the carico",
           "liscio_lure": "A liscio to draw the trump",
-          "count_61": "Count to 61"}
+          "count_61": "Count to 61",
+          "liscio": "Lisciare: follow low on purpose",
+          "forced_carico": "Force the carico out",
+          "strip_suit": "Strip the suit",
+          "run_long_suit": "Run the long suit"}
 
 
 def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
@@ -296,25 +340,53 @@ def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
     if kinds:
         return TITLES[kinds[0]], kinds
     stage = "Last draw" if pos.talon_size == 2 else "Last tricks"
+    if is_game(pos):
+        stage = f"{pos.rules.title}, last tricks"
     if f["sacrifice"]:
         what = "give a little to take more"
     elif f["greedy_wrong"]:
         what = "not the obvious card"
-    elif pos.table >= 0:
+    elif (pos.table if is_game(pos) else pos.table >= 0):
         what = "the right answer"
     else:
         what = "the right lead"
     return f"{stage}: {what}", []
 
 
+def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, with_score: bool):
+    """A random Briscolone/Libero endgame: 2 to 5 cards each, the rest played."""
+    from .gposition import GamePosition
+    deck = list(range(40))
+    rng.shuffle(deck)
+    turn = rng.randrange(2)
+    leader = 1 - turn if mid_trick else turn
+    k = rng.randint(2, 5)
+    sizes = [k, k]
+    if mid_trick:
+        sizes[leader] -= 1
+    hands = [mask_of(deck.pop() for _ in range(sizes[p])) for p in (0, 1)]
+    table = (deck.pop(),) if mid_trick else ()
+    score = None
+    if with_score:
+        sc = [0, 0]
+        for i in range(0, len(deck), 2):
+            sc[rng.randrange(2)] += int(POINTS[deck[i]] + POINTS[deck[i + 1]])
+        score = (sc[0], sc[1])
+    return GamePosition(variant, (hands[0], hands[1]), table, -1, -1, mask_of(deck), turn, score)
+
+
 def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: str | None = None,
              objective: str = "points", max_tries: int | None = None, id_prefix: str | None = None,
-             progress=None) -> Iterator[Puzzle]:
+             progress=None, variant: str = "scoperta") -> Iterator[Puzzle]:
     """Random endgame puzzles with one best card and a real margin, rated by measurement.
 
     ``talon`` None mixes 0 and 2. ``progress(found, tried)`` is called now and then.
     Stops after ``max_tries`` positions even if fewer puzzles were found.
     """
+    if variant not in ("scoperta",) + GAME_VARIANTS:
+        raise ValueError(f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'")
+    if variant != "scoperta" and talon not in (None, 0):
+        raise ValueError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
     if talon not in (None, 0, 2):
         raise ValueError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
     if difficulty not in (None,) + DIFFICULTIES:
@@ -330,11 +402,16 @@ def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: st
         tried += 1
         if progress is not None and tried % 50 == 0:
             progress(found, tried)
-        t = talon if talon is not None else rng.choice((0, 2))
         mid = rng.random() < 0.35
-        pos = _random_position(rng, t, mid, objective == "win")
-        if t == 0 and pos.hand(pos.turn).bit_count() < 2:
-            continue
+        if variant != "scoperta":
+            pos = _random_game_position(rng, variant, mid, objective == "win")
+            if len(pos.legal_cards()) < 2:
+                continue
+        else:
+            t = talon if talon is not None else rng.choice((0, 2))
+            pos = _random_position(rng, t, mid, objective == "win")
+            if t == 0 and pos.hand(pos.turn).bit_count() < 2:
+                continue
         if pos in seen:
             continue
         seen.add(pos)

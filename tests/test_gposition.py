@@ -104,7 +104,7 @@ def test_play_draws_in_order_winner_first():
     assert after.top == order[4] and after.talon_size == 4
 
 
-@pytest.mark.parametrize("command", ["show", "explain"])
+@pytest.mark.parametrize("command", ["show"])  # explain: briscolone endgames since issue 6
 def test_scoperta_only_commands_refuse_other_variants(command):
     from click.testing import CliRunner
     from cli.main import cli
