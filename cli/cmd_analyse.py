@@ -43,6 +43,10 @@ def _human(a, out) -> None:
         chance = getattr(a.position, "draws_unknown",
                          a.position.talon_size > 2 and not a.position.clairvoyant)
         out(f"line: {' '.join(j['pv'])}" + ("  (then the draw decides)" if chance else ""))
+    for note in getattr(a, "notes", ()):
+        out(f"note: {note}")
+    if getattr(a, "samples", None) is not None:
+        out(f"samples: {a.samples} opponent hands (± is the half-width of a 95 % interval)")
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 
 
@@ -60,24 +64,59 @@ def _read_lines(position: str):
         yield position
 
 
+def _seat_analysis(pos, objective, time_limit, samples, seed):
+    from solver import seat
+    return seat.analyse(pos, objective, time_limit, samples=samples, seed=seed)
+
+
 @click.command()
-@click.argument("position")
+@click.argument("position", required=False)
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
               help="points: expected points still to win, you minus opponent; win: chance of 61+.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON of NOTATION.md.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT,
               show_default=True,
               help="Seconds; past it the answer is an estimate, clearly marked.")
-def analyse(position, objective, as_json, time_limit):
+@click.option("--record", "record_file", type=click.Path(dir_okay=False),
+              help="A game record (classic/briscolone): analyse a moment of it from one seat.")
+@click.option("--move", type=int, help="With --record: the moment before this move (1 = the first).")
+@click.option("--seat", type=int, help="With --record: the player (1 or 2) whose view is analysed.")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: 200].")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the sampling of opponent hands.")
+def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed):
     """Value of every legal card of POSITION (``-``: one position per line from stdin,
-    one JSON object per line out).
+    one JSON object per line out). With a hidden hand (``hand2=?``) the values are means
+    over sampled opponent hands, with error bars.
 
     \b
     Example:
       briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
       briscola analyse --json --objective win "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
+      briscola analyse --samples 50 "variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1"
+      briscola analyse --record game.json --move 7 --seat 2
     """
     _progress_on()
+    from solver.seat import SeatPosition
+    if record_file is not None:
+        from solver.record import read_record
+        from solver.seat import seat_position_from_record
+        if position is not None:
+            raise click.UsageError("give a POSITION or --record, not both")
+        if move is None or seat is None:
+            raise click.UsageError("--record needs --move N and --seat S")
+        pos = seat_position_from_record(read_record(record_file), move, seat)
+        a = _seat_analysis(pos, objective, time_limit, samples, seed)
+        if as_json:
+            click.echo(json.dumps(a.to_json(), indent=2))
+        else:
+            _human(a, click.echo)
+        return
+    if move is not None or seat is not None:
+        raise click.UsageError("--move and --seat go with --record FILE")
+    if position is None:
+        raise click.UsageError("missing POSITION (or --record FILE --move N --seat S)")
     if position == "-":
         for n, line in enumerate(_read_lines("-"), 1):
             try:
@@ -87,7 +126,13 @@ def analyse(position, objective, as_json, time_limit):
             except PositionError as e:
                 raise PositionError(f"line {n}: {e}") from None
         return
-    a = run_analysis(parse_position(position), objective, time_limit)
+    pos = parse_position(position)
+    if isinstance(pos, SeatPosition):
+        a = _seat_analysis(pos, objective, time_limit, samples, seed)
+    else:
+        if samples is not None:
+            raise click.UsageError("--samples is for a hidden hand (hand2=?) or --record")
+        a = run_analysis(pos, objective, time_limit)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:

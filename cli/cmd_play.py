@@ -287,6 +287,139 @@ class Session:
         self.say(render_review(rv, self.lang))
 
 
+OTHER_WORDS = {
+    "en": {"seat": "player {n}", "you": "you", "partner": "partner", "hidden": "{k} cards (hidden)",
+           "talon": "talon: {k} cards", "trump": "trump card: {card}", "no_trump": "no trump",
+           "table": "table: {cards}", "points": "points: your side {a}, other side {b}",
+           "why": "{why}", "takes": "takes the trick", "follows": "plays",
+           "result": "Deal over: your side {a}, the other side {b}.",
+           "standing_pts": "Match totals: your side {a}, the other side {b}."},
+    "it": {"seat": "giocatore {n}", "you": "tu", "partner": "compagno", "hidden": "{k} carte (coperte)",
+           "talon": "tallone: {k} carte", "trump": "briscola: {card}", "no_trump": "senza briscola",
+           "table": "in tavola: {cards}", "points": "punti: la tua parte {a}, l'altra {b}",
+           "why": "{why}", "takes": "prende la presa", "follows": "gioca",
+           "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
+           "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}."},
+}
+
+
+class OtherSession(Session):
+    """The other games: you are player 1 (with player 3 in four-player scoperta); the
+    engine plays every other seat, seeing only what its seat may see in hidden games."""
+
+    def __init__(self, variant, *args):
+        super().__init__(*args)
+        self.v = variant
+        self.O = OTHER_WORDS[self.lang]
+        from solver.agents import get_agent
+        t = engine_time(self.level, self.tpm)
+        self.engine = get_agent(f"engine:{t:g}")
+
+    def _name(self, seat: int) -> str:
+        if seat == HUMAN:
+            return self.O["you"]
+        if self.v.players == 4 and seat == 2:
+            return self.O["partner"]
+        return self.O["seat"].format(n=seat + 1)
+
+    def ask(self, state: GameState) -> int:
+        from solver.game import legal_cards as legal_of
+        O = self.O
+        lines = [f"{self.v.title}"]
+        if self.v.has_trump:
+            lines.append(O["trump"].format(card=self.card(state.briscola)))
+        else:
+            lines.append(O["no_trump"])
+        top = f" (top {self.card(state.talon[0])})" if state.talon and self.v.top_visible else ""
+        lines.append(O["talon"].format(k=len(state.talon)) + top)
+        for seat in range(self.v.players):
+            if seat == HUMAN:
+                continue
+            cards = state.hands[seat]
+            shown = (" ".join(self.card(c) for c in state.hand_cards(seat)) if self.v.open_hands
+                     else O["hidden"].format(k=cards.bit_count()))
+            lines.append(f"  {self._name(seat)}: {shown}")
+        trick = " ".join(f"{self._name((state.leader + k) % self.v.players)} {self.card(c)}"
+                         for k, c in enumerate(state.trick)) or "-"
+        lines.append(O["table"].format(cards=trick))
+        a, b = state.side_points
+        lines.append(O["points"].format(a=a, b=b))
+        lines.append("  " + " ".join(self.card(c) for c in state.hand_cards(HUMAN)))
+        self.say("\n".join(lines))
+        legal = legal_of(state)
+        self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
+        while True:
+            click.echo(self.W["prompt"], nl=False)
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                raise Quit("eof")
+            if not self.echo_input:
+                self.say(line.rstrip("\n"))
+            text = line.strip()
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("q", "quit", "exit"):
+                raise Quit("quit")
+            if low in ("hint", "h", "?"):
+                c = self.engine(state, random.Random(0))
+                self.say(self.W["plays"].format(who="hint", card=self.card(c), reason=""))
+                continue
+            if low == "help":
+                self.say(self.W["help"])
+                continue
+            try:
+                c = parse_card(text)
+            except CardError as e:
+                self.say(f"{e}")
+                continue
+            from solver.game import move_error
+            err = move_error(state, c)
+            if err:
+                self.say(err)
+                continue
+            return c
+
+    def trick_summary(self, before: GameState, after: GameState) -> None:
+        t = after.tricks[-1]
+        n = self.v.players
+        cards = ", ".join(f"{self._name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards))
+        a, b = after.side_points
+        self.say(f"Trick {len(after.tricks)}: {cards} -> {self._name(t.winner)} ({t.points}). "
+                 + self.O["points"].format(a=a, b=b))
+
+    def play_deal(self, state: GameState, hold: list) -> GameState:
+        hold[0] = state
+        while not state.is_over:
+            if state.turn == HUMAN:
+                c = self.ask(state)
+            else:
+                ch = choose_other(state, self.level, self.engine, self.engine_rng)
+                c = ch
+                self.say(f"{self._name(state.turn)} {self.O['follows']} {self.card(c)}")
+            before = state
+            state = play_card(state, c)
+            hold[0] = state
+            if len(state.tricks) > len(before.tricks):
+                self.trick_summary(before, state)
+        return state
+
+    def finish_deal(self, start: GameState, end: GameState) -> None:
+        a, b = end.side_points
+        self.say(self.O["result"].format(a=a, b=b))
+
+
+def choose_other(state: GameState, level: str, engine, rng: random.Random) -> int:
+    """An engine seat's card in the other games, at ``level`` (as choose_move)."""
+    roll = rng.random()
+    if level == "easy":
+        return (RandomAgent() if roll < 0.4 else GreedyAgent()).choose(state, rng)
+    if level == "medium" and roll < 0.35:
+        return GreedyAgent().choose(state, rng)
+    return engine(state, rng)
+
+
 def progress_printer(every: float = 5.0):
     """Progress on stderr: a live counter on a terminal, a line every few seconds otherwise."""
     err = click.get_text_stream("stderr")
@@ -325,8 +458,10 @@ def _colour_wanted() -> bool:
 @click.option("--record-out", type=click.Path(dir_okay=False), default=None,
               help="write the game record here (JSON, see `briscola replay`)")
 @click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
-def play(seed, level, time_per_move, rounds, lang, record_out, force):
-    """Play Briscola scoperta against the engine in the terminal.
+@click.option("--variant", "-v", default="scoperta", show_default=True,
+              help="game: scoperta, scoperta4, classic, briscolone, libero")
+def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
+    """Play Briscola scoperta (or, with --variant, any other game) against the engine.
 
     Both hands and the talon's top card are face up. You are player 1. At your turn type a
     card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
@@ -338,6 +473,12 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force):
     Example:
       briscola play --seed 7 --level hard
       briscola play --match 3 --lang it --record-out game.json
+      briscola play --variant briscolone --match 121
+
+    Other games: in four-player scoperta you and player 3 (the engine) are a team; in
+    classic Briscola and Briscolone you see only your own hand and the engine plays from
+    its own seat (sampling what it cannot see). With --match N the match is N deals
+    (segni, rounds), or N points for Briscolone (121 or 151).
     """
     if time_per_move <= 0:
         raise ValueError(f"--time-per-move must be positive, got {time_per_move}")
@@ -347,8 +488,11 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force):
         raise ValueError(f"{record_out} exists: use --force to overwrite it")
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
-    v = get_variant("scoperta")
-    ses = Session(level, time_per_move, lang, _colour_wanted(), seed)
+    v = get_variant(variant)
+    if v.name == "scoperta":
+        ses = Session(level, time_per_move, lang, _colour_wanted(), seed)
+    else:
+        ses = OtherSession(v, level, time_per_move, lang, _colour_wanted(), seed)
     W = ses.W
     names = ["human", f"engine-{level}"]
     rng = random.Random(seed)
@@ -370,7 +514,10 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force):
                 break
             match = match.add(end)
             hold[0] = None
-            ses.say(W["standing"].format(w=match.wins[0], l=match.wins[1], d=match.draws))
+            if v.match == "points":
+                ses.say(OTHER_WORDS[lang]["standing_pts"].format(a=match.totals[0], b=match.totals[1]))
+            else:
+                ses.say(W["standing"].format(w=match.wins[0], l=match.wins[1], d=match.draws))
             if match.is_over:
                 ses.say(W[{0: "match_win", 1: "match_loss"}.get(match.winner, "match_draw")])
                 break

@@ -38,6 +38,7 @@ class Analysis:
     seconds: float
     method: str = "exact"
     notes: tuple[str, ...] = field(default=())
+    samples: int | None = None     # seat analysis: how many opponent hands were sampled
 
     def move(self, card: int) -> MoveValue:
         for m in self.moves:
@@ -65,6 +66,8 @@ class Analysis:
         }
         if not self.exact:
             out["method"] = self.method
+        if self.samples is not None:
+            out["samples"] = self.samples
         return out
 
 
@@ -79,6 +82,10 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     """Exact values of every legal card (or, past the time limit, a labelled estimate)."""
     check_objective(pos, objective)
     t0 = time.perf_counter()
+    from .seat import SeatPosition
+    if isinstance(pos, SeatPosition):
+        from . import seat
+        return seat.analyse(pos, objective, time_limit, t0=t0)
     from .gposition import GamePosition
     if isinstance(pos, GamePosition):
         from . import ganalysis

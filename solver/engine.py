@@ -12,7 +12,6 @@ from fractions import Fraction
 import numpy as np
 
 from . import kernels as K
-from .cards import cards_of, mask_points
 from .position import Position
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "256"))

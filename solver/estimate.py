@@ -295,7 +295,6 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     stats = _Stats(cards)
     nodes = 0
     notes: list[str] = []
-    interrupted = False
     last_print = t0 + PROGRESS_AFTER - 1.0
 
     # Pick the search: a full clairvoyant solve when one fits a quarter of the budget.
@@ -342,7 +341,6 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     except KeyboardInterrupt:
         if stats.n == 0:
             raise
-        interrupted = True
         notes.append("interrupted: estimate from the samples taken so far")
 
     if stats.n == 0:

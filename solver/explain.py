@@ -157,7 +157,6 @@ def _tricks(pos: Position, plies: list[Ply], start: int = 1) -> list[Trick]:
     """Group a line's cards into tricks (a trick begun on the table counts as the first)."""
     out: list[Trick] = []
     seq = list(plies)
-    p = pos
     if pos.table >= 0:
         seq = [Ply(pos.leader, pos.table, None)] + seq
     talon = pos.talon_size

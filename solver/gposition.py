@@ -200,6 +200,9 @@ def _parse(text: str) -> GamePosition:
     if not text or not text.strip():
         raise PositionError("empty position")
     f = _split_fields(text)
+    if any(f.get(k, "").strip() == "?" for k in FIELDS if k.startswith("hand")):
+        from .seat import parse_seat_position
+        return parse_seat_position(text)
     if "variant" not in f:
         raise PositionError("missing field variant=")
     v = get_variant(f["variant"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
-                    mask_points, parse_card, parse_cards, popcount)
+                    mask_points, parse_cards, popcount)
 from .rules import RulesError, get_variant, trick_winner
 
 
@@ -196,6 +196,9 @@ def parse_position(text: str) -> Position:
         if other:
             from .gposition import parse_game_position
             return parse_game_position(text)
+        if "=?" in (text or "").replace(" ", ""):
+            raise PositionError("a hidden hand (?) exists only in classic, briscolone and libero: "
+                                "in scoperta every card is shown")
         return _parse(text)
     except CardError as e:
         raise PositionError(str(e)) from None

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from cli import cmd_match as M
 from cli.main import cli
 from solver.agents import GreedyAgent, get_agent
+from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
 from solver.rules import RulesError
 
@@ -148,13 +149,33 @@ def test_engine_agent_plays_the_exact_best_card_near_the_end():
         state = play(state, card)
 
 
-def test_engine_agent_plays_greedy_outside_scoperta():
+@pytest.mark.parametrize("variant", ["scoperta4", "briscolone", "classic"])
+def test_engine_agent_plays_legal_cards_in_every_game(variant):
+    from solver.game import legal_cards
     rng = random.Random(1)
-    state = deal("briscolone", 3)
-    agent, g = get_agent("engine:0.1"), GreedyAgent()
-    for _ in range(6):
-        assert agent(state, rng) == g(state, rng)
-        state = play(state, g(state, rng))
+    state = deal(variant, 3)
+    agent = get_agent("engine:0.05")
+    for _ in range(4):
+        c = agent(state, rng)
+        assert c in legal_cards(state)
+        state = play(state, c)
+
+
+def test_hidden_game_engine_does_not_peek_at_the_opponent():
+    """Two deals that differ only in cards the seat cannot see get the same seat analysis."""
+    from dataclasses import replace
+    from solver import seat
+    state = deal("briscolone", 11)
+    me, opp = state.turn, 1 - state.turn
+    hidden = list(state.talon[:5])
+    mask = 0
+    for c in hidden:
+        mask |= 1 << c
+    other = replace(state, hands=tuple(mask if i == opp else h for i, h in enumerate(state.hands)),
+                    talon=tuple(cards_of(state.hands[opp])) + tuple(state.talon[5:]))
+    a = seat.analyse_state(state, me, samples=12, seed=3)
+    b = seat.analyse_state(other, me, samples=12, seed=3)
+    assert [(m.card, m.value) for m in a.moves] == [(m.card, m.value) for m in b.moves]
 
 
 def test_engine_beats_random_in_a_short_match():

@@ -9,7 +9,7 @@ import pytest
 
 from reference import load_positions, ref_values
 from solver.analysis import analyse
-from solver.cards import SUIT_MASKS, card_str, cards_of, mask_points, parse_card
+from solver.cards import card_str, cards_of, mask_points, parse_card
 from solver.position import Position, parse_position
 from solver.sample import random_position
 

@@ -1,0 +1,255 @@
+"""Seat analysis of the hidden games (solver/seat.py): forced hands equal the open analysis,
+sampled hands respect what the seat has seen, error bars shrink, bad inputs fail cleanly."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.analysis import analyse
+from solver.cards import FULL_DECK, cards_of, format_mask, mask_of, parse_cards, popcount
+from solver.game import deal, legal_cards, play
+from solver.position import PositionError, parse_position
+from solver.record import RecordError, deal_record, write_record
+from solver.seat import (History, SeatPosition, analyse as seat_analyse, sample_hands,
+                         seat_position_from_record)
+
+
+def _random_game(variant: str, seed: int):
+    rng = random.Random(seed)
+    st = deal(variant, seed)
+    while not st.is_over:
+        st = play(st, rng.choice(legal_cards(st)))
+    return st
+
+
+def _moments(variant: str, seed: int):
+    """(record, move number, state before it) for every move of a random deal."""
+    final = _random_game(variant, seed)
+    rec = deal_record(final, seed=seed)
+    st = deal(variant, seed)
+    for n, c in enumerate(final.moves, 1):
+        yield rec, n, st
+        st = play(st, c)
+
+
+def _forced_text(variant: str, seed: int, hand: int, table: int = 0) -> tuple[str, str]:
+    """A talon-empty position with every other card played, written open and with hand2=?."""
+    rng = random.Random(seed)
+    deck = list(range(40))
+    rng.shuffle(deck)
+    h1, h2 = deck[:hand], deck[hand:2 * hand - table]
+    tab = deck[2 * hand - table:2 * hand]
+    played = FULL_DECK & ~mask_of(h1 + h2 + tab)
+    trump = f" briscola={format_mask(1 << deck[-1])}" if variant == "classic" else ""
+    tab_s = f" table={format_mask(mask_of(tab))}" if tab else ""
+    rest = f"{tab_s}{trump} played={format_mask(played)} turn=1 variant={variant}"
+    return (f"hand1={format_mask(mask_of(h1))} hand2={format_mask(mask_of(h2))}{rest}",
+            f"hand1={format_mask(mask_of(h1))} hand2=?{rest}")
+
+
+@pytest.mark.parametrize("variant,hand,table", [("briscolone", 4, 0), ("briscolone", 3, 1),
+                                                ("classic", 3, 0), ("classic", 2, 1)])
+def test_forced_hand_equals_open_analysis(variant, hand, table):
+    for seed in range(3):
+        open_t, seat_t = _forced_text(variant, seed, hand, table)
+        sp = parse_position(seat_t)
+        assert isinstance(sp, SeatPosition) and sp.forced
+        want = analyse(parse_position(open_t))
+        got = analyse(sp)
+        assert got.exact and got.value_exact == want.value_exact
+        assert [(m.card, m.value_exact) for m in got.moves] == \
+               [(m.card, m.value_exact) for m in want.moves]
+
+
+def test_forced_from_record_equals_open_with_score():
+    checked = 0
+    for rec, n, st in _moments("briscolone", 3):
+        if st.talon or sum(popcount(h) for h in st.hands) < 4:
+            continue
+        sp = seat_position_from_record(rec, n, st.turn + 1)
+        from solver.gposition import GamePosition
+        gp = GamePosition("briscolone", st.hands, st.trick, -1, -1,
+                          st.captured[0] | st.captured[1], st.turn, tuple(st.points))
+        for obj in ("points", "win"):
+            got, want = analyse(sp, obj), analyse(gp, obj)
+            assert got.exact and got.value_exact == want.value_exact
+            assert {m.card: m.value_exact for m in got.moves} == \
+                   {m.card: m.value_exact for m in want.moves}
+        checked += 1
+    assert checked >= 3
+
+
+def test_sampled_hands_use_only_unseen_cards_and_have_the_right_size():
+    sp = parse_position("variant=classic hand1=AS,3S,RC hand2=? briscola=4S "
+                        "played=2B,4B,5B,6B turn=1")
+    seen = sp.hand | sp.played | (1 << sp.briscola)
+    hands = sample_hands(sp, 300, seed=5)
+    assert all(popcount(h) == 3 and not h & seen for h in hands)
+    assert len(set(hands)) > 100      # really random
+    assert hands == sample_hands(sp, 300, seed=5)   # seeded
+    # mid-trick: the opponent led, so holds one card fewer than the seat
+    sp2 = parse_position("variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? table=7B turn=1")
+    assert sp2.hidden == 4
+    assert all(popcount(h) == 4 and not (h >> parse_cards("7B")[0]) & 1
+               for h in sample_hands(sp2, 50, seed=1))
+
+
+def test_classic_trump_card_drawn_last_is_known():
+    sp = parse_position("variant=classic hand1=AS,3S hand2=? briscola=4S "
+                        f"played={format_mask(FULL_DECK & ~mask_of(parse_cards('AS,3S,4S,6C')))} "
+                        "turn=1")
+    assert sp.known == 1 << parse_cards("4S")[0] and sp.forced
+    assert all(h == mask_of(parse_cards("4S,6C")) for h in sample_hands(sp, 5))
+
+
+def test_record_history_admits_the_true_hand():
+    """Soundness: the opponent's real hand always fits what the record shows."""
+    count = 0
+    for seed in range(12):
+        for rec, n, st in _moments("briscolone", seed):
+            sp = seat_position_from_record(rec, n, st.turn + 1)
+            assert sp.history.fits(cards_of(st.hands[1 - st.turn]))
+            count += 1
+    assert count == 12 * 40
+
+
+def test_sampled_hands_respect_shown_voids():
+    """A suit shown void at trick t: the hand holds at most as many of its cards as the
+    opponent drew after t, and none once no draw followed."""
+    tested = 0
+    for seed in range(6):
+        for rec, n, st in _moments("briscolone", seed):
+            sp = seat_position_from_record(rec, n, st.turn + 1)
+            h = sp.history
+            if not h.voids or n % 3:
+                continue
+            opp = 1 - st.turn
+            for hand in sample_hands(sp, 40, seed=n):
+                assert popcount(hand) == popcount(st.hands[opp])
+                assert not hand & (st.hands[st.turn] | sp.played | mask_of(st.trick))
+                for t, s in h.voids:
+                    drew = sum(1 for tr in st.tricks[t - 1:] if tr.draws)
+                    assert sum(1 for c in cards_of(hand) if c // 10 == s) <= drew
+                    if drew == 0:
+                        assert all(c // 10 != s for c in cards_of(hand))
+                tested += 1
+    assert tested > 200
+
+
+def test_history_matching_rejects_and_accepts():
+    # deal slot (2 cards) then two draws after tricks 1 and 2; suit 0 void shown at trick 2
+    h = History(caps=(2, 1, 1), fixed=((0, 0), (0, 1)), suit_lo=(2, 0, 0, 0), voids=((2, 0),))
+    assert h.fits([15, 16])         # suit-1 cards: any slot
+    assert h.fits([5, 15])          # a suit-0 card drawn after trick 2
+    h2 = History(caps=(2, 1, 1), fixed=((0, 0), (0, 0)), suit_lo=(2, 0, 0, 0), voids=((2, 0),))
+    assert h2.fits([5, 15])
+    assert not h2.fits([5, 6])      # two void-suit cards but only one later draw
+    assert not h2.fits([15])        # wrong count
+
+
+def _talon4():
+    left = mask_of(parse_cards("AS,3S,RC,4S,2S,5S,6S,7S,FD,CD"))
+    return parse_position(f"variant=classic hand1=AS,3S,RC hand2=? briscola=4S "
+                          f"played={format_mask(FULL_DECK & ~left)} turn=1")
+
+
+def test_error_bars_shrink_with_more_samples():
+    sp = _talon4()
+    assert sp.talon_size == 4 and sp.hidden == 3
+    few = seat_analyse(sp, samples=6, seed=2)
+    many = seat_analyse(sp, samples=18, seed=2)
+    assert not few.exact and few.method == "seat-sampling" and many.samples == 18
+    for m in many.moves:
+        assert m.error < few.move(m.card).error
+    j = many.to_json()
+    assert j["samples"] == 18 and j["method"] == "seat-sampling" and "error" in j["moves"][0]
+
+
+def test_few_consistent_hands_are_all_solved_and_averaged():
+    """6 unseen cards (the trump card aside), 3 in the hand: the 20 hands are each solved
+    once; the values are the plain mean of the open analyses, without sampling error."""
+    from itertools import combinations
+    sp = _talon4()
+    a = seat_analyse(sp, samples=100, seed=0)
+    assert a.samples == 20 and all(m.error == 0.0 for m in a.moves)
+    hands = list(combinations(cards_of(sp.pool), 3))
+    assert len(hands) == 20
+    sums = {}
+    for h in hands:
+        for m in analyse(sp.with_hand(mask_of(h))).moves:
+            sums[m.card] = sums.get(m.card, 0) + m.value_exact
+    for m in a.moves:
+        assert m.value == pytest.approx(float(sums[m.card] / 20), abs=1e-9)
+
+
+def test_time_limit_stops_sampling():
+    sp = parse_position("variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1")
+    a = seat_analyse(sp, time_limit=1.0, samples=100000, seed=0)
+    assert 1 <= a.samples < 100000 and a.seconds < 3.0
+
+
+def _write(tmp_path, rec, name="g.json"):
+    p = tmp_path / name
+    write_record(str(p), rec)
+    return str(p)
+
+
+def test_cli_seat_position_and_record(tmp_path):
+    left = mask_of(parse_cards("AS,3S,RC,4S,2S,5S,6S,7S,FD,CD"))
+    r = CliRunner().invoke(cli, ["analyse", "--samples", "20", "--json", "variant=classic "
+                                 "hand1=AS,3S,RC hand2=? briscola=4S "
+                                 f"played={format_mask(FULL_DECK & ~left)} turn=1"])
+    assert r.exit_code == 0, r.output
+    j = json.loads(r.output)
+    assert j["samples"] == 20 and len(j["moves"]) == 3
+    final = _random_game("briscolone", 4)
+    path = _write(tmp_path, deal_record(final, seed=4))
+    st = deal("briscolone", 4)
+    for c in final.moves[:29]:
+        st = play(st, c)
+    r = CliRunner().invoke(cli, ["analyse", "--record", path, "--move", "30", "--seat",
+                                 str(st.turn + 1), "--samples", "10"])
+    assert r.exit_code == 0, r.output
+    assert "seat-sampling" in r.output and "samples: 10" in r.output and "±" in r.output
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["variant=briscolone hand1=? hand2=AS,3S,RC,5D,2B turn=1"], "hidden"),
+    (["variant=briscolone hand1=?,AS hand2=? turn=1"], "whole hidden hand"),
+    (["hand1=? hand2=AS,3S,RC briscola=4S turn=2"], "scoperta"),
+    (["variant=scoperta4 hand1=? hand2=AS,3S,RC hand3=2B,4B,5B hand4=6B,7B,FB briscola=4S turn=2"],
+     "hidden-card games"),
+    (["variant=briscolone hand1=? hand2=? turn=1"], "only one hand"),
+    (["variant=briscolone hand1=AS hand2=? played=" + format_mask(FULL_DECK & ~(1 << 39))
+      + " turn=1"], "unaccounted"),
+])
+def test_bad_seat_positions(args, msg):
+    r = CliRunner().invoke(cli, ["analyse", *args])
+    assert r.exit_code == 2
+    assert msg in r.output and r.output.startswith("error:") and r.output.count("\n") == 1
+
+
+def test_bad_record_requests(tmp_path):
+    brisc = _write(tmp_path, deal_record(_random_game("briscolone", 1), seed=1))
+    scop = _write(tmp_path, deal_record(_random_game("scoperta", 1), seed=1), "s.json")
+    cases = [
+        (["--record", scop, "--move", "1", "--seat", "1"], "record is scoperta"),
+        (["--record", brisc, "--move", "41", "--seat", "1"], "out of range"),
+        (["--record", brisc, "--move", "0", "--seat", "1"], "out of range"),
+        (["--record", brisc, "--move", "1", "--seat", "3"], "seat must be"),
+        (["--record", brisc, "--move", "1", "--seat", "2"], "--seat 1"),
+        (["--record", brisc, "--move", "1"], "--seat"),
+        (["--record", str(tmp_path / "none.json"), "--move", "1", "--seat", "1"], "cannot read"),
+    ]
+    for args, msg in cases:
+        r = CliRunner().invoke(cli, ["analyse", *args])
+        assert r.exit_code == 2, (args, r.output)
+        assert msg in r.output and r.output.count("\n") <= 2, (args, r.output)
+    with pytest.raises(RecordError):
+        seat_position_from_record(deal_record(_random_game("scoperta", 2)), 1, 1)
+    with pytest.raises(PositionError):
+        seat_analyse(parse_position("variant=briscolone hand1=? hand2=AS,3S,RC,5D,2B turn=1"))
