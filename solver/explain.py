@@ -406,13 +406,28 @@ def check_explainable(pos, what: str = "explain"):
     from .position import PositionError
     if not isinstance(pos, GamePosition):
         return pos
+    if pos.variant == "classic" and pos.talon_size <= 2 and pos.talon_order is None:
+        return classic_as_scoperta(pos)
     if pos.variant not in GAME_VARIANTS:
-        raise PositionError(f"{what} handles scoperta, briscolone and libero positions, not variant "
-                            f"'{pos.variant}' (briscola analyse handles every variant)")
+        raise PositionError(f"{what} handles scoperta, briscolone, libero and classic endgame "
+                            f"positions, not variant '{pos.variant}' here (briscola analyse "
+                            f"handles every variant)")
     if pos.talon_size:
         raise PositionError(f"{what} handles {pos.variant} endgames only (talon empty, the last "
                             f"five tricks), but the talon holds {pos.talon_size} cards")
     return pos
+
+
+def classic_as_scoperta(pos):
+    """An open classic position from the last draw on is a scoperta position: with every
+    hand shown, the one covered card above the trump card is known by elimination."""
+    from .position import Position
+    top = -1
+    if pos.talon_size == 2:
+        top = (pos.talon_mask & ~(1 << pos.briscola)).bit_length() - 1
+    table = pos.table[0] if pos.table else -1
+    return Position(pos.hands[0], pos.hands[1], table, top, pos.briscola, pos.played, pos.turn,
+                    pos.score)
 
 
 def is_game(pos) -> bool:

@@ -223,3 +223,17 @@ def test_win_costs_are_probabilities():
     ex = explain(parse_position(COUNT), "win")
     assert ex.alternatives[0].cost == Fraction(1)
     assert "percentage points" in render_text(ex, "en")
+
+
+def test_classic_endgame_is_explained_as_the_open_scoperta_position():
+    """From the last draw on, open classic Briscola is scoperta: the covered card above the
+    trump card is known by elimination. The line and values must be the scoperta ones."""
+    from solver.explain import check_explainable, explain
+    from solver.position import parse_position as parse
+    classic = parse("variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C turn=1 unseen=2D")
+    scoperta = parse("hand1=AS,3S,RB hand2=4S,7S,4B top=2D briscola=4C turn=1")
+    a, b = explain(check_explainable(classic)), explain(scoperta)
+    assert a.value == b.value and a.best == b.best
+    assert [t.cards for t in a.line] == [t.cards for t in b.line]
+    from solver.analysis import analyse
+    assert a.value == analyse(classic).value_exact
