@@ -9,6 +9,7 @@ import time
 import click
 
 from solver.cards import CardError, card_str, parse_card
+from solver.explain4 import explain4, explainable as explainable4, render4
 from solver.explain import (LANGS, check_explainable, explain as explain_position, message,
                             render_text)
 from solver.position import parse_position
@@ -53,7 +54,13 @@ def explain(position, lang, as_json, objective, time_limit):
     texts = ([ln for ln in _read_text("-").splitlines() if ln.strip()] if position == "-"
              else [position])
     for i, text in enumerate(texts):
-        ex = explain_position(check_explainable(parse_position(text)), objective, time_limit)
+        pos = parse_position(text)
+        if explainable4(pos):
+            ex4 = explain4(pos, objective)
+            click.echo(json.dumps(ex4.to_json(), ensure_ascii=False) if as_json else
+                       ("\n" if i else "") + render4(ex4, lang))
+            continue
+        ex = explain_position(check_explainable(pos), objective, time_limit)
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:
