@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 import time
 from dataclasses import dataclass
 
@@ -197,7 +198,7 @@ class Session:
         self.W = WORDS[lang]
         self.engine_rng = random.Random(f"engine {seed}")
         self.cache: dict = {}
-        self.stdin = click.get_text_stream("stdin")
+        self.stdin = sys.stdin
         self.echo_input = self.stdin.isatty()
 
     def card(self, c: int) -> str:
@@ -422,7 +423,7 @@ def choose_other(state: GameState, level: str, engine, rng: random.Random) -> in
 
 def progress_printer(every: float = 5.0):
     """Progress on stderr: a live counter on a terminal, a line every few seconds otherwise."""
-    err = click.get_text_stream("stderr")
+    err = sys.stderr
     tty = err.isatty()
     t0 = time.perf_counter()
     last = [t0]
@@ -440,7 +441,7 @@ def progress_printer(every: float = 5.0):
 
 
 def _colour_wanted() -> bool:
-    return click.get_text_stream("stdout").isatty() and not os.environ.get("NO_COLOR")
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 @click.command()

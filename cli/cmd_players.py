@@ -19,7 +19,7 @@ LANG = click.Choice(LANGS)
 
 def _read_text(path: str) -> str:
     if path == "-":
-        return click.get_text_stream("stdin").read()
+        return sys.stdin.read()
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()
@@ -245,7 +245,7 @@ def puzzles_play(file, lang, difficulty, variant):
     ps = read_puzzles(_read_text(file).splitlines() if file else bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
     right = done = 0
     quit_ = False

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -12,7 +13,7 @@ from solver.render import render
 def read_position_arg(text: str):
     """The POSITION argument: the notation itself, or "-" for one position on stdin."""
     if text.strip() == "-":
-        lines = [ln for ln in click.get_text_stream("stdin").read().splitlines() if ln.strip()]
+        lines = [ln for ln in sys.stdin.read().splitlines() if ln.strip()]
         if not lines:
             raise PositionError("no position on standard input")
         if len(lines) > 1:
