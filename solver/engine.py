@@ -18,6 +18,7 @@ DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "256"))
 SLICE_NODES = 1_000_000
 EXACT_SHARE_FROM = 10   # talon sizes whose exact search may not finish in the time limit
 EXACT_SHARE = 0.5
+INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
 
 _tables: dict[int, np.ndarray] = {}
@@ -157,7 +158,15 @@ def analyse(pos: Position, objective: str, time_limit, t0):
         exact_deadline = deadline
         if deadline is not None and not pos.clairvoyant and pos.talon_size >= EXACT_SHARE_FROM:
             exact_deadline = t0 + EXACT_SHARE * time_limit
-        res = _exact(pos, objective, exact_deadline)
+        try:
+            res = _exact(pos, objective, exact_deadline)
+        except KeyboardInterrupt:
+            # Ctrl-C: the best answer so far is a quick estimate, clearly labelled
+            from dataclasses import replace
+            from . import estimate
+            a = estimate.analyse(pos, objective, INTERRUPT_ESTIMATE, time.perf_counter())
+            return replace(a, seconds=time.perf_counter() - t0,
+                           notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",))
         if res is not None:
             vals, nodes, gen = res
             best_v = max(vals.values())
