@@ -51,6 +51,18 @@ def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
     return tt
 
 
+_scratch = threading.local()
+
+
+def scratch() -> np.ndarray:
+    """The kernel's scratch rows of the calling thread, allocated once per thread: small
+    positions should not pay for zeroing them on every call."""
+    w = getattr(_scratch, "work", None)
+    if w is None:
+        w = _scratch.work = K.new_work()
+    return w
+
+
 def exact_possible(pos: Position) -> bool:
     return pos.clairvoyant or pos.unseen.bit_count() <= K.MAX_EXACT_UNSEEN
 
@@ -84,7 +96,7 @@ class Search:
         self.denominator = int(ctx[K.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = table_for(pos, tt_mb)
         self.stats = np.zeros(K.S_SIZE, dtype=np.int64)
-        self.work = K.new_work()
+        self.work = scratch()
         self.nodes = 0
         self.started = time.perf_counter()
         self.stopped = False
@@ -214,7 +226,7 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
     stats_list = [np.zeros(K.S_SIZE, dtype=np.int64) for _ in range(THREADS)]
 
     def worker(i):
-        work = K.new_work()
+        work = scratch()
         while True:
             with lock:
                 if not todo:
