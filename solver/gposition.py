@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
                     mask_points, parse_cards, popcount)
-from .position import PositionError
+from .position import PositionError, one_card, split_fields
 from .rules import RulesError, Variant, get_variant, trick_winner
 
 FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
@@ -166,28 +166,6 @@ class GamePosition:
         return self.to_text()
 
 
-def _split_fields(text: str) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for tok in text.split():
-        if "=" not in tok:
-            raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(FIELDS)})")
-        k, v = tok.split("=", 1)
-        k = k.strip().lower()
-        if k not in FIELDS:
-            raise PositionError(f"unknown field '{k}' (fields: {', '.join(FIELDS)})")
-        if k in fields:
-            raise PositionError(f"field '{k}' given twice")
-        fields[k] = v
-    return fields
-
-
-def _one_card(fields, key) -> int:
-    cs = parse_cards(fields.get(key, ""))
-    if len(cs) > 1:
-        raise PositionError(f"{key}= takes one card, got {len(cs)}")
-    return cs[0] if cs else -1
-
-
 def parse_game_position(text: str) -> GamePosition:
     """Parse a position of a non-scoperta variant; PositionError with a one-line reason."""
     try:
@@ -199,7 +177,7 @@ def parse_game_position(text: str) -> GamePosition:
 def _parse(text: str) -> GamePosition:
     if not text or not text.strip():
         raise PositionError("empty position")
-    f = _split_fields(text)
+    f = split_fields(text, FIELDS)
     if any(f.get(k, "").strip() == "?" for k in FIELDS if k.startswith("hand")):
         from .seat import parse_seat_position
         return parse_seat_position(text)
@@ -229,10 +207,10 @@ def _parse(text: str) -> GamePosition:
     if len(table) >= n:
         raise PositionError(f"table= holds at most {n - 1} card{'s' if n > 2 else ''} in {v.name}, "
                             f"got {len(table)}")
-    briscola = _one_card(f, "briscola")
+    briscola = one_card(f, "briscola")
     if v.has_trump and briscola < 0:
         raise PositionError("briscola= needs the trump card")
-    top = _one_card(f, "top")
+    top = one_card(f, "top")
     talon = parse_cards(f["talon"]) if "talon" in f else None
     played = parse_cards(f["played"]) if "played" in f else None
     unseen = parse_cards(f["unseen"]) if "unseen" in f else None

@@ -167,22 +167,23 @@ class Position:
         return replace(self, hand1=self.hand2, hand2=self.hand1, turn=1 - self.turn, score=sc)
 
 
-def _split_fields(text: str) -> dict[str, str]:
+def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
+    """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``."""
     fields: dict[str, str] = {}
     for tok in text.split():
         if "=" not in tok:
-            raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(FIELDS)})")
+            raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(allowed)})")
         k, v = tok.split("=", 1)
         k = k.strip().lower()
-        if k not in FIELDS:
-            raise PositionError(f"unknown field '{k}' (fields: {', '.join(FIELDS)})")
+        if k not in allowed:
+            raise PositionError(f"unknown field '{k}' (fields: {', '.join(allowed)})")
         if k in fields:
             raise PositionError(f"field '{k}' given twice")
         fields[k] = v
     return fields
 
 
-def _one_card(fields, key) -> int:
+def one_card(fields, key) -> int:
     cs = parse_cards(fields.get(key, ""))
     if len(cs) > 1:
         raise PositionError(f"{key}= takes one card, got {len(cs)}")
@@ -227,7 +228,7 @@ def _other_variant(text: str) -> bool:
 def _parse(text: str) -> Position:
     if not text or not text.strip():
         raise PositionError("empty position")
-    f = _split_fields(text)
+    f = split_fields(text)
     variant = get_variant(f.get("variant", "scoperta")).name
     if variant != "scoperta":
         raise PositionError(f"positions of variant '{variant}' are not supported yet (only scoperta)")
@@ -235,11 +236,11 @@ def _parse(text: str) -> Position:
         if req not in f:
             raise PositionError(f"missing field {req}=")
     hand1, hand2 = parse_cards(f["hand1"]), parse_cards(f["hand2"])
-    table = _one_card(f, "table")
-    briscola = _one_card(f, "briscola")
+    table = one_card(f, "table")
+    briscola = one_card(f, "briscola")
     if briscola < 0:
         raise PositionError("briscola= needs the trump card")
-    top = _one_card(f, "top")
+    top = one_card(f, "top")
     talon = parse_cards(f["talon"]) if "talon" in f else None
     if "played" in f and "unseen" in f:
         raise PositionError("give played= or unseen=, not both")

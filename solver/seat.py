@@ -197,8 +197,9 @@ def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int,
 
 def parse_seat_position(text: str) -> SeatPosition:
     """Parse a position with one hand written ``?`` (called by parse_game_position)."""
-    from .gposition import _one_card, _parse_score, _split_fields
-    f = _split_fields(text)
+    from .gposition import FIELDS, _parse_score
+    from .position import one_card, split_fields
+    f = split_fields(text, FIELDS)
     v = get_variant(f.get("variant", "scoperta"))
     if v.players != 2 or v.top_visible:
         raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
@@ -228,7 +229,7 @@ def parse_seat_position(text: str) -> SeatPosition:
     hand = parse_cards(f[f"hand{seat + 1}"])
     table = parse_cards(f.get("table", ""))
     played = parse_cards(f.get("played", ""))
-    briscola = _one_card(f, "briscola")
+    briscola = one_card(f, "briscola")
     turn_s = f["turn"].strip()
     if turn_s not in ("1", "2"):
         raise PositionError(f"turn= must be 1..2, got '{turn_s}'")
