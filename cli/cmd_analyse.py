@@ -132,7 +132,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     else:
         if samples is not None:
             raise click.UsageError("--samples is for a hidden hand (hand2=?) or --record")
-        a = run_analysis(pos, objective, time_limit)
+        a = run_analysis(pos, objective, time_limit, estimate_on_interrupt=True)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
@@ -152,7 +152,8 @@ def best(position, objective, time_limit):
       briscola best "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """
     _progress_on()
-    a = run_analysis(parse_position(position), objective, time_limit)
+    a = run_analysis(parse_position(position), objective, time_limit,
+                     estimate_on_interrupt=True)
     click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)))
 
 

@@ -78,8 +78,13 @@ def check_objective(pos: Position, objective: str) -> None:
         raise PositionError("objective win needs score= (the points each player has taken)")
 
 
-def analyse(pos: Position, objective: str = "points", time_limit: float | None = None) -> Analysis:
-    """Exact values of every legal card (or, past the time limit, a labelled estimate)."""
+def analyse(pos: Position, objective: str = "points", time_limit: float | None = None,
+            estimate_on_interrupt: bool = False) -> Analysis:
+    """Exact values of every legal card (or, past the time limit, a labelled estimate).
+
+    Ctrl-C propagates as KeyboardInterrupt, so loops over many positions can stop; with
+    ``estimate_on_interrupt`` (one position at the command line) an interrupted exact
+    search returns a quick labelled estimate instead."""
     check_objective(pos, objective)
     t0 = time.perf_counter()
     from .seat import SeatPosition
@@ -91,4 +96,4 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
         from . import ganalysis
         return ganalysis.analyse(pos, objective, time_limit, t0)
     from . import engine
-    return engine.analyse(pos, objective, time_limit, t0)
+    return engine.analyse(pos, objective, time_limit, t0, estimate_on_interrupt)

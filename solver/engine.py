@@ -162,7 +162,7 @@ def _chance_follows(pos: Position, card: int) -> bool:
     return pos.table >= 0 and not pos.clairvoyant and pos.talon_size > 2
 
 
-def analyse(pos: Position, objective: str, time_limit, t0):
+def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt: bool = False):
     from .analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     if exact_possible(pos):
@@ -173,6 +173,8 @@ def analyse(pos: Position, objective: str, time_limit, t0):
         try:
             res = _exact(pos, objective, exact_deadline)
         except KeyboardInterrupt:
+            if not estimate_on_interrupt:
+                raise
             # Ctrl-C: the best answer so far is a quick estimate, clearly labelled
             from dataclasses import replace
             from . import estimate
@@ -190,9 +192,13 @@ def analyse(pos: Position, objective: str, time_limit, t0):
                             nodes + pv_nodes, time.perf_counter() - t0)
     from . import estimate
     if time_limit is None:
-        return estimate.analyse(pos, objective, None, None)
-    now = time.perf_counter()
-    return estimate.analyse(pos, objective, max(deadline - now, 0.05), now)
+        a = estimate.analyse(pos, objective, None, None)
+    else:
+        now = time.perf_counter()
+        a = estimate.analyse(pos, objective, max(deadline - now, 0.05), now)
+    if not estimate_on_interrupt and any(n.startswith("interrupted") for n in a.notes):
+        raise KeyboardInterrupt  # the estimator kept its samples; the caller asked to stop
+    return a
 
 
 def _worth_threads(pos: Position) -> bool:
