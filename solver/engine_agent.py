@@ -19,20 +19,6 @@ from .game import GameState, legal_cards, to_game_position, to_position
 
 DEFAULT_SECONDS = 1.0
 
-#: largest talon whose exact analysis normally fits half the budget (seconds -> talon);
-#: measured: talon 6 takes 1-10 ms, talon 8 50-220 ms, talon 10 1-4 s
-_EXACT_TALON = ((0.0, 6), (0.4, 8), (8.0, 10))
-
-
-def exact_talon(seconds: float) -> int:
-    """The largest talon worth an exact attempt in ``seconds``."""
-    best = 2
-    for t, talon in _EXACT_TALON:
-        if seconds >= t:
-            best = talon
-    return best
-
-
 class EngineAgent(NamedAgent):
     """Best card by the analysis API; ties are broken by the game's random generator."""
 
@@ -76,24 +62,11 @@ class EngineAgent(NamedAgent):
         return fn(state, state.turn, self.objective, self.seconds)
 
     def analyse(self, pos):
-        """Exact values when they come within half the budget, else the estimate with
-        whatever is left (the exact attempt is skipped where it would not finish)."""
-        import time
-        from . import estimate
-        from .analysis import Analysis, MoveValue
-        from .engine import exact_possible, exact_values
-        t0 = time.perf_counter()
-        if exact_possible(pos) and pos.talon_size <= exact_talon(self.seconds):
-            res = exact_values(pos, self.objective, t0 + self.seconds / 2)
-            if res is not None:
-                vals, nodes = res
-                top = max(vals.values())
-                moves = tuple(MoveValue(c, float(v), v) for c, v in
-                              sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
-                best = tuple(c for c, v in vals.items() if v == top)
-                return Analysis(pos, self.objective, True, float(top), top, moves, best, (),
-                                nodes, time.perf_counter() - t0)
-        return estimate.analyse(pos, self.objective, self.seconds, t0, progress=False)
+        """The analysis API within the agent's time: exact where the search finishes in its
+        share of the time (all of it up to talon 8, most of it at talon 10), else the
+        estimate with the rest."""
+        from .analysis import analyse
+        return analyse(pos, self.objective, self.seconds)
 
 
 def parse_engine_name(key: str):
