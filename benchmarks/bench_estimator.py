@@ -68,7 +68,11 @@ def load(talon: int, objective: str):
 
 
 def run_method(method: str, pos, objective: str, budget: float):
-    """auto, expectimax, clairvoyant (full solves), depthN (N tricks deep)."""
+    """auto, expectimax, clairvoyant (full solves), depthN (N tricks deep), or analyse (the
+    public API: exact search first where it may finish, then the estimate)."""
+    if method == "analyse":
+        from solver.analysis import analyse
+        return analyse(pos, objective, budget)
     if method.startswith("depth"):
         return estimate.analyse(pos, objective, budget, progress=False, method="depth",
                                 depth=int(method[5:]))
@@ -111,7 +115,7 @@ def main(argv=None) -> None:
     ap.add_argument("--talons", default="8,10")
     ap.add_argument("--budgets", default="0.1,1")
     ap.add_argument("--methods", default="auto",
-                    help="auto, expectimax, clairvoyant, depthN; comma separated")
+                    help="auto, expectimax, clairvoyant, depthN, analyse; comma separated")
     ap.add_argument("--objective", default="points", choices=("points", "win"))
     ap.add_argument("--n", type=int, default=None, help="positions per talon (default 80/60/10)")
     ap.add_argument("--regen", action="store_true", help="recompute the cached exact values")
