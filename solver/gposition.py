@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
                     mask_points, parse_cards, popcount)
-from .position import PositionError, one_card, split_fields
+from .position import CardClaims, PositionError, one_card, split_fields
 from .rules import RulesError, Variant, get_variant, trick_winner
 
 FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
@@ -145,8 +145,10 @@ class GamePosition:
         return GamePosition(self.variant, tuple(hands), (), top, self.briscola, played, winner,
                             score, order)
 
-    def to_text(self) -> str:
-        parts = [f"hand{i + 1}={format_mask(h)}" for i, h in enumerate(self.hands)]
+    def to_text(self, hidden: int | None = None) -> str:
+        """The canonical notation; the hand of seat ``hidden`` is written ``?``."""
+        parts = [f"hand{i + 1}={'?' if i == hidden else format_mask(h)}"
+                 for i, h in enumerate(self.hands)]
         if self.table:
             parts.append("table=" + ",".join(card_str(c) for c in self.table))
         if self.talon_order is not None:
@@ -219,15 +221,7 @@ def _parse(text: str) -> GamePosition:
         raise PositionError(f"turn= must be 1..{n}, got '{turn_s}'")
     turn = int(turn_s) - 1
 
-    seen: dict[int, str] = {}
-
-    def claim(cards, where):
-        for c in cards:
-            if c in seen:
-                other = seen[c]
-                raise PositionError(f"card {card_str(c)} given twice ({other} and {where})"
-                                    if other != where else f"card {card_str(c)} given twice in {where}=")
-            seen[c] = where
+    claim = CardClaims()
     for i, h in enumerate(hands):
         claim(h, f"hand{i + 1}")
     claim(table, "table")

@@ -167,6 +167,21 @@ class Position:
         return replace(self, hand1=self.hand2, hand2=self.hand1, turn=1 - self.turn, score=sc)
 
 
+class CardClaims:
+    """Refuses a card named twice across a position's fields, naming both places."""
+
+    def __init__(self):
+        self.seen: dict[int, str] = {}
+
+    def __call__(self, cards, where: str) -> None:
+        for c in cards:
+            if c in self.seen:
+                other = self.seen[c]
+                raise PositionError(f"card {card_str(c)} given twice ({other} and {where})"
+                                    if other != where else f"card {card_str(c)} given twice in {where}=")
+            self.seen[c] = where
+
+
 def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
     """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``."""
     fields: dict[str, str] = {}
@@ -252,14 +267,7 @@ def _parse(text: str) -> Position:
     turn = int(turn_s) - 1
 
     # every card at most once across the fields that name places
-    seen: dict[int, str] = {}
-    def claim(cards, where):
-        for c in cards:
-            if c in seen:
-                other = seen[c]
-                raise PositionError(f"card {card_str(c)} given twice ({other} and {where})"
-                                    if other != where else f"card {card_str(c)} given twice in {where}=")
-            seen[c] = where
+    claim = CardClaims()
     claim(hand1, "hand1")
     claim(hand2, "hand2")
     if table >= 0:

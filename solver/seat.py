@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from .cards import FULL_DECK, card_str, cards_of, format_mask, mask_of, parse_cards, popcount
+from .cards import FULL_DECK, card_str, cards_of, mask_of, parse_cards, popcount
 from .position import PositionError
 from .rules import get_variant
 
@@ -132,18 +132,7 @@ class SeatPosition:
                             self.played, self.turn, self.score, None)
 
     def to_text(self) -> str:
-        hands = {self.seat: format_mask(self.hand), self.opponent: "?"}
-        parts = [f"hand{i + 1}={hands[i]}" for i in range(2)]
-        if self.table:
-            parts.append("table=" + ",".join(card_str(c) for c in self.table))
-        if self.briscola >= 0:
-            parts.append(f"briscola={card_str(self.briscola)}")
-        parts.append(f"played={format_mask(self.played)}")
-        parts.append(f"turn={self.turn + 1}")
-        if self.score is not None:
-            parts.append(f"score={self.score[0]}-{self.score[1]}")
-        parts.append(f"variant={self.variant}")
-        return " ".join(parts)
+        return self.with_hand(0).to_text(hidden=self.opponent)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -198,7 +187,7 @@ def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int,
 def parse_seat_position(text: str) -> SeatPosition:
     """Parse a position with one hand written ``?`` (called by parse_game_position)."""
     from .gposition import FIELDS, _parse_score
-    from .position import one_card, split_fields
+    from .position import CardClaims, one_card, split_fields
     f = split_fields(text, FIELDS)
     v = get_variant(f.get("variant", "scoperta"))
     if v.players != 2 or v.top_visible:
@@ -233,12 +222,9 @@ def parse_seat_position(text: str) -> SeatPosition:
     turn_s = f["turn"].strip()
     if turn_s not in ("1", "2"):
         raise PositionError(f"turn= must be 1..2, got '{turn_s}'")
-    seen: dict[int, str] = {}
+    claim = CardClaims()
     for cards, where in ((hand, f"hand{seat + 1}"), (table, "table"), (played, "played")):
-        for c in cards:
-            if c in seen:
-                raise PositionError(f"card {card_str(c)} given twice ({seen[c]} and {where})")
-            seen[c] = where
+        claim(cards, where)
     played_mask = mask_of(played)
     score = _parse_score(f["score"], played_mask, 2) if "score" in f else None
     return make_seat_position(v.name, seat, mask_of(hand), table, briscola, played_mask,
