@@ -201,6 +201,14 @@ def explain(pos: Position, objective: str = "points", time_limit: float | None =
     plies = sv.plies(pos)
     tricks = _tricks(pos, plies)
     tricks = [replace(t, reasons=tuple(_reasons(t, pos))) for t in tricks]
+    alts = _alternatives(pos, root, plies, sv, _tricks)
+    ideas = _ideas(pos, plies, tricks, sv)
+    return Explanation(pos, objective, phase_of(pos), pos.turn, root, tuple(tricks), alts,
+                       tuple(ideas), *_tally(pos, tricks), facts)
+
+
+def _tally(pos, tricks) -> tuple:
+    """(tricks won, points won, final score or None) per player along a line."""
     tw, pw = [0, 0], [0, 0]
     for t in tricks:
         tw[t.winner] += 1
@@ -208,18 +216,22 @@ def explain(pos: Position, objective: str = "points", time_limit: float | None =
     final = None
     if pos.score is not None:
         final = (pos.score[0] + pw[0], pos.score[1] + pw[1])
+    return (tw[0], tw[1]), (pw[0], pw[1]), final
+
+
+def _alternatives(pos, root: Analysis, plies, sv, group) -> tuple:
+    """Every card other than the line's first: its cost, the opponent's punishing answer
+    and the line that follows (``group`` turns the cards into tricks for the game)."""
     alts = []
     for m in root.moves:
         if m.card == plies[0].card:
             continue
         rest = sv.plies(pos.play(m.card))
-        line = _tricks(pos, [Ply(pos.turn, m.card, root)] + rest)
+        line = group(pos, [Ply(pos.turn, m.card, root)] + rest)
         reply = next((q.card for q in rest if q.player != pos.turn), None)
         alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact, reply,
                                 tuple(line)))
-    ideas = _ideas(pos, plies, tricks, sv)
-    return Explanation(pos, objective, phase_of(pos), pos.turn, root, tuple(tricks), tuple(alts),
-                       tuple(ideas), (tw[0], tw[1]), (pw[0], pw[1]), final, facts)
+    return tuple(alts)
 
 
 def _facts(pos: Position) -> dict:
@@ -530,25 +542,10 @@ def _explain_game(pos, objective: str) -> Explanation:
     facts = _gfacts(pos)
     plies = sv.plies(pos)
     tricks = [replace(t, reasons=tuple(_greasons(t))) for t in _gtricks(pos, plies)]
-    tw, pw = [0, 0], [0, 0]
-    for t in tricks:
-        tw[t.winner] += 1
-        pw[t.winner] += t.points
-    final = None
-    if pos.score is not None:
-        final = (pos.score[0] + pw[0], pos.score[1] + pw[1])
-    alts = []
-    for m in root.moves:
-        if m.card == plies[0].card:
-            continue
-        rest = sv.plies(pos.play(m.card))
-        line = _gtricks(pos, [Ply(pos.turn, m.card, root)] + rest)
-        reply = next((q.card for q in rest if q.player != pos.turn), None)
-        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact, reply,
-                                tuple(line)))
+    alts = _alternatives(pos, root, plies, sv, _gtricks)
     ideas = _gideas(pos, tricks, sv)
-    return Explanation(pos, objective, "endgame", pos.turn, root, tuple(tricks), tuple(alts),
-                       tuple(ideas), (tw[0], tw[1]), (pw[0], pw[1]), final, facts)
+    return Explanation(pos, objective, "endgame", pos.turn, root, tuple(tricks), alts,
+                       tuple(ideas), *_tally(pos, tricks), facts)
 
 
 def _gideas(pos, tricks: list[Trick], sv: _Solver) -> list[Idea]:
