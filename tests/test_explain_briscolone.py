@@ -14,6 +14,7 @@ from solver.cards import parse_card
 from solver.explain import MESSAGES, explain, render_text
 from solver.position import parse_position
 from solver.puzzles import PuzzleError, bundled, generate, parse_puzzle, read_puzzles, solve
+from test_explain import check_line_optimal
 
 BR = " variant=briscolone"
 # P1 leads RS and P2's AS takes it (+15). P2 must then lead a cup: 2C is taken by 4C and the
@@ -44,24 +45,6 @@ def C(s):
 
 def kinds(text):
     return {i.kind: i for i in explain(parse_position(text)).ideas}
-
-
-def check_line_optimal(text, objective="points"):
-    """Every card the line states reaches the best value of the position it is played in."""
-    pos = parse_position(text)
-    ex = explain(pos, objective)
-    p = pos
-    for t in ex.line:
-        for ply in (t.lead, t.follow):
-            if ply.analysis is None:
-                continue
-            a = analyse(p, objective)
-            assert a.move(ply.card).value_exact == a.value_exact
-            p = p.play(ply.card)
-    assert p.is_over
-    if objective == "points":
-        assert ex.points_won[ex.mover] - ex.points_won[1 - ex.mover] == ex.value
-    return ex
 
 
 @pytest.mark.parametrize("text,best,value", [
