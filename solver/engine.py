@@ -48,7 +48,7 @@ def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
     """A shared table sized for the position: small endgames do not pay for a big one."""
     mb = DEFAULT_TT_MB if max_mb is None else max_mb
     cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
-    want = 1 << 14 if pos.talon_size <= 2 and not pos.clairvoyant else cap
+    want = 1 << 12 if pos.talon_size <= 2 and not pos.clairvoyant else cap
     n = 1 << (min(want, cap).bit_length() - 1)
     tt = _tables.get(n)
     if tt is None:

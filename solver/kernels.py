@@ -39,13 +39,24 @@ OBJ_POINTS = 0
 OBJ_WIN = 1
 
 INF = np.int64(1) << np.int64(60)
-TT_COLS = 7      # key1, key2, key3, lower, upper, meta (best move + 1, depth), check
-# ``check`` is the xor of the other six words: threads share the table without locks and a
-# row torn by two writers fails the check and reads as a miss
+# The table is an array of buckets, each one 64-byte cache line of four 16-byte entries
+# (word 0 = check ^ data, word 1 = data). ``check`` is a 64-bit hash of the whole key that
+# is independent of the bucket index, so a false match needs 64 + index bits to agree by
+# chance; a torn entry (two threads writing) fails the xor and reads as a miss, so threads
+# share the table without locks. ``data`` packs the lower and upper bound (25 bits each),
+# the best move + 1 and the depth (live cards) used for replacement.
+TT_COLS = 8
+TT_SLOTS = 4
+VAL_BITS = 25
+VAL_OFF = np.int64(1) << np.int64(VAL_BITS - 1)
+VAL_MASK = (np.int64(1) << np.int64(VAL_BITS)) - 1
 
 _H1 = np.int64(0x9E3779B97F4A7C15 - (1 << 64))
 _H2 = np.int64(0xC2B2AE3D27D4EB4F - (1 << 64))
 _H3 = np.int64(0x165667B19E3779F9)
+_G1 = np.int64(0xFF51AFD7ED558CCD - (1 << 64))
+_G2 = np.int64(0xC4CEB9FE1A85EC53 - (1 << 64))
+_G3 = np.int64(0x94D049BB133111EB - (1 << 64))
 
 
 def _rank_masks():
@@ -163,37 +174,74 @@ def canon_mask(m, alive):
 
 
 @njit(cache=True, inline="always")
-def tt_read(tt, i, k1, k2, k3):
-    """(found, lower, upper, meta) of row ``i`` for the key, verified by its check word."""
-    e0 = tt[i, 0]
-    e1 = tt[i, 1]
-    e2 = tt[i, 2]
-    e3 = tt[i, 3]
-    e4 = tt[i, 4]
-    e5 = tt[i, 5]
-    e6 = tt[i, 6]
-    ok = e0 == k1 and e1 == k2 and e2 == k3 and e6 == (e0 ^ e1 ^ e2 ^ e3 ^ e4 ^ e5)
-    return ok, e3, e4, e5
+def tt_hash(k1, k2, k3, nmask):
+    """(bucket, check) of a key: two independent hash chains over the three key words."""
+    h = k1 * _H1
+    h ^= (h >> 32) & 0xFFFFFFFF
+    h = (h ^ k2) * _H2
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    h = (h ^ k3) * _H3
+    h ^= (h >> 32) & 0xFFFFFFFF
+    h *= _H1
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    g = k3 * _G1
+    g ^= (g >> 33) & 0x7FFFFFFF
+    g = (g ^ k1) * _G2
+    g ^= (g >> 31) & 0x1FFFFFFFF
+    g = (g ^ k2) * _G3
+    g ^= (g >> 33) & 0x7FFFFFFF
+    g *= _G1
+    g ^= (g >> 29) & 0x7FFFFFFFF
+    return h & nmask, g
 
 
 @njit(cache=True, inline="always")
-def tt_write(tt, i, k1, k2, k3, lo, hi, meta):
-    tt[i, 0] = k1
-    tt[i, 1] = k2
-    tt[i, 2] = k3
-    tt[i, 3] = lo
-    tt[i, 4] = hi
-    tt[i, 5] = meta
-    tt[i, 6] = k1 ^ k2 ^ k3 ^ lo ^ hi ^ meta
+def tt_read(tt, b, chk):
+    """(found, lower, upper, best move + 1) of the key in bucket ``b``, in stored units."""
+    for s in range(TT_SLOTS):
+        d = tt[b, 2 * s + 1]
+        if (tt[b, 2 * s] ^ d) == chk:
+            return (True, (d & VAL_MASK) - VAL_OFF, ((d >> VAL_BITS) & VAL_MASK) - VAL_OFF,
+                    (d >> 50) & 63)
+    return False, np.int64(0), np.int64(0), np.int64(0)
 
 
-@njit(cache=True)
-def tt_index(k1, k2, k3, nmask):
-    h = k1 * _H1 ^ k2 * _H2 ^ k3 * _H3
-    h ^= (h >> 29) & 0x7FFFFFFFF
-    h *= _H1
-    h ^= (h >> 32) & 0xFFFFFFFF
-    return h & nmask
+@njit(cache=True, inline="always")
+def tt_store(tt, b, chk, lo, hi, mv1, depth):
+    """Store the bounds, tightened by what the entry already knew; a new key replaces the
+    bucket's shallowest entry (the smallest subtree)."""
+    slot = -1
+    low = 99
+    for s in range(TT_SLOTS):
+        d = tt[b, 2 * s + 1]
+        if (tt[b, 2 * s] ^ d) == chk:
+            olo = (d & VAL_MASK) - VAL_OFF
+            ohi = ((d >> VAL_BITS) & VAL_MASK) - VAL_OFF
+            if olo > lo:
+                lo = olo
+            if ohi < hi:
+                hi = ohi
+            if mv1 == 0:
+                mv1 = (d >> 50) & 63
+            slot = s
+            break
+        dep = (d >> 56) & 63
+        if dep < low:
+            low = dep
+            slot = s
+    d = (lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (depth << 56)
+    tt[b, 2 * slot + 1] = d
+    tt[b, 2 * slot] = chk ^ d
+
+
+@njit(cache=True, inline="always")
+def tt_unit(mag):
+    """The power of two that stored bounds count in: 1 unless the node's value range
+    (``mag`` at its own scale) overflows a 25-bit field; coarser bounds stay sound."""
+    g = np.int64(1)
+    while mag > (VAL_OFF - 2) * g:
+        g *= 2
+    return g
 
 
 @njit(cache=True)
@@ -288,6 +336,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     k2 = np.int64(0)
     k3 = np.int64(0)
     r = np.int64(1)
+    gu = np.int64(1)
+    chk = np.int64(0)
     ttmove = -1
     a0 = alpha
     b0 = beta
@@ -318,29 +368,24 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             k3 |= ctx[C_GEN] << 40
         else:
             r = S // FACT[popcount(unseen)]
-        # two-slot buckets: slot 0 keeps the bigger subtree, slot 1 the latest entry
-        idx = tt_index(k1, k2, k3, tt.shape[0] - 2) & ~np.int64(1)
-        found, tlo, thi, tmeta = tt_read(tt, idx, k1, k2, k3)
-        if not found:
-            idx += 1
-            found, tlo, thi, tmeta = tt_read(tt, idx, k1, k2, k3)
+        gu = tt_unit((hi - lo) // (2 * r) if obj == OBJ_POINTS else (hi - lo) // r)
+        idx, chk = tt_hash(k1, k2, k3, tt.shape[0] - 1)
+        found, tlo, thi, tmv = tt_read(tt, idx, chk)
         if found:
             stats[S_TTHIT] += 1
-            if tlo > -INF:
-                tlo *= r
-                if tlo >= beta:
-                    return tlo
-                if tlo > alpha:
-                    alpha = tlo
-            if thi < INF:
-                thi *= r
-                if thi <= alpha:
-                    return thi
-                if thi < beta:
-                    beta = thi
+            tlo *= r * gu
+            thi *= r * gu
+            if tlo >= beta:
+                return tlo
+            if tlo > alpha:
+                alpha = tlo
+            if thi <= alpha:
+                return thi
+            if thi < beta:
+                beta = thi
             if tlo == thi:
                 return tlo
-            ttmove = (tmeta & 0xFF) - 1
+            ttmove = tmv - 1
 
     if pending == 1:
         # ---- chance node: the loser draws x, then y becomes the top card ----
@@ -355,6 +400,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         clo = work[crow, 16:16 + CHANCE_MAX]
         chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
         rc = S // FACT[n - 2]
+        rcg = rc * tt_unit((hi - lo) // (2 * rc) if obj == OBJ_POINTS else (hi - lo) // rc)
         ch0 = canon_mask(h0, alive)
         ch1 = canon_mask(h1, alive)
         cun = canon_mask(unseen, alive)
@@ -384,17 +430,15 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 q1 |= ((cy + 1) << 46) | (turn << 52) | (obj << 54)
                 q2 |= kb
                 q3 = cun & ~cx1 & ~(np.int64(1) << cy)
-                j = tt_index(q1, q2, q3, tt.shape[0] - 2) & ~np.int64(1)
-                f, elo, ehi, em = tt_read(tt, j, q1, q2, q3)
-                if not f:
-                    f, elo, ehi, em = tt_read(tt, j + 1, q1, q2, q3)
+                j, jc = tt_hash(q1, q2, q3, tt.shape[0] - 1)
+                f, elo, ehi, em = tt_read(tt, j, jc)
                 a_ = L
                 b_ = U
                 if f:
-                    if elo > -INF and elo * rc > a_:
-                        a_ = elo * rc
-                    if ehi < INF and ehi * rc < b_:
-                        b_ = ehi * rc
+                    if elo * rcg > a_:
+                        a_ = elo * rcg
+                    if ehi * rcg < b_:
+                        b_ = ehi * rcg
                 clo[i] = a_
                 chi[i] = b_
                 sum_lo += a_
@@ -594,30 +638,25 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         result = best
 
     if use_tt:
+        # bounds at the node's own scale (values there are integers), then in stored units
         if result <= a0:
-            nlo = -INF
-            nhi = floor_div(result, r) if clair == 0 else result
+            nlo = lo // r
+            nhi = floor_div(result, r)
         elif result >= b0:
-            nlo = ceil_div(result, r) if clair == 0 else result
-            nhi = INF
+            nlo = ceil_div(result, r)
+            nhi = hi // r
         else:
             nlo = result // r
             nhi = nlo
-        depth = popcount(alive)
+        if nlo < lo // r:
+            nlo = lo // r
+        if nhi > hi // r:
+            nhi = hi // r
         smove = bestmove
         if clair == 0 and bestmove >= 0:
             smove = canon_card(bestmove, alive)
-        found, olo, ohi, ometa = tt_read(tt, idx, k1, k2, k3)
-        if found:
-            if olo > nlo:
-                nlo = olo
-            if ohi < nhi:
-                nhi = ohi
-            if smove < 0:
-                smove = (ometa & 0xFF) - 1
-        elif (idx & 1) == 1 and (tt[idx - 1, 5] >> 8) <= depth:
-            idx -= 1  # a new entry takes slot 0 unless slot 0 holds a bigger subtree
-        tt_write(tt, idx, k1, k2, k3, nlo, nhi, (smove + 1) | (depth << 8))
+        tt_store(tt, idx, chk, floor_div(nlo, gu), ceil_div(nhi, gu), smove + 1,
+                 popcount(alive))
     return result
 
 
@@ -626,11 +665,13 @@ def new_work():
     return np.zeros((82, 16 + 2 * CHANCE_MAX), dtype=np.int64)
 
 
-def new_table(entries: int) -> np.ndarray:
-    """A transposition table of ``entries`` rows (a power of two), all empty."""
-    n = 1 << max(4, int(entries - 1).bit_length())
-    tt = np.zeros((n, TT_COLS), dtype=np.int64)
-    return tt
+def new_table(buckets: int) -> np.ndarray:
+    """A transposition table of ``buckets`` buckets (a power of two), all empty, each
+    bucket on its own cache line."""
+    n = 1 << max(4, int(buckets - 1).bit_length())
+    raw = np.zeros(n * TT_COLS + 8, dtype=np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + n * TT_COLS].reshape(n, TT_COLS)
 
 
 @njit(cache=True)

@@ -1,0 +1,90 @@
+"""The transposition table: packed bounds, replacement, torn entries, and a search whose
+table is far too small still gives exact values."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from reference import ref_values
+from solver import engine
+from solver import kernels as K
+from solver.sample import random_position
+
+
+def _key(i):
+    return np.int64(i * 7919 + 1), np.int64(i * 104729 + 3), np.int64(i * 1299709 + 5)
+
+
+def test_bounds_round_trip_and_merge():
+    tt = K.new_table(16)
+    b, chk = K.tt_hash(*_key(1), tt.shape[0] - 1)
+    assert K.tt_read(tt, b, chk)[0] is False
+    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(1 << 23), np.int64(5), np.int64(12))
+    found, lo, hi, mv1 = K.tt_read(tt, b, chk)
+    assert (found, lo, hi, mv1) == (True, -(1 << 23), 1 << 23, 5)
+    # a later store keeps the tighter of old and new bounds, and the old move when it has none
+    K.tt_store(tt, b, chk, np.int64(-7), np.int64(1 << 23), np.int64(0), np.int64(12))
+    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(3), np.int64(0), np.int64(12))
+    assert tuple(K.tt_read(tt, b, chk)) == (True, -7, 3, 5)
+
+
+def test_coarse_units_only_widen_bounds():
+    """A node whose value range overflows the 25-bit fields counts in a power of two; the
+    stored bounds, read back, must still enclose every value they were stored for."""
+    rng = random.Random(3)
+    for mag in (100, 1 << 23, 120 * 3628800, 120 * 479001600, 2 * 87178291200):
+        g = int(K.tt_unit(np.int64(mag)))
+        assert g >= 1 and g & (g - 1) == 0
+        assert mag <= (int(K.VAL_OFF) - 2) * g
+        if g > 1:
+            assert mag > (int(K.VAL_OFF) - 2) * (g // 2)  # the finest unit that fits
+        for _ in range(50):
+            lo_v = rng.randint(-mag, mag)
+            hi_v = rng.randint(lo_v, mag)
+            tt = K.new_table(16)
+            b, chk = K.tt_hash(*_key(rng.randrange(10 ** 6)), tt.shape[0] - 1)
+            K.tt_store(tt, b, chk, np.int64(lo_v // g),
+                       np.int64(-(-hi_v // g)), np.int64(0), np.int64(3))
+            _, lo, hi, _ = K.tt_read(tt, b, chk)
+            assert lo * g <= lo_v and hi * g >= hi_v
+            assert hi * g - lo * g < hi_v - lo_v + 2 * g
+
+
+def test_replacement_keeps_the_deepest_entries():
+    tt = K.new_table(16)
+    # five keys forced into bucket 0: the shallowest one is the one replaced
+    for depth, i in zip((20, 30, 10, 25), range(4)):
+        K.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(depth))
+    K.tt_store(tt, 0, np.int64(2000), np.int64(9), np.int64(9), np.int64(0), np.int64(15))
+    present = [bool(K.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)]
+    assert present == [True, True, False, True]
+    assert tuple(K.tt_read(tt, 0, np.int64(2000))) == (True, 9, 9, 0)
+
+
+def test_torn_entry_reads_as_a_miss():
+    tt = K.new_table(16)
+    b, chk = K.tt_hash(*_key(5), tt.shape[0] - 1)
+    K.tt_store(tt, b, chk, np.int64(1), np.int64(2), np.int64(3), np.int64(4))
+    slot = next(s for s in range(K.TT_SLOTS) if tt[b, 2 * s] ^ tt[b, 2 * s + 1] == chk)
+    tt[b, 2 * slot + 1] ^= 1 << 30  # another thread's data word, this thread's check word
+    assert K.tt_read(tt, b, chk)[0] is False
+
+
+def test_bucket_is_one_cache_line():
+    tt = K.new_table(1000)
+    assert tt.shape == (1024, K.TT_COLS) and tt.flags.c_contiguous
+    assert tt.ctypes.data % 64 == 0 and tt.strides[0] == 64
+
+
+def test_tiny_table_still_exact():
+    """Sixteen buckets for talon-4 and talon-6 positions: entries are replaced all the time, and every
+    card's value must still equal the reference's."""
+    rng = random.Random(77)
+    for i in range(12):
+        pos = random_position(rng, 6 if i % 3 else 4, mid_trick=bool(i % 2), with_score=True)
+        for objective in ("points", "win"):
+            s = engine.Search(pos, objective, tt_mb=0)
+            assert s.tt.shape[0] == 16
+            got = {c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}
+            assert got == ref_values(pos, objective), (pos.to_text(), objective)
