@@ -109,22 +109,30 @@ class Search:
         self.s0, self.s1 = s
 
     def move_value(self, card: int, deadline: float | None = None, stats=None, work=None,
-                   slice_nodes: int | None = None) -> int | None:
-        """Exact scaled value of one card, or None when the deadline passed first.
+                   slice_nodes: int | None = None, helper: bool = False,
+                   cancelled=None) -> int | None:
+        """Exact scaled value of one card, or None when the deadline passed first (or
+        ``cancelled()`` became true).
 
-        Threads pass their own ``stats`` and ``work``; the table is shared."""
+        Threads pass their own ``stats`` and ``work``; the table is shared. A ``helper``
+        searches a card another thread is already on, walking the draws in the opposite
+        order, so each finds the other's finished outcomes in the table."""
         p = self.pos
         stats = self.stats if stats is None else stats
         work = self.work if work is None else work
+        ctx = self.ctx
+        if helper:
+            ctx = ctx.copy()
+            ctx[K.C_REVERSE] = 1
         top = p.top if p.talon_size else -1
         while True:
             stats[K.S_NODES] = 0
             stats[K.S_ABORT] = 0
-            if self.stopped:
+            if self.stopped or (cancelled is not None and cancelled()):
                 return None
             stats[K.S_LIMIT] = SLICE_NODES if slice_nodes is None else slice_nodes
             v = K.search(p.hand1, p.hand2, p.table, top, p.unseen, p.turn, 0, self.s0, self.s1,
-                         -K.INF, K.INF, card, self.ctx, self.order, self.tt, stats, work)
+                         -K.INF, K.INF, card, ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[K.S_NODES])
             if not stats[K.S_ABORT]:
                 return int(v)
@@ -222,10 +230,12 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
     """({card: Fraction}, nodes, table generation), or None past the deadline.
 
     Big positions spread the cards over threads that share one table (the kernel releases
-    the GIL); Ctrl-C stops them at their next node."""
+    the GIL); a thread with no card left helps one still running (whichever finishes first
+    gives its value), so no core idles while the last card is searched. Ctrl-C stops them
+    at their next node."""
     s = Search(pos, objective, gen=gen)
     cards = pos.legal_cards()
-    if not _worth_threads(pos) or len(cards) < 2:
+    if not _worth_threads(pos):
         vals = {}
         for c in cards:
             v = s.move_value(c, deadline)
@@ -235,23 +245,41 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
         return vals, s.nodes, s.ctx[K.C_GEN]
     todo = list(cards)
     lock = threading.Lock()
-    results: dict[int, int | None] = {}
+    results: dict[int, int] = {}
+    failed = []
+    on: dict[int, int] = {}  # thread -> the card it searches
     stats_list = [np.zeros(K.S_SIZE, dtype=np.int64) for _ in range(THREADS)]
 
     def worker(i):
         work = scratch()
         while True:
             with lock:
-                if not todo:
+                if failed:
                     return
-                c = todo.pop(0)
-            v = s.move_value(c, deadline, stats_list[i], work)
+                helper = not todo
+                if todo:
+                    c = todo.pop(0)
+                else:
+                    live = [c for c in on.values() if c not in results]
+                    if not live:
+                        return
+                    c = min(live, key=lambda c: sum(1 for x in on.values() if x == c))
+                on[i] = c
+            v = s.move_value(c, deadline, stats_list[i], work, helper=helper,
+                             cancelled=lambda: c in results)
             with lock:
-                results[c] = v
-            if v is None:
-                return
+                del on[i]
+                if v is not None:
+                    if c not in results:
+                        results[c] = v
+                        for j, cj in on.items():
+                            if cj == c:
+                                stats_list[j][K.S_LIMIT] = 0  # stop the other searcher
+                elif c not in results:
+                    failed.append(c)
+                    return
 
-    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(min(THREADS, len(cards)))]
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(THREADS)]
     for t in threads:
         t.start()
     try:
@@ -263,7 +291,7 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
         for t in threads:
             t.join()
         raise
-    if len(results) < len(cards) or any(v is None for v in results.values()):
+    if failed or len(results) < len(cards):
         return None
     return {c: s.fraction(results[c]) for c in cards}, s.nodes, s.ctx[K.C_GEN]
 

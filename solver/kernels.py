@@ -26,7 +26,8 @@ C_SCALE = 4      # u0! (root scale)
 C_GEN = 5        # table generation (clairvoyant searches only)
 C_ORDLEN = 6     # length of ``order``
 C_NOTT = 7       # 1: do not use the transposition table (tiny endgames)
-C_SIZE = 8
+C_REVERSE = 8    # 1: walk chance outcomes last to first (a helper thread on the same card)
+C_SIZE = 9
 
 # ---- stats slots -------------------------------------------------------------------
 S_NODES = 0
@@ -399,6 +400,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         crow = 2 * popcount(alive)
         clo = work[crow, 16:16 + CHANCE_MAX]
         chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
+        cxy = work[crow, 16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
         rc = S // FACT[n - 2]
         rcg = rc * tt_unit((hi - lo) // (2 * rc) if obj == OBJ_POINTS else (hi - lo) // rc)
         ch0 = canon_mask(h0, alive)
@@ -441,6 +443,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                         b_ = ehi * rcg
                 clo[i] = a_
                 chi[i] = b_
+                cxy[i] = x | (y << 6)
                 sum_lo += a_
                 sum_hi += b_
                 i += 1
@@ -455,49 +458,43 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         total = np.int64(0)
         rest_lo = sum_lo
         rest_hi = sum_hi
-        i = 0
-        ux = unseen
-        while ux and not done:
-            x = lowbit_index(ux)
-            ux &= ux - 1
-            rest = unseen & ~(np.int64(1) << x)
-            uy = rest
-            while uy:
-                y = lowbit_index(uy)
-                uy &= uy - 1
-                li = clo[i]
-                hi_i = chi[i]
-                rest_lo -= li
-                rest_hi -= hi_i
-                if li == hi_i:
-                    v = li
+        rev = ctx[C_REVERSE]
+        k = 0
+        while k < N and not done:
+            i = N - 1 - k if rev else k
+            k += 1
+            li = clo[i]
+            hi_i = chi[i]
+            rest_lo -= li
+            rest_hi -= hi_i
+            if li == hi_i:
+                v = li
+            else:
+                x = cxy[i] & 63
+                y = cxy[i] >> 6
+                A = N * alpha - total - rest_hi
+                B = N * beta - total - rest_lo
+                ca = A if A > li else li
+                cb = B if B < hi_i else hi_i
+                nh0 = h0
+                nh1 = h1
+                if turn == 0:
+                    nh0 |= np.int64(1) << top
+                    nh1 |= np.int64(1) << x
                 else:
-                    A = N * alpha - total - rest_hi
-                    B = N * beta - total - rest_lo
-                    ca = A if A > li else li
-                    cb = B if B < hi_i else hi_i
-                    nh0 = h0
-                    nh1 = h1
-                    if turn == 0:
-                        nh0 |= np.int64(1) << top
-                        nh1 |= np.int64(1) << x
-                    else:
-                        nh1 |= np.int64(1) << top
-                        nh0 |= np.int64(1) << x
-                    v = search(nh0, nh1, NO, y, rest & ~(np.int64(1) << y), turn, ZERO, s0, s1,
-                               ca, cb, NO, ctx, order, tt, stats, work)
-                    if stats[S_ABORT]:
-                        return np.int64(0)
-                total += v
-                i += 1
-                if total + rest_hi <= N * alpha:
-                    result = ceil_div(total + rest_hi, N)
-                    done = True
-                    break
-                if total + rest_lo >= N * beta:
-                    result = floor_div(total + rest_lo, N)
-                    done = True
-                    break
+                    nh1 |= np.int64(1) << top
+                    nh0 |= np.int64(1) << x
+                v = search(nh0, nh1, NO, y, unseen & ~((np.int64(1) << x) | (np.int64(1) << y)),
+                           turn, ZERO, s0, s1, ca, cb, NO, ctx, order, tt, stats, work)
+                if stats[S_ABORT]:
+                    return np.int64(0)
+            total += v
+            if total + rest_hi <= N * alpha:
+                result = ceil_div(total + rest_hi, N)
+                done = True
+            elif total + rest_lo >= N * beta:
+                result = floor_div(total + rest_lo, N)
+                done = True
         if not done:
             result = total // N
         best = result
@@ -662,7 +659,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
 
 @njit(cache=True)
 def new_work():
-    return np.zeros((82, 16 + 2 * CHANCE_MAX), dtype=np.int64)
+    return np.zeros((82, 16 + 3 * CHANCE_MAX), dtype=np.int64)
 
 
 def new_table(buckets: int) -> np.ndarray:
