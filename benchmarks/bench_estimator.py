@@ -29,7 +29,7 @@ from solver.position import parse_position  # noqa: E402
 from solver.sample import random_position  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-DEFAULT_N = {8: 80, 10: 60, 12: 10}
+DEFAULT_N = {8: 80, 10: 60, 12: 40}
 
 
 def data_path(talon: int, objective: str) -> str:
@@ -117,7 +117,7 @@ def main(argv=None) -> None:
     ap.add_argument("--methods", default="auto",
                     help="auto, expectimax, clairvoyant, depthN, analyse; comma separated")
     ap.add_argument("--objective", default="points", choices=("points", "win"))
-    ap.add_argument("--n", type=int, default=None, help="positions per talon (default 80/60/10)")
+    ap.add_argument("--n", type=int, default=None, help="positions per talon (default 80/60/40)")
     ap.add_argument("--regen", action="store_true", help="recompute the cached exact values")
     args = ap.parse_args(argv)
     talons = [int(t) for t in args.talons.split(",")]

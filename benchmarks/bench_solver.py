@@ -32,7 +32,7 @@ STAGES = [
     ("talon 6", 6, False, (50, 15), 6),
     ("talon 8", 8, False, (30, 10), 0),
     ("talon 10", 10, False, (10, 4), 0),
-    ("talon 12", 12, False, (3, 0), 0),
+    ("talon 12", 12, False, (6, 0), 0),
     ("clairvoyant talon 8", 8, True, (50, 15), 10),
     ("clairvoyant from the deal (34)", 34, True, (20, 6), 0),
 ]
@@ -84,21 +84,27 @@ def endgame_batch(n: int):
     return n / dt, dt, out, ref, dt / n
 
 
-def process_times(position: str) -> tuple[float, float, float]:
+def process_times(position: str, bigger: list[str]) -> tuple[float, float, float, list[float]]:
     """Cold start (empty numba cache: compile + run), warm start (cached), both whole
-    processes of ``briscola analyse``; compile time is their difference."""
+    processes of ``briscola analyse``; compile time is their difference. Then warm whole
+    processes on the ``bigger`` positions (each process allocates its own table)."""
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, NUMBA_CACHE_DIR=d)
-        cmd = [sys.executable, "-m", "cli.main", "analyse", position]
+        cmd = [sys.executable, "-m", "cli.main", "analyse"]
         t = time.perf_counter()
-        subprocess.run(cmd, env=env, cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(cmd + [position], env=env, cwd=ROOT, check=True, capture_output=True)
         cold = time.perf_counter() - t
         warm = []
         for _ in range(3):
             t = time.perf_counter()
-            subprocess.run(cmd, env=env, cwd=ROOT, check=True, capture_output=True)
+            subprocess.run(cmd + [position], env=env, cwd=ROOT, check=True, capture_output=True)
             warm.append(time.perf_counter() - t)
-    return cold, min(warm), cold - min(warm)
+        big = []
+        for p in bigger:
+            t = time.perf_counter()
+            subprocess.run(cmd + [p], env=env, cwd=ROOT, check=True, capture_output=True)
+            big.append(time.perf_counter() - t)
+    return cold, min(warm), cold - min(warm), big
 
 
 def main():
@@ -131,13 +137,16 @@ def main():
               f"{sum(nodes) / sum(secs):,.0f} | {sp} |", flush=True)
     if not args.no_process:
         pos = "hand1=3C,AS,7B hand2=2C,RS,FD briscola=RD turn=1"
-        cold, warm, comp = process_times(pos)
+        rng = random.Random(1008)
+        bigger = [random_position(rng, 8).to_text() for _ in range(5)]
+        cold, warm, comp, big = process_times(pos, bigger)
         print()
-        print("| `briscola analyse` (talon-empty endgame), whole process | seconds |")
+        print("| `briscola analyse`, whole process | seconds |")
         print("|---|---:|")
-        print(f"| cold start (first run ever: compiles the kernels) | {cold:.2f} |")
-        print(f"| warm start (cached kernels) | {warm:.2f} |")
+        print(f"| cold start, talon-empty endgame (first run ever: compiles the kernels) | {cold:.2f} |")
+        print(f"| warm start, talon-empty endgame (cached kernels) | {warm:.2f} |")
         print(f"| compile time (cold - warm) | {comp:.2f} |")
+        print(f"| warm, talon 8 (median of {len(big)} positions) | {statistics.median(big):.2f} |")
 
 
 if __name__ == "__main__":

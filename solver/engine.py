@@ -44,11 +44,18 @@ def report(nodes: int, started: float) -> None:
 _gen = [0]
 
 
+#: table megabytes a search of this talon size can use (more only costs page zeroing: a
+#: fresh process touches every page of a big table even for a search of 100,000 nodes)
+TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 64, 10: 128}
+CLAIRVOYANT_TABLE_MB = 64
+
+
 def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
-    """A shared table sized for the position: small endgames do not pay for a big one."""
+    """A shared table sized for the position: small searches do not pay for a big one."""
     mb = DEFAULT_TT_MB if max_mb is None else max_mb
     cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
-    want = 1 << 12 if pos.talon_size <= 2 and not pos.clairvoyant else cap
+    want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(pos.talon_size, mb)
+    want = max(16, int(want_mb * 2 ** 20) // (8 * K.TT_COLS))
     n = 1 << (min(want, cap).bit_length() - 1)
     tt = _tables.get(n)
     if tt is None:
