@@ -42,12 +42,13 @@ def report(nodes: int, started: float) -> None:
     _last_report[0] = now
     progress(f"searching exactly: {nodes:,} nodes, {now - started:.0f} s")
 _gen = [0]
+_epoch = [0]
 
 
 #: table megabytes a search of this talon size can use (more only costs page zeroing: a
 #: fresh process touches every page of a big table even for a search of 100,000 nodes)
 TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 64, 10: 128}
-CLAIRVOYANT_TABLE_MB = 64
+CLAIRVOYANT_TABLE_MB = 16
 
 
 def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
@@ -104,6 +105,8 @@ class Search:
             ctx[K.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
             self.order = np.zeros(1, dtype=np.int64)
         ctx[K.C_ORDLEN] = len(self.order)
+        _epoch[0] = (_epoch[0] + 1) & 3
+        ctx[K.C_EPOCH] = _epoch[0]
         self.ctx = ctx
         self.denominator = int(ctx[K.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = table_for(pos, tt_mb)

@@ -27,7 +27,8 @@ C_GEN = 5        # table generation (clairvoyant searches only)
 C_ORDLEN = 6     # length of ``order``
 C_NOTT = 7       # 1: do not use the transposition table (tiny endgames)
 C_REVERSE = 8    # 1: walk chance outcomes last to first (a helper thread on the same card)
-C_SIZE = 9
+C_EPOCH = 9      # the search's age stamp (0..3) for the table's replacement
+C_SIZE = 10
 
 # ---- stats slots -------------------------------------------------------------------
 S_NODES = 0
@@ -45,7 +46,7 @@ INF = np.int64(1) << np.int64(60)
 # is independent of the bucket index, so a false match needs 64 + index bits to agree by
 # chance; a torn entry (two threads writing) fails the xor and reads as a miss, so threads
 # share the table without locks. ``data`` packs the lower and upper bound (25 bits each),
-# the best move + 1 and the depth (live cards) used for replacement.
+# the best move + 1, the depth (live cards) and the epoch (2 bits) used for replacement.
 TT_COLS = 8
 TT_SLOTS = 4
 VAL_BITS = 25
@@ -208,9 +209,11 @@ def tt_read(tt, b, chk):
 
 
 @njit(cache=True, inline="always")
-def tt_store(tt, b, chk, lo, hi, mv1, depth):
-    """Store the bounds, tightened by what the entry already knew; a new key replaces the
-    bucket's shallowest entry (the smallest subtree)."""
+def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
+    """Store the bounds, tightened by what the entry already knew. A new key replaces an
+    entry left by an earlier search (another epoch) first, else the bucket's shallowest
+    entry (the smallest subtree): deep entries of finished searches must not fill the
+    table for good."""
     slot = -1
     low = 99
     for s in range(TT_SLOTS):
@@ -226,11 +229,12 @@ def tt_store(tt, b, chk, lo, hi, mv1, depth):
                 mv1 = (d >> 50) & 63
             slot = s
             break
-        dep = (d >> 56) & 63
+        dep = (d >> 56) & 63 if ((d >> 62) & 3) == epoch else -1
         if dep < low:
             low = dep
             slot = s
-    d = (lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (depth << 56)
+    d = ((lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (depth << 56)
+         | (epoch << 62))
     tt[b, 2 * slot + 1] = d
     tt[b, 2 * slot] = chk ^ d
 
@@ -653,7 +657,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         if clair == 0 and bestmove >= 0:
             smove = canon_card(bestmove, alive)
         tt_store(tt, idx, chk, floor_div(nlo, gu), ceil_div(nhi, gu), smove + 1,
-                 popcount(alive))
+                 popcount(alive), ctx[C_EPOCH])
     return result
 
 

@@ -20,12 +20,12 @@ def test_bounds_round_trip_and_merge():
     tt = K.new_table(16)
     b, chk = K.tt_hash(*_key(1), tt.shape[0] - 1)
     assert K.tt_read(tt, b, chk)[0] is False
-    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(1 << 23), np.int64(5), np.int64(12))
+    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(1 << 23), np.int64(5), np.int64(12), np.int64(0))
     found, lo, hi, mv1 = K.tt_read(tt, b, chk)
     assert (found, lo, hi, mv1) == (True, -(1 << 23), 1 << 23, 5)
     # a later store keeps the tighter of old and new bounds, and the old move when it has none
-    K.tt_store(tt, b, chk, np.int64(-7), np.int64(1 << 23), np.int64(0), np.int64(12))
-    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(3), np.int64(0), np.int64(12))
+    K.tt_store(tt, b, chk, np.int64(-7), np.int64(1 << 23), np.int64(0), np.int64(12), np.int64(0))
+    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(3), np.int64(0), np.int64(12), np.int64(0))
     assert tuple(K.tt_read(tt, b, chk)) == (True, -7, 3, 5)
 
 
@@ -45,7 +45,7 @@ def test_coarse_units_only_widen_bounds():
             tt = K.new_table(16)
             b, chk = K.tt_hash(*_key(rng.randrange(10 ** 6)), tt.shape[0] - 1)
             K.tt_store(tt, b, chk, np.int64(lo_v // g),
-                       np.int64(-(-hi_v // g)), np.int64(0), np.int64(3))
+                       np.int64(-(-hi_v // g)), np.int64(0), np.int64(3), np.int64(0))
             _, lo, hi, _ = K.tt_read(tt, b, chk)
             assert lo * g <= lo_v and hi * g >= hi_v
             assert hi * g - lo * g < hi_v - lo_v + 2 * g
@@ -55,17 +55,24 @@ def test_replacement_keeps_the_deepest_entries():
     tt = K.new_table(16)
     # five keys forced into bucket 0: the shallowest one is the one replaced
     for depth, i in zip((20, 30, 10, 25), range(4)):
-        K.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(depth))
-    K.tt_store(tt, 0, np.int64(2000), np.int64(9), np.int64(9), np.int64(0), np.int64(15))
+        K.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(depth), np.int64(1))
+    K.tt_store(tt, 0, np.int64(2000), np.int64(9), np.int64(9), np.int64(0), np.int64(15), np.int64(1))
     present = [bool(K.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)]
     assert present == [True, True, False, True]
     assert tuple(K.tt_read(tt, 0, np.int64(2000))) == (True, 9, 9, 0)
+    # a later search (another epoch) replaces the old entries first, even the deepest
+    K.tt_store(tt, 0, np.int64(3000), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
+    K.tt_store(tt, 0, np.int64(3001), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
+    K.tt_store(tt, 0, np.int64(3002), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
+    assert [bool(K.tt_read(tt, 0, np.int64(k))[0]) for k in (3000, 3001, 3002)] == [True] * 3
+    assert sum(bool(K.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)) + \
+        bool(K.tt_read(tt, 0, np.int64(2000))[0]) == 1
 
 
 def test_torn_entry_reads_as_a_miss():
     tt = K.new_table(16)
     b, chk = K.tt_hash(*_key(5), tt.shape[0] - 1)
-    K.tt_store(tt, b, chk, np.int64(1), np.int64(2), np.int64(3), np.int64(4))
+    K.tt_store(tt, b, chk, np.int64(1), np.int64(2), np.int64(3), np.int64(4), np.int64(0))
     slot = next(s for s in range(K.TT_SLOTS) if tt[b, 2 * s] ^ tt[b, 2 * s + 1] == chk)
     tt[b, 2 * slot + 1] ^= 1 << 30  # another thread's data word, this thread's check word
     assert K.tt_read(tt, b, chk)[0] is False
