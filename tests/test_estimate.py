@@ -128,6 +128,9 @@ def test_auto_picks_the_measured_best_method():
     assert estimate.analyse(random_position(rng, 8), samples=3).method == "sampled-expectimax"
     assert (estimate.analyse(random_position(rng, 14), samples=3).method
             == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}")
+    assert (estimate.analyse(random_position(rng, 10), samples=3).method
+            == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}")
+    assert estimate.analyse(random_position(rng, 12), samples=3).method == "sampled-clairvoyant"
     p = random_position(rng, 14, with_score=True)
     assert estimate.analyse(p, "win", samples=3).method == "sampled-clairvoyant"
 
