@@ -95,3 +95,16 @@ def test_tiny_table_still_exact():
             assert s.tt.shape[0] == 16
             got = {c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}
             assert got == ref_values(pos, objective), (pos.to_text(), objective)
+
+
+def test_helper_threads_give_the_same_values(monkeypatch):
+    """Four threads on three cards: the spare threads help the running cards (draws walked
+    in reverse), the first to finish gives the value and stops the other; every card's
+    value must still be the reference's, at trick start and mid-trick."""
+    monkeypatch.setattr(engine, "THREADS", 4)
+    rng = random.Random(2026)
+    for i in range(6):
+        pos = random_position(rng, 6, mid_trick=bool(i % 2), with_score=True)
+        engine._tables.clear()
+        vals, _ = engine.exact_values(pos, "points", None)
+        assert vals == ref_values(pos, "points"), pos.to_text()
