@@ -7,6 +7,7 @@ Nothing here searches: every fact comes from ``solver.analysis.analyse``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -824,6 +825,25 @@ def fmt_fraction(x: Fraction | None) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+# singular agreement after filling a template with the number 1 (not 11, 2.1 or 0,1)
+_ONE = r"(?<![\d.,])1 "
+AGREE = {
+    "it": [(re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
+           (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
+           (re.compile(_ONE + r"prese\b"), "1 presa"),
+           (re.compile(_ONE + r"punti\b"), "1 punto")],
+    "en": [(re.compile(_ONE + r"points\b"), "1 point"),
+           (re.compile(_ONE + r"tricks\b"), "1 trick")],
+}
+
+
+def agree(text: str, lang: str) -> str:
+    """The filled template with "1 prese", "1 punti", "1 points" made singular."""
+    for pat, repl in AGREE.get(lang, ()):
+        text = pat.sub(repl, text)
+    return text
+
+
 class _Words:
     """The template table of one language, seen from the player to move."""
 
@@ -838,7 +858,7 @@ class _Words:
             k = 0 if p == self.mover else 1
             for verb, forms in VERBS[self.lang].items():
                 kw[f"{prefix}_{verb}"] = forms[k]
-        return self.m[key].format(**kw)
+        return agree(self.m[key].format(**kw), self.lang)
 
     def card(self, c: int) -> str:
         return card_phrase(c, self.lang)
@@ -1176,7 +1196,7 @@ def message(lang: str, key: str, **kw) -> str:
     """One filled template of the language's table (for the commands around explain)."""
     if lang not in LANGS:
         raise ValueError(f"unknown language '{lang}' (en or it)")
-    return MESSAGES[lang][key].format(**kw)
+    return agree(MESSAGES[lang][key].format(**kw), lang)
 
 
 # the words of the Briscolone and Libero endgames (no trump; follow suit, or not)

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from .analysis import Analysis, analyse
 from .cards import POINTS, card_name, card_str
+from .explain import agree
 from .gposition import GamePosition
 from .position import PositionError
 from .rules import trick_winner
@@ -252,4 +253,4 @@ def render4(ex: Explanation4, lang: str = "en") -> str:
         out += ["", W["ideas"]]
         for i in ex.ideas:
             out.append(W["idea." + i.kind].format(s=i.seat + 1, card=name(i.card), t=i.trick))
-    return "\n".join(out)
+    return agree("\n".join(out), lang)

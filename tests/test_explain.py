@@ -167,6 +167,19 @@ def test_italian_card_names_and_terms():
     assert "liscio" in it and "il Cavallo di spade" in it
 
 
+def test_singular_after_one():
+    """One trick left, one trick won, one point: no "1 prese" or "1 punti"."""
+    it = render_text(explain(parse_position("hand1=AS hand2=2C briscola=RD turn=1")), "it")
+    assert "resta 1 presa da giocare" in it and "fai 1 presa e 11 punti" in it
+    assert "1 prese" not in it and "restano 1" not in it
+    it = render_text(explain(parse_position("hand1=FS hand2=2C briscola=RD turn=1")), "it")
+    assert "2 punti" in it
+    from solver.explain import agree
+    assert agree("ti servono ancora 1 punti, 11 punti, 2,1 punti", "it") == \
+        "ti serve ancora 1 punto, 11 punti, 2,1 punti"
+    assert agree("1 points, 21 points, 2.1 points", "en") == "1 point, 21 points, 2.1 points"
+
+
 def test_every_message_in_both_languages():
     assert set(MESSAGES["en"]) == set(MESSAGES["it"])
     assert set(VERBS["en"]) == set(VERBS["it"])
