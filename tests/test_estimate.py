@@ -57,7 +57,7 @@ def test_more_samples_shrink_the_error_bars():
     p = random_position(random.Random(12), 10)
     few = estimate.analyse(p, "points", samples=20)
     many = estimate.analyse(p, "points", samples=320)
-    assert few.method == many.method == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}"
+    assert few.method == many.method == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}-lines"
     for c in p.legal_cards():
         assert many.move(c).error < few.move(c).error
 
@@ -127,12 +127,36 @@ def test_auto_picks_the_measured_best_method():
     rng = random.Random(6)
     assert estimate.analyse(random_position(rng, 8), samples=3).method == "sampled-expectimax"
     assert (estimate.analyse(random_position(rng, 14), samples=3).method
-            == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}")
+            == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}-lines")
     assert (estimate.analyse(random_position(rng, 10), samples=3).method
-            == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}")
-    assert estimate.analyse(random_position(rng, 12), samples=3).method == "sampled-clairvoyant"
+            == f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}-lines")
+    assert (estimate.analyse(random_position(rng, 12), samples=3).method
+            == "sampled-clairvoyant-lines")
+    # following, the mover's own card is the only decision before the draw: no lines
+    assert (estimate.analyse(random_position(rng, 12, mid_trick=True), samples=3).method
+            == "sampled-clairvoyant")
     p = random_position(rng, 14, with_score=True)
-    assert estimate.analyse(p, "win", samples=3).method == "sampled-clairvoyant"
+    assert estimate.analyse(p, "win", samples=3).method == "sampled-clairvoyant-lines"
+
+
+def test_lines_value_a_card_by_its_worst_reply():
+    """Talon 4, two hidden cards, two samples = both orders: with lines a card is worth the
+    minimum over replies of the reply's value averaged over the orders (the reference's
+    values of the position after the card, from the follower's side)."""
+    rng = random.Random(31)
+    for _ in range(4):
+        p = random_position(rng, 4, with_score=True)
+        hidden = [c for c in range(40) if (p.unseen >> c) & 1]
+        orders = [(p.top, x, y, p.briscola) for x, y in (hidden, hidden[::-1])]
+        for objective in ("points", "win"):
+            a = estimate.analyse(p, objective, samples=2, method="clairvoyant-lines")
+            assert a.method == "sampled-clairvoyant-lines"
+            for c in p.legal_cards():
+                after = [ref_values(replace(p, talon_order=o, top=o[0]).play(c), objective)
+                         for o in orders]
+                per_reply = [sum((1 - d[r] if objective == "win" else -d[r]) for d in after) / 2
+                             for r in after[0]]
+                assert Fraction(a.move(c).value).limit_denominator(8) == min(per_reply)
 
 
 @pytest.mark.parametrize("talon,seed", [(6, 1), (8, 2)])
