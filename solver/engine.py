@@ -236,7 +236,8 @@ def exact_values(pos: Position, objective: str, deadline: float | None):
     return None if res is None else res[:2]
 
 
-def _exact(pos: Position, objective: str, deadline: float | None, gen: int | None = None):
+def _exact(pos: Position, objective: str, deadline: float | None, gen: int | None = None,
+           threads: bool = True):
     """({card: Fraction}, nodes, table generation), or None past the deadline.
 
     Big positions spread the cards over threads that share one table (the kernel releases
@@ -245,7 +246,7 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
     at their next node."""
     s = Search(pos, objective, gen=gen)
     cards = pos.legal_cards()
-    if not _worth_threads(pos):
+    if not threads or not _worth_threads(pos):
         vals = {}
         for c in cards:
             v = s.move_value(c, deadline)
@@ -319,7 +320,8 @@ def principal_line(pos: Position, objective: str, vals: dict, deadline: float | 
         pos = pos.play(best)
         if pos.is_over:
             break
-        res = _exact(pos, objective, deadline, gen)
+        # the table already holds most of the line: threads would cost more than they save
+        res = _exact(pos, objective, deadline, gen, threads=False)
         if res is None:
             break
         vals, n, _ = res

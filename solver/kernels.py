@@ -256,6 +256,51 @@ def talon_remaining(top, unseen):
     return popcount(unseen) + 2
 
 
+@njit(cache=True, inline="always")
+def last_two_gain(hm, ho, table, trump):
+    """Points the mover takes in the last two tricks, both sides playing their best (a
+    tiny minimax without recursion): the mover leads with two cards each, or follows
+    ``table`` holding two cards against the leader's last one."""
+    if table < 0:
+        best = np.int64(-1)
+        ma = hm
+        while ma:
+            a = lowbit_index(ma)
+            ma &= ma - 1
+            x = lowbit_index(hm & ~(np.int64(1) << a))
+            worst = np.int64(1000)
+            mb = ho
+            while mb:
+                b = lowbit_index(mb)
+                mb &= mb - 1
+                y = lowbit_index(ho & ~(np.int64(1) << b))
+                last = CARD_POINTS[x] + CARD_POINTS[y]
+                if leader_wins(a, b, trump):
+                    g = CARD_POINTS[a] + CARD_POINTS[b] + (last if leader_wins(x, y, trump) else 0)
+                else:
+                    g = 0 if leader_wins(y, x, trump) else last
+                if g < worst:
+                    worst = g
+            if worst > best:
+                best = worst
+        return best
+    z = lowbit_index(ho)
+    best = np.int64(-1)
+    mb = hm
+    while mb:
+        b = lowbit_index(mb)
+        mb &= mb - 1
+        x = lowbit_index(hm & ~(np.int64(1) << b))
+        last = CARD_POINTS[x] + CARD_POINTS[z]
+        if leader_wins(table, b, trump):
+            g = 0 if leader_wins(z, x, trump) else last
+        else:
+            g = CARD_POINTS[table] + CARD_POINTS[b] + (last if leader_wins(x, z, trump) else 0)
+        if g > best:
+            best = g
+    return best
+
+
 _I = "int64"
 SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
               f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
@@ -326,6 +371,16 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 mine = my + (p if w == turn else 0)
                 return 2 * S if mine > 60 else (S if mine == 60 else np.int64(0))
             return p * S if w == turn else -p * S
+        # so do the last two: both objectives grow with the mover's points, so the minimax
+        # of those points is the minimax of the value
+        hm = h0 if turn == 0 else h1
+        ho = h1 if turn == 0 else h0
+        if only < 0 and popcount(hm) == 2 and popcount(ho) == (2 if table < 0 else 1):
+            g = last_two_gain(hm, ho, table, trump)
+            if obj == OBJ_WIN:
+                mine = my + g
+                return 2 * S if mine > 60 else (S if mine == 60 else np.int64(0))
+            return (2 * g - R) * S
     if alpha < lo:
         alpha = lo
     if beta > hi:
