@@ -24,14 +24,15 @@ SLICE_NODES = 1_000_000
 DEFAULT_SAMPLE_TIME = 5.0
 MIN_TIME = 0.05
 MAX_SAMPLES = 400
-TT_ENTRIES = 1 << 20
+TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
 _tables: dict[int, np.ndarray] = {}
 _gen = [0]
+_epoch = [0]
 
 
 def _table(pos: GamePosition) -> np.ndarray:
-    n = 1 << 14 if pos.talon_size == 0 else TT_ENTRIES
+    n = 1 << 12 if pos.talon_size == 0 else TT_BUCKETS
     tt = _tables.get(n)
     if tt is None:
         tt = _tables[n] = G.new_table(n)
@@ -51,6 +52,8 @@ class GSearch:
         ctx[G.C_FOLLOW] = 1 if v.follow_suit else 0
         ctx[G.C_TOPVIS] = 1 if v.top_visible else 0
         ctx[G.C_OBJ] = G.OBJ_WIN if objective == "win" else G.OBJ_POINTS
+        _epoch[0] = (_epoch[0] + 1) & 3
+        ctx[G.C_EPOCH] = _epoch[0]
         if pos.clairvoyant:
             ctx[G.C_CLAIR] = 1
             ctx[G.C_SCALE] = 1

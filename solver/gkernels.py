@@ -17,8 +17,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import (CARD_POINTS, FACT, canon_card, canon_mask, ceil_div, floor_div,
-                      highbit_index, lowbit_index, mask_points, popcount)
+from .kernels import (CARD_POINTS, FACT, TT_COLS, canon_card, canon_mask, ceil_div, floor_div,
+                      highbit_index, lowbit_index, mask_points, new_table, popcount, tt_read,
+                      tt_store, tt_unit)
 
 C_PLAYERS = 0
 C_TRUMP = 1        # trump suit or -1
@@ -31,7 +32,8 @@ C_SCALE = 7        # u! at the root
 C_GEN = 8          # table generation for clairvoyant searches
 C_ORDLEN = 9
 C_HORIZON = 10     # > 0: at a trick's start with at most this many cards alive, stop (estimates)
-C_SIZE = 11
+C_EPOCH = 11       # the search's age stamp (0..3) for the table's replacement
+C_SIZE = 12
 
 S_NODES = 0
 S_LIMIT = 1
@@ -42,21 +44,33 @@ OBJ_POINTS = 0
 OBJ_WIN = 1
 
 INF = np.int64(1) << np.int64(60)
-TT_COLS = 8        # 5 key words, lower, upper, best move + 1
 MAX_EXACT_UNKNOWN = 16
+# the table is the scoperta kernel's (solver/kernels.py): 16-byte entries, four to a
+# cache-line bucket, found by a bucket index and an independent 64-bit check of the key
 
 _H = (np.int64(0x9E3779B97F4A7C15 - (1 << 64)), np.int64(0xC2B2AE3D27D4EB4F - (1 << 64)),
       np.int64(0x165667B19E3779F9), np.int64(0x27D4EB2F165667C5), np.int64(0x61C8864680B583EB))
-_H0, _H1, _H2, _H3, _H4 = _H
+_G = (np.int64(0xFF51AFD7ED558CCD - (1 << 64)), np.int64(0xC4CEB9FE1A85EC53 - (1 << 64)),
+      np.int64(0x94D049BB133111EB - (1 << 64)), np.int64(0x2545F4914F6CDD1D),
+      np.int64(0x5851F42D4C957F2D))
 
 
-@njit(cache=True)
-def tt_index(k1, k2, k3, k4, k5, nmask):
-    h = k1 * _H0 ^ k2 * _H1 ^ k3 * _H2 ^ k4 * _H3 ^ k5 * _H4
-    h ^= (h >> 29) & 0x7FFFFFFFF
-    h *= _H0
-    h ^= (h >> 32) & 0xFFFFFFFF
-    return h & nmask
+@njit(cache=True, inline="always")
+def _mix(h, k, m):
+    h = (h ^ k) * m
+    return h ^ ((h >> 29) & 0x7FFFFFFFF)
+
+
+@njit(cache=True, inline="always")
+def tt_hash5(k1, k2, k3, k4, k5, nmask):
+    """(bucket, check) of a five-word key: two independent hash chains."""
+    h = _mix(_mix(_mix(_mix(_mix(np.int64(0), k1, _H[0]), k2, _H[1]), k3, _H[2]), k4, _H[3]),
+             k5, _H[4])
+    h = _mix(h, np.int64(0x5BD1E995), _H[0])
+    g = _mix(_mix(_mix(_mix(_mix(np.int64(0x3C6EF372), k5, _G[0]), k3, _G[1]), k1, _G[2]),
+                  k4, _G[3]), k2, _G[4])
+    g = _mix(g, np.int64(0x1B873593), _G[1])
+    return h & nmask, g
 
 
 @njit(cache=True, inline="always")
@@ -153,6 +167,8 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
     k4 = ZERO
     k5 = ZERO
     r = np.int64(1)
+    gu = np.int64(1)
+    chk = ZERO
     ttmove = -1
     a0 = alpha
     b0 = beta
@@ -189,29 +205,23 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
             k4 |= ctx[C_GEN] << 40
         else:
             r = S // FACT[popcount(unseen)]
-        idx = tt_index(k1, k2, k3, k4, k5, tt.shape[0] - 2) & ~np.int64(1)
-        if not (tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3
-                and tt[idx, 3] == k4 and tt[idx, 4] == k5):
-            idx += 1
-        if (tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3
-                and tt[idx, 3] == k4 and tt[idx, 4] == k5):
-            tlo = tt[idx, 5]
-            thi = tt[idx, 6]
-            if tlo > -INF:
-                tlo *= r
-                if tlo >= beta:
-                    return tlo
-                if tlo > alpha:
-                    alpha = tlo
-            if thi < INF:
-                thi *= r
-                if thi <= alpha:
-                    return thi
-                if thi < beta:
-                    beta = thi
+        gu = tt_unit((hi - lo) // (2 * r) if obj == OBJ_POINTS else (hi - lo) // r)
+        idx, chk = tt_hash5(k1, k2, k3, k4, k5, tt.shape[0] - 1)
+        found, tlo, thi, tmv = tt_read(tt, idx, chk)
+        if found:
+            tlo *= r * gu
+            thi *= r * gu
+            if tlo >= beta:
+                return tlo
+            if tlo > alpha:
+                alpha = tlo
+            if thi <= alpha:
+                return thi
+            if thi < beta:
+                beta = thi
             if tlo == thi:
                 return tlo
-            ttmove = (tt[idx, 7] & 0xFF) - 1
+            ttmove = tmv - 1
 
     bestmove = -1
     if pending == 1:
@@ -422,36 +432,24 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
         result = best
 
     if use_tt:
+        # bounds at the node's own scale (values there are integers), then in stored units
         if result <= a0:
-            nlo = -INF
+            nlo = lo // r
             nhi = floor_div(result, r)
         elif result >= b0:
             nlo = ceil_div(result, r)
-            nhi = INF
+            nhi = hi // r
         else:
             nlo = result // r
             nhi = nlo
-        depth = popcount(alive)
+        if nlo < lo // r:
+            nlo = lo // r
+        if nhi > hi // r:
+            nhi = hi // r
         if clair == 0 and bestmove >= 0:
             bestmove = canon_card(bestmove, alive)
-        if (tt[idx, 0] == k1 and tt[idx, 1] == k2 and tt[idx, 2] == k3
-                and tt[idx, 3] == k4 and tt[idx, 4] == k5):
-            if tt[idx, 5] > nlo:
-                nlo = tt[idx, 5]
-            if tt[idx, 6] < nhi:
-                nhi = tt[idx, 6]
-            if bestmove < 0:
-                bestmove = (tt[idx, 7] & 0xFF) - 1
-        elif (idx & 1) == 1 and (tt[idx - 1, 7] >> 8) <= depth:
-            idx -= 1
-        tt[idx, 0] = k1
-        tt[idx, 1] = k2
-        tt[idx, 2] = k3
-        tt[idx, 3] = k4
-        tt[idx, 4] = k5
-        tt[idx, 5] = nlo
-        tt[idx, 6] = nhi
-        tt[idx, 7] = (bestmove + 1) | (depth << 8)
+        tt_store(tt, idx, chk, floor_div(nlo, gu), ceil_div(nhi, gu), bestmove + 1,
+                 popcount(alive), ctx[C_EPOCH])
     return result
 
 
@@ -459,6 +457,3 @@ def new_work() -> np.ndarray:
     return np.zeros((41, 16), dtype=np.int64)
 
 
-def new_table(entries: int) -> np.ndarray:
-    n = 1 << max(4, int(entries - 1).bit_length())
-    return np.zeros((n, TT_COLS), dtype=np.int64)
