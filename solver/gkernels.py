@@ -18,8 +18,8 @@ import numpy as np
 from numba import njit
 
 from .kernels import (CARD_POINTS, FACT, TT_COLS, canon_card, canon_mask, ceil_div, floor_div,
-                      highbit_index, lowbit_index, mask_points, new_table, popcount, tt_read,
-                      tt_store, tt_unit)
+                      highbit_index, lowbit_index, mask_points, new_table, popcount, tt_cut,
+                      tt_read, tt_save, tt_unit)
 
 C_PLAYERS = 0
 C_TRUMP = 1        # trump suit or -1
@@ -78,6 +78,18 @@ def beats(ch, best, trump):
     if ch // 10 == best // 10:
         return ch > best
     return ch // 10 == trump
+
+
+@njit(cache=True, inline="always")
+def give(seat, b, h0, h1, h2, h3):
+    """The four hands once the card bit ``b`` joins the seat's hand."""
+    if seat == 0:
+        return h0 | b, h1, h2, h3
+    if seat == 1:
+        return h0, h1 | b, h2, h3
+    if seat == 2:
+        return h0, h1, h2 | b, h3
+    return h0, h1, h2, h3 | b
 
 
 @njit(cache=True, inline="always")
@@ -205,22 +217,13 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
             k4 |= ctx[C_GEN] << 40
         else:
             r = S // FACT[popcount(unseen)]
-        gu = tt_unit((hi - lo) // (2 * r) if obj == OBJ_POINTS else (hi - lo) // r)
+        gu = tt_unit(hi // r)  # hi is the node's largest value (R * S, or 2 * S for win)
         idx, chk = tt_hash5(k1, k2, k3, k4, k5, tt.shape[0] - 1)
         found, tlo, thi, tmv = tt_read(tt, idx, chk)
         if found:
-            tlo *= r * gu
-            thi *= r * gu
-            if tlo >= beta:
-                return tlo
-            if tlo > alpha:
-                alpha = tlo
-            if thi <= alpha:
-                return thi
-            if thi < beta:
-                beta = thi
-            if tlo == thi:
-                return tlo
+            cut, tv, alpha, beta = tt_cut(tlo * r * gu, thi * r * gu, alpha, beta)
+            if cut:
+                return tv
             ttmove = tmv - 1
 
     bestmove = -1
@@ -266,16 +269,7 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
                 if d == P:
                     ntop = c
                     break
-                seat = (turn + d) % P
-                b = np.int64(1) << c
-                if seat == 0:
-                    nh0 |= b
-                elif seat == 1:
-                    nh1 |= b
-                elif seat == 2:
-                    nh2 |= b
-                else:
-                    nh3 |= b
+                nh0, nh1, nh2, nh3 = give((turn + d) % P, np.int64(1) << c, nh0, nh1, nh2, nh3)
             v = search(nh0, nh1, nh2, nh3, ZERO, ZERO, ntop, rest, tal - P, turn, ZERO, s0, s1,
                        ca, cb, NO, ctx, order, tt, stats, work)
             if stats[S_ABORT]:
@@ -388,17 +382,9 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
                         base = ctx[C_ORDLEN] - tal
                         for d in range(P):
                             dc = order[base + d]
-                            seat = (nturn + d) % P
                             b = np.int64(1) << dc
                             nunseen &= ~b
-                            if seat == 0:
-                                nh0 |= b
-                            elif seat == 1:
-                                nh1 |= b
-                            elif seat == 2:
-                                nh2 |= b
-                            else:
-                                nh3 |= b
+                            nh0, nh1, nh2, nh3 = give((nturn + d) % P, b, nh0, nh1, nh2, nh3)
                         ntal = tal - P
                         ntop = NO
                         if ctx[C_TOPVIS] == 1 and ntal > 0:
@@ -432,24 +418,10 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
         result = best
 
     if use_tt:
-        # bounds at the node's own scale (values there are integers), then in stored units
-        if result <= a0:
-            nlo = lo // r
-            nhi = floor_div(result, r)
-        elif result >= b0:
-            nlo = ceil_div(result, r)
-            nhi = hi // r
-        else:
-            nlo = result // r
-            nhi = nlo
-        if nlo < lo // r:
-            nlo = lo // r
-        if nhi > hi // r:
-            nhi = hi // r
         if clair == 0 and bestmove >= 0:
             bestmove = canon_card(bestmove, alive)
-        tt_store(tt, idx, chk, floor_div(nlo, gu), ceil_div(nhi, gu), bestmove + 1,
-                 popcount(alive), ctx[C_EPOCH])
+        tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, bestmove + 1, popcount(alive),
+                ctx[C_EPOCH])
     return result
 
 

@@ -198,13 +198,19 @@ def tt_hash(k1, k2, k3, nmask):
 
 
 @njit(cache=True, inline="always")
+def tt_unpack(d):
+    """(lower, upper, best move + 1) of an entry's data word, in stored units."""
+    return (d & VAL_MASK) - VAL_OFF, ((d >> VAL_BITS) & VAL_MASK) - VAL_OFF, (d >> 50) & 63
+
+
+@njit(cache=True, inline="always")
 def tt_read(tt, b, chk):
     """(found, lower, upper, best move + 1) of the key in bucket ``b``, in stored units."""
     for s in range(TT_SLOTS):
         d = tt[b, 2 * s + 1]
         if (tt[b, 2 * s] ^ d) == chk:
-            return (True, (d & VAL_MASK) - VAL_OFF, ((d >> VAL_BITS) & VAL_MASK) - VAL_OFF,
-                    (d >> 50) & 63)
+            lo, hi, mv1 = tt_unpack(d)
+            return True, lo, hi, mv1
     return False, np.int64(0), np.int64(0), np.int64(0)
 
 
@@ -219,14 +225,13 @@ def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
     for s in range(TT_SLOTS):
         d = tt[b, 2 * s + 1]
         if (tt[b, 2 * s] ^ d) == chk:
-            olo = (d & VAL_MASK) - VAL_OFF
-            ohi = ((d >> VAL_BITS) & VAL_MASK) - VAL_OFF
+            olo, ohi, omv1 = tt_unpack(d)
             if olo > lo:
                 lo = olo
             if ohi < hi:
                 hi = ohi
             if mv1 == 0:
-                mv1 = (d >> 50) & 63
+                mv1 = omv1
             slot = s
             break
         dep = (d >> 56) & 63 if ((d >> 62) & 3) == epoch else -1
@@ -241,12 +246,51 @@ def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
 
 @njit(cache=True, inline="always")
 def tt_unit(mag):
-    """The power of two that stored bounds count in: 1 unless the node's value range
-    (``mag`` at its own scale) overflows a 25-bit field; coarser bounds stay sound."""
+    """The power of two that stored bounds count in: 1 unless the node's largest value
+    (``mag``, at its own scale) overflows a 25-bit field; coarser bounds stay sound."""
     g = np.int64(1)
     while mag > (VAL_OFF - 2) * g:
         g *= 2
     return g
+
+
+@njit(cache=True, inline="always")
+def tt_cut(tlo, thi, alpha, beta):
+    """What an entry's bounds (at the search's scale) do to the window:
+    (cut off, the value to return, alpha, beta)."""
+    if tlo >= beta:
+        return True, tlo, alpha, beta
+    if tlo > alpha:
+        alpha = tlo
+    if thi <= alpha:
+        return True, thi, alpha, beta
+    if thi < beta:
+        beta = thi
+    if tlo == thi:
+        return True, tlo, alpha, beta
+    return False, tlo, alpha, beta
+
+
+@njit(cache=True, inline="always")
+def tt_save(tt, b, chk, result, a0, b0, lo, hi, r, gu, mv1, depth, epoch):
+    """Store a fail-soft result searched in (a0, b0): an exact value inside the window,
+    else the bound it proves. Bounds go to the node's own scale (``r`` below the search's,
+    where values are integers), are clamped to the node's range (lo, hi) and stored in
+    units of ``gu``."""
+    if result <= a0:
+        nlo = lo // r
+        nhi = floor_div(result, r)
+    elif result >= b0:
+        nlo = ceil_div(result, r)
+        nhi = hi // r
+    else:
+        nlo = result // r
+        nhi = nlo
+    if nlo < lo // r:
+        nlo = lo // r
+    if nhi > hi // r:
+        nhi = hi // r
+    tt_store(tt, b, chk, floor_div(nlo, gu), ceil_div(nhi, gu), mv1, depth, epoch)
 
 
 @njit(cache=True)
@@ -428,23 +472,14 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             k3 |= ctx[C_GEN] << 40
         else:
             r = S // FACT[popcount(unseen)]
-        gu = tt_unit((hi - lo) // (2 * r) if obj == OBJ_POINTS else (hi - lo) // r)
+        gu = tt_unit(hi // r)  # hi is the node's largest value (R * S, or 2 * S for win)
         idx, chk = tt_hash(k1, k2, k3, tt.shape[0] - 1)
         found, tlo, thi, tmv = tt_read(tt, idx, chk)
         if found:
             stats[S_TTHIT] += 1
-            tlo *= r * gu
-            thi *= r * gu
-            if tlo >= beta:
-                return tlo
-            if tlo > alpha:
-                alpha = tlo
-            if thi <= alpha:
-                return thi
-            if thi < beta:
-                beta = thi
-            if tlo == thi:
-                return tlo
+            cut, tv, alpha, beta = tt_cut(tlo * r * gu, thi * r * gu, alpha, beta)
+            if cut:
+                return tv
             ttmove = tmv - 1
 
     if pending == 1:
@@ -461,7 +496,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
         cxy = work[crow, 16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
         rc = S // FACT[n - 2]
-        rcg = rc * tt_unit((hi - lo) // (2 * rc) if obj == OBJ_POINTS else (hi - lo) // rc)
+        rcg = rc * tt_unit(hi // rc)
         ch0 = canon_mask(h0, alive)
         ch1 = canon_mask(h1, alive)
         cun = canon_mask(unseen, alive)
@@ -694,25 +729,11 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         result = best
 
     if use_tt:
-        # bounds at the node's own scale (values there are integers), then in stored units
-        if result <= a0:
-            nlo = lo // r
-            nhi = floor_div(result, r)
-        elif result >= b0:
-            nlo = ceil_div(result, r)
-            nhi = hi // r
-        else:
-            nlo = result // r
-            nhi = nlo
-        if nlo < lo // r:
-            nlo = lo // r
-        if nhi > hi // r:
-            nhi = hi // r
         smove = bestmove
         if clair == 0 and bestmove >= 0:
             smove = canon_card(bestmove, alive)
-        tt_store(tt, idx, chk, floor_div(nlo, gu), ceil_div(nhi, gu), smove + 1,
-                 popcount(alive), ctx[C_EPOCH])
+        tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, smove + 1, popcount(alive),
+                ctx[C_EPOCH])
     return result
 
 
