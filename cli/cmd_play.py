@@ -208,13 +208,9 @@ class Session:
     def say(self, text: str = "") -> None:
         click.echo(text)
 
-    def ask(self, state: GameState) -> int:
-        """The human's card; hint and help answered here; raises Quit on q or end of input."""
-        from solver.render import render
-        pos = to_position(state)
-        self.say(render(pos, self.lang, self.color))
-        legal = pos.legal_cards()
-        self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
+    def command(self) -> str:
+        """The next line the human typed, stripped; blank lines skipped, help answered here;
+        raises Quit on q or end of input."""
         while True:
             click.echo(self.W["prompt"], nl=False)
             line = self.stdin.readline()
@@ -229,11 +225,23 @@ class Session:
                 continue
             if low in ("q", "quit", "exit"):
                 raise Quit("quit")
-            if low in ("hint", "h", "?"):
-                self.say(hint_text(state, self.tpm, self.lang, self.cache))
-                continue
             if low == "help":
                 self.say(self.W["help"])
+                continue
+            return text
+
+    def ask(self, state: GameState) -> int:
+        """The human's card; hint answered here; raises Quit on q or end of input."""
+        from solver.render import render
+        pos = to_position(state)
+        self.say(render(pos, self.lang, self.color))
+        legal = pos.legal_cards()
+        self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
+        while True:
+            text = self.command()
+            low = text.lower()
+            if low in ("hint", "h", "?"):
+                self.say(hint_text(state, self.tpm, self.lang, self.cache))
                 continue
             try:
                 c = parse_card(text)
@@ -350,25 +358,11 @@ class OtherSession(Session):
         legal = legal_of(state)
         self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
         while True:
-            click.echo(self.W["prompt"], nl=False)
-            line = self.stdin.readline()
-            if not line:
-                self.say()
-                raise Quit("eof")
-            if not self.echo_input:
-                self.say(line.rstrip("\n"))
-            text = line.strip()
+            text = self.command()
             low = text.lower()
-            if not text:
-                continue
-            if low in ("q", "quit", "exit"):
-                raise Quit("quit")
             if low in ("hint", "h", "?"):
                 c = self.engine(state, random.Random(0))
                 self.say(self.W["plays"].format(who="hint", card=self.card(c), reason=""))
-                continue
-            if low == "help":
-                self.say(self.W["help"])
                 continue
             try:
                 c = parse_card(text)
