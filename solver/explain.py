@@ -369,17 +369,23 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: _Solver) ->
     # draw on the most points always include 61 when 61 can be had, so the count tells
     # which cards are safe, not a different best card.)
     if pos.score is not None:
-        win_a = sv.analyse(pos) if sv.objective == "win" else analyse(pos, "win", sv.time_limit)
-        top_v = win_a.value_exact
-        lose = [m.card for m in win_a.moves if m.value_exact < top_v]
-        if win_a.exact and lose:
-            ideas.append(Idea("count_61", pos.turn, 0,
-                              {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
-                               "lose": lose, "win": top_v,
-                               "needed": max(0, 61 - pos.score[pos.turn]),
-                               "in_play": pos.points_in_play,
-                               "trumps_out": pos.trumps_out.bit_count()}))
+        ideas += _count_61(pos, sv, sv.time_limit, in_play=pos.points_in_play,
+                           trumps_out=pos.trumps_out.bit_count())
     return ideas
+
+
+def _count_61(pos, sv: _Solver, time_limit, **facts) -> list[Idea]:
+    """The count_61 idea, when some cards keep the deal and others throw it away (the
+    win objective's values); ``facts`` are the game's own figures for the text."""
+    win_a = sv.analyse(pos) if sv.objective == "win" else analyse(pos, "win", time_limit)
+    top_v = win_a.value_exact
+    lose = [m.card for m in win_a.moves if m.value_exact < top_v]
+    if not (win_a.exact and lose):
+        return []
+    return [Idea("count_61", pos.turn, 0,
+                 {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
+                  "lose": lose, "win": top_v, "needed": max(0, 61 - pos.score[pos.turn]),
+                  **facts})]
 
 
 def _draw_gain(before: Position, plies, t: Trick, P: int, sv: _Solver, root: Position) -> Fraction | None:
@@ -638,15 +644,7 @@ def _gideas(pos, tricks: list[Trick], sv: _Solver) -> list[Idea]:
                                    "tricks": [x.number for x in ts],
                                    "points": sum(x.points for x in ts)}))
     if pos.score is not None:
-        win_a = sv.analyse(pos) if sv.objective == "win" else analyse(pos, "win")
-        top_v = win_a.value_exact
-        lose = [m.card for m in win_a.moves if m.value_exact < top_v]
-        if win_a.exact and lose:
-            ideas.append(Idea("count_61", pos.turn, 0,
-                              {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
-                               "lose": lose, "win": top_v,
-                               "needed": max(0, 61 - pos.score[pos.turn]),
-                               "in_play": _gfacts(pos)["points_in_play"]}))
+        ideas += _count_61(pos, sv, None, in_play=_gfacts(pos)["points_in_play"])
     return ideas
 
 
