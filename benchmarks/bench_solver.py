@@ -58,7 +58,7 @@ def time_analyses(positions):
         a = analyse(p)
         secs.append(time.perf_counter() - t)
         nodes.append(a.nodes)
-        assert a.exact
+        assert a.exact, f"not exact: {p}"
     return secs, nodes
 
 

@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 import greference as R  # noqa: E402
+from bench_solver import time_analyses  # noqa: E402
 from solver.analysis import analyse  # noqa: E402
 
 # name, variant, talon, positions, reference positions
@@ -46,13 +47,7 @@ def main():
             n = max(2, n // 4)
         rng = random.Random(7000 + talon)
         ps = [R.random_position(variant, talon, i % 2, rng) for i in range(n)]
-        secs, nodes = [], []
-        for p in ps:
-            t = time.perf_counter()
-            a = analyse(p)
-            secs.append(time.perf_counter() - t)
-            nodes.append(a.nodes)
-            assert a.exact, f"not exact: {p}"
+        secs, nodes = time_analyses(ps)
         sp = "-"
         if nref and not args.quick:
             rs = []
