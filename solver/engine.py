@@ -44,7 +44,6 @@ def report(nodes: int, started: float) -> None:
     _last_report[0] = now
     progress(f"searching exactly: {nodes:,} nodes, {now - started:.0f} s")
 _gen = [0]
-_epoch = [0]
 
 
 #: table megabytes a search of this talon size can use (more only costs page zeroing: a
@@ -107,8 +106,7 @@ class Search:
             ctx[K.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
             self.order = np.zeros(1, dtype=np.int64)
         ctx[K.C_ORDLEN] = len(self.order)
-        _epoch[0] = (_epoch[0] + 1) & 3
-        ctx[K.C_EPOCH] = _epoch[0]
+        ctx[K.C_EPOCH] = K.next_epoch()
         self.ctx = ctx
         self.denominator = int(ctx[K.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = table_for(pos, tt_mb)
@@ -239,7 +237,7 @@ def exact_values(pos: Position, objective: str, deadline: float | None):
 
 
 def _exact(pos: Position, objective: str, deadline: float | None, gen: int | None = None,
-           threads: bool = True):
+           parallel: bool = True):
     """({card: Fraction}, nodes, table generation), or None past the deadline.
 
     Big positions spread the cards over threads that share one table (the kernel releases
@@ -248,7 +246,7 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
     at their next node."""
     s = Search(pos, objective, gen=gen)
     cards = pos.legal_cards()
-    if not threads or not _worth_threads(pos):
+    if not parallel or not _worth_threads(pos):
         vals = {}
         for c in cards:
             v = s.move_value(c, deadline)
@@ -323,7 +321,7 @@ def principal_line(pos: Position, objective: str, vals: dict, deadline: float | 
         if pos.is_over:
             break
         # the table already holds most of the line: threads would cost more than they save
-        res = _exact(pos, objective, deadline, gen, threads=False)
+        res = _exact(pos, objective, deadline, gen, parallel=False)
         if res is None:
             break
         vals, n, _ = res

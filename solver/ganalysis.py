@@ -18,7 +18,7 @@ import numpy as np
 from . import gkernels as G
 from .cards import cards_of
 from .gposition import GamePosition
-from .kernels import FACT
+from .kernels import FACT, next_epoch
 
 SLICE_NODES = 1_000_000
 DEFAULT_SAMPLE_TIME = 5.0
@@ -28,7 +28,6 @@ TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
 _tables: dict[int, np.ndarray] = {}
 _gen = [0]
-_epoch = [0]
 
 
 def _table(pos: GamePosition) -> np.ndarray:
@@ -52,8 +51,7 @@ class GSearch:
         ctx[G.C_FOLLOW] = 1 if v.follow_suit else 0
         ctx[G.C_TOPVIS] = 1 if v.top_visible else 0
         ctx[G.C_OBJ] = G.OBJ_WIN if objective == "win" else G.OBJ_POINTS
-        _epoch[0] = (_epoch[0] + 1) & 3
-        ctx[G.C_EPOCH] = _epoch[0]
+        ctx[G.C_EPOCH] = next_epoch()
         if pos.clairvoyant:
             ctx[G.C_CLAIR] = 1
             ctx[G.C_SCALE] = 1
