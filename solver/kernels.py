@@ -244,6 +244,28 @@ def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
     tt[b, 2 * slot] = chk ^ d
 
 
+class Generations:
+    """Numbers that tell one family's clairvoyant searches apart in its tables (22 bits of
+    the key): a search's entries name its own talon order. When the numbers come round
+    again the family's tables are emptied, since a reused number's old entries belong to
+    another order (once every four million searches)."""
+
+    LIMIT = (1 << 22) - 1
+
+    def __init__(self, tables: dict):
+        self.tables = tables
+        self.last = 0
+
+    def next(self) -> int:
+        gen = self.last + 1
+        if gen > self.LIMIT:
+            for t in self.tables.values():
+                t.fill(0)
+            gen = 1
+        self.last = gen
+        return gen
+
+
 _epoch = [0]
 
 
@@ -456,21 +478,14 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     b0 = beta
     if use_tt:
         # positions that differ only in which zero-point cards are gone share an entry
-        # (not in clairvoyant searches, whose talon order names cards)
-        if clair == 0:
-            kh0 = canon_mask(h0, alive)
-            kh1 = canon_mask(h1, alive)
-            kun = canon_mask(unseen, alive)
-            ktab = canon_card(table, alive)
-            ktop = canon_card(top, alive)
-            kbr = canon_card(briscola, alive) if top >= 0 else 40 + trump
-        else:
-            kh0 = h0
-            kh1 = h1
-            kun = unseen
-            ktab = table
-            ktop = top
-            kbr = briscola
+        # (clairvoyant ones too: the talon's remaining cards are fixed by its size, and
+        # equal renumbered hands and talon give them equal renumbered names)
+        kh0 = canon_mask(h0, alive)
+        kh1 = canon_mask(h1, alive)
+        kun = canon_mask(unseen, alive)
+        ktab = canon_card(table, alive)
+        ktop = canon_card(top, alive)
+        kbr = canon_card(briscola, alive) if top >= 0 else 40 + trump
         k1 = (kh0 | ((ktop + 1) << 46) | (turn << 52) | (pending << 53) | (obj << 54) | (clair << 55)
               | ((ktab + 1) << 56))
         k2 = kh1 | (kbr << 40)
@@ -627,7 +642,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         # order: table move first, then by a cheap heuristic
         for j in range(nm):
             c = moves[j]
-            if ttmove >= 0 and (c == ttmove if clair == 1 else canon_card(c, alive) == ttmove):
+            if ttmove >= 0 and canon_card(c, alive) == ttmove:
                 keys[j] = -1000
             elif table < 0:
                 # lead the cards with points first, trumps last (measured: 30 % fewer
@@ -739,7 +754,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
 
     if use_tt:
         smove = bestmove
-        if clair == 0 and bestmove >= 0:
+        if bestmove >= 0:
             smove = canon_card(bestmove, alive)
         tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, smove + 1, popcount(alive),
                 ctx[C_EPOCH])

@@ -228,8 +228,10 @@ def test_ctrl_c_before_any_sample_is_not_swallowed(monkeypatch):
         estimate.analyse(p, "points", 1.0, method="clairvoyant")
 
 
-@pytest.mark.parametrize("talon", [0, 2, 4, 6, 8])
+@pytest.mark.parametrize("talon", [0, 2, 4, 6, 8, 10, 12, 14, 16])
 def test_depth_limited_search_past_the_end_is_the_full_solve(talon):
+    """Two independent searches of one known talon order: the kernel (table, renumbered
+    keys) and the table-free depth-limited search; deep ones meet many transpositions."""
     rng = random.Random(100 + talon)
     for i in range(6):
         p = random_position(rng, talon, mid_trick=bool(i % 2), clairvoyant=True)
