@@ -12,6 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import kernels as K
+from .cards import POINTS
 from .position import Position
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
@@ -29,6 +30,7 @@ INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact sear
 THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
 
 _tables: dict[int, np.ndarray] = {}
+_generations = K.Generations(_tables)
 
 #: where long searches report progress: a callable taking one line, or None (the CLI sets it)
 progress = None
@@ -43,7 +45,6 @@ def report(nodes: int, started: float) -> None:
         return
     _last_report[0] = now
     progress(f"searching exactly: {nodes:,} nodes, {now - started:.0f} s")
-_gen = [0]
 
 
 #: table megabytes a search of this talon size can use (more only costs page zeroing: a
@@ -98,8 +99,7 @@ class Search:
             ctx[K.C_CLAIR] = 1
             ctx[K.C_SCALE] = 1
             if gen is None:
-                _gen[0] = (_gen[0] + 1) % (1 << 20)
-                gen = _gen[0] + 1
+                gen = _generations.next()
             ctx[K.C_GEN] = gen
             self.order = np.array(pos.talon_order, dtype=np.int64)
         else:
@@ -120,9 +120,10 @@ class Search:
 
     def move_value(self, card: int, deadline: float | None = None, stats=None, work=None,
                    slice_nodes: int | None = None, helper: bool = False,
-                   cancelled=None) -> int | None:
+                   cancelled=None, window: tuple[int, int] | None = None) -> int | None:
         """Exact scaled value of one card, or None when the deadline passed first (or
-        ``cancelled()`` became true).
+        ``cancelled()`` became true). With a ``window`` (alpha, beta) the result is
+        fail-soft: exact inside it, else a bound on the side it fell.
 
         Threads pass their own ``stats`` and ``work``; the table is shared. A ``helper``
         searches a card another thread is already on, walking the draws in the opposite
@@ -141,8 +142,9 @@ class Search:
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
             stats[K.S_LIMIT] = SLICE_NODES if slice_nodes is None else slice_nodes
+            alpha, beta = (-K.INF, K.INF) if window is None else window
             v = K.search(p.hand1, p.hand2, p.table, top, p.unseen, p.turn, 0, self.s0, self.s1,
-                         -K.INF, K.INF, card, ctx, self.order, self.tt, stats, work)
+                         alpha, beta, card, ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[K.S_NODES])
             if not stats[K.S_ABORT]:
                 return int(v)
@@ -309,21 +311,45 @@ def _exact(pos: Position, objective: str, deadline: float | None, gen: int | Non
 
 def principal_line(pos: Position, objective: str, vals: dict, deadline: float | None,
                    gen: int | None = None):
-    """Best cards from the position on, until a draw whose outcome is unknown."""
+    """Best cards from the position on, until a draw whose outcome is unknown: at each
+    step the lowest card that keeps the value, which is known from the step before, so a
+    null-window test per card is enough (most answers are already in the table)."""
     pv = []
     nodes = 0
+    best = max(vals, key=lambda c: (vals[c], -c))
+    value = vals[best]
     while True:
-        best = max(vals, key=lambda c: (vals[c], -c))
         pv.append(best)
         if _chance_follows(pos, best):
             break
-        pos = pos.play(best)
-        if pos.is_over:
+        child = pos.play(best)
+        if child.is_over:
             break
-        # the table already holds most of the line: threads would cost more than they save
-        res = _exact(pos, objective, deadline, gen, parallel=False)
-        if res is None:
-            break
-        vals, n, _ = res
-        nodes += n
+        value = _after(pos, best, child, value, objective)
+        s = Search(child, objective, gen=gen)
+        target = value * s.denominator
+        assert target.denominator == 1, (pos.to_text(), value)
+        target = int(target)
+        best = None
+        for c in sorted(child.legal_cards()):
+            v = s.move_value(c, deadline, window=(target - 1, target))
+            if v is None:
+                return pv, nodes + s.nodes
+            if v >= target:
+                best = c
+                break
+        nodes += s.nodes
+        assert best is not None, (child.to_text(), value)
+        pos = child
     return pv, nodes
+
+
+def _after(pos: Position, card: int, child: Position, value: Fraction, objective: str) -> Fraction:
+    """The value of ``child`` for its mover, ``pos`` having value ``value`` for its mover
+    and ``card`` being a best card there."""
+    if objective == "win":
+        return value if child.turn == pos.turn else 1 - value
+    if pos.table < 0:
+        return -value
+    p = int(POINTS[pos.table] + POINTS[card])
+    return value - p if child.turn == pos.turn else -value - p

@@ -18,7 +18,7 @@ import numpy as np
 from . import gkernels as G
 from .cards import cards_of
 from .gposition import GamePosition
-from .kernels import FACT, next_epoch
+from .kernels import FACT, Generations, next_epoch
 
 SLICE_NODES = 1_000_000
 DEFAULT_SAMPLE_TIME = 5.0
@@ -27,7 +27,7 @@ MAX_SAMPLES = 400
 TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
 _tables: dict[int, np.ndarray] = {}
-_gen = [0]
+_generations = Generations(_tables)
 
 
 def _table(pos: GamePosition) -> np.ndarray:
@@ -55,8 +55,7 @@ class GSearch:
         if pos.clairvoyant:
             ctx[G.C_CLAIR] = 1
             ctx[G.C_SCALE] = 1
-            _gen[0] = (_gen[0] + 1) % (1 << 20)
-            ctx[G.C_GEN] = _gen[0] + 1
+            ctx[G.C_GEN] = _generations.next()
             self.order = np.array(pos.talon_order, dtype=np.int64)
         else:
             ctx[G.C_SCALE] = int(FACT[pos.unseen.bit_count()])

@@ -191,3 +191,25 @@ def test_time_limit_returns_labelled_estimate():
     assert a.value_exact is None
     assert a.to_json()["exact"] is False
     assert {m.card for m in a.moves} == set(pos.legal_cards())
+
+
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_principal_line_is_the_references_best_play(objective):
+    """Every card of the line is the lowest of the reference's best cards at its step, and
+    the line runs until a draw nobody knows or the end of the deal."""
+    rng = random.Random(555)
+    for i in range(24):
+        talon = (0, 2, 4, 6)[i % 4]
+        pos = random_position(rng, talon, mid_trick=bool(i % 2), clairvoyant=talon >= 4,
+                              with_score=True)
+        a = analyse(pos, objective)
+        p = pos
+        for k, c in enumerate(a.pv):
+            ref = ref_values(p, objective)
+            top = max(ref.values())
+            assert c == min(x for x in ref if ref[x] == top), (pos.to_text(), k)
+            if k < len(a.pv) - 1:
+                p = p.play(c)
+        last = a.pv[-1]
+        chance = p.table >= 0 and not p.clairvoyant and p.talon_size > 2
+        assert chance or p.play(last).is_over, pos.to_text()

@@ -108,3 +108,14 @@ def test_helper_threads_give_the_same_values(monkeypatch):
         engine._tables.clear()
         vals, _ = engine.exact_values(pos, "points", None)
         assert vals == ref_values(pos, "points"), pos.to_text()
+
+
+def test_generation_numbers_come_round_to_an_empty_table():
+    tables = {16: K.new_table(16)}
+    tables[16][3, 1] = 12345
+    gens = K.Generations(tables)
+    gens.LIMIT = 3
+    assert [gens.next() for _ in range(3)] == [1, 2, 3]
+    assert tables[16][3, 1] == 12345  # nothing cleared while numbers are fresh
+    assert gens.next() == 1
+    assert not tables[16].any()
