@@ -55,13 +55,48 @@ def _progress_on():
     engine.progress = lambda line: click.echo(line, err=True)
 
 
-def _read_lines(position: str):
-    if position == "-":
-        for line in sys.stdin:
-            if line.strip():
-                yield line.strip()
-    else:
-        yield position
+def _line_position(text: str) -> str:
+    """The position text of an input line: the line itself, or the "position" field of a
+    JSON object (the test-data format), so a .jsonl file can be piped in as it is."""
+    if not text.startswith("{"):
+        return text
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"not valid JSON ({e.msg})") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("position"), str):
+        raise PositionError('a JSON line needs a "position" field holding the position text')
+    return obj["position"]
+
+
+def _batch(objective, time_limit, samples, seed) -> None:
+    """One JSON object per input position, in order; blank lines and ``#`` comments are
+    skipped. A bad line gets an object with its "error" (so outputs stay aligned with
+    inputs) and a line on stderr; the batch goes on, and the exit code is 2 at the end if
+    any line was bad."""
+    from cli.main import USER_ERRORS
+    from solver.seat import SeatPosition
+    bad = total = 0
+    for n, line in enumerate(sys.stdin, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        total += 1
+        try:
+            text = _line_position(text)
+            pos = parse_position(text)
+            if isinstance(pos, SeatPosition):
+                a = _seat_analysis(pos, objective, time_limit, samples, seed)
+            else:
+                a = run_analysis(pos, objective, time_limit)
+            click.echo(json.dumps(a.to_json()))
+        except USER_ERRORS as e:
+            bad += 1
+            click.echo(json.dumps({"position": text, "error": str(e)}))
+            click.echo(f"error: line {n}: {e}", err=True)
+    if bad:
+        raise PositionError(f"{bad} of {total} input lines were not analysed (their JSON "
+                            f"objects carry the error)")
 
 
 def _seat_analysis(pos, objective, time_limit, samples, seed):
@@ -118,13 +153,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     if position is None:
         raise click.UsageError("missing POSITION (or --record FILE --move N --seat S)")
     if position == "-":
-        for n, line in enumerate(_read_lines("-"), 1):
-            try:
-                pos = parse_position(line)
-                a = run_analysis(pos, objective, time_limit)
-                click.echo(json.dumps(a.to_json()))
-            except PositionError as e:
-                raise PositionError(f"line {n}: {e}") from None
+        _batch(objective, time_limit, samples, seed)
         return
     pos = parse_position(position)
     if isinstance(pos, SeatPosition):

@@ -1,0 +1,50 @@
+"""``briscola analyse -``: the batch path scripts and test suites use."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import cli
+from reference import ref_values
+from solver.cards import card_str
+from solver.position import parse_position
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "positions" / "scoperta-dev.jsonl"
+ENDGAME = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,"
+           "7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2")
+
+
+def _run(text):
+    return CliRunner().invoke(cli, ["analyse", "-"], input=text)
+
+
+def test_jsonl_lines_are_read_as_they_are():
+    rows = [json.loads(x) for x in SHARED.read_text().splitlines()[:25]]
+    r = _run("".join(json.dumps(row) + "\n" for row in rows))
+    assert r.exit_code == 0, r.output
+    out = [json.loads(x) for x in r.output.splitlines()]
+    assert len(out) == len(rows)
+    for row, j in zip(rows, out):
+        assert parse_position(j["position"]) == parse_position(row["position"])
+        assert {m["card"]: m["value_exact"] for m in j["moves"]} == row["moves"]
+
+
+def test_bad_lines_keep_their_place_and_the_batch_goes_on():
+    text = "\n".join([ENDGAME, "", "# a comment", "hand1=ZZ hand2=2C briscola=RD turn=1",
+                      '{"kind": "ex"}', "{not json", ENDGAME]) + "\n"
+    r = _run(text)
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    objs = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")]
+    assert len(objs) == 5
+    assert [("error" in o) for o in objs] == [False, True, True, True, False]
+    assert "ZZ" in objs[1]["error"] and "position" in objs[2]["error"] and "JSON" in objs[3]["error"]
+    want = ref_values(parse_position(ENDGAME), "points")
+    for o in (objs[0], objs[4]):
+        assert {m["card"]: m["value_exact"] for m in o["moves"]} == \
+            {card_str(c): str(v) for c, v in want.items()}
+    errs = [x for x in r.output.splitlines() if x.startswith("error:")]
+    # physical line numbers, then the summary line
+    assert errs[0].startswith("error: line 4:") and errs[1].startswith("error: line 5:")
+    assert errs[-1] == "error: 3 of 5 input lines were not analysed (their JSON objects carry the error)"
