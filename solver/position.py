@@ -6,6 +6,7 @@ cannot disagree with itself. Other games get position types of their own beside 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
@@ -183,9 +184,10 @@ class CardClaims:
 
 
 def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
-    """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``."""
+    """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
+    Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
     fields: dict[str, str] = {}
-    for tok in text.split():
+    for tok in re.sub(r"\s*,\s*", ",", text).split():
         if "=" not in tok:
             raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(allowed)})")
         k, v = tok.split("=", 1)

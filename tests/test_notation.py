@@ -67,6 +67,9 @@ def test_alternative_input_forms_give_the_same_position():
         assert parse_position(" ".join(fields)) == p
         assert parse_position(text.replace("hand1=", "HAND1=")) == p
         assert parse_position("  " + "   ".join(text.split()) + " \t") == p
+        # spaces next to the commas of a list, as pasted lists often have
+        assert parse_position(text.replace(",", ", ")) == p
+        assert parse_position(text.replace(",", " , ")) == p
         # played= may be left out when the talon holds at most top + trump card
         if p.talon_size <= 2:
             assert parse_position(p.to_text(with_played=False)) == p
