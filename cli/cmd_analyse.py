@@ -11,6 +11,19 @@ from solver.cards import card_str
 from solver.position import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
+#: without --time-limit an estimate stops here: the long default is for exact searches that
+#: may finish (talon 12), while estimates settle within seconds
+DEFAULT_ESTIMATE_TIME = 5.0
+TIME_LIMIT_HELP = (f"Seconds; past it the answer is an estimate, clearly marked. Default: up to "
+                   f"{DEFAULT_TIME_LIMIT:g} s for an exact search, {DEFAULT_ESTIMATE_TIME:g} s "
+                   f"for an estimate; a given limit may all go to the estimate.")
+
+
+def limits(time_limit: float | None) -> tuple[float, float | None]:
+    """(time limit, cap on the estimate's seconds) from the --time-limit option."""
+    if time_limit is None:
+        return DEFAULT_TIME_LIMIT, DEFAULT_ESTIMATE_TIME
+    return time_limit, None
 
 
 def _fmt(v: float, exact_s: str | None) -> str:
@@ -69,7 +82,7 @@ def _line_position(text: str) -> str:
     return obj["position"]
 
 
-def _batch(objective, time_limit, samples, seed) -> None:
+def _batch(objective, time_limit, estimate_limit, samples, seed) -> None:
     """One JSON object per input position, in order; blank lines and ``#`` comments are
     skipped. A bad line gets an object with its "error" (so outputs stay aligned with
     inputs) and a line on stderr; the batch goes on, and the exit code is 2 at the end if
@@ -88,7 +101,7 @@ def _batch(objective, time_limit, samples, seed) -> None:
             if isinstance(pos, SeatPosition):
                 a = _seat_analysis(pos, objective, time_limit, samples, seed)
             else:
-                a = run_analysis(pos, objective, time_limit)
+                a = run_analysis(pos, objective, time_limit, estimate_limit=estimate_limit)
             click.echo(json.dumps(a.to_json()))
         except USER_ERRORS as e:
             bad += 1
@@ -109,9 +122,7 @@ def _seat_analysis(pos, objective, time_limit, samples, seed):
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
               help="points: expected points still to win, you minus opponent; win: chance of 61+.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON of NOTATION.md.")
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT,
-              show_default=True,
-              help="Seconds; past it the answer is an estimate, clearly marked.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help=TIME_LIMIT_HELP)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False),
               help="A game record (classic/briscolone): analyse a moment of it from one seat.")
 @click.option("--move", type=int, help="With --record: the moment before this move (1 = the first).")
@@ -133,6 +144,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
       briscola analyse --record game.json --move 7 --seat 2
     """
     _progress_on()
+    time_limit, estimate_limit = limits(time_limit)
     from solver.seat import SeatPosition
     if record_file is not None:
         from solver.record import read_record
@@ -153,7 +165,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     if position is None:
         raise click.UsageError("missing POSITION (or --record FILE --move N --seat S)")
     if position == "-":
-        _batch(objective, time_limit, samples, seed)
+        _batch(objective, time_limit, estimate_limit, samples, seed)
         return
     pos = parse_position(position)
     if isinstance(pos, SeatPosition):
@@ -161,7 +173,8 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     else:
         if samples is not None:
             raise click.UsageError("--samples is for a hidden hand (hand2=?) or --record")
-        a = run_analysis(pos, objective, time_limit, estimate_on_interrupt=True)
+        a = run_analysis(pos, objective, time_limit, estimate_on_interrupt=True,
+                         estimate_limit=estimate_limit)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
@@ -171,8 +184,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
 @click.command()
 @click.argument("position")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True)
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT,
-              show_default=True)
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help=TIME_LIMIT_HELP)
 def best(position, objective, time_limit):
     """Just the best card(s) of POSITION, space separated.
 
@@ -181,8 +193,9 @@ def best(position, objective, time_limit):
       briscola best "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """
     _progress_on()
+    time_limit, estimate_limit = limits(time_limit)
     a = run_analysis(parse_position(position), objective, time_limit,
-                     estimate_on_interrupt=True)
+                     estimate_on_interrupt=True, estimate_limit=estimate_limit)
     click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)))
 
 

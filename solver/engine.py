@@ -187,7 +187,8 @@ def _chance_follows(pos: Position, card: int) -> bool:
     return pos.table >= 0 and not pos.clairvoyant and pos.talon_size > 2
 
 
-def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt: bool = False):
+def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt: bool = False,
+            estimate_limit: float | None = None):
     from .analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     try_exact = exact_possible(pos)
@@ -222,7 +223,10 @@ def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt
         a = estimate.analyse(pos, objective, None, None)
     else:
         now = time.perf_counter()
-        a = estimate.analyse(pos, objective, max(deadline - now, 0.05), now)
+        left = max(deadline - now, 0.05)
+        if estimate_limit is not None:
+            left = min(left, estimate_limit)
+        a = estimate.analyse(pos, objective, left, now)
     if not estimate_on_interrupt and any(n.startswith("interrupted") for n in a.notes):
         raise KeyboardInterrupt  # the estimator kept its samples; the caller asked to stop
     return a

@@ -192,7 +192,7 @@ def _one_sample_fits(pos: GamePosition, objective: str, deadline: float) -> bool
 
 
 def analyse(pos: GamePosition, objective: str = "points", time_limit: float | None = None,
-            t0: float | None = None):
+            t0: float | None = None, estimate_limit: float | None = None):
     from .analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     deadline = None if time_limit is None else t0 + time_limit
@@ -208,6 +208,8 @@ def analyse(pos: GamePosition, objective: str = "points", time_limit: float | No
             return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
                             nodes + pv_nodes, time.perf_counter() - t0)
     end = (deadline if deadline is not None else t0 + DEFAULT_SAMPLE_TIME)
+    if estimate_limit is not None:
+        end = min(end, time.perf_counter() + estimate_limit)
     method = "sampled-clairvoyant"
     first = time.perf_counter() + max(0.0, end - time.perf_counter()) / 3
     est, n, nodes = sampled_values(pos, objective, max(first, end), horizon=0) \

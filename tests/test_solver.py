@@ -193,6 +193,19 @@ def test_time_limit_returns_labelled_estimate():
     assert {m.card for m in a.moves} == set(pos.legal_cards())
 
 
+def test_estimate_limit_caps_the_estimate_not_the_exact_search():
+    from cli.cmd_analyse import DEFAULT_ESTIMATE_TIME, DEFAULT_TIME_LIMIT, limits
+    assert limits(None) == (DEFAULT_TIME_LIMIT, DEFAULT_ESTIMATE_TIME)
+    assert limits(7.5) == (7.5, None)
+    rng = random.Random(5)
+    early = random_position(rng, 24)
+    a = analyse(early, time_limit=600, estimate_limit=0.3)
+    assert not a.exact and a.seconds < 60  # 600 s would be spent without the cap
+    late = random_position(rng, 6)
+    b = analyse(late, time_limit=600, estimate_limit=0.0001)
+    assert b.exact  # the cap does not touch an exact search
+
+
 @pytest.mark.parametrize("objective", ["points", "win"])
 def test_principal_line_is_the_references_best_play(objective):
     """Every card of the line is the lowest of the reference's best cards at its step, and
