@@ -4,19 +4,43 @@ duplicate deals are ~11 CPU-hours per match; use --deals and --jobs.
 
     python benchmarks/bench_match.py --deals 1000 --jobs 32 --seed 1             # the full run
     python benchmarks/bench_match.py --deals 100 --matches engine:0.1/greedy     # a quick one
+    python benchmarks/bench_match.py --deals 2000 --matches engine:1/greedy --log m.jsonl
+
+With --log every finished deal is appended to the file at once, and a run finds the deals
+already there (same match, variant and seed) and plays only the others: a match too long
+for one sitting is stopped with Ctrl-C and resumed later, its summary covering all deals.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cli.cmd_match import run_match, summarise  # noqa: E402
+from cli.cmd_match import PairResult, run_match, summarise  # noqa: E402
 
 MATCHES = ("engine:1/greedy", "engine:1/random", "engine:1/engine:0.1")
+
+
+def logged(path: str | None, key: dict, deals: int) -> list[PairResult]:
+    """The deals of this match already in the log (the first record of each index)."""
+    if not path or not os.path.exists(path):
+        return []
+    done: dict[int, PairResult] = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                if all(row.get(k) == v for k, v in key.items()) and row["index"] < deals:
+                    done.setdefault(row["index"], PairResult(row["index"], tuple(row["margins"])))
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit(f"{path}: line {n} is not a match log record") from None
+    return list(done.values())
 
 
 def main(argv=None) -> None:
@@ -27,6 +51,8 @@ def main(argv=None) -> None:
     ap.add_argument("--variant", default="scoperta")
     ap.add_argument("--matches", default=",".join(MATCHES),
                     help="comma separated A/B pairs (agent names as in briscola match)")
+    ap.add_argument("--log", help="append each finished deal here (JSON lines) and resume "
+                                  "from the deals already in it")
     args = ap.parse_args(argv)
     pairs = [m.split("/") for m in args.matches.split(",")]
     if any(len(p) != 2 for p in pairs):
@@ -37,7 +63,22 @@ def main(argv=None) -> None:
           f"{'A win rate':>10} {'95% CI':>15} {'W-D-L':>13} {'minutes':>8}")
     for a, b in pairs:
         t = time.monotonic()
-        res, interrupted = run_match(args.variant, a, b, args.deals, args.seed, args.jobs)
+        key = {"match": f"{a}/{b}", "variant": args.variant, "seed": args.seed}
+        earlier = logged(args.log, key, args.deals)
+        seen = [0]
+
+        def save(results):
+            with open(args.log, "a") as f:
+                for r in results[seen[0]:]:
+                    f.write(json.dumps({**key, "index": r.index, "margins": list(r.margins)}) + "\n")
+            seen[0] = len(results)
+
+        res, interrupted = run_match(args.variant, a, b, args.deals, args.seed, args.jobs,
+                                     on_result=save if args.log else None,
+                                     skip={r.index for r in earlier})
+        if earlier:
+            print(f"({len(earlier)} deals from {args.log}, {len(res)} played now)")
+        res = earlier + res
         s = summarise(res)
         m, lo, hi = s.margin
         r, rlo, rhi = s.win_rate

@@ -143,15 +143,17 @@ def _work(index: int) -> PairResult:
 
 
 def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
-              on_result=None):
-    """Every PairResult in completion order; ``on_result(results)`` after each. Ctrl-C stops
+              on_result=None, skip=frozenset()):
+    """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
+    index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
     the run and returns what is done, with interrupted=True."""
     results: list[PairResult] = []
     interrupted = False
+    todo = [i for i in range(deals) if i not in skip]
     if jobs <= 1:
         _init(variant, a, b, seed, worker=False)
         try:
-            for i in range(deals):
+            for i in todo:
                 results.append(_work(i))
                 if on_result:
                     on_result(results)
@@ -162,7 +164,7 @@ def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1
     pool = mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
         jobs, initializer=_init, initargs=(variant, a, b, seed))
     try:
-        for r in pool.imap_unordered(_work, range(deals)):
+        for r in pool.imap_unordered(_work, todo):
             results.append(r)
             if on_result:
                 on_result(results)

@@ -182,3 +182,28 @@ def test_engine_beats_random_in_a_short_match():
     res, _ = M.run_match("scoperta", "engine:0.02", "random", 3, seed=5, jobs=1)
     s = M.summarise(res)
     assert s.margin[0] > 0
+
+
+def test_a_logged_match_resumes_where_it_stopped(tmp_path, capsys):
+    """bench_match --log: a run stopped after some deals and resumed later plays only the
+    missing ones, and its summary equals one uninterrupted run's."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_match.py"
+    spec = importlib.util.spec_from_file_location("bench_match", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    log = tmp_path / "m.jsonl"
+    common = ["--jobs", "1", "--matches", "random/greedy", "--seed", "3", "--log", str(log)]
+    bench.main(["--deals", "4"] + common)
+    assert len(log.read_text().splitlines()) == 4
+    capsys.readouterr()
+    bench.main(["--deals", "9"] + common)
+    resumed = capsys.readouterr().out
+    assert "(4 deals from" in resumed and "5 played now" in resumed
+    assert sorted(json.loads(x)["index"] for x in log.read_text().splitlines()) == list(range(9))
+    bench.main(["--deals", "9", "--jobs", "1", "--matches", "random/greedy", "--seed", "3"])
+    fresh = capsys.readouterr().out
+    assert resumed.splitlines()[-1][:-8] == fresh.splitlines()[-1][:-8]  # all but the minutes
+    results, _ = M.run_match("scoperta", "random", "greedy", 9, 3, skip={0, 1, 2})
+    assert sorted(r.index for r in results) == list(range(3, 9))
