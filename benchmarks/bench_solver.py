@@ -4,6 +4,7 @@ compile time, cold start and warm start of ``briscola analyse``.
 
     python benchmarks/bench_solver.py            # the README table (a few minutes)
     python benchmarks/bench_solver.py --quick    # fewer positions, no talon 12
+    python benchmarks/bench_solver.py --talon12-set   # 40 talon-12 positions, 60 s limit
 """
 from __future__ import annotations
 
@@ -108,11 +109,52 @@ def process_times(position: str, bigger: list[str]) -> tuple[float, float, float
     return cold, min(warm), cold - min(warm), big
 
 
+def talon12_set(limit: float) -> None:
+    """The 40 cached talon-12 positions of the estimator benchmark through ``analyse`` with
+    the CLI's time limit: how many come back exact, how long they take, and whether every
+    card's value equals the cached one."""
+    import json
+    from fractions import Fraction
+    from solver.cards import card_str
+    from solver.position import parse_position
+    path = ROOT / "benchmarks" / "data" / "exact_t12_points.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    secs, nodes, exact, agree = [], [], 0, 0
+    for i, row in enumerate(rows):
+        pos = parse_position(row["position"])
+        t = time.perf_counter()
+        a = analyse(pos, "points", limit)
+        secs.append(time.perf_counter() - t)
+        nodes.append(a.nodes)
+        if a.exact:
+            exact += 1
+            got = {card_str(m.card): m.value_exact for m in a.moves}
+            agree += got == {k: Fraction(v) for k, v in row["moves"].items()}
+        print(f"  {i:2d} {'exact' if a.exact else 'ESTIMATE'} {secs[-1]:7.2f} s {a.nodes:>13,} nodes",
+              file=sys.stderr, flush=True)
+    secs.sort()
+    print()
+    print(f"| talon-12 set (time limit {limit:g} s) | positions | exact | values as cached | "
+          "median s | 90th percentile s | max s | median nodes |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| benchmarks/data/exact_t12_points.jsonl | {len(rows)} | {exact} | {agree} | "
+          f"{statistics.median(secs):.1f} | {secs[int(0.9 * (len(secs) - 1))]:.1f} | "
+          f"{secs[-1]:.1f} | {int(statistics.median(nodes)):,} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-process", action="store_true", help="skip cold/warm start")
+    ap.add_argument("--talon12-set", action="store_true",
+                    help="only the 40 cached talon-12 positions, through analyse with the "
+                         "CLI's 60 s time limit (about 7 minutes)")
     args = ap.parse_args()
+    if args.talon12_set:
+        from cli.cmd_analyse import DEFAULT_TIME_LIMIT
+        analyse(random_position(random.Random(1), 6))
+        talon12_set(DEFAULT_TIME_LIMIT)
+        return
     q = 1 if args.quick else 0
     print(f"machine: {machine()}; threads: {engine.THREADS}")
     analyse(random_position(random.Random(1), 6))  # load the kernels before timing
