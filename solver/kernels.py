@@ -332,6 +332,17 @@ def talon_remaining(top, unseen):
 
 
 @njit(cache=True, inline="always")
+def two_tricks_gain(mover_wins, m1, o1, m2, o2, trump):
+    """Points the mover takes in the last two tricks: the mover's ``m1`` meets the
+    opponent's ``o1`` (``mover_wins`` says who takes it), then the winner leads the last
+    card (``m2`` against ``o2``)."""
+    last = CARD_POINTS[m2] + CARD_POINTS[o2]
+    if mover_wins:
+        return CARD_POINTS[m1] + CARD_POINTS[o1] + (last if leader_wins(m2, o2, trump) else 0)
+    return 0 if leader_wins(o2, m2, trump) else last
+
+
+@njit(cache=True, inline="always")
 def last_two_gain(hm, ho, table, trump):
     """Points the mover takes in the last two tricks, both sides playing their best (a
     tiny minimax without recursion): the mover leads with two cards each, or follows
@@ -349,11 +360,7 @@ def last_two_gain(hm, ho, table, trump):
                 b = lowbit_index(mb)
                 mb &= mb - 1
                 y = lowbit_index(ho & ~(np.int64(1) << b))
-                last = CARD_POINTS[x] + CARD_POINTS[y]
-                if leader_wins(a, b, trump):
-                    g = CARD_POINTS[a] + CARD_POINTS[b] + (last if leader_wins(x, y, trump) else 0)
-                else:
-                    g = 0 if leader_wins(y, x, trump) else last
+                g = two_tricks_gain(leader_wins(a, b, trump), a, b, x, y, trump)
                 if g < worst:
                     worst = g
             if worst > best:
@@ -366,11 +373,7 @@ def last_two_gain(hm, ho, table, trump):
         b = lowbit_index(mb)
         mb &= mb - 1
         x = lowbit_index(hm & ~(np.int64(1) << b))
-        last = CARD_POINTS[x] + CARD_POINTS[z]
-        if leader_wins(table, b, trump):
-            g = 0 if leader_wins(z, x, trump) else last
-        else:
-            g = CARD_POINTS[table] + CARD_POINTS[b] + (last if leader_wins(x, z, trump) else 0)
+        g = two_tricks_gain(not leader_wins(table, b, trump), b, table, x, z, trump)
         if g > best:
             best = g
     return best
@@ -753,9 +756,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         result = best
 
     if use_tt:
-        smove = bestmove
-        if bestmove >= 0:
-            smove = canon_card(bestmove, alive)
+        smove = canon_card(bestmove, alive)
         tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, smove + 1, popcount(alive),
                 ctx[C_EPOCH])
     return result
