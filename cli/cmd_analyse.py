@@ -88,7 +88,6 @@ def _batch(objective, time_limit, estimate_limit, samples, seed) -> None:
     inputs) and a line on stderr; the batch goes on, and the exit code is 2 at the end if
     any line was bad."""
     from cli.main import USER_ERRORS
-    from solver.seat import SeatPosition
     bad = total = 0
     for n, line in enumerate(sys.stdin, 1):
         text = line.strip()
@@ -97,11 +96,8 @@ def _batch(objective, time_limit, estimate_limit, samples, seed) -> None:
         total += 1
         try:
             text = _line_position(text)
-            pos = parse_position(text)
-            if isinstance(pos, SeatPosition):
-                a = _seat_analysis(pos, objective, time_limit, samples, seed)
-            else:
-                a = run_analysis(pos, objective, time_limit, estimate_limit=estimate_limit)
+            a = _analysis(parse_position(text), objective, time_limit, estimate_limit, samples,
+                          seed)
             click.echo(json.dumps(a.to_json()))
         except USER_ERRORS as e:
             bad += 1
@@ -115,6 +111,17 @@ def _batch(objective, time_limit, estimate_limit, samples, seed) -> None:
 def _seat_analysis(pos, objective, time_limit, samples, seed):
     from solver import seat
     return seat.analyse(pos, objective, time_limit, samples=samples, seed=seed)
+
+
+def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
+              estimate_on_interrupt=False):
+    """A parsed position's analysis: from the shown seat for a hidden hand, else the
+    solver's (exact, or the labelled estimate)."""
+    from solver.seat import SeatPosition
+    if isinstance(pos, SeatPosition):
+        return _seat_analysis(pos, objective, time_limit, samples, seed)
+    return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
+                        estimate_limit=estimate_limit)
 
 
 @click.command()
@@ -168,13 +175,10 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
         _batch(objective, time_limit, estimate_limit, samples, seed)
         return
     pos = parse_position(position)
-    if isinstance(pos, SeatPosition):
-        a = _seat_analysis(pos, objective, time_limit, samples, seed)
-    else:
-        if samples is not None:
-            raise click.UsageError("--samples is for a hidden hand (hand2=?) or --record")
-        a = run_analysis(pos, objective, time_limit, estimate_on_interrupt=True,
-                         estimate_limit=estimate_limit)
+    if samples is not None and not isinstance(pos, SeatPosition):
+        raise click.UsageError("--samples is for a hidden hand (hand2=?) or --record")
+    a = _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
+                  estimate_on_interrupt=True)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
