@@ -128,7 +128,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 @click.argument("position", required=False)
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
               help="points: expected points still to win, you minus opponent; win: chance of 61+.")
-@click.option("--json", "as_json", is_flag=True, help="Print the JSON of NOTATION.md.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md).")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help=TIME_LIMIT_HELP)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False),
               help="A game record (classic/briscolone): analyse a moment of it from one seat.")

@@ -37,6 +37,9 @@ class BriscolaGroup(click.Group):
 def cli():
     """Briscola scoperta: exact analysis, explanations, puzzles and play.
 
+    The rules played and the position notation are docs/rules.md and docs/notation.md in
+    the project's repository.
+
     \b
     Example:
       briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
