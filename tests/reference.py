@@ -1,5 +1,5 @@
-"""Slow, plain reference solver for 2-player Briscola scoperta, written from RULES.md and
-NOTATION.md alone, so that the fast solver can be checked against an independent answer.
+"""Slow, plain reference solver for 2-player Briscola scoperta, written from the rules and
+the notation alone (docs/rules.md, docs/notation.md), so that the fast solver can be checked against an independent answer.
 
 Full-width expectiminimax with exact arithmetic (ints, Fractions once chance or a 60-60
 tie enters) and a transposition dict; no pruning.
@@ -34,7 +34,7 @@ def _points(card: int) -> int:
 
 
 def _follower_wins(led: int, follow: int, trump_suit: int) -> bool:
-    """RULES.md: same suit, the stronger wins; else a trump wins; else the leader."""
+    """docs/rules.md: same suit, the stronger wins; else a trump wins; else the leader."""
     if led // 10 == follow // 10:
         return follow % 10 > led % 10
     return follow // 10 == trump_suit
@@ -168,19 +168,16 @@ def ref_value(pos: Position, objective: str = "points") -> Fraction:
     return max(ref_values(pos, objective).values())
 
 
-def positions_dir() -> Path | None:
-    """Where the independent solver's positions live: $BRISCOLA_POSITIONS, or the shared
-    folder that sits beside the repository (as in CI's clean clone)."""
-    repo = Path(__file__).resolve().parent.parent
-    for d in (os.environ.get("BRISCOLA_POSITIONS"), repo.parent / "shared" / "positions"):
-        if d and Path(d).is_dir():
-            return Path(d)
-    return None
+def positions_dir() -> Path:
+    """Where the independent solver's positions live: the tests' own data folder, so that a
+    clone passes on its own; $BRISCOLA_POSITIONS may point at another set."""
+    override = os.environ.get("BRISCOLA_POSITIONS")
+    return Path(override) if override else Path(__file__).resolve().parent / "data"
 
 
 def load_positions(name: str) -> list[dict]:
     """The lines of ``<name>.jsonl`` (empty when the file cannot be found)."""
-    d = positions_dir()
-    if d is None or not (d / f"{name}.jsonl").exists():
+    path = positions_dir() / f"{name}.jsonl"
+    if not path.exists():
         return []
-    return [json.loads(line) for line in (d / f"{name}.jsonl").read_text().splitlines() if line.strip()]
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli.main import cli
-from reference import ref_values
+from reference import load_positions, ref_values
 from solver.cards import card_str
 from solver.position import parse_position
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "positions" / "scoperta-dev.jsonl"
 ENDGAME = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,"
            "7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2")
 
@@ -21,7 +19,8 @@ def _run(text):
 
 
 def test_jsonl_lines_are_read_as_they_are():
-    rows = [json.loads(x) for x in SHARED.read_text().splitlines()[:25]]
+    rows = load_positions("scoperta-dev")[:25]
+    assert len(rows) == 25
     r = _run("".join(json.dumps(row) + "\n" for row in rows))
     assert r.exit_code == 0, r.output
     out = [json.loads(x) for x in r.output.splitlines()]

@@ -6,12 +6,12 @@ import json
 import random
 import zlib
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import greference as R
+from reference import load_positions
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card, parse_cards
@@ -59,12 +59,10 @@ def _as_game(p) -> GamePosition:
 
 def test_general_kernel_on_scoperta_matches_stored_values():
     """2-player scoperta expressed as data gives the independent solver's values."""
-    path = Path("/work/shared/positions/scoperta-dev.jsonl")
-    if not path.exists():
-        pytest.skip("shared positions not available")
+    lines = load_positions("scoperta-dev")
+    assert lines, "tests/data/scoperta-dev.jsonl not found"
     taken = {}
-    for line in path.read_text().splitlines():
-        d = json.loads(line)
+    for d in lines:
         key = (d["kind"], d["talon"])
         if d["talon"] > 6 or taken.get(key, 0) >= 6:
             continue

@@ -36,7 +36,7 @@ def _id(d):
 
 
 def test_positions_found():
-    assert len(ALL_LINES) >= 150, "shared positions missing: set BRISCOLA_POSITIONS"
+    assert len(ALL_LINES) >= 150, "tests/data/*.jsonl missing"
     assert len(LINES) >= 150
 
 

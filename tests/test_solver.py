@@ -1,4 +1,4 @@
-"""The fast solver against the reference, the shared positions, and the game's symmetries."""
+"""The fast solver against the reference, the independent solver's positions (tests/data), and the game's symmetries."""
 from __future__ import annotations
 
 import random
@@ -45,9 +45,9 @@ def test_fast_solver_equals_reference(talon, clair, n):
 
 
 @pytest.mark.parametrize("name", ["scoperta-dev", "scoperta-win-dev"])
-def test_shared_positions(name):
+def test_independent_positions(name):
     lines = load_positions(name)
-    assert lines, f"../shared/positions/{name}.jsonl not found"
+    assert lines, f"tests/data/{name}.jsonl not found"
     for d in lines:
         pos = parse_position(d["position"])
         objective = "win" if d["kind"] == "win" else "points"
