@@ -241,7 +241,7 @@ def puzzles_play(file, lang, difficulty, variant):
     from fractions import Fraction
 
     from solver.analysis import analyse
-    from solver.puzzles import bundled_lines, format_answer, parse_value, read_puzzles
+    from solver.puzzles import bundled_lines, format_answer, parse_value, read_puzzles, title_text
     ps = read_puzzles(_read_text(file).splitlines() if file else bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
@@ -252,7 +252,7 @@ def puzzles_play(file, lang, difficulty, variant):
     for i, p in enumerate(ps, 1):
         pos = p.position
         click.echo(m("play.header", i=i, n=len(ps), difficulty=m("diff." + p.difficulty),
-                     title=p.title or ""))
+                     title=title_text(p.title, lang)))
         click.echo(board_text(pos, lang))
         goal = m("play.goal.win") if p.objective == "win" else ""
         click.echo(m("play.question." + p.question, n=pos.turn + 1, goal=goal))

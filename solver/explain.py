@@ -670,22 +670,22 @@ MESSAGES = {
     "en": {
         "you": "you", "opp": "the opponent", "your": "your", "opps": "the opponent's",
         "whose.you": "yours", "whose.opp": "the opponent's",
-        "phase.endgame": "Endgame: the talon is empty, {n} trick(s) to play.",
+        "phase.endgame": "Endgame: the talon is empty, {n} tricks to play.",
         "phase.last_draw": "The last draw: {top} is on top of the talon and {brisc}, the trump card, "
                            "lies under it; whoever wins this trick takes the top card, the other "
                            "the trump card, then the last three tricks are played from hand.",
         "phase.before": "The endgame has not begun: the talon still holds {n} cards "
-                        "(the last draw comes in {k} trick(s)).",
+                        "(the last draw comes in {k} tricks).",
         "to_move": "Player {n} to move ({who}).",
-        "outcome.points": "With best play from both sides you take {t0} trick(s) and {p0} points, "
-                          "the opponent {t1} trick(s) and {p1} points: {v} for you.",
+        "outcome.points": "With best play from both sides you take {t0} tricks and {p0} points, "
+                          "the opponent {t1} tricks and {p1} points: {v} for you.",
         "outcome.final": "Final score {s0}-{s1}: {res}.",
         "res.win": "player {n} wins the deal", "res.draw": "a draw at 60-60",
         "outcome.win": "Playing to win the deal (61 or more): your chance is {v}.",
         "best.one": "Best card: {card}.", "best.many": "Best cards (equally good): {cards}.",
         "line": "The winning line, trick by trick:",
         "trick": "Trick {n}: {leader} {a_lead} {lead}, {follower} {b_answer} with {follow}; "
-                 "{winner} {c_take} {pts} point(s).",
+                 "{winner} {c_take} {pts} points.",
         "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, the trump card.",
         "why.intro": "Why: ",
         "why.forced": "{who} {a_have} no choice",
@@ -719,7 +719,7 @@ MESSAGES = {
         "idea.liscio_lure.unavoidable": " Whatever is led, {trump_of} takes one trick: give it "
                                         "nothing.",
         "idea.count_61": "Count to 61: you need {needed} more points, {in_play} are still in play "
-                         "and {trumps} trump(s) are still out. {keep_cap} keep(s) the deal (chance "
+                         "and {trumps} trumps are still out. With {keep} you keep the deal (chance "
                          "{win}); {lose} would throw it away.",
         "facts.trumps": "Trumps still out: {cards} ({n}).",
         "facts.points": "Points still in play: {n}.",
@@ -732,6 +732,8 @@ MESSAGES = {
         "pts": "{v} points", "pt1": "1 point", "prob": "{v}%", "none": "none",
         "prob_cost": "{v} percentage points of your chance",
         "value_pm": "{v} ± {e}",
+        "value_frac": "{d} (exactly {f})",
+        "at.one": "at trick {t}", "at.many": "at tricks {t}", "or": "or",
     },
     "it": {
         "you": "tu", "opp": "l'avversario", "your": "la tua", "opps": "la briscola dell'avversario",
@@ -777,15 +779,15 @@ MESSAGES = {
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
                             "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
                             "briscola, {leaves} (lo scambio vale {gain}).",
-        "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarla alla "
-                           "presa {saved_at} costerebbe {cost}) e con essa {a_capture} {carico} "
+        "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarlo alla "
+                           "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
                            "alla presa {n}.",
         "idea.liscio_lure": "Un liscio per far uscire la briscola: {who} {a_lead} {card}, che non "
                             "vale nulla, e {other} ci {b_spend} una briscola, {trump}.",
         "idea.liscio_lure.unavoidable": " Qualunque carta si giochi, {trump_of} fa comunque una "
                                         "presa: meglio non darle punti.",
         "idea.count_61": "Contare fino a 61: ti servono ancora {needed} punti, ne restano in gioco "
-                         "{in_play} e le briscole ancora fuori sono {trumps}. Con {keep} la "
+                         "{in_play} e {trumps} briscole sono ancora fuori. Con {keep} la "
                          "smazzata resta tua (probabilità {win}); con {lose} la butti via.",
         "facts.trumps": "Briscole ancora fuori: {cards} ({n}).",
         "facts.points": "Punti ancora in gioco: {n}.",
@@ -798,6 +800,8 @@ MESSAGES = {
         "pts": "{v} punti", "pt1": "1 punto", "prob": "{v}%", "none": "nessuna",
         "prob_cost": "{v} punti percentuali di probabilità",
         "value_pm": "{v} ± {e}",
+        "value_frac": "{d} (esattamente {f})",
+        "at.one": "alla presa {t}", "at.many": "alle prese {t}", "or": "o",
     },
 }
 
@@ -828,15 +832,19 @@ _ONE = r"(?<![\d.,])1 "
 AGREE = {
     "it": [(re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
            (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
+           (re.compile(_ONE + r"briscole sono\b"), "1 briscola è"),
            (re.compile(_ONE + r"prese\b"), "1 presa"),
            (re.compile(_ONE + r"punti\b"), "1 punto")],
-    "en": [(re.compile(_ONE + r"points\b"), "1 point"),
+    "en": [(re.compile(_ONE + r"more points\b"), "1 more point"),
+           (re.compile(_ONE + r"trumps are\b"), "1 trump is"),
+           (re.compile(_ONE + r"points\b"), "1 point"),
            (re.compile(_ONE + r"tricks\b"), "1 trick")],
 }
 
 
 def agree(text: str, lang: str) -> str:
-    """The filled template with "1 prese", "1 punti", "1 points" made singular."""
+    """The filled template with "1 prese", "1 punti", "1 points", "1 tricks" made singular:
+    templates are written in the plural, so the number decides."""
     for pat, repl in AGREE.get(lang, ()):
         text = pat.sub(repl, text)
     return text
@@ -885,6 +893,25 @@ class _Words:
         if self.objective == "win":
             return self.amount(v)
         return ("+" if v > 0 else "") + fmt_fraction(v)
+
+    def signed_decimal(self, v: Fraction) -> str:
+        """A value that may be any fraction (before the endgame): the decimal reads, the
+        fraction proves."""
+        if self.objective == "win" or Fraction(v).denominator == 1:
+            return self.signed(v)
+        return self.t("value_frac", d=f"{float(v):+.2f}", f=self.signed(v))
+
+    def tricks_at(self, numbers) -> str:
+        numbers = list(numbers)
+        return self.t("at.one" if len(numbers) == 1 else "at.many",
+                      t=", ".join(str(x) for x in numbers))
+
+    def either(self, cards) -> str:
+        """Cards as alternatives: 'A', 'A or B', 'A, B or C'."""
+        names = [self.card(c) for c in cards]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {self.m['or']} {names[-1]}"
 
 
 def render_text(ex: Explanation, lang: str = "en") -> str:
@@ -1010,23 +1037,20 @@ def _render_idea(i: Idea, w: _Words) -> str:
         return w.t(key, roles=(p, q), who=who, other=other, n=i.trick, suit=w.suit(d["suit"]), **c)
     if i.kind == "strip_suit":
         return w.t("idea.strip_suit." + d["then"], roles=(p, q), who=who, other=other,
-                   suit=w.suit(d["suit"]), tricks=", ".join(str(x) for x in d["stripped"]),
-                   payoff=d["payoff"])
+                   suit=w.suit(d["suit"]), at=w.tricks_at(d["stripped"]), payoff=d["payoff"])
     if i.kind == "run_long_suit":
         return w.t("idea.run_long_suit", roles=(p, q), who=who, other=other, suit=w.suit(d["suit"]),
                    cards=", ".join(w.card(x) for x in d["cards"]),
                    tricks=", ".join(str(x) for x in d["tricks"]), pts=d["points"])
     if i.kind == "count_61" and "trumps_out" not in d:
         amt = _Words(w.lang, "win", w.mover).amount
-        listed = lambda cs: ", ".join(w.card(x) for x in cs)  # noqa: E731
         return w.t("idea.count_61.nt", needed=d["needed"], in_play=d["in_play"], win=amt(d["win"]),
-                   keep_cap=_cap(listed(d["keep"])), keep=listed(d["keep"]), lose=listed(d["lose"]))
+                   keep=w.either(d["keep"]), lose=w.either(d["lose"]))
     if i.kind == "count_61":
         amt = _Words(w.lang, "win", w.mover).amount
-        listed = lambda cs: ", ".join(w.card(x) for x in cs)  # noqa: E731
         return w.t("idea.count_61", needed=d["needed"], in_play=d["in_play"],
-                   trumps=d["trumps_out"], win=amt(d["win"]), keep=listed(d["keep"]), keep_cap=_cap(listed(d["keep"])),
-                   lose=listed(d["lose"]))
+                   trumps=d["trumps_out"], win=amt(d["win"]), keep=w.either(d["keep"]),
+                   lose=w.either(d["lose"]))
     return i.kind
 
 
@@ -1052,7 +1076,8 @@ def _render_before(ex: Explanation, w: _Words) -> list[str]:
     out.append(w.t("values" if ex.objective == "points" else "values.win", kind=kind))
     for m in a.moves:
         if a.exact:
-            vs = w.signed(m.value_exact) if ex.objective == "points" else w.amount(m.value_exact)
+            vs = (w.signed_decimal(m.value_exact) if ex.objective == "points"
+                  else w.amount(m.value_exact))
         else:
             vs = f"{m.value:+.2f}" if ex.objective == "points" else f"{m.value * 100:.1f}%"
             if m.error is not None:
@@ -1221,16 +1246,16 @@ MESSAGES["en"].update({
                           "{b_must} follow suit with {carico} under it, having no {suit} that wins.",
     "idea.forced_carico.alone": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other}, "
                                 "holding {carico} alone in {suit}, {b_must} play it under it.",
-    "idea.strip_suit.carico": "Stripping the suit: {who} {a_lead} {suit} at trick(s) {tricks} to "
+    "idea.strip_suit.carico": "Stripping the suit: {who} {a_lead} {suit} {at} to "
                               "strip {other} of the small {suit}, so that at trick {payoff} {other} "
                               "{b_must} follow with the carico.",
-    "idea.strip_suit.run": "Stripping the suit: {who} {a_lead} {suit} at trick(s) {tricks} until "
+    "idea.strip_suit.run": "Stripping the suit: {who} {a_lead} {suit} {at} until "
                            "{other} {b_have} none left, then at trick {payoff} {other} cannot "
-                           "follow and the {suit} take(s) the trick.",
+                           "follow and a card of {suit} takes the trick.",
     "idea.run_long_suit": "Running the long suit: {other} {b_have} no {suit} left, so {who} {a_run} "
                           "tricks {tricks} with {cards} (+{pts}).",
     "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
-                        "play. {keep_cap} keep(s) the deal (chance {win}); {lose} would throw it "
+                        "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
                         "away.",
     "board.variant": "{name}: no trumps",
     "board.rules.briscolone": "must follow suit",
@@ -1254,10 +1279,10 @@ MESSAGES["it"].update({
                           "che vinca.",
     "idea.forced_carico.alone": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e "
                                 "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
-    "idea.strip_suit.carico": "Svuotare il seme: {who} {a_lead} {suit} alle prese {tricks} per "
+    "idea.strip_suit.carico": "Svuotare il seme: {who} {a_lead} {suit} {at} per "
                               "togliere le carte piccole di {suit}, così alla presa {payoff} "
                               "{other} {b_must} rispondere con il carico.",
-    "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} alle prese {tricks} finché "
+    "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} {at} finché "
                            "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
                            "non {b_can} rispondere a seme e la carta di {suit} prende.",
     "idea.run_long_suit": "Far correre il seme lungo: {other} non {b_have} più {suit}, così {who} "

@@ -177,17 +177,17 @@ def _ideas(line: list[Trick4]) -> list[Idea4]:
 # ----- words ---------------------------------------------------------------------------
 WORDS = {
     "en": {
-        "to_move": "Player {n} to move (team {team}). Endgame: the talon is empty, {k} trick(s) to play.",
-        "outcome": "With best play your team takes {t0} trick(s) and {p0} points, the other team "
-                   "{t1} trick(s) and {p1} points: {v} for your team.",
+        "to_move": "Player {n} to move (team {team}). Endgame: the talon is empty, {k} tricks to play.",
+        "outcome": "With best play your team takes {t0} tricks and {p0} points, the other team "
+                   "{t1} tricks and {p1} points: {v} for your team.",
         "best1": "Best card: {card}.", "bestn": "Best cards (equally good): {cards}.",
         "line": "The best line, trick by trick:",
-        "trick": "  Trick {n}: {cards}; player {w} takes {p} point(s).",
+        "trick": "  Trick {n}: {cards}; player {w} takes {p} points.",
         "play": "player {s} {card}{why}",
         "why.forced": " (forced)", "why.any": " (any card does as well)", "why.best": "",
         "why.table": " (on the table)", "why.alt": "",
         "others": "The other cards:",
-        "alt": "  {card} costs {cost} point(s): player {rs} answers {reply}; then {line}.",
+        "alt": "  {card} costs {cost} points: player {rs} answers {reply}; then {line}.",
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives the {card} to the trick "
                              "that the partner takes (trick {t}).",

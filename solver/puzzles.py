@@ -331,6 +331,39 @@ TITLES = {"lose_for_trump": "Let the trick go, draw the trump card",
           "run_long_suit": "Run the long suit"}
 
 
+#: the Italian of every title the generator writes: the ideas', the stages' and the hints'
+TITLES_IT = {"Let the trick go, draw the trump card": "Lascia la presa, pesca la briscola",
+             "Take the trick for the top card": "Prendi per la carta scoperta",
+             "Keep the trump for the carico": "Tieni la briscola per il carico",
+             "A liscio to draw the trump": "Un liscio per far uscire la briscola",
+             "Count to 61": "Conta fino a 61",
+             "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
+             "Force the carico out": "Fai cadere il carico",
+             "Strip the suit": "Svuota il seme",
+             "Run the long suit": "Fai correre il seme lungo",
+             "Last draw": "Ultima pescata", "Last tricks": "Ultime prese",
+             "Briscolone, last tricks": "Briscolone, ultime prese",
+             "Briscolone Libero, last tricks": "Briscolone libero, ultime prese",
+             "give a little to take more": "dai poco per prendere di più",
+             "not the obvious card": "non la carta più ovvia",
+             "the right answer": "la risposta giusta",
+             "the right lead": "l'attacco giusto"}
+
+
+def title_text(title: str | None, lang: str) -> str:
+    """A puzzle's title in ``lang``. Files store the generator's English title; a title
+    written by hand that the table does not know is shown as written."""
+    title = title or ""
+    if lang != "it":
+        return title
+    if title in TITLES_IT:
+        return TITLES_IT[title]
+    stage, sep, what = title.partition(": ")
+    if sep and stage in TITLES_IT and what in TITLES_IT:
+        return f"{TITLES_IT[stage]}: {TITLES_IT[what]}"
+    return title
+
+
 def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
     """A title naming the idea the solved line shows, else what makes the card hard."""
     from .explain import explain

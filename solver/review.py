@@ -13,7 +13,10 @@ from fractions import Fraction
 from typing import Callable
 
 from .analysis import Analysis, analyse
+import re
+
 from .cards import card_str
+from .explain import agree
 from .game import GameState, deal_from_deck, play, to_position
 from .position import Position
 from .record import RecordError, check_record, replay_all
@@ -274,6 +277,19 @@ TEXT = {
 }
 
 
+#: the words of agents' and players' names in a record, for the Italian review
+NAME_WORDS_IT = {"human": "umano", "engine": "motore", "greedy": "goloso", "random": "casuale",
+                 "player": "giocatore"}
+
+
+def player_name(name: str, lang: str) -> str:
+    """A record's player name in ``lang``: "human" is "umano", "engine-1" "motore-1"; a
+    name the program did not write stays as it is."""
+    if lang != "it":
+        return name
+    return re.sub(r"^[a-z]+(?=$|[-: ])", lambda m: NAME_WORDS_IT.get(m.group(0), m.group(0)), name)
+
+
 def fmt_points(x: float | None) -> str:
     if x is None:
         return "-"
@@ -308,19 +324,21 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     if bad:
         lines.append(T["mistakes"])
         for i, m in enumerate(bad, 1):
-            lines.append("  " + T["mistake"].format(
+            lines.append("  " + agree(T["mistake"].format(
                 i=i, d=m.deal, m=m.number, t=m.trick, p=m.player + 1, card=card_str(m.card),
-                best=",".join(card_str(c) for c in m.best), cost=fmt_points(m.cost), how=T[m.method]))
+                best=",".join(card_str(c) for c in m.best), cost=fmt_points(m.cost),
+                how=T[m.method]), lang))
     else:
         lines.append(T["no_mistakes"])
     lines.append(T["accuracy"])
     for p in rv.players:
         s = rv.stats(p)
         if s.rated:
-            line = T["acc_line"].format(p=p + 1, name=s.name, opt=s.optimal, rated=s.rated,
+            line = T["acc_line"].format(p=p + 1, name=player_name(s.name, lang), opt=s.optimal,
+                                        rated=s.rated,
                                         pct=f"{100 * s.accuracy:.0f}%", avg=f"{s.average_cost:.2f}")
         else:
-            line = T["acc_none"].format(p=p + 1, name=s.name)
+            line = T["acc_none"].format(p=p + 1, name=player_name(s.name, lang))
         if s.decisions - s.rated:
             line += T["acc_tail"].format(n=s.decisions - s.rated)
         if s.estimated:
