@@ -56,3 +56,11 @@ def test_data_copy_agrees_with_the_team_workspace():
         pytest.skip("no team workspace beside the checkout (normal in a clone)")
     for src in sorted(shared.glob("*.jsonl")):
         assert filecmp.cmp(src, REPO / "tests" / "data" / src.name, shallow=False), src.name
+
+
+def test_the_code_under_test_is_this_checkout():
+    """An installed copy elsewhere (another checkout's entry point) must not be what runs."""
+    import cli
+    import solver
+    for module in (solver, cli):
+        assert Path(module.__file__).resolve().is_relative_to(REPO), module.__file__
