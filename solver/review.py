@@ -8,13 +8,12 @@ than guessed. Only scoperta deals are reviewed: the analysis knows no other game
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
 from .analysis import Analysis, analyse
-import re
-
 from .cards import card_str
 from .explain import agree
 from .game import GameState, deal_from_deck, play, to_position
