@@ -15,7 +15,9 @@ import functools
 import json
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
@@ -73,11 +75,16 @@ def _env_plugin_class():
     class EnvPlugin(WorkerPlugin):
         name = "briscola-env"
 
-        def __init__(self, env: dict[str, str]):
+        def __init__(self, env: dict[str, str], local: bool):
             self.env = env
+            self.local = local
 
         def setup(self, worker=None):
             apply_env(self.env)
+            if self.local and threading.current_thread() is threading.main_thread():
+                # Ctrl-C reaches the whole terminal's process group: the local workers leave
+                # it to the client, which stops them
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
     return EnvPlugin
 
 
@@ -110,7 +117,7 @@ def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = No
     except Exception as e:  # anything Dask raises while starting: one line for the user
         raise ClusterError(f"cannot start the cluster: {e}") from None
     try:
-        client.register_plugin(_env_plugin_class()(env))
+        client.register_plugin(_env_plugin_class()(env, cluster is not None))
         client.gather([client.submit(warm, pure=False, workers=[w], allow_other_workers=False)
                        for w in client.scheduler_info()["workers"]])
         yield client
