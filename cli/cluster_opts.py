@@ -7,10 +7,14 @@ from contextlib import nullcontext
 import click
 
 
-def cluster_options(f):
-    f = click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-                     help="append each finished task here (JSON lines) and, on a rerun, "
-                          "do only the tasks not yet in it")(f)
+def cluster_options(f=None, *, log: bool = True):
+    """--cluster [ADDRESS] and --workers N, and --log FILE unless ``log`` is False."""
+    if f is None:
+        return lambda g: cluster_options(g, log=log)
+    if log:
+        f = click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+                         help="append each finished task here (JSON lines) and, on a rerun, "
+                              "do only the tasks not yet in it")(f)
     f = click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True,
                      help="worker processes of the local cluster (--cluster without ADDRESS)")(f)
     f = click.option("--cluster", is_flag=False, flag_value="local", default=None,

@@ -151,3 +151,16 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(monkeypatch):
 def test_results_are_released_in_input_order():
     assert list(cl.ordered(iter([(3, "c"), (1, "a"), (2, "b")]), [1, 2, 3])) == \
         [(1, "a"), (2, "b"), (3, "c")]
+
+
+def test_a_review_on_the_cluster_rates_the_moves_as_the_local_one(client, tmp_path):
+    rec = tmp_path / "game.json"
+    assert _cli(["simulate", "--games", "1", "--seed", "4", "--record-out", str(rec)]).exit_code == 0
+    args = ["review", str(rec), "--time-per-move", "0.05", "--json"]
+    local = json.loads(_cli(args).stdout)
+    remote = json.loads(_cli(args + ["--cluster", client.scheduler.address]).stdout)
+    assert [m["move"] for m in remote["moves"]] == [m["move"] for m in local["moves"]]
+    assert remote["results"] == local["results"] and remote["complete"]
+    exact = [(a, b) for a, b in zip(local["moves"], remote["moves"])
+             if a["method"] == b["method"] == "exact"]
+    assert len(exact) >= 10 and all(a == b for a, b in exact)  # estimates depend on timing
