@@ -24,7 +24,8 @@ from typing import Callable, Iterable, Iterator
 
 #: seconds between progress lines
 PROGRESS_EVERY = 2.0
-#: table memory per worker unless given (the engine's own default is 512 MB per process)
+#: table memory per worker unless given or set in BRISCOLA_WORKER_TT_MB (the engine's own
+#: default is 512 MB a process; a worker searches with one thread)
 DEFAULT_WORKER_TT_MB = 256
 
 
@@ -43,7 +44,12 @@ def _dask():
 def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
     """What each worker process sets before it imports the engine: its table size and its
     search threads (one per Dask thread, so the workers do not fight over the cores)."""
-    return {"BRISCOLA_TT_MB": str(tt_mb or DEFAULT_WORKER_TT_MB),
+    if not tt_mb:
+        text = os.environ.get("BRISCOLA_WORKER_TT_MB", str(DEFAULT_WORKER_TT_MB))
+        if not text.isdigit() or int(text) < 1:
+            raise ClusterError(f"BRISCOLA_WORKER_TT_MB must be a number of megabytes, got {text!r}")
+        tt_mb = int(text)
+    return {"BRISCOLA_TT_MB": str(tt_mb),
             "BRISCOLA_THREADS": str(max(1, threads))}
 
 
