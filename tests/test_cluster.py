@@ -164,3 +164,11 @@ def test_a_review_on_the_cluster_rates_the_moves_as_the_local_one(client, tmp_pa
     exact = [(a, b) for a, b in zip(local["moves"], remote["moves"])
              if a["method"] == b["method"] == "exact"]
     assert len(exact) >= 10 and all(a == b for a, b in exact)  # estimates depend on timing
+
+
+def test_puzzles_generated_on_the_cluster_are_the_local_ones(client):
+    args = ["puzzles", "generate", "--count", "3", "--seed", "5", "--talon", "2"]
+    local = _cli(args)
+    remote = _cli(args + ["--cluster", client.scheduler.address])
+    assert local.exit_code == remote.exit_code == 0
+    assert remote.stdout == local.stdout and len(remote.stdout.splitlines()) == 3
