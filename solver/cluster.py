@@ -123,9 +123,14 @@ def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = No
     except Exception as e:  # anything Dask raises while starting: one line for the user
         raise ClusterError(f"cannot start the cluster: {e}") from None
     try:
-        client.register_plugin(_env_plugin_class()(env, cluster is not None))
-        client.gather([client.submit(warm, pure=False, workers=[w], allow_other_workers=False)
-                       for w in client.scheduler_info()["workers"]])
+        try:
+            client.register_plugin(_env_plugin_class()(env, cluster is not None))
+            client.gather([client.submit(warm, pure=False, workers=[w],
+                                         allow_other_workers=False)
+                           for w in client.scheduler_info()["workers"]])
+        except Exception as e:
+            raise ClusterError(f"the workers cannot run the solver ({type(e).__name__}: {e}); "
+                               f"install this checkout with its cluster extra on each") from None
         yield client
     finally:
         try:
@@ -185,6 +190,8 @@ def run(fn: Callable, tasks: dict[int, tuple], client=None, retries: int = 2,
             f.release()
             if show:
                 show(done, done == total)
+    except distributed.KilledWorker as e:
+        raise ClusterError(f"a task stopped its worker again and again, given up: {e}") from None
     finally:
         client.cancel([f for f in futures if not f.done()])
 
