@@ -168,6 +168,7 @@ def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, c
         results.append(r)
         if on_result:
             on_result(results)
+    logged = {r.index for r in results}
     if cluster is None:
         seen = [0]
 
@@ -176,10 +177,9 @@ def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, c
                 keep(r)
             seen[0] = len(new)
         _, interrupted = run_match(variant, a, b, deals, seed, jobs, each,
-                                   skip={r.index for r in results})
+                                   skip=logged)
         return results, interrupted
-    tasks = {i: (variant, a, b, seed, i) for i in range(deals)
-             if i not in {r.index for r in results}}
+    tasks = {i: (variant, a, b, seed, i) for i in range(deals) if i not in logged}
     try:
         with client_for(cluster if tasks else None, workers) as client:
             for _, r in cl.run(pair_task, tasks, client, progress=progress_line(quiet),
