@@ -1,11 +1,13 @@
 """``briscola analyse`` and ``briscola best``: the solver at the command line."""
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 
 import click
 
+from cli.cluster_opts import cluster_options
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
 from solver.position import PositionError, parse_position
@@ -82,30 +84,61 @@ def _line_position(text: str) -> str:
     return obj["position"]
 
 
-def _batch(objective, time_limit, estimate_limit, samples, seed) -> None:
+def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> dict:
+    """The JSON object of one input line (a task of the batch): its analysis, or its
+    "position" and "error"."""
+    from cli.main import USER_ERRORS
+    try:
+        text = _line_position(text)
+        return _analysis(parse_position(text), objective, time_limit, estimate_limit, samples,
+                         seed).to_json()
+    except USER_ERRORS as e:
+        return {"position": text, "error": str(e)}
+
+
+def _batch(objective, time_limit, estimate_limit, samples, seed, cluster=None, workers=2,
+           log_path=None) -> None:
     """One JSON object per input position, in order; blank lines and ``#`` comments are
     skipped. A bad line gets an object with its "error" (so outputs stay aligned with
     inputs) and a line on stderr; the batch goes on, and the exit code is 2 at the end if
     any line was bad."""
-    from cli.main import USER_ERRORS
+    args = (objective, time_limit, estimate_limit, samples, seed)
+    todo = ((n, t) for n, t in ((n, line.strip()) for n, line in enumerate(sys.stdin, 1))
+            if t and not t.startswith("#"))
+    if cluster is None and log_path is None:
+        results = ((n, analyse_line(t, *args)) for n, t in todo)
+    else:
+        results = _batch_tasks(list(todo), args, cluster, workers, log_path)
     bad = total = 0
-    for n, line in enumerate(sys.stdin, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
+    for n, obj in results:
         total += 1
-        try:
-            text = _line_position(text)
-            a = _analysis(parse_position(text), objective, time_limit, estimate_limit, samples,
-                          seed)
-            click.echo(json.dumps(a.to_json()))
-        except USER_ERRORS as e:
+        click.echo(json.dumps(obj))
+        if "error" in obj:
             bad += 1
-            click.echo(json.dumps({"position": text, "error": str(e)}))
-            click.echo(f"error: line {n}: {e}", err=True)
+            click.echo(f"error: line {n}: {obj['error']}", err=True)
     if bad:
         raise PositionError(f"{bad} of {total} input lines were not analysed (their JSON "
                             f"objects carry the error)")
+
+
+def _batch_tasks(lines, args, cluster, workers, log_path):
+    """(line number, JSON object) in input order: the lines already in the log, the others
+    analysed here or on the cluster, each logged as it finishes."""
+    from cli.cluster_opts import client_for, progress_line
+    from solver import cluster as cl
+    log = cl.TaskLog(log_path, {"analyse": args[0], "time_limit": args[1], "samples": args[3],
+                                "seed": args[4]})
+    texts = dict(lines)
+    done = log.done(lambda n, row: texts.get(n) == row.get("input"))
+    tasks = {n: (t, *args) for n, t in lines if n not in done}
+    with client_for(cluster if tasks else None, workers) as client:
+        def fresh():
+            for n, obj in cl.run(analyse_line, tasks, client, progress=progress_line(),
+                                 total=len(lines)):
+                log.write(n, {"input": texts[n], "output": obj})
+                yield n, obj
+        earlier = ((n, row["output"]) for n, row in done.items())
+        yield from cl.ordered(itertools.chain(earlier, fresh()), [n for n, _ in lines])
 
 
 def _seat_analysis(pos, objective, time_limit, samples, seed):
@@ -138,7 +171,9 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
               help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: 200].")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the sampling of opponent hands.")
-def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed):
+@cluster_options
+def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed,
+            cluster, workers, log_path):
     """Value of every legal card of POSITION (``-``: one position per line from stdin,
     one JSON object per line out). With a hidden hand (``hand2=?``) the values are means
     over sampled opponent hands, with error bars.
@@ -149,9 +184,12 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
       briscola analyse --json --objective win "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
       briscola analyse --samples 50 "variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1"
       briscola analyse --record game.json --move 7 --seat 2
+      briscola analyse - --cluster --log out.jsonl < positions.txt
     """
     _progress_on()
     time_limit, estimate_limit = limits(time_limit)
+    if (cluster is not None or log_path is not None) and position != "-":
+        raise click.UsageError("--cluster and --log go with POSITION - (a batch on stdin)")
     from solver.seat import SeatPosition
     if record_file is not None:
         from solver.record import read_record
@@ -172,7 +210,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     if position is None:
         raise click.UsageError("missing POSITION (or --record FILE --move N --seat S)")
     if position == "-":
-        _batch(objective, time_limit, estimate_limit, samples, seed)
+        _batch(objective, time_limit, estimate_limit, samples, seed, cluster, workers, log_path)
         return
     pos = parse_position(position)
     if samples is not None and not isinstance(pos, SeatPosition):

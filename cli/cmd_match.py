@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import click
 
+from cli.cluster_opts import cluster_options
 from solver.agents import agent_name, get_agent, run_deal
 from solver.game import deal_from_deck, default_dealer
 from solver.rules import get_variant
@@ -142,6 +143,53 @@ def _work(index: int) -> PairResult:
     return play_pair(w["variant"], w["a"], w["b"], w["seed"], index)
 
 
+def pair_task(variant: str, a: str, b: str, seed: int, index: int) -> PairResult:
+    """One deal of a match as a task of its own (a cluster worker keeps the agents)."""
+    if _worker.get("key") != (variant, a, b, seed):
+        _init(variant, a, b, seed, worker=False)
+        _worker["key"] = (variant, a, b, seed)
+    return _work(index)
+
+
+def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, cluster,
+               workers: int, log_path: str | None, on_result=None, quiet: bool = False):
+    """run_match with each finished deal appended to ``log_path`` at once and the deals
+    already there (same match, variant and seed) not played again; on the cluster
+    (``cluster``: an address or "local") or here over ``jobs`` processes. Returns all the
+    results, the logged ones first, and whether Ctrl-C stopped the run."""
+    from cli.cluster_opts import client_for, progress_line
+    from solver import cluster as cl
+    log = cl.TaskLog(log_path, {"match": f"{a}/{b}", "variant": variant, "seed": seed})
+    results = [PairResult(i, tuple(r["margins"])) for i, r in sorted(log.done().items())
+               if i < deals]
+
+    def keep(r):
+        log.write(r.index, {"margins": list(r.margins)})
+        results.append(r)
+        if on_result:
+            on_result(results)
+    logged = {r.index for r in results}
+    if cluster is None:
+        seen = [0]
+
+        def each(new):
+            for r in new[seen[0]:]:
+                keep(r)
+            seen[0] = len(new)
+        _, interrupted = run_match(variant, a, b, deals, seed, jobs, each,
+                                   skip=logged)
+        return results, interrupted
+    tasks = {i: (variant, a, b, seed, i) for i in range(deals) if i not in logged}
+    try:
+        with client_for(cluster if tasks else None, workers) as client:
+            for _, r in cl.run(pair_task, tasks, client, progress=progress_line(quiet),
+                               total=deals):
+                keep(r)
+    except KeyboardInterrupt:
+        return results, True
+    return results, False
+
+
 def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
               on_result=None, skip=frozenset()):
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
@@ -221,7 +269,9 @@ class _OneLine(click.Command):
               help="seconds per move for agents named engine / engine-win without a time")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines on stderr")
-def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, quiet):
+@cluster_options
+def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, quiet, cluster,
+          workers, log_path):
     """Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin
     per deal and win rate (wins + half draws), each with a 95 % confidence interval.
 
@@ -232,6 +282,7 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
     Example:
       briscola match engine:0.1 greedy --deals 200 --seed 1
       briscola match engine greedy --time-per-move 0.5 --deals 50 --jobs 2
+      briscola match engine greedy --deals 2000 --seed 7 --cluster --log m.jsonl
     """
     v = get_variant(variant)
     if deals < 1:
@@ -267,7 +318,11 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
         click.echo(f"match: {len(results)}/{deals} deals, {now - t0:.0f} s, A margin {m:+.2f}{ci}",
                    err=True)
 
-    results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
+    if cluster is None and log_path is None:
+        results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
+    else:
+        results, interrupted = run_logged(v.name, a, b, deals, seed, jobs, cluster, workers,
+                                          log_path, None if cluster else progress, quiet)
     if not results:
         click.echo("interrupted before any deal finished", err=True)
         sys.exit(130)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import click
 
+from cli.cluster_opts import cluster_options
 from solver.agents import GreedyAgent, RandomAgent
 from solver.analysis import Analysis
 from solver.cards import CardError, card_name, card_str, parse_card
@@ -537,6 +538,38 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
         click.get_current_context().exit(130)
 
 
+def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
+    """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
+    done (in record order)."""
+    from cli.cluster_opts import client_for, progress_line
+    from solver import cluster as cl
+    from solver.record import check_record, replay_all
+    from solver.review import SUPPORTED, Review, review_move
+    from solver.game import deal_from_deck
+    rec = check_record(rec) if "_deals" not in rec else rec
+    if rec["variant"] not in SUPPORTED:
+        raise ValueError("review supports scoperta records for now")
+    replay_all(rec)
+    tasks, results = {}, []
+    for d, dl in enumerate(rec["_deals"], 1):
+        state = deal_from_deck(rec["variant"], dl["deck"], dl["dealer"] - 1)
+        for c in dl["moves"]:
+            tasks[len(tasks)] = (state, c, time_limit, d)
+            state = play_card(state, c)
+        results.append(state.side_points if state.is_over else None)
+    names = list(rec.get("players") or [])
+    names += [f"player {i + 1}" for i in range(len(names), 2)]
+    done, interrupted = {}, False
+    try:
+        with client_for(cluster, workers) as client:
+            for k, mv in cl.run(review_move, tasks, client, progress=progress_line()):
+                done[k] = mv
+    except KeyboardInterrupt:
+        interrupted = True
+    return Review(tuple(done[k] for k in sorted(done)), (names[0], names[1]), len(tasks),
+                  tuple(results), interrupted, (0, 1), rec.get("seed"))
+
+
 @click.command()
 @click.argument("record", metavar="RECORD")
 @click.option("--json", "as_json", is_flag=True, help="print the review as one JSON object")
@@ -544,7 +577,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
               help="seconds of analysis per position (exact when it finishes, else an estimate)")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="language of the text")
-def review(record, as_json, time_per_move, lang):
+@cluster_options(log=False)
+def review(record, as_json, time_per_move, lang, cluster, workers):
     """Review a game record of Briscola scoperta: every card against the best card.
 
     For each move: the best card(s) and what the card played cost in expected points
@@ -557,11 +591,15 @@ def review(record, as_json, time_per_move, lang):
     Example:
       briscola simulate --games 1 --seed 4 --record-out game.json
       briscola review game.json --time-per-move 0.5
+      briscola review match.json --time-per-move 1 --cluster
     """
     if time_per_move <= 0:
         raise ValueError(f"--time-per-move must be positive, got {time_per_move}")
     rec = read_record(record)
-    rv = review_record(rec, time_per_move, progress=progress_printer())
+    if cluster is None:
+        rv = review_record(rec, time_per_move, progress=progress_printer())
+    else:
+        rv = review_on_cluster(rec, time_per_move, cluster, workers)
     if as_json:
         click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
     else:

@@ -8,6 +8,7 @@ import time
 
 import click
 
+from cli.cluster_opts import client_for, cluster_options
 from solver.cards import CardError, card_str, parse_card
 from solver.explain4 import explain4, explainable as explainable4, render4
 from solver.explain import (LANGS, check_explainable, explain as explain_position, message,
@@ -128,7 +129,9 @@ def puzzles_solve(file, as_json):
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
-def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_prefix, out, force):
+@cluster_options(log=False)
+def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_prefix, out, force,
+                     cluster, workers):
     """Generate random endgame puzzles with exactly one best card and a real margin
     (4 points, or 0.25 for --objective win), rated by measured difficulty.
 
@@ -139,6 +142,7 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
     Example:
       briscola puzzles generate --count 20 --seed 1 --out new.jsonl
       briscola puzzles generate --count 5 --variant briscolone
+      briscola puzzles generate --count 50 --talon 2 --difficulty hard --cluster
     """
     from solver.puzzles import generate
     if out and os.path.exists(out) and not force:
@@ -154,11 +158,13 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
     found = []
     interrupted = False
     try:
-        for p in generate(count, seed, None if talon is None else int(talon), difficulty,
-                          objective, id_prefix=id_prefix, progress=progress, variant=variant):
-            found.append(p)
-            if not out:
-                click.echo(p.to_line())
+        with client_for(cluster, workers) as client:
+            for p in generate(count, seed, None if talon is None else int(talon), difficulty,
+                              objective, id_prefix=id_prefix, progress=progress, variant=variant,
+                              evaluate_many=_on(client)):
+                found.append(p)
+                if not out:
+                    click.echo(p.to_line())
     except KeyboardInterrupt:
         interrupted = True
     if out:
@@ -169,6 +175,19 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
         sys.exit(130)
     if len(found) < count:
         click.echo(f"only {len(found)} puzzle(s) found; try another seed or fewer filters", err=True)
+
+
+def _on(client):
+    """evaluate_many for generate: the candidates' evaluations on the cluster, in order."""
+    if client is None:
+        return None
+    from solver import cluster as cl
+    from solver.puzzles import evaluate
+
+    def many(args):
+        got = dict(cl.run(evaluate, dict(enumerate(args)), client))
+        return [got[i] for i in range(len(args))]
+    return many
 
 
 def board_text(pos, lang: str) -> str:

@@ -8,6 +8,7 @@ A puzzle line: {"id", "position", "question": "best"|"value", "objective": "poin
 from __future__ import annotations
 
 import json
+import itertools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -408,33 +409,10 @@ def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, wit
     return GamePosition(variant, (hands[0], hands[1]), table, -1, -1, mask_of(deck), turn, score)
 
 
-def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: str | None = None,
-             objective: str = "points", max_tries: int | None = None, id_prefix: str | None = None,
-             progress=None, variant: str = "scoperta") -> Iterator[Puzzle]:
-    """Random endgame puzzles with one best card and a real margin, rated by measurement.
-
-    ``talon`` None mixes 0 and 2. ``progress(found, tried)`` is called now and then.
-    Stops after ``max_tries`` positions even if fewer puzzles were found.
-    """
-    if variant not in ("scoperta",) + GAME_VARIANTS:
-        raise ValueError(f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'")
-    if variant != "scoperta" and talon not in (None, 0):
-        raise ValueError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
-    if talon not in (None, 0, 2):
-        raise ValueError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
-    if difficulty not in (None,) + DIFFICULTIES:
-        raise ValueError(f"difficulty must be easy, medium or hard, got {difficulty!r}")
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be points or win, got {objective!r}")
-    rng = random.Random(seed)
-    prefix = id_prefix if id_prefix is not None else f"g{seed}-"
-    max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
-    found = tried = 0
-    seen: set[Position] = set()
-    while found < count and tried < max_tries:
-        tried += 1
-        if progress is not None and tried % 50 == 0:
-            progress(found, tried)
+def _candidates(rng: random.Random, talon, variant: str, objective: str, max_tries: int):
+    """(tries so far, position) for each new position worth analysing, from ``rng`` alone."""
+    seen: set = set()
+    for tried in range(1, max_tries + 1):
         mid = rng.random() < 0.35
         if variant != "scoperta":
             pos = _random_game_position(rng, variant, mid, objective == "win")
@@ -448,27 +426,83 @@ def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: st
         if pos in seen:
             continue
         seen.add(pos)
-        a = analyse(pos, objective)
-        f = measure(pos, objective, a)
-        if f is None:
+        yield tried, pos
+
+
+def evaluate(pos, objective: str, difficulty: str | None):
+    """(best card, difficulty, title, comment, features) if ``pos`` makes a puzzle of that
+    difficulty (any when None), else None."""
+    a = analyse(pos, objective)
+    f = measure(pos, objective, a)
+    if f is None:
+        return None
+    score, label = rate(f)
+    if difficulty is not None and label != difficulty:
+        return None
+    f["score"] = score
+    title, ideas = _title(pos, objective, f)
+    if ideas:
+        f["ideas"] = ideas
+    g = parse_card(f["greedy"])
+    if f["greedy_wrong"]:
+        cost = a.moves[0].value_exact - a.move(g).value_exact
+        unit = "points" if objective == "points" else "in the chance to win"
+        comment = f"The natural {f['greedy']} costs {_fr(cost)} {unit}."
+    else:
+        comment = f"The natural card {f['greedy']} is right here."
+    return a.moves[0].card, label, title, comment, f
+
+
+def _evaluated(candidates, objective, difficulty, evaluate_many, batch: int = 32):
+    """(tries, position, evaluation or None) of each candidate, in their order: one by one
+    here, or ``batch`` at a time through ``evaluate_many``."""
+    while True:
+        chunk = list(itertools.islice(candidates, 1 if evaluate_many is None else batch))
+        if not chunk:
+            return
+        args = [(pos, objective, difficulty) for _, pos in chunk]
+        results = [evaluate(*args[0])] if evaluate_many is None else evaluate_many(args)
+        for (tried, pos), r in zip(chunk, results):
+            yield tried, pos, r
+
+
+def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: str | None = None,
+             objective: str = "points", max_tries: int | None = None, id_prefix: str | None = None,
+             progress=None, variant: str = "scoperta", evaluate_many=None) -> Iterator[Puzzle]:
+    """Random endgame puzzles with one best card and a real margin, rated by measurement.
+
+    ``talon`` None mixes 0 and 2. ``progress(found, tried)`` is called now and then.
+    Stops after ``max_tries`` positions even if fewer puzzles were found. The candidate
+    positions come from the seed alone, so ``evaluate_many`` (a function mapping a list of
+    argument tuples of ``evaluate`` to their results, in order: a cluster) gives the same
+    puzzles as the plain loop.
+    """
+    if variant not in ("scoperta",) + GAME_VARIANTS:
+        raise ValueError(f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'")
+    if variant != "scoperta" and talon not in (None, 0):
+        raise ValueError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
+    if talon not in (None, 0, 2):
+        raise ValueError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
+    if difficulty not in (None,) + DIFFICULTIES:
+        raise ValueError(f"difficulty must be easy, medium or hard, got {difficulty!r}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be points or win, got {objective!r}")
+    prefix = id_prefix if id_prefix is not None else f"g{seed}-"
+    max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
+    found = tried = 0
+    candidates = _candidates(random.Random(seed), talon, variant, objective, max_tries)
+    shown = 0
+    for tried, pos, r in _evaluated(candidates, objective, difficulty, evaluate_many):
+        if progress is not None and tried // 50 > shown:
+            shown = tried // 50
+            progress(found, tried)
+        if r is None:
             continue
-        score, label = rate(f)
-        if difficulty is not None and label != difficulty:
-            continue
-        f["score"] = score
-        title, ideas = _title(pos, objective, f)
-        if ideas:
-            f["ideas"] = ideas
+        best, label, title, comment, f = r
         found += 1
-        best = a.moves[0]
-        g = parse_card(f["greedy"])
-        if f["greedy_wrong"]:
-            cost = best.value_exact - a.move(g).value_exact
-            unit = "points" if objective == "points" else "in the chance to win"
-            comment = f"The natural {f['greedy']} costs {_fr(cost)} {unit}."
-        else:
-            comment = f"The natural card {f['greedy']} is right here."
-        yield Puzzle(f"{prefix}{found:03d}", pos, "best", objective, (best.card,), label,
-                     title, comment, f)
+        yield Puzzle(f"{prefix}{found:03d}", pos, "best", objective, (best,), label, title,
+                     comment, f)
+        if found == count:
+            break
     if progress is not None:
         progress(found, tried)

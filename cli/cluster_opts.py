@@ -1,0 +1,37 @@
+"""The options shared by the commands that can run their tasks on a cluster (``--cluster``,
+``--workers``, ``--log``) and the client they ask for."""
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+import click
+
+
+def cluster_options(f=None, *, log: bool = True):
+    """--cluster [ADDRESS] and --workers N, and --log FILE unless ``log`` is False."""
+    if f is None:
+        return lambda g: cluster_options(g, log=log)
+    if log:
+        f = click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+                         help="append each finished task here (JSON lines) and, on a rerun, "
+                              "do only the tasks not yet in it")(f)
+    f = click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True,
+                     help="worker processes of the local cluster (--cluster without ADDRESS)")(f)
+    f = click.option("--cluster", is_flag=False, flag_value="local", default=None,
+                     metavar="[ADDRESS]",
+                     help="run the tasks on the Dask scheduler at ADDRESS (host:port), or "
+                          "without ADDRESS on a local cluster of --workers processes; needs "
+                          "pip install -e '.[cluster]'")(f)
+    return f
+
+
+def client_for(cluster: str | None, workers: int):
+    """A Dask client for --cluster (None: the tasks run here)."""
+    if cluster is None:
+        return nullcontext(None)
+    from solver.cluster import connect
+    return connect(None if cluster == "local" else cluster, workers)
+
+
+def progress_line(quiet: bool = False):
+    return None if quiet else (lambda line: click.echo(line, err=True))

@@ -1,0 +1,242 @@
+"""Independent seeded tasks (a deal of a match, a position of a batch) run in this process
+or over a Dask cluster, with a resumable log.
+
+A task is a top-level function and its arguments; its result depends only on them (each
+task seeds itself from the run's seed and its index), so results are the same whatever the
+number of workers and the order they finish in. Results come back as they finish, with
+their index; the caller writes each one at once (``TaskLog``) and a rerun skips the tasks
+already logged. A task whose worker dies is run again by the scheduler elsewhere.
+
+Dask (``pip install -e '.[cluster]'``) is imported only when a cluster is asked for.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator
+
+#: seconds between progress lines
+PROGRESS_EVERY = 2.0
+#: table memory per worker unless given or set in BRISCOLA_WORKER_TT_MB (the engine's own
+#: default is 512 MB a process; a worker searches with one thread)
+DEFAULT_WORKER_TT_MB = 256
+
+
+class ClusterError(ValueError):
+    """The cluster cannot be used: extra not installed, scheduler unreachable."""
+
+
+def _dask():
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--cluster needs Dask: pip install -e '.[cluster]'") from None
+    return distributed
+
+
+def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
+    """What each worker process sets before it imports the engine: its table size and its
+    search threads (one per Dask thread, so the workers do not fight over the cores)."""
+    if not tt_mb:
+        text = os.environ.get("BRISCOLA_WORKER_TT_MB", str(DEFAULT_WORKER_TT_MB))
+        if not text.isdigit() or int(text) < 1:
+            raise ClusterError(f"BRISCOLA_WORKER_TT_MB must be a number of megabytes, got {text!r}")
+        tt_mb = int(text)
+    return {"BRISCOLA_TT_MB": str(tt_mb),
+            "BRISCOLA_THREADS": str(max(1, threads))}
+
+
+def apply_env(env: dict[str, str]) -> None:
+    """Set ``env`` here; an engine already imported takes the new limits too."""
+    os.environ.update(env)
+    engine = sys.modules.get("solver.engine")
+    if engine is not None:
+        engine.DEFAULT_TT_MB = int(env["BRISCOLA_TT_MB"])
+        engine.THREADS = int(env["BRISCOLA_THREADS"])
+
+
+def warm() -> int:
+    """Load (or, the first time, compile and cache) the search kernels: a worker does it
+    once, before its first real task, instead of inside a timed move."""
+    from solver.analysis import analyse
+    from solver.position import parse_position
+    analyse(parse_position("hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"),
+            "points")
+    return os.getpid()
+
+
+@functools.cache
+def _env_plugin_class():
+    """A Dask WorkerPlugin that sets the worker environment on every worker, including one
+    started later (a worker restarted after a crash)."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class EnvPlugin(WorkerPlugin):
+        name = "briscola-env"
+
+        def __init__(self, env: dict[str, str], local: bool):
+            self.env = env
+            self.local = local
+
+        def setup(self, worker=None):
+            apply_env(self.env)
+            if self.local and threading.current_thread() is threading.main_thread():
+                # Ctrl-C reaches the whole terminal's process group: the local workers leave
+                # it to the client, which stops them
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return EnvPlugin
+
+
+@contextmanager
+def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = None,
+            threads: int = 1):
+    """A Dask client: on the scheduler at ``address`` (host:port), or on an embedded local
+    cluster of ``workers`` processes. Each worker gets ``worker_env`` and warms its kernels."""
+    distributed = _dask()
+    if workers < 1:
+        raise ClusterError(f"--workers must be at least 1, got {workers}")
+    env = worker_env(tt_mb, threads)
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    cluster = None
+    try:
+        if address:
+            try:
+                client = distributed.Client(address, timeout=30)
+            except (OSError, TimeoutError) as e:
+                raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        else:
+            warm()  # compile once here: the workers then load the cached kernels
+            cluster = distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=threads, processes=True,
+                dashboard_address=None, silence_logs=logging.CRITICAL, env=env,
+                memory_limit=0)
+            client = distributed.Client(cluster)
+    except ClusterError:
+        raise
+    except Exception as e:  # anything Dask raises while starting: one line for the user
+        raise ClusterError(f"cannot start the cluster: {e}") from None
+    try:
+        try:
+            client.register_plugin(_env_plugin_class()(env, cluster is not None))
+            client.gather([client.submit(warm, pure=False, workers=[w],
+                                         allow_other_workers=False)
+                           for w in client.scheduler_info()["workers"]])
+        except Exception as e:
+            raise ClusterError(f"the workers cannot run the solver ({type(e).__name__}: {e}); "
+                               f"install this checkout with its cluster extra on each") from None
+        yield client
+    finally:
+        try:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        except Exception:
+            pass
+
+
+def _progress_printer(total: int, done0: int, out: Callable[[str], None]):
+    t0 = time.monotonic()
+    last = [t0]
+
+    def show(done: int, final: bool = False) -> None:
+        now = time.monotonic()
+        if not final and now - last[0] < PROGRESS_EVERY:
+            return
+        last[0] = now
+        new = done - done0
+        rate = new / (now - t0) if now > t0 else 0.0
+        left = total - done
+        eta = f", about {left / rate:.0f} s left" if rate > 0 and left else ""
+        out(f"tasks: {done}/{total} done, {rate:.2f}/s{eta}")
+    return show
+
+
+def run(fn: Callable, tasks: dict[int, tuple], client=None, retries: int = 2,
+        progress: Callable[[str], None] | None = None, total: int | None = None
+        ) -> Iterator[tuple[int, object]]:
+    """(index, fn(*args)) for every task, as each finishes: in this process, in index order,
+    without ``client``; else over the cluster, in finishing order. Progress lines (done,
+    rate, time left) go to ``progress``; ``total`` counts tasks done before (the log's).
+    Stopping the iteration (Ctrl-C) cancels what is still running."""
+    total = total if total is not None else len(tasks)
+    show = _progress_printer(total, total - len(tasks), progress) if progress else None
+    done = total - len(tasks)
+    if client is None:
+        for i, args in tasks.items():
+            yield i, fn(*args)
+            done += 1
+            if show:
+                show(done, done == total)
+        return
+    distributed = _dask()
+    index = {}
+    futures = []
+    run_id = f"{getattr(fn, '__name__', 'task')}-{time.time_ns()}"
+    for i, args in tasks.items():
+        f = client.submit(fn, *args, key=f"{run_id}-{i}", pure=False, retries=retries)
+        index[f.key] = i
+        futures.append(f)
+    try:
+        for f, r in distributed.as_completed(futures, with_results=True):
+            yield index[f.key], r
+            done += 1
+            f.release()
+            if show:
+                show(done, done == total)
+    except distributed.KilledWorker as e:
+        raise ClusterError(f"a task stopped its worker again and again, given up: {e}") from None
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+
+
+class TaskLog:
+    """A JSON-lines file with one row per finished task: ``{**key, "index": i, **result}``.
+    Rows of other runs (another key) are left alone; a rerun reads its own rows back."""
+
+    def __init__(self, path: str | None, key: dict):
+        self.path = path
+        self.key = key
+
+    def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
+        """The logged result of each task of this run (the first row of an index)."""
+        rows: dict[int, dict] = {}
+        if not self.path or not os.path.exists(self.path):
+            return rows
+        with open(self.path) as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    i = row["index"]
+                    ours = all(row.get(k) == v for k, v in self.key.items())
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    raise ValueError(f"{self.path}: line {n} is not a task log row") from None
+                if ours and isinstance(i, int) and i not in rows and (check is None or check(i, row)):
+                    rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
+        return rows
+
+    def write(self, index: int, result: dict) -> None:
+        if not self.path:
+            return
+        with open(self.path, "a") as f:
+            f.write(json.dumps({**self.key, "index": index, **result}) + "\n")
+            f.flush()
+
+
+def ordered(results: Iterable[tuple[int, object]], order: list[int]) -> Iterator[tuple[int, object]]:
+    """Results as they finish, released in ``order`` (each once all before it are in)."""
+    held: dict[int, object] = {}
+    pos = 0
+    for i, r in results:
+        held[i] = r
+        while pos < len(order) and order[pos] in held:
+            yield order[pos], held.pop(order[pos])
+            pos += 1

@@ -1,0 +1,174 @@
+"""Tasks on a Dask cluster (`--cluster`): the same results as the local run for a match and
+an `analyse -` batch, a killed worker costing only its task, and resuming from the log.
+One local cluster of 2 workers serves the module; the CLI reaches it by its address."""
+import json
+import os
+import signal
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from cli import cmd_match as M
+from cli.cmd_analyse import analyse_line
+from cli.main import cli
+from solver import cluster as cl
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "benchmarks", "data", "exact_t8_points.jsonl")
+
+
+def _cluster_or_skip():
+    pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
+
+
+@pytest.fixture(scope="module")
+def client():
+    _cluster_or_skip()
+    with cl.connect(workers=2) as c:
+        yield c
+
+
+def _cli(args, stdin=None):
+    return CliRunner().invoke(cli, args, input=stdin)
+
+
+def _no_timing(obj: dict) -> dict:
+    return {k: v for k, v in obj.items() if k not in ("seconds", "nodes")}
+
+
+def test_a_match_on_the_cluster_equals_the_local_run(client, tmp_path):
+    args = ["match", "greedy", "random", "--deals", "12", "--seed", "5", "--json", "-q"]
+    local = _cli(args + ["--jobs", "1"])
+    log = tmp_path / "m.jsonl"
+    remote = _cli(args + ["--cluster", client.scheduler.address, "--log", str(log)])
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.output
+    assert _no_timing(json.loads(remote.stdout)) == _no_timing(json.loads(local.stdout))
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == list(range(12))
+    assert all(r["match"] == "greedy/random" and r["seed"] == 5 for r in rows)
+
+
+def test_an_analyse_batch_on_the_cluster_keeps_the_input_order(client):
+    with open(DATA) as f:
+        lines = [next(f) for _ in range(5)]
+    stdin = "".join(lines[:2]) + "# a comment\nhand1=ZZ\n" + "".join(lines[2:])
+    local = _cli(["analyse", "-"], stdin)
+    remote = _cli(["analyse", "-", "--cluster", client.scheduler.address], stdin)
+    assert local.exit_code == remote.exit_code == 2  # the bad line, reported at the end
+    a = [json.loads(x) for x in local.stdout.splitlines()]
+    b = [json.loads(x) for x in remote.stdout.splitlines()]
+    assert len(a) == len(b) == 6
+    assert [_no_timing(x) for x in a] == [_no_timing(x) for x in b]
+    assert "error" in b[2] and all("error" not in x for x in b[:2] + b[3:])
+
+
+def slow_pair(i: int, starts: str) -> tuple:
+    """A deal of a greedy/random match that takes a while and notes each start."""
+    with open(starts, "a") as f:
+        f.write(f"{i}\n")
+    time.sleep(0.4)
+    return M.pair_task("scoperta", "greedy", "random", 9, i).margins
+
+
+def test_a_killed_worker_loses_only_its_task(client, tmp_path):
+    starts = tmp_path / "starts"
+    n = 10
+    pids = client.run(os.getpid)
+    got, before_kill, killed = {}, set(), False
+    for i, r in cl.run(slow_pair, {i: (i, str(starts)) for i in range(n)}, client):
+        got[i] = r
+        if not killed and len(got) >= 2:
+            busy = [w for w, keys in client.processing().items() if keys and w in pids]
+            assert busy, "no worker was running a task"
+            before_kill = set(got)
+            os.kill(pids[busy[0]], signal.SIGKILL)
+            killed = True
+    assert killed
+    assert got == {i: M.pair_task("scoperta", "greedy", "random", 9, i).margins for i in range(n)}
+    runs = [int(x) for x in starts.read_text().split()]
+    assert sorted(set(runs)) == list(range(n))
+    assert all(runs.count(i) == 1 for i in before_kill)   # finished work is kept
+    assert len(runs) <= n + 1                               # only the killed task ran again
+
+
+def test_an_interrupted_match_resumes_with_only_the_missing_deals(client, tmp_path):
+    log = str(tmp_path / "m.jsonl")
+    stop = []
+
+    def interrupt_after_four(results):
+        if len(results) == 4:
+            stop.append(True)
+            raise KeyboardInterrupt
+    first, interrupted = M.run_logged("scoperta", "greedy", "random", 10, 11, 1, None, 2, log,
+                                      interrupt_after_four)
+    assert interrupted and len(first) == 4 and stop
+    res, interrupted = M.run_logged("scoperta", "greedy", "random", 10, 11, 1,
+                                    client.scheduler.address, 2, log, quiet=True)
+    assert not interrupted
+    rows = [json.loads(x) for x in open(log)]
+    assert sorted(r["index"] for r in rows) == list(range(10))   # each deal played once
+    whole, _ = M.run_match("scoperta", "greedy", "random", 10, 11, 1)
+    assert sorted(res, key=lambda r: r.index) == sorted(whole, key=lambda r: r.index)
+
+
+def test_a_batch_rerun_takes_logged_lines_and_redoes_changed_ones(tmp_path, monkeypatch):
+    with open(DATA) as f:
+        lines = [json.loads(next(f))["position"] for _ in range(3)]
+    log = tmp_path / "a.jsonl"
+    first = _cli(["analyse", "-", "--log", str(log)], "\n".join(lines) + "\n")
+    assert first.exit_code == 0 and len(log.read_text().splitlines()) == 3
+    calls = []
+    import cli.cmd_analyse as A
+    monkeypatch.setattr(A, "analyse_line", lambda t, *a: calls.append(t) or analyse_line(t, *a))
+    lines2 = lines[:2] + ["hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"]
+    again = _cli(["analyse", "-", "--log", str(log)], "\n".join(lines2) + "\n")
+    assert again.exit_code == 0
+    assert calls == [lines2[2]]                         # the changed line only
+    assert again.stdout.splitlines()[:2] == first.stdout.splitlines()[:2]
+
+
+def test_the_task_log_keeps_other_runs_and_refuses_garbage(tmp_path):
+    p = tmp_path / "log.jsonl"
+    a, b = cl.TaskLog(str(p), {"run": "a"}), cl.TaskLog(str(p), {"run": "b"})
+    a.write(0, {"x": 1})
+    b.write(0, {"x": 2})
+    a.write(0, {"x": 3})
+    assert a.done() == {0: {"x": 1}} and b.done() == {0: {"x": 2}}
+    p.write_text(p.read_text() + "not json\n")
+    with pytest.raises(ValueError, match="line 4"):
+        a.done()
+
+
+def test_without_dask_the_cluster_option_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    r = CliRunner().invoke(cli, ["match", "greedy", "random", "--deals", "2", "--cluster"])
+    assert r.exit_code == 2
+    assert "pip install -e '.[cluster]'" in r.output and "Traceback" not in r.output
+
+
+def test_results_are_released_in_input_order():
+    assert list(cl.ordered(iter([(3, "c"), (1, "a"), (2, "b")]), [1, 2, 3])) == \
+        [(1, "a"), (2, "b"), (3, "c")]
+
+
+def test_a_review_on_the_cluster_rates_the_moves_as_the_local_one(client, tmp_path):
+    rec = tmp_path / "game.json"
+    assert _cli(["simulate", "--games", "1", "--seed", "4", "--record-out", str(rec)]).exit_code == 0
+    args = ["review", str(rec), "--time-per-move", "0.05", "--json"]
+    local = json.loads(_cli(args).stdout)
+    remote = json.loads(_cli(args + ["--cluster", client.scheduler.address]).stdout)
+    assert [m["move"] for m in remote["moves"]] == [m["move"] for m in local["moves"]]
+    assert remote["results"] == local["results"] and remote["complete"]
+    exact = [(a, b) for a, b in zip(local["moves"], remote["moves"])
+             if a["method"] == b["method"] == "exact"]
+    assert len(exact) >= 10 and all(a == b for a, b in exact)  # estimates depend on timing
+
+
+def test_puzzles_generated_on_the_cluster_are_the_local_ones(client):
+    args = ["puzzles", "generate", "--count", "3", "--seed", "5", "--talon", "2"]
+    local = _cli(args)
+    remote = _cli(args + ["--cluster", client.scheduler.address])
+    assert local.exit_code == remote.exit_code == 0
+    assert remote.stdout == local.stdout and len(remote.stdout.splitlines()) == 3
