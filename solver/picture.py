@@ -99,6 +99,10 @@ def card_svg(c: int, x: float, y: float, w: float = W, h: float = H, place: str 
     if pts and w >= W * 0.9:
         out.append(f'<text x="{x + w * 0.91}" y="{y + fs * 0.9}" font-size="{fs * 0.48:.1f}" fill="#6d4c41" '
                    f'text-anchor="end" font-family="sans-serif">{pts}</text>')
+    if best:
+        out.append(f'<circle cx="{x + w - 2}" cy="{y + 2}" r="10" fill="{BEST}" stroke="#fff" stroke-width="1.5"/>'
+                   f'<text x="{x + w - 2}" y="{y + 7}" font-size="14" fill="#fff" text-anchor="middle" '
+                   f'font-family="sans-serif" class="star">\u2605</text>')
     if label is not None:
         out.append(f'<text x="{x + w / 2}" y="{y + h + 17}" font-size="14" font-weight="{700 if best else 400}" '
                    f'fill="{BEST if best else "#222"}" text-anchor="middle" font-family="sans-serif" '
@@ -206,6 +210,10 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en") -> str:
     if v.talon:
         if v.briscola >= 0:
             out.append(card_svg(v.briscola, tx + 50, mid + 26, place="briscola", trump=True, rotate=True))
+            # the rank upright on the part that shows, over the sideways corner index
+            out.append(f'<rect x="{tx + 108}" y="{mid + 46}" width="22" height="26" fill="#fffdf5"/>')
+            out.append(_text(tx + 119, mid + 67, RANKS[v.briscola % 10], 21, 700, "middle",
+                             SUIT_INK[v.briscola // 10]).replace("sans-serif", "Georgia, serif"))
             out.append(_text(tx + W + 40, mid + 26 + H + 12, L["briscola"].lower(), 11,
                              anchor="middle", fill="#555"))
         out.append(back_svg(tx, mid + 26, n=v.talon))
@@ -253,6 +261,23 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en") -> str:
             f'width="{width}" height="{height}" role="img" aria-label="{escape(_alt(pos))}">'
             f'<rect width="{width}" height="{height}" fill="#f7f3e8"/>')
     return head + "".join(out) + "</svg>"
+
+
+def value_label(a, card: int) -> str:
+    m = a.move(card)
+    if a.objective == "win":
+        s = f"{m.value:.0%}"
+    else:
+        s = f"{m.value:+.1f}"
+    if not a.exact and m.error is not None:
+        s += f" \u00b1{m.error * (100 if a.objective == 'win' else 1):.1f}"
+    return s
+
+
+def analysis_picture(a, lang: str) -> str:
+    best = {card_str(c) for c in a.best}
+    values = {card_str(m.card): value_label(a, m.card) for m in a.moves}
+    return position_svg(a.position, Marks(best, values), lang)
 
 
 def _alt(pos) -> str:

@@ -18,6 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..cards import CardError, card_str, parse_card
+from ..picture import analysis_picture
 from ..position import PositionError, parse_position
 from ..rules import VARIANTS, RulesError
 from .jobs import JobCancelled, Jobs
@@ -123,7 +124,7 @@ def create_app() -> Starlette:
         check_objective(pos, objective)
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
         out = a.to_json()
-        out["svg"] = games.analysis_picture(a, _lang(body))
+        out["svg"] = analysis_picture(a, _lang(body))
         return out
 
     @endpoint

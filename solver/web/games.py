@@ -19,7 +19,7 @@ from ..game import (GameState, deal, from_position, legal_cards, move_error, pla
                     to_game_position, to_position)
 from ..picture import Marks, position_svg
 from ..position import Position, PositionError, parse_position
-from ..record import FORMAT, VERSION, RecordError, deal_record, replay
+from ..record import FORMAT, RecordError, deal_record, replay
 from ..rules import get_variant
 
 BOARD_FORMAT = "briscola-board"
@@ -158,23 +158,6 @@ def _hook_progress(job) -> None:
 def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
     _hook_progress(job)
     return run_analysis(pos, objective, time_limit)
-
-
-def value_label(a: Analysis, card: int) -> str:
-    m = a.move(card)
-    if a.objective == "win":
-        s = f"{m.value:.0%}"
-    else:
-        s = f"{m.value:+.1f}"
-    if not a.exact and m.error is not None:
-        s += f" \u00b1{m.error * (100 if a.objective == 'win' else 1):.1f}"
-    return s
-
-
-def analysis_picture(a: Analysis, lang: str) -> str:
-    best = {card_str(c) for c in a.best}
-    values = {card_str(m.card): value_label(a, m.card) for m in a.moves}
-    return position_svg(a.position, Marks(best, values), lang)
 
 
 def engine_card(game: Game, level: str, job=None) -> int:
