@@ -221,8 +221,6 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en") -> str:
             out.append(card_svg(v.top, tx + W + 80, mid + 26, place="top", trump=v.top // 10 == trump))
             out.append(_text(tx + W + 80 + W / 2, mid + 26 + H + 12, X["top"], 11,
                              anchor="middle", fill="#555"))
-    elif v.briscola >= 0:
-        out.append(card_svg(v.briscola, tx, mid + 36, w=SW * 1.3, h=SH * 1.3, place="briscola", trump=True))
     fx = tx + (2 * W + 96 if v.talon else 70)
     facts = []
     if trump >= 0:

@@ -53,8 +53,9 @@ function showView(v, keepAnalysis) {
   if (v.over) {
     const [a, b] = v.result.points;
     draw("");
-    $("board").innerHTML = `<div class="over"><h2>${a} - ${b}</h2><p>${
-      v.result.winner ? "player " + v.result.winner + " wins" : "a draw"}</p></div>`;
+    $("board").innerHTML = `<div class="over"><h2>${a} – ${b}</h2><p>${
+      v.result.winner ? "player " + v.result.winner + " wins" : "a draw"}${
+      v.last ? " · last card " + v.last : ""}</p></div>`;
     status(`The deal is over: ${a}-${b}. Press review to see every card's cost.`);
   } else {
     draw(v.svg);
@@ -73,7 +74,7 @@ async function clickCard(card) {
     const v = await api("/api/play", { game: S.game, card, lang: lang() });
     S.redo = [];
     showView(v);
-    status(`You played ${card}.`);
+    if (!v.over) status(`You played ${card}.`);
     await engineTurns();
   } catch (e) { fail(e); } finally { S.busy = false; }
   autoAnalyse();
@@ -85,7 +86,7 @@ async function engineTurns() {
     status(`The engine (${$("level").value}) is thinking…`);
     const v = await api("/api/engine", { game: S.game, level: $("level").value, lang: lang(), client: client + ":engine" });
     showView(v);
-    status(`The engine played ${v.last}.` + (v.last_trick ? trickText(v.last_trick) : ""));
+    if (!v.over) status(`The engine played ${v.last}.` + (v.last_trick ? trickText(v.last_trick) : ""));
   }
 }
 
@@ -244,7 +245,7 @@ async function review() {
   $("review-out").innerHTML = "<p>reviewing every card…</p>";
   try {
     const r = await api("/api/review", { game: S.game, client: client + ":analyse" });
-    const worst = r.mistakes.map((m) => `<li>move ${m.move}: ${m.played} instead of ${m.best.join("/")} costs ${(+m.cost).toFixed(2)}</li>`).join("");
+    const worst = r.mistakes.map((m) => `<li>move ${m.move} (player ${m.player}): ${m.card} instead of ${m.best.join("/")} costs ${(+m.cost).toFixed(2)}</li>`).join("");
     $("review-out").innerHTML = `<h3>Review</h3><ol>${worst || "<li>no mistakes</li>"}</ol><pre>${escapeHtml(r.text)}</pre>`;
   } catch (e) { $("review-out").innerHTML = `<p class="error">${escapeHtml(e.message)}</p>`; }
 }
@@ -282,8 +283,9 @@ function pickerText() {
   const f = (k) => `${k}=${by(k).join(",") || "-"}`;
   let t = `${f("hand1")} ${f("hand2")}`;
   for (const k of ["table", "top", "briscola"]) if (by(k).length) t += ` ${k}=${by(k)[0]}`;
-  t += ` ${f("played")} turn=${$("setup-turn").value}`;
-  return t;
+  if (by("unseen").length) t += ` ${f("unseen")}`;        // the rest was played
+  else if (by("played").length) t += ` ${f("played")}`;   // the rest is in the talon
+  return t + ` turn=${$("setup-turn").value}`;
 }
 
 // ----- puzzles ----------------------------------------------------------------------------
