@@ -28,8 +28,8 @@ def serve(port, host, open_browser):
 
         from solver.web.app import create_app
     except ModuleNotFoundError as e:
-        raise _usage(f"the board needs the web extra ({e.name} is missing): "
-                     f"pip install -e '.[web]'") from None
+        raise ValueError(f"the board needs the web extra ({e.name} is missing): "
+                         f"pip install -e '.[web]'") from None
     import socket
     try:
         with socket.socket() as s:
@@ -37,19 +37,12 @@ def serve(port, host, open_browser):
             s.bind((host, port))
             port = s.getsockname()[1]
     except OSError as e:
-        raise _usage(f"cannot listen on {host}:{port}: {e.strerror}") from None
+        raise ValueError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     click.echo(f"the analysis board is at {url} (Ctrl-C stops it)", err=True)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
-
-
-def _usage(message: str) -> click.ClickException:
-    """One line on stderr and exit code 2, as for every other mistake."""
-    e = click.ClickException(message)
-    e.exit_code = 2
-    return e
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
 
 
 COMMANDS = [serve]

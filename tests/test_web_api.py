@@ -212,3 +212,20 @@ def test_a_newer_request_cancels_the_long_one_and_stop_stops(client):
     assert not t.is_alive() and out["second"].status_code == 409
     assert client.get("/api/progress?client=t-long").json() == {"running": False}
     assert client.post("/api/stop", json={"client": "t-long"}).json()["stopped"] is False
+
+
+def test_serve_command_errors_are_one_line(monkeypatch):
+    import socket
+
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert r.exit_code == 2 and "cannot listen" in r.output and "Traceback" not in r.output
+    monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
+    r = CliRunner().invoke(cli, ["serve"])
+    assert r.exit_code == 2 and "pip install -e '.[web]'" in r.output

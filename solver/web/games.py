@@ -10,6 +10,7 @@ the game began, the moves).
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from dataclasses import replace
 
 from ..agents import get_agent
@@ -150,21 +151,29 @@ def play(game: Game, card: int) -> Game:
     return Game(game.start, game.moves + [card], game.head, game.start_score)
 
 
-def _hook_progress(job) -> None:
+@contextmanager
+def _progress_to(job):
+    """The engine's progress lines go to the job (read by /api/progress) while it runs."""
     from .. import engine
-    engine.progress = (lambda line: setattr(job, "message", line)) if job is not None else None
+    before = engine.progress
+    if job is not None:
+        engine.progress = lambda line: setattr(job, "message", line)
+    try:
+        yield
+    finally:
+        engine.progress = before
 
 
 def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
-    _hook_progress(job)
-    return run_analysis(pos, objective, time_limit)
+    with _progress_to(job):
+        return run_analysis(pos, objective, time_limit)
 
 
 def engine_card(game: Game, level: str, job=None) -> int:
-    _hook_progress(job)
     if game.state.is_over:
         raise PositionError("the deal is over")
-    return get_agent(level).choose(game.state, random.Random())
+    with _progress_to(job):
+        return get_agent(level).choose(game.state, random.Random())
 
 
 def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
