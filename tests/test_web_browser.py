@@ -117,6 +117,11 @@ def _wait(drv, cond, timeout=90.0, what="the page"):
 
 def test_board_analyses_and_plays_in_a_browser(browser, server):
     drv = browser
+    # the expected answers first: the board's own searches must not run beside these
+    a = analyse(parse_position(ENDGAME))
+    card = card_str(min(a.best, key=card_str))
+    after = parse_position(ENDGAME).play(parse_card(card))
+    replies = analyse(after).best
     drv.get(server + "/")
     _wait(drv, lambda: drv.find_elements("css selector", "#board svg g.card"), what="the first deal")
     drv.execute_script("document.getElementById('level').value = 'engine:0.1'")
@@ -128,12 +133,10 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     drv.find_element("id", "set").click()
 
     # the best card is highlighted on the card itself, with analyse's value
-    a = analyse(parse_position(ENDGAME))
     best = _wait(drv, lambda: drv.find_elements("css selector", "#board svg g.card.best"),
                  what="the best card highlighted")
     shown = {g.get_attribute("data-card") for g in best}
     assert shown == {card_str(c) for c in a.best}
-    card = sorted(shown)[0]
     g = drv.find_element("css selector", f'#board svg g.card.best[data-card="{card}"]')
     label = g.find_element("css selector", "text.value").text
     assert label == value_label(a, parse_card(card))
@@ -148,8 +151,7 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     status = _wait(drv, lambda: "engine played" in drv.find_element("id", "status").text
                    and drv.find_element("id", "status").text, what="the engine's answer")
     reply = status.split("engine played ")[1][:2]
-    after = parse_position(ENDGAME).play(parse_card(card))
-    assert parse_card(reply) in analyse(after).best
+    assert parse_card(reply) in replies
     moves = drv.execute_script("return S.game.moves")
     assert moves == [card, reply]
     _wait(drv, lambda: drv.find_elements("css selector", "#board svg g.card.best"),
@@ -157,9 +159,29 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     path = out / "board-play.png"
     drv.save_screenshot(str(path))
 
-    # undo takes back both cards
+    # undo takes back both cards (the last time it was your turn)
     drv.find_element("id", "undo").click()
     _wait(drv, lambda: drv.execute_script("return S.game.moves.length") == 0, what="undo")
+
+    # the cards played fold away
+    h = float(drv.find_element("css selector", "#board svg").get_attribute("height"))
+    drv.find_element("id", "show-played").click()
+    assert float(drv.find_element("css selector", "#board svg").get_attribute("height")) < h - 60
+    drv.find_element("id", "show-played").click()
+
+    # a puzzle: the stated answer is right, and said so
+    from solver.puzzles import bundled
+    drv.find_element("css selector", 'nav button[data-tab="puzzles"]').click()
+    _wait(drv, lambda: "click the best card" in drv.find_element("id", "pz-question").text, what="a puzzle")
+    first = next(p for p in bundled() if p.question == "best")
+    assert drv.execute_script("return S.puzzles[0].id") == first.id
+    right = card_str(sorted(first.answer)[0])
+    g = _wait(drv, lambda: drv.find_element("css selector", f'#board svg g.card.playable[data-card="{right}"]'),
+              what="the puzzle's cards")
+    drv.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", g)
+    _wait(drv, lambda: drv.find_element("id", "pz-feedback").text.startswith("Right"), what="the quiz's feedback")
+    _wait(drv, lambda: drv.find_elements("css selector", f'#board svg g.card.best[data-card="{right}"]'),
+          what="the answer marked")
 
     # phone width
     drv.set_window_size(390, 844)

@@ -93,7 +93,17 @@ def endpoint(fn):
     return wrapped
 
 
+def _import_engines() -> None:
+    """Import every module a request may need now, in one thread: first imports racing in
+    two request threads can meet a half-imported module."""
+    import importlib
+    for name in ("engine", "estimate", "ganalysis", "seat", "explain", "explain4", "review",
+                 "puzzles", "agents", "engine_agent"):
+        importlib.import_module(f"solver.{name}")
+
+
 def create_app() -> Starlette:
+    _import_engines()
     jobs = Jobs()
 
     def client_of(body: dict) -> str:

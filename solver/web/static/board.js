@@ -32,6 +32,7 @@ function fail(e) { if (!e.cancelled) status(e.message, true); }
 // ----- the board ---------------------------------------------------------------------
 function draw(svg) {
   $("board").innerHTML = svg || "";
+  foldPlayed();
   const v = S.view;
   if (!v || !v.legal) return;
   const seat = v.turn || v.to_move;
@@ -43,6 +44,21 @@ function draw(svg) {
     g.classList.add("playable");
     g.addEventListener("click", () => clickCard(g.dataset.card));
   }
+}
+
+function foldPlayed() {
+  // the cards already played fold away under their title line
+  const svg = $("board").querySelector("svg");
+  const title = svg && svg.querySelector("text.played-title");
+  if (!title) return;
+  const full = svg.dataset.full || svg.getAttribute("viewBox");
+  svg.dataset.full = full;
+  const [, , w, h] = full.split(" ").map(Number);
+  const show = $("show-played").checked;
+  const hh = show ? h : +title.getAttribute("y") + 8;
+  svg.setAttribute("viewBox", `0 0 ${w} ${hh}`);
+  svg.setAttribute("height", hh);
+  svg.classList.toggle("hide-played", !show);
 }
 
 function showView(v, keepAnalysis) {
@@ -318,6 +334,11 @@ async function answerPuzzle(answer) {
     $("pz-feedback").textContent = r.ok ? `Right! (${r.answer})` : `Not quite: the answer is ${r.answer}.`;
     $("pz-feedback").className = r.ok ? "" : "error";
     $("pz-explanation").textContent = r.explanation || "";
+    if (p.question === "best") {   // the right cards, marked on the board
+      const svg = await (await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ position: p.position, lang: lang(), best: r.answer.split(",").map((c) => c.trim()) }) })).text();
+      draw(svg);
+    }
     $("pz-score").textContent = `${S.right} right of ${S.done}`;
   } catch (e) { $("pz-feedback").textContent = e.message; $("pz-feedback").className = "error"; }
 }
@@ -338,6 +359,7 @@ async function init() {
   $("deal").addEventListener("click", newDeal);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
+  $("show-played").addEventListener("change", foldPlayed);
   $("download").addEventListener("click", download);
   $("review").addEventListener("click", review);
   $("load").addEventListener("change", async (ev) => {
