@@ -9,6 +9,7 @@ drawn on the cards themselves, so a picture of an analysis needs no legend.
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from html import escape
 
@@ -28,6 +29,11 @@ LABELS_EXTRA = {
            "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
            "no_trump": "senza briscola", "top": "in cima"},
 }
+
+
+#: the narrow layout (facts under the talon instead of beside it) for phone-sized screens;
+#: the board sets it per request, so every picture of that request is drawn alike
+NARROW: ContextVar[bool] = ContextVar("narrow", default=False)
 
 
 @dataclass
@@ -157,16 +163,22 @@ def _view(pos) -> _View:
                  pos.top, pos.briscola, pos.talon_size, pos.played, pos.turn, pos.score, pos.variant)
 
 
-def position_svg(pos, marks: Marks | None = None, lang: str = "en") -> str:
+def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None) -> str:
     """The whole position: every hand, the trick, the talon with its top card and the trump
-    card under it, the points, trumps still out, and the cards already played."""
+    card under it, the points, trumps still out, and the cards already played. ``narrow``
+    (default: NARROW) puts the facts under the talon, for a phone's width."""
+    if narrow is None:
+        narrow = NARROW.get()
     if lang not in LABELS:
         raise ValueError(f"unknown language '{lang}' (en or it)")
     L, X = LABELS[lang], LABELS_EXTRA[lang]
     marks = marks or Marks()
     v = _view(pos)
     trump = v.briscola // 10 if v.briscola >= 0 else -1
-    width = 4 * (W + GAP) + 430 if v.players == 4 else 640
+    if narrow:
+        width = 530 if v.players == 4 else 420
+    else:
+        width = 4 * (W + GAP) + 430 if v.players == 4 else 640
     row_h = H + 58
     out: list[str] = []
     y = 12
@@ -197,7 +209,8 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en") -> str:
 
     # the middle: the trick on the left, the talon and the facts on the right
     mid = y
-    out.append(f'<rect x="8" y="{mid}" width="{width - 16}" height="{H + 40}" rx="12" fill="#1f6b3a" opacity="0.12"/>')
+    band = H + 40 + (92 if narrow else 0)
+    out.append(f'<rect x="8" y="{mid}" width="{width - 16}" height="{band}" rx="12" fill="#1f6b3a" opacity="0.12"/>')
     out.append(_text(16, mid + 18, L["table"], 13, 700, fill="#1f6b3a"))
     for i, c in enumerate(v.table):
         seat = (v.leader + i) % v.players
@@ -235,13 +248,21 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en") -> str:
     if trump >= 0:
         out_m = (((1 << 10) - 1) << (10 * trump)) & ~v.played
         facts.append(f"{X['trumps_out']}: {popcount(out_m)}")
-    for i, f in enumerate(facts):
-        out.append(_text(fx, mid + 30 + i * 19, f, 13, 700 if i == 0 else 400, cls="fact"))
-    if trump >= 0:
-        out_cards = cards_of((((1 << 10) - 1) << (10 * trump)) & ~v.played)
+    out_cards = cards_of((((1 << 10) - 1) << (10 * trump)) & ~v.played) if trump >= 0 else []
+    if narrow:
+        fy = mid + H + 58
+        half = 2 if v.score is not None else 1
+        lines = [" \u00b7 ".join(facts[:half + 1]), " \u00b7 ".join(facts[half + 1:])]
+        for i, f in enumerate(lines):
+            out.append(_text(16, fy + i * 21, f, 15, 700 if i == 0 else 400, cls="fact"))
+        for i, c in enumerate(out_cards):
+            out.append(card_svg(c, 16 + i * 24, fy + 30, w=21, h=33))
+    else:
+        for i, f in enumerate(facts):
+            out.append(_text(fx, mid + 30 + i * 19, f, 13, 700 if i == 0 else 400, cls="fact"))
         for i, c in enumerate(out_cards):
             out.append(card_svg(c, fx + i * 19, mid + 30 + len(facts) * 19 - 8, w=17, h=27))
-    y = mid + H + 52
+    y = mid + band + 12
 
     hand_row(0, 16, y)
     y += row_h

@@ -133,8 +133,10 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     drv.find_element("id", "set").click()
 
     # the best card is highlighted on the card itself, with analyse's value
-    best = _wait(drv, lambda: drv.find_elements("css selector", "#board svg g.card.best"),
-                 what="the best card highlighted")
+    canonical = parse_position(ENDGAME).to_text()
+    _wait(drv, lambda: drv.execute_script("return S.analysis && S.analysis.position") == canonical,
+          what="the pasted position's analysis")
+    best = drv.find_elements("css selector", "#board svg g.card.best")
     shown = {g.get_attribute("data-card") for g in best}
     assert shown == {card_str(c) for c in a.best}
     g = drv.find_element("css selector", f'#board svg g.card.best[data-card="{card}"]')
@@ -184,8 +186,10 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
           what="the answer marked")
 
     # phone width
+    drv.find_element("css selector", 'nav button[data-tab="analyse"]').click()
     drv.set_window_size(390, 844)
-    time.sleep(0.5)
+    _wait(drv, lambda: float(drv.find_element("css selector", "#board svg").get_attribute("width")) < 500,
+          what="the narrow picture")
     phone = out / "board-phone.png"
     drv.save_screenshot(str(phone))
     assert drv.execute_script("return document.documentElement.scrollWidth") <= 400

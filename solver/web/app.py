@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..cards import CardError, card_str, parse_card
-from ..picture import analysis_picture
+from ..picture import NARROW, analysis_picture
 from ..position import PositionError, parse_position
 from ..rules import VARIANTS, RulesError
 from .jobs import JobCancelled, Jobs
@@ -79,6 +79,7 @@ def endpoint(fn):
                 return JSONResponse({"error": "the request body must be a JSON object"}, status_code=400)
         else:
             body = dict(request.query_params)
+        layout = NARROW.set(body.get("narrow") in (True, "1", "true"))
         try:
             out = await fn(request, body)
         except JobCancelled:
@@ -89,6 +90,8 @@ def endpoint(fn):
         except USER_ERRORS as e:
             return JSONResponse({"error": str(e).splitlines()[0] if str(e) else type(e).__name__},
                                 status_code=400)
+        finally:
+            NARROW.reset(layout)
         return out if isinstance(out, Response) else JSONResponse(out)
     return wrapped
 

@@ -17,8 +17,11 @@ const S = {
 };
 
 async function api(path, body) {
+  // pictures for a phone-sized screen put the facts under the talon
+  const narrow = window.innerWidth < 700;
+  if (body === undefined && narrow) path += (path.includes("?") ? "&" : "?") + "narrow=1";
   const opts = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body, narrow }) };
   const r = await fetch(path, opts);
   const j = await r.json();
   if (!r.ok) { const e = new Error(j.error || r.statusText); e.cancelled = !!j.cancelled; throw e; }
@@ -336,7 +339,8 @@ async function answerPuzzle(answer) {
     $("pz-explanation").textContent = r.explanation || "";
     if (p.question === "best") {   // the right cards, marked on the board
       const svg = await (await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ position: p.position, lang: lang(), best: r.answer.split(",").map((c) => c.trim()) }) })).text();
+        body: JSON.stringify({ position: p.position, lang: lang(), narrow: window.innerWidth < 700,
+          best: r.answer.split(",").map((c) => c.trim()) }) })).text();
       draw(svg);
     }
     $("pz-score").textContent = `${S.right} right of ${S.done}`;
@@ -350,7 +354,28 @@ function tab(name) {
   if (name === "puzzles" && !S.puzzles.length) loadPuzzles();
 }
 
+function label(a, m) {   // as solver.picture.value_label
+  const win = a.objective === "win";
+  let s = win ? `${Math.round(100 * m.value)}%` : (m.value >= 0 ? "+" : "") + m.value.toFixed(1);
+  if (!a.exact && m.error !== undefined) s += ` \u00b1${(m.error * (win ? 100 : 1)).toFixed(1)}`;
+  return s;
+}
+
+let wasNarrow = window.innerWidth < 700;
+async function relayout() {
+  // redraw the picture when the screen crosses the phone width
+  const narrow = window.innerWidth < 700;
+  if (narrow === wasNarrow || !S.view || !S.view.position) return;
+  wasNarrow = narrow;
+  const a = S.analysis && S.analysis.position === S.view.position ? S.analysis : null;
+  const body = { position: S.view.position, lang: lang(), narrow,
+    best: a ? a.best : [], values: a ? Object.fromEntries(a.moves.map((m) => [m.card, label(a, m)])) : {} };
+  const r = await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (r.ok) draw(await r.text());
+}
+
 async function init() {
+  window.addEventListener("resize", () => { clearTimeout(S.resizing); S.resizing = setTimeout(relayout, 250); });
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => tab(b.dataset.tab));
   $("set").addEventListener("click", () => setPosition($("notation").value.trim()));
   $("analyse").addEventListener("click", analyse);
