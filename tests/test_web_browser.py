@@ -190,7 +190,11 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     drv.set_window_size(390, 844)
     _wait(drv, lambda: float(drv.find_element("css selector", "#board svg").get_attribute("width")) < 500,
           what="the narrow picture")
+    drv.find_element("id", "analyse").click()
+    _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the analysis table")
+    assert drv.execute_script("return document.documentElement.scrollWidth") <= 400
+    drv.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
     phone = out / "board-phone.png"
     drv.save_screenshot(str(phone))
-    assert drv.execute_script("return document.documentElement.scrollWidth") <= 400
     print(f"\nscreenshots: {out / 'board-analysis.png'} {path} {phone}")

@@ -67,7 +67,7 @@ def game_from_position(pos, seed: int) -> Game:
     elif pos.talon_size:
         hidden = cards_of(pos.unseen)
         random.Random(seed).shuffle(hidden)
-        talon = ([pos.top] + hidden + [pos.briscola]) if pos.talon_size > 0 else []
+        talon = [pos.top] + hidden + [pos.briscola]
     else:
         talon = []
     state = from_position(pos, tuple(talon) if talon else None)

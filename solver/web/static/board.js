@@ -158,7 +158,7 @@ function showAnalysis(a) {
       `<td class="num value">${val}</td><td class="num">${extra}</td></tr>`;
   }).join("");
   $("analysis").innerHTML = `<div>Player ${a.to_move} to move · ${kind} · ${a.nodes.toLocaleString()} nodes, ${a.seconds.toFixed(2)} s</div>` +
-    `<table class="moves"><tr><th>card</th><th>${win ? "win chance" : "points (mover − opponent)"}</th><th>${a.exact ? "exact" : "±"}</th></tr>${rows}</table>`;
+    `<table class="moves"><tr><th>card</th><th title="${win ? "chance to end with 61 or more" : "points still to win: mover minus opponent"}">${win ? "win chance" : "points ±"}</th><th>${a.exact ? "exact" : "±"}</th></tr>${rows}</table>`;
   $("pv").innerHTML = a.pv.length ? "Best line: " + pvTricks(a).map((t) => `<span class="trick">${t.join(" ")}</span>`).join("") : "";
 }
 
