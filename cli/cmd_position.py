@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from solver.cards import card_str
 from solver.position import PositionError, parse_position, scoperta_only
 from solver.render import render
 
@@ -36,7 +37,14 @@ def use_colour(choice: bool | None) -> bool:
               help="language of the labels")
 @click.option("--color/--no-color", "colour", default=None,
               help="force colours on or off (default: on a terminal unless NO_COLOR is set)")
-def show(position, lang, colour):
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
+              help="write a picture of the position to this SVG file instead (any variant)")
+@click.option("--with-analysis", is_flag=True,
+              help="with --svg: analyse first and draw each card's value, best cards highlighted")
+@click.option("--time-limit", type=float, default=5.0, show_default=True,
+              help="seconds for --with-analysis")
+@click.option("--force", is_flag=True, help="overwrite the --svg file if it exists")
+def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
     """Draw POSITION: both hands, table, talon, trump card, unseen cards, points.
 
     POSITION is one line of the position notation (quote it); "-" reads it from stdin.
@@ -45,9 +53,39 @@ def show(position, lang, colour):
     Example:
       briscola show "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
       echo "hand1=3C hand2=2C briscola=RD turn=1" | briscola show - --lang it
+      briscola show "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --svg pos.svg --with-analysis
     """
+    if svg_path is not None:
+        write_picture(read_position_arg(position), svg_path, lang, with_analysis, time_limit, force)
+        return
+    if with_analysis:
+        raise ValueError("--with-analysis draws on a picture: give --svg FILE")
     pos = scoperta_only(read_position_arg(position), "show")
     click.echo(render(pos, lang, use_colour(colour)), color=colour)
+
+
+def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: float,
+                  force: bool) -> None:
+    """The SVG picture of ``pos`` (the web board's drawing), never over a file without force."""
+    from solver.picture import analysis_picture, position_svg
+    if os.path.exists(path) and not force:
+        raise ValueError(f"{path} exists: use --force to overwrite it")
+    if with_analysis:
+        if not time_limit > 0:
+            raise ValueError("--time-limit must be above 0")
+        from solver.analysis import analyse
+        a = analyse(pos, "points", time_limit)
+        svg = analysis_picture(a, lang)
+        click.echo(f"{'exact' if a.exact else 'estimate'}: best {' '.join(card_str(c) for c in a.best)}",
+                   err=True)
+    else:
+        svg = position_svg(pos, lang=lang)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(svg + "\n")
+    except OSError as e:
+        raise ValueError(f"cannot write {path}: {e.strerror}") from None
+    click.echo(f"wrote {path}", err=True)
 
 
 COMMANDS = [show]

@@ -1,0 +1,306 @@
+"""Pictures of positions as SVG: the one drawing code behind `briscola show --svg` and the
+web board.
+
+Neapolitan-style suits are drawn here from simple shapes (no image is fetched or bundled):
+bastoni a green knotted club, coppe a red goblet, denari a gold coin, spade a blue sword.
+Every card is a ``<g class="card" data-card=".." data-place="..">`` so the board can make
+the cards of the hand to move clickable; highlights (best cards, a value per card) are
+drawn on the cards themselves, so a picture of an analysis needs no legend.
+"""
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from html import escape
+
+from .cards import RANK_POINTS, RANKS, SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
+from .render import LABELS
+
+W, H = 64, 100            # a full-size card
+SW, SH = 34, 53           # a small card (cards already played)
+GAP = 10
+SUIT_INK = ("#2e7d32", "#c62828", "#b8860b", "#1565c0")
+BEST = "#00a651"
+LABELS_EXTRA = {
+    "en": {"best": "best", "played_title": "Cards played", "talon_n": "talon {n}",
+           "score": "score {a}-{b}", "in_play": "{n} points in play", "trumps_out": "trumps out",
+           "no_trump": "no trump", "top": "top card"},
+    "it": {"best": "migliore", "played_title": "Carte giocate", "talon_n": "tallone {n}",
+           "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
+           "no_trump": "senza briscola", "top": "in cima"},
+}
+
+
+#: the narrow layout (facts under the talon instead of beside it) for phone-sized screens;
+#: the board sets it per request, so every picture of that request is drawn alike
+NARROW: ContextVar[bool] = ContextVar("narrow", default=False)
+
+
+@dataclass
+class Marks:
+    """What to draw on top of a position: best cards and a label under each valued card."""
+    best: set[str] = field(default_factory=set)
+    values: dict[str, str] = field(default_factory=dict)
+
+
+def _suit_symbol(suit: int, cx: float, cy: float, s: float) -> str:
+    """One suit sign centred at (cx, cy), ``s`` = its height."""
+    ink = SUIT_INK[suit]
+    u = s / 10
+    if suit == 0:  # bastoni: a knotted club, slanted
+        return (f'<g transform="rotate(-25 {cx} {cy})">'
+                f'<path d="M{cx - 1.2 * u},{cy + 5 * u} L{cx - 2 * u},{cy - 4 * u} '
+                f'Q{cx},{cy - 6.2 * u} {cx + 2 * u},{cy - 4 * u} L{cx + 1.2 * u},{cy + 5 * u} Z" '
+                f'fill="{ink}" stroke="#1b4d1e" stroke-width="{0.4 * u}"/>'
+                f'<circle cx="{cx - 1.7 * u}" cy="{cy - 1 * u}" r="{0.7 * u}" fill="#a5d6a7"/>'
+                f'<circle cx="{cx + 1.6 * u}" cy="{cy + 1.5 * u}" r="{0.6 * u}" fill="#a5d6a7"/>'
+                f'<circle cx="{cx + 1.5 * u}" cy="{cy - 2.6 * u}" r="{0.5 * u}" fill="#a5d6a7"/></g>')
+    if suit == 1:  # coppe: a goblet
+        return (f'<path d="M{cx - 3.6 * u},{cy - 4.5 * u} L{cx + 3.6 * u},{cy - 4.5 * u} '
+                f'Q{cx + 3.4 * u},{cy + 0.5 * u} {cx + 0.6 * u},{cy + 1 * u} L{cx + 0.6 * u},{cy + 3.4 * u} '
+                f'L{cx + 2.6 * u},{cy + 4.6 * u} L{cx - 2.6 * u},{cy + 4.6 * u} L{cx - 0.6 * u},{cy + 3.4 * u} '
+                f'L{cx - 0.6 * u},{cy + 1 * u} Q{cx - 3.4 * u},{cy + 0.5 * u} {cx - 3.6 * u},{cy - 4.5 * u} Z" '
+                f'fill="{ink}" stroke="#7f1515" stroke-width="{0.4 * u}"/>'
+                f'<ellipse cx="{cx}" cy="{cy - 4.5 * u}" rx="{3.6 * u}" ry="{0.8 * u}" fill="#ef9a9a" '
+                f'stroke="#7f1515" stroke-width="{0.3 * u}"/>')
+    if suit == 2:  # denari: a coin
+        return (f'<circle cx="{cx}" cy="{cy}" r="{4.6 * u}" fill="#f6c945" stroke="{ink}" '
+                f'stroke-width="{0.7 * u}"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="{2.8 * u}" fill="none" stroke="{ink}" stroke-width="{0.5 * u}"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="{1 * u}" fill="#c0392b"/>')
+    # spade: a sword, point up
+    return (f'<path d="M{cx},{cy - 5.2 * u} L{cx + 1 * u},{cy - 3.6 * u} L{cx + 0.8 * u},{cy + 2 * u} '
+            f'L{cx - 0.8 * u},{cy + 2 * u} L{cx - 1 * u},{cy - 3.6 * u} Z" fill="#90caf9" stroke="{ink}" '
+            f'stroke-width="{0.4 * u}"/>'
+            f'<rect x="{cx - 3 * u}" y="{cy + 2 * u}" width="{6 * u}" height="{0.9 * u}" rx="{0.4 * u}" fill="{ink}"/>'
+            f'<rect x="{cx - 0.55 * u}" y="{cy + 2.9 * u}" width="{1.1 * u}" height="{2 * u}" fill="#6d4c41"/>'
+            f'<circle cx="{cx}" cy="{cy + 5.2 * u}" r="{0.7 * u}" fill="{ink}"/>')
+
+
+def card_svg(c: int, x: float, y: float, w: float = W, h: float = H, place: str = "",
+             best: bool = False, label: str | None = None, trump: bool = False,
+             rotate: bool = False) -> str:
+    """One face-up card with its top-left corner at (x, y)."""
+    suit, rank = c // 10, c % 10
+    ink = SUIT_INK[suit]
+    name = card_str(c)
+    r = RANKS[rank]
+    fs = h * 0.22
+    attrs = f'class="card{" best" if best else ""}" data-card="{name}"'
+    if place:
+        attrs += f' data-place="{place}"'
+    tr = f' transform="rotate(90 {x + w / 2} {y + h / 2})"' if rotate else ""
+    out = [f'<g {attrs}{tr}><title>{name}</title>']
+    if best:
+        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{w + 8}" height="{h + 8}" rx="{w * 0.16}" '
+                   f'fill="{BEST}" opacity="0.9"/>')
+    out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1}" fill="#fffdf5" '
+               f'stroke="{"#5d4037" if not trump else "#d4a017"}" stroke-width="{2.4 if trump else 1.2}"/>')
+    out.append(f'<text x="{x + w * 0.09}" y="{y + fs * 1.02}" font-size="{fs:.1f}" font-weight="700" '
+               f'fill="{ink}" font-family="Georgia, serif">{r}</text>')
+    out.append(f'<text x="{x + w * 0.91}" y="{y + h - fs * 0.3}" font-size="{fs:.1f}" font-weight="700" '
+               f'fill="{ink}" font-family="Georgia, serif" text-anchor="end">{r}</text>')
+    out.append(_suit_symbol(suit, x + w / 2, y + h * 0.53, h * 0.42))
+    pts = RANK_POINTS[rank]
+    if pts and w >= W * 0.9:
+        out.append(f'<text x="{x + w * 0.91}" y="{y + fs * 0.9}" font-size="{fs * 0.48:.1f}" fill="#6d4c41" '
+                   f'text-anchor="end" font-family="sans-serif">{pts}</text>')
+    if best:
+        out.append(f'<circle cx="{x + w - 2}" cy="{y + 2}" r="10" fill="{BEST}" stroke="#fff" stroke-width="1.5"/>'
+                   f'<text x="{x + w - 2}" y="{y + 7}" font-size="14" fill="#fff" text-anchor="middle" '
+                   f'font-family="sans-serif" class="star">\u2605</text>')
+    if label is not None:
+        out.append(f'<text x="{x + w / 2}" y="{y + h + 17}" font-size="14" font-weight="{700 if best else 400}" '
+                   f'fill="{BEST if best else "#222"}" text-anchor="middle" font-family="sans-serif" '
+                   f'class="value">{escape(label)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def back_svg(x: float, y: float, w: float = W, h: float = H, n: int | None = None) -> str:
+    """A face-down card (the talon), with the number of cards on it."""
+    out = [f'<g class="back"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1}" fill="#8d2b2b" '
+           f'stroke="#3e1010" stroke-width="1.2"/>'
+           f'<rect x="{x + 5}" y="{y + 5}" width="{w - 10}" height="{h - 10}" rx="{w * 0.07}" fill="none" '
+           f'stroke="#e6b34a" stroke-width="1.5" stroke-dasharray="4 3"/>']
+    if n is not None:
+        out.append(f'<text x="{x + w / 2}" y="{y + h / 2 + 7}" font-size="20" font-weight="700" fill="#fff" '
+                   f'text-anchor="middle" font-family="sans-serif">{n}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
+    c = f' class="{cls}"' if cls else ""
+    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
+            f'text-anchor="{anchor}" font-family="sans-serif"{c}>{escape(s)}</text>')
+
+
+@dataclass
+class _View:
+    """What any variant's position shows, seat by seat (seats 0-based)."""
+    players: int
+    hands: tuple[int, ...]
+    table: tuple[int, ...]   # in play order
+    leader: int
+    top: int
+    briscola: int
+    talon: int
+    played: int
+    turn: int
+    score: tuple[int, int] | None
+    variant: str
+
+
+def _view(pos) -> _View:
+    from .position import Position
+    if isinstance(pos, Position):
+        table = (pos.table,) if pos.table >= 0 else ()
+        return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,
+                     pos.briscola, pos.talon_size, pos.played, pos.turn, pos.score, pos.variant)
+    n = pos.players
+    return _View(n, tuple(pos.hands), tuple(pos.table), (pos.turn - len(pos.table)) % n,
+                 pos.top, pos.briscola, pos.talon_size, pos.played, pos.turn, pos.score, pos.variant)
+
+
+def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None) -> str:
+    """The whole position: every hand, the trick, the talon with its top card and the trump
+    card under it, the points, trumps still out, and the cards already played. ``narrow``
+    (default: NARROW) puts the facts under the talon, for a phone's width."""
+    if narrow is None:
+        narrow = NARROW.get()
+    if lang not in LABELS:
+        raise ValueError(f"unknown language '{lang}' (en or it)")
+    L, X = LABELS[lang], LABELS_EXTRA[lang]
+    marks = marks or Marks()
+    v = _view(pos)
+    trump = v.briscola // 10 if v.briscola >= 0 else -1
+    if narrow:
+        width = 530 if v.players == 4 else 420
+    else:
+        width = 4 * (W + GAP) + 430 if v.players == 4 else 640
+    row_h = H + 58
+    out: list[str] = []
+    y = 12
+
+    def hand_row(seat: int, x0: float, y0: float) -> None:
+        cards = cards_of(v.hands[seat])
+        who = L["player"].format(n=seat + 1)
+        if seat == v.turn:
+            who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
+        out.append(_text(x0, y0 + 14, who, 15, 700 if seat == v.turn else 400,
+                         fill="#0b5" if seat == v.turn else "#333", cls=f"seat seat{seat + 1}"))
+        if not cards:
+            out.append(_text(x0, y0 + 50, L["empty_hand"], 13, fill="#777"))
+        for i, c in enumerate(cards):
+            name = card_str(c)
+            out.append(card_svg(c, x0 + i * (W + GAP), y0 + 24, place=f"hand{seat + 1}",
+                                best=name in marks.best, label=marks.values.get(name),
+                                trump=c // 10 == trump))
+
+    if v.players == 2:
+        hand_row(1, 16, y)
+    else:
+        hand_row(2, 16, y)
+        y += row_h
+        hand_row(1, 16, y)
+        hand_row(3, 16 + 3 * (W + GAP) + 40, y)
+    y += row_h
+
+    # the middle: the trick on the left, the talon and the facts on the right
+    mid = y
+    band = H + 40 + (92 if narrow else 0)
+    out.append(f'<rect x="8" y="{mid}" width="{width - 16}" height="{band}" rx="12" fill="#1f6b3a" opacity="0.12"/>')
+    out.append(_text(16, mid + 18, L["table"], 13, 700, fill="#1f6b3a"))
+    for i, c in enumerate(v.table):
+        seat = (v.leader + i) % v.players
+        out.append(card_svg(c, 16 + i * (W + GAP), mid + 26, place="table", trump=c // 10 == trump))
+        out.append(_text(16 + i * (W + GAP) + W / 2, mid + 26 + H + 12, f"P{seat + 1}", 11,
+                         anchor="middle", fill="#555"))
+    if not v.table:
+        out.append(_text(16, mid + 60, "-", 16, fill="#777"))
+    tx = 16 + max(v.players - 1, 2) * (W + GAP) + 14
+    if v.talon:
+        if v.briscola >= 0:
+            out.append(card_svg(v.briscola, tx + 50, mid + 26, place="briscola", trump=True, rotate=True))
+            # the rank upright on the part that shows, over the sideways corner index
+            out.append(f'<rect x="{tx + 108}" y="{mid + 46}" width="22" height="26" fill="#fffdf5"/>')
+            out.append(_text(tx + 119, mid + 67, RANKS[v.briscola % 10], 21, 700, "middle",
+                             SUIT_INK[v.briscola // 10]).replace("sans-serif", "Georgia, serif"))
+            out.append(_text(tx + W + 40, mid + 26 + H + 12, L["briscola"].lower(), 11,
+                             anchor="middle", fill="#555"))
+        out.append(back_svg(tx, mid + 26, n=v.talon))
+        if v.top >= 0:
+            out.append(card_svg(v.top, tx + W + 80, mid + 26, place="top", trump=v.top // 10 == trump))
+            out.append(_text(tx + W + 80 + W / 2, mid + 26 + H + 12, X["top"], 11,
+                             anchor="middle", fill="#555"))
+    fx = tx + (2 * W + 96 if v.talon else 70)
+    facts = []
+    if trump >= 0:
+        facts.append(f"{L['briscola']}: {card_str(v.briscola)} "
+                     f"({(SUIT_NAMES_IT if lang == 'it' else SUIT_NAMES_EN)[trump]})")
+    else:
+        facts.append(X["no_trump"])
+    facts.append(X["talon_n"].format(n=v.talon))
+    if v.score is not None:
+        facts.append(X["score"].format(a=v.score[0], b=v.score[1]))
+    facts.append(X["in_play"].format(n=120 - sum(RANK_POINTS[c % 10] for c in cards_of(v.played))))
+    if trump >= 0:
+        out_m = (((1 << 10) - 1) << (10 * trump)) & ~v.played
+        facts.append(f"{X['trumps_out']}: {popcount(out_m)}")
+    out_cards = cards_of((((1 << 10) - 1) << (10 * trump)) & ~v.played) if trump >= 0 else []
+    if narrow:
+        fy = mid + H + 58
+        half = 2 if v.score is not None else 1
+        lines = [" \u00b7 ".join(facts[:half + 1]), " \u00b7 ".join(facts[half + 1:])]
+        for i, f in enumerate(lines):
+            out.append(_text(16, fy + i * 21, f, 15, 700 if i == 0 else 400, cls="fact"))
+        for i, c in enumerate(out_cards):
+            out.append(card_svg(c, 16 + i * 24, fy + 30, w=21, h=33))
+    else:
+        for i, f in enumerate(facts):
+            out.append(_text(fx, mid + 30 + i * 19, f, 13, 700 if i == 0 else 400, cls="fact"))
+        for i, c in enumerate(out_cards):
+            out.append(card_svg(c, fx + i * 19, mid + 30 + len(facts) * 19 - 8, w=17, h=27))
+    y = mid + band + 12
+
+    hand_row(0, 16, y)
+    y += row_h
+
+    played = cards_of(v.played)
+    out.append(_text(16, y + 4, f"{X['played_title']}: {len(played)}", 13, 700, cls="played-title"))
+    y += 12
+    per_row = max(1, int((width - 24) // (SW + 4)))
+    for i, c in enumerate(played):
+        out.append(card_svg(c, 16 + (i % per_row) * (SW + 4), y + (i // per_row) * (SH + 6), SW, SH,
+                            place="played", trump=c // 10 == trump))
+    rows = (len(played) + per_row - 1) // per_row
+    height = y + rows * (SH + 6) + 12
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="position" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-label="{escape(_alt(pos))}">'
+            f'<rect width="{width}" height="{height}" fill="#f7f3e8"/>')
+    return head + "".join(out) + "</svg>"
+
+
+def value_label(a, card: int) -> str:
+    m = a.move(card)
+    if a.objective == "win":
+        s = f"{m.value:.0%}"
+    else:
+        s = f"{m.value:+.1f}"
+    if not a.exact and m.error is not None:
+        s += f" \u00b1{m.error * (100 if a.objective == 'win' else 1):.1f}"
+    return s
+
+
+def analysis_picture(a, lang: str) -> str:
+    best = {card_str(c) for c in a.best}
+    values = {card_str(m.card): value_label(a, m.card) for m in a.moves}
+    return position_svg(a.position, Marks(best, values), lang)
+
+
+def _alt(pos) -> str:
+    try:
+        return pos.to_text()
+    except Exception:  # a picture never fails for want of its caption
+        return "Briscola position"

@@ -1,0 +1,72 @@
+"""Pictures of positions (solver/picture.py) and `briscola show --svg`."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.analysis import analyse
+from solver.cards import card_str, cards_of
+from solver.picture import Marks, analysis_picture, position_svg, value_label
+from solver.position import parse_position
+from solver.sample import random_position
+
+POS = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1 score=40-36"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def cards_in(svg: str) -> dict[str, list[str]]:
+    """place -> cards drawn there, read back from the SVG."""
+    root = ET.fromstring(svg)
+    out: dict[str, list[str]] = {}
+    for g in root.iter(NS + "g"):
+        if "card" in g.get("class", "").split() and g.get("data-place"):
+            out.setdefault(g.get("data-place"), []).append(g.get("data-card"))
+    return out
+
+
+def test_every_card_is_drawn_in_its_place():
+    rng = random.Random(4)
+    for _ in range(40):
+        pos = random_position(rng, talon=rng.choice([0, 2, 4, 8, 20]), mid_trick=rng.random() < 0.5)
+        got = cards_in(position_svg(pos))
+        assert sorted(got.get("hand1", [])) == sorted(card_str(c) for c in cards_of(pos.hand1))
+        assert sorted(got.get("hand2", [])) == sorted(card_str(c) for c in cards_of(pos.hand2))
+        assert got.get("table", []) == ([card_str(pos.table)] if pos.table >= 0 else [])
+        assert sorted(got.get("played", [])) == sorted(card_str(c) for c in cards_of(pos.played))
+        assert got.get("top", []) == ([card_str(pos.top)] if pos.talon_size else [])
+        assert got.get("briscola", []) == ([card_str(pos.briscola)] if pos.talon_size else [])
+
+
+def test_best_cards_and_values_are_marked():
+    a = analyse(parse_position(POS))
+    root = ET.fromstring(analysis_picture(a, "en"))
+    best = {g.get("data-card") for g in root.iter(NS + "g") if "best" in g.get("class", "").split()}
+    assert best == {card_str(c) for c in a.best}
+    labels = {t.text for t in root.iter(NS + "text") if t.get("class") == "value"}
+    assert labels == {value_label(a, m.card) for m in a.moves}
+
+
+def test_other_variants_and_italian():
+    for text in ("hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1 variant=briscolone",
+                 "hand1=AC,2C hand2=3C,RC hand3=6S,FS hand4=2D,7D briscola=4S turn=1 variant=scoperta4"):
+        pos = parse_position(text)
+        got = cards_in(position_svg(pos, lang="it"))
+        for seat, h in enumerate(pos.hands, 1):
+            assert sorted(got.get(f"hand{seat}", [])) == sorted(card_str(c) for c in cards_of(h))
+    assert "Giocatore 1" in position_svg(parse_position(POS), Marks(), "it")
+
+
+def test_show_svg_writes_and_never_overwrites(tmp_path):
+    out = tmp_path / "p.svg"
+    r = CliRunner().invoke(cli, ["show", POS, "--svg", str(out)])
+    assert r.exit_code == 0 and ET.parse(out).getroot().tag == NS + "svg"
+    first = out.read_text()
+    r = CliRunner().invoke(cli, ["show", POS, "--svg", str(out), "--with-analysis"])
+    assert r.exit_code == 2 and "--force" in r.output and out.read_text() == first
+    r = CliRunner().invoke(cli, ["show", POS, "--svg", str(out), "--with-analysis", "--force"])
+    assert r.exit_code == 0 and 'class="card best"' in out.read_text()
+    r = CliRunner().invoke(cli, ["show", POS, "--with-analysis"])
+    assert r.exit_code == 2 and "--svg" in r.output

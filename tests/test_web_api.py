@@ -1,0 +1,231 @@
+"""The board's JSON API through Starlette's test client: every endpoint, bad input (one
+clear error, the server goes on), a long analysis cancelled by a newer request and by stop."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+from starlette.testclient import TestClient  # noqa: E402
+
+from solver.analysis import analyse  # noqa: E402
+from solver.position import parse_position  # noqa: E402
+from solver.web.app import create_app  # noqa: E402
+
+T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
+ENDGAME = "hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2"
+EXPLAIN = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def test_page_and_static_files(client):
+    r = client.get("/")
+    assert r.status_code == 200 and "board.js" in r.text
+    for f in ("board.js", "board.css"):
+        assert client.get(f"/static/{f}").status_code == 200
+    assert "http" not in client.get("/static/board.js").text.replace("http://", "")  # nothing fetched outside
+
+
+def test_position_is_drawn_with_every_card(client):
+    r = client.post("/api/position", json={"position": T2})
+    j = r.json()
+    assert r.status_code == 200
+    pos = parse_position(T2)
+    assert j["position"] == pos.to_text() and j["to_move"] == 1
+    assert sorted(j["legal"]) == sorted(["AD", "3C", "RB"])
+    for c in ("AD", "3C", "RB", "7S", "2D", "FC", "CB", "4S"):
+        assert f'data-card="{c}"' in j["svg"]
+    assert 'data-place="hand1"' in j["svg"] and 'data-place="top"' in j["svg"]
+    r = client.post("/api/picture", json={"position": T2, "best": ["AD"], "values": {"AD": "+1.0"}})
+    assert r.headers["content-type"].startswith("image/svg+xml") and 'class="card best" data-card="AD"' in r.text
+
+
+def test_analyse_gives_the_analyse_json(client):
+    r = client.post("/api/analyse", json={"position": ENDGAME, "client": "t-analyse"})
+    assert r.status_code == 200
+    j = r.json()
+    want = analyse(parse_position(ENDGAME)).to_json()
+    for k in ("position", "to_move", "objective", "exact", "value", "value_exact", "best", "moves", "pv"):
+        assert j[k] == want[k], k
+    for c in j["best"]:
+        assert f'class="card best" data-card="{c}"' in j["svg"]
+
+
+def test_analyse_win_objective_and_estimate_label(client):
+    r = client.post("/api/analyse", json={"position": "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51",
+                                          "objective": "win"})
+    assert r.status_code == 200 and r.json()["objective"] == "win"
+    deal = client.post("/api/deal", json={"variant": "scoperta", "seed": 3}).json()
+    r = client.post("/api/analyse", json={"position": deal["position"], "time_limit": 0.3})
+    j = r.json()
+    assert j["exact"] is False and j["value_exact"] is None and all("error" in m for m in j["moves"])
+    assert "\u00b1" in j["svg"]
+
+
+def test_explain_in_both_languages(client):
+    en = client.post("/api/explain", json={"position": EXPLAIN}).json()
+    it = client.post("/api/explain", json={"position": EXPLAIN, "lang": "it"}).json()
+    assert en["text"] and it["text"] and en["text"] != it["text"]
+    assert en["explanation"]["best"] == it["explanation"]["best"]
+
+
+def test_deal_play_engine_until_the_end_then_review(client):
+    v = client.post("/api/deal", json={"variant": "scoperta", "seed": 7}).json()
+    assert v["game"]["format"] == "briscola-record" and v["turn"] == 1 and len(v["legal"]) == 3
+    again = client.post("/api/deal", json={"variant": "scoperta", "seed": 7}).json()
+    assert again["position"] == v["position"]
+    while not v["over"]:
+        if v["turn"] == 1:
+            v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
+        else:
+            r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+            assert r.status_code == 200, r.json()
+            v = r.json()
+            assert v["last"] in v["game"]["moves"]
+    assert len(v["game"]["moves"]) == 40 and sum(v["result"]["points"]) == 120
+    assert v["game"]["result"]["points"] == v["result"]["points"]
+    # the record is the project's: it reloads, and undo is dropping moves
+    back = dict(v["game"], moves=v["game"]["moves"][:-3])
+    back.pop("result")
+    w = client.post("/api/game", json={"game": back}).json()
+    assert w["over"] is False and len(w["game"]["moves"]) == 37
+    rv = client.post("/api/review", json={"game": v["game"], "time_limit": 0.05}).json()
+    assert rv["complete"] and len(rv["moves"]) == 40 and rv["text"]
+
+
+def test_engine_reply_from_a_pasted_position(client):
+    v = client.post("/api/deal", json={"position": T2, "seed": 5}).json()
+    assert v["game"]["format"] == "briscola-board" and v["game"]["start"] == parse_position(T2).to_text()
+    v = client.post("/api/play", json={"game": v["game"], "card": "AD"}).json()
+    assert v["turn"] == 2
+    r = client.post("/api/engine", json={"game": v["game"], "level": "engine:0.1"})
+    assert r.status_code == 200
+    a = analyse(parse_position(v["position"]))
+    assert r.json()["last"] in {m for m in r.json()["game"]["moves"]}
+    assert parse_position(v["position"]).legal_cards()  # the engine answered one of them:
+    from solver.cards import parse_card
+    assert parse_card(r.json()["last"]) in a.best
+
+
+def test_other_variants_deal_and_show(client):
+    for variant in ("briscolone", "classic", "scoperta4", "libero"):
+        v = client.post("/api/deal", json={"variant": variant, "seed": 1}).json()
+        assert v["variant"] == variant and v["svg"].startswith("<svg")
+        v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
+        assert v["moves"] == 1
+    assert client.get("/api/variants").json()["levels"]
+
+
+def test_puzzles_quiz(client):
+    ps = client.get("/api/puzzles").json()["puzzles"]
+    assert len(ps) == 72 and all("answer" not in p for p in ps)
+    from solver.puzzles import bundled
+    stated = {p.id: p for p in bundled()}
+    p = next(p for p in ps if p["question"] == "best")
+    right = stated[p["id"]].answer_text().split(",")[0].strip()
+    ok = client.post("/api/puzzles/answer", json={"id": p["id"], "answer": right}).json()
+    assert ok["ok"] is True and ok["explanation"]
+    wrong = [c for c in parse_position(p["position"]).legal_cards()
+             if c not in stated[p["id"]].answer]
+    if wrong:
+        from solver.cards import card_str
+        bad = client.post("/api/puzzles/answer", json={"id": p["id"], "answer": card_str(wrong[0])}).json()
+        assert bad["ok"] is False and bad["answer"] == ok["answer"]
+    assert len(client.get("/api/puzzles?variant=briscolone").json()["puzzles"]) == 16
+
+
+@pytest.mark.parametrize("path,body,words", [
+    ("/api/analyse", b"not json", "not JSON"),
+    ("/api/analyse", b"[1, 2]", "JSON object"),
+    ("/api/analyse", b"{}", "missing field 'position'"),
+    ("/api/analyse", b'{"position": 3}', "must be a string"),
+    ("/api/analyse", b'{"position": "hand1=AD,AD hand2=2C briscola=3C turn=1"}', "twice"),
+    ("/api/analyse", b'{"position": "hand1=3C hand2=2C briscola=RD turn=1", "objective": "win"}', "score"),
+    ("/api/analyse", b'{"position": "hand1=3C hand2=2C briscola=RD turn=1", "time_limit": -1}', "time_limit"),
+    ("/api/explain", b'{"position": "hand1=3C hand2=2C briscola=RD turn=1", "lang": "fr"}', "language"),
+    ("/api/deal", b'{"variant": "poker"}', "poker"),
+    ("/api/play", b'{"game": {"format": "nope"}, "card": "AD"}', "record"),
+    ("/api/play", b'{"game": {"variant": "scoperta", "dealer": 2, "deck": ["AD"], "format": "briscola-record", "version": 1}, "card": "AD"}', ""),
+    ("/api/engine", b'{"game": {}, "level": "engine:1"}', ""),
+    ("/api/puzzles/answer", b'{"id": "nope", "answer": "AD"}', "no puzzle"),
+])
+def test_bad_input_is_one_clear_error(client, path, body, words):
+    r = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    err = r.json()["error"]
+    assert words in err and "\n" not in err and "Traceback" not in err
+    assert client.post("/api/position", json={"position": T2}).status_code == 200  # still serving
+
+
+def test_illegal_moves_are_refused(client):
+    v = client.post("/api/deal", json={"variant": "scoperta", "seed": 7}).json()
+    other = next(c for c in v["game"]["deck"] if c not in v["legal"])
+    r = client.post("/api/play", json={"game": v["game"], "card": other})
+    assert r.status_code == 400 and "hand" in r.json()["error"]
+    g = dict(v["game"], moves=[other])
+    r = client.post("/api/game", json={"game": g})
+    assert r.status_code == 400 and r.json()["error"].startswith("move 1")
+    r = client.post("/api/engine", json={"game": v["game"], "level": "engine:999"})
+    assert r.status_code == 400 and "level" in r.json()["error"]
+
+
+def _long_request(client, out, key, position, cid="t-long"):
+    out[key] = client.post("/api/analyse", json={"position": position, "time_limit": 120, "client": cid})
+
+
+def _wait_running(client, cid):
+    for _ in range(200):
+        if client.get(f"/api/progress?client={cid}").json()["running"]:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_newer_request_cancels_the_long_one_and_stop_stops(client):
+    deal = client.post("/api/deal", json={"variant": "scoperta", "seed": 11}).json()
+    out = {}
+    t = threading.Thread(target=_long_request, args=(client, out, "first", deal["position"]))
+    t0 = time.perf_counter()
+    t.start()
+    assert _wait_running(client, "t-long")
+    time.sleep(0.5)
+    # other requests are served meanwhile
+    assert client.post("/api/position", json={"position": T2}).status_code == 200
+    r = client.post("/api/analyse", json={"position": ENDGAME, "client": "t-long"})
+    t.join(30)
+    assert not t.is_alive() and time.perf_counter() - t0 < 60
+    assert out["first"].status_code == 409 and out["first"].json()["cancelled"] is True
+    assert r.status_code == 200 and r.json()["exact"] is True
+    # the stop button
+    t = threading.Thread(target=_long_request, args=(client, out, "second", deal["position"]))
+    t.start()
+    assert _wait_running(client, "t-long")
+    assert client.post("/api/stop", json={"client": "t-long"}).json()["stopped"] is True
+    t.join(30)
+    assert not t.is_alive() and out["second"].status_code == 409
+    assert client.get("/api/progress?client=t-long").json() == {"running": False}
+    assert client.post("/api/stop", json={"client": "t-long"}).json()["stopped"] is False
+
+
+def test_serve_command_errors_are_one_line(monkeypatch):
+    import socket
+
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert r.exit_code == 2 and "cannot listen" in r.output and "Traceback" not in r.output
+    monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
+    r = CliRunner().invoke(cli, ["serve"])
+    assert r.exit_code == 2 and "pip install -e '.[web]'" in r.output
