@@ -72,9 +72,9 @@ class Whole(click.ParamType):
             n = value
         else:
             text = str(value).strip()
-            if not re.fullmatch(r"[+-]?\d{1,30}", text):
+            if not re.fullmatch(r"[+-]?\d+", text):
                 self.fail(f"{clip(str(value))!r} is not a whole number", param, ctx)
-            n = int(text)
+            n = int(text) if len(text) <= 30 else self.hi + 1
         if not self.lo <= n <= self.hi:
             self.fail(f"{clip(str(value))} is out of range ({self.lo} to {self.hi}"
                       f"{', ' + self.what if self.what else ''})", param, ctx)
