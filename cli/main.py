@@ -10,7 +10,10 @@ from solver.cards import CardError
 from solver.position import PositionError
 from solver.rules import RulesError
 
+from cli import coldstart
 from cli.options import clip_message
+
+coldstart.install()
 
 USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
 
