@@ -84,6 +84,7 @@ WORDS = {
         "draws": "Draws: you {h}, engine {e}.",
         "hint": "Hint: {card} ({name}), {value} for you",
         "hint_next": "; next best {card} {value}",
+        "hint_close": " — too close to tell apart within the estimate's error",
         "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
         "hand_1": "hand", "hand_n": "hands",
         "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
@@ -120,6 +121,7 @@ WORDS = {
         "draws": "Pescate: tu {h}, motore {e}.",
         "hint": "Consiglio: {card} ({name}), {value} per te",
         "hint_next": "; poi {card} {value}",
+        "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
         "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
         "hand_1": "mano estratta", "hand_n": "mani estratte",
         "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
@@ -195,7 +197,16 @@ def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None
         value = (signed(nxt.value) if a.exact or nxt.error is None
                  else f"{signed(nxt.value)} ± {nxt.error:.1f}")
         out += W["hint_next"].format(card=card_str(nxt.card), value=value)
+        if too_close(best, nxt):
+            out += W["hint_close"]
     return out
+
+
+def too_close(best, nxt) -> bool:
+    """Whether an estimate cannot tell the two cards apart: their gap is within the error
+    bars (the engine's choice is then a coin toss between them, not a finding)."""
+    errs = [e for e in (best.error, nxt.error) if e is not None]
+    return bool(errs) and best.value - nxt.value <= max(errs)
 
 
 # ----- the terminal session ------------------------------------------------------------
