@@ -90,6 +90,8 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     ``estimate_on_interrupt`` (one position at the command line) an interrupted exact
     search returns a quick labelled estimate instead."""
     check_objective(pos, objective)
+    if time_limit is not None and not 0 < time_limit < float("inf"):
+        raise ValueError(f"a time limit is a finite positive number of seconds, got {time_limit}")
     # the clock starts once the kernels are loaded: loading them is once a process (seconds
     # on a busy machine, a compile on the first run, announced by the CLI), and counting it
     # left the first analysis of a process a handful of samples (a hint at the deal named

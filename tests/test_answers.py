@@ -91,3 +91,15 @@ def test_a_hint_says_when_an_estimate_cannot_tell_two_cards_apart():
     assert P.too_close(MoveValue(1, 15.1, None, 7.6), MoveValue(2, 13.4, None, 9.3))
     assert not P.too_close(MoveValue(1, 16.8, None, 0.8), MoveValue(2, 15.1, None, 1.0))
     assert not P.too_close(MoveValue(1, 3, 3), MoveValue(2, 1, 1))      # exact values
+
+
+def test_the_library_refuses_a_time_limit_that_is_not_a_finite_positive_number():
+    import math
+
+    import pytest
+
+    from solver.analysis import analyse
+    from solver.position import parse_position
+    for t in (math.inf, math.nan, 0.0, -1.0):
+        with pytest.raises(ValueError, match="finite positive"):
+            analyse(parse_position(EARLY), "points", t)
