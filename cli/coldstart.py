@@ -11,11 +11,13 @@ import sys
 
 import click
 
-#: module -> (what it is, rough compile seconds on the benchmark machine, bench_coldstart.py)
+#: module -> (what it is, its compile's CPU seconds measured by benchmarks/bench_coldstart.py:
+#: the scoperta endgame compiles solver.kernels alone, the other games both kernels; the
+#: estimator's share is a rough guess, not measured on its own)
 KERNELS = {
-    "solver.kernels": ("the scoperta search kernel", 15),
-    "solver.estimate": ("the estimator's kernel", 5),
-    "solver.gkernels": ("the general search kernel (every other game)", 15),
+    "solver.kernels": ("the scoperta search kernel", 65),
+    "solver.estimate": ("the estimator's kernel", 10),
+    "solver.gkernels": ("the general search kernel (every game but 2-player scoperta)", 35),
 }
 
 
@@ -66,8 +68,8 @@ class _Notice:
                 if is_cold(py_file):
                     what, secs = KERNELS[name]
                     click.echo(f"note: compiling {what} once for this machine (about {secs} s"
-                               f" here, more on a busy machine); later runs read it from the "
-                               f"cache", err=True)
+                               f" of CPU, longer on a busy machine); later runs read it from "
+                               f"the cache", err=True)
         return None
 
 

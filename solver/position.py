@@ -202,7 +202,7 @@ def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
             raise PositionError(f"unknown field '{k}' (fields: {', '.join(allowed)})")
         if k in fields:
             raise PositionError(f"field '{k}' given twice")
-        if k in CARD_FIELDS and v.strip() != "?":
+        if k in CARD_FIELDS and "?" not in v:  # a hidden hand: the seat parser says more
             try:
                 parse_cards(v)
             except CardError as e:
