@@ -6,6 +6,14 @@ from contextlib import nullcontext
 
 import click
 
+from cli.options import check_output, count
+
+
+def _log_path(ctx, param, value):
+    """A log is appended to and read back on a rerun: it may exist, its folder must be writable."""
+    check_output(value, False, "--log", append=True)
+    return value
+
 
 def cluster_options(f=None, *, log: bool = True):
     """--cluster [ADDRESS] and --workers N, and --log FILE unless ``log`` is False."""
@@ -13,9 +21,10 @@ def cluster_options(f=None, *, log: bool = True):
         return lambda g: cluster_options(g, log=log)
     if log:
         f = click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+                         callback=_log_path,
                          help="append each finished task here (JSON lines) and, on a rerun, "
                               "do only the tasks not yet in it")(f)
-    f = click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True,
+    f = click.option("--workers", type=count(1, 256, "worker processes"), default=2, show_default=True,
                      help="worker processes of the local cluster (--cluster without ADDRESS)")(f)
     f = click.option("--cluster", is_flag=False, flag_value="local", default=None,
                      metavar="[ADDRESS]",

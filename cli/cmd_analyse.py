@@ -8,6 +8,7 @@ import sys
 import click
 
 from cli.cluster_opts import cluster_options
+from cli.options import SECONDS, SEED, clip_message, count
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
 from solver.position import PositionError, parse_position
@@ -93,7 +94,7 @@ def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> 
         return _analysis(parse_position(text), objective, time_limit, estimate_limit, samples,
                          seed).to_json()
     except USER_ERRORS as e:
-        return {"position": text, "error": str(e)}
+        return {"position": text, "error": clip_message(e)}
 
 
 def _batch(objective, time_limit, estimate_limit, samples, seed, cluster=None, workers=2,
@@ -162,14 +163,14 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
               help="points: expected points still to win, you minus opponent; win: chance of 61+.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md).")
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help=TIME_LIMIT_HELP)
+@click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False),
               help="A game record (classic/briscolone): analyse a moment of it from one seat.")
-@click.option("--move", type=int, help="With --record: the moment before this move (1 = the first).")
-@click.option("--seat", type=int, help="With --record: the player (1 or 2) whose view is analysed.")
-@click.option("--samples", type=click.IntRange(min=1), default=None,
+@click.option("--move", type=count(1, 41, "a deal has 40 moves"), help="With --record: the moment before this move (1 = the first).")
+@click.option("--seat", type=count(1, 4, "a player number"), help="With --record: the player (1 or 2) whose view is analysed.")
+@click.option("--samples", type=count(1, 1_000_000), default=None,
               help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: 200].")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the sampling of opponent hands.")
 @cluster_options
 def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed,
@@ -226,9 +227,11 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
 @click.command()
 @click.argument("position")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True)
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help=TIME_LIMIT_HELP)
-def best(position, objective, time_limit):
-    """Just the best card(s) of POSITION, space separated.
+@click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the whole analysis as JSON (as analyse --json).")
+def best(position, objective, time_limit, as_json):
+    """Just the best card(s) of POSITION, space separated; an estimate says so after the
+    cards, with the half-width of its 95 % interval.
 
     \b
     Example:
@@ -238,7 +241,20 @@ def best(position, objective, time_limit):
     time_limit, estimate_limit = limits(time_limit)
     a = run_analysis(parse_position(position), objective, time_limit,
                      estimate_on_interrupt=True, estimate_limit=estimate_limit)
-    click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)))
+    if as_json:
+        click.echo(json.dumps(a.to_json(), indent=2))
+        return
+    click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)) + estimate_mark(a))
+
+
+def estimate_mark(a) -> str:
+    """Nothing for an exact answer; " (estimate ±E)" for an estimate, E the widest 95 %
+    half-width among the best cards' values."""
+    if a.exact:
+        return ""
+    errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
+    unit = "" if a.objective == "points" else " probability"
+    return f" (estimate ±{max(errs):.2f}{unit})" if errs else " (estimate)"
 
 
 DEMO_ENDGAME = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"

@@ -6,10 +6,13 @@ import random
 
 import click
 
+import sys
+
+from cli.options import SEED, check_output, count, record_text, save_text
 from solver.agents import agent_name, play_deal, play_match, seat_agents
 from solver.cards import card_str
 from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
-from solver.record import deal_record, match_record, read_records, replay_all, write_record
+from solver.record import deal_record, match_record, read_records, replay_all
 from solver.rules import VARIANTS, get_variant
 
 
@@ -22,8 +25,8 @@ def _seed(seed):
 
 @click.command()
 @click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
-@click.option("--seed", "-s", type=int, default=None, help="shuffle seed (random when omitted)")
-@click.option("--dealer", type=int, default=None,
+@click.option("--seed", "-s", type=SEED, default=None, help="shuffle seed (random when omitted)")
+@click.option("--dealer", type=count(1, 4, "a player number"), default=None,
               help="dealer's player number (default: the last player, so player 1 leads)")
 @click.option("--json", "as_json", is_flag=True, help="print the deal as a game record with no moves")
 def deal(variant, seed, dealer, as_json):
@@ -52,14 +55,14 @@ def deal(variant, seed, dealer, as_json):
 
 @click.command()
 @click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
-@click.option("--games", "-n", type=int, default=100, show_default=True,
+@click.option("--games", "-n", type=count(1, 10_000_000), default=100, show_default=True,
               help="deals to play (matches with --match, always for Briscolone)")
 @click.option("--agents", "-a", default="greedy,random", show_default=True,
               help="side 1 and side 2 agents, comma separated (one name: both sides)")
-@click.option("--seed", "-s", type=int, default=None, help="seed of the whole run (random when omitted)")
+@click.option("--seed", "-s", type=SEED, default=None, help="seed of the whole run (random when omitted)")
 @click.option("--match", "matches", is_flag=True,
               help="play whole matches: segni (classic), rounds (scoperta), points (Briscolone)")
-@click.option("--target", type=int, default=None,
+@click.option("--target", type=count(1, 10_000), default=None,
               help="match length: segni to win, rounds to play, points to reach (121 or 151)")
 @click.option("--record-out", type=click.Path(dir_okay=False), default=None,
               help="write every game's record here (JSON Lines, one record per game)")
@@ -80,10 +83,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
         raise ValueError(f"--games must be at least 1, got {games}")
     if target is not None and target < 1:
         raise ValueError(f"--target must be at least 1, got {target}")
-    if record_out and not force:
-        import os
-        if os.path.exists(record_out):
-            raise ValueError(f"{record_out} exists: use --force to overwrite it")
+    check_output(record_out, force, "--record-out")
     seats = seat_agents(agents, v.players)
     names = [agent_name(a) for a in seats]
     sides = ["+".join(dict.fromkeys(names[s::2])) for s in (0, 1)]
@@ -140,8 +140,10 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
             click.echo(f"match totals: side 1 {deal_pts[0]} points, side 2 {deal_pts[1]} points "
                        f"(mean per match {deal_pts[0] / games:.1f} - {deal_pts[1] / games:.1f})")
     if record_out:
-        write_record(record_out, records, force=force)
-        click.echo(f"wrote {len(records)} records to {record_out}")
+        where = save_text(record_out, record_text(records))
+        click.echo(f"wrote {len(records)} records to {where}")
+        if where != record_out:
+            sys.exit(1)
 
 
 def _who(seat: int) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import click
 
 from cli.cluster_opts import cluster_options
+from cli.options import SECONDS, SEED, count
 from solver.agents import agent_name, get_agent, run_deal
 from solver.game import deal_from_deck, default_dealer
 from solver.rules import get_variant
@@ -260,12 +261,12 @@ class _OneLine(click.Command):
 @click.command(cls=_OneLine)
 @click.argument("agent_a")
 @click.argument("agent_b")
-@click.option("--deals", "-n", type=int, default=100, show_default=True,
+@click.option("--deals", "-n", type=count(1, 10_000_000), default=100, show_default=True,
               help="decks to deal; each is played twice with the sides swapped")
 @click.option("--variant", "-v", default="scoperta", show_default=True, help="game variant")
-@click.option("--seed", "-s", type=int, default=None, help="seed of the decks (random when omitted)")
-@click.option("--jobs", "-j", type=int, default=None, help="worker processes [default: CPU count]")
-@click.option("--time-per-move", "-t", type=float, default=None,
+@click.option("--seed", "-s", type=SEED, default=None, help="seed of the decks (random when omitted)")
+@click.option("--jobs", "-j", type=count(1, 1024), default=None, help="worker processes [default: CPU count]")
+@click.option("--time-per-move", "-t", type=SECONDS, default=None,
               help="seconds per move for agents named engine / engine-win without a time")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines on stderr")
@@ -276,7 +277,9 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
     per deal and win rate (wins + half draws), each with a 95 % confidence interval.
 
     Agents: random, greedy, engine (1 s a move), engine:SECONDS, engine-win:SECONDS (plays
-    for the win probability). Outside 2-player Briscola scoperta the engine plays greedy.
+    for the win probability). The engine analyses every game: exactly or by the labelled
+    estimate in the open games (scoperta, four-player scoperta), and from its own seat in
+    classic, Briscolone and Libero, sampling the cards it cannot see.
 
     \b
     Example:
@@ -285,14 +288,8 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
       briscola match engine greedy --deals 2000 --seed 7 --cluster --log m.jsonl
     """
     v = get_variant(variant)
-    if deals < 1:
-        raise ValueError(f"--deals must be at least 1, got {deals}")
     if jobs is None:
         jobs = os.cpu_count() or 1
-    if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, got {jobs}")
-    if time_per_move is not None and not (0 < time_per_move < math.inf):
-        raise ValueError(f"--time-per-move must be a positive number of seconds, got {time_per_move}")
     a = _with_time(agent_a, time_per_move)
     b = _with_time(agent_b, time_per_move)
     names = [agent_name(get_agent(x)) for x in (a, b)]  # bad names fail here, in one line

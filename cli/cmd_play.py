@@ -11,11 +11,12 @@ from dataclasses import dataclass
 import click
 
 from cli.cluster_opts import cluster_options
+from cli.options import SECONDS, SEED, check_output, count, record_text, save_text
 from solver.agents import GreedyAgent, RandomAgent
 from solver.analysis import Analysis
 from solver.cards import CardError, card_name, card_str, parse_card
 from solver.game import GameState, deal, default_dealer, new_match, play as play_card, to_position
-from solver.record import deal_record, match_record, read_record, write_record
+from solver.record import deal_record, match_record, read_record
 from solver.review import (LANGS, render_review, review_record, review_states, try_analyse)
 from solver.rules import get_variant, trick_winner
 
@@ -63,7 +64,7 @@ def choose_move(state: GameState, level: str, time_per_move: float, rng: random.
 
 WORDS = {
     "en": {
-        "intro": "Briscola scoperta against the engine (level {level}), seed {seed}. "
+        "intro": "{game} against the engine (level {level}), seed {seed}. "
                  "You are player 1. Type a card (AD, 3c, 1D ...), 'hint' or 'q'.",
         "match": "Match of {n} rounds.", "deal": "--- Deal {d} ---",
         "you": "you", "engine": "engine", "Engine": "Engine",
@@ -74,7 +75,9 @@ WORDS = {
         "plays": "{who} plays {card}: {reason}",
         "takes": "takes {t} with {c}", "trump": " (trump)",
         "gives": "gives up the trick, throwing {c}", "leads": "leads {c}",
-        "exact": "value {v} (exact)", "expected": "expected {v}", "for_engine": " for the engine",
+        "exact": "value {v} (exact)", "expected": "expected {v} ± {e} (estimate)",
+        "expected_bare": "expected {v} (estimate)",
+        "for_engine": " for the engine",
         "why_greedy": "a rule-of-thumb card", "why_random": "a random card",
         "why_fallback": "rule of thumb: no analysis in time", "why_forced": "its only card",
         "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, engine {b}.",
@@ -82,6 +85,9 @@ WORDS = {
         "draws": "Draws: you {h}, engine {e}.",
         "hint": "Hint: {card} ({name}), {value} for you",
         "hint_next": "; next best {card} {value}",
+        "hint_close": " — too close to tell apart within the estimate's error",
+        "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
+        "hand_1": "hand", "hand_n": "hands",
         "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
         "result_win": "Result: you {a}, engine {b}: you win the deal.",
         "result_loss": "Result: you {a}, engine {b}: the engine wins the deal.",
@@ -95,7 +101,7 @@ WORDS = {
         "wrote": "Record written to {path}",
     },
     "it": {
-        "intro": "Briscola scoperta contro il motore (livello {level}), seme {seed}. "
+        "intro": "{game} contro il motore (livello {level}), seme {seed}. "
                  "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint' o 'q'.",
         "match": "Partita di {n} smazzate.", "deal": "--- Smazzata {d} ---",
         "you": "tu", "engine": "motore", "Engine": "Il motore",
@@ -106,7 +112,9 @@ WORDS = {
         "plays": "{who} gioca {card}: {reason}",
         "takes": "prende {t} con {c}", "trump": " (briscola)",
         "gives": "lascia la presa e scarta {c}", "leads": "apre con {c}",
-        "exact": "valore {v} (esatto)", "expected": "valore atteso {v}", "for_engine": " per il motore",
+        "exact": "valore {v} (esatto)", "expected": "valore atteso {v} ± {e} (stima)",
+        "expected_bare": "valore atteso {v} (stima)",
+        "for_engine": " per il motore",
         "why_greedy": "una carta a regola pratica", "why_random": "una carta a caso",
         "why_fallback": "regola pratica: nessuna analisi in tempo", "why_forced": "l'unica carta",
         "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, motore {b}.",
@@ -114,6 +122,9 @@ WORDS = {
         "draws": "Pescate: tu {h}, motore {e}.",
         "hint": "Consiglio: {card} ({name}), {value} per te",
         "hint_next": "; poi {card} {value}",
+        "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
+        "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
+        "hand_1": "mano estratta", "hand_n": "mani estratte",
         "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
         "result_win": "Risultato: tu {a}, motore {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, motore {b}: il motore vince la smazzata.",
@@ -144,9 +155,14 @@ def signed(v: float) -> str:
 
 
 def value_words(a: Analysis, card: int, lang: str) -> str:
+    """"value +3 (exact)", or "expected +2.4 ± 1.3 (estimate)" with the 95 % half-width."""
     W = WORDS[lang]
-    v = a.move(card).value
-    return W["exact" if a.exact else "expected"].format(v=signed(v))
+    m = a.move(card)
+    if a.exact:
+        return W["exact"].format(v=signed(m.value))
+    if m.error is None or (a.samples or 2) < 2:
+        return W["expected_bare"].format(v=signed(m.value))
+    return W["expected"].format(v=signed(m.value), e=f"{m.error:.1f}")
 
 
 def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
@@ -179,8 +195,19 @@ def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None
                            value=value_words(a, best.card, lang))
     if len(a.moves) > 1:
         nxt = a.moves[1]
-        out += W["hint_next"].format(card=card_str(nxt.card), value=signed(nxt.value))
+        value = (signed(nxt.value) if a.exact or nxt.error is None
+                 else f"{signed(nxt.value)} ± {nxt.error:.1f}")
+        out += W["hint_next"].format(card=card_str(nxt.card), value=value)
+        if too_close(best, nxt):
+            out += W["hint_close"]
     return out
+
+
+def too_close(best, nxt) -> bool:
+    """Whether an estimate cannot tell the two cards apart: their gap is within the error
+    bars (the engine's choice is then a coin toss between them, not a finding)."""
+    errs = [e for e in (best.error, nxt.error) if e is not None]
+    return bool(errs) and best.value - nxt.value <= max(errs)
 
 
 # ----- the terminal session ------------------------------------------------------------
@@ -362,8 +389,7 @@ class OtherSession(Session):
             text = self.command()
             low = text.lower()
             if low in ("hint", "h", "?"):
-                c = self.engine(state, random.Random(0))
-                self.say(self.W["plays"].format(who="hint", card=self.card(c), reason=""))
+                self.say(self.hint(state))
                 continue
             try:
                 c = parse_card(text)
@@ -376,6 +402,28 @@ class OtherSession(Session):
                 self.say(err)
                 continue
             return c
+
+    def hint(self, state: GameState) -> str:
+        """The engine's card for your seat, from what your seat may see, with its value
+        (exact, or an estimate with its ± and the number of sampled hands)."""
+        self.engine.last = None
+        c = self.engine(state, random.Random(0))
+        a = self.engine.last
+        W = self.W
+        if a is None:
+            return W["hint_greedy"].format(card=card_str(c), name=card_name(c, self.lang))
+        out = W["hint"].format(card=card_str(c), name=card_name(c, self.lang),
+                               value=value_words(a, c, self.lang))
+        others = [m for m in a.moves if m.card != c]
+        if others:
+            nxt = others[0]
+            value = (signed(nxt.value) if a.exact or nxt.error is None or (a.samples or 2) < 2
+                     else f"{signed(nxt.value)} ± {nxt.error:.1f}")
+            out += W["hint_next"].format(card=card_str(nxt.card), value=value)
+        if a.samples is not None:
+            out += W["hint_samples"].format(n=a.samples,
+                                            hands=W["hand_1" if a.samples == 1 else "hand_n"])
+        return out
 
     def trick_summary(self, before: GameState, after: GameState) -> None:
         t = after.tricks[-1]
@@ -440,14 +488,14 @@ def _colour_wanted() -> bool:
 
 
 @click.command()
-@click.option("--seed", "-s", type=int, default=None, help="shuffle seed (random when omitted)")
+@click.option("--seed", "-s", type=SEED, default=None, help="shuffle seed (random when omitted)")
 @click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
               help="engine strength: easy (greedy/random mix), medium (sometimes greedy), "
                    "hard (short analysis), perfect (full analysis)")
-@click.option("--time-per-move", type=float, default=2.0, show_default=True,
+@click.option("--time-per-move", type=SECONDS, default=2.0, show_default=True,
               help="seconds the engine may think per move (the review after each deal "
                    "takes at most 0.5 s per move)")
-@click.option("--match", "rounds", type=int, default=None, metavar="N",
+@click.option("--match", "rounds", type=count(1, 10_000), default=None, metavar="N",
               help="play a match of N rounds (deals) instead of one deal")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="language of the text")
@@ -476,12 +524,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     its own seat (sampling what it cannot see). With --match N the match is N deals
     (segni, rounds), or N points for Briscolone (121 or 151).
     """
-    if time_per_move <= 0:
-        raise ValueError(f"--time-per-move must be positive, got {time_per_move}")
-    if rounds is not None and rounds < 1:
-        raise ValueError(f"--match must be at least 1 round, got {rounds}")
-    if record_out and os.path.exists(record_out) and not force:
-        raise ValueError(f"{record_out} exists: use --force to overwrite it")
+    check_output(record_out, force, "--record-out")
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
     v = get_variant(variant)
@@ -495,7 +538,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
     stop = None
-    ses.say(W["intro"].format(level=level, seed=seed))
+    ses.say(W["intro"].format(game=v.title.replace(" (2 players)", ""), level=level, seed=seed))
     if match is not None:
         ses.say(W["match"].format(n=rounds))
     try:
@@ -532,8 +575,10 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
                 body = deal_record(hold[0])
                 rec["deals"].append({k: body[k] for k in ("dealer", "deck", "moves")})
                 rec["result"] = rec.pop("result")
-        write_record(record_out, rec, force=force)
-        ses.say(W["wrote"].format(path=record_out))
+        where = save_text(record_out, record_text(rec))
+        ses.say(W["wrote"].format(path=where))
+        if where != record_out and stop != "interrupted":
+            click.get_current_context().exit(1)
     if stop == "interrupted":
         click.get_current_context().exit(130)
 
@@ -573,7 +618,7 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
 @click.command()
 @click.argument("record", metavar="RECORD")
 @click.option("--json", "as_json", is_flag=True, help="print the review as one JSON object")
-@click.option("--time-per-move", type=float, default=2.0, show_default=True,
+@click.option("--time-per-move", type=SECONDS, default=2.0, show_default=True,
               help="seconds of analysis per position (exact when it finishes, else an estimate)")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="language of the text")
@@ -593,8 +638,6 @@ def review(record, as_json, time_per_move, lang, cluster, workers):
       briscola review game.json --time-per-move 0.5
       briscola review match.json --time-per-move 1 --cluster
     """
-    if time_per_move <= 0:
-        raise ValueError(f"--time-per-move must be positive, got {time_per_move}")
     rec = read_record(record)
     if cluster is None:
         rv = review_record(rec, time_per_move, progress=progress_printer())

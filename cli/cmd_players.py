@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 
 import click
 
 from cli.cluster_opts import client_for, cluster_options
+from cli.options import SECONDS, SEED, check_output, count, save_text
 from solver.cards import CardError, card_str, parse_card
 from solver.explain4 import explain4, explainable as explainable4, render4
 from solver.explain import (LANGS, check_explainable, explain as explain_position, message,
@@ -34,7 +34,7 @@ def _read_text(path: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="The same content as JSON data.")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points",
               show_default=True, help="Maximise points, or the chance to win the deal (needs score=).")
-@click.option("--time-limit", type=float, default=None,
+@click.option("--time-limit", type=SECONDS, default=None,
               help="Seconds for the analysis before the endgame (then values are estimates).")
 def explain(position, lang, as_json, objective, time_limit):
     """Explain a position in plain words: the outcome, the winning line trick by trick,
@@ -114,7 +114,7 @@ def puzzles_solve(file, as_json):
 
 
 @puzzles.command("generate")
-@click.option("--count", type=click.IntRange(1), required=True, help="How many puzzles.")
+@click.option("--count", type=count(1, 100_000), required=True, help="How many puzzles.")
 @click.option("--talon", type=click.Choice(["0", "2"]), default=None,
               help="0 = the last three tricks, 2 = the last draw; default mixes both "
                    "(briscolone and libero: always 0, the last five tricks).")
@@ -124,7 +124,7 @@ def puzzles_solve(file, as_json):
               help="Keep only puzzles rated this difficulty.")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points",
               show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--id-prefix", default=None, help="Puzzle ids are PREFIX001, PREFIX002... (default g<seed>-).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
@@ -145,8 +145,7 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
       briscola puzzles generate --count 50 --talon 2 --difficulty hard --cluster
     """
     from solver.puzzles import generate
-    if out and os.path.exists(out) and not force:
-        raise ValueError(f"{out} exists: use --force to overwrite it")
+    check_output(out, force, "--out")
     last = [time.monotonic()]
 
     def progress(found, tried):
@@ -168,8 +167,9 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
     except KeyboardInterrupt:
         interrupted = True
     if out:
-        with open(out, "w", encoding="utf-8") as f:
-            f.writelines(p.to_line() + "\n" for p in found)
+        where = save_text(out, "".join(p.to_line() + "\n" for p in found))
+        if where != out and not interrupted:
+            sys.exit(1)
     if interrupted:
         click.echo(f"interrupted: {len(found)} puzzle(s) kept", err=True)
         sys.exit(130)

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from cli.options import SECONDS, check_output, save_text
 from solver.cards import card_str
 from solver.position import PositionError, parse_position, scoperta_only
 from solver.render import render
@@ -41,7 +42,7 @@ def use_colour(choice: bool | None) -> bool:
               help="write a picture of the position to this SVG file instead (any variant)")
 @click.option("--with-analysis", is_flag=True,
               help="with --svg: analyse first and draw each card's value, best cards highlighted")
-@click.option("--time-limit", type=float, default=5.0, show_default=True,
+@click.option("--time-limit", type=SECONDS, default=5.0, show_default=True,
               help="seconds for --with-analysis")
 @click.option("--force", is_flag=True, help="overwrite the --svg file if it exists")
 def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
@@ -68,11 +69,8 @@ def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: fl
                   force: bool) -> None:
     """The SVG picture of ``pos`` (the web board's drawing), never over a file without force."""
     from solver.picture import analysis_picture, position_svg
-    if os.path.exists(path) and not force:
-        raise ValueError(f"{path} exists: use --force to overwrite it")
+    check_output(path, force, "--svg")
     if with_analysis:
-        if not time_limit > 0:
-            raise ValueError("--time-limit must be above 0")
         from solver.analysis import analyse
         a = analyse(pos, "points", time_limit)
         svg = analysis_picture(a, lang)
@@ -80,11 +78,9 @@ def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: fl
                    err=True)
     else:
         svg = position_svg(pos, lang=lang)
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(svg + "\n")
-    except OSError as e:
-        raise ValueError(f"cannot write {path}: {e.strerror}") from None
+    where = save_text(path, svg + "\n")
+    if where != path:
+        sys.exit(1)
     click.echo(f"wrote {path}", err=True)
 
 

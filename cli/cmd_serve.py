@@ -6,9 +6,11 @@ import webbrowser
 
 import click
 
+from cli.options import count
+
 
 @click.command()
-@click.option("--port", type=click.IntRange(0, 65535), default=8015, show_default=True,
+@click.option("--port", type=count(0, 65535, "a TCP port; 0 picks a free one"), default=8015, show_default=True,
               help="the port to listen on (0 picks a free one)")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="the address to listen on (127.0.0.1: only this machine)")

@@ -10,6 +10,11 @@ from solver.cards import CardError
 from solver.position import PositionError
 from solver.rules import RulesError
 
+from cli import coldstart
+from cli.options import clip_message
+
+coldstart.install()
+
 USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
 
 
@@ -20,12 +25,13 @@ class BriscolaGroup(click.Group):
         try:
             return super().invoke(ctx)
         except USER_ERRORS as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(f"error: {clip_message(e)}", err=True)
             ctx.exit(2)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
             where = e.ctx.command_path.split(" ", 1)[-1] if e.ctx is not None else ""
-            click.echo(f"error: {e.format_message()} (see 'briscola {where} --help')", err=True)
+            click.echo(f"error: {clip_message(e.format_message())} (see 'briscola {where} --help')",
+                       err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -73,10 +79,10 @@ def main():
     except click.UsageError as e:
         hint = f" (see 'briscola {e.ctx.command_path.split(' ', 1)[1]} --help')" \
             if e.ctx is not None and " " in e.ctx.command_path else " (see 'briscola --help')"
-        click.echo(f"error: {e.format_message()}{hint}", err=True)
+        click.echo(f"error: {clip_message(e.format_message())}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as e:
-        click.echo(f"error: {e.format_message()}", err=True)
+        click.echo(f"error: {clip_message(e.format_message())}", err=True)
         sys.exit(e.exit_code)
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)

@@ -142,7 +142,8 @@ def seat_agents(agents, players: int) -> list:
         return [agents[s % 2] for s in range(players)]
     if len(agents) == players:
         return list(agents)
-    raise RulesError(f"give 1, 2 or {players} agents, got {len(agents)}")
+    counts = "1 or 2" if players == 2 else f"1, 2 or {players}"
+    raise RulesError(f"give {counts} agents for {players} players, got {len(agents)}")
 
 
 def run_deal(state: GameState, agents, rng: random.Random) -> GameState:

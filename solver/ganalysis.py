@@ -28,6 +28,21 @@ TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
 _tables: dict[int, np.ndarray] = {}
 _generations = Generations(_tables)
+PROGRESS_EVERY = 2.0
+_last = [0.0]
+_began = [0.0]  # the start of the analysis under way (0: none), so its phases share a clock
+
+
+def _report(line: str, started: float) -> None:
+    """A progress line every few seconds once a search runs longer than a moment, through
+    the hook the CLI sets on solver.engine (one hook for every search)."""
+    from . import engine
+    now = time.perf_counter()
+    started = _began[0] or started
+    if engine.progress is None or now - started < PROGRESS_EVERY or now - _last[0] < PROGRESS_EVERY:
+        return
+    _last[0] = now
+    engine.progress(f"{line}, {now - started:.0f} s")
 
 
 def _table(pos: GamePosition) -> np.ndarray:
@@ -76,8 +91,10 @@ class GSearch:
         self.score = pos.score or (0, 0)
 
     def move_value(self, card: int, deadline: float | None = None,
-                   slice_nodes: int = SLICE_NODES) -> int | None:
-        """Scaled exact value of one card, or None once the deadline has passed."""
+                   slice_nodes: int = SLICE_NODES, started: float | None = None,
+                   what: str = "searching exactly") -> int | None:
+        """Scaled exact value of one card, or None once the deadline has passed; with
+        ``started``, progress lines while it runs."""
         p = self.pos
         top = p.top if p.talon_size and p.rules.top_visible else -1
         while True:
@@ -91,6 +108,8 @@ class GSearch:
             self.nodes += int(self.stats[G.S_NODES])
             if not self.stats[G.S_ABORT]:
                 return int(v)
+            if started is not None:
+                _report(f"{what}: {self.nodes:,} nodes", started)
             if deadline is not None and time.perf_counter() > deadline:
                 return None
 
@@ -106,8 +125,9 @@ def exact_values(pos: GamePosition, objective: str, deadline: float | None = Non
     """({card: Fraction} for every legal card, nodes), or None past the deadline."""
     s = GSearch(pos, objective)
     vals = {}
+    started = time.perf_counter()
     for c in pos.legal_cards():
-        v = s.move_value(c, deadline)
+        v = s.move_value(c, deadline, started=started)
         if v is None:
             return None
         vals[c] = s.fraction(v)
@@ -155,14 +175,18 @@ def sampled_values(pos: GamePosition, objective: str, deadline: float, seed: int
     sums = {c: [] for c in cards}
     nodes = 0
     alive = 40 - pos.played.bit_count()
+    started = time.perf_counter()
     while len(sums[cards[0]]) < max_samples:
+        _report(f"estimating: {len(sums[cards[0]])} talon orders solved"
+                + (f" {horizon} tricks deep" if horizon else ""), started)
         cp = replace(pos, talon_order=sample_order(pos, rng))
         s = GSearch(cp, objective)
         if horizon:
             s.ctx[G.C_HORIZON] = max(1, alive - horizon * pos.players)
         vals = {}
         for c in cards:
-            v = s.move_value(c, deadline, slice_nodes=100_000)
+            v = s.move_value(c, deadline, slice_nodes=100_000, started=started,
+                             what=f"estimating: sample {len(sums[c]) + 1}")
             if v is None:
                 break
             vals[c] = s.fraction(v)
@@ -187,14 +211,27 @@ def sampled_values(pos: GamePosition, objective: str, deadline: float, seed: int
 def _one_sample_fits(pos: GamePosition, objective: str, deadline: float) -> bool:
     cp = replace(pos, talon_order=sample_order(pos, random.Random(0)))
     s = GSearch(cp, objective)
-    return all(s.move_value(c, deadline, slice_nodes=100_000) is not None
-               for c in pos.legal_cards())
+    started = time.perf_counter()
+    return all(s.move_value(c, deadline, slice_nodes=100_000, started=started,
+                            what="estimating: trying a full solve of one talon order")
+               is not None for c in pos.legal_cards())
 
 
 def analyse(pos: GamePosition, objective: str = "points", time_limit: float | None = None,
             t0: float | None = None, estimate_limit: float | None = None):
-    from .analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
+    outer = not _began[0]
+    if outer:
+        _began[0] = t0
+    try:
+        return _analyse(pos, objective, time_limit, t0, estimate_limit)
+    finally:
+        if outer:
+            _began[0] = 0.0
+
+
+def _analyse(pos, objective, time_limit, t0, estimate_limit):
+    from .analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     if exact_possible(pos):
         res = exact_values(pos, objective, deadline)

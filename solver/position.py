@@ -183,6 +183,12 @@ class CardClaims:
             self.seen[c] = where
 
 
+#: fields holding cards: each is checked as it is read, so a bad card is named before
+#: anything else is said about the position
+CARD_FIELDS = frozenset(("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola",
+                         "played", "unseen"))
+
+
 def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
     """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
     Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
@@ -196,6 +202,11 @@ def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
             raise PositionError(f"unknown field '{k}' (fields: {', '.join(allowed)})")
         if k in fields:
             raise PositionError(f"field '{k}' given twice")
+        if k in CARD_FIELDS and "?" not in v:  # a hidden hand: the seat parser says more
+            try:
+                parse_cards(v)
+            except CardError as e:
+                raise PositionError(f"{k}=: {e}") from None
         fields[k] = v
     return fields
 

@@ -126,7 +126,7 @@ def test_replay_refuses_a_tampered_record(tmp_path):
     (["deal", "--variant", "poker"], ["unknown variant 'poker'"]),
     (["deal", "--seed", "x"], ["--seed"]),
     (["deal", "--dealer", "3"], ["--dealer"]),
-    (["simulate", "--games", "-3"], ["--games must be at least 1"]),
+    (["simulate", "--games", "-3"], ["--games", "out of range (1 to"]),
     (["simulate", "--games", "0"], ["--games"]),
     (["simulate", "--agents", "genius"], ["unknown agent 'genius'"]),
     (["simulate", "--target", "0", "--match"], ["--target"]),

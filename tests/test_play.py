@@ -164,8 +164,8 @@ def test_italian():
 
 @pytest.mark.parametrize("args,words", [
     (["--level", "genius"], ["--level"]),
-    (["--time-per-move", "0"], ["--time-per-move must be positive"]),
-    (["--match", "0"], ["--match must be at least 1"]),
+    (["--time-per-move", "0"], ["--time-per-move", "positive"]),
+    (["--match", "0"], ["--match", "out of range (1 to"]),
     (["--lang", "fr"], ["--lang"]),
     (["--seed", "x"], ["--seed"]),
 ])

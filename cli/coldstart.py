@@ -1,0 +1,78 @@
+"""Say on stderr, before it happens, that a search kernel is about to be compiled: numba
+compiles a kernel module when it is first imported on a machine (or after its source
+changed), which takes tens of seconds, and then reads it from its cache in a fraction of a
+second. A finder on ``sys.meta_path`` sees each kernel module's first import and checks its
+cache files; it never loads anything itself."""
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+import click
+
+#: module -> (what it is, its compile's CPU seconds measured by benchmarks/bench_coldstart.py:
+#: the scoperta endgame compiles solver.kernels alone, the other games both kernels; the
+#: estimator's share is a rough guess, not measured on its own)
+KERNELS = {
+    "solver.kernels": ("the scoperta search kernel", 65),
+    "solver.estimate": ("the estimator's kernel", 10),
+    "solver.gkernels": ("the general search kernel (every game but 2-player scoperta)", 35),
+}
+
+
+def cache_dirs(py_file: str) -> list[str]:
+    """Where numba keeps the cache of ``py_file``: NUMBA_CACHE_DIR's subfolder when set,
+    else the source's __pycache__ (and the user-wide folder numba falls back to)."""
+    from numba.core import caching, config
+    if config.CACHE_DIR:
+        return [os.path.join(config.CACHE_DIR,
+                             caching.UserProvidedCacheLocator.get_suitable_cache_subpath(py_file))]
+    dirs = [os.path.join(os.path.dirname(py_file), "__pycache__")]
+    try:
+        loc = caching.UserWideCacheLocator(lambda: None, py_file)
+        dirs.append(loc.get_cache_path())
+    except Exception:  # noqa: BLE001 - a locator numba does not offer here: in-tree only
+        pass
+    return dirs
+
+
+def is_cold(py_file: str) -> bool:
+    """True when no cache index of ``py_file``'s kernels is as new as the source."""
+    stem = os.path.splitext(os.path.basename(py_file))[0]
+    try:
+        src = os.path.getmtime(py_file)
+    except OSError:
+        return False
+    for d in cache_dirs(py_file):
+        idx = glob.glob(os.path.join(d, f"{stem}.*.nbi"))
+        if idx and all(os.path.getmtime(f) >= src for f in idx):
+            return False
+    return True
+
+
+class _Notice:
+    """A meta-path finder that only watches: the first import of a kernel module with a
+    cold cache prints one line."""
+
+    def __init__(self):
+        self.seen: set[str] = set()
+
+    def find_spec(self, name, path=None, target=None):
+        if name in KERNELS and name not in self.seen:
+            self.seen.add(name)
+            folder = os.path.dirname(os.path.abspath(sys.modules["solver"].__file__)) \
+                if "solver" in sys.modules else None
+            if folder is not None:
+                py_file = os.path.join(folder, name.rsplit(".", 1)[1] + ".py")
+                if is_cold(py_file):
+                    what, secs = KERNELS[name]
+                    click.echo(f"note: compiling {what} once for this machine (about {secs} s"
+                               f" of CPU, longer on a busy machine); later runs read it from "
+                               f"the cache", err=True)
+        return None
+
+
+def install() -> None:
+    if not any(isinstance(f, _Notice) for f in sys.meta_path):
+        sys.meta_path.insert(0, _Notice())

@@ -1,0 +1,150 @@
+"""What every command checks at its edge, in one place: numeric options (a time limit is a
+finite positive number of seconds, a count a whole number in range), output paths (checked
+before the work starts, so no work is lost on a bad path) and quoted user input (cut short,
+so a 50 MB line cannot make a 50 MB error)."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import sys
+import tempfile
+
+import click
+
+#: no search here gains anything from more than an hour a position: the exact horizon is
+#: reached in a minute (talon 12) and estimates settle within seconds
+MAX_SECONDS = 3600.0
+MAX_SEED = 2 ** 63 - 1
+CLIP = 80
+
+
+def clip(text: str, width: int = CLIP) -> str:
+    """``text`` cut to ``width`` characters with "…" when longer."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (CLIP + 1))
+
+
+def clip_message(msg: str) -> str:
+    """An error message fit for one line: quoted parts cut to 80 characters, line breaks
+    removed, and the whole cut to a few hundred characters (it may quote a huge input)."""
+    msg = _QUOTED.sub(lambda m: "'" + clip(m.group(1)) + "'", str(msg))
+    msg = " ".join(msg.split())
+    return clip(msg, 4 * CLIP)
+
+
+class Seconds(click.ParamType):
+    """A time limit: finite and positive; beyond an hour it is capped (said on stderr)."""
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            x = float(value)
+        else:
+            try:
+                x = float(str(value).strip())
+            except ValueError:
+                self.fail(f"{clip(str(value))!r} is not a number of seconds", param, ctx)
+        if math.isnan(x) or math.isinf(x) or x <= 0:
+            self.fail(f"{value} is not a finite positive number of seconds", param, ctx)
+        if x < 0.001:
+            self.fail(f"{value} is below the shortest time limit, 0.001 s", param, ctx)
+        if x > MAX_SECONDS:
+            name = param.opts[0] if param is not None and param.opts else "the time limit"
+            click.echo(f"note: {name} {value} capped to {MAX_SECONDS:g} s (an hour: no "
+                       f"search gains from more)", err=True)
+            x = MAX_SECONDS
+        return x
+
+
+class Whole(click.ParamType):
+    """A whole number within [lo, hi], refused with a one-line reason otherwise."""
+    name = "integer"
+
+    def __init__(self, lo: int, hi: int, what: str = ""):
+        self.lo, self.hi, self.what = lo, hi, what
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?\d+", text):
+                self.fail(f"{clip(str(value))!r} is not a whole number", param, ctx)
+            n = int(text) if len(text) <= 30 else self.hi + 1
+        if not self.lo <= n <= self.hi:
+            self.fail(f"{clip(str(value))} is out of range ({self.lo} to {self.hi}"
+                      f"{', ' + self.what if self.what else ''})", param, ctx)
+        return n
+
+
+SECONDS = Seconds()
+SEED = Whole(0, MAX_SEED)
+
+
+def count(lo: int = 1, hi: int = 1_000_000, what: str = "") -> Whole:
+    return Whole(lo, hi, what)
+
+
+NUMERIC_TYPES = (Seconds, Whole)
+
+
+# ---- output paths -----------------------------------------------------------------------
+
+class OutputPathError(ValueError):
+    """An output path that cannot be written: said before any work starts."""
+
+
+def check_output(path: str | None, force: bool, option: str = "--out",
+                 append: bool = False) -> None:
+    """Refuse, before the work, a path whose directory is missing or not writable, or an
+    existing file without --force (a file that is ``append``ed to, such as a resumable
+    log, may exist)."""
+    if not path:
+        return
+    if os.path.isdir(path):
+        raise OutputPathError(f"{option} {clip(path)} is a directory")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OutputPathError(f"{option} {clip(path)}: the directory {clip(folder)} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputPathError(f"{option} {clip(path)}: the directory {clip(folder)} is not writable")
+    if os.path.exists(path):
+        if not (force or append):
+            raise OutputPathError(f"{clip(path)} exists: use --force to overwrite it")
+        if not os.access(path, os.W_OK):
+            raise OutputPathError(f"{option} {clip(path)} is not writable")
+
+
+def save_text(path: str, text: str) -> str:
+    """Write ``text`` to ``path``; if that fails after all (the disk filled, the directory
+    went away), keep it: in a new file of the working directory, or else on stdout. Returns
+    where it went; a failure is said on stderr."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+    except OSError as e:
+        click.echo(f"error: cannot write {clip(path)}: {e.strerror}", err=True)
+    base = os.path.basename(path) or "briscola-output"
+    try:
+        fd, spare = tempfile.mkstemp(prefix=f"{base}.", suffix=".saved", dir=os.getcwd())
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        click.echo(f"note: the output was kept in {spare}", err=True)
+        return spare
+    except OSError:
+        click.echo("note: the output follows on standard output", err=True)
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return "-"
+
+
+def record_text(records) -> str:
+    """The text of one record (JSON) or of several (JSON Lines), as write_record writes it."""
+    if isinstance(records, dict):
+        return json.dumps(records, indent=1) + "\n"
+    return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)

@@ -1,0 +1,228 @@
+"""Bad numbers and bad output paths: one line on stderr and exit 2, never a traceback, and
+never after the work. The numeric table is built from the command tree itself, so a new
+option cannot escape it."""
+from __future__ import annotations
+
+import json
+import os
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from cli.options import MAX_SECONDS, NUMERIC_TYPES, Seconds, clip_message
+
+ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+BAD = ["0", "-1", "nan", "inf", "-inf", "1e308", "abc", "", "1" * 40]
+
+
+def commands(group=cli, path=()):
+    for name, cmd in sorted(group.commands.items()):
+        if isinstance(cmd, click.Group):
+            yield from commands(cmd, path + (name,))
+        else:
+            yield path + (name,), cmd
+
+
+def numeric_options():
+    for path, cmd in commands():
+        for p in cmd.params:
+            if isinstance(p, click.Option) and isinstance(
+                    p.type, NUMERIC_TYPES + (click.types._NumberParamTypeBase,)):
+                yield path, cmd, p
+
+
+OPTIONS = list(numeric_options())
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_the_table_covers_the_commands():
+    names = {" ".join(path) + " " + p.opts[0] for path, _, p in OPTIONS}
+    for want in ("analyse --time-limit", "best --time-limit", "explain --time-limit",
+                 "review --time-per-move", "play --time-per-move", "match --time-per-move",
+                 "match --jobs", "match --deals", "simulate --games", "puzzles generate --count",
+                 "deal --seed", "analyse --samples"):
+        assert want in names, want
+
+
+@pytest.mark.parametrize("path,cmd,param", OPTIONS,
+                         ids=[" ".join(p) + " " + o.opts[0] for p, _, o in OPTIONS])
+def test_every_numeric_option_uses_a_checked_type(path, cmd, param):
+    assert isinstance(param.type, NUMERIC_TYPES), f"{param.opts[0]} has type {param.type!r}"
+
+
+def _args(path, cmd, param, value):
+    """The command with just this option set: every required argument gets a harmless
+    value (a bad number is refused while the options are read, before any work)."""
+    args = list(path) + [f"{param.opts[0]}={value}"]
+    for p in cmd.params:
+        if isinstance(p, click.Argument) and p.required:
+            args.append(ENDGAME if p.name == "position" else "x")
+        elif isinstance(p, click.Option) and p.required and p is not param:
+            args += [p.opts[0], "1"]
+    return args
+
+
+CASES = [(path, cmd, param, v) for path, cmd, param in OPTIONS for v in BAD]
+
+
+@pytest.mark.parametrize("path,cmd,param,value", CASES,
+                         ids=[f"{' '.join(p)} {o.opts[0]}={v[:8]}" for p, _, o, v in CASES])
+def test_bad_numbers_are_one_line_errors(path, cmd, param, value):
+    try:
+        accepted = param.type.convert(value, param, None)
+    except click.BadParameter:
+        accepted = None
+    if accepted is not None:
+        # only a huge time limit passes, capped; or a number in range (seed 0)
+        assert (isinstance(param.type, Seconds) and accepted == MAX_SECONDS) or \
+            accepted == int(value), (value, accepted)
+        return
+    r = run(*_args(path, cmd, param, value))
+    assert r.exit_code == 2, (r.output, r.exception)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    assert param.opts[0] in lines[0] and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("args", [
+    ["analyse", "--time-limit", "inf"], ["analyse", "--time-limit", "nan"],
+    ["best", "--time-limit", "inf"], ["explain", "--time-limit", "inf"],
+])
+def test_the_issues_numbers(args):
+    r = run(*args, ENDGAME)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert "finite positive number of seconds" in r.stderr
+    assert "cannot convert" not in r.stderr
+
+
+def test_a_huge_time_limit_is_capped_and_said():
+    r = run("analyse", ENDGAME, "--time-limit", "1e308")
+    assert r.exit_code == 0, r.output
+    assert f"capped to {MAX_SECONDS:g} s" in r.stderr
+    assert "exact" in r.stdout
+    r = run("best", ENDGAME, "--time-limit", "1e300")
+    assert r.exit_code == 0 and "capped" in r.stderr
+
+
+def test_review_refuses_an_infinite_time_per_move(tmp_path):
+    rec = tmp_path / "g.json"
+    assert run("simulate", "-n", "1", "--seed", "4", "--record-out", str(rec)).exit_code == 0
+    r = run("review", str(rec), "--time-per-move", "inf")
+    assert r.exit_code == 2 and "finite positive" in r.stderr
+
+
+# ---- output paths -------------------------------------------------------------------------
+
+def test_puzzles_generate_refuses_a_bad_directory_before_the_work(monkeypatch):
+    import solver.puzzles as P
+
+    def no_work(*a, **k):
+        raise AssertionError("the work started before the path was checked")
+    monkeypatch.setattr(P, "generate", no_work)
+    r = run("puzzles", "generate", "--count", "1", "--out", "/nonexistent/dir/x.jsonl")
+    assert r.exit_code == 2 and "does not exist" in r.stderr
+    assert r.stderr.count("\n") == 1
+
+
+def test_play_refuses_a_bad_record_path_before_the_game():
+    r = run("play", "--seed", "1", "--record-out", "/nonexistent/dir/x.json", input="AD\n")
+    assert r.exit_code == 2 and "does not exist" in r.stderr
+    assert "Your card" not in r.stdout          # the game never started
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--seed", "1", "--record-out"],
+    ["simulate", "-n", "1", "--record-out"],
+    ["puzzles", "generate", "--count", "1", "--out"],
+])
+def test_an_existing_file_needs_force(tmp_path, args):
+    f = tmp_path / "keep.txt"
+    f.write_text("keep me\n")
+    r = run(*args, str(f), input="q\n")
+    assert r.exit_code == 2 and "--force" in r.stderr
+    assert f.read_text() == "keep me\n"
+    d = tmp_path / "adir"
+    d.mkdir()
+    r = run(*args, str(d), input="q\n")
+    assert r.exit_code == 2 and "is a directory" in r.stderr
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
+def test_a_read_only_directory_is_refused(tmp_path):
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o500)
+    r = run("simulate", "-n", "1", "--record-out", str(ro / "x.jsonl"))
+    assert r.exit_code == 2 and "not writable" in r.stderr
+
+
+def test_a_write_that_fails_at_the_end_keeps_the_result(tmp_path, monkeypatch):
+    """The directory vanishes during the game: the record is kept in the working directory."""
+    import shutil
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    import cli.cmd_play as P
+    real = P.Session.play_deal
+
+    def play_deal(self, state, hold):
+        shutil.rmtree(gone)
+        return real(self, state, hold)
+    monkeypatch.setattr(P.Session, "play_deal", play_deal)
+    r = run("play", "--seed", "1", "--level", "easy", "--record-out", str(gone / "x.json"),
+            input="q\n")
+    assert r.exit_code == 1
+    assert "cannot write" in r.stderr and "kept in" in r.stderr
+    kept = list(here.iterdir())
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["format"] == "briscola-record"
+
+
+# ---- messages -----------------------------------------------------------------------------
+
+def test_a_huge_input_gives_a_short_error():
+    r = run("analyse", "hand1=" + "X" * 1_000_000)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert len(r.stderr) < 400 and "…" in r.stderr
+
+
+def test_batch_errors_are_cut_too():
+    r = run("analyse", "-", input="hand1=" + "X" * 100_000 + "\n")
+    assert r.exit_code == 2
+    assert all(len(ln) < 400 for ln in r.stderr.splitlines())
+    assert len(json.loads(r.stdout)["error"]) < 400
+
+
+def test_clip_message_cuts_quoted_parts_only():
+    msg = clip_message("unknown card '" + "Y" * 200 + "' (write rank then suit)")
+    assert msg.endswith("(write rank then suit)") and "Y" * 79 + "…'" in msg
+    assert clip_message("short 'AD'") == "short 'AD'"
+
+
+@pytest.mark.parametrize("text,card", [
+    ("hand1=XX", "XX"),
+    ("hand2=2C hand1=3C,ZZ", "ZZ"),
+    ("variant=briscolone hand1=AS,QQ", "QQ"),
+    ("variant=classic hand1=AS,3S,RC hand2=? played=WW", "WW"),
+])
+def test_the_parser_names_the_bad_card_first(text, card):
+    r = run("analyse", text)
+    assert r.exit_code == 2 and f"unknown card '{card}'" in r.stderr and "missing" not in r.stderr
+
+
+@pytest.mark.parametrize("variant,want", [("scoperta", "give 1 or 2 agents"),
+                                          ("scoperta4", "give 1, 2 or 4 agents")])
+def test_simulate_says_how_many_agents(variant, want):
+    r = run("simulate", "-v", variant, "--agents", "greedy,random,random")
+    assert r.exit_code == 2 and want in r.stderr
+
+
+def test_match_help_does_not_say_greedy():
+    r = run("match", "--help")
+    assert "plays greedy" not in r.output and "own seat" in r.output

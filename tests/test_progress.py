@@ -1,0 +1,66 @@
+"""No silent waits: a cold kernel cache is announced before it compiles, and the general
+kernel's long searches print progress and keep to their time limit."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+
+from cli import coldstart
+from solver import engine, ganalysis
+from solver.gposition import parse_game_position
+
+DEAL4 = ("hand1=4D,6D,3S hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS top=3D briscola=RS "
+         "played=- turn=1 score=0-0 variant=scoperta4")
+
+
+def test_a_cache_is_cold_until_an_index_newer_than_the_source_exists(tmp_path, monkeypatch):
+    from numba.core import config
+    monkeypatch.setattr(config, "CACHE_DIR", "")
+    src = tmp_path / "kern.py"
+    src.write_text("x = 1\n")
+    assert coldstart.is_cold(str(src))
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    idx = cache / "kern.search-10.py311.nbi"
+    idx.write_bytes(b"")
+    os.utime(src, (1_000_000, 1_000_000))
+    assert not coldstart.is_cold(str(src))
+    os.utime(idx, (1_000, 1_000))               # the source changed after the compile
+    assert coldstart.is_cold(str(src))
+
+
+def test_numba_cache_dir_is_where_the_cache_is_looked_for(tmp_path, monkeypatch):
+    from numba.core import config
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "nc"))
+    import solver.kernels as K
+    assert coldstart.is_cold(K.__file__)        # an empty cache dir: everything compiles
+
+
+def test_the_first_import_of_a_cold_kernel_module_is_announced(monkeypatch, capsys):
+    monkeypatch.setitem(coldstart.KERNELS, "solver.no_such_kernel", ("a test kernel", 7))
+    monkeypatch.setattr(coldstart, "is_cold", lambda path: path.endswith("no_such_kernel.py"))
+    coldstart.install()
+    with pytest.raises(ModuleNotFoundError):
+        import solver.no_such_kernel  # noqa: F401
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "compiling a test kernel" in err and "about 7 s" in err
+    with pytest.raises(ModuleNotFoundError):
+        import solver.no_such_kernel  # noqa: F401,F811
+    assert capsys.readouterr().err == ""        # said once
+    sys.modules.pop("solver.no_such_kernel", None)
+
+
+def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
+    lines = []
+    monkeypatch.setattr(engine, "progress", lines.append)
+    monkeypatch.setattr(ganalysis, "PROGRESS_EVERY", 0.2)
+    pos = parse_game_position(DEAL4)
+    t = time.perf_counter()
+    a = ganalysis.analyse(pos, "points", 1.5)
+    took = time.perf_counter() - t
+    assert not a.exact and took < 1.5 + 1.0
+    assert lines and all(ln.startswith(("estimating", "searching")) for ln in lines)
+    assert ganalysis._began[0] == 0.0
