@@ -108,9 +108,12 @@ def _batch(objective, time_limit, estimate_limit, samples, seed) -> None:
                             f"objects carry the error)")
 
 
-def _seat_analysis(pos, objective, time_limit, samples, seed):
+def _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed):
+    """A seat analysis is an estimate: it takes the estimate's time unless --samples asks
+    for a count."""
     from solver import seat
-    return seat.analyse(pos, objective, time_limit, samples=samples, seed=seed)
+    limit = estimate_limit if estimate_limit is not None and samples is None else time_limit
+    return seat.analyse(pos, objective, limit, samples=samples, seed=seed, progress=True)
 
 
 def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
@@ -119,7 +122,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
     solver's (exact, or the labelled estimate)."""
     from solver.seat import SeatPosition
     if isinstance(pos, SeatPosition):
-        return _seat_analysis(pos, objective, time_limit, samples, seed)
+        return _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
     return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
                         estimate_limit=estimate_limit)
 
@@ -135,7 +138,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 @click.option("--move", type=int, help="With --record: the moment before this move (1 = the first).")
 @click.option("--seat", type=int, help="With --record: the player (1 or 2) whose view is analysed.")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: 200].")
+              help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: as many as the time allows].")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the sampling of opponent hands.")
 def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed):
@@ -161,7 +164,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
         if move is None or seat is None:
             raise click.UsageError("--record needs --move N and --seat S")
         pos = seat_position_from_record(read_record(record_file), move, seat)
-        a = _seat_analysis(pos, objective, time_limit, samples, seed)
+        a = _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
         if as_json:
             click.echo(json.dumps(a.to_json(), indent=2))
         else:
