@@ -196,7 +196,7 @@ def report_lines(a: str, b: str, variant, deals: int, seed: int, s: Summary,
 def _with_time(name: str, t: float | None) -> str:
     """``engine`` becomes ``engine:T`` when --time-per-move is given."""
     key = name.strip().lower()
-    if t is not None and key in ("engine", "engine-win", "engine-pimc"):
+    if t is not None and key in ("engine", "engine-win", "engine-plain", "engine-pimc"):
         return f"{key}:{t:g}"
     return name.strip()
 

@@ -4,6 +4,8 @@
 * ``engine@N``: N samples a move, whatever the clock says, so that the same seed gives the
   same match on any machine (every random choice of the engine is seeded by the position);
 * ``engine-win...``: plays for the probability of winning the deal instead of the margin;
+* ``engine-plain...``: the hidden-card engine without inference about the opponent's hand
+  from its plays (solver.infer): every consistent hand weighs the same;
 * ``engine-pimc:T``: the hidden-card engine as it was before the fixed-method estimator
   (solver.pimc), kept as a baseline to measure against.
 
@@ -23,8 +25,9 @@ from .agents import NamedAgent, register_agent, register_resolver
 from .game import GameState, legal_cards, to_game_position, to_position
 
 DEFAULT_SECONDS = 1.0
-BASES = {"engine": ("points", False), "engine-win": ("win", False),
-         "engine-pimc": ("points", True)}
+#: name -> (objective, the pimc baseline, inference about the hidden hand)
+BASES = {"engine": ("points", False, True), "engine-win": ("win", False, True),
+         "engine-plain": ("points", False, False), "engine-pimc": ("points", True, False)}
 NAME_HELP = ("engine:SECONDS (e.g. engine:0.5), engine@SAMPLES (e.g. engine@50: a budget "
              "that does not depend on the clock), engine-win:..., engine-pimc:SECONDS")
 
@@ -35,7 +38,7 @@ class EngineAgent(NamedAgent):
 
     def __init__(self, seconds: float | None = DEFAULT_SECONDS, objective: str = "points",
                  name: str | None = None, samples: int | None = None, pimc: bool = False,
-                 infer: bool = False):
+                 infer: bool = True):
         if samples is not None:
             if samples < 1:
                 raise ValueError(f"the engine needs at least 1 sample a move, got {samples}")
@@ -48,7 +51,8 @@ class EngineAgent(NamedAgent):
         self.pimc = pimc
         self.infer = infer
         budget = f"@{samples}" if samples is not None else f":{seconds:g}"
-        base = "engine-pimc" if pimc else "engine" if objective == "points" else "engine-win"
+        base = ("engine-pimc" if pimc else "engine-win" if objective == "win"
+                else "engine" if infer else "engine-plain")
         self.name = name or base + budget
         self.last = None  # the last Analysis, for callers that want to show it
 
@@ -100,8 +104,8 @@ class EngineAgent(NamedAgent):
 
 
 def parse_engine_name(key: str):
-    """(seconds, samples, objective, pimc) for an engine name (NAME_HELP), else None;
-    ValueError for an engine name with a bad budget."""
+    """(seconds, samples, objective, pimc, infer) for an engine name (NAME_HELP), else
+    None; ValueError for an engine name with a bad budget."""
     key = key.strip().lower()
     at = key.find("@")
     colon = key.find(":")
@@ -109,7 +113,7 @@ def parse_engine_name(key: str):
     base, sep, budget = key[:cut], key[cut:cut + 1], key[cut + 1:]
     if base not in BASES:
         return None
-    objective, pimc = BASES[base]
+    objective, pimc, infer = BASES[base]
     if sep == "@":
         if pimc:
             raise ValueError(f"'{key}': the baseline engine-pimc takes a time only "
@@ -120,25 +124,30 @@ def parse_engine_name(key: str):
             raise ValueError(f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50") from None
         if samples < 1:
             raise ValueError(f"bad engine budget in '{key}': at least 1 sample a move")
-        return None, samples, objective, pimc
+        return None, samples, objective, pimc, infer
     try:
         seconds = DEFAULT_SECONDS if sep == "" else float(budget)
     except ValueError:
         raise ValueError(f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5") from None
     if not seconds > 0 or seconds != seconds or seconds == float("inf"):
         raise ValueError(f"bad engine time in '{key}': it must be a positive number of seconds")
-    return seconds, None, objective, pimc
+    return seconds, None, objective, pimc, infer
 
 
 def _resolve(key: str):
     parsed = parse_engine_name(key)
     if parsed is None:
         return None
-    seconds, samples, objective, pimc = parsed
-    return lambda: EngineAgent(seconds, objective, name=key, samples=samples, pimc=pimc)
+    seconds, samples, objective, pimc, infer = parsed
+    return lambda: EngineAgent(seconds, objective, name=key, samples=samples, pimc=pimc,
+                               infer=infer)
+
+
+def _plain_factory(base: str):
+    objective, pimc, infer = BASES[base]
+    return lambda: EngineAgent(DEFAULT_SECONDS, objective, name=base, pimc=pimc, infer=infer)
 
 
 for _base in BASES:
-    register_agent(_base, (lambda b: lambda: EngineAgent(DEFAULT_SECONDS, BASES[b][0], name=b,
-                                                         pimc=BASES[b][1]))(_base))
+    register_agent(_base, _plain_factory(_base))
 register_resolver(_resolve)

@@ -494,7 +494,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
 
     def next_deal():
         h = draw()
-        return sp.with_hand(h), (1.0 if weigh is None else weigh(h))
+        return sp.with_hand(h), (1.0 if weigh is None else weigh(h | sp.known))
 
     tally, nodes, exact_all, interrupted = sample_loop(
         next_deal if every is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN

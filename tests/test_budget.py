@@ -64,11 +64,12 @@ def test_the_time_engine_uses_the_clock():
 
 
 @pytest.mark.parametrize("name,want", [
-    ("engine", (1.0, None, "points", False)),
-    ("engine:0.5", (0.5, None, "points", False)),
-    ("engine@20", (None, 20, "points", False)),
-    ("Engine-Win@3", (None, 3, "win", False)),
-    ("engine-pimc:0.1", (0.1, None, "points", True)),
+    ("engine", (1.0, None, "points", False, True)),
+    ("engine:0.5", (0.5, None, "points", False, True)),
+    ("engine@20", (None, 20, "points", False, True)),
+    ("Engine-Win@3", (None, 3, "win", False, True)),
+    ("engine-plain@3", (None, 3, "points", False, False)),
+    ("engine-pimc:0.1", (0.1, None, "points", True, False)),
     ("greedy", None),
     ("engineer", None),
 ])
