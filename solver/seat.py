@@ -2,8 +2,9 @@
 
 One player's view: their own hand, the table, the played cards and the turned trump card;
 the opponent's hand is written ``?``. The opponent's hand is sampled uniformly among the
-hands consistent with what the seat has seen, each sample is solved with the open analysis
-(solver.ganalysis), and the per-card values are averaged (method "seat-sampling").
+hands consistent with what the seat has seen, each sample is solved as an open deal by the
+general kernel (solver.gkernels), and the per-card values are averaged (method
+"seat-sampling", "seat-sampling-depth4" while the samples are depth-limited).
 
 What "consistent" means, precisely:
 
@@ -19,8 +20,15 @@ What "consistent" means, precisely:
   A hand is kept only when such an assignment exists (an interval matching, checked
   greedily). Hands are weighted uniformly, not by how many deal orders produce them.
 
-Each sampled hand is solved exactly (expectimax over the talon draws) when the unknown
-talon is small; otherwise one talon order is drawn with it and solved clairvoyantly.
+How a sampled hand is solved depends on the stage of the deal only (horizon_for), never on
+the time given, so more time means more samples of the same method and the best card
+settles instead of changing with the method: while more than FULL_ALIVE cards are alive,
+one talon order is drawn with the hand and searched HORIZON tricks deep (an approximation,
+labelled as such: the interval covers the sampling error only); later the hand is solved to
+the end, exactly over the talon draws when few talon cards are hidden, else on one drawn
+talon order. Samples are seeded by the position, so an analysis is reproducible, and a
+sample budget (``samples``) gives the same answer on any machine. The engine may weight the
+hands by the opponent's recent plays (solver.infer).
 """
 from __future__ import annotations
 
