@@ -47,12 +47,14 @@ from .position import PositionError
 from .rules import get_variant
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
+CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
 EXACT_UNSEEN = 6           # solve a sampled hand exactly up to this many hidden talon cards
 DEFAULT_TIME = 5.0         # seconds, when neither a time limit nor a sample count is given
 MAX_REJECTS = 20000
 FULL_ALIVE = 16            # samples solved to the end once at most this many cards are alive
+FULL_ALIVE_5 = 12          # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
 HORIZON = 4                # before that, searched this many tricks deep (~1-2 ms a sample)
-SLICE_NODES = 100_000      # nodes between clock checks (a few ms)
+SLICE_NODES = 30_000       # nodes between clock checks (a few ms)
 PROGRESS_AFTER = 2.0       # seconds before the first progress line on stderr
 PROGRESS_EVERY = 1.0
 
@@ -327,11 +329,26 @@ def _hand_sampler(sp: SeatPosition, rng: random.Random):
         base = fits
         known = cards_of(sp.known)
         fits = lambda cs: base(list(cs) + known)  # noqa: E731
-    if comb(len(free), k) <= ENUM_LIMIT:
+    n = comb(len(free), k)
+    if n <= ENUM_LIMIT and (sp.history is None or n <= CHECK_LIMIT):
         every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
         if not every:
             raise PositionError("no opponent hand is consistent with what the seat has seen")
         return (lambda: every[rng.randrange(len(every))]), every
+    if n <= ENUM_LIMIT:
+        # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
+        hands = list(combinations(free, k))
+        rng.shuffle(hands)
+        at = [0]
+
+        def walk():
+            for _ in range(len(hands)):
+                cs = hands[at[0] % len(hands)]
+                at[0] += 1
+                if fits(cs):
+                    return mask_of(cs)
+            raise PositionError("no opponent hand is consistent with what the seat has seen")
+        return walk, None
 
     def draw():
         for _ in range(MAX_REJECTS):
@@ -353,7 +370,8 @@ def horizon_for(gp) -> int:
     """The fixed search depth (tricks; 0 = to the end) of one sample at this stage of the
     deal: it depends on the position only, never on the time given, so that more time
     means more samples of the same method."""
-    return 0 if 40 - popcount(gp.played) <= FULL_ALIVE else HORIZON
+    full = FULL_ALIVE if gp.rules.hand_size <= 3 else FULL_ALIVE_5
+    return 0 if 40 - popcount(gp.played) <= full else HORIZON
 
 
 def _values(s, cards, deadline):
