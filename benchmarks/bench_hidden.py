@@ -33,8 +33,8 @@ def percentile(xs, q: float) -> float:
 
 
 def decision_times(variant: str, engine: str, deals: int, seed: int):
-    """(seconds, cards alive, samples) of every engine decision with a choice, the engine
-    playing both sides against greedy in turn."""
+    """(wall seconds, cards alive, samples, CPU seconds) of every engine decision with a
+    choice, the engine playing both sides against greedy in turn."""
     agent, greedy = get_agent(engine), GreedyAgent()
     out = []
     for i in range(-1, deals):  # deal -1 is the warm-up
@@ -44,12 +44,13 @@ def decision_times(variant: str, engine: str, deals: int, seed: int):
             while not st.is_over:
                 if st.turn % 2 == side and len(legal_cards(st)) > 1:
                     alive = 40 - popcount(st.captured[0] | st.captured[1])
-                    t = time.perf_counter()
+                    t, cpu = time.perf_counter(), time.process_time()
                     c = agent(st, rng)
                     dt = time.perf_counter() - t
                     if i >= 0:
                         a = getattr(agent, "last", None)
-                        out.append((dt, alive, getattr(a, "samples", None)))
+                        out.append((dt, alive, getattr(a, "samples", None),
+                                    time.process_time() - cpu))
                 else:
                     c = greedy(st, rng)
                 st = play(st, c)
@@ -58,18 +59,20 @@ def decision_times(variant: str, engine: str, deals: int, seed: int):
 
 def cmd_times(args) -> None:
     print(f"variant {args.variant}, {args.deals} deals x 2 sides against greedy, seed {args.seed}")
+    print("wall-clock seconds a decision (CPU seconds of the process in the second row: the "
+          "gap is time the machine gave to other work)")
     print(f"{'engine':>16} {'moves':>6} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>7} "
           f"{'>1.5T':>6} {'>T+0.5':>7}")
     for engine in args.engine.split(","):
         rows = decision_times(args.variant, engine, args.deals, args.seed)
-        ts = [r[0] for r in rows]
         T = get_agent(engine).seconds or float("inf")
-        print(f"{engine:>16} {len(ts):>6} {percentile(ts, .5):>7.3f} {percentile(ts, .9):>7.3f} "
-              f"{percentile(ts, .99):>7.3f} {max(ts):>7.3f} {sum(t > 1.5 * T for t in ts):>6} "
-              f"{sum(t > T + 0.5 for t in ts):>7}", flush=True)
+        for label, ts in ((engine, [r[0] for r in rows]), ("cpu", [r[3] for r in rows])):
+            print(f"{label:>16} {len(ts):>6} {percentile(ts, .5):>7.3f} {percentile(ts, .9):>7.3f} "
+                  f"{percentile(ts, .99):>7.3f} {max(ts):>7.3f} {sum(t > 1.5 * T for t in ts):>6} "
+                  f"{sum(t > T + 0.5 for t in ts):>7}", flush=True)
         if args.stages:
             by = {}
-            for dt, alive, n in rows:
+            for dt, alive, n, _ in rows:
                 if n:
                     by.setdefault(alive // 8 * 8, []).append((dt, n))
             for a in sorted(by, reverse=True):
@@ -82,7 +85,7 @@ def cmd_samples(args) -> None:
     """Samples a second of the seat estimator at each stage (engine@N against greedy)."""
     rows = decision_times(args.variant, f"engine@{args.samples}", args.deals, args.seed)
     by = {}
-    for dt, alive, n in rows:
+    for dt, alive, n, _ in rows:
         if n:
             by.setdefault(alive // 8 * 8, []).append((dt, n))
     print(f"variant {args.variant}, engine@{args.samples}, {len(rows)} decisions")
