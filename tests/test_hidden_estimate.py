@@ -5,13 +5,12 @@ time and shows progress, and Ctrl-C keeps what was sampled."""
 import random
 import time
 
-import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
 from solver import seat
-from solver.game import deal, play
 from solver.agents import GreedyAgent
+from solver.game import deal, play
 from solver.position import parse_position
 from solver.record import deal_record, write_record
 

@@ -3,10 +3,12 @@ hands it rebuilds, and that it never uses a card the seat did not see."""
 import random
 from dataclasses import replace
 
+import pytest
+
 from solver import infer, seat
 from solver.agents import GreedyAgent
 from solver.cards import cards_of, mask_of, parse_cards
-from solver.game import deal, legal_cards, play
+from solver.game import deal, play
 
 
 def _after(seed: int, moves: int, variant="classic"):
@@ -17,25 +19,22 @@ def _after(seed: int, moves: int, variant="classic"):
     return st
 
 
-def test_a_greedy_lead_weighs_more_than_a_surprising_one():
-    """The opponent led; a hand where greedy leads that card gets 1 - EPS + EPS/3, a hand
-    where greedy would lead another card EPS/3."""
+def test_a_lead_is_weighed_by_the_noisy_greedy_model():
+    """The opponent has led: a hand with which greedy leads that card weighs
+    1 - EPS + EPS/3, any other hand EPS/3 (three legal cards)."""
+    g, rng = GreedyAgent(), random.Random(0)
     st = _after(5, 6)
-    while not (st.trick and st.leader != st.turn and not st.tricks[-1].draws == ()):
-        st = play(st, GreedyAgent()(st, random.Random(0)))
+    while not (st.trick and st.tricks):
+        st = play(st, g(st, rng))
     me, opp = st.turn, 1 - st.turn
-    w = infer.hand_weigher(st, me)
     led = st.trick[0]
-    obs = infer.observations(st, me)
-    assert obs[0] == ((), opp, led, "now")
-    like = [infer._likelihood(st, opp, st.hands[opp] | 1 << led, (), opp, led)]
-    assert like[0] in (pytest_approx(1 - infer.EPS + infer.EPS / 3), pytest_approx(infer.EPS / 3))
-    assert w(st.hands[opp]) > 0
-
-
-def pytest_approx(x):
-    import pytest
-    return pytest.approx(x)
+    assert infer.observations(st, me)[0] == ((), opp, led, "now")
+    likes = {round(infer._likelihood(st, opp, h | 1 << led, (), opp, led), 9)
+             for h in seat.sample_hands(seat.make_seat_position(
+                 "classic", me, st.hands[me], st.trick, st.briscola,
+                 st.captured[0] | st.captured[1], st.turn, tuple(st.points)), 60, 1)}
+    assert likes == {round(1 - infer.EPS + infer.EPS / 3, 9), round(infer.EPS / 3, 9)}
+    assert infer.hand_weigher(st, me)(st.hands[opp]) > 0
 
 
 def test_greedy_opponents_true_hand_is_never_ruled_out():
