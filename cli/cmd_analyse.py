@@ -142,9 +142,12 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
         yield from cl.ordered(itertools.chain(earlier, fresh()), [n for n, _ in lines])
 
 
-def _seat_analysis(pos, objective, time_limit, samples, seed):
+def _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed):
+    """A seat analysis is an estimate: it takes the estimate's time unless --samples asks
+    for a count."""
     from solver import seat
-    return seat.analyse(pos, objective, time_limit, samples=samples, seed=seed)
+    limit = estimate_limit if estimate_limit is not None and samples is None else time_limit
+    return seat.analyse(pos, objective, limit, samples=samples, seed=seed, progress=True)
 
 
 def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
@@ -153,7 +156,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
     solver's (exact, or the labelled estimate)."""
     from solver.seat import SeatPosition
     if isinstance(pos, SeatPosition):
-        return _seat_analysis(pos, objective, time_limit, samples, seed)
+        return _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
     return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
                         estimate_limit=estimate_limit)
 
@@ -169,7 +172,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 @click.option("--move", type=count(1, 41, "a deal has 40 moves"), help="With --record: the moment before this move (1 = the first).")
 @click.option("--seat", type=count(1, 4, "a player number"), help="With --record: the player (1 or 2) whose view is analysed.")
 @click.option("--samples", type=count(1, 1_000_000), default=None,
-              help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: 200].")
+              help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: as many as the time allows].")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the sampling of opponent hands.")
 @cluster_options
@@ -200,7 +203,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
         if move is None or seat is None:
             raise click.UsageError("--record needs --move N and --seat S")
         pos = seat_position_from_record(read_record(record_file), move, seat)
-        a = _seat_analysis(pos, objective, time_limit, samples, seed)
+        a = _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
         if as_json:
             click.echo(json.dumps(a.to_json(), indent=2))
         else:

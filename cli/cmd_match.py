@@ -245,7 +245,7 @@ def report_lines(a: str, b: str, variant, deals: int, seed: int, s: Summary,
 def _with_time(name: str, t: float | None) -> str:
     """``engine`` becomes ``engine:T`` when --time-per-move is given."""
     key = name.strip().lower()
-    if t is not None and key in ("engine", "engine-win"):
+    if t is not None and key in ("engine", "engine-win", "engine-plain", "engine-pimc"):
         return f"{key}:{t:g}"
     return name.strip()
 
@@ -276,10 +276,13 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
     """Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin
     per deal and win rate (wins + half draws), each with a 95 % confidence interval.
 
-    Agents: random, greedy, engine (1 s a move), engine:SECONDS, engine-win:SECONDS (plays
-    for the win probability). The engine analyses every game: exactly or by the labelled
-    estimate in the open games (scoperta, four-player scoperta), and from its own seat in
-    classic, Briscolone and Libero, sampling the cards it cannot see.
+    Agents: random, greedy, engine (1 s a move), engine:SECONDS, engine@SAMPLES (a budget
+    that does not depend on the clock: the same seed gives the same match on any machine),
+    engine-win:SECONDS (plays for the win probability), engine-pimc:SECONDS (the earlier
+    hidden-card engine, a baseline). The engine analyses every
+    game: exactly or by the labelled estimate in the open games (scoperta, four-player
+    scoperta), and from its own seat in classic, Briscolone and Libero, sampling the cards
+    it cannot see.
 
     \b
     Example:

@@ -120,7 +120,8 @@ def get_agent(name: str) -> Agent:
             factory = resolve(key)
             if factory is not None:
                 return factory()
-        raise RulesError(f"unknown agent '{name}' (choose from {', '.join(agent_names())}, engine:SECONDS)")
+        raise RulesError(f"unknown agent '{name}' (choose from {', '.join(agent_names())}, "
+                         f"engine:SECONDS, engine@SAMPLES)")
     return _FACTORIES[key]()
 
 

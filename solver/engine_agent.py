@@ -1,12 +1,19 @@
-"""Engine-backed players: ``engine`` (1 s a move), ``engine:T`` (T seconds a move) and
-``engine-win:T`` (plays for the win probability instead of the point margin).
+"""Engine-backed players. Names (see parse_engine_name):
+
+* ``engine`` (1 s a move), ``engine:T`` (T seconds a move): the clock sets how much is done;
+* ``engine@N``: N samples a move, whatever the clock says, so that the same seed gives the
+  same match on any machine (every random choice of the engine is seeded by the position);
+* ``engine-win...``: plays for the probability of winning the deal instead of the margin;
+* ``engine-plain...``: the hidden-card engine without inference about the opponent's hand
+  from its plays (solver.infer): every consistent hand weighs the same;
+* ``engine-pimc:T``: the hidden-card engine as it was before the fixed-method estimator
+  (solver.pimc), kept as a baseline to measure against.
 
 In 2-player Briscola scoperta they analyse the position and play the best card: exactly
 when the exact search fits the time, else the anytime estimate. In 4-player scoperta (all
 cards open) they use the general solver's open analysis. In the hidden-card games
 (classic, Briscolone) they analyse from their own seat by sampling the hidden cards
-(solver.seat), never peeking at the opponent's hand; without that module they play like
-``greedy``.
+(solver.seat), never peeking at the opponent's hand.
 
 Importing this module registers the names with solver.agents.
 """
@@ -14,22 +21,39 @@ from __future__ import annotations
 
 import random
 
-from .agents import GreedyAgent, NamedAgent, register_agent, register_resolver
+from .agents import NamedAgent, register_agent, register_resolver
 from .game import GameState, legal_cards, to_game_position, to_position
 
 DEFAULT_SECONDS = 1.0
+#: name -> (objective, the pimc baseline, inference about the hidden hand)
+BASES = {"engine": ("points", False, True), "engine-win": ("win", False, True),
+         "engine-plain": ("points", False, False), "engine-pimc": ("points", True, False)}
+NAME_HELP = ("engine:SECONDS (e.g. engine:0.5), engine@SAMPLES (e.g. engine@50: a budget "
+             "that does not depend on the clock), engine-win:..., engine-pimc:SECONDS")
+
 
 class EngineAgent(NamedAgent):
-    """Best card by the analysis API; ties are broken by the game's random generator."""
+    """Best card by the analysis API within ``seconds`` or ``samples`` a move; ties are
+    broken by the game's random generator."""
 
-    def __init__(self, seconds: float = DEFAULT_SECONDS, objective: str = "points",
-                 name: str | None = None):
-        if not seconds > 0:
+    def __init__(self, seconds: float | None = DEFAULT_SECONDS, objective: str = "points",
+                 name: str | None = None, samples: int | None = None, pimc: bool = False,
+                 infer: bool = True):
+        if samples is not None:
+            if samples < 1:
+                raise ValueError(f"the engine needs at least 1 sample a move, got {samples}")
+            seconds = None
+        elif not (seconds is not None and seconds > 0):
             raise ValueError(f"the engine needs a positive time per move, got {seconds}")
-        self.seconds = float(seconds)
+        self.seconds = None if seconds is None else float(seconds)
+        self.samples = samples
         self.objective = objective
-        self.name = name or (f"engine:{seconds:g}" if objective == "points" else f"engine-win:{seconds:g}")
-        self._fallback = GreedyAgent()
+        self.pimc = pimc
+        self.infer = infer
+        budget = f"@{samples}" if samples is not None else f":{seconds:g}"
+        base = ("engine-pimc" if pimc else "engine-win" if objective == "win"
+                else "engine" if infer else "engine-plain")
+        self.name = name or base + budget
         self.last = None  # the last Analysis, for callers that want to show it
 
     def choose(self, state: GameState, rng: random.Random) -> int:
@@ -40,57 +64,90 @@ class EngineAgent(NamedAgent):
         if v.name == "scoperta":
             a = self.analyse(to_position(state))
         elif v.open_hands:
-            from .ganalysis import analyse as open_analyse
-            a = open_analyse(to_game_position(state), self.objective, self.seconds)
+            a = self._open_analysis(to_game_position(state))
         else:
             a = self._seat_analysis(state)
-            if a is None:
-                return self._fallback(state, rng)
         self.last = a
         best = sorted(a.best)
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def _seat_analysis(self, state: GameState):
-        """Analysis from the agent's own seat in a hidden-card game, or None."""
-        try:
-            from . import seat
-        except ImportError:
-            return None
-        fn = getattr(seat, "analyse_state", None)
-        if fn is None:
-            return None
-        return fn(state, state.turn, self.objective, self.seconds)
+        """Analysis from the agent's own seat in a hidden-card game."""
+        if self.pimc:
+            from . import pimc
+            return pimc.analyse_state(state, state.turn, self.objective, self.seconds)
+        from . import seat
+        return seat.analyse_state(state, state.turn, self.objective, self.seconds,
+                                  samples=self.samples, infer=self.infer)
+
+    def _open_analysis(self, gp):
+        from . import ganalysis as GA
+        if self.samples is None:
+            return GA.analyse(gp, self.objective, self.seconds)
+        from .seat import EXACT_UNSEEN, analyse_open
+        if gp.clairvoyant or gp.unseen.bit_count() <= EXACT_UNSEEN:
+            return GA.analyse(gp, self.objective)
+        return analyse_open(gp, self.objective, samples=self.samples, progress=False)
 
     def analyse(self, pos):
-        """The analysis API within the agent's time: exact where the search finishes in its
-        share of the time (all of it up to talon 8, most of it at talon 10), else the
-        estimate with the rest."""
+        """The analysis API within the agent's budget: with a time, exact where the search
+        finishes in its share of the time (all of it up to talon 8, most of it at talon 10),
+        else the estimate with the rest; with samples, exact once the talon order is known,
+        else the estimate over that many samples."""
         from .analysis import analyse
-        return analyse(pos, self.objective, self.seconds)
+        if self.samples is None:
+            return analyse(pos, self.objective, self.seconds)
+        if pos.clairvoyant or pos.talon_size <= 2:
+            return analyse(pos, self.objective)
+        from .estimate import analyse as estimate
+        return estimate(pos, self.objective, samples=self.samples, progress=False)
 
 
 def parse_engine_name(key: str):
-    """(seconds, objective) for 'engine', 'engine:T', 'engine-win', 'engine-win:T'; else None."""
-    base, _, t = key.partition(":")
-    if base not in ("engine", "engine-win"):
+    """(seconds, samples, objective, pimc, infer) for an engine name (NAME_HELP), else
+    None; ValueError for an engine name with a bad budget."""
+    key = key.strip().lower()
+    at = key.find("@")
+    colon = key.find(":")
+    cut = min(i for i in (at, colon, len(key)) if i >= 0)
+    base, sep, budget = key[:cut], key[cut:cut + 1], key[cut + 1:]
+    if base not in BASES:
         return None
+    objective, pimc, infer = BASES[base]
+    if sep == "@":
+        if pimc:
+            raise ValueError(f"'{key}': the baseline engine-pimc takes a time only "
+                             f"(engine-pimc:SECONDS): its depth is chosen by the clock")
+        try:
+            samples = int(budget)
+        except ValueError:
+            raise ValueError(f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50") from None
+        if samples < 1:
+            raise ValueError(f"bad engine budget in '{key}': at least 1 sample a move")
+        return None, samples, objective, pimc, infer
     try:
-        seconds = DEFAULT_SECONDS if t == "" else float(t)
+        seconds = DEFAULT_SECONDS if sep == "" else float(budget)
     except ValueError:
         raise ValueError(f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5") from None
     if not seconds > 0 or seconds != seconds or seconds == float("inf"):
         raise ValueError(f"bad engine time in '{key}': it must be a positive number of seconds")
-    return seconds, ("win" if base == "engine-win" else "points")
+    return seconds, None, objective, pimc, infer
 
 
 def _resolve(key: str):
     parsed = parse_engine_name(key)
     if parsed is None:
         return None
-    seconds, objective = parsed
-    return lambda: EngineAgent(seconds, objective, name=key)
+    seconds, samples, objective, pimc, infer = parsed
+    return lambda: EngineAgent(seconds, objective, name=key, samples=samples, pimc=pimc,
+                               infer=infer)
 
 
-register_agent("engine", lambda: EngineAgent(DEFAULT_SECONDS, name="engine"))
-register_agent("engine-win", lambda: EngineAgent(DEFAULT_SECONDS, "win", name="engine-win"))
+def _plain_factory(base: str):
+    objective, pimc, infer = BASES[base]
+    return lambda: EngineAgent(DEFAULT_SECONDS, objective, name=base, pimc=pimc, infer=infer)
+
+
+for _base in BASES:
+    register_agent(_base, _plain_factory(_base))
 register_resolver(_resolve)

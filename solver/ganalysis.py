@@ -1,16 +1,14 @@
 """analyse() for GamePosition (scoperta4, classic, briscolone, libero) over solver.gkernels.
 
 Exact when the unknown cards are few enough and the search ends in time; otherwise an
-estimate: talon orders sampled uniformly (consistent with what the rules show), each solved
-clairvoyantly, every card scored on the same orders ("sampled-clairvoyant", with a 95 %
-half-width per card).
+estimate (solver.seat.analyse_open): talon orders sampled uniformly (consistent with what the
+rules show), each searched with the method fixed by the stage of the deal, every card scored
+on the same orders (with a 95 % half-width per card).
 """
 from __future__ import annotations
 
-import math
 import random
 import time
-from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -22,8 +20,6 @@ from .kernels import FACT, Generations, next_epoch
 
 SLICE_NODES = 1_000_000
 DEFAULT_SAMPLE_TIME = 5.0
-MIN_TIME = 0.05
-MAX_SAMPLES = 400
 TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
 _tables: dict[int, np.ndarray] = {}
@@ -166,57 +162,6 @@ def sample_order(pos: GamePosition, rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
-def sampled_values(pos: GamePosition, objective: str, deadline: float, seed: int = 0,
-                   max_samples: int = MAX_SAMPLES, horizon: int = 0):
-    """Per-card (mean, half-width of a 95 % interval), samples, nodes over clairvoyant
-    solves; ``horizon`` > 0 searches each sample only that many tricks deep."""
-    rng = random.Random(seed)
-    cards = pos.legal_cards()
-    sums = {c: [] for c in cards}
-    nodes = 0
-    alive = 40 - pos.played.bit_count()
-    started = time.perf_counter()
-    while len(sums[cards[0]]) < max_samples:
-        _report(f"estimating: {len(sums[cards[0]])} talon orders solved"
-                + (f" {horizon} tricks deep" if horizon else ""), started)
-        cp = replace(pos, talon_order=sample_order(pos, rng))
-        s = GSearch(cp, objective)
-        if horizon:
-            s.ctx[G.C_HORIZON] = max(1, alive - horizon * pos.players)
-        vals = {}
-        for c in cards:
-            v = s.move_value(c, deadline, slice_nodes=100_000, started=started,
-                             what=f"estimating: sample {len(sums[c]) + 1}")
-            if v is None:
-                break
-            vals[c] = s.fraction(v)
-        nodes += s.nodes
-        if len(vals) < len(cards):
-            break
-        for c in cards:
-            sums[c].append(float(vals[c]))
-        if time.perf_counter() > deadline:
-            break
-    out = {}
-    if not sums[cards[0]]:
-        return out, 0, nodes
-    for c in cards:
-        xs = sums[c]
-        m = sum(xs) / len(xs)
-        var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1) if len(xs) > 1 else 0.0
-        out[c] = (m, 1.96 * math.sqrt(var / len(xs)) if len(xs) > 1 else None)
-    return out, len(sums[cards[0]]), nodes
-
-
-def _one_sample_fits(pos: GamePosition, objective: str, deadline: float) -> bool:
-    cp = replace(pos, talon_order=sample_order(pos, random.Random(0)))
-    s = GSearch(cp, objective)
-    started = time.perf_counter()
-    return all(s.move_value(c, deadline, slice_nodes=100_000, started=started,
-                            what="estimating: trying a full solve of one talon order")
-               is not None for c in pos.legal_cards())
-
-
 def analyse(pos: GamePosition, objective: str = "points", time_limit: float | None = None,
             t0: float | None = None, estimate_limit: float | None = None):
     t0 = time.perf_counter() if t0 is None else t0
@@ -247,22 +192,5 @@ def _analyse(pos, objective, time_limit, t0, estimate_limit):
     end = (deadline if deadline is not None else t0 + DEFAULT_SAMPLE_TIME)
     if estimate_limit is not None:
         end = min(end, time.perf_counter() + estimate_limit)
-    method = "sampled-clairvoyant"
-    first = time.perf_counter() + max(0.0, end - time.perf_counter()) / 3
-    est, n, nodes = sampled_values(pos, objective, max(first, end), horizon=0) \
-        if _one_sample_fits(pos, objective, first) else ({}, 0, 0)
-    horizon = 4
-    while n == 0 and horizon >= 1:
-        # a full clairvoyant solve does not fit: look a few tricks ahead only
-        method = f"sampled-clairvoyant-depth{horizon}"
-        est, n, more = sampled_values(pos, objective, max(end, time.perf_counter() + MIN_TIME),
-                                      horizon=horizon)
-        nodes += more
-        horizon //= 2
-    best_v = max(m for m, _ in est.values())
-    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
-                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
-    best = tuple(c for c, (m, _) in est.items() if m == best_v)
-    return Analysis(pos, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method=method,
-                    notes=(f"{n} sampled talon orders",))
+    from .seat import analyse_open
+    return analyse_open(pos, objective, end - t0, t0)

@@ -2,8 +2,9 @@
 
 One player's view: their own hand, the table, the played cards and the turned trump card;
 the opponent's hand is written ``?``. The opponent's hand is sampled uniformly among the
-hands consistent with what the seat has seen, each sample is solved with the open analysis
-(solver.ganalysis), and the per-card values are averaged (method "seat-sampling").
+hands consistent with what the seat has seen, each sample is solved as an open deal by the
+general kernel (solver.gkernels), and the per-card values are averaged (method
+"seat-sampling", "seat-sampling-depth4" while the samples are depth-limited).
 
 What "consistent" means, precisely:
 
@@ -19,15 +20,24 @@ What "consistent" means, precisely:
   A hand is kept only when such an assignment exists (an interval matching, checked
   greedily). Hands are weighted uniformly, not by how many deal orders produce them.
 
-Each sampled hand is solved exactly (expectimax over the talon draws) when the unknown
-talon is small; otherwise one talon order is drawn with it and solved clairvoyantly.
+How a sampled hand is solved depends on the stage of the deal only (horizon_for), never on
+the time given, so more time means more samples of the same method and the best card
+settles instead of changing with the method: while more than FULL_ALIVE cards are alive,
+one talon order is drawn with the hand and searched HORIZON tricks deep (an approximation,
+labelled as such: the interval covers the sampling error only); later the hand is solved to
+the end, exactly over the talon draws when few talon cards are hidden, else on one drawn
+talon order. Samples are seeded by the position, so an analysis is reproducible, and a
+sample budget (``samples``) gives the same answer on any machine. The engine may weight the
+hands by the opponent's recent plays (solver.infer).
 """
 from __future__ import annotations
 
 import heapq
 import math
 import random
+import sys
 import time
+import zlib
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -37,11 +47,16 @@ from .position import PositionError
 from .rules import get_variant
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
+CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
 EXACT_UNSEEN = 6           # solve a sampled hand exactly up to this many hidden talon cards
-DEFAULT_SAMPLES = 200
-DEFAULT_TIME = 10.0
+DEFAULT_TIME = 5.0         # seconds, when neither a time limit nor a sample count is given
 MAX_REJECTS = 20000
-FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
+FULL_ALIVE = 16            # samples solved to the end once at most this many cards are alive
+FULL_ALIVE_5 = 12          # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
+HORIZON = 4                # before that, searched this many tricks deep (~1-2 ms a sample)
+SLICE_NODES = 30_000       # nodes between clock checks (a few ms)
+PROGRESS_AFTER = 2.0       # seconds before the first progress line on stderr
+PROGRESS_EVERY = 1.0
 
 
 @dataclass(frozen=True)
@@ -314,11 +329,26 @@ def _hand_sampler(sp: SeatPosition, rng: random.Random):
         base = fits
         known = cards_of(sp.known)
         fits = lambda cs: base(list(cs) + known)  # noqa: E731
-    if comb(len(free), k) <= ENUM_LIMIT:
+    n = comb(len(free), k)
+    if n <= ENUM_LIMIT and (sp.history is None or n <= CHECK_LIMIT):
         every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
         if not every:
             raise PositionError("no opponent hand is consistent with what the seat has seen")
         return (lambda: every[rng.randrange(len(every))]), every
+    if n <= ENUM_LIMIT:
+        # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
+        hands = list(combinations(free, k))
+        rng.shuffle(hands)
+        at = [0]
+
+        def walk():
+            for _ in range(len(hands)):
+                cs = hands[at[0] % len(hands)]
+                at[0] += 1
+                if fits(cs):
+                    return mask_of(cs)
+            raise PositionError("no opponent hand is consistent with what the seat has seen")
+        return walk, None
 
     def draw():
         for _ in range(MAX_REJECTS):
@@ -336,54 +366,126 @@ def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
     return [draw() | sp.known for _ in range(count)]
 
 
-def _solve(gp, objective: str, cards, rng: random.Random, deadline: float | None,
-           horizon: int = 0):
-    """Per-card values of one sampled hand (open exact, or one clairvoyant talon order,
-    searched ``horizon`` tricks deep when > 0); None past the deadline."""
+def horizon_for(gp) -> int:
+    """The fixed search depth (tricks; 0 = to the end) of one sample at this stage of the
+    deal: it depends on the position only, never on the time given, so that more time
+    means more samples of the same method."""
+    full = FULL_ALIVE if gp.rules.hand_size <= 3 else FULL_ALIVE_5
+    return 0 if 40 - popcount(gp.played) <= full else HORIZON
+
+
+def _values(s, cards, deadline):
+    out = {}
+    for c in cards:
+        v = s.move_value(c, deadline, slice_nodes=SLICE_NODES)
+        if v is None:
+            return None
+        out[c] = float(s.fraction(v))
+    return out
+
+
+def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float | None,
+                 horizon: int, exact_ok: bool = True):
+    """Per-card values of one open deal: exact over the talon draws when few talon cards are
+    hidden and ``horizon`` is 0, else on one sampled talon order, ``horizon`` tricks deep
+    (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
     from dataclasses import replace
 
     from . import ganalysis as GA
     from . import gkernels as G
-    if not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
-        res = GA.exact_values(gp, objective, deadline)
-        if res is None:
-            return None
-        vals, nodes = res
-        return {c: float(vals[c]) for c in cards}, nodes, True
-    cp = replace(gp, talon_order=GA.sample_order(gp, rng))
-    s = GA.GSearch(cp, objective)
+    if exact_ok and not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
+        s = GA.GSearch(gp, objective)
+        vals = _values(s, cards, deadline)
+        return None if vals is None else (vals, s.nodes, True)
+    s = GA.GSearch(replace(gp, talon_order=GA.sample_order(gp, rng)), objective)
     if horizon:
-        alive = 40 - popcount(gp.played)
-        s.ctx[G.C_HORIZON] = max(1, alive - horizon * gp.players)
-    out = {}
-    for c in cards:
-        v = s.move_value(c, deadline, slice_nodes=100_000)
-        if v is None:
+        s.ctx[G.C_HORIZON] = max(1, 40 - popcount(gp.played) - horizon * gp.players)
+    vals = _values(s, cards, deadline)
+    return None if vals is None else (vals, s.nodes, False)
+
+
+class Tally:
+    """Weighted per-card means of sample values and the half-widths of their 95 % intervals
+    (the weights' effective sample size stands in for the count)."""
+
+    def __init__(self, cards):
+        self.cards = list(cards)
+        self.n = 0
+        self.w = self.w2 = 0.0
+        self.s = {c: 0.0 for c in cards}
+        self.ss = {c: 0.0 for c in cards}
+
+    def add(self, vals: dict, weight: float = 1.0) -> None:
+        self.n += 1
+        self.w += weight
+        self.w2 += weight * weight
+        for c in self.cards:
+            self.s[c] += weight * vals[c]
+            self.ss[c] += weight * vals[c] * vals[c]
+
+    def mean(self, c) -> float:
+        return self.s[c] / self.w
+
+    def error(self, c) -> float | None:
+        n_eff = self.w * self.w / self.w2 if self.w2 else 0.0
+        if n_eff <= 1.0 + 1e-9:
             return None
-        out[c] = float(s.fraction(v))
-    return out, s.nodes, False
+        m = self.mean(c)
+        var = max(self.ss[c] / self.w - m * m, 0.0) * n_eff / (n_eff - 1)
+        return 1.96 * math.sqrt(var / n_eff)
+
+    def best(self) -> int:
+        return max(self.cards, key=lambda c: (self.mean(c), -c))
 
 
-def _first(gp, objective, cards, rng, t0, deadline):
-    """Solve the first sample, choosing the search depth: full when it fits in FIRST_TIME
-    (and a third of the time left), else 4, 2 or 1 tricks deep. (result, horizon)."""
-    now = time.perf_counter()
-    budget = FIRST_TIME if deadline is None else min(FIRST_TIME, max(0.0, deadline - now) / 3)
-    state = rng.getstate()
-    for horizon in (0, 4, 2, 1):
-        rng.setstate(state)
-        last = horizon == 1
-        end = deadline if last else time.perf_counter() + budget
-        res = _solve(gp, objective, cards, rng, end, horizon)
-        if res is not None:
-            return res, horizon
-    return None
+def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
+                horizon: int, t0: float, progress: bool, label: str = "seat",
+                exact_ok: bool = True):
+    """Solve sampled deals (``next_deal()`` -> (open position, weight) or None when there are
+    no more) until ``n_max`` samples, the deadline or Ctrl-C. Returns (tally, nodes, every
+    sample exact over the draws, interrupted)."""
+    tally = Tally(cards)
+    nodes, exact_all, interrupted = 0, True, False
+    last = t0 + PROGRESS_AFTER - PROGRESS_EVERY
+    try:
+        while n_max is None or tally.n < n_max:
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
+                break
+            if progress and now - last >= PROGRESS_EVERY and tally.n:
+                last = now
+                b = tally.best()
+                print(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
+                      f"{tally.mean(b):+.2f}", file=sys.stderr, flush=True)
+            nxt = next_deal()
+            if nxt is None:
+                break
+            gp, weight = nxt
+            res = solve_sample(gp, objective, cards, rng, deadline, horizon, exact_ok)
+            if res is None:
+                break
+            vals, n, ex = res
+            nodes += n
+            exact_all &= ex
+            tally.add(vals, weight)
+    except KeyboardInterrupt:
+        if not tally.n:
+            raise
+        interrupted = True
+    return tally, nodes, exact_all, interrupted
 
 
 def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
-            samples: int | None = None, seed: int = 0, t0: float | None = None):
-    """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
-    Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
+            samples: int | None = None, seed: int | None = None, t0: float | None = None,
+            progress: bool | None = None, weigh=None):
+    """Seat analysis: per-card means over sampled opponent hands (each with one sampled talon
+    order, or exact over the draws late in the deal), with 95 % half-widths of the sampling
+    error. The method is fixed by the stage of the deal (horizon_for); time or ``samples``
+    only say how many samples. Stops at ``samples``, at the time limit (DEFAULT_TIME when
+    neither is given), when every consistent hand has been solved exactly, or on Ctrl-C
+    (keeping what it has). ``seed`` None: derived from the position, so the same position
+    gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.infer: how
+    likely the opponent's visible choices were with it)."""
     from . import ganalysis as GA
     from .analysis import Analysis, MoveValue, check_objective
     check_objective(sp, objective)
@@ -391,60 +493,53 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if sp.turn != sp.seat:
         raise PositionError(f"player {sp.turn + 1}'s hand is hidden: seat analysis values the "
                             f"cards of the player whose hand is shown (turn={sp.seat + 1})")
+    if seed is None:
+        seed = zlib.crc32(f"{sp.to_text()} {sp.history}".encode())
+    if progress is None:
+        progress = sys.stderr.isatty()
     rng = random.Random(seed)
     draw, every = _hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
         a = GA.analyse(sp.with_hand(every[0]), objective, time_limit, t0)
         return _replace_position(a, sp, ("the opponent's hand is known by elimination",))
-    n_max = samples if samples is not None else DEFAULT_SAMPLES
-    complete = every is not None and len(every) <= n_max
-    if complete:
-        # few enough hands: solve each once, in random order (a time cut leaves a random subset)
+    if time_limit is None and samples is None:
+        time_limit = DEFAULT_TIME
+    deadline = None if time_limit is None else t0 + time_limit
+    cards = sp.legal_cards()
+    horizon = horizon_for(sp.with_hand(0))
+    if every is not None:
+        # few hands: solve each in turn, in a random order, pass after pass
         order = list(every)
         rng.shuffle(order)
-        n_max = len(order)
-        draw = iter(order).__next__
-    limit = time_limit
-    if limit is None and samples is None:
-        limit = DEFAULT_TIME
-    deadline = None if limit is None else t0 + limit
-    cards = sp.legal_cards()
-    xs: dict[int, list[float]] = {c: [] for c in cards}
-    nodes, exact_all, horizon = 0, True, 0
-    try:
-        while len(xs[cards[0]]) < n_max:
-            gp = sp.with_hand(draw())
-            if not xs[cards[0]]:
-                res = _first(gp, objective, cards, rng, t0, deadline)
-                if res is None:
-                    break
-                res, horizon = res
-            else:
-                res = _solve(gp, objective, cards, rng, deadline, horizon)
-            if res is None:
-                break
-            vals, n, ex = res
-            nodes += n
-            exact_all &= ex
-            for c in cards:
-                xs[c].append(vals[c])
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-    except KeyboardInterrupt:
-        if not xs[cards[0]]:
-            raise
-    n = len(xs[cards[0]])
+        pos = [0]
+
+        def draw():
+            h = order[pos[0] % len(order)]
+            pos[0] += 1
+            return h
+
+    def next_deal():
+        h = draw()
+        return sp.with_hand(h), (1.0 if weigh is None else weigh(h | sp.known))
+
+    tally, nodes, exact_all, interrupted = sample_loop(
+        next_deal if every is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN
+        else _once(next_deal, len(every)), cards, objective, rng, deadline, samples, horizon,
+        t0, progress)
+    n = tally.n
+    notes = []
     if n == 0:
-        raise PositionError("no sampled hand could be solved within the time limit "
-                            "(give a larger --time-limit)")
-    est = {}
-    for c in cards:
-        m = sum(xs[c]) / n
-        var = sum((x - m) ** 2 for x in xs[c]) / (n - 1) if n > 1 else 0.0
-        est[c] = (m, 1.96 * math.sqrt(var / n) if n > 1 else None)
-    whole = complete and n == len(every) and exact_all and not horizon
-    if whole:
-        est = {c: (m, 0.0) for c, (m, _) in est.items()}
+        # not one sample in time: a one-trick look-ahead of one hand, flagged as such
+        tally, more, exact_all, _ = sample_loop(next_deal, cards, objective, rng, None, 1, 1,
+                                                t0, False)
+        nodes += more
+        horizon, n = 1, 1
+        notes.append("no sample finished in time: one hand, one trick deep")
+    whole = every is not None and n >= len(every) and exact_all and not horizon
+    shrink = 1.0
+    if every is not None and exact_all and not horizon and weigh is None and n < len(every):
+        shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
+    est = {c: (tally.mean(c), 0.0 if whole else _scaled(tally.error(c), shrink)) for c in cards}
     best_v = max(m for m, _ in est.values())
     moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
                   sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
@@ -452,15 +547,84 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
-        how = f"each solved {horizon} tricks deep with one sampled talon order (clairvoyant)"
-    notes = (f"{n} sampled opponent hands, {how}",)
+        how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
+               f"approximation, the points after those tricks count as shared evenly, and the "
+               f"interval covers the sampling error only")
+    notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
-        notes = (f"all {n} consistent opponent hands solved exactly, weighted equally: "
-                 f"no sampling error",)
+        notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
+                 f"no sampling error"]
     elif every is not None:
-        notes += (f"{len(every)} opponent hands are consistent",)
+        notes.append(f"{len(every)} opponent hands are consistent")
+    if weigh is not None:
+        notes.append(f"hands weighted by the opponent's visible choices "
+                     f"(effective sample size {tally.w * tally.w / tally.w2:.0f})")
+    if interrupted:
+        notes.append("interrupted: estimate from the samples taken so far")
+    method = "seat-sampling" + (f"-depth{horizon}" if horizon else "")
     return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method="seat-sampling", notes=notes, samples=n)
+                    time.perf_counter() - t0, method=method, notes=tuple(notes), samples=n)
+
+
+def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
+                 t0: float | None = None, samples: int | None = None, seed: int | None = None,
+                 progress: bool | None = None):
+    """Estimate for an open position whose talon is hidden (both hands shown in classic or
+    Briscolone, 4-player scoperta), used when the exact search does not fit: talon orders
+    sampled, each searched with the method horizon_for fixes for the stage (never one
+    chosen by the time), every card scored on the same orders."""
+    from .analysis import Analysis, MoveValue
+    t0 = time.perf_counter() if t0 is None else t0
+    if time_limit is None and samples is None:
+        time_limit = DEFAULT_TIME
+    deadline = None if time_limit is None else t0 + time_limit
+    if seed is None:
+        seed = zlib.crc32(f"{gp.to_text()} {objective}".encode())
+    if progress is None:
+        progress = sys.stderr.isatty()
+    rng = random.Random(seed)
+    cards = gp.legal_cards()
+    horizon = horizon_for(gp)
+    tally, nodes, _, interrupted = sample_loop(lambda: (gp, 1.0), cards, objective, rng, deadline,
+                                               samples, horizon, t0, progress, "estimate",
+                                               exact_ok=False)
+    notes = []
+    if tally.n == 0:
+        tally, more, _, _ = sample_loop(lambda: (gp, 1.0), cards, objective, rng, None, 1, 1, t0,
+                                        False, exact_ok=False)
+        nodes += more
+        horizon = 1
+        notes.append("no sample finished in time: one talon order, one trick deep")
+    est = {c: (tally.mean(c), tally.error(c)) for c in cards}
+    best_v = max(m for m, _ in est.values())
+    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
+                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
+    best = tuple(c for c, (m, _) in est.items() if m == best_v)
+    notes.insert(0, f"{tally.n} sampled talon orders" + (
+        f", each searched {horizon} tricks deep: an approximation, the points after those "
+        f"tricks count as shared evenly, and the interval covers the sampling error only"
+        if horizon else ", each solved to the end knowing the order (clairvoyant)"))
+    if interrupted:
+        notes.append("interrupted: estimate from the samples taken so far")
+    method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
+    return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
+                    time.perf_counter() - t0, method=method, notes=tuple(notes))
+
+
+def _scaled(error, factor: float):
+    return None if error is None else error * factor
+
+
+def _once(next_deal, count: int):
+    """``next_deal`` for ``count`` calls, then None (every hand solved exactly once)."""
+    left = [count]
+
+    def nxt():
+        if not left[0]:
+            return None
+        left[0] -= 1
+        return next_deal()
+    return nxt
 
 
 def _replace_position(a, sp, notes):
@@ -469,13 +633,19 @@ def _replace_position(a, sp, notes):
 
 
 def analyse_state(state, seat: int, objective: str = "points", time_limit: float | None = None,
-                  samples: int | None = None, seed: int = 0):
+                  samples: int | None = None, seed: int | None = None, infer: bool = False):
     """Seat analysis of a live game (solver.game state) for ``seat`` (0-based), using the
     deal's history for the void-suit inference: what an engine seat may fairly know."""
+    t0 = time.perf_counter()
     played = state.prior
     for m in state.captured:
         played |= m
     score = (state.points[0], state.points[1])
     sp = make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
                             state.briscola, played, state.turn, score, history_of(state, seat))
-    return analyse(sp, objective, time_limit, samples=samples, seed=seed)
+    weigh = None
+    if infer:
+        from .infer import hand_weigher
+        weigh = hand_weigher(state, seat)
+    return analyse(sp, objective, time_limit, samples=samples, seed=seed, t0=t0,
+                   progress=False, weigh=weigh)

@@ -161,8 +161,10 @@ def test_engine_agent_plays_legal_cards_in_every_game(variant):
         state = play(state, c)
 
 
-def test_hidden_game_engine_does_not_peek_at_the_opponent():
-    """Two deals that differ only in cards the seat cannot see get the same seat analysis."""
+@pytest.mark.parametrize("infer", [False, True])
+def test_hidden_game_engine_does_not_peek_at_the_opponent(infer):
+    """Two deals that differ only in cards the seat cannot see get the same seat analysis
+    (with and without the inference from the opponent's plays)."""
     from dataclasses import replace
     from solver import seat
     state = deal("briscolone", 11)
@@ -173,8 +175,8 @@ def test_hidden_game_engine_does_not_peek_at_the_opponent():
         mask |= 1 << c
     other = replace(state, hands=tuple(mask if i == opp else h for i, h in enumerate(state.hands)),
                     talon=tuple(cards_of(state.hands[opp])) + tuple(state.talon[5:]))
-    a = seat.analyse_state(state, me, samples=12, seed=3)
-    b = seat.analyse_state(other, me, samples=12, seed=3)
+    a = seat.analyse_state(state, me, samples=12, seed=3, infer=infer)
+    b = seat.analyse_state(other, me, samples=12, seed=3, infer=infer)
     assert [(m.card, m.value) for m in a.moves] == [(m.card, m.value) for m in b.moves]
 
 

@@ -1,0 +1,158 @@
+"""Today's seat analysis, kept as the named baseline ``engine-pimc``: perfect-information
+sampling whose search depth is picked by the clock (the first sample solved fully when it
+fits, else 4, 2 or 1 tricks deep), at most 200 samples, the same seed at every decision.
+
+It is what the engine played before the fixed-method estimator of solver.seat; matches
+against it measure what the new one gains. Not used by analyse.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .cards import popcount
+from .position import PositionError
+from .seat import EXACT_UNSEEN, SeatPosition, _hand_sampler, _replace_position, make_seat_position, history_of
+
+DEFAULT_SAMPLES = 200
+DEFAULT_TIME = 10.0
+FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
+
+
+def _solve(gp, objective: str, cards, rng: random.Random, deadline: float | None,
+           horizon: int = 0):
+    """Per-card values of one sampled hand (open exact, or one clairvoyant talon order,
+    searched ``horizon`` tricks deep when > 0); None past the deadline."""
+    from dataclasses import replace
+
+    from . import ganalysis as GA
+    from . import gkernels as G
+    if not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
+        res = GA.exact_values(gp, objective, deadline)
+        if res is None:
+            return None
+        vals, nodes = res
+        return {c: float(vals[c]) for c in cards}, nodes, True
+    cp = replace(gp, talon_order=GA.sample_order(gp, rng))
+    s = GA.GSearch(cp, objective)
+    if horizon:
+        alive = 40 - popcount(gp.played)
+        s.ctx[G.C_HORIZON] = max(1, alive - horizon * gp.players)
+    out = {}
+    for c in cards:
+        v = s.move_value(c, deadline, slice_nodes=100_000)
+        if v is None:
+            return None
+        out[c] = float(s.fraction(v))
+    return out, s.nodes, False
+
+
+def _first(gp, objective, cards, rng, t0, deadline):
+    """Solve the first sample, choosing the search depth: full when it fits in FIRST_TIME
+    (and a third of the time left), else 4, 2 or 1 tricks deep. (result, horizon)."""
+    now = time.perf_counter()
+    budget = FIRST_TIME if deadline is None else min(FIRST_TIME, max(0.0, deadline - now) / 3)
+    state = rng.getstate()
+    for horizon in (0, 4, 2, 1):
+        rng.setstate(state)
+        last = horizon == 1
+        end = deadline if last else time.perf_counter() + budget
+        res = _solve(gp, objective, cards, rng, end, horizon)
+        if res is not None:
+            return res, horizon
+    return None
+
+
+def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
+            samples: int | None = None, seed: int = 0, t0: float | None = None):
+    """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
+    Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
+    from . import ganalysis as GA
+    from .analysis import Analysis, MoveValue, check_objective
+    check_objective(sp, objective)
+    t0 = time.perf_counter() if t0 is None else t0
+    if sp.turn != sp.seat:
+        raise PositionError(f"player {sp.turn + 1}'s hand is hidden: seat analysis values the "
+                            f"cards of the player whose hand is shown (turn={sp.seat + 1})")
+    rng = random.Random(seed)
+    draw, every = _hand_sampler(sp, rng)
+    if every is not None and len(every) == 1:
+        a = GA.analyse(sp.with_hand(every[0]), objective, time_limit, t0)
+        return _replace_position(a, sp, ("the opponent's hand is known by elimination",))
+    n_max = samples if samples is not None else DEFAULT_SAMPLES
+    complete = every is not None and len(every) <= n_max
+    if complete:
+        # few enough hands: solve each once, in random order (a time cut leaves a random subset)
+        order = list(every)
+        rng.shuffle(order)
+        n_max = len(order)
+        draw = iter(order).__next__
+    limit = time_limit
+    if limit is None and samples is None:
+        limit = DEFAULT_TIME
+    deadline = None if limit is None else t0 + limit
+    cards = sp.legal_cards()
+    xs: dict[int, list[float]] = {c: [] for c in cards}
+    nodes, exact_all, horizon = 0, True, 0
+    try:
+        while len(xs[cards[0]]) < n_max:
+            gp = sp.with_hand(draw())
+            if not xs[cards[0]]:
+                res = _first(gp, objective, cards, rng, t0, deadline)
+                if res is None:
+                    break
+                res, horizon = res
+            else:
+                res = _solve(gp, objective, cards, rng, deadline, horizon)
+            if res is None:
+                break
+            vals, n, ex = res
+            nodes += n
+            exact_all &= ex
+            for c in cards:
+                xs[c].append(vals[c])
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+    except KeyboardInterrupt:
+        if not xs[cards[0]]:
+            raise
+    n = len(xs[cards[0]])
+    if n == 0:
+        raise PositionError("no sampled hand could be solved within the time limit "
+                            "(give a larger --time-limit)")
+    est = {}
+    for c in cards:
+        m = sum(xs[c]) / n
+        var = sum((x - m) ** 2 for x in xs[c]) / (n - 1) if n > 1 else 0.0
+        est[c] = (m, 1.96 * math.sqrt(var / n) if n > 1 else None)
+    whole = complete and n == len(every) and exact_all and not horizon
+    if whole:
+        est = {c: (m, 0.0) for c, (m, _) in est.items()}
+    best_v = max(m for m, _ in est.values())
+    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
+                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
+    best = tuple(c for c, (m, _) in est.items() if m == best_v)
+    how = ("each solved exactly over the talon draws" if exact_all
+           else "each solved with one sampled talon order (clairvoyant)")
+    if horizon:
+        how = f"each solved {horizon} tricks deep with one sampled talon order (clairvoyant)"
+    notes = (f"{n} sampled opponent hands, {how}",)
+    if whole:
+        notes = (f"all {n} consistent opponent hands solved exactly, weighted equally: "
+                 f"no sampling error",)
+    elif every is not None:
+        notes += (f"{len(every)} opponent hands are consistent",)
+    return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
+                    time.perf_counter() - t0, method="seat-sampling", notes=notes, samples=n)
+
+
+def analyse_state(state, seat: int, objective: str = "points", time_limit: float | None = None):
+    """The baseline's analysis of a live game from ``seat`` (seed 0, as it always was)."""
+    played = state.prior
+    for m in state.captured:
+        played |= m
+    sp = make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
+                            state.briscola, played, state.turn,
+                            (state.points[0], state.points[1]), history_of(state, seat))
+    return analyse(sp, objective, time_limit)
