@@ -57,8 +57,24 @@ TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 4, 10: 128}
 CLAIRVOYANT_TABLE_MB = 16
 
 
+_last = [0, None]  # talon size and table of the latest search with chance nodes
+
+
 def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
-    """A shared table sized for the position: small searches do not pay for a big one."""
+    """A shared table sized for the position: small searches do not pay for a big one.
+    A position with a smaller talon than the previous search's is most likely the same
+    deal further on (play, review, the next analysis): it keeps that table, which already
+    holds most of its subtrees (measured: the next trick's analysis after a talon-8 one,
+    83,082 -> 3,171 nodes over ten positions)."""
+    if max_mb is None and not pos.clairvoyant:
+        talon, prev = _last
+        tt = prev if prev is not None and pos.talon_size < talon else _sized_table(pos, None)
+        _last[:] = [pos.talon_size, tt]
+        return tt
+    return _sized_table(pos, max_mb)
+
+
+def _sized_table(pos: Position, max_mb: int | None) -> np.ndarray:
     mb = DEFAULT_TT_MB if max_mb is None else max_mb
     cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
     want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(pos.talon_size, mb)

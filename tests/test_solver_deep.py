@@ -75,3 +75,26 @@ def test_star2_probes_change_no_value(talon):
         cuts += int(st[K.S_PROBECUT])
     assert probes > 0 and cuts > 0  # the test exercises the probes
 
+
+def test_next_trick_reuses_the_previous_table():
+    """After an analysis, the position one trick and one draw further on is analysed in the
+    same table (values unchanged, far fewer nodes than from an empty table)."""
+    from solver.cards import cards_of
+    rng = random.Random(88)
+    warm = cold = 0
+    for _ in range(4):
+        pos = random_position(rng, 8)
+        first = analyse(pos)
+        mid = pos.play(first.best[0])
+        reply = analyse(mid).best[0]
+        x, y = sorted(cards_of(mid.unseen))[:2]
+        nxt = mid.play(reply, (x, y))
+        a = analyse(nxt)
+        engine._last[:] = [0, None]
+        for t in engine._tables.values():
+            t.fill(0)
+        b = analyse(nxt)
+        assert a.exact and b.exact and a.moves == b.moves
+        warm += a.nodes
+        cold += b.nodes
+    assert warm < 0.7 * cold  # 11,460 against 29,002 when measured
