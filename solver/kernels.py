@@ -29,7 +29,7 @@ C_ORDLEN = 6     # length of ``order``
 C_NOTT = 7       # 1: do not use the transposition table (tiny endgames)
 C_REVERSE = 8    # 1: walk chance outcomes last to first (a helper thread on the same card)
 C_EPOCH = 9      # the search's age stamp (0..3) for the table's replacement
-C_STAR2 = 10     # 1: Star2 probing at chance nodes that may fail high
+C_STAR2 = 10     # Star2 probing at chance nodes with at most this many unseen cards (0: off)
 C_SIZE = 12
 
 PROBE = -2       # ``only``: search just the node's first move (a lower bound on its value)
@@ -589,7 +589,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             done = True
         stats[S_CHANCE] += 1
         rev = ctx[C_REVERSE]
-        if not done and ctx[C_STAR2] == 1 and beta < hi:
+        if not done and n <= ctx[C_STAR2] and beta < hi:
             # Star2: every child is the same player's lead, so one move of it is a lower
             # bound on it; probing each outcome's first move may prove the node >= beta
             # before any outcome is searched in full (the probes' subtrees stay in the table)

@@ -67,7 +67,7 @@ def test_star2_probes_change_no_value(talon):
     for i in range(24 if talon < 8 else 8):
         pos = random_position(rng, talon, mid_trick=bool(i % 2), with_score=True)
         objective = "win" if i % 3 == 2 else "points"
-        on, st = _single_thread_values(pos, objective, 1)
+        on, st = _single_thread_values(pos, objective, 16)
         off, st_off = _single_thread_values(pos, objective, 0)
         assert on == off, (pos.to_text(), objective)
         assert st_off[K.S_PROBE] == 0
