@@ -28,6 +28,11 @@ EXACT_SHARE = {10: (0.8, 0.25), 12: (0.95, 3.0), 14: (0.3, 60.0), 16: (0.2, 600.
                18: (0.2, 3000.0)}
 INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
+#: Star2 probing at chance nodes with at most this many unseen cards (0 turns it off), in
+#: searches from a talon of at most STAR2_TALON: measured faster at talon 8 (interleaved
+#: A/B 0.83-0.91x, 5-7 % fewer nodes), not at talon 10 (0.99x fixed set, 1.13x fresh set)
+STAR2 = int(os.environ.get("BRISCOLA_STAR2", "16"))
+STAR2_TALON = 8
 
 _tables: dict[int, np.ndarray] = {}
 _generations = K.Generations(_tables)
@@ -55,8 +60,24 @@ TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 4, 10: 128}
 CLAIRVOYANT_TABLE_MB = 16
 
 
+_last = [0, None]  # talon size and table of the latest search with chance nodes
+
+
 def table_for(pos: Position, max_mb: int | None = None) -> np.ndarray:
-    """A shared table sized for the position: small searches do not pay for a big one."""
+    """A shared table sized for the position: small searches do not pay for a big one.
+    A position with a smaller talon than the previous search's is most likely the same
+    deal further on (play, review, the next analysis): it keeps that table, which already
+    holds most of its subtrees (measured: the next trick's analysis after a talon-8 one,
+    83,082 -> 3,171 nodes over ten positions)."""
+    if max_mb is None and not pos.clairvoyant:
+        talon, prev = _last
+        tt = prev if prev is not None and pos.talon_size < talon else _sized_table(pos, None)
+        _last[:] = [pos.talon_size, tt]
+        return tt
+    return _sized_table(pos, max_mb)
+
+
+def _sized_table(pos: Position, max_mb: int | None) -> np.ndarray:
     mb = DEFAULT_TT_MB if max_mb is None else max_mb
     cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
     want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(pos.talon_size, mb)
@@ -109,6 +130,7 @@ class Search:
             self.order = np.zeros(1, dtype=np.int64)
         ctx[K.C_ORDLEN] = len(self.order)
         ctx[K.C_EPOCH] = K.next_epoch()
+        ctx[K.C_STAR2] = STAR2 if pos.talon_size <= STAR2_TALON else 0
         self.ctx = ctx
         self.denominator = int(ctx[K.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = table_for(pos, tt_mb)

@@ -2,7 +2,8 @@
 
 One self-recursive negamax ``search`` walks both decision nodes (a card to play) and chance
 nodes (the draw after a trick: the loser's card, then the new top card, uniform over the
-unseen cards). Chance nodes use Star1 pruning with the bounds +-(points still in play).
+unseen cards). Chance nodes use Star1 pruning with each outcome's bounds from the table
+(else +-(points still in play)), and Star2 probing where they may fail high.
 
 Values are integers: the exact expectation times ``scale`` = u0! (u0 = unseen cards at the
 root), which makes every value an integer (a node with u unseen cards has a value whose
@@ -28,14 +29,20 @@ C_ORDLEN = 6     # length of ``order``
 C_NOTT = 7       # 1: do not use the transposition table (tiny endgames)
 C_REVERSE = 8    # 1: walk chance outcomes last to first (a helper thread on the same card)
 C_EPOCH = 9      # the search's age stamp (0..3) for the table's replacement
-C_SIZE = 10
+C_STAR2 = 10     # Star2 probing at chance nodes with at most this many unseen cards (0: off)
+C_SIZE = 12
+
+PROBE = -2       # ``only``: search just the node's first move (a lower bound on its value)
 
 # ---- stats slots -------------------------------------------------------------------
 S_NODES = 0
 S_LIMIT = 1
 S_ABORT = 2
 S_TTHIT = 3
-S_SIZE = 4
+S_CHANCE = 4     # chance nodes expanded (past the table)
+S_PROBE = 5      # Star2 probes searched
+S_PROBECUT = 6   # chance nodes cut by their probes
+S_SIZE = 8
 
 OBJ_POINTS = 0
 OBJ_WIN = 1
@@ -390,11 +397,14 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     """Value for ``turn`` (scaled integer) of the state, within fail-soft bounds.
 
     ``only`` >= 0 restricts the decision node to that card (the value of one root move);
-    such a node is neither probed nor stored in the table. ``work`` is scratch space with a
-    row per node depth (no allocation inside the search).
+    such a node is neither probed nor stored in the table. ``only`` = PROBE searches just
+    the node's first move in its own order: a result above ``alpha`` is a lower bound on
+    the node's value (Star2's probe), and only that bound is stored. ``work`` is scratch
+    space with a row per node depth (no allocation inside the search).
     """
     NO = np.int64(-1)    # typed locals: a literal argument would make numba compile a
     ZERO = np.int64(0)   # second specialisation, and cached mutual recursion crashes on load
+    PRB = np.int64(PROBE)
     stats[S_NODES] += 1
     if stats[S_NODES] > stats[S_LIMIT]:
         stats[S_ABORT] = 1
@@ -410,6 +420,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     if in_talon:
         alive |= (np.int64(1) << top) | (np.int64(1) << briscola)
     R = mask_points(alive)
+    mag = 2 * S if obj == OBJ_WIN else R * S  # the largest value's magnitude: the table's unit
     if obj == OBJ_WIN:
         my = s0 if turn == 0 else s1
         op = s1 if turn == 0 else s0
@@ -499,7 +510,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             k3 |= ctx[C_GEN] << 40
         else:
             r = S // FACT[popcount(unseen)]
-        gu = tt_unit(hi // r)  # hi is the node's largest value (R * S, or 2 * S for win)
+        gu = tt_unit(mag // r)
         idx, chk = tt_hash(k1, k2, k3, tt.shape[0] - 1)
         found, tlo, thi, tmv = tt_read(tt, idx, chk)
         if found:
@@ -523,7 +534,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
         cxy = work[crow, 16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
         rc = S // FACT[n - 2]
-        rcg = rc * tt_unit(hi // rc)
+        rcg = rc * tt_unit(mag // rc)
         ch0 = canon_mask(h0, alive)
         ch1 = canon_mask(h1, alive)
         cun = canon_mask(unseen, alive)
@@ -576,10 +587,49 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         elif sum_lo >= N * beta:
             result = floor_div(sum_lo, N)
             done = True
+        stats[S_CHANCE] += 1
+        rev = ctx[C_REVERSE]
+        if not done and n <= ctx[C_STAR2] and beta < hi:
+            # Star2: every child is the same player's lead, so one move of it is a lower
+            # bound on it; probing each outcome's first move may prove the node >= beta
+            # before any outcome is searched in full (the probes' subtrees stay in the table)
+            k = 0
+            while k < N and not done:
+                i = N - 1 - k if rev else k
+                k += 1
+                li = clo[i]
+                hi_i = chi[i]
+                if li == hi_i:
+                    continue
+                B = N * beta - (sum_lo - li)
+                cb = B if B < hi_i else hi_i
+                x = cxy[i] & 63
+                y = cxy[i] >> 6
+                nh0 = h0
+                nh1 = h1
+                if turn == 0:
+                    nh0 |= np.int64(1) << top
+                    nh1 |= np.int64(1) << x
+                else:
+                    nh1 |= np.int64(1) << top
+                    nh0 |= np.int64(1) << x
+                stats[S_PROBE] += 1
+                v = search(nh0, nh1, NO, y, unseen & ~((np.int64(1) << x) | (np.int64(1) << y)),
+                           turn, ZERO, s0, s1, li, cb, PRB, ctx, order, tt, stats, work)
+                if stats[S_ABORT]:
+                    return np.int64(0)
+                if v > li:
+                    if v > hi_i:
+                        v = hi_i
+                    sum_lo += v - li
+                    clo[i] = v
+                    if sum_lo >= N * beta:
+                        result = floor_div(sum_lo, N)
+                        done = True
+                        stats[S_PROBECUT] += 1
         total = np.int64(0)
         rest_lo = sum_lo
         rest_hi = sum_hi
-        rev = ctx[C_REVERSE]
         k = 0
         while k < N and not done:
             i = N - 1 - k if rev else k
@@ -753,12 +803,19 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     alpha = v
                     if alpha >= beta:
                         break
+            if only == PROBE:
+                break
         result = best
 
     if use_tt:
         smove = canon_card(bestmove, alive)
-        tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, smove + 1, popcount(alive),
-                ctx[C_EPOCH])
+        if only == PROBE:
+            if result > a0:  # the one move's value: a lower bound on the node
+                tt_save(tt, idx, chk, result, a0, result, lo, hi, r, gu, smove + 1,
+                        popcount(alive), ctx[C_EPOCH])
+        else:
+            tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, smove + 1, popcount(alive),
+                    ctx[C_EPOCH])
     return result
 
 
