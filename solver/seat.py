@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from . import engine
 from .cards import FULL_DECK, card_str, cards_of, mask_of, parse_cards, popcount
 from .position import PositionError
 from .rules import get_variant
@@ -438,6 +439,14 @@ class Tally:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
 
 
+def _say(line: str) -> None:
+    """A progress line: through the hook the CLI sets for every search, else on stderr."""
+    if engine.progress is not None:
+        engine.progress(line)
+    else:
+        print(line, file=sys.stderr, flush=True)
+
+
 def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
                 horizon: int, t0: float, progress: bool, label: str = "seat",
                 exact_ok: bool = True):
@@ -455,8 +464,8 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
             if progress and now - last >= PROGRESS_EVERY and tally.n:
                 last = now
                 b = tally.best()
-                print(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
-                      f"{tally.mean(b):+.2f}", file=sys.stderr, flush=True)
+                _say(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
+                     f"{tally.mean(b):+.2f}")
             nxt = next_deal()
             if nxt is None:
                 break
@@ -496,7 +505,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if seed is None:
         seed = zlib.crc32(f"{sp.to_text()} {sp.history}".encode())
     if progress is None:
-        progress = sys.stderr.isatty()
+        progress = sys.stderr.isatty() or engine.progress is not None
     rng = random.Random(seed)
     draw, every = _hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
@@ -581,12 +590,12 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     if seed is None:
         seed = zlib.crc32(f"{gp.to_text()} {objective}".encode())
     if progress is None:
-        progress = sys.stderr.isatty()
+        progress = sys.stderr.isatty() or engine.progress is not None
     rng = random.Random(seed)
     cards = gp.legal_cards()
     horizon = horizon_for(gp)
     tally, nodes, _, interrupted = sample_loop(lambda: (gp, 1.0), cards, objective, rng, deadline,
-                                               samples, horizon, t0, progress, "estimate",
+                                               samples, horizon, t0, progress, "estimating",
                                                exact_ok=False)
     notes = []
     if tally.n == 0:

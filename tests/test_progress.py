@@ -9,7 +9,7 @@ import time
 import pytest
 
 from cli import coldstart
-from solver import engine, ganalysis
+from solver import engine, ganalysis, seat
 from solver.gposition import parse_game_position
 
 DEAL4 = ("hand1=4D,6D,3S hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS top=3D briscola=RS "
@@ -57,6 +57,8 @@ def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     lines = []
     monkeypatch.setattr(engine, "progress", lines.append)
     monkeypatch.setattr(ganalysis, "PROGRESS_EVERY", 0.2)
+    monkeypatch.setattr(seat, "PROGRESS_AFTER", 0.2)
+    monkeypatch.setattr(seat, "PROGRESS_EVERY", 0.2)
     pos = parse_game_position(DEAL4)
     t = time.perf_counter()
     a = ganalysis.analyse(pos, "points", 1.5)
