@@ -5,6 +5,7 @@ fractions."""
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from fractions import Fraction
@@ -41,6 +42,19 @@ _generations = K.Generations(_tables)
 progress = None
 PROGRESS_EVERY = 2.0
 _last_report = [0.0]
+
+
+def wants_progress() -> bool:
+    """Whether a long search should report: the CLI set the hook, or stderr is a terminal."""
+    return progress is not None or sys.stderr.isatty()
+
+
+def say(line: str) -> None:
+    """A progress line: through the hook every search shares, else on stderr."""
+    if progress is not None:
+        progress(line)
+    else:
+        print(line, file=sys.stderr, flush=True)
 
 
 def report(nodes: int, started: float) -> None:

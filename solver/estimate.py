@@ -26,7 +26,6 @@ checked between short kernel calls; Ctrl-C between samples returns what is known
 from __future__ import annotations
 
 import random
-import sys
 import time
 import zlib
 from contextlib import contextmanager
@@ -35,6 +34,7 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
+from . import engine as E
 from . import kernels as K
 from .position import Position
 
@@ -190,20 +190,18 @@ def _clair_copy(pos: Position, order: tuple[int, ...]) -> Position:
 def _short_slices():
     """Short kernel calls, so that the clock is checked often (the engine's default slice
     is sized for exact analyses, ~0.5 s)."""
-    from . import engine
-    saved = engine.SLICE_NODES
-    engine.SLICE_NODES = SLICE_NODES
+    saved = E.SLICE_NODES
+    E.SLICE_NODES = SLICE_NODES
     try:
         yield
     finally:
-        engine.SLICE_NODES = saved
+        E.SLICE_NODES = saved
 
 
 def _full_values(pos: Position, objective: str, cards, deadline: float | None):
     """Exact values of ``cards`` for one clairvoyant position (plain numbers for the mover),
     with the nodes spent; None when the deadline came first."""
-    from . import engine
-    s = engine.Search(pos, objective)
+    s = E.Search(pos, objective)
     out = []
     with _short_slices():
         for c in cards:
@@ -334,7 +332,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     if time_limit is not None:
         deadline = max(t0 + time_limit, time.perf_counter() + MIN_TIME)
     if progress is None:
-        progress = sys.stderr.isatty()
+        progress = E.wants_progress()
     if seed is None:
         seed = zlib.crc32(f"{pos.to_text()} {objective}".encode())
     rng = random.Random(seed)
@@ -381,8 +379,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
             if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER and stats.n:
                 m, _ = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
                 best = cards[int(np.argmax(m))]
-                print(_progress_line(now - t0, stats.n, cards, m, best), file=sys.stderr,
-                      flush=True)
+                E.say(_progress_line(now - t0, stats.n, cards, m, best))
                 last_print = now
             order = pending if pending is not None else sampler.order()
             pending = None
@@ -419,8 +416,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     best = tuple(cards[j] for j in rank if means[j] == top_v)
     notes.insert(0, f"{stats.n} samples")
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
-        print(_progress_line(time.perf_counter() - t0, stats.n, cards, means, best[0]),
-              file=sys.stderr, flush=True)
+        E.say(_progress_line(time.perf_counter() - t0, stats.n, cards, means, best[0]))
     return Analysis(pos, objective, False, float(top_v), None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, method, tuple(notes))
 
@@ -491,7 +487,6 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     costs up to nine exact solves of a talon two cards smaller: the method of choice only
     while those are cheap (talon <= 8)."""
     from .analysis import Analysis, MoveValue
-    from .engine import exact_values
     t0 = time.perf_counter() if t0 is None else t0
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME
@@ -499,7 +494,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     if pos.clairvoyant or pos.talon_size <= 2:
         raise ValueError("sampled expectimax needs hidden talon cards")
     if progress is None:
-        progress = sys.stderr.isatty()
+        progress = E.wants_progress()
     seed = zlib.crc32(f"{pos.to_text()} {objective}".encode()) if seed is None else seed
     sampler = _Sampler(pos, random.Random(seed))
     mover = pos.turn
@@ -527,8 +522,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
             if deadline is not None and now > deadline:
                 break
             if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER:
-                print(f"estimate: {now - t0:.1f} s, {st.n} of {outcomes} draws", file=sys.stderr,
-                      flush=True)
+                E.say(f"estimate: {now - t0:.1f} s, {st.n} of {outcomes} draws")
                 last_print = now
             order = sampler.order()
             draws = (order[1], order[2])
@@ -542,7 +536,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
                     v_child = 0.0
                 else:
                     with _short_slices():
-                        res = exact_values(child, objective, deadline)
+                        res = E.exact_values(child, objective, deadline)
                     if res is None:
                         vals = None
                         break

@@ -35,7 +35,6 @@ from __future__ import annotations
 import heapq
 import math
 import random
-import sys
 import time
 import zlib
 from dataclasses import dataclass
@@ -439,14 +438,6 @@ class Tally:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
 
 
-def _say(line: str) -> None:
-    """A progress line: through the hook the CLI sets for every search, else on stderr."""
-    if engine.progress is not None:
-        engine.progress(line)
-    else:
-        print(line, file=sys.stderr, flush=True)
-
-
 def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
                 horizon: int, t0: float, progress: bool, label: str = "seat",
                 exact_ok: bool = True):
@@ -464,7 +455,7 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
             if progress and now - last >= PROGRESS_EVERY and tally.n:
                 last = now
                 b = tally.best()
-                _say(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
+                engine.say(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
                      f"{tally.mean(b):+.2f}")
             nxt = next_deal()
             if nxt is None:
@@ -505,7 +496,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if seed is None:
         seed = zlib.crc32(f"{sp.to_text()} {sp.history}".encode())
     if progress is None:
-        progress = sys.stderr.isatty() or engine.progress is not None
+        progress = engine.wants_progress()
     rng = random.Random(seed)
     draw, every = _hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
@@ -590,7 +581,7 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     if seed is None:
         seed = zlib.crc32(f"{gp.to_text()} {objective}".encode())
     if progress is None:
-        progress = sys.stderr.isatty() or engine.progress is not None
+        progress = engine.wants_progress()
     rng = random.Random(seed)
     cards = gp.legal_cards()
     horizon = horizon_for(gp)

@@ -66,3 +66,18 @@ def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     assert not a.exact and took < 1.5 + 1.0
     assert lines and all(ln.startswith(("estimating", "searching")) for ln in lines)
     assert ganalysis._began[0] == 0.0
+
+
+def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
+    """A 2-player opening is estimated by sampling: its progress goes where every search's goes."""
+    import random
+
+    from solver import estimate
+    from solver.sample import random_position
+    lines = []
+    monkeypatch.setattr(engine, "progress", lines.append)
+    monkeypatch.setattr(estimate, "PROGRESS_AFTER", 0.1)
+    pos = random_position(random.Random(5), 30)
+    a = estimate.analyse(pos, "points", 0.8)
+    assert not a.exact and lines
+    assert all(ln.startswith("estimat") for ln in lines)
