@@ -331,6 +331,15 @@ def tt_save(tt, b, chk, result, a0, b0, lo, hi, r, gu, mv1, depth, epoch):
     tt_store(tt, b, chk, floor_div(nlo, gu), ceil_div(nhi, gu), mv1, depth, epoch)
 
 
+@njit(cache=True, inline="always")
+def draw_hands(h0, h1, winner, top, got):
+    """The hands after a trick's draw: the winner takes the visible top card, the other
+    player ``got``."""
+    if winner == 0:
+        return h0 | (np.int64(1) << top), h1 | (np.int64(1) << got)
+    return h0 | (np.int64(1) << got), h1 | (np.int64(1) << top)
+
+
 @njit(cache=True)
 def talon_remaining(top, unseen):
     if top < 0:
@@ -605,14 +614,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 cb = B if B < hi_i else hi_i
                 x = cxy[i] & 63
                 y = cxy[i] >> 6
-                nh0 = h0
-                nh1 = h1
-                if turn == 0:
-                    nh0 |= np.int64(1) << top
-                    nh1 |= np.int64(1) << x
-                else:
-                    nh1 |= np.int64(1) << top
-                    nh0 |= np.int64(1) << x
+                nh0, nh1 = draw_hands(h0, h1, turn, top, x)
                 stats[S_PROBE] += 1
                 v = search(nh0, nh1, NO, y, unseen & ~((np.int64(1) << x) | (np.int64(1) << y)),
                            turn, ZERO, s0, s1, li, cb, PRB, ctx, order, tt, stats, work)
@@ -647,14 +649,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 B = N * beta - total - rest_lo
                 ca = A if A > li else li
                 cb = B if B < hi_i else hi_i
-                nh0 = h0
-                nh1 = h1
-                if turn == 0:
-                    nh0 |= np.int64(1) << top
-                    nh1 |= np.int64(1) << x
-                else:
-                    nh1 |= np.int64(1) << top
-                    nh0 |= np.int64(1) << x
+                nh0, nh1 = draw_hands(h0, h1, turn, top, x)
                 v = search(nh0, nh1, NO, y, unseen & ~((np.int64(1) << x) | (np.int64(1) << y)),
                            turn, ZERO, s0, s1, ca, cb, NO, ctx, order, tt, stats, work)
                 if stats[S_ABORT]:
@@ -765,12 +760,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     else:
                         npend = 1
                     if npend == 0:
-                        if w == 0:
-                            nh0 |= np.int64(1) << top
-                            nh1 |= np.int64(1) << got
-                        else:
-                            nh1 |= np.int64(1) << top
-                            nh0 |= np.int64(1) << got
+                        nh0, nh1 = draw_hands(nh0, nh1, w, top, got)
                 if w == turn:
                     sgn = 1
                     off = np.int64(0) if obj == OBJ_WIN else p * S

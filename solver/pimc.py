@@ -13,7 +13,7 @@ import time
 
 from .cards import popcount
 from .position import PositionError
-from .seat import EXACT_UNSEEN, SeatPosition, _hand_sampler, _replace_position, make_seat_position, history_of
+from .seat import EXACT_UNSEEN, ranked, SeatPosition, _hand_sampler, _replace_position, make_seat_position, history_of
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0
@@ -69,7 +69,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
     Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
     from . import ganalysis as GA
-    from .analysis import Analysis, MoveValue, check_objective
+    from .analysis import Analysis, check_objective
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:
@@ -129,10 +129,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     whole = complete and n == len(every) and exact_all and not horizon
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}
-    best_v = max(m for m, _ in est.values())
-    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
-                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
-    best = tuple(c for c, (m, _) in est.items() if m == best_v)
+    best_v, moves, best = ranked(est)
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:

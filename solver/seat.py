@@ -42,6 +42,7 @@ from itertools import combinations
 from math import comb
 
 from . import engine
+from .analysis import Analysis, MoveValue, check_objective
 from .cards import FULL_DECK, card_str, cards_of, mask_of, parse_cards, popcount
 from .position import PositionError
 from .rules import get_variant
@@ -438,6 +439,14 @@ class Tally:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
 
 
+def ranked(est: dict) -> tuple:
+    """(best value, the moves best first, every best card) of per-card (mean, error)."""
+    best_v = max(m for m, _ in est.values())
+    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
+                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
+    return best_v, moves, tuple(c for c, (m, _) in est.items() if m == best_v)
+
+
 def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
                 horizon: int, t0: float, progress: bool, label: str = "seat",
                 exact_ok: bool = True):
@@ -487,7 +496,6 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.infer: how
     likely the opponent's visible choices were with it)."""
     from . import ganalysis as GA
-    from .analysis import Analysis, MoveValue, check_objective
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:
@@ -540,10 +548,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if every is not None and exact_all and not horizon and weigh is None and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
     est = {c: (tally.mean(c), 0.0 if whole else _scaled(tally.error(c), shrink)) for c in cards}
-    best_v = max(m for m, _ in est.values())
-    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
-                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
-    best = tuple(c for c, (m, _) in est.items() if m == best_v)
+    best_v, moves, best = ranked(est)
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
@@ -573,7 +578,6 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     Briscolone, 4-player scoperta), used when the exact search does not fit: talon orders
     sampled, each searched with the method horizon_for fixes for the stage (never one
     chosen by the time), every card scored on the same orders."""
-    from .analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME
@@ -596,10 +600,7 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
     est = {c: (tally.mean(c), tally.error(c)) for c in cards}
-    best_v = max(m for m, _ in est.values())
-    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
-                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
-    best = tuple(c for c, (m, _) in est.items() if m == best_v)
+    best_v, moves, best = ranked(est)
     notes.insert(0, f"{tally.n} sampled talon orders" + (
         f", each searched {horizon} tricks deep: an approximation, the points after those "
         f"tricks count as shared evenly, and the interval covers the sampling error only"
