@@ -38,7 +38,9 @@ def cache_dirs(py_file: str) -> list[str]:
 
 
 def is_cold(py_file: str) -> bool:
-    """True when no cache index of ``py_file``'s kernels is as new as the source."""
+    """True when no cache index of ``py_file``'s kernels is as new as the source. Indexes of
+    earlier versions stay behind (numba names them by line number), so one fresh index
+    is enough."""
     stem = os.path.splitext(os.path.basename(py_file))[0]
     try:
         src = os.path.getmtime(py_file)
@@ -46,7 +48,7 @@ def is_cold(py_file: str) -> bool:
         return False
     for d in cache_dirs(py_file):
         idx = glob.glob(os.path.join(d, f"{stem}.*.nbi"))
-        if idx and all(os.path.getmtime(f) >= src for f in idx):
+        if any(os.path.getmtime(f) >= src for f in idx):
             return False
     return True
 

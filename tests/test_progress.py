@@ -30,6 +30,10 @@ def test_a_cache_is_cold_until_an_index_newer_than_the_source_exists(tmp_path, m
     assert not coldstart.is_cold(str(src))
     os.utime(idx, (1_000, 1_000))               # the source changed after the compile
     assert coldstart.is_cold(str(src))
+    fresh = cache / "kern.search-12.py311.nbi"  # compiled again after the edit: the stale
+    fresh.write_bytes(b"")                       # index of the old line number stays behind
+    os.utime(fresh, (2_000_000, 2_000_000))
+    assert not coldstart.is_cold(str(src))
 
 
 def test_numba_cache_dir_is_where_the_cache_is_looked_for(tmp_path, monkeypatch):
