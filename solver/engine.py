@@ -57,13 +57,19 @@ def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
-def report(nodes: int, started: float) -> None:
-    """A periodic progress line for searches that run longer than a moment."""
+def throttled(line: str, started: float, every: float = PROGRESS_EVERY) -> None:
+    """``line`` and the seconds since ``started`` through the hook, at most once every
+    ``every`` seconds and only once a search has run that long (one clock for every search)."""
     now = time.perf_counter()
-    if progress is None or now - started < PROGRESS_EVERY or now - _last_report[0] < PROGRESS_EVERY:
+    if progress is None or now - started < every or now - _last_report[0] < every:
         return
     _last_report[0] = now
-    progress(f"searching exactly: {nodes:,} nodes, {now - started:.0f} s")
+    progress(f"{line}, {now - started:.0f} s")
+
+
+def report(nodes: int, started: float) -> None:
+    """A periodic progress line for searches that run longer than a moment."""
+    throttled(f"searching exactly: {nodes:,} nodes", started)
 
 
 #: table megabytes a search of this talon size can use (more only costs page zeroing: a

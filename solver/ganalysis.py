@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import engine
 from . import gkernels as G
 from .cards import cards_of
 from .gposition import GamePosition
@@ -25,20 +26,12 @@ TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 _tables: dict[int, np.ndarray] = {}
 _generations = Generations(_tables)
 PROGRESS_EVERY = 2.0
-_last = [0.0]
 _began = [0.0]  # the start of the analysis under way (0: none), so its phases share a clock
 
 
 def _report(line: str, started: float) -> None:
-    """A progress line every few seconds once a search runs longer than a moment, through
-    the hook the CLI sets on solver.engine (one hook for every search)."""
-    from . import engine
-    now = time.perf_counter()
-    started = _began[0] or started
-    if engine.progress is None or now - started < PROGRESS_EVERY or now - _last[0] < PROGRESS_EVERY:
-        return
-    _last[0] = now
-    engine.progress(f"{line}, {now - started:.0f} s")
+    """A progress line every few seconds, timed from the start of the analysis under way."""
+    engine.throttled(line, _began[0] or started, PROGRESS_EVERY)
 
 
 def _table(pos: GamePosition) -> np.ndarray:
