@@ -13,34 +13,16 @@ for one sitting is stopped with Ctrl-C and resumed later, its summary covering a
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cli.cmd_match import PairResult, run_match, summarise  # noqa: E402
+from cli.cmd_match import run_logged, summarise  # noqa: E402
+from solver.cluster import TaskLog  # noqa: E402
 
 MATCHES = ("engine:1/greedy", "engine:1/random", "engine:1/engine:0.1")
-
-
-def logged(path: str | None, key: dict, deals: int) -> list[PairResult]:
-    """The deals of this match already in the log (the first record of each index)."""
-    if not path or not os.path.exists(path):
-        return []
-    done: dict[int, PairResult] = {}
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if all(row.get(k) == v for k, v in key.items()) and row["index"] < deals:
-                    done.setdefault(row["index"], PairResult(row["index"], tuple(row["margins"])))
-            except (ValueError, KeyError, TypeError):
-                raise SystemExit(f"{path}: line {n} is not a match log record") from None
-    return list(done.values())
 
 
 def main(argv=None) -> None:
@@ -64,21 +46,11 @@ def main(argv=None) -> None:
     for a, b in pairs:
         t = time.monotonic()
         key = {"match": f"{a}/{b}", "variant": args.variant, "seed": args.seed}
-        earlier = logged(args.log, key, args.deals)
-        seen = [0]
-
-        def save(results):
-            with open(args.log, "a") as f:
-                for r in results[seen[0]:]:
-                    f.write(json.dumps({**key, "index": r.index, "margins": list(r.margins)}) + "\n")
-            seen[0] = len(results)
-
-        res, interrupted = run_match(args.variant, a, b, args.deals, args.seed, args.jobs,
-                                     on_result=save if args.log else None,
-                                     skip={r.index for r in earlier})
+        earlier = sum(i < args.deals for i in TaskLog(args.log, key).done())
+        res, interrupted = run_logged(args.variant, a, b, args.deals, args.seed, args.jobs,
+                                      None, 1, args.log, quiet=True)
         if earlier:
-            print(f"({len(earlier)} deals from {args.log}, {len(res)} played now)")
-        res = earlier + res
+            print(f"({earlier} deals from {args.log}, {len(res) - earlier} played now)")
         s = summarise(res)
         m, lo, hi = s.margin
         r, rlo, rhi = s.win_rate
