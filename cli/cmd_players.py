@@ -10,9 +10,8 @@ import click
 from cli.cluster_opts import client_for, cluster_options
 from cli.options import SECONDS, SEED, check_output, count, save_text
 from solver.cards import CardError, card_str, parse_card
-from solver.explain4 import explain4, explainable as explainable4, render4
-from solver.explain import (LANGS, check_explainable, explain as explain_position, message,
-                            render_text)
+from solver.explain4 import explain_any
+from solver.explain import LANGS, explain as explain_position, message, render_text
 from solver.position import parse_position
 
 LANG = click.Choice(LANGS)
@@ -56,18 +55,11 @@ def explain(position, lang, as_json, objective, time_limit):
              else [position])
     for i, text in enumerate(texts):
         pos = parse_position(text)
-        if explainable4(pos):
-            ex4 = explain4(pos, objective)
-            click.echo(json.dumps(ex4.to_json(), ensure_ascii=False) if as_json else
-                       ("\n" if i else "") + render4(ex4, lang))
-            continue
-        ex = explain_position(check_explainable(pos), objective, time_limit)
+        ex, render = explain_any(pos, objective, time_limit)
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:
-            if i:
-                click.echo("")
-            click.echo(render_text(ex, lang))
+            click.echo(("\n" if i else "") + render(ex, lang))
 
 
 @click.group()

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from .analysis import Analysis, analyse
 from .cards import POINTS, card_name, card_str
-from .explain import agree
+from .explain import agree, check_explainable, explain, render_text
 from .gposition import GamePosition
 from .position import PositionError
 from .rules import trick_winner
@@ -254,3 +254,12 @@ def render4(ex: Explanation4, lang: str = "en") -> str:
         for i in ex.ideas:
             out.append(W["idea." + i.kind].format(s=i.seat + 1, card=name(i.card), t=i.trick))
     return agree("\n".join(out), lang)
+
+
+def explain_any(pos, objective: str = "points", time_limit: float | None = None):
+    """The explanation of any explainable position and the function that renders it: the
+    team view of a four-player endgame, else the two-player one (which refuses, in one
+    line, what it cannot explain)."""
+    if explainable(pos):
+        return explain4(pos, objective), render4
+    return explain(check_explainable(pos), objective, time_limit), render_text

@@ -16,6 +16,7 @@ from dataclasses import replace
 from ..agents import get_agent
 from ..analysis import Analysis, analyse as run_analysis
 from ..cards import card_str, cards_of, parse_card
+from ..explain4 import explain_any
 from ..game import (GameState, deal, from_position, legal_cards, move_error, play as play_card,
                     to_game_position, to_position)
 from ..picture import Marks, position_svg
@@ -177,13 +178,8 @@ def engine_card(game: Game, level: str, job=None) -> int:
 
 
 def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
-    from ..explain4 import explain4, explainable, render4
-    if explainable(pos):
-        ex = explain4(pos, objective)
-        return {"text": render4(ex, lang), "explanation": ex.to_json()}
-    from ..explain import check_explainable, explain as run_explain, render_text
-    ex = run_explain(check_explainable(pos), objective, time_limit)
-    return {"text": render_text(ex, lang), "explanation": ex.to_json()}
+    ex, render = explain_any(pos, objective, time_limit)
+    return {"text": render(ex, lang), "explanation": ex.to_json()}
 
 
 def review(game: Game, time_limit: float) -> dict:
