@@ -20,6 +20,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cli.cmd_match import run_logged, summarise  # noqa: E402
+from cli.options import check_output  # noqa: E402
 from solver.cluster import TaskLog  # noqa: E402
 
 MATCHES = ("engine:1/greedy", "engine:1/random", "engine:1/engine:0.1")
@@ -39,6 +40,10 @@ def main(argv=None) -> None:
     pairs = [m.split("/") for m in args.matches.split(",")]
     if any(len(p) != 2 for p in pairs):
         raise SystemExit("--matches: give A/B pairs, e.g. engine:1/greedy")
+    try:
+        check_output(args.log, False, "--log", append=True)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
     print(f"variant {args.variant}, {args.deals} duplicate deals per match "
           f"({2 * args.deals} games), seed {args.seed}, {args.jobs} jobs")
     print(f"{'A':>12} {'B':>12} {'deals':>6} {'A margin/deal':>14} {'95% CI':>17} "
