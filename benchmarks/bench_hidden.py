@@ -20,7 +20,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.agents import GreedyAgent, get_agent  # noqa: E402
+from solver.players.agents import GreedyAgent, get_agent  # noqa: E402
 from solver.cards import card_str, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play  # noqa: E402
 
@@ -98,8 +98,8 @@ def cmd_samples(args) -> None:
 
 def cmd_stability(args) -> None:
     """The best card of a position at each limit over runs with different seeds."""
-    from solver.position import parse_position
-    from solver.seat import SeatPosition, analyse, analyse_open
+    from solver.position.scoperta import parse_position
+    from solver.analysis.sampling import SeatPosition, analyse, analyse_open
     pos = parse_position(args.position)
     print(f"position: {args.position}")
     print(f"{'limit s':>8} {'runs':>5} {'best cards (count)':>30} {'samples':>8} {'top two gap':>12} "

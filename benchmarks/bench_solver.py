@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from solver import engine  # noqa: E402
+from solver.analysis import exact as engine  # noqa: E402
 from solver.analysis import analyse  # noqa: E402
 from solver.sample import random_position  # noqa: E402
 
@@ -90,7 +90,7 @@ def node_profile(stages, q: int) -> None:
     """One thread, an empty table per position: deterministic node counts and where they
     go, for judging a search change without timing it."""
     import numpy as np
-    from solver import kernels as K
+    from solver.search import scoperta as K
     print("| stage (one thread) | positions | nodes | chance nodes | Star2 probes | probe cuts "
           "| table hits | seconds | nodes/s |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -211,7 +211,7 @@ def talon12_set(limit: float) -> None:
     import json
     from fractions import Fraction
     from solver.cards import card_str
-    from solver.position import parse_position
+    from solver.position.scoperta import parse_position
     path = ROOT / "benchmarks" / "data" / "exact_t12_points.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     secs, nodes, exact, agree = [], [], 0, 0

@@ -11,7 +11,7 @@ from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, clip_message, count
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
-from solver.position import PositionError, parse_position
+from solver.position.scoperta import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
 #: without --time-limit an estimate stops here: the long default is for exact searches that
@@ -67,7 +67,7 @@ def _human(a, out) -> None:
 
 
 def _progress_on():
-    from solver import engine
+    from solver.analysis import exact as engine
     engine.progress = lambda line: click.echo(line, err=True)
 
 
@@ -145,7 +145,7 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
 def _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed):
     """A seat analysis is an estimate: it takes the estimate's time unless --samples asks
     for a count."""
-    from solver import seat
+    from solver.analysis import sampling as seat
     limit = estimate_limit if estimate_limit is not None and samples is None else time_limit
     return seat.analyse(pos, objective, limit, samples=samples, seed=seed, progress=True)
 
@@ -154,7 +154,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
               estimate_on_interrupt=False):
     """A parsed position's analysis: from the shown seat for a hidden hand, else the
     solver's (exact, or the labelled estimate)."""
-    from solver.seat import SeatPosition
+    from solver.analysis.sampling import SeatPosition
     if isinstance(pos, SeatPosition):
         return _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
     return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
@@ -194,10 +194,10 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     time_limit, estimate_limit = limits(time_limit)
     if (cluster is not None or log_path is not None) and position != "-":
         raise click.UsageError("--cluster and --log go with POSITION - (a batch on stdin)")
-    from solver.seat import SeatPosition
+    from solver.analysis.sampling import SeatPosition
     if record_file is not None:
         from solver.record import read_record
-        from solver.seat import seat_position_from_record
+        from solver.analysis.sampling import seat_position_from_record
         if position is not None:
             raise click.UsageError("give a POSITION or --record, not both")
         if move is None or seat is None:

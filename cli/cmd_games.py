@@ -9,7 +9,7 @@ import click
 import sys
 
 from cli.options import SEED, check_output, count, record_text, save_text
-from solver.agents import agent_name, play_deal, play_match, seat_agents
+from solver.players.agents import agent_name, play_deal, play_match, seat_agents
 from solver.cards import card_str
 from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
 from solver.record import deal_record, match_record, read_records, replay_all

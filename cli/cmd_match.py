@@ -18,7 +18,7 @@ import click
 
 from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, count
-from solver.agents import agent_name, get_agent, run_deal
+from solver.players.agents import agent_name, get_agent, run_deal
 from solver.game import deal_from_deck, default_dealer
 from solver.rules import get_variant
 
@@ -301,7 +301,7 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
     jobs = min(jobs, deals)
     if not v.open_hands and any(n.startswith("engine") for n in names):
         try:
-            from solver import seat  # noqa: F401
+            from solver.analysis import sampling as seat  # noqa: F401
         except ImportError:
             click.echo(f"note: the engine plays like greedy in {v.title}", err=True)
 

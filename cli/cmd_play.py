@@ -12,7 +12,7 @@ import click
 
 from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, check_output, count, record_text, save_text
-from solver.agents import GreedyAgent, RandomAgent
+from solver.players.agents import GreedyAgent, RandomAgent
 from solver.analysis import Analysis
 from solver.cards import CardError, card_name, card_str, parse_card
 from solver.game import GameState, deal, default_dealer, new_match, play as play_card, to_position
@@ -348,7 +348,7 @@ class OtherSession(Session):
         super().__init__(*args)
         self.v = variant
         self.O = OTHER_WORDS[self.lang]
-        from solver.agents import get_agent
+        from solver.players.agents import get_agent
         t = engine_time(self.level, self.tpm)
         self.engine = get_agent(f"engine:{t:g}")
 

@@ -10,9 +10,9 @@ import click
 from cli.cluster_opts import client_for, cluster_options
 from cli.options import SECONDS, SEED, check_output, count, save_text
 from solver.cards import CardError, card_str, parse_card
-from solver.explain4 import explain_any
+from solver.explain.teams import explain_any
 from solver.explain import LANGS, explain as explain_position, message, render_text
-from solver.position import parse_position
+from solver.position.scoperta import parse_position
 
 LANG = click.Choice(LANGS)
 

@@ -12,12 +12,12 @@ import sys
 import click
 
 #: module -> (what it is, its compile's CPU seconds measured by benchmarks/bench_coldstart.py:
-#: the scoperta endgame compiles solver.kernels alone, the other games both kernels; the
+#: the scoperta endgame compiles solver.search.scoperta alone, the other games both kernels; the
 #: estimator's share is a rough guess, not measured on its own)
 KERNELS = {
-    "solver.kernels": ("the scoperta search kernel", 65),
-    "solver.estimate": ("the estimator's kernel", 10),
-    "solver.gkernels": ("the general search kernel (every game but 2-player scoperta)", 35),
+    "solver.search.scoperta": ("the scoperta search kernel", 65),
+    "solver.analysis.estimate": ("the estimator's kernel", 10),
+    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 35),
 }
 
 

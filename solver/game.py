@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from .cards import SUITS, card_str, cards_of, mask_of
-from .position import Position, PositionError
-from .rules import RulesError, Variant, deal_result, get_variant, trick_winner
+from solver.cards import SUITS, card_str, cards_of, mask_of
+from solver.position.scoperta import Position, PositionError
+from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
 _PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
@@ -220,9 +220,9 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
 
 
 def to_game_position(state: GameState, clairvoyant: bool = False):
-    """The open view of this moment of any variant as a solver.gposition.GamePosition
+    """The open view of this moment of any variant as a solver.position.general.GamePosition
     (every hand shown; the talon's order only with ``clairvoyant``)."""
-    from .gposition import GamePosition
+    from solver.position.general import GamePosition
     v = state.variant
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")

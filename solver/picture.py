@@ -13,8 +13,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from html import escape
 
-from .cards import RANK_POINTS, RANKS, SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
-from .render import LABELS
+from solver.cards import RANK_POINTS, RANKS, SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
+from solver.render import LABELS
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)
@@ -153,7 +153,7 @@ class _View:
 
 
 def _view(pos) -> _View:
-    from .position import Position
+    from solver.position.scoperta import Position
     if isinstance(pos, Position):
         table = (pos.table,) if pos.table >= 0 else ()
         return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Iterator
 
-from .analysis import Analysis, analyse
-from .cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
-from .explain import GAME_VARIANTS, hand_of, is_game
-from .position import Position, PositionError, parse_position
-from .rules import beats
+from solver.analysis import Analysis, analyse
+from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
+from solver.explain import GAME_VARIANTS, hand_of, is_game
+from solver.position.scoperta import Position, PositionError, parse_position
+from solver.rules import beats
 
 QUESTIONS = ("best", "value")
 OBJECTIVES = ("points", "win")
@@ -272,7 +272,7 @@ def _greedy_game_card(pos) -> int:
 def _line_balance(pos: Position, first: int, objective: str) -> list[int]:
     """Points balance (mover minus opponent) after each trick of the solved line that
     begins with ``first``."""
-    from .explain import _Solver, line_tricks
+    from solver.explain import _Solver, line_tricks
     bal, out = 0, []
     for t in line_tricks(pos, _Solver(objective, None).plies(pos, first=first)):
         bal += t.points if t.winner == pos.turn else -t.points
@@ -317,7 +317,7 @@ def rate(f: dict) -> tuple[int, str]:
 
 
 def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score: bool) -> Position:
-    from .sample import random_position
+    from solver.sample import random_position
     return random_position(rng, talon, mid_trick=mid_trick, with_score=with_score)
 
 
@@ -367,7 +367,7 @@ def title_text(title: str | None, lang: str) -> str:
 
 def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
     """A title naming the idea the solved line shows, else what makes the card hard."""
-    from .explain import explain
+    from solver.explain import explain
     ex = explain(pos, objective)
     mine = [i.kind for i in ex.ideas if i.player == pos.turn]
     kinds = mine or [i.kind for i in ex.ideas]
@@ -389,7 +389,7 @@ def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
 
 def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, with_score: bool):
     """A random Briscolone/Libero endgame: 2 to 5 cards each, the rest played."""
-    from .gposition import GamePosition
+    from solver.position.general import GamePosition
     deck = list(range(40))
     rng.shuffle(deck)
     turn = rng.randrange(2)

@@ -23,9 +23,9 @@ from __future__ import annotations
 import json
 import os
 
-from .cards import CardError, card_str, parse_card
-from .game import (GameState, MatchState, deal_from_deck, move_error, new_match, play)
-from .rules import RulesError, get_variant
+from solver.cards import CardError, card_str, parse_card
+from solver.game import GameState, MatchState, deal_from_deck, move_error, new_match, play
+from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"
 VERSION = 1

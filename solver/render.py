@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import click
 
-from .cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
-from .position import Position
+from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
+from solver.position.scoperta import Position
 
 LABELS = {
     "en": {

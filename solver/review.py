@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from .analysis import Analysis, analyse
-from .cards import card_str
-from .explain import agree
-from .game import GameState, deal_from_deck, play, to_position
-from .position import Position
-from .record import RecordError, check_record, replay_all
+from solver.analysis import Analysis, analyse
+from solver.cards import card_str
+from solver.explain import agree
+from solver.game import GameState, deal_from_deck, play, to_position
+from solver.position.scoperta import Position
+from solver.record import RecordError, check_record, replay_all
 
 SUPPORTED = ("scoperta",)
 LANGS = ("en", "it")

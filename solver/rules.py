@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import SUIT_OF, RANK_OF
+from solver.cards import SUIT_OF, RANK_OF
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import N_CARDS, RANK_POINTS, mask_of
-from .position import Position
+from solver.cards import N_CARDS, RANK_POINTS, mask_of
+from solver.position.scoperta import Position
 
 
 def random_position(rng: random.Random, talon: int, mid_trick: bool = False,

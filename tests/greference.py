@@ -1,4 +1,4 @@
-"""A slow, obviously correct reference for the games of solver.gposition: plain
+"""A slow, obviously correct reference for the games of solver.position.general: plain
 expectiminimax in exact Fractions over every move and every draw, no pruning (results are
 memoised per position, which changes nothing but the time).
 
@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from solver.cards import POINTS, cards_of, mask_of
-from solver.gposition import GamePosition
+from solver.position.general import GamePosition
 from solver.rules import get_variant
 
 

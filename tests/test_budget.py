@@ -6,9 +6,9 @@ import random
 import pytest
 
 from cli import cmd_match as M
-from solver import seat
-from solver.agents import get_agent
-from solver.engine_agent import parse_engine_name
+from solver.analysis import sampling as seat
+from solver.players.agents import get_agent
+from solver.players.engine import parse_engine_name
 from solver.game import deal, play
 from solver.rules import RulesError
 

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from reference import ref_values
-from solver import estimate
+from solver.analysis import estimate
 from solver.analysis import analyse
-from solver.engine import exact_values
-from solver.position import parse_position
+from solver.analysis.exact import exact_values
+from solver.position.scoperta import parse_position
 from solver.sample import random_position
 
 

@@ -1,4 +1,4 @@
-"""Notation of the other games (solver.gposition): round trips and refused positions."""
+"""Notation of the other games (solver.position.general): round trips and refused positions."""
 from __future__ import annotations
 
 import random
@@ -7,8 +7,8 @@ import pytest
 
 import greference as R
 from solver.cards import card_str, cards_of, parse_card
-from solver.gposition import GamePosition, parse_game_position
-from solver.position import Position, PositionError, parse_position
+from solver.position.general import GamePosition, parse_game_position
+from solver.position.scoperta import Position, PositionError, parse_position
 
 VARIANTS = ("scoperta4", "classic", "briscolone", "libero")
 TALONS = {"scoperta4": (0, 4, 8, 28), "classic": (0, 2, 10, 34),

@@ -1,4 +1,4 @@
-"""The general kernel (solver.gkernels via solver.ganalysis) against the slow reference
+"""The general kernel (solver.search.general via solver.analysis.exact_general) against the slow reference
 (tests/greference.py), against the 2-player scoperta kernel, and on hand-checked positions."""
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from reference import load_positions
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card, parse_cards
-from solver.ganalysis import exact_values
-from solver.gposition import GamePosition, parse_game_position
-from solver.position import parse_position
+from solver.analysis.exact_general import exact_values
+from solver.position.general import GamePosition, parse_game_position
+from solver.position.scoperta import parse_position
 
 # (variant, talon, cards on the table, hand size when the talon is empty, positions, clairvoyant)
 CASES = [
@@ -75,9 +75,9 @@ def test_general_kernel_on_scoperta_matches_stored_values():
 
 
 def test_general_kernel_on_scoperta_matches_scoperta_kernel():
-    from solver import engine
+    from solver.analysis import exact as engine
     from solver.cards import POINTS, mask_of
-    from solver.position import Position
+    from solver.position.scoperta import Position
     rng = random.Random(5)
     for talon in (0, 2, 4, 6):
         for k in range(3):

@@ -1,4 +1,4 @@
-"""Monotone, honest hidden-card estimates (solver.seat): the method is fixed by the stage of
+"""Monotone, honest hidden-card estimates (solver.analysis.sampling): the method is fixed by the stage of
 the deal, more time only adds samples (the same ones, in the same order), the interval is
 labelled approximate when the samples are depth-limited, a record's seat analysis keeps its
 time and shows progress, and Ctrl-C keeps what was sampled."""
@@ -8,10 +8,10 @@ import time
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver import seat
-from solver.agents import GreedyAgent
+from solver.analysis import sampling as seat
+from solver.players.agents import GreedyAgent
 from solver.game import deal, play
-from solver.position import parse_position
+from solver.position.scoperta import parse_position
 from solver.record import deal_record, write_record
 
 EXAMPLE = "variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1"

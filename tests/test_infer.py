@@ -1,12 +1,13 @@
-"""Inference from the opponent's plays (solver.infer): the noisy-greedy likelihood, the
+"""Inference from the opponent's plays (solver.players.infer): the noisy-greedy likelihood, the
 hands it rebuilds, and that it never uses a card the seat did not see."""
 import random
 from dataclasses import replace
 
 import pytest
 
-from solver import infer, seat
-from solver.agents import GreedyAgent
+from solver.players import infer
+from solver.analysis import sampling as seat
+from solver.players.agents import GreedyAgent
 from solver.cards import cards_of, mask_of, parse_cards
 from solver.game import deal, play
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cli import cmd_match as M
 from cli.main import cli
-from solver.agents import GreedyAgent, get_agent
+from solver.players.agents import GreedyAgent, get_agent
 from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
 from solver.rules import RulesError
@@ -166,7 +166,7 @@ def test_hidden_game_engine_does_not_peek_at_the_opponent(infer):
     """Two deals that differ only in cards the seat cannot see get the same seat analysis
     (with and without the inference from the opponent's plays)."""
     from dataclasses import replace
-    from solver import seat
+    from solver.analysis import sampling as seat
     state = deal("briscolone", 11)
     me, opp = state.turn, 1 - state.turn
     hidden = list(state.talon[:5])

@@ -9,8 +9,10 @@ import time
 import pytest
 
 from cli import coldstart
-from solver import engine, ganalysis, seat
-from solver.gposition import parse_game_position
+from solver.analysis import exact as engine
+from solver.analysis import exact_general as ganalysis
+from solver.analysis import sampling as seat
+from solver.position.general import parse_game_position
 
 DEAL4 = ("hand1=4D,6D,3S hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS top=3D briscola=RS "
          "played=- turn=1 score=0-0 variant=scoperta4")
@@ -39,7 +41,7 @@ def test_a_cache_is_cold_until_an_index_newer_than_the_source_exists(tmp_path, m
 def test_numba_cache_dir_is_where_the_cache_is_looked_for(tmp_path, monkeypatch):
     from numba.core import config
     monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "nc"))
-    import solver.kernels as K
+    import solver.search.scoperta as K
     assert coldstart.is_cold(K.__file__)        # an empty cache dir: everything compiles
 
 
@@ -76,7 +78,7 @@ def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
     """A 2-player opening is estimated by sampling: its progress goes where every search's goes."""
     import random
 
-    from solver import estimate
+    from solver.analysis import estimate
     from solver.sample import random_position
     lines = []
     monkeypatch.setattr(engine, "progress", lines.append)

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from solver.agents import play_deal, play_match
+from solver.players.agents import play_deal, play_match
 from solver.cards import card_str, parse_card
 from solver.game import deal, deal_from_deck, legal_cards, play
 from solver.record import (RecordError, check_record, deal_record, match_record, read_record,

@@ -12,10 +12,9 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import FULL_DECK, cards_of, format_mask, mask_of, parse_cards, popcount
 from solver.game import deal, legal_cards, play
-from solver.position import PositionError, parse_position
+from solver.position.scoperta import PositionError, parse_position
 from solver.record import RecordError, deal_record, write_record
-from solver.seat import (History, SeatPosition, analyse as seat_analyse, sample_hands,
-                         seat_position_from_record)
+from solver.analysis.sampling import History, SeatPosition, analyse as seat_analyse, sample_hands, seat_position_from_record
 
 
 def _random_game(variant: str, seed: int):
@@ -71,7 +70,7 @@ def test_forced_from_record_equals_open_with_score():
         if st.talon or sum(popcount(h) for h in st.hands) < 4:
             continue
         sp = seat_position_from_record(rec, n, st.turn + 1)
-        from solver.gposition import GamePosition
+        from solver.position.general import GamePosition
         gp = GamePosition("briscolone", st.hands, st.trick, -1, -1,
                           st.captured[0] | st.captured[1], st.turn, tuple(st.points))
         for obj in ("points", "win"):

@@ -7,8 +7,8 @@ import random
 import numpy as np
 
 from reference import ref_values
-from solver import engine
-from solver import kernels as K
+from solver.analysis import exact as engine
+from solver.search import scoperta as K
 from solver.sample import random_position
 
 

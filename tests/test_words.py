@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.cards import parse_card
 from solver.explain import MESSAGES, agree, explain, render_text
-from solver.explain4 import explain4, render4
-from solver.position import parse_position
+from solver.explain.teams import explain4, render4
+from solver.position.scoperta import parse_position
 from solver.puzzles import TITLES, bundled, title_text
 from solver.review import MoveReview, Review, player_name, render_review
 from solver.sample import random_position
@@ -39,7 +39,7 @@ def test_no_template_leaves_the_number_open():
     for table in MESSAGES.values():
         for key, template in table.items():
             assert "(s)" not in template, key
-    from solver.explain4 import WORDS
+    from solver.explain.teams import WORDS
     for table in WORDS.values():
         for key, template in table.items():
             assert "(s)" not in template, key

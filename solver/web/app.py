@@ -17,12 +17,12 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..cards import CardError, card_str, parse_card
-from ..picture import NARROW, analysis_picture
-from ..position import PositionError, parse_position
-from ..rules import VARIANTS, RulesError
-from .jobs import JobCancelled, Jobs
-from . import games
+from solver.cards import CardError, card_str, parse_card
+from solver.picture import NARROW, analysis_picture
+from solver.position.scoperta import PositionError, parse_position
+from solver.rules import VARIANTS, RulesError
+from solver.web.jobs import JobCancelled, Jobs
+from solver.web import games
 
 STATIC = resources.files("solver.web") / "static"
 LEVELS = ("random", "greedy", "engine:0.1", "engine:1", "engine:3")
@@ -133,7 +133,7 @@ def create_app() -> Starlette:
         pos = parse_position(_field(body, "position", str, required=True))
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 5.0)
-        from ..analysis import check_objective
+        from solver.analysis import check_objective
         check_objective(pos, objective)
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
         out = a.to_json()

@@ -13,16 +13,15 @@ import random
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ..agents import get_agent
-from ..analysis import Analysis, analyse as run_analysis
-from ..cards import card_str, cards_of, parse_card
-from ..explain4 import explain_any
-from ..game import (GameState, deal, from_position, legal_cards, move_error, play as play_card,
-                    to_game_position, to_position)
-from ..picture import Marks, position_svg
-from ..position import Position, PositionError, parse_position
-from ..record import FORMAT, RecordError, deal_record, replay
-from ..rules import get_variant
+from solver.players.agents import get_agent
+from solver.analysis import Analysis, analyse as run_analysis
+from solver.cards import card_str, cards_of, parse_card
+from solver.explain.teams import explain_any
+from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
+from solver.picture import Marks, position_svg
+from solver.position.scoperta import Position, PositionError, parse_position
+from solver.record import FORMAT, RecordError, deal_record, replay
+from solver.rules import get_variant
 
 BOARD_FORMAT = "briscola-board"
 
@@ -155,7 +154,7 @@ def play(game: Game, card: int) -> Game:
 @contextmanager
 def _progress_to(job):
     """The engine's progress lines go to the job (read by /api/progress) while it runs."""
-    from .. import engine
+    from solver.analysis import exact as engine
     before = engine.progress
     if job is not None:
         engine.progress = lambda line: setattr(job, "message", line)
@@ -183,7 +182,7 @@ def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
 
 
 def review(game: Game, time_limit: float) -> dict:
-    from ..review import render_review, review_states
+    from solver.review import render_review, review_states
     rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
                        seed=game.head.get("seed"))
     out = rv.to_json()
@@ -192,7 +191,7 @@ def review(game: Game, time_limit: float) -> dict:
 
 
 def puzzle_list(variant: str) -> list[dict]:
-    from ..puzzles import bundled
+    from solver.puzzles import bundled
     out = []
     for p in bundled(variant):
         d = p.to_json()
@@ -206,7 +205,7 @@ def puzzle_list(variant: str) -> list[dict]:
 def check_puzzle(variant: str, pid: str, answer: str, lang: str) -> dict:
     from fractions import Fraction
 
-    from ..puzzles import bundled, format_answer, parse_value
+    from solver.puzzles import bundled, format_answer, parse_value
     found = [p for p in bundled(variant) if p.id == pid]
     if not found:
         raise PositionError(f"no puzzle '{pid}' in the {variant} set")

@@ -34,9 +34,9 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from . import engine as E
-from . import kernels as K
-from .position import Position
+from solver.analysis import exact as E
+from solver.search import scoperta as K
+from solver.position.scoperta import Position
 
 DEFAULT_TIME = 5.0          # seconds, when neither a time limit nor a sample count is given
 MIN_TIME = 0.02             # a caller whose deadline has passed still gets an answer this fast
@@ -259,7 +259,7 @@ def _line_values(pos: Position, objective: str, cards, depth: int | None,
 
 
 def _progress_line(t, n, cards, means, best):
-    from .cards import card_str
+    from solver.cards import card_str
     return f"estimate: {t:.1f} s, {n} samples, best {card_str(best)} {means[cards.index(best)]:+.2f}"
 
 
@@ -324,7 +324,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     ``lines`` (when leading): the means are kept per (card, reply) and a card is worth its
     worst reply's mean, so the reply, like the card, is chosen without knowing the talon
     (plain clairvoyant sampling lets the reply see the future)."""
-    from .analysis import Analysis, MoveValue
+    from solver.analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME
@@ -424,7 +424,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
 def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
     """Nothing random left (talon order known): search deeper and deeper until the time is
     up; the deepest finished search answers (exact once it reaches the end)."""
-    from .analysis import Analysis, MoveValue
+    from solver.analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
     cards = pos.legal_cards()
@@ -486,7 +486,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     exactly. Unbiased, and exact once every outcome has been visited, but each outcome
     costs up to nine exact solves of a talon two cards smaller: the method of choice only
     while those are cheap (talon <= 8)."""
-    from .analysis import Analysis, MoveValue
+    from solver.analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME

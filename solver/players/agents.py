@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .game import (GameState, MatchState, deal, legal_cards, make_rng, new_match, play)
-from .rules import RulesError, trick_winner
+from solver.game import GameState, MatchState, deal, legal_cards, make_rng, new_match, play
+from solver.rules import RulesError, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
 _PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
@@ -103,7 +103,7 @@ def register_resolver(resolver: Callable[[str], Callable[[], Agent] | None]) -> 
 
 def _load_plugins() -> None:
     """Agents defined in heavier modules register themselves when imported."""
-    from . import engine_agent  # noqa: F401
+    from solver.players import engine as engine_agent  # noqa: F401
 
 
 def agent_names() -> list[str]:

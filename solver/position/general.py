@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
-                    mask_points, parse_cards, popcount)
-from .position import CardClaims, PositionError, one_card, split_fields
-from .rules import RulesError, Variant, get_variant, trick_winner
+from solver.cards import FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards, popcount
+from solver.position.scoperta import CardClaims, PositionError, one_card, split_fields
+from solver.rules import RulesError, Variant, get_variant, trick_winner
 
 FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
           "unseen", "turn", "score", "variant")
@@ -181,7 +180,7 @@ def _parse(text: str) -> GamePosition:
         raise PositionError("empty position")
     f = split_fields(text, FIELDS)
     if any(f.get(k, "").strip() == "?" for k in FIELDS if k.startswith("hand")):
-        from .seat import parse_seat_position
+        from solver.analysis.sampling import parse_seat_position
         return parse_seat_position(text)
     if "variant" not in f:
         raise PositionError("missing field variant=")

@@ -1,7 +1,7 @@
-"""analyse() for GamePosition (scoperta4, classic, briscolone, libero) over solver.gkernels.
+"""analyse() for GamePosition (scoperta4, classic, briscolone, libero) over solver.search.general.
 
 Exact when the unknown cards are few enough and the search ends in time; otherwise an
-estimate (solver.seat.analyse_open): talon orders sampled uniformly (consistent with what the
+estimate (solver.analysis.sampling.analyse_open): talon orders sampled uniformly (consistent with what the
 rules show), each searched with the method fixed by the stage of the deal, every card scored
 on the same orders (with a 95 % half-width per card).
 """
@@ -13,11 +13,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import engine
-from . import gkernels as G
-from .cards import cards_of
-from .gposition import GamePosition
-from .kernels import FACT, Generations, next_epoch
+from solver.analysis import exact as engine
+from solver.search import general as G
+from solver.cards import cards_of
+from solver.position.general import GamePosition
+from solver.search.scoperta import FACT, Generations, next_epoch
 
 SLICE_NODES = 1_000_000
 DEFAULT_SAMPLE_TIME = 5.0
@@ -169,7 +169,7 @@ def analyse(pos: GamePosition, objective: str = "points", time_limit: float | No
 
 
 def _analyse(pos, objective, time_limit, t0, estimate_limit):
-    from .analysis import Analysis, MoveValue
+    from solver.analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     if exact_possible(pos):
         res = exact_values(pos, objective, deadline)
@@ -185,5 +185,5 @@ def _analyse(pos, objective, time_limit, t0, estimate_limit):
     end = (deadline if deadline is not None else t0 + DEFAULT_SAMPLE_TIME)
     if estimate_limit is not None:
         end = min(end, time.perf_counter() + estimate_limit)
-    from .seat import analyse_open
+    from solver.analysis.sampling import analyse_open
     return analyse_open(pos, objective, end - t0, t0)

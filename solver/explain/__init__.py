@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from .analysis import Analysis, analyse
-from .cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_name, card_str, cards_of
-from .position import Position
-from .rules import beats, deal_result, trick_winner
+from solver.analysis import Analysis, analyse
+from solver.cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_name, card_str, cards_of
+from solver.position.scoperta import Position
+from solver.rules import beats, deal_result, trick_winner
 
 LANGS = ("en", "it")
 #: seconds for the analysis before the last draw, unless the caller says otherwise
@@ -421,8 +421,8 @@ GAME_VARIANTS = ("briscolone", "libero")
 
 def check_explainable(pos, what: str = "explain"):
     """``pos`` itself when explain knows its game and phase; else a one-line refusal."""
-    from .gposition import GamePosition
-    from .position import PositionError
+    from solver.position.general import GamePosition
+    from solver.position.scoperta import PositionError
     if not isinstance(pos, GamePosition):
         return pos
     if pos.variant == "classic" and pos.talon_size <= 2 and pos.talon_order is None:
@@ -440,7 +440,7 @@ def check_explainable(pos, what: str = "explain"):
 def classic_as_scoperta(pos):
     """An open classic position from the last draw on is a scoperta position: with every
     hand shown, the one covered card above the trump card is known by elimination."""
-    from .position import Position
+    from solver.position.scoperta import Position
     top = -1
     if pos.talon_size == 2:
         top = (pos.talon_mask & ~(1 << pos.briscola)).bit_length() - 1
@@ -450,7 +450,7 @@ def classic_as_scoperta(pos):
 
 
 def is_game(pos) -> bool:
-    from .gposition import GamePosition
+    from solver.position.general import GamePosition
     return isinstance(pos, GamePosition)
 
 
@@ -530,7 +530,7 @@ def _greasons(t: Trick) -> list[dict]:
 
 
 def _gfacts(pos) -> dict:
-    from .cards import mask_points
+    from solver.cards import mask_points
     held = pos.table_mask
     for h in pos.hands:
         held |= h
@@ -870,7 +870,7 @@ class _Words:
         return card_phrase(c, self.lang)
 
     def suit(self, s: int) -> str:
-        from .cards import SUIT_NAMES_EN, SUIT_NAMES_IT
+        from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT
         return (SUIT_NAMES_IT if self.lang == "it" else SUIT_NAMES_EN)[s]
 
     def who(self, p: int) -> str:

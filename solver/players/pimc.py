@@ -2,7 +2,7 @@
 sampling whose search depth is picked by the clock (the first sample solved fully when it
 fits, else 4, 2 or 1 tricks deep), at most 200 samples, the same seed at every decision.
 
-It is what the engine played before the fixed-method estimator of solver.seat; matches
+It is what the engine played before the fixed-method estimator of solver.analysis.sampling; matches
 against it measure what the new one gains. Not used by analyse.
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ import math
 import random
 import time
 
-from .cards import popcount
-from .position import PositionError
-from .seat import EXACT_UNSEEN, ranked, SeatPosition, _hand_sampler, _replace_position, make_seat_position, history_of
+from solver.cards import popcount
+from solver.position.scoperta import PositionError
+from solver.analysis.sampling import EXACT_UNSEEN, ranked, SeatPosition, _hand_sampler, _replace_position, make_seat_position, history_of
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0
@@ -26,8 +26,8 @@ def _solve(gp, objective: str, cards, rng: random.Random, deadline: float | None
     searched ``horizon`` tricks deep when > 0); None past the deadline."""
     from dataclasses import replace
 
-    from . import ganalysis as GA
-    from . import gkernels as G
+    from solver.analysis import exact_general as GA
+    from solver.search import general as G
     if not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
         res = GA.exact_values(gp, objective, deadline)
         if res is None:
@@ -68,8 +68,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
             samples: int | None = None, seed: int = 0, t0: float | None = None):
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
     Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
-    from . import ganalysis as GA
-    from .analysis import Analysis, check_objective
+    from solver.analysis import exact_general as GA
+    from solver.analysis import Analysis, check_objective
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:

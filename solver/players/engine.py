@@ -7,22 +7,22 @@
 * ``engine-plain...``: the hidden-card engine without inference about the opponent's hand
   from its plays (solver.infer): every consistent hand weighs the same;
 * ``engine-pimc:T``: the hidden-card engine as it was before the fixed-method estimator
-  (solver.pimc), kept as a baseline to measure against.
+  (solver.players.pimc), kept as a baseline to measure against.
 
 In 2-player Briscola scoperta they analyse the position and play the best card: exactly
 when the exact search fits the time, else the anytime estimate. In 4-player scoperta (all
 cards open) they use the general solver's open analysis. In the hidden-card games
 (classic, Briscolone) they analyse from their own seat by sampling the hidden cards
-(solver.seat), never peeking at the opponent's hand.
+(solver.analysis.sampling), never peeking at the opponent's hand.
 
-Importing this module registers the names with solver.agents.
+Importing this module registers the names with solver.players.agents.
 """
 from __future__ import annotations
 
 import random
 
-from .agents import NamedAgent, register_agent, register_resolver
-from .game import GameState, legal_cards, to_game_position, to_position
+from solver.players.agents import NamedAgent, register_agent, register_resolver
+from solver.game import GameState, legal_cards, to_game_position, to_position
 
 DEFAULT_SECONDS = 1.0
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
@@ -74,17 +74,17 @@ class EngineAgent(NamedAgent):
     def _seat_analysis(self, state: GameState):
         """Analysis from the agent's own seat in a hidden-card game."""
         if self.pimc:
-            from . import pimc
+            from solver.players import pimc
             return pimc.analyse_state(state, state.turn, self.objective, self.seconds)
-        from . import seat
+        from solver.analysis import sampling as seat
         return seat.analyse_state(state, state.turn, self.objective, self.seconds,
                                   samples=self.samples, infer=self.infer)
 
     def _open_analysis(self, gp):
-        from . import ganalysis as GA
+        from solver.analysis import exact_general as GA
         if self.samples is None:
             return GA.analyse(gp, self.objective, self.seconds)
-        from .seat import EXACT_UNSEEN, analyse_open
+        from solver.analysis.sampling import EXACT_UNSEEN, analyse_open
         if gp.clairvoyant or gp.unseen.bit_count() <= EXACT_UNSEEN:
             return GA.analyse(gp, self.objective)
         return analyse_open(gp, self.objective, samples=self.samples, progress=False)
@@ -94,12 +94,12 @@ class EngineAgent(NamedAgent):
         finishes in its share of the time (all of it up to talon 8, most of it at talon 10),
         else the estimate with the rest; with samples, exact once the talon order is known,
         else the estimate over that many samples."""
-        from .analysis import analyse
+        from solver.analysis import analyse
         if self.samples is None:
             return analyse(pos, self.objective, self.seconds)
         if pos.clairvoyant or pos.talon_size <= 2:
             return analyse(pos, self.objective)
-        from .estimate import analyse as estimate
+        from solver.analysis.estimate import analyse as estimate
         return estimate(pos, self.objective, samples=self.samples, progress=False)
 
 

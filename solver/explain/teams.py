@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .analysis import Analysis, analyse
-from .cards import POINTS, card_name, card_str
-from .explain import agree, check_explainable, explain, render_text
-from .gposition import GamePosition
-from .position import PositionError
-from .rules import trick_winner
+from solver.analysis import Analysis, analyse
+from solver.cards import POINTS, card_name, card_str
+from solver.explain import agree, check_explainable, explain, render_text
+from solver.position.general import GamePosition
+from solver.position.scoperta import PositionError
+from solver.rules import trick_winner
 
 
 @dataclass(frozen=True)

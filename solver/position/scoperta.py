@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .cards import (FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of,
-                    mask_points, parse_cards, popcount)
-from .rules import RulesError, get_variant, trick_winner
+from solver.cards import FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards, popcount
+from solver.rules import RulesError, get_variant, trick_winner
 
 
 class PositionError(ValueError):
@@ -84,7 +83,7 @@ class Position:
     @property
     def trumps_out(self) -> int:
         """Trumps not yet played (in hands, on the table or in the talon)."""
-        from .cards import SUIT_MASKS
+        from solver.cards import SUIT_MASKS
         return SUIT_MASKS[self.trump_suit] & ~self.played
 
     @property
@@ -223,7 +222,7 @@ def parse_position(text: str) -> Position:
     try:
         other = _other_variant(text)
         if other:
-            from .gposition import parse_game_position
+            from solver.position.general import parse_game_position
             return parse_game_position(text)
         if "=?" in (text or "").replace(" ", ""):
             raise PositionError("a hidden hand (?) exists only in classic, briscolone and libero: "
@@ -245,7 +244,7 @@ def scoperta_only(pos, what: str):
 
 
 def _other_variant(text: str) -> bool:
-    """Whether the line names a variant other than scoperta (read by solver.gposition)."""
+    """Whether the line names a variant other than scoperta (read by solver.position.general)."""
     for tok in (text or "").split():
         k, _, v = tok.partition("=")
         if k.strip().lower() == "variant":

@@ -10,8 +10,8 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .cards import card_str
-from .position import Position, PositionError
+from solver.cards import card_str
+from solver.position.scoperta import Position, PositionError
 
 OBJECTIVES = ("points", "win")
 
@@ -96,16 +96,16 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     # on a busy machine, a compile on the first run, announced by the CLI), and counting it
     # left the first analysis of a process a handful of samples (a hint at the deal named
     # FB at ±7.6 where a settled estimate has 3C ahead by 1.8 ± 0.8)
-    from .seat import SeatPosition
+    from solver.analysis.sampling import SeatPosition
     if isinstance(pos, SeatPosition):
-        from . import seat
+        from solver.analysis import sampling as seat
         return seat.analyse(pos, objective, time_limit, t0=time.perf_counter())
-    from .gposition import GamePosition
+    from solver.position.general import GamePosition
     if isinstance(pos, GamePosition):
-        from . import ganalysis
+        from solver.analysis import exact_general as ganalysis
         return ganalysis.analyse(pos, objective, time_limit, time.perf_counter(), estimate_limit)
-    from . import engine
+    from solver.analysis import exact as engine
     if pos.talon_size >= 10 and not pos.clairvoyant:  # where estimates are the rule
-        from . import estimate  # noqa: F401 - the estimator's kernel, loaded before the clock
+        from solver.analysis import estimate  # noqa: F401 - the estimator's kernel, loaded before the clock
     return engine.analyse(pos, objective, time_limit, time.perf_counter(), estimate_on_interrupt,
                           estimate_limit)

@@ -3,7 +3,7 @@
 One player's view: their own hand, the table, the played cards and the turned trump card;
 the opponent's hand is written ``?``. The opponent's hand is sampled uniformly among the
 hands consistent with what the seat has seen, each sample is solved as an open deal by the
-general kernel (solver.gkernels), and the per-card values are averaged (method
+general kernel (solver.search.general), and the per-card values are averaged (method
 "seat-sampling", "seat-sampling-depth4" while the samples are depth-limited).
 
 What "consistent" means, precisely:
@@ -28,7 +28,7 @@ labelled as such: the interval covers the sampling error only); later the hand i
 the end, exactly over the talon draws when few talon cards are hidden, else on one drawn
 talon order. Samples are seeded by the position, so an analysis is reproducible, and a
 sample budget (``samples``) gives the same answer on any machine. The engine may weight the
-hands by the opponent's recent plays (solver.infer).
+hands by the opponent's recent plays (solver.players.infer).
 """
 from __future__ import annotations
 
@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from . import engine
-from .analysis import Analysis, MoveValue, check_objective
-from .cards import FULL_DECK, card_str, cards_of, mask_of, parse_cards, popcount
-from .position import PositionError
-from .rules import get_variant
+from solver.analysis import exact as engine
+from solver.analysis import Analysis, MoveValue, check_objective
+from solver.cards import FULL_DECK, card_str, cards_of, mask_of, parse_cards, popcount
+from solver.position.scoperta import PositionError
+from solver.rules import get_variant
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
@@ -140,7 +140,7 @@ class SeatPosition:
 
     def with_hand(self, cards: int):
         """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
-        from .gposition import GamePosition
+        from solver.position.general import GamePosition
         hands = [0, 0]
         hands[self.seat] = self.hand
         hands[self.opponent] = cards | self.known
@@ -202,8 +202,8 @@ def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int,
 
 def parse_seat_position(text: str) -> SeatPosition:
     """Parse a position with one hand written ``?`` (called by parse_game_position)."""
-    from .gposition import FIELDS, _parse_score
-    from .position import CardClaims, one_card, split_fields
+    from solver.position.general import FIELDS, _parse_score
+    from solver.position.scoperta import CardClaims, one_card, split_fields
     f = split_fields(text, FIELDS)
     v = get_variant(f.get("variant", "scoperta"))
     if v.players != 2 or v.top_visible:
@@ -285,8 +285,8 @@ def history_of(state, seat: int) -> History:
 
 def seat_position_from_record(record, move: int, seat: int) -> SeatPosition:
     """The moment before ``move`` (1-based) of a recorded deal, seen by ``seat`` (1-based)."""
-    from .game import deal_from_deck, play
-    from .record import RecordError, _prepared, replay_all
+    from solver.game import deal_from_deck, play
+    from solver.record import RecordError, _prepared, replay_all
     rec = _prepared(record)
     v = get_variant(rec["variant"])
     if v.players != 2 or v.top_visible:
@@ -392,8 +392,8 @@ def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float 
     (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
     from dataclasses import replace
 
-    from . import ganalysis as GA
-    from . import gkernels as G
+    from solver.analysis import exact_general as GA
+    from solver.search import general as G
     if exact_ok and not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
         s = GA.GSearch(gp, objective)
         vals = _values(s, cards, deadline)
@@ -493,9 +493,9 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     only say how many samples. Stops at ``samples``, at the time limit (DEFAULT_TIME when
     neither is given), when every consistent hand has been solved exactly, or on Ctrl-C
     (keeping what it has). ``seed`` None: derived from the position, so the same position
-    gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.infer: how
+    gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.players.infer: how
     likely the opponent's visible choices were with it)."""
-    from . import ganalysis as GA
+    from solver.analysis import exact_general as GA
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:
@@ -646,7 +646,7 @@ def analyse_state(state, seat: int, objective: str = "points", time_limit: float
                             state.briscola, played, state.turn, score, history_of(state, seat))
     weigh = None
     if infer:
-        from .infer import hand_weigher
+        from solver.players.infer import hand_weigher
         weigh = hand_weigher(state, seat)
     return analyse(sp, objective, time_limit, samples=samples, seed=seed, t0=t0,
                    progress=False, weigh=weigh)

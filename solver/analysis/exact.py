@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import kernels as K
-from .cards import POINTS
-from .position import Position
+from solver.search import scoperta as K
+from solver.cards import POINTS
+from solver.position.scoperta import Position
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
 SLICE_NODES = 300_000
@@ -233,7 +233,7 @@ def _chance_follows(pos: Position, card: int) -> bool:
 
 def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt: bool = False,
             estimate_limit: float | None = None):
-    from .analysis import Analysis, MoveValue
+    from solver.analysis import Analysis, MoveValue
     deadline = None if time_limit is None else t0 + time_limit
     try_exact = exact_possible(pos)
     exact_deadline = deadline
@@ -249,7 +249,7 @@ def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt
                 raise
             # Ctrl-C: the best answer so far is a quick estimate, clearly labelled
             from dataclasses import replace
-            from . import estimate
+            from solver.analysis import estimate
             a = estimate.analyse(pos, objective, INTERRUPT_ESTIMATE, time.perf_counter())
             return replace(a, seconds=time.perf_counter() - t0,
                            notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",))
@@ -262,7 +262,7 @@ def analyse(pos: Position, objective: str, time_limit, t0, estimate_on_interrupt
             pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen)
             return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
                             nodes + pv_nodes, time.perf_counter() - t0)
-    from . import estimate
+    from solver.analysis import estimate
     if time_limit is None:
         a = estimate.analyse(pos, objective, None, None)
     else:

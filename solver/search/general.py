@@ -17,9 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import (CARD_POINTS, FACT, TT_COLS, canon_card, canon_mask, ceil_div, floor_div,
-                      highbit_index, lowbit_index, mask_points, new_table, popcount, tt_cut,
-                      tt_read, tt_save, tt_unit)
+from solver.search.scoperta import CARD_POINTS, FACT, TT_COLS, canon_card, canon_mask, ceil_div, floor_div, highbit_index, lowbit_index, mask_points, new_table, popcount, tt_cut, tt_read, tt_save, tt_unit
 
 C_PLAYERS = 0
 C_TRUMP = 1        # trump suit or -1

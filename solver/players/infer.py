@@ -1,7 +1,7 @@
 """Inference about the hidden hand from the opponent's choices: a sampled hand is weighted
 by how likely the opponent's two most recent visible plays were had they held it.
 
-The model of the opponent is a noisy greedy player (solver.agents.GreedyAgent): it plays
+The model of the opponent is a noisy greedy player (solver.players.agents.GreedyAgent): it plays
 greedy's card with probability 1 - EPS and otherwise any legal card uniformly. The hand the
 opponent held at a play is rebuilt from the sampled one: the card on the table it led is
 added back; for its play in the last finished trick, the card it then played is added back
@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .agents import GreedyAgent
+from solver.players.agents import GreedyAgent
 
 EPS = 0.5          # share of the opponent's plays the model leaves to chance
 _GREEDY = GreedyAgent()
@@ -23,7 +23,7 @@ _RNG = random.Random(0)  # greedy never draws from it; required by the agent's s
 
 def _likelihood(state, opp: int, hand: int, trick: tuple, leader: int, card: int) -> float:
     """P(opponent plays ``card`` holding ``hand`` in this trick) under the noisy greedy model."""
-    from .game import legal_cards
+    from solver.game import legal_cards
     hands = list(state.hands)
     hands[opp] = hand
     s = replace(state, hands=tuple(hands), trick=trick, leader=leader, turn=opp)
