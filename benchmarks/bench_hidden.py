@@ -99,7 +99,8 @@ def cmd_samples(args) -> None:
 def cmd_stability(args) -> None:
     """The best card of a position at each limit over runs with different seeds."""
     from solver.position.scoperta import parse_position
-    from solver.analysis.sampling import SeatPosition, analyse, analyse_open
+    from solver.analysis.sampling import analyse, analyse_open
+    from solver.position.seat import SeatPosition
     pos = parse_position(args.position)
     print(f"position: {args.position}")
     print(f"{'limit s':>8} {'runs':>5} {'best cards (count)':>30} {'samples':>8} {'top two gap':>12} "

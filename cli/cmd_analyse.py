@@ -154,7 +154,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
               estimate_on_interrupt=False):
     """A parsed position's analysis: from the shown seat for a hidden hand, else the
     solver's (exact, or the labelled estimate)."""
-    from solver.analysis.sampling import SeatPosition
+    from solver.position.seat import SeatPosition
     if isinstance(pos, SeatPosition):
         return _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
     return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
@@ -194,10 +194,10 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     time_limit, estimate_limit = limits(time_limit)
     if (cluster is not None or log_path is not None) and position != "-":
         raise click.UsageError("--cluster and --log go with POSITION - (a batch on stdin)")
-    from solver.analysis.sampling import SeatPosition
+    from solver.position.seat import SeatPosition
     if record_file is not None:
         from solver.record import read_record
-        from solver.analysis.sampling import seat_position_from_record
+        from solver.record import seat_position_from_record
         if position is not None:
             raise click.UsageError("give a POSITION or --record, not both")
         if move is None or seat is None:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from solver.cards import SUITS, card_str, cards_of, mask_of
 from solver.position.scoperta import Position, PositionError
+from solver.position.seat import History
 from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
@@ -358,3 +359,37 @@ def describe_deal(state: GameState) -> str:
 __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
            "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
            "from_position", "new_match", "make_rng", "describe_deal"]
+
+
+def history_of(state, seat: int) -> History:
+    """The opponent's arrival slots and shown voids in a replayed deal (solver.game state)."""
+    opp = 1 - seat
+    slot_trick = [0]
+    for j, t in enumerate(state.tricks, 1):
+        if t.draws:
+            slot_trick.append(j)
+    voids = []
+    plays = []   # (card, trick number)
+    for j, t in enumerate(state.tricks, 1):
+        c = t.cards[(opp - t.leader) % 2]
+        plays.append((c, j))
+        if state.variant.follow_suit and t.leader != opp and c // 10 != t.cards[0] // 10:
+            voids.append((j, t.cards[0] // 10))
+    if state.trick and state.leader == opp:
+        plays.append((state.trick[0], len(state.tricks) + 1))
+    n_slots = len(slot_trick)
+
+    def first_slot(suit: int, played_at: int | None) -> int:
+        lo = 0
+        for t, s in voids:
+            if s == suit and (played_at is None or played_at > t):
+                lo = max(lo, next((i for i, st in enumerate(slot_trick) if i and st >= t), n_slots))
+        return lo
+
+    fixed = []
+    for c, j in plays:
+        hi = max(i for i, st in enumerate(slot_trick) if st <= j - 1)
+        fixed.append((first_slot(c // 10, j), hi))
+    suit_lo = tuple(first_slot(s, None) for s in range(4))
+    caps = (state.variant.hand_size,) + (1,) * (n_slots - 1)
+    return History(caps, tuple(fixed), suit_lo, tuple(voids))

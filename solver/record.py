@@ -24,7 +24,8 @@ import json
 import os
 
 from solver.cards import CardError, card_str, parse_card
-from solver.game import GameState, MatchState, deal_from_deck, move_error, new_match, play
+from solver.game import GameState, MatchState, deal_from_deck, history_of, move_error, new_match, play
+from solver.position.seat import SeatPosition, make_seat_position
 from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"
@@ -312,3 +313,36 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
         if res["points"] != t or res.get("winner") != winner:
             raise RecordError(f"the record states match totals {res['points'][0]}-{res['points'][1]} "
                               f"(winner {res.get('winner')}) but the deals give {t[0]}-{t[1]} (winner {winner})")
+
+
+def seat_position_from_record(record, move: int, seat: int) -> SeatPosition:
+    """The moment before ``move`` (1-based) of a recorded deal, seen by ``seat`` (1-based)."""
+    rec = _prepared(record)
+    v = get_variant(rec["variant"])
+    if v.players != 2 or v.top_visible:
+        raise RecordError(f"seat analysis is for the hidden-card games (classic, briscolone, "
+                          f"libero), but the record is {v.name}")
+    if len(rec["_deals"]) != 1:
+        raise RecordError(f"the record holds {len(rec['_deals'])} deals: give a single-deal record")
+    replay_all(rec)
+    d = rec["_deals"][0]
+    moves = d["moves"]
+    state = deal_from_deck(v, d["deck"], d["dealer"] - 1)
+    final = state
+    for c in moves:
+        final = play(final, c)
+    last = len(moves) + (0 if final.is_over else 1)
+    if not 1 <= move <= last:
+        raise RecordError(f"move {move} is out of range: the record's moves are 1..{last}")
+    if seat not in (1, 2):
+        raise RecordError(f"seat must be 1 or 2, got {seat}")
+    for c in moves[:move - 1]:
+        state = play(state, c)
+    s = seat - 1
+    if state.turn != s:
+        raise RecordError(f"move {move} is player {state.turn + 1}'s: seat analysis values the "
+                          f"cards of the player to move (use --seat {state.turn + 1})")
+    played = state.captured[0] | state.captured[1]
+    score = (state.points[0], state.points[1])
+    return make_seat_position(v.name, s, state.hands[s], state.trick, state.briscola, played,
+                              state.turn, score, history_of(state, s))

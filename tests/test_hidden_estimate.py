@@ -8,6 +8,8 @@ import time
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.game import history_of
+from solver.position.seat import make_seat_position
 from solver.analysis import sampling as seat
 from solver.players.agents import GreedyAgent
 from solver.game import deal, play
@@ -33,9 +35,9 @@ def test_more_time_only_adds_samples():
     """A time-limited run with n samples equals the run asked for exactly n samples: the
     same method and the same samples in the same order, whatever the time allowed."""
     st = _early_seat()
-    sp = seat.make_seat_position("classic", st.turn, st.hands[st.turn], st.trick, st.briscola,
+    sp = make_seat_position("classic", st.turn, st.hands[st.turn], st.trick, st.briscola,
                                  st.captured[0] | st.captured[1], st.turn, tuple(st.points),
-                                 seat.history_of(st, st.turn))
+                                 history_of(st, st.turn))
     short = seat.analyse(sp, time_limit=0.05, seed=1)
     long = seat.analyse(sp, time_limit=0.6, seed=1)
     assert short.method == long.method == "seat-sampling-depth4"

@@ -5,6 +5,8 @@ from dataclasses import replace
 
 import pytest
 
+from solver.game import history_of
+from solver.position.seat import make_seat_position
 from solver.players import infer
 from solver.analysis import sampling as seat
 from solver.players.agents import GreedyAgent
@@ -31,7 +33,7 @@ def test_a_lead_is_weighed_by_the_noisy_greedy_model():
     led = st.trick[0]
     assert infer.observations(st, me)[0] == ((), opp, led, "now")
     likes = {round(infer._likelihood(st, opp, h | 1 << led, (), opp, led), 9)
-             for h in seat.sample_hands(seat.make_seat_position(
+             for h in seat.sample_hands(make_seat_position(
                  "classic", me, st.hands[me], st.trick, st.briscola,
                  st.captured[0] | st.captured[1], st.turn, tuple(st.points)), 60, 1)}
     assert likes == {round(1 - infer.EPS + infer.EPS / 3, 9), round(infer.EPS / 3, 9)}
@@ -65,9 +67,9 @@ def test_a_greedy_players_hand_is_weighted_up_on_average():
             me = st.turn
             w = infer.hand_weigher(st, me)
             if w is not None:
-                sp = seat.make_seat_position("classic", me, st.hands[me], st.trick, st.briscola,
+                sp = make_seat_position("classic", me, st.hands[me], st.trick, st.briscola,
                                              st.captured[0] | st.captured[1], st.turn,
-                                             tuple(st.points), seat.history_of(st, me))
+                                             tuple(st.points), history_of(st, me))
                 real.append(w(st.hands[1 - me]))
                 sampled.extend(w(h) for h in seat.sample_hands(sp, 30, seed))
             st = play(st, g(st, rng))

@@ -14,7 +14,9 @@ from solver.cards import FULL_DECK, cards_of, format_mask, mask_of, parse_cards,
 from solver.game import deal, legal_cards, play
 from solver.position.scoperta import PositionError, parse_position
 from solver.record import RecordError, deal_record, write_record
-from solver.analysis.sampling import History, SeatPosition, analyse as seat_analyse, sample_hands, seat_position_from_record
+from solver.analysis.sampling import analyse as seat_analyse, sample_hands
+from solver.position.seat import History, SeatPosition
+from solver.record import seat_position_from_record
 
 
 def _random_game(variant: str, seed: int):

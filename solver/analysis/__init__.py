@@ -96,7 +96,7 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     # on a busy machine, a compile on the first run, announced by the CLI), and counting it
     # left the first analysis of a process a handful of samples (a hint at the deal named
     # FB at ±7.6 where a settled estimate has 3C ahead by 1.8 ± 0.8)
-    from solver.analysis.sampling import SeatPosition
+    from solver.position.seat import SeatPosition
     if isinstance(pos, SeatPosition):
         from solver.analysis import sampling as seat
         return seat.analyse(pos, objective, time_limit, t0=time.perf_counter())

@@ -13,7 +13,9 @@ import time
 
 from solver.cards import popcount
 from solver.position.scoperta import PositionError
-from solver.analysis.sampling import EXACT_UNSEEN, ranked, SeatPosition, _hand_sampler, _replace_position, make_seat_position, history_of
+from solver.analysis.sampling import EXACT_UNSEEN, _hand_sampler, _replace_position, ranked
+from solver.game import history_of
+from solver.position.seat import SeatPosition, make_seat_position
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0

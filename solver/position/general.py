@@ -180,7 +180,7 @@ def _parse(text: str) -> GamePosition:
         raise PositionError("empty position")
     f = split_fields(text, FIELDS)
     if any(f.get(k, "").strip() == "?" for k in FIELDS if k.startswith("hand")):
-        from solver.analysis.sampling import parse_seat_position
+        from solver.position.seat import parse_seat_position
         return parse_seat_position(text)
     if "variant" not in f:
         raise PositionError("missing field variant=")

@@ -1,0 +1,197 @@
+"""A 2-player hidden-card position seen from one seat: the other hand is hidden (``?``).
+
+What a record shows about the hidden hand (``History``) travels with the position, so the
+sampler (solver.analysis.sampling) only draws hands the seat could not rule out.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from solver.cards import FULL_DECK, card_str, mask_of, parse_cards, popcount
+from solver.position.general import FIELDS, GamePosition, _parse_score
+from solver.position.scoperta import CardClaims, PositionError, one_card, split_fields
+from solver.rules import get_variant
+
+@dataclass(frozen=True)
+class History:
+    """What a record shows about the opponent's hand (see the module docstring)."""
+    caps: tuple[int, ...]               # arrival slots: the deal, then one per draw
+    fixed: tuple[tuple[int, int], ...]  # (first, last) slot of each card the opponent played
+    suit_lo: tuple[int, int, int, int]  # first slot a card of that suit may have arrived in
+    voids: tuple[tuple[int, int], ...]  # (trick number, suit) shown void
+
+    def fits(self, hand_cards) -> bool:
+        last = len(self.caps) - 1
+        spans = list(self.fixed) + [(self.suit_lo[c // 10], last) for c in hand_cards]
+        if len(spans) != sum(self.caps):
+            return False
+        spans.sort()
+        heap: list[int] = []
+        k = 0
+        for slot, cap in enumerate(self.caps):
+            while k < len(spans) and spans[k][0] <= slot:
+                heapq.heappush(heap, spans[k][1])
+                k += 1
+            for _ in range(cap):
+                if not heap:
+                    return False
+                if heapq.heappop(heap) < slot:
+                    return False
+        return not heap and k == len(spans)
+
+
+@dataclass(frozen=True)
+class SeatPosition:
+    """A 2-player hidden-card position seen from ``seat`` (0-based); the other hand is hidden.
+
+    ``known`` holds opponent cards the seat knows anyway (the trump card drawn last);
+    ``hidden`` is how many of the opponent's cards are unknown.
+    """
+    variant: str
+    seat: int
+    hand: int
+    known: int
+    hidden: int
+    table: tuple[int, ...]
+    briscola: int
+    played: int
+    turn: int
+    score: tuple[int, int] | None = None
+    history: History | None = None
+
+    players = 2
+    clairvoyant = False
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def pool(self) -> int:
+        """Cards the opponent's unknown cards are drawn from (the rest is the covered talon)."""
+        m = FULL_DECK & ~(self.hand | self.known | self.played | mask_of(self.table))
+        if self.briscola >= 0:
+            m &= ~(1 << self.briscola)
+        return m
+
+    @property
+    def talon_size(self) -> int:
+        t = popcount(self.pool) - self.hidden
+        return t + (1 if t > 0 and self.briscola >= 0 else 0)
+
+    @property
+    def draws_unknown(self) -> bool:
+        return self.talon_size > 2
+
+    @property
+    def forced(self) -> bool:
+        return popcount(self.pool) == self.hidden
+
+    def legal_cards(self) -> list[int]:
+        return self.with_hand(0).legal_cards() if self.turn == self.seat else []
+
+    def with_hand(self, cards: int):
+        """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
+        hands = [0, 0]
+        hands[self.seat] = self.hand
+        hands[self.opponent] = cards | self.known
+        return GamePosition(self.variant, tuple(hands), self.table, -1, self.briscola,
+                            self.played, self.turn, self.score, None)
+
+    def to_text(self) -> str:
+        return self.with_hand(0).to_text(hidden=self.opponent)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int, played: int,
+                       turn: int, score=None, history: History | None = None) -> SeatPosition:
+    """Check the seat's view and work out the opponent's hand size; PositionError if wrong."""
+    v = get_variant(variant)
+    if v.players != 2 or v.top_visible:
+        raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
+                            f"(classic, briscolone, libero), not {v.name}")
+    table = tuple(table)
+    if len(table) > 1:
+        raise PositionError(f"table= holds at most 1 card in {v.name}, got {len(table)}")
+    own = popcount(hand)
+    leader = (turn - len(table)) % 2
+    if not table:
+        opp = own
+    elif leader == seat:
+        opp = own + 1
+    else:
+        opp = own - 1
+    if opp < 0 or (own == 0 and opp == 0) or max(own, opp) == 0:
+        raise PositionError("the deal is over: no cards left to play")
+    if max(own, opp) > v.hand_size:
+        raise PositionError(f"a hand holds at most {v.hand_size} cards in {v.name}, "
+                            f"got hand{seat + 1}={own}")
+    known = 0
+    free = FULL_DECK & ~(hand | played | mask_of(table))
+    rest = popcount(free)
+    if rest < opp:
+        raise PositionError(f"player {2 - seat}'s hand would hold {opp} cards but only {rest} "
+                            f"cards are unaccounted for")
+    talon = rest - opp
+    if talon % 2:
+        raise PositionError(f"the talon would hold {talon} card{'s' if talon != 1 else ''}: "
+                            f"with 2 players it always holds a multiple of 2")
+    if talon and max(own, opp) != v.hand_size:
+        raise PositionError(f"hands hold {v.hand_size} cards each while the talon has cards, "
+                            f"got hand{seat + 1}={own}")
+    if briscola >= 0 and not (free >> briscola) & 1 and talon:
+        raise PositionError(f"the talon has cards, so the trump card {card_str(briscola)} must be "
+                            f"its bottom card, but it is in a hand, on the table or played")
+    if briscola >= 0 and (free >> briscola) & 1 and not talon:
+        known = 1 << briscola
+    sp = SeatPosition(v.name, seat, hand, known, opp - popcount(known), table, briscola,
+                      played, turn, score, history)
+    return sp
+
+
+def parse_seat_position(text: str) -> SeatPosition:
+    """Parse a position with one hand written ``?`` (called by parse_game_position)."""
+    f = split_fields(text, FIELDS)
+    v = get_variant(f.get("variant", "scoperta"))
+    if v.players != 2 or v.top_visible:
+        raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
+                            f"(classic, briscolone, libero), not {v.name}")
+    for i in (3, 4):
+        if f"hand{i}" in f:
+            raise PositionError(f"{v.name} has 2 players: hand{i}= is not allowed")
+    for req in ("hand1", "hand2", "turn"):
+        if req not in f:
+            raise PositionError(f"missing field {req}=")
+    hidden = [i for i in (0, 1) if f[f"hand{i + 1}"].strip() == "?"]
+    if len(hidden) == 2:
+        raise PositionError("only one hand may be hidden (?): the other is the seat's own")
+    for key in ("talon", "unseen", "top"):
+        if key in f:
+            raise PositionError(f"with a hidden hand give played= (not {key}=): the seat does "
+                                f"not see the talon")
+    for k, val in f.items():
+        if "?" in val and (k not in ("hand1", "hand2") or val.strip() != "?"):
+            raise PositionError(f"'?' stands for a whole hidden hand (hand1=? or hand2=?), "
+                                f"not inside {k}=")
+    seat = 1 - hidden[0]
+    if v.has_trump and "briscola" not in f:
+        raise PositionError("missing field briscola= (the trump card)")
+    if not v.has_trump and "briscola" in f:
+        raise PositionError(f"{v.name} has no trump: briscola= is not allowed")
+    hand = parse_cards(f[f"hand{seat + 1}"])
+    table = parse_cards(f.get("table", ""))
+    played = parse_cards(f.get("played", ""))
+    briscola = one_card(f, "briscola")
+    turn_s = f["turn"].strip()
+    if turn_s not in ("1", "2"):
+        raise PositionError(f"turn= must be 1..2, got '{turn_s}'")
+    claim = CardClaims()
+    for cards, where in ((hand, f"hand{seat + 1}"), (table, "table"), (played, "played")):
+        claim(cards, where)
+    played_mask = mask_of(played)
+    score = _parse_score(f["score"], played_mask, 2) if "score" in f else None
+    return make_seat_position(v.name, seat, mask_of(hand), table, briscola, played_mask,
+                              int(turn_s) - 1, score)
