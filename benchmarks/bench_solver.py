@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from solver.analysis import exact as engine  # noqa: E402
+from solver.analysis import driver as engine  # noqa: E402
 from solver.analysis import analyse  # noqa: E402
 from solver.sample import random_position  # noqa: E402
 

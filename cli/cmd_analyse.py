@@ -10,6 +10,7 @@ import click
 from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, clip_message, count
 from solver.analysis import analyse as run_analysis
+from solver.analysis import progress
 from solver.cards import card_str
 from solver.position.scoperta import PositionError, parse_position
 
@@ -67,8 +68,7 @@ def _human(a, out) -> None:
 
 
 def _progress_on():
-    from solver.analysis import exact as engine
-    engine.progress = lambda line: click.echo(line, err=True)
+    progress.set_hook(lambda line: click.echo(line, err=True))
 
 
 def _line_position(text: str) -> str:

@@ -56,10 +56,9 @@ def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
 def apply_env(env: dict[str, str]) -> None:
     """Set ``env`` here; an engine already imported takes the new limits too."""
     os.environ.update(env)
-    engine = sys.modules.get("solver.analysis.exact")
-    if engine is not None:
-        engine.DEFAULT_TT_MB = int(env["BRISCOLA_TT_MB"])
-        engine.THREADS = int(env["BRISCOLA_THREADS"])
+    driver = sys.modules.get("solver.analysis.driver")
+    if driver is not None:
+        driver.configure(tt_mb=int(env["BRISCOLA_TT_MB"]), threads=int(env["BRISCOLA_THREADS"]))
 
 
 def warm() -> int:

@@ -26,15 +26,12 @@ LANGS = ("en", "it")
 
 def try_analyse(pos: Position, time_limit: float | None,
                 cache: dict | None = None) -> Analysis | None:
-    """The analysis of ``pos``, or None when none can be had in time (no estimator yet)."""
+    """The analysis of ``pos``, or None when its values cannot be trusted."""
     key = (pos, time_limit)
     if cache is not None and key in cache:
         return cache[key]
-    try:
-        a = analyse(pos, "points", time_limit)
-    except ImportError:
-        a = None
-    if a is not None and not all(abs(m.value) <= 120 for m in a.moves):
+    a = analyse(pos, "points", time_limit)
+    if not all(abs(m.value) <= 120 for m in a.moves):
         a = None  # an engine fault (seen once with a stale table): better unrated than wrong
     if cache is not None:
         cache[key] = a

@@ -10,7 +10,7 @@ import pytest
 from reference import ref_values
 from solver.analysis import estimate
 from solver.analysis import analyse
-from solver.analysis.exact import exact_values
+from solver.analysis.driver import exact_values
 from solver.position.scoperta import parse_position
 from solver.sample import random_position
 

@@ -1,4 +1,4 @@
-"""The general kernel (solver.search.general via solver.analysis.exact_general) against the slow reference
+"""The general kernel (solver.search.general via solver.analysis.driver) against the slow reference
 (tests/greference.py), against the 2-player scoperta kernel, and on hand-checked positions."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from reference import load_positions
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card, parse_cards
-from solver.analysis.exact_general import exact_values
+from solver.analysis.driver import exact_values
 from solver.position.general import GamePosition, parse_game_position
 from solver.position.scoperta import parse_position
 
@@ -75,7 +75,7 @@ def test_general_kernel_on_scoperta_matches_stored_values():
 
 
 def test_general_kernel_on_scoperta_matches_scoperta_kernel():
-    from solver.analysis import exact as engine
+    from solver.analysis import driver as engine
     from solver.cards import POINTS, mask_of
     from solver.position.scoperta import Position
     rng = random.Random(5)

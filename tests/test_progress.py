@@ -9,8 +9,7 @@ import time
 import pytest
 
 from cli import coldstart
-from solver.analysis import exact as engine
-from solver.analysis import exact_general as ganalysis
+from solver.analysis import progress
 from solver.analysis import sampling as seat
 from solver.position.general import parse_game_position
 
@@ -61,17 +60,17 @@ def test_the_first_import_of_a_cold_kernel_module_is_announced(monkeypatch, caps
 
 def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     lines = []
-    monkeypatch.setattr(engine, "progress", lines.append)
-    monkeypatch.setattr(ganalysis, "PROGRESS_EVERY", 0.2)
+    monkeypatch.setattr(progress, "EVERY", 0.2)
     monkeypatch.setattr(seat, "PROGRESS_AFTER", 0.2)
     monkeypatch.setattr(seat, "PROGRESS_EVERY", 0.2)
     pos = parse_game_position(DEAL4)
     t = time.perf_counter()
-    a = ganalysis.analyse(pos, "points", 1.5)
+    with progress.reporting(lines.append):
+        a = seat.analyse_game(pos, "points", 1.5)
     took = time.perf_counter() - t
     assert not a.exact and took < 1.5 + 1.0
     assert lines and all(ln.startswith(("estimating", "searching")) for ln in lines)
-    assert ganalysis._began[0] == 0.0
+    assert progress._began[0] == 0.0
 
 
 def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
@@ -81,9 +80,9 @@ def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
     from solver.analysis import estimate
     from solver.sample import random_position
     lines = []
-    monkeypatch.setattr(engine, "progress", lines.append)
     monkeypatch.setattr(estimate, "PROGRESS_AFTER", 0.1)
     pos = random_position(random.Random(5), 30)
-    a = estimate.analyse(pos, "points", 0.8)
+    with progress.reporting(lines.append):
+        a = estimate.analyse(pos, "points", 0.8)
     assert not a.exact and lines
     assert all(ln.startswith("estimat") for ln in lines)

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.analysis import exact as engine
+from solver.analysis import driver as engine
 from solver.search import scoperta as K
 from solver.analysis import analyse
 from solver.cards import card_str

@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from reference import ref_values
-from solver.analysis import exact as engine
+from solver.analysis import driver as engine
 from solver.search import scoperta as K
 from solver.sample import random_position
 

@@ -28,20 +28,23 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from contextlib import contextmanager
 from dataclasses import replace
 
 import numpy as np
 from numba import njit
 
-from solver.analysis import exact as E
+from solver.analysis import driver
+from solver.analysis.progress import say, wants_progress
+from solver.analysis.result import Analysis, MoveValue
+from solver.analysis.stats import Sums
+from solver.cards import card_str
 from solver.search import scoperta as K
 from solver.position.scoperta import Position
 
 DEFAULT_TIME = 5.0          # seconds, when neither a time limit nor a sample count is given
 MIN_TIME = 0.02             # a caller whose deadline has passed still gets an answer this fast
-SLICE_NODES = 10_000        # nodes per kernel call between clock checks (a few ms)
-Z95 = 1.96
+SLICE_NODES = 10_000        # nodes per kernel call between clock checks (a few ms; the
+                            # driver's default slice is sized for exact analyses, ~0.5 s)
 EXPECTIMAX_MAX_UNSEEN = 6   # auto: expectimax up to talon 8 (children exact in ~1-10 ms)
 DEFAULT_DEPTH = 5           # auto: horizon (tricks) of the sampled search beyond talon 8
 #: talon sizes where auto samples full clairvoyant solves for the points objective instead
@@ -154,30 +157,17 @@ class _Sampler:
         return (p.top, *head, *rest, p.briscola)
 
 
-class _Stats:
+class _Stats(Sums):
     """Per-card running sums of sample values."""
 
     def __init__(self, cards):
         self.cards = list(cards)
-        self.n = 0
-        self.s = np.zeros(len(self.cards))
-        self.ss = np.zeros(len(self.cards))
-
-    def add(self, vals) -> None:
-        v = np.asarray(vals, dtype=float)
-        self.n += 1
-        self.s += v
-        self.ss += v * v
-
-    def means(self) -> np.ndarray:
-        return self.s / max(self.n, 1)
+        super().__init__(len(self.cards))
 
     def errors(self, bound: float) -> np.ndarray:
         if self.n < 2:
             return np.full(len(self.cards), bound)
-        m = self.means()
-        var = np.maximum(self.ss / self.n - m * m, 0.0) * self.n / (self.n - 1)
-        return np.minimum(Z95 * np.sqrt(var / self.n), bound)
+        return np.minimum(self.half_widths(), bound)
 
 
 def _clair_copy(pos: Position, order: tuple[int, ...]) -> Position:
@@ -186,29 +176,16 @@ def _clair_copy(pos: Position, order: tuple[int, ...]) -> Position:
     return replace(pos, talon_order=order, top=order[0])
 
 
-@contextmanager
-def _short_slices():
-    """Short kernel calls, so that the clock is checked often (the engine's default slice
-    is sized for exact analyses, ~0.5 s)."""
-    saved = E.SLICE_NODES
-    E.SLICE_NODES = SLICE_NODES
-    try:
-        yield
-    finally:
-        E.SLICE_NODES = saved
-
-
 def _full_values(pos: Position, objective: str, cards, deadline: float | None):
     """Exact values of ``cards`` for one clairvoyant position (plain numbers for the mover),
     with the nodes spent; None when the deadline came first."""
-    s = E.Search(pos, objective)
+    s = driver.Search(pos, objective)
     out = []
-    with _short_slices():
-        for c in cards:
-            v = s.move_value(c, deadline)
-            if v is None:
-                return None, s.nodes
-            out.append(v / s.denominator)
+    for c in cards:
+        v = s.move_value(c, deadline, slice_nodes=SLICE_NODES)
+        if v is None:
+            return None, s.nodes
+        out.append(v / s.denominator)
     return out, s.nodes
 
 
@@ -259,7 +236,6 @@ def _line_values(pos: Position, objective: str, cards, depth: int | None,
 
 
 def _progress_line(t, n, cards, means, best):
-    from solver.cards import card_str
     return f"estimate: {t:.1f} s, {n} samples, best {card_str(best)} {means[cards.index(best)]:+.2f}"
 
 
@@ -324,7 +300,6 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     ``lines`` (when leading): the means are kept per (card, reply) and a card is worth its
     worst reply's mean, so the reply, like the card, is chosen without knowing the talon
     (plain clairvoyant sampling lets the reply see the future)."""
-    from solver.analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME
@@ -332,7 +307,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     if time_limit is not None:
         deadline = max(t0 + time_limit, time.perf_counter() + MIN_TIME)
     if progress is None:
-        progress = E.wants_progress()
+        progress = wants_progress()
     if seed is None:
         seed = zlib.crc32(f"{pos.to_text()} {objective}".encode())
     rng = random.Random(seed)
@@ -379,7 +354,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
             if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER and stats.n:
                 m, _ = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
                 best = cards[int(np.argmax(m))]
-                E.say(_progress_line(now - t0, stats.n, cards, m, best))
+                say(_progress_line(now - t0, stats.n, cards, m, best))
                 last_print = now
             order = pending if pending is not None else sampler.order()
             pending = None
@@ -416,7 +391,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     best = tuple(cards[j] for j in rank if means[j] == top_v)
     notes.insert(0, f"{stats.n} samples")
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
-        E.say(_progress_line(time.perf_counter() - t0, stats.n, cards, means, best[0]))
+        say(_progress_line(time.perf_counter() - t0, stats.n, cards, means, best[0]))
     return Analysis(pos, objective, False, float(top_v), None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, method, tuple(notes))
 
@@ -424,7 +399,6 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
 def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
     """Nothing random left (talon order known): search deeper and deeper until the time is
     up; the deepest finished search answers (exact once it reaches the end)."""
-    from solver.analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
     cards = pos.legal_cards()
@@ -486,7 +460,6 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     exactly. Unbiased, and exact once every outcome has been visited, but each outcome
     costs up to nine exact solves of a talon two cards smaller: the method of choice only
     while those are cheap (talon <= 8)."""
-    from solver.analysis import Analysis, MoveValue
     t0 = time.perf_counter() if t0 is None else t0
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME
@@ -494,7 +467,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     if pos.clairvoyant or pos.talon_size <= 2:
         raise ValueError("sampled expectimax needs hidden talon cards")
     if progress is None:
-        progress = E.wants_progress()
+        progress = wants_progress()
     seed = zlib.crc32(f"{pos.to_text()} {objective}".encode()) if seed is None else seed
     sampler = _Sampler(pos, random.Random(seed))
     mover = pos.turn
@@ -522,7 +495,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
             if deadline is not None and now > deadline:
                 break
             if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER:
-                E.say(f"estimate: {now - t0:.1f} s, {st.n} of {outcomes} draws")
+                say(f"estimate: {now - t0:.1f} s, {st.n} of {outcomes} draws")
                 last_print = now
             order = sampler.order()
             draws = (order[1], order[2])
@@ -535,8 +508,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
                 if child.is_over:
                     v_child = 0.0
                 else:
-                    with _short_slices():
-                        res = E.exact_values(child, objective, deadline)
+                    res = driver.exact_values(child, objective, deadline, SLICE_NODES)
                     if res is None:
                         vals = None
                         break

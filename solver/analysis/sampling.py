@@ -36,16 +36,19 @@ import math
 import random
 import time
 import zlib
+from dataclasses import replace
 from itertools import combinations
 from math import comb
 
-from solver.analysis import exact as engine
-from solver.analysis import Analysis, MoveValue, check_objective
-from solver.cards import FULL_DECK, card_str, cards_of, mask_of, parse_cards, popcount
-from solver.position.scoperta import PositionError
+from solver.analysis import driver
+from solver.analysis.progress import clock, say, wants_progress
+from solver.analysis.result import Analysis, check_objective, ranked
+from solver.analysis.stats import Sums
+from solver.cards import card_str, cards_of, mask_of, popcount
 from solver.game import history_of
+from solver.position.general import GamePosition
+from solver.position.scoperta import PositionError
 from solver.position.seat import SeatPosition, make_seat_position
-from solver.rules import get_variant
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
@@ -58,11 +61,12 @@ HORIZON = 4                # before that, searched this many tricks deep (~1-2 m
 SLICE_NODES = 30_000       # nodes between clock checks (a few ms)
 PROGRESS_AFTER = 2.0       # seconds before the first progress line on stderr
 PROGRESS_EVERY = 1.0
+DEFAULT_SAMPLE_TIME = 5.0  # seconds of estimate for an open game with no time limit
 
 
 # ----- sampling -----------------------------------------------------------------------
 
-def _hand_sampler(sp: SeatPosition, rng: random.Random):
+def hand_sampler(sp: SeatPosition, rng: random.Random):
     """A function drawing one consistent hand (a mask), and the list of all of them when
     there are few (None otherwise). PositionError when no hand fits."""
     free = cards_of(sp.pool)
@@ -105,7 +109,7 @@ def _hand_sampler(sp: SeatPosition, rng: random.Random):
 def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
     """``count`` opponent hands (masks, known cards included) drawn as analyse draws them."""
     rng = random.Random(seed)
-    draw, _ = _hand_sampler(sp, rng)
+    draw, _ = hand_sampler(sp, rng)
     return [draw() | sp.known for _ in range(count)]
 
 
@@ -120,11 +124,27 @@ def horizon_for(gp) -> int:
 def _values(s, cards, deadline):
     out = {}
     for c in cards:
-        v = s.move_value(c, deadline, slice_nodes=SLICE_NODES)
+        v = s.move_value(c, deadline, slice_nodes=SLICE_NODES, quiet=True)
         if v is None:
             return None
         out[c] = float(s.fraction(v))
     return out
+
+
+def horizon_alive(gp, horizon: int) -> int:
+    """The general kernel's horizon (cards alive at which it stops) for a search ``horizon``
+    tricks deep (0: to the end)."""
+    return max(1, 40 - popcount(gp.played) - horizon * gp.players) if horizon else 0
+
+
+def sample_order(pos: GamePosition, rng: random.Random) -> tuple[int, ...]:
+    """A talon order consistent with the position: visible top first, trump card last."""
+    rest = cards_of(pos.unseen)
+    rng.shuffle(rest)
+    order = ([pos.top] if pos.top >= 0 else []) + rest
+    if pos.briscola >= 0 and pos.talon_size:
+        order.append(pos.briscola)
+    return tuple(order)
 
 
 def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float | None,
@@ -132,17 +152,12 @@ def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float 
     """Per-card values of one open deal: exact over the talon draws when few talon cards are
     hidden and ``horizon`` is 0, else on one sampled talon order, ``horizon`` tricks deep
     (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
-    from dataclasses import replace
-
-    from solver.analysis import exact_general as GA
-    from solver.search import general as G
     if exact_ok and not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
-        s = GA.GSearch(gp, objective)
+        s = driver.Search(gp, objective)
         vals = _values(s, cards, deadline)
         return None if vals is None else (vals, s.nodes, True)
-    s = GA.GSearch(replace(gp, talon_order=GA.sample_order(gp, rng)), objective)
-    if horizon:
-        s.ctx[G.C_HORIZON] = max(1, 40 - popcount(gp.played) - horizon * gp.players)
+    s = driver.Search(replace(gp, talon_order=sample_order(gp, rng)), objective,
+                      horizon=horizon_alive(gp, horizon))
     vals = _values(s, cards, deadline)
     return None if vals is None else (vals, s.nodes, False)
 
@@ -153,40 +168,34 @@ class Tally:
 
     def __init__(self, cards):
         self.cards = list(cards)
-        self.n = 0
-        self.w = self.w2 = 0.0
-        self.s = {c: 0.0 for c in cards}
-        self.ss = {c: 0.0 for c in cards}
+        self.sums = Sums(len(self.cards))
+        self.at = {c: j for j, c in enumerate(self.cards)}
+
+    @property
+    def n(self) -> int:
+        return self.sums.n
+
+    @property
+    def w(self) -> float:
+        return self.sums.w
+
+    @property
+    def w2(self) -> float:
+        return self.sums.w2
 
     def add(self, vals: dict, weight: float = 1.0) -> None:
-        self.n += 1
-        self.w += weight
-        self.w2 += weight * weight
-        for c in self.cards:
-            self.s[c] += weight * vals[c]
-            self.ss[c] += weight * vals[c] * vals[c]
+        self.sums.add([vals[c] for c in self.cards], weight)
 
     def mean(self, c) -> float:
-        return self.s[c] / self.w
+        return float(self.sums.s[self.at[c]] / self.sums.w)
 
     def error(self, c) -> float | None:
-        n_eff = self.w * self.w / self.w2 if self.w2 else 0.0
-        if n_eff <= 1.0 + 1e-9:
+        if self.sums.n_eff() <= 1.0 + 1e-9:
             return None
-        m = self.mean(c)
-        var = max(self.ss[c] / self.w - m * m, 0.0) * n_eff / (n_eff - 1)
-        return 1.96 * math.sqrt(var / n_eff)
+        return float(self.sums.half_widths()[self.at[c]])
 
     def best(self) -> int:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
-
-
-def ranked(est: dict) -> tuple:
-    """(best value, the moves best first, every best card) of per-card (mean, error)."""
-    best_v = max(m for m, _ in est.values())
-    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
-                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
-    return best_v, moves, tuple(c for c, (m, _) in est.items() if m == best_v)
 
 
 def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
@@ -206,7 +215,7 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
             if progress and now - last >= PROGRESS_EVERY and tally.n:
                 last = now
                 b = tally.best()
-                engine.say(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
+                say(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
                      f"{tally.mean(b):+.2f}")
             nxt = next_deal()
             if nxt is None:
@@ -237,7 +246,6 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     (keeping what it has). ``seed`` None: derived from the position, so the same position
     gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.players.infer: how
     likely the opponent's visible choices were with it)."""
-    from solver.analysis import exact_general as GA
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:
@@ -246,12 +254,12 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if seed is None:
         seed = zlib.crc32(f"{sp.to_text()} {sp.history}".encode())
     if progress is None:
-        progress = engine.wants_progress()
+        progress = wants_progress()
     rng = random.Random(seed)
-    draw, every = _hand_sampler(sp, rng)
+    draw, every = hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
-        a = GA.analyse(sp.with_hand(every[0]), objective, time_limit, t0)
-        return _replace_position(a, sp, ("the opponent's hand is known by elimination",))
+        a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
+        return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
     if time_limit is None and samples is None:
         time_limit = DEFAULT_TIME
     deadline = None if time_limit is None else t0 + time_limit
@@ -327,7 +335,7 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     if seed is None:
         seed = zlib.crc32(f"{gp.to_text()} {objective}".encode())
     if progress is None:
-        progress = engine.wants_progress()
+        progress = wants_progress()
     rng = random.Random(seed)
     cards = gp.legal_cards()
     horizon = horizon_for(gp)
@@ -370,15 +378,17 @@ def _once(next_deal, count: int):
     return nxt
 
 
-def _replace_position(a, sp, notes):
-    from dataclasses import replace
+def as_seat_analysis(a, sp, notes):
+    """The open analysis ``a`` of a hand known by elimination, shown as the seat's."""
     return replace(a, position=sp, notes=a.notes + notes)
 
 
 def analyse_state(state, seat: int, objective: str = "points", time_limit: float | None = None,
-                  samples: int | None = None, seed: int | None = None, infer: bool = False):
+                  samples: int | None = None, seed: int | None = None, weigh=None):
     """Seat analysis of a live game (solver.game state) for ``seat`` (0-based), using the
-    deal's history for the void-suit inference: what an engine seat may fairly know."""
+    deal's history for the void-suit inference: what an engine seat may fairly know.
+    ``weigh(hand)``: a weight per sampled hand (the engine player builds it from the
+    opponent's visible choices)."""
     t0 = time.perf_counter()
     played = state.prior
     for m in state.captured:
@@ -386,9 +396,24 @@ def analyse_state(state, seat: int, objective: str = "points", time_limit: float
     score = (state.points[0], state.points[1])
     sp = make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
                             state.briscola, played, state.turn, score, history_of(state, seat))
-    weigh = None
-    if infer:
-        from solver.players.infer import hand_weigher
-        weigh = hand_weigher(state, seat)
     return analyse(sp, objective, time_limit, samples=samples, seed=seed, t0=t0,
                    progress=False, weigh=weigh)
+
+
+def analyse_game(pos: GamePosition, objective: str = "points", time_limit: float | None = None,
+                 t0: float | None = None, estimate_limit: float | None = None) -> Analysis:
+    """An open game of the general kernel (scoperta4, classic and Briscolone with both hands
+    shown, libero): exact when the unknown cards are few enough and the search ends in time,
+    else the estimate of ``analyse_open`` (talon orders sampled, each searched with the
+    method fixed by the stage of the deal, every card scored on the same orders)."""
+    t0 = time.perf_counter() if t0 is None else t0
+    with clock(t0):
+        deadline = None if time_limit is None else t0 + time_limit
+        if driver.exact_possible(pos):
+            res = driver.exact_search(pos, objective, deadline)
+            if res is not None:
+                return driver.exact_analysis(pos, objective, res, deadline, t0)
+        end = (deadline if deadline is not None else t0 + DEFAULT_SAMPLE_TIME)
+        if estimate_limit is not None:
+            end = min(end, time.perf_counter() + estimate_limit)
+        return analyse_open(pos, objective, end - t0, t0)

@@ -77,16 +77,17 @@ class EngineAgent(NamedAgent):
             from solver.players import pimc
             return pimc.analyse_state(state, state.turn, self.objective, self.seconds)
         from solver.analysis import sampling as seat
+        from solver.players.infer import hand_weigher
+        weigh = hand_weigher(state, state.turn) if self.infer else None
         return seat.analyse_state(state, state.turn, self.objective, self.seconds,
-                                  samples=self.samples, infer=self.infer)
+                                  samples=self.samples, weigh=weigh)
 
     def _open_analysis(self, gp):
-        from solver.analysis import exact_general as GA
+        from solver.analysis.sampling import EXACT_UNSEEN, analyse_game, analyse_open
         if self.samples is None:
-            return GA.analyse(gp, self.objective, self.seconds)
-        from solver.analysis.sampling import EXACT_UNSEEN, analyse_open
+            return analyse_game(gp, self.objective, self.seconds)
         if gp.clairvoyant or gp.unseen.bit_count() <= EXACT_UNSEEN:
-            return GA.analyse(gp, self.objective)
+            return analyse_game(gp, self.objective)
         return analyse_open(gp, self.objective, samples=self.samples, progress=False)
 
     def analyse(self, pos):

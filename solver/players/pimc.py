@@ -10,10 +10,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 
 from solver.cards import popcount
 from solver.position.scoperta import PositionError
-from solver.analysis.sampling import EXACT_UNSEEN, _hand_sampler, _replace_position, ranked
+from solver.analysis import driver
+from solver.analysis.result import Analysis, check_objective, ranked
+from solver.analysis.sampling import (EXACT_UNSEEN, hand_sampler, as_seat_analysis, analyse_game,
+                                      horizon_alive, sample_order)
 from solver.game import history_of
 from solver.position.seat import SeatPosition, make_seat_position
 
@@ -26,24 +30,17 @@ def _solve(gp, objective: str, cards, rng: random.Random, deadline: float | None
            horizon: int = 0):
     """Per-card values of one sampled hand (open exact, or one clairvoyant talon order,
     searched ``horizon`` tricks deep when > 0); None past the deadline."""
-    from dataclasses import replace
-
-    from solver.analysis import exact_general as GA
-    from solver.search import general as G
     if not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
-        res = GA.exact_values(gp, objective, deadline)
+        res = driver.exact_values(gp, objective, deadline)
         if res is None:
             return None
         vals, nodes = res
         return {c: float(vals[c]) for c in cards}, nodes, True
-    cp = replace(gp, talon_order=GA.sample_order(gp, rng))
-    s = GA.GSearch(cp, objective)
-    if horizon:
-        alive = 40 - popcount(gp.played)
-        s.ctx[G.C_HORIZON] = max(1, alive - horizon * gp.players)
+    cp = replace(gp, talon_order=sample_order(gp, rng))
+    s = driver.Search(cp, objective, horizon=horizon_alive(gp, horizon))
     out = {}
     for c in cards:
-        v = s.move_value(c, deadline, slice_nodes=100_000)
+        v = s.move_value(c, deadline, slice_nodes=100_000, quiet=True)
         if v is None:
             return None
         out[c] = float(s.fraction(v))
@@ -70,18 +67,16 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
             samples: int | None = None, seed: int = 0, t0: float | None = None):
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
     Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
-    from solver.analysis import exact_general as GA
-    from solver.analysis import Analysis, check_objective
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:
         raise PositionError(f"player {sp.turn + 1}'s hand is hidden: seat analysis values the "
                             f"cards of the player whose hand is shown (turn={sp.seat + 1})")
     rng = random.Random(seed)
-    draw, every = _hand_sampler(sp, rng)
+    draw, every = hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
-        a = GA.analyse(sp.with_hand(every[0]), objective, time_limit, t0)
-        return _replace_position(a, sp, ("the opponent's hand is known by elimination",))
+        a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
+        return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
     n_max = samples if samples is not None else DEFAULT_SAMPLES
     complete = every is not None and len(every) <= n_max
     if complete:

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, analyse as run_analysis
+from solver.analysis import progress
 from solver.cards import card_str, cards_of, parse_card
 from solver.explain.teams import explain_any
 from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
@@ -154,14 +155,11 @@ def play(game: Game, card: int) -> Game:
 @contextmanager
 def _progress_to(job):
     """The engine's progress lines go to the job (read by /api/progress) while it runs."""
-    from solver.analysis import exact as engine
-    before = engine.progress
-    if job is not None:
-        engine.progress = lambda line: setattr(job, "message", line)
-    try:
+    if job is None:
         yield
-    finally:
-        engine.progress = before
+        return
+    with progress.reporting(lambda line: setattr(job, "message", line)):
+        yield
 
 
 def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:

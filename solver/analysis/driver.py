@@ -1,0 +1,435 @@
+"""The one search driver over the two kernels (the specialised 2-player scoperta kernel and
+the general kernel of every other game): it builds a position's kernel context, keeps the
+transposition tables between calls, spends a deadline in node-budget slices (so a time
+limit and Ctrl-C are honoured between slices), runs big positions' cards on threads,
+turns scaled integers into fractions, follows the principal line with null-window tests
+and assembles the exact Analysis.
+
+What differs between the kernels (the context slots, the call, the table sizes, whether
+threads pay) is said once, in a small kernel adapter per kernel.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from solver.analysis import progress
+from solver.analysis.result import Analysis, MoveValue
+from solver.cards import POINTS
+from solver.position.general import GamePosition
+from solver.search import general as G
+from solver.search import scoperta as K
+
+DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
+THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
+#: Star2 probing at chance nodes with at most this many unseen cards (0 turns it off), in
+#: searches from a talon of at most STAR2_TALON: measured faster at talon 8 (interleaved
+#: A/B 0.83-0.91x, 5-7 % fewer nodes), not at talon 10 (0.99x fixed set, 1.13x fresh set)
+STAR2 = int(os.environ.get("BRISCOLA_STAR2", "16"))
+STAR2_TALON = 8
+#: table megabytes a scoperta search of this talon size can use (more only costs page
+#: zeroing: a fresh process touches every page of a big table even for a search of 100,000
+#: nodes). Talon 8 measured 7-9 % faster with 4 MB than with 64 MB (same nodes, fewer cache
+#: and TLB misses); talon 10 is the same from 32 to 128 MB, and doubles its nodes at 8 MB.
+TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 4, 10: 128}
+CLAIRVOYANT_TABLE_MB = 16
+GENERAL_TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
+
+_tables: dict[int, np.ndarray] = {}          # the scoperta kernel's tables by bucket count
+_general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
+_last = [0, None]  # talon size and table of the latest scoperta search with chance nodes
+
+
+def configure(tt_mb: int | None = None, threads: int | None = None) -> None:
+    """Table megabytes and search threads for the searches from now on (a cluster worker
+    sets them from its environment)."""
+    global DEFAULT_TT_MB, THREADS
+    if tt_mb is not None:
+        DEFAULT_TT_MB = int(tt_mb)
+    if threads is not None:
+        THREADS = int(threads)
+
+
+def _cached(tables: dict, n: int) -> np.ndarray:
+    tt = tables.get(n)
+    if tt is None:
+        tt = tables[n] = K.new_table(n)
+    return tt
+
+
+def _base_context(M, pos, objective: str, gen, generations):
+    """The context slots both kernels have (each at its own index), and the talon order."""
+    ctx = np.zeros(M.C_SIZE, dtype=np.int64)
+    ctx[M.C_TRUMP] = pos.trump_suit
+    ctx[M.C_BRISCOLA] = pos.briscola
+    ctx[M.C_OBJ] = M.OBJ_WIN if objective == "win" else M.OBJ_POINTS
+    if pos.clairvoyant:
+        ctx[M.C_CLAIR] = 1
+        ctx[M.C_SCALE] = 1
+        ctx[M.C_GEN] = generations.next() if gen is None else gen
+        order = np.array(pos.talon_order, dtype=np.int64)
+    else:
+        ctx[M.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
+        order = np.zeros(1, dtype=np.int64)
+    ctx[M.C_ORDLEN] = len(order)
+    ctx[M.C_EPOCH] = K.next_epoch()
+    return ctx, order
+
+
+_scratch = threading.local()
+
+
+class _Scoperta:
+    """The 2-player scoperta kernel: tables sized by talon, kept for the same deal further
+    on; scratch rows once per thread; threads on big positions."""
+
+    M = K
+    slice_nodes = 300_000
+    max_unseen = K.MAX_EXACT_UNSEEN
+    generations = K.Generations(_tables)
+
+    def context(self, pos, objective, gen, horizon):
+        ctx, order = _base_context(K, pos, objective, gen, self.generations)
+        ctx[K.C_STAR2] = STAR2 if pos.talon_size <= STAR2_TALON else 0
+        return ctx, order
+
+    def head(self, pos):
+        top = pos.top if pos.talon_size else -1
+        s0, s1 = pos.score or (0, 0)
+        return (pos.hand1, pos.hand2, pos.table, top, pos.unseen, pos.turn, 0, s0, s1)
+
+    def table(self, pos, max_mb):
+        """A shared table sized for the position: small searches do not pay for a big one.
+        A position with a smaller talon than the previous search's is most likely the same
+        deal further on (play, review, the next analysis): it keeps that table, which
+        already holds most of its subtrees (measured: the next trick's analysis after a
+        talon-8 one, 83,082 -> 3,171 nodes over ten positions)."""
+        if max_mb is None and not pos.clairvoyant:
+            talon, prev = _last
+            tt = prev if prev is not None and pos.talon_size < talon else self._sized(pos, None)
+            _last[:] = [pos.talon_size, tt]
+            return tt
+        return self._sized(pos, max_mb)
+
+    def _sized(self, pos, max_mb):
+        mb = DEFAULT_TT_MB if max_mb is None else max_mb
+        cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
+        want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(pos.talon_size, mb)
+        want = max(16, int(want_mb * 2 ** 20) // (8 * K.TT_COLS))
+        return _cached(_tables, 1 << (min(want, cap).bit_length() - 1))
+
+    def work(self):
+        """The kernel's scratch rows of the calling thread, allocated once per thread: small
+        positions should not pay for zeroing them on every call."""
+        w = getattr(_scratch, "work", None)
+        if w is None:
+            w = _scratch.work = K.new_work()
+        return w
+
+    def worth_threads(self, pos):
+        return THREADS > 1 and (pos.talon_size >= 6 or (pos.clairvoyant and pos.talon_size >= 12))
+
+    def trick(self, pos):
+        return [pos.table] if pos.table >= 0 else []
+
+    players = staticmethod(lambda pos: 2)
+
+    def chance_follows(self, pos):
+        return pos.table >= 0 and not pos.clairvoyant and pos.talon_size > 2
+
+
+class _General:
+    """The general kernel (scoperta4, classic, Briscolone, libero): one table size (small
+    for talon-empty endgames), one search thread, its own generations."""
+
+    M = G
+    slice_nodes = 1_000_000
+    max_unseen = G.MAX_EXACT_UNKNOWN
+    generations = K.Generations(_general_tables)
+
+    def context(self, pos, objective, gen, horizon):
+        ctx, order = _base_context(G, pos, objective, None, self.generations)
+        ctx[G.C_PLAYERS] = pos.players
+        ctx[G.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
+        ctx[G.C_TOPVIS] = 1 if pos.rules.top_visible else 0
+        ctx[G.C_HORIZON] = horizon
+        return ctx, order
+
+    def head(self, pos):
+        h = [np.int64(x) for x in list(pos.hands) + [0] * (4 - pos.players)]
+        pack = 0
+        for j, c in enumerate(pos.table):
+            pack |= c << (6 * j)
+        top = pos.top if pos.talon_size and pos.rules.top_visible else -1
+        s0, s1 = pos.score or (0, 0)
+        return (*h, len(pos.table), pack, top, pos.unseen, pos.talon_size, pos.turn, 0, s0, s1)
+
+    def table(self, pos, max_mb):
+        return _cached(_general_tables, 1 << 12 if pos.talon_size == 0 else GENERAL_TT_BUCKETS)
+
+    def work(self):
+        return G.new_work()
+
+    def worth_threads(self, pos):
+        return False
+
+    def trick(self, pos):
+        return list(pos.table)
+
+    players = staticmethod(lambda pos: pos.players)
+
+    def chance_follows(self, pos):
+        return len(pos.table) == pos.players - 1 and pos.talon_size > 0 and not pos.clairvoyant
+
+
+SCOPERTA = _Scoperta()
+GENERAL = _General()
+
+
+def kernel_for(pos):
+    return GENERAL if isinstance(pos, GamePosition) else SCOPERTA
+
+
+def exact_possible(pos) -> bool:
+    return pos.clairvoyant or pos.unseen.bit_count() <= kernel_for(pos).max_unseen
+
+
+class Search:
+    """One position's kernel context; values are for the player (side) to move.
+
+    ``gen`` reuses a clairvoyant scoperta search's table generation: positions further down
+    the same talon order keep their entries. ``horizon`` > 0 (general kernel): stop at a
+    trick's start with at most that many cards alive, the points left split evenly."""
+
+    def __init__(self, pos, objective: str, tt_mb: int | None = None, gen: int | None = None,
+                 horizon: int = 0):
+        self.kernel = kernel_for(pos)
+        M = self.M = self.kernel.M
+        self.pos = pos
+        self.objective = objective
+        self.ctx, self.order = self.kernel.context(pos, objective, gen, horizon)
+        self.gen = int(self.ctx[M.C_GEN])
+        self.denominator = int(self.ctx[M.C_SCALE]) * (2 if objective == "win" else 1)
+        self.tt = self.kernel.table(pos, tt_mb)
+        self.stats = np.zeros(M.S_SIZE, dtype=np.int64)
+        self.work = self.kernel.work()
+        self.head = self.kernel.head(pos)
+        self.nodes = 0
+        self.started = time.perf_counter()
+        self.stopped = False
+
+    def move_value(self, card: int, deadline: float | None = None, stats=None, work=None,
+                   slice_nodes: int | None = None, helper: bool = False,
+                   cancelled=None, window: tuple[int, int] | None = None,
+                   quiet: bool = False) -> int | None:
+        """Exact scaled value of one card, or None when the deadline passed first (or
+        ``cancelled()`` became true). With a ``window`` (alpha, beta) the result is
+        fail-soft: exact inside it, else a bound on the side it fell. Progress lines while
+        it runs, unless ``quiet``.
+
+        Threads pass their own ``stats`` and ``work``; the table is shared. A ``helper``
+        searches a card another thread is already on, walking the draws in the opposite
+        order, so each finds the other's finished outcomes in the table (scoperta kernel)."""
+        M = self.M
+        stats = self.stats if stats is None else stats
+        work = self.work if work is None else work
+        ctx = self.ctx
+        if helper:
+            ctx = ctx.copy()
+            ctx[K.C_REVERSE] = 1
+        limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
+        alpha, beta = (-M.INF, M.INF) if window is None else window
+        while True:
+            stats[M.S_NODES] = 0
+            stats[M.S_ABORT] = 0
+            if self.stopped or (cancelled is not None and cancelled()):
+                return None
+            stats[M.S_LIMIT] = limit
+            v = M.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
+            self.nodes += int(stats[M.S_NODES])
+            if not stats[M.S_ABORT]:
+                return int(v)
+            if not quiet:
+                progress.report(self.nodes, self.started)
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+
+    def stop(self, stats_list) -> None:
+        """Make running kernels give up at their next node (Ctrl-C)."""
+        self.stopped = True
+        for st in stats_list:
+            st[self.M.S_LIMIT] = 0
+
+    def fraction(self, v: int) -> Fraction:
+        return Fraction(v, self.denominator)
+
+
+def endgame_arrays(positions):
+    """Array form of talon-empty positions for ``solve_endgames``."""
+    n = len(positions)
+    h0 = np.fromiter((p.hand1 for p in positions), dtype=np.int64, count=n)
+    h1 = np.fromiter((p.hand2 for p in positions), dtype=np.int64, count=n)
+    tab = np.fromiter((p.table for p in positions), dtype=np.int64, count=n)
+    turn = np.fromiter((p.turn for p in positions), dtype=np.int64, count=n)
+    bris = np.fromiter((p.briscola for p in positions), dtype=np.int64, count=n)
+    return h0, h1, tab, turn, bris
+
+
+def solve_endgames(h0, h1, tables, turns, briscolas) -> np.ndarray:
+    """Points value of every legal card of many talon-empty scoperta positions in one kernel
+    call. Row i holds the values of the mover's cards in ascending card id (unused slots 0);
+    this is the batch path for bots and tests that need hundreds of thousands of endgames."""
+    out = np.zeros((len(h0), 3), dtype=np.int64)
+    K.endgame_batch(h0, h1, tables, turns, briscolas, out)
+    return out
+
+
+def exact_values(pos, objective: str, deadline: float | None = None,
+                 slice_nodes: int | None = None, quiet: bool = False):
+    """({card: Fraction} for every legal card, nodes), or None past the deadline."""
+    res = exact_search(pos, objective, deadline, slice_nodes=slice_nodes, quiet=quiet)
+    return None if res is None else res[:2]
+
+
+def exact_search(pos, objective: str, deadline: float | None, gen: int | None = None,
+                 slice_nodes: int | None = None, quiet: bool = False):
+    """({card: Fraction}, nodes, table generation), or None past the deadline.
+
+    Big positions spread the cards over threads that share one table (the kernel releases
+    the GIL); a thread with no card left helps one still running (whichever finishes first
+    gives its value), so no core idles while the last card is searched. Ctrl-C stops them
+    at their next node."""
+    s = Search(pos, objective, gen=gen)
+    cards = pos.legal_cards()
+    if not s.kernel.worth_threads(pos):
+        vals = {}
+        for c in cards:
+            v = s.move_value(c, deadline, slice_nodes=slice_nodes, quiet=quiet)
+            if v is None:
+                return None
+            vals[c] = s.fraction(v)
+        return vals, s.nodes, s.gen
+    results = _threaded(s, cards, deadline, slice_nodes)
+    if results is None:
+        return None
+    return {c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen
+
+
+def _threaded(s: Search, cards, deadline, slice_nodes):
+    """{card: scaled value} from THREADS threads on one table, or None past the deadline."""
+    todo = list(cards)
+    lock = threading.Lock()
+    results: dict[int, int] = {}
+    failed = []
+    on: dict[int, int] = {}  # thread -> the card it searches
+    stats_list = [np.zeros(s.M.S_SIZE, dtype=np.int64) for _ in range(THREADS)]
+
+    def worker(i):
+        work = s.kernel.work()
+        while True:
+            with lock:
+                if failed:
+                    return
+                helper = not todo
+                if todo:
+                    c = todo.pop(0)
+                else:
+                    live = [c for c in on.values() if c not in results]
+                    if not live:
+                        return
+                    c = min(live, key=lambda c: sum(1 for x in on.values() if x == c))
+                on[i] = c
+            v = s.move_value(c, deadline, stats_list[i], work, slice_nodes, helper=helper,
+                             cancelled=lambda: c in results)
+            with lock:
+                del on[i]
+                if v is not None:
+                    if c not in results:
+                        results[c] = v
+                        for j, cj in on.items():
+                            if cj == c:
+                                stats_list[j][s.M.S_LIMIT] = 0  # stop the other searcher
+                elif c not in results:
+                    failed.append(c)
+                    return
+
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(THREADS)]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.05)
+    except KeyboardInterrupt:
+        s.stop(stats_list)
+        for t in threads:
+            t.join()
+        raise
+    if failed or len(results) < len(cards):
+        return None
+    return results
+
+
+def exact_analysis(pos, objective: str, res, deadline: float | None, t0: float) -> Analysis:
+    """The exact Analysis of ``pos`` from ``exact_search``'s result, with its principal line."""
+    vals, nodes, gen = res
+    best_v = max(vals.values())
+    moves = tuple(MoveValue(c, float(v), v) for c, v in
+                  sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
+    best = tuple(c for c, v in vals.items() if v == best_v)
+    pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen)
+    return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
+                    nodes + pv_nodes, time.perf_counter() - t0)
+
+
+def principal_line(pos, objective: str, vals: dict, deadline: float | None,
+                   gen: int | None = None):
+    """Best cards from the position on, until a draw whose outcome is unknown: at each
+    step the lowest card that keeps the value, which is known from the step before, so a
+    null-window test per card is enough (most answers are already in the table)."""
+    pv = []
+    nodes = 0
+    best = max(vals, key=lambda c: (vals[c], -c))
+    value = vals[best]
+    while True:
+        pv.append(best)
+        if kernel_for(pos).chance_follows(pos):
+            break
+        child = pos.play(best)
+        if child.is_over:
+            break
+        value = _after(pos, best, child, value, objective)
+        s = Search(child, objective, gen=gen)
+        target = value * s.denominator
+        assert target.denominator == 1, (pos.to_text(), value)
+        target = int(target)
+        best = None
+        for c in sorted(child.legal_cards()):
+            v = s.move_value(c, deadline, window=(target - 1, target))
+            if v is None:
+                return pv, nodes + s.nodes
+            if v >= target:
+                best = c
+                break
+        nodes += s.nodes
+        assert best is not None, (child.to_text(), value)
+        pos = child
+    return pv, nodes
+
+
+def _after(pos, card: int, child, value: Fraction, objective: str) -> Fraction:
+    """The value of ``child`` for its side to move, ``pos`` having value ``value`` for its
+    side to move and ``card`` being a best card there (sides are seat parity)."""
+    same = child.turn & 1 == pos.turn & 1
+    if objective == "win":
+        return value if same else 1 - value
+    kernel = kernel_for(pos)
+    trick = kernel.trick(pos)
+    if len(trick) + 1 < kernel.players(pos):
+        return -value
+    p = int(sum(POINTS[c] for c in trick) + POINTS[card])
+    return value - p if same else -value - p

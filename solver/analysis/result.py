@@ -1,0 +1,87 @@
+"""What an analysis returns: the value of every legal card, best first.
+
+Values are for the player to move (see NOTATION.md): objective "points" = expected points
+still to win, mover minus opponent; objective "win" = probability that the mover ends the
+deal with 61+ (60-60 counts one half). Kept apart from the drivers so that every driver
+and every caller can import it without importing the others.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from solver.cards import card_str
+from solver.position.scoperta import PositionError
+
+OBJECTIVES = ("points", "win")
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    card: int
+    value: float
+    value_exact: Fraction | None  # None when the value is an estimate
+    error: float | None = None    # half-width of a 95 % interval for estimates
+
+
+@dataclass(frozen=True)
+class Analysis:
+    position: Any                  # any position type (Position, GamePosition, SeatPosition)
+    objective: str
+    exact: bool
+    value: float
+    value_exact: Fraction | None
+    moves: tuple[MoveValue, ...]   # every legal card, best first
+    best: tuple[int, ...]          # every card that reaches the value
+    pv: tuple[int, ...]            # principal line while no chance intervenes
+    nodes: int
+    seconds: float
+    method: str = "exact"
+    notes: tuple[str, ...] = field(default=())
+    samples: int | None = None     # seat analysis: how many opponent hands were sampled
+
+    def move(self, card: int) -> MoveValue:
+        for m in self.moves:
+            if m.card == card:
+                return m
+        raise KeyError(card)
+
+    def to_json(self) -> dict:
+        def fr(x):
+            return None if x is None else (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
+        out = {
+            "position": self.position.to_text(),
+            "to_move": self.position.turn + 1,
+            "objective": self.objective,
+            "exact": self.exact,
+            "value": self.value,
+            "value_exact": fr(self.value_exact) if self.exact else None,
+            "best": [card_str(c) for c in sorted(self.best, key=card_str)],
+            "moves": [{"card": card_str(m.card), "value": m.value,
+                       "value_exact": fr(m.value_exact) if self.exact else None,
+                       **({} if m.error is None else {"error": m.error})} for m in self.moves],
+            "pv": [card_str(c) for c in self.pv],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+        if not self.exact:
+            out["method"] = self.method
+        if self.samples is not None:
+            out["samples"] = self.samples
+        return out
+
+
+def check_objective(pos, objective: str) -> None:
+    if objective not in OBJECTIVES:
+        raise PositionError(f"unknown objective '{objective}' (points or win)")
+    if objective == "win" and pos.score is None:
+        raise PositionError("objective win needs score= (the points each player has taken)")
+
+
+def ranked(est: dict) -> tuple:
+    """(best value, the moves best first, every best card) of per-card (mean, error)."""
+    best_v = max(m for m, _ in est.values())
+    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
+                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
+    return best_v, moves, tuple(c for c, (m, _) in est.items() if m == best_v)

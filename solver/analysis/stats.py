@@ -1,0 +1,56 @@
+"""The one mean and 95 % half-width (normal approximation, z = 1.96) of sample values,
+for every estimator: running (optionally weighted) sums per card, or a plain list."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+Z95 = 1.96
+
+
+class Sums:
+    """Running weighted sums of ``k`` values a sample; with unit weights the effective
+    sample size is the count."""
+
+    def __init__(self, k: int):
+        self.n = 0
+        self.w = self.w2 = 0.0
+        self.s = np.zeros(k)
+        self.ss = np.zeros(k)
+
+    def add(self, vals, weight: float = 1.0) -> None:
+        v = np.asarray(vals, dtype=float)
+        self.n += 1
+        self.w += weight
+        self.w2 += weight * weight
+        self.s += weight * v
+        self.ss += weight * v * v
+
+    def n_eff(self) -> float:
+        return self.w * self.w / self.w2 if self.w2 else 0.0
+
+    def means(self) -> np.ndarray:
+        return self.s / self.w if self.w else np.zeros_like(self.s)
+
+    def half_widths(self) -> np.ndarray:
+        """Half-widths of the 95 % intervals of the means (needs an effective size over 1)."""
+        n = self.n_eff()
+        return half_width(self.means(), self.ss / self.w, n)
+
+
+def half_width(mean, mean_sq, n):
+    """Half-width of the 95 % interval of a mean from the mean of the squares and the
+    (effective) sample size ``n`` > 1, with the unbiased variance."""
+    var = np.maximum(mean_sq - mean * mean, 0.0) * n / (n - 1)
+    return Z95 * np.sqrt(var / n)
+
+
+def mean_error(xs) -> tuple[float, float | None]:
+    """Mean and 95 % half-width of a list of values (two passes; None for one value)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, None
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, Z95 * math.sqrt(var / n)

@@ -1,0 +1,74 @@
+"""The one search driver (solver.analysis.driver): its null-window principal line is the
+line of lowest best cards that re-solving every card at each step gives, for both kernels;
+the one progress hook is installed and removed by a context manager; the one mean and
+half-width equal the formulas the estimators used."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import greference as GR
+from solver.analysis import driver, progress
+from solver.analysis.stats import Sums, mean_error
+from solver.sample import random_position
+
+
+def _resolved_line(pos, objective):
+    """The principal line the slow way: every card solved at every step."""
+    line = []
+    vals, _ = driver.exact_values(pos, objective)
+    while True:
+        best = max(vals, key=lambda c: (vals[c], -c))
+        line.append(best)
+        if driver.kernel_for(pos).chance_follows(pos):
+            return line
+        pos = pos.play(best)
+        if pos.is_over:
+            return line
+        vals, _ = driver.exact_values(pos, objective)
+
+
+@pytest.mark.parametrize("variant", ["scoperta4", "classic", "briscolone"])
+def test_general_principal_line_is_the_resolved_one(variant):
+    rng = random.Random(len(variant))
+    for i in range(8):
+        talon = (0, 2, 4)[i % 3] if variant != "scoperta4" else (0, 4)[i % 2]
+        pos = GR.random_position(variant, talon, i % 2, rng, with_score=True, clairvoyant=i % 4 == 3)
+        for objective in ("points", "win"):
+            vals, _ = driver.exact_values(pos, objective)
+            pv, _ = driver.principal_line(pos, objective, vals, None)
+            assert pv == _resolved_line(pos, objective), (pos.to_text(), objective)
+
+
+def test_scoperta_principal_line_is_the_resolved_one():
+    rng = random.Random(9)
+    for i in range(12):
+        pos = random_position(rng, (0, 2, 4)[i % 3], mid_trick=bool(i % 2), with_score=True)
+        for objective in ("points", "win"):
+            vals, _ = driver.exact_values(pos, objective)
+            pv, _ = driver.principal_line(pos, objective, vals, None)
+            assert pv == _resolved_line(pos, objective), (pos.to_text(), objective)
+
+
+def test_reporting_installs_the_hook_and_restores_the_one_before():
+    lines, outer = [], []
+    with progress.reporting(outer.append):
+        with progress.reporting(lines.append):
+            progress.say("inner")
+        progress.say("outer")
+    assert lines == ["inner"] and outer == ["outer"]
+
+
+def test_sums_give_the_running_and_the_two_pass_half_widths():
+    rng = random.Random(3)
+    xs = [rng.uniform(-40, 40) for _ in range(25)]
+    s = Sums(1)
+    for x in xs:
+        s.add([x])
+    m, e = mean_error(xs)
+    assert s.means()[0] == pytest.approx(m) and s.half_widths()[0] == pytest.approx(e)
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    assert e == 1.96 * math.sqrt(var / len(xs))
+    assert mean_error([2.0]) == (2.0, None)
