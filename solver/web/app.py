@@ -100,7 +100,7 @@ def _import_engines() -> None:
     """Import every module a request may need now, in one thread: first imports racing in
     two request threads can meet a half-imported module."""
     import importlib
-    for name in ("analysis.exact", "analysis.estimate", "analysis.exact_general",
+    for name in ("analysis.exact", "analysis.estimate", "analysis.driver",
                  "analysis.sampling", "explain", "explain.teams", "review", "puzzles",
                  "players.agents", "players.engine"):
         importlib.import_module(f"solver.{name}")
