@@ -21,6 +21,7 @@ from solver.analysis import progress
 from solver.analysis.result import Analysis, MoveValue
 from solver.cards import POINTS
 from solver.position.general import GamePosition
+from solver.position.scoperta import Position
 from solver.search import general as G
 from solver.search import scoperta as K
 
@@ -190,8 +191,16 @@ SCOPERTA = _Scoperta()
 GENERAL = _General()
 
 
+_BY_TYPE = {GamePosition: GENERAL, Position: SCOPERTA}
+
+
 def kernel_for(pos):
-    return GENERAL if isinstance(pos, GamePosition) else SCOPERTA
+    """The kernel adapter of a position (by its exact type: an isinstance costs more than
+    the search of a small endgame)."""
+    k = _BY_TYPE.get(type(pos))
+    if k is None:
+        k = GENERAL if isinstance(pos, GamePosition) else SCOPERTA
+    return k
 
 
 def exact_possible(pos) -> bool:
