@@ -93,33 +93,33 @@ class _Scoperta:
     max_unseen = K.MAX_EXACT_UNSEEN
     generations = K.Generations(_tables)
 
-    def context(self, pos, objective, gen, horizon):
+    def context(self, pos, talon, objective, gen, horizon):
         ctx, order = _base_context(K, pos, objective, gen, self.generations)
-        ctx[K.C_STAR2] = STAR2 if pos.talon_size <= STAR2_TALON else 0
+        ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
         return ctx, order
 
-    def head(self, pos):
-        top = pos.top if pos.talon_size else -1
+    def head(self, pos, talon):
+        top = pos.top if talon else -1
         s0, s1 = pos.score or (0, 0)
         return (pos.hand1, pos.hand2, pos.table, top, pos.unseen, pos.turn, 0, s0, s1)
 
-    def table(self, pos, max_mb):
+    def table(self, pos, talon, max_mb):
         """A shared table sized for the position: small searches do not pay for a big one.
         A position with a smaller talon than the previous search's is most likely the same
         deal further on (play, review, the next analysis): it keeps that table, which
         already holds most of its subtrees (measured: the next trick's analysis after a
         talon-8 one, 83,082 -> 3,171 nodes over ten positions)."""
         if max_mb is None and not pos.clairvoyant:
-            talon, prev = _last
-            tt = prev if prev is not None and pos.talon_size < talon else self._sized(pos, None)
-            _last[:] = [pos.talon_size, tt]
+            before, prev = _last
+            tt = prev if prev is not None and talon < before else self._sized(pos, talon, None)
+            _last[:] = [talon, tt]
             return tt
-        return self._sized(pos, max_mb)
+        return self._sized(pos, talon, max_mb)
 
-    def _sized(self, pos, max_mb):
+    def _sized(self, pos, talon, max_mb):
         mb = DEFAULT_TT_MB if max_mb is None else max_mb
         cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
-        want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(pos.talon_size, mb)
+        want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2 ** 20) // (8 * K.TT_COLS))
         return _cached(_tables, 1 << (min(want, cap).bit_length() - 1))
 
@@ -131,8 +131,8 @@ class _Scoperta:
             w = _scratch.work = K.new_work()
         return w
 
-    def worth_threads(self, pos):
-        return THREADS > 1 and (pos.talon_size >= 6 or (pos.clairvoyant and pos.talon_size >= 12))
+    def worth_threads(self, pos, talon):
+        return THREADS > 1 and (talon >= 6 or (pos.clairvoyant and talon >= 12))
 
     def trick(self, pos):
         return [pos.table] if pos.table >= 0 else []
@@ -152,7 +152,7 @@ class _General:
     max_unseen = G.MAX_EXACT_UNKNOWN
     generations = K.Generations(_general_tables)
 
-    def context(self, pos, objective, gen, horizon):
+    def context(self, pos, talon, objective, gen, horizon):
         ctx, order = _base_context(G, pos, objective, None, self.generations)
         ctx[G.C_PLAYERS] = pos.players
         ctx[G.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
@@ -160,22 +160,22 @@ class _General:
         ctx[G.C_HORIZON] = horizon
         return ctx, order
 
-    def head(self, pos):
+    def head(self, pos, talon):
         h = [np.int64(x) for x in list(pos.hands) + [0] * (4 - pos.players)]
         pack = 0
         for j, c in enumerate(pos.table):
             pack |= c << (6 * j)
-        top = pos.top if pos.talon_size and pos.rules.top_visible else -1
+        top = pos.top if talon and pos.rules.top_visible else -1
         s0, s1 = pos.score or (0, 0)
-        return (*h, len(pos.table), pack, top, pos.unseen, pos.talon_size, pos.turn, 0, s0, s1)
+        return (*h, len(pos.table), pack, top, pos.unseen, talon, pos.turn, 0, s0, s1)
 
-    def table(self, pos, max_mb):
-        return _cached(_general_tables, 1 << 12 if pos.talon_size == 0 else GENERAL_TT_BUCKETS)
+    def table(self, pos, talon, max_mb):
+        return _cached(_general_tables, 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS)
 
     def work(self):
         return G.new_work()
 
-    def worth_threads(self, pos):
+    def worth_threads(self, pos, talon):
         return False
 
     def trick(self, pos):
@@ -216,17 +216,18 @@ class Search:
 
     def __init__(self, pos, objective: str, tt_mb: int | None = None, gen: int | None = None,
                  horizon: int = 0):
-        self.kernel = kernel_for(pos)
-        M = self.M = self.kernel.M
+        kernel = self.kernel = kernel_for(pos)
+        M = self.M = kernel.M
         self.pos = pos
         self.objective = objective
-        self.ctx, self.order = self.kernel.context(pos, objective, gen, horizon)
+        self.talon = talon = pos.talon_size
+        self.ctx, self.order = kernel.context(pos, talon, objective, gen, horizon)
         self.gen = int(self.ctx[M.C_GEN])
         self.denominator = int(self.ctx[M.C_SCALE]) * (2 if objective == "win" else 1)
-        self.tt = self.kernel.table(pos, tt_mb)
+        self.tt = kernel.table(pos, talon, tt_mb)
         self.stats = np.zeros(M.S_SIZE, dtype=np.int64)
-        self.work = self.kernel.work()
-        self.head = self.kernel.head(pos)
+        self.work = kernel.work()
+        self.head = kernel.head(pos, talon)
         self.nodes = 0
         self.started = time.perf_counter()
         self.stopped = False
@@ -314,7 +315,7 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
     at their next node."""
     s = Search(pos, objective, gen=gen)
     cards = pos.legal_cards()
-    if not s.kernel.worth_threads(pos):
+    if not s.kernel.worth_threads(pos, s.talon):
         vals = {}
         for c in cards:
             v = s.move_value(c, deadline, slice_nodes=slice_nodes, quiet=quiet)
