@@ -72,3 +72,21 @@ def test_sums_give_the_running_and_the_two_pass_half_widths():
     var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
     assert e == 1.96 * math.sqrt(var / len(xs))
     assert mean_error([2.0]) == (2.0, None)
+
+
+def test_analysis_modules_import_their_siblings_never_the_package_names():
+    """The package's __init__ imports the drivers; a driver importing a name from the
+    package (``from solver.analysis import Analysis``) would close a cycle."""
+    import ast
+    import pathlib
+
+    import solver.analysis as A
+    root = pathlib.Path(A.__file__).parent
+    modules = {p.stem for p in root.glob("*.py")}
+    for path in root.glob("*.py"):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "solver.analysis":
+                names = {a.name for a in node.names}
+                assert names <= modules, (path.name, names - modules)
