@@ -1,0 +1,239 @@
+"""`briscola puzzles solve|generate|play`: endgame puzzles, checked, generated, or played as
+a quiz."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from fractions import Fraction
+
+import click
+
+from cli.cluster_opts import client_for, cluster_options
+from cli.cmd_explain import LANG, read_text
+from cli.options import SEED, check_output, count, save_text
+from solver import cluster as cl
+from solver.analysis import analyse
+from solver.cards import CardError, card_str, format_mask, parse_card
+from solver.explain import explain as explain_position, is_game, render_text
+from solver.i18n import message, title_text
+from solver.puzzles import (bundled_lines, evaluate, format_answer, generate, parse_value,
+                            read_puzzles, solve)
+from solver.render import render
+
+
+@click.group()
+def puzzles():
+    """Endgame puzzles: check a puzzle file, generate new puzzles, or solve them as a quiz.
+
+    \b
+    Examples:
+      briscola puzzles play
+      briscola puzzles solve my-puzzles.jsonl
+      briscola puzzles generate --count 10 --talon 2 --difficulty hard --seed 7
+    """
+
+
+@puzzles.command("solve")
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+def puzzles_solve(file, as_json):
+    """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
+
+    Exit code 0 when every answer is right, 1 when one is wrong, 2 for a malformed file.
+
+    \b
+    Example:
+      briscola puzzles solve my-puzzles.jsonl --json
+    """
+    ps = read_puzzles(read_text(file).splitlines())
+    checks = [solve(p) for p in ps]
+    if as_json:
+        for c in checks:
+            click.echo(json.dumps(c.to_json()))
+    else:
+        rows = [("id", "difficulty", "stated", "solver", "ok")]
+        rows += [(c.puzzle.id, c.puzzle.difficulty, c.puzzle.answer_text(), c.to_json()["solver"],
+                  "ok" if c.ok else "WRONG") for c in checks]
+        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        for r in rows:
+            click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths)).rstrip())
+        bad = sum(not c.ok for c in checks)
+        click.echo(f"{len(checks)} puzzle(s), {bad} wrong", err=True)
+    if any(not c.ok for c in checks):
+        sys.exit(1)
+
+
+@puzzles.command("generate")
+@click.option("--count", type=count(1, 100_000), required=True, help="How many puzzles.")
+@click.option("--talon", type=click.Choice(["0", "2"]), default=None,
+              help="0 = the last three tricks, 2 = the last draw; default mixes both "
+                   "(briscolone and libero: always 0, the last five tricks).")
+@click.option("--variant", type=click.Choice(["scoperta", "briscolone", "libero"]),
+              default="scoperta", show_default=True, help="The game of the puzzles.")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
+              help="Keep only puzzles rated this difficulty.")
+@click.option("--objective", type=click.Choice(["points", "win"]), default="points",
+              show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--id-prefix", default=None, help="Puzzle ids are PREFIX001, PREFIX002... (default g<seed>-).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+@cluster_options(log=False)
+def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_prefix, out, force,
+                     cluster, workers):
+    """Generate random endgame puzzles with exactly one best card and a real margin
+    (4 points, or 0.25 for --objective win), rated by measured difficulty.
+
+    Progress goes to standard error; Ctrl-C stops and keeps the puzzles found so far
+    (exit code 130).
+
+    \b
+    Example:
+      briscola puzzles generate --count 20 --seed 1 --out new.jsonl
+      briscola puzzles generate --count 5 --variant briscolone
+      briscola puzzles generate --count 50 --talon 2 --difficulty hard --cluster
+    """
+    check_output(out, force, "--out")
+    last = [time.monotonic()]
+
+    def progress(found, tried):
+        now = time.monotonic()
+        if now - last[0] >= 1.0:
+            last[0] = now
+            click.echo(f"found {found}/{count} puzzles in {tried} positions", err=True)
+
+    found = []
+    interrupted = False
+    try:
+        with client_for(cluster, workers) as client:
+            for p in generate(count, seed, None if talon is None else int(talon), difficulty,
+                              objective, id_prefix=id_prefix, progress=progress, variant=variant,
+                              evaluate_many=_on(client)):
+                found.append(p)
+                if not out:
+                    click.echo(p.to_line())
+    except KeyboardInterrupt:
+        interrupted = True
+    if out:
+        where = save_text(out, "".join(p.to_line() + "\n" for p in found))
+        if where != out and not interrupted:
+            sys.exit(1)
+    if interrupted:
+        click.echo(f"interrupted: {len(found)} puzzle(s) kept", err=True)
+        sys.exit(130)
+    if len(found) < count:
+        click.echo(f"only {len(found)} puzzle(s) found; try another seed or fewer filters", err=True)
+
+
+def _on(client):
+    """evaluate_many for generate: the candidates' evaluations on the cluster, in order."""
+    if client is None:
+        return None
+
+    def many(args):
+        got = dict(cl.run(evaluate, dict(enumerate(args)), client))
+        return [got[i] for i in range(len(args))]
+    return many
+
+
+def board_text(pos, lang: str) -> str:
+    """A plain drawing of the position (the hands, the table, the talon, the score): the
+    scoperta board of ``briscola show``, or the no-trump endgame's own."""
+    if is_game(pos):
+        return _game_board(pos, lang)
+    return render(pos, lang=lang)
+
+
+def _game_board(pos, lang: str) -> str:
+    """board_text for a Briscolone/Libero endgame: no trump, no talon."""
+    m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
+    lines = [m("board.variant", name=pos.rules.title) + "; " + m("board.rules." + pos.variant),
+             m("board.talon.empty")]
+    for p in (0, 1):
+        you = m("board.you") if p == pos.turn else ""
+        lines.append(m("board.hand", n=p + 1, you=you,
+                       cards=format_mask(pos.hands[p]).replace(",", " ")))
+    if pos.table:
+        lines.append(m("board.table", card=card_str(pos.table[0]), n=pos.leader + 1))
+    if pos.score is not None:
+        lines.append(m("board.score", a=pos.score[0], b=pos.score[1]))
+    return "\n".join(lines)
+
+
+@puzzles.command("play")
+@click.argument("file", required=False)
+@click.option("--lang", type=LANG, default="en", show_default=True)
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
+              help="Only puzzles of this difficulty.")
+@click.option("--variant", type=click.Choice(["scoperta", "briscolone"]), default="scoperta",
+              show_default=True, help="Which bundled set to play (without FILE).")
+def puzzles_play(file, lang, difficulty, variant):
+    """A quiz in the terminal: find the best card of each puzzle (default: the bundled set).
+
+    Type a card (AD, 3c, 10b...); "q" quits; the end of input stops with the score.
+
+    \b
+    Example:
+      briscola puzzles play --lang it --difficulty hard
+      briscola puzzles play --variant briscolone
+    """
+    ps = read_puzzles(read_text(file).splitlines() if file else bundled_lines(variant))
+    if difficulty:
+        ps = [p for p in ps if p.difficulty == difficulty]
+    stdin = sys.stdin
+    m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
+    right = done = 0
+    quit_ = False
+    for i, p in enumerate(ps, 1):
+        pos = p.position
+        click.echo(m("play.header", i=i, n=len(ps), difficulty=m("diff." + p.difficulty),
+                     title=title_text(p.title, lang)))
+        click.echo(board_text(pos, lang))
+        goal = m("play.goal.win") if p.objective == "win" else ""
+        click.echo(m("play.question." + p.question, n=pos.turn + 1, goal=goal))
+        a = analyse(pos, p.objective)
+        while True:
+            click.echo(m("play.ask." + p.question), nl=False)
+            line = stdin.readline()
+            if not line:
+                click.echo("")
+                quit_ = True
+                break
+            text = line.strip()
+            if text.lower() in ("q", "quit", "exit"):
+                quit_ = True
+                break
+            if p.question == "best":
+                try:
+                    c = parse_card(text)
+                except CardError:
+                    c = -1
+                if c < 0 or c not in pos.legal_cards():
+                    click.echo(m("play.bad_card", text=text,
+                                 cards=" ".join(card_str(x) for x in pos.legal_cards())))
+                    continue
+                ok = c in a.best
+                answer = format_answer(tuple(a.best))
+            else:
+                try:
+                    v = parse_value(text)
+                except ValueError:
+                    click.echo(m("play.bad_value", text=text))
+                    continue
+                ok = a.exact and v == a.value_exact
+                answer = format_answer(Fraction(a.value_exact))
+            break
+        if quit_:
+            break
+        done += 1
+        right += ok
+        click.echo(m("play.right") if ok else m("play.wrong", answer=answer))
+        click.echo(render_text(explain_position(pos, p.objective), lang))
+        click.echo(m("play.score", right=right, done=done))
+        click.echo("")
+    click.echo(m("play.bye", right=right, done=done))
+
+
+COMMANDS = [puzzles]
