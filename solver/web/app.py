@@ -100,8 +100,9 @@ def _import_engines() -> None:
     """Import every module a request may need now, in one thread: first imports racing in
     two request threads can meet a half-imported module."""
     import importlib
-    for name in ("engine", "estimate", "ganalysis", "seat", "explain", "explain4", "review",
-                 "puzzles", "agents", "engine_agent"):
+    for name in ("analysis.exact", "analysis.estimate", "analysis.exact_general",
+                 "analysis.sampling", "explain", "explain.teams", "review", "puzzles",
+                 "players.agents", "players.engine"):
         importlib.import_module(f"solver.{name}")
 
 
