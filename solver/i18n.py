@@ -201,10 +201,7 @@ _EXPLAIN = {
 
 # the quiz and the board drawing of ``briscola puzzles play``
 _BOARD_EN = {
-    "board.trump": "Trump: {card} ({suit})",
     "board.talon.empty": "Talon: empty",
-    "board.talon.last": "Talon: {top} on top, then the trump card {brisc}",
-    "board.talon.n": "Talon: {n} cards, {top} on top",
     "board.hand": "Player {n}{you}: {cards}",
     "board.you": " (to move)",
     "board.table": "On the table: {card}, led by player {n}",
@@ -224,10 +221,7 @@ _BOARD_EN = {
     "play.bye": "Final score: {right}/{done}.",
 }
 _BOARD_IT = {
-    "board.trump": "Briscola: {card} ({suit})",
     "board.talon.empty": "Tallone: vuoto",
-    "board.talon.last": "Tallone: in cima {top}, poi la briscola {brisc}",
-    "board.talon.n": "Tallone: {n} carte, in cima {top}",
     "board.hand": "Giocatore {n}{you}: {cards}",
     "board.you": " (di turno)",
     "board.table": "In tavola: {card}, giocata dal giocatore {n}",
