@@ -10,8 +10,7 @@ endgames; teams: the four-player endgames; render: text and JSON.
 """
 from __future__ import annotations
 
-from solver.explain.model import (Alt4, Alternative, Explanation, Explanation4, Idea, Ply, Trick,
-                                  Trick4, hand_of, is_game)
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, Trick4, hand_of, is_game
 from solver.explain.notrump import (GAME_VARIANTS, check_explainable, classic_as_scoperta,
                                     explain_game, line_tricks)
 from solver.explain.render import render4, render_text, team_json, to_json
@@ -21,8 +20,8 @@ from solver.explain.teams import explain4, explainable
 from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction,
                          message)
 
-__all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "VERBS", "Alt4",
-           "Alternative", "Explanation", "Explanation4", "Idea", "LineSolver", "Ply", "Trick",
+__all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "VERBS",
+           "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick",
            "Trick4", "agree", "card_phrase", "check_explainable", "classic_as_scoperta",
            "explain", "explain4", "explain_any", "explainable", "fmt_fraction", "hand_of",
            "is_deterministic", "is_game", "line_tricks", "message", "phase_of", "render4",

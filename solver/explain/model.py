@@ -68,8 +68,9 @@ class Alternative:
     card: int
     value: Fraction
     cost: Fraction
-    reply: int | None             # the opponent's answer that punishes it
-    line: tuple[Trick, ...]       # the resulting line, from the position after the card
+    reply: int | None             # the answer that punishes it
+    line: tuple                   # the resulting line (of Trick or Trick4), after the card
+    replier: int | None = None    # the player who answers
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,9 @@ class Idea:
 
 @dataclass(frozen=True)
 class Explanation:
-    position: Position
+    """Two players: tricks and outcome per player. Four players (``teams``): the line is of
+    Trick4, tricks and points won are per team, and there are no facts or final score."""
+    position: Position | GamePosition
     objective: str
     phase: str       # endgame | last_draw | before_endgame
     mover: int
@@ -116,8 +119,17 @@ class Explanation:
         r = deal_result(*self.final_score)
         return 0 if r > 0 else 1 if r < 0 else -1
 
+    @property
+    def teams(self) -> bool:
+        """A four-player endgame: the outcome counts for the teams of seats 1+3 and 2+4."""
+        return is_game(self.position) and self.position.players == 4
+
+    @property
+    def team(self) -> int:
+        return self.mover % 2
+
     def to_json(self) -> dict:
-        return to_json(self)
+        return team_json(self) if self.teams else to_json(self)
 
 
 @dataclass(frozen=True)
@@ -127,30 +139,3 @@ class Trick4:
     cards: tuple[Ply, ...]
     winner: int
     points: int
-
-
-@dataclass(frozen=True)
-class Alt4:
-    card: int
-    cost: Fraction
-    reply: tuple[int, int] | None   # (seat, card) of the next player's best answer
-    line: tuple[Trick4, ...]
-
-
-@dataclass(frozen=True)
-class Explanation4:
-    position: GamePosition
-    objective: str
-    analysis: Analysis
-    line: tuple[Trick4, ...]
-    alternatives: tuple[Alt4, ...]
-    ideas: tuple[Idea, ...]       # load_partner | partner_takes, data {"card": ...}
-    points_won: tuple[int, int]   # per team (seats 1+3, 2+4), from the line
-    tricks_won: tuple[int, int]
-
-    @property
-    def team(self) -> int:
-        return self.position.turn % 2
-
-    def to_json(self) -> dict:
-        return team_json(self)

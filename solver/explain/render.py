@@ -362,7 +362,7 @@ def render4(ex, lang: str = "en") -> str:
         out += ["", W["others"]]
         for x in ex.alternatives:
             line = "; ".join(trick_text(t).strip() for t in x.line)
-            rs, rc = x.reply if x.reply else (0, None)
+            rs, rc = (x.replier, x.reply) if x.reply is not None else (0, None)
             out.append(W["alt"].format(card=name(x.card), cost=_num(x.cost), rs=rs + 1,
                                        reply=name(rc) if rc is not None else "-", line=line))
     if ex.ideas:
@@ -390,7 +390,7 @@ def team_json(ex) -> dict:
         "line": [trick(t) for t in ex.line],
         "alternatives": [{"card": card_str(x.card), "cost": fmt_fraction(x.cost),
                           "reply": None if x.reply is None else
-                          {"player": x.reply[0] + 1, "card": card_str(x.reply[1])},
+                          {"player": x.replier + 1, "card": card_str(x.reply)},
                           "line": [trick(t) for t in x.line]} for x in ex.alternatives],
         "ideas": [{"kind": i.kind, "player": i.player + 1, "trick": i.trick,
                    "card": card_str(i.data["card"])} for i in ex.ideas],

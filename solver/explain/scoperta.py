@@ -132,9 +132,10 @@ def alternatives(pos, root: Analysis, plies, sv, group) -> tuple:
             continue
         rest = sv.plies(pos.play(m.card))
         line = group(pos, [Ply(pos.turn, m.card, root)] + rest)
-        reply = next((q.card for q in rest if q.player != pos.turn), None)
-        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact, reply,
-                                tuple(line)))
+        answer = next((q for q in rest if q.player != pos.turn), None)
+        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
+                                None if answer is None else answer.card, tuple(line),
+                                None if answer is None else answer.player))
     return tuple(alts)
 
 

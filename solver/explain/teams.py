@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS
-from solver.explain.model import Alt4, Explanation4, Idea, Ply, Trick4
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4
 from solver.explain.render import render4
 from solver.i18n import TEAM_WORDS as WORDS
 from solver.position.general import GamePosition
@@ -22,7 +22,7 @@ def explainable(pos) -> bool:
     return isinstance(pos, GamePosition) and pos.variant == "scoperta4"
 
 
-def explain4(pos: GamePosition, objective: str = "points") -> Explanation4:
+def explain4(pos: GamePosition, objective: str = "points") -> Explanation:
     """Everything the explanation of a four-player endgame says, as data."""
     if pos.talon_size:
         raise PositionError(f"explain handles four-player endgames only (talon empty, the last "
@@ -39,11 +39,12 @@ def explain4(pos: GamePosition, objective: str = "points") -> Explanation4:
             continue
         first = Ply(pos.turn, m.card, None, "alt")
         rest = _line(pos.play(m.card), objective, None, _table_cards(pos) + [first])
-        reply = next(((c.player, c.card) for t in rest for c in t.cards
-                      if c.analysis is not None), None)
-        alts.append(Alt4(m.card, root.value_exact - m.value_exact, reply, tuple(rest)))
-    return Explanation4(pos, objective, root, tuple(line), tuple(alts), tuple(_ideas(line)),
-                        (pw[0], pw[1]), (tw[0], tw[1]))
+        answer = next((c for t in rest for c in t.cards if c.analysis is not None), None)
+        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
+                                None if answer is None else answer.card, tuple(rest),
+                                None if answer is None else answer.player))
+    return Explanation(pos, objective, "endgame", pos.turn, root, tuple(line), tuple(alts),
+                       tuple(_ideas(line)), (tw[0], tw[1]), (pw[0], pw[1]))
 
 
 def _table_cards(pos: GamePosition) -> list[Ply]:
