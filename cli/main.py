@@ -54,8 +54,8 @@ def cli():
 
 def _register():
     import importlib
-    for name in ("cli.cmd_position", "cli.cmd_games", "cli.cmd_analyse", "cli.cmd_players",
-                 "cli.cmd_play", "cli.cmd_match", "cli.cmd_serve"):
+    for name in ("cli.cmd_position", "cli.cmd_games", "cli.cmd_analyse", "cli.cmd_explain",
+                 "cli.cmd_puzzles", "cli.cmd_play", "cli.cmd_match", "cli.cmd_serve"):
         try:
             mod = importlib.import_module(name)
         except ModuleNotFoundError as e:

@@ -13,23 +13,15 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from html import escape
 
-from solver.cards import RANK_POINTS, RANKS, SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
-from solver.render import LABELS
+from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
+from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
+from solver.position.scoperta import Position
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)
 GAP = 10
 SUIT_INK = ("#2e7d32", "#c62828", "#b8860b", "#1565c0")
 BEST = "#00a651"
-LABELS_EXTRA = {
-    "en": {"best": "best", "played_title": "Cards played", "talon_n": "talon {n}",
-           "score": "score {a}-{b}", "in_play": "{n} points in play", "trumps_out": "trumps out",
-           "no_trump": "no trump", "top": "top card"},
-    "it": {"best": "migliore", "played_title": "Carte giocate", "talon_n": "tallone {n}",
-           "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
-           "no_trump": "senza briscola", "top": "in cima"},
-}
-
 
 #: the narrow layout (facts under the talon instead of beside it) for phone-sized screens;
 #: the board sets it per request, so every picture of that request is drawn alike
@@ -153,7 +145,6 @@ class _View:
 
 
 def _view(pos) -> _View:
-    from solver.position.scoperta import Position
     if isinstance(pos, Position):
         table = (pos.table,) if pos.table >= 0 else ()
         return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,
@@ -169,9 +160,7 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     (default: NARROW) puts the facts under the talon, for a phone's width."""
     if narrow is None:
         narrow = NARROW.get()
-    if lang not in LABELS:
-        raise ValueError(f"unknown language '{lang}' (en or it)")
-    L, X = LABELS[lang], LABELS_EXTRA[lang]
+    L, X = LABELS[check_lang(lang)], PICTURE_LABELS[lang]
     marks = marks or Marks()
     v = _view(pos)
     trump = v.briscola // 10 if v.briscola >= 0 else -1
@@ -238,7 +227,7 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     facts = []
     if trump >= 0:
         facts.append(f"{L['briscola']}: {card_str(v.briscola)} "
-                     f"({(SUIT_NAMES_IT if lang == 'it' else SUIT_NAMES_EN)[trump]})")
+                     f"({suit_name(trump, lang)})")
     else:
         facts.append(X["no_trump"])
     facts.append(X["talon_n"].format(n=v.talon))

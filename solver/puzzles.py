@@ -12,13 +12,17 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from importlib.resources import files
 from typing import Iterable, Iterator
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
-from solver.explain import GAME_VARIANTS, hand_of, is_game
+from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, is_game, line_tricks
+from solver.i18n import TITLES, fmt_fraction
+from solver.position.general import GamePosition
 from solver.position.scoperta import Position, PositionError, parse_position
 from solver.rules import beats
+from solver.sample import random_position
 
 QUESTIONS = ("best", "value")
 OBJECTIVES = ("points", "win")
@@ -54,7 +58,7 @@ class Puzzle:
         d = {"id": self.id, "position": pos_text, "question": self.question,
              "objective": self.objective,
              "answer": ([card_str(c) for c in self.answer] if self.question == "best"
-                        else _fr(self.answer)),
+                        else fmt_fraction(self.answer)),
              "difficulty": self.difficulty}
         if self.title:
             d["title"] = self.title
@@ -68,13 +72,9 @@ class Puzzle:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
 
-def _fr(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
 def format_answer(ans) -> str:
     if isinstance(ans, Fraction):
-        return _fr(ans)
+        return fmt_fraction(ans)
     return ",".join(sorted(card_str(c) for c in ans))
 
 
@@ -192,7 +192,6 @@ BUNDLED = {"scoperta": "data/puzzles.jsonl", "briscolone": "data/puzzles-briscol
 
 
 def bundled_lines(variant: str = "scoperta") -> list[str]:
-    from importlib.resources import files
     if variant not in BUNDLED:
         raise ValueError(f"no bundled puzzles for variant '{variant}' "
                          f"(bundled: {', '.join(BUNDLED)})")
@@ -272,9 +271,8 @@ def _greedy_game_card(pos) -> int:
 def _line_balance(pos: Position, first: int, objective: str) -> list[int]:
     """Points balance (mover minus opponent) after each trick of the solved line that
     begins with ``first``."""
-    from solver.explain import _Solver, line_tricks
     bal, out = 0, []
-    for t in line_tricks(pos, _Solver(objective, None).plies(pos, first=first)):
+    for t in line_tricks(pos, LineSolver(objective, None).plies(pos, first=first)):
         bal += t.points if t.winner == pos.turn else -t.points
         out.append(bal)
     return out
@@ -304,7 +302,7 @@ def measure(pos: Position, objective: str = "points", a: Analysis | None = None)
             break
     return {"moves": len(a.moves), "losing": losing, "greedy": card_str(g),
             "greedy_wrong": g != best.card, "sacrifice": bool(sacrifice), "depth": depth,
-            "tricks": len(bl), "margin": _fr(margin)}
+            "tricks": len(bl), "margin": fmt_fraction(margin)}
 
 
 def rate(f: dict) -> tuple[int, str]:
@@ -317,57 +315,11 @@ def rate(f: dict) -> tuple[int, str]:
 
 
 def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score: bool) -> Position:
-    from solver.sample import random_position
     return random_position(rng, talon, mid_trick=mid_trick, with_score=with_score)
-
-
-TITLES = {"lose_for_trump": "Let the trick go, draw the trump card",
-          "win_for_top": "Take the trick for the top card",
-          "save_trump": "Keep the trump for the carico",
-          "liscio_lure": "A liscio to draw the trump",
-          "count_61": "Count to 61",
-          "liscio": "Lisciare: follow low on purpose",
-          "forced_carico": "Force the carico out",
-          "strip_suit": "Strip the suit",
-          "run_long_suit": "Run the long suit"}
-
-
-#: the Italian of every title the generator writes: the ideas', the stages' and the hints'
-TITLES_IT = {"Let the trick go, draw the trump card": "Lascia la presa, pesca la briscola",
-             "Take the trick for the top card": "Prendi per la carta scoperta",
-             "Keep the trump for the carico": "Tieni la briscola per il carico",
-             "A liscio to draw the trump": "Un liscio per far uscire la briscola",
-             "Count to 61": "Conta fino a 61",
-             "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
-             "Force the carico out": "Fai cadere il carico",
-             "Strip the suit": "Svuota il seme",
-             "Run the long suit": "Fai correre il seme lungo",
-             "Last draw": "Ultima pescata", "Last tricks": "Ultime prese",
-             "Briscolone, last tricks": "Briscolone, ultime prese",
-             "Briscolone Libero, last tricks": "Briscolone libero, ultime prese",
-             "give a little to take more": "dai poco per prendere di più",
-             "not the obvious card": "non la carta più ovvia",
-             "the right answer": "la risposta giusta",
-             "the right lead": "l'attacco giusto"}
-
-
-def title_text(title: str | None, lang: str) -> str:
-    """A puzzle's title in ``lang``. Files store the generator's English title; a title
-    written by hand that the table does not know is shown as written."""
-    title = title or ""
-    if lang != "it":
-        return title
-    if title in TITLES_IT:
-        return TITLES_IT[title]
-    stage, sep, what = title.partition(": ")
-    if sep and stage in TITLES_IT and what in TITLES_IT:
-        return f"{TITLES_IT[stage]}: {TITLES_IT[what]}"
-    return title
 
 
 def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
     """A title naming the idea the solved line shows, else what makes the card hard."""
-    from solver.explain import explain
     ex = explain(pos, objective)
     mine = [i.kind for i in ex.ideas if i.player == pos.turn]
     kinds = mine or [i.kind for i in ex.ideas]
@@ -389,7 +341,6 @@ def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
 
 def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, with_score: bool):
     """A random Briscolone/Libero endgame: 2 to 5 cards each, the rest played."""
-    from solver.position.general import GamePosition
     deck = list(range(40))
     rng.shuffle(deck)
     turn = rng.randrange(2)
@@ -447,7 +398,7 @@ def evaluate(pos, objective: str, difficulty: str | None):
     if f["greedy_wrong"]:
         cost = a.moves[0].value_exact - a.move(g).value_exact
         unit = "points" if objective == "points" else "in the chance to win"
-        comment = f"The natural {f['greedy']} costs {_fr(cost)} {unit}."
+        comment = f"The natural {f['greedy']} costs {fmt_fraction(cost)} {unit}."
     else:
         comment = f"The natural card {f['greedy']} is right here."
     return a.moves[0].card, label, title, comment, f

@@ -7,51 +7,17 @@ from __future__ import annotations
 
 import click
 
-from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
+from solver.cards import card_str, cards_of, popcount
+from solver.i18n import LABELS, check_lang, suit_name
 from solver.position.scoperta import Position
-
-LABELS = {
-    "en": {
-        "title": "Briscola scoperta", "player": "Player {n}", "to_move": "to move",
-        "to_answer": "to answer", "led_by": "led by player {n}", "table": "Table",
-        "talon": "Talon", "talon_cards": "{n} cards, top {top}", "talon_empty": "empty",
-        "talon_last": "2 cards: top {top}, then the trump card",
-        "order": "Talon order", "order_note": "top first",
-        "briscola": "Briscola", "trump_suit": "trump suit {suit}",
-        "bottom": "at the talon's bottom", "in_hand": "in player {n}'s hand",
-        "on_table": "on the table", "played_trump": "already played",
-        "unseen": "Unseen", "none": "none", "trumps_out": "Trumps out",
-        "points": "Points in play", "score": "Score", "played": "Cards played",
-        "tricks": "{n} ({t} tricks)", "empty_hand": "(no cards)",
-    },
-    "it": {
-        "title": "Briscola scoperta", "player": "Giocatore {n}", "to_move": "di mano",
-        "to_answer": "risponde", "led_by": "giocata dal giocatore {n}", "table": "Tavolo",
-        "talon": "Tallone", "talon_cards": "{n} carte, in cima {top}", "talon_empty": "vuoto",
-        "talon_last": "2 carte: in cima {top}, poi la briscola",
-        "order": "Ordine del tallone", "order_note": "dalla cima",
-        "briscola": "Briscola", "trump_suit": "seme di briscola {suit}",
-        "bottom": "in fondo al tallone", "in_hand": "in mano al giocatore {n}",
-        "on_table": "sul tavolo", "played_trump": "già giocata",
-        "unseen": "Carte non viste", "none": "nessuna", "trumps_out": "Briscole in gioco",
-        "points": "Punti in gioco", "score": "Punteggio", "played": "Carte giocate",
-        "tricks": "{n} ({t} prese)", "empty_hand": "(nessuna carta)",
-    },
-}
 
 #: colour of each suit (bastoni, coppe, denari, spade) on the Neapolitan deck
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
 
 
-def suit_name(suit: int, lang: str) -> str:
-    return (SUIT_NAMES_IT if lang == "it" else SUIT_NAMES_EN)[suit]
-
-
 def render(pos: Position, lang: str = "en", color: bool = False) -> str:
     """The drawing of ``pos``; ``lang`` is "en" or "it"; ``color`` adds ANSI styles."""
-    if lang not in LABELS:
-        raise ValueError(f"unknown language '{lang}' (en or it)")
-    L = LABELS[lang]
+    L = LABELS[check_lang(lang)]
     trump = pos.trump_suit
 
     def card(c: int) -> str:

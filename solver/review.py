@@ -8,20 +8,18 @@ than guessed. Only scoperta deals are reviewed: the analysis knows no other game
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
 from solver.analysis import Analysis, analyse
 from solver.cards import card_str
-from solver.explain import agree
 from solver.game import GameState, deal_from_deck, play, to_position
+from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position.scoperta import Position
 from solver.record import RecordError, check_record, replay_all
 
 SUPPORTED = ("scoperta",)
-LANGS = ("en", "it")
 
 
 def try_analyse(pos: Position, time_limit: float | None,
@@ -145,9 +143,7 @@ class Review:
 
 
 def _fr(x: Fraction | None) -> str | None:
-    if x is None:
-        return None
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return None if x is None else fmt_fraction(x)
 
 
 def review_move(state: GameState, card: int, time_limit: float | None, deal: int = 1,
@@ -231,61 +227,6 @@ def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
 
 # ----- text ---------------------------------------------------------------------------
 
-TEXT = {
-    "en": {
-        "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
-        "unfinished": "unfinished",
-        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
-        "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "analysis"),
-        "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
-        "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
-        "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
-                   "cost {cost} points ({how})",
-        "accuracy": "Accuracy:",
-        "acc_line": "player {p} ({name}): {opt}/{rated} decisions optimal ({pct}), "
-                    "average cost {avg} points per decision",
-        "acc_none": "player {p} ({name}): no rated decisions",
-        "acc_tail": "; not rated: {n}", "acc_est": "; estimated: {n}",
-        "forced_tail": "; forced moves: {n}",
-        "interrupted": "interrupted: the review covers {n} of {t} moves",
-        "incomplete": "{n} of {t} moves could not be rated (no analysis within the time limit; "
-                      "early positions need the estimator)",
-    },
-    "it": {
-        "title": "Analisi della partita", "seed": "seme {s}", "deal": "smazzata {d}",
-        "result": "risultato {a}-{b}", "unfinished": "non finita",
-        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
-        "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
-        "forced": "obbligata", "unrated": "non valutata", "exact": "esatta", "estimate": "stima",
-        "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
-        "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
-                   "meglio {best}: costo {cost} punti ({how})",
-        "accuracy": "Precisione:",
-        "acc_line": "giocatore {p} ({name}): {opt}/{rated} decisioni ottimali ({pct}), "
-                    "costo medio {avg} punti per decisione",
-        "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
-        "acc_tail": "; non valutate: {n}", "acc_est": "; stimate: {n}",
-        "forced_tail": "; mosse obbligate: {n}",
-        "interrupted": "interrotta: l'analisi copre {n} mosse su {t}",
-        "incomplete": "{n} mosse su {t} non valutate (nessuna analisi entro il tempo; "
-                      "le posizioni iniziali richiedono lo stimatore)",
-    },
-}
-
-
-#: the words of agents' and players' names in a record, for the Italian review
-NAME_WORDS_IT = {"human": "umano", "engine": "motore", "greedy": "goloso", "random": "casuale",
-                 "player": "giocatore"}
-
-
-def player_name(name: str, lang: str) -> str:
-    """A record's player name in ``lang``: "human" is "umano", "engine-1" "motore-1"; a
-    name the program did not write stays as it is."""
-    if lang != "it":
-        return name
-    return re.sub(r"^[a-z]+(?=$|[-: ])", lambda m: NAME_WORDS_IT.get(m.group(0), m.group(0)), name)
-
-
 def fmt_points(x: float | None) -> str:
     if x is None:
         return "-"
@@ -296,9 +237,7 @@ def fmt_points(x: float | None) -> str:
 
 def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     """The review as text: the moves table, the three biggest mistakes, accuracy per player."""
-    if lang not in TEXT:
-        raise ValueError(f"unknown language '{lang}' (en or it)")
-    T = TEXT[lang]
+    T = TEXT[check_lang(lang)]
     head = [T["title"]]
     if rv.seed is not None:
         head.append(T["seed"].format(s=rv.seed))

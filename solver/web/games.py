@@ -12,16 +12,19 @@ from __future__ import annotations
 import random
 from contextlib import contextmanager
 from dataclasses import replace
+from fractions import Fraction
 
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str, cards_of, parse_card
-from solver.explain.teams import explain_any
+from solver.explain import explain_any
 from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
 from solver.picture import Marks, position_svg
 from solver.position.scoperta import Position, PositionError, parse_position
+from solver.puzzles import bundled, format_answer, parse_value
 from solver.record import FORMAT, RecordError, deal_record, replay
+from solver.review import render_review, review_states
 from solver.rules import get_variant
 
 BOARD_FORMAT = "briscola-board"
@@ -180,7 +183,6 @@ def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
 
 
 def review(game: Game, time_limit: float) -> dict:
-    from solver.review import render_review, review_states
     rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
                        seed=game.head.get("seed"))
     out = rv.to_json()
@@ -189,7 +191,6 @@ def review(game: Game, time_limit: float) -> dict:
 
 
 def puzzle_list(variant: str) -> list[dict]:
-    from solver.puzzles import bundled
     out = []
     for p in bundled(variant):
         d = p.to_json()
@@ -201,9 +202,6 @@ def puzzle_list(variant: str) -> list[dict]:
 
 
 def check_puzzle(variant: str, pid: str, answer: str, lang: str) -> dict:
-    from fractions import Fraction
-
-    from solver.puzzles import bundled, format_answer, parse_value
     found = [p for p in bundled(variant) if p.id == pid]
     if not found:
         raise PositionError(f"no puzzle '{pid}' in the {variant} set")

@@ -1,65 +1,25 @@
-"""`briscola explain` and `briscola puzzles solve|generate|play`: the commands for players."""
+"""`briscola puzzles solve|generate|play`: endgame puzzles, checked, generated, or played as
+a quiz."""
 from __future__ import annotations
 
 import json
 import sys
 import time
+from fractions import Fraction
 
 import click
 
 from cli.cluster_opts import client_for, cluster_options
-from cli.options import SECONDS, SEED, check_output, count, save_text
-from solver.cards import CardError, card_str, parse_card
-from solver.explain.teams import explain_any
-from solver.explain import LANGS, explain as explain_position, message, render_text
-from solver.position.scoperta import parse_position
-
-LANG = click.Choice(LANGS)
-
-
-def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror}") from None
-
-
-@click.command()
-@click.argument("position")
-@click.option("--lang", type=LANG, default="en", show_default=True, help="Language of the text.")
-@click.option("--json", "as_json", is_flag=True, help="The same content as JSON data.")
-@click.option("--objective", type=click.Choice(["points", "win"]), default="points",
-              show_default=True, help="Maximise points, or the chance to win the deal (needs score=).")
-@click.option("--time-limit", type=SECONDS, default=None,
-              help="Seconds for the analysis before the endgame (then values are estimates).")
-def explain(position, lang, as_json, objective, time_limit):
-    """Explain a position in plain words: the outcome, the winning line trick by trick,
-    what every other card costs and how it is punished, and the idea at work.
-
-    From the last draw on (talon empty, or only the top card and the trump card left) the
-    explanation is complete; earlier it says what is known. Briscolone and Libero
-    (variant=briscolone|libero) are explained in the endgame: the talon empty, the last
-    five tricks. POSITION "-" reads positions from standard input, one per line.
-
-    \b
-    Examples:
-      briscola explain "hand1=2S,AD,3C hand2=4D,7B,RC briscola=5D turn=1"
-      briscola explain "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1" --lang it
-      briscola explain "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --json
-      briscola explain "hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1 variant=briscolone"
-    """
-    texts = ([ln for ln in _read_text("-").splitlines() if ln.strip()] if position == "-"
-             else [position])
-    for i, text in enumerate(texts):
-        pos = parse_position(text)
-        ex, render = explain_any(pos, objective, time_limit)
-        if as_json:
-            click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
-        else:
-            click.echo(("\n" if i else "") + render(ex, lang))
+from cli.cmd_explain import LANG, read_text
+from cli.options import SEED, check_output, count, save_text
+from solver import cluster as cl
+from solver.analysis import analyse
+from solver.cards import CardError, card_str, format_mask, parse_card
+from solver.explain import explain as explain_position, is_game, render_text
+from solver.i18n import message, title_text
+from solver.puzzles import (bundled_lines, evaluate, format_answer, generate, parse_value,
+                            read_puzzles, solve)
+from solver.render import render
 
 
 @click.group()
@@ -86,8 +46,7 @@ def puzzles_solve(file, as_json):
     Example:
       briscola puzzles solve my-puzzles.jsonl --json
     """
-    from solver.puzzles import read_puzzles, solve
-    ps = read_puzzles(_read_text(file).splitlines())
+    ps = read_puzzles(read_text(file).splitlines())
     checks = [solve(p) for p in ps]
     if as_json:
         for c in checks:
@@ -136,7 +95,6 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
       briscola puzzles generate --count 5 --variant briscolone
       briscola puzzles generate --count 50 --talon 2 --difficulty hard --cluster
     """
-    from solver.puzzles import generate
     check_output(out, force, "--out")
     last = [time.monotonic()]
 
@@ -173,8 +131,6 @@ def _on(client):
     """evaluate_many for generate: the candidates' evaluations on the cluster, in order."""
     if client is None:
         return None
-    from solver import cluster as cl
-    from solver.puzzles import evaluate
 
     def many(args):
         got = dict(cl.run(evaluate, dict(enumerate(args)), client))
@@ -183,41 +139,15 @@ def _on(client):
 
 
 def board_text(pos, lang: str) -> str:
-    """A plain drawing of the position (the hands, the table, the talon, the score)."""
-    from solver.explain import is_game
+    """A plain drawing of the position (the hands, the table, the talon, the score): the
+    scoperta board of ``briscola show``, or the no-trump endgame's own."""
     if is_game(pos):
         return _game_board(pos, lang)
-    try:
-        from solver.render import render
-    except ImportError:
-        render = None
-    if render is not None:
-        return render(pos, lang=lang)
-    from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, format_mask
-    suits = SUIT_NAMES_IT if lang == "it" else SUIT_NAMES_EN
-    m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
-    lines = [m("board.trump", card=card_str(pos.briscola), suit=suits[pos.trump_suit])]
-    n = pos.talon_size
-    if n == 0:
-        lines.append(m("board.talon.empty"))
-    elif n == 2:
-        lines.append(m("board.talon.last", top=card_str(pos.top), brisc=card_str(pos.briscola)))
-    else:
-        lines.append(m("board.talon.n", n=n, top=card_str(pos.top)))
-    for p in (0, 1):
-        you = m("board.you") if p == pos.turn else ""
-        lines.append(m("board.hand", n=p + 1, you=you,
-                       cards=format_mask(pos.hand(p)).replace(",", " ")))
-    if pos.table >= 0:
-        lines.append(m("board.table", card=card_str(pos.table), n=pos.leader + 1))
-    if pos.score is not None:
-        lines.append(m("board.score", a=pos.score[0], b=pos.score[1]))
-    return "\n".join(lines)
+    return render(pos, lang=lang)
 
 
 def _game_board(pos, lang: str) -> str:
     """board_text for a Briscolone/Libero endgame: no trump, no talon."""
-    from solver.cards import format_mask
     m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
     lines = [m("board.variant", name=pos.rules.title) + "; " + m("board.rules." + pos.variant),
              m("board.talon.empty")]
@@ -249,11 +179,7 @@ def puzzles_play(file, lang, difficulty, variant):
       briscola puzzles play --lang it --difficulty hard
       briscola puzzles play --variant briscolone
     """
-    from fractions import Fraction
-
-    from solver.analysis import analyse
-    from solver.puzzles import bundled_lines, format_answer, parse_value, read_puzzles, title_text
-    ps = read_puzzles(_read_text(file).splitlines() if file else bundled_lines(variant))
+    ps = read_puzzles(read_text(file).splitlines() if file else bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
     stdin = sys.stdin
@@ -310,4 +236,4 @@ def puzzles_play(file, lang, difficulty, variant):
     click.echo(m("play.bye", right=right, done=done))
 
 
-COMMANDS = [explain, puzzles]
+COMMANDS = [puzzles]

@@ -1,0 +1,141 @@
+"""What an explanation says, as plain data built from analyses: the cards of a solved line,
+its tricks, the other cards and what they cost, the ideas found. One model for the two-player
+games and the four-player endgames (whose tricks hold four cards and whose outcome counts for
+teams)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from solver.analysis import Analysis
+from solver.explain.render import team_json, to_json
+from solver.position.general import GamePosition
+from solver.position.scoperta import Position
+from solver.rules import deal_result
+
+
+def is_game(pos) -> bool:
+    return isinstance(pos, GamePosition)
+
+
+def hand_of(pos, p: int) -> int:
+    """The hand mask of seat ``p`` for either kind of position."""
+    return pos.hands[p] if is_game(pos) else pos.hand(p)
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One card of a solved line, with the analysis of the position it was played from."""
+    player: int
+    card: int
+    analysis: Analysis | None  # None when the card is given (the table card)
+    reason: str = ""            # four players: forced | any | best | table | alt
+
+    @property
+    def choices(self) -> int:
+        return 0 if self.analysis is None else len(self.analysis.moves)
+
+    @property
+    def cost(self) -> Fraction | None:
+        """What the cheapest other card would cost the player (None: no other card)."""
+        a = self.analysis
+        if a is None:
+            return None
+        others = [m for m in a.moves if m.card != self.card]
+        if not others:
+            return None
+        return a.value_exact - max(m.value_exact for m in others)
+
+
+@dataclass(frozen=True)
+class Trick:
+    number: int           # 1-based within the line
+    leader: int
+    lead: Ply
+    follow: Ply
+    winner: int
+    points: int
+    draws: tuple[int, int] | None  # (card the winner draws, card the loser draws)
+    reasons: tuple[dict, ...] = ()
+
+    @property
+    def cards(self) -> tuple[int, int]:
+        return (self.lead.card, self.follow.card)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    card: int
+    value: Fraction
+    cost: Fraction
+    reply: int | None             # the answer that punishes it
+    line: tuple                   # the resulting line (of Trick or Trick4), after the card
+    replier: int | None = None    # the player who answers
+
+
+@dataclass(frozen=True)
+class Idea:
+    kind: str        # lose_for_trump | win_for_top | save_trump | liscio_lure | count_61
+    player: int
+    trick: int       # trick number in the main line (0: about the first decision)
+    data: dict = field(default_factory=dict)
+
+    @property
+    def seat(self) -> int:
+        """The player, as the four-player explanation calls them."""
+        return self.player
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Two players: tricks and outcome per player. Four players (``teams``): the line is of
+    Trick4, tricks and points won are per team, and there are no facts or final score."""
+    position: Position | GamePosition
+    objective: str
+    phase: str       # endgame | last_draw | before_endgame
+    mover: int
+    analysis: Analysis
+    line: tuple[Trick, ...] = ()
+    alternatives: tuple[Alternative, ...] = ()
+    ideas: tuple[Idea, ...] = ()
+    tricks_won: tuple[int, int] = (0, 0)
+    points_won: tuple[int, int] = (0, 0)
+    final_score: tuple[int, int] | None = None
+    facts: dict = field(default_factory=dict)
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        return self.analysis.best
+
+    @property
+    def value(self) -> Fraction | None:
+        return self.analysis.value_exact
+
+    @property
+    def winner(self) -> int | None:
+        """0/1 for the player who wins the deal, -1 for 60-60, None without score."""
+        if self.final_score is None:
+            return None
+        r = deal_result(*self.final_score)
+        return 0 if r > 0 else 1 if r < 0 else -1
+
+    @property
+    def teams(self) -> bool:
+        """A four-player endgame: the outcome counts for the teams of seats 1+3 and 2+4."""
+        return is_game(self.position) and self.position.players == 4
+
+    @property
+    def team(self) -> int:
+        return self.mover % 2
+
+    def to_json(self) -> dict:
+        return team_json(self) if self.teams else to_json(self)
+
+
+@dataclass(frozen=True)
+class Trick4:
+    """A four-player trick: its cards in play order (``Ply.reason`` says why each)."""
+    number: int
+    cards: tuple[Ply, ...]
+    winner: int
+    points: int

@@ -1,0 +1,532 @@
+"""Every English and Italian string of the program, in one place: the explanations' templates
+and verbs, the four-player words, the puzzle quiz and board, the review, the puzzle titles,
+the text and SVG drawings' labels; and the helpers that fill them (``message``, ``agree``,
+``card_phrase``, ``suit_name``). Italian cards are all masculine (il Re, l'Asso, il 4), so
+pronouns standing for a card are masculine too.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
+
+LANGS = ("en", "it")
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` itself when the program speaks it; else a one-line refusal."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language '{lang}' (en or it)")
+    return lang
+
+
+def suit_name(suit: int, lang: str) -> str:
+    return (SUIT_NAMES_IT if lang == "it" else SUIT_NAMES_EN)[suit]
+
+
+def fmt_fraction(x: Fraction | None) -> str:
+    if x is None:
+        return "?"
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+# ----- explanations (two players) -------------------------------------------------------
+_VERBS = {
+    "en": {"lead": ("lead", "leads"), "answer": ("answer", "answers"), "take": ("take", "takes"),
+           "draw": ("draw", "draws"), "play": ("play", "plays"), "lose": ("lose", "loses"),
+           "have": ("have", "has"), "ruff": ("ruff", "ruffs"), "let": ("let", "lets"),
+           "throw": ("throw", "throws"), "hold": ("hold", "holds"), "can": ("can", "can"),
+           "capture": ("capture", "captures"), "spend": ("spend", "spends"),
+           "win": ("win", "wins"), "need": ("need", "needs")},
+    "it": {"lead": ("giochi", "gioca"), "answer": ("rispondi", "risponde"),
+           "take": ("prendi", "prende"), "draw": ("peschi", "pesca"), "play": ("giochi", "gioca"),
+           "lose": ("perdi", "perde"), "have": ("hai", "ha"), "ruff": ("tagli", "taglia"),
+           "let": ("lisci", "liscia"), "throw": ("scarti", "scarta"),
+           "hold": ("conservi", "conserva"), "can": ("puoi", "può"),
+           "capture": ("prendi", "prende"), "spend": ("spendi", "spende"),
+           "win": ("vinci", "vince"), "need": ("ti servono", "gli servono")},
+}
+
+# the words of the Briscolone and Libero endgames (no trump; follow suit, or not)
+_NOTRUMP_VERBS_EN = {"must": ("must", "must"), "follow": ("follow", "follows"),
+                     "strip": ("strip", "strips"), "run": ("run", "runs"),
+                     "force": ("force", "forces")}
+_NOTRUMP_VERBS_IT = {"must": ("devi", "deve"), "follow": ("rispondi", "risponde"),
+                     "strip": ("svuoti", "svuota"), "run": ("fai", "fa"),
+                     "force": ("costringi", "costringe")}
+
+#: verbs as (form for "you", form for "the opponent"): templates say {a_take}, {b_draw}...
+VERBS = {"en": {**_VERBS["en"], **_NOTRUMP_VERBS_EN}, "it": {**_VERBS["it"], **_NOTRUMP_VERBS_IT}}
+
+_EXPLAIN = {
+    "en": {
+        "you": "you", "opp": "the opponent", "your": "your", "opps": "the opponent's",
+        "whose.you": "yours", "whose.opp": "the opponent's",
+        "phase.endgame": "Endgame: the talon is empty, {n} tricks to play.",
+        "phase.last_draw": "The last draw: {top} is on top of the talon and {brisc}, the trump card, "
+                           "lies under it; whoever wins this trick takes the top card, the other "
+                           "the trump card, then the last three tricks are played from hand.",
+        "phase.before": "The endgame has not begun: the talon still holds {n} cards "
+                        "(the last draw comes in {k} tricks).",
+        "to_move": "Player {n} to move ({who}).",
+        "outcome.points": "With best play from both sides you take {t0} tricks and {p0} points, "
+                          "the opponent {t1} tricks and {p1} points: {v} for you.",
+        "outcome.final": "Final score {s0}-{s1}: {res}.",
+        "res.win": "player {n} wins the deal", "res.draw": "a draw at 60-60",
+        "outcome.win": "Playing to win the deal (61 or more): your chance is {v}.",
+        "best.one": "Best card: {card}.", "best.many": "Best cards (equally good): {cards}.",
+        "line": "The winning line, trick by trick:",
+        "trick": "Trick {n}: {leader} {a_lead} {lead}, {follower} {b_answer} with {follow}; "
+                 "{winner} {c_take} {pts} points.",
+        "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, the trump card.",
+        "why.intro": "Why: ",
+        "why.forced": "{who} {a_have} no choice",
+        "why.indifferent": "any card of {whose} does as well",
+        "why.on_table": "{card} was already on the table",
+        "why.safe_lead": "{card} cannot be taken",
+        "why.lead": "{card} is the lead that works",
+        "why.take_trump": "{who} {a_ruff} with {card}, a trump",
+        "why.take": "{who} {a_take} it with {card}",
+        "why.duck": "{who} {a_let} it go with {card}, on purpose",
+        "why.cannot_take": "{who} cannot take it and {a_throw} {card}",
+        "why.cost": " (anything else, e.g. {alt}, costs {cost})",
+        "alts": "The other cards, and how the opponent punishes them:",
+        "alt": "{card} costs {cost}: the opponent answers with {reply}, then {line}.",
+        "alt.noreply": "{card} costs {cost}: then {line}.",
+        "alt.same": "{card} is just as good.",
+        "alt.trick": "{lead}-{follow} to {winner} (+{pts})", "to_you": "you", "to_opp": "the opponent",
+        "ideas": "The idea at work:",
+        "idea.lose_for_trump": "Give up the trick on purpose: {who} {a_play} {card} and {a_lose} "
+                               "the trick (though {instead} would take it) so as to draw {draws}, "
+                               "the trump card, at the last draw and leave {leaves} to the other side "
+                               "(the exchange is worth {gain}).",
+        "idea.win_for_top": "Take the trick for the better top card: {who} {a_play} {card}, "
+                            "{a_win} the last draw and {a_take} {draws}, leaving {leaves}, the "
+                            "trump card, to the other side (the exchange is worth {gain}).",
+        "idea.save_trump": "Keep the trump for the carico: {who} {a_hold} {trump} back (spending it "
+                           "at trick {saved_at} would cost {cost}) and {a_capture} {carico} with it "
+                           "at trick {n}.",
+        "idea.liscio_lure": "A liscio to draw the trump: {who} {a_lead} {card}, a card worth "
+                            "nothing, and {other} {b_spend} a trump on it, {trump}.",
+        "idea.liscio_lure.unavoidable": " Whatever is led, {trump_of} takes one trick: give it "
+                                        "nothing.",
+        "idea.count_61": "Count to 61: you need {needed} more points, {in_play} are still in play "
+                         "and {trumps} trumps are still out. With {keep} you keep the deal (chance "
+                         "{win}); {lose} would throw it away.",
+        "facts.trumps": "Trumps still out: {cards} ({n}).",
+        "facts.points": "Points still in play: {n}.",
+        "facts.needed": "To reach 61: player 1 needs {a}, player 2 needs {b}.",
+        "facts.unseen": "Unseen cards: {cards}.",
+        "values": "Value of each card ({kind}, points still to win, you minus the opponent):",
+        "values.win": "Value of each card ({kind}, chance to win the deal):",
+        "value.row": "  {card}: {v}",
+        "kind.exact": "exact", "kind.estimate": "estimate",
+        "pts": "{v} points", "pt1": "1 point", "prob": "{v}%", "none": "none",
+        "prob_cost": "{v} percentage points of your chance",
+        "value_pm": "{v} ± {e}",
+        "value_frac": "{d} (exactly {f})",
+        "at.one": "at trick {t}", "at.many": "at tricks {t}", "or": "or",
+    },
+    "it": {
+        "you": "tu", "opp": "l'avversario", "your": "la tua", "opps": "la briscola dell'avversario",
+        "whose.you": "per te", "whose.opp": "per l'avversario",
+        "phase.endgame": "Finale: il tallone è vuoto, restano {n} prese da giocare.",
+        "phase.last_draw": "L'ultima pescata: in cima al tallone c'è {top} e sotto la briscola, "
+                           "{brisc}; chi vince questa presa pesca la carta scoperta, l'altro la "
+                           "briscola, poi si giocano le ultime tre prese.",
+        "phase.before": "Il finale non è ancora cominciato: nel tallone restano {n} carte "
+                        "(l'ultima pescata arriva fra {k} prese).",
+        "to_move": "Gioca il giocatore {n} ({who}).",
+        "outcome.points": "Con il gioco migliore da entrambe le parti fai {t0} prese e {p0} punti, "
+                          "l'avversario {t1} prese e {p1} punti: {v} per te.",
+        "outcome.final": "Punteggio finale {s0}-{s1}: {res}.",
+        "res.win": "il giocatore {n} vince la smazzata", "res.draw": "pareggio 60 a 60",
+        "outcome.win": "Giocando per vincere la smazzata (61 o più): la tua probabilità è {v}.",
+        "best.one": "Carta migliore: {card}.", "best.many": "Carte migliori (equivalenti): {cards}.",
+        "line": "La linea vincente, presa per presa:",
+        "trick": "Presa {n}: {leader} {a_lead} {lead}, {follower} {b_answer} con {follow}; "
+                 "{winner} {c_take} {pts} punti.",
+        "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, la briscola.",
+        "why.intro": "Perché: ",
+        "why.forced": "{who} non {a_have} scelta",
+        "why.indifferent": "ogni carta va bene {whose}",
+        "why.on_table": "{card} era già in tavola",
+        "why.safe_lead": "nessuno può prendere {card}",
+        "why.lead": "{card} è l'attacco giusto",
+        "why.take_trump": "{who} {a_ruff} con {card} di briscola",
+        "why.take": "{who} {a_take} con {card}",
+        "why.duck": "{who} {a_let} apposta con {card}",
+        "why.cannot_take": "{who} non {a_can} prendere e {a_throw} {card}",
+        "why.cost": " (ogni altra carta, per esempio {alt}, costa {cost})",
+        "alts": "Le altre carte, e come l'avversario le punisce:",
+        "alt": "{card} costa {cost}: l'avversario risponde con {reply}, poi {line}.",
+        "alt.noreply": "{card} costa {cost}: poi {line}.",
+        "alt.same": "{card} va bene uguale.",
+        "alt.trick": "{lead}-{follow} {winner} (+{pts})", "to_you": "a te", "to_opp": "all'avversario",
+        "ideas": "L'idea:",
+        "idea.lose_for_trump": "Lasciare la presa apposta: {who} {a_play} {card} e {a_lose} la presa "
+                               "(eppure {instead} la prenderebbe) per pescare la briscola, {draws}, "
+                               "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
+                               "{gain}).",
+        "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
+                            "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
+                            "briscola, {leaves} (lo scambio vale {gain}).",
+        "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarlo alla "
+                           "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
+                           "alla presa {n}.",
+        "idea.liscio_lure": "Un liscio per far uscire la briscola: {who} {a_lead} {card}, che non "
+                            "vale nulla, e {other} ci {b_spend} una briscola, {trump}.",
+        "idea.liscio_lure.unavoidable": " Qualunque carta si giochi, {trump_of} fa comunque una "
+                                        "presa: meglio non darle punti.",
+        "idea.count_61": "Contare fino a 61: ti servono ancora {needed} punti, ne restano in gioco "
+                         "{in_play} e {trumps} briscole sono ancora fuori. Con {keep} la "
+                         "smazzata resta tua (probabilità {win}); con {lose} la butti via.",
+        "facts.trumps": "Briscole ancora fuori: {cards} ({n}).",
+        "facts.points": "Punti ancora in gioco: {n}.",
+        "facts.needed": "Per arrivare a 61: al giocatore 1 servono {a} punti, al giocatore 2 {b}.",
+        "facts.unseen": "Carte non viste: {cards}.",
+        "values": "Valore di ogni carta ({kind}, punti ancora da fare, tuoi meno dell'avversario):",
+        "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata):",
+        "value.row": "  {card}: {v}",
+        "kind.exact": "esatto", "kind.estimate": "stima",
+        "pts": "{v} punti", "pt1": "1 punto", "prob": "{v}%", "none": "nessuna",
+        "prob_cost": "{v} punti percentuali di probabilità",
+        "value_pm": "{v} ± {e}",
+        "value_frac": "{d} (esattamente {f})",
+        "at.one": "alla presa {t}", "at.many": "alle prese {t}", "or": "o",
+    },
+}
+
+# the quiz and the board drawing of ``briscola puzzles play``
+_BOARD_EN = {
+    "board.talon.empty": "Talon: empty",
+    "board.hand": "Player {n}{you}: {cards}",
+    "board.you": " (to move)",
+    "board.table": "On the table: {card}, led by player {n}",
+    "board.score": "Score: {a}-{b}",
+    "play.header": "Puzzle {i}/{n} [{difficulty}] {title}",
+    "diff.easy": "easy", "diff.medium": "medium", "diff.hard": "hard",
+    "play.ask.best": "Your card (q to quit): ",
+    "play.ask.value": "The value for the player to move, e.g. 7 or -3/2 (q to quit): ",
+    "play.question.best": "Find the best card for player {n}{goal}.",
+    "play.question.value": "What is this position worth to player {n}{goal}?",
+    "play.goal.win": " (playing to win the deal)",
+    "play.bad_card": "'{text}' is not a card in your hand ({cards}); try again.",
+    "play.bad_value": "'{text}' is not a number; try again.",
+    "play.right": "Right!",
+    "play.wrong": "Wrong: the answer is {answer}.",
+    "play.score": "Score: {right}/{done}.",
+    "play.bye": "Final score: {right}/{done}.",
+}
+_BOARD_IT = {
+    "board.talon.empty": "Tallone: vuoto",
+    "board.hand": "Giocatore {n}{you}: {cards}",
+    "board.you": " (di turno)",
+    "board.table": "In tavola: {card}, giocata dal giocatore {n}",
+    "board.score": "Punteggio: {a}-{b}",
+    "play.header": "Problema {i}/{n} [{difficulty}] {title}",
+    "diff.easy": "facile", "diff.medium": "medio", "diff.hard": "difficile",
+    "play.ask.best": "La tua carta (q per uscire): ",
+    "play.ask.value": "Il valore per chi gioca, per esempio 7 o -3/2 (q per uscire): ",
+    "play.question.best": "Trova la carta migliore per il giocatore {n}{goal}.",
+    "play.question.value": "Quanto vale questa posizione per il giocatore {n}{goal}?",
+    "play.goal.win": " (giocando per vincere la smazzata)",
+    "play.bad_card": "'{text}' non è una carta della tua mano ({cards}); riprova.",
+    "play.bad_value": "'{text}' non è un numero; riprova.",
+    "play.right": "Giusto!",
+    "play.wrong": "Sbagliato: la risposta è {answer}.",
+    "play.score": "Punteggio: {right}/{done}.",
+    "play.bye": "Punteggio finale: {right}/{done}.",
+}
+
+# the Briscolone and Libero endgames
+_NOTRUMP_EN = {
+    "rules.briscolone": "Briscolone: no trumps, the follower must follow suit (but need not "
+                        "beat the card led); the strongest card of the led suit wins.",
+    "rules.libero": "Briscolone Libero: no trumps and no duty to follow suit; the strongest card "
+                    "of the led suit wins.",
+    "why.follow_forced": "{who} {a_must} follow suit and {card} is the only {suit} left",
+    "why.void": "{who} {a_have} no {suit}, so {who} cannot win and {a_throw} {card}",
+    "why.discard": "{who} {a_throw} {card} rather than follow suit, and {a_lose} the trick",
+    "why.liscio": "{who} {a_let} it go with {card}, following low on purpose (lisciare), "
+                  "though {instead} would take it",
+    "why.follow_low": "{who} {a_follow} suit with {card} but cannot take",
+    "idea.liscio": "Lisciare: at trick {n} {who} {a_follow} low with {card} on purpose; taking "
+                   "with {instead} would cost {cost}.",
+    "idea.forced_carico": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other} "
+                          "{b_must} follow suit with {carico} under it, having no {suit} that wins.",
+    "idea.forced_carico.alone": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other}, "
+                                "holding {carico} alone in {suit}, {b_must} play it under it.",
+    "idea.strip_suit.carico": "Stripping the suit: {who} {a_lead} {suit} {at} to "
+                              "strip {other} of the small {suit}, so that at trick {payoff} {other} "
+                              "{b_must} follow with the carico.",
+    "idea.strip_suit.run": "Stripping the suit: {who} {a_lead} {suit} {at} until "
+                           "{other} {b_have} none left, then at trick {payoff} {other} cannot "
+                           "follow and a card of {suit} takes the trick.",
+    "idea.run_long_suit": "Running the long suit: {other} {b_have} no {suit} left, so {who} {a_run} "
+                          "tricks {tricks} with {cards} (+{pts}).",
+    "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
+                        "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
+                        "away.",
+    "board.variant": "{name}: no trumps",
+    "board.rules.briscolone": "must follow suit",
+    "board.rules.libero": "no duty to follow suit",
+}
+_NOTRUMP_IT = {
+    "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
+                        "non è obbligato a prendere); vince la carta più forte del seme giocato.",
+    "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere a seme; "
+                    "vince la carta più forte del seme giocato.",
+    "why.follow_forced": "{who} {a_must} rispondere a seme e {a_have} solo {card}",
+    "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
+    "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
+    "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} "
+                  "prenderebbe",
+    "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
+    "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
+                   "con {instead} costerebbe {cost}.",
+    "idea.forced_carico": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e {other} "
+                          "{b_must} rispondere a seme con {carico}, senza una carta di {suit} "
+                          "che vinca.",
+    "idea.forced_carico.alone": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e "
+                                "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
+    "idea.strip_suit.carico": "Svuotare il seme: {who} {a_lead} {suit} {at} per "
+                              "togliere le carte piccole di {suit}, così alla presa {payoff} "
+                              "{other} {b_must} rispondere con il carico.",
+    "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} {at} finché "
+                           "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
+                           "non {b_can} rispondere a seme e la carta di {suit} prende.",
+    "idea.run_long_suit": "Far correre il seme lungo: {other} non {b_have} più {suit}, così {who} "
+                          "{a_run} le prese {tricks} con {cards} (+{pts}).",
+    "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
+                        "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
+                        "con {lose} la butti via.",
+    "board.variant": "{name}: senza briscola",
+    "board.rules.briscolone": "obbligo di rispondere a seme",
+    "board.rules.libero": "nessun obbligo di rispondere a seme",
+}
+
+MESSAGES = {"en": {**_EXPLAIN["en"], **_BOARD_EN, **_NOTRUMP_EN},
+            "it": {**_EXPLAIN["it"], **_BOARD_IT, **_NOTRUMP_IT}}
+
+
+def _article_it(c: int) -> str:
+    name = card_name(c, "it")
+    return ("l'" if name[0] in "AEIOU" else "il ") + name
+
+
+def card_phrase(c: int, lang: str) -> str:
+    """A card as it reads inside a sentence: 'the Ace of coins' / "l'Asso di denari"."""
+    return _article_it(c) if lang == "it" else "the " + card_name(c, "en")
+
+
+# singular agreement after filling a template with the number 1 (not 11, 2.1 or 0,1)
+_ONE = r"(?<![\d.,])1 "
+AGREE = {
+    "it": [(re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
+           (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
+           (re.compile(_ONE + r"briscole sono\b"), "1 briscola è"),
+           (re.compile(_ONE + r"prese\b"), "1 presa"),
+           (re.compile(_ONE + r"punti\b"), "1 punto")],
+    "en": [(re.compile(_ONE + r"more points\b"), "1 more point"),
+           (re.compile(_ONE + r"trumps are\b"), "1 trump is"),
+           (re.compile(_ONE + r"points\b"), "1 point"),
+           (re.compile(_ONE + r"tricks\b"), "1 trick")],
+}
+
+
+def agree(text: str, lang: str) -> str:
+    """The filled template with "1 prese", "1 punti", "1 points", "1 tricks" made singular:
+    templates are written in the plural, so the number decides."""
+    for pat, repl in AGREE.get(lang, ()):
+        text = pat.sub(repl, text)
+    return text
+
+
+def message(lang: str, key: str, **kw) -> str:
+    """One filled template of the language's table (for the commands around explain)."""
+    return agree(MESSAGES[check_lang(lang)][key].format(**kw), lang)
+
+
+# ----- explanations (four players) ------------------------------------------------------
+TEAM_WORDS = {
+    "en": {
+        "to_move": "Player {n} to move (team {team}). Endgame: the talon is empty, {k} tricks to play.",
+        "outcome": "With best play your team takes {t0} tricks and {p0} points, the other team "
+                   "{t1} tricks and {p1} points: {v} for your team.",
+        "best1": "Best card: {card}.", "bestn": "Best cards (equally good): {cards}.",
+        "line": "The best line, trick by trick:",
+        "trick": "  Trick {n}: {cards}; player {w} takes {p} points.",
+        "play": "player {s} {card}{why}",
+        "why.forced": " (forced)", "why.any": " (any card does as well)", "why.best": "",
+        "why.table": " (on the table)", "why.alt": "",
+        "others": "The other cards:",
+        "alt": "  {card} costs {cost} points: player {rs} answers {reply}; then {line}.",
+        "ideas": "The ideas at work:",
+        "idea.load_partner": "  Load the partner's trick: player {s} gives the {card} to the trick "
+                             "that the partner takes (trick {t}).",
+        "idea.partner_takes": "  Leave it to the partner: player {s} plays low ({card}) at trick {t} "
+                              "because the partner, still to play, takes the trick.",
+    },
+    "it": {
+        "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è finito, restano {k} prese.",
+        "outcome": "Con il gioco migliore la tua squadra fa {t0} prese e {p0} punti, l'altra "
+                   "{t1} prese e {p1} punti: {v} per la tua squadra.",
+        "best1": "Carta migliore: {card}.", "bestn": "Carte migliori (equivalenti): {cards}.",
+        "line": "La linea migliore, presa per presa:",
+        "trick": "  Presa {n}: {cards}; prende il giocatore {w}, {p} punti.",
+        "play": "giocatore {s} {card}{why}",
+        "why.forced": " (obbligata)", "why.any": " (ogni carta va bene)", "why.best": "",
+        "why.table": " (in tavola)", "why.alt": "",
+        "others": "Le altre carte:",
+        "alt": "  {card} costa {cost} punti: il giocatore {rs} risponde {reply}; poi {line}.",
+        "ideas": "Le idee in gioco:",
+        "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
+                             "che prende il compagno (presa {t}).",
+        "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} liscia ({card}) alla presa {t} "
+                              "perché il compagno, che deve ancora giocare, prende.",
+    },
+}
+
+
+# ----- puzzle titles --------------------------------------------------------------------
+TITLES = {"lose_for_trump": "Let the trick go, draw the trump card",
+          "win_for_top": "Take the trick for the top card",
+          "save_trump": "Keep the trump for the carico",
+          "liscio_lure": "A liscio to draw the trump",
+          "count_61": "Count to 61",
+          "liscio": "Lisciare: follow low on purpose",
+          "forced_carico": "Force the carico out",
+          "strip_suit": "Strip the suit",
+          "run_long_suit": "Run the long suit"}
+
+
+#: the Italian of every title the generator writes: the ideas', the stages' and the hints'
+TITLES_IT = {"Let the trick go, draw the trump card": "Lascia la presa, pesca la briscola",
+             "Take the trick for the top card": "Prendi per la carta scoperta",
+             "Keep the trump for the carico": "Tieni la briscola per il carico",
+             "A liscio to draw the trump": "Un liscio per far uscire la briscola",
+             "Count to 61": "Conta fino a 61",
+             "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
+             "Force the carico out": "Fai cadere il carico",
+             "Strip the suit": "Svuota il seme",
+             "Run the long suit": "Fai correre il seme lungo",
+             "Last draw": "Ultima pescata", "Last tricks": "Ultime prese",
+             "Briscolone, last tricks": "Briscolone, ultime prese",
+             "Briscolone Libero, last tricks": "Briscolone libero, ultime prese",
+             "give a little to take more": "dai poco per prendere di più",
+             "not the obvious card": "non la carta più ovvia",
+             "the right answer": "la risposta giusta",
+             "the right lead": "l'attacco giusto"}
+
+
+def title_text(title: str | None, lang: str) -> str:
+    """A puzzle's title in ``lang``. Files store the generator's English title; a title
+    written by hand that the table does not know is shown as written."""
+    title = title or ""
+    if lang != "it":
+        return title
+    if title in TITLES_IT:
+        return TITLES_IT[title]
+    stage, sep, what = title.partition(": ")
+    if sep and stage in TITLES_IT and what in TITLES_IT:
+        return f"{TITLES_IT[stage]}: {TITLES_IT[what]}"
+    return title
+
+
+# ----- review ---------------------------------------------------------------------------
+REVIEW_TEXT = {
+    "en": {
+        "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
+        "unfinished": "unfinished",
+        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
+        "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "analysis"),
+        "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
+        "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
+        "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
+                   "cost {cost} points ({how})",
+        "accuracy": "Accuracy:",
+        "acc_line": "player {p} ({name}): {opt}/{rated} decisions optimal ({pct}), "
+                    "average cost {avg} points per decision",
+        "acc_none": "player {p} ({name}): no rated decisions",
+        "acc_tail": "; not rated: {n}", "acc_est": "; estimated: {n}",
+        "forced_tail": "; forced moves: {n}",
+        "interrupted": "interrupted: the review covers {n} of {t} moves",
+        "incomplete": "{n} of {t} moves could not be rated (no analysis within the time limit; "
+                      "early positions need the estimator)",
+    },
+    "it": {
+        "title": "Analisi della partita", "seed": "seme {s}", "deal": "smazzata {d}",
+        "result": "risultato {a}-{b}", "unfinished": "non finita",
+        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
+        "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
+        "forced": "obbligata", "unrated": "non valutata", "exact": "esatta", "estimate": "stima",
+        "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
+        "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
+                   "meglio {best}: costo {cost} punti ({how})",
+        "accuracy": "Precisione:",
+        "acc_line": "giocatore {p} ({name}): {opt}/{rated} decisioni ottimali ({pct}), "
+                    "costo medio {avg} punti per decisione",
+        "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
+        "acc_tail": "; non valutate: {n}", "acc_est": "; stimate: {n}",
+        "forced_tail": "; mosse obbligate: {n}",
+        "interrupted": "interrotta: l'analisi copre {n} mosse su {t}",
+        "incomplete": "{n} mosse su {t} non valutate (nessuna analisi entro il tempo; "
+                      "le posizioni iniziali richiedono lo stimatore)",
+    },
+}
+
+
+#: the words of agents' and players' names in a record, for the Italian review
+NAME_WORDS_IT = {"human": "umano", "engine": "motore", "greedy": "goloso", "random": "casuale",
+                 "player": "giocatore"}
+
+
+def player_name(name: str, lang: str) -> str:
+    """A record's player name in ``lang``: "human" is "umano", "engine-1" "motore-1"; a
+    name the program did not write stays as it is."""
+    if lang != "it":
+        return name
+    return re.sub(r"^[a-z]+(?=$|[-: ])", lambda m: NAME_WORDS_IT.get(m.group(0), m.group(0)), name)
+
+
+# ----- drawings: the text board and the SVG picture --------------------------------------
+LABELS = {
+    "en": {
+        "title": "Briscola scoperta", "player": "Player {n}", "to_move": "to move",
+        "to_answer": "to answer", "led_by": "led by player {n}", "table": "Table",
+        "talon": "Talon", "talon_cards": "{n} cards, top {top}", "talon_empty": "empty",
+        "talon_last": "2 cards: top {top}, then the trump card",
+        "order": "Talon order", "order_note": "top first",
+        "briscola": "Briscola", "trump_suit": "trump suit {suit}",
+        "bottom": "at the talon's bottom", "in_hand": "in player {n}'s hand",
+        "on_table": "on the table", "played_trump": "already played",
+        "unseen": "Unseen", "none": "none", "trumps_out": "Trumps out",
+        "points": "Points in play", "score": "Score", "played": "Cards played",
+        "tricks": "{n} ({t} tricks)", "empty_hand": "(no cards)",
+    },
+    "it": {
+        "title": "Briscola scoperta", "player": "Giocatore {n}", "to_move": "di mano",
+        "to_answer": "risponde", "led_by": "giocata dal giocatore {n}", "table": "Tavolo",
+        "talon": "Tallone", "talon_cards": "{n} carte, in cima {top}", "talon_empty": "vuoto",
+        "talon_last": "2 carte: in cima {top}, poi la briscola",
+        "order": "Ordine del tallone", "order_note": "dalla cima",
+        "briscola": "Briscola", "trump_suit": "seme di briscola {suit}",
+        "bottom": "in fondo al tallone", "in_hand": "in mano al giocatore {n}",
+        "on_table": "sul tavolo", "played_trump": "già giocata",
+        "unseen": "Carte non viste", "none": "nessuna", "trumps_out": "Briscole in gioco",
+        "points": "Punti in gioco", "score": "Punteggio", "played": "Carte giocate",
+        "tricks": "{n} ({t} prese)", "empty_hand": "(nessuna carta)",
+    },
+}
+
+PICTURE_LABELS = {
+    "en": {"best": "best", "played_title": "Cards played", "talon_n": "talon {n}",
+           "score": "score {a}-{b}", "in_play": "{n} points in play", "trumps_out": "trumps out",
+           "no_trump": "no trump", "top": "top card"},
+    "it": {"best": "migliore", "played_title": "Carte giocate", "talon_n": "tallone {n}",
+           "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
+           "no_trump": "senza briscola", "top": "in cima"},
+}
