@@ -7,8 +7,8 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import cmd_match as M
 from cli.main import cli
+from solver.players import match as M
 from solver.players.agents import GreedyAgent, get_agent
 from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
