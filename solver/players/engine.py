@@ -19,10 +19,14 @@ Importing this module registers the names with solver.players.agents.
 """
 from __future__ import annotations
 
+import inspect
 import random
 
-from solver.players.agents import NamedAgent, register_agent, register_resolver
+from solver.analysis import analyse, estimate, sampling
 from solver.game import GameState, legal_cards, to_game_position, to_position
+from solver.players import pimc
+from solver.players.agents import NamedAgent, register_agent, register_resolver
+from solver.players.infer import hand_weigher
 
 DEFAULT_SECONDS = 1.0
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
@@ -74,33 +78,34 @@ class EngineAgent(NamedAgent):
     def _seat_analysis(self, state: GameState):
         """Analysis from the agent's own seat in a hidden-card game."""
         if self.pimc:
-            from solver.players import pimc
             return pimc.analyse_state(state, state.turn, self.objective, self.seconds)
-        from solver.analysis import sampling as seat
-        return seat.analyse_state(state, state.turn, self.objective, self.seconds,
-                                  samples=self.samples, infer=self.infer)
+        weigh = hand_weigher(state, state.turn) if self.infer else None
+        how = {"weigh": weigh} if _TAKES_WEIGH else {"infer": self.infer}
+        return sampling.analyse_state(state, state.turn, self.objective, self.seconds,
+                                      samples=self.samples, **how)
 
     def _open_analysis(self, gp):
-        from solver.analysis import exact_general as GA
         if self.samples is None:
-            return GA.analyse(gp, self.objective, self.seconds)
-        from solver.analysis.sampling import EXACT_UNSEEN, analyse_open
-        if gp.clairvoyant or gp.unseen.bit_count() <= EXACT_UNSEEN:
-            return GA.analyse(gp, self.objective)
-        return analyse_open(gp, self.objective, samples=self.samples, progress=False)
+            return analyse(gp, self.objective, self.seconds)
+        if gp.clairvoyant or gp.unseen.bit_count() <= sampling.EXACT_UNSEEN:
+            return analyse(gp, self.objective)
+        return sampling.analyse_open(gp, self.objective, samples=self.samples, progress=False)
 
     def analyse(self, pos):
         """The analysis API within the agent's budget: with a time, exact where the search
         finishes in its share of the time (all of it up to talon 8, most of it at talon 10),
         else the estimate with the rest; with samples, exact once the talon order is known,
         else the estimate over that many samples."""
-        from solver.analysis import analyse
         if self.samples is None:
             return analyse(pos, self.objective, self.seconds)
         if pos.clairvoyant or pos.talon_size <= 2:
             return analyse(pos, self.objective)
-        from solver.analysis.estimate import analyse as estimate
-        return estimate(pos, self.objective, samples=self.samples, progress=False)
+        return estimate.analyse(pos, self.objective, samples=self.samples, progress=False)
+
+
+#: sampling.analyse_state takes the weighing function (weigh=) once the analysis package
+#: no longer imports solver.players.infer; until then it builds it itself (infer=)
+_TAKES_WEIGH = "weigh" in inspect.signature(sampling.analyse_state).parameters
 
 
 def parse_engine_name(key: str):

@@ -10,44 +10,17 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 
-from solver.cards import popcount
-from solver.position.scoperta import PositionError
-from solver.analysis.sampling import EXACT_UNSEEN, _hand_sampler, _replace_position, ranked
+from solver.analysis import Analysis, analyse as analyse_position, check_objective
+from solver.analysis.sampling import _hand_sampler, ranked, solve_sample
 from solver.game import history_of
+from solver.position.scoperta import PositionError
 from solver.position.seat import SeatPosition, make_seat_position
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0
 FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
-
-
-def _solve(gp, objective: str, cards, rng: random.Random, deadline: float | None,
-           horizon: int = 0):
-    """Per-card values of one sampled hand (open exact, or one clairvoyant talon order,
-    searched ``horizon`` tricks deep when > 0); None past the deadline."""
-    from dataclasses import replace
-
-    from solver.analysis import exact_general as GA
-    from solver.search import general as G
-    if not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
-        res = GA.exact_values(gp, objective, deadline)
-        if res is None:
-            return None
-        vals, nodes = res
-        return {c: float(vals[c]) for c in cards}, nodes, True
-    cp = replace(gp, talon_order=GA.sample_order(gp, rng))
-    s = GA.GSearch(cp, objective)
-    if horizon:
-        alive = 40 - popcount(gp.played)
-        s.ctx[G.C_HORIZON] = max(1, alive - horizon * gp.players)
-    out = {}
-    for c in cards:
-        v = s.move_value(c, deadline, slice_nodes=100_000)
-        if v is None:
-            return None
-        out[c] = float(s.fraction(v))
-    return out, s.nodes, False
 
 
 def _first(gp, objective, cards, rng, t0, deadline):
@@ -60,7 +33,7 @@ def _first(gp, objective, cards, rng, t0, deadline):
         rng.setstate(state)
         last = horizon == 1
         end = deadline if last else time.perf_counter() + budget
-        res = _solve(gp, objective, cards, rng, end, horizon)
+        res = solve_sample(gp, objective, cards, rng, end, horizon)
         if res is not None:
             return res, horizon
     return None
@@ -70,8 +43,6 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
             samples: int | None = None, seed: int = 0, t0: float | None = None):
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
     Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
-    from solver.analysis import exact_general as GA
-    from solver.analysis import Analysis, check_objective
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.turn != sp.seat:
@@ -80,8 +51,9 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     rng = random.Random(seed)
     draw, every = _hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
-        a = GA.analyse(sp.with_hand(every[0]), objective, time_limit, t0)
-        return _replace_position(a, sp, ("the opponent's hand is known by elimination",))
+        a = analyse_position(sp.with_hand(every[0]), objective, time_limit)
+        return replace(a, position=sp,
+                       notes=a.notes + ("the opponent's hand is known by elimination",))
     n_max = samples if samples is not None else DEFAULT_SAMPLES
     complete = every is not None and len(every) <= n_max
     if complete:
@@ -106,7 +78,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                     break
                 res, horizon = res
             else:
-                res = _solve(gp, objective, cards, rng, deadline, horizon)
+                res = solve_sample(gp, objective, cards, rng, deadline, horizon)
             if res is None:
                 break
             vals, n, ex = res
@@ -123,6 +95,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if n == 0:
         raise PositionError("no sampled hand could be solved within the time limit "
                             "(give a larger --time-limit)")
+    # note for the integrator: this mean and 95 % half-width is the third copy of one idea;
+    # take it from solver.analysis.stats (the analysis branch creates it)
     est = {}
     for c in cards:
         m = sum(xs[c]) / n
