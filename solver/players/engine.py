@@ -5,7 +5,7 @@
   same match on any machine (every random choice of the engine is seeded by the position);
 * ``engine-win...``: plays for the probability of winning the deal instead of the margin;
 * ``engine-plain...``: the hidden-card engine without inference about the opponent's hand
-  from its plays (solver.infer): every consistent hand weighs the same;
+  from its plays (solver.players.infer): every consistent hand weighs the same;
 * ``engine-pimc:T``: the hidden-card engine as it was before the fixed-method estimator
   (solver.players.pimc), kept as a baseline to measure against.
 
