@@ -20,9 +20,12 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.players.agents import GreedyAgent, get_agent  # noqa: E402
+from solver.analysis.sampling import analyse, analyse_open  # noqa: E402
 from solver.cards import card_str, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play  # noqa: E402
+from solver.players.agents import GreedyAgent, get_agent  # noqa: E402
+from solver.position.scoperta import parse_position  # noqa: E402
+from solver.position.seat import SeatPosition  # noqa: E402
 
 EXAMPLE = "variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1"
 
@@ -98,9 +101,6 @@ def cmd_samples(args) -> None:
 
 def cmd_stability(args) -> None:
     """The best card of a position at each limit over runs with different seeds."""
-    from solver.position.scoperta import parse_position
-    from solver.analysis.sampling import analyse, analyse_open
-    from solver.position.seat import SeatPosition
     pos = parse_position(args.position)
     print(f"position: {args.position}")
     print(f"{'limit s':>8} {'runs':>5} {'best cards (count)':>30} {'samples':>8} {'top two gap':>12} "

@@ -19,9 +19,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cli.cmd_match import run_logged, summarise  # noqa: E402
 from cli.options import check_output  # noqa: E402
 from solver.cluster import TaskLog  # noqa: E402
+from solver.players.match import log_key, run_logged, summarise  # noqa: E402
 
 MATCHES = ("engine:1/greedy", "engine:1/random", "engine:1/engine:0.1")
 
@@ -50,10 +50,9 @@ def main(argv=None) -> None:
           f"{'A win rate':>10} {'95% CI':>15} {'W-D-L':>13} {'minutes':>8}")
     for a, b in pairs:
         t = time.monotonic()
-        key = {"match": f"{a}/{b}", "variant": args.variant, "seed": args.seed}
-        earlier = sum(i < args.deals for i in TaskLog(args.log, key).done())
-        res, interrupted = run_logged(args.variant, a, b, args.deals, args.seed, args.jobs,
-                                      None, 1, args.log, quiet=True)
+        log = TaskLog(args.log, log_key(args.variant, a, b, args.seed))
+        earlier = sum(i < args.deals for i in log.done())
+        res, interrupted = run_logged(args.variant, a, b, args.deals, args.seed, args.jobs, log)
         if earlier:
             print(f"({earlier} deals from {args.log}, {len(res) - earlier} played now)")
         s = summarise(res)

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 
 import click
 
-import sys
-
 from cli.options import SEED, check_output, count, record_text, save_text
-from solver.players.agents import agent_name, play_deal, play_match, seat_agents
+from solver.players.agents import agent_name, seat_agents
+from solver.players.series import Tally, play_series
 from solver.cards import card_str
 from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
 from solver.record import deal_record, match_record, read_records, replay_all
@@ -88,57 +88,29 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     names = [agent_name(a) for a in seats]
     sides = ["+".join(dict.fromkeys(names[s::2])) for s in (0, 1)]
     seed = _seed(seed)
-    rng = random.Random(seed)
     as_match = matches or v.match == "points"
     records = []
-    wins = [0, 0]
-    draws = 0
-    deal_pts = [0, 0]
-    n_deals = 0
-    deal_w = [0, 0, 0]
-    for g in range(games):
-        dealer = g % v.players
-        game_seed = rng.randrange(2 ** 31)
-        if as_match:
-            m = play_match(v, seats, game_seed, target, dealer)
-            w = m.winner
-            if w < 0:
-                draws += 1
-            else:
-                wins[w] += 1
-            for d in m.deals:
-                n_deals += 1
-                deal_w[d.result] += 1
-                for s in (0, 1):
-                    deal_pts[s] += d.side_points[s]
-            if record_out:
-                records.append(match_record(m, seed=game_seed, players=names))
-        else:
-            st = play_deal(v, seats, game_seed, dealer)
-            n_deals += 1
-            deal_w[st.result] += 1
-            if st.result == 0:
-                draws += 1
-            else:
-                wins[0 if st.result > 0 else 1] += 1
-            for s in (0, 1):
-                deal_pts[s] += st.side_points[s]
-            if record_out:
-                records.append(deal_record(st, seed=game_seed, players=names))
+    t = Tally()
+    for game_seed, game in play_series(v, seats, games, seed, as_match, target):
+        t.add(game)
+        if record_out:
+            record = match_record if as_match else deal_record
+            records.append(record(game, seed=game_seed, players=names))
     unit = "matches" if as_match else "deals"
     head = f"{v.title}: {games} {unit}, seed {seed}"
     if as_match:
         tgt = target if target is not None else DEFAULT_TARGET[v.match]
-        head += f", {v.match} target {tgt}, {n_deals} deals"
+        head += f", {v.match} target {tgt}, {t.deals} deals"
     click.echo(head)
     for s in (0, 1):
-        click.echo(f"side {s + 1} ({sides[s]}): {wins[s]} wins, {draws} draws, {wins[1 - s]} losses, "
-                   f"mean points per deal {deal_pts[s] / n_deals:.2f}")
+        click.echo(f"side {s + 1} ({sides[s]}): {t.wins[s]} wins, {t.draws} draws, "
+                   f"{t.wins[1 - s]} losses, mean points per deal {t.points[s] / t.deals:.2f}")
     if as_match:
-        click.echo(f"deals: side 1 won {deal_w[1]}, side 2 won {deal_w[-1]}, drawn {deal_w[0]}")
+        click.echo(f"deals: side 1 won {t.results[1]}, side 2 won {t.results[-1]}, "
+                   f"drawn {t.results[0]}")
         if v.match == "points":
-            click.echo(f"match totals: side 1 {deal_pts[0]} points, side 2 {deal_pts[1]} points "
-                       f"(mean per match {deal_pts[0] / games:.1f} - {deal_pts[1] / games:.1f})")
+            click.echo(f"match totals: side 1 {t.points[0]} points, side 2 {t.points[1]} points "
+                       f"(mean per match {t.points[0] / games:.1f} - {t.points[1] / games:.1f})")
     if record_out:
         where = save_text(record_out, record_text(records))
         click.echo(f"wrote {len(records)} records to {where}")

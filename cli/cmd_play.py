@@ -6,58 +6,28 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
 
 import click
 
-from cli.cluster_opts import cluster_options
+from cli.cluster_opts import client_for, cluster_options, progress_line
 from cli.options import SECONDS, SEED, check_output, count, record_text, save_text
-from solver.players.agents import GreedyAgent, RandomAgent
+from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.cards import CardError, card_name, card_str, parse_card
-from solver.game import GameState, deal, default_dealer, new_match, play as play_card, to_position
-from solver.record import deal_record, match_record, read_record
-from solver.review import (LANGS, render_review, review_record, review_states, try_analyse)
+from solver.game import (GameState, deal, deal_from_deck, default_dealer, legal_cards, move_error,
+                         new_match, play as play_card, to_position)
+from solver.players.agents import get_agent
+from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
+from solver.record import check_record, deal_record, match_record, read_record, replay_all
+from solver.render import render
+from solver.review import (LANGS, SUPPORTED, Review, render_review, review_move, review_record,
+                           review_states)
 from solver.rules import get_variant, trick_winner
 
-LEVELS = ("easy", "medium", "hard", "perfect")
 HUMAN, ENGINE = 0, 1
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
 #: seconds per position at most for the review after each deal, so the player is not kept waiting
 REVIEW_TIME = 0.5
-
-
-# ----- the engine's choice (no I/O) ----------------------------------------------------
-
-@dataclass(frozen=True)
-class Choice:
-    card: int
-    analysis: Analysis | None
-    how: str   # analysis | greedy | random | fallback (greedy because no analysis was had)
-
-
-def engine_time(level: str, time_per_move: float) -> float:
-    """Perfect thinks for the whole time per move; the other levels for a quarter of it."""
-    return time_per_move if level == "perfect" else max(0.02, time_per_move / 4)
-
-
-def choose_move(state: GameState, level: str, time_per_move: float, rng: random.Random,
-                cache: dict | None = None) -> Choice:
-    """The engine's card at ``level``; the rng makes easy and medium reproducible."""
-    legal = to_position(state).legal_cards()
-    if len(legal) == 1:
-        return Choice(legal[0], None, "forced")
-    roll = rng.random()
-    if level == "easy":
-        if roll < 0.4:
-            return Choice(RandomAgent().choose(state, rng), None, "random")
-        return Choice(GreedyAgent().choose(state, rng), None, "greedy")
-    if level == "medium" and roll < 0.35:
-        return Choice(GreedyAgent().choose(state, rng), None, "greedy")
-    a = try_analyse(to_position(state), engine_time(level, time_per_move), cache)
-    if a is None:
-        return Choice(GreedyAgent().choose(state, rng), None, "fallback")
-    return Choice(a.moves[0].card, a, "analysis")
 
 
 # ----- words ---------------------------------------------------------------------------
@@ -186,10 +156,10 @@ def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
 
 def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None = None) -> str:
     W = WORDS[lang]
-    a = try_analyse(to_position(state), time_limit, cache)
+    ch = advise(state, time_limit, cache)
+    a = ch.analysis
     if a is None:
-        c = GreedyAgent().choose(state, random.Random(0))
-        return W["hint_greedy"].format(card=card_str(c), name=card_name(c, lang))
+        return W["hint_greedy"].format(card=card_str(ch.card), name=card_name(ch.card, lang))
     best = a.moves[0]
     out = W["hint"].format(card=card_str(best.card), name=card_name(best.card, lang),
                            value=value_words(a, best.card, lang))
@@ -260,7 +230,6 @@ class Session:
 
     def ask(self, state: GameState) -> int:
         """The human's card; hint answered here; raises Quit on q or end of input."""
-        from solver.render import render
         pos = to_position(state)
         self.say(render(pos, self.lang, self.color))
         legal = pos.legal_cards()
@@ -348,7 +317,6 @@ class OtherSession(Session):
         super().__init__(*args)
         self.v = variant
         self.O = OTHER_WORDS[self.lang]
-        from solver.players.agents import get_agent
         t = engine_time(self.level, self.tpm)
         self.engine = get_agent(f"engine:{t:g}")
 
@@ -360,7 +328,6 @@ class OtherSession(Session):
         return self.O["seat"].format(n=seat + 1)
 
     def ask(self, state: GameState) -> int:
-        from solver.game import legal_cards as legal_of
         O = self.O
         lines = [f"{self.v.title}"]
         if self.v.has_trump:
@@ -383,7 +350,7 @@ class OtherSession(Session):
         lines.append(O["points"].format(a=a, b=b))
         lines.append("  " + " ".join(self.card(c) for c in state.hand_cards(HUMAN)))
         self.say("\n".join(lines))
-        legal = legal_of(state)
+        legal = legal_cards(state)
         self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
         while True:
             text = self.command()
@@ -396,7 +363,6 @@ class OtherSession(Session):
             except CardError as e:
                 self.say(f"{e}")
                 continue
-            from solver.game import move_error
             err = move_error(state, c)
             if err:
                 self.say(err)
@@ -452,16 +418,6 @@ class OtherSession(Session):
     def finish_deal(self, start: GameState, end: GameState) -> None:
         a, b = end.side_points
         self.say(self.O["result"].format(a=a, b=b))
-
-
-def choose_other(state: GameState, level: str, engine, rng: random.Random) -> int:
-    """An engine seat's card in the other games, at ``level`` (as choose_move)."""
-    roll = rng.random()
-    if level == "easy":
-        return (RandomAgent() if roll < 0.4 else GreedyAgent()).choose(state, rng)
-    if level == "medium" and roll < 0.35:
-        return GreedyAgent().choose(state, rng)
-    return engine(state, rng)
 
 
 def progress_printer(every: float = 5.0):
@@ -586,11 +542,6 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
 def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
     """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
     done (in record order)."""
-    from cli.cluster_opts import client_for, progress_line
-    from solver import cluster as cl
-    from solver.record import check_record, replay_all
-    from solver.review import SUPPORTED, Review, review_move
-    from solver.game import deal_from_deck
     rec = check_record(rec) if "_deals" not in rec else rec
     if rec["variant"] not in SUPPORTED:
         raise ValueError("review supports scoperta records for now")

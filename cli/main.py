@@ -56,12 +56,7 @@ def _register():
     import importlib
     for name in ("cli.cmd_position", "cli.cmd_games", "cli.cmd_analyse", "cli.cmd_explain",
                  "cli.cmd_puzzles", "cli.cmd_play", "cli.cmd_match", "cli.cmd_serve"):
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                continue
-            raise
+        mod = importlib.import_module(name)
         for cmd in getattr(mod, "COMMANDS", ()):
             cli.add_command(cmd)
 

@@ -7,8 +7,8 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import cmd_match as M
 from cli.main import cli
+from solver.players import match as M
 from solver.players.agents import GreedyAgent, get_agent
 from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
@@ -212,3 +212,52 @@ def test_a_logged_match_resumes_where_it_stopped(tmp_path, capsys):
     assert resumed.splitlines()[-1][:-8] == fresh.splitlines()[-1][:-8]  # all but the minutes
     results, _ = M.run_match("scoperta", "random", "greedy", 9, 3, skip={0, 1, 2})
     assert sorted(r.index for r in results) == list(range(3, 9))
+
+
+class MemoryLog:
+    """A task log in memory: the rows a TaskLog would append, read back on a rerun."""
+
+    def __init__(self):
+        self.rows = {}
+
+    def done(self):
+        return dict(self.rows)
+
+    def write(self, index, row):
+        self.rows.setdefault(index, row)
+
+
+def test_the_logged_runner_resumes_without_a_cluster():
+    log = MemoryLog()
+
+    def stop_after_three(results):
+        if len(results) == 3:
+            raise KeyboardInterrupt
+    first, interrupted = M.run_logged("scoperta", "greedy", "random", 8, 6, 1, log,
+                                      stop_after_three)
+    assert interrupted and len(first) == 3 and sorted(log.rows) == [0, 1, 2]
+    played = []
+
+    def run_here(fn, tasks, total):
+        assert total == 8
+        for i, args in tasks.items():
+            played.append(i)
+            yield i, fn(*args)
+    res, interrupted = M.run_logged("scoperta", "greedy", "random", 8, 6, 1, log,
+                                    run_tasks=run_here)
+    assert not interrupted and played == [3, 4, 5, 6, 7]
+    whole, _ = M.run_match("scoperta", "greedy", "random", 8, 6, 1)
+    assert sorted(res, key=lambda r: r.index) == sorted(whole, key=lambda r: r.index)
+
+
+def test_engine_names_resolve_after_importing_only_the_agents_module():
+    """Importing solver.players registers the engine players: no import inside get_agent."""
+    import os
+    import subprocess
+    import sys
+    code = ("from solver.players.agents import agent_names, get_agent\n"
+            "print(get_agent('engine@3').name, 'engine-pimc' in agent_names())\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                         text=True, timeout=600)
+    assert out.stdout.split() == ["engine@3", "True"], out.stderr

@@ -14,6 +14,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str
 from solver.game import from_position, to_position
+from solver.players import levels as L
 from solver.position.scoperta import parse_position
 from solver.record import read_record, replay_all, replay_match
 
@@ -88,7 +89,7 @@ def test_end_of_input_ends_cleanly():
     assert r.exit_code == 0 and r.output.rstrip().endswith("End of input: game stopped.")
 
 
-@pytest.mark.parametrize("level", P.LEVELS)
+@pytest.mark.parametrize("level", L.LEVELS)
 def test_every_level_starts_a_game(level):
     r = run("play", "--seed", "2", "--level", level, "--time-per-move", TPM, input="q\n")
     assert r.exit_code == 0, r.stderr
@@ -183,7 +184,7 @@ def test_perfect_and_hard_play_a_best_card():
     st = late_state("hand1=3C,AS hand2=2C,RS,2D table=4C briscola=RD turn=2")
     best = analyse(to_position(st)).best
     for level in ("perfect", "hard"):
-        ch = P.choose_move(st, level, 0.5, random.Random(1))
+        ch = L.choose_move(st, level, 0.5, random.Random(1))
         assert ch.how == "analysis" and ch.card in best
 
 
@@ -192,16 +193,16 @@ def test_easy_and_medium_mix_their_choices_reproducibly():
     legal = to_position(st).legal_cards()
     for level, kinds in (("easy", {"greedy", "random"}), ("medium", {"greedy", "analysis"})):
         rng = random.Random(5)
-        got = [P.choose_move(st, level, 0.2, rng) for _ in range(30)]
+        got = [L.choose_move(st, level, 0.2, rng) for _ in range(30)]
         assert {c.how for c in got} == kinds and all(c.card in legal for c in got)
         rng = random.Random(5)
-        assert [P.choose_move(st, level, 0.2, rng).card for _ in range(30)] == [c.card for c in got]
+        assert [L.choose_move(st, level, 0.2, rng).card for _ in range(30)] == [c.card for c in got]
 
 
 def test_without_an_analysis_the_engine_falls_back_to_greedy(monkeypatch):
-    monkeypatch.setattr(P, "try_analyse", lambda pos, t, cache=None: None)
+    monkeypatch.setattr(L, "try_analyse", lambda pos, t, cache=None: None)
     st = late_state("hand1=3C,AS hand2=2C,RS,7D table=4C briscola=RD turn=2")
-    ch = P.choose_move(st, "perfect", 0.1, random.Random(0))
+    ch = L.choose_move(st, "perfect", 0.1, random.Random(0))
     assert ch.how == "fallback" and ch.analysis is None
     assert P.engine_reason(st, ch).endswith("rule of thumb: no analysis in time")
     assert P.hint_text(st, 0.1, "en").startswith("Hint (rule of thumb")
@@ -210,16 +211,16 @@ def test_without_an_analysis_the_engine_falls_back_to_greedy(monkeypatch):
 def test_reasons_say_what_the_card_does():
     st = late_state("hand1=AS,2D hand2=AD,2C,RS table=3C briscola=RD turn=2")
     a = analyse(to_position(st))
-    take = P.Choice(29, a, "analysis")              # AD, a trump
+    take = L.Choice(29, a, "analysis")              # AD, a trump
     assert P.engine_reason(st, take).startswith(
         "takes the Three of cups with the Ace of coins (trump): value ")
     assert "(exact)" in P.engine_reason(st, take)
     assert P.engine_reason(st, take, "it").startswith(
         "prende il Tre di coppe con l'Asso di denari (briscola): valore ")
-    give = P.Choice(10, a, "analysis")              # 2C loses to the 3C
+    give = L.Choice(10, a, "analysis")              # 2C loses to the 3C
     assert P.engine_reason(st, give).startswith("gives up the trick, throwing the 2 of cups")
     lead = late_state("hand1=AS,2D hand2=AD,2C briscola=RD turn=2")
-    assert P.engine_reason(lead, P.Choice(10, None, "random")) == "leads the 2 of cups: a random card"
+    assert P.engine_reason(lead, L.Choice(10, None, "random")) == "leads the 2 of cups: a random card"
     v = a.move(29).value
     assert P.signed(v) in P.engine_reason(st, take)
 

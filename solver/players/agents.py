@@ -2,7 +2,8 @@
 
 An agent is any callable ``agent(state, rng) -> card`` returning a legal card for the
 player to move (``state.turn``). They may look at the whole state for now. New kinds (the
-engine-backed players) plug in with ``register_agent(name, factory)``.
+engine-backed players of solver.players.engine) plug in with ``register_agent(name,
+factory)``; importing solver.players registers them.
 """
 from __future__ import annotations
 
@@ -101,20 +102,12 @@ def register_resolver(resolver: Callable[[str], Callable[[], Agent] | None]) -> 
     _RESOLVERS.append(resolver)
 
 
-def _load_plugins() -> None:
-    """Agents defined in heavier modules register themselves when imported."""
-    from solver.players import engine as engine_agent  # noqa: F401
-
-
 def agent_names() -> list[str]:
-    _load_plugins()
     return sorted(_FACTORIES)
 
 
 def get_agent(name: str) -> Agent:
     key = name.strip().lower()
-    if key not in _FACTORIES:
-        _load_plugins()
     if key not in _FACTORIES:
         for resolve in _RESOLVERS:
             factory = resolve(key)

@@ -5,7 +5,7 @@
   same match on any machine (every random choice of the engine is seeded by the position);
 * ``engine-win...``: plays for the probability of winning the deal instead of the margin;
 * ``engine-plain...``: the hidden-card engine without inference about the opponent's hand
-  from its plays (solver.infer): every consistent hand weighs the same;
+  from its plays (solver.players.infer): every consistent hand weighs the same;
 * ``engine-pimc:T``: the hidden-card engine as it was before the fixed-method estimator
   (solver.players.pimc), kept as a baseline to measure against.
 
@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import random
 
-from solver.players.agents import NamedAgent, register_agent, register_resolver
+from solver.analysis import analyse, estimate, sampling
 from solver.game import GameState, legal_cards, to_game_position, to_position
+from solver.players import pimc
+from solver.players.agents import NamedAgent, register_agent, register_resolver
+from solver.players.infer import hand_weigher
 
 DEFAULT_SECONDS = 1.0
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
@@ -74,34 +77,28 @@ class EngineAgent(NamedAgent):
     def _seat_analysis(self, state: GameState):
         """Analysis from the agent's own seat in a hidden-card game."""
         if self.pimc:
-            from solver.players import pimc
             return pimc.analyse_state(state, state.turn, self.objective, self.seconds)
-        from solver.analysis import sampling as seat
-        from solver.players.infer import hand_weigher
         weigh = hand_weigher(state, state.turn) if self.infer else None
-        return seat.analyse_state(state, state.turn, self.objective, self.seconds,
-                                  samples=self.samples, weigh=weigh)
+        return sampling.analyse_state(state, state.turn, self.objective, self.seconds,
+                                      samples=self.samples, weigh=weigh)
 
     def _open_analysis(self, gp):
-        from solver.analysis.sampling import EXACT_UNSEEN, analyse_game, analyse_open
         if self.samples is None:
-            return analyse_game(gp, self.objective, self.seconds)
-        if gp.clairvoyant or gp.unseen.bit_count() <= EXACT_UNSEEN:
-            return analyse_game(gp, self.objective)
-        return analyse_open(gp, self.objective, samples=self.samples, progress=False)
+            return analyse(gp, self.objective, self.seconds)
+        if gp.clairvoyant or gp.unseen.bit_count() <= sampling.EXACT_UNSEEN:
+            return analyse(gp, self.objective)
+        return sampling.analyse_open(gp, self.objective, samples=self.samples, progress=False)
 
     def analyse(self, pos):
         """The analysis API within the agent's budget: with a time, exact where the search
         finishes in its share of the time (all of it up to talon 8, most of it at talon 10),
         else the estimate with the rest; with samples, exact once the talon order is known,
         else the estimate over that many samples."""
-        from solver.analysis import analyse
         if self.samples is None:
             return analyse(pos, self.objective, self.seconds)
         if pos.clairvoyant or pos.talon_size <= 2:
             return analyse(pos, self.objective)
-        from solver.analysis.estimate import analyse as estimate
-        return estimate(pos, self.objective, samples=self.samples, progress=False)
+        return estimate.analyse(pos, self.objective, samples=self.samples, progress=False)
 
 
 def parse_engine_name(key: str):

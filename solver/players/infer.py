@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from solver.game import legal_cards
 from solver.players.agents import GreedyAgent
 
 EPS = 0.5          # share of the opponent's plays the model leaves to chance
@@ -23,7 +24,6 @@ _RNG = random.Random(0)  # greedy never draws from it; required by the agent's s
 
 def _likelihood(state, opp: int, hand: int, trick: tuple, leader: int, card: int) -> float:
     """P(opponent plays ``card`` holding ``hand`` in this trick) under the noisy greedy model."""
-    from solver.game import legal_cards
     hands = list(state.hands)
     hands[opp] = hand
     s = replace(state, hands=tuple(hands), trick=trick, leader=leader, turn=opp)

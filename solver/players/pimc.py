@@ -7,44 +7,21 @@ against it measure what the new one gains. Not used by analyse.
 """
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import replace
 
-from solver.cards import popcount
-from solver.position.scoperta import PositionError
-from solver.analysis import driver
-from solver.analysis.result import Analysis, check_objective, ranked
-from solver.analysis.sampling import (EXACT_UNSEEN, hand_sampler, as_seat_analysis, analyse_game,
-                                      horizon_alive, sample_order)
+from solver.analysis import Analysis, analyse as analyse_position, check_objective
+from solver.analysis.result import ranked
+from solver.analysis.sampling import hand_sampler, solve_sample
+from solver.analysis.stats import mean_error
 from solver.game import history_of
+from solver.position.scoperta import PositionError
 from solver.position.seat import SeatPosition, make_seat_position
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0
 FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
-
-
-def _solve(gp, objective: str, cards, rng: random.Random, deadline: float | None,
-           horizon: int = 0):
-    """Per-card values of one sampled hand (open exact, or one clairvoyant talon order,
-    searched ``horizon`` tricks deep when > 0); None past the deadline."""
-    if not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
-        res = driver.exact_values(gp, objective, deadline)
-        if res is None:
-            return None
-        vals, nodes = res
-        return {c: float(vals[c]) for c in cards}, nodes, True
-    cp = replace(gp, talon_order=sample_order(gp, rng))
-    s = driver.Search(cp, objective, horizon=horizon_alive(gp, horizon))
-    out = {}
-    for c in cards:
-        v = s.move_value(c, deadline, slice_nodes=100_000, quiet=True)
-        if v is None:
-            return None
-        out[c] = float(s.fraction(v))
-    return out, s.nodes, False
 
 
 def _first(gp, objective, cards, rng, t0, deadline):
@@ -57,7 +34,7 @@ def _first(gp, objective, cards, rng, t0, deadline):
         rng.setstate(state)
         last = horizon == 1
         end = deadline if last else time.perf_counter() + budget
-        res = _solve(gp, objective, cards, rng, end, horizon)
+        res = solve_sample(gp, objective, cards, rng, end, horizon)
         if res is not None:
             return res, horizon
     return None
@@ -75,8 +52,9 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     rng = random.Random(seed)
     draw, every = hand_sampler(sp, rng)
     if every is not None and len(every) == 1:
-        a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
-        return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
+        a = analyse_position(sp.with_hand(every[0]), objective, time_limit)
+        return replace(a, position=sp,
+                       notes=a.notes + ("the opponent's hand is known by elimination",))
     n_max = samples if samples is not None else DEFAULT_SAMPLES
     complete = every is not None and len(every) <= n_max
     if complete:
@@ -101,7 +79,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                     break
                 res, horizon = res
             else:
-                res = _solve(gp, objective, cards, rng, deadline, horizon)
+                res = solve_sample(gp, objective, cards, rng, deadline, horizon)
             if res is None:
                 break
             vals, n, ex = res
@@ -118,11 +96,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if n == 0:
         raise PositionError("no sampled hand could be solved within the time limit "
                             "(give a larger --time-limit)")
-    est = {}
-    for c in cards:
-        m = sum(xs[c]) / n
-        var = sum((x - m) ** 2 for x in xs[c]) / (n - 1) if n > 1 else 0.0
-        est[c] = (m, 1.96 * math.sqrt(var / n) if n > 1 else None)
+    est = {c: mean_error(xs[c]) for c in cards}
     whole = complete and n == len(every) and exact_all and not horizon
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}

@@ -1,0 +1,48 @@
+"""A series of games between agents (`briscola simulate`): the games and their tally per side."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from solver.game import GameState, MatchState
+from solver.players.agents import play_deal, play_match
+
+
+def play_series(variant, seats, games: int, seed: int, as_match: bool,
+                target: int | None = None):
+    """(the game's seed, its finished MatchState or GameState) for each of ``games`` games,
+    the deal passing to the next seat every game; the same seed gives the same games."""
+    rng = random.Random(seed)
+    for g in range(games):
+        dealer = g % variant.players
+        game_seed = rng.randrange(2 ** 31)
+        if as_match:
+            yield game_seed, play_match(variant, seats, game_seed, target, dealer)
+        else:
+            yield game_seed, play_deal(variant, seats, game_seed, dealer)
+
+
+@dataclass
+class Tally:
+    """Games won per side and drawn, and over every deal: points per side, deals played,
+    deals by result (index +1 side 1 won, -1 side 2 won, 0 drawn)."""
+    wins: list = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    points: list = field(default_factory=lambda: [0, 0])
+    deals: int = 0
+    results: list = field(default_factory=lambda: [0, 0, 0])
+
+    def add(self, game: MatchState | GameState) -> None:
+        if isinstance(game, MatchState):
+            w, deals = game.winner, game.deals
+        else:
+            w, deals = (-1 if game.result == 0 else 0 if game.result > 0 else 1), [game]
+        if w < 0:
+            self.draws += 1
+        else:
+            self.wins[w] += 1
+        for d in deals:
+            self.deals += 1
+            self.results[d.result] += 1
+            for s in (0, 1):
+                self.points[s] += d.side_points[s]
