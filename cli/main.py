@@ -2,6 +2,7 @@
 and registers itself here. Errors the user caused end as one line on stderr and exit 2."""
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -18,8 +19,33 @@ coldstart.install()
 USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
 
 
+#: every command and the module that defines it: a command's module (and the engine behind
+#: it) is loaded only when that command runs, so ``briscola show`` does not wait for the
+#: search kernels (tests/test_cli_layout.py keeps this table equal to the modules' COMMANDS)
+COMMAND_MODULES = {
+    "show": "cli.cmd_position",
+    "deal": "cli.cmd_games", "simulate": "cli.cmd_games", "replay": "cli.cmd_games",
+    "analyse": "cli.cmd_analyse", "best": "cli.cmd_analyse", "demo": "cli.cmd_analyse",
+    "explain": "cli.cmd_explain",
+    "puzzles": "cli.cmd_puzzles",
+    "play": "cli.cmd_play", "review": "cli.cmd_play",
+    "match": "cli.cmd_match",
+    "serve": "cli.cmd_serve",
+}
+
+
 class BriscolaGroup(click.Group):
-    """Turns the user's mistakes into one line on stderr and exit code 2, never a traceback."""
+    """Turns the user's mistakes into one line on stderr and exit code 2, never a traceback;
+    loads each command's module when the command is asked for."""
+
+    def list_commands(self, ctx):
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx, name):
+        module = COMMAND_MODULES.get(name)
+        if module is None:
+            return None
+        return {c.name: c for c in importlib.import_module(module).COMMANDS}[name]
 
     def invoke(self, ctx):
         try:
@@ -50,18 +76,6 @@ def cli():
     Example:
       briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """
-
-
-def _register():
-    import importlib
-    for name in ("cli.cmd_position", "cli.cmd_games", "cli.cmd_analyse", "cli.cmd_explain",
-                 "cli.cmd_puzzles", "cli.cmd_play", "cli.cmd_match", "cli.cmd_serve"):
-        mod = importlib.import_module(name)
-        for cmd in getattr(mod, "COMMANDS", ()):
-            cli.add_command(cmd)
-
-
-_register()
 
 
 def main():
