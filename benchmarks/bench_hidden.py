@@ -98,7 +98,7 @@ def cmd_samples(args) -> None:
 
 def cmd_stability(args) -> None:
     """The best card of a position at each limit over runs with different seeds."""
-    from solver.position.scoperta import parse_position
+    from solver.position import parse_position
     from solver.analysis.sampling import analyse, analyse_open
     from solver.position.seat import SeatPosition
     pos = parse_position(args.position)

@@ -11,7 +11,7 @@ from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, clip_message, count
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
-from solver.position.scoperta import PositionError, parse_position
+from solver.position import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
 #: without --time-limit an estimate stops here: the long default is for exact searches that

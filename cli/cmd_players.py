@@ -12,7 +12,7 @@ from cli.options import SECONDS, SEED, check_output, count, save_text
 from solver.cards import CardError, card_str, parse_card
 from solver.explain.teams import explain_any
 from solver.explain import LANGS, explain as explain_position, message, render_text
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 
 LANG = click.Choice(LANGS)
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from solver.cards import SUITS, card_str, cards_of, mask_of
-from solver.position.scoperta import Position, PositionError
+from solver.position.general import GamePosition
+from solver.position.notation import PositionError
+from solver.position.scoperta import Position
 from solver.position.seat import History
 from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
 
@@ -220,10 +222,9 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
                     played, state.turn, (state.points[0], state.points[1]), order)
 
 
-def to_game_position(state: GameState, clairvoyant: bool = False):
+def to_game_position(state: GameState, clairvoyant: bool = False) -> GamePosition:
     """The open view of this moment of any variant as a solver.position.general.GamePosition
     (every hand shown; the talon's order only with ``clairvoyant``)."""
-    from solver.position.general import GamePosition
     v = state.variant
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
 from solver.explain import GAME_VARIANTS, hand_of, is_game
-from solver.position.scoperta import Position, PositionError, parse_position
+from solver.position import Position, PositionError, parse_position
 from solver.rules import beats
 
 QUESTIONS = ("best", "value")

@@ -16,8 +16,8 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card, parse_cards
 from solver.analysis.exact_general import exact_values
-from solver.position.general import GamePosition, parse_game_position
-from solver.position.scoperta import parse_position
+from solver.position import GamePosition, parse_game_position
+from solver.position import parse_position
 
 # (variant, talon, cards on the table, hand size when the talon is empty, positions, clairvoyant)
 CASES = [

@@ -12,7 +12,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import FULL_DECK, cards_of, format_mask, mask_of, parse_cards, popcount
 from solver.game import deal, legal_cards, play
-from solver.position.scoperta import PositionError, parse_position
+from solver.position import PositionError, parse_position
 from solver.record import RecordError, deal_record, write_record
 from solver.analysis.sampling import analyse as seat_analyse, sample_hands
 from solver.position.seat import History, SeatPosition

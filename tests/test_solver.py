@@ -10,7 +10,7 @@ import pytest
 from reference import load_positions, ref_values
 from solver.analysis import analyse
 from solver.cards import card_str, cards_of, mask_points, parse_card
-from solver.position.scoperta import Position, parse_position
+from solver.position import Position, parse_position
 from solver.sample import random_position
 
 # (talon, clairvoyant, how many) — about 2,300 positions a run, both objectives, start and mid-trick

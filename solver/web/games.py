@@ -19,7 +19,7 @@ from solver.cards import card_str, cards_of, parse_card
 from solver.explain.teams import explain_any
 from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
 from solver.picture import Marks, position_svg
-from solver.position.scoperta import Position, PositionError, parse_position
+from solver.position import Position, PositionError, parse_position
 from solver.record import FORMAT, RecordError, deal_record, replay
 from solver.rules import get_variant
 
