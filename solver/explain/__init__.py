@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_name, card_str, cards_of
+from solver.position.convert import classic_as_scoperta
 from solver.position.scoperta import Position
 from solver.rules import beats, deal_result, trick_winner
 
@@ -435,18 +436,6 @@ def check_explainable(pos, what: str = "explain"):
         raise PositionError(f"{what} handles {pos.variant} endgames only (talon empty, the last "
                             f"five tricks), but the talon holds {pos.talon_size} cards")
     return pos
-
-
-def classic_as_scoperta(pos):
-    """An open classic position from the last draw on is a scoperta position: with every
-    hand shown, the one covered card above the trump card is known by elimination."""
-    from solver.position.scoperta import Position
-    top = -1
-    if pos.talon_size == 2:
-        top = (pos.talon_mask & ~(1 << pos.briscola)).bit_length() - 1
-    table = pos.table[0] if pos.table else -1
-    return Position(pos.hands[0], pos.hands[1], table, top, pos.briscola, pos.played, pos.turn,
-                    pos.score)
 
 
 def is_game(pos) -> bool:

@@ -9,6 +9,7 @@ import heapq
 from dataclasses import dataclass
 
 from solver.cards import FULL_DECK, mask_of, parse_cards, popcount
+from solver.position.convert import seat_with_hand
 from solver.position.general import GamePosition
 from solver.position.notation import (PositionError, check_seats, check_trump_field, claim_places,
                                       one_card, parse_score, read_turn, require, talon_count_error,
@@ -95,11 +96,7 @@ class SeatPosition:
 
     def with_hand(self, cards: int) -> GamePosition:
         """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
-        hands = [0, 0]
-        hands[self.seat] = self.hand
-        hands[self.opponent] = cards | self.known
-        return GamePosition(self.variant, tuple(hands), self.table, -1, self.briscola,
-                            self.played, self.turn, self.score, None)
+        return seat_with_hand(self, cards)
 
     def to_text(self) -> str:
         return self.with_hand(0).to_text(hidden=self.opponent)
