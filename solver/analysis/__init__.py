@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.cards import card_str
+from solver.position.protocol import State
 from solver.position.scoperta import Position, PositionError
 
 OBJECTIVES = ("points", "win")
@@ -26,7 +27,7 @@ class MoveValue:
 
 @dataclass(frozen=True)
 class Analysis:
-    position: Position
+    position: State
     objective: str
     exact: bool
     value: float

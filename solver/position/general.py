@@ -15,6 +15,7 @@ from solver.position.notation import (PositionError, check_seats, check_talon_si
                                       given_talon_and_played, hand_text, one_card, parse_score,
                                       read_talon_fields, read_turn, require, rest_text,
                                       talon_end_error, trump_not_at_bottom)
+from solver.position.protocol import Outcome, equally_likely
 from solver.rules import Variant, get_variant, trick_winner
 
 
@@ -37,6 +38,10 @@ class GamePosition:
     turn: int
     score: tuple[int, int] | None = None
     talon_order: tuple[int, ...] | None = None
+
+    @property
+    def variant_name(self) -> str:
+        return self.variant
 
     @property
     def rules(self) -> Variant:
@@ -144,6 +149,22 @@ class GamePosition:
                 hands[(winner + i) % n] |= 1 << c
         return GamePosition(self.variant, tuple(hands), (), top, self.briscola, played, winner,
                             score, order)
+
+    def outcomes(self, card: int) -> list[Outcome]:
+        """The draws after ``card`` when it ends a trick with cards to draw and the talon's
+        order unknown: the visible top goes to the winner, the trump card to the last drawer
+        of the last draw, the rest (and the new visible top) are unseen cards, every order
+        equally likely (the State protocol's chance)."""
+        n = self.players
+        T = self.talon_size
+        if len(self.table) != n - 1 or not T or self.talon_order is not None:
+            return []
+        first = (self.top,) if self.top >= 0 else ()
+        last = (self.briscola,) if T == n and self.briscola >= 0 else ()
+        k = n - len(first) - len(last)
+        new_top = 1 if self.rules.top_visible and T > n else 0
+        return equally_likely(cards_of(self.unseen), k + new_top,
+                              lambda pick: first + pick[:k] + last + pick[k:])
 
     def to_text(self, hidden: int | None = None) -> str:
         """The canonical notation; the hand of seat ``hidden`` is written ``?``."""

@@ -13,6 +13,7 @@ from solver.position.notation import (PositionError, check_talon_size, check_top
                                       given_talon_and_played, hand_text, one_card, parse_score,
                                       read_talon_fields, read_turn, require, rest_text, split_fields,
                                       talon_end_error, trump_not_at_bottom)
+from solver.position.protocol import Outcome, equally_likely
 from solver.rules import get_variant, trick_winner
 
 
@@ -35,8 +36,13 @@ class Position:
     talon_order: tuple[int, ...] | None = None
     variant: str = "scoperta"
 
+    players = 2
 
     # ----- derived facts -------------------------------------------------------------
+    @property
+    def variant_name(self) -> str:
+        return self.variant
+
     @property
     def trump_suit(self) -> int:
         return self.briscola // 10
@@ -133,6 +139,14 @@ class Position:
                     raise PositionError("draws disagree with the talon order")
         return Position(h[0], h[1], -1, top, self.briscola, played, winner, score, order,
                         self.variant)
+
+    def outcomes(self, card: int) -> list[Outcome]:
+        """The draws after ``card`` when it ends a trick and more than the top and the trump
+        card are left in a talon of unknown order: the loser's card and the new top, every
+        ordered pair of unseen cards equally likely (the State protocol's chance)."""
+        if self.table < 0 or self.talon_order is not None or self.talon_size <= 2:
+            return []
+        return equally_likely(cards_of(self.unseen), 2)
 
     # ----- text ----------------------------------------------------------------------
     def to_text(self, with_played: bool = True) -> str:

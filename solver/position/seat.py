@@ -6,15 +6,16 @@ sampler (solver.analysis.sampling) only draws hands the seat could not rule out.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, mask_of, parse_cards, popcount
+from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
 from solver.position.convert import seat_with_hand
 from solver.position.general import GamePosition
 from solver.position.notation import (PositionError, check_seats, check_trump_field, claim_places,
                                       one_card, parse_score, read_turn, require, talon_count_error,
                                       trump_not_at_bottom)
-from solver.rules import get_variant
+from solver.position.protocol import Outcome, equally_likely
+from solver.rules import get_variant, trick_winner
 
 @dataclass(frozen=True)
 class History:
@@ -91,8 +92,76 @@ class SeatPosition:
     def forced(self) -> bool:
         return popcount(self.pool) == self.hidden
 
+    @property
+    def variant_name(self) -> str:
+        return self.variant
+
+    @property
+    def is_over(self) -> bool:
+        return not (self.hand or self.hidden or self.known or self.table)
+
     def legal_cards(self) -> list[int]:
         return self.with_hand(0).legal_cards() if self.turn == self.seat else []
+
+    def _winner(self, card: int) -> int:
+        """The trick's winner when the seat answers the opponent's lead with ``card``."""
+        trump = self.briscola // 10 if self.briscola >= 0 else -1
+        return (self.opponent + trick_winner([self.table[0], card], trump)) % 2
+
+    def _gets_trump(self, winner: int) -> bool:
+        """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
+        return self.talon_size == 2 and self.briscola >= 0 and winner != self.seat
+
+    def outcomes(self, card: int) -> list[Outcome]:
+        """The card the seat draws after ``card`` ends a trick with covered cards left:
+        every card it has not seen equally likely (what the seat knows by itself; a record's
+        history makes some likelier, which the sampler weighs). The State protocol's chance."""
+        self._own_move()
+        if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
+            return []
+        return equally_likely(cards_of(self.pool), 1)
+
+    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "SeatPosition":
+        """The position after the seat plays ``card``; ``draws`` is (the card the seat
+        draws,) when the trick ends with a covered card to draw. The opponent's card is not
+        known here: their move raises PositionError."""
+        self._own_move()
+        if card not in self.legal_cards():
+            raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
+        hand = self.hand & ~(1 << card)
+        if not self.table:
+            return replace(self, hand=hand, table=(card,), turn=self.opponent)
+        trick = self.table + (card,)
+        winner = self._winner(card)
+        score = self.score
+        if score is not None:
+            s = list(score)
+            s[winner] += mask_points(mask_of(trick))
+            score = (s[0], s[1])
+        played = self.played | mask_of(trick)
+        known, history = self.known, self.history
+        if self.talon_size:
+            if self._gets_trump(winner):
+                got = self.briscola
+            else:
+                if draws is None:
+                    raise PositionError("the draw after this trick is unknown: give the cards drawn")
+                got = draws[0]
+                if not (self.pool >> got) & 1:
+                    raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
+                                        f"has seen it")
+                if self.talon_size == 2 and self.briscola >= 0:
+                    known |= 1 << self.briscola
+            hand |= 1 << got
+            if history is not None:
+                history = replace(history, caps=history.caps + (1,))
+        return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
+                            (), self.briscola, played, winner, score, history)
+
+    def _own_move(self) -> None:
+        if self.turn != self.seat:
+            raise PositionError(f"player {self.turn + 1}'s hand is hidden: their card is not "
+                                f"known here")
 
     def with_hand(self, cards: int) -> GamePosition:
         """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
