@@ -9,6 +9,7 @@ from math import perm
 import pytest
 
 import greference as R
+from reference import ref_values
 from solver.cards import cards_of, popcount
 from solver.game import deal, from_position
 from solver.position import GamePosition, Position, SeatPosition, parse_position
@@ -18,7 +19,8 @@ from solver.rules import VARIANTS
 from solver.sample import random_position
 
 SEAT = "variant=classic hand1=AS,3S,RC hand2=? briscola=4S played=2B,5B,6B,7B turn=1"
-GAMES = {"scoperta4": (0, 4, 8, 28), "classic": (0, 2, 10, 34), "briscolone": (0, 2, 12, 30),
+#: talon sizes per game (4-player talons stop at 8: a first draw has 26*25*24*23 outcomes)
+GAMES = {"scoperta4": (0, 4, 8), "classic": (0, 2, 10, 34), "briscolone": (0, 2, 12, 30),
          "libero": (0, 4, 30), "scoperta": (0, 2, 4, 20)}
 
 
@@ -177,3 +179,18 @@ def test_game_state_text_is_the_clairvoyant_open_view():
     assert pos.to_text() == st.to_text()
     p2 = parse_position(deal("scoperta", 4).to_text())
     assert isinstance(p2, Position)
+
+
+def test_the_state_reference_agrees_with_the_scoperta_reference():
+    """greference walks any State; on scoperta Positions it gives reference.py's values
+    (two references built apart: one over the protocol, one from the rules alone)."""
+    rng = random.Random(11)
+    for talon in (0, 2, 4):
+        for mid in (False, True):
+            for clair in (False, True):
+                pos = random_position(rng, talon, mid_trick=mid, clairvoyant=clair,
+                                      with_score=True)
+                for objective in ("points", "win"):
+                    assert R.move_values(pos, objective) == ref_values(pos, objective), \
+                        (pos.to_text(), objective)
+    R.clear()
