@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, SUIT_NAMES_EN, SUIT_NAMES_IT, card_str, cards_of, popcount
+from solver.position.scoperta import Position
 from solver.render import LABELS
 
 W, H = 64, 100            # a full-size card
@@ -153,7 +154,6 @@ class _View:
 
 
 def _view(pos) -> _View:
-    from solver.position.scoperta import Position
     if isinstance(pos, Position):
         table = (pos.table,) if pos.table >= 0 else ()
         return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
 from solver.explain import GAME_VARIANTS, hand_of, is_game
-from solver.position import Position, PositionError, parse_position
+from solver.position import GamePosition, Position, PositionError, parse_position
 from solver.rules import beats
 
 QUESTIONS = ("best", "value")
@@ -389,7 +389,6 @@ def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
 
 def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, with_score: bool):
     """A random Briscolone/Libero endgame: 2 to 5 cards each, the rest played."""
-    from solver.position.general import GamePosition
     deck = list(range(40))
     rng.shuffle(deck)
     turn = rng.randrange(2)
