@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from solver.analysis import estimate  # noqa: E402
 from solver.cards import card_str, parse_card  # noqa: E402
 from solver.analysis.driver import exact_values  # noqa: E402
-from solver.position.scoperta import parse_position  # noqa: E402
+from solver.position import parse_position  # noqa: E402
 from solver.sample import random_position  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")

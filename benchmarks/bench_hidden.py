@@ -24,8 +24,8 @@ from solver.analysis.sampling import analyse, analyse_open  # noqa: E402
 from solver.cards import card_str, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play  # noqa: E402
 from solver.players.agents import GreedyAgent, get_agent  # noqa: E402
-from solver.position.scoperta import parse_position  # noqa: E402
-from solver.position.seat import SeatPosition  # noqa: E402
+from solver.position import parse_position  # noqa: E402
+from solver.position import SeatPosition  # noqa: E402
 
 EXAMPLE = "variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1"
 

@@ -211,7 +211,7 @@ def talon12_set(limit: float) -> None:
     import json
     from fractions import Fraction
     from solver.cards import card_str
-    from solver.position.scoperta import parse_position
+    from solver.position import parse_position
     path = ROOT / "benchmarks" / "data" / "exact_t12_points.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     secs, nodes, exact, agree = [], [], 0, 0

@@ -12,7 +12,7 @@ from cli.options import SECONDS, SEED, clip_message, count
 from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str
-from solver.position.scoperta import PositionError, parse_position
+from solver.position import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
 #: without --time-limit an estimate stops here: the long default is for exact searches that
@@ -154,7 +154,7 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
               estimate_on_interrupt=False):
     """A parsed position's analysis: from the shown seat for a hidden hand, else the
     solver's (exact, or the labelled estimate)."""
-    from solver.position.seat import SeatPosition
+    from solver.position import SeatPosition
     if isinstance(pos, SeatPosition):
         return _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
     return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
@@ -194,7 +194,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     time_limit, estimate_limit = limits(time_limit)
     if (cluster is not None or log_path is not None) and position != "-":
         raise click.UsageError("--cluster and --log go with POSITION - (a batch on stdin)")
-    from solver.position.seat import SeatPosition
+    from solver.position import SeatPosition
     if record_file is not None:
         from solver.record import read_record
         from solver.record import seat_position_from_record

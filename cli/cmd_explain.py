@@ -8,7 +8,7 @@ import click
 
 from cli.options import SECONDS
 from solver.explain import LANGS, explain_any
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 
 LANG = click.Choice(LANGS)
 

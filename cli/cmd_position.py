@@ -8,7 +8,8 @@ import click
 
 from cli.options import SECONDS, check_output, save_text
 from solver.cards import card_str
-from solver.position.scoperta import PositionError, parse_position, scoperta_only
+from solver.position.scoperta import scoperta_only
+from solver.position import PositionError, parse_position
 from solver.render import render
 
 

@@ -8,7 +8,7 @@ import sys
 import click
 
 from solver.cards import CardError
-from solver.position.scoperta import PositionError
+from solver.position import PositionError
 from solver.rules import RulesError
 
 from cli import coldstart

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from solver.cards import SUITS, card_str, cards_of, mask_of
-from solver.position.scoperta import Position, PositionError
+from solver.position import GamePosition, Position
+from solver.position.notation import PositionError
 from solver.position.seat import History
 from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
 
@@ -84,6 +85,31 @@ class GameState:
 
     def hand_cards(self, seat: int) -> list[int]:
         return cards_of(self.hands[seat])
+
+    # ----- the State protocol (solver.position.protocol): the talon is known, so no chance
+    @property
+    def variant_name(self) -> str:
+        return self.variant.name
+
+    @property
+    def talon_size(self) -> int:
+        return len(self.talon)
+
+    clairvoyant = True
+
+    def legal_cards(self) -> list[int]:
+        return legal_cards(self)
+
+    def play(self, card: int, draws=None) -> "GameState":
+        """The state after ``card``; the draws come from the known talon (``draws`` unused)."""
+        return play(self, card)
+
+    def outcomes(self, card: int) -> list:
+        return []
+
+    def to_text(self) -> str:
+        """The clairvoyant open notation of this moment (every hand, the whole talon order)."""
+        return _open_view(self, True).to_text()
 
 
 def _variant(v) -> Variant:
@@ -220,13 +246,16 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
                     played, state.turn, (state.points[0], state.points[1]), order)
 
 
-def to_game_position(state: GameState, clairvoyant: bool = False):
+def to_game_position(state: GameState, clairvoyant: bool = False) -> GamePosition:
     """The open view of this moment of any variant as a solver.position.general.GamePosition
     (every hand shown; the talon's order only with ``clairvoyant``)."""
-    from solver.position.general import GamePosition
-    v = state.variant
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")
+    return _open_view(state, clairvoyant)
+
+
+def _open_view(state: GameState, clairvoyant: bool) -> GamePosition:
+    v = state.variant
     played = state.prior
     for m in state.captured:
         played |= m

@@ -15,7 +15,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
-from solver.position.scoperta import Position
+from solver.position import Position
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)

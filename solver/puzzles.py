@@ -19,8 +19,7 @@ from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, is_game, line_tricks
 from solver.i18n import TITLES, fmt_fraction
-from solver.position.general import GamePosition
-from solver.position.scoperta import Position, PositionError, parse_position
+from solver.position import GamePosition, Position, PositionError, parse_position
 from solver.rules import beats
 from solver.sample import random_position
 

@@ -25,7 +25,8 @@ import os
 
 from solver.cards import CardError, card_str, parse_card
 from solver.game import GameState, MatchState, deal_from_deck, history_of, move_error, new_match, play
-from solver.position.seat import SeatPosition, make_seat_position
+from solver.position import SeatPosition
+from solver.position.seat import make_seat_position
 from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"

@@ -9,7 +9,7 @@ import click
 
 from solver.cards import card_str, cards_of, popcount
 from solver.i18n import LABELS, check_lang, suit_name
-from solver.position.scoperta import Position
+from solver.position import Position
 
 #: colour of each suit (bastoni, coppe, denari, spade) on the Neapolitan deck
 SUIT_COLOURS = ("green", "red", "yellow", "blue")

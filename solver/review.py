@@ -16,7 +16,7 @@ from solver.analysis import Analysis, analyse
 from solver.cards import card_str
 from solver.game import GameState, deal_from_deck, play, to_position
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
-from solver.position.scoperta import Position
+from solver.position import Position
 from solver.record import RecordError, check_record, replay_all
 
 SUPPORTED = ("scoperta",)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from solver.cards import N_CARDS, RANK_POINTS, mask_of
-from solver.position.scoperta import Position
+from solver.position import Position
 
 
 def random_position(rng: random.Random, talon: int, mid_trick: bool = False,

@@ -1,6 +1,8 @@
-"""A slow, obviously correct reference for the games of solver.position.general: plain
-expectiminimax in exact Fractions over every move and every draw, no pruning (results are
-memoised per position, which changes nothing but the time).
+"""A slow, obviously correct reference for every open game: plain expectiminimax in exact
+Fractions over every move and every draw, no pruning (results are memoised per position,
+which changes nothing but the time). It is written against the State protocol
+(solver.position.protocol: legal cards, play, chance outcomes) and the played cards, so it
+values a GamePosition of any variant and a scoperta Position alike.
 
 Values are first computed for side 0 (seats 1+3), which maximises while side 1 minimises,
 and only then turned into the mover's view: a formulation unlike the kernel's negamax.
@@ -11,50 +13,29 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
-from itertools import permutations
 
-from solver.cards import POINTS, cards_of, mask_of
-from solver.position.general import GamePosition
+from solver.cards import POINTS, mask_of, mask_points
+from solver.position import GamePosition
+from solver.position.protocol import State
 from solver.rules import get_variant
 
 
-def _outcomes(pos: GamePosition):
-    """Every equally likely draw after the trick now ending: tuples for GamePosition.play."""
-    v = pos.rules
-    n = pos.players
-    T = pos.talon_size
-    fixed_first = [pos.top] if pos.top >= 0 else []
-    fixed_last = [pos.briscola] if (T == n and pos.briscola >= 0) else []
-    k = n - len(fixed_first) - len(fixed_last)
-    newtop = 1 if (v.top_visible and T > n) else 0
-    for pick in permutations(cards_of(pos.unseen), k + newtop):
-        draws = tuple(fixed_first) + pick[:k] + tuple(fixed_last)
-        yield draws + ((pick[k],) if newtop else ())
-
-
-def _trick_ends(pos: GamePosition) -> bool:
-    return len(pos.table) == pos.players - 1
-
-
-def _after(pos: GamePosition, card: int, objective: str) -> Fraction:
-    """Side 0's value once ``card`` is played (the trick's points included)."""
-    children = []
-    if _trick_ends(pos) and pos.talon_size and not pos.clairvoyant:
-        children = [pos.play(card, d) for d in _outcomes(pos)]
-    else:
-        children = [pos.play(card)]
+def _after(pos: State, card: int, objective: str) -> Fraction:
+    """Side 0's value once ``card`` is played (the trick's points included), every draw that
+    may follow weighed by its probability (the State protocol's chance outcomes)."""
     total = Fraction(0)
-    for ch in children:
+    for draws, p in pos.outcomes(card) or [(None, Fraction(1))]:
+        ch = pos.play(card, draws)
         val = _value0(ch, objective)
-        if objective == "points" and _trick_ends(pos):
-            p = int(sum(POINTS[c] for c in pos.table)) + int(POINTS[card])
-            val += p if ch.turn % 2 == 0 else -p
-        total += val
-    return total / len(children)
+        if objective == "points":
+            gained = mask_points(ch.played & ~pos.played)   # the trick's cards, once it ends
+            val += gained if ch.turn % 2 == 0 else -gained
+        total += p * val
+    return total
 
 
 @lru_cache(maxsize=None)
-def _value0(pos: GamePosition, objective: str) -> Fraction:
+def _value0(pos: State, objective: str) -> Fraction:
     if pos.is_over:
         if objective == "points":
             return Fraction(0)
@@ -64,7 +45,7 @@ def _value0(pos: GamePosition, objective: str) -> Fraction:
     return max(vals) if pos.turn % 2 == 0 else min(vals)
 
 
-def move_values(pos: GamePosition, objective: str = "points") -> dict[int, Fraction]:
+def move_values(pos: State, objective: str = "points") -> dict[int, Fraction]:
     """Every legal card's value for the side to move (NOTATION.md's meaning)."""
     out = {}
     for c in pos.legal_cards():

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from solver.cards import RANK_POINTS
-from solver.position.scoperta import Position
+from solver.position import Position
 
 HALF = Fraction(1, 2)
 ONE = Fraction(1)

@@ -99,7 +99,7 @@ def test_the_library_refuses_a_time_limit_that_is_not_a_finite_positive_number()
     import pytest
 
     from solver.analysis import analyse
-    from solver.position.scoperta import parse_position
+    from solver.position import parse_position
     for t in (math.inf, math.nan, 0.0, -1.0):
         with pytest.raises(ValueError, match="finite positive"):
             analyse(parse_position(EARLY), "points", t)

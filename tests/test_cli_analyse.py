@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from reference import load_positions, ref_values
 from solver.cards import card_str
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 
 ENDGAME = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,"
            "7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2")

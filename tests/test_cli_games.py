@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.record import read_records, replay_all
 from solver.rules import VARIANTS
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.cards import RANKS, SUITS, card_id, mask_points
-from solver.position.scoperta import PositionError, parse_position
+from solver.position import PositionError, parse_position
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 REFUSED = "hand1=AD,7C hand2=3D,RS table=2B briscola=4S turn=2"

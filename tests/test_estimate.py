@@ -11,7 +11,7 @@ from reference import ref_values
 from solver.analysis import estimate
 from solver.analysis import analyse
 from solver.analysis.driver import exact_values
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.sample import random_position
 
 

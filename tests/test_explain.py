@@ -13,7 +13,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str, parse_card
 from solver.explain import MESSAGES, VERBS, explain, render_text
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 
 # Trumps coins. P1 holds 5C (nothing) and the trump 5D; P2 the trump 3D and CS.
 # Whatever P1 leads, the 3D takes one trick: lead 5C, P2 takes 10 with 3D, then P2 must lead
@@ -242,7 +242,7 @@ def test_classic_endgame_is_explained_as_the_open_scoperta_position():
     """From the last draw on, open classic Briscola is scoperta: the covered card above the
     trump card is known by elimination. The line and values must be the scoperta ones."""
     from solver.explain import check_explainable, explain
-    from solver.position.scoperta import parse_position as parse
+    from solver.position import parse_position as parse
     classic = parse("variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C turn=1 unseen=2D")
     scoperta = parse("hand1=AS,3S,RB hand2=4S,7S,4B top=2D briscola=4C turn=1")
     a, b = explain(check_explainable(classic)), explain(scoperta)

@@ -11,7 +11,7 @@ import greference as R
 from cli.main import cli
 from solver.analysis import analyse
 from solver.explain.teams import explain4, render4
-from solver.position.scoperta import PositionError, parse_position
+from solver.position import PositionError, parse_position
 
 # Player 1 leads; trumps are cups. Player 3 (partner) holds the Ace of coins and can give
 # it to a trick player 1 wins with the Three of swords: the line shows it.

@@ -12,7 +12,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card
 from solver.explain import MESSAGES, explain, render_text
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.puzzles import PuzzleError, bundled, generate, parse_puzzle, read_puzzles, solve
 from test_explain import check_line_optimal
 

@@ -9,7 +9,7 @@ from solver.players.agents import GreedyAgent, RandomAgent, get_agent, play_deal
 from solver.cards import FULL_DECK, cards_of, mask_points, parse_card
 from solver.game import (DEFAULT_TARGET, MatchState, deal, from_position, legal_cards, new_match, play,
                          to_position)
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.rules import VARIANTS, RulesError, get_variant
 from solver.rules import legal_cards as rule_legal
 

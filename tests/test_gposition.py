@@ -7,8 +7,8 @@ import pytest
 
 import greference as R
 from solver.cards import card_str, cards_of, parse_card
-from solver.position.general import GamePosition, parse_game_position
-from solver.position.scoperta import Position, PositionError, parse_position
+from solver.position import (GamePosition, Position, PositionError, parse_game_position,
+                            parse_position)
 
 VARIANTS = ("scoperta4", "classic", "briscolone", "libero")
 TALONS = {"scoperta4": (0, 4, 8, 28), "classic": (0, 2, 10, 34),

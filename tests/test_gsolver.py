@@ -16,8 +16,8 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card, parse_cards
 from solver.analysis.driver import exact_values
-from solver.position.general import GamePosition, parse_game_position
-from solver.position.scoperta import parse_position
+from solver.position import GamePosition, parse_game_position, parse_position
+from solver.position.convert import scoperta_as_game
 
 # (variant, talon, cards on the table, hand size when the talon is empty, positions, clairvoyant)
 CASES = [
@@ -51,12 +51,6 @@ def test_kernel_matches_reference(variant, talon, table, hand, count, clair):
         R.clear()
 
 
-def _as_game(p) -> GamePosition:
-    return GamePosition("scoperta", (p.hand1, p.hand2), (p.table,) if p.table >= 0 else (),
-                        p.top if p.talon_size else -1, p.briscola, p.played, p.turn, p.score,
-                        p.talon_order)
-
-
 def test_general_kernel_on_scoperta_matches_stored_values():
     """2-player scoperta expressed as data gives the independent solver's values."""
     lines = load_positions("scoperta-dev")
@@ -67,7 +61,7 @@ def test_general_kernel_on_scoperta_matches_stored_values():
         if d["talon"] > 6 or taken.get(key, 0) >= 6:
             continue
         taken[key] = taken.get(key, 0) + 1
-        pos = _as_game(parse_position(d["position"]))
+        pos = scoperta_as_game(parse_position(d["position"]))
         got, _ = exact_values(pos, "points")
         want = {parse_card(c): Fraction(v) for c, v in d["moves"].items()}
         assert got == want, d["position"]
@@ -77,7 +71,7 @@ def test_general_kernel_on_scoperta_matches_stored_values():
 def test_general_kernel_on_scoperta_matches_scoperta_kernel():
     from solver.analysis import driver as engine
     from solver.cards import POINTS, mask_of
-    from solver.position.scoperta import Position
+    from solver.position import Position
     rng = random.Random(5)
     for talon in (0, 2, 4, 6):
         for k in range(3):
@@ -94,7 +88,7 @@ def test_general_kernel_on_scoperta_matches_scoperta_kernel():
                          briscola, mask_of(played), rng.randrange(2), (sc[0], sc[1]), order)
             for objective in ("points", "win"):
                 want, _ = engine.exact_values(p, objective, None)
-                got, _ = exact_values(_as_game(p), objective)
+                got, _ = exact_values(scoperta_as_game(p), objective)
                 assert got == want, (p.to_text(), objective)
 
 

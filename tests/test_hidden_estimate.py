@@ -13,7 +13,7 @@ from solver.position.seat import make_seat_position
 from solver.analysis import sampling as seat
 from solver.players.agents import GreedyAgent
 from solver.game import deal, play
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.record import deal_record, write_record
 
 EXAMPLE = "variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1"

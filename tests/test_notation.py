@@ -10,7 +10,7 @@ import pytest
 
 from reference import load_positions
 from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
-from solver.position.scoperta import Position, PositionError, parse_position
+from solver.position import Position, PositionError, parse_position
 from solver.sample import random_position, random_positions
 
 KINDS = list(itertools.product([False, True], repeat=3))  # mid_trick, clairvoyant, with_score

@@ -10,7 +10,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str, cards_of
 from solver.picture import Marks, analysis_picture, position_svg, value_label
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.sample import random_position
 
 POS = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1 score=40-36"

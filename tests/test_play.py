@@ -15,7 +15,7 @@ from solver.analysis import analyse
 from solver.cards import card_str
 from solver.game import from_position, to_position
 from solver.players import levels as L
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.record import read_record, replay_all, replay_match
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -11,7 +11,7 @@ import pytest
 from cli import coldstart
 from solver.analysis import progress
 from solver.analysis import sampling as seat
-from solver.position.general import parse_game_position
+from solver.position import parse_game_position
 
 DEAL4 = ("hand1=4D,6D,3S hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS top=3D briscola=RS "
          "played=- turn=1 score=0-0 variant=scoperta4")

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str, parse_card
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.puzzles import (DIFFICULTIES, PuzzleError, bundled, generate, greedy_card, measure,
                             rate, read_puzzles, solve)
 

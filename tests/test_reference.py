@@ -10,7 +10,7 @@ import pytest
 
 from reference import load_positions, ref_value, ref_values
 from solver.cards import card_str, cards_of, mask_points, parse_card
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.sample import random_position
 
 # Every line up to talon 8 (14 when clairvoyant) agrees; by default the slow ones (several

@@ -12,7 +12,7 @@ from solver.players.agents import play_deal, play_match
 from solver.analysis import analyse
 from solver.cards import parse_card
 from solver.game import deal_from_deck
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.record import deal_record, match_record, write_record
 
 TPM = 0.03

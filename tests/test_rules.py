@@ -6,7 +6,7 @@ import pytest
 
 from solver.cards import parse_card, parse_cards, POINTS, mask_of
 from solver.game import deal, deal_from_deck, from_position, legal_cards, move_error, play
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.rules import (BRISCOLONE, CLASSIC, LIBERO, SCOPERTA, SCOPERTA4, RulesError,
                           deal_result, trick_winner)
 from solver.rules import legal_cards as rule_legal

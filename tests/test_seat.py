@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import FULL_DECK, cards_of, format_mask, mask_of, parse_cards, popcount
-from solver.game import deal, legal_cards, play
-from solver.position.scoperta import PositionError, parse_position
+from solver.game import deal, legal_cards, play, to_game_position
+from solver.position import PositionError, SeatPosition, parse_position
 from solver.record import RecordError, deal_record, write_record
 from solver.analysis.sampling import analyse as seat_analyse, sample_hands
-from solver.position.seat import History, SeatPosition
+from solver.position.seat import History
 from solver.record import seat_position_from_record
 
 
@@ -72,9 +72,7 @@ def test_forced_from_record_equals_open_with_score():
         if st.talon or sum(popcount(h) for h in st.hands) < 4:
             continue
         sp = seat_position_from_record(rec, n, st.turn + 1)
-        from solver.position.general import GamePosition
-        gp = GamePosition("briscolone", st.hands, st.trick, -1, -1,
-                          st.captured[0] | st.captured[1], st.turn, tuple(st.points))
+        gp = to_game_position(st)
         for obj in ("points", "win"):
             got, want = analyse(sp, obj), analyse(gp, obj)
             assert got.exact and got.value_exact == want.value_exact

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.cards import card_str
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.render import render
 from solver.sample import random_position
 

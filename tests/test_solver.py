@@ -10,7 +10,7 @@ import pytest
 from reference import load_positions, ref_values
 from solver.analysis import analyse
 from solver.cards import card_str, cards_of, mask_points, parse_card
-from solver.position.scoperta import Position, parse_position
+from solver.position import Position, parse_position
 from solver.sample import random_position
 
 # (talon, clairvoyant, how many) — about 2,300 positions a run, both objectives, start and mid-trick
@@ -178,7 +178,7 @@ def test_hand_checked_endgames():
 
 def test_objective_win_needs_score():
     p = parse_position("hand1=3C hand2=2C briscola=RD turn=1")
-    from solver.position.scoperta import PositionError
+    from solver.position import PositionError
     with pytest.raises(PositionError, match="score"):
         analyse(p, "win")
 

@@ -15,7 +15,7 @@ from solver.analysis import driver as engine
 from solver.search import scoperta as K
 from solver.analysis import analyse
 from solver.cards import card_str
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.sample import random_position
 
 DATA = Path(__file__).resolve().parent.parent / "benchmarks" / "data"

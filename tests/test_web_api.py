@@ -11,7 +11,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402
 
 from solver.analysis import analyse  # noqa: E402
-from solver.position.scoperta import parse_position  # noqa: E402
+from solver.position import parse_position  # noqa: E402
 from solver.web.app import create_app  # noqa: E402
 
 T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"

@@ -13,7 +13,7 @@ from cli.main import cli
 from solver.cards import parse_card
 from solver.explain import MESSAGES, agree, explain, render_text
 from solver.explain.teams import explain4, render4
-from solver.position.scoperta import parse_position
+from solver.position import parse_position
 from solver.i18n import title_text
 from solver.puzzles import TITLES, bundled
 from solver.review import MoveReview, Review, player_name, render_review

@@ -15,8 +15,7 @@ import time
 
 from solver.analysis import exact, sampling
 from solver.analysis.result import OBJECTIVES, Analysis, MoveValue, check_objective
-from solver.position.general import GamePosition
-from solver.position.seat import SeatPosition
+from solver.position import GamePosition, SeatPosition
 
 __all__ = ["OBJECTIVES", "Analysis", "MoveValue", "analyse", "check_objective"]
 

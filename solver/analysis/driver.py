@@ -20,8 +20,7 @@ import numpy as np
 from solver.analysis import progress
 from solver.analysis.result import Analysis, MoveValue
 from solver.cards import POINTS
-from solver.position.general import GamePosition
-from solver.position.scoperta import Position
+from solver.position import GamePosition, Position
 from solver.search import general as G
 from solver.search import scoperta as K
 

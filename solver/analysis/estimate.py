@@ -39,7 +39,7 @@ from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.stats import Sums
 from solver.cards import card_str
 from solver.search import scoperta as K
-from solver.position.scoperta import Position
+from solver.position import Position
 
 DEFAULT_TIME = 5.0          # seconds, when neither a time limit nor a sample count is given
 MIN_TIME = 0.02             # a caller whose deadline has passed still gets an answer this fast

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from solver.analysis import driver, estimate, progress
 from solver.analysis.result import Analysis
-from solver.position.scoperta import Position
+from solver.position import Position
 
 #: by talon size, for exact searches that may not finish: (share of the time limit they
 #: get, the rest going to the estimate; the least time worth trying them at all, below

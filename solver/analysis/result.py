@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
-
 from solver.cards import card_str
-from solver.position.scoperta import PositionError
+from solver.position import PositionError
+from solver.position.protocol import State
 
 OBJECTIVES = ("points", "win")
 
@@ -27,7 +26,7 @@ class MoveValue:
 
 @dataclass(frozen=True)
 class Analysis:
-    position: Any                  # any position type (Position, GamePosition, SeatPosition)
+    position: State
     objective: str
     exact: bool
     value: float

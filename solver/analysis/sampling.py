@@ -46,9 +46,8 @@ from solver.analysis.result import Analysis, check_objective, ranked
 from solver.analysis.stats import Sums
 from solver.cards import card_str, cards_of, mask_of, popcount
 from solver.game import history_of
-from solver.position.general import GamePosition
-from solver.position.scoperta import PositionError
-from solver.position.seat import SeatPosition, make_seat_position
+from solver.position import GamePosition, PositionError, SeatPosition
+from solver.position.seat import make_seat_position
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many

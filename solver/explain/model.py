@@ -9,8 +9,7 @@ from fractions import Fraction
 
 from solver.analysis import Analysis
 from solver.explain.render import team_json, to_json
-from solver.position.general import GamePosition
-from solver.position.scoperta import Position
+from solver.position import GamePosition, Position
 from solver.rules import deal_result
 
 

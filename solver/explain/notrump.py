@@ -10,7 +10,8 @@ from solver.cards import POINTS, SUIT_MASKS, SUIT_OF, cards_of, mask_points
 from solver.explain.model import Explanation, Idea, Ply, Trick, is_game
 from solver.explain.scoperta import (LineSolver, alternatives, count_61, line_of_tricks, tally,
                                      with_cost, with_score)
-from solver.position.scoperta import Position, PositionError
+from solver.position import PositionError
+from solver.position.convert import classic_as_scoperta
 from solver.rules import trick_winner
 
 #: the games without trump whose endgames explain handles (2 players, talon empty)
@@ -31,17 +32,6 @@ def check_explainable(pos, what: str = "explain"):
         raise PositionError(f"{what} handles {pos.variant} endgames only (talon empty, the last "
                             f"five tricks), but the talon holds {pos.talon_size} cards")
     return pos
-
-
-def classic_as_scoperta(pos):
-    """An open classic position from the last draw on is a scoperta position: with every
-    hand shown, the one covered card above the trump card is known by elimination."""
-    top = -1
-    if pos.talon_size == 2:
-        top = (pos.talon_mask & ~(1 << pos.briscola)).bit_length() - 1
-    table = pos.table[0] if pos.table else -1
-    return Position(pos.hands[0], pos.hands[1], table, top, pos.briscola, pos.played, pos.turn,
-                    pos.score)
 
 
 def line_tricks(pos, plies: list[Ply]) -> list[Trick]:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, cards_of
 from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick
-from solver.position.scoperta import Position
+from solver.position import Position
 from solver.rules import beats, trick_winner
 
 #: seconds for the analysis before the last draw, unless the caller says otherwise

@@ -10,8 +10,7 @@ from solver.cards import POINTS
 from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4
 from solver.explain.render import render4
 from solver.i18n import TEAM_WORDS as WORDS
-from solver.position.general import GamePosition
-from solver.position.scoperta import PositionError
+from solver.position import GamePosition, PositionError
 from solver.rules import trick_winner
 
 __all__ = ["WORDS", "explain4", "explainable", "render4"]

@@ -16,8 +16,8 @@ from solver.analysis.result import ranked
 from solver.analysis.sampling import hand_sampler, solve_sample
 from solver.analysis.stats import mean_error
 from solver.game import history_of
-from solver.position.scoperta import PositionError
-from solver.position.seat import SeatPosition, make_seat_position
+from solver.position import PositionError, SeatPosition
+from solver.position.seat import make_seat_position
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards, popcount
-from solver.position.scoperta import CardClaims, PositionError, one_card, split_fields
-from solver.rules import RulesError, Variant, get_variant, trick_winner
-
-FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
-          "unseen", "turn", "score", "variant")
+from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
+from solver.position.notation import (PositionError, check_seats, check_talon_size,
+                                      check_top_given, check_trump_field, claim_places,
+                                      given_talon_and_played, hand_text, one_card, parse_score,
+                                      read_talon_fields, read_turn, require, rest_text,
+                                      talon_end_error, trump_not_at_bottom)
+from solver.position.protocol import Outcome, equally_likely
+from solver.rules import Variant, get_variant, trick_winner
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,10 @@ class GamePosition:
     turn: int
     score: tuple[int, int] | None = None
     talon_order: tuple[int, ...] | None = None
+
+    @property
+    def variant_name(self) -> str:
+        return self.variant
 
     @property
     def rules(self) -> Variant:
@@ -144,22 +150,27 @@ class GamePosition:
         return GamePosition(self.variant, tuple(hands), (), top, self.briscola, played, winner,
                             score, order)
 
+    def outcomes(self, card: int) -> list[Outcome]:
+        """The draws after ``card`` when it ends a trick with cards to draw and the talon's
+        order unknown: the visible top goes to the winner, the trump card to the last drawer
+        of the last draw, the rest (and the new visible top) are unseen cards, every order
+        equally likely (the State protocol's chance)."""
+        n = self.players
+        T = self.talon_size
+        if len(self.table) != n - 1 or not T or self.talon_order is not None:
+            return []
+        first = (self.top,) if self.top >= 0 else ()
+        last = (self.briscola,) if T == n and self.briscola >= 0 else ()
+        k = n - len(first) - len(last)
+        new_top = 1 if self.rules.top_visible and T > n else 0
+        return equally_likely(cards_of(self.unseen), k + new_top,
+                              lambda pick: first + pick[:k] + last + pick[k:])
+
     def to_text(self, hidden: int | None = None) -> str:
         """The canonical notation; the hand of seat ``hidden`` is written ``?``."""
-        parts = [f"hand{i + 1}={'?' if i == hidden else format_mask(h)}"
-                 for i, h in enumerate(self.hands)]
-        if self.table:
-            parts.append("table=" + ",".join(card_str(c) for c in self.table))
-        if self.talon_order is not None:
-            parts.append("talon=" + ",".join(card_str(c) for c in self.talon_order))
-        elif self.top >= 0:
-            parts.append(f"top={card_str(self.top)}")
-        if self.briscola >= 0:
-            parts.append(f"briscola={card_str(self.briscola)}")
-        parts.append(f"played={format_mask(self.played)}")
-        parts.append(f"turn={self.turn + 1}")
-        if self.score is not None:
-            parts.append(f"score={self.score[0]}-{self.score[1]}")
+        parts = [hand_text(i, h, i == hidden) for i, h in enumerate(self.hands)]
+        parts += rest_text(self.table, self.talon_order, self.top, self.briscola, self.played,
+                           self.turn, self.score)
         parts.append(f"variant={self.variant}")
         return " ".join(parts)
 
@@ -167,37 +178,18 @@ class GamePosition:
         return self.to_text()
 
 
-def parse_game_position(text: str) -> GamePosition:
-    """Parse a position of a non-scoperta variant; PositionError with a one-line reason."""
-    try:
-        return _parse(text)
-    except (CardError, RulesError) as e:
-        raise PositionError(str(e)) from None
-
-
-def _parse(text: str) -> GamePosition:
-    if not text or not text.strip():
-        raise PositionError("empty position")
-    f = split_fields(text, FIELDS)
-    if any(f.get(k, "").strip() == "?" for k in FIELDS if k.startswith("hand")):
-        from solver.position.seat import parse_seat_position
-        return parse_seat_position(text)
+def read_game_position(f: dict[str, str]) -> GamePosition:
+    """An open position of a non-scoperta variant from its split fields (no hand ``?``;
+    read through solver.position.parse_position)."""
     if "variant" not in f:
         raise PositionError("missing field variant=")
     v = get_variant(f["variant"])
     if v.name == "scoperta":
         raise PositionError("2-player scoperta positions are read by parse_position")
     n, H = v.players, v.hand_size
-    for i in range(n, 4):
-        if f"hand{i + 1}" in f:
-            raise PositionError(f"{v.name} has {n} players: hand{i + 1}= is not allowed")
-    for req in [f"hand{i + 1}" for i in range(n)] + ["turn"]:
-        if req not in f:
-            raise PositionError(f"missing field {req}=")
-    if v.has_trump and "briscola" not in f:
-        raise PositionError("missing field briscola= (the trump card)")
-    if not v.has_trump and "briscola" in f:
-        raise PositionError(f"{v.name} has no trump: briscola= is not allowed")
+    check_seats(f, v)
+    require(f, [f"hand{i + 1}" for i in range(n)] + ["turn"])
+    check_trump_field(f, v)
     if not v.top_visible and "top" in f:
         raise PositionError(f"in {v.name} the talon's top card is hidden: top= is not allowed "
                             f"(talon= gives the whole order)")
@@ -211,44 +203,16 @@ def _parse(text: str) -> GamePosition:
     briscola = one_card(f, "briscola")
     if v.has_trump and briscola < 0:
         raise PositionError("briscola= needs the trump card")
-    top = one_card(f, "top")
-    talon = parse_cards(f["talon"]) if "talon" in f else None
-    played = parse_cards(f["played"]) if "played" in f else None
-    unseen = parse_cards(f["unseen"]) if "unseen" in f else None
-    turn_s = f["turn"].strip()
-    if turn_s not in [str(i + 1) for i in range(n)]:
-        raise PositionError(f"turn= must be 1..{n}, got '{turn_s}'")
-    turn = int(turn_s) - 1
-
-    claim = CardClaims()
-    for i, h in enumerate(hands):
-        claim(h, f"hand{i + 1}")
-    claim(table, "table")
-    if played is not None:
-        claim(played, "played")
-    if talon is not None:
-        if top >= 0:
-            raise PositionError("give top= or talon=, not both")
-        if unseen is not None:
-            raise PositionError("give unseen= or talon=, not both")
-        claim(talon, "talon")
-    if top >= 0:
-        if top == briscola:
-            raise PositionError(f"top card {card_str(top)} is the trump card, which stays at the "
-                                f"talon's bottom and is drawn last")
-        claim([top], "top")
-    if unseen is not None:
-        claim([c for c in unseen if c != briscola], "unseen")
+    top, talon, played, unseen = read_talon_fields(f)
+    turn = read_turn(f, n, f"1..{n}")
+    claim_places(dict(enumerate(hands)), table, played, talon, top, unseen, briscola)
 
     in_play = mask_of(table)
     for h in hands:
         in_play |= mask_of(h)
-    if played is not None:
-        played_mask = mask_of(played)
-        talon_mask = FULL_DECK & ~(in_play | played_mask)
-    elif talon is not None:
-        talon_mask = mask_of(talon)
-        played_mask = FULL_DECK & ~(in_play | talon_mask)
+    masks = given_talon_and_played(FULL_DECK, in_play, played, talon)
+    if masks is not None:
+        talon_mask, played_mask = masks
     elif unseen is not None:
         talon_mask = mask_of(c for c in unseen if c != briscola)
         if top >= 0:
@@ -266,11 +230,7 @@ def _parse(text: str) -> GamePosition:
         played_mask = FULL_DECK & ~in_play
 
     T = popcount(talon_mask)
-    if T % n:
-        raise PositionError(f"the talon would hold {T} card{'s' if T != 1 else ''}: with {n} players "
-                            f"it always holds a multiple of {n}")
-    if talon is not None and mask_of(talon) != talon_mask:
-        raise PositionError(f"talon= lists {len(talon)} cards but the talon holds {T}")
+    check_talon_size(T, talon, talon_mask, f"with {n} players it always holds a multiple of {n}", n)
     sizes = [len(h) for h in hands]
     shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
     k = len(table)
@@ -290,37 +250,13 @@ def _parse(text: str) -> GamePosition:
     if m == 0:
         raise PositionError("the deal is over: no cards left to play")
     if T > 0 and briscola >= 0 and not (talon_mask >> briscola) & 1:
-        raise PositionError(f"the talon has cards, so the trump card {card_str(briscola)} must be its "
-                            f"bottom card, but it is in a hand, on the table or played")
+        raise trump_not_at_bottom(briscola)
     if talon is not None and briscola >= 0 and talon and talon[-1] != briscola:
-        raise PositionError(f"talon= must end with the trump card {card_str(briscola)}")
+        raise talon_end_error(briscola)
     if v.top_visible and talon is None:
-        if T > 0 and top < 0:
-            raise PositionError(f"the talon holds {T} cards: give its top card with top= (or talon=)")
-        if T == 0 and top >= 0:
-            raise PositionError("top= given but the talon is empty")
+        check_top_given(T, top)
     if talon is not None and v.top_visible:
         top = talon[0] if talon else -1
-    score = None
-    if "score" in f:
-        score = _parse_score(f["score"], played_mask, n)
+    score = parse_score(f["score"], played_mask, n) if "score" in f else None
     return GamePosition(v.name, tuple(mask_of(h) for h in hands), tuple(table), top, briscola,
                         played_mask, turn, score, tuple(talon) if talon else None)
-
-
-def _parse_score(s: str, played: int, n: int) -> tuple[int, int]:
-    pts = mask_points(played)
-    parts = s.strip().split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise PositionError(f"score= must be two numbers like 40-36, got '{s}'")
-    a, b = int(parts[0]), int(parts[1])
-    if a + b != pts:
-        raise PositionError(f"score {a}-{b} adds up to {a + b} but the played cards are worth {pts}")
-    reach = {(0, 0)}
-    for c in cards_of(played):
-        p = mask_points(1 << c)
-        reach |= {(x + p, (j + 1) % n) for x, j in reach if x + p <= a}
-    if (a, 0) not in reach:
-        raise PositionError(f"score {a}-{b} cannot come from the played cards: no set of whole "
-                            f"tricks among them is worth {a}")
-    return (a, b)

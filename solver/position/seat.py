@@ -6,12 +6,16 @@ sampler (solver.analysis.sampling) only draws hands the seat could not rule out.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, card_str, mask_of, parse_cards, popcount
-from solver.position.general import FIELDS, GamePosition, _parse_score
-from solver.position.scoperta import CardClaims, PositionError, one_card, split_fields
-from solver.rules import get_variant
+from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
+from solver.position.convert import seat_with_hand
+from solver.position.general import GamePosition
+from solver.position.notation import (PositionError, check_seats, check_trump_field, claim_places,
+                                      one_card, parse_score, read_turn, require, talon_count_error,
+                                      trump_not_at_bottom)
+from solver.position.protocol import Outcome, equally_likely
+from solver.rules import get_variant, trick_winner
 
 @dataclass(frozen=True)
 class History:
@@ -88,16 +92,80 @@ class SeatPosition:
     def forced(self) -> bool:
         return popcount(self.pool) == self.hidden
 
+    @property
+    def variant_name(self) -> str:
+        return self.variant
+
+    @property
+    def is_over(self) -> bool:
+        return not (self.hand or self.hidden or self.known or self.table)
+
     def legal_cards(self) -> list[int]:
         return self.with_hand(0).legal_cards() if self.turn == self.seat else []
 
-    def with_hand(self, cards: int):
+    def _winner(self, card: int) -> int:
+        """The trick's winner when the seat answers the opponent's lead with ``card``."""
+        trump = self.briscola // 10 if self.briscola >= 0 else -1
+        return (self.opponent + trick_winner([self.table[0], card], trump)) % 2
+
+    def _gets_trump(self, winner: int) -> bool:
+        """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
+        return self.talon_size == 2 and self.briscola >= 0 and winner != self.seat
+
+    def outcomes(self, card: int) -> list[Outcome]:
+        """The card the seat draws after ``card`` ends a trick with covered cards left:
+        every card it has not seen equally likely (what the seat knows by itself; a record's
+        history makes some likelier, which the sampler weighs). The State protocol's chance."""
+        self._own_move()
+        if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
+            return []
+        return equally_likely(cards_of(self.pool), 1)
+
+    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "SeatPosition":
+        """The position after the seat plays ``card``; ``draws`` is (the card the seat
+        draws,) when the trick ends with a covered card to draw. The opponent's card is not
+        known here: their move raises PositionError."""
+        self._own_move()
+        if card not in self.legal_cards():
+            raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
+        hand = self.hand & ~(1 << card)
+        if not self.table:
+            return replace(self, hand=hand, table=(card,), turn=self.opponent)
+        trick = self.table + (card,)
+        winner = self._winner(card)
+        score = self.score
+        if score is not None:
+            s = list(score)
+            s[winner] += mask_points(mask_of(trick))
+            score = (s[0], s[1])
+        played = self.played | mask_of(trick)
+        known, history = self.known, self.history
+        if self.talon_size:
+            if self._gets_trump(winner):
+                got = self.briscola
+            else:
+                if draws is None:
+                    raise PositionError("the draw after this trick is unknown: give the cards drawn")
+                got = draws[0]
+                if not (self.pool >> got) & 1:
+                    raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
+                                        f"has seen it")
+                if self.talon_size == 2 and self.briscola >= 0:
+                    known |= 1 << self.briscola
+            hand |= 1 << got
+            if history is not None:
+                history = replace(history, caps=history.caps + (1,))
+        return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
+                            (), self.briscola, played, winner, score, history)
+
+    def _own_move(self) -> None:
+        if self.turn != self.seat:
+            raise PositionError(f"player {self.turn + 1}'s hand is hidden: their card is not "
+                                f"known here")
+
+    def with_hand(self, cards: int) -> GamePosition:
         """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
-        hands = [0, 0]
-        hands[self.seat] = self.hand
-        hands[self.opponent] = cards | self.known
-        return GamePosition(self.variant, tuple(hands), self.table, -1, self.briscola,
-                            self.played, self.turn, self.score, None)
+        return seat_with_hand(self, cards)
 
     def to_text(self) -> str:
         return self.with_hand(0).to_text(hidden=self.opponent)
@@ -106,13 +174,17 @@ class SeatPosition:
         return self.to_text()
 
 
+def _check_hidden_game(v) -> None:
+    if v.players != 2 or v.top_visible:
+        raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
+                            f"(classic, briscolone, libero), not {v.name}")
+
+
 def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int, played: int,
                        turn: int, score=None, history: History | None = None) -> SeatPosition:
     """Check the seat's view and work out the opponent's hand size; PositionError if wrong."""
     v = get_variant(variant)
-    if v.players != 2 or v.top_visible:
-        raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
-                            f"(classic, briscolone, libero), not {v.name}")
+    _check_hidden_game(v)
     table = tuple(table)
     if len(table) > 1:
         raise PositionError(f"table= holds at most 1 card in {v.name}, got {len(table)}")
@@ -137,14 +209,12 @@ def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int,
                             f"cards are unaccounted for")
     talon = rest - opp
     if talon % 2:
-        raise PositionError(f"the talon would hold {talon} card{'s' if talon != 1 else ''}: "
-                            f"with 2 players it always holds a multiple of 2")
+        raise talon_count_error(talon, "with 2 players it always holds a multiple of 2")
     if talon and max(own, opp) != v.hand_size:
         raise PositionError(f"hands hold {v.hand_size} cards each while the talon has cards, "
                             f"got hand{seat + 1}={own}")
     if briscola >= 0 and not (free >> briscola) & 1 and talon:
-        raise PositionError(f"the talon has cards, so the trump card {card_str(briscola)} must be "
-                            f"its bottom card, but it is in a hand, on the table or played")
+        raise trump_not_at_bottom(briscola)
     if briscola >= 0 and (free >> briscola) & 1 and not talon:
         known = 1 << briscola
     sp = SeatPosition(v.name, seat, hand, known, opp - popcount(known), table, briscola,
@@ -152,19 +222,13 @@ def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int,
     return sp
 
 
-def parse_seat_position(text: str) -> SeatPosition:
-    """Parse a position with one hand written ``?`` (called by parse_game_position)."""
-    f = split_fields(text, FIELDS)
+def read_seat_position(f: dict[str, str]) -> SeatPosition:
+    """A position with one hand written ``?`` from its split fields (read through
+    solver.position.parse_position)."""
     v = get_variant(f.get("variant", "scoperta"))
-    if v.players != 2 or v.top_visible:
-        raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
-                            f"(classic, briscolone, libero), not {v.name}")
-    for i in (3, 4):
-        if f"hand{i}" in f:
-            raise PositionError(f"{v.name} has 2 players: hand{i}= is not allowed")
-    for req in ("hand1", "hand2", "turn"):
-        if req not in f:
-            raise PositionError(f"missing field {req}=")
+    _check_hidden_game(v)
+    check_seats(f, v)
+    require(f, ("hand1", "hand2", "turn"))
     hidden = [i for i in (0, 1) if f[f"hand{i + 1}"].strip() == "?"]
     if len(hidden) == 2:
         raise PositionError("only one hand may be hidden (?): the other is the seat's own")
@@ -177,21 +241,14 @@ def parse_seat_position(text: str) -> SeatPosition:
             raise PositionError(f"'?' stands for a whole hidden hand (hand1=? or hand2=?), "
                                 f"not inside {k}=")
     seat = 1 - hidden[0]
-    if v.has_trump and "briscola" not in f:
-        raise PositionError("missing field briscola= (the trump card)")
-    if not v.has_trump and "briscola" in f:
-        raise PositionError(f"{v.name} has no trump: briscola= is not allowed")
+    check_trump_field(f, v)
     hand = parse_cards(f[f"hand{seat + 1}"])
     table = parse_cards(f.get("table", ""))
     played = parse_cards(f.get("played", ""))
     briscola = one_card(f, "briscola")
-    turn_s = f["turn"].strip()
-    if turn_s not in ("1", "2"):
-        raise PositionError(f"turn= must be 1..2, got '{turn_s}'")
-    claim = CardClaims()
-    for cards, where in ((hand, f"hand{seat + 1}"), (table, "table"), (played, "played")):
-        claim(cards, where)
+    turn = read_turn(f, 2, "1..2")
+    claim_places({seat: hand}, table, played, None, -1, None, briscola)
     played_mask = mask_of(played)
-    score = _parse_score(f["score"], played_mask, 2) if "score" in f else None
+    score = parse_score(f["score"], played_mask, 2) if "score" in f else None
     return make_seat_position(v.name, seat, mask_of(hand), table, briscola, played_mask,
-                              int(turn_s) - 1, score)
+                              turn, score)

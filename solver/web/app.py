@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from solver.cards import CardError, card_str, parse_card
 from solver.picture import NARROW, analysis_picture
-from solver.position.scoperta import PositionError, parse_position
+from solver.position import PositionError, parse_position
 from solver.rules import VARIANTS, RulesError
 from solver.web.jobs import JobCancelled, Jobs
 from solver.web import games

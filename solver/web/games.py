@@ -21,7 +21,7 @@ from solver.cards import card_str, cards_of, parse_card
 from solver.explain import explain_any
 from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
 from solver.picture import Marks, position_svg
-from solver.position.scoperta import Position, PositionError, parse_position
+from solver.position import Position, PositionError, parse_position
 from solver.puzzles import bundled, format_answer, parse_value
 from solver.record import FORMAT, RecordError, deal_record, replay
 from solver.review import render_review, review_states

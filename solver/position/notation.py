@@ -1,0 +1,228 @@
+"""The pieces of the key=value position notation (NOTATION.md) that every game shares.
+
+One field splitter, one card-claim check, one score check and the checks that the two open
+parsers and the hidden-hand parser make alike, so the variants differ only where their
+rules do. Messages are one line for the user; a parser passes in the wording that differs.
+"""
+from __future__ import annotations
+
+import re
+
+from solver.cards import CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards
+
+
+class PositionError(ValueError):
+    """The text is not a position that can occur; the message is one line for the user."""
+
+
+#: the fields of a 2-player scoperta line
+FIELDS = ("hand1", "hand2", "table", "top", "talon", "briscola", "played", "unseen", "turn",
+          "score", "variant")
+#: the fields of every other game's line
+GAME_FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
+               "unseen", "turn", "score", "variant")
+
+#: fields holding cards: each is checked as it is read, so a bad card is named before
+#: anything else is said about the position
+CARD_FIELDS = frozenset(("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola",
+                         "played", "unseen"))
+
+
+class CardClaims:
+    """Refuses a card named twice across a position's fields, naming both places."""
+
+    def __init__(self):
+        self.seen: dict[int, str] = {}
+
+    def __call__(self, cards, where: str) -> None:
+        for c in cards:
+            if c in self.seen:
+                other = self.seen[c]
+                raise PositionError(f"card {card_str(c)} given twice ({other} and {where})"
+                                    if other != where else f"card {card_str(c)} given twice in {where}=")
+            self.seen[c] = where
+
+
+def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
+    """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
+    Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
+    fields: dict[str, str] = {}
+    for tok in re.sub(r"\s*,\s*", ",", text).split():
+        if "=" not in tok:
+            raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(allowed)})")
+        k, v = tok.split("=", 1)
+        k = k.strip().lower()
+        if k not in allowed:
+            raise PositionError(f"unknown field '{k}' (fields: {', '.join(allowed)})")
+        if k in fields:
+            raise PositionError(f"field '{k}' given twice")
+        if k in CARD_FIELDS and "?" not in v:  # a hidden hand: the seat parser says more
+            try:
+                parse_cards(v)
+            except CardError as e:
+                raise PositionError(f"{k}=: {e}") from None
+        fields[k] = v
+    return fields
+
+
+def one_card(fields, key) -> int:
+    cs = parse_cards(fields.get(key, ""))
+    if len(cs) > 1:
+        raise PositionError(f"{key}= takes one card, got {len(cs)}")
+    return cs[0] if cs else -1
+
+
+def require(fields, keys) -> None:
+    for req in keys:
+        if req not in fields:
+            raise PositionError(f"missing field {req}=")
+
+
+def check_seats(fields, variant) -> None:
+    """No hand field beyond the variant's players."""
+    n = variant.players
+    for i in range(n, 4):
+        if f"hand{i + 1}" in fields:
+            raise PositionError(f"{variant.name} has {n} players: hand{i + 1}= is not allowed")
+
+
+def check_trump_field(fields, variant) -> None:
+    """briscola= given exactly when the variant has a trump."""
+    if variant.has_trump and "briscola" not in fields:
+        raise PositionError("missing field briscola= (the trump card)")
+    if not variant.has_trump and "briscola" in fields:
+        raise PositionError(f"{variant.name} has no trump: briscola= is not allowed")
+
+
+def read_turn(fields, players: int, choices: str) -> int:
+    """The 0-based seat to play; ``choices`` words the allowed values in the refusal."""
+    turn_s = fields["turn"].strip()
+    if turn_s not in [str(i + 1) for i in range(players)]:
+        raise PositionError(f"turn= must be {choices}, got '{turn_s}'")
+    return int(turn_s) - 1
+
+
+def read_talon_fields(fields):
+    """(top, talon, played, unseen): the card or -1, then three card lists or None."""
+    top = one_card(fields, "top")
+    talon = parse_cards(fields["talon"]) if "talon" in fields else None
+    if "played" in fields and "unseen" in fields:
+        raise PositionError("give played= or unseen=, not both")
+    played = parse_cards(fields["played"]) if "played" in fields else None
+    unseen = parse_cards(fields["unseen"]) if "unseen" in fields else None
+    return top, talon, played, unseen
+
+
+def claim_places(hands, table, played, talon, top, unseen, briscola,
+                 talon_repeats_first: bool = False, check_top=None) -> None:
+    """Every card at most once across the fields that name places (``hands`` maps a seat to
+    its cards), and the talon given one way only. ``talon_repeats_first`` names a card repeated in talon= before any conflict
+    with top= or unseen=; ``check_top(top)`` is a game's own check of top= before its claim."""
+    claim = CardClaims()
+    for seat, h in hands.items():
+        claim(h, f"hand{seat + 1}")
+    claim(table, "table")
+    if played is not None:
+        claim(played, "played")
+    if talon is not None:
+        if talon_repeats_first and len(set(talon)) != len(talon):
+            dup = next(c for c in talon if talon.count(c) > 1)
+            raise PositionError(f"card {card_str(dup)} given twice in talon=")
+        if top >= 0:
+            raise PositionError("give top= or talon=, not both")
+        if unseen is not None:
+            raise PositionError("give unseen= or talon=, not both")
+        claim(talon, "talon")
+    elif top >= 0:
+        if top == briscola:
+            raise PositionError(f"top card {card_str(top)} is the trump card, which stays at the "
+                                f"talon's bottom and is drawn last")
+        if check_top is not None:
+            check_top(top)
+        claim([top], "top")
+    if unseen is not None:
+        claim([c for c in unseen if c != briscola], "unseen")
+
+
+def given_talon_and_played(full: int, in_play: int, played, talon):
+    """(talon mask, played mask) when played= or talon= says them, else None."""
+    if played is not None:
+        played_mask = mask_of(played)
+        return full & ~(in_play | played_mask), played_mask
+    if talon is not None:
+        talon_mask = mask_of(talon)
+        return talon_mask, full & ~(in_play | talon_mask)
+    return None
+
+
+def talon_count_error(size: int, rule: str) -> PositionError:
+    return PositionError(f"the talon would hold {size} card{'s' if size != 1 else ''}: {rule}")
+
+
+def check_talon_size(size: int, talon, talon_mask: int, rule: str, multiple: int) -> None:
+    """The talon holds a multiple of ``multiple`` cards (``rule`` says so) and talon= all of them."""
+    if size % multiple:
+        raise talon_count_error(size, rule)
+    if talon is not None and mask_of(talon) != talon_mask:
+        raise PositionError(f"talon= lists {len(talon)} cards but the talon holds {size}")
+
+
+def trump_not_at_bottom(briscola: int) -> PositionError:
+    return PositionError(f"the talon has cards, so the trump card {card_str(briscola)} must be its "
+                         f"bottom card, but it is in a hand, on the table or played")
+
+
+def talon_end_error(briscola: int) -> PositionError:
+    return PositionError(f"talon= must end with the trump card {card_str(briscola)}")
+
+
+def check_top_given(size: int, top: int) -> None:
+    """A game that shows the talon's top card names it exactly when the talon has cards."""
+    if size == 0 and top >= 0:
+        raise PositionError("top= given but the talon is empty")
+    if size > 0 and top < 0:
+        raise PositionError(f"the talon holds {size} cards: give its top card with top= (or talon=)")
+
+
+def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
+    """score=a-b: the played cards' points, and ``a`` the worth of some whole tricks of
+    ``players`` cards each among them."""
+    pts = mask_points(played)
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise PositionError(f"score= must be two numbers like 40-36, got '{text}'")
+    a, b = int(parts[0]), int(parts[1])
+    if a + b != pts:
+        raise PositionError(f"score {a}-{b} adds up to {a + b} but the played cards are worth {pts}")
+    reach = {(0, 0)}
+    for c in cards_of(played):
+        p = mask_points(1 << c)
+        reach |= {(x + p, (j + 1) % players) for x, j in reach if x + p <= a}
+    if (a, 0) not in reach:
+        raise PositionError(f"score {a}-{b} cannot come from the played cards: no set of whole "
+                            f"tricks among them is worth {a}")
+    return (a, b)
+
+
+def hand_text(seat: int, mask: int, hidden: bool = False) -> str:
+    return f"hand{seat + 1}={'?' if hidden else format_mask(mask)}"
+
+
+def rest_text(table, talon_order, top: int, briscola: int, played: int | None, turn: int,
+              score) -> list[str]:
+    """The fields after the hands, in canonical order; ``played`` None leaves played= out."""
+    parts = []
+    if table:
+        parts.append("table=" + ",".join(card_str(c) for c in table))
+    if talon_order is not None:
+        parts.append("talon=" + ",".join(card_str(c) for c in talon_order))
+    elif top >= 0:
+        parts.append(f"top={card_str(top)}")
+    if briscola >= 0:
+        parts.append(f"briscola={card_str(briscola)}")
+    if played is not None:
+        parts.append(f"played={format_mask(played)}")
+    parts.append(f"turn={turn + 1}")
+    if score is not None:
+        parts.append(f"score={score[0]}-{score[1]}")
+    return parts

@@ -1,0 +1,54 @@
+"""The one protocol every game state satisfies (Position, GamePosition, SeatPosition and
+solver.game.GameState), so an algorithm can walk moves and chance the same way for all.
+
+Chance is given as outcomes of a move (OpenSpiel's chance outcomes as actions): when a card
+ends a trick whose draw is not known, ``outcomes(card)`` lists every draw that may follow
+with its probability, in the form ``play(card, draws)`` accepts.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+from typing import Protocol, runtime_checkable
+
+Outcome = tuple[tuple[int, ...], Fraction]
+
+
+@runtime_checkable
+class State(Protocol):
+    """A moment of a deal: who plays, what may be played, and what follows."""
+
+    turn: int
+
+    @property
+    def variant_name(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def talon_size(self) -> int: ...
+
+    @property
+    def clairvoyant(self) -> bool: ...
+
+    def legal_cards(self) -> list[int]: ...
+
+    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "State": ...
+
+    def outcomes(self, card: int) -> list[Outcome]:
+        """[] when ``play(card)`` needs no draws; else every draw with its probability."""
+        ...
+
+    def to_text(self) -> str: ...
+
+
+def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]:
+    """Every ordered pick of ``picked`` cards from ``unseen``, all equally likely (the talon
+    is shuffled), each written as draws by ``shape(pick)``."""
+    picks = list(permutations(unseen, picked))
+    p = Fraction(1, len(picks))
+    return [(shape(pick), p) for pick in picks]

@@ -1,0 +1,254 @@
+"""The layout's rules, read from the source with ast (docs/architecture.md says why):
+arrows only downward, every import at the top of solver/'s modules, no module writing
+another's globals, kernels built from small inlined helpers, no code written twice."""
+from __future__ import annotations
+
+import ast
+import pathlib
+import re
+from collections import defaultdict
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: optional extras that are imported only when their feature is asked for
+OPTIONAL = ("distributed", "starlette", "uvicorn", "selenium", "httpx")
+MAX_KERNEL_LINES = 120
+DUPLICATE_LINES = 6
+
+
+def _modules(root: pathlib.Path = ROOT) -> dict[str, pathlib.Path]:
+    out = {}
+    for pkg in ("solver", "cli"):
+        for p in sorted((root / pkg).rglob("*.py")):
+            parts = list(p.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out[".".join(parts)] = p
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: pathlib.Path):
+    """(imported module, line, inside a function) for every import of ``name``'s source."""
+    tree = ast.parse(path.read_text())
+    found = []
+
+    def visit(node, in_function):
+        for child in ast.iter_child_nodes(node):
+            inner = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                      ast.Lambda))
+            if isinstance(child, ast.Import):
+                found.extend((a.name, child.lineno, in_function) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    pkg = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+                    for _ in range(child.level - 1):
+                        pkg = pkg.rsplit(".", 1)[0]
+                    base = pkg + ("." + base if base else "")
+                for a in child.names:
+                    full = f"{base}.{a.name}"
+                    found.append((full if full in MODULES else base, child.lineno, in_function))
+            visit(child, inner)
+
+    visit(tree, False)
+    return tree, found
+
+
+def import_graph(modules=MODULES) -> dict[str, set[str]]:
+    graph = defaultdict(set)
+    for name, path in modules.items():
+        for target, _, _ in _imports(name, path)[1]:
+            if target in modules and target != name:
+                graph[name].add(target)
+    return graph
+
+
+def cycles(graph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index, low, on, stack, out = {}, {}, set(), [], []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_in_solver_and_cli():
+    assert cycles(import_graph()) == []
+
+
+def test_no_import_inside_a_function_in_solver():
+    inner = [f"{path.relative_to(ROOT)}:{line} imports {target}"
+             for name, path in MODULES.items() if name.startswith("solver")
+             for target, line, in_function in _imports(name, path)[1]
+             if in_function and target.split(".")[0] not in OPTIONAL]
+    assert inner == []
+
+
+def test_no_import_error_guard_around_our_own_modules():
+    guarded = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Try):
+                continue
+            caught = " ".join(ast.unparse(h.type) for h in node.handlers if h.type)
+            if "ImportError" not in caught and "ModuleNotFoundError" not in caught:
+                continue
+            for n in (n for b in node.body for n in ast.walk(b)):
+                if isinstance(n, ast.ImportFrom):
+                    mods = ["solver"] if n.level else [n.module or ""]
+                elif isinstance(n, ast.Import):
+                    mods = [a.name for a in n.names]
+                else:
+                    continue
+                guarded += [f"{path.relative_to(ROOT)}:{node.lineno} {m}" for m in mods
+                            if m.split(".")[0] in ("solver", "cli")]
+    assert guarded == []
+
+
+def _module_aliases(tree) -> set[str]:
+    """Names a module binds to other modules of the tree (``from solver import engine``)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names
+                      if a.name.split(".")[0] in ("solver", "cli")}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names |= {a.asname or a.name for a in node.names
+                      if f"{node.module}.{a.name}" in MODULES}
+    return names
+
+
+def test_no_module_writes_another_modules_globals():
+    writes = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text())
+        aliases = _module_aliases(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) \
+                    and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                writes.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value.id}.{node.attr}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("setattr", "delattr") and node.args \
+                    and isinstance(node.args[0], ast.Name) and node.args[0].id in aliases:
+                writes.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.func.id}")
+    assert writes == []
+
+
+def test_kernels_are_built_from_small_functions():
+    long = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and \
+                    any("jit" in ast.unparse(d) for d in node.decorator_list):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_KERNEL_LINES:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} {n} lines")
+    assert long == []
+
+
+def _code_lines(path: pathlib.Path) -> list[tuple[int, str]]:
+    """(line number, text without indentation) of the lines that are code: not blank, not
+    comments, not docstrings."""
+    text = path.read_text()
+    docs = set()
+    for node in ast.walk(ast.parse(text)):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            docs.update(range(body[0].lineno, body[0].end_lineno + 1))
+    return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.strip().startswith("#") and i not in docs]
+
+
+#: lines too plain to make a block alike on their own (closing brackets, bare keywords)
+_THIN = re.compile(r"^[\s)\]}(,:]*$|^(else|try|finally|pass|return|break|continue)\b:?$")
+
+
+def _rel(path: pathlib.Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def shared_blocks(paths, size: int = DUPLICATE_LINES) -> list[str]:
+    """Runs of ``size`` code lines found the same in two different files."""
+    seen: dict[tuple[str, ...], tuple[pathlib.Path, int]] = {}
+    found = []
+    for path in paths:
+        lines = _code_lines(path)
+        for k in range(len(lines) - size + 1):
+            block = tuple(t for _, t in lines[k:k + size])
+            if sum(1 for t in block if not _THIN.match(t)) < size - 1:
+                continue
+            first = seen.setdefault(block, (path, lines[k][0]))
+            if first[0] != path:
+                found.append(f"{_rel(first[0])}:{first[1]} ~ {_rel(path)}:{lines[k][0]}")
+    return found
+
+
+def test_the_duplicate_finder_finds_a_copy(tmp_path):
+    body = "\n".join(f"x{i} = f({i}) + g({i})" for i in range(8))
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text(body + "\n")
+    b.write_text("y = 1\n" + body + "\n")
+    assert shared_blocks([a, b])
+    b.write_text("y = 1\n" + body.replace("g(3)", "h(3)") + "\n")
+    assert shared_blocks([a, b]) == []
+
+
+def test_no_block_of_code_is_written_twice_in_solver():
+    paths = [p for name, p in MODULES.items() if name.startswith("solver")]
+    assert shared_blocks(paths) == []
+
+
+@pytest.mark.parametrize("package", ["solver", "cli"])
+def test_every_module_is_importable_alone(package):
+    """Each module imports on its own in a fresh interpreter: an order that only works
+    because another module was imported first is a hidden cycle."""
+    import subprocess
+    import sys
+    names = [n for n in MODULES if n.startswith(package) and not n.startswith("solver.web")]
+    code = "import importlib, sys\nfor n in sys.argv[1:]:\n    importlib.import_module(n)\n"
+    for n in names:
+        r = subprocess.run([sys.executable, "-c", code, n], cwd=ROOT, capture_output=True,
+                           text=True)
+        assert r.returncode == 0, f"{n}: {r.stderr.strip().splitlines()[-1:]}"
