@@ -1,0 +1,56 @@
+"""Briscola solver: exact values, explanations, puzzles and games for Briscola scoperta
+and its sister games (classic Briscola, Briscolone, four players).
+
+    import solver
+    pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    a = solver.analyse(pos)                       # every legal card's value, best first
+    print(solver.card_str(a.best[0]), a.value, a.exact)
+    print(solver.explanation_text(solver.explain_position(pos)))
+    end = solver.play_deal("classic", [solver.get_agent("greedy"), solver.get_agent("random")], seed=1)
+
+Every name below is loaded from its module on first use (PEP 562), so that ``import
+solver.cards`` (or a command that only draws a position) does not load numba and the
+search kernels. docs/architecture.md says which module owns what.
+"""
+from __future__ import annotations
+
+import importlib
+
+#: public name -> (module, name in it)
+API = {
+    "parse": ("solver.position", "parse_position"),
+    "State": ("solver.position.protocol", "State"),
+    "Position": ("solver.position", "Position"),
+    "GamePosition": ("solver.position", "GamePosition"),
+    "SeatPosition": ("solver.position", "SeatPosition"),
+    "PositionError": ("solver.position", "PositionError"),
+    "analyse": ("solver.analysis", "analyse"),
+    "Analysis": ("solver.analysis", "Analysis"),
+    "MoveValue": ("solver.analysis", "MoveValue"),
+    "explain_position": ("solver.explain", "explain_position"),
+    "explanation_text": ("solver.explain", "render"),
+    "Explanation": ("solver.explain", "Explanation"),
+    "deal": ("solver.game", "deal"),
+    "GameState": ("solver.game", "GameState"),
+    "get_agent": ("solver.players.agents", "get_agent"),
+    "play_deal": ("solver.players.agents", "play_deal"),
+    "play_match": ("solver.players.agents", "play_match"),
+    "card_str": ("solver.cards", "card_str"),
+    "parse_card": ("solver.cards", "parse_card"),
+    "parse_cards": ("solver.cards", "parse_cards"),
+    "VARIANTS": ("solver.rules", "VARIANTS"),
+}
+__all__ = sorted(API)
+
+
+def __getattr__(name: str):
+    if name not in API:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    module, attr = API[name]
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(API))

@@ -21,11 +21,11 @@ from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_
                          message)
 
 __all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "VERBS",
-           "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick",
-           "Trick4", "agree", "card_phrase", "check_explainable", "classic_as_scoperta",
-           "explain", "explain4", "explain_any", "explainable", "fmt_fraction", "hand_of",
-           "is_deterministic", "is_game", "line_tricks", "message", "phase_of", "render4",
-           "render_text", "team_json", "to_json"]
+           "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick", "Trick4",
+           "agree", "card_phrase", "check_explainable", "classic_as_scoperta", "explain",
+           "explain4", "explain_any", "explain_position", "explainable", "fmt_fraction",
+           "hand_of", "is_deterministic", "is_game", "line_tricks", "message", "phase_of",
+           "render", "render4", "render_text", "team_json", "to_json"]
 
 
 def explain(pos, objective: str = "points", time_limit: float | None = None) -> Explanation:
@@ -35,10 +35,20 @@ def explain(pos, objective: str = "points", time_limit: float | None = None) -> 
     return explain_scoperta(pos, objective, time_limit)
 
 
-def explain_any(pos, objective: str = "points", time_limit: float | None = None):
-    """The explanation of any explainable position and the function that renders it: the
-    team view of a four-player endgame, else the two-player one (which refuses, in one
-    line, what it cannot explain)."""
+def explain_position(pos, objective: str = "points", time_limit: float | None = None) -> Explanation:
+    """The explanation of any explainable position: the team view of a four-player endgame,
+    else the two-player one (which refuses, in one line, what it cannot explain)."""
     if explainable(pos):
-        return explain4(pos, objective), render4
-    return explain(check_explainable(pos), objective, time_limit), render_text
+        return explain4(pos, objective)
+    return explain(check_explainable(pos), objective, time_limit)
+
+
+def render(ex: Explanation, lang: str = "en") -> str:
+    """The words of any explanation, in ``lang``."""
+    return render4(ex, lang) if ex.teams else render_text(ex, lang)
+
+
+def explain_any(pos, objective: str = "points", time_limit: float | None = None):
+    """``explain_position`` and the function that renders what it returns."""
+    ex = explain_position(pos, objective, time_limit)
+    return ex, (render4 if ex.teams else render_text)
