@@ -26,12 +26,12 @@ def serve(port, host, open_browser):
       briscola serve --port 9000 --host 0.0.0.0
     """
     try:
+        import starlette  # noqa: F401
         import uvicorn
-
-        from solver.web.app import create_app
     except ModuleNotFoundError as e:
         raise ValueError(f"the board needs the web extra ({e.name} is missing): "
                          f"pip install -e '.[web]'") from None
+    from solver.web.app import create_app
     import socket
     try:
         with socket.socket() as s:

@@ -16,11 +16,13 @@ import json
 import logging
 import os
 import signal
-import sys
 import threading
 import time
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
+
+from solver.analysis import analyse, driver
+from solver.position import parse_position
 
 #: seconds between progress lines
 PROGRESS_EVERY = 2.0
@@ -54,18 +56,14 @@ def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
 
 
 def apply_env(env: dict[str, str]) -> None:
-    """Set ``env`` here; an engine already imported takes the new limits too."""
+    """Set ``env`` here and give the search driver the same limits."""
     os.environ.update(env)
-    driver = sys.modules.get("solver.analysis.driver")
-    if driver is not None:
-        driver.configure(tt_mb=int(env["BRISCOLA_TT_MB"]), threads=int(env["BRISCOLA_THREADS"]))
+    driver.configure(tt_mb=int(env["BRISCOLA_TT_MB"]), threads=int(env["BRISCOLA_THREADS"]))
 
 
 def warm() -> int:
     """Load (or, the first time, compile and cache) the search kernels: a worker does it
     once, before its first real task, instead of inside a timed move."""
-    from solver.analysis import analyse
-    from solver.position import parse_position
     analyse(parse_position("hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"),
             "points")
     return os.getpid()

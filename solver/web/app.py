@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from solver.analysis import check_objective
 from solver.cards import CardError, card_str, parse_card
 from solver.picture import NARROW, analysis_picture
 from solver.position import PositionError, parse_position
@@ -96,18 +97,7 @@ def endpoint(fn):
     return wrapped
 
 
-def _import_engines() -> None:
-    """Import every module a request may need now, in one thread: first imports racing in
-    two request threads can meet a half-imported module."""
-    import importlib
-    for name in ("analysis.exact", "analysis.estimate", "analysis.driver",
-                 "analysis.sampling", "explain", "explain.teams", "review", "puzzles",
-                 "players.agents", "players.engine"):
-        importlib.import_module(f"solver.{name}")
-
-
 def create_app() -> Starlette:
-    _import_engines()
     jobs = Jobs()
 
     def client_of(body: dict) -> str:
@@ -134,7 +124,6 @@ def create_app() -> Starlette:
         pos = parse_position(_field(body, "position", str, required=True))
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 5.0)
-        from solver.analysis import check_objective
         check_objective(pos, objective)
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
         out = a.to_json()
