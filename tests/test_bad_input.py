@@ -18,7 +18,9 @@ BAD = ["0", "-1", "nan", "inf", "-inf", "1e308", "abc", "", "1" * 40]
 
 
 def commands(group=cli, path=()):
-    for name, cmd in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):
+        cmd = group.get_command(ctx, name)
         if isinstance(cmd, click.Group):
             yield from commands(cmd, path + (name,))
         else:

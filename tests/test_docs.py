@@ -50,7 +50,8 @@ def test_card_table_of_the_rules_matches_the_engine():
 
 def _all_help():
     yield "briscola", CliRunner().invoke(cli, ["--help"]).output
-    for name, cmd in cli.commands.items():
+    for name in cli.list_commands(None):
+        cmd = cli.get_command(None, name)
         yield name, CliRunner().invoke(cli, [name, "--help"]).output
         for sub in getattr(cmd, "commands", {}):
             yield f"{name} {sub}", CliRunner().invoke(cli, [name, sub, "--help"]).output

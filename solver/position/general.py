@@ -15,12 +15,12 @@ from solver.position.notation import (PositionError, check_seats, check_talon_si
                                       given_talon_and_played, hand_text, one_card, parse_score,
                                       read_talon_fields, read_turn, require, rest_text,
                                       talon_end_error, trump_not_at_bottom)
-from solver.position.protocol import Outcome, equally_likely
+from solver.position.protocol import Outcome, TalonFacts, equally_likely
 from solver.rules import Variant, get_variant, trick_winner
 
 
 @dataclass(frozen=True)
-class GamePosition:
+class GamePosition(TalonFacts):
     """A position of a game given by ``variant`` (a name in solver.rules.VARIANTS).
 
     ``hands`` has one mask per seat; ``table`` lists the trick's cards in play order;
@@ -65,29 +65,6 @@ class GamePosition:
         for h in self.hands:
             m |= h
         return FULL_DECK & ~m
-
-    @property
-    def talon_size(self) -> int:
-        return popcount(self.talon_mask)
-
-    @property
-    def unseen(self) -> int:
-        """Talon cards whose place is unknown (not the visible top, not the trump card)."""
-        t = self.talon_mask
-        if self.top >= 0:
-            t &= ~(1 << self.top)
-        if self.briscola >= 0:
-            t &= ~(1 << self.briscola)
-        return t
-
-    @property
-    def clairvoyant(self) -> bool:
-        return self.talon_order is not None
-
-    @property
-    def draws_unknown(self) -> bool:
-        """Whether some later draw is left to chance (two or more cards of unknown place)."""
-        return not self.clairvoyant and popcount(self.unseen) >= 2
 
     @property
     def leader(self) -> int:

@@ -52,3 +52,32 @@ def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]
     picks = list(permutations(unseen, picked))
     p = Fraction(1, len(picks))
     return [(shape(pick), p) for pick in picks]
+
+
+class TalonFacts:
+    """What an open position's talon says, for the types that know every hand (Position and
+    GamePosition): they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
+
+    @property
+    def talon_size(self) -> int:
+        return self.talon_mask.bit_count()
+
+    @property
+    def unseen(self) -> int:
+        """Talon cards whose place is unknown (not the visible top, not the trump card)."""
+        t = self.talon_mask
+        if self.top >= 0:
+            t &= ~(1 << self.top)
+        if self.briscola >= 0:
+            t &= ~(1 << self.briscola)
+        return t
+
+    @property
+    def clairvoyant(self) -> bool:
+        return self.talon_order is not None
+
+    @property
+    def draws_unknown(self) -> bool:
+        """Whether some later draw is left to chance (two or more cards of unknown place)."""
+        return not self.clairvoyant and self.unseen.bit_count() >= 2
+

@@ -13,12 +13,12 @@ from solver.position.notation import (PositionError, check_talon_size, check_top
                                       given_talon_and_played, hand_text, one_card, parse_score,
                                       read_talon_fields, read_turn, require, rest_text, split_fields,
                                       talon_end_error, trump_not_at_bottom)
-from solver.position.protocol import Outcome, equally_likely
+from solver.position.protocol import Outcome, TalonFacts, equally_likely
 from solver.rules import get_variant, trick_winner
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(TalonFacts):
     """A 2-player scoperta position.
 
     ``talon_order`` is the whole talon top first (clairvoyant) or None when only the top
@@ -54,22 +54,6 @@ class Position:
     @property
     def talon_mask(self) -> int:
         return FULL_DECK & ~(self.hand1 | self.hand2 | self.table_mask | self.played)
-
-    @property
-    def talon_size(self) -> int:
-        return popcount(self.talon_mask)
-
-    @property
-    def unseen(self) -> int:
-        """Talon cards whose place is unknown: the talon less the top and the trump card."""
-        t = self.talon_mask
-        if t == 0:
-            return 0
-        return t & ~(1 << self.top) & ~(1 << self.briscola)
-
-    @property
-    def clairvoyant(self) -> bool:
-        return self.talon_order is not None
 
     def hand(self, player: int) -> int:
         return self.hand1 if player == 0 else self.hand2
