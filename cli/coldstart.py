@@ -14,9 +14,9 @@ import click
 #: module -> (what it is, its compile's CPU seconds: each module imported alone into an
 #: empty cache, ``python benchmarks/bench_coldstart.py --kernels``)
 KERNELS = {
-    "solver.search.scoperta": ("the scoperta search kernel", 70),
-    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 35),
-    "solver.search.depth": ("the estimator's kernel", 10),
+    "solver.search.scoperta": ("the scoperta search kernel", 71),
+    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 32),
+    "solver.search.depth": ("the estimator's kernel", 3),
 }
 
 
