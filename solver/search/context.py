@@ -1,5 +1,6 @@
 """The context and stats arrays every search kernel reads: one layout, so a slot that two
-kernels share has one index. Also the value constants and the window helpers they share."""
+kernels share has one index. Also the value constants and the node helpers both kernels
+share: value bounds, Star1's window and cut, the child's sign and offset, move order."""
 from __future__ import annotations
 
 import numpy as np
@@ -99,6 +100,18 @@ def star1_cut(N, alpha, beta, total, rest_lo, rest_hi):
     if total + rest_lo >= N * beta:
         return True, (total + rest_lo) // N
     return False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def raise_best(v, c, best, bestmove, alpha):
+    """A decision node's move ``c`` worth ``v`` against the best so far: (best value, best
+    move, alpha). The caller cuts off once alpha reaches beta."""
+    if v > best:
+        best = v
+        bestmove = c
+        if v > alpha:
+            alpha = v
+    return best, bestmove, alpha
 
 
 @njit(cache=True, inline="always")

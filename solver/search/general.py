@@ -26,7 +26,7 @@ from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN,  # noqa: F401
                                    C_HORIZON, C_OBJ, C_ORDLEN, C_PLAYERS, C_SCALE, C_SIZE,
                                    C_TOPVIS, C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, S_ABORT,
-                                   S_LIMIT, S_NODES, S_SIZE, child_offset, sort_moves,
+                                   S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
                                    star1_cut, star1_window, value_bounds)
 from solver.search.table import TT_COLS, new_table, tt_hash5, tt_probe, tt_save, tt_unit  # noqa: F401
 
@@ -326,13 +326,9 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
                                    stats, work)
             if stats[S_ABORT]:
                 return ZERO
-            if v > result:
-                result = v
-                bestmove = moves[j]
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
+            result, bestmove, alpha = raise_best(v, moves[j], result, bestmove, alpha)
+            if alpha >= beta:
+                break
     if use_tt:
         if ctx[C_CLAIR] == 0 and bestmove >= 0:
             bestmove = canon_card(bestmove, alive)

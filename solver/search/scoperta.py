@@ -31,7 +31,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT, 
                                    C_OBJ, C_ORDLEN, C_REVERSE, C_SCALE, C_SIZE, C_STAR2,
                                    C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
-                                   S_TTHIT, child_offset, sort_moves, star1_cut, star1_window,
+                                   S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
                                    value_bounds, win_value)
 from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
                                  new_table, next_epoch, tt_hash, tt_probe, tt_read, tt_save,
@@ -449,13 +449,9 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                     break
                 wlo = v - 1  # the null window failed high: search again in full
                 whi = beta
-            if v > result:
-                result = v
-                bestmove = moves[j]
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
+            result, bestmove, alpha = raise_best(v, moves[j], result, bestmove, alpha)
+            if alpha >= beta:
+                break
             if only == PROBE:
                 break
     if use_tt and (only != PROBE or result > a0):  # a probe's value is a lower bound
