@@ -310,10 +310,10 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
             result = total // N
     else:
         # ---- decision node ----
-        row = work[popcount(alive) - tabn]
-        moves = row[0:8]
+        row = popcount(alive) - tabn
+        moves = work[row, 0:8]
         nm = _order_moves(h0, h1, h2, h3, tabn, tabpack, turn, alive, only, ttmove, ctx, moves,
-                          row[8:16])
+                          work[row, 8:16])
         result = -INF
         for j in range(nm):
             (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0, ns1,

@@ -193,10 +193,10 @@ def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, ctx, tt, w
     them: drawing leaves the set of live cards unchanged, so every child's key is the
     parent's renumbered masks with two or three bits moved."""
     obj = ctx[C_OBJ]
-    row = work[2 * popcount(alive)]
-    clo = row[16:16 + CHANCE_MAX]
-    chi = row[16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
-    cxy = row[16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
+    crow = 2 * popcount(alive)
+    clo = work[crow, 16:16 + CHANCE_MAX]
+    chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
+    cxy = work[crow, 16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
     n = popcount(unseen)
     rc = ctx[C_SCALE] // FACT[n - 2]
     rcg = rc * tt_unit(mag // rc)
@@ -427,10 +427,10 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     else:
         # ---- decision node: principal variation search, later cards first get a null
         # window (where no chance node follows) ----
-        row = work[2 * popcount(alive) + (1 if table >= 0 else 0)]
-        moves = row[0:8]
+        row = 2 * popcount(alive) + (1 if table >= 0 else 0)
+        moves = work[row, 0:8]
         nm = _order_moves(h0 if turn == 0 else h1, alive, only, table, ctx[C_TRUMP], ttmove,
-                          moves, row[8:16])
+                          moves, work[row, 8:16])
         result = -INF
         pvs = ctx[C_CLAIR] == 1 or unseen == 0
         for j in range(nm):
@@ -439,10 +439,12 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             wlo = alpha
             whi = alpha + 1 if j > 0 and beta - alpha > 1 and pvs else beta
             while True:
-                v = off + sgn * search(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1,
-                                       wlo - off if sgn == 1 else off - whi,
-                                       whi - off if sgn == 1 else off - wlo, NO, ctx, order,
-                                       tt, stats, work)
+                if sgn == 1:
+                    v = off + search(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, wlo - off,
+                                     whi - off, NO, ctx, order, tt, stats, work)
+                else:
+                    v = off - search(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, off - whi,
+                                     off - wlo, NO, ctx, order, tt, stats, work)
                 if stats[S_ABORT]:
                     return ZERO
                 if whi >= beta or v < whi:
