@@ -319,11 +319,14 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
             (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0, ns1,
              sgn, off) = _child(moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn,
                                 s0, s1, ctx, order)
-            v = off + sgn * search(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal,
-                                   nturn, npend, ns0, ns1,
-                                   alpha - off if sgn == 1 else off - beta,
-                                   beta - off if sgn == 1 else off - alpha, NO, ctx, order, tt,
-                                   stats, work)
+            if sgn == 1:
+                v = off + search(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
+                                 npend, ns0, ns1, alpha - off, beta - off, NO, ctx, order, tt,
+                                 stats, work)
+            else:
+                v = off - search(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
+                                 npend, ns0, ns1, off - beta, off - alpha, NO, ctx, order, tt,
+                                 stats, work)
             if stats[S_ABORT]:
                 return ZERO
             result, bestmove, alpha = raise_best(v, moves[j], result, bestmove, alpha)
