@@ -3,9 +3,12 @@
 Cold: a fresh subprocess with an empty NUMBA_CACHE_DIR (the first run on a machine, which
 compiles the kernels the game needs); warm: the same command again with that cache filled.
 Wall seconds and CPU seconds (user + sys of the child: the compile's own cost, which a busy
-machine does not inflate) for a small endgame of each game.
+machine does not inflate) for a small endgame of each game. ``--kernels``: the same for
+importing each kernel module alone (its own compile: the numbers of cli/coldstart.py's
+KERNELS table).
 
     python benchmarks/bench_coldstart.py [--variants scoperta,classic] [--repeat 3]
+    python benchmarks/bench_coldstart.py --kernels
 """
 from __future__ import annotations
 
@@ -30,17 +33,21 @@ POSITIONS = {
 }
 
 
-def run_once(position: str, cache: str) -> tuple[float, float, bool]:
-    """(wall s, child CPU s, whether the compile notice was printed) of one analyse."""
+KERNEL_MODULES = ("solver.search.scoperta", "solver.search.general", "solver.search.depth")
+
+
+def run_once(position: str, cache: str, argv: list[str] | None = None) -> tuple[float, float, bool]:
+    """(wall s, child CPU s, whether the compile notice was printed) of one analyse (or of
+    the command ``argv``)."""
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "cli.main", "analyse", position], cwd=ROOT,
+    p = subprocess.run(argv or [sys.executable, "-m", "cli.main", "analyse", position], cwd=ROOT,
                        env=env, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode != 0:
-        raise SystemExit(f"analyse failed: {p.stderr.strip()}")
+        raise SystemExit(f"{' '.join(argv or ['analyse'])} failed: {p.stderr.strip()}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu, "note: compiling" in p.stderr
 
@@ -49,20 +56,23 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variants", default=",".join(POSITIONS))
     ap.add_argument("--repeat", type=int, default=3, help="warm runs per game (median)")
+    ap.add_argument("--kernels", action="store_true", help="each kernel module's import instead")
     args = ap.parse_args()
     rows = []
-    for v in args.variants.split(","):
+    for v in KERNEL_MODULES if args.kernels else args.variants.split(","):
         cache = tempfile.mkdtemp(prefix=f"bench-cold-{v}-")
+        argv = [sys.executable, "-c", f"import {v}"] if args.kernels else None
         try:
-            cold = run_once(POSITIONS[v], cache)
-            warm = sorted(run_once(POSITIONS[v], cache)[:2] for _ in range(args.repeat))
+            cold = run_once(POSITIONS.get(v, ""), cache, argv)
+            warm = sorted(run_once(POSITIONS.get(v, ""), cache, argv)[:2]
+                          for _ in range(args.repeat))
             mid = warm[len(warm) // 2]
             rows.append((v, cold, mid))
             print(f"{v}: cold {cold[0]:.1f} s, warm {mid[0]:.2f} s", file=sys.stderr, flush=True)
         finally:
             shutil.rmtree(cache, ignore_errors=True)
-    print("| game | cold wall s | cold CPU s | warm wall s | warm CPU s | compile CPU s "
-          "(cold - warm) | notice printed |")
+    print(f"| {'kernel module' if args.kernels else 'game'} | cold wall s | cold CPU s | "
+          "warm wall s | warm CPU s | compile CPU s (cold - warm) | notice printed |")
     print("|---|---:|---:|---:|---:|---:|---|")
     for v, (cw, cc, note), (ww, wc) in rows:
         print(f"| {v} | {cw:.1f} | {cc:.1f} | {ww:.2f} | {wc:.2f} | {cc - wc:.1f} | "

@@ -11,13 +11,12 @@ import sys
 
 import click
 
-#: module -> (what it is, its compile's CPU seconds measured by benchmarks/bench_coldstart.py:
-#: the scoperta endgame compiles solver.search.scoperta alone, the other games both kernels; the
-#: estimator's share is a rough guess, not measured on its own)
+#: module -> (what it is, its compile's CPU seconds: each module imported alone into an
+#: empty cache, ``python benchmarks/bench_coldstart.py --kernels``)
 KERNELS = {
-    "solver.search.scoperta": ("the scoperta search kernel", 65),
-    "solver.analysis.estimate": ("the estimator's kernel", 10),
-    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 35),
+    "solver.search.scoperta": ("the scoperta search kernel", 71),
+    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 32),
+    "solver.search.depth": ("the estimator's kernel", 3),
 }
 
 
@@ -66,7 +65,7 @@ class _Notice:
             folder = os.path.dirname(os.path.abspath(sys.modules["solver"].__file__)) \
                 if "solver" in sys.modules else None
             if folder is not None:
-                py_file = os.path.join(folder, name.rsplit(".", 1)[1] + ".py")
+                py_file = os.path.join(os.path.dirname(folder), *name.split(".")) + ".py"
                 if is_cold(py_file):
                     what, secs = KERNELS[name]
                     click.echo(f"note: compiling {what} once for this machine (about {secs} s"

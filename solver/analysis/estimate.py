@@ -31,14 +31,13 @@ import zlib
 from dataclasses import replace
 
 import numpy as np
-from numba import njit
 
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.stats import Sums
 from solver.cards import card_str
-from solver.search import scoperta as K
+from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
 
 DEFAULT_TIME = 5.0          # seconds, when neither a time limit nor a sample count is given
@@ -56,72 +55,6 @@ DEFAULT_DEPTH = 5           # auto: horizon (tricks) of the sampled search beyon
 FULL_CLAIRVOYANT_TALONS = (12,)
 NODES_PER_SECOND = 30_000_000  # depth-limited search, measured ~45M/s (caps a sample at the deadline)
 PROGRESS_AFTER = 2.0
-
-
-# ---- the depth-limited search of one known talon order ---------------------------------
-
-_I = "int64"
-_DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
-           f"{_I}[::1])")
-
-
-@njit(_DL_SIG, cache=True)
-def _dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, stats):
-    """Points (mover minus opponent) won in the next ``depth`` tricks; talon order known.
-
-    ``order[k:]`` is the talon still to draw (top first). Points past the horizon count 0.
-    ``only`` >= 0 restricts the node to that card. One self-recursive function with an
-    explicit signature: numba's cache crashes on reload with cross-calling recursion.
-    """
-    NO = np.int64(-1)
-    stats[0] += 1
-    if stats[0] > stats[1]:
-        stats[2] = 1
-        return 0
-    if table < 0 and (depth == 0 or (h0 | h1) == 0):
-        return 0
-    hand = h0 if turn == 0 else h1
-    best = -(1 << 30)
-    hm = hand
-    while hm:
-        c = K.lowbit_index(hm)
-        hm &= hm - 1
-        if only >= 0 and c != only:
-            continue
-        cb = np.int64(1) << c
-        nh0 = h0 & ~cb if turn == 0 else h0
-        nh1 = h1 & ~cb if turn == 1 else h1
-        if table < 0:
-            v = -_dl_search(nh0, nh1, c, order, k, 1 - turn, depth, -beta, -alpha, trump, NO, stats)
-        else:
-            w = 1 - turn if K.leader_wins(table, c, trump) else turn
-            p = K.CARD_POINTS[table] + K.CARD_POINTS[c]
-            nk = k
-            if k < order.shape[0]:
-                a = np.int64(1) << order[k]
-                b = np.int64(1) << order[k + 1]
-                if w == 0:
-                    nh0 |= a
-                    nh1 |= b
-                else:
-                    nh1 |= a
-                    nh0 |= b
-                nk = k + 2
-            if w == turn:
-                v = p + _dl_search(nh0, nh1, NO, order, nk, w, depth - 1, alpha - p, beta - p,
-                                   trump, NO, stats)
-            else:
-                v = -p - _dl_search(nh0, nh1, NO, order, nk, w, depth - 1, -beta - p, -alpha - p,
-                                    trump, NO, stats)
-        if stats[2]:
-            return 0
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    break
-    return best
 
 
 # ---- sampling --------------------------------------------------------------------------

@@ -1,0 +1,129 @@
+"""The context and stats arrays every search kernel reads: one layout, so a slot that two
+kernels share has one index. Also the value constants and the node helpers both kernels
+share: value bounds, Star1's window and cut, the child's sign and offset, move order."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# ---- context slots -----------------------------------------------------------------
+C_TRUMP = 0      # trump suit (-1: none)
+C_BRISCOLA = 1   # the trump card (-1: none)
+C_OBJ = 2        # 0 points, 1 win
+C_CLAIR = 3      # 1: the talon order is known (``order``)
+C_SCALE = 4      # u0! (root scale)
+C_GEN = 5        # table generation (clairvoyant searches only)
+C_ORDLEN = 6     # length of ``order``
+C_EPOCH = 7      # the search's age stamp (0..3) for the table's replacement
+# 2-player scoperta only
+C_NOTT = 8       # 1: do not use the transposition table (tiny endgames)
+C_REVERSE = 9    # 1: walk chance outcomes last to first (a helper thread on the same card)
+C_STAR2 = 10     # Star2 probing at chance nodes with at most this many unseen cards (0: off)
+# the general kernel only
+C_PLAYERS = 11   # 2 or 4 (sides are seat parity)
+C_FOLLOW = 12    # 1: must follow suit
+C_TOPVIS = 13    # 1: the talon's top card is visible (scoperta)
+C_HORIZON = 14   # > 0: at a trick's start with at most this many cards alive, stop (estimates)
+C_SIZE = 16
+
+PROBE = -2       # ``only``: search just the node's first move (a lower bound on its value)
+
+# ---- stats slots -------------------------------------------------------------------
+S_NODES = 0
+S_LIMIT = 1
+S_ABORT = 2
+S_TTHIT = 3
+S_CHANCE = 4     # chance nodes expanded (past the table)
+S_PROBE = 5      # Star2 probes searched
+S_PROBECUT = 6   # chance nodes cut by their probes
+S_SIZE = 8
+
+OBJ_POINTS = 0
+OBJ_WIN = 1
+
+INF = np.int64(1) << np.int64(60)
+
+
+@njit(cache=True, inline="always")
+def win_value(mine, S):
+    """The objective "win" once the mover's points are final: 2 won, 1 a 60-60, 0 lost."""
+    return 2 * S if mine > 60 else (S if mine == 60 else np.int64(0))
+
+
+@njit(cache=True, inline="always")
+def value_bounds(obj, my, op, R, alive, S):
+    """(decided, its value, lo, hi): the node's value when the scores settle it, else the
+    range its value can take with ``R`` points still in play."""
+    ZERO = np.int64(0)
+    if obj == OBJ_WIN:
+        if my >= 61:
+            return True, 2 * S, ZERO, ZERO
+        if op >= 61:
+            return True, ZERO, ZERO, ZERO
+        if alive == 0:
+            return True, S, ZERO, ZERO  # 60-60
+        if my + R < 60:
+            return True, ZERO, ZERO, ZERO
+        if op + R < 60:
+            return True, 2 * S, ZERO, ZERO
+        return False, ZERO, ZERO, 2 * S
+    if alive == 0:
+        return True, ZERO, ZERO, ZERO
+    return False, ZERO, -R * S, R * S
+
+
+@njit(cache=True, inline="always")
+def child_offset(same_side, obj, p, S):
+    """(sign, offset) that turn a child's value for its mover into the parent's: the
+    parent's value is offset + sign * child's, ``p`` the points of the trick just taken."""
+    if same_side:
+        return 1, (np.int64(0) if obj == OBJ_WIN else p * S)
+    return -1, (2 * S if obj == OBJ_WIN else -p * S)
+
+
+@njit(cache=True, inline="always")
+def star1_window(N, alpha, beta, total, rest_lo, rest_hi, lo, hi):
+    """Star1: the window of the next outcome of a chance node with ``N`` outcomes, once
+    ``total`` is the sum of those searched and the rest lie in (rest_lo, rest_hi); the
+    outcome itself lies in (lo, hi)."""
+    A = N * alpha - total - rest_hi
+    B = N * beta - total - rest_lo
+    return (A if A > lo else lo), (B if B < hi else hi)
+
+
+@njit(cache=True, inline="always")
+def star1_cut(N, alpha, beta, total, rest_lo, rest_hi):
+    """(cut off, the bound it proves) of a chance node whose outcomes searched so far add
+    up to ``total``."""
+    if total + rest_hi <= N * alpha:
+        return True, -((-(total + rest_hi)) // N)
+    if total + rest_lo >= N * beta:
+        return True, (total + rest_lo) // N
+    return False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def raise_best(v, c, best, bestmove, alpha):
+    """A decision node's move ``c`` worth ``v`` against the best so far: (best value, best
+    move, alpha). The caller cuts off once alpha reaches beta."""
+    if v > best:
+        best = v
+        bestmove = c
+        if v > alpha:
+            alpha = v
+    return best, bestmove, alpha
+
+
+@njit(cache=True, inline="always")
+def sort_moves(moves, keys, nm):
+    """Insertion sort of the first ``nm`` moves by ascending key (stable)."""
+    for j in range(1, nm):
+        kk = keys[j]
+        mm = moves[j]
+        q = j - 1
+        while q >= 0 and keys[q] > kk:
+            keys[q + 1] = keys[q]
+            moves[q + 1] = moves[q]
+            q -= 1
+        keys[q + 1] = kk
+        moves[q + 1] = mm
