@@ -1,8 +1,9 @@
 """Say on stderr, before it happens, that a search kernel is about to be compiled: numba
-compiles a kernel module when it is first imported on a machine (or after its source
-changed), which takes tens of seconds, and then reads it from its cache in a fraction of a
-second. A finder on ``sys.meta_path`` sees each kernel module's first import and checks its
-cache files; it never loads anything itself."""
+compiles a kernel when it is first called on a machine (or after its source changed), which
+takes tens of seconds, and then reads it from its cache in a fraction of a second. A finder
+on ``sys.meta_path`` sees the first import of a kernel module and then listens to numba's
+compile events, which fire only when a function is really compiled (not when its cache is
+read); it never loads anything itself."""
 from __future__ import annotations
 
 import glob
@@ -53,25 +54,44 @@ def is_cold(py_file: str) -> bool:
 
 
 class _Notice:
-    """A meta-path finder that only watches: the first import of a kernel module with a
-    cold cache prints one line."""
+    """A meta-path finder that only watches: once a kernel module is imported, numba's
+    compile events say when one of the KERNELS modules' functions starts compiling, and the
+    first compile of each module prints one line."""
 
     def __init__(self):
-        self.seen: set[str] = set()
+        self.listening = False
+        self.said: set[str] = set()
 
     def find_spec(self, name, path=None, target=None):
-        if name in KERNELS and name not in self.seen:
-            self.seen.add(name)
-            folder = os.path.dirname(os.path.abspath(sys.modules["solver"].__file__)) \
-                if "solver" in sys.modules else None
-            if folder is not None:
-                py_file = os.path.join(os.path.dirname(folder), *name.split(".")) + ".py"
-                if is_cold(py_file):
-                    what, secs = KERNELS[name]
-                    click.echo(f"note: compiling {what} once for this machine (about {secs} s"
-                               f" of CPU, longer on a busy machine); later runs read it from "
-                               f"the cache", err=True)
+        if name in KERNELS and not self.listening:
+            self.listening = True
+            from numba.core import event
+            event.register("numba:compile", _listener(self))
         return None
+
+    def compiling(self, module: str) -> None:
+        if module in KERNELS and module not in self.said:
+            self.said.add(module)
+            what, secs = KERNELS[module]
+            click.echo(f"note: compiling {what} once for this machine (about {secs} s of CPU, "
+                       f"longer on a busy machine); later runs read it from the cache", err=True)
+
+
+def _listener(notice: _Notice):
+    """A numba event listener passing each compile's module to ``notice``."""
+    from numba.core import event
+
+    class CompileListener(event.Listener):
+        def __init__(self, notice: _Notice):
+            self.notice = notice
+
+        def on_start(self, ev):
+            func = getattr(ev.data.get("dispatcher"), "py_func", None)
+            self.notice.compiling(getattr(func, "__module__", ""))
+
+        def on_end(self, ev):
+            pass
+    return CompileListener(notice)
 
 
 def install() -> None:

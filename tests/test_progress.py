@@ -44,18 +44,24 @@ def test_numba_cache_dir_is_where_the_cache_is_looked_for(tmp_path, monkeypatch)
     assert coldstart.is_cold(K.__file__)        # an empty cache dir: everything compiles
 
 
-def test_the_first_import_of_a_cold_kernel_module_is_announced(monkeypatch, capsys):
-    monkeypatch.setitem(coldstart.KERNELS, "solver.no_such_kernel", ("a test kernel", 7))
-    monkeypatch.setattr(coldstart, "is_cold", lambda path: path.endswith("no_such_kernel.py"))
-    coldstart.install()
-    with pytest.raises(ModuleNotFoundError):
-        import solver.no_such_kernel  # noqa: F401
+def test_the_first_compile_of_a_kernel_module_is_announced_once(tmp_path, monkeypatch, capsys):
+    """Said when a function of a KERNELS module really compiles (not on import, not when
+    numba reads its cache), once per module."""
+    (tmp_path / "briscola_test_kernel.py").write_text(
+        "from numba import njit\n\n@njit\ndef f(x):\n    return x + 1\n\n"
+        "@njit\ndef g(x):\n    return x * 2\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(coldstart.KERNELS, "briscola_test_kernel", ("a test kernel", 7))
+    notice = coldstart._Notice()
+    monkeypatch.setattr(sys, "meta_path", [notice] + sys.meta_path)
+    import briscola_test_kernel as k
+    assert capsys.readouterr().err == ""        # importing compiles nothing
+    assert k.f(1) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "compiling a test kernel" in err and "about 7 s" in err
-    with pytest.raises(ModuleNotFoundError):
-        import solver.no_such_kernel  # noqa: F401,F811
+    assert k.g(2) == 4 and k.f(2.5) == 3.5      # more compiles of the same module
     assert capsys.readouterr().err == ""        # said once
-    sys.modules.pop("solver.no_such_kernel", None)
+    sys.modules.pop("briscola_test_kernel", None)
 
 
 def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
