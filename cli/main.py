@@ -19,19 +19,46 @@ coldstart.install()
 USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
 
 
-#: every command and the module that defines it: a command's module (and the engine behind
-#: it) is loaded only when that command runs, so ``briscola show`` does not wait for the
-#: search kernels (tests/test_cli_layout.py keeps this table equal to the modules' COMMANDS)
-COMMAND_MODULES = {
-    "show": "cli.cmd_position",
-    "deal": "cli.cmd_games", "simulate": "cli.cmd_games", "replay": "cli.cmd_games",
-    "analyse": "cli.cmd_analyse", "best": "cli.cmd_analyse", "demo": "cli.cmd_analyse",
-    "explain": "cli.cmd_explain",
-    "puzzles": "cli.cmd_puzzles",
-    "play": "cli.cmd_play", "review": "cli.cmd_play",
-    "match": "cli.cmd_match",
-    "serve": "cli.cmd_serve",
+#: every command: the module that defines it and the first sentence of its help. A command's
+#: module (and the engine behind it) is loaded only when that command runs, and the command
+#: list of ``briscola --help`` is written from this table, so neither ``show`` nor ``--help``
+#: waits for (or, on a new machine, compiles) the search kernels. tests/test_cli_layout.py
+#: keeps the table equal to the modules' commands and their help.
+COMMANDS = {
+    "show": ("cli.cmd_position",
+             "Draw POSITION: both hands, table, talon, trump card, unseen cards, points."),
+    "deal": ("cli.cmd_games",
+             "Shuffle and deal one game."),
+    "simulate": ("cli.cmd_games",
+             "Play agents against each other and report the results per side."),
+    "replay": ("cli.cmd_games",
+             "Replay a game record, checking every move and the stated result."),
+    "analyse": ("cli.cmd_analyse",
+             "Value of every legal card of POSITION (``-``: one position per line from stdin, one "
+             "JSON object per line out)."),
+    "best": ("cli.cmd_analyse",
+             "Just the best card(s) of POSITION, space separated; an estimate says so after the "
+             "cards, with the half-width of its 95 % interval."),
+    "demo": ("cli.cmd_analyse",
+             "Run the engine on built-in examples: explain a last-draw endgame, then solve a "
+             "position with eight talon cards exactly (expectiminimax over the unknown draws)."),
+    "explain": ("cli.cmd_explain",
+             "Explain a position in plain words: the outcome, the winning line trick by trick, "
+             "what every other card costs and how it is punished, and the idea at work."),
+    "puzzles": ("cli.cmd_puzzles",
+             "Endgame puzzles: check a puzzle file, generate new puzzles, or solve them as a quiz."),
+    "play": ("cli.cmd_play",
+             "Play Briscola scoperta (or, with --variant, any other game) against the engine."),
+    "review": ("cli.cmd_play",
+             "Review a game record of Briscola scoperta: every card against the best card."),
+    "match": ("cli.cmd_match",
+             "Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin "
+             "per deal and win rate (wins + half draws), each with a 95 % confidence interval."),
+    "serve": ("cli.cmd_serve",
+             "Serve the analysis board: the position drawn with its cards, the analysis beside it, "
+             "play against the engine, puzzles, and a JSON API (see the README)."),
 }
+COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items()}
 
 
 class BriscolaGroup(click.Group):
@@ -40,6 +67,14 @@ class BriscolaGroup(click.Group):
 
     def list_commands(self, ctx):
         return sorted(COMMAND_MODULES)
+
+    def format_commands(self, ctx, formatter):
+        """The command list from the table (click's own layout and shortening)."""
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, click.utils.make_default_short_help(COMMANDS[name][1], limit))
+                for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx, name):
         module = COMMAND_MODULES.get(name)

@@ -2,7 +2,7 @@
 import importlib
 import pathlib
 
-from cli.main import COMMAND_MODULES, cli
+from cli.main import COMMAND_MODULES, COMMANDS, cli
 
 
 def test_every_command_module_is_in_the_table_and_only_its_commands():
@@ -19,3 +19,38 @@ def test_the_group_resolves_every_command_and_nothing_else():
     for name in COMMAND_MODULES:
         assert cli.get_command(None, name).name == name
     assert cli.get_command(None, "no-such-command") is None
+
+
+def _first_sentence(text: str) -> str:
+    words = []
+    for w in text.split("\n\n")[0].split():
+        words.append(w)
+        if w.endswith("."):
+            break
+    return " ".join(words)
+
+
+def test_the_table_holds_each_commands_own_summary():
+    for name, (_, summary) in COMMANDS.items():
+        assert summary == _first_sentence(cli.get_command(None, name).help), name
+
+
+def test_the_command_list_is_the_one_click_would_write_from_the_commands():
+    import click
+    ctx = click.Context(cli, info_name="briscola")
+    ours, theirs = click.HelpFormatter(), click.HelpFormatter()
+    cli.format_commands(ctx, ours)
+    click.Group.format_commands(cli, ctx, theirs)
+    assert ours.getvalue() == theirs.getvalue() and "analyse" in ours.getvalue()
+
+
+def test_help_and_show_load_no_kernel():
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parent.parent
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom cli.main import cli\n"
+            "for args in (['--help'], ['show', 'hand1=3C,AS hand2=2C,RS briscola=RD turn=1']):\n"
+            "    assert CliRunner().invoke(cli, args).exit_code == 0, args\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('numba', 'solver.search'))))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
+    assert r.stdout.strip() == "[]", (r.stdout, r.stderr)
