@@ -52,8 +52,7 @@ def test_the_first_compile_of_a_kernel_module_is_announced_once(tmp_path, monkey
         "@njit\ndef g(x):\n    return x * 2\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(coldstart.KERNELS, "briscola_test_kernel", ("a test kernel", 7))
-    notice = coldstart._Notice()
-    monkeypatch.setattr(sys, "meta_path", [notice] + sys.meta_path)
+    coldstart.install()                          # once a process, as the CLI does
     import briscola_test_kernel as k
     assert capsys.readouterr().err == ""        # importing compiles nothing
     assert k.f(1) == 2
