@@ -7,7 +7,7 @@ import sys
 import click
 
 from cli.options import SECONDS
-from solver.explain import LANGS, explain_any
+from solver.explain import LANGS, explain_position, render
 from solver.position import parse_position
 
 LANG = click.Choice(LANGS)
@@ -52,7 +52,7 @@ def explain(position, lang, as_json, objective, time_limit):
              else [position])
     for i, text in enumerate(texts):
         pos = parse_position(text)
-        ex, render = explain_any(pos, objective, time_limit)
+        ex = explain_position(pos, objective, time_limit)
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:

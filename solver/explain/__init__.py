@@ -23,7 +23,7 @@ from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_
 __all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "VERBS",
            "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick", "Trick4",
            "agree", "card_phrase", "check_explainable", "classic_as_scoperta", "explain",
-           "explain4", "explain_any", "explain_position", "explainable", "fmt_fraction",
+           "explain4", "explain_position", "explainable", "fmt_fraction",
            "hand_of", "is_deterministic", "is_game", "line_tricks", "message", "phase_of",
            "render", "render4", "render_text", "team_json", "to_json"]
 
@@ -47,8 +47,3 @@ def render(ex: Explanation, lang: str = "en") -> str:
     """The words of any explanation, in ``lang``."""
     return render4(ex, lang) if ex.teams else render_text(ex, lang)
 
-
-def explain_any(pos, objective: str = "points", time_limit: float | None = None):
-    """``explain_position`` and the function that renders what it returns."""
-    ex = explain_position(pos, objective, time_limit)
-    return ex, (render4 if ex.teams else render_text)

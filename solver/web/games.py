@@ -18,7 +18,7 @@ from solver.players.agents import get_agent
 from solver.analysis import Analysis, analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str, cards_of, parse_card
-from solver.explain import explain_any
+from solver.explain import explain_position, render as render_explanation
 from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
 from solver.picture import Marks, position_svg
 from solver.position import Position, PositionError, parse_position
@@ -178,8 +178,8 @@ def engine_card(game: Game, level: str, job=None) -> int:
 
 
 def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
-    ex, render = explain_any(pos, objective, time_limit)
-    return {"text": render(ex, lang), "explanation": ex.to_json()}
+    ex = explain_position(pos, objective, time_limit)
+    return {"text": render_explanation(ex, lang), "explanation": ex.to_json()}
 
 
 def review(game: Game, time_limit: float) -> dict:
