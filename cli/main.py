@@ -90,9 +90,7 @@ class BriscolaGroup(click.Group):
             ctx.exit(2)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
-            where = e.ctx.command_path.split(" ", 1)[-1] if e.ctx is not None else ""
-            click.echo(f"error: {clip_message(e.format_message())} (see 'briscola {where} --help')",
-                       err=True)
+            click.echo(f"error: {clip_message(e.format_message())}{_help_hint(e.ctx)}", err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -113,6 +111,12 @@ def cli():
     """
 
 
+def _help_hint(ctx) -> str:
+    """Where the help of the command that was misused is: its subcommand path, if any."""
+    path = ctx.command_path.split(" ", 1) if ctx is not None else []
+    return f" (see 'briscola {path[1]} --help')" if len(path) > 1 else " (see 'briscola --help')"
+
+
 def main():
     """The console entry point: click's usage errors become one line too."""
     try:
@@ -121,9 +125,7 @@ def main():
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(0)
     except click.UsageError as e:
-        hint = f" (see 'briscola {e.ctx.command_path.split(' ', 1)[1]} --help')" \
-            if e.ctx is not None and " " in e.ctx.command_path else " (see 'briscola --help')"
-        click.echo(f"error: {clip_message(e.format_message())}{hint}", err=True)
+        click.echo(f"error: {clip_message(e.format_message())}{_help_hint(e.ctx)}", err=True)
         sys.exit(2)
     except click.ClickException as e:
         click.echo(f"error: {clip_message(e.format_message())}", err=True)

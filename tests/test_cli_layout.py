@@ -54,3 +54,11 @@ def test_help_and_show_load_no_kernel():
             "print(sorted(m for m in sys.modules if m.startswith(('numba', 'solver.search'))))")
     r = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert r.stdout.strip() == "[]", (r.stdout, r.stderr)
+
+
+def test_an_unknown_command_is_one_line_pointing_at_the_top_help():
+    from click.testing import CliRunner
+    r = CliRunner().invoke(cli, ["nosuch"])
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines() == [
+        "error: No such command 'nosuch'. (see 'briscola --help')"]
