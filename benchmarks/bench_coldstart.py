@@ -4,8 +4,8 @@ Cold: a fresh subprocess with an empty NUMBA_CACHE_DIR (the first run on a machi
 compiles the kernels the game needs); warm: the same command again with that cache filled.
 Wall seconds and CPU seconds (user + sys of the child: the compile's own cost, which a busy
 machine does not inflate) for a small endgame of each game. ``--kernels``: the same for
-importing each kernel module alone (its own compile: the numbers of cli/coldstart.py's
-KERNELS table).
+loading each kernel module alone (``ready()``: its own compile, the numbers of
+cli/coldstart.py's KERNELS table).
 
     python benchmarks/bench_coldstart.py [--variants scoperta,classic] [--repeat 3]
     python benchmarks/bench_coldstart.py --kernels
@@ -56,12 +56,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variants", default=",".join(POSITIONS))
     ap.add_argument("--repeat", type=int, default=3, help="warm runs per game (median)")
-    ap.add_argument("--kernels", action="store_true", help="each kernel module's import instead")
+    ap.add_argument("--kernels", action="store_true", help="each kernel module's load instead")
     args = ap.parse_args()
     rows = []
     for v in KERNEL_MODULES if args.kernels else args.variants.split(","):
         cache = tempfile.mkdtemp(prefix=f"bench-cold-{v}-")
-        argv = [sys.executable, "-c", f"import {v}"] if args.kernels else None
+        argv = [sys.executable, "-c", f"import {v}; {v}.ready()"] if args.kernels else None
         try:
             cold = run_once(POSITIONS.get(v, ""), cache, argv)
             warm = sorted(run_once(POSITIONS.get(v, ""), cache, argv)[:2]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from solver.analysis import exact, sampling
+from solver.analysis import driver, exact, sampling
 from solver.analysis.result import OBJECTIVES, Analysis, MoveValue, check_objective
 from solver.position import GamePosition, SeatPosition
 
@@ -34,9 +34,9 @@ def analyse(pos, objective: str = "points", time_limit: float | None = None,
     check_objective(pos, objective)
     if time_limit is not None and not 0 < time_limit < float("inf"):
         raise ValueError(f"a time limit is a finite positive number of seconds, got {time_limit}")
-    # every kernel is loaded with this package (once a process, announced by the CLI when
-    # it compiles), so the clock counts the search only: counting the load left the first
-    # analysis of a process a handful of samples
+    # the clock counts the search only: counting the kernels' load left the first analysis
+    # of a process a handful of samples
+    driver.ready(pos)
     t0 = time.perf_counter()
     if isinstance(pos, SeatPosition):
         return sampling.analyse(pos, objective, time_limit, t0=t0)

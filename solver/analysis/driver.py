@@ -21,6 +21,7 @@ from solver.analysis import progress
 from solver.analysis.result import Analysis, MoveValue
 from solver.cards import POINTS
 from solver.position import GamePosition, Position
+from solver.search import depth as D
 from solver.search import general as G
 from solver.search import scoperta as K
 
@@ -200,6 +201,17 @@ def kernel_for(pos):
     if k is None:
         k = GENERAL if isinstance(pos, GamePosition) else SCOPERTA
     return k
+
+
+def ready(pos=None) -> None:
+    """Load the kernels an analysis of ``pos`` may use (every kernel when None) before a
+    clock starts: a machine's first run compiles them (tens of seconds, announced by the
+    CLI), later runs read them from numba's cache."""
+    if pos is None or type(pos) is not GamePosition:
+        K.ready()
+        D.ready()
+    if pos is None or type(pos) is not Position:
+        G.ready()
 
 
 def exact_possible(pos) -> bool:

@@ -13,7 +13,7 @@ DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}
           f"{_I}[::1])")
 
 
-@njit(DL_SIG, cache=True)
+@njit(cache=True)
 def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, stats):
     """Points (mover minus opponent) won in the next ``depth`` tricks; talon order known.
 
@@ -70,3 +70,11 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
                 if alpha >= beta:
                     break
     return best
+
+
+def ready() -> None:
+    """Load the depth-limited search from numba's cache now, or compile it on a machine's first run: it is
+    compiled on demand (not on import), so a process loads only the kernels its game needs,
+    and callers load it before their clock starts."""
+    if not dl_search.signatures:
+        dl_search.compile(DL_SIG)

@@ -255,7 +255,7 @@ SEARCH_SIG = (f"{_I}(" + ", ".join([_I] * 16) + f", {_I}[::1], {_I}[::1], {_I}[:
               f"{_I}[::1], {_I}[:, ::1])")
 
 
-@njit(SEARCH_SIG, cache=True)
+@njit(cache=True)
 def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1,
            alpha, beta, only, ctx, order, tt, stats, work):
     """Value for the side of ``turn`` (scaled) within fail-soft bounds.
@@ -338,6 +338,14 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
         tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, bestmove + 1, popcount(alive),
                 ctx[C_EPOCH])
     return result
+
+
+def ready() -> None:
+    """Load the search from numba's cache now, or compile it on a machine's first run: it is
+    compiled on demand (not on import), so a process loads only the kernels its game needs,
+    and callers load it before their clock starts."""
+    if not search.signatures:
+        search.compile(SEARCH_SIG)
 
 
 def new_work() -> np.ndarray:
