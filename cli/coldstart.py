@@ -12,12 +12,12 @@ import sys
 
 import click
 
-#: module -> (what it is, its compile's CPU seconds: each module imported alone into an
+#: module -> (what it is, its compile's CPU seconds: each module loaded alone into an
 #: empty cache, ``python benchmarks/bench_coldstart.py --kernels``)
 KERNELS = {
-    "solver.search.scoperta": ("the scoperta search kernel", 71),
-    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 32),
-    "solver.search.depth": ("the estimator's kernel", 3),
+    "solver.search.scoperta": ("the scoperta search kernel", 63),
+    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 31),
+    "solver.search.depth": ("the estimator's kernel", 4),
 }
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -90,3 +92,28 @@ def test_analysis_modules_import_their_siblings_never_the_package_names():
             if isinstance(node, ast.ImportFrom) and node.module == "solver.analysis":
                 names = {a.name for a in node.names}
                 assert names <= modules, (path.name, names - modules)
+
+
+_LOADED = """
+import sys
+from solver.analysis import analyse, driver
+from solver.position import parse_position
+from solver.search import depth, general, scoperta
+before = [bool(m.search.signatures) for m in (scoperta, general)] + [bool(depth.dl_search.signatures)]
+analyse(parse_position(sys.argv[1]))
+after = [bool(m.search.signatures) for m in (scoperta, general)] + [bool(depth.dl_search.signatures)]
+print(before, after)
+"""
+
+
+@pytest.mark.parametrize("text, loaded", [
+    ("hand1=3C,AS hand2=2C,RS briscola=RD turn=1", [True, False, True]),
+    ("variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C turn=1 unseen=2D",
+     [False, True, False]),
+])
+def test_an_analysis_loads_only_its_games_kernels_and_before_its_clock(text, loaded):
+    """Importing a kernel loads nothing; ``analyse`` loads the kernels of the position's game
+    (a machine's first run compiles only those) before it starts its clock."""
+    out = subprocess.run([sys.executable, "-c", _LOADED, text], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == f"{[False, False, False]} {loaded}"
