@@ -64,6 +64,7 @@ def apply_env(env: dict[str, str]) -> None:
 def warm() -> int:
     """Load (or, the first time, compile and cache) the search kernels: a worker does it
     once, before its first real task, instead of inside a timed move."""
+    driver.ready()
     analyse(parse_position("hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"),
             "points")
     return os.getpid()
