@@ -44,6 +44,14 @@ OBJ_WIN = 1
 INF = np.int64(1) << np.int64(60)
 
 
+def load_kernel(dispatcher, signature: str) -> None:
+    """Load a kernel's recursive search from numba's cache, or compile it on a machine's
+    first run. Kernels compile on demand, not on import, so a process loads only those its
+    game needs, and callers load them (each module's ``ready()``) before a clock starts."""
+    if not dispatcher.signatures:
+        dispatcher.compile(signature)
+
+
 @njit(cache=True, inline="always")
 def win_value(mine, S):
     """The objective "win" once the mover's points are final: 2 won, 1 a 60-60, 0 lost."""

@@ -7,6 +7,7 @@ import numpy as np
 from numba import njit
 
 from solver.search.bits import CARD_POINTS, leader_wins, lowbit_index
+from solver.search.context import load_kernel
 
 _I = "int64"
 DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
@@ -73,8 +74,5 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
 
 
 def ready() -> None:
-    """Load the depth-limited search from numba's cache now, or compile it on a machine's first run: it is
-    compiled on demand (not on import), so a process loads only the kernels its game needs,
-    and callers load it before their clock starts."""
-    if not dl_search.signatures:
-        dl_search.compile(DL_SIG)
+    """Load the depth-limited search now (see context.load_kernel)."""
+    load_kernel(dl_search, DL_SIG)

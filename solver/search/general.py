@@ -27,7 +27,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN
                                    C_HORIZON, C_OBJ, C_ORDLEN, C_PLAYERS, C_SCALE, C_SIZE,
                                    C_TOPVIS, C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, S_ABORT,
                                    S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
-                                   star1_cut, star1_window, value_bounds)
+                                   load_kernel, star1_cut, star1_window, value_bounds)
 from solver.search.table import TT_COLS, new_table, tt_hash5, tt_probe, tt_save, tt_unit  # noqa: F401
 
 MAX_EXACT_UNKNOWN = 16
@@ -341,11 +341,8 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
 
 
 def ready() -> None:
-    """Load the search from numba's cache now, or compile it on a machine's first run: it is
-    compiled on demand (not on import), so a process loads only the kernels its game needs,
-    and callers load it before their clock starts."""
-    if not search.signatures:
-        search.compile(SEARCH_SIG)
+    """Load the search now (see context.load_kernel)."""
+    load_kernel(search, SEARCH_SIG)
 
 
 def new_work() -> np.ndarray:

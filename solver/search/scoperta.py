@@ -32,7 +32,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT, 
                                    C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
                                    S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
-                                   value_bounds, win_value)
+                                   load_kernel, value_bounds, win_value)
 from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
                                  new_table, next_epoch, tt_hash, tt_probe, tt_read, tt_save,
                                  tt_store, tt_unit)
@@ -142,8 +142,8 @@ def _node_bounds(h0, h1, table, top, unseen, turn, pending, s0, s1, only, obj, S
                  trump):
     """(decided, its value, lo, hi, live cards, the largest value's magnitude: the table's
     unit) of a node: its value when the scores or the last tricks settle it, else its
-    range. The helpers take scalars, not the context array: an array argument of an inlined
-    helper costs a reference count increment and decrement per node (measured 5-10 %)."""
+    range. The helpers take scalars, not the context array: numba gives each array argument
+    of an inlined helper an atomic reference count increment and decrement per call."""
     alive = h0 | h1 | unseen
     if table >= 0:
         alive |= np.int64(1) << table
@@ -463,11 +463,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
 
 
 def ready() -> None:
-    """Load the search from numba's cache now, or compile it on a machine's first run: it is
-    compiled on demand (not on import), so a process loads only the kernels its game needs,
-    and callers load it before their clock starts."""
-    if not search.signatures:
-        search.compile(SEARCH_SIG)
+    """Load the search now (see context.load_kernel)."""
+    load_kernel(search, SEARCH_SIG)
 
 
 @njit(cache=True)
