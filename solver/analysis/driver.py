@@ -22,6 +22,7 @@ from solver.analysis.result import Analysis, MoveValue
 from solver.cards import POINTS
 from solver.position import GamePosition, Position
 from solver.search import depth as D
+from solver.search import leaf
 from solver.search import general as G
 from solver.search import scoperta as K
 
@@ -93,7 +94,7 @@ class _Scoperta:
     max_unseen = K.MAX_EXACT_UNSEEN
     generations = K.Generations(_tables)
 
-    def context(self, pos, talon, objective, gen, horizon):
+    def context(self, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(K, pos, objective, gen, self.generations)
         ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
         return ctx, order
@@ -152,12 +153,16 @@ class _General:
     max_unseen = G.MAX_EXACT_UNKNOWN
     generations = K.Generations(_general_tables)
 
-    def context(self, pos, talon, objective, gen, horizon):
+    def context(self, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(G, pos, objective, None, self.generations)
         ctx[G.C_PLAYERS] = pos.players
         ctx[G.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
         ctx[G.C_TOPVIS] = 1 if pos.rules.top_visible else 0
         ctx[G.C_HORIZON] = horizon
+        w = leaf.weights_for(pos.variant) if horizon and pos.players == 2 and use_leaf else None
+        if w is not None:
+            ctx[G.C_LEAF] = 1
+            ctx[G.C_LEAF_W:G.C_LEAF_W + len(w)] = w
         return ctx, order
 
     def head(self, pos, talon):
@@ -223,16 +228,18 @@ class Search:
 
     ``gen`` reuses a clairvoyant scoperta search's table generation: positions further down
     the same talon order keep their entries. ``horizon`` > 0 (general kernel): stop at a
-    trick's start with at most that many cards alive, the points left split evenly."""
+    trick's start with at most that many cards alive, the points left split as
+    solver.search.leaf guesses from the hands (``use_leaf`` False, or a game it has no weights
+    for: evenly)."""
 
     def __init__(self, pos, objective: str, tt_mb: int | None = None, gen: int | None = None,
-                 horizon: int = 0):
+                 horizon: int = 0, use_leaf: bool = True):
         kernel = self.kernel = kernel_for(pos)
         M = self.M = kernel.M
         self.pos = pos
         self.objective = objective
         self.talon = talon = pos.talon_size
-        self.ctx, self.order = kernel.context(pos, talon, objective, gen, horizon)
+        self.ctx, self.order = kernel.context(pos, talon, objective, gen, horizon, use_leaf)
         self.gen = int(self.ctx[M.C_GEN])
         self.denominator = int(self.ctx[M.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = kernel.table(pos, talon, tt_mb)

@@ -147,7 +147,7 @@ def sample_order(pos: GamePosition, rng: random.Random) -> tuple[int, ...]:
 
 
 def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float | None,
-                 horizon: int, exact_ok: bool = True):
+                 horizon: int, exact_ok: bool = True, use_leaf: bool = True):
     """Per-card values of one open deal: exact over the talon draws when few talon cards are
     hidden and ``horizon`` is 0, else on one sampled talon order, ``horizon`` tricks deep
     (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
@@ -156,7 +156,7 @@ def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float 
         vals = _values(s, cards, deadline)
         return None if vals is None else (vals, s.nodes, True)
     s = driver.Search(replace(gp, talon_order=sample_order(gp, rng)), objective,
-                      horizon=horizon_alive(gp, horizon))
+                      horizon=horizon_alive(gp, horizon), use_leaf=use_leaf)
     vals = _values(s, cards, deadline)
     return None if vals is None else (vals, s.nodes, False)
 

@@ -34,7 +34,7 @@ def _first(gp, objective, cards, rng, t0, deadline):
         rng.setstate(state)
         last = horizon == 1
         end = deadline if last else time.perf_counter() + budget
-        res = solve_sample(gp, objective, cards, rng, end, horizon)
+        res = solve_sample(gp, objective, cards, rng, end, horizon, use_leaf=False)
         if res is not None:
             return res, horizon
     return None
@@ -79,7 +79,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                     break
                 res, horizon = res
             else:
-                res = solve_sample(gp, objective, cards, rng, deadline, horizon)
+                res = solve_sample(gp, objective, cards, rng, deadline, horizon, use_leaf=False)
             if res is None:
                 break
             vals, n, ex = res

@@ -24,7 +24,9 @@ C_PLAYERS = 11   # 2 or 4 (sides are seat parity)
 C_FOLLOW = 12    # 1: must follow suit
 C_TOPVIS = 13    # 1: the talon's top card is visible (scoperta)
 C_HORIZON = 14   # > 0: at a trick's start with at most this many cards alive, stop (estimates)
-C_SIZE = 16
+C_LEAF = 15      # 1: past the horizon the points left split by solver.search.leaf, not evenly
+C_LEAF_W = 16    # its weights, C_LEAF_W .. C_LEAF_W + leaf.N_FEATURES - 1
+C_SIZE = 32
 
 PROBE = -2       # ``only``: search just the node's first move (a lower bound on its value)
 

@@ -24,10 +24,11 @@ from numba import njit
 from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask,  # noqa: F401
                                 highbit_index, lowbit_index, mask_points, nth_bit, popcount)
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN,  # noqa: F401
-                                   C_HORIZON, C_OBJ, C_ORDLEN, C_PLAYERS, C_SCALE, C_SIZE,
+                                   C_HORIZON, C_LEAF, C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS, C_SCALE, C_SIZE,
                                    C_TOPVIS, C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, S_ABORT,
                                    S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
                                    load_kernel, star1_cut, star1_window, value_bounds)
+from solver.search.leaf import ONE, leaf_sum
 from solver.search.table import TT_COLS, new_table, tt_hash5, tt_probe, tt_save, tt_unit  # noqa: F401
 
 MAX_EXACT_UNKNOWN = 16
@@ -65,13 +66,17 @@ def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending,
     done, result, lo, hi = value_bounds(obj, my, s1 if (turn & 1) == 0 else s0, R, alive, S)
     if (not done and ctx[C_HORIZON] > 0 and tabn == 0 and pending == 0
             and popcount(alive) <= ctx[C_HORIZON]):
-        # past the horizon the points left are split evenly
+        # past the horizon the points left are split evenly, or as the leaf's hands say
         done = True
+        e = np.int64(0)  # the mover's expected margin on the points left, in 1/ONE points
+        if ctx[C_LEAF] == 1:
+            hm, ho = (h0, h1) if turn == 0 else (h1, h0)
+            e = min(max(leaf_sum(hm, ho, alive, ctx[C_TRUMP], ctx, C_LEAF_W), -R * ONE), R * ONE)
         if obj == OBJ_WIN:
-            twice = 2 * my + R
-            result = 2 * S if twice > 120 else (S if twice == 120 else np.int64(0))
+            twice = 2 * ONE * my + ONE * R + e
+            result = 2 * S if twice > 120 * ONE else (S if twice == 120 * ONE else np.int64(0))
         else:
-            result = np.int64(0)
+            result = (e * S + ONE // 2) // ONE
     return done, result, lo, hi, alive
 
 
