@@ -47,6 +47,7 @@ from solver.analysis.stats import Sums
 from solver.cards import card_str, cards_of, mask_of, popcount
 from solver.game import history_of
 from solver.position import GamePosition, PositionError, SeatPosition
+from solver.search.leaf import after_horizon
 from solver.position.seat import make_seat_position
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
@@ -302,8 +303,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
-               f"approximation, the points after those tricks count as shared evenly, and the "
-               f"interval covers the sampling error only")
+               f"approximation, {after_horizon(sp.variant)}, and the interval covers the "
+               f"sampling error only")
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
         notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
@@ -351,8 +352,9 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     est = {c: (tally.mean(c), tally.error(c)) for c in cards}
     best_v, moves, best = ranked(est)
     notes.insert(0, f"{tally.n} sampled talon orders" + (
-        f", each searched {horizon} tricks deep: an approximation, the points after those "
-        f"tricks count as shared evenly, and the interval covers the sampling error only"
+        f", each searched {horizon} tricks deep: an approximation, "
+        f"{after_horizon(gp.variant, gp.players)}, and the interval covers the sampling "
+        f"error only"
         if horizon else ", each solved to the end knowing the order (clairvoyant)"))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")

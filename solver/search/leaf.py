@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solver.cards import CARICHI_MASK
+from solver.cards import CARICHI_MASK, POINTS
 from solver.search.bits import SUIT_MASK, highbit_index, mask_points, popcount
 
 ONE = 256
@@ -39,6 +39,13 @@ WEIGHTS = {
 }
 
 _CAR = np.int64(CARICHI_MASK)
+
+
+def after_horizon(variant: str, players: int = 2) -> str:
+    """How an estimate's note says the points past its horizon were counted."""
+    if players == 2 and variant in WEIGHTS:
+        return "the points after those tricks are split as a fit to solved deals guesses from the hands"
+    return "the points after those tricks count as shared evenly"
 
 
 def weights_for(variant: str):
@@ -85,8 +92,6 @@ def leaf_sum(hm, ho, alive, trump, ctx, first):
 def features(hm: int, ho: int, alive: int, trump: int) -> list[int]:
     """The features of a leaf in plain Python (the reference of the kernel's sum, and what
     the fit reads)."""
-    from solver.cards import POINTS
-
     def pts(m):
         return sum(int(POINTS[c]) for c in range(40) if m >> c & 1)
 

@@ -1,0 +1,139 @@
+"""Fit and check the leaf value of depth-limited searches (solver.search.leaf).
+
+    python benchmarks/fit_leaf.py fit --variant classic --positions 4000
+    python benchmarks/fit_leaf.py check --variant briscolone --positions 400
+
+``fit``: positions at a trick's start from deals played by greedy with 30 % random cards,
+each given one random talon order and solved exactly to the end (clairvoyant, one thread);
+the mover's value is regressed on the leaf's features (least squares). Prints the weights
+to paste into solver/search/leaf.py, and the mean squared error against "split evenly" on
+a quarter of the positions held out.
+
+``check``: decisions (any card of a trick) from other deals, each with a random talon
+order: how often the best card of a search 2, 3 or 4 tricks deep is a best card of the
+full search, and the mean points it loses, with the even split and with the fitted leaf.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from dataclasses import replace
+
+os.environ.setdefault("BRISCOLA_THREADS", "1")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import numpy as np  # noqa: E402
+
+from solver.analysis import driver  # noqa: E402
+from solver.analysis.sampling import horizon_alive, sample_order  # noqa: E402
+from solver.cards import FULL_DECK, popcount  # noqa: E402
+from solver.game import deal, legal_cards, play, to_game_position  # noqa: E402
+from solver.players.agents import GreedyAgent  # noqa: E402
+from solver.search.leaf import FEATURES, WEIGHTS, features  # noqa: E402
+
+ALIVE = {"classic": (14, 30), "briscolone": (14, 26), "libero": (14, 26)}
+FIT_SEED = 0        # deals 1, 2, ... for the fit
+CHECK_SEED = 100000  # deals from here for the check
+
+
+def positions(variant: str, count: int, first_seed: int, boundary: bool):
+    """(open clairvoyant position) from ``count`` deals: one a deal, at a random number of
+    live cards in the variant's range (even numbers: a trick's start, when ``boundary``)."""
+    lo, hi = ALIVE.get(variant, (14, 26))
+    greedy = GreedyAgent()
+    seed = first_seed
+    made = 0
+    while made < count:
+        seed += 1
+        rng = random.Random(seed)
+        st = deal(variant, rng)
+        want = rng.choice(range(lo, hi + 1, 2)) if boundary else rng.randrange(lo, hi + 1)
+        while not st.is_over:
+            alive = 40 - popcount(st.captured[0] | st.captured[1])
+            if alive <= want and (not st.trick if boundary else len(legal_cards(st)) > 1):
+                gp = to_game_position(st)
+                made += 1
+                yield replace(gp, talon_order=sample_order(gp, rng))
+                break
+            c = rng.choice(legal_cards(st)) if rng.random() < 0.3 else greedy(st, rng)
+            st = play(st, c)
+
+
+def card_values(gp, tricks: int, use_leaf: bool) -> dict:
+    s = driver.Search(gp, "points", horizon=horizon_alive(gp, tricks), use_leaf=use_leaf)
+    return {c: float(s.fraction(s.move_value(c, quiet=True))) for c in gp.legal_cards()}
+
+
+def cmd_fit(args) -> None:
+    X, y = [], []
+    t = time.perf_counter()
+    for i, gp in enumerate(positions(args.variant, args.positions, FIT_SEED, True)):
+        me = gp.turn
+        X.append(features(gp.hands[me], gp.hands[1 - me], FULL_DECK & ~gp.played,
+                          gp.trump_suit))
+        y.append(max(card_values(gp, 0, False).values()))
+        if (i + 1) % 200 == 0:
+            print(f"  {i + 1} positions, {time.perf_counter() - t:.0f} s", file=sys.stderr)
+    X, y = np.array(X, dtype=float), np.array(y)
+    used = [j for j in range(X.shape[1]) if np.any(X[:, j] != X[0, j]) or j == 0]
+    held = np.arange(len(y)) % 4 == 0
+    w = np.zeros(X.shape[1])
+    w[used], *_ = np.linalg.lstsq(X[~held][:, used], y[~held], rcond=None)
+    mse0 = float(np.mean(y[held] ** 2))
+    mse = float(np.mean((y[held] - X[held] @ w) ** 2))
+    w[used], *_ = np.linalg.lstsq(X[:, used], y, rcond=None)  # the weights shipped: all rows
+    print(f"| {args.variant} | {len(y)} | {mse0:.0f} | {mse:.0f} | {1 - mse / float(np.var(y[held])):.2f} |")
+    print(f'    "{args.variant}": (' + ", ".join(f"{x:.3f}" for x in w) + "),")
+    print("    # " + ", ".join(FEATURES))
+
+
+def cmd_check(args) -> None:
+    tricks = [int(x) for x in args.tricks.split(",")]
+    rows = {(k, leaf): [0, 0.0, 0] for k in tricks for leaf in (False, True)}
+    n = 0
+    for gp in positions(args.variant, args.positions, CHECK_SEED, False):
+        full = card_values(gp, 0, False)
+        best = max(full.values())
+        n += 1
+        for k in tricks:
+            for leaf in (False, True):
+                s = driver.Search(gp, "points", horizon=horizon_alive(gp, k), use_leaf=leaf)
+                v = {c: s.move_value(c, quiet=True) for c in gp.legal_cards()}
+                top = max(v.values())
+                chosen = [c for c in v if v[c] == top]
+                loss = sum(best - full[c] for c in chosen) / len(chosen)
+                r = rows[(k, leaf)]
+                r[0] += loss == 0
+                r[1] += loss
+                r[2] += s.nodes
+    lo, hi = ALIVE.get(args.variant, (14, 26))
+    print(f"| game | decisions ({lo}-{hi} cards alive) | tricks deep | past the horizon "
+          f"| best card is a full search's best | mean points lost | nodes |")
+    print("|---|---:|---:|---|---:|---:|---:|")
+    for (k, leaf), (ok, loss, nodes) in sorted(rows.items()):
+        print(f"| {args.variant} | {n} | {k} | {'fitted leaf' if leaf else 'split evenly'} "
+              f"| {ok / n:.1%} | {loss / n:.2f} | {nodes / n:,.0f} |")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fit", help="fit the leaf weights of a game")
+    c = sub.add_parser("check", help="depth-limited choices against full ones")
+    for p in (f, c):
+        p.add_argument("--variant", default="classic", choices=sorted(ALIVE))
+        p.add_argument("--positions", type=int, default=400)
+    c.add_argument("--tricks", default="2,3,4")
+    args = ap.parse_args(argv)
+    driver.ready()
+    if args.cmd == "check" and args.variant not in WEIGHTS:
+        print(f"note: {args.variant} has no fitted weights yet: both rows split evenly",
+              file=sys.stderr)
+    (cmd_fit if args.cmd == "fit" else cmd_check)(args)
+
+
+if __name__ == "__main__":
+    main()

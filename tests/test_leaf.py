@@ -1,0 +1,119 @@
+"""The leaf value of depth-limited searches (solver.search.leaf): the kernel's weighted sum
+is the plain-Python features times the weights, it is the same for positions the table
+keys make equal, and a depth-limited search with it equals a plain negamax over the same
+tricks that scores its leaves with the Python features."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from greference import random_position
+from solver.analysis import driver
+from solver.cards import FULL_DECK, mask_points
+from solver.search.bits import canon_mask
+from solver.search.context import C_LEAF_W, C_SIZE
+from solver.search.leaf import N_FEATURES, ONE, WEIGHTS, features, leaf_sum, weights_for
+
+
+def _random_split(rng, trump):
+    cards = rng.sample(range(40), rng.randrange(4, 30))
+    k = rng.randrange(1, 6)
+    hm = sum(1 << c for c in cards[:k])
+    ho = sum(1 << c for c in cards[k:2 * k])
+    alive = sum(1 << c for c in cards)
+    return hm, ho, alive
+
+
+def _python_sum(w, hm, ho, alive, trump):
+    return sum(a * b for a, b in zip(w, features(hm, ho, alive, trump)))
+
+
+@pytest.mark.parametrize("variant", sorted(WEIGHTS))
+def test_kernel_sum_is_features_times_weights(variant):
+    rng = random.Random(5)
+    for trial in range(300):
+        trump = rng.randrange(-1, 4)
+        w = (weights_for(variant) if trial % 2 else
+             [rng.randrange(-2000, 2000) for _ in range(N_FEATURES)])
+        ctx = np.zeros(C_SIZE, dtype=np.int64)
+        ctx[C_LEAF_W:C_LEAF_W + N_FEATURES] = w
+        hm, ho, alive = _random_split(rng, trump)
+        assert leaf_sum(hm, ho, alive, trump, ctx, C_LEAF_W) == _python_sum(w, hm, ho, alive, trump)
+
+
+def test_features_ignore_the_names_of_zero_point_cards():
+    rng = random.Random(6)
+    for _ in range(300):
+        trump = rng.randrange(-1, 4)
+        hm, ho, alive = _random_split(rng, trump)
+        canon = [int(canon_mask(m, alive)) for m in (hm, ho, alive)]
+        assert features(*canon, trump) == features(hm, ho, alive, trump)
+
+
+def _leaf_value(pos, w):
+    me = pos.turn
+    alive = FULL_DECK & ~pos.played
+    R = mask_points(alive)
+    e = _python_sum(w, pos.hands[me], pos.hands[1 - me], alive, pos.trump_suit)
+    e = min(max(e, -R * ONE), R * ONE)
+    return (e + ONE // 2) // ONE
+
+
+def _negamax(pos, horizon, w):
+    """The mover's points from here: plain negamax over play(), leaves past the horizon
+    scored by the Python features."""
+    if pos.is_over:
+        return 0
+    if not pos.table and 40 - pos.played.bit_count() <= horizon:
+        return _leaf_value(pos, w)
+    best = None
+    for c in pos.legal_cards():
+        ch = pos.play(c)
+        gained = mask_points(ch.played & ~pos.played)
+        same = ch.turn % 2 == pos.turn % 2
+        v = (gained if same else -gained) + (1 if same else -1) * _negamax(ch, horizon, w)
+        best = v if best is None else max(best, v)
+    return best
+
+
+@pytest.mark.parametrize("variant", sorted(WEIGHTS))
+def test_depth_limited_search_scores_leaves_with_the_features(variant):
+    rng = random.Random(7)
+    w = weights_for(variant)
+    for trial in range(40):
+        gp = random_position(variant, rng.choice([2, 6, 10]), rng.randrange(2), rng,
+                             clairvoyant=True)
+        alive = 40 - gp.played.bit_count()
+        horizon = alive - len(gp.table) - 2 * rng.randrange(1, 3)
+        if horizon < 1:
+            continue
+        s = driver.Search(gp, "points", horizon=horizon)
+        for c in gp.legal_cards():
+            got = s.fraction(s.move_value(c, quiet=True))
+            assert got == _card_value(gp, c, horizon, w), (gp.to_text(), c)
+
+
+def _card_value(gp, c, horizon, w):
+    ch = gp.play(c)
+    gained = mask_points(ch.played & ~gp.played)
+    same = ch.turn % 2 == gp.turn % 2
+    return (gained if same else -gained) + (1 if same else -1) * _negamax(ch, horizon, w)
+
+
+def test_without_weights_the_leaf_is_an_even_split():
+    rng = random.Random(8)
+    for _ in range(10):
+        gp = random_position("classic", 10, rng.randrange(2), rng, clairvoyant=True)
+        horizon = 40 - gp.played.bit_count() - len(gp.table) - 4
+        on = driver.Search(gp, "points", horizon=horizon)
+        off = driver.Search(gp, "points", horizon=horizon, use_leaf=False)
+        differ = 0
+        for c in gp.legal_cards():
+            even = _card_value(gp, c, horizon, [0] * N_FEATURES)
+            assert off.move_value(c, quiet=True) == even
+            fitted = on.move_value(c, quiet=True)
+            assert fitted == _card_value(gp, c, horizon, weights_for("classic"))
+            differ += fitted != even
+        assert differ  # the fitted leaf changes something
