@@ -10,7 +10,10 @@ the best move + 1, the depth (live cards) and the epoch (2 bits) used for replac
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from solver.search.bits import ceil_div, floor_div
 
@@ -54,6 +57,32 @@ def tt_hash(k1, k2, k3, nmask):
     g *= _G1
     g ^= (g >> 29) & 0x7FFFFFFFF
     return h & nmask, g
+
+
+@intrinsic
+def _prefetch_row(typingctx, arr, row):
+    """Start loading the cache line of ``arr[row, 0]`` without waiting for it
+    (llvm.prefetch: a read, kept in every cache level)."""
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer2(
+            context, builder, ary.data, cgutils.unpack_tuple(builder, ary.shape),
+            cgutils.unpack_tuple(builder, ary.strides), aryty.layout,
+            [args[1], context.get_constant(types.intp, 0)])
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.void(arr, types.int64), codegen
+
+
+@njit(cache=True, inline="always")
+def tt_prefetch(tt, b):
+    """Bucket ``b`` on its way to the cache: a chance node asks for all its outcomes'
+    buckets before it reads the first, so their memory latencies overlap."""
+    _prefetch_row(tt, b)
 
 
 @njit(cache=True, inline="always")
