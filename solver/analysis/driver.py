@@ -27,6 +27,11 @@ from solver.search import general as G
 from solver.search import scoperta as K
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
+_TT_MB_CHOSEN = "BRISCOLA_TT_MB" in os.environ  # the user's size is kept at every talon
+#: the default table of searches from talon 14 up, at most a quarter of the memory: 512 MB
+#: is what limits them (one fixed talon-14 position: not done in 240 s with 512 MB, 156 s
+#: and 850 M nodes with 2 GB, 108 s and 530 M with 4 GB, 112 s and 522 M with 8 GB)
+BIG_TALON, BIG_TALON_TT_MB = 14, 4096
 THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
 #: Star2 probing at chance nodes with at most this many unseen cards (0 turns it off), in
 #: searches from a talon of at most STAR2_TALON: measured faster at talon 8 (interleaved
@@ -49,11 +54,19 @@ _last = [0, None]  # talon size and table of the latest scoperta search with cha
 def configure(tt_mb: int | None = None, threads: int | None = None) -> None:
     """Table megabytes and search threads for the searches from now on (a cluster worker
     sets them from its environment)."""
-    global DEFAULT_TT_MB, THREADS
+    global DEFAULT_TT_MB, THREADS, _TT_MB_CHOSEN
     if tt_mb is not None:
         DEFAULT_TT_MB = int(tt_mb)
+        _TT_MB_CHOSEN = True
     if threads is not None:
         THREADS = int(threads)
+
+
+def _memory_mb() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2 ** 20
+    except (AttributeError, ValueError, OSError):
+        return 8192
 
 
 def _cached(tables: dict, n: int) -> np.ndarray:
@@ -119,6 +132,8 @@ class _Scoperta:
 
     def _sized(self, pos, talon, max_mb):
         mb = DEFAULT_TT_MB if max_mb is None else max_mb
+        if max_mb is None and not _TT_MB_CHOSEN and talon >= BIG_TALON and not pos.clairvoyant:
+            mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // 4))
         cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2 ** 20) // (8 * K.TT_COLS))
