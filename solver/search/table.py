@@ -60,9 +60,10 @@ def tt_hash(k1, k2, k3, nmask):
 
 
 @intrinsic
-def _prefetch_row(typingctx, arr, row):
-    """Start loading the cache line of ``arr[row, 0]`` without waiting for it
-    (llvm.prefetch: a read, kept in every cache level)."""
+def tt_prefetch(typingctx, arr, row):
+    """Start loading the cache line of bucket ``arr[row]`` without waiting for it
+    (llvm.prefetch: a read, kept in every cache level): a chance node asks for all its
+    outcomes' buckets before it reads the first, so their memory latencies overlap."""
     def codegen(context, builder, signature, args):
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
@@ -76,13 +77,6 @@ def _prefetch_row(typingctx, arr, row):
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
     return types.void(arr, types.int64), codegen
-
-
-@njit(cache=True, inline="always")
-def tt_prefetch(tt, b):
-    """Bucket ``b`` on its way to the cache: a chance node asks for all its outcomes'
-    buckets before it reads the first, so their memory latencies overlap."""
-    _prefetch_row(tt, b)
 
 
 @njit(cache=True, inline="always")
