@@ -1,13 +1,19 @@
 """Fit and check the leaf value of depth-limited searches (solver.search.leaf).
 
     python benchmarks/fit_leaf.py fit --variant classic --positions 4000
+    python benchmarks/fit_leaf.py draw --variant briscolone --positions 4000 --out F.jsonl
+    python benchmarks/fit_leaf.py fit --variant briscolone --data F.jsonl G.jsonl
     python benchmarks/fit_leaf.py check --variant briscolone --positions 400
 
-``fit``: positions at a trick's start from deals played by greedy with 30 % random cards,
-each given one random talon order and solved exactly to the end (clairvoyant, one thread);
-the mover's value is regressed on the leaf's features (least squares). Prints the weights
-to paste into solver/search/leaf.py, and the mean squared error against "split evenly" on
-a quarter of the positions held out.
+``draw``: positions at a trick's start from deals played by greedy with 30 % random cards,
+each given one random talon order and solved exactly to the end (clairvoyant, one thread),
+written one JSON line each (the two hands, the live cards, the trump suit, the talon order
+and the mover's exact value), so that a fit can be repeated without solving them again.
+
+``fit``: the mover's value regressed on the leaf's features (least squares), from the lines
+of ``--data`` files or from positions drawn on the spot. Prints the weights to paste into
+solver/search/leaf.py, and the mean squared error against "split evenly" on a quarter of
+the positions held out.
 
 ``check``: decisions (any card of a trick) from other deals, each with a random talon
 order: how often the best card of a search 2, 3 or 4 tricks deep is a best card of the
@@ -16,6 +22,7 @@ full search, and the mean points it loses, with the even split and with the fitt
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -67,25 +74,49 @@ def card_values(gp, tricks: int, use_leaf: bool) -> dict:
     return {c: float(s.fraction(s.move_value(c, quiet=True))) for c in gp.legal_cards()}
 
 
-def cmd_fit(args) -> None:
-    X, y = [], []
-    t = time.perf_counter()
-    for i, gp in enumerate(positions(args.variant, args.positions, FIT_SEED, True)):
+def solved(variant: str, count: int, first_seed: int):
+    """The rows ``draw`` writes, for ``count`` positions from the deals after ``first_seed``."""
+    for gp in positions(variant, count, first_seed, True):
         me = gp.turn
-        X.append(features(gp.hands[me], gp.hands[1 - me], FULL_DECK & ~gp.played,
-                          gp.trump_suit))
-        y.append(max(card_values(gp, 0, False).values()))
-        if (i + 1) % 200 == 0:
-            print(f"  {i + 1} positions, {time.perf_counter() - t:.0f} s", file=sys.stderr)
-    X, y = np.array(X, dtype=float), np.array(y)
+        yield {"hm": gp.hands[me], "ho": gp.hands[1 - me], "alive": FULL_DECK & ~gp.played,
+               "trump": gp.trump_suit, "talon": list(gp.talon_order or ()),
+               "y": max(card_values(gp, 0, False).values())}
+
+
+def cmd_draw(args) -> None:
+    t = time.perf_counter()
+    with open(args.out, "x") as fh:
+        for i, row in enumerate(solved(args.variant, args.positions, args.first_seed)):
+            fh.write(json.dumps(row) + "\n")
+            if (i + 1) % 200 == 0:
+                print(f"  {i + 1} positions, {time.perf_counter() - t:.0f} s", file=sys.stderr)
+
+
+def fit(rows):
+    """(weights, held-out MSE of the even split, of the fit, R²) of solved rows: least
+    squares on three quarters, the MSE on the fourth; the weights shipped use every row."""
+    X = np.array([features(r["hm"], r["ho"], r["alive"], r["trump"], r["talon"]) for r in rows],
+                 dtype=float)
+    y = np.array([r["y"] for r in rows], dtype=float)
     used = [j for j in range(X.shape[1]) if np.any(X[:, j] != X[0, j]) or j == 0]
     held = np.arange(len(y)) % 4 == 0
     w = np.zeros(X.shape[1])
     w[used], *_ = np.linalg.lstsq(X[~held][:, used], y[~held], rcond=None)
     mse0 = float(np.mean(y[held] ** 2))
     mse = float(np.mean((y[held] - X[held] @ w) ** 2))
-    w[used], *_ = np.linalg.lstsq(X[:, used], y, rcond=None)  # the weights shipped: all rows
-    print(f"| {args.variant} | {len(y)} | {mse0:.0f} | {mse:.0f} | {1 - mse / float(np.var(y[held])):.2f} |")
+    w[used], *_ = np.linalg.lstsq(X[:, used], y, rcond=None)
+    return w, mse0, mse, 1 - mse / float(np.var(y[held]))
+
+
+def read_rows(files) -> list[dict]:
+    return [json.loads(line) for f in files for line in open(f)]
+
+
+def cmd_fit(args) -> None:
+    rows = (read_rows(args.data) if args.data
+            else list(solved(args.variant, args.positions, args.first_seed)))
+    w, mse0, mse, r2 = fit(rows)
+    print(f"| {args.variant} | {len(rows)} | {mse0:.0f} | {mse:.0f} | {r2:.2f} |")
     print(f'    "{args.variant}": (' + ", ".join(f"{x:.3f}" for x in w) + "),")
     print("    # " + ", ".join(FEATURES))
 
@@ -121,18 +152,24 @@ def cmd_check(args) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("draw", help="solve positions for a fit and keep them in a file")
     f = sub.add_parser("fit", help="fit the leaf weights of a game")
     c = sub.add_parser("check", help="depth-limited choices against full ones")
-    for p in (f, c):
+    for p in (d, f, c):
         p.add_argument("--variant", default="classic", choices=sorted(ALIVE))
         p.add_argument("--positions", type=int, default=400)
+    for p in (d, f):
+        p.add_argument("--first-seed", type=int, default=FIT_SEED,
+                       help="the deals are this seed + 1, + 2, ...")
+    d.add_argument("--out", required=True, help="a new JSON-lines file")
+    f.add_argument("--data", nargs="+", help="files written by draw (instead of solving)")
     c.add_argument("--tricks", default="2,3,4")
     args = ap.parse_args(argv)
     driver.ready()
     if args.cmd == "check" and args.variant not in WEIGHTS:
         print(f"note: {args.variant} has no fitted weights yet: both rows split evenly",
               file=sys.stderr)
-    (cmd_fit if args.cmd == "fit" else cmd_check)(args)
+    {"draw": cmd_draw, "fit": cmd_fit, "check": cmd_check}[args.cmd](args)
 
 
 if __name__ == "__main__":

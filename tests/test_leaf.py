@@ -4,17 +4,22 @@ keys make equal, and a depth-limited search with it equals a plain negamax over 
 tricks that scores its leaves with the Python features."""
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from greference import random_position
 from solver.analysis import driver
-from solver.cards import FULL_DECK, mask_points
+from solver.cards import FULL_DECK, POINTS, mask_points
+from solver.position import GamePosition
 from solver.search.bits import canon_mask
 from solver.search.context import C_LEAF_W, C_SIZE
 from solver.search.leaf import N_FEATURES, ONE, WEIGHTS, features, leaf_sum, weights_for
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _random_split(rng, trump):
@@ -26,8 +31,8 @@ def _random_split(rng, trump):
     return hm, ho, alive
 
 
-def _python_sum(w, hm, ho, alive, trump):
-    return sum(a * b for a, b in zip(w, features(hm, ho, alive, trump)))
+def _python_sum(w, hm, ho, alive, trump, order=None):
+    return sum(a * b for a, b in zip(w, features(hm, ho, alive, trump, order)))
 
 
 @pytest.mark.parametrize("variant", sorted(WEIGHTS))
@@ -40,7 +45,10 @@ def test_kernel_sum_is_features_times_weights(variant):
         ctx = np.zeros(C_SIZE, dtype=np.int64)
         ctx[C_LEAF_W:C_LEAF_W + N_FEATURES] = w
         hm, ho, alive = _random_split(rng, trump)
-        assert leaf_sum(hm, ho, alive, trump, ctx, C_LEAF_W) == _python_sum(w, hm, ho, alive, trump)
+        order = rng.sample(range(40), rng.choice([0, 1, 2, 6]))
+        draw = int(POINTS[order[0]]) - int(POINTS[order[1]]) if len(order) > 1 else 0
+        assert (leaf_sum(hm, ho, alive, trump, ctx, C_LEAF_W, draw)
+                == _python_sum(w, hm, ho, alive, trump, order))
 
 
 def test_features_ignore_the_names_of_zero_point_cards():
@@ -56,7 +64,7 @@ def _leaf_value(pos, w):
     me = pos.turn
     alive = FULL_DECK & ~pos.played
     R = mask_points(alive)
-    e = _python_sum(w, pos.hands[me], pos.hands[1 - me], alive, pos.trump_suit)
+    e = _python_sum(w, pos.hands[me], pos.hands[1 - me], alive, pos.trump_suit, pos.talon_order)
     e = min(max(e, -R * ONE), R * ONE)
     return (e + ONE // 2) // ONE
 
@@ -117,3 +125,31 @@ def test_without_weights_the_leaf_is_an_even_split():
             assert fitted == _card_value(gp, c, horizon, weights_for("classic"))
             differ += fitted != even
         assert differ  # the fitted leaf changes something
+
+
+def _fit_leaf_script():
+    spec = importlib.util.spec_from_file_location("fit_leaf", ROOT / "benchmarks" / "fit_leaf.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+LEAF_DATA = sorted((ROOT / "benchmarks" / "data" / "leaf").glob("briscolone-*.jsonl"))
+
+
+def test_shipped_briscolone_weights_are_the_fit_of_the_kept_positions():
+    fl = _fit_leaf_script()
+    assert len(LEAF_DATA) == 2
+    w, mse0, mse, _ = fl.fit(fl.read_rows(LEAF_DATA))
+    assert mse < mse0 / 3
+    assert all(abs(a - b) < 6e-4 for a, b in zip(w, WEIGHTS["briscolone"])), list(w)
+
+
+def test_kept_positions_hold_their_exact_values():
+    rows = _fit_leaf_script().read_rows(LEAF_DATA)
+    rng = random.Random(9)
+    for r in rng.sample(rows, 6):
+        gp = GamePosition("briscolone", (r["hm"], r["ho"]), (), -1, -1, FULL_DECK & ~r["alive"], 0,
+                          None, tuple(r["talon"]) or None)
+        s = driver.Search(gp, "points")
+        assert max(s.fraction(s.move_value(c, quiet=True)) for c in gp.legal_cards()) == r["y"]

@@ -47,7 +47,8 @@ def give(seat, b, h0, h1, h2, h3):
 
 
 @njit(cache=True, inline="always")
-def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx):
+def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx,
+                 order):
     """(decided, its value, lo, hi, live cards) of a node: its value when the scores or the
     horizon settle it, else its range."""
     S = ctx[C_SCALE]
@@ -71,7 +72,12 @@ def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending,
         e = np.int64(0)  # the mover's expected margin on the points left, in 1/ONE points
         if ctx[C_LEAF] == 1:
             hm, ho = (h0, h1) if turn == 0 else (h1, h0)
-            e = min(max(leaf_sum(hm, ho, alive, ctx[C_TRUMP], ctx, C_LEAF_W), -R * ONE), R * ONE)
+            draw = np.int64(0)
+            if ctx[C_CLAIR] == 1 and tal >= 2:
+                base = ctx[C_ORDLEN] - tal
+                draw = CARD_POINTS[order[base]] - CARD_POINTS[order[base + 1]]
+            e = min(max(leaf_sum(hm, ho, alive, ctx[C_TRUMP], ctx, C_LEAF_W, draw), -R * ONE),
+                    R * ONE)
         if obj == OBJ_WIN:
             twice = 2 * ONE * my + ONE * R + e
             result = 2 * S if twice > 120 * ONE else (S if twice == 120 * ONE else np.int64(0))
@@ -277,7 +283,7 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
         stats[S_ABORT] = 1
         return ZERO
     done, result, lo, hi, alive = _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal,
-                                               turn, pending, s0, s1, ctx)
+                                               turn, pending, s0, s1, ctx, order)
     if done:
         return result
     alpha, beta = max(alpha, lo), min(beta, hi)

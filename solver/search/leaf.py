@@ -4,9 +4,10 @@ guessed from the two hands, instead of "evenly".
 At a trick's start past the horizon the mover (the leader) is credited with a linear
 function of a few features of the hands, fitted by least squares to exact clairvoyant
 values of positions from played deals (``benchmarks/fit_leaf.py`` draws them and prints
-the weights; its table is in benchmarks/README.md). The features depend only on points,
-suits and the order of the live cards, so positions that the table keys make equal (zero-
-point cards renumbered) get the same value.
+the weights; its table is in the README). The features depend only on points, suits and
+the order of the live cards, so positions that the table keys make equal (zero-point cards
+renumbered) get the same value; the last one reads the next two draws, so it counts only
+where the talon order is known (a sample's searches are clairvoyant).
 
 Weights are integers in 1/ONE points, kept in the search context (C_LEAF_W...), so a
 search of another game or a test can set its own.
@@ -17,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from solver.cards import CARICHI_MASK, POINTS
-from solver.search.bits import SUIT_MASK, highbit_index, mask_points, popcount
+from solver.search.bits import SUIT_MASK, ZERO_MASK, highbit_index, mask_points, popcount
 
 ONE = 256
 #: the features, in the order of the weights (mover minus opponent unless said)
@@ -29,13 +30,23 @@ FEATURES = ("one",        # 1: the lead
             "master_pts",  # their points
             "trumps",     # trumps in hand
             "trump_pts",  # their points
-            "top_trump")  # +1 / -1: who holds the strongest live trump (0: the talon)
+            "top_trump",  # +1 / -1: who holds the strongest live trump (0: the talon)
+            "sure_pts",   # points of cards no live card of their suit outside the hand beats
+            "sure",       # those cards
+            "exposed_pts",  # points of cards the other hand holds a higher card of the suit over
+            "voids",      # suits with live cards of which the hand holds none
+            "seconds",    # cards that are the second strongest live card of their suit
+            "blanks",     # zero-point cards in hand
+            "draw")       # points of the next card drawn (the trick's winner's) minus the next
+                          # (the loser's); 0 when the talon order is unknown
 N_FEATURES = len(FEATURES)
 
 #: fitted weights (points per unit of feature), per game; a game not here is split evenly
 WEIGHTS = {
-    "classic": (0.415, -0.119, -0.005, 0.793, 2.426, 0.164, 6.449, 1.272, -3.120),
-    "briscolone": (0.127, 0.544, 0.229, 2.274, 4.018, 0.597, 0, 0, 0),
+    "classic": (0.415, -0.119, -0.005, 0.793, 2.426, 0.164, 6.449, 1.272, -3.120,
+                0, 0, 0, 0, 0, 0, 0),
+    "briscolone": (1.013, 1.445, 0.216, -3.587, 7.661, 0.396, 0, 0, 0,
+                   -0.083, -3.169, -1.030, 1.454, 2.309, 2.218, 0.768),
 }
 
 _CAR = np.int64(CARICHI_MASK)
@@ -55,11 +66,33 @@ def weights_for(variant: str):
 
 
 @njit(cache=True, inline="always")
-def leaf_sum(hm, ho, alive, trump, ctx, first):
+def _suit_side(mine, theirs, a):
+    """(sure points, sure cards, exposed points, void) of one hand in one suit whose live
+    cards are ``a``."""
+    if mine == 0:
+        return np.int64(0), np.int64(0), np.int64(0), np.int64(1)
+    rest = a & ~mine
+    sure = mine
+    if rest:
+        sure = mine & ~((np.int64(2) << highbit_index(rest)) - 1)
+    exp = np.int64(0)
+    if theirs:
+        exp = mask_points(mine & ((np.int64(1) << highbit_index(theirs)) - 1))
+    return mask_points(sure), popcount(sure), exp, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def leaf_sum(hm, ho, alive, trump, ctx, first, draw):
     """The weighted feature sum (1/ONE points, mover's side) of a leaf whose mover holds
-    ``hm`` and whose opponent holds ``ho``; weights from ``ctx[first:]``."""
+    ``hm`` and whose opponent holds ``ho``; weights from ``ctx[first:]``; ``draw`` is the
+    "draw" feature."""
     f_mast = np.int64(0)
     f_mpts = np.int64(0)
+    f_sec = np.int64(0)
+    f_sp = np.int64(0)
+    f_sc = np.int64(0)
+    f_ex = np.int64(0)
+    f_void = np.int64(0)
     for s in range(4):
         a = alive & SUIT_MASK[s]
         if a:
@@ -71,10 +104,27 @@ def leaf_sum(hm, ho, alive, trump, ctx, first):
             elif ho & b:
                 f_mast -= 1
                 f_mpts -= mask_points(b)
+            a2 = a & ~b
+            if a2:
+                b2 = np.int64(1) << highbit_index(a2)
+                if hm & b2:
+                    f_sec += 1
+                elif ho & b2:
+                    f_sec -= 1
+            sp, sc, ex, vd = _suit_side(hm & a, ho & a, a)
+            op, oc, ox, ov = _suit_side(ho & a, hm & a, a)
+            f_sp += sp - op
+            f_sc += sc - oc
+            f_ex += ex - ox
+            f_void += vd - ov
     acc = (ctx[first] + ctx[first + 1] * (mask_points(hm) - mask_points(ho))
            + ctx[first + 2] * mask_points(alive)
            + ctx[first + 3] * (popcount(hm & _CAR) - popcount(ho & _CAR))
-           + ctx[first + 4] * f_mast + ctx[first + 5] * f_mpts)
+           + ctx[first + 4] * f_mast + ctx[first + 5] * f_mpts
+           + ctx[first + 9] * f_sp + ctx[first + 10] * f_sc + ctx[first + 11] * f_ex
+           + ctx[first + 12] * f_void + ctx[first + 13] * f_sec
+           + ctx[first + 14] * (popcount(hm & ZERO_MASK) - popcount(ho & ZERO_MASK))
+           + ctx[first + 15] * draw)
     if trump >= 0:
         T = SUIT_MASK[trump]
         acc += ctx[first + 6] * (popcount(hm & T) - popcount(ho & T))
@@ -89,24 +139,40 @@ def leaf_sum(hm, ho, alive, trump, ctx, first):
     return acc
 
 
-def features(hm: int, ho: int, alive: int, trump: int) -> list[int]:
+def features(hm: int, ho: int, alive: int, trump: int, order=None) -> list[int]:
     """The features of a leaf in plain Python (the reference of the kernel's sum, and what
-    the fit reads)."""
+    the fit reads); ``order`` is the talon, top first, when it is known."""
     def pts(m):
         return sum(int(POINTS[c]) for c in range(40) if m >> c & 1)
 
     def cnt(m):
         return bin(m).count("1")
-    mast = mpts = 0
+    mast = mpts = sec = 0
+    side = [[0, 0, 0, 0], [0, 0, 0, 0]]  # sure points, sure cards, exposed points, voids
     for s in range(4):
-        a = alive & int(SUIT_MASK[s])
-        if a:
-            top = a.bit_length() - 1
-            sign = 1 if hm >> top & 1 else -1 if ho >> top & 1 else 0
-            mast += sign
-            mpts += sign * int(POINTS[top])
+        live = [c for c in range(10 * s, 10 * s + 10) if alive >> c & 1]
+        if not live:
+            continue
+        sign = 1 if hm >> live[-1] & 1 else -1 if ho >> live[-1] & 1 else 0
+        mast += sign
+        mpts += sign * int(POINTS[live[-1]])
+        if len(live) > 1:
+            sec += 1 if hm >> live[-2] & 1 else -1 if ho >> live[-2] & 1 else 0
+        for k, (me, op) in enumerate(((hm, ho), (ho, hm))):
+            mine = [c for c in live if me >> c & 1]
+            if not mine:
+                side[k][3] += 1
+            for c in mine:
+                if all(me >> d & 1 for d in live if d > c):
+                    side[k][0] += int(POINTS[c])
+                    side[k][1] += 1
+                if any(op >> d & 1 for d in live if d > c):
+                    side[k][2] += int(POINTS[c])
+    zero = sum(1 << c for c in range(40) if POINTS[c] == 0)
+    draw = int(POINTS[order[0]]) - int(POINTS[order[1]]) if order and len(order) > 1 else 0
     f = [1, pts(hm) - pts(ho), pts(alive), cnt(hm & CARICHI_MASK) - cnt(ho & CARICHI_MASK),
-         mast, mpts, 0, 0, 0]
+         mast, mpts, 0, 0, 0] + [side[0][j] - side[1][j] for j in range(4)] + [
+         sec, cnt(hm & zero) - cnt(ho & zero), draw]
     if trump >= 0:
         T = int(SUIT_MASK[trump])
         f[6] = cnt(hm & T) - cnt(ho & T)
