@@ -48,9 +48,10 @@ def give(seat, b, h0, h1, h2, h3):
 
 @njit(cache=True, inline="always")
 def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx,
-                 order):
+                 draw):
     """(decided, its value, lo, hi, live cards) of a node: its value when the scores or the
-    horizon settle it, else its range."""
+    horizon settle it, else its range. ``draw`` is the leaf's "draw" feature (a scalar: an
+    array argument would cost an atomic reference count per call)."""
     S = ctx[C_SCALE]
     obj = ctx[C_OBJ]
     tabmask = np.int64(0)
@@ -72,10 +73,6 @@ def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending,
         e = np.int64(0)  # the mover's expected margin on the points left, in 1/ONE points
         if ctx[C_LEAF] == 1:
             hm, ho = (h0, h1) if turn == 0 else (h1, h0)
-            draw = np.int64(0)
-            if ctx[C_CLAIR] == 1 and tal >= 2:
-                base = ctx[C_ORDLEN] - tal
-                draw = CARD_POINTS[order[base]] - CARD_POINTS[order[base + 1]]
             e = min(max(leaf_sum(hm, ho, alive, ctx[C_TRUMP], ctx, C_LEAF_W, draw), -R * ONE),
                     R * ONE)
         if obj == OBJ_WIN:
@@ -282,8 +279,12 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
     if stats[S_NODES] > stats[S_LIMIT]:
         stats[S_ABORT] = 1
         return ZERO
+    draw = ZERO
+    if ctx[C_LEAF] == 1 and ctx[C_CLAIR] == 1 and tal >= 2 and tabn == 0:
+        base = ctx[C_ORDLEN] - tal
+        draw = CARD_POINTS[order[base]] - CARD_POINTS[order[base + 1]]
     done, result, lo, hi, alive = _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal,
-                                               turn, pending, s0, s1, ctx, order)
+                                               turn, pending, s0, s1, ctx, draw)
     if done:
         return result
     alpha, beta = max(alpha, lo), min(beta, hi)
