@@ -85,7 +85,11 @@ def solved(variant: str, count: int, first_seed: int):
 
 def cmd_draw(args) -> None:
     t = time.perf_counter()
-    with open(args.out, "x") as fh:
+    try:
+        fh = open(args.out, "x")
+    except OSError as e:
+        sys.exit(f"error: cannot create {args.out}: {e.strerror} (draw never overwrites a file)")
+    with fh:
         for i, row in enumerate(solved(args.variant, args.positions, args.first_seed)):
             fh.write(json.dumps(row) + "\n")
             if (i + 1) % 200 == 0:
@@ -109,7 +113,11 @@ def fit(rows):
 
 
 def read_rows(files) -> list[dict]:
-    return [json.loads(line) for f in files for line in open(f)]
+    rows = []
+    for f in files:
+        with open(f) as fh:
+            rows += [json.loads(line) for line in fh]
+    return rows
 
 
 def cmd_fit(args) -> None:

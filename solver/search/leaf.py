@@ -93,7 +93,7 @@ def leaf_sum(hm, ho, alive, trump, ctx, first, draw):
     f_sc = np.int64(0)
     f_ex = np.int64(0)
     f_void = np.int64(0)
-    # the last seven features cost a third of a classic sample's time: only when weighted
+    # the last seven features only when weighted (classic weights them 0)
     ext = (ctx[first + 9] | ctx[first + 10] | ctx[first + 11] | ctx[first + 12]
            | ctx[first + 13] | ctx[first + 14] | ctx[first + 15]) != 0
     for s in range(4):
