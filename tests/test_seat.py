@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
 from solver.analysis import analyse
-from solver.cards import FULL_DECK, cards_of, format_mask, mask_of, parse_cards, popcount
+from solver.cards import (FULL_DECK, cards_of, format_mask, mask_of, mask_points, parse_cards,
+                          popcount)
 from solver.game import deal, legal_cards, play, to_game_position
 from solver.position import PositionError, SeatPosition, parse_position
 from solver.record import RecordError, deal_record, write_record
@@ -166,6 +168,23 @@ def test_error_bars_shrink_with_more_samples():
         assert m.error < few.move(m.card).error
     j = many.to_json()
     assert j["samples"] == 18 and j["method"] == "seat-sampling" and "error" in j["moves"][0]
+
+
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_one_sample_has_the_widest_interval_not_none(objective):
+    """An estimate always carries an interval: with one sample it is the whole range."""
+    from solver.analysis.sampling import analyse_open
+    sp = _talon4()
+    if objective == "win":
+        sp = replace(sp, score=(40, 50))  # the 90 points played
+    one = seat_analyse(sp, objective, samples=1, seed=3)
+    width = 1.0 if objective == "win" else float(120 - mask_points(sp.played))
+    assert one.samples == 1 and all(m.error == width for m in one.moves)
+    two = seat_analyse(sp, objective, samples=2, seed=3)
+    assert all(m.error is not None and m.error <= width for m in two.moves)
+    gp = sp.with_hand(mask_of(cards_of(sp.pool)[:sp.hidden]))
+    est = analyse_open(gp, objective, samples=1, seed=3)
+    assert all(m.error == width for m in est.moves)
 
 
 def test_few_consistent_hands_are_all_solved_and_averaged():

@@ -34,7 +34,7 @@ import numpy as np
 
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
-from solver.analysis.result import Analysis, MoveValue
+from solver.analysis.result import Analysis, MoveValue, value_bound
 from solver.analysis.stats import Sums
 from solver.cards import card_str
 from solver.search.depth import dl_search as _dl_search
@@ -245,7 +245,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         seed = zlib.crc32(f"{pos.to_text()} {objective}".encode())
     rng = random.Random(seed)
     cards = pos.legal_cards()
-    bound = 1.0 if objective == "win" else float(pos.points_in_play)
+    bound = value_bound(pos, objective)
     sampler = _Sampler(pos, rng)
     lines = lines and pos.table < 0 and pos.talon_size > 2 and not pos.clairvoyant
     line_cards = ([c for c in cards for _ in pos.play(c).legal_cards()] if lines else cards)
@@ -462,7 +462,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
         interrupted = True
     if st.n == 0:
         return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
-    means, errs = st.means(), st.errors(1.0 if objective == "win" else float(pos.points_in_play))
+    means, errs = st.means(), st.errors(value_bound(pos, objective))
     if enumerated:
         errs = np.zeros(len(lines))
     per_card = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from solver.cards import card_str
+from solver.cards import card_str, mask_points
 from solver.position import PositionError
 from solver.position.protocol import State
 
@@ -76,6 +76,12 @@ def check_objective(pos, objective: str) -> None:
         raise PositionError(f"unknown objective '{objective}' (points or win)")
     if objective == "win" and pos.score is None:
         raise PositionError("objective win needs score= (the points each player has taken)")
+
+
+def value_bound(pos, objective: str) -> float:
+    """The widest a value can stray: the points still in play, or 1 for a win chance. An
+    estimate with too few samples for an interval gets this as its half-width."""
+    return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
 
 
 def ranked(est: dict) -> tuple:

@@ -42,7 +42,7 @@ from math import comb
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, say, wants_progress
-from solver.analysis.result import Analysis, check_objective, ranked
+from solver.analysis.result import Analysis, check_objective, ranked, value_bound
 from solver.analysis.stats import Sums
 from solver.cards import card_str, cards_of, mask_of, popcount
 from solver.game import history_of
@@ -164,10 +164,12 @@ def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float 
 
 class Tally:
     """Weighted per-card means of sample values and the half-widths of their 95 % intervals
-    (the weights' effective sample size stands in for the count)."""
+    (the weights' effective sample size stands in for the count). Below two samples the
+    interval is the widest the position allows, ``bound``: an estimate always has one."""
 
-    def __init__(self, cards):
+    def __init__(self, cards, bound: float):
         self.cards = list(cards)
+        self.bound = float(bound)
         self.sums = Sums(len(self.cards))
         self.at = {c: j for j, c in enumerate(self.cards)}
 
@@ -189,10 +191,10 @@ class Tally:
     def mean(self, c) -> float:
         return float(self.sums.s[self.at[c]] / self.sums.w)
 
-    def error(self, c) -> float | None:
+    def error(self, c) -> float:
         if self.sums.n_eff() <= 1.0 + 1e-9:
-            return None
-        return float(self.sums.half_widths()[self.at[c]])
+            return self.bound
+        return min(float(self.sums.half_widths()[self.at[c]]), self.bound)
 
     def best(self) -> int:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
@@ -200,11 +202,11 @@ class Tally:
 
 def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
                 horizon: int, t0: float, progress: bool, label: str = "seat",
-                exact_ok: bool = True):
+                exact_ok: bool = True, *, bound: float):
     """Solve sampled deals (``next_deal()`` -> (open position, weight) or None when there are
     no more) until ``n_max`` samples, the deadline or Ctrl-C. Returns (tally, nodes, every
-    sample exact over the draws, interrupted)."""
-    tally = Tally(cards)
+    sample exact over the draws, interrupted). ``bound``: see Tally."""
+    tally = Tally(cards, bound)
     nodes, exact_all, interrupted = 0, True, False
     last = t0 + PROGRESS_AFTER - PROGRESS_EVERY
     try:
@@ -283,13 +285,13 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     tally, nodes, exact_all, interrupted = sample_loop(
         next_deal if every is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN
         else _once(next_deal, len(every)), cards, objective, rng, deadline, samples, horizon,
-        t0, progress)
+        t0, progress, bound=value_bound(sp, objective))
     n = tally.n
     notes = []
     if n == 0:
         # not one sample in time: a one-trick look-ahead of one hand, flagged as such
         tally, more, exact_all, _ = sample_loop(next_deal, cards, objective, rng, None, 1, 1,
-                                                t0, False)
+                                                t0, False, bound=value_bound(sp, objective))
         nodes += more
         horizon, n = 1, 1
         notes.append("no sample finished in time: one hand, one trick deep")
@@ -341,11 +343,12 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     horizon = horizon_for(gp)
     tally, nodes, _, interrupted = sample_loop(lambda: (gp, 1.0), cards, objective, rng, deadline,
                                                samples, horizon, t0, progress, "estimating",
-                                               exact_ok=False)
+                                               exact_ok=False, bound=value_bound(gp, objective))
     notes = []
     if tally.n == 0:
         tally, more, _, _ = sample_loop(lambda: (gp, 1.0), cards, objective, rng, None, 1, 1, t0,
-                                        False, exact_ok=False)
+                                        False, exact_ok=False,
+                                        bound=value_bound(gp, objective))
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
