@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from reference import ref_values
 from solver.analysis import driver as engine
@@ -97,11 +98,15 @@ def test_tiny_table_still_exact():
             assert got == ref_values(pos, objective), (pos.to_text(), objective)
 
 
-def test_helper_threads_give_the_same_values(monkeypatch):
-    """Four threads on three cards: the spare threads help the running cards (draws walked
-    in reverse), the first to finish gives the value and stops the other; every card's
-    value must still be the reference's, at trick start and mid-trick."""
-    monkeypatch.setattr(engine, "THREADS", 4)
+@pytest.mark.parametrize("threads,shared_from", [(4, 99), (2, 6), (3, 6)])
+def test_helper_threads_give_the_same_values(monkeypatch, threads, shared_from):
+    """Threads on three cards, a card each (the spare threads help the running cards, draws
+    walked in reverse) or all on one card at a time (``shared_from``: from that talon up):
+    the first to finish gives the value and stops the others; every card's value must
+    still be the reference's, at trick start and mid-trick."""
+    monkeypatch.setattr(engine, "THREADS", threads)
+    monkeypatch.setattr(engine, "SHARED_CARD_TALON", shared_from)
+    assert engine.SCOPERTA.shared_card(random_position(random.Random(1), 6), 6) == (shared_from == 6)
     rng = random.Random(2026)
     for i in range(6):
         pos = random_position(rng, 6, mid_trick=bool(i % 2), with_score=True)
