@@ -5,6 +5,7 @@ card of a classic position is at several time limits.
     python benchmarks/bench_hidden.py times --deals 10 --engine engine:0.1 --variant classic
     python benchmarks/bench_hidden.py stability --limits 2,5,20 --runs 5
     python benchmarks/bench_hidden.py samples --samples 200
+    python benchmarks/bench_hidden.py gap --a engine:0.1 --b engine:1 --deals 40 --jobs 2
 
 Times are wall-clock on whatever the machine is doing; a warm-up deal first loads the
 compiled kernels, so compile time is not counted.
@@ -20,10 +21,11 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.analysis.sampling import analyse, analyse_open  # noqa: E402
+from solver.analysis.sampling import analyse, analyse_open, analyse_state  # noqa: E402
 from solver.cards import card_str, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play  # noqa: E402
 from solver.players.agents import GreedyAgent, get_agent  # noqa: E402
+from solver.players.infer import hand_weigher  # noqa: E402
 from solver.position import parse_position  # noqa: E402
 from solver.position import SeatPosition  # noqa: E402
 
@@ -121,6 +123,80 @@ def cmd_stability(args) -> None:
               f"{sum(gaps) / len(gaps):>12.2f} {sum(errs) / len(errs):>10.2f}", flush=True)
 
 
+def deal_gaps(job):
+    """Every decision with a choice of one deal that engine A plays on both sides: (cards
+    alive, A's card == B's card, the judge's value of B's card minus A's). The judge is the
+    seat estimator with many samples on its own seed, weighting hands as the engine does;
+    it runs only where the two cards differ."""
+    variant, a_name, b_name, judge_samples, seed, i = job
+    a, b = get_agent(a_name), get_agent(b_name)
+    rng = random.Random(f"{seed}/{i}")
+    st = deal(variant, rng)
+    rows = []
+    while not st.is_over:
+        legal = legal_cards(st)
+        c = legal[0]
+        if len(legal) > 1:
+            key = f"{seed}/{i}/{len(rows)}"  # the same tie-break for both
+            c = a(st, random.Random(key))
+            cb = b(st, random.Random(key))
+            gap = 0.0
+            if cb != c:
+                j = analyse_state(st, st.turn, samples=judge_samples, seed=7919 * i + len(rows),
+                                  weigh=hand_weigher(st, st.turn))
+                gap = j.move(cb).value - j.move(c).value
+            rows.append((40 - popcount(st.captured[0] | st.captured[1]), cb == c, gap))
+        st = play(st, c)
+    return i, rows
+
+
+def cmd_gap(args) -> None:
+    """What B's extra budget wins over A per decision, judged by a much longer estimate:
+    a prediction of the match A against B, and of the pairs that match needs."""
+    import statistics
+    from multiprocessing import get_context
+    jobs = [(args.variant, args.a, args.b, args.judge_samples, args.seed, i)
+            for i in range(args.deals)]
+    rows, per_deal = [], []
+    t0 = time.perf_counter()
+    with get_context("spawn").Pool(args.jobs) as pool:
+        for i, rs in pool.imap_unordered(deal_gaps, jobs):
+            rows += rs
+            per_deal.append(sum(g for *_, g in rs))
+            print(f"deal {i}: {len(rs)} decisions, {sum(not same for _, same, _ in rs)} differ, "
+                  f"gain {per_deal[-1]:+.2f} ({time.perf_counter() - t0:.0f} s)",
+                  file=sys.stderr, flush=True)
+    print(f"variant {args.variant}: {args.b} against {args.a}, {args.deals} deals played by "
+          f"{args.a} on both sides, judge {args.judge_samples} samples on its own seed")
+    print("| cards alive | decisions | cards differ | mean gain a decision | 95 % CI |")
+    print("|---|---:|---:|---:|---|")
+    by = {}
+    for alive, same, g in rows:
+        by.setdefault(min(alive, 39) // 8 * 8, []).append((same, g))
+    for lo in sorted(by, reverse=True):
+        v = by[lo]
+        gs = [g for _, g in v]
+        m = statistics.fmean(gs)
+        h = 1.96 * statistics.stdev(gs) / len(gs) ** 0.5 if len(gs) > 1 else float("nan")
+        print(f"| {lo}-{lo + 7} | {len(v)} | {sum(not s for s, _ in v)} | {m:+.3f} | "
+              f"[{m - h:+.3f}, {m + h:+.3f}] |")
+    gs = [g for *_, g in rows]
+    m = statistics.fmean(gs)
+    # a seat makes half the deal's decisions; per_deal sums both seats' gains
+    seat = [d / 2 for d in per_deal]
+    dm = statistics.fmean(seat)
+    dh = 1.96 * statistics.stdev(seat) / len(seat) ** 0.5 if len(seat) > 1 else float("nan")
+    print(f"| all | {len(rows)} | {sum(not s for _, s, _ in rows)} | {m:+.3f} | |")
+    print(f"\npredicted margin of {args.b} a deal: {dm:+.2f} [{dm - dh:+.2f}, {dm + dh:+.2f}] "
+          f"(the gains of one seat's decisions in a deal, averaged over deals)")
+    if dm > 0:
+        need = (1.96 * args.pair_sd / dm) ** 2
+        need80 = ((1.96 + 0.84) * args.pair_sd / dm) ** 2
+        print(f"duplicate pairs for a 95 % CI above zero, with pair margins spread by "
+              f"{args.pair_sd}: {need:,.0f} at the predicted gain (half the time), "
+              f"{need80:,.0f} for 80 % power")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -137,8 +213,21 @@ def main(argv=None) -> None:
     b.add_argument("--position", default=EXAMPLE)
     b.add_argument("--limits", default="2,5,20")
     b.add_argument("--runs", type=int, default=5)
+    g = sub.add_parser("gap", help="predicted margin of engine B over engine A from their "
+                                   "decisions, judged by a long estimate")
+    g.add_argument("--a", default="engine:0.1")
+    g.add_argument("--b", default="engine:1")
+    g.add_argument("--variant", default="classic")
+    g.add_argument("--deals", type=int, default=40)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--jobs", type=int, default=2)
+    g.add_argument("--judge-samples", type=int, default=20000)
+    g.add_argument("--pair-sd", type=float, default=16.7,
+                   help="spread of a duplicate pair's mean margin (16.7 in the kept classic "
+                        "and Briscolone match logs)")
     args = ap.parse_args(argv)
-    {"times": cmd_times, "samples": cmd_samples, "stability": cmd_stability}[args.cmd](args)
+    {"times": cmd_times, "samples": cmd_samples, "stability": cmd_stability,
+     "gap": cmd_gap}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -261,3 +261,22 @@ def test_engine_names_resolve_after_importing_only_the_agents_module():
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
                          text=True, timeout=600)
     assert out.stdout.split() == ["engine@3", "True"], out.stderr
+
+
+def test_decision_gap_judges_only_where_the_cards_differ():
+    """bench_hidden gap: an engine with a sample budget against itself picks the same card
+    at every decision (its samples are seeded by the position), so nothing is judged; against
+    greedy the judge's values set the gap where the cards differ."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_hidden.py"
+    spec = importlib.util.spec_from_file_location("bench_hidden", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    _, same = bench.deal_gaps(("classic", "engine@3", "engine@3", 30, 5, 0))
+    assert len(same) >= 30 and all(s and g == 0.0 for _, s, g in same)
+    assert all(0 < alive <= 40 for alive, _, _ in same)
+    _, rows = bench.deal_gaps(("briscolone", "greedy", "engine@20", 200, 5, 1))
+    differ = [g for _, s, g in rows if not s]
+    assert differ and all(g == 0.0 for _, s, g in rows if s)
+    assert sum(differ) > 0  # the engine's cards are worth more than greedy's, as judged

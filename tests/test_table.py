@@ -124,3 +124,23 @@ def test_generation_numbers_come_round_to_an_empty_table():
     assert tables[16][3, 1] == 12345  # nothing cleared while numbers are fresh
     assert gens.next() == 1
     assert not tables[16].any()
+
+
+def test_prefetching_the_childrens_buckets_changes_no_value_and_no_node(monkeypatch):
+    """C_PREFETCH only asks for memory early: with it on at every talon, each card's value
+    and the node count of the search equal those with it off, and the reference's."""
+    rng = random.Random(4242)
+    positions = [random_position(rng, t, mid_trick=bool(i % 2), with_score=True,
+                                 clairvoyant=t == 8)
+                 for i, t in enumerate((4, 6, 6, 8))]
+    for pos in positions:
+        got = []
+        for talon in (99, 0):
+            monkeypatch.setattr(engine, "PREFETCH_TALON", talon)
+            monkeypatch.setattr(engine, "PREFETCH_CLAIRVOYANT_TALON", talon)
+            s = engine.Search(pos, "points", tt_mb=1)
+            assert s.ctx[K.C_PREFETCH] == (talon == 0)
+            s.tt.fill(0)
+            got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
+        assert got[0] == got[1], pos.to_text()
+        assert got[1][0] == ref_values(pos, "points"), pos.to_text()

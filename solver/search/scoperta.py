@@ -28,7 +28,8 @@ from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_c
                                 canon_mask, ceil_div, floor_div, highbit_index, leader_wins,
                                 lowbit_index, mask_points, popcount)
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT,  # noqa: F401
-                                   C_OBJ, C_ORDLEN, C_REVERSE, C_SCALE, C_SIZE, C_STAR2,
+                                   C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE, C_SCALE, C_SIZE,
+                                   C_STAR2,
                                    C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
                                    S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
@@ -339,6 +340,28 @@ def _child(c, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola,
     return nh0, nh1, ntable, ntop, nunseen, w, npend, ns0, ns1, sgn, off
 
 
+@njit(cache=True, inline="always")
+def _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
+                       briscola, known, clair, gen, tt):
+    """Ask for the table buckets of all the node's children before the first is searched,
+    so their memory reads overlap (the siblings' arrive while the first child's subtree
+    runs). Worth it only where the table is far bigger than the caches and well filled
+    (C_PREFETCH, set by the driver)."""
+    for j in range(nm):
+        nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
+            moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
+        if popcount(nh0 | nh1) <= 2:
+            continue
+        alive = nh0 | nh1 | nun
+        if nt >= 0:
+            alive |= np.int64(1) << nt
+        if ntop >= 0:
+            alive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
+        idx, _, _, _ = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, alive, S, obj,
+                                clair, briscola, trump, gen, S, tt.shape[0] - 1)
+        tt_prefetch(tt, idx)
+
+
 _I = "int64"
 SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
               f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
@@ -437,6 +460,9 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         if clair == 1 and table >= 0 and top >= 0:
             base = ctx[C_ORDLEN] - popcount(unseen) - 2
             known = order[base + 1] | ((order[base + 2] << 6) if unseen else ZERO)
+        if use_tt and ctx[C_PREFETCH] == 1 and nm > 1:
+            _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj,
+                               S, bri, known, clair, ctx[C_GEN], tt)
         for j in range(nm):
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
                 moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
