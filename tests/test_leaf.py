@@ -16,7 +16,7 @@ from solver.analysis import driver
 from solver.cards import FULL_DECK, POINTS, mask_points
 from solver.position import GamePosition
 from solver.search.bits import canon_mask
-from solver.search.context import C_LEAF_W, C_SIZE
+from solver.search.context import C_LEAF_W, C_PREFETCH, C_SIZE
 from solver.search.leaf import N_FEATURES, ONE, WEIGHTS, features, leaf_sum, weights_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,9 +98,25 @@ def test_depth_limited_search_scores_leaves_with_the_features(variant):
         if horizon < 1:
             continue
         s = driver.Search(gp, "points", horizon=horizon)
+        assert s.ctx[C_PREFETCH] == 1  # depth-limited searches prefetch: covered here
         for c in gp.legal_cards():
             got = s.fraction(s.move_value(c, quiet=True))
             assert got == _card_value(gp, c, horizon, w), (gp.to_text(), c)
+
+
+def test_prefetching_changes_no_value_and_no_node_of_a_sample():
+    rng = random.Random(9)
+    for _ in range(12):
+        gp = random_position(rng.choice(sorted(WEIGHTS)), rng.choice([6, 10, 14]),
+                             rng.randrange(2), rng, clairvoyant=True)
+        horizon = 40 - gp.played.bit_count() - len(gp.table) - 6
+        got = []
+        for pf in (0, 1):
+            s = driver.Search(gp, "points", horizon=horizon)
+            s.tt.fill(0)
+            s.ctx[C_PREFETCH] = pf
+            got.append(([s.move_value(c, quiet=True) for c in gp.legal_cards()], s.nodes))
+        assert got[0] == got[1], gp.to_text()
 
 
 def _card_value(gp, c, horizon, w):

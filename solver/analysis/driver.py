@@ -193,6 +193,9 @@ class _General:
         ctx[G.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
         ctx[G.C_TOPVIS] = 1 if pos.rules.top_visible else 0
         ctx[G.C_HORIZON] = horizon
+        # depth-limited samples, one table kept across them: the prefetch made them 0.85-0.94
+        # of the time (interleaved, identical nodes); exact searches took 1.03-1.34 with it
+        ctx[G.C_PREFETCH] = 1 if horizon else 0
         w = leaf.weights_for(pos.variant) if horizon and pos.players == 2 and use_leaf else None
         if w is not None:
             ctx[G.C_LEAF] = 1

@@ -26,7 +26,7 @@ C_TOPVIS = 13    # 1: the talon's top card is visible (scoperta)
 C_HORIZON = 14   # > 0: at a trick's start with at most this many cards alive, stop (estimates)
 C_LEAF = 15      # 1: past the horizon the points left split by solver.search.leaf, not evenly
 C_LEAF_W = 16    # its weights, C_LEAF_W .. C_LEAF_W + leaf.N_FEATURES - 1
-# 2-player scoperta only
+# both kernels
 C_PREFETCH = 32  # 1: decision nodes ask for their children's table buckets first
 C_SIZE = 33
 

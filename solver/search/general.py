@@ -24,12 +24,14 @@ from numba import njit
 from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask,  # noqa: F401
                                 highbit_index, lowbit_index, mask_points, nth_bit, popcount)
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN,  # noqa: F401
-                                   C_HORIZON, C_LEAF, C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS, C_SCALE, C_SIZE,
+                                   C_HORIZON, C_LEAF, C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS,
+                                   C_PREFETCH, C_SCALE, C_SIZE,
                                    C_TOPVIS, C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, S_ABORT,
                                    S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
                                    load_kernel, star1_cut, star1_window, value_bounds)
 from solver.search.leaf import ONE, leaf_sum
-from solver.search.table import TT_COLS, new_table, tt_hash5, tt_probe, tt_save, tt_unit  # noqa: F401
+from solver.search.table import (TT_COLS, new_table, tt_hash5, tt_prefetch, tt_probe,  # noqa: F401
+                                 tt_save, tt_unit)
 
 MAX_EXACT_UNKNOWN = 16
 
@@ -47,6 +49,19 @@ def give(seat, b, h0, h1, h2, h3):
 
 
 @njit(cache=True, inline="always")
+def _alive(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, briscola):
+    """The cards still in play: hands, trick, talon (the trump card while it lies there)."""
+    alive = h0 | h1 | h2 | h3 | unseen
+    for j in range(tabn):
+        alive |= np.int64(1) << ((tabpack >> (6 * j)) & 63)
+    if top >= 0:
+        alive |= np.int64(1) << top
+    if tal > 0 and briscola >= 0:
+        alive |= np.int64(1) << briscola
+    return alive
+
+
+@njit(cache=True, inline="always")
 def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx,
                  draw):
     """(decided, its value, lo, hi, live cards) of a node: its value when the scores or the
@@ -54,15 +69,7 @@ def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending,
     array argument would cost an atomic reference count per call)."""
     S = ctx[C_SCALE]
     obj = ctx[C_OBJ]
-    tabmask = np.int64(0)
-    for j in range(tabn):
-        tabmask |= np.int64(1) << ((tabpack >> (6 * j)) & 63)
-    talmask = unseen
-    if top >= 0:
-        talmask |= np.int64(1) << top
-    if tal > 0 and ctx[C_BRISCOLA] >= 0:
-        talmask |= np.int64(1) << ctx[C_BRISCOLA]
-    alive = h0 | h1 | h2 | h3 | tabmask | talmask
+    alive = _alive(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, ctx[C_BRISCOLA])
     R = mask_points(alive)
     my = s0 if (turn & 1) == 0 else s1
     done, result, lo, hi = value_bounds(obj, my, s1 if (turn & 1) == 0 else s0, R, alive, S)
@@ -327,6 +334,20 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
         nm = _order_moves(h0, h1, h2, h3, tabn, tabpack, turn, alive, only, ttmove, ctx, moves,
                           work[row, 8:16])
         result = -INF
+        if use_tt and nm > 1 and ctx[C_PREFETCH] == 1:
+            # ask for the children's buckets first, so their memory reads overlap
+            for j in range(nm):
+                (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0,
+                 ns1, sgn, off) = _child(moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen,
+                                         tal, turn, s0, s1, ctx, order)
+                calive = _alive(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal,
+                                ctx[C_BRISCOLA])
+                if (ctx[C_HORIZON] > 0 and ntabn == 0 and npend == 0
+                        and popcount(calive) <= ctx[C_HORIZON]):
+                    continue  # a leaf: valued without the table
+                cidx, _, _, _ = _tt_slot(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen,
+                                         ntal, nturn, npend, ns0, calive, hi, ctx, tt)
+                tt_prefetch(tt, cidx)
         for j in range(nm):
             (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0, ns1,
              sgn, off) = _child(moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn,
