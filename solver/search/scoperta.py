@@ -350,8 +350,8 @@ def _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trum
     for j in range(nm):
         nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
             moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
-        if popcount(nh0 | nh1) <= 2:
-            continue
+        if popcount(nh0 | nh1) <= 2 or nt >= 0:
+            continue  # no entry to ask for
         alive = nh0 | nh1 | nun
         if nt >= 0:
             alive |= np.int64(1) << nt
@@ -387,8 +387,11 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     alpha, beta = max(alpha, lo), min(beta, hi)
     if alpha >= beta:
         return alpha
-    # ---- transposition table (trick boundaries and chance nodes) ----
-    use_tt = only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2
+    # ---- transposition table: trick boundaries and chance nodes only. A mid-trick node has
+    # one parent (its trick's start with the led card back in hand), so its entry served
+    # only re-searches of that parent; without them: talon 10 +1.4 % nodes and 0.88 of
+    # the time, talon 12 0.92, clairvoyant from the deal 0.70 (interleaved, one thread) ----
+    use_tt = only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2 and table < 0
     idx, chk, r, gu = np.int64(0), np.int64(0), np.int64(1), np.int64(1)
     ttmove, bestmove, a0, b0 = NO, NO, alpha, beta
     if use_tt:
