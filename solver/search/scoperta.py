@@ -8,6 +8,11 @@ of a chance node is the same player's lead, so one move of it is a lower bound o
 probing each outcome's first move may prove the node >= beta before any outcome is
 searched in full (the probes' subtrees stay in the table).
 
+The table holds trick boundaries and chance nodes, not mid-trick nodes: a mid-trick node
+has a single parent (its trick's start with the led card back in hand), so its entry
+served only re-searches of that parent (without them: talon 10 +1.4 % nodes and 0.88 of
+the time, talon 12 0.92, clairvoyant from the deal 0.70; interleaved, one thread).
+
 Values are integers: the exact expectation times ``scale`` = u0! (u0 = unseen cards at the
 root), which makes every value an integer (a node with u unseen cards has a value whose
 denominator divides u!). The objective "win" is scaled by 2 more (60-60 counts one half).
@@ -370,9 +375,8 @@ SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I},
 @njit(cache=True, nogil=True)
 def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
            ctx, order, tt, stats, work):
-    """Value for ``turn`` (scaled integer) of the state, within fail-soft bounds. ``only``
-    >= 0: just that card (neither probed nor stored); PROBE: just the node's first move, a
-    lower bound (Star2's probe), stored as one. ``work``: scratch rows per node depth."""
+    """Value for ``turn`` (scaled), fail-soft. ``only`` >= 0: that card only, not stored;
+    PROBE: the first move only, a lower bound (Star2), stored as one. ``work``: scratch rows."""
     # typed locals: a literal argument would make numba compile a second specialisation
     NO, ZERO, PRB = np.int64(-1), np.int64(0), np.int64(PROBE)
     obj, S, bri, trump, clair = ctx[C_OBJ], ctx[C_SCALE], ctx[C_BRISCOLA], ctx[C_TRUMP], ctx[C_CLAIR]
@@ -387,10 +391,6 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     alpha, beta = max(alpha, lo), min(beta, hi)
     if alpha >= beta:
         return alpha
-    # ---- transposition table: trick boundaries and chance nodes only. A mid-trick node has
-    # one parent (its trick's start with the led card back in hand), so its entry served
-    # only re-searches of that parent; without them: talon 10 +1.4 % nodes and 0.88 of
-    # the time, talon 12 0.92, clairvoyant from the deal 0.70 (interleaved, one thread) ----
     use_tt = only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2 and table < 0
     idx, chk, r, gu = np.int64(0), np.int64(0), np.int64(1), np.int64(1)
     ttmove, bestmove, a0, b0 = NO, NO, alpha, beta
