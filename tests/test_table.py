@@ -128,7 +128,8 @@ def test_generation_numbers_come_round_to_an_empty_table():
 
 def test_prefetching_the_childrens_buckets_changes_no_value_and_no_node(monkeypatch):
     """C_PREFETCH only asks for memory early: with it on at every talon, each card's value
-    and the node count of the search equal those with it off, and the reference's."""
+    and the node count of the search equal those with it off, and the reference's.
+    Clairvoyant searches never prefetch."""
     rng = random.Random(4242)
     positions = [random_position(rng, t, mid_trick=bool(i % 2), with_score=True,
                                  clairvoyant=t == 8)
@@ -137,9 +138,8 @@ def test_prefetching_the_childrens_buckets_changes_no_value_and_no_node(monkeypa
         got = []
         for talon in (99, 0):
             monkeypatch.setattr(engine, "PREFETCH_TALON", talon)
-            monkeypatch.setattr(engine, "PREFETCH_CLAIRVOYANT_TALON", talon)
             s = engine.Search(pos, "points", tt_mb=1)
-            assert s.ctx[K.C_PREFETCH] == (talon == 0)
+            assert s.ctx[K.C_PREFETCH] == (talon == 0 and not pos.clairvoyant)
             s.tt.fill(0)
             got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
         assert got[0] == got[1], pos.to_text()

@@ -53,11 +53,11 @@ TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 4, 10: 128}
 CLAIRVOYANT_TABLE_MB = 16
 GENERAL_TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
-#: searches from these talons prefetch the children's table buckets at decision nodes (one
-#: thread, an empty table, interleaved with the search without, identical nodes: talon 10
-#: 0.80 of the time, talon 12 0.71, clairvoyant from the deal 0.94; talon 8 1.14 and talon
-#: 6 1.24, where the table is small or mostly empty and the extra keys cost more)
-PREFETCH_TALON, PREFETCH_CLAIRVOYANT_TALON = 10, 12
+#: searches from this talon prefetch the children's table buckets at a trick's second card
+#: (one thread, an empty table, interleaved, identical nodes: talon 10 0.97 of the time,
+#: talon 12 0.84; talon 6-8 slower, where the table is small or mostly empty). Clairvoyant
+#: searches do not: from the deal they took 1.14 with it
+PREFETCH_TALON = 10
 _tables: dict[int, np.ndarray] = {}          # the scoperta kernel's tables by bucket count
 _general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
 _last = [0, None]  # talon size and table of the latest scoperta search with chance nodes
@@ -122,8 +122,7 @@ class _Scoperta:
     def context(self, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(K, pos, objective, gen, self.generations)
         ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
-        ctx[K.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIRVOYANT_TALON if pos.clairvoyant
-                                           else PREFETCH_TALON) else 0
+        ctx[K.C_PREFETCH] = 1 if talon >= PREFETCH_TALON and not pos.clairvoyant else 0
         return ctx, order
 
     def head(self, pos, talon):

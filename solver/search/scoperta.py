@@ -348,18 +348,17 @@ def _child(c, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola,
 @njit(cache=True, inline="always")
 def _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
                        briscola, known, clair, gen, tt):
-    """Ask for the table buckets of all the node's children before the first is searched,
+    """At a trick's second card (a lead's children are mid-trick nodes, not in the table),
+    ask for the table buckets of all the node's children before the first is searched,
     so their memory reads overlap (the siblings' arrive while the first child's subtree
     runs). Worth it only where the table is far bigger than the caches and well filled
     (C_PREFETCH, set by the driver)."""
     for j in range(nm):
         nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
             moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
-        if popcount(nh0 | nh1) <= 2 or nt >= 0:
+        if popcount(nh0 | nh1) <= 2:
             continue  # no entry to ask for
         alive = nh0 | nh1 | nun
-        if nt >= 0:
-            alive |= np.int64(1) << nt
         if ntop >= 0:
             alive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
         idx, _, _, _ = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, alive, S, obj,
@@ -463,7 +462,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         if clair == 1 and table >= 0 and top >= 0:
             base = ctx[C_ORDLEN] - popcount(unseen) - 2
             known = order[base + 1] | ((order[base + 2] << 6) if unseen else ZERO)
-        if use_tt and ctx[C_PREFETCH] == 1 and nm > 1:
+        if table >= 0 and ctx[C_PREFETCH] == 1 and nm > 1 and ctx[C_NOTT] == 0:
             _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj,
                                S, bri, known, clair, ctx[C_GEN], tt)
         for j in range(nm):
