@@ -299,7 +299,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     shrink = 1.0
     if every is not None and exact_all and not horizon and weigh is None and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
-    est = {c: (tally.mean(c), 0.0 if whole else _scaled(tally.error(c), shrink)) for c in cards}
+    est = {c: (tally.mean(c), 0.0 if whole else tally.error(c) * shrink) for c in cards}
     best_v, moves, best = ranked(est)
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
@@ -364,10 +364,6 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
     return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method=method, notes=tuple(notes))
-
-
-def _scaled(error, factor: float):
-    return None if error is None else error * factor
 
 
 def _once(next_deal, count: int):
