@@ -144,3 +144,31 @@ def test_prefetching_the_childrens_buckets_changes_no_value_and_no_node(monkeypa
             got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
         assert got[0] == got[1], pos.to_text()
         assert got[1][0] == ref_values(pos, "points"), pos.to_text()
+
+
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_the_transposition_cutoff_changes_no_value_and_cuts_nodes(monkeypatch, objective):
+    """ETC (a trick's second card reading its children's entries for a cut first) only
+    cuts where a stored bound proves it: with it on at every node count, each card's value
+    equals the one with it off and the reference's, while the search visits fewer nodes.
+    Only clairvoyant searches use it."""
+    rng = random.Random(5151)
+    positions = [random_position(rng, t, mid_trick=bool(i % 2), with_score=True,
+                                 clairvoyant=True)
+                 for i, t in enumerate((4, 6, 8, 10, 12))]
+    fewer = 0
+    for pos in positions:
+        got = []
+        for alive in (0, 1):
+            monkeypatch.setattr(engine, "ETC_ALIVE", alive)
+            s = engine.Search(pos, objective, tt_mb=1)
+            assert s.ctx[K.C_ETC] == alive
+            s.tt.fill(0)
+            got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
+        assert got[0][0] == got[1][0], pos.to_text()
+        assert got[1][0] == ref_values(pos, objective), pos.to_text()
+        fewer += got[1][1] < got[0][1]
+    assert fewer >= 3
+    monkeypatch.setattr(engine, "ETC_ALIVE", 1)
+    hidden = random_position(random.Random(5), 6)
+    assert engine.Search(hidden, "points", tt_mb=1).ctx[K.C_ETC] == 0

@@ -7,14 +7,14 @@ import numpy as np
 from numba import njit
 
 from solver.search.bits import CARD_POINTS, leader_wins, lowbit_index
-from solver.search.context import load_kernel
+from solver.search.context import KERNEL, load_kernel
 
 _I = "int64"
 DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
           f"{_I}[::1])")
 
 
-@njit(cache=True)
+@njit(**KERNEL)
 def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, stats):
     """Points (mover minus opponent) won in the next ``depth`` tricks; talon order known.
 

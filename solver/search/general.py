@@ -26,7 +26,7 @@ from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN,  # noqa: F401
                                    C_HORIZON, C_LEAF, C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS,
                                    C_PREFETCH, C_SCALE, C_SIZE,
-                                   C_TOPVIS, C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, S_ABORT,
+                                   C_TOPVIS, C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, S_ABORT,
                                    S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
                                    load_kernel, star1_cut, star1_window, value_bounds)
 from solver.search.leaf import ONE, leaf_sum
@@ -270,7 +270,7 @@ SEARCH_SIG = (f"{_I}(" + ", ".join([_I] * 16) + f", {_I}[::1], {_I}[::1], {_I}[:
               f"{_I}[::1], {_I}[:, ::1])")
 
 
-@njit(cache=True)
+@njit(**KERNEL)
 def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1,
            alpha, beta, only, ctx, order, tt, stats, work):
     """Value for the side of ``turn`` (scaled) within fail-soft bounds.

@@ -33,9 +33,9 @@ from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_c
                                 canon_mask, ceil_div, floor_div, highbit_index, leader_wins,
                                 lowbit_index, mask_points, popcount)
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT,  # noqa: F401
-                                   C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE, C_SCALE, C_SIZE,
+                                   C_ETC, C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE, C_SCALE, C_SIZE,
                                    C_STAR2,
-                                   C_TRUMP, INF, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
+                                   C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
                                    S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
                                    load_kernel, value_bounds, win_value)
@@ -366,12 +366,63 @@ def _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trum
         tt_prefetch(tt, idx)
 
 
+@njit(cache=True, inline="always")
+def _etc(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known,
+         clair, gen, tt, beta, slots):
+    """Enhanced transposition cutoff: (cut, value, move) where a child's stored bound
+    already proves the node >= beta. Every child's bucket is asked for before the first is
+    read."""
+    for j in range(nm):
+        slots[j] = -1
+        nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
+            moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
+        if popcount(nh0 | nh1) <= 2:
+            continue
+        alive = nh0 | nh1 | nun
+        if ntop >= 0:
+            alive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
+        mag = 2 * S if obj == OBJ_WIN else mask_points(alive) * S
+        idx, chk, r, gu = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, alive, mag, obj,
+                                   clair, briscola, trump, gen, S, tt.shape[0] - 1)
+        tt_prefetch(tt, idx)
+        slots[j] = idx
+        slots[8 + j] = chk
+        slots[16 + j] = r * gu * sgn
+        slots[24 + j] = off
+    for j in range(nm):
+        if slots[j] >= 0:
+            f, elo, ehi, _ = tt_read(tt, slots[j], slots[8 + j])
+            if f:
+                m = slots[16 + j]
+                b = slots[24 + j] + (elo * m if m > 0 else ehi * m)
+                if b >= beta:
+                    return True, b, moves[j]
+    return False, np.int64(0), np.int64(-1)
+
+
+@njit(cache=True, inline="always")
+def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
+                  briscola, known, clair, alive, gen, etc, prefetch, tt, beta, slots):
+    """What a trick's second card does before it searches its children: the enhanced
+    transposition cutoff where ``etc`` cards or more are alive, else the prefetch where it
+    is on. (first child to search: ``nm`` after a cut, its value, its move)."""
+    if go and etc > 0 and popcount(alive) >= etc:
+        cut, v, mv = _etc(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
+                          briscola, known, clair, gen, tt, beta, slots)
+        if cut:
+            return nm, v, mv
+    elif go and prefetch == 1:
+        _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
+                           briscola, known, clair, gen, tt)
+    return 0, -INF, np.int64(-1)
+
+
 _I = "int64"
 SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
               f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
 
 
-@njit(cache=True, nogil=True)
+@njit(**KERNEL)
 def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
            ctx, order, tt, stats, work):
     """Value for ``turn`` (scaled), fail-soft. ``only`` >= 0: that card only, not stored;
@@ -456,16 +507,16 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         moves = work[row, 0:8]
         nm = _order_moves(h0 if turn == 0 else h1, alive, only, table, trump, ttmove, moves,
                           work[row, 8:16])
-        result = -INF
         pvs = clair == 1 or unseen == 0
         known = NO
         if clair == 1 and table >= 0 and top >= 0:
             base = ctx[C_ORDLEN] - popcount(unseen) - 2
             known = order[base + 1] | ((order[base + 2] << 6) if unseen else ZERO)
-        if table >= 0 and ctx[C_PREFETCH] == 1 and nm > 1 and ctx[C_NOTT] == 0:
-            _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj,
-                               S, bri, known, clair, ctx[C_GEN], tt)
-        for j in range(nm):
+        first, result, bestmove = _ask_children(
+            table >= 0 and nm > 1 and ctx[C_NOTT] == 0, moves, nm, h0, h1, table, top, unseen,
+            turn, s0, s1, trump, obj, S, bri, known, clair, alive, ctx[C_GEN], ctx[C_ETC],
+            ctx[C_PREFETCH], tt, beta, work[row, 16:48])
+        for j in range(first, nm):
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
                 moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
             wlo = alpha
