@@ -60,8 +60,10 @@ def _single_thread_values(pos, objective, star2: int):
 
 
 @pytest.mark.parametrize("talon", [4, 6, 8])
-def test_star2_probes_change_no_value(talon):
-    """Same values with and without the probes, on positions where they run and cut."""
+def test_star2_probes_change_no_value(talon, monkeypatch):
+    """Same values with and without the probes, on positions where they run and cut (the
+    full-window chance nodes two draws from the end, which never probe, are off here)."""
+    monkeypatch.setattr(engine, "EXACT_CHANCE_UNSEEN", 0)
     rng = random.Random(4242 + talon)
     probes = cuts = 0
     for i in range(24 if talon < 8 else 8):

@@ -172,3 +172,26 @@ def test_the_transposition_cutoff_changes_no_value_and_cuts_nodes(monkeypatch, o
     monkeypatch.setattr(engine, "ETC_ALIVE", 1)
     hidden = random_position(random.Random(5), 6)
     assert engine.Search(hidden, "points", tt_mb=1).ctx[K.C_ETC] == 0
+
+
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_exact_chance_nodes_change_no_value_and_nodes_move(monkeypatch, objective):
+    """Chance nodes with two unseen cards searched in the full window (C_EXACT) store exact
+    values: every card's value is the one with it off and the reference's, and the node
+    counts differ (the lever is live)."""
+    rng = random.Random(6161)
+    positions = [random_position(rng, t, mid_trick=bool(i % 2), with_score=True)
+                 for i, t in enumerate((4, 4, 6, 6, 8))]
+    differ = 0
+    for pos in positions:
+        got = []
+        for unseen in (0, 2):
+            monkeypatch.setattr(engine, "EXACT_CHANCE_UNSEEN", unseen)
+            s = engine.Search(pos, objective, tt_mb=1)
+            assert s.ctx[K.C_EXACT] == unseen
+            s.tt.fill(0)
+            got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
+        assert got[0][0] == got[1][0], pos.to_text()
+        assert got[1][0] == ref_values(pos, objective), pos.to_text()
+        differ += got[0][1] != got[1][1]
+    assert differ >= 1

@@ -43,6 +43,9 @@ STAR2 = int(os.environ.get("BRISCOLA_STAR2", "16"))
 #: (mostly first children the table would have cut anyway) at 1.04-1.09 of the time, and
 #: below 12 cards alive the reads cost more than they save (interleaved, one thread).
 ETC_ALIVE = 12
+#: chance nodes with at most this many unseen cards are searched in the full window, so
+#: their entries hold exact values (see solver/search/scoperta.py)
+EXACT_CHANCE_UNSEEN = 2
 STAR2_TALON = 8
 #: from this talon up (searches with chance nodes) the threads search the cards one at a
 #: time, all on the same card, a helper walking the draws the other way, instead of a card
@@ -130,6 +133,7 @@ class _Scoperta:
         ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
         ctx[K.C_PREFETCH] = 1 if talon >= PREFETCH_TALON and not pos.clairvoyant else 0
         ctx[K.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
+        ctx[K.C_EXACT] = EXACT_CHANCE_UNSEEN
         return ctx, order
 
     def head(self, pos, talon):
