@@ -146,6 +146,22 @@ def test_prefetching_the_childrens_buckets_changes_no_value_and_no_node(monkeypa
         assert got[1][0] == ref_values(pos, "points"), pos.to_text()
 
 
+def _with_and_without(monkeypatch, pos, objective, setting, values, slot):
+    """Each card's value and the node count, on an empty table, with the driver's
+    ``setting`` at each of ``values`` (which the context's ``slot`` must then hold); the
+    values are checked equal across settings and to the reference's. Returns the counts."""
+    got = []
+    for v in values:
+        monkeypatch.setattr(engine, setting, v)
+        s = engine.Search(pos, objective, tt_mb=1)
+        assert s.ctx[slot] == v
+        s.tt.fill(0)
+        got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
+    assert all(g[0] == got[0][0] for g in got), pos.to_text()
+    assert got[0][0] == ref_values(pos, objective), pos.to_text()
+    return [g[1] for g in got]
+
+
 @pytest.mark.parametrize("objective", ["points", "win"])
 def test_the_transposition_cutoff_changes_no_value_and_cuts_nodes(monkeypatch, objective):
     """ETC (a trick's second card reading its children's entries for a cut first) only
@@ -158,16 +174,8 @@ def test_the_transposition_cutoff_changes_no_value_and_cuts_nodes(monkeypatch, o
                  for i, t in enumerate((4, 6, 8, 10, 12))]
     fewer = 0
     for pos in positions:
-        got = []
-        for alive in (0, 1):
-            monkeypatch.setattr(engine, "ETC_ALIVE", alive)
-            s = engine.Search(pos, objective, tt_mb=1)
-            assert s.ctx[K.C_ETC] == alive
-            s.tt.fill(0)
-            got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
-        assert got[0][0] == got[1][0], pos.to_text()
-        assert got[1][0] == ref_values(pos, objective), pos.to_text()
-        fewer += got[1][1] < got[0][1]
+        off, on = _with_and_without(monkeypatch, pos, objective, "ETC_ALIVE", (0, 1), K.C_ETC)
+        fewer += on < off
     assert fewer >= 3
     monkeypatch.setattr(engine, "ETC_ALIVE", 1)
     hidden = random_position(random.Random(5), 6)
@@ -184,14 +192,7 @@ def test_exact_chance_nodes_change_no_value_and_nodes_move(monkeypatch, objectiv
                  for i, t in enumerate((4, 4, 6, 6, 8))]
     differ = 0
     for pos in positions:
-        got = []
-        for unseen in (0, 2):
-            monkeypatch.setattr(engine, "EXACT_CHANCE_UNSEEN", unseen)
-            s = engine.Search(pos, objective, tt_mb=1)
-            assert s.ctx[K.C_EXACT] == unseen
-            s.tt.fill(0)
-            got.append(({c: s.fraction(s.move_value(c)) for c in pos.legal_cards()}, s.nodes))
-        assert got[0][0] == got[1][0], pos.to_text()
-        assert got[1][0] == ref_values(pos, objective), pos.to_text()
-        differ += got[0][1] != got[1][1]
+        off, on = _with_and_without(monkeypatch, pos, objective, "EXACT_CHANCE_UNSEEN", (0, 2),
+                                    K.C_EXACT)
+        differ += on != off
     assert differ >= 1
