@@ -35,7 +35,8 @@ C_LEAF = 15      # 1: past the horizon the points left split by solver.search.le
 C_LEAF_W = 16    # its weights, C_LEAF_W .. C_LEAF_W + leaf.N_FEATURES - 1
 # both kernels
 C_PREFETCH = 32  # 1: decision nodes ask for their children's table buckets first
-C_ETC = 33       # 1: a trick's second card first reads its children's entries for a cut
+C_ETC = 33       # > 0: from this many cards alive, a trick's second card first reads its
+                 # children's entries for a cut (scoperta, clairvoyant searches)
 C_EXACT = 34     # chance nodes with at most this many unseen cards: full window (scoperta)
 C_SIZE = 35
 

@@ -38,8 +38,8 @@ from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_c
                                 canon_mask, ceil_div, floor_div, highbit_index, leader_wins,
                                 lowbit_index, mask_points, popcount)
 from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT,  # noqa: F401
-                                   C_ETC, C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE, C_SCALE, C_SIZE,
-                                   C_STAR2,
+                                   C_ETC, C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE,
+                                   C_SCALE, C_SIZE, C_STAR2,
                                    C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
                                    S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
