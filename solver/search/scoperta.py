@@ -351,74 +351,42 @@ def _child(c, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola,
 
 
 @njit(cache=True, inline="always")
-def _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
-                       briscola, known, clair, gen, tt):
-    """At a trick's second card (a lead's children are mid-trick nodes, not in the table),
-    ask for the table buckets of all the node's children before the first is searched,
-    so their memory reads overlap (the siblings' arrive while the first child's subtree
-    runs). Worth it only where the table is far bigger than the caches and well filled
-    (C_PREFETCH, set by the driver)."""
-    for j in range(nm):
-        nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
-            moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
-        if popcount(nh0 | nh1) <= 2:
-            continue  # no entry to ask for
-        alive = nh0 | nh1 | nun
-        if ntop >= 0:
-            alive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
-        idx, _, _, _ = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, alive, S, obj,
-                                clair, briscola, trump, gen, S, tt.shape[0] - 1)
-        tt_prefetch(tt, idx)
-
-
-@njit(cache=True, inline="always")
-def _etc(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known,
-         clair, gen, tt, beta, slots):
-    """Enhanced transposition cutoff: (cut, value, move) where a child's stored bound
-    already proves the node >= beta. Every child's bucket is asked for before the first is
-    read."""
+def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
+                  briscola, known, clair, alive, gen, etc, prefetch, tt, beta, slots):
+    """What a trick's second card (a lead's children are mid-trick nodes, not in the table)
+    does before it searches its children: ask for all their table buckets, so the memory
+    reads overlap (where C_PREFETCH is on: the table far bigger than the caches), and from
+    ``etc`` cards alive read them for a child whose stored bound already proves the node
+    >= beta (enhanced transposition cutoff). (first child to search: ``nm`` after a cut,
+    its value, its move)."""
+    read = go and etc > 0 and popcount(alive) >= etc
+    if not read and not (go and prefetch == 1):
+        return 0, -INF, np.int64(-1)
     for j in range(nm):
         slots[j] = -1
         nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
             moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
         if popcount(nh0 | nh1) <= 2:
-            continue
-        alive = nh0 | nh1 | nun
+            continue  # no entry to ask for
+        calive = nh0 | nh1 | nun
         if ntop >= 0:
-            alive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
-        mag = 2 * S if obj == OBJ_WIN else mask_points(alive) * S
-        idx, chk, r, gu = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, alive, mag, obj,
-                                   clair, briscola, trump, gen, S, tt.shape[0] - 1)
+            calive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
+        mag = S  # the bucket does not depend on it; a read's scale does
+        if read:
+            mag = 2 * S if obj == OBJ_WIN else mask_points(calive) * S
+        idx, chk, r, gu = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, calive, mag,
+                                   obj, clair, briscola, trump, gen, S, tt.shape[0] - 1)
         tt_prefetch(tt, idx)
-        slots[j] = idx
-        slots[8 + j] = chk
-        slots[16 + j] = r * gu * sgn
-        slots[24 + j] = off
-    for j in range(nm):
-        if slots[j] >= 0:
-            f, elo, ehi, _ = tt_read(tt, slots[j], slots[8 + j])
-            if f:
-                m = slots[16 + j]
-                b = slots[24 + j] + (elo * m if m > 0 else ehi * m)
-                if b >= beta:
-                    return True, b, moves[j]
-    return False, np.int64(0), np.int64(-1)
-
-
-@njit(cache=True, inline="always")
-def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
-                  briscola, known, clair, alive, gen, etc, prefetch, tt, beta, slots):
-    """What a trick's second card does before it searches its children: the enhanced
-    transposition cutoff where ``etc`` cards or more are alive, else the prefetch where it
-    is on. (first child to search: ``nm`` after a cut, its value, its move)."""
-    if go and etc > 0 and popcount(alive) >= etc:
-        cut, v, mv = _etc(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
-                          briscola, known, clair, gen, tt, beta, slots)
-        if cut:
-            return nm, v, mv
-    elif go and prefetch == 1:
-        _prefetch_children(moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
-                           briscola, known, clair, gen, tt)
+        slots[j], slots[8 + j], slots[16 + j], slots[24 + j] = idx, chk, r * gu * sgn, off
+    if read:
+        for j in range(nm):
+            if slots[j] >= 0:
+                f, elo, ehi, _ = tt_read(tt, slots[j], slots[8 + j])
+                if f:
+                    m = slots[16 + j]
+                    b = slots[24 + j] + (elo * m if m > 0 else ehi * m)
+                    if b >= beta:
+                        return nm, b, moves[j]
     return 0, -INF, np.int64(-1)
 
 
