@@ -67,6 +67,7 @@ GENERAL_TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 #: talon 12 0.84; talon 6-8 slower, where the table is small or mostly empty). Clairvoyant
 #: searches do not: from the deal they took 1.14 with it
 PREFETCH_TALON = 10
+PREFETCH_CLAIR_TALON = 99
 _tables: dict[int, np.ndarray] = {}          # the scoperta kernel's tables by bucket count
 _general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
 _last = [0, None]  # talon size and table of the latest scoperta search with chance nodes
@@ -131,7 +132,8 @@ class _Scoperta:
     def context(self, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(K, pos, objective, gen, self.generations)
         ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
-        ctx[K.C_PREFETCH] = 1 if talon >= PREFETCH_TALON and not pos.clairvoyant else 0
+        ctx[K.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
+                                           else PREFETCH_TALON) else 0
         ctx[K.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
         ctx[K.C_EXACT] = EXACT_CHANCE_UNSEEN
         return ctx, order

@@ -34,7 +34,8 @@ C_HORIZON = 14   # > 0: at a trick's start with at most this many cards alive, s
 C_LEAF = 15      # 1: past the horizon the points left split by solver.search.leaf, not evenly
 C_LEAF_W = 16    # its weights, C_LEAF_W .. C_LEAF_W + leaf.N_FEATURES - 1
 # both kernels
-C_PREFETCH = 32  # 1: decision nodes ask for their children's table buckets first
+C_PREFETCH = 32  # 1: decision nodes ask for their children's table buckets first (scoperta:
+                 # a trick's second card, which then reads the entries for the children)
 C_ETC = 33       # > 0: from this many cards alive, a trick's second card first reads its
                  # children's entries for a cut (scoperta, clairvoyant searches)
 C_EXACT = 34     # chance nodes with at most this many unseen cards: full window (scoperta)

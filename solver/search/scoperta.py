@@ -407,17 +407,39 @@ def _child(c, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola,
 
 
 @njit(cache=True, inline="always")
+def _slot_value(asked, tt, slots, j, alpha, beta, stats):
+    """(settled, value) of child ``j`` from its entry, whose slot ``_ask_children`` found:
+    where the stored bounds settle it in the window (exact, or a cut either way) the child
+    is not called, so it is not hashed and probed a second time. It still counts as a node
+    answered by the table, so node counts keep their meaning."""
+    if asked and slots[j] >= 0:
+        f, elo, ehi, _ = tt_read(tt, slots[j], slots[8 + j])
+        if f:
+            m = slots[16 + j]
+            blo = slots[24 + j] + (elo * m if m > 0 else ehi * m)
+            bhi = slots[24 + j] + (ehi * m if m > 0 else elo * m)
+            if blo >= beta or blo == bhi or bhi <= alpha:
+                stats[S_NODES] += 1
+                stats[S_TTHIT] += 1
+                return True, (bhi if bhi <= alpha else blo)
+    return False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
 def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
                   briscola, known, clair, alive, gen, etc, prefetch, tt, beta, slots):
     """What a trick's second card (a lead's children are mid-trick nodes, not in the table)
-    does before it searches its children: ask for all their table buckets, so the memory
-    reads overlap (where C_PREFETCH is on: the table far bigger than the caches), and from
-    ``etc`` cards alive read them for a child whose stored bound already proves the node
-    >= beta (enhanced transposition cutoff). (first child to search: ``nm`` after a cut,
-    its value, its move)."""
+    does before it searches its children: find all their table slots and ask for the
+    buckets, so the memory reads overlap and each child's entry can be read in the loop
+    (``_slot_value``) instead of by the child (where C_PREFETCH is on), and from ``etc``
+    cards alive read them for a child whose stored bound already proves the node >= beta
+    (enhanced transposition cutoff). (first child to search: ``nm`` after a cut, its
+    value, its move, whether the loop should read the entries: only with the prefetch; in
+    clairvoyant searches, where the cutoff alone finds them, reading them again in the loop
+    measured 0.86-1.19 of the time)."""
     read = go and etc > 0 and popcount(alive) >= etc
     if not read and not (go and prefetch == 1):
-        return 0, -INF, np.int64(-1)
+        return 0, -INF, np.int64(-1), False
     for j in range(nm):
         slots[j] = -1
         nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
@@ -427,9 +449,7 @@ def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump
         calive = nh0 | nh1 | nun
         if ntop >= 0:
             calive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
-        mag = S  # the bucket does not depend on it; a read's scale does
-        if read:
-            mag = 2 * S if obj == OBJ_WIN else mask_points(calive) * S
+        mag = 2 * S if obj == OBJ_WIN else mask_points(calive) * S
         idx, chk, r, gu = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, calive, mag,
                                    obj, clair, briscola, trump, gen, S, tt.shape[0] - 1)
         tt_prefetch(tt, idx)
@@ -442,8 +462,8 @@ def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump
                     m = slots[16 + j]
                     b = slots[24 + j] + (elo * m if m > 0 else ehi * m)
                     if b >= beta:
-                        return nm, b, moves[j]
-    return 0, -INF, np.int64(-1)
+                        return nm, b, moves[j], True
+    return 0, -INF, np.int64(-1), prefetch == 1
 
 
 _I = "int64"
@@ -536,21 +556,21 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         moves = work[row, 0:8]
         nm = _order_moves(h0 if turn == 0 else h1, alive, only, table, trump, ttmove, moves,
                           work[row, 8:16])
-        pvs = clair == 1 or unseen == 0
         known = NO
         if clair == 1 and table >= 0 and top >= 0:
             base = ctx[C_ORDLEN] - popcount(unseen) - 2
             known = order[base + 1] | ((order[base + 2] << 6) if unseen else ZERO)
-        first, result, bestmove = _ask_children(
+        first, result, bestmove, asked = _ask_children(
             table >= 0 and nm > 1 and ctx[C_NOTT] == 0, moves, nm, h0, h1, table, top, unseen,
             turn, s0, s1, trump, obj, S, bri, known, clair, alive, ctx[C_GEN], ctx[C_ETC],
             ctx[C_PREFETCH], tt, beta, work[row, 16:48])
         for j in range(first, nm):
+            got, v = _slot_value(asked, tt, work[row, 16:48], j, alpha, beta, stats)
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
                 moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
             wlo = alpha
-            whi = alpha + 1 if j > 0 and beta - alpha > 1 and pvs else beta
-            while True:
+            whi = alpha + 1 if j > 0 and beta - alpha > 1 and (clair or unseen == 0) else beta
+            while not got:
                 if sgn == 1:
                     v = off + search(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, wlo - off,
                                      whi - off, NO, ctx, order, tt, stats, work)
