@@ -3,6 +3,10 @@ table is far too small still gives exact values."""
 from __future__ import annotations
 
 import random
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -204,3 +208,16 @@ def test_exact_chance_nodes_change_no_value_and_nodes_move(monkeypatch, objectiv
                                     K.C_EXACT)
         differ += on != off
     assert differ >= 1
+
+
+def test_the_ab_script_compares_a_checkout_with_itself():
+    """benchmarks/ab_kernels.py hands both workers the same positions: a checkout against
+    itself has equal node counts and values, and the script says so."""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "ab_kernels.py"), str(root),
+                          str(root), "--talon", "4", "--positions", "4", "--rounds", "1"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    old, new = re.search(r"nodes: old ([\d,]+), new ([\d,]+)", out.stdout).groups()
+    assert old == new and int(old.replace(",", "")) > 0
+    assert "every value equal: True" in out.stdout

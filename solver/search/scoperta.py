@@ -164,8 +164,8 @@ def _three_tricks_value(hm, ho, my, obj, S, trump, alpha, beta):
 def _three_tricks(h0, h1, turn, s0, s1, obj, S, trump, alpha, beta, tt, idx, chk, a0, b0, lo,
                   hi, r, gu, alive, epoch):
     """A talon-empty lead with three cards each that the table could not answer: valued by
-    loops, not recursion (talon 8: 14 % fewer nodes and 0.71-0.90 of the time, interleaved,
-    one thread), and stored."""
+    loops, not recursion (talon 8: 14 % fewer nodes and 0.92 of the time, one thread,
+    position by position), and stored."""
     result = _three_tricks_value(h0 if turn == 0 else h1, h1 if turn == 0 else h0,
                                  s0 if turn == 0 else s1, obj, S, trump, alpha, beta)
     tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, np.int64(0), popcount(alive), epoch)

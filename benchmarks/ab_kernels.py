@@ -1,0 +1,115 @@
+"""A/B of two checkouts' scoperta search, position by position.
+
+One worker process per checkout (each loads its own solver and numba cache) is handed the
+same positions alternately, the order swapped each time, so both run in the same minutes of
+the machine. Alternating whole benchmark runs drifted by +-30 % from round to round on the
+2-core VM, more than the levers being judged; this interleaving keeps the drift out.
+
+    python benchmarks/ab_kernels.py OLD NEW --talon 8 --positions 60 --seed 8888 --rounds 4
+    python benchmarks/ab_kernels.py OLD NEW --talon 34 --clairvoyant --positions 20
+
+OLD and NEW are checkouts (e.g. ``git worktree add /tmp/old HEAD~1``). Each position is
+searched for every legal card on one thread with an empty table. Prints the node counts of
+both (deterministic), whether every value agrees, and NEW/OLD of the times: in all, per
+round and the median per position.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+
+def worker(root: str) -> None:
+    """Read 'talon positions seed clairvoyant index' lines; print 'seconds nodes values'."""
+    sys.path.insert(0, root)
+    import numpy as np
+    from solver.analysis import driver
+    from solver.sample import random_position
+    from solver.search import scoperta as K
+    driver.ready()
+    sets = {}
+    for line in sys.stdin:
+        talon, n, seed, clair, i = (int(x) for x in line.split())
+        key = (talon, n, seed, clair)
+        if key not in sets:
+            rng = random.Random(seed)
+            sets[key] = [random_position(rng, talon, mid_trick=bool(j % 2), clairvoyant=bool(clair))
+                         for j in range(n)]
+        pos = sets[key][i]
+        s = driver.Search(pos, "points")
+        s.tt.fill(0)
+        st = np.zeros(K.S_SIZE, dtype=np.int64)
+        nodes, vals = 0, []
+        t = time.perf_counter()
+        for c in pos.legal_cards():
+            st[:] = 0
+            vals.append(s.move_value(c, stats=st, slice_nodes=1 << 60, quiet=True))
+            nodes += int(st[K.S_NODES])
+        print(time.perf_counter() - t, nodes, ",".join(map(str, vals)), flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old")
+    ap.add_argument("new")
+    ap.add_argument("--talon", type=int, default=8)
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=8888)
+    ap.add_argument("--clairvoyant", action="store_true")
+    ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        worker(a.worker)
+        return
+    procs = {r: subprocess.Popen([sys.executable, __file__, "x", "x", "--worker", r],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for r in (a.old, a.new)}
+
+    def ask(root, i):
+        p = procs[root]
+        p.stdin.write(f"{a.talon} {a.positions} {a.seed} {int(a.clairvoyant)} {i}\n")
+        p.stdin.flush()
+        secs, nodes, vals = p.stdout.readline().split()
+        return float(secs), int(nodes), vals
+
+    for i in range(min(2, a.positions)):  # warm both (kernels loaded, caches touched)
+        ask(a.old, i), ask(a.new, i)
+    total = {a.old: 0.0, a.new: 0.0}
+    nodes = {a.old: 0, a.new: 0}
+    per_round, per_position, agree = [], [], True
+    for k in range(a.rounds):
+        this = {a.old: 0.0, a.new: 0.0}
+        for i in range(a.positions):
+            order = (a.old, a.new) if (i + k) % 2 == 0 else (a.new, a.old)
+            got = {r: ask(r, i) for r in order}
+            for r in order:
+                this[r] += got[r][0]
+                if k == 0:
+                    nodes[r] += got[r][1]
+            agree &= got[a.old][2] == got[a.new][2]
+            per_position.append(got[a.new][0] / got[a.old][0])
+        per_round.append(this[a.new] / this[a.old])
+        for r in total:
+            total[r] += this[r]
+    for p in procs.values():
+        p.stdin.close()
+        p.wait()
+    print(f"talon {a.talon}{' clairvoyant' if a.clairvoyant else ''} x{a.positions} "
+          f"(seed {a.seed}), one thread, an empty table each")
+    print(f"  nodes: old {nodes[a.old]:,}, new {nodes[a.new]:,} "
+          f"({nodes[a.new] / nodes[a.old] - 1:+.1%}); every value equal: {agree}")
+    print(f"  new/old time: {total[a.new] / total[a.old]:.3f} in all "
+          f"(old {total[a.old]:.2f} s, new {total[a.new]:.2f} s); per round "
+          f"{', '.join(f'{x:.3f}' for x in per_round)}; "
+          f"median per position {statistics.median(per_position):.3f}")
+    if not agree:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
