@@ -52,6 +52,7 @@ from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noq
 
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
 CHANCE_MAX = MAX_EXACT_UNSEEN * (MAX_EXACT_UNSEEN - 1)  # outcomes of one draw
+MAIL = 82  # the scratch row where a parent leaves the next call its table slot
 
 
 @njit(cache=True, inline="always")
@@ -265,6 +266,8 @@ def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, br
     clo = work[crow, 16:16 + CHANCE_MAX]
     chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
     cxy = work[crow, 16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
+    cid = work[crow, 16 + 3 * CHANCE_MAX:16 + 4 * CHANCE_MAX]
+    cck = work[crow, 16 + 4 * CHANCE_MAX:16 + 5 * CHANCE_MAX]
     n = popcount(unseen)
     rc = S // FACT[n - 2]
     rcg = rc * tt_unit(mag // rc)
@@ -295,14 +298,14 @@ def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, br
             q1 |= ((cy + 1) << 46) | (turn << 52) | (obj << 54)
             q2 |= kb
             q3 = cun & ~cx1 & ~(np.int64(1) << cy)
-            clo[i], chi[i] = tt_hash(q1, q2, q3, tt.shape[0] - 1)
-            tt_prefetch(tt, clo[i])
+            cid[i], cck[i] = tt_hash(q1, q2, q3, tt.shape[0] - 1)
+            tt_prefetch(tt, cid[i])
             cxy[i] = x | (y << 6)
             i += 1
     sum_lo = np.int64(0)
     sum_hi = np.int64(0)
     for k in range(i):
-        f, elo, ehi, _ = tt_read(tt, clo[k], chi[k])
+        f, elo, ehi, _ = tt_read(tt, cid[k], cck[k])
         a_ = lo
         b_ = hi
         if f:
@@ -314,12 +317,45 @@ def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, br
         chi[k] = b_
         sum_lo += a_
         sum_hi += b_
-    return clo, chi, cxy, n * (n - 1), sum_lo, sum_hi
+    return clo, chi, crow, n * (n - 1), sum_lo, sum_hi
 
 
 @njit(cache=True, inline="always")
-def _chance_child(h0, h1, turn, top, unseen, xy):
-    """The outcome ``xy`` of a chance node: (hands, new top card, unseen cards)."""
+def _mail(work, stats, idx, chk):
+    """Leave the next search call (the child about to be searched) its table slot, so it
+    does not hash its key again: stamped with that call's node number."""
+    work[MAIL, 0] = stats[S_NODES] + 1
+    work[MAIL, 1] = idx
+    work[MAIL, 2] = chk
+
+
+@njit(cache=True, inline="always")
+def _take_mail(work, stats):
+    """Whether the parent left this call its table slot (``_mail``); the mail is taken,
+    so no later call can read it."""
+    mine = work[MAIL, 0] == stats[S_NODES]
+    work[MAIL, 0] = -1
+    return mine
+
+
+@njit(cache=True, inline="always")
+def _slot(mine, work, h0, h1, table, top, unseen, turn, pending, s0, alive, mag, obj, clair,
+          briscola, trump, gen, S, nmask):
+    """(bucket, check, r, gu) of the node's entry: from the parent's mail when it left one
+    (``mine``), else by ``_tt_slot``."""
+    if mine:
+        r = np.int64(1) if clair == 1 else S // FACT[popcount(unseen)]
+        return work[MAIL, 1], work[MAIL, 2], r, tt_unit(mag // r)
+    return _tt_slot(h0, h1, table, top, unseen, turn, pending, s0, alive, mag, obj, clair,
+                    briscola, trump, gen, S, nmask)
+
+
+@njit(cache=True, inline="always")
+def _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats):
+    """The outcome ``i`` of a chance node: (hands, new top card, unseen cards); its table
+    slot, found by ``_chance_bounds``, is left for the call that searches it."""
+    xy = work[crow, 16 + 2 * CHANCE_MAX + i]
+    _mail(work, stats, work[crow, 16 + 3 * CHANCE_MAX + i], work[crow, 16 + 4 * CHANCE_MAX + i])
     x = xy & 63
     y = xy >> 6
     nh0, nh1 = draw_hands(h0, h1, turn, top, x)
@@ -407,7 +443,7 @@ def _child(c, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola,
 
 
 @njit(cache=True, inline="always")
-def _slot_value(asked, tt, slots, j, alpha, beta, stats):
+def _slot_value(asked, tt, slots, j, alpha, beta, stats, work):
     """(settled, value) of child ``j`` from its entry, whose slot ``_ask_children`` found:
     where the stored bounds settle it in the window (exact, or a cut either way) the child
     is not called, so it is not hashed and probed a second time. It still counts as a node
@@ -422,6 +458,7 @@ def _slot_value(asked, tt, slots, j, alpha, beta, stats):
                 stats[S_NODES] += 1
                 stats[S_TTHIT] += 1
                 return True, (bhi if bhi <= alpha else blo)
+        _mail(work, stats, slots[j], slots[8 + j])
     return False, np.int64(0)
 
 
@@ -479,6 +516,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     NO, ZERO, ONE, PRB = np.int64(-1), np.int64(0), np.int64(1), np.int64(PROBE)  # typed
     obj, S, bri, trump, clair = ctx[C_OBJ], ctx[C_SCALE], ctx[C_BRISCOLA], ctx[C_TRUMP], ctx[C_CLAIR]
     stats[S_NODES] += 1
+    mine = _take_mail(work, stats)
     if stats[S_NODES] > stats[S_LIMIT]:
         stats[S_ABORT] = 1
         return ZERO
@@ -490,8 +528,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     use_tt = only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2 and table < 0
     idx, chk, r, gu, ttmove, bestmove, a0, b0 = ZERO, ZERO, ONE, ONE, NO, NO, alpha, beta
     if use_tt:
-        idx, chk, r, gu = _tt_slot(h0, h1, table, top, unseen, turn, pending, s0, alive, mag,
-                                   obj, clair, bri, trump, ctx[C_GEN], S, tt.shape[0] - 1)
+        idx, chk, r, gu = _slot(mine, work, h0, h1, table, top, unseen, turn, pending, s0, alive,
+                                mag, obj, clair, bri, trump, ctx[C_GEN], S, tt.shape[0] - 1)
         found, cut, tv, alpha, beta, ttmove = tt_probe(tt, idx, chk, r, gu, alpha, beta)
         stats[S_TTHIT] += found
         if cut:
@@ -503,7 +541,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                                  a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH])
     if pending == 1:
         # ---- chance node: Star1, then Star2 probes, then the outcomes in full ----
-        clo, chi, cxy, N, sum_lo, sum_hi = _chance_bounds(h0, h1, top, unseen, turn, s0, alive,
+        clo, chi, crow, N, sum_lo, sum_hi = _chance_bounds(h0, h1, top, unseen, turn, s0, alive,
                                                           mag, lo, hi, obj, S, bri, tt, work)
         done, result = star1_cut(N, alpha, beta, ZERO, sum_lo, sum_hi)
         stats[S_CHANCE] += 1
@@ -518,7 +556,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             if li == chi[i]:
                 continue
             _, cb = star1_window(N, alpha, beta, ZERO, sum_lo - li, sum_hi, li, chi[i])
-            nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, cxy[i])
+            nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
             stats[S_PROBE] += 1
             v = search(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order,
                        tt, stats, work)
@@ -540,7 +578,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             v = clo[i]
             if v != chi[i]:
                 ca, cb = star1_window(N, alpha, beta, total, rest_lo, rest_hi, v, chi[i])
-                nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, cxy[i])
+                nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
                 v = search(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, ca, cb, NO, ctx, order,
                            tt, stats, work)
                 if stats[S_ABORT]:
@@ -565,7 +603,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             turn, s0, s1, trump, obj, S, bri, known, clair, alive, ctx[C_GEN], ctx[C_ETC],
             ctx[C_PREFETCH], tt, beta, work[row, 16:48])
         for j in range(first, nm):
-            got, v = _slot_value(asked, tt, work[row, 16:48], j, alpha, beta, stats)
+            got, v = _slot_value(asked, tt, work[row, 16:48], j, alpha, beta, stats, work)
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
                 moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
             wlo = alpha
@@ -584,9 +622,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 wlo = v - 1  # the null window failed high: search again in full
                 whi = beta
             result, bestmove, alpha = raise_best(v, moves[j], result, bestmove, alpha)
-            if alpha >= beta:
-                break
-            if only == PROBE:
+            if alpha >= beta or only == PROBE:
                 break
     if use_tt and (only != PROBE or result > a0):  # a probe's value is a lower bound
         tt_save(tt, idx, chk, result, a0, result if only == PROBE else b0, lo, hi, r, gu,
@@ -601,7 +637,9 @@ def ready() -> None:
 
 @njit(cache=True)
 def new_work():
-    return np.zeros((82, 16 + 3 * CHANCE_MAX), dtype=np.int64)
+    w = np.zeros((MAIL + 1, 16 + 5 * CHANCE_MAX), dtype=np.int64)
+    w[MAIL, 0] = -1
+    return w
 
 
 @njit(cache=True)
