@@ -62,11 +62,13 @@ TABLE_MB_BY_TALON = {0: 0.25, 2: 0.25, 4: 2, 6: 16, 8: 4, 10: 128}
 CLAIRVOYANT_TABLE_MB = 16
 GENERAL_TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 
-#: searches from this talon prefetch the children's table buckets at a trick's second card
-#: (one thread, an empty table, interleaved, identical nodes: talon 10 0.97 of the time,
-#: talon 12 0.84; talon 6-8 slower, where the table is small or mostly empty). Clairvoyant
-#: searches do not: from the deal they took 1.14 with it
-PREFETCH_TALON = 10
+#: searches from this talon find the children's table slots at a trick's second card:
+#: they prefetch the buckets, read the entries there and hand the slots to the children
+#: (one thread, position by position: talon 10 0.94, talon 12 0.91; at talon 8, since the
+#: children take the slots, 0.92-0.96, where the prefetch alone had cost 1.14). Clairvoyant
+#: searches do not (PREFETCH_CLAIR_TALON): from the deal they took 1.14 with the prefetch
+#: and 0.86-1.19 with the reads
+PREFETCH_TALON = 8
 PREFETCH_CLAIR_TALON = 99
 _tables: dict[int, np.ndarray] = {}          # the scoperta kernel's tables by bucket count
 _general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
