@@ -37,6 +37,11 @@ def cache_dirs(py_file: str) -> list[str]:
     return dirs
 
 
+def _in_search(py_file: str) -> bool:
+    here = os.path.dirname(os.path.abspath(py_file))
+    return os.path.basename(here) == "search" and os.path.basename(os.path.dirname(here)) == "solver"
+
+
 def is_cold(py_file: str) -> bool:
     """True when no cache index of ``py_file``'s kernels is as new as the source. Indexes of
     earlier versions stay behind (numba names them by line number), so one fresh index
@@ -44,6 +49,9 @@ def is_cold(py_file: str) -> bool:
     stem = os.path.splitext(os.path.basename(py_file))[0]
     try:
         src = os.path.getmtime(py_file)
+        if _in_search(py_file):  # keyed on every file of the package (solver/search/cache.py)
+            src = max(os.path.getmtime(f) for f in glob.glob(
+                os.path.join(os.path.dirname(py_file), "*.py")))
     except OSError:
         return False
     for d in cache_dirs(py_file):

@@ -51,6 +51,27 @@ def test_kernel_matches_reference(variant, talon, table, hand, count, clair):
         R.clear()
 
 
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])
+def test_last_three_tricks_by_loops_match_the_reference(variant):
+    """A 2-player lead with three cards each and the talon empty is valued by loops
+    (solver/search/endgame.py), not searched: from four and five cards a hand, at a trick's
+    start and mid-trick, every card's value agrees with the reference for both objectives,
+    with trumps (classic) and with and without the duty to follow suit."""
+    rng = random.Random(zlib.crc32(f"loops/{variant}".encode()))
+    for k in range(16):
+        pos = R.random_position(variant, 0, k % 2, rng, hand=4 + (k // 2) % 2, with_score=True)
+        for objective in ("points", "win"):
+            got, _ = exact_values(pos, objective)
+            assert got == R.move_values(pos, objective), (pos.to_text(), objective)
+        R.clear()
+    # and where the last draw leads into them
+    for _ in range(3):
+        pos = R.random_position(variant, 2, 1, rng, with_score=True)
+        got, _ = exact_values(pos, "points")
+        assert got == R.move_values(pos, "points"), pos.to_text()
+        R.clear()
+
+
 def test_general_kernel_on_scoperta_matches_stored_values():
     """2-player scoperta expressed as data gives the independent solver's values."""
     lines = load_positions("scoperta-dev")

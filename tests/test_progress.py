@@ -37,6 +37,28 @@ def test_a_cache_is_cold_until_an_index_newer_than_the_source_exists(tmp_path, m
     assert not coldstart.is_cold(str(src))
 
 
+def test_a_kernel_is_compiled_again_when_a_helper_it_inlines_changes(tmp_path, monkeypatch):
+    """numba keys a cached function on its own file only; the search package keys its
+    functions on all of its files (solver/search/cache.py), so editing a helper module
+    such as endgame.py cannot leave an old kernel in the cache."""
+    from numba.core import caching
+    from solver.search import cache
+    import solver.search.scoperta as K
+    impl = caching.CompileResultCacheImpl(K.search.py_func)
+    assert isinstance(impl.locator, cache._PackageStamp)
+    assert impl.locator.get_source_stamp() == cache.package_stamp()
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "b.py").write_text("y = 1\n")
+    monkeypatch.setattr(cache, "_HERE", tmp_path)
+    monkeypatch.setattr(cache, "_stamp", [])
+    before = cache.package_stamp()
+    (tmp_path / "b.py").write_text("y = 2\n")
+    monkeypatch.setattr(cache, "_stamp", [])
+    assert cache.package_stamp() != before
+    outside = caching.CompileResultCacheImpl(coldstart.cache_dirs)  # numba's own locator
+    assert not isinstance(outside.locator, cache._PackageStamp)
+
+
 def test_numba_cache_dir_is_where_the_cache_is_looked_for(tmp_path, monkeypatch):
     from numba.core import config
     monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "nc"))

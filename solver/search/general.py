@@ -13,8 +13,9 @@ Values are scaled integers: the expectation times u! (u = unknown cards at the r
 seat to move; it changes sign (points) or is mirrored (win) when the side changes.
 
 The pieces of a node are ``inline="always"`` helpers; only ``search`` recurses. The table
-(table.py), card arithmetic (bits.py) and context layout (context.py) are the scoperta
-kernel's too, but this module does not load that kernel.
+(table.py), card arithmetic (bits.py), context layout (context.py) and the loops of a
+2-player game's last tricks (endgame.py) are the scoperta kernel's too, but this module
+does not load that kernel.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN
                                    C_TOPVIS, C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, S_ABORT,
                                    S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
                                    load_kernel, star1_cut, star1_window, value_bounds)
+from solver.search.endgame import three_tricks
 from solver.search.leaf import ONE, leaf_sum
 from solver.search.table import (TT_COLS, new_table, tt_hash5, tt_prefetch, tt_probe,  # noqa: F401
                                  tt_save, tt_unit)
@@ -307,6 +309,11 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
         found, cut, tv, alpha, beta, ttmove = tt_probe(tt, idx, chk, r, gu, alpha, beta)
         if cut:
             return tv
+        if (ctx[C_PLAYERS] == 2 and tal == 0 and tabn == 0 and popcount(h0 | h1) == 6
+                and ctx[C_HORIZON] < 2):  # searched to the end, not to a leaf
+            return three_tricks(h0, h1, turn, s0, s1, ctx[C_OBJ], ctx[C_SCALE], ctx[C_TRUMP],
+                                ctx[C_FOLLOW], alpha, beta, tt, idx, chk, a0, b0, lo, hi, r, gu,
+                                alive, ctx[C_EPOCH])
     if pending == 1:
         # ---- chance node (Star1 with the node's own bounds for every outcome) ----
         N, newtop = _chance_size(unseen, top, tal, ctx)

@@ -46,6 +46,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT, 
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
                                    S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
                                    load_kernel, value_bounds, win_value)
+from solver.search.endgame import last_two_gain, three_tricks
 from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
                                  new_table, next_epoch, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save,
                                  tt_store, tt_unit)
@@ -69,108 +70,6 @@ def talon_remaining(top, unseen):
     if top < 0:
         return 0
     return popcount(unseen) + 2
-
-
-@njit(cache=True, inline="always")
-def two_tricks_gain(mover_wins, m1, o1, m2, o2, trump):
-    """Points the mover takes in the last two tricks: the mover's ``m1`` meets the
-    opponent's ``o1`` (``mover_wins`` says who takes it), then the winner leads the last
-    card (``m2`` against ``o2``)."""
-    last = CARD_POINTS[m2] + CARD_POINTS[o2]
-    if mover_wins:
-        return CARD_POINTS[m1] + CARD_POINTS[o1] + (last if leader_wins(m2, o2, trump) else 0)
-    return 0 if leader_wins(o2, m2, trump) else last
-
-
-@njit(cache=True, inline="always")
-def last_two_gain(hm, ho, table, trump):
-    """Points the mover takes in the last two tricks, both sides playing their best (a
-    tiny minimax without recursion): the mover leads with two cards each, or follows
-    ``table`` holding two cards against the leader's last one."""
-    if table < 0:
-        best = np.int64(-1)
-        ma = hm
-        while ma:
-            a = lowbit_index(ma)
-            ma &= ma - 1
-            x = lowbit_index(hm & ~(np.int64(1) << a))
-            worst = np.int64(1000)
-            mb = ho
-            while mb:
-                b = lowbit_index(mb)
-                mb &= mb - 1
-                y = lowbit_index(ho & ~(np.int64(1) << b))
-                g = two_tricks_gain(leader_wins(a, b, trump), a, b, x, y, trump)
-                if g < worst:
-                    worst = g
-            if worst > best:
-                best = worst
-        return best
-    z = lowbit_index(ho)
-    best = np.int64(-1)
-    mb = hm
-    while mb:
-        b = lowbit_index(mb)
-        mb &= mb - 1
-        x = lowbit_index(hm & ~(np.int64(1) << b))
-        g = two_tricks_gain(not leader_wins(table, b, trump), b, table, x, z, trump)
-        if g > best:
-            best = g
-    return best
-
-
-@njit(cache=True, inline="always")
-def _gain_value(g, my, R, obj, S):
-    """The node's value when the mover takes ``g`` of the ``R`` points still in play."""
-    if obj == OBJ_WIN:
-        return win_value(my + g, S)
-    return (2 * g - R) * S
-
-
-@njit(cache=True, inline="always")
-def _three_tricks_value(hm, ho, my, obj, S, trump, alpha, beta):
-    """Fail-soft value of a talon-empty lead with three cards each: a loop minimax over
-    the first trick (alpha-beta in the node's window), the last two by ``last_two_gain``."""
-    R = mask_points(hm | ho)
-    best = np.int64(-1)
-    bv = -INF
-    ma = hm
-    while ma and bv < beta:
-        a = lowbit_index(ma)
-        ma &= ma - 1
-        hm2 = hm & ~(np.int64(1) << a)
-        floor_ = bv if bv > alpha else alpha
-        worst = np.int64(1000)
-        wv = INF
-        mb = ho
-        while mb and wv > floor_:
-            b = lowbit_index(mb)
-            mb &= mb - 1
-            ho2 = ho & ~(np.int64(1) << b)
-            p = CARD_POINTS[a] + CARD_POINTS[b]
-            if leader_wins(a, b, trump):
-                g = p + last_two_gain(hm2, ho2, np.int64(-1), trump)
-            else:
-                g = R - p - last_two_gain(ho2, hm2, np.int64(-1), trump)
-            if g < worst:
-                worst = g
-                wv = _gain_value(g, my, R, obj, S)
-        if worst > best:
-            best = worst
-            bv = wv
-    return bv
-
-
-@njit(cache=True, inline="always")
-def _three_tricks(h0, h1, turn, s0, s1, obj, S, trump, alpha, beta, tt, idx, chk, a0, b0, lo,
-                  hi, r, gu, alive, epoch):
-    """A talon-empty lead with three cards each that the table could not answer: valued by
-    loops, not recursion (talon 8: 14 % fewer nodes and 0.92 of the time, one thread,
-    position by position), and stored."""
-    result = _three_tricks_value(h0 if turn == 0 else h1, h1 if turn == 0 else h0,
-                                 s0 if turn == 0 else s1, obj, S, trump, alpha, beta)
-    tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, np.int64(0), popcount(alive), epoch)
-    return result
 
 
 @njit(cache=True, inline="always")
@@ -198,7 +97,7 @@ def _last_tricks(h0, h1, table, turn, only, obj, my, R, S, trump):
     hm = h0 if turn == 0 else h1
     ho = h1 if turn == 0 else h0
     if only < 0 and popcount(hm) == 2 and popcount(ho) == (2 if table < 0 else 1):
-        g = last_two_gain(hm, ho, table, trump)
+        g = last_two_gain(hm, ho, table, trump, np.int64(0))
         if obj == OBJ_WIN:
             return True, win_value(my + g, S)
         return True, (2 * g - R) * S
@@ -540,8 +439,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         if pending == 1 and popcount(unseen) <= ctx[C_EXACT]:
             alpha, beta, a0, b0 = lo, hi, lo, hi  # exact (the module's docstring)
         if top < 0 and popcount(h0 | h1) == 6:
-            return _three_tricks(h0, h1, turn, s0, s1, obj, S, trump, alpha, beta, tt, idx, chk,
-                                 a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH])
+            return three_tricks(h0, h1, turn, s0, s1, obj, S, trump, ZERO, alpha, beta, tt, idx,
+                                chk, a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH])
     if pending == 1:
         # ---- chance node: Star1, then Star2 probes, then the outcomes in full ----
         clo, chi, crow, N, sum_lo, sum_hi = _chance_bounds(h0, h1, top, unseen, turn, s0, alive,
