@@ -7,6 +7,11 @@ the machine. Alternating whole benchmark runs drifted by +-30 % from round to ro
 
     python benchmarks/ab_kernels.py OLD NEW --talon 8 --positions 60 --seed 8888 --rounds 4
     python benchmarks/ab_kernels.py OLD NEW --talon 34 --clairvoyant --positions 20
+    python benchmarks/ab_kernels.py OLD NEW --engine classic --positions 120
+
+``--engine VARIANT``: the hidden-card engine's decisions instead (``engine@200``, a fixed
+sample budget, so both checkouts do the same work): deals of the variant played by greedy,
+the engine asked for a card at one moment of each; the values compared are its cards.
 
 OLD and NEW are checkouts (e.g. ``git worktree add /tmp/old HEAD~1``). Each position is
 searched for every legal card on one thread with an empty table. Prints the node counts of
@@ -23,9 +28,42 @@ import sys
 import time
 
 
-def worker(root: str) -> None:
+def _engine_moment(variant: str, seed: int, i: int):
+    """A seeded deal of ``variant`` played by greedy for 2-37 cards: (state, rng)."""
+    from solver.game import deal, play
+    from solver.players.agents import GreedyAgent
+    rng = random.Random(f"{seed}/{i}")
+    st = deal(variant, rng)
+    greedy = GreedyAgent()
+    for _ in range(2 + (i * 7) % 36):
+        if st.is_over:
+            break
+        st = play(st, greedy(st, rng))
+    return st, rng
+
+
+def engine_worker(variant: str) -> None:
+    """Read 'seed index' lines; print 'seconds 0 card' of engine@200's decision there."""
+    from solver.game import legal_cards
+    from solver.players.agents import get_agent
+    agent = get_agent("engine@200")
+    for line in sys.stdin:
+        seed, i = (int(x) for x in line.split())
+        st, rng = _engine_moment(variant, seed, i)
+        if st.is_over or len(legal_cards(st)) < 2:
+            print(0.0, 0, -1, flush=True)
+            continue
+        t = time.perf_counter()
+        c = agent(st, rng)
+        print(time.perf_counter() - t, 0, c, flush=True)
+
+
+def worker(root: str, variant: str | None = None) -> None:
     """Read 'talon positions seed clairvoyant index' lines; print 'seconds nodes values'."""
     sys.path.insert(0, root)
+    if variant:
+        engine_worker(variant)
+        return
     import numpy as np
     from solver.analysis import driver
     from solver.sample import random_position
@@ -61,18 +99,23 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=8888)
     ap.add_argument("--clairvoyant", action="store_true")
     ap.add_argument("--rounds", type=int, default=4)
+    ap.add_argument("--engine", metavar="VARIANT", help="time engine@200's decisions in VARIANT")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.worker)
+        worker(a.worker, a.engine)
         return
-    procs = {r: subprocess.Popen([sys.executable, __file__, "x", "x", "--worker", r],
+    procs = {r: subprocess.Popen([sys.executable, __file__, "x", "x", "--worker", r]
+                                 + (["--engine", a.engine] if a.engine else []),
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
              for r in (a.old, a.new)}
 
     def ask(root, i):
         p = procs[root]
-        p.stdin.write(f"{a.talon} {a.positions} {a.seed} {int(a.clairvoyant)} {i}\n")
+        if a.engine:
+            p.stdin.write(f"{a.seed} {i}\n")
+        else:
+            p.stdin.write(f"{a.talon} {a.positions} {a.seed} {int(a.clairvoyant)} {i}\n")
         p.stdin.flush()
         secs, nodes, vals = p.stdout.readline().split()
         return float(secs), int(nodes), vals
@@ -92,17 +135,24 @@ def main() -> None:
                 if k == 0:
                     nodes[r] += got[r][1]
             agree &= got[a.old][2] == got[a.new][2]
-            per_position.append(got[a.new][0] / got[a.old][0])
+            if got[a.old][0] > 0:
+                per_position.append(got[a.new][0] / got[a.old][0])
         per_round.append(this[a.new] / this[a.old])
         for r in total:
             total[r] += this[r]
     for p in procs.values():
         p.stdin.close()
         p.wait()
-    print(f"talon {a.talon}{' clairvoyant' if a.clairvoyant else ''} x{a.positions} "
-          f"(seed {a.seed}), one thread, an empty table each")
-    print(f"  nodes: old {nodes[a.old]:,}, new {nodes[a.new]:,} "
-          f"({nodes[a.new] / nodes[a.old] - 1:+.1%}); every value equal: {agree}")
+    if a.engine:
+        print(f"engine@200 in {a.engine}, x{a.positions} decisions (seed {a.seed})")
+    else:
+        print(f"talon {a.talon}{' clairvoyant' if a.clairvoyant else ''} x{a.positions} "
+              f"(seed {a.seed}), one thread, an empty table each")
+    if a.engine:
+        print(f"  every card chosen equal: {agree}")
+    else:
+        print(f"  nodes: old {nodes[a.old]:,}, new {nodes[a.new]:,} "
+              f"({nodes[a.new] / nodes[a.old] - 1:+.1%}); every value equal: {agree}")
     print(f"  new/old time: {total[a.new] / total[a.old]:.3f} in all "
           f"(old {total[a.old]:.2f} s, new {total[a.new]:.2f} s); per round "
           f"{', '.join(f'{x:.3f}' for x in per_round)}; "

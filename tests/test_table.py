@@ -221,3 +221,14 @@ def test_the_ab_script_compares_a_checkout_with_itself():
     old, new = re.search(r"nodes: old ([\d,]+), new ([\d,]+)", out.stdout).groups()
     assert old == new and int(old.replace(",", "")) > 0
     assert "every value equal: True" in out.stdout
+
+
+def test_the_ab_script_times_the_same_engine_decisions_in_both():
+    """ab_kernels.py --engine: both workers are asked the same moments of the same deals,
+    with a sample budget, so a checkout against itself chooses the same cards."""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "ab_kernels.py"), str(root),
+                          str(root), "--engine", "classic", "--positions", "3", "--rounds", "1"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "every card chosen equal: True" in out.stdout and "new/old time" in out.stdout

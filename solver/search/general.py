@@ -313,7 +313,7 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
                 and ctx[C_HORIZON] < 2):  # searched to the end, not to a leaf
             return three_tricks(h0, h1, turn, s0, s1, ctx[C_OBJ], ctx[C_SCALE], ctx[C_TRUMP],
                                 ctx[C_FOLLOW], alpha, beta, tt, idx, chk, a0, b0, lo, hi, r, gu,
-                                alive, ctx[C_EPOCH])
+                                alive, ctx[C_EPOCH], True)
     if pending == 1:
         # ---- chance node (Star1 with the node's own bounds for every outcome) ----
         N, newtop = _chance_size(unseen, top, tal, ctx)

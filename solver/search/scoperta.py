@@ -440,7 +440,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             alpha, beta, a0, b0 = lo, hi, lo, hi  # exact (the module's docstring)
         if top < 0 and popcount(h0 | h1) == 6:
             return three_tricks(h0, h1, turn, s0, s1, obj, S, trump, ZERO, alpha, beta, tt, idx,
-                                chk, a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH])
+                                chk, a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH], False)
     if pending == 1:
         # ---- chance node: Star1, then Star2 probes, then the outcomes in full ----
         clo, chi, crow, N, sum_lo, sum_hi = _chance_bounds(h0, h1, top, unseen, turn, s0, alive,
