@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.analysis import progress
+from solver.analysis import progress, threads
 from solver.analysis.result import Analysis, MoveValue
 from solver.cards import POINTS
 from solver.position import GamePosition, Position
@@ -403,7 +403,8 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
 
 
 def _threaded(s: Search, cards, deadline, slice_nodes):
-    """{card: scaled value} from THREADS threads on one table, or None past the deadline."""
+    """{card: scaled value} from THREADS threads on one table (this one and kept helpers),
+    or None past the deadline."""
     todo = list(cards)
     lock = threading.Lock()
     results: dict[int, int] = {}
@@ -447,18 +448,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes):
                     failed.append(c)
                     return
 
-    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(THREADS)]
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.05)
-    except KeyboardInterrupt:
-        s.stop(stats_list)
-        for t in threads:
-            t.join()
-        raise
+    threads.run([lambda i=i: worker(i) for i in range(THREADS)], lambda: s.stop(stats_list))
     if failed or len(results) < len(cards):
         return None
     return results
