@@ -8,6 +8,11 @@ the machine. Alternating whole benchmark runs drifted by +-30 % from round to ro
     python benchmarks/ab_kernels.py OLD NEW --talon 8 --positions 60 --seed 8888 --rounds 4
     python benchmarks/ab_kernels.py OLD NEW --talon 34 --clairvoyant --positions 20
     python benchmarks/ab_kernels.py OLD NEW --engine classic --positions 120
+    python benchmarks/ab_kernels.py OLD NEW --talon 8 --positions 80 --analyse
+
+``--analyse``: the whole ``analyse`` of each position as a user runs it (every thread, the
+principal line, an empty table each) instead of the kernel alone on one thread; the node
+counts then include the threads' overlapping work, so only the values must agree.
 
 ``--engine VARIANT``: the hidden-card engine's decisions instead (``engine@200``, a fixed
 sample budget, so both checkouts do the same work): deals of the variant played by greedy,
@@ -58,11 +63,44 @@ def engine_worker(variant: str) -> None:
         print(time.perf_counter() - t, 0, c, flush=True)
 
 
-def worker(root: str, variant: str | None = None) -> None:
+def _forget(driver) -> None:
+    """Empty the kept tables (a checkout from before ``driver.forget_tables`` by hand)."""
+    if hasattr(driver, "forget_tables"):
+        driver.forget_tables()
+        return
+    for tt in driver._tables.values():
+        tt.fill(0)
+    driver._last[:] = [0, None]
+
+
+def analyse_worker() -> None:
+    """Read position lines as ``worker`` does; print 'seconds nodes values' of ``analyse``."""
+    from solver.analysis import analyse, driver
+    from solver.sample import random_position
+    driver.ready()
+    sets = {}
+    for line in sys.stdin:
+        talon, n, seed, clair, i = (int(x) for x in line.split())
+        key = (talon, n, seed, clair)
+        if key not in sets:
+            rng = random.Random(seed)
+            sets[key] = [random_position(rng, talon, mid_trick=bool(j % 2), clairvoyant=bool(clair))
+                         for j in range(n)]
+        _forget(driver)
+        t = time.perf_counter()
+        a = analyse(sets[key][i])
+        secs = time.perf_counter() - t
+        print(secs, a.nodes, ",".join(f"{m.card}:{m.value_exact}" for m in a.moves), flush=True)
+
+
+def worker(root: str, variant: str | None = None, whole: bool = False) -> None:
     """Read 'talon positions seed clairvoyant index' lines; print 'seconds nodes values'."""
     sys.path.insert(0, root)
     if variant:
         engine_worker(variant)
+        return
+    if whole:
+        analyse_worker()
         return
     import numpy as np
     from solver.analysis import driver
@@ -100,13 +138,16 @@ def main() -> None:
     ap.add_argument("--clairvoyant", action="store_true")
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--engine", metavar="VARIANT", help="time engine@200's decisions in VARIANT")
+    ap.add_argument("--analyse", action="store_true",
+                    help="time the whole analyse (every thread) instead of the kernel alone")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.worker, a.engine)
+        worker(a.worker, a.engine, a.analyse)
         return
     procs = {r: subprocess.Popen([sys.executable, __file__, "x", "x", "--worker", r]
-                                 + (["--engine", a.engine] if a.engine else []),
+                                 + (["--engine", a.engine] if a.engine else [])
+                                 + (["--analyse"] if a.analyse else []),
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
              for r in (a.old, a.new)}
 
@@ -146,8 +187,9 @@ def main() -> None:
     if a.engine:
         print(f"engine@200 in {a.engine}, x{a.positions} decisions (seed {a.seed})")
     else:
+        how = "analyse, every thread" if a.analyse else "one thread"
         print(f"talon {a.talon}{' clairvoyant' if a.clairvoyant else ''} x{a.positions} "
-              f"(seed {a.seed}), one thread, an empty table each")
+              f"(seed {a.seed}), {how}, an empty table each")
     if a.engine:
         print(f"  every card chosen equal: {agree}")
     else:

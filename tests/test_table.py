@@ -232,3 +232,22 @@ def test_the_ab_script_times_the_same_engine_decisions_in_both():
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert "every card chosen equal: True" in out.stdout and "new/old time" in out.stdout
+
+
+def test_the_ab_script_times_whole_analyses_with_empty_tables():
+    """ab_kernels.py --analyse: both workers run the whole analyse of the same positions
+    (every thread, the principal line) from empty tables, and their values must agree."""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "ab_kernels.py"), str(root),
+                          str(root), "--talon", "6", "--positions", "4", "--rounds", "1",
+                          "--analyse"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "analyse, every thread" in out.stdout and "every value equal: True" in out.stdout
+
+
+def test_forget_tables_empties_what_a_search_stored():
+    pos = random_position(random.Random(5), 6)
+    engine.exact_values(pos, "points", None)
+    assert any(tt.any() for tt in engine._tables.values())
+    engine.forget_tables()
+    assert not any(tt.any() for tt in engine._tables.values())

@@ -86,6 +86,14 @@ def configure(tt_mb: int | None = None, threads: int | None = None) -> None:
         THREADS = int(threads)
 
 
+def forget_tables() -> None:
+    """Empty every kept scoperta table, so the next search starts cold, as in a fresh
+    process (benchmarks that time one position at a time)."""
+    for tt in _tables.values():
+        tt.fill(0)
+    _last[:] = [0, None]
+
+
 def _memory_mb() -> int:
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2 ** 20
