@@ -18,6 +18,17 @@ the positions held out.
 ``check``: decisions (any card of a trick) from other deals, each with a random talon
 order: how often the best card of a search 2, 3 or 4 tricks deep is a best card of the
 full search, and the mean points it loses, with the even split and with the fitted leaf.
+
+``method``: the error a depth-limited sample adds to an estimate (the interval's method
+term, solver.analysis.sampling.METHOD_ERROR). Decisions from other deals at every stage
+where the estimator searches samples HORIZON tricks deep; at each, ``--samples`` talon
+orders, each searched as the estimator does and solved to the end. Per card, the mean over
+the orders of the difference is that position's method error plus sampling noise; the
+noise is taken out (its variance, the differences' variance over the orders' count), and
+the root mean square over positions and cards is printed by stage, with the upper end of
+its 95 % confidence interval; 1.96 times that is the half-width the estimator adds.
+
+    python benchmarks/fit_leaf.py method --variant classic --positions 120 --samples 8
 """
 from __future__ import annotations
 
@@ -35,21 +46,25 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from solver.analysis import driver  # noqa: E402
-from solver.analysis.sampling import horizon_alive, sample_order  # noqa: E402
+from solver.analysis.sampling import (HORIZON, METHOD_ERROR, METHOD_STAGES,  # noqa: E402
+                                     horizon_alive, horizon_for, method_stage, sample_order)
 from solver.cards import FULL_DECK, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play, to_game_position  # noqa: E402
 from solver.players.agents import GreedyAgent  # noqa: E402
+from solver.rules import get_variant  # noqa: E402
 from solver.search.leaf import FEATURES, WEIGHTS, features  # noqa: E402
 
 ALIVE = {"classic": (14, 30), "briscolone": (14, 26), "libero": (14, 26)}
 FIT_SEED = 0        # deals 1, 2, ... for the fit
 CHECK_SEED = 100000  # deals from here for the check
+METHOD_SEED = 200000  # deals from here for the method's error
 
 
-def positions(variant: str, count: int, first_seed: int, boundary: bool):
+def positions(variant: str, count: int, first_seed: int, boundary: bool, alive=None):
     """(open clairvoyant position) from ``count`` deals: one a deal, at a random number of
-    live cards in the variant's range (even numbers: a trick's start, when ``boundary``)."""
-    lo, hi = ALIVE.get(variant, (14, 26))
+    live cards in the variant's range or ``alive`` (even numbers: a trick's start, when
+    ``boundary``)."""
+    lo, hi = alive or ALIVE.get(variant, (14, 26))
     greedy = GreedyAgent()
     seed = first_seed
     made = 0
@@ -69,8 +84,8 @@ def positions(variant: str, count: int, first_seed: int, boundary: bool):
             st = play(st, c)
 
 
-def card_values(gp, tricks: int, use_leaf: bool) -> dict:
-    s = driver.Search(gp, "points", horizon=horizon_alive(gp, tricks), use_leaf=use_leaf)
+def card_values(gp, tricks: int, use_leaf: bool, objective: str = "points") -> dict:
+    s = driver.Search(gp, objective, horizon=horizon_alive(gp, tricks), use_leaf=use_leaf)
     return {c: float(s.fraction(s.move_value(c, quiet=True))) for c in gp.legal_cards()}
 
 
@@ -157,13 +172,74 @@ def cmd_check(args) -> None:
               f"| {ok / n:.1%} | {loss / n:.2f} | {nodes / n:,.0f} |")
 
 
+def method_errors(variant: str, count: int, samples: int, objective: str,
+                  first_seed: int = METHOD_SEED):
+    """(stage, [(mean difference, its noise variance) per card]) of ``count`` decisions
+    where the estimator's samples are depth-limited: depth-limited minus full value of the
+    same sampled talon orders (the objective's unit: points, or a chance of winning)."""
+    stages = METHOD_STAGES[get_variant(variant).hand_size]
+    for gp in positions(variant, count, first_seed, False, (stages[0][0], stages[-1][1])):
+        if not horizon_for(gp):
+            continue  # the deal passed the stage between two decisions
+        rng = random.Random(f"{first_seed}/{gp.played}/{gp.turn}")
+        diffs = {c: [] for c in gp.legal_cards()}
+        for _ in range(samples):
+            g = replace(gp, talon_order=sample_order(gp, rng))
+            near = card_values(g, HORIZON, True, objective)
+            full = card_values(g, 0, False, objective)
+            for c in diffs:
+                diffs[c].append(near[c] - full[c])
+        out = []
+        for d in diffs.values():
+            m = float(np.mean(d))
+            out.append((m, float(np.var(d, ddof=1)) / len(d)))
+        yield method_stage(gp), out
+
+
+def method_row(cards) -> tuple[float, float, float, float]:
+    """(mean error, root mean square of the method's error, the same at the upper end of
+    its 95 % confidence interval, the noise's root mean square) of (mean difference, noise
+    variance) pairs: the mean square of the differences less the noise's, and its standard
+    error over the pairs. The shipped half-width is 1.96 times the upper end, so that too
+    few samples make the interval wider, never narrower."""
+    ms_each = np.array([m * m - v for m, v in cards])
+    ms = float(ms_each.mean())
+    up = ms + 1.96 * float(ms_each.std(ddof=1)) / len(cards) ** 0.5
+    noise = float(np.mean([v for _, v in cards])) ** 0.5
+    return (float(np.mean([m for m, _ in cards])), max(ms, 0.0) ** 0.5, max(up, 0.0) ** 0.5,
+            noise)
+
+
+def cmd_method(args) -> None:
+    t = time.perf_counter()
+    by_stage: dict = {}
+    for stage, cards in method_errors(args.variant, args.positions, args.samples,
+                                      args.objective):
+        by_stage.setdefault(stage, []).extend(cards)
+    unit = "points" if args.objective == "points" else "chance of winning"
+    print(f"| game | objective | cards alive | cards valued | mean error | root mean square "
+          f"({unit}) | its upper 95 % bound | noise of a card's mean | half-width (1.96 x "
+          f"the bound) | shipped |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for stage in sorted(by_stage):
+        cards = by_stage[stage]
+        bias, rms, up, noise = method_row(cards)
+        shipped = METHOD_ERROR.get((args.variant, args.objective), {}).get(stage)
+        print(f"| {args.variant} | {args.objective} | {stage[0]}-{stage[1]} | {len(cards)} "
+              f"| {bias:+.3f} | {rms:.3f} | {up:.3f} | {noise:.3f} | {1.96 * up:.3f} | "
+              f"{'-' if shipped is None else f'{shipped:.3f}'} |")
+    print(f"({time.perf_counter() - t:.0f} s, {args.samples} talon orders a decision)",
+          file=sys.stderr)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     d = sub.add_parser("draw", help="solve positions for a fit and keep them in a file")
     f = sub.add_parser("fit", help="fit the leaf weights of a game")
     c = sub.add_parser("check", help="depth-limited choices against full ones")
-    for p in (d, f, c):
+    m = sub.add_parser("method", help="the error depth-limited samples add to an estimate")
+    for p in (d, f, c, m):
         p.add_argument("--variant", default="classic", choices=sorted(ALIVE))
         p.add_argument("--positions", type=int, default=400)
     for p in (d, f):
@@ -172,12 +248,14 @@ def main(argv=None) -> None:
     d.add_argument("--out", required=True, help="a new JSON-lines file")
     f.add_argument("--data", nargs="+", help="files written by draw (instead of solving)")
     c.add_argument("--tricks", default="2,3,4")
+    m.add_argument("--samples", type=int, default=8, help="talon orders a decision")
+    m.add_argument("--objective", default="points", choices=("points", "win"))
     args = ap.parse_args(argv)
     driver.ready()
     if args.cmd == "check" and args.variant not in WEIGHTS:
         print(f"note: {args.variant} has no fitted weights yet: both rows split evenly",
               file=sys.stderr)
-    {"draw": cmd_draw, "fit": cmd_fit, "check": cmd_check}[args.cmd](args)
+    {"draw": cmd_draw, "fit": cmd_fit, "check": cmd_check, "method": cmd_method}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -49,10 +49,48 @@ def test_more_time_only_adds_samples():
 def test_depth_limited_estimates_say_so():
     a = seat.analyse_open(parse_position(EXAMPLE), samples=20)
     assert a.method == "sampled-clairvoyant-depth4" and not a.exact
-    assert "approximation" in a.notes[0] and "sampling error only" in a.notes[0]
+    assert "approximation" in a.notes[0] and "sampling error and the method's" in a.notes[0]
     late = _early_seat(moves=26)
     b = seat.analyse_state(late, late.turn, samples=5)
     assert b.method == "seat-sampling" and "approximation" not in b.notes[0]
+
+
+def test_depth_limited_intervals_add_the_methods_measured_error():
+    """A depth-limited estimate's half-width is the sampling error's and the method's in
+    quadrature (the method's measured by benchmarks/fit_leaf.py method); a sample solved to
+    the end adds nothing, and an unmeasured game says its interval is sampling only."""
+    pos = parse_position(EXAMPLE)
+    m = seat.METHOD_ERROR[("classic", "points")][seat.method_stage(pos)]
+    assert m > 0
+    with_m = seat.analyse_open(pos, samples=40)
+    monkey = dict(seat.METHOD_ERROR)
+    try:
+        seat.METHOD_ERROR.clear()
+        without = seat.analyse_open(pos, samples=40)
+    finally:
+        seat.METHOD_ERROR.update(monkey)
+    assert "sampling error only" in without.notes[0]
+    for mv in with_m.moves:
+        e = without.move(mv.card).error
+        assert mv.value == without.move(mv.card).value
+        assert abs(mv.error - (e * e + m * m) ** 0.5) < 1e-9
+    assert seat.method_error(pos, "points", 0) == 0.0
+
+
+def test_the_measured_method_errors_cover_every_depth_limited_stage():
+    """Classic's points objective (the issue's game) is measured; every measured game and
+    objective covers each stage of a deal whose samples are depth-limited, once."""
+    assert ("classic", "points") in seat.METHOD_ERROR
+    for (variant, objective), table in seat.METHOD_ERROR.items():
+        hand = 5 if variant == "briscolone" else 3
+        stages = seat.METHOD_STAGES[hand]
+        assert stages[-1][1] == 40
+        full = seat.FULL_ALIVE if hand == 3 else seat.FULL_ALIVE_5
+        assert stages[0][0] == full + 1  # the first alive count with depth-limited samples
+        for (lo, hi), (nlo, _) in zip(stages, stages[1:]):
+            assert nlo == hi + 1
+        assert set(table) == set(stages)
+        assert all(0 < v < (60 if objective == "points" else 1) for v in table.values())
 
 
 def test_the_example_keeps_its_best_card_with_more_samples():

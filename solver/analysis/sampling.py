@@ -24,7 +24,8 @@ How a sampled hand is solved depends on the stage of the deal only (horizon_for)
 the time given, so more time means more samples of the same method and the best card
 settles instead of changing with the method: while more than FULL_ALIVE cards are alive,
 one talon order is drawn with the hand and searched HORIZON tricks deep (an approximation,
-labelled as such: the interval covers the sampling error only); later the hand is solved to
+labelled as such: its interval adds the method's measured error, METHOD_ERROR, to the
+sampling error); later the hand is solved to
 the end, exactly over the talon draws when few talon cards are hidden, else on one drawn
 talon order. Samples are seeded by the position, so an analysis is reproducible, and a
 sample budget (``samples``) gives the same answer on any machine. The engine may weight the
@@ -62,6 +63,24 @@ SLICE_NODES = 30_000       # nodes between clock checks (a few ms)
 PROGRESS_AFTER = 2.0       # seconds before the first progress line on stderr
 PROGRESS_EVERY = 1.0
 DEFAULT_SAMPLE_TIME = 5.0  # seconds of estimate for an open game with no time limit
+
+#: the stages (cards alive, lowest and highest) of a deal whose samples are depth-limited,
+#: by hand size, for the method's error below
+METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31, 40))}
+#: half-width (95 %) of the error a HORIZON-deep sample's method adds to a card's estimated
+#: value, by game, objective and stage: 1.96 times the root mean square, over decisions of
+#: played deals, of the mean difference between the depth-limited and the full solve of the
+#: same sampled talon orders, sampling noise taken out (benchmarks/fit_leaf.py method). It
+#: is added to the sampling error's half-width in quadrature. Games and objectives not
+#: listed have not been measured: their intervals say they cover the sampling error only.
+#: ``fit_leaf.py method`` prints the upper end of the root mean square's 95 % confidence
+#: interval, and that end is what is shipped, so that a measurement from too few samples
+#: widens the interval instead of narrowing it (2026-12-03: classic points 150 decisions
+#: with 24 talon orders each, classic win 60 with 12).
+METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
+    ("classic", "points"): {(17, 24): 4.1, (25, 32): 4.9, (33, 40): 3.8},
+    ("classic", "win"): {(17, 24): 0.06, (25, 32): 0.20, (33, 40): 0.14},
+}
 
 
 # ----- sampling -----------------------------------------------------------------------
@@ -119,6 +138,31 @@ def horizon_for(gp) -> int:
     means more samples of the same method."""
     full = FULL_ALIVE if gp.rules.hand_size <= 3 else FULL_ALIVE_5
     return 0 if 40 - popcount(gp.played) <= full else HORIZON
+
+
+def method_stage(gp) -> tuple[int, int] | None:
+    """The stage (METHOD_STAGES) of a position whose samples are depth-limited, else None."""
+    alive = 40 - popcount(gp.played)
+    for lo, hi in METHOD_STAGES.get(gp.rules.hand_size, ()):
+        if lo <= alive <= hi:
+            return lo, hi
+    return None
+
+
+def method_error(gp, objective: str, horizon: int) -> float | None:
+    """The half-width the method of a ``horizon``-deep sample adds to a card's interval at
+    this stage (0 for a sample solved to the end), or None where it was not measured."""
+    if not horizon:
+        return 0.0
+    if gp.players != 2:
+        return None
+    return METHOD_ERROR.get((gp.variant, objective), {}).get(method_stage(gp))
+
+
+def with_method(sampling: float, method: float | None) -> float:
+    """An interval's half-width from the sampling error's and the method's (independent
+    errors: in quadrature)."""
+    return sampling if not method else math.hypot(sampling, method)
 
 
 def _values(s, cards, deadline):
@@ -299,14 +343,15 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     shrink = 1.0
     if every is not None and exact_all and not horizon and weigh is None and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
-    est = {c: (tally.mean(c), 0.0 if whole else tally.error(c) * shrink) for c in cards}
+    m_err = method_error(sp.with_hand(0), objective, horizon)
+    est = {c: (tally.mean(c), 0.0 if whole else with_method(tally.error(c) * shrink, m_err))
+           for c in cards}
     best_v, moves, best = ranked(est)
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
-               f"approximation, {after_horizon(sp.variant)}, and the interval covers the "
-               f"sampling error only")
+               f"approximation, {after_horizon(sp.variant)}, and {covers(m_err, objective)}")
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
         notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
@@ -352,18 +397,27 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
-    est = {c: (tally.mean(c), tally.error(c)) for c in cards}
+    m_err = method_error(gp, objective, horizon)
+    est = {c: (tally.mean(c), with_method(tally.error(c), m_err)) for c in cards}
     best_v, moves, best = ranked(est)
     notes.insert(0, f"{tally.n} sampled talon orders" + (
         f", each searched {horizon} tricks deep: an approximation, "
-        f"{after_horizon(gp.variant, gp.players)}, and the interval covers the sampling "
-        f"error only"
+        f"{after_horizon(gp.variant, gp.players)}, and {covers(m_err, objective)}"
         if horizon else ", each solved to the end knowing the order (clairvoyant)"))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
     method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
     return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method=method, notes=tuple(notes))
+
+
+def covers(m_err: float | None, objective: str) -> str:
+    """What a depth-limited estimate's interval covers, for its note."""
+    if m_err is None:
+        return "the interval covers the sampling error only (the method's is not measured here)"
+    unit = "points" if objective == "points" else "of the chance of winning"
+    return (f"the interval covers the sampling error and the method's (±{m_err:.2g} "
+            f"{unit} at this stage, measured)")
 
 
 def _once(next_deal, count: int):
