@@ -175,3 +175,19 @@ def test_kept_positions_hold_their_exact_values(variant):
                           None, tuple(r["talon"]) or None)
         s = driver.Search(gp, "points")
         assert max(s.fraction(s.move_value(c, quiet=True)) for c in gp.legal_cards()) == r["y"]
+
+
+def test_the_method_error_script_measures_depth_limited_decisions():
+    """fit_leaf.py method: decisions only where samples are depth-limited, a (mean
+    difference, noise variance) pair per card, and the root mean square with the noise
+    taken out (the shipped half-width is 1.96 times its upper bound)."""
+    from solver.analysis import sampling
+    fl = _fit_leaf_script()
+    rows = list(fl.method_errors("classic", 2, 3, "points"))
+    assert rows
+    for stage, cards in rows:
+        assert stage in sampling.METHOD_STAGES[3]
+        assert cards and all(v >= 0 for _, v in cards)
+    bias, rms, up, noise = fl.method_row([(1.0, 0.25), (-1.0, 0.25), (3.0, 1.0)])
+    assert bias == 1.0 and abs(rms - ((0.75 + 0.75 + 8.0) / 3) ** 0.5) < 1e-9
+    assert up > rms and abs(noise - 0.5 ** 0.5) < 1e-9
