@@ -213,9 +213,12 @@ def method_row(cards) -> tuple[float, float, float, float]:
 def cmd_method(args) -> None:
     t = time.perf_counter()
     by_stage: dict = {}
-    for stage, cards in method_errors(args.variant, args.positions, args.samples,
-                                      args.objective):
+    for i, (stage, cards) in enumerate(method_errors(args.variant, args.positions,
+                                                     args.samples, args.objective)):
         by_stage.setdefault(stage, []).extend(cards)
+        if (i + 1) % 10 == 0:
+            print(f"  {i + 1} decisions, {time.perf_counter() - t:.0f} s", file=sys.stderr,
+                  flush=True)
     unit = "points" if args.objective == "points" else "chance of winning"
     print(f"| game | objective | cards alive | cards valued | mean error | root mean square "
           f"({unit}) | its upper 95 % bound | noise of a card's mean | half-width (1.96 x "
