@@ -63,6 +63,19 @@ def engine_worker(variant: str) -> None:
         print(time.perf_counter() - t, 0, c, flush=True)
 
 
+def _position(sets: dict, line: str):
+    """The position a 'talon positions seed clairvoyant index' line names (each set drawn
+    once, as the benchmark draws its stages)."""
+    from solver.sample import random_position
+    talon, n, seed, clair, i = (int(x) for x in line.split())
+    key = (talon, n, seed, clair)
+    if key not in sets:
+        rng = random.Random(seed)
+        sets[key] = [random_position(rng, talon, mid_trick=bool(j % 2), clairvoyant=bool(clair))
+                     for j in range(n)]
+    return sets[key][i]
+
+
 def _forget(driver) -> None:
     """Empty the kept tables (a checkout from before ``driver.forget_tables`` by hand)."""
     if hasattr(driver, "forget_tables"):
@@ -76,19 +89,13 @@ def _forget(driver) -> None:
 def analyse_worker() -> None:
     """Read position lines as ``worker`` does; print 'seconds nodes values' of ``analyse``."""
     from solver.analysis import analyse, driver
-    from solver.sample import random_position
     driver.ready()
     sets = {}
     for line in sys.stdin:
-        talon, n, seed, clair, i = (int(x) for x in line.split())
-        key = (talon, n, seed, clair)
-        if key not in sets:
-            rng = random.Random(seed)
-            sets[key] = [random_position(rng, talon, mid_trick=bool(j % 2), clairvoyant=bool(clair))
-                         for j in range(n)]
+        pos = _position(sets, line)
         _forget(driver)
         t = time.perf_counter()
-        a = analyse(sets[key][i])
+        a = analyse(pos)
         secs = time.perf_counter() - t
         print(secs, a.nodes, ",".join(f"{m.card}:{m.value_exact}" for m in a.moves), flush=True)
 
@@ -104,18 +111,11 @@ def worker(root: str, variant: str | None = None, whole: bool = False) -> None:
         return
     import numpy as np
     from solver.analysis import driver
-    from solver.sample import random_position
     from solver.search import scoperta as K
     driver.ready()
     sets = {}
     for line in sys.stdin:
-        talon, n, seed, clair, i = (int(x) for x in line.split())
-        key = (talon, n, seed, clair)
-        if key not in sets:
-            rng = random.Random(seed)
-            sets[key] = [random_position(rng, talon, mid_trick=bool(j % 2), clairvoyant=bool(clair))
-                         for j in range(n)]
-        pos = sets[key][i]
+        pos = _position(sets, line)
         s = driver.Search(pos, "points")
         s.tt.fill(0)
         st = np.zeros(K.S_SIZE, dtype=np.int64)
