@@ -15,6 +15,7 @@ from solver.players.agents import GreedyAgent
 from solver.game import deal, play
 from solver.position import parse_position
 from solver.record import deal_record, write_record
+from solver.rules import get_variant
 
 EXAMPLE = "variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1"
 
@@ -82,7 +83,7 @@ def test_the_measured_method_errors_cover_every_depth_limited_stage():
     objective covers each stage of a deal whose samples are depth-limited, once."""
     assert ("classic", "points") in seat.METHOD_ERROR
     for (variant, objective), table in seat.METHOD_ERROR.items():
-        hand = 5 if variant == "briscolone" else 3
+        hand = get_variant(variant).hand_size
         stages = seat.METHOD_STAGES[hand]
         assert stages[-1][1] == 40
         full = seat.FULL_ALIVE if hand == 3 else seat.FULL_ALIVE_5

@@ -1,6 +1,5 @@
 """The search threads kept between analyses (solver/analysis/threads.py)."""
 import threading
-import time
 
 import pytest
 
@@ -16,7 +15,6 @@ def test_helpers_run_the_jobs_and_are_kept_for_the_next_analysis():
     threads.run([job, job, job], stop=lambda: None)
     assert len(seen) == 3 and seen.count(threading.get_ident()) == 1
     first = set(seen) - {threading.get_ident()}
-    time.sleep(0.05)  # a helper is idle again just after it signals its job done
     seen.clear()
     threads.run([job, job, job], stop=lambda: None)
     assert set(seen) - {threading.get_ident()} == first

@@ -30,9 +30,9 @@ class _Helper:
             except BaseException as e:  # handed to the caller, which raises it
                 errors.append(e)
             finally:
-                done.set()
-                with _lock:
+                with _lock:  # idle before done: the caller's next analysis may take it
                     _idle.append(self)
+                done.set()
 
 
 def _take() -> _Helper:
