@@ -251,9 +251,15 @@ def main(argv=None) -> None:
     d.add_argument("--out", required=True, help="a new JSON-lines file")
     f.add_argument("--data", nargs="+", help="files written by draw (instead of solving)")
     c.add_argument("--tricks", default="2,3,4")
-    m.add_argument("--samples", type=int, default=8, help="talon orders a decision")
+    m.add_argument("--samples", type=int, default=8,
+                   help="talon orders a decision (at least 2: their spread is the noise)")
     m.add_argument("--objective", default="points", choices=("points", "win"))
     args = ap.parse_args(argv)
+    if args.positions < 1:
+        ap.error("--positions: give at least 1")
+    if args.cmd == "method" and args.samples < 2:
+        ap.error("--samples: give at least 2 talon orders a decision (their spread is the noise "
+                 "taken out)")
     driver.ready()
     if args.cmd == "check" and args.variant not in WEIGHTS:
         print(f"note: {args.variant} has no fitted weights yet: both rows split evenly",
