@@ -46,8 +46,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from solver.analysis import driver  # noqa: E402
-from solver.analysis.sampling import (HORIZON, METHOD_ERROR, METHOD_STAGES,  # noqa: E402
-                                     horizon_alive, horizon_for, method_stage, sample_order)
+from solver.analysis.sampling import (HORIZON, METHOD_ERROR, METHOD_GAP_ERROR,  # noqa: E402
+                                     METHOD_STAGES, horizon_alive, horizon_for,
+                                     method_stage, sample_order)
 from solver.cards import FULL_DECK, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play, to_game_position  # noqa: E402
 from solver.players.agents import GreedyAgent  # noqa: E402
@@ -174,26 +175,36 @@ def cmd_check(args) -> None:
 
 def method_errors(variant: str, count: int, samples: int, objective: str,
                   first_seed: int = METHOD_SEED):
-    """(stage, [(mean difference, its noise variance) per card]) of ``count`` decisions
-    where the estimator's samples are depth-limited: depth-limited minus full value of the
-    same sampled talon orders (the objective's unit: points, or a chance of winning)."""
+    """(stage, cards, gaps) of ``count`` decisions where the estimator's samples are
+    depth-limited. ``cards``: a (mean difference, its noise variance) pair per card of the
+    depth-limited minus the full value of the same sampled talon orders (the objective's
+    unit: points, or a chance of winning). ``gaps``: the same for the gap between the card
+    the depth-limited search ranks first and each other card (what a hint's "too close to
+    tell apart" rests on: the cards share their samples, so much of the error cancels)."""
     stages = METHOD_STAGES[get_variant(variant).hand_size]
     for gp in positions(variant, count, first_seed, False, (stages[0][0], stages[-1][1])):
         if not horizon_for(gp):
             continue  # the deal passed the stage between two decisions
         rng = random.Random(f"{first_seed}/{gp.played}/{gp.turn}")
-        diffs = {c: [] for c in gp.legal_cards()}
+        cards = gp.legal_cards()
+        near_sum = dict.fromkeys(cards, 0.0)
+        diffs = {c: [] for c in cards}
         for _ in range(samples):
             g = replace(gp, talon_order=sample_order(gp, rng))
             near = card_values(g, HORIZON, True, objective)
             full = card_values(g, 0, False, objective)
-            for c in diffs:
+            for c in cards:
+                near_sum[c] += near[c]
                 diffs[c].append(near[c] - full[c])
-        out = []
-        for d in diffs.values():
-            m = float(np.mean(d))
-            out.append((m, float(np.var(d, ddof=1)) / len(d)))
-        yield method_stage(gp), out
+        top = max(cards, key=lambda c: (near_sum[c], -c))
+        gaps = [np.subtract(diffs[top], diffs[c]) for c in cards if c != top]
+        yield (method_stage(gp), [_mean_noise(d) for d in diffs.values()],
+               [_mean_noise(d) for d in gaps])
+
+
+def _mean_noise(d) -> tuple[float, float]:
+    """A difference's mean over the talon orders, and that mean's noise variance."""
+    return float(np.mean(d)), float(np.var(d, ddof=1)) / len(d)
 
 
 def method_row(cards) -> tuple[float, float, float, float]:
@@ -213,24 +224,29 @@ def method_row(cards) -> tuple[float, float, float, float]:
 def cmd_method(args) -> None:
     t = time.perf_counter()
     by_stage: dict = {}
-    for i, (stage, cards) in enumerate(method_errors(args.variant, args.positions,
-                                                     args.samples, args.objective)):
-        by_stage.setdefault(stage, []).extend(cards)
+    for i, (stage, cards, gaps) in enumerate(method_errors(args.variant, args.positions,
+                                                           args.samples, args.objective)):
+        row = by_stage.setdefault(stage, ([], []))
+        row[0].extend(cards)
+        row[1].extend(gaps)
         if (i + 1) % 10 == 0:
             print(f"  {i + 1} decisions, {time.perf_counter() - t:.0f} s", file=sys.stderr,
                   flush=True)
     unit = "points" if args.objective == "points" else "chance of winning"
-    print(f"| game | objective | cards alive | cards valued | mean error | root mean square "
-          f"({unit}) | its upper 95 % bound | noise of a card's mean | half-width (1.96 x "
-          f"the bound) | shipped |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for stage in sorted(by_stage):
-        cards = by_stage[stage]
-        bias, rms, up, noise = method_row(cards)
-        shipped = METHOD_ERROR.get((args.variant, args.objective), {}).get(stage)
-        print(f"| {args.variant} | {args.objective} | {stage[0]}-{stage[1]} | {len(cards)} "
-              f"| {bias:+.3f} | {rms:.3f} | {up:.3f} | {noise:.3f} | {1.96 * up:.3f} | "
-              f"{'-' if shipped is None else f'{shipped:.3f}'} |")
+    print(f"| game | objective | of | cards alive | cards valued | mean error | root mean "
+          f"square ({unit}) | its upper 95 % bound | noise of a card's mean | half-width "
+          f"(1.96 x the bound) | shipped |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for what, shipped_table, k in (("value", METHOD_ERROR, 0), ("gap", METHOD_GAP_ERROR, 1)):
+        for stage in sorted(by_stage):
+            items = by_stage[stage][k]
+            if len(items) < 2:
+                continue
+            bias, rms, up, noise = method_row(items)
+            shipped = shipped_table.get((args.variant, args.objective), {}).get(stage)
+            print(f"| {args.variant} | {args.objective} | {what} | {stage[0]}-{stage[1]} "
+                  f"| {len(items)} | {bias:+.3f} | {rms:.3f} | {up:.3f} | {noise:.3f} "
+                  f"| {1.96 * up:.3f} | {'-' if shipped is None else f'{shipped:.3f}'} |")
     print(f"({time.perf_counter() - t:.0f} s, {args.samples} talon orders a decision)",
           file=sys.stderr)
 

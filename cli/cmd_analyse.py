@@ -53,6 +53,10 @@ def _human(a, out) -> None:
             extra = f"  (= {m['value_exact']})"
         if m.get("error") is not None:
             extra = f"  ± {m['error']:.3f}"
+        if m.get("gap_error") is not None:
+            gap = j["value"] - m["value"]
+            extra += (f"   {gap:.3f} ± {m['gap_error']:.3f} below the best" if a.objective == "points"
+                      else f"   {gap:.4f} ± {m['gap_error']:.4f} below the best")
         val = _fmt(m["value"], m.get("value_exact")) if a.objective == "points" else f"{m['value']:.4f}"
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")

@@ -174,8 +174,11 @@ def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None
 
 
 def too_close(best, nxt) -> bool:
-    """Whether an estimate cannot tell the two cards apart: their gap is within the error
-    bars (the engine's choice is then a coin toss between them, not a finding)."""
+    """Whether an estimate cannot tell the two cards apart: their gap is within its own
+    interval, or, where the estimator gives none, within the values' error bars (the
+    engine's choice is then a coin toss between them, not a finding)."""
+    if nxt.gap_error is not None:
+        return best.value - nxt.value <= nxt.gap_error
     errs = [e for e in (best.error, nxt.error) if e is not None]
     return bool(errs) and best.value - nxt.value <= max(errs)
 

@@ -91,6 +91,10 @@ def test_a_hint_says_when_an_estimate_cannot_tell_two_cards_apart():
     assert P.too_close(MoveValue(1, 15.1, None, 7.6), MoveValue(2, 13.4, None, 9.3))
     assert not P.too_close(MoveValue(1, 16.8, None, 0.8), MoveValue(2, 15.1, None, 1.0))
     assert not P.too_close(MoveValue(1, 3, 3), MoveValue(2, 1, 1))      # exact values
+    # where the estimator gives the gap's own interval, that decides: the values' bars
+    # overlap, but the shared samples put the gap clear of zero (and the other way round)
+    assert not P.too_close(MoveValue(1, 15.1, None, 7.6), MoveValue(2, 13.4, None, 9.3, 1.2))
+    assert P.too_close(MoveValue(1, 16.8, None, 0.8), MoveValue(2, 15.1, None, 1.0, 1.8))
 
 
 def test_the_library_refuses_a_time_limit_that_is_not_a_finite_positive_number():

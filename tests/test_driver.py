@@ -76,6 +76,32 @@ def test_sums_give_the_running_and_the_two_pass_half_widths():
     assert mean_error([2.0]) == (2.0, None)
 
 
+def test_a_gap_between_two_values_is_the_half_width_of_their_paired_differences():
+    """Sums.gap_half_widths: value j less value i, sample by sample, as if the differences
+    had been summed on their own; correlated values give a gap surer than either value."""
+    rng = random.Random(5)
+    rows = []
+    for _ in range(30):
+        common = rng.uniform(-30, 30)
+        rows.append([common + rng.uniform(-2, 2), common + rng.uniform(-2, 2) - 1.0,
+                     rng.uniform(-30, 30)])
+    s = Sums(3)
+    for r in rows:
+        s.add(r)
+    gaps = s.gap_half_widths(0)
+    for i in range(3):
+        _, e = mean_error([r[0] - r[i] for r in rows]) if i else (0.0, 0.0)
+        assert gaps[i] == pytest.approx(e, abs=1e-9)
+    assert gaps[1] < min(s.half_widths()[:2]) / 3
+    w = Sums(2)
+    d = Sums(1)
+    for r in rows:
+        weight = rng.uniform(0.5, 2.0)
+        w.add(r[:2], weight)
+        d.add([r[0] - r[1]], weight)
+    assert w.gap_half_widths(0)[1] == pytest.approx(d.half_widths()[0])
+
+
 def test_analysis_modules_import_their_siblings_never_the_package_names():
     """The package's __init__ imports the drivers; a driver importing a name from the
     package (``from solver.analysis import Analysis``) would close a cycle."""

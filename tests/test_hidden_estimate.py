@@ -78,6 +78,40 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
     assert seat.method_error(pos, "points", 0) == 0.0
 
 
+def test_a_gap_between_two_cards_has_its_own_narrower_interval():
+    """The gap from the best card to another is paired sample by sample, plus the method's
+    error on a gap (METHOD_GAP_ERROR) in quadrature; the best card has none; the gap is
+    in the JSON, the text output and the note."""
+    import numpy as np
+    pos = parse_position(EXAMPLE)
+    stage = seat.method_stage(pos)
+    saved = {k: dict(v) for k, v in seat.METHOD_GAP_ERROR.items()}
+    try:
+        seat.METHOD_GAP_ERROR[("classic", "points")] = {stage: 0.75}
+        a = seat.analyse_open(pos, samples=60)
+        vals = []
+        rng = random.Random(seat.zlib.crc32(f"{pos.to_text()} points".encode()))
+        for _ in range(60):
+            v, _, _ = seat.solve_sample(pos, "points", pos.legal_cards(), rng, None,
+                                        seat.horizon_for(pos), False)
+            vals.append([v[m.card] for m in a.moves])
+    finally:
+        seat.METHOD_GAP_ERROR.clear()
+        seat.METHOD_GAP_ERROR.update(saved)
+    best, rest = a.moves[0], a.moves[1:]
+    assert best.gap_error is None and rest
+    vals = np.array(vals)
+    for j, mv in enumerate(rest, 1):
+        d = vals[:, 0] - vals[:, j]
+        paired = 1.96 * d.std(ddof=1) / len(d) ** 0.5
+        assert abs(mv.gap_error - (paired ** 2 + 0.75 ** 2) ** 0.5) < 1e-6
+        assert mv.gap_error < mv.error
+    assert "±0.75 on the gap between two cards" in a.notes[0]
+    assert all("gap_error" in m for m in a.to_json()["moves"][1:])
+    out = CliRunner().invoke(cli, ["analyse", EXAMPLE, "--time-limit", "0.3"]).output
+    assert "below the best" in out
+
+
 def test_the_measured_method_errors_cover_every_depth_limited_stage():
     """Classic's points objective (the issue's game) is measured; every measured game and
     objective covers each stage of a deal whose samples are depth-limited, once."""

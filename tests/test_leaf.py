@@ -179,15 +179,35 @@ def test_kept_positions_hold_their_exact_values(variant):
 
 def test_the_method_error_script_measures_depth_limited_decisions():
     """fit_leaf.py method: decisions only where samples are depth-limited, a (mean
-    difference, noise variance) pair per card, and the root mean square with the noise
+    difference, noise variance) pair per card and per gap from the card ranked first to
+    another, and the root mean square with the noise
     taken out (the shipped half-width is 1.96 times its upper bound)."""
     from solver.analysis import sampling
     fl = _fit_leaf_script()
     rows = list(fl.method_errors("classic", 2, 3, "points"))
     assert rows
-    for stage, cards in rows:
+    for stage, cards, gaps in rows:
         assert stage in sampling.METHOD_STAGES[3]
         assert cards and all(v >= 0 for _, v in cards)
+        assert len(gaps) == len(cards) - 1 and all(v >= 0 for _, v in gaps)
     bias, rms, up, noise = fl.method_row([(1.0, 0.25), (-1.0, 0.25), (3.0, 1.0)])
     assert bias == 1.0 and abs(rms - ((0.75 + 0.75 + 8.0) / 3) ** 0.5) < 1e-9
     assert up > rms and abs(noise - 0.5 ** 0.5) < 1e-9
+
+
+def test_the_method_error_script_prints_value_and_gap_rows(capsys):
+    """``fit_leaf.py method`` end to end: a row per stage for a card's value and for the
+    gap between two cards, and one-line errors for runs that cannot measure anything."""
+    import pytest
+    fl = _fit_leaf_script()
+    fl.main(["method", "--variant", "classic", "--positions", "3", "--samples", "2"])
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| classic")]
+    kinds = {r.split("|")[3].strip() for r in rows}
+    assert kinds == {"value", "gap"}
+    for r in rows:
+        cells = [c.strip() for c in r.split("|")[1:-1]]
+        assert int(cells[4]) >= 2 and float(cells[9]) >= 0
+    for bad in (["--samples", "1"], ["--positions", "0"]):
+        with pytest.raises(SystemExit) as e:
+            fl.main(["method", "--positions", "2", "--samples", "2", *bad])
+        assert e.value.code == 2

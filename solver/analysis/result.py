@@ -22,6 +22,10 @@ class MoveValue:
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
     error: float | None = None    # half-width of a 95 % interval for estimates
+    #: half-width of a 95 % interval of the gap from the best card's value to this one,
+    #: where the estimator knows it (its cards share their samples, so this is narrower
+    #: than the two values' intervals); None for the best card and where unknown
+    gap_error: float | None = None
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,9 @@ class Analysis:
             "best": [card_str(c) for c in sorted(self.best, key=card_str)],
             "moves": [{"card": card_str(m.card), "value": m.value,
                        "value_exact": fr(m.value_exact) if self.exact else None,
-                       **({} if m.error is None else {"error": m.error})} for m in self.moves],
+                       **({} if m.error is None else {"error": m.error}),
+                       **({} if m.gap_error is None else {"gap_error": m.gap_error})}
+                      for m in self.moves],
             "pv": [card_str(c) for c in self.pv],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
@@ -84,9 +90,12 @@ def value_bound(pos, objective: str) -> float:
     return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
 
 
-def ranked(est: dict) -> tuple:
-    """(best value, the moves best first, every best card) of per-card (mean, error)."""
+def ranked(est: dict, gap_error=None) -> tuple:
+    """(best value, the moves best first, every best card) of per-card (mean, error);
+    ``gap_error(best, card)``, when given, is the half-width of the gap's interval."""
     best_v = max(m for m, _ in est.values())
-    moves = tuple(MoveValue(c, m, None, e) for c, (m, e) in
-                  sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0])))
+    order = sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    top = order[0][0]
+    moves = tuple(MoveValue(c, m, None, e, None if gap_error is None or c == top
+                            else gap_error(top, c)) for c, (m, e) in order)
     return best_v, moves, tuple(c for c, (m, _) in est.items() if m == best_v)

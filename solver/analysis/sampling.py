@@ -81,6 +81,11 @@ METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 4.1, (25, 32): 4.9, (33, 40): 3.8},
     ("classic", "win"): {(17, 24): 0.06, (25, 32): 0.20, (33, 40): 0.14},
 }
+#: the same for the gap between two cards of one analysis (the card the depth-limited
+#: samples rank first, less another): the cards share their samples, so much of the
+#: method's error is common to them and cancels in a gap. Hints and "too close to tell
+#: apart" use it.
+METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {}
 
 
 # ----- sampling -----------------------------------------------------------------------
@@ -149,14 +154,23 @@ def method_stage(gp) -> tuple[int, int] | None:
     return None
 
 
-def method_error(gp, objective: str, horizon: int) -> float | None:
+def method_error(gp, objective: str, horizon: int, table=None) -> float | None:
     """The half-width the method of a ``horizon``-deep sample adds to a card's interval at
-    this stage (0 for a sample solved to the end), or None where it was not measured."""
+    this stage (0 for a sample solved to the end), or None where it was not measured;
+    ``table`` METHOD_GAP_ERROR for the interval of a gap between two cards."""
     if not horizon:
         return 0.0
     if gp.players != 2:
         return None
-    return METHOD_ERROR.get((gp.variant, objective), {}).get(method_stage(gp))
+    table = METHOD_ERROR if table is None else table
+    return table.get((gp.variant, objective), {}).get(method_stage(gp))
+
+
+def gap_errors(tally, objective: str, gp, horizon: int, shrink: float = 1.0):
+    """``ranked``'s gap_error for a tally: the paired sampling error and the method's
+    error on a gap, in quadrature."""
+    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR)
+    return lambda ref, c: with_method(tally.gap_error(ref, c) * shrink, m_gap)
 
 
 def with_method(sampling: float, method: float | None) -> float:
@@ -239,6 +253,12 @@ class Tally:
         if self.sums.n_eff() <= 1.0 + 1e-9:
             return self.bound
         return min(float(self.sums.half_widths()[self.at[c]]), self.bound)
+
+    def gap_error(self, ref, c) -> float:
+        """Half-width of the interval of ``ref``'s mean less ``c``'s, paired by sample."""
+        if self.sums.n_eff() <= 1.0 + 1e-9:
+            return 2.0 * self.bound
+        return min(float(self.sums.gap_half_widths(self.at[ref])[self.at[c]]), 2.0 * self.bound)
 
     def best(self) -> int:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
@@ -346,12 +366,14 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     m_err = method_error(sp.with_hand(0), objective, horizon)
     est = {c: (tally.mean(c), 0.0 if whole else with_method(tally.error(c) * shrink, m_err))
            for c in cards}
-    best_v, moves, best = ranked(est)
+    best_v, moves, best = ranked(est, (lambda r, c: 0.0) if whole else
+                                 gap_errors(tally, objective, sp.with_hand(0), horizon, shrink))
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
-               f"approximation, {after_horizon(sp.variant)}, and {covers(m_err, objective)}")
+               f"approximation, {after_horizon(sp.variant)}, and "
+               f"{covers(sp.with_hand(0), objective, horizon)}")
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
         notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
@@ -399,10 +421,10 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
         notes.append("no sample finished in time: one talon order, one trick deep")
     m_err = method_error(gp, objective, horizon)
     est = {c: (tally.mean(c), with_method(tally.error(c), m_err)) for c in cards}
-    best_v, moves, best = ranked(est)
+    best_v, moves, best = ranked(est, gap_errors(tally, objective, gp, horizon))
     notes.insert(0, f"{tally.n} sampled talon orders" + (
         f", each searched {horizon} tricks deep: an approximation, "
-        f"{after_horizon(gp.variant, gp.players)}, and {covers(m_err, objective)}"
+        f"{after_horizon(gp.variant, gp.players)}, and {covers(gp, objective, horizon)}"
         if horizon else ", each solved to the end knowing the order (clairvoyant)"))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
@@ -411,13 +433,17 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
                     time.perf_counter() - t0, method=method, notes=tuple(notes))
 
 
-def covers(m_err: float | None, objective: str) -> str:
-    """What a depth-limited estimate's interval covers, for its note."""
+def covers(gp, objective: str, horizon: int) -> str:
+    """What a depth-limited estimate's intervals cover, for its note."""
+    m_err = method_error(gp, objective, horizon)
     if m_err is None:
         return "the interval covers the sampling error only (the method's is not measured here)"
     unit = "points" if objective == "points" else "of the chance of winning"
+    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR)
+    gap = ("" if m_gap is None else
+           f"; ±{m_gap:.2g} on the gap between two cards, whose samples are shared")
     return (f"the interval covers the sampling error and the method's (±{m_err:.2g} "
-            f"{unit} at this stage, measured)")
+            f"{unit} on a card's value at this stage{gap}, measured)")
 
 
 def _once(next_deal, count: int):

@@ -11,13 +11,15 @@ Z95 = 1.96
 
 class Sums:
     """Running weighted sums of ``k`` values a sample; with unit weights the effective
-    sample size is the count."""
+    sample size is the count. The cross products are kept because the values of one
+    sample are correlated: a gap between two of them is surer than either."""
 
     def __init__(self, k: int):
         self.n = 0
         self.w = self.w2 = 0.0
         self.s = np.zeros(k)
         self.ss = np.zeros(k)
+        self.sx = np.zeros((k, k))
 
     def add(self, vals, weight: float = 1.0) -> None:
         v = np.asarray(vals, dtype=float)
@@ -26,6 +28,7 @@ class Sums:
         self.w2 += weight * weight
         self.s += weight * v
         self.ss += weight * v * v
+        self.sx += weight * np.outer(v, v)
 
     def n_eff(self) -> float:
         return self.w * self.w / self.w2 if self.w2 else 0.0
@@ -37,6 +40,13 @@ class Sums:
         """Half-widths of the 95 % intervals of the means (needs an effective size over 1)."""
         n = self.n_eff()
         return half_width(self.means(), self.ss / self.w, n)
+
+    def gap_half_widths(self, j: int) -> np.ndarray:
+        """Half-widths of the 95 % intervals of value ``j`` less each value, paired sample
+        by sample (0 for ``j`` itself; needs an effective size over 1)."""
+        m = self.means()
+        gap_sq = (self.ss[j] + self.ss - 2.0 * self.sx[j]) / self.w
+        return half_width(m[j] - m, gap_sq, self.n_eff())
 
 
 def half_width(mean, mean_sq, n):
