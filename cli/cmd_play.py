@@ -20,7 +20,7 @@ from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import check_record, deal_record, match_record, read_record, replay_all
 from solver.render import render
-from solver.review import (LANGS, SUPPORTED, Review, render_review, review_move, review_record,
+from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move, review_record,
                            review_states)
 from solver.rules import get_variant, trick_winner
 
@@ -288,6 +288,9 @@ class Session:
         a, b = end.points[0], end.points[1]
         key = "result_draw" if a == b else "result_win" if a > b else "result_loss"
         self.say(self.W[key].format(a=a, b=b))
+        self.review(start, end)
+
+    def review(self, start: GameState, end: GameState) -> None:
         self.say(self.W["review"])
         rv = review_states([(start, end.moves)], (self.W["you"], self.W["engine"]),
                            min(self.tpm, REVIEW_TIME),
@@ -421,6 +424,8 @@ class OtherSession(Session):
     def finish_deal(self, start: GameState, end: GameState) -> None:
         a, b = end.side_points
         self.say(self.O["result"].format(a=a, b=b))
+        if self.v.name in SUPPORTED:  # two-player hidden-card games: judged from your seat
+            self.review(start, end)
 
 
 def progress_printer(every: float = 5.0):
@@ -547,7 +552,7 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
     done (in record order)."""
     rec = check_record(rec) if "_deals" not in rec else rec
     if rec["variant"] not in SUPPORTED:
-        raise ValueError("review supports scoperta records for now")
+        raise ValueError(UNSUPPORTED)
     replay_all(rec)
     tasks, results = {}, []
     for d, dl in enumerate(rec["_deals"], 1):
@@ -578,11 +583,14 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
               help="language of the text")
 @cluster_options(log=False)
 def review(record, as_json, time_per_move, lang, cluster, workers):
-    """Review a game record of Briscola scoperta: every card against the best card.
+    """Review a game record (scoperta, classic, Briscolone, Libero): every card against
+    the best card.
 
     For each move: the best card(s) and what the card played cost in expected points
     (best value minus the value of the card played, from the mover's view; exact where the
-    analysis is exact, else an estimate). Then the three biggest mistakes and each player's
+    analysis is exact, else an estimate). In the hidden-card games a card is judged from
+    its player's seat, the cards they could not see sampled; its cost then carries the
+    half-width of its 95 % interval. Then the three biggest mistakes and each player's
     accuracy (share of decisions that were optimal, average cost per decision; moves with a
     single legal card are not decisions). Ctrl-C prints the review so far.
 

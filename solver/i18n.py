@@ -441,9 +441,12 @@ REVIEW_TEXT = {
     "en": {
         "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
         "unfinished": "unfinished",
-        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
+        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>11}  {how}",
         "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "analysis"),
         "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
+        "seat": "estimate, seat view",
+        "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
+                     "cards sampled; a cost's ± is the half-width of its 95 % interval.",
         "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
                    "cost {cost} points ({how})",
@@ -460,9 +463,13 @@ REVIEW_TEXT = {
     "it": {
         "title": "Analisi della partita", "seed": "seme {s}", "deal": "smazzata {d}",
         "result": "risultato {a}-{b}", "unfinished": "non finita",
-        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>8}  {how}",
+        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>11}  {how}",
         "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
         "forced": "obbligata", "unrated": "non valutata", "exact": "esatta", "estimate": "stima",
+        "seat": "stima, dal posto del giocatore",
+        "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
+                     "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
+                     "è la semiampiezza del suo intervallo al 95 %.",
         "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
                    "meglio {best}: costo {cost} punti ({how})",

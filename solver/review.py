@@ -4,7 +4,14 @@ A card's cost is the value of the best card minus the value of the card played, 
 the analysis of the position the mover faced, in expected points still to win (mover minus
 opponent). Costs are exact where the analysis is exact and labelled estimates otherwise; a
 move with no analysis at all (no estimator yet, or out of time) is left unrated rather
-than guessed. Only scoperta deals are reviewed: the analysis knows no other game yet.
+than guessed.
+
+In Briscola scoperta the analysis sees what the player saw: both hands. In the hidden-card
+games (classic, Briscolone, Libero) a card is judged from the mover's seat, by the seat
+analysis (solver.analysis.sampling): the hands the mover could not see are sampled as the
+engine samples them, so a card is not blamed for what only the deck knew. Its cost is then
+an estimate with the half-width of a 95 % interval (the gap's own, narrower than the
+values': the cards share their samples). Four-player scoperta is not reviewed yet.
 """
 from __future__ import annotations
 
@@ -14,12 +21,16 @@ from typing import Callable
 
 from solver.analysis import Analysis, analyse
 from solver.cards import card_str
-from solver.game import GameState, deal_from_deck, play, to_position
+from solver.analysis.sampling import analyse_state, seat_position
+from solver.game import GameState, deal_from_deck, legal_cards, play, to_position
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position
 from solver.record import RecordError, check_record, replay_all
 
-SUPPORTED = ("scoperta",)
+SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
+#: games whose cards are judged from the mover's seat (hidden hands sampled)
+SEAT_VIEW = ("classic", "briscolone", "libero")
+UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
 
 
 def try_analyse(pos: Position, time_limit: float | None,
@@ -51,6 +62,8 @@ class MoveReview:
     cost_exact: Fraction | None = None  # when the analysis was exact
     exact: bool = False
     position: str = ""
+    cost_error: float | None = None     # half-width of the cost's 95 % interval (seat view)
+    seat_view: bool = False             # judged from the mover's seat (hidden-card games)
 
     @property
     def rated(self) -> bool:
@@ -73,6 +86,8 @@ class MoveReview:
             "best": [card_str(c) for c in self.best],
             "best_value": self.best_value, "value": self.value, "cost": self.cost,
             "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
+            **({} if self.cost_error is None else {"cost_error": self.cost_error}),
+            "view": "seat" if self.seat_view else "open",
         }
 
 
@@ -148,15 +163,22 @@ def _fr(x: Fraction | None) -> str | None:
 
 def review_move(state: GameState, card: int, time_limit: float | None, deal: int = 1,
                 cache: dict | None = None) -> MoveReview:
-    """How ``card`` compares with the best card of ``state`` (a scoperta deal)."""
-    pos = to_position(state)
-    legal = pos.legal_cards()
+    """How ``card`` compares with the best card of ``state``: with both hands in view in
+    scoperta, from the mover's seat in the hidden-card games."""
+    seat_view = state.variant.name in SEAT_VIEW
+    legal = legal_cards(state)
     number = len(state.moves) + 1
     base = dict(deal=deal, number=number, trick=len(state.tricks) + 1, player=state.turn,
-                card=card, choices=len(legal), position=pos.to_text())
+                card=card, choices=len(legal), position="", seat_view=seat_view)
     if len(legal) == 1:
+        base["position"] = _seat_text(state) if seat_view else to_position(state).to_text()
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
-    a = try_analyse(pos, time_limit, cache)
+    if seat_view:
+        a = analyse_state(state, state.turn, "points", time_limit)
+    else:
+        a = try_analyse(to_position(state), time_limit, cache)
+    base["position"] = (a.position.to_text() if a is not None
+                        else _seat_text(state) if seat_view else to_position(state).to_text())
     if a is None:
         return MoveReview(**base)
     m = a.move(card)
@@ -167,7 +189,12 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     else:
         cost_exact, cost = None, max(0.0, top.value - m.value)
     return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
-                      cost=cost, cost_exact=cost_exact, exact=a.exact)
+                      cost=cost, cost_exact=cost_exact, exact=a.exact,
+                      cost_error=m.gap_error if seat_view and m is not top else None)
+
+
+def _seat_text(state: GameState) -> str:
+    return seat_position(state, state.turn).to_text()
 
 
 Progress = Callable[[int, int], None]
@@ -180,7 +207,7 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
     """Review deals given as (starting state, cards played). Ctrl-C returns the review so far."""
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
-            raise RecordError("review supports scoperta records for now")
+            raise RecordError(UNSUPPORTED)
     todo = sum(sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players)
                for start, ms in deals)
     out: list[MoveReview] = []
@@ -215,7 +242,7 @@ def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
     """Review every deal of a (deal or match) game record of Briscola scoperta."""
     rec = check_record(record) if "_deals" not in record else record
     if rec["variant"] not in SUPPORTED:
-        raise RecordError("review supports scoperta records for now")
+        raise RecordError(UNSUPPORTED)
     replay_all(rec)
     deals = [(deal_from_deck(rec["variant"], d["deck"], d["dealer"] - 1), tuple(d["moves"]))
              for d in rec["_deals"]]
@@ -235,6 +262,21 @@ def fmt_points(x: float | None) -> str:
     return f"{x:.2f}"
 
 
+def fmt_cost(m: MoveReview) -> str:
+    """A move's cost, with its interval's half-width when it has one."""
+    if not m.cost_error:  # None, or 0 when every hand the mover could face was solved
+        return fmt_points(m.cost)
+    return f"{fmt_points(m.cost)} ±{m.cost_error:.1f}"
+
+
+def _how(m: MoveReview, T: dict) -> str:
+    if m.choices == 1:
+        return T["forced"]
+    if not m.rated:
+        return T["unrated"]
+    return T["seat"] if m.seat_view and not m.exact else T[m.method]
+
+
 def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     """The review as text: the moves table, the three biggest mistakes, accuracy per player."""
     T = TEXT[check_lang(lang)]
@@ -250,19 +292,20 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["head"].format(deal=cols[0], move=cols[1], trick=cols[2], player=cols[3],
                                       card=cols[4], best=cols[5], cost=cols[6], how=cols[7]))
         for m in rv.moves:
-            how = T["forced"] if m.choices == 1 else T[m.method] if m.rated else T["unrated"]
             best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
             lines.append(T["head"].format(deal=m.deal, move=m.number, trick=m.trick,
                                           player=m.player + 1, card=card_str(m.card), best=best,
-                                          cost=fmt_points(m.cost), how=how))
+                                          cost=fmt_cost(m), how=_how(m, T)))
+    if any(m.seat_view for m in rv.moves):
+        lines.append(T["seat_note"])
     bad = rv.mistakes()
     if bad:
         lines.append(T["mistakes"])
         for i, m in enumerate(bad, 1):
             lines.append("  " + agree(T["mistake"].format(
                 i=i, d=m.deal, m=m.number, t=m.trick, p=m.player + 1, card=card_str(m.card),
-                best=",".join(card_str(c) for c in m.best), cost=fmt_points(m.cost),
-                how=T[m.method]), lang))
+                best=",".join(card_str(c) for c in m.best), cost=fmt_cost(m),
+                how=_how(m, T)), lang))
     else:
         lines.append(T["no_mistakes"])
     lines.append(T["accuracy"])

@@ -204,10 +204,64 @@ def test_review_command_ctrl_c_prints_what_it_has(record_file, monkeypatch, shar
     assert d["interrupted"] and len(d["moves"]) == 3
 
 
-def test_review_refuses_other_variants(tmp_path):
-    p = tmp_path / "classic.json"
-    assert run("simulate", "-v", "classic", "-n", "1", "--seed", "2", "--record-out", str(p)).exit_code == 0
-    one_line_error(run("review", str(p)), "review supports scoperta records for now")
+def test_review_refuses_four_player_records(tmp_path):
+    p = tmp_path / "four.json"
+    assert run("simulate", "-v", "scoperta4", "-n", "1", "--seed", "2", "--record-out", str(p)).exit_code == 0
+    one_line_error(run("review", str(p)), "review supports two-player records")
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone"])
+def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
+    """Each card is judged by the seat analysis of what its player could see (the
+    opponent's hand shown as hidden), its cost the gap from the best card with that gap's
+    own interval; the text and the JSON say so."""
+    from solver.analysis.sampling import seat_position
+    from solver.game import play
+    st = play_deal(variant, ["greedy", "random"], 3)
+    rec = deal_record(st, seed=3, players=["greedy", "random"])
+    rv = R.review_record(rec, TPM)
+    assert rv.complete and len(rv.moves) == len(rec["moves"])
+    from solver.record import check_record, replay_all
+    full = check_record(rec)
+    replay_all(full)
+    dl = full["_deals"][0]
+    state = deal_from_deck(variant, dl["deck"], dl["dealer"] - 1)
+    for m in rv.moves:
+        assert m.seat_view
+        assert m.position == seat_position(state, m.player).to_text() and "?" in m.position
+        if m.rated and m.choices > 1:
+            assert m.cost == pytest.approx(max(0.0, m.best_value - m.value))
+            if m.exact:  # the opponent's hand known by elimination: nothing left to sample
+                assert m.cost_error is None and m.cost_exact is not None
+            elif m.card not in m.best:
+                assert m.cost_error is not None and m.cost_error >= 0
+        state = play(state, m.card)
+    p = tmp_path / "g.json"
+    write_record(str(p), rec)
+    text = run("review", str(p), "--time-per-move", str(TPM))
+    assert text.exit_code == 0 and "seat view" in text.output and "Seat view:" in text.output
+    d = json.loads(run("review", str(p), "--json", "--time-per-move", str(TPM)).output)
+    assert {m["view"] for m in d["moves"]} == {"seat"}
+    assert any("cost_error" in m for m in d["moves"])
+
+
+def test_a_classic_game_against_the_engine_ends_with_a_review_of_your_play(capsys):
+    """The terminal game reviews your cards after a classic deal too, from your seat."""
+    import random
+
+    from cli import cmd_play as P
+    from solver.players.agents import GreedyAgent
+    from solver.game import deal, play
+    from solver.rules import get_variant
+    v = get_variant("classic")
+    ses = P.OtherSession(v, "easy", 0.03, "en", False, 1)
+    start = deal(v, random.Random(4), 1)
+    st, g, rng = start, GreedyAgent(), random.Random(4)
+    while not st.is_over:
+        st = play(st, g(st, rng))
+    ses.finish_deal(start, st)
+    out = capsys.readouterr().out
+    assert "Review of your play:" in out and "seat view" in out and "Accuracy:" in out
 
 
 @pytest.mark.parametrize("content,words", [

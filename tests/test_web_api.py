@@ -100,6 +100,17 @@ def test_deal_play_engine_until_the_end_then_review(client):
     assert rv["complete"] and len(rv["moves"]) == 40 and rv["text"]
 
 
+def test_a_classic_game_on_the_board_is_reviewed_from_each_seat(client):
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 3}).json()
+    while not v["over"]:
+        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+        assert r.status_code == 200, r.json()
+        v = r.json()
+    rv = client.post("/api/review", json={"game": v["game"], "time_limit": 0.03}).json()
+    assert rv["complete"] and len(rv["moves"]) == 40
+    assert {m["view"] for m in rv["moves"]} == {"seat"} and all("?" in m["position"] for m in rv["moves"])
+
+
 def test_engine_reply_from_a_pasted_position(client):
     v = client.post("/api/deal", json={"position": T2, "seed": 5}).json()
     assert v["game"]["format"] == "briscola-board" and v["game"]["start"] == parse_position(T2).to_text()

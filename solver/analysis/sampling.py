@@ -470,14 +470,19 @@ def analyse_state(state, seat: int, objective: str = "points", time_limit: float
     ``weigh(hand)``: a weight per sampled hand (the engine player builds it from the
     opponent's visible choices)."""
     t0 = time.perf_counter()
+    return analyse(seat_position(state, seat), objective, time_limit, samples=samples,
+                   seed=seed, t0=t0, progress=False, weigh=weigh)
+
+
+def seat_position(state, seat: int) -> SeatPosition:
+    """What ``seat`` (0-based) of a live two-player game sees: its hand, the table, the
+    trump card, the cards gone and the deal's history."""
     played = state.prior
     for m in state.captured:
         played |= m
     score = (state.points[0], state.points[1])
-    sp = make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
-                            state.briscola, played, state.turn, score, history_of(state, seat))
-    return analyse(sp, objective, time_limit, samples=samples, seed=seed, t0=t0,
-                   progress=False, weigh=weigh)
+    return make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
+                              state.briscola, played, state.turn, score, history_of(state, seat))
 
 
 def analyse_game(pos: GamePosition, objective: str = "points", time_limit: float | None = None,

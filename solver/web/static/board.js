@@ -153,7 +153,11 @@ function showAnalysis(a) {
   let rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
     const val = win ? (100 * m.value).toFixed(1) + " %" : fmt(m.value);
-    const extra = a.exact ? (m.value_exact || "") : (m.error !== undefined ? "± " + (win ? (100 * m.error).toFixed(1) : m.error.toFixed(2)) : "");
+    let extra = a.exact ? (m.value_exact || "") : (m.error !== undefined ? "± " + (win ? (100 * m.error).toFixed(1) : m.error.toFixed(2)) : "");
+    if (!a.exact && m.gap_error !== undefined) {   // the gap's own interval: the cards share their samples
+      const k = win ? 100 : 1, d = win ? 1 : 2;
+      extra += ` · ${(k * (a.value - m.value)).toFixed(d)} ± ${(k * m.gap_error).toFixed(d)} below the best`;
+    }
     return `<tr class="${best ? "best" : ""}" data-card="${m.card}"><td>${m.card}${best ? " ★" : ""}</td>` +
       `<td class="num value">${val}</td><td class="num">${extra}</td></tr>`;
   }).join("");
@@ -264,7 +268,7 @@ async function review() {
   $("review-out").innerHTML = "<p>reviewing every card…</p>";
   try {
     const r = await api("/api/review", { game: S.game, client: client + ":analyse" });
-    const worst = r.mistakes.map((m) => `<li>move ${m.move} (player ${m.player}): ${m.card} instead of ${m.best.join("/")} costs ${(+m.cost).toFixed(2)}</li>`).join("");
+    const worst = r.mistakes.map((m) => `<li>move ${m.move} (player ${m.player}): ${m.card} instead of ${m.best.join("/")} costs ${(+m.cost).toFixed(2)}${m.cost_error ? " ± " + m.cost_error.toFixed(1) : ""}${m.view === "seat" ? " (from the player's seat)" : ""}</li>`).join("");
     $("review-out").innerHTML = `<h3>Review</h3><ol>${worst || "<li>no mistakes</li>"}</ol><pre>${escapeHtml(r.text)}</pre>`;
   } catch (e) { $("review-out").innerHTML = `<p class="error">${escapeHtml(e.message)}</p>`; }
 }
