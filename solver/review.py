@@ -21,6 +21,7 @@ from typing import Callable
 
 from solver.analysis import Analysis, analyse
 from solver.cards import card_str
+from solver.analysis import driver
 from solver.analysis.sampling import analyse_state, seat_position
 from solver.game import GameState, deal_from_deck, legal_cards, play, to_position
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
@@ -210,6 +211,7 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
             raise RecordError(UNSUPPORTED)
     todo = sum(sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players)
                for start, ms in deals)
+    driver.ready()  # the kernels load now, not inside the first move's time
     out: list[MoveReview] = []
     results: list[tuple[int, int] | None] = []
     interrupted = False
