@@ -280,3 +280,24 @@ def test_decision_gap_judges_only_where_the_cards_differ():
     differ = [g for _, s, g in rows if not s]
     assert differ and all(g == 0.0 for _, s, g in rows if s)
     assert sum(differ) > 0  # the engine's cards are worth more than greedy's, as judged
+
+
+def test_the_stability_check_prints_the_gap_and_its_interval(capsys):
+    """bench_hidden stability: a row per limit with the best cards, the top two's gap, the
+    best card's ± and the gap's own (narrower) ±."""
+    import argparse
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_hidden.py"
+    spec = importlib.util.spec_from_file_location("bench_hidden", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.cmd_stability(argparse.Namespace(
+        position="variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1",
+        limits="0.5", runs=2))
+    out = capsys.readouterr().out.splitlines()
+    assert "± of gap" in out[1]
+    cells = out[2].split()
+    assert cells[:2] == ["0.5", "2"]
+    value_pm, gap_pm = float(cells[-2]), float(cells[-1])
+    assert 0 < gap_pm < value_pm
