@@ -53,6 +53,35 @@ def test_estimate_is_labelled_with_sane_error_bars():
     assert all("error" in m for m in j["moves"])
 
 
+def test_the_gap_from_the_best_card_is_paired_sample_by_sample():
+    """Every card is scored on the same talon orders, so the gap from the best card has
+    its own interval: the half-width of the paired differences, recomputed here from the
+    same orders; the best card has none, and a leading estimate (a card worth its worst
+    reply) gives one for every other card."""
+    import zlib
+
+    import numpy as np
+    from solver.analysis.stats import mean_error
+    p = random_position(random.Random(21), 8, mid_trick=True)
+    a = estimate.analyse(p, "points", samples=40, method="clairvoyant")
+    sampler = estimate._Sampler(p, random.Random(zlib.crc32(f"{p.to_text()} points".encode())))
+    cards = p.legal_cards()
+    rows = []
+    for _ in range(40):
+        vals, _ = estimate._full_values(estimate._clair_copy(p, sampler.order()), "points",
+                                        cards, None)
+        rows.append(dict(zip(cards, vals)))
+    top = a.moves[0]
+    assert top.gap_error is None and len(a.moves) > 1
+    for m in a.moves[1:]:
+        _, e = mean_error([r[top.card] - r[m.card] for r in rows])
+        assert m.gap_error == pytest.approx(e)
+    lead = estimate.analyse(random_position(random.Random(22), 10), "points", samples=30)
+    assert lead.method.endswith("-lines") and lead.moves[0].gap_error is None
+    assert all(np.isfinite(m.gap_error) and m.gap_error >= 0 for m in lead.moves[1:])
+    assert all("gap_error" in m for m in lead.to_json()["moves"][1:])
+
+
 def test_more_samples_shrink_the_error_bars():
     p = random_position(random.Random(12), 10)
     few = estimate.analyse(p, "points", samples=20)

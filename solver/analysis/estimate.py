@@ -20,7 +20,8 @@ Plain clairvoyant sampling lets the reply see the future; lines cut that bias (t
 -1.4 to -0.3 points) and pick an exact best card more often.
 
 Every card is scored on the same samples (differences between cards are less noisy than
-the values), and the first draw (loser's card, new top) is stratified. The clock is
+the values: each card but the best also gets the interval of its gap from the best, paired
+sample by sample), and the first draw (loser's card, new top) is stratified. The clock is
 checked between short kernel calls; Ctrl-C between samples returns what is known.
 """
 from __future__ import annotations
@@ -173,16 +174,27 @@ def _progress_line(t, n, cards, means, best):
 
 
 def _per_card(cards, line_cards, means, errs):
-    """Per-card (means, errors) from per-line ones: a card is worth its worst line."""
+    """Per-card (means, errors, the line each is read from) from per-line ones: a card is
+    worth its worst line."""
     if line_cards is cards:
-        return means, errs
+        return means, errs, np.arange(len(cards))
     m = np.zeros(len(cards))
     e = np.zeros(len(cards))
+    col = np.zeros(len(cards), dtype=np.int64)
     for j, c in enumerate(cards):
         idx = [i for i, lc in enumerate(line_cards) if lc == c]
         k = min(idx, key=lambda i: means[i])
-        m[j], e[j] = means[k], errs[k]
-    return m, e
+        m[j], e[j], col[j] = means[k], errs[k], k
+    return m, e, col
+
+
+def _gap_errors(stats: Sums, col, top: int, bound: float) -> np.ndarray:
+    """Per card, the half-width of the interval of card ``top``'s value less its own: the
+    two cards' lines paired sample by sample (the cards share their samples, so the gap is
+    surer than either value)."""
+    if stats.n < 2:
+        return np.full(len(col), 2.0 * bound)
+    return np.minimum(stats.gap_half_widths(int(col[top]))[col], 2.0 * bound)
 
 
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
@@ -285,7 +297,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
             if deadline is not None and now > deadline:
                 break
             if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER and stats.n:
-                m, _ = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
+                m, _, _ = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
                 best = cards[int(np.argmax(m))]
                 say(_progress_line(now - t0, stats.n, cards, m, best))
                 last_print = now
@@ -312,14 +324,17 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         mode_depth = 1
         notes.append("no sample finished in time: one-trick lookahead on one talon order")
 
-    means, errs = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
+    means, errs, col = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
+    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
+    gaps = _gap_errors(stats, col, rank[0], bound)
     if pos.talon_size <= 2 or pos.clairvoyant:
-        errs = np.zeros(len(cards)) if mode_depth is None else errs
+        if mode_depth is None:
+            errs = gaps = np.zeros(len(cards))
     method = "sampled-clairvoyant" if mode_depth is None else f"sampled-clairvoyant-depth{mode_depth}"
     if lines:
         method += "-lines"
-    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
-    moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j])) for j in rank)
+    moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j]),
+                            None if j == rank[0] else float(gaps[j])) for j in rank)
     top_v = means[rank[0]]
     best = tuple(cards[j] for j in rank if means[j] == top_v)
     notes.insert(0, f"{stats.n} samples")
@@ -462,15 +477,16 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
         interrupted = True
     if st.n == 0:
         return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
-    means, errs = st.means(), st.errors(value_bound(pos, objective))
+    bound = value_bound(pos, objective)
+    means, errs, col = _per_card(cards, [c for c, _, _ in lines], st.means(), st.errors(bound))
+    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
+    gaps = _gap_errors(st, col, rank[0], bound)
     if enumerated:
-        errs = np.zeros(len(lines))
-    per_card = {}
-    for j, (c, r, _) in enumerate(lines):
-        if c not in per_card or means[j] < per_card[c][0]:
-            per_card[c] = (means[j], errs[j])
-    rank = sorted(cards, key=lambda c: (-per_card[c][0], c))
-    moves = tuple(MoveValue(c, float(per_card[c][0]), None, float(per_card[c][1])) for c in rank)
+        errs = gaps = np.zeros(len(cards))
+    per_card = {cards[j]: (means[j], errs[j], gaps[j]) for j in rank}
+    rank = [cards[j] for j in rank]
+    moves = tuple(MoveValue(c, float(per_card[c][0]), None, float(per_card[c][1]),
+                            None if c == rank[0] else float(per_card[c][2])) for c in rank)
     best = tuple(c for c in rank if per_card[c][0] == per_card[rank[0]][0])
     notes = [f"{st.n} samples"]
     if interrupted:
