@@ -55,6 +55,7 @@ WORDS = {
         "draws": "Draws: you {h}, engine {e}.",
         "hint": "Hint: {card} ({name}), {value} for you",
         "hint_next": "; next best {card} {value}",
+        "hint_gap": " ({g} ± {e} behind)",
         "hint_close": " — too close to tell apart within the estimate's error",
         "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
         "hand_1": "hand", "hand_n": "hands",
@@ -92,6 +93,7 @@ WORDS = {
         "draws": "Pescate: tu {h}, motore {e}.",
         "hint": "Consiglio: {card} ({name}), {value} per te",
         "hint_next": "; poi {card} {value}",
+        "hint_gap": " ({g} ± {e} in meno)",
         "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
         "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
         "hand_1": "mano estratta", "hand_n": "mani estratte",
@@ -164,12 +166,21 @@ def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None
     out = W["hint"].format(card=card_str(best.card), name=card_name(best.card, lang),
                            value=value_words(a, best.card, lang))
     if len(a.moves) > 1:
-        nxt = a.moves[1]
-        value = (signed(nxt.value) if a.exact or nxt.error is None
-                 else f"{signed(nxt.value)} ± {nxt.error:.1f}")
-        out += W["hint_next"].format(card=card_str(nxt.card), value=value)
-        if too_close(best, nxt):
-            out += W["hint_close"]
+        out += next_best_words(a, best, a.moves[1], W)
+    return out
+
+
+def next_best_words(a: Analysis, best, nxt, W: dict) -> str:
+    """A hint's tail on the runner-up: its value, how far behind the hinted card (with the
+    gap's own interval where the estimate gives one), and whether the two can be told
+    apart."""
+    bare = a.exact or nxt.error is None or (a.samples or 2) < 2
+    value = signed(nxt.value) if bare else f"{signed(nxt.value)} ± {nxt.error:.1f}"
+    out = W["hint_next"].format(card=card_str(nxt.card), value=value)
+    if not bare and nxt.gap_error is not None and best is a.moves[0]:
+        out += W["hint_gap"].format(g=f"{best.value - nxt.value:.1f}", e=f"{nxt.gap_error:.1f}")
+    if too_close(best, nxt):
+        out += W["hint_close"]
     return out
 
 
@@ -388,10 +399,7 @@ class OtherSession(Session):
                                value=value_words(a, c, self.lang))
         others = [m for m in a.moves if m.card != c]
         if others:
-            nxt = others[0]
-            value = (signed(nxt.value) if a.exact or nxt.error is None or (a.samples or 2) < 2
-                     else f"{signed(nxt.value)} ± {nxt.error:.1f}")
-            out += W["hint_next"].format(card=card_str(nxt.card), value=value)
+            out += next_best_words(a, a.move(c), others[0], W)
         if a.samples is not None:
             out += W["hint_samples"].format(n=a.samples,
                                             hands=W["hand_1" if a.samples == 1 else "hand_n"])

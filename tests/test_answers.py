@@ -41,7 +41,8 @@ def test_an_estimated_hint_shows_its_interval_and_says_estimate():
     st = deal(get_variant("scoperta"), 1)
     text = P.hint_text(st, 0.3, "en")
     assert "(estimate)" in text and "±" in text
-    assert text.count("±") == 2                 # the best card and the next best
+    assert text.count("±") == 3                 # the best card, the next best, their gap
+    assert "behind)" in text
     assert "(stima)" in P.hint_text(st, 0.3, "it")
 
 
@@ -95,6 +96,18 @@ def test_a_hint_says_when_an_estimate_cannot_tell_two_cards_apart():
     # overlap, but the shared samples put the gap clear of zero (and the other way round)
     assert not P.too_close(MoveValue(1, 15.1, None, 7.6), MoveValue(2, 13.4, None, 9.3, 1.2))
     assert P.too_close(MoveValue(1, 16.8, None, 0.8), MoveValue(2, 15.1, None, 1.0, 1.8))
+
+
+def test_a_hint_says_how_far_behind_the_next_card_is():
+    from solver.analysis import Analysis, MoveValue
+    moves = (MoveValue(1, 15.1, None, 7.6), MoveValue(2, 13.4, None, 9.3, 1.2))
+    a = Analysis(None, "points", False, 15.1, None, moves, (1,), (), 0, 0.0)
+    tail = P.next_best_words(a, moves[0], moves[1], P.WORDS["en"])
+    assert "13.4 ± 9.3 (1.7 ± 1.2 behind)" in tail and "too close" not in tail
+    close = (MoveValue(1, 15.1, None, 7.6), MoveValue(2, 14.5, None, 9.3, 1.2))
+    a = Analysis(None, "points", False, 15.1, None, close, (1,), (), 0, 0.0)
+    assert "(0.6 ± 1.2 in meno) — troppo vicine" in P.next_best_words(a, close[0], close[1],
+                                                                        P.WORDS["it"])
 
 
 def test_the_library_refuses_a_time_limit_that_is_not_a_finite_positive_number():
