@@ -114,7 +114,8 @@ def test_a_gap_between_two_cards_has_its_own_narrower_interval():
 
 def test_the_measured_method_errors_cover_every_depth_limited_stage():
     """Classic's points objective (the issue's game) is measured; every measured game and
-    objective covers each stage of a deal whose samples are depth-limited, once."""
+    objective covers each stage of a deal whose samples are depth-limited, once, for a
+    card's value and for a gap between two cards."""
     assert ("classic", "points") in seat.METHOD_ERROR
     for (variant, objective), table in seat.METHOD_ERROR.items():
         hand = get_variant(variant).hand_size
@@ -126,6 +127,11 @@ def test_the_measured_method_errors_cover_every_depth_limited_stage():
             assert nlo == hi + 1
         assert set(table) == set(stages)
         assert all(0 < v < (60 if objective == "points" else 1) for v in table.values())
+        # the gap's error is measured on the same decisions by the same run
+        assert set(seat.METHOD_GAP_ERROR[(variant, objective)]) == set(stages)
+        assert all(0 < v < (120 if objective == "points" else 1)
+                   for v in seat.METHOD_GAP_ERROR[(variant, objective)].values())
+    assert set(seat.METHOD_GAP_ERROR) == set(seat.METHOD_ERROR)
 
 
 def test_the_example_keeps_its_best_card_with_more_samples():
