@@ -444,7 +444,7 @@ def covers(gp, objective: str, horizon: int) -> str:
     unit = "points" if objective == "points" else "of the chance of winning"
     m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR)
     gap = ("" if m_gap is None else
-           f"; ±{m_gap:.2g} on the gap between two cards, whose samples are shared")
+           f"; ±{m_gap:.2g} on the gap between two cards")
     return (f"the interval covers the sampling error and the method's (±{m_err:.2g} "
             f"{unit} on a card's value at this stage{gap}, measured)")
 
