@@ -10,8 +10,9 @@ In Briscola scoperta the analysis sees what the player saw: both hands. In the h
 games (classic, Briscolone, Libero) a card is judged from the mover's seat, by the seat
 analysis (solver.analysis.sampling): the hands the mover could not see are sampled as the
 engine samples them, so a card is not blamed for what only the deck knew. Its cost is then
-an estimate with the half-width of a 95 % interval (the gap's own, narrower than the
-values': the cards share their samples). Four-player scoperta is not reviewed yet.
+an estimate with the half-width of a 95 % interval: the interval of the gap between the
+best card and the card played, sampling and method error. Four-player scoperta is not
+reviewed yet.
 """
 from __future__ import annotations
 
@@ -19,9 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from solver.analysis import Analysis, analyse
+from solver.analysis import Analysis, analyse, driver
 from solver.cards import card_str
-from solver.analysis import driver
 from solver.analysis.sampling import analyse_state, seat_position
 from solver.game import GameState, deal_from_deck, legal_cards, play, to_position
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
@@ -241,7 +241,7 @@ def _mover(start: GameState, moves, i: int) -> int:
 
 def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
                   progress: Progress | None = None, cache: dict | None = None) -> Review:
-    """Review every deal of a (deal or match) game record of Briscola scoperta."""
+    """Review every deal of a (deal or match) game record of a two-player game."""
     rec = check_record(record) if "_deals" not in record else record
     if rec["variant"] not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
