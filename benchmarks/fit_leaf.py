@@ -29,6 +29,7 @@ the root mean square over positions and cards is printed by stage, with the uppe
 its 95 % confidence interval; 1.96 times that is the half-width the estimator adds.
 
     python benchmarks/fit_leaf.py method --variant classic --positions 120 --samples 8
+    python benchmarks/fit_leaf.py method --variant briscolone --max-alive 30 --positions 60
 """
 from __future__ import annotations
 
@@ -174,15 +175,16 @@ def cmd_check(args) -> None:
 
 
 def method_errors(variant: str, count: int, samples: int, objective: str,
-                  first_seed: int = METHOD_SEED):
+                  first_seed: int = METHOD_SEED, max_alive: int = 40):
     """(stage, cards, gaps) of ``count`` decisions where the estimator's samples are
     depth-limited. ``cards``: a (mean difference, its noise variance) pair per card of the
     depth-limited minus the full value of the same sampled talon orders (the objective's
     unit: points, or a chance of winning). ``gaps``: the same for the gap between the card
     the depth-limited search ranks first and each other card (what a hint's "too close to
-    tell apart" rests on: the cards share their samples, so much of the error cancels)."""
+    tell apart" rests on). ``max_alive``: only decisions with at most that many cards alive
+    (a Briscolone deal solved to the end from 31-40 cards alive can take minutes)."""
     stages = METHOD_STAGES[get_variant(variant).hand_size]
-    for gp in positions(variant, count, first_seed, False, (stages[0][0], stages[-1][1])):
+    for gp in positions(variant, count, first_seed, False, (stages[0][0], max_alive)):
         if not horizon_for(gp):
             continue  # the deal passed the stage between two decisions
         rng = random.Random(f"{first_seed}/{gp.played}/{gp.turn}")
@@ -225,7 +227,8 @@ def cmd_method(args) -> None:
     t = time.perf_counter()
     by_stage: dict = {}
     for i, (stage, cards, gaps) in enumerate(method_errors(args.variant, args.positions,
-                                                           args.samples, args.objective)):
+                                                           args.samples, args.objective,
+                                                           max_alive=args.max_alive)):
         row = by_stage.setdefault(stage, ([], []))
         row[0].extend(cards)
         row[1].extend(gaps)
@@ -270,9 +273,16 @@ def main(argv=None) -> None:
     m.add_argument("--samples", type=int, default=8,
                    help="talon orders a decision (at least 2: their spread is the noise)")
     m.add_argument("--objective", default="points", choices=("points", "win"))
+    m.add_argument("--max-alive", type=int, default=40,
+                   help="only decisions with at most this many cards alive (full solves "
+                        "from more are slow in Briscolone)")
     args = ap.parse_args(argv)
     if args.positions < 1:
         ap.error("--positions: give at least 1")
+    if args.cmd == "method" and not (METHOD_STAGES[get_variant(args.variant).hand_size][0][0]
+                                     <= args.max_alive <= 40):
+        ap.error("--max-alive: give a number of cards alive where samples are depth-limited, "
+                 "up to 40")
     if args.cmd == "method" and args.samples < 2:
         ap.error("--samples: give at least 2 talon orders a decision (their spread is the noise "
                  "taken out)")
