@@ -76,10 +76,14 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: ``fit_leaf.py method`` prints the upper end of the root mean square's 95 % confidence
 #: interval, and that end is what is shipped, so that a measurement from too few samples
 #: widens the interval instead of narrowing it (2026-12-03: classic points 150 decisions
-#: with 48 talon orders each, classic win 60 with 24).
+#: with 48 talon orders each, classic win 60 with 24; Briscolone 80 decisions with 48
+#: orders, up to 30 cards alive).
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
+    # 31-40 cards alive not measured: a deal solved to the end from there takes minutes
+    ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.7},
+    ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12},
 }
 #: the same for the gap between two cards of one analysis (the card the depth-limited
 #: samples rank first, less another), which hints and "too close to tell apart" use. The
@@ -88,6 +92,8 @@ METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 2.7, (25, 32): 3.8, (33, 40): 4.9},
     ("classic", "win"): {(17, 24): 0.09, (25, 32): 0.17, (33, 40): 0.13},
+    ("briscolone", "points"): {(13, 20): 10.4, (21, 30): 8.5},
+    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.13},
 }
 
 
