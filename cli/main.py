@@ -50,7 +50,8 @@ COMMANDS = {
     "play": ("cli.cmd_play",
              "Play Briscola scoperta (or, with --variant, any other game) against the engine."),
     "review": ("cli.cmd_play",
-             "Review a game record of Briscola scoperta: every card against the best card."),
+             "Review a game record (scoperta, classic, Briscolone, Libero): every card against "
+             "the best card."),
     "match": ("cli.cmd_match",
              "Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin "
              "per deal and win rate (wins + half draws), each with a 95 % confidence interval."),
