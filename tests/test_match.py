@@ -284,7 +284,7 @@ def test_decision_gap_judges_only_where_the_cards_differ():
 
 def test_the_stability_check_prints_the_gap_and_its_interval(capsys):
     """bench_hidden stability: a row per limit with the best cards, the top two's gap, the
-    best card's ± and the gap's own (narrower) ±."""
+    best card's ± and the gap's own ± (its sampling part small, its method part measured)."""
     import argparse
     import importlib.util
     from pathlib import Path
@@ -300,4 +300,6 @@ def test_the_stability_check_prints_the_gap_and_its_interval(capsys):
     cells = out[2].split()
     assert cells[:2] == ["0.5", "2"]
     value_pm, gap_pm = float(cells[-2]), float(cells[-1])
-    assert 0 < gap_pm < value_pm
+    from solver.analysis import sampling
+    method_gap = sampling.METHOD_GAP_ERROR[("classic", "points")][(33, 40)]
+    assert method_gap - 0.01 <= gap_pm < method_gap + 1.0 and value_pm > 0
