@@ -76,6 +76,7 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
         assert mv.value == without.move(mv.card).value
         assert abs(mv.error - (e * e + m * m) ** 0.5) < 1e-9
     assert seat.method_error(pos, "points", 0) == 0.0
+    assert seat.method_error(pos, "points", 1) is None  # the one-trick fallback: not measured
 
 
 def test_a_gap_between_two_cards_has_its_own_narrower_interval():

@@ -23,8 +23,8 @@ class MoveValue:
     value_exact: Fraction | None  # None when the value is an estimate
     error: float | None = None    # half-width of a 95 % interval for estimates
     #: half-width of a 95 % interval of the gap from the best card's value to this one,
-    #: where the estimator knows it (its cards share their samples, so this is narrower
-    #: than the two values' intervals); None for the best card and where unknown
+    #: where the estimator knows it (its cards share their samples: the gap's sampling
+    #: error is paired); None for the best card and where unknown
     gap_error: float | None = None
 
 

@@ -169,8 +169,8 @@ def method_error(gp, objective: str, horizon: int, table=None) -> float | None:
     ``table`` METHOD_GAP_ERROR for the interval of a gap between two cards."""
     if not horizon:
         return 0.0
-    if gp.players != 2:
-        return None
+    if gp.players != 2 or horizon != HORIZON:
+        return None  # measured for HORIZON-deep samples only (not the one-trick fallback)
     table = METHOD_ERROR if table is None else table
     return table.get((gp.variant, objective), {}).get(method_stage(gp))
 
