@@ -20,8 +20,8 @@ from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import check_record, deal_record, match_record, read_record, replay_all
 from solver.render import render
-from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move, review_record,
-                           review_states)
+from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move,
+                           review_record, review_states)
 from solver.rules import get_variant, trick_winner
 
 HUMAN, ENGINE = 0, 1
