@@ -447,6 +447,8 @@ REVIEW_TEXT = {
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
                      "cards sampled; a cost's ± is the half-width of its 95 % interval.",
+        "sampling_only": "* the interval covers the sampling error only: the method's error is "
+                         "not measured for this game at this stage of the deal.",
         "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
                    "cost {cost} points ({how})",
@@ -470,6 +472,8 @@ REVIEW_TEXT = {
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
                      "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
                      "è la semiampiezza del suo intervallo al 95 %.",
+        "sampling_only": "* l'intervallo copre solo l'errore di campionamento: l'errore del "
+                         "metodo non è misurato per questo gioco in questa fase della smazzata.",
         "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
                    "meglio {best}: costo {cost} punti ({how})",

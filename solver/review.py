@@ -22,7 +22,7 @@ from typing import Callable
 
 from solver.analysis import Analysis, analyse, driver
 from solver.cards import card_str
-from solver.analysis.sampling import analyse_state, seat_position
+from solver.analysis.sampling import analyse_state, method_error, seat_position
 from solver.game import GameState, deal_from_deck, legal_cards, play, to_position
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position
@@ -65,6 +65,8 @@ class MoveReview:
     position: str = ""
     cost_error: float | None = None     # half-width of the cost's 95 % interval (seat view)
     seat_view: bool = False             # judged from the mover's seat (hidden-card games)
+    sampling_only: bool = False         # its interval leaves out the method's error (not
+                                        # measured for this game and stage)
 
     @property
     def rated(self) -> bool:
@@ -89,6 +91,7 @@ class MoveReview:
             "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
             "view": "seat" if self.seat_view else "open",
+            **({"interval": "sampling error only"} if self.sampling_only else {}),
         }
 
 
@@ -191,7 +194,17 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         cost_exact, cost = None, max(0.0, top.value - m.value)
     return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
                       cost=cost, cost_exact=cost_exact, exact=a.exact,
-                      cost_error=m.gap_error if seat_view and m is not top else None)
+                      cost_error=m.gap_error if seat_view and m is not top else None,
+                      sampling_only=seat_view and _sampling_only(a))
+
+
+def _sampling_only(a: Analysis) -> bool:
+    """Whether a seat analysis's samples are depth-limited where the method's error has not
+    been measured, so its intervals cover the sampling error alone."""
+    if not a.method.startswith("seat-sampling-depth"):
+        return False
+    horizon = int(a.method.rsplit("depth", 1)[1])
+    return method_error(a.position.with_hand(0), a.objective, horizon) is None
 
 
 def _seat_text(state: GameState) -> str:
@@ -265,10 +278,11 @@ def fmt_points(x: float | None) -> str:
 
 
 def fmt_cost(m: MoveReview) -> str:
-    """A move's cost, with its interval's half-width when it has one."""
+    """A move's cost, with its interval's half-width when it has one (marked * when the
+    interval covers the sampling error only)."""
     if not m.cost_error:  # None, or 0 when every hand the mover could face was solved
         return fmt_points(m.cost)
-    return f"{fmt_points(m.cost)} ±{m.cost_error:.1f}"
+    return f"{fmt_points(m.cost)} ±{m.cost_error:.1f}" + ("*" if m.sampling_only else "")
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -300,6 +314,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
                                           cost=fmt_cost(m), how=_how(m, T)))
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
+    if any(m.sampling_only and m.cost_error for m in rv.moves):
+        lines.append(T["sampling_only"])
     bad = rv.mistakes()
     if bad:
         lines.append(T["mistakes"])
