@@ -62,6 +62,18 @@ COMMANDS = {
 COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items()}
 
 
+def _shorten(summary: str, limit: int) -> str:
+    """``summary`` cut at a word to at most ``limit`` characters, "..." marking the cut
+    (click's make_default_short_help does this but is deprecated from click 8.5)."""
+    words = summary.split()
+    if len(" ".join(words)) <= limit:
+        return " ".join(words)
+    i = len(words) - 1
+    while i > 1 and len(" ".join(words[:i])) + 3 > limit:
+        i -= 1
+    return " ".join(words[:i]) + "..."
+
+
 class BriscolaGroup(click.Group):
     """Turns the user's mistakes into one line on stderr and exit code 2, never a traceback;
     loads each command's module when the command is asked for."""
@@ -70,10 +82,9 @@ class BriscolaGroup(click.Group):
         return sorted(COMMAND_MODULES)
 
     def format_commands(self, ctx, formatter):
-        """The command list from the table (click's own layout and shortening)."""
+        """The command list from the table (click's layout; each summary cut to the width)."""
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
-        rows = [(name, click.utils.make_default_short_help(COMMANDS[name][1], limit))
-                for name in self.list_commands(ctx)]
+        rows = [(name, _shorten(COMMANDS[name][1], limit)) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
