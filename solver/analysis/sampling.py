@@ -77,13 +77,16 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: interval, and that end is what is shipped, so that a measurement from too few samples
 #: widens the interval instead of narrowing it (2026-12-03: classic points 150 decisions
 #: with 48 talon orders each, classic win 60 with 24; Briscolone 80 decisions with 48
-#: orders, up to 30 cards alive).
+#: orders, up to 30 cards alive; Libero 30 decisions with 24 orders, up to 20 alive).
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
     # 31-40 cards alive not measured: a deal solved to the end from there takes minutes
     ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.7},
     ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12},
+    # Libero (no leaf weights: the points left split evenly) from 21 alive not measured
+    ("libero", "points"): {(13, 20): 30.9},
+    ("libero", "win"): {(13, 20): 0.51},
 }
 #: the same for the gap between two cards of one analysis (the card the depth-limited
 #: samples rank first, less another), which hints and "too close to tell apart" use. The
@@ -94,6 +97,8 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "win"): {(17, 24): 0.09, (25, 32): 0.17, (33, 40): 0.13},
     ("briscolone", "points"): {(13, 20): 10.4, (21, 30): 8.5},
     ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.13},
+    ("libero", "points"): {(13, 20): 38.8},
+    ("libero", "win"): {(13, 20): 0.62},
 }
 
 
