@@ -91,19 +91,6 @@ class _Sampler:
         return (p.top, *head, *rest, p.briscola)
 
 
-class _Stats(Sums):
-    """Per-card running sums of sample values."""
-
-    def __init__(self, cards):
-        self.cards = list(cards)
-        super().__init__(len(self.cards))
-
-    def errors(self, bound: float) -> np.ndarray:
-        if self.n < 2:
-            return np.full(len(self.cards), bound)
-        return np.minimum(self.half_widths(), bound)
-
-
 def _clair_copy(pos: Position, order: tuple[int, ...]) -> Position:
     if not order:
         return pos
@@ -188,15 +175,6 @@ def _per_card(cards, line_cards, means, errs):
     return m, e, col
 
 
-def _gap_errors(stats: Sums, col, top: int, bound: float) -> np.ndarray:
-    """Per card, the half-width of the interval of card ``top``'s value less its own: the
-    two cards' lines paired sample by sample (the cards share their samples, so the gap is
-    surer than either value)."""
-    if stats.n < 2:
-        return np.full(len(col), 2.0 * bound)
-    return np.minimum(stats.gap_half_widths(int(col[top]))[col], 2.0 * bound)
-
-
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
 
 
@@ -261,7 +239,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     sampler = _Sampler(pos, rng)
     lines = lines and pos.table < 0 and pos.talon_size > 2 and not pos.clairvoyant
     line_cards = ([c for c in cards for _ in pos.play(c).legal_cards()] if lines else cards)
-    stats = _Stats(line_cards)
+    stats = Sums(len(line_cards))
 
     def values(cpos, dl_depth, until):
         if lines:
@@ -326,7 +304,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
 
     means, errs, col = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
     rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
-    gaps = _gap_errors(stats, col, rank[0], bound)
+    gaps = stats.gap_errors(int(col[rank[0]]), bound)[col]
     if pos.talon_size <= 2 or pos.clairvoyant:
         if mode_depth is None:
             errs = gaps = np.zeros(len(cards))
@@ -427,7 +405,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
             lines.extend((c, r, p1) for r in p1.legal_cards())
         else:
             lines.append((c, -1, pos))
-    st = _Stats(range(len(lines)))
+    st = Sums(len(lines))
     u = pos.unseen.bit_count()
     outcomes = u * (u - 1)
     nodes = 0
@@ -480,7 +458,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     bound = value_bound(pos, objective)
     means, errs, col = _per_card(cards, [c for c, _, _ in lines], st.means(), st.errors(bound))
     rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
-    gaps = _gap_errors(st, col, rank[0], bound)
+    gaps = st.gap_errors(int(col[rank[0]]), bound)[col]
     if enumerated:
         errs = gaps = np.zeros(len(cards))
     per_card = {cards[j]: (means[j], errs[j], gaps[j]) for j in rank}

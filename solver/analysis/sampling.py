@@ -264,15 +264,11 @@ class Tally:
         return float(self.sums.s[self.at[c]] / self.sums.w)
 
     def error(self, c) -> float:
-        if self.sums.n_eff() <= 1.0 + 1e-9:
-            return self.bound
-        return min(float(self.sums.half_widths()[self.at[c]]), self.bound)
+        return float(self.sums.errors(self.bound)[self.at[c]])
 
     def gap_error(self, ref, c) -> float:
         """Half-width of the interval of ``ref``'s mean less ``c``'s, paired by sample."""
-        if self.sums.n_eff() <= 1.0 + 1e-9:
-            return 2.0 * self.bound
-        return min(float(self.sums.gap_half_widths(self.at[ref])[self.at[c]]), 2.0 * self.bound)
+        return float(self.sums.gap_errors(self.at[ref], self.bound)[self.at[c]])
 
     def best(self) -> int:
         return max(self.cards, key=lambda c: (self.mean(c), -c))

@@ -12,13 +12,12 @@ Z95 = 1.96
 class Sums:
     """Running weighted sums of ``k`` values a sample; with unit weights the effective
     sample size is the count. The cross products are kept because the values of one
-    sample are correlated: a gap between two of them is surer than either."""
+    sample are correlated: a gap between two of them is paired sample by sample."""
 
     def __init__(self, k: int):
         self.n = 0
         self.w = self.w2 = 0.0
         self.s = np.zeros(k)
-        self.ss = np.zeros(k)
         self.sx = np.zeros((k, k))
 
     def add(self, vals, weight: float = 1.0) -> None:
@@ -27,8 +26,12 @@ class Sums:
         self.w += weight
         self.w2 += weight * weight
         self.s += weight * v
-        self.ss += weight * v * v
         self.sx += weight * np.outer(v, v)
+
+    @property
+    def ss(self) -> np.ndarray:
+        """The weighted sums of squares (the cross products' diagonal)."""
+        return np.diagonal(self.sx)
 
     def n_eff(self) -> float:
         return self.w * self.w / self.w2 if self.w2 else 0.0
@@ -47,6 +50,19 @@ class Sums:
         m = self.means()
         gap_sq = (self.ss[j] + self.ss - 2.0 * self.sx[j]) / self.w
         return half_width(m[j] - m, gap_sq, self.n_eff())
+
+    def errors(self, bound: float) -> np.ndarray:
+        """The half-widths, none wider than ``bound`` (the widest a value can stray), and
+        ``bound`` itself below an effective size of two: an estimate always has one."""
+        if self.n_eff() <= 1.0 + 1e-9:
+            return np.full(len(self.s), float(bound))
+        return np.minimum(self.half_widths(), bound)
+
+    def gap_errors(self, j: int, bound: float) -> np.ndarray:
+        """``errors`` for value ``j`` less each value (a gap strays up to twice ``bound``)."""
+        if self.n_eff() <= 1.0 + 1e-9:
+            return np.full(len(self.s), 2.0 * bound)
+        return np.minimum(self.gap_half_widths(j), 2.0 * bound)
 
 
 def half_width(mean, mean_sq, n):
