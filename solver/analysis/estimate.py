@@ -175,6 +175,20 @@ def _per_card(cards, line_cards, means, errs):
     return m, e, col
 
 
+def _ranked_moves(cards, line_cards, stats: Sums, bound: float, exact: bool):
+    """(the moves best first, every best card) from per-line sums: a card is worth its
+    worst line, with its value's interval and its gap's from the best card (zero when
+    ``exact``: nothing was left to chance)."""
+    means, errs, col = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
+    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
+    gaps = stats.gap_errors(int(col[rank[0]]), bound)[col]
+    if exact:
+        errs = gaps = np.zeros(len(cards))
+    moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j]),
+                            None if j == rank[0] else float(gaps[j])) for j in rank)
+    return moves, tuple(m.card for m in moves if m.value == moves[0].value)
+
+
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
 
 
@@ -302,23 +316,16 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         mode_depth = 1
         notes.append("no sample finished in time: one-trick lookahead on one talon order")
 
-    means, errs, col = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
-    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
-    gaps = stats.gap_errors(int(col[rank[0]]), bound)[col]
-    if pos.talon_size <= 2 or pos.clairvoyant:
-        if mode_depth is None:
-            errs = gaps = np.zeros(len(cards))
+    exact = (pos.talon_size <= 2 or pos.clairvoyant) and mode_depth is None
+    moves, best = _ranked_moves(cards, line_cards, stats, bound, exact)
     method = "sampled-clairvoyant" if mode_depth is None else f"sampled-clairvoyant-depth{mode_depth}"
     if lines:
         method += "-lines"
-    moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j]),
-                            None if j == rank[0] else float(gaps[j])) for j in rank)
-    top_v = means[rank[0]]
-    best = tuple(cards[j] for j in rank if means[j] == top_v)
     notes.insert(0, f"{stats.n} samples")
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
-        say(_progress_line(time.perf_counter() - t0, stats.n, cards, means, best[0]))
-    return Analysis(pos, objective, False, float(top_v), None, moves, best, (best[0],), nodes,
+        say(_progress_line(time.perf_counter() - t0, stats.n, [best[0]], [moves[0].value],
+                           best[0]))
+    return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, method, tuple(notes))
 
 
@@ -455,17 +462,8 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
         interrupted = True
     if st.n == 0:
         return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
-    bound = value_bound(pos, objective)
-    means, errs, col = _per_card(cards, [c for c, _, _ in lines], st.means(), st.errors(bound))
-    rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
-    gaps = st.gap_errors(int(col[rank[0]]), bound)[col]
-    if enumerated:
-        errs = gaps = np.zeros(len(cards))
-    per_card = {cards[j]: (means[j], errs[j], gaps[j]) for j in rank}
-    rank = [cards[j] for j in rank]
-    moves = tuple(MoveValue(c, float(per_card[c][0]), None, float(per_card[c][1]),
-                            None if c == rank[0] else float(per_card[c][2])) for c in rank)
-    best = tuple(c for c in rank if per_card[c][0] == per_card[rank[0]][0])
+    moves, best = _ranked_moves(cards, [c for c, _, _ in lines], st,
+                                value_bound(pos, objective), enumerated)
     notes = [f"{st.n} samples"]
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
