@@ -16,7 +16,7 @@ from typing import NamedTuple
 from solver.cards import SUITS, card_str, cards_of, mask_of
 from solver.position import GamePosition, Position
 from solver.position.notation import PositionError
-from solver.position.seat import History
+from solver.position.seat import History, make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
@@ -387,7 +387,7 @@ def describe_deal(state: GameState) -> str:
 
 __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
            "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
-           "from_position", "new_match", "make_rng", "describe_deal"]
+           "to_seat_position", "from_position", "new_match", "make_rng", "describe_deal"]
 
 
 def history_of(state, seat: int) -> History:
@@ -422,3 +422,15 @@ def history_of(state, seat: int) -> History:
     suit_lo = tuple(first_slot(s, None) for s in range(4))
     caps = (state.variant.hand_size,) + (1,) * (n_slots - 1)
     return History(caps, tuple(fixed), suit_lo, tuple(voids))
+
+
+def to_seat_position(state, seat: int):
+    """What ``seat`` (0-based) of a live two-player game sees, as a SeatPosition: its hand,
+    the table, the trump card, the cards gone and the deal's history (the void suits and
+    arrival slots the opponent has shown)."""
+    played = state.prior
+    for m in state.captured:
+        played |= m
+    return make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
+                              state.briscola, played, state.turn,
+                              (state.points[0], state.points[1]), history_of(state, seat))

@@ -24,9 +24,9 @@ import json
 import os
 
 from solver.cards import CardError, card_str, parse_card
-from solver.game import GameState, MatchState, deal_from_deck, history_of, move_error, new_match, play
+from solver.game import (GameState, MatchState, deal_from_deck, move_error, new_match, play,
+                         to_seat_position)
 from solver.position import SeatPosition
-from solver.position.seat import make_seat_position
 from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"
@@ -343,7 +343,4 @@ def seat_position_from_record(record, move: int, seat: int) -> SeatPosition:
     if state.turn != s:
         raise RecordError(f"move {move} is player {state.turn + 1}'s: seat analysis values the "
                           f"cards of the player to move (use --seat {state.turn + 1})")
-    played = state.captured[0] | state.captured[1]
-    score = (state.points[0], state.points[1])
-    return make_seat_position(v.name, s, state.hands[s], state.trick, state.briscola, played,
-                              state.turn, score, history_of(state, s))
+    return to_seat_position(state, s)

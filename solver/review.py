@@ -22,8 +22,8 @@ from typing import Callable
 
 from solver.analysis import Analysis, analyse, driver
 from solver.cards import card_str
-from solver.analysis.sampling import analyse_state, method_error, seat_position
-from solver.game import GameState, deal_from_deck, legal_cards, play, to_position
+from solver.analysis.sampling import analyse_state, method_error
+from solver.game import GameState, deal_from_deck, legal_cards, play, to_position, to_seat_position
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position
 from solver.record import RecordError, check_record, replay_all
@@ -208,7 +208,7 @@ def _sampling_only(a: Analysis) -> bool:
 
 
 def _seat_text(state: GameState) -> str:
-    return seat_position(state, state.turn).to_text()
+    return to_seat_position(state, state.turn).to_text()
 
 
 Progress = Callable[[int, int], None]

@@ -215,7 +215,7 @@ def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
     """Each card is judged by the seat analysis of what its player could see (the
     opponent's hand shown as hidden), its cost the gap from the best card with that gap's
     own interval; the text and the JSON say so."""
-    from solver.analysis.sampling import seat_position
+    from solver.game import to_seat_position
     from solver.game import play
     st = play_deal(variant, ["greedy", "random"], 3)
     rec = deal_record(st, seed=3, players=["greedy", "random"])
@@ -228,7 +228,7 @@ def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
     state = deal_from_deck(variant, dl["deck"], dl["dealer"] - 1)
     for m in rv.moves:
         assert m.seat_view
-        assert m.position == seat_position(state, m.player).to_text() and "?" in m.position
+        assert m.position == to_seat_position(state, m.player).to_text() and "?" in m.position
         if m.rated and m.choices > 1:
             assert m.cost == pytest.approx(max(0.0, m.best_value - m.value))
             if m.exact:  # the opponent's hand known by elimination: nothing left to sample

@@ -46,10 +46,9 @@ from solver.analysis.progress import clock, say, wants_progress
 from solver.analysis.result import Analysis, check_objective, ranked, value_bound
 from solver.analysis.stats import Sums
 from solver.cards import card_str, cards_of, mask_of, popcount
-from solver.game import history_of
+from solver.game import to_seat_position
 from solver.position import GamePosition, PositionError, SeatPosition
 from solver.search.leaf import after_horizon
-from solver.position.seat import make_seat_position
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
@@ -480,19 +479,8 @@ def analyse_state(state, seat: int, objective: str = "points", time_limit: float
     ``weigh(hand)``: a weight per sampled hand (the engine player builds it from the
     opponent's visible choices)."""
     t0 = time.perf_counter()
-    return analyse(seat_position(state, seat), objective, time_limit, samples=samples,
+    return analyse(to_seat_position(state, seat), objective, time_limit, samples=samples,
                    seed=seed, t0=t0, progress=False, weigh=weigh)
-
-
-def seat_position(state, seat: int) -> SeatPosition:
-    """What ``seat`` (0-based) of a live two-player game sees: its hand, the table, the
-    trump card, the cards gone and the deal's history."""
-    played = state.prior
-    for m in state.captured:
-        played |= m
-    score = (state.points[0], state.points[1])
-    return make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
-                              state.briscola, played, state.turn, score, history_of(state, seat))
 
 
 def analyse_game(pos: GamePosition, objective: str = "points", time_limit: float | None = None,

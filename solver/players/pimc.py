@@ -15,9 +15,8 @@ from solver.analysis import Analysis, analyse as analyse_position, check_objecti
 from solver.analysis.result import ranked
 from solver.analysis.sampling import hand_sampler, solve_sample
 from solver.analysis.stats import mean_error
-from solver.game import history_of
+from solver.game import to_seat_position
 from solver.position import PositionError, SeatPosition
-from solver.position.seat import make_seat_position
 
 DEFAULT_SAMPLES = 200
 DEFAULT_TIME = 10.0
@@ -117,10 +116,4 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
 
 def analyse_state(state, seat: int, objective: str = "points", time_limit: float | None = None):
     """The baseline's analysis of a live game from ``seat`` (seed 0, as it always was)."""
-    played = state.prior
-    for m in state.captured:
-        played |= m
-    sp = make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
-                            state.briscola, played, state.turn,
-                            (state.points[0], state.points[1]), history_of(state, seat))
-    return analyse(sp, objective, time_limit)
+    return analyse(to_seat_position(state, seat), objective, time_limit)
