@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from solver.analysis import Analysis, analyse, driver
+from solver.analysis import Analysis, analyse, driver, sampling
 from solver.cards import card_str
-from solver.analysis.sampling import analyse_state, method_error
-from solver.game import GameState, deal_from_deck, legal_cards, play, to_position, to_seat_position
+from solver.game import (GameState, deal_from_deck, legal_cards, play, to_position,
+                         to_seat_position)
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position
 from solver.record import RecordError, check_record, replay_all
@@ -170,19 +170,17 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     """How ``card`` compares with the best card of ``state``: with both hands in view in
     scoperta, from the mover's seat in the hidden-card games."""
     seat_view = state.variant.name in SEAT_VIEW
+    view = to_seat_position(state, state.turn) if seat_view else to_position(state)
     legal = legal_cards(state)
-    number = len(state.moves) + 1
-    base = dict(deal=deal, number=number, trick=len(state.tricks) + 1, player=state.turn,
-                card=card, choices=len(legal), position="", seat_view=seat_view)
+    base = dict(deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
+                player=state.turn, card=card, choices=len(legal), position=view.to_text(),
+                seat_view=seat_view)
     if len(legal) == 1:
-        base["position"] = _seat_text(state) if seat_view else to_position(state).to_text()
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
     if seat_view:
-        a = analyse_state(state, state.turn, "points", time_limit)
+        a = sampling.analyse(view, "points", time_limit, progress=False)
     else:
-        a = try_analyse(to_position(state), time_limit, cache)
-    base["position"] = (a.position.to_text() if a is not None
-                        else _seat_text(state) if seat_view else to_position(state).to_text())
+        a = try_analyse(view, time_limit, cache)
     if a is None:
         return MoveReview(**base)
     m = a.move(card)
@@ -204,11 +202,7 @@ def _sampling_only(a: Analysis) -> bool:
     if not a.method.startswith("seat-sampling-depth"):
         return False
     horizon = int(a.method.rsplit("depth", 1)[1])
-    return method_error(a.position.with_hand(0), a.objective, horizon) is None
-
-
-def _seat_text(state: GameState) -> str:
-    return to_seat_position(state, state.turn).to_text()
+    return sampling.method_error(a.position.with_hand(0), a.objective, horizon) is None
 
 
 Progress = Callable[[int, int], None]

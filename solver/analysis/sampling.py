@@ -339,7 +339,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         time_limit = DEFAULT_TIME
     deadline = None if time_limit is None else t0 + time_limit
     cards = sp.legal_cards()
-    horizon = horizon_for(sp.with_hand(0))
+    stage = sp.with_hand(0)  # any hand: the stage of the deal is what counts
+    horizon = horizon_for(stage)
     if every is not None:
         # few hands: solve each in turn, in a random order, pass after pass
         order = list(every)
@@ -372,17 +373,17 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     shrink = 1.0
     if every is not None and exact_all and not horizon and weigh is None and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
-    m_err = method_error(sp.with_hand(0), objective, horizon)
+    m_err = method_error(stage, objective, horizon)
     est = {c: (tally.mean(c), 0.0 if whole else with_method(tally.error(c) * shrink, m_err))
            for c in cards}
     best_v, moves, best = ranked(est, (lambda r, c: 0.0) if whole else
-                                 gap_errors(tally, objective, sp.with_hand(0), horizon, shrink))
+                                 gap_errors(tally, objective, stage, horizon, shrink))
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
                f"approximation, {after_horizon(sp.variant)}, and "
-               f"{covers(sp.with_hand(0), objective, horizon)}")
+               f"{covers(stage, objective, horizon)}")
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
         notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
