@@ -47,6 +47,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 from solver.analysis import driver  # noqa: E402
+from solver.analysis.stats import Z95  # noqa: E402
 from solver.analysis.sampling import (HORIZON, METHOD_ERROR, METHOD_GAP_ERROR,  # noqa: E402
                                      METHOD_STAGES, horizon_alive, horizon_for,
                                      method_stage, sample_order)
@@ -217,7 +218,7 @@ def method_row(cards) -> tuple[float, float, float, float]:
     few samples make the interval wider, never narrower."""
     ms_each = np.array([m * m - v for m, v in cards])
     ms = float(ms_each.mean())
-    up = ms + 1.96 * float(ms_each.std(ddof=1)) / len(cards) ** 0.5
+    up = ms + Z95 * float(ms_each.std(ddof=1)) / len(cards) ** 0.5
     noise = float(np.mean([v for _, v in cards])) ** 0.5
     return (float(np.mean([m for m, _ in cards])), max(ms, 0.0) ** 0.5, max(up, 0.0) ** 0.5,
             noise)
@@ -236,8 +237,8 @@ def cmd_method(args) -> None:
             print(f"  {i + 1} decisions, {time.perf_counter() - t:.0f} s", file=sys.stderr,
                   flush=True)
     unit = "points" if args.objective == "points" else "chance of winning"
-    print(f"| game | objective | of | cards alive | cards valued | mean error | root mean "
-          f"square ({unit}) | its upper 95 % bound | noise of a card's mean | half-width "
+    print(f"| game | objective | of | cards alive | items | mean error | root mean "
+          f"square ({unit}) | its upper 95 % bound | noise of an item's mean | half-width "
           f"(1.96 x the bound) | shipped |")
     print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for what, shipped_table, k in (("value", METHOD_ERROR, 0), ("gap", METHOD_GAP_ERROR, 1)):
@@ -249,7 +250,7 @@ def cmd_method(args) -> None:
             shipped = shipped_table.get((args.variant, args.objective), {}).get(stage)
             print(f"| {args.variant} | {args.objective} | {what} | {stage[0]}-{stage[1]} "
                   f"| {len(items)} | {bias:+.3f} | {rms:.3f} | {up:.3f} | {noise:.3f} "
-                  f"| {1.96 * up:.3f} | {'-' if shipped is None else f'{shipped:.3f}'} |")
+                  f"| {Z95 * up:.3f} | {'-' if shipped is None else f'{shipped:.3f}'} |")
     print(f"({time.perf_counter() - t:.0f} s, {args.samples} talon orders a decision)",
           file=sys.stderr)
 
