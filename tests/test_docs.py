@@ -1,5 +1,7 @@
 """docs/notation.md and docs/rules.md are promises: their examples parse, the refused example
-is refused, and the card table agrees with the engine."""
+is refused, and the card table agrees with the engine. The documents hold together: every
+relative link of README.md, docs/ and benchmarks/ reaches a file and a heading, the README
+stays a short guide whose contents list its headings, and its Python example is a doctest."""
 from __future__ import annotations
 
 import re
@@ -64,3 +66,105 @@ def test_help_names_the_documents_in_the_repository():
         assert "NOTATION.md" not in text and "RULES.md" not in text, name
     assert "docs/notation.md" in helps["briscola"] and "docs/rules.md" in helps["briscola"]
     assert "docs/notation.md" in helps["analyse"]
+
+
+# --- the documents as a whole: links, the README's size and contents, its Python example ---
+
+ROOT = DOCS.parent
+PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md")), *sorted((ROOT / "benchmarks").glob("*.md"))]
+FENCE = re.compile(r"^```.*?^```", re.M | re.S)
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _prose(path: Path) -> str:
+    """The page without its fenced code blocks (a `#` there is a comment, not a heading)."""
+    return FENCE.sub("", path.read_text())
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    seen: dict[str, int] = {}
+    out = set()
+    for m in re.finditer(r"^#{1,6} +(.+?) *#*$", _prose(path), re.M):
+        base = slug(m.group(1))
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        out.add(base if n == 0 else f"{base}-{n}")
+    return out
+
+
+def _relative_links():
+    for page in PAGES:
+        for target in LINK.findall(_prose(page)):
+            if re.match(r"[a-z]+:", target):
+                continue
+            yield page, target
+
+
+def test_the_pages_exist_and_have_links():
+    assert {p.name for p in PAGES} >= {"README.md", "commands.md", "board.md", "records.md",
+                                       "cluster.md", "estimates.md", "solver.md", "HISTORY.md"}
+    assert sum(1 for _ in _relative_links()) > 50
+
+
+@pytest.mark.parametrize("page,target", list(_relative_links()),
+                         ids=lambda x: x if isinstance(x, str) else x.name)
+def test_every_relative_link_resolves(page, target):
+    file, _, anchor = target.partition("#")
+    dest = (page.parent / file).resolve() if file else page
+    assert dest.is_relative_to(ROOT), f"{page.name} links outside the repository: {target}"
+    assert dest.exists(), f"{page.name} links to a missing file: {target}"
+    if anchor:
+        assert dest.suffix == ".md", f"{page.name}: an anchor into a non-Markdown file: {target}"
+        assert anchor in anchors(dest), f"{page.name} links to a missing heading: {target}"
+
+
+def test_slug_follows_github():
+    assert slug("The JSON answer (`briscola analyse --json`)") == "the-json-answer-briscola-analyse---json"
+    assert slug("Set-up: two commands") == "set-up-two-commands"
+    assert slug("The method's error") == "the-methods-error"
+
+
+def test_the_readme_is_short():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= 350, f"README.md has {len(lines)} lines; move detail to docs/"
+
+
+def _toc(text: str) -> list[tuple[int, str, str]]:
+    """The README's table of contents: (depth, title, anchor) of each list entry under
+    '## Contents'."""
+    m = re.search(r"^## Contents\n(.*?)(?=^## )", text, re.M | re.S)
+    assert m, "README.md has no '## Contents' section"
+    return [(len(indent) // 2, title, anchor) for indent, title, anchor
+            in re.findall(r"^( *)- \[([^\]]+)\]\(#([^)]+)\)$", m.group(1), re.M)]
+
+
+def test_the_readme_contents_match_its_headings():
+    text = FENCE.sub("", (ROOT / "README.md").read_text())
+    heads = [(len(h) - 2, t.strip()) for h, t in re.findall(r"^(#{2,3}) (.+)$", text, re.M)]
+    toc = _toc(text)
+    top = [t for d, t in heads if d == 0 and t != "Contents"]
+    assert [t for d, t, _ in toc if d == 0] == top
+    listed = {t for _, t, _ in toc}
+    assert all(t in listed for d, t in heads if d == 1 and t != "Contents") or \
+        not any(d == 1 for d, _, _ in toc), "the contents list some ### headings but not all"
+    for depth, title, anchor in toc:
+        assert (depth, title) in heads, f"contents entry without its heading: {title}"
+        assert anchor == slug(title), f"contents entry {title!r} points to #{anchor}"
+
+
+def test_the_readme_python_example_shows_real_output():
+    """The 'Using it from Python' block is a doctest; every output it shows is produced."""
+    import doctest
+    text = (ROOT / "README.md").read_text()
+    m = re.search(r"## Using it from Python.*?```python\n(.*?)```", text, re.S)
+    assert m and ">>> " in m.group(1)
+    test = doctest.DocTestParser().get_doctest(m.group(1), {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0

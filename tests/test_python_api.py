@@ -2,6 +2,7 @@
 of the package."""
 from __future__ import annotations
 
+import doctest
 import pathlib
 import re
 import subprocess
@@ -16,10 +17,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def readme_example() -> str:
+    """The example's source: its ``>>>`` statements when it is written as a doctest."""
     text = (ROOT / "README.md").read_text()
     m = re.search(r"## Using it from Python.*?```python\n(.*?)```", text, re.S)
     assert m, "README has no 'Using it from Python' example"
-    return m.group(1)
+    if ">>> " not in m.group(1):
+        return m.group(1)
+    return "".join(ex.source for ex in doctest.DocTestParser().get_examples(m.group(1)))
 
 
 def test_the_readme_example_runs_and_says_what_it_shows(capsys):
