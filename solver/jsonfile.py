@@ -23,6 +23,10 @@ def _where(name: str, line: int | None) -> str:
     return f"{name}:{line}" if line is not None else name
 
 
+def _at(where: str, msg: str) -> str:
+    return f"{where}: {msg}" if where else msg
+
+
 def _decode_message(e: json.JSONDecodeError) -> str:
     """The decoder's message as a whole phrase: its "Invalid control character at" ends on
     "at" because the decoder appends the position."""
@@ -54,18 +58,19 @@ def _check_shape(obj) -> str | None:
 
 
 def parse(text: str, where: str, whole_file: bool = False):
-    """The value of JSON ``text``; JSONFileError("``where``: what is wrong") otherwise.
+    """The value of JSON ``text``; JSONFileError("``where``: what is wrong") otherwise (just
+    what is wrong when ``where`` is empty).
     ``whole_file``: ``text`` is a file's, so a decoding error names its line (where:line)."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         at = f"{where}:{e.lineno}" if whole_file else where
-        raise JSONFileError(f"{at}: {_decode_message(e)}") from None
+        raise JSONFileError(_at(at, _decode_message(e))) from None
     except RecursionError:
-        raise JSONFileError(f"{where}: nested deeper than {MAX_DEPTH} levels") from None
+        raise JSONFileError(_at(where, f"nested deeper than {MAX_DEPTH} levels")) from None
     bad = _check_shape(obj)
     if bad:
-        raise JSONFileError(f"{where}: {bad}")
+        raise JSONFileError(_at(where, bad))
     return obj
 
 
@@ -81,7 +86,8 @@ def decode(data: bytes, name: str, line: int | None = None) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         at = line if line is not None else data.count(b"\n", 0, e.start) + 1
-        raise JSONFileError(f"{_where(name, at)}: not UTF-8 text (byte {data[e.start]:#04x})") from None
+        raise JSONFileError(_at(_where(name, at) if name else "",
+                                f"not UTF-8 text (byte {data[e.start]:#04x})")) from None
 
 
 def read_text(path: str) -> str:
@@ -95,9 +101,10 @@ def read_text(path: str) -> str:
 
 
 def stream_lines(stream, name: str):
-    """(line number, text) of each line of the binary ``stream``, or (line number,
-    JSONFileError) for a line too long or not UTF-8: a bad line does not stop the others.
-    No line is held in memory beyond ``MAX_LINE`` bytes."""
+    """(line number, text, None) of each line of the binary ``stream``, or (line number,
+    the part of it that can be shown, JSONFileError) for a line too long or not UTF-8: a bad
+    line does not stop the others. No line is held in memory beyond ``MAX_LINE`` bytes.
+    Messages name ``name``:line, or nothing when ``name`` is empty."""
     n = 0
     while True:
         raw = stream.readline(MAX_LINE + 1)
@@ -105,16 +112,17 @@ def stream_lines(stream, name: str):
             return
         n += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            size = len(raw)
+            head, size = raw[:100], len(raw)
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(MAX_LINE + 1)
                 size += len(raw)
-            yield n, JSONFileError(f"{name}:{n}: a line of {size:,} bytes (at most {MAX_LINE:,})")
+            yield n, head.decode("utf-8", "replace") + "…", JSONFileError(_at(
+                _where(name, n) if name else "", f"a line of {size:,} bytes (at most {MAX_LINE:,})"))
             continue
         try:
-            yield n, decode(raw, name, n)
+            yield n, decode(raw, name, n), None
         except JSONFileError as e:
-            yield n, e
+            yield n, raw.decode("utf-8", "replace"), e
 
 
 def kind(value) -> str:

@@ -137,7 +137,7 @@ def test_the_task_log_keeps_other_runs_and_refuses_garbage(tmp_path):
     a.write(0, {"x": 3})
     assert a.done() == {0: {"x": 1}} and b.done() == {0: {"x": 2}}
     p.write_text(p.read_text() + "not json\n")
-    with pytest.raises(ValueError, match="line 4"):
+    with pytest.raises(ValueError, match=r"log.jsonl:4: not valid JSON"):
         a.done()
 
 
