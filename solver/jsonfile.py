@@ -2,8 +2,9 @@
 bad input is one whole line naming the file and the line, never a traceback.
 
 A UTF-8 byte-order mark is accepted; text that is not UTF-8, nesting deeper than
-``MAX_DEPTH``, a line longer than ``MAX_LINE`` bytes and strings holding a lone surrogate
-(``"\\ud800"``, which no output can print) are refused as JSON errors are.
+``MAX_DEPTH``, numbers of thousands of digits, strings holding a lone surrogate
+(``"\\ud800"``, which no output can print) and, in a stream of lines, a line longer than
+``MAX_LINE`` bytes are refused as JSON errors are.
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import json
 
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
-#: a record or a position fits in a few kilobytes; a batch or puzzle line beyond this is refused
+#: a position line fits in a few hundred bytes; a line of a stream (``analyse -``) beyond
+#: this is refused without being held whole
 MAX_LINE = 1 << 20
 
 
@@ -68,6 +70,8 @@ def parse(text: str, where: str, whole_file: bool = False):
         raise JSONFileError(_at(at, _decode_message(e))) from None
     except RecursionError:
         raise JSONFileError(_at(where, f"nested deeper than {MAX_DEPTH} levels")) from None
+    except ValueError:  # an integer of thousands of digits
+        raise JSONFileError(_at(where, "a number too long to read")) from None
     bad = _check_shape(obj)
     if bad:
         raise JSONFileError(_at(where, bad))

@@ -56,7 +56,8 @@ def match_rec():
     (NESTED, "nested deeper than 32 levels"),
     ("[" * 40 + "]" * 40, "nested deeper than 32 levels"),
     ('{"position": "\\ud800"}', "a string holds a lone surrogate"),
-], ids=["control", "unterminated", "deep", "depth-40", "surrogate"])
+    ("[" + "1" * 5000 + "]", "a number too long to read"),
+], ids=["control", "unterminated", "deep", "depth-40", "surrogate", "digits"])
 def test_the_reader_names_the_file_and_says_whole_words(text, want):
     with pytest.raises(jsonfile.JSONFileError) as e:
         jsonfile.loads(text, "f.jsonl", 7)
