@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 
 import click
 
 from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, clip, clip_message, count
-from solver.analysis import analyse as run_analysis
 from solver import jsonfile
+from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str
 from solver.position import PositionError, parse_position
@@ -133,6 +132,10 @@ def _bad_line(text: str, error) -> dict:
     return {"position": clip(text), "error": clip_message(error)}
 
 
+def _logged_input_error(row: dict) -> str | None:
+    return None if isinstance(row.get("input"), str) else '"input" must be the input line\'s text'
+
+
 def _logged_output_error(obj) -> str | None:
     """What makes a logged output unlike any analyse_line writes, or None."""
     if not isinstance(obj, dict):
@@ -141,12 +144,15 @@ def _logged_output_error(obj) -> str | None:
         return None if isinstance(obj["error"], str) else '"output" "error" must be a string'
     moves = obj.get("moves")
     if not (isinstance(obj.get("position"), str) and isinstance(obj.get("best"), list)
-            and isinstance(moves, list) and moves
-            and all(isinstance(m, dict) and isinstance(m.get("card"), str)
-                    and isinstance(m.get("value"), (int, float)) and not isinstance(m.get("value"), bool)
-                    for m in moves)):
+            and isinstance(moves, list) and moves and all(_logged_move(m) for m in moves)):
         return '"output" must be an analysis (position, best, moves with card and value) or an error'
     return None
+
+
+def _logged_move(m) -> bool:
+    value = m.get("value") if isinstance(m, dict) else None
+    return (isinstance(m, dict) and isinstance(m.get("card"), str)
+            and isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
 def _batch_tasks(lines, args, cluster, workers, log_path):
@@ -157,9 +163,7 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
     from solver import cluster as cl
     say = (lambda line: click.echo(line, err=True))
     log = cl.TaskLog(log_path, {"analyse": args[0], "time_limit": args[1], "samples": args[3],
-                                "seed": args[4]},
-                     lambda row: None if isinstance(row.get("input"), str) else
-                     '"input" must be the input line\'s text', say, first=1)
+                                "seed": args[4]}, _logged_input_error, say, first=1)
     bad = {n: _bad_line(t, e) for n, t, e in lines if e is not None}
     texts = {n: t for n, t, e in lines if e is None}
     done = log.done(lambda n, row: texts.get(n) == row.get("input"))

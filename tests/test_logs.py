@@ -99,7 +99,7 @@ def test_a_tampered_match_row_is_refused_naming_file_and_line(tmp_path, match_lo
     for jobs in ("1", "2"):
         r = run(MATCH + ["--log", str(log), "--jobs", jobs])
         assert r.exit_code == 2 and r.stdout == "", r.output
-        assert r.stderr == f"error: {log}:4: {message}" + r.stderr[len(f"error: {log}:4: {message}"):]
+        assert r.stderr.startswith(f"error: {log}:4: {message}")
         assert r.stderr.count("\n") == 1 and "Traceback" not in r.output
 
 
@@ -159,8 +159,8 @@ def test_a_bad_analyse_row_becomes_its_lines_error_and_the_batch_goes_on(tmp_pat
     assert r.exit_code == 2 and "Traceback" not in r.output
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert len(out) == 3 and "error" not in out[0] and "error" not in out[2]
-    assert out[1] == {"position": ENDGAMES[1], "error": f"{log}:2: {message}"} or \
-        out[1]["error"].startswith(f"{log}:2: {message}")
+    assert out[1]["position"] == ENDGAMES[1]
+    assert out[1]["error"].startswith(f"{log}:2: {message}")
     assert f"error: line 2: {log}:2: {message}" in r.stderr
 
 
