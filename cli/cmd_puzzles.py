@@ -45,7 +45,8 @@ def puzzles_solve(file, as_json, exact_only):
     """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
 
     Where the solver's answer is an estimate (a position beyond the exact search's reach)
-    the verdict says "(estimate)": it rests on that estimate; --exact-only skips those.
+    the verdict says "(estimate)": it rests on that estimate, and a stated exact value is
+    left unchecked; --exact-only skips those puzzles.
     Exit code 0 when every answer checked is right, 1 when one is wrong, 2 for a malformed file.
 
     \b
@@ -65,11 +66,16 @@ def puzzles_solve(file, as_json, exact_only):
             click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths)).rstrip())
         bad = sum(c.ok is False for c in checks)
         summary = f"{len(checks)} puzzle(s), {bad} wrong"
-        estimated = sum(c.analysis is not None and not c.exact for c in checks)
+        estimated = sum(c.analysis is not None and not c.exact and c.ok is not None
+                        for c in checks)
+        unchecked = sum(c.analysis is not None and c.ok is None for c in checks)
         skipped = sum(c.analysis is None for c in checks)
         if estimated:
             summary += (f"; {estimated} verdict(s) rest on the solver's estimate, not an exact "
                         f"answer (--exact-only skips them)")
+        if unchecked:
+            summary += (f"; {unchecked} stated value(s) unchecked: the solver's answer is an "
+                        f"estimate")
         if skipped:
             summary += f"; {skipped} skipped: the solver's answer would be an estimate"
         click.echo(summary, err=True)

@@ -223,7 +223,8 @@ def bundled(variant: str = "scoperta") -> list[Puzzle]:
 class Check:
     """A puzzle's stated answer against the solver's. When the solver's answer is an
     estimate (a position beyond the exact search's reach) the verdict rests on it and says
-    so; ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``)."""
+    so (``ok`` is None for a stated exact value, which an estimate cannot confirm or refute);
+    ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``)."""
     puzzle: Puzzle
     solver: tuple[int, ...] | Fraction | None
     ok: bool | None
@@ -237,17 +238,30 @@ class Check:
     def verdict(self) -> str:
         if self.analysis is None:
             return "skipped (estimate)"
+        if self.ok is None:
+            return "unchecked (estimate)"
         word = "ok" if self.ok else "WRONG"
         return word if self.exact else f"{word} (estimate)"
+
+    def solver_text(self) -> str | None:
+        """The solver's answer; an estimated value as a decimal with "~" (not a fraction
+        that would look exact)."""
+        if self.solver is None:
+            return None
+        if isinstance(self.solver, Fraction) and not self.exact:
+            return f"~{float(self.solver):.2f}"
+        return format_answer(self.solver)
 
     def to_json(self) -> dict:
         out = {"id": self.puzzle.id, "difficulty": self.puzzle.difficulty,
                "question": self.puzzle.question, "objective": self.puzzle.objective,
                "stated": self.puzzle.answer_text(),
-               "solver": None if self.solver is None else format_answer(self.solver),
+               "solver": self.solver_text(),
                "ok": self.ok, "exact": self.exact}
         if self.analysis is None:
             out["skipped"] = "the solver's answer would be an estimate"
+        elif self.ok is None:
+            out["note"] = "the solver's answer is an estimate: an exact value cannot be checked"
         elif not self.exact:
             out["note"] = "the solver's answer is an estimate: the verdict rests on it"
         return out
@@ -266,8 +280,8 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
         ok = set(got) == set(p.answer)
     else:
         got = a.value_exact if a.exact else Fraction(a.value).limit_denominator(10 ** 6)
-        ok = a.exact and got == p.answer
-    return Check(p, got, bool(ok), a)
+        ok = got == p.answer if a.exact else None
+    return Check(p, got, ok, a)
 
 
 # ----- generating ---------------------------------------------------------------------
