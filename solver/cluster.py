@@ -247,8 +247,11 @@ class TaskLog:
 
     def _read(self) -> list[bytes]:
         """The file's lines, a torn last one set aside first."""
-        with open(self.path, "rb") as f:
-            data = f.read()
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise ValueError(f"cannot read the log {self.path}: {e.strerror}") from None
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" when the file ends with its newline
         if tail:
@@ -261,11 +264,15 @@ class TaskLog:
 
     def _set_aside(self, tail: bytes, keep: int, n: int) -> None:
         torn = self.path + ".torn"
-        with open(torn, "ab") as f:
-            f.write(tail + b"\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.truncate(self.path, keep)
+        try:
+            with open(torn, "ab") as f:
+                f.write(tail + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.truncate(self.path, keep)
+        except OSError as e:
+            raise ValueError(f"{self.path}:{n}: the last row was cut short, and it cannot be "
+                             f"set aside in {torn}: {e.strerror}") from None
         if self.warn:
             self.warn(f"{self.path}:{n}: the last row was cut short (a crash while writing "
                       f"it); it is kept in {torn} and its task runs again")
@@ -304,15 +311,18 @@ class TaskLog:
         if not self.path:
             return
         row = (json.dumps({**self.key, "index": index, **result}) + "\n").encode()
-        with open(self.path, "a+b") as f:
-            end = f.seek(0, os.SEEK_END)
-            if end:
-                f.seek(end - 1)
-                if f.read(1) != b"\n":
-                    row = b"\n" + row
-            f.write(row)
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with open(self.path, "a+b") as f:
+                end = f.seek(0, os.SEEK_END)
+                if end:
+                    f.seek(end - 1)
+                    if f.read(1) != b"\n":
+                        row = b"\n" + row
+                f.write(row)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise ValueError(f"cannot write to the log {self.path}: {e.strerror}") from None
 
     def resumed(self, held: int, total: int, what: str = "tasks") -> str:
         """The line a resumed run says: what the log already held."""

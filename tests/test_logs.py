@@ -202,3 +202,14 @@ def test_an_unreachable_scheduler_fails_fast_in_one_line():
     assert r.exit_code == 2 and took < 15, (took, r.output)
     assert r.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:1")
     assert r.stderr.count("\n") == 1
+
+
+def test_a_log_that_cannot_be_written_is_one_line_even_over_processes(tmp_path, monkeypatch):
+    """A failing write inside the pool's loop used to end as "Pool is still running"."""
+    def full(self, index, result):
+        raise ValueError(f"cannot write to the log {self.path}: No space left on device")
+    monkeypatch.setattr(cl.TaskLog, "write", full)
+    log = tmp_path / "m.jsonl"
+    r = run(MATCH + ["--log", str(log), "--jobs", "2"])
+    assert r.exit_code == 2 and "Pool is still running" not in r.output, r.output
+    assert r.stderr == f"error: cannot write to the log {log}: No space left on device\n"

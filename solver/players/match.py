@@ -179,6 +179,9 @@ def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1
     except KeyboardInterrupt:
         interrupted = True
         pool.terminate()
+    except BaseException:
+        pool.terminate()  # else join() would hide the error behind "Pool is still running"
+        raise
     finally:
         pool.join()
     return results, interrupted
