@@ -31,8 +31,6 @@ PROGRESS_EVERY = 2.0
 #: table memory per worker unless given or set in BRISCOLA_WORKER_TT_MB (the engine's own
 #: default is 512 MB a process; a worker searches with one thread)
 DEFAULT_WORKER_TT_MB = 256
-
-
 #: seconds to reach a scheduler: a plain TCP connection first (an address nobody listens
 #: on is refused at once), then Dask's own handshake
 PROBE_SECONDS = 3.0
@@ -254,7 +252,7 @@ class TaskLog:
             raise ValueError(f"cannot read the log {self.path}: {e.strerror}") from None
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" when the file ends with its newline
-        if tail:
+        if tail.strip():
             try:
                 jsonfile.parse(jsonfile.decode(tail, self.path), self.path)
                 lines.append(tail)  # a whole row, only its newline missing
