@@ -154,8 +154,9 @@ def test_puzzles_solve_says_when_the_verdict_rests_on_an_estimate(tmp_path):
     assert rows["far"].endswith("unchecked (estimate)")   # an estimate cannot check 0 exactly
     assert rows["far-best"].endswith(" (estimate)")       # ok or WRONG, resting on it
     assert "1 stated value(s) unchecked" in r.stderr and "1 verdict(s) rest on" in r.stderr
+    p.write_text(json.dumps(far) + "\n")
     r = run("puzzles", "solve", str(p), "--json")
-    far_json = json.loads(r.stdout.splitlines()[0])
+    far_json = json.loads(r.stdout)
     assert far_json["exact"] is False and far_json["ok"] is None and "estimate" in far_json["note"]
 
 
