@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cli.options import check_output  # noqa: E402
 from solver.cluster import TaskLog  # noqa: E402
-from solver.players.match import log_key, run_logged, summarise  # noqa: E402
+from solver.players.match import log_key, log_row_error, run_logged, summarise  # noqa: E402
 
 MATCHES = ("engine:1/greedy", "engine:1/random", "engine:1/engine:0.1")
 
@@ -50,7 +50,7 @@ def main(argv=None) -> None:
           f"{'A win rate':>10} {'95% CI':>15} {'W-D-L':>13} {'minutes':>8}")
     for a, b in pairs:
         t = time.monotonic()
-        log = TaskLog(args.log, log_key(args.variant, a, b, args.seed))
+        log = TaskLog(args.log, log_key(args.variant, a, b, args.seed), log_row_error)
         earlier = sum(i < args.deals for i in log.done())
         res, interrupted = run_logged(args.variant, a, b, args.deals, args.seed, args.jobs, log)
         if earlier:

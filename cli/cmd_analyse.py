@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 
 import click
 
 from cli.cluster_opts import cluster_options
-from cli.options import SECONDS, SEED, clip_message, count
+from cli.options import SECONDS, SEED, clip, clip_message, count
+from solver import jsonfile
 from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str
@@ -81,9 +81,9 @@ def _line_position(text: str) -> str:
     if not text.startswith("{"):
         return text
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(f"not valid JSON ({e.msg})") from None
+        obj = jsonfile.parse(text, "")
+    except jsonfile.JSONFileError as e:
+        raise PositionError(str(e)) from None
     if not isinstance(obj, dict) or not isinstance(obj.get("position"), str):
         raise PositionError('a JSON line needs a "position" field holding the position text')
     return obj["position"]
@@ -104,14 +104,16 @@ def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> 
 def _batch(objective, time_limit, estimate_limit, samples, seed, cluster=None, workers=2,
            log_path=None) -> None:
     """One JSON object per input position, in order; blank lines and ``#`` comments are
-    skipped. A bad line gets an object with its "error" (so outputs stay aligned with
-    inputs) and a line on stderr; the batch goes on, and the exit code is 2 at the end if
-    any line was bad."""
+    skipped. A bad line (not a position, not UTF-8, too long, JSON nested too deep) gets an
+    object with its "error" (so outputs stay aligned with inputs) and a line on stderr; the
+    batch goes on, and the exit code is 2 at the end if any line was bad."""
     args = (objective, time_limit, estimate_limit, samples, seed)
-    todo = ((n, t) for n, t in ((n, line.strip()) for n, line in enumerate(sys.stdin, 1))
-            if t and not t.startswith("#"))
+    todo = ((n, t.strip(), e) for n, t, e in
+            jsonfile.stream_lines(click.get_binary_stream("stdin"), "")
+            if e is not None or (t.strip() and not t.strip().startswith("#")))
     if cluster is None and log_path is None:
-        results = ((n, analyse_line(t, *args)) for n, t in todo)
+        results = ((n, analyse_line(t, *args) if e is None else _bad_line(t, e))
+                   for n, t, e in todo)
     else:
         results = _batch_tasks(list(todo), args, cluster, workers, log_path)
     bad = total = 0
@@ -126,24 +128,61 @@ def _batch(objective, time_limit, estimate_limit, samples, seed, cluster=None, w
                             f"objects carry the error)")
 
 
+def _bad_line(text: str, error) -> dict:
+    return {"position": clip(text), "error": clip_message(error)}
+
+
+def _logged_input_error(row: dict) -> str | None:
+    return None if isinstance(row.get("input"), str) else '"input" must be the input line\'s text'
+
+
+def _logged_output_error(obj) -> str | None:
+    """What makes a logged output unlike any analyse_line writes, or None."""
+    if not isinstance(obj, dict):
+        return f'"output" must be a JSON object, got {jsonfile.kind(obj)}'
+    if "error" in obj:
+        return None if isinstance(obj["error"], str) else '"output" "error" must be a string'
+    moves = obj.get("moves")
+    if not (isinstance(obj.get("position"), str) and isinstance(obj.get("best"), list)
+            and isinstance(moves, list) and moves and all(_logged_move(m) for m in moves)):
+        return '"output" must be an analysis (position, best, moves with card and value) or an error'
+    return None
+
+
+def _logged_move(m) -> bool:
+    value = m.get("value") if isinstance(m, dict) else None
+    return (isinstance(m, dict) and isinstance(m.get("card"), str)
+            and isinstance(value, (int, float)) and not isinstance(value, bool))
+
+
 def _batch_tasks(lines, args, cluster, workers, log_path):
     """(line number, JSON object) in input order: the lines already in the log, the others
-    analysed here or on the cluster, each logged as it finishes."""
+    analysed here or on the cluster, each logged as it finishes. A logged row whose output
+    is not an analysis becomes its line's error (naming the log's file and line)."""
     from cli.cluster_opts import client_for, progress_line
     from solver import cluster as cl
+    say = (lambda line: click.echo(line, err=True))
     log = cl.TaskLog(log_path, {"analyse": args[0], "time_limit": args[1], "samples": args[3],
-                                "seed": args[4]})
-    texts = dict(lines)
+                                "seed": args[4]}, _logged_input_error, say, first=1)
+    bad = {n: _bad_line(t, e) for n, t, e in lines if e is not None}
+    texts = {n: t for n, t, e in lines if e is None}
     done = log.done(lambda n, row: texts.get(n) == row.get("input"))
-    tasks = {n: (t, *args) for n, t in lines if n not in done}
+    if done:
+        say(log.resumed(len(done), len(texts), "input lines"))
+    earlier = dict(bad)
+    for n, row in done.items():
+        wrong = (_logged_output_error(row["output"]) if "output" in row else
+                 'the row has no "output"')
+        earlier[n] = row["output"] if wrong is None else \
+            {"position": texts[n], "error": f"{log.where(n)}: {wrong}"}
+    tasks = {n: (t, *args) for n, t in texts.items() if n not in done}
     with client_for(cluster if tasks else None, workers) as client:
         def fresh():
             for n, obj in cl.run(analyse_line, tasks, client, progress=progress_line(),
-                                 total=len(lines)):
+                                 total=len(texts)):
                 log.write(n, {"input": texts[n], "output": obj})
                 yield n, obj
-        earlier = ((n, row["output"]) for n, row in done.items())
-        yield from cl.ordered(itertools.chain(earlier, fresh()), [n for n, _ in lines])
+        yield from cl.ordered(itertools.chain(earlier.items(), fresh()), [n for n, _, _ in lines])
 
 
 def _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed):

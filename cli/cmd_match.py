@@ -15,7 +15,7 @@ from cli.options import SECONDS, SEED, count
 from solver import cluster as cl
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine import BASES
-from solver.players.match import Summary, log_key, mean_ci, run_match, summarise
+from solver.players.match import Summary, log_key, log_row_error, mean_ci, run_match, summarise
 from solver.players.match import pair_task  # noqa: F401 - cluster tests and benchmarks name it here
 from solver.players.match import run_logged as play_logged
 from solver.rules import get_variant
@@ -35,9 +35,11 @@ def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, c
     """The match logged to ``log_path`` (solver.players.match.run_logged), on the cluster
     (``cluster``: an address or "local") or here over ``jobs`` processes. Returns all the
     results, the logged ones first, and whether Ctrl-C stopped the run."""
-    log = cl.TaskLog(log_path, log_key(variant, a, b, seed))
+    say = (lambda line: click.echo(line, err=True))
+    log = cl.TaskLog(log_path, log_key(variant, a, b, seed), log_row_error, say)
     run_tasks = None if cluster is None else on_cluster(cluster, workers, quiet)
-    return play_logged(variant, a, b, deals, seed, jobs, log, on_result, run_tasks)
+    return play_logged(variant, a, b, deals, seed, jobs, log, on_result, run_tasks,
+                       lambda held: say(log.resumed(held, deals, "deals")))
 
 
 def report_lines(a: str, b: str, variant, deals: int, seed: int, s: Summary,

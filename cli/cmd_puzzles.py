@@ -10,15 +10,16 @@ from fractions import Fraction
 import click
 
 from cli.cluster_opts import client_for, cluster_options
-from cli.cmd_explain import LANG, read_text
+from cli.cmd_explain import LANG
 from cli.options import SEED, check_output, count, save_text
 from solver import cluster as cl
+from solver import jsonfile
 from solver.analysis import analyse
 from solver.cards import CardError, card_str, format_mask, parse_card
 from solver.explain import explain as explain_position, is_game, render_text
 from solver.i18n import message, title_text
-from solver.puzzles import (bundled_lines, evaluate, format_answer, generate, parse_value,
-                            read_puzzles, solve)
+from solver.puzzles import (PuzzleError, bundled_lines, evaluate, format_answer, generate,
+                            parse_value, read_puzzle_file, read_puzzles, solve)
 from solver.render import render
 
 
@@ -37,31 +38,60 @@ def puzzles():
 @puzzles.command("solve")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
-def puzzles_solve(file, as_json):
+@click.option("--exact-only", is_flag=True,
+              help="Skip the puzzles whose solver answer would be an estimate (beyond the "
+                   "exact search's reach, e.g. a full talon).")
+def puzzles_solve(file, as_json, exact_only):
     """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
 
-    Exit code 0 when every answer is right, 1 when one is wrong, 2 for a malformed file.
+    Where the solver's answer is an estimate (a position beyond the exact search's reach)
+    the verdict says "(estimate)": it rests on that estimate, and a stated exact value is
+    left unchecked; --exact-only skips those puzzles.
+    Exit code 0 when every answer checked is right, 1 when one is wrong, 2 for a malformed file.
 
     \b
     Example:
       briscola puzzles solve my-puzzles.jsonl --json
     """
-    ps = read_puzzles(read_text(file).splitlines())
-    checks = [solve(p) for p in ps]
+    checks = [solve(p, exact_only=exact_only) for p in _read(file)]
     if as_json:
         for c in checks:
             click.echo(json.dumps(c.to_json()))
     else:
         rows = [("id", "difficulty", "stated", "solver", "ok")]
-        rows += [(c.puzzle.id, c.puzzle.difficulty, c.puzzle.answer_text(), c.to_json()["solver"],
-                  "ok" if c.ok else "WRONG") for c in checks]
+        rows += [(c.puzzle.id, c.puzzle.difficulty, c.puzzle.answer_text(),
+                  c.to_json()["solver"] or "-", c.verdict) for c in checks]
         widths = [max(len(r[i]) for r in rows) for i in range(5)]
         for r in rows:
             click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths)).rstrip())
-        bad = sum(not c.ok for c in checks)
-        click.echo(f"{len(checks)} puzzle(s), {bad} wrong", err=True)
-    if any(not c.ok for c in checks):
+        bad = sum(c.ok is False for c in checks)
+        summary = f"{len(checks)} puzzle(s), {bad} wrong"
+        estimated = sum(c.analysis is not None and not c.exact and c.ok is not None
+                        for c in checks)
+        unchecked = sum(c.analysis is not None and c.ok is None for c in checks)
+        skipped = sum(c.analysis is None for c in checks)
+        if estimated:
+            summary += (f"; {estimated} verdict(s) rest on the solver's estimate, not an exact "
+                        f"answer (--exact-only skips them)")
+        if unchecked:
+            summary += (f"; {unchecked} stated value(s) unchecked: the solver's answer is an "
+                        f"estimate")
+        if skipped:
+            summary += f"; {skipped} skipped: the solver's answer would be an estimate"
+        click.echo(summary, err=True)
+    if any(c.ok is False for c in checks):
         sys.exit(1)
+
+
+def _read(file: str):
+    """The puzzles of FILE, or of standard input for "-"."""
+    if file != "-":
+        return read_puzzle_file(file)
+    try:
+        text = jsonfile.decode(click.get_binary_stream("stdin").read(), "<stdin>")
+    except jsonfile.JSONFileError as e:
+        raise PuzzleError(str(e)) from None
+    return read_puzzles(text.splitlines(), "<stdin>")
 
 
 @puzzles.command("generate")
@@ -179,7 +209,7 @@ def puzzles_play(file, lang, difficulty, variant):
       briscola puzzles play --lang it --difficulty hard
       briscola puzzles play --variant briscolone
     """
-    ps = read_puzzles(read_text(file).splitlines() if file else bundled_lines(variant))
+    ps = _read(file) if file else read_puzzles(bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
     stdin = sys.stdin

@@ -16,11 +16,13 @@ import json
 import logging
 import os
 import signal
+import socket
 import threading
 import time
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
+from solver import jsonfile
 from solver.analysis import analyse, driver
 from solver.position import parse_position
 
@@ -29,6 +31,10 @@ PROGRESS_EVERY = 2.0
 #: table memory per worker unless given or set in BRISCOLA_WORKER_TT_MB (the engine's own
 #: default is 512 MB a process; a worker searches with one thread)
 DEFAULT_WORKER_TT_MB = 256
+#: seconds to reach a scheduler: a plain TCP connection first (an address nobody listens
+#: on is refused at once), then Dask's own handshake
+PROBE_SECONDS = 3.0
+CONNECT_SECONDS = 6.0
 
 
 class ClusterError(ValueError):
@@ -92,6 +98,24 @@ def _env_plugin_class():
     return EnvPlugin
 
 
+def _probe(address: str) -> None:
+    """Refuse at once a tcp scheduler address nothing listens on (Dask would retry it for
+    its whole timeout); other schemes (tls://, ...) are left to Dask."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        return
+    if not 0 < int(port) < 65536:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no such port")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
+    except (OSError, ValueError, OverflowError) as e:
+        why = "timed out" if isinstance(e, TimeoutError) else getattr(e, "strerror", None) or e
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {why}") from None
+
+
 @contextmanager
 def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = None,
             threads: int = 1):
@@ -105,8 +129,9 @@ def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = No
     cluster = None
     try:
         if address:
+            _probe(address)
             try:
-                client = distributed.Client(address, timeout=30)
+                client = distributed.Client(address, timeout=CONNECT_SECONDS)
             except (OSError, TimeoutError) as e:
                 raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
         else:
@@ -196,37 +221,111 @@ def run(fn: Callable, tasks: dict[int, tuple], client=None, retries: int = 2,
 
 class TaskLog:
     """A JSON-lines file with one row per finished task: ``{**key, "index": i, **result}``.
-    Rows of other runs (another key) are left alone; a rerun reads its own rows back."""
+    Rows of other runs (another key) are left alone; a rerun reads its own rows back.
 
-    def __init__(self, path: str | None, key: dict):
+    A crash may cut the last row short: that row is moved to ``<path>.torn`` (said through
+    ``warn``) and its task runs again. Every row of this run is checked: its index a whole
+    number from ``first``, and ``row_error(row)`` (what is wrong with it, or None); a bad row
+    is a ValueError naming the file and line, never a wrong result. Rows are written whole:
+    a newline first if the file lacks its last one, and flushed to the disk (fsync)."""
+
+    def __init__(self, path: str | None, key: dict,
+                 row_error: Callable[[dict], str | None] | None = None,
+                 warn: Callable[[str], None] | None = None, first: int = 0):
         self.path = path
         self.key = key
+        self.row_error = row_error
+        self.warn = warn
+        self.first = first
+        self.lines: dict[int, int] = {}
+
+    def where(self, index: int) -> str:
+        """file:line of the row of task ``index`` read by ``done``."""
+        return f"{self.path}:{self.lines.get(index, '?')}"
+
+    def _read(self) -> list[bytes]:
+        """The file's lines, a torn last one set aside first."""
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise ValueError(f"cannot read the log {self.path}: {e.strerror}") from None
+        lines = data.split(b"\n")
+        tail = lines.pop()  # b"" when the file ends with its newline
+        if tail.strip():
+            try:
+                jsonfile.parse(jsonfile.decode(tail, self.path), self.path)
+                lines.append(tail)  # a whole row, only its newline missing
+            except jsonfile.JSONFileError:
+                self._set_aside(tail, len(data) - len(tail), len(lines) + 1)
+        return lines
+
+    def _set_aside(self, tail: bytes, keep: int, n: int) -> None:
+        torn = self.path + ".torn"
+        try:
+            with open(torn, "ab") as f:
+                f.write(tail + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.truncate(self.path, keep)
+        except OSError as e:
+            raise ValueError(f"{self.path}:{n}: the last row was cut short, and it cannot be "
+                             f"set aside in {torn}: {e.strerror}") from None
+        if self.warn:
+            self.warn(f"{self.path}:{n}: the last row was cut short (a crash while writing "
+                      f"it); it is kept in {torn} and its task runs again")
 
     def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
         """The logged result of each task of this run (the first row of an index)."""
         rows: dict[int, dict] = {}
         if not self.path or not os.path.exists(self.path):
             return rows
-        with open(self.path) as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
+        for n, raw in enumerate(self._read(), 1):
+            where = f"{self.path}:{n}"
+            try:
+                text = jsonfile.decode(raw, self.path, n)
+                if not text.strip():
                     continue
-                try:
-                    row = json.loads(line)
-                    i = row["index"]
-                    ours = all(row.get(k) == v for k, v in self.key.items())
-                except (ValueError, KeyError, TypeError, AttributeError):
-                    raise ValueError(f"{self.path}: line {n} is not a task log row") from None
-                if ours and isinstance(i, int) and i not in rows and (check is None or check(i, row)):
-                    rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
+                row = jsonfile.parse(text, where)
+            except jsonfile.JSONFileError as e:
+                raise ValueError(f"{e}: not a task log row") from None
+            if not isinstance(row, dict):
+                raise ValueError(f"{where}: not a task log row (a row is a JSON object)")
+            if not all(row.get(k) == v for k, v in self.key.items()):
+                continue
+            i = row.get("index")
+            if not isinstance(i, int) or isinstance(i, bool) or i < self.first:
+                raise ValueError(f"{where}: \"index\" must be a task number from {self.first}, "
+                                 f"got {jsonfile.kind(i) if not isinstance(i, int) else i}")
+            bad = self.row_error(row) if self.row_error else None
+            if bad:
+                raise ValueError(f"{where}: {bad}")
+            if i not in rows and (check is None or check(i, row)):
+                rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
+                self.lines[i] = n
         return rows
 
     def write(self, index: int, result: dict) -> None:
         if not self.path:
             return
-        with open(self.path, "a") as f:
-            f.write(json.dumps({**self.key, "index": index, **result}) + "\n")
-            f.flush()
+        row = (json.dumps({**self.key, "index": index, **result}) + "\n").encode()
+        try:
+            with open(self.path, "a+b") as f:
+                end = f.seek(0, os.SEEK_END)
+                if end:
+                    f.seek(end - 1)
+                    if f.read(1) != b"\n":
+                        row = b"\n" + row
+                f.write(row)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise ValueError(f"cannot write to the log {self.path}: {e.strerror}") from None
+
+    def resumed(self, held: int, total: int, what: str = "tasks") -> str:
+        """The line a resumed run says: what the log already held."""
+        return (f"{self.path} already holds {held} of the {total} {what}: "
+                f"{'nothing left to run' if held >= total else f'running the other {total - held}'}")
 
 
 def ordered(results: Iterable[tuple[int, object]], order: list[int]) -> Iterator[tuple[int, object]]:

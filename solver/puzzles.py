@@ -15,11 +15,13 @@ from fractions import Fraction
 from importlib.resources import files
 from typing import Iterable, Iterator
 
-from solver.analysis import Analysis, analyse
+from solver import jsonfile
+from solver.analysis import Analysis, analyse, driver
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, is_game, line_tricks
 from solver.i18n import TITLES, fmt_fraction
-from solver.position import GamePosition, Position, PositionError, parse_position
+from solver.jsonfile import JSONFileError
+from solver.position import GamePosition, Position, PositionError, SeatPosition, parse_position
 from solver.rules import beats
 from solver.sample import random_position
 
@@ -157,6 +159,8 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
 def _puzzle_position(text: str):
     """A scoperta position, or a Briscolone/Libero endgame (talon empty)."""
     pos = parse_position(text)
+    if isinstance(pos, SeatPosition):
+        raise PositionError("a puzzle shows every card: a hidden hand (?) has no single answer")
     if is_game(pos):
         if pos.variant not in GAME_VARIANTS:
             raise PositionError(f"puzzles handle scoperta, briscolone and libero positions, not "
@@ -167,23 +171,36 @@ def _puzzle_position(text: str):
     return pos
 
 
-def read_puzzles(lines: Iterable[str]) -> list[Puzzle]:
-    """Every puzzle of a JSON-lines text; blank lines are skipped, ids must be unique."""
+def read_puzzles(lines: Iterable[str], name: str | None = None) -> list[Puzzle]:
+    """Every puzzle of a JSON-lines text (from file ``name``, which errors then name);
+    blank lines are skipped, ids must be unique, and there must be at least one puzzle."""
     out: list[Puzzle] = []
     ids: dict[str, int] = {}
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        where = f"{name}:{n}" if name else f"line {n}"
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise PuzzleError(f"line {n}: not valid JSON ({e.msg})") from None
-        p = parse_puzzle(obj, f"line {n}")
+            obj = jsonfile.parse(line, where)
+        except JSONFileError as e:
+            raise PuzzleError(str(e)) from None
+        p = parse_puzzle(obj, where)
         if p.id in ids:
-            raise PuzzleError(f"line {n}: id '{p.id}' already used on line {ids[p.id]}")
+            raise PuzzleError(f"{where}: id '{p.id}' already used on line {ids[p.id]}")
         ids[p.id] = n
         out.append(p)
+    if not out:
+        raise PuzzleError(f"{name or 'the input'} holds no puzzles")
     return out
+
+
+def read_puzzle_file(path: str) -> list[Puzzle]:
+    """The puzzles of a file (UTF-8, a byte-order mark accepted)."""
+    try:
+        text = jsonfile.read_text(path)
+    except JSONFileError as e:
+        raise PuzzleError(str(e)) from None
+    return read_puzzles(text.splitlines(), path)
 
 
 #: the bundled puzzle file of each game (scoperta is the default set)
@@ -204,27 +221,67 @@ def bundled(variant: str = "scoperta") -> list[Puzzle]:
 # ----- solving ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Check:
+    """A puzzle's stated answer against the solver's. When the solver's answer is an
+    estimate (a position beyond the exact search's reach) the verdict rests on it and says
+    so (``ok`` is None for a stated exact value, which an estimate cannot confirm or refute);
+    ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``)."""
     puzzle: Puzzle
-    solver: tuple[int, ...] | Fraction
-    ok: bool
-    analysis: Analysis
+    solver: tuple[int, ...] | Fraction | None
+    ok: bool | None
+    analysis: Analysis | None
+
+    @property
+    def exact(self) -> bool:
+        return self.analysis is not None and self.analysis.exact
+
+    @property
+    def verdict(self) -> str:
+        if self.analysis is None:
+            return "skipped (estimate)"
+        if self.ok is None:
+            return "unchecked (estimate)"
+        word = "ok" if self.ok else "WRONG"
+        return word if self.exact else f"{word} (estimate)"
+
+    def solver_text(self) -> str | None:
+        """The solver's answer; an estimated value as a decimal with "~" (not a fraction
+        that would look exact)."""
+        if self.solver is None:
+            return None
+        if isinstance(self.solver, Fraction) and not self.exact:
+            return f"~{float(self.solver):.2f}"
+        return format_answer(self.solver)
 
     def to_json(self) -> dict:
-        return {"id": self.puzzle.id, "difficulty": self.puzzle.difficulty,
-                "question": self.puzzle.question, "objective": self.puzzle.objective,
-                "stated": self.puzzle.answer_text(), "solver": format_answer(self.solver),
-                "ok": self.ok, "exact": self.analysis.exact}
+        out = {"id": self.puzzle.id, "difficulty": self.puzzle.difficulty,
+               "question": self.puzzle.question, "objective": self.puzzle.objective,
+               "stated": self.puzzle.answer_text(),
+               "solver": self.solver_text(),
+               "ok": self.ok, "exact": self.exact}
+        if self.analysis is None:
+            out["skipped"] = "the solver's answer would be an estimate"
+        elif self.ok is None:
+            out["note"] = "the solver's answer is an estimate: an exact value cannot be checked"
+        elif not self.exact:
+            out["note"] = "the solver's answer is an estimate: the verdict rests on it"
+        return out
 
 
-def solve(p: Puzzle, time_limit: float | None = None) -> Check:
+def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) -> Check:
+    """The solver's answer to ``p`` and whether the stated one agrees. ``exact_only``: a
+    puzzle the exact search cannot reach is skipped, not analysed."""
+    if exact_only and not driver.exact_possible(p.position):
+        return Check(p, None, None, None)
     a = analyse(p.position, p.objective, time_limit)
+    if exact_only and not a.exact:
+        return Check(p, None, None, None)
     if p.question == "best":
         got: tuple[int, ...] | Fraction = tuple(sorted(a.best))
         ok = set(got) == set(p.answer)
     else:
         got = a.value_exact if a.exact else Fraction(a.value).limit_denominator(10 ** 6)
-        ok = a.exact and got == p.answer
-    return Check(p, got, bool(ok), a)
+        ok = got == p.answer if a.exact else None
+    return Check(p, got, ok, a)
 
 
 # ----- generating ---------------------------------------------------------------------

@@ -23,6 +23,8 @@ from __future__ import annotations
 import json
 import os
 
+from solver import jsonfile
+from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card
 from solver.game import (GameState, MatchState, deal_from_deck, move_error, new_match, play,
                          to_seat_position)
@@ -105,13 +107,13 @@ def write_record(path: str, records, force: bool = False) -> None:
 def read_records(path: str) -> list[dict]:
     """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
-    return [check_record(r, f"{path}") for r in _load(text, path)]
+        text = jsonfile.read_text(path)
+        recs = _load(text, path)
+    except JSONFileError as e:
+        raise RecordError(str(e)) from None
+    if not recs:
+        raise RecordError(f"{path} holds no records")
+    return [check_record(r, f"{path}") for r in recs]
 
 
 def read_record(path: str) -> dict:
@@ -122,27 +124,20 @@ def read_record(path: str) -> dict:
 
 
 def _load(text: str, where: str) -> list:
+    """The records of a file's text: one JSON value (a list is the list of records), else
+    JSON Lines."""
     if not text.strip():
         raise RecordError(f"{where} is empty")
     try:
-        obj = json.loads(text)
+        obj = jsonfile.loads(text, where)
         return obj if isinstance(obj, list) else [obj]
-    except json.JSONDecodeError as first:
-        lines = text.splitlines()
-        whole = RecordError(f"{where}: not valid JSON (line {first.lineno}, column {first.colno}: {first.msg})")
+    except JSONFileError as whole:
+        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
         try:
-            json.loads(next(ln for ln in lines if ln.strip()))
-        except json.JSONDecodeError:
+            jsonfile.loads(lines[0][1], where, lines[0][0])
+        except JSONFileError:
             raise whole from None
-        out = []
-        for i, ln in enumerate(lines, 1):
-            if not ln.strip():
-                continue
-            try:
-                out.append(json.loads(ln))
-            except json.JSONDecodeError as e:
-                raise RecordError(f"{where}: not valid JSON (line {i}, column {e.colno}: {e.msg})") from None
-        return out
+        return [jsonfile.loads(ln, where, n) for n, ln in lines]
 
 
 # ----- checking -----------------------------------------------------------------------
@@ -196,7 +191,11 @@ def check_record(rec, where: str = "record") -> dict:
         raise RecordError(f"{where}: a record must be a JSON object")
     if rec.get("format") != FORMAT:
         raise RecordError(f"{where}: not a game record (\"format\" must be \"{FORMAT}\")")
-    if rec.get("version") != VERSION:
+    version = rec.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{where}: \"version\" must be an integer (this program reads {VERSION}), "
+                          f"got {jsonfile.kind(version)}")
+    if version != VERSION:
         raise RecordError(f"{where}: unsupported record version {rec.get('version')!r} (this program reads {VERSION})")
     if not isinstance(rec.get("variant"), str):
         raise RecordError(f"{where}: missing \"variant\"")
@@ -210,14 +209,17 @@ def check_record(rec, where: str = "record") -> dict:
     players = rec.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError(f"{where}: players must be a list of names")
+    m = rec.get("match") or {}
+    if not isinstance(m, dict):
+        raise RecordError(f"{where}: \"match\" must be an object {{\"rule\", \"target\"}}")
+    target = m.get("target")
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool)
+                               or target < 1):
+        raise RecordError(f"{where}: match target must be a positive integer")
     out = dict(rec)
     if "deals" in rec:
         if not isinstance(rec["deals"], list):
             raise RecordError(f"{where}: \"deals\" must be a list")
-        m = rec.get("match", {})
-        target = m.get("target") if isinstance(m, dict) else None
-        if target is not None and (not isinstance(target, int) or target < 1):
-            raise RecordError(f"{where}: match target must be a positive integer")
         out["_deals"] = [_check_deal(d, v.players, f"{where} deal {i}") for i, d in enumerate(rec["deals"], 1)]
         if "result" in rec and rec["result"] is not None:
             _check_result(rec["result"], where)

@@ -137,7 +137,7 @@ def test_the_task_log_keeps_other_runs_and_refuses_garbage(tmp_path):
     a.write(0, {"x": 3})
     assert a.done() == {0: {"x": 1}} and b.done() == {0: {"x": 2}}
     p.write_text(p.read_text() + "not json\n")
-    with pytest.raises(ValueError, match="line 4"):
+    with pytest.raises(ValueError, match=r"log.jsonl:4: not valid JSON"):
         a.done()
 
 
@@ -172,3 +172,22 @@ def test_puzzles_generated_on_the_cluster_are_the_local_ones(client):
     remote = _cli(args + ["--cluster", client.scheduler.address])
     assert local.exit_code == remote.exit_code == 0
     assert remote.stdout == local.stdout and len(remote.stdout.splitlines()) == 3
+
+
+def test_a_bad_line_on_the_cluster_is_its_error_row_and_every_logged_row_is_printed(client,
+                                                                                      tmp_path):
+    """A deeply nested JSON line used to stop the batch on the cluster with rows logged but
+    never printed; now it is its error row, and the rerun reads every row back."""
+    with open(DATA) as f:
+        lines = [json.loads(next(f))["position"] for _ in range(3)]
+    nested = '{"position": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    stdin = "\n".join(lines[:1] + [nested] + lines[1:]) + "\n"
+    log = tmp_path / "a.jsonl"
+    args = ["analyse", "-", "--cluster", client.scheduler.address, "--log", str(log)]
+    for _ in range(2):
+        r = _cli(args, stdin)
+        assert r.exit_code == 2 and "Traceback" not in r.output
+        out = [json.loads(x) for x in r.stdout.splitlines()]
+        assert [("error" in o) for o in out] == [False, True, False, False]
+        assert "nested deeper" in out[1]["error"]
+        assert len(log.read_text().splitlines()) == 4   # each logged row printed, none twice

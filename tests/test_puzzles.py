@@ -99,7 +99,7 @@ def test_cli_solve_table_and_exit_codes(tmp_path):
     assert r.exit_code == 0 and json.loads(r.output)["ok"] is True
     f.write_text(line() + "\n{oops\n")
     r = run("puzzles", "solve", str(f))
-    assert r.exit_code == 2 and "line 2" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 2 and "p.jsonl:2: not valid JSON" in r.output and "Traceback" not in r.output
     r = run("puzzles", "solve", str(tmp_path / "missing.jsonl"))
     assert r.exit_code == 2 and "cannot read" in r.output
 

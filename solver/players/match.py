@@ -14,6 +14,8 @@ import signal
 import sys
 from dataclasses import dataclass
 
+from solver import jsonfile
+from solver.cards import POINTS
 from solver.game import deal_from_deck, default_dealer
 from solver.players.agents import get_agent, run_deal
 from solver.rules import get_variant
@@ -177,9 +179,32 @@ def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1
     except KeyboardInterrupt:
         interrupted = True
         pool.terminate()
+    except BaseException:
+        pool.terminate()  # else join() would hide the error behind "Pool is still running"
+        raise
     finally:
         pool.join()
     return results, interrupted
+
+
+#: every card's points: a deal's two sides share them, so a margin is even and within ±this
+DEAL_POINTS = int(sum(POINTS))
+
+
+def log_row_error(row: dict) -> str | None:
+    """What makes a logged deal's row unusable for the statistics, or None."""
+    if "margins" not in row:
+        return 'the row has no "margins"'
+    m = row["margins"]
+    if not (isinstance(m, list) and len(m) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in m)):
+        return ('"margins" must be two integers (A\'s point margin in each game of the deal), '
+                f'got {jsonfile.kind(m) if not isinstance(m, list) else f"a list of {len(m)}"}')
+    if any(abs(x) > DEAL_POINTS or x % 2 for x in m):
+        got = ", ".join(str(x) if abs(x) < 10 ** 6 else "a huge number" for x in m)
+        return (f'"margins" must be even numbers from -{DEAL_POINTS} to {DEAL_POINTS} (the '
+                f"deal's {DEAL_POINTS} points are shared), got {got}")
+    return None
 
 
 def log_key(variant: str, a: str, b: str, seed: int) -> dict:
@@ -188,15 +213,18 @@ def log_key(variant: str, a: str, b: str, seed: int) -> dict:
 
 
 def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, log,
-               on_result=None, run_tasks=None):
+               on_result=None, run_tasks=None, on_resume=None):
     """run_match with each finished deal written to ``log`` at once and the deals already
     in it not played again. ``log``: ``done()`` -> {index: row}, ``write(index, row)`` (a
     solver.cluster.TaskLog opened with log_key). ``run_tasks(fn, tasks, total)``: yields
     (index, fn(*args)) for the tasks {index: args} as each finishes (e.g. on a cluster);
     without it the deals are played here over ``jobs`` processes. Returns all the results,
-    the logged ones first, and whether Ctrl-C stopped the run."""
+    the logged ones first, and whether Ctrl-C stopped the run. ``on_resume(held)``: called
+    with the number of this match's deals the log already held, when there are any."""
     results = [PairResult(i, tuple(r["margins"])) for i, r in sorted(log.done().items())
                if i < deals]
+    if results and on_resume:
+        on_resume(len(results))
 
     def keep(r):
         log.write(r.index, {"margins": list(r.margins)})

@@ -1,0 +1,138 @@
+"""Reading the JSON the user hands us (records, puzzles, task logs, batch lines) so that any
+bad input is one whole line naming the file and the line, never a traceback.
+
+A UTF-8 byte-order mark is accepted; text that is not UTF-8, nesting deeper than
+``MAX_DEPTH``, numbers of thousands of digits, strings holding a lone surrogate
+(``"\\ud800"``, which no output can print) and, in a stream of lines, a line longer than
+``MAX_LINE`` bytes are refused as JSON errors are.
+"""
+from __future__ import annotations
+
+import json
+
+#: our files nest four levels (a match record's deals, a log row's analysis moves)
+MAX_DEPTH = 32
+#: a position line fits in a few hundred bytes; a line of a stream (``analyse -``) beyond
+#: this is refused without being held whole
+MAX_LINE = 1 << 20
+
+
+class JSONFileError(ValueError):
+    """JSON that cannot be used; the message is one line that names where it is."""
+
+
+def _where(name: str, line: int | None) -> str:
+    return f"{name}:{line}" if line is not None else name
+
+
+def _at(where: str, msg: str) -> str:
+    return f"{where}: {msg}" if where else msg
+
+
+def _decode_message(e: json.JSONDecodeError) -> str:
+    """The decoder's message as a whole phrase: its "Invalid control character at" ends on
+    "at" because the decoder appends the position."""
+    msg = e.msg
+    for tail in (" starting at", " at"):
+        msg = msg.removesuffix(tail)
+    return f"not valid JSON ({msg}, column {e.colno})"
+
+
+def _check_shape(obj) -> str | None:
+    """What makes a loaded value unusable (too deep, a lone surrogate), or None."""
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            if depth > MAX_DEPTH:
+                return f"nested deeper than {MAX_DEPTH} levels"
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for k, v in items:
+                if isinstance(k, str):
+                    stack.append((k, depth))
+                stack.append((v, depth + 1))
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return "a string holds a lone surrogate (\\ud800-\\udfff), which is not text"
+    return None
+
+
+def parse(text: str, where: str, whole_file: bool = False):
+    """The value of JSON ``text``; JSONFileError("``where``: what is wrong") otherwise (just
+    what is wrong when ``where`` is empty).
+    ``whole_file``: ``text`` is a file's, so a decoding error names its line (where:line)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        at = f"{where}:{e.lineno}" if whole_file else where
+        raise JSONFileError(_at(at, _decode_message(e))) from None
+    except RecursionError:
+        raise JSONFileError(_at(where, f"nested deeper than {MAX_DEPTH} levels")) from None
+    except ValueError:  # an integer of thousands of digits
+        raise JSONFileError(_at(where, "a number too long to read")) from None
+    bad = _check_shape(obj)
+    if bad:
+        raise JSONFileError(_at(where, bad))
+    return obj
+
+
+def loads(text: str, name: str, line: int | None = None):
+    """parse() of file ``name``'s whole text, or of its ``line``; messages say file:line."""
+    return parse(text, _where(name, line), whole_file=line is None)
+
+
+def decode(data: bytes, name: str, line: int | None = None) -> str:
+    """UTF-8 bytes as text (a byte-order mark dropped); JSONFileError names the line of the
+    first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        at = line if line is not None else data.count(b"\n", 0, e.start) + 1
+        raise JSONFileError(_at(_where(name, at) if name else "",
+                                f"not UTF-8 text (byte {data[e.start]:#04x})")) from None
+
+
+def read_text(path: str) -> str:
+    """A whole file as text: UTF-8, a byte-order mark accepted."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise JSONFileError(f"cannot read {path}: {e.strerror}") from None
+    return decode(data, path)
+
+
+def stream_lines(stream, name: str):
+    """(line number, text, None) of each line of the binary ``stream``, or (line number,
+    the part of it that can be shown, JSONFileError) for a line too long or not UTF-8: a bad
+    line does not stop the others. No line is held in memory beyond ``MAX_LINE`` bytes.
+    Messages name ``name``:line, or nothing when ``name`` is empty."""
+    n = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            head, size = raw[:100], len(raw)
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_LINE + 1)
+                size += len(raw)
+            yield n, head.decode("utf-8", "replace") + "…", JSONFileError(_at(
+                _where(name, n) if name else "", f"a line of {size:,} bytes (at most {MAX_LINE:,})"))
+            continue
+        try:
+            yield n, decode(raw, name, n), None
+        except JSONFileError as e:
+            yield n, raw.decode("utf-8", "replace"), e
+
+
+def kind(value) -> str:
+    """What a JSON value is, in words, for a message that must not quote it whole."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "a value")

@@ -1,0 +1,283 @@
+"""Every file reader (game records, puzzles, task logs) against hostile files: nested,
+mistyped, torn, empty, with a byte-order mark. A bad file is one line naming it and exit 2,
+never a traceback; a good one still reads. The fuzz cases are seeded and bounded."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver import cluster as cl
+from solver import jsonfile
+from solver.players.agents import play_deal, play_match
+from solver.players.match import PairResult, log_key, log_row_error, summarise
+from solver.puzzles import PuzzleError, read_puzzle_file
+from solver.record import RecordError, deal_record, match_record, read_records, replay_all
+
+PUZZLE = {"id": "p1", "position": "hand1=5C,5D hand2=3D,CS briscola=4D turn=1",
+          "question": "best", "answer": ["5C"], "difficulty": "easy"}
+NESTED = "[" * 100_000 + "]" * 100_000
+CASES = 150
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def one_line_error(r, *parts):
+    assert r.exit_code == 2, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    err = r.stderr.strip()
+    assert err.startswith("error: ") and "\n" not in err and "Traceback" not in r.output, err
+    for p in parts:
+        assert p in err, err
+    return err
+
+
+@pytest.fixture(scope="module")
+def deal_rec():
+    return deal_record(play_deal("classic", "greedy", seed=3), seed=3)
+
+
+@pytest.fixture(scope="module")
+def match_rec():
+    return match_record(play_match("briscolone", "greedy,random", seed=2))
+
+
+# ----- the shared reader ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,want", [
+    ('{"a": "x\x01y"}', "not valid JSON (Invalid control character, column 9)"),
+    ('{"a": "x', "not valid JSON (Unterminated string, column 7)"),
+    (NESTED, "nested deeper than 32 levels"),
+    ("[" * 40 + "]" * 40, "nested deeper than 32 levels"),
+    ('{"position": "\\ud800"}', "a string holds a lone surrogate"),
+    ("[" + "1" * 5000 + "]", "a number too long to read"),
+], ids=["control", "unterminated", "deep", "depth-40", "surrogate", "digits"])
+def test_the_reader_names_the_file_and_says_whole_words(text, want):
+    with pytest.raises(jsonfile.JSONFileError) as e:
+        jsonfile.loads(text, "f.jsonl", 7)
+    assert str(e.value).startswith(f"f.jsonl:7: {want}")
+    assert not str(e.value).endswith(" at)")
+
+
+def test_a_byte_order_mark_is_accepted_and_bad_bytes_are_named(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_bytes(b"\xef\xbb\xbf[1]")
+    assert jsonfile.loads(jsonfile.read_text(str(p)), str(p)) == [1]
+    p.write_bytes(b"[1,\n2,\n\xff]")
+    with pytest.raises(jsonfile.JSONFileError, match=r"x.json:3: not UTF-8 text \(byte 0xff\)"):
+        jsonfile.read_text(str(p))
+
+
+# ----- records ----------------------------------------------------------------------------
+
+def test_replay_and_review_refuse_nested_json_in_one_line(tmp_path):
+    p = tmp_path / "deep.json"
+    p.write_text(NESTED)
+    for cmd in ("replay", "review"):
+        one_line_error(run(cmd, str(p)), "deep.json", "nested deeper")
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda r: r.update(version=True), '"version" must be an integer'),
+    (lambda r: r.update(version="1"), '"version" must be an integer'),
+    (lambda r: r.update(match=[1]), '"match" must be an object'),
+    (lambda r: r.update(match={"target": True}), "match target must be a positive integer"),
+])
+def test_mistyped_records_are_refused(tmp_path, deal_rec, change, message):
+    rec = copy.deepcopy(deal_rec)
+    change(rec)
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(rec))
+    one_line_error(run("replay", str(p)), "r.json", message)
+
+
+def test_empty_record_files_are_errors(tmp_path):
+    p = tmp_path / "r.json"
+    for text, message in (("", "is empty"), ("[]", "holds no records"), ("\n\n", "is empty")):
+        p.write_text(text)
+        one_line_error(run("replay", str(p)), message)
+
+
+def test_a_record_with_a_byte_order_mark_replays(tmp_path, deal_rec):
+    p = tmp_path / "r.json"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps(deal_rec).encode())
+    r = run("replay", str(p))
+    assert r.exit_code == 0 and "result:" in r.output, r.output
+
+
+# ----- puzzles ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,message", [
+    ("", "holds no puzzles"),
+    ("\n\n", "holds no puzzles"),
+    (NESTED + "\n", "p.jsonl:1: nested deeper"),
+    (json.dumps({**PUZZLE, "position": "variant=classic hand1=3C,AS,2D hand2=? briscola=RD "
+                 "played=- turn=1"}) + "\n", "p.jsonl:1: position: a puzzle shows every card"),
+    (json.dumps({**PUZZLE, "answer": [1]}) + "\n", "p.jsonl:1: answer of a 'best' puzzle"),
+], ids=["empty", "blank", "deep", "hidden-hand", "mistyped"])
+def test_puzzle_files_are_refused_in_one_line(tmp_path, text, message):
+    p = tmp_path / "p.jsonl"
+    p.write_text(text)
+    one_line_error(run("puzzles", "solve", str(p)), message)
+
+
+def test_a_puzzle_file_with_a_byte_order_mark_is_read(tmp_path):
+    p = tmp_path / "p.jsonl"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps(PUZZLE).encode() + b"\n")
+    r = run("puzzles", "solve", str(p))
+    assert r.exit_code == 0 and "ok" in r.output, r.output
+
+
+def test_puzzles_solve_says_when_the_verdict_rests_on_an_estimate(tmp_path):
+    """A full-talon scoperta position is beyond the exact search: its verdict says
+    "(estimate)", and --exact-only skips it without analysing it."""
+    from solver.game import deal as deal_game, to_position
+    start = to_position(deal_game("scoperta", 5)).to_text()
+    far = {**PUZZLE, "id": "far", "position": start, "question": "value", "answer": "0"}
+    p = tmp_path / "p.jsonl"
+    p.write_text(json.dumps(PUZZLE) + "\n" + json.dumps(far) + "\n")
+    r = run("puzzles", "solve", str(p), "--exact-only")
+    assert r.exit_code == 0, r.output
+    rows = {x.split()[0]: x for x in r.stdout.splitlines()[1:]}
+    assert rows["p1"].endswith(" ok") and rows["far"].endswith("skipped (estimate)")
+    assert "1 skipped: the solver's answer would be an estimate" in r.stderr
+    best = {**far, "id": "far-best", "question": "best", "answer": ["3S"]}
+    p.write_text(json.dumps(far) + "\n" + json.dumps(best) + "\n")
+    r = run("puzzles", "solve", str(p))
+    rows = {x.split()[0]: x for x in r.stdout.splitlines()[1:]}
+    assert rows["far"].endswith("unchecked (estimate)")   # an estimate cannot check 0 exactly
+    assert rows["far-best"].endswith(" (estimate)")       # ok or WRONG, resting on it
+    assert "1 stated value(s) unchecked" in r.stderr and "1 verdict(s) rest on" in r.stderr
+    p.write_text(json.dumps(far) + "\n")
+    r = run("puzzles", "solve", str(p), "--json")
+    far_json = json.loads(r.stdout)
+    assert far_json["exact"] is False and far_json["ok"] is None and "estimate" in far_json["note"]
+
+
+# ----- fuzz: every reader, seeded and bounded ---------------------------------------------
+
+def _odd_value(rng: random.Random):
+    return rng.choice([
+        None, True, False, 0, -1, 10 ** 30, 1.5, float("nan"), "", "ab", "\ud800", [], [1],
+        [1, 2, 3], {}, {"a": 1}, "[" * 3, ["3C"] * 41, [[[[[[1]]]]]],
+        json.loads("[" * 40 + "]" * 40)])
+
+
+def _paths(obj, path=()):
+    yield path
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj[:6]):
+            yield from _paths(v, path + (i,))
+
+
+def mutate(obj, rng: random.Random):
+    """``obj`` with one node replaced by a value of another kind, or a key dropped."""
+    obj = copy.deepcopy(obj)
+    path = rng.choice(list(_paths(obj))[1:])
+    parent = obj
+    for k in path[:-1]:
+        parent = parent[k]
+    if isinstance(parent, dict) and rng.random() < 0.2:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = _odd_value(rng)
+    return obj
+
+
+def text_of(objs, rng: random.Random) -> bytes:
+    """The lines of ``objs`` as bytes, sometimes with a BOM, torn, or a byte gone bad."""
+    data = "".join(json.dumps(o) + "\n" for o in objs).encode("utf-8", "surrogatepass")
+    roll = rng.random()
+    if roll < 0.1:
+        data = b"\xef\xbb\xbf" + data
+    elif roll < 0.2:
+        data = data[:rng.randrange(len(data))]
+    elif roll < 0.25:
+        i = rng.randrange(len(data))
+        data = data[:i] + b"\xff" + data[i + 1:]
+    elif roll < 0.28:
+        data = b""
+    return data
+
+
+def _expect_one_line(fn, errors):
+    try:
+        return fn()
+    except errors as e:
+        assert "\n" not in str(e) and str(e), repr(e)
+        return None
+
+
+def test_fuzz_records(tmp_path, deal_rec, match_rec):
+    rng = random.Random(35)
+    p = tmp_path / "r.jsonl"
+    for case in range(CASES):
+        objs = [mutate(rng.choice([deal_rec, match_rec]), rng)]
+        p.write_bytes(text_of(objs, rng))
+
+        def read_and_replay():
+            for rec in read_records(str(p)):
+                replay_all(rec)
+        _expect_one_line(read_and_replay, (RecordError,))
+
+
+def test_fuzz_puzzles(tmp_path):
+    rng = random.Random(36)
+    p = tmp_path / "p.jsonl"
+    for case in range(CASES):
+        objs = [PUZZLE, mutate(PUZZLE, rng)]
+        objs[1]["id"] = "p2" if isinstance(objs[1], dict) and objs[1].get("id") == "p1" \
+            else objs[1].get("id") if isinstance(objs[1], dict) else None
+        p.write_bytes(text_of(objs, rng))
+        _expect_one_line(lambda: read_puzzle_file(str(p)), (PuzzleError,))
+
+
+def test_fuzz_match_logs(tmp_path):
+    """A tampered match log gives its line, or the right statistics: never a wrong one."""
+    rng = random.Random(37)
+    key = log_key("scoperta", "greedy", "random", 1)
+    rows = [{**key, "index": i, "margins": [rng.randrange(-60, 61) * 2, 4]} for i in range(6)]
+    p = tmp_path / "m.jsonl"
+    for case in range(CASES):
+        objs = list(rows)
+        k = rng.randrange(len(objs))
+        objs[k] = mutate(objs[k], rng)
+        p.write_bytes(text_of(objs, rng))
+        (tmp_path / "m.jsonl.torn").unlink(missing_ok=True)
+        log = cl.TaskLog(str(p), key, log_row_error, lambda s: None)
+        done = _expect_one_line(log.done, (ValueError,))
+        if done is None:
+            continue
+        for i, r in done.items():
+            assert 0 <= i and log_row_error(r) is None
+        s = summarise(PairResult(i, tuple(r["margins"])) for i, r in done.items())
+        assert s.pairs == 0 or -120 <= s.margin[0] <= 120
+
+
+def test_fuzz_analyse_batch_lines():
+    """Any line of `analyse -`: its object in its place (an error when it is bad), never a
+    traceback, and the last good line is still analysed."""
+    rng = random.Random(38)
+    good = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
+    lines = []
+    for _ in range(30):
+        obj = mutate({"position": good, "id": "x"}, rng)
+        data = json.dumps(obj).encode("utf-8", "surrogatepass")
+        if rng.random() < 0.2:
+            data = data[:rng.randrange(1, len(data))] + b"\xff"
+        lines.append(data)
+    data = b"\n".join(lines + [NESTED.encode(), good.encode()]) + b"\n"
+    r = CliRunner().invoke(cli, ["analyse", "-"], input=data)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(out) == len(lines) + 2
+    assert "error" in out[-2] and "error" not in out[-1] and out[-1]["best"]

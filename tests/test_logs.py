@@ -1,0 +1,215 @@
+"""Task logs (`--log` of `match` and `analyse -`) after a crash and after tampering: a torn
+last row is set aside and its task redone, a row without its newline is kept and the next
+one starts on a line of its own, and a row that does not fit its schema is refused naming
+the file and the line (never a wrong statistic). An unreachable scheduler fails fast."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver import cluster as cl
+
+MATCH = ["match", "greedy", "random", "--deals", "8", "--seed", "1", "--jobs", "1", "--json", "-q"]
+ENDGAMES = ["hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2",
+            "hand1=5S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2",
+            "hand1=4S,7S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"]
+
+
+def run(args, input=None):
+    return CliRunner().invoke(cli, args, input=input)
+
+
+def _stats(r) -> dict:
+    return {k: v for k, v in json.loads(r.stdout).items() if k != "seconds"}
+
+
+def _rows(path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def match_log(tmp_path_factory):
+    """A whole match's log and its summary."""
+    log = tmp_path_factory.mktemp("m") / "whole.jsonl"
+    r = run(MATCH + ["--log", str(log)])
+    assert r.exit_code == 0, r.output
+    return log.read_bytes(), _stats(r)
+
+
+@pytest.mark.parametrize("cut", ["mid-row", "newline"])
+def test_a_torn_match_log_resumes(tmp_path, match_log, cut):
+    whole, stats = match_log
+    log = tmp_path / "m.jsonl"
+    log.write_bytes(whole[:-25] if cut == "mid-row" else whole[:-1])
+    r = run(MATCH + ["--log", str(log)])
+    assert r.exit_code == 0, r.output
+    assert _stats(r) == stats
+    rows = _rows(log)   # every line a whole row again, each deal once
+    assert sorted(x["index"] for x in rows) == list(range(8))
+    if cut == "mid-row":
+        assert f"{log}:8: the last row was cut short" in r.stderr
+        torn = whole[:-25].split(b"\n")[-1]
+        assert (tmp_path / "m.jsonl.torn").read_bytes() == torn + b"\n"   # kept, not lost
+        assert "already holds 7 of the 8 deals: running the other 1" in r.stderr
+    else:
+        assert "cut short" not in r.stderr and not (tmp_path / "m.jsonl.torn").exists()
+        assert "already holds 8 of the 8 deals" in r.stderr
+
+
+def test_a_row_after_a_missing_newline_starts_its_own_line(tmp_path):
+    log = tmp_path / "t.jsonl"
+    t = cl.TaskLog(str(log), {"run": 1})
+    t.write(0, {"x": 1})
+    log.write_bytes(log.read_bytes()[:-1])
+    t.write(1, {"x": 2})
+    assert cl.TaskLog(str(log), {"run": 1}).done() == {0: {"x": 1}, 1: {"x": 2}}
+    assert log.read_text().count("\n") == 2
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"index": -1}, '"index" must be a task number from 0, got -1'),
+    ({"index": "3"}, '"index" must be a task number from 0, got a string'),
+    ({"margins": [1, 2, 3]}, '"margins" must be two integers'),
+    ({"margins": [10 ** 40, 2]}, '"margins" must be even numbers from -120 to 120'),
+    ({"margins": [122, 2]}, '"margins" must be even numbers from -120 to 120'),
+    ({"margins": [3, 4]}, '"margins" must be even numbers'),
+    ({"margins": "ab"}, '"margins" must be two integers'),
+    ({"margins": None}, '"margins" must be two integers'),
+    ({"margins": 5}, '"margins" must be two integers'),
+    ({"margins": [True, 2]}, '"margins" must be two integers'),
+    (None, 'the row has no "margins"'),
+], ids=["index-1", "index-str", "three", "huge", "122", "odd", "ab", "null", "int", "bool",
+        "missing"])
+def test_a_tampered_match_row_is_refused_naming_file_and_line(tmp_path, match_log, change,
+                                                              message):
+    whole, _ = match_log
+    lines = whole.decode().splitlines()
+    row = json.loads(lines[3])
+    if change is None:
+        del row["margins"]
+    else:
+        row.update(change)
+    lines[3] = json.dumps(row)
+    log = tmp_path / "m.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    for jobs in ("1", "2"):
+        r = run(MATCH + ["--log", str(log), "--jobs", jobs])
+        assert r.exit_code == 2 and r.stdout == "", r.output
+        assert r.stderr.startswith(f"error: {log}:4: {message}")
+        assert r.stderr.count("\n") == 1 and "Traceback" not in r.output
+
+
+def test_rows_of_a_longer_match_are_not_this_runs(tmp_path, match_log):
+    """The same match's log, read with fewer deals: the extra rows are left alone."""
+    whole, _ = match_log
+    log = tmp_path / "m.jsonl"
+    log.write_bytes(whole)
+    r = run(MATCH[:3] + ["--deals", "5"] + MATCH[5:] + ["--log", str(log)])
+    assert r.exit_code == 0 and json.loads(r.stdout)["pairs"] == 5, r.output
+
+
+# ----- analyse - --log --------------------------------------------------------------------
+
+def _batch(log, lines=ENDGAMES):
+    return run(["analyse", "-", "--log", str(log)], "\n".join(lines) + "\n")
+
+
+@pytest.fixture(scope="module")
+def batch_log(tmp_path_factory):
+    log = tmp_path_factory.mktemp("a") / "whole.jsonl"
+    r = _batch(log)
+    assert r.exit_code == 0, r.output
+    return log.read_bytes(), r.stdout
+
+
+@pytest.mark.parametrize("cut", ["mid-row", "newline"])
+def test_a_torn_analyse_log_resumes(tmp_path, batch_log, cut):
+    whole, out = batch_log
+    log = tmp_path / "a.jsonl"
+    log.write_bytes(whole[:-40] if cut == "mid-row" else whole[:-1])
+    r = _batch(log)
+    assert r.exit_code == 0, r.output
+    strip = [{k: v for k, v in json.loads(x).items() if k not in ("seconds", "nodes")}
+             for x in r.stdout.splitlines()]
+    assert strip == [{k: v for k, v in json.loads(x).items() if k not in ("seconds", "nodes")}
+                     for x in out.splitlines()]
+    assert sorted(x["index"] for x in _rows(log)) == [1, 2, 3]
+    held = 2 if cut == "mid-row" else 3
+    assert f"already holds {held} of the 3 input lines" in r.stderr
+    assert (f"{log}:3: the last row was cut short" in r.stderr) == (cut == "mid-row")
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda row: row.pop("output"), 'the row has no "output"'),
+    (lambda row: row.update(output=7), '"output" must be a JSON object, got a number'),
+    (lambda row: row.update(output={"moves": "x"}), '"output" must be an analysis'),
+], ids=["missing", "integer", "shape"])
+def test_a_bad_analyse_row_becomes_its_lines_error_and_the_batch_goes_on(tmp_path, batch_log,
+                                                                          change, message):
+    whole, _ = batch_log
+    rows = [json.loads(x) for x in whole.decode().splitlines()]
+    change(rows[1])
+    log = tmp_path / "a.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in rows))
+    r = _batch(log)
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(out) == 3 and "error" not in out[0] and "error" not in out[2]
+    assert out[1]["position"] == ENDGAMES[1]
+    assert out[1]["error"].startswith(f"{log}:2: {message}")
+    assert f"error: line 2: {log}:2: {message}" in r.stderr
+
+
+def test_a_tampered_analyse_index_is_refused(tmp_path, batch_log):
+    whole, _ = batch_log
+    rows = [json.loads(x) for x in whole.decode().splitlines()]
+    rows[2]["index"] = 0
+    log = tmp_path / "a.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in rows))
+    r = _batch(log)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.strip() == f'error: {log}:3: "index" must be a task number from 1, got 0'
+
+
+@pytest.mark.parametrize("bad", [
+    b'{"position": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+    b"\xff\xfe not utf-8",
+    b'{"position": "\\ud800"}',
+    b"hand1=" + b"X" * 2_000_000,
+], ids=["nested", "encoding", "surrogate", "size"])
+def test_a_bad_line_of_a_logged_batch_is_its_error_row(tmp_path, bad):
+    log = tmp_path / "a.jsonl"
+    data = b"\n".join([ENDGAMES[0].encode(), bad, ENDGAMES[2].encode()]) + b"\n"
+    for _ in range(2):  # the rerun reads the log
+        r = run(["analyse", "-", "--log", str(log)], data)
+        assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+        out = [json.loads(x) for x in r.stdout.splitlines()]
+        assert len(out) == 3 and "error" in out[1] and "error" not in out[2]
+        assert all(len(x) < 400 for x in r.stderr.splitlines())
+
+
+# ----- the cluster's address --------------------------------------------------------------
+
+def test_an_unreachable_scheduler_fails_fast_in_one_line():
+    pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
+    t0 = time.monotonic()
+    r = run(["match", "greedy", "random", "--deals", "2", "--cluster", "tcp://127.0.0.1:1"])
+    took = time.monotonic() - t0
+    assert r.exit_code == 2 and took < 15, (took, r.output)
+    assert r.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:1")
+    assert r.stderr.count("\n") == 1
+
+
+def test_a_log_that_cannot_be_written_is_one_line_even_over_processes(tmp_path, monkeypatch):
+    """A failing write inside the pool's loop used to end as "Pool is still running"."""
+    def full(self, index, result):
+        raise ValueError(f"cannot write to the log {self.path}: No space left on device")
+    monkeypatch.setattr(cl.TaskLog, "write", full)
+    log = tmp_path / "m.jsonl"
+    r = run(MATCH + ["--log", str(log), "--jobs", "2"])
+    assert r.exit_code == 2 and "Pool is still running" not in r.output, r.output
+    assert r.stderr == f"error: cannot write to the log {log}: No space left on device\n"
