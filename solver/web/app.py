@@ -8,6 +8,7 @@ game state and undo/redo is the page dropping or restoring moves.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from importlib import resources
@@ -34,6 +35,7 @@ MAX_TIME_LIMIT = 600.0
 #: deeper JSON than any request of the page holds (a game record is three levels)
 MAX_DEPTH = 32
 MAX_CLIENT = 100
+MAX_INT = 2 ** 63 - 1
 #: quoted input in an error is cut as on the command line
 CLIP = 80
 
@@ -121,18 +123,22 @@ def _cards(body: dict, key: str, kind):
     return v
 
 
-def _depth_ok(value) -> bool:
-    """True when the parsed JSON nests at most MAX_DEPTH levels (checked without recursion)."""
+def _shape_error(value) -> str | None:
+    """What is wrong with the parsed JSON as a whole, checked without recursion: nesting
+    deeper than MAX_DEPTH, or a number beyond what any field takes (an integer past 2^63,
+    an infinite or NaN float) that would reach the engine's arithmetic."""
     todo = [(value, 1)]
     while todo:
         v, d = todo.pop()
         if d > MAX_DEPTH:
-            return False
+            return f"the request body is nested too deeply (over {MAX_DEPTH} levels)"
         if isinstance(v, dict):
             todo.extend((x, d + 1) for x in v.values())
         elif isinstance(v, list):
             todo.extend((x, d + 1) for x in v)
-    return True
+        elif isinstance(v, float) and not math.isfinite(v) or isinstance(v, int) and abs(v) > MAX_INT:
+            return "the request body holds a number out of range"
+    return None
 
 
 async def _read_json(request: Request) -> dict:
@@ -151,8 +157,9 @@ async def _read_json(request: Request) -> dict:
         raise BadRequest("the request body is not JSON") from None
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
-    if not _depth_ok(body):
-        raise BadRequest(f"the request body is nested too deeply (over {MAX_DEPTH} levels)")
+    problem = _shape_error(body)
+    if problem:
+        raise BadRequest(problem)
     return body
 
 
