@@ -4,9 +4,13 @@ and time): wrong types, deep nesting, lone surrogates, huge numbers and strings,
 ``{"error": ...}``, never a 500, and the server goes on serving."""
 from __future__ import annotations
 
+import http.client
 import json
 import random
+import socket
+import threading
 import time
+from urllib.parse import urlencode
 
 import pytest
 
@@ -142,6 +146,15 @@ def _send(client, path, method, body):
     return client.post(path, content=raw, headers={"content-type": "application/json"})
 
 
+def _check(where, status, content_type, text):
+    assert 400 <= status < 500, (where, status, text[:300])
+    assert content_type.startswith("application/json"), where
+    j = json.loads(text)
+    assert set(j) <= {"error", "cancelled"} and isinstance(j["error"], str), where
+    assert j["error"] and "\n" not in j["error"] and len(j["error"]) <= 320, where
+    assert "Traceback" not in j["error"] and "internal error" not in j["error"], where
+
+
 def test_every_route_answers_bad_input_with_one_json_error_line():
     t0 = time.perf_counter()
     rng = random.Random(SEED)
@@ -150,18 +163,54 @@ def test_every_route_answers_bad_input_with_one_json_error_line():
         game = _valid_game(client)
         for path, method, body, what in _cases(rng, game):
             r = _send(client, path, method, body)
-            where = f"{method} {path} {what}"
-            assert 400 <= r.status_code < 500, (where, r.status_code, r.text[:300])
-            assert r.headers["content-type"].startswith("application/json"), where
-            j = r.json()
-            assert set(j) <= {"error", "cancelled"} and isinstance(j["error"], str), where
-            assert j["error"] and "\n" not in j["error"] and len(j["error"]) <= 320, where
-            assert "Traceback" not in j["error"] and "internal error" not in j["error"], where
+            _check(f"{method} {path} {what}", r.status_code, r.headers["content-type"], r.text)
             seen += 1
             assert time.perf_counter() - t0 < BUDGET_SECONDS, f"fuzz over budget after {seen} cases"
         # still serving
         assert client.post("/api/position", json={"position": T2}).status_code == 200
     assert seen >= len(ROUTES) * CASES_PER_ROUTE
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A real server on 127.0.0.1 (uvicorn), as `briscola serve` runs it."""
+    import uvicorn
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    srv = uvicorn.Server(uvicorn.Config(create_app(port=sock.getsockname()[1]), log_level="critical"))
+    t = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    t.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started
+    yield sock.getsockname()[1]
+    srv.should_exit = True
+    t.join(10)
+    sock.close()
+
+
+def test_a_real_server_answers_the_same_cases_over_http(server):
+    """One case in three of the same seeded set, over a socket: what uvicorn writes (a lone
+    surrogate in an error, a refused body) is one JSON line too."""
+    t0 = time.perf_counter()
+    rng = random.Random(SEED)
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        game = _valid_game(client)
+    for i, (path, method, body, what) in enumerate(_cases(rng, game)):
+        if i % 3:
+            continue
+        conn = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
+        if method == "GET":
+            conn.request("GET", path + "?" + urlencode({k: v.encode("utf-8", "replace") for k, v in body.items()}))
+        else:
+            raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+            conn.request("POST", path, body=raw, headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        _check(f"{method} {path} {what}", r.status, r.getheader("content-type", ""), r.read().decode())
+        conn.close()
+        assert time.perf_counter() - t0 < BUDGET_SECONDS
 
 
 def test_unknown_routes_and_methods_are_json():

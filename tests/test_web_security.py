@@ -191,6 +191,8 @@ def test_progress_and_stop_need_the_client_and_reach_only_its_job():
         _one_line_error(c.get("/api/progress"), 400)
         _one_line_error(c.post("/api/stop", json={}), 400)
         _one_line_error(c.post("/api/stop", json={"client": ""}), 400)
+        # an anonymous search's name cannot be sent: client ids are printable
+        _one_line_error(c.post("/api/stop", json={"client": "\x00anonymous-1"}), 400)
         out = {}
         t = threading.Thread(target=_long, args=(c, out, "mine", "mine"))
         t.start()

@@ -211,8 +211,8 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         """The page's name for itself: its searches replace each other, and only it sees
         and stops them. Without one a search is anonymous (nobody else can reach it)."""
         client = _field(body, "client", str, required=required)
-        if client is not None and not 0 < len(client) <= MAX_CLIENT:
-            raise BadRequest(f"field 'client' must have 1 to {MAX_CLIENT} characters")
+        if client is not None and not (0 < len(client) <= MAX_CLIENT and client.isprintable()):
+            raise BadRequest(f"field 'client' must have 1 to {MAX_CLIENT} printable characters")
         return client
 
     async def index(request):

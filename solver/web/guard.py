@@ -79,7 +79,8 @@ class Guard:
         self.names = set(LOOPBACK_NAMES)
         self.any_ip = host in WILDCARDS
         if self.any_ip:
-            self.names |= {socket.gethostname().lower(), socket.getfqdn().lower()}
+            name = socket.gethostname().lower()
+            self.names |= {name, f"{name}.local", socket.getfqdn().lower()}
         else:
             self.names.add(host)
 
@@ -109,8 +110,8 @@ class Guard:
             headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
         host = headers.get("host", "")
         if not self.host_ok(host):
-            return 403, ("refused: this server answers only requests addressed to it "
-                         "(Host is not one of its own names)")
+            return 403, (f"refused: this server answers only requests addressed to it by "
+                         f"its own name or address (Host {host[:80]!r} is not)")
         origin = headers.get("origin")
         if origin is not None and not self.origin_ok(origin, scope.get("scheme", "http"), host):
             return 403, "refused: a request from another site (Origin is not this server's page)"

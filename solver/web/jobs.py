@@ -98,7 +98,7 @@ class Jobs:
         a client gets a name of its own, so no other request can see or stop its job."""
         with self.lock:
             if client is None:
-                client = f"\0anonymous-{next(self.anonymous)}"
+                client = f"\0anonymous-{next(self.anonymous)}"  # \0: no printable client id
             old = self.by_client.get(client)
             live = sum(1 for j in self.by_client.values() if not j.cancelled and j is not old)
             if live >= self.max_jobs:
