@@ -1,7 +1,9 @@
 """The analysis board's server: the page and its JSON API over the analysis API.
 
 Every endpoint takes and returns JSON; a mistake in the request is one
-``{"error": "..."}`` with status 400 and the server goes on. A game travels whole in each
+``{"error": "..."}`` with status 400 (quoting at most 80 characters of the input) and the
+server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and the guard's
+403 (a request not from the board's own page: guard.py) are such lines too. A game travels whole in each
 request (the project's game record: variant, deck, dealer, moves), so the server keeps no
 game state and undo/redo is the page dropping or restoring moves.
 """
@@ -49,6 +51,8 @@ class TooLarge(BadRequest):
 
 
 class Json(JSONResponse):
+    """A JSON answer that can be written whatever text the user sent (guard.json_body)."""
+
     def render(self, content) -> bytes:
         return json_body(content)
 
