@@ -3,9 +3,9 @@
 Every endpoint takes and returns JSON; a mistake in the request is one
 ``{"error": "..."}`` with status 400 (quoting at most 80 characters of the input) and the
 server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and the guard's
-403 (a request not from the board's own page: guard.py) are such lines too. A game travels whole in each
-request (the project's game record: variant, deck, dealer, moves), so the server keeps no
-game state and undo/redo is the page dropping or restoring moves.
+403 (a request not from the board's own page: guard.py) are such lines too. A game
+travels whole in each request (the project's game record: variant, deck, dealer, moves),
+so the server keeps no game state and undo/redo is the page dropping or restoring moves.
 """
 from __future__ import annotations
 
