@@ -13,7 +13,7 @@ from cli.options import count
 @click.option("--port", type=count(0, 65535, "a TCP port; 0 picks a free one"), default=8015, show_default=True,
               help="the port to listen on (0 picks a free one)")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="the address to listen on (127.0.0.1: only this machine)")
+              help="the address to listen on: 127.0.0.1 or ::1, only this machine; 0.0.0.0 or ::, every interface (the API has no authentication)")
 @click.option("--open", "open_browser", is_flag=True, help="open the board in the web browser")
 def serve(port, host, open_browser):
     """Serve the analysis board: the position drawn with its cards, the analysis beside it,
@@ -32,19 +32,44 @@ def serve(port, host, open_browser):
         raise ValueError(f"the board needs the web extra ({e.name} is missing): "
                          f"pip install -e '.[web]'") from None
     from solver.web.app import create_app
-    import socket
-    try:
-        with socket.socket() as s:
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind((host, port))
-            port = s.getsockname()[1]
-    except OSError as e:
-        raise ValueError(f"cannot listen on {host}:{port}: {e.strerror}") from None
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    click.echo(f"the analysis board is at {url} (Ctrl-C stops it)", err=True)
+    from solver.web.guard import is_loopback
+    sock = _bind(host, port)
+    addr = sock.getsockname()
+    ip, port = addr[0], addr[1]
+    shown = f"[{ip}]" if ":" in ip else ip
+    wildcard = ip in ("0.0.0.0", "::")
+    url = f"http://{'127.0.0.1' if ip == '0.0.0.0' else '[::1]' if ip == '::' else shown}:{port}/"
+    if not is_loopback(ip):
+        where = "every network interface" if wildcard else f"the network at {shown}"
+        click.echo(f"warning: --host {host} listens on {where}: the board's API has no "
+                   f"authentication, so anyone who can reach port {port} can run searches "
+                   f"on this machine", err=True)
+    click.echo(f"listening on {shown}:{port}; the analysis board is at {url} (Ctrl-C stops it)", err=True)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(create_app(host=host, port=port), log_level="warning",
+                            timeout_graceful_shutdown=2)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int):
+    """A socket bound to host:port (IPv4 or IPv6, as the address says), handed to the
+    server, so the address checked is the address served."""
+    import socket
+    try:
+        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as e:
+        raise ValueError(f"cannot listen on {host}:{port}: {getattr(e, 'strerror', None) or e}") from None
+    family, _, _, _, sockaddr = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(sockaddr)
+    except OSError as e:
+        sock.close()
+        raise ValueError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+    return sock
 
 
 COMMANDS = [serve]

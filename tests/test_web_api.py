@@ -21,7 +21,7 @@ EXPLAIN = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
         yield c
 
 

@@ -1,17 +1,22 @@
 """The analysis board's server: the page and its JSON API over the analysis API.
 
 Every endpoint takes and returns JSON; a mistake in the request is one
-``{"error": "..."}`` with status 400 and the server goes on. A game travels whole in each
-request (the project's game record: variant, deck, dealer, moves), so the server keeps no
-game state and undo/redo is the page dropping or restoring moves.
+``{"error": "..."}`` with status 400 (quoting at most 80 characters of the input) and the
+server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and the guard's
+403 (a request not from the board's own page: guard.py) are such lines too. A game
+travels whole in each request (the project's game record: variant, deck, dealer, moves),
+so the server keeps no game state and undo/redo is the page dropping or restoring moves.
 """
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from importlib import resources
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -20,23 +25,59 @@ from starlette.staticfiles import StaticFiles
 from solver.analysis import check_objective
 from solver.cards import CardError, card_str, parse_card
 from solver.picture import NARROW, analysis_picture
-from solver.position import PositionError, parse_position
+from solver.position import PositionError, SeatPosition, parse_position
 from solver.rules import VARIANTS, RulesError
-from solver.web.jobs import JobCancelled, Jobs
+from solver.web.guard import MAX_BODY, Guard, json_body
+from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
 from solver.web import games
 
 STATIC = resources.files("solver.web") / "static"
 LEVELS = ("random", "greedy", "engine:0.1", "engine:1", "engine:3")
 MAX_TIME_LIMIT = 600.0
+#: deeper JSON than any request of the page holds (a game record is three levels)
+MAX_DEPTH = 32
+MAX_CLIENT = 100
+MAX_INT = 2 ** 63 - 1
+#: quoted input in an error is cut as on the command line
+CLIP = 80
 
 
 class BadRequest(ValueError):
     """The request itself is wrong (missing field, wrong type)."""
 
 
+class TooLarge(BadRequest):
+    """The body is over MAX_BODY (413)."""
+
+
+class Json(JSONResponse):
+    """A JSON answer that can be written whatever text the user sent (guard.json_body)."""
+
+    def render(self, content) -> bytes:
+        return json_body(content)
+
+
 KIND_NAMES = {str: "a string", int: "an integer", float: "a number", list: "a list",
               dict: "an object", bool: "true or false"}
 USER_ERRORS = (BadRequest, PositionError, CardError, RulesError, ValueError, KeyError)
+_LONG_QUOTE = re.compile(r"'([^'\n]{%d,})'" % (CLIP + 1))
+_LONG_WORD = re.compile(r"\S{%d,}" % (CLIP + 3))  # a quoted part, cut, is 82 with its quotes
+
+
+def _cut(text: str) -> str:
+    return text[:CLIP - 1] + "\u2026"
+
+
+def one_line(msg) -> str:
+    """An error fit for one line that quotes at most 80 characters of the input: quoted
+    parts and long words cut, line breaks removed, the whole a few hundred characters."""
+    msg = _LONG_QUOTE.sub(lambda m: "'" + _cut(m.group(1)) + "'", str(msg))
+    msg = _LONG_WORD.sub(lambda m: _cut(m.group(0)), " ".join(msg.split()))
+    return msg if len(msg) <= 4 * CLIP else msg[:4 * CLIP - 1] + "\u2026"
+
+
+def _error(status: int, message, headers=None, **more) -> Json:
+    return Json({"error": one_line(message), **more}, status_code=status, headers=headers)
 
 
 def _field(body: dict, key: str, kind, default=None, required: bool = False):
@@ -66,56 +107,131 @@ def _lang(body: dict) -> str:
     return lang
 
 
+def _open_position(body: dict):
+    """The request's position, refused when a hand is hidden (``?``): drawing and explaining
+    need every hand; /api/analyse takes such a position."""
+    pos = parse_position(_field(body, "position", str, required=True))
+    if isinstance(pos, SeatPosition):
+        raise BadRequest("a position with a hidden hand (?) can be analysed (/api/analyse) "
+                         "but not drawn or explained: give both hands")
+    return pos
+
+
+def _cards(body: dict, key: str, kind):
+    """A list of cards (kind list) or a card-to-label object (kind dict) of /api/picture."""
+    v = _field(body, key, kind, kind())
+    items = v if kind is list else list(v.keys()) + list(v.values())
+    if not all(isinstance(x, str) for x in items):
+        raise BadRequest(f"field '{key}' must hold card names" +
+                         (" with text labels" if kind is dict else ""))
+    return v
+
+
+def _shape_error(value) -> str | None:
+    """What is wrong with the parsed JSON as a whole, checked without recursion: nesting
+    deeper than MAX_DEPTH, or a number beyond what any field takes (an integer past 2^63,
+    an infinite or NaN float) that would reach the engine's arithmetic."""
+    todo = [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if d > MAX_DEPTH:
+            return f"the request body is nested too deeply (over {MAX_DEPTH} levels)"
+        if isinstance(v, dict):
+            todo.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            todo.extend((x, d + 1) for x in v)
+        elif isinstance(v, float) and not math.isfinite(v) or isinstance(v, int) and abs(v) > MAX_INT:
+            return "the request body holds a number out of range"
+    return None
+
+
+async def _read_json(request: Request) -> dict:
+    """The POST body as a JSON object, read at most MAX_BODY bytes."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLarge(f"the request body is over {MAX_BODY // 1024} KB")
+        chunks.append(chunk)
+    try:
+        body = json.loads(b"".join(chunks) or b"{}")
+    except RecursionError:
+        raise BadRequest("the request body is nested too deeply") from None
+    except ValueError:
+        raise BadRequest("the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest("the request body must be a JSON object")
+    problem = _shape_error(body)
+    if problem:
+        raise BadRequest(problem)
+    return body
+
+
 def endpoint(fn):
-    """JSON in, JSON out; the user's mistakes become one 400 error line."""
+    """JSON in, JSON out; the user's mistakes become one 400 error line (413 for a body too
+    long, 429 when the server holds too many searches, 409 for a stopped search)."""
     async def wrapped(request: Request):
-        body: dict = {}
-        if request.method == "POST":
-            raw = await request.body()
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
-            if not isinstance(body, dict):
-                return JSONResponse({"error": "the request body must be a JSON object"}, status_code=400)
-        else:
-            body = dict(request.query_params)
-        layout = NARROW.set(body.get("narrow") in (True, "1", "true"))
+        layout = NARROW.set(False)
+        watching = CLIENT_GONE.set(request.is_disconnected)
         try:
+            body = await _read_json(request) if request.method == "POST" else dict(request.query_params)
+            NARROW.set(body.get("narrow") in (True, "1", "true"))
             out = await fn(request, body)
-        except JobCancelled:
-            return JSONResponse({"error": "cancelled: stopped or replaced by a newer request",
-                                 "cancelled": True}, status_code=409)
+        except JobCancelled as e:
+            return _error(409, f"cancelled: {e}" if str(e) else "cancelled", cancelled=True)
+        except Busy as e:
+            return _error(429, e)
+        except TooLarge as e:
+            return _error(413, e)
         except KeyError as e:
-            return JSONResponse({"error": f"unknown {e.args[0]}"}, status_code=400)
+            return _error(400, f"unknown {e.args[0] if e.args else 'key'}")
+        except RecursionError:
+            return _error(400, "the input is nested too deeply")
         except USER_ERRORS as e:
-            return JSONResponse({"error": str(e).splitlines()[0] if str(e) else type(e).__name__},
-                                status_code=400)
+            return _error(400, str(e) or type(e).__name__)
         finally:
+            CLIENT_GONE.reset(watching)
             NARROW.reset(layout)
-        return out if isinstance(out, Response) else JSONResponse(out)
+        return out if isinstance(out, Response) else Json(out)
     return wrapped
 
 
-def create_app() -> Starlette:
-    jobs = Jobs()
+def _load_game(body: dict):
+    """The request's game record; a record of the wrong shape (a card that is not a string,
+    say) is the user's mistake, whatever the reader tripped on."""
+    rec = _field(body, "game", dict, required=True)
+    try:
+        return games.load_game(rec)
+    except (TypeError, AttributeError) as e:
+        raise BadRequest(f"the game record is not valid ({type(e).__name__}: {e})") from None
 
-    def client_of(body: dict) -> str:
-        return _field(body, "client", str, "default")
+
+def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | None = None) -> Starlette:
+    """The board's app serving at ``host``:``port`` (the Host header a request must carry;
+    port None: any). ``jobs``: the search queue (its bounds), a fresh one by default."""
+    jobs = Jobs() if jobs is None else jobs
+
+    def client_of(body: dict, required: bool = False) -> str | None:
+        """The page's name for itself: its searches replace each other, and only it sees
+        and stops them. Without one a search is anonymous (nobody else can reach it)."""
+        client = _field(body, "client", str, required=required)
+        if client is not None and not (0 < len(client) <= MAX_CLIENT and client.isprintable()):
+            raise BadRequest(f"field 'client' must have 1 to {MAX_CLIENT} printable characters")
+        return client
 
     async def index(request):
         return FileResponse(str(STATIC / "index.html"))
 
     @endpoint
     async def api_position(request, body):
-        pos = parse_position(_field(body, "position", str, required=True))
+        pos = _open_position(body)
         return games.position_view(pos, _lang(body))
 
     @endpoint
     async def api_picture(request, body):
-        pos = parse_position(_field(body, "position", str, required=True))
-        best = _field(body, "best", list, [])
-        values = _field(body, "values", dict, {})
+        pos = _open_position(body)
+        best = _cards(body, "best", list)
+        values = _cards(body, "values", dict)
         svg = games.picture(pos, _lang(body), best, values)
         return Response(svg, media_type="image/svg+xml")
 
@@ -124,15 +240,17 @@ def create_app() -> Starlette:
         pos = parse_position(_field(body, "position", str, required=True))
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 5.0)
+        lang = _lang(body)
         check_objective(pos, objective)
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
         out = a.to_json()
-        out["svg"] = analysis_picture(a, _lang(body))
+        # a hidden hand cannot be drawn: its analysis comes without a picture
+        out["svg"] = None if isinstance(pos, SeatPosition) else analysis_picture(a, lang)
         return out
 
     @endpoint
     async def api_explain(request, body):
-        pos = parse_position(_field(body, "position", str, required=True))
+        pos = _open_position(body)
         objective = _field(body, "objective", str, "points")
         lang = _lang(body)
         limit = _time_limit(body, 10.0)
@@ -140,11 +258,11 @@ def create_app() -> Starlette:
 
     @endpoint
     async def api_stop(request, body):
-        return {"stopped": jobs.stop(client_of(body))}
+        return {"stopped": jobs.stop(client_of(body, required=True))}
 
     @endpoint
     async def api_progress(request, body):
-        return jobs.progress(client_of(body))
+        return jobs.progress(client_of(body, required=True))
 
     @endpoint
     async def api_variants(request, body):
@@ -165,18 +283,18 @@ def create_app() -> Starlette:
 
     @endpoint
     async def api_game(request, body):
-        game = games.load_game(_field(body, "game", dict, required=True))
+        game = _load_game(body)
         return games.game_view(game, _lang(body))
 
     @endpoint
     async def api_play(request, body):
-        game = games.load_game(_field(body, "game", dict, required=True))
+        game = _load_game(body)
         card = parse_card(_field(body, "card", str, required=True))
         return games.game_view(games.play(game, card), _lang(body), last=card_str(card))
 
     @endpoint
     async def api_engine(request, body):
-        game = games.load_game(_field(body, "game", dict, required=True))
+        game = _load_game(body)
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
             raise BadRequest(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
@@ -185,7 +303,7 @@ def create_app() -> Starlette:
 
     @endpoint
     async def api_review(request, body):
-        game = games.load_game(_field(body, "game", dict, required=True))
+        game = _load_game(body)
         limit = _time_limit(body, 0.3)
         return await jobs.run(client_of(body), lambda job: games.review(game, limit))
 
@@ -220,7 +338,15 @@ def create_app() -> Starlette:
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
 
-    async def server_error(request, exc):
-        return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, status_code=500)
+    async def not_found(request, exc):
+        return _error(404, "no such page or API route")
 
-    return Starlette(routes=routes, exception_handlers={500: server_error})
+    async def not_allowed(request, exc):
+        return _error(405, f"{request.method} is not allowed here",
+                      headers=getattr(exc, "headers", None))
+
+    async def server_error(request, exc):
+        return _error(500, f"internal error: {type(exc).__name__}: {exc}")
+
+    return Starlette(routes=routes, middleware=[Middleware(Guard, host=host, port=port)],
+                     exception_handlers={404: not_found, 405: not_allowed, 500: server_error})

@@ -1,0 +1,145 @@
+"""Who the board's server answers: its own page only.
+
+The API has no login, so any web page the user visits could otherwise drive it: a
+cross-site form post (``Content-Type: text/plain`` needs no preflight) would run searches,
+and a page whose domain name is re-pointed at 127.0.0.1 (DNS rebinding) would read the
+answers. Three checks, made before any route runs, close both:
+
+- the ``Host`` header names this server: a loopback name, the address it was started on,
+  or (on a wildcard address) an IP literal or this machine's name. A rebound domain name
+  carries the attacker's name, so it is refused;
+- a request that changes something (POST) is ``Content-Type: application/json``, which a
+  cross-site page can send only after a CORS preflight, and the server answers no
+  preflight (it sends no CORS headers at all);
+- an ``Origin`` header, when the browser sends one, is the server's own scheme, host and
+  port.
+
+A body declared longer than ``MAX_BODY`` is refused here too, before it is read.
+"""
+from __future__ import annotations
+
+import ipaddress
+import json
+import socket
+from urllib.parse import urlsplit
+
+MAX_BODY = 64 * 1024
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "127.0.0.1", "::1"})
+WILDCARDS = frozenset({"", "0.0.0.0", "::"})
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def json_body(content: dict) -> bytes:
+    """JSON bytes that never fail on text the user sent: a lone surrogate (valid in JSON
+    escapes, not in UTF-8) becomes "?" instead of an error while writing the error."""
+    return json.dumps(content, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode("utf-8", "replace")
+
+
+def is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def is_loopback(host: str) -> bool:
+    """True for the names and addresses that only this machine reaches."""
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _split_host(value: str) -> tuple[str, int | None] | None:
+    """(lowercase name without brackets, port or None) of a Host header; None if malformed."""
+    try:
+        parts = urlsplit("//" + value)
+        name, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if not name or parts.username is not None or parts.path or parts.query or parts.fragment:
+        return None
+    return name, port
+
+
+class Guard:
+    """ASGI middleware refusing, with a one-line JSON 403 (413 for a body too long), any
+    request not from the server's own page. ``host``/``port``: the address served (port
+    None: any port, for a server whose port is not known when the app is built)."""
+
+    def __init__(self, app, host: str = "127.0.0.1", port: int | None = None):
+        self.app = app
+        self.port = port or None
+        host = host.strip("[]").lower()
+        self.names = set(LOOPBACK_NAMES)
+        self.any_ip = host in WILDCARDS
+        if self.any_ip:
+            name = socket.gethostname().lower()
+            self.names |= {name, f"{name}.local", socket.getfqdn().lower()}
+        else:
+            self.names.add(host)
+
+    def host_ok(self, value: str) -> bool:
+        split = _split_host(value)
+        if split is None:
+            return False
+        name, port = split
+        if self.port is not None and (port or 80) != self.port:
+            return False
+        return name in self.names or is_loopback(name) or (self.any_ip and is_ip(name))
+
+    @staticmethod
+    def origin_ok(origin: str, scheme: str, host: str) -> bool:
+        try:
+            o = urlsplit(origin)
+            h = urlsplit(f"{scheme}://{host}")
+            return (o.scheme == scheme and o.hostname is not None and o.hostname == h.hostname
+                    and (o.port or DEFAULT_PORTS.get(o.scheme)) == (h.port or DEFAULT_PORTS.get(scheme))
+                    and not o.path.strip("/"))
+        except ValueError:
+            return False
+
+    def refusal(self, scope) -> tuple[int, str] | None:
+        headers = {}
+        for k, v in scope.get("headers", ()):
+            headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+        host = headers.get("host", "")
+        if not self.host_ok(host):
+            return 403, (f"refused: this server answers only requests addressed to it by "
+                         f"its own name or address (Host {host[:80]!r} is not)")
+        origin = headers.get("origin")
+        if origin is not None and not self.origin_ok(origin, scope.get("scheme", "http"), host):
+            return 403, "refused: a request from another site (Origin is not this server's page)"
+        if scope["method"] not in SAFE_METHODS:
+            kind = headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return 403, "refused: a request that changes something must be Content-Type: application/json"
+            length = headers.get("content-length", "0").strip()
+            if not length.isdigit():
+                return 403, "refused: Content-Length is not a number"
+            if int(length) > MAX_BODY:
+                return 413, f"the request body is over {MAX_BODY // 1024} KB"
+        return None
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            refused = self.refusal(scope)
+            if refused is not None:
+                status, message = refused
+                await send_json(send, status, {"error": message})
+                return
+        await self.app(scope, receive, send)
+
+
+async def send_json(send, status: int, content: dict) -> None:
+    body = json_body(content)
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
