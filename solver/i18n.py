@@ -541,3 +541,31 @@ PICTURE_LABELS = {
            "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
            "no_trump": "senza briscola", "top": "in cima"},
 }
+
+
+# ----- issue 34: where a reply falls, what a ± covers, terminal play --------------------
+#: the explanations' other cards when the reply does not answer within the card's trick
+#: (the card ended its trick: the reply opens the next one, or answers its lead)
+_REPLY_ROLES = {
+    "en": {"alt.lead": "{card} costs {cost}: the opponent takes the trick and leads {reply} "
+                       "next, then {line}.",
+           "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
+                              "the opponent answers with {reply}, then {line}."},
+    "it": {"alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
+                       "con {reply}, poi {line}.",
+           "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
+                              "{lead}, l'avversario risponde con {reply}, poi {line}."},
+}
+_TEAM_REPLY_ROLES = {
+    "en": {"alt.lead": "  {card} costs {cost} points: player {rs} takes the trick and leads "
+                       "{reply} next; then {line}.",
+           "alt.answer_next": "  {card} costs {cost} points: in the next trick, led with "
+                              "{lead}, player {rs} answers {reply}; then {line}."},
+    "it": {"alt.lead": "  {card} costa {cost} punti: il giocatore {rs} prende la presa e apre "
+                       "la successiva con {reply}; poi {line}.",
+           "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
+                              "{lead}, il giocatore {rs} risponde {reply}; poi {line}."},
+}
+for _lang in LANGS:
+    MESSAGES[_lang].update(_REPLY_ROLES[_lang])
+    TEAM_WORDS[_lang].update(_TEAM_REPLY_ROLES[_lang])
