@@ -12,6 +12,7 @@ from cli.options import SECONDS, SEED, clip_message, count
 from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str
+from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
 from solver.position import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -67,7 +68,9 @@ def _human(a, out) -> None:
     for note in getattr(a, "notes", ()):
         out(f"note: {note}")
     if getattr(a, "samples", None) is not None:
-        out(f"samples: {a.samples} opponent hands (± is the half-width of a 95 % interval)")
+        out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
+    if not a.exact:
+        out(f"interval: {INTERVAL_TEXT['en'][a.covers]}")
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 
 
@@ -261,7 +264,8 @@ def estimate_mark(a) -> str:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     unit = "" if a.objective == "points" else " probability"
-    return f" (estimate ±{max(errs):.2f}{unit})" if errs else " (estimate)"
+    return (f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.covers]})" if errs
+            else " (estimate)")
 
 
 DEMO_ENDGAME = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"

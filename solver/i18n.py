@@ -566,6 +566,52 @@ _TEAM_REPLY_ROLES = {
            "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
                               "{lead}, il giocatore {rs} risponde {reply}; poi {line}."},
 }
+#: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.INTERVALS)
+INTERVAL_TEXT = {
+    "en": {"sampling and method": "± is the half-width of a 95 % interval covering the sampling "
+                                  "error and the method's measured error",
+           "sampling only": "± is the half-width of a 95 % interval covering the sampling "
+                            "error only, not the method's own error",
+           "no sampling": "± 0: every case was solved, so there is no sampling error",
+           "bound": "± is a bound (the widest the value can stray), not a 95 % interval"},
+    "it": {"sampling and method": "± è la semiampiezza di un intervallo al 95 % che copre "
+                                  "l'errore di campionamento e l'errore misurato del metodo",
+           "sampling only": "± è la semiampiezza di un intervallo al 95 % che copre solo "
+                            "l'errore di campionamento, non l'errore proprio del metodo",
+           "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di "
+                          "campionamento",
+           "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo "
+                    "al 95 %"},
+}
+#: the short form, after an estimate's ± on one line ("best", the review's costs)
+INTERVAL_SHORT = {
+    "en": {"sampling and method": "sampling and method", "sampling only": "sampling only",
+           "no sampling": "every case solved", "bound": "a bound"},
+    "it": {"sampling and method": "campionamento e metodo",
+           "sampling only": "solo campionamento", "no sampling": "ogni caso risolto",
+           "bound": "un limite"},
+}
 for _lang in LANGS:
     MESSAGES[_lang].update(_REPLY_ROLES[_lang])
     TEAM_WORDS[_lang].update(_TEAM_REPLY_ROLES[_lang])
+#: more singulars after a count of 1 (agree): the words the commands' counts come with
+AGREE["en"] += [(re.compile(_ONE + r"((?:(?!of )[a-z]+ ){0,2})" + w + r"s\b"), r"1 \1" + w) for w in
+                ("deal", "win", "record", "card", "hand", "sample", "task", "move", "decision",
+                 "draw", "game", "position", "puzzle", "round", "order")]
+AGREE["en"] += [(re.compile(_ONE + r"losses\b"), "1 loss"),
+                (re.compile(_ONE + r"matches\b"), "1 match")]
+AGREE["it"] += [(re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)")]
+AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
+                (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
+                 ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
+                 ("decisioni", "decisione"), ("posizioni", "posizione"))]
+#: the review's words for a cost with no sampling error (every hand, or every draw, solved)
+REVIEW_TEXT["en"].update({
+    "seat_all": "all hands, seat view", "all_cases": "all draws solved",
+    "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
+                "draw) was solved, so the cost has no sampling error; it is their mean."})
+REVIEW_TEXT["it"].update({
+    "seat_all": "tutte le mani, dal posto", "all_cases": "tutte le pescate risolte",
+    "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
+                "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
+                "ha errore di campionamento; è la loro media."})

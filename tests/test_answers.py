@@ -24,7 +24,7 @@ def run(*args, input=None):
 def test_best_marks_an_estimate_with_its_interval():
     r = run("best", EARLY, "--time-limit", "0.3")
     assert r.exit_code == 0, r.output
-    assert re.fullmatch(r"(\w{2,3} )+\(estimate ±\d+\.\d\d\)", r.stdout.strip()), r.stdout
+    assert re.fullmatch(r"(\w{2,3} )+\(estimate ±\d+\.\d\d, sampling only\)", r.stdout.strip()), r.stdout
     r = run("best", LATE)
     assert r.exit_code == 0 and "estimate" not in r.stdout and len(r.stdout.split()) >= 1
 
