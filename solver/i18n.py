@@ -463,7 +463,7 @@ REVIEW_TEXT = {
                       "early positions need the estimator)",
     },
     "it": {
-        "title": "Analisi della partita", "seed": "seme {s}", "deal": "smazzata {d}",
+        "title": "Analisi della partita", "seed": "mescolata n. {s}", "deal": "smazzata {d}",
         "result": "risultato {a}-{b}", "unfinished": "non finita",
         "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>11}  {how}",
         "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
@@ -600,7 +600,8 @@ AGREE["en"] += [(re.compile(_ONE + r"((?:(?!of )[a-z]+ ){0,2})" + w + r"s\b"), r
                  "draw", "game", "position", "puzzle", "round", "order")]
 AGREE["en"] += [(re.compile(_ONE + r"losses\b"), "1 loss"),
                 (re.compile(_ONE + r"matches\b"), "1 match")]
-AGREE["it"] += [(re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)")]
+AGREE["it"] += [(re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
+                (re.compile(_ONE + r"smazzate vinte\b"), "1 smazzata vinta")]
 AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
                 (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
                  ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
@@ -615,3 +616,140 @@ REVIEW_TEXT["it"].update({
     "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
                 "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
                 "ha errore di campionamento; è la loro media."})
+
+#: `briscola play`: the terminal game against the engine (scoperta, then the other games)
+PLAY_WORDS = {
+    "en": {
+        "intro": "{game} against the engine (level {level}), seed {seed}. "
+                 "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
+        "match": "Match of {n} rounds.", "deal": "--- Deal {d} ---",
+        "you": "you", "engine": "the engine", "Engine": "The engine",
+        "legal": "Your cards: {cards}", "prompt": "Your card> ",
+        "not_in_hand": "{card} is not in your hand (your cards: {cards})",
+        "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
+                "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
+        "plays": "{who} plays {card}: {reason}",
+        "takes": "takes {t} with {c}", "trump": " (trump)",
+        "gives": "gives up the trick, throwing {c}", "leads": "leads {c}",
+        "exact": "value {v} (exact)", "expected": "expected {v} ± {e} (estimate)",
+        "expected_bare": "expected {v} (estimate)",
+        "for_engine": " for the engine",
+        "why_greedy": "a rule-of-thumb card", "why_random": "a random card",
+        "why_fallback": "rule of thumb: no analysis in time", "why_forced": "its only card",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, the engine {b}.",
+        "take": "take", "takes_v": "takes",
+        "draws": "Draws: you {h}, the engine {e}.",
+        "hint": "Hint: {card} ({name}), {value} for you",
+        "hint_next": "; next best {card} {value}",
+        "hint_gap": " ({g} ± {e} behind)",
+        "hint_close": " — too close to tell apart within the estimate's error",
+        "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
+        "hand_1": "hand", "hand_n": "hands",
+        "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
+        "result_win": "Result: you {a}, the engine {b}: you win the deal.",
+        "result_loss": "Result: you {a}, the engine {b}: the engine wins the deal.",
+        "result_draw": "Result: 60-60, a draw.",
+        "review": "Review of your play:",
+        "standing": "Match: you {w} deals won, the engine {l}, drawn {d}.",
+        "match_win": "You win the match.", "match_loss": "The engine wins the match.",
+        "match_draw": "The match is drawn.",
+        "quit": "Game stopped.", "eof": "End of input: game stopped.",
+        "interrupted": "Interrupted: game stopped.",
+        "wrote": "Record written to {path}",
+    },
+    "it": {
+        "intro": "{game} contro il motore (livello {level}), mescolata n. {seed}. "
+                 "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
+        "match": "Partita di {n} smazzate.", "deal": "--- Smazzata {d} ---",
+        "you": "tu", "engine": "il motore", "Engine": "Il motore",
+        "legal": "Le tue carte: {cards}", "prompt": "La tua carta> ",
+        "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
+        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
+                "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
+        "plays": "{who} gioca {card}: {reason}",
+        "takes": "prende {t} con {c}", "trump": " (briscola)",
+        "gives": "lascia la presa e scarta {c}", "leads": "apre con {c}",
+        "exact": "valore {v} (esatto)", "expected": "valore atteso {v} ± {e} (stima)",
+        "expected_bare": "valore atteso {v} (stima)",
+        "for_engine": " per il motore",
+        "why_greedy": "una carta a regola pratica", "why_random": "una carta a caso",
+        "why_fallback": "regola pratica: nessuna analisi in tempo", "why_forced": "l'unica carta",
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, il motore {b}.",
+        "take": "prendi", "takes_v": "prende",
+        "draws": "Pescate: tu {h}, il motore {e}.",
+        "hint": "Consiglio: {card} ({name}), {value} per te",
+        "hint_next": "; poi {card} {value}",
+        "hint_gap": " ({g} ± {e} in meno)",
+        "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
+        "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
+        "hand_1": "mano estratta", "hand_n": "mani estratte",
+        "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
+        "result_win": "Risultato: tu {a}, il motore {b}: vinci la smazzata.",
+        "result_loss": "Risultato: tu {a}, il motore {b}: il motore vince la smazzata.",
+        "result_draw": "Risultato: 60-60, pareggio.",
+        "review": "Analisi del tuo gioco:",
+        "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
+        "match_win": "Vinci la partita.", "match_loss": "Il motore vince la partita.",
+        "match_draw": "La partita è pari.",
+        "quit": "Partita interrotta.", "eof": "Fine dell'input: partita interrotta.",
+        "interrupted": "Interrotto: partita interrotta.",
+        "wrote": "Partita salvata in {path}",
+    },
+}
+
+PLAY_OTHER_WORDS = {
+    "en": {"seat": "player {n}", "you": "you", "partner": "partner", "hidden": "{k} cards (hidden)",
+           "talon": "talon: {k} cards", "trump": "trump card: {card}", "no_trump": "no trump",
+           "table": "table: {cards}", "points": "points: your side {a}, other side {b}",
+           "why": "{why}", "takes": "takes the trick", "follows": "plays",
+           "result": "Deal over: your side {a}, the other side {b}.",
+           "standing_pts": "Match totals: your side {a}, the other side {b}."},
+    "it": {"seat": "giocatore {n}", "you": "tu", "partner": "compagno", "hidden": "{k} carte (coperte)",
+           "talon": "tallone: {k} carte", "trump": "briscola: {card}", "no_trump": "senza briscola",
+           "table": "in tavola: {cards}", "points": "punti: la tua parte {a}, l'altra {b}",
+           "why": "{why}", "takes": "prende la presa", "follows": "gioca",
+           "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
+           "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}."},
+}
+
+#: the words `play` added for issue 34: level names, the compact board, the other games'
+#: draws and tricks (the same keys in both languages)
+PLAY_LEVELS = {"en": {"easy": "easy", "medium": "medium", "hard": "hard", "perfect": "perfect"},
+               "it": {"easy": "facile", "medium": "medio", "hard": "difficile",
+                      "perfect": "perfetto"}}
+PLAY_WORDS["en"].update({
+    "board_engine": "Engine:  {cards}", "board_you": "You:     {cards}",
+    "board_table": "Table:   {card} (led by {who})", "board_table_empty": "Table:   -",
+    "board_talon": "Talon:   {n} cards, top {top}; trump card {brisc} ({suit})",
+    "board_talon_last": "Talon:   2 cards, top {top}, then the trump card {brisc} ({suit})",
+    "board_talon_empty": "Talon:   empty; trumps are {suit}",
+    "board_score": "Score:   you {a}, the engine {b}; {p} points in play",
+    "board_more": "('u': the {n} cards you have not seen, 'b': the whole board)",
+    "unseen": "Cards you have not seen ({n}): {cards}",
+})
+PLAY_WORDS["it"].update({
+    "board_engine": "Motore:  {cards}", "board_you": "Tu:      {cards}",
+    "board_table": "Tavolo:  {card} (giocata da {who})", "board_table_empty": "Tavolo:  -",
+    "board_talon": "Tallone: {n} carte, in cima {top}; briscola {brisc} ({suit})",
+    "board_talon_last": "Tallone: 2 carte, in cima {top}, poi la briscola {brisc} ({suit})",
+    "board_talon_empty": "Tallone: vuoto; briscola a {suit}",
+    "board_score": "Punti:   tu {a}, il motore {b}; {p} punti in gioco",
+    "board_more": "('u': le {n} carte che non hai visto, 'b': tutto il tavolo)",
+    "unseen": "Carte che non hai visto ({n}): {cards}",
+})
+PLAY_OTHER_WORDS["en"].update({
+    "engine": "the engine", "Engine": "The engine", "hand": "Your cards: {cards}",
+    "hand_playable": "Your cards: {cards} (playable: {legal})",
+    "trick": "Trick {n}: {cards} -> {who} ({p}). ",
+    "draws": "Draws: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} a hidden card",
+    "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
+            "'q' to quit.",
+})
+PLAY_OTHER_WORDS["it"].update({
+    "engine": "il motore", "Engine": "Il motore", "hand": "Le tue carte: {cards}",
+    "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
+    "trick": "Presa {n}: {cards} -> {who} ({p}). ",
+    "draws": "Pescate: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} una carta coperta",
+    "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
+            "'q' per uscire.",
+})
