@@ -284,8 +284,13 @@ def demo(lang):
       briscola demo --lang it
     """
     from solver.explain import explain as explain_position, render_text
-    click.echo(f"$ briscola explain \"{DEMO_ENDGAME}\"\n")
+    flag = "" if lang == "en" else f" --lang {lang}"
+    click.echo(f"$ briscola explain{flag} \"{DEMO_ENDGAME}\"\n")
     click.echo(render_text(explain_position(parse_position(DEMO_ENDGAME)), lang))
+    if lang != "en":  # analyse speaks English: explain gives the same exact values in Italian
+        click.echo(f"\n$ briscola explain{flag} \"{DEMO_MIDGAME}\"\n")
+        click.echo(render_text(explain_position(parse_position(DEMO_MIDGAME)), lang))
+        return
     click.echo(f"\n$ briscola analyse \"{DEMO_MIDGAME}\"\n")
     _human(run_analysis(parse_position(DEMO_MIDGAME), "points"), click.echo)
 
