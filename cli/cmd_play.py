@@ -23,7 +23,7 @@ from solver.record import check_record, deal_record, match_record, read_record, 
 from solver.render import render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move,
                            review_record, review_states)
-from solver.i18n import PLAY_LEVELS, agree, card_phrase, suit_name
+from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.rules import get_variant, trick_winner
 
@@ -47,7 +47,8 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
         return W["exact"].format(v=signed(m.value))
     if m.error is None or (a.samples or 2) < 2:
         return W["expected_bare"].format(v=signed(m.value))
-    return W["expected"].format(v=signed(m.value), e=f"{m.error:.1f}")
+    return W["expected"].format(v=signed(m.value), e=f"{m.error:.1f}",
+                                covers=INTERVAL_SHORT[lang][a.covers])
 
 
 def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:

@@ -97,3 +97,12 @@ def test_a_classic_review_says_when_every_hand_was_solved():
     for m in rv.moves:
         if m.rated and not m.exact and m.cost > 0 and m.interval != "no sampling":
             assert m.cost_error, m
+
+
+def test_explain_of_an_estimate_says_what_its_interval_covers():
+    for lang in ("en", "it"):
+        r = run("explain", "--lang", lang, "--time-limit", "0.5", SCOPERTA_EARLY)
+        assert r.exit_code == 0, r.output
+        assert r.output.count(INTERVAL_TEXT[lang]["sampling only"]) == 1, r.output
+    d = json.loads(run("explain", "--json", "--time-limit", "0.5", SCOPERTA_EARLY).output)
+    assert d["exact"] is False and d["interval"] == "sampling only"
