@@ -106,3 +106,15 @@ def test_explain_of_an_estimate_says_what_its_interval_covers():
         assert r.output.count(INTERVAL_TEXT[lang]["sampling only"]) == 1, r.output
     d = json.loads(run("explain", "--json", "--time-limit", "0.5", SCOPERTA_EARLY).output)
     assert d["exact"] is False and d["interval"] == "sampling only"
+
+
+def test_one_sample_gives_a_bound_not_an_interval():
+    """Below two samples there is no spread to measure: the ± is the widest the value can
+    stray, and the answer says it is a bound."""
+    from solver.analysis import estimate
+    classic = parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S "
+                             "played=- turn=1")
+    one = seat.analyse_open(classic, samples=1)
+    assert one.covers == "bound" and seat.analyse_open(classic, samples=3).covers != "bound"
+    a = estimate.analyse(parse_position(SCOPERTA_EARLY), samples=1)
+    assert a.to_json()["interval"] == "bound"

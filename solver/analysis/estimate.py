@@ -328,7 +328,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
                            best[0]))
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, method, tuple(notes),
-                    interval=NO_SAMPLING if exact else SAMPLING_ONLY)
+                    interval=NO_SAMPLING if exact else BOUND if stats.n < 2 else SAMPLING_ONLY)
 
 
 def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
@@ -474,4 +474,4 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
         notes.append(f"all {outcomes} first draws enumerated: the values are exact")
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, "sampled-expectimax", tuple(notes),
-                    interval=NO_SAMPLING if enumerated else SAMPLING_ONLY)
+                    interval=NO_SAMPLING if enumerated else BOUND if st.n < 2 else SAMPLING_ONLY)

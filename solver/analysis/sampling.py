@@ -43,8 +43,8 @@ from math import comb
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, say, wants_progress
-from solver.analysis.result import (NO_SAMPLING, SAMPLING_AND_METHOD, SAMPLING_ONLY, Analysis,
-                                   check_objective, ranked, value_bound)
+from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_AND_METHOD, SAMPLING_ONLY,
+                                   Analysis, check_objective, ranked, value_bound)
 from solver.analysis.stats import Sums
 from solver.cards import card_str, cards_of, mask_of, popcount
 from solver.game import to_seat_position
@@ -399,7 +399,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     method = "seat-sampling" + (f"-depth{horizon}" if horizon else "")
     return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method=method, notes=tuple(notes), samples=n,
-                    interval=NO_SAMPLING if whole else interval_kind(m_err))
+                    interval=NO_SAMPLING if whole else interval_kind(m_err, n))
 
 
 def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
@@ -443,11 +443,14 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
     return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method=method, notes=tuple(notes),
-                    interval=interval_kind(m_err))
+                    interval=interval_kind(m_err, tally.n))
 
 
-def interval_kind(m_err: float | None) -> str:
-    """What the ± covers given the method's error (None: not measured; 0: none added)."""
+def interval_kind(m_err: float | None, n: int) -> str:
+    """What the ± of ``n`` samples covers given the method's error (None: not measured; 0:
+    none added); below two samples it is the widest the value can stray (Tally)."""
+    if n < 2:
+        return BOUND
     return SAMPLING_AND_METHOD if m_err else SAMPLING_ONLY
 
 
