@@ -23,7 +23,7 @@ from solver.record import check_record, deal_record, match_record, read_record, 
 from solver.render import render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move,
                            review_record, review_states)
-from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, agree, card_phrase, suit_name
+from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.rules import get_variant, trick_winner
 
@@ -126,7 +126,7 @@ def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
     rows = [W["board_engine"].format(cards=cards(pos.hand(ENGINE)))]
     if pos.table >= 0:
         rows.append(W["board_table"].format(card=card(pos.table),
-                                            who=W["engine" if pos.leader == ENGINE else "you"]))
+                                            by=W["led_engine" if pos.leader == ENGINE else "led_you"]))
     else:
         rows.append(W["board_table_empty"])
     n = pos.talon_size
@@ -295,12 +295,13 @@ class OtherSession(Session):
 
     def ask(self, state: GameState) -> int:
         O = self.O
-        lines = [f"{self.v.title}"]
+        lines = [PLAY_TITLES[self.lang][self.v.name]]
         if self.v.has_trump:
             lines.append(O["trump"].format(card=self.card(state.briscola)))
         else:
             lines.append(O["no_trump"])
-        top = f" (top {self.card(state.talon[0])})" if state.talon and self.v.top_visible else ""
+        top = (O["top"].format(card=self.card(state.talon[0]))
+               if state.talon and self.v.top_visible else "")
         lines.append(O["talon"].format(k=len(state.talon)) + top)
         for seat in range(self.v.players):
             if seat == HUMAN:
@@ -483,7 +484,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
     stop = None
-    ses.say(W["intro"].format(game=v.title.replace(" (2 players)", ""),
+    ses.say(W["intro"].format(game=PLAY_TITLES[lang][v.name],
                               level=PLAY_LEVELS[lang][level], seed=seed))
     if match is not None:
         ses.say(W["match"].format(n=rounds))

@@ -719,7 +719,8 @@ PLAY_LEVELS = {"en": {"easy": "easy", "medium": "medium", "hard": "hard", "perfe
                       "perfect": "perfetto"}}
 PLAY_WORDS["en"].update({
     "board_engine": "Engine:  {cards}", "board_you": "You:     {cards}",
-    "board_table": "Table:   {card} (led by {who})", "board_table_empty": "Table:   -",
+    "board_table": "Table:   {card} ({by})", "board_table_empty": "Table:   -",
+    "led_engine": "led by the engine", "led_you": "led by you",
     "board_talon": "Talon:   {n} cards, top {top}; trump card {brisc} ({suit})",
     "board_talon_last": "Talon:   2 cards, top {top}, then the trump card {brisc} ({suit})",
     "board_talon_empty": "Talon:   empty; trumps are {suit}",
@@ -729,7 +730,8 @@ PLAY_WORDS["en"].update({
 })
 PLAY_WORDS["it"].update({
     "board_engine": "Motore:  {cards}", "board_you": "Tu:      {cards}",
-    "board_table": "Tavolo:  {card} (giocata da {who})", "board_table_empty": "Tavolo:  -",
+    "board_table": "Tavolo:  {card} ({by})", "board_table_empty": "Tavolo:  -",
+    "led_engine": "giocata dal motore", "led_you": "giocata da te",
     "board_talon": "Tallone: {n} carte, in cima {top}; briscola {brisc} ({suit})",
     "board_talon_last": "Tallone: 2 carte, in cima {top}, poi la briscola {brisc} ({suit})",
     "board_talon_empty": "Tallone: vuoto; briscola a {suit}",
@@ -739,6 +741,7 @@ PLAY_WORDS["it"].update({
 })
 PLAY_OTHER_WORDS["en"].update({
     "engine": "the engine", "Engine": "The engine", "hand": "Your cards: {cards}",
+    "top": " (top {card})",
     "hand_playable": "Your cards: {cards} (playable: {legal})",
     "trick": "Trick {n}: {cards} -> {who} ({p}). ",
     "draws": "Draws: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} a hidden card",
@@ -747,9 +750,19 @@ PLAY_OTHER_WORDS["en"].update({
 })
 PLAY_OTHER_WORDS["it"].update({
     "engine": "il motore", "Engine": "Il motore", "hand": "Le tue carte: {cards}",
+    "top": " (in cima {card})",
     "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
     "trick": "Presa {n}: {cards} -> {who} ({p}). ",
     "draws": "Pescate: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} una carta coperta",
     "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
             "'q' per uscire.",
 })
+#: the games' names as `play` shows them (the variant's title without the player count when
+#: it is two)
+PLAY_TITLES = {
+    "en": {"scoperta": "Briscola scoperta", "scoperta4": "Briscola scoperta (4 players, 2 teams)",
+           "classic": "Briscola", "briscolone": "Briscolone", "libero": "Briscolone Libero"},
+    "it": {"scoperta": "Briscola scoperta",
+           "scoperta4": "Briscola scoperta (4 giocatori, 2 squadre)",
+           "classic": "Briscola", "briscolone": "Briscolone", "libero": "Briscolone libero"},
+}

@@ -91,6 +91,19 @@ def test_italian_level_and_seed_words():
     r = run("play", "--variant", "classic", "--seed", "5", "--lang", "it", "--time-per-move", TPM,
             input="3S\nq\n")
     assert "il motore" in r.output and "giocatore 2" not in r.output
+    assert "players" not in r.output and "Briscola contro il motore" in r.output
+    r = run("play", "--variant", "scoperta4", "--seed", "5", "--lang", "it", "--time-per-move",
+            TPM, input="q\n")
+    assert "(4 giocatori, 2 squadre)" in r.output and "(in cima " in r.output
+    assert "(top " not in r.output
+
+
+def test_the_compact_board_says_who_led_in_both_languages():
+    r = run("play", "--seed", "5", "--level", "easy", "--time-per-move", TPM, input=SCRIPT)
+    assert "(led by the engine)" in r.output
+    r = run("play", "--seed", "5", "--lang", "it", "--level", "easy", "--time-per-move", TPM,
+            input=SCRIPT)
+    assert "(giocata dal motore)" in r.output and "da il motore" not in r.output
 
 
 def test_the_engines_reason_in_a_four_player_trick_reads_the_card_to_beat():
