@@ -453,11 +453,10 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     Both hands and the talon's top card are face up. You are player 1. At your turn type a
     card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
     you, `u` for the cards you have not seen, `b` for the whole board (scoperta), or `q` to
-    quit. The
-    engine says why it plays each card (what it does in the trick, and its value for the
-    engine: exact, or an estimate with its ±). After each trick: the cards drawn, as far as
-    your seat may see them. After each deal: the result and a review of your play (as
-    `briscola review`). Colours are used on a terminal unless NO_COLOR is set.
+    quit. The engine says why it plays each card (what it does in the trick, and its value
+    for the engine: exact, or an estimate with its ±). After each trick: the cards drawn,
+    as far as your seat may see them. After each deal: the result and a review of your
+    play (as `briscola review`). Colours are used on a terminal unless NO_COLOR is set.
 
     \b
     Example:
