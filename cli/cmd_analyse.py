@@ -12,6 +12,7 @@ from solver import jsonfile
 from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str
+from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
 from solver.position import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -67,7 +68,9 @@ def _human(a, out) -> None:
     for note in getattr(a, "notes", ()):
         out(f"note: {note}")
     if getattr(a, "samples", None) is not None:
-        out(f"samples: {a.samples} opponent hands (± is the half-width of a 95 % interval)")
+        out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
+    if not a.exact:
+        out(f"interval: {INTERVAL_TEXT['en'][a.covers]}")
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 
 
@@ -300,7 +303,8 @@ def estimate_mark(a) -> str:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     unit = "" if a.objective == "points" else " probability"
-    return f" (estimate ±{max(errs):.2f}{unit})" if errs else " (estimate)"
+    return (f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.covers]})" if errs
+            else " (estimate)")
 
 
 DEMO_ENDGAME = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
@@ -319,8 +323,13 @@ def demo(lang):
       briscola demo --lang it
     """
     from solver.explain import explain as explain_position, render_text
-    click.echo(f"$ briscola explain \"{DEMO_ENDGAME}\"\n")
+    flag = "" if lang == "en" else f" --lang {lang}"
+    click.echo(f"$ briscola explain{flag} \"{DEMO_ENDGAME}\"\n")
     click.echo(render_text(explain_position(parse_position(DEMO_ENDGAME)), lang))
+    if lang != "en":  # analyse speaks English: explain gives the same exact values in Italian
+        click.echo(f"\n$ briscola explain{flag} \"{DEMO_MIDGAME}\"\n")
+        click.echo(render_text(explain_position(parse_position(DEMO_MIDGAME)), lang))
+        return
     click.echo(f"\n$ briscola analyse \"{DEMO_MIDGAME}\"\n")
     _human(run_analysis(parse_position(DEMO_MIDGAME), "points"), click.echo)
 

@@ -11,6 +11,7 @@ from cli.options import SEED, check_output, count, record_text, save_text
 from solver.players.agents import agent_name, seat_agents
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
+from solver.i18n import agree
 from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
 from solver.record import deal_record, match_record, read_records, replay_all
 from solver.rules import VARIANTS, get_variant
@@ -101,10 +102,11 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     if as_match:
         tgt = target if target is not None else DEFAULT_TARGET[v.match]
         head += f", {v.match} target {tgt}, {t.deals} deals"
-    click.echo(head)
+    click.echo(agree(head, "en"))
     for s in (0, 1):
-        click.echo(f"side {s + 1} ({sides[s]}): {t.wins[s]} wins, {t.draws} draws, "
-                   f"{t.wins[1 - s]} losses, mean points per deal {t.points[s] / t.deals:.2f}")
+        click.echo(agree(f"side {s + 1} ({sides[s]}): {t.wins[s]} wins, {t.draws} draws, "
+                         f"{t.wins[1 - s]} losses, mean points per deal "
+                         f"{t.points[s] / t.deals:.2f}", "en"))
     if as_match:
         click.echo(f"deals: side 1 won {t.results[1]}, side 2 won {t.results[-1]}, "
                    f"drawn {t.results[0]}")
@@ -113,7 +115,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
                        f"(mean per match {t.points[0] / games:.1f} - {t.points[1] / games:.1f})")
     if record_out:
         where = save_text(record_out, record_text(records))
-        click.echo(f"wrote {len(records)} records to {where}")
+        click.echo(agree(f"wrote {len(records)} records to {where}", "en"))
         if where != record_out:
             sys.exit(1)
 

@@ -18,6 +18,7 @@ from solver.players.engine import BASES
 from solver.players.match import Summary, log_key, log_row_error, mean_ci, run_match, summarise
 from solver.players.match import pair_task  # noqa: F401 - cluster tests and benchmarks name it here
 from solver.players.match import run_logged as play_logged
+from solver.i18n import agree
 from solver.rules import get_variant
 
 
@@ -49,7 +50,7 @@ def report_lines(a: str, b: str, variant, deals: int, seed: int, s: Summary,
     done = f"{s.pairs} duplicate deals ({2 * s.pairs} games)"
     if interrupted:
         done += f": interrupted after {s.pairs} of {deals}"
-    lines.append(done)
+    lines.append(agree(done, "en"))
     m, lo, hi = s.margin
     lines.append(f"A point margin per deal: {m:+.2f}   95% CI [{lo:+.2f}, {hi:+.2f}]")
     r, rlo, rhi = s.win_rate

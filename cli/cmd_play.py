@@ -13,7 +13,8 @@ from cli.cluster_opts import client_for, cluster_options, progress_line
 from cli.options import SECONDS, SEED, check_output, count, record_text, save_text
 from solver import cluster as cl
 from solver.analysis import Analysis
-from solver.cards import CardError, card_name, card_str, parse_card
+from solver.analysis.progress import reporting
+from solver.cards import CardError, card_name, card_str, cards_of, parse_card
 from solver.game import (GameState, deal, deal_from_deck, default_dealer, legal_cards, move_error,
                          new_match, play as play_card, to_position)
 from solver.players.agents import get_agent
@@ -22,102 +23,14 @@ from solver.record import check_record, deal_record, match_record, read_record, 
 from solver.render import render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move,
                            review_record, review_states)
+from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
+from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.rules import get_variant, trick_winner
 
 HUMAN, ENGINE = 0, 1
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
 #: seconds per position at most for the review after each deal, so the player is not kept waiting
 REVIEW_TIME = 0.5
-
-
-# ----- words ---------------------------------------------------------------------------
-
-WORDS = {
-    "en": {
-        "intro": "{game} against the engine (level {level}), seed {seed}. "
-                 "You are player 1. Type a card (AD, 3c, 1D ...), 'hint' or 'q'.",
-        "match": "Match of {n} rounds.", "deal": "--- Deal {d} ---",
-        "you": "you", "engine": "engine", "Engine": "Engine",
-        "legal": "Your cards: {cards}", "prompt": "Your card> ",
-        "not_in_hand": "{card} is not in your hand (your cards: {cards})",
-        "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
-                "'q' to quit.",
-        "plays": "{who} plays {card}: {reason}",
-        "takes": "takes {t} with {c}", "trump": " (trump)",
-        "gives": "gives up the trick, throwing {c}", "leads": "leads {c}",
-        "exact": "value {v} (exact)", "expected": "expected {v} ± {e} (estimate)",
-        "expected_bare": "expected {v} (estimate)",
-        "for_engine": " for the engine",
-        "why_greedy": "a rule-of-thumb card", "why_random": "a random card",
-        "why_fallback": "rule of thumb: no analysis in time", "why_forced": "its only card",
-        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, engine {b}.",
-        "take": "take", "takes_v": "takes",
-        "draws": "Draws: you {h}, engine {e}.",
-        "hint": "Hint: {card} ({name}), {value} for you",
-        "hint_next": "; next best {card} {value}",
-        "hint_gap": " ({g} ± {e} behind)",
-        "hint_close": " — too close to tell apart within the estimate's error",
-        "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
-        "hand_1": "hand", "hand_n": "hands",
-        "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
-        "result_win": "Result: you {a}, engine {b}: you win the deal.",
-        "result_loss": "Result: you {a}, engine {b}: the engine wins the deal.",
-        "result_draw": "Result: 60-60, a draw.",
-        "review": "Review of your play:",
-        "standing": "Match: you {w} deals won, engine {l}, drawn {d}.",
-        "match_win": "You win the match.", "match_loss": "The engine wins the match.",
-        "match_draw": "The match is drawn.",
-        "quit": "Game stopped.", "eof": "End of input: game stopped.",
-        "interrupted": "Interrupted: game stopped.",
-        "wrote": "Record written to {path}",
-    },
-    "it": {
-        "intro": "{game} contro il motore (livello {level}), seme {seed}. "
-                 "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint' o 'q'.",
-        "match": "Partita di {n} smazzate.", "deal": "--- Smazzata {d} ---",
-        "you": "tu", "engine": "motore", "Engine": "Il motore",
-        "legal": "Le tue carte: {cards}", "prompt": "La tua carta> ",
-        "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
-        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
-                "'q' per uscire.",
-        "plays": "{who} gioca {card}: {reason}",
-        "takes": "prende {t} con {c}", "trump": " (briscola)",
-        "gives": "lascia la presa e scarta {c}", "leads": "apre con {c}",
-        "exact": "valore {v} (esatto)", "expected": "valore atteso {v} ± {e} (stima)",
-        "expected_bare": "valore atteso {v} (stima)",
-        "for_engine": " per il motore",
-        "why_greedy": "una carta a regola pratica", "why_random": "una carta a caso",
-        "why_fallback": "regola pratica: nessuna analisi in tempo", "why_forced": "l'unica carta",
-        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, motore {b}.",
-        "take": "prendi", "takes_v": "prende",
-        "draws": "Pescate: tu {h}, motore {e}.",
-        "hint": "Consiglio: {card} ({name}), {value} per te",
-        "hint_next": "; poi {card} {value}",
-        "hint_gap": " ({g} ± {e} in meno)",
-        "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
-        "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
-        "hand_1": "mano estratta", "hand_n": "mani estratte",
-        "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
-        "result_win": "Risultato: tu {a}, motore {b}: vinci la smazzata.",
-        "result_loss": "Risultato: tu {a}, motore {b}: il motore vince la smazzata.",
-        "result_draw": "Risultato: 60-60, pareggio.",
-        "review": "Analisi del tuo gioco:",
-        "standing": "Partita: tu {w} smazzate vinte, motore {l}, pari {d}.",
-        "match_win": "Vinci la partita.", "match_loss": "Il motore vince la partita.",
-        "match_draw": "La partita è pari.",
-        "quit": "Partita interrotta.", "eof": "Fine dell'input: partita interrotta.",
-        "interrupted": "Interrotto: partita interrotta.",
-        "wrote": "Partita salvata in {path}",
-    },
-}
-
-
-def card_phrase(c: int, lang: str) -> str:
-    """'the Ace of coins' / "l'Asso di denari"."""
-    name = card_name(c, lang)
-    if lang == "it":
-        return ("l'" if name[0] in "AEIOU" else "il ") + name
-    return "the " + name
 
 
 def signed(v: float) -> str:
@@ -134,7 +47,8 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
         return W["exact"].format(v=signed(m.value))
     if m.error is None or (a.samples or 2) < 2:
         return W["expected_bare"].format(v=signed(m.value))
-    return W["expected"].format(v=signed(m.value), e=f"{m.error:.1f}")
+    return W["expected"].format(v=signed(m.value), e=f"{m.error:.1f}",
+                                covers=INTERVAL_SHORT[lang][a.covers])
 
 
 def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
@@ -142,8 +56,8 @@ def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
     W = WORDS[lang]
     c = choice.card
     if state.trick:
-        t = state.trick[0]
-        if trick_winner([t, c], state.trump_suit) == 1:
+        t = state.trick[trick_winner(list(state.trick), state.trump_suit)]  # the card to beat
+        if trick_winner([*state.trick, c], state.trump_suit) == len(state.trick):
             what = W["takes"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))
             if c // 10 == state.trump_suit and t // 10 != state.trump_suit:
                 what += W["trump"]
@@ -158,7 +72,8 @@ def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
 
 def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None = None) -> str:
     W = WORDS[lang]
-    ch = advise(state, time_limit, cache)
+    with quiet():
+        ch = advise(state, time_limit, cache)
     a = ch.analysis
     if a is None:
         return W["hint_greedy"].format(card=card_str(ch.card), name=card_name(ch.card, lang))
@@ -194,6 +109,34 @@ def too_close(best, nxt) -> bool:
     return bool(errs) and best.value - nxt.value <= max(errs)
 
 
+def quiet():
+    """A block whose analyses print no progress lines (the engine's moves and the hints:
+    their time is short and a line left on the screen would read as part of the game)."""
+    return reporting(lambda line: None)
+
+
+def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
+    """The scoperta board in four lines: the engine's hand, the table, the talon and the
+    trump card, the score (your hand follows with your cards); the unseen cards and the
+    whole drawing are on request."""
+    W = WORDS[lang]
+
+    def cards(mask: int) -> str:
+        return " ".join(card(c) for c in cards_of(mask)) or "-"
+    rows = [W["board_engine"].format(cards=cards(pos.hand(ENGINE)))]
+    if pos.table >= 0:
+        rows.append(W["board_table"].format(card=card(pos.table),
+                                            by=W["led_engine" if pos.leader == ENGINE else "led_you"]))
+    else:
+        rows.append(W["board_table_empty"])
+    n = pos.talon_size
+    key = "board_talon_empty" if n == 0 else "board_talon_last" if n == 2 else "board_talon"
+    rows.append(W[key].format(n=n, top=card(pos.top) if n else "", brisc=card(pos.briscola),
+                              suit=suit_name(pos.trump_suit, lang)))
+    rows.append(W["board_score"].format(a=points[HUMAN], b=points[ENGINE], p=pos.points_in_play))
+    return rows
+
+
 # ----- the terminal session ------------------------------------------------------------
 
 class Quit(Exception):
@@ -212,13 +155,17 @@ class Session:
         self.cache: dict = {}
         self.stdin = sys.stdin
         self.echo_input = self.stdin.isatty()
+        self.told_more = False   # the board's line on 'u' and 'b' is shown once
 
     def card(self, c: int) -> str:
         s = card_str(c)
         return click.style(s, fg=SUIT_COLOURS[c // 10]) if self.color else s
 
     def say(self, text: str = "") -> None:
-        click.echo(text)
+        click.echo(agree(text, self.lang))
+
+    def help_text(self) -> str:
+        return self.W["help"]
 
     def command(self) -> str:
         """The next line the human typed, stripped; blank lines skipped, help answered here;
@@ -238,14 +185,18 @@ class Session:
             if low in ("q", "quit", "exit"):
                 raise Quit("quit")
             if low == "help":
-                self.say(self.W["help"])
+                self.say(self.help_text())
                 continue
             return text
 
     def ask(self, state: GameState) -> int:
-        """The human's card; hint answered here; raises Quit on q or end of input."""
+        """The human's card; hint, the unseen cards and the whole board answered here;
+        raises Quit on q or end of input."""
         pos = to_position(state)
-        self.say(render(pos, self.lang, self.color))
+        self.say("\n".join(compact_board(pos, state.points, self.lang, self.card)))
+        if not self.told_more and pos.talon_size:
+            self.say(self.W["board_more"].format(n=pos.unseen.bit_count()))
+            self.told_more = True
         legal = pos.legal_cards()
         self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
         while True:
@@ -253,6 +204,14 @@ class Session:
             low = text.lower()
             if low in ("hint", "h", "?"):
                 self.say(hint_text(state, self.tpm, self.lang, self.cache))
+                continue
+            if low in ("u", "unseen"):
+                self.say(self.W["unseen"].format(n=pos.unseen.bit_count(),
+                                                 cards=" ".join(self.card(c)
+                                                                for c in cards_of(pos.unseen))))
+                continue
+            if low in ("b", "board"):
+                self.say(render(pos, self.lang, self.color))
                 continue
             try:
                 c = parse_card(text)
@@ -284,7 +243,8 @@ class Session:
             if state.turn == HUMAN:
                 c = self.ask(state)
             else:
-                ch = choose_move(state, self.level, self.tpm, self.engine_rng, self.cache)
+                with quiet():
+                    ch = choose_move(state, self.level, self.tpm, self.engine_rng, self.cache)
                 c = ch.card
                 self.say(self.W["plays"].format(who=self.W["Engine"], card=self.card(c),
                                                 reason=engine_reason(state, ch, self.lang)))
@@ -310,22 +270,6 @@ class Session:
         self.say(render_review(rv, self.lang))
 
 
-OTHER_WORDS = {
-    "en": {"seat": "player {n}", "you": "you", "partner": "partner", "hidden": "{k} cards (hidden)",
-           "talon": "talon: {k} cards", "trump": "trump card: {card}", "no_trump": "no trump",
-           "table": "table: {cards}", "points": "points: your side {a}, other side {b}",
-           "why": "{why}", "takes": "takes the trick", "follows": "plays",
-           "result": "Deal over: your side {a}, the other side {b}.",
-           "standing_pts": "Match totals: your side {a}, the other side {b}."},
-    "it": {"seat": "giocatore {n}", "you": "tu", "partner": "compagno", "hidden": "{k} carte (coperte)",
-           "talon": "tallone: {k} carte", "trump": "briscola: {card}", "no_trump": "senza briscola",
-           "table": "in tavola: {cards}", "points": "punti: la tua parte {a}, l'altra {b}",
-           "why": "{why}", "takes": "prende la presa", "follows": "gioca",
-           "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
-           "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}."},
-}
-
-
 class OtherSession(Session):
     """The other games: you are player 1 (with player 3 in four-player scoperta); the
     engine plays every other seat, seeing only what its seat may see in hidden games."""
@@ -340,18 +284,24 @@ class OtherSession(Session):
     def _name(self, seat: int) -> str:
         if seat == HUMAN:
             return self.O["you"]
-        if self.v.players == 4 and seat == 2:
+        if self.v.players == 2:
+            return self.O["engine"]
+        if seat == 2:
             return self.O["partner"]
         return self.O["seat"].format(n=seat + 1)
 
+    def help_text(self) -> str:
+        return self.O["help"]
+
     def ask(self, state: GameState) -> int:
         O = self.O
-        lines = [f"{self.v.title}"]
+        lines = [PLAY_TITLES[self.lang][self.v.name]]
         if self.v.has_trump:
             lines.append(O["trump"].format(card=self.card(state.briscola)))
         else:
             lines.append(O["no_trump"])
-        top = f" (top {self.card(state.talon[0])})" if state.talon and self.v.top_visible else ""
+        top = (O["top"].format(card=self.card(state.talon[0]))
+               if state.talon and self.v.top_visible else "")
         lines.append(O["talon"].format(k=len(state.talon)) + top)
         for seat in range(self.v.players):
             if seat == HUMAN:
@@ -365,15 +315,19 @@ class OtherSession(Session):
         lines.append(O["table"].format(cards=trick))
         a, b = state.side_points
         lines.append(O["points"].format(a=a, b=b))
-        lines.append("  " + " ".join(self.card(c) for c in state.hand_cards(HUMAN)))
-        self.say("\n".join(lines))
         legal = legal_cards(state)
-        self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
+        hand = state.hand_cards(HUMAN)
+        mine = " ".join(self.card(c) for c in hand)
+        lines.append(O["hand"].format(cards=mine) if len(legal) == len(hand) else
+                     O["hand_playable"].format(cards=mine,
+                                               legal=" ".join(self.card(c) for c in legal)))
+        self.say("\n".join(lines))
         while True:
             text = self.command()
             low = text.lower()
             if low in ("hint", "h", "?"):
-                self.say(self.hint(state))
+                with quiet():
+                    self.say(self.hint(state))
                 continue
             try:
                 c = parse_card(text)
@@ -410,8 +364,22 @@ class OtherSession(Session):
         n = self.v.players
         cards = ", ".join(f"{self._name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards))
         a, b = after.side_points
-        self.say(f"Trick {len(after.tricks)}: {cards} -> {self._name(t.winner)} ({t.points}). "
-                 + self.O["points"].format(a=a, b=b))
+        self.say(self.O["trick"].format(n=len(after.tricks), cards=cards, who=self._name(t.winner),
+                                        p=t.points) + self.O["points"].format(a=a, b=b))
+        if t.draws:
+            self.say(self.O["draws"].format(draws=", ".join(self.drawn(after, t))))
+
+    def drawn(self, state: GameState, t) -> list[str]:
+        """Who drew what after trick ``t``, as your seat sees it: your own card, every card
+        when the hands are open, else only the turned trump card (the last draw's)."""
+        out = []
+        for k, c in enumerate(t.draws):
+            seat = (t.winner + k) % self.v.players
+            if seat == HUMAN or self.v.open_hands or (self.v.has_trump and c == state.briscola):
+                out.append(self.O["drew"].format(who=self._name(seat), card=self.card(c)))
+            else:
+                out.append(self.O["drew_hidden"].format(who=self._name(seat)))
+        return out
 
     def play_deal(self, state: GameState, hold: list) -> GameState:
         hold[0] = state
@@ -419,9 +387,12 @@ class OtherSession(Session):
             if state.turn == HUMAN:
                 c = self.ask(state)
             else:
-                ch = choose_other(state, self.level, self.engine, self.engine_rng)
-                c = ch
-                self.say(f"{self._name(state.turn)} {self.O['follows']} {self.card(c)}")
+                with quiet():
+                    ch = choose_other(state, self.level, self.engine, self.engine_rng)
+                c = ch.card
+                who = self._name(state.turn)
+                self.say(self.W["plays"].format(who=who[:1].upper() + who[1:], card=self.card(c),
+                                                reason=engine_reason(state, ch, self.lang)))
             before = state
             state = play_card(state, c)
             hold[0] = state
@@ -481,9 +452,11 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
 
     Both hands and the talon's top card are face up. You are player 1. At your turn type a
     card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
-    you, or `q` to quit. The engine says why it plays each card. After each deal: the
-    result and a review of your play (as `briscola review`). Colours are used on a terminal
-    unless NO_COLOR is set.
+    you, `u` for the cards you have not seen, `b` for the whole board (scoperta), or `q` to
+    quit. The engine says why it plays each card (what it does in the trick, and its value
+    for the engine: exact, or an estimate with its ±). After each trick: the cards drawn,
+    as far as your seat may see them. After each deal: the result and a review of your
+    play (as `briscola review`). Colours are used on a terminal unless NO_COLOR is set.
 
     \b
     Example:
@@ -510,7 +483,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
     stop = None
-    ses.say(W["intro"].format(game=v.title.replace(" (2 players)", ""), level=level, seed=seed))
+    ses.say(W["intro"].format(game=PLAY_TITLES[lang][v.name],
+                              level=PLAY_LEVELS[lang][level], seed=seed))
     if match is not None:
         ses.say(W["match"].format(n=rounds))
     try:

@@ -463,7 +463,7 @@ REVIEW_TEXT = {
                       "early positions need the estimator)",
     },
     "it": {
-        "title": "Analisi della partita", "seed": "seme {s}", "deal": "smazzata {d}",
+        "title": "Analisi della partita", "seed": "mescolata n. {s}", "deal": "smazzata {d}",
         "result": "risultato {a}-{b}", "unfinished": "non finita",
         "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>11}  {how}",
         "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
@@ -540,4 +540,229 @@ PICTURE_LABELS = {
     "it": {"best": "migliore", "played_title": "Carte giocate", "talon_n": "tallone {n}",
            "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
            "no_trump": "senza briscola", "top": "in cima"},
+}
+
+
+# ----- issue 34: where a reply falls, what a ± covers, terminal play --------------------
+#: the explanations' other cards when the reply does not answer within the card's trick
+#: (the card ended its trick: the reply opens the next one, or answers its lead)
+_REPLY_ROLES = {
+    "en": {"alt.lead": "{card} costs {cost}: the opponent takes the trick and leads {reply} "
+                       "next, then {line}.",
+           "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
+                              "the opponent answers with {reply}, then {line}."},
+    "it": {"alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
+                       "con {reply}, poi {line}.",
+           "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
+                              "{lead}, l'avversario risponde con {reply}, poi {line}."},
+}
+_TEAM_REPLY_ROLES = {
+    "en": {"alt.lead": "  {card} costs {cost} points: player {rs} takes the trick and leads "
+                       "{reply} next; then {line}.",
+           "alt.answer_next": "  {card} costs {cost} points: in the next trick, led with "
+                              "{lead}, player {rs} answers {reply}; then {line}."},
+    "it": {"alt.lead": "  {card} costa {cost} punti: il giocatore {rs} prende la presa e apre "
+                       "la successiva con {reply}; poi {line}.",
+           "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
+                              "{lead}, il giocatore {rs} risponde {reply}; poi {line}."},
+}
+#: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.INTERVALS)
+INTERVAL_TEXT = {
+    "en": {"sampling and method": "± is the half-width of a 95 % interval covering the sampling "
+                                  "error and the method's measured error",
+           "sampling only": "± is the half-width of a 95 % interval covering the sampling "
+                            "error only, not the method's own error",
+           "no sampling": "± 0: every case was solved, so there is no sampling error",
+           "bound": "± is a bound (the widest the value can stray), not a 95 % interval"},
+    "it": {"sampling and method": "± è la semiampiezza di un intervallo al 95 % che copre "
+                                  "l'errore di campionamento e l'errore misurato del metodo",
+           "sampling only": "± è la semiampiezza di un intervallo al 95 % che copre solo "
+                            "l'errore di campionamento, non l'errore proprio del metodo",
+           "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di "
+                          "campionamento",
+           "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo "
+                    "al 95 %"},
+}
+#: the short form, after an estimate's ± on one line ("best", the review's costs)
+INTERVAL_SHORT = {
+    "en": {"sampling and method": "sampling and method", "sampling only": "sampling only",
+           "no sampling": "every case solved", "bound": "a bound"},
+    "it": {"sampling and method": "campionamento e metodo",
+           "sampling only": "solo campionamento", "no sampling": "ogni caso risolto",
+           "bound": "un limite"},
+}
+for _lang in LANGS:
+    MESSAGES[_lang].update(_REPLY_ROLES[_lang])
+    TEAM_WORDS[_lang].update(_TEAM_REPLY_ROLES[_lang])
+#: more singulars after a count of 1 (agree): the words the commands' counts come with
+AGREE["en"] += [(re.compile(_ONE + r"((?:(?!of )[a-z]+ ){0,2})" + w + r"s\b"), r"1 \1" + w) for w in
+                ("deal", "win", "record", "card", "hand", "sample", "task", "move", "decision",
+                 "draw", "game", "position", "puzzle", "round", "order")]
+AGREE["en"] += [(re.compile(_ONE + r"losses\b"), "1 loss"),
+                (re.compile(_ONE + r"matches\b"), "1 match")]
+AGREE["it"] += [(re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
+                (re.compile(_ONE + r"smazzate vinte\b"), "1 smazzata vinta")]
+AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
+                (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
+                 ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
+                 ("decisioni", "decisione"), ("posizioni", "posizione"))]
+#: the review's words for a cost with no sampling error (every hand, or every draw, solved)
+REVIEW_TEXT["en"].update({
+    "seat_all": "all hands, seat view", "all_cases": "all draws solved",
+    "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
+                "draw) was solved, so the cost has no sampling error; it is their mean."})
+REVIEW_TEXT["it"].update({
+    "seat_all": "tutte le mani, dal posto", "all_cases": "tutte le pescate risolte",
+    "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
+                "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
+                "ha errore di campionamento; è la loro media."})
+
+#: `briscola play`: the terminal game against the engine (scoperta, then the other games)
+PLAY_WORDS = {
+    "en": {
+        "intro": "{game} against the engine (level {level}), seed {seed}. "
+                 "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
+        "match": "Match of {n} rounds.", "deal": "--- Deal {d} ---",
+        "you": "you", "engine": "the engine", "Engine": "The engine",
+        "legal": "Your cards: {cards}", "prompt": "Your card> ",
+        "not_in_hand": "{card} is not in your hand (your cards: {cards})",
+        "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
+                "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
+        "plays": "{who} plays {card}: {reason}",
+        "takes": "takes {t} with {c}", "trump": " (trump)",
+        "gives": "gives up the trick, throwing {c}", "leads": "leads {c}",
+        "exact": "value {v} (exact)", "expected": "expected {v} ± {e} (estimate; ± covers {covers})",
+        "expected_bare": "expected {v} (estimate)",
+        "for_engine": " for the engine",
+        "why_greedy": "a rule-of-thumb card", "why_random": "a random card",
+        "why_fallback": "rule of thumb: no analysis in time", "why_forced": "its only card",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, the engine {b}.",
+        "take": "take", "takes_v": "takes",
+        "draws": "Draws: you {h}, the engine {e}.",
+        "hint": "Hint: {card} ({name}), {value} for you",
+        "hint_next": "; next best {card} {value}",
+        "hint_gap": " ({g} ± {e} behind)",
+        "hint_close": " — too close to tell apart within the estimate's error",
+        "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
+        "hand_1": "hand", "hand_n": "hands",
+        "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
+        "result_win": "Result: you {a}, the engine {b}: you win the deal.",
+        "result_loss": "Result: you {a}, the engine {b}: the engine wins the deal.",
+        "result_draw": "Result: 60-60, a draw.",
+        "review": "Review of your play:",
+        "standing": "Match: you {w} deals won, the engine {l}, drawn {d}.",
+        "match_win": "You win the match.", "match_loss": "The engine wins the match.",
+        "match_draw": "The match is drawn.",
+        "quit": "Game stopped.", "eof": "End of input: game stopped.",
+        "interrupted": "Interrupted: game stopped.",
+        "wrote": "Record written to {path}",
+    },
+    "it": {
+        "intro": "{game} contro il motore (livello {level}), mescolata n. {seed}. "
+                 "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
+        "match": "Partita di {n} smazzate.", "deal": "--- Smazzata {d} ---",
+        "you": "tu", "engine": "il motore", "Engine": "Il motore",
+        "legal": "Le tue carte: {cards}", "prompt": "La tua carta> ",
+        "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
+        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
+                "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
+        "plays": "{who} gioca {card}: {reason}",
+        "takes": "prende {t} con {c}", "trump": " (briscola)",
+        "gives": "lascia la presa e scarta {c}", "leads": "apre con {c}",
+        "exact": "valore {v} (esatto)", "expected": "valore atteso {v} ± {e} (stima; ± copre: {covers})",
+        "expected_bare": "valore atteso {v} (stima)",
+        "for_engine": " per il motore",
+        "why_greedy": "una carta a regola pratica", "why_random": "una carta a caso",
+        "why_fallback": "regola pratica: nessuna analisi in tempo", "why_forced": "l'unica carta",
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, il motore {b}.",
+        "take": "prendi", "takes_v": "prende",
+        "draws": "Pescate: tu {h}, il motore {e}.",
+        "hint": "Consiglio: {card} ({name}), {value} per te",
+        "hint_next": "; poi {card} {value}",
+        "hint_gap": " ({g} ± {e} in meno)",
+        "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
+        "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
+        "hand_1": "mano estratta", "hand_n": "mani estratte",
+        "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
+        "result_win": "Risultato: tu {a}, il motore {b}: vinci la smazzata.",
+        "result_loss": "Risultato: tu {a}, il motore {b}: il motore vince la smazzata.",
+        "result_draw": "Risultato: 60-60, pareggio.",
+        "review": "Analisi del tuo gioco:",
+        "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
+        "match_win": "Vinci la partita.", "match_loss": "Il motore vince la partita.",
+        "match_draw": "La partita è pari.",
+        "quit": "Partita interrotta.", "eof": "Fine dell'input: partita interrotta.",
+        "interrupted": "Interrotto: partita interrotta.",
+        "wrote": "Partita salvata in {path}",
+    },
+}
+
+PLAY_OTHER_WORDS = {
+    "en": {"seat": "player {n}", "you": "you", "partner": "partner", "hidden": "{k} cards (hidden)",
+           "talon": "talon: {k} cards", "trump": "trump card: {card}", "no_trump": "no trump",
+           "table": "table: {cards}", "points": "points: your side {a}, other side {b}",
+           "why": "{why}", "takes": "takes the trick", "follows": "plays",
+           "result": "Deal over: your side {a}, the other side {b}.",
+           "standing_pts": "Match totals: your side {a}, the other side {b}."},
+    "it": {"seat": "giocatore {n}", "you": "tu", "partner": "compagno", "hidden": "{k} carte (coperte)",
+           "talon": "tallone: {k} carte", "trump": "briscola: {card}", "no_trump": "senza briscola",
+           "table": "in tavola: {cards}", "points": "punti: la tua parte {a}, l'altra {b}",
+           "why": "{why}", "takes": "prende la presa", "follows": "gioca",
+           "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
+           "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}."},
+}
+
+#: the words `play` added for issue 34: level names, the compact board, the other games'
+#: draws and tricks (the same keys in both languages)
+PLAY_LEVELS = {"en": {"easy": "easy", "medium": "medium", "hard": "hard", "perfect": "perfect"},
+               "it": {"easy": "facile", "medium": "medio", "hard": "difficile",
+                      "perfect": "perfetto"}}
+PLAY_WORDS["en"].update({
+    "board_engine": "Engine:  {cards}", "board_you": "You:     {cards}",
+    "board_table": "Table:   {card} ({by})", "board_table_empty": "Table:   -",
+    "led_engine": "led by the engine", "led_you": "led by you",
+    "board_talon": "Talon:   {n} cards, top {top}; trump card {brisc} ({suit})",
+    "board_talon_last": "Talon:   2 cards, top {top}, then the trump card {brisc} ({suit})",
+    "board_talon_empty": "Talon:   empty; trumps are {suit}",
+    "board_score": "Score:   you {a}, the engine {b}; {p} points in play",
+    "board_more": "('u': the {n} cards you have not seen, 'b': the whole board)",
+    "unseen": "Cards you have not seen ({n}): {cards}",
+})
+PLAY_WORDS["it"].update({
+    "board_engine": "Motore:  {cards}", "board_you": "Tu:      {cards}",
+    "board_table": "Tavolo:  {card} ({by})", "board_table_empty": "Tavolo:  -",
+    "led_engine": "giocata dal motore", "led_you": "giocata da te",
+    "board_talon": "Tallone: {n} carte, in cima {top}; briscola {brisc} ({suit})",
+    "board_talon_last": "Tallone: 2 carte, in cima {top}, poi la briscola {brisc} ({suit})",
+    "board_talon_empty": "Tallone: vuoto; briscola a {suit}",
+    "board_score": "Punti:   tu {a}, il motore {b}; {p} punti in gioco",
+    "board_more": "('u': le {n} carte che non hai visto, 'b': tutto il tavolo)",
+    "unseen": "Carte che non hai visto ({n}): {cards}",
+})
+PLAY_OTHER_WORDS["en"].update({
+    "engine": "the engine", "Engine": "The engine", "hand": "Your cards: {cards}",
+    "top": " (top {card})",
+    "hand_playable": "Your cards: {cards} (playable: {legal})",
+    "trick": "Trick {n}: {cards} -> {who} ({p}). ",
+    "draws": "Draws: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} a hidden card",
+    "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
+            "'q' to quit.",
+})
+PLAY_OTHER_WORDS["it"].update({
+    "engine": "il motore", "Engine": "Il motore", "hand": "Le tue carte: {cards}",
+    "top": " (in cima {card})",
+    "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
+    "trick": "Presa {n}: {cards} -> {who} ({p}). ",
+    "draws": "Pescate: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} una carta coperta",
+    "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
+            "'q' per uscire.",
+})
+#: the games' names as `play` shows them (the variant's title without the player count when
+#: it is two)
+PLAY_TITLES = {
+    "en": {"scoperta": "Briscola scoperta", "scoperta4": "Briscola scoperta (4 players, 2 teams)",
+           "classic": "Briscola", "briscolone": "Briscolone", "libero": "Briscolone Libero"},
+    "it": {"scoperta": "Briscola scoperta",
+           "scoperta4": "Briscola scoperta (4 giocatori, 2 squadre)",
+           "classic": "Briscola", "briscolone": "Briscolone", "libero": "Briscolone libero"},
 }

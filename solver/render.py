@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from solver.cards import card_str, cards_of, popcount
-from solver.i18n import LABELS, check_lang, suit_name
+from solver.i18n import LABELS, agree, check_lang, suit_name
 from solver.position import Position
 
 #: colour of each suit (bastoni, coppe, denari, spade) on the Neapolitan deck
@@ -79,5 +79,5 @@ def render(pos: Position, lang: str = "en", color: bool = False) -> str:
     if pos.score is not None:
         rows.append(label(L["score"]) + f"{pos.score[0]}-{pos.score[1]}")
     k = popcount(pos.played)
-    rows.append(label(L["played"]) + L["tricks"].format(n=k, t=k // 2))
+    rows.append(label(L["played"]) + agree(L["tricks"].format(n=k, t=k // 2), lang))
     return "\n".join(rows)

@@ -16,11 +16,13 @@ reviewed yet.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
 from solver.analysis import Analysis, analyse, driver, sampling
+from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY
 from solver.cards import card_str
 from solver.game import (GameState, deal_from_deck, legal_cards, play, to_position,
                          to_seat_position)
@@ -67,6 +69,8 @@ class MoveReview:
     seat_view: bool = False             # judged from the mover's seat (hidden-card games)
     sampling_only: bool = False         # its interval leaves out the method's error (not
                                         # measured for this game and stage)
+    interval: str | None = None         # an estimated cost's: what its ± covers
+                                        # (solver.analysis.result.INTERVALS)
 
     @property
     def rated(self) -> bool:
@@ -91,7 +95,7 @@ class MoveReview:
             "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
             "view": "seat" if self.seat_view else "open",
-            **({"interval": "sampling error only"} if self.sampling_only else {}),
+            **({} if self.interval is None else {"interval": self.interval}),
         }
 
 
@@ -192,13 +196,28 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         cost_exact, cost = None, max(0.0, top.value - m.value)
     return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
                       cost=cost, cost_exact=cost_exact, exact=a.exact,
-                      cost_error=m.gap_error if seat_view and m is not top else None,
-                      sampling_only=seat_view and _sampling_only(a))
+                      cost_error=None if a.exact or m is top else gap_error(top, m),
+                      sampling_only=_sampling_only(a), interval=a.covers)
+
+
+def gap_error(top, m) -> float | None:
+    """The half-width of the interval of ``top``'s value less ``m``'s: the estimator's own
+    (paired by sample) where it gives one, else the two values' added in quadrature."""
+    if m.gap_error is not None:
+        return m.gap_error
+    if top.error is None or m.error is None:
+        return None
+    return math.hypot(top.error, m.error)
 
 
 def _sampling_only(a: Analysis) -> bool:
-    """Whether a seat analysis's samples are depth-limited where the method's error has not
-    been measured, so its intervals cover the sampling error alone."""
+    """Whether an estimate's intervals cover the sampling error alone where the method's
+    error counts: an open estimate's (scoperta: not measured), or a seat analysis's whose
+    samples are depth-limited where the method's error has not been measured."""
+    if a.exact:
+        return False
+    if not a.method.startswith("seat-sampling"):
+        return a.covers == SAMPLING_ONLY
     if not a.method.startswith("seat-sampling-depth"):
         return False
     horizon = int(a.method.rsplit("depth", 1)[1])
@@ -274,7 +293,7 @@ def fmt_points(x: float | None) -> str:
 def fmt_cost(m: MoveReview) -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
     interval covers the sampling error only)."""
-    if not m.cost_error:  # None, or 0 when every hand the mover could face was solved
+    if not m.cost_error:  # None, or 0 when every case was solved (see _how)
         return fmt_points(m.cost)
     return f"{fmt_points(m.cost)} ±{m.cost_error:.1f}" + ("*" if m.sampling_only else "")
 
@@ -284,6 +303,8 @@ def _how(m: MoveReview, T: dict) -> str:
         return T["forced"]
     if not m.rated:
         return T["unrated"]
+    if m.interval == NO_SAMPLING:
+        return T["seat_all"] if m.seat_view else T["all_cases"]
     return T["seat"] if m.seat_view and not m.exact else T[m.method]
 
 
@@ -308,6 +329,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
                                           cost=fmt_cost(m), how=_how(m, T)))
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
+    if any(m.interval == NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
+        lines.append(T["all_note"])
     if any(m.sampling_only and m.cost_error for m in rv.moves):
         lines.append(T["sampling_only"])
     bad = rv.mistakes()

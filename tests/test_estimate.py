@@ -50,6 +50,7 @@ def test_estimate_is_labelled_with_sane_error_bars():
     assert [m.value for m in a.moves] == sorted((m.value for m in a.moves), reverse=True)
     j = a.to_json()
     assert j["exact"] is False and j["method"] == "sampled-clairvoyant"
+    assert j["interval"] == "sampling only"   # a clairvoyant sample's bias is not in the ±
     assert all("error" in m for m in j["moves"])
 
 
@@ -198,6 +199,7 @@ def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
             a = estimate.analyse(p, objective, samples=1000)
             assert a.method == "sampled-expectimax"
             assert any("enumerated" in n for n in a.notes)
+            assert a.to_json()["interval"] == "no sampling"
             for c, v in vals.items():
                 assert a.move(c).value == pytest.approx(float(v), abs=1e-9)
                 assert a.move(c).error == 0
@@ -290,10 +292,10 @@ def test_known_talon_order_is_searched_deeper_until_time_is_up():
     vals, _ = exact_values(p, "points", None)
     assert a.method == "deepening-depth7" and a.notes == ("searched to the end",)
     assert {m.card: m.value for m in a.moves} == {c: float(v) for c, v in vals.items()}
-    assert all(m.error == 0 for m in a.moves)
+    assert all(m.error == 0 for m in a.moves) and a.covers == "no sampling"
     deal = random_position(rng, 34, clairvoyant=True)
     t = time.perf_counter()
     b = estimate.analyse(deal, "points", 0.1)
     assert time.perf_counter() - t < 0.3
     assert b.method.startswith("deepening-depth") and "of 20 tricks" in b.notes[0]
-    assert all(m.error == deal.points_in_play for m in b.moves)
+    assert all(m.error == deal.points_in_play for m in b.moves) and b.covers == "bound"

@@ -193,7 +193,7 @@ def test_json_content():
     assert d["outcome"] == {"tricks": [1, 1], "points": [3, 10]}
     assert [t["cards"] for t in d["line"]] == [["5C", "3D"], ["CS", "5D"]]
     assert d["alternatives"][0] == {"card": "5D", "value": "-13", "cost": "6", "reply": "3D",
-                                    "line": d["alternatives"][0]["line"]}
+                                    "reply_role": "answer", "line": d["alternatives"][0]["line"]}
     assert [i["kind"] for i in d["ideas"]] == ["liscio_lure"]
     assert d["ideas"][0]["card"] == "5C" and d["ideas"][0]["player"] == 1
 
@@ -250,3 +250,37 @@ def test_classic_endgame_is_explained_as_the_open_scoperta_position():
     assert [t.cards for t in a.line] == [t.cards for t in b.line]
     from solver.analysis import analyse
     assert a.value == analyse(classic).value_exact
+
+
+# The card to play ends the trick: the opponent's next card is not an answer within it.
+LAST_CARD = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
+
+
+def test_a_reply_after_the_trick_is_told_as_a_lead_or_an_answer_to_the_next_lead():
+    ex = explain(parse_position(LAST_CARD))
+    alts = {card_str(a.card): a for a in ex.alternatives}
+    # AD loses to 6C (cups are trumps): the opponent takes it and leads 3D next
+    assert (alts["AD"].role, card_str(alts["AD"].reply)) == ("lead", "3D")
+    # RC takes 6C: you lead 3D next and the opponent answers it with 4S
+    assert (alts["RC"].role, card_str(alts["RC"].lead), card_str(alts["RC"].reply)) == \
+        ("answer_next", "3D", "4S")
+    en = render_text(ex, "en")
+    assert "the opponent answers with the Three of coins" not in en
+    assert ("The Ace of coins costs 22 points: the opponent takes the trick and leads the Three "
+            "of coins next") in en
+    assert ("The King of cups costs 42 points: you take the trick and lead the Three of coins "
+            "next, the opponent answers with the 4 of swords") in en
+    it = render_text(ex, "it")
+    assert "l'avversario risponde con il Tre di denari" not in it
+    assert "l'avversario prende la presa e apre la successiva con il Tre di denari" in it
+    assert "prendi la presa e apri la successiva con il Tre di denari, l'avversario risponde " \
+           "con il 4 di spade" in it
+    d = ex.to_json()
+    assert {a["card"]: a["reply_role"] for a in d["alternatives"]} == {"AD": "lead",
+                                                                      "RC": "answer_next"}
+
+
+def test_a_reply_within_the_trick_is_an_answer():
+    ex = explain(parse_position(LISCIO))   # player to move leads: the opponent answers
+    assert [a.role for a in ex.alternatives] == ["answer"]
+    assert "the opponent answers with the Three of coins" in render_text(ex, "en")

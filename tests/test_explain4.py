@@ -66,3 +66,25 @@ def test_both_languages_and_json():
 def test_refuses_four_player_positions_with_a_talon():
     with pytest.raises(PositionError, match="endgames only"):
         explain4(R.random_position("scoperta4", 4, 0, random.Random(1)))
+
+
+# Player 4 plays the trick's last card: 3C would take it (and lead next); holding it wins more.
+LAST_OF_FOUR = ("variant=scoperta4 hand1=AB,3B hand2=4S,7S hand3=AD,6B hand4=3C,5D,2B "
+                "table=RS,FS,2S briscola=4C turn=4")
+
+
+def test_the_other_cards_read_without_double_punctuation_and_say_who_leads_next():
+    pos = parse_position(LAST_OF_FOUR)
+    ex = explain4(pos)
+    [x] = ex.alternatives
+    assert x.role == "lead" and x.replier == 3
+    for lang in ("en", "it"):
+        text = render4(ex, lang)
+        assert ".;" not in text and ".." not in text, text
+    en = render4(ex, "en")
+    assert "player 4 takes the trick and leads 2 of batons next" in en
+    assert "giocatore 4 prende la presa e apre la successiva con 2 di bastoni" in render4(ex, "it")
+    assert ex.to_json()["alternatives"][0]["reply"]["role"] == "lead"
+    # an answer within the trick keeps the plain wording
+    for y in explain4(parse_position(LOAD)).alternatives:
+        assert y.role == "answer"

@@ -50,7 +50,8 @@ def test_more_time_only_adds_samples():
 def test_depth_limited_estimates_say_so():
     a = seat.analyse_open(parse_position(EXAMPLE), samples=20)
     assert a.method == "sampled-clairvoyant-depth4" and not a.exact
-    assert "approximation" in a.notes[0] and "sampling error and the method's" in a.notes[0]
+    assert "approximation" in a.notes[0] and "the method's measured error: ±" in a.notes[0]
+    assert a.interval == a.to_json()["interval"] == "sampling and method"
     late = _early_seat(moves=26)
     b = seat.analyse_state(late, late.turn, samples=5)
     assert b.method == "seat-sampling" and "approximation" not in b.notes[0]
@@ -70,7 +71,8 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
         without = seat.analyse_open(pos, samples=40)
     finally:
         seat.METHOD_ERROR.update(monkey)
-    assert "sampling error only" in without.notes[0]
+    assert "not measured" in without.notes[0]
+    assert with_m.covers == "sampling and method" and without.covers == "sampling only"
     for mv in with_m.moves:
         e = without.move(mv.card).error
         assert mv.value == without.move(mv.card).value

@@ -14,6 +14,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str
 from solver.game import from_position, to_position
+from solver.i18n import agree
 from solver.players import levels as L
 from solver.position import parse_position
 from solver.record import read_record, replay_all, replay_match
@@ -61,12 +62,12 @@ def test_a_real_session_plays_a_whole_deal_and_reviews_it():
     assert out.startswith("Briscola scoperta against the engine (level hard), seed 3.")
     tricks = [ln for ln in out.splitlines() if ln.startswith("Trick ")]
     assert [t.split(":")[0] for t in tricks] == [f"Trick {i}" for i in range(1, 21)]
-    engine = [ln for ln in out.splitlines() if ln.startswith("Engine plays ")]
+    engine = [ln for ln in out.splitlines() if ln.startswith("The engine plays ")]
     assert len(engine) == 20 and all(": " in ln.split("plays ", 1)[1] for ln in engine)
     assert "is not in your hand (your cards:" in out
     line, a, b = result_points(out)
     assert a + b == 120
-    assert tricks[-1].endswith(f"Score: you {a}, engine {b}.")
+    assert tricks[-1].endswith(f"Score: you {a}, the engine {b}.")
     review = out.split("Review of your play:")[1]
     assert "Biggest mistakes" in review and "player 1 (you):" in review
     assert "player 2" not in review
@@ -138,12 +139,13 @@ def test_a_match_of_two_rounds(tmp_path):
     assert r.output.count("Review of your play:") == 2
     m = replay_match(read_record(str(out)))
     assert m.is_over and len(m.deals) == 2
-    assert f"Match: you {m.wins[0]} deals won, engine {m.wins[1]}, drawn {m.draws}." in r.output
+    assert agree(f"Match: you {m.wins[0]} deals won, the engine {m.wins[1]}, drawn {m.draws}.",
+                 "en") in r.output
     last = r.output.rstrip().splitlines()[-2]
     assert last in ("You win the match.", "The engine wins the match.", "The match is drawn.")
     # second deal: the engine leads (the deal passes to the other player)
     deal2 = r.output.split("--- Deal 2 ---")[1]
-    assert deal2.lstrip().startswith("Engine plays ")
+    assert deal2.lstrip().startswith("The engine plays ")
 
 
 def test_quitting_a_match_keeps_the_unfinished_deal_in_the_record(tmp_path):
@@ -159,7 +161,7 @@ def test_quitting_a_match_keeps_the_unfinished_deal_in_the_record(tmp_path):
 def test_italian():
     r = run("play", "--seed", "2", "--lang", "it", "--time-per-move", TPM, input="zz\nAD\nq\n")
     assert r.exit_code == 0
-    assert "Sei il giocatore 1" in r.output and "Giocatore 1" in r.output
+    assert "Sei il giocatore 1" in r.output and "Motore: " in r.output
     assert "Le tue carte:" in r.output and r.output.rstrip().endswith("Partita interrotta.")
 
 

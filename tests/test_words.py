@@ -158,3 +158,69 @@ def test_player_names():
     assert player_name("player 2", "it") == "giocatore 2"
     assert player_name("Maria", "it") == "Maria"
     assert player_name("human", "en") == "human"
+
+
+# ----- issue 34: the small words ---------------------------------------------------------
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+@pytest.mark.parametrize("plural,singular", [
+    ("1 deals", "1 deal"), ("1 wins, 0 draws, 1 losses", "1 win, 0 draws, 1 loss"),
+    ("wrote 1 records to x.json", "wrote 1 record to x.json"), ("2 (1 tricks)", "2 (1 trick)"),
+    ("the engine: 1 cards (hidden)", "the engine: 1 card (hidden)"),
+    ("1 duplicate deals (2 games)", "1 duplicate deal (2 games)"),
+    ("1 sampled opponent hands", "1 sampled opponent hand"),
+])
+def test_a_count_of_one_is_singular_and_other_counts_stay(plural, singular):
+    assert agree(plural, "en") == singular
+    assert agree(plural.replace("1 ", "11 "), "en") == plural.replace("1 ", "11 ")
+    assert agree("1 of 3 moves", "en") == "1 of 3 moves"
+
+
+def test_italian_counts_of_one():
+    assert agree("il motore: 1 carte (coperte)", "it") == "il motore: 1 carta (coperta)"
+    assert agree("tu 1 smazzate vinte", "it") == "tu 1 smazzata vinta"
+
+
+def test_simulate_of_one_game_writes_singulars(tmp_path):
+    out = tmp_path / "g.json"
+    r = run("simulate", "--games", "1", "--seed", "4", "--record-out", str(out))
+    assert r.exit_code == 0, r.output
+    assert ": 1 deal, seed 4" in r.output and "wrote 1 record to" in r.output
+    assert not re.search(r"(?<![\d.])1 (deals|wins|losses|records)\b", r.output), r.output
+
+
+def test_the_board_counts_one_trick():
+    from solver.render import render
+    pos = parse_position("hand1=3C,AS,4D hand2=2C,RS,5D top=7C briscola=RD played=4B,5B turn=1")
+    assert "2 (1 trick)" in render(pos)
+    assert "2 (1 presa)" in render(pos, "it")
+
+
+def test_demo_in_italian_speaks_italian():
+    r = run("demo", "--lang", "it")
+    assert r.exit_code == 0, r.output
+    out = r.output.split("\n$ ")[1]   # the second example
+    assert out.startswith("briscola explain --lang it ")
+    for english in ("best:", "position:", "objective", "expected points", "nodes:"):
+        assert english not in out, english
+    assert "Valore di ogni carta (esatto" in out
+
+
+def test_a_list_that_ends_with_a_comma_before_the_next_field_says_so():
+    r = run("analyse", "hand1=3C,AS, hand2=2C,RS briscola=RD turn=1")
+    assert r.exit_code == 2
+    assert "the list of hand1= ends with ','" in r.stderr and "hand2=2C" not in r.stderr
+    # spaces after a comma inside a list are still forgiven
+    assert run("best", "hand1=3C, AS hand2=2C , RS briscola=RD turn=1").exit_code == 0
+
+
+def test_the_note_on_the_points_past_the_horizon_is_a_clear_sentence():
+    from solver.analysis import sampling as seat
+    a = seat.analyse_open(parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS "
+                                         "briscola=2S played=- turn=1"), samples=3)
+    assert "split as a fit" not in a.notes[0]
+    assert ("the points still in play after those tricks are divided as a formula, fitted to "
+            "solved deals, predicts from the two hands") in a.notes[0]

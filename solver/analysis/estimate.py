@@ -35,7 +35,8 @@ import numpy as np
 
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
-from solver.analysis.result import Analysis, MoveValue, value_bound
+from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_ONLY, Analysis, MoveValue,
+                                   value_bound)
 from solver.analysis.stats import Sums
 from solver.cards import card_str
 from solver.search.depth import dl_search as _dl_search
@@ -326,7 +327,8 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         say(_progress_line(time.perf_counter() - t0, stats.n, [best[0]], [moves[0].value],
                            best[0]))
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, method, tuple(notes))
+                    time.perf_counter() - t0, method, tuple(notes),
+                    interval=NO_SAMPLING if exact else BOUND if stats.n < 2 else SAMPLING_ONLY)
 
 
 def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
@@ -358,7 +360,8 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
     best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
     note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, f"deepening-depth{d}", (note,))
+                    time.perf_counter() - t0, f"deepening-depth{d}", (note,),
+                    interval=NO_SAMPLING if err == 0 else BOUND)
 
 
 def _pick_depth(pos: Position, objective: str, cards, order, deadline: float | None) -> int:
@@ -470,4 +473,5 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     if enumerated:
         notes.append(f"all {outcomes} first draws enumerated: the values are exact")
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, "sampled-expectimax", tuple(notes))
+                    time.perf_counter() - t0, "sampled-expectimax", tuple(notes),
+                    interval=NO_SAMPLING if enumerated else BOUND if st.n < 2 else SAMPLING_ONLY)

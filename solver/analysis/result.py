@@ -14,6 +14,14 @@ from solver.position import PositionError
 from solver.position.protocol import State
 
 OBJECTIVES = ("points", "win")
+#: what an estimate's ± covers (``Analysis.interval``, "interval" in its JSON):
+#: the sampling error and the method's measured error, in quadrature; the sampling error
+#: only (the method's own error, such as a clairvoyant sample's or a horizon's, is not in
+#: it); no sampling error (every case was solved: the ± is 0); or a bound (the widest the
+#: value can stray, not a 95 % interval)
+SAMPLING_AND_METHOD, SAMPLING_ONLY, NO_SAMPLING, BOUND = (
+    "sampling and method", "sampling only", "no sampling", "bound")
+INTERVALS = (SAMPLING_AND_METHOD, SAMPLING_ONLY, NO_SAMPLING, BOUND)
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,13 @@ class Analysis:
     method: str = "exact"
     notes: tuple[str, ...] = field(default=())
     samples: int | None = None     # seat analysis: how many opponent hands were sampled
+    interval: str | None = None    # an estimate's: what its ± covers (INTERVALS); None is
+                                   # read as SAMPLING_ONLY
+
+    @property
+    def covers(self) -> str | None:
+        """What the ± of this answer covers (one of INTERVALS), None when exact."""
+        return None if self.exact else (self.interval or SAMPLING_ONLY)
 
     def move(self, card: int) -> MoveValue:
         for m in self.moves:
@@ -72,6 +87,7 @@ class Analysis:
         }
         if not self.exact:
             out["method"] = self.method
+            out["interval"] = self.covers
         if self.samples is not None:
             out["samples"] = self.samples
         return out

@@ -43,12 +43,13 @@ from math import comb
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, say, wants_progress
-from solver.analysis.result import Analysis, check_objective, ranked, value_bound
+from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_AND_METHOD, SAMPLING_ONLY,
+                                   Analysis, check_objective, ranked, value_bound)
 from solver.analysis.stats import Sums
 from solver.cards import card_str, cards_of, mask_of, popcount
 from solver.game import to_seat_position
 from solver.position import GamePosition, PositionError, SeatPosition
-from solver.search.leaf import after_horizon
+from solver.search.leaf import WEIGHTS
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
@@ -382,7 +383,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
-               f"approximation, {after_horizon(sp.variant)}, and "
+               f"approximation; {beyond_horizon(sp.variant)}; "
                f"{covers(stage, objective, horizon)}")
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
@@ -397,7 +398,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         notes.append("interrupted: estimate from the samples taken so far")
     method = "seat-sampling" + (f"-depth{horizon}" if horizon else "")
     return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method=method, notes=tuple(notes), samples=n)
+                    time.perf_counter() - t0, method=method, notes=tuple(notes), samples=n,
+                    interval=NO_SAMPLING if whole else interval_kind(m_err, n))
 
 
 def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
@@ -433,27 +435,45 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     est = {c: (tally.mean(c), with_method(tally.error(c), m_err)) for c in cards}
     best_v, moves, best = ranked(est, gap_errors(tally, objective, gp, horizon))
     notes.insert(0, f"{tally.n} sampled talon orders" + (
-        f", each searched {horizon} tricks deep: an approximation, "
-        f"{after_horizon(gp.variant, gp.players)}, and {covers(gp, objective, horizon)}"
+        f", each searched {horizon} tricks deep: an approximation; "
+        f"{beyond_horizon(gp.variant, gp.players)}; {covers(gp, objective, horizon)}"
         if horizon else ", each solved to the end knowing the order (clairvoyant)"))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
     method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
     return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method=method, notes=tuple(notes))
+                    time.perf_counter() - t0, method=method, notes=tuple(notes),
+                    interval=interval_kind(m_err, tally.n))
+
+
+def interval_kind(m_err: float | None, n: int) -> str:
+    """What the ± of ``n`` samples covers given the method's error (None: not measured; 0:
+    none added); below two samples it is the widest the value can stray (Tally)."""
+    if n < 2:
+        return BOUND
+    return SAMPLING_AND_METHOD if m_err else SAMPLING_ONLY
+
+
+def beyond_horizon(variant: str, players: int = 2) -> str:
+    """How an estimate's note says the points past its horizon were counted."""
+    if players == 2 and variant in WEIGHTS:
+        return ("the points still in play after those tricks are divided as a formula, fitted "
+                "to solved deals, predicts from the two hands")
+    return "the points still in play after those tricks count as shared evenly"
 
 
 def covers(gp, objective: str, horizon: int) -> str:
-    """What a depth-limited estimate's intervals cover, for its note."""
+    """The method's measured error, for a depth-limited estimate's note (what the ± covers
+    is said once, from Analysis.interval)."""
     m_err = method_error(gp, objective, horizon)
     if m_err is None:
-        return "the interval covers the sampling error only (the method's is not measured here)"
+        return "the method's error is not measured for this game at this stage"
     unit = "points" if objective == "points" else "of the chance of winning"
     m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR)
     gap = ("" if m_gap is None else
-           f"; ±{m_gap:.2g} on the gap between two cards")
-    return (f"the interval covers the sampling error and the method's (±{m_err:.2g} "
-            f"{unit} on a card's value at this stage{gap}, measured)")
+           f", ±{m_gap:.2g} on the gap between two cards")
+    return (f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this "
+            f"stage{gap}")
 
 
 def _once(next_deal, count: int):

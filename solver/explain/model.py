@@ -70,6 +70,25 @@ class Alternative:
     reply: int | None             # the answer that punishes it
     line: tuple                   # the resulting line (of Trick or Trick4), after the card
     replier: int | None = None    # the player who answers
+    #: where the reply falls: "answer" (in the card's own trick), "lead" (it opens the next
+    #: trick: the card ended its trick) or "answer_next" (it answers ``lead`` in the next trick)
+    role: str = "answer"
+    lead: int | None = None
+
+
+def on_table(pos) -> int:
+    """How many cards of the current trick are on the table, for either kind of position."""
+    return len(pos.table) if is_game(pos) else int(pos.table >= 0)
+
+
+def reply_role(on_table: int, players: int, cards: list[int], j: int) -> tuple[str, int | None]:
+    """(role, lead) of ``cards[j]``, the reply to ``cards[0]`` (the card judged, played
+    after ``on_table`` cards of its trick): see Alternative.role."""
+    slot = on_table + j
+    if slot < players:
+        return "answer", None
+    at = slot % players
+    return ("lead", None) if at == 0 else ("answer_next", cards[j - at])
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from solver.cards import SUITS, card_name, card_str
-from solver.i18n import (MESSAGES, TEAM_WORDS, VERBS, agree, card_phrase, check_lang, fmt_fraction,
-                         suit_name)
+from solver.i18n import (INTERVAL_TEXT, MESSAGES, TEAM_WORDS, VERBS, agree, card_phrase, check_lang,
+                         fmt_fraction, suit_name)
 
 
 def _cap(s: str) -> str:
@@ -166,8 +166,9 @@ def _render_alt(a, w: _Words) -> str:
         return w.t("alt.same", card=card)
     if a.reply is None:
         return w.t("alt.noreply", card=card, cost=w.cost(a.cost), line=_line_words(a.line, w))
-    return w.t("alt", card=card, cost=w.cost(a.cost), reply=w.card(a.reply),
-               line=_line_words(a.line, w))
+    key = "alt" if a.role == "answer" else "alt." + a.role
+    return w.t(key, card=card, cost=w.cost(a.cost), reply=w.card(a.reply),
+               lead=None if a.lead is None else w.card(a.lead), line=_line_words(a.line, w))
 
 
 def _render_idea(i, w: _Words) -> str:
@@ -245,6 +246,8 @@ def _render_before(ex, w: _Words) -> list[str]:
             if m.error is not None:
                 vs = w.t("value_pm", v=vs, e=f"{m.error:.2f}")
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
+    if not a.exact:
+        out.append("  " + INTERVAL_TEXT[w.lang][a.covers] + ".")
     out.append(w.t("facts.unseen", cards=", ".join(card_str(c) for c in f["unseen"]) or w.m["none"]))
     out += _render_counts(ex, w)
     return out
@@ -307,6 +310,7 @@ def to_json(ex) -> dict:
         "value": a.value,
         "value_exact": fmt_fraction(a.value_exact) if a.exact else None,
         "best": sorted(card_str(c) for c in a.best),
+        **({} if a.exact else {"interval": a.covers}),
         "moves": [{"card": card_str(m.card), "value": m.value,
                    "value_exact": fmt_fraction(m.value_exact) if a.exact else None,
                    **({} if m.error is None else {"error": m.error})} for m in a.moves],
@@ -323,6 +327,7 @@ def to_json(ex) -> dict:
         out["alternatives"] = [{"card": card_str(x.card), "value": fmt_fraction(x.value),
                                 "cost": fmt_fraction(x.cost),
                                 "reply": None if x.reply is None else card_str(x.reply),
+                                "reply_role": x.role,
                                 "line": [_jtrick(replace(t, reasons=())) for t in x.line]}
                                for x in ex.alternatives]
         out["ideas"] = [_jidea(i) for i in ex.ideas]
@@ -361,10 +366,12 @@ def render4(ex, lang: str = "en") -> str:
     if ex.alternatives:
         out += ["", W["others"]]
         for x in ex.alternatives:
-            line = "; ".join(trick_text(t).strip() for t in x.line)
+            line = "; ".join(trick_text(t).strip().rstrip(".") for t in x.line)
             rs, rc = (x.replier, x.reply) if x.reply is not None else (0, None)
-            out.append(W["alt"].format(card=name(x.card), cost=_num(x.cost), rs=rs + 1,
-                                       reply=name(rc) if rc is not None else "-", line=line))
+            key = "alt" if x.role == "answer" else "alt." + x.role
+            out.append(W[key].format(card=name(x.card), cost=_num(x.cost), rs=rs + 1,
+                                     reply=name(rc) if rc is not None else "-",
+                                     lead=None if x.lead is None else name(x.lead), line=line))
     if ex.ideas:
         out += ["", W["ideas"]]
         for i in ex.ideas:
@@ -390,7 +397,7 @@ def team_json(ex) -> dict:
         "line": [trick(t) for t in ex.line],
         "alternatives": [{"card": card_str(x.card), "cost": fmt_fraction(x.cost),
                           "reply": None if x.reply is None else
-                          {"player": x.replier + 1, "card": card_str(x.reply)},
+                          {"player": x.replier + 1, "card": card_str(x.reply), "role": x.role},
                           "line": [trick(t) for t in x.line]} for x in ex.alternatives],
         "ideas": [{"kind": i.kind, "player": i.player + 1, "trick": i.trick,
                    "card": card_str(i.data["card"])} for i in ex.ideas],

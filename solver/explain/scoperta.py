@@ -10,7 +10,8 @@ from fractions import Fraction
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, cards_of
-from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick
+from solver.explain.model import (Alternative, Explanation, Idea, Ply, Trick, on_table,
+                                  reply_role)
 from solver.position import Position
 from solver.rules import beats, trick_winner
 
@@ -132,10 +133,13 @@ def alternatives(pos, root: Analysis, plies, sv, group) -> tuple:
             continue
         rest = sv.plies(pos.play(m.card))
         line = group(pos, [Ply(pos.turn, m.card, root)] + rest)
-        answer = next((q for q in rest if q.player != pos.turn), None)
+        j = next((k for k, q in enumerate(rest, 1) if q.player != pos.turn), None)
+        answer = None if j is None else rest[j - 1]
+        role, lead = ("answer", None) if j is None else reply_role(
+            on_table(pos), 2, [m.card] + [q.card for q in rest], j)
         alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
                                 None if answer is None else answer.card, tuple(line),
-                                None if answer is None else answer.player))
+                                None if answer is None else answer.player, role, lead))
     return tuple(alts)
 
 

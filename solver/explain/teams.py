@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS
-from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4, reply_role
 from solver.explain.render import render4
 from solver.i18n import TEAM_WORDS as WORDS
 from solver.position import GamePosition, PositionError
@@ -38,10 +38,14 @@ def explain4(pos: GamePosition, objective: str = "points") -> Explanation:
             continue
         first = Ply(pos.turn, m.card, None, "alt")
         rest = _line(pos.play(m.card), objective, None, _table_cards(pos) + [first])
-        answer = next((c for t in rest for c in t.cards if c.analysis is not None), None)
+        plies = [c for t in rest for c in t.cards][len(pos.table):]
+        j = next((k for k, c in enumerate(plies) if c.analysis is not None), None)
+        answer = None if j is None else plies[j]
+        role, lead = ("answer", None) if j is None else reply_role(
+            len(pos.table), 4, [c.card for c in plies], j)
         alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
                                 None if answer is None else answer.card, tuple(rest),
-                                None if answer is None else answer.player))
+                                None if answer is None else answer.player, role, lead))
     return Explanation(pos, objective, "endgame", pos.turn, root, tuple(line), tuple(alts),
                        tuple(_ideas(line)), (tw[0], tw[1]), (pw[0], pw[1]))
 

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from solver.analysis import Analysis
-from solver.game import GameState, to_position
+from solver.game import GameState, legal_cards, to_position
 from solver.players.agents import GreedyAgent, RandomAgent
 from solver.review import try_analyse
 
@@ -53,12 +53,18 @@ def choose_move(state: GameState, level: str, time_per_move: float, rng: random.
     return advise(state, engine_time(level, time_per_move), cache)
 
 
-def choose_other(state: GameState, level: str, engine, rng: random.Random) -> int:
-    """An engine seat's card in the other games, at ``level`` (as choose_move); ``engine``
-    is the agent that plays the analysed levels."""
+def choose_other(state: GameState, level: str, engine, rng: random.Random) -> Choice:
+    """An engine seat's card in the other games, at ``level`` (as choose_move), and how it
+    was chosen; ``engine`` is the agent that plays the analysed levels (its analysis, from
+    its own seat, is ``engine.last``)."""
     roll = rng.random()
+    if len(legal_cards(state)) == 1:
+        return Choice(legal_cards(state)[0], None, "forced")
     if level == "easy":
-        return (RandomAgent() if roll < 0.4 else GreedyAgent()).choose(state, rng)
+        how = "random" if roll < 0.4 else "greedy"
+        return Choice((RandomAgent() if roll < 0.4 else GreedyAgent()).choose(state, rng), None, how)
     if level == "medium" and roll < 0.35:
-        return GreedyAgent().choose(state, rng)
-    return engine(state, rng)
+        return Choice(GreedyAgent().choose(state, rng), None, "greedy")
+    engine.last = None
+    c = engine(state, rng)
+    return Choice(c, engine.last, "analysis" if engine.last is not None else "fallback")

@@ -47,7 +47,7 @@ def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
     """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
     Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
     fields: dict[str, str] = {}
-    for tok in re.sub(r"\s*,\s*", ",", text).split():
+    for tok in re.sub(r"\s*,\s*(?!\w+=)", ",", text).split():
         if "=" not in tok:
             raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(allowed)})")
         k, v = tok.split("=", 1)
@@ -56,6 +56,9 @@ def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
             raise PositionError(f"unknown field '{k}' (fields: {', '.join(allowed)})")
         if k in fields:
             raise PositionError(f"field '{k}' given twice")
+        if v.endswith(","):
+            raise PositionError(f"the list of {k}= ends with ',' (remove it, or add the "
+                                f"missing card)")
         if k in CARD_FIELDS and "?" not in v:  # a hidden hand: the seat parser says more
             try:
                 parse_cards(v)

@@ -1,0 +1,120 @@
+"""Every estimate says what its ± covers: the "interval" of its JSON (analyse, best, review,
+the board's API all serialise through solver.analysis.result and solver.review) and one
+line of its text."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver import review as R
+from solver.analysis import sampling as seat
+from solver.analysis.result import INTERVALS
+from solver.i18n import INTERVAL_TEXT
+from solver.players.agents import play_deal
+from solver.position import parse_position
+from solver.record import deal_record
+
+# Scoperta with 20 talon cards: beyond the exact horizon, sampled-clairvoyant-depth5-lines
+SCOPERTA_EARLY = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C "
+                  "played=2B,5B,FB,CB,RB,3B,4C,5C,7C,FC turn=2")
+# Classic, talon empty but the trump card's holder and the hand unknown: few hands, all solved
+CLASSIC_LATE = ("hand1=2C,FC,CS hand2=? briscola=7S played=2B,5B,7B,FB,CB,RB,3B,AB,4C,5C,6C,"
+                "7C,RC,3C,AC,2D,4D,6D,7D,FD,CD,RD,3D,4S,5S,FS,RS,3S turn=1 score=22-68 "
+                "variant=classic")
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_a_scoperta_estimate_beyond_the_exact_horizon_says_its_interval_is_sampling_only():
+    r = run("analyse", "--json", "--time-limit", "0.5", SCOPERTA_EARLY)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["method"] == "sampled-clairvoyant-depth5-lines"
+    assert d["interval"] == "sampling only"
+    text = run("analyse", "--time-limit", "0.5", SCOPERTA_EARLY).output
+    said = [ln for ln in text.splitlines() if "covering" in ln or "sampling error" in ln]
+    assert said == ["interval: " + INTERVAL_TEXT["en"]["sampling only"]], text
+    best = run("best", "--time-limit", "0.5", SCOPERTA_EARLY).output.strip()
+    assert best.endswith(", sampling only)"), best
+
+
+def test_an_exact_answer_has_no_interval():
+    r = run("analyse", "--json", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    assert "interval" not in json.loads(r.output)
+    assert "interval:" not in run("analyse", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1").output
+
+
+def test_a_seat_analysis_that_solved_every_hand_says_it_has_no_sampling_error():
+    a = seat.analyse(parse_position(CLASSIC_LATE), time_limit=5.0)
+    assert a.to_json()["interval"] == "no sampling"
+    assert all(m.error == 0 for m in a.moves)
+    text = run("analyse", CLASSIC_LATE).output
+    assert "interval: " + INTERVAL_TEXT["en"]["no sampling"] in text
+    assert "samples:" in text and "(± is" not in text   # said once, on its own line
+
+
+def test_every_text_of_an_interval_is_in_both_languages():
+    for lang in ("en", "it"):
+        assert set(INTERVAL_TEXT[lang]) == set(INTERVALS)
+
+
+@pytest.fixture(scope="module")
+def scoperta_review():
+    st = play_deal("scoperta", ["greedy", "random"], 5)
+    return R.review_record(deal_record(st, seed=5, players=["greedy", "random"]), 0.05)
+
+
+def test_every_estimated_cost_of_a_scoperta_review_has_its_interval(scoperta_review):
+    est = [m for m in scoperta_review.moves if m.rated and not m.exact]
+    assert est, "the early moves of a scoperta deal are estimates"
+    for m in est:
+        assert m.interval in INTERVALS
+        if m.cost > 0:
+            assert m.cost_error is not None and m.cost_error > 0, m
+            assert " ±" in R.fmt_cost(m)
+        j = m.to_json()
+        assert j["interval"] == m.interval and j["method"] == "estimate"
+    for m in scoperta_review.moves:
+        if m.exact:
+            assert "interval" not in m.to_json()
+    text = R.render_review(scoperta_review)
+    assert "covers the sampling error only" in text
+
+
+def test_a_classic_review_says_when_every_hand_was_solved():
+    """Late in a classic deal few opponent hands fit what the seat saw: all are solved, the
+    cost has no sampling error, and the review says so instead of a bare "estimate"."""
+    st = play_deal("classic", ["greedy", "random"], 5)
+    rec = deal_record(st, seed=5, players=["greedy", "random"])
+    rv = R.review_record(rec, 0.05)
+    late = [m for m in rv.moves if m.interval == "no sampling" and m.choices > 1]
+    assert late
+    text = R.render_review(rv)
+    assert "all hands, seat view" in text and "no sampling error" in text
+    for m in rv.moves:
+        if m.rated and not m.exact and m.cost > 0 and m.interval != "no sampling":
+            assert m.cost_error, m
+
+
+def test_explain_of_an_estimate_says_what_its_interval_covers():
+    for lang in ("en", "it"):
+        r = run("explain", "--lang", lang, "--time-limit", "0.5", SCOPERTA_EARLY)
+        assert r.exit_code == 0, r.output
+        assert r.output.count(INTERVAL_TEXT[lang]["sampling only"]) == 1, r.output
+    d = json.loads(run("explain", "--json", "--time-limit", "0.5", SCOPERTA_EARLY).output)
+    assert d["exact"] is False and d["interval"] == "sampling only"
+
+
+def test_one_sample_gives_a_bound_not_an_interval():
+    """Below two samples there is no spread to measure: the ± is the widest the value can
+    stray, and the answer says it is a bound."""
+    from solver.analysis import estimate
+    classic = parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S "
+                             "played=- turn=1")
+    one = seat.analyse_open(classic, samples=1)
+    assert one.covers == "bound" and seat.analyse_open(classic, samples=3).covers != "bound"
+    a = estimate.analyse(parse_position(SCOPERTA_EARLY), samples=1)
+    assert a.to_json()["interval"] == "bound"

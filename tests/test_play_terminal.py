@@ -1,0 +1,130 @@
+"""`briscola play` in the terminal, as good as the board: the draws in every game (only what
+your seat may see), the hand once per turn, the engine named and giving its reason for every
+card, a compact scoperta board with the unseen cards on request, no progress lines left on
+the screen, the level and seed words in Italian."""
+import re
+
+from click.testing import CliRunner
+
+from cli import cmd_play as P
+from cli.main import cli
+from solver.analysis import progress
+from solver.cards import card_str, parse_card
+from solver.record import read_record, replay_all
+
+TPM = "0.03"
+# every card of the deck over and over: each turn plays the first held (and legal) card
+SCRIPT = "".join(card_str(c) + "\n" for _ in range(25) for c in range(40))
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input, env={"NO_COLOR": "1"})
+
+
+def test_classic_shows_the_draws_your_seat_may_see_and_names_the_engine(tmp_path):
+    out_file = tmp_path / "g.json"
+    r = run("play", "--variant", "classic", "--seed", "5", "--level", "easy", "--time-per-move",
+            TPM, "--record-out", str(out_file), input=SCRIPT)
+    assert r.exit_code == 0, r.output
+    out = r.output
+    state = replay_all(read_record(str(out_file)))[0]
+    draws = [ln for ln in out.splitlines() if ln.startswith("Draws: ")]
+    tricks = [t for t in state.tricks if t.draws]
+    assert len(draws) == len(tricks) == 17
+    for ln, t in zip(draws, tricks):
+        got = {(t.winner + k) % 2: c for k, c in enumerate(t.draws)}
+        assert f"you {card_str(got[0])}" in ln, ln
+        shown = got[1] == state.briscola   # the turned trump card, face up for all
+        assert (f"the engine {card_str(got[1])}" in ln) == shown, ln
+        assert ("the engine a hidden card" in ln) == (not shown), ln
+    # the engine is "the engine", and it says why it plays each of its 20 cards
+    plays = [ln for ln in out.splitlines() if ln.startswith("The engine plays ")]
+    assert len(plays) == 20 and all(re.match(r"The engine plays \w\w: .+", ln) for ln in plays)
+    assert "player 2" not in out
+    # the hand is printed once per turn: no bare list of cards besides "Your cards:"
+    assert not [ln for ln in out.splitlines() if re.fullmatch(r"\s*(\w\w )*\w\w", ln)]
+    assert out.count("Your cards: ") == 20
+
+
+def test_briscolone_says_which_cards_may_be_played_and_hides_the_engines_draws():
+    r = run("play", "--variant", "briscolone", "--seed", "5", "--level", "easy",
+            "--time-per-move", TPM, input=SCRIPT)
+    assert r.exit_code == 0, r.output
+    assert "(playable: " in r.output           # following suit: the legal cards after the hand
+    draws = [ln for ln in r.output.splitlines() if ln.startswith("Draws: ")]
+    assert draws and all("the engine a hidden card" in ln for ln in draws)
+    assert "1 cards" not in r.output
+
+
+def test_scoperta_redraws_a_compact_board_and_shows_the_unseen_cards_on_request():
+    r = run("play", "--seed", "3", "--level", "easy", "--time-per-move", TPM,
+            input="u\nb\n" + SCRIPT)
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert out.count("Cards you have not seen (32): ") == 1   # asked once, shown once
+    assert out.count("Unseen") == 1                             # the whole board, asked once
+    assert out.count("Engine:  ") == 20 and out.count("Your cards: ") == 20
+    first_turn = out.split("Your cards: ")[0]
+    assert len(first_turn.splitlines()) <= 7
+
+
+def test_engine_moves_leave_no_progress_line(monkeypatch):
+    real = P.choose_move
+
+    def chatty(*args, **kw):
+        progress.say("estimate: 2.0 s, 9318 samples, best AD +3.00")
+        return real(*args, **kw)
+    monkeypatch.setattr(P, "choose_move", chatty)
+    r = CliRunner().invoke(cli, ["play", "--seed", "3", "--level", "easy", "--time-per-move",
+                                 TPM], input=SCRIPT)
+    assert r.exit_code == 0 and "ngine plays" in r.output
+    assert "estimate:" not in r.output and "estimate:" not in r.stderr
+
+
+def test_italian_level_and_seed_words():
+    r = run("play", "--seed", "5", "--lang", "it", "--level", "perfect", "--time-per-move", TPM,
+            input="q\n")
+    assert r.exit_code == 0
+    first = r.output.splitlines()[0]
+    assert "livello perfetto" in first and "mescolata n. 5" in first, first
+    assert "perfect" not in first and "seme" not in first
+    r = run("play", "--variant", "classic", "--seed", "5", "--lang", "it", "--time-per-move", TPM,
+            input="3S\nq\n")
+    assert "il motore" in r.output and "giocatore 2" not in r.output
+    assert "players" not in r.output and "Briscola contro il motore" in r.output
+    r = run("play", "--variant", "scoperta4", "--seed", "5", "--lang", "it", "--time-per-move",
+            TPM, input="q\n")
+    assert "(4 giocatori, 2 squadre)" in r.output and "(in cima " in r.output
+    assert "(top " not in r.output
+
+
+def test_the_compact_board_says_who_led_in_both_languages():
+    r = run("play", "--seed", "5", "--level", "easy", "--time-per-move", TPM, input=SCRIPT)
+    assert "(led by the engine)" in r.output
+    r = run("play", "--seed", "5", "--lang", "it", "--level", "easy", "--time-per-move", TPM,
+            input=SCRIPT)
+    assert "(giocata dal motore)" in r.output and "da il motore" not in r.output
+
+
+def test_the_engines_reason_in_a_four_player_trick_reads_the_card_to_beat():
+    """A card that beats the lead but not the card winning the trick so far gives it up."""
+    from solver.game import deal, play
+    from solver.players.levels import Choice
+    from solver.rules import beats, get_variant
+    found = 0
+    for seed in range(40):
+        st = deal(get_variant("scoperta4"), seed)
+        lead = st.hand_cards(st.turn)[0]
+        st = play(st, lead)
+        for second in st.hand_cards(st.turn):
+            if beats(second, lead, st.trump_suit):
+                break
+        else:
+            continue
+        st = play(st, second)
+        for c in st.hand_cards(st.turn):
+            if beats(c, lead, st.trump_suit) and not beats(c, second, st.trump_suit):
+                text = P.engine_reason(st, Choice(c, None, "greedy"), "en")
+                assert text.startswith("gives up the trick"), text
+                found += 1
+    assert found
