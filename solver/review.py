@@ -22,11 +22,11 @@ from typing import Callable
 
 from solver.analysis import Analysis, analyse, driver, sampling
 from solver.cards import card_str
-from solver.game import (GameState, deal_from_deck, legal_cards, play, to_position,
+from solver.game import (GameState, legal_cards, play, to_position,
                          to_seat_position)
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position
-from solver.record import RecordError, check_record, replay_all
+from solver.record import RecordError, check_record, deal_start, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
 #: games whose cards are judged from the mover's seat (hidden hands sampled)
@@ -67,6 +67,7 @@ class MoveReview:
     seat_view: bool = False             # judged from the mover's seat (hidden-card games)
     sampling_only: bool = False         # its interval leaves out the method's error (not
                                         # measured for this game and stage)
+    value_error: float | None = None    # half-width of the played card's value's interval
 
     @property
     def rated(self) -> bool:
@@ -90,6 +91,7 @@ class MoveReview:
             "best_value": self.best_value, "value": self.value, "cost": self.cost,
             "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
+            **({} if self.value_error is None else {"value_error": self.value_error}),
             "view": "seat" if self.seat_view else "open",
             **({"interval": "sampling error only"} if self.sampling_only else {}),
         }
@@ -192,8 +194,9 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         cost_exact, cost = None, max(0.0, top.value - m.value)
     return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
                       cost=cost, cost_exact=cost_exact, exact=a.exact,
-                      cost_error=m.gap_error if seat_view and m is not top else None,
-                      sampling_only=seat_view and _sampling_only(a))
+                      cost_error=m.gap_error if m is not top else None,
+                      sampling_only=seat_view and _sampling_only(a),
+                      value_error=None if a.exact else m.error)
 
 
 def _sampling_only(a: Analysis) -> bool:
@@ -253,8 +256,7 @@ def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
     if rec["variant"] not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
     replay_all(rec)
-    deals = [(deal_from_deck(rec["variant"], d["deck"], d["dealer"] - 1), tuple(d["moves"]))
-             for d in rec["_deals"]]
+    deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
     return review_states(deals, (names[0], names[1]), time_limit, players, progress,
