@@ -290,8 +290,9 @@ async function review() {
 function costText(r) {
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
-  const c = r.cost_exact && r.method === "exact" ? r.cost_exact : (+r.cost).toFixed(2);
-  return r.cost_error ? `${c} (±${r.cost_error.toFixed(2)})` : c + (r.method === "exact" ? ` (${t("exact")})` : "");
+  const c = Number.isInteger(+r.cost) ? String(r.cost) : (+r.cost).toFixed(2);
+  if (r.method === "exact") return `${c} (${t("exact")})`;
+  return r.cost_error ? `${c} (±${r.cost_error.toFixed(2)})` : c;
 }
 
 function renderReview() {
@@ -455,6 +456,7 @@ async function loadGame(game, keep) {
   S.mode = "game";
   if (!keep) newGameState();
   showView(v);
+  if (!keep && !v.over) status(t("click_to_play", { p: pname(v.turn) }));
   autoAnalyse();
 }
 
