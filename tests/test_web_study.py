@@ -145,3 +145,15 @@ def test_the_pages_words_come_from_the_i18n_table(client):
     keys = set(re.findall(r'data-t(?:-title|-label|-ph)?="([^"]+)"', page))
     keys |= set(re.findall(r'\bt\("([a-z_.]+[a-z])"', page))
     assert keys and keys <= set(en), keys - set(en)
+
+
+def test_an_estimated_cost_has_its_interval(client):
+    from solver.analysis import analyse
+    from solver.cards import card_str
+    g = games.new_game("scoperta", 2)
+    a = analyse(games.view_position(g), "points", 0.3)
+    worst = a.moves[-1].card   # a card that is not the best: its cost is an estimate with a ±
+    g = games.play(g, worst)
+    r = client.post("/api/review/move", json={"game": g.record, "move": 1, "time_limit": 0.3}).json()
+    assert r["card"] == card_str(worst) and r["method"] == "estimate" and worst not in a.best
+    assert r["cost_error"] > 0 and r["value_error"] > 0

@@ -26,7 +26,7 @@ from solver.explain import explain_position, render as render_explanation
 from solver.game import (GameState, _open_view, deal, from_position, legal_cards, move_error,
                          play as play_card, to_game_position, to_position)
 from solver.picture import Marks, position_svg
-from solver.position import Position, PositionError, parse_position
+from solver.position import Position, PositionError
 from solver.puzzles import bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
