@@ -248,6 +248,9 @@ def test_a_deal_is_studied_move_by_move(browser, server):
     # the review is one click away and fills in card by card
     _click(drv, drv.find_element("id", "over-review"))
     _wait(drv, lambda: 0 < drv.execute_script("return Object.keys(S.rev).length") < 40, what="the first cards judged")
+    # stepping while the review runs does not stop it
+    drv.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 39, what="a step during the review")
     _wait(drv, lambda: drv.execute_script("return !S.reviewing && Object.keys(S.rev).length === 40"),
           timeout=180, what="the whole review")
     # one point per card on the graph, and its text equivalent
@@ -261,6 +264,8 @@ def test_a_deal_is_studied_move_by_move(browser, server):
     assert len(drv.find_elements("css selector", "#review-out table.review tbody tr")) == 40
     assert len(rv["moves"]) == 40
     # stepping with the keys changes the board: the position after each card
+    drv.find_element("tag name", "body").send_keys(Keys.END)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 40, what="the end")
     before = drv.find_element("id", "board").get_attribute("innerHTML")
     drv.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)
     _wait(drv, lambda: drv.execute_script("return S.view.ply") == 39, what="one card back")

@@ -184,8 +184,9 @@ function renderGameView() {
     return `<li><span class="tn">${ti + 1}</span>${btns}${win}</li>`;
   }).join("");
   for (const b of box.querySelectorAll("button.mv")) b.addEventListener("click", () => goTo(+b.dataset.ply));
-  const on = box.querySelector("button.on");
-  if (on && on.scrollIntoView) on.scrollIntoView({ block: "nearest" });
+  const on = box.querySelector("button.on");   // the selected card in view, the page left where it is
+  if (on && (on.offsetTop < box.scrollTop || on.offsetTop + on.offsetHeight > box.scrollTop + box.clientHeight))
+    box.scrollTop = on.offsetTop - box.clientHeight / 2;
   $("first").disabled = $("prev").disabled = cur === 0;
   $("next").disabled = $("last").disabled = cur >= n;
   drawGraph();
@@ -274,12 +275,15 @@ async function review() {
   if (!S.game || S.reviewing) return;
   S.reviewing = true;
   const game = S.game, n = game.moves.length;
+  const same = () => S.game && S.game.moves.join() === game.moves.join();   // not a new game or line
   $("review").disabled = true;
   try {
-    for (let k = 1; k <= n; k++) {
-      if (S.game !== game) break;   // a new game or a new line: stop
+    for (let k = 1; k <= n && same(); k++) {
       $("review-progress").textContent = t("review.progress", { k: k - 1, n });
-      if (!S.rev[k]) S.rev[k] = await api("/api/review/move", { game, move: k, time_limit: 0.3, client: client + ":review" });
+      if (S.rev[k]) continue;
+      const r = await api("/api/review/move", { game, move: k, time_limit: 0.3, client: client + ":review" });
+      if (!same()) break;
+      S.rev[k] = r;
       renderReview(); renderGameView();
     }
     $("review-progress").textContent = "";
