@@ -157,3 +157,14 @@ def test_an_estimated_cost_has_its_interval(client):
     r = client.post("/api/review/move", json={"game": g.record, "move": 1, "time_limit": 0.3}).json()
     assert r["card"] == card_str(worst) and r["method"] == "estimate" and worst not in a.best
     assert r["cost_error"] > 0 and r["value_error"] > 0
+
+
+def test_puzzles_play_shows_the_comment_after_the_answer():
+    p = next(p for p in bundled() if p.question == "best" and p.comment)
+    assert p.id == bundled()[0].id   # the quiz starts with it
+    card = sorted(p.to_json()["answer"])[0]
+    run = CliRunner().invoke(cli, ["puzzles", "play"], input=f"{card}\nq\n")
+    assert run.exit_code == 0, run.output
+    asked = run.output.index("Your card")
+    assert p.comment not in run.output[:asked] and p.title in run.output[:asked]
+    assert run.output.index(p.comment) > run.output.index("Right!")
