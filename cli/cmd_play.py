@@ -15,11 +15,11 @@ from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import CardError, card_name, card_str, cards_of, parse_card
-from solver.game import (GameState, deal, deal_from_deck, default_dealer, legal_cards, move_error,
+from solver.game import (GameState, deal, default_dealer, legal_cards, move_error,
                          new_match, play as play_card, to_position)
 from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
-from solver.record import check_record, deal_record, match_record, read_record, replay_all
+from solver.record import check_record, deal_record, deal_start, match_record, read_record, replay_all
 from solver.render import render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move,
                            review_record, review_states)
@@ -538,7 +538,7 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
     replay_all(rec)
     tasks, results = {}, []
     for d, dl in enumerate(rec["_deals"], 1):
-        state = deal_from_deck(rec["variant"], dl["deck"], dl["dealer"] - 1)
+        state = deal_start(rec["variant"], dl)
         for c in dl["moves"]:
             tasks[len(tasks)] = (state, c, time_limit, d)
             state = play_card(state, c)

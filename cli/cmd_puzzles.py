@@ -260,6 +260,8 @@ def puzzles_play(file, lang, difficulty, variant):
         done += 1
         right += ok
         click.echo(m("play.right") if ok else m("play.wrong", answer=answer))
+        if p.comment:   # after the answer: a comment may name it
+            click.echo(p.comment)
         click.echo(render_text(explain_position(pos, p.objective), lang))
         click.echo(m("play.score", right=right, done=done))
         click.echo("")

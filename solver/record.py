@@ -17,6 +17,10 @@ games with trump, the card turned face up (the briscola, drawn last); then the t
 the top down. A match record replaces dealer/deck/moves/result by ``"deals"``: a list of
 ``{"dealer", "deck", "moves", "result"}``, and adds ``"match": {"rule", "target"}`` and a
 match ``"result": {"points", "wins", "winner"}``.
+
+A deal continued from a position (the analysis board's "play on from here") has no deck:
+``"start"`` (the position's notation) and ``"talon"`` (its talon order, top first, the trump
+card last; drawn at random when the game began) take the place of dealer and deck.
 """
 from __future__ import annotations
 
@@ -26,9 +30,9 @@ import os
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card
-from solver.game import (GameState, MatchState, deal_from_deck, move_error, new_match, play,
-                         to_seat_position)
-from solver.position import SeatPosition
+from solver.game import (GameState, MatchState, deal_from_deck, from_position, move_error,
+                         new_match, play, to_seat_position)
+from solver.position import Position, PositionError, SeatPosition, parse_position
 from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"
@@ -70,6 +74,18 @@ def deal_record(state: GameState, seed=None, players=None) -> dict:
     # keep the documented key order: result last
     if "result" in rec:
         rec["result"] = rec.pop("result")
+    return rec
+
+
+def start_record(state: GameState, start: str, talon, seed=None, players=None) -> dict:
+    """The record of a deal continued from the position ``start`` with this talon order."""
+    rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
+    if seed is not None:
+        rec["seed"] = seed
+    rec.update(start=start, talon=[card_str(c) for c in talon],
+               moves=[card_str(c) for c in state.moves], players=_names(players))
+    if state.is_over:
+        rec["result"] = _result(state.side_points)
     return rec
 
 
@@ -164,9 +180,26 @@ def _check_result(res, where: str) -> None:
         raise RecordError(f"{where}: result winner must be 1, 2 or null (a draw)")
 
 
-def _check_deal(d, players: int, where: str) -> dict:
+def _check_start(d: dict, where: str) -> dict:
+    if not isinstance(d["start"], str):
+        raise RecordError(f"{where}: start must be a position (notation text)")
+    try:
+        pos = parse_position(d["start"])
+    except PositionError as e:
+        raise RecordError(f"{where}: start: {str(e).splitlines()[0]}") from None
+    if not isinstance(pos, Position):
+        raise RecordError(f"{where}: start must be a 2-player scoperta position")
+    return {"start": pos, "talon": _cards(d.get("talon", []), "talon", where),
+            "moves": _cards(d.get("moves", []), "moves", where), "result": d.get("result")}
+
+
+def _check_deal(d, players: int, where: str, start_allowed: bool = False) -> dict:
     if not isinstance(d, dict):
         raise RecordError(f"{where}: a deal must be a JSON object")
+    if start_allowed and "start" in d:
+        if "result" in d and d["result"] is not None:
+            _check_result(d["result"], where)
+        return _check_start(d, where)
     for key in ("dealer", "deck"):
         if key not in d:
             raise RecordError(f"{where}: missing \"{key}\"")
@@ -224,14 +257,24 @@ def check_record(rec, where: str = "record") -> dict:
         if "result" in rec and rec["result"] is not None:
             _check_result(rec["result"], where)
     else:
-        out["_deals"] = [_check_deal(rec, v.players, where)]
+        out["_deals"] = [_check_deal(rec, v.players, where, start_allowed=v.name == "scoperta")]
     return out
 
 
 # ----- replaying ----------------------------------------------------------------------
 
+def deal_start(variant, d: dict, where: str = "") -> GameState:
+    """The first moment of a checked deal: dealt from its deck, or its start position."""
+    if "start" not in d:
+        return deal_from_deck(variant, d["deck"], d["dealer"] - 1)
+    try:
+        return from_position(d["start"], tuple(d["talon"]) or None)
+    except PositionError as e:
+        raise RecordError(f"{where}talon: {str(e).splitlines()[0]}") from None
+
+
 def _replay_deal(variant, d: dict, where: str) -> GameState:
-    state = deal_from_deck(variant, d["deck"], d["dealer"] - 1)
+    state = deal_start(variant, d, where)
     for i, c in enumerate(d["moves"], 1):
         err = move_error(state, c)
         if err:

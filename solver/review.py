@@ -24,11 +24,11 @@ from typing import Callable
 from solver.analysis import Analysis, analyse, driver, sampling
 from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY
 from solver.cards import card_str
-from solver.game import (GameState, deal_from_deck, legal_cards, play, to_position,
+from solver.game import (GameState, legal_cards, play, to_position,
                          to_seat_position)
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position
-from solver.record import RecordError, check_record, replay_all
+from solver.record import RecordError, check_record, deal_start, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
 #: games whose cards are judged from the mover's seat (hidden hands sampled)
@@ -71,6 +71,7 @@ class MoveReview:
                                         # measured for this game and stage)
     interval: str | None = None         # an estimated cost's: what its ± covers
                                         # (solver.analysis.result.INTERVALS)
+    value_error: float | None = None    # half-width of the played card's value's interval
 
     @property
     def rated(self) -> bool:
@@ -94,6 +95,7 @@ class MoveReview:
             "best_value": self.best_value, "value": self.value, "cost": self.cost,
             "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
+            **({} if self.value_error is None else {"value_error": self.value_error}),
             "view": "seat" if self.seat_view else "open",
             **({} if self.interval is None else {"interval": self.interval}),
         }
@@ -197,7 +199,8 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
                       cost=cost, cost_exact=cost_exact, exact=a.exact,
                       cost_error=None if a.exact or m is top else gap_error(top, m),
-                      sampling_only=_sampling_only(a), interval=a.covers)
+                      sampling_only=_sampling_only(a), interval=a.covers,
+                      value_error=None if a.exact else m.error)
 
 
 def gap_error(top, m) -> float | None:
@@ -272,8 +275,7 @@ def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
     if rec["variant"] not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
     replay_all(rec)
-    deals = [(deal_from_deck(rec["variant"], d["deck"], d["dealer"] - 1), tuple(d["moves"]))
-             for d in rec["_deals"]]
+    deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
     return review_states(deals, (names[0], names[1]), time_limit, players, progress,

@@ -113,7 +113,7 @@ def test_a_classic_game_on_the_board_is_reviewed_from_each_seat(client):
 
 def test_engine_reply_from_a_pasted_position(client):
     v = client.post("/api/deal", json={"position": T2, "seed": 5}).json()
-    assert v["game"]["format"] == "briscola-board" and v["game"]["start"] == parse_position(T2).to_text()
+    assert v["game"]["format"] == "briscola-record" and v["game"]["start"] == parse_position(T2).to_text()
     v = client.post("/api/play", json={"game": v["game"], "card": "AD"}).json()
     assert v["turn"] == 2
     r = client.post("/api/engine", json={"game": v["game"], "level": "engine:0.1"})

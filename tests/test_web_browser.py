@@ -1,7 +1,10 @@
 """The board in a real browser: headless Chromium (Debian's chromium + chromium-driver)
 driven by Selenium loads the page, pastes a position, sees the best card highlighted with
 the value `briscola analyse` gives, plays it, gets the engine's answer, and saves
-screenshots (desktop and phone width) whose paths it prints.
+screenshots (desktop and phone width) whose paths it prints. Then the game view: a finished
+deal loaded, reviewed card by card, stepped through with the keys, the tricks and the graph;
+the analysis table at a laptop's and a phone's width; the page in Italian; a puzzle's
+comment kept until it is answered.
 
 Skipped with the reason where no browser is installed; under CI (env CI set) a missing
 browser fails instead, since .ci/run installs one."""
@@ -115,6 +118,11 @@ def _wait(drv, cond, timeout=90.0, what="the page"):
     raise AssertionError(f"timed out waiting for {what}; status line: {status!r}")
 
 
+def _number(text: str) -> float:
+    """The first number of a table cell ("−0.90 (±0.11)": the page writes a real minus)."""
+    return float(text.replace("\u2212", "-").split()[0])
+
+
 def test_board_analyses_and_plays_in_a_browser(browser, server):
     drv = browser
     # the expected answers first: the board's own searches must not run beside these
@@ -143,7 +151,7 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     label = g.find_element("css selector", "text.value").text
     assert label == value_label(a, parse_card(card))
     row = drv.find_element("css selector", f'#analysis tr.best[data-card="{card}"] td.value').text
-    assert float(row) == pytest.approx(a.value, abs=0.005)
+    assert _number(row) == pytest.approx(a.value, abs=0.005)
     assert "exact" in drv.find_element("id", "analysis").text
     out = _artifacts()
     drv.save_screenshot(str(out / "board-analysis.png"))
@@ -198,3 +206,173 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     phone = out / "board-phone.png"
     drv.save_screenshot(str(phone))
     print(f"\nscreenshots: {out / 'board-analysis.png'} {path} {phone}")
+
+
+# ----- the game view ---------------------------------------------------------------------
+def _finished_game(seed: int) -> dict:
+    from solver.web import games
+    g = games.new_game("scoperta", seed)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    return g.record
+
+
+def _open(drv, server, width=1280, height=900):
+    drv.set_window_size(width, height)
+    drv.get(server + "/")
+    _wait(drv, lambda: drv.find_elements("css selector", "#board svg g.card"), what="the first deal")
+    # the first deal's analysis is replaced by the test's own (one search per client)
+    drv.execute_script("document.getElementById('auto').checked = false;"
+                       "document.getElementById('time-limit').value = '0.5'")
+
+
+def _click(drv, el):
+    drv.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", el)
+
+
+def test_a_deal_is_studied_move_by_move(browser, server):
+    from selenium.webdriver.common.keys import Keys
+
+    from solver.web import games
+    drv = browser
+    rec = _finished_game(11)
+    game = games.load_game(rec)
+    _open(drv, server)
+    drv.execute_script("loadGame(arguments[0])", rec)
+    # the end of the deal keeps its final position, the result over it
+    over = _wait(drv, lambda: drv.find_element("id", "over").is_displayed() and drv.find_element("id", "over"),
+                 what="the result")
+    a, b = rec["result"]["points"]
+    assert f"{a} – {b}" in over.text
+    assert len(drv.find_elements("css selector", '#board svg g.card[data-place="played"]')) == 40
+    # the review is one click away and fills in card by card
+    _click(drv, drv.find_element("id", "over-review"))
+    _wait(drv, lambda: 0 < drv.execute_script("return Object.keys(S.rev).length") < 40, what="the first cards judged")
+    # stepping while the review runs does not stop it
+    drv.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 39, what="a step during the review")
+    _wait(drv, lambda: drv.execute_script("return !S.reviewing && Object.keys(S.rev).length === 40"),
+          timeout=180, what="the whole review")
+    # one point per card on the graph, and its text equivalent
+    assert len(drv.find_elements("css selector", "#graph circle.pt")) == 40
+    assert len(drv.find_elements("css selector", "#graph-text tr")) == 41
+    rv = games.review(game, 0.3)
+    marks = drv.execute_script("return Object.values(S.rev).map((r) => r.mark)")
+    shown = [e.text for e in drv.find_elements("css selector", "#tricks button.mv")]
+    assert [c + m for c, m in zip(rec["moves"], marks)] == shown
+    assert drv.find_elements("css selector", "#review-out table.review tbody tr")
+    assert len(drv.find_elements("css selector", "#review-out table.review tbody tr")) == 40
+    assert len(rv["moves"]) == 40
+    # stepping with the keys changes the board: the position after each card
+    drv.find_element("tag name", "body").send_keys(Keys.END)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 40, what="the end")
+    before = drv.find_element("id", "board").get_attribute("innerHTML")
+    drv.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 39, what="one card back")
+    assert drv.find_element("id", "board").get_attribute("innerHTML") != before
+    assert not drv.find_element("id", "over").is_displayed()
+    assert drv.execute_script("return S.view.position") == games.view_position(game.at(39)).to_text()
+    drv.find_element("tag name", "body").send_keys(Keys.HOME)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 0, what="the start")
+    drv.find_element("tag name", "body").send_keys(Keys.ARROW_RIGHT)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 1, what="one card on")
+    # a click on a card of the trick list, and on the graph, go to that move
+    _click(drv, drv.find_element("css selector", '#tricks button.mv[data-ply="17"]'))
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 17, what="move 17")
+    assert drv.execute_script("return S.view.position") == games.view_position(game.at(17)).to_text()
+    dot = drv.find_element("css selector", '#graph circle.pt[data-ply="9"]')
+    drv.execute_script("""const r = arguments[0].getBoundingClientRect();
+        document.querySelector('#graph svg').dispatchEvent(new MouseEvent('click',
+          {bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2}))""", dot)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 9, what="the graph's move")
+    # the biggest mistakes link to their moves; "analyse here" analyses that moment
+    links = drv.find_elements("css selector", "#review-out ol button.link")
+    worst = rv["mistakes"]
+    assert len(links) == len(worst)
+    if worst:
+        _click(drv, links[0])
+        _wait(drv, lambda: drv.execute_script("return S.view.ply") == worst[0]["move"] - 1, what="the worst move")
+    here = drv.find_element("css selector", '#review-out button.here[data-ply="16"]')
+    _click(drv, here)
+    want = rv["moves"][16]["position"]
+    _wait(drv, lambda: drv.execute_script("return S.analysis && S.analysis.position") == want,
+          what="the analysis of move 17")
+    _click(drv, drv.find_element("css selector", '#tricks button.mv[data-ply="17"]'))
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 17, what="move 17 again")
+    time.sleep(0.5)
+    assert drv.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    out = _artifacts()
+    drv.save_screenshot(str(out / "board-study.png"))
+    print(f"\nscreenshot: {out / 'board-study.png'}")
+
+
+START = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S played=- turn=1 score=0-0"
+
+
+def _fits(drv) -> bool:
+    return drv.execute_script("""
+        const ok = (e) => e.scrollWidth <= e.clientWidth;
+        return ok(document.documentElement) && ok(document.getElementById('analysis'))
+          && [...document.querySelectorAll('#analysis table')].every((t) => t.getBoundingClientRect().right
+               <= document.getElementById('panel').getBoundingClientRect().right + 0.5);""")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_analysis_table_fits_the_screen(browser, server, width):
+    drv = browser
+    _open(drv, server, width, 900)
+    box = drv.find_element("id", "notation")
+    box.clear()
+    box.send_keys(START)
+    drv.find_element("id", "set").click()
+    _wait(drv, lambda: drv.execute_script("return S.view && S.view.ply === 0"), what="the pasted position")
+    drv.execute_script("analyse()")
+    _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
+    assert "±" in drv.find_element("css selector", "#analysis tr.best td.value").text
+    gaps = [e.text for e in drv.find_elements("css selector", "#analysis td.gap") if e.text]
+    assert gaps and all(g.startswith("\u2212") and g.count("±") == 1 for g in gaps)
+    assert _fits(drv)
+    if width < 700:   # on a phone the analysis comes before the played cards (folded away)
+        assert not drv.find_element("id", "show-played").is_selected()
+        assert drv.find_elements("css selector", "#board svg.hide-played")
+        board = drv.find_element("id", "board").rect
+        panel = drv.find_element("id", "panel").rect
+        assert panel["y"] >= board["y"] + board["height"] - 1
+        drv.save_screenshot(str(_artifacts() / "board-phone-table.png"))
+
+
+def test_the_page_speaks_italian_and_remembers_it(browser, server):
+    from selenium.webdriver.support.ui import Select
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    _open(drv, server)
+    Select(drv.find_element("id", "lang")).select_by_value("it")
+    it = BOARD_PAGE["it"]
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == it["btn.analyse"], what="the Italian buttons")
+    assert drv.find_element("id", "review").text == it["btn.review"]
+    assert drv.find_element("css selector", 'nav button[data-tab="play"]').text == it["tab.play"]
+    assert drv.find_element("id", "deal").get_attribute("textContent") == it["btn.deal"]
+    _open(drv, server)   # a later visit
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == it["btn.analyse"], what="Italian remembered")
+    assert drv.execute_script("return document.documentElement.lang") == "it"
+    Select(drv.find_element("id", "lang")).select_by_value("en")
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == "Analyse", what="English again")
+
+
+def test_a_puzzles_comment_waits_for_the_answer(browser, server):
+    from solver.puzzles import bundled
+    drv = browser
+    _open(drv, server)
+    drv.find_element("css selector", 'nav button[data-tab="puzzles"]').click()
+    _wait(drv, lambda: drv.execute_script("return S.puzzles.length"), what="the puzzles")
+    first = next(p for p in bundled() if p.question == "best")
+    assert drv.execute_script("return S.puzzles[0].id") == first.id
+    listed = drv.execute_script("return S.puzzles[0]")
+    assert "answer" not in listed and "comment" not in listed and "features" not in listed
+    assert first.comment and first.comment not in drv.page_source
+    right = card_str(sorted(first.answer)[0])
+    g = _wait(drv, lambda: drv.find_element("css selector", f'#board svg g.card.playable[data-card="{right}"]'),
+              what="the puzzle's cards")
+    _click(drv, g)
+    _wait(drv, lambda: drv.find_element("id", "pz-comment").text == first.comment, what="the comment")
+    drv.find_element("css selector", 'nav button[data-tab="analyse"]').click()

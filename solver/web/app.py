@@ -284,7 +284,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
     @endpoint
     async def api_game(request, body):
         game = _load_game(body)
-        return games.game_view(game, _lang(body))
+        return games.game_view(game, _lang(body), ply=_field(body, "ply", int))
 
     @endpoint
     async def api_play(request, body):
@@ -305,11 +305,23 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
     async def api_review(request, body):
         game = _load_game(body)
         limit = _time_limit(body, 0.3)
-        return await jobs.run(client_of(body), lambda job: games.review(game, limit))
+        lang = _lang(body)
+        return await jobs.run(client_of(body), lambda job: games.review(game, limit, lang))
+
+    @endpoint
+    async def api_review_move(request, body):
+        game = _load_game(body)
+        move = _field(body, "move", int, required=True)
+        limit = _time_limit(body, 0.3)
+        return await jobs.run(client_of(body), lambda job: games.review_one(game, move, limit))
+
+    @endpoint
+    async def api_strings(request, body):
+        return games.page_strings(_lang(body))
 
     @endpoint
     async def api_puzzles(request, body):
-        return {"puzzles": games.puzzle_list(_field(body, "variant", str, "scoperta"))}
+        return {"puzzles": games.puzzle_list(_field(body, "variant", str, "scoperta"), _lang(body))}
 
     @endpoint
     async def api_puzzle_answer(request, body):
@@ -335,6 +347,8 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         Route("/api/review", api_review, methods=["POST"]),
         Route("/api/puzzles", api_puzzles, methods=["GET"]),
         Route("/api/puzzles/answer", api_puzzle_answer, methods=["POST"]),
+        Route("/api/review/move", api_review_move, methods=["POST"]),
+        Route("/api/strings", api_strings, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
 

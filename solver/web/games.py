@@ -1,11 +1,15 @@
 """What the board's endpoints do, in plain Python over the project's APIs (no web types
 here, so the tests and the server share it).
 
-A game is carried as a dict: a dealt game is the project's game record (variant, seed,
-dealer, deck, moves), so a downloaded game replays and reviews with `briscola replay` and
-`briscola review`; a game continued from a pasted position is a board record
-(``"format": "briscola-board"``: the start position, the talon order drawn at random when
-the game began, the moves).
+A game is carried as a dict: the project's game record (variant, seed, dealer, deck, moves;
+or, for a game continued from a pasted position, its start position and the talon order
+drawn at random when the game began), so a downloaded game replays and reviews with
+`briscola replay` and `briscola review`. The older board record
+(``"format": "briscola-board"``) is still read.
+
+A reviewed card gets a mark from its cost (points, mover minus opponent), judged on the
+low end of its interval where it has one, so no card is marked on sampling noise alone:
+``?!`` from 2 points, ``?`` from 5, ``??`` from 10 (MARKS).
 """
 from __future__ import annotations
 
@@ -19,15 +23,22 @@ from solver.analysis import Analysis, analyse as run_analysis
 from solver.analysis import progress
 from solver.cards import card_str, cards_of, parse_card
 from solver.explain import explain_position, render as render_explanation
-from solver.game import GameState, deal, from_position, legal_cards, move_error, play as play_card, to_game_position, to_position
+from solver.game import (GameState, _open_view, deal, from_position, legal_cards, move_error,
+                         play as play_card, to_game_position, to_position)
 from solver.picture import Marks, position_svg
-from solver.position import Position, PositionError, parse_position
+from solver.position import Position, PositionError
 from solver.puzzles import bundled, format_answer, parse_value
-from solver.record import FORMAT, RecordError, deal_record, replay
-from solver.review import render_review, review_states
+from solver.i18n import BOARD_PAGE, title_text
+from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
+from solver.review import SUPPORTED, UNSUPPORTED, MoveReview, render_review, review_move, review_states
 from solver.rules import get_variant
 
 BOARD_FORMAT = "briscola-board"
+#: what the puzzle list shows before the answer: not the answer, the comment (it may name the
+#: answer) or the generator's features (they name the natural card)
+PUZZLE_FIELDS = ("id", "position", "question", "objective", "difficulty", "title")
+#: (lowest cost in points, mark), worst first
+MARKS = ((10.0, "??"), (5.0, "?"), (2.0, "?!"))
 
 
 class Game:
@@ -36,21 +47,29 @@ class Game:
     def __init__(self, start: GameState, moves: list[int], head: dict, start_score=()):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
-        state = start
+        self.states = [start]   # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
-            err = move_error(state, c)
+            err = move_error(self.states[-1], c)
             if err:
                 raise RecordError(f"move {i}: {err}")
-            state = play_card(state, c)
-        self.state = state
+            self.states.append(play_card(self.states[-1], c))
+        self.state = self.states[-1]
 
     @property
     def record(self) -> dict:
+        if "start" in self.head:
+            return start_record(self.state, self.head["start"],
+                                [parse_card(c) for c in self.head["talon"]],
+                                self.head.get("seed"), self.head.get("players"))
         rec = dict(self.head)
         rec["moves"] = [card_str(c) for c in self.moves]
-        if self.state.is_over and self.head.get("format") == FORMAT:
+        if self.state.is_over:
             rec["result"] = deal_record(self.state)["result"]
         return rec
+
+    def at(self, ply: int) -> "Game":
+        """The game after its first ``ply`` cards."""
+        return Game(self.start, self.moves[:ply], self.head, self.start_score)
 
 
 def new_game(variant: str, seed: int) -> Game:
@@ -75,8 +94,8 @@ def game_from_position(pos, seed: int) -> Game:
     else:
         talon = []
     state = from_position(pos, tuple(talon) if talon else None)
-    head = {"format": BOARD_FORMAT, "version": 1, "variant": "scoperta", "seed": seed,
-            "start": pos.to_text(), "talon": [card_str(c) for c in talon]}
+    head = {"seed": seed, "start": pos.to_text(), "talon": [card_str(c) for c in talon],
+            "players": ["you", "engine"]}
     return Game(state, [], head, pos.score)
 
 
@@ -85,24 +104,18 @@ def load_game(rec: dict) -> Game:
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves must be a list of cards")
-    if rec.get("format") == BOARD_FORMAT:
-        start = rec.get("start")
-        talon = rec.get("talon", [])
-        if not isinstance(start, str) or not isinstance(talon, list):
-            raise RecordError("a board record needs start (a position) and talon (a list of cards)")
-        pos = parse_position(start)
-        if not isinstance(pos, Position):
-            raise RecordError("a board record starts from a 2-player scoperta position")
-        order = tuple(parse_card(c) for c in talon)
-        state = from_position(pos, order if order else None)
-        head = {k: rec[k] for k in ("format", "version", "variant", "seed", "start", "talon") if k in rec}
-        return Game(state, [parse_card(m) for m in moves], head, pos.score)
-    body = dict(rec)
-    body["moves"] = []
-    body.pop("result", None)
-    start = replay(body)
-    head = {k: v for k, v in rec.items() if k not in ("moves", "result")}
-    return Game(start, [parse_card(m) for m in moves], head)
+    if rec.get("format") == BOARD_FORMAT:   # the board's records before they became game records
+        rec = {**rec, "format": FORMAT, "version": 1, "variant": "scoperta"}
+    body = {k: v for k, v in rec.items() if k not in ("moves", "result")}
+    checked = check_record(body)
+    if "deals" in checked:
+        raise RecordError("the board studies one deal: this record holds a match")
+    d = checked["_deals"][0]
+    start = deal_start(checked["variant"], d)
+    head = {k: v for k, v in body.items() if k != "format" and k != "version"} if "start" in d \
+        else {k: v for k, v in body.items()}
+    return Game(start, [parse_card(m) for m in moves], head,
+                d["start"].score if "start" in d else ())
 
 
 def view_position(game: Game):
@@ -115,9 +128,29 @@ def view_position(game: Game):
     if state.variant.name != "scoperta":
         return to_game_position(state)
     pos = to_position(state)
-    if game.head.get("format") == BOARD_FORMAT and game.start_score is None:
+    if "start" in game.head and game.start_score is None:
         pos = replace(pos, score=None)
     return pos
+
+
+def final_position(state: GameState):
+    """The board at the end of a deal: every card played, the points taken (drawn, not
+    analysed: nobody is to move)."""
+    if state.variant.name == "scoperta":
+        return Position(0, 0, -1, -1, state.briscola, (1 << 40) - 1, state.turn,
+                        (state.points[0], state.points[1]))
+    return _open_view(state, False)
+
+
+def plies(game: Game) -> list[dict]:
+    """Each card of the deal with its mover, its trick and the points each side had taken
+    before it (player 1's side first)."""
+    out = []
+    for s, c in zip(game.states, game.moves):
+        a, b = s.side_points
+        out.append({"card": card_str(c), "player": s.turn + 1, "trick": len(s.tricks) + 1,
+                    "margin": a - b})
+    return out
 
 
 def picture(pos, lang: str, best=(), values=None) -> str:
@@ -129,15 +162,25 @@ def position_view(pos, lang: str) -> dict:
             "legal": [card_str(c) for c in pos.legal_cards()], "svg": picture(pos, lang)}
 
 
-def game_view(game: Game, lang: str, last: str | None = None) -> dict:
+def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = None) -> dict:
+    """The game (record, moves, tricks) and the board after ``ply`` cards (all of them when
+    None); a finished deal's board is its final position, with ``result``."""
+    whole = game
+    if ply is not None:
+        if not 0 <= ply <= len(game.moves):
+            raise PositionError(f"ply must be from 0 to {len(game.moves)}")
+        game = game.at(ply)
     s = game.state
     pos = view_position(game)
-    out = {"game": game.record, "variant": s.variant.name, "players": s.players,
-           "over": s.is_over, "points": list(s.side_points), "moves": len(game.moves),
-           "turn": s.turn + 1, "last": last,
+    shown = pos if pos is not None else final_position(s)
+    out = {"game": whole.record, "variant": s.variant.name, "players": s.players,
+           "over": s.is_over, "points": list(s.side_points), "moves": len(whole.moves),
+           "ply": len(game.moves), "turn": s.turn + 1, "last": last,
            "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over else [],
            "position": pos.to_text() if pos is not None else None,
-           "svg": picture(pos, lang) if pos is not None else None}
+           "svg": picture(shown, lang), "plies": plies(whole),
+           "tricks": [{"leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
+                       "winner": t.winner + 1, "points": t.points} for t in whole.state.tricks]}
     if s.tricks:
         t = s.tricks[-1]
         out["last_trick"] = {"leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
@@ -182,20 +225,59 @@ def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
     return {"text": render_explanation(ex, lang), "explanation": ex.to_json()}
 
 
-def review(game: Game, time_limit: float) -> dict:
-    rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
-                       seed=game.head.get("seed"))
-    out = rv.to_json()
-    out["text"] = render_review(rv, "en", moves=False)
+def mark(cost: float | None, error: float | None = None) -> str:
+    """The mark of a card's cost (MARKS), judged on the low end of its interval."""
+    if cost is None:
+        return ""
+    low = cost - (error or 0.0)
+    return next((m for t, m in MARKS if low >= t - 1e-9), "")
+
+
+def _judged(game: Game, mv: MoveReview) -> dict:
+    """A reviewed card as the page shows it: its mark, and player 1's expected final margin
+    before it (with the best card) and after it (with the card played), with their ±."""
+    out = mv.to_json()
+    out["mark"] = mark(mv.cost, mv.cost_error)
+    out["optimal"] = mv.optimal
+    s = game.states[mv.number - 1]
+    a, b = s.side_points
+    sign = 1 if s.turn % 2 == 0 else -1
+    for key, v in (("before", mv.best_value), ("after", mv.value)):
+        out[key] = None if v is None else a - b + sign * v
     return out
 
 
-def puzzle_list(variant: str) -> list[dict]:
+def review(game: Game, time_limit: float, lang: str = "en") -> dict:
+    rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
+                       seed=game.head.get("seed"))
+    out = rv.to_json()
+    out["moves"] = [_judged(game, m) for m in rv.moves]
+    out["mistakes"] = [_judged(game, m) for m in rv.mistakes()]
+    out["text"] = render_review(rv, lang, moves=False)
+    return out
+
+
+def review_one(game: Game, move: int, time_limit: float) -> dict:
+    """The review of one card (1-based), so the page fills its review in as cards are judged."""
+    if not 1 <= move <= len(game.moves):
+        raise PositionError(f"move must be from 1 to {len(game.moves)}")
+    if game.start.variant.name not in SUPPORTED:
+        raise RecordError(UNSUPPORTED)
+    mv = review_move(game.states[move - 1], game.moves[move - 1], time_limit)
+    return _judged(game, mv)
+
+
+def page_strings(lang: str) -> dict:
+    """The page's words in ``lang`` (the same i18n tables as the CLI)."""
+    return BOARD_PAGE[lang]
+
+
+def puzzle_list(variant: str, lang: str = "en") -> list[dict]:
     out = []
     for p in bundled(variant):
-        d = p.to_json()
-        d.pop("answer", None)
-        d.pop("features", None)
+        d = {k: v for k, v in p.to_json().items() if k in PUZZLE_FIELDS}
+        if p.title:
+            d["title"] = title_text(p.title, lang)
         d["to_move"] = p.position.turn + 1
         out.append(d)
     return out
@@ -216,7 +298,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str) -> dict:
             ok = parse_value(answer) == Fraction(p.answer)
         except ValueError:
             raise PositionError(f"'{answer}' is not a value (such as 7 or -3/2)") from None
-    out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer)}
+    out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer), "comment": p.comment}
     try:
         out["explanation"] = explain(p.position, p.objective, lang, 10.0)["text"]
     except (PositionError, ValueError):

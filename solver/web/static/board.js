@@ -1,5 +1,6 @@
 // The analysis board: plain JavaScript over the JSON API (no build step, nothing fetched
-// from outside). The server draws every picture; this file only wires clicks to requests.
+// from outside). The server draws every picture; this file wires clicks and keys to
+// requests, and draws the game view (tricks, evaluation graph, review) from the replies.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,12 +10,22 @@ const client = (localStorage.getItem("briscola-client") ||
 const S = {
   mode: "game",        // "game" | "view" (no game: a position of a variant we cannot play on) | "puzzle"
   game: null,          // the game record the server sends back
-  view: null,          // the last view (position, svg, legal, turn, ...)
+  view: null,          // the view on the board (position, svg, legal, turn, ply, ...)
+  plies: [], tricks: [],   // the whole deal's cards and finished tricks
   redo: [],            // cards taken back
+  rev: {},             // move number -> the review of that card
+  reviewing: false,
   analysis: null,
   busy: false,
-  puzzles: [], pz: 0, right: 0, done: 0,
+  puzzles: [], pz: 0, right: 0, done: 0, answered: false,
 };
+let T = {};            // the page's words in the chosen language (GET /api/strings)
+
+function t(key, vars) {
+  let s = T[key] !== undefined ? T[key] : key;
+  for (const k in (vars || {})) s = s.split("{" + k + "}").join(vars[k]);
+  return s;
+}
 
 async function api(path, body) {
   // pictures for a phone-sized screen put the facts under the talon
@@ -31,12 +42,28 @@ async function api(path, body) {
 function lang() { return $("lang").value; }
 function status(text, error) { $("status").textContent = text || ""; $("status").className = error ? "error" : ""; }
 function fail(e) { if (!e.cancelled) status(e.message, true); }
+function escapeHtml(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+function pname(n) { return t("player_n", { n }); }
+
+// ----- the words of the page ------------------------------------------------------------
+async function loadStrings() {
+  try { T = await api(`/api/strings?lang=${lang()}`); } catch (e) { T = {}; }
+  document.documentElement.lang = lang();
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
+  for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
+  for (const el of document.querySelectorAll("[data-t-ph]")) el.placeholder = t(el.dataset.tPh);
+  document.title = t("page.title");
+}
 
 // ----- the board ---------------------------------------------------------------------
 function draw(svg) {
   $("board").innerHTML = svg || "";
   foldPlayed();
   const v = S.view;
+  for (const g of $("board").querySelectorAll("svg g.card")) {   // every card has a text label
+    if (!g.getAttribute("aria-label")) g.setAttribute("aria-label", g.dataset.card || "");
+  }
   if (!v || !v.legal) return;
   const seat = v.turn || v.to_move;
   const human = +$("human").value;
@@ -45,7 +72,11 @@ function draw(svg) {
   for (const g of $("board").querySelectorAll(`g.card[data-place="hand${seat}"]`)) {
     if (!v.legal.includes(g.dataset.card)) continue;
     g.classList.add("playable");
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("aria-label", t("play_card", { card: g.dataset.card }));
     g.addEventListener("click", () => clickCard(g.dataset.card));
+    g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); clickCard(g.dataset.card); } });
   }
 }
 
@@ -64,36 +95,48 @@ function foldPlayed() {
   svg.classList.toggle("hide-played", !show);
 }
 
+function resultText(r) {
+  const [a, b] = r.points;
+  return `${a} – ${b} · ` + (r.winner ? t("wins", { p: pname(r.winner) }) : t("draw"));
+}
+
 function showView(v, keepAnalysis) {
   S.view = v;
   if (v.game) S.game = v.game;
+  if (v.plies) { S.plies = v.plies; S.tricks = v.tricks; }
   if (v.position) $("notation").value = v.position;
   if (!keepAnalysis) { S.analysis = null; $("analysis").innerHTML = ""; $("pv").innerHTML = ""; $("explanation").textContent = ""; }
-  if (v.over) {
-    const [a, b] = v.result.points;
-    draw("");
-    $("board").innerHTML = `<div class="over"><h2>${a} – ${b}</h2><p>${
-      v.result.winner ? "player " + v.result.winner + " wins" : "a draw"}${
-      v.last ? " · last card " + v.last : ""}</p></div>`;
-    status(`The deal is over: ${a}-${b}. Press review to see every card's cost.`);
-  } else {
-    draw(v.svg);
-  }
+  draw(v.svg);
+  const over = $("over");
+  if (v.over && v.result) {   // the final position stays, the result over it
+    over.hidden = false;
+    $("over-text").textContent = resultText(v.result) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
+    status(t("deal_over", { a: v.result.points[0], b: v.result.points[1] }));
+  } else over.hidden = true;
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
   $("download").disabled = $("review").disabled = !(S.mode === "game" && S.game);
+  renderGameView();
 }
+
+function live() { return !S.view || S.view.ply === undefined || S.view.ply === S.plies.length; }
 
 async function clickCard(card) {
   if (S.busy) return;
   if (S.mode === "puzzle") return answerPuzzle(card);
-  if (S.mode !== "game") { status("This variant is shown for analysis only: deal a game to play it."); return; }
+  if (S.mode !== "game") { status(t("view_only")); return; }
   try {
     S.busy = true;
-    const v = await api("/api/play", { game: S.game, card, lang: lang() });
+    const g = JSON.parse(JSON.stringify(S.game));
+    if (!live()) {   // a card played at an earlier move starts a new line from there
+      g.moves = g.moves.slice(0, S.view.ply); delete g.result;
+      for (const k in S.rev) if (+k > S.view.ply) delete S.rev[k];
+    }
+    const before = S.tricks.length;
+    const v = await api("/api/play", { game: g, card, lang: lang() });
     S.redo = [];
     showView(v);
-    if (!v.over) status(`You played ${card}.`);
+    if (!v.over) status(t("you_played", { card }) + trickText(v, before));
     await engineTurns();
   } catch (e) { fail(e); } finally { S.busy = false; }
   autoAnalyse();
@@ -102,24 +145,202 @@ async function clickCard(card) {
 async function engineTurns() {
   const human = +$("human").value;
   while (S.mode === "game" && human !== 0 && S.view && !S.view.over && S.view.turn !== human) {
-    status(`The engine (${$("level").value}) is thinking…`);
+    status(t("engine_thinking", { level: $("level").value }));
+    const before = S.tricks.length;
     const v = await api("/api/engine", { game: S.game, level: $("level").value, lang: lang(), client: client + ":engine" });
     showView(v);
-    if (!v.over) status(`The engine played ${v.last}.` + (v.last_trick ? trickText(v.last_trick) : ""));
+    if (!v.over) status(t("engine_played", { card: v.last }) + trickText(v, before));
   }
 }
 
-function trickText(t) {
-  return S.view.position && !/ table=/.test(S.view.position) ? ` Trick to player ${t.winner} (${t.points} points).` : "";
+function trickText(v, before) {
+  // a trick just taken: who took it and its points
+  if (!v.tricks || v.tricks.length === before) return "";
+  const tr = v.tricks[v.tricks.length - 1];
+  return " " + t("trick_to", { p: pname(tr.winner), n: tr.points });
+}
+
+// ----- the game view: tricks, stepping, graph ------------------------------------------
+const MARK_CLASS = { "?!": "inacc", "?": "mistake", "??": "blunder" };
+
+function renderGameView() {
+  const box = $("tricks");
+  const n = S.plies.length;
+  $("gameview").hidden = !(S.mode === "game" && S.game);
+  const cur = S.view && S.view.ply !== undefined ? S.view.ply : n;
+  $("ply-label").textContent = t("ply_of", { k: cur, n });
+  const byTrick = [];
+  S.plies.forEach((p, i) => { (byTrick[p.trick - 1] = byTrick[p.trick - 1] || []).push([p, i + 1]); });
+  box.innerHTML = byTrick.map((cards, ti) => {
+    const done = S.tricks[ti];
+    const btns = cards.map(([p, k]) => {
+      const r = S.rev[k];
+      const mk = r && r.mark ? `<span class="mark ${MARK_CLASS[r.mark]}">${r.mark}</span>` : "";
+      const lab = t("move_label", { k, p: pname(p.player), card: p.card }) + (r && r.mark ? " " + t("mark." + r.mark) : "");
+      return `<button class="mv p${p.player}${k === cur ? " on" : ""}" data-ply="${k}" aria-label="${escapeHtml(lab)}"${k === cur ? ' aria-current="step"' : ""}>${p.card}${mk}</button>`;
+    }).join("");
+    const win = done ? `<span class="took" title="${escapeHtml(t("trick_to", { p: pname(done.winner), n: done.points }))}">→ ${
+      escapeHtml(t("p_short", { n: done.winner }))}${done.points ? " +" + done.points : ""}</span>` : "";
+    return `<li><span class="tn">${ti + 1}</span>${btns}${win}</li>`;
+  }).join("");
+  for (const b of box.querySelectorAll("button.mv")) b.addEventListener("click", () => goTo(+b.dataset.ply));
+  const on = box.querySelector("button.on");   // the selected card in view, the page left where it is
+  if (on && (on.offsetTop < box.scrollTop || on.offsetTop + on.offsetHeight > box.scrollTop + box.clientHeight))
+    box.scrollTop = on.offsetTop - box.clientHeight / 2;
+  $("first").disabled = $("prev").disabled = cur === 0;
+  $("next").disabled = $("last").disabled = cur >= n;
+  drawGraph();
+}
+
+async function goTo(ply) {
+  if (!S.game || S.mode !== "game") return;
+  const n = S.plies.length;
+  ply = Math.max(0, Math.min(n, ply));
+  try {
+    const v = await api("/api/game", { game: S.game, ply, lang: lang() });
+    showView(v);
+    status(ply === n ? (v.over ? $("status").textContent : t("at_end")) :
+      t("at_move", { k: ply, n }) + (ply ? " " + t("after_card", { p: pname(S.plies[ply - 1].player), card: S.plies[ply - 1].card }) : ""));
+    autoAnalyse();
+  } catch (e) { fail(e); }
+}
+
+function graphPoints() {
+  // player 1's expected final margin after each card: the review's value of the card
+  // played; a forced card keeps the value before it; the last card's is the result
+  const n = S.plies.length, out = [];
+  let prev = null;
+  for (let k = 1; k <= n; k++) {
+    const r = S.rev[k];
+    let p = null;
+    if (k === n && S.view && S.game && S.game.result) {
+      const [a, b] = S.game.result.points;
+      p = { v: a - b, e: 0, exact: true };
+    } else if (r && r.after !== null && r.after !== undefined) {
+      p = { v: r.after, e: r.value_error || 0, exact: r.method === "exact" };
+    } else if (r && r.choices === 1 && prev) {
+      p = { ...prev };
+    } else if (r && r.before !== null && r.before !== undefined) {
+      p = { v: r.before, e: 0, exact: r.method === "exact" };
+    }
+    out.push(p ? { k, ...p } : { k, v: prev ? prev.v : 0, e: 0, exact: false, unknown: true });
+    if (p) prev = p;
+  }
+  return out;
+}
+
+function drawGraph() {
+  const box = $("graph"), txt = $("graph-text");
+  const pts = graphPoints();
+  if (!Object.keys(S.rev).length || !pts.length) {
+    box.innerHTML = `<p class="hint">${escapeHtml(t("graph.empty"))}</p>`; txt.innerHTML = ""; return;
+  }
+  const W = 400, H = 150, L = 30, R = 8, TOP = 8, B = 18;
+  const top = Math.max(20, ...pts.map((p) => Math.abs(p.v) + p.e));
+  const x = (k) => L + (W - L - R) * (pts.length > 1 ? (k - 1) / (pts.length - 1) : 0.5);
+  const y = (v) => TOP + (H - TOP - B) * (1 - (v + top) / (2 * top));
+  const band = pts.filter((p) => !p.unknown);
+  const upper = band.map((p) => `${x(p.k).toFixed(1)},${y(p.v + p.e).toFixed(1)}`);
+  const lower = band.slice().reverse().map((p) => `${x(p.k).toFixed(1)},${y(p.v - p.e).toFixed(1)}`);
+  const line = band.map((p) => `${x(p.k).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
+  const cur = S.view && S.view.ply !== undefined ? S.view.ply : pts.length;
+  const dots = pts.map((p) => `<circle class="pt${p.exact ? " exact" : ""}${p.unknown ? " unknown" : ""}" data-ply="${p.k}" ` +
+    `cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
+  const tick = (v) => `<text x="${L - 4}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v > 0 ? "+" : ""}${Math.round(v)}</text>`;
+  box.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(t("graph.label"))}" aria-describedby="graph-text">` +
+    `<line class="zero" x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}"/>` +
+    (cur > 0 ? `<line class="cursor" x1="${x(cur)}" x2="${x(cur)}" y1="${TOP}" y2="${H - B}"/>` : "") +
+    `<polygon class="band" points="${upper.concat(lower).join(" ")}"/><polyline class="line" points="${line}"/>` +
+    dots + tick(top) + tick(0) + tick(-top) +
+    `<text x="${L}" y="${H - 4}">1</text><text x="${W - R}" y="${H - 4}" text-anchor="end">${pts.length}</text></svg>` +
+    `<p class="legend">${escapeHtml(t("graph.legend"))}</p>`;
+  const svg = box.querySelector("svg");
+  svg.addEventListener("click", (ev) => {
+    const r = svg.getBoundingClientRect();
+    const sx = (ev.clientX - r.left) * W / r.width;
+    let best = 1, d = 1e9;
+    for (const p of pts) { const dd = Math.abs(x(p.k) - sx); if (dd < d) { d = dd; best = p.k; } }
+    goTo(best);
+  });
+  // the text equivalent, for screen readers (and anyone who wants the numbers)
+  txt.innerHTML = `<caption>${escapeHtml(t("graph.label"))}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${t("graph.col")}</th></tr>` +
+    pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
+      fmtPts(p.v) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${p.e.toFixed(1)}` : "")}</td></tr>`).join("");
+}
+
+function fmtPts(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(1); }
+
+// ----- the full review ------------------------------------------------------------------
+async function review() {
+  if (!S.game || S.reviewing) return;
+  S.reviewing = true;
+  const game = S.game, n = game.moves.length;
+  const same = () => S.game && S.game.moves.join() === game.moves.join();   // not a new game or line
+  $("review").disabled = true;
+  try {
+    for (let k = 1; k <= n && same(); k++) {
+      $("review-progress").textContent = t("review.progress", { k: k - 1, n });
+      if (S.rev[k]) continue;
+      const r = await api("/api/review/move", { game, move: k, time_limit: 0.3, client: client + ":review" });
+      if (!same()) break;
+      S.rev[k] = r;
+      renderReview(); renderGameView();
+    }
+    $("review-progress").textContent = "";
+  } catch (e) { $("review-progress").textContent = e.message; }
+  finally { S.reviewing = false; $("review").disabled = false; }
+}
+
+function costText(r) {
+  if (r.choices === 1) return t("forced");
+  if (r.cost === null || r.cost === undefined) return t("unrated");
+  const c = Number.isInteger(+r.cost) ? String(r.cost) : (+r.cost).toFixed(2);
+  if (r.method === "exact") return `${c} (${t("exact")})`;
+  return r.cost_error ? `${c} (±${r.cost_error.toFixed(2)})` : c;
+}
+
+function renderReview() {
+  const rs = Object.values(S.rev).sort((a, b) => a.move - b.move);
+  if (!rs.length) { $("review-out").hidden = true; return; }
+  $("review-out").hidden = false;
+  const stats = [1, 2].map((p) => {
+    const dec = rs.filter((r) => r.player === p && r.choices > 1);
+    const rated = dec.filter((r) => r.cost !== null && r.cost !== undefined);
+    const opt = rated.filter((r) => r.optimal).length;
+    const cost = rated.reduce((s, r) => s + r.cost, 0);
+    return `<li>${escapeHtml(pname(p))}: ` + (rated.length ? t("review.acc", { opt, rated: rated.length,
+      pct: Math.round(100 * opt / rated.length), avg: (cost / rated.length).toFixed(2) }) : t("review.none")) + "</li>";
+  }).join("");
+  const bad = rs.filter((r) => r.cost > 1e-9 && !r.optimal).sort((a, b) => b.cost - a.cost).slice(0, 3);
+  const worst = bad.map((r) => `<li><button class="link" data-ply="${r.move - 1}">${escapeHtml(t("review.mistake", {
+    k: r.move, p: pname(r.player), card: r.card + (r.mark || ""), best: r.best.join("/"), cost: costText(r) }))}</button></li>`).join("");
+  const rows = rs.map((r) => `<tr data-move="${r.move}"><td><button class="link" data-ply="${r.move - 1}" aria-label="${escapeHtml(t("go_move", { k: r.move }))}">${r.move}</button></td>` +
+    `<td>${r.player}</td><td>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
+    `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}</td>` +
+    `<td><button class="here" data-ply="${r.move - 1}" data-position="${escapeHtml(r.position)}">${escapeHtml(t("review.here"))}</button></td></tr>`).join("");
+  const n = S.plies.length;
+  $("review-out").innerHTML = `<h2>${escapeHtml(t("review.title"))}</h2>` +
+    `<p>${escapeHtml(t("review.judged", { k: rs.length, n }))}</p>` +
+    `<h3>${escapeHtml(t("review.accuracy"))}</h3><ul>${stats}</ul>` +
+    `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol>${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
+    `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th>${t("col.player")}</th><th>${t("col.card")}</th>` +
+    `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
+    `<p class="hint">${escapeHtml(t("review.marks"))}</p>`;
+  for (const b of $("review-out").querySelectorAll("button.link")) b.addEventListener("click", () => goTo(+b.dataset.ply));
+  for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
+    await goTo(+b.dataset.ply);
+    tab("analyse");
+    analyse(b.dataset.position);
+  });
 }
 
 // ----- analysis --------------------------------------------------------------------------
 let poller = null;
-async function analyse() {
-  const position = S.view && S.view.position;
+async function analyse(given) {
+  const position = typeof given === "string" ? given : S.view && S.view.position;
   if (!position) return;
   $("stop").disabled = false;
-  $("progress").textContent = "searching…";
+  $("progress").textContent = t("searching");
   const t0 = Date.now();
   poller = setInterval(async () => {
     try {
@@ -130,13 +351,16 @@ async function analyse() {
   try {
     const a = await api("/api/analyse", { position, objective: $("objective").value, lang: lang(),
       time_limit: +$("time-limit").value, client: client + ":analyse" });
-    if (!S.view || S.view.position !== position) return;   // the board moved on meanwhile
+    if (typeof given !== "string" && (!S.view || S.view.position !== position)) {   // the board moved on meanwhile
+      $("progress").textContent = "";
+      return;
+    }
     S.analysis = a;
     draw(a.svg);
     showAnalysis(a);
     $("progress").textContent = "";
   } catch (e) {
-    $("progress").textContent = e.cancelled ? "stopped" : "";
+    $("progress").textContent = e.cancelled ? t("stopped") : "";
     fail(e);
   } finally {
     clearInterval(poller);
@@ -144,26 +368,31 @@ async function analyse() {
   }
 }
 
-function fmt(x) { return (x > 0 ? "+" : "") + x.toFixed(2); }
+function fmt(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2); }
 
 function showAnalysis(a) {
+  // one ± per value (the 95 % interval's half-width); the gap to the best card with its own
   const win = a.objective === "win";
-  const kind = a.exact ? `<span class="badge exact">exact</span>`
-    : `<span class="badge estimate">estimate (${a.method}, 95 % interval ±)</span>`;
-  let rows = a.moves.map((m) => {
+  const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? " %" : "";
+  const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
+    : `<span class="badge estimate" title="${escapeHtml(a.method)}">${escapeHtml(t("estimate95"))}</span>`;
+  const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
-    const val = win ? (100 * m.value).toFixed(1) + " %" : fmt(m.value);
-    let extra = a.exact ? (m.value_exact || "") : (m.error !== undefined ? "± " + (win ? (100 * m.error).toFixed(1) : m.error.toFixed(2)) : "");
-    if (!a.exact && m.gap_error !== undefined) {   // the gap's own interval: the cards share their samples
-      const k = win ? 100 : 1, d = win ? 1 : 2;
-      extra += ` · ${(k * (a.value - m.value)).toFixed(d)} ± ${(k * m.gap_error).toFixed(d)} below the best`;
+    let val = win ? (100 * m.value).toFixed(1) + unit : fmt(m.value);
+    if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
+    if (!a.exact && m.error !== undefined && m.error !== null) val += ` ±${(k * m.error).toFixed(d)}`;
+    let gap = "";
+    if (!best) {
+      gap = "−" + (k * (a.value - m.value)).toFixed(d);
+      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` (±${(k * m.gap_error).toFixed(d)})`;
     }
     return `<tr class="${best ? "best" : ""}" data-card="${m.card}"><td>${m.card}${best ? " ★" : ""}</td>` +
-      `<td class="num value">${val}</td><td class="num">${extra}</td></tr>`;
+      `<td class="num value">${val}</td><td class="num gap">${gap}</td></tr>`;
   }).join("");
-  $("analysis").innerHTML = `<div>Player ${a.to_move} to move · ${kind} · ${a.nodes.toLocaleString()} nodes, ${a.seconds.toFixed(2)} s</div>` +
-    `<table class="moves"><tr><th>card</th><th title="${win ? "chance to end with 61 or more" : "points still to win: mover minus opponent"}">${win ? "win chance" : "points ±"}</th><th>${a.exact ? "exact" : "±"}</th></tr>${rows}</table>`;
-  $("pv").innerHTML = a.pv.length ? "Best line: " + pvTricks(a).map((t) => `<span class="trick">${t.join(" ")}</span>`).join("") : "";
+  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: pname(a.to_move) }))} · ${kind} · ${a.nodes.toLocaleString()} ${escapeHtml(t("nodes"))}, ${a.seconds.toFixed(2)} s</div>` +
+    `<table class="moves"><thead><tr><th>${t("col.card")}</th><th class="num" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : "col.points")}</th>` +
+    `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
 }
 
 function pvTricks(a) {
@@ -182,7 +411,7 @@ function autoAnalyse() { if ($("auto").checked && S.view && S.view.position && S
 async function explain() {
   const position = S.view && S.view.position;
   if (!position) return;
-  $("explanation").textContent = "explaining…";
+  $("explanation").textContent = t("explaining");
   try {
     const r = await api("/api/explain", { position, lang: lang(), objective: $("objective").value,
       time_limit: +$("time-limit").value, client: client + ":analyse" });
@@ -191,6 +420,8 @@ async function explain() {
 }
 
 // ----- positions and games -------------------------------------------------------------
+function newGameState() { S.redo = []; S.rev = {}; renderReview(); $("review-progress").textContent = ""; }
+
 async function setPosition(text) {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
   try {
@@ -202,11 +433,11 @@ async function setPosition(text) {
     } catch (e) {
       if (!/pasted position handles/.test(e.message)) throw e;
       v = await api("/api/position", { position: text, lang: lang() });
-      S.mode = "view"; S.game = null;
+      S.mode = "view"; S.game = null; S.plies = []; S.tricks = [];
     }
-    S.redo = [];
+    newGameState();
     showView(v);
-    status(S.mode === "game" ? `Player ${v.turn} to move: click a card to play it.` : "Shown for analysis.");
+    status(S.mode === "game" ? t("click_to_play", { p: pname(v.turn) }) : t("shown"));
     autoAnalyse();
   } catch (e) { fail(e); }
 }
@@ -215,20 +446,21 @@ async function newDeal() {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
   try {
     const v = await api("/api/deal", { variant: $("variant").value, seed, lang: lang() });
-    S.mode = "game"; S.redo = [];
+    S.mode = "game"; newGameState();
     if ($("human").value === "2" && v.players !== 2) $("human").value = "1";
     showView(v);
-    status(`Deal of seed ${v.game.seed}.`);
+    status(t("dealt", { seed: v.game.seed }));
     await engineTurns();
     autoAnalyse();
   } catch (e) { fail(e); }
 }
 
-async function loadGame(game, keepRedo) {
-  const v = await api("/api/game", { game, lang: lang() });
+async function loadGame(game, keep) {
+  const v = await api("/api/game", { game, lang: lang(), ply: keep && S.view && S.view.ply !== undefined ? S.view.ply : undefined });
   S.mode = "game";
-  if (!keepRedo) S.redo = [];
+  if (!keep) newGameState();
   showView(v);
+  if (!keep && !v.over) status(t("click_to_play", { p: pname(v.turn) }));
   autoAnalyse();
 }
 
@@ -241,10 +473,11 @@ async function undo() {
     let v;
     do {   // back to the last time it was your turn
       S.redo.push(g.moves.pop());
+      delete S.rev[g.moves.length + 1];
       v = await api("/api/game", { game: g, lang: lang() });
     } while (human && g.moves.length && v.turn !== human);
     showView(v);
-    status("Taken back.");
+    status(t("taken_back"));
     autoAnalyse();
   } catch (e) { fail(e); }
 }
@@ -263,17 +496,6 @@ function download() {
   a.click();
   URL.revokeObjectURL(a.href);
 }
-
-async function review() {
-  $("review-out").innerHTML = "<p>reviewing every card…</p>";
-  try {
-    const r = await api("/api/review", { game: S.game, client: client + ":analyse" });
-    const worst = r.mistakes.map((m) => `<li>move ${m.move} (player ${m.player}): ${m.card} instead of ${m.best.join("/")} costs ${(+m.cost).toFixed(2)}${m.cost_error ? " ± " + m.cost_error.toFixed(1) : ""}${m.view === "seat" ? " (from the player's seat)" : ""}</li>`).join("");
-    $("review-out").innerHTML = `<h3>Review</h3><ol>${worst || "<li>no mistakes</li>"}</ol><pre>${escapeHtml(r.text)}</pre>`;
-  } catch (e) { $("review-out").innerHTML = `<p class="error">${escapeHtml(e.message)}</p>`; }
-}
-
-function escapeHtml(s) { return String(s).replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" }[c])); }
 
 // ----- set-up by clicking cards ------------------------------------------------------------
 const RANKS = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"], SUITS = "BCDS";
@@ -312,23 +534,26 @@ function pickerText() {
 }
 
 // ----- puzzles ----------------------------------------------------------------------------
+// The list holds no answer and no comment: the comment (it may name the answer) comes
+// with the answer.
 async function loadPuzzles() {
   try {
-    const r = await api(`/api/puzzles?variant=${$("pz-variant").value}`);
-    S.puzzles = r.puzzles; S.pz = 0; S.right = S.done = 0;
+    const r = await api(`/api/puzzles?variant=${$("pz-variant").value}&lang=${lang()}`);
+    S.puzzles = r.puzzles; S.pz = Math.min(S.pz, r.puzzles.length - 1); if (S.pz < 0) S.pz = 0;
     showPuzzle();
   } catch (e) { fail(e); }
 }
 async function showPuzzle() {
   const p = S.puzzles[S.pz];
   if (!p) return;
-  S.mode = "puzzle";
-  $("pz-count").textContent = ` ${S.pz + 1} / ${S.puzzles.length} (${p.difficulty}) `;
+  S.mode = "puzzle"; S.answered = false;
+  $("gameview").hidden = true; $("over").hidden = true;
+  $("pz-count").textContent = ` ${S.pz + 1} / ${S.puzzles.length} (${t("diff." + p.difficulty)}) `;
   $("pz-question").textContent = (p.title ? p.title + ". " : "") + (p.question === "best"
-    ? `Player ${p.to_move} to move: click the best card.` : `What is the exact value for player ${p.to_move}?`) +
-    (p.objective === "win" ? " (objective: win the deal)" : "");
+    ? t("pz.best", { p: pname(p.to_move) }) : t("pz.value", { p: pname(p.to_move) })) +
+    (p.objective === "win" ? " " + t("pz.win") : "");
   $("pz-value-row").style.display = p.question === "value" ? "" : "none";
-  $("pz-feedback").textContent = ""; $("pz-explanation").textContent = "";
+  $("pz-feedback").textContent = ""; $("pz-explanation").textContent = ""; $("pz-comment").textContent = "";
   const v = await api("/api/position", { position: p.position, lang: lang() });
   showView(v);
   status("");
@@ -337,9 +562,11 @@ async function answerPuzzle(answer) {
   const p = S.puzzles[S.pz];
   try {
     const r = await api("/api/puzzles/answer", { id: p.id, variant: $("pz-variant").value, answer, lang: lang(), client: client + ":analyse" });
-    S.done++; if (r.ok) S.right++;
-    $("pz-feedback").textContent = r.ok ? `Right! (${r.answer})` : `Not quite: the answer is ${r.answer}.`;
+    if (!S.answered) { S.done++; if (r.ok) S.right++; }
+    S.answered = true;
+    $("pz-feedback").textContent = r.ok ? t("pz.right", { a: r.answer }) : t("pz.wrong", { a: r.answer });
     $("pz-feedback").className = r.ok ? "" : "error";
+    $("pz-comment").textContent = r.comment || "";
     $("pz-explanation").textContent = r.explanation || "";
     if (p.question === "best") {   // the right cards, marked on the board
       const svg = await (await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" },
@@ -347,15 +574,19 @@ async function answerPuzzle(answer) {
           best: r.answer.split(",").map((c) => c.trim()) }) })).text();
       draw(svg);
     }
-    $("pz-score").textContent = `${S.right} right of ${S.done}`;
+    $("pz-score").textContent = t("pz.score", { right: S.right, done: S.done });
   } catch (e) { $("pz-feedback").textContent = e.message; $("pz-feedback").className = "error"; }
 }
 
 // ----- wiring -------------------------------------------------------------------------------
 function tab(name) {
-  for (const b of document.querySelectorAll("nav button")) b.classList.toggle("on", b.dataset.tab === name);
-  for (const t of document.querySelectorAll(".tab")) t.classList.toggle("on", t.id === "tab-" + name);
-  if (name === "puzzles" && !S.puzzles.length) loadPuzzles();
+  for (const b of document.querySelectorAll("nav button")) {
+    b.classList.toggle("on", b.dataset.tab === name);
+    b.setAttribute("aria-selected", b.dataset.tab === name ? "true" : "false");
+  }
+  for (const el of document.querySelectorAll(".tab")) el.classList.toggle("on", el.id === "tab-" + name);
+  if (name === "puzzles") { if (!S.puzzles.length) loadPuzzles(); else showPuzzle(); }
+  else if (S.mode === "puzzle" && S.game) { S.mode = "game"; loadGame(S.game, true).catch(fail); }
 }
 
 function label(a, m) {   // as solver.picture.value_label
@@ -378,11 +609,37 @@ async function relayout() {
   if (r.ok) draw(await r.text());
 }
 
+async function changeLang() {
+  localStorage.setItem("briscola-lang", lang());
+  await loadStrings();
+  renderReview();
+  if (S.analysis) showAnalysis(S.analysis);
+  if (S.mode === "puzzle") { S.puzzles = []; loadPuzzles(); }
+  else if (S.mode === "game" && S.game) loadGame(S.game, true).catch(fail);
+  else renderGameView();
+}
+
+function onKey(ev) {
+  // ← / → step through the deal (Home / End: its start and end), not while typing
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+  if (S.mode !== "game" || !S.game) return;
+  const cur = S.view && S.view.ply !== undefined ? S.view.ply : S.plies.length;
+  const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: S.plies.length }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  goTo(to);
+}
+
 async function init() {
+  const saved = localStorage.getItem("briscola-lang");
+  if (saved === "en" || saved === "it") $("lang").value = saved;
+  if (window.innerWidth < 700) $("show-played").checked = false;   // the analysis first on a phone
+  await loadStrings();
   window.addEventListener("resize", () => { clearTimeout(S.resizing); S.resizing = setTimeout(relayout, 250); });
+  document.addEventListener("keydown", onKey);
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => tab(b.dataset.tab));
   $("set").addEventListener("click", () => setPosition($("notation").value.trim()));
-  $("analyse").addEventListener("click", analyse);
+  $("analyse").addEventListener("click", () => analyse());
   $("stop").addEventListener("click", () => api("/api/stop", { client: client + ":analyse" }).catch(fail));
   $("explain").addEventListener("click", explain);
   $("deal").addEventListener("click", newDeal);
@@ -391,15 +648,20 @@ async function init() {
   $("show-played").addEventListener("change", foldPlayed);
   $("download").addEventListener("click", download);
   $("review").addEventListener("click", review);
+  $("over-review").addEventListener("click", review);
+  $("first").addEventListener("click", () => goTo(0));
+  $("prev").addEventListener("click", () => goTo((S.view.ply ?? S.plies.length) - 1));
+  $("next").addEventListener("click", () => goTo((S.view.ply ?? S.plies.length) + 1));
+  $("last").addEventListener("click", () => goTo(S.plies.length));
   $("load").addEventListener("change", async (ev) => {
     const f = ev.target.files[0]; if (!f) return;
-    try { await loadGame(JSON.parse(await f.text())); status(`Loaded ${f.name}.`); } catch (e) { fail(e); }
+    try { await loadGame(JSON.parse(await f.text())); status(t("loaded", { name: f.name })); } catch (e) { fail(e); }
     ev.target.value = "";
   });
-  $("lang").addEventListener("change", () => { if (S.mode === "game" && S.game) loadGame(S.game, true); });
-  $("setup-use").addEventListener("click", () => { const t = pickerText(); $("notation").value = t; tab("analyse"); setPosition(t); });
+  $("lang").addEventListener("change", changeLang);
+  $("setup-use").addEventListener("click", () => { const s = pickerText(); $("notation").value = s; tab("analyse"); setPosition(s); });
   $("setup-clear").addEventListener("click", () => { for (const k in placed) delete placed[k]; paintPicker(); });
-  $("pz-variant").addEventListener("change", loadPuzzles);
+  $("pz-variant").addEventListener("change", () => { S.pz = 0; S.right = S.done = 0; loadPuzzles(); });
   $("pz-prev").addEventListener("click", () => { if (S.pz > 0) { S.pz--; showPuzzle(); } });
   $("pz-next").addEventListener("click", () => { if (S.pz < S.puzzles.length - 1) { S.pz++; showPuzzle(); } });
   $("pz-submit").addEventListener("click", () => answerPuzzle($("pz-value").value.trim()));

@@ -1,0 +1,170 @@
+"""The board as a place to study a game, through its API: the game view (tricks, the board at
+any move, the final position), the review one card at a time (marks, the graph's values),
+puzzles that keep their secret, records that `briscola review` and `replay` read, and the
+page's words from the i18n tables."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+from click.testing import CliRunner  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from cli.main import cli  # noqa: E402
+from solver.i18n import BOARD_PAGE  # noqa: E402
+from solver.puzzles import bundled  # noqa: E402
+from solver.web import games  # noqa: E402
+from solver.web.app import create_app  # noqa: E402
+
+T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B turn=1"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def _played_out(client, first: dict) -> dict:
+    v = first
+    while not v["over"]:
+        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+        assert r.status_code == 200, r.json()
+        v = r.json()
+    return v
+
+
+def test_the_game_view_lists_every_card_and_draws_any_move(client):
+    v = _played_out(client, client.post("/api/deal", json={"seed": 4}).json())
+    assert len(v["plies"]) == 40 and len(v["tricks"]) == 20
+    assert [p["card"] for p in v["plies"]] == v["game"]["moves"]
+    assert all(len(t["cards"]) == 2 for t in v["tricks"])
+    # the end keeps its final position: drawn, with the result
+    assert v["svg"].startswith("<svg") and v["result"]["points"] == v["points"]
+    assert v["ply"] == 40 and v["position"] is None
+    # the board at move 7: the position after 7 cards, the game still whole
+    w = client.post("/api/game", json={"game": v["game"], "ply": 7}).json()
+    assert w["ply"] == 7 and w["game"] == v["game"] and not w["over"]
+    assert w["svg"] != v["svg"] and w["position"]
+    assert w["turn"] == v["plies"][7]["player"]
+    bad = client.post("/api/game", json={"game": v["game"], "ply": 41})
+    assert bad.status_code == 400 and "ply" in bad.json()["error"]
+
+
+def test_marks_follow_the_documented_thresholds():
+    assert games.mark(None) == "" and games.mark(0.0) == "" and games.mark(1.99) == ""
+    assert games.mark(2.0) == "?!" and games.mark(4.9) == "?!"
+    assert games.mark(5.0) == "?" and games.mark(9.99) == "?"
+    assert games.mark(10.0) == "??" and games.mark(34) == "??"
+    # an estimate is marked on the low end of its interval: no mark on noise alone
+    assert games.mark(2.5, 1.0) == "" and games.mark(11.0, 2.0) == "?"
+    for t, m in games.MARKS:   # the page's note says the same thresholds
+        assert f"{m} " in BOARD_PAGE["en"]["review.marks"] and f"{t:g}" in BOARD_PAGE["en"]["review.marks"]
+
+
+def test_the_review_of_one_card_gives_its_cost_mark_and_graph_values(client):
+    v = _played_out(client, client.post("/api/deal", json={"position": T2, "seed": 3}).json())
+    whole = client.post("/api/review", json={"game": v["game"], "time_limit": 0.3}).json()
+    for k in range(1, len(v["game"]["moves"]) + 1):
+        r = client.post("/api/review/move", json={"game": v["game"], "move": k, "time_limit": 0.3}).json()
+        m = whole["moves"][k - 1]
+        assert r["move"] == k and r["card"] == m["card"] and r["cost"] == m["cost"]
+        assert r["mark"] == games.mark(r["cost"], r.get("cost_error"))
+        if r["choices"] > 1:   # player 1's expected final margin before and after the card
+            margin = v["plies"][k - 1]["margin"]
+            sign = 1 if r["player"] == 1 else -1
+            assert r["before"] == pytest.approx(margin + sign * r["best_value"])
+            assert r["after"] == pytest.approx(margin + sign * r["value"])
+            assert sign * (r["before"] - r["after"]) == pytest.approx(r["cost"])
+    bad = client.post("/api/review/move", json={"game": v["game"], "move": 0})
+    assert bad.status_code == 400 and "move must be" in bad.json()["error"]
+
+
+def test_a_game_from_a_pasted_position_is_a_record_review_and_replay_read(client, tmp_path):
+    v = _played_out(client, client.post("/api/deal", json={"position": T2, "seed": 3}).json())
+    rec = v["game"]
+    assert rec["format"] == "briscola-record" and rec["start"] and rec["talon"] and rec["result"]
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(rec))
+    run = CliRunner().invoke(cli, ["replay", str(path)])
+    assert run.exit_code == 0, run.output
+    assert f"result: {rec['result']['points'][0]}-{rec['result']['points'][1]}" in run.output
+    run = CliRunner().invoke(cli, ["review", str(path), "--time-per-move", "0.2"])
+    assert run.exit_code == 0, run.output
+    assert "Biggest mistakes" in run.output and len(re.findall(r"^\s+1\s+\d+\s", run.output, re.M)) == 12
+    # a dealt game's record too
+    d = _played_out(client, client.post("/api/deal", json={"seed": 9}).json())
+    path.write_text(json.dumps(d["game"]))
+    assert CliRunner().invoke(cli, ["replay", str(path)]).exit_code == 0
+    # the board reads the record back, and its older board records
+    back = client.post("/api/game", json={"game": rec}).json()
+    assert back["game"] == rec and back["over"]
+    old = {"format": "briscola-board", "version": 1, "variant": "scoperta", "seed": 3,
+           "start": rec["start"], "talon": rec["talon"], "moves": rec["moves"][:3]}
+    r = client.post("/api/game", json={"game": old}).json()
+    assert r["game"]["format"] == "briscola-record" and r["game"]["moves"] == rec["moves"][:3]
+
+
+def test_a_record_with_a_bad_start_is_one_clear_error(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "briscola-record", "version": 1, "variant": "scoperta",
+                                "start": "hand1=AD", "talon": [], "moves": []}))
+    run = CliRunner().invoke(cli, ["replay", str(path)])
+    assert run.exit_code == 2 and ": start: " in run.output and "Traceback" not in run.output
+
+
+def test_puzzles_keep_their_secret_until_answered(client):
+    for variant in ("scoperta", "briscolone"):
+        listed = client.get(f"/api/puzzles?variant={variant}").json()["puzzles"]
+        truth = {p.id: p for p in bundled(variant)}
+        for d in listed:
+            assert set(d) <= {"id", "position", "question", "objective", "difficulty", "title", "to_move"}
+            p = truth[d["id"]]
+            words = " ".join(str(v) for k, v in d.items() if k != "position")
+            for c in p.to_json()["answer"] if p.question == "best" else []:
+                assert c not in words, (d["id"], c)
+            # no title hints at the answer ("not the obvious card", "the right answer", a theme)
+            assert not re.search(r"obvious|right|natural|trump|carico|liscio|give|strip|take",
+                                 d.get("title", ""), re.I), d
+    # the answer brings the comment
+    p = next(p for p in bundled() if p.question == "best" and p.comment)
+    r = client.post("/api/puzzles/answer", json={"id": p.id, "answer": sorted(p.to_json()["answer"])[0]}).json()
+    assert r["ok"] and r["comment"] == p.comment
+
+
+def test_the_pages_words_come_from_the_i18n_table(client):
+    en = client.get("/api/strings?lang=en").json()
+    it = client.get("/api/strings?lang=it").json()
+    assert en == BOARD_PAGE["en"] and it == BOARD_PAGE["it"] and set(en) == set(it)
+    assert it["btn.analyse"] == "Analizza"
+    assert client.get("/api/strings?lang=fr").status_code == 400
+    page = client.get("/").text + client.get("/static/board.js").text
+    keys = set(re.findall(r'data-t(?:-title|-label|-ph)?="([^"]+)"', page))
+    keys |= set(re.findall(r'\bt\("([a-z_.]+[a-z])"', page))
+    assert keys and keys <= set(en), keys - set(en)
+
+
+def test_an_estimated_cost_has_its_interval(client):
+    from solver.analysis import analyse
+    from solver.cards import card_str
+    g = games.new_game("scoperta", 2)
+    a = analyse(games.view_position(g), "points", 0.3)
+    worst = a.moves[-1].card   # a card that is not the best: its cost is an estimate with a ±
+    g = games.play(g, worst)
+    r = client.post("/api/review/move", json={"game": g.record, "move": 1, "time_limit": 0.3}).json()
+    assert r["card"] == card_str(worst) and r["method"] == "estimate" and worst not in a.best
+    assert r["cost_error"] > 0 and r["value_error"] > 0
+
+
+def test_puzzles_play_shows_the_comment_after_the_answer():
+    p = next(p for p in bundled() if p.question == "best" and p.comment)
+    assert p.id == bundled()[0].id   # the quiz starts with it
+    card = sorted(p.to_json()["answer"])[0]
+    run = CliRunner().invoke(cli, ["puzzles", "play"], input=f"{card}\nq\n")
+    assert run.exit_code == 0, run.output
+    asked = run.output.index("Your card")
+    assert p.comment not in run.output[:asked] and p.title in run.output[:asked]
+    assert run.output.index(p.comment) > run.output.index("Right!")
