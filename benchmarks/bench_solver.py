@@ -3,7 +3,7 @@ nodes and nodes/s over a fixed seeded set of positions, the speed-up over the re
 solver where it can run, and the compile time, cold start and warm start of ``briscola
 analyse``.
 
-    python benchmarks/bench_solver.py            # the README table (a few minutes)
+    python benchmarks/bench_solver.py            # the table of benchmarks/README.md (a few minutes)
     python benchmarks/bench_solver.py --quick    # fewer positions, no talon 12
     python benchmarks/bench_solver.py --fresh 12345   # positions from another seed
     python benchmarks/bench_solver.py --nodes    # one thread: nodes and where they go

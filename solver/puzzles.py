@@ -362,7 +362,7 @@ def measure(pos: Position, objective: str = "points", a: Analysis | None = None)
 
 
 def rate(f: dict) -> tuple[int, str]:
-    """Difficulty score and label from measured features (see the README section)."""
+    """Difficulty score and label from measured features (docs/puzzles.md says how)."""
     margin = Fraction(f["margin"])
     small = margin < 10 if margin >= 1 else margin < Fraction(1, 2)
     s = 2 * f["greedy_wrong"] + f["sacrifice"] + max(0, f["depth"] - 1) + small
