@@ -25,6 +25,7 @@ API = {
     "SeatPosition": ("solver.position", "SeatPosition"),
     "PositionError": ("solver.position", "PositionError"),
     "analyse": ("solver.analysis", "analyse"),
+    "Engine": ("solver.analysis", "Engine"),
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),
     "explain_position": ("solver.explain", "explain_position"),
