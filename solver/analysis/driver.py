@@ -383,6 +383,7 @@ class Search:
         searches a card another thread is already on, walking the draws in the opposite
         order, so each finds the other's finished outcomes in the table (scoperta kernel)."""
         M = self.M
+        card = int(card)  # a Card is an int; the kernels' dispatch is fastest on a plain one
         stats = self.stats if stats is None else stats
         work = self.work if work is None else work
         ctx = self.ctx
