@@ -26,6 +26,8 @@ API = {
     "PositionError": ("solver.position", "PositionError"),
     "analyse": ("solver.analysis", "analyse"),
     "Engine": ("solver.analysis", "Engine"),
+    "Card": ("solver.cards", "Card"),
+    "render": ("solver.render", "render"),
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),
     "explain_position": ("solver.explain", "explain_position"),
