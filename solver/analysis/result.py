@@ -108,7 +108,7 @@ class Analysis:
                        float(obj["value"]), fr(obj.get("value_exact")), moves,
                        tuple(to_card(c) for c in obj["best"]), tuple(to_card(c) for c in obj["pv"]),
                        int(obj["nodes"]), float(obj["seconds"]), obj.get("method", "exact"),
-                       tuple(obj.get("notes", ())), obj.get("samples"))
+                       tuple(obj.get("notes", ())), obj.get("samples"), obj.get("interval"))
         except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
 
