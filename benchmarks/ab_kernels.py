@@ -97,7 +97,7 @@ def analyse_worker() -> None:
         t = time.perf_counter()
         a = analyse(pos)
         secs = time.perf_counter() - t
-        print(secs, a.nodes, ",".join(f"{m.card}:{m.value_exact}" for m in a.moves), flush=True)
+        print(secs, a.nodes, ",".join(f"{int(m.card)}:{m.value_exact}" for m in a.moves), flush=True)
 
 
 def worker(root: str, variant: str | None = None, whole: bool = False) -> None:

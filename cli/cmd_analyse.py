@@ -41,7 +41,7 @@ def _human(a, out) -> None:
     j = a.to_json()
     unit = ("expected points still to win, you minus opponent" if a.objective == "points"
             else "probability of ending the deal with 61+, 60-60 counting one half")
-    if getattr(a.position, "players", 2) == 4:
+    if a.position.players == 4:
         unit = unit.replace("you minus opponent", "your team minus the other").replace(
             "ending the deal", "your team ending the deal")
     kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
@@ -62,12 +62,11 @@ def _human(a, out) -> None:
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")
     if j["pv"]:
-        chance = getattr(a.position, "draws_unknown",
-                         a.position.talon_size > 2 and not a.position.clairvoyant)
+        chance = a.position.draws_unknown
         out(f"line: {' '.join(j['pv'])}" + ("  (then the draw decides)" if chance else ""))
-    for note in getattr(a, "notes", ()):
+    for note in a.notes:
         out(f"note: {note}")
-    if getattr(a, "samples", None) is not None:
+    if a.samples is not None:
         out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
     if not a.exact:
         out(f"interval: {INTERVAL_TEXT['en'][a.covers]}")
@@ -188,23 +187,15 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
         yield from cl.ordered(itertools.chain(earlier.items(), fresh()), [n for n, _, _ in lines])
 
 
-def _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed):
-    """A seat analysis is an estimate: it takes the estimate's time unless --samples asks
-    for a count."""
-    from solver.analysis import sampling as seat
-    limit = estimate_limit if estimate_limit is not None and samples is None else time_limit
-    return seat.analyse(pos, objective, limit, samples=samples, seed=seed, progress=True)
-
-
 def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
               estimate_on_interrupt=False):
-    """A parsed position's analysis: from the shown seat for a hidden hand, else the
-    solver's (exact, or the labelled estimate)."""
-    from solver.position import SeatPosition
-    if isinstance(pos, SeatPosition):
-        return _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
-    return run_analysis(pos, objective, time_limit, estimate_on_interrupt=estimate_on_interrupt,
-                        estimate_limit=estimate_limit)
+    """Any parsed position's analysis (the engine picks exact search or estimate) within
+    one budget: --samples when given, else the time limit, an estimate's share capped at
+    ``estimate_limit``."""
+    if samples is not None:
+        return run_analysis(pos, objective, samples=samples, seed=seed)
+    return run_analysis(pos, objective, time_limit, seed=seed, estimate_limit=estimate_limit,
+                        estimate_on_interrupt=estimate_on_interrupt)
 
 
 @click.command()
@@ -218,9 +209,10 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 @click.option("--move", type=count(1, 41, "a deal has 40 moves"), help="With --record: the moment before this move (1 = the first).")
 @click.option("--seat", type=count(1, 4, "a player number"), help="With --record: the player (1 or 2) whose view is analysed.")
 @click.option("--samples", type=count(1, 1_000_000), default=None,
-              help="Hidden hand (hand2=?) or --record: opponent hands to sample [default: as many as the time allows].")
+              help="The budget in samples instead of time: exactly this many (opponent hands, "
+                   "or talon orders of an open position) [default: as many as the time allows].")
 @click.option("--seed", type=SEED, default=0, show_default=True,
-              help="Seed of the sampling of opponent hands.")
+              help="Seed of the sampling of opponent hands (and of talon orders with --samples).")
 @cluster_options
 def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed,
             cluster, workers, log_path):
@@ -237,10 +229,11 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
       briscola analyse - --cluster --log out.jsonl < positions.txt
     """
     _progress_on()
+    if samples is not None and time_limit is not None:
+        raise click.UsageError("--samples and --time-limit are two budgets: give one")
     time_limit, estimate_limit = limits(time_limit)
     if (cluster is not None or log_path is not None) and position != "-":
         raise click.UsageError("--cluster and --log go with POSITION - (a batch on stdin)")
-    from solver.position import SeatPosition
     if record_file is not None:
         from solver.record import read_record
         from solver.record import seat_position_from_record
@@ -249,7 +242,8 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
         if move is None or seat is None:
             raise click.UsageError("--record needs --move N and --seat S")
         pos = seat_position_from_record(read_record(record_file), move, seat)
-        a = _seat_analysis(pos, objective, time_limit, estimate_limit, samples, seed)
+        a = _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
+                      estimate_on_interrupt=True)
         if as_json:
             click.echo(json.dumps(a.to_json(), indent=2))
         else:
@@ -262,11 +256,8 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     if position == "-":
         _batch(objective, time_limit, estimate_limit, samples, seed, cluster, workers, log_path)
         return
-    pos = parse_position(position)
-    if samples is not None and not isinstance(pos, SeatPosition):
-        raise click.UsageError("--samples is for a hidden hand (hand2=?) or --record")
-    a = _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
-                  estimate_on_interrupt=True)
+    a = _analysis(parse_position(position), objective, time_limit, estimate_limit, samples,
+                  seed, estimate_on_interrupt=True)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
@@ -288,8 +279,8 @@ def best(position, objective, time_limit, as_json):
     """
     _progress_on()
     time_limit, estimate_limit = limits(time_limit)
-    a = run_analysis(parse_position(position), objective, time_limit,
-                     estimate_on_interrupt=True, estimate_limit=estimate_limit)
+    a = _analysis(parse_position(position), objective, time_limit, estimate_limit, None, None,
+                  estimate_on_interrupt=True)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
         return

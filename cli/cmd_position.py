@@ -8,7 +8,6 @@ import click
 
 from cli.options import SECONDS, check_output, save_text
 from solver.cards import card_str
-from solver.position.scoperta import scoperta_only
 from solver.position import PositionError, parse_position
 from solver.render import render
 
@@ -47,7 +46,8 @@ def use_colour(choice: bool | None) -> bool:
               help="seconds for --with-analysis")
 @click.option("--force", is_flag=True, help="overwrite the --svg file if it exists")
 def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
-    """Draw POSITION: both hands, table, talon, trump card, unseen cards, points.
+    """Draw POSITION of any game: the hands (a hidden one as ?), table, talon, trump card,
+    unseen cards, points.
 
     POSITION is one line of the position notation (quote it); "-" reads it from stdin.
 
@@ -55,6 +55,7 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
     Example:
       briscola show "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
       echo "hand1=3C hand2=2C briscola=RD turn=1" | briscola show - --lang it
+      briscola show "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
       briscola show "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --svg pos.svg --with-analysis
     """
     if svg_path is not None:
@@ -62,8 +63,7 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
         return
     if with_analysis:
         raise ValueError("--with-analysis draws on a picture: give --svg FILE")
-    pos = scoperta_only(read_position_arg(position), "show")
-    click.echo(render(pos, lang, use_colour(colour)), color=colour)
+    click.echo(render(read_position_arg(position), lang, use_colour(colour)), color=colour)
 
 
 def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: float,

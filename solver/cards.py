@@ -38,6 +38,34 @@ class CardError(ValueError):
     """A card or card list the user typed cannot be read."""
 
 
+class Card(int):
+    """A card id that prints as its notation (``FD``): the same int for masks and kernels.
+    ``Card("FD")``, ``Card(25)``; anything else raises CardError (a ValueError) naming it."""
+
+    __slots__ = ()
+
+    def __new__(cls, card) -> "Card":
+        return to_card(card)
+
+    def __repr__(self) -> str:
+        return card_str(self)
+
+    __str__ = __repr__
+
+
+#: the 40 cards as Card values, by id
+CARDS = tuple(int.__new__(Card, c) for c in range(N_CARDS))
+
+
+def to_card(card) -> Card:
+    """A Card from its id or its text (any input form of NOTATION.md)."""
+    if isinstance(card, str):
+        return CARDS[parse_card(card)]
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < N_CARDS:
+        return CARDS[card]
+    raise CardError(f"unknown card {card!r} (a card is its text such as FD, or its id 0..39)")
+
+
 def card_id(suit: int, rank: int) -> int:
     return suit * 10 + rank
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.cards import SUITS, card_str, cards_of, mask_of
+from solver.cards import CARDS, SUITS, card_str, cards_of, mask_of, to_card
 from solver.position import GamePosition, Position
 from solver.position.notation import PositionError
 from solver.position.seat import History, make_seat_position
@@ -98,18 +98,36 @@ class GameState:
     clairvoyant = True
 
     def legal_cards(self) -> list[int]:
-        return legal_cards(self)
+        return [CARDS[c] for c in legal_cards(self)]
 
-    def play(self, card: int, draws=None) -> "GameState":
-        """The state after ``card``; the draws come from the known talon (``draws`` unused)."""
+    def play(self, card, draws=None) -> "GameState":
+        """The state after ``card`` (a card or its text); the draws come from the known
+        talon (``draws`` unused)."""
         return play(self, card)
 
     def outcomes(self, card: int) -> list:
         return []
 
-    def to_text(self) -> str:
-        """The clairvoyant open notation of this moment (every hand, the whole talon order)."""
-        return _open_view(self, True).to_text()
+    def to_text(self, clairvoyant: bool = False) -> str:
+        """The notation of this moment with every hand shown; the talon's order only with
+        ``clairvoyant`` (so analysing the text is never clairvoyant unless asked)."""
+        return _open_view(self, clairvoyant).to_text()
+
+    def view(self, player: int | None = None, clairvoyant: bool = False):
+        """The position ``player`` (1-based, as in the notation; default: the one to move)
+        sees: in the hidden-card games their hand, the other written ?, with what the deal
+        has shown of it (a SeatPosition); in scoperta every hand. The talon's order stays
+        hidden; ``clairvoyant`` gives every hand and the whole talon order instead."""
+        seat = self.turn if player is None else player - 1
+        if not 0 <= seat < self.players:
+            raise RulesError(f"player must be 1 to {self.players}, got {player}")
+        if self.variant.name == "scoperta":
+            return to_position(self, clairvoyant)
+        if clairvoyant or self.variant.open_hands:
+            return to_game_position(self, clairvoyant)
+        if self.is_over:
+            raise PositionError("the deal is over: no position to analyse")
+        return to_seat_position(self, seat)
 
 
 def _variant(v) -> Variant:
@@ -164,6 +182,7 @@ def deal_from_deck(variant, deck, dealer: int) -> GameState:
 
 def move_error(state: GameState, card: int) -> str | None:
     """Why ``card`` may not be played now (one line), or None when it may."""
+    card = to_card(card)
     if state.is_over:
         return "the deal is over"
     seat = state.turn
@@ -189,7 +208,9 @@ def legal_cards(state: GameState) -> list[int]:
 
 
 def play(state: GameState, card: int) -> GameState:
-    """The state after the player to move plays ``card``; raises RulesError if illegal."""
+    """The state after the player to move plays ``card`` (a card or its text); raises
+    RulesError (a ValueError) if illegal."""
+    card = to_card(card)
     err = move_error(state, card)
     if err:
         raise RulesError(err)

@@ -517,6 +517,10 @@ LABELS = {
         "unseen": "Unseen", "none": "none", "trumps_out": "Trumps out",
         "points": "Points in play", "score": "Score", "played": "Cards played",
         "tricks": "{n} ({t} tricks)", "empty_hand": "(no cards)",
+        "hidden_hand": "? ({n} cards, hidden)", "talon_covered": "{n} cards, covered",
+        "no_trump": "none (no trump in this game)",
+        "titles": {"scoperta4": "Briscola scoperta, 4 players", "classic": "Briscola",
+                   "briscolone": "Briscolone", "libero": "Briscolone libero"},
     },
     "it": {
         "title": "Briscola scoperta", "player": "Giocatore {n}", "to_move": "di mano",
@@ -530,6 +534,10 @@ LABELS = {
         "unseen": "Carte non viste", "none": "nessuna", "trumps_out": "Briscole in gioco",
         "points": "Punti in gioco", "score": "Punteggio", "played": "Carte giocate",
         "tricks": "{n} ({t} prese)", "empty_hand": "(nessuna carta)",
+        "hidden_hand": "? ({n} carte, coperte)", "talon_covered": "{n} carte, coperte",
+        "no_trump": "nessuna (gioco senza briscola)",
+        "titles": {"scoperta4": "Briscola scoperta a 4", "classic": "Briscola",
+                   "briscolone": "Briscolone", "libero": "Briscolone libero"},
     },
 }
 

@@ -257,3 +257,65 @@ def test_every_module_is_importable_alone(package):
         r = subprocess.run([sys.executable, "-c", code, n], cwd=ROOT, capture_output=True,
                            text=True)
         assert r.returncode == 0, f"{n}: {r.stderr.strip().splitlines()[-1:]}"
+
+
+def test_no_global_statement_in_solver():
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}"
+             for name, path in MODULES.items() if name.startswith("solver")
+             for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Global)]
+    assert found == []
+
+
+#: calls that make a mutable container (or per-thread state) at a module's top level
+_MUTABLE_CALLS = {"list", "dict", "set", "bytearray", "defaultdict", "deque", "OrderedDict",
+                  "Counter", "local", "Lock", "RLock", "Queue", "SimpleQueue"}
+#: left as they are, with the reason. solver/search/: editing the kernel package recompiles
+#: every kernel (the driver keeps its own age stamps per Workspace and never calls
+#: table.next_epoch; cache.py's stamp is the package's hash, read once). players/match.py:
+#: a worker process's agents for the process pool (one per process by design) -- owned
+#: outside the engine's work, still to be made an object.
+_MUTABLE_ALLOWED = {("solver/search/table.py", "_epoch"), ("solver/search/cache.py", "_stamp"),
+                    ("solver/players/match.py", "_worker")}
+
+
+def _is_constant_name(name: str) -> bool:
+    return name == "__all__" or name.lstrip("_").isupper()
+
+
+def mutable_state(paths) -> list[str]:
+    """``file:line name`` of every top-level name that is not a constant and is bound to a
+    mutable container."""
+    found = []
+    for path in paths:
+        rel = _rel(path)
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.Assign):
+                targets, value = node.targets, node.value
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                targets, value = [node.target], node.value
+            else:
+                continue
+            call = getattr(value.func, "attr", getattr(value.func, "id", "")) \
+                if isinstance(value, ast.Call) else ""
+            if not (isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp,
+                                       ast.SetComp)) or call in _MUTABLE_CALLS):
+                continue
+            found += [f"{rel}:{node.lineno} {n.id}" for t in targets for n in ast.walk(t)
+                      if isinstance(n, ast.Name) and not _is_constant_name(n.id)
+                      and (rel, n.id) not in _MUTABLE_ALLOWED]
+    return found
+
+
+def test_no_module_level_mutable_state_in_solver():
+    """Module state belongs to an object (an engine, its workspace, a progress sink): at the
+    top level of solver/'s modules only constants (UPPER_CASE names) may hold a list, dict,
+    set or other mutable container. A ContextVar (the engine of the running context) and
+    a cached function (the default engine) are how the process's defaults are held."""
+    assert mutable_state([p for name, p in MODULES.items() if name.startswith("solver")]) == []
+
+
+def test_the_mutable_state_check_finds_module_state(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("import threading\n_hook = [None]\n_scratch = threading.local()\n"
+                 "TABLE = {1: 2}\n_tables: dict = {}\nx = (1, 2)\n")
+    assert [f.split()[1] for f in mutable_state([p])] == ["_hook", "_scratch", "_tables"]

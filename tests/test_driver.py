@@ -149,16 +149,16 @@ def test_talon_14_gets_a_bigger_table_unless_the_user_chose_a_size(monkeypatch):
     """512 MB is what limits a talon-14 search (one position: not done in 240 s, 108 s with
     4 GB), so from talon 14 up the default table grows; a size the user set is kept."""
     sizes = []
-    monkeypatch.setattr(driver, "_cached", lambda tables, n: sizes.append(n * 64 // 2 ** 20))
+    ws = driver.Workspace()
+    ws.tt_mb, ws.tt_mb_chosen = 512, False
+    monkeypatch.setattr(ws, "cached", lambda tables, n: sizes.append(n * 64 // 2 ** 20))
     monkeypatch.setattr(driver, "_memory_mb", lambda: 24 * 1024)
-    monkeypatch.setattr(driver, "DEFAULT_TT_MB", 512)
-    monkeypatch.setattr(driver, "_TT_MB_CHOSEN", False)
     kernel = driver.kernel_for(random_position(random.Random(1), 14))
     for talon in (10, 12, 14, 16):
-        kernel._sized(random_position(random.Random(talon), talon), talon, None)
+        kernel._sized(ws, random_position(random.Random(talon), talon), talon, None)
     assert sizes == [128, 512, 4096, 4096]
     monkeypatch.setattr(driver, "_memory_mb", lambda: 8 * 1024)  # at most a quarter of it
-    kernel._sized(random_position(random.Random(2), 14), 14, None)
-    monkeypatch.setattr(driver, "_TT_MB_CHOSEN", True)
-    kernel._sized(random_position(random.Random(3), 14), 14, None)
+    kernel._sized(ws, random_position(random.Random(2), 14), 14, None)
+    ws.configure(tt_mb=512)
+    kernel._sized(ws, random_position(random.Random(3), 14), 14, None)
     assert sizes[4:] == [2048, 512]

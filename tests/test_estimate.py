@@ -217,7 +217,7 @@ def test_expectimax_samples_are_unbiased_estimates():
 
 def test_analysis_api_falls_back_to_the_estimate_past_the_time_limit():
     p = random_position(random.Random(3), 20)
-    a = analyse(p, "points", time_limit=0.3)
+    a = analyse(p, "points", seconds=0.3)
     assert a.exact is False and a.method.startswith("sampled-clairvoyant")
 
 

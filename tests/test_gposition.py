@@ -102,12 +102,3 @@ def test_play_draws_in_order_winner_first():
     for i in range(4):
         assert after.hands[(w + i) % 4] >> order[i] & 1
     assert after.top == order[4] and after.talon_size == 4
-
-
-@pytest.mark.parametrize("command", ["show"])  # explain: briscolone endgames since issue 6
-def test_scoperta_only_commands_refuse_other_variants(command):
-    from click.testing import CliRunner
-    from cli.main import cli
-    r = CliRunner().invoke(cli, [command, "variant=briscolone hand1=AB,2C hand2=3B,4C turn=1"])
-    assert r.exit_code == 2 and "scoperta positions only" in r.output
-    assert "Traceback" not in r.output

@@ -169,7 +169,7 @@ def test_analyse_dispatches_and_reports_best_and_pv():
 def test_sampled_estimate_when_exact_is_too_slow():
     rng = random.Random(2)
     pos = R.random_position("classic", 20, 0, rng)
-    a = analyse(pos, "points", time_limit=0.5)
+    a = analyse(pos, "points", seconds=0.5)
     assert not a.exact and a.method.startswith("sampled-clairvoyant")
     assert a.value_exact is None and len(a.moves) == 3
     assert all(abs(m.value) <= 120 for m in a.moves)
@@ -202,7 +202,7 @@ def test_cli_reads_other_variants_from_stdin():
 def test_depth_limited_estimate_when_one_solve_does_not_fit():
     rng = random.Random(4)
     pos = R.random_position("briscolone", 30, 0, rng)
-    a = analyse(pos, "points", time_limit=0.3)
+    a = analyse(pos, "points", seconds=0.3)
     assert not a.exact and a.method.startswith("sampled-clairvoyant-depth")
     assert len(a.moves) == 5 and all(abs(m.value) <= 120 for m in a.moves)
 

@@ -92,12 +92,13 @@ def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     monkeypatch.setattr(seat, "PROGRESS_EVERY", 0.2)
     pos = parse_game_position(DEAL4)
     t = time.perf_counter()
-    with progress.reporting(lines.append):
+    sink = progress.Progress(lines.append)
+    with progress.using(sink):
         a = seat.analyse_game(pos, "points", 1.5)
     took = time.perf_counter() - t
     assert not a.exact and took < 1.5 + 1.0
     assert lines and all(ln.startswith(("estimating", "searching")) for ln in lines)
-    assert progress._began[0] == 0.0
+    assert sink.began == 0.0
 
 
 def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):

@@ -172,13 +172,32 @@ def _seat_at_last_draw(seed: int) -> SeatPosition:
                               st.captured[0] | st.captured[1], 0, tuple(st.points))
 
 
-def test_game_state_text_is_the_clairvoyant_open_view():
+def test_game_state_text_hides_the_talon_order_unless_asked():
+    """Analysing a dealt game's text was silently clairvoyant: the text held the talon."""
     st = deal("classic", 4)
     pos = parse_position(st.to_text())
-    assert isinstance(pos, GamePosition) and pos.clairvoyant
-    assert pos.to_text() == st.to_text()
+    assert isinstance(pos, GamePosition) and not pos.clairvoyant and "talon=" not in st.to_text()
+    clair = parse_position(st.to_text(clairvoyant=True))
+    assert clair.clairvoyant and clair.to_text() == st.to_text(clairvoyant=True)
     p2 = parse_position(deal("scoperta", 4).to_text())
-    assert isinstance(p2, Position)
+    assert isinstance(p2, Position) and not p2.clairvoyant
+
+
+@pytest.mark.parametrize("variant", ["scoperta", "scoperta4", "classic", "briscolone", "libero"])
+def test_a_dealt_game_gives_the_position_a_player_sees(variant):
+    st = deal(variant, 5)
+    st = st.play(st.legal_cards()[0])
+    seen = st.view()
+    assert not seen.clairvoyant and seen.turn == st.turn and seen.legal_cards() == st.legal_cards()
+    if variant in ("classic", "briscolone", "libero"):
+        assert isinstance(seen, SeatPosition) and seen.seat == st.turn and "=?" in repr(seen)
+        assert st.view(player=1).seat == 0
+    else:
+        assert "?" not in repr(seen) and "talon=" not in repr(seen)
+    clair = st.view(clairvoyant=True)
+    assert clair.clairvoyant and clair.talon_order == st.talon
+    with pytest.raises(ValueError, match="player must be"):
+        st.view(player=5)
 
 
 def test_the_state_reference_agrees_with_the_scoperta_reference():

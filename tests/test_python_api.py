@@ -1,43 +1,26 @@
-"""The README's "Using it from Python" example, run as it is written, and the public names
-of the package."""
+"""The Python API as a python-chess user meets it: cards as text, positions that print as
+their notation and their board, JSON both ways, errors that name the card; and the public
+names of the package. (The README's Python section runs in test_readme_python.py.)"""
 from __future__ import annotations
 
-import doctest
+import json
 import pathlib
-import re
+import random
 import subprocess
 import sys
 
+import pytest
+
+import greference as GR
 import solver
 from solver.analysis import Analysis
-from solver.explain import Explanation
-from solver.game import GameState
+from solver.cards import Card
+from solver.game import deal
+from solver.position import GamePosition, Position, SeatPosition, parse_position
+from solver.render import render
+from solver.sample import random_position
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-
-def readme_example() -> str:
-    """The example's source: its ``>>>`` statements when it is written as a doctest."""
-    text = (ROOT / "README.md").read_text()
-    m = re.search(r"## Using it from Python.*?```python\n(.*?)```", text, re.S)
-    assert m, "README has no 'Using it from Python' example"
-    if ">>> " not in m.group(1):
-        return m.group(1)
-    return "".join(ex.source for ex in doctest.DocTestParser().get_examples(m.group(1)))
-
-
-def test_the_readme_example_runs_and_says_what_it_shows(capsys):
-    ns: dict = {}
-    exec(compile(readme_example(), "README.md", "exec"), ns)
-    out = capsys.readouterr().out
-    a, ex, guess, end = ns["a"], ns["ex"], ns["guess"], ns["end"]
-    assert isinstance(a, Analysis) and a.exact
-    assert sorted(solver.card_str(c) for c in a.best) == ["3C", "AS"] and a.value == 25
-    assert out.splitlines()[0] == "True ['3C', 'AS'] 25.0"
-    assert isinstance(ex, Explanation) and "Presa 1" in out
-    assert not guess.exact and all(m.error is not None for m in guess.moves)
-    assert isinstance(end, GameState) and end.is_over and sum(end.points) == 120
-    assert str(end.points) in out
 
 
 def test_every_public_name_resolves_and_unknown_names_fail():
@@ -57,3 +40,103 @@ def test_importing_a_leaf_module_does_not_load_the_kernels():
             "print(any(m.startswith(('numba', 'solver.search')) for m in sys.modules))")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert r.stdout.strip() == "False", r.stderr
+
+
+def _positions():
+    """Positions of every type and variant: start, mid-trick, clairvoyant, scored."""
+    rng = random.Random(32)
+    out = [random_position(rng, t, mid_trick=m, clairvoyant=c, with_score=w)
+           for t, m, c, w in ((0, False, False, True), (2, True, False, False),
+                              (8, True, True, True), (30, False, False, False))]
+    for variant in ("scoperta4", "classic", "briscolone", "libero"):
+        for talon, on_table, clair in ((0, 1, False), (4 if variant == "scoperta4" else 2, 0,
+                                                       True), (20, 1, False)):
+            out.append(GR.random_position(variant, talon, on_table, rng, with_score=True,
+                                          clairvoyant=clair))
+    for variant in ("classic", "briscolone", "libero"):
+        st = deal(variant, 7)
+        for _ in range(9):
+            st = st.play(st.legal_cards()[-1])
+        out.append(parse_position(repr(st.view())))
+    return out
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: p.variant)
+def test_repr_is_the_notation_and_parses_back(pos):
+    assert parse_position(repr(pos)) == pos
+    assert repr(pos) == pos.to_text()
+
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: p.variant)
+def test_str_is_the_text_board(pos):
+    assert str(pos) == render(pos) and str(pos).splitlines()[0].endswith(("to move", "to answer"))
+
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: p.variant)
+def test_positions_go_to_json_and_back(pos):
+    text = json.dumps(pos.to_json())
+    assert type(pos).from_json(text) == pos
+    assert type(pos).from_json(json.loads(text)) == pos
+
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: p.variant)
+def test_cards_are_played_by_their_text_and_print_as_it(pos):
+    if isinstance(pos, SeatPosition) and pos.turn != pos.seat:
+        pytest.skip("the hidden hand's move is not known")
+    cards = pos.legal_cards()
+    assert all(isinstance(c, Card) for c in cards)
+    assert repr(cards) == "[" + ", ".join(solver.card_str(c) for c in cards) + "]"
+    c = cards[-1]
+    draws = None
+    if pos.outcomes(c):
+        draws = pos.outcomes(c)[0][0]
+    assert pos.play(str(c), draws) == pos.play(int(c), draws)
+
+
+@pytest.mark.parametrize("pos", POSITIONS[:1] + POSITIONS[4:5] + POSITIONS[-1:],
+                         ids=lambda p: p.variant)
+@pytest.mark.parametrize("bad, words", [(99, "99"), ("ZZ", "ZZ"), (None, "None"), (2.5, "2.5"),
+                                        (-1, "-1"), ("", "''")])
+def test_a_bad_card_is_a_value_error_naming_it(pos, bad, words):
+    """pos.play("FD") was a TypeError, pos.play(99) an IndexError."""
+    with pytest.raises(ValueError, match=words):
+        pos.play(bad)
+
+
+def test_an_illegal_move_is_a_value_error_naming_the_card():
+    pos = parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    with pytest.raises(ValueError, match="2C"):
+        pos.play("2C")
+    st = deal("briscolone", 1)
+    st = st.play(st.legal_cards()[0])
+    off = next(c for c in solver.cards.cards_of(st.hands[st.turn])
+               if c not in st.legal_cards())
+    with pytest.raises(ValueError, match=solver.card_str(off)):
+        st.play(solver.card_str(off))
+
+
+@pytest.mark.parametrize("text, budget", [
+    ("hand1=3C,AS hand2=2C,RS briscola=RD turn=1", {}),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1", {"samples": 6}),
+    ("variant=briscolone hand1=AB hand2=3B,4C table=5D turn=2 played=" + ",".join(
+        c for c in "2B 4B 5B 6B 7B FB CB RB 3C AC 4D 6D 7D FD CD RD 3D AD 2S 4S 5S 6S 7S FS CS "
+        "RS 3S AS 5C 6C 7C FC CC RC 2D 2C".split()), {}),
+])
+def test_analyses_go_to_json_and_back(text, budget):
+    a = solver.analyse(parse_position(text), **budget)
+    b = Analysis.from_json(json.dumps(a.to_json()))
+    assert b.to_json() == a.to_json()
+    assert b.position == a.position and b.moves == a.moves and set(b.best) == set(a.best)
+    with pytest.raises(ValueError):
+        Analysis.from_json({"position": text})
+
+
+def test_every_position_type_is_exported():
+    for name in ("Card", "Engine", "render", "parse", "Position", "GamePosition",
+                 "SeatPosition"):
+        assert name in solver.__all__
+    assert isinstance(solver.parse("variant=briscolone hand1=AB hand2=3B turn=1"), GamePosition)
+    assert isinstance(solver.parse("hand1=3C hand2=2C briscola=RD turn=1"), Position)

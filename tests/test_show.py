@@ -146,3 +146,27 @@ def test_render_any_position(seed):
                 assert card_str(c) in text
     with pytest.raises(ValueError):
         render(parse_position(POS), "fr")
+
+
+@pytest.mark.parametrize("text, rows", [
+    ("variant=briscolone hand1=AB,2C hand2=3B,4C turn=1",
+     ["Briscolone: Player 1 to move", "Player 2            3B 4C",
+      "Briscola            none (no trump in this game)", "Cards played        36 (18 tricks)"]),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1",
+     ["Briscola: Player 1 to move", "Player 2            ? (3 cards, hidden)",
+      "Talon               34 cards, covered", "Unseen              2B 4B"]),
+    ("variant=scoperta4 hand1=4D,6D hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS table=3S "
+     "top=3D briscola=RS played=- turn=2",
+     ["Briscola scoperta, 4 players: Player 2 to answer", "Player 4            AC 4S FS",
+      "Table               3S  (led by player 1)", "Talon               28 cards, top 3D"]),
+    ("variant=libero hand1=AB hand2=3B,4C table=5D turn=2",
+     ["Briscolone libero: Player 2 to answer", "Table               5D  (led by player 1)"]),
+])
+def test_show_draws_every_variant(text, rows):
+    """`show` refused every game but 2-player scoperta; str() of any position is its board."""
+    r = run(["show", text])
+    assert r.exit_code == 0, r.output
+    for row in rows:
+        assert row in r.stdout, (row, r.stdout)
+    assert str(parse_position(text)) == r.stdout.rstrip("\n")
+    assert run(["show", text, "--lang", "it"]).exit_code == 0

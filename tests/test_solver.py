@@ -186,7 +186,7 @@ def test_objective_win_needs_score():
 def test_time_limit_returns_labelled_estimate():
     rng = random.Random(5)
     pos = random_position(rng, 20)
-    a = analyse(pos, time_limit=0.5)
+    a = analyse(pos, seconds=0.5)
     assert not a.exact
     assert a.value_exact is None
     assert a.to_json()["exact"] is False
@@ -199,10 +199,10 @@ def test_estimate_limit_caps_the_estimate_not_the_exact_search():
     assert limits(7.5) == (7.5, None)
     rng = random.Random(5)
     early = random_position(rng, 24)
-    a = analyse(early, time_limit=600, estimate_limit=0.3)
+    a = analyse(early, seconds=600, estimate_limit=0.3)
     assert not a.exact and a.seconds < 60  # 600 s would be spent without the cap
     late = random_position(rng, 6)
-    b = analyse(late, time_limit=600, estimate_limit=0.0001)
+    b = analyse(late, seconds=600, estimate_limit=0.0001)
     assert b.exact  # the cap does not touch an exact search
 
 

@@ -12,11 +12,12 @@ def test_helpers_run_the_jobs_and_are_kept_for_the_next_analysis():
     def job():
         seen.append(threading.get_ident())
 
-    threads.run([job, job, job], stop=lambda: None)
+    pool = threads.Pool()
+    pool.run([job, job, job], stop=lambda: None)
     assert len(seen) == 3 and seen.count(threading.get_ident()) == 1
     first = set(seen) - {threading.get_ident()}
     seen.clear()
-    threads.run([job, job, job], stop=lambda: None)
+    pool.run([job, job, job], stop=lambda: None)
     assert set(seen) - {threading.get_ident()} == first
 
 
@@ -25,7 +26,7 @@ def test_a_helpers_error_is_raised_in_the_caller():
         raise ValueError("in a helper")
 
     with pytest.raises(ValueError, match="in a helper"):
-        threads.run([lambda: None, bad], stop=lambda: None)
+        threads.Pool().run([lambda: None, bad], stop=lambda: None)
 
 
 def test_an_error_here_stops_the_helpers_before_it_is_raised():
@@ -40,5 +41,5 @@ def test_an_error_here_stops_the_helpers_before_it_is_raised():
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        threads.run([here, helper], stop=stop.set)
+        threads.Pool().run([here, helper], stop=stop.set)
     assert ended == [True]

@@ -1,6 +1,6 @@
 """The one search driver over the two kernels (the specialised 2-player scoperta kernel and
 the general kernel of every other game): it builds a position's kernel context, keeps the
-transposition tables between calls, spends a deadline in node-budget slices (so a time
+transposition tables between calls (in a Workspace, which an engine owns), spends a deadline in node-budget slices (so a time
 limit and Ctrl-C are honoured between slices), runs big positions' cards on threads,
 turns scaled integers into fractions, follows the principal line with null-window tests
 and assembles the exact Analysis.
@@ -10,14 +10,18 @@ threads pay) is said once, in a small kernel adapter per kernel.
 """
 from __future__ import annotations
 
+import functools
 import os
 import threading
 import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 
 import numpy as np
 
-from solver.analysis import progress, threads
+from solver.analysis import progress
+from solver.analysis.threads import Pool
 from solver.analysis.result import Analysis, MoveValue
 from solver.cards import POINTS
 from solver.position import GamePosition, Position
@@ -27,7 +31,7 @@ from solver.search import general as G
 from solver.search import scoperta as K
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
-_TT_MB_CHOSEN = "BRISCOLA_TT_MB" in os.environ  # the user's size is kept at every talon
+TT_MB_FROM_ENV = "BRISCOLA_TT_MB" in os.environ  # the user's size is kept at every talon
 #: the default table of searches from talon 14 up, at most a quarter of the memory: 512 MB
 #: is what limits them (one fixed talon-14 position: not done in 240 s with 512 MB, 156 s
 #: and 850 M nodes with 2 GB, 108 s and 530 M with 4 GB, 112 s and 522 M with 8 GB)
@@ -70,28 +74,91 @@ GENERAL_TT_BUCKETS = 1 << 20  # 64 MB, four entries a bucket
 #: and 0.86-1.19 with the reads
 PREFETCH_TALON = 8
 PREFETCH_CLAIR_TALON = 99
-_tables: dict[int, np.ndarray] = {}          # the scoperta kernel's tables by bucket count
-_general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
-_last = [0, None]  # talon size and table of the latest scoperta search with chance nodes
+
+
+class Workspace:
+    """What searches keep between calls: the transposition tables (by kernel and size), the
+    latest scoperta table with chance nodes (the same deal further on reuses it), the table
+    generations and age stamps, the scratch rows of each thread, the pool of search
+    threads, and the table size and thread count they use. One per engine
+    (solver.analysis.engine), so concurrent engines never share a table."""
+
+    def __init__(self, tt_mb: int | None = None, threads: int | None = None):
+        self.tt_mb = DEFAULT_TT_MB
+        self.tt_mb_chosen = TT_MB_FROM_ENV
+        self.threads = THREADS
+        self.tables: dict[int, np.ndarray] = {}          # the scoperta kernel's, by bucket count
+        self.general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
+        self.generations = K.Generations(self.tables)
+        self.general_generations = K.Generations(self.general_tables)
+        self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
+        self.epoch = 0                                        # scoperta search with chance nodes
+        self.scratch = threading.local()
+        self.pool = Pool()
+        self.configure(tt_mb, threads)
+
+    def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:
+        """Table megabytes and search threads for the searches from now on (a size given is
+        kept at every talon)."""
+        if tt_mb is not None:
+            self.tt_mb = int(tt_mb)
+            self.tt_mb_chosen = True
+        if threads is not None:
+            self.threads = max(1, int(threads))
+
+    def forget_tables(self) -> None:
+        """Empty every kept scoperta table, so the next search starts cold, as in a fresh
+        process (benchmarks that time one position at a time)."""
+        for tt in self.tables.values():
+            tt.fill(0)
+        self.last = (0, None)
+
+    def next_epoch(self) -> int:
+        """The age stamp (0..3) of a new search: its entries replace older searches' first."""
+        self.epoch = (self.epoch + 1) & 3
+        return self.epoch
+
+    def cached(self, tables: dict, n: int) -> np.ndarray:
+        tt = tables.get(n)
+        if tt is None:
+            tt = tables[n] = K.new_table(n)
+        return tt
+
+
+#: the workspace of the running context (None: the process's default)
+_ACTIVE: ContextVar[Workspace | None] = ContextVar("briscola_workspace", default=None)
+
+
+@functools.cache
+def default_workspace() -> Workspace:
+    """The process's workspace: the default engine's, and that of searches run outside any
+    engine (benchmarks, tests)."""
+    return Workspace()
+
+
+def current() -> Workspace:
+    return _ACTIVE.get() or default_workspace()
+
+
+@contextmanager
+def using(ws: Workspace):
+    """Searches of this context use ``ws`` inside the block."""
+    token = _ACTIVE.set(ws)
+    try:
+        yield ws
+    finally:
+        _ACTIVE.reset(token)
 
 
 def configure(tt_mb: int | None = None, threads: int | None = None) -> None:
-    """Table megabytes and search threads for the searches from now on (a cluster worker
-    sets them from its environment)."""
-    global DEFAULT_TT_MB, THREADS, _TT_MB_CHOSEN
-    if tt_mb is not None:
-        DEFAULT_TT_MB = int(tt_mb)
-        _TT_MB_CHOSEN = True
-    if threads is not None:
-        THREADS = int(threads)
+    """Configure the process's default workspace (a cluster worker sets it from its
+    environment)."""
+    default_workspace().configure(tt_mb, threads)
 
 
 def forget_tables() -> None:
-    """Empty every kept scoperta table, so the next search starts cold, as in a fresh
-    process (benchmarks that time one position at a time)."""
-    for tt in _tables.values():
-        tt.fill(0)
-    _last[:] = [0, None]
+    """Empty the default workspace's kept tables (see Workspace.forget_tables)."""
+    default_workspace().forget_tables()
 
 
 def _memory_mb() -> int:
@@ -101,14 +168,7 @@ def _memory_mb() -> int:
         return 8192
 
 
-def _cached(tables: dict, n: int) -> np.ndarray:
-    tt = tables.get(n)
-    if tt is None:
-        tt = tables[n] = K.new_table(n)
-    return tt
-
-
-def _base_context(M, pos, objective: str, gen, generations):
+def _base_context(M, pos, objective: str, gen, generations, ws: Workspace):
     """The context slots both kernels have (each at its own index), and the talon order."""
     ctx = np.zeros(M.C_SIZE, dtype=np.int64)
     ctx[M.C_TRUMP] = pos.trump_suit
@@ -123,11 +183,8 @@ def _base_context(M, pos, objective: str, gen, generations):
         ctx[M.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
         order = np.zeros(1, dtype=np.int64)
     ctx[M.C_ORDLEN] = len(order)
-    ctx[M.C_EPOCH] = K.next_epoch()
+    ctx[M.C_EPOCH] = ws.next_epoch()
     return ctx, order
-
-
-_scratch = threading.local()
 
 
 class _Scoperta:
@@ -137,10 +194,8 @@ class _Scoperta:
     M = K
     slice_nodes = 300_000
     max_unseen = K.MAX_EXACT_UNSEEN
-    generations = K.Generations(_tables)
-
-    def context(self, pos, talon, objective, gen, horizon, use_leaf=True):
-        ctx, order = _base_context(K, pos, objective, gen, self.generations)
+    def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
+        ctx, order = _base_context(K, pos, objective, gen, ws.generations, ws)
         ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
         ctx[K.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
                                            else PREFETCH_TALON) else 0
@@ -153,38 +208,38 @@ class _Scoperta:
         s0, s1 = pos.score or (0, 0)
         return (pos.hand1, pos.hand2, pos.table, top, pos.unseen, pos.turn, 0, s0, s1)
 
-    def table(self, pos, talon, max_mb):
+    def table(self, ws, pos, talon, max_mb):
         """A shared table sized for the position: small searches do not pay for a big one.
         A position with a smaller talon than the previous search's is most likely the same
         deal further on (play, review, the next analysis): it keeps that table, which
         already holds most of its subtrees (measured: the next trick's analysis after a
         talon-8 one, 83,082 -> 3,171 nodes over ten positions)."""
         if max_mb is None and not pos.clairvoyant:
-            before, prev = _last
-            tt = prev if prev is not None and talon < before else self._sized(pos, talon, None)
-            _last[:] = [talon, tt]
+            before, prev = ws.last
+            tt = prev if prev is not None and talon < before else self._sized(ws, pos, talon, None)
+            ws.last = (talon, tt)
             return tt
-        return self._sized(pos, talon, max_mb)
+        return self._sized(ws, pos, talon, max_mb)
 
-    def _sized(self, pos, talon, max_mb):
-        mb = DEFAULT_TT_MB if max_mb is None else max_mb
-        if max_mb is None and not _TT_MB_CHOSEN and talon >= BIG_TALON and not pos.clairvoyant:
+    def _sized(self, ws, pos, talon, max_mb):
+        mb = ws.tt_mb if max_mb is None else max_mb
+        if max_mb is None and not ws.tt_mb_chosen and talon >= BIG_TALON and not pos.clairvoyant:
             mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // 4))
         cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2 ** 20) // (8 * K.TT_COLS))
-        return _cached(_tables, 1 << (min(want, cap).bit_length() - 1))
+        return ws.cached(ws.tables, 1 << (min(want, cap).bit_length() - 1))
 
-    def work(self):
+    def work(self, ws):
         """The kernel's scratch rows of the calling thread, allocated once per thread: small
         positions should not pay for zeroing them on every call."""
-        w = getattr(_scratch, "work", None)
+        w = getattr(ws.scratch, "work", None)
         if w is None:
-            w = _scratch.work = K.new_work()
+            w = ws.scratch.work = K.new_work()
         return w
 
-    def worth_threads(self, pos, talon):
-        return THREADS > 1 and (talon >= 6 or (pos.clairvoyant and talon >= 12))
+    def worth_threads(self, ws, pos, talon):
+        return ws.threads > 1 and (talon >= 6 or (pos.clairvoyant and talon >= 12))
 
     def shared_card(self, pos, talon):
         """Threads all on one card at a time (a clairvoyant search has no draws for a helper
@@ -207,10 +262,8 @@ class _General:
     M = G
     slice_nodes = 1_000_000
     max_unseen = G.MAX_EXACT_UNKNOWN
-    generations = K.Generations(_general_tables)
-
-    def context(self, pos, talon, objective, gen, horizon, use_leaf=True):
-        ctx, order = _base_context(G, pos, objective, None, self.generations)
+    def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
+        ctx, order = _base_context(G, pos, objective, None, ws.general_generations, ws)
         ctx[G.C_PLAYERS] = pos.players
         ctx[G.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
         ctx[G.C_TOPVIS] = 1 if pos.rules.top_visible else 0
@@ -233,13 +286,13 @@ class _General:
         s0, s1 = pos.score or (0, 0)
         return (*h, len(pos.table), pack, top, pos.unseen, talon, pos.turn, 0, s0, s1)
 
-    def table(self, pos, talon, max_mb):
-        return _cached(_general_tables, 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS)
+    def table(self, ws, pos, talon, max_mb):
+        return ws.cached(ws.general_tables, 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS)
 
-    def work(self):
+    def work(self, ws):
         return G.new_work()
 
-    def worth_threads(self, pos, talon):
+    def worth_threads(self, ws, pos, talon):
         return False
 
     def shared_card(self, pos, talon):
@@ -274,10 +327,11 @@ def ready(pos=None) -> None:
     """Load the kernels an analysis of ``pos`` may use (every kernel when None) before a
     clock starts: a machine's first run compiles them (tens of seconds, announced by the
     CLI), later runs read them from numba's cache."""
-    if pos is None or type(pos) is not GamePosition:
+    scoperta = isinstance(pos, Position)
+    if pos is None or scoperta:
         K.ready()
         D.ready()
-    if pos is None or type(pos) is not Position:
+    if pos is None or not scoperta:
         G.ready()
 
 
@@ -292,23 +346,27 @@ class Search:
     the same talon order keep their entries. ``horizon`` > 0 (general kernel): stop at a
     trick's start with at most that many cards alive, the points left split as
     solver.search.leaf guesses from the hands (``use_leaf`` False, or a game it has no weights
-    for: evenly)."""
+    for: evenly). Tables, scratch rows and threads come from ``ws`` (None: the running
+    context's workspace), progress lines go to the context's sink."""
 
     def __init__(self, pos, objective: str, tt_mb: int | None = None, gen: int | None = None,
-                 horizon: int = 0, use_leaf: bool = True):
+                 horizon: int = 0, use_leaf: bool = True, ws: Workspace | None = None):
+        ws = self.ws = current() if ws is None else ws
+        self.progress = progress.current()  # taken here: helper threads have no context
         kernel = self.kernel = kernel_for(pos)
         M = self.M = kernel.M
         self.pos = pos
         self.objective = objective
         self.talon = talon = pos.talon_size
-        self.ctx, self.order = kernel.context(pos, talon, objective, gen, horizon, use_leaf)
+        self.ctx, self.order = kernel.context(ws, pos, talon, objective, gen, horizon, use_leaf)
         self.gen = int(self.ctx[M.C_GEN])
         self.denominator = int(self.ctx[M.C_SCALE]) * (2 if objective == "win" else 1)
-        self.tt = kernel.table(pos, talon, tt_mb)
+        self.tt = kernel.table(ws, pos, talon, tt_mb)
         self.stats = np.zeros(M.S_SIZE, dtype=np.int64)
-        self.work = kernel.work()
+        self.work = kernel.work(ws)
         self.head = kernel.head(pos, talon)
         self.nodes = 0
+        self.node_limit: int | None = None  # give up once this many nodes are spent
         self.started = time.perf_counter()
         self.stopped = False
 
@@ -325,6 +383,7 @@ class Search:
         searches a card another thread is already on, walking the draws in the opposite
         order, so each finds the other's finished outcomes in the table (scoperta kernel)."""
         M = self.M
+        card = int(card)  # a Card is an int; the kernels' dispatch is fastest on a plain one
         stats = self.stats if stats is None else stats
         work = self.work if work is None else work
         ctx = self.ctx
@@ -338,14 +397,17 @@ class Search:
             stats[M.S_ABORT] = 0
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
-            stats[M.S_LIMIT] = limit
+            stats[M.S_LIMIT] = limit if self.node_limit is None else max(
+                1, min(limit, self.node_limit - self.nodes))
             v = M.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[M.S_NODES])
             if not stats[M.S_ABORT]:
                 return int(v)
             if not quiet:
-                progress.report(self.nodes, self.started)
+                self.progress.report(self.nodes, self.started)
             if deadline is not None and time.perf_counter() > deadline:
+                return None
+            if self.node_limit is not None and self.nodes >= self.node_limit:
                 return None
 
     def stop(self, stats_list) -> None:
@@ -386,8 +448,10 @@ def exact_values(pos, objective: str, deadline: float | None = None,
 
 
 def exact_search(pos, objective: str, deadline: float | None, gen: int | None = None,
-                 slice_nodes: int | None = None, quiet: bool = False):
-    """({card: Fraction}, nodes, table generation), or None past the deadline.
+                 slice_nodes: int | None = None, quiet: bool = False,
+                 node_limit: int | None = None):
+    """({card: Fraction}, nodes, table generation), or None past the deadline (or once the
+    search has spent ``node_limit`` nodes).
 
     Big positions run threads that share one table (the kernel releases the GIL): from
     talon SHARED_CARD_TALON up all of them on one card at a time, below it a card each, a
@@ -395,8 +459,9 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
     way; whichever finishes first gives the value, so no core idles. Ctrl-C stops them at
     their next node."""
     s = Search(pos, objective, gen=gen)
+    s.node_limit = node_limit
     cards = pos.legal_cards()
-    if not s.kernel.worth_threads(pos, s.talon):
+    if not s.kernel.worth_threads(s.ws, pos, s.talon):
         vals = {}
         for c in cards:
             v = s.move_value(c, deadline, slice_nodes=slice_nodes, quiet=quiet)
@@ -411,19 +476,20 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
 
 
 def _threaded(s: Search, cards, deadline, slice_nodes):
-    """{card: scaled value} from THREADS threads on one table (this one and kept helpers),
-    or None past the deadline."""
+    """{card: scaled value} from the workspace's threads on one table (this one and kept
+    helpers), or None past the deadline."""
     todo = list(cards)
     lock = threading.Lock()
     results: dict[int, int] = {}
     failed = []
     on: dict[int, int] = {}  # thread -> the card it searches
-    stats_list = [np.zeros(s.M.S_SIZE, dtype=np.int64) for _ in range(THREADS)]
+    n_threads = s.ws.threads
+    stats_list = [np.zeros(s.M.S_SIZE, dtype=np.int64) for _ in range(n_threads)]
 
     shared = s.kernel.shared_card(s.pos, s.talon)
 
     def worker(i):
-        work = s.kernel.work()
+        work = s.kernel.work(s.ws)
         while True:
             with lock:
                 if failed:
@@ -456,7 +522,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes):
                     failed.append(c)
                     return
 
-    threads.run([lambda i=i: worker(i) for i in range(THREADS)], lambda: s.stop(stats_list))
+    s.ws.pool.run([lambda i=i: worker(i) for i in range(n_threads)], lambda: s.stop(stats_list))
     if failed or len(results) < len(cards):
         return None
     return results

@@ -1,77 +1,130 @@
-"""The one progress path of every search: a hook that takes one line (the CLI and the
-board install theirs with ``reporting``), one clock per analysis, one throttle.
+"""The progress path of every search: a sink (``Progress``) that takes one line, with one
+clock per analysis and one throttle.
+
+An engine owns its sink (solver.analysis.engine); the sink in force is the one set for the
+running context (``using``/``reporting``: a thread, an asyncio task), else the process's
+default, which the CLI points at stderr with ``set_hook``. So two analyses running at once
+(the board's jobs) never write each other's lines.
 
 Long searches call ``report``/``throttled``; estimators call ``say``. Without a hook the
 throttled lines are dropped and ``say`` writes to stderr.
 """
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 EVERY = 2.0          # seconds between throttled lines (and before the first)
-_hook = [None]       # a callable taking one line, or None
-_last_report = [0.0]
-_began = [0.0]       # the start of the analysis under way (0: none), so its phases share a clock
+
+
+class Progress:
+    """One progress sink: ``hook`` a callable taking one line, or None (stderr when it is a
+    terminal for ``say``, nowhere for the throttled lines)."""
+
+    def __init__(self, hook=None):
+        self.hook = hook
+        self.last_report = 0.0
+        self.began = 0.0  # the start of the analysis under way (0: none): its phases share a clock
+
+    def wants(self) -> bool:
+        """Whether a long search should report: a hook is installed, or stderr is a terminal."""
+        return self.hook is not None or sys.stderr.isatty()
+
+    def say(self, line: str) -> None:
+        """A progress line: through the hook, else on stderr."""
+        if self.hook is not None:
+            self.hook(line)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    @contextmanager
+    def clock(self, t0: float):
+        """The phases of one analysis (exact search, principal line, estimate) time their
+        progress lines from ``t0``; a nested analysis keeps the outer one's start."""
+        outer = not self.began
+        if outer:
+            self.began = t0
+        try:
+            yield
+        finally:
+            if outer:
+                self.began = 0.0
+
+    def throttled(self, line: str, started: float, every: float | None = None) -> None:
+        """``line`` and the seconds since the analysis began (else ``started``) through the
+        hook, at most once every ``every`` seconds and only once it has run that long."""
+        every = EVERY if every is None else every
+        started = self.began or started
+        now = time.perf_counter()
+        if self.hook is None or now - started < every or now - self.last_report < every:
+            return
+        self.last_report = now
+        self.hook(f"{line}, {now - started:.0f} s")
+
+    def report(self, nodes: int, started: float) -> None:
+        """A periodic progress line for exact searches that run longer than a moment."""
+        self.throttled(f"searching exactly: {nodes:,} nodes", started)
+
+
+#: the sink of the running context (None: the process's default)
+_ACTIVE: ContextVar[Progress | None] = ContextVar("briscola_progress", default=None)
+
+
+@functools.cache
+def default() -> Progress:
+    """The process's sink, for the contexts that set none (the CLI installs its hook here)."""
+    return Progress()
+
+
+def current() -> Progress:
+    """The sink of the running context."""
+    return _ACTIVE.get() or default()
+
+
+@contextmanager
+def using(sink: Progress):
+    """Progress lines of this context go to ``sink`` inside the block."""
+    token = _ACTIVE.set(sink)
+    try:
+        yield sink
+    finally:
+        _ACTIVE.reset(token)
 
 
 def set_hook(fn):
-    """Install ``fn`` (a callable taking one line, or None) and return the previous hook."""
-    before = _hook[0]
-    _hook[0] = fn
+    """Point the process's default sink at ``fn`` (a callable taking one line, or None) and
+    return the previous hook."""
+    sink = default()
+    before, sink.hook = sink.hook, fn
     return before
 
 
 @contextmanager
 def reporting(fn):
-    """Progress lines go to ``fn`` (None: nowhere but a terminal's stderr) inside the block."""
-    before = set_hook(fn)
-    try:
+    """Progress lines of this context go to ``fn`` (None: nowhere but a terminal's stderr)
+    inside the block."""
+    with using(Progress(fn)):
         yield
-    finally:
-        _hook[0] = before
 
 
 def wants_progress() -> bool:
-    """Whether a long search should report: a hook is installed, or stderr is a terminal."""
-    return _hook[0] is not None or sys.stderr.isatty()
+    return current().wants()
 
 
 def say(line: str) -> None:
-    """A progress line: through the hook, else on stderr."""
-    if _hook[0] is not None:
-        _hook[0](line)
-    else:
-        print(line, file=sys.stderr, flush=True)
+    current().say(line)
 
 
-@contextmanager
 def clock(t0: float):
-    """The phases of one analysis (exact search, principal line, estimate) time their
-    progress lines from ``t0``; a nested analysis keeps the outer one's start."""
-    outer = not _began[0]
-    if outer:
-        _began[0] = t0
-    try:
-        yield
-    finally:
-        if outer:
-            _began[0] = 0.0
+    return current().clock(t0)
 
 
 def throttled(line: str, started: float, every: float | None = None) -> None:
-    """``line`` and the seconds since the analysis began (else ``started``) through the
-    hook, at most once every ``every`` seconds and only once it has run that long."""
-    every = EVERY if every is None else every
-    started = _began[0] or started
-    now = time.perf_counter()
-    if _hook[0] is None or now - started < every or now - _last_report[0] < every:
-        return
-    _last_report[0] = now
-    _hook[0](f"{line}, {now - started:.0f} s")
+    current().throttled(line, started, every)
 
 
 def report(nodes: int, started: float) -> None:
-    """A periodic progress line for exact searches that run longer than a moment."""
-    throttled(f"searching exactly: {nodes:,} nodes", started)
+    current().report(nodes, started)

@@ -7,10 +7,11 @@ and every caller can import it without importing the others.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from solver.cards import card_str, mask_points
-from solver.position import PositionError
+from solver.cards import card_str, mask_points, to_card
+from solver.position import PositionError, parse_position
 from solver.position.protocol import State
 
 OBJECTIVES = ("points", "win")
@@ -91,6 +92,25 @@ class Analysis:
         if self.samples is not None:
             out["samples"] = self.samples
         return out
+
+    @classmethod
+    def from_json(cls, obj) -> "Analysis":
+        """The Analysis of ``to_json``'s object (or its JSON text): the position read back
+        from its notation, the cards from their text. ValueError when it is not one."""
+        def fr(x):
+            return None if x is None else Fraction(x)
+        try:
+            if isinstance(obj, (str, bytes)):
+                obj = json.loads(obj)
+            moves = tuple(MoveValue(to_card(m["card"]), float(m["value"]), fr(m.get("value_exact")),
+                                    m.get("error"), m.get("gap_error")) for m in obj["moves"])
+            return cls(parse_position(obj["position"]), obj["objective"], bool(obj["exact"]),
+                       float(obj["value"]), fr(obj.get("value_exact")), moves,
+                       tuple(to_card(c) for c in obj["best"]), tuple(to_card(c) for c in obj["pv"]),
+                       int(obj["nodes"]), float(obj["seconds"]), obj.get("method", "exact"),
+                       tuple(obj.get("notes", ())), obj.get("samples"), obj.get("interval"))
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
 
 
 def check_objective(pos, objective: str) -> None:

@@ -1,4 +1,4 @@
-"""Search threads kept between analyses.
+"""Search threads kept between analyses, in a pool each engine owns.
 
 A talon-8 analysis takes milliseconds, and starting a thread for it each time (and zeroing
 that thread's scratch rows, which live per thread) cost about 0.7 ms of it, measured. So
@@ -13,12 +13,10 @@ import queue
 import threading
 from typing import Callable
 
-_idle: list["_Helper"] = []
-_lock = threading.Lock()
-
 
 class _Helper:
-    def __init__(self) -> None:
+    def __init__(self, pool: "Pool") -> None:
+        self.pool = pool
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
         threading.Thread(target=self._loop, daemon=True, name="briscola-search").start()
 
@@ -30,38 +28,47 @@ class _Helper:
             except BaseException as e:  # handed to the caller, which raises it
                 errors.append(e)
             finally:
-                with _lock:  # idle before done: the caller's next analysis may take it
-                    _idle.append(self)
+                self.pool.give_back(self)  # idle before done: the caller's next analysis may take it
                 done.set()
 
 
-def _take() -> _Helper:
-    with _lock:
-        if _idle:
-            return _idle.pop()
-    return _Helper()
+class Pool:
+    """Idle helper threads, taken by one analysis at a time."""
 
+    def __init__(self) -> None:
+        self.idle: list[_Helper] = []
+        self.lock = threading.Lock()
 
-def run(jobs: list[Callable[[], None]], stop: Callable[[], None]) -> None:
-    """Run ``jobs[0]`` in this thread and the others on helper threads; return when all
-    have ended, raising the first error any of them raised. If this thread's job raises
-    (Ctrl-C included), ``stop`` is called (it must make the other jobs end soon) and the
-    error is raised once they have ended."""
-    waits = []
-    errors: list[BaseException] = []
-    for job in jobs[1:]:
-        done = threading.Event()
-        _take().jobs.put((job, done, errors))
-        waits.append(done)
-    try:
-        jobs[0]()
-        for done in waits:
-            while not done.wait(0.05):  # a timeout, so that Ctrl-C is seen here
-                pass
-    except BaseException:
-        stop()
-        for done in waits:
-            done.wait()
-        raise
-    if errors:
-        raise errors[0]
+    def give_back(self, helper: _Helper) -> None:
+        with self.lock:
+            self.idle.append(helper)
+
+    def _take(self) -> _Helper:
+        with self.lock:
+            if self.idle:
+                return self.idle.pop()
+        return _Helper(self)
+
+    def run(self, jobs: list[Callable[[], None]], stop: Callable[[], None]) -> None:
+        """Run ``jobs[0]`` in this thread and the others on helper threads; return when all
+        have ended, raising the first error any of them raised. If this thread's job raises
+        (Ctrl-C included), ``stop`` is called (it must make the other jobs end soon) and the
+        error is raised once they have ended."""
+        waits = []
+        errors: list[BaseException] = []
+        for job in jobs[1:]:
+            done = threading.Event()
+            self._take().jobs.put((job, done, errors))
+            waits.append(done)
+        try:
+            jobs[0]()
+            for done in waits:
+                while not done.wait(0.05):  # a timeout, so that Ctrl-C is seen here
+                    pass
+        except BaseException:
+            stop()
+            for done in waits:
+                done.wait()
+            raise
+        if errors:
+            raise errors[0]

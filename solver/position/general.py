@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
+from solver.cards import (CARDS, FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards,
+                          popcount, to_card)
 from solver.position.notation import (PositionError, check_seats, check_talon_size,
                                       check_top_given, check_trump_field, claim_places,
-                                      given_talon_and_played, hand_text, one_card, parse_score,
-                                      read_talon_fields, read_turn, require, rest_text,
-                                      talon_end_error, trump_not_at_bottom)
-from solver.position.protocol import Outcome, TalonFacts, equally_likely
+                                      given_talon_and_played, hand_text, json_text, one_card,
+                                      parse_score, read_talon_fields, read_turn, require,
+                                      rest_text, split_fields, talon_end_error,
+                                      trump_not_at_bottom, GAME_FIELDS)
+from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
 from solver.rules import Variant, get_variant, trick_winner
 
 
-@dataclass(frozen=True)
-class GamePosition(TalonFacts):
+@dataclass(frozen=True, repr=False)
+class GamePosition(TalonFacts, Printed):
     """A position of a game given by ``variant`` (a name in solver.rules.VARIANTS).
 
     ``hands`` has one mask per seat; ``table`` lists the trick's cards in play order;
@@ -81,18 +83,20 @@ class GamePosition(TalonFacts):
         hand = self.hands[self.turn]
         if self.table and self.rules.follow_suit:
             s = self.table[0] // 10
-            same = [c for c in cards_of(hand) if c // 10 == s]
+            same = [CARDS[c] for c in cards_of(hand) if c // 10 == s]
             if same:
                 return same
-        return cards_of(hand)
+        return [CARDS[c] for c in cards_of(hand)]
 
-    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "GamePosition":
+    def play(self, card, draws: tuple[int, ...] | None = None) -> "GamePosition":
         """The position after the seat to move plays ``card``.
 
         When the trick ends with cards to draw, the draws come from ``talon_order`` or from
         ``draws``: the cards drawn in drawing order (winner first), then the new top card
-        when the game shows one (-1 when the talon is then empty).
+        when the game shows one (-1 when the talon is then empty). ``card`` is a card or
+        its text ("FD").
         """
+        card = to_card(card)
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
         hands = list(self.hands)
@@ -151,8 +155,10 @@ class GamePosition(TalonFacts):
         parts.append(f"variant={self.variant}")
         return " ".join(parts)
 
-    def __str__(self) -> str:
-        return self.to_text()
+    @classmethod
+    def from_json(cls, obj) -> "GamePosition":
+        """The position of ``to_json``'s object (or its JSON text)."""
+        return read_game_position(split_fields(json_text(obj), GAME_FIELDS))
 
 
 def read_game_position(f: dict[str, str]) -> GamePosition:

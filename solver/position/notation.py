@@ -6,6 +6,7 @@ rules do. Messages are one line for the user; a parser passes in the wording tha
 """
 from __future__ import annotations
 
+import json
 import re
 
 from solver.cards import CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards
@@ -205,6 +206,19 @@ def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
         raise PositionError(f"score {a}-{b} cannot come from the played cards: no set of whole "
                             f"tricks among them is worth {a}")
     return (a, b)
+
+
+def json_text(obj) -> str:
+    """The position text of a position's JSON (``{"position": "..."}``, as an object or as
+    its JSON text)."""
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except ValueError as e:
+            raise PositionError(f"not valid JSON ({e})") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("position"), str):
+        raise PositionError('a position\'s JSON is an object with a "position" text')
+    return obj["position"]
 
 
 def hand_text(seat: int, mask: int, hidden: bool = False) -> str:

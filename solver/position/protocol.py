@@ -11,6 +11,8 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Protocol, runtime_checkable
 
+from solver.position.board import render
+
 Outcome = tuple[tuple[int, ...], Fraction]
 
 
@@ -52,6 +54,21 @@ def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]
     picks = list(permutations(unseen, picked))
     p = Fraction(1, len(picks))
     return [(shape(pick), p) for pick in picks]
+
+
+class Printed:
+    """How a position prints: ``repr`` is its notation (``solver.parse(repr(pos)) == pos``),
+    ``str`` its text board, ``to_json`` an object holding the notation (each type reads it
+    back with ``from_json``; a record's history of a seat's view is not part of it)."""
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+    def __str__(self) -> str:
+        return render(self)
+
+    def to_json(self) -> dict:
+        return {"position": self.to_text()}
 
 
 class TalonFacts:

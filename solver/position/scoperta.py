@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
+from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
+                          parse_cards, popcount, to_card)
 from solver.position.notation import (PositionError, check_talon_size, check_top_given, claim_places,
-                                      given_talon_and_played, hand_text, one_card, parse_score,
+                                      given_talon_and_played, hand_text, json_text, one_card,
+                                      parse_score,
                                       read_talon_fields, read_turn, require, rest_text, split_fields,
                                       talon_end_error, trump_not_at_bottom)
-from solver.position.protocol import Outcome, TalonFacts, equally_likely
+from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
 from solver.rules import get_variant, trick_winner
 
 
-@dataclass(frozen=True)
-class Position(TalonFacts):
+@dataclass(frozen=True, repr=False)
+class Position(TalonFacts, Printed):
     """A 2-player scoperta position.
 
     ``talon_order`` is the whole talon top first (clairvoyant) or None when only the top
@@ -77,15 +79,17 @@ class Position(TalonFacts):
 
     # ----- moves ---------------------------------------------------------------------
     def legal_cards(self) -> list[int]:
-        return cards_of(self.hand(self.turn))
+        return [CARDS[c] for c in cards_of(self.hand(self.turn))]
 
-    def play(self, card: int, draws: tuple[int, int] | None = None) -> "Position":
+    def play(self, card, draws: tuple[int, int] | None = None) -> "Position":
         """The position after the player to move plays ``card``.
 
         When this completes a trick with cards left to draw, the loser's card and the
         new top card are needed: taken from ``talon_order`` when known, else from
         ``draws`` = (loser's card, new top or -1); a missing draw raises PositionError.
+        ``card`` is a card or its text ("FD").
         """
+        card = to_card(card)
         if not (self.hand(self.turn) >> card) & 1:
             raise PositionError(f"illegal move: {card_str(card)} is not in player {self.turn + 1}'s hand")
         h = [self.hand1, self.hand2]
@@ -142,22 +146,15 @@ class Position(TalonFacts):
             parts.append(f"variant={self.variant}")
         return " ".join(parts)
 
-    def __str__(self) -> str:
-        return self.to_text()
+    @classmethod
+    def from_json(cls, obj) -> "Position":
+        """The position of ``to_json``'s object (or its JSON text)."""
+        return parse_scoperta(json_text(obj))
 
     def swapped(self) -> "Position":
         """The same position with the players' seats exchanged."""
         sc = None if self.score is None else (self.score[1], self.score[0])
         return replace(self, hand1=self.hand2, hand2=self.hand1, turn=1 - self.turn, score=sc)
-
-
-def scoperta_only(pos, what: str):
-    """``pos`` itself when it is a 2-player scoperta Position; else a one-line refusal for
-    the commands that only know that game."""
-    if not isinstance(pos, Position):
-        raise PositionError(f"{what} handles 2-player scoperta positions only, not variant "
-                            f"'{pos.variant}' (briscola analyse handles every variant)")
-    return pos
 
 
 def parse_scoperta(text: str) -> Position:

@@ -8,13 +8,14 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, replace
 
-from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
+from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount, to_card
 from solver.position.convert import seat_with_hand
 from solver.position.general import GamePosition
-from solver.position.notation import (PositionError, check_seats, check_trump_field, claim_places,
-                                      one_card, parse_score, read_turn, require, talon_count_error,
+from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
+                                      claim_places, json_text, one_card, parse_score, read_turn,
+                                      require, split_fields, talon_count_error,
                                       trump_not_at_bottom)
-from solver.position.protocol import Outcome, equally_likely
+from solver.position.protocol import Outcome, Printed, equally_likely
 from solver.rules import get_variant, trick_winner
 
 @dataclass(frozen=True)
@@ -45,8 +46,8 @@ class History:
         return not heap and k == len(spans)
 
 
-@dataclass(frozen=True)
-class SeatPosition:
+@dataclass(frozen=True, repr=False)
+class SeatPosition(Printed):
     """A 2-player hidden-card position seen from ``seat`` (0-based); the other hand is hidden.
 
     ``known`` holds opponent cards the seat knows anyway (the trump card drawn last);
@@ -116,6 +117,7 @@ class SeatPosition:
         """The card the seat draws after ``card`` ends a trick with covered cards left:
         every card it has not seen equally likely (what the seat knows by itself; a record's
         history makes some likelier, which the sampler weighs). The State protocol's chance."""
+        card = to_card(card)
         self._own_move()
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
@@ -124,7 +126,8 @@ class SeatPosition:
     def play(self, card: int, draws: tuple[int, ...] | None = None) -> "SeatPosition":
         """The position after the seat plays ``card``; ``draws`` is (the card the seat
         draws,) when the trick ends with a covered card to draw. The opponent's card is not
-        known here: their move raises PositionError."""
+        known here: their move raises PositionError. ``card`` is a card or its text."""
+        card = to_card(card)
         self._own_move()
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
@@ -170,8 +173,10 @@ class SeatPosition:
     def to_text(self) -> str:
         return self.with_hand(0).to_text(hidden=self.opponent)
 
-    def __str__(self) -> str:
-        return self.to_text()
+    @classmethod
+    def from_json(cls, obj) -> "SeatPosition":
+        """The position of ``to_json``'s object (or its JSON text)."""
+        return read_seat_position(split_fields(json_text(obj), GAME_FIELDS))
 
 
 def _check_hidden_game(v) -> None:
