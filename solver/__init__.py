@@ -4,7 +4,11 @@ and its sister games (classic Briscola, Briscolone, four players).
     import solver
     pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
     a = solver.analyse(pos)                       # every legal card's value, best first
-    print(solver.card_str(a.best[0]), a.value, a.exact)
+    print(a.best, a.value, a.exact)               # (3C, AS) 25.0 True
+    print(pos.play("AS"))                         # the text board after a card
+    guess = solver.analyse(solver.parse("variant=classic hand1=FB,5C,FC hand2=? "
+                                        "briscola=2S played=- turn=1"), samples=50)
+    engine = solver.Engine(tt_mb=64, threads=1)   # tables, threads, progress of its own
     print(solver.explanation_text(solver.explain_position(pos)))
     end = solver.play_deal("classic", [solver.get_agent("greedy"), solver.get_agent("random")], seed=1)
 

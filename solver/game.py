@@ -210,7 +210,7 @@ def legal_cards(state: GameState) -> list[int]:
 def play(state: GameState, card: int) -> GameState:
     """The state after the player to move plays ``card`` (a card or its text); raises
     RulesError (a ValueError) if illegal."""
-    card = to_card(card)
+    card = int(to_card(card))
     err = move_error(state, card)
     if err:
         raise RulesError(err)

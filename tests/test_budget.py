@@ -102,7 +102,7 @@ from click.testing import CliRunner
 
 from cli import cmd_analyse
 from cli.main import cli
-from solver.analysis import Engine, analyse, driver
+from solver.analysis import Engine, analyse, default_engine, driver
 from solver.position import parse_position
 
 SEAT = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
@@ -132,6 +132,7 @@ def test_every_cli_path_loads_its_kernels_before_its_clock(args, monkeypatch, tm
     """The seat path (and a record's moment) used to start sampling with the kernels not
     loaded: the load counted against its time."""
     events = []
+    monkeypatch.setattr(default_engine().workspace, "loaded", set())  # as in a fresh process
     real_ready, real_seat = driver.ready, seat.analyse
     monkeypatch.setattr(driver, "ready", lambda pos=None: (events.append("ready"),
                                                            real_ready(pos))[1])

@@ -95,6 +95,7 @@ class Workspace:
         self.epoch = 0                                        # scoperta search with chance nodes
         self.scratch = threading.local()
         self.pool = Pool()
+        self.loaded: set[type] = set()  # position types whose kernels are loaded (engine.ready)
         self.configure(tt_mb, threads)
 
     def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:

@@ -8,7 +8,7 @@ and every caller can import it without importing the others.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from solver.cards import card_str, mask_points, to_card
 from solver.position import PositionError, parse_position
@@ -104,11 +104,16 @@ class Analysis:
                 obj = json.loads(obj)
             moves = tuple(MoveValue(to_card(m["card"]), float(m["value"]), fr(m.get("value_exact")),
                                     m.get("error"), m.get("gap_error")) for m in obj["moves"])
-            return cls(parse_position(obj["position"]), obj["objective"], bool(obj["exact"]),
-                       float(obj["value"]), fr(obj.get("value_exact")), moves,
-                       tuple(to_card(c) for c in obj["best"]), tuple(to_card(c) for c in obj["pv"]),
-                       int(obj["nodes"]), float(obj["seconds"]), obj.get("method", "exact"),
-                       tuple(obj.get("notes", ())), obj.get("samples"), obj.get("interval"))
+            read = dict(position=parse_position(obj["position"]), objective=obj["objective"],
+                        exact=bool(obj["exact"]), value=float(obj["value"]),
+                        value_exact=fr(obj.get("value_exact")), moves=moves,
+                        best=tuple(to_card(c) for c in obj["best"]),
+                        pv=tuple(to_card(c) for c in obj["pv"]), nodes=int(obj["nodes"]),
+                        seconds=float(obj["seconds"]), notes=tuple(obj.get("notes", ())))
+            # the other fields (method, samples, ...) are in the JSON under their own names
+            read.update({f.name: obj[f.name] for f in fields(cls)
+                         if f.name not in read and f.name in obj})
+            return cls(**read)
         except (KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
 

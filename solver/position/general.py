@@ -96,7 +96,7 @@ class GamePosition(TalonFacts, Printed):
         when the game shows one (-1 when the talon is then empty). ``card`` is a card or
         its text ("FD").
         """
-        card = to_card(card)
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
         hands = list(self.hands)

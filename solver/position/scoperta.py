@@ -89,7 +89,7 @@ class Position(TalonFacts, Printed):
         ``draws`` = (loser's card, new top or -1); a missing draw raises PositionError.
         ``card`` is a card or its text ("FD").
         """
-        card = to_card(card)
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if not (self.hand(self.turn) >> card) & 1:
             raise PositionError(f"illegal move: {card_str(card)} is not in player {self.turn + 1}'s hand")
         h = [self.hand1, self.hand2]

@@ -117,7 +117,7 @@ class SeatPosition(Printed):
         """The card the seat draws after ``card`` ends a trick with covered cards left:
         every card it has not seen equally likely (what the seat knows by itself; a record's
         history makes some likelier, which the sampler weighs). The State protocol's chance."""
-        card = to_card(card)
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         self._own_move()
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
@@ -127,7 +127,7 @@ class SeatPosition(Printed):
         """The position after the seat plays ``card``; ``draws`` is (the card the seat
         draws,) when the trick ends with a covered card to draw. The opponent's card is not
         known here: their move raises PositionError. ``card`` is a card or its text."""
-        card = to_card(card)
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         self._own_move()
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
