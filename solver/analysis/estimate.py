@@ -36,7 +36,8 @@ from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
 from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_ONLY, Analysis, MoveValue,
                                    value_bound)
-from solver.analysis.sampler import DEFAULT_TIME, PROGRESS_AFTER, Sample, best_line, run, seed_for
+from solver.analysis.sampler import (PROGRESS_AFTER, Sample, best_line, deadline_of, run,
+                                    seed_for)
 from solver.analysis.stats import Sums
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
@@ -198,7 +199,7 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     benchmarks/bench_estimator.py -- expectimax while the position after the first draw
     is cheap to solve exactly (talon <= 8), else depth-limited sampling (points) or
     clairvoyant sampling (win). ``samples`` stops after that many samples (with no time
-    limit the limit is DEFAULT_TIME); ``seed`` makes the samples reproducible (default:
+    limit the limit is sampler.DEFAULT_TIME); ``seed`` makes the samples reproducible (default:
     derived from the position).
     """
     if method not in METHODS:
@@ -232,11 +233,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     worst reply's mean, so the reply, like the card, is chosen without knowing the talon
     (plain clairvoyant sampling lets the reply see the future)."""
     t0 = time.perf_counter() if t0 is None else t0
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None
-    if time_limit is not None:
-        deadline = max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
     if progress is None:
         progress = wants_progress()
     rng = random.Random(seed_for(pos, objective) if seed is None else seed)
@@ -378,9 +375,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     costs up to nine exact solves of a talon two cards smaller: the method of choice only
     while those are cheap (talon <= 8)."""
     t0 = time.perf_counter() if t0 is None else t0
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
     if pos.clairvoyant or pos.talon_size <= 2:
         raise ValueError("sampled expectimax needs hidden talon cards")
     if progress is None:

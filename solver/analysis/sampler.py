@@ -25,6 +25,19 @@ def seed_for(pos, salt) -> int:
     return zlib.crc32(f"{pos.to_text()} {salt}".encode())
 
 
+def deadline_of(t0: float, time_limit: float | None, samples: int | None,
+                min_time: float | None = None) -> float | None:
+    """An estimate's deadline: ``time_limit`` seconds from ``t0``, DEFAULT_TIME when neither
+    a time limit nor a sample budget is given, None for a sample budget alone. ``min_time``:
+    a deadline already past still leaves this long (an answer always comes)."""
+    if time_limit is None:
+        if samples is not None:
+            return None
+        time_limit = DEFAULT_TIME
+    end = t0 + time_limit
+    return end if min_time is None else max(end, time.perf_counter() + min_time)
+
+
 class Sample(NamedTuple):
     """One solved sample: its values (one per column of the sums; None when the deadline
     came first or there is nothing more to draw), the nodes spent on it, its weight, and

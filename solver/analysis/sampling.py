@@ -44,7 +44,7 @@ from solver.analysis import driver
 from solver.analysis.progress import clock, wants_progress
 from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_AND_METHOD, SAMPLING_ONLY,
                                    Analysis, check_objective, ranked, value_bound)
-from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, run, seed_for
+from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of, run, seed_for
 from solver.analysis.stats import Sums
 from solver.cards import cards_of, mask_of, popcount
 from solver.game import to_seat_position
@@ -306,7 +306,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     """Seat analysis: per-card means over sampled opponent hands (each with one sampled talon
     order, or exact over the draws late in the deal), with 95 % half-widths of the sampling
     error. The method is fixed by the stage of the deal (horizon_for); time or ``samples``
-    only say how many samples. Stops at ``samples``, at the time limit (DEFAULT_TIME when
+    only say how many samples. Stops at ``samples``, at the time limit (sampler.DEFAULT_TIME when
     neither is given), when every consistent hand has been solved exactly, or on Ctrl-C
     (keeping what it has). ``seed`` None: derived from the position, so the same position
     gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.players.infer: how
@@ -325,9 +325,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if every is not None and len(every) == 1:
         a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
         return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None if time_limit is None else t0 + time_limit
+    deadline = deadline_of(t0, time_limit, samples)
     cards = sp.legal_cards()
     stage = sp.with_hand(0)  # any hand: the stage of the deal is what counts
     horizon = horizon_for(stage)
@@ -400,9 +398,7 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     sampled, each searched with the method horizon_for fixes for the stage (never one
     chosen by the time), every card scored on the same orders."""
     t0 = time.perf_counter() if t0 is None else t0
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None if time_limit is None else t0 + time_limit
+    deadline = deadline_of(t0, time_limit, samples)
     if seed is None:
         seed = seed_for(gp, objective)
     if progress is None:
