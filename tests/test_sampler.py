@@ -111,3 +111,11 @@ def test_the_pimc_baseline_runs_in_the_loop_with_an_interval_from_one_sample():
     b = pimc.analyse(sp, samples=6)
     assert b.samples == 6 and all(0 <= m.error < value_bound(sp, "points") for m in b.moves)
     assert b.moves == pimc.analyse(sp, samples=6).moves   # seed 0 at every decision
+
+
+def test_the_deadline_is_the_time_limit_or_the_default_time_unless_samples_alone():
+    assert sampler.deadline_of(10.0, None, None) == 10.0 + sampler.DEFAULT_TIME
+    assert sampler.deadline_of(10.0, None, 5) is None
+    assert sampler.deadline_of(10.0, 2.0, 5) == 12.0
+    now = time.perf_counter()
+    assert sampler.deadline_of(0.0, 1.0, None, 0.5) >= now + 0.5   # past: still leaves min_time
