@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import solver
-from solver.analysis import Engine, default_engine, driver, progress
+from solver.analysis import Engine, default_engine, driver, progress, sampler
 from solver.analysis import sampling as seat
 from solver.cards import card_str, parse_cards
 from solver.position import parse_position
@@ -19,8 +19,8 @@ TALON8 = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,R
 
 
 def test_two_engines_at_once_keep_their_tables_and_progress_apart(monkeypatch):
-    monkeypatch.setattr(seat, "PROGRESS_AFTER", 0.0)
-    monkeypatch.setattr(seat, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(sampler, "PROGRESS_EVERY", 0.0)
     lines = {"a": [], "b": []}
     stray: list[str] = []
     engines = {k: Engine(tt_mb=16, threads=1, progress=lines[k].append) for k in lines}

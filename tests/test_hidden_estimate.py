@@ -11,6 +11,7 @@ from cli.main import cli
 from solver.game import history_of
 from solver.position.seat import make_seat_position
 from solver.analysis import sampling as seat
+from solver.analysis.sampler import seed_for
 from solver.players.agents import GreedyAgent
 from solver.game import deal, play
 from solver.position import parse_position
@@ -93,7 +94,7 @@ def test_a_gap_between_two_cards_has_its_own_narrower_interval():
         seat.METHOD_GAP_ERROR[("classic", "points")] = {stage: 0.75}
         a = seat.analyse_open(pos, samples=60)
         vals = []
-        rng = random.Random(seat.zlib.crc32(f"{pos.to_text()} points".encode()))
+        rng = random.Random(seed_for(pos, "points"))
         for _ in range(60):
             v, _, _ = seat.solve_sample(pos, "points", pos.legal_cards(), rng, None,
                                         seat.horizon_for(pos), False)

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from cli import coldstart
-from solver.analysis import progress
+from solver.analysis import progress, sampler
 from solver.analysis import sampling as seat
 from solver.position import parse_game_position
 
@@ -88,8 +88,8 @@ def test_the_first_compile_of_a_kernel_module_is_announced_once(tmp_path, monkey
 def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     lines = []
     monkeypatch.setattr(progress, "EVERY", 0.2)
-    monkeypatch.setattr(seat, "PROGRESS_AFTER", 0.2)
-    monkeypatch.setattr(seat, "PROGRESS_EVERY", 0.2)
+    monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.2)
+    monkeypatch.setattr(sampler, "PROGRESS_EVERY", 0.2)
     pos = parse_game_position(DEAL4)
     t = time.perf_counter()
     sink = progress.Progress(lines.append)
@@ -108,7 +108,7 @@ def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
     from solver.analysis import estimate
     from solver.sample import random_position
     lines = []
-    monkeypatch.setattr(estimate, "PROGRESS_AFTER", 0.1)
+    monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.1)
     pos = random_position(random.Random(5), 30)
     with progress.reporting(lines.append):
         a = estimate.analyse(pos, "points", 0.8)

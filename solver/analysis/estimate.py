@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 import time
-import zlib
 from dataclasses import replace
 
 import numpy as np
@@ -37,12 +36,12 @@ from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
 from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_ONLY, Analysis, MoveValue,
                                    value_bound)
+from solver.analysis.sampler import (PROGRESS_AFTER, Sample, best_line, deadline_of, run,
+                                    seed_for)
 from solver.analysis.stats import Sums
-from solver.cards import card_str
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
 
-DEFAULT_TIME = 5.0          # seconds, when neither a time limit nor a sample count is given
 MIN_TIME = 0.02             # a caller whose deadline has passed still gets an answer this fast
 SLICE_NODES = 10_000        # nodes per kernel call between clock checks (a few ms; the
                             # driver's default slice is sized for exact analyses, ~0.5 s)
@@ -56,7 +55,6 @@ DEFAULT_DEPTH = 5           # auto: horizon (tricks) of the sampled search beyon
 #: the win objective too (talon 10: 97.5 % against 92.5 %).
 FULL_CLAIRVOYANT_TALONS = (12,)
 NODES_PER_SECOND = 30_000_000  # depth-limited search, measured ~45M/s (caps a sample at the deadline)
-PROGRESS_AFTER = 2.0
 
 
 # ---- sampling --------------------------------------------------------------------------
@@ -157,10 +155,6 @@ def _line_values(pos: Position, objective: str, cards, depth: int | None,
     return out, nodes
 
 
-def _progress_line(t, n, cards, means, best):
-    return f"estimate: {t:.1f} s, {n} samples, best {card_str(best)} {means[cards.index(best)]:+.2f}"
-
-
 def _per_card(cards, line_cards, means, errs):
     """Per-card (means, errors, the line each is read from) from per-line ones: a card is
     worth its worst line."""
@@ -205,7 +199,7 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     benchmarks/bench_estimator.py -- expectimax while the position after the first draw
     is cheap to solve exactly (talon <= 8), else depth-limited sampling (points) or
     clairvoyant sampling (win). ``samples`` stops after that many samples (with no time
-    limit the limit is DEFAULT_TIME); ``seed`` makes the samples reproducible (default:
+    limit the limit is sampler.DEFAULT_TIME); ``seed`` makes the samples reproducible (default:
     derived from the position).
     """
     if method not in METHODS:
@@ -239,16 +233,10 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     worst reply's mean, so the reply, like the card, is chosen without knowing the talon
     (plain clairvoyant sampling lets the reply see the future)."""
     t0 = time.perf_counter() if t0 is None else t0
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None
-    if time_limit is not None:
-        deadline = max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
     if progress is None:
         progress = wants_progress()
-    if seed is None:
-        seed = zlib.crc32(f"{pos.to_text()} {objective}".encode())
-    rng = random.Random(seed)
+    rng = random.Random(seed_for(pos, objective) if seed is None else seed)
     cards = pos.legal_cards()
     bound = value_bound(pos, objective)
     sampler = _Sampler(pos, rng)
@@ -262,50 +250,41 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         if dl_depth is None:
             return _full_values(cpos, objective, cards, until)
         return _dl_sample(cpos, objective, cards, dl_depth, until)
-    nodes = 0
     notes: list[str] = []
-    last_print = t0 + PROGRESS_AFTER - 1.0
 
     # Pick the search: a full clairvoyant solve when one fits a quarter of the budget.
     mode_depth = depth
-    pending = None
-    try:
-        if mode_depth is None:
-            order = sampler.order()
-            trial = None
-            if deadline is not None:
-                now = time.perf_counter()
-                trial = now + max((deadline - now) * 0.25, 0.005)
-            vals, spent = values(_clair_copy(pos, order), None, trial)
-            nodes += spent
-            if vals is not None:
-                stats.add(vals)
-            else:
-                mode_depth = _pick_depth(pos, objective, cards, order, deadline)
-                pending = order
-        while True:
-            if samples is not None and stats.n >= samples:
-                break
+    pending = []
+    nodes = 0
+    if mode_depth is None:
+        order = sampler.order()
+        trial = None
+        if deadline is not None:
             now = time.perf_counter()
-            if deadline is not None and now > deadline:
-                break
-            if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER and stats.n:
-                m, _, _ = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
-                best = cards[int(np.argmax(m))]
-                say(_progress_line(now - t0, stats.n, cards, m, best))
-                last_print = now
-            order = pending if pending is not None else sampler.order()
-            pending = None
-            vals, spent = values(_clair_copy(pos, order), mode_depth, deadline)
-            nodes += spent
-            if vals is None:
-                break
+            trial = now + max((deadline - now) * 0.25, 0.005)
+        vals, nodes = values(_clair_copy(pos, order), None, trial)
+        if vals is not None:
             stats.add(vals)
-            if pos.talon_size <= 2 or pos.clairvoyant:
-                break  # nothing random: one sample is the whole answer
-    except KeyboardInterrupt:
-        if stats.n == 0:
-            raise
+        else:
+            mode_depth = _pick_depth(pos, objective, cards, order, deadline)
+            pending.append(order)
+
+    def one(until):
+        order = pending.pop() if pending else sampler.order()
+        return Sample(*values(_clair_copy(pos, order), mode_depth, until))
+
+    def line(t, sums):
+        if not sums.n:
+            return None
+        m, _, _ = _per_card(cards, line_cards, sums.means(), sums.errors(bound))
+        best = cards[int(np.argmax(m))]
+        return best_line("estimate", t, sums.n, best, m[cards.index(best)])
+    once = stats.n + 1  # nothing random: one sample is the whole answer
+    r = run(one, stats, t0=t0, deadline=deadline, samples=samples, nodes=nodes,
+            done=(lambda s: s.n >= once) if pos.talon_size <= 2 or pos.clairvoyant else None,
+            progress=line if progress else None)
+    nodes = r.nodes
+    if r.stopped == "interrupted":
         notes.append("interrupted: estimate from the samples taken so far")
 
     if stats.n == 0:
@@ -324,8 +303,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         method += "-lines"
     notes.insert(0, f"{stats.n} samples")
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
-        say(_progress_line(time.perf_counter() - t0, stats.n, [best[0]], [moves[0].value],
-                           best[0]))
+        say(best_line("estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value))
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, method, tuple(notes),
                     interval=NO_SAMPLING if exact else BOUND if stats.n < 2 else SAMPLING_ONLY)
@@ -397,15 +375,12 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     costs up to nine exact solves of a talon two cards smaller: the method of choice only
     while those are cheap (talon <= 8)."""
     t0 = time.perf_counter() if t0 is None else t0
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
     if pos.clairvoyant or pos.talon_size <= 2:
         raise ValueError("sampled expectimax needs hidden talon cards")
     if progress is None:
         progress = wants_progress()
-    seed = zlib.crc32(f"{pos.to_text()} {objective}".encode()) if seed is None else seed
-    sampler = _Sampler(pos, random.Random(seed))
+    sampler = _Sampler(pos, random.Random(seed_for(pos, objective) if seed is None else seed))
     mover = pos.turn
     cards = pos.legal_cards()
     lines = []  # (card, reply or -1, position before the draw)
@@ -418,51 +393,35 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     st = Sums(len(lines))
     u = pos.unseen.bit_count()
     outcomes = u * (u - 1)
-    nodes = 0
-    interrupted = False
-    enumerated = False
-    last_print = t0 + PROGRESS_AFTER - 1.0
-    try:
-        while samples is None or st.n < samples:
-            if st.n == outcomes:
-                enumerated = True  # the stratified draws have visited every outcome once
-                break
-            now = time.perf_counter()
-            if deadline is not None and now > deadline:
-                break
-            if progress and now - last_print >= 1.0 and now - t0 >= PROGRESS_AFTER:
-                say(f"estimate: {now - t0:.1f} s, {st.n} of {outcomes} draws")
-                last_print = now
-            order = sampler.order()
-            draws = (order[1], order[2])
-            vals = []
-            for c, r, p1 in lines:
-                if deadline is not None and time.perf_counter() > deadline:
-                    vals = None
-                    break
-                child = p1.play(c, draws=draws) if r < 0 else p1.play(r, draws=draws)
-                if child.is_over:
-                    v_child = 0.0
-                else:
-                    res = driver.exact_values(child, objective, deadline, SLICE_NODES)
-                    if res is None:
-                        vals = None
-                        break
-                    v_child = float(max(res[0].values()))
-                    nodes += res[1]
-                same = child.turn == mover  # the trick's winner leads after the draw
-                if objective == "win":
-                    vals.append(v_child if same else 1.0 - v_child)
-                else:
-                    got = pos.points_in_play - child.points_in_play
-                    vals.append(got + v_child if same else -got - v_child)
-            if vals is None:
-                break
-            st.add(vals)
-    except KeyboardInterrupt:
-        if st.n == 0:
-            raise
-        interrupted = True
+
+    def one(until):
+        order = sampler.order()
+        draws = (order[1], order[2])
+        vals, nodes = [], 0
+        for c, r, p1 in lines:
+            if until is not None and time.perf_counter() > until:
+                return Sample(None, nodes)
+            child = p1.play(c, draws=draws) if r < 0 else p1.play(r, draws=draws)
+            if child.is_over:
+                v_child = 0.0
+            else:
+                res = driver.exact_values(child, objective, until, SLICE_NODES)
+                if res is None:
+                    return Sample(None, nodes)
+                v_child = float(max(res[0].values()))
+                nodes += res[1]
+            same = child.turn == mover  # the trick's winner leads after the draw
+            if objective == "win":
+                vals.append(v_child if same else 1.0 - v_child)
+            else:
+                got = pos.points_in_play - child.points_in_play
+                vals.append(got + v_child if same else -got - v_child)
+        return Sample(vals, nodes)
+    r = run(one, st, t0=t0, deadline=deadline, samples=samples,
+            done=lambda s: s.n == outcomes,  # the stratified draws visited every outcome once
+            progress=(lambda t, s: f"estimate: {t:.1f} s, {s.n} of {outcomes} draws")
+            if progress else None)
+    nodes, interrupted, enumerated = r.nodes, r.stopped == "interrupted", r.stopped == "done"
     if st.n == 0:
         return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
     moves, best = _ranked_moves(cards, [c for c, _, _ in lines], st,

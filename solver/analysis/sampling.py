@@ -36,17 +36,17 @@ from __future__ import annotations
 import math
 import random
 import time
-import zlib
 from dataclasses import replace
 from itertools import combinations
 from math import comb
 
 from solver.analysis import driver
-from solver.analysis.progress import clock, say, wants_progress
+from solver.analysis.progress import clock, wants_progress
 from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_AND_METHOD, SAMPLING_ONLY,
                                    Analysis, check_objective, ranked, value_bound)
+from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of, run, seed_for
 from solver.analysis.stats import Sums
-from solver.cards import card_str, cards_of, mask_of, popcount
+from solver.cards import cards_of, mask_of, popcount
 from solver.game import to_seat_position
 from solver.position import GamePosition, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
@@ -54,15 +54,11 @@ from solver.search.leaf import WEIGHTS
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
 EXACT_UNSEEN = 6           # solve a sampled hand exactly up to this many hidden talon cards
-DEFAULT_TIME = 5.0         # seconds, when neither a time limit nor a sample count is given
 MAX_REJECTS = 20000
 FULL_ALIVE = 16            # samples solved to the end once at most this many cards are alive
 FULL_ALIVE_5 = 12          # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
 HORIZON = 4                # before that, searched this many tricks deep (~1-2 ms a sample)
 SLICE_NODES = 30_000       # nodes between clock checks (a few ms)
-PROGRESS_AFTER = 2.0       # seconds before the first progress line on stderr
-PROGRESS_EVERY = 1.0
-DEFAULT_SAMPLE_TIME = 5.0  # seconds of estimate for an open game with no time limit
 
 #: the stages (cards alive, lowest and highest) of a deal whose samples are depth-limited,
 #: by hand size, for the method's error below
@@ -276,39 +272,32 @@ class Tally:
 
 def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
                 horizon: int, t0: float, progress: bool, label: str = "seat",
-                exact_ok: bool = True, *, bound: float):
+                exact_ok: bool = True, *, bound: float, done=None):
     """Solve sampled deals (``next_deal()`` -> (open position, weight) or None when there are
-    no more) until ``n_max`` samples, the deadline or Ctrl-C. Returns (tally, nodes, every
-    sample exact over the draws, interrupted). ``bound``: see Tally."""
+    no more) in the one sampling loop (sampler.run) until ``n_max`` samples, ``done(sums)``,
+    the deadline or Ctrl-C. Returns (tally, nodes, every sample exact over the draws,
+    interrupted). ``bound``: see Tally."""
     tally = Tally(cards, bound)
-    nodes, exact_all, interrupted = 0, True, False
-    last = t0 + PROGRESS_AFTER - PROGRESS_EVERY
-    try:
-        while n_max is None or tally.n < n_max:
-            now = time.perf_counter()
-            if deadline is not None and now > deadline:
-                break
-            if progress and now - last >= PROGRESS_EVERY and tally.n:
-                last = now
-                b = tally.best()
-                say(f"{label}: {now - t0:.1f} s, {tally.n} samples, best {card_str(b)} "
-                     f"{tally.mean(b):+.2f}")
-            nxt = next_deal()
-            if nxt is None:
-                break
-            gp, weight = nxt
-            res = solve_sample(gp, objective, cards, rng, deadline, horizon, exact_ok)
-            if res is None:
-                break
-            vals, n, ex = res
-            nodes += n
-            exact_all &= ex
-            tally.add(vals, weight)
-    except KeyboardInterrupt:
-        if not tally.n:
-            raise
-        interrupted = True
-    return tally, nodes, exact_all, interrupted
+
+    def one(until):
+        nxt = next_deal()
+        if nxt is None:
+            return Sample(None)
+        gp, weight = nxt
+        res = solve_sample(gp, objective, cards, rng, until, horizon, exact_ok)
+        if res is None:
+            return Sample(None)
+        vals, n, ex = res
+        return Sample([vals[c] for c in cards], n, weight, ex)
+
+    def line(t, sums):
+        if not sums.n:
+            return None
+        b = tally.best()
+        return best_line(label, t, sums.n, b, tally.mean(b))
+    r = run(one, tally.sums, t0=t0, deadline=deadline, samples=n_max, done=done,
+            progress=line if progress else None)
+    return tally, r.nodes, r.exact, r.stopped == "interrupted"
 
 
 def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
@@ -317,7 +306,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     """Seat analysis: per-card means over sampled opponent hands (each with one sampled talon
     order, or exact over the draws late in the deal), with 95 % half-widths of the sampling
     error. The method is fixed by the stage of the deal (horizon_for); time or ``samples``
-    only say how many samples. Stops at ``samples``, at the time limit (DEFAULT_TIME when
+    only say how many samples. Stops at ``samples``, at the time limit (sampler.DEFAULT_TIME when
     neither is given), when every consistent hand has been solved exactly, or on Ctrl-C
     (keeping what it has). ``seed`` None: derived from the position, so the same position
     gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.players.infer: how
@@ -328,7 +317,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         raise PositionError(f"player {sp.turn + 1}'s hand is hidden: seat analysis values the "
                             f"cards of the player whose hand is shown (turn={sp.seat + 1})")
     if seed is None:
-        seed = zlib.crc32(f"{sp.to_text()} {sp.history}".encode())
+        seed = seed_for(sp, sp.history)
     if progress is None:
         progress = wants_progress()
     rng = random.Random(seed)
@@ -336,9 +325,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if every is not None and len(every) == 1:
         a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
         return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None if time_limit is None else t0 + time_limit
+    deadline = deadline_of(t0, time_limit, samples)
     cards = sp.legal_cards()
     stage = sp.with_hand(0)  # any hand: the stage of the deal is what counts
     horizon = horizon_for(stage)
@@ -357,10 +344,11 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         h = draw()
         return sp.with_hand(h), (1.0 if weigh is None else weigh(h | sp.known))
 
+    once = not (every is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
     tally, nodes, exact_all, interrupted = sample_loop(
-        next_deal if every is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN
-        else _once(next_deal, len(every)), cards, objective, rng, deadline, samples, horizon,
-        t0, progress, bound=value_bound(sp, objective))
+        next_deal, cards, objective, rng, deadline, samples, horizon, t0, progress,
+        bound=value_bound(sp, objective),
+        done=(lambda s: s.n >= len(every)) if once else None)  # every hand solved exactly once
     n = tally.n
     notes = []
     if n == 0:
@@ -410,11 +398,9 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     sampled, each searched with the method horizon_for fixes for the stage (never one
     chosen by the time), every card scored on the same orders."""
     t0 = time.perf_counter() if t0 is None else t0
-    if time_limit is None and samples is None:
-        time_limit = DEFAULT_TIME
-    deadline = None if time_limit is None else t0 + time_limit
+    deadline = deadline_of(t0, time_limit, samples)
     if seed is None:
-        seed = zlib.crc32(f"{gp.to_text()} {objective}".encode())
+        seed = seed_for(gp, objective)
     if progress is None:
         progress = wants_progress()
     rng = random.Random(seed)
@@ -476,18 +462,6 @@ def covers(gp, objective: str, horizon: int) -> str:
             f"stage{gap}")
 
 
-def _once(next_deal, count: int):
-    """``next_deal`` for ``count`` calls, then None (every hand solved exactly once)."""
-    left = [count]
-
-    def nxt():
-        if not left[0]:
-            return None
-        left[0] -= 1
-        return next_deal()
-    return nxt
-
-
 def as_seat_analysis(a, sp, notes):
     """The open analysis ``a`` of a hand known by elimination, shown as the seat's."""
     return replace(a, position=sp, notes=a.notes + notes)
@@ -517,7 +491,7 @@ def analyse_game(pos: GamePosition, objective: str = "points", time_limit: float
             res = driver.exact_search(pos, objective, deadline)
             if res is not None:
                 return driver.exact_analysis(pos, objective, res, deadline, t0)
-        end = (deadline if deadline is not None else t0 + DEFAULT_SAMPLE_TIME)
+        end = (deadline if deadline is not None else t0 + DEFAULT_TIME)
         if estimate_limit is not None:
             end = min(end, time.perf_counter() + estimate_limit)
         return analyse_open(pos, objective, end - t0, t0)

@@ -12,9 +12,10 @@ import time
 from dataclasses import replace
 
 from solver.analysis import Analysis, analyse as analyse_position, check_objective
-from solver.analysis.result import ranked
+from solver.analysis.result import ranked, value_bound
+from solver.analysis.sampler import Sample, run
 from solver.analysis.sampling import hand_sampler, solve_sample
-from solver.analysis.stats import mean_error
+from solver.analysis.stats import Sums
 from solver.game import to_seat_position
 from solver.position import PositionError, SeatPosition
 
@@ -67,35 +68,28 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         limit = DEFAULT_TIME
     deadline = None if limit is None else t0 + limit
     cards = sp.legal_cards()
-    xs: dict[int, list[float]] = {c: [] for c in cards}
-    nodes, exact_all, horizon = 0, True, 0
-    try:
-        while len(xs[cards[0]]) < n_max:
-            gp = sp.with_hand(draw())
-            if not xs[cards[0]]:
-                res = _first(gp, objective, cards, rng, t0, deadline)
-                if res is None:
-                    break
-                res, horizon = res
-            else:
-                res = solve_sample(gp, objective, cards, rng, deadline, horizon, use_leaf=False)
-            if res is None:
-                break
-            vals, n, ex = res
-            nodes += n
-            exact_all &= ex
-            for c in cards:
-                xs[c].append(vals[c])
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-    except KeyboardInterrupt:
-        if not xs[cards[0]]:
-            raise
-    n = len(xs[cards[0]])
+    horizon = 0
+
+    def one(until):
+        nonlocal horizon
+        gp = sp.with_hand(draw())
+        if sums.n:
+            res = solve_sample(gp, objective, cards, rng, until, horizon, use_leaf=False)
+        else:
+            res = _first(gp, objective, cards, rng, t0, until)
+            res, horizon = (None, 0) if res is None else res
+        if res is None:
+            return Sample(None)
+        vals, n, ex = res
+        return Sample([vals[c] for c in cards], n, 1.0, ex)
+    sums = Sums(len(cards))
+    r = run(one, sums, t0=t0, deadline=deadline, samples=n_max)
+    nodes, exact_all, n = r.nodes, r.exact, sums.n
     if n == 0:
         raise PositionError("no sampled hand could be solved within the time limit "
                             "(give a larger --time-limit)")
-    est = {c: mean_error(xs[c]) for c in cards}
+    errs = sums.errors(value_bound(sp, objective))
+    est = {c: (float(m), float(e)) for c, m, e in zip(cards, sums.means(), errs)}
     whole = complete and n == len(every) and exact_all and not horizon
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}
