@@ -11,14 +11,14 @@ from cli.options import SECONDS, SEED, clip, clip_message, count
 from solver import jsonfile
 from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
+from solver.analysis.sampler import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.cards import card_str
 from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
 from solver.position import PositionError, parse_position
 
 DEFAULT_TIME_LIMIT = 60.0
-#: without --time-limit an estimate stops here: the long default is for exact searches that
-#: may finish (talon 12), while estimates settle within seconds
-DEFAULT_ESTIMATE_TIME = 5.0
+#: without --time-limit an estimate stops at the sampler's default time: the long default is
+#: for exact searches that may finish (talon 12), while estimates settle within seconds
 TIME_LIMIT_HELP = (f"Seconds; past it the answer is an estimate, clearly marked. Default: up to "
                    f"{DEFAULT_TIME_LIMIT:g} s for an exact search, {DEFAULT_ESTIMATE_TIME:g} s "
                    f"for an estimate; a given limit may all go to the estimate.")
