@@ -81,8 +81,8 @@ def run(jobs: int) -> dict:
             now = time.perf_counter()
             if now - last_note >= PROGRESS_EVERY:
                 last_note = now
-                names = ", ".join(KERNELS[m][0] for m, _, _, _ in running.values())
-                click.echo(f"warm-up: still compiling {names} ({now - t0:.0f} s)", err=True)
+                names = ", ".join(m.rsplit(".", 1)[-1] for m, _, _, _ in running.values())
+                click.echo(f"warm-up: still compiling: {names} ({now - t0:.0f} s)", err=True)
             continue
         pid, code, cpu = ended
         m, p, out, started = running.pop(pid)

@@ -78,6 +78,18 @@ def test_a_call_and_ready_share_one_cache_entry_and_nothing_compiles_after_it(tm
     assert entries(tmp_path) == {"depth.dl_search": 1}
 
 
+def test_an_edit_to_any_file_of_the_search_package_compiles_the_kernels_again(tmp_path):
+    """numba would key a cached kernel on its own file; solver/search/cache.py keys it on
+    a hash of every file of the package. A process whose package hash differs (as after
+    an edit to a helper such as bits.py) finds no entry and compiles again."""
+    load = ("from solver.search import cache\n{edit}"
+            "from solver.search import depth as D\nD.ready()\n"
+            "print(sum(D.dl_search.stats.cache_misses.values()))\n")
+    runs = [_run(None, tmp_path, load.format(edit=edit)) for edit in
+            ("", "", "cache._stamp[:] = [b'an edited helper']\n")]
+    assert [r.stdout.strip() for r in runs] == ["1", "0", "1"], [r.stderr for r in runs]
+
+
 def test_warm_up_compiles_each_kernel_once_and_no_command_of_any_game_compiles_again(tmp_path):
     """The one compile this test pays for: ``warm-up`` in an empty cache (a process per
     kernel), then every game's commands, each in a fresh process, read them all."""
