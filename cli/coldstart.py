@@ -13,11 +13,12 @@ import sys
 import click
 
 #: module -> (what it is, its compile's CPU seconds: each module loaded alone into an
-#: empty cache, ``python benchmarks/bench_coldstart.py --kernels``)
+#: empty cache on an idle machine, cold minus warm CPU of
+#: ``python benchmarks/bench_coldstart.py --kernels``)
 KERNELS = {
-    "solver.search.scoperta": ("the scoperta search kernel", 63),
-    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 31),
-    "solver.search.depth": ("the estimator's kernel", 4),
+    "solver.search.scoperta": ("the scoperta search kernel", 51),
+    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 37),
+    "solver.search.depth": ("the estimator's kernel", 1),
 }
 
 
@@ -82,7 +83,8 @@ class _Notice:
             self.said.add(module)
             what, secs = KERNELS[module]
             click.echo(f"note: compiling {what} once for this machine (about {secs} s of CPU, "
-                       f"longer on a busy machine); later runs read it from the cache", err=True)
+                       f"longer on a busy machine); later runs read it from the cache "
+                       f"('briscola warm-up' compiles every kernel at once)", err=True)
 
 
 def _listener(notice: _Notice):

@@ -14,8 +14,6 @@ from solver.rules import RulesError
 from cli import coldstart
 from cli.options import clip_message
 
-coldstart.install()
-
 USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
 
 
@@ -55,6 +53,9 @@ COMMANDS = {
     "match": ("cli.cmd_match",
              "Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin "
              "per deal and win rate (wins + half draws), each with a 95 % confidence interval."),
+    "warm-up": ("cli.cmd_warmup",
+             "Compile every search kernel now, in parallel processes, so that no later command "
+             "waits for one."),
     "serve": ("cli.cmd_serve",
              "Serve the analysis board: the position drawn with its cards, the analysis beside it, "
              "play against the engine, puzzles, and a JSON API (see the README)."),
@@ -95,6 +96,7 @@ class BriscolaGroup(click.Group):
         return {c.name: c for c in importlib.import_module(module).COMMANDS}[name]
 
     def invoke(self, ctx):
+        coldstart.install()  # here, not on import: importing this module changes nothing
         try:
             return super().invoke(ctx)
         except USER_ERRORS as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.core import sigutils
 
 #: njit options of the recursive search kernels. ``_nrt=False``: they allocate nothing, and
 #: without numba's reference counting a recursive call no longer increments and decrements
@@ -62,9 +63,16 @@ INF = np.int64(1) << np.int64(60)
 def load_kernel(dispatcher, signature: str) -> None:
     """Load a kernel's recursive search from numba's cache, or compile it on a machine's
     first run. Kernels compile on demand, not on import, so a process loads only those its
-    game needs, and callers load them (each module's ``ready()``) before a clock starts."""
+    game needs, and callers load them (each module's ``ready()``) before a clock starts.
+
+    One specialisation per kernel: numba files a compile under the signature as it was
+    asked for, and a call asks with its arguments' types, so the signature goes in as those
+    types (given as text it was a second entry: the same kernel compiled and stored twice,
+    once by a call, once here). Once loaded, calls compile nothing more: numba converts
+    their arguments to it (as it does for ``@njit(signature)``)."""
     if not dispatcher.signatures:
-        dispatcher.compile(signature)
+        dispatcher.compile(sigutils.normalize_signature(signature)[0])
+    dispatcher.disable_compile()
 
 
 @njit(cache=True, inline="always")

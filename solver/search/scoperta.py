@@ -533,8 +533,10 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
 
 
 def ready() -> None:
-    """Load the search now (see context.load_kernel)."""
+    """Load the search and its scratch rows' allocator now (see context.load_kernel): every
+    search takes the rows, so a cold cache compiles both before a clock starts."""
     load_kernel(search, SEARCH_SIG)
+    load_kernel(new_work, "()")
 
 
 @njit(cache=True)

@@ -1,0 +1,135 @@
+"""`briscola warm-up`: compile every search kernel now, one process per kernel, so a new
+machine pays the compile once, up front and on every core, instead of inside the first
+command of each game. A kernel already in numba's cache is only read from it."""
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import click
+
+from cli.coldstart import KERNELS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: seconds between the "still compiling" lines
+PROGRESS_EVERY = 15.0
+
+
+class WarmUpError(Exception):
+    """A kernel's process failed (its last line says why)."""
+
+
+def load_one(module: str) -> None:
+    """In a child process: load one kernel module's kernels (``ready()``) and print whether
+    any of them had to be compiled ("compiled") or all came from the cache ("cached")."""
+    mod = importlib.import_module(module)
+    mod.ready()
+    missed = sum(sum(f.stats.cache_misses.values()) for f in vars(mod).values()
+                 if hasattr(f, "stats") and hasattr(f, "py_func"))
+    print("compiled" if missed else "cached", flush=True)
+
+
+def _start(module: str):
+    """(the child loading ``module``, its output file): a file, not a pipe, so a child
+    that writes much cannot block on a full pipe."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT] + [p for p in [env.get("PYTHONPATH")] if p])
+    out = tempfile.TemporaryFile("w+")
+    p = subprocess.Popen([sys.executable, "-c", "import sys; from cli.cmd_warmup import "
+                          "load_one; load_one(sys.argv[1])", module], env=env, cwd=ROOT,
+                         stdout=out, stderr=subprocess.STDOUT, text=True)
+    return p, out
+
+
+def _last_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return lines[-1].strip() if lines else "no message"
+
+
+def _reaped(running: dict):
+    """(pid, exit code, CPU s) of a child of ``running`` that has ended, or None."""
+    for pid in running:
+        got, status, usage = os.wait4(pid, os.WNOHANG)
+        if got == pid:
+            return pid, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime
+    return None
+
+
+def run(jobs: int) -> dict:
+    """Load every kernel module in its own process, at most ``jobs`` at once, the longest
+    compiles first; stderr says what runs and what is done. {module: (state, wall s, CPU
+    s)}, state "compiled" or "cached"; a failed child stops the others and raises
+    WarmUpError."""
+    todo = sorted(KERNELS, key=lambda m: -KERNELS[m][1])
+    running: dict[int, tuple[str, subprocess.Popen, object, float]] = {}
+    done: dict[str, tuple[str, float, float]] = {}
+    t0 = time.perf_counter()
+    last_note = t0
+    while todo or running:
+        while todo and len(running) < jobs:
+            m = todo.pop(0)
+            p, out = _start(m)
+            running[p.pid] = (m, p, out, time.perf_counter())
+            click.echo(f"warm-up: loading {KERNELS[m][0]}", err=True)
+        ended = _reaped(running)
+        if ended is None:
+            time.sleep(0.1)
+            now = time.perf_counter()
+            if now - last_note >= PROGRESS_EVERY:
+                last_note = now
+                names = ", ".join(m.rsplit(".", 1)[-1] for m, _, _, _ in running.values())
+                click.echo(f"warm-up: still compiling: {names} ({now - t0:.0f} s)", err=True)
+            continue
+        pid, code, cpu = ended
+        m, p, out, started = running.pop(pid)
+        p.returncode = code
+        out.seek(0)
+        text = out.read()
+        out.close()
+        if code != 0:
+            for _, q, _, _ in running.values():
+                q.kill()
+                q.wait()
+            raise WarmUpError(f"loading {KERNELS[m][0]} failed: {_last_line(text)}")
+        state = "compiled" if text.split()[-1:] == ["compiled"] else "cached"
+        wall = time.perf_counter() - started
+        done[m] = (state, wall, cpu)
+        how = "compiled" if state == "compiled" else "read from the cache"
+        click.echo(f"warm-up: {KERNELS[m][0]}: {how} in {wall:.1f} s ({cpu:.1f} s of CPU)",
+                   err=True)
+    return done
+
+
+@click.command("warm-up")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="processes at once (default: one per kernel, at most the number of cores)")
+@click.pass_context
+def warm_up(ctx, jobs):
+    """Compile every search kernel now, in parallel processes, so that no later command
+    waits for one.
+
+    A new machine (or a changed solver/search) compiles each kernel once, on its first
+    use: tens of seconds each. This pays that cost at once, a process per kernel, and later
+    commands read the kernels from numba's cache. Kernels already compiled are only read.
+    """
+    jobs = jobs or max(1, min(len(KERNELS), os.cpu_count() or 1))
+    t0 = time.perf_counter()
+    try:
+        done = run(jobs)
+    except WarmUpError as e:
+        click.echo(f"error: {e}", err=True)
+        ctx.exit(1)
+    wall = time.perf_counter() - t0
+    compiled = [m for m, (state, _, _) in done.items() if state == "compiled"]
+    cpu = sum(c for _, _, c in done.values())
+    kernels = "kernel" if len(done) == 1 else "kernels"
+    click.echo(f"{len(done)} {kernels} ready in {wall:.1f} s ({cpu:.1f} s of CPU in "
+               f"{min(jobs, len(done))} processes): {len(compiled)} compiled, "
+               f"{len(done) - len(compiled)} read from the cache")
+
+
+COMMANDS = [warm_up]
