@@ -17,7 +17,7 @@ from cli.options import count
 @click.option("--open", "open_browser", is_flag=True, help="open the board in the web browser")
 def serve(port, host, open_browser):
     """Serve the analysis board: the position drawn with its cards, the analysis beside it,
-    play against the engine, puzzles, and a JSON API (see the README). Needs the web extra:
+    play against the engine, puzzles, and a JSON API (docs/board.md). Needs the web extra:
     pip install -e '.[web]'. Stop it with Ctrl-C.
 
     \b

@@ -58,7 +58,7 @@ COMMANDS = {
              "waits for one."),
     "serve": ("cli.cmd_serve",
              "Serve the analysis board: the position drawn with its cards, the analysis beside it, "
-             "play against the engine, puzzles, and a JSON API (see the README)."),
+             "play against the engine, puzzles, and a JSON API (docs/board.md)."),
 }
 COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items()}
 
