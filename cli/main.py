@@ -24,7 +24,8 @@ USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
 #: keeps the table equal to the modules' commands and their help.
 COMMANDS = {
     "show": ("cli.cmd_position",
-             "Draw POSITION: both hands, table, talon, trump card, unseen cards, points."),
+             "Draw POSITION of any game: the hands (a hidden one as ?), table, talon, trump "
+             "card, unseen cards, points."),
     "deal": ("cli.cmd_games",
              "Shuffle and deal one game."),
     "simulate": ("cli.cmd_games",
