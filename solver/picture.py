@@ -15,7 +15,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
-from solver.position import Position
+from solver.position import Position, PositionError, SeatPosition
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)
@@ -145,6 +145,9 @@ class _View:
 
 
 def _view(pos) -> _View:
+    if isinstance(pos, SeatPosition):
+        raise PositionError("a position with a hidden hand (?) has no picture yet; "
+                            "'briscola show' without --svg draws it as text")
     if isinstance(pos, Position):
         table = (pos.table,) if pos.table >= 0 else ()
         return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,

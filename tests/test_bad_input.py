@@ -228,3 +228,25 @@ def test_simulate_says_how_many_agents(variant, want):
 def test_match_help_does_not_say_greedy():
     r = run("match", "--help")
     assert "plays greedy" not in r.output and "own seat" in r.output
+
+
+HIDDEN = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+
+
+@pytest.mark.parametrize("args,says", [
+    (["explain", HIDDEN], "explain needs every hand in view"),
+    (["explain", "--json", HIDDEN], "explain needs every hand in view"),
+    (["show", "--svg", "{tmp}/p.svg", HIDDEN], "has no picture yet"),
+    (["show", "--svg", "{tmp}/p.svg", "--with-analysis", HIDDEN], "has no picture yet"),
+])
+def test_a_hidden_hand_is_refused_in_one_line_where_it_cannot_be_explained_or_drawn(tmp_path, args, says):
+    r = run(*[a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0]
+    assert not (tmp_path / "p.svg").exists()
+
+
+def test_a_hidden_hand_is_still_drawn_as_text():
+    r = run("show", HIDDEN)
+    assert r.exit_code == 0 and "hidden" in r.output
