@@ -228,3 +228,23 @@ def test_a_bad_review_objective_is_a_400_before_any_search(client, monkeypatch):
     r = client.post("/api/review/move", json={"game": unscored, "move": 1, "objective": "win"})
     assert r.status_code == 400 and "score" in r.json()["error"]
     assert searched == []
+
+
+def test_briscola_review_judges_by_win_chance_on_request(client, tmp_path):
+    start = client.post("/api/deal", json={"position": T2_SCORED, "seed": 3}).json()
+    v = _played_out(client, client.post("/api/play", json={"game": start["game"], "card": "3C"}).json())
+    path = tmp_path / "win.json"
+    path.write_text(json.dumps(v["game"]))
+    run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win", "--json",
+                                   "--time-per-move", "0.2"])
+    assert run.exit_code == 0, run.output
+    moves = json.loads(run.output.strip().splitlines()[-1])["moves"]
+    assert len(moves) == 12 and all(m["objective"] == "win" and 0 <= m["cost"] <= 1 for m in moves)
+    assert any(m["cost"] > 0 for m in moves)
+    run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win", "--time-per-move", "0.2"])
+    assert run.exit_code == 0 and "in win chance" in run.output
+    # a game from a position without score= has no score to win by: one line, exit 2
+    unscored = client.post("/api/deal", json={"position": T2, "seed": 3}).json()["game"]
+    path.write_text(json.dumps(unscored))
+    run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win"])
+    assert run.exit_code == 2 and "needs the score" in run.output and "Traceback" not in run.output
