@@ -21,8 +21,8 @@ from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import check_record, deal_record, deal_start, match_record, read_record, replay_all
 from solver.render import render
-from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, render_review, review_move,
-                           review_record, review_states)
+from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, check_review_objective,
+                           render_review, review_move, review_record, review_states)
 from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.rules import get_variant, trick_winner
@@ -529,18 +529,21 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
         click.get_current_context().exit(130)
 
 
-def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
+def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
+                      objective: str = "points"):
     """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
     done (in record order)."""
     rec = check_record(rec) if "_deals" not in rec else rec
     if rec["variant"] not in SUPPORTED:
         raise ValueError(UNSUPPORTED)
     replay_all(rec)
+    check_review_objective(objective, all("start" not in d or d["start"].score is not None
+                                          for d in rec["_deals"]))
     tasks, results = {}, []
     for d, dl in enumerate(rec["_deals"], 1):
         state = deal_start(rec["variant"], dl)
         for c in dl["moves"]:
-            tasks[len(tasks)] = (state, c, time_limit, d)
+            tasks[len(tasks)] = (state, c, time_limit, d, None, objective)
             state = play_card(state, c)
         results.append(state.side_points if state.is_over else None)
     names = list(rec.get("players") or [])
@@ -563,8 +566,11 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int):
               help="seconds of analysis per position (exact when it finishes, else an estimate)")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="language of the text")
+@click.option("--objective", type=click.Choice(["points", "win"]), default="points",
+              show_default=True, help="judge each card by the points it gives up, or by the "
+                                      "chance of winning the deal (needs the score)")
 @cluster_options(log=False)
-def review(record, as_json, time_per_move, lang, cluster, workers):
+def review(record, as_json, time_per_move, lang, objective, cluster, workers):
     """Review a game record (scoperta, classic, Briscolone, Libero): every card against
     the best card.
 
@@ -574,7 +580,9 @@ def review(record, as_json, time_per_move, lang, cluster, workers):
     its player's seat, the cards they could not see sampled; its cost then carries the
     half-width of its 95 % interval. Then the three biggest mistakes and each player's
     accuracy (share of decisions that were optimal, average cost per decision; moves with a
-    single legal card are not decisions). Ctrl-C prints the review so far.
+    single legal card are not decisions). Ctrl-C prints the review so far. With
+    --objective win each card is judged by the chance of winning the deal it gives up
+    (a probability difference) instead of the points.
 
     \b
     Example:
@@ -584,9 +592,9 @@ def review(record, as_json, time_per_move, lang, cluster, workers):
     """
     rec = read_record(record)
     if cluster is None:
-        rv = review_record(rec, time_per_move, progress=progress_printer())
+        rv = review_record(rec, time_per_move, progress=progress_printer(), objective=objective)
     else:
-        rv = review_on_cluster(rec, time_per_move, cluster, workers)
+        rv = review_on_cluster(rec, time_per_move, cluster, workers, objective)
     if as_json:
         click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
     else:

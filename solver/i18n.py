@@ -451,10 +451,11 @@ REVIEW_TEXT = {
                          "not measured for this game at this stage of the deal.",
         "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
-                   "cost {cost} points ({how})",
+                   "cost {cost} {unit} ({how})",
         "accuracy": "Accuracy:",
         "acc_line": "player {p} ({name}): {opt}/{rated} decisions optimal ({pct}), "
-                    "average cost {avg} points per decision",
+                    "average cost {avg} {unit} per decision",
+        "unit": "points", "unit_win": "in win chance",
         "acc_none": "player {p} ({name}): no rated decisions",
         "acc_tail": "; not rated: {n}", "acc_est": "; estimated: {n}",
         "forced_tail": "; forced moves: {n}",
@@ -476,10 +477,11 @@ REVIEW_TEXT = {
                          "metodo non è misurato per questo gioco in questa fase della smazzata.",
         "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
-                   "meglio {best}: costo {cost} punti ({how})",
+                   "meglio {best}: costo {cost} {unit} ({how})",
         "accuracy": "Precisione:",
         "acc_line": "giocatore {p} ({name}): {opt}/{rated} decisioni ottimali ({pct}), "
-                    "costo medio {avg} punti per decisione",
+                    "costo medio {avg} {unit} per decisione",
+        "unit": "punti", "unit_win": "in probabilità di vincere",
         "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
         "acc_tail": "; non valutate: {n}", "acc_est": "; stimate: {n}",
         "forced_tail": "; mosse obbligate: {n}",
@@ -820,6 +822,10 @@ BOARD_PAGE = {
         "graph.legend": "Player 1's expected final margin after each card: filled dots exact, "
                         "hollow dots estimates (the band is their 95 % interval). Click to go to a card.",
         "graph.col": "player 1's expected margin",
+        "graph.label.win": "Player 1's chance of winning the deal (61 or more; 60-60 counts one half) after each card",
+        "graph.legend.win": "Player 1's chance of winning the deal after each card: filled dots exact, "
+                            "hollow dots estimates (the band is their 95 % interval). Click to go to a card.",
+        "graph.col.win": "player 1's win chance",
         "player_n": "Player {n}", "p_short": "P{n}", "wins": "{p} wins", "draw": "a draw",
         "last_card": "last card {card}", "deal_over": "The deal is over: {a}-{b}.",
         "view_only": "This variant is shown for analysis only: deal a game to play it.",
@@ -847,6 +853,11 @@ BOARD_PAGE = {
         "review.marks": "A card's cost is the points (mover minus opponent) it gives up against "
                         "the best card. Marks: ?! from 2 points, ? from 5, ?? from 10 (an "
                         "estimate is judged on the low end of its interval).",
+        "review.acc.win": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} % win chance",
+        "review.marks.win": "Judged with the objective win: a card's cost is the chance of winning "
+                            "the deal it gives up against the best card, in percentage points. Marks: "
+                            "?! from 5 %, ? from 10 %, ?? from 20 % (an estimate is judged on the low "
+                            "end of its interval).",
     },
     "it": {
         "page.title": "Tavolo d'analisi della Briscola", "language": "lingua",
@@ -890,6 +901,10 @@ BOARD_PAGE = {
         "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: punti pieni esatti, "
                         "punti vuoti stime (la fascia è il loro intervallo al 95 %). Fai clic per andare a una carta.",
         "graph.col": "margine atteso del giocatore 1",
+        "graph.label.win": "Probabilità del giocatore 1 di vincere la smazzata (61 o più; 60-60 vale metà) dopo ogni carta",
+        "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: punti pieni esatti, "
+                            "punti vuoti stime (la fascia è il loro intervallo al 95 %). Fai clic per andare a una carta.",
+        "graph.col.win": "prob. di vincere del giocatore 1",
         "player_n": "giocatore {n}", "p_short": "G{n}", "wins": "vince il {p}", "draw": "pareggio",
         "last_card": "ultima carta {card}", "deal_over": "La smazzata è finita: {a}-{b}.",
         "view_only": "Questa variante si può solo analizzare: distribuisci una partita per giocarla.",
@@ -918,5 +933,10 @@ BOARD_PAGE = {
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
                         "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
                         "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
+        "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} % di probabilità di vincere",
+        "review.marks.win": "Giudicata con l'obiettivo vincere: il costo di una carta è la probabilità "
+                            "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
+                            "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "
+                            "giudicata sull'estremo basso del suo intervallo).",
     },
 }

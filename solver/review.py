@@ -21,29 +21,40 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from solver.analysis import Analysis, analyse, driver, sampling
+from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
 from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY
 from solver.cards import card_str
 from solver.game import (GameState, legal_cards, play, to_position,
                          to_seat_position)
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
-from solver.position import Position
+from solver.position import Position, PositionError
 from solver.record import RecordError, check_record, deal_start, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
 #: games whose cards are judged from the mover's seat (hidden hands sampled)
 SEAT_VIEW = ("classic", "briscolone", "libero")
 UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
+NO_SCORE = "objective win needs the score: this game starts from a position without score="
+
+
+def check_review_objective(objective: str, scored: bool = True) -> None:
+    """Refuse an objective the review cannot judge by, before any search: an unknown one,
+    or win for a game whose points before its start are not known."""
+    if objective not in OBJECTIVES:
+        raise PositionError(f"unknown objective '{objective}' (points or win)")
+    if objective == "win" and not scored:
+        raise PositionError(NO_SCORE)
 
 
 def try_analyse(pos: Position, time_limit: float | None,
-                cache: dict | None = None) -> Analysis | None:
+                cache: dict | None = None, objective: str = "points") -> Analysis | None:
     """The analysis of ``pos``, or None when its values cannot be trusted."""
-    key = (pos, time_limit)
+    key = (pos, time_limit, objective)
     if cache is not None and key in cache:
         return cache[key]
-    a = analyse(pos, "points", time_limit)
-    if not all(abs(m.value) <= 120 for m in a.moves):
+    a = analyse(pos, objective, time_limit)
+    bound = 1.0 if objective == "win" else 120
+    if not all(abs(m.value) <= bound for m in a.moves):
         a = None  # an engine fault (seen once with a stale table): better unrated than wrong
     if cache is not None:
         cache[key] = a
@@ -72,6 +83,7 @@ class MoveReview:
     interval: str | None = None         # an estimated cost's: what its ± covers
                                         # (solver.analysis.result.INTERVALS)
     value_error: float | None = None    # half-width of the played card's value's interval
+    objective: str = "points"           # values and cost in points, or in win chance
 
     @property
     def rated(self) -> bool:
@@ -96,7 +108,7 @@ class MoveReview:
             "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
             **({} if self.value_error is None else {"value_error": self.value_error}),
-            "view": "seat" if self.seat_view else "open",
+            "view": "seat" if self.seat_view else "open", "objective": self.objective,
             **({} if self.interval is None else {"interval": self.interval}),
         }
 
@@ -172,21 +184,23 @@ def _fr(x: Fraction | None) -> str | None:
 
 
 def review_move(state: GameState, card: int, time_limit: float | None, deal: int = 1,
-                cache: dict | None = None) -> MoveReview:
+                cache: dict | None = None, objective: str = "points") -> MoveReview:
     """How ``card`` compares with the best card of ``state``: with both hands in view in
-    scoperta, from the mover's seat in the hidden-card games."""
+    scoperta, from the mover's seat in the hidden-card games. With ``objective="win"`` the
+    values are the mover's chances of winning the deal (the state's points are the score)
+    and a cost is a difference of chances."""
     seat_view = state.variant.name in SEAT_VIEW
     view = to_seat_position(state, state.turn) if seat_view else to_position(state)
     legal = legal_cards(state)
     base = dict(deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
                 player=state.turn, card=card, choices=len(legal), position=view.to_text(),
-                seat_view=seat_view)
+                seat_view=seat_view, objective=objective)
     if len(legal) == 1:
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
     if seat_view:
-        a = sampling.analyse(view, "points", time_limit, progress=False)
+        a = sampling.analyse(view, objective, time_limit, progress=False)
     else:
-        a = try_analyse(view, time_limit, cache)
+        a = try_analyse(view, time_limit, cache, objective)
     if a is None:
         return MoveReview(**base)
     m = a.move(card)
@@ -233,8 +247,10 @@ Progress = Callable[[int, int], None]
 def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player 1", "player 2"),
                   time_limit: float | None = None, players=(0, 1),
                   progress: Progress | None = None, seed: int | None = None,
-                  cache: dict | None = None) -> Review:
-    """Review deals given as (starting state, cards played). Ctrl-C returns the review so far."""
+                  cache: dict | None = None, objective: str = "points") -> Review:
+    """Review deals given as (starting state, cards played), judged by ``objective`` (points
+    or win). Ctrl-C returns the review so far."""
+    check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
             raise RecordError(UNSUPPORTED)
@@ -249,7 +265,7 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
         for d, (state, moves) in enumerate(deals, 1):
             for c in moves:
                 if state.turn in players:
-                    out.append(review_move(state, c, time_limit, d, cache))
+                    out.append(review_move(state, c, time_limit, d, cache, objective))
                     done += 1
                     if progress:
                         progress(done, todo)
@@ -269,17 +285,23 @@ def _mover(start: GameState, moves, i: int) -> int:
 
 
 def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
-                  progress: Progress | None = None, cache: dict | None = None) -> Review:
+                  progress: Progress | None = None, cache: dict | None = None,
+                  objective: str = "points") -> Review:
     """Review every deal of a (deal or match) game record of a two-player game."""
     rec = check_record(record) if "_deals" not in record else record
     if rec["variant"] not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
     replay_all(rec)
+    try:
+        check_review_objective(objective, all("start" not in d or d["start"].score is not None
+                                              for d in rec["_deals"]))
+    except PositionError as e:
+        raise RecordError(str(e)) from None
     deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
     return review_states(deals, (names[0], names[1]), time_limit, players, progress,
-                         rec.get("seed"), cache)
+                         rec.get("seed"), cache, objective)
 
 
 # ----- text ---------------------------------------------------------------------------
@@ -297,7 +319,8 @@ def fmt_cost(m: MoveReview) -> str:
     interval covers the sampling error only)."""
     if not m.cost_error:  # None, or 0 when every case was solved (see _how)
         return fmt_points(m.cost)
-    return f"{fmt_points(m.cost)} ±{m.cost_error:.1f}" + ("*" if m.sampling_only else "")
+    digits = 2 if m.objective == "win" else 1   # a chance's ± of 0.04 is not 0.0
+    return f"{fmt_points(m.cost)} ±{m.cost_error:.{digits}f}" + ("*" if m.sampling_only else "")
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -308,6 +331,10 @@ def _how(m: MoveReview, T: dict) -> str:
     if m.interval == NO_SAMPLING:
         return T["seat_all"] if m.seat_view else T["all_cases"]
     return T["seat"] if m.seat_view and not m.exact else T[m.method]
+
+
+def _unit(m: MoveReview, T: dict) -> str:
+    return T["unit_win" if m.objective == "win" else "unit"]
 
 
 def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
@@ -342,16 +369,18 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
             lines.append("  " + agree(T["mistake"].format(
                 i=i, d=m.deal, m=m.number, t=m.trick, p=m.player + 1, card=card_str(m.card),
                 best=",".join(card_str(c) for c in m.best), cost=fmt_cost(m),
-                how=_how(m, T)), lang))
+                how=_how(m, T), unit=_unit(m, T)), lang))
     else:
         lines.append(T["no_mistakes"])
     lines.append(T["accuracy"])
+    win = any(m.objective == "win" for m in rv.moves)
     for p in rv.players:
         s = rv.stats(p)
         if s.rated:
             line = T["acc_line"].format(p=p + 1, name=player_name(s.name, lang), opt=s.optimal,
                                         rated=s.rated,
-                                        pct=f"{100 * s.accuracy:.0f}%", avg=f"{s.average_cost:.2f}")
+                                        pct=f"{100 * s.accuracy:.0f}%", avg=f"{s.average_cost:.2f}",
+                                        unit=T["unit_win" if win else "unit"])
         else:
             line = T["acc_none"].format(p=p + 1, name=player_name(s.name, lang))
         if s.decisions - s.rated:

@@ -56,7 +56,8 @@ def rv(record):
 @pytest.fixture
 def shared_analyses(monkeypatch, rv):
     real = R.try_analyse
-    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None: real(pos, t, SHARED))
+    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None, objective="points":
+                        real(pos, t, SHARED, objective))
 
 
 def test_every_move_is_reviewed_in_order(rv, record):
@@ -137,7 +138,7 @@ def test_ctrl_c_returns_the_review_so_far(record, shared_analyses):
 
 
 def test_without_an_analysis_moves_are_unrated_not_guessed(record, monkeypatch):
-    monkeypatch.setattr(R, "try_analyse", lambda pos, time_limit, cache=None: None)
+    monkeypatch.setattr(R, "try_analyse", lambda pos, time_limit, cache=None, objective="points": None)
     rv = R.review_record(record, TPM)
     assert all(m.cost is None for m in rv.moves if m.choices > 1)
     assert all(m.cost == 0 for m in rv.moves if m.choices == 1)
@@ -147,7 +148,7 @@ def test_without_an_analysis_moves_are_unrated_not_guessed(record, monkeypatch):
 
 
 def test_match_records_number_moves_per_deal(monkeypatch, tmp_path):
-    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None: None)
+    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None, objective="points": None)
     m = play_match("scoperta", ["greedy", "random"], seed=3, target=2)
     rec = match_record(m, seed=3, players=["greedy", "random"])
     rv = R.review_record(rec, TPM)

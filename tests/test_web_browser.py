@@ -376,3 +376,43 @@ def test_a_puzzles_comment_waits_for_the_answer(browser, server):
     _click(drv, g)
     _wait(drv, lambda: drv.find_element("id", "pz-comment").text == first.comment, what="the comment")
     drv.find_element("css selector", 'nav button[data-tab="analyse"]').click()
+
+
+SCORED = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B turn=1 score=36-40"
+
+
+def test_a_review_by_the_objective_win_draws_the_win_chance(browser, server):
+    """The page's objective win: the review judged in win chance, the graph's axis in
+    percent with one point per card (a 12-card ending, so it stays short); the phone-width
+    screenshot of the game view that docs/board-phone.png shows."""
+    from solver.i18n import BOARD_PAGE
+    from solver.web import games
+    drv = browser
+    g = games.play(games.game_from_position(parse_position(SCORED), 3), parse_card("3C"))
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    n = len(g.moves)
+    _open(drv, server, 390, 1700)
+    drv.execute_script("loadGame(arguments[0])", g.record)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    drv.execute_script("document.getElementById('objective').value = 'win'")
+    _click(drv, drv.find_element("id", "over-review"))
+    _wait(drv, lambda: drv.execute_script(f"return !S.reviewing && Object.keys(S.rev).length === {n}"),
+          what="the review by win chance")
+    revs = drv.execute_script("return Object.values(S.rev)")
+    assert all(r["objective"] == "win" and 0 <= r["cost"] <= 1 for r in revs)
+    assert [r["mark"] for r in revs] == [games.mark(r["cost"], r.get("cost_error"), "win") for r in revs]
+    ticks = [e.text for e in drv.find_elements("css selector", "#graph text.tick")]
+    assert ticks == ["100%", "50%", "0%"]
+    assert len(drv.find_elements("css selector", "#graph circle.pt")) == n
+    rows = drv.find_elements("css selector", "#graph-text tr")
+    en = BOARD_PAGE["en"]
+    assert len(rows) == n + 1 and en["graph.col.win"] in rows[0].get_attribute("textContent")
+    assert all("%" in r.find_elements("tag name", "td")[2].get_attribute("textContent") for r in rows[1:])
+    assert drv.find_element("css selector", "#graph svg").get_attribute("aria-label") == en["graph.label.win"]
+    assert en["review.marks.win"] in drv.find_element("id", "review-out").text
+    assert drv.execute_script("return document.documentElement.scrollWidth") <= 390
+    drv.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    drv.save_screenshot(str(_artifacts() / "board-phone-win.png"))
+    print(f"\nscreenshot: {_artifacts() / 'board-phone-win.png'}")

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from cli.main import cli  # noqa: E402
 from solver.i18n import BOARD_PAGE  # noqa: E402
+from solver.position import parse_position  # noqa: E402
 from solver.puzzles import bundled  # noqa: E402
 from solver.web import games  # noqa: E402
 from solver.web.app import create_app  # noqa: E402
@@ -168,3 +169,82 @@ def test_puzzles_play_shows_the_comment_after_the_answer():
     asked = run.output.index("Your card")
     assert p.comment not in run.output[:asked] and p.title in run.output[:asked]
     assert run.output.index(p.comment) > run.output.index("Right!")
+
+
+T2_SCORED = T2 + " score=36-40"   # the same endgame with the points taken so far: win is judged
+
+
+def test_a_review_with_the_objective_win_is_in_win_chance(client):
+    start = client.post("/api/deal", json={"position": T2_SCORED, "seed": 3}).json()
+    # 3C first gives some chance of winning away (RB is best), so a mark is seen
+    v = _played_out(client, client.post("/api/play", json={"game": start["game"], "card": "3C"}).json())
+    game = v["game"]
+    whole = client.post("/api/review", json={"game": game, "objective": "win"}).json()
+    assert "in win chance" in whole["text"]
+    seen = set()
+    for k in range(1, len(game["moves"]) + 1):
+        r = client.post("/api/review/move", json={"game": game, "move": k, "objective": "win"}).json()
+        assert r["objective"] == "win" and r["cost"] == whole["moves"][k - 1]["cost"]
+        assert 0.0 <= r["cost"] <= 1.0
+        assert r["mark"] == games.mark(r["cost"], r.get("cost_error"), "win")
+        seen.add(r["mark"])
+        if r["choices"] > 1:   # player 1's chance of winning the deal before and after the card
+            for key in ("before", "after"):
+                assert 0.0 <= r[key] <= 1.0
+            sign = 1 if r["player"] == 1 else -1
+            assert r["before"] == pytest.approx(r["best_value"] if sign > 0 else 1 - r["best_value"])
+            assert sign * (r["before"] - r["after"]) == pytest.approx(r["cost"])
+    assert seen - {""}, "no card gave a chance away: the marks go untested"
+    # the same game judged in points has costs of points
+    pts = client.post("/api/review/move", json={"game": game, "move": 1}).json()
+    assert pts["objective"] == "points"
+
+
+def test_win_marks_follow_the_documented_thresholds():
+    assert games.mark(0.049, None, "win") == "" and games.mark(0.05, None, "win") == "?!"
+    assert games.mark(0.10, None, "win") == "?" and games.mark(0.199, None, "win") == "?"
+    assert games.mark(0.20, None, "win") == "??" and games.mark(1.0, None, "win") == "??"
+    assert games.mark(0.12, 0.08, "win") == "" and games.mark(0.3, 0.15, "win") == "?"
+    # a cost of 2 points is "?!", but 2 in win chance cannot be: the scales are not mixed
+    assert games.mark(0.5) == "" and games.mark(0.5, None, "win") == "??"
+    for t, m in games.WIN_MARKS:   # the page's note says the same thresholds
+        for lang in ("en", "it"):
+            note = BOARD_PAGE[lang]["review.marks.win"]
+            assert f"{m} " in note and f"{100 * t:g} %" in note
+
+
+def test_a_bad_review_objective_is_a_400_before_any_search(client, monkeypatch):
+    searched = []
+    monkeypatch.setattr(games, "review_one", lambda *a, **k: searched.append(a) or {})
+    monkeypatch.setattr(games, "review", lambda *a, **k: searched.append(a) or {})
+    game = games.game_from_position(parse_position(T2_SCORED), 3).record
+    for path, extra in (("/api/review/move", {"move": 1}), ("/api/review", {})):
+        r = client.post(path, json={"game": game, "objective": "wins", **extra})
+        assert r.status_code == 400 and "unknown objective 'wins'" in r.json()["error"]
+        r = client.post(path, json={"game": game, "objective": 1, **extra})
+        assert r.status_code == 400 and "objective" in r.json()["error"]
+    # a game from a position without score= has no score to win by
+    unscored = games.game_from_position(parse_position(T2), 3).record
+    r = client.post("/api/review/move", json={"game": unscored, "move": 1, "objective": "win"})
+    assert r.status_code == 400 and "score" in r.json()["error"]
+    assert searched == []
+
+
+def test_briscola_review_judges_by_win_chance_on_request(client, tmp_path):
+    start = client.post("/api/deal", json={"position": T2_SCORED, "seed": 3}).json()
+    v = _played_out(client, client.post("/api/play", json={"game": start["game"], "card": "3C"}).json())
+    path = tmp_path / "win.json"
+    path.write_text(json.dumps(v["game"]))
+    run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win", "--json",
+                                   "--time-per-move", "0.2"])
+    assert run.exit_code == 0, run.output
+    moves = json.loads(run.output.strip().splitlines()[-1])["moves"]
+    assert len(moves) == 12 and all(m["objective"] == "win" and 0 <= m["cost"] <= 1 for m in moves)
+    assert any(m["cost"] > 0 for m in moves)
+    run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win", "--time-per-move", "0.2"])
+    assert run.exit_code == 0 and "in win chance" in run.output
+    # a game from a position without score= has no score to win by: one line, exit 2
+    unscored = client.post("/api/deal", json={"position": T2, "seed": 3}).json()["game"]
+    path.write_text(json.dumps(unscored))
+    run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win"])
+    assert run.exit_code == 2 and "needs the score" in run.output and "Traceback" not in run.output

@@ -306,14 +306,20 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         game = _load_game(body)
         limit = _time_limit(body, 0.3)
         lang = _lang(body)
-        return await jobs.run(client_of(body), lambda job: games.review(game, limit, lang))
+        objective = _field(body, "objective", str, "points")
+        games.check_objective(game, objective)
+        return await jobs.run(client_of(body),
+                              lambda job: games.review(game, limit, lang, objective))
 
     @endpoint
     async def api_review_move(request, body):
         game = _load_game(body)
         move = _field(body, "move", int, required=True)
         limit = _time_limit(body, 0.3)
-        return await jobs.run(client_of(body), lambda job: games.review_one(game, move, limit))
+        objective = _field(body, "objective", str, "points")
+        games.check_objective(game, objective)
+        return await jobs.run(client_of(body),
+                              lambda job: games.review_one(game, move, limit, objective))
 
     @endpoint
     async def api_strings(request, body):

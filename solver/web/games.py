@@ -9,7 +9,9 @@ drawn at random when the game began), so a downloaded game replays and reviews w
 
 A reviewed card gets a mark from its cost (points, mover minus opponent), judged on the
 low end of its interval where it has one, so no card is marked on sampling noise alone:
-``?!`` from 2 points, ``?`` from 5, ``??`` from 10 (MARKS).
+``?!`` from 2 points, ``?`` from 5, ``??`` from 10 (MARKS). Reviewed with the objective
+win, the cost is the chance of winning the deal the card gave away: ``?!`` from 0.05,
+``?`` from 0.10, ``??`` from 0.20 (WIN_MARKS).
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ from solver.position import Position, PositionError
 from solver.puzzles import bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
-from solver.review import SUPPORTED, UNSUPPORTED, MoveReview, render_review, review_move, review_states
+from solver.review import (SUPPORTED, UNSUPPORTED, MoveReview, check_review_objective,
+                           render_review, review_move, review_states)
 from solver.rules import get_variant
 
 BOARD_FORMAT = "briscola-board"
@@ -39,6 +42,8 @@ BOARD_FORMAT = "briscola-board"
 PUZZLE_FIELDS = ("id", "position", "question", "objective", "difficulty", "title")
 #: (lowest cost in points, mark), worst first
 MARKS = ((10.0, "??"), (5.0, "?"), (2.0, "?!"))
+#: (lowest cost in chance of winning the deal, mark), worst first
+WIN_MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
 
 
 class Game:
@@ -225,31 +230,46 @@ def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
     return {"text": render_explanation(ex, lang), "explanation": ex.to_json()}
 
 
-def mark(cost: float | None, error: float | None = None) -> str:
-    """The mark of a card's cost (MARKS), judged on the low end of its interval."""
+def mark(cost: float | None, error: float | None = None, objective: str = "points") -> str:
+    """The mark of a card's cost (MARKS, or WIN_MARKS for a cost in win chance), judged on
+    the low end of its interval."""
     if cost is None:
         return ""
     low = cost - (error or 0.0)
-    return next((m for t, m in MARKS if low >= t - 1e-9), "")
+    marks = WIN_MARKS if objective == "win" else MARKS
+    return next((m for t, m in marks if low >= t - 1e-9), "")
 
 
 def _judged(game: Game, mv: MoveReview) -> dict:
     """A reviewed card as the page shows it: its mark, and player 1's expected final margin
-    before it (with the best card) and after it (with the card played), with their ±."""
+    (or chance of winning the deal, for the objective win) before it (with the best card)
+    and after it (with the card played), with their ±."""
     out = mv.to_json()
-    out["mark"] = mark(mv.cost, mv.cost_error)
+    out["mark"] = mark(mv.cost, mv.cost_error, mv.objective)
     out["optimal"] = mv.optimal
     s = game.states[mv.number - 1]
     a, b = s.side_points
-    sign = 1 if s.turn % 2 == 0 else -1
+    first = s.turn % 2 == 0
     for key, v in (("before", mv.best_value), ("after", mv.value)):
-        out[key] = None if v is None else a - b + sign * v
+        if v is None:
+            out[key] = None
+        elif mv.objective == "win":
+            out[key] = v if first else 1.0 - v
+        else:
+            out[key] = a - b + (v if first else -v)
     return out
 
 
-def review(game: Game, time_limit: float, lang: str = "en") -> dict:
+def check_objective(game: Game, objective: str) -> None:
+    """The review's objective, checked before any search (review.check_review_objective):
+    a game from a position without score has no score to win by."""
+    check_review_objective(objective, "start" not in game.head or game.start_score is not None)
+
+
+def review(game: Game, time_limit: float, lang: str = "en", objective: str = "points") -> dict:
+    check_objective(game, objective)
     rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
-                       seed=game.head.get("seed"))
+                       seed=game.head.get("seed"), objective=objective)
     out = rv.to_json()
     out["moves"] = [_judged(game, m) for m in rv.moves]
     out["mistakes"] = [_judged(game, m) for m in rv.mistakes()]
@@ -257,13 +277,15 @@ def review(game: Game, time_limit: float, lang: str = "en") -> dict:
     return out
 
 
-def review_one(game: Game, move: int, time_limit: float) -> dict:
+def review_one(game: Game, move: int, time_limit: float, objective: str = "points") -> dict:
     """The review of one card (1-based), so the page fills its review in as cards are judged."""
+    check_objective(game, objective)
     if not 1 <= move <= len(game.moves):
         raise PositionError(f"move must be from 1 to {len(game.moves)}")
     if game.start.variant.name not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
-    mv = review_move(game.states[move - 1], game.moves[move - 1], time_limit)
+    mv = review_move(game.states[move - 1], game.moves[move - 1], time_limit,
+                     objective=objective)
     return _judged(game, mv)
 
 

@@ -14,6 +14,7 @@ const S = {
   plies: [], tricks: [],   // the whole deal's cards and finished tricks
   redo: [],            // cards taken back
   rev: {},             // move number -> the review of that card
+  revObjective: "points",  // what S.rev was judged by: points, or win chance
   reviewing: false,
   analysis: null,
   busy: false,
@@ -206,16 +207,17 @@ async function goTo(ply) {
 }
 
 function graphPoints() {
-  // player 1's expected final margin after each card: the review's value of the card
-  // played; a forced card keeps the value before it; the last card's is the result
-  const n = S.plies.length, out = [];
+  // player 1's expected final margin (or chance of winning the deal, judged with the
+  // objective win) after each card: the review's value of the card played; a forced card
+  // keeps the value before it; the last card's is the result
+  const n = S.plies.length, out = [], win = S.revObjective === "win";
   let prev = null;
   for (let k = 1; k <= n; k++) {
     const r = S.rev[k];
     let p = null;
     if (k === n && S.view && S.game && S.game.result) {
       const [a, b] = S.game.result.points;
-      p = { v: a - b, e: 0, exact: true };
+      p = { v: win ? (a > b ? 1 : a === b ? 0.5 : 0) : a - b, e: 0, exact: true };
     } else if (r && r.after !== null && r.after !== undefined) {
       p = { v: r.after, e: r.value_error || 0, exact: r.method === "exact" };
     } else if (r && r.choices === 1 && prev) {
@@ -223,7 +225,7 @@ function graphPoints() {
     } else if (r && r.before !== null && r.before !== undefined) {
       p = { v: r.before, e: 0, exact: r.method === "exact" };
     }
-    out.push(p ? { k, ...p } : { k, v: prev ? prev.v : 0, e: 0, exact: false, unknown: true });
+      out.push(p ? { k, ...p } : { k, v: prev ? prev.v : win ? 0.5 : 0, e: 0, exact: false, unknown: true });
     if (p) prev = p;
   }
   return out;
@@ -235,10 +237,13 @@ function drawGraph() {
   if (!Object.keys(S.rev).length || !pts.length) {
     box.innerHTML = `<p class="hint">${escapeHtml(t("graph.empty"))}</p>`; txt.innerHTML = ""; return;
   }
-  const W = 400, H = 150, L = 30, R = 8, TOP = 8, B = 18;
-  const top = Math.max(20, ...pts.map((p) => Math.abs(p.v) + p.e));
+  const W = 400, H = 150, L = 34, R = 8, TOP = 8, B = 18;
+  const win = S.revObjective === "win";   // a chance from 0 to 1, drawn as 0-100 %
+  const top = win ? 1 : Math.max(20, ...pts.map((p) => Math.abs(p.v) + p.e));
+  const lo = win ? 0 : -top, mid = win ? 0.5 : 0;
+  const clip = (v) => Math.max(lo, Math.min(top, v));
   const x = (k) => L + (W - L - R) * (pts.length > 1 ? (k - 1) / (pts.length - 1) : 0.5);
-  const y = (v) => TOP + (H - TOP - B) * (1 - (v + top) / (2 * top));
+  const y = (v) => TOP + (H - TOP - B) * (1 - (clip(v) - lo) / (top - lo));
   const band = pts.filter((p) => !p.unknown);
   const upper = band.map((p) => `${x(p.k).toFixed(1)},${y(p.v + p.e).toFixed(1)}`);
   const lower = band.slice().reverse().map((p) => `${x(p.k).toFixed(1)},${y(p.v - p.e).toFixed(1)}`);
@@ -246,14 +251,16 @@ function drawGraph() {
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : pts.length;
   const dots = pts.map((p) => `<circle class="pt${p.exact ? " exact" : ""}${p.unknown ? " unknown" : ""}" data-ply="${p.k}" ` +
     `cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
-  const tick = (v) => `<text x="${L - 4}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v > 0 ? "+" : ""}${Math.round(v)}</text>`;
-  box.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(t("graph.label"))}" aria-describedby="graph-text">` +
-    `<line class="zero" x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}"/>` +
+  const tick = (v) => `<text class="tick" x="${L - 4}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${
+    win ? Math.round(100 * v) + "%" : (v > 0 ? "+" : "") + Math.round(v)}</text>`;
+  const label = win ? t("graph.label.win") : t("graph.label");
+  box.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" aria-describedby="graph-text">` +
+    `<line class="zero" x1="${L}" x2="${W - R}" y1="${y(mid)}" y2="${y(mid)}"/>` +
     (cur > 0 ? `<line class="cursor" x1="${x(cur)}" x2="${x(cur)}" y1="${TOP}" y2="${H - B}"/>` : "") +
     `<polygon class="band" points="${upper.concat(lower).join(" ")}"/><polyline class="line" points="${line}"/>` +
-    dots + tick(top) + tick(0) + tick(-top) +
+    dots + tick(top) + tick(mid) + tick(lo) +
     `<text x="${L}" y="${H - 4}">1</text><text x="${W - R}" y="${H - 4}" text-anchor="end">${pts.length}</text></svg>` +
-    `<p class="legend">${escapeHtml(t("graph.legend"))}</p>`;
+    `<p class="legend">${escapeHtml(win ? t("graph.legend.win") : t("graph.legend"))}</p>`;
   const svg = box.querySelector("svg");
   svg.addEventListener("click", (ev) => {
     const r = svg.getBoundingClientRect();
@@ -263,25 +270,28 @@ function drawGraph() {
     goTo(best);
   });
   // the text equivalent, for screen readers (and anyone who wants the numbers)
-  txt.innerHTML = `<caption>${escapeHtml(t("graph.label"))}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${t("graph.col")}</th></tr>` +
+  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : t("graph.col")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
-      fmtPts(p.v) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${p.e.toFixed(1)}` : "")}</td></tr>`).join("");
+      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : p.e.toFixed(1)}` : "")}</td></tr>`).join("");
 }
 
 function fmtPts(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(1); }
+function fmtPct(x) { return (100 * x).toFixed(1).replace(/\.0$/, "") + " %"; }
 
 // ----- the full review ------------------------------------------------------------------
 async function review() {
   if (!S.game || S.reviewing) return;
   S.reviewing = true;
-  const game = S.game, n = game.moves.length;
-  const same = () => S.game && S.game.moves.join() === game.moves.join();   // not a new game or line
+  const game = S.game, n = game.moves.length, objective = $("objective").value;
+  if (objective !== S.revObjective) { S.rev = {}; S.revObjective = objective; }   // judged anew
+  const same = () => S.game && S.game.moves.join() === game.moves.join() &&   // not a new game or line
+    $("objective").value === objective;
   $("review").disabled = true;
   try {
     for (let k = 1; k <= n && same(); k++) {
       $("review-progress").textContent = t("review.progress", { k: k - 1, n });
       if (S.rev[k]) continue;
-      const r = await api("/api/review/move", { game, move: k, time_limit: 0.3, client: client + ":review" });
+      const r = await api("/api/review/move", { game, move: k, objective, time_limit: 0.3, client: client + ":review" });
       if (!same()) break;
       S.rev[k] = r;
       renderReview(); renderGameView();
@@ -294,6 +304,10 @@ async function review() {
 function costText(r) {
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
+  if (r.objective === "win") {   // a chance given up, in percentage points
+    if (r.method === "exact") return `${fmtPct(r.cost)} (${t("exact")})`;
+    return r.cost_error ? `${fmtPct(r.cost)} (±${fmtPct(r.cost_error)})` : fmtPct(r.cost);
+  }
   const c = Number.isInteger(+r.cost) ? String(r.cost) : (+r.cost).toFixed(2);
   if (r.method === "exact") return `${c} (${t("exact")})`;
   return r.cost_error ? `${c} (±${r.cost_error.toFixed(2)})` : c;
@@ -303,13 +317,16 @@ function renderReview() {
   const rs = Object.values(S.rev).sort((a, b) => a.move - b.move);
   if (!rs.length) { $("review-out").hidden = true; return; }
   $("review-out").hidden = false;
+  const win = S.revObjective === "win";
   const stats = [1, 2].map((p) => {
     const dec = rs.filter((r) => r.player === p && r.choices > 1);
     const rated = dec.filter((r) => r.cost !== null && r.cost !== undefined);
     const opt = rated.filter((r) => r.optimal).length;
     const cost = rated.reduce((s, r) => s + r.cost, 0);
-    return `<li>${escapeHtml(pname(p))}: ` + (rated.length ? t("review.acc", { opt, rated: rated.length,
-      pct: Math.round(100 * opt / rated.length), avg: (cost / rated.length).toFixed(2) }) : t("review.none")) + "</li>";
+    const args = { opt, rated: rated.length, pct: Math.round(100 * opt / rated.length),
+      avg: win ? (100 * cost / (rated.length || 1)).toFixed(1) : (cost / (rated.length || 1)).toFixed(2) };
+    return `<li>${escapeHtml(pname(p))}: ` + (rated.length ? (win ? t("review.acc.win", args) : t("review.acc", args)) :
+      t("review.none")) + "</li>";
   }).join("");
   const bad = rs.filter((r) => r.cost > 1e-9 && !r.optimal).sort((a, b) => b.cost - a.cost).slice(0, 3);
   const worst = bad.map((r) => `<li><button class="link" data-ply="${r.move - 1}">${escapeHtml(t("review.mistake", {
@@ -325,7 +342,7 @@ function renderReview() {
     `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol>${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
     `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th>${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
-    `<p class="hint">${escapeHtml(t("review.marks"))}</p>`;
+    `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))}</p>`;
   for (const b of $("review-out").querySelectorAll("button.link")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
     await goTo(+b.dataset.ply);
