@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, analyse as run_analysis
-from solver.analysis import progress
+from solver.analysis import driver, progress
 from solver.cards import card_str, cards_of, parse_card
 from solver.explain import explain_position, render as render_explanation
 from solver.game import (GameState, _open_view, deal, from_position, legal_cards, move_error,
@@ -284,6 +284,8 @@ def review_one(game: Game, move: int, time_limit: float, objective: str = "point
         raise PositionError(f"move must be from 1 to {len(game.moves)}")
     if game.start.variant.name not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
+    driver.ready()  # the kernels load now, not inside this card's time (a cold server's
+    # first card got one sample, and a bound for its ±)
     mv = review_move(game.states[move - 1], game.moves[move - 1], time_limit,
                      objective=objective)
     return _judged(game, mv)
