@@ -7,8 +7,6 @@ from __future__ import annotations
 import http.client
 import json
 import random
-import socket
-import threading
 import time
 from urllib.parse import urlencode
 
@@ -17,6 +15,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 from starlette.testclient import TestClient  # noqa: E402
 
+from liveserver import live_server  # noqa: E402
 from solver.web.app import create_app  # noqa: E402
 
 SEED = 35
@@ -174,21 +173,8 @@ def test_every_route_answers_bad_input_with_one_json_error_line():
 @pytest.fixture(scope="module")
 def server():
     """A real server on 127.0.0.1 (uvicorn), as `briscola serve` runs it."""
-    import uvicorn
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    srv = uvicorn.Server(uvicorn.Config(create_app(port=sock.getsockname()[1]), log_level="critical"))
-    t = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    t.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    assert srv.started
-    yield sock.getsockname()[1]
-    srv.should_exit = True
-    t.join(10)
-    sock.close()
+    with live_server("critical") as port:
+        yield port
 
 
 def test_a_real_server_answers_the_same_cases_over_http(server):

@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 from starlette.testclient import TestClient  # noqa: E402
 
+from liveserver import live_server  # noqa: E402
 from solver.web.app import create_app  # noqa: E402
 from solver.web.games import new_game  # noqa: E402
 from solver.web.jobs import Jobs  # noqa: E402
@@ -263,22 +264,8 @@ def test_a_job_is_stopped_at_the_servers_time_cap():
 
 @pytest.fixture(scope="module")
 def server():
-    import uvicorn
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(port=port), log_level="warning"))
-    t = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    t.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    assert srv.started
-    yield port
-    srv.should_exit = True
-    t.join(10)
-    sock.close()
+    with live_server("warning") as port:
+        yield port
 
 
 def _raw(port: int, head: str, body: bytes = b"") -> socket.socket:

@@ -206,6 +206,15 @@ def _load_game(body: dict):
         raise BadRequest(f"the game record is not valid ({type(e).__name__}: {e})") from None
 
 
+def _review_request(body: dict):
+    """A review's game, seconds a card and objective, checked before any search."""
+    game = _load_game(body)
+    limit = _time_limit(body, 0.3)
+    objective = _field(body, "objective", str, "points")
+    games.check_objective(game, objective)
+    return game, limit, objective
+
+
 def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | None = None) -> Starlette:
     """The board's app serving at ``host``:``port`` (the Host header a request must carry;
     port None: any). ``jobs``: the search queue (its bounds), a fresh one by default."""
@@ -303,21 +312,15 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
 
     @endpoint
     async def api_review(request, body):
-        game = _load_game(body)
-        limit = _time_limit(body, 0.3)
+        game, limit, objective = _review_request(body)
         lang = _lang(body)
-        objective = _field(body, "objective", str, "points")
-        games.check_objective(game, objective)
         return await jobs.run(client_of(body),
                               lambda job: games.review(game, limit, lang, objective))
 
     @endpoint
     async def api_review_move(request, body):
-        game = _load_game(body)
+        game, limit, objective = _review_request(body)
         move = _field(body, "move", int, required=True)
-        limit = _time_limit(body, 0.3)
-        objective = _field(body, "objective", str, "points")
-        games.check_objective(game, objective)
         return await jobs.run(client_of(body),
                               lambda job: games.review_one(game, move, limit, objective))
 
