@@ -374,25 +374,16 @@ def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score
     return random_position(rng, talon, mid_trick=mid_trick, with_score=with_score)
 
 
-def _title(pos: Position, objective: str, f: dict) -> tuple[str, list[str]]:
-    """A title naming the idea the solved line shows, else what makes the card hard."""
+def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
+    """(title, theme, ideas): the title names only the stage, since a puzzle shows it before
+    the answer; the idea the solved line shows (the theme) goes to the comment, shown after."""
     ex = explain(pos, objective)
     mine = [i.kind for i in ex.ideas if i.player == pos.turn]
     kinds = mine or [i.kind for i in ex.ideas]
-    if kinds:
-        return TITLES[kinds[0]], kinds
     stage = "Last draw" if pos.talon_size == 2 else "Last tricks"
     if is_game(pos):
         stage = f"{pos.rules.title}, last tricks"
-    if f["sacrifice"]:
-        what = "give a little to take more"
-    elif f["greedy_wrong"]:
-        what = "not the obvious card"
-    elif (pos.table if is_game(pos) else pos.table >= 0):
-        what = "the right answer"
-    else:
-        what = "the right lead"
-    return f"{stage}: {what}", []
+    return stage, (TITLES[kinds[0]] if kinds else None), kinds
 
 
 def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, with_score: bool):
@@ -447,16 +438,17 @@ def evaluate(pos, objective: str, difficulty: str | None):
     if difficulty is not None and label != difficulty:
         return None
     f["score"] = score
-    title, ideas = _title(pos, objective, f)
+    title, theme, ideas = _title(pos, objective)
     if ideas:
         f["ideas"] = ideas
     g = parse_card(f["greedy"])
     if f["greedy_wrong"]:
         cost = a.moves[0].value_exact - a.move(g).value_exact
         unit = "points" if objective == "points" else "in the chance to win"
-        comment = f"The natural {f['greedy']} costs {fmt_fraction(cost)} {unit}."
+        comment = f"the natural {f['greedy']} costs {fmt_fraction(cost)} {unit}."
     else:
-        comment = f"The natural card {f['greedy']} is right here."
+        comment = f"the natural card {f['greedy']} is right here."
+    comment = f"{theme}: {comment}" if theme else comment[0].upper() + comment[1:]
     return a.moves[0].card, label, title, comment, f
 
 

@@ -116,7 +116,9 @@ def test_generated_round_trip(generated):
         assert p.position.talon_size in (0, 2)
         f = measure(p.position)
         assert rate(f)[1] == p.difficulty
-        assert p.title
+        # the title is shown before the answer: it names the stage, never the idea or a hint
+        assert p.title in ("Last draw", "Last tricks"), p.title
+        assert p.comment and p.comment[0].isupper()
 
 
 def test_tampered_answer_fails(generated, tmp_path):
