@@ -13,6 +13,7 @@ import time
 import click
 
 from cli.coldstart import KERNELS
+from cli.options import count
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: seconds between the "still compiling" lines
@@ -105,7 +106,7 @@ def run(jobs: int) -> dict:
 
 
 @click.command("warm-up")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=count(1, 64), default=None,
               help="processes at once (default: one per kernel, at most the number of cores)")
 @click.pass_context
 def warm_up(ctx, jobs):

@@ -144,10 +144,16 @@ class _View:
     variant: str
 
 
-def _view(pos) -> _View:
+def check_drawable(pos) -> None:
+    """A one-line refusal for what the picture cannot draw (a hidden hand), so callers can
+    refuse before they analyse."""
     if isinstance(pos, SeatPosition):
         raise PositionError("a position with a hidden hand (?) has no picture yet; "
                             "'briscola show' without --svg draws it as text")
+
+
+def _view(pos) -> _View:
+    check_drawable(pos)
     if isinstance(pos, Position):
         table = (pos.table,) if pos.table >= 0 else ()
         return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,

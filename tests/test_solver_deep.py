@@ -92,9 +92,7 @@ def test_next_trick_reuses_the_previous_table():
         x, y = sorted(cards_of(mid.unseen))[:2]
         nxt = mid.play(reply, (x, y))
         a = analyse(nxt)
-        engine._last[:] = [0, None]
-        for t in engine._tables.values():
-            t.fill(0)
+        engine.current().forget_tables()
         b = analyse(nxt)
         assert a.exact and b.exact and a.moves == b.moves
         warm += a.nodes

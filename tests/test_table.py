@@ -108,13 +108,14 @@ def test_helper_threads_give_the_same_values(monkeypatch, threads, shared_from):
     walked in reverse) or all on one card at a time (``shared_from``: from that talon up):
     the first to finish gives the value and stops the others; every card's value must
     still be the reference's, at trick start and mid-trick."""
-    monkeypatch.setattr(engine, "THREADS", threads)
+    ws = engine.current()
+    monkeypatch.setattr(ws, "threads", threads)
     monkeypatch.setattr(engine, "SHARED_CARD_TALON", shared_from)
     assert engine.SCOPERTA.shared_card(random_position(random.Random(1), 6), 6) == (shared_from == 6)
     rng = random.Random(2026)
     for i in range(6):
         pos = random_position(rng, 6, mid_trick=bool(i % 2), with_score=True)
-        engine._tables.clear()
+        ws.tables.clear()
         vals, _ = engine.exact_values(pos, "points", None)
         assert vals == ref_values(pos, "points"), pos.to_text()
 
@@ -248,6 +249,7 @@ def test_the_ab_script_times_whole_analyses_with_empty_tables():
 def test_forget_tables_empties_what_a_search_stored():
     pos = random_position(random.Random(5), 6)
     engine.exact_values(pos, "points", None)
-    assert any(tt.any() for tt in engine._tables.values())
+    ws = engine.current()
+    assert any(tt.any() for tt in ws.tables.values())
     engine.forget_tables()
-    assert not any(tt.any() for tt in engine._tables.values())
+    assert not any(tt.any() for tt in ws.tables.values())
