@@ -1,12 +1,17 @@
 """A 2-player hidden-card position seen from one seat: the other hand is hidden (``?``).
 
 What a record shows about the hidden hand (``History``) travels with the position, so the
-sampler (solver.analysis.sampling) only draws hands the seat could not rule out.
+position is an information set: ``sample(rng)`` hands out an open position the seat cannot
+rule out (OpenSpiel's ResampleFromInfostate), and every sampled estimate of a seat draws its
+hands here (``hand_sampler``).
 """
 from __future__ import annotations
 
 import heapq
+import random
 from dataclasses import dataclass, replace
+from itertools import combinations
+from math import comb
 
 from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount, to_card
 from solver.position.convert import seat_with_hand
@@ -17,6 +22,10 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, equally_likely
 from solver.rules import get_variant, trick_winner
+
+ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
+CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
+MAX_REJECTS = 20000        # draws tried before a record's history is declared unsatisfiable
 
 @dataclass(frozen=True)
 class History:
@@ -165,6 +174,54 @@ class SeatPosition(Printed):
         if self.turn != self.seat:
             raise PositionError(f"player {self.turn + 1}'s hand is hidden: their card is not "
                                 f"known here")
+
+    def hand_sampler(self, rng: random.Random):
+        """A function drawing one consistent opponent hand (a mask of the unknown cards,
+        ``known`` left out), and the list of all of them when there are few (None
+        otherwise). Hands are weighted uniformly; with a record's history only those that
+        fit it (``History.fits``). PositionError when no hand fits."""
+        free = cards_of(self.pool)
+        k = self.hidden
+        fits = self.history.fits if self.history is not None else (lambda cs: True)
+        if self.history is not None and self.known:
+            base = fits
+            known = cards_of(self.known)
+            fits = lambda cs: base(list(cs) + known)  # noqa: E731
+        n = comb(len(free), k)
+        if n <= ENUM_LIMIT and (self.history is None or n <= CHECK_LIMIT):
+            every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
+            if not every:
+                raise PositionError("no opponent hand is consistent with what the seat has seen")
+            return (lambda: every[rng.randrange(len(every))]), every
+        if n <= ENUM_LIMIT:
+            # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
+            hands = list(combinations(free, k))
+            rng.shuffle(hands)
+            at = [0]
+
+            def walk():
+                for _ in range(len(hands)):
+                    cs = hands[at[0] % len(hands)]
+                    at[0] += 1
+                    if fits(cs):
+                        return mask_of(cs)
+                raise PositionError("no opponent hand is consistent with what the seat has seen")
+            return walk, None
+
+        def draw():
+            for _ in range(MAX_REJECTS):
+                cs = rng.sample(free, k)
+                if fits(cs):
+                    return mask_of(cs)
+            raise PositionError("could not find an opponent hand consistent with the record")
+        return draw, None
+
+    def sample(self, rng: random.Random) -> GamePosition:
+        """One open position consistent with what the seat has seen: the opponent's hand
+        drawn by ``hand_sampler`` (the known cards added), the talon left hidden. The same
+        draw as the first of ``hand_sampler(rng)``, so a seeded seat analysis and
+        ``sample`` agree."""
+        return self.with_hand(self.hand_sampler(rng)[0]())
 
     def with_hand(self, cards: int) -> GamePosition:
         """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
