@@ -107,6 +107,10 @@ class SeatPosition(Printed):
         return self.variant
 
     @property
+    def points_in_play(self) -> int:
+        return 120 - mask_points(self.played)
+
+    @property
     def is_over(self) -> bool:
         return not (self.hand or self.hidden or self.known or self.table)
 
