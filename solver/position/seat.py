@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from math import comb
 
-from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount, to_card
+from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
+                          parse_cards, popcount, to_card)
 from solver.position.convert import seat_with_hand
 from solver.position.general import GamePosition
 from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
@@ -115,38 +116,59 @@ class SeatPosition(Printed):
         return not (self.hand or self.hidden or self.known or self.table)
 
     def legal_cards(self) -> list[int]:
-        return self.with_hand(0).legal_cards() if self.turn == self.seat else []
+        """On the seat's turn its legal cards. On the opponent's turn the cards they may
+        hold and play as far as the seat can tell by sight: every card it has not seen
+        (``pool``, talon included) and the ones it knows they hold (only these once none is
+        unknown), the duty to follow suit applied where their whole hand is certain or a
+        known card follows. A record's history (a suit shown void) is not applied here:
+        ``hand_sampler`` applies it."""
+        if self.turn == self.seat:
+            return self.with_hand(0).legal_cards()
+        certain = self.known | (self.pool if self.forced else 0)
+        may = (self.pool | self.known) if self.hidden else self.known
+        if self.table and get_variant(self.variant).follow_suit:
+            led = SUIT_MASKS[self.table[0] // 10]
+            if certain & led:
+                may &= led
+        return [CARDS[c] for c in cards_of(may)]
 
     def _winner(self, card: int) -> int:
-        """The trick's winner when the seat answers the opponent's lead with ``card``."""
+        """The trick's winner when ``card`` answers the card on the table."""
         trump = self.briscola // 10 if self.briscola >= 0 else -1
-        return (self.opponent + trick_winner([self.table[0], card], trump)) % 2
+        return (1 - self.turn + trick_winner([self.table[0], card], trump)) % 2
 
     def _gets_trump(self, winner: int) -> bool:
         """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
         return self.talon_size == 2 and self.briscola >= 0 and winner != self.seat
 
     def outcomes(self, card: int) -> list[Outcome]:
-        """The card the seat draws after ``card`` ends a trick with covered cards left:
-        every card it has not seen equally likely (what the seat knows by itself; a record's
+        """The card the seat draws after ``card`` (either player's) ends a trick with covered
+        cards left: every card it has not seen (nor sees played now) equally likely (what the seat knows by itself; a record's
         history makes some likelier, which the sampler weighs). The State protocol's chance."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        self._own_move()
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
-        return equally_likely(cards_of(self.pool), 1)
+        return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
 
     def play(self, card: int, draws: tuple[int, ...] | None = None) -> "SeatPosition":
-        """The position after the seat plays ``card``; ``draws`` is (the card the seat
-        draws,) when the trick ends with a covered card to draw. The opponent's card is not
-        known here: their move raises PositionError. ``card`` is a card or its text."""
+        """The position after the player to move plays ``card`` (a card or its text; on the
+        opponent's turn one of ``legal_cards``: the seat now sees it, and a suit they do not
+        follow is recorded in the history as a record's would be). ``draws`` is (the card
+        the seat draws,) when the trick ends with a covered card to draw."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        self._own_move()
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
-        hand = self.hand & ~(1 << card)
+        hand, known, hidden = self.hand, self.known, self.hidden
+        if self.turn == self.seat:
+            hand &= ~(1 << card)
+        elif (known >> card) & 1:
+            known &= ~(1 << card)
+        else:
+            hidden -= 1
+        history = self._seen(card)
         if not self.table:
-            return replace(self, hand=hand, table=(card,), turn=self.opponent)
+            return replace(self, hand=hand, known=known, hidden=hidden, table=(card,),
+                           turn=1 - self.turn, history=history)
         trick = self.table + (card,)
         winner = self._winner(card)
         score = self.score
@@ -155,7 +177,6 @@ class SeatPosition(Printed):
             s[winner] += mask_points(mask_of(trick))
             score = (s[0], s[1])
         played = self.played | mask_of(trick)
-        known, history = self.known, self.history
         if self.talon_size:
             if self._gets_trump(winner):
                 got = self.briscola
@@ -163,7 +184,7 @@ class SeatPosition(Printed):
                 if draws is None:
                     raise PositionError("the draw after this trick is unknown: give the cards drawn")
                 got = draws[0]
-                if not (self.pool >> got) & 1:
+                if not (self.pool >> got) & 1 or got == card:
                     raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
                                         f"has seen it")
                 if self.talon_size == 2 and self.briscola >= 0:
@@ -174,10 +195,20 @@ class SeatPosition(Printed):
         return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
                             (), self.briscola, played, winner, score, history)
 
-    def _own_move(self) -> None:
-        if self.turn != self.seat:
-            raise PositionError(f"player {self.turn + 1}'s hand is hidden: their card is not "
-                                f"known here")
+    def _seen(self, card: int) -> History | None:
+        """The history once the opponent plays ``card`` now: it arrived by the last slot so
+        far, and answering a lead off suit in a follow-suit game shows the led suit void
+        (its cards may only arrive in later draws)."""
+        h = self.history
+        if h is None or self.turn == self.seat:
+            return h
+        fixed = h.fixed + ((h.suit_lo[card // 10], len(h.caps) - 1),)
+        suit_lo, voids = h.suit_lo, h.voids
+        led = self.table[0] // 10 if self.table else card // 10
+        if led != card // 10 and get_variant(self.variant).follow_suit:
+            suit_lo = suit_lo[:led] + (len(h.caps),) + suit_lo[led + 1:]
+            voids = voids + ((popcount(self.played) // 2 + 1, led),)
+        return History(h.caps, fixed, suit_lo, voids)
 
     def hand_sampler(self, rng: random.Random):
         """A function drawing one consistent opponent hand (a mask of the unknown cards,
