@@ -1,6 +1,7 @@
 """A search written only against the State protocol (tests/protocol_reference.py) gives the
 engine's exact values on every type that can be searched exactly: 2-player scoperta
-Positions, GamePositions of every other game, and a dealt game.GameState near its end."""
+Positions, GamePositions of every other game, a dealt game.GameState near its end, and a
+SeatPosition whose hidden hand is known by elimination."""
 from __future__ import annotations
 
 import random
@@ -9,8 +10,10 @@ import pytest
 
 import greference as R
 from protocol_reference import move_values
+from test_seat import _forced_text
 from solver import analyse
 from solver.game import deal
+from solver.position import parse_position
 from solver.sample import random_position
 
 #: (variant, talon, cards on the table, hand size when the talon is empty)
@@ -63,3 +66,15 @@ def test_dealt_game_state(variant):
     _agree_state = move_values(st, "points")
     assert _agree_state == _engine_values(st.view(clairvoyant=True), "points")
     assert move_values(st, "win") == _engine_values(st.view(clairvoyant=True), "win")
+
+
+@pytest.mark.parametrize("variant,hand,table", [("briscolone", 3, 0), ("briscolone", 3, 1),
+                                                ("classic", 3, 1), ("libero", 2, 0)])
+def test_forced_seat_positions(variant, hand, table):
+    """A seat position whose hidden hand is known by elimination (talon empty) is searched
+    exactly through the protocol: the opponent's legal cards are then their very hand."""
+    for seed in range(3):
+        _, hidden = _forced_text(variant, seed, hand, table)
+        sp = parse_position(hidden)
+        assert sp.forced
+        _agree(sp, ("points",))
