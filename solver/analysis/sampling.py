@@ -2,7 +2,9 @@
 
 One player's view: their own hand, the table, the played cards and the turned trump card;
 the opponent's hand is written ``?``. The opponent's hand is sampled uniformly among the
-hands consistent with what the seat has seen, each sample is solved as an open deal by the
+hands consistent with what the seat has seen (drawn by the position itself:
+SeatPosition.hand_sampler, whose ``sample(rng)`` gives the same draw as an open position),
+each sample is solved as an open deal by the
 general kernel (solver.search.general), and the per-card values are averaged (method
 "seat-sampling", "seat-sampling-depth4" while the samples are depth-limited).
 
