@@ -116,6 +116,7 @@ def test_opponents_legal_cards_are_what_the_seat_cannot_rule_out():
     after = sp.play(card, outs[0][0])
     assert after.table == () and after.hidden == 3 and popcount(after.hand) == 3
     assert after.talon_size == sp.talon_size - 2
+    assert sp.play(card_str(card), (card_str(outs[0][0][0]),)) == after   # cards as text
     # talon empty, the opponent's hand forced: Briscolone's follow rule applies to it
     last = parse_position("variant=briscolone hand1=AS,3S hand2=? table=4C played="
                           + format_mask(FULL_DECK & ~mask_of(parse_cards("AS,3S,4C,5C,6C,2D")))

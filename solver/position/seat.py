@@ -183,7 +183,7 @@ class SeatPosition(Printed):
             else:
                 if draws is None:
                     raise PositionError("the draw after this trick is unknown: give the cards drawn")
-                got = draws[0]
+                got = int(to_card(draws[0]))
                 if not (self.pool >> got) & 1 or got == card:
                     raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
                                         f"has seen it")
