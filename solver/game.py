@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.cards import CARDS, SUITS, card_str, cards_of, mask_of, to_card
+from solver.cards import CARDS, SUITS, card_str, cards_of, mask_of, mask_points, to_card
 from solver.position import GamePosition, Position
 from solver.position.notation import PositionError
 from solver.position.seat import History, make_seat_position
@@ -96,6 +96,20 @@ class GameState:
         return len(self.talon)
 
     clairvoyant = True
+
+    @property
+    def points_in_play(self) -> int:
+        taken = self.prior
+        for m in self.captured:
+            taken |= m
+        return 120 - mask_points(taken)
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """Points per side; None when continued from a Position without a score (the points
+        of the cards played before are not known to be anyone's)."""
+        known = sum(self.points) == 120 - self.points_in_play
+        return self.side_points if known else None
 
     def legal_cards(self) -> list[int]:
         return [CARDS[c] for c in legal_cards(self)]

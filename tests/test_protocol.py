@@ -133,8 +133,12 @@ def test_seat_position_plays_its_own_cards():
     assert sp.outcomes(card) == []
     led = sp.play(card)
     assert led.table == (card,) and led.turn == 1 and led.hidden == sp.hidden
-    with pytest.raises(Exception, match="hidden"):
-        led.legal_cards() or led.play(cards_of(led.pool)[0])
+    # the opponent's turn: any card the seat has not seen, and playing one shows it
+    assert led.legal_cards() == cards_of(led.pool)
+    answer = cards_of(led.pool)[0]
+    outs = led.outcomes(answer)
+    after = led.play(answer, outs[0][0])
+    assert after.played == sp.played | (1 << card) | (1 << answer) and after.hidden == 3
     # answering the opponent's lead: the seat's draw is chance over the cards it has not seen
     ans = parse_position("variant=classic hand1=AS,3S,RC hand2=? table=2C briscola=4S "
                          "played=2B,5B,6B,7B turn=1")

@@ -2,7 +2,9 @@
 
 One player's view: their own hand, the table, the played cards and the turned trump card;
 the opponent's hand is written ``?``. The opponent's hand is sampled uniformly among the
-hands consistent with what the seat has seen, each sample is solved as an open deal by the
+hands consistent with what the seat has seen (drawn by the position itself:
+SeatPosition.hand_sampler, whose ``sample(rng)`` gives the same draw as an open position),
+each sample is solved as an open deal by the
 general kernel (solver.search.general), and the per-card values are averaged (method
 "seat-sampling", "seat-sampling-depth4" while the samples are depth-limited).
 
@@ -37,8 +39,6 @@ import math
 import random
 import time
 from dataclasses import replace
-from itertools import combinations
-from math import comb
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, wants_progress
@@ -51,10 +51,7 @@ from solver.game import to_seat_position
 from solver.position import GamePosition, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
 
-ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
-CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
 EXACT_UNSEEN = 6           # solve a sampled hand exactly up to this many hidden talon cards
-MAX_REJECTS = 20000
 FULL_ALIVE = 16            # samples solved to the end once at most this many cards are alive
 FULL_ALIVE_5 = 12          # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
 HORIZON = 4                # before that, searched this many tricks deep (~1-2 ms a sample)
@@ -101,49 +98,14 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 # ----- sampling -----------------------------------------------------------------------
 
 def hand_sampler(sp: SeatPosition, rng: random.Random):
-    """A function drawing one consistent hand (a mask), and the list of all of them when
-    there are few (None otherwise). PositionError when no hand fits."""
-    free = cards_of(sp.pool)
-    k = sp.hidden
-    fits = sp.history.fits if sp.history is not None else (lambda cs: True)
-    if sp.history is not None and sp.known:
-        base = fits
-        known = cards_of(sp.known)
-        fits = lambda cs: base(list(cs) + known)  # noqa: E731
-    n = comb(len(free), k)
-    if n <= ENUM_LIMIT and (sp.history is None or n <= CHECK_LIMIT):
-        every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
-        if not every:
-            raise PositionError("no opponent hand is consistent with what the seat has seen")
-        return (lambda: every[rng.randrange(len(every))]), every
-    if n <= ENUM_LIMIT:
-        # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
-        hands = list(combinations(free, k))
-        rng.shuffle(hands)
-        at = [0]
-
-        def walk():
-            for _ in range(len(hands)):
-                cs = hands[at[0] % len(hands)]
-                at[0] += 1
-                if fits(cs):
-                    return mask_of(cs)
-            raise PositionError("no opponent hand is consistent with what the seat has seen")
-        return walk, None
-
-    def draw():
-        for _ in range(MAX_REJECTS):
-            cs = rng.sample(free, k)
-            if fits(cs):
-                return mask_of(cs)
-        raise PositionError("could not find an opponent hand consistent with the record")
-    return draw, None
+    """The seat's draw of opponent hands (SeatPosition.hand_sampler: the one place)."""
+    return sp.hand_sampler(rng)
 
 
 def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
     """``count`` opponent hands (masks, known cards included) drawn as analyse draws them."""
     rng = random.Random(seed)
-    draw, _ = hand_sampler(sp, rng)
+    draw, _ = sp.hand_sampler(rng)
     return [draw() | sp.known for _ in range(count)]
 
 
@@ -321,7 +283,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     if progress is None:
         progress = wants_progress()
     rng = random.Random(seed)
-    draw, every = hand_sampler(sp, rng)
+    draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
         a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
         return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))

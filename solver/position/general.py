@@ -76,6 +76,10 @@ class GamePosition(TalonFacts, Printed):
         return seat % 2
 
     @property
+    def points_in_play(self) -> int:
+        return 120 - mask_points(self.played)
+
+    @property
     def is_over(self) -> bool:
         return not any(self.hands) and not self.table
 

@@ -4,6 +4,11 @@ solver.game.GameState), so an algorithm can walk moves and chance the same way f
 Chance is given as outcomes of a move (OpenSpiel's chance outcomes as actions): when a card
 ends a trick whose draw is not known, ``outcomes(card)`` lists every draw that may follow
 with its probability, in the form ``play(card, draws)`` accepts.
+
+Seats alternate sides (``turn % 2`` is the side to move: the seat itself with 2 players,
+partners sit opposite with 4), and the player who takes a trick leads the next, so the
+points a move took are ``points_in_play`` before less after, won by the side of the new
+``turn``. A search needs nothing else (tests/protocol_reference.py is one).
 """
 from __future__ import annotations
 
@@ -36,6 +41,16 @@ class State(Protocol):
 
     @property
     def clairvoyant(self) -> bool: ...
+
+    @property
+    def points_in_play(self) -> int:
+        """Points not yet taken in a trick (in hands, on the table, in the talon)."""
+        ...
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """Points taken per side (seats 1+3, seats 2+4), or None when not known."""
+        ...
 
     def legal_cards(self) -> list[int]: ...
 

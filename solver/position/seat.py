@@ -1,14 +1,20 @@
 """A 2-player hidden-card position seen from one seat: the other hand is hidden (``?``).
 
 What a record shows about the hidden hand (``History``) travels with the position, so the
-sampler (solver.analysis.sampling) only draws hands the seat could not rule out.
+position is an information set: ``sample(rng)`` hands out an open position the seat cannot
+rule out (OpenSpiel's ResampleFromInfostate), and every sampled estimate of a seat draws its
+hands here (``hand_sampler``).
 """
 from __future__ import annotations
 
 import heapq
+import random
 from dataclasses import dataclass, replace
+from itertools import combinations
+from math import comb
 
-from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount, to_card
+from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
+                          parse_cards, popcount, to_card)
 from solver.position.convert import seat_with_hand
 from solver.position.general import GamePosition
 from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
@@ -17,6 +23,10 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, equally_likely
 from solver.rules import get_variant, trick_winner
+
+ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
+CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
+MAX_REJECTS = 20000        # draws tried before a record's history is declared unsatisfiable
 
 @dataclass(frozen=True)
 class History:
@@ -98,42 +108,67 @@ class SeatPosition(Printed):
         return self.variant
 
     @property
+    def points_in_play(self) -> int:
+        return 120 - mask_points(self.played)
+
+    @property
     def is_over(self) -> bool:
         return not (self.hand or self.hidden or self.known or self.table)
 
     def legal_cards(self) -> list[int]:
-        return self.with_hand(0).legal_cards() if self.turn == self.seat else []
+        """On the seat's turn its legal cards. On the opponent's turn the cards they may
+        hold and play as far as the seat can tell by sight: every card it has not seen
+        (``pool``, talon included) and the ones it knows they hold (only these once none is
+        unknown), the duty to follow suit applied where their whole hand is certain or a
+        known card follows. A record's history (a suit shown void) is not applied here:
+        ``hand_sampler`` applies it."""
+        if self.turn == self.seat:
+            return self.with_hand(0).legal_cards()
+        certain = self.known | (self.pool if self.forced else 0)
+        may = (self.pool | self.known) if self.hidden else self.known
+        if self.table and get_variant(self.variant).follow_suit:
+            led = SUIT_MASKS[self.table[0] // 10]
+            if certain & led:
+                may &= led
+        return [CARDS[c] for c in cards_of(may)]
 
     def _winner(self, card: int) -> int:
-        """The trick's winner when the seat answers the opponent's lead with ``card``."""
+        """The trick's winner when ``card`` answers the card on the table."""
         trump = self.briscola // 10 if self.briscola >= 0 else -1
-        return (self.opponent + trick_winner([self.table[0], card], trump)) % 2
+        return (1 - self.turn + trick_winner([self.table[0], card], trump)) % 2
 
     def _gets_trump(self, winner: int) -> bool:
         """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
         return self.talon_size == 2 and self.briscola >= 0 and winner != self.seat
 
     def outcomes(self, card: int) -> list[Outcome]:
-        """The card the seat draws after ``card`` ends a trick with covered cards left:
-        every card it has not seen equally likely (what the seat knows by itself; a record's
+        """The card the seat draws after ``card`` (either player's) ends a trick with covered
+        cards left: every card it has not seen (nor sees played now) equally likely (what the seat knows by itself; a record's
         history makes some likelier, which the sampler weighs). The State protocol's chance."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        self._own_move()
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
-        return equally_likely(cards_of(self.pool), 1)
+        return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
 
     def play(self, card: int, draws: tuple[int, ...] | None = None) -> "SeatPosition":
-        """The position after the seat plays ``card``; ``draws`` is (the card the seat
-        draws,) when the trick ends with a covered card to draw. The opponent's card is not
-        known here: their move raises PositionError. ``card`` is a card or its text."""
+        """The position after the player to move plays ``card`` (a card or its text; on the
+        opponent's turn one of ``legal_cards``: the seat now sees it, and a suit they do not
+        follow is recorded in the history as a record's would be). ``draws`` is (the card
+        the seat draws,) when the trick ends with a covered card to draw."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        self._own_move()
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
-        hand = self.hand & ~(1 << card)
+        hand, known, hidden = self.hand, self.known, self.hidden
+        if self.turn == self.seat:
+            hand &= ~(1 << card)
+        elif (known >> card) & 1:
+            known &= ~(1 << card)
+        else:
+            hidden -= 1
+        history = self._seen(card)
         if not self.table:
-            return replace(self, hand=hand, table=(card,), turn=self.opponent)
+            return replace(self, hand=hand, known=known, hidden=hidden, table=(card,),
+                           turn=1 - self.turn, history=history)
         trick = self.table + (card,)
         winner = self._winner(card)
         score = self.score
@@ -142,15 +177,14 @@ class SeatPosition(Printed):
             s[winner] += mask_points(mask_of(trick))
             score = (s[0], s[1])
         played = self.played | mask_of(trick)
-        known, history = self.known, self.history
         if self.talon_size:
             if self._gets_trump(winner):
                 got = self.briscola
             else:
                 if draws is None:
                     raise PositionError("the draw after this trick is unknown: give the cards drawn")
-                got = draws[0]
-                if not (self.pool >> got) & 1:
+                got = int(to_card(draws[0]))
+                if not (self.pool >> got) & 1 or got == card:
                     raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
                                         f"has seen it")
                 if self.talon_size == 2 and self.briscola >= 0:
@@ -161,10 +195,68 @@ class SeatPosition(Printed):
         return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
                             (), self.briscola, played, winner, score, history)
 
-    def _own_move(self) -> None:
-        if self.turn != self.seat:
-            raise PositionError(f"player {self.turn + 1}'s hand is hidden: their card is not "
-                                f"known here")
+    def _seen(self, card: int) -> History | None:
+        """The history once the opponent plays ``card`` now: it arrived by the last slot so
+        far, and answering a lead off suit in a follow-suit game shows the led suit void
+        (its cards may only arrive in later draws)."""
+        h = self.history
+        if h is None or self.turn == self.seat:
+            return h
+        fixed = h.fixed + ((h.suit_lo[card // 10], len(h.caps) - 1),)
+        suit_lo, voids = h.suit_lo, h.voids
+        led = self.table[0] // 10 if self.table else card // 10
+        if led != card // 10 and get_variant(self.variant).follow_suit:
+            suit_lo = suit_lo[:led] + (len(h.caps),) + suit_lo[led + 1:]
+            voids = voids + ((popcount(self.played) // 2 + 1, led),)
+        return History(h.caps, fixed, suit_lo, voids)
+
+    def hand_sampler(self, rng: random.Random):
+        """A function drawing one consistent opponent hand (a mask of the unknown cards,
+        ``known`` left out), and the list of all of them when there are few (None
+        otherwise). Hands are weighted uniformly; with a record's history only those that
+        fit it (``History.fits``). PositionError when no hand fits."""
+        free = cards_of(self.pool)
+        k = self.hidden
+        fits = self.history.fits if self.history is not None else (lambda cs: True)
+        if self.history is not None and self.known:
+            base = fits
+            known = cards_of(self.known)
+            fits = lambda cs: base(list(cs) + known)  # noqa: E731
+        n = comb(len(free), k)
+        if n <= ENUM_LIMIT and (self.history is None or n <= CHECK_LIMIT):
+            every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
+            if not every:
+                raise PositionError("no opponent hand is consistent with what the seat has seen")
+            return (lambda: every[rng.randrange(len(every))]), every
+        if n <= ENUM_LIMIT:
+            # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
+            hands = list(combinations(free, k))
+            rng.shuffle(hands)
+            at = [0]
+
+            def walk():
+                for _ in range(len(hands)):
+                    cs = hands[at[0] % len(hands)]
+                    at[0] += 1
+                    if fits(cs):
+                        return mask_of(cs)
+                raise PositionError("no opponent hand is consistent with what the seat has seen")
+            return walk, None
+
+        def draw():
+            for _ in range(MAX_REJECTS):
+                cs = rng.sample(free, k)
+                if fits(cs):
+                    return mask_of(cs)
+            raise PositionError("could not find an opponent hand consistent with the record")
+        return draw, None
+
+    def sample(self, rng: random.Random) -> GamePosition:
+        """One open position consistent with what the seat has seen: the opponent's hand
+        drawn by ``hand_sampler`` (the known cards added), the talon left hidden. The same
+        draw as the first of ``hand_sampler(rng)``, so a seeded seat analysis and
+        ``sample`` agree."""
+        return self.with_hand(self.hand_sampler(rng)[0]())
 
     def with_hand(self, cards: int) -> GamePosition:
         """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
