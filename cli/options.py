@@ -13,27 +13,17 @@ import tempfile
 
 import click
 
+from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
+
 #: no search here gains anything from more than an hour a position: the exact horizon is
 #: reached in a minute (talon 12) and estimates settle within seconds
 MAX_SECONDS = 3600.0
 MAX_SEED = 2 ** 63 - 1
-CLIP = 80
-
-
-def clip(text: str, width: int = CLIP) -> str:
-    """``text`` cut to ``width`` characters with "…" when longer."""
-    return text if len(text) <= width else text[:width - 1] + "…"
-
-
-_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (CLIP + 1))
 
 
 def clip_message(msg: str) -> str:
-    """An error message fit for one line: quoted parts cut to 80 characters, line breaks
-    removed, and the whole cut to a few hundred characters (it may quote a huge input)."""
-    msg = _QUOTED.sub(lambda m: "'" + clip(m.group(1)) + "'", str(msg))
-    msg = " ".join(msg.split())
-    return clip(msg, 4 * CLIP)
+    """An error message fit for one line (quoted input cut to 80 characters)."""
+    return one_line(msg)
 
 
 class Seconds(click.ParamType):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -24,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective
 from solver.cards import CardError, card_str, parse_card
+from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
 from solver.position import PositionError, SeatPosition, parse_position
 from solver.rules import VARIANTS, RulesError
@@ -38,8 +38,6 @@ MAX_TIME_LIMIT = 600.0
 MAX_DEPTH = 32
 MAX_CLIENT = 100
 MAX_INT = 2 ** 63 - 1
-#: quoted input in an error is cut as on the command line
-CLIP = 80
 
 
 class BadRequest(ValueError):
@@ -60,24 +58,8 @@ class Json(JSONResponse):
 KIND_NAMES = {str: "a string", int: "an integer", float: "a number", list: "a list",
               dict: "an object", bool: "true or false"}
 USER_ERRORS = (BadRequest, PositionError, CardError, RulesError, ValueError, KeyError)
-_LONG_QUOTE = re.compile(r"'([^'\n]{%d,})'" % (CLIP + 1))
-_LONG_WORD = re.compile(r"\S{%d,}" % (CLIP + 3))  # a quoted part, cut, is 82 with its quotes
-
-
-def _cut(text: str) -> str:
-    return text[:CLIP - 1] + "\u2026"
-
-
-def one_line(msg) -> str:
-    """An error fit for one line that quotes at most 80 characters of the input: quoted
-    parts and long words cut, line breaks removed, the whole a few hundred characters."""
-    msg = _LONG_QUOTE.sub(lambda m: "'" + _cut(m.group(1)) + "'", str(msg))
-    msg = _LONG_WORD.sub(lambda m: _cut(m.group(0)), " ".join(msg.split()))
-    return msg if len(msg) <= 4 * CLIP else msg[:4 * CLIP - 1] + "\u2026"
-
-
 def _error(status: int, message, headers=None, **more) -> Json:
-    return Json({"error": one_line(message), **more}, status_code=status, headers=headers)
+    return Json({"error": one_line(message, words=True), **more}, status_code=status, headers=headers)
 
 
 def _field(body: dict, key: str, kind, default=None, required: bool = False):
