@@ -97,11 +97,6 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 
 # ----- sampling -----------------------------------------------------------------------
 
-def hand_sampler(sp: SeatPosition, rng: random.Random):
-    """The seat's draw of opponent hands (SeatPosition.hand_sampler: the one place)."""
-    return sp.hand_sampler(rng)
-
-
 def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
     """``count`` opponent hands (masks, known cards included) drawn as analyse draws them."""
     rng = random.Random(seed)

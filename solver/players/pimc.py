@@ -14,7 +14,7 @@ from dataclasses import replace
 from solver.analysis import Analysis, analyse as analyse_position, check_objective
 from solver.analysis.result import ranked, value_bound
 from solver.analysis.sampler import Sample, run
-from solver.analysis.sampling import hand_sampler, solve_sample
+from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
 from solver.game import to_seat_position
 from solver.position import PositionError, SeatPosition
@@ -50,7 +50,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         raise PositionError(f"player {sp.turn + 1}'s hand is hidden: seat analysis values the "
                             f"cards of the player whose hand is shown (turn={sp.seat + 1})")
     rng = random.Random(seed)
-    draw, every = hand_sampler(sp, rng)
+    draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
         a = analyse_position(sp.with_hand(every[0]), objective, time_limit)
         return replace(a, position=sp,
