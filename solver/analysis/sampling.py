@@ -46,7 +46,7 @@ from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_AND_METHOD, SAM
                                    Analysis, check_objective, ranked, value_bound)
 from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of, run, seed_for
 from solver.analysis.stats import Sums
-from solver.cards import cards_of, mask_of, popcount
+from solver.cards import cards_of, popcount
 from solver.game import to_seat_position
 from solver.position import GamePosition, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
