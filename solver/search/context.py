@@ -3,6 +3,8 @@ kernels share has one index. Also the value constants and the node helpers both 
 share: value bounds, Star1's window and cut, the child's sign and offset, move order."""
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 from numba.core import sigutils
@@ -69,10 +71,17 @@ def load_kernel(dispatcher, signature: str) -> None:
     asked for, and a call asks with its arguments' types, so the signature goes in as those
     types (given as text it was a second entry: the same kernel compiled and stored twice,
     once by a call, once here). Once loaded, calls compile nothing more: numba converts
-    their arguments to it (as it does for ``@njit(signature)``)."""
-    if not dispatcher.signatures:
-        dispatcher.compile(sigutils.normalize_signature(signature)[0])
-    dispatcher.disable_compile()
+    their arguments to it (as it does for ``@njit(signature)``). One thread at a time: a
+    second thread that found no signature while the first compiled would ask a dispatcher
+    the first had just closed ("compilation disabled")."""
+    with _LOAD_LOCK:
+        if not dispatcher.signatures:
+            dispatcher.compile(sigutils.normalize_signature(signature)[0])
+        dispatcher.disable_compile()
+
+
+#: the kernels' dispatchers are the process's, and so is the right to compile them
+_LOAD_LOCK = threading.Lock()
 
 
 @njit(cache=True, inline="always")
