@@ -10,12 +10,9 @@ threads pay) is said once, in a small kernel adapter per kernel.
 """
 from __future__ import annotations
 
-import functools
 import os
 import threading
 import time
-from contextlib import contextmanager
-from contextvars import ContextVar
 from fractions import Fraction
 
 import numpy as np
@@ -23,6 +20,7 @@ import numpy as np
 from solver.analysis import progress
 from solver.analysis.threads import Pool
 from solver.analysis.result import Analysis, MoveValue
+from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
 from solver.position import GamePosition, Position
 from solver.search import depth as D
@@ -126,29 +124,12 @@ class Workspace:
         return tt
 
 
-#: the workspace of the running context (None: the process's default)
-_ACTIVE: ContextVar[Workspace | None] = ContextVar("briscola_workspace", default=None)
-
-
-@functools.cache
-def default_workspace() -> Workspace:
-    """The process's workspace: the default engine's, and that of searches run outside any
-    engine (benchmarks, tests)."""
-    return Workspace()
-
-
-def current() -> Workspace:
-    return _ACTIVE.get() or default_workspace()
-
-
-@contextmanager
-def using(ws: Workspace):
-    """Searches of this context use ``ws`` inside the block."""
-    token = _ACTIVE.set(ws)
-    try:
-        yield ws
-    finally:
-        _ACTIVE.reset(token)
+#: the workspace of the running context; its default is the process's: the default
+#: engine's, and that of searches run outside any engine (benchmarks, tests)
+WORKSPACE: Scoped[Workspace] = Scoped("briscola_workspace", Workspace)
+default_workspace = WORKSPACE.default
+current = WORKSPACE.current
+using = WORKSPACE.using
 
 
 def configure(tt_mb: int | None = None, threads: int | None = None) -> None:

@@ -11,11 +11,11 @@ throttled lines are dropped and ``say`` writes to stderr.
 """
 from __future__ import annotations
 
-import functools
 import sys
 import time
 from contextlib import contextmanager
-from contextvars import ContextVar
+
+from solver.analysis.scoped import Scoped
 
 EVERY = 2.0          # seconds between throttled lines (and before the first)
 
@@ -69,29 +69,12 @@ class Progress:
         self.throttled(f"searching exactly: {nodes:,} nodes", started)
 
 
-#: the sink of the running context (None: the process's default)
-_ACTIVE: ContextVar[Progress | None] = ContextVar("briscola_progress", default=None)
-
-
-@functools.cache
-def default() -> Progress:
-    """The process's sink, for the contexts that set none (the CLI installs its hook here)."""
-    return Progress()
-
-
-def current() -> Progress:
-    """The sink of the running context."""
-    return _ACTIVE.get() or default()
-
-
-@contextmanager
-def using(sink: Progress):
-    """Progress lines of this context go to ``sink`` inside the block."""
-    token = _ACTIVE.set(sink)
-    try:
-        yield sink
-    finally:
-        _ACTIVE.reset(token)
+#: the sink of the running context; its default is the process's, for the contexts that
+#: set none (the CLI installs its hook there)
+SINK: Scoped[Progress] = Scoped("briscola_progress", Progress)
+default = SINK.default
+current = SINK.current
+using = SINK.using
 
 
 def set_hook(fn):
