@@ -52,13 +52,6 @@ WEIGHTS = {
 _CAR = np.int64(CARICHI_MASK)
 
 
-def after_horizon(variant: str, players: int = 2) -> str:
-    """How an estimate's note says the points past its horizon were counted."""
-    if players == 2 and variant in WEIGHTS:
-        return "the points after those tricks are split as a fit to solved deals guesses from the hands"
-    return "the points after those tricks count as shared evenly"
-
-
 def weights_for(variant: str):
     """The integer weights (1/ONE points) of a game, or None when it has none."""
     w = WEIGHTS.get(variant)
