@@ -48,7 +48,7 @@ def decision_times(variant: str, engine: str, deals: int, seed: int):
             rng = random.Random(f"{seed}/{i}/{side}")
             st = deal(variant, rng)
             while not st.is_over:
-                if st.turn % 2 == side and len(legal_cards(st)) > 1:
+                if st.to_move % 2 == side and len(legal_cards(st)) > 1:
                     alive = 40 - popcount(st.captured[0] | st.captured[1])
                     t, cpu = time.perf_counter(), time.process_time()
                     c = agent(st, rng)
@@ -146,8 +146,8 @@ def deal_gaps(job):
             cb = b(st, random.Random(key))
             gap = 0.0
             if cb != c:
-                j = analyse_state(st, st.turn, samples=judge_samples, seed=7919 * i + len(rows),
-                                  weigh=hand_weigher(st, st.turn))
+                j = analyse_state(st, st.to_move, samples=judge_samples, seed=7919 * i + len(rows),
+                                  weigh=hand_weigher(st, st.to_move))
                 gap = j.move(cb).value - j.move(c).value
             rows.append((40 - popcount(st.captured[0] | st.captured[1]), cb == c, gap))
         st = play(st, c)

@@ -95,7 +95,7 @@ def card_values(gp, tricks: int, use_leaf: bool, objective: str = "points") -> d
 def solved(variant: str, count: int, first_seed: int):
     """The rows ``draw`` writes, for ``count`` positions from the deals after ``first_seed``."""
     for gp in positions(variant, count, first_seed, True):
-        me = gp.turn
+        me = gp.to_move
         yield {"hm": gp.hands[me], "ho": gp.hands[1 - me], "alive": FULL_DECK & ~gp.played,
                "trump": gp.trump_suit, "talon": list(gp.talon_order or ()),
                "y": max(card_values(gp, 0, False).values())}
@@ -188,7 +188,7 @@ def method_errors(variant: str, count: int, samples: int, objective: str,
     for gp in positions(variant, count, first_seed, False, (stages[0][0], max_alive)):
         if not horizon_for(gp):
             continue  # the deal passed the stage between two decisions
-        rng = random.Random(f"{first_seed}/{gp.played}/{gp.turn}")
+        rng = random.Random(f"{first_seed}/{gp.played}/{gp.to_move}")
         cards = gp.legal_cards()
         near_sum = dict.fromkeys(cards, 0.0)
         diffs = {c: [] for c in cards}

@@ -240,7 +240,7 @@ class Session:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
         hold[0] = state
         while not state.is_over:
-            if state.turn == HUMAN:
+            if state.to_move == HUMAN:
                 c = self.ask(state)
             else:
                 with quiet():
@@ -384,13 +384,13 @@ class OtherSession(Session):
     def play_deal(self, state: GameState, hold: list) -> GameState:
         hold[0] = state
         while not state.is_over:
-            if state.turn == HUMAN:
+            if state.to_move == HUMAN:
                 c = self.ask(state)
             else:
                 with quiet():
                     ch = choose_other(state, self.level, self.engine, self.engine_rng)
                 c = ch.card
-                who = self._name(state.turn)
+                who = self._name(state.to_move)
                 self.say(self.W["plays"].format(who=who[:1].upper() + who[1:], card=self.card(c),
                                                 reason=engine_reason(state, ch, self.lang)))
             before = state

@@ -182,7 +182,7 @@ def _game_board(pos, lang: str) -> str:
     lines = [m("board.variant", name=pos.rules.title) + "; " + m("board.rules." + pos.variant),
              m("board.talon.empty")]
     for p in (0, 1):
-        you = m("board.you") if p == pos.turn else ""
+        you = m("board.you") if p == pos.to_move else ""
         lines.append(m("board.hand", n=p + 1, you=you,
                        cards=format_mask(pos.hands[p]).replace(",", " ")))
     if pos.table:
@@ -222,7 +222,7 @@ def puzzles_play(file, lang, difficulty, variant):
                      title=title_text(p.title, lang)))
         click.echo(board_text(pos, lang))
         goal = m("play.goal.win") if p.objective == "win" else ""
-        click.echo(m("play.question." + p.question, n=pos.turn + 1, goal=goal))
+        click.echo(m("play.question." + p.question, n=pos.to_move + 1, goal=goal))
         a = analyse(pos, p.objective)
         while True:
             click.echo(m("play.ask." + p.question), nl=False)

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from solver.cards import CARDS, SUITS, card_str, cards_of, mask_of, mask_points, to_card
 from solver.position import GamePosition, Position
 from solver.position.notation import PositionError
+from solver.position.protocol import Turn
 from solver.position.seat import History, make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
 
@@ -36,7 +37,7 @@ class Trick(NamedTuple):
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(Turn):
     """One moment of a deal. ``talon`` is top first with the turned trump card last."""
     variant: Variant
     hands: tuple[int, ...]
@@ -47,7 +48,7 @@ class GameState:
     briscola: int
     points: tuple[int, ...]
     captured: tuple[int, ...]
-    turn: int
+    to_move: int
     tricks: tuple[Trick, ...]
     dealer: int
     #: the 40 cards in dealing order (see deal_from_deck); None for a game continued from a Position
@@ -132,7 +133,7 @@ class GameState:
         sees: in the hidden-card games their hand, the other written ?, with what the deal
         has shown of it (a SeatPosition); in scoperta every hand. The talon's order stays
         hidden; ``clairvoyant`` gives every hand and the whole talon order instead."""
-        seat = self.turn if player is None else player - 1
+        seat = self.to_move if player is None else player - 1
         if not 0 <= seat < self.players:
             raise RulesError(f"player must be 1 to {self.players}, got {player}")
         if self.variant.name == "scoperta":
@@ -199,7 +200,7 @@ def move_error(state: GameState, card: int) -> str | None:
     card = to_card(card)
     if state.is_over:
         return "the deal is over"
-    seat = state.turn
+    seat = state.to_move
     hand = state.hands[seat]
     if not (hand >> card) & 1:
         return f"{card_str(card)} is not in player {seat + 1}'s hand"
@@ -212,7 +213,7 @@ def move_error(state: GameState, card: int) -> str | None:
 
 
 def legal_cards(state: GameState) -> list[int]:
-    hand = state.hands[state.turn]
+    hand = state.hands[state.to_move]
     if state.trick and state.variant.follow_suit:
         led = _SUIT[state.trick[0]]
         same = hand & (0x3FF << (10 * led))
@@ -229,12 +230,12 @@ def play(state: GameState, card: int) -> GameState:
     if err:
         raise RulesError(err)
     n = state.players
-    seat = state.turn
+    seat = state.to_move
     hands = list(state.hands)
     hands[seat] &= ~(1 << card)
     cards = state.trick + (card,)
     if len(cards) < n:
-        return replace(state, hands=tuple(hands), trick=cards, turn=(seat + 1) % n)
+        return replace(state, hands=tuple(hands), trick=cards, to_move=(seat + 1) % n)
     winner = (state.leader + trick_winner(list(cards), state.trump_suit)) % n
     gained = sum(_PTS[c] for c in cards)
     points = list(state.points)
@@ -250,7 +251,7 @@ def play(state: GameState, card: int) -> GameState:
         talon = talon[n:]
     done = Trick(state.leader, cards, winner, gained, drawn)
     return replace(state, hands=tuple(hands), trick=(), leader=winner, talon=talon,
-                   points=tuple(points), captured=tuple(captured), turn=winner,
+                   points=tuple(points), captured=tuple(captured), to_move=winner,
                    tricks=state.tricks + (done,))
 
 
@@ -278,7 +279,7 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
     played = state.captured[0] | state.captured[1] | state.prior
     order = state.talon if clairvoyant and state.talon else None
     return Position(state.hands[0], state.hands[1], table, top, state.briscola,
-                    played, state.turn, (state.points[0], state.points[1]), order)
+                    played, state.to_move, (state.points[0], state.points[1]), order)
 
 
 def to_game_position(state: GameState, clairvoyant: bool = False) -> GamePosition:
@@ -297,7 +298,7 @@ def _open_view(state: GameState, clairvoyant: bool) -> GamePosition:
     top = state.talon[0] if state.talon and v.top_visible else -1
     order = state.talon if clairvoyant and state.talon else None
     return GamePosition(v.name, tuple(state.hands), tuple(state.trick), top,
-                        state.briscola if v.has_trump else -1, played, state.turn,
+                        state.briscola if v.has_trump else -1, played, state.to_move,
                         state.side_points, order)
 
 
@@ -330,7 +331,7 @@ def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
     trick = (pos.table,) if pos.table >= 0 else ()
     score = pos.score if pos.score is not None else (0, 0)
     return GameState(v, (pos.hand1, pos.hand2), trick, pos.leader, talon, pos.trump_suit,
-                     pos.briscola, score, (0, 0), pos.turn, (), dealer, None, pos.played)
+                     pos.briscola, score, (0, 0), pos.to_move, (), dealer, None, pos.played)
 
 
 # ----- matches -----------------------------------------------------------------------------
@@ -467,5 +468,5 @@ def to_seat_position(state, seat: int):
     for m in state.captured:
         played |= m
     return make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
-                              state.briscola, played, state.turn,
+                              state.briscola, played, state.to_move,
                               (state.points[0], state.points[1]), history_of(state, seat))

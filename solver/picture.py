@@ -139,7 +139,7 @@ class _View:
     briscola: int
     talon: int
     played: int
-    turn: int
+    to_move: int
     score: tuple[int, int] | None
     variant: str
 
@@ -157,10 +157,10 @@ def _view(pos) -> _View:
     if isinstance(pos, Position):
         table = (pos.table,) if pos.table >= 0 else ()
         return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,
-                     pos.briscola, pos.talon_size, pos.played, pos.turn, pos.score, pos.variant)
+                     pos.briscola, pos.talon_size, pos.played, pos.to_move, pos.score, pos.variant)
     n = pos.players
-    return _View(n, tuple(pos.hands), tuple(pos.table), (pos.turn - len(pos.table)) % n,
-                 pos.top, pos.briscola, pos.talon_size, pos.played, pos.turn, pos.score, pos.variant)
+    return _View(n, tuple(pos.hands), tuple(pos.table), (pos.to_move - len(pos.table)) % n,
+                 pos.top, pos.briscola, pos.talon_size, pos.played, pos.to_move, pos.score, pos.variant)
 
 
 def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None) -> str:
@@ -184,10 +184,10 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     def hand_row(seat: int, x0: float, y0: float) -> None:
         cards = cards_of(v.hands[seat])
         who = L["player"].format(n=seat + 1)
-        if seat == v.turn:
+        if seat == v.to_move:
             who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
-        out.append(_text(x0, y0 + 14, who, 15, 700 if seat == v.turn else 400,
-                         fill="#0b5" if seat == v.turn else "#333", cls=f"seat seat{seat + 1}"))
+        out.append(_text(x0, y0 + 14, who, 15, 700 if seat == v.to_move else 400,
+                         fill="#0b5" if seat == v.to_move else "#333", cls=f"seat seat{seat + 1}"))
         if not cards:
             out.append(_text(x0, y0 + 50, L["empty_hand"], 13, fill="#777"))
         for i, c in enumerate(cards):

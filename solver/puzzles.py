@@ -133,10 +133,10 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
             cards = tuple(parse_card(a) for a in ans)
         except CardError as e:
             bad(f"answer: {e}")
-        hand = hand_of(pos, pos.turn)
+        hand = hand_of(pos, pos.to_move)
         for c in cards:
             if not (hand >> c) & 1:
-                bad(f"answer {card_str(c)} is not in the hand of player {pos.turn + 1}")
+                bad(f"answer {card_str(c)} is not in the hand of player {pos.to_move + 1}")
         if len(set(cards)) != len(cards):
             bad("answer lists a card twice")
         answer: tuple[int, ...] | Fraction = tuple(sorted(cards))
@@ -329,7 +329,7 @@ def _line_balance(pos: Position, first: int, objective: str) -> list[int]:
     begins with ``first``."""
     bal, out = 0, []
     for t in line_tricks(pos, LineSolver(objective, None).plies(pos, first=first)):
-        bal += t.points if t.winner == pos.turn else -t.points
+        bal += t.points if t.winner == pos.to_move else -t.points
         out.append(bal)
     return out
 
@@ -378,7 +378,7 @@ def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
     """(title, theme, ideas): the title names only the stage, since a puzzle shows it before
     the answer; the idea the solved line shows (the theme) goes to the comment, shown after."""
     ex = explain(pos, objective)
-    mine = [i.kind for i in ex.ideas if i.player == pos.turn]
+    mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
     kinds = mine or [i.kind for i in ex.ideas]
     stage = "Last draw" if pos.talon_size == 2 else "Last tricks"
     if is_game(pos):
@@ -419,7 +419,7 @@ def _candidates(rng: random.Random, talon, variant: str, objective: str, max_tri
         else:
             t = talon if talon is not None else rng.choice((0, 2))
             pos = _random_position(rng, t, mid, objective == "win")
-            if t == 0 and pos.hand(pos.turn).bit_count() < 2:
+            if t == 0 and pos.hand(pos.to_move).bit_count() < 2:
                 continue
         if pos in seen:
             continue

@@ -385,7 +385,7 @@ def seat_position_from_record(record, move: int, seat: int) -> SeatPosition:
     for c in moves[:move - 1]:
         state = play(state, c)
     s = seat - 1
-    if state.turn != s:
-        raise RecordError(f"move {move} is player {state.turn + 1}'s: seat analysis values the "
-                          f"cards of the player to move (use --seat {state.turn + 1})")
+    if state.to_move != s:
+        raise RecordError(f"move {move} is player {state.to_move + 1}'s: seat analysis values the "
+                          f"cards of the player to move (use --seat {state.to_move + 1})")
     return to_seat_position(state, s)

@@ -190,10 +190,10 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     values are the mover's chances of winning the deal (the state's points are the score)
     and a cost is a difference of chances."""
     seat_view = state.variant.name in SEAT_VIEW
-    view = to_seat_position(state, state.turn) if seat_view else to_position(state)
+    view = to_seat_position(state, state.to_move) if seat_view else to_position(state)
     legal = legal_cards(state)
     base = dict(deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
-                player=state.turn, card=card, choices=len(legal), position=view.to_text(),
+                player=state.to_move, card=card, choices=len(legal), position=view.to_text(),
                 seat_view=seat_view, objective=objective)
     if len(legal) == 1:
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
@@ -264,7 +264,7 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
     try:
         for d, (state, moves) in enumerate(deals, 1):
             for c in moves:
-                if state.turn in players:
+                if state.to_move in players:
                     out.append(review_move(state, c, time_limit, d, cache, objective))
                     done += 1
                     if progress:
@@ -281,7 +281,7 @@ def _mover(start: GameState, moves, i: int) -> int:
     state = start
     for c in moves[:i]:
         state = play(state, c)
-    return state.turn
+    return state.to_move
 
 
 def review_record(record: dict, time_limit: float | None = None, players=(0, 1),

@@ -29,7 +29,7 @@ def _after(pos: State, card: int, objective: str) -> Fraction:
         val = _value0(ch, objective)
         if objective == "points":
             gained = mask_points(ch.played & ~pos.played)   # the trick's cards, once it ends
-            val += gained if ch.turn % 2 == 0 else -gained
+            val += gained if ch.to_move % 2 == 0 else -gained
         total += p * val
     return total
 
@@ -42,7 +42,7 @@ def _value0(pos: State, objective: str) -> Fraction:
         a, b = pos.score
         return Fraction(1) if a > 60 else (Fraction(1, 2) if a == 60 else Fraction(0))
     vals = [_after(pos, c, objective) for c in pos.legal_cards()]
-    return max(vals) if pos.turn % 2 == 0 else min(vals)
+    return max(vals) if pos.to_move % 2 == 0 else min(vals)
 
 
 def move_values(pos: State, objective: str = "points") -> dict[int, Fraction]:
@@ -50,7 +50,7 @@ def move_values(pos: State, objective: str = "points") -> dict[int, Fraction]:
     out = {}
     for c in pos.legal_cards():
         v0 = _after(pos, c, objective)
-        if pos.turn % 2 == 0:
+        if pos.to_move % 2 == 0:
             out[c] = v0
         else:
             out[c] = -v0 if objective == "points" else 1 - v0

@@ -4,7 +4,7 @@
 every kind of position, the protocol carries everything a search needs.
 
 Values are side 0's (seats 1 and 3) net points from now on, or its chance of winning; side 0
-maximises, side 1 minimises (seats alternate sides: ``turn % 2`` is the side to move).
+maximises, side 1 minimises (seats alternate sides: players 1 and 3, odd ``turn``, are side 0).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _after(state, card, objective: str, memo: dict) -> Fraction:
         value = _value0(child, objective, memo)
         if objective == "points":
             gained = state.points_in_play - child.points_in_play  # the trick just taken
-            value += gained if child.turn % 2 == 0 else -gained   # the winner leads next
+            value += gained if child.turn % 2 == 1 else -gained   # the winner leads next
         total += p * value
     return total
 
@@ -35,7 +35,7 @@ def _value0(state, objective: str, memo: dict) -> Fraction:
             value = Fraction(1) if a > 60 else Fraction(1, 2) if a == 60 else Fraction(0)
     else:
         values = [_after(state, c, objective, memo) for c in state.legal_cards()]
-        value = max(values) if state.turn % 2 == 0 else min(values)
+        value = max(values) if state.turn % 2 == 1 else min(values)
     memo[state] = value
     return value
 
@@ -47,7 +47,7 @@ def move_values(state, objective: str = "points") -> dict[int, Fraction]:
     out = {}
     for card in state.legal_cards():
         v0 = _after(state, card, objective, memo)
-        if state.turn % 2 == 0:
+        if state.turn % 2 == 1:
             out[card] = v0
         else:
             out[card] = -v0 if objective == "points" else 1 - v0

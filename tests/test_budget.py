@@ -51,13 +51,13 @@ def test_the_time_engine_uses_the_clock():
     """Sanity check of the test above: a time budget does follow the clock (a clock that
     jumps past every deadline leaves one sample, the budgeted engine takes six)."""
     st = deal("classic", 4)
-    a = seat.analyse_state(st, st.turn, samples=6)
+    a = seat.analyse_state(st, st.to_move, samples=6)
     assert a.samples == 6
     ticks = itertools.count()
     real = seat.time.perf_counter
     try:
         seat.time.perf_counter = lambda: 10.0 * next(ticks)
-        b = seat.analyse_state(st, st.turn, time_limit=1.0)
+        b = seat.analyse_state(st, st.to_move, time_limit=1.0)
     finally:
         seat.time.perf_counter = real
     assert b.samples < 6

@@ -20,7 +20,7 @@ LOAD = "variant=scoperta4 hand1=AS,3S,RC hand2=4S,7S,FC hand3=AD,6B,2C hand4=5D,
 
 def _check(pos, objective="points"):
     ex = explain4(pos, objective)
-    team = pos.turn % 2
+    team = pos.to_move % 2
     for t in ex.line:
         for c in t.cards:
             if c.analysis is not None:

@@ -48,12 +48,12 @@ def check_state(st):
     base = v.hand_size if st.talon else bits(st.hands[st.leader]) + (1 if st.trick else 0)
     for s in range(n):
         assert bits(st.hands[s]) == base - (s in played_now)
-    assert st.turn == (st.leader + len(st.trick)) % n
+    assert st.to_move == (st.leader + len(st.trick)) % n
 
 
 def run_checked(v, seed, rng):
     st = deal(v, seed, dealer=seed % v.players)
-    assert st.turn == (st.dealer + 1) % v.players
+    assert st.to_move == (st.dealer + 1) % v.players
     check_state(st)
     trump_card = st.briscola
     while not st.is_over:
@@ -62,7 +62,7 @@ def run_checked(v, seed, rng):
             pos = to_position(st)
             assert pos.top == st.talon[0] and pos.briscola == st.briscola
         legal = legal_cards(st)
-        assert legal == sorted(rule_legal(cards_of(st.hands[st.turn]),
+        assert legal == sorted(rule_legal(cards_of(st.hands[st.to_move]),
                                           st.trick[0] if st.trick else None, v))
         card = rng.choice(legal)
         st = play(st, card)
@@ -71,7 +71,7 @@ def run_checked(v, seed, rng):
             t = st.tricks[-1]
             assert t.cards == before.trick + (card,)
             assert t.winner == (t.leader + ref_winner(t.cards, st.trump_suit)) % v.players
-            assert st.turn == t.winner == st.leader
+            assert st.to_move == t.winner == st.leader
             if before.talon:
                 # winner first (the visible top card), then the others in play order
                 assert t.draws == before.talon[:v.players]
@@ -137,7 +137,7 @@ def test_greedy_gives_points_to_a_partner_who_holds_the_trick_as_last_player():
     st = deal_from_deck("scoperta4", first + rest, 3)
     for c in ("2C", "AC", "4C"):
         st = play(st, parse_card(c))
-    assert st.turn == 3 and GreedyAgent()(st, random.Random(0)) == parse_card("RD")
+    assert st.to_move == 3 and GreedyAgent()(st, random.Random(0)) == parse_card("RD")
 
 
 def test_agents_by_name_and_registration():
@@ -153,7 +153,7 @@ def test_agents_by_name_and_registration():
 
 
 def test_an_agent_playing_an_illegal_card_is_refused():
-    bad = lambda st, rng: next(c for c in range(40) if not (st.hands[st.turn] >> c) & 1)
+    bad = lambda st, rng: next(c for c in range(40) if not (st.hands[st.to_move] >> c) & 1)
     with pytest.raises(RulesError, match="not in player 1's hand"):
         play_deal("classic", [bad, "random"], seed=1)
 
@@ -168,7 +168,7 @@ def test_position_round_trip_and_continuing_a_game():
         assert parse_position(pos.to_text()) == pos
         cont = from_position(pos, st.talon)
         assert cont.hands == st.hands and cont.talon == st.talon and cont.trick == st.trick
-        assert cont.turn == st.turn and cont.points == st.points
+        assert cont.to_move == st.to_move and cont.points == st.points
         clair = to_position(st, clairvoyant=True)
         assert parse_position(clair.to_text()) == clair
         if len(st.talon) > 2:

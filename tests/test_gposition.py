@@ -98,7 +98,7 @@ def test_play_draws_in_order_winner_first():
     card = pos.legal_cards()[0]
     after = pos.play(card)
     order = pos.talon_order
-    w = after.turn
+    w = after.to_move
     for i in range(4):
         assert after.hands[(w + i) % 4] >> order[i] & 1
     assert after.top == order[4] and after.talon_size == 4

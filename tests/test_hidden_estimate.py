@@ -37,9 +37,9 @@ def test_more_time_only_adds_samples():
     """A time-limited run with n samples equals the run asked for exactly n samples: the
     same method and the same samples in the same order, whatever the time allowed."""
     st = _early_seat()
-    sp = make_seat_position("classic", st.turn, st.hands[st.turn], st.trick, st.briscola,
-                                 st.captured[0] | st.captured[1], st.turn, tuple(st.points),
-                                 history_of(st, st.turn))
+    sp = make_seat_position("classic", st.to_move, st.hands[st.to_move], st.trick, st.briscola,
+                                 st.captured[0] | st.captured[1], st.to_move, tuple(st.points),
+                                 history_of(st, st.to_move))
     short = seat.analyse(sp, time_limit=0.05, seed=1)
     long = seat.analyse(sp, time_limit=0.6, seed=1)
     assert short.method == long.method == "seat-sampling-depth4"
@@ -54,7 +54,7 @@ def test_depth_limited_estimates_say_so():
     assert "approximation" in a.notes[0] and "the method's measured error: ±" in a.notes[0]
     assert a.interval == a.to_json()["interval"] == "sampling and method"
     late = _early_seat(moves=26)
-    b = seat.analyse_state(late, late.turn, samples=5)
+    b = seat.analyse_state(late, late.to_move, samples=5)
     assert b.method == "seat-sampling" and "approximation" not in b.notes[0]
 
 
@@ -164,7 +164,7 @@ def test_interrupt_returns_the_samples_so_far(monkeypatch):
             raise KeyboardInterrupt
         return real(*a, **k)
     monkeypatch.setattr(seat, "solve_sample", flaky)
-    a = seat.analyse_state(st, st.turn, samples=50)
+    a = seat.analyse_state(st, st.to_move, samples=50)
     assert a.samples == 5 and any("interrupted" in n for n in a.notes)
 
 
@@ -178,10 +178,10 @@ def test_record_seat_analysis_keeps_its_time_and_shows_progress(tmp_path):
     first = deal("classic", 2)
     for c in st.moves[:4]:
         first = play(first, c)
-    seat.analyse_state(first, first.turn, samples=1)  # kernels loaded before the clock starts
+    seat.analyse_state(first, first.to_move, samples=1)  # kernels loaded before the clock starts
     t = time.perf_counter()
     r = CliRunner().invoke(cli, ["analyse", "--record", str(path), "--move", "5", "--seat",
-                                 str(first.turn + 1), "--time-limit", "2.6"])
+                                 str(first.to_move + 1), "--time-limit", "2.6"])
     took = time.perf_counter() - t
     assert r.exit_code == 0, r.output
     assert took < 2.6 + 1.0

@@ -29,13 +29,13 @@ def test_a_lead_is_weighed_by_the_noisy_greedy_model():
     st = _after(5, 6)
     while not (st.trick and st.tricks):
         st = play(st, g(st, rng))
-    me, opp = st.turn, 1 - st.turn
+    me, opp = st.to_move, 1 - st.to_move
     led = st.trick[0]
     assert infer.observations(st, me)[0] == ((), opp, led, "now")
     likes = {round(infer._likelihood(st, opp, h | 1 << led, (), opp, led), 9)
              for h in seat.sample_hands(make_seat_position(
                  "classic", me, st.hands[me], st.trick, st.briscola,
-                 st.captured[0] | st.captured[1], st.turn, tuple(st.points)), 60, 1)}
+                 st.captured[0] | st.captured[1], st.to_move, tuple(st.points)), 60, 1)}
     assert likes == {round(1 - infer.EPS + infer.EPS / 3, 9), round(infer.EPS / 3, 9)}
     assert infer.hand_weigher(st, me)(st.hands[opp]) > 0
 
@@ -48,7 +48,7 @@ def test_greedy_opponents_true_hand_is_never_ruled_out():
         rng = random.Random(seed)
         st = deal("classic", seed)
         while not st.is_over:
-            me = st.turn
+            me = st.to_move
             w = infer.hand_weigher(st, me)
             if w is not None:
                 assert w(st.hands[1 - me]) >= (infer.EPS / 3) ** 2 * 0.99
@@ -64,11 +64,11 @@ def test_a_greedy_players_hand_is_weighted_up_on_average():
         rng = random.Random(seed)
         st = deal("classic", seed)
         while st.talon:
-            me = st.turn
+            me = st.to_move
             w = infer.hand_weigher(st, me)
             if w is not None:
                 sp = make_seat_position("classic", me, st.hands[me], st.trick, st.briscola,
-                                             st.captured[0] | st.captured[1], st.turn,
+                                             st.captured[0] | st.captured[1], st.to_move,
                                              tuple(st.points), history_of(st, me))
                 real.append(w(st.hands[1 - me]))
                 sampled.extend(w(h) for h in seat.sample_hands(sp, 30, seed))
@@ -80,7 +80,7 @@ def test_weights_ignore_what_the_seat_did_not_see():
     """Two deals that differ only in the opponent's hand, the talon below its top and who
     drew which card give the seat the same weights (drawn cards are never read)."""
     st = _after(9, 7)
-    me, opp = st.turn, 1 - st.turn
+    me, opp = st.to_move, 1 - st.to_move
     talon = list(st.talon)
     new_opp = mask_of(talon[1:1 + len(cards_of(st.hands[opp]))])
     rest = talon[1 + len(cards_of(st.hands[opp])):-1]

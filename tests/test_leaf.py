@@ -61,7 +61,7 @@ def test_features_ignore_the_names_of_zero_point_cards():
 
 
 def _leaf_value(pos, w):
-    me = pos.turn
+    me = pos.to_move
     alive = FULL_DECK & ~pos.played
     R = mask_points(alive)
     e = _python_sum(w, pos.hands[me], pos.hands[1 - me], alive, pos.trump_suit, pos.talon_order)
@@ -80,7 +80,7 @@ def _negamax(pos, horizon, w):
     for c in pos.legal_cards():
         ch = pos.play(c)
         gained = mask_points(ch.played & ~pos.played)
-        same = ch.turn % 2 == pos.turn % 2
+        same = ch.to_move % 2 == pos.to_move % 2
         v = (gained if same else -gained) + (1 if same else -1) * _negamax(ch, horizon, w)
         best = v if best is None else max(best, v)
     return best
@@ -122,7 +122,7 @@ def test_prefetching_changes_no_value_and_no_node_of_a_sample():
 def _card_value(gp, c, horizon, w):
     ch = gp.play(c)
     gained = mask_points(ch.played & ~gp.played)
-    same = ch.turn % 2 == gp.turn % 2
+    same = ch.to_move % 2 == gp.to_move % 2
     return (gained if same else -gained) + (1 if same else -1) * _negamax(ch, horizon, w)
 
 

@@ -23,7 +23,7 @@ class Recorder:
 
     def __call__(self, state, rng):
         if not state.tricks and not state.trick:
-            self.log.append((self.tag, state.turn, state.hands))
+            self.log.append((self.tag, state.to_move, state.hands))
         return self.g(state, rng)
 
 
@@ -169,7 +169,7 @@ def test_hidden_game_engine_does_not_peek_at_the_opponent(infer):
     from solver.analysis import sampling as seat
     from solver.players.infer import hand_weigher
     state = deal("briscolone", 11)
-    me, opp = state.turn, 1 - state.turn
+    me, opp = state.to_move, 1 - state.to_move
     hidden = list(state.talon[:5])
     mask = 0
     for c in hidden:

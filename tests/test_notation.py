@@ -54,7 +54,7 @@ def test_every_kind_and_size_is_sampled():
     for talon in range(0, 36, 2):
         for mid, clair, score in KINDS:
             assert (talon, mid, clair and talon > 0, score) in seen
-    assert {popcount(p.hand(p.turn)) for p in SAMPLED if p.talon_size == 0} == {1, 2, 3}
+    assert {popcount(p.hand(p.to_move)) for p in SAMPLED if p.talon_size == 0} == {1, 2, 3}
 
 
 def test_alternative_input_forms_give_the_same_position():
@@ -134,7 +134,7 @@ def test_example_1_with_played_filled_in():
     p = parse_position(f"{HANDS} played=2B,5C,{','.join(rest)} turn=1")
     assert p.talon_size == 6 and p.top == parse_cards("CB")[0]
     assert sorted(card_str(c) for c in cards_of(p.unseen)) == sorted(UNSEEN_EX)
-    assert p.turn == 0 and p.score is None and p.table == -1
+    assert p.to_move == 0 and p.score is None and p.table == -1
 
 
 def test_example_2_is_impossible_and_refused():

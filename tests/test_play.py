@@ -258,7 +258,7 @@ def test_ctrl_c_stops_the_game_and_keeps_the_record(tmp_path, monkeypatch):
     assert "Interrupted: game stopped." in r.output and "Trick 2:" in r.output
     rec = read_record(str(out))
     state = replay_all(rec)[0]
-    assert not state.is_over and state.turn == 0 and len(rec["moves"]) >= 4
+    assert not state.is_over and state.to_move == 0 and len(rec["moves"]) >= 4
 
 
 def test_without_a_seed_one_is_chosen_and_shown():

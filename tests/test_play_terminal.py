@@ -114,15 +114,15 @@ def test_the_engines_reason_in_a_four_player_trick_reads_the_card_to_beat():
     found = 0
     for seed in range(40):
         st = deal(get_variant("scoperta4"), seed)
-        lead = st.hand_cards(st.turn)[0]
+        lead = st.hand_cards(st.to_move)[0]
         st = play(st, lead)
-        for second in st.hand_cards(st.turn):
+        for second in st.hand_cards(st.to_move):
             if beats(second, lead, st.trump_suit):
                 break
         else:
             continue
         st = play(st, second)
-        for c in st.hand_cards(st.turn):
+        for c in st.hand_cards(st.to_move):
             if beats(c, lead, st.trump_suit) and not beats(c, second, st.trump_suit):
                 text = P.engine_reason(st, Choice(c, None, "greedy"), "en")
                 assert text.startswith("gives up the trick"), text

@@ -128,11 +128,11 @@ def test_no_chance_where_the_draw_is_known():
 
 def test_seat_position_plays_its_own_cards():
     sp = parse_position(SEAT)
-    assert sp.turn == sp.seat == 0 and sp.talon_size == 30
+    assert sp.to_move == sp.seat == 0 and sp.talon_size == 30
     card = sp.legal_cards()[0]
     assert sp.outcomes(card) == []
     led = sp.play(card)
-    assert led.table == (card,) and led.turn == 1 and led.hidden == sp.hidden
+    assert led.table == (card,) and led.to_move == 1 and led.hidden == sp.hidden
     # the opponent's turn: any card the seat has not seen, and playing one shows it
     assert led.legal_cards() == cards_of(led.pool)
     answer = cards_of(led.pool)[0]
@@ -168,7 +168,7 @@ def _seat_at_last_draw(seed: int) -> SeatPosition:
     """Seat 1 of a classic deal answering a lead when two cards are left to draw."""
     rng = random.Random(seed)
     st = deal("classic", seed)
-    while not (len(st.talon) == 2 and st.trick and st.turn == 0):
+    while not (len(st.talon) == 2 and st.trick and st.to_move == 0):
         st = st.play(rng.choice(st.legal_cards()))
         if st.is_over:
             st = deal("classic", rng.randrange(10 ** 6))
@@ -192,9 +192,9 @@ def test_a_dealt_game_gives_the_position_a_player_sees(variant):
     st = deal(variant, 5)
     st = st.play(st.legal_cards()[0])
     seen = st.view()
-    assert not seen.clairvoyant and seen.turn == st.turn and seen.legal_cards() == st.legal_cards()
+    assert not seen.clairvoyant and seen.to_move == st.to_move and seen.legal_cards() == st.legal_cards()
     if variant in ("classic", "briscolone", "libero"):
-        assert isinstance(seen, SeatPosition) and seen.seat == st.turn and "=?" in repr(seen)
+        assert isinstance(seen, SeatPosition) and seen.seat == st.to_move and "=?" in repr(seen)
         assert st.view(player=1).seat == 0
     else:
         assert "?" not in repr(seen) and "talon=" not in repr(seen)

@@ -84,7 +84,7 @@ def test_positions_go_to_json_and_back(pos):
 
 @pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: p.variant)
 def test_cards_are_played_by_their_text_and_print_as_it(pos):
-    if isinstance(pos, SeatPosition) and pos.turn != pos.seat:
+    if isinstance(pos, SeatPosition) and pos.to_move != pos.seat:
         pytest.skip("the hidden hand's move is not known")
     cards = pos.legal_cards()
     assert all(isinstance(c, Card) for c in cards)
@@ -112,7 +112,7 @@ def test_an_illegal_move_is_a_value_error_naming_the_card():
         pos.play("2C")
     st = deal("briscolone", 1)
     st = st.play(st.legal_cards()[0])
-    off = next(c for c in solver.cards.cards_of(st.hands[st.turn])
+    off = next(c for c in solver.cards.cards_of(st.hands[st.to_move])
                if c not in st.legal_cards())
     with pytest.raises(ValueError, match=solver.card_str(off)):
         st.play(solver.card_str(off))

@@ -90,7 +90,7 @@ def test_a_card_not_in_hand_is_refused(rec):
     for c in rec["moves"][:16]:
         st = play(st, parse_card(c))
     # move 17 is player X's; put a card of the other player's hand there
-    mover = st.turn
+    mover = st.to_move
     other = next(c for c in range(40) if (st.hands[1 - mover] >> c) & 1)
     rec["moves"][16] = card_str(other)
     with pytest.raises(RecordError, match=f"^move 17: {card_str(other)} is not in player {mover + 1}'s hand$"):
@@ -108,7 +108,7 @@ def test_must_follow_suit_in_briscolone():
         st = deal("briscolone", seed)
         led = legal_cards(st)[0]
         s2 = play(st, led)
-        hand = s2.hands[s2.turn]
+        hand = s2.hands[s2.to_move]
         suit = 0x3FF << (10 * (led // 10))
         if hand & suit and hand & ~suit:
             off = next(c for c in range(40) if (hand & ~suit) >> c & 1)

@@ -78,7 +78,7 @@ def test_two_tricks_by_hand():
 def _child_value(pos, child, objective):
     """A child's value for ``pos``'s mover (child values are for the child's mover)."""
     v = ref_value(child, objective) if not child.is_over else _terminal(child, objective)
-    if child.turn == pos.turn:
+    if child.to_move == pos.to_move:
         return v
     return -v if objective == "points" else 1 - v
 
@@ -86,7 +86,7 @@ def _child_value(pos, child, objective):
 def _terminal(pos, objective):
     if objective == "points":
         return Fraction(0)
-    me = pos.score[pos.turn]
+    me = pos.score[pos.to_move]
     return Fraction(1) if me > 60 else Fraction(1, 2) if me == 60 else Fraction(0)
 
 
@@ -104,7 +104,7 @@ def _one_step(pos, card, objective):
         v = _child_value(pos, child, objective)
         if objective == "points":
             pts = mask_points(child.played & ~pos.played)
-            v += pts if child.turn == pos.turn else -pts
+            v += pts if child.to_move == pos.to_move else -pts
         total += v
     return total / len(children)
 
@@ -138,7 +138,7 @@ def test_win_agrees_with_points_without_chance(seed):
                           clairvoyant=True, with_score=True)
     v = ref_value(pos)
     assert v.denominator == 1
-    final = Fraction(pos.score[pos.turn]) + (pos.points_in_play + v) / 2
+    final = Fraction(pos.score[pos.to_move]) + (pos.points_in_play + v) / 2
     expected = Fraction(1) if final > 60 else Fraction(1, 2) if final == 60 else Fraction(0)
     assert ref_value(pos, "win") == expected
 

@@ -77,10 +77,10 @@ def test_four_player_play_and_draw_go_counter_clockwise_from_the_winner():
     rest = [c for c in (f"{r}{s}" for s in SUITS for r in STRENGTH) if c not in hands + trump]
     deck = parse_cards(",".join(hands + trump + rest))
     st = deal_from_deck(SCOPERTA4, deck, 3)
-    assert st.turn == 0 and len(st.talon) == 28 and st.talon[-1] == C("4S")
+    assert st.to_move == 0 and len(st.talon) == 28 and st.talon[-1] == C("4S")
     for card in ("2C", "AC", "3D", "RC"):
         st = play(st, C(card))
-    assert st.tricks[-1].winner == 1 and st.turn == 1 and st.points[1] == 25
+    assert st.tricks[-1].winner == 1 and st.to_move == 1 and st.points[1] == 25
     drawn = parse_cards(",".join(rest[:4]))
     assert st.tricks[-1].draws == tuple(drawn)
     for i, c in enumerate(drawn):
@@ -88,7 +88,7 @@ def test_four_player_play_and_draw_go_counter_clockwise_from_the_winner():
     # next trick: seat 1 leads, then 2, 3, 0
     order = []
     for _ in range(4):
-        order.append(st.turn)
+        order.append(st.to_move)
         st = play(st, legal_cards(st)[0])
     assert order == [1, 2, 3, 0]
 
@@ -102,7 +102,7 @@ def test_trump_card_goes_to_the_loser_of_the_trick_with_two_talon_cards_left():
     st = from_position(pos)
     st = play(play(st, C("AD")), C("7S"))                 # player 2 trumps and takes
     assert (st.hands[1] >> C("CB")) & 1 and (st.hands[0] >> C("4S")) & 1
-    assert st.turn == 1
+    assert st.to_move == 1
 
 
 def test_the_trump_card_is_drawn_last_in_a_dealt_game():
@@ -155,7 +155,7 @@ def test_briscolone_game_enforces_the_duty_and_has_no_trump():
         st = deal(BRISCOLONE, seed)
         for led in legal_cards(st):
             s2 = play(st, led)
-            hand = s2.hands[s2.turn]
+            hand = s2.hands[s2.to_move]
             suit_mask = 0x3FF << (10 * (led // 10))
             if hand & suit_mask and hand & ~suit_mask:
                 off = next(c for c in range(40) if (hand & ~suit_mask) >> c & 1)
@@ -174,10 +174,10 @@ def test_briscolone_game_enforces_the_duty_and_has_no_trump():
 
 def test_non_dealer_leads_and_player_one_leads_by_default():
     for v in (SCOPERTA, CLASSIC, BRISCOLONE, LIBERO):
-        assert deal(v, 1).turn == 0 and deal(v, 1).dealer == 1
-        assert deal(v, 1, dealer=0).turn == 1
-    assert deal(SCOPERTA4, 1).turn == 0
-    assert deal(SCOPERTA4, 1, dealer=1).turn == 2
+        assert deal(v, 1).to_move == 0 and deal(v, 1).dealer == 1
+        assert deal(v, 1, dealer=0).to_move == 1
+    assert deal(SCOPERTA4, 1).to_move == 0
+    assert deal(SCOPERTA4, 1, dealer=1).to_move == 2
 
 
 def test_hands_dealt_one_at_a_time_from_the_first_leader():

@@ -73,7 +73,7 @@ def test_forced_from_record_equals_open_with_score():
     for rec, n, st in _moments("briscolone", 3):
         if st.talon or sum(popcount(h) for h in st.hands) < 4:
             continue
-        sp = seat_position_from_record(rec, n, st.turn + 1)
+        sp = seat_position_from_record(rec, n, st.to_move + 1)
         gp = to_game_position(st)
         for obj in ("points", "win"):
             got, want = analyse(sp, obj), analyse(gp, obj)
@@ -112,8 +112,8 @@ def test_record_history_admits_the_true_hand():
     count = 0
     for seed in range(12):
         for rec, n, st in _moments("briscolone", seed):
-            sp = seat_position_from_record(rec, n, st.turn + 1)
-            assert sp.history.fits(cards_of(st.hands[1 - st.turn]))
+            sp = seat_position_from_record(rec, n, st.to_move + 1)
+            assert sp.history.fits(cards_of(st.hands[1 - st.to_move]))
             count += 1
     assert count == 12 * 40
 
@@ -124,14 +124,14 @@ def test_sampled_hands_respect_shown_voids():
     tested = 0
     for seed in range(6):
         for rec, n, st in _moments("briscolone", seed):
-            sp = seat_position_from_record(rec, n, st.turn + 1)
+            sp = seat_position_from_record(rec, n, st.to_move + 1)
             h = sp.history
             if not h.voids or n % 3:
                 continue
-            opp = 1 - st.turn
+            opp = 1 - st.to_move
             for hand in sample_hands(sp, 40, seed=n):
                 assert popcount(hand) == popcount(st.hands[opp])
-                assert not hand & (st.hands[st.turn] | sp.played | mask_of(st.trick))
+                assert not hand & (st.hands[st.to_move] | sp.played | mask_of(st.trick))
                 for t, s in h.voids:
                     drew = sum(1 for tr in st.tricks[t - 1:] if tr.draws)
                     assert sum(1 for c in cards_of(hand) if c // 10 == s) <= drew
@@ -230,7 +230,7 @@ def test_cli_seat_position_and_record(tmp_path):
     for c in final.moves[:29]:
         st = play(st, c)
     r = CliRunner().invoke(cli, ["analyse", "--record", path, "--move", "30", "--seat",
-                                 str(st.turn + 1), "--samples", "10"])
+                                 str(st.to_move + 1), "--samples", "10"])
     assert r.exit_code == 0, r.output
     assert "seat-sampling" in r.output and "samples: 10" in r.output and "±" in r.output
 

@@ -26,7 +26,7 @@ def test_sample_is_an_open_position_the_seat_cannot_rule_out():
             gp = sp.sample(random.Random(seed))
             assert isinstance(gp, GamePosition) and not gp.clairvoyant
             assert gp.hands[sp.seat] == sp.hand and gp.table == sp.table
-            assert gp.turn == sp.turn and gp.played == sp.played
+            assert gp.to_move == sp.to_move and gp.played == sp.played
             assert gp.legal_cards() == sp.legal_cards()
             assert popcount(gp.hands[opp]) == sp.hidden + popcount(sp.known)
             assert not gp.hands[opp] & ~(sp.pool | sp.known)
@@ -48,7 +48,7 @@ def test_samples_respect_a_records_shown_voids():
     checked = 0
     for seed in range(3):
         for rec, n, st in _moments("briscolone", seed):
-            sp = seat_position_from_record(rec, n, st.turn + 1)
+            sp = seat_position_from_record(rec, n, st.to_move + 1)
             if not sp.history.voids or n % 4:
                 continue
             for s in range(5):
@@ -92,7 +92,7 @@ def test_both_players_moves_follow_the_game(variant):
         for seat in (0, 1):
             for sp, card, want in _replay(variant, seed, seat):
                 assert card in sp.legal_cards()
-                opp_moves += sp.turn != sp.seat
+                opp_moves += sp.to_move != sp.seat
                 outs = sp.outcomes(card)
                 drawn = want.hand & ~sp.hand
                 draws = (cards_of(drawn)[0],) if outs else None
@@ -108,7 +108,7 @@ def test_both_players_moves_follow_the_game(variant):
 def test_opponents_legal_cards_are_what_the_seat_cannot_rule_out():
     sp = parse_position("variant=classic hand1=AS,3S hand2=? briscola=4S played=2B,5B "
                         "table=7B turn=2")
-    assert sp.turn == sp.opponent and sp.hidden == 3
+    assert sp.to_move == sp.opponent and sp.hidden == 3
     assert sp.legal_cards() == cards_of(sp.pool)
     card = sp.legal_cards()[0]
     outs = sp.outcomes(card)

@@ -87,8 +87,8 @@ def test_swapping_players_negates_value(talon):
             # (points) or the complement (win) of what it was
             v = analyse(pos, objective).value_exact
             w = analyse(sw, objective).value_exact
-            p1_before = v if pos.turn == 0 else neg(v)
-            p1_after = w if sw.turn == 0 else neg(w)
+            p1_before = v if pos.to_move == 0 else neg(v)
+            p1_after = w if sw.to_move == 0 else neg(w)
             assert p1_after == neg(p1_before), (str(pos), objective)
 
 
@@ -112,7 +112,7 @@ def test_non_trump_suit_permutation_changes_nothing(talon):
 
 def _after(pos: Position, card: int, objective: str) -> Fraction:
     """A card's value from the values of the positions after it (and after the draws)."""
-    mover = pos.turn
+    mover = pos.to_move
     if pos.table >= 0 and pos.talon_size > 2 and not pos.clairvoyant:
         un = cards_of(pos.unseen)
         children = [pos.play(card, (x, y)) for x in un for y in un if y != x]
@@ -127,11 +127,11 @@ def _after(pos: Position, card: int, objective: str) -> Fraction:
                 v = Fraction(1) if me > 60 else Fraction(1, 2) if me == 60 else Fraction(0)
         else:
             v = analyse(ch, objective).value_exact
-            if ch.turn != mover:
+            if ch.to_move != mover:
                 v = -v if objective == "points" else 1 - v
         if objective == "points" and pos.table >= 0:
             pts = mask_points((1 << pos.table) | (1 << card))
-            v += pts if (ch.turn == mover or (ch.is_over and _won_last(pos, card))) else -pts
+            v += pts if (ch.to_move == mover or (ch.is_over and _won_last(pos, card))) else -pts
         total += v
     return total / len(children)
 

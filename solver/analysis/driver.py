@@ -188,7 +188,7 @@ class _Scoperta:
     def head(self, pos, talon):
         top = pos.top if talon else -1
         s0, s1 = pos.score or (0, 0)
-        return (pos.hand1, pos.hand2, pos.table, top, pos.unseen, pos.turn, 0, s0, s1)
+        return (pos.hand1, pos.hand2, pos.table, top, pos.unseen, pos.to_move, 0, s0, s1)
 
     def table(self, ws, pos, talon, max_mb):
         """A shared table sized for the position: small searches do not pay for a big one.
@@ -266,7 +266,7 @@ class _General:
             pack |= c << (6 * j)
         top = pos.top if talon and pos.rules.top_visible else -1
         s0, s1 = pos.score or (0, 0)
-        return (*h, len(pos.table), pack, top, pos.unseen, talon, pos.turn, 0, s0, s1)
+        return (*h, len(pos.table), pack, top, pos.unseen, talon, pos.to_move, 0, s0, s1)
 
     def table(self, ws, pos, talon, max_mb):
         return ws.cached(ws.general_tables, 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS)
@@ -408,7 +408,7 @@ def endgame_arrays(positions):
     h0 = np.fromiter((p.hand1 for p in positions), dtype=np.int64, count=n)
     h1 = np.fromiter((p.hand2 for p in positions), dtype=np.int64, count=n)
     tab = np.fromiter((p.table for p in positions), dtype=np.int64, count=n)
-    turn = np.fromiter((p.turn for p in positions), dtype=np.int64, count=n)
+    turn = np.fromiter((p.to_move for p in positions), dtype=np.int64, count=n)
     bris = np.fromiter((p.briscola for p in positions), dtype=np.int64, count=n)
     return h0, h1, tab, turn, bris
 
@@ -560,7 +560,7 @@ def principal_line(pos, objective: str, vals: dict, deadline: float | None,
 def _after(pos, card: int, child, value: Fraction, objective: str) -> Fraction:
     """The value of ``child`` for its side to move, ``pos`` having value ``value`` for its
     side to move and ``card`` being a best card there (sides are seat parity)."""
-    same = child.turn & 1 == pos.turn & 1
+    same = child.to_move & 1 == pos.to_move & 1
     if objective == "win":
         return value if same else 1 - value
     kernel = kernel_for(pos)

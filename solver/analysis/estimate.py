@@ -118,7 +118,7 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
     stats[1] = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
     big = 1 << 30
     for j, c in enumerate(cards):
-        out[j] = _dl_search(pos.hand1, pos.hand2, pos.table, order, 0, pos.turn, depth, -big, big,
+        out[j] = _dl_search(pos.hand1, pos.hand2, pos.table, order, 0, pos.to_move, depth, -big, big,
                             pos.trump_suit, c, stats)
         if stats[2]:
             break
@@ -126,7 +126,7 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
         return None, int(stats[0])
     if objective == "win":
         s = pos.score or (0, 0)
-        my, op = (s[0], s[1]) if pos.turn == 0 else (s[1], s[0])
+        my, op = (s[0], s[1]) if pos.to_move == 0 else (s[1], s[0])
         R = pos.points_in_play
         vals = []
         for d in out:
@@ -381,7 +381,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     if progress is None:
         progress = wants_progress()
     sampler = _Sampler(pos, random.Random(seed_for(pos, objective) if seed is None else seed))
-    mover = pos.turn
+    mover = pos.to_move
     cards = pos.legal_cards()
     lines = []  # (card, reply or -1, position before the draw)
     for c in cards:
@@ -410,7 +410,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
                     return Sample(None, nodes)
                 v_child = float(max(res[0].values()))
                 nodes += res[1]
-            same = child.turn == mover  # the trick's winner leads after the draw
+            same = child.to_move == mover  # the trick's winner leads after the draw
             if objective == "win":
                 vals.append(v_child if same else 1.0 - v_child)
             else:

@@ -71,7 +71,7 @@ class Analysis:
             return None if x is None else (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
         out = {
             "position": self.position.to_text(),
-            "to_move": self.position.turn + 1,
+            "to_move": self.position.to_move + 1,
             "objective": self.objective,
             "exact": self.exact,
             "value": self.value,

@@ -270,8 +270,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     likely the opponent's visible choices were with it)."""
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
-    if sp.turn != sp.seat:
-        raise PositionError(f"player {sp.turn + 1}'s hand is hidden: seat analysis values the "
+    if sp.to_move != sp.seat:
+        raise PositionError(f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
                             f"cards of the player whose hand is shown (turn={sp.seat + 1})")
     if seed is None:
         seed = seed_for(sp, sp.history)

@@ -118,7 +118,7 @@ def explain_game(pos, objective: str) -> Explanation:
     tricks = [replace(t, reasons=tuple(_greasons(t))) for t in _gtricks(pos, plies)]
     alts = alternatives(pos, root, plies, sv, _gtricks)
     ideas = _gideas(pos, tricks, sv)
-    return Explanation(pos, objective, "endgame", pos.turn, root, tuple(tricks), alts,
+    return Explanation(pos, objective, "endgame", pos.to_move, root, tuple(tricks), alts,
                        tuple(ideas), *tally(pos, tricks), facts)
 
 

@@ -353,7 +353,7 @@ def render4(ex, lang: str = "en") -> str:
                           for c in t.cards)
         return W["trick"].format(n=t.number, cards=cards, w=t.winner + 1, p=t.points)
 
-    out = [W["to_move"].format(n=pos.turn + 1, team="1+3" if team == 0 else "2+4", k=len(ex.line))]
+    out = [W["to_move"].format(n=pos.to_move + 1, team="1+3" if team == 0 else "2+4", k=len(ex.line))]
     v = ex.analysis.value_exact
     if ex.objective == "points":
         out.append(W["outcome"].format(t0=ex.tricks_won[team], p0=ex.points_won[team],
@@ -388,7 +388,7 @@ def team_json(ex) -> dict:
                 "cards": [{"player": c.player + 1, "card": card_str(c.card), "reason": c.reason}
                           for c in t.cards]}
     return {
-        "position": ex.position.to_text(), "to_move": ex.position.turn + 1,
+        "position": ex.position.to_text(), "to_move": ex.position.to_move + 1,
         "team": "1+3" if ex.team == 0 else "2+4", "objective": ex.objective,
         "phase": "endgame", "exact": a.exact, "value": a.value,
         "value_exact": fmt_fraction(a.value_exact), "best": sorted(card_str(c) for c in a.best),

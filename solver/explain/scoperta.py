@@ -54,7 +54,7 @@ class LineSolver:
         while not p.is_over:
             a = self.analyse(p)
             c = first if (first is not None and not out) else a.moves[0].card
-            out.append(Ply(p.turn, c, a))
+            out.append(Ply(p.to_move, c, a))
             p = p.play(c)
         return out
 
@@ -102,13 +102,13 @@ def explain_scoperta(pos: Position, objective: str = "points",
     root = sv.analyse(pos)
     facts = _facts(pos)
     if not is_deterministic(pos) or not root.exact:
-        return Explanation(pos, objective, phase_of(pos), pos.turn, root, facts=facts)
+        return Explanation(pos, objective, phase_of(pos), pos.to_move, root, facts=facts)
     plies = sv.plies(pos)
     tricks = line_of_tricks(pos, plies)
     tricks = [replace(t, reasons=tuple(_reasons(t, pos))) for t in tricks]
     alts = alternatives(pos, root, plies, sv, line_of_tricks)
     ideas = _ideas(pos, plies, tricks, sv)
-    return Explanation(pos, objective, phase_of(pos), pos.turn, root, tuple(tricks), alts,
+    return Explanation(pos, objective, phase_of(pos), pos.to_move, root, tuple(tricks), alts,
                        tuple(ideas), *tally(pos, tricks), facts)
 
 
@@ -132,8 +132,8 @@ def alternatives(pos, root: Analysis, plies, sv, group) -> tuple:
         if m.card == plies[0].card:
             continue
         rest = sv.plies(pos.play(m.card))
-        line = group(pos, [Ply(pos.turn, m.card, root)] + rest)
-        j = next((k for k, q in enumerate(rest, 1) if q.player != pos.turn), None)
+        line = group(pos, [Ply(pos.to_move, m.card, root)] + rest)
+        j = next((k for k, q in enumerate(rest, 1) if q.player != pos.to_move), None)
         answer = None if j is None else rest[j - 1]
         role, lead = ("answer", None) if j is None else reply_role(
             on_table(pos), 2, [m.card] + [q.card for q in rest], j)
@@ -301,9 +301,9 @@ def count_61(pos, sv: LineSolver, time_limit, **facts) -> list[Idea]:
     lose = [m.card for m in win_a.moves if m.value_exact < top_v]
     if not (win_a.exact and lose):
         return []
-    return [Idea("count_61", pos.turn, 0,
+    return [Idea("count_61", pos.to_move, 0,
                  {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
-                  "lose": lose, "win": top_v, "needed": max(0, 61 - pos.score[pos.turn]),
+                  "lose": lose, "win": top_v, "needed": max(0, 61 - pos.score[pos.to_move]),
                   **facts})]
 
 
@@ -326,8 +326,8 @@ def _draw_gain(before: Position, plies, t: Trick, P: int, sv: LineSolver, root: 
     real = sv.analyse(after).value_exact
     alt = sv.analyse(swapped).value_exact
     if sv.objective == "points":
-        sign = 1 if after.turn == P else -1
+        sign = 1 if after.to_move == P else -1
         return sign * (real - alt)
-    if after.turn == P:
+    if after.to_move == P:
         return real - alt
     return alt - real

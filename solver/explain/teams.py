@@ -36,7 +36,7 @@ def explain4(pos: GamePosition, objective: str = "points") -> Explanation:
     for m in root.moves:
         if m.value_exact == root.value_exact:
             continue
-        first = Ply(pos.turn, m.card, None, "alt")
+        first = Ply(pos.to_move, m.card, None, "alt")
         rest = _line(pos.play(m.card), objective, None, _table_cards(pos) + [first])
         plies = [c for t in rest for c in t.cards][len(pos.table):]
         j = next((k for k, c in enumerate(plies) if c.analysis is not None), None)
@@ -46,7 +46,7 @@ def explain4(pos: GamePosition, objective: str = "points") -> Explanation:
         alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
                                 None if answer is None else answer.card, tuple(rest),
                                 None if answer is None else answer.player, role, lead))
-    return Explanation(pos, objective, "endgame", pos.turn, root, tuple(line), tuple(alts),
+    return Explanation(pos, objective, "endgame", pos.to_move, root, tuple(line), tuple(alts),
                        tuple(_ideas(line)), (tw[0], tw[1]), (pw[0], pw[1]))
 
 
@@ -79,7 +79,7 @@ def _line(pos: GamePosition, objective: str, root: Analysis | None,
             why = "any"
         else:
             why = "best"
-        cur.append(Ply(p.turn, c, a, why))
+        cur.append(Ply(p.to_move, c, a, why))
         p, a = p.play(c), None
         if len(cur) == 4:
             _close(cur, pos.trump_suit, tricks)

@@ -1,7 +1,7 @@
 """Players for simulated games, and the loops that run deals and matches.
 
 An agent is any callable ``agent(state, rng) -> card`` returning a legal card for the
-player to move (``state.turn``). They may look at the whole state for now. New kinds (the
+player to move (``state.to_move``). They may look at the whole state for now. New kinds (the
 engine-backed players of solver.players.engine) plug in with ``register_agent(name,
 factory)``; importing solver.players registers them.
 """
@@ -65,7 +65,7 @@ class GreedyAgent(NamedAgent):
         best = trick_winner(cards, state.trump_suit)
         best_seat = (state.leader + best) % n
         last = len(cards) == n - 1
-        if best_seat % 2 == state.turn % 2:
+        if best_seat % 2 == state.to_move % 2:
             if last:
                 # partner holds the trick: give it the most points that are not a trump or carico
                 gifts = [c for c in legal if not _is_trump(state, c) and _PTS[c] < 10]
@@ -144,7 +144,7 @@ def run_deal(state: GameState, agents, rng: random.Random) -> GameState:
     """Play ``state`` to its end with one agent per seat."""
     seats = seat_agents(agents, state.players)
     while not state.is_over:
-        state = play(state, seats[state.turn](state, rng))
+        state = play(state, seats[state.to_move](state, rng))
     return state
 
 

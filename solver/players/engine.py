@@ -78,9 +78,9 @@ class EngineAgent(NamedAgent):
     def _seat_analysis(self, state: GameState):
         """Analysis from the agent's own seat in a hidden-card game."""
         if self.pimc:
-            return pimc.analyse_state(state, state.turn, self.objective, self.seconds)
-        weigh = hand_weigher(state, state.turn) if self.infer else None
-        return sampling.analyse_state(state, state.turn, self.objective, self.seconds,
+            return pimc.analyse_state(state, state.to_move, self.objective, self.seconds)
+        weigh = hand_weigher(state, state.to_move) if self.infer else None
+        return sampling.analyse_state(state, state.to_move, self.objective, self.seconds,
                                       samples=self.samples, weigh=weigh)
 
     def _open_analysis(self, gp):

@@ -26,7 +26,7 @@ def _likelihood(state, opp: int, hand: int, trick: tuple, leader: int, card: int
     """P(opponent plays ``card`` holding ``hand`` in this trick) under the noisy greedy model."""
     hands = list(state.hands)
     hands[opp] = hand
-    s = replace(state, hands=tuple(hands), trick=trick, leader=leader, turn=opp)
+    s = replace(state, hands=tuple(hands), trick=trick, leader=leader, to_move=opp)
     legal = legal_cards(s)
     if card not in legal:
         return 0.0

@@ -55,17 +55,17 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     n_players = len(seats)
     mover = L["to_answer"] if trick else L["to_move"]
     title = L["title"] if pos.variant == "scoperta" else L["titles"][pos.variant]
-    rows = [f"{title}: {L['player'].format(n=pos.turn + 1)} {mover}"]
+    rows = [f"{title}: {L['player'].format(n=pos.to_move + 1)} {mover}"]
     for p, hand in enumerate(seats):
         if hand is None:
             shown = L["hidden_hand"].format(n=pos.hidden + popcount(pos.known))
         else:
             shown = " ".join(card(c) for c in cards_of(hand)) if hand else L["empty_hand"]
         row = label(L["player"].format(n=p + 1)) + shown
-        if p == pos.turn:
+        if p == pos.to_move:
             row += f"   <- {mover}"
         rows.append(row)
-    leader = (pos.turn - len(trick)) % n_players
+    leader = (pos.to_move - len(trick)) % n_players
     rows.append(label(L["table"]) + (" ".join(card(c) for c in trick) +
                                      f"  ({L['led_by'].format(n=leader + 1)})" if trick else "-"))
 

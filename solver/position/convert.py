@@ -13,14 +13,14 @@ def classic_as_scoperta(pos: GamePosition) -> Position:
     if pos.talon_size == 2:
         top = (pos.talon_mask & ~(1 << pos.briscola)).bit_length() - 1
     table = pos.table[0] if pos.table else -1
-    return Position(pos.hands[0], pos.hands[1], table, top, pos.briscola, pos.played, pos.turn,
+    return Position(pos.hands[0], pos.hands[1], table, top, pos.briscola, pos.played, pos.to_move,
                     pos.score)
 
 
 def scoperta_as_game(pos: Position) -> GamePosition:
     """The same scoperta position as a GamePosition of variant scoperta (for the general search)."""
     return GamePosition("scoperta", (pos.hand1, pos.hand2), (pos.table,) if pos.table >= 0 else (),
-                        pos.top if pos.talon_size else -1, pos.briscola, pos.played, pos.turn,
+                        pos.top if pos.talon_size else -1, pos.briscola, pos.played, pos.to_move,
                         pos.score, pos.talon_order)
 
 
@@ -30,5 +30,5 @@ def seat_with_hand(sp, cards: int) -> GamePosition:
     hands = [0, 0]
     hands[sp.seat] = sp.hand
     hands[sp.opponent] = cards | sp.known
-    return GamePosition(sp.variant, tuple(hands), sp.table, -1, sp.briscola, sp.played, sp.turn,
+    return GamePosition(sp.variant, tuple(hands), sp.table, -1, sp.briscola, sp.played, sp.to_move,
                         sp.score, None)

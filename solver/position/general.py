@@ -37,7 +37,7 @@ class GamePosition(TalonFacts, Printed):
     top: int
     briscola: int
     played: int
-    turn: int
+    to_move: int
     score: tuple[int, int] | None = None
     talon_order: tuple[int, ...] | None = None
 
@@ -70,7 +70,7 @@ class GamePosition(TalonFacts, Printed):
 
     @property
     def leader(self) -> int:
-        return (self.turn - len(self.table)) % self.players
+        return (self.to_move - len(self.table)) % self.players
 
     def side(self, seat: int) -> int:
         return seat % 2
@@ -84,7 +84,7 @@ class GamePosition(TalonFacts, Printed):
         return not any(self.hands) and not self.table
 
     def legal_cards(self) -> list[int]:
-        hand = self.hands[self.turn]
+        hand = self.hands[self.to_move]
         if self.table and self.rules.follow_suit:
             s = self.table[0] // 10
             same = [CARDS[c] for c in cards_of(hand) if c // 10 == s]
@@ -102,13 +102,13 @@ class GamePosition(TalonFacts, Printed):
         """
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
-            raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
+            raise PositionError(f"illegal move: {card_str(card)} for player {self.to_move + 1}")
         hands = list(self.hands)
-        hands[self.turn] &= ~(1 << card)
+        hands[self.to_move] &= ~(1 << card)
         table = self.table + (card,)
         n = self.players
         if len(table) < n:
-            return replace(self, hands=tuple(hands), table=table, turn=(self.turn + 1) % n)
+            return replace(self, hands=tuple(hands), table=table, to_move=(self.to_move + 1) % n)
         leader = self.leader
         winner = (leader + trick_winner(list(table), self.trump_suit)) % n
         gained = mask_points(mask_of(table))
@@ -155,7 +155,7 @@ class GamePosition(TalonFacts, Printed):
         """The canonical notation; the hand of seat ``hidden`` is written ``?``."""
         parts = [hand_text(i, h, i == hidden) for i, h in enumerate(self.hands)]
         parts += rest_text(self.table, self.talon_order, self.top, self.briscola, self.played,
-                           self.turn, self.score)
+                           self.to_move, self.score)
         parts.append(f"variant={self.variant}")
         return " ".join(parts)
 

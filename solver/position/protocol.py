@@ -5,7 +5,7 @@ Chance is given as outcomes of a move (OpenSpiel's chance outcomes as actions): 
 ends a trick whose draw is not known, ``outcomes(card)`` lists every draw that may follow
 with its probability, in the form ``play(card, draws)`` accepts.
 
-Seats alternate sides (``turn % 2`` is the side to move: the seat itself with 2 players,
+Seats alternate sides (``to_move % 2`` is the side to move: the seat itself with 2 players,
 partners sit opposite with 4), and the player who takes a trick leads the next, so the
 points a move took are ``points_in_play`` before less after, won by the side of the new
 ``turn``. A search needs nothing else (tests/protocol_reference.py is one).
@@ -25,7 +25,13 @@ Outcome = tuple[tuple[int, ...], Fraction]
 class State(Protocol):
     """A moment of a deal: who plays, what may be played, and what follows."""
 
-    turn: int
+    to_move: int
+    """The seat to play, 0-based (an index into the hands)."""
+
+    @property
+    def turn(self) -> int:
+        """The player to play, 1-based as in the notation (``turn=1``)."""
+        ...
 
     @property
     def variant_name(self) -> str: ...
@@ -71,7 +77,16 @@ def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]
     return [(shape(pick), p) for pick in picks]
 
 
-class Printed:
+class Turn:
+    """``turn`` for a type that stores ``to_move``: players are 1-based in the API as in
+    the notation, seats 0-based where they index the hands."""
+
+    @property
+    def turn(self) -> int:
+        return self.to_move + 1
+
+
+class Printed(Turn):
     """How a position prints: ``repr`` is its notation (``solver.parse(repr(pos)) == pos``),
     ``str`` its text board, ``to_json`` an object holding the notation (each type reads it
     back with ``from_json``; a record's history of a seat's view is not part of it)."""

@@ -33,7 +33,7 @@ class Position(TalonFacts, Printed):
     top: int
     briscola: int
     played: int
-    turn: int
+    to_move: int
     score: tuple[int, int] | None = None
     talon_order: tuple[int, ...] | None = None
     variant: str = "scoperta"
@@ -62,7 +62,7 @@ class Position(TalonFacts, Printed):
 
     @property
     def leader(self) -> int:
-        return self.turn if self.table < 0 else 1 - self.turn
+        return self.to_move if self.table < 0 else 1 - self.to_move
 
     @property
     def points_in_play(self) -> int:
@@ -79,7 +79,7 @@ class Position(TalonFacts, Printed):
 
     # ----- moves ---------------------------------------------------------------------
     def legal_cards(self) -> list[int]:
-        return [CARDS[c] for c in cards_of(self.hand(self.turn))]
+        return [CARDS[c] for c in cards_of(self.hand(self.to_move))]
 
     def play(self, card, draws: tuple[int, int] | None = None) -> "Position":
         """The position after the player to move plays ``card``.
@@ -90,16 +90,16 @@ class Position(TalonFacts, Printed):
         ``card`` is a card or its text ("FD").
         """
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        if not (self.hand(self.turn) >> card) & 1:
-            raise PositionError(f"illegal move: {card_str(card)} is not in player {self.turn + 1}'s hand")
+        if not (self.hand(self.to_move) >> card) & 1:
+            raise PositionError(f"illegal move: {card_str(card)} is not in player {self.to_move + 1}'s hand")
         h = [self.hand1, self.hand2]
-        h[self.turn] &= ~(1 << card)
+        h[self.to_move] &= ~(1 << card)
         if self.table < 0:
-            return replace(self, hand1=h[0], hand2=h[1], table=card, turn=1 - self.turn)
-        leader = 1 - self.turn
+            return replace(self, hand1=h[0], hand2=h[1], table=card, to_move=1 - self.to_move)
+        leader = 1 - self.to_move
         cards = [self.table, card]
         w = trick_winner(cards, self.trump_suit)
-        winner = leader if w == 0 else self.turn
+        winner = leader if w == 0 else self.to_move
         gained = mask_points(mask_of(cards))
         score = self.score
         if score is not None:
@@ -140,7 +140,7 @@ class Position(TalonFacts, Printed):
     def to_text(self, with_played: bool = True) -> str:
         parts = [hand_text(0, self.hand1), hand_text(1, self.hand2)]
         parts += rest_text((self.table,) if self.table >= 0 else (), self.talon_order, self.top,
-                           self.briscola, self.played if with_played else None, self.turn,
+                           self.briscola, self.played if with_played else None, self.to_move,
                            self.score)
         if self.variant != "scoperta":
             parts.append(f"variant={self.variant}")
@@ -154,7 +154,7 @@ class Position(TalonFacts, Printed):
     def swapped(self) -> "Position":
         """The same position with the players' seats exchanged."""
         sc = None if self.score is None else (self.score[1], self.score[0])
-        return replace(self, hand1=self.hand2, hand2=self.hand1, turn=1 - self.turn, score=sc)
+        return replace(self, hand1=self.hand2, hand2=self.hand1, to_move=1 - self.to_move, score=sc)
 
 
 def parse_scoperta(text: str) -> Position:

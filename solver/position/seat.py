@@ -71,7 +71,7 @@ class SeatPosition(Printed):
     table: tuple[int, ...]
     briscola: int
     played: int
-    turn: int
+    to_move: int
     score: tuple[int, int] | None = None
     history: History | None = None
 
@@ -122,7 +122,7 @@ class SeatPosition(Printed):
         unknown), the duty to follow suit applied where their whole hand is certain or a
         known card follows. A record's history (a suit shown void) is not applied here:
         ``hand_sampler`` applies it."""
-        if self.turn == self.seat:
+        if self.to_move == self.seat:
             return self.with_hand(0).legal_cards()
         certain = self.known | (self.pool if self.forced else 0)
         may = (self.pool | self.known) if self.hidden else self.known
@@ -135,7 +135,7 @@ class SeatPosition(Printed):
     def _winner(self, card: int) -> int:
         """The trick's winner when ``card`` answers the card on the table."""
         trump = self.briscola // 10 if self.briscola >= 0 else -1
-        return (1 - self.turn + trick_winner([self.table[0], card], trump)) % 2
+        return (1 - self.to_move + trick_winner([self.table[0], card], trump)) % 2
 
     def _gets_trump(self, winner: int) -> bool:
         """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
@@ -157,9 +157,9 @@ class SeatPosition(Printed):
         the seat draws,) when the trick ends with a covered card to draw."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
-            raise PositionError(f"illegal move: {card_str(card)} for player {self.turn + 1}")
+            raise PositionError(f"illegal move: {card_str(card)} for player {self.to_move + 1}")
         hand, known, hidden = self.hand, self.known, self.hidden
-        if self.turn == self.seat:
+        if self.to_move == self.seat:
             hand &= ~(1 << card)
         elif (known >> card) & 1:
             known &= ~(1 << card)
@@ -168,7 +168,7 @@ class SeatPosition(Printed):
         history = self._seen(card)
         if not self.table:
             return replace(self, hand=hand, known=known, hidden=hidden, table=(card,),
-                           turn=1 - self.turn, history=history)
+                           to_move=1 - self.to_move, history=history)
         trick = self.table + (card,)
         winner = self._winner(card)
         score = self.score
@@ -200,7 +200,7 @@ class SeatPosition(Printed):
         far, and answering a lead off suit in a follow-suit game shows the led suit void
         (its cards may only arrive in later draws)."""
         h = self.history
-        if h is None or self.turn == self.seat:
+        if h is None or self.to_move == self.seat:
             return h
         fixed = h.fixed + ((h.suit_lo[card // 10], len(h.caps) - 1),)
         suit_lo, voids = h.suit_lo, h.voids

@@ -142,7 +142,7 @@ def final_position(state: GameState):
     """The board at the end of a deal: every card played, the points taken (drawn, not
     analysed: nobody is to move)."""
     if state.variant.name == "scoperta":
-        return Position(0, 0, -1, -1, state.briscola, (1 << 40) - 1, state.turn,
+        return Position(0, 0, -1, -1, state.briscola, (1 << 40) - 1, state.to_move,
                         (state.points[0], state.points[1]))
     return _open_view(state, False)
 
@@ -153,7 +153,7 @@ def plies(game: Game) -> list[dict]:
     out = []
     for s, c in zip(game.states, game.moves):
         a, b = s.side_points
-        out.append({"card": card_str(c), "player": s.turn + 1, "trick": len(s.tricks) + 1,
+        out.append({"card": card_str(c), "player": s.to_move + 1, "trick": len(s.tricks) + 1,
                     "margin": a - b})
     return out
 
@@ -163,7 +163,7 @@ def picture(pos, lang: str, best=(), values=None) -> str:
 
 
 def position_view(pos, lang: str) -> dict:
-    return {"position": pos.to_text(), "variant": pos.variant, "to_move": pos.turn + 1,
+    return {"position": pos.to_text(), "variant": pos.variant, "to_move": pos.to_move + 1,
             "legal": [card_str(c) for c in pos.legal_cards()], "svg": picture(pos, lang)}
 
 
@@ -180,7 +180,7 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
     shown = pos if pos is not None else final_position(s)
     out = {"game": whole.record, "variant": s.variant.name, "players": s.players,
            "over": s.is_over, "points": list(s.side_points), "moves": len(whole.moves),
-           "ply": len(game.moves), "turn": s.turn + 1, "last": last,
+           "ply": len(game.moves), "turn": s.to_move + 1, "last": last,
            "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over else [],
            "position": pos.to_text() if pos is not None else None,
            "svg": picture(shown, lang), "plies": plies(whole),
@@ -249,7 +249,7 @@ def _judged(game: Game, mv: MoveReview) -> dict:
     out["optimal"] = mv.optimal
     s = game.states[mv.number - 1]
     a, b = s.side_points
-    first = s.turn % 2 == 0
+    first = s.to_move % 2 == 0
     for key, v in (("before", mv.best_value), ("after", mv.value)):
         if v is None:
             out[key] = None
@@ -302,7 +302,7 @@ def puzzle_list(variant: str, lang: str = "en") -> list[dict]:
         d = {k: v for k, v in p.to_json().items() if k in PUZZLE_FIELDS}
         if p.title:
             d["title"] = title_text(p.title, lang)
-        d["to_move"] = p.position.turn + 1
+        d["to_move"] = p.position.to_move + 1
         out.append(d)
     return out
 
@@ -315,7 +315,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str) -> dict:
     if p.question == "best":
         c = parse_card(answer)
         if c not in p.position.legal_cards():
-            raise PositionError(f"{card_str(c)} is not a card player {p.position.turn + 1} may play")
+            raise PositionError(f"{card_str(c)} is not a card player {p.position.to_move + 1} may play")
         ok = c in p.answer
     else:
         try:
