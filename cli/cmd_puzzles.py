@@ -16,7 +16,7 @@ from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import analyse
 from solver.cards import CardError, card_str, format_mask, parse_card
-from solver.explain import explain as explain_position, is_game, render_text
+from solver.explain import explain as explain_position, no_trump, render_text
 from solver.i18n import message, title_text
 from solver.puzzles import (PuzzleError, bundled_lines, evaluate, format_answer, generate,
                             parse_value, read_puzzle_file, read_puzzles, solve)
@@ -171,7 +171,7 @@ def _on(client):
 def board_text(pos, lang: str) -> str:
     """A plain drawing of the position (the hands, the table, the talon, the score): the
     scoperta board of ``briscola show``, or the no-trump endgame's own."""
-    if is_game(pos):
+    if no_trump(pos):
         return _game_board(pos, lang)
     return render(pos, lang=lang)
 

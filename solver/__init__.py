@@ -25,7 +25,6 @@ API = {
     "parse": ("solver.position", "parse_position"),
     "State": ("solver.position.protocol", "State"),
     "Position": ("solver.position", "Position"),
-    "GamePosition": ("solver.position", "GamePosition"),
     "SeatPosition": ("solver.position", "SeatPosition"),
     "PositionError": ("solver.position", "PositionError"),
     "analyse": ("solver.analysis", "analyse"),

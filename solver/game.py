@@ -13,12 +13,13 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.cards import CARDS, SUITS, card_str, cards_of, mask_of, mask_points, to_card
-from solver.position import GamePosition, Position
+from solver.cards import CARDS, card_str, cards_of, mask_of, mask_points, to_card
+from solver.position import Position
 from solver.position.notation import PositionError
 from solver.position.protocol import Turn
 from solver.position.seat import History, make_seat_position
-from solver.rules import RulesError, Variant, deal_result, get_variant, trick_winner
+from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
+from solver.rules import move_error as rules_move_error
 
 _SUIT = tuple(c // 10 for c in range(40))
 _PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
@@ -197,60 +198,39 @@ def deal_from_deck(variant, deck, dealer: int) -> GameState:
 
 def move_error(state: GameState, card: int) -> str | None:
     """Why ``card`` may not be played now (one line), or None when it may."""
-    card = to_card(card)
     if state.is_over:
         return "the deal is over"
-    seat = state.to_move
-    hand = state.hands[seat]
-    if not (hand >> card) & 1:
-        return f"{card_str(card)} is not in player {seat + 1}'s hand"
-    if state.trick and state.variant.follow_suit:
-        led = _SUIT[state.trick[0]]
-        if _SUIT[card] != led and hand & (0x3FF << (10 * led)):
-            return (f"{card_str(card)}: player {seat + 1} must follow suit "
-                    f"({SUITS[led]} was led and the hand holds one)")
-    return None
+    return rules_move_error(state.hands[state.to_move], state.trick, state.variant,
+                            int(to_card(card)), state.turn)
 
 
 def legal_cards(state: GameState) -> list[int]:
-    hand = state.hands[state.to_move]
-    if state.trick and state.variant.follow_suit:
-        led = _SUIT[state.trick[0]]
-        same = hand & (0x3FF << (10 * led))
-        if same:
-            return cards_of(same)
-    return cards_of(hand)
+    return cards_of(legal_mask(state.hands[state.to_move], state.trick, state.variant))
 
 
 def play(state: GameState, card: int) -> GameState:
     """The state after the player to move plays ``card`` (a card or its text); raises
-    RulesError (a ValueError) if illegal."""
+    RulesError (a ValueError) if illegal. The card is played by the one Position.play (on
+    the clairvoyant view: the talon is known); what a record adds is kept here (the
+    tricks, each seat's points and cards taken)."""
     card = int(to_card(card))
     err = move_error(state, card)
     if err:
         raise RulesError(err)
-    n = state.players
-    seat = state.to_move
-    hands = list(state.hands)
-    hands[seat] &= ~(1 << card)
+    after = _open_view(state, True).play(card)
+    if after.table:
+        return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)
     cards = state.trick + (card,)
-    if len(cards) < n:
-        return replace(state, hands=tuple(hands), trick=cards, to_move=(seat + 1) % n)
-    winner = (state.leader + trick_winner(list(cards), state.trump_suit)) % n
-    gained = sum(_PTS[c] for c in cards)
+    winner = after.to_move
+    gained = mask_points(mask_of(cards))
     points = list(state.points)
     points[winner] += gained
     captured = list(state.captured)
     captured[winner] |= mask_of(cards)
-    talon = state.talon
-    drawn: tuple[int, ...] = ()
-    if talon:
-        drawn = talon[:n]
-        for i, c in enumerate(drawn):
-            hands[(winner + i) % n] |= 1 << c
-        talon = talon[n:]
+    left = len(after.talon_order or ())
+    drawn = state.talon[:len(state.talon) - left]
     done = Trick(state.leader, cards, winner, gained, drawn)
-    return replace(state, hands=tuple(hands), trick=(), leader=winner, talon=talon,
+    return replace(state, hands=after.hands, trick=(), leader=winner, talon=state.talon[len(drawn):],
                    points=tuple(points), captured=tuple(captured), to_move=winner,
                    tricks=state.tricks + (done,))
 
@@ -264,40 +244,36 @@ def play_moves(state: GameState, moves) -> GameState:
 # ----- the bridge to the analysis engine (2-player games with trump) ----------------------
 
 def to_position(state: GameState, clairvoyant: bool = False) -> Position:
-    """The scoperta Position of this moment: what a player sees with hands and top face up.
-
-    For classic Briscola this is the open ("every card shown") view. With ``clairvoyant``
-    the whole talon order is included.
+    """The open Position of this moment of a 2-player game with trump, as a scoperta
+    position: what a player sees with hands and top face up (for classic Briscola, the
+    open "every card shown" view). With ``clairvoyant`` the whole talon order is included.
     """
     v = state.variant
     if v.players != 2 or not v.has_trump:
         raise RulesError(f"positions exist for 2-player games with trump, not {v.name}")
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")
-    table = state.trick[0] if state.trick else -1
+    pos = _open_view(state, clairvoyant)
     top = state.talon[0] if state.talon else -1
-    played = state.captured[0] | state.captured[1] | state.prior
-    order = state.talon if clairvoyant and state.talon else None
-    return Position(state.hands[0], state.hands[1], table, top, state.briscola,
-                    played, state.to_move, (state.points[0], state.points[1]), order)
+    return replace(pos, variant="scoperta", top=top, score=(state.points[0], state.points[1]))
 
 
-def to_game_position(state: GameState, clairvoyant: bool = False) -> GamePosition:
-    """The open view of this moment of any variant as a solver.position.general.GamePosition
+def to_game_position(state: GameState, clairvoyant: bool = False) -> Position:
+    """The open view of this moment of any variant as a solver.position.open.Position
     (every hand shown; the talon's order only with ``clairvoyant``)."""
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")
     return _open_view(state, clairvoyant)
 
 
-def _open_view(state: GameState, clairvoyant: bool) -> GamePosition:
+def _open_view(state: GameState, clairvoyant: bool) -> Position:
     v = state.variant
     played = state.prior
     for m in state.captured:
         played |= m
     top = state.talon[0] if state.talon and v.top_visible else -1
     order = state.talon if clairvoyant and state.talon else None
-    return GamePosition(v.name, tuple(state.hands), tuple(state.trick), top,
+    return Position(v.name, tuple(state.hands), tuple(state.trick), top,
                         state.briscola if v.has_trump else -1, played, state.to_move,
                         state.side_points, order)
 
@@ -328,9 +304,8 @@ def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
     if talon and (talon[0] != pos.top or talon[-1] != pos.briscola):
         raise PositionError("the talon order must start with the top card and end with the trump card")
     v = get_variant("scoperta")
-    trick = (pos.table,) if pos.table >= 0 else ()
     score = pos.score if pos.score is not None else (0, 0)
-    return GameState(v, (pos.hand1, pos.hand2), trick, pos.leader, talon, pos.trump_suit,
+    return GameState(v, pos.hands, pos.table, pos.leader, talon, pos.trump_suit,
                      pos.briscola, score, (0, 0), pos.to_move, (), dealer, None, pos.played)
 
 

@@ -15,7 +15,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
-from solver.position import Position, PositionError, SeatPosition
+from solver.position import PositionError, SeatPosition
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)
@@ -154,13 +154,8 @@ def check_drawable(pos) -> None:
 
 def _view(pos) -> _View:
     check_drawable(pos)
-    if isinstance(pos, Position):
-        table = (pos.table,) if pos.table >= 0 else ()
-        return _View(2, (pos.hand1, pos.hand2), table, pos.leader, pos.top if pos.talon_size else -1,
-                     pos.briscola, pos.talon_size, pos.played, pos.to_move, pos.score, pos.variant)
-    n = pos.players
-    return _View(n, tuple(pos.hands), tuple(pos.table), (pos.to_move - len(pos.table)) % n,
-                 pos.top, pos.briscola, pos.talon_size, pos.played, pos.to_move, pos.score, pos.variant)
+    return _View(pos.players, pos.hands, pos.table, pos.leader, pos.top, pos.briscola,
+                 pos.talon_size, pos.played, pos.to_move, pos.score, pos.variant)
 
 
 def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None) -> str:

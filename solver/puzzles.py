@@ -18,10 +18,10 @@ from typing import Iterable, Iterator
 from solver import jsonfile
 from solver.analysis import Analysis, analyse, driver
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
-from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, is_game, line_tricks
+from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
 from solver.i18n import TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
-from solver.position import GamePosition, Position, PositionError, SeatPosition, parse_position
+from solver.position import Position, PositionError, SeatPosition, parse_position
 from solver.rules import beats
 from solver.sample import random_position
 
@@ -54,8 +54,8 @@ class Puzzle:
         return format_answer(self.answer)
 
     def to_json(self) -> dict:
-        pos_text = (self.position.to_text() if is_game(self.position) else
-                    self.position.to_text(with_played=self.position.talon_size > 2))
+        pos = self.position
+        pos_text = pos.to_text(with_played=pos.talon_size > 2 or no_trump(pos))
         d = {"id": self.id, "position": pos_text, "question": self.question,
              "objective": self.objective,
              "answer": ([card_str(c) for c in self.answer] if self.question == "best"
@@ -161,7 +161,7 @@ def _puzzle_position(text: str):
     pos = parse_position(text)
     if isinstance(pos, SeatPosition):
         raise PositionError("a puzzle shows every card: a hidden hand (?) has no single answer")
-    if is_game(pos):
+    if pos.variant != "scoperta":
         if pos.variant not in GAME_VARIANTS:
             raise PositionError(f"puzzles handle scoperta, briscolone and libero positions, not "
                                 f"variant '{pos.variant}'")
@@ -291,7 +291,7 @@ def greedy_card(pos: Position) -> int:
     Following: take a trick that carries points with the cheapest card that wins it, else
     throw the least valuable card. Leading: lead the least valuable non-trump card.
     """
-    if is_game(pos):
+    if no_trump(pos):
         return _greedy_game_card(pos)
     trump = pos.trump_suit
     hand = pos.legal_cards()
@@ -299,9 +299,9 @@ def greedy_card(pos: Position) -> int:
     def cheap(c: int):
         return (int(POINTS[c]), SUIT_OF[c] == trump, int(RANK_OF[c]), c)
 
-    if pos.table >= 0:
-        winners = [c for c in hand if beats(c, pos.table, trump)]
-        if winners and POINTS[pos.table] > 0:
+    if pos.table:
+        winners = [c for c in hand if beats(c, pos.table[0], trump)]
+        if winners and POINTS[pos.table[0]] > 0:
             return min(winners, key=lambda c: (SUIT_OF[c] == trump, int(POINTS[c]),
                                                int(RANK_OF[c]), c))
         return min(hand, key=cheap)
@@ -381,7 +381,7 @@ def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
     mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
     kinds = mine or [i.kind for i in ex.ideas]
     stage = "Last draw" if pos.talon_size == 2 else "Last tricks"
-    if is_game(pos):
+    if pos.variant != "scoperta":
         stage = f"{pos.rules.title}, last tricks"
     return stage, (TITLES[kinds[0]] if kinds else None), kinds
 
@@ -404,7 +404,7 @@ def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, wit
         for i in range(0, len(deck), 2):
             sc[rng.randrange(2)] += int(POINTS[deck[i]] + POINTS[deck[i + 1]])
         score = (sc[0], sc[1])
-    return GamePosition(variant, (hands[0], hands[1]), table, -1, -1, mask_of(deck), turn, score)
+    return Position(variant, (hands[0], hands[1]), table, -1, -1, mask_of(deck), turn, score)
 
 
 def _candidates(rng: random.Random, talon, variant: str, objective: str, max_tries: int):

@@ -187,7 +187,7 @@ def _check_start(d: dict, where: str) -> dict:
         pos = parse_position(d["start"])
     except PositionError as e:
         raise RecordError(f"{where}: start: {str(e).splitlines()[0]}") from None
-    if not isinstance(pos, Position):
+    if not isinstance(pos, Position) or pos.variant != "scoperta":
         raise RecordError(f"{where}: start must be a 2-player scoperta position")
     return {"start": pos, "talon": _cards(d.get("talon", []), "talon", where),
             "moves": _cards(d.get("moves", []), "moves", where), "result": d.get("result")}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.cards import SUIT_OF, RANK_OF
+from solver.cards import RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_str
 
 
 @dataclass(frozen=True)
@@ -81,12 +81,38 @@ def trick_winner(cards: list[int], trump_suit: int) -> int:
     return w
 
 
+def trick_taker(cards, leader: int, trump_suit: int) -> int:
+    """The seat that takes a whole trick of ``cards`` led by seat ``leader``."""
+    return (leader + trick_winner(cards, trump_suit)) % len(cards)
+
+
+def legal_mask(hand: int, table, variant: Variant) -> int:
+    """The cards of ``hand`` (a mask) that may be played on ``table`` (the trick so far, in
+    play order): any card, except that a game with the duty to follow suit asks for the led
+    suit when the hand holds it."""
+    if table and variant.follow_suit:
+        same = hand & SUIT_MASKS[SUIT_OF[table[0]]]
+        if same:
+            return same
+    return hand
+
+
+def move_error(hand: int, table, variant: Variant, card: int, player: int) -> str | None:
+    """Why ``card`` may not be played by ``player`` (1-based) holding ``hand`` on ``table``
+    (one line), or None when it may."""
+    if not (hand >> card) & 1:
+        return f"{card_str(card)} is not in player {player}'s hand"
+    if not (legal_mask(hand, table, variant) >> card) & 1:
+        led = SUIT_OF[table[0]]
+        return (f"{card_str(card)}: player {player} must follow suit "
+                f"({SUITS[led]} was led and the hand holds one)")
+    return None
+
+
 def legal_cards(hand: list[int], led: int | None, variant: Variant) -> list[int]:
     """Cards of ``hand`` that may be played on a trick led with ``led`` (None: leading)."""
-    if led is None or not variant.follow_suit:
-        return list(hand)
-    same = [c for c in hand if SUIT_OF[c] == SUIT_OF[led]]
-    return same if same else list(hand)
+    mask = legal_mask(sum(1 << c for c in hand), () if led is None else (led,), variant)
+    return [c for c in hand if (mask >> c) & 1]
 
 
 def deal_result(points_a: int, points_b: int) -> int:

@@ -37,7 +37,7 @@ def random_position(rng: random.Random, talon: int, mid_trick: bool = False,
         briscola = deck[rng.randrange(N_CARDS)]
         talon_cards = []
     hands = [[deck.pop() for _ in range(sizes[p])] for p in (0, 1)]
-    table = deck.pop() if mid_trick else -1
+    table = (deck.pop(),) if mid_trick else ()
     played = deck
     assert len(played) % 2 == 0
 
@@ -50,8 +50,8 @@ def random_position(rng: random.Random, talon: int, mid_trick: bool = False,
 
     top = talon_cards[0] if talon_cards else -1
     order = tuple(talon_cards) if clairvoyant and talon_cards else None
-    return Position(mask_of(hands[0]), mask_of(hands[1]), table, top, briscola, mask_of(played),
-                    turn, score, order)
+    return Position("scoperta", (mask_of(hands[0]), mask_of(hands[1])), table, top, briscola,
+                    mask_of(played), turn, score, order)
 
 
 def random_positions(seed: int, n: int, **kw) -> list[Position]:

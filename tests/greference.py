@@ -2,7 +2,7 @@
 Fractions over every move and every draw, no pruning (results are memoised per position,
 which changes nothing but the time). It is written against the State protocol
 (solver.position.protocol: legal cards, play, chance outcomes) and the played cards, so it
-values a GamePosition of any variant and a scoperta Position alike.
+values a Position of any variant and a scoperta Position alike.
 
 Values are first computed for side 0 (seats 1+3), which maximises while side 1 minimises,
 and only then turned into the mover's view: a formulation unlike the kernel's negamax.
@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from solver.cards import POINTS, mask_of, mask_points
-from solver.position import GamePosition
+from solver.position import Position
 from solver.position.protocol import State
 from solver.rules import get_variant
 
@@ -65,7 +65,7 @@ def clear():
 
 def random_position(variant: str, talon: int, on_table: int, rng: random.Random,
                     hand: int | None = None, with_score: bool = False,
-                    clairvoyant: bool = False) -> GamePosition:
+                    clairvoyant: bool = False) -> Position:
     """A random legal position: ``talon`` cards in the talon, ``on_table`` cards of the
     current trick played, hands of ``hand`` cards (talon empty) or full."""
     v = get_variant(variant)
@@ -99,5 +99,5 @@ def random_position(variant: str, talon: int, on_table: int, rng: random.Random,
             sc[rng.randrange(2)] += int(sum(POINTS[c] for c in played[i:i + n]))
         score = (sc[0], sc[1])
     order = tuple(tal) if (clairvoyant and tal) else None
-    return GamePosition(v.name, tuple(hands), table, top, briscola, mask_of(played), turn,
+    return Position(v.name, tuple(hands), table, top, briscola, mask_of(played), turn,
                         score, order)

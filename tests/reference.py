@@ -145,7 +145,7 @@ def _start(pos: Position, objective: str):
         top, unseen, order = -1, 0, tuple(pos.talon_order)
     else:
         top, unseen, order = pos.top, pos.unseen, None
-    return solver, (pos.hand1, pos.hand2, pos.table, top, unseen, order, pos.to_move, s1, s2)
+    return solver, (pos.hands[0], pos.hands[1], pos.table[0] if pos.table else -1, top, unseen, order, pos.to_move, s1, s2)
 
 
 def _to_mover(v: Fraction, turn: int, objective: str) -> Fraction:

@@ -33,7 +33,7 @@ def test_deal_scoperta_prints_a_position():
     r = run("deal", "--variant", "scoperta", "--seed", "7")
     assert r.exit_code == 0
     pos = parse_position(r.output.strip())
-    assert pos.talon_size == 34 and pos.to_move == 0 and bin(pos.hand1).count("1") == 3
+    assert pos.talon_size == 34 and pos.to_move == 0 and bin(pos.hands[0]).count("1") == 3
     assert run("deal", "--seed", "7").output == r.output
     assert run("deal", "--seed", "8").output != r.output
     assert parse_position(run("deal", "--seed", "7", "--dealer", "1").output.strip()).to_move == 1

@@ -147,7 +147,7 @@ def test_random_lines_are_optimal():
         ex = check_line_optimal(pos.to_text())
         for alt in ex.alternatives:
             assert alt.value == analyse(pos).move(alt.card).value_exact
-            assert alt.line[0].cards[0 if pos.table < 0 else 1] == alt.card
+            assert alt.line[0].cards[len(pos.table)] == alt.card
 
 
 def test_text_in_both_languages():

@@ -1,4 +1,4 @@
-"""Notation of the other games (solver.position.general): round trips and refused positions."""
+"""Notation of the other games (solver.position.open): round trips and refused positions."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,7 @@ import pytest
 
 import greference as R
 from solver.cards import card_str, cards_of, parse_card
-from solver.position import (GamePosition, Position, PositionError, parse_game_position,
+from solver.position import (Position, PositionError,
                             parse_position)
 
 VARIANTS = ("scoperta4", "classic", "briscolone", "libero")
@@ -32,7 +32,7 @@ def test_round_trip_random_positions(variant):
         if not pos.clairvoyant and talon:
             alt = text.replace(f"played={_played(pos)}", "unseen=" + ",".join(
                 card_str(c) for c in cards_of(pos.unseen)))
-            assert parse_game_position(alt) == pos, alt
+            assert parse_position(alt) == pos, alt
 
 
 def _played(pos):
@@ -41,7 +41,7 @@ def _played(pos):
 
 def test_input_forms_and_canonical_print():
     p = parse_position("turn=2 variant=Briscolone hand2=1d,8c hand1=10b table=9s")
-    assert isinstance(p, GamePosition) and p.variant == "briscolone"
+    assert isinstance(p, Position) and p.variant == "briscolone"
     assert p.to_text().startswith("hand1=RB hand2=FC,AD table=CS played=2B,")
     assert p.to_text().endswith("turn=2 variant=briscolone")
     # a 4-player trick lists its cards in play order; the leader is worked out from turn
@@ -67,11 +67,11 @@ BAD = [
     ("variant=classic hand1=AB hand2=2B top=3B briscola=4S turn=1", "top card is hidden"),
     ("variant=classic hand1=AB hand2=2B hand3=3B briscola=4S turn=1", "hand3= is not allowed"),
     ("variant=scoperta4 hand1=AB hand2=2B hand3=3B briscola=4S turn=1", "missing field hand4="),
-    ("variant=briscolone hand1=AB hand2=2B turn=3", "turn= must be 1..2"),
+    ("variant=briscolone hand1=AB hand2=2B turn=3", "turn= must be 1 or 2"),
     ("variant=briscolone hand1=AB,3B hand2=2B turn=1", "same number of cards"),
-    ("variant=briscolone hand1=AB hand2=2B table=4C turn=1", "hold one card fewer"),
+    ("variant=briscolone hand1=AB hand2=2B table=4C turn=1", "one card fewer"),
     ("variant=classic hand1=AB,2B,3B,4B hand2=AC,2C,3C,4C briscola=4S turn=1", "at most 3"),
-    ("variant=briscolone hand1=AB hand2=2B unseen=3C turn=1", "multiple of 2"),
+    ("variant=briscolone hand1=AB hand2=2B unseen=3C turn=1", "even number"),
     ("variant=briscolone hand1=AB hand2=2B unseen=3C,4C turn=1", "hold 5 cards each"),
     ("variant=classic hand1=AB,2B,3B hand2=AC,2C,3C unseen=4D,5D briscola=AC turn=1",
      "trump card AC is in a hand"),
@@ -81,7 +81,7 @@ BAD = [
     ("variant=briscolone hand1=- hand2=- turn=1", "the deal is over"),
     ("variant=briscolone hand1=AB hand2=2B turn=1 played=3B unseen=4B", "not both"),
     ("variant=scoperta4 hand1=AB,2B,3B hand2=AC,2C,3C hand3=AD,2D,3D hand4=AS,2S,3S "
-     "unseen=4B,5B,6B briscola=4S turn=1", "give its top card"),
+     "unseen=4B,5B,6B briscola=4S turn=1", "top= is missing"),
 ]
 
 

@@ -15,9 +15,8 @@ from reference import load_positions
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import parse_card, parse_cards
-from solver.analysis.driver import exact_values
-from solver.position import GamePosition, parse_game_position, parse_position
-from solver.position.convert import scoperta_as_game
+from solver.analysis.driver import GENERAL, exact_values
+from solver.position import Position, parse_position
 
 # (variant, talon, cards on the table, hand size when the talon is empty, positions, clairvoyant)
 CASES = [
@@ -82,8 +81,8 @@ def test_general_kernel_on_scoperta_matches_stored_values():
         if d["talon"] > 6 or taken.get(key, 0) >= 6:
             continue
         taken[key] = taken.get(key, 0) + 1
-        pos = scoperta_as_game(parse_position(d["position"]))
-        got, _ = exact_values(pos, "points")
+        pos = parse_position(d["position"])
+        got, _ = exact_values(pos, "points", kernel=GENERAL)
         want = {parse_card(c): Fraction(v) for c, v in d["moves"].items()}
         assert got == want, d["position"]
     assert sum(taken.values()) >= 20
@@ -105,16 +104,17 @@ def test_general_kernel_on_scoperta_matches_scoperta_kernel():
             for i in range(0, len(played), 2):
                 sc[rng.randrange(2)] += int(POINTS[played[i]] + POINTS[played[i + 1]])
             order = tuple(tal) if (k == 2 and tal) else None
-            p = Position(mask_of(deck[:3]), mask_of(deck[3:6]), -1, tal[0] if tal else -1,
-                         briscola, mask_of(played), rng.randrange(2), (sc[0], sc[1]), order)
+            p = Position("scoperta", (mask_of(deck[:3]), mask_of(deck[3:6])), (),
+                         tal[0] if tal else -1, briscola, mask_of(played), rng.randrange(2),
+                         (sc[0], sc[1]), order)
             for objective in ("points", "win"):
                 want, _ = engine.exact_values(p, objective, None)
-                got, _ = exact_values(scoperta_as_game(p), objective)
+                got, _ = exact_values(p, objective, kernel=GENERAL)
                 assert got == want, (p.to_text(), objective)
 
 
 def _vals(text, objective="points"):
-    pos = parse_game_position(text)
+    pos = parse_position(text)
     vals, _ = exact_values(pos, objective)
     from solver.cards import card_str
     return {card_str(c): v for c, v in vals.items()}
@@ -159,7 +159,7 @@ def test_four_players_win_objective():
 
 def test_analyse_dispatches_and_reports_best_and_pv():
     pos = parse_position("variant=briscolone hand1=AB,2C hand2=3B,4C turn=1")
-    assert isinstance(pos, GamePosition)
+    assert isinstance(pos, Position)
     a = analyse(pos)
     # either lead takes the 21 of AB+3B and loses 2C to 4C
     assert a.exact and a.value == 21 and set(a.best) == set(parse_cards("AB,2C"))

@@ -14,7 +14,7 @@ import pytest
 from greference import random_position
 from solver.analysis import driver
 from solver.cards import FULL_DECK, POINTS, mask_points
-from solver.position import GamePosition
+from solver.position import Position
 from solver.search.bits import canon_mask
 from solver.search.context import C_LEAF_W, C_PREFETCH, C_SIZE
 from solver.search.leaf import N_FEATURES, ONE, WEIGHTS, features, leaf_sum, weights_for
@@ -171,7 +171,7 @@ def test_kept_positions_hold_their_exact_values(variant):
     for r in rng.sample(rows, 6):
         assert r["talon"]  # the kept positions all have a talon, the trump card its last
         briscola = r["talon"][-1] if r["trump"] >= 0 else -1
-        gp = GamePosition(variant, (r["hm"], r["ho"]), (), -1, briscola, FULL_DECK & ~r["alive"], 0,
+        gp = Position(variant, (r["hm"], r["ho"]), (), -1, briscola, FULL_DECK & ~r["alive"], 0,
                           None, tuple(r["talon"]) or None)
         s = driver.Search(gp, "points")
         assert max(s.fraction(s.move_value(c, quiet=True)) for c in gp.legal_cards()) == r["y"]

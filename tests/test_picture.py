@@ -32,9 +32,9 @@ def test_every_card_is_drawn_in_its_place():
     for _ in range(40):
         pos = random_position(rng, talon=rng.choice([0, 2, 4, 8, 20]), mid_trick=rng.random() < 0.5)
         got = cards_in(position_svg(pos))
-        assert sorted(got.get("hand1", [])) == sorted(card_str(c) for c in cards_of(pos.hand1))
-        assert sorted(got.get("hand2", [])) == sorted(card_str(c) for c in cards_of(pos.hand2))
-        assert got.get("table", []) == ([card_str(pos.table)] if pos.table >= 0 else [])
+        assert sorted(got.get("hand1", [])) == sorted(card_str(c) for c in cards_of(pos.hands[0]))
+        assert sorted(got.get("hand2", [])) == sorted(card_str(c) for c in cards_of(pos.hands[1]))
+        assert got.get("table", []) == [card_str(c) for c in pos.table]
         assert sorted(got.get("played", [])) == sorted(card_str(c) for c in cards_of(pos.played))
         assert got.get("top", []) == ([card_str(pos.top)] if pos.talon_size else [])
         assert got.get("briscola", []) == ([card_str(pos.briscola)] if pos.talon_size else [])

@@ -11,7 +11,7 @@ import pytest
 from cli import coldstart
 from solver.analysis import progress, sampler
 from solver.analysis import sampling as seat
-from solver.position import parse_game_position
+from solver.position import parse_position
 
 DEAL4 = ("hand1=4D,6D,3S hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS top=3D briscola=RS "
          "played=- turn=1 score=0-0 variant=scoperta4")
@@ -90,7 +90,7 @@ def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     monkeypatch.setattr(progress, "EVERY", 0.2)
     monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.2)
     monkeypatch.setattr(sampler, "PROGRESS_EVERY", 0.2)
-    pos = parse_game_position(DEAL4)
+    pos = parse_position(DEAL4)
     t = time.perf_counter()
     sink = progress.Progress(lines.append)
     with progress.using(sink):

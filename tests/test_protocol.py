@@ -12,7 +12,7 @@ import greference as R
 from reference import ref_values
 from solver.cards import cards_of, popcount
 from solver.game import deal, from_position
-from solver.position import GamePosition, Position, SeatPosition, parse_position
+from solver.position import Position, SeatPosition, parse_position
 from solver.position.protocol import State
 from solver.position.seat import make_seat_position
 from solver.rules import VARIANTS
@@ -116,7 +116,7 @@ def test_no_chance_where_the_draw_is_known():
     rng = random.Random(5)
     for pos in _scoperta_positions(rng):
         for c in pos.legal_cards():
-            if pos.clairvoyant or pos.table < 0 or pos.talon_size <= 2:
+            if pos.clairvoyant or not pos.table or pos.talon_size <= 2:
                 assert pos.outcomes(c) == []
                 pos.play(c)
     for variant in VARIANTS:
@@ -180,7 +180,7 @@ def test_game_state_text_hides_the_talon_order_unless_asked():
     """Analysing a dealt game's text was silently clairvoyant: the text held the talon."""
     st = deal("classic", 4)
     pos = parse_position(st.to_text())
-    assert isinstance(pos, GamePosition) and not pos.clairvoyant and "talon=" not in st.to_text()
+    assert isinstance(pos, Position) and not pos.clairvoyant and "talon=" not in st.to_text()
     clair = parse_position(st.to_text(clairvoyant=True))
     assert clair.clairvoyant and clair.to_text() == st.to_text(clairvoyant=True)
     p2 = parse_position(deal("scoperta", 4).to_text())

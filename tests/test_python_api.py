@@ -16,7 +16,7 @@ import solver
 from solver.analysis import Analysis
 from solver.cards import Card
 from solver.game import deal
-from solver.position import GamePosition, Position, SeatPosition, parse_position
+from solver.position import Position, SeatPosition, parse_position
 from solver.render import render
 from solver.sample import random_position
 
@@ -135,8 +135,8 @@ def test_analyses_go_to_json_and_back(text, budget):
 
 
 def test_every_position_type_is_exported():
-    for name in ("Card", "Engine", "render", "parse", "Position", "GamePosition",
+    for name in ("Card", "Engine", "render", "parse", "Position", "Position",
                  "SeatPosition"):
         assert name in solver.__all__
-    assert isinstance(solver.parse("variant=briscolone hand1=AB hand2=3B turn=1"), GamePosition)
+    assert isinstance(solver.parse("variant=briscolone hand1=AB hand2=3B turn=1"), Position)
     assert isinstance(solver.parse("hand1=3C hand2=2C briscola=RD turn=1"), Position)

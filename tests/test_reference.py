@@ -92,11 +92,11 @@ def _terminal(pos, objective):
 
 def _one_step(pos, card, objective):
     """The value of ``card`` from the children built by Position.play: the Bellman equation."""
-    if pos.table < 0:
+    if not pos.table:
         return _child_value(pos, pos.play(card), objective)
     if pos.talon_size > 2 and pos.talon_order is None:
         unseen = cards_of(pos.unseen)
-        children = [pos.play(card, draws=(u, t)) for u in unseen for t in unseen if t != u]
+        children = [pos.play(card, draws=(pos.top, u, t)) for u in unseen for t in unseen if t != u]
     else:
         children = [pos.play(card)]
     total = Fraction(0)

@@ -10,7 +10,7 @@ from test_seat import _moments
 from solver.analysis.sampling import sample_hands
 from solver.cards import FULL_DECK, card_str, cards_of, format_mask, mask_of, parse_cards, popcount
 from solver.game import deal, to_seat_position
-from solver.position import GamePosition, PositionError, parse_position
+from solver.position import Position, PositionError, parse_position
 from solver.record import seat_position_from_record
 
 TEXTS = ["variant=classic hand1=AS,3S,RC hand2=? briscola=4S played=2B,4B,5B,6B turn=1",
@@ -24,7 +24,7 @@ def test_sample_is_an_open_position_the_seat_cannot_rule_out():
         opp = sp.opponent
         for seed in range(20):
             gp = sp.sample(random.Random(seed))
-            assert isinstance(gp, GamePosition) and not gp.clairvoyant
+            assert isinstance(gp, Position) and not gp.clairvoyant
             assert gp.hands[sp.seat] == sp.hand and gp.table == sp.table
             assert gp.to_move == sp.to_move and gp.played == sp.played
             assert gp.legal_cards() == sp.legal_cards()

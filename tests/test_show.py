@@ -142,7 +142,7 @@ def test_render_any_position(seed):
         assert text.count("<-") == 1
         assert f"{pos.points_in_play}" in text
         for c in range(40):
-            if (pos.hand1 | pos.hand2) >> c & 1:
+            if (pos.hands[0] | pos.hands[1]) >> c & 1:
                 assert card_str(c) in text
     with pytest.raises(ValueError):
         render(parse_position(POS), "fr")

@@ -69,8 +69,8 @@ def _swap_suits(pos: Position, perm: list[int]) -> Position:
         for c in cards_of(mask):
             out |= 1 << m(c)
         return out
-    return replace(pos, hand1=mm(pos.hand1), hand2=mm(pos.hand2),
-                   table=-1 if pos.table < 0 else m(pos.table),
+    return replace(pos, hands=tuple(mm(h) for h in pos.hands),
+                   table=tuple(m(c) for c in pos.table),
                    top=-1 if pos.top < 0 else m(pos.top), briscola=m(pos.briscola),
                    played=mm(pos.played),
                    talon_order=None if pos.talon_order is None else tuple(m(c) for c in pos.talon_order))
@@ -113,9 +113,9 @@ def test_non_trump_suit_permutation_changes_nothing(talon):
 def _after(pos: Position, card: int, objective: str) -> Fraction:
     """A card's value from the values of the positions after it (and after the draws)."""
     mover = pos.to_move
-    if pos.table >= 0 and pos.talon_size > 2 and not pos.clairvoyant:
+    if pos.table and pos.talon_size > 2 and not pos.clairvoyant:
         un = cards_of(pos.unseen)
-        children = [pos.play(card, (x, y)) for x in un for y in un if y != x]
+        children = [pos.play(card, (pos.top, x, y)) for x in un for y in un if y != x]
     else:
         children = [pos.play(card)]
     total = Fraction(0)
@@ -129,8 +129,8 @@ def _after(pos: Position, card: int, objective: str) -> Fraction:
             v = analyse(ch, objective).value_exact
             if ch.to_move != mover:
                 v = -v if objective == "points" else 1 - v
-        if objective == "points" and pos.table >= 0:
-            pts = mask_points((1 << pos.table) | (1 << card))
+        if objective == "points" and pos.table:
+            pts = mask_points((1 << pos.table[0]) | (1 << card))
             v += pts if (ch.to_move == mover or (ch.is_over and _won_last(pos, card))) else -pts
         total += v
     return total / len(children)
@@ -138,7 +138,7 @@ def _after(pos: Position, card: int, objective: str) -> Fraction:
 
 def _won_last(pos: Position, card: int) -> bool:
     from solver.rules import trick_winner
-    return trick_winner([pos.table, card], pos.trump_suit) == 1
+    return trick_winner([pos.table[0], card], pos.trump_suit) == 1
 
 
 @pytest.mark.parametrize("talon", [0, 2, 4])
@@ -224,5 +224,5 @@ def test_principal_line_is_the_references_best_play(objective):
             if k < len(a.pv) - 1:
                 p = p.play(c)
         last = a.pv[-1]
-        chance = p.table >= 0 and not p.clairvoyant and p.talon_size > 2
+        chance = bool(p.table) and not p.clairvoyant and p.talon_size > 2
         assert chance or p.play(last).is_over, pos.to_text()

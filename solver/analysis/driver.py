@@ -22,7 +22,6 @@ from solver.analysis.threads import Pool
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
-from solver.position import GamePosition, Position
 from solver.search import depth as D
 from solver.search import leaf
 from solver.search import general as G
@@ -188,7 +187,8 @@ class _Scoperta:
     def head(self, pos, talon):
         top = pos.top if talon else -1
         s0, s1 = pos.score or (0, 0)
-        return (pos.hand1, pos.hand2, pos.table, top, pos.unseen, pos.to_move, 0, s0, s1)
+        return (pos.hands[0], pos.hands[1], pos.table[0] if pos.table else -1, top, pos.unseen,
+                pos.to_move, 0, s0, s1)
 
     def table(self, ws, pos, talon, max_mb):
         """A shared table sized for the position: small searches do not pay for a big one.
@@ -229,12 +229,12 @@ class _Scoperta:
         return talon >= SHARED_CARD_TALON and not pos.clairvoyant
 
     def trick(self, pos):
-        return [pos.table] if pos.table >= 0 else []
+        return list(pos.table)
 
     players = staticmethod(lambda pos: 2)
 
     def chance_follows(self, pos):
-        return pos.table >= 0 and not pos.clairvoyant and pos.talon_size > 2
+        return bool(pos.table) and not pos.clairvoyant and pos.talon_size > 2
 
 
 class _General:
@@ -293,23 +293,17 @@ SCOPERTA = _Scoperta()
 GENERAL = _General()
 
 
-_BY_TYPE = {GamePosition: GENERAL, Position: SCOPERTA}
-
-
 def kernel_for(pos):
-    """The kernel adapter of a position (by its exact type: an isinstance costs more than
-    the search of a small endgame)."""
-    k = _BY_TYPE.get(type(pos))
-    if k is None:
-        k = GENERAL if isinstance(pos, GamePosition) else SCOPERTA
-    return k
+    """The kernel adapter of a position: 2-player scoperta has a kernel of its own, every
+    other game goes to the general one."""
+    return SCOPERTA if pos.variant == "scoperta" else GENERAL
 
 
 def ready(pos=None) -> None:
     """Load the kernels an analysis of ``pos`` may use (every kernel when None) before a
     clock starts: a machine's first run compiles them (tens of seconds, announced by the
     CLI), later runs read them from numba's cache."""
-    scoperta = isinstance(pos, Position)
+    scoperta = pos is not None and kernel_for(pos) is SCOPERTA
     if pos is None or scoperta:
         K.ready()
         D.ready()
@@ -332,10 +326,11 @@ class Search:
     context's workspace), progress lines go to the context's sink."""
 
     def __init__(self, pos, objective: str, tt_mb: int | None = None, gen: int | None = None,
-                 horizon: int = 0, use_leaf: bool = True, ws: Workspace | None = None):
+                 horizon: int = 0, use_leaf: bool = True, ws: Workspace | None = None,
+                 kernel=None):
         ws = self.ws = current() if ws is None else ws
         self.progress = progress.current()  # taken here: helper threads have no context
-        kernel = self.kernel = kernel_for(pos)
+        kernel = self.kernel = kernel_for(pos) if kernel is None else kernel
         M = self.M = kernel.M
         self.pos = pos
         self.objective = objective
@@ -405,9 +400,9 @@ class Search:
 def endgame_arrays(positions):
     """Array form of talon-empty positions for ``solve_endgames``."""
     n = len(positions)
-    h0 = np.fromiter((p.hand1 for p in positions), dtype=np.int64, count=n)
-    h1 = np.fromiter((p.hand2 for p in positions), dtype=np.int64, count=n)
-    tab = np.fromiter((p.table for p in positions), dtype=np.int64, count=n)
+    h0 = np.fromiter((p.hands[0] for p in positions), dtype=np.int64, count=n)
+    h1 = np.fromiter((p.hands[1] for p in positions), dtype=np.int64, count=n)
+    tab = np.fromiter((p.table[0] if p.table else -1 for p in positions), dtype=np.int64, count=n)
     turn = np.fromiter((p.to_move for p in positions), dtype=np.int64, count=n)
     bris = np.fromiter((p.briscola for p in positions), dtype=np.int64, count=n)
     return h0, h1, tab, turn, bris
@@ -423,15 +418,18 @@ def solve_endgames(h0, h1, tables, turns, briscolas) -> np.ndarray:
 
 
 def exact_values(pos, objective: str, deadline: float | None = None,
-                 slice_nodes: int | None = None, quiet: bool = False):
-    """({card: Fraction} for every legal card, nodes), or None past the deadline."""
-    res = exact_search(pos, objective, deadline, slice_nodes=slice_nodes, quiet=quiet)
+                 slice_nodes: int | None = None, quiet: bool = False, kernel=None):
+    """({card: Fraction} for every legal card, nodes), or None past the deadline.
+    ``kernel`` (GENERAL) searches a scoperta position with the general kernel, which the
+    tests compare with the scoperta one."""
+    res = exact_search(pos, objective, deadline, slice_nodes=slice_nodes, quiet=quiet,
+                       kernel=kernel)
     return None if res is None else res[:2]
 
 
 def exact_search(pos, objective: str, deadline: float | None, gen: int | None = None,
                  slice_nodes: int | None = None, quiet: bool = False,
-                 node_limit: int | None = None):
+                 node_limit: int | None = None, kernel=None):
     """({card: Fraction}, nodes, table generation), or None past the deadline (or once the
     search has spent ``node_limit`` nodes).
 
@@ -440,7 +438,7 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
     thread with no card left helping one still running. A helper walks the draws the other
     way; whichever finishes first gives the value, so no core idles. Ctrl-C stops them at
     their next node."""
-    s = Search(pos, objective, gen=gen)
+    s = Search(pos, objective, gen=gen, kernel=kernel)
     s.node_limit = node_limit
     cards = pos.legal_cards()
     if not s.kernel.worth_threads(s.ws, pos, s.talon):

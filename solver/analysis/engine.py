@@ -16,7 +16,7 @@ from dataclasses import replace
 from solver.analysis import driver, estimate, exact, sampling
 from solver.analysis import progress as P
 from solver.analysis.result import Analysis, check_objective
-from solver.position import GamePosition, SeatPosition
+from solver.position import SeatPosition
 
 
 def check_budget(seconds, samples, nodes) -> None:
@@ -110,7 +110,7 @@ def _run(pos, objective, seconds, samples, nodes, seed, estimate_limit, estimate
         caps = [x for x in (seconds, estimate_limit) if x is not None]
         return sampling.analyse(pos, objective, min(caps) if caps else None, seed=seed,
                                 t0=t0)  # an estimate: the estimate's cap holds
-    if isinstance(pos, GamePosition):
+    if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_game(pos, objective, seconds, t0, estimate_limit)
     return exact.analyse(pos, objective, seconds, t0, estimate_on_interrupt, estimate_limit)
 
@@ -121,7 +121,7 @@ def _by_samples(pos, objective, samples, seed, t0) -> Analysis:
     if not pos.draws_unknown:
         res = driver.exact_search(pos, objective, None)
         return driver.exact_analysis(pos, objective, res, None, t0)
-    if isinstance(pos, GamePosition):
+    if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_open(pos, objective, None, t0, samples=samples, seed=seed)
     return estimate.analyse(pos, objective, None, t0, samples=samples, seed=seed)
 
@@ -136,7 +136,7 @@ def _by_nodes(pos, objective, nodes, seed, estimate_limit, t0) -> Analysis:
             else "a node budget is for exact searches: this estimate took its default time")
     if isinstance(pos, SeatPosition):
         a = sampling.analyse(pos, objective, estimate_limit, seed=seed, t0=t0)
-    elif isinstance(pos, GamePosition):
+    elif driver.kernel_for(pos) is driver.GENERAL:
         a = sampling.analyse_open(pos, objective, estimate_limit, t0, seed=seed)
     else:
         a = estimate.analyse(pos, objective, estimate_limit, t0, seed=seed)

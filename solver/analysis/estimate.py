@@ -118,7 +118,7 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
     stats[1] = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
     big = 1 << 30
     for j, c in enumerate(cards):
-        out[j] = _dl_search(pos.hand1, pos.hand2, pos.table, order, 0, pos.to_move, depth, -big, big,
+        out[j] = _dl_search(pos.hands[0], pos.hands[1], pos.table[0] if pos.table else -1, order, 0, pos.to_move, depth, -big, big,
                             pos.trump_suit, c, stats)
         if stats[2]:
             break
@@ -240,7 +240,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     cards = pos.legal_cards()
     bound = value_bound(pos, objective)
     sampler = _Sampler(pos, rng)
-    lines = lines and pos.table < 0 and pos.talon_size > 2 and not pos.clairvoyant
+    lines = lines and not pos.table and pos.talon_size > 2 and not pos.clairvoyant
     line_cards = ([c for c in cards for _ in pos.play(c).legal_cards()] if lines else cards)
     stats = Sums(len(line_cards))
 
@@ -317,7 +317,7 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
     cards = pos.legal_cards()
     order = pos.talon_order or ((pos.top, pos.briscola) if pos.talon_size == 2 else ())
     cpos = _clair_copy(pos, order)
-    tricks_left = (popcount_int(pos.hand1 | pos.hand2) + (pos.table >= 0) + pos.talon_size) // 2
+    tricks_left = (popcount_int(pos.hands[0] | pos.hands[1]) + len(pos.table) + pos.talon_size) // 2
     vals, nodes = _dl_sample(cpos, objective, cards, 1, None)
     d = 1
     try:
@@ -345,7 +345,7 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
 def _pick_depth(pos: Position, objective: str, cards, order, deadline: float | None) -> int:
     """The deepest horizon (tricks) whose one-sample search leaves room for ~30 samples."""
     cpos = _clair_copy(pos, order)
-    tricks_left = (popcount_int(pos.hand1 | pos.hand2) + (pos.table >= 0) + pos.talon_size) // 2
+    tricks_left = (popcount_int(pos.hands[0] | pos.hands[1]) + len(pos.table) + pos.talon_size) // 2
     budget = 0.05 if deadline is None else max((deadline - time.perf_counter()) / 30, 0.001)
     d = 1
     while d < tricks_left:
@@ -385,7 +385,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     cards = pos.legal_cards()
     lines = []  # (card, reply or -1, position before the draw)
     for c in cards:
-        if pos.table < 0:
+        if not pos.table:
             p1 = pos.play(c)
             lines.extend((c, r, p1) for r in p1.legal_cards())
         else:
@@ -396,7 +396,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
 
     def one(until):
         order = sampler.order()
-        draws = (order[1], order[2])
+        draws = (order[0], order[1], order[2])
         vals, nodes = [], 0
         for c, r, p1 in lines:
             if until is not None and time.perf_counter() > until:

@@ -48,7 +48,7 @@ from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of
 from solver.analysis.stats import Sums
 from solver.cards import cards_of, popcount
 from solver.game import to_seat_position
-from solver.position import GamePosition, PositionError, SeatPosition
+from solver.position import Position, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
 
 EXACT_UNSEEN = 6           # solve a sampled hand exactly up to this many hidden talon cards
@@ -162,7 +162,7 @@ def horizon_alive(gp, horizon: int) -> int:
     return max(1, 40 - popcount(gp.played) - horizon * gp.players) if horizon else 0
 
 
-def sample_order(pos: GamePosition, rng: random.Random) -> tuple[int, ...]:
+def sample_order(pos: Position, rng: random.Random) -> tuple[int, ...]:
     """A talon order consistent with the position: visible top first, trump card last."""
     rest = cards_of(pos.unseen)
     rng.shuffle(rest)
@@ -435,7 +435,7 @@ def analyse_state(state, seat: int, objective: str = "points", time_limit: float
                    seed=seed, t0=t0, progress=False, weigh=weigh)
 
 
-def analyse_game(pos: GamePosition, objective: str = "points", time_limit: float | None = None,
+def analyse_game(pos: Position, objective: str = "points", time_limit: float | None = None,
                  t0: float | None = None, estimate_limit: float | None = None) -> Analysis:
     """An open game of the general kernel (scoperta4, classic and Briscolone with both hands
     shown, libero): exact when the unknown cards are few enough and the search ends in time,

@@ -10,7 +10,7 @@ endgames; teams: the four-player endgames; render: text and JSON.
 """
 from __future__ import annotations
 
-from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, Trick4, hand_of, is_game
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, Trick4, hand_of, no_trump
 from solver.explain.notrump import (GAME_VARIANTS, check_explainable, classic_as_scoperta,
                                     explain_game, line_tricks)
 from solver.explain.render import render4, render_text, team_json, to_json
@@ -25,13 +25,13 @@ __all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "V
            "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick", "Trick4",
            "agree", "card_phrase", "check_explainable", "classic_as_scoperta", "explain",
            "explain4", "explain_position", "explainable", "fmt_fraction",
-           "hand_of", "is_deterministic", "is_game", "line_tricks", "message", "phase_of",
+           "hand_of", "is_deterministic", "no_trump", "line_tricks", "message", "phase_of",
            "render", "render4", "render_text", "team_json", "to_json"]
 
 
 def explain(pos, objective: str = "points", time_limit: float | None = None) -> Explanation:
     """Everything the explanation of a two-player position says, as data built from analyses."""
-    if is_game(pos):
+    if no_trump(pos):
         return explain_game(pos, objective)
     return explain_scoperta(pos, objective, time_limit)
 

@@ -9,17 +9,18 @@ from fractions import Fraction
 
 from solver.analysis import Analysis
 from solver.explain.render import team_json, to_json
-from solver.position import GamePosition, Position
+from solver.position import Position
 from solver.rules import deal_result
 
 
-def is_game(pos) -> bool:
-    return isinstance(pos, GamePosition)
+def no_trump(pos) -> bool:
+    """A game without trump (Briscolone, Libero): its explanation has its own reasons."""
+    return pos.briscola < 0
 
 
 def hand_of(pos, p: int) -> int:
-    """The hand mask of seat ``p`` for either kind of position."""
-    return pos.hands[p] if is_game(pos) else pos.hand(p)
+    """The hand mask of seat ``p``."""
+    return pos.hands[p]
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class Alternative:
 
 def on_table(pos) -> int:
     """How many cards of the current trick are on the table, for either kind of position."""
-    return len(pos.table) if is_game(pos) else int(pos.table >= 0)
+    return len(pos.table)
 
 
 def reply_role(on_table: int, players: int, cards: list[int], j: int) -> tuple[str, int | None]:
@@ -108,7 +109,7 @@ class Idea:
 class Explanation:
     """Two players: tricks and outcome per player. Four players (``teams``): the line is of
     Trick4, tricks and points won are per team, and there are no facts or final score."""
-    position: Position | GamePosition
+    position: Position
     objective: str
     phase: str       # endgame | last_draw | before_endgame
     mover: int
@@ -140,7 +141,7 @@ class Explanation:
     @property
     def teams(self) -> bool:
         """A four-player endgame: the outcome counts for the teams of seats 1+3 and 2+4."""
-        return is_game(self.position) and self.position.players == 4
+        return self.position.players == 4
 
     @property
     def team(self) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.cards import POINTS, SUIT_MASKS, SUIT_OF, cards_of, mask_points
-from solver.explain.model import Explanation, Idea, Ply, Trick, is_game
+from solver.explain.model import Explanation, Idea, Ply, Trick, no_trump
 from solver.explain.scoperta import (LineSolver, alternatives, count_61, line_of_tricks, tally,
                                      with_cost, with_score)
 from solver.position import PositionError
@@ -20,7 +20,7 @@ GAME_VARIANTS = ("briscolone", "libero")
 
 def check_explainable(pos, what: str = "explain"):
     """``pos`` itself when explain knows its game and phase; else a one-line refusal."""
-    if not is_game(pos):
+    if pos.variant == "scoperta":
         return pos
     if pos.variant == "classic" and pos.talon_size <= 2 and pos.talon_order is None:
         return classic_as_scoperta(pos)
@@ -36,7 +36,7 @@ def check_explainable(pos, what: str = "explain"):
 
 def line_tricks(pos, plies: list[Ply]) -> list[Trick]:
     """The line's tricks for either kind of position."""
-    return _gtricks(pos, plies) if is_game(pos) else line_of_tricks(pos, plies)
+    return _gtricks(pos, plies) if no_trump(pos) else line_of_tricks(pos, plies)
 
 
 def _gtricks(pos, plies: list[Ply], start: int = 1) -> list[Trick]:

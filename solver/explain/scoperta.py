@@ -63,8 +63,8 @@ def line_of_tricks(pos: Position, plies: list[Ply], start: int = 1) -> list[Tric
     """Group a line's cards into tricks (a trick begun on the table counts as the first)."""
     out: list[Trick] = []
     seq = list(plies)
-    if pos.table >= 0:
-        seq = [Ply(pos.leader, pos.table, None)] + seq
+    if pos.table:
+        seq = [Ply(pos.leader, pos.table[0], None)] + seq
     talon = pos.talon_size
     top, brisc = pos.top, pos.briscola
     i = 0
@@ -150,8 +150,8 @@ def _facts(pos: Position) -> dict:
         "talon": pos.talon_size,
         "unseen": cards_of(pos.unseen),
         "trumps_out": trumps_out,
-        "trumps_hand": [cards_of(pos.hand1 & SUIT_MASKS[trump]),
-                        cards_of(pos.hand2 & SUIT_MASKS[trump])],
+        "trumps_hand": [cards_of(pos.hands[0] & SUIT_MASKS[trump]),
+                        cards_of(pos.hands[1] & SUIT_MASKS[trump])],
         "points_in_play": pos.points_in_play,
         "tricks_to_last_draw": max(0, (pos.talon_size - 2) // 2),
     }
@@ -210,7 +210,7 @@ def with_score(f: dict, score) -> dict:
 # ----- ideas --------------------------------------------------------------------------
 def _ply_index(pos: Position, trick_no: int, role: int) -> int:
     """Index into the line's plies of a trick's lead (role 0) or follow (role 1)."""
-    off = 1 if pos.table >= 0 else 0
+    off = len(pos.table)
     return 2 * (trick_no - 1) + role - off
 
 
@@ -319,7 +319,7 @@ def _draw_gain(before: Position, plies, t: Trick, P: int, sv: LineSolver, root: 
         return None
     w = t.winner
     top, brisc = t.draws
-    h = [after.hand1, after.hand2]
+    h = list(after.hands)
     h[w] = (h[w] & ~(1 << top)) | (1 << brisc)
     h[1 - w] = (h[1 - w] & ~(1 << brisc)) | (1 << top)
     swapped = replace(after, hand1=h[0], hand2=h[1])

@@ -10,7 +10,7 @@ from solver.cards import POINTS
 from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4, reply_role
 from solver.explain.render import render4
 from solver.i18n import TEAM_WORDS as WORDS
-from solver.position import GamePosition, PositionError
+from solver.position import Position, PositionError
 from solver.rules import trick_winner
 
 __all__ = ["WORDS", "explain4", "explainable", "render4"]
@@ -18,10 +18,10 @@ __all__ = ["WORDS", "explain4", "explainable", "render4"]
 
 def explainable(pos) -> bool:
     """Whether ``pos`` is a four-player game, which this module explains."""
-    return isinstance(pos, GamePosition) and pos.variant == "scoperta4"
+    return isinstance(pos, Position) and pos.variant == "scoperta4"
 
 
-def explain4(pos: GamePosition, objective: str = "points") -> Explanation:
+def explain4(pos: Position, objective: str = "points") -> Explanation:
     """Everything the explanation of a four-player endgame says, as data."""
     if pos.talon_size:
         raise PositionError(f"explain handles four-player endgames only (talon empty, the last "
@@ -50,7 +50,7 @@ def explain4(pos: GamePosition, objective: str = "points") -> Explanation:
                        tuple(_ideas(line)), (tw[0], tw[1]), (pw[0], pw[1]))
 
 
-def _table_cards(pos: GamePosition) -> list[Ply]:
+def _table_cards(pos: Position) -> list[Ply]:
     return [Ply((pos.leader + i) % 4, c, None, "table") for i, c in enumerate(pos.table)]
 
 
@@ -60,7 +60,7 @@ def _close(cur: list[Ply], trump: int, tricks: list[Trick4]) -> None:
     tricks.append(Trick4(len(tricks) + 1, tuple(cur), w, sum(int(POINTS[x]) for x in cards)))
 
 
-def _line(pos: GamePosition, objective: str, root: Analysis | None,
+def _line(pos: Position, objective: str, root: Analysis | None,
           current: list[Ply]) -> list[Trick4]:
     """The best line from ``pos`` to the end, grouped in tricks; ``current`` holds the cards
     of the trick in progress, in play order (a full trick is closed first)."""

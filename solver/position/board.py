@@ -19,20 +19,13 @@ def _seats(pos) -> list[int | None]:
     """Each seat's hand mask, None for a hidden one (the SeatPosition's opponent)."""
     if hasattr(pos, "hands"):
         return list(pos.hands)
-    if hasattr(pos, "seat"):
-        out: list[int | None] = [None, None]
-        out[pos.seat] = pos.hand
-        return out
-    return [pos.hand1, pos.hand2]
-
-
-def _trick(pos) -> tuple[int, ...]:
-    t = pos.table
-    return t if isinstance(t, tuple) else ((t,) if t >= 0 else ())
+    out: list[int | None] = [None, None]
+    out[pos.seat] = pos.hand
+    return out
 
 
 def render(pos, lang: str = "en", color: bool = False) -> str:
-    """The drawing of ``pos`` (Position, GamePosition or SeatPosition); ``lang`` is "en" or
+    """The drawing of ``pos`` (Position or SeatPosition); ``lang`` is "en" or
     "it"; ``color`` adds ANSI styles."""
     L = LABELS[check_lang(lang)]
     b = pos.briscola
@@ -51,7 +44,7 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     def label(text: str) -> str:
         return f"  {text:<19} "
 
-    seats, trick = _seats(pos), _trick(pos)
+    seats, trick = _seats(pos), pos.table
     n_players = len(seats)
     mover = L["to_answer"] if trick else L["to_move"]
     title = L["title"] if pos.variant == "scoperta" else L["titles"][pos.variant]

@@ -1,4 +1,4 @@
-"""The one protocol every game state satisfies (Position, GamePosition, SeatPosition and
+"""The one protocol every game state satisfies (Position, Position, SeatPosition and
 solver.game.GameState), so an algorithm can walk moves and chance the same way for all.
 
 Chance is given as outcomes of a move (OpenSpiel's chance outcomes as actions): when a card
@@ -103,7 +103,7 @@ class Printed(Turn):
 
 class TalonFacts:
     """What an open position's talon says, for the types that know every hand (Position and
-    GamePosition): they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
+    Position): they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
 
     @property
     def talon_size(self) -> int:

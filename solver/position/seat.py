@@ -16,7 +16,7 @@ from math import comb
 from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
                           parse_cards, popcount, to_card)
 from solver.position.convert import seat_with_hand
-from solver.position.general import GamePosition
+from solver.position.open import Position
 from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
                                       claim_places, json_text, one_card, parse_score, read_turn,
                                       require, split_fields, talon_count_error,
@@ -251,15 +251,15 @@ class SeatPosition(Printed):
             raise PositionError("could not find an opponent hand consistent with the record")
         return draw, None
 
-    def sample(self, rng: random.Random) -> GamePosition:
+    def sample(self, rng: random.Random) -> Position:
         """One open position consistent with what the seat has seen: the opponent's hand
         drawn by ``hand_sampler`` (the known cards added), the talon left hidden. The same
         draw as the first of ``hand_sampler(rng)``, so a seeded seat analysis and
         ``sample`` agree."""
         return self.with_hand(self.hand_sampler(rng)[0]())
 
-    def with_hand(self, cards: int) -> GamePosition:
-        """The open GamePosition with the opponent holding ``cards`` (plus the known ones)."""
+    def with_hand(self, cards: int) -> Position:
+        """The open Position with the opponent holding ``cards`` (plus the known ones)."""
         return seat_with_hand(self, cards)
 
     def to_text(self) -> str:

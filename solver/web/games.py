@@ -87,7 +87,7 @@ def new_game(variant: str, seed: int) -> Game:
 def game_from_position(pos, seed: int) -> Game:
     """Play on from a pasted scoperta position; the hidden talon order is shuffled by the
     rules' chance (uniform, seeded), the top card first and the trump card last."""
-    if not isinstance(pos, Position):
+    if not isinstance(pos, Position) or pos.variant != "scoperta":
         raise PositionError("play from a pasted position handles 2-player scoperta; deal a game "
                             "to play the other variants")
     if pos.talon_order is not None:
@@ -141,9 +141,6 @@ def view_position(game: Game):
 def final_position(state: GameState):
     """The board at the end of a deal: every card played, the points taken (drawn, not
     analysed: nobody is to move)."""
-    if state.variant.name == "scoperta":
-        return Position(0, 0, -1, -1, state.briscola, (1 << 40) - 1, state.to_move,
-                        (state.points[0], state.points[1]))
     return _open_view(state, False)
 
 

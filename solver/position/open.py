@@ -1,0 +1,297 @@
+"""The open position of every game: every hand shown, the talon's order unknown below what
+the rules make visible (NOTATION.md). One immutable value whatever the variant; the variant
+is data (solver.rules), so 2-player scoperta is a variant whose search the driver sends to
+the scoperta kernel, not a type of its own.
+
+Card sets are int masks; the talon's hidden part is derived (never stored), so a position
+cannot disagree with itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
+                          parse_cards, popcount, to_card)
+from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_talon_size,
+                                      check_top_given, check_trump_field, claim_places,
+                                      given_talon_and_played, hand_text, json_text, one_card,
+                                      parse_score, read_talon_fields, read_turn, require,
+                                      rest_text, split_fields, talon_end_error,
+                                      trump_not_at_bottom)
+from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
+from solver.rules import Variant, get_variant, legal_mask, move_error, trick_taker
+
+
+@dataclass(frozen=True, repr=False)
+class Position(TalonFacts, Printed):
+    """A position of the game ``variant`` (a name in solver.rules.VARIANTS).
+
+    ``hands`` has one mask per seat; ``table`` lists the trick's cards in play order;
+    ``top`` is the visible top card (the scoperta games) or -1; ``briscola`` is the trump
+    card or -1 in the games without trump; ``to_move`` is the 0-based seat to play (``turn``
+    the same player 1-based); ``score`` is None or the points taken per side (seats 1+3,
+    seats 2+4); ``talon_order`` is the whole talon top first (clairvoyant) or None.
+    """
+    variant: str
+    hands: tuple[int, ...]
+    table: tuple[int, ...]
+    top: int
+    briscola: int
+    played: int
+    to_move: int
+    score: tuple[int, int] | None = None
+    talon_order: tuple[int, ...] | None = None
+
+    @property
+    def variant_name(self) -> str:
+        return self.variant
+
+    @property
+    def rules(self) -> Variant:
+        return get_variant(self.variant)
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def hand(self, seat: int) -> int:
+        return self.hands[seat]
+
+    @property
+    def trump_suit(self) -> int:
+        return self.briscola // 10 if self.briscola >= 0 else -1
+
+    @property
+    def table_mask(self) -> int:
+        return mask_of(self.table)
+
+    @property
+    def talon_mask(self) -> int:
+        m = self.played | self.table_mask
+        for h in self.hands:
+            m |= h
+        return FULL_DECK & ~m
+
+    @property
+    def leader(self) -> int:
+        return (self.to_move - len(self.table)) % self.players
+
+    @property
+    def points_in_play(self) -> int:
+        return 120 - mask_points(self.played)
+
+    @property
+    def trumps_out(self) -> int:
+        """Trumps not yet played (in hands, on the table or in the talon)."""
+        return SUIT_MASKS[self.trump_suit] & ~self.played if self.briscola >= 0 else 0
+
+    @property
+    def is_over(self) -> bool:
+        return not any(self.hands) and not self.table
+
+    # ----- moves -----------------------------------------------------------------------
+    def legal_cards(self) -> list[int]:
+        return [CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table,
+                                                       self.rules))]
+
+    def play(self, card, draws: tuple[int, ...] | None = None) -> "Position":
+        """The position after the seat to move plays ``card`` (a card or its text, "FD").
+
+        When the trick ends with cards to draw, the draws come from ``talon_order``, or
+        from ``draws`` (one of ``outcomes(card)``: the cards drawn in drawing order, winner
+        first, then the new top card when the game shows one), or need nothing when the
+        rules leave one possible draw (the top card and the trump card); else PositionError.
+        """
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
+        v = self.rules
+        hands = list(self.hands)
+        err = move_error(hands[self.to_move], self.table, v, card, self.turn)
+        if err:
+            raise PositionError(f"illegal move: {err}")
+        hands[self.to_move] &= ~(1 << card)
+        table = self.table + (card,)
+        n = len(hands)
+        if len(table) < n:
+            return replace(self, hands=tuple(hands), table=table, to_move=(self.to_move + 1) % n)
+        winner = trick_taker(table, self.leader, self.trump_suit)
+        score = self.score
+        if score is not None:
+            s = list(score)
+            s[winner % 2] += mask_points(mask_of(table))
+            score = (s[0], s[1])
+        top, order = self.top, self.talon_order
+        if self.talon_mask:
+            if order is not None:
+                got, order = order[:n], order[n:] or None
+                top = order[0] if order is not None and v.top_visible else -1
+            else:
+                if draws is None:
+                    outs = self._draws()
+                    if len(outs) != 1:
+                        raise PositionError("the draw after this trick is unknown: "
+                                            "give the cards drawn")
+                    draws = outs[0][0]
+                draws = tuple(int(to_card(c)) for c in draws)
+                got = draws[:n]
+                top = draws[n] if v.top_visible and len(draws) > n else -1
+                if len(got) != n or mask_of(draws) & ~self.talon_mask or len(set(draws)) != len(draws):
+                    raise PositionError(f"the draws {', '.join(card_str(c) for c in draws)} are "
+                                        f"not {n} different cards of the talon")
+            for i, c in enumerate(got):
+                hands[(winner + i) % n] |= 1 << c
+        return Position(self.variant, tuple(hands), (), top, self.briscola,
+                        self.played | mask_of(table), winner, score, order)
+
+    def outcomes(self, card: int) -> list[Outcome]:
+        """The draws that may follow ``card`` with their probabilities when it ends a trick
+        and the talon's order leaves more than one possible (the State protocol's chance);
+        [] when ``play(card)`` needs no draws."""
+        if len(self.table) != self.players - 1 or not self.talon_mask or self.clairvoyant:
+            return []
+        outs = self._draws()
+        return outs if len(outs) > 1 else []
+
+    def _draws(self) -> list[Outcome]:
+        """Every draw after the trick on the table: the visible top goes to the winner, the
+        trump card to the last drawer of the last draw, the rest (and the new visible top)
+        are unseen cards, every order equally likely."""
+        n = self.players
+        T = self.talon_size
+        first = (self.top,) if self.top >= 0 else ()
+        last = (self.briscola,) if T == n and self.briscola >= 0 else ()
+        k = n - len(first) - len(last)
+        new_top = 1 if self.rules.top_visible and T > n else 0
+        return equally_likely(cards_of(self.unseen), k + new_top,
+                              lambda pick: first + pick[:k] + last + pick[k:])
+
+    # ----- text ------------------------------------------------------------------------
+    def to_text(self, hidden: int | None = None, with_played: bool = True) -> str:
+        """The canonical notation; the hand of seat ``hidden`` is written ``?``; without
+        ``with_played`` played= is left out (a scoperta reader works it out from top=)."""
+        parts = [hand_text(i, h, i == hidden) for i, h in enumerate(self.hands)]
+        parts += rest_text(self.table, self.talon_order, self.top, self.briscola,
+                           self.played if with_played else None, self.to_move, self.score)
+        if self.variant != "scoperta":
+            parts.append(f"variant={self.variant}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_json(cls, obj) -> "Position":
+        """The position of ``to_json``'s object (or its JSON text)."""
+        return read_position(split_fields(json_text(obj), GAME_FIELDS))
+
+    def swapped(self) -> "Position":
+        """The same 2-player position with the players' seats exchanged."""
+        sc = None if self.score is None else (self.score[1], self.score[0])
+        return replace(self, hands=self.hands[::-1], to_move=1 - self.to_move, score=sc)
+
+
+def read_position(f: dict[str, str]) -> Position:
+    """An open position of any variant from its split fields (no hand ``?``; read through
+    solver.position.parse_position). The variant's data drives every check."""
+    v = get_variant(f.get("variant", "scoperta"))
+    n = v.players
+    check_seats(f, v)
+    require(f, [f"hand{i + 1}" for i in range(n)])
+    check_trump_field(f, v)
+    require(f, ["turn"])
+    if not v.top_visible and "top" in f:
+        raise PositionError(f"in {v.name} the talon's top card is hidden: top= is not allowed "
+                            f"(talon= gives the whole order)")
+    hands = [parse_cards(f[f"hand{i + 1}"]) for i in range(n)]
+    table = parse_cards(f.get("table", ""))
+    if len(table) >= n:
+        raise PositionError(f"table= holds at most {n - 1} card{'s' if n > 2 else ''} in {v.name}, "
+                            f"got {len(table)}")
+    briscola = one_card(f, "briscola")
+    if v.has_trump and briscola < 0:
+        raise PositionError("briscola= needs the trump card")
+    top, talon, played, unseen = read_talon_fields(f)
+    turn = read_turn(f, n, "1 or 2" if n == 2 else f"1..{n}")
+
+    in_play = mask_of(table)
+    for h in hands:
+        in_play |= mask_of(h)
+
+    def top_among_played(top):
+        if played is not None and top in played and not FULL_DECK & ~(in_play | mask_of(played)):
+            raise PositionError(f"top= given but the talon is empty (top card {card_str(top)} "
+                                f"is among the played cards)")
+
+    claim_places(dict(enumerate(hands)), table, played, talon, top, unseen, briscola,
+                 talon_repeats_first=True, check_top=top_among_played)
+    if talon is not None and briscola >= 0 and talon and talon[-1] != briscola:
+        raise talon_end_error(briscola)
+
+    masks = given_talon_and_played(FULL_DECK, in_play, played, talon)
+    if masks is not None:
+        talon_mask, played_mask = masks
+    elif unseen is not None:
+        if v.top_visible and top < 0:
+            raise PositionError("unseen= describes the talon under top=, but top= is missing")
+        talon_mask = mask_of(c for c in unseen if c != briscola)
+        if top >= 0:
+            talon_mask |= 1 << top
+        if talon_mask and briscola >= 0:
+            if (1 << briscola) & in_play:
+                raise PositionError(f"the trump card {card_str(briscola)} is in a hand or on the "
+                                    f"table, but {'top=' if top >= 0 else 'unseen='} says the "
+                                    f"talon has cards")
+            talon_mask |= 1 << briscola
+        played_mask = FULL_DECK & ~(in_play | talon_mask)
+    elif top >= 0 and n == 2:
+        # played= may be left out when only the top card and the trump card are left
+        if (1 << briscola) & in_play:
+            raise PositionError("the trump card is in a hand, but top= says the talon has cards")
+        talon_mask = (1 << top) | (1 << briscola)
+        played_mask = FULL_DECK & ~(in_play | talon_mask)
+    elif top >= 0:
+        raise PositionError("top= given: say what is left with played= or unseen= (or talon=)")
+    else:
+        talon_mask = 0
+        played_mask = FULL_DECK & ~in_play
+
+    T = popcount(talon_mask)
+    check_talon_size(T, talon, talon_mask, "it always holds an even number" if n == 2 else
+                     f"with {n} players it always holds a multiple of {n}", n)
+    _check_hand_sizes([len(h) for h in hands], len(table), turn, T, v)
+    if v.top_visible:
+        if talon is not None:
+            top = talon[0] if talon else -1
+        else:
+            check_top_given(T, top)
+    if T > 0 and briscola >= 0 and not (talon_mask >> briscola) & 1:
+        raise trump_not_at_bottom(briscola)
+    if top >= 0 and (1 << top) & ~talon_mask:
+        raise PositionError(f"top card {card_str(top)} is also in a hand or played")
+    score = parse_score(f["score"], played_mask, n) if "score" in f else None
+    return Position(v.name, tuple(mask_of(h) for h in hands), tuple(table), top, briscola,
+                    played_mask, turn, score, tuple(talon) if talon else None)
+
+
+def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -> None:
+    """Hands as the rules deal them: equal at a trick's start, one card fewer for the ``k``
+    seats that played to it, full while the talon has cards."""
+    n, H = len(sizes), v.hand_size
+    shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
+    leader = (turn - k) % n
+    done = [(leader + j) % n for j in range(k)]
+    m = max(sizes)
+    if T > 0 and sizes != [H - 1 if i in done else H for i in range(n)]:
+        if k == 0:
+            raise PositionError(f"hands hold {H} cards each while the talon has cards, got {shown}")
+        who = "the leader holds" if k == 1 else f"the {k} players who played hold"
+        rest = "the follower" if n == 2 else "the others"
+        raise PositionError(f"mid-trick with cards in the talon {who} {H - 1} and {rest} {H}, "
+                            f"got {shown}")
+    if k == 0 and len(set(sizes)) != 1:
+        every = "both hands hold" if n == 2 else "every hand holds"
+        raise PositionError(f"at the start of a trick {every} the same number of cards, got {shown}")
+    if sizes != [m - 1 if i in done else m for i in range(n)]:
+        who = "the leader holds" if k == 1 else f"the {k} players who played hold"
+        rest = "the follower" if n == 2 else "the others"
+        raise PositionError(f"mid-trick {who} one card fewer than {rest}, got {shown}")
+    if m > H:
+        raise PositionError(f"a hand holds at most {H} cards in {v.name}, got {m}")
+    if m == 0:
+        raise PositionError("the deal is over: no cards left to play")
