@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, Trick4, hand_of, no_trump
 from solver.explain.notrump import (GAME_VARIANTS, check_explainable, classic_as_scoperta,
-                                    explain_game, line_tricks)
+                                    explain_game)
 from solver.explain.render import render4, render_text, team_json, to_json
 from solver.explain.scoperta import (EARLY_TIME_LIMIT, LineSolver, explain_scoperta,
-                                     is_deterministic, phase_of)
+                                     is_deterministic, line_tricks, phase_of)
 from solver.explain.teams import explain4, explainable
 from solver.position import PositionError, SeatPosition
 from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction,

@@ -7,12 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.cards import POINTS, SUIT_MASKS, SUIT_OF, cards_of, mask_points
-from solver.explain.model import Explanation, Idea, Ply, Trick, no_trump
-from solver.explain.scoperta import (LineSolver, alternatives, count_61, line_of_tricks, tally,
+from solver.explain.model import Explanation, Idea, Trick
+from solver.explain.scoperta import (LineSolver, alternatives, count_61, line_tricks, tally,
                                      with_cost, with_score)
 from solver.position import PositionError
 from solver.position.convert import classic_as_scoperta
-from solver.rules import trick_winner
 
 #: the games without trump whose endgames explain handles (2 players, talon empty)
 GAME_VARIANTS = ("briscolone", "libero")
@@ -34,31 +33,12 @@ def check_explainable(pos, what: str = "explain"):
     return pos
 
 
-def line_tricks(pos, plies: list[Ply]) -> list[Trick]:
-    """The line's tricks for either kind of position."""
-    return _gtricks(pos, plies) if no_trump(pos) else line_of_tricks(pos, plies)
-
-
-def _gtricks(pos, plies: list[Ply], start: int = 1) -> list[Trick]:
-    """Group a no-trump endgame line into tricks (a trick begun on the table is the first)."""
-    seq = list(plies)
-    if pos.table:
-        seq = [Ply(pos.leader, pos.table[0], None)] + seq
-    out: list[Trick] = []
-    for i in range(0, len(seq) - 1, 2):
-        lead, follow = seq[i], seq[i + 1]
-        w = lead.player if trick_winner([lead.card, follow.card], -1) == 0 else follow.player
-        out.append(Trick(start + len(out), lead.player, lead, follow, w,
-                         int(POINTS[lead.card] + POINTS[follow.card]), None))
-    return out
-
-
 def _higher_in_suit(hand: int, card: int) -> list[int]:
     """The cards of ``hand`` that beat ``card`` without trumps: same suit, stronger."""
     return [c for c in cards_of(hand & SUIT_MASKS[SUIT_OF[card]]) if c > card]
 
 
-def _greasons(t: Trick) -> list[dict]:
+def _follow_reasons(t: Trick) -> list[dict]:
     """Why each card of a no-trump trick was played, read off the analyses."""
     out: list[dict] = []
     for role, ply in (("lead", t.lead), ("follow", t.follow)):
@@ -99,7 +79,7 @@ def _greasons(t: Trick) -> list[dict]:
     return out
 
 
-def _gfacts(pos) -> dict:
+def _no_trump_facts(pos) -> dict:
     held = pos.table_mask
     for h in pos.hands:
         held |= h
@@ -113,16 +93,16 @@ def explain_game(pos, objective: str) -> Explanation:
     check_explainable(pos)
     sv = LineSolver(objective, None)
     root = sv.analyse(pos)
-    facts = _gfacts(pos)
+    facts = _no_trump_facts(pos)
     plies = sv.plies(pos)
-    tricks = [replace(t, reasons=tuple(_greasons(t))) for t in _gtricks(pos, plies)]
-    alts = alternatives(pos, root, plies, sv, _gtricks)
-    ideas = _gideas(pos, tricks, sv)
+    tricks = [replace(t, reasons=tuple(_follow_reasons(t))) for t in line_tricks(pos, plies)]
+    alts = alternatives(pos, root, plies, sv)
+    ideas = _follow_suit_ideas(pos, tricks, sv)
     return Explanation(pos, objective, "endgame", pos.to_move, root, tuple(tricks), alts,
                        tuple(ideas), *tally(pos, tricks), facts)
 
 
-def _gideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
+def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
     """The follow-suit ideas the solved line shows: lisciare, stripping a suit, forcing a
     carico out under a higher card, running a long suit; and the count to 61."""
     ideas: list[Idea] = []
@@ -211,5 +191,5 @@ def _gideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
                                    "tricks": [x.number for x in ts],
                                    "points": sum(x.points for x in ts)}))
     if pos.score is not None:
-        ideas += count_61(pos, sv, None, in_play=_gfacts(pos)["points_in_play"])
+        ideas += count_61(pos, sv, None, in_play=_no_trump_facts(pos)["points_in_play"])
     return ideas

@@ -59,8 +59,9 @@ class LineSolver:
         return out
 
 
-def line_of_tricks(pos: Position, plies: list[Ply], start: int = 1) -> list[Trick]:
-    """Group a line's cards into tricks (a trick begun on the table counts as the first)."""
+def line_tricks(pos: Position, plies: list[Ply], start: int = 1) -> list[Trick]:
+    """Group a 2-player line's cards into tricks, with or without trumps (a trick begun on
+    the table counts as the first; the last draw's cards when the line reaches it)."""
     out: list[Trick] = []
     seq = list(plies)
     if pos.table:
@@ -104,9 +105,9 @@ def explain_scoperta(pos: Position, objective: str = "points",
     if not is_deterministic(pos) or not root.exact:
         return Explanation(pos, objective, phase_of(pos), pos.to_move, root, facts=facts)
     plies = sv.plies(pos)
-    tricks = line_of_tricks(pos, plies)
+    tricks = line_tricks(pos, plies)
     tricks = [replace(t, reasons=tuple(_reasons(t, pos))) for t in tricks]
-    alts = alternatives(pos, root, plies, sv, line_of_tricks)
+    alts = alternatives(pos, root, plies, sv)
     ideas = _ideas(pos, plies, tricks, sv)
     return Explanation(pos, objective, phase_of(pos), pos.to_move, root, tuple(tricks), alts,
                        tuple(ideas), *tally(pos, tricks), facts)
@@ -124,15 +125,15 @@ def tally(pos, tricks) -> tuple:
     return (tw[0], tw[1]), (pw[0], pw[1]), final
 
 
-def alternatives(pos, root: Analysis, plies, sv, group) -> tuple:
+def alternatives(pos, root: Analysis, plies, sv) -> tuple:
     """Every card other than the line's first: its cost, the opponent's punishing answer
-    and the line that follows (``group`` turns the cards into tricks for the game)."""
+    and the line that follows."""
     alts = []
     for m in root.moves:
         if m.card == plies[0].card:
             continue
         rest = sv.plies(pos.play(m.card))
-        line = group(pos, [Ply(pos.to_move, m.card, root)] + rest)
+        line = line_tricks(pos, [Ply(pos.to_move, m.card, root)] + rest)
         j = next((k for k, q in enumerate(rest, 1) if q.player != pos.to_move), None)
         answer = None if j is None else rest[j - 1]
         role, lead = ("answer", None) if j is None else reply_role(
@@ -216,7 +217,7 @@ def _ply_index(pos: Position, trick_no: int, role: int) -> int:
 
 def _trick_winner_in_line(before: Position, line: list[Ply]) -> int:
     """Who takes the trick that is under way (or begins) at ``before`` in a solved line."""
-    ts = line_of_tricks(before, line)
+    ts = line_tricks(before, line)
     return ts[0].winner
 
 
@@ -254,7 +255,7 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                 for m in ply.analysis.moves:
                     if m.card == ply.card:
                         continue
-                    ts = line_of_tricks(before, sv.plies(before, first=m.card))
+                    ts = line_tricks(before, sv.plies(before, first=m.card))
                     if not any(x.winner != P and SUIT_OF[(x.follow if x.leader == P else x.lead).card] == trump
                                for x in ts):
                         unavoidable = False
