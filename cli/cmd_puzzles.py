@@ -15,8 +15,8 @@ from cli.options import SEED, check_output, count, save_text
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import analyse
-from solver.cards import CardError, card_str, format_mask, parse_card
-from solver.explain import explain as explain_position, no_trump, render_text
+from solver.cards import CardError, card_str, parse_card
+from solver.explain import explain as explain_position, render_text
 from solver.i18n import message, title_text
 from solver.puzzles import (PuzzleError, bundled_lines, evaluate, format_answer, generate,
                             parse_value, read_puzzle_file, read_puzzles, solve)
@@ -168,30 +168,6 @@ def _on(client):
     return many
 
 
-def board_text(pos, lang: str) -> str:
-    """A plain drawing of the position (the hands, the table, the talon, the score): the
-    scoperta board of ``briscola show``, or the no-trump endgame's own."""
-    if no_trump(pos):
-        return _game_board(pos, lang)
-    return render(pos, lang=lang)
-
-
-def _game_board(pos, lang: str) -> str:
-    """board_text for a Briscolone/Libero endgame: no trump, no talon."""
-    m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
-    lines = [m("board.variant", name=pos.rules.title) + "; " + m("board.rules." + pos.variant),
-             m("board.talon.empty")]
-    for p in (0, 1):
-        you = m("board.you") if p == pos.to_move else ""
-        lines.append(m("board.hand", n=p + 1, you=you,
-                       cards=format_mask(pos.hands[p]).replace(",", " ")))
-    if pos.table:
-        lines.append(m("board.table", card=card_str(pos.table[0]), n=pos.leader + 1))
-    if pos.score is not None:
-        lines.append(m("board.score", a=pos.score[0], b=pos.score[1]))
-    return "\n".join(lines)
-
-
 @puzzles.command("play")
 @click.argument("file", required=False)
 @click.option("--lang", type=LANG, default="en", show_default=True)
@@ -220,7 +196,7 @@ def puzzles_play(file, lang, difficulty, variant):
         pos = p.position
         click.echo(m("play.header", i=i, n=len(ps), difficulty=m("diff." + p.difficulty),
                      title=title_text(p.title, lang)))
-        click.echo(board_text(pos, lang))
+        click.echo(render(pos, lang=lang))
         goal = m("play.goal.win") if p.objective == "win" else ""
         click.echo(m("play.question." + p.question, n=pos.to_move + 1, goal=goal))
         a = analyse(pos, p.objective)

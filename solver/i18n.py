@@ -201,11 +201,6 @@ _EXPLAIN = {
 
 # the quiz and the board drawing of ``briscola puzzles play``
 _BOARD_EN = {
-    "board.talon.empty": "Talon: empty",
-    "board.hand": "Player {n}{you}: {cards}",
-    "board.you": " (to move)",
-    "board.table": "On the table: {card}, led by player {n}",
-    "board.score": "Score: {a}-{b}",
     "play.header": "Puzzle {i}/{n} [{difficulty}] {title}",
     "diff.easy": "easy", "diff.medium": "medium", "diff.hard": "hard",
     "play.ask.best": "Your card (q to quit): ",
@@ -221,11 +216,6 @@ _BOARD_EN = {
     "play.bye": "Final score: {right}/{done}.",
 }
 _BOARD_IT = {
-    "board.talon.empty": "Tallone: vuoto",
-    "board.hand": "Giocatore {n}{you}: {cards}",
-    "board.you": " (di turno)",
-    "board.table": "In tavola: {card}, giocata dal giocatore {n}",
-    "board.score": "Punteggio: {a}-{b}",
     "play.header": "Problema {i}/{n} [{difficulty}] {title}",
     "diff.easy": "facile", "diff.medium": "medio", "diff.hard": "difficile",
     "play.ask.best": "La tua carta (q per uscire): ",
@@ -270,9 +260,6 @@ _NOTRUMP_EN = {
     "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
                         "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
                         "away.",
-    "board.variant": "{name}: no trumps",
-    "board.rules.briscolone": "must follow suit",
-    "board.rules.libero": "no duty to follow suit",
 }
 _NOTRUMP_IT = {
     "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
@@ -303,9 +290,6 @@ _NOTRUMP_IT = {
     "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
                         "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
                         "con {lose} la butti via.",
-    "board.variant": "{name}: senza briscola",
-    "board.rules.briscolone": "obbligo di rispondere a seme",
-    "board.rules.libero": "nessun obbligo di rispondere a seme",
 }
 
 MESSAGES = {"en": {**_EXPLAIN["en"], **_BOARD_EN, **_NOTRUMP_EN},
@@ -521,6 +505,7 @@ LABELS = {
         "tricks": "{n} ({t} tricks)", "empty_hand": "(no cards)",
         "hidden_hand": "? ({n} cards, hidden)", "talon_covered": "{n} cards, covered",
         "no_trump": "none (no trump in this game)",
+        "rules": "Rules", "follow_suit": "must follow suit",
         "titles": {"scoperta4": "Briscola scoperta, 4 players", "classic": "Briscola",
                    "briscolone": "Briscolone", "libero": "Briscolone libero"},
     },
@@ -538,6 +523,7 @@ LABELS = {
         "tricks": "{n} ({t} prese)", "empty_hand": "(nessuna carta)",
         "hidden_hand": "? ({n} carte, coperte)", "talon_covered": "{n} carte, coperte",
         "no_trump": "nessuna (gioco senza briscola)",
+        "rules": "Regole", "follow_suit": "obbligo di rispondere a seme",
         "titles": {"scoperta4": "Briscola scoperta a 4", "classic": "Briscola",
                    "briscolone": "Briscolone", "libero": "Briscolone libero"},
     },

@@ -323,7 +323,7 @@ def _draw_gain(before: Position, plies, t: Trick, P: int, sv: LineSolver, root: 
     h = list(after.hands)
     h[w] = (h[w] & ~(1 << top)) | (1 << brisc)
     h[1 - w] = (h[1 - w] & ~(1 << brisc)) | (1 << top)
-    swapped = replace(after, hand1=h[0], hand2=h[1])
+    swapped = replace(after, hands=tuple(h))
     real = sv.analyse(after).value_exact
     alt = sv.analyse(swapped).value_exact
     if sv.objective == "points":

@@ -10,6 +10,7 @@ import click
 
 from solver.cards import SUIT_MASKS, card_str, cards_of, mask_points, popcount
 from solver.i18n import LABELS, agree, check_lang, suit_name
+from solver.rules import get_variant
 
 #: colour of each suit (bastoni, coppe, denari, spade) on the Neapolitan deck
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
@@ -75,6 +76,8 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
 
     if b < 0:
         rows.append(label(L["briscola"]) + L["no_trump"])
+        if get_variant(pos.variant).follow_suit:
+            rows.append(label(L["rules"]) + L["follow_suit"])
     else:
         holder = next((p for p, h in enumerate(seats) if h is not None and (h >> b) & 1), None)
         if n:
