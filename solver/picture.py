@@ -128,34 +128,12 @@ def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
             f'text-anchor="{anchor}" font-family="sans-serif"{c}>{escape(s)}</text>')
 
 
-@dataclass
-class _View:
-    """What any variant's position shows, seat by seat (seats 0-based)."""
-    players: int
-    hands: tuple[int, ...]
-    table: tuple[int, ...]   # in play order
-    leader: int
-    top: int
-    briscola: int
-    talon: int
-    played: int
-    to_move: int
-    score: tuple[int, int] | None
-    variant: str
-
-
 def check_drawable(pos) -> None:
     """A one-line refusal for what the picture cannot draw (a hidden hand), so callers can
     refuse before they analyse."""
     if isinstance(pos, SeatPosition):
         raise PositionError("a position with a hidden hand (?) has no picture yet; "
                             "'briscola show' without --svg draws it as text")
-
-
-def _view(pos) -> _View:
-    check_drawable(pos)
-    return _View(pos.players, pos.hands, pos.table, pos.leader, pos.top, pos.briscola,
-                 pos.talon_size, pos.played, pos.to_move, pos.score, pos.variant)
 
 
 def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None) -> str:
@@ -166,7 +144,8 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
         narrow = NARROW.get()
     L, X = LABELS[check_lang(lang)], PICTURE_LABELS[lang]
     marks = marks or Marks()
-    v = _view(pos)
+    check_drawable(pos)
+    v = pos
     trump = v.briscola // 10 if v.briscola >= 0 else -1
     if narrow:
         width = 530 if v.players == 4 else 420
@@ -213,7 +192,7 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     if not v.table:
         out.append(_text(16, mid + 60, "-", 16, fill="#777"))
     tx = 16 + max(v.players - 1, 2) * (W + GAP) + 14
-    if v.talon:
+    if v.talon_size:
         if v.briscola >= 0:
             out.append(card_svg(v.briscola, tx + 50, mid + 26, place="briscola", trump=True, rotate=True))
             # the rank upright on the part that shows, over the sideways corner index
@@ -222,19 +201,19 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
                              SUIT_INK[v.briscola // 10]).replace("sans-serif", "Georgia, serif"))
             out.append(_text(tx + W + 40, mid + 26 + H + 12, L["briscola"].lower(), 11,
                              anchor="middle", fill="#555"))
-        out.append(back_svg(tx, mid + 26, n=v.talon))
+        out.append(back_svg(tx, mid + 26, n=v.talon_size))
         if v.top >= 0:
             out.append(card_svg(v.top, tx + W + 80, mid + 26, place="top", trump=v.top // 10 == trump))
             out.append(_text(tx + W + 80 + W / 2, mid + 26 + H + 12, X["top"], 11,
                              anchor="middle", fill="#555"))
-    fx = tx + (2 * W + 96 if v.talon else 70)
+    fx = tx + (2 * W + 96 if v.talon_size else 70)
     facts = []
     if trump >= 0:
         facts.append(f"{L['briscola']}: {card_str(v.briscola)} "
                      f"({suit_name(trump, lang)})")
     else:
         facts.append(X["no_trump"])
-    facts.append(X["talon_n"].format(n=v.talon))
+    facts.append(X["talon_n"].format(n=v.talon_size))
     if v.score is not None:
         facts.append(X["score"].format(a=v.score[0], b=v.score[1]))
     facts.append(X["in_play"].format(n=120 - sum(RANK_POINTS[c % 10] for c in cards_of(v.played))))

@@ -22,7 +22,7 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       require, split_fields, talon_count_error,
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, equally_likely
-from solver.rules import get_variant, trick_winner
+from solver.rules import get_variant, trick_taker
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
@@ -135,7 +135,7 @@ class SeatPosition(Printed):
     def _winner(self, card: int) -> int:
         """The trick's winner when ``card`` answers the card on the table."""
         trump = self.briscola // 10 if self.briscola >= 0 else -1
-        return (1 - self.to_move + trick_winner([self.table[0], card], trump)) % 2
+        return trick_taker((self.table[0], card), 1 - self.to_move, trump)
 
     def _gets_trump(self, winner: int) -> bool:
         """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
