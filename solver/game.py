@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.cards import CARDS, card_str, cards_of, mask_of, mask_points, to_card
+from solver.cards import CARDS, SUIT_OF, card_str, cards_of, mask_of, mask_points, to_card
 from solver.position import Position
 from solver.position.notation import PositionError
 from solver.position.protocol import Turn
@@ -21,8 +21,6 @@ from solver.position.seat import History, make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
 from solver.rules import move_error as rules_move_error
 
-_SUIT = tuple(c // 10 for c in range(40))
-_PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
 
 #: default match length per match kind: segni to win, rounds to play, points to reach
 DEFAULT_TARGET = {"segni": 2, "rounds": 3, "points": 121}
@@ -137,8 +135,6 @@ class GameState(Turn):
         seat = self.to_move if player is None else player - 1
         if not 0 <= seat < self.players:
             raise RulesError(f"player must be 1 to {self.players}, got {player}")
-        if self.variant.name == "scoperta":
-            return to_position(self, clairvoyant)
         if clairvoyant or self.variant.open_hands:
             return to_game_position(self, clairvoyant)
         if self.is_over:
@@ -189,7 +185,7 @@ def deal_from_deck(variant, deck, dealer: int) -> GameState:
     if v.has_trump:
         briscola = deck[k]
         talon = deck[k + 1:] + (briscola,)
-        trump = _SUIT[briscola]
+        trump = SUIT_OF[briscola]
     else:
         briscola, talon, trump = -1, deck[k:], -1
     return GameState(v, tuple(hands), (), first, talon, trump, briscola, (0,) * n, (0,) * n,
