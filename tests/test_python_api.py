@@ -140,3 +140,25 @@ def test_every_position_type_is_exported():
         assert name in solver.__all__
     assert isinstance(solver.parse("variant=briscolone hand1=AB hand2=3B turn=1"), Position)
     assert isinstance(solver.parse("hand1=3C hand2=2C briscola=RD turn=1"), Position)
+
+
+def test_draws_that_the_rules_do_not_allow_are_refused_by_name():
+    """A draw is one of ``outcomes``' shapes: the visible top first, the trump card last at
+    the last draw, a new top when the game shows one; anything else is a PositionError."""
+    pos = solver.parse("hand1=AD,3C,RB hand2=7S,2D table=FC top=CB briscola=4S unseen=3B,RC "
+                       "turn=1")
+    good = pos.outcomes("AD")[0][0]
+    assert pos.play("AD", good).talon_size == pos.talon_size - 2
+    with pytest.raises(solver.PositionError, match="must start with the top card CB"):
+        pos.play("AD", (good[1], good[0], good[2]))
+    with pytest.raises(solver.PositionError, match="new top card"):
+        pos.play("AD", good[1:])                       # without the visible top: wrong shape
+    with pytest.raises(solver.PositionError, match="not a draw from this talon"):
+        pos.play("AD", ("CB", "AS", "3B"))             # AS is not in the talon
+    last = solver.parse("hand1=AD,3C,RB hand2=7S,2D table=FC top=CB briscola=4S turn=1")
+    assert last.outcomes("AD") == []                   # the last draw is known: top, then trump
+    assert last.play("AD") == last.play("AD", ("CB", "4S"))
+    with pytest.raises(solver.PositionError, match="must end with the trump card 4S"):
+        solver.parse("variant=scoperta4 hand1=AB,2B hand2=AC,2C hand3=AD,2D "
+                     "hand4=AS,2S,3S table=5S,6S,7S top=4B unseen=5B,6B briscola=4S turn=4"
+                     ).play("3S", ("4B", "5B", "4S", "6B"))

@@ -90,7 +90,7 @@ def test_next_trick_reuses_the_previous_table():
         mid = pos.play(first.best[0])
         reply = analyse(mid).best[0]
         x, y = sorted(cards_of(mid.unseen))[:2]
-        nxt = mid.play(reply, (x, y))
+        nxt = mid.play(reply, (mid.top, x, y))
         a = analyse(nxt)
         engine.current().forget_tables()
         b = analyse(nxt)

@@ -19,7 +19,7 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       rest_text, split_fields, talon_end_error,
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
-from solver.rules import Variant, get_variant, legal_mask, move_error, trick_taker
+from solver.rules import VARIANTS, Variant, get_variant, legal_mask, move_error, trick_taker
 
 
 @dataclass(frozen=True, repr=False)
@@ -48,7 +48,7 @@ class Position(TalonFacts, Printed):
 
     @property
     def rules(self) -> Variant:
-        return get_variant(self.variant)
+        return VARIANTS[self.variant]
 
     @property
     def players(self) -> int:
@@ -131,12 +131,9 @@ class Position(TalonFacts, Printed):
                         raise PositionError("the draw after this trick is unknown: "
                                             "give the cards drawn")
                     draws = outs[0][0]
-                draws = tuple(int(to_card(c)) for c in draws)
+                draws = self._checked_draws(draws)
                 got = draws[:n]
-                top = draws[n] if v.top_visible and len(draws) > n else -1
-                if len(got) != n or mask_of(draws) & ~self.talon_mask or len(set(draws)) != len(draws):
-                    raise PositionError(f"the draws {', '.join(card_str(c) for c in draws)} are "
-                                        f"not {n} different cards of the talon")
+                top = draws[n] if len(draws) > n else -1
             for i, c in enumerate(got):
                 hands[(winner + i) % n] |= 1 << c
         return Position(self.variant, tuple(hands), (), top, self.briscola,
@@ -150,6 +147,25 @@ class Position(TalonFacts, Printed):
             return []
         outs = self._draws()
         return outs if len(outs) > 1 else []
+
+    def _checked_draws(self, draws) -> tuple[int, ...]:
+        """``draws`` as card ids when they are a draw the rules allow here, else
+        PositionError saying what one looks like."""
+        draws = tuple(int(to_card(c)) for c in draws)
+        n, T = self.players, self.talon_size
+        want = n + (1 if self.rules.top_visible and T > n else 0)
+        text = ", ".join(card_str(c) for c in draws)
+        if len(draws) != want or len(set(draws)) != want or mask_of(draws) & ~self.talon_mask:
+            shape = f"the {n} cards drawn, winner first" + (", then the new top card"
+                                                             if want > n else "")
+            raise PositionError(f"the draws ({text}) are not a draw from this talon: give {shape}")
+        if self.top >= 0 and draws[0] != self.top:
+            raise PositionError(f"the draws ({text}) must start with the top card "
+                                f"{card_str(self.top)}, which the trick's winner draws")
+        if T == n and self.briscola >= 0 and draws[n - 1] != self.briscola:
+            raise PositionError(f"the draws ({text}) must end with the trump card "
+                                f"{card_str(self.briscola)}, drawn last")
+        return draws
 
     def _draws(self) -> list[Outcome]:
         """Every draw after the trick on the table: the visible top goes to the winner, the
