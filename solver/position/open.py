@@ -9,6 +9,7 @@ cannot disagree with itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
                           parse_cards, popcount, to_card)
@@ -65,9 +66,12 @@ class Position(TalonFacts, Printed):
     def table_mask(self) -> int:
         return mask_of(self.table)
 
-    @property
+    @cached_property
     def talon_mask(self) -> int:
-        m = self.played | self.table_mask
+        """Derived once per position: searches and plays ask for it many times."""
+        m = self.played
+        for c in self.table:
+            m |= 1 << c
         for h in self.hands:
             m |= h
         return FULL_DECK & ~m
@@ -105,19 +109,21 @@ class Position(TalonFacts, Printed):
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         v = self.rules
         hands = list(self.hands)
-        err = move_error(hands[self.to_move], self.table, v, card, self.turn)
-        if err:
-            raise PositionError(f"illegal move: {err}")
-        hands[self.to_move] &= ~(1 << card)
+        seat = self.to_move
+        if not (legal_mask(hands[seat], self.table, v) >> card) & 1:
+            raise PositionError("illegal move: " + move_error(hands[seat], self.table, v, card,
+                                                              seat + 1))
+        hands[seat] &= ~(1 << card)
         table = self.table + (card,)
         n = len(hands)
         if len(table) < n:
-            return replace(self, hands=tuple(hands), table=table, to_move=(self.to_move + 1) % n)
-        winner = trick_taker(table, self.leader, self.trump_suit)
+            return replace(self, hands=tuple(hands), table=table, to_move=(seat + 1) % n)
+        winner = trick_taker(table, (seat + 1) % n, self.trump_suit)
+        taken = mask_of(table)
         score = self.score
         if score is not None:
             s = list(score)
-            s[winner % 2] += mask_points(mask_of(table))
+            s[winner % 2] += mask_points(taken)
             score = (s[0], s[1])
         top, order = self.top, self.talon_order
         if self.talon_mask:
@@ -125,19 +131,13 @@ class Position(TalonFacts, Printed):
                 got, order = order[:n], order[n:] or None
                 top = order[0] if order is not None and v.top_visible else -1
             else:
-                if draws is None:
-                    outs = self._draws()
-                    if len(outs) != 1:
-                        raise PositionError("the draw after this trick is unknown: "
-                                            "give the cards drawn")
-                    draws = outs[0][0]
-                draws = self._checked_draws(draws)
+                draws = self._known_draw() if draws is None else self._checked_draws(draws)
                 got = draws[:n]
                 top = draws[n] if len(draws) > n else -1
             for i, c in enumerate(got):
                 hands[(winner + i) % n] |= 1 << c
-        return Position(self.variant, tuple(hands), (), top, self.briscola,
-                        self.played | mask_of(table), winner, score, order)
+        return Position(self.variant, tuple(hands), (), top, self.briscola, self.played | taken,
+                        winner, score, order)
 
     def outcomes(self, card: int) -> list[Outcome]:
         """The draws that may follow ``card`` with their probabilities when it ends a trick
@@ -167,18 +167,32 @@ class Position(TalonFacts, Printed):
                                 f"{card_str(self.briscola)}, drawn last")
         return draws
 
-    def _draws(self) -> list[Outcome]:
-        """Every draw after the trick on the table: the visible top goes to the winner, the
-        trump card to the last drawer of the last draw, the rest (and the new visible top)
-        are unseen cards, every order equally likely."""
+    def _draw_shape(self):
+        """(first, last, k, picked): a draw after the trick on the table is ``first`` (the
+        visible top, to the winner), ``k`` unseen cards, ``last`` (the trump card, to the last
+        drawer of the last draw), then the new visible top: ``picked`` unseen cards in all."""
         n = self.players
         T = self.talon_size
         first = (self.top,) if self.top >= 0 else ()
         last = (self.briscola,) if T == n and self.briscola >= 0 else ()
         k = n - len(first) - len(last)
-        new_top = 1 if self.rules.top_visible and T > n else 0
-        return equally_likely(cards_of(self.unseen), k + new_top,
+        return first, last, k, k + (1 if self.rules.top_visible and T > n else 0)
+
+    def _draws(self) -> list[Outcome]:
+        """Every draw after the trick on the table, every order of the unseen cards equally
+        likely."""
+        first, last, k, picked = self._draw_shape()
+        return equally_likely(cards_of(self.unseen), picked,
                               lambda pick: first + pick[:k] + last + pick[k:])
+
+    def _known_draw(self) -> tuple[int, ...]:
+        """The draw when the rules leave one (the top card and the trump card, or the one
+        covered card known by elimination), else PositionError."""
+        first, last, k, picked = self._draw_shape()
+        pick = tuple(cards_of(self.unseen))
+        if len(pick) != picked or picked > 1:
+            raise PositionError("the draw after this trick is unknown: give the cards drawn")
+        return first + pick[:k] + last + pick[k:]
 
     # ----- text ------------------------------------------------------------------------
     def to_text(self, hidden: int | None = None, with_played: bool = True) -> str:
