@@ -24,15 +24,12 @@ from typing import Callable
 from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
 from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY
 from solver.cards import card_str
-from solver.game import (GameState, legal_cards, play, to_position,
-                         to_seat_position)
+from solver.game import GameState, legal_cards, play
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
 from solver.position import Position, PositionError
 from solver.record import RecordError, check_record, deal_start, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
-#: games whose cards are judged from the mover's seat (hidden hands sampled)
-SEAT_VIEW = ("classic", "briscolone", "libero")
 UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
 NO_SCORE = "objective win needs the score: this game starts from a position without score="
 
@@ -189,8 +186,8 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     scoperta, from the mover's seat in the hidden-card games. With ``objective="win"`` the
     values are the mover's chances of winning the deal (the state's points are the score)
     and a cost is a difference of chances."""
-    seat_view = state.variant.name in SEAT_VIEW
-    view = to_seat_position(state, state.to_move) if seat_view else to_position(state)
+    view = state.view()  # what the mover sees: both hands in scoperta, else their seat
+    seat_view = not state.variant.open_hands
     legal = legal_cards(state)
     base = dict(deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
                 player=state.to_move, card=card, choices=len(legal), position=view.to_text(),
