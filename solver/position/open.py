@@ -8,8 +8,7 @@ cannot disagree with itself.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass, field, replace
 
 from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
                           parse_cards, popcount, to_card)
@@ -20,7 +19,7 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       rest_text, split_fields, talon_end_error,
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
-from solver.rules import VARIANTS, Variant, get_variant, legal_mask, move_error, trick_taker
+from solver.rules import VARIANTS, Variant, get_variant, legal_mask, move_error, trick_winner
 
 
 @dataclass(frozen=True, repr=False)
@@ -42,6 +41,16 @@ class Position(TalonFacts, Printed):
     to_move: int
     score: tuple[int, int] | None = None
     talon_order: tuple[int, ...] | None = None
+    #: the talon's cards, derived once: searches and plays ask for them many times
+    talon_mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        m = self.played
+        for c in self.table:
+            m |= 1 << c
+        for h in self.hands:
+            m |= h
+        object.__setattr__(self, "talon_mask", FULL_DECK & ~m)
 
     @property
     def variant_name(self) -> str:
@@ -65,16 +74,6 @@ class Position(TalonFacts, Printed):
     @property
     def table_mask(self) -> int:
         return mask_of(self.table)
-
-    @cached_property
-    def talon_mask(self) -> int:
-        """Derived once per position: searches and plays ask for it many times."""
-        m = self.played
-        for c in self.table:
-            m |= 1 << c
-        for h in self.hands:
-            m |= h
-        return FULL_DECK & ~m
 
     @property
     def leader(self) -> int:
@@ -118,7 +117,7 @@ class Position(TalonFacts, Printed):
         n = len(hands)
         if len(table) < n:
             return replace(self, hands=tuple(hands), table=table, to_move=(seat + 1) % n)
-        winner = trick_taker(table, (seat + 1) % n, self.trump_suit)
+        winner = (seat + 1 + trick_winner(table, self.trump_suit)) % n
         taken = mask_of(table)
         score = self.score
         if score is not None:
@@ -188,6 +187,8 @@ class Position(TalonFacts, Printed):
     def _known_draw(self) -> tuple[int, ...]:
         """The draw when the rules leave one (the top card and the trump card, or the one
         covered card known by elimination), else PositionError."""
+        if self.top >= 0 and self.talon_mask == (1 << self.top) | (1 << self.briscola):
+            return self.top, self.briscola  # scoperta's last draw: the common case, kept quick
         first, last, k, picked = self._draw_shape()
         pick = tuple(cards_of(self.unseen))
         if len(pick) != picked or picked > 1:
