@@ -16,8 +16,8 @@ import click
 #: empty cache on an idle machine, cold minus warm CPU of
 #: ``python benchmarks/bench_coldstart.py --kernels``)
 KERNELS = {
-    "solver.search.scoperta": ("the scoperta search kernel", 51),
-    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 37),
+    "solver.search.scoperta": ("the scoperta search kernel", 15),
+    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 14),
     "solver.search.depth": ("the estimator's kernel", 1),
 }
 

@@ -7,7 +7,8 @@ import threading
 
 import numpy as np
 from numba import njit
-from numba.core import sigutils
+from numba.core import cgutils, sigutils, types
+from numba.extending import intrinsic
 
 #: njit options of the recursive search kernels. ``_nrt=False``: they allocate nothing, and
 #: without numba's reference counting a recursive call no longer increments and decrements
@@ -82,6 +83,36 @@ def load_kernel(dispatcher, signature: str) -> None:
 
 #: the kernels' dispatchers are the process's, and so is the right to compile them
 _LOAD_LOCK = threading.Lock()
+
+
+def self_call(signature: str):
+    """A kernel's call to itself, typed by its declared ``signature``.
+
+    Called by name, a kernel's recursive call is typed by numba from the partial
+    inference of the function being compiled, again at every call site and every pass:
+    most of a kernel's compile time. This call is typed at once by the signature (its
+    arguments cast to it) and calls the function being lowered, so the kernel must be
+    compiled for exactly that signature (``load_kernel``) and the call must stand in the
+    kernel's own body (or a helper inlined into it). The machine code is the same."""
+    args, ret = sigutils.normalize_signature(signature)
+
+    @intrinsic
+    def call(typingctx, *given):
+        if len(given) != len(args):
+            return None
+        packed = types.StarArgTuple.from_types(given)
+
+        def codegen(context, builder, sig, llargs):
+            vals = [context.cast(builder, v, t, a) for v, t, a in
+                    zip(cgutils.unpack_tuple(builder, llargs[0], len(args)), given, args)]
+            status, res = context.call_conv.call_function(builder, builder.function, ret,
+                                                          args, vals)
+            with cgutils.if_unlikely(builder, status.is_error):
+                context.call_conv.return_status_propagate(builder, status)
+            return res
+        return ret(packed), codegen
+
+    return call
 
 
 @njit(cache=True, inline="always")

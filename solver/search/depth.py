@@ -7,11 +7,15 @@ import numpy as np
 from numba import njit
 
 from solver.search.bits import CARD_POINTS, leader_wins, lowbit_index
-from solver.search.context import KERNEL, load_kernel
+from solver.search.context import KERNEL, load_kernel, self_call
 
 _I = "int64"
 DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
           f"{_I}[::1])")
+
+
+#: ``dl_search``'s calls to itself (see context.self_call)
+_itself = self_call(DL_SIG)
 
 
 @njit(**KERNEL)
@@ -41,7 +45,7 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
         nh0 = h0 & ~cb if turn == 0 else h0
         nh1 = h1 & ~cb if turn == 1 else h1
         if table < 0:
-            v = -dl_search(nh0, nh1, c, order, k, 1 - turn, depth, -beta, -alpha, trump, NO, stats)
+            v = -_itself(nh0, nh1, c, order, k, 1 - turn, depth, -beta, -alpha, trump, NO, stats)
         else:
             w = 1 - turn if leader_wins(table, c, trump) else turn
             p = CARD_POINTS[table] + CARD_POINTS[c]
@@ -57,10 +61,10 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
                     nh0 |= b
                 nk = k + 2
             if w == turn:
-                v = p + dl_search(nh0, nh1, NO, order, nk, w, depth - 1, alpha - p, beta - p,
+                v = p + _itself(nh0, nh1, NO, order, nk, w, depth - 1, alpha - p, beta - p,
                                    trump, NO, stats)
             else:
-                v = -p - dl_search(nh0, nh1, NO, order, nk, w, depth - 1, -beta - p, -alpha - p,
+                v = -p - _itself(nh0, nh1, NO, order, nk, w, depth - 1, -beta - p, -alpha - p,
                                     trump, NO, stats)
         if stats[2]:
             return 0

@@ -29,7 +29,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN
                                    C_PREFETCH, C_SCALE, C_SIZE,
                                    C_TOPVIS, C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, S_ABORT,
                                    S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
-                                   load_kernel, star1_cut, star1_window, value_bounds)
+                                   load_kernel, self_call, star1_cut, star1_window, value_bounds)
 from solver.search.endgame import three_tricks
 from solver.search.leaf import ONE, leaf_sum
 from solver.search.table import (TT_COLS, new_table, tt_hash5, tt_prefetch, tt_probe,  # noqa: F401
@@ -272,6 +272,10 @@ SEARCH_SIG = (f"{_I}(" + ", ".join([_I] * 16) + f", {_I}[::1], {_I}[::1], {_I}[:
               f"{_I}[::1], {_I}[:, ::1])")
 
 
+#: ``search``'s calls to itself (see context.self_call)
+_itself = self_call(SEARCH_SIG)
+
+
 @njit(**KERNEL)
 def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1,
            alpha, beta, only, ctx, order, tt, stats, work):
@@ -324,7 +328,7 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
             ca, cb = star1_window(N, alpha, beta, total, left * lo, left * hi, lo, hi)
             nh0, nh1, nh2, nh3, ntop, rest = _chance_child(i, h0, h1, h2, h3, top, unseen, tal,
                                                            turn, newtop, ctx)
-            v = search(nh0, nh1, nh2, nh3, ZERO, ZERO, ntop, rest, tal - ctx[C_PLAYERS], turn,
+            v = _itself(nh0, nh1, nh2, nh3, ZERO, ZERO, ntop, rest, tal - ctx[C_PLAYERS], turn,
                        ZERO, s0, s1, ca, cb, NO, ctx, order, tt, stats, work)
             if stats[S_ABORT]:
                 return ZERO
@@ -360,11 +364,11 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
              sgn, off) = _child(moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn,
                                 s0, s1, ctx, order)
             if sgn == 1:
-                v = off + search(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
+                v = off + _itself(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
                                  npend, ns0, ns1, alpha - off, beta - off, NO, ctx, order, tt,
                                  stats, work)
             else:
-                v = off - search(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
+                v = off - _itself(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
                                  npend, ns0, ns1, off - beta, off - alpha, NO, ctx, order, tt,
                                  stats, work)
             if stats[S_ABORT]:

@@ -45,7 +45,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT, 
                                    C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
                                    S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
                                    S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
-                                   load_kernel, value_bounds, win_value)
+                                   load_kernel, self_call, value_bounds, win_value)
 from solver.search.endgame import last_two_gain, three_tricks
 from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
                                  new_table, next_epoch, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save,
@@ -410,6 +410,10 @@ SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I},
               f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
 
 
+#: ``search``'s calls to itself (see context.self_call)
+_itself = self_call(SEARCH_SIG)
+
+
 @njit(**KERNEL)
 def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
            ctx, order, tt, stats, work):
@@ -460,7 +464,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             _, cb = star1_window(N, alpha, beta, ZERO, sum_lo - li, sum_hi, li, chi[i])
             nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
             stats[S_PROBE] += 1
-            v = search(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order,
+            v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order,
                        tt, stats, work)
             if stats[S_ABORT]:
                 return ZERO
@@ -481,7 +485,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             if v != chi[i]:
                 ca, cb = star1_window(N, alpha, beta, total, rest_lo, rest_hi, v, chi[i])
                 nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
-                v = search(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, ca, cb, NO, ctx, order,
+                v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, ca, cb, NO, ctx, order,
                            tt, stats, work)
                 if stats[S_ABORT]:
                     return ZERO
@@ -512,10 +516,10 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             whi = alpha + 1 if j > 0 and beta - alpha > 1 and (clair or unseen == 0) else beta
             while not got:
                 if sgn == 1:
-                    v = off + search(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, wlo - off,
+                    v = off + _itself(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, wlo - off,
                                      whi - off, NO, ctx, order, tt, stats, work)
                 else:
-                    v = off - search(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, off - whi,
+                    v = off - _itself(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, off - whi,
                                      off - wlo, NO, ctx, order, tt, stats, work)
                 if stats[S_ABORT]:
                     return ZERO
