@@ -60,7 +60,7 @@ def engine_worker(variant: str) -> None:
             continue
         t = time.perf_counter()
         c = agent(st, rng)
-        print(time.perf_counter() - t, 0, c, flush=True)
+        print(time.perf_counter() - t, 0, int(c), flush=True)
 
 
 def _position(sets: dict, line: str):

@@ -96,6 +96,7 @@ class GameState(Turn):
         return len(self.talon)
 
     clairvoyant = True
+    hidden_hand = False
 
     @property
     def points_in_play(self) -> int:

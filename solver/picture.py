@@ -15,7 +15,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
-from solver.position import PositionError, SeatPosition
+from solver.position import PositionError
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)
@@ -131,7 +131,7 @@ def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
 def check_drawable(pos) -> None:
     """A one-line refusal for what the picture cannot draw (a hidden hand), so callers can
     refuse before they analyse."""
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         raise PositionError("a position with a hidden hand (?) has no picture yet; "
                             "'briscola show' without --svg draws it as text")
 

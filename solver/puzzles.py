@@ -21,7 +21,7 @@ from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of,
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
 from solver.i18n import TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
-from solver.position import Position, PositionError, SeatPosition, parse_position
+from solver.position import Position, PositionError, parse_position
 from solver.rules import beats
 from solver.sample import random_position
 
@@ -159,7 +159,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
 def _puzzle_position(text: str):
     """A scoperta position, or a Briscolone/Libero endgame (talon empty)."""
     pos = parse_position(text)
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         raise PositionError("a puzzle shows every card: a hidden hand (?) has no single answer")
     if pos.variant != "scoperta":
         if pos.variant not in GAME_VARIANTS:

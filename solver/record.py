@@ -32,7 +32,7 @@ from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card
 from solver.game import (GameState, MatchState, deal_from_deck, from_position, move_error,
                          new_match, play, to_seat_position)
-from solver.position import Position, PositionError, SeatPosition, parse_position
+from solver.position import PositionError, SeatPosition, parse_position
 from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"
@@ -187,7 +187,7 @@ def _check_start(d: dict, where: str) -> dict:
         pos = parse_position(d["start"])
     except PositionError as e:
         raise RecordError(f"{where}: start: {str(e).splitlines()[0]}") from None
-    if not isinstance(pos, Position) or pos.variant != "scoperta":
+    if pos.hidden_hand or pos.variant_name != "scoperta":
         raise RecordError(f"{where}: start must be a 2-player scoperta position")
     return {"start": pos, "talon": _cards(d.get("talon", []), "talon", where),
             "moves": _cards(d.get("moves", []), "moves", where), "result": d.get("result")}

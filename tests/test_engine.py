@@ -8,7 +8,6 @@ import threading
 
 import solver
 from solver.analysis import Engine, default_engine, driver, progress, sampler
-from solver.analysis import sampling as seat
 from solver.cards import card_str, parse_cards
 from solver.position import parse_position
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from solver.players.agents import GreedyAgent, RandomAgent, get_agent, play_deal, play_match, register_agent, run_deal, seat_agents
+from solver.players.agents import GreedyAgent, RandomAgent, get_agent, play_deal, play_match, register_agent, seat_agents
 from solver.cards import FULL_DECK, cards_of, mask_points, parse_card
 from solver.game import (DEFAULT_TARGET, MatchState, deal, from_position, legal_cards, new_match, play,
                          to_position)

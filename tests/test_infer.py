@@ -3,7 +3,6 @@ hands it rebuilds, and that it never uses a card the seat did not see."""
 import random
 from dataclasses import replace
 
-import pytest
 
 from solver.game import history_of
 from solver.position.seat import make_seat_position

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from cli import cmd_play as P
 from cli.main import cli
 from solver.analysis import progress
-from solver.cards import card_str, parse_card
+from solver.cards import card_str
 from solver.record import read_record, replay_all
 
 TPM = "0.03"

@@ -6,7 +6,6 @@ import os
 import sys
 import time
 
-import pytest
 
 from cli import coldstart
 from solver.analysis import progress, sampler

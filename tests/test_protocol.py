@@ -63,6 +63,16 @@ def test_every_type_is_a_state():
         assert isinstance(deal(variant, 3), State)
 
 
+def test_only_a_seat_view_hides_a_hand():
+    """Callers ask the protocol, not the type, whether a position is an information set."""
+    assert parse_position(SEAT).hidden_hand is True
+    assert parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1").hidden_hand is False
+    for variant in VARIANTS:
+        st = deal(variant, 3)
+        assert st.hidden_hand is False
+        assert st.view(1).hidden_hand is (not VARIANTS[variant].open_hands)
+
+
 def test_random_playouts_reach_the_end():
     rng = random.Random(7)
     finals = 0

@@ -16,7 +16,6 @@ from dataclasses import replace
 from solver.analysis import driver, estimate, exact, sampling
 from solver.analysis import progress as P
 from solver.analysis.result import Analysis, check_objective
-from solver.position import SeatPosition
 
 
 def check_budget(seconds, samples, nodes) -> None:
@@ -106,7 +105,7 @@ def _run(pos, objective, seconds, samples, nodes, seed, estimate_limit, estimate
         return _by_samples(pos, objective, samples, seed, t0)
     if nodes is not None:
         return _by_nodes(pos, objective, nodes, seed, estimate_limit, t0)
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         caps = [x for x in (seconds, estimate_limit) if x is not None]
         return sampling.analyse(pos, objective, min(caps) if caps else None, seed=seed,
                                 t0=t0)  # an estimate: the estimate's cap holds
@@ -116,7 +115,7 @@ def _run(pos, objective, seconds, samples, nodes, seed, estimate_limit, estimate
 
 
 def _by_samples(pos, objective, samples, seed, t0) -> Analysis:
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         return sampling.analyse(pos, objective, None, samples=samples, seed=seed, t0=t0)
     if not pos.draws_unknown:
         res = driver.exact_search(pos, objective, None)
@@ -127,14 +126,14 @@ def _by_samples(pos, objective, samples, seed, t0) -> Analysis:
 
 
 def _by_nodes(pos, objective, nodes, seed, estimate_limit, t0) -> Analysis:
-    if not isinstance(pos, SeatPosition) and driver.exact_possible(pos):
+    if not pos.hidden_hand and driver.exact_possible(pos):
         res = driver.exact_search(pos, objective, None, node_limit=nodes)
         if res is not None:
             return driver.exact_analysis(pos, objective, res, None, t0)
     note = (f"the exact search did not finish within {nodes:,} nodes"
-            if not isinstance(pos, SeatPosition) and driver.exact_possible(pos)
+            if not pos.hidden_hand and driver.exact_possible(pos)
             else "a node budget is for exact searches: this estimate took its default time")
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         a = sampling.analyse(pos, objective, estimate_limit, seed=seed, t0=t0)
     elif driver.kernel_for(pos) is driver.GENERAL:
         a = sampling.analyse_open(pos, objective, estimate_limit, t0, seed=seed)

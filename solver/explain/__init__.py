@@ -17,7 +17,7 @@ from solver.explain.render import render4, render_text, team_json, to_json
 from solver.explain.scoperta import (EARLY_TIME_LIMIT, LineSolver, explain_scoperta,
                                      is_deterministic, line_tricks, phase_of)
 from solver.explain.teams import explain4, explainable
-from solver.position import PositionError, SeatPosition
+from solver.position import PositionError
 from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction,
                          message)
 
@@ -40,7 +40,7 @@ def explain_position(pos, objective: str = "points", time_limit: float | None = 
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A hidden
     hand is refused: the explanation walks one line with every card in view."""
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         raise PositionError("explain needs every hand in view; a position with a hidden hand "
                             "(?) is analysed from its seat by 'briscola analyse'")
     if explainable(pos):

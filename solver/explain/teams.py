@@ -18,7 +18,7 @@ __all__ = ["WORDS", "explain4", "explainable", "render4"]
 
 def explainable(pos) -> bool:
     """Whether ``pos`` is a four-player game, which this module explains."""
-    return isinstance(pos, Position) and pos.variant == "scoperta4"
+    return not pos.hidden_hand and pos.variant_name == "scoperta4"
 
 
 def explain4(pos: Position, objective: str = "points") -> Explanation:

@@ -44,6 +44,8 @@ class Position(TalonFacts, Printed):
     #: the talon's cards, derived once: searches and plays ask for them many times
     talon_mask: int = field(init=False, repr=False, compare=False)
 
+    hidden_hand = False
+
     def __post_init__(self):
         m = self.played
         for c in self.table:

@@ -48,6 +48,11 @@ class State(Protocol):
     @property
     def clairvoyant(self) -> bool: ...
 
+    hidden_hand: bool
+    """True for a seat's view with the opponent's hand hidden (``?``): an information set,
+    which has no single value, is analysed by sampling the hands it allows, and cannot be
+    drawn or explained card by card."""
+
     @property
     def points_in_play(self) -> int:
         """Points not yet taken in a trick (in hands, on the table, in the talon)."""

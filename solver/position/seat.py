@@ -77,6 +77,7 @@ class SeatPosition(Printed):
 
     players = 2
     clairvoyant = False
+    hidden_hand = True
 
     @property
     def opponent(self) -> int:

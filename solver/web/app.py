@@ -25,7 +25,7 @@ from solver.analysis import check_objective
 from solver.cards import CardError, card_str, parse_card
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
-from solver.position import PositionError, SeatPosition, parse_position
+from solver.position import PositionError, parse_position
 from solver.rules import VARIANTS, RulesError
 from solver.web.guard import MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
@@ -93,7 +93,7 @@ def _open_position(body: dict):
     """The request's position, refused when a hand is hidden (``?``): drawing and explaining
     need every hand; /api/analyse takes such a position."""
     pos = parse_position(_field(body, "position", str, required=True))
-    if isinstance(pos, SeatPosition):
+    if pos.hidden_hand:
         raise BadRequest("a position with a hidden hand (?) can be analysed (/api/analyse) "
                          "but not drawn or explained: give both hands")
     return pos
@@ -236,7 +236,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
         out = a.to_json()
         # a hidden hand cannot be drawn: its analysis comes without a picture
-        out["svg"] = None if isinstance(pos, SeatPosition) else analysis_picture(a, lang)
+        out["svg"] = None if pos.hidden_hand else analysis_picture(a, lang)
         return out
 
     @endpoint

@@ -28,7 +28,7 @@ from solver.explain import explain_position, render as render_explanation
 from solver.game import (GameState, _open_view, deal, from_position, legal_cards, move_error,
                          play as play_card, to_game_position, to_position)
 from solver.picture import Marks, position_svg
-from solver.position import Position, PositionError
+from solver.position import PositionError
 from solver.puzzles import bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
@@ -87,7 +87,7 @@ def new_game(variant: str, seed: int) -> Game:
 def game_from_position(pos, seed: int) -> Game:
     """Play on from a pasted scoperta position; the hidden talon order is shuffled by the
     rules' chance (uniform, seeded), the top card first and the trump card last."""
-    if not isinstance(pos, Position) or pos.variant != "scoperta":
+    if pos.hidden_hand or pos.variant_name != "scoperta":
         raise PositionError("play from a pasted position handles 2-player scoperta; deal a game "
                             "to play the other variants")
     if pos.talon_order is not None:
