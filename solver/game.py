@@ -17,7 +17,7 @@ from solver.cards import CARDS, SUIT_OF, card_str, cards_of, mask_of, mask_point
 from solver.position import Position
 from solver.position.notation import PositionError
 from solver.position.protocol import Turn
-from solver.position.seat import History, make_seat_position
+from solver.position.seat import make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
 from solver.rules import move_error as rules_move_error
 
@@ -398,38 +398,9 @@ __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_f
            "to_seat_position", "from_position", "new_match", "make_rng", "describe_deal"]
 
 
-def history_of(state, seat: int) -> History:
-    """The opponent's arrival slots and shown voids in a replayed deal (solver.game state)."""
-    opp = 1 - seat
-    slot_trick = [0]
-    for j, t in enumerate(state.tricks, 1):
-        if t.draws:
-            slot_trick.append(j)
-    voids = []
-    plays = []   # (card, trick number)
-    for j, t in enumerate(state.tricks, 1):
-        c = t.cards[(opp - t.leader) % 2]
-        plays.append((c, j))
-        if state.variant.follow_suit and t.leader != opp and c // 10 != t.cards[0] // 10:
-            voids.append((j, t.cards[0] // 10))
-    if state.trick and state.leader == opp:
-        plays.append((state.trick[0], len(state.tricks) + 1))
-    n_slots = len(slot_trick)
-
-    def first_slot(suit: int, played_at: int | None) -> int:
-        lo = 0
-        for t, s in voids:
-            if s == suit and (played_at is None or played_at > t):
-                lo = max(lo, next((i for i, st in enumerate(slot_trick) if i and st >= t), n_slots))
-        return lo
-
-    fixed = []
-    for c, j in plays:
-        hi = max(i for i, st in enumerate(slot_trick) if st <= j - 1)
-        fixed.append((first_slot(c // 10, j), hi))
-    suit_lo = tuple(first_slot(s, None) for s in range(4))
-    caps = (state.variant.hand_size,) + (1,) * (n_slots - 1)
-    return History(caps, tuple(fixed), suit_lo, tuple(voids))
+def record_of(state) -> tuple[tuple[int, int, int], ...]:
+    """The deal's tricks so far as a seat saw them: (leader, lead, answer) each."""
+    return tuple((t.leader, t.cards[0], t.cards[1]) for t in state.tricks)
 
 
 def to_seat_position(state, seat: int):
@@ -441,4 +412,4 @@ def to_seat_position(state, seat: int):
         played |= m
     return make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
                               state.briscola, played, state.to_move,
-                              (state.points[0], state.points[1]), history_of(state, seat))
+                              (state.points[0], state.points[1]), record_of(state))

@@ -493,7 +493,7 @@ def player_name(name: str, lang: str) -> str:
 LABELS = {
     "en": {
         "title": "Briscola scoperta", "player": "Player {n}", "to_move": "to move",
-        "to_answer": "to answer", "led_by": "led by player {n}", "table": "Table",
+        "to_answer": "to answer", "over": "the deal is over", "led_by": "led by player {n}", "table": "Table",
         "talon": "Talon", "talon_cards": "{n} cards, top {top}", "talon_empty": "empty",
         "talon_last": "2 cards: top {top}, then the trump card",
         "order": "Talon order", "order_note": "top first",
@@ -511,7 +511,7 @@ LABELS = {
     },
     "it": {
         "title": "Briscola scoperta", "player": "Giocatore {n}", "to_move": "di mano",
-        "to_answer": "risponde", "led_by": "giocata dal giocatore {n}", "table": "Tavolo",
+        "to_answer": "risponde", "over": "la smazzata è finita", "led_by": "giocata dal giocatore {n}", "table": "Tavolo",
         "talon": "Tallone", "talon_cards": "{n} carte, in cima {top}", "talon_empty": "vuoto",
         "talon_last": "2 carte: in cima {top}, poi la briscola",
         "order": "Ordine del tallone", "order_note": "dalla cima",

@@ -158,10 +158,11 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     def hand_row(seat: int, x0: float, y0: float) -> None:
         cards = cards_of(v.hands[seat])
         who = L["player"].format(n=seat + 1)
-        if seat == v.to_move:
+        moving = seat == v.to_move and not v.is_over
+        if moving:
             who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
-        out.append(_text(x0, y0 + 14, who, 15, 700 if seat == v.to_move else 400,
-                         fill="#0b5" if seat == v.to_move else "#333", cls=f"seat seat{seat + 1}"))
+        out.append(_text(x0, y0 + 14, who, 15, 700 if moving else 400,
+                         fill="#0b5" if moving else "#333", cls=f"seat seat{seat + 1}"))
         if not cards:
             out.append(_text(x0, y0 + 50, L["empty_hand"], 13, fill="#777"))
         for i, c in enumerate(cards):

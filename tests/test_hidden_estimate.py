@@ -8,7 +8,7 @@ import time
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.game import history_of
+from solver.game import record_of
 from solver.position.seat import make_seat_position
 from solver.analysis import sampling as seat
 from solver.analysis.sampler import seed_for
@@ -39,7 +39,7 @@ def test_more_time_only_adds_samples():
     st = _early_seat()
     sp = make_seat_position("classic", st.to_move, st.hands[st.to_move], st.trick, st.briscola,
                                  st.captured[0] | st.captured[1], st.to_move, tuple(st.points),
-                                 history_of(st, st.to_move))
+                                 record_of(st))
     short = seat.analyse(sp, time_limit=0.05, seed=1)
     long = seat.analyse(sp, time_limit=0.6, seed=1)
     assert short.method == long.method == "seat-sampling-depth4"

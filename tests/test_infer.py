@@ -4,7 +4,7 @@ import random
 from dataclasses import replace
 
 
-from solver.game import history_of
+from solver.game import record_of
 from solver.position.seat import make_seat_position
 from solver.players import infer
 from solver.analysis import sampling as seat
@@ -68,7 +68,7 @@ def test_a_greedy_players_hand_is_weighted_up_on_average():
             if w is not None:
                 sp = make_seat_position("classic", me, st.hands[me], st.trick, st.briscola,
                                              st.captured[0] | st.captured[1], st.to_move,
-                                             tuple(st.points), history_of(st, me))
+                                             tuple(st.points), record_of(st))
                 real.append(w(st.hands[1 - me]))
                 sampled.extend(w(h) for h in seat.sample_hands(sp, 30, seed))
             st = play(st, g(st, rng))

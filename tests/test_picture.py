@@ -10,7 +10,9 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str, cards_of
 from solver.picture import Marks, analysis_picture, position_svg, value_label
+from solver.i18n import LABELS
 from solver.position import parse_position
+from solver.position.board import render
 from solver.sample import random_position
 
 POS = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1 score=40-36"
@@ -70,3 +72,16 @@ def test_show_svg_writes_and_never_overwrites(tmp_path):
     assert r.exit_code == 0 and 'class="card best"' in out.read_text()
     r = CliRunner().invoke(cli, ["show", POS, "--with-analysis"])
     assert r.exit_code == 2 and "--svg" in r.output
+
+
+def test_a_finished_deal_names_no_player_to_move():
+    """The last card played, the text board says the deal is over and neither drawing
+    points at a player to move."""
+    over = parse_position("hand1=3C hand2=2C briscola=RD turn=1").play("3C").play("2C")
+    assert over.is_over
+    for lang, word in (("en", "to move"), ("it", "di mano")):
+        text = render(over, lang)
+        assert word not in text and LABELS[lang]["over"] in text.splitlines()[0]
+        assert "\u25b6" not in position_svg(over, lang=lang)
+    live = parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    assert "to move" in render(live) and "\u25b6" in position_svg(live)

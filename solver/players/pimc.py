@@ -13,14 +13,13 @@ from dataclasses import replace
 
 from solver.analysis import Analysis, analyse as analyse_position, check_objective
 from solver.analysis.result import ranked, value_bound
-from solver.analysis.sampler import Sample, run
+from solver.analysis.sampler import DEFAULT_TIME, Sample, run
 from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
 from solver.game import to_seat_position
 from solver.position import PositionError, SeatPosition
 
 DEFAULT_SAMPLES = 200
-DEFAULT_TIME = 10.0
 FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
 
 
@@ -43,7 +42,8 @@ def _first(gp, objective, cards, rng, t0, deadline):
 def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
             samples: int | None = None, seed: int = 0, t0: float | None = None):
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
-    Stops at ``samples``, at the time limit, or on Ctrl-C (keeping what it has)."""
+    Stops at ``samples``, at the time limit (the sampler's default time when neither is
+    given), or on Ctrl-C (keeping what it has)."""
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.to_move != sp.seat:

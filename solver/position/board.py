@@ -18,7 +18,7 @@ SUIT_COLOURS = ("green", "red", "yellow", "blue")
 
 def _seats(pos) -> list[int | None]:
     """Each seat's hand mask, None for a hidden one (the SeatPosition's opponent)."""
-    if hasattr(pos, "hands"):
+    if not pos.hidden_hand:
         return list(pos.hands)
     out: list[int | None] = [None, None]
     out[pos.seat] = pos.hand
@@ -49,14 +49,15 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     n_players = len(seats)
     mover = L["to_answer"] if trick else L["to_move"]
     title = L["title"] if pos.variant == "scoperta" else L["titles"][pos.variant]
-    rows = [f"{title}: {L['player'].format(n=pos.to_move + 1)} {mover}"]
+    over = pos.is_over
+    rows = [f"{title}: " + (L["over"] if over else f"{L['player'].format(n=pos.to_move + 1)} {mover}")]
     for p, hand in enumerate(seats):
         if hand is None:
             shown = L["hidden_hand"].format(n=pos.hidden + popcount(pos.known))
         else:
             shown = " ".join(card(c) for c in cards_of(hand)) if hand else L["empty_hand"]
         row = label(L["player"].format(n=p + 1)) + shown
-        if p == pos.to_move:
+        if p == pos.to_move and not over:
             row += f"   <- {mover}"
         rows.append(row)
     leader = (pos.to_move - len(trick)) % n_players
@@ -64,7 +65,7 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
                                      f"  ({L['led_by'].format(n=leader + 1)})" if trick else "-"))
 
     n = pos.talon_size
-    top = getattr(pos, "top", -1)
+    top = -1 if pos.hidden_hand else pos.top
     if n == 0:
         rows.append(label(L["talon"]) + L["talon_empty"])
     elif top < 0:
@@ -82,7 +83,7 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
         holder = next((p for p, h in enumerate(seats) if h is not None and (h >> b) & 1), None)
         if n:
             where = L["bottom"]
-        elif holder is None and hasattr(pos, "known") and (pos.known >> b) & 1:
+        elif holder is None and pos.hidden_hand and (pos.known >> b) & 1:
             holder = pos.opponent
             where = L["in_hand"].format(n=holder + 1)
         elif holder is not None:
@@ -94,8 +95,8 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
         rows.append(label(L["briscola"]) + f"{card(b)}  "
                     f"{L['trump_suit'].format(suit=suit_name(trump, lang))}, {where}")
 
-    order = getattr(pos, "talon_order", None)
-    unseen = pos.pool if hasattr(pos, "pool") else pos.unseen
+    order = None if pos.hidden_hand else pos.talon_order
+    unseen = pos.pool if pos.hidden_hand else pos.unseen
     if order is not None:
         rows.append(label(L["order"]) + " ".join(card(c) for c in order) + f"  ({L['order_note']})")
     elif unseen:

@@ -21,7 +21,7 @@ FIELDS = ("hand1", "hand2", "table", "top", "talon", "briscola", "played", "unse
           "score", "variant")
 #: the fields of every other game's line
 GAME_FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
-               "unseen", "turn", "score", "variant")
+               "unseen", "turn", "score", "variant", "tricks")
 
 #: fields holding cards: each is checked as it is read, so a bad card is named before
 #: anything else is said about the position

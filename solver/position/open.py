@@ -224,6 +224,9 @@ def read_position(f: dict[str, str]) -> Position:
     solver.position.parse_position). The variant's data drives every check."""
     v = get_variant(f.get("variant", "scoperta"))
     n = v.players
+    if "tricks" in f:
+        raise PositionError("tricks= is what a seat saw of a hidden hand (hand1=? or hand2=?); "
+                            "an open position shows every card")
     check_seats(f, v)
     require(f, [f"hand{i + 1}" for i in range(n)])
     check_trump_field(f, v)

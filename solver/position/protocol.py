@@ -94,7 +94,7 @@ class Turn:
 class Printed(Turn):
     """How a position prints: ``repr`` is its notation (``solver.parse(repr(pos)) == pos``),
     ``str`` its text board, ``to_json`` an object holding the notation (each type reads it
-    back with ``from_json``; a record's history of a seat's view is not part of it)."""
+    back with ``from_json``; a seat's view carries the tricks it saw, ``tricks=``)."""
 
     def __repr__(self) -> str:
         return self.to_text()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
 
@@ -73,15 +73,35 @@ class SeatPosition(Printed):
     played: int
     to_move: int
     score: tuple[int, int] | None = None
-    history: History | None = None
+    #: the tricks the seat has seen played, in order, each (leader, lead, answer): a record's
+    #: or a game's; empty for a pasted position (nothing known of how the hands arrived)
+    tricks: tuple[tuple[int, int, int], ...] = ()
+    #: what those tricks show of the opponent's hand, derived once (None with no tricks)
+    history: History | None = field(init=False, repr=False, compare=False)
 
     players = 2
     clairvoyant = False
     hidden_hand = True
 
+    def __post_init__(self):
+        object.__setattr__(self, "history", history_from(self) if self.tricks else None)
+
     @property
     def opponent(self) -> int:
         return 1 - self.seat
+
+    @property
+    def draws_after(self) -> tuple[bool, ...]:
+        """For each trick in ``tricks``, whether the players drew after it: every trick
+        while the talon lasted. The talon at the record's start is what the hands (full then)
+        and the cards gone before it leave."""
+        seen = 0
+        for _, a, b in self.tricks:
+            seen |= (1 << a) | (1 << b)
+        before = popcount(self.played & ~seen)
+        talon = 40 - before - 2 * get_variant(self.variant).hand_size
+        d = min(len(self.tricks), max(0, talon) // 2)
+        return (True,) * d + (False,) * (len(self.tricks) - d)
 
     @property
     def pool(self) -> int:
@@ -166,10 +186,9 @@ class SeatPosition(Printed):
             known &= ~(1 << card)
         else:
             hidden -= 1
-        history = self._seen(card)
         if not self.table:
             return replace(self, hand=hand, known=known, hidden=hidden, table=(card,),
-                           to_move=1 - self.to_move, history=history)
+                           to_move=1 - self.to_move)
         trick = self.table + (card,)
         winner = self._winner(card)
         score = self.score
@@ -191,25 +210,9 @@ class SeatPosition(Printed):
                 if self.talon_size == 2 and self.briscola >= 0:
                     known |= 1 << self.briscola
             hand |= 1 << got
-            if history is not None:
-                history = replace(history, caps=history.caps + (1,))
+        tricks = self.tricks + ((1 - self.to_move, self.table[0], card),)
         return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
-                            (), self.briscola, played, winner, score, history)
-
-    def _seen(self, card: int) -> History | None:
-        """The history once the opponent plays ``card`` now: it arrived by the last slot so
-        far, and answering a lead off suit in a follow-suit game shows the led suit void
-        (its cards may only arrive in later draws)."""
-        h = self.history
-        if h is None or self.to_move == self.seat:
-            return h
-        fixed = h.fixed + ((h.suit_lo[card // 10], len(h.caps) - 1),)
-        suit_lo, voids = h.suit_lo, h.voids
-        led = self.table[0] // 10 if self.table else card // 10
-        if led != card // 10 and get_variant(self.variant).follow_suit:
-            suit_lo = suit_lo[:led] + (len(h.caps),) + suit_lo[led + 1:]
-            voids = voids + ((popcount(self.played) // 2 + 1, led),)
-        return History(h.caps, fixed, suit_lo, voids)
+                            (), self.briscola, played, winner, score, tricks)
 
     def hand_sampler(self, rng: random.Random):
         """A function drawing one consistent opponent hand (a mask of the unknown cards,
@@ -264,12 +267,46 @@ class SeatPosition(Printed):
         return seat_with_hand(self, cards)
 
     def to_text(self) -> str:
-        return self.with_hand(0).to_text(hidden=self.opponent)
+        text = self.with_hand(0).to_text(hidden=self.opponent)
+        if self.tricks:
+            text += " tricks=" + ",".join(f"{card_str(a)}+{card_str(b)}" for _, a, b in self.tricks)
+        return text
 
     @classmethod
     def from_json(cls, obj) -> "SeatPosition":
         """The position of ``to_json``'s object (or its JSON text)."""
         return read_seat_position(split_fields(json_text(obj), GAME_FIELDS))
+
+
+def history_from(sp: SeatPosition) -> History:
+    """What the tricks a seat has seen show of the opponent's hand: the arrival slots (the
+    deal, then one per draw), the slot range of each card they played (it arrived by the
+    last draw before it was played; after a draw that followed a void it showed, for its
+    suit), and the suits they showed void by not following."""
+    opp = sp.opponent
+    follow = get_variant(sp.variant).follow_suit
+    slot_trick = [0] + [j for j, drew in enumerate(sp.draws_after, 1) if drew]
+    n_slots = len(slot_trick)
+    voids, plays = [], []   # (trick number, suit), (card, trick number)
+    for j, (leader, a, b) in enumerate(sp.tricks, 1):
+        c = b if leader != opp else a
+        plays.append((c, j))
+        if follow and leader != opp and c // 10 != a // 10:
+            voids.append((j, a // 10))
+    if sp.table and (sp.to_move - 1) % 2 == opp:
+        plays.append((sp.table[0], len(sp.tricks) + 1))
+
+    def first_slot(suit: int, played_at: int | None) -> int:
+        lo = 0
+        for t, s in voids:
+            if s == suit and (played_at is None or played_at > t):
+                lo = max(lo, next((i for i, st in enumerate(slot_trick) if i and st >= t), n_slots))
+        return lo
+
+    fixed = tuple((first_slot(c // 10, j), max(i for i, st in enumerate(slot_trick) if st <= j - 1))
+                  for c, j in plays)
+    caps = (get_variant(sp.variant).hand_size,) + (1,) * (n_slots - 1)
+    return History(caps, fixed, tuple(first_slot(s, None) for s in range(4)), tuple(voids))
 
 
 def _check_hidden_game(v) -> None:
@@ -279,7 +316,7 @@ def _check_hidden_game(v) -> None:
 
 
 def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int, played: int,
-                       turn: int, score=None, history: History | None = None) -> SeatPosition:
+                       turn: int, score=None, tricks=()) -> SeatPosition:
     """Check the seat's view and work out the opponent's hand size; PositionError if wrong."""
     v = get_variant(variant)
     _check_hidden_game(v)
@@ -316,7 +353,7 @@ def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int,
     if briscola >= 0 and (free >> briscola) & 1 and not talon:
         known = 1 << briscola
     sp = SeatPosition(v.name, seat, hand, known, opp - popcount(known), table, briscola,
-                      played, turn, score, history)
+                      played, turn, score, tuple(tricks))
     return sp
 
 
@@ -348,5 +385,32 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
     claim_places({seat: hand}, table, played, None, -1, None, briscola)
     played_mask = mask_of(played)
     score = parse_score(f["score"], played_mask, 2) if "score" in f else None
+    tricks = _read_tricks(f.get("tricks", ""), played_mask, (turn - len(table)) % 2, briscola)
     return make_seat_position(v.name, seat, mask_of(hand), table, briscola, played_mask,
-                              turn, score)
+                              turn, score, tricks)
+
+
+def _read_tricks(text: str, played: int, leader: int, briscola: int):
+    """``tricks=`` (the tricks seen, in order, each lead+answer: ``7B+AB,7C+AC``) with each
+    trick's leader worked out backwards from ``leader``, the current trick's: a trick's
+    winner leads the next."""
+    if not text.strip() or text.strip() == "-":
+        return ()
+    pairs, seen = [], 0
+    for part in text.split(","):
+        cs = parse_cards(part.replace("+", ","))
+        if len(cs) != 2 or part.count("+") != 1:
+            raise PositionError(f"tricks=: '{part}' is not a trick (lead+answer, e.g. 7B+AB)")
+        for c in cs:
+            if not (played >> c) & 1:
+                raise PositionError(f"tricks=: {card_str(c)} is not in played=")
+            if (seen >> c) & 1:
+                raise PositionError(f"tricks=: {card_str(c)} is played twice")
+            seen |= 1 << c
+        pairs.append((cs[0], cs[1]))
+    trump = briscola // 10 if briscola >= 0 else -1
+    out = []
+    for a, b in reversed(pairs):
+        leader = leader if trick_taker((a, b), 0, trump) == 0 else 1 - leader
+        out.append((leader, a, b))
+    return tuple(reversed(out))
