@@ -276,34 +276,52 @@ def _open_view(state: GameState, clairvoyant: bool) -> Position:
 
 
 def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
-    """Continue a game from a Position given the real talon order.
+    """Continue a game of any variant from an open Position given the real talon order.
 
-    ``talon`` is the whole talon top first with the trump card last, or only the hidden
-    cards between the top and the trump card; it may be omitted when the position is
-    clairvoyant or the talon holds two cards or fewer. Points start from the position's
-    score (0-0 when it has none); cards played before are kept out of play in ``prior``.
+    ``talon`` is the whole talon top first (the turned trump card last in the games with a
+    trump), or only its hidden cards, between the visible top card (the scoperta games) and
+    the trump card; it may be omitted when the position is clairvoyant or no talon card is
+    hidden. Points start from the position's score (0-0 when it has none); cards played
+    before are kept out of play in ``prior``.
     """
+    if pos.hidden_hand:
+        raise PositionError("a game goes on from a position with every hand shown, not a "
+                            "seat's view (?)")
+    v = get_variant(pos.variant)
     n_talon = pos.talon_size
+    head, tail = talon_ends(pos)
+    hidden = n_talon - len(head) - len(tail)
     if talon is None:
         if pos.talon_order is not None:
             talon = pos.talon_order
-        elif n_talon == 2:
-            talon = (pos.top, pos.briscola)
-        elif n_talon == 0:
-            talon = ()
+        elif hidden == 0:
+            talon = head + tail
         else:
             raise PositionError(f"the talon holds {n_talon} cards: give their order")
     talon = tuple(talon)
-    if n_talon and len(talon) == n_talon - 2:
-        talon = (pos.top,) + talon + (pos.briscola,)
+    if n_talon and len(talon) == hidden:
+        talon = head + talon + tail
     if mask_of(talon) != pos.talon_mask or len(talon) != n_talon:
         raise PositionError("the talon order does not hold exactly the talon's cards")
-    if talon and (talon[0] != pos.top or talon[-1] != pos.briscola):
-        raise PositionError("the talon order must start with the top card and end with the trump card")
-    v = get_variant("scoperta")
+    if talon[:len(head)] != head or talon[len(talon) - len(tail):] != tail:
+        ends = " and ".join(w for w, c in (("start with the top card", head),
+                                           ("end with the trump card", tail)) if c)
+        raise PositionError(f"the talon order must {ends}")
     score = pos.score if pos.score is not None else (0, 0)
-    return GameState(v, pos.hands, pos.table, pos.leader, talon, pos.trump_suit,
-                     pos.briscola, score, (0, 0), pos.to_move, (), dealer, None, pos.played)
+    n = pos.players
+    return GameState(v, pos.hands, pos.table, pos.leader, talon, pos.trump_suit, pos.briscola,
+                     tuple(score) + (0,) * (n - 2), (0,) * n, pos.to_move, (), dealer, None,
+                     pos.played)
+
+
+def talon_ends(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The talon's cards whose places are seen: (the visible top card,) first in the
+    scoperta games, (the turned trump card,) last in the games with a trump."""
+    if not pos.talon_size:
+        return (), ()
+    head = (pos.top,) if pos.top >= 0 else ()
+    tail = (pos.briscola,) if pos.briscola >= 0 and (pos.talon_mask >> pos.briscola) & 1 else ()
+    return head, tail
 
 
 # ----- matches -----------------------------------------------------------------------------
@@ -395,7 +413,7 @@ def describe_deal(state: GameState) -> str:
 
 __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
            "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
-           "to_seat_position", "from_position", "new_match", "make_rng", "describe_deal"]
+           "to_seat_position", "from_position", "talon_ends", "new_match", "make_rng", "describe_deal"]
 
 
 def record_of(state) -> tuple[tuple[int, int, int], ...]:

@@ -180,26 +180,29 @@ def _check_result(res, where: str) -> None:
         raise RecordError(f"{where}: result winner must be 1, 2 or null (a draw)")
 
 
-def _check_start(d: dict, where: str) -> dict:
+def _check_start(d: dict, where: str, variant: str) -> dict:
     if not isinstance(d["start"], str):
         raise RecordError(f"{where}: start must be a position (notation text)")
     try:
         pos = parse_position(d["start"])
     except PositionError as e:
         raise RecordError(f"{where}: start: {str(e).splitlines()[0]}") from None
-    if pos.hidden_hand or pos.variant_name != "scoperta":
-        raise RecordError(f"{where}: start must be a 2-player scoperta position")
+    if pos.hidden_hand:
+        raise RecordError(f"{where}: start must show every hand (a game goes on from it)")
+    if pos.variant_name != variant:
+        raise RecordError(f"{where}: start is a {pos.variant_name} position but the record is "
+                          f"{variant} (add variant={variant} to it, or fix the record's variant)")
     return {"start": pos, "talon": _cards(d.get("talon", []), "talon", where),
             "moves": _cards(d.get("moves", []), "moves", where), "result": d.get("result")}
 
 
-def _check_deal(d, players: int, where: str, start_allowed: bool = False) -> dict:
+def _check_deal(d, players: int, where: str, start_of: str | None = None) -> dict:
     if not isinstance(d, dict):
         raise RecordError(f"{where}: a deal must be a JSON object")
-    if start_allowed and "start" in d:
+    if start_of is not None and "start" in d:
         if "result" in d and d["result"] is not None:
             _check_result(d["result"], where)
-        return _check_start(d, where)
+        return _check_start(d, where, start_of)
     for key in ("dealer", "deck"):
         if key not in d:
             raise RecordError(f"{where}: missing \"{key}\"")
@@ -257,7 +260,7 @@ def check_record(rec, where: str = "record") -> dict:
         if "result" in rec and rec["result"] is not None:
             _check_result(rec["result"], where)
     else:
-        out["_deals"] = [_check_deal(rec, v.players, where, start_allowed=v.name == "scoperta")]
+        out["_deals"] = [_check_deal(rec, v.players, where, start_of=v.name)]
     return out
 
 

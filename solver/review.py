@@ -196,6 +196,8 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
     if seat_view:
         a = sampling.analyse(view, objective, time_limit, progress=False)
+        if a.interrupted:
+            raise KeyboardInterrupt  # the review stops on Ctrl-C, not just this card
     else:
         a = try_analyse(view, time_limit, cache, objective)
     if a is None:

@@ -8,7 +8,7 @@ import pytest
 from solver.players.agents import GreedyAgent, RandomAgent, get_agent, play_deal, play_match, register_agent, seat_agents
 from solver.cards import FULL_DECK, cards_of, mask_points, parse_card
 from solver.game import (DEFAULT_TARGET, MatchState, deal, from_position, legal_cards, new_match, play,
-                         to_position)
+                         talon_ends, to_game_position, to_position)
 from solver.position import parse_position
 from solver.rules import VARIANTS, RulesError, get_variant
 from solver.rules import legal_cards as rule_legal
@@ -180,6 +180,43 @@ def test_position_round_trip_and_continuing_a_game():
             c = rng.choice(legal_cards(a))
             a, b = play(a, c), play(b, c)
         assert a.points == b.points and a.hands == b.hands
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_game_goes_on_from_its_open_position(variant):
+    """from_position continues any variant: with the whole talon or only its hidden cards
+    (the visible top and the turned trump card put back in place), the same moves give the
+    same deal as the game it was taken from."""
+    rng = random.Random(variant)
+    for seed in range(25):
+        st = deal(variant, seed)
+        for _ in range(rng.randrange(0, 36)):
+            st = play(st, rng.choice(legal_cards(st)))
+        if st.is_over:
+            continue
+        pos = to_game_position(st)
+        head, tail = talon_ends(pos)
+        assert head == ((st.talon[0],) if st.talon and st.variant.top_visible else ())
+        cont = from_position(pos, st.talon[len(head):len(st.talon) - len(tail)] or None)
+        assert cont.talon == st.talon and cont.hands == st.hands and cont.to_move == st.to_move
+        assert cont.side_points == st.side_points
+        a, b = st, cont
+        while not a.is_over:
+            c = rng.choice(legal_cards(a))
+            a, b = play(a, c), play(b, c)
+        assert a.side_points == b.side_points and a.hands == b.hands
+
+
+def test_a_talon_in_the_wrong_order_names_the_end_it_breaks():
+    pos = parse_position("variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C "
+                         "played=2B,3B turn=1")
+    st = from_position(pos, tuple(cards_of(pos.talon_mask & ~(1 << pos.briscola))))
+    assert st.talon[-1] == pos.briscola and len(st.talon) == pos.talon_size
+    with pytest.raises(ValueError, match="end with the trump card"):
+        from_position(pos, (pos.briscola,) + st.talon[:-1])
+    with pytest.raises(ValueError, match="every hand shown"):
+        from_position(parse_position("variant=classic hand1=AS,3S,RB hand2=? briscola=4C "
+                                     "played=2B,3B turn=1"))
 
 
 def test_continuing_needs_the_talon_order():

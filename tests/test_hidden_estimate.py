@@ -186,3 +186,31 @@ def test_record_seat_analysis_keeps_its_time_and_shows_progress(tmp_path):
     assert r.exit_code == 0, r.output
     assert took < 2.6 + 1.0
     assert "seat: 2." in r.stderr and "samples, best" in r.stderr
+
+
+def test_ctrl_c_in_an_estimate_reaches_a_loop_over_positions(monkeypatch):
+    """An estimate cut by Ctrl-C after some samples keeps them, but only a caller that asked
+    for the answer so far gets it: ``solver.analyse`` (puzzle generation, batches) and an
+    engine player pass the interrupt on, so the loop around them stops (a generator once
+    swallowed it and ran on)."""
+    import pytest
+    import solver
+    from solver.players.agents import get_agent
+    real = seat.solve_sample
+
+    def flaky(*a, **k):
+        flaky.calls += 1
+        if flaky.calls == 4:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+    st = _early_seat()
+    sp = st.view()
+    for call in (lambda: solver.analyse(sp, samples=50),
+                 lambda: get_agent("engine@50")(st, random.Random(1))):
+        flaky.calls = 0
+        monkeypatch.setattr(seat, "solve_sample", flaky)
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    flaky.calls = 0
+    a = solver.analyse(sp, samples=50, estimate_on_interrupt=True)
+    assert a.interrupted and a.samples == 3

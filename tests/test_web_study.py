@@ -248,3 +248,32 @@ def test_briscola_review_judges_by_win_chance_on_request(client, tmp_path):
     path.write_text(json.dumps(unscored))
     run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win"])
     assert run.exit_code == 2 and "needs the score" in run.output and "Traceback" not in run.output
+
+
+@pytest.mark.parametrize("position", [
+    "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1 score=10-0",
+    "variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D played=- turn=2",
+])
+def test_a_pasted_position_of_any_game_is_played_out_and_read_back(client, tmp_path, position):
+    """The board plays on from a pasted open position of every game (it took only 2-player
+    scoperta): dealt with the unseen talon shuffled, played to the end, its record loaded
+    again and reviewed from the command line."""
+    start = client.post("/api/deal", json={"position": position, "seed": 5})
+    assert start.status_code == 200, start.json()
+    v = _played_out(client, start.json())
+    assert v["game"]["start"] == repr(parse_position(position))
+    assert sum(v["result"]["points"]) == parse_position(position).points_in_play + (
+        10 if "score=" in position else 0)
+    again = client.post("/api/game", json={"game": v["game"]})
+    assert again.status_code == 200 and again.json()["over"]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(v["game"]))
+    run = CliRunner().invoke(cli, ["review", str(path), "--json", "--time-per-move", "0.05"])
+    assert run.exit_code == 0, run.output
+
+
+def test_a_start_of_another_game_than_the_record_is_refused(client):
+    game = games.game_from_position(parse_position(
+        "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1"), 1).record
+    r = client.post("/api/game", json={"game": {**game, "variant": "briscolone"}})
+    assert r.status_code == 400 and "classic position" in r.json()["error"]

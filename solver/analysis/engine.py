@@ -93,9 +93,13 @@ class Engine:
         args = (pos, objective, seconds, samples, nodes, seed, estimate_limit,
                 estimate_on_interrupt)
         if self.progress is None and driver.current() is self.workspace:
-            return _run(*args)  # already in force (the default engine): no context to set
-        with self.active():
-            return _run(*args)
+            a = _run(*args)  # already in force (the default engine): no context to set
+        else:
+            with self.active():
+                a = _run(*args)
+        if not estimate_on_interrupt and a.interrupted:
+            raise KeyboardInterrupt  # the estimate kept its samples; the caller asked to stop
+        return a
 
 
 def _run(pos, objective, seconds, samples, nodes, seed, estimate_limit, estimate_on_interrupt):

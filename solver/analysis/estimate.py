@@ -328,7 +328,9 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
                 break
             vals, d = more, d + 1
     except KeyboardInterrupt:
-        pass
+        stopped = True
+    else:
+        stopped = False
     full = d >= tricks_left
     # searched to the end the points are exact; the win objective was only approximated
     # by the point-maximising line, so it keeps the widest error
@@ -338,7 +340,8 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
     best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
     note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, f"deepening-depth{d}", (note,),
+                    time.perf_counter() - t0, f"deepening-depth{d}",
+                    (note,) + (("interrupted: the deepest search finished so far",) if stopped else ()),
                     interval=NO_SAMPLING if err == 0 else BOUND)
 
 

@@ -58,6 +58,4 @@ def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_lim
         if estimate_limit is not None:
             left = min(left, estimate_limit)
         a = estimate.analyse(pos, objective, left, now)
-    if not estimate_on_interrupt and any(n.startswith("interrupted") for n in a.notes):
-        raise KeyboardInterrupt  # the estimator kept its samples; the caller asked to stop
     return a

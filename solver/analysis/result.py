@@ -60,6 +60,12 @@ class Analysis:
         """What the ± of this answer covers (one of INTERVALS), None when exact."""
         return None if self.exact else (self.interval or SAMPLING_ONLY)
 
+    @property
+    def interrupted(self) -> bool:
+        """Whether Ctrl-C cut it short (its notes say so): a caller that did not ask for the
+        answer so far passes the interrupt on."""
+        return any(n.startswith("interrupted") for n in self.notes)
+
     def move(self, card: int) -> MoveValue:
         for m in self.moves:
             if m.card == card:

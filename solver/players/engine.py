@@ -71,6 +71,8 @@ class EngineAgent(NamedAgent):
             a = self._open_analysis(to_game_position(state))
         else:
             a = self._seat_analysis(state)
+        if a.interrupted:
+            raise KeyboardInterrupt  # a match or a game stops on Ctrl-C, not just this card
         self.last = a
         best = sorted(a.best)
         return best[0] if len(best) == 1 else rng.choice(best)

@@ -23,10 +23,10 @@ from fractions import Fraction
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, analyse as run_analysis
 from solver.analysis import driver, progress
-from solver.cards import card_str, cards_of, parse_card
+from solver.cards import card_str, cards_of, mask_of, parse_card
 from solver.explain import explain_position, render as render_explanation
 from solver.game import (GameState, _open_view, deal, from_position, legal_cards, move_error,
-                         play as play_card, to_game_position, to_position)
+                         play as play_card, talon_ends, to_game_position, to_position)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.puzzles import bundled, format_answer, parse_value
@@ -85,22 +85,23 @@ def new_game(variant: str, seed: int) -> Game:
 
 
 def game_from_position(pos, seed: int) -> Game:
-    """Play on from a pasted scoperta position; the hidden talon order is shuffled by the
-    rules' chance (uniform, seeded), the top card first and the trump card last."""
-    if pos.hidden_hand or pos.variant_name != "scoperta":
-        raise PositionError("play from a pasted position handles 2-player scoperta; deal a game "
-                            "to play the other variants")
+    """Play on from a pasted open position of any game; the hidden talon cards are
+    shuffled by the rules' chance (uniform, seeded) between the cards whose places are seen
+    (the visible top card first, the turned trump card last)."""
+    if pos.hidden_hand:
+        raise PositionError("play from a pasted position needs every hand shown: a hidden "
+                            "hand (?) has no single deal to play on")
+    talon: list[int] = []
     if pos.talon_order is not None:
         talon = list(pos.talon_order)
     elif pos.talon_size:
-        hidden = cards_of(pos.unseen)
+        head, tail = talon_ends(pos)
+        hidden = cards_of(pos.talon_mask & ~mask_of(head + tail))
         random.Random(seed).shuffle(hidden)
-        talon = [pos.top] + hidden + [pos.briscola]
-    else:
-        talon = []
+        talon = list(head) + hidden + list(tail)
     state = from_position(pos, tuple(talon) if talon else None)
     head = {"seed": seed, "start": pos.to_text(), "talon": [card_str(c) for c in talon],
-            "players": ["you", "engine"]}
+            "players": ["you", "engine"] if pos.players == 2 else []}
     return Game(state, [], head, pos.score)
 
 
