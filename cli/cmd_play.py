@@ -15,16 +15,18 @@ from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import CardError, card_name, card_str, cards_of, parse_card
-from solver.game import (GameState, deal, default_dealer, legal_cards, move_error,
-                         new_match, play as play_card, to_position)
+from solver.game import (GameState, continue_game, deal, default_dealer, legal_cards,
+                         move_error, new_match, play as play_card, to_position)
 from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
-from solver.record import check_record, deal_record, deal_start, match_record, read_record, replay_all
+from solver.record import (check_record, deal_record, deal_start, match_record, read_record,
+                           replay_all, start_record)
 from solver.render import render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, check_review_objective,
                            render_review, review_move, review_record, review_states)
 from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
+from solver.position import PositionError, parse_position
 from solver.rules import get_variant, trick_winner
 
 HUMAN, ENGINE = 0, 1
@@ -445,9 +447,12 @@ def _colour_wanted() -> bool:
 @click.option("--record-out", type=click.Path(dir_okay=False), default=None,
               help="write the game record here (JSON, see `briscola replay`)")
 @click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
-@click.option("--variant", "-v", default="scoperta", show_default=True,
-              help="game: scoperta, scoperta4, classic, briscolone, libero")
-def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
+@click.option("--variant", "-v", default=None,
+              help="game: scoperta (the default), scoperta4, classic, briscolone, libero")
+@click.option("--from", "start_text", default=None, metavar="POSITION",
+              help="play on from this position (every hand shown, any game; the talon's "
+                   "hidden cards are shuffled by --seed)")
+def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, start_text):
     """Play Briscola scoperta (or, with --variant, any other game) against the engine.
 
     Both hands and the talon's top card are face up. You are player 1. At your turn type a
@@ -463,6 +468,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
       briscola play --seed 7 --level hard
       briscola play --match 3 --lang it --record-out game.json
       briscola play --variant briscolone --match 121
+      briscola play --from "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1"
 
     Other games: in four-player scoperta you and player 3 (the engine) are a team; in
     classic Briscola and Briscolone you see only your own hand and the engine plays from
@@ -472,7 +478,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     check_output(record_out, force, "--record-out")
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
-    v = get_variant(variant)
+    pos = _start_position(start_text, variant, rounds)
+    v = get_variant(pos.variant if pos is not None else variant or "scoperta")
     if v.name == "scoperta":
         ses = Session(level, time_per_move, lang, _colour_wanted(), seed)
     else:
@@ -490,7 +497,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     try:
         while True:
             dealer = match.next_dealer if match is not None else default_dealer(v)
-            start = deal(v, rng, dealer)
+            start = deal(v, rng, dealer) if pos is None else continue_game(pos, rng)
             if match is not None:
                 ses.say(W["deal"].format(d=len(match.deals) + 1))
             end = ses.play_deal(start, hold)
@@ -513,7 +520,9 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
     if stop:
         ses.say(W[stop])
     if record_out:
-        if match is None:
+        if pos is not None:
+            rec = start_record(hold[0], pos.to_text(), start.talon, seed=seed, players=names)
+        elif match is None:
             rec = deal_record(hold[0], seed=seed, players=names)
         else:
             rec = match_record(match, seed=seed, players=names)
@@ -527,6 +536,30 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant):
             click.get_current_context().exit(1)
     if stop == "interrupted":
         click.get_current_context().exit(130)
+
+
+def _start_position(text, variant, rounds):
+    """The position ``--from`` gives (None without it), refused in one line where it cannot
+    start a game."""
+    if text is None:
+        return None
+    try:
+        pos = parse_position(text)
+    except PositionError as e:
+        raise click.BadParameter(str(e).splitlines()[0], param_hint="--from") from None
+    if pos.hidden_hand:
+        raise click.BadParameter("a game goes on from a position with every hand shown, not a "
+                                 "seat's view (?)", param_hint="--from")
+    if pos.is_over:
+        raise click.BadParameter("the deal is over: nothing left to play", param_hint="--from")
+    if variant is not None and get_variant(variant).name != pos.variant:
+        raise click.BadParameter(f"the position is {pos.variant} but --variant is {variant} "
+                                 f"(leave --variant out: the position says its game)",
+                                 param_hint="--from")
+    if rounds:
+        raise click.BadParameter("a match starts from fresh deals: --from plays one deal on "
+                                 "(leave --match out)", param_hint="--from")
+    return pos
 
 
 def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,

@@ -314,6 +314,18 @@ def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
                      pos.played)
 
 
+def continue_game(pos: Position, rng: random.Random) -> GameState:
+    """A game from an open position of any variant, the talon's hidden cards shuffled by
+    the rules' chance (uniform) between the cards whose places are seen."""
+    talon = None
+    if pos.talon_order is None and pos.talon_size:
+        head, tail = talon_ends(pos)
+        hidden = cards_of(pos.talon_mask & ~mask_of(head + tail))
+        rng.shuffle(hidden)
+        talon = head + tuple(hidden) + tail
+    return from_position(pos, talon)
+
+
 def talon_ends(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The talon's cards whose places are seen: (the visible top card,) first in the
     scoperta games, (the turned trump card,) last in the games with a trump."""
@@ -413,7 +425,7 @@ def describe_deal(state: GameState) -> str:
 
 __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
            "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
-           "to_seat_position", "from_position", "talon_ends", "new_match", "make_rng", "describe_deal"]
+           "to_seat_position", "from_position", "continue_game", "talon_ends", "new_match", "make_rng", "describe_deal"]
 
 
 def record_of(state) -> tuple[tuple[int, int, int], ...]:

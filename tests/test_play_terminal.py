@@ -128,3 +128,37 @@ def test_the_engines_reason_in_a_four_player_trick_reads_the_card_to_beat():
                 assert text.startswith("gives up the trick"), text
                 found += 1
     assert found
+
+
+def test_play_goes_on_from_a_pasted_position_of_any_game(tmp_path):
+    """``--from``: the game of the position (no --variant needed), played to its end with
+    the hidden talon shuffled by the seed, its record keeping the start and the talon."""
+    from solver.position import parse_position
+    for text in ("variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B "
+                 "turn=2 score=10-0",
+                 "variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D played=- turn=1",
+                 "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"):
+        out_file = tmp_path / "g.json"
+        r = run("play", "--from", text, "--seed", "3", "--level", "easy", "--time-per-move",
+                TPM, "--record-out", str(out_file), "--force", input=SCRIPT)
+        assert r.exit_code == 0, r.output
+        rec = read_record(str(out_file))
+        pos = parse_position(text)
+        assert rec["variant"] == pos.variant and rec["start"] == repr(pos)
+        end = replay_all(rec)[0]
+        assert end.is_over and sum(end.side_points) == 120 - (0 if pos.score else
+                                                              120 - pos.points_in_play)
+
+
+def test_play_from_a_position_refuses_what_cannot_start_a_game():
+    cases = [
+        (["--from", "variant=classic hand1=AS,3S,RB hand2=? briscola=4C played=2B,3B turn=1"],
+         "every hand shown"),
+        (["--from", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1", "--match", "3"], "--match"),
+        (["--from", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1", "--variant", "classic"],
+         "the position is scoperta but --variant is classic"),
+        (["--from", "hand1=3C,XX hand2=2C,RS briscola=RD turn=1"], "XX"),
+    ]
+    for args, says in cases:
+        r = run("play", *args, input="q\n")
+        assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output, r.output

@@ -23,10 +23,10 @@ from fractions import Fraction
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, analyse as run_analysis
 from solver.analysis import driver, progress
-from solver.cards import card_str, cards_of, mask_of, parse_card
+from solver.cards import card_str, parse_card
 from solver.explain import explain_position, render as render_explanation
-from solver.game import (GameState, _open_view, deal, from_position, legal_cards, move_error,
-                         play as play_card, talon_ends, to_game_position, to_position)
+from solver.game import (GameState, _open_view, continue_game, deal, legal_cards, move_error,
+                         play as play_card, to_game_position, to_position)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.puzzles import bundled, format_answer, parse_value
@@ -85,22 +85,13 @@ def new_game(variant: str, seed: int) -> Game:
 
 
 def game_from_position(pos, seed: int) -> Game:
-    """Play on from a pasted open position of any game; the hidden talon cards are
-    shuffled by the rules' chance (uniform, seeded) between the cards whose places are seen
-    (the visible top card first, the turned trump card last)."""
+    """Play on from a pasted open position of any game (game.continue_game: the hidden
+    talon cards shuffled, seeded)."""
     if pos.hidden_hand:
         raise PositionError("play from a pasted position needs every hand shown: a hidden "
                             "hand (?) has no single deal to play on")
-    talon: list[int] = []
-    if pos.talon_order is not None:
-        talon = list(pos.talon_order)
-    elif pos.talon_size:
-        head, tail = talon_ends(pos)
-        hidden = cards_of(pos.talon_mask & ~mask_of(head + tail))
-        random.Random(seed).shuffle(hidden)
-        talon = list(head) + hidden + list(tail)
-    state = from_position(pos, tuple(talon) if talon else None)
-    head = {"seed": seed, "start": pos.to_text(), "talon": [card_str(c) for c in talon],
+    state = continue_game(pos, random.Random(seed))
+    head = {"seed": seed, "start": pos.to_text(), "talon": [card_str(c) for c in state.talon],
             "players": ["you", "engine"] if pos.players == 2 else []}
     return Game(state, [], head, pos.score)
 
