@@ -238,6 +238,13 @@ class Session:
             got = {(t.winner + k) % 2: c for k, c in enumerate(t.draws)}
             self.say(W["draws"].format(h=self.card(got[HUMAN]), e=self.card(got[ENGINE])))
 
+    def engine_move(self, state: GameState) -> Choice:
+        return choose_move(state, self.level, self.tpm, self.engine_rng, self.cache)
+
+    def player_word(self, seat: int) -> str:
+        """The engine's seat as the subject of "... plays X"."""
+        return self.W["Engine"]
+
     def play_deal(self, state: GameState, hold: list) -> GameState:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
         hold[0] = state
@@ -246,9 +253,10 @@ class Session:
                 c = self.ask(state)
             else:
                 with quiet():
-                    ch = choose_move(state, self.level, self.tpm, self.engine_rng, self.cache)
+                    ch = self.engine_move(state)
                 c = ch.card
-                self.say(self.W["plays"].format(who=self.W["Engine"], card=self.card(c),
+                self.say(self.W["plays"].format(who=self.player_word(state.to_move),
+                                                card=self.card(c),
                                                 reason=engine_reason(state, ch, self.lang)))
             before = state
             state = play_card(state, c)
@@ -383,24 +391,12 @@ class OtherSession(Session):
                 out.append(self.O["drew_hidden"].format(who=self._name(seat)))
         return out
 
-    def play_deal(self, state: GameState, hold: list) -> GameState:
-        hold[0] = state
-        while not state.is_over:
-            if state.to_move == HUMAN:
-                c = self.ask(state)
-            else:
-                with quiet():
-                    ch = choose_other(state, self.level, self.engine, self.engine_rng)
-                c = ch.card
-                who = self._name(state.to_move)
-                self.say(self.W["plays"].format(who=who[:1].upper() + who[1:], card=self.card(c),
-                                                reason=engine_reason(state, ch, self.lang)))
-            before = state
-            state = play_card(state, c)
-            hold[0] = state
-            if len(state.tricks) > len(before.tricks):
-                self.trick_summary(before, state)
-        return state
+    def engine_move(self, state: GameState) -> Choice:
+        return choose_other(state, self.level, self.engine, self.engine_rng)
+
+    def player_word(self, seat: int) -> str:
+        who = self._name(seat)
+        return who[:1].upper() + who[1:]
 
     def finish_deal(self, start: GameState, end: GameState) -> None:
         a, b = end.side_points
