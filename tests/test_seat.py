@@ -368,3 +368,13 @@ def test_a_bad_tricks_field_is_one_line_naming_it():
     with pytest.raises(PositionError, match="open position"):
         parse_position("variant=classic hand1=3C hand2=4B briscola=7S played=-"
                        " turn=1 tricks=7B+AB")
+
+
+def test_the_text_board_of_a_seat_view_says_which_suits_the_opponent_lacked():
+    sp = parse_position("variant=briscolone hand1=? hand2=4B,5C,7D,AS,2S played=3B,2B,RC,6C "
+                        "tricks=3B+6C,RC+2B turn=2")
+    assert [t for t, _ in sp.history.voids] == [1, 2]
+    assert str(sp).splitlines()[-1].split(None, 3)[-1] == "batons at trick 1, cups at trick 2"
+    followed = parse_position("variant=briscolone hand1=? hand2=4B,5C,7D,AS,2S "
+                              "played=3B,2B,RC,6C tricks=3B+2B,RC+6C turn=2")
+    assert followed.history.voids == () and "lacked" not in str(followed)

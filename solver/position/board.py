@@ -110,6 +110,9 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
         rows.append(label(L["score"]) + f"{pos.score[0]}-{pos.score[1]}")
     k = popcount(pos.played)
     rows.append(label(L["played"]) + agree(L["tricks"].format(n=k, t=k // n_players), lang))
+    if pos.hidden_hand and pos.history is not None and pos.history.voids:
+        rows.append(label(L["voids"].format(n=pos.opponent + 1)) + ", ".join(
+            L["void_at"].format(suit=suit_name(s, lang), t=t) for t, s in pos.history.voids))
     return "\n".join(rows)
 
 
