@@ -69,8 +69,7 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
 def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: float,
                   force: bool) -> None:
     """The SVG picture of ``pos`` (the web board's drawing), never over a file without force."""
-    from solver.picture import analysis_picture, check_drawable, position_svg
-    check_drawable(pos)
+    from solver.picture import analysis_picture, position_svg
     check_output(path, force, "--svg")
     if with_analysis:
         from solver.analysis import analyse

@@ -15,7 +15,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
-from solver.position import PositionError
+from solver.position.board import seat_hands
 
 W, H = 64, 100            # a full-size card
 SW, SH = 34, 53           # a small card (cards already played)
@@ -102,9 +102,14 @@ def card_svg(c: int, x: float, y: float, w: float = W, h: float = H, place: str 
                    f'<text x="{x + w - 2}" y="{y + 7}" font-size="14" fill="#fff" text-anchor="middle" '
                    f'font-family="sans-serif" class="star">\u2605</text>')
     if label is not None:
+        value, _, err = label.partition(" \u00b1")  # an estimate's ± goes on a line of its own
         out.append(f'<text x="{x + w / 2}" y="{y + h + 17}" font-size="14" font-weight="{700 if best else 400}" '
                    f'fill="{BEST if best else "#222"}" text-anchor="middle" font-family="sans-serif" '
-                   f'class="value">{escape(label)}</text>')
+                   f'class="value">{escape(value)}</text>')
+        if err:
+            out.append(f'<text x="{x + w / 2}" y="{y + h + 31}" font-size="11" '
+                       f'fill="{BEST if best else "#555"}" text-anchor="middle" '
+                       f'font-family="sans-serif" class="error">\u00b1{escape(err)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -128,14 +133,6 @@ def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
             f'text-anchor="{anchor}" font-family="sans-serif"{c}>{escape(s)}</text>')
 
 
-def check_drawable(pos) -> None:
-    """A one-line refusal for what the picture cannot draw (a hidden hand), so callers can
-    refuse before they analyse."""
-    if pos.hidden_hand:
-        raise PositionError("a position with a hidden hand (?) has no picture yet; "
-                            "'briscola show' without --svg draws it as text")
-
-
 def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None) -> str:
     """The whole position: every hand, the trick, the talon with its top card and the trump
     card under it, the points, trumps still out, and the cards already played. ``narrow``
@@ -144,8 +141,10 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
         narrow = NARROW.get()
     L, X = LABELS[check_lang(lang)], PICTURE_LABELS[lang]
     marks = marks or Marks()
-    check_drawable(pos)
     v = pos
+    hands = seat_hands(pos)  # a hidden hand: None, drawn as card backs
+    top = -1 if pos.hidden_hand else pos.top
+    leader = (pos.to_move - len(pos.table)) % pos.players
     trump = v.briscola // 10 if v.briscola >= 0 else -1
     if narrow:
         width = 530 if v.players == 4 else 420
@@ -156,7 +155,10 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     y = 12
 
     def hand_row(seat: int, x0: float, y0: float) -> None:
-        cards = cards_of(v.hands[seat])
+        if hands[seat] is None:
+            hidden_row(seat, x0, y0)
+            return
+        cards = cards_of(hands[seat])
         who = L["player"].format(n=seat + 1)
         moving = seat == v.to_move and not v.is_over
         if moving:
@@ -169,6 +171,21 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
             name = card_str(c)
             out.append(card_svg(c, x0 + i * (W + GAP), y0 + 24, place=f"hand{seat + 1}",
                                 best=name in marks.best, label=marks.values.get(name),
+                                trump=c // 10 == trump))
+
+    def hidden_row(seat: int, x0: float, y0: float) -> None:
+        """A hidden hand: a back for each unknown card, then the cards known to be in it."""
+        who = L["player"].format(n=seat + 1) + "  " + L["hidden_hand"].format(
+            n=pos.hidden + popcount(pos.known))
+        moving = seat == v.to_move and not v.is_over
+        if moving:
+            who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
+        out.append(_text(x0, y0 + 14, who, 15, 700 if moving else 400,
+                         fill="#0b5" if moving else "#333", cls=f"seat seat{seat + 1}"))
+        for i in range(pos.hidden):
+            out.append(back_svg(x0 + i * (W + GAP), y0 + 24))
+        for i, c in enumerate(cards_of(pos.known), pos.hidden):
+            out.append(card_svg(c, x0 + i * (W + GAP), y0 + 24, place=f"hand{seat + 1}",
                                 trump=c // 10 == trump))
 
     if v.players == 2:
@@ -186,7 +203,7 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     out.append(f'<rect x="8" y="{mid}" width="{width - 16}" height="{band}" rx="12" fill="#1f6b3a" opacity="0.12"/>')
     out.append(_text(16, mid + 18, L["table"], 13, 700, fill="#1f6b3a"))
     for i, c in enumerate(v.table):
-        seat = (v.leader + i) % v.players
+        seat = (leader + i) % v.players
         out.append(card_svg(c, 16 + i * (W + GAP), mid + 26, place="table", trump=c // 10 == trump))
         out.append(_text(16 + i * (W + GAP) + W / 2, mid + 26 + H + 12, f"P{seat + 1}", 11,
                          anchor="middle", fill="#555"))
@@ -203,8 +220,8 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
             out.append(_text(tx + W + 40, mid + 26 + H + 12, L["briscola"].lower(), 11,
                              anchor="middle", fill="#555"))
         out.append(back_svg(tx, mid + 26, n=v.talon_size))
-        if v.top >= 0:
-            out.append(card_svg(v.top, tx + W + 80, mid + 26, place="top", trump=v.top // 10 == trump))
+        if top >= 0:
+            out.append(card_svg(top, tx + W + 80, mid + 26, place="top", trump=top // 10 == trump))
             out.append(_text(tx + W + 80 + W / 2, mid + 26 + H + 12, X["top"], 11,
                              anchor="middle", fill="#555"))
     fx = tx + (2 * W + 96 if v.talon_size else 70)

@@ -85,3 +85,25 @@ def test_a_finished_deal_names_no_player_to_move():
         assert "\u25b6" not in position_svg(over, lang=lang)
     live = parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
     assert "to move" in render(live) and "\u25b6" in position_svg(live)
+
+
+def test_a_seat_view_is_drawn_with_the_hidden_hand_as_card_backs(tmp_path):
+    """A hidden hand (?) is drawn as one back per unknown card plus the cards the seat
+    knows it holds (the turned trump card taken at the last draw); an estimate's values
+    carry their ± on a line of their own."""
+    sp = parse_position("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    svg = position_svg(sp)
+    root = ET.fromstring(svg)
+    assert svg.count('class="back"') >= 3 + 1   # three hidden cards and the talon
+    assert "? (3 cards, hidden)" in svg and 'data-card="FB"' in svg
+    end = parse_position("variant=classic hand1=? hand2=4B,5C briscola=2S turn=2 played="
+                         + ",".join(card_str(c) for c in range(40)
+                                    if card_str(c) not in ("4B", "5C", "2S", "AS")))
+    assert end.known and 'data-card="2S"' in position_svg(end)
+    out = tmp_path / "seat.svg"
+    r = CliRunner().invoke(cli, ["show", "variant=classic hand1=FB,5C,FC hand2=? briscola=2S "
+                                 "played=- turn=1", "--svg", str(out), "--with-analysis",
+                                 "--time-limit", "0.5"])
+    assert r.exit_code == 0, r.output
+    pic = out.read_text()
+    assert pic.count('class="error"') == 3 and root.tag.endswith("svg")

@@ -157,7 +157,7 @@ def test_404_and_405_are_json(client):
 
 
 def test_hidden_hand_positions_are_refused_before_any_search_or_analysed(client):
-    for path in ("/api/position", "/api/picture", "/api/explain"):
+    for path in ("/api/position", "/api/explain"):
         t0 = time.perf_counter()
         err = _one_line_error(client.post(path, json={"position": SEAT, "time_limit": 60}), 400)
         assert "hidden hand" in err and time.perf_counter() - t0 < 5
@@ -170,7 +170,9 @@ def test_hidden_hand_positions_are_refused_before_any_search_or_analysed(client)
     r = client.post("/api/analyse", json={"position": SEAT, "time_limit": 0.3})
     assert r.status_code == 200, r.text
     j = r.json()
-    assert j["exact"] is False and j["svg"] is None and j["best"]
+    assert j["exact"] is False and j["svg"].startswith("<svg") and j["best"]
+    pic = client.post("/api/picture", json={"position": SEAT})
+    assert pic.status_code == 200 and 'class="back"' in pic.text
     assert all(m["error"] is not None for m in j["moves"])
 
 

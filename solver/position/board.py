@@ -16,7 +16,7 @@ from solver.rules import get_variant
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
 
 
-def _seats(pos) -> list[int | None]:
+def seat_hands(pos) -> list[int | None]:
     """Each seat's hand mask, None for a hidden one (the SeatPosition's opponent)."""
     if not pos.hidden_hand:
         return list(pos.hands)
@@ -45,7 +45,7 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     def label(text: str) -> str:
         return f"  {text:<19} "
 
-    seats, trick = _seats(pos), pos.table
+    seats, trick = seat_hands(pos), pos.table
     n_players = len(seats)
     mover = L["to_answer"] if trick else L["to_move"]
     title = L["title"] if pos.variant == "scoperta" else L["titles"][pos.variant]
@@ -116,4 +116,4 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["SUIT_COLOURS", "render"]
+__all__ = ["SUIT_COLOURS", "render", "seat_hands"]

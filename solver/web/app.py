@@ -90,12 +90,13 @@ def _lang(body: dict) -> str:
 
 
 def _open_position(body: dict):
-    """The request's position, refused when a hand is hidden (``?``): drawing and explaining
-    need every hand; /api/analyse takes such a position."""
+    """The request's position, refused when a hand is hidden (``?``): the board's play and
+    explanations need every hand; /api/analyse and /api/picture take such a position."""
     pos = parse_position(_field(body, "position", str, required=True))
     if pos.hidden_hand:
-        raise BadRequest("a position with a hidden hand (?) can be analysed (/api/analyse) "
-                         "but not drawn or explained: give both hands")
+        raise BadRequest("a position with a hidden hand (?) can be analysed and drawn "
+                         "(/api/analyse, /api/picture) but not played on or explained: give "
+                         "both hands")
     return pos
 
 
@@ -220,7 +221,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
 
     @endpoint
     async def api_picture(request, body):
-        pos = _open_position(body)
+        pos = parse_position(_field(body, "position", str, required=True))
         best = _cards(body, "best", list)
         values = _cards(body, "values", dict)
         svg = games.picture(pos, _lang(body), best, values)
@@ -235,8 +236,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         check_objective(pos, objective)
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
         out = a.to_json()
-        # a hidden hand cannot be drawn: its analysis comes without a picture
-        out["svg"] = None if pos.hidden_hand else analysis_picture(a, lang)
+        out["svg"] = analysis_picture(a, lang)
         return out
 
     @endpoint
