@@ -226,9 +226,12 @@ def test_play_in_a_real_process(quiz):
 
 def test_generate_ctrl_c_keeps_what_was_found():
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # a suite started in the background (``cmd &``) runs with SIGINT ignored, which a child
+    # inherits and Python then keeps: the child gets Ctrl-C back as a terminal would give it
     p = subprocess.Popen([sys.executable, "-m", "cli.main", "puzzles", "generate", "--count",
                           "100000", "--seed", "3"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+                         stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         got = [p.stdout.readline() for _ in range(2)]
         p.send_signal(signal.SIGINT)
