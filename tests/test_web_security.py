@@ -378,3 +378,30 @@ def test_serve_on_every_interface_warns_and_says_the_real_address():
     assert status == 200
     assert lines[0].startswith("warning: --host 0.0.0.0") and "no authentication" in lines[0]
     assert lines[-1].startswith("listening on 0.0.0.0:")
+
+
+def test_a_stop_never_cuts_the_kernels_load():
+    """A job's ``load`` (the kernels) runs where no stop reaches it: a newer request from
+    the same client during the load lets it finish, then the old job ends cancelled and
+    the new one runs (an exception raised into numba's loader could leave its lock held,
+    and every later search would hang)."""
+    import asyncio
+    from solver.web.jobs import JobCancelled
+    jobs = Jobs()
+    loads = []
+
+    def slow_load():
+        loads.append("start")
+        time.sleep(0.6)   # Python bytecode all along: an async exception would land here
+        loads.append("end")
+
+    async def main():
+        first = asyncio.ensure_future(jobs.run("c", lambda job: "first", load=slow_load))
+        await asyncio.sleep(0.2)
+        second = await jobs.run("c", lambda job: "second")
+        with pytest.raises(JobCancelled):
+            await first
+        return second
+
+    assert asyncio.run(main()) == "second"
+    assert loads == ["start", "end"]

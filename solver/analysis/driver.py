@@ -296,7 +296,7 @@ GENERAL = _General()
 def kernel_for(pos):
     """The kernel adapter of a position: 2-player scoperta has a kernel of its own, every
     other game goes to the general one."""
-    return SCOPERTA if pos.variant == "scoperta" else GENERAL
+    return SCOPERTA if pos.variant_name == "scoperta" else GENERAL
 
 
 def ready(pos=None) -> None:

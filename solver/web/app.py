@@ -21,7 +21,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from solver.analysis import check_objective
+from solver.analysis import check_objective, driver
 from solver.cards import CardError, card_str, parse_card
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
@@ -234,7 +234,8 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         limit = _time_limit(body, 5.0)
         lang = _lang(body)
         check_objective(pos, objective)
-        a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job))
+        a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job),
+                           load=lambda: driver.ready(pos))
         out = a.to_json()
         out["svg"] = analysis_picture(a, lang)
         return out
@@ -245,7 +246,8 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         objective = _field(body, "objective", str, "points")
         lang = _lang(body)
         limit = _time_limit(body, 10.0)
-        return await jobs.run(client_of(body), lambda job: games.explain(pos, objective, lang, limit))
+        return await jobs.run(client_of(body), lambda job: games.explain(pos, objective, lang, limit),
+                              load=lambda: driver.ready(pos))
 
     @endpoint
     async def api_stop(request, body):
@@ -289,7 +291,8 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
             raise BadRequest(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
-        card = await jobs.run(client_of(body), lambda job: games.engine_card(game, level, job))
+        card = await jobs.run(client_of(body), lambda job: games.engine_card(game, level, job),
+                              load=lambda: driver.ready(game.state))
         return games.game_view(games.play(game, card), _lang(body), last=card_str(card))
 
     @endpoint
@@ -297,14 +300,16 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         game, limit, objective = _review_request(body)
         lang = _lang(body)
         return await jobs.run(client_of(body),
-                              lambda job: games.review(game, limit, lang, objective))
+                              lambda job: games.review(game, limit, lang, objective),
+                              load=lambda: driver.ready(game.state))
 
     @endpoint
     async def api_review_move(request, body):
         game, limit, objective = _review_request(body)
         move = _field(body, "move", int, required=True)
         return await jobs.run(client_of(body),
-                              lambda job: games.review_one(game, move, limit, objective))
+                              lambda job: games.review_one(game, move, limit, objective),
+                              load=lambda: driver.ready(game.state))
 
     @endpoint
     async def api_strings(request, body):

@@ -131,9 +131,11 @@ class Jobs:
             elif job.inside and time.perf_counter() - job.started > self.max_seconds:
                 job.cancel(f"stopped at the server's limit of {self.max_seconds:g} s a request")
 
-    async def run(self, client: str | None, fn):
+    async def run(self, client: str | None, fn, load=None):
         """``fn(job)``'s result; raises JobCancelled when stopped or superseded, Busy when
-        the server holds too many jobs."""
+        the server holds too many jobs. ``load()`` runs first in the job's thread, where no
+        stop can cut it: loading the kernels takes numba's locks, and an exception raised
+        into the thread there could leave one held, hanging every later search."""
         job = self._enter(client)
         client = job.client
         fut: Future = Future()
@@ -141,6 +143,8 @@ class Jobs:
         def body():
             result, error = None, None
             try:
+                if load is not None:
+                    load()
                 self._take_search_lock(job)
                 try:
                     with job.guard:

@@ -352,14 +352,13 @@ function renderReview() {
 }
 
 // ----- analysis --------------------------------------------------------------------------
-let poller = null;
 async function analyse(given) {
   const position = typeof given === "string" ? given : S.view && S.view.position;
   if (!position) return;
   $("stop").disabled = false;
   $("progress").textContent = t("searching");
   const t0 = Date.now();
-  poller = setInterval(async () => {
+  const poller = setInterval(async () => {   // this request's own: a newer one must not clear it
     try {
       const p = await api(`/api/progress?client=${encodeURIComponent(client + ":analyse")}`);
       $("progress").textContent = p.running ? `${p.message} · ${((Date.now() - t0) / 1000).toFixed(0)} s` : "";
@@ -448,7 +447,7 @@ async function setPosition(text) {
       S.mode = "game";
       $("human").value = String(v.turn);
     } catch (e) {
-      if (!/pasted position handles/.test(e.message)) throw e;
+      if (e.cancelled) throw e;   // no game from it: shown as a position, or /api/position says why
       v = await api("/api/position", { position: text, lang: lang() });
       S.mode = "view"; S.game = null; S.plies = []; S.tricks = [];
     }
