@@ -416,3 +416,20 @@ def test_a_review_by_the_objective_win_draws_the_win_chance(browser, server):
     time.sleep(0.3)
     drv.save_screenshot(str(_artifacts() / "board-phone-win.png"))
     print(f"\nscreenshot: {_artifacts() / 'board-phone-win.png'}")
+
+
+def test_a_pasted_seat_view_is_shown_and_analysed(browser, server):
+    """A position with a hidden hand (?) pasted on the page: drawn with the hidden hand as
+    card backs, analysed from the seat (an estimate with its ±), not played on."""
+    drv = browser
+    _open(drv, server)
+    box = drv.find_element("id", "notation")
+    box.clear()
+    box.send_keys("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    drv.find_element("id", "set").click()
+    _wait(drv, lambda: drv.execute_script("return S.mode === 'view' && S.view && S.view.position"),
+          what="the seat view")
+    assert drv.find_elements("css selector", "#board svg g.back")
+    drv.execute_script("analyse()")
+    _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
+    assert "±" in drv.find_element("css selector", "#analysis tr.best td.value").text

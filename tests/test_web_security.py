@@ -21,6 +21,7 @@ from liveserver import live_server  # noqa: E402
 from solver.web.app import create_app  # noqa: E402
 from solver.web.games import new_game  # noqa: E402
 from solver.web.jobs import Jobs  # noqa: E402
+from solver.position import parse_position  # noqa: E402
 
 T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
 SEAT = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
@@ -157,7 +158,7 @@ def test_404_and_405_are_json(client):
 
 
 def test_hidden_hand_positions_are_refused_before_any_search_or_analysed(client):
-    for path in ("/api/position", "/api/explain"):
+    for path in ("/api/explain",):
         t0 = time.perf_counter()
         err = _one_line_error(client.post(path, json={"position": SEAT, "time_limit": 60}), 400)
         assert "hidden hand" in err and time.perf_counter() - t0 < 5
@@ -173,6 +174,8 @@ def test_hidden_hand_positions_are_refused_before_any_search_or_analysed(client)
     assert j["exact"] is False and j["svg"].startswith("<svg") and j["best"]
     pic = client.post("/api/picture", json={"position": SEAT})
     assert pic.status_code == 200 and 'class="back"' in pic.text
+    shown = client.post("/api/position", json={"position": SEAT}).json()
+    assert shown["position"] == repr(parse_position(SEAT)) and 'class="back"' in shown["svg"]
     assert all(m["error"] is not None for m in j["moves"])
 
 

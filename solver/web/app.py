@@ -90,13 +90,12 @@ def _lang(body: dict) -> str:
 
 
 def _open_position(body: dict):
-    """The request's position, refused when a hand is hidden (``?``): the board's play and
-    explanations need every hand; /api/analyse and /api/picture take such a position."""
+    """The request's position, refused when a hand is hidden (``?``): an explanation walks
+    one line with every card in view; the other routes take such a position."""
     pos = parse_position(_field(body, "position", str, required=True))
     if pos.hidden_hand:
-        raise BadRequest("a position with a hidden hand (?) can be analysed and drawn "
-                         "(/api/analyse, /api/picture) but not played on or explained: give "
-                         "both hands")
+        raise BadRequest("a position with a hidden hand (?) can be shown and analysed but "
+                         "not explained: give both hands")
     return pos
 
 
@@ -216,7 +215,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
 
     @endpoint
     async def api_position(request, body):
-        pos = _open_position(body)
+        pos = parse_position(_field(body, "position", str, required=True))
         return games.position_view(pos, _lang(body))
 
     @endpoint
