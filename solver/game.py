@@ -137,7 +137,7 @@ class GameState(Turn):
         if not 0 <= seat < self.players:
             raise RulesError(f"player must be 1 to {self.players}, got {player}")
         if clairvoyant or self.variant.open_hands:
-            return to_game_position(self, clairvoyant)
+            return to_position(self, clairvoyant)
         if self.is_over:
             raise PositionError("the deal is over: no position to analyse")
         return to_seat_position(self, seat)
@@ -241,23 +241,8 @@ def play_moves(state: GameState, moves) -> GameState:
 # ----- the bridge to the analysis engine (2-player games with trump) ----------------------
 
 def to_position(state: GameState, clairvoyant: bool = False) -> Position:
-    """The open Position of this moment of a 2-player game with trump, as a scoperta
-    position: what a player sees with hands and top face up (for classic Briscola, the
-    open "every card shown" view). With ``clairvoyant`` the whole talon order is included.
-    """
-    v = state.variant
-    if v.players != 2 or not v.has_trump:
-        raise RulesError(f"positions exist for 2-player games with trump, not {v.name}")
-    if state.is_over:
-        raise PositionError("the deal is over: no position to analyse")
-    pos = _open_view(state, clairvoyant)
-    top = state.talon[0] if state.talon else -1
-    return replace(pos, variant="scoperta", top=top, score=(state.points[0], state.points[1]))
-
-
-def to_game_position(state: GameState, clairvoyant: bool = False) -> Position:
-    """The open view of this moment of any variant as a solver.position.open.Position
-    (every hand shown; the talon's order only with ``clairvoyant``)."""
+    """The open Position of this moment of any variant: every hand shown, the talon's
+    order only with ``clairvoyant`` (what a player sees is ``GameState.view``)."""
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")
     return _open_view(state, clairvoyant)

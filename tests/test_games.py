@@ -8,7 +8,7 @@ import pytest
 from solver.players.agents import GreedyAgent, RandomAgent, get_agent, play_deal, play_match, register_agent, seat_agents
 from solver.cards import FULL_DECK, cards_of, mask_points, parse_card
 from solver.game import (DEFAULT_TARGET, MatchState, deal, from_position, legal_cards, new_match, play,
-                         talon_ends, to_game_position, to_position)
+                         talon_ends, to_position)
 from solver.position import parse_position
 from solver.rules import VARIANTS, RulesError, get_variant
 from solver.rules import legal_cards as rule_legal
@@ -58,9 +58,10 @@ def run_checked(v, seed, rng):
     trump_card = st.briscola
     while not st.is_over:
         before = st
-        if v.players == 2 and v.has_trump and st.talon:
+        if st.talon:
             pos = to_position(st)
-            assert pos.top == st.talon[0] and pos.briscola == st.briscola
+            assert pos.top == (st.talon[0] if v.top_visible else -1)
+            assert pos.briscola == (st.briscola if v.has_trump else -1)
         legal = legal_cards(st)
         assert legal == sorted(rule_legal(cards_of(st.hands[st.to_move]),
                                           st.trick[0] if st.trick else None, v))
@@ -194,7 +195,7 @@ def test_every_game_goes_on_from_its_open_position(variant):
             st = play(st, rng.choice(legal_cards(st)))
         if st.is_over:
             continue
-        pos = to_game_position(st)
+        pos = to_position(st)
         head, tail = talon_ends(pos)
         assert head == ((st.talon[0],) if st.talon and st.variant.top_visible else ())
         cont = from_position(pos, st.talon[len(head):len(st.talon) - len(tail)] or None)

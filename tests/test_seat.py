@@ -13,7 +13,7 @@ from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import (FULL_DECK, cards_of, format_mask, mask_of, mask_points, parse_cards,
                           popcount)
-from solver.game import deal, legal_cards, play, to_game_position
+from solver.game import deal, legal_cards, play, to_position
 from solver.position import PositionError, SeatPosition, parse_position
 from solver.record import RecordError, deal_record, write_record
 from solver.analysis.sampling import analyse as seat_analyse, sample_hands
@@ -84,7 +84,7 @@ def test_forced_from_record_equals_open_with_score():
         if st.talon or sum(popcount(h) for h in st.hands) < 4:
             continue
         sp = seat_position_from_record(rec, n, st.to_move + 1)
-        gp = to_game_position(st)
+        gp = to_position(st)
         for obj in ("points", "win"):
             got, want = analyse(sp, obj), analyse(gp, obj)
             assert got.exact and got.value_exact == want.value_exact

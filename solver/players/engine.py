@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from solver.analysis import analyse, driver, estimate, sampling
-from solver.game import GameState, legal_cards, to_game_position, to_position
+from solver.game import GameState, legal_cards, to_position
 from solver.players import pimc
 from solver.players.agents import NamedAgent, register_agent, register_resolver
 from solver.players.infer import hand_weigher
@@ -68,7 +68,7 @@ class EngineAgent(NamedAgent):
         if v.name == "scoperta":
             a = self.analyse(to_position(state))
         elif v.open_hands:
-            a = self._open_analysis(to_game_position(state))
+            a = self._open_analysis(to_position(state))
         else:
             a = self._seat_analysis(state)
         if a.interrupted:

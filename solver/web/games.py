@@ -26,7 +26,7 @@ from solver.analysis import driver, progress
 from solver.cards import card_str, parse_card
 from solver.explain import explain_position, render as render_explanation
 from solver.game import (GameState, _open_view, continue_game, deal, legal_cards, move_error,
-                         play as play_card, to_game_position, to_position)
+                         play as play_card, to_position)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.puzzles import bundled, format_answer, parse_value
@@ -116,14 +116,12 @@ def load_game(rec: dict) -> Game:
 
 
 def view_position(game: Game):
-    """The position the board draws and analyses: scoperta's own view, or the open view
-    (every hand shown) of the other games. A game from a position without a score has
-    only the points taken since, which are no score of the whole deal: it shows none."""
+    """The position the board draws and analyses: the open view (every hand shown) of any
+    game. A game from a position without a score has only the points taken since, which
+    are no score of the whole deal: it shows none."""
     state = game.state
     if state.is_over:
         return None
-    if state.variant.name != "scoperta":
-        return to_game_position(state)
     pos = to_position(state)
     if "start" in game.head and game.start_score is None:
         pos = replace(pos, score=None)
