@@ -238,7 +238,7 @@ def play_moves(state: GameState, moves) -> GameState:
     return state
 
 
-# ----- the bridge to the analysis engine (2-player games with trump) ----------------------
+# ----- the bridge to the analysis engine -------------------------------------------------
 
 def to_position(state: GameState, clairvoyant: bool = False) -> Position:
     """The open Position of this moment of any variant: every hand shown, the talon's
