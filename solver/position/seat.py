@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
 
-from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
-                          parse_cards, popcount, to_card)
+from solver.cards import (CARDS, FULL_DECK, N_CARDS, SUIT_MASKS, card_str, cards_of, mask_of,
+                          mask_points, parse_cards, popcount, to_card)
 from solver.position.convert import seat_with_hand
 from solver.position.open import Position
 from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
@@ -99,7 +99,7 @@ class SeatPosition(Printed):
         for _, a, b in self.tricks:
             seen |= (1 << a) | (1 << b)
         before = popcount(self.played & ~seen)
-        talon = 40 - before - 2 * get_variant(self.variant).hand_size
+        talon = N_CARDS - before - 2 * get_variant(self.variant).hand_size
         d = min(len(self.tricks), max(0, talon) // 2)
         return (True,) * d + (False,) * (len(self.tricks) - d)
 
