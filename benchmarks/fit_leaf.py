@@ -52,7 +52,7 @@ from solver.analysis.sampling import (HORIZON, METHOD_ERROR, METHOD_GAP_ERROR,  
                                      METHOD_STAGES, horizon_alive, horizon_for,
                                      method_stage, sample_order)
 from solver.cards import FULL_DECK, popcount  # noqa: E402
-from solver.game import deal, legal_cards, play, to_game_position  # noqa: E402
+from solver.game import deal, legal_cards, play, to_position  # noqa: E402
 from solver.players.agents import GreedyAgent  # noqa: E402
 from solver.rules import get_variant  # noqa: E402
 from solver.search.leaf import FEATURES, WEIGHTS, features  # noqa: E402
@@ -79,7 +79,7 @@ def positions(variant: str, count: int, first_seed: int, boundary: bool, alive=N
         while not st.is_over:
             alive = 40 - popcount(st.captured[0] | st.captured[1])
             if alive <= want and (not st.trick if boundary else len(legal_cards(st)) > 1):
-                gp = to_game_position(st)
+                gp = to_position(st)
                 made += 1
                 yield replace(gp, talon_order=sample_order(gp, rng))
                 break
