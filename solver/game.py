@@ -410,7 +410,8 @@ def describe_deal(state: GameState) -> str:
 
 __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
            "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
-           "to_seat_position", "from_position", "continue_game", "talon_ends", "new_match", "make_rng", "describe_deal"]
+           "to_seat_position", "from_position", "continue_game", "talon_ends", "new_match",
+           "make_rng", "describe_deal"]
 
 
 def record_of(state) -> tuple[tuple[int, int, int], ...]:

@@ -143,8 +143,6 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     marks = marks or Marks()
     v = pos
     hands = seat_hands(pos)  # a hidden hand: None, drawn as card backs
-    top = -1 if pos.hidden_hand else pos.top
-    leader = (pos.to_move - len(pos.table)) % pos.players
     trump = v.briscola // 10 if v.briscola >= 0 else -1
     if narrow:
         width = 530 if v.players == 4 else 420
@@ -154,17 +152,19 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     out: list[str] = []
     y = 12
 
-    def hand_row(seat: int, x0: float, y0: float) -> None:
-        if hands[seat] is None:
-            hidden_row(seat, x0, y0)
-            return
-        cards = cards_of(hands[seat])
-        who = L["player"].format(n=seat + 1)
+    def seat_label(seat: int, x0: float, y0: float, who: str) -> None:
         moving = seat == v.to_move and not v.is_over
         if moving:
             who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
         out.append(_text(x0, y0 + 14, who, 15, 700 if moving else 400,
                          fill="#0b5" if moving else "#333", cls=f"seat seat{seat + 1}"))
+
+    def hand_row(seat: int, x0: float, y0: float) -> None:
+        if hands[seat] is None:
+            hidden_row(seat, x0, y0)
+            return
+        cards = cards_of(hands[seat])
+        seat_label(seat, x0, y0, L["player"].format(n=seat + 1))
         if not cards:
             out.append(_text(x0, y0 + 50, L["empty_hand"], 13, fill="#777"))
         for i, c in enumerate(cards):
@@ -175,13 +175,8 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
 
     def hidden_row(seat: int, x0: float, y0: float) -> None:
         """A hidden hand: a back for each unknown card, then the cards known to be in it."""
-        who = L["player"].format(n=seat + 1) + "  " + L["hidden_hand"].format(
-            n=pos.hidden + popcount(pos.known))
-        moving = seat == v.to_move and not v.is_over
-        if moving:
-            who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
-        out.append(_text(x0, y0 + 14, who, 15, 700 if moving else 400,
-                         fill="#0b5" if moving else "#333", cls=f"seat seat{seat + 1}"))
+        seat_label(seat, x0, y0, L["player"].format(n=seat + 1) + "  " + L["hidden_hand"].format(
+            n=pos.hidden + popcount(pos.known)))
         for i in range(pos.hidden):
             out.append(back_svg(x0 + i * (W + GAP), y0 + 24))
         for i, c in enumerate(cards_of(pos.known), pos.hidden):
@@ -203,7 +198,7 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
     out.append(f'<rect x="8" y="{mid}" width="{width - 16}" height="{band}" rx="12" fill="#1f6b3a" opacity="0.12"/>')
     out.append(_text(16, mid + 18, L["table"], 13, 700, fill="#1f6b3a"))
     for i, c in enumerate(v.table):
-        seat = (leader + i) % v.players
+        seat = (v.leader + i) % v.players
         out.append(card_svg(c, 16 + i * (W + GAP), mid + 26, place="table", trump=c // 10 == trump))
         out.append(_text(16 + i * (W + GAP) + W / 2, mid + 26 + H + 12, f"P{seat + 1}", 11,
                          anchor="middle", fill="#555"))
@@ -220,8 +215,8 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
             out.append(_text(tx + W + 40, mid + 26 + H + 12, L["briscola"].lower(), 11,
                              anchor="middle", fill="#555"))
         out.append(back_svg(tx, mid + 26, n=v.talon_size))
-        if top >= 0:
-            out.append(card_svg(top, tx + W + 80, mid + 26, place="top", trump=top // 10 == trump))
+        if v.top >= 0:
+            out.append(card_svg(v.top, tx + W + 80, mid + 26, place="top", trump=v.top // 10 == trump))
             out.append(_text(tx + W + 80 + W / 2, mid + 26 + H + 12, X["top"], 11,
                              anchor="middle", fill="#555"))
     fx = tx + (2 * W + 96 if v.talon_size else 70)

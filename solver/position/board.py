@@ -60,12 +60,11 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
         if p == pos.to_move and not over:
             row += f"   <- {mover}"
         rows.append(row)
-    leader = (pos.to_move - len(trick)) % n_players
     rows.append(label(L["table"]) + (" ".join(card(c) for c in trick) +
-                                     f"  ({L['led_by'].format(n=leader + 1)})" if trick else "-"))
+                                     f"  ({L['led_by'].format(n=pos.leader + 1)})" if trick else "-"))
 
     n = pos.talon_size
-    top = -1 if pos.hidden_hand else pos.top
+    top = pos.top
     if n == 0:
         rows.append(label(L["talon"]) + L["talon_empty"])
     elif top < 0:
@@ -95,7 +94,7 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
         rows.append(label(L["briscola"]) + f"{card(b)}  "
                     f"{L['trump_suit'].format(suit=suit_name(trump, lang))}, {where}")
 
-    order = None if pos.hidden_hand else pos.talon_order
+    order = pos.talon_order
     unseen = pos.pool if pos.hidden_hand else pos.unseen
     if order is not None:
         rows.append(label(L["order"]) + " ".join(card(c) for c in order) + f"  ({L['order_note']})")

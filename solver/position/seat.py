@@ -82,6 +82,9 @@ class SeatPosition(Printed):
     players = 2
     clairvoyant = False
     hidden_hand = True
+    #: what an open Position also answers: no card of the talon is seen in these games
+    top = -1
+    talon_order = None
 
     def __post_init__(self):
         object.__setattr__(self, "history", history_from(self) if self.tricks else None)
@@ -89,6 +92,10 @@ class SeatPosition(Printed):
     @property
     def opponent(self) -> int:
         return 1 - self.seat
+
+    @property
+    def leader(self) -> int:
+        return (self.to_move - len(self.table)) % 2
 
     @property
     def draws_after(self) -> tuple[bool, ...]:

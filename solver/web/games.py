@@ -86,10 +86,7 @@ def new_game(variant: str, seed: int) -> Game:
 
 def game_from_position(pos, seed: int) -> Game:
     """Play on from a pasted open position of any game (game.continue_game: the hidden
-    talon cards shuffled, seeded)."""
-    if pos.hidden_hand:
-        raise PositionError("play from a pasted position needs every hand shown: a hidden "
-                            "hand (?) has no single deal to play on")
+    talon cards shuffled, seeded; it refuses a seat's view)."""
     state = continue_game(pos, random.Random(seed))
     head = {"seed": seed, "start": pos.to_text(), "talon": [card_str(c) for c in state.talon],
             "players": ["you", "engine"] if pos.players == 2 else []}
