@@ -362,7 +362,7 @@ def test_a_bad_tricks_field_is_one_line_naming_it():
     assert parse_position(base + " tricks=7B+AB").tricks[0][1:] == tuple(parse_cards("7B,AB"))
     for bad, says in [(" tricks=7B+AB+2C", "not a trick"), (" tricks=7B", "not a trick"),
                       (" tricks=7B+2C", "2C is not in played="),
-                      (" tricks=7B+AB,AB+7B", "played twice"), (" tricks=7B+XX", "XX")]:
+                      (" tricks=7B+AB,AB+7B", "played twice"), (" tricks=7B+XX", "tricks=: unknown card 'XX'")]:
         with pytest.raises(PositionError, match=says):
             parse_position(base + bad)
     with pytest.raises(PositionError, match="open position"):

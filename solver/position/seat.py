@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
 
-from solver.cards import (CARDS, FULL_DECK, N_CARDS, SUIT_MASKS, card_str, cards_of, mask_of,
-                          mask_points, parse_cards, popcount, to_card)
+from solver.cards import (CARDS, FULL_DECK, N_CARDS, SUIT_MASKS, CardError, card_str, cards_of,
+                          mask_of, mask_points, parse_cards, popcount, to_card)
 from solver.position.convert import seat_with_hand
 from solver.position.open import Position
 from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
@@ -405,7 +405,10 @@ def _read_tricks(text: str, played: int, leader: int, briscola: int):
         return ()
     pairs, seen = [], 0
     for part in text.split(","):
-        cs = parse_cards(part.replace("+", ","))
+        try:
+            cs = parse_cards(part.replace("+", ","))
+        except CardError as e:
+            raise PositionError(f"tricks=: {e}") from None
         if len(cs) != 2 or part.count("+") != 1:
             raise PositionError(f"tricks=: '{part}' is not a trick (lead+answer, e.g. 7B+AB)")
         for c in cs:
