@@ -125,7 +125,7 @@ def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
 
     def cards(mask: int) -> str:
         return " ".join(card(c) for c in cards_of(mask)) or "-"
-    rows = [W["board_engine"].format(cards=cards(pos.hand(ENGINE)))]
+    rows = [W["board_engine"].format(cards=cards(pos.hands[ENGINE]))]
     if pos.table:
         rows.append(W["board_table"].format(card=card(pos.table[0]),
                                             by=W["led_engine" if pos.leader == ENGINE else "led_you"]))

@@ -30,6 +30,7 @@ API = {
     "analyse": ("solver.analysis", "analyse"),
     "Engine": ("solver.analysis", "Engine"),
     "Card": ("solver.cards", "Card"),
+    "CardSet": ("solver.cards", "CardSet"),
     "render": ("solver.render", "render"),
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),

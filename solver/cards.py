@@ -57,6 +57,56 @@ class Card(int):
 CARDS = tuple(int.__new__(Card, c) for c in range(N_CARDS))
 
 
+class CardSet(frozenset):
+    """A set of cards as the public API hands it out: ``Card`` members in the canonical
+    order (by suit, then strength), printed as cards (``{3C, AS}``), made and asked with
+    cards or their text (``CardSet("3C,AS")``, ``"AS" in hand``). The engine keeps its sets as masks: ``mask`` is this one's,
+    ``CardSet.of(mask)`` the set of a mask."""
+
+    __slots__ = ()
+
+    def __new__(cls, cards=()) -> "CardSet":
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        return super().__new__(cls, (to_card(c) for c in cards))
+
+    @classmethod
+    def of(cls, mask: int) -> "CardSet":
+        return super().__new__(cls, (CARDS[c] for c in cards_of(mask)))
+
+    @property
+    def mask(self) -> int:
+        return mask_of(int(c) for c in frozenset.__iter__(self))
+
+    def __iter__(self):
+        return iter(sorted(frozenset.__iter__(self)))
+
+    def __contains__(self, card) -> bool:
+        try:
+            return frozenset.__contains__(self, to_card(card))
+        except CardError:
+            return False
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(card_str(c) for c in self) + "}"
+
+    __str__ = __repr__
+
+    def __or__(self, other):
+        return CardSet(frozenset.__or__(self, CardSet(other)))
+
+    def __and__(self, other):
+        return CardSet(frozenset.__and__(self, CardSet(other)))
+
+    def __sub__(self, other):
+        return CardSet(frozenset.__sub__(self, CardSet(other)))
+
+    def __xor__(self, other):
+        return CardSet(frozenset.__xor__(self, CardSet(other)))
+
+    __ror__, __rand__ = __or__, __and__
+
+
 def to_card(card) -> Card:
     """A Card from its id or its text (any input form of NOTATION.md)."""
     if isinstance(card, str):

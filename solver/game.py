@@ -16,7 +16,7 @@ from typing import NamedTuple
 from solver.cards import CARDS, SUIT_OF, card_str, cards_of, mask_of, mask_points, to_card
 from solver.position import Position
 from solver.position.notation import PositionError
-from solver.position.protocol import Turn
+from solver.position.protocol import Seats
 from solver.position.seat import make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
 from solver.rules import move_error as rules_move_error
@@ -36,7 +36,7 @@ class Trick(NamedTuple):
 
 
 @dataclass(frozen=True)
-class GameState(Turn):
+class GameState(Seats):
     """One moment of a deal. ``talon`` is top first with the turned trump card last."""
     variant: Variant
     hands: tuple[int, ...]
@@ -85,6 +85,14 @@ class GameState(Turn):
 
     def hand_cards(self, seat: int) -> list[int]:
         return cards_of(self.hands[seat])
+
+    def _hand_mask(self, seat: int) -> int:
+        return self.hands[seat]
+
+    @property
+    def table(self) -> tuple[int, ...]:
+        """The trick's cards in play order, under the name every position gives them."""
+        return self.trick
 
     # ----- the State protocol (solver.position.protocol): the talon is known, so no chance
     @property

@@ -419,7 +419,7 @@ def _candidates(rng: random.Random, talon, variant: str, objective: str, max_tri
         else:
             t = talon if talon is not None else rng.choice((0, 2))
             pos = _random_position(rng, t, mid, objective == "win")
-            if t == 0 and pos.hand(pos.to_move).bit_count() < 2:
+            if t == 0 and pos.hands[pos.to_move].bit_count() < 2:
                 continue
         if pos in seen:
             continue

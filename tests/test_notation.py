@@ -54,7 +54,7 @@ def test_every_kind_and_size_is_sampled():
     for talon in range(0, 36, 2):
         for mid, clair, score in KINDS:
             assert (talon, mid, clair and talon > 0, score) in seen
-    assert {popcount(p.hand(p.to_move)) for p in SAMPLED if p.talon_size == 0} == {1, 2, 3}
+    assert {popcount(p.hands[p.to_move]) for p in SAMPLED if p.talon_size == 0} == {1, 2, 3}
 
 
 def test_alternative_input_forms_give_the_same_position():

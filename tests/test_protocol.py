@@ -156,7 +156,7 @@ def test_seat_position_plays_its_own_cards():
         outs = ans.outcomes(card)
         assert len(outs) == popcount(ans.pool) and sum(p for _, p in outs) == 1
         after = ans.play(card, outs[0][0])
-        assert after.table == () and popcount(after.hand) == 3 and after.hidden == 3
+        assert after.table == () and popcount(after.own) == 3 and after.hidden == 3
         assert after.talon_size == ans.talon_size - 2
     # the last draw: the loser gets the turned trump card, no chance
     seen = set()
@@ -169,7 +169,7 @@ def test_seat_position_plays_its_own_cards():
             if outs:
                 assert after.known == 1 << last.briscola and after.hidden == 2
             else:
-                assert (after.hand >> last.briscola) & 1
+                assert (after.own >> last.briscola) & 1
             seen.add(bool(outs))
     assert seen == {True, False}
 

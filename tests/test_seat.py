@@ -97,7 +97,7 @@ def test_forced_from_record_equals_open_with_score():
 def test_sampled_hands_use_only_unseen_cards_and_have_the_right_size():
     sp = parse_position("variant=classic hand1=AS,3S,RC hand2=? briscola=4S "
                         "played=2B,4B,5B,6B turn=1")
-    seen = sp.hand | sp.played | (1 << sp.briscola)
+    seen = sp.own | sp.played | (1 << sp.briscola)
     hands = sample_hands(sp, 300, seed=5)
     assert all(popcount(h) == 3 and not h & seen for h in hands)
     assert len(set(hands)) > 100      # really random

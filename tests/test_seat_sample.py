@@ -25,7 +25,7 @@ def test_sample_is_an_open_position_the_seat_cannot_rule_out():
         for seed in range(20):
             gp = sp.sample(random.Random(seed))
             assert isinstance(gp, Position) and not gp.clairvoyant
-            assert gp.hands[sp.seat] == sp.hand and gp.table == sp.table
+            assert gp.hands[sp.seat] == sp.own and gp.table == sp.table
             assert gp.to_move == sp.to_move and gp.played == sp.played
             assert gp.legal_cards() == sp.legal_cards()
             assert popcount(gp.hands[opp]) == sp.hidden + popcount(sp.known)
@@ -94,7 +94,7 @@ def test_both_players_moves_follow_the_game(variant):
                 assert card in sp.legal_cards()
                 opp_moves += sp.to_move != sp.seat
                 outs = sp.outcomes(card)
-                drawn = want.hand & ~sp.hand
+                drawn = want.own & ~sp.own
                 draws = (cards_of(drawn)[0],) if outs else None
                 if outs:
                     assert draws in {d for d, _ in outs}
@@ -115,7 +115,7 @@ def test_opponents_legal_cards_are_what_the_seat_cannot_rule_out():
     outs = sp.outcomes(card)
     assert len(outs) == popcount(sp.pool) - 1   # the seat draws a card it has not seen
     after = sp.play(card, outs[0][0])
-    assert after.table == () and after.hidden == 3 and popcount(after.hand) == 3
+    assert after.table == () and after.hidden == 3 and popcount(after.own) == 3
     assert after.talon_size == sp.talon_size - 2
     assert sp.play(card_str(card), (card_str(outs[0][0][0]),)) == after   # cards as text
     # talon empty, the opponent's hand forced: Briscolone's follow rule applies to it

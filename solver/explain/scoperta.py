@@ -174,10 +174,10 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
         elif cost == 0 and all(m.value_exact == ply.analysis.value_exact for m in ply.analysis.moves):
             r["kind"] = "indifferent"
         elif role == "lead":
-            other = ply.analysis.position.hand(1 - ply.player)
+            other = ply.analysis.position.hands[1 - ply.player]
             r["kind"] = "safe_lead" if not _winning_cards(other, ply.card, trump) else "lead"
         else:
-            hand = ply.analysis.position.hand(ply.player)
+            hand = ply.analysis.position.hands[ply.player]
             can_win = _winning_cards(hand | (1 << ply.card), t.lead.card, trump)
             if t.winner == ply.player:
                 r["kind"] = "take_trump" if SUIT_OF[ply.card] == trump and SUIT_OF[t.lead.card] != trump \
@@ -274,7 +274,7 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
             ply = u.lead if u.leader == w else u.follow
             if ply.analysis is None or ply.player != w:
                 continue
-            if not (ply.analysis.position.hand(w) >> wc) & 1:
+            if not (ply.analysis.position.hands[w] >> wc) & 1:
                 continue
             try:
                 mv = ply.analysis.move(wc)

@@ -1,8 +1,10 @@
 """Players for simulated games, and the loops that run deals and matches.
 
 An agent is any callable ``agent(state, rng) -> card`` returning a legal card for the
-player to move (``state.to_move``). They may look at the whole state for now. New kinds (the
-engine-backed players of solver.players.engine) plug in with ``register_agent(name,
+player to move. ``state`` is a game's state (solver.game.GameState) or what one seat sees
+of it (``GameState.view()``: an open Position, or a SeatPosition in the hidden-card games);
+the agents here read only what the seat to move may see, so they play from either. New kinds
+(the engine-backed players of solver.players.engine) plug in with ``register_agent(name,
 factory)``; importing solver.players registers them.
 """
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from solver.game import GameState, MatchState, deal, legal_cards, make_rng, new_match, play
+from solver.game import GameState, MatchState, deal, make_rng, new_match, play
 from solver.rules import RulesError, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
@@ -38,7 +40,7 @@ class RandomAgent(NamedAgent):
     name = "random"
 
     def choose(self, state, rng):
-        return rng.choice(legal_cards(state))
+        return rng.choice(state.legal_cards())
 
 
 def _is_trump(state: GameState, c: int) -> bool:
@@ -56,12 +58,12 @@ class GreedyAgent(NamedAgent):
     name = "greedy"
 
     def choose(self, state, rng):
-        legal = legal_cards(state)
+        legal = state.legal_cards()
         cheapest = min(legal, key=lambda c: _cost(state, c))
-        if not state.trick:
+        if not state.table:
             return cheapest
         n = state.players
-        cards = list(state.trick)
+        cards = list(state.table)
         best = trick_winner(cards, state.trump_suit)
         best_seat = (state.leader + best) % n
         last = len(cards) == n - 1

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from solver.analysis import analyse, driver, estimate, sampling
-from solver.game import GameState, legal_cards, to_position
+from solver.game import GameState
 from solver.players import pimc
 from solver.players.agents import NamedAgent, register_agent, register_resolver
 from solver.players.infer import hand_weigher
@@ -60,30 +60,33 @@ class EngineAgent(NamedAgent):
         self.last = None  # the last Analysis, for callers that want to show it
         driver.ready()  # the kernels load now, so no decision's clock counts their load
 
-    def choose(self, state: GameState, rng: random.Random) -> int:
-        v = state.variant
-        legal = legal_cards(state)
+    def choose(self, state, rng: random.Random) -> int:
+        """The card for the seat to move of a game's state or of a seat's view: either way
+        the analysis is of what that seat sees (``GameState.view``)."""
+        legal = state.legal_cards()
         if len(legal) == 1:
             return legal[0]
-        if v.name == "scoperta":
-            a = self.analyse(to_position(state))
-        elif v.open_hands:
-            a = self._open_analysis(to_position(state))
+        view = state.view() if isinstance(state, GameState) else state
+        if view.hidden_hand:
+            a = self._seat_analysis(view)
+        elif view.variant == "scoperta":
+            a = self.analyse(view)
         else:
-            a = self._seat_analysis(state)
+            a = self._open_analysis(view)
         if a.interrupted:
             raise KeyboardInterrupt  # a match or a game stops on Ctrl-C, not just this card
         self.last = a
         best = sorted(a.best)
         return best[0] if len(best) == 1 else rng.choice(best)
 
-    def _seat_analysis(self, state: GameState):
-        """Analysis from the agent's own seat in a hidden-card game."""
+    def _seat_analysis(self, view):
+        """Analysis from the seat of a hidden-card game's view (a SeatPosition), the
+        opponent's hand sampled."""
         if self.pimc:
-            return pimc.analyse_state(state, state.to_move, self.objective, self.seconds)
-        weigh = hand_weigher(state, state.to_move) if self.infer else None
-        return sampling.analyse_state(state, state.to_move, self.objective, self.seconds,
-                                      samples=self.samples, weigh=weigh)
+            return pimc.analyse(view, self.objective, self.seconds)
+        weigh = hand_weigher(view) if self.infer else None
+        return sampling.analyse(view, self.objective, self.seconds, samples=self.samples,
+                                progress=False, weigh=weigh)
 
     def _open_analysis(self, gp):
         if self.samples is None:

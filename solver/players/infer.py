@@ -12,10 +12,11 @@ Only what the seat saw is used: never another player's drawn card.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-from solver.game import legal_cards
+from solver.game import to_seat_position
 from solver.players.agents import GreedyAgent
+from solver.position import Position
+from solver.rules import trick_taker
 
 EPS = 0.5          # share of the opponent's plays the model leaves to chance
 _GREEDY = GreedyAgent()
@@ -23,44 +24,57 @@ _RNG = random.Random(0)  # greedy never draws from it; required by the agent's s
 
 
 def _likelihood(state, opp: int, hand: int, trick: tuple, leader: int, card: int) -> float:
-    """P(opponent plays ``card`` holding ``hand`` in this trick) under the noisy greedy model."""
-    hands = list(state.hands)
+    """P(opponent plays ``card`` holding ``hand`` in this trick) under the noisy greedy model
+    (``leader`` led ``trick``: the opponent plays next)."""
+    hands = [0, 0]
     hands[opp] = hand
-    s = replace(state, hands=tuple(hands), trick=trick, leader=leader, to_move=opp)
-    legal = legal_cards(s)
+    s = Position(state.variant_name, tuple(hands), trick, -1, state.briscola, 0, opp)
+    legal = s.legal_cards()
     if card not in legal:
         return 0.0
     return EPS / len(legal) + (1.0 - EPS) * (_GREEDY.choose(s, _RNG) == card)
 
 
-def observations(state, seat: int) -> list:
+def seat_view(state, seat: int | None = None):
+    """What ``seat`` (0-based) sees of ``state``: the state itself when it is a seat's view
+    (a SeatPosition), else the view of a live two-player game."""
+    return state if state.hidden_hand else to_seat_position(state, seat)
+
+
+def observations(state, seat: int | None = None) -> list:
     """The opponent's recent plays the seat saw, most recent first: (trick before the play,
     leader, card, what changed the hand since: "now" = the play is in this trick, None = no
-    draw since, -1 = one unseen card drawn since, else the card drawn since)."""
-    opp = 1 - seat
+    draw since, -1 = one unseen card drawn since, else the card drawn since). ``state`` is
+    the seat's view, or a game's state and the seat."""
+    view = seat_view(state, seat)
+    opp = view.opponent
     obs = []
-    if state.trick and state.leader == opp:
-        obs.append(((), opp, state.trick[0], "now"))
-    if state.tricks:
-        t = state.tricks[-1]
-        i = (opp - t.leader) % 2
+    if view.table and view.leader == opp:
+        obs.append(((), opp, view.table[0], "now"))
+    if view.tricks:
+        leader, a, b = view.tricks[-1]
+        cards = (a, b)
+        i = (opp - leader) % 2
         drawn = None
-        if t.draws:
+        if view.draws_after[-1]:
             drawn = -1
-            if not state.talon and t.winner != opp and state.briscola >= 0:
-                drawn = state.briscola  # the loser of the last drawing trick takes the trump card
-        obs.append((tuple(t.cards[:i]), t.leader, t.cards[i], drawn))
+            taker = trick_taker(cards, leader, view.trump_suit)
+            if not view.talon_size and taker != opp and view.briscola >= 0:
+                drawn = view.briscola  # the loser of the last drawing trick takes the trump card
+        obs.append((cards[:i], leader, cards[i], drawn))
     return obs
 
 
-def hand_weigher(state, seat: int):
+def hand_weigher(state, seat: int | None = None):
     """weigh(opponent's whole hand now, a mask) -> relative likelihood of its recent plays,
-    or None when there is nothing to learn from."""
-    opp = 1 - seat
-    obs = observations(state, seat)
+    or None when there is nothing to learn from. ``state`` is the seat's view, or a game's
+    state and the seat."""
+    view = seat_view(state, seat)
+    opp = view.opponent
+    obs = observations(view)
     if not obs:
         return None
-    led = 1 << state.trick[0] if state.trick and state.leader == opp else 0
+    led = 1 << view.table[0] if view.table and view.leader == opp else 0
 
     def weigh(hand: int) -> float:
         now = hand | led  # its hand after the last draw
@@ -75,6 +89,6 @@ def hand_weigher(state, seat: int):
             else:
                 hands = [(now & ~(1 << d)) | 1 << card for d in range(40)
                          if (now >> d) & 1 and d != card]
-            w *= sum(_likelihood(state, opp, h, trick, leader, card) for h in hands) / len(hands)
+            w *= sum(_likelihood(view, opp, h, trick, leader, card) for h in hands) / len(hands)
         return max(w, 1e-9)
     return weigh

@@ -16,7 +16,6 @@ from solver.analysis.result import ranked, value_bound
 from solver.analysis.sampler import DEFAULT_TIME, Sample, run
 from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
-from solver.game import to_seat_position
 from solver.position import PositionError, SeatPosition
 
 DEFAULT_SAMPLES = 200
@@ -107,7 +106,3 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method="seat-sampling", notes=notes, samples=n)
 
-
-def analyse_state(state, seat: int, objective: str = "points", time_limit: float | None = None):
-    """The baseline's analysis of a live game from ``seat`` (seed 0, as it always was)."""
-    return analyse(to_seat_position(state, seat), objective, time_limit)

@@ -21,7 +21,7 @@ def seat_hands(pos) -> list[int | None]:
     if not pos.hidden_hand:
         return list(pos.hands)
     out: list[int | None] = [None, None]
-    out[pos.seat] = pos.hand
+    out[pos.seat] = pos.own
     return out
 
 

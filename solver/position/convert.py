@@ -20,7 +20,7 @@ def seat_with_hand(sp, cards: int) -> Position:
     """The open Position of SeatPosition ``sp`` with the opponent holding ``cards`` (plus
     the cards the seat knows the opponent holds)."""
     hands = [0, 0]
-    hands[sp.seat] = sp.hand
+    hands[sp.seat] = sp.own
     hands[sp.opponent] = cards | sp.known
     return Position(sp.variant, tuple(hands), sp.table, -1, sp.briscola, sp.played, sp.to_move,
                     sp.score, None)

@@ -66,8 +66,11 @@ class Position(TalonFacts, Printed):
     def players(self) -> int:
         return len(self.hands)
 
-    def hand(self, seat: int) -> int:
+    def _hand_mask(self, seat: int) -> int:
         return self.hands[seat]
+
+    def _unseen_mask(self) -> int:
+        return self.unseen
 
     @property
     def trump_suit(self) -> int:

@@ -16,7 +16,9 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Protocol, runtime_checkable
 
+from solver.cards import CARDS, Card, CardSet
 from solver.position.board import render
+from solver.position.notation import PositionError
 
 Outcome = tuple[tuple[int, ...], Fraction]
 
@@ -76,10 +78,10 @@ class State(Protocol):
 
 def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]:
     """Every ordered pick of ``picked`` cards from ``unseen``, all equally likely (the talon
-    is shuffled), each written as draws by ``shape(pick)``."""
+    is shuffled), each written as draws (Cards) by ``shape(pick)``."""
     picks = list(permutations(unseen, picked))
     p = Fraction(1, len(picks))
-    return [(shape(pick), p) for pick in picks]
+    return [(tuple(CARDS[c] for c in shape(pick)), p) for pick in picks]
 
 
 class Turn:
@@ -91,7 +93,24 @@ class Turn:
         return self.to_move + 1
 
 
-class Printed(Turn):
+class Seats(Turn):
+    """A state's hands as a program reads them: ``hand(player)``, the player numbered from
+    1 as ``turn`` is, gives a CardSet. The masks and 0-based seats beside it (``hands``,
+    ``to_move``) are the engine's own; each type gives ``_hand_mask(seat)``."""
+
+    def hand(self, player: int) -> CardSet:
+        return CardSet.of(self._hand_mask(self.seat_of(player)))
+
+    def seat_of(self, player) -> int:
+        """The 0-based seat of ``player`` (1-based); a one-line error for any other value."""
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 1 <= player <= self.players:
+            raise PositionError(f"player must be 1 to {self.players} (players are numbered "
+                                f"from 1, as in turn=), got {player!r}")
+        return player - 1
+
+
+class Printed(Seats):
     """How a position prints: ``repr`` is its notation (``solver.parse(repr(pos)) == pos``),
     ``str`` its text board, ``to_json`` an object holding the notation (each type reads it
     back with ``from_json``; a seat's view carries the tricks it saw, ``tricks=``)."""
@@ -104,6 +123,33 @@ class Printed(Turn):
 
     def to_json(self) -> dict:
         return {"position": self.to_text()}
+
+    # ----- the cards of the notation's fields, as the public API hands them out ----------
+    @property
+    def table_cards(self) -> tuple[Card, ...]:
+        """``table=``: the trick's cards in play order."""
+        return tuple(CARDS[c] for c in self.table)
+
+    @property
+    def top_card(self) -> Card | None:
+        """``top=``: the talon's visible top card (the scoperta games), else None."""
+        return CARDS[self.top] if self.top >= 0 else None
+
+    @property
+    def trump_card(self) -> Card | None:
+        """``briscola=``: the trump card, None in the games without trump."""
+        return CARDS[self.briscola] if self.briscola >= 0 else None
+
+    @property
+    def played_cards(self) -> CardSet:
+        """``played=``: the cards out of play."""
+        return CardSet.of(self.played)
+
+    @property
+    def unseen_cards(self) -> CardSet:
+        """The cards whose place the position does not show (``unseen=``; with a hidden
+        hand, that hand's unknown cards and the covered talon)."""
+        return CardSet.of(self._unseen_mask())
 
 
 class TalonFacts:

@@ -60,12 +60,13 @@ class History:
 class SeatPosition(Printed):
     """A 2-player hidden-card position seen from ``seat`` (0-based); the other hand is hidden.
 
-    ``known`` holds opponent cards the seat knows anyway (the trump card drawn last);
-    ``hidden`` is how many of the opponent's cards are unknown.
+    ``own`` is the seat's hand (a mask: ``hand(player)`` hands out its cards); ``known``
+    holds opponent cards the seat knows anyway (the trump card drawn last); ``hidden`` is
+    how many of the opponent's cards are unknown.
     """
     variant: str
     seat: int
-    hand: int
+    own: int
     known: int
     hidden: int
     table: tuple[int, ...]
@@ -94,6 +95,24 @@ class SeatPosition(Printed):
         return 1 - self.seat
 
     @property
+    def player(self) -> int:
+        """The seat's player, 1-based as ``turn`` is."""
+        return self.seat + 1
+
+    @property
+    def trump_suit(self) -> int:
+        return self.briscola // 10 if self.briscola >= 0 else -1
+
+    def _hand_mask(self, seat: int) -> int:
+        if seat != self.seat:
+            raise PositionError(f"player {seat + 1}'s hand is hidden (?): this is player "
+                                f"{self.seat + 1}'s view")
+        return self.own
+
+    def _unseen_mask(self) -> int:
+        return self.pool
+
+    @property
     def leader(self) -> int:
         return (self.to_move - len(self.table)) % 2
 
@@ -113,7 +132,7 @@ class SeatPosition(Printed):
     @property
     def pool(self) -> int:
         """Cards the opponent's unknown cards are drawn from (the rest is the covered talon)."""
-        m = FULL_DECK & ~(self.hand | self.known | self.played | mask_of(self.table))
+        m = FULL_DECK & ~(self.own | self.known | self.played | mask_of(self.table))
         if self.briscola >= 0:
             m &= ~(1 << self.briscola)
         return m
@@ -141,7 +160,7 @@ class SeatPosition(Printed):
 
     @property
     def is_over(self) -> bool:
-        return not (self.hand or self.hidden or self.known or self.table)
+        return not (self.own or self.hidden or self.known or self.table)
 
     def legal_cards(self) -> list[int]:
         """On the seat's turn its legal cards. On the opponent's turn the cards they may
@@ -186,7 +205,7 @@ class SeatPosition(Printed):
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
             raise PositionError(f"illegal move: {card_str(card)} for player {self.to_move + 1}")
-        hand, known, hidden = self.hand, self.known, self.hidden
+        hand, known, hidden = self.own, self.known, self.hidden
         if self.to_move == self.seat:
             hand &= ~(1 << card)
         elif (known >> card) & 1:
@@ -194,7 +213,7 @@ class SeatPosition(Printed):
         else:
             hidden -= 1
         if not self.table:
-            return replace(self, hand=hand, known=known, hidden=hidden, table=(card,),
+            return replace(self, own=hand, known=known, hidden=hidden, table=(card,),
                            to_move=1 - self.to_move)
         trick = self.table + (card,)
         winner = self._winner(card)

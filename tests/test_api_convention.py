@@ -1,0 +1,78 @@
+"""One convention for what the Python API hands out (issue 41, item 10): players are numbered
+from 1 as in the notation (``turn``, ``hand(player)``, ``view(player)``), cards are ``Card``s
+and card sets ``CardSet``s that print as cards, and agents play from a seat's view."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solver
+from solver.cards import Card, CardSet
+from solver.game import deal, play
+
+
+def test_hand_counts_players_from_one_as_turn_does():
+    """hand(2) was an IndexError on a 2-player position (it counted seats from 0)."""
+    pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    assert pos.turn == 1 and pos.hand(pos.turn) == CardSet("3C,AS")
+    assert repr(pos.hand(2)) == "{2C, RS}" and str(pos.hand(1)) == "{3C, AS}"
+    assert "AS" in pos.hand(1) and "AS" not in pos.hand(2) and "ZZ" not in pos.hand(1)
+    assert all(isinstance(c, Card) for c in pos.hand(2))
+    four = solver.parse("variant=scoperta4 hand1=AB,2B hand2=AC,2C hand3=AD,2D hand4=AS,2S "
+                        "briscola=4S turn=1")
+    assert four.hand(4) == CardSet("AS,2S")
+    for bad in (0, 3, -1, "1", True, 1.0):
+        with pytest.raises(ValueError, match="player must be 1 to 2"):
+            pos.hand(bad)
+
+
+def test_a_positions_cards_print_as_cards():
+    """top, briscola and unseen came back as ids and masks beside Cards elsewhere."""
+    pos = solver.parse("hand1=AD,3C,RB hand2=7S,2D table=FC top=CB briscola=4S unseen=3B,RC "
+                       "turn=1")
+    assert repr(pos.top_card) == "CB" and repr(pos.trump_card) == "4S"
+    assert repr(pos.unseen_cards) == "{3B, RC}" and pos.table_cards == (Card("FC"),)
+    assert repr(pos.table_cards) == "(FC,)"
+    assert isinstance(pos.played_cards, CardSet) and len(pos.played_cards) == 40 - 10
+    for draws, _ in pos.outcomes("AD"):
+        assert all(isinstance(c, Card) for c in draws), draws
+    assert repr(pos.outcomes("AD")[0][0]) in ("(CB, 3B, RC)", "(CB, RC, 3B)")
+    nt = solver.parse("variant=briscolone hand1=AB hand2=3B turn=1")
+    assert nt.trump_card is None and nt.top_card is None and nt.unseen_cards == CardSet()
+
+
+def test_a_seats_view_hands_out_its_own_cards_and_names_the_hidden_hand():
+    sp = solver.parse("variant=classic hand1=? hand2=FB,5C,FC briscola=2S played=- turn=2")
+    assert sp.player == 2 and sp.hand(2) == CardSet("FB,5C,FC")
+    with pytest.raises(ValueError, match="player 1's hand is hidden"):
+        sp.hand(1)
+    assert sp.trump_card == Card("2S") and sp.top_card is None
+    # what the seat has not seen: the hidden hand and the covered talon, not the trump card
+    assert len(sp.unseen_cards) == 40 - 3 - 1 and "2S" not in sp.unseen_cards
+
+
+def test_a_game_hands_out_cards_by_player_number():
+    game = deal("briscolone", seed=1)
+    assert game.hand(1) == CardSet.of(game.hands[0]) and game.hand(2) == CardSet.of(game.hands[1])
+    assert game.view(1).hand(1) == game.hand(1)
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "libero", "scoperta", "scoperta4"])
+def test_agents_play_from_a_seats_view(variant):
+    """get_agent("engine@20").choose(game.view(2), rng) ended in AttributeError:
+    'SeatPosition' object has no attribute 'hands'. From the view or from the whole state,
+    an agent gives the same card: it reads only what the seat sees."""
+    game = deal(variant, seed=3)
+    game = play(game, game.legal_cards()[0])      # the second player to move
+    view = game.view(game.turn)
+    for name in ("engine@20", "greedy", "random"):
+        agent = solver.get_agent(name)
+        from_view = agent.choose(view, random.Random(5))
+        assert from_view in view.legal_cards()
+        assert from_view == agent.choose(game, random.Random(5)), name
+
+
+def test_the_engine_plays_a_pasted_seat_view():
+    sp = solver.parse("variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1")
+    assert solver.get_agent("engine@10").choose(sp, random.Random(0)) in sp.legal_cards()
