@@ -29,6 +29,7 @@ from solver.position import PositionError, parse_position
 from solver.rules import VARIANTS, RulesError
 from solver.web.guard import MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
+from solver.web.seal import Sealer
 from solver.web import games
 
 STATIC = resources.files("solver.web") / "static"
@@ -178,19 +179,30 @@ def endpoint(fn):
     return wrapped
 
 
-def _load_game(body: dict):
-    """The request's game record; a record of the wrong shape (a card that is not a string,
-    say) is the user's mistake, whatever the reader tripped on."""
+def _load_game(body: dict, sealer: Sealer):
+    """The request's game record, its sealed cards opened; a record of the wrong shape (a
+    card that is not a string, say) is the user's mistake, whatever the reader tripped on."""
     rec = _field(body, "game", dict, required=True)
     try:
-        return games.load_game(rec)
+        return games.load_game(rec, sealer)
     except (TypeError, AttributeError) as e:
         raise BadRequest(f"the game record is not valid ({type(e).__name__}: {e})") from None
 
 
-def _review_request(body: dict):
+def _viewer(body: dict) -> int | None:
+    """The seat a hidden-card game is drawn for: ``seat`` (1-based, default 1; 0: the player
+    to move), or None when ``open`` asks for every hand."""
+    if _field(body, "open", bool, False):
+        return None
+    seat = _field(body, "seat", int, 1)
+    if not 0 <= seat <= 4:
+        raise BadRequest("seat must be a player from 1 to 4 (0: the player to move)")
+    return seat
+
+
+def _review_request(body: dict, sealer: Sealer):
     """A review's game, seconds a card and objective, checked before any search."""
-    game = _load_game(body)
+    game = _load_game(body, sealer)
     limit = _time_limit(body, 0.3)
     objective = _field(body, "objective", str, "points")
     games.check_objective(game, objective)
@@ -201,6 +213,10 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
     """The board's app serving at ``host``:``port`` (the Host header a request must carry;
     port None: any). ``jobs``: the search queue (its bounds), a fresh one by default."""
     jobs = Jobs() if jobs is None else jobs
+    sealer = Sealer()
+
+    def view(game, body: dict, **kw) -> dict:
+        return games.game_view(game, _lang(body), seat=_viewer(body), sealer=sealer, **kw)
 
     def client_of(body: dict, required: bool = False) -> str | None:
         """The page's name for itself: its searches replace each other, and only it sees
@@ -271,32 +287,36 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
             game = games.game_from_position(parse_position(text), seed)
         else:
             game = games.new_game(_field(body, "variant", str, "scoperta"), seed)
-        return games.game_view(game, _lang(body))
+        return view(game, body)
 
     @endpoint
     async def api_game(request, body):
-        game = _load_game(body)
-        return games.game_view(game, _lang(body), ply=_field(body, "ply", int))
+        game = _load_game(body, sealer)
+        return view(game, body, ply=_field(body, "ply", int))
+
+    @endpoint
+    async def api_record(request, body):
+        return _load_game(body, sealer).record
 
     @endpoint
     async def api_play(request, body):
-        game = _load_game(body)
+        game = _load_game(body, sealer)
         card = parse_card(_field(body, "card", str, required=True))
-        return games.game_view(games.play(game, card), _lang(body), last=card_str(card))
+        return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_engine(request, body):
-        game = _load_game(body)
+        game = _load_game(body, sealer)
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
             raise BadRequest(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
         card = await jobs.run(client_of(body), lambda job: games.engine_card(game, level, job),
                               load=lambda: driver.ready(game.state))
-        return games.game_view(games.play(game, card), _lang(body), last=card_str(card))
+        return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_review(request, body):
-        game, limit, objective = _review_request(body)
+        game, limit, objective = _review_request(body, sealer)
         lang = _lang(body)
         return await jobs.run(client_of(body),
                               lambda job: games.review(game, limit, lang, objective),
@@ -304,7 +324,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
 
     @endpoint
     async def api_review_move(request, body):
-        game, limit, objective = _review_request(body)
+        game, limit, objective = _review_request(body, sealer)
         move = _field(body, "move", int, required=True)
         return await jobs.run(client_of(body),
                               lambda job: games.review_one(game, move, limit, objective),
@@ -338,6 +358,7 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         Route("/api/deal", api_deal, methods=["POST"]),
         Route("/api/game", api_game, methods=["POST"]),
         Route("/api/play", api_play, methods=["POST"]),
+        Route("/api/record", api_record, methods=["POST"]),
         Route("/api/engine", api_engine, methods=["POST"]),
         Route("/api/review", api_review, methods=["POST"]),
         Route("/api/puzzles", api_puzzles, methods=["GET"]),

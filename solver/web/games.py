@@ -7,6 +7,11 @@ drawn at random when the game began), so a downloaded game replays and reviews w
 `briscola replay` and `briscola review`. The older board record
 (``"format": "briscola-board"``) is still read.
 
+In the hidden-card games (classic, Briscolone, Libero) the board shows what one seat sees:
+its hand, the other as card backs, the analysis from that seat; and while the deal goes on
+the record the page carries holds the deck (or start and talon order) sealed (seal.py), so
+no answer names a card the seat cannot see. "Open hands" (every hand shown) is asked for.
+
 A reviewed card gets a mark from its cost (points, mover minus opponent), judged on the
 low end of its interval where it has one, so no card is marked on sampling noise alone:
 ``?!`` from 2 points, ``?`` from 5, ``??`` from 10 (MARKS). Reviewed with the objective
@@ -35,6 +40,7 @@ from solver.record import FORMAT, RecordError, check_record, deal_record, deal_s
 from solver.review import (SUPPORTED, UNSUPPORTED, MoveReview, check_review_objective,
                            render_review, review_move, review_states)
 from solver.rules import get_variant
+from solver.web.seal import Sealer
 
 BOARD_FORMAT = "briscola-board"
 #: what the puzzle list shows before the answer: not the answer, the comment (it may name the
@@ -44,14 +50,19 @@ PUZZLE_FIELDS = ("id", "position", "question", "objective", "difficulty", "title
 MARKS = ((10.0, "??"), (5.0, "?"), (2.0, "?!"))
 #: (lowest cost in chance of winning the deal, mark), worst first
 WIN_MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
+#: a record's fields naming cards no seat sees while the deal goes on: a dealt game's deck, a
+#: continued game's start (both hands) and talon order
+SEALED_FIELDS = ("deck", "start", "talon")
 
 
 class Game:
     """A game's start, its moves and the state they reach; ``record`` is what travels."""
 
-    def __init__(self, start: GameState, moves: list[int], head: dict, start_score=()):
+    def __init__(self, start: GameState, moves: list[int], head: dict, start_score=(),
+                 sealed: bool = False):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
+        self.sealed = sealed    # came from the page sealed: its player has not seen the deck
         self.states = [start]   # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             err = move_error(self.states[-1], c)
@@ -74,7 +85,21 @@ class Game:
 
     def at(self, ply: int) -> "Game":
         """The game after its first ``ply`` cards."""
-        return Game(self.start, self.moves[:ply], self.head, self.start_score)
+        return Game(self.start, self.moves[:ply], self.head, self.start_score, self.sealed)
+
+    @property
+    def hidden(self) -> bool:
+        """A hidden-card game: a seat does not see the other hand."""
+        return not self.start.variant.open_hands
+
+    def page_record(self, sealer: Sealer | None) -> dict:
+        """The record as the page carries it: in a hidden-card game whose deal goes on, the
+        fields that name unseen cards sealed into one ``"sealed"`` string."""
+        rec = self.record
+        if sealer is None or not self.hidden or self.state.is_over:
+            return rec
+        rec["sealed"] = sealer.seal({k: rec.pop(k) for k in SEALED_FIELDS if k in rec})
+        return rec
 
 
 def new_game(variant: str, seed: int) -> Game:
@@ -93,8 +118,12 @@ def game_from_position(pos, seed: int) -> Game:
     return Game(state, [], head, pos.score)
 
 
-def load_game(rec: dict) -> Game:
-    """A game dict sent back by the page (or a downloaded file loaded into it)."""
+def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
+    """A game dict sent back by the page (or a downloaded file loaded into it); its sealed
+    fields opened with ``sealer``."""
+    sealed = "sealed" in rec
+    if sealed:
+        rec = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves must be a list of cards")
@@ -109,17 +138,33 @@ def load_game(rec: dict) -> Game:
     head = {k: v for k, v in body.items() if k != "format" and k != "version"} if "start" in d \
         else {k: v for k, v in body.items()}
     return Game(start, [parse_card(m) for m in moves], head,
-                d["start"].score if "start" in d else ())
+                d["start"].score if "start" in d else (), sealed)
 
 
-def view_position(game: Game):
-    """The position the board draws and analyses: the open view (every hand shown) of any
-    game. A game from a position without a score has only the points taken since, which
-    are no score of the whole deal: it shows none."""
+def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
+    if sealer is None:
+        raise RecordError("a record with sealed cards opens only on the board that dealt it")
+    if any(k in rec for k in SEALED_FIELDS):
+        raise RecordError(f"a record with sealed cards has no {', '.join(SEALED_FIELDS)} of its own")
+    hidden = sealer.open(rec["sealed"])
+    if not isinstance(hidden, dict):
+        raise RecordError("the game's sealed cards are not a record's fields")
+    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
+
+
+def view_position(game: Game, seat: int | None = None):
+    """The position the board draws and analyses: in a hidden-card game what ``seat``
+    (1-based; 0: the player to move) sees, a SeatPosition; with ``seat`` None, and in the
+    games played with every hand in view, the open view (the talon's order hidden). A game
+    from a position without a score has only the points taken since, which are no score of
+    the whole deal: it shows none."""
     state = game.state
     if state.is_over:
         return None
-    pos = to_position(state)
+    if seat is not None and game.hidden:
+        pos = state.view(seat or state.to_move + 1)
+    else:
+        pos = to_position(state)
     if "start" in game.head and game.start_score is None:
         pos = replace(pos, score=None)
     return pos
@@ -151,21 +196,28 @@ def position_view(pos, lang: str) -> dict:
             "legal": [card_str(c) for c in pos.legal_cards()], "svg": picture(pos, lang)}
 
 
-def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = None) -> dict:
+def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = None,
+              seat: int | None = 1, sealer: Sealer | None = None) -> dict:
     """The game (record, moves, tricks) and the board after ``ply`` cards (all of them when
-    None); a finished deal's board is its final position, with ``result``."""
+    None); a finished deal's board is its final position, with ``result``. In a hidden-card
+    game the board is what ``seat`` sees (view_position; None: open hands), its legal cards
+    only on its turn, and the record is sealed while the deal goes on."""
     whole = game
     if ply is not None:
         if not 0 <= ply <= len(game.moves):
             raise PositionError(f"ply must be from 0 to {len(game.moves)}")
         game = game.at(ply)
     s = game.state
-    pos = view_position(game)
+    pos = view_position(game, seat)
     shown = pos if pos is not None else final_position(s)
-    out = {"game": whole.record, "variant": s.variant.name, "players": s.players,
+    hidden = bool(pos is not None and pos.hidden_hand)
+    mine = not hidden or pos.seat == pos.to_move
+    rec = whole.page_record(sealer)
+    out = {"game": rec, "variant": s.variant.name, "players": s.players,
            "over": s.is_over, "points": list(s.side_points), "moves": len(whole.moves),
            "ply": len(game.moves), "turn": s.to_move + 1, "last": last,
-           "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over else [],
+           "seat": pos.seat + 1 if hidden else None, "hidden": hidden, "sealed": "sealed" in rec,
+           "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
            "position": pos.to_text() if pos is not None else None,
            "svg": picture(shown, lang), "plies": plies(whole),
            "tricks": [{"leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
@@ -184,7 +236,7 @@ def play(game: Game, card: int) -> Game:
     err = move_error(game.state, card)
     if err:
         raise PositionError(err)
-    return Game(game.start, game.moves + [card], game.head, game.start_score)
+    return Game(game.start, game.moves + [card], game.head, game.start_score, game.sealed)
 
 
 @contextmanager
@@ -245,8 +297,12 @@ def _judged(game: Game, mv: MoveReview) -> dict:
 
 
 def check_objective(game: Game, objective: str) -> None:
-    """The review's objective, checked before any search (review.check_review_objective):
-    a game from a position without score has no score to win by."""
+    """What a review needs, checked before any search: a deal the page had sealed is over
+    (its review would show the other seat's hand), and the objective
+    (review.check_review_objective: a game from a position without score has no score to
+    win by)."""
+    if game.sealed and not game.state.is_over:
+        raise RecordError("the other hand stays hidden until the deal is over: review the deal then")
     check_review_objective(objective, "start" not in game.head or game.start_score is not None)
 
 

@@ -1,0 +1,226 @@
+"""The board's hidden-card games through its API: the human's seat hears only what it sees.
+
+Over seeded deals of classic Briscola, Briscolone and Libero played as the page plays them
+(deal, your cards, the engine's answers, the analysis of each of your turns, the explanation
+asked, steps back through the deal), no JSON answer names a card the seat has not seen while
+the talon still hides some (the engine's hand, the talon's order); two deals that differ only
+in cards the seat has not seen give the same view; "open hands" shows both hands only when
+asked; the record the page carries keeps the hidden cards sealed until the deal is over."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+from starlette.testclient import TestClient  # noqa: E402
+
+from solver.cards import card_str, cards_of, parse_card  # noqa: E402
+from solver.game import deal, deal_from_deck, play_moves  # noqa: E402
+from solver.position import parse_position  # noqa: E402
+from solver.rules import get_variant  # noqa: E402
+from solver.web.app import create_app  # noqa: E402
+
+HIDDEN_GAMES = ("classic", "briscolone", "libero")
+CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7FCR][BCDS])(?![A-Za-z0-9])")
+#: a small card of the picture's list of trumps not yet played (no place on the table)
+LISTED = re.compile(r'<g class="card" data-card="([A2-7FCR][BCDS])">.*?</g>')
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def true_state(variant: str, seed: int, moves):
+    return play_moves(deal(get_variant(variant), seed), [parse_card(m) for m in moves])
+
+
+def unseen(state, seat: int = 1) -> set[str]:
+    """The cards ``seat`` cannot see: the hidden hand's unknown cards and the covered talon;
+    none once the talon is out (the hidden hand is then known by elimination)."""
+    if state.is_over:
+        return set()
+    sp = state.view(seat)
+    return set() if sp.forced else {card_str(c) for c in cards_of(sp.pool)}
+
+
+def named(value, state) -> set[str]:
+    """Every card a JSON answer names. The picture's list of the trumps not yet played
+    (public: every trump minus those gone) is checked to be exactly that, then left out."""
+    if isinstance(value, dict):
+        if "sealed" in value:   # ciphertext: its letters name nothing
+            value = {k: v for k, v in value.items() if k != "sealed"}
+        return set().union(*(named(v, state) for v in value.values()), *(named(k, state) for k in value))
+    if isinstance(value, list):
+        return set().union(*(named(v, state) for v in value))
+    if not isinstance(value, str):
+        return set()
+    if value.startswith("<svg"):
+        listed = LISTED.findall(value)
+        if listed:
+            trump = state.trump_suit
+            gone = state.prior
+            for m in state.captured:
+                gone |= m
+            out = {card_str(c) for c in range(10 * trump, 10 * trump + 10) if not (gone >> c) & 1}
+            assert set(listed) == out, "the picture lists trumps that are not the ones left"
+        value = LISTED.sub("", value)
+    return set(CARD.findall(value))
+
+
+def check(answer: dict, state, what: str, shown=None) -> None:
+    """No card of ``answer`` is one the seat cannot see at ``state``; ``shown``: the
+    moment the answer draws, when an earlier one."""
+    leak = named(answer, state if shown is None else shown) & unseen(state)
+    assert not leak, f"{what} names {sorted(leak)}, which player 1 cannot see"
+
+
+def play_as_the_page(client, variant: str, seed: int, level: str, analyse_every: int = 1):
+    """One deal played through the API the way the page plays it, every answer checked."""
+    rng = random.Random(seed)
+    v = client.post("/api/deal", json={"variant": variant, "seed": seed, "seat": 1}).json()
+    check(v, true_state(variant, seed, []), "the deal")
+    turns = 0
+    while not v["over"]:
+        state = true_state(variant, seed, v["game"]["moves"])
+        if v["turn"] == 1:
+            turns += 1
+            assert v["legal"] and v["position"] and "hand2=?" in v["position"]
+            if turns % analyse_every == 1 or analyse_every == 1:
+                a = client.post("/api/analyse", json={"position": v["position"], "time_limit": 0.15,
+                                                      "client": "hidden-test"})
+                assert a.status_code == 200, a.json()
+                check(a.json(), state, f"the analysis of move {len(v['game']['moves']) + 1}")
+                e = client.post("/api/explain", json={"position": v["position"], "time_limit": 0.15})
+                check(e.json(), state, "the explanation")
+                p = client.get("/api/progress?client=hidden-test").json()
+                check(p, state, "the progress")
+            if turns == 3:   # a step back through the deal, as the arrows do
+                back = client.post("/api/game", json={"game": v["game"], "ply": 1, "seat": 1})
+                assert back.status_code == 200, back.json()
+                check(back.json(), state, "a step back", true_state(variant, seed, v["game"]["moves"][:1]))
+            card = rng.choice(v["legal"])
+            v = client.post("/api/play", json={"game": v["game"], "card": card, "seat": 1}).json()
+            assert "error" not in v, v
+            check(v, true_state(variant, seed, v["game"]["moves"]), f"your card {card}")
+        else:
+            assert v["legal"] == [], "the engine's cards are offered to the human"
+            r = client.post("/api/engine", json={"game": v["game"], "level": level, "seat": 1})
+            assert r.status_code == 200, r.json()
+            v = r.json()
+            check(v, true_state(variant, seed, v["game"]["moves"]), f"the engine's card {v['last']}")
+    return v
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_no_answer_names_a_card_the_seat_cannot_see(client, variant):
+    for i, seed in enumerate((21, 4, 97)):
+        v = play_as_the_page(client, variant, seed, "engine:0.1" if i == 0 else "greedy",
+                             analyse_every=1 if i == 0 else 4)
+        assert v["over"] and sum(v["result"]["points"]) == 120
+
+
+def test_the_classic_deal_of_the_issue_hides_the_engines_hand(client):
+    """Play tab, classic, seed 21: player 2's 7C 2D AS were drawn face up."""
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 21}).json()
+    state = true_state("classic", 21, [])
+    hand2 = {card_str(c) for c in state.hand_cards(1)}
+    assert hand2 == {"7C", "2D", "AS"}
+    assert not hand2 & named(v, state)
+    assert v["position"] == state.view(1).to_text() and v["hidden"] and v["seat"] == 1
+    assert v["svg"].count('<g class="back">') >= 3 + 1   # three card backs and the talon
+    assert "deck" not in v["game"] and v["game"]["sealed"]
+
+
+def _swapped(variant: str, seed: int, moves, rng):
+    """A deck that differs from the deal's only in cards player 1 has not seen after
+    ``moves``: a card of the hidden hand and one of the covered talon change places (a
+    swap the moves still replay on)."""
+    state = true_state(variant, seed, moves)
+    sp = state.view(1)
+    hand = [c for c in state.hand_cards(1) if not (sp.known >> c) & 1]
+    talon = [c for c in state.talon if c != state.briscola]
+    pairs = [(h, t) for h in hand for t in talon]
+    rng.shuffle(pairs)
+    deck = list(state.deck)
+    for h, t in pairs:
+        d = list(deck)
+        i, j = d.index(h), d.index(t)
+        d[i], d[j] = d[j], d[i]
+        try:
+            other = play_moves(deal_from_deck(get_variant(variant), d, state.dealer),
+                               [parse_card(m) for m in moves])
+        except ValueError:
+            continue
+        if other.view(1).to_text() == sp.to_text():
+            return d
+    raise AssertionError("no swap of unseen cards replays these moves")
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_two_deals_the_seat_cannot_tell_apart_look_the_same(client, variant):
+    rng = random.Random(5)
+    v = client.post("/api/deal", json={"variant": variant, "seed": 8}).json()
+    for _ in range(5):   # a few tricks in, the engine's card on the table
+        if v["turn"] == 1:
+            v = client.post("/api/play", json={"game": v["game"], "card": rng.choice(v["legal"])}).json()
+        else:
+            v = client.post("/api/engine", json={"game": v["game"], "level": "greedy"}).json()
+    moves = v["game"]["moves"]
+    for k in (len(moves), len(moves) - 1):   # the engine to move, and you
+        other = _swapped(variant, 8, moves[:k], rng)
+        mine = deal(get_variant(variant), 8)
+        views = []
+        for deck in (list(mine.deck), other):
+            rec = {"format": "briscola-record", "version": 1, "variant": variant, "seed": 8,
+                   "dealer": mine.dealer + 1, "deck": [card_str(c) for c in deck],
+                   "moves": moves[:k], "players": ["you", "engine"]}
+            w = client.post("/api/game", json={"game": rec, "seat": 1}).json()
+            assert "error" not in w, w
+            views.append({key: val for key, val in w.items() if key != "game"})
+        assert views[0] == views[1]
+
+
+def test_open_hands_shows_both_hands_only_when_asked(client):
+    state = true_state("classic", 21, [])
+    hand2 = {card_str(c) for c in state.hand_cards(1)}
+    shut = client.post("/api/deal", json={"variant": "classic", "seed": 21}).json()
+    assert not hand2 & named(shut, state)
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 21, "open": True}).json()
+    assert parse_position(v["position"]).hands[1] == state.hands[1] and not v["hidden"]
+    assert all(f'data-card="{c}" data-place="hand2"' in v["svg"] for c in hand2)
+    # the talon's order stays sealed all the same: open hands are not a clairvoyant talon
+    assert "deck" not in v["game"] and v["game"]["sealed"]
+    talon = [card_str(c) for c in state.talon[:-1]]
+    assert not set(talon) & named({k: x for k, x in v.items() if k not in ("svg", "position")}, state)
+
+
+def test_the_sealed_record_opens_only_here_and_whole_at_the_end(client):
+    v = client.post("/api/deal", json={"variant": "libero", "seed": 3}).json()
+    rec = v["game"]
+    # a changed seal is one clear line
+    bad = dict(rec, sealed=rec["sealed"][:-4] + ("AAAA" if not rec["sealed"].endswith("AAAA") else "BBBB"))
+    r = client.post("/api/play", json={"game": bad, "card": v["legal"][0]})
+    assert r.status_code == 400 and "sealed" in r.json()["error"] and "\n" not in r.json()["error"]
+    other = TestClient(create_app(), base_url="http://127.0.0.1")   # another server run
+    r = other.post("/api/game", json={"game": rec})
+    assert r.status_code == 400 and "restarted" in r.json()["error"]
+    # the review of a deal still going on would show the engine's seat: refused, before any search
+    w = client.post("/api/play", json={"game": rec, "card": v["legal"][0]}).json()
+    r = client.post("/api/review/move", json={"game": w["game"], "move": 1, "time_limit": 0.05})
+    assert r.status_code == 400 and "over" in r.json()["error"]
+    r = client.post("/api/review", json={"game": w["game"], "time_limit": 0.05})
+    assert r.status_code == 400
+    # the download asks for the whole record: replay and review read it
+    whole = client.post("/api/record", json={"game": w["game"]}).json()
+    assert whole["deck"] == [card_str(c) for c in deal(get_variant("libero"), 3).deck]
+    assert whole["moves"] == w["game"]["moves"] and "sealed" not in whole
+    # played out, the record the page gets is whole again
+    while not w["over"]:
+        w = client.post("/api/engine", json={"game": w["game"], "level": "greedy"}).json()
+    assert w["game"]["deck"] == whole["deck"] and "sealed" not in w["game"]
+    assert client.post("/api/review/move", json={"game": w["game"], "move": 1,
+                                                 "time_limit": 0.05}).status_code == 200
