@@ -599,8 +599,8 @@ AGREE["en"] += [(re.compile(_ONE + r"((?:(?!of )[a-z]+ ){0,2})" + w + r"s\b"), r
 AGREE["en"] += [(re.compile(_ONE + r"losses\b"), "1 loss"),
                 (re.compile(_ONE + r"matches\b"), "1 match")]
 AGREE["it"] += [(re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
-                (re.compile(_ONE + r"smazzate vinte\b"), "1 smazzata vinta")]
                 (re.compile(_ONE + r"carte, coperte\b"), "1 carta, coperta"),
+                (re.compile(_ONE + r"smazzate vinte\b"), "1 smazzata vinta")]
 AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
                 (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
                  ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
@@ -750,6 +750,34 @@ PLAY_OTHER_WORDS["it"].update({
     "trick": "Presa {n}: {cards} -> {who} ({p}). ",
     "draws": "Pescate: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} una carta coperta",
 })
+#: `play` for issue 41: the engine's reasons as far as your seat may hear them, the
+#: four-player carico, your last card played for you, the draws in drawing order, refusals
+PLAY_WORDS["en"].update({
+    "loads": "loads {c} onto its partner's trick (a carico)",
+    "leaves": "leaves the trick to its partner, playing {c}",
+    "void": ", having no {suit} to follow with", "last_of_hand": ": its last card",
+    "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
+                      "why (the why would show its hand).",
+    "last_card": "Your last card, {card}, is played for you.",
+    "bad_card": "unknown card '{text}' (write rank then suit, e.g. AD, 3c, 1D, 10b), or "
+                "'help'",
+    "must_follow": "{card}: you must follow suit with {suit} (your cards: {cards})",
+    "reviewing": "reviewing move {k}/{n}",
+})
+PLAY_WORDS["it"].update({
+    "loads": "carica {c} sulla presa del suo compagno",
+    "leaves": "lascia la presa al suo compagno e gioca {c}",
+    "void": ", non avendo {suit} per rispondere", "last_of_hand": ": la sua ultima carta",
+    "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
+                      "perché (il perché mostrerebbe la sua mano).",
+    "last_card": "La tua ultima carta, {card}, è giocata per te.",
+    "bad_card": "carta sconosciuta '{text}' (scrivi valore e seme, per esempio AD, 3c, 1D, "
+                "10b), oppure 'help'",
+    "must_follow": "{card}: devi rispondere a {suit} (le tue carte: {cards})",
+    "reviewing": "analizzo la mossa {k}/{n}",
+})
+PLAY_OTHER_WORDS["en"]["then"] = ", then "
+PLAY_OTHER_WORDS["it"]["then"] = ", poi "
 #: the games' names as `play` shows them (the variant's title without the player count when
 #: it is two)
 PLAY_TITLES = {
@@ -804,34 +832,6 @@ BOARD_PAGE = {
         "graph.label": "Player 1's expected final margin (points, player 1 minus player 2) after each card",
         "graph.legend": "Player 1's expected final margin after each card: filled dots exact, "
                         "hollow dots estimates (the band is their 95 % interval). Click to go to a card.",
-#: `play` for issue 41: the engine's reasons as far as your seat may hear them, the
-#: four-player carico, your last card played for you, the draws in drawing order, refusals
-PLAY_WORDS["en"].update({
-    "loads": "loads {c} onto its partner's trick (a carico)",
-    "leaves": "leaves the trick to its partner, playing {c}",
-    "void": ", having no {suit} to follow with", "last_of_hand": ": its last card",
-    "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
-                      "why (the why would show its hand).",
-    "last_card": "Your last card, {card}, is played for you.",
-    "bad_card": "unknown card '{text}' (write rank then suit, e.g. AD, 3c, 1D, 10b), or "
-                "'help'",
-    "must_follow": "{card}: you must follow suit with {suit} (your cards: {cards})",
-    "reviewing": "reviewing move {k}/{n}",
-})
-PLAY_WORDS["it"].update({
-    "loads": "carica {c} sulla presa del suo compagno",
-    "leaves": "lascia la presa al suo compagno e gioca {c}",
-    "void": ", non avendo {suit} per rispondere", "last_of_hand": ": la sua ultima carta",
-    "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
-                      "perché (il perché mostrerebbe la sua mano).",
-    "last_card": "La tua ultima carta, {card}, è giocata per te.",
-    "bad_card": "carta sconosciuta '{text}' (scrivi valore e seme, per esempio AD, 3c, 1D, "
-                "10b), oppure 'help'",
-    "must_follow": "{card}: devi rispondere a {suit} (le tue carte: {cards})",
-    "reviewing": "analizzo la mossa {k}/{n}",
-})
-PLAY_OTHER_WORDS["en"]["then"] = ", then "
-PLAY_OTHER_WORDS["it"]["then"] = ", poi "
         "graph.col": "player 1's expected margin",
         "graph.label.win": "Player 1's chance of winning the deal (61 or more; 60-60 counts one half) after each card",
         "graph.legend.win": "Player 1's chance of winning the deal after each card: filled dots exact, "
