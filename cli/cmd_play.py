@@ -14,9 +14,9 @@ from cli.options import SECONDS, SEED, check_output, count, record_text, save_te
 from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
-from solver.cards import CardError, card_name, card_str, cards_of, parse_card
+from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card
 from solver.game import (GameState, continue_game, deal, default_dealer, legal_cards,
-                         move_error, new_match, play as play_card, to_position)
+                         new_match, play as play_card, to_position)
 from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (check_record, deal_record, deal_start, match_record, read_record,
@@ -53,23 +53,39 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
                                 covers=INTERVAL_SHORT[lang][a.covers])
 
 
-def engine_reason(state: GameState, choice: Choice, lang: str = "en") -> str:
-    """One line: what the card does in the trick, and why (its value, or how it was chosen)."""
+def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:
+    """One line on the engine's card ``choice.card`` played from ``state`` (the moment
+    before it, any game): what the card does in the trick, and why (its value, or how it
+    was chosen). With ``hidden`` (the engine's hand is hidden from the listener) only what
+    the listener sees: what the card does, the suit it shows the engine lacks, its last
+    card; how it was chosen and its value come from the hidden hand, so they are not said."""
     W = WORDS[lang]
     c = choice.card
-    if state.trick:
-        t = state.trick[trick_winner(list(state.trick), state.trump_suit)]  # the card to beat
-        if trick_winner([*state.trick, c], state.trump_suit) == len(state.trick):
+    trick = list(state.table)
+    trump = state.trump_suit
+    if trick:
+        w = trick_winner(trick, trump)
+        t = trick[w]  # the card to beat
+        ours = state.players == 4 and (state.leader + w) % 2 == state.to_move % 2
+        if trick_winner([*trick, c], trump) == len(trick):
             what = W["takes"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))
-            if c // 10 == state.trump_suit and t // 10 != state.trump_suit:
+            if c // 10 == trump and t // 10 != trump:
                 what += W["trump"]
+        elif ours:
+            what = W["loads" if POINTS[c] else "leaves"].format(c=card_phrase(c, lang))
         else:
             what = W["gives"].format(c=card_phrase(c, lang))
     else:
         what = W["leads"].format(c=card_phrase(c, lang))
-    if choice.analysis is not None:
-        return f"{what}: {value_words(choice.analysis, c, lang)}{W['for_engine']}"
-    return f"{what}: {W.get('why_' + choice.how, choice.how)}"
+    if not hidden:
+        if choice.analysis is not None:
+            return f"{what}: {value_words(choice.analysis, c, lang)}{W['for_engine']}"
+        return f"{what}: {W.get('why_' + choice.how, choice.how)}"
+    if trick and state.variant.follow_suit and c // 10 != trick[0] // 10:
+        what += W["void"].format(suit=suit_name(trick[0] // 10, lang))
+    if state.hands[state.to_move].bit_count() == 1:
+        what += W["last_of_hand"]
+    return what
 
 
 def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None = None) -> str:
@@ -148,11 +164,14 @@ class Quit(Exception):
 
 
 class Session:
-    """One human (player 1) against the engine; reads stdin line by line."""
+    """One human (player 1) against the engine in Briscola scoperta; reads stdin line by
+    line. Every line is said from the human's seat: what it may see of the deal."""
 
     def __init__(self, level, time_per_move, lang, color, seed):
         self.level, self.tpm, self.lang, self.color, self.seed = level, time_per_move, lang, color, seed
+        self.v = get_variant("scoperta")
         self.W = WORDS[lang]
+        self.O = OTHER_WORDS[lang]
         self.engine_rng = random.Random(f"engine {seed}")
         self.cache: dict = {}
         self.stdin = sys.stdin
@@ -163,11 +182,16 @@ class Session:
         s = card_str(c)
         return click.style(s, fg=SUIT_COLOURS[c // 10]) if self.color else s
 
+    def cards(self, cards) -> str:
+        return " ".join(self.card(c) for c in cards)
+
     def say(self, text: str = "") -> None:
         click.echo(agree(text, self.lang))
 
-    def help_text(self) -> str:
-        return self.W["help"]
+    def seen(self, state: GameState):
+        """What the human's seat sees of ``state``: the open position in the games played
+        face up, else the seat's view (its hand, the cards gone, the tricks it saw)."""
+        return state.view(HUMAN + 1)
 
     def command(self) -> str:
         """The next line the human typed, stripped; blank lines skipped, help answered here;
@@ -187,63 +211,113 @@ class Session:
             if low in ("q", "quit", "exit"):
                 raise Quit("quit")
             if low == "help":
-                self.say(self.help_text())
+                self.say(self.W["help"])
                 continue
             return text
 
+    def board_lines(self, state: GameState) -> list[str]:
+        """The scoperta board in four lines and your hand (compact_board)."""
+        rows = compact_board(to_position(state), state.points, self.lang, self.card)
+        return rows + [self.W["legal"].format(cards=self.cards(legal_cards(state)))]
+
     def ask(self, state: GameState) -> int:
-        """The human's card; hint, the unseen cards and the whole board answered here;
-        raises Quit on q or end of input."""
-        pos = to_position(state)
-        self.say("\n".join(compact_board(pos, state.points, self.lang, self.card)))
-        if not self.told_more and pos.talon_size:
-            self.say(self.W["board_more"].format(n=pos.unseen.bit_count()))
+        """The human's card: the board, then the card typed (hint, the unseen cards and the
+        whole board answered on the way); the last card of the hand is played for you.
+        Raises Quit on q or end of input."""
+        view = self.seen(state)
+        self.say("\n".join(self.board_lines(state)))
+        hand = state.hand_cards(HUMAN)
+        if len(hand) == 1:
+            self.say(self.W["last_card"].format(card=self.card(hand[0])))
+            return hand[0]
+        if not self.told_more and view.unseen_cards:
+            self.say(self.W["board_more"].format(n=len(view.unseen_cards)))
             self.told_more = True
-        legal = pos.legal_cards()
-        self.say(self.W["legal"].format(cards=" ".join(self.card(c) for c in legal)))
         while True:
             text = self.command()
             low = text.lower()
             if low in ("hint", "h", "?"):
-                self.say(hint_text(state, self.tpm, self.lang, self.cache))
+                with quiet():
+                    self.say(self.hint(state))
                 continue
             if low in ("u", "unseen"):
-                self.say(self.W["unseen"].format(n=pos.unseen.bit_count(),
-                                                 cards=" ".join(self.card(c)
-                                                                for c in cards_of(pos.unseen))))
+                unseen = view.unseen_cards
+                self.say(self.W["unseen"].format(n=len(unseen), cards=self.cards(unseen)))
                 continue
             if low in ("b", "board"):
-                self.say(render(pos, self.lang, self.color))
+                self.say(render(view, self.lang, self.color))
                 continue
             try:
                 c = parse_card(text)
-            except CardError as e:
-                self.say(f"{e}")
+            except CardError:
+                self.say(self.W["bad_card"].format(text=text))
                 continue
-            if c not in legal:
-                self.say(self.W["not_in_hand"].format(card=card_str(c),
-                                                      cards=" ".join(card_str(x) for x in legal)))
-                continue
-            return c
+            err = self.refusal(state, c)
+            if err is None:
+                return c
+            self.say(err)
+
+    def refusal(self, state: GameState, c: int) -> str | None:
+        """Why the human may not play ``c`` now, in the session's language; None if they may."""
+        legal = legal_cards(state)
+        if c in legal:
+            return None
+        cards = " ".join(card_str(x) for x in legal)
+        if not (state.hands[HUMAN] >> c) & 1:
+            return self.W["not_in_hand"].format(card=card_str(c), cards=cards)
+        return self.W["must_follow"].format(card=card_str(c), cards=cards,
+                                            suit=suit_name(state.trick[0] // 10, self.lang))
+
+    def hint(self, state: GameState) -> str:
+        return hint_text(state, self.tpm, self.lang, self.cache)
+
+    def name(self, seat: int) -> str:
+        if seat == HUMAN:
+            return self.O["you"]
+        if self.v.players == 2:
+            return self.O["engine"]
+        if seat == 2:
+            return self.O["partner"]
+        return self.O["seat"].format(n=seat + 1)
 
     def trick_summary(self, before: GameState, after: GameState) -> None:
-        W = WORDS[self.lang]
+        W = self.W
         t = after.tricks[-1]
         who = [W["you"], W["engine"]]
         cards = ", ".join(f"{who[(t.leader + k) % 2]} {self.card(c)}" for k, c in enumerate(t.cards))
         self.say(W["trick"].format(n=len(after.tricks), cards=cards, who=who[t.winner],
                                    verb=W["take"] if t.winner == HUMAN else W["takes_v"],
                                    p=t.points, a=after.points[0], b=after.points[1]))
+        self.say_draws(after, t)
+
+    def say_draws(self, state: GameState, t) -> None:
         if t.draws:
-            got = {(t.winner + k) % 2: c for k, c in enumerate(t.draws)}
-            self.say(W["draws"].format(h=self.card(got[HUMAN]), e=self.card(got[ENGINE])))
+            self.say(self.O["draws"].format(draws=self.O["then"].join(self.drawn(state, t))))
+
+    def drawn(self, state: GameState, t) -> list[str]:
+        """Who drew what after trick ``t``, in drawing order (the trick's winner first), as
+        your seat sees it: your own card, every card when the hands are open, else only the
+        turned trump card (the last draw's)."""
+        out = []
+        for k, c in enumerate(t.draws):
+            seat = (t.winner + k) % self.v.players
+            if seat == HUMAN or self.v.open_hands or (self.v.has_trump and c == state.briscola):
+                out.append(self.O["drew"].format(who=self.name(seat), card=self.card(c)))
+            else:
+                out.append(self.O["drew_hidden"].format(who=self.name(seat)))
+        return out
 
     def engine_move(self, state: GameState) -> Choice:
         return choose_move(state, self.level, self.tpm, self.engine_rng, self.cache)
 
     def player_word(self, seat: int) -> str:
         """The engine's seat as the subject of "... plays X"."""
-        return self.W["Engine"]
+        who = self.name(seat)
+        return who[:1].upper() + who[1:]
+
+    def reason(self, state: GameState, choice: Choice) -> str:
+        """Why the engine plays its card, as far as your seat may hear it (engine_reason)."""
+        return engine_reason(state, choice, self.lang, hidden=not self.v.open_hands)
 
     def play_deal(self, state: GameState, hold: list) -> GameState:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
@@ -256,8 +330,7 @@ class Session:
                     ch = self.engine_move(state)
                 c = ch.card
                 self.say(self.W["plays"].format(who=self.player_word(state.to_move),
-                                                card=self.card(c),
-                                                reason=engine_reason(state, ch, self.lang)))
+                                                card=self.card(c), reason=self.reason(state, ch)))
             before = state
             state = play_card(state, c)
             hold[0] = state
@@ -275,8 +348,8 @@ class Session:
         self.say(self.W["review"])
         rv = review_states([(start, end.moves)], (self.W["you"], self.W["engine"]),
                            min(self.tpm, REVIEW_TIME),
-                           players=(HUMAN,), progress=progress_printer(), seed=self.seed,
-                           cache=self.cache)
+                           players=(HUMAN,), progress=progress_printer(lang=self.lang),
+                           seed=self.seed, cache=self.cache)
         self.say(render_review(rv, self.lang))
 
 
@@ -287,23 +360,10 @@ class OtherSession(Session):
     def __init__(self, variant, *args):
         super().__init__(*args)
         self.v = variant
-        self.O = OTHER_WORDS[self.lang]
         t = engine_time(self.level, self.tpm)
         self.engine = get_agent(f"engine:{t:g}")
 
-    def _name(self, seat: int) -> str:
-        if seat == HUMAN:
-            return self.O["you"]
-        if self.v.players == 2:
-            return self.O["engine"]
-        if seat == 2:
-            return self.O["partner"]
-        return self.O["seat"].format(n=seat + 1)
-
-    def help_text(self) -> str:
-        return self.O["help"]
-
-    def ask(self, state: GameState) -> int:
+    def board_lines(self, state: GameState) -> list[str]:
         O = self.O
         lines = [PLAY_TITLES[self.lang][self.v.name]]
         if self.v.has_trump:
@@ -317,44 +377,25 @@ class OtherSession(Session):
             if seat == HUMAN:
                 continue
             cards = state.hands[seat]
-            shown = (" ".join(self.card(c) for c in state.hand_cards(seat)) if self.v.open_hands
+            shown = (self.cards(state.hand_cards(seat)) if self.v.open_hands
                      else O["hidden"].format(k=cards.bit_count()))
-            lines.append(f"  {self._name(seat)}: {shown}")
-        trick = " ".join(f"{self._name((state.leader + k) % self.v.players)} {self.card(c)}"
+            lines.append(f"  {self.name(seat)}: {shown}")
+        trick = " ".join(f"{self.name((state.leader + k) % self.v.players)} {self.card(c)}"
                          for k, c in enumerate(state.trick)) or "-"
         lines.append(O["table"].format(cards=trick))
         a, b = state.side_points
         lines.append(O["points"].format(a=a, b=b))
         legal = legal_cards(state)
         hand = state.hand_cards(HUMAN)
-        mine = " ".join(self.card(c) for c in hand)
-        lines.append(O["hand"].format(cards=mine) if len(legal) == len(hand) else
-                     O["hand_playable"].format(cards=mine,
-                                               legal=" ".join(self.card(c) for c in legal)))
-        self.say("\n".join(lines))
-        while True:
-            text = self.command()
-            low = text.lower()
-            if low in ("hint", "h", "?"):
-                with quiet():
-                    self.say(self.hint(state))
-                continue
-            try:
-                c = parse_card(text)
-            except CardError as e:
-                self.say(f"{e}")
-                continue
-            err = move_error(state, c)
-            if err:
-                self.say(err)
-                continue
-            return c
+        lines.append(O["hand"].format(cards=self.cards(hand)) if len(legal) == len(hand) else
+                     O["hand_playable"].format(cards=self.cards(hand), legal=self.cards(legal)))
+        return lines
 
     def hint(self, state: GameState) -> str:
         """The engine's card for your seat, from what your seat may see, with its value
         (exact, or an estimate with its ± and the number of sampled hands)."""
         self.engine.last = None
-        c = self.engine(state, random.Random(0))
+        c = self.engine(self.seen(state), random.Random(0))
         a = self.engine.last
         W = self.W
         if a is None:
@@ -372,31 +413,14 @@ class OtherSession(Session):
     def trick_summary(self, before: GameState, after: GameState) -> None:
         t = after.tricks[-1]
         n = self.v.players
-        cards = ", ".join(f"{self._name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards))
+        cards = ", ".join(f"{self.name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards))
         a, b = after.side_points
-        self.say(self.O["trick"].format(n=len(after.tricks), cards=cards, who=self._name(t.winner),
+        self.say(self.O["trick"].format(n=len(after.tricks), cards=cards, who=self.name(t.winner),
                                         p=t.points) + self.O["points"].format(a=a, b=b))
-        if t.draws:
-            self.say(self.O["draws"].format(draws=", ".join(self.drawn(after, t))))
-
-    def drawn(self, state: GameState, t) -> list[str]:
-        """Who drew what after trick ``t``, as your seat sees it: your own card, every card
-        when the hands are open, else only the turned trump card (the last draw's)."""
-        out = []
-        for k, c in enumerate(t.draws):
-            seat = (t.winner + k) % self.v.players
-            if seat == HUMAN or self.v.open_hands or (self.v.has_trump and c == state.briscola):
-                out.append(self.O["drew"].format(who=self._name(seat), card=self.card(c)))
-            else:
-                out.append(self.O["drew_hidden"].format(who=self._name(seat)))
-        return out
+        self.say_draws(after, t)
 
     def engine_move(self, state: GameState) -> Choice:
         return choose_other(state, self.level, self.engine, self.engine_rng)
-
-    def player_word(self, seat: int) -> str:
-        who = self._name(seat)
-        return who[:1].upper() + who[1:]
 
     def finish_deal(self, start: GameState, end: GameState) -> None:
         a, b = end.side_points
@@ -405,8 +429,9 @@ class OtherSession(Session):
             self.review(start, end)
 
 
-def progress_printer(every: float = 5.0):
+def progress_printer(every: float = 5.0, lang: str = "en"):
     """Progress on stderr: a live counter on a terminal, a line every few seconds otherwise."""
+    words = WORDS[lang]["reviewing"]
     err = sys.stderr
     tty = err.isatty()
     t0 = time.perf_counter()
@@ -416,11 +441,11 @@ def progress_printer(every: float = 5.0):
         now = time.perf_counter()
         if tty:
             if now - t0 > 0.5:
-                click.echo(f"\rreviewing move {done}/{total}" + ("\n" if done == total else ""),
+                click.echo("\r" + words.format(k=done, n=total) + ("\n" if done == total else ""),
                            err=True, nl=False)
         elif now - last[0] >= every:
             last[0] = now
-            click.echo(f"reviewing move {done}/{total}", err=True)
+            click.echo(words.format(k=done, n=total), err=True)
     return show
 
 
@@ -453,11 +478,13 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
 
     Both hands and the talon's top card are face up. You are player 1. At your turn type a
     card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
-    you, `u` for the cards you have not seen, `b` for the whole board (scoperta), or `q` to
-    quit. The engine says why it plays each card (what it does in the trick, and its value
-    for the engine: exact, or an estimate with its ±). After each trick: the cards drawn,
-    as far as your seat may see them. After each deal: the result and a review of your
-    play (as `briscola review`). Colours are used on a terminal unless NO_COLOR is set.
+    you, `u` for the cards you have not seen, `b` for the whole board, or `q` to quit; the
+    last card of your hand is played for you. The engine says why it plays each card (what
+    it does in the trick, and its value for the engine: exact, or an estimate with its ±);
+    in the hidden-card games only what your seat may see (what the card does, not why).
+    After each trick: the cards drawn, the trick's winner first, as far as your seat may
+    see them. After each deal: the result and a review of your play (as `briscola
+    review`). Colours are used on a terminal unless NO_COLOR is set.
 
     \b
     Example:
@@ -488,6 +515,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     stop = None
     ses.say(W["intro"].format(game=PLAY_TITLES[lang][v.name],
                               level=PLAY_LEVELS[lang][level], seed=seed))
+    if not v.open_hands:
+        ses.say(W["hidden_reasons"])
     if match is not None:
         ses.say(W["match"].format(n=rounds))
     try:

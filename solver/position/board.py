@@ -53,7 +53,7 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     rows = [f"{title}: " + (L["over"] if over else f"{L['player'].format(n=pos.to_move + 1)} {mover}")]
     for p, hand in enumerate(seats):
         if hand is None:
-            shown = L["hidden_hand"].format(n=pos.hidden + popcount(pos.known))
+            shown = agree(L["hidden_hand"].format(n=pos.hidden + popcount(pos.known)), lang)
         else:
             shown = " ".join(card(c) for c in cards_of(hand)) if hand else L["empty_hand"]
         row = label(L["player"].format(n=p + 1)) + shown

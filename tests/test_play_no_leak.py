@@ -1,0 +1,171 @@
+"""`briscola play` in the hidden-card games tells the human only what their seat may see
+(issue 41, item 2): `play --variant briscolone --seed 3 --level hard` answered 6C with "The
+engine plays 7C: takes the 6 of cups with the 7 of cups: its only card", telling the player
+the hidden hand held one cup.
+
+Whole deals of every hidden game are played by a scripted human who asks for the unseen
+cards, the board and hints and types cards they do not hold; every line the terminal shows
+is checked against the human's seat at that moment (GameState.view(1)): no card named that
+the seat cannot see, no word on how the engine chose or what its card is worth to it (both
+come from its hidden hand), the board and the unseen cards drawn from the view itself."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from cli import cmd_play as P
+from cli.main import cli
+from solver.cards import FULL_DECK, card_name, card_str, cards_of
+from solver.game import deal, play
+from solver.i18n import PLAY_WORDS
+from solver.players.levels import Choice
+from solver.render import render
+from solver.rules import get_variant
+
+TPM = 0.03
+HIDDEN = ("classic", "briscolone", "libero")
+CODE = re.compile(r"(?<![A-Za-z0-9])[2-7AFCR3][BCDS](?![A-Za-z0-9])")
+
+
+def _names(lang):
+    return [(c, re.compile(r"(?<![\w'])" + re.escape(card_name(c, lang)) + r"(?!\w)"))
+            for c in range(40)]
+
+
+NAMES = {lang: _names(lang) for lang in ("en", "it")}
+
+
+CODES = {card_str(c): c for c in range(40)}
+
+
+def mentioned(text: str, lang: str) -> set[int]:
+    """The cards a line names, by their code (7C) or their name (7 of cups, 7 di coppe)."""
+    out = {CODES[m.group(0)] for m in CODE.finditer(text)}
+    return out | {c for c, pat in NAMES[lang] if pat.search(text)}
+
+
+class Human:
+    """Stands for stdin: at each turn asks for the unseen cards, now and then for the board
+    and a hint, types a card it does not hold, then plays a legal card at random."""
+
+    def __init__(self, hold, rng):
+        self.hold, self.rng = hold, rng
+        self.at, self.queue, self.typed = None, [], set()
+
+    def isatty(self):
+        return False
+
+    def readline(self):
+        st = self.hold[0]
+        if self.at != len(st.moves):
+            self.at = len(st.moves)
+            self.queue = self.plan(st)
+        return self.queue.pop(0) + "\n"
+
+    def plan(self, st):
+        out = ["u"]
+        if self.rng.random() < 0.3:
+            out.append("b")
+        if self.rng.random() < 0.15:
+            out.append("hint")
+        wrong = self.rng.randrange(40)
+        self.typed.add(wrong)
+        out.append(card_str(wrong))
+        legal = st.legal_cards()
+        out.append(card_str(self.rng.choice(legal)))
+        return out
+
+
+def play_scripted(variant: str, seed: int, level: str, lang: str, review: bool = False):
+    """(lines with the state they were said at and the cards typed so far, final state)."""
+    v = get_variant(variant)
+    ses = P.OtherSession(v, level, TPM, lang, False, seed)
+    hold = [None]
+    human = Human(hold, random.Random(seed))
+    ses.stdin, ses.echo_input = human, False
+    said = []
+    ses.say = lambda text="": said.append((P.agree(text, lang), hold[0], frozenset(human.typed)))
+    if not review:
+        ses.review = lambda start, end: None
+    start = deal(v, random.Random(seed), P.default_dealer(v))
+    end = ses.play_deal(start, hold)
+    ses.finish_deal(start, end)
+    return said, end
+
+
+def seen_by_human(state) -> int:
+    if state.is_over:
+        return FULL_DECK
+    return FULL_DECK & ~state.view(1).unseen_cards.mask
+
+
+def check_lines(said, end, lang):
+    W = PLAY_WORDS[lang]
+    private = [W[k] for k in ("why_forced", "why_greedy", "why_random", "why_fallback",
+                              "for_engine")]
+    value = re.compile(r"\b(expected|value|valore|esatto|exact|stima|estimate)\b")
+    previous = ""
+    n_plays = 0
+    for text, state, typed in said:
+        if previous in ("u", "b"):
+            view = state.view(1)
+            if previous == "b":
+                assert text == render(view, lang), text
+            else:
+                cards = " ".join(card_str(c) for c in view.unseen_cards)
+                assert text == W["unseen"].format(n=len(view.unseen_cards), cards=cards)
+            previous = text
+            continue
+        allowed = seen_by_human(state) | sum(1 << c for c in typed)
+        if state is not None and not state.is_over and state.to_move != P.HUMAN:
+            allowed |= 1 << end.moves[len(state.moves)]   # the card the engine plays now
+            n_plays += 1
+            for phrase in private:
+                if phrase == W["why_forced"] and state.hands[state.to_move].bit_count() == 1:
+                    continue
+                assert phrase.strip() not in text, text
+            assert not value.search(text), text
+        leaked = [card_str(c) for c in mentioned(text, lang) if not (allowed >> c) & 1]
+        assert not leaked, f"{leaked} in: {text}"
+        previous = text
+    return n_plays
+
+
+@pytest.mark.parametrize("variant", HIDDEN)
+def test_no_line_names_what_the_seat_cannot_see(variant):
+    plays = 0
+    for seed in range(6):
+        for level in ("easy", "medium", "hard"):
+            said, end = play_scripted(variant, seed, level, "en" if seed % 3 else "it")
+            plays += check_lines(said, end, "en" if seed % 3 else "it")
+    assert plays >= 6 * 3 * 15
+
+
+@pytest.mark.parametrize("variant", HIDDEN)
+def test_the_review_after_the_deal_names_only_cards_played(variant):
+    said, end = play_scripted(variant, 1, "easy", "en", review=True)
+    check_lines(said, end, "en")
+    assert any("Review" in text for text, _, _ in said)
+
+
+def test_the_engines_reason_in_a_hidden_game_is_the_same_however_it_chose():
+    """The reason for a hidden hand's card is built from what the listener sees: a forced
+    card, a rule-of-thumb card and an analysed card read alike."""
+    st = deal("briscolone", 3)
+    st = play(st, "6C")
+    lines = {P.engine_reason(st, Choice(CODES["7C"], None, how), "en", hidden=True)
+             for how in ("forced", "greedy", "random", "fallback")}
+    assert len(lines) == 1
+    assert lines == {"takes the 6 of cups with the 7 of cups"}
+
+
+def test_briscolone_hard_seed_3_says_no_word_of_the_hidden_hand():
+    """The issue's own example."""
+    r = CliRunner().invoke(cli, ["play", "--variant", "briscolone", "--seed", "3", "--level",
+                                 "hard", "--time-per-move", "0.2"], input="6c\nq\n",
+                           env={"NO_COLOR": "1"})
+    line = next(ln for ln in r.output.splitlines() if ln.startswith("The engine plays 7C"))
+    assert line == "The engine plays 7C: takes the 6 of cups with the 7 of cups", line
