@@ -36,13 +36,13 @@ def fmt_fraction(x: Fraction | None) -> str:
 _VERBS = {
     "en": {"lead": ("lead", "leads"), "answer": ("answer", "answers"), "take": ("take", "takes"),
            "draw": ("draw", "draws"), "play": ("play", "plays"), "lose": ("lose", "loses"),
-           "have": ("have", "has"), "ruff": ("ruff", "ruffs"), "let": ("let", "lets"),
+           "have": ("have", "has"), "trump": ("trump", "trumps"), "let": ("let", "lets"),
            "throw": ("throw", "throws"), "hold": ("hold", "holds"), "can": ("can", "can"),
            "capture": ("capture", "captures"), "spend": ("spend", "spends"),
            "win": ("win", "wins"), "need": ("need", "needs")},
     "it": {"lead": ("giochi", "gioca"), "answer": ("rispondi", "risponde"),
            "take": ("prendi", "prende"), "draw": ("peschi", "pesca"), "play": ("giochi", "gioca"),
-           "lose": ("perdi", "perde"), "have": ("hai", "ha"), "ruff": ("tagli", "taglia"),
+           "lose": ("perdi", "perde"), "have": ("hai", "ha"), "trump": ("tagli", "taglia"),
            "let": ("lisci", "liscia"), "throw": ("scarti", "scarta"),
            "hold": ("conservi", "conserva"), "can": ("puoi", "può"),
            "capture": ("prendi", "prende"), "spend": ("spendi", "spende"),
@@ -87,7 +87,7 @@ _EXPLAIN = {
         "why.on_table": "{card} was already on the table",
         "why.safe_lead": "{card} cannot be taken",
         "why.lead": "{card} is the lead that works",
-        "why.take_trump": "{who} {a_ruff} with {card}, a trump",
+        "why.take_trump": "{who} {a_trump} it with {card}",
         "why.take": "{who} {a_take} it with {card}",
         "why.duck": "{who} {a_let} it go with {card}, on purpose",
         "why.cannot_take": "{who} cannot take it and {a_throw} {card}",
@@ -155,7 +155,7 @@ _EXPLAIN = {
         "why.on_table": "{card} era già in tavola",
         "why.safe_lead": "nessuno può prendere {card}",
         "why.lead": "{card} è l'attacco giusto",
-        "why.take_trump": "{who} {a_ruff} con {card} di briscola",
+        "why.take_trump": "{who} {a_trump} con {card} di briscola",
         "why.take": "{who} {a_take} con {card}",
         "why.duck": "{who} {a_let} apposta con {card}",
         "why.cannot_take": "{who} non {a_can} prendere e {a_throw} {card}",
@@ -307,7 +307,8 @@ def card_phrase(c: int, lang: str) -> str:
 
 
 # singular agreement after filling a template with the number 1 (not 11, 2.1 or 0,1)
-_ONE = r"(?<![\d.,])1 "
+#: a number naming a player or a side (player 1 wins) is not a count
+_ONE = r"(?<![\d.,])(?<!player )(?<!Player )(?<!side )(?<!team )(?<!giocatore )1 "
 AGREE = {
     "it": [(re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
            (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
@@ -418,6 +419,56 @@ def title_text(title: str | None, lang: str) -> str:
     if sep and stage in TITLES_IT and what in TITLES_IT:
         return f"{TITLES_IT[stage]}: {TITLES_IT[what]}"
     return title
+
+
+#: the comment the puzzle generator writes, shown after the answer: what the natural card
+#: (the one a plain greedy player picks) costs, or that it is right; files keep the English
+PUZZLE_COMMENTS = {
+    "en": {"costs": "the natural {card} costs {cost} {unit}.",
+           "right": "the natural card {card} is right here.",
+           "points": "points", "win": "in the chance to win"},
+    "it": {"costs": "la carta più naturale, {card}, costa {cost} {unit}.",
+           "right": "la carta più naturale, {card}, qui è quella giusta.",
+           "points": "punti", "win": "di probabilità di vincere"},
+}
+
+
+def _comment_pattern(template: str) -> re.Pattern:
+    fields = {"card": r"(?P<card>\w\w)", "cost": r"(?P<cost>\S+)", "unit": r"(?P<unit>.+?)"}
+    text = re.escape(template)
+    for k, v in fields.items():
+        text = text.replace(re.escape("{" + k + "}"), v)
+    return re.compile(text + "$")
+
+
+def comment_text(comment: str | None, lang: str) -> str:
+    """A puzzle's comment in ``lang``: the generator's sentence (a theme, then the natural
+    card's cost) translated; a comment written by hand is shown as written."""
+    comment = comment or ""
+    if lang != "it":
+        return comment
+    theme, sep, said = comment.partition(": ")
+    if not sep:
+        theme, said = "", comment
+    en, it = PUZZLE_COMMENTS["en"], PUZZLE_COMMENTS[lang]
+    units = {en[k]: it[k] for k in ("points", "win")}
+    said = said[:1].lower() + said[1:]
+    for key in ("costs", "right"):
+        m = _comment_pattern(en[key]).match(said)
+        if m and m.groupdict().get("unit", "points") in units:
+            kw = m.groupdict()
+            if "unit" in kw:
+                kw["unit"] = units[kw["unit"]]
+            out = it[key].format(**kw)
+            break
+    else:
+        return comment
+    if theme:
+        name = TITLES_IT.get(theme) or TITLES_IT.get(theme[:1].lower() + theme[1:])
+        if name is None:
+            return comment
+        return agree(f"{name[:1].upper() + name[1:]}: {out}", lang)
+    return agree(out[:1].upper() + out[1:], lang)
 
 
 # ----- review ---------------------------------------------------------------------------
@@ -763,6 +814,8 @@ PLAY_WORDS["en"].update({
                 "'help'",
     "must_follow": "{card}: you must follow suit with {suit} (your cards: {cards})",
     "reviewing": "reviewing move {k}/{n}",
+    "match_segni": "Match: the first to win {n} deals.",
+    "match_points": "Match to {n} points, added up over the deals.",
 })
 PLAY_WORDS["it"].update({
     "loads": "carica {c} sulla presa del suo compagno",
@@ -775,6 +828,8 @@ PLAY_WORDS["it"].update({
                 "10b), oppure 'help'",
     "must_follow": "{card}: devi rispondere a {suit} (le tue carte: {cards})",
     "reviewing": "analizzo la mossa {k}/{n}",
+    "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
+    "match_points": "Partita a {n} punti, sommati smazzata dopo smazzata.",
 })
 PLAY_OTHER_WORDS["en"]["then"] = ", then "
 PLAY_OTHER_WORDS["it"]["then"] = ", poi "
@@ -899,7 +954,7 @@ BOARD_PAGE = {
         "pz.best": "Tocca al {p}: fai clic sulla carta migliore.",
         "pz.value": "Qual è il valore esatto per il {p}?", "pz.win": "(obiettivo: vincere la smazzata)",
         "pz.right": "Giusto! ({a})", "pz.wrong": "Non proprio: la risposta è {a}.",
-        "pz.score": "{right} giuste su {done}",
+        "pz.score": "giuste: {right} su {done}",
         "diff.easy": "facile", "diff.medium": "medio", "diff.hard": "difficile",
         "gv.title": "La smazzata, mossa per mossa", "gv.first": "all'inizio", "gv.prev": "una carta indietro",
         "gv.next": "una carta avanti", "gv.last": "alla fine", "gv.keys": "← / → per scorrere la smazzata",
