@@ -30,6 +30,8 @@ from solver.position import PositionError, parse_position
 from solver.rules import get_variant, trick_winner
 
 HUMAN, ENGINE = 0, 1
+#: how the match is announced, by the game's match rule (solver.rules.Variant.match)
+MATCH_LINE = {"rounds": "match", "segni": "match_segni", "points": "match_points"}
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
 #: seconds per position at most for the review after each deal, so the player is not kept waiting
 REVIEW_TIME = 0.5
@@ -518,7 +520,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     if not v.open_hands:
         ses.say(W["hidden_reasons"])
     if match is not None:
-        ses.say(W["match"].format(n=rounds))
+        ses.say(W[MATCH_LINE[v.match]].format(n=rounds))
     try:
         while True:
             dealer = match.next_dealer if match is not None else default_dealer(v)

@@ -17,7 +17,7 @@ from solver import jsonfile
 from solver.analysis import analyse
 from solver.cards import CardError, card_str, parse_card
 from solver.explain import explain as explain_position, render_text
-from solver.i18n import message, title_text
+from solver.i18n import comment_text, message, title_text
 from solver.puzzles import (PuzzleError, bundled_lines, evaluate, format_answer, generate,
                             parse_value, read_puzzle_file, read_puzzles, solve)
 from solver.render import render
@@ -237,7 +237,7 @@ def puzzles_play(file, lang, difficulty, variant):
         right += ok
         click.echo(m("play.right") if ok else m("play.wrong", answer=answer))
         if p.comment:   # after the answer: a comment may name it
-            click.echo(p.comment)
+            click.echo(comment_text(p.comment, lang))
         click.echo(render_text(explain_position(pos, p.objective), lang))
         click.echo(m("play.score", right=right, done=done))
         click.echo("")

@@ -19,7 +19,7 @@ from solver import jsonfile
 from solver.analysis import Analysis, analyse, driver
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
-from solver.i18n import TITLES, fmt_fraction
+from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
 from solver.rules import beats
@@ -442,12 +442,13 @@ def evaluate(pos, objective: str, difficulty: str | None):
     if ideas:
         f["ideas"] = ideas
     g = parse_card(f["greedy"])
+    said = PUZZLE_COMMENTS["en"]
     if f["greedy_wrong"]:
         cost = a.moves[0].value_exact - a.move(g).value_exact
-        unit = "points" if objective == "points" else "in the chance to win"
-        comment = f"the natural {f['greedy']} costs {fmt_fraction(cost)} {unit}."
+        comment = said["costs"].format(card=f["greedy"], cost=fmt_fraction(cost),
+                                       unit=said[objective])
     else:
-        comment = f"the natural card {f['greedy']} is right here."
+        comment = said["right"].format(card=f["greedy"])
     comment = f"{theme}: {comment}" if theme else comment[0].upper() + comment[1:]
     return a.moves[0].card, label, title, comment, f
 
