@@ -205,9 +205,9 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md).")
 @click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False),
-              help="A game record (classic/briscolone): analyse a moment of it from one seat.")
+              help="A game record (any game): analyse a moment of it from one seat.")
 @click.option("--move", type=count(1, 41, "a deal has 40 moves"), help="With --record: the moment before this move (1 = the first).")
-@click.option("--seat", type=count(1, 4, "a player number"), help="With --record: the player (1 or 2) whose view is analysed.")
+@click.option("--seat", type=count(1, 4, "a player number"), help="With --record: the player whose view is analysed (the one to move; a hidden game's seat sees its hand only, a scoperta seat every hand).")
 @click.option("--samples", type=count(1, 1_000_000), default=None,
               help="The budget in samples instead of time: exactly this many (opponent hands, "
                    "or talon orders of an open position) [default: as many as the time allows].")
