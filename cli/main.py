@@ -2,7 +2,9 @@
 and registers itself here. Errors the user caused end as one line on stderr and exit 2."""
 from __future__ import annotations
 
+import difflib
 import importlib
+import re
 import sys
 
 import click
@@ -62,6 +64,10 @@ COMMANDS = {
              "play against the engine, puzzles, and a JSON API (docs/board.md)."),
 }
 COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items()}
+#: what people type for a command (the US spelling), and the command it is
+SPELLINGS = {"analyze": "analyse"}
+#: a word of the position notation (key=value)
+FIELD = re.compile(r"^[A-Za-z]+[1-4]?=")
 
 
 def _shorten(summary: str, limit: int) -> str:
@@ -96,6 +102,13 @@ class BriscolaGroup(click.Group):
             return None
         return {c.name: c for c in importlib.import_module(module).COMMANDS}[name]
 
+    def resolve_command(self, ctx, args):
+        """An unknown command is refused with the command meant, in one line."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMAND_MODULES:
+            raise click.UsageError(no_such_command(name, args[1:]), ctx)
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx):
         coldstart.install()  # here, not on import: importing this module changes nothing
         try:
@@ -105,7 +118,8 @@ class BriscolaGroup(click.Group):
             ctx.exit(2)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
-            click.echo(f"error: {clip_message(e.format_message())}{_help_hint(e.ctx)}", err=True)
+            hint = unquoted_position(e) or _help_hint(e.ctx)
+            click.echo(f"error: {clip_message(e.format_message())}{hint}", err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -124,6 +138,35 @@ def cli():
     Example:
       briscola analyse "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """
+
+
+def no_such_command(name: str, rest) -> str:
+    """The refusal of an unknown command, with the command meant: the US spelling
+    (analyze), a near miss, or analyse for a position typed in place of a command."""
+    if FIELD.match(name):
+        text = " ".join([name, *rest])
+        return f"'{name}' is not a command: to analyse a position, briscola analyse \"{text}\""
+    meant = SPELLINGS.get(name.lower()) or next(iter(difflib.get_close_matches(
+        name.lower(), list(COMMANDS), 1)), None)
+    said = f"No such command '{name}'."
+    return said if meant is None else f"{said} Did you mean 'briscola {meant}'?"
+
+
+def unquoted_position(e: click.UsageError) -> str | None:
+    """A position typed as several words (its fields unquoted) makes click refuse the extra
+    words; the hint is the command again with the position in quotes, or None."""
+    ctx, msg = e.ctx, e.format_message()
+    if ctx is None or not msg.startswith("Got unexpected extra argument"):
+        return None
+    extra = msg[msg.index("(") + 1:msg.rindex(")")].split()
+    for param in ctx.command.params:
+        first = ctx.params.get(param.name)
+        if isinstance(first, str) and FIELD.match(first) and all(FIELD.match(w) for w in extra):
+            flag = f"{param.opts[0]} " if isinstance(param, click.Option) else ""
+            text = " ".join([first, *extra])
+            path = " ".join(["briscola", *ctx.command_path.split()[1:]])
+            return f": a position is one argument, in quotes: {path} {flag}\"{text}\""
+    return None
 
 
 def _help_hint(ctx) -> str:

@@ -31,8 +31,8 @@ from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card
 from solver.game import (GameState, MatchState, deal_from_deck, from_position, move_error,
-                         new_match, play, to_seat_position)
-from solver.position import PositionError, SeatPosition, parse_position
+                         new_match, play)
+from solver.position import PositionError, parse_position
 from solver.rules import RulesError, get_variant
 
 FORMAT = "briscola-record"
@@ -364,31 +364,26 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
                               f"(winner {res.get('winner')}) but the deals give {t[0]}-{t[1]} (winner {winner})")
 
 
-def seat_position_from_record(record, move: int, seat: int) -> SeatPosition:
-    """The moment before ``move`` (1-based) of a recorded deal, seen by ``seat`` (1-based)."""
+def seat_position_from_record(record, move: int, seat: int):
+    """The moment before ``move`` (1-based) of a recorded deal, as player ``seat`` (1-based)
+    saw it (``GameState.view``): a SeatPosition in the hidden-card games, the open position
+    (every hand, the talon's order hidden) in the scoperta games."""
     rec = _prepared(record)
     v = get_variant(rec["variant"])
-    if v.players != 2 or v.top_visible:
-        raise RecordError(f"seat analysis is for the hidden-card games (classic, briscolone, "
-                          f"libero), but the record is {v.name}")
     if len(rec["_deals"]) != 1:
         raise RecordError(f"the record holds {len(rec['_deals'])} deals: give a single-deal record")
-    replay_all(rec)
+    states = replay_all(rec)
     d = rec["_deals"][0]
     moves = d["moves"]
-    state = deal_from_deck(v, d["deck"], d["dealer"] - 1)
-    final = state
-    for c in moves:
-        final = play(final, c)
-    last = len(moves) + (0 if final.is_over else 1)
+    last = len(moves) + (0 if states[0].is_over else 1)
     if not 1 <= move <= last:
         raise RecordError(f"move {move} is out of range: the record's moves are 1..{last}")
-    if seat not in (1, 2):
-        raise RecordError(f"seat must be 1 or 2, got {seat}")
+    if not 1 <= seat <= v.players:
+        raise RecordError(f"seat must be a player from 1 to {v.players}, got {seat}")
+    state = deal_start(v.name, d)
     for c in moves[:move - 1]:
         state = play(state, c)
-    s = seat - 1
-    if state.to_move != s:
+    if state.to_move != seat - 1:
         raise RecordError(f"move {move} is player {state.to_move + 1}'s: seat analysis values the "
                           f"cards of the player to move (use --seat {state.to_move + 1})")
-    return to_seat_position(state, s)
+    return state.view(seat)
