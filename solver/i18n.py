@@ -476,8 +476,7 @@ REVIEW_TEXT = {
     "en": {
         "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
         "unfinished": "unfinished",
-        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>11}  {how}",
-        "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "analysis"),
+        "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "luck", "analysis"),
         "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
@@ -501,8 +500,8 @@ REVIEW_TEXT = {
     "it": {
         "title": "Analisi della partita", "seed": "mescolata n. {s}", "deal": "smazzata {d}",
         "result": "risultato {a}-{b}", "unfinished": "non finita",
-        "head": "{deal:>4} {move:>4} {trick:>5} {player:>6} {card:>6} {best:>10} {cost:>11}  {how}",
-        "cols": ("smaz", "mossa", "presa", "gioc.", "giocata", "migliore", "costo", "analisi"),
+        "cols": ("smazzata", "mossa", "presa", "giocatore", "giocata", "migliore", "costo",
+                 "fortuna", "analisi"),
         "forced": "obbligata", "unrated": "non valutata", "exact": "esatta", "estimate": "stima",
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
@@ -656,6 +655,59 @@ AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
                 (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
                  ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
                  ("decisioni", "decisione"), ("posizioni", "posizione"))]
+#: the review's luck of the draws, its skill, its progress line and its close calls
+REVIEW_TEXT["en"].update({
+    "p_short": "P{p}",
+    "acc_unknown": "player {p} ({name}): no decision clear enough to call",
+    "close_tail": "; too close to call: {n}",
+    "skill": "Skill and luck (expected final margin, {unit}):",
+    "skill_win": "Skill and luck (chance of winning the deal):",
+    "skill_line": "player {p} ({name}): errors {err} ({rate} per decision), luck {luck} over "
+                  "{n} draws",
+    "luck_missing": " ({n} draws not measured)",
+    "adjusted": "; result {res}, luck-adjusted {adj}",
+    "swings": "Biggest swings of luck:",
+    "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
+             "player {p} ({how})",
+    "drew": "player {p} drew {card}", "exact_val": "exact",
+    "every_draw": "every draw solved", "every_draw_est": "every draw estimated",
+    "card_value": "against the engine's value of the card",
+    "luck_note": "Luck: the value after each draw less the average over every draw that could "
+                 "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
+                 "the result less the luck.",
+    "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
+                      "other's, negated.",
+    "seat_luck_note": "A seat's luck is its own draw valued from its seat, measured after the "
+                      "tricks it won; after a lost trick the opponent leads before the seat "
+                      "can be valued, so that draw is not measured.",
+})
+REVIEW_TEXT["it"].update({
+    "p_short": "G{p}",
+    "acc_unknown": "giocatore {p} ({name}): nessuna decisione abbastanza chiara da giudicare",
+    "close_tail": "; troppo vicine per giudicarle: {n}",
+    "skill": "Abilità e fortuna (margine finale atteso, {unit}):",
+    "skill_win": "Abilità e fortuna (probabilità di vincere la smazzata):",
+    "skill_line": "giocatore {p} ({name}): errori {err} ({rate} per decisione), fortuna {luck} "
+                  "su {n} pescate",
+    "luck_missing": " ({n} pescate non misurate)",
+    "adjusted": "; risultato {res}, al netto della fortuna {adj}",
+    "swings": "Colpi di fortuna più grandi:",
+    "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
+             "per il giocatore {p} ({how})",
+    "drew": "il giocatore {p} pesca {card}", "exact_val": "esatto",
+    "every_draw": "ogni pescata risolta", "every_draw_est": "ogni pescata stimata",
+    "card_value": "rispetto al valore della carta secondo il motore",
+    "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
+                 "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
+                 "fortuna è il risultato meno la fortuna.",
+    "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
+                      "giocatore è quella dell'altro cambiata di segno.",
+    "seat_luck_note": "La fortuna di un giocatore è la sua pescata, valutata dal suo posto, "
+                      "misurata dopo le prese che ha vinto; dopo una presa persa l'avversario "
+                      "apre prima che il suo posto si possa valutare, e quella pescata non è "
+                      "misurata.",
+})
+AGREE["it"] += [(re.compile(_ONE + r"pescate\b"), "1 pescata")]
 #: the review's words for a cost with no sampling error (every hand, or every draw, solved)
 REVIEW_TEXT["en"].update({
     "seat_all": "all hands, seat view", "all_cases": "all draws solved",

@@ -4,15 +4,27 @@ A card's cost is the value of the best card minus the value of the card played, 
 the analysis of the position the mover faced, in expected points still to win (mover minus
 opponent). Costs are exact where the analysis is exact and labelled estimates otherwise; a
 move with no analysis at all (no estimator yet, or out of time) is left unrated rather
-than guessed.
+than guessed. An estimated cost is a mistake only when it is clear of its interval (cost less
+its ± above zero); a card closer than that to the best is too close to call, and accuracy
+counts only the cards whose verdict is known.
+
+Luck is measured as GNU Backgammon measures the dice's: each draw's luck is the value after
+the draw that came less the average over every draw that could have come, in the player's
+frame (expected final margin: points taken plus the points still to win, or the chance of
+winning the deal). Where the positions after the draw are solved exactly the average is
+taken over every draw (Position.outcomes); beyond, it is the engine's own value of the card
+that ended the trick (its average over the draws), an estimate with its ±. The
+luck-adjusted result is the result less the luck: what the play earned against the cards.
 
 In Briscola scoperta the analysis sees what the player saw: both hands. In the hidden-card
 games (classic, Briscolone, Libero) a card is judged from the mover's seat, by the seat
 analysis (solver.analysis.sampling): the hands the mover could not see are sampled as the
 engine samples them, so a card is not blamed for what only the deck knew. Its cost is then
 an estimate with the half-width of a 95 % interval: the interval of the gap between the
-best card and the card played, sampling and method error. Four-player scoperta is not
-reviewed yet.
+best card and the card played, sampling and method error. A seat's luck is its own draw, valued from its seat (never from
+cards it could not see): measured after the tricks it won, when it is the one to move; after
+a trick it lost the opponent leads before the seat can be valued, and the draw is counted as
+not measured. Four-player scoperta is not reviewed yet.
 """
 from __future__ import annotations
 
@@ -22,7 +34,7 @@ from fractions import Fraction
 from typing import Callable
 
 from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
-from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY
+from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
@@ -30,6 +42,14 @@ from solver.position import Position, PositionError
 from solver.record import RecordError, check_record, deal_start, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
+EPS = 1e-9
+#: a draw with at most this many outcomes is averaged over every one of them when the
+#: position after it is solved exactly (scoperta's talon of 10 and less: 56 draws, ~0.3 s)
+MAX_EXACT_DRAWS = 60
+#: sampled hands for each draw's seat analysis, per second of the review's time a card, when
+#: a seat's average is estimated draw by draw (its errors shrink in the average), and the
+#: bounds on them: at 0.3 s a card, 9 hands each, ~0.5 s for the 30 draws of an early trick
+DRAW_SAMPLES, MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 30, 2, 16
 UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
 NO_SCORE = "objective win needs the score: this game starts from a position without score="
 
@@ -88,7 +108,18 @@ class MoveReview:
 
     @property
     def optimal(self) -> bool:
-        return self.rated and (self.card in self.best or self.cost <= 1e-9)
+        return self.rated and (self.card in self.best or self.cost <= EPS)
+
+    @property
+    def close(self) -> bool:
+        """An estimated cost within its own interval: too close to the best card to call."""
+        return (self.rated and not self.optimal and self.cost_error is not None
+                and self.cost - self.cost_error <= EPS)
+
+    @property
+    def mistake(self) -> bool:
+        """A cost known to be above zero: exact, or clear of its interval."""
+        return self.rated and not self.optimal and not self.close
 
     @property
     def method(self) -> str:
@@ -107,7 +138,59 @@ class MoveReview:
             **({} if self.value_error is None else {"value_error": self.value_error}),
             "view": "seat" if self.seat_view else "open", "objective": self.objective,
             **({} if self.interval is None else {"interval": self.interval}),
+            "mistake": self.mistake, "close": self.close,
         }
+
+
+@dataclass(frozen=True)
+class DrawLuck:
+    """The luck of the draw after one card for ``player`` (0-based): the value after the
+    draw that came less the average over every draw that could have come, in the player's
+    frame (expected final margin in points, or chance of winning the deal). In scoperta both
+    see the draw: it is player 1's, and player 2's is its negative. In the hidden-card games
+    it is the seat's own draw valued from its seat. ``luck`` None: not measured (``missing``
+    says why: "not to move" or "no analysis")."""
+    deal: int
+    move: int                          # the card that ended the trick (1-based in its deal)
+    trick: int
+    player: int
+    seat_view: bool
+    drawn: tuple[tuple[int, int], ...]  # (seat, card) of each draw the player saw, in order
+    draws: int                         # how many draws could have come
+    objective: str = "points"
+    luck: float | None = None
+    luck_exact: Fraction | None = None  # when every value it rests on is exact
+    error: float | None = None         # half-width of its 95 % interval (None when exact)
+    expected: float | None = None      # the average over the draws (the player's frame)
+    actual: float | None = None        # the value after the draw that came
+    every_draw: bool = False           # averaged over every draw (else the engine's value
+                                       # of the card that ended the trick, its own average)
+    missing: str | None = None
+
+    @property
+    def measured(self) -> bool:
+        return self.luck is not None
+
+    @property
+    def exact(self) -> bool:
+        return self.luck_exact is not None
+
+    def luck_for(self, player: int) -> float | None:
+        """This draw's luck for ``player`` (player 2's in scoperta is player 1's negated);
+        None when not measured or not theirs."""
+        if self.luck is None or (self.seat_view and player != self.player):
+            return None
+        return self.luck if player == self.player else -self.luck
+
+    def to_json(self) -> dict:
+        return {"deal": self.deal, "move": self.move, "trick": self.trick,
+                "player": self.player + 1, "view": "seat" if self.seat_view else "open",
+                "drawn": [{"player": p + 1, "card": card_str(c)} for p, c in self.drawn],
+                "draws": self.draws, "objective": self.objective, "luck": self.luck,
+                "luck_exact": _fr(self.luck_exact), "exact": self.exact,
+                **({} if self.error is None else {"luck_error": self.error}),
+                "expected": self.expected, "actual": self.actual,
+                "every_draw": self.every_draw, "missing": self.missing}
 
 
 @dataclass(frozen=True)
@@ -120,21 +203,45 @@ class PlayerStats:
     optimal: int      # rated decisions that chose a best card
     total_cost: float
     estimated: int    # rated decisions whose cost is an estimate
+    close: int = 0    # rated decisions too close to the best card to call
+    cost_error: float | None = None   # half-width of total_cost's interval (None: exact)
+    luck: float = 0.0                 # the measured draws' luck, added up
+    luck_error: float | None = None   # its half-width (None: exact)
+    luck_draws: int = 0               # draws measured
+    luck_missing: int = 0             # draws of this player not measured
+    luck_estimated: int = 0           # measured draws whose luck is an estimate
+    result: float | None = None       # final margin (or deals won), every deal finished
+    objective: str = "points"
+
+    @property
+    def judged(self) -> int:
+        """Rated decisions whose verdict is known: optimal, or a clear mistake."""
+        return self.rated - self.close
 
     @property
     def accuracy(self) -> float | None:
-        """Share of rated decisions that were optimal (None when nothing was rated)."""
-        return self.optimal / self.rated if self.rated else None
+        """Share of the known verdicts that were optimal (None when none is known)."""
+        return self.optimal / self.judged if self.judged else None
 
     @property
     def average_cost(self) -> float | None:
         return self.total_cost / self.rated if self.rated else None
 
+    @property
+    def adjusted(self) -> float | None:
+        """The result less the luck of the draws."""
+        return None if self.result is None else self.result - self.luck
+
     def to_json(self) -> dict:
         return {"player": self.player + 1, "name": self.name, "moves": self.moves,
                 "decisions": self.decisions, "rated": self.rated, "optimal": self.optimal,
                 "accuracy": self.accuracy, "average_cost": self.average_cost,
-                "total_cost": self.total_cost, "estimated": self.estimated}
+                "total_cost": self.total_cost, "estimated": self.estimated,
+                "close": self.close, "judged": self.judged, "total_cost_error": self.cost_error,
+                "luck": self.luck, "luck_error": self.luck_error,
+                "luck_exact": not self.luck_estimated, "luck_draws": self.luck_draws,
+                "luck_unmeasured": self.luck_missing, "result": self.result,
+                "luck_adjusted": self.adjusted, "objective": self.objective}
 
 
 @dataclass(frozen=True)
@@ -146,23 +253,52 @@ class Review:
     interrupted: bool = False
     players: tuple[int, ...] = (0, 1)     # whose moves were reviewed
     seed: int | None = None
+    draws: tuple[DrawLuck, ...] = ()      # the luck of each draw, in order
+    objective: str = "points"
 
     @property
     def complete(self) -> bool:
         return not self.interrupted and len(self.moves) == self.total_moves
 
     def mistakes(self, n: int = 3) -> list[MoveReview]:
-        """The ``n`` costliest rated moves (cost > 0), costliest first."""
-        bad = [m for m in self.moves if m.rated and not m.optimal and m.cost > 1e-9]
+        """The ``n`` costliest clear mistakes, costliest first (a cost within its interval is
+        too close to call, not a mistake)."""
+        bad = [m for m in self.moves if m.mistake and m.cost > EPS]
         return sorted(bad, key=lambda m: (-m.cost, m.deal, m.number))[:n]
+
+    def swings(self, n: int = 3) -> list[DrawLuck]:
+        """The ``n`` draws of the largest luck either way (of the reviewed players)."""
+        big = [d for d in self.draws if d.measured and abs(d.luck) > EPS
+               and (not d.seat_view or d.player in self.players)]
+        return sorted(big, key=lambda d: (-abs(d.luck), d.deal, d.move))[:n]
+
+    def result(self, player: int) -> float | None:
+        """``player``'s final margin over the deals (objective win: the deals won, a draw
+        counting one half); None while a deal is unfinished."""
+        if not self.results or any(r is None for r in self.results):
+            return None
+        out = 0.0
+        for a, b in self.results:
+            mine, theirs = (a, b) if player == 0 else (b, a)
+            out += (mine > theirs) + 0.5 * (mine == theirs) if self.objective == "win" else mine - theirs
+        return out
 
     def stats(self, player: int) -> PlayerStats:
         mine = [m for m in self.moves if m.player == player]
         dec = [m for m in mine if m.choices > 1]
         rated = [m for m in dec if m.rated]
+        est = [m for m in rated if not m.exact]
+        draws = [d for d in self.draws if d.player == player or not d.seat_view]
+        lucky = [d for d in draws if d.measured]
+        luck_est = [d for d in lucky if not d.exact]
         return PlayerStats(player, self.names[player], len(mine), len(dec), len(rated),
                            sum(1 for m in rated if m.optimal), float(sum(m.cost for m in rated)),
-                           sum(1 for m in rated if not m.exact))
+                           len(est), sum(1 for m in rated if m.close),
+                           _quadrature([m.cost_error for m in est]),
+                           float(sum(d.luck_for(player) for d in lucky)),
+                           _quadrature([d.error for d in luck_est]), len(lucky),
+                           len(draws) - len(lucky), len(luck_est), self.result(player),
+                           self.objective)
 
     def to_json(self) -> dict:
         return {
@@ -173,7 +309,14 @@ class Review:
             "players": [self.stats(p).to_json() for p in self.players],
             "mistakes": [m.to_json() for m in self.mistakes()],
             "moves": [m.to_json() for m in self.moves],
+            "luck": [d.to_json() for d in self.draws],
         }
+
+
+def _quadrature(errors) -> float | None:
+    """The half-width of a sum's interval from its terms' (None when no term has one)."""
+    errors = [e for e in errors if e is not None]
+    return math.sqrt(sum(e * e for e in errors)) if errors else None
 
 
 def _fr(x: Fraction | None) -> str | None:
@@ -198,6 +341,8 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         a = sampling.analyse(view, objective, time_limit, progress=False)
         if a.interrupted:
             raise KeyboardInterrupt  # the review stops on Ctrl-C, not just this card
+        if cache is not None:
+            cache[(view, time_limit, objective)] = a   # the luck of the draw after it reads it
     else:
         a = try_analyse(view, time_limit, cache, objective)
     if a is None:
@@ -240,6 +385,133 @@ def _sampling_only(a: Analysis) -> bool:
     return sampling.method_error(a.position.with_hand(0), a.objective, horizon) is None
 
 
+def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str,
+              samples: int | None = None):
+    """The engine's analysis of an open position or a seat's view (None: not trusted);
+    ``samples``: a seat's view analysed on that many sampled hands instead of a time."""
+    if not pos.hidden_hand:
+        return try_analyse(pos, time_limit, cache, objective)
+    key = (pos, time_limit, objective) if samples is None else (pos, ("samples", samples), objective)
+    if cache is None or key not in cache:
+        a = analyse(pos, objective, samples=samples) if samples else analyse(pos, objective, time_limit)
+        if cache is None:
+            return a
+        cache[key] = a
+    return cache[key]
+
+
+def _frame(state: GameState, player: int, mover: int, v, objective: str):
+    """The mover's value ``v`` of a moment of ``state`` as ``player``'s: their expected final
+    margin (points taken plus the points still to win), or their chance of winning."""
+    if player != mover:
+        v = 1 - v if objective == "win" else -v
+    if objective == "win":
+        return v
+    a, b = state.side_points
+    return (a - b if player == 0 else b - a) + v
+
+
+def _value_error(a: Analysis, card: int | None = None) -> float | None:
+    """The half-width of a value's interval: None when exact (or when the estimate has none)."""
+    if a.exact:
+        return None
+    if a.covers == NO_SAMPLING:
+        return 0.0   # every case solved: no sampling error
+    return (a.moves[0] if card is None else a.move(card)).error
+
+
+def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: float | None,
+                cache: dict | None, objective: str, exact_only: bool, samples: int | None = None):
+    """(average, exact average or None, its half-width) over every draw ``outs`` after
+    ``card``, each position after the draw analysed (a seat's on ``samples`` hands, when
+    given); None when one has no analysis (or, with ``exact_only``, is not solved exactly)."""
+    mean, exact, errors = 0.0, Fraction(0), []
+    for draw, p in outs:
+        pos = view.play(card, draw)
+        a = _analysed(pos, seconds, cache, objective, samples)
+        if a is None or (exact_only and not a.exact):
+            return None
+        mean += float(p) * _frame(after, player, pos.to_move, a.value, objective)
+        if a.exact and exact is not None:
+            exact += p * _frame(after, player, pos.to_move, a.value_exact, objective)
+        else:
+            exact = None
+            errors.append(float(p) * (_value_error(a) or value_bound(pos, objective)))
+    return mean, exact, _quadrature(errors)
+
+
+def _luck(state: GameState, card: int, after: GameState, view, outs, player: int,
+          time_limit: float | None, cache: dict | None, objective: str, base: dict) -> DrawLuck:
+    """One draw's luck for ``player`` from ``view`` (the moment before ``card`` as the player
+    sees it), who is the one to move after the draw."""
+    nxt = after.view(player + 1)
+    a = _analysed(nxt, time_limit, cache, objective)
+    if a is None:
+        return DrawLuck(**base, missing="no analysis")
+    actual = _frame(after, player, nxt.to_move, a.value, objective)
+    actual_x = _frame(after, player, nxt.to_move, a.value_exact, objective) if a.exact else None
+    avg = None
+    if a.exact and len(outs) <= MAX_EXACT_DRAWS:
+        avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, True)
+    every = avg is not None
+    if avg is None and (not view.hidden_hand or state.to_move == player):
+        before = _analysed(view, time_limit, cache, objective)  # the engine's own average
+        if before is None:
+            return DrawLuck(**base, missing="no analysis")
+        m = before.move(card)
+        avg = (_frame(state, player, state.to_move, m.value, objective),
+               _frame(state, player, state.to_move, m.value_exact, objective) if before.exact
+               else None, _value_error(before, card))
+    if avg is None:   # a seat that led the trick: no value of the card from its seat
+        samples = round(DRAW_SAMPLES * (time_limit or 1.0))
+        avg = _every_draw(view, card, outs, after, player, None, cache, objective, False,
+                          min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, samples)))
+        every = avg is not None
+        if avg is None:
+            return DrawLuck(**base, missing="no analysis")
+    expected, expected_x, error = avg
+    exact = actual_x - expected_x if actual_x is not None and expected_x is not None else None
+    return DrawLuck(**base, luck=float(exact) if exact is not None else actual - expected,
+                    luck_exact=exact, error=None if exact is not None else
+                    _quadrature([_value_error(a), error]),
+                    expected=float(expected_x) if expected_x is not None else expected,
+                    actual=float(actual_x) if actual_x is not None else actual,
+                    every_draw=every)
+
+
+def draw_luck(state: GameState, card: int, after: GameState, time_limit: float | None,
+              deal: int = 1, cache: dict | None = None, objective: str = "points",
+              players=(0, 1)) -> tuple[DrawLuck, ...]:
+    """The luck of the draw that follows ``card`` played at ``state`` (``after``: the state
+    it leads to) for the reviewed ``players``; () when nothing is left to chance. In scoperta
+    it is player 1's (both see every draw); in the hidden-card games each seat's own draw,
+    valued from its seat when it is the one to move after it, else counted as not measured."""
+    if len(after.tricks) == len(state.tricks) or not after.tricks[-1].draws:
+        return ()
+    t = after.tricks[-1]
+    drawn = tuple(((t.winner + k) % state.players, c) for k, c in enumerate(t.draws))
+    base = dict(deal=deal, move=len(state.moves) + 1, trick=len(state.tricks) + 1,
+                objective=objective)
+    if state.variant.open_hands:
+        view = state.view()
+        outs = view.outcomes(card)
+        if not outs:
+            return ()
+        b = dict(base, player=0, seat_view=False, drawn=drawn, draws=len(outs))
+        return (_luck(state, card, after, view, outs, 0, time_limit, cache, objective, b),)
+    out = []
+    for p in players:
+        view = state.view(p + 1)
+        outs = view.outcomes(card)
+        if not outs:
+            continue   # the seat's draw is known (the trump card, drawn last)
+        b = dict(base, player=p, seat_view=True, drawn=tuple(d for d in drawn if d[0] == p),
+                 draws=len(outs))
+        out.append(_luck(state, card, after, view, outs, p, time_limit, cache, objective, b)
+                   if after.to_move == p else DrawLuck(**b, missing="not to move"))
+    return tuple(out)
+
+
 Progress = Callable[[int, int], None]
 
 
@@ -256,7 +528,9 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
     todo = sum(sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players)
                for start, ms in deals)
     driver.ready()  # the kernels load now, not inside the first move's time
+    cache = {} if cache is None else cache   # the luck of a draw reads the cards' analyses
     out: list[MoveReview] = []
+    lucks: list[DrawLuck] = []
     results: list[tuple[int, int] | None] = []
     interrupted = False
     done = 0
@@ -268,12 +542,14 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
                     done += 1
                     if progress:
                         progress(done, todo)
-                state = play(state, c)
+                after = play(state, c)
+                lucks.extend(draw_luck(state, c, after, time_limit, d, cache, objective, players))
+                state = after
             results.append(state.side_points if state.is_over else None)
     except KeyboardInterrupt:
         interrupted = True
     return Review(tuple(out), (names[0], names[1]), todo, tuple(results), interrupted,
-                  tuple(players), seed)
+                  tuple(players), seed, tuple(lucks), objective)
 
 
 def _mover(start: GameState, moves, i: int) -> int:
@@ -336,8 +612,80 @@ def _unit(m: MoveReview, T: dict) -> str:
     return T["unit_win" if m.objective == "win" else "unit"]
 
 
+def fmt_signed(x: float, error: float | None, exact: bool, T: dict, win: bool = False) -> str:
+    """A signed amount (luck, a result) with its ± or the word exact."""
+    if win:
+        text = f"{x:+.2f}"
+    else:
+        text = f"{int(round(x)):+d}" if abs(x - round(x)) < 1e-9 else f"{x:+.1f}"
+    text = text.replace("-", "\u2212")
+    if exact:
+        return f"{text} ({T['exact_val']})"
+    return text if error is None else f"{text} ±{error:.{2 if win else 1}f}"
+
+
+def _luck_text(d: DrawLuck, T: dict) -> str:
+    """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
+    who = T["p_short"].format(p=d.player + 1)
+    if not d.measured:
+        return f"{who} ?"
+    return f"{who} {fmt_signed(d.luck, d.error, d.exact, T, d.objective == 'win')}"
+
+
+def _table(rv: Review, T: dict) -> list[str]:
+    """The moves table, its columns as wide as their longest entry."""
+    luck = {(d.deal, d.move): _luck_text(d, T) for d in rv.draws}
+    rows = [tuple(T["cols"])]
+    for m in rv.moves:
+        best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
+        rows.append((str(m.deal), str(m.number), str(m.trick), str(m.player + 1),
+                     card_str(m.card), best, fmt_cost(m), luck.get((m.deal, m.number), ""),
+                     _how(m, T)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    return [" ".join(c.rjust(w) for c, w in zip(r, widths)) + "  " + r[-1] for r in rows]
+
+
+def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
+    """Per player: errors (total and per decision), luck, result and luck-adjusted result."""
+    win = rv.objective == "win"
+    unit = T["unit_win" if win else "unit"]
+    lines = [T["skill_win"] if win else T["skill"].format(unit=unit)]
+    for p in rv.players:
+        s = rv.stats(p)
+        err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win).lstrip("+")
+        rate = "-" if s.average_cost is None else f"{s.average_cost:.{3 if win else 2}f}"
+        line = T["skill_line"].format(p=p + 1, name=player_name(s.name, lang), err=err, rate=rate,
+                                      luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated,
+                                                      T, win), n=s.luck_draws)
+        if s.luck_missing:
+            line += T["luck_missing"].format(n=s.luck_missing)
+        if s.result is not None:
+            line += T["adjusted"].format(res=fmt_signed(s.result, None, False, T, win),
+                                         adj=fmt_signed(s.adjusted, s.luck_error,
+                                                        not s.luck_estimated, T, win))
+        lines.append("  " + agree(line, lang))
+    swings = rv.swings()
+    if swings:
+        lines.append(T["swings"])
+        for i, d in enumerate(swings, 1):
+            p = d.player if d.player in rv.players else rv.players[0]   # scoperta: either side
+            drawn = ", ".join(T["drew"].format(p=q + 1, card=card_str(c)) for q, c in d.drawn
+                              if q in rv.players)
+            how = T["every_draw" if d.exact else "every_draw_est"] if d.every_draw else T["card_value"]
+            lines.append("  " + T["swing"].format(
+                i=i, d=d.deal, m=d.move, t=d.trick, drawn=drawn, p=p + 1, how=how, unit=unit,
+                luck=fmt_signed(d.luck_for(p), d.error, d.exact, T, win)))
+    if rv.draws:
+        lines.append(T["luck_note"] + ("" if all(d.seat_view for d in rv.draws)
+                                       else " " + T["open_luck_note"]))
+    if any(d.seat_view for d in rv.draws):
+        lines.append(T["seat_luck_note"])
+    return lines
+
+
 def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
-    """The review as text: the moves table, the three biggest mistakes, accuracy per player."""
+    """The review as text: the moves table, the three biggest mistakes, accuracy per player,
+    then skill and luck per player and the biggest swings of luck."""
     T = TEXT[check_lang(lang)]
     head = [T["title"]]
     if rv.seed is not None:
@@ -347,14 +695,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         head.append(f"{T['deal'].format(d=i)} {what}" if len(rv.results) > 1 else what)
     lines = [", ".join(head)]
     if moves and rv.moves:
-        cols = T["cols"]
-        lines.append(T["head"].format(deal=cols[0], move=cols[1], trick=cols[2], player=cols[3],
-                                      card=cols[4], best=cols[5], cost=cols[6], how=cols[7]))
-        for m in rv.moves:
-            best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
-            lines.append(T["head"].format(deal=m.deal, move=m.number, trick=m.trick,
-                                          player=m.player + 1, card=card_str(m.card), best=best,
-                                          cost=fmt_cost(m), how=_how(m, T)))
+        lines.extend(_table(rv, T))
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
     if any(m.interval == NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
@@ -375,13 +716,16 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     win = any(m.objective == "win" for m in rv.moves)
     for p in rv.players:
         s = rv.stats(p)
-        if s.rated:
+        if s.judged:
             line = T["acc_line"].format(p=p + 1, name=player_name(s.name, lang), opt=s.optimal,
-                                        rated=s.rated,
+                                        rated=s.judged,
                                         pct=f"{100 * s.accuracy:.0f}%", avg=f"{s.average_cost:.2f}",
                                         unit=T["unit_win" if win else "unit"])
         else:
-            line = T["acc_none"].format(p=p + 1, name=player_name(s.name, lang))
+            line = T["acc_none" if not s.rated else "acc_unknown"].format(
+                p=p + 1, name=player_name(s.name, lang))
+        if s.close:
+            line += T["close_tail"].format(n=s.close)
         if s.decisions - s.rated:
             line += T["acc_tail"].format(n=s.decisions - s.rated)
         if s.estimated:
@@ -389,6 +733,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         if s.moves - s.decisions:
             line += T["forced_tail"].format(n=s.moves - s.decisions)
         lines.append("  " + line)
+    lines.extend(_skill_lines(rv, T, lang))
     if rv.interrupted:
         lines.append(T["interrupted"].format(n=len(rv.moves), t=rv.total_moves))
     unrated = sum(1 for m in rv.moves if not m.rated)

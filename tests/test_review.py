@@ -99,10 +99,10 @@ def test_exact_costs_match_a_fresh_analysis_and_the_reference_solver(rv):
 
 def test_the_three_biggest_mistakes_are_the_three_largest_costs(rv):
     bad = rv.mistakes()
-    costs = sorted((m.cost for m in rv.moves if m.rated), reverse=True)
+    costs = sorted((m.cost for m in rv.moves if m.mistake), reverse=True)
     assert len(bad) == 3
     assert [m.cost for m in bad] == costs[:3]
-    assert all(m.cost > 0 and not m.optimal for m in bad)
+    assert all(m.cost > 0 and not m.optimal and not m.close for m in bad)
 
 
 def test_accuracy_per_player(rv):
@@ -168,8 +168,9 @@ def test_review_command_text(record_file, rv, shared_analyses):
     assert "player 1 (greedy):" in out and "player 2 (random):" in out
     rows = [ln for ln in out.splitlines() if ln.startswith("   1 ")]
     assert len(rows) == 40 and rows[-1].endswith("forced")
-    mistakes = [ln for ln in out.splitlines() if ln.startswith("  1. ") or ln.startswith("  2. ")]
-    assert len(mistakes) == 2
+    section = out.split("Biggest mistakes:")[1].split("Accuracy:")[0]
+    mistakes = [ln for ln in section.splitlines() if ln.startswith(("  1. ", "  2. ", "  3. "))]
+    assert len(mistakes) == 3
 
 
 def test_review_command_json_and_italian(record_file, shared_analyses):
@@ -178,7 +179,7 @@ def test_review_command_json_and_italian(record_file, shared_analyses):
     d = json.loads(r.output)
     assert d["complete"] and d["seed"] == SEED and len(d["moves"]) == 40
     assert [p["player"] for p in d["players"]] == [1, 2]
-    costs = sorted((m["cost"] for m in d["moves"] if m["cost"] is not None), reverse=True)
+    costs = sorted((m["cost"] for m in d["moves"] if m["mistake"]), reverse=True)
     assert [m["cost"] for m in d["mistakes"]] == costs[:3]
     assert all(0 <= p["accuracy"] <= 1 for p in d["players"])
     assert {m["method"] for m in d["moves"]} <= {"exact", "estimate", "unrated"}
@@ -250,7 +251,7 @@ def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
     assert text.exit_code == 0 and "seat view" in text.output and "Seat view:" in text.output
     starred = any(m.sampling_only and m.cost_error for m in rv.moves)
     assert ("covers the sampling error only" in text.output) == (variant != "classic") or not starred
-    d = json.loads(run("review", str(p), "--json", "--time-per-move", str(TPM)).output)
+    d = json.loads(run("review", str(p), "--json", "--time-per-move", str(TPM)).stdout)
     assert {m["view"] for m in d["moves"]} == {"seat"}
     assert any("cost_error" in m for m in d["moves"])
 

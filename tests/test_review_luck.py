@@ -1,0 +1,219 @@
+"""A review tells luck from skill (issue 41): each draw's luck is the value after it less
+the average over every draw that could have come (exact where the engine is exact, checked
+against the reference solver), the errors and the luck add up to the result, a seat's luck
+is judged from what it saw; a cost within its interval is too close to call, not a mistake;
+the review's text says all of it in English and Italian."""
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from reference import ref_value
+from solver import review as R
+from solver.cards import parse_card
+from solver.game import deal_from_deck, play, to_position
+from solver.players.agents import play_deal
+from solver.record import deal_record, write_record
+
+LATE = 26   # the ply a late scoperta ending starts from: talon 8, every value exact
+
+
+def _p1(v, mover: int):
+    return v if mover == 0 else -v
+
+
+def _states(start, moves):
+    out = [start]
+    for c in moves:
+        out.append(play(out[-1], c))
+    return out
+
+
+@pytest.fixture(scope="module")
+def ending():
+    """A scoperta deal from its 27th card on (talon 8), reviewed exactly."""
+    end = play_deal("scoperta", ["greedy", "random"], 5)
+    states = _states(deal_from_deck("scoperta", list(end.deck), end.dealer), end.moves)
+    start, moves = states[LATE], end.moves[LATE:]
+    rv = R.review_states([(start, moves)], time_limit=10.0)
+    return start, moves, rv
+
+
+def test_an_exact_draws_luck_is_the_value_after_it_less_the_average_of_every_draw(ending):
+    start, moves, rv = ending
+    states = _states(start, moves)
+    draws = [LATE + k for k in range(1, len(moves) + 1)
+             if states[k - 1].view().outcomes(moves[k - 1])]
+    assert [d.move for d in rv.draws] == draws and len(draws) == 3   # moves count from the deal
+    for d in rv.draws:
+        k = d.move - LATE
+        state, card, after = states[k - 1], moves[k - 1], states[k]
+        view = to_position(state)
+        a, b = after.side_points
+        expected = sum(p * (a - b + _p1(ref_value(view.play(card, draw)), after.to_move))
+                       for draw, p in view.outcomes(card))
+        actual = a - b + _p1(ref_value(to_position(after)), after.to_move)
+        assert d.exact and d.every_draw and d.error is None and d.player == 0
+        assert d.luck_exact == actual - expected
+        assert d.expected == pytest.approx(float(expected)) and d.actual == pytest.approx(float(actual))
+        # the graph's jump over the draw is the luck: the card's value before it, the next
+        # card's best value after it (player 1's expected final margin)
+        mv = {m.number: m for m in rv.moves}
+        before, nxt = mv[d.move], mv[d.move + 1]
+        margin = state.side_points[0] - state.side_points[1]
+        assert margin + _p1(before.value, before.player) == pytest.approx(d.expected)
+        nm = after.side_points[0] - after.side_points[1]
+        assert nm + _p1(nxt.best_value, nxt.player) == pytest.approx(d.actual)
+        assert d.drawn == tuple(((after.tricks[-1].winner + k) % 2, c)
+                                for k, c in enumerate(after.tricks[-1].draws))
+
+
+def test_the_result_is_the_starting_value_plus_luck_less_each_players_errors(ending):
+    """GNU Backgammon's bookkeeping, exact: final margin = the value as dealt + the luck of
+    every draw - player 1's errors + player 2's."""
+    start, moves, rv = ending
+    assert all(m.exact for m in rv.moves)
+    a, b = start.side_points
+    dealt = a - b + _p1(ref_value(to_position(start)), start.to_move)
+    luck = sum(d.luck_exact for d in rv.draws)
+    errors = [sum(m.cost_exact for m in rv.moves if m.player == p) for p in (0, 1)]
+    a, b = rv.results[0]
+    assert a - b == dealt + luck - errors[0] + errors[1]
+    s1, s2 = rv.stats(0), rv.stats(1)
+    assert s1.luck == pytest.approx(float(luck)) and s2.luck == pytest.approx(-float(luck))
+    assert s1.luck_estimated == 0 and s1.luck_draws == 3 and s1.luck_missing == 0
+    assert s1.result == a - b and s1.adjusted == pytest.approx(a - b - float(luck))
+    assert s2.adjusted == pytest.approx(-s1.adjusted)
+    assert s1.total_cost == pytest.approx(float(errors[0]))
+
+
+def test_beyond_exact_reach_the_luck_is_an_estimate_with_its_interval():
+    end = play_deal("scoperta", ["greedy", "random"], 5)
+    rec = deal_record(end, seed=5, players=["greedy", "random"])
+    rv = R.review_record(rec, 0.05)
+    assert len(rv.draws) == 16
+    early, late = rv.draws[0], rv.draws[-1]
+    assert not early.exact and not early.every_draw and early.error > 0
+    assert late.exact and late.every_draw
+    out = rv.to_json()["luck"]
+    assert "luck_error" in out[0] and out[0]["exact"] is False and out[-1]["exact"] is True
+    assert [p["luck"] for p in rv.to_json()["players"]] == pytest.approx(
+        [sum(d.luck for d in rv.draws), -sum(d.luck for d in rv.draws)])
+
+
+def test_a_seat_is_judged_lucky_only_from_what_it_saw(monkeypatch):
+    """In classic Briscola a seat's luck is its own draw, valued from its seat's view alone
+    (every analysis it asks for is of that seat's hidden-hand position); after a trick it
+    lost it is not measured."""
+    end = play_deal("classic", ["greedy", "random"], 5)
+    states = _states(deal_from_deck("classic", list(end.deck), end.dealer), end.moves)
+    seen = []
+    real = R.analyse
+
+    def watch(pos, *a, **k):
+        seen.append(pos)
+        return real(pos, *a, **k)
+    monkeypatch.setattr(R, "analyse", watch)
+    monkeypatch.setattr(R, "try_analyse", lambda *a, **k: pytest.fail("an open position analysed"))
+    measured = 0
+    for k in (2, 4, 16, 30, 32):
+        state, card, after = states[k - 1], end.moves[k - 1], states[k]
+        for p in (0, 1):
+            seen.clear()
+            (d,) = R.draw_luck(state, card, after, 0.05, players=(p,))
+            assert d.player == p and d.seat_view and all(q == p for q, _ in d.drawn)
+            assert all(pos.hidden_hand and pos.seat == p for pos in seen)
+            if after.to_move == p:
+                measured += 1
+                assert d.measured and seen and (d.exact or d.error is not None)
+            else:
+                assert not d.measured and d.missing == "not to move" and not seen
+    assert measured == 5
+
+
+# ----- noise is not a mistake ------------------------------------------------------------
+
+def _move(number, player, cost, error=None, exact=False, best=("AD",), card="4D"):
+    return R.MoveReview(deal=1, number=number, trick=number, player=player, card=parse_card(card),
+                        choices=3, best=tuple(parse_card(c) for c in best), best_value=1.0,
+                        value=1.0 - cost, cost=cost, exact=exact, cost_error=error,
+                        cost_exact=Fraction(cost).limit_denominator() if exact else None)
+
+
+def test_a_cost_within_its_interval_is_too_close_to_call_not_a_mistake():
+    moves = (_move(1, 0, 3.43, 4.9),                      # "4D, best CB: cost 3.43 ±4.9"
+             _move(2, 0, 0.10, 3.8, card="AD", best=("3D",)),  # "AD cost 0.10 ±3.8"
+             _move(3, 0, 6.0, 2.0),                       # clear of its interval
+             _move(4, 0, 2.0, exact=True),                # exact
+             _move(5, 0, 0.0, exact=True, card="AD"),     # optimal
+             _move(6, 0, 0.0, 1.5, card="AD"))            # the estimate's best card
+    rv = R.Review(moves, ("a", "b"), 6, (None,), players=(0,))
+    assert [m.close for m in moves] == [True, True, False, False, False, False]
+    assert [m.mistake for m in moves] == [False, False, True, True, False, False]
+    assert [m.number for m in rv.mistakes()] == [3, 4]
+    s = rv.stats(0)
+    assert (s.rated, s.close, s.judged, s.optimal) == (6, 2, 4, 2) and s.accuracy == 0.5
+    text = R.render_review(rv)
+    assert "2/4 decisions optimal (50%)" in text and "too close to call: 2" in text
+    section = text.split("Biggest mistakes:")[1].split("Accuracy:")[0]
+    assert "move 3 " in section and "move 4 " in section and "move 1 " not in section
+    it = R.render_review(rv, "it")
+    assert "2/4 decisioni ottimali (50%)" in it and "troppo vicine per giudicarle: 2" in it
+    js = rv.to_json()
+    assert [m["close"] for m in js["moves"]] == [m.close for m in moves]
+    assert js["players"][0]["close"] == 2 and js["players"][0]["judged"] == 4
+
+
+# ----- the text ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    end = play_deal("scoperta", ["greedy", "random"], 5)
+    p = tmp_path_factory.mktemp("luck") / "game.json"
+    write_record(str(p), deal_record(end, seed=5, players=["greedy", "random"]))
+    return str(p)
+
+
+def test_briscola_review_reports_errors_luck_and_the_luck_adjusted_result(record_file):
+    r = CliRunner().invoke(cli, ["review", record_file, "--time-per-move", "0.05", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    for p in d["players"]:
+        assert p["luck_draws"] == 16 and p["luck_unmeasured"] == 0
+        assert p["luck_adjusted"] == pytest.approx(p["result"] - p["luck"])
+        assert p["total_cost_error"] > 0 and p["luck_error"] > 0
+    assert d["players"][0]["luck"] == pytest.approx(-d["players"][1]["luck"])
+    assert len(d["luck"]) == 16
+    r = CliRunner().invoke(cli, ["review", record_file, "--time-per-move", "0.05"])
+    out = r.output
+    head = "Skill and luck (expected final margin, points):"
+    assert head in out and "Biggest swings of luck:" in out
+    lines = out.split(head)[1].splitlines()
+    for p, name in ((1, "greedy"), (2, "random")):
+        line = next(ln for ln in lines if ln.startswith(f"  player {p} ({name}): errors "))
+        assert re.search(r"errors [\d.]+ ±[\d.]+ \([\d.]+ per decision\), luck [+−][\d.]+ ±[\d.]+ "
+                         r"over 16 draws; result [+−]\d+, luck-adjusted [+−][\d.]+ ±[\d.]+$", line), line
+    rows = [ln for ln in out.splitlines() if re.match(r"\s+1\s+(1|2|3|4|5|6|7|8)\s", ln)]
+    assert [bool(re.search(r" P1 [+−][\d.]+ ±", ln)) for ln in rows] == [False, True] * 4
+
+
+def test_the_italian_review_table_has_whole_aligned_headers(record_file):
+    r = CliRunner().invoke(cli, ["review", record_file, "--time-per-move", "0.05", "--lang", "it"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    head = next(ln for ln in lines if "mossa" in ln and "migliore" in ln)
+    assert "smaz " not in head and "gioc. " not in head
+    assert head.split()[:8] == ["smazzata", "mossa", "presa", "giocatore", "giocata", "migliore",
+                                "costo", "fortuna"]
+    row = next(ln for ln in lines if re.match(r"\s+1\s+2\s", ln))
+    # each column ends where its title ends
+    for title, value in (("smazzata", "1"), ("mossa", "2"), ("presa", "1")):
+        end = head.index(title) + len(title)
+        assert row[end - len(value):end] == value, (head, row)
+    assert "Abilità e fortuna (margine finale atteso, punti):" in r.output
+    assert "fortuna" in r.output and "al netto della fortuna" in r.output
