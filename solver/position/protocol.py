@@ -94,12 +94,23 @@ class Turn:
 
 
 class Seats(Turn):
-    """A state's hands as a program reads them: ``hand(player)``, the player numbered from
-    1 as ``turn`` is, gives a CardSet. The masks and 0-based seats beside it (``hands``,
-    ``to_move``) are the engine's own; each type gives ``_hand_mask(seat)``."""
+    """A state's cards as a program reads them: ``hand(player)``, the player numbered from
+    1 as ``turn`` is, gives a CardSet; ``table_cards`` and ``trump_card`` Cards. The masks,
+    ids and 0-based seats beside them (``hands``, ``table``, ``briscola``, ``to_move``) are
+    the engine's own; each type gives ``_hand_mask(seat)``."""
 
     def hand(self, player: int) -> CardSet:
         return CardSet.of(self._hand_mask(self.seat_of(player)))
+
+    @property
+    def table_cards(self) -> tuple[Card, ...]:
+        """``table=``: the trick's cards in play order."""
+        return tuple(CARDS[c] for c in self.table)
+
+    @property
+    def trump_card(self) -> Card | None:
+        """``briscola=``: the trump card, None in the games without trump."""
+        return CARDS[self.briscola] if self.briscola >= 0 else None
 
     def seat_of(self, player) -> int:
         """The 0-based seat of ``player`` (1-based); a one-line error for any other value."""
@@ -126,19 +137,9 @@ class Printed(Seats):
 
     # ----- the cards of the notation's fields, as the public API hands them out ----------
     @property
-    def table_cards(self) -> tuple[Card, ...]:
-        """``table=``: the trick's cards in play order."""
-        return tuple(CARDS[c] for c in self.table)
-
-    @property
     def top_card(self) -> Card | None:
         """``top=``: the talon's visible top card (the scoperta games), else None."""
         return CARDS[self.top] if self.top >= 0 else None
-
-    @property
-    def trump_card(self) -> Card | None:
-        """``briscola=``: the trump card, None in the games without trump."""
-        return CARDS[self.briscola] if self.briscola >= 0 else None
 
     @property
     def played_cards(self) -> CardSet:
