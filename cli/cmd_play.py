@@ -23,7 +23,7 @@ from solver.record import (check_record, deal_record, deal_start, match_record, 
                            replay_all, start_record)
 from solver.render import render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, check_review_objective,
-                           render_review, review_move, review_record, review_states)
+                           draw_luck, render_review, review_move, review_record, review_states)
 from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.position import PositionError, parse_position
@@ -599,24 +599,30 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
     replay_all(rec)
     check_review_objective(objective, all("start" not in d or d["start"].score is not None
                                           for d in rec["_deals"]))
-    tasks, results = {}, []
+    tasks, draws, results = {}, {}, []
     for d, dl in enumerate(rec["_deals"], 1):
         state = deal_start(rec["variant"], dl)
         for c in dl["moves"]:
             tasks[len(tasks)] = (state, c, time_limit, d, None, objective)
-            state = play_card(state, c)
+            after = play_card(state, c)
+            if len(after.tricks) > len(state.tricks) and after.tricks[-1].draws:
+                draws[len(draws)] = (state, c, after, time_limit, d, None, objective)
+            state = after
         results.append(state.side_points if state.is_over else None)
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
-    done, interrupted = {}, False
+    done, lucks, interrupted = {}, {}, False
     try:
         with client_for(cluster, workers) as client:
             for k, mv in cl.run(review_move, tasks, client, progress=progress_line()):
                 done[k] = mv
+            for k, luck in cl.run(draw_luck, draws, client, progress=progress_line()):
+                lucks[k] = luck   # each draw's luck: a task of its own too
     except KeyboardInterrupt:
         interrupted = True
     return Review(tuple(done[k] for k in sorted(done)), (names[0], names[1]), len(tasks),
-                  tuple(results), interrupted, (0, 1), rec.get("seed"))
+                  tuple(results), interrupted, (0, 1), rec.get("seed"),
+                  tuple(x for k in sorted(lucks) for x in lucks[k]), objective)
 
 
 @click.command()
@@ -652,7 +658,8 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
     """
     rec = read_record(record)
     if cluster is None:
-        rv = review_record(rec, time_per_move, progress=progress_printer(), objective=objective)
+        rv = review_record(rec, time_per_move, progress=progress_printer(lang=lang),
+                           objective=objective)
     else:
         rv = review_on_cluster(rec, time_per_move, cluster, workers, objective)
     if as_json:

@@ -6,8 +6,11 @@ the review's text says all of it in English and Italian."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -217,3 +220,33 @@ def test_the_italian_review_table_has_whole_aligned_headers(record_file):
         assert row[end - len(value):end] == value, (head, row)
     assert "Abilità e fortuna (margine finale atteso, punti):" in r.output
     assert "fortuna" in r.output and "al netto della fortuna" in r.output
+
+
+def test_the_review_progress_line_speaks_italian_on_a_terminal(record_file):
+    """On a terminal the review counts the moves on stderr as it goes: in the review's
+    language (it said "reviewing move" in Italian too)."""
+    pexpect = pytest.importorskip("pexpect")
+    root = Path(__file__).resolve().parent.parent   # this checkout's code, on a terminal
+    child = pexpect.spawn(sys.executable, ["-c", "from cli.main import cli; cli()", "review", record_file,
+                                           "--time-per-move", "0.05", "--lang", "it"],
+                          cwd=str(root), encoding="utf-8", timeout=180,
+                          env={**os.environ, "NO_COLOR": "1"})
+    child.expect(pexpect.EOF)
+    out = child.before
+    child.close()
+    assert child.exitstatus == 0, out
+    assert "analizzo la mossa 40/40" in out and "reviewing" not in out
+    assert "Abilità e fortuna" in out
+
+
+def test_a_review_on_the_cluster_has_the_luck_of_every_draw(record_file):
+    pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
+    from solver import cluster as cl
+    args = ["review", record_file, "--time-per-move", "0.05", "--json"]
+    local = json.loads(CliRunner().invoke(cli, args).stdout)
+    with cl.connect(workers=2) as c:
+        remote = json.loads(CliRunner().invoke(cli, args + ["--cluster", c.scheduler.address]).stdout)
+    assert [d["move"] for d in remote["luck"]] == [d["move"] for d in local["luck"]] and local["luck"]
+    exact = [(a, b) for a, b in zip(local["luck"], remote["luck"]) if a["exact"] and b["exact"]]
+    assert exact and all(a["luck_exact"] == b["luck_exact"] for a, b in exact)
+    assert remote["players"][0]["luck_draws"] == 16
