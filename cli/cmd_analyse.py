@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from fractions import Fraction
 
 import click
 
@@ -37,16 +38,30 @@ def _fmt(v: float, exact_s: str | None) -> str:
     return f"{v:+.3f}" if "/" in exact_s else f"{int(exact_s):+d}"
 
 
+def taken_margin(pos) -> int | None:
+    """The points the mover's side has taken less the other side's (None without a score):
+    added to a value of points still to win it gives the expected final margin, the frame of
+    the review's graph."""
+    if pos.score is None:
+        return None
+    mine = pos.to_move % 2
+    return pos.score[mine] - pos.score[1 - mine]
+
+
 def _human(a, out) -> None:
     j = a.to_json()
     unit = ("expected points still to win, you minus opponent" if a.objective == "points"
             else "probability of ending the deal with 61+, 60-60 counting one half")
+    taken = taken_margin(a.position) if a.objective == "points" else None
     if a.position.players == 4:
         unit = unit.replace("you minus opponent", "your team minus the other").replace(
             "ending the deal", "your team ending the deal")
     kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
     out(f"position: {j['position']}")
     out(f"player {j['to_move']} to move — objective: {a.objective} ({unit}), {kind}")
+    if taken is not None:
+        out(f"points taken {a.position.score[0]}-{a.position.score[1]}: expected final margin "
+            f"= {taken:+d} + points still to win")
     for m in j["moves"]:
         mark = "*" if m["card"] in j["best"] else " "
         extra = ""
@@ -59,6 +74,8 @@ def _human(a, out) -> None:
             extra += (f"   {gap:.3f} ± {m['gap_error']:.3f} below the best" if a.objective == "points"
                       else f"   {gap:.4f} ± {m['gap_error']:.4f} below the best")
         val = _fmt(m["value"], m.get("value_exact")) if a.objective == "points" else f"{m['value']:.4f}"
+        if taken is not None:
+            extra += f"   final margin {_fmt(taken + m['value'], _shifted(m.get('value_exact'), taken))}"
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")
     if j["pv"]:
@@ -71,6 +88,11 @@ def _human(a, out) -> None:
     if not a.exact:
         out(f"interval: {INTERVAL_TEXT['en'][a.covers]}")
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
+
+
+def _shifted(exact_s: str | None, taken: int) -> str | None:
+    """An exact value's text moved by ``taken`` points (None stays None)."""
+    return None if exact_s is None else str(Fraction(exact_s) + taken)
 
 
 def _progress_on():
