@@ -57,10 +57,11 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
 
 def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:
     """One line on the engine's card ``choice.card`` played from ``state`` (the moment
-    before it, any game): what the card does in the trick, and why (its value, or how it
-    was chosen). With ``hidden`` (the engine's hand is hidden from the listener) only what
-    the listener sees: what the card does, the suit it shows the engine lacks, its last
-    card; how it was chosen and its value come from the hidden hand, so they are not said."""
+    before it, any game, or the listener's view of it): what the card does in the trick,
+    and why (its value, or how it was chosen). With ``hidden`` (the engine's hand is hidden
+    from the listener) only what the listener sees: what the card does, the suit it shows
+    the engine lacks, its last card; how it was chosen and its value come from the hidden
+    hand, so they are not said."""
     W = WORDS[lang]
     c = choice.card
     trick = list(state.table)
@@ -83,9 +84,9 @@ def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False)
         if choice.analysis is not None:
             return f"{what}: {value_words(choice.analysis, c, lang)}{W['for_engine']}"
         return f"{what}: {W.get('why_' + choice.how, choice.how)}"
-    if trick and state.variant.follow_suit and c // 10 != trick[0] // 10:
+    if trick and get_variant(state.variant_name).follow_suit and c // 10 != trick[0] // 10:
         what += W["void"].format(suit=suit_name(trick[0] // 10, lang))
-    if state.hands[state.to_move].bit_count() == 1:
+    if state.held(state.turn) == 1:
         what += W["last_of_hand"]
     return what
 
@@ -318,8 +319,11 @@ class Session:
         return who[:1].upper() + who[1:]
 
     def reason(self, state: GameState, choice: Choice) -> str:
-        """Why the engine plays its card, as far as your seat may hear it (engine_reason)."""
-        return engine_reason(state, choice, self.lang, hidden=not self.v.open_hands)
+        """Why the engine plays its card, as far as your seat may hear it: in the hidden
+        games worded from your seat's view alone (engine_reason)."""
+        if self.v.open_hands:
+            return engine_reason(state, choice, self.lang)
+        return engine_reason(self.seen(state), choice, self.lang, hidden=True)
 
     def play_deal(self, state: GameState, hold: list) -> GameState:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""

@@ -48,6 +48,7 @@ def test_a_seats_view_hands_out_its_own_cards_and_names_the_hidden_hand():
     with pytest.raises(ValueError, match="player 1's hand is hidden"):
         sp.hand(1)
     assert sp.trump_card == Card("2S") and sp.top_card is None
+    assert sp.held(1) == sp.held(2) == 3          # how many cards a hidden hand holds is seen
     # what the seat has not seen: the hidden hand and the covered talon, not the trump card
     assert len(sp.unseen_cards) == 40 - 3 - 1 and "2S" not in sp.unseen_cards
 

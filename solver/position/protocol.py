@@ -102,6 +102,13 @@ class Seats(Turn):
     def hand(self, player: int) -> CardSet:
         return CardSet.of(self._hand_mask(self.seat_of(player)))
 
+    def held(self, player: int) -> int:
+        """How many cards ``player`` holds (known to everyone, a hidden hand's too)."""
+        return self._held(self.seat_of(player))
+
+    def _held(self, seat: int) -> int:
+        return self._hand_mask(seat).bit_count()
+
     @property
     def table_cards(self) -> tuple[Card, ...]:
         """``table=``: the trick's cards in play order."""

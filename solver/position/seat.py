@@ -112,6 +112,9 @@ class SeatPosition(Printed):
     def _unseen_mask(self) -> int:
         return self.pool
 
+    def _held(self, seat: int) -> int:
+        return self.own.bit_count() if seat == self.seat else self.hidden + popcount(self.known)
+
     @property
     def leader(self) -> int:
         return (self.to_move - len(self.table)) % 2
