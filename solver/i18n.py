@@ -864,7 +864,7 @@ PLAY_WORDS["en"].update({
     "last_card": "Your last card, {card}, is played for you.",
     "bad_card": "unknown card '{text}' (write rank then suit, e.g. AD, 3c, 1D, 10b), or "
                 "'help'",
-    "must_follow": "{card}: you must follow suit with {suit} (your cards: {cards})",
+    "must_follow": "{card}: you must follow suit with {suit} (playable: {cards})",
     "reviewing": "reviewing move {k}/{n}",
     "match_segni": "Match: the first to win {n} deals.",
     "match_points": "Match to {n} points, added up over the deals.",
@@ -878,7 +878,7 @@ PLAY_WORDS["it"].update({
     "last_card": "La tua ultima carta, {card}, è giocata per te.",
     "bad_card": "carta sconosciuta '{text}' (scrivi valore e seme, per esempio AD, 3c, 1D, "
                 "10b), oppure 'help'",
-    "must_follow": "{card}: devi rispondere a {suit} (le tue carte: {cards})",
+    "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
     "reviewing": "analizzo la mossa {k}/{n}",
     "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
     "match_points": "Partita a {n} punti, sommati smazzata dopo smazzata.",
