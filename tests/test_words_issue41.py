@@ -107,3 +107,24 @@ def test_the_review_after_a_deal_counts_moves_in_italian(monkeypatch):
     monkeypatch.setattr(P.click, "echo", lambda text="", **kw: lines.append(text))
     show(3, 20)
     assert lines == ["analizzo la mossa 3/20"]
+
+
+def test_an_italian_game_and_quiz_say_no_english():
+    """Every variant played in Italian (u, b, hint, a bad card, cards not held or not
+    following suit, to the end and its review) and the puzzle quiz: no English word left
+    (they said "unknown card 'u'", "2B is not in player 1's hand", "must follow suit",
+    "reviewing move", the puzzles' comments)."""
+    import re
+    english = re.compile(r"\b(the|you|your|player|reviewing|move|hand|cards?|tricks?|points|"
+                         r"draws?|engine|trump|with|not|of|and|takes?|costs?|natural|right|"
+                         r"here|last|deal|seat|hidden|unknown|must|follow)\b")
+    script = "u\nb\nzz\n" + "".join(card_str(c) + "\n" for _ in range(25) for c in range(40))
+    runs = [["play", "--variant", v, "--seed", "5", "--level", "easy", "--time-per-move", "0.03",
+             "--lang", "it"] for v in ("scoperta", "classic", "briscolone", "libero", "scoperta4")]
+    quiz = "".join(card_str(p.answer[0]) + "\n" for p in bundled()[:6]) + "q\n"
+    for args in runs + [["puzzles", "play", "--lang", "it"]]:
+        r = CliRunner().invoke(cli, args, input=quiz if args[0] == "puzzles" else script,
+                               env={"NO_COLOR": "1"})
+        assert r.exit_code == 0, r.output
+        for line in (r.output + r.stderr).splitlines():
+            assert not english.search(line), (args[:3], line)
