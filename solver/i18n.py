@@ -583,10 +583,12 @@ LABELS = {
 
 PICTURE_LABELS = {
     "en": {"best": "best", "played_title": "Cards played", "talon_n": "talon {n}",
-           "score": "score {a}-{b}", "in_play": "{n} points in play", "trumps_out": "trumps out",
+           "score": "score {a}-{b}", "in_play": "{n} points in play",
+           "trumps_out": "trumps not yet played",
            "no_trump": "no trump", "top": "top card"},
     "it": {"best": "migliore", "played_title": "Carte giocate", "talon_n": "tallone {n}",
-           "score": "punti {a}-{b}", "in_play": "{n} punti in gioco", "trumps_out": "briscole fuori",
+           "score": "punti {a}-{b}", "in_play": "{n} punti in gioco",
+           "trumps_out": "briscole ancora da giocare",
            "no_trump": "senza briscola", "top": "in cima"},
 }
 
@@ -911,10 +913,10 @@ BOARD_PAGE = {
         "game": "game", "seed": "seed", "random": "random", "btn.deal": "Deal",
         "you_play": "you play", "seat.1": "player 1", "seat.2": "player 2",
         "seat.both": "both (no engine)", "engine": "engine",
-        "play.hint": "Click a card of your hand on the board (or Tab to it and press Enter) to "
-                     "play it; the engine answers. Draws after each trick follow the shuffled "
-                     "deck. Pasting a position and pressing Show position also starts a game "
-                     "from it (the hidden talon order drawn at random).",
+        "play.hint": "Pick a card of your hand on the board (tap or click it, or Tab to it and "
+                     "press Enter) to play it; the engine answers. Draws after each trick "
+                     "follow the shuffled deck. Pasting a position and pressing Show position "
+                     "also starts a game from it (the hidden talon order drawn at random).",
         "setup.put": "put cards into", "place.hand1": "hand 1", "place.hand2": "hand 2",
         "place.table": "table", "place.top": "talon top", "place.briscola": "trump card",
         "place.played": "played", "place.unseen": "talon, under the top", "place.out": "(take out)",
@@ -924,7 +926,7 @@ BOARD_PAGE = {
         "btn.use": "Use this position", "btn.clear": "Clear",
         "pz.set": "set", "pz.prev": "previous puzzle", "pz.next": "next puzzle",
         "pz.value_ph": "value, e.g. 7 or -3/2", "btn.answer": "Answer",
-        "pz.best": "{p} to move: click the best card.",
+        "pz.best": "{p} to move: pick the best card.",
         "pz.value": "What is the exact value for {p}?", "pz.win": "(objective: win the deal)",
         "pz.right": "Right! ({a})", "pz.wrong": "Not quite: the answer is {a}.",
         "pz.score": "{right} right of {done}",
@@ -938,11 +940,11 @@ BOARD_PAGE = {
         "graph.empty": "Press review: the graph of the deal fills in as each card is judged.",
         "graph.label": "Player 1's expected final margin (points, player 1 minus player 2) after each card",
         "graph.legend": "Player 1's expected final margin after each card: filled dots exact, "
-                        "hollow dots estimates (the band is their 95 % interval). Click to go to a card.",
+                        "hollow dots estimates (the band is their 95 % interval). Tap or click to go to a card.",
         "graph.col": "player 1's expected margin",
         "graph.label.win": "Player 1's chance of winning the deal (61 or more; 60-60 counts one half) after each card",
         "graph.legend.win": "Player 1's chance of winning the deal after each card: filled dots exact, "
-                            "hollow dots estimates (the band is their 95 % interval). Click to go to a card.",
+                            "hollow dots estimates (the band is their 95 % interval). Tap or click to go to a card.",
         "graph.col.win": "player 1's win chance",
         "player_n": "Player {n}", "p_short": "P{n}", "wins": "{p} wins", "draw": "a draw",
         "last_card": "last card {card}", "deal_over": "The deal is over: {a}-{b}.",
@@ -950,7 +952,7 @@ BOARD_PAGE = {
         "you_played": "You played {card}.", "engine_thinking": "The engine ({level}) is thinking…",
         "engine_played": "The engine played {card}.", "trick_to": "Trick to {p} ({n} points).",
         "play_card": "play {card}",
-        "click_to_play": "{p} to move: click a card to play it.", "shown": "Shown for analysis.",
+        "click_to_play": "{p} to move: pick a card to play.", "shown": "Shown for analysis.",
         "dealt": "Deal of seed {seed}.", "taken_back": "Taken back.", "loaded": "Loaded {name}.",
         "searching": "searching…", "stopped": "stopped", "explaining": "explaining…",
         "exact": "exact", "estimate95": "estimate, ± 95 % interval", "nodes": "nodes",
@@ -987,13 +989,13 @@ BOARD_PAGE = {
         "notation": "Posizione (notazione)", "btn.set": "Mostra la posizione", "objective": "obiettivo",
         "obj.points": "punti", "obj.win": "vittoria", "time_limit": "tempo massimo",
         "btn.analyse": "Analizza", "btn.stop": "Ferma", "auto": "dopo ogni carta", "btn.explain": "Spiega",
-        "game": "gioco", "seed": "seme", "random": "a caso", "btn.deal": "Distribuisci",
+        "game": "gioco", "seed": "mescolata", "random": "a caso", "btn.deal": "Distribuisci",
         "you_play": "giochi tu", "seat.1": "giocatore 1", "seat.2": "giocatore 2",
         "seat.both": "entrambi (niente motore)", "engine": "motore",
-        "play.hint": "Fai clic su una carta della tua mano (o raggiungila con Tab e premi Invio) "
-                     "per giocarla; il motore risponde. Dopo ogni presa si pesca dal mazzo "
-                     "mescolato. Incollando una posizione e premendo Mostra la posizione si "
-                     "gioca da lì (l'ordine nascosto del tallone estratto a caso).",
+        "play.hint": "Scegli una carta della tua mano sul tavolo (toccala, o raggiungila con Tab "
+                     "e premi Invio) per giocarla; il motore risponde. Dopo ogni presa si pesca "
+                     "dal mazzo mescolato. Incollando una posizione e premendo Mostra la "
+                     "posizione si gioca da lì (l'ordine nascosto del tallone estratto a caso).",
         "setup.put": "metti le carte in", "place.hand1": "mano 1", "place.hand2": "mano 2",
         "place.table": "tavolo", "place.top": "cima del tallone", "place.briscola": "briscola",
         "place.played": "giocate", "place.unseen": "tallone, sotto la cima", "place.out": "(togli)",
@@ -1003,7 +1005,7 @@ BOARD_PAGE = {
         "btn.use": "Usa questa posizione", "btn.clear": "Svuota",
         "pz.set": "raccolta", "pz.prev": "problema precedente", "pz.next": "problema seguente",
         "pz.value_ph": "valore, per esempio 7 o -3/2", "btn.answer": "Rispondi",
-        "pz.best": "Tocca al {p}: fai clic sulla carta migliore.",
+        "pz.best": "Tocca al {p}: scegli la carta migliore.",
         "pz.value": "Qual è il valore esatto per il {p}?", "pz.win": "(obiettivo: vincere la smazzata)",
         "pz.right": "Giusto! ({a})", "pz.wrong": "Non proprio: la risposta è {a}.",
         "pz.score": "giuste: {right} su {done}",
@@ -1017,11 +1019,11 @@ BOARD_PAGE = {
         "graph.empty": "Premi analizza la partita: il grafico si riempie man mano che ogni carta è giudicata.",
         "graph.label": "Margine finale atteso del giocatore 1 (punti, giocatore 1 meno giocatore 2) dopo ogni carta",
         "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: punti pieni esatti, "
-                        "punti vuoti stime (la fascia è il loro intervallo al 95 %). Fai clic per andare a una carta.",
+                        "punti vuoti stime (la fascia è il loro intervallo al 95 %). Tocca il grafico per andare a una carta.",
         "graph.col": "margine atteso del giocatore 1",
         "graph.label.win": "Probabilità del giocatore 1 di vincere la smazzata (61 o più; 60-60 vale metà) dopo ogni carta",
         "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: punti pieni esatti, "
-                            "punti vuoti stime (la fascia è il loro intervallo al 95 %). Fai clic per andare a una carta.",
+                            "punti vuoti stime (la fascia è il loro intervallo al 95 %). Tocca il grafico per andare a una carta.",
         "graph.col.win": "prob. di vincere del giocatore 1",
         "player_n": "giocatore {n}", "p_short": "G{n}", "wins": "vince il {p}", "draw": "pareggio",
         "last_card": "ultima carta {card}", "deal_over": "La smazzata è finita: {a}-{b}.",
@@ -1029,9 +1031,9 @@ BOARD_PAGE = {
         "you_played": "Hai giocato {card}.", "engine_thinking": "Il motore ({level}) sta pensando…",
         "engine_played": "Il motore ha giocato {card}.", "trick_to": "Presa al {p} ({n} punti).",
         "play_card": "gioca {card}",
-        "click_to_play": "Tocca al {p}: fai clic su una carta per giocarla.",
+        "click_to_play": "Tocca al {p}: scegli una carta da giocare.",
         "shown": "Mostrata per l'analisi.",
-        "dealt": "Smazzata del seme {seed}.", "taken_back": "Ripresa.", "loaded": "Caricata {name}.",
+        "dealt": "Smazzata della mescolata n. {seed}.", "taken_back": "Ripresa.", "loaded": "Caricata {name}.",
         "searching": "ricerca…", "stopped": "fermata", "explaining": "spiegazione…",
         "exact": "esatto", "estimate95": "stima, ± intervallo al 95 %", "nodes": "nodi",
         "to_move": "tocca al {p}", "best_line": "Linea migliore:",
@@ -1058,3 +1060,44 @@ BOARD_PAGE = {
                             "giudicata sull'estremo basso del suo intervallo).",
     },
 }
+#: the board for issue 41: a seat's view of the hidden-card games and open hands, the
+#: engine's levels, puzzles with a retry, the set-up's preview, a notation's error
+BOARD_PAGE["en"].update({
+    "open_hands": "open hands",
+    "open_hands.title": "For study: show the other hand too. Off (the default), the board shows "
+                        "only what your seat sees.",
+    "seat.waiting": "{p}'s hand is hidden: the analysis is from your seat, on your turn.",
+    "explain.seat": "The explanation follows one line with every card in view: tick open hands "
+                    "to ask for it (your seat does not see the other hand).",
+    "review.after_deal": "The other hand stays hidden until the deal is over: review it then.",
+    "download.sealed": "The record holds every card, the other hand and the talon's order too: "
+                       "download it before the deal is over?",
+    "level.random": "random", "level.greedy": "greedy", "level.engine": "engine, {s} s a card",
+    "trick_to.one": "Trick to {p} (1 point).",
+    "notation_error": "Not shown: {error}. The board keeps the previous position.",
+    "pz.try_again": "Not this card: {card} is marked. Pick another, or show the answer.",
+    "pz.not_value": "Not {a}: try again, or show the answer.",
+    "pz.wrong_mark": "{card}: wrong", "btn.retry": "retry", "btn.reveal": "show the answer",
+    "pz.retry.title": "start this puzzle again",
+    "setup.preview": "The position so far", "setup.incomplete": "Not a position yet: {error}",
+})
+BOARD_PAGE["it"].update({
+    "open_hands": "carte scoperte",
+    "open_hands.title": "Per studiare: mostra anche l'altra mano. Spento (di norma), il tavolo "
+                        "mostra solo ciò che vede il tuo posto.",
+    "seat.waiting": "La mano del {p} è coperta: l'analisi è dal tuo posto, al tuo turno.",
+    "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: spunta carte "
+                    "scoperte per chiederla (il tuo posto non vede l'altra mano).",
+    "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
+                         "analizzala allora.",
+    "download.sealed": "La partita registrata contiene tutte le carte, anche l'altra mano e "
+                       "l'ordine del tallone: scaricarla prima che la smazzata sia finita?",
+    "level.random": "a caso", "level.greedy": "goloso", "level.engine": "motore, {s} s a carta",
+    "trick_to.one": "Presa al {p} (1 punto).",
+    "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",
+    "pz.try_again": "Non questa carta: {card} è segnata. Scegline un'altra, o mostra la risposta.",
+    "pz.not_value": "Non {a}: riprova, o mostra la risposta.",
+    "pz.wrong_mark": "{card}: sbagliata", "btn.retry": "riprova", "btn.reveal": "mostra la risposta",
+    "pz.retry.title": "ricomincia questo problema",
+    "setup.preview": "La posizione finora", "setup.incomplete": "Non è ancora una posizione: {error}",
+})

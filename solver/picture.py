@@ -251,6 +251,8 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
 
     hand_row(0, 16, y)
     y += row_h
+    if any("\u00b1" in s for s in marks.values.values()):
+        y += 14   # room for the ± line under the cards
 
     played = cards_of(v.played)
     out.append(_text(16, y + 4, f"{X['played_title']}: {len(played)}", 13, 700, cls="played-title"))

@@ -182,7 +182,7 @@ def test_board_analyses_and_plays_in_a_browser(browser, server):
     # a puzzle: the stated answer is right, and said so
     from solver.puzzles import bundled
     drv.find_element("css selector", 'nav button[data-tab="puzzles"]').click()
-    _wait(drv, lambda: "click the best card" in drv.find_element("id", "pz-question").text, what="a puzzle")
+    _wait(drv, lambda: "pick the best card" in drv.find_element("id", "pz-question").text, what="a puzzle")
     first = next(p for p in bundled() if p.question == "best")
     assert drv.execute_script("return S.puzzles[0].id") == first.id
     right = card_str(sorted(first.answer)[0])

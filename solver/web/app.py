@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective, driver
 from solver.cards import CardError, card_str, parse_card
+from solver.i18n import PLAY_TITLES
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
 from solver.position import PositionError, parse_position
@@ -274,8 +275,10 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
 
     @endpoint
     async def api_variants(request, body):
-        return {"variants": [{"name": v.name, "players": v.players, "title": v.title}
-                             for v in VARIANTS.values()], "levels": list(LEVELS)}
+        titles = PLAY_TITLES[_lang(body)]
+        return {"variants": [{"name": v.name, "players": v.players, "title": titles[v.name],
+                              "hidden": not v.open_hands} for v in VARIANTS.values()],
+                "levels": list(LEVELS)}
 
     @endpoint
     async def api_deal(request, body):
@@ -344,7 +347,9 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         answer = _field(body, "answer", str, required=True)
         variant = _field(body, "variant", str, "scoperta")
         lang = _lang(body)
-        return await jobs.run(client_of(body), lambda job: games.check_puzzle(variant, pid, answer, lang))
+        reveal = _field(body, "reveal", bool, True)
+        return await jobs.run(client_of(body),
+                              lambda job: games.check_puzzle(variant, pid, answer, lang, reveal))
 
     routes = [
         Route("/", index),

@@ -347,7 +347,9 @@ def puzzle_list(variant: str, lang: str = "en") -> list[dict]:
     return out
 
 
-def check_puzzle(variant: str, pid: str, answer: str, lang: str) -> dict:
+def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = True) -> dict:
+    """Whether ``answer`` solves the puzzle, with its answer, comment and explanation; a
+    wrong answer without ``reveal`` gets only its verdict, so the player may try again."""
     found = [p for p in bundled(variant) if p.id == pid]
     if not found:
         raise PositionError(f"no puzzle '{pid}' in the {variant} set")
@@ -362,6 +364,8 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str) -> dict:
             ok = parse_value(answer) == Fraction(p.answer)
         except ValueError:
             raise PositionError(f"'{answer}' is not a value (such as 7 or -3/2)") from None
+    if not ok and not reveal:
+        return {"id": p.id, "ok": False}
     out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer), "comment": p.comment}
     try:
         out["explanation"] = explain(p.position, p.objective, lang, 10.0)["text"]

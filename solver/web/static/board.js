@@ -18,7 +18,8 @@ const S = {
   reviewing: false,
   analysis: null,
   busy: false,
-  puzzles: [], pz: 0, right: 0, done: 0, answered: false,
+  puzzles: [], pz: 0, right: 0, done: 0, answered: false, counted: {}, tried: null,
+  wrong: [],           // cards tried and wrong in the puzzle on the board
 };
 let T = {};            // the page's words in the chosen language (GET /api/strings)
 
@@ -41,10 +42,26 @@ async function api(path, body) {
 }
 
 function lang() { return $("lang").value; }
-function status(text, error) { $("status").textContent = text || ""; $("status").className = error ? "error" : ""; }
+function status(text, error) {
+  // given as a function, the line is said again in a language chosen later
+  S.said = typeof text === "function" ? text : null;
+  $("status").textContent = (S.said ? S.said() : text) || "";
+  $("status").className = error ? "error" : "";
+}
 function fail(e) { if (!e.cancelled) status(e.message, true); }
 function escapeHtml(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
 function pname(n) { return t("player_n", { n }); }
+
+// ----- whose eyes the board has ----------------------------------------------------------
+// In the hidden-card games the server draws the board from the seat you play (0: the
+// player to move), the other hand as card backs, unless you ask for open hands.
+function viewer() { return { seat: +$("human").value, open: $("open-hands").checked }; }
+function hidesHand() { return !!(S.view && S.view.hidden); }
+function othersTurn() { return hidesHand() && S.view.turn !== S.view.seat; }
+function levelName(l) {
+  const m = /^engine:(.+)$/.exec(l);
+  return m ? t("level.engine", { s: (+m[1]).toLocaleString(lang()) }) : t("level." + l);
+}
 
 // ----- the words of the page ------------------------------------------------------------
 async function loadStrings() {
@@ -61,6 +78,7 @@ async function loadStrings() {
 function draw(svg) {
   $("board").innerHTML = svg || "";
   foldPlayed();
+  if (S.mode === "puzzle") markWrong();
   const v = S.view;
   for (const g of $("board").querySelectorAll("svg g.card")) {   // every card has a text label
     if (!g.getAttribute("aria-label")) g.setAttribute("aria-label", g.dataset.card || "");
@@ -112,11 +130,13 @@ function showView(v, keepAnalysis) {
   if (v.over && v.result) {   // the final position stays, the result over it
     over.hidden = false;
     $("over-text").textContent = resultText(v.result) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
-    status(t("deal_over", { a: v.result.points[0], b: v.result.points[1] }));
+    status(() => t("deal_over", { a: v.result.points[0], b: v.result.points[1] }));
   } else over.hidden = true;
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
   $("download").disabled = $("review").disabled = !(S.mode === "game" && S.game);
+  if (v.sealed) $("review").disabled = true;   // the other hand is hidden until the deal is over
+  $("review").title = v.sealed ? t("review.after_deal") : "";
   renderGameView();
 }
 
@@ -125,7 +145,7 @@ function live() { return !S.view || S.view.ply === undefined || S.view.ply === S
 async function clickCard(card) {
   if (S.busy) return;
   if (S.mode === "puzzle") return answerPuzzle(card);
-  if (S.mode !== "game") { status(t("view_only")); return; }
+  if (S.mode !== "game") { status(() => t("view_only")); return; }
   try {
     S.busy = true;
     const g = JSON.parse(JSON.stringify(S.game));
@@ -134,10 +154,10 @@ async function clickCard(card) {
       for (const k in S.rev) if (+k > S.view.ply) delete S.rev[k];
     }
     const before = S.tricks.length;
-    const v = await api("/api/play", { game: g, card, lang: lang() });
+    const v = await api("/api/play", { game: g, card, lang: lang(), ...viewer() });
     S.redo = [];
     showView(v);
-    if (!v.over) status(t("you_played", { card }) + trickText(v, before));
+    if (!v.over) status(() => t("you_played", { card }) + trickText(v, before));
     await engineTurns();
   } catch (e) { fail(e); } finally { S.busy = false; }
   autoAnalyse();
@@ -146,11 +166,12 @@ async function clickCard(card) {
 async function engineTurns() {
   const human = +$("human").value;
   while (S.mode === "game" && human !== 0 && S.view && !S.view.over && S.view.turn !== human) {
-    status(t("engine_thinking", { level: $("level").value }));
+    status(() => t("engine_thinking", { level: levelName($("level").value) }));
     const before = S.tricks.length;
-    const v = await api("/api/engine", { game: S.game, level: $("level").value, lang: lang(), client: client + ":engine" });
+    const v = await api("/api/engine", { game: S.game, level: $("level").value, lang: lang(),
+      client: client + ":engine", ...viewer() });
     showView(v);
-    if (!v.over) status(t("engine_played", { card: v.last }) + trickText(v, before));
+    if (!v.over) status(() => t("engine_played", { card: v.last }) + trickText(v, before));
   }
 }
 
@@ -158,7 +179,7 @@ function trickText(v, before) {
   // a trick just taken: who took it and its points
   if (!v.tricks || v.tricks.length === before) return "";
   const tr = v.tricks[v.tricks.length - 1];
-  return " " + t("trick_to", { p: pname(tr.winner), n: tr.points });
+  return " " + t(tr.points === 1 ? "trick_to.one" : "trick_to", { p: pname(tr.winner), n: tr.points });
 }
 
 // ----- the game view: tricks, stepping, graph ------------------------------------------
@@ -198,7 +219,7 @@ async function goTo(ply) {
   const n = S.plies.length;
   ply = Math.max(0, Math.min(n, ply));
   try {
-    const v = await api("/api/game", { game: S.game, ply, lang: lang() });
+    const v = await api("/api/game", { game: S.game, ply, lang: lang(), ...viewer() });
     showView(v);
     status(ply === n ? (v.over ? $("status").textContent : t("at_end")) :
       t("at_move", { k: ply, n }) + (ply ? " " + t("after_card", { p: pname(S.plies[ply - 1].player), card: S.plies[ply - 1].card }) : ""));
@@ -422,11 +443,21 @@ function pvTricks(a) {
   return out;
 }
 
-function autoAnalyse() { if ($("auto").checked && S.view && S.view.position && S.mode !== "puzzle") analyse(); }
+function autoAnalyse() {
+  if (!$("auto").checked || !S.view || !S.view.position || S.mode === "puzzle") return;
+  if (othersTurn()) waitForTurn(); else analyse();
+}
+
+function waitForTurn() {
+  // a seat's analysis values its own cards: on the other player's turn there is none to give
+  $("analysis").innerHTML = `<p class="hint">${escapeHtml(t("seat.waiting", { p: pname(S.view.turn) }))}</p>`;
+  $("pv").innerHTML = "";
+}
 
 async function explain() {
   const position = S.view && S.view.position;
   if (!position) return;
+  if (hidesHand()) { $("explanation").textContent = t("explain.seat"); return; }
   $("explanation").textContent = t("explaining");
   try {
     const r = await api("/api/explain", { position, lang: lang(), objective: $("objective").value,
@@ -440,10 +471,11 @@ function newGameState() { S.redo = []; S.rev = {}; renderReview(); $("review-pro
 
 async function setPosition(text) {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
+  notationError("");
   try {
     let v;
-    try {
-      v = await api("/api/deal", { position: text, seed, lang: lang() });
+    try {   // you play the side to move
+      v = await api("/api/deal", { position: text, seed, lang: lang(), seat: 0, open: $("open-hands").checked });
       S.mode = "game";
       $("human").value = String(v.turn);
     } catch (e) {
@@ -453,30 +485,39 @@ async function setPosition(text) {
     }
     newGameState();
     showView(v);
-    status(S.mode === "game" ? t("click_to_play", { p: pname(v.turn) }) : t("shown"));
+    status(() => (S.mode === "game" ? t("click_to_play", { p: pname(v.turn) }) : t("shown")));
     autoAnalyse();
-  } catch (e) { fail(e); }
+  } catch (e) { fail(e); if (!e.cancelled) notationError(e.message); }
+}
+
+function notationError(message) {
+  // said beside the box it comes from: the status line may be out of sight
+  const el = $("notation-error");
+  el.hidden = !message;
+  el.textContent = message ? t("notation_error", { error: message.replace(/\.$/, "") }) : "";
+  $("notation").setAttribute("aria-invalid", message ? "true" : "false");
 }
 
 async function newDeal() {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
   try {
-    const v = await api("/api/deal", { variant: $("variant").value, seed, lang: lang() });
+    const v = await api("/api/deal", { variant: $("variant").value, seed, lang: lang(), ...viewer() });
     S.mode = "game"; newGameState();
     if ($("human").value === "2" && v.players !== 2) $("human").value = "1";
     showView(v);
-    status(t("dealt", { seed: v.game.seed }));
+    status(() => t("dealt", { seed: v.game.seed }));
     await engineTurns();
     autoAnalyse();
   } catch (e) { fail(e); }
 }
 
 async function loadGame(game, keep) {
-  const v = await api("/api/game", { game, lang: lang(), ply: keep && S.view && S.view.ply !== undefined ? S.view.ply : undefined });
+  const v = await api("/api/game", { game, lang: lang(), ply: keep && S.view && S.view.ply !== undefined ? S.view.ply : undefined,
+    ...viewer() });
   S.mode = "game";
   if (!keep) newGameState();
   showView(v);
-  if (!keep && !v.over) status(t("click_to_play", { p: pname(v.turn) }));
+  if (!keep && !v.over) status(() => t("click_to_play", { p: pname(v.turn) }));
   autoAnalyse();
 }
 
@@ -490,10 +531,10 @@ async function undo() {
     do {   // back to the last time it was your turn
       S.redo.push(g.moves.pop());
       delete S.rev[g.moves.length + 1];
-      v = await api("/api/game", { game: g, lang: lang() });
+      v = await api("/api/game", { game: g, lang: lang(), ...viewer() });
     } while (human && g.moves.length && v.turn !== human);
     showView(v);
-    status(t("taken_back"));
+    status(() => t("taken_back"));
     autoAnalyse();
   } catch (e) { fail(e); }
 }
@@ -501,11 +542,16 @@ async function undo() {
 async function redo() {
   if (!S.redo.length) return;
   const card = S.redo.pop();
-  try { const v = await api("/api/play", { game: S.game, card, lang: lang() }); showView(v); autoAnalyse(); } catch (e) { fail(e); }
+  try { const v = await api("/api/play", { game: S.game, card, lang: lang(), ...viewer() }); showView(v); autoAnalyse(); } catch (e) { fail(e); }
 }
 
-function download() {
-  const blob = new Blob([JSON.stringify(S.game, null, 1)], { type: "application/json" });
+async function download() {
+  let game = S.game;
+  if (S.view && S.view.sealed) {   // the whole record, cards and all: only when asked for
+    if (!confirm(t("download.sealed"))) return;
+    try { game = await api("/api/record", { game }); } catch (e) { fail(e); return; }
+  }
+  const blob = new Blob([JSON.stringify(game, null, 1)], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = `briscola-${S.game.variant}-${S.game.seed ?? "game"}.json`;
@@ -538,6 +584,21 @@ function paintPicker() {
     b.querySelector(".where").textContent = w;
     b.classList.toggle("placed", !!w);
   }
+  previewSetup();
+}
+let previewing = 0;
+async function previewSetup() {
+  // the position as it is built: its notation, and its picture once it is one
+  const text = pickerText(), mine = ++previewing;
+  $("setup-text").textContent = text;
+  try {
+    const v = await api("/api/position", { position: text, lang: lang() });
+    if (mine !== previewing) return;
+    $("setup-board").innerHTML = v.svg;
+  } catch (e) {
+    if (mine !== previewing) return;
+    $("setup-board").innerHTML = `<p class="hint">${escapeHtml(t("setup.incomplete", { error: e.message }))}</p>`;
+  }
 }
 function pickerText() {
   const by = (pl) => Object.keys(placed).filter((c) => placed[c] === pl);
@@ -562,7 +623,8 @@ async function loadPuzzles() {
 async function showPuzzle() {
   const p = S.puzzles[S.pz];
   if (!p) return;
-  S.mode = "puzzle"; S.answered = false;
+  S.mode = "puzzle"; S.answered = false; S.wrong = []; S.tried = null;
+  $("pz-retry").hidden = $("pz-reveal").hidden = true;
   $("gameview").hidden = true; $("over").hidden = true;
   $("pz-count").textContent = ` ${S.pz + 1} / ${S.puzzles.length} (${t("diff." + p.difficulty)}) `;
   $("pz-question").textContent = (p.title ? p.title + ". " : "") + (p.question === "best"
@@ -574,12 +636,28 @@ async function showPuzzle() {
   showView(v);
   status("");
 }
-async function answerPuzzle(answer) {
+async function answerPuzzle(answer, reveal) {
+  // a wrong try is marked and the answer kept back, to try again; the first answer to each
+  // puzzle counts in the score
   const p = S.puzzles[S.pz];
+  if (S.answered) return;   // shown: "retry" starts it again
   try {
-    const r = await api("/api/puzzles/answer", { id: p.id, variant: $("pz-variant").value, answer, lang: lang(), client: client + ":analyse" });
-    if (!S.answered) { S.done++; if (r.ok) S.right++; }
+    const r = await api("/api/puzzles/answer", { id: p.id, variant: $("pz-variant").value, answer, lang: lang(),
+      client: client + ":analyse", reveal: !!reveal });
+    if (!(p.id in S.counted)) { S.counted[p.id] = r.ok; S.done++; if (r.ok) S.right++; }
+    $("pz-score").textContent = t("pz.score", { right: S.right, done: S.done });
+    $("pz-retry").hidden = false;
+    if (!r.ok && !reveal) {
+      S.tried = answer;
+      if (p.question === "best" && !S.wrong.includes(answer)) S.wrong.push(answer);
+      markWrong();
+      $("pz-feedback").textContent = p.question === "best" ? t("pz.try_again", { card: answer }) : t("pz.not_value", { a: answer });
+      $("pz-feedback").className = "error";
+      $("pz-reveal").hidden = false;
+      return;
+    }
     S.answered = true;
+    $("pz-reveal").hidden = true;
     $("pz-feedback").textContent = r.ok ? t("pz.right", { a: r.answer }) : t("pz.wrong", { a: r.answer });
     $("pz-feedback").className = r.ok ? "" : "error";
     $("pz-comment").textContent = r.comment || "";
@@ -590,8 +668,24 @@ async function answerPuzzle(answer) {
           best: r.answer.split(",").map((c) => c.trim()) }) })).text();
       draw(svg);
     }
-    $("pz-score").textContent = t("pz.score", { right: S.right, done: S.done });
   } catch (e) { $("pz-feedback").textContent = e.message; $("pz-feedback").className = "error"; }
+}
+
+function markWrong() {
+  // a red outline and a cross: not the green of the right card
+  const ns = "http://www.w3.org/2000/svg";
+  for (const c of S.wrong) for (const g of $("board").querySelectorAll(`svg g.card[data-card="${c}"][data-place^="hand"]`)) {
+    if (g.classList.contains("wrong")) continue;
+    g.classList.add("wrong");
+    g.setAttribute("aria-label", t("pz.wrong_mark", { card: c }));
+    const r = g.querySelector("rect");
+    const x = +r.getAttribute("x") + +r.getAttribute("width") - 2, y = +r.getAttribute("y") + 2;
+    const mark = document.createElementNS(ns, "g");
+    mark.setAttribute("class", "wrong-mark");
+    mark.innerHTML = `<circle cx="${x}" cy="${y}" r="10" fill="#b00020" stroke="#fff" stroke-width="1.5"/>` +
+      `<text x="${x}" y="${y + 5}" font-size="14" fill="#fff" text-anchor="middle" font-family="sans-serif">\u2717</text>`;
+    g.appendChild(mark);
+  }
 }
 
 // ----- wiring -------------------------------------------------------------------------------
@@ -601,6 +695,7 @@ function tab(name) {
     b.setAttribute("aria-selected", b.dataset.tab === name ? "true" : "false");
   }
   for (const el of document.querySelectorAll(".tab")) el.classList.toggle("on", el.id === "tab-" + name);
+  if (name === "setup") previewSetup();
   if (name === "puzzles") { if (!S.puzzles.length) loadPuzzles(); else showPuzzle(); }
   else if (S.mode === "puzzle" && S.game) { S.mode = "game"; loadGame(S.game, true).catch(fail); }
 }
@@ -616,8 +711,12 @@ let wasNarrow = window.innerWidth < 700;
 async function relayout() {
   // redraw the picture when the screen crosses the phone width
   const narrow = window.innerWidth < 700;
-  if (narrow === wasNarrow || !S.view || !S.view.position) return;
+  if (narrow === wasNarrow || !S.view) return;
   wasNarrow = narrow;
+  if (!S.view.position) {   // a finished deal's board: the game view draws it
+    if (S.mode === "game" && S.game) loadGame(S.game, true).catch(fail);
+    return;
+  }
   const a = S.analysis && S.analysis.position === S.view.position ? S.analysis : null;
   const body = { position: S.view.position, lang: lang(), narrow,
     best: a ? a.best : [], values: a ? Object.fromEntries(a.moves.map((m) => [m.card, label(a, m)])) : {} };
@@ -625,9 +724,25 @@ async function relayout() {
   if (r.ok) draw(await r.text());
 }
 
+async function loadVariants() {
+  const r = await api(`/api/variants?lang=${lang()}`);
+  const game = $("variant").value, level = $("level").value || "engine:1";
+  $("variant").innerHTML = r.variants.map((v) => `<option value="${v.name}">${escapeHtml(v.title)}</option>`).join("");
+  if (game) $("variant").value = game;
+  $("level").innerHTML = r.levels.map((l) => `<option value="${l}">${escapeHtml(levelName(l))}</option>`).join("");
+  $("level").value = level;
+  for (const o of $("pz-variant").options) {
+    const v = r.variants.find((x) => x.name === o.value);
+    if (v) o.textContent = v.title;
+  }
+}
+
 async function changeLang() {
   localStorage.setItem("briscola-lang", lang());
   await loadStrings();
+  loadVariants().catch(fail);
+  if (S.said) status(S.said);
+  if ($("tab-setup").classList.contains("on")) previewSetup();
   renderReview();
   if (S.analysis) showAnalysis(S.analysis);
   if (S.mode === "puzzle") { S.puzzles = []; loadPuzzles(); }
@@ -655,7 +770,7 @@ async function init() {
   document.addEventListener("keydown", onKey);
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => tab(b.dataset.tab));
   $("set").addEventListener("click", () => setPosition($("notation").value.trim()));
-  $("analyse").addEventListener("click", () => analyse());
+  $("analyse").addEventListener("click", () => (othersTurn() ? waitForTurn() : analyse()));
   $("stop").addEventListener("click", () => api("/api/stop", { client: client + ":analyse" }).catch(fail));
   $("explain").addEventListener("click", explain);
   $("deal").addEventListener("click", newDeal);
@@ -671,22 +786,26 @@ async function init() {
   $("last").addEventListener("click", () => goTo(S.plies.length));
   $("load").addEventListener("change", async (ev) => {
     const f = ev.target.files[0]; if (!f) return;
-    try { await loadGame(JSON.parse(await f.text())); status(t("loaded", { name: f.name })); } catch (e) { fail(e); }
+    try { await loadGame(JSON.parse(await f.text())); status(() => t("loaded", { name: f.name })); } catch (e) { fail(e); }
     ev.target.value = "";
   });
   $("lang").addEventListener("change", changeLang);
   $("setup-use").addEventListener("click", () => { const s = pickerText(); $("notation").value = s; tab("analyse"); setPosition(s); });
   $("setup-clear").addEventListener("click", () => { for (const k in placed) delete placed[k]; paintPicker(); });
-  $("pz-variant").addEventListener("change", () => { S.pz = 0; S.right = S.done = 0; loadPuzzles(); });
+  $("setup-turn").addEventListener("change", previewSetup);
+  $("pz-retry").addEventListener("click", showPuzzle);
+  $("pz-reveal").addEventListener("click", () => answerPuzzle(S.tried, true));
+  $("open-hands").addEventListener("change", () => { if (S.mode === "game" && S.game) loadGame(S.game, true).catch(fail); });
+  $("human").addEventListener("change", async () => {
+    if (S.mode !== "game" || !S.game) return;
+    try { await loadGame(S.game, true); await engineTurns(); autoAnalyse(); } catch (e) { fail(e); }
+  });
+  $("pz-variant").addEventListener("change", () => { S.pz = 0; S.right = S.done = 0; S.counted = {}; loadPuzzles(); });
   $("pz-prev").addEventListener("click", () => { if (S.pz > 0) { S.pz--; showPuzzle(); } });
   $("pz-next").addEventListener("click", () => { if (S.pz < S.puzzles.length - 1) { S.pz++; showPuzzle(); } });
   $("pz-submit").addEventListener("click", () => answerPuzzle($("pz-value").value.trim()));
   buildPicker();
-  try {
-    const r = await api("/api/variants");
-    $("variant").innerHTML = r.variants.map((v) => `<option value="${v.name}">${v.title}</option>`).join("");
-    $("level").innerHTML = r.levels.map((l) => `<option${l === "engine:1" ? " selected" : ""}>${l}</option>`).join("");
-  } catch (e) { fail(e); }
+  try { await loadVariants(); } catch (e) { fail(e); }
   const q = new URLSearchParams(location.search).get("position");
   if (q) { $("notation").value = q; await setPosition(q); } else { await newDeal(); }
 }
