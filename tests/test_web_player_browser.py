@@ -354,3 +354,29 @@ def test_the_end_of_a_deal_fits_a_phone_after_a_wide_screen(page):
         assert over["y"] + over["height"] <= board["y"] + board["height"]
     finally:
         _phone(drv, False)
+
+
+def test_a_puzzle_comment_is_in_the_pages_language(page):
+    from selenium.webdriver.support.ui import Select
+
+    from solver.i18n import comment_text
+    drv, server = page
+    _open(drv, server)
+    Select(drv.find_element("id", "lang")).select_by_value("it")
+    try:
+        _wait(drv, lambda: drv.find_element("id", "analyse").text == BOARD_PAGE["it"]["btn.analyse"],
+              what="the Italian page")
+        _click(drv, drv.find_element("css selector", 'nav button[data-tab="puzzles"]'))
+        _wait(drv, lambda: drv.execute_script("return S.puzzles.length"), what="the puzzles")
+        first = next(p for p in bundled() if p.question == "best")
+        said = comment_text(first.comment, "it")
+        assert said != first.comment
+        right = card_str(sorted(first.answer)[0])
+        _click(drv, _wait(drv, lambda: drv.find_element("css selector", f'#board svg g.card.playable[data-card="{right}"]'),
+                          what="the puzzle's cards"))
+        _wait(drv, lambda: drv.find_element("id", "pz-comment").text == said, what="the Italian comment")
+        assert drv.find_element("id", "pz-question").text.endswith(
+            BOARD_PAGE["it"]["pz.best"].format(p="giocatore 2"))
+        _click(drv, drv.find_element("css selector", 'nav button[data-tab="analyse"]'))
+    finally:
+        Select(drv.find_element("id", "lang")).select_by_value("en")

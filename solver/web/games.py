@@ -35,7 +35,7 @@ from solver.game import (GameState, _open_view, continue_game, deal, legal_cards
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.puzzles import bundled, format_answer, parse_value
-from solver.i18n import BOARD_PAGE, title_text
+from solver.i18n import BOARD_PAGE, comment_text, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
 from solver.review import (SUPPORTED, UNSUPPORTED, MoveReview, check_review_objective,
                            render_review, review_move, review_states)
@@ -366,7 +366,8 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
             raise PositionError(f"'{answer}' is not a value (such as 7 or -3/2)") from None
     if not ok and not reveal:
         return {"id": p.id, "ok": False}
-    out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer), "comment": p.comment}
+    out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer),
+           "comment": comment_text(p.comment, lang)}
     try:
         out["explanation"] = explain(p.position, p.objective, lang, 10.0)["text"]
     except (PositionError, ValueError):
