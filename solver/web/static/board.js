@@ -124,6 +124,7 @@ function showView(v, keepAnalysis) {
   if (v.game) S.game = v.game;
   if (v.plies) { S.plies = v.plies; S.tricks = v.tricks; }
   if (v.position) $("notation").value = v.position;
+  notationError("");
   if (!keepAnalysis) { S.analysis = null; $("analysis").innerHTML = ""; $("pv").innerHTML = ""; $("explanation").textContent = ""; }
   draw(v.svg);
   const over = $("over");
