@@ -1072,7 +1072,7 @@ BOARD_PAGE["en"].update({
     "review.after_deal": "The other hand stays hidden until the deal is over: review it then.",
     "download.sealed": "The record holds every card, the other hand and the talon's order too: "
                        "download it before the deal is over?",
-    "level.random": "random", "level.greedy": "greedy", "level.engine": "engine, {s} s a card",
+    "level.random": "random", "level.greedy": "greedy", "level.engine": "{s} s a card",
     "trick_to.one": "Trick to {p} (1 point).",
     "notation_error": "Not shown: {error}. The board keeps the previous position.",
     "pz.try_again": "Not this card: {card} is marked. Pick another, or show the answer.",
@@ -1092,7 +1092,7 @@ BOARD_PAGE["it"].update({
                          "analizzala allora.",
     "download.sealed": "La partita registrata contiene tutte le carte, anche l'altra mano e "
                        "l'ordine del tallone: scaricarla prima che la smazzata sia finita?",
-    "level.random": "a caso", "level.greedy": "goloso", "level.engine": "motore, {s} s a carta",
+    "level.random": "a caso", "level.greedy": "goloso", "level.engine": "{s} s a carta",
     "trick_to.one": "Presa al {p} (1 punto).",
     "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",
     "pz.try_again": "Non questa carta: {card} è segnata. Scegline un'altra, o mostra la risposta.",
