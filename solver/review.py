@@ -166,6 +166,8 @@ class DrawLuck:
     every_draw: bool = False           # averaged over every draw (else the engine's value
                                        # of the card that ended the trick, its own average)
     missing: str | None = None
+    sampling_only: bool = False        # its interval leaves out a method's error (not
+                                       # measured for this game and stage), as a cost's may
 
     @property
     def measured(self) -> bool:
@@ -190,7 +192,8 @@ class DrawLuck:
                 "luck_exact": _fr(self.luck_exact), "exact": self.exact,
                 **({} if self.error is None else {"luck_error": self.error}),
                 "expected": self.expected, "actual": self.actual,
-                "every_draw": self.every_draw, "missing": self.missing}
+                "every_draw": self.every_draw, "missing": self.missing,
+                "sampling_only": self.sampling_only}
 
 
 @dataclass(frozen=True)
@@ -454,10 +457,12 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
     if a.exact and len(outs) <= MAX_EXACT_DRAWS:
         avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, True)
     every = avg is not None
+    partial = _sampling_only(a)
     if avg is None and (not view.hidden_hand or state.to_move == player):
         before = _analysed(view, time_limit, cache, objective)  # the engine's own average
         if before is None:
             return DrawLuck(**base, missing="no analysis")
+        partial = partial or _sampling_only(before)
         m = before.move(card)
         avg = (_frame(state, player, state.to_move, m.value, objective),
                _frame(state, player, state.to_move, m.value_exact, objective) if before.exact
@@ -476,7 +481,7 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
                     _quadrature([_value_error(a), error]),
                     expected=float(expected_x) if expected_x is not None else expected,
                     actual=float(actual_x) if actual_x is not None else actual,
-                    every_draw=every)
+                    every_draw=every, sampling_only=partial and exact is None)
 
 
 def draw_luck(state: GameState, card: int, after: GameState, time_limit: float | None,
@@ -629,7 +634,8 @@ def _luck_text(d: DrawLuck, T: dict) -> str:
     who = T["p_short"].format(p=d.player + 1)
     if not d.measured:
         return f"{who} ?"
-    return f"{who} {fmt_signed(d.luck, d.error, d.exact, T, d.objective == 'win')}"
+    star = "*" if d.sampling_only and d.error else ""
+    return f"{who} {fmt_signed(d.luck, d.error, d.exact, T, d.objective == 'win')}{star}"
 
 
 def _table(rv: Review, T: dict) -> list[str]:
@@ -652,17 +658,23 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     lines = [T["skill_win"] if win else T["skill"].format(unit=unit)]
     for p in rv.players:
         s = rv.stats(p)
+        # * as on each cost and luck: some interval in the sum covers the sampling error only
+        cost_star = "*" if any(m.sampling_only and m.cost_error for m in rv.moves
+                               if m.player == p) else ""
+        luck_star = "*" if any(d.sampling_only and d.error for d in rv.draws
+                               if d.player == p or not d.seat_view) else ""
         err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win).lstrip("+")
         rate = "-" if s.average_cost is None else f"{s.average_cost:.{3 if win else 2}f}"
-        line = T["skill_line"].format(p=p + 1, name=player_name(s.name, lang), err=err, rate=rate,
+        line = T["skill_line"].format(p=p + 1, name=player_name(s.name, lang), err=err + cost_star,
+                                      rate=rate, n=s.luck_draws,
                                       luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated,
-                                                      T, win), n=s.luck_draws)
+                                                      T, win) + luck_star)
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
             line += T["adjusted"].format(res=fmt_signed(s.result, None, False, T, win),
                                          adj=fmt_signed(s.adjusted, s.luck_error,
-                                                        not s.luck_estimated, T, win))
+                                                        not s.luck_estimated, T, win) + luck_star)
         lines.append("  " + agree(line, lang))
     swings = rv.swings()
     if swings:
@@ -700,7 +712,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["seat_note"])
     if any(m.interval == NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
         lines.append(T["all_note"])
-    if any(m.sampling_only and m.cost_error for m in rv.moves):
+    if any(m.sampling_only and m.cost_error for m in rv.moves) or \
+            any(d.sampling_only and d.error for d in rv.draws):
         lines.append(T["sampling_only"])
     bad = rv.mistakes()
     if bad:

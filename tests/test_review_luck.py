@@ -103,6 +103,11 @@ def test_beyond_exact_reach_the_luck_is_an_estimate_with_its_interval():
     early, late = rv.draws[0], rv.draws[-1]
     assert not early.exact and not early.every_draw and early.error > 0
     assert late.exact and late.every_draw
+    # scoperta's early estimates leave the method's error out of their intervals: so does the
+    # luck resting on them, marked * as such a cost is
+    assert early.sampling_only and not late.sampling_only
+    assert "* the interval covers the sampling error only" in R.render_review(rv)
+    assert re.search(r" P1 [+−][\d.]+ ±[\d.]+\* ", R.render_review(rv))
     out = rv.to_json()["luck"]
     assert "luck_error" in out[0] and out[0]["exact"] is False and out[-1]["exact"] is True
     assert [p["luck"] for p in rv.to_json()["players"]] == pytest.approx(
@@ -199,8 +204,8 @@ def test_briscola_review_reports_errors_luck_and_the_luck_adjusted_result(record
     lines = out.split(head)[1].splitlines()
     for p, name in ((1, "greedy"), (2, "random")):
         line = next(ln for ln in lines if ln.startswith(f"  player {p} ({name}): errors "))
-        assert re.search(r"errors [\d.]+ ±[\d.]+ \([\d.]+ per decision\), luck [+−][\d.]+ ±[\d.]+ "
-                         r"over 16 draws; result [+−]\d+, luck-adjusted [+−][\d.]+ ±[\d.]+$", line), line
+        assert re.search(r"errors [\d.]+ ±[\d.]+\*? \([\d.]+ per decision\), luck [+−][\d.]+ ±[\d.]+\*? "
+                         r"over 16 draws; result [+−]\d+, luck-adjusted [+−][\d.]+ ±[\d.]+\*?$", line), line
     rows = [ln for ln in out.splitlines() if re.match(r"\s+1\s+(1|2|3|4|5|6|7|8)\s", ln)]
     assert [bool(re.search(r" P1 [+−][\d.]+ ±", ln)) for ln in rows] == [False, True] * 4
 
