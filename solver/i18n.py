@@ -657,7 +657,7 @@ AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
                 (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
                  ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
                  ("decisioni", "decisione"), ("posizioni", "posizione"))]
-#: the review's luck of the draws, its skill, its progress line and its close calls
+#: the review's luck of the draws, its skill and its close calls
 REVIEW_TEXT["en"].update({
     "p_short": "P{p}",
     "acc_unknown": "player {p} ({name}): no decision clear enough to call",
@@ -1041,7 +1041,7 @@ BOARD_PAGE = {
         "col.points.title": "punti ancora da vincere: chi gioca meno l'avversario",
         "col.win": "prob. di vincere", "col.win.title": "probabilità di finire con 61 o più",
         "col.gap": "dalla migliore", "col.gap.title": "sotto la carta migliore, con il ± della differenza (le carte condividono i campioni)",
-        "col.move": "mossa", "col.player": "gioc.", "col.best": "migliore", "col.cost": "costo",
+        "col.move": "mossa", "col.player": "giocatore", "col.best": "migliore", "col.cost": "costo",
         "forced": "obbligata", "unrated": "non valutata",
         "review.title": "Analisi della partita", "review.progress": "giudico le carte: {k} di {n}…",
         "review.judged": "{k} carte giudicate su {n}.", "review.accuracy": "Precisione",
@@ -1060,6 +1060,119 @@ BOARD_PAGE = {
                             "giudicata sull'estremo basso del suo intervallo).",
     },
 }
+#: the board's review: luck apart from skill, close calls, the larger graph and its readout,
+#: retrying a moment, and the analysis table's frame (issue 41)
+BOARD_PAGE["en"].update({
+    "graph.drew": "{p} drew {card}",
+    "graph.luck": "the draw: luck {luck} for {p} ({drawn})",
+    "graph.luck.seat": "{p}'s draw, judged from their seat: luck {luck} ({drawn})",
+    "graph.luck.unmeasured": "{p}'s draw: luck not measured (the opponent leads next, before "
+                             "their seat can be valued)",
+    "graph.readout": "Move {k}: {p} played {card}",
+    "graph.readout.margin": "player 1's expected final margin {v}",
+    "graph.readout.win": "player 1's chance of winning {v}",
+    "graph.bigger": "larger graph", "graph.smaller": "smaller graph",
+    "graph.legend.luck": "A ◆ under the axis is a draw; the coloured step above it is its luck "
+                         "(green for player 1, red against): the value after the draw less the "
+                         "average over every draw that could have come. Hover or tap for the "
+                         "numbers.",
+    "graph.col.luck": "luck of the draw after it",
+    "col.luck": "luck", "col.final": "margin", "col.togo": "still to win",
+    "col.final.title": "expected final margin: the points taken plus the points still to win, "
+                       "{p} minus the opponent",
+    "frame.note": "Final margin = the points taken ({d} for {p}) + the points still to win: the "
+                  "frame of the review's graph.",
+    "frame.no_score": "No score in this position: the values are the points still to win "
+                      "(mover minus opponent).",
+    "review.close": "; {n} too close to call",
+    "review.close.note": "A cost within its own ± (marked ≈) is too close to call: neither a "
+                         "mistake nor counted in the accuracy.",
+    "review.skill.title": "Skill and luck",
+    "review.skill": "errors {err} points ({rate} per decision), luck {luck} over {n} draws",
+    "review.skill.win": "errors {err} of win chance ({rate} per decision), luck {luck} over {n} "
+                        "draws",
+    "review.unmeasured": "({n} draws not measured)",
+    "review.adjusted": "result {res}, luck-adjusted {adj}",
+    "review.swings": "Biggest swings of luck", "review.no_swings": "none among the judged cards",
+    "review.swing": "after move {k}, {luck}",
+    "review.luck.note": "Luck: the value after each draw less the average over every draw that "
+                        "could have come (as GNU Backgammon counts the dice), exact where every "
+                        "draw is solved; the luck-adjusted result is the result less the luck. "
+                        "In scoperta both players see every draw: one's luck is the other's, "
+                        "negated.",
+    "review.luck.seat": "Luck: each player's own draw, valued from their seat (never from cards "
+                        "they could not see): the value after it less the average over every "
+                        "card they could have drawn, measured after the tricks they won (after a "
+                        "lost trick the opponent leads before their seat can be valued). The "
+                        "luck-adjusted result is the result less the luck.",
+    "review.luck.partial": "* a luck whose ± covers the sampling error only: the method's "
+                           "error is not measured at that stage of the deal.",
+    "review.retry": "retry",
+    "retry.go": "Retry of move {k}: {p} to play, find a better card than {card}.",
+    "retry.ask": "Retrying move {k}: {p} played {card}, the review found {best} best. Play a "
+                 "card on the board.",
+    "retry.best": "{card} is among the review's best cards ({best}). Play on against the "
+                  "engine, or go back.",
+    "retry.same": "{card} again: the review found {best} best.",
+    "retry.other": "{card} is not among the review's best cards ({best}).",
+    "retry.again": "try again", "retry.back": "back to the review",
+})
+BOARD_PAGE["it"].update({
+    "graph.drew": "il {p} pesca {card}",
+    "graph.luck": "la pescata: fortuna {luck} per il {p} ({drawn})",
+    "graph.luck.seat": "pescata del {p}, giudicata dal suo posto: fortuna {luck} ({drawn})",
+    "graph.luck.unmeasured": "pescata del {p}: fortuna non misurata (apre l'avversario, prima "
+                             "che il suo posto si possa valutare)",
+    "graph.readout": "Mossa {k}: il {p} ha giocato {card}",
+    "graph.readout.margin": "margine finale atteso del giocatore 1 {v}",
+    "graph.readout.win": "probabilità di vincere del giocatore 1 {v}",
+    "graph.bigger": "grafico più grande", "graph.smaller": "grafico più piccolo",
+    "graph.legend.luck": "Un ◆ sotto l'asse è una pescata; il gradino colorato sopra è la sua "
+                         "fortuna (verde a favore del giocatore 1, rosso contro): il valore dopo "
+                         "la pescata meno la media su tutte le pescate possibili. Passa sopra o "
+                         "tocca per i numeri.",
+    "graph.col.luck": "fortuna della pescata dopo",
+    "col.luck": "fortuna", "col.final": "margine", "col.togo": "ancora da vincere",
+    "col.final.title": "margine finale atteso: i punti presi più i punti ancora da vincere, "
+                       "{p} meno l'avversario",
+    "frame.note": "Margine finale = i punti presi ({d} per il {p}) + i punti ancora da vincere: "
+                  "la stessa misura del grafico dell'analisi.",
+    "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
+                      "vincere (chi gioca meno l'avversario).",
+    "review.close": "; {n} troppo vicine per giudicarle",
+    "review.close.note": "Un costo entro il suo ± (segnato ≈) è troppo vicino per giudicarlo: "
+                         "non è un errore e non conta nella precisione.",
+    "review.skill.title": "Abilità e fortuna",
+    "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
+    "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "
+                        "{luck} su {n} pescate",
+    "review.unmeasured": "({n} pescate non misurate)",
+    "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
+    "review.swings": "Colpi di fortuna più grandi", "review.no_swings": "nessuno tra le carte giudicate",
+    "review.swing": "dopo la mossa {k}, {luck}",
+    "review.luck.note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
+                        "possibili (come GNU Backgammon conta i dadi), esatta dove ogni pescata "
+                        "è risolta; il risultato al netto della fortuna è il risultato meno la "
+                        "fortuna. Nella scoperta entrambi vedono ogni pescata: la fortuna di uno "
+                        "è quella dell'altro cambiata di segno.",
+    "review.luck.seat": "Fortuna: la pescata di ciascun giocatore, valutata dal suo posto (mai "
+                        "con carte che non poteva vedere): il valore dopo la pescata meno la "
+                        "media su tutte le carte che poteva pescare, misurata dopo le prese che "
+                        "ha vinto (dopo una presa persa apre l'avversario prima che il suo posto "
+                        "si possa valutare). Il risultato al netto della fortuna è il risultato "
+                        "meno la fortuna.",
+    "review.luck.partial": "* una fortuna il cui ± copre solo l'errore di campionamento: "
+                           "l'errore del metodo non è misurato in quella fase della smazzata.",
+    "review.retry": "riprova",
+    "retry.go": "Riprova la mossa {k}: tocca al {p}, trova una carta migliore di {card}.",
+    "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, l'analisi ha trovato migliore "
+                 "{best}. Gioca una carta sul tavolo.",
+    "retry.best": "{card} è tra le carte migliori secondo l'analisi ({best}). Continua contro "
+                  "il motore, o torna indietro.",
+    "retry.same": "Di nuovo {card}: l'analisi ha trovato migliore {best}.",
+    "retry.other": "{card} non è tra le carte migliori secondo l'analisi ({best}).",
+    "retry.again": "riprova ancora", "retry.back": "torna all'analisi",
+})
 #: the board for issue 41: a seat's view of the hidden-card games and open hands, the
 #: engine's levels, puzzles with a retry, the set-up's preview, a notation's error
 BOARD_PAGE["en"].update({

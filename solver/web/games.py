@@ -37,8 +37,9 @@ from solver.position import PositionError
 from solver.puzzles import bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, comment_text, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
-from solver.review import (SUPPORTED, UNSUPPORTED, MoveReview, check_review_objective,
-                           render_review, review_move, review_states)
+from solver.review import (SUPPORTED, UNSUPPORTED, DrawLuck, MoveReview,
+                           check_review_objective, draw_luck, render_review, review_move,
+                           review_states)
 from solver.rules import get_variant
 from solver.web.seal import Sealer
 
@@ -276,11 +277,13 @@ def mark(cost: float | None, error: float | None = None, objective: str = "point
     return next((m for t, m in marks if low >= t - 1e-9), "")
 
 
-def _judged(game: Game, mv: MoveReview) -> dict:
+def _judged(game: Game, mv: MoveReview, luck: tuple[DrawLuck, ...] = ()) -> dict:
     """A reviewed card as the page shows it: its mark, and player 1's expected final margin
     (or chance of winning the deal, for the objective win) before it (with the best card)
-    and after it (with the card played), with their ±."""
+    and after it (with the card played), with their ±; ``luck``: the luck of the draw
+    after it (review.DrawLuck, each in its player's frame)."""
     out = mv.to_json()
+    out["luck"] = [d.to_json() for d in luck]
     out["mark"] = mark(mv.cost, mv.cost_error, mv.objective)
     out["optimal"] = mv.optimal
     s = game.states[mv.number - 1]
@@ -311,7 +314,8 @@ def review(game: Game, time_limit: float, lang: str = "en", objective: str = "po
     rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
                        seed=game.head.get("seed"), objective=objective)
     out = rv.to_json()
-    out["moves"] = [_judged(game, m) for m in rv.moves]
+    out["moves"] = [_judged(game, m, tuple(d for d in rv.draws if d.move == m.number))
+                    for m in rv.moves]
     out["mistakes"] = [_judged(game, m) for m in rv.mistakes()]
     out["text"] = render_review(rv, lang, moves=False)
     return out
@@ -326,9 +330,11 @@ def review_one(game: Game, move: int, time_limit: float, objective: str = "point
         raise RecordError(UNSUPPORTED)
     driver.ready()  # the kernels load now, not inside this card's time (a cold server's
     # first card got one sample, and a bound for its ±)
-    mv = review_move(game.states[move - 1], game.moves[move - 1], time_limit,
-                     objective=objective)
-    return _judged(game, mv)
+    cache: dict = {}   # the luck of the draw after the card reads the card's analysis
+    before, card, after = game.states[move - 1], game.moves[move - 1], game.states[move]
+    mv = review_move(before, card, time_limit, cache=cache, objective=objective)
+    return _judged(game, mv, draw_luck(before, card, after, time_limit, cache=cache,
+                                       objective=objective))
 
 
 def page_strings(lang: str) -> dict:

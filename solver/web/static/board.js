@@ -213,6 +213,7 @@ function renderGameView() {
   $("first").disabled = $("prev").disabled = cur === 0;
   $("next").disabled = $("last").disabled = cur >= n;
   drawGraph();
+  renderRetry();
 }
 
 async function goTo(ply) {
@@ -228,10 +229,21 @@ async function goTo(ply) {
   } catch (e) { fail(e); }
 }
 
+function p1Luck(d, win) {
+  // a draw's luck in player 1's frame (a seat's own luck of player 2 turned round), or null
+  // when it was not measured
+  if (d.luck === null || d.luck === undefined) return null;
+  const turn = d.view === "seat" && d.player === 2;
+  const f = (x) => (turn ? (win ? 1 - x : -x) : x);
+  return { luck: turn ? -d.luck : d.luck, expected: f(d.expected), actual: f(d.actual), e: d.luck_error || 0 };
+}
+
 function graphPoints() {
   // player 1's expected final margin (or chance of winning the deal, judged with the
   // objective win) after each card: the review's value of the card played; a forced card
-  // keeps the value before it; the last card's is the result
+  // keeps the value before it; the last card's is the result. A card a draw follows
+  // carries it: ``draws`` (the review's, each in its player's frame) and ``luck`` (the
+  // measured one in player 1's frame: from the average over the draws to the value after)
   const n = S.plies.length, out = [], win = S.revObjective === "win";
   let prev = null;
   for (let k = 1; k <= n; k++) {
@@ -247,57 +259,122 @@ function graphPoints() {
     } else if (r && r.before !== null && r.before !== undefined) {
       p = { v: r.before, e: 0, exact: r.method === "exact" };
     }
-      out.push(p ? { k, ...p } : { k, v: prev ? prev.v : win ? 0.5 : 0, e: 0, exact: false, unknown: true });
+    const draws = (r && r.luck) || [];
+    const luck = draws.map((d) => p1Luck(d, win)).find((x) => x) || null;
+    out.push({ ...(p ? { k, ...p } : { k, v: prev ? prev.v : win ? 0.5 : 0, e: 0, exact: false, unknown: true }),
+      draws, luck: k < n ? luck : null });
     if (p) prev = p;
   }
   return out;
+}
+
+function signedText(x, e, exact, win) {
+  // a luck or a value for the readout: signed, with its ± or the word exact
+  const s = win ? (x > 0 ? "+" : x < 0 ? "−" : "") + fmtPct(Math.abs(x)) : fmtPts(x);
+  if (exact) return `${s} (${t("exact")})`;
+  return e ? `${s} ±${win ? fmtPct(e) : e.toFixed(1)}` : s;
+}
+
+function drawnText(d) {
+  return d.drawn.map((x) => t("graph.drew", { p: pname(x.player), card: x.card })).join(", ");
+}
+
+function luckWords(d, win) {
+  // one draw's luck as the player it was measured for sees it
+  if (d.luck === null || d.luck === undefined) return t("graph.luck.unmeasured", { p: pname(d.player) });
+  return t(d.view === "seat" ? "graph.luck.seat" : "graph.luck", { p: pname(d.player),
+    luck: signedText(d.luck, d.luck_error, d.exact, win) + (d.sampling_only ? "*" : ""), drawn: drawnText(d) });
+}
+
+function readoutText(p, win) {
+  const ply = S.plies[p.k - 1];
+  let s = t("graph.readout", { k: p.k, p: pname(ply.player), card: ply.card }) + " · ";
+  const v = win ? fmtPct(p.v) + (p.exact ? ` (${t("exact")})` : p.e ? ` ±${fmtPct(p.e)}` : "")
+    : signedText(p.v, p.e, p.exact, false);
+  s += p.unknown ? t("unrated") : t(win ? "graph.readout.win" : "graph.readout.margin", { v });
+  for (const d of p.draws) s += " · " + luckWords(d, win);
+  return s;
 }
 
 function drawGraph() {
   const box = $("graph"), txt = $("graph-text");
   const pts = graphPoints();
   if (!Object.keys(S.rev).length || !pts.length) {
+    box.classList.remove("big");
     box.innerHTML = `<p class="hint">${escapeHtml(t("graph.empty"))}</p>`; txt.innerHTML = ""; return;
   }
-  const W = 400, H = 150, L = 34, R = 8, TOP = 8, B = 18;
+  const big = box.classList.contains("big");
+  const W = big ? 900 : 400, H = big ? 380 : 220, L = 34, R = 8, TOP = 8, B = 20;
   const win = S.revObjective === "win";   // a chance from 0 to 1, drawn as 0-100 %
-  const top = win ? 1 : Math.max(20, ...pts.map((p) => Math.abs(p.v) + p.e));
+  const ends = pts.flatMap((p) => [Math.abs(p.v) + p.e].concat(p.luck ? [Math.abs(p.luck.expected), Math.abs(p.luck.actual)] : []));
+  const top = win ? 1 : Math.max(20, ...ends);
   const lo = win ? 0 : -top, mid = win ? 0.5 : 0;
   const clip = (v) => Math.max(lo, Math.min(top, v));
   const x = (k) => L + (W - L - R) * (pts.length > 1 ? (k - 1) / (pts.length - 1) : 0.5);
   const y = (v) => TOP + (H - TOP - B) * (1 - (clip(v) - lo) / (top - lo));
-  const band = pts.filter((p) => !p.unknown);
-  const upper = band.map((p) => `${x(p.k).toFixed(1)},${y(p.v + p.e).toFixed(1)}`);
-  const lower = band.slice().reverse().map((p) => `${x(p.k).toFixed(1)},${y(p.v - p.e).toFixed(1)}`);
-  const line = band.map((p) => `${x(p.k).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
+  const f = (n) => n.toFixed(1);
+  // the line steps at each draw: on to the value before it (the average over the draws),
+  // then straight up or down to the value after it: that step is the luck
+  const verts = [];
+  for (const p of pts.filter((q) => !q.unknown)) {
+    verts.push([x(p.k), p.v, p.e]);
+    if (p.luck) verts.push([x(p.k + 0.5), p.luck.expected, p.e], [x(p.k + 0.5), p.luck.actual, p.luck.e]);
+  }
+  const upper = verts.map(([vx, v, e]) => `${f(vx)},${f(y(v + e))}`);
+  const lower = verts.slice().reverse().map(([vx, v, e]) => `${f(vx)},${f(y(v - e))}`);
+  const line = verts.map(([vx, v]) => `${f(vx)},${f(y(v))}`).join(" ");
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : pts.length;
+  const steps = pts.filter((p) => p.luck).map((p) => `<line class="luck ${p.luck.luck >= 0 ? "up" : "down"}" data-ply="${p.k}" ` +
+    `x1="${f(x(p.k + 0.5))}" x2="${f(x(p.k + 0.5))}" y1="${f(y(p.luck.expected))}" y2="${f(y(p.luck.actual))}"/>`).join("");
+  const marks = pts.filter((p) => p.draws.length && p.k < pts.length).map((p) => `<path class="draw${p.luck ? "" : " unmeasured"}" data-ply="${p.k}" ` +
+    `d="M${f(x(p.k + 0.5))},${H - B + 2} l4,5 l-4,5 l-4,-5 z"><title>${escapeHtml(p.draws.map((d) => luckWords(d, win)).join("; "))}</title></path>`).join("");
   const dots = pts.map((p) => `<circle class="pt${p.exact ? " exact" : ""}${p.unknown ? " unknown" : ""}" data-ply="${p.k}" ` +
-    `cx="${x(p.k).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
-  const tick = (v) => `<text class="tick" x="${L - 4}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${
+    `cx="${f(x(p.k))}" cy="${f(y(p.v))}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
+  const tick = (v) => `<text class="tick" x="${L - 4}" y="${f(y(v) + 4)}" text-anchor="end">${
     win ? Math.round(100 * v) + "%" : (v > 0 ? "+" : "") + Math.round(v)}</text>`;
   const label = win ? t("graph.label.win") : t("graph.label");
-  box.innerHTML = `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" aria-describedby="graph-text">` +
+  box.innerHTML = `<div class="graph-bar"><button id="graph-big" aria-pressed="${big}">${escapeHtml(t(big ? "graph.smaller" : "graph.bigger"))}</button></div>` +
+    `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" aria-describedby="graph-text">` +
     `<line class="zero" x1="${L}" x2="${W - R}" y1="${y(mid)}" y2="${y(mid)}"/>` +
     (cur > 0 ? `<line class="cursor" x1="${x(cur)}" x2="${x(cur)}" y1="${TOP}" y2="${H - B}"/>` : "") +
+    `<line class="hover" x1="0" x2="0" y1="${TOP}" y2="${H - B}" visibility="hidden"/>` +
     `<polygon class="band" points="${upper.concat(lower).join(" ")}"/><polyline class="line" points="${line}"/>` +
-    dots + tick(top) + tick(mid) + tick(lo) +
+    steps + marks + dots + tick(top) + tick(mid) + tick(lo) +
     `<text x="${L}" y="${H - 4}">1</text><text x="${W - R}" y="${H - 4}" text-anchor="end">${pts.length}</text></svg>` +
-    `<p class="legend">${escapeHtml(win ? t("graph.legend.win") : t("graph.legend"))}</p>`;
-  const svg = box.querySelector("svg");
-  svg.addEventListener("click", (ev) => {
+    `<p id="graph-readout" class="readout" aria-live="polite"></p>` +
+    `<p class="legend">${escapeHtml(win ? t("graph.legend.win") : t("graph.legend"))} ${escapeHtml(t("graph.legend.luck"))}</p>`;
+  const svg = box.querySelector("svg"), hover = svg.querySelector("line.hover"), out = $("graph-readout");
+  const near = (ev) => {
     const r = svg.getBoundingClientRect();
     const sx = (ev.clientX - r.left) * W / r.width;
-    let best = 1, d = 1e9;
-    for (const p of pts) { const dd = Math.abs(x(p.k) - sx); if (dd < d) { d = dd; best = p.k; } }
-    goTo(best);
-  });
+    let best = pts[0], d = 1e9;
+    for (const p of pts) { const dd = Math.abs(x(p.k) - sx); if (dd < d) { d = dd; best = p; } }
+    return best;
+  };
+  const show = (p) => {
+    out.textContent = readoutText(p, win);
+    hover.setAttribute("x1", x(p.k)); hover.setAttribute("x2", x(p.k)); hover.setAttribute("visibility", "visible");
+  };
+  const here = pts.find((p) => p.k === cur);
+  if (here) out.textContent = readoutText(here, win);
+  // a hover with a mouse, a touch on a phone: the readout of the nearest card
+  svg.addEventListener("pointermove", (ev) => show(near(ev)));
+  svg.addEventListener("pointerdown", (ev) => show(near(ev)));
+  svg.addEventListener("pointerleave", () => { hover.setAttribute("visibility", "hidden"); if (here) out.textContent = readoutText(here, win); });
+  svg.addEventListener("click", (ev) => goTo(near(ev).k));
+  $("graph-big").addEventListener("click", () => { box.classList.toggle("big"); drawGraph(); $("graph-big").focus(); });
   // the text equivalent, for screen readers (and anyone who wants the numbers)
-  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : t("graph.col")}</th></tr>` +
+  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
-      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : p.e.toFixed(1)}` : "")}</td></tr>`).join("");
+      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : p.e.toFixed(1)}` : "")}</td>` +
+      `<td>${escapeHtml(p.draws.map((d) => luckWords(d, win)).join("; "))}</td></tr>`).join("");
 }
 
-function fmtPts(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(1); }
+document.addEventListener("keydown", (ev) => {   // Escape shrinks the larger graph back
+  if (ev.key === "Escape" && $("graph").classList.contains("big")) { $("graph").classList.remove("big"); drawGraph(); }
+});
+
+function fmtPts(x) { return (x >= 0.05 ? "+" : x <= -0.05 ? "−" : "") + Math.abs(x).toFixed(1); }
 function fmtPct(x) { return (100 * x).toFixed(1).replace(/\.0$/, "") + " %"; }
 
 // ----- the full review ------------------------------------------------------------------
@@ -335,42 +412,147 @@ function costText(r) {
   return r.cost_error ? `${c} (±${r.cost_error.toFixed(2)})` : c;
 }
 
+function playerReview(rs, p, win) {
+  // player p's decisions (a cost within its interval is too close to call), errors, and the
+  // luck of the draws measured for them (scoperta: player 1's, negated for player 2)
+  const rated = rs.filter((r) => r.player === p && r.choices > 1 && r.cost !== null && r.cost !== undefined);
+  const out = { rated: rated.length, close: rated.filter((r) => r.close).length,
+    opt: rated.filter((r) => r.optimal).length, cost: 0, costE: 0, costExact: true,
+    luck: 0, luckE: 0, luckExact: true, draws: 0, missing: 0 };
+  for (const r of rated) {
+    out.cost += r.cost; out.costE += (r.cost_error || 0) ** 2; out.costExact = out.costExact && r.method === "exact";
+  }
+  for (const r of rs) for (const d of r.luck || []) {
+    if (d.view === "seat" && d.player !== p) continue;
+    if (d.luck === null || d.luck === undefined) { out.missing++; continue; }
+    out.draws++;
+    out.luck += d.player === p ? d.luck : -d.luck;
+    out.luckE += (d.luck_error || 0) ** 2; out.luckExact = out.luckExact && d.exact;
+    out.partial = out.partial || !!d.sampling_only;
+  }
+  out.costE = Math.sqrt(out.costE); out.luckE = Math.sqrt(out.luckE);
+  out.judged = out.rated - out.close;
+  const res = S.game && S.game.result;
+  if (res && rs.length === S.plies.length) {   // the deal is over and every card judged
+    const [a, b] = res.points, mine = p === 1 ? a - b : b - a;
+    out.result = win ? (mine > 0 ? 1 : mine === 0 ? 0.5 : 0) : mine;
+  }
+  return out;
+}
+
+function skillText(s, win) {
+  const amount = (x, e, exact) => win ? fmtPct(x) + (exact ? ` (${t("exact")})` : e ? ` ±${fmtPct(e)}` : "")
+    : x.toFixed(1) + (exact ? ` (${t("exact")})` : e ? ` ±${e.toFixed(1)}` : "");
+  const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : (s.cost / s.rated).toFixed(2)) : "–";
+  let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact), rate,
+    luck: signedText(s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : ""), n: s.draws });
+  if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
+  if (s.result !== undefined) {
+    line += "; " + t("review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result).replace(".0", ""),
+      adj: signedText(s.result - s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : "") });
+  }
+  return line;
+}
+
 function renderReview() {
   const rs = Object.values(S.rev).sort((a, b) => a.move - b.move);
   if (!rs.length) { $("review-out").hidden = true; return; }
   $("review-out").hidden = false;
   const win = S.revObjective === "win";
-  const stats = [1, 2].map((p) => {
-    const dec = rs.filter((r) => r.player === p && r.choices > 1);
-    const rated = dec.filter((r) => r.cost !== null && r.cost !== undefined);
-    const opt = rated.filter((r) => r.optimal).length;
-    const cost = rated.reduce((s, r) => s + r.cost, 0);
-    const args = { opt, rated: rated.length, pct: Math.round(100 * opt / rated.length),
-      avg: win ? (100 * cost / (rated.length || 1)).toFixed(1) : (cost / (rated.length || 1)).toFixed(2) };
-    return `<li>${escapeHtml(pname(p))}: ` + (rated.length ? (win ? t("review.acc.win", args) : t("review.acc", args)) :
-      t("review.none")) + "</li>";
+  const per = [1, 2].map((p) => [p, playerReview(rs, p, win)]);
+  const stats = per.map(([p, s]) => {
+    const args = { opt: s.opt, rated: s.judged, pct: Math.round(100 * s.opt / s.judged),
+      avg: win ? (100 * s.cost / (s.rated || 1)).toFixed(1) : (s.cost / (s.rated || 1)).toFixed(2) };
+    return `<li>${escapeHtml(pname(p))}: ` + escapeHtml(s.judged ? (win ? t("review.acc.win", args) : t("review.acc", args)) :
+      t("review.none")) + (s.close ? escapeHtml(t("review.close", { n: s.close })) : "") + "</li>";
   }).join("");
-  const bad = rs.filter((r) => r.cost > 1e-9 && !r.optimal).sort((a, b) => b.cost - a.cost).slice(0, 3);
+  const skill = per.map(([p, s]) => `<li class="skill" data-player="${p}">${escapeHtml(pname(p))}: ${escapeHtml(skillText(s, win))}</li>`).join("");
+  const bad = rs.filter((r) => r.mistake && r.cost > 1e-9).sort((a, b) => b.cost - a.cost).slice(0, 3);
   const worst = bad.map((r) => `<li><button class="link" data-ply="${r.move - 1}">${escapeHtml(t("review.mistake", {
-    k: r.move, p: pname(r.player), card: r.card + (r.mark || ""), best: r.best.join("/"), cost: costText(r) }))}</button></li>`).join("");
+    k: r.move, p: pname(r.player), card: r.card + (r.mark || ""), best: r.best.join("/"), cost: costText(r) }))}</button> ` +
+    `<button class="retry" data-move="${r.move}">${escapeHtml(t("review.retry"))}</button></li>`).join("");
+  const luckOf = (r) => (r.luck || []).filter((d) => d.luck !== null && d.luck !== undefined);
+  const swings = rs.flatMap((r) => luckOf(r).map((d) => [r, d])).sort((a, b) => Math.abs(b[1].luck) - Math.abs(a[1].luck))
+    .filter(([, d]) => Math.abs(d.luck) > 1e-9).slice(0, 3);
+  const swingList = swings.map(([r, d]) => `<li><button class="swing" data-ply="${r.move}">${escapeHtml(t("review.swing",
+    { k: r.move, luck: luckWords(d, win) }))}</button></li>`).join("");
   const rows = rs.map((r) => `<tr data-move="${r.move}"><td><button class="link" data-ply="${r.move - 1}" aria-label="${escapeHtml(t("go_move", { k: r.move }))}">${r.move}</button></td>` +
     `<td>${r.player}</td><td>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
-    `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}</td>` +
+    `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}${r.close ? " ≈" : ""}</td>` +
+    `<td class="num luck">${escapeHtml((r.luck || []).map((d) => d.luck === null || d.luck === undefined ? t("p_short", { n: d.player }) + " ?"
+      : t("p_short", { n: d.player }) + " " + signedText(d.luck, d.luck_error, d.exact, win) + (d.sampling_only ? "*" : "")).join(" "))}</td>` +
     `<td><button class="here" data-ply="${r.move - 1}" data-position="${escapeHtml(r.position)}">${escapeHtml(t("review.here"))}</button></td></tr>`).join("");
   const n = S.plies.length;
   $("review-out").innerHTML = `<h2>${escapeHtml(t("review.title"))}</h2>` +
     `<p>${escapeHtml(t("review.judged", { k: rs.length, n }))}</p>` +
     `<h3>${escapeHtml(t("review.accuracy"))}</h3><ul>${stats}</ul>` +
-    `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol>${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
+    `<h3>${escapeHtml(t("review.skill.title"))}</h3><ul class="skill">${skill}</ul>` +
+    `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol class="mistakes">${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
+    `<h3>${escapeHtml(t("review.swings"))}</h3><ol class="swings">${swingList || `<li>${escapeHtml(t("review.no_swings"))}</li>`}</ol>` +
     `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th>${t("col.player")}</th><th>${t("col.card")}</th>` +
-    `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
-    `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))}</p>`;
-  for (const b of $("review-out").querySelectorAll("button.link")) b.addEventListener("click", () => goTo(+b.dataset.ply));
+    `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
+    `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
+    `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
+    (rs.some((r) => (r.luck || []).some((d) => d.sampling_only)) ? " " + escapeHtml(t("review.luck.partial")) : "") + "</p>";
+  for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
+  for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
   for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
     await goTo(+b.dataset.ply);
     tab("analyse");
     analyse(b.dataset.position);
   });
+}
+
+// ----- retry a moment of the review -----------------------------------------------------
+// The reviewed deal is kept aside; the board goes to the moment before the card, you play
+// the mover's seat against the engine from there, and the review's best cards say how the
+// new card fares. "Back to the review" brings the reviewed deal and its review back.
+async function retryMoment(r) {
+  if (!r || !S.game) return;
+  if (!S.study) S.study = { game: JSON.parse(JSON.stringify(S.game)), rev: { ...S.rev }, objective: S.revObjective,
+    human: $("human").value };
+  S.retry = { move: r.move, card: r.card, best: r.best, player: r.player, mark: r.mark || "",
+    line: S.study.game.moves.join() };   // a card tried changes the line
+  $("human").value = String(r.player);
+  if (S.game.moves.length !== S.study.game.moves.length || S.game.moves.join() !== S.study.game.moves.join())
+    await loadGame(S.study.game, false);   // a try before this one left another line
+  S.rev = { ...S.study.rev }; S.revObjective = S.study.objective;
+  await goTo(r.move - 1);
+  status(t("retry.go", { k: r.move, p: pname(r.player), card: r.card }));
+  renderRetry();
+}
+
+async function endRetry() {
+  const st = S.study;
+  if (!st) return;
+  S.study = null; S.retry = null;
+  $("human").value = st.human;
+  await loadGame(st.game, false);
+  S.rev = st.rev; S.revObjective = st.objective;
+  renderReview(); renderGameView();
+}
+
+function renderRetry() {
+  // the retry's box above the graph: what is asked, then how the card played fares
+  let box = $("retry-box");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "retry-box"; box.setAttribute("role", "status");
+    $("graph").before(box);
+  }
+  const r = S.retry;
+  box.hidden = !r;
+  if (!r) { box.innerHTML = ""; return; }
+  const tried = S.game && S.game.moves.join() !== r.line && S.game.moves.length >= r.move &&
+    S.game.moves.slice(0, r.move - 1).join() === S.study.game.moves.slice(0, r.move - 1).join() ? S.game.moves[r.move - 1] : null;
+  let verdict = t("retry.ask", { k: r.move, p: pname(r.player), card: r.card + r.mark, best: r.best.join("/") });
+  if (tried) verdict = t(r.best.includes(tried) ? "retry.best" : tried === r.card ? "retry.same" : "retry.other",
+    { card: tried, best: r.best.join("/"), k: r.move });
+  box.className = tried ? (r.best.includes(tried) ? "good" : "bad") : "";
+  box.innerHTML = `<p>${escapeHtml(verdict)}</p><button id="retry-again">${escapeHtml(t("retry.again"))}</button> ` +
+    `<button id="retry-back">${escapeHtml(t("retry.back"))}</button>`;
+  $("retry-again").addEventListener("click", () => retryMoment(S.study.rev[r.move] || r));
+  $("retry-back").addEventListener("click", endRetry);
 }
 
 // ----- analysis --------------------------------------------------------------------------
@@ -408,28 +590,48 @@ async function analyse(given) {
 
 function fmt(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2); }
 
+function takenMargin(a) {
+  // the points the mover's side has taken less the other side's (null without score=): a
+  // value of points still to win plus this is the expected final margin, the graph's frame
+  const m = /(?:^| )score=(\d+)-(\d+)(?: |$)/.exec(a.position);
+  if (!m || a.objective === "win") return null;
+  const side = (a.to_move - 1) % 2;
+  return side === 0 ? +m[1] - +m[2] : +m[2] - +m[1];
+}
+
 function showAnalysis(a) {
-  // one ± per value (the 95 % interval's half-width); the gap to the best card with its own
+  // one ± per value (the 95 % interval's half-width); the gap to the best card with its own;
+  // with a score, the expected final margin (the review graph's frame) before the points
+  // still to win
   const win = a.objective === "win";
   const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? " %" : "";
+  const taken = takenMargin(a);
   const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
     : `<span class="badge estimate" title="${escapeHtml(a.method)}">${escapeHtml(t("estimate95"))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
+    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${(k * m.error).toFixed(d)}` : "";
     let val = win ? (100 * m.value).toFixed(1) + unit : fmt(m.value);
     if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
-    if (!a.exact && m.error !== undefined && m.error !== null) val += ` ±${(k * m.error).toFixed(d)}`;
+    val += pm;
     let gap = "";
     if (!best) {
       gap = "−" + (k * (a.value - m.value)).toFixed(d);
       if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` (±${(k * m.gap_error).toFixed(d)})`;
     }
+    // the ± is the value's; on a phone the margin goes under the value (a column less)
+    const fin = taken === null ? "" : `<td class="num final">${fmt(taken + m.value)}</td>`;
+    if (taken !== null) val += `<span class="final-inline">${escapeHtml(t("col.final"))} ${fmt(taken + m.value)}</span>`;
     return `<tr class="${best ? "best" : ""}" data-card="${m.card}"><td>${m.card}${best ? " ★" : ""}</td>` +
-      `<td class="num value">${val}</td><td class="num gap">${gap}</td></tr>`;
+      fin + `<td class="num value">${val}</td><td class="num gap">${gap}</td></tr>`;
   }).join("");
-  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: pname(a.to_move) }))} · ${kind} · ${a.nodes.toLocaleString()} ${escapeHtml(t("nodes"))}, ${a.seconds.toFixed(2)} s</div>` +
-    `<table class="moves"><thead><tr><th>${t("col.card")}</th><th class="num" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : "col.points")}</th>` +
-    `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const who = pname(a.to_move);
+  const finHead = taken === null ? "" : `<th class="num final" title="${escapeHtml(t("col.final.title", { p: who }))}">${t("col.final")}</th>`;
+  const frame = win ? "" : `<p class="hint frame">${escapeHtml(taken === null ? t("frame.no_score")
+    : t("frame.note", { p: who, d: (taken > 0 ? "+" : taken < 0 ? "−" : "") + Math.abs(taken) }))}</p>`;
+  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${a.nodes.toLocaleString()} ${escapeHtml(t("nodes"))}, ${a.seconds.toFixed(2)} s</div>` +
+    `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
+    `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame;
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
 }
 
