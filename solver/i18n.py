@@ -1183,8 +1183,9 @@ BOARD_PAGE["en"].update({
     "explain.seat": "The explanation follows one line with every card in view: tick open hands "
                     "to ask for it (your seat does not see the other hand).",
     "review.after_deal": "The other hand stays hidden until the deal is over: review it then.",
-    "download.sealed": "The record holds every card, the other hand and the talon's order too: "
-                       "download it before the deal is over?",
+    "download.sealed": "The record names every card still hidden (the talon's order, and in "
+                       "the hidden-card games the other hand): download it before the deal is "
+                       "over?",
     "level.random": "random", "level.greedy": "greedy", "level.engine": "{s} s a card",
     "trick_to.one": "Trick to {p} (1 point).",
     "notation_error": "Not shown: {error}. The board keeps the previous position.",
@@ -1203,8 +1204,9 @@ BOARD_PAGE["it"].update({
                     "scoperte per chiederla (il tuo posto non vede l'altra mano).",
     "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
                          "analizzala allora.",
-    "download.sealed": "La partita registrata contiene tutte le carte, anche l'altra mano e "
-                       "l'ordine del tallone: scaricarla prima che la smazzata sia finita?",
+    "download.sealed": "La partita registrata nomina ogni carta ancora coperta (l'ordine del "
+                       "tallone e, nei giochi a carte coperte, l'altra mano): scaricarla prima "
+                       "che la smazzata sia finita?",
     "level.random": "a caso", "level.greedy": "goloso", "level.engine": "{s} s a carta",
     "trick_to.one": "Presa al {p} (1 punto).",
     "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",

@@ -224,3 +224,23 @@ def test_the_sealed_record_opens_only_here_and_whole_at_the_end(client):
     assert w["game"]["deck"] == whole["deck"] and "sealed" not in w["game"]
     assert client.post("/api/review/move", json={"game": w["game"], "move": 1,
                                                  "time_limit": 0.05}).status_code == 200
+
+
+def test_the_talon_order_stays_sealed_in_the_open_games_too(client):
+    """Scoperta shows both hands and the talon's top card; the cards under it are no one's to
+    see, so the deck travels sealed there too while the deal goes on; its review needs no
+    hidden card and is not held back."""
+    for variant, seed in (("scoperta4", 2), ("scoperta", 7)):
+        v = client.post("/api/deal", json={"variant": variant, "seed": seed}).json()
+        state = deal(get_variant(variant), seed)
+        under = {card_str(c) for c in state.talon[1:-1]}   # below the top card, above the trump card
+        assert "deck" not in v["game"] and v["game"]["sealed"] and v["reviewable"]
+        assert not under & named(v, state)
+        w = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
+        assert not under & named(w, state)
+    r = client.post("/api/review/move", json={"game": w["game"], "move": 1, "time_limit": 0.05})
+    assert r.status_code == 200, r.json()   # scoperta's: the four-player games are not reviewed
+    assert client.post("/api/record", json={"game": w["game"]}).json()["deck"] == \
+        [card_str(c) for c in state.deck]
+    hidden = client.post("/api/deal", json={"variant": "classic", "seed": 7}).json()
+    assert hidden["reviewable"] is False

@@ -245,7 +245,8 @@ def test_briscola_review_judges_by_win_chance_on_request(client, tmp_path):
     assert run.exit_code == 0 and "in win chance" in run.output
     # a game from a position without score= has no score to win by: one line, exit 2
     unscored = client.post("/api/deal", json={"position": T2, "seed": 3}).json()["game"]
-    path.write_text(json.dumps(unscored))
+    whole = client.post("/api/record", json={"game": unscored}).json()   # as downloaded
+    path.write_text(json.dumps(whole))
     run = CliRunner().invoke(cli, ["review", str(path), "--objective", "win"])
     assert run.exit_code == 2 and "needs the score" in run.output and "Traceback" not in run.output
 

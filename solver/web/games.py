@@ -51,9 +51,11 @@ PUZZLE_FIELDS = ("id", "position", "question", "objective", "difficulty", "title
 MARKS = ((10.0, "??"), (5.0, "?"), (2.0, "?!"))
 #: (lowest cost in chance of winning the deal, mark), worst first
 WIN_MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
-#: a record's fields naming cards no seat sees while the deal goes on: a dealt game's deck, a
-#: continued game's start (both hands) and talon order
+#: a record's fields naming cards a seat does not see while the deal goes on: a dealt game's
+#: deck, a continued game's start (both hands) and talon order; in the games played with
+#: every hand in view only the talon's order is unseen
 SEALED_FIELDS = ("deck", "start", "talon")
+OPEN_SEALED_FIELDS = ("deck", "talon")
 
 
 class Game:
@@ -94,13 +96,22 @@ class Game:
         return not self.start.variant.open_hands
 
     def page_record(self, sealer: Sealer | None) -> dict:
-        """The record as the page carries it: in a hidden-card game whose deal goes on, the
-        fields that name unseen cards sealed into one ``"sealed"`` string."""
+        """The record as the page carries it: while the deal goes on, the fields that name
+        unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
+        string."""
         rec = self.record
-        if sealer is None or not self.hidden or self.state.is_over:
+        if sealer is None or self.state.is_over:
             return rec
-        rec["sealed"] = sealer.seal({k: rec.pop(k) for k in SEALED_FIELDS if k in rec})
+        fields = SEALED_FIELDS if self.hidden else OPEN_SEALED_FIELDS
+        rec["sealed"] = sealer.seal({k: rec.pop(k) for k in fields if k in rec})
         return rec
+
+    @property
+    def reviewable(self) -> bool:
+        """Whether its review may be shown: not while a hidden-card deal the page had
+        sealed goes on (the review judges each card from its mover's seat, the other hand
+        too)."""
+        return not (self.sealed and self.hidden and not self.state.is_over)
 
 
 def new_game(variant: str, seed: int) -> Game:
@@ -145,11 +156,12 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
 def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
     if sealer is None:
         raise RecordError("a record with sealed cards opens only on the board that dealt it")
-    if any(k in rec for k in SEALED_FIELDS):
-        raise RecordError(f"a record with sealed cards has no {', '.join(SEALED_FIELDS)} of its own")
     hidden = sealer.open(rec["sealed"])
     if not isinstance(hidden, dict):
         raise RecordError("the game's sealed cards are not a record's fields")
+    both = sorted(set(hidden) & set(rec))
+    if both:
+        raise RecordError(f"a record with sealed cards has no {', '.join(both)} of its own")
     return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
 
 
@@ -218,6 +230,7 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
            "over": s.is_over, "points": list(s.side_points), "moves": len(whole.moves),
            "ply": len(game.moves), "turn": s.to_move + 1, "last": last,
            "seat": pos.seat + 1 if hidden else None, "hidden": hidden, "sealed": "sealed" in rec,
+           "reviewable": not (whole.hidden and "sealed" in rec),
            "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
            "position": pos.to_text() if pos is not None else None,
            "svg": picture(shown, lang), "plies": plies(whole),
@@ -304,7 +317,7 @@ def check_objective(game: Game, objective: str) -> None:
     (its review would show the other seat's hand), and the objective
     (review.check_review_objective: a game from a position without score has no score to
     win by)."""
-    if game.sealed and not game.state.is_over:
+    if not game.reviewable:
         raise RecordError("the other hand stays hidden until the deal is over: review the deal then")
     check_review_objective(objective, "start" not in game.head or game.start_score is not None)
 

@@ -136,8 +136,8 @@ function showView(v, keepAnalysis) {
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
   $("download").disabled = $("review").disabled = !(S.mode === "game" && S.game);
-  if (v.sealed) $("review").disabled = true;   // the other hand is hidden until the deal is over
-  $("review").title = v.sealed ? t("review.after_deal") : "";
+  if (v.reviewable === false) $("review").disabled = true;   // the other hand is hidden till the deal's end
+  $("review").title = v.reviewable === false ? t("review.after_deal") : "";
   renderGameView();
 }
 
