@@ -5,7 +5,9 @@ Every endpoint takes and returns JSON; a mistake in the request is one
 server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and the guard's
 403 (a request not from the board's own page: guard.py) are such lines too. A game
 travels whole in each request (the project's game record: variant, deck, dealer, moves),
-so the server keeps no game state and undo/redo is the page dropping or restoring moves.
+so the server keeps no game state and undo/redo is the page dropping or restoring moves;
+while a deal goes on the cards no seat may see yet travel sealed (seal.py), and a
+hidden-card game is drawn from the seat the request names (games.game_view).
 """
 from __future__ import annotations
 
