@@ -12,9 +12,11 @@ Luck is measured as GNU Backgammon measures the dice's: each draw's luck is the 
 the draw that came less the average over every draw that could have come, in the player's
 frame (expected final margin: points taken plus the points still to win, or the chance of
 winning the deal). Where the positions after the draw are solved exactly the average is
-taken over every draw (Position.outcomes); beyond, it is the engine's own value of the card
-that ended the trick (its average over the draws), an estimate with its ±. The
-luck-adjusted result is the result less the luck: what the play earned against the cards.
+taken over every draw (Position.outcomes); beyond, in scoperta, it is the engine's own value
+of the card that ended the trick (its average over the draws), an estimate with its ±, and
+for a seat the average over every card it could have drawn, each valued on a few sampled
+hands as the card it drew is. The luck-adjusted result is the result less the luck: what the
+play earned against the cards.
 
 In Briscola scoperta the analysis sees what the player saw: both hands. In the hidden-card
 games (classic, Briscolone, Libero) a card is judged from the mover's seat, by the seat
@@ -425,40 +427,50 @@ def _value_error(a: Analysis, card: int | None = None) -> float | None:
 
 def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: float | None,
                 cache: dict | None, objective: str, exact_only: bool, samples: int | None = None):
-    """(average, exact average or None, its half-width) over every draw ``outs`` after
-    ``card``, each position after the draw analysed (a seat's on ``samples`` hands, when
-    given); None when one has no analysis (or, with ``exact_only``, is not solved exactly)."""
-    mean, exact, errors = 0.0, Fraction(0), []
+    """Every draw ``outs`` after ``card``, each position after it analysed (a seat's on
+    ``samples`` hands, when given): (average, exact average or None, its half-width, and the
+    same three for the draw that came: the one leading to ``after``'s view); None when one
+    has no analysis (or, with ``exact_only``, is not solved exactly)."""
+    came = after.view(player + 1)
+    mean, exact, errors, actual = 0.0, Fraction(0), [], None
     for draw, p in outs:
         pos = view.play(card, draw)
         a = _analysed(pos, seconds, cache, objective, samples)
         if a is None or (exact_only and not a.exact):
             return None
-        mean += float(p) * _frame(after, player, pos.to_move, a.value, objective)
-        if a.exact and exact is not None:
-            exact += p * _frame(after, player, pos.to_move, a.value_exact, objective)
+        v = _frame(after, player, pos.to_move, a.value, objective)
+        v_x = _frame(after, player, pos.to_move, a.value_exact, objective) if a.exact else None
+        e = None if a.exact else _value_error(a) or value_bound(pos, objective)
+        mean += float(p) * v
+        if v_x is not None and exact is not None:
+            exact += p * v_x
         else:
             exact = None
-            errors.append(float(p) * (_value_error(a) or value_bound(pos, objective)))
-    return mean, exact, _quadrature(errors)
+        if pos == came:
+            actual = (v, v_x, e)
+        errors.append(float(p) * (e or 0.0))
+    return mean, exact, None if exact is not None else _quadrature(errors), actual
 
 
 def _luck(state: GameState, card: int, after: GameState, view, outs, player: int,
           time_limit: float | None, cache: dict | None, objective: str, base: dict) -> DrawLuck:
     """One draw's luck for ``player`` from ``view`` (the moment before ``card`` as the player
-    sees it), who is the one to move after the draw."""
+    sees it), who is the one to move after the draw. A seat's average is always taken over
+    every draw at the same moment as the value after it: its estimates sample the hidden
+    cards and solve them in the open, which values a seat higher the more is hidden, so a
+    value from before the trick would read as bad luck."""
     nxt = after.view(player + 1)
     a = _analysed(nxt, time_limit, cache, objective)
     if a is None:
         return DrawLuck(**base, missing="no analysis")
-    actual = _frame(after, player, nxt.to_move, a.value, objective)
-    actual_x = _frame(after, player, nxt.to_move, a.value_exact, objective) if a.exact else None
-    avg = None
+    avg, came = None, (_frame(after, player, nxt.to_move, a.value, objective),
+                       _frame(after, player, nxt.to_move, a.value_exact, objective)
+                       if a.exact else None, _value_error(a))
     if a.exact and len(outs) <= MAX_EXACT_DRAWS:
         avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, True)
     every = avg is not None
     partial = _sampling_only(a)
-    if avg is None and (not view.hidden_hand or state.to_move == player):
+    if avg is None and not view.hidden_hand:
         before = _analysed(view, time_limit, cache, objective)  # the engine's own average
         if before is None:
             return DrawLuck(**base, missing="no analysis")
@@ -466,19 +478,21 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
         m = before.move(card)
         avg = (_frame(state, player, state.to_move, m.value, objective),
                _frame(state, player, state.to_move, m.value_exact, objective) if before.exact
-               else None, _value_error(before, card))
-    if avg is None:   # a seat that led the trick: no value of the card from its seat
+               else None, _value_error(before, card), None)
+    if avg is None:   # a seat: every draw, each on a few sampled hands
         samples = round(DRAW_SAMPLES * (time_limit or 1.0))
         avg = _every_draw(view, card, outs, after, player, None, cache, objective, False,
                           min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, samples)))
         every = avg is not None
-        if avg is None:
+        if avg is None or avg[3] is None:
             return DrawLuck(**base, missing="no analysis")
-    expected, expected_x, error = avg
+        came = avg[3]   # the draw that came, valued as the others were
+    expected, expected_x, error, _ = avg
+    actual, actual_x, actual_error = came
     exact = actual_x - expected_x if actual_x is not None and expected_x is not None else None
     return DrawLuck(**base, luck=float(exact) if exact is not None else actual - expected,
                     luck_exact=exact, error=None if exact is not None else
-                    _quadrature([_value_error(a), error]),
+                    _quadrature([actual_error, error]),
                     expected=float(expected_x) if expected_x is not None else expected,
                     actual=float(actual_x) if actual_x is not None else actual,
                     every_draw=every, sampling_only=partial and exact is None)
