@@ -264,3 +264,24 @@ def test_a_review_on_the_cluster_has_the_luck_of_every_draw(record_file):
     exact = [(a, b) for a, b in zip(local["luck"], remote["luck"]) if a["exact"] and b["exact"]]
     assert exact and all(a["luck_exact"] == b["luck_exact"] for a, b in exact)
     assert remote["players"][0]["luck_draws"] == 16
+
+
+def test_the_boards_review_of_a_classic_card_gives_the_seats_own_luck():
+    """/api/review/move's luck in a hidden-card game: each seat's own draw, from its seat (the
+    cards drawn that it saw, nothing of the other hand's), measured when it leads next."""
+    from solver.web import games
+    g = games.new_game("classic", 6)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    seen = 0
+    for k in (2, 4, 6, 30, 32, 34):
+        r = games.review_one(g, k, 0.05)
+        after = g.states[k]
+        assert r["luck"] and all(d["view"] == "seat" for d in r["luck"])
+        for d in r["luck"]:
+            assert [x["player"] for x in d["drawn"]] == [d["player"]]
+            mine = after.hands[d["player"] - 1] & ~g.states[k - 1].hands[d["player"] - 1]
+            assert [parse_card(x["card"]) for x in d["drawn"]] == [c for c in range(40) if mine >> c & 1]
+            assert (d["luck"] is not None) == (after.to_move == d["player"] - 1)
+            seen += d["luck"] is not None
+    assert seen == 6
