@@ -440,7 +440,9 @@ def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: f
             return None
         v = _frame(after, player, pos.to_move, a.value, objective)
         v_x = _frame(after, player, pos.to_move, a.value_exact, objective) if a.exact else None
-        e = None if a.exact else _value_error(a) or value_bound(pos, objective)
+        e = _value_error(a)
+        if e is None and not a.exact:
+            e = value_bound(pos, objective)   # an estimate without an interval: its bound
         mean += float(p) * v
         if v_x is not None and exact is not None:
             exact += p * v_x
@@ -466,8 +468,11 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
     avg, came = None, (_frame(after, player, nxt.to_move, a.value, objective),
                        _frame(after, player, nxt.to_move, a.value_exact, objective)
                        if a.exact else None, _value_error(a))
-    if a.exact and len(outs) <= MAX_EXACT_DRAWS:
-        avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, True)
+    if (a.exact or a.covers == NO_SAMPLING) and len(outs) <= MAX_EXACT_DRAWS:
+        # solved (or every case of it solved) in the time: so are the other draws
+        avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, a.exact)
+        if avg is not None and avg[3] is not None:
+            came = avg[3]
     every = avg is not None
     partial = _sampling_only(a)
     if avg is None and not view.hidden_hand:

@@ -285,3 +285,16 @@ def test_the_boards_review_of_a_classic_card_gives_the_seats_own_luck():
             assert (d["luck"] is not None) == (after.to_move == d["player"] - 1)
             seen += d["luck"] is not None
     assert seen == 6
+
+
+def test_a_seats_luck_late_in_the_deal_has_no_sampling_error():
+    """Once every hand a seat could face is solved in the time, so is every card it could
+    have drawn: the luck carries no sampling error (± 0), not the few samples' wide one."""
+    end = play_deal("classic", ["greedy", "greedy"], 1)
+    states = _states(deal_from_deck("classic", list(end.deck), end.dealer), end.moves)
+    for k in (28, 30, 32):
+        lucks = [d for d in R.draw_luck(states[k - 1], end.moves[k - 1], states[k], 0.5, cache={})
+                 if d.measured]
+        assert len(lucks) == 1 and lucks[0].every_draw
+        assert not lucks[0].exact and lucks[0].error == 0.0
+    assert "±0.0" in R.fmt_signed(-8.3, 0.0, False, R.TEXT["en"])
