@@ -13,7 +13,7 @@ import pytest
 
 import greference as GR
 from solver.analysis import driver, progress
-from solver.analysis.stats import Sums, mean_error
+from solver.analysis.stats import Sums, mean_error, t95
 from solver.sample import random_position
 
 
@@ -72,7 +72,7 @@ def test_sums_give_the_running_and_the_two_pass_half_widths():
     m, e = mean_error(xs)
     assert s.means()[0] == pytest.approx(m) and s.half_widths()[0] == pytest.approx(e)
     var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    assert e == 1.96 * math.sqrt(var / len(xs))
+    assert e == t95(len(xs) - 1) * math.sqrt(var / len(xs))
     assert mean_error([2.0]) == (2.0, None)
 
 
