@@ -620,14 +620,25 @@ _TEAM_REPLY_ROLES = {
 INTERVAL_TEXT = {
     "en": {"sampling and method": "± is the half-width of a 95 % interval covering the sampling "
                                   "error and the method's measured error",
-           "sampling only": "± is the half-width of a 95 % interval covering the sampling "
-                            "error only, not the method's own error",
+           "sampling and extrapolated method": "± is the half-width of an interval covering "
+                                               "the sampling error and the method's error "
+                                               "as measured at smaller talons, grown with the "
+                                               "talon: it cannot be checked against exact "
+                                               "values here",
+           "sampling only": "± covers the sampling error only: the method's own error is not "
+                            "measured here, so the exact value may lie outside it",
            "no sampling": "± 0: every case was solved, so there is no sampling error",
            "bound": "± is a bound (the widest the value can stray), not a 95 % interval"},
     "it": {"sampling and method": "± è la semiampiezza di un intervallo al 95 % che copre "
                                   "l'errore di campionamento e l'errore misurato del metodo",
-           "sampling only": "± è la semiampiezza di un intervallo al 95 % che copre solo "
-                            "l'errore di campionamento, non l'errore proprio del metodo",
+           "sampling and extrapolated method": "± è la semiampiezza di un intervallo che "
+                                               "copre l'errore di campionamento e l'errore "
+                                               "del metodo misurato con talloni più piccoli e "
+                                               "cresciuto col tallone: qui non si può "
+                                               "verificare con valori esatti",
+           "sampling only": "± copre solo l'errore di campionamento: l'errore proprio del "
+                            "metodo qui non è misurato, quindi il valore esatto può caderne "
+                            "fuori",
            "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di "
                           "campionamento",
            "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo "
@@ -635,9 +646,12 @@ INTERVAL_TEXT = {
 }
 #: the short form, after an estimate's ± on one line ("best", the review's costs)
 INTERVAL_SHORT = {
-    "en": {"sampling and method": "sampling and method", "sampling only": "sampling only",
-           "no sampling": "every case solved", "bound": "a bound"},
+    "en": {"sampling and method": "sampling and method",
+           "sampling and extrapolated method": "sampling and extrapolated method",
+           "sampling only": "sampling only", "no sampling": "every case solved",
+           "bound": "a bound"},
     "it": {"sampling and method": "campionamento e metodo",
+           "sampling and extrapolated method": "campionamento e metodo estrapolato",
            "sampling only": "solo campionamento", "no sampling": "ogni caso risolto",
            "bound": "un limite"},
 }

@@ -24,7 +24,8 @@ def run(*args, input=None):
 def test_best_marks_an_estimate_with_its_interval():
     r = run("best", EARLY, "--time-limit", "0.3")
     assert r.exit_code == 0, r.output
-    assert re.fullmatch(r"(\w{2,3} )+\(estimate ±\d+\.\d\d, sampling only\)", r.stdout.strip()), r.stdout
+    assert re.fullmatch(r"(\w{2,3} )+\(estimate ±\d+\.\d\d, sampling and extrapolated method\)",
+                        r.stdout.strip()), r.stdout
     r = run("best", LATE)
     assert r.exit_code == 0 and "estimate" not in r.stdout and len(r.stdout.split()) >= 1
 
@@ -40,10 +41,10 @@ def test_best_json_is_the_analysis():
 def test_an_estimated_hint_shows_its_interval_and_says_estimate():
     st = deal(get_variant("scoperta"), 1)
     text = P.hint_text(st, 0.3, "en")
-    assert "(estimate; ± covers sampling only)" in text
+    assert "(estimate; ± covers sampling and extrapolated method)" in text
     assert text.count("±") == 4   # the best card (and what it covers), the next best, their gap
     assert "behind)" in text
-    assert "(stima; ± copre: solo campionamento)" in P.hint_text(st, 0.3, "it")
+    assert "(stima; ± copre: campionamento e metodo estrapolato)" in P.hint_text(st, 0.3, "it")
 
 
 def test_each_game_is_announced_by_its_name():

@@ -12,6 +12,7 @@ from solver.game import record_of
 from solver.position.seat import make_seat_position
 from solver.analysis import sampling as seat
 from solver.analysis.sampler import seed_for
+from solver.analysis.stats import t95
 from solver.players.agents import GreedyAgent
 from solver.game import deal, play
 from solver.position import parse_position
@@ -96,7 +97,8 @@ def test_a_gap_between_two_cards_has_its_own_narrower_interval():
         vals = []
         rng = random.Random(seed_for(pos, "points"))
         for _ in range(60):
-            v, _, _ = seat.solve_sample(pos, "points", pos.legal_cards(), rng, None,
+            own = random.Random(rng.getrandbits(64))  # each sample's own, drawn in turn
+            v, _, _ = seat.solve_sample(pos, "points", pos.legal_cards(), own, None,
                                         seat.horizon_for(pos), False)
             vals.append([v[m.card] for m in a.moves])
     finally:
@@ -107,7 +109,7 @@ def test_a_gap_between_two_cards_has_its_own_narrower_interval():
     vals = np.array(vals)
     for j, mv in enumerate(rest, 1):
         d = vals[:, 0] - vals[:, j]
-        paired = 1.96 * d.std(ddof=1) / len(d) ** 0.5
+        paired = t95(len(d) - 1) * d.std(ddof=1) / len(d) ** 0.5
         assert abs(mv.gap_error - (paired ** 2 + 0.75 ** 2) ** 0.5) < 1e-6
         assert mv.gap_error < mv.error
     assert "±0.75 on the gap between two cards" in a.notes[0]
@@ -142,10 +144,11 @@ def test_the_measured_method_errors_cover_every_depth_limited_stage():
 
 
 def test_the_example_keeps_its_best_card_with_more_samples():
-    """The issue's position: the best card after 300 samples is the one after 1200 (the
+    """The issue's position: the best card after 600 samples is the one after 1200 (its
+    top two cards are 0.4 points apart, so a few hundred samples may still swap them; the
     2, 5 and 20 s check is benchmarks/bench_hidden.py stability)."""
     pos = parse_position(EXAMPLE)
-    few = seat.analyse_open(pos, samples=300)
+    few = seat.analyse_open(pos, samples=600)
     many = seat.analyse_open(pos, samples=1200)
     assert few.best == many.best
     top, second = many.moves[0], many.moves[1]
@@ -194,6 +197,7 @@ def test_ctrl_c_in_an_estimate_reaches_a_loop_over_positions(monkeypatch):
     engine player pass the interrupt on, so the loop around them stops (a generator once
     swallowed it and ran on)."""
     import pytest
+
     import solver
     from solver.players.agents import get_agent
     real = seat.solve_sample

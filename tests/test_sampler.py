@@ -29,30 +29,30 @@ def counting(values=(1.0, 2.0), nodes=3):
 
 def test_the_loop_stops_at_the_sample_budget_and_counts_nodes():
     one, calls = counting()
-    r = run(one, Sums(2), t0=time.perf_counter(), samples=4)
+    r = run(lambda: one, Sums(2), t0=time.perf_counter(), samples=4)
     assert (r.stopped, r.sums.n, r.nodes, len(calls)) == ("samples", 4, 12, 4)
     assert list(r.sums.means()) == [3.5, 4.5]
 
 
 def test_the_loop_stops_at_the_estimators_rule_and_when_a_sample_has_no_values():
     one, calls = counting()
-    assert run(one, Sums(2), t0=0.0, done=lambda s: s.n == 3).stopped == "done"
+    assert run(lambda: one, Sums(2), t0=0.0, done=lambda s: s.n == 3).stopped == "done"
     n = [0]
 
     def two_then_none(until):
         n[0] += 1
         return Sample(None, 5) if n[0] > 2 else Sample([1.0], 1, exact=n[0] == 1)
-    r = run(two_then_none, Sums(1), t0=0.0)
+    r = run(lambda: two_then_none, Sums(1), t0=0.0)
     assert (r.stopped, r.sums.n, r.nodes, r.exact) == ("exhausted", 2, 7, False)
 
 
 def test_the_loop_passes_the_deadline_and_stops_past_it():
     one, calls = counting()
     t0 = time.perf_counter()
-    r = run(one, Sums(2), t0=t0, deadline=t0 - 1.0)
+    r = run(lambda: one, Sums(2), t0=t0, deadline=t0 - 1.0)
     assert (r.stopped, r.sums.n, calls) == ("deadline", 0, [])
     end = time.perf_counter() + 0.05
-    r = run(one, Sums(2), t0=t0, deadline=end)
+    r = run(lambda: one, Sums(2), t0=t0, deadline=end)
     assert r.stopped == "deadline" and r.sums.n >= 1 and set(calls) == {end}
 
 
@@ -66,10 +66,10 @@ def test_ctrl_c_keeps_the_samples_taken_and_is_not_swallowed_before_one():
                 raise KeyboardInterrupt
             return Sample([float(n[0])])
         return one
-    r = run(interrupted_at(2), Sums(1), t0=0.0)
+    r = run(lambda f=interrupted_at(2): f, Sums(1), t0=0.0)
     assert (r.stopped, r.sums.n) == ("interrupted", 2)
     with pytest.raises(KeyboardInterrupt):
-        run(interrupted_at(0), Sums(1), t0=0.0)
+        run(lambda f=interrupted_at(0): f, Sums(1), t0=0.0)
 
 
 def test_progress_lines_come_after_the_delay(monkeypatch):
@@ -78,7 +78,7 @@ def test_progress_lines_come_after_the_delay(monkeypatch):
     monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.0)
     monkeypatch.setattr(sampler, "PROGRESS_EVERY", 0.0)
     one, _ = counting()
-    run(one, Sums(2), t0=time.perf_counter(), samples=3,
+    run(lambda: one, Sums(2), t0=time.perf_counter(), samples=3,
         progress=lambda t, s: f"{s.n} so far" if s.n else None)
     assert said == ["1 so far", "2 so far"]
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from solver.analysis import progress
-from solver.analysis.threads import Pool
+from solver.analysis.threads import SERIAL, Pool
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
@@ -93,6 +93,7 @@ class Workspace:
         self.scratch = threading.local()
         self.pool = Pool()
         self.loaded: set[type] = set()  # position types whose kernels are loaded (engine.ready)
+        self.lock = threading.Lock()
         self.configure(tt_mb, threads)
 
     def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:
@@ -117,10 +118,11 @@ class Workspace:
         return self.epoch
 
     def cached(self, tables: dict, n: int) -> np.ndarray:
-        tt = tables.get(n)
-        if tt is None:
-            tt = tables[n] = K.new_table(n)
-        return tt
+        with self.lock:  # a sampling loop's threads ask at once
+            tt = tables.get(n)
+            if tt is None:
+                tt = tables[n] = K.new_table(n)
+            return tt
 
 
 #: the workspace of the running context; its default is the process's: the default
@@ -221,7 +223,8 @@ class _Scoperta:
         return w
 
     def worth_threads(self, ws, pos, talon):
-        return ws.threads > 1 and (talon >= 6 or (pos.clairvoyant and talon >= 12))
+        return (ws.threads > 1 and not SERIAL.get()
+                and (talon >= 6 or (pos.clairvoyant and talon >= 12)))
 
     def shared_card(self, pos, talon):
         """Threads all on one card at a time (a clairvoyant search has no draws for a helper
@@ -311,8 +314,15 @@ def ready(pos=None) -> None:
         G.ready()
 
 
+#: four players draw four cards after a trick (three unseen and the new top), so a chance
+#: node has up to u(u-1)(u-2)(u-3) outcomes, whose sum at the root's scale u! (times 120
+#: points) passes 2**63 from u = 16: the exact search keeps below that
+MAX_UNSEEN_4 = 15
+
+
 def exact_possible(pos) -> bool:
-    return pos.clairvoyant or pos.unseen.bit_count() <= kernel_for(pos).max_unseen
+    most = kernel_for(pos).max_unseen if pos.players == 2 else MAX_UNSEEN_4
+    return pos.clairvoyant or pos.unseen.bit_count() <= most
 
 
 class Search:

@@ -34,7 +34,8 @@ import numpy as np
 
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
-from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_ONLY, Analysis, MoveValue,
+from solver.analysis.result import (BOUND, EXTRAPOLATED, NO_SAMPLING, SAMPLING_AND_METHOD,
+                                   SAMPLING_ONLY, Analysis, MoveValue,
                                    value_bound)
 from solver.analysis.sampler import (PROGRESS_AFTER, Sample, best_line, deadline_of, run,
                                     seed_for)
@@ -46,15 +47,23 @@ MIN_TIME = 0.02             # a caller whose deadline has passed still gets an a
 SLICE_NODES = 10_000        # nodes per kernel call between clock checks (a few ms; the
                             # driver's default slice is sized for exact analyses, ~0.5 s)
 EXPECTIMAX_MAX_UNSEEN = 6   # auto: expectimax up to talon 8 (children exact in ~1-10 ms)
-DEFAULT_DEPTH = 5           # auto: horizon (tricks) of the sampled search beyond talon 8
-#: talon sizes where auto samples full clairvoyant solves for the points objective instead
-#: of depth-5 ones. At 1 s, a best card that is an exact best: talon 12 (40 positions)
-#: full 90 %, full with lines 95 %, depth 5 80 %, depth 5 with lines 90 %; talon 10 (60)
-#: depth 5 with lines 93.3 %, depth 5 91.7 %, full with lines 88.3 %, full 85 %. Auto always
-#: uses lines (the reply chosen without seeing the talon): they measured better everywhere,
-#: the win objective too (talon 10: 97.5 % against 92.5 %).
-FULL_CLAIRVOYANT_TALONS = (12,)
+#: auto beyond talon 8, points: talon orders solved to the end when the time holds
+#: FULL_MIN_SAMPLES of them, else DEFAULT_DEPTH tricks deep (the points beyond split
+#: evenly). On the 10 talon-14 positions of benchmarks/data, with the second trick's
+#: correction, mean |estimate - exact|: at 0.2 s full 3.03 (too few samples), depth 5
+#: 1.31; at 5 s full 0.91, depth 5 1.14 (its horizon errs by up to 5 points). Auto always
+#: uses lines (the reply chosen without seeing the talon): they measured better
+#: everywhere, the win objective too (talon 10: 97.5 % exact best cards against 92.5 %).
+DEFAULT_DEPTH = 5
+FULL_MIN_SAMPLES = 30
 NODES_PER_SECOND = 30_000_000  # depth-limited search, measured ~45M/s (caps a sample at the deadline)
+#: the second trick's correction (_SecondTrick): its leads searched this many tricks deep,
+#: on this many orders of the rest of the talon per first draw; it gets this share of the
+#: time, or (with a sample budget) one first draw every CORRECTION_EVERY talon orders
+CORRECTION_DEPTH = 4
+CORRECTION_ORDERS = 8
+CORRECTION_SHARE = 0.4
+CORRECTION_EVERY = 16
 
 
 # ---- sampling --------------------------------------------------------------------------
@@ -157,7 +166,11 @@ def _line_values(pos: Position, objective: str, cards, depth: int | None,
 
 def _per_card(cards, line_cards, means, errs):
     """Per-card (means, errors, the line each is read from) from per-line ones: a card is
-    worth its worst line."""
+    worth its worst line. Its interval is the one the lines' intervals give the least of
+    their values, [least lower end, least upper end], as a half-width about the worst
+    line's mean: with few samples the worst-looking reply is often not the worst one, and
+    the least of noisy means runs low (measured: talon 14, full solves with lines at 0.2 s,
+    1.8 points low on average)."""
     if line_cards is cards:
         return means, errs, np.arange(len(cards))
     m = np.zeros(len(cards))
@@ -166,22 +179,133 @@ def _per_card(cards, line_cards, means, errs):
     for j, c in enumerate(cards):
         idx = [i for i, lc in enumerate(line_cards) if lc == c]
         k = min(idx, key=lambda i: means[i])
-        m[j], e[j], col[j] = means[k], errs[k], k
+        lo = min(means[i] - errs[i] for i in idx)
+        hi = min(means[i] + errs[i] for i in idx)
+        m[j], e[j], col[j] = means[k], max(means[k] - lo, hi - means[k]), k
     return m, e, col
 
 
-def _ranked_moves(cards, line_cards, stats: Sums, bound: float, exact: bool):
-    """(the moves best first, every best card) from per-line sums: a card is worth its
+class _Estimate:
+    """Per-line means and the half-widths of their sampling intervals, from the sums of
+    one sample stream or of two added together (clairvoyant lines plus the second trick's
+    correction): independent streams add their means and their variances."""
+
+    def __init__(self, objective: str, bound: float, parts):
+        self.bound = bound
+        self.lo = 0.0 if objective == "win" else -bound
+        self.parts = [(s, f) for s, f in parts if s.n]   # (Sums, finite-population factor)
+
+    def means(self) -> np.ndarray:
+        """The means, kept in the value's range (a correction can carry a sum past it)."""
+        return np.clip(sum(s.means() for s, _ in self.parts), self.lo, self.bound)
+
+    def errors(self) -> np.ndarray:
+        return np.minimum(np.sqrt(sum(f * s.errors(self.bound) ** 2 for s, f in self.parts)),
+                          self.bound)
+
+    def gap_errors(self, j: int) -> np.ndarray:
+        return np.minimum(np.sqrt(sum(f * s.gap_errors(j, self.bound) ** 2
+                                      for s, f in self.parts)), 2 * self.bound)
+
+
+def _ranked_moves(cards, line_cards, est: _Estimate, exact: bool,
+                  method_error: tuple[float, float] | None = None):
+    """(the moves best first, every best card) from per-line estimates: a card is worth its
     worst line, with its value's interval and its gap's from the best card (zero when
-    ``exact``: nothing was left to chance)."""
-    means, errs, col = _per_card(cards, line_cards, stats.means(), stats.errors(bound))
+    ``exact``: nothing was left to chance). ``method_error``: the half-widths the method's
+    own error adds to a value's and to a gap's interval, in quadrature."""
+    means, errs, col = _per_card(cards, line_cards, est.means(), est.errors())
     rank = sorted(range(len(cards)), key=lambda j: (-means[j], cards[j]))
-    gaps = stats.gap_errors(int(col[rank[0]]), bound)[col]
+    gaps = est.gap_errors(int(col[rank[0]]))[col]
     if exact:
         errs = gaps = np.zeros(len(cards))
+    elif method_error is not None:
+        errs = np.minimum(np.hypot(errs, method_error[0]), est.bound)
+        gaps = np.minimum(np.hypot(gaps, method_error[1]), 2 * est.bound)
     moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j]),
                             None if j == rank[0] else float(gaps[j])) for j in rank)
     return moves, tuple(m.card for m in moves if m.value == moves[0].value)
+
+
+def _lead_value(values, groups) -> float:
+    """The leader's value of a lead from its (card, reply) lines: the best card's worst
+    reply (``groups``: each card's columns)."""
+    return max(min(values[i] for i in g) for g in groups)
+
+
+class _SecondTrick:
+    """The second trick played without seeing the talon: a correction to clairvoyant lines.
+
+    Clairvoyant lines choose the root's card and reply without seeing the talon, but every
+    later card with it. Here the first draw is sampled (each (loser's card, new top) pair at
+    most once, in a random order), and for each root line the lead after it is valued by
+    its own lines over ``CORRECTION_ORDERS`` orders of the rest of the talon: the mean over
+    the orders of each (card, reply), then the best card's worst reply. The same orders
+    valued clairvoyantly (the lead chosen order by order) give what clairvoyant lines
+    count for that draw; the difference is the correction, a few points at most, which
+    varies much less from draw to draw than a value does, so a few draws pin it down
+    (measured on 10 talon-14 positions, every first draw: mean |estimate − exact| 1.56 →
+    0.91 points with leads searched CORRECTION_DEPTH tricks deep, 0.82 solved to the end).
+    """
+
+    def __init__(self, pos: Position, objective: str, lines, rng: random.Random):
+        self.pos, self.objective, self.lines, self.rng = pos, objective, lines, rng
+        unseen = [c for c in range(40) if (pos.unseen >> c) & 1]
+        self.draws = [(x, y) for x in unseen for y in unseen if x != y]
+        rng.shuffle(self.draws)
+        self.unseen = unseen
+        self.i = 0
+
+    @property
+    def left(self) -> bool:
+        return self.i < len(self.draws)
+
+    def fpc(self) -> float:
+        """The finite-population factor of the variance: draws are taken without
+        replacement, so once all are taken nothing is left to chance."""
+        n, N = self.i, len(self.draws)
+        return (N - n) / (N - 1) if N > 1 else 0.0
+
+    def draw(self):
+        """The next first draw's job: the draw and its orders of the rest of the talon are
+        chosen here, in the loop's order; ``job(until)`` gives every root line's
+        correction, or no values past ``until``."""
+        x, y = self.draws[self.i]
+        self.i += 1
+        rest = [c for c in self.unseen if c != x and c != y]
+        tails = []
+        for _ in range(CORRECTION_ORDERS):
+            self.rng.shuffle(rest)
+            tails.append(tuple(rest))
+        return lambda until: self._solve(x, y, tails, until)
+
+    def _solve(self, x: int, y: int, tails, until: float | None) -> Sample:
+        pos, mover, nodes, out = self.pos, self.pos.to_move, 0, []
+        for c, r, p1 in self.lines:
+            child = p1.play(c if r < 0 else r, draws=(pos.top, x, y))
+            if child.is_over or not child.unseen:
+                out.append(0.0)  # nothing left for the talon to hide
+                continue
+            cards = child.legal_cards()
+            groups, k = [], 0
+            for c2 in cards:
+                n2 = len(child.play(c2).legal_cards())
+                groups.append(range(k, k + n2))
+                k += n2
+            rows = []
+            for tail in tails:
+                order = (child.top, *tail, child.briscola)
+                vals, n = _line_values(_clair_copy(child, order), self.objective, cards,
+                                       CORRECTION_DEPTH, until)
+                nodes += n
+                if vals is None:
+                    return Sample(None, nodes)
+                rows.append(vals)
+            a = np.asarray(rows)
+            blind = _lead_value(a.mean(axis=0), groups)
+            seeing = float(np.mean([_lead_value(row, groups) for row in a]))
+            out.append(blind - seeing if child.to_move == mover else seeing - blind)
+        return Sample(out, nodes)
 
 
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
@@ -191,16 +315,18 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
             t0: float | None = None, *, samples: int | None = None, seed: int | None = None,
             progress: bool | None = None, method: str = "auto", depth: int | None = None):
     """An Analysis with exact=False: per-card estimates, each with the half-width of a 95 %
-    interval (sampling error only), within ``time_limit`` seconds counted from ``t0``.
+    interval, within ``time_limit`` seconds counted from ``t0``.
 
     ``method``: "expectimax" (analyse_expectimax), "clairvoyant" (sampled talon orders,
     each solved to the end; shallower when one solve does not fit the budget), "depth"
-    (sampled orders searched ``depth`` tricks deep), or "auto": what measured best in
-    benchmarks/bench_estimator.py -- expectimax while the position after the first draw
-    is cheap to solve exactly (talon <= 8), else depth-limited sampling (points) or
-    clairvoyant sampling (win). ``samples`` stops after that many samples (with no time
-    limit the limit is sampler.DEFAULT_TIME); ``seed`` makes the samples reproducible (default:
-    derived from the position).
+    (sampled orders searched ``depth`` tricks deep), "clairvoyant-lines", or "auto": what
+    measured best in benchmarks/bench_estimator.py -- expectimax while the position after
+    the first draw is cheap to solve exactly (talon <= 8), else clairvoyant lines
+    (depth-limited for points, solved to the end for win) with the second trick's
+    correction (_SecondTrick), the interval widened by the method's measured error.
+    ``samples`` stops after that many samples (with no time limit the limit is
+    sampler.DEFAULT_TIME); ``seed`` makes the samples reproducible (default: derived from
+    the position).
     """
     if method not in METHODS:
         raise ValueError(f"unknown estimate method '{method}' ({', '.join(METHODS)})")
@@ -211,27 +337,47 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
                                   and pos.unseen.bit_count() <= EXPECTIMAX_MAX_UNSEEN):
         return analyse_expectimax(pos, objective, time_limit, t0, samples=samples, seed=seed,
                                   progress=progress)
-    if method == "depth" or (method == "auto" and objective == "points"
-                             and pos.talon_size not in FULL_CLAIRVOYANT_TALONS):
-        depth = depth or DEFAULT_DEPTH
-    elif method in ("clairvoyant", "clairvoyant-lines", "auto"):
-        depth = None
+    if method == "depth":
+        return analyse_clairvoyant(pos, objective, time_limit, t0, samples=samples, seed=seed,
+                                   progress=progress, depth=depth or DEFAULT_DEPTH)
     return analyse_clairvoyant(pos, objective, time_limit, t0, samples=samples, seed=seed,
-                               progress=progress, depth=depth,
-                               lines=method in ("auto", "clairvoyant-lines"))
+                               progress=progress, lines=method != "clairvoyant",
+                               second_trick=method == "auto",
+                               fallback_depth=DEFAULT_DEPTH if method == "auto"
+                               and objective == "points" else None)
+
+
+class _Streams:
+    """Two sample streams as the one set of sums sampler.run adds to: a sample's values are
+    (stream, values); its count is the first stream's."""
+
+    def __init__(self, first: Sums, second: Sums):
+        self.parts = (first, second)
+
+    @property
+    def n(self) -> int:
+        return self.parts[0].n
+
+    def add(self, vals, weight: float = 1.0) -> None:
+        stream, v = vals
+        self.parts[stream].add(v, weight)
 
 
 def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: float | None = None,
                         t0: float | None = None, *, samples: int | None = None,
                         seed: int | None = None, progress: bool | None = None,
-                        depth: int | None = None, lines: bool = False):
+                        depth: int | None = None, lines: bool = False,
+                        second_trick: bool = False, fallback_depth: int | None = None):
     """Per-card means over sampled talon orders, each order solved with the talon known:
     to the end (``depth`` None, when one solve fits a quarter of the budget) or ``depth``
     tricks deep with the points beyond split evenly.
 
     ``lines`` (when leading): the means are kept per (card, reply) and a card is worth its
     worst reply's mean, so the reply, like the card, is chosen without knowing the talon
-    (plain clairvoyant sampling lets the reply see the future)."""
+    (plain clairvoyant sampling lets the reply see the future). ``second_trick``: the
+    lead after the first draw is chosen without knowing the talon too (_SecondTrick, a
+    share of the time); ``samples`` then counts the clairvoyant orders, and one first draw
+    is corrected every CORRECTION_EVERY of them."""
     t0 = time.perf_counter() if t0 is None else t0
     deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
     if progress is None:
@@ -240,9 +386,15 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     cards = pos.legal_cards()
     bound = value_bound(pos, objective)
     sampler = _Sampler(pos, rng)
-    lines = lines and not pos.table and pos.talon_size > 2 and not pos.clairvoyant
-    line_cards = ([c for c in cards for _ in pos.play(c).legal_cards()] if lines else cards)
+    random_talon = pos.talon_size > 2 and not pos.clairvoyant
+    lines = lines and not pos.table and random_talon
+    root = ([(c, r, p1) for c in cards for p1 in (pos.play(c),) for r in p1.legal_cards()]
+            if lines else [(c, -1, pos) for c in cards])
+    line_cards = [c for c, _, _ in root] if lines else cards
     stats = Sums(len(line_cards))
+    corr = Sums(len(line_cards))
+    second = (_SecondTrick(pos, objective, root, random.Random(rng.getrandbits(64)))
+              if second_trick and random_talon else None)
 
     def values(cpos, dl_depth, until):
         if lines:
@@ -252,36 +404,67 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         return _dl_sample(cpos, objective, cards, dl_depth, until)
     notes: list[str] = []
 
-    # Pick the search: a full clairvoyant solve when one fits a quarter of the budget.
+    # Pick the search: a full clairvoyant solve when one fits a quarter of the budget and
+    # (with ``fallback_depth``) the clairvoyant share of the time holds FULL_MIN_SAMPLES of
+    # them; else ``fallback_depth`` or the deepest search that leaves room for ~30 samples.
     mode_depth = depth
     pending = []
     nodes = 0
     if mode_depth is None:
         order = sampler.order()
         trial = None
+        t = now = time.perf_counter()
         if deadline is not None:
-            now = time.perf_counter()
             trial = now + max((deadline - now) * 0.25, 0.005)
         vals, nodes = values(_clair_copy(pos, order), None, trial)
-        if vals is not None:
+        took = time.perf_counter() - t
+        share = 1.0 if second is None else 1.0 - CORRECTION_SHARE
+        if vals is not None and (fallback_depth is None or deadline is None
+                                 or took * FULL_MIN_SAMPLES
+                                 <= share * (deadline - now) * driver.current().threads):
             stats.add(vals)
         else:
-            mode_depth = _pick_depth(pos, objective, cards, order, deadline)
+            mode_depth = fallback_depth or _pick_depth(pos, objective, cards, order, deadline)
             pending.append(order)
 
-    def one(until):
-        order = pending.pop() if pending else sampler.order()
-        return Sample(*values(_clair_copy(pos, order), mode_depth, until))
+    spent = [0.0, 0.0]
+    drawn = [stats.n, 0]
+
+    def draw():
+        """The next sample's job: a talon order, or a first draw to correct (with a sample
+        budget, two and then one every CORRECTION_EVERY orders; else as the time spent
+        says)."""
+        if second is not None and second.left and (
+                drawn[1] < 2 or drawn[1] * CORRECTION_EVERY <= drawn[0] if samples is not None
+                else spent[1] <= CORRECTION_SHARE * (spent[0] + spent[1])):
+            k, solve = 1, second.draw()
+        elif samples is not None and drawn[0] >= samples:
+            return None
+        else:
+            order = pending.pop() if pending else sampler.order()
+            k = 0
+
+            def solve(until, order=order):
+                return Sample(*values(_clair_copy(pos, order), mode_depth, until))
+        drawn[k] += 1
+
+        def job(until):
+            t = time.perf_counter()
+            s = solve(until)
+            spent[k] += time.perf_counter() - t
+            return s if s.values is None else s._replace(values=(k, s.values))
+        return job
 
     def line(t, sums):
-        if not sums.n:
+        if not stats.n:
             return None
-        m, _, _ = _per_card(cards, line_cards, sums.means(), sums.errors(bound))
+        m, _, _ = _per_card(cards, line_cards, stats.means() + corr.means(), stats.errors(bound))
         best = cards[int(np.argmax(m))]
-        return best_line("estimate", t, sums.n, best, m[cards.index(best)])
+        return best_line("estimate", t, stats.n, best, m[cards.index(best)])
     once = stats.n + 1  # nothing random: one sample is the whole answer
-    r = run(one, stats, t0=t0, deadline=deadline, samples=samples, nodes=nodes,
-            done=(lambda s: s.n >= once) if pos.talon_size <= 2 or pos.clairvoyant else None,
+    r = run(draw, _Streams(stats, corr), t0=t0, deadline=deadline, nodes=nodes,
+            threads=driver.current().threads,
+            done=(lambda s: s.n >= once) if not random_talon else None,
             progress=line if progress else None)
     nodes = r.nodes
     if r.stopped == "interrupted":
@@ -290,23 +473,31 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     if stats.n == 0:
         # Not even one sample in time: the shallowest search on one order.
         order = sampler.order()
-        vals, spent = values(_clair_copy(pos, order), 1, None)
-        nodes += spent
+        vals, spent_nodes = values(_clair_copy(pos, order), 1, None)
+        nodes += spent_nodes
         stats.add(vals)
         mode_depth = 1
         notes.append("no sample finished in time: one-trick lookahead on one talon order")
 
-    exact = (pos.talon_size <= 2 or pos.clairvoyant) and mode_depth is None
-    moves, best = _ranked_moves(cards, line_cards, stats, bound, exact)
+    exact = not random_talon and mode_depth is None
+    corrected = corr.n >= 2
     method = "sampled-clairvoyant" if mode_depth is None else f"sampled-clairvoyant-depth{mode_depth}"
     if lines:
         method += "-lines"
-    notes.insert(0, f"{stats.n} samples")
+    if corrected:
+        method += "-second-trick"
+    known = None if exact else method_error(pos, objective, mode_depth is None, lines, corrected)
+    m_err = None if known is None else known[0]
+    est = _Estimate(objective, bound, [(stats, 1.0)] + ([(corr, second.fpc())] if corrected else []))
+    moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
+    notes.insert(0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected
+                                            else ""))
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
         say(best_line("estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value))
+    interval = (NO_SAMPLING if exact else BOUND if stats.n < 2 else SAMPLING_ONLY
+                if known is None else EXTRAPOLATED if known[1] else SAMPLING_AND_METHOD)
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, method, tuple(notes),
-                    interval=NO_SAMPLING if exact else BOUND if stats.n < 2 else SAMPLING_ONLY)
+                    time.perf_counter() - t0, method, tuple(notes), interval=interval)
 
 
 def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
@@ -397,9 +588,16 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     u = pos.unseen.bit_count()
     outcomes = u * (u - 1)
 
-    def one(until):
+    drawn = [0]
+
+    def draw():
+        if drawn[0] == outcomes:
+            return None  # every first draw taken once
+        drawn[0] += 1
         order = sampler.order()
-        draws = (order[0], order[1], order[2])
+        return lambda until: one((order[0], order[1], order[2]), until)
+
+    def one(draws, until):
         vals, nodes = [], 0
         for c, r, p1 in lines:
             if until is not None and time.perf_counter() > until:
@@ -420,15 +618,16 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
                 got = pos.points_in_play - child.points_in_play
                 vals.append(got + v_child if same else -got - v_child)
         return Sample(vals, nodes)
-    r = run(one, st, t0=t0, deadline=deadline, samples=samples,
+    r = run(draw, st, t0=t0, deadline=deadline, samples=samples,
             done=lambda s: s.n == outcomes,  # the stratified draws visited every outcome once
             progress=(lambda t, s: f"estimate: {t:.1f} s, {s.n} of {outcomes} draws")
-            if progress else None)
+            if progress else None, threads=driver.current().threads)
     nodes, interrupted, enumerated = r.nodes, r.stopped == "interrupted", r.stopped == "done"
     if st.n == 0:
         return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
-    moves, best = _ranked_moves(cards, [c for c, _, _ in lines], st,
-                                value_bound(pos, objective), enumerated)
+    fpc = (outcomes - st.n) / (outcomes - 1)  # the draws are taken without replacement
+    moves, best = _ranked_moves(cards, [c for c, _, _ in lines],
+                                _Estimate(objective, value_bound(pos, objective), [(st, fpc)]), enumerated)
     notes = [f"{st.n} samples"]
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
@@ -437,3 +636,43 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, "sampled-expectimax", tuple(notes),
                     interval=NO_SAMPLING if enumerated else BOUND if st.n < 2 else SAMPLING_ONLY)
+
+
+#: the half-widths (a card's value, a gap from the best card) that a clairvoyant
+#: estimate's own error adds to its intervals, in quadrature with the sampling error's,
+#: by objective, whether its orders are solved to the end (else DEFAULT_DEPTH tricks
+#: deep) and whether it leads (lines), then by talon size. Fitted by
+#: benchmarks/bench_calibration.py fit on the fit sets (every time limit of 0.2, 1 and 5 s:
+#: the smallest half-width that puts 95 % of the exact values inside, the largest over
+#: the time limits), checked on the fresh sets (benchmarks/README.md, Calibration).
+METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
+    ("points", True, True): {10: (1.6, 1.0), 12: (1.9, 2.3), 14: (3.0, 3.5)},
+    ("points", True, False): {10: (1.4, 0.8), 12: (1.6, 2.3), 14: (1.6, 2.0)},
+    ("points", False, True): {10: (2.5, 2.0), 12: (3.0, 2.5), 14: (4.5, 4.0)},
+    ("points", False, False): {10: (2.5, 2.0), 12: (3.0, 2.5), 14: (4.5, 4.0)},
+    ("win", True, True): {10: (0.06, 0.06), 12: (0.08, 0.08)},
+    ("win", True, False): {10: (0.04, 0.03), 12: (0.06, 0.05)},
+    ("win", False, True): {10: (0.10, 0.08), 12: (0.12, 0.10)},
+    ("win", False, False): {10: (0.10, 0.08), 12: (0.12, 0.10)},
+}
+#: an estimate whose correction took fewer than two first draws: its method errs as much
+#: as clairvoyant lines alone, measured up to this many times the corrected one's
+UNCORRECTED = 1.6
+
+
+def method_error(pos: Position, objective: str, full: bool, lines: bool,
+                 corrected: bool) -> tuple[tuple[float, float], bool] | None:
+    """((a value's, a gap's) half-width that a clairvoyant estimate's own error adds to its
+    intervals at this position's stage, whether that is extrapolated beyond the stages
+    measured), or None where it is not known (a method auto does not use below talon
+    10). Beyond the largest talon measured the half-widths grow in proportion to the
+    talon: larger talons cannot be solved exactly to check them."""
+    table = METHOD_ERROR.get((objective, full, lines))
+    t = pos.talon_size
+    if table is None or t < min(table):
+        return None
+    top = max(table)
+    v, g = table[min(t, top)] if t in table or t > top else table[max(k for k in table if k < t)]
+    grow = max(t / top, 1.0)
+    f = grow * (1.0 if corrected else UNCORRECTED)
+    return (v * f, g * f), t > top

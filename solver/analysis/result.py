@@ -15,14 +15,17 @@ from solver.position import PositionError, parse_position
 from solver.position.protocol import State
 
 OBJECTIVES = ("points", "win")
-#: what an estimate's ± covers (``Analysis.interval``, "interval" in its JSON):
-#: the sampling error and the method's measured error, in quadrature; the sampling error
-#: only (the method's own error, such as a clairvoyant sample's or a horizon's, is not in
-#: it); no sampling error (every case was solved: the ± is 0); or a bound (the widest the
-#: value can stray, not a 95 % interval)
-SAMPLING_AND_METHOD, SAMPLING_ONLY, NO_SAMPLING, BOUND = (
-    "sampling and method", "sampling only", "no sampling", "bound")
-INTERVALS = (SAMPLING_AND_METHOD, SAMPLING_ONLY, NO_SAMPLING, BOUND)
+#: what an estimate's ± covers (``Analysis.interval``, "interval" in its JSON): the
+#: sampling error and the method's error measured against exact values, in quadrature (a
+#: 95 % interval of the exact value); the same with the method's error extrapolated from
+#: smaller stages, which cannot be solved exactly to check it; the sampling error only
+#: (the method's own error is not known there: not an interval of the exact value); no
+#: sampling error (every case was solved: the ± is 0); or a bound (the widest the value
+#: can stray, not a 95 % interval)
+SAMPLING_AND_METHOD, EXTRAPOLATED, SAMPLING_ONLY, NO_SAMPLING, BOUND = (
+    "sampling and method", "sampling and extrapolated method", "sampling only", "no sampling",
+    "bound")
+INTERVALS = (SAMPLING_AND_METHOD, EXTRAPOLATED, SAMPLING_ONLY, NO_SAMPLING, BOUND)
 
 
 @dataclass(frozen=True)

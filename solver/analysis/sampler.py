@@ -5,12 +5,16 @@ running sums and the stopping rule live here once, as do the default seed and ti
 """
 from __future__ import annotations
 
+import contextvars
+import threading
 import time
 import zlib
 from dataclasses import dataclass
 from typing import Callable, NamedTuple, Sequence
 
+from solver.analysis.driver import current
 from solver.analysis.progress import say
+from solver.analysis.threads import SERIAL
 from solver.analysis.stats import Sums
 from solver.cards import card_str
 
@@ -51,53 +55,127 @@ class Sample(NamedTuple):
 @dataclass
 class Run:
     """What a loop gathered, and why it stopped: "samples" (the budget), "done" (the
-    estimator's own rule), "deadline", "exhausted" (a sample found no time or no draw) or
-    "interrupted" (Ctrl-C after at least one sample)."""
+    estimator's own rule, or nothing more to draw), "deadline", "exhausted" (a sample found
+    no time) or "interrupted" (Ctrl-C after at least one sample)."""
     sums: Sums
     nodes: int = 0
     exact: bool = True
     stopped: str = ""
 
 
-def run(sample: Callable[[float | None], Sample], sums: Sums, *, t0: float,
-        deadline: float | None = None, samples: int | None = None,
-        done: Callable[[Sums], bool] | None = None,
-        progress: Callable[[float, Sums], str | None] | None = None, nodes: int = 0) -> Run:
-    """Add ``sample(deadline)`` to ``sums`` until ``samples`` samples, ``done(sums)``, the
-    deadline, a sample that returns no values, or Ctrl-C (which keeps what was gathered,
-    unless that is nothing). ``progress(seconds since t0, sums)``: the line to print now
-    and then (None: nothing to say yet)."""
-    r = Run(sums, nodes)
-    last = t0 + PROGRESS_AFTER - PROGRESS_EVERY
-    try:
-        while True:
-            if samples is not None and sums.n >= samples:
-                r.stopped = "samples"
-                break
-            if done is not None and done(sums):
-                r.stopped = "done"
-                break
-            now = time.perf_counter()
-            if deadline is not None and now > deadline:
-                r.stopped = "deadline"
-                break
-            if progress is not None and now - last >= PROGRESS_EVERY:
-                line = progress(now - t0, sums)
+Job = Callable[[float | None], Sample]
+
+
+def run(draw: Callable[[], Job | None], sums, *, t0: float, deadline: float | None = None,
+        samples: int | None = None, done: Callable[[Sums], bool] | None = None,
+        progress: Callable[[float, Sums], str | None] | None = None, nodes: int = 0,
+        threads: int = 1) -> Run:
+    """Add samples to ``sums`` until ``samples`` samples, ``done(sums)``, nothing more to
+    draw, the deadline, a sample that returns no values, or Ctrl-C (which keeps what was
+    gathered, unless that is nothing). ``progress(seconds since t0, sums)``: the line to
+    print now and then (None: nothing to say yet).
+
+    ``draw()`` makes each sample's random choices and returns the job that solves it
+    (``job(deadline)`` -> Sample), or None when there is nothing more to draw. Draws are
+    made one at a time, in order; ``threads`` jobs are solved at once (the kernels release
+    the GIL), each search inside them on one thread, and their samples are added in the
+    order drawn, so a sample budget gives the same sums on any number of threads."""
+    loop = _Loop(draw, sums, t0, deadline, samples, done, progress, Run(sums, nodes))
+    if threads <= 1:
+        loop.work()
+    else:
+        helpers = [contextvars.copy_context() for _ in range(threads - 1)]
+        try:
+            current().pool.run([loop.work] + [lambda c=c: c.run(loop.work) for c in helpers],
+                               loop.halt)
+        except KeyboardInterrupt:
+            loop.halt()  # the pool has waited for the helpers
+    if loop.interrupted:
+        if not sums.n:
+            raise KeyboardInterrupt
+        loop.r.stopped = "interrupted"
+    return loop.r
+
+
+class _Loop:
+    """The state the threads of one ``run`` share, under one lock."""
+
+    def __init__(self, draw, sums, t0, deadline, samples, done, progress, r: Run):
+        self.draw, self.sums, self.t0, self.deadline = draw, sums, t0, deadline
+        self.samples, self.done, self.progress, self.r = samples, done, progress, r
+        self.lock = threading.Lock()
+        self.drawn = self.added = 0
+        self.ready: dict[int, Sample] = {}
+        self.last = t0 + PROGRESS_AFTER - PROGRESS_EVERY
+        self.interrupted = False
+
+    def halt(self) -> None:
+        """Ctrl-C: no more draws; the jobs under way end on their own and are kept."""
+        with self.lock:
+            self.interrupted = True
+            self.r.stopped = self.r.stopped or "interrupted"
+
+    def _next(self) -> tuple[int, Job] | None:
+        """The next job, or None once the loop stops drawing (called under the lock)."""
+        r = self.r
+        if r.stopped:
+            return None
+        now = time.perf_counter()
+        if self.samples is not None and self.drawn >= self.samples:
+            r.stopped = "samples"
+        elif self.done is not None and self.done(self.sums):
+            r.stopped = "done"
+        elif self.deadline is not None and now > self.deadline:
+            r.stopped = "deadline"
+        else:
+            if self.progress is not None and now - self.last >= PROGRESS_EVERY:
+                line = self.progress(now - self.t0, self.sums)
                 if line is not None:
                     say(line)
-                    last = now
-            s = sample(deadline)
+                    self.last = now
+            job = self.draw()
+            if job is not None:
+                self.drawn += 1
+                return self.drawn - 1, job
+            r.stopped = "done"
+        return None
+
+    def _add(self, i: int, s: Sample) -> None:
+        """Take sample ``i`` and add every sample now complete, in the order drawn (called
+        under the lock); none once the estimator's rule says done, none after a sample that
+        found no time."""
+        self.ready[i] = s
+        r = self.r
+        while self.added in self.ready:
+            s = self.ready.pop(self.added)
+            self.added += 1
             r.nodes += s.nodes
+            if self.done is not None and self.done(self.sums):
+                continue
             if s.values is None:
-                r.stopped = "exhausted"
-                break
+                if not self.interrupted:
+                    r.stopped = "exhausted"
+                self.done = lambda _: True
+                continue
             r.exact &= s.exact
-            sums.add(s.values, s.weight)
-    except KeyboardInterrupt:
-        if not sums.n:
-            raise
-        r.stopped = "interrupted"
-    return r
+            self.sums.add(s.values, s.weight)
+
+    def work(self) -> None:
+        """Draw, solve and add until the loop stops drawing; Ctrl-C here halts the loop."""
+        serial = SERIAL.set(True)
+        try:
+            while True:
+                with self.lock:
+                    nxt = self._next()
+                if nxt is None:
+                    return
+                s = nxt[1](self.deadline)
+                with self.lock:
+                    self._add(nxt[0], s)
+        except KeyboardInterrupt:
+            self.halt()
+        finally:
+            SERIAL.reset(serial)
 
 
 def best_line(label: str, seconds: float, n: int, card: int, value: float) -> str:

@@ -236,24 +236,28 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
     interrupted). ``bound``: see Tally."""
     tally = Tally(cards, bound)
 
-    def one(until):
+    def draw():
         nxt = next_deal()
         if nxt is None:
-            return Sample(None)
+            return None
         gp, weight = nxt
-        res = solve_sample(gp, objective, cards, rng, until, horizon, exact_ok)
-        if res is None:
-            return Sample(None)
-        vals, n, ex = res
-        return Sample([vals[c] for c in cards], n, weight, ex)
+        own = random.Random(rng.getrandbits(64))  # the sample's talon order, drawn in turn
+
+        def job(until):
+            res = solve_sample(gp, objective, cards, own, until, horizon, exact_ok)
+            if res is None:
+                return Sample(None)
+            vals, n, ex = res
+            return Sample([vals[c] for c in cards], n, weight, ex)
+        return job
 
     def line(t, sums):
         if not sums.n:
             return None
         b = tally.best()
         return best_line(label, t, sums.n, b, tally.mean(b))
-    r = run(one, tally.sums, t0=t0, deadline=deadline, samples=n_max, done=done,
-            progress=line if progress else None)
+    r = run(draw, tally.sums, t0=t0, deadline=deadline, samples=n_max, done=done,
+            progress=line if progress else None, threads=driver.current().threads)
     return tally, r.nodes, r.exact, r.stopped == "interrupted"
 
 

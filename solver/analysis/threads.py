@@ -9,9 +9,14 @@ worker) never wait on each other's work.
 """
 from __future__ import annotations
 
+import contextvars
 import queue
 import threading
 from typing import Callable
+
+#: set inside a sampling loop's jobs: the searches they run keep to one thread (the loop
+#: already solves as many samples at once as the engine has threads)
+SERIAL: contextvars.ContextVar[bool] = contextvars.ContextVar("briscola_serial", default=False)
 
 
 class _Helper:

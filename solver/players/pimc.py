@@ -82,7 +82,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         vals, n, ex = res
         return Sample([vals[c] for c in cards], n, 1.0, ex)
     sums = Sums(len(cards))
-    r = run(one, sums, t0=t0, deadline=deadline, samples=n_max)
+    # one thread: the first sample's search depth sets the later ones'
+    r = run(lambda: one, sums, t0=t0, deadline=deadline, samples=n_max)
     nodes, exact_all, n = r.nodes, r.exact, sums.n
     if n == 0:
         raise PositionError("no sampled hand could be solved within the time limit "

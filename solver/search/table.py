@@ -9,6 +9,8 @@ the best move + 1, the depth (live cards) and the epoch (2 bits) used for replac
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -137,15 +139,17 @@ class Generations:
     def __init__(self, tables: dict):
         self.tables = tables
         self.last = 0
+        self.lock = threading.Lock()  # two searches must never share a number
 
     def next(self) -> int:
-        gen = self.last + 1
-        if gen > self.LIMIT:
-            for t in self.tables.values():
-                t.fill(0)
-            gen = 1
-        self.last = gen
-        return gen
+        with self.lock:
+            gen = self.last + 1
+            if gen > self.LIMIT:
+                for t in self.tables.values():
+                    t.fill(0)
+                gen = 1
+            self.last = gen
+            return gen
 
 
 _epoch = [0]

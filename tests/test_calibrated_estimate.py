@@ -1,0 +1,192 @@
+"""The scoperta estimate beyond the exact horizon (issue 40): the second trick's correction
+against the reference solver, intervals that say what they cover, values kept in range,
+Student's t for few samples, the estimate made first where the exact search may not
+finish, the same samples on any number of threads."""
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import replace
+from fractions import Fraction
+from math import factorial
+
+import pytest
+
+from reference import ref_values
+from solver.analysis import driver, estimate, exact
+from solver.analysis.engine import Engine
+from solver.analysis.result import EXTRAPOLATED, SAMPLING_AND_METHOD, SAMPLING_ONLY
+from solver.analysis.stats import mean_error, t95
+from solver.game import deal, legal_cards, play, to_position
+from solver.position import parse_position
+from solver.sample import random_position
+from solver.search.table import Generations
+
+
+def test_the_second_tricks_blind_lead_is_the_exact_value_once_nothing_hides_after_it(
+        monkeypatch):
+    """Talon 6: after the first draw two cards are unseen, so the talon has two orders,
+    and after the second trick's draw nothing is hidden. The lead after the first draw
+    valued by its lines over both orders (searched to the end) is then its exact value,
+    so the clairvoyant mean plus the correction equals the reference solver's value of
+    the root line given that draw, line by line and draw by draw."""
+    monkeypatch.setattr(estimate, "CORRECTION_DEPTH", 20)
+    monkeypatch.setattr(estimate, "CORRECTION_ORDERS", 2)
+    rng = random.Random(3)
+    checked = 0
+    for i in range(4):
+        pos = random_position(rng, 6, mid_trick=bool(i % 2))
+        cards = pos.legal_cards()
+        lines = ([(c, r, p1) for c in cards for p1 in (pos.play(c),) for r in p1.legal_cards()]
+                 if not pos.table else [(c, -1, pos) for c in cards])
+        second = estimate._SecondTrick(pos, "points", lines, random.Random(1))
+        for x, y in second.draws[:3]:
+            rest = [c for c in second.unseen if c not in (x, y)]
+            tails = [tuple(rest), tuple(reversed(rest))]
+            corr = second._solve(x, y, tails, None).values
+            for (c, r, p1), cj in zip(lines, corr):
+                child = p1.play(c if r < 0 else r, draws=(pos.top, x, y))
+                same = child.to_move == pos.to_move
+                got = pos.points_in_play - child.points_in_play
+                exact_child = max(ref_values(child).values())
+                seeing = sum(max(ref_values(replace(child, talon_order=(child.top, *t,
+                                                                        child.briscola)))
+                                 .values()) for t in tails) / 2
+                want = (exact_child - seeing) if same else (seeing - exact_child)
+                assert Fraction(cj).limit_denominator(64) == want, (pos.to_text(), c, r, x, y)
+                assert abs((got + seeing + cj if same else -got - seeing + cj)
+                           - float(got + exact_child if same else -got - exact_child)) < 1e-9
+                checked += 1
+    assert checked > 20
+
+
+def test_auto_beyond_the_horizon_corrects_the_second_trick_and_covers_the_method():
+    rng = random.Random(6)
+    for talon in (10, 12, 14):
+        for mid in (False, True):
+            a = estimate.analyse(random_position(rng, talon, mid_trick=mid), samples=40)
+            assert a.method.endswith("-second-trick"), a.method
+            assert ("-lines" in a.method) == (not mid)
+            assert a.interval == SAMPLING_AND_METHOD
+            assert a.to_json()["interval"] == "sampling and method"
+    far = estimate.analyse(random_position(rng, 16), samples=20)
+    assert far.interval == EXTRAPOLATED and far.to_json()["interval"] == EXTRAPOLATED
+    # a method auto does not use: the method's error is not known, and the answer says so
+    forced = estimate.analyse(random_position(rng, 8), samples=20, method="clairvoyant")
+    assert forced.interval == SAMPLING_ONLY
+
+
+def test_the_method_error_widens_every_interval_by_the_table():
+    """A value's half-width is the sampling error's and the table's in quadrature: never
+    narrower than the table's."""
+    rng = random.Random(8)
+    p = random_position(rng, 12)
+    a = estimate.analyse(p, samples=60)
+    (v, g), extrapolated = estimate.method_error(p, "points", True, True, True)
+    assert not extrapolated
+    for m in a.moves:
+        assert m.error >= v - 1e-9
+        assert m.gap_error is None or m.gap_error >= g - 1e-9
+    (v16, _), far = estimate.method_error(random_position(rng, 16), "points", True, True, True)
+    assert far and v16 > estimate.METHOD_ERROR[("points", True, True)][14][0]
+    assert estimate.method_error(random_position(rng, 8), "points", True, True, True) is None
+    (u, _), _ = estimate.method_error(p, "points", True, True, False)
+    assert u == pytest.approx(v * estimate.UNCORRECTED)
+
+
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_corrected_values_stay_in_the_values_range(objective):
+    """The correction is added to a clairvoyant mean: the sum is kept where a value can be
+    (a win chance in [0, 1], points within those still in play)."""
+    rng = random.Random(17)
+    for i in range(8):
+        p = random_position(rng, rng.choice((10, 12)), mid_trick=bool(i % 2), with_score=True)
+        a = estimate.analyse(p, objective, samples=24)
+        lo, hi = (0.0, 1.0) if objective == "win" else (-p.points_in_play, p.points_in_play)
+        assert all(lo <= m.value <= hi for m in a.moves), (p.to_text(), a.moves)
+
+
+def test_a_cards_interval_covers_every_reply_that_may_be_its_worst():
+    """Leading, a card is worth its worst reply; with noisy means the reply that looks
+    worst may not be, so the card's interval spans [least lower end, least upper end] of
+    its replies' intervals."""
+    cards = [1, 2]
+    line_cards = [1, 1, 2]
+    means = [4.0, 5.0, 9.0]
+    errs = [1.0, 3.0, 0.5]
+    m, e, col = estimate._per_card(cards, line_cards, means, errs)
+    assert list(m) == [4.0, 9.0] and list(col) == [0, 2]
+    assert e[0] == pytest.approx(2.0)   # down to 5 - 3 = 2, up to 4 + 1 = 5: about 4, ±2
+    assert e[1] == pytest.approx(0.5)
+
+
+def test_student_t_for_few_samples():
+    known = {1: 12.706, 2: 4.303, 3: 3.182, 5: 2.571, 9: 2.262, 20: 2.086, 100: 1.984}
+    for df, q in known.items():
+        assert t95(df) == pytest.approx(q, rel=0.008), df
+    _, e = mean_error([0.0, 2.0])
+    assert e == pytest.approx(12.706 * 1.0, rel=1e-3)  # sd sqrt(2), se 1
+
+
+def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypatch):
+    """Talon 12 and 5 s: the estimate gets its share whatever the exact search does; when
+    that search does not finish, the answer is the estimate and says so."""
+    calls = []
+    real_estimate = estimate.analyse
+
+    def fake_estimate(pos, objective="points", time_limit=None, t0=None, **kw):
+        calls.append(("estimate", time_limit))
+        return real_estimate(pos, objective, samples=4)
+
+    monkeypatch.setattr(estimate, "analyse", fake_estimate)
+    monkeypatch.setattr(exact.driver, "exact_search",
+                        lambda *a, **k: calls.append(("exact",)) or None)
+    p = random_position(random.Random(4), 12)
+    a = exact.analyse(p, "points", 5.0)
+    assert [c[0] for c in calls] == ["estimate", "exact"]
+    share = exact.EXACT_SHARE[12][0]
+    assert calls[0][1] == pytest.approx((1 - share) * 5.0)
+    assert not a.exact and "the exact search did not finish in the time left" in a.notes
+
+
+def test_the_same_samples_give_the_same_answer_on_any_number_of_threads():
+    scoperta = random_position(random.Random(22), 14)
+    seat = parse_position("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    for pos, n in ((scoperta, 40), (seat, 60), (random_position(random.Random(5), 8), 30)):
+        one = Engine(threads=1).analyse(pos, samples=n)
+        two = Engine(threads=2).analyse(pos, samples=n)
+        assert one.moves == two.moves, pos.to_text()
+        assert one.method == two.method
+
+
+def test_table_generations_are_unique_across_threads():
+    """Two searches given one generation would read each other's entries for another
+    talon order: the numbers are handed out under a lock."""
+    gens = Generations({})
+    got = []
+
+    def take():
+        got.extend(gens.next() for _ in range(2000))
+    ts = [threading.Thread(target=take) for _ in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert sorted(got) == list(range(1, 8001))
+
+
+def test_four_players_keep_the_exact_search_where_its_sums_fit_64_bits():
+    """A four-player chance node has up to u(u-1)(u-2)(u-3) outcomes, summed at the root's
+    scale u! (values up to 120 points): from 16 unseen cards that passes 2**63, so the
+    exact search stops at 15 (a deal never has 15 or 16: the guard keeps it so)."""
+    def biggest_sum(u):
+        return u * (u - 1) * (u - 2) * (u - 3) * 120 * factorial(u)
+    assert biggest_sum(driver.MAX_UNSEEN_4) < 2 ** 63 <= biggest_sum(driver.MAX_UNSEEN_4 + 1)
+    two = 16 * 15 * 120 * factorial(16) * 2  # two players, the win objective's double scale
+    assert two < 2 ** 63
+    # a deal reaches 26, 22, 18, 14 unseen cards at a trick's start: 14 is solved exactly
+    rng = random.Random(5)
+    st = deal("scoperta4", seed=7)
+    while to_position(st).unseen.bit_count() > 14:
+        st = play(st, rng.choice(legal_cards(st)))
+    assert driver.exact_possible(to_position(st))
