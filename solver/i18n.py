@@ -481,8 +481,10 @@ REVIEW_TEXT = {
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
                      "cards sampled; a cost's ± is the half-width of its 95 % interval.",
-        "sampling_only": "* the interval covers the sampling error only: the method's error is "
-                         "not measured for this game at this stage of the deal.",
+        "sampling_only": "* the interval is not checked against exact values: it covers the "
+                         "sampling error only (the method's error is not measured for this "
+                         "game at this stage of the deal), or a method's error extrapolated "
+                         "from smaller talons.",
         "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
                    "cost {cost} {unit} ({how})",
@@ -507,8 +509,10 @@ REVIEW_TEXT = {
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
                      "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
                      "è la semiampiezza del suo intervallo al 95 %.",
-        "sampling_only": "* l'intervallo copre solo l'errore di campionamento: l'errore del "
-                         "metodo non è misurato per questo gioco in questa fase della smazzata.",
+        "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
+                         "l'errore di campionamento (l'errore del metodo non è misurato per "
+                         "questo gioco in questa fase della smazzata), o un errore del metodo "
+                         "estrapolato da talloni più piccoli.",
         "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
                    "meglio {best}: costo {cost} {unit} ({how})",
@@ -591,6 +595,13 @@ PICTURE_LABELS = {
            "trumps_out": "briscole ancora da giocare",
            "no_trump": "senza briscola", "top": "in cima"},
 }
+#: the frame of the values under the cards (solver.frame), said once on the picture
+PICTURE_LABELS["en"].update({"frame.final": "under the cards: expected final margin",
+                             "frame.togo": "under the cards: points still to win",
+                             "frame.win": "under the cards: chance of winning the deal"})
+PICTURE_LABELS["it"].update({"frame.final": "sotto le carte: margine finale atteso",
+                             "frame.togo": "sotto le carte: punti ancora da vincere",
+                             "frame.win": "sotto le carte: probabilità di vincere la smazzata"})
 
 
 # ----- issue 34: where a reply falls, what a ± covers, terminal play --------------------
@@ -901,6 +912,21 @@ PLAY_WORDS["it"].update({
 })
 PLAY_OTHER_WORDS["en"]["then"] = ", then "
 PLAY_OTHER_WORDS["it"]["then"] = ", poi "
+#: `play`'s values in the frame of the deal's end (issue 41 item 5, solver.frame)
+PLAY_WORDS["en"].update({
+    "margin_exact": "expected final margin {v} (exact)",
+    "margin_expected": "expected final margin {v} ± {e} (estimate; ± covers {covers})",
+    "margin_expected_bare": "expected final margin {v} (estimate)",
+    "frame_note": "Values are expected final margins: the points taken plus the points still "
+                  "to win, the side named minus the other (taking a trick does not move them).",
+})
+PLAY_WORDS["it"].update({
+    "margin_exact": "margine finale atteso {v} (esatto)",
+    "margin_expected": "margine finale atteso {v} ± {e} (stima; ± copre: {covers})",
+    "margin_expected_bare": "margine finale atteso {v} (stima)",
+    "frame_note": "I valori sono margini finali attesi: i punti presi più i punti ancora da "
+                  "vincere, la parte nominata meno l'altra (prendere una presa non li sposta).",
+})
 #: the games' names as `play` shows them (the variant's title without the player count when
 #: it is two)
 PLAY_TITLES = {

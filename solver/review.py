@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Callable
 
 from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
-from solver.analysis.result import NO_SAMPLING, SAMPLING_ONLY, value_bound
+from solver.analysis.result import EXTRAPOLATED, NO_SAMPLING, SAMPLING_ONLY, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
@@ -67,14 +67,13 @@ def check_review_objective(objective: str, scored: bool = True) -> None:
 
 def try_analyse(pos: Position, time_limit: float | None,
                 cache: dict | None = None, objective: str = "points") -> Analysis | None:
-    """The analysis of ``pos``, or None when its values cannot be trusted."""
+    """The analysis of ``pos``, kept in ``cache`` (None only where a caller has none to
+    give: the moves are then unrated). Every value is trusted as it comes: one out of its
+    range is an engine fault for tests/test_values_in_range.py to catch, never hidden."""
     key = (pos, time_limit, objective)
     if cache is not None and key in cache:
         return cache[key]
     a = analyse(pos, objective, time_limit)
-    bound = 1.0 if objective == "win" else 120
-    if not all(abs(m.value) <= bound for m in a.moves):
-        a = None  # an engine fault (seen once with a stale table): better unrated than wrong
     if cache is not None:
         cache[key] = a
     return a
@@ -377,13 +376,14 @@ def gap_error(top, m) -> float | None:
 
 
 def _sampling_only(a: Analysis) -> bool:
-    """Whether an estimate's intervals cover the sampling error alone where the method's
-    error counts: an open estimate's (scoperta: not measured), or a seat analysis's whose
+    """Whether an estimate's intervals are not checked against exact values: they cover
+    the sampling error alone where the method's error counts, or a method's error
+    extrapolated from smaller talons (scoperta beyond talon 14), or a seat analysis's whose
     samples are depth-limited where the method's error has not been measured."""
     if a.exact:
         return False
     if not a.method.startswith("seat-sampling"):
-        return a.covers == SAMPLING_ONLY
+        return a.covers in (SAMPLING_ONLY, EXTRAPOLATED)
     if not a.method.startswith("seat-sampling-depth"):
         return False
     horizon = int(a.method.rsplit("depth", 1)[1])

@@ -99,7 +99,7 @@ def test_every_estimated_cost_of_a_scoperta_review_has_its_interval(scoperta_rev
         if m.exact:
             assert "interval" not in m.to_json()
     text = R.render_review(scoperta_review)
-    assert "covers the sampling error only" in text
+    assert "is not checked against exact values" in text
 
 
 def test_a_classic_review_says_when_every_hand_was_solved():

@@ -112,7 +112,7 @@ def test_beyond_exact_reach_the_luck_is_an_estimate_with_its_interval():
     text = R.render_review(rv)
     assert any(d.sampling_only for d in rv.draws) == bool(re.search(r" P1 [+−][\d.]+ ±[\d.]+\* ", text))
     if any(d.sampling_only for d in rv.draws):
-        assert "* the interval covers the sampling error only" in text
+        assert "* the interval is not checked against exact values" in text
     out = rv.to_json()["luck"]
     assert "luck_error" in out[0] and out[0]["exact"] is False and out[-1]["exact"] is True
     assert [p["luck"] for p in rv.to_json()["players"]] == pytest.approx(
