@@ -250,11 +250,7 @@ class SeatPosition(Printed):
         fit it (``History.fits``). PositionError when no hand fits."""
         free = cards_of(self.pool)
         k = self.hidden
-        fits = self.history.fits if self.history is not None else (lambda cs: True)
-        if self.history is not None and self.known:
-            base = fits
-            known = cards_of(self.known)
-            fits = lambda cs: base(list(cs) + known)  # noqa: E731
+        fits = self._fits()
         n = comb(len(free), k)
         if n <= ENUM_LIMIT and (self.history is None or n <= CHECK_LIMIT):
             every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
@@ -283,6 +279,25 @@ class SeatPosition(Printed):
                     return mask_of(cs)
             raise PositionError("could not find an opponent hand consistent with the record")
         return draw, None
+
+    def _fits(self):
+        """Whether a set of hidden cards fits the history (with the known cards added)."""
+        fits = self.history.fits if self.history is not None else (lambda cs: True)
+        if self.history is not None and self.known:
+            base = fits
+            known = cards_of(self.known)
+            fits = lambda cs: base(list(cs) + known)  # noqa: E731
+        return fits
+
+    def every_hand(self, limit: int) -> list[int] | None:
+        """Every opponent hand consistent with what the seat has seen (masks, ``known`` left
+        out), or None when more than ``limit`` hands are to be checked: the whole
+        information set, which an exact value of the seat's view averages over."""
+        free = cards_of(self.pool)
+        if comb(len(free), self.hidden) > limit:
+            return None
+        fits = self._fits()
+        return [mask_of(cs) for cs in combinations(free, self.hidden) if fits(cs)]
 
     def sample(self, rng: random.Random) -> Position:
         """One open position consistent with what the seat has seen: the opponent's hand
