@@ -480,7 +480,8 @@ REVIEW_TEXT = {
         "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
-                     "cards sampled; a cost's ± is the half-width of its 95 % interval.",
+                     "cards sampled; a cost's ± is the half-width of its interval (a 95 % "
+                     "interval unless marked *).",
         "sampling_only": "* the interval is not checked against exact values: it covers the "
                          "sampling error only (the method's error is not measured for this "
                          "game at this stage of the deal), or a method's error extrapolated "
@@ -508,7 +509,7 @@ REVIEW_TEXT = {
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
                      "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-                     "è la semiampiezza del suo intervallo al 95 %.",
+                     "è la semiampiezza del suo intervallo (al 95 % se non segnato da *).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
                          "l'errore di campionamento (l'errore del metodo non è misurato per "
                          "questo gioco in questa fase della smazzata), o un errore del metodo "
@@ -980,11 +981,11 @@ BOARD_PAGE = {
         "graph.empty": "Press review: the graph of the deal fills in as each card is judged.",
         "graph.label": "Player 1's expected final margin (points, player 1 minus player 2) after each card",
         "graph.legend": "Player 1's expected final margin after each card: filled dots exact, "
-                        "hollow dots estimates (the band is their 95 % interval). Tap or click to go to a card.",
+                        "hollow dots estimates (the band is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
         "graph.col": "player 1's expected margin",
         "graph.label.win": "Player 1's chance of winning the deal (61 or more; 60-60 counts one half) after each card",
         "graph.legend.win": "Player 1's chance of winning the deal after each card: filled dots exact, "
-                            "hollow dots estimates (the band is their 95 % interval). Tap or click to go to a card.",
+                            "hollow dots estimates (the band is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
         "graph.col.win": "player 1's win chance",
         "player_n": "Player {n}", "p_short": "P{n}", "wins": "{p} wins", "draw": "a draw",
         "last_card": "last card {card}", "deal_over": "The deal is over: {a}-{b}.",
@@ -995,7 +996,7 @@ BOARD_PAGE = {
         "click_to_play": "{p} to move: pick a card to play.", "shown": "Shown for analysis.",
         "dealt": "Deal of seed {seed}.", "taken_back": "Taken back.", "loaded": "Loaded {name}.",
         "searching": "searching…", "stopped": "stopped", "explaining": "explaining…",
-        "exact": "exact", "estimate95": "estimate, ± 95 % interval", "nodes": "nodes",
+        "exact": "exact", "nodes": "nodes",
         "to_move": "{p} to move", "best_line": "Best line:",
         "col.card": "card", "col.points": "points",
         "col.points.title": "points still to win: mover minus opponent",
@@ -1059,11 +1060,11 @@ BOARD_PAGE = {
         "graph.empty": "Premi analizza la partita: il grafico si riempie man mano che ogni carta è giudicata.",
         "graph.label": "Margine finale atteso del giocatore 1 (punti, giocatore 1 meno giocatore 2) dopo ogni carta",
         "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: punti pieni esatti, "
-                        "punti vuoti stime (la fascia è il loro intervallo al 95 %). Tocca il grafico per andare a una carta.",
+                        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col": "margine atteso del giocatore 1",
         "graph.label.win": "Probabilità del giocatore 1 di vincere la smazzata (61 o più; 60-60 vale metà) dopo ogni carta",
         "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: punti pieni esatti, "
-                            "punti vuoti stime (la fascia è il loro intervallo al 95 %). Tocca il grafico per andare a una carta.",
+                            "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col.win": "prob. di vincere del giocatore 1",
         "player_n": "giocatore {n}", "p_short": "G{n}", "wins": "vince il {p}", "draw": "pareggio",
         "last_card": "ultima carta {card}", "deal_over": "La smazzata è finita: {a}-{b}.",
@@ -1075,7 +1076,7 @@ BOARD_PAGE = {
         "shown": "Mostrata per l'analisi.",
         "dealt": "Smazzata della mescolata n. {seed}.", "taken_back": "Ripresa.", "loaded": "Caricata {name}.",
         "searching": "ricerca…", "stopped": "fermata", "explaining": "spiegazione…",
-        "exact": "esatto", "estimate95": "stima, ± intervallo al 95 %", "nodes": "nodi",
+        "exact": "esatto", "nodes": "nodi",
         "to_move": "tocca al {p}", "best_line": "Linea migliore:",
         "col.card": "carta", "col.points": "punti",
         "col.points.title": "punti ancora da vincere: chi gioca meno l'avversario",
@@ -1256,3 +1257,9 @@ BOARD_PAGE["it"].update({
     "pz.retry.title": "ricomincia questo problema",
     "setup.preview": "La posizione finora", "setup.incomplete": "Non è ancora una posizione: {error}",
 })
+#: the board's badge of an estimate says what its ± covers (issue 40): the short kind, and
+#: the whole sentence as its tooltip
+for _lang in LANGS:
+    _est = {"en": "estimate, ± ", "it": "stima, ± "}[_lang]
+    BOARD_PAGE[_lang].update({f"iv.{k}": _est + v for k, v in INTERVAL_SHORT[_lang].items()})
+    BOARD_PAGE[_lang].update({f"ivlong.{k}": v for k, v in INTERVAL_TEXT[_lang].items()})

@@ -333,6 +333,13 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
     drv.execute_script("analyse()")
     _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
     assert "±" in drv.find_element("css selector", "#analysis tr.best td.value").text
+    # the badge says what the ± covers: "95 %" only where the method's error is measured
+    from solver.i18n import BOARD_PAGE, INTERVAL_TEXT
+    badge = drv.find_element("css selector", "#analysis .badge.estimate")
+    kinds = [k for k in INTERVAL_TEXT["en"] if BOARD_PAGE["en"]["iv." + k] == badge.text]
+    assert kinds, badge.text
+    assert INTERVAL_TEXT["en"][kinds[0]] in badge.get_attribute("title")
+    assert ("95 %" in badge.get_attribute("title")) == (kinds[0] == "sampling and method")
     gaps = [e.text for e in drv.find_elements("css selector", "#analysis td.gap") if e.text]
     assert gaps and all(g.startswith("\u2212") and g.count("±") == 1 for g in gaps)
     assert _fits(drv)

@@ -600,14 +600,15 @@ function takenMargin(a) {
 }
 
 function showAnalysis(a) {
-  // one ± per value (the 95 % interval's half-width); the gap to the best card with its own;
+  // one ± per value, the badge saying what it covers (a 95 % interval of the exact value only
+  // where the method's error is measured); the gap to the best card with its own;
   // with a score, the expected final margin (the review graph's frame) before the points
   // still to win
   const win = a.objective === "win";
   const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? " %" : "";
   const taken = takenMargin(a);
   const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
-    : `<span class="badge estimate" title="${escapeHtml(a.method)}">${escapeHtml(t("estimate95"))}</span>`;
+    : `<span class="badge estimate" title="${escapeHtml(t("ivlong." + a.interval))} (${escapeHtml(a.method)})">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
     const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${(k * m.error).toFixed(d)}` : "";
@@ -903,9 +904,14 @@ function tab(name) {
   else if (S.mode === "puzzle" && S.game) { S.mode = "game"; loadGame(S.game, true).catch(fail); }
 }
 
+function frameOf(a) {   // as solver.frame.frame_of: the final margin wherever the score is known
+  return a.objective === "win" ? "win" : takenMargin(a) === null ? "togo" : "final";
+}
+
 function label(a, m) {   // as solver.picture.value_label
   const win = a.objective === "win";
-  let s = win ? `${Math.round(100 * m.value)}%` : (m.value >= 0 ? "+" : "") + m.value.toFixed(1);
+  const v = win ? m.value : m.value + (takenMargin(a) || 0);
+  let s = win ? `${Math.round(100 * v)}%` : (v >= 0 ? "+" : "") + v.toFixed(1);
   if (!a.exact && m.error !== undefined) s += ` \u00b1${(m.error * (win ? 100 : 1)).toFixed(1)}`;
   return s;
 }
@@ -922,7 +928,8 @@ async function relayout() {
   }
   const a = S.analysis && S.analysis.position === S.view.position ? S.analysis : null;
   const body = { position: S.view.position, lang: lang(), narrow,
-    best: a ? a.best : [], values: a ? Object.fromEntries(a.moves.map((m) => [m.card, label(a, m)])) : {} };
+    best: a ? a.best : [], values: a ? Object.fromEntries(a.moves.map((m) => [m.card, label(a, m)])) : {},
+    frame: a ? frameOf(a) : null };
   const r = await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (r.ok) draw(await r.text());
 }
