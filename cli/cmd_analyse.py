@@ -14,6 +14,7 @@ from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.analysis.sampler import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.cards import card_str
+from solver.frame import taken_margin
 from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
 from solver.position import PositionError, parse_position
 
@@ -36,16 +37,6 @@ def _fmt(v: float, exact_s: str | None) -> str:
     if exact_s is None:
         return f"{v:+.3f}"
     return f"{v:+.3f}" if "/" in exact_s else f"{int(exact_s):+d}"
-
-
-def taken_margin(pos) -> int | None:
-    """The points the mover's side has taken less the other side's (None without a score):
-    added to a value of points still to win it gives the expected final margin, the frame of
-    the review's graph."""
-    if pos.score is None:
-        return None
-    mine = pos.to_move % 2
-    return pos.score[mine] - pos.score[1 - mine]
 
 
 def _human(a, out) -> None:
