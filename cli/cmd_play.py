@@ -15,6 +15,7 @@ from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card
+from solver.frame import FINAL, frame_of, shown_value
 from solver.game import (GameState, continue_game, deal, default_dealer, legal_cards,
                          new_match, play as play_card, to_position)
 from solver.players.agents import get_agent
@@ -44,15 +45,19 @@ def signed(v: float) -> str:
 
 
 def value_words(a: Analysis, card: int, lang: str) -> str:
-    """"value +3 (exact)", or "expected +2.4 ± 1.3 (estimate)" with the 95 % half-width."""
+    """"expected final margin +12 (exact)", or "... +11.4 ± 1.3 (estimate; ± covers ...)"
+    with the 95 % half-width: the points taken plus the points still to win (solver.frame),
+    so a value does not jump when a trick is taken; without a score, "value +3 (exact)"."""
     W = WORDS[lang]
     m = a.move(card)
+    key = "margin_" if frame_of(a) == FINAL else ""
+    v = signed(shown_value(a, m.value))
     if a.exact:
-        return W["exact"].format(v=signed(m.value))
+        return W[key + "exact"].format(v=v)
     if m.error is None or (a.samples or 2) < 2:
-        return W["expected_bare"].format(v=signed(m.value))
-    return W["expected"].format(v=signed(m.value), e=f"{m.error:.1f}",
-                                covers=INTERVAL_SHORT[lang][a.covers])
+        return W[key + "expected_bare"].format(v=v)
+    return W[key + "expected"].format(v=v, e=f"{m.error:.1f}",
+                                      covers=INTERVAL_SHORT[lang][a.covers])
 
 
 def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:
@@ -111,7 +116,8 @@ def next_best_words(a: Analysis, best, nxt, W: dict) -> str:
     gap's own interval where the estimate gives one), and whether the two can be told
     apart."""
     bare = a.exact or nxt.error is None or (a.samples or 2) < 2
-    value = signed(nxt.value) if bare else f"{signed(nxt.value)} ± {nxt.error:.1f}"
+    v = signed(shown_value(a, nxt.value))
+    value = v if bare else f"{v} ± {nxt.error:.1f}"
     out = W["hint_next"].format(card=card_str(nxt.card), value=value)
     if not bare and nxt.gap_error is not None and best is a.moves[0]:
         out += W["hint_gap"].format(g=f"{best.value - nxt.value:.1f}", e=f"{nxt.gap_error:.1f}")
@@ -485,8 +491,10 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     Both hands and the talon's top card are face up. You are player 1. At your turn type a
     card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
     you, `u` for the cards you have not seen, `b` for the whole board, or `q` to quit; the
-    last card of your hand is played for you. The engine says why it plays each card (what
-    it does in the trick, and its value for the engine: exact, or an estimate with its ±);
+    last card of your hand is played for you. Values are expected final margins (the points
+    taken plus the points still to win: taking a trick does not move them). The engine says
+    why it plays each card (what it does in the trick, and its value for the engine: exact,
+    or an estimate with its ±);
     in the hidden-card games only what your seat may see (what the card does, not why).
     After each trick: the cards drawn, the trick's winner first, as far as your seat may
     see them. After each deal: the result and a review of your play (as `briscola
@@ -523,6 +531,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
                               level=PLAY_LEVELS[lang][level], seed=seed))
     if not v.open_hands:
         ses.say(W["hidden_reasons"])
+    ses.say(W["frame_note"])
     if match is not None:
         ses.say(W[MATCH_LINE[v.match]].format(n=rounds))
     try:

@@ -215,10 +215,10 @@ def test_reasons_say_what_the_card_does():
     a = analyse(to_position(st))
     take = L.Choice(29, a, "analysis")              # AD, a trump
     assert P.engine_reason(st, take).startswith(
-        "takes the Three of cups with the Ace of coins (trump): value ")
+        "takes the Three of cups with the Ace of coins (trump): expected final margin ")
     assert "(exact)" in P.engine_reason(st, take)
     assert P.engine_reason(st, take, "it").startswith(
-        "prende il Tre di coppe con l'Asso di denari (briscola): valore ")
+        "prende il Tre di coppe con l'Asso di denari (briscola): margine finale atteso ")
     give = L.Choice(10, a, "analysis")              # 2C loses to the 3C
     assert P.engine_reason(st, give).startswith("gives up the trick, throwing the 2 of cups")
     lead = late_state("hand1=AS,2D hand2=AD,2C briscola=RD turn=2")
@@ -232,7 +232,8 @@ def test_hint_gives_the_best_card_and_its_value():
     a = analyse(to_position(st))
     text = P.hint_text(st, 0.5, "en")
     assert text.startswith(f"Hint: {card_str(a.moves[0].card)} (")
-    assert f"value {P.signed(a.value)} (exact) for you" in text
+    # no points taken yet in this game: the final margin is the points still to win
+    assert f"expected final margin {P.signed(a.value)} (exact) for you" in text
 
 
 def test_colour_only_when_asked():
