@@ -599,10 +599,10 @@ PICTURE_LABELS = {
 #: the frame of the values under the cards (solver.frame), said once on the picture
 PICTURE_LABELS["en"].update({"frame.final": "under the cards: expected final margin",
                              "frame.togo": "under the cards: points still to win",
-                             "frame.win": "under the cards: chance of winning the deal"})
+                             "frame.win": "under the cards: chance of winning"})
 PICTURE_LABELS["it"].update({"frame.final": "sotto le carte: margine finale atteso",
                              "frame.togo": "sotto le carte: punti ancora da vincere",
-                             "frame.win": "sotto le carte: probabilità di vincere la smazzata"})
+                             "frame.win": "sotto le carte: probabilità di vittoria"})
 
 
 # ----- issue 34: where a reply falls, what a ± covers, terminal play --------------------

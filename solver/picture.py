@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
+from solver.frame import frame_of, shown_value
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
 from solver.position.board import seat_hands
 
@@ -30,9 +31,12 @@ NARROW: ContextVar[bool] = ContextVar("narrow", default=False)
 
 @dataclass
 class Marks:
-    """What to draw on top of a position: best cards and a label under each valued card."""
+    """What to draw on top of a position: best cards, a label under each valued card, and the
+    frame the labels are in (solver.frame: said once beside the cards played's title, so a
+    label never reads as the other frame's number)."""
     best: set[str] = field(default_factory=set)
     values: dict[str, str] = field(default_factory=dict)
+    frame: str | None = None
 
 
 def _suit_symbol(suit: int, cx: float, cy: float, s: float) -> str:
@@ -256,6 +260,9 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
 
     played = cards_of(v.played)
     out.append(_text(16, y + 4, f"{X['played_title']}: {len(played)}", 13, 700, cls="played-title"))
+    if marks.frame and marks.values:
+        out.append(_text(width - 16, y + 4, X["frame." + marks.frame], 11, anchor="end",
+                         fill="#555", cls="frame"))
     y += 12
     per_row = max(1, int((width - 24) // (SW + 4)))
     for i, c in enumerate(played):
@@ -270,11 +277,13 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en", narrow: bool
 
 
 def value_label(a, card: int) -> str:
+    """``card``'s value under it: in the frame of the analysis table beside it (the expected
+    final margin wherever the score is known, solver.frame), with an estimate's ±."""
     m = a.move(card)
     if a.objective == "win":
         s = f"{m.value:.0%}"
     else:
-        s = f"{m.value:+.1f}"
+        s = f"{shown_value(a, m.value):+.1f}"
     if not a.exact and m.error is not None:
         s += f" \u00b1{m.error * (100 if a.objective == 'win' else 1):.1f}"
     return s
@@ -283,7 +292,7 @@ def value_label(a, card: int) -> str:
 def analysis_picture(a, lang: str) -> str:
     best = {card_str(c) for c in a.best}
     values = {card_str(m.card): value_label(a, m.card) for m in a.moves}
-    return position_svg(a.position, Marks(best, values), lang)
+    return position_svg(a.position, Marks(best, values, frame_of(a)), lang)
 
 
 def _alt(pos) -> str:

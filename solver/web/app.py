@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective, driver
 from solver.cards import CardError, card_str, parse_card
+from solver.frame import FRAMES
 from solver.i18n import PLAY_TITLES
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
@@ -242,7 +243,10 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         pos = parse_position(_field(body, "position", str, required=True))
         best = _cards(body, "best", list)
         values = _cards(body, "values", dict)
-        svg = games.picture(pos, _lang(body), best, values)
+        frame = _field(body, "frame", str, None)
+        if frame not in (None, *FRAMES):
+            raise BadRequest(f"unknown frame '{frame}' ({', '.join(FRAMES)})")
+        svg = games.picture(pos, _lang(body), best, values, frame)
         return Response(svg, media_type="image/svg+xml")
 
     @endpoint

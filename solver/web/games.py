@@ -200,8 +200,8 @@ def plies(game: Game) -> list[dict]:
     return out
 
 
-def picture(pos, lang: str, best=(), values=None) -> str:
-    return position_svg(pos, Marks(set(best), dict(values or {})), lang)
+def picture(pos, lang: str, best=(), values=None, frame=None) -> str:
+    return position_svg(pos, Marks(set(best), dict(values or {}), frame), lang)
 
 
 def position_view(pos, lang: str) -> dict:

@@ -1,0 +1,76 @@
+"""The board's card labels in a real browser (issue 41 item 5): with a score, the number under
+each card is its expected final margin, the analysis table's "margin" column beside it, and
+the picture says so; redrawn for a phone's width (the page's own labels, /api/picture) they
+stay in that frame. Screenshots go to $BRISCOLA_ARTIFACTS.
+
+Skipped where no browser is installed, as tests/test_web_browser.py."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from solver.analysis import analyse
+from solver.cards import card_str
+from solver.i18n import PICTURE_LABELS
+from solver.position import parse_position
+from test_web_browser import _artifacts, _open, _wait, browser, server  # noqa: F401
+
+SCORED = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B turn=1 score=36-40"
+
+
+def _num(text: str) -> float:
+    return float(text.replace("\u2212", "-").split()[0])
+
+
+def _labels(drv) -> dict[str, float]:
+    out = {}
+    for g in drv.find_elements("css selector", '#board svg g.card[data-place="hand1"]'):
+        t = g.find_elements("css selector", "text.value")
+        if t:
+            out[g.get_attribute("data-card")] = _num(t[0].get_attribute("textContent"))
+    return out
+
+
+def _caption(drv) -> str | None:
+    found = drv.find_elements("css selector", "#board svg text.frame")
+    return found[0].get_attribute("textContent") if found else None
+
+
+def test_the_labels_under_the_cards_are_the_tables_margin(browser, server):
+    drv = browser
+    a = analyse(parse_position(SCORED))
+    _open(drv, server)
+    box = drv.find_element("id", "notation")
+    box.clear()
+    box.send_keys(SCORED)
+    drv.find_element("id", "set").click()
+    _wait(drv, lambda: drv.execute_script("return S.view && S.view.position") == repr(parse_position(SCORED)),
+          what="the pasted position")
+    drv.execute_script("analyse()")
+    _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best td.final"), what="the analysis")
+    _wait(drv, lambda: len(_labels(drv)) == len(a.moves), what="the labels")
+    table = {m.card: _num(drv.find_element("css selector", f'#analysis tr[data-card="{card_str(m.card)}"] '
+                                                           "td.final").text) for m in a.moves}
+    for m in a.moves:
+        assert table[m.card] == pytest.approx(36 - 40 + m.value, abs=0.005)
+        assert _labels(drv)[card_str(m.card)] == pytest.approx(table[m.card], abs=0.051)
+    assert _caption(drv) == PICTURE_LABELS["en"]["frame.final"]
+    drv.save_screenshot(str(_artifacts() / "board-frame.png"))
+    print(f"\nscreenshot: {_artifacts() / 'board-frame.png'}")
+
+    # a phone's width: the picture drawn again from the page's labels, in the same frame
+    drv.set_window_size(390, 1000)
+    _wait(drv, lambda: drv.execute_script(
+        "return document.querySelector('#board svg').getAttribute('data-full') || "
+        "document.querySelector('#board svg').getAttribute('viewBox')").split()[2] == "420",
+        what="the phone's picture")
+    _wait(drv, lambda: len(_labels(drv)) == len(a.moves), what="the phone's labels")
+    for m in a.moves:
+        assert _labels(drv)[card_str(m.card)] == pytest.approx(table[m.card], abs=0.051)
+    assert _caption(drv) == PICTURE_LABELS["en"]["frame.final"]
+    drv.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    drv.save_screenshot(str(_artifacts() / "board-frame-phone.png"))
+    print(f"screenshot: {_artifacts() / 'board-frame-phone.png'}")
+    drv.set_window_size(1280, 900)
