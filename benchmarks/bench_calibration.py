@@ -1,0 +1,264 @@
+"""Does an estimate's ± cover the exact value? The calibration of every scoperta estimate
+beyond the exact horizon, against positions whose exact values are known.
+
+For each set (a talon size, an objective and a seed: benchmarks/exact_sets.py made them,
+benchmarks/data/exact_t*.jsonl are the older fixed sets) and each time limit, every
+position is analysed as `briscola analyse --time-limit T` does (one Engine, its tables kept
+from position to position). Where the answer is an estimate, each card's value is compared
+with the exact one, and so is each card's gap from the estimate's best card:
+
+    python benchmarks/bench_calibration.py run --sets fresh --budgets 0.2,1,5 --out raw.jsonl
+    python benchmarks/bench_calibration.py table raw.jsonl
+    python benchmarks/bench_calibration.py fit raw.jsonl      # the method's error to ship
+
+"fit" reads the answers of the fit sets (the fixed sets and the seeds below 9000) and
+prints, per objective, talon and method family, the half-width of the method's own error
+that solver/analysis/estimate.py ships: 1.96 times the upper end (95th percentile of a
+bootstrap over positions) of the root mean square of the errors once the sampling
+variance each answer reported is taken out. The fresh sets (seeds from 9000) are never
+fitted on: their table is the check.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import math
+import os
+import platform
+import random
+import re
+import sys
+import time
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import exact_sets  # noqa: E402
+from solver.analysis import estimate  # noqa: E402
+from solver.analysis.engine import Engine  # noqa: E402
+from solver.analysis.stats import Z95  # noqa: E402
+from solver.cards import card_str  # noqa: E402
+
+DATA = exact_sets.DATA
+FRESH_FROM = 9000  # seeds from here are fresh sets: checked, never fitted on
+
+
+def all_sets():
+    """{name: (game, stage, objective, role, path)} of every set in benchmarks/data: a
+    scoperta set's stage is its talon size, a seat's set's the cards alive (LOW-HIGH)."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(DATA, "exact_t*_*.jsonl"))):
+        m = re.match(r"exact_t(\d+)_(points|win)\.jsonl", os.path.basename(path))
+        out[f"t{m[1]}-{m[2]}-fixed"] = ("scoperta", int(m[1]), m[2], "fit", path)
+    for path in sorted(glob.glob(os.path.join(DATA, "exact", "*.jsonl"))):
+        base = os.path.basename(path)
+        m = re.match(r"t(\d+)_(points|win)_seed(\d+)\.jsonl", base)
+        if m:
+            role = "fresh" if int(m[3]) >= FRESH_FROM else "fit"
+            out[f"t{m[1]}-{m[2]}-seed{m[3]}"] = ("scoperta", int(m[1]), m[2], role, path)
+            continue
+        m = re.match(r"seat_(\w+)_a(\d+-\d+)_(points|win)_seed(\d+)\.jsonl", base)
+        if m:
+            role = "fresh" if int(m[4]) >= FRESH_FROM else "fit"
+            out[f"seat-{m[1]}-a{m[2]}-{m[3]}-seed{m[4]}"] = (f"{m[1]} seat", m[2], m[3], role,
+                                                            path)
+    return out
+
+
+def pick_sets(spec: str, talons=None, games=None):
+    sets = all_sets()
+    if spec in ("fit", "fresh", "all"):
+        names = [n for n, s in sets.items() if spec == "all" or s[3] == spec]
+    else:
+        names = spec.split(",")
+        for n in names:
+            if n not in sets:
+                raise SystemExit(f"unknown set {n} (known: {', '.join(sets)})")
+    return [(n, *sets[n]) for n in names
+            if (talons is None or sets[n][1] in talons)
+            and (games is None or sets[n][0].split()[0] in games)]
+
+
+def family(method: str) -> tuple[bool, bool, bool]:
+    """(full solves, lines, corrected) of an estimate's method name."""
+    return "depth" not in method, "lines" in method, method.endswith("second-trick")
+
+
+def method_family(method: str) -> str:
+    full, lines, corrected = family(method)
+    return (f"{'full' if full else 'depth'}{' lines' if lines else ''}"
+            f"{'' if corrected else ', uncorrected'}")
+
+
+def cmd_run(args) -> None:
+    budgets = [float(b) for b in args.budgets.split(",")]
+    talons = None if not args.talons else {int(t) for t in args.talons.split(",")}
+    games = None if not args.games else set(args.games.split(","))
+    engine = Engine()
+    sets = pick_sets(args.sets, talons, games)
+    out = open(args.out, "a") if args.out else None
+    t_start = time.perf_counter()
+    for name, game, talon, objective, role, path in sets:
+        data = exact_sets.load(path)[:args.n] if args.n else exact_sets.load(path)
+        engine.analyse(data[0][0], objective, 0.05)  # the kernels loaded before any clock
+        for budget in budgets:
+            for i, (pos, exact, _) in enumerate(data):
+                a = engine.analyse(pos, objective, budget)
+                row = {"set": name, "game": game, "role": role, "talon": talon,
+                       "objective": objective,
+                       "budget": budget, "i": i, "exact_answer": a.exact, "method": a.method,
+                       "interval": a.covers, "seconds": round(a.seconds, 3),
+                       "method_error": None, "moves": []}
+                if not a.exact and game == "scoperta":
+                    full, lines, corrected = family(a.method)
+                    row["method_error"] = estimate.method_error(pos, objective, full, lines,
+                                                                corrected)
+                if not a.exact:
+                    row["notes"] = list(a.notes)
+                for m in a.moves:
+                    row["moves"].append({"card": card_str(m.card), "value": m.value,
+                                         "error": m.error, "gap_error": m.gap_error,
+                                         "exact": float(exact[m.card])})
+                if out:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+            print(f"{name} at {budget:g} s: {len(data)} positions "
+                  f"({time.perf_counter() - t_start:.0f} s so far)", file=sys.stderr, flush=True)
+    if out:
+        out.close()
+
+
+def read_rows(paths):
+    rows = []
+    for p in paths:
+        with open(p) as f:
+            rows.extend(json.loads(line) for line in f if line.strip())
+    return rows
+
+
+def items(row):
+    """(value items, gap items) of one estimated answer: (error, stated half-width,
+    sampling half-width) each; a gap is the estimate's best card less another card."""
+    me = row["method_error"] or ((0.0, 0.0), False)  # ((value's, gap's) half-width, extrapolated)
+    me = me[0] if isinstance(me[0], (list, tuple)) else me
+    vals, gaps = [], []
+    best = row["moves"][0]
+    for m in row["moves"]:
+        e = m["value"] - m["exact"]
+        vals.append((e, m["error"], math.sqrt(max(m["error"] ** 2 - me[0] ** 2, 0.0))))
+        if m is best or m["gap_error"] is None:
+            continue
+        g = (best["value"] - m["value"]) - (best["exact"] - m["exact"])
+        gaps.append((g, m["gap_error"], math.sqrt(max(m["gap_error"] ** 2 - me[1] ** 2, 0.0))))
+    return vals, gaps
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = float("nan")
+    return f"{cpu}, {os.cpu_count()} cores, load {load:.1f}, Python {platform.python_version()}"
+
+
+def cmd_table(args) -> None:
+    rows = read_rows(args.raw)
+    groups = defaultdict(list)
+    for r in rows:
+        groups[(r.get("game", "scoperta"), r["objective"], str(r["talon"]), r["role"], r["set"],
+                r["budget"])].append(r)
+    print(f"machine: {machine()}")
+    print("| game | objective | stage | set | time limit | positions | exact answers | card values "
+          "estimated | inside ± | mean stated ± | mean error | mean abs error | worst | gaps "
+          "inside ± | best card exact |")
+    print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (game, obj, talon, role, name, budget), rs in sorted(groups.items()):
+        vals, gaps, best = [], [], 0
+        for r in rs:
+            ex = {m["card"]: m["exact"] for m in r["moves"]}
+            best += ex[r["moves"][0]["card"]] == max(ex.values())
+            if not r["exact_answer"]:
+                v, g = items(r)
+                vals += v
+                gaps += g
+        n_exact = sum(r["exact_answer"] for r in rs)
+        if vals:
+            inside = sum(abs(e) <= h + 1e-9 for e, h, _ in vals) / len(vals)
+            g_in = (sum(abs(e) <= h + 1e-9 for e, h, _ in gaps) / len(gaps)) if gaps else float("nan")
+            stated = sum(h for _, h, _ in vals) / len(vals)
+            bias = sum(e for e, _, _ in vals) / len(vals)
+            mae = sum(abs(e) for e, _, _ in vals) / len(vals)
+            worst = max(abs(e) for e, _, _ in vals)
+            print(f"| {game} | {obj} | {talon} | {name} | {budget:g} s | {len(rs)} | {n_exact} | "
+                  f"{len(vals)} | {100 * inside:.1f} % | {stated:.2f} | {bias:+.2f} | "
+                  f"{mae:.2f} | {worst:.1f} | {100 * g_in:.1f} % | {100 * best / len(rs):.1f} % |")
+        else:
+            print(f"| {game} | {obj} | {talon} | {name} | {budget:g} s | {len(rs)} | {n_exact} | 0 | "
+                  f"- | - | - | - | - | - | {100 * best / len(rs):.1f} % |")
+
+
+def rms_upper(per_position, rng, rounds=2000) -> tuple[float, float]:
+    """(root mean square, its 95th bootstrap percentile) of the method's error, from
+    per-position lists of (error, sampling half-width): positions are resampled, since
+    the cards of one position share much of their error."""
+    def ms(sample):
+        num = sum(e * e - (s / Z95) ** 2 for pos in sample for e, s in pos)
+        den = sum(len(pos) for pos in sample)
+        return max(num / den, 0.0) if den else 0.0
+    point = math.sqrt(ms(per_position))
+    boots = sorted(math.sqrt(ms([rng.choice(per_position) for _ in per_position]))
+                   for _ in range(rounds))
+    return point, boots[int(0.95 * (rounds - 1))]
+
+
+def cmd_fit(args) -> None:
+    rows = [r for r in read_rows(args.raw) if r["role"] == "fit" and not r["exact_answer"]
+            and r.get("game", "scoperta") == "scoperta"]
+    rng = random.Random(1)
+    by = defaultdict(lambda: ([], []))
+    for r in rows:
+        v, g = items(r)
+        key = (r["objective"], r["talon"], method_family(r["method"]))
+        by[key][0].append([(e, s) for e, _, s in v])
+        by[key][1].append([(e, s) for e, _, s in g])
+    print("| objective | talon | method | answers | values: rms | its upper 95 % | ship ± | "
+          "gaps: rms | its upper 95 % | ship ± |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    for key in sorted(by):
+        vpos, gpos = by[key]
+        v, vu = rms_upper(vpos, rng)
+        g, gu = rms_upper([p for p in gpos if p], rng)
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {len(vpos)} | {v:.3f} | {vu:.3f} | "
+              f"{Z95 * vu:.2f} | {g:.3f} | {gu:.3f} | {Z95 * gu:.2f} |")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="analyse every position of the sets at each time limit")
+    r.add_argument("--sets", default="fresh", help="fit, fresh, all, or set names, comma separated")
+    r.add_argument("--talons", default="", help="only these talon sizes, comma separated")
+    r.add_argument("--games", default="", help="only these games (scoperta, classic, ...)")
+    r.add_argument("--budgets", default="0.2,1,5")
+    r.add_argument("--n", type=int, default=0, help="only the first N positions of each set")
+    r.add_argument("--out", default="", help="append the raw answers to this JSONL file")
+    t = sub.add_parser("table", help="the coverage table of raw answers")
+    t.add_argument("raw", nargs="+")
+    f = sub.add_parser("fit", help="the method's error of the fit sets' raw answers")
+    f.add_argument("raw", nargs="+")
+    args = ap.parse_args(argv)
+    {"run": cmd_run, "table": cmd_table, "fit": cmd_fit}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
