@@ -34,7 +34,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import exact_sets  # noqa: E402
-from solver.analysis import estimate  # noqa: E402
+from solver.analysis import estimate, sampling  # noqa: E402
 from solver.analysis.engine import Engine  # noqa: E402
 from solver.analysis.stats import Z95  # noqa: E402
 from solver.cards import card_str  # noqa: E402
@@ -113,6 +113,14 @@ def cmd_run(args) -> None:
                     full, lines, corrected = family(a.method)
                     row["method_error"] = estimate.method_error(pos, objective, full, lines,
                                                                 corrected)
+                if not a.exact and game != "scoperta" and a.covers != "no sampling":
+                    stage = pos.with_hand(0)
+                    horizon = sampling.horizon_for(stage) if "depth" in a.method else 0
+                    drawn = "exactly over the talon draws" not in a.notes[0]
+                    me = [sampling.method_error(stage, objective, horizon, table, drawn)
+                          for table in (None, sampling.METHOD_GAP_ERROR)]
+                    row["method_error"] = (None if me[0] is None
+                                           else [[me[0], me[1] or 0.0], False])
                 if not a.exact:
                     row["notes"] = list(a.notes)
                 for m in a.moves:
@@ -215,11 +223,13 @@ def needed(items, share: float = 0.95) -> float:
 
 def cmd_fit(args) -> None:
     rows = [r for r in read_rows(args.raw) if r["role"] == "fit" and not r["exact_answer"]
-            and r.get("game", "scoperta") == "scoperta"]
+            and r.get("interval") != "no sampling"]
     by = defaultdict(lambda: (defaultdict(list), defaultdict(list)))
     for r in rows:
         v, g = items(r)
-        key = (r["objective"], r["talon"], method_family(r["method"]))
+        game = r.get("game", "scoperta")
+        key = (r["objective"], r["talon"], method_family(r["method"]) if game == "scoperta"
+               else f"{game}, {r['method']}")
         by[key][0][r["budget"]] += [(e, h) for e, _, h in v]
         by[key][1][r["budget"]] += [(e, h) for e, _, h in g]
     print("the half-width each time limit needs for 95 % inside (the shipped one: the "

@@ -377,17 +377,9 @@ def gap_error(top, m) -> float | None:
 
 def _sampling_only(a: Analysis) -> bool:
     """Whether an estimate's intervals are not checked against exact values: they cover
-    the sampling error alone where the method's error counts, or a method's error
-    extrapolated from smaller talons (scoperta beyond talon 14), or a seat analysis's whose
-    samples are depth-limited where the method's error has not been measured."""
-    if a.exact:
-        return False
-    if not a.method.startswith("seat-sampling"):
-        return a.covers in (SAMPLING_ONLY, EXTRAPOLATED)
-    if not a.method.startswith("seat-sampling-depth"):
-        return False
-    horizon = int(a.method.rsplit("depth", 1)[1])
-    return sampling.method_error(a.position.with_hand(0), a.objective, horizon) is None
+    the sampling error alone where the method's error counts, or a method's error carried
+    from another stage (what the answer's ``covers`` says)."""
+    return a.covers in (SAMPLING_ONLY, EXTRAPOLATED)
 
 
 def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str,

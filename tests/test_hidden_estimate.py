@@ -5,6 +5,8 @@ time and shows progress, and Ctrl-C keeps what was sampled."""
 import random
 import time
 
+import pytest
+
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -53,7 +55,8 @@ def test_depth_limited_estimates_say_so():
     a = seat.analyse_open(parse_position(EXAMPLE), samples=20)
     assert a.method == "sampled-clairvoyant-depth4" and not a.exact
     assert "approximation" in a.notes[0] and "the method's measured error: ±" in a.notes[0]
-    assert a.interval == a.to_json()["interval"] == "sampling and method"
+    # classic's drawn talon order adds an error measured at 13-16 cards alive, carried here
+    assert a.interval == a.to_json()["interval"] == "sampling and extrapolated method"
     late = _early_seat(moves=26)
     b = seat.analyse_state(late, late.to_move, samples=5)
     assert b.method == "seat-sampling" and "approximation" not in b.notes[0]
@@ -61,11 +64,16 @@ def test_depth_limited_estimates_say_so():
 
 def test_depth_limited_intervals_add_the_methods_measured_error():
     """A depth-limited estimate's half-width is the sampling error's and the method's in
-    quadrature (the method's measured by benchmarks/fit_leaf.py method); a sample solved to
-    the end adds nothing, and an unmeasured game says its interval is sampling only."""
+    quadrature (the method's measured by benchmarks/fit_leaf.py method, with the drawn
+    talon order's measured against seats' exact values, in quadrature); a sample solved to
+    the end over every draw adds nothing, and an unmeasured game says its interval is
+    sampling only."""
     pos = parse_position(EXAMPLE)
-    m = seat.METHOD_ERROR[("classic", "points")][seat.method_stage(pos)]
-    assert m > 0
+    depth = seat.METHOD_ERROR[("classic", "points")][seat.method_stage(pos)]
+    talon = seat.DRAWN_TALON_ERROR[("classic", "points")][0]
+    m = (depth * depth + talon * talon) ** 0.5
+    assert depth > 0 and talon > 0
+    assert seat.method_error(pos, "points", seat.HORIZON, drawn=True) == pytest.approx(m)
     with_m = seat.analyse_open(pos, samples=40)
     monkey = dict(seat.METHOD_ERROR)
     try:
@@ -74,25 +82,28 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
     finally:
         seat.METHOD_ERROR.update(monkey)
     assert "not measured" in without.notes[0]
-    assert with_m.covers == "sampling and method" and without.covers == "sampling only"
+    assert with_m.covers == "sampling and extrapolated method" and without.covers == "sampling only"
     for mv in with_m.moves:
         e = without.move(mv.card).error
         assert mv.value == without.move(mv.card).value
         assert abs(mv.error - (e * e + m * m) ** 0.5) < 1e-9
     assert seat.method_error(pos, "points", 0) == 0.0
+    assert seat.method_error(pos, "points", 0, drawn=True) == talon
     assert seat.method_error(pos, "points", 1) is None  # the one-trick fallback: not measured
 
 
 def test_a_gap_between_two_cards_has_its_own_narrower_interval():
     """The gap from the best card to another is paired sample by sample, plus the method's
-    error on a gap (METHOD_GAP_ERROR) in quadrature; the best card has none; the gap is
-    in the JSON, the text output and the note."""
+    error on a gap (METHOD_GAP_ERROR, with the drawn talon's in quadrature) in quadrature;
+    the best card has none; the gap is in the JSON, the text output and the note."""
     import numpy as np
     pos = parse_position(EXAMPLE)
     stage = seat.method_stage(pos)
     saved = {k: dict(v) for k, v in seat.METHOD_GAP_ERROR.items()}
+    talon = dict(seat.DRAWN_TALON_ERROR)
     try:
         seat.METHOD_GAP_ERROR[("classic", "points")] = {stage: 0.75}
+        seat.DRAWN_TALON_ERROR.clear()
         a = seat.analyse_open(pos, samples=60)
         vals = []
         rng = random.Random(seed_for(pos, "points"))
@@ -104,6 +115,7 @@ def test_a_gap_between_two_cards_has_its_own_narrower_interval():
     finally:
         seat.METHOD_GAP_ERROR.clear()
         seat.METHOD_GAP_ERROR.update(saved)
+        seat.DRAWN_TALON_ERROR.update(talon)
     best, rest = a.moves[0], a.moves[1:]
     assert best.gap_error is None and rest
     vals = np.array(vals)

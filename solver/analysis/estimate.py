@@ -635,7 +635,8 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
         notes.append(f"all {outcomes} first draws enumerated: the values are exact")
     return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
                     time.perf_counter() - t0, "sampled-expectimax", tuple(notes),
-                    interval=NO_SAMPLING if enumerated else BOUND if st.n < 2 else SAMPLING_ONLY)
+                    interval=NO_SAMPLING if enumerated else BOUND if st.n < 2
+                    else SAMPLING_AND_METHOD)  # exact below the draw: no method error
 
 
 #: the half-widths (a card's value, a gap from the best card) that a clairvoyant

@@ -42,7 +42,8 @@ from dataclasses import replace
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, wants_progress
-from solver.analysis.result import (BOUND, NO_SAMPLING, SAMPLING_AND_METHOD, SAMPLING_ONLY,
+from solver.analysis.result import (BOUND, EXTRAPOLATED, NO_SAMPLING, SAMPLING_AND_METHOD,
+                                   SAMPLING_ONLY,
                                    Analysis, check_objective, ranked, value_bound)
 from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of, run, seed_for
 from solver.analysis.stats import Sums
@@ -95,6 +96,17 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 }
 
 
+#: the half-widths (a card's value, a gap) that a drawn talon order adds where each sample's
+#: order is drawn (more than EXACT_UNSEEN talon cards hidden): both players of a sample
+#: see the talon. Measured against exact values of seats' views (every consistent hand
+#: solved exactly over the draws: benchmarks/bench_calibration.py, classic seats at 13-16
+#: cards alive, solved to the end); carried to the depth-limited stages in quadrature
+#: (method_extrapolated). Briscolone and Libero solve every draw from 12 cards alive.
+DRAWN_TALON_ERROR: dict[tuple[str, str], tuple[float, float]] = {
+    ("classic", "points"): (6.0, 5.0),
+}
+
+
 # ----- sampling -----------------------------------------------------------------------
 
 def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
@@ -121,29 +133,46 @@ def method_stage(gp) -> tuple[int, int] | None:
     return None
 
 
-def method_error(gp, objective: str, horizon: int, table=None) -> float | None:
+def method_error(gp, objective: str, horizon: int, table=None,
+                 drawn: bool = False) -> float | None:
     """The half-width the method of a ``horizon``-deep sample adds to a card's interval at
-    this stage (0 for a sample solved to the end), or None where it was not measured;
-    ``table`` METHOD_GAP_ERROR for the interval of a gap between two cards."""
+    this stage, or None where it was not measured; ``table`` METHOD_GAP_ERROR for the
+    interval of a gap between two cards. ``drawn``: each sample's talon order is drawn
+    (more than EXACT_UNSEEN talon cards hidden), so its players see the talon: that error
+    (DRAWN_TALON_ERROR) is added, in quadrature to a depth-limited one. A sample solved to
+    the end over every draw adds nothing."""
+    gap = table is METHOD_GAP_ERROR
+    talon = DRAWN_TALON_ERROR.get((gp.variant, objective)) if drawn and gp.players == 2 else None
+    seen = None if talon is None else talon[1 if gap else 0]
     if not horizon:
-        return 0.0
+        return seen if drawn else 0.0
     if gp.players != 2 or horizon != HORIZON:
         return None  # measured for HORIZON-deep samples only (not the one-trick fallback)
     table = METHOD_ERROR if table is None else table
-    return table.get((gp.variant, objective), {}).get(method_stage(gp))
+    depth = table.get((gp.variant, objective), {}).get(method_stage(gp))
+    return depth if depth is None or seen is None else math.hypot(depth, seen)
 
 
-def gap_errors(tally, objective: str, gp, horizon: int, shrink: float = 1.0):
+def method_extrapolated(gp, objective: str, horizon: int, drawn: bool) -> bool:
+    """Whether the method's error of such a sample is carried from another stage: the
+    drawn talon's error is measured where samples are solved to the end (13-16 cards
+    alive), where exact values of a seat's view can be computed to check it."""
+    return bool(horizon) and drawn and (gp.variant, objective) in DRAWN_TALON_ERROR
+
+
+def gap_errors(tally, objective: str, gp, horizon: int, shrink: float = 1.0,
+               drawn: bool = False):
     """``ranked``'s gap_error for a tally: the paired sampling error and the method's
     error on a gap, in quadrature."""
-    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR)
-    return lambda ref, c: with_method(tally.gap_error(ref, c) * shrink, m_gap)
+    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR, drawn)
+    return lambda ref, c: with_method(tally.gap_error(ref, c) * shrink, m_gap, 2 * tally.bound)
 
 
-def with_method(sampling: float, method: float | None) -> float:
+def with_method(sampling: float, method: float | None, cap: float | None = None) -> float:
     """An interval's half-width from the sampling error's and the method's (independent
-    errors: in quadrature)."""
-    return sampling if not method else math.hypot(sampling, method)
+    errors: in quadrature), no wider than ``cap`` (the widest the value can stray)."""
+    w = sampling if not method else math.hypot(sampling, method)
+    return w if cap is None else min(w, cap)
 
 
 def _values(s, cards, deadline):
@@ -323,17 +352,21 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     shrink = 1.0
     if every is not None and exact_all and not horizon and weigh is None and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
-    m_err = method_error(stage, objective, horizon)
-    est = {c: (tally.mean(c), 0.0 if whole else with_method(tally.error(c) * shrink, m_err))
+    drawn = not exact_all
+    m_err = method_error(stage, objective, horizon, drawn=drawn)
+    est = {c: (tally.mean(c), 0.0 if whole else with_method(tally.error(c) * shrink, m_err,
+                                                             tally.bound))
            for c in cards}
     best_v, moves, best = ranked(est, (lambda r, c: 0.0) if whole else
-                                 gap_errors(tally, objective, stage, horizon, shrink))
+                                 gap_errors(tally, objective, stage, horizon, shrink, drawn))
     how = ("each solved exactly over the talon draws" if exact_all
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
                f"approximation; {beyond_horizon(sp.variant)}; "
-               f"{covers(stage, objective, horizon)}")
+               f"{covers(stage, objective, horizon, drawn)}")
+    elif drawn:
+        how += f"; {covers(stage, objective, horizon, drawn)}"
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
         notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
@@ -348,7 +381,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     method = "seat-sampling" + (f"-depth{horizon}" if horizon else "")
     return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method=method, notes=tuple(notes), samples=n,
-                    interval=NO_SAMPLING if whole else interval_kind(m_err, n))
+                    interval=NO_SAMPLING if whole else interval_kind(
+                        m_err, n, method_extrapolated(stage, objective, horizon, drawn)))
 
 
 def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
@@ -378,27 +412,34 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
-    m_err = method_error(gp, objective, horizon)
-    est = {c: (tally.mean(c), with_method(tally.error(c), m_err)) for c in cards}
-    best_v, moves, best = ranked(est, gap_errors(tally, objective, gp, horizon))
+    drawn = bool(gp.unseen)
+    m_err = method_error(gp, objective, horizon, drawn=drawn)
+    est = {c: (tally.mean(c), with_method(tally.error(c), m_err, tally.bound)) for c in cards}
+    best_v, moves, best = ranked(est, gap_errors(tally, objective, gp, horizon, drawn=drawn))
     notes.insert(0, f"{tally.n} sampled talon orders" + (
         f", each searched {horizon} tricks deep: an approximation; "
-        f"{beyond_horizon(gp.variant, gp.players)}; {covers(gp, objective, horizon)}"
-        if horizon else ", each solved to the end knowing the order (clairvoyant)"))
+        f"{beyond_horizon(gp.variant, gp.players)}; {covers(gp, objective, horizon, drawn)}"
+        if horizon else ", each solved to the end knowing the order (clairvoyant); "
+        + covers(gp, objective, horizon, drawn)))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
     method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
     return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
                     time.perf_counter() - t0, method=method, notes=tuple(notes),
-                    interval=interval_kind(m_err, tally.n))
+                    interval=interval_kind(m_err, tally.n,
+                                           method_extrapolated(gp, objective, horizon, drawn)))
 
 
-def interval_kind(m_err: float | None, n: int) -> str:
+def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> str:
     """What the ± of ``n`` samples covers given the method's error (None: not measured; 0:
-    none added); below two samples it is the widest the value can stray (Tally)."""
+    the method adds none, each sample being exact over what it draws; ``extrapolated``:
+    part of it carried from another stage); below two samples it is the widest the value
+    can stray (Tally)."""
     if n < 2:
         return BOUND
-    return SAMPLING_AND_METHOD if m_err else SAMPLING_ONLY
+    if m_err is None:
+        return SAMPLING_ONLY
+    return EXTRAPOLATED if extrapolated else SAMPLING_AND_METHOD
 
 
 def beyond_horizon(variant: str, players: int = 2) -> str:
@@ -409,14 +450,14 @@ def beyond_horizon(variant: str, players: int = 2) -> str:
     return "the points still in play after those tricks count as shared evenly"
 
 
-def covers(gp, objective: str, horizon: int) -> str:
-    """The method's measured error, for a depth-limited estimate's note (what the ± covers
-    is said once, from Analysis.interval)."""
-    m_err = method_error(gp, objective, horizon)
+def covers(gp, objective: str, horizon: int, drawn: bool = False) -> str:
+    """The method's measured error, for an estimate's note (what the ± covers is said once,
+    from Analysis.interval)."""
+    m_err = method_error(gp, objective, horizon, drawn=drawn)
     if m_err is None:
         return "the method's error is not measured for this game at this stage"
     unit = "points" if objective == "points" else "of the chance of winning"
-    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR)
+    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR, drawn)
     gap = ("" if m_gap is None else
            f", ±{m_gap:.2g} on the gap between two cards")
     return (f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this "
