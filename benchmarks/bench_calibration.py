@@ -106,16 +106,16 @@ def cmd_run(args) -> None:
                 a = engine.analyse(pos, objective, budget)
                 row = {"set": name, "game": game, "role": role, "talon": talon,
                        "objective": objective,
-                       "budget": budget, "i": i, "exact_answer": a.exact, "method": a.method,
-                       "interval": a.covers, "seconds": round(a.seconds, 3),
+                       "budget": budget, "i": i, "exact_answer": a.exact, "method": str(a.method),
+                       "interval": a.interval, "seconds": round(a.seconds, 3),
                        "method_error": None, "moves": []}
                 if not a.exact and game == "scoperta":
-                    full, lines, corrected = family(a.method)
+                    full, lines, corrected = family(str(a.method))
                     row["method_error"] = estimate.method_error(pos, objective, full, lines,
                                                                 corrected)
-                if not a.exact and game != "scoperta" and a.covers != "no sampling":
+                if not a.exact and game != "scoperta" and a.interval != "no sampling":
                     stage = pos.with_hand(0)
-                    horizon = sampling.horizon_for(stage) if "depth" in a.method else 0
+                    horizon = sampling.horizon_for(stage) if a.method.depth is not None else 0
                     drawn = "exactly over the talon draws" not in a.notes[0]
                     me = [sampling.method_error(stage, objective, horizon, table, drawn)
                           for table in (None, sampling.METHOD_GAP_ERROR)]

@@ -77,7 +77,7 @@ def _human(a, out) -> None:
     if a.samples is not None:
         out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
     if not a.exact:
-        out(f"interval: {INTERVAL_TEXT['en'][a.covers]}")
+        out(f"interval: {INTERVAL_TEXT['en'][a.interval]}")
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 
 
@@ -307,7 +307,7 @@ def estimate_mark(a) -> str:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     unit = "" if a.objective == "points" else " probability"
-    return (f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.covers]})" if errs
+    return (f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.interval]})" if errs
             else " (estimate)")
 
 

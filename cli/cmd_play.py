@@ -57,7 +57,7 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     if m.error is None or (a.samples or 2) < 2:
         return W[key + "expected_bare"].format(v=v)
     return W[key + "expected"].format(v=v, e=f"{m.error:.1f}",
-                                      covers=INTERVAL_SHORT[lang][a.covers])
+                                      covers=INTERVAL_SHORT[lang][a.interval])
 
 
 def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:

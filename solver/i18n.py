@@ -628,7 +628,7 @@ _TEAM_REPLY_ROLES = {
            "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
                               "{lead}, il giocatore {rs} risponde {reply}; poi {line}."},
 }
-#: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.INTERVALS)
+#: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.Interval)
 INTERVAL_TEXT = {
     "en": {"sampling and method": "± is the half-width of a 95 % interval covering the sampling "
                                   "error and the method's measured error",

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Callable
 
 from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
-from solver.analysis.result import EXTRAPOLATED, NO_SAMPLING, SAMPLING_ONLY, value_bound
+from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
@@ -98,8 +98,7 @@ class MoveReview:
     seat_view: bool = False             # judged from the mover's seat (hidden-card games)
     sampling_only: bool = False         # its interval leaves out the method's error (not
                                         # measured for this game and stage)
-    interval: str | None = None         # an estimated cost's: what its ± covers
-                                        # (solver.analysis.result.INTERVALS)
+    interval: Interval | None = None    # an estimated cost's: what its ± covers
     value_error: float | None = None    # half-width of the played card's value's interval
     objective: str = "points"           # values and cost in points, or in win chance
 
@@ -138,7 +137,7 @@ class MoveReview:
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
             **({} if self.value_error is None else {"value_error": self.value_error}),
             "view": "seat" if self.seat_view else "open", "objective": self.objective,
-            **({} if self.interval is None else {"interval": self.interval}),
+            **({} if self.interval is None else {"interval": str(self.interval)}),
             "mistake": self.mistake, "close": self.close,
         }
 
@@ -361,7 +360,7 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
                       cost=cost, cost_exact=cost_exact, exact=a.exact,
                       cost_error=None if a.exact or m is top else gap_error(top, m),
-                      sampling_only=_sampling_only(a), interval=a.covers,
+                      sampling_only=_sampling_only(a), interval=a.interval,
                       value_error=None if a.exact else m.error)
 
 
@@ -378,8 +377,8 @@ def gap_error(top, m) -> float | None:
 def _sampling_only(a: Analysis) -> bool:
     """Whether an estimate's intervals are not checked against exact values: they cover
     the sampling error alone where the method's error counts, or a method's error carried
-    from another stage (what the answer's ``covers`` says)."""
-    return a.covers in (SAMPLING_ONLY, EXTRAPOLATED)
+    from another stage (what the answer's ``interval`` says)."""
+    return a.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED)
 
 
 def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str,
@@ -412,7 +411,7 @@ def _value_error(a: Analysis, card: int | None = None) -> float | None:
     """The half-width of a value's interval: None when exact (or when the estimate has none)."""
     if a.exact:
         return None
-    if a.covers == NO_SAMPLING:
+    if a.interval == Interval.NO_SAMPLING:
         return 0.0   # every case solved: no sampling error
     return (a.moves[0] if card is None else a.move(card)).error
 
@@ -460,7 +459,7 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
     avg, came = None, (_frame(after, player, nxt.to_move, a.value, objective),
                        _frame(after, player, nxt.to_move, a.value_exact, objective)
                        if a.exact else None, _value_error(a))
-    if (a.exact or a.covers == NO_SAMPLING) and len(outs) <= MAX_EXACT_DRAWS:
+    if (a.exact or a.interval == Interval.NO_SAMPLING) and len(outs) <= MAX_EXACT_DRAWS:
         # solved (or every case of it solved) in the time: so are the other draws
         avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, a.exact)
         if avg is not None and avg[3] is not None:
@@ -619,7 +618,7 @@ def _how(m: MoveReview, T: dict) -> str:
         return T["forced"]
     if not m.rated:
         return T["unrated"]
-    if m.interval == NO_SAMPLING:
+    if m.interval == Interval.NO_SAMPLING:
         return T["seat_all"] if m.seat_view else T["all_cases"]
     return T["seat"] if m.seat_view and not m.exact else T[m.method]
 
@@ -721,7 +720,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.extend(_table(rv, T))
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
-    if any(m.interval == NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
+    if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
         lines.append(T["all_note"])
     if any(m.sampling_only and m.cost_error for m in rv.moves) or \
             any(d.sampling_only and d.error for d in rv.draws):

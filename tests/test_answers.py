@@ -101,12 +101,18 @@ def test_a_hint_says_when_an_estimate_cannot_tell_two_cards_apart():
 
 def test_a_hint_says_how_far_behind_the_next_card_is():
     from solver.analysis import Analysis, MoveValue
+    from solver.analysis.result import Interval
+
+    def estimate(moves):
+        return Analysis(position=None, objective="points", exact=False, value=15.1,
+                        value_exact=None, moves=moves, best=(1,), pv=(), nodes=0, seconds=0.0,
+                        interval=Interval.SAMPLING_AND_METHOD)
     moves = (MoveValue(1, 15.1, None, 7.6), MoveValue(2, 13.4, None, 9.3, 1.2))
-    a = Analysis(None, "points", False, 15.1, None, moves, (1,), (), 0, 0.0)
+    a = estimate(moves)
     tail = P.next_best_words(a, moves[0], moves[1], P.WORDS["en"])
     assert "13.4 ± 9.3 (1.7 ± 1.2 behind)" in tail and "too close" not in tail
     close = (MoveValue(1, 15.1, None, 7.6), MoveValue(2, 14.5, None, 9.3, 1.2))
-    a = Analysis(None, "points", False, 15.1, None, close, (1,), (), 0, 0.0)
+    a = estimate(close)
     assert "(0.6 ± 1.2 in meno) — troppo vicine" in P.next_best_words(a, close[0], close[1],
                                                                         P.WORDS["it"])
 

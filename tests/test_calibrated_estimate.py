@@ -15,7 +15,7 @@ import pytest
 from reference import ref_values
 from solver.analysis import driver, estimate, exact
 from solver.analysis.engine import Engine
-from solver.analysis.result import EXTRAPOLATED, SAMPLING_AND_METHOD, SAMPLING_ONLY
+from solver.analysis.result import Interval
 from solver.analysis.stats import mean_error, t95
 from solver.game import deal, legal_cards, play, to_position
 from solver.position import parse_position
@@ -65,15 +65,15 @@ def test_auto_beyond_the_horizon_corrects_the_second_trick_and_covers_the_method
     for talon in (10, 12, 14):
         for mid in (False, True):
             a = estimate.analyse(random_position(rng, talon, mid_trick=mid), samples=40)
-            assert a.method.endswith("-second-trick"), a.method
-            assert ("-lines" in a.method) == (not mid)
-            assert a.interval == SAMPLING_AND_METHOD
+            assert a.method.second_trick, a.method
+            assert a.method.lines == (not mid)
+            assert a.interval == Interval.SAMPLING_AND_METHOD
             assert a.to_json()["interval"] == "sampling and method"
     far = estimate.analyse(random_position(rng, 16), samples=20)
-    assert far.interval == EXTRAPOLATED and far.to_json()["interval"] == EXTRAPOLATED
+    assert far.interval == Interval.EXTRAPOLATED and far.to_json()["interval"] == Interval.EXTRAPOLATED
     # a method auto does not use: the method's error is not known, and the answer says so
     forced = estimate.analyse(random_position(rng, 8), samples=20, method="clairvoyant")
-    assert forced.interval == SAMPLING_ONLY
+    assert forced.interval == Interval.SAMPLING_ONLY
 
 
 def test_the_method_error_widens_every_interval_by_the_table():

@@ -11,6 +11,7 @@ from reference import ref_values
 from solver.analysis import estimate
 from solver.analysis import analyse
 from solver.analysis.driver import exact_values
+from solver.analysis.result import Method, Way
 from solver.position import parse_position
 from solver.sample import random_position
 
@@ -40,7 +41,7 @@ def test_estimate_is_labelled_with_sane_error_bars():
     p = random_position(random.Random(11), 8)
     a = estimate.analyse(p, "points", samples=60, method="clairvoyant")
     assert a.exact is False and a.value_exact is None
-    assert a.method == "sampled-clairvoyant"
+    assert a.method == Method(Way.SAMPLED_CLAIRVOYANT)
     assert sorted(m.card for m in a.moves) == sorted(p.legal_cards())
     for m in a.moves:
         assert m.value_exact is None
@@ -78,7 +79,7 @@ def test_the_gap_from_the_best_card_is_paired_sample_by_sample():
         _, e = mean_error([r[top.card] - r[m.card] for r in rows])
         assert m.gap_error == pytest.approx(e)
     lead = estimate.analyse(random_position(random.Random(22), 10), "points", samples=30)
-    assert "-lines" in lead.method and lead.moves[0].gap_error is None
+    assert lead.method.lines and lead.moves[0].gap_error is None
     assert all(np.isfinite(m.gap_error) and m.gap_error >= 0 for m in lead.moves[1:])
     assert all("gap_error" in m for m in lead.to_json()["moves"][1:])
 
@@ -87,7 +88,7 @@ def test_more_samples_shrink_the_error_bars():
     p = random_position(random.Random(12), 10)
     few = estimate.analyse(p, "points", samples=20, method="clairvoyant-lines")
     many = estimate.analyse(p, "points", samples=320, method="clairvoyant-lines")
-    assert few.method == many.method == "sampled-clairvoyant-lines"
+    assert few.method == many.method == Method(Way.SAMPLED_CLAIRVOYANT, lines=True)
     for c in p.legal_cards():
         assert many.move(c).error < few.move(c).error
 
@@ -114,7 +115,7 @@ def test_sample_mean_is_the_average_over_talon_orders():
     for objective in ("points", "win"):
         per_order = [ref_values(replace(p, talon_order=o), objective) for o in orders]
         a = estimate.analyse(p, objective, samples=2, method="clairvoyant")
-        assert a.method == "sampled-clairvoyant"
+        assert a.method == Method(Way.SAMPLED_CLAIRVOYANT)
         for c in p.legal_cards():
             want = (per_order[0][c] + per_order[1][c]) / 2
             assert Fraction(a.move(c).value).limit_denominator(8) == want
@@ -158,19 +159,21 @@ def test_auto_picks_the_measured_best_method(monkeypatch):
     solved to the end when the time holds enough samples (a sample budget: always), else
     DEFAULT_DEPTH tricks deep."""
     rng = random.Random(6)
-    assert estimate.analyse(random_position(rng, 8), samples=3).method == "sampled-expectimax"
+    assert estimate.analyse(random_position(rng, 8), samples=3).method == Method(Way.SAMPLED_EXPECTIMAX)
     for talon in (10, 12, 14):
         assert (estimate.analyse(random_position(rng, talon), samples=3).method
-                == "sampled-clairvoyant-lines-second-trick")
+                == Method(Way.SAMPLED_CLAIRVOYANT, lines=True, second_trick=True))
     # following, the mover's own card is the only decision before the draw: no lines
     assert (estimate.analyse(random_position(rng, 12, mid_trick=True), samples=3).method
-            == "sampled-clairvoyant-second-trick")
+            == Method(Way.SAMPLED_CLAIRVOYANT, second_trick=True))
     p = random_position(rng, 14, with_score=True)
-    assert estimate.analyse(p, "win", samples=3).method == "sampled-clairvoyant-lines-second-trick"
+    assert (estimate.analyse(p, "win", samples=3).method
+            == Method(Way.SAMPLED_CLAIRVOYANT, lines=True, second_trick=True))
     # too little time for enough full solves: DEFAULT_DEPTH tricks deep
     monkeypatch.setattr(estimate, "FULL_MIN_SAMPLES", 10 ** 9)
     short = estimate.analyse(random_position(rng, 14), "points", 0.5, progress=False)
-    assert short.method.startswith(f"sampled-clairvoyant-depth{estimate.DEFAULT_DEPTH}"), short.method
+    assert short.method.way == Way.SAMPLED_CLAIRVOYANT, short.method
+    assert short.method.depth == estimate.DEFAULT_DEPTH, short.method
 
 
 def test_lines_value_a_card_by_its_worst_reply():
@@ -184,7 +187,7 @@ def test_lines_value_a_card_by_its_worst_reply():
         orders = [(p.top, x, y, p.briscola) for x, y in (hidden, hidden[::-1])]
         for objective in ("points", "win"):
             a = estimate.analyse(p, objective, samples=2, method="clairvoyant-lines")
-            assert a.method == "sampled-clairvoyant-lines"
+            assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, lines=True)
             for c in p.legal_cards():
                 after = [ref_values(replace(p, talon_order=o, top=o[0]).play(c), objective)
                          for o in orders]
@@ -201,7 +204,7 @@ def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
         for objective in ("points", "win"):
             vals, _ = exact_values(p, objective, None)
             a = estimate.analyse(p, objective, samples=1000)
-            assert a.method == "sampled-expectimax"
+            assert a.method == Method(Way.SAMPLED_EXPECTIMAX)
             assert any("enumerated" in n for n in a.notes)
             assert a.to_json()["interval"] == "no sampling"
             for c, v in vals.items():
@@ -222,7 +225,7 @@ def test_expectimax_samples_are_unbiased_estimates():
 def test_analysis_api_falls_back_to_the_estimate_past_the_time_limit():
     p = random_position(random.Random(3), 20)
     a = analyse(p, "points", seconds=0.3)
-    assert a.exact is False and a.method.startswith("sampled-clairvoyant")
+    assert a.exact is False and a.method.way == Way.SAMPLED_CLAIRVOYANT
 
 
 def test_win_objective_values_are_probabilities():
@@ -294,12 +297,12 @@ def test_known_talon_order_is_searched_deeper_until_time_is_up():
     p = random_position(rng, 8, clairvoyant=True)
     a = estimate.analyse(p, "points", 2.0)
     vals, _ = exact_values(p, "points", None)
-    assert a.method == "deepening-depth7" and a.notes == ("searched to the end",)
+    assert a.method == Method(Way.DEEPENING, depth=7) and a.notes == ("searched to the end",)
     assert {m.card: m.value for m in a.moves} == {c: float(v) for c, v in vals.items()}
-    assert all(m.error == 0 for m in a.moves) and a.covers == "no sampling"
+    assert all(m.error == 0 for m in a.moves) and a.interval == "no sampling"
     deal = random_position(rng, 34, clairvoyant=True)
     t = time.perf_counter()
     b = estimate.analyse(deal, "points", 0.1)
     assert time.perf_counter() - t < 0.3
-    assert b.method.startswith("deepening-depth") and "of 20 tricks" in b.notes[0]
-    assert all(m.error == deal.points_in_play for m in b.moves) and b.covers == "bound"
+    assert b.method.way == Way.DEEPENING and "of 20 tricks" in b.notes[0]
+    assert all(m.error == deal.points_in_play for m in b.moves) and b.interval == "bound"

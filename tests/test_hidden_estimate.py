@@ -14,6 +14,7 @@ from solver.game import record_of
 from solver.position.seat import make_seat_position
 from solver.analysis import sampling as seat
 from solver.analysis.sampler import seed_for
+from solver.analysis.result import Method, Way
 from solver.analysis.stats import t95
 from solver.players.agents import GreedyAgent
 from solver.game import deal, play
@@ -45,7 +46,7 @@ def test_more_time_only_adds_samples():
                                  record_of(st))
     short = seat.analyse(sp, time_limit=0.05, seed=1)
     long = seat.analyse(sp, time_limit=0.6, seed=1)
-    assert short.method == long.method == "seat-sampling-depth4"
+    assert short.method == long.method == Method(Way.SEAT_SAMPLING, depth=4)
     assert long.samples > short.samples >= 1
     for a in (short, long):
         assert _values(seat.analyse(sp, samples=a.samples, seed=1)) == _values(a)
@@ -53,13 +54,13 @@ def test_more_time_only_adds_samples():
 
 def test_depth_limited_estimates_say_so():
     a = seat.analyse_open(parse_position(EXAMPLE), samples=20)
-    assert a.method == "sampled-clairvoyant-depth4" and not a.exact
+    assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, depth=4) and not a.exact
     assert "approximation" in a.notes[0] and "the method's measured error: ±" in a.notes[0]
     # classic's drawn talon order adds an error measured at 13-16 cards alive, carried here
     assert a.interval == a.to_json()["interval"] == "sampling and extrapolated method"
     late = _early_seat(moves=26)
     b = seat.analyse_state(late, late.to_move, samples=5)
-    assert b.method == "seat-sampling" and "approximation" not in b.notes[0]
+    assert b.method == Method(Way.SEAT_SAMPLING) and "approximation" not in b.notes[0]
 
 
 def test_depth_limited_intervals_add_the_methods_measured_error():
@@ -82,7 +83,7 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
     finally:
         seat.METHOD_ERROR.update(monkey)
     assert "not measured" in without.notes[0]
-    assert with_m.covers == "sampling and extrapolated method" and without.covers == "sampling only"
+    assert with_m.interval == "sampling and extrapolated method" and without.interval == "sampling only"
     for mv in with_m.moves:
         e = without.move(mv.card).error
         assert mv.value == without.move(mv.card).value

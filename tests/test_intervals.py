@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver import review as R
 from solver.analysis import sampling as seat
-from solver.analysis.result import INTERVALS
+from solver.analysis.result import Interval
 from solver.i18n import INTERVAL_TEXT
 from solver.players.agents import play_deal
 from solver.position import parse_position
@@ -76,7 +76,7 @@ def test_a_seat_analysis_that_solved_every_hand_says_it_has_no_sampling_error():
 
 def test_every_text_of_an_interval_is_in_both_languages():
     for lang in ("en", "it"):
-        assert set(INTERVAL_TEXT[lang]) == set(INTERVALS)
+        assert set(INTERVAL_TEXT[lang]) == set(Interval)
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_every_estimated_cost_of_a_scoperta_review_has_its_interval(scoperta_rev
     est = [m for m in scoperta_review.moves if m.rated and not m.exact]
     assert est, "the early moves of a scoperta deal are estimates"
     for m in est:
-        assert m.interval in INTERVALS
+        assert m.interval in Interval
         if m.cost > 0:
             assert m.cost_error is not None and m.cost_error > 0, m
             assert " ±" in R.fmt_cost(m)
@@ -134,6 +134,6 @@ def test_one_sample_gives_a_bound_not_an_interval():
     classic = parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S "
                              "played=- turn=1")
     one = seat.analyse_open(classic, samples=1)
-    assert one.covers == "bound" and seat.analyse_open(classic, samples=3).covers != "bound"
+    assert one.interval == "bound" and seat.analyse_open(classic, samples=3).interval != "bound"
     a = estimate.analyse(parse_position(SCOPERTA_EARLY), samples=1)
     assert a.to_json()["interval"] == "bound"

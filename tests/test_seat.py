@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.analysis import analyse
+from solver.analysis.result import Method, Way
 from solver.cards import (FULL_DECK, cards_of, format_mask, mask_of, mask_points, parse_cards,
                           popcount)
 from solver.game import deal, legal_cards, play, to_position
@@ -176,7 +177,7 @@ def test_error_bars_shrink_with_more_samples():
     assert sp.talon_size == 4 and sp.hidden == 3
     few = seat_analyse(sp, samples=6, seed=2)
     many = seat_analyse(sp, samples=18, seed=2)
-    assert not few.exact and few.method == "seat-sampling" and many.samples == 18
+    assert not few.exact and few.method == Method(Way.SEAT_SAMPLING) and many.samples == 18
     for m in many.moves:
         assert m.error < few.move(m.card).error
     j = many.to_json()

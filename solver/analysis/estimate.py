@@ -34,9 +34,7 @@ import numpy as np
 
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
-from solver.analysis.result import (BOUND, EXTRAPOLATED, NO_SAMPLING, SAMPLING_AND_METHOD,
-                                   SAMPLING_ONLY, Analysis, MoveValue,
-                                   value_bound)
+from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way, value_bound
 from solver.analysis.sampler import (PROGRESS_AFTER, Sample, best_line, deadline_of, run,
                                     seed_for)
 from solver.analysis.stats import Sums
@@ -467,7 +465,8 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
             done=(lambda s: s.n >= once) if not random_talon else None,
             progress=line if progress else None)
     nodes = r.nodes
-    if r.stopped == "interrupted":
+    interrupted = r.stopped == "interrupted"
+    if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
 
     if stats.n == 0:
@@ -481,11 +480,6 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
 
     exact = not random_talon and mode_depth is None
     corrected = corr.n >= 2
-    method = "sampled-clairvoyant" if mode_depth is None else f"sampled-clairvoyant-depth{mode_depth}"
-    if lines:
-        method += "-lines"
-    if corrected:
-        method += "-second-trick"
     known = None if exact else method_error(pos, objective, mode_depth is None, lines, corrected)
     m_err = None if known is None else known[0]
     est = _Estimate(objective, bound, [(stats, 1.0)] + ([(corr, second.fpc())] if corrected else []))
@@ -494,10 +488,14 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
                                             else ""))
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
         say(best_line("estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value))
-    interval = (NO_SAMPLING if exact else BOUND if stats.n < 2 else SAMPLING_ONLY
-                if known is None else EXTRAPOLATED if known[1] else SAMPLING_AND_METHOD)
-    return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, method, tuple(notes), interval=interval)
+    interval = (Interval.NO_SAMPLING if exact else Interval.BOUND if stats.n < 2
+                else Interval.SAMPLING_ONLY if known is None
+                else Interval.EXTRAPOLATED if known[1] else Interval.SAMPLING_AND_METHOD)
+    return Analysis(position=pos, objective=objective, exact=False, value=moves[0].value,
+                    value_exact=None, moves=moves, best=best, pv=(best[0],), nodes=nodes,
+                    seconds=time.perf_counter() - t0,
+                    method=Method(Way.SAMPLED_CLAIRVOYANT, mode_depth, lines, corrected),
+                    notes=tuple(notes), interval=interval, interrupted=interrupted)
 
 
 def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
@@ -530,10 +528,13 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
     moves = tuple(MoveValue(cards[j], float(vals[j]), None, err) for j in rank)
     best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
     note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
-    return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, f"deepening-depth{d}",
-                    (note,) + (("interrupted: the deepest search finished so far",) if stopped else ()),
-                    interval=NO_SAMPLING if err == 0 else BOUND)
+    return Analysis(position=pos, objective=objective, exact=False, value=moves[0].value,
+                    value_exact=None, moves=moves, best=best, pv=(best[0],), nodes=nodes,
+                    seconds=time.perf_counter() - t0, method=Method(Way.DEEPENING, d),
+                    notes=(note,) + (("interrupted: the deepest search finished so far",)
+                                     if stopped else ()),
+                    interval=Interval.NO_SAMPLING if err == 0 else Interval.BOUND,
+                    interrupted=stopped)
 
 
 def _pick_depth(pos: Position, objective: str, cards, order, deadline: float | None) -> int:
@@ -633,10 +634,13 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
         notes.append("interrupted: estimate from the samples taken so far")
     if enumerated:
         notes.append(f"all {outcomes} first draws enumerated: the values are exact")
-    return Analysis(pos, objective, False, moves[0].value, None, moves, best, (best[0],), nodes,
-                    time.perf_counter() - t0, "sampled-expectimax", tuple(notes),
-                    interval=NO_SAMPLING if enumerated else BOUND if st.n < 2
-                    else SAMPLING_AND_METHOD)  # exact below the draw: no method error
+    return Analysis(position=pos, objective=objective, exact=False, value=moves[0].value,
+                    value_exact=None, moves=moves, best=best, pv=(best[0],), nodes=nodes,
+                    seconds=time.perf_counter() - t0, method=Method(Way.SAMPLED_EXPECTIMAX),
+                    notes=tuple(notes),
+                    interval=Interval.NO_SAMPLING if enumerated else Interval.BOUND if st.n < 2
+                    else Interval.SAMPLING_AND_METHOD,  # exact below the draw: no method error
+                    interrupted=interrupted)
 
 
 #: the half-widths (a card's value, a gap from the best card) that a clairvoyant

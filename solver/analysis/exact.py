@@ -54,7 +54,7 @@ def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_lim
                 raise
             # Ctrl-C: the best answer so far is an estimate, clearly labelled
             a = first or estimate.analyse(pos, objective, INTERRUPT_ESTIMATE, time.perf_counter())
-            return replace(a, seconds=time.perf_counter() - t0,
+            return replace(a, seconds=time.perf_counter() - t0, interrupted=True,
                            notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",))
         if res is not None:
             return driver.exact_analysis(pos, objective, res, deadline, t0)

@@ -1,6 +1,6 @@
 """What an analysis returns: the value of every legal card, best first.
 
-Values are for the player to move (see NOTATION.md): objective "points" = expected points
+Values are for the player to move (see docs/notation.md): objective "points" = expected points
 still to win, mover minus opponent; objective "win" = probability that the mover ends the
 deal with 61+ (60-60 counts one half). Kept apart from the drivers so that every driver
 and every caller can import it without importing the others.
@@ -8,24 +8,78 @@ and every caller can import it without importing the others.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
+import re
+from dataclasses import KW_ONLY, dataclass, field, fields
+from enum import StrEnum
 from fractions import Fraction
+
 from solver.cards import card_str, mask_points, to_card
 from solver.position import PositionError, parse_position
 from solver.position.protocol import State
 
 OBJECTIVES = ("points", "win")
-#: what an estimate's ± covers (``Analysis.interval``, "interval" in its JSON): the
-#: sampling error and the method's error measured against exact values, in quadrature (a
-#: 95 % interval of the exact value); the same with the method's error extrapolated from
-#: smaller stages, which cannot be solved exactly to check it; the sampling error only
-#: (the method's own error is not known there: not an interval of the exact value); no
-#: sampling error (every case was solved: the ± is 0); or a bound (the widest the value
-#: can stray, not a 95 % interval)
-SAMPLING_AND_METHOD, EXTRAPOLATED, SAMPLING_ONLY, NO_SAMPLING, BOUND = (
-    "sampling and method", "sampling and extrapolated method", "sampling only", "no sampling",
-    "bound")
-INTERVALS = (SAMPLING_AND_METHOD, EXTRAPOLATED, SAMPLING_ONLY, NO_SAMPLING, BOUND)
+
+
+class Interval(StrEnum):
+    """What an estimate's ± covers (``Analysis.interval``, "interval" in its JSON)."""
+    #: the sampling error and the method's error measured against exact values, in
+    #: quadrature: a 95 % interval of the exact value
+    SAMPLING_AND_METHOD = "sampling and method"
+    #: the same with the method's error extrapolated from smaller stages, which cannot be
+    #: solved exactly to check it
+    EXTRAPOLATED = "sampling and extrapolated method"
+    #: the sampling error only (the method's own error is not known there: not an interval
+    #: of the exact value)
+    SAMPLING_ONLY = "sampling only"
+    #: no sampling error: every case was solved (the ± is 0)
+    NO_SAMPLING = "no sampling"
+    #: the widest the value can stray, not a 95 % interval
+    BOUND = "bound"
+
+
+class Way(StrEnum):
+    """How an answer was searched (``Method.way``)."""
+    EXACT = "exact"
+    SAMPLED_CLAIRVOYANT = "sampled-clairvoyant"  # talon orders sampled, each solved in the open
+    SAMPLED_EXPECTIMAX = "sampled-expectimax"    # the first draw sampled, exact below it
+    SEAT_SAMPLING = "seat-sampling"              # a seat's hidden hands sampled
+    DEEPENING = "deepening"                      # deeper and deeper on a known talon order
+
+
+@dataclass(frozen=True)
+class Method:
+    """How an answer was reached: its way, how deep each search looked (None: to the end of
+    the deal), whether the leader's cards were valued by their clairvoyant lines and the
+    second trick corrected. Its text ("sampled-clairvoyant-depth4-lines") is what users
+    see: the CLI's label and the JSON's "method"."""
+    way: Way = Way.EXACT
+    depth: int | None = None
+    lines: bool = False
+    second_trick: bool = False
+
+    def __str__(self) -> str:
+        return (self.way + ("" if self.depth is None else f"-depth{self.depth}")
+                + ("-lines" if self.lines else "") + ("-second-trick" if self.second_trick else ""))
+
+    @classmethod
+    def from_text(cls, text: str) -> Method:
+        """The Method whose text is ``text`` (``str`` read back). ValueError when none is."""
+        rest = str(text)
+        way = next((w for w in sorted(Way, key=len, reverse=True) if rest.startswith(w)), None)
+        if way is None:
+            raise ValueError(f"unknown method '{text}'")
+        rest = rest[len(way):]
+        depth = None
+        if m := re.match(r"-depth(\d+)", rest):
+            depth, rest = int(m.group(1)), rest[m.end():]
+        lines, rest = rest.startswith("-lines"), rest.removeprefix("-lines")
+        second, rest = rest == "-second-trick", rest.removeprefix("-second-trick")
+        if rest:
+            raise ValueError(f"unknown method '{text}'")
+        return cls(way, depth, lines, second)
+
+
+EXACT = Method()
 
 
 @dataclass(frozen=True)
@@ -42,6 +96,7 @@ class MoveValue:
 
 @dataclass(frozen=True)
 class Analysis:
+    """The answer of an analysis: exact, or an estimate whose ± says what it covers."""
     position: State
     objective: str
     exact: bool
@@ -52,22 +107,18 @@ class Analysis:
     pv: tuple[int, ...]            # principal line while no chance intervenes
     nodes: int
     seconds: float
-    method: str = "exact"
+    _: KW_ONLY
+    method: Method = EXACT
     notes: tuple[str, ...] = field(default=())
     samples: int | None = None     # seat analysis: how many opponent hands were sampled
-    interval: str | None = None    # an estimate's: what its ± covers (INTERVALS); None is
-                                   # read as SAMPLING_ONLY
+    interval: Interval | None = None  # an estimate's: what its ± covers; None when exact
+    #: Ctrl-C cut it short: a caller that did not ask for the answer so far passes the
+    #: interrupt on
+    interrupted: bool = False
 
-    @property
-    def covers(self) -> str | None:
-        """What the ± of this answer covers (one of INTERVALS), None when exact."""
-        return None if self.exact else (self.interval or SAMPLING_ONLY)
-
-    @property
-    def interrupted(self) -> bool:
-        """Whether Ctrl-C cut it short (its notes say so): a caller that did not ask for the
-        answer so far passes the interrupt on."""
-        return any(n.startswith("interrupted") for n in self.notes)
+    def __post_init__(self) -> None:
+        if not self.exact and self.interval is None:
+            raise ValueError("an estimate says what its ± covers (interval)")
 
     def move(self, card: int) -> MoveValue:
         for m in self.moves:
@@ -96,14 +147,14 @@ class Analysis:
             "seconds": round(self.seconds, 6),
         }
         if not self.exact:
-            out["method"] = self.method
-            out["interval"] = self.covers
+            out["method"] = str(self.method)
+            out["interval"] = str(self.interval)
         if self.samples is not None:
             out["samples"] = self.samples
         return out
 
     @classmethod
-    def from_json(cls, obj) -> "Analysis":
+    def from_json(cls, obj) -> Analysis:
         """The Analysis of ``to_json``'s object (or its JSON text): the position read back
         from its notation, the cards from their text. ValueError when it is not one."""
         def fr(x):
@@ -119,7 +170,11 @@ class Analysis:
                         best=tuple(to_card(c) for c in obj["best"]),
                         pv=tuple(to_card(c) for c in obj["pv"]), nodes=int(obj["nodes"]),
                         seconds=float(obj["seconds"]), notes=tuple(obj.get("notes", ())))
-            # the other fields (method, samples, ...) are in the JSON under their own names
+            if "method" in obj:
+                read["method"] = Method.from_text(obj["method"])
+            if "interval" in obj:
+                read["interval"] = Interval(obj["interval"])
+            # the other fields (samples, ...) are in the JSON under their own names
             read.update({f.name: obj[f.name] for f in fields(cls)
                          if f.name not in read and f.name in obj})
             return cls(**read)

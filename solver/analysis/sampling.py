@@ -42,9 +42,8 @@ from dataclasses import replace
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, wants_progress
-from solver.analysis.result import (BOUND, EXTRAPOLATED, NO_SAMPLING, SAMPLING_AND_METHOD,
-                                   SAMPLING_ONLY,
-                                   Analysis, check_objective, ranked, value_bound)
+from solver.analysis.result import (Analysis, Interval, Method, Way, check_objective, ranked,
+                                   value_bound)
 from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of, run, seed_for
 from solver.analysis.stats import Sums
 from solver.cards import cards_of, popcount
@@ -378,10 +377,12 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                      f"(effective sample size {tally.w * tally.w / tally.w2:.0f})")
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    method = "seat-sampling" + (f"-depth{horizon}" if horizon else "")
-    return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method=method, notes=tuple(notes), samples=n,
-                    interval=NO_SAMPLING if whole else interval_kind(
+    return Analysis(position=sp, objective=objective, exact=False, value=best_v,
+                    value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
+                    seconds=time.perf_counter() - t0,
+                    method=Method(Way.SEAT_SAMPLING, horizon or None), notes=tuple(notes),
+                    samples=n, interrupted=interrupted,
+                    interval=Interval.NO_SAMPLING if whole else interval_kind(
                         m_err, n, method_extrapolated(stage, objective, horizon, drawn)))
 
 
@@ -423,23 +424,25 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
         + covers(gp, objective, horizon, drawn)))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    method = "sampled-clairvoyant" + (f"-depth{horizon}" if horizon else "")
-    return Analysis(gp, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method=method, notes=tuple(notes),
+    return Analysis(position=gp, objective=objective, exact=False, value=best_v,
+                    value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
+                    seconds=time.perf_counter() - t0,
+                    method=Method(Way.SAMPLED_CLAIRVOYANT, horizon or None), notes=tuple(notes),
+                    interrupted=interrupted,
                     interval=interval_kind(m_err, tally.n,
                                            method_extrapolated(gp, objective, horizon, drawn)))
 
 
-def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> str:
+def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> Interval:
     """What the ± of ``n`` samples covers given the method's error (None: not measured; 0:
     the method adds none, each sample being exact over what it draws; ``extrapolated``:
     part of it carried from another stage); below two samples it is the widest the value
     can stray (Tally)."""
     if n < 2:
-        return BOUND
+        return Interval.BOUND
     if m_err is None:
-        return SAMPLING_ONLY
-    return EXTRAPOLATED if extrapolated else SAMPLING_AND_METHOD
+        return Interval.SAMPLING_ONLY
+    return Interval.EXTRAPOLATED if extrapolated else Interval.SAMPLING_AND_METHOD
 
 
 def beyond_horizon(variant: str, players: int = 2) -> str:

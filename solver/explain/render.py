@@ -247,7 +247,7 @@ def _render_before(ex, w: _Words) -> list[str]:
                 vs = w.t("value_pm", v=vs, e=f"{m.error:.2f}")
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
     if not a.exact:
-        out.append("  " + INTERVAL_TEXT[w.lang][a.covers] + ".")
+        out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")
     out.append(w.t("facts.unseen", cards=", ".join(card_str(c) for c in f["unseen"]) or w.m["none"]))
     out += _render_counts(ex, w)
     return out
@@ -310,7 +310,7 @@ def to_json(ex) -> dict:
         "value": a.value,
         "value_exact": fmt_fraction(a.value_exact) if a.exact else None,
         "best": sorted(card_str(c) for c in a.best),
-        **({} if a.exact else {"interval": a.covers}),
+        **({} if a.exact else {"interval": str(a.interval)}),
         "moves": [{"card": card_str(m.card), "value": m.value,
                    "value_exact": fmt_fraction(m.value_exact) if a.exact else None,
                    **({} if m.error is None else {"error": m.error})} for m in a.moves],

@@ -12,7 +12,7 @@ import time
 from dataclasses import replace
 
 from solver.analysis import Analysis, analyse as analyse_position, check_objective
-from solver.analysis.result import ranked, value_bound
+from solver.analysis.result import Interval, Method, Way, ranked, value_bound
 from solver.analysis.sampler import DEFAULT_TIME, Sample, run
 from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
@@ -104,6 +104,8 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                  f"no sampling error",)
     elif every is not None:
         notes += (f"{len(every)} opponent hands are consistent",)
-    return Analysis(sp, objective, False, best_v, None, moves, best, (), nodes,
-                    time.perf_counter() - t0, method="seat-sampling", notes=notes, samples=n)
+    return Analysis(position=sp, objective=objective, exact=False, value=best_v,
+                    value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
+                    seconds=time.perf_counter() - t0, method=Method(Way.SEAT_SAMPLING),
+                    notes=notes, samples=n, interval=Interval.SAMPLING_ONLY)
 
