@@ -14,6 +14,7 @@ from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
 from solver.analysis.sampler import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.cards import card_str
+from solver.errors import BriscolaError
 from solver.frame import taken_margin
 from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
 from solver.position import PositionError, parse_position
@@ -107,12 +108,11 @@ def _line_position(text: str) -> str:
 def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> dict:
     """The JSON object of one input line (a task of the batch): its analysis, or its
     "position" and "error"."""
-    from cli.main import USER_ERRORS
     try:
         text = _line_position(text)
         return _analysis(parse_position(text), objective, time_limit, estimate_limit, samples,
                          seed).to_json()
-    except USER_ERRORS as e:
+    except BriscolaError as e:
         return {"position": text, "error": clip_message(e)}
 
 

@@ -7,6 +7,7 @@ import sys
 import click
 
 from cli.options import SECONDS
+from solver.errors import BriscolaError
 from solver.explain import LANGS, explain_position, render
 from solver.position import parse_position
 
@@ -21,7 +22,7 @@ def read_text(path: str) -> str:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror}") from None
+        raise BriscolaError(f"cannot read {path}: {e.strerror}") from None
 
 
 @click.command()

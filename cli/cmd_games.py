@@ -8,6 +8,7 @@ import sys
 import click
 
 from cli.options import SEED, check_output, count, record_text, save_text
+from solver.errors import BriscolaError
 from solver.players.agents import agent_name, seat_agents
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
@@ -43,7 +44,7 @@ def deal(variant, seed, dealer, as_json):
     """
     v = get_variant(variant)
     if dealer is not None and not 1 <= dealer <= v.players:
-        raise ValueError(f"--dealer must be a player number from 1 to {v.players}")
+        raise BriscolaError(f"--dealer must be a player number from 1 to {v.players}")
     seed = _seed(seed)
     state = deal_game(v, seed, None if dealer is None else dealer - 1)
     if as_json:
@@ -81,9 +82,9 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     """
     v = get_variant(variant)
     if games < 1:
-        raise ValueError(f"--games must be at least 1, got {games}")
+        raise BriscolaError(f"--games must be at least 1, got {games}")
     if target is not None and target < 1:
-        raise ValueError(f"--target must be at least 1, got {target}")
+        raise BriscolaError(f"--target must be at least 1, got {target}")
     check_output(record_out, force, "--record-out")
     seats = seat_agents(agents, v.players)
     names = [agent_name(a) for a in seats]

@@ -13,6 +13,7 @@ import click
 from cli.cluster_opts import client_for, cluster_options, progress_line
 from cli.options import SECONDS, SEED, count
 from solver import cluster as cl
+from solver.errors import BriscolaError
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine import BASES
 from solver.players.match import Summary, log_key, log_row_error, mean_ci, run_match, summarise
@@ -72,7 +73,7 @@ class _OneLine(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as e:
-            raise ValueError(e.format_message()) from None
+            raise BriscolaError(e.format_message()) from None
 
 
 @click.command(cls=_OneLine)

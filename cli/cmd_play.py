@@ -15,6 +15,7 @@ from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card
+from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, shown_value
 from solver.game import (GameState, continue_game, deal, default_dealer, legal_cards,
                          new_match, play as play_card, to_position)
@@ -608,7 +609,7 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
     done (in record order)."""
     rec = check_record(rec) if "_deals" not in rec else rec
     if rec["variant"] not in SUPPORTED:
-        raise ValueError(UNSUPPORTED)
+        raise BriscolaError(UNSUPPORTED)
     replay_all(rec)
     check_review_objective(objective, all("start" not in d or d["start"].score is not None
                                           for d in rec["_deals"]))

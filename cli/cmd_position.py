@@ -8,6 +8,7 @@ import click
 
 from cli.options import SECONDS, check_output, save_text
 from solver.cards import card_str
+from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
 from solver.render import render
 
@@ -62,7 +63,7 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
         write_picture(read_position_arg(position), svg_path, lang, with_analysis, time_limit, force)
         return
     if with_analysis:
-        raise ValueError("--with-analysis draws on a picture: give --svg FILE")
+        raise BriscolaError("--with-analysis draws on a picture: give --svg FILE")
     click.echo(render(read_position_arg(position), lang, use_colour(colour)), color=colour)
 
 

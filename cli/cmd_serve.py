@@ -7,6 +7,7 @@ import webbrowser
 import click
 
 from cli.options import count
+from solver.errors import BriscolaError
 
 
 @click.command()
@@ -29,8 +30,8 @@ def serve(port, host, open_browser):
         import starlette  # noqa: F401
         import uvicorn
     except ModuleNotFoundError as e:
-        raise ValueError(f"the board needs the web extra ({e.name} is missing): "
-                         f"pip install -e '.[web]'") from None
+        raise BriscolaError(f"the board needs the web extra ({e.name} is missing): "
+                            f"pip install -e '.[web]'") from None
     from solver.web.app import create_app
     from solver.web.guard import is_loopback
     sock = _bind(host, port)
@@ -60,7 +61,8 @@ def _bind(host: str, port: int):
         infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as e:
-        raise ValueError(f"cannot listen on {host}:{port}: {getattr(e, 'strerror', None) or e}") from None
+        why = getattr(e, "strerror", None) or e
+        raise BriscolaError(f"cannot listen on {host}:{port}: {why}") from None
     family, _, _, _, sockaddr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
@@ -68,7 +70,7 @@ def _bind(host: str, port: int):
         sock.bind(sockaddr)
     except OSError as e:
         sock.close()
-        raise ValueError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+        raise BriscolaError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     return sock
 
 

@@ -1,22 +1,24 @@
 """The ``briscola`` command: a click group; each family of commands lives in its own module
-and registers itself here. Errors the user caused end as one line on stderr and exit 2."""
+and registers itself here. Errors the user caused (solver.errors.BriscolaError, click's
+usage errors) end as one line on stderr and exit 2; any other exception is a bug: one line
+asking for a report, exit 70 (EX_SOFTWARE), the trace in a file (``--debug``: on stderr)."""
 from __future__ import annotations
 
 import difflib
 import importlib
 import re
 import sys
+import tempfile
+import traceback
 
 import click
 
-from solver.cards import CardError
-from solver.position import PositionError
-from solver.rules import RulesError
-
 from cli import coldstart
 from cli.options import clip_message
+from solver.errors import BriscolaError, internal_error
 
-USER_ERRORS = (PositionError, CardError, RulesError, ValueError)
+#: the exit code of a bug (sysexits.h's EX_SOFTWARE), apart from the user's mistakes' 2
+INTERNAL_ERROR = 70
 
 
 #: every command: the module that defines it and the first sentence of its help. A command's
@@ -113,7 +115,7 @@ class BriscolaGroup(click.Group):
         coldstart.install()  # here, not on import: importing this module changes nothing
         try:
             return super().invoke(ctx)
-        except USER_ERRORS as e:
+        except BriscolaError as e:
             click.echo(f"error: {clip_message(e)}", err=True)
             ctx.exit(2)
         except click.UsageError as e:
@@ -124,11 +126,32 @@ class BriscolaGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except Exception as e:  # a bug, not the user's mistake: said as one
+            report_bug(e, ctx.params.get("debug", False))
+            ctx.exit(INTERNAL_ERROR)
+
+
+def report_bug(e: Exception, debug: bool) -> None:
+    """One line asking for a report; the trace on stderr with ``--debug``, else in a file
+    the line names."""
+    trace = "".join(traceback.format_exception(e))
+    if debug:
+        click.echo(trace, err=True, nl=False)
+        where = ""
+    else:
+        with tempfile.NamedTemporaryFile("w", prefix="briscola-error-", suffix=".txt",
+                                         delete=False, encoding="utf-8") as f:
+            f.write(trace)
+        where = f" (trace in {f.name}; --debug shows it)"
+    click.echo(f"{clip_message(internal_error(e))}{where}", err=True)
 
 
 @click.group(cls=BriscolaGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="briscola-scoperta")
-def cli():
+@click.option("--debug", is_flag=True, help="On an internal error, show its trace.")
+def cli(debug: bool = False):
     """Briscola scoperta: exact analysis, explanations, puzzles and play.
 
     The rules played and the position notation are docs/rules.md and docs/notation.md in

@@ -13,6 +13,7 @@ import tempfile
 
 import click
 
+from solver.errors import BriscolaError
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
 
 #: no search here gains anything from more than an hour a position: the exact horizon is
@@ -84,7 +85,7 @@ NUMERIC_TYPES = (Seconds, Whole)
 
 # ---- output paths -----------------------------------------------------------------------
 
-class OutputPathError(ValueError):
+class OutputPathError(BriscolaError):
     """An output path that cannot be written: said before any work starts."""
 
 

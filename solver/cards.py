@@ -10,6 +10,8 @@ import re
 
 import numpy as np
 
+from solver.errors import BriscolaError
+
 N_CARDS = 40
 SUITS = "BCDS"
 SUIT_NAMES_IT = ("bastoni", "coppe", "denari", "spade")
@@ -34,7 +36,7 @@ _NEAPOLITAN = {"1": "A", "8": "F", "9": "C", "10": "R"}
 _CARD_RE = re.compile(r"^(10|[1-9]|[ARCF])([BCDS])$", re.IGNORECASE)
 
 
-class CardError(ValueError):
+class CardError(BriscolaError):
     """A card or card list the user typed cannot be read."""
 
 

@@ -22,6 +22,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
+from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.analysis import analyse, driver
 from solver.position import parse_position
@@ -37,8 +38,12 @@ PROBE_SECONDS = 3.0
 CONNECT_SECONDS = 6.0
 
 
-class ClusterError(ValueError):
+class ClusterError(BriscolaError):
     """The cluster cannot be used: extra not installed, scheduler unreachable."""
+
+
+class LogError(BriscolaError):
+    """A task log that cannot be read, written or resumed; the message names the file."""
 
 
 def _dask():
@@ -226,7 +231,7 @@ class TaskLog:
     A crash may cut the last row short: that row is moved to ``<path>.torn`` (said through
     ``warn``) and its task runs again. Every row of this run is checked: its index a whole
     number from ``first``, and ``row_error(row)`` (what is wrong with it, or None); a bad row
-    is a ValueError naming the file and line, never a wrong result. Rows are written whole:
+    is a LogError naming the file and line, never a wrong result. Rows are written whole:
     a newline first if the file lacks its last one, and flushed to the disk (fsync)."""
 
     def __init__(self, path: str | None, key: dict,
@@ -249,7 +254,7 @@ class TaskLog:
             with open(self.path, "rb") as f:
                 data = f.read()
         except OSError as e:
-            raise ValueError(f"cannot read the log {self.path}: {e.strerror}") from None
+            raise LogError(f"cannot read the log {self.path}: {e.strerror}") from None
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" when the file ends with its newline
         if tail.strip():
@@ -269,7 +274,7 @@ class TaskLog:
                 os.fsync(f.fileno())
             os.truncate(self.path, keep)
         except OSError as e:
-            raise ValueError(f"{self.path}:{n}: the last row was cut short, and it cannot be "
+            raise LogError(f"{self.path}:{n}: the last row was cut short, and it cannot be "
                              f"set aside in {torn}: {e.strerror}") from None
         if self.warn:
             self.warn(f"{self.path}:{n}: the last row was cut short (a crash while writing "
@@ -288,18 +293,18 @@ class TaskLog:
                     continue
                 row = jsonfile.parse(text, where)
             except jsonfile.JSONFileError as e:
-                raise ValueError(f"{e}: not a task log row") from None
+                raise LogError(f"{e}: not a task log row") from None
             if not isinstance(row, dict):
-                raise ValueError(f"{where}: not a task log row (a row is a JSON object)")
+                raise LogError(f"{where}: not a task log row (a row is a JSON object)")
             if not all(row.get(k) == v for k, v in self.key.items()):
                 continue
             i = row.get("index")
             if not isinstance(i, int) or isinstance(i, bool) or i < self.first:
-                raise ValueError(f"{where}: \"index\" must be a task number from {self.first}, "
+                raise LogError(f"{where}: \"index\" must be a task number from {self.first}, "
                                  f"got {jsonfile.kind(i) if not isinstance(i, int) else i}")
             bad = self.row_error(row) if self.row_error else None
             if bad:
-                raise ValueError(f"{where}: {bad}")
+                raise LogError(f"{where}: {bad}")
             if i not in rows and (check is None or check(i, row)):
                 rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
                 self.lines[i] = n
@@ -320,7 +325,7 @@ class TaskLog:
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as e:
-            raise ValueError(f"cannot write to the log {self.path}: {e.strerror}") from None
+            raise LogError(f"cannot write to the log {self.path}: {e.strerror}") from None
 
     def resumed(self, held: int, total: int, what: str = "tasks") -> str:
         """The line a resumed run says: what the log already held."""

@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 
 from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
+from solver.errors import BriscolaError
 
 LANGS = ("en", "it")
 
@@ -17,7 +18,7 @@ LANGS = ("en", "it")
 def check_lang(lang: str) -> str:
     """``lang`` itself when the program speaks it; else a one-line refusal."""
     if lang not in LANGS:
-        raise ValueError(f"unknown language '{lang}' (en or it)")
+        raise BriscolaError(f"unknown language '{lang}' (en or it)")
     return lang
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+from solver.errors import BriscolaError
+
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
 #: a position line fits in a few hundred bytes; a line of a stream (``analyse -``) beyond
@@ -17,7 +19,7 @@ MAX_DEPTH = 32
 MAX_LINE = 1 << 20
 
 
-class JSONFileError(ValueError):
+class JSONFileError(BriscolaError):
     """JSON that cannot be used; the message is one line that names where it is."""
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from importlib.resources import files
 from typing import Iterable, Iterator
 
+from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.analysis import Analysis, analyse, driver
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
@@ -34,8 +35,9 @@ KEYS = {"id", "position", "question", "objective", "answer", "difficulty", "titl
 MARGIN = {"points": Fraction(4), "win": Fraction(1, 4)}
 
 
-class PuzzleError(ValueError):
-    """A puzzle file that cannot be read; the message names the line."""
+class PuzzleError(BriscolaError):
+    """A puzzle the user got wrong: a file that cannot be read (the message names the line),
+    an answer that is not a value, a game or stage puzzles are not made for."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def parse_value(text: str) -> Fraction:
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"'{text}' is not an exact value (write 7, -3/2 or 0.5)") from None
+        raise PuzzleError(f"'{text}' is not an exact value (write 7, -3/2 or 0.5)") from None
 
 
 # ----- reading ------------------------------------------------------------------------
@@ -209,7 +211,7 @@ BUNDLED = {"scoperta": "data/puzzles.jsonl", "briscolone": "data/puzzles-briscol
 
 def bundled_lines(variant: str = "scoperta") -> list[str]:
     if variant not in BUNDLED:
-        raise ValueError(f"no bundled puzzles for variant '{variant}' "
+        raise PuzzleError(f"no bundled puzzles for variant '{variant}' "
                          f"(bundled: {', '.join(BUNDLED)})")
     return files("solver").joinpath(BUNDLED[variant]).read_text(encoding="utf-8").splitlines()
 
@@ -478,15 +480,15 @@ def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: st
     puzzles as the plain loop.
     """
     if variant not in ("scoperta",) + GAME_VARIANTS:
-        raise ValueError(f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'")
+        raise PuzzleError(f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'")
     if variant != "scoperta" and talon not in (None, 0):
-        raise ValueError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
+        raise PuzzleError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
     if talon not in (None, 0, 2):
-        raise ValueError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
+        raise PuzzleError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
     if difficulty not in (None,) + DIFFICULTIES:
-        raise ValueError(f"difficulty must be easy, medium or hard, got {difficulty!r}")
+        raise PuzzleError(f"difficulty must be easy, medium or hard, got {difficulty!r}")
     if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be points or win, got {objective!r}")
+        raise PuzzleError(f"objective must be points or win, got {objective!r}")
     prefix = id_prefix if id_prefix is not None else f"g{seed}-"
     max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
     found = tried = 0

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 
+from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card
@@ -39,7 +40,7 @@ FORMAT = "briscola-record"
 VERSION = 1
 
 
-class RecordError(ValueError):
+class RecordError(BriscolaError):
     """A record that cannot be read or does not replay; the message is one line."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.errors import BriscolaError
 from solver.cards import RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_str
 
 
@@ -46,8 +47,8 @@ ALIASES = {"briscola": "classic", "scoperta2": "scoperta", "briscolone-libero": 
            "briscolone_libero": "libero", "4p": "scoperta4", "scoperta-4": "scoperta4"}
 
 
-class RulesError(ValueError):
-    """A move or a variant name that the rules do not allow."""
+class RulesError(BriscolaError):
+    """A move, a variant name or a player (agent) name that the rules do not allow."""
 
 
 def get_variant(name: str) -> Variant:

@@ -207,7 +207,7 @@ def test_an_unreachable_scheduler_fails_fast_in_one_line():
 def test_a_log_that_cannot_be_written_is_one_line_even_over_processes(tmp_path, monkeypatch):
     """A failing write inside the pool's loop used to end as "Pool is still running"."""
     def full(self, index, result):
-        raise ValueError(f"cannot write to the log {self.path}: No space left on device")
+        raise cl.LogError(f"cannot write to the log {self.path}: No space left on device")
     monkeypatch.setattr(cl.TaskLog, "write", full)
     log = tmp_path / "m.jsonl"
     r = run(MATCH + ["--log", str(log), "--jobs", "2"])

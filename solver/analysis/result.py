@@ -14,6 +14,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from solver.cards import card_str, mask_points, to_card
+from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
 from solver.position.protocol import State
 
@@ -156,7 +157,7 @@ class Analysis:
     @classmethod
     def from_json(cls, obj) -> Analysis:
         """The Analysis of ``to_json``'s object (or its JSON text): the position read back
-        from its notation, the cards from their text. ValueError when it is not one."""
+        from its notation, the cards from their text. BriscolaError when it is not one."""
         def fr(x):
             return None if x is None else Fraction(x)
         try:
@@ -178,8 +179,10 @@ class Analysis:
             read.update({f.name: obj[f.name] for f in fields(cls)
                          if f.name not in read and f.name in obj})
             return cls(**read)
-        except (KeyError, TypeError, AttributeError) as e:
-            raise ValueError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
+        except BriscolaError:
+            raise
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise BriscolaError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
 
 
 def check_objective(pos, objective: str) -> None:

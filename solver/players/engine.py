@@ -26,6 +26,7 @@ from solver.game import GameState
 from solver.players import pimc
 from solver.players.agents import NamedAgent, register_agent, register_resolver
 from solver.players.infer import hand_weigher
+from solver.rules import RulesError
 
 DEFAULT_SECONDS = 1.0
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
@@ -44,10 +45,10 @@ class EngineAgent(NamedAgent):
                  infer: bool = True):
         if samples is not None:
             if samples < 1:
-                raise ValueError(f"the engine needs at least 1 sample a move, got {samples}")
+                raise RulesError(f"the engine needs at least 1 sample a move, got {samples}")
             seconds = None
         elif not (seconds is not None and seconds > 0):
-            raise ValueError(f"the engine needs a positive time per move, got {seconds}")
+            raise RulesError(f"the engine needs a positive time per move, got {seconds}")
         self.seconds = None if seconds is None else float(seconds)
         self.samples = samples
         self.objective = objective
@@ -109,7 +110,7 @@ class EngineAgent(NamedAgent):
 
 def parse_engine_name(key: str):
     """(seconds, samples, objective, pimc, infer) for an engine name (NAME_HELP), else
-    None; ValueError for an engine name with a bad budget."""
+    None; RulesError for an engine name with a bad budget."""
     key = key.strip().lower()
     at = key.find("@")
     colon = key.find(":")
@@ -120,21 +121,21 @@ def parse_engine_name(key: str):
     objective, pimc, infer = BASES[base]
     if sep == "@":
         if pimc:
-            raise ValueError(f"'{key}': the baseline engine-pimc takes a time only "
+            raise RulesError(f"'{key}': the baseline engine-pimc takes a time only "
                              f"(engine-pimc:SECONDS): its depth is chosen by the clock")
         try:
             samples = int(budget)
         except ValueError:
-            raise ValueError(f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50") from None
+            raise RulesError(f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50") from None
         if samples < 1:
-            raise ValueError(f"bad engine budget in '{key}': at least 1 sample a move")
+            raise RulesError(f"bad engine budget in '{key}': at least 1 sample a move")
         return None, samples, objective, pimc, infer
     try:
         seconds = DEFAULT_SECONDS if sep == "" else float(budget)
     except ValueError:
-        raise ValueError(f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5") from None
+        raise RulesError(f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5") from None
     if not seconds > 0 or seconds != seconds or seconds == float("inf"):
-        raise ValueError(f"bad engine time in '{key}': it must be a positive number of seconds")
+        raise RulesError(f"bad engine time in '{key}': it must be a positive number of seconds")
     return seconds, None, objective, pimc, infer
 
 

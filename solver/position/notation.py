@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import re
 
+from solver.errors import BriscolaError
 from solver.cards import CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards
 
 
-class PositionError(ValueError):
+class PositionError(BriscolaError):
     """The text is not a position that can occur; the message is one line for the user."""
 
 

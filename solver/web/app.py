@@ -12,6 +12,7 @@ hidden-card game is drawn from the seat the request names (games.game_view).
 from __future__ import annotations
 
 import json
+import logging
 import math
 import random
 from importlib import resources
@@ -24,13 +25,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective, driver
-from solver.cards import CardError, card_str, parse_card
+from solver.cards import card_str, parse_card
+from solver.errors import BriscolaError, internal_error
 from solver.frame import FRAMES
 from solver.i18n import PLAY_TITLES
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
-from solver.position import PositionError, parse_position
-from solver.rules import VARIANTS, RulesError
+from solver.position import parse_position
+from solver.rules import VARIANTS
 from solver.web.guard import MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
 from solver.web.seal import Sealer
@@ -45,7 +47,7 @@ MAX_CLIENT = 100
 MAX_INT = 2 ** 63 - 1
 
 
-class BadRequest(ValueError):
+class BadRequest(BriscolaError):
     """The request itself is wrong (missing field, wrong type)."""
 
 
@@ -62,7 +64,9 @@ class Json(JSONResponse):
 
 KIND_NAMES = {str: "a string", int: "an integer", float: "a number", list: "a list",
               dict: "an object", bool: "true or false"}
-USER_ERRORS = (BadRequest, PositionError, CardError, RulesError, ValueError, KeyError)
+LOG = logging.getLogger("solver.web")
+
+
 def _error(status: int, message, headers=None, **more) -> Json:
     return Json({"error": one_line(message, words=True), **more}, status_code=status, headers=headers)
 
@@ -155,8 +159,10 @@ async def _read_json(request: Request) -> dict:
 
 
 def endpoint(fn):
-    """JSON in, JSON out; the user's mistakes become one 400 error line (413 for a body too
-    long, 429 when the server holds too many searches, 409 for a stopped search)."""
+    """JSON in, JSON out; the user's mistakes (solver.errors.BriscolaError) become one 400
+    error line (413 for a body too long, 429 when the server holds too many searches, 409
+    for a stopped search). Any other exception is a bug: a 500 that says so, its trace in
+    the server's log."""
     async def wrapped(request: Request):
         layout = NARROW.set(False)
         watching = CLIENT_GONE.set(request.is_disconnected)
@@ -170,12 +176,13 @@ def endpoint(fn):
             return _error(429, e)
         except TooLarge as e:
             return _error(413, e)
-        except KeyError as e:
-            return _error(400, f"unknown {e.args[0] if e.args else 'key'}")
         except RecursionError:
             return _error(400, "the input is nested too deeply")
-        except USER_ERRORS as e:
+        except BriscolaError as e:
             return _error(400, str(e) or type(e).__name__)
+        except Exception as e:  # a bug, not the user's mistake: said as one, traced in the log
+            LOG.exception("internal error in %s", request.url.path)
+            return _error(500, internal_error(e))
         finally:
             CLIENT_GONE.reset(watching)
             NARROW.reset(layout)
@@ -184,13 +191,8 @@ def endpoint(fn):
 
 
 def _load_game(body: dict, sealer: Sealer):
-    """The request's game record, its sealed cards opened; a record of the wrong shape (a
-    card that is not a string, say) is the user's mistake, whatever the reader tripped on."""
-    rec = _field(body, "game", dict, required=True)
-    try:
-        return games.load_game(rec, sealer)
-    except (TypeError, AttributeError) as e:
-        raise BadRequest(f"the game record is not valid ({type(e).__name__}: {e})") from None
+    """The request's game record, its sealed cards opened."""
+    return games.load_game(_field(body, "game", dict, required=True), sealer)
 
 
 def _viewer(body: dict) -> int | None:
@@ -387,7 +389,8 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
                       headers=getattr(exc, "headers", None))
 
     async def server_error(request, exc):
-        return _error(500, f"internal error: {type(exc).__name__}: {exc}")
+        LOG.error("internal error in %s", request.url.path, exc_info=exc)
+        return _error(500, internal_error(exc))
 
     return Starlette(routes=routes, middleware=[Middleware(Guard, host=host, port=port)],
                      exception_handlers={404: not_found, 405: not_allowed, 500: server_error})

@@ -34,7 +34,8 @@ from solver.game import (GameState, _open_view, continue_game, deal, legal_cards
                          play as play_card, to_position)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
-from solver.puzzles import bundled, format_answer, parse_value
+from solver.errors import BriscolaError
+from solver.puzzles import PuzzleError, bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, comment_text, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
 from solver.review import (SUPPORTED, UNSUPPORTED, DrawLuck, MoveReview,
@@ -381,7 +382,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
     else:
         try:
             ok = parse_value(answer) == Fraction(p.answer)
-        except ValueError:
+        except PuzzleError:
             raise PositionError(f"'{answer}' is not a value (such as 7 or -3/2)") from None
     if not ok and not reveal:
         return {"id": p.id, "ok": False}
@@ -389,6 +390,6 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
            "comment": comment_text(p.comment, lang)}
     try:
         out["explanation"] = explain(p.position, p.objective, lang, 10.0)["text"]
-    except (PositionError, ValueError):
+    except BriscolaError:  # a puzzle the explainer cannot walk: the answer stands alone
         out["explanation"] = None
     return out

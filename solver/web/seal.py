@@ -14,11 +14,13 @@ import hmac
 import json
 import secrets
 
+from solver.errors import BriscolaError
+
 NONCE = 16
 TAG = 32
 
 
-class SealError(ValueError):
+class SealError(BriscolaError):
     """A seal that does not open here: changed, or made by another server run."""
 
 
