@@ -17,9 +17,9 @@ from solver.analysis import driver, estimate, exact
 from solver.analysis.engine import Engine
 from solver.analysis.result import Interval
 from solver.analysis.stats import mean_error, t95
-from solver.game import deal, legal_cards, play, to_position
+from solver.game import deal, legal_cards, play, to_position, to_seat_position
 from solver.position import parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 from solver.search.table import Generations
 
 
@@ -190,3 +190,34 @@ def test_four_players_keep_the_exact_search_where_its_sums_fit_64_bits():
     while to_position(st).unseen.bit_count() > 14:
         st = play(st, rng.choice(legal_cards(st)))
     assert driver.exact_possible(to_position(st))
+
+
+def _classic_seat_at(alive: int, seed: int):
+    """A classic seat's view with ``alive`` cards in play and a choice of cards."""
+    rng = random.Random(seed)
+    while True:
+        st = deal("classic", seed=rng.randrange(10 ** 6))
+        while not st.is_over and 40 - (st.captured[0] | st.captured[1]).bit_count() > alive:
+            st = play(st, rng.choice(legal_cards(st)))
+        if not st.is_over and len(legal_cards(st)) > 1:
+            return to_seat_position(st, st.to_move)
+
+
+def test_a_classic_seats_drawn_talon_bias_is_taken_off_every_card_alike(monkeypatch):
+    """Samples solved to the end on a drawn talon order (classic, 13-16 cards alive) run
+    low against the exact value of the seat's view: the measured bias is taken off every
+    card alike (the best card and the gaps stay), and the ± covers the drawn talon's
+    measured error."""
+    from solver.analysis import sampling
+    sp = _classic_seat_at(14, 3)
+    a = sampling.analyse(sp, samples=30, seed=1)
+    assert "one sampled talon order" in a.notes[0] and "measured bias" in a.notes[0]
+    assert a.interval == Interval.SAMPLING_AND_METHOD
+    shift = -sampling.DRAWN_TALON_BIAS[("classic", "points")]
+    assert shift > 0
+    monkeypatch.setattr(sampling, "DRAWN_TALON_BIAS", {})
+    b = sampling.analyse(sp, samples=30, seed=1)
+    for m in a.moves:
+        assert m.value == pytest.approx(b.move(m.card).value + shift)
+        assert m.error == b.move(m.card).error >= sampling.DRAWN_TALON_ERROR[("classic", "points")][0]
+    assert a.best == b.best
