@@ -66,7 +66,7 @@ def engine_worker(variant: str) -> None:
 def _position(sets: dict, line: str):
     """The position a 'talon positions seed clairvoyant index' line names (each set drawn
     once, as the benchmark draws its stages)."""
-    from solver.sample import random_position
+    from solver.random_positions import random_position
     talon, n, seed, clair, i = (int(x) for x in line.split())
     key = (talon, n, seed, clair)
     if key not in sets:

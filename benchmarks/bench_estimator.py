@@ -26,7 +26,7 @@ from solver.analysis import estimate  # noqa: E402
 from solver.cards import card_str, parse_card  # noqa: E402
 from solver.analysis.driver import exact_values  # noqa: E402
 from solver.position import parse_position  # noqa: E402
-from solver.sample import random_position  # noqa: E402
+from solver.random_positions import random_position  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 DEFAULT_N = {8: 80, 10: 60, 12: 40}

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.analysis import driver as engine  # noqa: E402
 from solver.analysis import analyse  # noqa: E402
-from solver.sample import random_position  # noqa: E402
+from solver.random_positions import random_position  # noqa: E402
 
 # stage name, talon, clairvoyant, positions (full, quick), reference positions
 STAGES = [

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-import greference as R  # noqa: E402
+import open_games_reference as R  # noqa: E402
 from bench_solver import time_analyses  # noqa: E402
 from solver.analysis import analyse  # noqa: E402
 

@@ -32,7 +32,7 @@ from solver.cards import card_str, parse_card, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play, to_seat_position  # noqa: E402
 from solver.players.agents import GreedyAgent  # noqa: E402
 from solver.position import parse_position  # noqa: E402
-from solver.sample import random_position  # noqa: E402
+from solver.random_positions import random_position  # noqa: E402
 
 MAX_HANDS = 800  # a seat's moment is kept when at most this many opponent hands are to check
 

@@ -15,7 +15,7 @@ from cli.options import SECONDS, SEED, count
 from solver import cluster as cl
 from solver.errors import BriscolaError
 from solver.players.agents import agent_name, get_agent
-from solver.players.engine import BASES
+from solver.players.engine_agent import BASES
 from solver.players.match import Summary, log_key, log_row_error, mean_ci, run_match, summarise
 from solver.players.match import pair_task  # noqa: F401 - cluster tests and benchmarks name it here
 from solver.players.match import run_logged as play_logged

@@ -23,7 +23,7 @@ from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (check_record, deal_record, deal_start, match_record, read_record,
                            replay_all, start_record)
-from solver.render import render
+from solver.position.board import SUIT_COLOURS, render
 from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, check_review_objective,
                            draw_luck, render_review, review_move, review_record, review_states)
 from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
@@ -34,7 +34,6 @@ from solver.rules import get_variant, trick_winner
 HUMAN, ENGINE = 0, 1
 #: how the match is announced, by the game's match rule (solver.rules.Variant.match)
 MATCH_LINE = {"rounds": "match", "segni": "match_segni", "points": "match_points"}
-SUIT_COLOURS = ("green", "red", "yellow", "blue")
 #: seconds per position at most for the review after each deal, so the player is not kept waiting
 REVIEW_TIME = 0.5
 
@@ -173,9 +172,10 @@ class Quit(Exception):
         self.why = why
 
 
-class Session:
-    """One human (player 1) against the engine in Briscola scoperta; reads stdin line by
-    line. Every line is said from the human's seat: what it may see of the deal."""
+class ScopertaPlay:
+    """A game of `briscola play`: one human (player 1) against the engine in Briscola
+    scoperta; reads stdin line by line. Every line is said from the human's seat: what it
+    may see of the deal."""
 
     def __init__(self, level, time_per_move, lang, color, seed):
         self.level, self.tpm, self.lang, self.color, self.seed = level, time_per_move, lang, color, seed
@@ -366,9 +366,10 @@ class Session:
         self.say(render_review(rv, self.lang))
 
 
-class OtherSession(Session):
-    """The other games: you are player 1 (with player 3 in four-player scoperta); the
-    engine plays every other seat, seeing only what its seat may see in hidden games."""
+class VariantPlay(ScopertaPlay):
+    """A game of `briscola play` in the other games: you are player 1 (with player 3 in
+    four-player scoperta); the engine plays every other seat, seeing only what its seat may
+    see in hidden games."""
 
     def __init__(self, variant, *args):
         super().__init__(*args)
@@ -519,9 +520,9 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")
     if v.name == "scoperta":
-        ses = Session(level, time_per_move, lang, _colour_wanted(), seed)
+        ses = ScopertaPlay(level, time_per_move, lang, _colour_wanted(), seed)
     else:
-        ses = OtherSession(v, level, time_per_move, lang, _colour_wanted(), seed)
+        ses = VariantPlay(v, level, time_per_move, lang, _colour_wanted(), seed)
     W = ses.W
     names = ["human", f"engine-{level}"]
     rng = random.Random(seed)

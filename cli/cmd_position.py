@@ -10,7 +10,7 @@ from cli.options import SECONDS, check_output, save_text
 from solver.cards import card_str
 from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
-from solver.render import render
+from solver.position.board import render
 
 
 def read_position_arg(text: str):

@@ -20,7 +20,7 @@ from solver.explain import explain as explain_position, render_text
 from solver.i18n import comment_text, message, title_text
 from solver.puzzles import (PuzzleError, bundled_lines, evaluate, format_answer, generate,
                             parse_value, read_puzzle_file, read_puzzles, solve)
-from solver.render import render
+from solver.position.board import render
 
 
 @click.group()

@@ -31,7 +31,7 @@ API = {
     "Engine": ("solver.analysis", "Engine"),
     "Card": ("solver.cards", "Card"),
     "CardSet": ("solver.cards", "CardSet"),
-    "render": ("solver.render", "render"),
+    "render": ("solver.position.board", "render"),
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),
     "explain_position": ("solver.explain", "explain_position"),

@@ -110,7 +110,7 @@ class CardSet(frozenset):
 
 
 def to_card(card) -> Card:
-    """A Card from its id or its text (any input form of NOTATION.md)."""
+    """A Card from its id or its text (any input form of docs/notation.md)."""
     if isinstance(card, str):
         return CARDS[parse_card(card)]
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < N_CARDS:
@@ -123,7 +123,7 @@ def card_id(suit: int, rank: int) -> int:
 
 
 def parse_card(text: str) -> int:
-    """Read one card in any input form of NOTATION.md (``AD``, ``ad``, ``1D``, ``10B``)."""
+    """Read one card in any input form of docs/notation.md (``AD``, ``ad``, ``1D``, ``10B``)."""
     t = text.strip()
     m = _CARD_RE.match(t)
     if not m:

@@ -24,7 +24,7 @@ from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
 from solver.rules import beats
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 QUESTIONS = ("best", "value")
 OBJECTIVES = ("points", "win")

@@ -1,4 +1,4 @@
-"""The rules of every game in RULES.md, one value per variant.
+"""The rules of every game in docs/rules.md, one value per variant.
 
 A variant is data (players, hand size, trump, follow-suit duty, what is visible, how a
 match is scored), so the engine, the game runner and the search read the same few fields

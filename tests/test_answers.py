@@ -58,7 +58,7 @@ def test_each_game_is_announced_by_its_name():
 
 def test_a_classic_hint_gives_a_value_and_a_reason():
     v = get_variant("classic")
-    ses = P.OtherSession(v, "perfect", 0.3, "en", False, 1)
+    ses = P.VariantPlay(v, "perfect", 0.3, "en", False, 1)
     st = deal(v, random.Random(2), 1)
     text = ses.hint(st)
     assert text.startswith("Hint: ") and "for you" in text

@@ -1,6 +1,7 @@
 """The layout's rules, read from the source with ast (docs/architecture.md says why):
-arrows only downward, every import at the top of solver/'s modules, no module writing
-another's globals, no code written twice (the kernels' size: test_kernel_size.py)."""
+arrows only downward through the layers of its picture, every import at the top of
+solver/'s modules, no module writing another's globals, no code written twice (the
+kernels' size: test_kernel_size.py)."""
 from __future__ import annotations
 
 import ast
@@ -128,6 +129,62 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_import_cycle_in_solver_and_cli():
     assert cycles(import_graph()) == []
+
+
+def picture_layers(doc: str) -> list[list[str]]:
+    """The layers of docs/architecture.md's picture, top first: each a list of its names,
+    ``x/`` for a package (``cli/`` is the cli package), ``x`` for a module of solver/."""
+    picture = doc.split("```")[1]
+    return [re.split(r"\s{2,}", line.strip())[0].split()
+            for line in picture.splitlines() if re.match(r"^ \S", line)]
+
+
+LAYERS = picture_layers((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"))
+
+
+def layer_of(module: str, layers=LAYERS) -> int | None:
+    """The index (0: the top) of the layer that places ``module``; None for the package
+    ``solver`` itself (its API table names modules of every layer, loaded on first use)."""
+    parts = module.split(".")
+    if parts == ["solver"]:
+        return None
+    names = {"cli/"} if parts[0] == "cli" else {parts[1] + "/", parts[1]}
+    found = [i for i, layer in enumerate(layers) if names & set(layer)]
+    if not found:
+        raise LookupError(f"{module} is in no layer of docs/architecture.md's picture")
+    return found[0]
+
+
+def upward_imports(graph, layers=LAYERS) -> list[str]:
+    """``a -> b`` for every import of a module from a layer above its own."""
+    return [f"{a} -> {b}" for a in sorted(graph) for b in sorted(graph[a])
+            if layer_of(a, layers) is not None and layer_of(b, layers) is not None
+            and layer_of(b, layers) < layer_of(a, layers)]
+
+
+def test_the_layer_check_finds_an_import_that_runs_upward():
+    layers = picture_layers("```\n cli/  top\n   v\n analysis/ game  middle\n   |\n cards\n```")
+    assert layers == [["cli/"], ["analysis/", "game"], ["cards"]]
+    down = {"cli.main": {"solver.game"}, "solver.game": {"solver.cards"},
+            "solver.analysis.result": {"solver.game"}}
+    assert upward_imports(down, layers) == []
+    up = {"solver.cards": {"solver.analysis.result"}, "solver.game": {"cli.main"}}
+    assert upward_imports(up, layers) == ["solver.cards -> solver.analysis.result",
+                                          "solver.game -> cli.main"]
+    with pytest.raises(LookupError, match="solver.review"):
+        layer_of("solver.review", layers)
+
+
+def test_the_picture_places_every_module():
+    assert len(LAYERS) >= 8
+    for name in MODULES:
+        layer_of(name)
+
+
+def test_no_import_runs_upward_through_the_layers():
+    """docs/architecture.md's picture is the order: a module imports from its own layer or
+    the ones below, never from one above."""
+    assert upward_imports(import_graph()) == []
 
 
 def test_no_import_inside_a_function_in_solver():

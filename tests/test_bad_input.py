@@ -172,12 +172,12 @@ def test_a_write_that_fails_at_the_end_keeps_the_result(tmp_path, monkeypatch):
     here.mkdir()
     monkeypatch.chdir(here)
     import cli.cmd_play as P
-    real = P.Session.play_deal
+    real = P.ScopertaPlay.play_deal
 
     def play_deal(self, state, hold):
         shutil.rmtree(gone)
         return real(self, state, hold)
-    monkeypatch.setattr(P.Session, "play_deal", play_deal)
+    monkeypatch.setattr(P.ScopertaPlay, "play_deal", play_deal)
     r = run("play", "--seed", "1", "--level", "easy", "--record-out", str(gone / "x.json"),
             input="q\n")
     assert r.exit_code == 1

@@ -8,7 +8,7 @@ import pytest
 from cli import cmd_match as M
 from solver.analysis import sampling as seat
 from solver.players.agents import get_agent
-from solver.players.engine import parse_engine_name
+from solver.players.engine_agent import parse_engine_name
 from solver.game import deal, play
 from solver.rules import RulesError
 

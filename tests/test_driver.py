@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-import greference as GR
+import open_games_reference as GR
 from solver.analysis import driver, progress
 from solver.analysis.stats import Sums, mean_error, t95
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 
 def _resolved_line(pos, objective):

@@ -13,7 +13,7 @@ from solver.analysis import analyse
 from solver.analysis.driver import exact_values
 from solver.analysis.result import Method, Way
 from solver.position import parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -138,7 +138,7 @@ def test_explanation_agrees_with_the_reference_solver():
 
 
 def test_random_lines_are_optimal():
-    from solver.sample import random_position
+    from solver.random_positions import random_position
     rng = random.Random(11)
     for _ in range(12):
         pos = random_position(rng, rng.choice((0, 2)), mid_trick=rng.random() < 0.3)
@@ -209,7 +209,7 @@ def test_json_last_draw_and_score():
 
 
 def test_before_the_endgame():
-    from solver.sample import random_position
+    from solver.random_positions import random_position
     pos = random_position(random.Random(4), 4)
     assert pos.talon_size == 4
     ex = explain(pos)

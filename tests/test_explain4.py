@@ -7,7 +7,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-import greference as R
+import open_games_reference as R
 from cli.main import cli
 from solver.analysis import analyse
 from solver.explain.teams import explain4, render4

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from greference import random_position
+from open_games_reference import random_position
 from solver.analysis import driver
 from solver.cards import FULL_DECK, POINTS, mask_points
 from solver.position import Position
@@ -91,54 +91,54 @@ def test_depth_limited_search_scores_leaves_with_the_features(variant):
     rng = random.Random(7)
     w = weights_for(variant)
     for trial in range(40):
-        gp = random_position(variant, rng.choice([2, 6, 10]), rng.randrange(2), rng,
+        open_pos = random_position(variant, rng.choice([2, 6, 10]), rng.randrange(2), rng,
                              clairvoyant=True)
-        alive = 40 - gp.played.bit_count()
-        horizon = alive - len(gp.table) - 2 * rng.randrange(1, 3)
+        alive = 40 - open_pos.played.bit_count()
+        horizon = alive - len(open_pos.table) - 2 * rng.randrange(1, 3)
         if horizon < 1:
             continue
-        s = driver.Search(gp, "points", horizon=horizon)
+        s = driver.Search(open_pos, "points", horizon=horizon)
         assert s.ctx[C_PREFETCH] == 1  # depth-limited searches prefetch: covered here
-        for c in gp.legal_cards():
+        for c in open_pos.legal_cards():
             got = s.fraction(s.move_value(c, quiet=True))
-            assert got == _card_value(gp, c, horizon, w), (gp.to_text(), c)
+            assert got == _card_value(open_pos, c, horizon, w), (open_pos.to_text(), c)
 
 
 def test_prefetching_changes_no_value_and_no_node_of_a_sample():
     rng = random.Random(9)
     for _ in range(12):
-        gp = random_position(rng.choice(sorted(WEIGHTS)), rng.choice([6, 10, 14]),
+        open_pos = random_position(rng.choice(sorted(WEIGHTS)), rng.choice([6, 10, 14]),
                              rng.randrange(2), rng, clairvoyant=True)
-        horizon = 40 - gp.played.bit_count() - len(gp.table) - 6
+        horizon = 40 - open_pos.played.bit_count() - len(open_pos.table) - 6
         got = []
         for pf in (0, 1):
-            s = driver.Search(gp, "points", horizon=horizon)
+            s = driver.Search(open_pos, "points", horizon=horizon)
             s.tt.fill(0)
             s.ctx[C_PREFETCH] = pf
-            got.append(([s.move_value(c, quiet=True) for c in gp.legal_cards()], s.nodes))
-        assert got[0] == got[1], gp.to_text()
+            got.append(([s.move_value(c, quiet=True) for c in open_pos.legal_cards()], s.nodes))
+        assert got[0] == got[1], open_pos.to_text()
 
 
-def _card_value(gp, c, horizon, w):
-    ch = gp.play(c)
-    gained = mask_points(ch.played & ~gp.played)
-    same = ch.to_move % 2 == gp.to_move % 2
+def _card_value(open_pos, c, horizon, w):
+    ch = open_pos.play(c)
+    gained = mask_points(ch.played & ~open_pos.played)
+    same = ch.to_move % 2 == open_pos.to_move % 2
     return (gained if same else -gained) + (1 if same else -1) * _negamax(ch, horizon, w)
 
 
 def test_without_weights_the_leaf_is_an_even_split():
     rng = random.Random(8)
     for _ in range(10):
-        gp = random_position("classic", 10, rng.randrange(2), rng, clairvoyant=True)
-        horizon = 40 - gp.played.bit_count() - len(gp.table) - 4
-        on = driver.Search(gp, "points", horizon=horizon)
-        off = driver.Search(gp, "points", horizon=horizon, use_leaf=False)
+        open_pos = random_position("classic", 10, rng.randrange(2), rng, clairvoyant=True)
+        horizon = 40 - open_pos.played.bit_count() - len(open_pos.table) - 4
+        on = driver.Search(open_pos, "points", horizon=horizon)
+        off = driver.Search(open_pos, "points", horizon=horizon, use_leaf=False)
         differ = 0
-        for c in gp.legal_cards():
-            even = _card_value(gp, c, horizon, [0] * N_FEATURES)
+        for c in open_pos.legal_cards():
+            even = _card_value(open_pos, c, horizon, [0] * N_FEATURES)
             assert off.move_value(c, quiet=True) == even
             fitted = on.move_value(c, quiet=True)
-            assert fitted == _card_value(gp, c, horizon, weights_for("classic"))
+            assert fitted == _card_value(open_pos, c, horizon, weights_for("classic"))
             differ += fitted != even
         assert differ  # the fitted leaf changes something
 
@@ -171,10 +171,10 @@ def test_kept_positions_hold_their_exact_values(variant):
     for r in rng.sample(rows, 6):
         assert r["talon"]  # the kept positions all have a talon, the trump card its last
         briscola = r["talon"][-1] if r["trump"] >= 0 else -1
-        gp = Position(variant, (r["hm"], r["ho"]), (), -1, briscola, FULL_DECK & ~r["alive"], 0,
+        open_pos = Position(variant, (r["hm"], r["ho"]), (), -1, briscola, FULL_DECK & ~r["alive"], 0,
                           None, tuple(r["talon"]) or None)
-        s = driver.Search(gp, "points")
-        assert max(s.fraction(s.move_value(c, quiet=True)) for c in gp.legal_cards()) == r["y"]
+        s = driver.Search(open_pos, "points")
+        assert max(s.fraction(s.move_value(c, quiet=True)) for c in open_pos.legal_cards()) == r["y"]
 
 
 def test_the_method_error_script_measures_depth_limited_decisions():

@@ -1,4 +1,4 @@
-"""NOTATION.md's position notation: round trips, input forms, its examples, and the
+"""docs/notation.md's position notation: round trips, input forms, its examples, and the
 one-line reasons for refusing impossible positions. Also the random position sampler."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from reference import load_positions
 from solver.cards import FULL_DECK, card_str, cards_of, mask_of, mask_points, parse_cards, popcount
 from solver.position import Position, PositionError, parse_position
-from solver.sample import random_position, random_positions
+from solver.random_positions import random_position, random_positions
 
 KINDS = list(itertools.product([False, True], repeat=3))  # mid_trick, clairvoyant, with_score
 
@@ -122,7 +122,7 @@ def test_every_file_line_parses_and_prints_back():
         assert sorted(card_str(c) for c in p.legal_cards()) == sorted(d["moves"])
 
 
-# ----- NOTATION.md's examples -----------------------------------------------------------
+# ----- docs/notation.md's examples ------------------------------------------------------
 
 HANDS = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S"
 UNSEEN_EX = ["3B", "RC", "2C", "4C"]

@@ -13,7 +13,7 @@ from solver.picture import Marks, analysis_picture, position_svg, value_label
 from solver.i18n import LABELS
 from solver.position import parse_position
 from solver.position.board import render
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 POS = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1 score=40-36"
 NS = "{http://www.w3.org/2000/svg}"

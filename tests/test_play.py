@@ -237,9 +237,9 @@ def test_hint_gives_the_best_card_and_its_value():
 
 
 def test_colour_only_when_asked():
-    ses = P.Session("easy", 0.1, "en", True, 1)
+    ses = P.ScopertaPlay("easy", 0.1, "en", True, 1)
     assert "\x1b[" in ses.card(39)
-    ses = P.Session("easy", 0.1, "en", False, 1)
+    ses = P.ScopertaPlay("easy", 0.1, "en", False, 1)
     assert ses.card(39) == "AS"
     assert P._colour_wanted() is False          # tests do not run on a terminal
 
@@ -252,7 +252,7 @@ def test_ctrl_c_stops_the_game_and_keeps_the_record(tmp_path, monkeypatch):
         if len(calls) == 3:
             raise KeyboardInterrupt
         return to_position(state).legal_cards()[0]
-    monkeypatch.setattr(P.Session, "ask", ask)
+    monkeypatch.setattr(P.ScopertaPlay, "ask", ask)
     out = tmp_path / "g.json"
     r = run("play", "--seed", "9", "--level", "easy", "--record-out", str(out))
     assert r.exit_code == 130

@@ -75,7 +75,7 @@ def test_a_seats_hint_adds_the_seats_own_score():
     """Classic Briscola, mid-deal: the hint's value is the seat's analysis value plus the
     points the seat's side has taken less the other's, read from the seat's view."""
     v = get_variant("classic")
-    ses = P.OtherSession(v, "perfect", 0.2, "en", False, 1)
+    ses = P.VariantPlay(v, "perfect", 0.2, "en", False, 1)
     rng = random.Random(3)
     st = deal(v, random.Random(2), 1)
     while len(st.tricks) < 14 or st.to_move != 0 or st.trick or not sum(st.points):

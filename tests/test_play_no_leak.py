@@ -22,7 +22,7 @@ from solver.cards import FULL_DECK, card_name, card_str, cards_of
 from solver.game import deal, play
 from solver.i18n import PLAY_WORDS
 from solver.players.levels import Choice
-from solver.render import render
+from solver.position.board import render
 from solver.rules import get_variant
 
 TPM = 0.03
@@ -82,7 +82,7 @@ class Human:
 def play_scripted(variant: str, seed: int, level: str, lang: str, review: bool = False):
     """(lines with the state they were said at and the cards typed so far, final state)."""
     v = get_variant(variant)
-    ses = P.OtherSession(v, level, TPM, lang, False, seed)
+    ses = P.VariantPlay(v, level, TPM, lang, False, seed)
     hold = [None]
     human = Human(hold, random.Random(seed))
     ses.stdin, ses.echo_input = human, False

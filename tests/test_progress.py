@@ -105,7 +105,7 @@ def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
     import random
 
     from solver.analysis import estimate
-    from solver.sample import random_position
+    from solver.random_positions import random_position
     lines = []
     monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.1)
     pos = random_position(random.Random(5), 30)

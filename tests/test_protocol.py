@@ -8,7 +8,7 @@ from math import perm
 
 import pytest
 
-import greference as R
+import open_games_reference as R
 from reference import ref_values
 from solver.cards import cards_of, popcount
 from solver.game import deal, from_position
@@ -16,7 +16,7 @@ from solver.position import Position, SeatPosition, parse_position
 from solver.position.protocol import State
 from solver.position.seat import make_seat_position
 from solver.rules import VARIANTS
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 SEAT = "variant=classic hand1=AS,3S,RC hand2=? briscola=4S played=2B,5B,6B,7B turn=1"
 #: talon sizes per game (4-player talons stop at 8: a first draw has 26*25*24*23 outcomes)
@@ -215,7 +215,7 @@ def test_a_dealt_game_gives_the_position_a_player_sees(variant):
 
 
 def test_the_state_reference_agrees_with_the_scoperta_reference():
-    """greference walks any State; on scoperta Positions it gives reference.py's values
+    """open_games_reference walks any State; on scoperta Positions it gives reference.py's values
     (two references built apart: one over the protocol, one from the rules alone)."""
     rng = random.Random(11)
     for talon in (0, 2, 4):

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-import greference as R
+import open_games_reference as R
 from protocol_reference import move_values
 from test_seat import _forced_text
 from solver import analyse
 from solver.game import deal
 from solver.position import parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 #: (variant, talon, cards on the table, hand size when the talon is empty)
 GAMES = [("classic", 0, 0, 3), ("classic", 0, 1, 2), ("classic", 2, 1, None),

@@ -11,14 +11,14 @@ import sys
 
 import pytest
 
-import greference as GR
+import open_games_reference as GR
 import solver
 from solver.analysis import Analysis
 from solver.cards import Card
 from solver.game import deal
 from solver.position import Position, SeatPosition, parse_position
-from solver.render import render
-from solver.sample import random_position
+from solver.position.board import render
+from solver.random_positions import random_position
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ import pytest
 from reference import load_positions, ref_value, ref_values
 from solver.cards import card_str, cards_of, mask_points, parse_card
 from solver.position import parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 # Every line up to talon 8 (14 when clairvoyant) agrees; by default the slow ones (several
 # seconds each) are sampled, BRISCOLA_SLOW_TESTS=1 runs them all.

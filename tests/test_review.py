@@ -266,7 +266,7 @@ def test_a_classic_game_against_the_engine_ends_with_a_review_of_your_play(capsy
     from solver.game import deal, play
     from solver.rules import get_variant
     v = get_variant("classic")
-    ses = P.OtherSession(v, "easy", 0.03, "en", False, 1)
+    ses = P.VariantPlay(v, "easy", 0.03, "en", False, 1)
     start = deal(v, random.Random(4), 1)
     st, g, rng = start, GreedyAgent(), random.Random(4)
     while not st.is_over:

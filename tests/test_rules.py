@@ -1,4 +1,4 @@
-"""The trick, draw and scoring rules as the seeds state them (RULES.md), including the
+"""The trick, draw and scoring rules as the seeds state them (docs/rules.md), including the
 points other programs get wrong."""
 import itertools
 
@@ -12,7 +12,7 @@ from solver.rules import (BRISCOLONE, CLASSIC, LIBERO, SCOPERTA, SCOPERTA4, Rule
 from solver.rules import legal_cards as rule_legal
 
 C = parse_card
-STRENGTH = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"]  # strongest first (RULES.md)
+STRENGTH = ["A", "3", "R", "C", "F", "7", "6", "5", "4", "2"]  # strongest first (docs/rules.md)
 SUITS = "BCDS"
 
 

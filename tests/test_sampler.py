@@ -12,7 +12,7 @@ from solver.analysis.sampler import Sample, run, seed_for
 from solver.analysis.stats import Sums
 from solver.players import pimc
 from solver.position import parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 SEAT = "variant=classic hand1=AS,3S,RC hand2=? briscola=4S played=2B,4B,5B,6B turn=1"
 OPEN = "variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S played=- turn=1"

@@ -1,5 +1,6 @@
-"""Seat analysis of the hidden games (solver/seat.py): forced hands equal the open analysis,
-sampled hands respect what the seat has seen, error bars shrink, bad inputs fail cleanly."""
+"""Seat analysis of the hidden games (solver/analysis/sampling.py over
+solver/position/seat.py's views): forced hands equal the open analysis, sampled hands
+respect what the seat has seen, error bars shrink, bad inputs fail cleanly."""
 from __future__ import annotations
 
 import json
@@ -85,9 +86,9 @@ def test_forced_from_record_equals_open_with_score():
         if st.talon or sum(popcount(h) for h in st.hands) < 4:
             continue
         sp = seat_position_from_record(rec, n, st.to_move + 1)
-        gp = to_position(st)
+        open_pos = to_position(st)
         for obj in ("points", "win"):
-            got, want = analyse(sp, obj), analyse(gp, obj)
+            got, want = analyse(sp, obj), analyse(open_pos, obj)
             assert got.exact and got.value_exact == want.value_exact
             assert {m.card: m.value_exact for m in got.moves} == \
                    {m.card: m.value_exact for m in want.moves}
@@ -196,8 +197,8 @@ def test_one_sample_has_the_widest_interval_not_none(objective):
     assert one.samples == 1 and all(m.error == width for m in one.moves)
     two = seat_analyse(sp, objective, samples=2, seed=3)
     assert all(m.error is not None and m.error <= width for m in two.moves)
-    gp = sp.with_hand(mask_of(cards_of(sp.pool)[:sp.hidden]))
-    est = analyse_open(gp, objective, samples=1, seed=3)
+    open_pos = sp.with_hand(mask_of(cards_of(sp.pool)[:sp.hidden]))
+    est = analyse_open(open_pos, objective, samples=1, seed=3)
     assert all(m.error == width for m in est.moves)
 
 

@@ -23,14 +23,14 @@ def test_sample_is_an_open_position_the_seat_cannot_rule_out():
         sp = parse_position(text)
         opp = sp.opponent
         for seed in range(20):
-            gp = sp.sample(random.Random(seed))
-            assert isinstance(gp, Position) and not gp.clairvoyant
-            assert gp.hands[sp.seat] == sp.own and gp.table == sp.table
-            assert gp.to_move == sp.to_move and gp.played == sp.played
-            assert gp.legal_cards() == sp.legal_cards()
-            assert popcount(gp.hands[opp]) == sp.hidden + popcount(sp.known)
-            assert not gp.hands[opp] & ~(sp.pool | sp.known)
-            assert gp.talon_size == sp.talon_size
+            open_pos = sp.sample(random.Random(seed))
+            assert isinstance(open_pos, Position) and not open_pos.clairvoyant
+            assert open_pos.hands[sp.seat] == sp.own and open_pos.table == sp.table
+            assert open_pos.to_move == sp.to_move and open_pos.played == sp.played
+            assert open_pos.legal_cards() == sp.legal_cards()
+            assert popcount(open_pos.hands[opp]) == sp.hidden + popcount(sp.known)
+            assert not open_pos.hands[opp] & ~(sp.pool | sp.known)
+            assert open_pos.talon_size == sp.talon_size
 
 
 def test_sample_is_the_analysis_draw():

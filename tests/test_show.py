@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.cards import card_str
 from solver.position import parse_position
-from solver.render import render
-from solver.sample import random_position
+from solver.position.board import render
+from solver.random_positions import random_position
 
 POS = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1 score=40-36"
 ESC = "\x1b["

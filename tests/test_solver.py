@@ -11,7 +11,7 @@ from reference import load_positions, ref_values
 from solver.analysis import analyse
 from solver.cards import card_str, cards_of, mask_points, parse_card
 from solver.position import Position, parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 # (talon, clairvoyant, how many) — about 2,300 positions a run, both objectives, start and mid-trick
 PLAN = [(0, False, 700), (2, False, 500), (4, False, 250), (4, True, 150),

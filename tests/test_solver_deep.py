@@ -16,7 +16,7 @@ from solver.search import scoperta as K
 from solver.analysis import analyse
 from solver.cards import card_str
 from solver.position import parse_position
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 DATA = Path(__file__).resolve().parent.parent / "benchmarks" / "data"
 

@@ -14,7 +14,7 @@ import pytest
 from reference import ref_values
 from solver.analysis import driver as engine
 from solver.search import scoperta as K
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 
 def _key(i):

@@ -14,7 +14,7 @@ import pytest
 
 from solver.analysis import Analysis, MoveValue, estimate
 from solver.analysis.result import Interval, Method, Way
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the one builder left positional: solver/analysis/driver.py is being reworked under issue

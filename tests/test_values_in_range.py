@@ -20,7 +20,7 @@ from solver.cards import mask_points
 from solver.game import deal, legal_cards, play, to_position, to_seat_position
 from solver.players.agents import play_deal
 from solver.record import deal_record
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 
 def in_range(a) -> bool:

@@ -17,7 +17,7 @@ from solver.position import parse_position
 from solver.i18n import title_text
 from solver.puzzles import TITLES, bundled
 from solver.review import MoveReview, Review, player_name, render_review
-from solver.sample import random_position
+from solver.random_positions import random_position
 
 SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"          # save_trump: keep the 4S
 COUNT = "hand1=3B,RS hand2=5C,FS briscola=RS turn=2 score=45-59"
@@ -193,7 +193,7 @@ def test_simulate_of_one_game_writes_singulars(tmp_path):
 
 
 def test_the_board_counts_one_trick():
-    from solver.render import render
+    from solver.position.board import render
     pos = parse_position("hand1=3C,AS,4D hand2=2C,RS,5D top=7C briscola=RD played=4B,5B turn=1")
     assert "2 (1 trick)" in render(pos)
     assert "2 (1 presa)" in render(pos, "it")

@@ -1,6 +1,6 @@
 """The analysis API: a position in, the value of every legal card out.
 
-Plain Python over the search kernels. Values are for the player to move (see NOTATION.md):
+Plain Python over the search kernels. Values are for the player to move (see docs/notation.md):
 objective "points" = expected points still to win, mover minus opponent; objective "win" =
 probability that the mover ends the deal with 61+ (60-60 counts one half).
 

@@ -1,5 +1,6 @@
 """The progress path of every search: a sink (``Progress``) that takes one line, with one
-clock per analysis and one throttle.
+clock per analysis and the throttle of the exact search's lines (the sampler's loop paces
+its own, docs/architecture.md).
 
 An engine owns its sink (solver.analysis.engine); the sink in force is the one set for the
 running context (``using``/``reporting``: a thread, an asyncio task), else the process's

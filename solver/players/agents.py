@@ -4,7 +4,7 @@ An agent is any callable ``agent(state, rng) -> card`` returning a legal card fo
 player to move. ``state`` is a game's state (solver.game.GameState) or what one seat sees
 of it (``GameState.view()``: an open Position, or a SeatPosition in the hidden-card games);
 the agents here read only what the seat to move may see, so they play from either. New kinds
-(the engine-backed players of solver.players.engine) plug in with ``register_agent(name,
+(the engine-backed players of solver.players.engine_agent) plug in with ``register_agent(name,
 factory)``; importing solver.players registers them.
 """
 from __future__ import annotations

@@ -22,7 +22,7 @@ DEFAULT_SAMPLES = 200
 FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
 
 
-def _first(gp, objective, cards, rng, t0, deadline):
+def _first(pos, objective, cards, rng, t0, deadline):
     """Solve the first sample, choosing the search depth: full when it fits in FIRST_TIME
     (and a third of the time left), else 4, 2 or 1 tricks deep. (result, horizon)."""
     now = time.perf_counter()
@@ -32,7 +32,7 @@ def _first(gp, objective, cards, rng, t0, deadline):
         rng.setstate(state)
         last = horizon == 1
         end = deadline if last else time.perf_counter() + budget
-        res = solve_sample(gp, objective, cards, rng, end, horizon, use_leaf=False)
+        res = solve_sample(pos, objective, cards, rng, end, horizon, use_leaf=False)
         if res is not None:
             return res, horizon
     return None
@@ -71,11 +71,11 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
 
     def one(until):
         nonlocal horizon
-        gp = sp.with_hand(draw())
+        pos = sp.with_hand(draw())
         if sums.n:
-            res = solve_sample(gp, objective, cards, rng, until, horizon, use_leaf=False)
+            res = solve_sample(pos, objective, cards, rng, until, horizon, use_leaf=False)
         else:
-            res = _first(gp, objective, cards, rng, t0, until)
+            res = _first(pos, objective, cards, rng, t0, until)
             res, horizon = (None, 0) if res is None else res
         if res is None:
             return Sample(None)

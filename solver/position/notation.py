@@ -1,4 +1,4 @@
-"""The pieces of the key=value position notation (NOTATION.md) that every game shares.
+"""The pieces of the key=value position notation (docs/notation.md) that every game shares.
 
 One field splitter, one card-claim check, one score check and the checks that the two open
 parsers and the hidden-hand parser make alike, so the variants differ only where their

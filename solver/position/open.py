@@ -1,5 +1,5 @@
 """The open position of every game: every hand shown, the talon's order unknown below what
-the rules make visible (NOTATION.md). One immutable value whatever the variant; the variant
+the rules make visible (docs/notation.md). One immutable value whatever the variant; the variant
 is data (solver.rules), so 2-player scoperta is a variant whose search the driver sends to
 the scoperta kernel, not a type of its own.
 

@@ -10,7 +10,7 @@ from solver.rules import RulesError
 
 
 def parse_position(text: str) -> Position | SeatPosition:
-    """Parse NOTATION.md's position line of any variant; raise PositionError with a
+    """Parse docs/notation.md's position line of any variant; raise PositionError with a
     one-line reason."""
     try:
         if not text or not text.strip():

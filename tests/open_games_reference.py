@@ -46,7 +46,7 @@ def _value0(pos: State, objective: str) -> Fraction:
 
 
 def move_values(pos: State, objective: str = "points") -> dict[int, Fraction]:
-    """Every legal card's value for the side to move (NOTATION.md's meaning)."""
+    """Every legal card's value for the side to move (docs/notation.md's meaning)."""
     out = {}
     for c in pos.legal_cards():
         v0 = _after(pos, c, objective)

@@ -1,5 +1,5 @@
 """The general kernel (solver.search.general via solver.analysis.driver) against the slow reference
-(tests/greference.py), against the 2-player scoperta kernel, and on hand-checked positions."""
+(tests/open_games_reference.py), against the 2-player scoperta kernel, and on hand-checked positions."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-import greference as R
+import open_games_reference as R
 from reference import load_positions
 from cli.main import cli
 from solver.analysis import analyse

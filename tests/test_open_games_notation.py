@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-import greference as R
+import open_games_reference as R
 from solver.cards import card_str, cards_of, parse_card
 from solver.position import (Position, PositionError,
                             parse_position)

@@ -89,12 +89,12 @@ class EngineAgent(NamedAgent):
         return sampling.analyse(view, self.objective, self.seconds, samples=self.samples,
                                 progress=False, weigh=weigh)
 
-    def _open_analysis(self, gp):
+    def _open_analysis(self, pos):
         if self.samples is None:
-            return analyse(gp, self.objective, self.seconds)
-        if gp.clairvoyant or gp.unseen.bit_count() <= sampling.EXACT_UNSEEN:
-            return analyse(gp, self.objective)
-        return sampling.analyse_open(gp, self.objective, samples=self.samples, progress=False)
+            return analyse(pos, self.objective, self.seconds)
+        if pos.clairvoyant or pos.unseen.bit_count() <= sampling.EXACT_UNSEEN:
+            return analyse(pos, self.objective)
+        return sampling.analyse_open(pos, self.objective, samples=self.samples, progress=False)
 
     def analyse(self, pos):
         """The analysis API within the agent's budget: with a time, exact where the search
