@@ -111,11 +111,11 @@ DRAWN_TALON_ERROR: dict[tuple[str, str], tuple[float, float]] = {
 DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {("classic", "points"): -1.1}
 
 
-def drawn_talon_bias(gp, objective: str, horizon: int, drawn: bool) -> float:
+def drawn_talon_bias(pos, objective: str, horizon: int, drawn: bool) -> float:
     """What to take off a card's mean for the drawn talon's bias (0 where not measured)."""
-    if horizon or not drawn or gp.players != 2:
+    if horizon or not drawn or pos.players != 2:
         return 0.0
-    return DRAWN_TALON_BIAS.get((gp.variant, objective), 0.0)
+    return DRAWN_TALON_BIAS.get((pos.variant, objective), 0.0)
 
 
 def unbiased(mean: float, bias: float, bound: float) -> float:
@@ -132,24 +132,24 @@ def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
     return [draw() | sp.known for _ in range(count)]
 
 
-def horizon_for(gp) -> int:
+def horizon_for(pos) -> int:
     """The fixed search depth (tricks; 0 = to the end) of one sample at this stage of the
     deal: it depends on the position only, never on the time given, so that more time
     means more samples of the same method."""
-    full = FULL_ALIVE if gp.rules.hand_size <= 3 else FULL_ALIVE_5
-    return 0 if 40 - popcount(gp.played) <= full else HORIZON
+    full = FULL_ALIVE if pos.rules.hand_size <= 3 else FULL_ALIVE_5
+    return 0 if 40 - popcount(pos.played) <= full else HORIZON
 
 
-def method_stage(gp) -> tuple[int, int] | None:
+def method_stage(pos) -> tuple[int, int] | None:
     """The stage (METHOD_STAGES) of a position whose samples are depth-limited, else None."""
-    alive = 40 - popcount(gp.played)
-    for lo, hi in METHOD_STAGES.get(gp.rules.hand_size, ()):
+    alive = 40 - popcount(pos.played)
+    for lo, hi in METHOD_STAGES.get(pos.rules.hand_size, ()):
         if lo <= alive <= hi:
             return lo, hi
     return None
 
 
-def method_error(gp, objective: str, horizon: int, table=None,
+def method_error(pos, objective: str, horizon: int, table=None,
                  drawn: bool = False) -> float | None:
     """The half-width the method of a ``horizon``-deep sample adds to a card's interval at
     this stage, or None where it was not measured; ``table`` METHOD_GAP_ERROR for the
@@ -158,29 +158,29 @@ def method_error(gp, objective: str, horizon: int, table=None,
     (DRAWN_TALON_ERROR) is added, in quadrature to a depth-limited one. A sample solved to
     the end over every draw adds nothing."""
     gap = table is METHOD_GAP_ERROR
-    talon = DRAWN_TALON_ERROR.get((gp.variant, objective)) if drawn and gp.players == 2 else None
+    talon = DRAWN_TALON_ERROR.get((pos.variant, objective)) if drawn and pos.players == 2 else None
     seen = None if talon is None else talon[1 if gap else 0]
     if not horizon:
         return seen if drawn else 0.0
-    if gp.players != 2 or horizon != HORIZON:
+    if pos.players != 2 or horizon != HORIZON:
         return None  # measured for HORIZON-deep samples only (not the one-trick fallback)
     table = METHOD_ERROR if table is None else table
-    depth = table.get((gp.variant, objective), {}).get(method_stage(gp))
+    depth = table.get((pos.variant, objective), {}).get(method_stage(pos))
     return depth if depth is None or seen is None else math.hypot(depth, seen)
 
 
-def method_extrapolated(gp, objective: str, horizon: int, drawn: bool) -> bool:
+def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     """Whether the method's error of such a sample is carried from another stage: the
     drawn talon's error is measured where samples are solved to the end (13-16 cards
     alive), where exact values of a seat's view can be computed to check it."""
-    return bool(horizon) and drawn and (gp.variant, objective) in DRAWN_TALON_ERROR
+    return bool(horizon) and drawn and (pos.variant, objective) in DRAWN_TALON_ERROR
 
 
-def gap_errors(tally, objective: str, gp, horizon: int, shrink: float = 1.0,
+def gap_errors(tally, objective: str, pos, horizon: int, shrink: float = 1.0,
                drawn: bool = False):
     """``ranked``'s gap_error for a tally: the paired sampling error and the method's
     error on a gap, in quadrature."""
-    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR, drawn)
+    m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
     return lambda ref, c: with_method(tally.gap_error(ref, c) * shrink, m_gap, 2 * tally.bound)
 
 
@@ -201,10 +201,10 @@ def _values(s, cards, deadline):
     return out
 
 
-def horizon_alive(gp, horizon: int) -> int:
+def horizon_alive(pos, horizon: int) -> int:
     """The general kernel's horizon (cards alive at which it stops) for a search ``horizon``
     tricks deep (0: to the end)."""
-    return max(1, 40 - popcount(gp.played) - horizon * gp.players) if horizon else 0
+    return max(1, 40 - popcount(pos.played) - horizon * pos.players) if horizon else 0
 
 
 def sample_order(pos: Position, rng: random.Random) -> tuple[int, ...]:
@@ -217,17 +217,17 @@ def sample_order(pos: Position, rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
-def solve_sample(gp, objective: str, cards, rng: random.Random, deadline: float | None,
+def solve_sample(pos, objective: str, cards, rng: random.Random, deadline: float | None,
                  horizon: int, exact_ok: bool = True, use_leaf: bool = True):
     """Per-card values of one open deal: exact over the talon draws when few talon cards are
     hidden and ``horizon`` is 0, else on one sampled talon order, ``horizon`` tricks deep
     (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
-    if exact_ok and not horizon and popcount(gp.unseen) <= EXACT_UNSEEN:
-        s = driver.Search(gp, objective)
+    if exact_ok and not horizon and popcount(pos.unseen) <= EXACT_UNSEEN:
+        s = driver.Search(pos, objective)
         vals = _values(s, cards, deadline)
         return None if vals is None else (vals, s.nodes, True)
-    s = driver.Search(replace(gp, talon_order=sample_order(gp, rng)), objective,
-                      horizon=horizon_alive(gp, horizon), use_leaf=use_leaf)
+    s = driver.Search(replace(pos, talon_order=sample_order(pos, rng)), objective,
+                      horizon=horizon_alive(pos, horizon), use_leaf=use_leaf)
     vals = _values(s, cards, deadline)
     return None if vals is None else (vals, s.nodes, False)
 
@@ -285,11 +285,11 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
         nxt = next_deal()
         if nxt is None:
             return None
-        gp, weight = nxt
+        pos, weight = nxt
         own = random.Random(rng.getrandbits(64))  # the sample's talon order, drawn in turn
 
         def job(until):
-            res = solve_sample(gp, objective, cards, own, until, horizon, exact_ok)
+            res = solve_sample(pos, objective, cards, own, until, horizon, exact_ok)
             if res is None:
                 return Sample(None)
             vals, n, ex = res
@@ -406,7 +406,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                         m_err, n, method_extrapolated(stage, objective, horizon, drawn)))
 
 
-def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
+def analyse_open(pos, objective: str = "points", time_limit: float | None = None,
                  t0: float | None = None, samples: int | None = None, seed: int | None = None,
                  progress: bool | None = None):
     """Estimate for an open position whose talon is hidden (both hands shown in classic or
@@ -416,43 +416,43 @@ def analyse_open(gp, objective: str = "points", time_limit: float | None = None,
     t0 = time.perf_counter() if t0 is None else t0
     deadline = deadline_of(t0, time_limit, samples)
     if seed is None:
-        seed = seed_for(gp, objective)
+        seed = seed_for(pos, objective)
     if progress is None:
         progress = wants_progress()
     rng = random.Random(seed)
-    cards = gp.legal_cards()
-    horizon = horizon_for(gp)
-    tally, nodes, _, interrupted = sample_loop(lambda: (gp, 1.0), cards, objective, rng, deadline,
+    cards = pos.legal_cards()
+    horizon = horizon_for(pos)
+    tally, nodes, _, interrupted = sample_loop(lambda: (pos, 1.0), cards, objective, rng, deadline,
                                                samples, horizon, t0, progress, "estimating",
-                                               exact_ok=False, bound=value_bound(gp, objective))
+                                               exact_ok=False, bound=value_bound(pos, objective))
     notes = []
     if tally.n == 0:
-        tally, more, _, _ = sample_loop(lambda: (gp, 1.0), cards, objective, rng, None, 1, 1, t0,
+        tally, more, _, _ = sample_loop(lambda: (pos, 1.0), cards, objective, rng, None, 1, 1, t0,
                                         False, exact_ok=False,
-                                        bound=value_bound(gp, objective))
+                                        bound=value_bound(pos, objective))
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
-    drawn = bool(gp.unseen)
-    m_err = method_error(gp, objective, horizon, drawn=drawn)
-    bias = drawn_talon_bias(gp, objective, horizon, drawn)
+    drawn = bool(pos.unseen)
+    m_err = method_error(pos, objective, horizon, drawn=drawn)
+    bias = drawn_talon_bias(pos, objective, horizon, drawn)
     est = {c: (unbiased(tally.mean(c), bias, tally.bound),
                with_method(tally.error(c), m_err, tally.bound)) for c in cards}
-    best_v, moves, best = ranked(est, gap_errors(tally, objective, gp, horizon, drawn=drawn))
+    best_v, moves, best = ranked(est, gap_errors(tally, objective, pos, horizon, drawn=drawn))
     notes.insert(0, f"{tally.n} sampled talon orders" + (
         f", each searched {horizon} tricks deep: an approximation; "
-        f"{beyond_horizon(gp.variant, gp.players)}; {covers(gp, objective, horizon, drawn)}"
+        f"{beyond_horizon(pos.variant, pos.players)}; {covers(pos, objective, horizon, drawn)}"
         if horizon else ", each solved to the end knowing the order (clairvoyant); "
-        + covers(gp, objective, horizon, drawn)))
+        + covers(pos, objective, horizon, drawn)))
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    return Analysis(position=gp, objective=objective, exact=False, value=best_v,
+    return Analysis(position=pos, objective=objective, exact=False, value=best_v,
                     value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
                     seconds=time.perf_counter() - t0,
                     method=Method(Way.SAMPLED_CLAIRVOYANT, horizon or None), notes=tuple(notes),
                     interrupted=interrupted,
                     interval=interval_kind(m_err, tally.n,
-                                           method_extrapolated(gp, objective, horizon, drawn)))
+                                           method_extrapolated(pos, objective, horizon, drawn)))
 
 
 def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> Interval:
@@ -475,14 +475,14 @@ def beyond_horizon(variant: str, players: int = 2) -> str:
     return "the points still in play after those tricks count as shared evenly"
 
 
-def covers(gp, objective: str, horizon: int, drawn: bool = False) -> str:
+def covers(pos, objective: str, horizon: int, drawn: bool = False) -> str:
     """The method's measured error, for an estimate's note (what the ± covers is said once,
     from Analysis.interval)."""
-    m_err = method_error(gp, objective, horizon, drawn=drawn)
+    m_err = method_error(pos, objective, horizon, drawn=drawn)
     if m_err is None:
         return "the method's error is not measured for this game at this stage"
     unit = "points" if objective == "points" else "of the chance of winning"
-    m_gap = method_error(gp, objective, horizon, METHOD_GAP_ERROR, drawn)
+    m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
     gap = ("" if m_gap is None else
            f", ±{m_gap:.2g} on the gap between two cards")
     return (f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this "
