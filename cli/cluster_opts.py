@@ -2,6 +2,7 @@
 ``--workers``, ``--log``) and the client they ask for."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import nullcontext
 
 import click
@@ -24,8 +25,13 @@ def cluster_options(f=None, *, log: bool = True):
                          callback=_log_path,
                          help="append each finished task here (JSON lines) and, on a rerun, "
                               "do only the tasks not yet in it")(f)
-    f = click.option("--workers", type=count(1, 256, "worker processes"), default=2, show_default=True,
-                     help="worker processes of the local cluster (--cluster without ADDRESS)")(f)
+    f = click.option(
+        "--workers",
+        type=count(1, 256, "worker processes"),
+        default=2,
+        show_default=True,
+        help="worker processes of the local cluster (--cluster without ADDRESS)",
+    )(f)
     f = click.option("--cluster", is_flag=False, flag_value="local", default=None,
                      metavar="[ADDRESS]",
                      help="run the tasks on the Dask scheduler at ADDRESS (host:port), or "
@@ -42,5 +48,10 @@ def client_for(cluster: str | None, workers: int):
     return connect(None if cluster == "local" else cluster, workers)
 
 
-def progress_line(quiet: bool = False):
-    return None if quiet else (lambda line: click.echo(line, err=True))
+def say(line: str) -> None:
+    """A progress or resume line, on stderr."""
+    click.echo(line, err=True)
+
+
+def progress_line(quiet: bool = False) -> Callable[[str], None] | None:
+    return None if quiet else say

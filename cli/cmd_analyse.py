@@ -63,11 +63,20 @@ def _human(a, out) -> None:
             extra = f"  ± {m['error']:.3f}"
         if m.get("gap_error") is not None:
             gap = j["value"] - m["value"]
-            extra += (f"   {gap:.3f} ± {m['gap_error']:.3f} below the best" if a.objective == "points"
-                      else f"   {gap:.4f} ± {m['gap_error']:.4f} below the best")
-        val = _fmt(m["value"], m.get("value_exact")) if a.objective == "points" else f"{m['value']:.4f}"
+            extra += (
+                f"   {gap:.3f} ± {m['gap_error']:.3f} below the best"
+                if a.objective == "points"
+                else f"   {gap:.4f} ± {m['gap_error']:.4f} below the best"
+            )
+        val = (
+            _fmt(m["value"], m.get("value_exact"))
+            if a.objective == "points"
+            else f"{m['value']:.4f}"
+        )
         if taken is not None:
-            extra += f"   final margin {_fmt(taken + m['value'], _shifted(m.get('value_exact'), taken))}"
+            extra += (
+                f"   final margin {_fmt(taken + m['value'], _shifted(m.get('value_exact'), taken))}"
+            )
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")
     if j["pv"]:
@@ -160,7 +169,9 @@ def _logged_output_error(obj) -> str | None:
     moves = obj.get("moves")
     if not (isinstance(obj.get("position"), str) and isinstance(obj.get("best"), list)
             and isinstance(moves, list) and moves and all(_logged_move(m) for m in moves)):
-        return '"output" must be an analysis (position, best, moves with card and value) or an error'
+        return (
+            '"output" must be an analysis (position, best, moves with card and value) or an error'
+        )
     return None
 
 
@@ -174,9 +185,8 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
     """(line number, JSON object) in input order: the lines already in the log, the others
     analysed here or on the cluster, each logged as it finishes. A logged row whose output
     is not an analysis becomes its line's error (naming the log's file and line)."""
-    from cli.cluster_opts import client_for, progress_line
+    from cli.cluster_opts import client_for, progress_line, say
     from solver import cluster as cl
-    say = (lambda line: click.echo(line, err=True))
     log = cl.TaskLog(log_path, {"analyse": args[0], "time_limit": args[1], "samples": args[3],
                                 "seed": args[4]}, _logged_input_error, say, first=1)
     bad = {n: _bad_line(t, e) for n, t, e in lines if e is not None}
@@ -213,14 +223,30 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
 
 @click.command()
 @click.argument("position", required=False)
-@click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True,
-              help="points: expected points still to win, you minus opponent; win: chance of 61+.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md).")
+@click.option(
+    "--objective",
+    type=click.Choice(["points", "win"]),
+    default="points",
+    show_default=True,
+    help="points: expected points still to win, you minus opponent; win: chance of 61+.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md)."
+)
 @click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False),
               help="A game record (any game): analyse a moment of it from one seat.")
-@click.option("--move", type=count(1, 41, "a deal has 40 moves"), help="With --record: the moment before this move (1 = the first).")
-@click.option("--seat", type=count(1, 4, "a player number"), help="With --record: the player whose view is analysed (the one to move; a hidden game's seat sees its hand only, a scoperta seat every hand).")
+@click.option(
+    "--move",
+    type=count(1, 41, "a deal has 40 moves"),
+    help="With --record: the moment before this move (1 = the first).",
+)
+@click.option(
+    "--seat",
+    type=count(1, 4, "a player number"),
+    help="With --record: the player whose view is analysed (the one to move; a hidden "
+    "game's seat sees its hand only, a scoperta seat every hand).",
+)
 @click.option("--samples", type=count(1, 1_000_000), default=None,
               help="The budget in samples instead of time: exactly this many (opponent hands, "
                    "or talon orders of an open position) [default: as many as the time allows].")
@@ -240,7 +266,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
       briscola analyse --samples 50 "variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1"
       briscola analyse --record game.json --move 7 --seat 2
       briscola analyse - --cluster --log out.jsonl < positions.txt
-    """
+    """  # noqa: E501 - an example command is one line, as it is typed
     _progress_on()
     if samples is not None and time_limit is not None:
         raise click.UsageError("--samples and --time-limit are two budgets: give one")
@@ -279,9 +305,13 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
 
 @click.command()
 @click.argument("position")
-@click.option("--objective", type=click.Choice(["points", "win"]), default="points", show_default=True)
+@click.option(
+    "--objective", type=click.Choice(["points", "win"]), default="points", show_default=True
+)
 @click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the whole analysis as JSON (as analyse --json).")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the whole analysis as JSON (as analyse --json)."
+)
 def best(position, objective, time_limit, as_json):
     """Just the best card(s) of POSITION, space separated; an estimate says so after the
     cards, with the half-width of its 95 % interval.

@@ -29,8 +29,13 @@ def read_text(path: str) -> str:
 @click.argument("position")
 @click.option("--lang", type=LANG, default="en", show_default=True, help="Language of the text.")
 @click.option("--json", "as_json", is_flag=True, help="The same content as JSON data.")
-@click.option("--objective", type=click.Choice(["points", "win"]), default="points",
-              show_default=True, help="Maximise points, or the chance to win the deal (needs score=).")
+@click.option(
+    "--objective",
+    type=click.Choice(["points", "win"]),
+    default="points",
+    show_default=True,
+    help="Maximise points, or the chance to win the deal (needs score=).",
+)
 @click.option("--time-limit", type=SECONDS, default=None,
               help="Seconds for the analysis before the endgame (then values are estimates).")
 def explain(position, lang, as_json, objective, time_limit):

@@ -30,7 +30,9 @@ def _seed(seed):
 @click.option("--seed", "-s", type=SEED, default=None, help="shuffle seed (random when omitted)")
 @click.option("--dealer", type=count(1, 4, "a player number"), default=None,
               help="dealer's player number (default: the last player, so player 1 leads)")
-@click.option("--json", "as_json", is_flag=True, help="print the deal as a game record with no moves")
+@click.option(
+    "--json", "as_json", is_flag=True, help="print the deal as a game record with no moves"
+)
 def deal(variant, seed, dealer, as_json):
     """Shuffle and deal one game.
 
@@ -61,7 +63,9 @@ def deal(variant, seed, dealer, as_json):
               help="deals to play (matches with --match, always for Briscolone)")
 @click.option("--agents", "-a", default="greedy,random", show_default=True,
               help="side 1 and side 2 agents, comma separated (one name: both sides)")
-@click.option("--seed", "-s", type=SEED, default=None, help="seed of the whole run (random when omitted)")
+@click.option(
+    "--seed", "-s", type=SEED, default=None, help="seed of the whole run (random when omitted)"
+)
 @click.option("--match", "matches", is_flag=True,
               help="play whole matches: segni (classic), rounds (scoperta), points (Briscolone)")
 @click.option("--target", type=count(1, 10_000), default=None,
@@ -131,7 +135,9 @@ def _summary(state, title: str) -> list[str]:
     lines = [f"{title}{v.title}: dealer player {state.dealer + 1}, {trump}"]
     n = v.players
     for i, t in enumerate(state.tricks, 1):
-        plays = ", ".join(f"{_who((t.leader + k) % n)} {card_str(c)}" for k, c in enumerate(t.cards))
+        plays = ", ".join(
+            f"{_who((t.leader + k) % n)} {card_str(c)}" for k, c in enumerate(t.cards)
+        )
         line = f"trick {i:2d}: {plays} -> {_who(t.winner)} +{t.points}"
         if t.draws:
             line += "  draws: " + ", ".join(f"{_who((t.winner + k) % n)} {card_str(c)}"

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from cli.cluster_opts import client_for, cluster_options, progress_line
+from cli.cluster_opts import client_for, cluster_options, progress_line, say
 from cli.options import SECONDS, SEED, count
 from solver import cluster as cl
 from solver.errors import BriscolaError
@@ -37,7 +37,6 @@ def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, c
     """The match logged to ``log_path`` (solver.players.match.run_logged), on the cluster
     (``cluster``: an address or "local") or here over ``jobs`` processes. Returns all the
     results, the logged ones first, and whether Ctrl-C stopped the run."""
-    say = (lambda line: click.echo(line, err=True))
     log = cl.TaskLog(log_path, log_key(variant, a, b, seed), log_row_error, say)
     run_tasks = None if cluster is None else on_cluster(cluster, workers, quiet)
     return play_logged(variant, a, b, deals, seed, jobs, log, on_result, run_tasks,
@@ -82,8 +81,12 @@ class _OneLine(click.Command):
 @click.option("--deals", "-n", type=count(1, 10_000_000), default=100, show_default=True,
               help="decks to deal; each is played twice with the sides swapped")
 @click.option("--variant", "-v", default="scoperta", show_default=True, help="game variant")
-@click.option("--seed", "-s", type=SEED, default=None, help="seed of the decks (random when omitted)")
-@click.option("--jobs", "-j", type=count(1, 1024), default=None, help="worker processes [default: CPU count]")
+@click.option(
+    "--seed", "-s", type=SEED, default=None, help="seed of the decks (random when omitted)"
+)
+@click.option(
+    "--jobs", "-j", type=count(1, 1024), default=None, help="worker processes [default: CPU count]"
+)
 @click.option("--time-per-move", "-t", type=SECONDS, default=None,
               help="seconds per move for agents named engine / engine-win without a time")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")

@@ -24,9 +24,10 @@ from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_ot
 from solver.record import (check_record, deal_record, deal_start, match_record, read_record,
                            replay_all, start_record)
 from solver.position.board import SUIT_COLOURS, render
-from solver.review import (LANGS, SUPPORTED, UNSUPPORTED, Review, check_review_objective,
+from solver.review import (SUPPORTED, UNSUPPORTED, Review, check_review_objective,
                            draw_luck, render_review, review_move, review_record, review_states)
-from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
+from solver.i18n import (INTERVAL_SHORT, LANGS, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase,
+                         suit_name)
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.position import PositionError, parse_position
 from solver.rules import get_variant, trick_winner
@@ -152,8 +153,11 @@ def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
         return " ".join(card(c) for c in cards_of(mask)) or "-"
     rows = [W["board_engine"].format(cards=cards(pos.hands[ENGINE]))]
     if pos.table:
-        rows.append(W["board_table"].format(card=card(pos.table[0]),
-                                            by=W["led_engine" if pos.leader == ENGINE else "led_you"]))
+        rows.append(
+            W["board_table"].format(
+                card=card(pos.table[0]), by=W["led_engine" if pos.leader == ENGINE else "led_you"]
+            )
+        )
     else:
         rows.append(W["board_table_empty"])
     n = pos.talon_size
@@ -178,7 +182,13 @@ class ScopertaPlay:
     may see of the deal."""
 
     def __init__(self, level, time_per_move, lang, color, seed):
-        self.level, self.tpm, self.lang, self.color, self.seed = level, time_per_move, lang, color, seed
+        self.level, self.tpm, self.lang, self.color, self.seed = (
+            level,
+            time_per_move,
+            lang,
+            color,
+            seed,
+        )
         self.v = get_variant("scoperta")
         self.W = WORDS[lang]
         self.O = OTHER_WORDS[lang]
@@ -294,7 +304,9 @@ class ScopertaPlay:
         W = self.W
         t = after.tricks[-1]
         who = [W["you"], W["engine"]]
-        cards = ", ".join(f"{who[(t.leader + k) % 2]} {self.card(c)}" for k, c in enumerate(t.cards))
+        cards = ", ".join(
+            f"{who[(t.leader + k) % 2]} {self.card(c)}" for k, c in enumerate(t.cards)
+        )
         self.say(W["trick"].format(n=len(after.tricks), cards=cards, who=who[t.winner],
                                    verb=W["take"] if t.winner == HUMAN else W["takes_v"],
                                    p=t.points, a=after.points[0], b=after.points[1]))
@@ -378,31 +390,31 @@ class VariantPlay(ScopertaPlay):
         self.engine = get_agent(f"engine:{t:g}")
 
     def board_lines(self, state: GameState) -> list[str]:
-        O = self.O
+        words = self.O
         lines = [PLAY_TITLES[self.lang][self.v.name]]
         if self.v.has_trump:
-            lines.append(O["trump"].format(card=self.card(state.briscola)))
+            lines.append(words["trump"].format(card=self.card(state.briscola)))
         else:
-            lines.append(O["no_trump"])
-        top = (O["top"].format(card=self.card(state.talon[0]))
+            lines.append(words["no_trump"])
+        top = (words["top"].format(card=self.card(state.talon[0]))
                if state.talon and self.v.top_visible else "")
-        lines.append(O["talon"].format(k=len(state.talon)) + top)
+        lines.append(words["talon"].format(k=len(state.talon)) + top)
         for seat in range(self.v.players):
             if seat == HUMAN:
                 continue
             cards = state.hands[seat]
             shown = (self.cards(state.hand_cards(seat)) if self.v.open_hands
-                     else O["hidden"].format(k=cards.bit_count()))
+                     else words["hidden"].format(k=cards.bit_count()))
             lines.append(f"  {self.name(seat)}: {shown}")
         trick = " ".join(f"{self.name((state.leader + k) % self.v.players)} {self.card(c)}"
                          for k, c in enumerate(state.trick)) or "-"
-        lines.append(O["table"].format(cards=trick))
+        lines.append(words["table"].format(cards=trick))
         a, b = state.side_points
-        lines.append(O["points"].format(a=a, b=b))
+        lines.append(words["points"].format(a=a, b=b))
         legal = legal_cards(state)
         hand = state.hand_cards(HUMAN)
-        lines.append(O["hand"].format(cards=self.cards(hand)) if len(legal) == len(hand) else
-                     O["hand_playable"].format(cards=self.cards(hand), legal=self.cards(legal)))
+        lines.append(words["hand"].format(cards=self.cards(hand)) if len(legal) == len(hand) else
+                     words["hand_playable"].format(cards=self.cards(hand), legal=self.cards(legal)))
         return lines
 
     def hint(self, state: GameState) -> str:
@@ -427,7 +439,9 @@ class VariantPlay(ScopertaPlay):
     def trick_summary(self, before: GameState, after: GameState) -> None:
         t = after.tricks[-1]
         n = self.v.players
-        cards = ", ".join(f"{self.name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards))
+        cards = ", ".join(
+            f"{self.name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards)
+        )
         a, b = after.side_points
         self.say(self.O["trick"].format(n=len(after.tricks), cards=cards, who=self.name(t.winner),
                                         p=t.points) + self.O["points"].format(a=a, b=b))
@@ -513,7 +527,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     classic Briscola and Briscolone you see only your own hand and the engine plays from
     its own seat (sampling what it cannot see). With --match N the match is N deals
     (segni, rounds), or N points for Briscolone (121 or 151).
-    """
+    """  # noqa: E501 - an example command is one line, as it is typed
     check_output(record_out, force, "--record-out")
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
@@ -549,7 +563,9 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
             match = match.add(end)
             hold[0] = None
             if v.match == "points":
-                ses.say(OTHER_WORDS[lang]["standing_pts"].format(a=match.totals[0], b=match.totals[1]))
+                ses.say(
+                    OTHER_WORDS[lang]["standing_pts"].format(a=match.totals[0], b=match.totals[1])
+                )
             else:
                 ses.say(W["standing"].format(w=match.wins[0], l=match.wins[1], d=match.draws))
             if match.is_over:

@@ -20,7 +20,9 @@ def read_position_arg(text: str):
         if not lines:
             raise PositionError("no position on standard input")
         if len(lines) > 1:
-            raise PositionError(f"show reads one position, got {len(lines)} lines on standard input")
+            raise PositionError(
+                f"show reads one position, got {len(lines)} lines on standard input"
+            )
         text = lines[0]
     return parse_position(text)
 
@@ -76,8 +78,10 @@ def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: fl
         from solver.analysis import analyse
         a = analyse(pos, "points", time_limit)
         svg = analysis_picture(a, lang)
-        click.echo(f"{'exact' if a.exact else 'estimate'}: best {' '.join(card_str(c) for c in a.best)}",
-                   err=True)
+        click.echo(
+            f"{'exact' if a.exact else 'estimate'}: best {' '.join(card_str(c) for c in a.best)}",
+            err=True,
+        )
     else:
         svg = position_svg(pos, lang=lang)
     where = save_text(path, svg + "\n")

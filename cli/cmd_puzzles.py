@@ -63,7 +63,7 @@ def puzzles_solve(file, as_json, exact_only):
                   c.to_json()["solver"] or "-", c.verdict) for c in checks]
         widths = [max(len(r[i]) for r in rows) for i in range(5)]
         for r in rows:
-            click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths)).rstrip())
+            click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip())
         bad = sum(c.ok is False for c in checks)
         summary = f"{len(checks)} puzzle(s), {bad} wrong"
         estimated = sum(c.analysis is not None and not c.exact and c.ok is not None
@@ -106,7 +106,9 @@ def _read(file: str):
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points",
               show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--id-prefix", default=None, help="Puzzle ids are PREFIX001, PREFIX002... (default g<seed>-).")
+@click.option(
+    "--id-prefix", default=None, help="Puzzle ids are PREFIX001, PREFIX002... (default g<seed>-)."
+)
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
@@ -154,7 +156,9 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
         click.echo(f"interrupted: {len(found)} puzzle(s) kept", err=True)
         sys.exit(130)
     if len(found) < count:
-        click.echo(f"only {len(found)} puzzle(s) found; try another seed or fewer filters", err=True)
+        click.echo(
+            f"only {len(found)} puzzle(s) found; try another seed or fewer filters", err=True
+        )
 
 
 def _on(client):
@@ -189,7 +193,9 @@ def puzzles_play(file, lang, difficulty, variant):
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
     stdin = sys.stdin
-    m = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
+
+    def m(key, **kw):
+        return message(lang, key, **kw)
     right = done = 0
     quit_ = False
     for i, p in enumerate(ps, 1):

@@ -11,10 +11,20 @@ from solver.errors import BriscolaError
 
 
 @click.command()
-@click.option("--port", type=count(0, 65535, "a TCP port; 0 picks a free one"), default=8015, show_default=True,
-              help="the port to listen on (0 picks a free one)")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="the address to listen on: 127.0.0.1 or ::1, only this machine; 0.0.0.0 or ::, every interface (the API has no authentication)")
+@click.option(
+    "--port",
+    type=count(0, 65535, "a TCP port; 0 picks a free one"),
+    default=8015,
+    show_default=True,
+    help="the port to listen on (0 picks a free one)",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="the address to listen on: 127.0.0.1 or ::1, only this machine; 0.0.0.0 or ::, "
+    "every interface (the API has no authentication)",
+)
 @click.option("--open", "open_browser", is_flag=True, help="open the board in the web browser")
 def serve(port, host, open_browser):
     """Serve the analysis board: the position drawn with its cards, the analysis beside it,
@@ -27,7 +37,7 @@ def serve(port, host, open_browser):
       briscola serve --port 9000 --host 0.0.0.0
     """
     try:
-        import starlette  # noqa: F401
+        import starlette  # noqa: F401 - imported to learn whether the web extra is installed
         import uvicorn
     except ModuleNotFoundError as e:
         raise BriscolaError(f"the board needs the web extra ({e.name} is missing): "
@@ -45,7 +55,9 @@ def serve(port, host, open_browser):
         click.echo(f"warning: --host {host} listens on {where}: the board's API has no "
                    f"authentication, so anyone who can reach port {port} can run searches "
                    f"on this machine", err=True)
-    click.echo(f"listening on {shown}:{port}; the analysis board is at {url} (Ctrl-C stops it)", err=True)
+    click.echo(
+        f"listening on {shown}:{port}; the analysis board is at {url} (Ctrl-C stops it)", err=True
+    )
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     config = uvicorn.Config(create_app(host=host, port=port), log_level="warning",

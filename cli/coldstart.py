@@ -40,7 +40,9 @@ def cache_dirs(py_file: str) -> list[str]:
 
 def _in_search(py_file: str) -> bool:
     here = os.path.dirname(os.path.abspath(py_file))
-    return os.path.basename(here) == "search" and os.path.basename(os.path.dirname(here)) == "solver"
+    return (
+        os.path.basename(here) == "search" and os.path.basename(os.path.dirname(here)) == "solver"
+    )
 
 
 def is_cold(py_file: str) -> bool:

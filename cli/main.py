@@ -49,7 +49,8 @@ COMMANDS = {
              "Explain a position in plain words: the outcome, the winning line trick by trick, "
              "what every other card costs and how it is punished, and the idea at work."),
     "puzzles": ("cli.cmd_puzzles",
-             "Endgame puzzles: check a puzzle file, generate new puzzles, or solve them as a quiz."),
+             "Endgame puzzles: check a puzzle file, generate new puzzles, or solve them as a "
+             "quiz."),
     "play": ("cli.cmd_play",
              "Play Briscola scoperta (or, with --variant, any other game) against the engine."),
     "review": ("cli.cmd_play",

@@ -102,7 +102,9 @@ def check_output(path: str | None, force: bool, option: str = "--out",
     if not os.path.isdir(folder):
         raise OutputPathError(f"{option} {clip(path)}: the directory {clip(folder)} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputPathError(f"{option} {clip(path)}: the directory {clip(folder)} is not writable")
+        raise OutputPathError(
+            f"{option} {clip(path)}: the directory {clip(folder)} is not writable"
+        )
     if os.path.exists(path):
         if not (force or append):
             raise OutputPathError(f"{clip(path)} exists: use --force to overwrite it")

@@ -10,7 +10,8 @@ and its sister games (classic Briscola, Briscolone, four players).
                                         "briscola=2S played=- turn=1"), samples=50)
     engine = solver.Engine(tt_mb=64, threads=1)   # tables, threads, progress of its own
     print(solver.explanation_text(solver.explain_position(pos)))
-    end = solver.play_deal("classic", [solver.get_agent("greedy"), solver.get_agent("random")], seed=1)
+    end = solver.play_deal("classic", [solver.get_agent("greedy"), solver.get_agent("random")],
+                           seed=1)
 
 Every name below is loaded from its module on first use (PEP 562), so that ``import
 solver.cards`` (or a command that only draws a position) does not load numba and the
@@ -19,6 +20,20 @@ search kernels. docs/architecture.md says which module owns what.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py keeps them so)
+    from solver.analysis import Analysis, Engine, MoveValue, analyse
+    from solver.cards import Card, CardSet, card_str, parse_card, parse_cards
+    from solver.explain import Explanation, explain_position
+    from solver.explain import render as explanation_text
+    from solver.game import GameState, deal
+    from solver.players.agents import get_agent, play_deal, play_match
+    from solver.position import Position, PositionError, SeatPosition
+    from solver.position import parse_position as parse
+    from solver.position.board import render
+    from solver.position.protocol import State
+    from solver.rules import VARIANTS
 
 #: public name -> (module, name in it)
 API = {
@@ -50,7 +65,7 @@ API = {
 __all__ = sorted(API)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name not in API:
         raise AttributeError(f"module 'solver' has no attribute {name!r}")
     module, attr = API[name]

@@ -7,12 +7,15 @@ of a mask is the canonical print order (by suit, then strength, weakest first).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 
 from solver.errors import BriscolaError
 
 N_CARDS = 40
+#: a card as the API takes it: its id, a Card, or its text ("FD")
+CardLike = int | str
 SUITS = "BCDS"
 SUIT_NAMES_IT = ("bastoni", "coppe", "denari", "spade")
 SUIT_NAMES_EN = ("batons", "cups", "coins", "swords")
@@ -46,7 +49,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, card) -> "Card":
+    def __new__(cls, card: CardLike) -> Card:
         return to_card(card)
 
     def __repr__(self) -> str:
@@ -59,31 +62,31 @@ class Card(int):
 CARDS = tuple(int.__new__(Card, c) for c in range(N_CARDS))
 
 
-class CardSet(frozenset):
+class CardSet(frozenset[Card]):
     """A set of cards as the public API hands it out: ``Card`` members in the canonical
     order (by suit, then strength), printed as cards (``{3C, AS}``), made and asked with
-    cards or their text (``CardSet("3C,AS")``, ``"AS" in hand``). The engine keeps its sets as masks: ``mask`` is this one's,
-    ``CardSet.of(mask)`` the set of a mask."""
+    cards or their text (``CardSet("3C,AS")``, ``"AS" in hand``). The engine keeps its sets
+    as masks: ``mask`` is this one's, ``CardSet.of(mask)`` the set of a mask."""
 
     __slots__ = ()
 
-    def __new__(cls, cards=()) -> "CardSet":
+    def __new__(cls, cards: Iterable[CardLike] | str = ()) -> CardSet:
         if isinstance(cards, str):
             cards = parse_cards(cards)
         return super().__new__(cls, (to_card(c) for c in cards))
 
     @classmethod
-    def of(cls, mask: int) -> "CardSet":
+    def of(cls, mask: int) -> CardSet:
         return super().__new__(cls, (CARDS[c] for c in cards_of(mask)))
 
     @property
     def mask(self) -> int:
         return mask_of(int(c) for c in frozenset.__iter__(self))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(sorted(frozenset.__iter__(self)))
 
-    def __contains__(self, card) -> bool:
+    def __contains__(self, card: object) -> bool:
         try:
             return frozenset.__contains__(self, to_card(card))
         except CardError:
@@ -94,22 +97,23 @@ class CardSet(frozenset):
 
     __str__ = __repr__
 
-    def __or__(self, other):
+    # the operators take cards or their text, as the constructor does (wider than frozenset's)
+    def __or__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
         return CardSet(frozenset.__or__(self, CardSet(other)))
 
-    def __and__(self, other):
+    def __and__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
         return CardSet(frozenset.__and__(self, CardSet(other)))
 
-    def __sub__(self, other):
+    def __sub__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
         return CardSet(frozenset.__sub__(self, CardSet(other)))
 
-    def __xor__(self, other):
+    def __xor__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
         return CardSet(frozenset.__xor__(self, CardSet(other)))
 
     __ror__, __rand__ = __or__, __and__
 
 
-def to_card(card) -> Card:
+def to_card(card: object) -> Card:
     """A Card from its id or its text (any input form of docs/notation.md)."""
     if isinstance(card, str):
         return CARDS[parse_card(card)]
@@ -131,7 +135,9 @@ def parse_card(text: str) -> int:
     r, s = m.group(1).upper(), m.group(2).upper()
     r = _NEAPOLITAN.get(r, r)
     if r not in RANKS:
-        raise CardError(f"unknown card '{text}' (the deck has no {r}: ranks are A 3 R C F 7 6 5 4 2)")
+        raise CardError(
+            f"unknown card '{text}' (the deck has no {r}: ranks are A 3 R C F 7 6 5 4 2)"
+        )
     return card_id(SUITS.index(s), RANKS.index(r))
 
 
@@ -150,7 +156,7 @@ def parse_cards(text: str) -> list[int]:
     return [parse_card(p) for p in parts]
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

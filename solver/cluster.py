@@ -20,7 +20,7 @@ import socket
 import threading
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from solver.errors import BriscolaError
 from solver import jsonfile
@@ -329,11 +329,15 @@ class TaskLog:
 
     def resumed(self, held: int, total: int, what: str = "tasks") -> str:
         """The line a resumed run says: what the log already held."""
-        return (f"{self.path} already holds {held} of the {total} {what}: "
-                f"{'nothing left to run' if held >= total else f'running the other {total - held}'}")
+        return (
+            f"{self.path} already holds {held} of the {total} {what}: "
+            f"{'nothing left to run' if held >= total else f'running the other {total - held}'}"
+        )
 
 
-def ordered(results: Iterable[tuple[int, object]], order: list[int]) -> Iterator[tuple[int, object]]:
+def ordered(
+    results: Iterable[tuple[int, object]], order: list[int]
+) -> Iterator[tuple[int, object]]:
     """Results as they finish, released in ``order`` (each once all before it are in)."""
     held: dict[int, object] = {}
     pos = 0

@@ -123,7 +123,7 @@ class GameState(Seats):
     def legal_cards(self) -> list[int]:
         return [CARDS[c] for c in legal_cards(self)]
 
-    def play(self, card, draws=None) -> "GameState":
+    def play(self, card, draws=None) -> GameState:
         """The state after ``card`` (a card or its text); the draws come from the known
         talon (``draws`` unused)."""
         return play(self, card)
@@ -235,9 +235,17 @@ def play(state: GameState, card: int) -> GameState:
     left = len(after.talon_order or ())
     drawn = state.talon[:len(state.talon) - left]
     done = Trick(state.leader, cards, winner, gained, drawn)
-    return replace(state, hands=after.hands, trick=(), leader=winner, talon=state.talon[len(drawn):],
-                   points=tuple(points), captured=tuple(captured), to_move=winner,
-                   tricks=state.tricks + (done,))
+    return replace(
+        state,
+        hands=after.hands,
+        trick=(),
+        leader=winner,
+        talon=state.talon[len(drawn) :],
+        points=tuple(points),
+        captured=tuple(captured),
+        to_move=winner,
+        tricks=state.tricks + (done,),
+    )
 
 
 def play_moves(state: GameState, moves) -> GameState:
@@ -353,7 +361,10 @@ class MatchState:
 
     @property
     def totals(self) -> tuple[int, int]:
-        return (sum(d.side_points[0] for d in self.deals), sum(d.side_points[1] for d in self.deals))
+        return (
+            sum(d.side_points[0] for d in self.deals),
+            sum(d.side_points[1] for d in self.deals),
+        )
 
     @property
     def next_dealer(self) -> int:
@@ -386,7 +397,7 @@ class MatchState:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def add(self, finished: GameState) -> "MatchState":
+    def add(self, finished: GameState) -> MatchState:
         if self.is_over:
             raise RulesError("the match is over")
         if not finished.is_over:
@@ -405,7 +416,8 @@ def new_match(variant, target: int | None = None, first_dealer: int | None = Non
 def describe_deal(state: GameState) -> str:
     """The deal readably: hands, trump card and talon (top first)."""
     v = state.variant
-    lines = [f"{v.title}: dealer player {state.dealer + 1}, player {(state.dealer + 1) % v.players + 1} leads"]
+    first = (state.dealer + 1) % v.players + 1
+    lines = [f"{v.title}: dealer player {state.dealer + 1}, player {first} leads"]
     for s in range(v.players):
         lines.append(f"player {s + 1}: {' '.join(card_str(c) for c in cards_of(state.hands[s]))}")
     if v.has_trump:

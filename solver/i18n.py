@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
 from solver.errors import BriscolaError
@@ -473,7 +474,7 @@ def comment_text(comment: str | None, lang: str) -> str:
 
 
 # ----- review ---------------------------------------------------------------------------
-REVIEW_TEXT = {
+REVIEW_TEXT: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
         "unfinished": "unfinished",
@@ -546,7 +547,7 @@ def player_name(name: str, lang: str) -> str:
 
 
 # ----- drawings: the text board and the SVG picture --------------------------------------
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Briscola scoperta", "player": "Player {n}", "to_move": "to move",
         "to_answer": "to answer", "over": "the deal is over", "led_by": "led by player {n}", "table": "Table",

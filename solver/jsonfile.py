@@ -122,8 +122,16 @@ def stream_lines(stream, name: str):
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(MAX_LINE + 1)
                 size += len(raw)
-            yield n, head.decode("utf-8", "replace") + "…", JSONFileError(_at(
-                _where(name, n) if name else "", f"a line of {size:,} bytes (at most {MAX_LINE:,})"))
+            yield (
+                n,
+                head.decode("utf-8", "replace") + "…",
+                JSONFileError(
+                    _at(
+                        _where(name, n) if name else "",
+                        f"a line of {size:,} bytes (at most {MAX_LINE:,})",
+                    )
+                ),
+            )
             continue
         try:
             yield n, decode(raw, name, n), None

@@ -6,8 +6,8 @@ import re
 
 CLIP = 80
 
-_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (CLIP + 1))
-_LONG_WORD = re.compile(r"\S{%d,}" % (CLIP + 3))  # a quoted part, cut, is 82 with its quotes
+_QUOTED = re.compile(rf"'([^'\n]{{{CLIP + 1},}})'")
+_LONG_WORD = re.compile(rf"\S{{{CLIP + 3},}}")  # a quoted part, cut, is 82 with its quotes
 
 
 def clip(text: str, width: int = CLIP) -> str:

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.resources import files
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from solver.errors import BriscolaError
 from solver import jsonfile
@@ -464,7 +464,7 @@ def _evaluated(candidates, objective, difficulty, evaluate_many, batch: int = 32
             return
         args = [(pos, objective, difficulty) for _, pos in chunk]
         results = [evaluate(*args[0])] if evaluate_many is None else evaluate_many(args)
-        for (tried, pos), r in zip(chunk, results):
+        for (tried, pos), r in zip(chunk, results, strict=True):
             yield tried, pos, r
 
 
@@ -480,7 +480,9 @@ def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: st
     puzzles as the plain loop.
     """
     if variant not in ("scoperta",) + GAME_VARIANTS:
-        raise PuzzleError(f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'")
+        raise PuzzleError(
+            f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'"
+        )
     if variant != "scoperta" and talon not in (None, 0):
         raise PuzzleError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
     if talon not in (None, 0, 2):

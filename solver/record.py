@@ -174,9 +174,13 @@ def _cards(value, what: str, where: str) -> list[int]:
 
 
 def _check_result(res, where: str) -> None:
-    if not isinstance(res, dict) or not isinstance(res.get("points"), list) or len(res["points"]) != 2 \
-            or not all(isinstance(p, int) and not isinstance(p, bool) for p in res["points"]):
-        raise RecordError(f"{where}: result must be {{\"points\": [a, b], \"winner\": 1, 2 or null}}")
+    if (
+        not isinstance(res, dict)
+        or not isinstance(res.get("points"), list)
+        or len(res["points"]) != 2
+        or not all(isinstance(p, int) and not isinstance(p, bool) for p in res["points"])
+    ):
+        raise RecordError(f'{where}: result must be {{"points": [a, b], "winner": 1, 2 or null}}')
     if res.get("winner", None) not in (1, 2, None):
         raise RecordError(f"{where}: result winner must be 1, 2 or null (a draw)")
 
@@ -230,10 +234,15 @@ def check_record(rec, where: str = "record") -> dict:
         raise RecordError(f"{where}: not a game record (\"format\" must be \"{FORMAT}\")")
     version = rec.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"{where}: \"version\" must be an integer (this program reads {VERSION}), "
-                          f"got {jsonfile.kind(version)}")
+        raise RecordError(
+            f'{where}: "version" must be an integer (this program reads {VERSION}), '
+            f"got {jsonfile.kind(version)}"
+        )
     if version != VERSION:
-        raise RecordError(f"{where}: unsupported record version {rec.get('version')!r} (this program reads {VERSION})")
+        raise RecordError(
+            f"{where}: unsupported record version {rec.get('version')!r} "
+            f"(this program reads {VERSION})"
+        )
     if not isinstance(rec.get("variant"), str):
         raise RecordError(f"{where}: missing \"variant\"")
     try:
@@ -257,7 +266,9 @@ def check_record(rec, where: str = "record") -> dict:
     if "deals" in rec:
         if not isinstance(rec["deals"], list):
             raise RecordError(f"{where}: \"deals\" must be a list")
-        out["_deals"] = [_check_deal(d, v.players, f"{where} deal {i}") for i, d in enumerate(rec["deals"], 1)]
+        out["_deals"] = [
+            _check_deal(d, v.players, f"{where} deal {i}") for i, d in enumerate(rec["deals"], 1)
+        ]
         if "result" in rec and rec["result"] is not None:
             _check_result(rec["result"], where)
     else:
@@ -287,12 +298,17 @@ def _replay_deal(variant, d: dict, where: str) -> GameState:
     res = d["result"]
     if res is not None:
         if not state.is_over:
-            raise RecordError(f"{where}the record states a result but the deal stops after {len(d['moves'])} moves")
+            raise RecordError(
+                f"{where}the record states a result but the deal stops after "
+                f"{len(d['moves'])} moves"
+            )
         got = _result(state.side_points)
         if got["points"] != res["points"] or got["winner"] != res.get("winner"):
             a, b = res["points"]
-            raise RecordError(f"{where}the record states {a}-{b} (winner {res.get('winner')}) "
-                              f"but the moves give {got['points'][0]}-{got['points'][1]} (winner {got['winner']})")
+            raise RecordError(
+                f"{where}the record states {a}-{b} (winner {res.get('winner')}) "
+                f"but the moves give {got['points'][0]}-{got['points'][1]} (winner {got['winner']})"
+            )
     return state
 
 
@@ -361,8 +377,10 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
         w = match.winner
         winner = None if w is None or w < 0 else w + 1
         if res["points"] != t or res.get("winner") != winner:
-            raise RecordError(f"the record states match totals {res['points'][0]}-{res['points'][1]} "
-                              f"(winner {res.get('winner')}) but the deals give {t[0]}-{t[1]} (winner {winner})")
+            raise RecordError(
+                f"the record states match totals {res['points'][0]}-{res['points'][1]} "
+                f"(winner {res.get('winner')}) but the deals give {t[0]}-{t[1]} (winner {winner})"
+            )
 
 
 def seat_position_from_record(record, move: int, seat: int):

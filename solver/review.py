@@ -23,8 +23,9 @@ games (classic, Briscolone, Libero) a card is judged from the mover's seat, by t
 analysis (solver.analysis.sampling): the hands the mover could not see are sampled as the
 engine samples them, so a card is not blamed for what only the deck knew. Its cost is then
 an estimate with the half-width of a 95 % interval: the interval of the gap between the
-best card and the card played, sampling and method error. A seat's luck is its own draw, valued from its seat (never from
-cards it could not see): measured after the tricks it won, when it is the one to move; after
+best card and the card played, sampling and method error. A seat's luck is its own draw,
+valued from its seat (never from cards it could not see): measured after the tricks it won,
+when it is the one to move; after
 a trick it lost the opponent leads before the seat can be valued, and the draw is counted as
 not measured. Four-player scoperta is not reviewed yet.
 """
@@ -33,13 +34,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from collections.abc import Callable
 
 from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
 from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
-from solver.i18n import LANGS, REVIEW_TEXT as TEXT, agree, check_lang, fmt_fraction, player_name  # noqa: F401
+from solver.i18n import REVIEW_TEXT as TEXT
+from solver.i18n import agree, check_lang, fmt_fraction, player_name
 from solver.position import Position, PositionError
 from solver.record import RecordError, check_record, deal_start, replay_all
 
@@ -283,7 +285,11 @@ class Review:
         out = 0.0
         for a, b in self.results:
             mine, theirs = (a, b) if player == 0 else (b, a)
-            out += (mine > theirs) + 0.5 * (mine == theirs) if self.objective == "win" else mine - theirs
+            out += (
+                (mine > theirs) + 0.5 * (mine == theirs)
+                if self.objective == "win"
+                else mine - theirs
+            )
         return out
 
     def stats(self, player: int) -> PlayerStats:
@@ -387,9 +393,15 @@ def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str,
     ``samples``: a seat's view analysed on that many sampled hands instead of a time."""
     if not pos.hidden_hand:
         return try_analyse(pos, time_limit, cache, objective)
-    key = (pos, time_limit, objective) if samples is None else (pos, ("samples", samples), objective)
+    key = (
+        (pos, time_limit, objective) if samples is None else (pos, ("samples", samples), objective)
+    )
     if cache is None or key not in cache:
-        a = analyse(pos, objective, samples=samples) if samples else analyse(pos, objective, time_limit)
+        a = (
+            analyse(pos, objective, samples=samples)
+            if samples
+            else analyse(pos, objective, time_limit)
+        )
         if cache is None:
             return a
         cache[key] = a
@@ -658,7 +670,12 @@ def _table(rv: Review, T: dict) -> list[str]:
                      card_str(m.card), best, fmt_cost(m), luck.get((m.deal, m.number), ""),
                      _how(m, T)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
-    return [" ".join(c.rjust(w) for c, w in zip(r, widths)) + "  " + r[-1] for r in rows]
+    return [
+        " ".join(c.rjust(w) for c, w in zip(r, widths, strict=False))  # the last column unpadded
+        + "  "
+        + r[-1]
+        for r in rows
+    ]
 
 
 def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
@@ -693,7 +710,11 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             p = d.player if d.player in rv.players else rv.players[0]   # scoperta: either side
             drawn = ", ".join(T["drew"].format(p=q + 1, card=card_str(c)) for q, c in d.drawn
                               if q in rv.players)
-            how = T["every_draw" if d.exact else "every_draw_est"] if d.every_draw else T["card_value"]
+            how = (
+                T["every_draw" if d.exact else "every_draw_est"]
+                if d.every_draw
+                else T["card_value"]
+            )
             lines.append("  " + T["swing"].format(
                 i=i, d=d.deal, m=d.move, t=d.trick, drawn=drawn, p=p + 1, how=how, unit=unit,
                 luck=fmt_signed(d.luck_for(p), d.error, d.exact, T, win)))

@@ -6,6 +6,7 @@ instead of keeping copies of the rules.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.errors import BriscolaError
@@ -36,8 +37,12 @@ class Variant:
         return 2
 
 
-SCOPERTA = Variant("scoperta", 2, 3, True, False, True, True, "rounds", "Briscola scoperta (2 players)")
-SCOPERTA4 = Variant("scoperta4", 4, 3, True, False, True, True, "rounds", "Briscola scoperta (4 players, 2 teams)")
+SCOPERTA = Variant(
+    "scoperta", 2, 3, True, False, True, True, "rounds", "Briscola scoperta (2 players)"
+)
+SCOPERTA4 = Variant(
+    "scoperta4", 4, 3, True, False, True, True, "rounds", "Briscola scoperta (4 players, 2 teams)"
+)
 CLASSIC = Variant("classic", 2, 3, True, False, False, False, "segni", "Briscola (2 players)")
 BRISCOLONE = Variant("briscolone", 2, 5, False, True, False, False, "points", "Briscolone")
 LIBERO = Variant("libero", 2, 5, False, False, False, False, "points", "Briscolone Libero")
@@ -70,7 +75,7 @@ def beats(challenger: int, best: int, trump_suit: int) -> bool:
     return SUIT_OF[challenger] == trump_suit
 
 
-def trick_winner(cards: list[int], trump_suit: int) -> int:
+def trick_winner(cards: Sequence[int], trump_suit: int) -> int:
     """Index in ``cards`` (play order, leader first) of the card that takes the trick.
 
     ``trump_suit`` is -1 in the games without trump.
@@ -82,12 +87,12 @@ def trick_winner(cards: list[int], trump_suit: int) -> int:
     return w
 
 
-def trick_taker(cards, leader: int, trump_suit: int) -> int:
+def trick_taker(cards: Sequence[int], leader: int, trump_suit: int) -> int:
     """The seat that takes a whole trick of ``cards`` led by seat ``leader``."""
     return (leader + trick_winner(cards, trump_suit)) % len(cards)
 
 
-def legal_mask(hand: int, table, variant: Variant) -> int:
+def legal_mask(hand: int, table: Sequence[int], variant: Variant) -> int:
     """The cards of ``hand`` (a mask) that may be played on ``table`` (the trick so far, in
     play order): any card, except that a game with the duty to follow suit asks for the led
     suit when the hand holds it."""
@@ -98,7 +103,8 @@ def legal_mask(hand: int, table, variant: Variant) -> int:
     return hand
 
 
-def move_error(hand: int, table, variant: Variant, card: int, player: int) -> str | None:
+def move_error(hand: int, table: Sequence[int], variant: Variant, card: int,
+               player: int) -> str | None:
     """Why ``card`` may not be played by ``player`` (1-based) holding ``hand`` on ``table``
     (one line), or None when it may."""
     if not (hand >> card) & 1:

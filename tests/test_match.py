@@ -80,7 +80,7 @@ def test_summary_counts_and_rates():
 def test_parallel_run_gives_the_same_pairs_as_serial():
     one, _ = M.run_match("scoperta", "greedy", "random", 6, seed=4, jobs=1)
     two, _ = M.run_match("scoperta", "greedy", "random", 6, seed=4, jobs=2)
-    key = lambda r: r.index  # noqa: E731
+    key = lambda r: r.index  # noqa: E731 - a one-line helper named for the lines below
     assert sorted(one, key=key) == sorted(two, key=key)
 
 

@@ -52,8 +52,8 @@ def browser():
     except ImportError:
         _need("selenium is not installed (pip install -e '.[test]')")
     try:
-        import uvicorn  # noqa: F401
-        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401 - imported to learn whether the web extra is installed
+        import starlette  # noqa: F401 - imported to learn whether the web extra is installed
     except ImportError:
         _need("the web extra is not installed (pip install -e '.[web]')")
     chrome = _find(["chromium", "chromium-browser", "google-chrome"])

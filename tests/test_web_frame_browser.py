@@ -14,7 +14,7 @@ from solver.analysis import analyse
 from solver.cards import card_str
 from solver.i18n import PICTURE_LABELS
 from solver.position import parse_position
-from test_web_browser import _artifacts, _open, _wait, browser, server  # noqa: F401
+from test_web_browser import _artifacts, _open, _wait, browser, server  # noqa: F401 - fixtures pytest finds by name
 
 SCORED = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B turn=1 score=36-40"
 

@@ -13,10 +13,10 @@ from urllib.parse import urlencode
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
-from liveserver import live_server  # noqa: E402
-from solver.web.app import create_app  # noqa: E402
+from liveserver import live_server  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 SEED = 35
 CASES_PER_ROUTE = 40

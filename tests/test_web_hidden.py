@@ -14,13 +14,13 @@ import re
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
-from solver.cards import card_str, cards_of, parse_card  # noqa: E402
-from solver.game import deal, deal_from_deck, play_moves  # noqa: E402
-from solver.position import parse_position  # noqa: E402
-from solver.rules import get_variant  # noqa: E402
-from solver.web.app import create_app  # noqa: E402
+from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.game import deal, deal_from_deck, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 HIDDEN_GAMES = ("classic", "briscolone", "libero")
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7FCR][BCDS])(?![A-Za-z0-9])")

@@ -18,7 +18,7 @@ from solver.cards import card_str
 from solver.i18n import BOARD_PAGE, PLAY_TITLES
 from solver.position import parse_position
 from solver.puzzles import bundled
-from test_web_browser import _artifacts, _click, _open, _wait, browser, server  # noqa: F401
+from test_web_browser import _artifacts, _click, _open, _wait, browser, server  # noqa: F401 - fixtures pytest finds by name
 from test_web_hidden import check, true_state
 
 #: every answer the page's fetch receives, kept in the page for the test to read
@@ -34,7 +34,7 @@ window.fetch = async (...args) => {
 
 
 @pytest.fixture(scope="module")
-def page(browser, server):  # noqa: F811
+def page(browser, server):  # noqa: F811 - the fixtures imported above, asked for by name
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
     return browser, server
 
@@ -149,7 +149,7 @@ def test_no_answer_the_page_receives_names_an_unseen_card(page, variant):
                   what=f"the engine's answer and the analysis, turn {turn + 1}")
             if turn == 1:
                 _click(drv, drv.find_element("id", "explain"))
-                said = lambda: drv.find_element("id", "explanation").get_attribute("textContent")  # noqa: E731
+                said = lambda: drv.find_element("id", "explanation").get_attribute("textContent")  # noqa: E731 - a one-line helper named for the lines below
                 _wait(drv, said, what="the explanation")
                 assert said() == BOARD_PAGE["en"]["explain.seat"]
                 drv.execute_script("goTo(1)")

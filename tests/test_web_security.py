@@ -15,13 +15,13 @@ import time
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
-from liveserver import live_server  # noqa: E402
-from solver.web.app import create_app  # noqa: E402
-from solver.web.games import new_game  # noqa: E402
-from solver.web.jobs import Jobs  # noqa: E402
-from solver.position import parse_position  # noqa: E402
+from liveserver import live_server  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.games import new_game  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.jobs import Jobs  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
 SEAT = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"

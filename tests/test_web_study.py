@@ -10,15 +10,15 @@ import re
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from click.testing import CliRunner  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from click.testing import CliRunner  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
-from cli.main import cli  # noqa: E402
-from solver.i18n import BOARD_PAGE  # noqa: E402
-from solver.position import parse_position  # noqa: E402
-from solver.puzzles import bundled  # noqa: E402
-from solver.web import games  # noqa: E402
-from solver.web.app import create_app  # noqa: E402
+from cli.main import cli  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.i18n import BOARD_PAGE  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.puzzles import bundled  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web import games  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B turn=1"
 

@@ -54,7 +54,8 @@ EXPECTIMAX_MAX_UNSEEN = 6   # auto: expectimax up to talon 8 (children exact in 
 #: everywhere, the win objective too (talon 10: 97.5 % exact best cards against 92.5 %).
 DEFAULT_DEPTH = 5
 FULL_MIN_SAMPLES = 30
-NODES_PER_SECOND = 30_000_000  # depth-limited search, measured ~45M/s (caps a sample at the deadline)
+#: depth-limited search, measured ~45M/s (caps a sample at the deadline)
+NODES_PER_SECOND = 30_000_000
 #: the second trick's correction (_SecondTrick): its leads searched this many tricks deep,
 #: on this many orders of the rest of the talon per first draw; it gets this share of the
 #: time, or (with a sample budget) one first draw every CORRECTION_EVERY talon orders
@@ -125,8 +126,20 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
     stats[1] = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
     big = 1 << 30
     for j, c in enumerate(cards):
-        out[j] = _dl_search(pos.hands[0], pos.hands[1], pos.table[0] if pos.table else -1, order, 0, pos.to_move, depth, -big, big,
-                            pos.trump_suit, c, stats)
+        out[j] = _dl_search(
+            pos.hands[0],
+            pos.hands[1],
+            pos.table[0] if pos.table else -1,
+            order,
+            0,
+            pos.to_move,
+            depth,
+            -big,
+            big,
+            pos.trump_suit,
+            c,
+            stats,
+        )
         if stats[2]:
             break
     if stats[2]:
@@ -482,7 +495,9 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     corrected = corr.n >= 2
     known = None if exact else method_error(pos, objective, mode_depth is None, lines, corrected)
     m_err = None if known is None else known[0]
-    est = _Estimate(objective, bound, [(stats, 1.0)] + ([(corr, second.fpc())] if corrected else []))
+    est = _Estimate(
+        objective, bound, [(stats, 1.0)] + ([(corr, second.fpc())] if corrected else [])
+    )
     moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
     notes.insert(0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected
                                             else ""))
@@ -627,8 +642,12 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     if st.n == 0:
         return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
     fpc = (outcomes - st.n) / (outcomes - 1)  # the draws are taken without replacement
-    moves, best = _ranked_moves(cards, [c for c, _, _ in lines],
-                                _Estimate(objective, value_bound(pos, objective), [(st, fpc)]), enumerated)
+    moves, best = _ranked_moves(
+        cards,
+        [c for c, _, _ in lines],
+        _Estimate(objective, value_bound(pos, objective), [(st, fpc)]),
+        enumerated,
+    )
     notes = [f"{st.n} samples"]
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")

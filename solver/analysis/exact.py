@@ -14,8 +14,8 @@ from solver.position import Position
 #: get, the rest going to the estimate; the least time worth trying them at all, below
 #: which the estimate gets everything). Exact talon 10 takes 0.1-1.2 s, talon 12 2-130 s,
 #: talon 14 36-112 s (benchmarks/data's sets, 2 cores). The estimate keeps a fifth of the
-#: time, made first: at talon 12 and 5 s a share of 0.95 left it 0.25 s whenever the exact search did
-#: not finish, and those answers erred by 2.9 points on average, up to 28 (the
+#: time, made first: at talon 12 and 5 s a share of 0.95 left it 0.25 s whenever the exact
+#: search did not finish, and those answers erred by 2.9 points on average, up to 28 (the
 #: calibration's fit sets, 2026-12-04), against 1.2 for a 1 s estimate.
 EXACT_SHARE = {10: (0.8, 0.25), 12: (0.8, 3.0), 14: (0.8, 60.0), 16: (0.2, 600.0),
                18: (0.2, 3000.0)}

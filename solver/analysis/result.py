@@ -129,7 +129,12 @@ class Analysis:
 
     def to_json(self) -> dict:
         def fr(x):
-            return None if x is None else (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
+            return (
+                None
+                if x is None
+                else (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
+            )
+
         out = {
             "position": self.position.to_text(),
             "to_move": self.position.to_move + 1,

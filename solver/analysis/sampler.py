@@ -10,7 +10,8 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Callable, Sequence
 
 from solver.analysis.driver import current
 from solver.analysis.progress import say

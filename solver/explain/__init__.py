@@ -10,7 +10,16 @@ endgames; teams: the four-player endgames; render: text and JSON.
 """
 from __future__ import annotations
 
-from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, Trick4, hand_of, no_trump
+from solver.explain.model import (
+    Alternative,
+    Explanation,
+    Idea,
+    Ply,
+    Trick,
+    Trick4,
+    hand_of,
+    no_trump,
+)
 from solver.explain.notrump import (GAME_VARIANTS, check_explainable, classic_as_scoperta,
                                     explain_game)
 from solver.explain.render import render4, render_text, team_json, to_json
@@ -36,7 +45,9 @@ def explain(pos, objective: str = "points", time_limit: float | None = None) -> 
     return explain_scoperta(pos, objective, time_limit)
 
 
-def explain_position(pos, objective: str = "points", time_limit: float | None = None) -> Explanation:
+def explain_position(
+    pos, objective: str = "points", time_limit: float | None = None
+) -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A hidden
     hand is refused: the explanation walks one line with every card in view."""

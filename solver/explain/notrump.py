@@ -110,11 +110,17 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
     # lisciare: follow low on purpose although a higher card of the suit would take
     for t in tricks:
         ply = t.follow
-        r = next((x for x in t.reasons if x.get("kind") == "liscio" and x["player"] == ply.player), None)
+        r = next(
+            (x for x in t.reasons if x.get("kind") == "liscio" and x["player"] == ply.player), None
+        )
         if r is None or ply.analysis is None:
             continue
         a = ply.analysis
-        takers = [m for m in a.moves if m.card in _higher_in_suit(a.position.hands[ply.player], t.lead.card)]
+        takers = [
+            m
+            for m in a.moves
+            if m.card in _higher_in_suit(a.position.hands[ply.player], t.lead.card)
+        ]
         if takers and max(m.value_exact for m in takers) < a.value_exact:
             best_take = max(takers, key=lambda m: (m.value_exact, -m.card))
             ideas.append(Idea("liscio", ply.player, t.number,

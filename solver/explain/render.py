@@ -19,11 +19,16 @@ class _Words:
     """The template table of one language, seen from the player to move."""
 
     def __init__(self, lang: str, objective: str, mover: int):
-        self.lang, self.m, self.objective, self.mover = check_lang(lang), MESSAGES[lang], objective, mover
+        self.lang, self.m, self.objective, self.mover = (
+            check_lang(lang),
+            MESSAGES[lang],
+            objective,
+            mover,
+        )
 
     def t(self, key: str, roles: tuple[int, ...] = (), **kw) -> str:
         """Fill a template; ``roles`` are the players behind {a_verb}, {b_verb}, {c_verb}."""
-        for prefix, p in zip("abc", roles):
+        for prefix, p in zip("abc", roles, strict=False):  # up to three roles
             k = 0 if p == self.mover else 1
             for verb, forms in VERBS[self.lang].items():
                 kw[f"{prefix}_{verb}"] = forms[k]
@@ -248,7 +253,9 @@ def _render_before(ex, w: _Words) -> list[str]:
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
     if not a.exact:
         out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")
-    out.append(w.t("facts.unseen", cards=", ".join(card_str(c) for c in f["unseen"]) or w.m["none"]))
+    out.append(
+        w.t("facts.unseen", cards=", ".join(card_str(c) for c in f["unseen"]) or w.m["none"])
+    )
     out += _render_counts(ex, w)
     return out
 
@@ -266,7 +273,10 @@ def _jtrick(t) -> dict:
     d = {"trick": t.number, "leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
          "winner": t.winner + 1, "points": t.points}
     if t.draws is not None:
-        d["draws"] = {str(t.winner + 1): card_str(t.draws[0]), str(2 - t.winner): card_str(t.draws[1])}
+        d["draws"] = {
+            str(t.winner + 1): card_str(t.draws[0]),
+            str(2 - t.winner): card_str(t.draws[1]),
+        }
     if t.reasons:
         d["why"] = [_jreason(r) for r in t.reasons]
     return d
@@ -349,11 +359,15 @@ def render4(ex, lang: str = "en") -> str:
         return card_name(c, lang)
 
     def trick_text(t) -> str:
-        cards = ", ".join(W["play"].format(s=c.player + 1, card=name(c.card), why=W["why." + c.reason])
-                          for c in t.cards)
+        cards = ", ".join(
+            W["play"].format(s=c.player + 1, card=name(c.card), why=W["why." + c.reason])
+            for c in t.cards
+        )
         return W["trick"].format(n=t.number, cards=cards, w=t.winner + 1, p=t.points)
 
-    out = [W["to_move"].format(n=pos.to_move + 1, team="1+3" if team == 0 else "2+4", k=len(ex.line))]
+    out = [
+        W["to_move"].format(n=pos.to_move + 1, team="1+3" if team == 0 else "2+4", k=len(ex.line))
+    ]
     v = ex.analysis.value_exact
     if ex.objective == "points":
         out.append(W["outcome"].format(t0=ex.tricks_won[team], p0=ex.points_won[team],
@@ -375,7 +389,9 @@ def render4(ex, lang: str = "en") -> str:
     if ex.ideas:
         out += ["", W["ideas"]]
         for i in ex.ideas:
-            out.append(W["idea." + i.kind].format(s=i.player + 1, card=name(i.data["card"]), t=i.trick))
+            out.append(
+                W["idea." + i.kind].format(s=i.player + 1, card=name(i.data["card"]), t=i.trick)
+            )
     return agree("\n".join(out), lang)
 
 

@@ -71,7 +71,11 @@ def line_tricks(pos: Position, plies: list[Ply], start: int = 1) -> list[Trick]:
     i = 0
     while i + 1 < len(seq):
         lead, follow = seq[i], seq[i + 1]
-        w = lead.player if trick_winner([lead.card, follow.card], pos.trump_suit) == 0 else follow.player
+        w = (
+            lead.player
+            if trick_winner([lead.card, follow.card], pos.trump_suit) == 0
+            else follow.player
+        )
         pts = int(POINTS[lead.card] + POINTS[follow.card])
         draws = None
         if talon:
@@ -171,7 +175,9 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
         cost = ply.cost
         if ply.choices == 1:
             r["kind"] = "forced"
-        elif cost == 0 and all(m.value_exact == ply.analysis.value_exact for m in ply.analysis.moves):
+        elif cost == 0 and all(
+            m.value_exact == ply.analysis.value_exact for m in ply.analysis.moves
+        ):
             r["kind"] = "indifferent"
         elif role == "lead":
             other = ply.analysis.position.hands[1 - ply.player]
@@ -180,8 +186,11 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
             hand = ply.analysis.position.hands[ply.player]
             can_win = _winning_cards(hand | (1 << ply.card), t.lead.card, trump)
             if t.winner == ply.player:
-                r["kind"] = "take_trump" if SUIT_OF[ply.card] == trump and SUIT_OF[t.lead.card] != trump \
+                r["kind"] = (
+                    "take_trump"
+                    if SUIT_OF[ply.card] == trump and SUIT_OF[t.lead.card] != trump
                     else "take"
+                )
             elif can_win:
                 r["kind"] = "duck"
             else:
@@ -256,11 +265,20 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                     if m.card == ply.card:
                         continue
                     ts = line_tricks(before, sv.plies(before, first=m.card))
-                    if not any(x.winner != P and SUIT_OF[(x.follow if x.leader == P else x.lead).card] == trump
-                               for x in ts):
+                    if not any(
+                        x.winner != P
+                        and SUIT_OF[(x.follow if x.leader == P else x.lead).card] == trump
+                        for x in ts
+                    ):
                         unavoidable = False
-                ideas.append(Idea("liscio_lure", P, t.number,
-                                  {"card": ply.card, "trump": t.follow.card, "unavoidable": unavoidable}))
+                ideas.append(
+                    Idea(
+                        "liscio_lure",
+                        P,
+                        t.number,
+                        {"card": ply.card, "trump": t.follow.card, "unavoidable": unavoidable},
+                    )
+                )
     # a trump kept back to capture a carico later
     for t in tricks:
         w = t.winner
@@ -308,7 +326,9 @@ def count_61(pos, sv: LineSolver, time_limit, **facts) -> list[Idea]:
                   **facts})]
 
 
-def _draw_gain(before: Position, plies, t: Trick, P: int, sv: LineSolver, root: Position) -> Fraction | None:
+def _draw_gain(
+    before: Position, plies, t: Trick, P: int, sv: LineSolver, root: Position
+) -> Fraction | None:
     """How much more P's actual draw at the last draw is worth to P than the other card.
 
     Compares the position after the trick with the two drawn cards exchanged: a position

@@ -10,7 +10,7 @@ factory)``; importing solver.players registers them.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
 from solver.rules import RulesError, trick_winner

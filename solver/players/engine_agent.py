@@ -126,14 +126,18 @@ def parse_engine_name(key: str):
         try:
             samples = int(budget)
         except ValueError:
-            raise RulesError(f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50") from None
+            raise RulesError(
+                f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50"
+            ) from None
         if samples < 1:
             raise RulesError(f"bad engine budget in '{key}': at least 1 sample a move")
         return None, samples, objective, pimc, infer
     try:
         seconds = DEFAULT_SECONDS if sep == "" else float(budget)
     except ValueError:
-        raise RulesError(f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5") from None
+        raise RulesError(
+            f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5"
+        ) from None
     if not seconds > 0 or seconds != seconds or seconds == float("inf"):
         raise RulesError(f"bad engine time in '{key}': it must be a positive number of seconds")
     return seconds, None, objective, pimc, infer

@@ -62,7 +62,9 @@ def choose_other(state: GameState, level: str, engine, rng: random.Random) -> Ch
         return Choice(legal_cards(state)[0], None, "forced")
     if level == "easy":
         how = "random" if roll < 0.4 else "greedy"
-        return Choice((RandomAgent() if roll < 0.4 else GreedyAgent()).choose(state, rng), None, how)
+        return Choice(
+            (RandomAgent() if roll < 0.4 else GreedyAgent()).choose(state, rng), None, how
+        )
     if level == "medium" and roll < 0.35:
         return Choice(GreedyAgent().choose(state, rng), None, "greedy")
     engine.last = None

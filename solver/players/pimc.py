@@ -89,7 +89,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         raise PositionError("no sampled hand could be solved within the time limit "
                             "(give a larger --time-limit)")
     errs = sums.errors(value_bound(sp, objective))
-    est = {c: (float(m), float(e)) for c, m, e in zip(cards, sums.means(), errs)}
+    est = {c: (float(m), float(e)) for c, m, e in zip(cards, sums.means(), errs, strict=True)}
     whole = complete and n == len(every) and exact_all and not horizon
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}

@@ -6,17 +6,23 @@ NO_COLOR and tests can read the drawing.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from solver.cards import SUIT_MASKS, card_str, cards_of, mask_points, popcount
 from solver.i18n import LABELS, agree, check_lang, suit_name
 from solver.rules import get_variant
 
+#: a Position or a SeatPosition: the board reads which by ``hidden_hand``, a test a type
+#: checker does not follow
+AnyPosition = Any
+
 #: colour of each suit (bastoni, coppe, denari, spade) on the Neapolitan deck
 SUIT_COLOURS = ("green", "red", "yellow", "blue")
 
 
-def seat_hands(pos) -> list[int | None]:
+def seat_hands(pos: AnyPosition) -> list[int | None]:
     """Each seat's hand mask, None for a hidden one (the SeatPosition's opponent)."""
     if not pos.hidden_hand:
         return list(pos.hands)
@@ -25,7 +31,7 @@ def seat_hands(pos) -> list[int | None]:
     return out
 
 
-def render(pos, lang: str = "en", color: bool = False) -> str:
+def render(pos: AnyPosition, lang: str = "en", color: bool = False) -> str:
     """The drawing of ``pos`` (Position or SeatPosition); ``lang`` is "en" or
     "it"; ``color`` adds ANSI styles."""
     L = LABELS[check_lang(lang)]
@@ -50,7 +56,9 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
     mover = L["to_answer"] if trick else L["to_move"]
     title = L["title"] if pos.variant == "scoperta" else L["titles"][pos.variant]
     over = pos.is_over
-    rows = [f"{title}: " + (L["over"] if over else f"{L['player'].format(n=pos.to_move + 1)} {mover}")]
+    rows = [
+        f"{title}: " + (L["over"] if over else f"{L['player'].format(n=pos.to_move + 1)} {mover}")
+    ]
     for p, hand in enumerate(seats):
         if hand is None:
             shown = agree(L["hidden_hand"].format(n=pos.hidden + popcount(pos.known)), lang)
@@ -60,8 +68,14 @@ def render(pos, lang: str = "en", color: bool = False) -> str:
         if p == pos.to_move and not over:
             row += f"   <- {mover}"
         rows.append(row)
-    rows.append(label(L["table"]) + (" ".join(card(c) for c in trick) +
-                                     f"  ({L['led_by'].format(n=pos.leader + 1)})" if trick else "-"))
+    rows.append(
+        label(L["table"])
+        + (
+            " ".join(card(c) for c in trick) + f"  ({L['led_by'].format(n=pos.leader + 1)})"
+            if trick
+            else "-"
+        )
+    )
 
     n = pos.talon_size
     top = pos.top

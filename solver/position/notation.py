@@ -8,9 +8,26 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from solver.errors import BriscolaError
-from solver.cards import CardError, card_str, cards_of, format_mask, mask_of, mask_points, parse_cards
+from solver.cards import (
+    CardError,
+    card_str,
+    cards_of,
+    format_mask,
+    mask_of,
+    mask_points,
+    parse_cards,
+)
+
+
+if TYPE_CHECKING:
+    from solver.rules import Variant
+
+#: cards as the readers pass them: ids in the order they were written
+Cards = Sequence[int]
 
 
 class PositionError(BriscolaError):
@@ -33,19 +50,22 @@ CARD_FIELDS = frozenset(("hand1", "hand2", "hand3", "hand4", "table", "top", "ta
 class CardClaims:
     """Refuses a card named twice across a position's fields, naming both places."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.seen: dict[int, str] = {}
 
-    def __call__(self, cards, where: str) -> None:
+    def __call__(self, cards: Iterable[int], where: str) -> None:
         for c in cards:
             if c in self.seen:
                 other = self.seen[c]
-                raise PositionError(f"card {card_str(c)} given twice ({other} and {where})"
-                                    if other != where else f"card {card_str(c)} given twice in {where}=")
+                raise PositionError(
+                    f"card {card_str(c)} given twice ({other} and {where})"
+                    if other != where
+                    else f"card {card_str(c)} given twice in {where}="
+                )
             self.seen[c] = where
 
 
-def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
+def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]:
     """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
     Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
     fields: dict[str, str] = {}
@@ -70,20 +90,20 @@ def split_fields(text: str, allowed=FIELDS) -> dict[str, str]:
     return fields
 
 
-def one_card(fields, key) -> int:
+def one_card(fields: dict[str, str], key: str) -> int:
     cs = parse_cards(fields.get(key, ""))
     if len(cs) > 1:
         raise PositionError(f"{key}= takes one card, got {len(cs)}")
     return cs[0] if cs else -1
 
 
-def require(fields, keys) -> None:
+def require(fields: dict[str, str], keys: Iterable[str]) -> None:
     for req in keys:
         if req not in fields:
             raise PositionError(f"missing field {req}=")
 
 
-def check_seats(fields, variant) -> None:
+def check_seats(fields: dict[str, str], variant: Variant) -> None:
     """No hand field beyond the variant's players."""
     n = variant.players
     for i in range(n, 4):
@@ -91,7 +111,7 @@ def check_seats(fields, variant) -> None:
             raise PositionError(f"{variant.name} has {n} players: hand{i + 1}= is not allowed")
 
 
-def check_trump_field(fields, variant) -> None:
+def check_trump_field(fields: dict[str, str], variant: Variant) -> None:
     """briscola= given exactly when the variant has a trump."""
     if variant.has_trump and "briscola" not in fields:
         raise PositionError("missing field briscola= (the trump card)")
@@ -99,7 +119,7 @@ def check_trump_field(fields, variant) -> None:
         raise PositionError(f"{variant.name} has no trump: briscola= is not allowed")
 
 
-def read_turn(fields, players: int, choices: str) -> int:
+def read_turn(fields: dict[str, str], players: int, choices: str) -> int:
     """The 0-based seat to play; ``choices`` words the allowed values in the refusal."""
     turn_s = fields["turn"].strip()
     if turn_s not in [str(i + 1) for i in range(players)]:
@@ -107,7 +127,8 @@ def read_turn(fields, players: int, choices: str) -> int:
     return int(turn_s) - 1
 
 
-def read_talon_fields(fields):
+def read_talon_fields(fields: dict[str, str]) -> tuple[int, Cards | None, Cards | None,
+                                                     Cards | None]:
     """(top, talon, played, unseen): the card or -1, then three card lists or None."""
     top = one_card(fields, "top")
     talon = parse_cards(fields["talon"]) if "talon" in fields else None
@@ -118,11 +139,14 @@ def read_talon_fields(fields):
     return top, talon, played, unseen
 
 
-def claim_places(hands, table, played, talon, top, unseen, briscola,
-                 talon_repeats_first: bool = False, check_top=None) -> None:
+def claim_places(hands: dict[int, Cards], table: Cards, played: Cards | None,
+                 talon: Cards | None, top: int, unseen: Cards | None, briscola: int,
+                 talon_repeats_first: bool = False,
+                 check_top: Callable[[int], None] | None = None) -> None:
     """Every card at most once across the fields that name places (``hands`` maps a seat to
-    its cards), and the talon given one way only. ``talon_repeats_first`` names a card repeated in talon= before any conflict
-    with top= or unseen=; ``check_top(top)`` is a game's own check of top= before its claim."""
+    its cards), and the talon given one way only. ``talon_repeats_first`` names a card
+    repeated in talon= before any conflict with top= or unseen=; ``check_top(top)`` is a
+    game's own check of top= before its claim."""
     claim = CardClaims()
     for seat, h in hands.items():
         claim(h, f"hand{seat + 1}")
@@ -149,7 +173,8 @@ def claim_places(hands, table, played, talon, top, unseen, briscola,
         claim([c for c in unseen if c != briscola], "unseen")
 
 
-def given_talon_and_played(full: int, in_play: int, played, talon):
+def given_talon_and_played(full: int, in_play: int, played: Cards | None,
+                           talon: Cards | None) -> tuple[int, int] | None:
     """(talon mask, played mask) when played= or talon= says them, else None."""
     if played is not None:
         played_mask = mask_of(played)
@@ -164,8 +189,10 @@ def talon_count_error(size: int, rule: str) -> PositionError:
     return PositionError(f"the talon would hold {size} card{'s' if size != 1 else ''}: {rule}")
 
 
-def check_talon_size(size: int, talon, talon_mask: int, rule: str, multiple: int) -> None:
-    """The talon holds a multiple of ``multiple`` cards (``rule`` says so) and talon= all of them."""
+def check_talon_size(size: int, talon: Cards | None, talon_mask: int, rule: str,
+                     multiple: int) -> None:
+    """The talon holds a multiple of ``multiple`` cards (``rule`` says so) and talon= all of
+    them."""
     if size % multiple:
         raise talon_count_error(size, rule)
     if talon is not None and mask_of(talon) != talon_mask:
@@ -186,7 +213,9 @@ def check_top_given(size: int, top: int) -> None:
     if size == 0 and top >= 0:
         raise PositionError("top= given but the talon is empty")
     if size > 0 and top < 0:
-        raise PositionError(f"the talon holds {size} cards: give its top card with top= (or talon=)")
+        raise PositionError(
+            f"the talon holds {size} cards: give its top card with top= (or talon=)"
+        )
 
 
 def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
@@ -198,7 +227,9 @@ def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
         raise PositionError(f"score= must be two numbers like 40-36, got '{text}'")
     a, b = int(parts[0]), int(parts[1])
     if a + b != pts:
-        raise PositionError(f"score {a}-{b} adds up to {a + b} but the played cards are worth {pts}")
+        raise PositionError(
+            f"score {a}-{b} adds up to {a + b} but the played cards are worth {pts}"
+        )
     reach = {(0, 0)}
     for c in cards_of(played):
         p = mask_points(1 << c)
@@ -209,7 +240,7 @@ def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
     return (a, b)
 
 
-def json_text(obj) -> str:
+def json_text(obj: object) -> str:
     """The position text of a position's JSON (``{"position": "..."}``, as an object or as
     its JSON text)."""
     if isinstance(obj, (str, bytes)):
@@ -226,8 +257,8 @@ def hand_text(seat: int, mask: int, hidden: bool = False) -> str:
     return f"hand{seat + 1}={'?' if hidden else format_mask(mask)}"
 
 
-def rest_text(table, talon_order, top: int, briscola: int, played: int | None, turn: int,
-              score) -> list[str]:
+def rest_text(table: Cards, talon_order: Cards | None, top: int, briscola: int,
+              played: int | None, turn: int, score: tuple[int, int] | None) -> list[str]:
     """The fields after the hands, in canonical order; ``played`` None leaves played= out."""
     parts = []
     if table:

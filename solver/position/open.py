@@ -8,9 +8,11 @@ cannot disagree with itself.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, card_str, cards_of, mask_of, mask_points,
+from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, CardLike, card_str, cards_of, mask_of,
+                          mask_points,
                           parse_cards, popcount, to_card)
 from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_talon_size,
                                       check_top_given, check_trump_field, claim_places,
@@ -46,7 +48,7 @@ class Position(TalonFacts, Printed):
 
     hidden_hand = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         m = self.played
         for c in self.table:
             m |= 1 << c
@@ -102,7 +104,7 @@ class Position(TalonFacts, Printed):
         return [CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table,
                                                        self.rules))]
 
-    def play(self, card, draws: tuple[int, ...] | None = None) -> "Position":
+    def play(self, card: CardLike, draws: Iterable[CardLike] | None = None) -> Position:
         """The position after the seat to move plays ``card`` (a card or its text, "FD").
 
         When the trick ends with cards to draw, the draws come from ``talon_order``, or
@@ -115,8 +117,8 @@ class Position(TalonFacts, Printed):
         hands = list(self.hands)
         seat = self.to_move
         if not (legal_mask(hands[seat], self.table, v) >> card) & 1:
-            raise PositionError("illegal move: " + move_error(hands[seat], self.table, v, card,
-                                                              seat + 1))
+            why = move_error(hands[seat], self.table, v, card, seat + 1)
+            raise PositionError(f"illegal move: {why}")
         hands[seat] &= ~(1 << card)
         table = self.table + (card,)
         n = len(hands)
@@ -152,26 +154,26 @@ class Position(TalonFacts, Printed):
         outs = self._draws()
         return outs if len(outs) > 1 else []
 
-    def _checked_draws(self, draws) -> tuple[int, ...]:
+    def _checked_draws(self, draws: Iterable[CardLike]) -> tuple[int, ...]:
         """``draws`` as card ids when they are a draw the rules allow here, else
         PositionError saying what one looks like."""
-        draws = tuple(int(to_card(c)) for c in draws)
+        ids = tuple(int(to_card(c)) for c in draws)
         n, T = self.players, self.talon_size
         want = n + (1 if self.rules.top_visible and T > n else 0)
-        text = ", ".join(card_str(c) for c in draws)
-        if len(draws) != want or len(set(draws)) != want or mask_of(draws) & ~self.talon_mask:
+        text = ", ".join(card_str(c) for c in ids)
+        if len(ids) != want or len(set(ids)) != want or mask_of(ids) & ~self.talon_mask:
             shape = f"the {n} cards drawn, winner first" + (", then the new top card"
                                                              if want > n else "")
             raise PositionError(f"the draws ({text}) are not a draw from this talon: give {shape}")
-        if self.top >= 0 and draws[0] != self.top:
+        if self.top >= 0 and ids[0] != self.top:
             raise PositionError(f"the draws ({text}) must start with the top card "
                                 f"{card_str(self.top)}, which the trick's winner draws")
-        if T == n and self.briscola >= 0 and draws[n - 1] != self.briscola:
+        if T == n and self.briscola >= 0 and ids[n - 1] != self.briscola:
             raise PositionError(f"the draws ({text}) must end with the trump card "
                                 f"{card_str(self.briscola)}, drawn last")
-        return draws
+        return ids
 
-    def _draw_shape(self):
+    def _draw_shape(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
         """(first, last, k, picked): a draw after the trick on the table is ``first`` (the
         visible top, to the winner), ``k`` unseen cards, ``last`` (the trump card, to the last
         drawer of the last draw), then the new visible top: ``picked`` unseen cards in all."""
@@ -212,11 +214,11 @@ class Position(TalonFacts, Printed):
         return " ".join(parts)
 
     @classmethod
-    def from_json(cls, obj) -> "Position":
+    def from_json(cls, obj: object) -> Position:
         """The position of ``to_json``'s object (or its JSON text)."""
         return read_position(split_fields(json_text(obj), GAME_FIELDS))
 
-    def swapped(self) -> "Position":
+    def swapped(self) -> Position:
         """The same 2-player position with the players' seats exchanged."""
         sc = None if self.score is None else (self.score[1], self.score[0])
         return replace(self, hands=self.hands[::-1], to_move=1 - self.to_move, score=sc)
@@ -252,7 +254,7 @@ def read_position(f: dict[str, str]) -> Position:
     for h in hands:
         in_play |= mask_of(h)
 
-    def top_among_played(top):
+    def top_among_played(top: int) -> None:
         if played is not None and top in played and not FULL_DECK & ~(in_play | mask_of(played)):
             raise PositionError(f"top= given but the talon is empty (top card {card_str(top)} "
                                 f"is among the played cards)")
@@ -325,7 +327,9 @@ def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -
                             f"got {shown}")
     if k == 0 and len(set(sizes)) != 1:
         every = "both hands hold" if n == 2 else "every hand holds"
-        raise PositionError(f"at the start of a trick {every} the same number of cards, got {shown}")
+        raise PositionError(
+            f"at the start of a trick {every} the same number of cards, got {shown}"
+        )
     if sizes != [m - 1 if i in done else m for i in range(n)]:
         who = "the leader holds" if k == 1 else f"the {k} players who played hold"
         rest = "the follower" if n == 2 else "the others"

@@ -12,9 +12,10 @@ points a move took are ``points_in_play`` before less after, won by the side of 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from solver.cards import CARDS, Card, CardSet
 from solver.position.board import render
@@ -27,8 +28,10 @@ Outcome = tuple[tuple[int, ...], Fraction]
 class State(Protocol):
     """A moment of a deal: who plays, what may be played, and what follows."""
 
-    to_move: int
-    """The seat to play, 0-based (an index into the hands)."""
+    @property
+    def to_move(self) -> int:
+        """The seat to play, 0-based (an index into the hands)."""
+        ...
 
     @property
     def turn(self) -> int:
@@ -50,10 +53,12 @@ class State(Protocol):
     @property
     def clairvoyant(self) -> bool: ...
 
-    hidden_hand: bool
-    """True for a seat's view with the opponent's hand hidden (``?``): an information set,
-    which has no single value, is analysed by sampling the hands it allows, and cannot be
-    drawn or explained card by card."""
+    @property
+    def hidden_hand(self) -> bool:
+        """True for a seat's view with the opponent's hand hidden (``?``): an information
+        set, which has no single value, is analysed by sampling the hands it allows, and
+        cannot be drawn or explained card by card."""
+        ...
 
     @property
     def points_in_play(self) -> int:
@@ -67,7 +72,7 @@ class State(Protocol):
 
     def legal_cards(self) -> list[int]: ...
 
-    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "State": ...
+    def play(self, card: int, draws: tuple[int, ...] | None = None) -> State: ...
 
     def outcomes(self, card: int) -> list[Outcome]:
         """[] when ``play(card)`` needs no draws; else every draw with its probability."""
@@ -76,7 +81,8 @@ class State(Protocol):
     def to_text(self) -> str: ...
 
 
-def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]:
+def equally_likely(unseen: list[int], picked: int,
+                   shape: Callable[[tuple[int, ...]], tuple[int, ...]] = tuple) -> list[Outcome]:
     """Every ordered pick of ``picked`` cards from ``unseen``, all equally likely (the talon
     is shuffled), each written as draws (Cards) by ``shape(pick)``."""
     picks = list(permutations(unseen, picked))
@@ -87,6 +93,23 @@ def equally_likely(unseen: list[int], picked: int, shape=tuple) -> list[Outcome]
 class Turn:
     """``turn`` for a type that stores ``to_move``: players are 1-based in the API as in
     the notation, seats 0-based where they index the hands."""
+
+    if TYPE_CHECKING:  # what the types using these mixins give them
+        to_move: int
+        table: tuple[int, ...]
+        top: int
+        briscola: int
+        played: int
+        talon_order: tuple[int, ...] | None
+
+        @property
+        def players(self) -> int: ...
+
+        def _hand_mask(self, seat: int) -> int: ...
+
+        def _unseen_mask(self) -> int: ...
+
+        def to_text(self) -> str: ...
 
     @property
     def turn(self) -> int:
@@ -119,7 +142,7 @@ class Seats(Turn):
         """``briscola=``: the trump card, None in the games without trump."""
         return CARDS[self.briscola] if self.briscola >= 0 else None
 
-    def seat_of(self, player) -> int:
+    def seat_of(self, player: object) -> int:
         """The 0-based seat of ``player`` (1-based); a one-line error for any other value."""
         if isinstance(player, bool) or not isinstance(player, int) or \
                 not 1 <= player <= self.players:
@@ -161,8 +184,14 @@ class Printed(Seats):
 
 
 class TalonFacts:
-    """What an open position's talon says, for the types that know every hand (Position and
-    Position): they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
+    """What an open position's talon says, for the types that know every hand (Position):
+    they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
+
+    if TYPE_CHECKING:
+        talon_mask: int
+        top: int
+        briscola: int
+        talon_order: tuple[int, ...] | None
 
     @property
     def talon_size(self) -> int:

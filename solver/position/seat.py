@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
@@ -22,10 +23,10 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       require, split_fields, talon_count_error,
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, equally_likely
-from solver.rules import get_variant, trick_taker
+from solver.rules import Variant, get_variant, trick_taker
 
 ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
-CHECK_LIMIT = 100          # ... checking them all against a record's history up front up to this many
+CHECK_LIMIT = 100  # ... checking them all against a record's history up front up to this many
 MAX_REJECTS = 20000        # draws tried before a record's history is declared unsatisfiable
 
 @dataclass(frozen=True)
@@ -33,10 +34,10 @@ class History:
     """What a record shows about the opponent's hand (see the module docstring)."""
     caps: tuple[int, ...]               # arrival slots: the deal, then one per draw
     fixed: tuple[tuple[int, int], ...]  # (first, last) slot of each card the opponent played
-    suit_lo: tuple[int, int, int, int]  # first slot a card of that suit may have arrived in
+    suit_lo: tuple[int, ...]            # first slot a card of that suit may have arrived in (4)
     voids: tuple[tuple[int, int], ...]  # (trick number, suit) shown void
 
-    def fits(self, hand_cards) -> bool:
+    def fits(self, hand_cards: Iterable[int]) -> bool:
         last = len(self.caps) - 1
         spans = list(self.fixed) + [(self.suit_lo[c // 10], last) for c in hand_cards]
         if len(spans) != sum(self.caps):
@@ -87,7 +88,7 @@ class SeatPosition(Printed):
     top = -1
     talon_order = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "history", history_from(self) if self.tricks else None)
 
     @property
@@ -193,14 +194,15 @@ class SeatPosition(Printed):
 
     def outcomes(self, card: int) -> list[Outcome]:
         """The card the seat draws after ``card`` (either player's) ends a trick with covered
-        cards left: every card it has not seen (nor sees played now) equally likely (what the seat knows by itself; a record's
-        history makes some likelier, which the sampler weighs). The State protocol's chance."""
+        cards left: every card it has not seen (nor sees played now) equally likely (what the
+        seat knows by itself; a record's history makes some likelier, which the sampler
+        weighs). The State protocol's chance."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
         return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
 
-    def play(self, card: int, draws: tuple[int, ...] | None = None) -> "SeatPosition":
+    def play(self, card: int, draws: tuple[int, ...] | None = None) -> SeatPosition:
         """The position after the player to move plays ``card`` (a card or its text; on the
         opponent's turn one of ``legal_cards``: the seat now sees it, and a suit they do not
         follow is recorded in the history as a record's would be). ``draws`` is (the card
@@ -231,7 +233,9 @@ class SeatPosition(Printed):
                 got = self.briscola
             else:
                 if draws is None:
-                    raise PositionError("the draw after this trick is unknown: give the cards drawn")
+                    raise PositionError(
+                        "the draw after this trick is unknown: give the cards drawn"
+                    )
                 got = int(to_card(draws[0]))
                 if not (self.pool >> got) & 1 or got == card:
                     raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
@@ -243,7 +247,7 @@ class SeatPosition(Printed):
         return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
                             (), self.briscola, played, winner, score, tricks)
 
-    def hand_sampler(self, rng: random.Random):
+    def hand_sampler(self, rng: random.Random) -> tuple[Callable[[], int], list[int] | None]:
         """A function drawing one consistent opponent hand (a mask of the unknown cards,
         ``known`` left out), and the list of all of them when there are few (None
         otherwise). Hands are weighted uniformly; with a record's history only those that
@@ -263,7 +267,7 @@ class SeatPosition(Printed):
             rng.shuffle(hands)
             at = [0]
 
-            def walk():
+            def walk() -> int:
                 for _ in range(len(hands)):
                     cs = hands[at[0] % len(hands)]
                     at[0] += 1
@@ -272,7 +276,7 @@ class SeatPosition(Printed):
                 raise PositionError("no opponent hand is consistent with what the seat has seen")
             return walk, None
 
-        def draw():
+        def draw() -> int:
             for _ in range(MAX_REJECTS):
                 cs = rng.sample(free, k)
                 if fits(cs):
@@ -280,14 +284,14 @@ class SeatPosition(Printed):
             raise PositionError("could not find an opponent hand consistent with the record")
         return draw, None
 
-    def _fits(self):
+    def _fits(self) -> Callable[[Iterable[int]], bool]:
         """Whether a set of hidden cards fits the history (with the known cards added)."""
-        fits = self.history.fits if self.history is not None else (lambda cs: True)
-        if self.history is not None and self.known:
-            base = fits
-            known = cards_of(self.known)
-            fits = lambda cs: base(list(cs) + known)  # noqa: E731
-        return fits
+        if self.history is None:
+            return lambda cs: True
+        if not self.known:
+            return self.history.fits
+        base, known = self.history.fits, cards_of(self.known)
+        return lambda cs: base(list(cs) + known)
 
     def every_hand(self, limit: int) -> list[int] | None:
         """Every opponent hand consistent with what the seat has seen (masks, ``known`` left
@@ -317,7 +321,7 @@ class SeatPosition(Printed):
         return text
 
     @classmethod
-    def from_json(cls, obj) -> "SeatPosition":
+    def from_json(cls, obj: object) -> SeatPosition:
         """The position of ``to_json``'s object (or its JSON text)."""
         return read_seat_position(split_fields(json_text(obj), GAME_FIELDS))
 
@@ -353,14 +357,15 @@ def history_from(sp: SeatPosition) -> History:
     return History(caps, fixed, tuple(first_slot(s, None) for s in range(4)), tuple(voids))
 
 
-def _check_hidden_game(v) -> None:
+def _check_hidden_game(v: Variant) -> None:
     if v.players != 2 or v.top_visible:
         raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
                             f"(classic, briscolone, libero), not {v.name}")
 
 
-def make_seat_position(variant: str, seat: int, hand: int, table, briscola: int, played: int,
-                       turn: int, score=None, tricks=()) -> SeatPosition:
+def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int], briscola: int,
+                       played: int, turn: int, score: tuple[int, int] | None = None,
+                       tricks: tuple[tuple[int, int, int], ...] = ()) -> SeatPosition:
     """Check the seat's view and work out the opponent's hand size; PositionError if wrong."""
     v = get_variant(variant)
     _check_hidden_game(v)
@@ -434,7 +439,8 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
                               turn, score, tricks)
 
 
-def _read_tricks(text: str, played: int, leader: int, briscola: int):
+def _read_tricks(text: str, played: int, leader: int,
+                 briscola: int) -> tuple[tuple[int, int, int], ...]:
     """``tricks=`` (the tricks seen, in order, each lead+answer: ``7B+AB,7C+AC``) with each
     trick's leader worked out backwards from ``leader``, the current trick's: a trick's
     winner leads the next."""

@@ -68,7 +68,9 @@ LOG = logging.getLogger("solver.web")
 
 
 def _error(status: int, message, headers=None, **more) -> Json:
-    return Json({"error": one_line(message, words=True), **more}, status_code=status, headers=headers)
+    return Json(
+        {"error": one_line(message, words=True), **more}, status_code=status, headers=headers
+    )
 
 
 def _field(body: dict, key: str, kind, default=None, required: bool = False):
@@ -131,7 +133,9 @@ def _shape_error(value) -> str | None:
             todo.extend((x, d + 1) for x in v.values())
         elif isinstance(v, list):
             todo.extend((x, d + 1) for x in v)
-        elif isinstance(v, float) and not math.isfinite(v) or isinstance(v, int) and abs(v) > MAX_INT:
+        elif (
+            isinstance(v, float) and not math.isfinite(v) or isinstance(v, int) and abs(v) > MAX_INT
+        ):
             return "the request body holds a number out of range"
     return None
 
@@ -167,7 +171,11 @@ def endpoint(fn):
         layout = NARROW.set(False)
         watching = CLIENT_GONE.set(request.is_disconnected)
         try:
-            body = await _read_json(request) if request.method == "POST" else dict(request.query_params)
+            body = (
+                await _read_json(request)
+                if request.method == "POST"
+                else dict(request.query_params)
+            )
             NARROW.set(body.get("narrow") in (True, "1", "true"))
             out = await fn(request, body)
         except JobCancelled as e:
@@ -215,7 +223,9 @@ def _review_request(body: dict, sealer: Sealer):
     return game, limit, objective
 
 
-def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | None = None) -> Starlette:
+def create_app(
+    host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | None = None
+) -> Starlette:
     """The board's app serving at ``host``:``port`` (the Host header a request must carry;
     port None: any). ``jobs``: the search queue (its bounds), a fresh one by default."""
     jobs = Jobs() if jobs is None else jobs
@@ -270,8 +280,11 @@ def create_app(host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | No
         objective = _field(body, "objective", str, "points")
         lang = _lang(body)
         limit = _time_limit(body, 10.0)
-        return await jobs.run(client_of(body), lambda job: games.explain(pos, objective, lang, limit),
-                              load=lambda: driver.ready(pos))
+        return await jobs.run(
+            client_of(body),
+            lambda job: games.explain(pos, objective, lang, limit),
+            load=lambda: driver.ready(pos),
+        )
 
     @endpoint
     async def api_stop(request, body):

@@ -87,7 +87,7 @@ class Game:
             rec["result"] = deal_record(self.state)["result"]
         return rec
 
-    def at(self, ply: int) -> "Game":
+    def at(self, ply: int) -> Game:
         """The game after its first ``ply`` cards."""
         return Game(self.start, self.moves[:ply], self.head, self.start_score, self.sealed)
 
@@ -194,7 +194,7 @@ def plies(game: Game) -> list[dict]:
     """Each card of the deal with its mover, its trick and the points each side had taken
     before it (player 1's side first)."""
     out = []
-    for s, c in zip(game.states, game.moves):
+    for s, c in zip(game.states, game.moves, strict=False):  # the last state has no move
         a, b = s.side_points
         out.append({"card": card_str(c), "player": s.to_move + 1, "trick": len(s.tricks) + 1,
                     "margin": a - b})
@@ -319,7 +319,9 @@ def check_objective(game: Game, objective: str) -> None:
     (review.check_review_objective: a game from a position without score has no score to
     win by)."""
     if not game.reviewable:
-        raise RecordError("the other hand stays hidden until the deal is over: review the deal then")
+        raise RecordError(
+            "the other hand stays hidden until the deal is over: review the deal then"
+        )
     check_review_objective(objective, "start" not in game.head or game.start_score is not None)
 
 
@@ -377,7 +379,9 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
     if p.question == "best":
         c = parse_card(answer)
         if c not in p.position.legal_cards():
-            raise PositionError(f"{card_str(c)} is not a card player {p.position.to_move + 1} may play")
+            raise PositionError(
+                f"{card_str(c)} is not a card player {p.position.to_move + 1} may play"
+            )
         ok = c in p.answer
     else:
         try:

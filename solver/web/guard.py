@@ -98,9 +98,13 @@ class Guard:
         try:
             o = urlsplit(origin)
             h = urlsplit(f"{scheme}://{host}")
-            return (o.scheme == scheme and o.hostname is not None and o.hostname == h.hostname
-                    and (o.port or DEFAULT_PORTS.get(o.scheme)) == (h.port or DEFAULT_PORTS.get(scheme))
-                    and not o.path.strip("/"))
+            return (
+                o.scheme == scheme
+                and o.hostname is not None
+                and o.hostname == h.hostname
+                and (o.port or DEFAULT_PORTS.get(o.scheme)) == (h.port or DEFAULT_PORTS.get(scheme))
+                and not o.path.strip("/")
+            )
         except ValueError:
             return False
 
@@ -118,7 +122,11 @@ class Guard:
         if scope["method"] not in SAFE_METHODS:
             kind = headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
-                return 403, "refused: a request that changes something must be Content-Type: application/json"
+                return (
+                    403,
+                    "refused: a request that changes something must be Content-Type: "
+                    "application/json",
+                )
             length = headers.get("content-length", "0").strip()
             if not length.isdigit():
                 return 403, "refused: Content-Length is not a number"

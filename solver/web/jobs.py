@@ -162,7 +162,9 @@ class Jobs:
                     self.search_lock.release()
             except BaseException as e:  # noqa: BLE001 - handed to the awaiting request
                 if isinstance(e, KeyboardInterrupt):
-                    error = JobCancelled(job.reason)  # ours, or the engine's own re-raised KeyboardInterrupt
+                    error = JobCancelled(
+                        job.reason
+                    )  # ours, or the engine's own re-raised KeyboardInterrupt
                 elif not isinstance(e, Exception):
                     error = RuntimeError(f"{type(e).__name__} in the analysis")
                 else:

@@ -43,7 +43,9 @@ class Sealer:
     def seal(self, value) -> str:
         data = json.dumps(value, separators=(",", ":")).encode()
         nonce = secrets.token_bytes(NONCE)
-        body = nonce + bytes(a ^ b for a, b in zip(data, self._stream(nonce, len(data))))
+        body = nonce + bytes(
+            a ^ b for a, b in zip(data, self._stream(nonce, len(data)), strict=True)
+        )
         return base64.urlsafe_b64encode(body + self._tag(body)).decode()
 
     def open(self, token) -> object:
@@ -59,4 +61,5 @@ class Sealer:
                             "restarted, or the record was changed): deal again, or load a "
                             "downloaded record")
         nonce, data = body[:NONCE], body[NONCE:]
-        return json.loads(bytes(a ^ b for a, b in zip(data, self._stream(nonce, len(data)))))
+        return json.loads(bytes(a ^ b for a, b in zip(data, self._stream(nonce, len(data)),
+                                                          strict=True)))
