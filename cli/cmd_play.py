@@ -58,7 +58,7 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     if m.error is None or (a.samples or 2) < 2:
         return W[key + "expected_bare"].format(v=v)
     return W[key + "expected"].format(v=v, e=f"{m.error:.1f}",
-                                      covers=INTERVAL_SHORT[lang][a.interval])
+                                      covers=INTERVAL_SHORT[lang][str(a.interval)])
 
 
 def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:
@@ -630,7 +630,9 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
     replay_all(rec)
     check_review_objective(objective, all("start" not in d or d["start"].score is not None
                                           for d in rec["_deals"]))
-    tasks, draws, results = {}, {}, []
+    tasks: dict = {}
+    draws: dict = {}
+    results: list = []
     for d, dl in enumerate(rec["_deals"], 1):
         state = deal_start(rec["variant"], dl)
         for c in dl["moves"]:
@@ -642,7 +644,9 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
         results.append(state.side_points if state.is_over else None)
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
-    done, lucks, interrupted = {}, {}, False
+    done: dict = {}
+    lucks: dict = {}
+    interrupted = False
     try:
         with client_for(cluster, workers) as client:
             for k, mv in cl.run(review_move, tasks, client, progress=progress_line()):

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import IO
 
 import click
 
@@ -66,7 +67,7 @@ def run(jobs: int) -> dict:
     s)}, state "compiled" or "cached"; a failed child stops the others and raises
     WarmUpError."""
     todo = sorted(KERNELS, key=lambda m: -KERNELS[m][1])
-    running: dict[int, tuple[str, subprocess.Popen, object, float]] = {}
+    running: dict[int, tuple[str, subprocess.Popen, IO[str], float]] = {}
     done: dict[str, tuple[str, float, float]] = {}
     t0 = time.perf_counter()
     last_note = t0

@@ -26,8 +26,9 @@ def cache_dirs(py_file: str) -> list[str]:
     """Where numba keeps the cache of ``py_file``: NUMBA_CACHE_DIR's subfolder when set,
     else the source's __pycache__ (and the user-wide folder numba falls back to)."""
     from numba.core import caching, config
-    if config.CACHE_DIR:
-        return [os.path.join(config.CACHE_DIR,
+    cache_dir = getattr(config, "CACHE_DIR", "")  # set from NUMBA_CACHE_DIR when numba loads
+    if cache_dir:
+        return [os.path.join(cache_dir,
                              caching.UserProvidedCacheLocator.get_suitable_cache_subpath(py_file))]
     dirs = [os.path.join(os.path.dirname(py_file), "__pycache__")]
     try:

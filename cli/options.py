@@ -22,7 +22,7 @@ MAX_SECONDS = 3600.0
 MAX_SEED = 2 ** 63 - 1
 
 
-def clip_message(msg: str) -> str:
+def clip_message(msg: object) -> str:
     """An error message fit for one line (quoted input cut to 80 characters)."""
     return one_line(msg)
 

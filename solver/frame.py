@@ -34,4 +34,5 @@ def frame_of(a) -> str:
 
 def shown_value(a, value: float) -> float:
     """A value of ``a`` (points still to win, or a chance) in ``frame_of(a)``."""
-    return value + taken_margin(a.position) if frame_of(a) == FINAL else value
+    taken = taken_margin(a.position)
+    return value + taken if taken is not None and frame_of(a) == FINAL else value

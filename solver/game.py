@@ -10,14 +10,15 @@ game records store.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.cards import CARDS, SUIT_OF, card_str, cards_of, mask_of, mask_points, to_card
+from solver.cards import CARDS, SUIT_OF, CardLike, card_str, cards_of, mask_of, mask_points, to_card
 from solver.position import Position
 from solver.position.notation import PositionError
 from solver.position.protocol import Seats
-from solver.position.seat import make_seat_position
+from solver.position.seat import SeatPosition, make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
 from solver.rules import move_error as rules_move_error
 
@@ -123,10 +124,10 @@ class GameState(Seats):
     def legal_cards(self) -> list[int]:
         return [CARDS[c] for c in legal_cards(self)]
 
-    def play(self, card, draws=None) -> GameState:
+    def play(self, card: CardLike, draws: object = None) -> GameState:
         """The state after ``card`` (a card or its text); the draws come from the known
         talon (``draws`` unused)."""
-        return play(self, card)
+        return play(self, to_card(card))
 
     def outcomes(self, card: int) -> list:
         return []
@@ -136,7 +137,8 @@ class GameState(Seats):
         ``clairvoyant`` (so analysing the text is never clairvoyant unless asked)."""
         return _open_view(self, clairvoyant).to_text()
 
-    def view(self, player: int | None = None, clairvoyant: bool = False):
+    def view(self, player: int | None = None,
+             clairvoyant: bool = False) -> Position | SeatPosition:
         """The position ``player`` (1-based, as in the notation; default: the one to move)
         sees: in the hidden-card games their hand, the other written ?, with what the deal
         has shown of it (a SeatPosition); in scoperta every hand. The talon's order stays
@@ -151,23 +153,24 @@ class GameState(Seats):
         return to_seat_position(self, seat)
 
 
-def _variant(v) -> Variant:
+def _variant(v: Variant | str) -> Variant:
     return v if isinstance(v, Variant) else get_variant(v)
 
 
-def make_rng(seed) -> random.Random:
+def make_rng(seed: int | random.Random | None) -> random.Random:
     """A random.Random from an int seed, None (fresh entropy) or an existing Random."""
     if isinstance(seed, random.Random):
         return seed
     return random.Random(seed)
 
 
-def default_dealer(variant) -> int:
+def default_dealer(variant: Variant | str) -> int:
     """The dealer that makes player 1 lead first (the seat before seat 0)."""
     return _variant(variant).players - 1
 
 
-def deal(variant, seed=None, dealer: int | None = None) -> GameState:
+def deal(variant: Variant | str, seed: int | random.Random | None = None,
+         dealer: int | None = None) -> GameState:
     """Shuffle and deal. ``seed`` is an int, None or a random.Random."""
     v = _variant(variant)
     deck = list(range(40))
@@ -175,7 +178,7 @@ def deal(variant, seed=None, dealer: int | None = None) -> GameState:
     return deal_from_deck(v, deck, default_dealer(v) if dealer is None else dealer)
 
 
-def deal_from_deck(variant, deck, dealer: int) -> GameState:
+def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> GameState:
     """Deal ``deck`` in its order: the hands one card at a time starting with the player
     after the dealer (who leads first) and going round in play order; then, in games with
     trump, the turned trump card; then the talon from the top. The trump card is drawn last."""
@@ -248,7 +251,7 @@ def play(state: GameState, card: int) -> GameState:
     )
 
 
-def play_moves(state: GameState, moves) -> GameState:
+def play_moves(state: GameState, moves: Iterable[int]) -> GameState:
     for c in moves:
         state = play(state, c)
     return state
@@ -276,7 +279,8 @@ def _open_view(state: GameState, clairvoyant: bool) -> Position:
                         state.side_points, order)
 
 
-def from_position(pos: Position, talon=None, dealer: int = 1) -> GameState:
+def from_position(pos: Position, talon: Sequence[int] | None = None,
+                  dealer: int = 1) -> GameState:
     """Continue a game of any variant from an open Position given the real talon order.
 
     ``talon`` is the whole talon top first (the turned trump card last in the games with a
@@ -405,7 +409,8 @@ class MatchState:
         return replace(self, deals=self.deals + (finished,))
 
 
-def new_match(variant, target: int | None = None, first_dealer: int | None = None) -> MatchState:
+def new_match(variant: Variant | str, target: int | None = None,
+              first_dealer: int | None = None) -> MatchState:
     v = _variant(variant)
     t = DEFAULT_TARGET[v.match] if target is None else int(target)
     if t < 1:
@@ -434,12 +439,12 @@ __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_f
            "make_rng", "describe_deal"]
 
 
-def record_of(state) -> tuple[tuple[int, int, int], ...]:
+def record_of(state: GameState) -> tuple[tuple[int, int, int], ...]:
     """The deal's tricks so far as a seat saw them: (leader, lead, answer) each."""
     return tuple((t.leader, t.cards[0], t.cards[1]) for t in state.tricks)
 
 
-def to_seat_position(state, seat: int):
+def to_seat_position(state: GameState, seat: int) -> SeatPosition:
     """What ``seat`` (0-based) of a live two-player game sees, as a SeatPosition: its hand,
     the table, the trump card, the cards gone and the deal's history (the void suits and
     arrival slots the opponent has shown)."""

@@ -145,4 +145,5 @@ def kind(value) -> str:
         return json.dumps(value)
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "a value")
+    names: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+    return names.get(type(value), "a value")

@@ -187,10 +187,11 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en",
                          fill="#0b5" if moving else "#333", cls=f"seat seat{seat + 1}"))
 
     def hand_row(seat: int, x0: float, y0: float) -> None:
-        if hands[seat] is None:
+        hand = hands[seat]
+        if hand is None:
             hidden_row(seat, x0, y0)
             return
-        cards = cards_of(hands[seat])
+        cards = cards_of(hand)
         seat_label(seat, x0, y0, L["player"].format(n=seat + 1))
         if not cards:
             out.append(_text(x0, y0 + 50, L["empty_hand"], 13, fill="#777"))

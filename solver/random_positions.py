@@ -43,10 +43,10 @@ def random_position(rng: random.Random, talon: int, mid_trick: bool = False,
 
     score = None
     if with_score:
-        score = [0, 0]
+        taken = [0, 0]
         for i in range(0, len(played), 2):
-            score[rng.randrange(2)] += RANK_POINTS[played[i] % 10] + RANK_POINTS[played[i + 1] % 10]
-        score = (score[0], score[1])
+            taken[rng.randrange(2)] += RANK_POINTS[played[i] % 10] + RANK_POINTS[played[i + 1] % 10]
+        score = (taken[0], taken[1])
 
     top = talon_cards[0] if talon_cards else -1
     order = tuple(talon_cards) if clairvoyant and talon_cards else None

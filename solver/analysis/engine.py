@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from typing import Any
 from dataclasses import replace
 
 from solver.analysis import driver, estimate, exact, sampling
 from solver.analysis import progress as P
 from solver.analysis.result import Analysis, check_objective
+from solver.position import Position, SeatPosition
+from solver.position.protocol import State
 
 
-def check_budget(seconds, samples, nodes) -> None:
+def check_budget(seconds: object, samples: object, nodes: object) -> None:
     """A budget is one value: seconds (a finite positive number), samples or nodes (a
     positive whole number), or none of them (the defaults)."""
     given = [k for k, v in (("seconds", seconds), ("samples", samples), ("nodes", nodes))
@@ -39,8 +43,9 @@ class Engine:
     one line (None: the lines go where the running context sends them, the CLI's stderr
     or the board's job)."""
 
-    def __init__(self, tt_mb: int | None = None, threads: int | None = None, progress=None, *,
-                 workspace: driver.Workspace | None = None):
+    def __init__(self, tt_mb: int | None = None, threads: int | None = None,
+                 progress: Callable[[str], None] | None = None, *,
+                 workspace: driver.Workspace | None = None) -> None:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
         self.progress = None if progress is None else P.Progress(progress)
 
@@ -50,7 +55,7 @@ class Engine:
     def forget_tables(self) -> None:
         self.workspace.forget_tables()
 
-    def ready(self, pos=None) -> None:
+    def ready(self, pos: State | None = None) -> None:
         """Load the kernels an analysis of ``pos`` uses (every kernel when None); the
         workspace remembers the position types it has loaded for (an endgame's analysis
         takes ~0.1 ms, the check ~8 us)."""
@@ -60,13 +65,14 @@ class Engine:
             self.workspace.loaded.add(key)
 
     @contextmanager
-    def active(self):
+    def active(self) -> Iterator[Engine]:
         """Searches of this context use this engine's tables, threads and progress sink."""
         with driver.using(self.workspace), (nullcontext() if self.progress is None
                                             else P.using(self.progress)):
             yield self
 
-    def analyse(self, pos, objective: str = "points", seconds: float | None = None, *,
+    def analyse(self, pos: Position | SeatPosition, objective: str = "points",
+                seconds: float | None = None, *,
                 samples: int | None = None, nodes: int | None = None, seed: int | None = None,
                 estimate_limit: float | None = None,
                 estimate_on_interrupt: bool = False) -> Analysis:
@@ -102,7 +108,9 @@ class Engine:
         return a
 
 
-def _run(pos, objective, seconds, samples, nodes, seed, estimate_limit, estimate_on_interrupt):
+def _run(pos: Any, objective: str, seconds: float | None, samples: int | None,
+         nodes: int | None, seed: int | None, estimate_limit: float | None,
+         estimate_on_interrupt: bool) -> Analysis:
     """The analysis within its budget, the clock started now (see Engine.analyse)."""
     t0 = time.perf_counter()
     if samples is not None:
@@ -118,7 +126,8 @@ def _run(pos, objective, seconds, samples, nodes, seed, estimate_limit, estimate
     return exact.analyse(pos, objective, seconds, t0, estimate_on_interrupt, estimate_limit)
 
 
-def _by_samples(pos, objective, samples, seed, t0) -> Analysis:
+def _by_samples(pos: Any, objective: str, samples: int, seed: int | None,
+                t0: float) -> Analysis:
     if pos.hidden_hand:
         return sampling.analyse(pos, objective, None, samples=samples, seed=seed, t0=t0)
     if not pos.draws_unknown:
@@ -129,7 +138,8 @@ def _by_samples(pos, objective, samples, seed, t0) -> Analysis:
     return estimate.analyse(pos, objective, None, t0, samples=samples, seed=seed)
 
 
-def _by_nodes(pos, objective, nodes, seed, estimate_limit, t0) -> Analysis:
+def _by_nodes(pos: Any, objective: str, nodes: int, seed: int | None,
+              estimate_limit: float | None, t0: float) -> Analysis:
     if not pos.hidden_hand and driver.exact_possible(pos):
         res = driver.exact_search(pos, objective, None, node_limit=nodes)
         if res is not None:
@@ -153,6 +163,7 @@ def default_engine() -> Engine:
     return Engine(workspace=driver.default_workspace())
 
 
-def analyse(pos, objective: str = "points", seconds: float | None = None, **budget) -> Analysis:
+def analyse(pos: Position | SeatPosition, objective: str = "points",
+            seconds: float | None = None, **budget: Any) -> Analysis:
     """``Engine.analyse`` on the default engine (its arguments and budget)."""
     return default_engine().analyse(pos, objective, seconds, **budget)

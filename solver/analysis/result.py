@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from solver.cards import card_str, mask_points, to_card
 from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
-from solver.position.protocol import State
+from solver.position.protocol import Printed, State
 
 OBJECTIVES = ("points", "win")
 
@@ -128,12 +130,10 @@ class Analysis:
         raise KeyError(card)
 
     def to_json(self) -> dict:
-        def fr(x):
-            return (
-                None
-                if x is None
-                else (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
-            )
+        def fr(x: Fraction | None) -> str | None:
+            if x is None:
+                return None
+            return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
         out = {
             "position": self.position.to_text(),
@@ -160,29 +160,29 @@ class Analysis:
         return out
 
     @classmethod
-    def from_json(cls, obj) -> Analysis:
+    def from_json(cls, obj: str | bytes | dict[str, Any]) -> Analysis:
         """The Analysis of ``to_json``'s object (or its JSON text): the position read back
         from its notation, the cards from their text. BriscolaError when it is not one."""
-        def fr(x):
+        def fr(x: str | None) -> Fraction | None:
             return None if x is None else Fraction(x)
         try:
-            if isinstance(obj, (str, bytes)):
-                obj = json.loads(obj)
+            data: Any = json.loads(obj) if isinstance(obj, (str, bytes)) else obj
             moves = tuple(MoveValue(to_card(m["card"]), float(m["value"]), fr(m.get("value_exact")),
-                                    m.get("error"), m.get("gap_error")) for m in obj["moves"])
-            read = dict(position=parse_position(obj["position"]), objective=obj["objective"],
-                        exact=bool(obj["exact"]), value=float(obj["value"]),
-                        value_exact=fr(obj.get("value_exact")), moves=moves,
-                        best=tuple(to_card(c) for c in obj["best"]),
-                        pv=tuple(to_card(c) for c in obj["pv"]), nodes=int(obj["nodes"]),
-                        seconds=float(obj["seconds"]), notes=tuple(obj.get("notes", ())))
-            if "method" in obj:
-                read["method"] = Method.from_text(obj["method"])
-            if "interval" in obj:
-                read["interval"] = Interval(obj["interval"])
+                                    m.get("error"), m.get("gap_error")) for m in data["moves"])
+            read: dict[str, Any] = dict(
+                position=parse_position(data["position"]), objective=data["objective"],
+                exact=bool(data["exact"]), value=float(data["value"]),
+                value_exact=fr(data.get("value_exact")), moves=moves,
+                best=tuple(to_card(c) for c in data["best"]),
+                pv=tuple(to_card(c) for c in data["pv"]), nodes=int(data["nodes"]),
+                seconds=float(data["seconds"]), notes=tuple(data.get("notes", ())))
+            if "method" in data:
+                read["method"] = Method.from_text(data["method"])
+            if "interval" in data:
+                read["interval"] = Interval(data["interval"])
             # the other fields (samples, ...) are in the JSON under their own names
-            read.update({f.name: obj[f.name] for f in fields(cls)
-                         if f.name not in read and f.name in obj})
+            read.update({f.name: data[f.name] for f in fields(cls)
+                         if f.name not in read and f.name in data})
             return cls(**read)
         except BriscolaError:
             raise
@@ -190,20 +190,22 @@ class Analysis:
             raise BriscolaError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
 
 
-def check_objective(pos, objective: str) -> None:
+def check_objective(pos: State, objective: str) -> None:
     if objective not in OBJECTIVES:
         raise PositionError(f"unknown objective '{objective}' (points or win)")
     if objective == "win" and pos.score is None:
         raise PositionError("objective win needs score= (the points each player has taken)")
 
 
-def value_bound(pos, objective: str) -> float:
+def value_bound(pos: Printed, objective: str) -> float:
     """The widest a value can stray: the points still in play, or 1 for a win chance. An
     estimate with too few samples for an interval gets this as its half-width."""
     return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
 
 
-def ranked(est: dict, gap_error=None) -> tuple:
+def ranked(est: dict[int, tuple[float, float]],
+           gap_error: Callable[[int, int], float] | None = None,
+           ) -> tuple[float, tuple[MoveValue, ...], tuple[int, ...]]:
     """(best value, the moves best first, every best card) of per-card (mean, error);
     ``gap_error(best, card)``, when given, is the half-width of the gap's interval."""
     best_v = max(m for m, _ in est.values())

@@ -26,7 +26,7 @@ from solver.explain.render import render4, render_text, team_json, to_json
 from solver.explain.scoperta import (EARLY_TIME_LIMIT, LineSolver, explain_scoperta,
                                      is_deterministic, line_tricks, phase_of)
 from solver.explain.teams import explain4, explainable
-from solver.position import PositionError
+from solver.position import Position, PositionError
 from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction,
                          message)
 
@@ -38,16 +38,16 @@ __all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "V
            "render", "render4", "render_text", "team_json", "to_json"]
 
 
-def explain(pos, objective: str = "points", time_limit: float | None = None) -> Explanation:
+def explain(pos: Position, objective: str = "points",
+            time_limit: float | None = None) -> Explanation:
     """Everything the explanation of a two-player position says, as data built from analyses."""
     if no_trump(pos):
         return explain_game(pos, objective)
     return explain_scoperta(pos, objective, time_limit)
 
 
-def explain_position(
-    pos, objective: str = "points", time_limit: float | None = None
-) -> Explanation:
+def explain_position(pos: Position, objective: str = "points",
+                     time_limit: float | None = None) -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A hidden
     hand is refused: the explanation walks one line with every card in view."""

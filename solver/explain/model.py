@@ -13,12 +13,12 @@ from solver.position import Position
 from solver.rules import deal_result
 
 
-def no_trump(pos) -> bool:
+def no_trump(pos: Position) -> bool:
     """A game without trump (Briscolone, Libero): its explanation has its own reasons."""
     return pos.briscola < 0
 
 
-def hand_of(pos, p: int) -> int:
+def hand_of(pos: Position, p: int) -> int:
     """The hand mask of seat ``p``."""
     return pos.hands[p]
 
@@ -41,10 +41,10 @@ class Ply:
         a = self.analysis
         if a is None:
             return None
-        others = [m for m in a.moves if m.card != self.card]
-        if not others:
+        others = [m.value_exact for m in a.moves if m.card != self.card]
+        if not others or a.value_exact is None or None in others:
             return None
-        return a.value_exact - max(m.value_exact for m in others)
+        return a.value_exact - max(v for v in others if v is not None)
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class Alternative:
     lead: int | None = None
 
 
-def on_table(pos) -> int:
+def on_table(pos: Position) -> int:
     """How many cards of the current trick are on the table, for either kind of position."""
     return len(pos.table)
 

@@ -10,15 +10,18 @@ factory)``; importing solver.players registers them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
-from solver.rules import RulesError, trick_winner
+from solver.rules import RulesError, Variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
 _PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
 
 Agent = Callable[[GameState, random.Random], int]
+#: the agents of a deal: one for every seat, one per side, or one per seat; each an agent or
+#: its name (a comma-separated text of names too)
+Agents = str | Agent | Sequence[str | Agent]
 
 
 class NamedAgent:
@@ -39,7 +42,7 @@ class RandomAgent(NamedAgent):
     """A uniformly random legal card: the baseline every other player must beat."""
     name = "random"
 
-    def choose(self, state, rng):
+    def choose(self, state: GameState, rng: random.Random) -> int:
         return rng.choice(state.legal_cards())
 
 
@@ -57,7 +60,7 @@ class GreedyAgent(NamedAgent):
     points cheaply, otherwise throws its cheapest card; leads its cheapest non-trump."""
     name = "greedy"
 
-    def choose(self, state, rng):
+    def choose(self, state: GameState, rng: random.Random) -> int:
         legal = state.legal_cards()
         cheapest = min(legal, key=lambda c: _cost(state, c))
         if not state.table:
@@ -120,29 +123,29 @@ def get_agent(name: str) -> Agent:
     return _FACTORIES[key]()
 
 
-def agent_name(agent) -> str:
+def agent_name(agent: object) -> str:
     return getattr(agent, "name", getattr(agent, "__name__", "agent"))
 
 
-def seat_agents(agents, players: int) -> list:
+def seat_agents(agents: Agents, players: int) -> list[Agent]:
     """One agent per seat: a single agent plays every seat, two agents play the two sides
     (seat parity), or one per seat. Names are looked up with get_agent."""
     if isinstance(agents, str):
         agents = [a for a in agents.split(",")]
     if callable(agents):
         agents = [agents]
-    agents = [get_agent(a) if isinstance(a, str) else a for a in agents]
-    if len(agents) == 1:
-        return agents * players
-    if len(agents) == 2:
-        return [agents[s % 2] for s in range(players)]
-    if len(agents) == players:
-        return list(agents)
+    each: list[Agent] = [get_agent(a) if isinstance(a, str) else a for a in agents]
+    if len(each) == 1:
+        return each * players
+    if len(each) == 2:
+        return [each[s % 2] for s in range(players)]
+    if len(each) == players:
+        return each
     counts = "1 or 2" if players == 2 else f"1, 2 or {players}"
-    raise RulesError(f"give {counts} agents for {players} players, got {len(agents)}")
+    raise RulesError(f"give {counts} agents for {players} players, got {len(each)}")
 
 
-def run_deal(state: GameState, agents, rng: random.Random) -> GameState:
+def run_deal(state: GameState, agents: Agents, rng: random.Random) -> GameState:
     """Play ``state`` to its end with one agent per seat."""
     seats = seat_agents(agents, state.players)
     while not state.is_over:
@@ -150,14 +153,16 @@ def run_deal(state: GameState, agents, rng: random.Random) -> GameState:
     return state
 
 
-def play_deal(variant, agents, seed=None, dealer: int | None = None) -> GameState:
+def play_deal(variant: Variant | str, agents: Agents, seed: int | random.Random | None = None,
+              dealer: int | None = None) -> GameState:
     """Deal with ``seed`` and play to the end; the same seed gives the same deal and moves."""
     rng = make_rng(seed)
     state = deal(variant, rng, dealer)
     return run_deal(state, agents, rng)
 
 
-def play_match(variant, agents, seed=None, target: int | None = None,
+def play_match(variant: Variant | str, agents: Agents, seed: int | random.Random | None = None,
+               target: int | None = None,
                dealer: int | None = None, max_deals: int = 1000) -> MatchState:
     """Play deals until the match rule of the variant declares a winner; the dealer
     passes to the next seat after every deal."""

@@ -94,13 +94,24 @@ class Turn:
     """``turn`` for a type that stores ``to_move``: players are 1-based in the API as in
     the notation, seats 0-based where they index the hands."""
 
-    if TYPE_CHECKING:  # what the types using these mixins give them
-        to_move: int
-        table: tuple[int, ...]
-        top: int
-        briscola: int
-        played: int
-        talon_order: tuple[int, ...] | None
+    if TYPE_CHECKING:  # what the types using these mixins give them (fields or properties)
+        @property
+        def to_move(self) -> int: ...
+
+        @property
+        def table(self) -> tuple[int, ...]: ...
+
+        @property
+        def top(self) -> int: ...
+
+        @property
+        def briscola(self) -> int: ...
+
+        @property
+        def played(self) -> int: ...
+
+        @property
+        def talon_order(self) -> tuple[int, ...] | None: ...
 
         @property
         def players(self) -> int: ...
@@ -188,10 +199,17 @@ class TalonFacts:
     they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
 
     if TYPE_CHECKING:
-        talon_mask: int
-        top: int
-        briscola: int
-        talon_order: tuple[int, ...] | None
+        @property
+        def talon_mask(self) -> int: ...
+
+        @property
+        def top(self) -> int: ...
+
+        @property
+        def briscola(self) -> int: ...
+
+        @property
+        def talon_order(self) -> tuple[int, ...] | None: ...
 
     @property
     def talon_size(self) -> int:

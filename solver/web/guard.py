@@ -109,7 +109,7 @@ class Guard:
             return False
 
     def refusal(self, scope) -> tuple[int, str] | None:
-        headers = {}
+        headers: dict[str, str] = {}
         for k, v in scope.get("headers", ()):
             headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
         host = headers.get("host", "")
