@@ -301,5 +301,11 @@ def test_the_stability_check_prints_the_gap_and_its_interval(capsys):
     assert cells[:2] == ["0.5", "2"]
     value_pm, gap_pm = float(cells[-2]), float(cells[-1])
     from solver.analysis import sampling
-    method_gap = sampling.METHOD_GAP_ERROR[("classic", "points")][(33, 40)]
+    from solver.position import parse_position
+    # the depth-limited samples' gap error and the drawn talon's, in quadrature
+    stage = parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S "
+                           "played=- turn=1")
+    method_gap = sampling.method_error(stage, "points", sampling.HORIZON,
+                                       sampling.METHOD_GAP_ERROR, drawn=True)
+    assert method_gap > sampling.METHOD_GAP_ERROR[("classic", "points")][(33, 40)]
     assert method_gap - 0.01 <= gap_pm < method_gap + 1.0 and value_pm > 0
