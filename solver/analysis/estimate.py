@@ -675,7 +675,7 @@ METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
     ("points", False, True): {10: (2.5, 2.0), 12: (3.0, 2.5), 14: (4.5, 4.0)},
     ("points", False, False): {10: (2.5, 2.0), 12: (3.0, 2.5), 14: (4.5, 4.0)},
     ("win", True, True): {10: (0.11, 0.07), 12: (0.10, 0.09)},
-    ("win", True, False): {10: (0.05, 0.03), 12: (0.11, 0.20)},
+    ("win", True, False): {10: (0.08, 0.05), 12: (0.11, 0.20)},
     ("win", False, True): {10: (0.10, 0.08), 12: (0.12, 0.10)},
     ("win", False, False): {10: (0.10, 0.08), 12: (0.12, 0.10)},
 }
