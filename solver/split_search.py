@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from solver.analysis import Analysis, Engine, Limit, MoveValue, analyse, check_objective
+from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
 from solver.cards import card_str, to_card
 from solver.errors import BriscolaError
 from solver.position import Position, SeatPosition, parse_position
@@ -182,8 +182,9 @@ def tasks(s: Split, todo: Iterable[int], workers: int = 1) -> list[list[int]]:
 
 
 def solve_leaf(pos: Position | SeatPosition, objective: str) -> LeafValue:
-    """A leaf solved exactly by the running context's engine, whatever the time."""
-    a = analyse(pos, objective, limit=Limit())
+    """A leaf solved exactly by the running context's engine, whatever the time (no
+    budget: an exact search without a limit)."""
+    a = analyse(pos, objective)
     if not a.exact or a.value_exact is None:
         raise SplitError(f"the leaf {pos.to_text()} was not solved exactly")
     return LeafValue(a.value_exact, a.pv, a.nodes)
