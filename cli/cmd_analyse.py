@@ -210,6 +210,68 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
         yield from cl.ordered(itertools.chain(earlier.items(), fresh()), [n for n, _, _ in lines])
 
 
+def _logged_leaf_error(row: dict) -> str | None:
+    from solver.split_search import LeafValue
+    if not isinstance(row.get("leaf"), str):
+        return '"leaf" must be the text of the position solved'
+    try:
+        LeafValue.from_json(row)
+    except BriscolaError as e:
+        return str(e)
+    return None
+
+
+def _split_search(pos, objective, cluster, workers, log_path):
+    """One position's exact search split into tasks (solver/split_search.py), run on the
+    cluster, or here with --log alone; each finished task's positions are logged at once,
+    and a rerun with the log (whatever its workers) does only the positions it lacks."""
+    import time
+
+    from cli.cluster_opts import client_for, progress_line, say
+    from solver import cluster as cl
+    from solver import split_search as S
+    t0 = time.perf_counter()
+    S.check(pos, objective)
+
+    def log_for(depth):
+        return cl.TaskLog(log_path, {"split": pos.to_text(), "objective": objective,
+                                     "depth": depth}, _logged_leaf_error, say)
+    held = {d: rows for d in S.DEPTHS if (rows := log_for(d).done())}
+    s = values = None
+    if held:
+        s = S.split(pos, objective, max(held, key=lambda d: len(held[d])))
+        values = {i: S.LeafValue.from_json(row) for i, row in held[s.depth].items()
+                  if i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text()}
+        say(log_for(s.depth).resumed(len(values), len(s.todo()), "positions"))
+    left = s is None or any(i not in values for i in s.todo())
+    with client_for(cluster if left else None, workers) as client:
+        threads = (1 if client is None else
+                   sum(w["nthreads"] for w in client.scheduler_info()["workers"].values()))
+        if s is None or values is None:
+            s, values = S.split(pos, objective, S.depth_for(pos, threads)), {}
+        log = log_for(s.depth)
+        logged = len(values)
+        groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
+        texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
+        try:
+            for k, rows in cl.run(S.solve_task, {k: ([texts[i] for i in g], objective)
+                                                 for k, g in enumerate(groups)},
+                                  client, progress=progress_line()):
+                for i, row in zip(groups[k], rows, strict=True):
+                    log.write(i, {"leaf": texts[i], **row})
+                    values[i] = S.LeafValue.from_json(row)
+        except KeyboardInterrupt:
+            if log_path:
+                say(f"stopped: {log_path} holds {len(values)} of the {len(s.todo())} "
+                    f"positions; the same command goes on from there")
+            raise
+    where = ("here" if cluster is None else f"on a local cluster of {workers} workers"
+             if cluster == "local" else f"on the cluster at {cluster}")
+    read = f", {logged} positions read from {log_path}" if logged else ""
+    return S.combine(s, values, time.perf_counter() - t0,
+                     note=f"{len(groups)} tasks run {where}{read}")
+
+
 def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
               estimate_on_interrupt=False):
     """Any parsed position's analysis (the engine picks exact search or estimate) within
@@ -270,9 +332,14 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     _progress_on()
     if samples is not None and time_limit is not None:
         raise click.UsageError("--samples and --time-limit are two budgets: give one")
+    split = (cluster is not None or log_path is not None) and position != "-"
+    if split and (record_file is not None or position is None):
+        raise click.UsageError("--cluster and --log go with a POSITION (its exact search split "
+                               "into tasks) or - (a batch on stdin)")
+    if split and (samples is not None or time_limit is not None):
+        raise click.UsageError("one POSITION on a cluster is solved exactly, to the end: "
+                               "--samples and --time-limit do not apply")
     time_limit, estimate_limit = limits(time_limit)
-    if (cluster is not None or log_path is not None) and position != "-":
-        raise click.UsageError("--cluster and --log go with POSITION - (a batch on stdin)")
     if record_file is not None:
         from solver.record import read_record
         from solver.record import seat_position_from_record
@@ -295,8 +362,11 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     if position == "-":
         _batch(objective, time_limit, estimate_limit, samples, seed, cluster, workers, log_path)
         return
-    a = _analysis(parse_position(position), objective, time_limit, estimate_limit, samples,
-                  seed, estimate_on_interrupt=True)
+    if split:
+        a = _split_search(parse_position(position), objective, cluster, workers, log_path)
+    else:
+        a = _analysis(parse_position(position), objective, time_limit, estimate_limit, samples,
+                      seed, estimate_on_interrupt=True)
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
