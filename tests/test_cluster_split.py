@@ -1,0 +1,182 @@
+"""One position on a cluster (issue 43 item 3): the split of one exact search into
+positions and the exact combination of their values give the local search's answer
+(solver/split_search.py, checked without Dask on many random small positions), the CLI's
+`analyse POSITION --cluster` prints the local `analyse POSITION`'s JSON, and `--log`
+resumes a stopped run with only what is missing."""
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+import solver
+from cli.main import cli
+from solver import split_search as S
+from solver.position import parse_position
+from solver.random_positions import random_position
+
+TALON6 = random_position(random.Random(7), 6).to_text()
+MID4 = random_position(random.Random(8), 4, mid_trick=True).to_text()
+
+
+def _cli(args):
+    return CliRunner().invoke(cli, args)
+
+
+def _answer(obj: dict) -> dict:
+    """An analysis's JSON less what depends on how it was searched (nodes, seconds)."""
+    return {k: v for k, v in obj.items() if k not in ("nodes", "seconds")}
+
+
+def _cases():
+    rng = random.Random(4301)
+    for talon in (0, 2, 4, 6):
+        for mid_trick in (False, True):
+            for objective in ("points", "win"):
+                for _ in range(3):
+                    yield random_position(rng, talon, mid_trick=mid_trick,
+                                          with_score=True), objective
+
+
+CASES = list(_cases())
+
+
+@pytest.mark.parametrize("depth", S.DEPTHS)
+@pytest.mark.parametrize("pos,objective", CASES,
+                         ids=[f"{p.talon_size}{'m' if p.table else 's'}-{o}-{i}"
+                              for i, (p, o) in enumerate(CASES)])
+def test_the_split_search_gives_the_local_exact_answer(pos, objective, depth):
+    local = solver.analyse(pos, objective)
+    split = S.analyse_split(pos, objective, depth)
+    assert local.exact and split.exact
+    assert [(m.card, m.value_exact) for m in split.moves] == \
+        [(m.card, m.value_exact) for m in local.moves]
+    assert all(isinstance(m.value_exact, Fraction) for m in split.moves)
+    assert _answer(split.to_json()) == _answer(local.to_json())   # best, value, line too
+    assert "combined exactly" in split.notes[0]
+
+
+def test_leaves_that_end_the_deal_are_valued_in_the_client():
+    pos = parse_position("hand1=AS hand2=3S briscola=2B score=39-60 turn=1")
+    s = S.split(pos, "win", S.DRAWS)
+    assert s.todo() == [] and all(leaf.terminal for leaf in s.leaves)
+    a = S.combine(s, {})
+    assert a.value_exact == solver.analyse(pos, "win").value_exact == Fraction(1, 2)  # 60-60
+
+
+def test_the_tasks_cover_every_leaf_once_and_feed_the_workers():
+    s = S.split(random_position(random.Random(11), 6), "points", S.DRAWS)
+    assert len(s.leaves) == 9 * 4 * 3          # card pairs times ordered draws of 4 unseen
+    for workers in (1, 3, 20):
+        groups = S.tasks(s, s.todo(), workers)
+        assert sorted(i for g in groups for i in g) == s.todo()
+        assert len(groups) >= min(len(s.todo()), S.TASKS_PER_WORKER * workers)
+        # a task holds the draws of one card pair
+        assert all(len({s.leaves[i].path for i in g}) == 1 for g in groups)
+    assert S.depth_for(parse_position(TALON6), 2) == S.CARDS
+    assert S.depth_for(parse_position(TALON6), S.DRAWS_FROM_WORKERS) == S.DRAWS
+    assert S.depth_for(parse_position(MID4), 1) == S.DRAWS    # the card ends the trick
+
+
+def test_a_leaf_round_trips_and_garbage_is_refused():
+    v = S.LeafValue(Fraction(-7, 3), (3, 17), 42)
+    assert S.LeafValue.from_json(json.loads(json.dumps(v.to_json()))) == v
+    for bad in ({}, {"value": 1, "pv": [], "nodes": 1}, {"value": "x", "pv": [], "nodes": 1},
+                {"value": "1/0", "pv": [], "nodes": 1}, {"value": "1", "pv": ["ZZ"], "nodes": 1},
+                {"value": "1", "pv": [], "nodes": True}):
+        with pytest.raises(S.SplitError):
+            S.LeafValue.from_json(bad)
+
+
+def test_a_stopped_run_resumes_from_its_log_with_only_the_missing_tasks(tmp_path, monkeypatch):
+    log = tmp_path / "one.jsonl"
+    calls = []
+    real = S.solve_task
+
+    def stop_at_the_third(texts, objective):
+        calls.append(texts)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(texts, objective)
+    monkeypatch.setattr(S, "solve_task", stop_at_the_third)
+    stopped = _cli(["analyse", TALON6, "--log", str(log)])
+    assert stopped.exit_code == 130
+    assert "holds 2 of the 3 positions" in stopped.stderr
+    assert len(log.read_text().splitlines()) == 2
+    with open(log, "a") as f:
+        f.write('{"split": "torn')                 # a crash while writing a row
+    calls.clear()
+    again = _cli(["analyse", TALON6, "--log", str(log), "--json"])
+    assert again.exit_code == 0, again.output
+    assert len(calls) == 1                          # the missing task only
+    assert "already holds 2 of the 3 positions" in again.stderr
+    assert "cut short" in again.stderr and (tmp_path / "one.jsonl.torn").exists()
+    local = _cli(["analyse", TALON6, "--json"])
+    assert _answer(json.loads(again.stdout)) == _answer(json.loads(local.stdout))
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == [0, 1, 2]
+    calls.clear()
+    done = _cli(["analyse", TALON6, "--log", str(log)])
+    assert done.exit_code == 0 and calls == [] and "nothing left to run" in done.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (["analyse", "hand1=ZZ", "--log", "LOG"], "ZZ"),
+    (["analyse", "variant=briscolone hand1=AC,2C hand2=3C,RC turn=1", "--log", "LOG"],
+     "2-player scoperta"),
+    (["analyse", "hand1=AS hand2=3S briscola=2B turn=1", "--objective", "win", "--log", "LOG"],
+     "score="),
+    (["analyse", TALON6, "--log", "LOG", "--samples", "5"], "solved exactly"),
+    (["analyse", TALON6, "--log", "LOG", "--time-limit", "5"], "solved exactly"),
+    (["analyse", "--record", "GAME", "--move", "2", "--seat", "1", "--cluster"], "POSITION"),
+])
+def test_bad_input_is_a_one_line_error(tmp_path, args, words):
+    args = [str(tmp_path / "l.jsonl") if a == "LOG" else str(tmp_path / "g.json")
+            if a == "GAME" else a for a in args]
+    r = _cli(args)
+    assert r.exit_code == 2, r.output
+    assert words in r.output and "Traceback" not in r.output
+    assert len([x for x in r.stderr.splitlines() if x.startswith("error")]) == 1
+
+
+def test_a_tampered_log_row_names_its_line(tmp_path):
+    log = tmp_path / "one.jsonl"
+    assert _cli(["analyse", TALON6, "--log", str(log)]).exit_code == 0
+    rows = log.read_text().splitlines()
+    row = json.loads(rows[1])
+    row["value"] = "many"
+    log.write_text("\n".join([rows[0], json.dumps(row), rows[2]]) + "\n")
+    r = _cli(["analyse", TALON6, "--log", str(log)])
+    assert r.exit_code == 2 and f"{log}:2" in r.output and "Traceback" not in r.output
+
+
+@pytest.fixture(scope="module")
+def client():
+    pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")
+    from solver import cluster as cl
+    with cl.connect(workers=2) as c:
+        yield c
+
+
+@pytest.mark.parametrize("position,objective,draws", [
+    (TALON6, "points", False),
+    (TALON6, "points", True),
+    (random_position(random.Random(9), 6, mid_trick=True, with_score=True).to_text(), "win",
+     False),
+], ids=["cards", "draws", "mid-trick-win"])
+def test_one_position_on_the_cluster_prints_the_local_answer(client, monkeypatch, position,
+                                                              objective, draws):
+    if draws:  # the depth more workers would choose
+        monkeypatch.setattr(S, "DRAWS_FROM_WORKERS", 1)
+    args = ["analyse", position, "--objective", objective, "--json"]
+    local = _cli(args)
+    remote = _cli(args + ["--cluster", client.scheduler.address])
+    assert local.exit_code == 0 and remote.exit_code == 0, remote.output
+    assert _answer(json.loads(remote.stdout)) == _answer(json.loads(local.stdout))
+    assert "tasks: " in remote.stderr
+    human = _cli(["analyse", position, "--objective", objective, "--cluster",
+                  client.scheduler.address])
+    assert "tasks run on the cluster at" in human.stdout
