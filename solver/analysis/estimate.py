@@ -38,6 +38,7 @@ from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way, v
 from solver.analysis.sampler import (PROGRESS_AFTER, Sample, best_line, deadline_of, run,
                                     seed_for)
 from solver.analysis.stats import Sums
+from solver.analysis.threads import check_stop
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
 
@@ -526,6 +527,7 @@ def _deepening(pos: Position, objective: str, time_limit: float | None, t0: floa
     d = 1
     try:
         while d < tricks_left and (deadline is None or time.perf_counter() < deadline):
+            check_stop()
             more, n = _dl_sample(cpos, objective, cards, d + 1, deadline)
             nodes += n
             if more is None:

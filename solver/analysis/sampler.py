@@ -1,6 +1,6 @@
 """The one sampling loop of every sampled estimate (scoperta beyond the exact horizon, the
 open hidden-talon games, the seat analysis): the estimators differ only in how one sample
-is drawn and solved, so the clock, the sample budget, Ctrl-C, the progress lines, the
+is drawn and solved, so the clock, the sample budget, Ctrl-C and a Stop, the progress lines, the
 running sums and the stopping rule live here once, as do the default seed and time.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from solver.analysis.driver import current
 from solver.analysis.progress import say
-from solver.analysis.threads import SERIAL
+from solver.analysis.threads import SERIAL, interruption, stopping
 from solver.analysis.stats import Sums
 from solver.cards import card_str
 
@@ -72,9 +72,10 @@ def run(draw: Callable[[], Job | None], sums, *, t0: float, deadline: float | No
         progress: Callable[[float, Sums], str | None] | None = None, nodes: int = 0,
         threads: int = 1) -> Run:
     """Add samples to ``sums`` until ``samples`` samples, ``done(sums)``, nothing more to
-    draw, the deadline, a sample that returns no values, or Ctrl-C (which keeps what was
-    gathered, unless that is nothing). ``progress(seconds since t0, sums)``: the line to
-    print now and then (None: nothing to say yet).
+    draw, the deadline, a sample that returns no values, or Ctrl-C or the context's Stop
+    (which keep what was gathered, unless that is nothing: then they raise).
+    ``progress(seconds since t0, sums)``: the line to print now and then (None: nothing to
+    say yet).
 
     ``draw()`` makes each sample's random choices and returns the job that solves it
     (``job(deadline)`` -> Sample), or None when there is nothing more to draw. Draws are
@@ -93,7 +94,7 @@ def run(draw: Callable[[], Job | None], sums, *, t0: float, deadline: float | No
             loop.halt()  # the pool has waited for the helpers
     if loop.interrupted:
         if not sums.n:
-            raise KeyboardInterrupt
+            raise interruption()
         loop.r.stopped = "interrupted"
     return loop.r
 
@@ -111,7 +112,8 @@ class _Loop:
         self.interrupted = False
 
     def halt(self) -> None:
-        """Ctrl-C: no more draws; the jobs under way end on their own and are kept."""
+        """Ctrl-C or a Stop: no more draws; the jobs under way end on their own and are
+        kept."""
         with self.lock:
             self.interrupted = True
             self.r.stopped = self.r.stopped or "interrupted"
@@ -128,6 +130,9 @@ class _Loop:
             r.stopped = "done"
         elif self.deadline is not None and now > self.deadline:
             r.stopped = "deadline"
+        elif stopping():
+            self.interrupted = True
+            r.stopped = "interrupted"
         else:
             if self.progress is not None and now - self.last >= PROGRESS_EVERY:
                 line = self.progress(now - self.t0, self.sums)

@@ -6,17 +6,75 @@ helper threads outlive the analysis that started them and wait for the next one;
 calling thread does a share of the work itself instead of waiting. An analysis takes
 helpers no other analysis is using, so concurrent analyses (the board's server, a cluster
 worker) never wait on each other's work.
+
+A ``Stop`` ends an analysis early without raising into its thread: the threads check it
+where they already check the clock (the exact search between node slices, the sampling
+loop between samples, the pool while it waits for its helpers) and raise ``Stopped``, a
+KeyboardInterrupt, so every path that keeps its work on Ctrl-C keeps it on a stop too.
+Nothing is checked while the kernels load, so a stop never cuts numba's loader midway.
 """
 from __future__ import annotations
 
 import contextvars
 import queue
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Callable
 
 #: set inside a sampling loop's jobs: the searches they run keep to one thread (the loop
 #: already solves as many samples at once as the engine has threads)
 SERIAL: contextvars.ContextVar[bool] = contextvars.ContextVar("briscola_serial", default=False)
+
+
+
+
+class Stopped(KeyboardInterrupt):
+    """An analysis ended by its Stop (a KeyboardInterrupt: what Ctrl-C ends is ended alike)."""
+
+
+class Stop:
+    """A request to stop the analyses run under it (``under``), settable from any thread:
+    they end at their next check, a few milliseconds away, as they would on Ctrl-C."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+    @contextmanager
+    def under(self) -> Iterator[Stop]:
+        """The analyses of this context (and the threads they start) check this stop."""
+        token = _STOP.set(self)
+        try:
+            yield self
+        finally:
+            _STOP.reset(token)
+
+
+_STOP: contextvars.ContextVar[Stop | None] = contextvars.ContextVar("briscola_stop",
+                                                                    default=None)
+
+
+def stopping() -> bool:
+    """Whether the running context's stop has been set."""
+    stop = _STOP.get()
+    return stop is not None and stop.is_set()
+
+
+def check_stop() -> None:
+    """Raise Stopped if the running context's stop has been set."""
+    if stopping():
+        raise Stopped
+
+
+def interruption() -> KeyboardInterrupt:
+    """What an interrupted analysis raises: Stopped under a set stop, else KeyboardInterrupt."""
+    return Stopped() if stopping() else KeyboardInterrupt()
 
 
 class _Helper:
@@ -57,8 +115,9 @@ class Pool:
     def run(self, jobs: list[Callable[[], None]], stop: Callable[[], None]) -> None:
         """Run ``jobs[0]`` in this thread and the others on helper threads; return when all
         have ended, raising the first error any of them raised. If this thread's job raises
-        (Ctrl-C included), ``stop`` is called (it must make the other jobs end soon) and the
-        error is raised once they have ended."""
+        (Ctrl-C included), or the context's Stop is set while it waits, ``stop`` is called
+        (it must make the other jobs end soon) and the error is raised once they have
+        ended."""
         waits = []
         errors: list[BaseException] = []
         for job in jobs[1:]:
@@ -68,8 +127,8 @@ class Pool:
         try:
             jobs[0]()
             for done in waits:
-                while not done.wait(0.05):  # a timeout, so that Ctrl-C is seen here
-                    pass
+                while not done.wait(0.05):  # a timeout, so that Ctrl-C and a Stop are seen
+                    check_stop()
         except BaseException:
             stop()
             for done in waits:
