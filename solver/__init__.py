@@ -7,7 +7,8 @@ and its sister games (classic Briscola, Briscolone, four players).
     print(a.best, a.value, a.exact)               # (3C, AS) 25.0 True
     print(pos.play("AS"))                         # the text board after a card
     guess = solver.analyse(solver.parse("variant=classic hand1=FB,5C,FC hand2=? "
-                                        "briscola=2S played=- turn=1"), samples=50)
+                                        "briscola=2S played=- turn=1"),
+                           limit=solver.Limit(samples=50))
     engine = solver.Engine(tt_mb=64, threads=1)   # tables, threads, progress of its own
     print(solver.explanation_text(solver.explain_position(pos)))
     end = solver.play_deal("classic", [solver.get_agent("greedy"), solver.get_agent("random")],
@@ -23,7 +24,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py keeps them so)
-    from solver.analysis import Analysis, Engine, MoveValue, analyse
+    from solver.analysis import Analysis, Engine, Limit, MoveValue, Stop, Stopped, analyse
     from solver.cards import Card, CardSet, card_str, parse_card, parse_cards
     from solver.explain import Explanation, explain_position
     from solver.explain import render as explanation_text
@@ -44,6 +45,9 @@ API = {
     "PositionError": ("solver.position", "PositionError"),
     "analyse": ("solver.analysis", "analyse"),
     "Engine": ("solver.analysis", "Engine"),
+    "Limit": ("solver.analysis", "Limit"),
+    "Stop": ("solver.analysis", "Stop"),
+    "Stopped": ("solver.analysis", "Stopped"),
     "Card": ("solver.cards", "Card"),
     "CardSet": ("solver.cards", "CardSet"),
     "render": ("solver.position.board", "render"),

@@ -4,17 +4,30 @@ Plain Python over the search kernels. Values are for the player to move (see doc
 objective "points" = expected points still to win, mover minus opponent; objective "win" =
 probability that the mover ends the deal with 61+ (60-60 counts one half).
 
-Modules: result (Analysis, MoveValue), progress (progress sinks), stats (mean and 95 %
-half-width), threads (a pool of search threads), driver (the one search driver over both
-kernels and the Workspace it keeps its tables in), estimate (2-player scoperta estimates),
-sampling (open-game estimates and hidden-hand seat analysis), exact (the 2-player scoperta
-entry), engine (Engine: the tables, threads and progress of one user of the solver, and
-the one analyse entry with its budget). They import each other, never this package's names.
+The one door is the engine (engine.py: Engine, its Limit and Stop, ``analyse`` on the
+running context's engine); code outside this package imports the names below, never the
+modules behind them (tests/test_architecture.py). Modules: result (Analysis, MoveValue),
+progress (progress sinks), scoped (per-context values), stats (mean and 95 % half-width),
+threads (a pool of search threads, the Stop), driver (the one search driver over both
+kernels and the Workspace it keeps its tables in), sampler (the one sampling loop),
+estimate (2-player scoperta estimates), sampling (open-game estimates and hidden-hand seat
+analysis), exact (the 2-player scoperta entry), engine. They import each other, never this
+package's names.
+
+``run_samples``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
+sampling loop's parts for an estimator kept outside (players/pimc.py's baseline).
 """
 from __future__ import annotations
 
-from solver.analysis.engine import Engine, analyse, check_budget, default_engine
+from solver.analysis.engine import (Engine, Limit, analyse, check_budget, current_engine,
+                                    default_engine)
 from solver.analysis.result import OBJECTIVES, Analysis, MoveValue, check_objective
+from solver.analysis.sampler import DEFAULT_TIME, Sample
+from solver.analysis.sampler import run as run_samples
+from solver.analysis.sampling import solve_sample
+from solver.analysis.stats import Sums
+from solver.analysis.threads import Stop, Stopped
 
-__all__ = ["OBJECTIVES", "Analysis", "Engine", "MoveValue", "analyse", "check_budget",
-           "check_objective", "default_engine"]
+__all__ = ["DEFAULT_TIME", "OBJECTIVES", "Analysis", "Engine", "Limit", "MoveValue", "Sample",
+           "Stop", "Stopped", "Sums", "analyse", "check_budget", "check_objective",
+           "current_engine", "default_engine", "run_samples", "solve_sample"]

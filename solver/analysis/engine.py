@@ -1,40 +1,90 @@
 """The engine: one object owning what searches keep between analyses (the transposition
 tables, the search threads, the scratch rows and their configuration: a driver.Workspace)
 and where its progress lines go, with the one entry that analyses any position within one
-budget.
+budget (a ``Limit``), stoppable from another thread (a ``Stop``).
 
-``solver.analyse`` is a call on the process's default engine; a server job or a cluster
-worker that wants tables and progress of its own makes an Engine of its own.
+This is the one door into the analysis: everything outside solver/analysis analyses, loads
+kernels and asks what a search can do through an Engine (``solver.analyse`` is a call on
+the running context's engine, the process's default one unless ``Engine.active`` says
+otherwise); the other modules of the package are its private parts
+(tests/test_architecture.py). A server job or a cluster worker that wants tables and
+progress of its own makes an Engine of its own.
 """
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
+from dataclasses import dataclass, replace
 from typing import Any
-from dataclasses import replace
 
 from solver.analysis import driver, estimate, exact, sampling
 from solver.analysis import progress as P
 from solver.analysis.result import Analysis, check_objective
+from solver.analysis.scoped import Scoped
+from solver.analysis.threads import Stop, interruption
 from solver.position import Position, SeatPosition
 from solver.position.protocol import State
 
 
-def check_budget(seconds: object, samples: object, nodes: object) -> None:
+def check_budget(seconds: object, samples: object, nodes: object, *,
+                 time_name: str = "seconds") -> None:
     """A budget is one value: seconds (a finite positive number), samples or nodes (a
-    positive whole number), or none of them (the defaults)."""
-    given = [k for k, v in (("seconds", seconds), ("samples", samples), ("nodes", nodes))
+    positive whole number), or none of them (the defaults). ``time_name``: what the error
+    calls the seconds (``Limit`` calls them time)."""
+    given = [k for k, v in ((time_name, seconds), ("samples", samples), ("nodes", nodes))
              if v is not None]
     if len(given) > 1:
         raise ValueError(f"a budget is one value: give {' or '.join(given)}, not both")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds < float("inf")):
-        raise ValueError(f"seconds is a finite positive number, got {seconds!r}")
+    if seconds is not None and not _positive(seconds, finite=True):
+        raise ValueError(f"{time_name} is a finite positive number, got {seconds!r}")
     for name, v in (("samples", samples), ("nodes", nodes)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
             raise ValueError(f"{name} is a whole number of at least 1, got {v!r}")
+
+
+def _positive(x: object, finite: bool) -> bool:
+    return (not isinstance(x, bool) and isinstance(x, (int, float)) and x > 0
+            and (not finite or math.isfinite(x)))
+
+
+@dataclass(frozen=True)
+class Limit:
+    """An analysis's budget as one value (in the spirit of python-chess's ``engine.Limit``).
+
+    At most one of: ``time`` seconds (an exact search within them, else the estimate in
+    what is left), ``samples`` (a sampled estimate of exactly that many samples, whatever
+    the clock says; a position with nothing left to chance is solved exactly), ``nodes``
+    (an exact search of at most that many nodes; past them, the estimate in its default
+    time). ``estimate_time`` caps the seconds an estimate may take (a long ``time`` is
+    meant for an exact search that may finish). ``Limit()``: an exact search without a
+    limit where one is possible, else an estimate of a few seconds."""
+    time: float | None = None
+    samples: int | None = None
+    nodes: int | None = None
+    estimate_time: float | None = None
+
+    def __post_init__(self) -> None:
+        check_budget(self.time, self.samples, self.nodes, time_name="time")
+        if self.estimate_time is not None and not _positive(self.estimate_time, finite=False):
+            raise ValueError(f"estimate_time is a positive number, got {self.estimate_time!r}")
+
+
+def _limit(limit: Limit | None, seconds: float | None, samples: int | None,
+           nodes: int | None, estimate_limit: float | None) -> Limit:
+    """The one budget of a call that gives ``limit`` or the older keywords, not both."""
+    if limit is None:
+        if seconds is not None or samples is not None or nodes is not None:
+            check_budget(seconds, samples, nodes)
+        return Limit(seconds, samples, nodes, estimate_limit)
+    if not isinstance(limit, Limit):
+        raise ValueError(f"limit is a Limit, got {limit!r}")
+    if any(v is not None for v in (seconds, samples, nodes, estimate_limit)):
+        raise ValueError("a budget is one value: give limit= or seconds=, samples=, nodes=, "
+                         "estimate_limit=, not both")
+    return limit
 
 
 class Engine:
@@ -48,98 +98,141 @@ class Engine:
                  workspace: driver.Workspace | None = None) -> None:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
         self.progress = None if progress is None else P.Progress(progress)
+        self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
 
     def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:
+        """Table megabytes and search threads for this engine's searches from now on."""
         self.workspace.configure(tt_mb, threads)
 
     def forget_tables(self) -> None:
         self.workspace.forget_tables()
 
     def ready(self, pos: State | None = None) -> None:
-        """Load the kernels an analysis of ``pos`` uses (every kernel when None); the
-        workspace remembers the position types it has loaded for (an endgame's analysis
-        takes ~0.1 ms, the check ~8 us)."""
-        key = type(pos)
-        if key not in self.workspace.loaded:
+        """Load the kernels an analysis of ``pos`` uses (every kernel when None), so that no
+        clock counts their load; a machine's first run compiles them. The engine remembers
+        the kernels it has loaded, by kernel, not by position type: one Position type holds
+        every game (an endgame's analysis takes ~0.1 ms, the check ~8 us)."""
+        key = None if pos is None else driver.kernel_for(pos)
+        if key not in self.loaded and None not in self.loaded:
             driver.ready(pos)
-            self.workspace.loaded.add(key)
+            self.loaded.add(key)
+
+    @staticmethod
+    def exact_possible(pos: State) -> bool:
+        """Whether an exact search of ``pos`` is within the kernels' reach (its chance
+        nodes' sums fit their integers), however long it would take."""
+        return driver.exact_possible(pos)
+
+    @staticmethod
+    def exact_is_cheap(pos: Position) -> bool:
+        """Whether ``pos`` is worth solving exactly whatever a sample budget says: nothing
+        left to chance, or so little that the exact search costs about a sample (2-player
+        scoperta: a talon of at most 2; the other games: at most sampling.EXACT_UNSEEN
+        cards unseen). An agent on a sample budget solves these exactly and samples the
+        rest (players/engine_agent.py)."""
+        if pos.clairvoyant:
+            return True
+        if driver.kernel_for(pos) is driver.SCOPERTA:
+            return pos.talon_size <= 2
+        return pos.unseen.bit_count() <= sampling.EXACT_UNSEEN
 
     @contextmanager
-    def active(self) -> Iterator[Engine]:
-        """Searches of this context use this engine's tables, threads and progress sink."""
-        with driver.using(self.workspace), (nullcontext() if self.progress is None
-                                            else P.using(self.progress)):
+    def active(self, stop: Stop | None = None) -> Iterator[Engine]:
+        """Analyses of this context (``solver.analyse`` included) use this engine's tables,
+        threads and progress sink, and end early once ``stop`` is set."""
+        with ExitStack() as inside:
+            inside.enter_context(driver.using(self.workspace))
+            inside.enter_context(_ENGINE.using(self))
+            if self.progress is not None:
+                inside.enter_context(P.using(self.progress))
+            if stop is not None:
+                inside.enter_context(stop.under())
             yield self
 
     def analyse(self, pos: Position | SeatPosition, objective: str = "points",
-                seconds: float | None = None, *,
+                seconds: float | None = None, *, limit: Limit | None = None,
                 samples: int | None = None, nodes: int | None = None, seed: int | None = None,
-                estimate_limit: float | None = None,
-                estimate_on_interrupt: bool = False) -> Analysis:
+                estimate_limit: float | None = None, estimate_on_interrupt: bool = False,
+                stop: Stop | None = None, progress: bool | None = None,
+                weigh: Callable[[int], float] | None = None) -> Analysis:
         """The value of every legal card of ``pos`` (any position type), best first: exact,
         or an estimate with its intervals, which says so.
 
-        The budget is one of: ``seconds`` (an exact search within them, else the estimate
-        in what is left), ``samples`` (a sampled estimate of exactly that many samples,
-        whatever the clock says; a position with nothing left to chance is solved
-        exactly), ``nodes`` (an exact search of at most that many nodes; past them, the
-        estimate in its default time). None: an exact search without a limit where one is
-        possible, else an estimate of a few seconds. The kernels are loaded before the
-        clock starts, for every position type. ``seed``: the samples' seed (default:
-        derived from the position). ``estimate_limit`` caps an estimate's seconds within
-        ``seconds`` (a long limit is meant for an exact search that may finish).
+        The budget is one value, ``limit`` (a Limit: see there); ``seconds``, ``samples``,
+        ``nodes`` and ``estimate_limit`` are the same budget given loose (time, samples,
+        nodes, estimate_time). The kernels are loaded before the clock starts, for every
+        position type. ``seed``: the samples' seed (default: derived from the position).
+        ``progress`` False: an estimate's sampling loop prints no progress lines (None:
+        where the context's sink wants them). ``weigh(hand)``: a weight per sampled hand
+        of a seat's view (solver.players.infer).
 
         Ctrl-C propagates as KeyboardInterrupt, so loops over many positions can stop; with
         ``estimate_on_interrupt`` (one position at the command line) an interrupted exact
-        search returns a quick labelled estimate instead."""
+        search returns a quick labelled estimate instead. ``stop`` (a Stop, set from any
+        thread) ends the analysis the same way, as ``Stopped`` (a KeyboardInterrupt), at
+        its next check: between node slices and samples, a few milliseconds."""
         check_objective(pos, objective)
-        if seconds is not None or samples is not None or nodes is not None:
-            check_budget(seconds, samples, nodes)
+        budget = _limit(limit, seconds, samples, nodes, estimate_limit)
         self.ready(pos)  # a machine's first run compiles here: never counted against the budget
-        args = (pos, objective, seconds, samples, nodes, seed, estimate_limit,
-                estimate_on_interrupt)
-        if self.progress is None and driver.current() is self.workspace:
-            a = _run(*args)  # already in force (the default engine): no context to set
-        else:
-            with self.active():
-                a = _run(*args)
-        if not estimate_on_interrupt and a.interrupted:
-            raise KeyboardInterrupt  # the estimate kept its samples; the caller asked to stop
+        args = _Call(pos, objective, budget, seed, estimate_on_interrupt, progress, weigh)
+        fast = (stop is None and self.progress is None and driver.current() is self.workspace
+                and current_engine() is self)  # already in force: no context to set
+        with nullcontext() if fast else self.active(stop):
+            a = _run(args)
+            if not estimate_on_interrupt and a.interrupted:
+                raise interruption()  # the estimate kept its samples; the caller asked to stop
         return a
 
 
-def _run(pos: Any, objective: str, seconds: float | None, samples: int | None,
-         nodes: int | None, seed: int | None, estimate_limit: float | None,
-         estimate_on_interrupt: bool) -> Analysis:
+@dataclass(frozen=True)
+class _Call:
+    """One analysis's question and budget, as Engine.analyse took them."""
+    pos: Any
+    objective: str
+    limit: Limit
+    seed: int | None
+    estimate_on_interrupt: bool
+    progress: bool | None
+    weigh: Callable[[int], float] | None
+
+
+def _run(c: _Call) -> Analysis:
     """The analysis within its budget, the clock started now (see Engine.analyse)."""
     t0 = time.perf_counter()
-    if samples is not None:
-        return _by_samples(pos, objective, samples, seed, t0)
-    if nodes is not None:
-        return _by_nodes(pos, objective, nodes, seed, estimate_limit, t0)
+    pos, objective, lim = c.pos, c.objective, c.limit
+    if lim.samples is not None:
+        return _by_samples(c, lim.samples, t0)
+    if lim.nodes is not None:
+        return _by_nodes(c, lim.nodes, t0)
     if pos.hidden_hand:
-        caps = [x for x in (seconds, estimate_limit) if x is not None]
-        return sampling.analyse(pos, objective, min(caps) if caps else None, seed=seed,
-                                t0=t0)  # an estimate: the estimate's cap holds
+        caps = [x for x in (lim.time, lim.estimate_time) if x is not None]
+        return sampling.analyse(pos, objective, min(caps) if caps else None, seed=c.seed,
+                                t0=t0, progress=c.progress,
+                                weigh=c.weigh)  # an estimate: the estimate's cap holds
     if driver.kernel_for(pos) is driver.GENERAL:
-        return sampling.analyse_game(pos, objective, seconds, t0, estimate_limit)
-    return exact.analyse(pos, objective, seconds, t0, estimate_on_interrupt, estimate_limit)
+        return sampling.analyse_game(pos, objective, lim.time, t0, lim.estimate_time,
+                                     progress=c.progress)
+    return exact.analyse(pos, objective, lim.time, t0, c.estimate_on_interrupt,
+                         lim.estimate_time, progress=c.progress)
 
 
-def _by_samples(pos: Any, objective: str, samples: int, seed: int | None,
-                t0: float) -> Analysis:
+def _by_samples(c: _Call, samples: int, t0: float) -> Analysis:
+    pos, objective = c.pos, c.objective
     if pos.hidden_hand:
-        return sampling.analyse(pos, objective, None, samples=samples, seed=seed, t0=t0)
+        return sampling.analyse(pos, objective, None, samples=samples, seed=c.seed, t0=t0,
+                                progress=c.progress, weigh=c.weigh)
     if not pos.draws_unknown:
         res = driver.exact_search(pos, objective, None)
         return driver.exact_analysis(pos, objective, res, None, t0)
     if driver.kernel_for(pos) is driver.GENERAL:
-        return sampling.analyse_open(pos, objective, None, t0, samples=samples, seed=seed)
-    return estimate.analyse(pos, objective, None, t0, samples=samples, seed=seed)
+        return sampling.analyse_open(pos, objective, None, t0, samples=samples, seed=c.seed,
+                                     progress=c.progress)
+    return estimate.analyse(pos, objective, None, t0, samples=samples, seed=c.seed,
+                            progress=c.progress)
 
 
-def _by_nodes(pos: Any, objective: str, nodes: int, seed: int | None,
-              estimate_limit: float | None, t0: float) -> Analysis:
+def _by_nodes(c: _Call, nodes: int, t0: float) -> Analysis:
+    pos, objective, cap = c.pos, c.objective, c.limit.estimate_time
     if not pos.hidden_hand and driver.exact_possible(pos):
         res = driver.exact_search(pos, objective, None, node_limit=nodes)
         if res is not None:
@@ -148,11 +241,12 @@ def _by_nodes(pos: Any, objective: str, nodes: int, seed: int | None,
             if not pos.hidden_hand and driver.exact_possible(pos)
             else "a node budget is for exact searches: this estimate took its default time")
     if pos.hidden_hand:
-        a = sampling.analyse(pos, objective, estimate_limit, seed=seed, t0=t0)
+        a = sampling.analyse(pos, objective, cap, seed=c.seed, t0=t0, progress=c.progress,
+                             weigh=c.weigh)
     elif driver.kernel_for(pos) is driver.GENERAL:
-        a = sampling.analyse_open(pos, objective, estimate_limit, t0, seed=seed)
+        a = sampling.analyse_open(pos, objective, cap, t0, seed=c.seed, progress=c.progress)
     else:
-        a = estimate.analyse(pos, objective, estimate_limit, t0, seed=seed)
+        a = estimate.analyse(pos, objective, cap, t0, seed=c.seed, progress=c.progress)
     return replace(a, notes=a.notes + (note,))
 
 
@@ -163,7 +257,12 @@ def default_engine() -> Engine:
     return Engine(workspace=driver.default_workspace())
 
 
+#: the engine of the running context (Engine.active), else the default one
+_ENGINE: Scoped[Engine] = Scoped("briscola_engine", default_engine)
+current_engine = _ENGINE.current
+
+
 def analyse(pos: Position | SeatPosition, objective: str = "points",
             seconds: float | None = None, **budget: Any) -> Analysis:
-    """``Engine.analyse`` on the default engine (its arguments and budget)."""
-    return default_engine().analyse(pos, objective, seconds, **budget)
+    """``Engine.analyse`` on the running context's engine (its arguments and budget)."""
+    return current_engine().analyse(pos, objective, seconds, **budget)

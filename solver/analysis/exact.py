@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from solver.analysis import driver, estimate, progress
+from solver.analysis import driver, estimate
+from solver.analysis import progress as P
 from solver.analysis.result import Analysis
 from solver.position import Position
 
@@ -24,13 +25,15 @@ INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact sear
 
 def analyse(pos: Position, objective: str = "points", time_limit: float | None = None,
             t0: float | None = None, estimate_on_interrupt: bool = False,
-            estimate_limit: float | None = None) -> Analysis:
+            estimate_limit: float | None = None, progress: bool | None = None) -> Analysis:
+    """``progress`` False: the estimate prints no progress lines (see Engine.analyse)."""
     t0 = time.perf_counter() if t0 is None else t0
-    with progress.clock(t0):
-        return _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit)
+    with P.clock(t0):
+        return _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit,
+                        progress)
 
 
-def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit):
+def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit, progress):
     deadline = None if time_limit is None else t0 + time_limit
     try_exact = driver.exact_possible(pos)
     first = None
@@ -43,7 +46,7 @@ def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_lim
             left = (1 - share) * time_limit
             first = estimate.analyse(pos, objective,
                                      left if estimate_limit is None else min(left, estimate_limit),
-                                     t0)
+                                     t0, progress=progress)
             if first.interrupted:
                 return first
     if try_exact:
@@ -53,7 +56,8 @@ def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_lim
             if not estimate_on_interrupt:
                 raise
             # Ctrl-C: the best answer so far is an estimate, clearly labelled
-            a = first or estimate.analyse(pos, objective, INTERRUPT_ESTIMATE, time.perf_counter())
+            a = first or estimate.analyse(pos, objective, INTERRUPT_ESTIMATE,
+                                              time.perf_counter(), progress=progress)
             return replace(a, seconds=time.perf_counter() - t0, interrupted=True,
                            notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",))
         if res is not None:
@@ -63,11 +67,11 @@ def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_lim
                            notes=first.notes + ("the exact search did not finish in the time "
                                                 "left",))
     if time_limit is None:
-        a = estimate.analyse(pos, objective, None, None)
+        a = estimate.analyse(pos, objective, None, None, progress=progress)
     else:
         now = time.perf_counter()
         left = max(deadline - now, 0.05)
         if estimate_limit is not None:
             left = min(left, estimate_limit)
-        a = estimate.analyse(pos, objective, left, now)
+        a = estimate.analyse(pos, objective, left, now, progress=progress)
     return a

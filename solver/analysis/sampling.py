@@ -329,7 +329,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     rng = random.Random(seed)
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
-        a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0)
+        a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0, progress=progress)
         return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
     deadline = deadline_of(t0, time_limit, samples)
     cards = sp.legal_cards()
@@ -506,7 +506,8 @@ def analyse_state(state, seat: int, objective: str = "points", time_limit: float
 
 
 def analyse_game(pos: Position, objective: str = "points", time_limit: float | None = None,
-                 t0: float | None = None, estimate_limit: float | None = None) -> Analysis:
+                 t0: float | None = None, estimate_limit: float | None = None,
+                 progress: bool | None = None) -> Analysis:
     """An open game of the general kernel (scoperta4, classic and Briscolone with both hands
     shown, libero): exact when the unknown cards are few enough and the search ends in time,
     else the estimate of ``analyse_open`` (talon orders sampled, each searched with the
@@ -521,4 +522,4 @@ def analyse_game(pos: Position, objective: str = "points", time_limit: float | N
         end = (deadline if deadline is not None else t0 + DEFAULT_TIME)
         if estimate_limit is not None:
             end = min(end, time.perf_counter() + estimate_limit)
-        return analyse_open(pos, objective, end - t0, t0)
+        return analyse_open(pos, objective, end - t0, t0, progress=progress)
