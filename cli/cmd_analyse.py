@@ -10,9 +10,10 @@ import click
 from cli.cluster_opts import cluster_options
 from cli.options import SECONDS, SEED, clip, clip_message, count
 from solver import jsonfile
+from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
+from solver.analysis import Limit
 from solver.analysis import analyse as run_analysis
 from solver.analysis import progress
-from solver.analysis.sampler import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.cards import card_str
 from solver.errors import BriscolaError
 from solver.frame import taken_margin
@@ -277,9 +278,9 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
     """Any parsed position's analysis (the engine picks exact search or estimate) within
     one budget: --samples when given, else the time limit, an estimate's share capped at
     ``estimate_limit``."""
-    if samples is not None:
-        return run_analysis(pos, objective, samples=samples, seed=seed)
-    return run_analysis(pos, objective, time_limit, seed=seed, estimate_limit=estimate_limit,
+    limit = (Limit(samples=samples) if samples is not None
+             else Limit(time=time_limit, estimate_time=estimate_limit))
+    return run_analysis(pos, objective, limit=limit, seed=seed,
                         estimate_on_interrupt=estimate_on_interrupt)
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from solver.errors import BriscolaError
 from solver import jsonfile
-from solver.analysis import analyse, driver
+from solver.analysis import analyse, default_engine
 from solver.position import parse_position
 
 #: seconds between progress lines
@@ -67,15 +67,20 @@ def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
 
 
 def apply_env(env: dict[str, str]) -> None:
-    """Set ``env`` here and give the search driver the same limits."""
+    """Set ``env`` here and give the worker's engine the same limits. A worker is a process
+    of its own, so the process's default engine is the worker's engine: its tables stay
+    warm from one task to the next, sized by ``worker_env`` for the worker's share of the
+    machine (a worker of N Dask threads runs N tasks at once on it, each taking search
+    threads no other task uses)."""
     os.environ.update(env)
-    driver.configure(tt_mb=int(env["BRISCOLA_TT_MB"]), threads=int(env["BRISCOLA_THREADS"]))
+    default_engine().configure(tt_mb=int(env["BRISCOLA_TT_MB"]),
+                               threads=int(env["BRISCOLA_THREADS"]))
 
 
 def warm() -> int:
     """Load (or, the first time, compile and cache) the search kernels: a worker does it
     once, before its first real task, instead of inside a timed move."""
-    driver.ready()
+    default_engine().ready()
     analyse(parse_position("hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"),
             "points")
     return os.getpid()

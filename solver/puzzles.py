@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from solver.errors import BriscolaError
 from solver import jsonfile
-from solver.analysis import Analysis, analyse, driver
+from solver.analysis import Analysis, Limit, analyse, current_engine
 from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
 from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
@@ -272,9 +272,9 @@ class Check:
 def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) -> Check:
     """The solver's answer to ``p`` and whether the stated one agrees. ``exact_only``: a
     puzzle the exact search cannot reach is skipped, not analysed."""
-    if exact_only and not driver.exact_possible(p.position):
+    if exact_only and not current_engine().exact_possible(p.position):
         return Check(p, None, None, None)
-    a = analyse(p.position, p.objective, time_limit)
+    a = analyse(p.position, p.objective, limit=Limit(time=time_limit))
     if exact_only and not a.exact:
         return Check(p, None, None, None)
     if p.question == "best":

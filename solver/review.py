@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Callable
 
-from solver.analysis import OBJECTIVES, Analysis, analyse, driver, sampling
+from solver.analysis import OBJECTIVES, Analysis, Limit, analyse, current_engine
 from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
@@ -75,7 +75,7 @@ def try_analyse(pos: Position, time_limit: float | None,
     key = (pos, time_limit, objective)
     if cache is not None and key in cache:
         return cache[key]
-    a = analyse(pos, objective, time_limit)
+    a = analyse(pos, objective, limit=Limit(time=time_limit))
     if cache is not None:
         cache[key] = a
     return a
@@ -347,9 +347,8 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     if len(legal) == 1:
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
     if seat_view:
-        a = sampling.analyse(view, objective, time_limit, progress=False)
-        if a.interrupted:
-            raise KeyboardInterrupt  # the review stops on Ctrl-C, not just this card
+        # Ctrl-C (or a Stop) raises here: the review stops, not just this card
+        a = analyse(view, objective, limit=Limit(time=time_limit), progress=False)
         if cache is not None:
             cache[(view, time_limit, objective)] = a   # the luck of the draw after it reads it
     else:
@@ -398,9 +397,9 @@ def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str,
     )
     if cache is None or key not in cache:
         a = (
-            analyse(pos, objective, samples=samples)
+            analyse(pos, objective, limit=Limit(samples=samples))
             if samples
-            else analyse(pos, objective, time_limit)
+            else analyse(pos, objective, limit=Limit(time=time_limit))
         )
         if cache is None:
             return a
@@ -554,7 +553,7 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
             raise RecordError(UNSUPPORTED)
     todo = sum(sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players)
                for start, ms in deals)
-    driver.ready()  # the kernels load now, not inside the first move's time
+    current_engine().ready()  # the kernels load now, not inside the first move's time
     cache = {} if cache is None else cache   # the luck of a draw reads the cards' analyses
     out: list[MoveReview] = []
     lucks: list[DrawLuck] = []

@@ -13,7 +13,7 @@ In 2-player Briscola scoperta they analyse the position and play the best card: 
 when the exact search fits the time, else the anytime estimate. In 4-player scoperta (all
 cards open) they use the general solver's open analysis. In the hidden-card games
 (classic, Briscolone) they analyse from their own seat by sampling the hidden cards
-(solver.analysis.sampling), never peeking at the opponent's hand.
+(the engine's seat analysis), never peeking at the opponent's hand.
 
 Importing this module registers the names with solver.players.agents.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from solver.analysis import analyse, driver, estimate, sampling
+from solver.analysis import Limit, analyse, current_engine
 from solver.game import GameState
 from solver.players import pimc
 from solver.players.agents import NamedAgent, register_agent, register_resolver
@@ -59,7 +59,7 @@ class EngineAgent(NamedAgent):
                 else "engine" if infer else "engine-plain")
         self.name = name or base + budget
         self.last = None  # the last Analysis, for callers that want to show it
-        driver.ready()  # the kernels load now, so no decision's clock counts their load
+        current_engine().ready()  # the kernels load now, so no decision's clock counts their load
 
     def choose(self, state, rng: random.Random) -> int:
         """The card for the seat to move of a game's state or of a seat's view: either way
@@ -68,12 +68,7 @@ class EngineAgent(NamedAgent):
         if len(legal) == 1:
             return legal[0]
         view = state.view() if isinstance(state, GameState) else state
-        if view.hidden_hand:
-            a = self._seat_analysis(view)
-        elif view.variant == "scoperta":
-            a = self.analyse(view)
-        else:
-            a = self._open_analysis(view)
+        a = self._seat_analysis(view) if view.hidden_hand else self.analyse(view)
         if a.interrupted:
             raise KeyboardInterrupt  # a match or a game stops on Ctrl-C, not just this card
         self.last = a
@@ -86,26 +81,21 @@ class EngineAgent(NamedAgent):
         if self.pimc:
             return pimc.analyse(view, self.objective, self.seconds)
         weigh = hand_weigher(view) if self.infer else None
-        return sampling.analyse(view, self.objective, self.seconds, samples=self.samples,
-                                progress=False, weigh=weigh)
+        return analyse(view, self.objective, limit=self._limit(), progress=False, weigh=weigh)
 
-    def _open_analysis(self, pos):
-        if self.samples is None:
-            return analyse(pos, self.objective, self.seconds)
-        if pos.clairvoyant or pos.unseen.bit_count() <= sampling.EXACT_UNSEEN:
-            return analyse(pos, self.objective)
-        return sampling.analyse_open(pos, self.objective, samples=self.samples, progress=False)
+    def _limit(self) -> Limit:
+        return Limit(samples=self.samples) if self.samples is not None else Limit(time=self.seconds)
 
     def analyse(self, pos):
         """The analysis API within the agent's budget: with a time, exact where the search
         finishes in its share of the time (all of it up to talon 8, most of it at talon 10),
-        else the estimate with the rest; with samples, exact once the talon order is known,
-        else the estimate over that many samples."""
+        else the estimate with the rest; with samples, exact where that costs about a
+        sample (Engine.exact_is_cheap), else the estimate over that many samples."""
         if self.samples is None:
-            return analyse(pos, self.objective, self.seconds)
-        if pos.clairvoyant or pos.talon_size <= 2:
+            return analyse(pos, self.objective, limit=self._limit())
+        if current_engine().exact_is_cheap(pos):
             return analyse(pos, self.objective)
-        return estimate.analyse(pos, self.objective, samples=self.samples, progress=False)
+        return analyse(pos, self.objective, limit=self._limit(), progress=False)
 
 
 def parse_engine_name(key: str):

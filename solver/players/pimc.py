@@ -11,11 +11,10 @@ import random
 import time
 from dataclasses import replace
 
-from solver.analysis import Analysis, analyse as analyse_position, check_objective
+from solver.analysis import (DEFAULT_TIME, Analysis, Limit, Sample, Sums, check_objective,
+                             run_samples, solve_sample)
+from solver.analysis import analyse as analyse_position
 from solver.analysis.result import Interval, Method, Way, ranked, value_bound
-from solver.analysis.sampler import DEFAULT_TIME, Sample, run
-from solver.analysis.sampling import solve_sample
-from solver.analysis.stats import Sums
 from solver.position import PositionError, SeatPosition
 
 DEFAULT_SAMPLES = 200
@@ -51,7 +50,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     rng = random.Random(seed)
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
-        a = analyse_position(sp.with_hand(every[0]), objective, time_limit)
+        a = analyse_position(sp.with_hand(every[0]), objective, limit=Limit(time=time_limit))
         return replace(a, position=sp,
                        notes=a.notes + ("the opponent's hand is known by elimination",))
     n_max = samples if samples is not None else DEFAULT_SAMPLES
@@ -83,7 +82,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         return Sample([vals[c] for c in cards], n, 1.0, ex)
     sums = Sums(len(cards))
     # one thread: the first sample's search depth sets the later ones'
-    r = run(lambda: one, sums, t0=t0, deadline=deadline, samples=n_max)
+    r = run_samples(lambda: one, sums, t0=t0, deadline=deadline, samples=n_max)
     nodes, exact_all, n = r.nodes, r.exact, sums.n
     if n == 0:
         raise PositionError("no sampled hand could be solved within the time limit "

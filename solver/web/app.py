@@ -24,7 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from solver.analysis import check_objective, driver
+from solver.analysis import check_objective
 from solver.cards import card_str, parse_card
 from solver.errors import BriscolaError, internal_error
 from solver.frame import FRAMES
@@ -269,7 +269,7 @@ def create_app(
         lang = _lang(body)
         check_objective(pos, objective)
         a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job),
-                           load=lambda: driver.ready(pos))
+                           load=lambda: jobs.engine.ready(pos))
         out = a.to_json()
         out["svg"] = analysis_picture(a, lang)
         return out
@@ -283,7 +283,7 @@ def create_app(
         return await jobs.run(
             client_of(body),
             lambda job: games.explain(pos, objective, lang, limit),
-            load=lambda: driver.ready(pos),
+            load=lambda: jobs.engine.ready(pos),
         )
 
     @endpoint
@@ -335,7 +335,7 @@ def create_app(
         if level not in LEVELS:
             raise BadRequest(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
         card = await jobs.run(client_of(body), lambda job: games.engine_card(game, level, job),
-                              load=lambda: driver.ready(game.state))
+                              load=lambda: jobs.engine.ready(game.state))
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
@@ -344,7 +344,7 @@ def create_app(
         lang = _lang(body)
         return await jobs.run(client_of(body),
                               lambda job: games.review(game, limit, lang, objective),
-                              load=lambda: driver.ready(game.state))
+                              load=lambda: jobs.engine.ready(game.state))
 
     @endpoint
     async def api_review_move(request, body):
@@ -352,7 +352,7 @@ def create_app(
         move = _field(body, "move", int, required=True)
         return await jobs.run(client_of(body),
                               lambda job: games.review_one(game, move, limit, objective),
-                              load=lambda: driver.ready(game.state))
+                              load=lambda: jobs.engine.ready(game.state))
 
     @endpoint
     async def api_strings(request, body):

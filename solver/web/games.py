@@ -26,8 +26,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from solver.players.agents import get_agent
-from solver.analysis import Analysis, analyse as run_analysis
-from solver.analysis import driver, progress
+from solver.analysis import Analysis, Limit, current_engine, progress
+from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card
 from solver.explain import explain_position, render as render_explanation
 from solver.game import (GameState, _open_view, continue_game, deal, legal_cards, move_error,
@@ -266,7 +266,7 @@ def _progress_to(job):
 
 def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
     with _progress_to(job):
-        return run_analysis(pos, objective, time_limit)
+        return run_analysis(pos, objective, limit=Limit(time=time_limit))
 
 
 def engine_card(game: Game, level: str, job=None) -> int:
@@ -344,7 +344,7 @@ def review_one(game: Game, move: int, time_limit: float, objective: str = "point
         raise PositionError(f"move must be from 1 to {len(game.moves)}")
     if game.start.variant.name not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
-    driver.ready()  # the kernels load now, not inside this card's time (a cold server's
+    current_engine().ready()  # the kernels load now, not inside this card's time (a cold server's
     # first card got one sample, and a bound for its ±)
     cache: dict = {}   # the luck of the draw after the card reads the card's analysis
     before, card, after = game.states[move - 1], game.moves[move - 1], game.states[move]
