@@ -1,25 +1,37 @@
-"""Long analyses for the web board: one thread per request, one search at a time, and a
-new request from the same client stopping the old one.
+"""Long analyses for the web board: one thread per request, one search at a time on the
+board's engine, and a new request from the same client stopping the old one.
 
 The work is bounded: each client has at most one job (a newer request replaces it), the
 server holds at most ``MAX_JOBS`` jobs at once (one more is refused with ``Busy``, a 429),
 a job runs at most ``MAX_JOB_SECONDS``, and a job whose request's connection is gone is
 stopped (the request is watched while it waits).
 
-Stopping reuses the engine's Ctrl-C path: the job's thread gets ``Cancelled`` (a
-KeyboardInterrupt) raised in it, which the engine already turns into "stop every search
-thread at its next node". Searches run one at a time because they share the engine's
-transposition tables and both cores; other requests (pictures, moves, puzzles) never wait.
+Stopping is the engine's own: each job runs its analyses under a ``Stop`` (Engine.active),
+which its client, a newer request or the watcher sets; the analysis sees it at its next
+check (between node slices or samples, milliseconds) and ends as on Ctrl-C, raising
+``Stopped`` (a KeyboardInterrupt), which the request gets as JobCancelled (a review keeps
+the cards judged so far, as on Ctrl-C; what does not analyse runs on to its end). Nothing
+is raised into a thread from outside, so no stop can land inside the kernels' load
+(numba's locks) or any other code that must not be cut.
+
+Every job runs on one engine (``Jobs.engine``) and one at a time (``search_lock``), by
+design: a search already spreads over every core the engine has, so two at once would
+each run at about half speed and share its table (one engine per job would hold a table
+each, MAX_JOBS of them, 512 MB apiece by default); one engine also keeps
+its table warm from a client's analysis to the next (the next ply of a game, an analysis
+after a review). A stop ends a search within milliseconds, so the job after a replaced one
+barely waits. Other requests (pictures, moves, puzzles' lists) never wait.
 """
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import itertools
 import threading
 import time
 from concurrent.futures import Future
 from contextvars import ContextVar
+
+from solver.analysis import Engine, Stop, default_engine
 
 MAX_JOBS = 8
 #: the longest time limit a request may ask (600 s), with room for the answer to be built
@@ -33,7 +45,7 @@ CLIENT_GONE: ContextVar = ContextVar("client_gone", default=None)
 
 
 class Cancelled(KeyboardInterrupt):
-    """Raised inside a job's thread when its client stops it or sends a newer request."""
+    """A job stopped before its search began (its thread raises it on itself)."""
 
 
 class JobCancelled(Exception):
@@ -56,21 +68,24 @@ class Job:
         self.thread: threading.Thread | None = None
         self.inside = False          # between taking the search lock and leaving the try
         self.guard = threading.Lock()
+        self.stop = Stop()           # the analyses of the job run under it
 
     def cancel(self, reason: str | None = None) -> None:
         with self.guard:
             if reason is not None and not self.cancelled:
                 self.reason = reason
             self.cancelled = True
-            if self.inside and self.thread is not None and self.thread.ident is not None:
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread.ident),
-                                                           ctypes.py_object(Cancelled))
+            self.stop.set()
 
 
 class Jobs:
-    """The running job of each client; ``run`` awaits a function run in its own thread."""
+    """The running job of each client; ``run`` awaits a function run in its own thread, on
+    ``engine`` (default: the process's default engine; a server process has no other
+    analyses to keep apart from the board's)."""
 
-    def __init__(self, max_jobs: int = MAX_JOBS, max_seconds: float = MAX_JOB_SECONDS):
+    def __init__(self, max_jobs: int = MAX_JOBS, max_seconds: float = MAX_JOB_SECONDS,
+                 engine: Engine | None = None):
+        self.engine = default_engine() if engine is None else engine
         self.by_client: dict[str, Job] = {}
         self.search_lock = threading.Lock()
         self.lock = threading.Lock()
@@ -133,9 +148,11 @@ class Jobs:
 
     async def run(self, client: str | None, fn, load=None):
         """``fn(job)``'s result; raises JobCancelled when stopped or superseded, Busy when
-        the server holds too many jobs. ``load()`` runs first in the job's thread, where no
-        stop can cut it: loading the kernels takes numba's locks, and an exception raised
-        into the thread there could leave one held, hanging every later search."""
+        the server holds too many jobs. ``load()`` (the kernels: ``Jobs.engine.ready``) runs
+        first in the job's thread, before it waits for the search lock, so a cold kernel
+        compiles while another job searches; a stop cannot cut it (nothing is raised into
+        the thread: the analyses check their Stop), and a job stopped meanwhile ends before
+        its search. ``fn`` runs on the board's engine under the job's Stop."""
         job = self._enter(client)
         client = job.client
         fut: Future = Future()
@@ -154,7 +171,8 @@ class Jobs:
                     job.message = "searching"
                     job.started = time.perf_counter()
                     try:
-                        result = fn(job)
+                        with self.engine.active(stop=job.stop):
+                            result = fn(job)
                     finally:
                         with job.guard:
                             job.inside = False
@@ -162,9 +180,7 @@ class Jobs:
                     self.search_lock.release()
             except BaseException as e:  # noqa: BLE001 - handed to the awaiting request
                 if isinstance(e, KeyboardInterrupt):
-                    error = JobCancelled(
-                        job.reason
-                    )  # ours, or the engine's own re-raised KeyboardInterrupt
+                    error = JobCancelled(job.reason)  # Cancelled, or the engine's Stopped
                 elif not isinstance(e, Exception):
                     error = RuntimeError(f"{type(e).__name__} in the analysis")
                 else:
