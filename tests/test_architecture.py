@@ -187,6 +187,34 @@ def test_no_import_runs_upward_through_the_layers():
     assert upward_imports(import_graph()) == []
 
 
+#: the parts of solver/analysis behind its one door, the engine (docs/architecture.md):
+#: nothing outside the package imports them (tests and benchmarks may reach in)
+ANALYSIS_PRIVATE = {f"solver.analysis.{m}" for m in
+                    ("driver", "sampling", "estimate", "exact", "sampler", "stats", "threads")}
+
+
+def private_imports(modules=MODULES) -> list[str]:
+    """Imports of the analysis's private modules from outside solver/analysis."""
+    return [f"{name}:{line} imports {imported}"
+            for name, path in modules.items() if not name.startswith("solver.analysis")
+            for imported, line, _ in _imports(name, path)[1] if imported in ANALYSIS_PRIVATE]
+
+
+def test_the_private_import_check_finds_one(tmp_path):
+    (tmp_path / "bad.py").write_text("from solver.analysis import driver\n"
+                                     "from solver.analysis.sampler import run\n"
+                                     "from solver.analysis import Engine\n")
+    (tmp_path / "inside.py").write_text("from solver.analysis import driver\n")
+    found = private_imports({"solver.web.bad": tmp_path / "bad.py",
+                             "solver.analysis.inside": tmp_path / "inside.py"})
+    assert found == ["solver.web.bad:1 imports solver.analysis.driver",
+                     "solver.web.bad:2 imports solver.analysis.sampler"]
+
+
+def test_everything_outside_the_analysis_goes_through_its_one_door():
+    assert private_imports() == []
+
+
 def test_no_import_inside_a_function_in_solver():
     inner = [f"{path.relative_to(ROOT)}:{line} imports {target}"
              for name, path in MODULES.items() if name.startswith("solver")

@@ -132,7 +132,7 @@ def test_every_cli_path_loads_its_kernels_before_its_clock(args, monkeypatch, tm
     """The seat path (and a record's moment) used to start sampling with the kernels not
     loaded: the load counted against its time."""
     events = []
-    monkeypatch.setattr(default_engine().workspace, "loaded", set())  # as in a fresh process
+    monkeypatch.setattr(default_engine(), "loaded", set())  # as in a fresh process
     real_ready, real_seat = driver.ready, seat.analyse
     monkeypatch.setattr(driver, "ready", lambda pos=None: (events.append("ready"),
                                                            real_ready(pos))[1])

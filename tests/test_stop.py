@@ -1,0 +1,82 @@
+"""Cooperative cancellation (solver.analysis.threads.Stop, issue 42): an analysis run under
+a Stop that another thread sets ends at its next check, as on Ctrl-C: Stopped (a
+KeyboardInterrupt) where the API returns no answer, else the samples so far marked
+interrupted; the engine stays usable, and the board no longer raises into threads."""
+from __future__ import annotations
+
+import pathlib
+import threading
+import time
+
+import pytest
+
+import solver
+from solver.analysis import Engine, Limit, Stop, Stopped
+from solver.position import parse_position
+
+#: 2-player scoperta at talon 14: an exact search of tens of seconds
+TALON14 = ("hand1=6B,AB,CS hand2=7B,RD,FS top=CB briscola=3S played=2B,4B,FB,RB,3B,2C,5C,6C,"
+           "7C,FC,RC,2D,4D,5D,6D,AD,6S,7S,RS,AS turn=2 score=6-42")
+SEAT = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+
+
+def _stopped_after(run, delay: float = 0.5, within: float = 5.0):
+    """``run(stop)``'s result or exception, the stop set ``delay`` seconds after it began;
+    it must end ``within`` seconds of the stop."""
+    stop = Stop()
+    out: dict = {}
+
+    def body():
+        try:
+            out["result"] = run(stop)
+        except BaseException as e:  # noqa: BLE001 - the test reads it
+            out["error"] = e
+    t = threading.Thread(target=body)
+    t.start()
+    time.sleep(delay)
+    assert t.is_alive(), "the analysis ended before the stop"
+    stop.set()
+    t0 = time.perf_counter()
+    t.join(within)
+    assert not t.is_alive(), "the stop was not seen"
+    out["after"] = time.perf_counter() - t0
+    return out
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_stop_ends_an_exact_search_at_once(threads):
+    """One thread: the search checks between node slices; two: the helper is stopped at
+    its next node by the thread that saw the stop."""
+    engine = Engine(tt_mb=64, threads=threads)
+    pos = parse_position(TALON14)
+    out = _stopped_after(lambda stop: engine.analyse(pos, limit=Limit(nodes=10 ** 12),
+                                                     stop=stop))
+    assert isinstance(out.get("error"), Stopped) and out["after"] < 2.0
+    a = engine.analyse(parse_position(ENDGAME))  # the engine goes on: its threads are free
+    assert a.exact and a.value == 25.0
+
+
+def test_a_stop_keeps_the_samples_so_far_where_an_answer_is_asked_for():
+    engine = Engine(tt_mb=16, threads=1)
+    pos = parse_position(SEAT)
+    out = _stopped_after(lambda stop: engine.analyse(pos, limit=Limit(time=60), stop=stop,
+                                                     estimate_on_interrupt=True))
+    a = out["result"]
+    assert a.interrupted and a.samples > 0 and out["after"] < 2.0
+    out = _stopped_after(lambda stop: engine.analyse(pos, limit=Limit(time=60), stop=stop))
+    assert isinstance(out["error"], Stopped)  # as Ctrl-C: a loop over positions stops
+
+
+def test_every_analysis_of_an_active_block_sees_its_stop():
+    stop = Stop()
+    stop.set()
+    engine = Engine(tt_mb=16, threads=1)
+    with engine.active(stop=stop), pytest.raises(Stopped):
+        solver.analyse(parse_position(ENDGAME))  # the block's engine, under its stop
+    assert engine.analyse(parse_position(ENDGAME)).exact  # outside it: no stop
+
+
+def test_the_board_stops_jobs_without_raising_into_their_threads():
+    source = (pathlib.Path(solver.__file__).parent / "web" / "jobs.py").read_text()
+    assert "SetAsyncExc" not in source and "ctypes" not in source
