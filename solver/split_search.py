@@ -10,19 +10,20 @@ are grouped into tasks, and the values are combined by expectimax over the draws
 minimax over the cards, in fractions, in the frame of ``Analysis``: objective "points" =
 points still to win, mover minus opponent; "win" = the mover's chance of 61+.
 
-Why these depths (measured in docs/cluster.md): a leaf's analysis values every one of its
-cards exactly. After a root card that costs nothing extra (the root's cards are all
-wanted exactly, and the replies' exact values cost about 5 % more than the local search's
-bounds), but gives only 2 or 3 tasks, the slowest a third to two thirds of the search.
-After the first draw there are plenty of tasks (9 card pairs times 56, 90, 132, 182 draws
-at talon 10, 12, 14, 16), but each leaf's every card is solved where the local search
-needs only the best one: about 3.5 times the nodes. So the draws pay from about 9 worker
-threads on (``DRAWS_FROM_WORKERS``); there a task groups the leaves of one card pair (a
-worker's table then serves all its draws), cut into slices when there would be fewer than
-``TASKS_PER_WORKER`` tasks a worker, so that a slow task leaves no worker idle. Deeper is
-not needed: 1,638 leaves at talon 16 already feed 400 workers.
+Why these depths (measured in docs/cluster.md, talon 10 and 12): a leaf's analysis values
+every one of its cards exactly, on a table of its own. After the root's cards that is what
+the root needs anyway, but there are only 2 or 3 tasks, the slowest a third to two thirds
+of the work, and the cards no longer share one table: 1.3 to 1.9 times the local search's
+nodes. After the first draw there are plenty of tasks (9 card pairs times 56, 90, 132,
+182 draws at talon 10, 12, 14, 16), but each leaf's every card is solved where the local
+search needs only the best one and bounds on the others: 2.1 to 4.1 times the nodes (the
+less, the bigger the talon). So the draws pay from about 5 worker threads on
+(``DRAWS_FROM_WORKERS``); there a task groups the leaves of one card pair (a worker's warm
+table then serves all its draws), cut into slices when there would be fewer than
+``TASKS_PER_WORKER`` tasks a worker, so that a slow task leaves no worker idle and a lost
+one costs little. Deeper is not needed: 1,638 leaves at talon 16 feed 400 workers.
 
-No Dask here: solver/cluster.py runs the tasks.
+No Dask here: the CLI (cli/cmd_analyse.py) runs the tasks through solver/cluster.py.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+
 from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
 from solver.cards import card_str, to_card
 from solver.errors import BriscolaError
@@ -40,7 +42,7 @@ from solver.position import Position, SeatPosition, parse_position
 CARDS, DRAWS = "cards", "draws"
 DEPTHS = (CARDS, DRAWS)
 #: worker threads from which a split goes down to the first draw (see above)
-DRAWS_FROM_WORKERS = 9
+DRAWS_FROM_WORKERS = 5
 #: tasks wanted per worker thread at the draws' depth
 TASKS_PER_WORKER = 4
 
