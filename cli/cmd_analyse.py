@@ -320,7 +320,8 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
             cluster, workers, log_path):
     """Value of every legal card of POSITION (``-``: one position per line from stdin,
     one JSON object per line out). With a hidden hand (``hand2=?``) the values are means
-    over sampled opponent hands, with error bars.
+    over sampled opponent hands, with error bars. With --cluster (or --log alone) one
+    2-player scoperta position's exact search is split into tasks and combined exactly.
 
     \b
     Example:
@@ -329,6 +330,7 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
       briscola analyse --samples 50 "variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1"
       briscola analyse --record game.json --move 7 --seat 2
       briscola analyse - --cluster --log out.jsonl < positions.txt
+      briscola analyse --cluster --log one.jsonl "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """  # noqa: E501 - an example command is one line, as it is typed
     _progress_on()
     if samples is not None and time_limit is not None:
