@@ -222,6 +222,20 @@ def _logged_leaf_error(row: dict) -> str | None:
     return None
 
 
+def _logged_leaves(pos, objective, log_for):
+    """(the split, its leaves' values) at the depth whose log rows hold the most positions
+    (a row whose position is not that leaf's is done again), or (None, {})."""
+    from solver import split_search as S
+    found: tuple = (None, {})
+    for depth in S.DEPTHS:
+        s = S.split(pos, objective, depth)
+        rows = log_for(depth).done(lambda i, row, s=s: i < len(s.leaves)
+                                   and row["leaf"] == s.leaves[i].pos.to_text())
+        if len(rows) > len(found[1]):
+            found = (s, {i: S.LeafValue.from_json(row) for i, row in rows.items()})
+    return found
+
+
 def _split_search(pos, objective, cluster, workers, log_path):
     """One position's exact search split into tasks (solver/split_search.py), run on the
     cluster, or here with --log alone; each finished task's positions are logged at once,
@@ -237,19 +251,15 @@ def _split_search(pos, objective, cluster, workers, log_path):
     def log_for(depth):
         return cl.TaskLog(log_path, {"split": pos.to_text(), "objective": objective,
                                      "depth": depth}, _logged_leaf_error, say)
-    held = {d: rows for d in S.DEPTHS if (rows := log_for(d).done())}
-    s = values = None
-    if held:
-        s = S.split(pos, objective, max(held, key=lambda d: len(held[d])))
-        values = {i: S.LeafValue.from_json(row) for i, row in held[s.depth].items()
-                  if i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text()}
+    s, values = _logged_leaves(pos, objective, log_for) if log_path else (None, {})
+    if s is not None:
         say(log_for(s.depth).resumed(len(values), len(s.todo()), "positions"))
     left = s is None or any(i not in values for i in s.todo())
     with client_for(cluster if left else None, workers) as client:
         threads = (1 if client is None else
                    sum(w["nthreads"] for w in client.scheduler_info()["workers"].values()))
-        if s is None or values is None:
-            s, values = S.split(pos, objective, S.depth_for(pos, threads)), {}
+        if s is None:
+            s = S.split(pos, objective, S.depth_for(pos, threads))
         log = log_for(s.depth)
         logged = len(values)
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)

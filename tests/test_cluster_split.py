@@ -180,3 +180,19 @@ def test_one_position_on_the_cluster_prints_the_local_answer(client, monkeypatch
     human = _cli(["analyse", position, "--objective", objective, "--cluster",
                   client.scheduler.address])
     assert "tasks run on the cluster at" in human.stdout
+
+
+def test_a_logged_row_of_another_position_is_solved_again(tmp_path, monkeypatch):
+    log = tmp_path / "one.jsonl"
+    assert _cli(["analyse", TALON6, "--log", str(log)]).exit_code == 0
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    wanted = rows[0]["leaf"]
+    rows[0].update(leaf=rows[1]["leaf"], value="999")   # not the position of its index
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    calls = []
+    real = S.solve_task
+    monkeypatch.setattr(S, "solve_task", lambda texts, o: calls.append(texts) or real(texts, o))
+    again = _cli(["analyse", TALON6, "--log", str(log), "--json"])
+    assert again.exit_code == 0 and calls == [[wanted]]
+    local = _cli(["analyse", TALON6, "--json"])
+    assert _answer(json.loads(again.stdout)) == _answer(json.loads(local.stdout))
