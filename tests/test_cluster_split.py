@@ -196,3 +196,11 @@ def test_a_logged_row_of_another_position_is_solved_again(tmp_path, monkeypatch)
     assert again.exit_code == 0 and calls == [[wanted]]
     local = _cli(["analyse", TALON6, "--json"])
     assert _answer(json.loads(again.stdout)) == _answer(json.loads(local.stdout))
+
+
+def test_without_dask_one_position_on_a_cluster_says_how_to_install_it(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    r = _cli(["analyse", TALON6, "--cluster"])
+    assert r.exit_code == 2
+    assert "pip install -e '.[cluster]'" in r.output and "Traceback" not in r.output
