@@ -18,7 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from solver.analysis import progress
-from solver.analysis.threads import SERIAL, Pool
+from solver.analysis.threads import SERIAL, Pool, check_stop
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
@@ -26,6 +26,7 @@ from solver.search import depth as D
 from solver.search import leaf
 from solver.search import general as G
 from solver.search import scoperta as K
+from solver.search.table import on_cache_lines
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
 TT_MB_FROM_ENV = "BRISCOLA_TT_MB" in os.environ  # the user's size is kept at every talon
@@ -49,12 +50,18 @@ ETC_ALIVE = 12
 EXACT_CHANCE_UNSEEN = 2
 STAR2_TALON = 8
 #: from this talon up (searches with chance nodes) the threads search the cards one at a
-#: time, all on the same card, a helper walking the draws the other way, instead of a card
-#: each: the next card then starts from the whole table of the one before. Two threads,
-#: interleaved with the card-each split, an empty table each: talon 10 0.88 and 0.94 of the
-#: time (24 fresh positions), talon 12 0.97 and 0.94 (12; the split's worst took 11.4 s
-#: against 6.1 s, its threads duplicating 30 M nodes), talon 8 1.00 (30)
+#: time, all on the same card, instead of a card each: the next card then starts from the
+#: whole table of the one before. Two threads, interleaved with the card-each split, an
+#: empty table each: talon 10 0.88 and 0.94 of the time (24 fresh positions), talon 12
+#: 0.97 and 0.94 (12; the split's worst took 11.4 s against 6.1 s, its threads duplicating
+#: 30 M nodes), talon 8 1.00 (30)
 SHARED_CARD_TALON = 10
+#: threads on one card split its work at the chance nodes of its first SPLIT_DRAWS draws:
+#: each outcome there is a unit one thread searches while the others take other outcomes
+#: (scoperta.py's docstring, Search.thread_contexts). Two draws give talon 12 a work/span
+#: of 57 (bench_scale.py: Brent's bound promises 12.5x on 16 cores, lockstep measured
+#: 15.9x); a third draw's units are small and their bookkeeping is paid at each of them
+SPLIT_DRAWS = 2
 #: table megabytes a scoperta search of this talon size can use (more only costs page
 #: zeroing: a fresh process touches every page of a big table even for a search of 100,000
 #: nodes). Talon 8 measured 7-9 % faster with 4 MB than with 64 MB (same nodes, fewer cache
@@ -357,10 +364,33 @@ class Search:
         self.started = time.perf_counter()
         self.stopped = False
 
+    def split_unseen(self) -> int:
+        """The unseen cards of the chance nodes of the search's last split draw."""
+        return max(2, self.pos.unseen.bit_count() - 2 * (SPLIT_DRAWS - 1))
+
+    def thread_contexts(self, n: int) -> list[np.ndarray]:
+        """The contexts of ``n`` threads searching one card together: the chance nodes of
+        the first SPLIT_DRAWS draws are split points, where each thread defers the
+        outcomes another one has marked busy (the marks follow the talon order in
+        ``order``, which the threads share) and starts its walk at its own share of them;
+        at smaller chance nodes every other thread walks the outcomes last to first."""
+        at = len(self.order)
+        self.order = np.concatenate([self.order, np.zeros(K.BUSY_MARKS, dtype=np.int64)])
+        out = []
+        for i in range(n):
+            ctx = self.ctx.copy()
+            ctx[K.C_SPLIT] = self.split_unseen()
+            ctx[K.C_BUSY] = at
+            ctx[K.C_THREAD] = i
+            ctx[K.C_THREADS] = n
+            ctx[K.C_REVERSE] = i % 2  # below the split points: two threads meet less
+            out.append(ctx)
+        return out
+
     def move_value(self, card: int, deadline: float | None = None, stats=None, work=None,
                    slice_nodes: int | None = None, helper: bool = False,
                    cancelled=None, window: tuple[int, int] | None = None,
-                   quiet: bool = False) -> int | None:
+                   quiet: bool = False, ctx=None) -> int | None:
         """Exact scaled value of one card, or None when the deadline passed first (or
         ``cancelled()`` became true). With a ``window`` (alpha, beta) the result is
         fail-soft: exact inside it, else a bound on the side it fell. Progress lines while
@@ -368,26 +398,32 @@ class Search:
 
         Threads pass their own ``stats`` and ``work``; the table is shared. A ``helper``
         searches a card another thread is already on, walking the draws in the opposite
-        order, so each finds the other's finished outcomes in the table (scoperta kernel)."""
+        order, so each finds the other's finished outcomes in the table (scoperta kernel);
+        ``ctx``: a thread's own context (``thread_contexts``)."""
         M = self.M
         card = int(card)  # a Card is an int; the kernels' dispatch is fastest on a plain one
         stats = self.stats if stats is None else stats
         work = self.work if work is None else work
-        ctx = self.ctx
+        ctx = self.ctx if ctx is None else ctx
         if helper:
             ctx = ctx.copy()
             ctx[K.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
         alpha, beta = (-M.INF, M.INF) if window is None else window
         while True:
-            stats[M.S_NODES] = 0
+            check_stop()  # a Stop of the calling context; the pool stops the helper threads
+            lockstep = bool(stats[K.S_GRANT])  # the count runs on; the grant is the limit
+            before = int(stats[M.S_NODES]) if lockstep else 0
+            stats[M.S_NODES] = before
             stats[M.S_ABORT] = 0
+            stats[K.S_STOP] = 0
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
-            stats[M.S_LIMIT] = limit if self.node_limit is None else max(
-                1, min(limit, self.node_limit - self.nodes))
+            stats[M.S_LIMIT] = stats[K.S_GRANT] if lockstep else (
+                limit if self.node_limit is None else max(1, min(limit, self.node_limit
+                                                                 - self.nodes)))
             v = M.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
-            self.nodes += int(stats[M.S_NODES])
+            self.nodes += int(stats[M.S_NODES]) - before
             if not stats[M.S_ABORT]:
                 return int(v)
             if not quiet:
@@ -401,10 +437,17 @@ class Search:
         """Make running kernels give up at their next node (Ctrl-C)."""
         self.stopped = True
         for st in stats_list:
-            st[self.M.S_LIMIT] = 0
+            _stop(st)
 
     def fraction(self, v: int) -> Fraction:
         return Fraction(v, self.denominator)
+
+
+def _stop(stats) -> None:
+    """Make the kernel running on ``stats`` give up at its next node (held in lockstep
+    too)."""
+    stats[K.S_STOP] = 1
+    stats[K.S_LIMIT] = 0
 
 
 def endgame_arrays(positions):
@@ -439,15 +482,18 @@ def exact_values(pos, objective: str, deadline: float | None = None,
 
 def exact_search(pos, objective: str, deadline: float | None, gen: int | None = None,
                  slice_nodes: int | None = None, quiet: bool = False,
-                 node_limit: int | None = None, kernel=None):
+                 node_limit: int | None = None, kernel=None, lockstep=None):
     """({card: Fraction}, nodes, table generation), or None past the deadline (or once the
     search has spent ``node_limit`` nodes).
 
     Big positions run threads that share one table (the kernel releases the GIL): from
-    talon SHARED_CARD_TALON up all of them on one card at a time, below it a card each, a
-    thread with no card left helping one still running. A helper walks the draws the other
-    way; whichever finishes first gives the value, so no core idles. Ctrl-C stops them at
-    their next node."""
+    talon SHARED_CARD_TALON up all of them on one card at a time, splitting the outcomes
+    of its first draws between them (Search.thread_contexts); below it a card each, a
+    thread with no card left helping one still running by walking its draws the other way.
+    Whichever thread finishes a card first gives its value and stops the others, so no
+    core idles. Ctrl-C stops them at their next node. ``lockstep``
+    (solver.analysis.parallel.Lockstep) runs the threads as that many cores of equal speed
+    would, whatever the machine's."""
     s = Search(pos, objective, gen=gen, kernel=kernel)
     s.node_limit = node_limit
     cards = pos.legal_cards()
@@ -459,13 +505,13 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
                 return None
             vals[c] = s.fraction(v)
         return vals, s.nodes, s.gen
-    results = _threaded(s, cards, deadline, slice_nodes)
+    results = _threaded(s, cards, deadline, slice_nodes, lockstep)
     if results is None:
         return None
     return {c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen
 
 
-def _threaded(s: Search, cards, deadline, slice_nodes):
+def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
     """{card: scaled value} from the workspace's threads on one table (this one and kept
     helpers), or None past the deadline."""
     todo = list(cards)
@@ -474,9 +520,11 @@ def _threaded(s: Search, cards, deadline, slice_nodes):
     failed = []
     on: dict[int, int] = {}  # thread -> the card it searches
     n_threads = s.ws.threads
-    stats_list = [np.zeros(s.M.S_SIZE, dtype=np.int64) for _ in range(n_threads)]
+    # each thread counts every node in its row: rows on cache lines of their own
+    stats_list = list(on_cache_lines(n_threads, s.M.S_SIZE))
 
     shared = s.kernel.shared_card(s.pos, s.talon)
+    ctxs = s.thread_contexts(n_threads) if shared else [None] * n_threads
 
     def worker(i):
         work = s.kernel.work(s.ws)
@@ -484,7 +532,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes):
             with lock:
                 if failed:
                     return
-                helper = not todo or (shared and i > 0)
+                helper = not todo and not shared
                 if shared:
                     live = [c for c in cards if c not in results]
                     if not live:
@@ -499,7 +547,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes):
                     c = min(live, key=lambda c: sum(1 for x in on.values() if x == c))
                 on[i] = c
             v = s.move_value(c, deadline, stats_list[i], work, slice_nodes, helper=helper,
-                             cancelled=lambda: c in results)
+                             cancelled=lambda: c in results, ctx=ctxs[i])
             with lock:
                 del on[i]
                 if v is not None:
@@ -507,12 +555,15 @@ def _threaded(s: Search, cards, deadline, slice_nodes):
                         results[c] = v
                         for j, cj in on.items():
                             if cj == c:
-                                stats_list[j][s.M.S_LIMIT] = 0  # stop the other searcher
+                                _stop(stats_list[j])  # the other searcher
                 elif c not in results:
                     failed.append(c)
                     return
 
-    s.ws.pool.run([lambda i=i: worker(i) for i in range(n_threads)], lambda: s.stop(stats_list))
+    jobs = [lambda i=i: worker(i) for i in range(n_threads)]
+    if lockstep is not None:
+        jobs = lockstep.jobs(stats_list, jobs)
+    s.ws.pool.run(jobs, lambda: s.stop(stats_list))
     if failed or len(results) < len(cards):
         return None
     return results

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+from llvmlite import ir
 from numba import njit
 from numba.core import cgutils, sigutils, types
 from numba.extending import intrinsic
@@ -43,7 +44,12 @@ C_PREFETCH = 32  # 1: decision nodes ask for their children's table buckets firs
 C_ETC = 33       # > 0: from this many cards alive, a trick's second card first reads its
                  # children's entries for a cut (scoperta, clairvoyant searches)
 C_EXACT = 34     # chance nodes with at most this many unseen cards: full window (scoperta)
-C_SIZE = 35
+# the scoperta kernel's threads on one card (scoperta.py's docstring)
+C_SPLIT = 35     # > 0: chance nodes with at least this many unseen cards are split points
+C_BUSY = 36      # > 0: where the busy marks begin in ``order`` (threads defer busy outcomes)
+C_THREAD = 37    # this thread's number among C_THREADS: where it starts a chance node's walk
+C_THREADS = 38
+C_SIZE = 39
 
 PROBE = -2       # ``only``: search just the node's first move (a lower bound on its value)
 
@@ -55,7 +61,16 @@ S_TTHIT = 3
 S_CHANCE = 4     # chance nodes expanded (past the table)
 S_PROBE = 5      # Star2 probes searched
 S_PROBECUT = 6   # chance nodes cut by their probes
-S_SIZE = 8
+S_UNITS = 7      # outcomes searched at split points (C_SPLIT): the units of parallel work
+S_OFFPATH = 8    # nodes off the longest chain of dependent work (split points' outcomes in
+                 # parallel): the search's span is S_NODES - S_OFFPATH
+# threads in lockstep (solver/search/hold.py): a thread past S_LIMIT waits for its grant
+S_GRANT = 10     # > 0: hold at the limit until S_NODES is below this, then go on to it
+S_STOP = 11      # 1: stop instead (another thread finished the card)
+S_HELD = 12      # 1 while the thread waits
+S_DEFERRED = 13  # outcomes a thread deferred because another thread was searching them
+S_JOINED = 14    # nodes of outcomes a thread searched while another was in them
+S_SIZE = 16      # two cache lines: a thread's row of stats shares none with another's
 
 OBJ_POINTS = 0
 OBJ_WIN = 1
@@ -113,6 +128,21 @@ def self_call(signature: str):
         return ret(packed), codegen
 
     return call
+
+
+@intrinsic
+def rarely(typingctx, cond):
+    """``cond``, which LLVM is told is almost always false (llvm.expect): the code it guards
+    is laid out away from the hot path."""
+    if not isinstance(cond, types.Boolean):
+        return None
+
+    def codegen(context, builder, sig, args):
+        i1 = ir.IntType(1)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i1, [i1, i1]),
+                                            "llvm.expect.i1")
+        return builder.call(fn, [args[0], i1(0)])
+    return types.boolean(cond), codegen
 
 
 @njit(cache=True, inline="always")

@@ -25,6 +25,19 @@ denominator divides u!). The objective "win" is scaled by 2 more (60-60 counts o
 The transposition table stores each bound at the node's own scale u!, so entries do not
 depend on the root and are shared by every search of a process.
 
+Threads on one card (the driver's ``thread_contexts``) share the table and split the work
+at the chance nodes of the search's first draws (split points, ``split_next``): each
+outcome there is a unit of work that depends on the others only through the table and the
+window. A thread marks the unit it searches busy (the marks follow the talon order in
+``order``, which the threads share), defers a unit another thread has marked and comes back
+to it after the others, by when its value is mostly in the table (ABDADA's deferral, with
+a chance node's outcomes as the moves deferred). Each thread starts a split point's walk at
+its own share of the outcomes, and below the split points every other thread walks the
+outcomes last to first. Each thread's search is a whole search of the card, sound on its
+own: the others only leave it entries to read, so every value is the one thread's. A
+single thread counts the nodes off the longest chain of dependent work there (the units of
+a split point as if they ran at once), from which the speed-up of N cores is predicted.
+
 The pieces of a node are ``inline="always"`` helpers (its constants are typed locals: a
 literal argument would make numba compile a second specialisation); only ``search``
 recurses (numba's cache crashes on reload with mutually recursive functions). The card arithmetic, table,
@@ -39,14 +52,17 @@ from numba import njit
 from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_card,  # noqa: F401
                                 canon_mask, ceil_div, floor_div, highbit_index, leader_wins,
                                 lowbit_index, mask_points, popcount)
-from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_GEN, C_NOTT,  # noqa: F401
-                                   C_ETC, C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE,
-                                   C_SCALE, C_SIZE, C_STAR2,
-                                   C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, PROBE, S_ABORT,
-                                   S_CHANCE, S_LIMIT, S_NODES, S_PROBE, S_PROBECUT, S_SIZE,
-                                   S_TTHIT, child_offset, raise_best, sort_moves, star1_cut, star1_window,
-                                   load_kernel, self_call, value_bounds, win_value)
+from solver.search.context import (C_BRISCOLA, C_BUSY, C_CLAIR, C_EPOCH, C_GEN,  # noqa: F401
+                                   C_NOTT, C_ETC, C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH,
+                                   C_REVERSE, C_SCALE, C_SIZE, C_SPLIT, C_STAR2, C_THREAD,
+                                   C_THREADS, C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, PROBE,
+                                   S_ABORT, S_CHANCE, S_DEFERRED, S_GRANT, S_HELD, S_JOINED,
+                                   S_LIMIT, S_NODES, S_OFFPATH, S_PROBE, S_PROBECUT, S_SIZE,
+                                   S_STOP, S_TTHIT, S_UNITS, child_offset, raise_best, rarely,
+                                   sort_moves, star1_cut, star1_window, load_kernel, self_call,
+                                   value_bounds, win_value)
 from solver.search.endgame import last_two_gain, three_tricks
+from solver.search.hold import hold
 from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
                                  new_table, next_epoch, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save,
                                  tt_store, tt_unit)
@@ -54,6 +70,8 @@ from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noq
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
 CHANCE_MAX = MAX_EXACT_UNSEEN * (MAX_EXACT_UNSEEN - 1)  # outcomes of one draw
 MAIL = 82  # the scratch row where a parent leaves the next call its table slot
+BUSY_MARKS = 1 << 12  # the busy marks of a search's threads, after its talon order
+DEFER = np.int64(1) << np.int64(20)  # an outcome's flag in its chance node's row: deferred
 
 
 @njit(cache=True, inline="always")
@@ -262,6 +280,136 @@ def _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats):
 
 
 @njit(cache=True, inline="always")
+def _star2(h0, h1, turn, top, unseen, s0, s1, alpha, beta, N, clo, chi, crow, sum_lo, sum_hi,
+           rev, ctx, order, tt, stats, work):
+    """Star2's probes of a chance node (the module's docstring): each undecided outcome's
+    first move, in the window that would cut the node, raising the outcomes' lower bounds
+    (``clo``): (cut off, its bound, the lower bounds' new sum)."""
+    NO, ZERO, PRB = np.int64(-1), np.int64(0), np.int64(PROBE)
+    done, result = False, ZERO
+    k = 0
+    while k < N and not done:
+        i = N - 1 - k if rev else k
+        k += 1
+        li = clo[i]
+        if li == chi[i]:
+            continue
+        _, cb = star1_window(N, alpha, beta, ZERO, sum_lo - li, sum_hi, li, chi[i])
+        nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
+        stats[S_PROBE] += 1
+        v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order, tt,
+                    stats, work)
+        if stats[S_ABORT]:
+            return done, result, sum_lo
+        if v > li:  # the outcome's new lower bound
+            clo[i] = min(v, chi[i])
+            sum_lo += clo[i] - li
+            done, result = star1_cut(N, alpha, beta, ZERO, sum_lo, sum_hi)
+            if done:
+                stats[S_PROBECUT] += 1
+    return done, result, sum_lo
+
+
+#: a chance node's scratch row (``_chance_bounds``): its outcomes' draws, table buckets and
+#: checks from these columns, then a split point's state from SPLIT: where this thread's
+#: walk starts, where the busy marks are (0: none), how many outcomes it deferred (-1: it
+#: walks them again), the longest unit's span, all units' spans, the count as a unit began,
+#: the node's value when its own entry settles it, the count as a unit another thread was
+#: in began (-1: none)
+XY, BUCKET, CHECK, SPLIT = (16 + k * CHANCE_MAX for k in (2, 3, 4, 5))
+
+
+@njit(**KERNEL)
+def split_start(ctx, N, row):
+    """A split point's state before its walk (``split_next``)."""
+    row[SPLIT] = (ctx[C_THREAD] * N) // ctx[C_THREADS] if ctx[C_THREADS] > 1 else 0
+    row[SPLIT + 1] = ctx[C_BUSY]
+    row[SPLIT + 2] = 0
+    row[SPLIT + 3] = 0
+    row[SPLIT + 4] = 0
+
+
+@njit(cache=True, inline="always")
+def _busy(order, row, i):
+    """Where outcome ``i``'s busy mark goes, and whether it is there (another thread, or
+    this one, is searching it)."""
+    mark = row[SPLIT + 1] + (row[BUCKET + i] & (BUSY_MARKS - 1))
+    return mark, row[SPLIT + 1] > 0 and order[mark] == row[CHECK + i]
+
+
+@njit(**KERNEL)
+def split_next(k, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha, beta, stats, row):
+    """(the outcome to search at step ``k`` of a split point's walk, the next step).
+
+    A split point (C_SPLIT: a chance node with at least that many unseen cards) has
+    outcomes that depend on each other only through the table and the window: units of
+    work for threads on one card. Each thread walks them from its own start round to the
+    first; one another thread has marked busy (C_BUSY, ``split_enter``) is deferred (-1: its
+    bounds stay in the rest) and walked again once the first pass is over, when it is
+    mostly in the table (one still busy then is searched by both, the second deferring the
+    first's busy units below). Before a unit the node's own entry is read again: when
+    another thread's entry settles the node, -2 and its value in the row. Not an inline
+    helper: the search calls it only at split points, and code inlined there slowed every
+    node by 1-2 % (measured)."""
+    if row[SPLIT + 2] < 0:  # the second pass: the deferred outcomes, in order
+        i = k
+        while i < N and row[XY + i] < DEFER:
+            i += 1
+        if i == N:
+            return -1, N
+        row[XY + i] -= DEFER
+        nxt = i + 1
+        row[SPLIT + 7] = stats[S_NODES] if _busy(order, row, i)[1] else -1
+    else:
+        i = k + row[SPLIT]
+        if i >= N:
+            i -= N
+        nxt = k + 1
+        row[SPLIT + 7] = -1
+        if clo[i] != chi[i] and _busy(order, row, i)[1]:
+            row[XY + i] += DEFER
+            row[SPLIT + 2] += 1
+            stats[S_DEFERRED] += 1
+            i = -1
+        if nxt == N and row[SPLIT + 2] > 0:
+            row[SPLIT + 2] = -1
+            nxt = 0
+        if i < 0:
+            return -1, nxt
+    if row[SPLIT + 1] and use_tt and clo[i] != chi[i]:
+        _, cut, tv, _, _, _ = tt_probe(tt, idx, chk, r, gu, alpha, beta)
+        if cut:
+            row[SPLIT + 6] = tv
+            return -2, nxt
+    return i, nxt
+
+
+@njit(**KERNEL)
+def split_enter(i, order, stats, row):
+    """Mark outcome ``i`` busy (where threads mark) and note the count as its unit begins."""
+    if row[SPLIT + 1]:
+        order[_busy(order, row, i)[0]] = row[CHECK + i]
+    row[SPLIT + 5] = stats[S_NODES] - stats[S_OFFPATH]
+
+
+@njit(**KERNEL)
+def split_leave(i, order, stats, row):
+    """Clear outcome ``i``'s mark (unless another outcome's has replaced it) and count its
+    unit: its span, the longest of the node's units (S_UNITS, S_OFFPATH), and its nodes
+    when another thread was in it as this one began it (S_JOINED)."""
+    mark, mine = _busy(order, row, i)
+    if mine:
+        order[mark] = 0
+    unit = stats[S_NODES] - stats[S_OFFPATH] - row[SPLIT + 5]
+    if row[SPLIT + 7] >= 0:
+        stats[S_JOINED] += stats[S_NODES] - row[SPLIT + 7]
+    row[SPLIT + 4] += unit
+    if unit > row[SPLIT + 3]:
+        row[SPLIT + 3] = unit
+    stats[S_UNITS] += 1
+
+
+@njit(cache=True, inline="always")
 def _order_moves(hand, alive, only, table, trump, ttmove, moves, keys):
     """The decision node's cards into ``moves``, best first; returns how many. Cards
     equivalent to a weaker zero-point card of the same hand are skipped. Order: the
@@ -419,11 +567,11 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
            ctx, order, tt, stats, work):
     """Value for ``turn`` (scaled), fail-soft. ``only`` >= 0: that card only, not stored;
     PROBE: the first move only, a lower bound (Star2), stored as one. ``work``: scratch rows."""
-    NO, ZERO, ONE, PRB = np.int64(-1), np.int64(0), np.int64(1), np.int64(PROBE)  # typed
+    NO, ZERO, ONE = np.int64(-1), np.int64(0), np.int64(1)  # typed
     obj, S, bri, trump, clair = ctx[C_OBJ], ctx[C_SCALE], ctx[C_BRISCOLA], ctx[C_TRUMP], ctx[C_CLAIR]
     stats[S_NODES] += 1
     mine = _take_mail(work, stats)
-    if stats[S_NODES] > stats[S_LIMIT]:
+    if stats[S_NODES] > stats[S_LIMIT] and not hold(stats):
         stats[S_ABORT] = 1
         return ZERO
     done, result, lo, hi, alive, mag = _node_bounds(h0, h1, table, top, unseen, turn, pending,
@@ -453,44 +601,44 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         stats[S_CHANCE] += 1
         rev = ctx[C_REVERSE]
         # Star2 (see the module's docstring)
-        star2 = not done and popcount(unseen) <= ctx[C_STAR2] and beta < hi
-        k = 0
-        while star2 and k < N and not done:
-            i = N - 1 - k if rev else k
-            k += 1
-            li = clo[i]
-            if li == chi[i]:
-                continue
-            _, cb = star1_window(N, alpha, beta, ZERO, sum_lo - li, sum_hi, li, chi[i])
-            nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
-            stats[S_PROBE] += 1
-            v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order,
-                       tt, stats, work)
+        if not done and popcount(unseen) <= ctx[C_STAR2] and beta < hi:
+            done, result, sum_lo = _star2(h0, h1, turn, top, unseen, s0, s1, alpha, beta, N,
+                                          clo, chi, crow, sum_lo, sum_hi, rev, ctx, order, tt,
+                                          stats, work)
             if stats[S_ABORT]:
                 return ZERO
-            if v > li:  # the outcome's new lower bound
-                clo[i] = min(v, chi[i])
-                sum_lo += clo[i] - li
-                done, result = star1_cut(N, alpha, beta, ZERO, sum_lo, sum_hi)
-                if done:
-                    stats[S_PROBECUT] += 1
+        sp = rarely(not done and ctx[C_SPLIT] > 0 and popcount(unseen) >= ctx[C_SPLIT])
+        if sp:
+            split_start(ctx, N, work[crow])
         total, rest_lo, rest_hi = ZERO, sum_lo, sum_hi
         k = 0
         while k < N and not done:
             i = N - 1 - k if rev else k
             k += 1
+            if sp:  # the walk of a split point (split_next)
+                i, k = split_next(k - 1, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha,
+                                  beta, stats, work[crow])
+                if i < 0:
+                    done, result = i == -2, work[crow, SPLIT + 6]
+                    continue
             rest_lo -= clo[i]
             rest_hi -= chi[i]
             v = clo[i]
             if v != chi[i]:
                 ca, cb = star1_window(N, alpha, beta, total, rest_lo, rest_hi, v, chi[i])
                 nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
+                if sp:
+                    split_enter(i, order, stats, work[crow])
                 v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, ca, cb, NO, ctx, order,
                            tt, stats, work)
+                if sp:
+                    split_leave(i, order, stats, work[crow])
                 if stats[S_ABORT]:
                     return ZERO
             total += v
             done, result = star1_cut(N, alpha, beta, total, rest_lo, rest_hi)
+        if sp:
+            stats[S_OFFPATH] += work[crow, SPLIT + 4] - work[crow, SPLIT + 3]
         if not done:
             result = total // N
     else:
@@ -545,7 +693,7 @@ def ready() -> None:
 
 @njit(cache=True)
 def new_work():
-    w = np.zeros((MAIL + 1, 16 + 5 * CHANCE_MAX), dtype=np.int64)
+    w = np.zeros((MAIL + 1, SPLIT + 8), dtype=np.int64)
     w[MAIL, 0] = -1
     return w
 

@@ -240,10 +240,15 @@ def tt_probe(tt, b, chk, r, gu, alpha, beta):
     return True, cut, tv, alpha, beta, tmv - 1
 
 
+def on_cache_lines(rows: int, cols: int) -> np.ndarray:
+    """A zeroed int64 array of ``rows`` x ``cols`` that starts on a cache line (64 bytes), so
+    each row of 8 * k columns has lines of its own."""
+    raw = np.zeros(rows * cols + 8, dtype=np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + rows * cols].reshape(rows, cols)
+
+
 def new_table(buckets: int) -> np.ndarray:
     """A transposition table of ``buckets`` buckets (a power of two), all empty, each
     bucket on its own cache line."""
-    n = 1 << max(4, int(buckets - 1).bit_length())
-    raw = np.zeros(n * TT_COLS + 8, dtype=np.int64)
-    skip = (-raw.ctypes.data % 64) // 8
-    return raw[skip:skip + n * TT_COLS].reshape(n, TT_COLS)
+    return on_cache_lines(1 << max(4, int(buckets - 1).bit_length()), TT_COLS)
