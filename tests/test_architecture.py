@@ -390,11 +390,10 @@ def test_no_global_statement_in_solver():
 _MUTABLE_CALLS = {"list", "dict", "set", "bytearray", "defaultdict", "deque", "OrderedDict",
                   "Counter", "local", "Lock", "RLock", "Queue", "SimpleQueue"}
 #: left as they are, with the reason. solver/search/: editing the kernel package recompiles
-#: every kernel (the driver keeps its own age stamps per Workspace and never calls
-#: table.next_epoch; cache.py's stamp is the package's hash, read once). players/match.py:
+#: every kernel (cache.py's stamp is the package's hash, read once). players/match.py:
 #: a worker process's agents for the process pool (one per process by design) -- owned
 #: outside the engine's work, still to be made an object.
-_MUTABLE_ALLOWED = {("solver/search/table.py", "_epoch"), ("solver/search/cache.py", "_stamp"),
+_MUTABLE_ALLOWED = {("solver/search/cache.py", "_stamp"),
                     ("solver/players/match.py", "_worker")}
 
 

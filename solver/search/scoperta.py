@@ -64,7 +64,7 @@ from solver.search.context import (C_BRISCOLA, C_BUSY, C_CLAIR, C_EPOCH, C_GEN, 
 from solver.search.endgame import last_two_gain, three_tricks
 from solver.search.hold import hold
 from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
-                                 new_table, next_epoch, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save,
+                                 new_table, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save,
                                  tt_store, tt_unit)
 
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64

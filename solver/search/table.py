@@ -152,15 +152,6 @@ class Generations:
             return gen
 
 
-_epoch = [0]
-
-
-def next_epoch() -> int:
-    """The age stamp (0..3) of a new search: its entries replace older searches' first."""
-    _epoch[0] = (_epoch[0] + 1) & 3
-    return _epoch[0]
-
-
 @njit(cache=True, inline="always")
 def tt_unit(mag):
     """The power of two that stored bounds count in: 1 unless the node's largest value
