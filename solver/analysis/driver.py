@@ -22,10 +22,7 @@ from solver.analysis.threads import SERIAL, Pool, check_stop
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
-from solver.search import depth as D
-from solver.search import leaf
-from solver.search import general as G
-from solver.search import scoperta as K
+from solver.search import depth, general, leaf, scoperta
 from solver.search.table import on_cache_lines
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
@@ -93,8 +90,8 @@ class Workspace:
         self.threads = THREADS
         self.tables: dict[int, np.ndarray] = {}          # the scoperta kernel's, by bucket count
         self.general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
-        self.generations = K.Generations(self.tables)
-        self.general_generations = K.Generations(self.general_tables)
+        self.generations = scoperta.Generations(self.tables)
+        self.general_generations = scoperta.Generations(self.general_tables)
         self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
         self.epoch = 0                                        # scoperta search with chance nodes
         self.scratch = threading.local()
@@ -128,7 +125,7 @@ class Workspace:
         with self.lock:  # a sampling loop's threads ask at once
             tt = tables.get(n)
             if tt is None:
-                tt = tables[n] = K.new_table(n)
+                tt = tables[n] = scoperta.new_table(n)
             return tt
 
 
@@ -158,22 +155,22 @@ def _memory_mb() -> int:
         return 8192
 
 
-def _base_context(M, pos, objective: str, gen, generations, ws: Workspace):
+def _base_context(module, pos, objective: str, gen, generations, ws: Workspace):
     """The context slots both kernels have (each at its own index), and the talon order."""
-    ctx = np.zeros(M.C_SIZE, dtype=np.int64)
-    ctx[M.C_TRUMP] = pos.trump_suit
-    ctx[M.C_BRISCOLA] = pos.briscola
-    ctx[M.C_OBJ] = M.OBJ_WIN if objective == "win" else M.OBJ_POINTS
+    ctx = np.zeros(module.C_SIZE, dtype=np.int64)
+    ctx[module.C_TRUMP] = pos.trump_suit
+    ctx[module.C_BRISCOLA] = pos.briscola
+    ctx[module.C_OBJ] = module.OBJ_WIN if objective == "win" else module.OBJ_POINTS
     if pos.clairvoyant:
-        ctx[M.C_CLAIR] = 1
-        ctx[M.C_SCALE] = 1
-        ctx[M.C_GEN] = generations.next() if gen is None else gen
+        ctx[module.C_CLAIR] = 1
+        ctx[module.C_SCALE] = 1
+        ctx[module.C_GEN] = generations.next() if gen is None else gen
         order = np.array(pos.talon_order, dtype=np.int64)
     else:
-        ctx[M.C_SCALE] = int(K.FACT[pos.unseen.bit_count()])
+        ctx[module.C_SCALE] = int(scoperta.FACT[pos.unseen.bit_count()])
         order = np.zeros(1, dtype=np.int64)
-    ctx[M.C_ORDLEN] = len(order)
-    ctx[M.C_EPOCH] = ws.next_epoch()
+    ctx[module.C_ORDLEN] = len(order)
+    ctx[module.C_EPOCH] = ws.next_epoch()
     return ctx, order
 
 
@@ -181,16 +178,16 @@ class _Scoperta:
     """The 2-player scoperta kernel: tables sized by talon, kept for the same deal further
     on; scratch rows once per thread; threads on big positions."""
 
-    M = K
+    module = scoperta
     slice_nodes = 300_000
-    max_unseen = K.MAX_EXACT_UNSEEN
+    max_unseen = scoperta.MAX_EXACT_UNSEEN
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
-        ctx, order = _base_context(K, pos, objective, gen, ws.generations, ws)
-        ctx[K.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
-        ctx[K.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
+        ctx, order = _base_context(scoperta, pos, objective, gen, ws.generations, ws)
+        ctx[scoperta.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
+        ctx[scoperta.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
                                            else PREFETCH_TALON) else 0
-        ctx[K.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
-        ctx[K.C_EXACT] = EXACT_CHANCE_UNSEEN
+        ctx[scoperta.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
+        ctx[scoperta.C_EXACT] = EXACT_CHANCE_UNSEEN
         return ctx, order
 
     def head(self, pos, talon):
@@ -216,9 +213,9 @@ class _Scoperta:
         mb = ws.tt_mb if max_mb is None else max_mb
         if max_mb is None and not ws.tt_mb_chosen and talon >= BIG_TALON and not pos.clairvoyant:
             mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // 4))
-        cap = max(16, (mb * 2 ** 20) // (8 * K.TT_COLS))
+        cap = max(16, (mb * 2 ** 20) // (8 * scoperta.TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
-        want = max(16, int(want_mb * 2 ** 20) // (8 * K.TT_COLS))
+        want = max(16, int(want_mb * 2 ** 20) // (8 * scoperta.TT_COLS))
         return ws.cached(ws.tables, 1 << (min(want, cap).bit_length() - 1))
 
     def work(self, ws):
@@ -226,7 +223,7 @@ class _Scoperta:
         positions should not pay for zeroing them on every call."""
         w = getattr(ws.scratch, "work", None)
         if w is None:
-            w = ws.scratch.work = K.new_work()
+            w = ws.scratch.work = scoperta.new_work()
         return w
 
     def worth_threads(self, ws, pos, talon):
@@ -251,22 +248,22 @@ class _General:
     """The general kernel (scoperta4, classic, Briscolone, libero): one table size (small
     for talon-empty endgames), one search thread, its own generations."""
 
-    M = G
+    module = general
     slice_nodes = 1_000_000
-    max_unseen = G.MAX_EXACT_UNKNOWN
+    max_unseen = general.MAX_EXACT_UNKNOWN
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
-        ctx, order = _base_context(G, pos, objective, None, ws.general_generations, ws)
-        ctx[G.C_PLAYERS] = pos.players
-        ctx[G.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
-        ctx[G.C_TOPVIS] = 1 if pos.rules.top_visible else 0
-        ctx[G.C_HORIZON] = horizon
+        ctx, order = _base_context(general, pos, objective, None, ws.general_generations, ws)
+        ctx[general.C_PLAYERS] = pos.players
+        ctx[general.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
+        ctx[general.C_TOPVIS] = 1 if pos.rules.top_visible else 0
+        ctx[general.C_HORIZON] = horizon
         # depth-limited samples, one table kept across them: the prefetch made them 0.85-0.94
         # of the time (interleaved, identical nodes); exact searches took 1.03-1.34 with it
-        ctx[G.C_PREFETCH] = 1 if horizon else 0
+        ctx[general.C_PREFETCH] = 1 if horizon else 0
         w = leaf.weights_for(pos.variant) if horizon and pos.players == 2 and use_leaf else None
         if w is not None:
-            ctx[G.C_LEAF] = 1
-            ctx[G.C_LEAF_W:G.C_LEAF_W + len(w)] = w
+            ctx[general.C_LEAF] = 1
+            ctx[general.C_LEAF_W:general.C_LEAF_W + len(w)] = w
         return ctx, order
 
     def head(self, pos, talon):
@@ -282,7 +279,7 @@ class _General:
         return ws.cached(ws.general_tables, 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS)
 
     def work(self, ws):
-        return G.new_work()
+        return general.new_work()
 
     def worth_threads(self, ws, pos, talon):
         return False
@@ -313,12 +310,12 @@ def ready(pos=None) -> None:
     """Load the kernels an analysis of ``pos`` may use (every kernel when None) before a
     clock starts: a machine's first run compiles them (tens of seconds, announced by the
     CLI), later runs read them from numba's cache."""
-    scoperta = pos is not None and kernel_for(pos) is SCOPERTA
-    if pos is None or scoperta:
-        K.ready()
-        D.ready()
-    if pos is None or not scoperta:
-        G.ready()
+    is_scoperta = pos is not None and kernel_for(pos) is SCOPERTA
+    if pos is None or is_scoperta:
+        scoperta.ready()
+        depth.ready()
+    if pos is None or not is_scoperta:
+        general.ready()
 
 
 #: four players draw four cards after a trick (three unseen and the new top), so a chance
@@ -348,15 +345,15 @@ class Search:
         ws = self.ws = current() if ws is None else ws
         self.progress = progress.current()  # taken here: helper threads have no context
         kernel = self.kernel = kernel_for(pos) if kernel is None else kernel
-        M = self.M = kernel.M
+        module = self.module = kernel.module
         self.pos = pos
         self.objective = objective
         self.talon = talon = pos.talon_size
         self.ctx, self.order = kernel.context(ws, pos, talon, objective, gen, horizon, use_leaf)
-        self.gen = int(self.ctx[M.C_GEN])
-        self.denominator = int(self.ctx[M.C_SCALE]) * (2 if objective == "win" else 1)
+        self.gen = int(self.ctx[module.C_GEN])
+        self.denominator = int(self.ctx[module.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = kernel.table(ws, pos, talon, tt_mb)
-        self.stats = np.zeros(M.S_SIZE, dtype=np.int64)
+        self.stats = np.zeros(module.S_SIZE, dtype=np.int64)
         self.work = kernel.work(ws)
         self.head = kernel.head(pos, talon)
         self.nodes = 0
@@ -375,15 +372,15 @@ class Search:
         ``order``, which the threads share) and starts its walk at its own share of them;
         at smaller chance nodes every other thread walks the outcomes last to first."""
         at = len(self.order)
-        self.order = np.concatenate([self.order, np.zeros(K.BUSY_MARKS, dtype=np.int64)])
+        self.order = np.concatenate([self.order, np.zeros(scoperta.BUSY_MARKS, dtype=np.int64)])
         out = []
         for i in range(n):
             ctx = self.ctx.copy()
-            ctx[K.C_SPLIT] = self.split_unseen()
-            ctx[K.C_BUSY] = at
-            ctx[K.C_THREAD] = i
-            ctx[K.C_THREADS] = n
-            ctx[K.C_REVERSE] = i % 2  # below the split points: two threads meet less
+            ctx[scoperta.C_SPLIT] = self.split_unseen()
+            ctx[scoperta.C_BUSY] = at
+            ctx[scoperta.C_THREAD] = i
+            ctx[scoperta.C_THREADS] = n
+            ctx[scoperta.C_REVERSE] = i % 2  # below the split points: two threads meet less
             out.append(ctx)
         return out
 
@@ -400,31 +397,31 @@ class Search:
         searches a card another thread is already on, walking the draws in the opposite
         order, so each finds the other's finished outcomes in the table (scoperta kernel);
         ``ctx``: a thread's own context (``thread_contexts``)."""
-        M = self.M
+        module = self.module
         card = int(card)  # a Card is an int; the kernels' dispatch is fastest on a plain one
         stats = self.stats if stats is None else stats
         work = self.work if work is None else work
         ctx = self.ctx if ctx is None else ctx
         if helper:
             ctx = ctx.copy()
-            ctx[K.C_REVERSE] = 1
+            ctx[scoperta.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
-        alpha, beta = (-M.INF, M.INF) if window is None else window
+        alpha, beta = (-module.INF, module.INF) if window is None else window
         while True:
             check_stop()  # a Stop of the calling context; the pool stops the helper threads
-            lockstep = bool(stats[K.S_GRANT])  # the count runs on; the grant is the limit
-            before = int(stats[M.S_NODES]) if lockstep else 0
-            stats[M.S_NODES] = before
-            stats[M.S_ABORT] = 0
-            stats[K.S_STOP] = 0
+            lockstep = bool(stats[scoperta.S_GRANT])  # the count runs on; the grant is the limit
+            before = int(stats[module.S_NODES]) if lockstep else 0
+            stats[module.S_NODES] = before
+            stats[module.S_ABORT] = 0
+            stats[scoperta.S_STOP] = 0
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
-            stats[M.S_LIMIT] = stats[K.S_GRANT] if lockstep else (
+            stats[module.S_LIMIT] = stats[scoperta.S_GRANT] if lockstep else (
                 limit if self.node_limit is None else max(1, min(limit, self.node_limit
                                                                  - self.nodes)))
-            v = M.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
-            self.nodes += int(stats[M.S_NODES]) - before
-            if not stats[M.S_ABORT]:
+            v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
+            self.nodes += int(stats[module.S_NODES]) - before
+            if not stats[module.S_ABORT]:
                 return int(v)
             if not quiet:
                 self.progress.report(self.nodes, self.started)
@@ -446,8 +443,8 @@ class Search:
 def _stop(stats) -> None:
     """Make the kernel running on ``stats`` give up at its next node (held in lockstep
     too)."""
-    stats[K.S_STOP] = 1
-    stats[K.S_LIMIT] = 0
+    stats[scoperta.S_STOP] = 1
+    stats[scoperta.S_LIMIT] = 0
 
 
 def endgame_arrays(positions):
@@ -466,7 +463,7 @@ def solve_endgames(h0, h1, tables, turns, briscolas) -> np.ndarray:
     call. Row i holds the values of the mover's cards in ascending card id (unused slots 0);
     this is the batch path for bots and tests that need hundreds of thousands of endgames."""
     out = np.zeros((len(h0), 3), dtype=np.int64)
-    K.endgame_batch(h0, h1, tables, turns, briscolas, out)
+    scoperta.endgame_batch(h0, h1, tables, turns, briscolas, out)
     return out
 
 
@@ -521,7 +518,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
     on: dict[int, int] = {}  # thread -> the card it searches
     n_threads = s.ws.threads
     # each thread counts every node in its row: rows on cache lines of their own
-    stats_list = list(on_cache_lines(n_threads, s.M.S_SIZE))
+    stats_list = list(on_cache_lines(n_threads, s.module.S_SIZE))
 
     shared = s.kernel.shared_card(s.pos, s.talon)
     ctxs = s.thread_contexts(n_threads) if shared else [None] * n_threads

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.analysis import driver, estimate, exact, sampling
-from solver.analysis import progress as P
+from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, interruption
@@ -97,7 +97,7 @@ class Engine:
                  progress: Callable[[str], None] | None = None, *,
                  workspace: driver.Workspace | None = None) -> None:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
-        self.progress = None if progress is None else P.Progress(progress)
+        self.progress = None if progress is None else Progress(progress)
         self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
 
     def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:
@@ -144,7 +144,7 @@ class Engine:
             inside.enter_context(driver.using(self.workspace))
             inside.enter_context(_ENGINE.using(self))
             if self.progress is not None:
-                inside.enter_context(P.using(self.progress))
+                inside.enter_context(SINK.using(self.progress))
             if stop is not None:
                 inside.enter_context(stop.under())
             yield self

@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 
 from solver.analysis import driver, estimate
-from solver.analysis import progress as P
+from solver.analysis.progress import clock
 from solver.analysis.result import Analysis
 from solver.position import Position
 
@@ -28,7 +28,7 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
             estimate_limit: float | None = None, progress: bool | None = None) -> Analysis:
     """``progress`` False: the estimate prints no progress lines (see Engine.analyse)."""
     t0 = time.perf_counter() if t0 is None else t0
-    with P.clock(t0):
+    with clock(t0):
         return _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit,
                         progress)
 
