@@ -574,8 +574,9 @@ def exact_analysis(pos, objective: str, res, deadline: float | None, t0: float) 
                   sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
     best = tuple(c for c, v in vals.items() if v == best_v)
     pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen)
-    return Analysis(pos, objective, True, float(best_v), best_v, moves, best, tuple(pv),
-                    nodes + pv_nodes, time.perf_counter() - t0)
+    return Analysis(position=pos, objective=objective, exact=True, value=float(best_v),
+                    value_exact=best_v, moves=moves, best=best, pv=tuple(pv),
+                    nodes=nodes + pv_nodes, seconds=time.perf_counter() - t0)
 
 
 def principal_line(pos, objective: str, vals: dict, deadline: float | None,
