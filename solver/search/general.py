@@ -36,6 +36,10 @@ from solver.search.table import (TT_COLS, new_table, tt_hash5, tt_prefetch, tt_p
                                  tt_save, tt_unit)
 
 MAX_EXACT_UNKNOWN = 16
+#: the scratch rows (``new_work``): a decision node's row, cards alive less the trick's, holds
+#: its cards, best first, from column MOVES and their sort keys from KEYS, up to ROW_LEN
+MOVES, KEYS, ROW_LEN = 0, 8, 16
+ROWS = 41  # one for each count of cards alive, 0..40
 
 
 @njit(cache=True, inline="always")
@@ -341,9 +345,9 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
     else:
         # ---- decision node ----
         row = popcount(alive) - tabn
-        moves = work[row, 0:8]
+        moves = work[row, MOVES:KEYS]
         nm = _order_moves(h0, h1, h2, h3, tabn, tabpack, turn, alive, only, ttmove, ctx, moves,
-                          work[row, 8:16])
+                          work[row, KEYS:ROW_LEN])
         result = -INF
         if use_tt and nm > 1 and ctx[C_PREFETCH] == 1:
             # ask for the children's buckets first, so their memory reads overlap
@@ -390,4 +394,4 @@ def ready() -> None:
 
 
 def new_work() -> np.ndarray:
-    return np.zeros((41, 16), dtype=np.int64)
+    return np.zeros((ROWS, ROW_LEN), dtype=np.int64)

@@ -69,9 +69,36 @@ from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noq
 
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
 CHANCE_MAX = MAX_EXACT_UNSEEN * (MAX_EXACT_UNSEEN - 1)  # outcomes of one draw
-MAIL = 82  # the scratch row where a parent leaves the next call its table slot
 BUSY_MARKS = 1 << 12  # the busy marks of a search's threads, after its talon order
 DEFER = np.int64(1) << np.int64(20)  # an outcome's flag in its chance node's row: deferred
+
+# ---- the scratch rows (``new_work``): a row per node kind and count of cards alive ----
+#: a decision node's row, 2 * cards alive (+ 1 mid-trick), from these columns: its cards,
+#: best first; their sort keys; at a trick's second card its children's table slots
+#: (``_ask_children``), up to SLOTS_END
+MOVES, KEYS, SLOTS, SLOTS_END = 0, 8, 16, 48
+#: a child's slot within SLOTS: its bucket, its check, the factor and the offset that take
+#: its entry's bounds to the parent's value
+CHILD_BUCKET, CHILD_CHECK, CHILD_FACTOR, CHILD_OFFSET = 0, 8, 16, 24
+#: a chance node's row is that of the leads after it (a draw keeps the cards alive), which
+#: use only MOVES and KEYS; from column SLOTS, CHANCE_MAX columns each: its outcomes' lower
+#: bounds, upper bounds, draws (the loser's card | the new top card << 6, + DEFER while
+#: deferred), table buckets and checks (``_chance_bounds``); then a split point's state
+LOWER, UPPER, XY, BUCKET, CHECK, SPLIT = (SLOTS + k * CHANCE_MAX for k in range(6))
+SPLIT_FROM = SPLIT          # where this thread's walk starts
+SPLIT_MARKS = SPLIT + 1     # where the busy marks are in ``order`` (0: none)
+SPLIT_DEFERRED = SPLIT + 2  # how many outcomes it deferred (-1: it walks them again)
+SPLIT_LONGEST = SPLIT + 3   # the longest unit's span
+SPLIT_SPANS = SPLIT + 4     # all units' spans
+SPLIT_BEGAN = SPLIT + 5     # the span count as the unit under way began
+SPLIT_VALUE = SPLIT + 6     # the node's value when its own entry settles it
+SPLIT_JOINED = SPLIT + 7    # the node count as a unit another thread was in began (-1: none)
+ROW_LEN = SPLIT + 8
+#: after the nodes' rows (two per count of cards alive, 0..40), the row where a parent leaves
+#: the next call its table slot (``_mail``): the node number of the call it is for (-1:
+#: taken), the bucket, the check
+MAIL = 82
+MAIL_FOR, MAIL_BUCKET, MAIL_CHECK = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
@@ -180,11 +207,11 @@ def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, br
     hashed and prefetched before the first is read (at talon 12 these reads miss the
     cache; overlapping them saved 8-12 % of the time, measured)."""
     crow = 2 * popcount(alive)
-    clo = work[crow, 16:16 + CHANCE_MAX]
-    chi = work[crow, 16 + CHANCE_MAX:16 + 2 * CHANCE_MAX]
-    cxy = work[crow, 16 + 2 * CHANCE_MAX:16 + 3 * CHANCE_MAX]
-    cid = work[crow, 16 + 3 * CHANCE_MAX:16 + 4 * CHANCE_MAX]
-    cck = work[crow, 16 + 4 * CHANCE_MAX:16 + 5 * CHANCE_MAX]
+    clo = work[crow, LOWER:UPPER]
+    chi = work[crow, UPPER:XY]
+    cxy = work[crow, XY:BUCKET]
+    cid = work[crow, BUCKET:CHECK]
+    cck = work[crow, CHECK:SPLIT]
     n = popcount(unseen)
     rc = S // FACT[n - 2]
     rcg = rc * tt_unit(mag // rc)
@@ -241,17 +268,17 @@ def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, br
 def _mail(work, stats, idx, chk):
     """Leave the next search call (the child about to be searched) its table slot, so it
     does not hash its key again: stamped with that call's node number."""
-    work[MAIL, 0] = stats[S_NODES] + 1
-    work[MAIL, 1] = idx
-    work[MAIL, 2] = chk
+    work[MAIL, MAIL_FOR] = stats[S_NODES] + 1
+    work[MAIL, MAIL_BUCKET] = idx
+    work[MAIL, MAIL_CHECK] = chk
 
 
 @njit(cache=True, inline="always")
 def _take_mail(work, stats):
     """Whether the parent left this call its table slot (``_mail``); the mail is taken,
     so no later call can read it."""
-    mine = work[MAIL, 0] == stats[S_NODES]
-    work[MAIL, 0] = -1
+    mine = work[MAIL, MAIL_FOR] == stats[S_NODES]
+    work[MAIL, MAIL_FOR] = -1
     return mine
 
 
@@ -262,7 +289,7 @@ def _slot(mine, work, h0, h1, table, top, unseen, turn, pending, s0, alive, mag,
     (``mine``), else by ``_tt_slot``."""
     if mine:
         r = np.int64(1) if clair == 1 else S // FACT[popcount(unseen)]
-        return work[MAIL, 1], work[MAIL, 2], r, tt_unit(mag // r)
+        return work[MAIL, MAIL_BUCKET], work[MAIL, MAIL_CHECK], r, tt_unit(mag // r)
     return _tt_slot(h0, h1, table, top, unseen, turn, pending, s0, alive, mag, obj, clair,
                     briscola, trump, gen, S, nmask)
 
@@ -271,8 +298,8 @@ def _slot(mine, work, h0, h1, table, top, unseen, turn, pending, s0, alive, mag,
 def _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats):
     """The outcome ``i`` of a chance node: (hands, new top card, unseen cards); its table
     slot, found by ``_chance_bounds``, is left for the call that searches it."""
-    xy = work[crow, 16 + 2 * CHANCE_MAX + i]
-    _mail(work, stats, work[crow, 16 + 3 * CHANCE_MAX + i], work[crow, 16 + 4 * CHANCE_MAX + i])
+    xy = work[crow, XY + i]
+    _mail(work, stats, work[crow, BUCKET + i], work[crow, CHECK + i])
     x = xy & 63
     y = xy >> 6
     nh0, nh1 = draw_hands(h0, h1, turn, top, x)
@@ -310,31 +337,22 @@ def _star2(h0, h1, turn, top, unseen, s0, s1, alpha, beta, N, clo, chi, crow, su
     return done, result, sum_lo
 
 
-#: a chance node's scratch row (``_chance_bounds``): its outcomes' draws, table buckets and
-#: checks from these columns, then a split point's state from SPLIT: where this thread's
-#: walk starts, where the busy marks are (0: none), how many outcomes it deferred (-1: it
-#: walks them again), the longest unit's span, all units' spans, the count as a unit began,
-#: the node's value when its own entry settles it, the count as a unit another thread was
-#: in began (-1: none)
-XY, BUCKET, CHECK, SPLIT = (16 + k * CHANCE_MAX for k in (2, 3, 4, 5))
-
-
 @njit(**KERNEL)
 def split_start(ctx, N, row):
     """A split point's state before its walk (``split_next``)."""
-    row[SPLIT] = (ctx[C_THREAD] * N) // ctx[C_THREADS] if ctx[C_THREADS] > 1 else 0
-    row[SPLIT + 1] = ctx[C_BUSY]
-    row[SPLIT + 2] = 0
-    row[SPLIT + 3] = 0
-    row[SPLIT + 4] = 0
+    row[SPLIT_FROM] = (ctx[C_THREAD] * N) // ctx[C_THREADS] if ctx[C_THREADS] > 1 else 0
+    row[SPLIT_MARKS] = ctx[C_BUSY]
+    row[SPLIT_DEFERRED] = 0
+    row[SPLIT_LONGEST] = 0
+    row[SPLIT_SPANS] = 0
 
 
 @njit(cache=True, inline="always")
 def _busy(order, row, i):
     """Where outcome ``i``'s busy mark goes, and whether it is there (another thread, or
     this one, is searching it)."""
-    mark = row[SPLIT + 1] + (row[BUCKET + i] & (BUSY_MARKS - 1))
-    return mark, row[SPLIT + 1] > 0 and order[mark] == row[CHECK + i]
+    mark = row[SPLIT_MARKS] + (row[BUCKET + i] & (BUSY_MARKS - 1))
+    return mark, row[SPLIT_MARKS] > 0 and order[mark] == row[CHECK + i]
 
 
 @njit(**KERNEL)
@@ -351,7 +369,7 @@ def split_next(k, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha, beta, 
     another thread's entry settles the node, -2 and its value in the row. Not an inline
     helper: the search calls it only at split points, and code inlined there slowed every
     node by 1-2 % (measured)."""
-    if row[SPLIT + 2] < 0:  # the second pass: the deferred outcomes, in order
+    if row[SPLIT_DEFERRED] < 0:  # the second pass: the deferred outcomes, in order
         i = k
         while i < N and row[XY + i] < DEFER:
             i += 1
@@ -359,27 +377,27 @@ def split_next(k, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha, beta, 
             return -1, N
         row[XY + i] -= DEFER
         nxt = i + 1
-        row[SPLIT + 7] = stats[S_NODES] if _busy(order, row, i)[1] else -1
+        row[SPLIT_JOINED] = stats[S_NODES] if _busy(order, row, i)[1] else -1
     else:
-        i = k + row[SPLIT]
+        i = k + row[SPLIT_FROM]
         if i >= N:
             i -= N
         nxt = k + 1
-        row[SPLIT + 7] = -1
+        row[SPLIT_JOINED] = -1
         if clo[i] != chi[i] and _busy(order, row, i)[1]:
             row[XY + i] += DEFER
-            row[SPLIT + 2] += 1
+            row[SPLIT_DEFERRED] += 1
             stats[S_DEFERRED] += 1
             i = -1
-        if nxt == N and row[SPLIT + 2] > 0:
-            row[SPLIT + 2] = -1
+        if nxt == N and row[SPLIT_DEFERRED] > 0:
+            row[SPLIT_DEFERRED] = -1
             nxt = 0
         if i < 0:
             return -1, nxt
-    if row[SPLIT + 1] and use_tt and clo[i] != chi[i]:
+    if row[SPLIT_MARKS] and use_tt and clo[i] != chi[i]:
         _, cut, tv, _, _, _ = tt_probe(tt, idx, chk, r, gu, alpha, beta)
         if cut:
-            row[SPLIT + 6] = tv
+            row[SPLIT_VALUE] = tv
             return -2, nxt
     return i, nxt
 
@@ -387,9 +405,9 @@ def split_next(k, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha, beta, 
 @njit(**KERNEL)
 def split_enter(i, order, stats, row):
     """Mark outcome ``i`` busy (where threads mark) and note the count as its unit begins."""
-    if row[SPLIT + 1]:
+    if row[SPLIT_MARKS]:
         order[_busy(order, row, i)[0]] = row[CHECK + i]
-    row[SPLIT + 5] = stats[S_NODES] - stats[S_OFFPATH]
+    row[SPLIT_BEGAN] = stats[S_NODES] - stats[S_OFFPATH]
 
 
 @njit(**KERNEL)
@@ -400,12 +418,12 @@ def split_leave(i, order, stats, row):
     mark, mine = _busy(order, row, i)
     if mine:
         order[mark] = 0
-    unit = stats[S_NODES] - stats[S_OFFPATH] - row[SPLIT + 5]
-    if row[SPLIT + 7] >= 0:
-        stats[S_JOINED] += stats[S_NODES] - row[SPLIT + 7]
-    row[SPLIT + 4] += unit
-    if unit > row[SPLIT + 3]:
-        row[SPLIT + 3] = unit
+    unit = stats[S_NODES] - stats[S_OFFPATH] - row[SPLIT_BEGAN]
+    if row[SPLIT_JOINED] >= 0:
+        stats[S_JOINED] += stats[S_NODES] - row[SPLIT_JOINED]
+    row[SPLIT_SPANS] += unit
+    if unit > row[SPLIT_LONGEST]:
+        row[SPLIT_LONGEST] = unit
     stats[S_UNITS] += 1
 
 
@@ -496,19 +514,19 @@ def _slot_value(asked, tt, slots, j, alpha, beta, stats, work):
     is not called, so it is not hashed and probed a second time. It still counts as a node
     answered by the table, so node counts keep their meaning. ``asked``: 0 no slots, 1 the
     slot is handed to the child only, 2 the entry is read first."""
-    if asked == 0 or slots[j] < 0:
+    if asked == 0 or slots[CHILD_BUCKET + j] < 0:
         return False, np.int64(0)
     if asked == 2:
-        f, elo, ehi, _ = tt_read(tt, slots[j], slots[8 + j])
+        f, elo, ehi, _ = tt_read(tt, slots[CHILD_BUCKET + j], slots[CHILD_CHECK + j])
         if f:
-            m = slots[16 + j]
-            blo = slots[24 + j] + (elo * m if m > 0 else ehi * m)
-            bhi = slots[24 + j] + (ehi * m if m > 0 else elo * m)
+            m = slots[CHILD_FACTOR + j]
+            blo = slots[CHILD_OFFSET + j] + (elo * m if m > 0 else ehi * m)
+            bhi = slots[CHILD_OFFSET + j] + (ehi * m if m > 0 else elo * m)
             if blo >= beta or blo == bhi or bhi <= alpha:
                 stats[S_NODES] += 1
                 stats[S_TTHIT] += 1
                 return True, (bhi if bhi <= alpha else blo)
-    _mail(work, stats, slots[j], slots[8 + j])
+    _mail(work, stats, slots[CHILD_BUCKET + j], slots[CHILD_CHECK + j])
     return False, np.int64(0)
 
 
@@ -528,7 +546,7 @@ def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump
     if not read and not (go and prefetch == 1):
         return 0, -INF, np.int64(-1), np.int64(0)
     for j in range(nm):
-        slots[j] = -1
+        slots[CHILD_BUCKET + j] = -1
         nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
             moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
         if popcount(nh0 | nh1) <= 2:
@@ -540,14 +558,15 @@ def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump
         idx, chk, r, gu = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, calive, mag,
                                    obj, clair, briscola, trump, gen, S, tt.shape[0] - 1)
         tt_prefetch(tt, idx)
-        slots[j], slots[8 + j], slots[16 + j], slots[24 + j] = idx, chk, r * gu * sgn, off
+        (slots[CHILD_BUCKET + j], slots[CHILD_CHECK + j], slots[CHILD_FACTOR + j],
+         slots[CHILD_OFFSET + j]) = idx, chk, r * gu * sgn, off
     if read:
         for j in range(nm):
-            if slots[j] >= 0:
-                f, elo, ehi, _ = tt_read(tt, slots[j], slots[8 + j])
+            if slots[CHILD_BUCKET + j] >= 0:
+                f, elo, ehi, _ = tt_read(tt, slots[CHILD_BUCKET + j], slots[CHILD_CHECK + j])
                 if f:
-                    m = slots[16 + j]
-                    b = slots[24 + j] + (elo * m if m > 0 else ehi * m)
+                    m = slots[CHILD_FACTOR + j]
+                    b = slots[CHILD_OFFSET + j] + (elo * m if m > 0 else ehi * m)
                     if b >= beta:
                         return nm, b, moves[j], np.int64(2)
     return 0, -INF, np.int64(-1), np.int64(2 if prefetch == 1 else 1)
@@ -619,7 +638,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 i, k = split_next(k - 1, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha,
                                   beta, stats, work[crow])
                 if i < 0:
-                    done, result = i == -2, work[crow, SPLIT + 6]
+                    done, result = i == -2, work[crow, SPLIT_VALUE]
                     continue
             rest_lo -= clo[i]
             rest_hi -= chi[i]
@@ -638,16 +657,16 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             total += v
             done, result = star1_cut(N, alpha, beta, total, rest_lo, rest_hi)
         if sp:
-            stats[S_OFFPATH] += work[crow, SPLIT + 4] - work[crow, SPLIT + 3]
+            stats[S_OFFPATH] += work[crow, SPLIT_SPANS] - work[crow, SPLIT_LONGEST]
         if not done:
             result = total // N
     else:
         # ---- decision node: principal variation search, later cards first get a null
         # window (where no chance node follows) ----
         row = 2 * popcount(alive) + (1 if table >= 0 else 0)
-        moves = work[row, 0:8]
+        moves = work[row, MOVES:KEYS]
         nm = _order_moves(h0 if turn == 0 else h1, alive, only, table, trump, ttmove, moves,
-                          work[row, 8:16])
+                          work[row, KEYS:SLOTS])
         known = NO
         if clair == 1 and table >= 0 and top >= 0:
             base = ctx[C_ORDLEN] - popcount(unseen) - 2
@@ -655,9 +674,9 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
         first, result, bestmove, asked = _ask_children(
             table >= 0 and nm > 1 and ctx[C_NOTT] == 0, moves, nm, h0, h1, table, top, unseen,
             turn, s0, s1, trump, obj, S, bri, known, clair, alive, ctx[C_GEN], ctx[C_ETC],
-            ctx[C_PREFETCH], tt, beta, work[row, 16:48])
+            ctx[C_PREFETCH], tt, beta, work[row, SLOTS:SLOTS_END])
         for j in range(first, nm):
-            got, v = _slot_value(asked, tt, work[row, 16:48], j, alpha, beta, stats, work)
+            got, v = _slot_value(asked, tt, work[row, SLOTS:SLOTS_END], j, alpha, beta, stats, work)
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
                 moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
             wlo = alpha
@@ -693,8 +712,8 @@ def ready() -> None:
 
 @njit(cache=True)
 def new_work():
-    w = np.zeros((MAIL + 1, SPLIT + 8), dtype=np.int64)
-    w[MAIL, 0] = -1
+    w = np.zeros((MAIL + 1, ROW_LEN), dtype=np.int64)
+    w[MAIL, MAIL_FOR] = -1
     return w
 
 
