@@ -135,7 +135,7 @@ class GameState(Seats):
     def to_text(self, clairvoyant: bool = False) -> str:
         """The notation of this moment with every hand shown; the talon's order only with
         ``clairvoyant`` (so analysing the text is never clairvoyant unless asked)."""
-        return _open_view(self, clairvoyant).to_text()
+        return open_view(self, clairvoyant).to_text()
 
     def view(self, player: int | None = None,
              clairvoyant: bool = False) -> Position | SeatPosition:
@@ -225,7 +225,7 @@ def play(state: GameState, card: int) -> GameState:
     err = move_error(state, card)
     if err:
         raise RulesError(err)
-    after = _open_view(state, True).play(card)
+    after = open_view(state, True).play(card)
     if after.table:
         return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)
     cards = state.trick + (card,)
@@ -264,10 +264,13 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
     order only with ``clairvoyant`` (what a player sees is ``GameState.view``)."""
     if state.is_over:
         raise PositionError("the deal is over: no position to analyse")
-    return _open_view(state, clairvoyant)
+    return open_view(state, clairvoyant)
 
 
-def _open_view(state: GameState, clairvoyant: bool) -> Position:
+def open_view(state: GameState, clairvoyant: bool) -> Position:
+    """The open Position of this moment, finished deals too (``to_position`` refuses those:
+    nothing is left to analyse, but a board still draws them); the talon's order only with
+    ``clairvoyant``."""
     v = state.variant
     played = state.prior
     for m in state.captured:

@@ -30,7 +30,7 @@ from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card
 from solver.explain import explain_position, render as render_explanation
-from solver.game import (GameState, _open_view, continue_game, deal, legal_cards, move_error,
+from solver.game import (GameState, continue_game, deal, legal_cards, move_error, open_view,
                          play as play_card, to_position)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
@@ -187,7 +187,7 @@ def view_position(game: Game, seat: int | None = None):
 def final_position(state: GameState):
     """The board at the end of a deal: every card played, the points taken (drawn, not
     analysed: nobody is to move)."""
-    return _open_view(state, False)
+    return open_view(state, False)
 
 
 def plies(game: Game) -> list[dict]:
