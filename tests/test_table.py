@@ -14,6 +14,7 @@ import pytest
 from reference import ref_values
 from solver.analysis import driver as engine
 from solver.search import scoperta as K
+from solver.search import table
 from solver.random_positions import random_position
 
 
@@ -22,16 +23,16 @@ def _key(i):
 
 
 def test_bounds_round_trip_and_merge():
-    tt = K.new_table(16)
-    b, chk = K.tt_hash(*_key(1), tt.shape[0] - 1)
-    assert K.tt_read(tt, b, chk)[0] is False
-    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(1 << 23), np.int64(5), np.int64(12), np.int64(0))
-    found, lo, hi, mv1 = K.tt_read(tt, b, chk)
+    tt = table.new_table(16)
+    b, chk = table.tt_hash(*_key(1), tt.shape[0] - 1)
+    assert table.tt_read(tt, b, chk)[0] is False
+    table.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(1 << 23), np.int64(5), np.int64(12), np.int64(0))
+    found, lo, hi, mv1 = table.tt_read(tt, b, chk)
     assert (found, lo, hi, mv1) == (True, -(1 << 23), 1 << 23, 5)
     # a later store keeps the tighter of old and new bounds, and the old move when it has none
-    K.tt_store(tt, b, chk, np.int64(-7), np.int64(1 << 23), np.int64(0), np.int64(12), np.int64(0))
-    K.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(3), np.int64(0), np.int64(12), np.int64(0))
-    assert tuple(K.tt_read(tt, b, chk)) == (True, -7, 3, 5)
+    table.tt_store(tt, b, chk, np.int64(-7), np.int64(1 << 23), np.int64(0), np.int64(12), np.int64(0))
+    table.tt_store(tt, b, chk, np.int64(-(1 << 23)), np.int64(3), np.int64(0), np.int64(12), np.int64(0))
+    assert tuple(table.tt_read(tt, b, chk)) == (True, -7, 3, 5)
 
 
 def test_coarse_units_only_widen_bounds():
@@ -39,53 +40,53 @@ def test_coarse_units_only_widen_bounds():
     stored bounds, read back, must still enclose every value they were stored for."""
     rng = random.Random(3)
     for mag in (100, 1 << 23, 120 * 3628800, 120 * 479001600, 2 * 87178291200):
-        g = int(K.tt_unit(np.int64(mag)))
+        g = int(table.tt_unit(np.int64(mag)))
         assert g >= 1 and g & (g - 1) == 0
-        assert mag <= (int(K.VAL_OFF) - 2) * g
+        assert mag <= (int(table.VAL_OFF) - 2) * g
         if g > 1:
-            assert mag > (int(K.VAL_OFF) - 2) * (g // 2)  # the finest unit that fits
+            assert mag > (int(table.VAL_OFF) - 2) * (g // 2)  # the finest unit that fits
         for _ in range(50):
             lo_v = rng.randint(-mag, mag)
             hi_v = rng.randint(lo_v, mag)
-            tt = K.new_table(16)
-            b, chk = K.tt_hash(*_key(rng.randrange(10 ** 6)), tt.shape[0] - 1)
-            K.tt_store(tt, b, chk, np.int64(lo_v // g),
+            tt = table.new_table(16)
+            b, chk = table.tt_hash(*_key(rng.randrange(10 ** 6)), tt.shape[0] - 1)
+            table.tt_store(tt, b, chk, np.int64(lo_v // g),
                        np.int64(-(-hi_v // g)), np.int64(0), np.int64(3), np.int64(0))
-            _, lo, hi, _ = K.tt_read(tt, b, chk)
+            _, lo, hi, _ = table.tt_read(tt, b, chk)
             assert lo * g <= lo_v and hi * g >= hi_v
             assert hi * g - lo * g < hi_v - lo_v + 2 * g
 
 
 def test_replacement_keeps_the_deepest_entries():
-    tt = K.new_table(16)
+    tt = table.new_table(16)
     # five keys forced into bucket 0: the shallowest one is the one replaced
     for depth, i in zip((20, 30, 10, 25), range(4)):
-        K.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(depth), np.int64(1))
-    K.tt_store(tt, 0, np.int64(2000), np.int64(9), np.int64(9), np.int64(0), np.int64(15), np.int64(1))
-    present = [bool(K.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)]
+        table.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(depth), np.int64(1))
+    table.tt_store(tt, 0, np.int64(2000), np.int64(9), np.int64(9), np.int64(0), np.int64(15), np.int64(1))
+    present = [bool(table.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)]
     assert present == [True, True, False, True]
-    assert tuple(K.tt_read(tt, 0, np.int64(2000))) == (True, 9, 9, 0)
+    assert tuple(table.tt_read(tt, 0, np.int64(2000))) == (True, 9, 9, 0)
     # a later search (another epoch) replaces the old entries first, even the deepest
-    K.tt_store(tt, 0, np.int64(3000), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
-    K.tt_store(tt, 0, np.int64(3001), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
-    K.tt_store(tt, 0, np.int64(3002), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
-    assert [bool(K.tt_read(tt, 0, np.int64(k))[0]) for k in (3000, 3001, 3002)] == [True] * 3
-    assert sum(bool(K.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)) + \
-        bool(K.tt_read(tt, 0, np.int64(2000))[0]) == 1
+    table.tt_store(tt, 0, np.int64(3000), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
+    table.tt_store(tt, 0, np.int64(3001), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
+    table.tt_store(tt, 0, np.int64(3002), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
+    assert [bool(table.tt_read(tt, 0, np.int64(k))[0]) for k in (3000, 3001, 3002)] == [True] * 3
+    assert sum(bool(table.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)) + \
+        bool(table.tt_read(tt, 0, np.int64(2000))[0]) == 1
 
 
 def test_torn_entry_reads_as_a_miss():
-    tt = K.new_table(16)
-    b, chk = K.tt_hash(*_key(5), tt.shape[0] - 1)
-    K.tt_store(tt, b, chk, np.int64(1), np.int64(2), np.int64(3), np.int64(4), np.int64(0))
-    slot = next(s for s in range(K.TT_SLOTS) if tt[b, 2 * s] ^ tt[b, 2 * s + 1] == chk)
+    tt = table.new_table(16)
+    b, chk = table.tt_hash(*_key(5), tt.shape[0] - 1)
+    table.tt_store(tt, b, chk, np.int64(1), np.int64(2), np.int64(3), np.int64(4), np.int64(0))
+    slot = next(s for s in range(table.TT_SLOTS) if tt[b, 2 * s] ^ tt[b, 2 * s + 1] == chk)
     tt[b, 2 * slot + 1] ^= 1 << 30  # another thread's data word, this thread's check word
-    assert K.tt_read(tt, b, chk)[0] is False
+    assert table.tt_read(tt, b, chk)[0] is False
 
 
 def test_bucket_is_one_cache_line():
-    tt = K.new_table(1000)
-    assert tt.shape == (1024, K.TT_COLS) and tt.flags.c_contiguous
+    tt = table.new_table(1000)
+    assert tt.shape == (1024, table.TT_COLS) and tt.flags.c_contiguous
     assert tt.ctypes.data % 64 == 0 and tt.strides[0] == 64
 
 
@@ -121,9 +122,9 @@ def test_helper_threads_give_the_same_values(monkeypatch, threads, shared_from):
 
 
 def test_generation_numbers_come_round_to_an_empty_table():
-    tables = {16: K.new_table(16)}
+    tables = {16: table.new_table(16)}
     tables[16][3, 1] = 12345
-    gens = K.Generations(tables)
+    gens = table.Generations(tables)
     gens.LIMIT = 3
     assert [gens.next() for _ in range(3)] == [1, 2, 3]
     assert tables[16][3, 1] == 12345  # nothing cleared while numbers are fresh

@@ -22,8 +22,9 @@ from solver.analysis.threads import SERIAL, Pool, check_stop
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
-from solver.search import depth, general, leaf, scoperta
-from solver.search.table import on_cache_lines
+from solver.search import context, depth, general, leaf, scoperta
+from solver.search.bits import FACT
+from solver.search.table import TT_COLS, Generations, new_table, on_cache_lines
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
 TT_MB_FROM_ENV = "BRISCOLA_TT_MB" in os.environ  # the user's size is kept at every talon
@@ -90,8 +91,8 @@ class Workspace:
         self.threads = THREADS
         self.tables: dict[int, np.ndarray] = {}          # the scoperta kernel's, by bucket count
         self.general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
-        self.generations = scoperta.Generations(self.tables)
-        self.general_generations = scoperta.Generations(self.general_tables)
+        self.generations = Generations(self.tables)
+        self.general_generations = Generations(self.general_tables)
         self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
         self.epoch = 0                                        # scoperta search with chance nodes
         self.scratch = threading.local()
@@ -125,7 +126,7 @@ class Workspace:
         with self.lock:  # a sampling loop's threads ask at once
             tt = tables.get(n)
             if tt is None:
-                tt = tables[n] = scoperta.new_table(n)
+                tt = tables[n] = new_table(n)
             return tt
 
 
@@ -155,22 +156,22 @@ def _memory_mb() -> int:
         return 8192
 
 
-def _base_context(module, pos, objective: str, gen, generations, ws: Workspace):
-    """The context slots both kernels have (each at its own index), and the talon order."""
-    ctx = np.zeros(module.C_SIZE, dtype=np.int64)
-    ctx[module.C_TRUMP] = pos.trump_suit
-    ctx[module.C_BRISCOLA] = pos.briscola
-    ctx[module.C_OBJ] = module.OBJ_WIN if objective == "win" else module.OBJ_POINTS
+def _base_context(pos, objective: str, gen, generations, ws: Workspace):
+    """The context slots both kernels read (one layout, context.py), and the talon order."""
+    ctx = np.zeros(context.C_SIZE, dtype=np.int64)
+    ctx[context.C_TRUMP] = pos.trump_suit
+    ctx[context.C_BRISCOLA] = pos.briscola
+    ctx[context.C_OBJ] = context.OBJ_WIN if objective == "win" else context.OBJ_POINTS
     if pos.clairvoyant:
-        ctx[module.C_CLAIR] = 1
-        ctx[module.C_SCALE] = 1
-        ctx[module.C_GEN] = generations.next() if gen is None else gen
+        ctx[context.C_CLAIR] = 1
+        ctx[context.C_SCALE] = 1
+        ctx[context.C_GEN] = generations.next() if gen is None else gen
         order = np.array(pos.talon_order, dtype=np.int64)
     else:
-        ctx[module.C_SCALE] = int(scoperta.FACT[pos.unseen.bit_count()])
+        ctx[context.C_SCALE] = int(FACT[pos.unseen.bit_count()])
         order = np.zeros(1, dtype=np.int64)
-    ctx[module.C_ORDLEN] = len(order)
-    ctx[module.C_EPOCH] = ws.next_epoch()
+    ctx[context.C_ORDLEN] = len(order)
+    ctx[context.C_EPOCH] = ws.next_epoch()
     return ctx, order
 
 
@@ -182,12 +183,12 @@ class _Scoperta:
     slice_nodes = 300_000
     max_unseen = scoperta.MAX_EXACT_UNSEEN
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
-        ctx, order = _base_context(scoperta, pos, objective, gen, ws.generations, ws)
-        ctx[scoperta.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
-        ctx[scoperta.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
+        ctx, order = _base_context(pos, objective, gen, ws.generations, ws)
+        ctx[context.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
+        ctx[context.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
                                            else PREFETCH_TALON) else 0
-        ctx[scoperta.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
-        ctx[scoperta.C_EXACT] = EXACT_CHANCE_UNSEEN
+        ctx[context.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
+        ctx[context.C_EXACT] = EXACT_CHANCE_UNSEEN
         return ctx, order
 
     def head(self, pos, talon):
@@ -213,9 +214,9 @@ class _Scoperta:
         mb = ws.tt_mb if max_mb is None else max_mb
         if max_mb is None and not ws.tt_mb_chosen and talon >= BIG_TALON and not pos.clairvoyant:
             mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // 4))
-        cap = max(16, (mb * 2 ** 20) // (8 * scoperta.TT_COLS))
+        cap = max(16, (mb * 2 ** 20) // (8 * TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
-        want = max(16, int(want_mb * 2 ** 20) // (8 * scoperta.TT_COLS))
+        want = max(16, int(want_mb * 2 ** 20) // (8 * TT_COLS))
         return ws.cached(ws.tables, 1 << (min(want, cap).bit_length() - 1))
 
     def work(self, ws):
@@ -252,18 +253,18 @@ class _General:
     slice_nodes = 1_000_000
     max_unseen = general.MAX_EXACT_UNKNOWN
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
-        ctx, order = _base_context(general, pos, objective, None, ws.general_generations, ws)
-        ctx[general.C_PLAYERS] = pos.players
-        ctx[general.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
-        ctx[general.C_TOPVIS] = 1 if pos.rules.top_visible else 0
-        ctx[general.C_HORIZON] = horizon
+        ctx, order = _base_context(pos, objective, None, ws.general_generations, ws)
+        ctx[context.C_PLAYERS] = pos.players
+        ctx[context.C_FOLLOW] = 1 if pos.rules.follow_suit else 0
+        ctx[context.C_TOPVIS] = 1 if pos.rules.top_visible else 0
+        ctx[context.C_HORIZON] = horizon
         # depth-limited samples, one table kept across them: the prefetch made them 0.85-0.94
         # of the time (interleaved, identical nodes); exact searches took 1.03-1.34 with it
-        ctx[general.C_PREFETCH] = 1 if horizon else 0
+        ctx[context.C_PREFETCH] = 1 if horizon else 0
         w = leaf.weights_for(pos.variant) if horizon and pos.players == 2 and use_leaf else None
         if w is not None:
-            ctx[general.C_LEAF] = 1
-            ctx[general.C_LEAF_W:general.C_LEAF_W + len(w)] = w
+            ctx[context.C_LEAF] = 1
+            ctx[context.C_LEAF_W:context.C_LEAF_W + len(w)] = w
         return ctx, order
 
     def head(self, pos, talon):
@@ -345,15 +346,15 @@ class Search:
         ws = self.ws = current() if ws is None else ws
         self.progress = progress.current()  # taken here: helper threads have no context
         kernel = self.kernel = kernel_for(pos) if kernel is None else kernel
-        module = self.module = kernel.module
+        self.module = kernel.module
         self.pos = pos
         self.objective = objective
         self.talon = talon = pos.talon_size
         self.ctx, self.order = kernel.context(ws, pos, talon, objective, gen, horizon, use_leaf)
-        self.gen = int(self.ctx[module.C_GEN])
-        self.denominator = int(self.ctx[module.C_SCALE]) * (2 if objective == "win" else 1)
+        self.gen = int(self.ctx[context.C_GEN])
+        self.denominator = int(self.ctx[context.C_SCALE]) * (2 if objective == "win" else 1)
         self.tt = kernel.table(ws, pos, talon, tt_mb)
-        self.stats = np.zeros(module.S_SIZE, dtype=np.int64)
+        self.stats = np.zeros(context.S_SIZE, dtype=np.int64)
         self.work = kernel.work(ws)
         self.head = kernel.head(pos, talon)
         self.nodes = 0
@@ -376,11 +377,11 @@ class Search:
         out = []
         for i in range(n):
             ctx = self.ctx.copy()
-            ctx[scoperta.C_SPLIT] = self.split_unseen()
-            ctx[scoperta.C_BUSY] = at
-            ctx[scoperta.C_THREAD] = i
-            ctx[scoperta.C_THREADS] = n
-            ctx[scoperta.C_REVERSE] = i % 2  # below the split points: two threads meet less
+            ctx[context.C_SPLIT] = self.split_unseen()
+            ctx[context.C_BUSY] = at
+            ctx[context.C_THREAD] = i
+            ctx[context.C_THREADS] = n
+            ctx[context.C_REVERSE] = i % 2  # below the split points: two threads meet less
             out.append(ctx)
         return out
 
@@ -404,24 +405,24 @@ class Search:
         ctx = self.ctx if ctx is None else ctx
         if helper:
             ctx = ctx.copy()
-            ctx[scoperta.C_REVERSE] = 1
+            ctx[context.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
-        alpha, beta = (-module.INF, module.INF) if window is None else window
+        alpha, beta = (-context.INF, context.INF) if window is None else window
         while True:
             check_stop()  # a Stop of the calling context; the pool stops the helper threads
-            lockstep = bool(stats[scoperta.S_GRANT])  # the count runs on; the grant is the limit
-            before = int(stats[module.S_NODES]) if lockstep else 0
-            stats[module.S_NODES] = before
-            stats[module.S_ABORT] = 0
-            stats[scoperta.S_STOP] = 0
+            lockstep = bool(stats[context.S_GRANT])  # the count runs on; the grant is the limit
+            before = int(stats[context.S_NODES]) if lockstep else 0
+            stats[context.S_NODES] = before
+            stats[context.S_ABORT] = 0
+            stats[context.S_STOP] = 0
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
-            stats[module.S_LIMIT] = stats[scoperta.S_GRANT] if lockstep else (
+            stats[context.S_LIMIT] = stats[context.S_GRANT] if lockstep else (
                 limit if self.node_limit is None else max(1, min(limit, self.node_limit
                                                                  - self.nodes)))
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
-            self.nodes += int(stats[module.S_NODES]) - before
-            if not stats[module.S_ABORT]:
+            self.nodes += int(stats[context.S_NODES]) - before
+            if not stats[context.S_ABORT]:
                 return int(v)
             if not quiet:
                 self.progress.report(self.nodes, self.started)
@@ -443,8 +444,8 @@ class Search:
 def _stop(stats) -> None:
     """Make the kernel running on ``stats`` give up at its next node (held in lockstep
     too)."""
-    stats[scoperta.S_STOP] = 1
-    stats[scoperta.S_LIMIT] = 0
+    stats[context.S_STOP] = 1
+    stats[context.S_LIMIT] = 0
 
 
 def endgame_arrays(positions):
@@ -518,7 +519,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
     on: dict[int, int] = {}  # thread -> the card it searches
     n_threads = s.ws.threads
     # each thread counts every node in its row: rows on cache lines of their own
-    stats_list = list(on_cache_lines(n_threads, s.module.S_SIZE))
+    stats_list = list(on_cache_lines(n_threads, context.S_SIZE))
 
     shared = s.kernel.shared_card(s.pos, s.talon)
     ctxs = s.thread_contexts(n_threads) if shared else [None] * n_threads

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import numpy as np
 
 from solver.analysis import driver
-from solver.search import scoperta
+from solver.search import context
 
 
 class Parallelism(NamedTuple):
@@ -46,14 +46,14 @@ def parallelism(pos, objective: str = "points", split: int | None = None) -> Par
     chance nodes with ``split`` unseen cards or more (default: those the threads split)."""
     driver.current().forget_tables()
     s = driver.Search(pos, objective)
-    s.ctx[scoperta.C_SPLIT] = s.split_unseen() if split is None else split
+    s.ctx[context.C_SPLIT] = s.split_unseen() if split is None else split
     work = span = units = 0
     for c in pos.legal_cards():
-        st = np.zeros(scoperta.S_SIZE, dtype=np.int64)
+        st = np.zeros(context.S_SIZE, dtype=np.int64)
         s.move_value(c, stats=st, slice_nodes=1 << 60, quiet=True)
-        work += int(st[scoperta.S_NODES])
-        span += int(st[scoperta.S_NODES] - st[scoperta.S_OFFPATH])
-        units += int(st[scoperta.S_UNITS])
+        work += int(st[context.S_NODES])
+        span += int(st[context.S_NODES] - st[context.S_OFFPATH])
+        units += int(st[context.S_UNITS])
     return Parallelism(work, span, units)
 
 
@@ -67,15 +67,15 @@ class Lockstep:
         self.quantum = quantum
         self.time = 0
         self.rounds = 0
-        self.totals = np.zeros(scoperta.S_SIZE, dtype=np.int64)
+        self.totals = np.zeros(context.S_SIZE, dtype=np.int64)
 
     def jobs(self, stats_list, jobs):
         """The pool's jobs: the rounds first (they run in the calling thread), then
         ``jobs``, each marked ended when it returns."""
         ended = [False] * len(jobs)
         for st in stats_list:
-            st[scoperta.S_NODES] = 0
-            st[scoperta.S_GRANT] = self.quantum
+            st[context.S_NODES] = 0
+            st[context.S_GRANT] = self.quantum
 
         def run(i):
             try:
@@ -90,7 +90,7 @@ class Lockstep:
         base = [0] * len(stats_list)
         while True:
             live = _all_held(stats_list, ended)
-            now = [int(st[scoperta.S_NODES]) for st in stats_list]
+            now = [int(st[context.S_NODES]) for st in stats_list]
             self.time += max(n - b for n, b in zip(now, base, strict=True))
             self.rounds += 1
             base = now
@@ -98,14 +98,14 @@ class Lockstep:
                 self.totals = np.sum(stats_list, axis=0)
                 return
             for i in live:  # not held from now on, even before it wakes
-                stats_list[i][scoperta.S_HELD] = 0
-                stats_list[i][scoperta.S_GRANT] = now[i] + self.quantum
+                stats_list[i][context.S_HELD] = 0
+                stats_list[i][context.S_GRANT] = now[i] + self.quantum
 
 
 def _all_held(stats_list, ended) -> list[int]:
     """The threads still running, once every one of them waits for its next grant."""
     while True:
         live = [i for i, e in enumerate(ended) if not e]
-        if all(stats_list[i][scoperta.S_HELD] for i in live):
+        if all(stats_list[i][context.S_HELD] for i in live):
             return live
         time.sleep(1e-4)

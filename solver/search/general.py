@@ -22,18 +22,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask,  # noqa: F401
-                                highbit_index, lowbit_index, mask_points, nth_bit, popcount)
-from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN,  # noqa: F401
-                                   C_HORIZON, C_LEAF, C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS,
-                                   C_PREFETCH, C_SCALE, C_SIZE,
-                                   C_TOPVIS, C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, S_ABORT,
-                                   S_LIMIT, S_NODES, S_SIZE, child_offset, raise_best, sort_moves,
-                                   load_kernel, self_call, star1_cut, star1_window, value_bounds)
+from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask, highbit_index,
+                                lowbit_index, mask_points, nth_bit, popcount)
+from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN, C_HORIZON, C_LEAF,
+                                   C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS, C_PREFETCH, C_SCALE,
+                                   C_TOPVIS, C_TRUMP, INF, KERNEL, OBJ_WIN, S_ABORT, S_LIMIT,
+                                   S_NODES, child_offset, raise_best, sort_moves, load_kernel,
+                                   self_call, star1_cut, star1_window, value_bounds)
 from solver.search.endgame import three_tricks
 from solver.search.leaf import ONE, leaf_sum
-from solver.search.table import (TT_COLS, new_table, tt_hash5, tt_prefetch, tt_probe,  # noqa: F401
-                                 tt_save, tt_unit)
+from solver.search.table import tt_hash5, tt_prefetch, tt_probe, tt_save, tt_unit
 
 MAX_EXACT_UNKNOWN = 16
 #: the scratch rows (``new_work``): a decision node's row, cards alive less the trick's, holds

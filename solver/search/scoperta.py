@@ -41,31 +41,26 @@ a split point as if they ran at once), from which the speed-up of N cores is pre
 The pieces of a node are ``inline="always"`` helpers (its constants are typed locals: a
 literal argument would make numba compile a second specialisation); only ``search``
 recurses (numba's cache crashes on reload with mutually recursive functions). The card arithmetic, table,
-context layout and constants live in bits.py, table.py and context.py; the names other
-modules read from here are imported below.
+context layout and constants live in bits.py, table.py and context.py (read them there; this
+module imports only what it uses).
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_card,  # noqa: F401
-                                canon_mask, ceil_div, floor_div, highbit_index, leader_wins,
-                                lowbit_index, mask_points, popcount)
-from solver.search.context import (C_BRISCOLA, C_BUSY, C_CLAIR, C_EPOCH, C_GEN,  # noqa: F401
-                                   C_NOTT, C_ETC, C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH,
-                                   C_REVERSE, C_SCALE, C_SIZE, C_SPLIT, C_STAR2, C_THREAD,
-                                   C_THREADS, C_TRUMP, INF, KERNEL, OBJ_POINTS, OBJ_WIN, PROBE,
-                                   S_ABORT, S_CHANCE, S_DEFERRED, S_GRANT, S_HELD, S_JOINED,
-                                   S_LIMIT, S_NODES, S_OFFPATH, S_PROBE, S_PROBECUT, S_SIZE,
-                                   S_STOP, S_TTHIT, S_UNITS, child_offset, raise_best, rarely,
-                                   sort_moves, star1_cut, star1_window, load_kernel, self_call,
-                                   value_bounds, win_value)
+from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_card, canon_mask,
+                                highbit_index, leader_wins, lowbit_index, mask_points, popcount)
+from solver.search.context import (C_BRISCOLA, C_BUSY, C_CLAIR, C_EPOCH, C_GEN, C_NOTT, C_ETC,
+                                   C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE, C_SCALE, C_SIZE,
+                                   C_SPLIT, C_STAR2, C_THREAD, C_THREADS, C_TRUMP, INF, KERNEL,
+                                   OBJ_WIN, PROBE, S_ABORT, S_CHANCE, S_DEFERRED, S_JOINED, S_LIMIT,
+                                   S_NODES, S_OFFPATH, S_PROBE, S_PROBECUT, S_SIZE, S_TTHIT,
+                                   S_UNITS, child_offset, raise_best, rarely, sort_moves, star1_cut,
+                                   star1_window, load_kernel, self_call, value_bounds, win_value)
 from solver.search.endgame import last_two_gain, three_tricks
 from solver.search.hold import hold
-from solver.search.table import (TT_COLS, TT_SLOTS, VAL_OFF, Generations,  # noqa: F401
-                                 new_table, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save,
-                                 tt_store, tt_unit)
+from solver.search.table import TT_COLS, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save, tt_unit
 
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
 CHANCE_MAX = MAX_EXACT_UNSEEN * (MAX_EXACT_UNSEEN - 1)  # outcomes of one draw
@@ -676,7 +671,8 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             turn, s0, s1, trump, obj, S, bri, known, clair, alive, ctx[C_GEN], ctx[C_ETC],
             ctx[C_PREFETCH], tt, beta, work[row, SLOTS:SLOTS_END])
         for j in range(first, nm):
-            got, v = _slot_value(asked, tt, work[row, SLOTS:SLOTS_END], j, alpha, beta, stats, work)
+            got, v = _slot_value(asked, tt, work[row, SLOTS:SLOTS_END], j, alpha, beta, stats,
+                                 work)
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
                 moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
             wlo = alpha
