@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from solver.game import GameState, MatchState
-from solver.players.agents import play_deal, play_match
+from solver.players.agents import Agents, play_deal, play_match
+from solver.rules import Variant
 
 
-def play_series(variant, seats, games: int, seed: int, as_match: bool,
-                target: int | None = None):
+def play_series(variant: Variant, seats: Agents, games: int, seed: int, as_match: bool,
+                target: int | None = None) -> Iterator[tuple[int, MatchState | GameState]]:
     """(the game's seed, its finished MatchState or GameState) for each of ``games`` games,
     the deal passing to the next seat every game; the same seed gives the same games."""
     rng = random.Random(seed)
@@ -26,15 +28,19 @@ def play_series(variant, seats, games: int, seed: int, as_match: bool,
 class Tally:
     """Games won per side and drawn, and over every deal: points per side, deals played,
     deals by result (index +1 side 1 won, -1 side 2 won, 0 drawn)."""
-    wins: list = field(default_factory=lambda: [0, 0])
+    wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
-    points: list = field(default_factory=lambda: [0, 0])
+    points: list[int] = field(default_factory=lambda: [0, 0])
     deals: int = 0
-    results: list = field(default_factory=lambda: [0, 0, 0])
+    results: list[int] = field(default_factory=lambda: [0, 0, 0])
 
     def add(self, game: MatchState | GameState) -> None:
+        """Count a finished game: a match with its winner known, or a deal."""
+        deals: Sequence[GameState]
         if isinstance(game, MatchState):
             w, deals = game.winner, game.deals
+            if w is None:
+                raise ValueError("a match still under way has no result to count")
         else:
             w, deals = (-1 if game.result == 0 else 0 if game.result > 0 else 1), [game]
         if w < 0:
