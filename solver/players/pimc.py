@@ -38,7 +38,7 @@ def _first(pos, objective, cards, rng, t0, deadline):
 
 
 def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
-            samples: int | None = None, seed: int = 0, t0: float | None = None):
+            samples: int | None = None, seed: int = 0, t0: float | None = None) -> Analysis:
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
     Stops at ``samples``, at the time limit (the sampler's default time when neither is
     given), or on Ctrl-C (keeping what it has)."""
@@ -55,7 +55,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                        notes=a.notes + ("the opponent's hand is known by elimination",))
     n_max = samples if samples is not None else DEFAULT_SAMPLES
     complete = every is not None and len(every) <= n_max
-    if complete:
+    if every is not None and complete:
         # few enough hands: solve each once, in random order (a time cut leaves a random subset)
         order = list(every)
         rng.shuffle(order)
@@ -89,7 +89,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                             "(give a larger --time-limit)")
     errs = sums.errors(value_bound(sp, objective))
     est = {c: (float(m), float(e)) for c, m, e in zip(cards, sums.means(), errs, strict=True)}
-    whole = complete and n == len(every) and exact_all and not horizon
+    whole = every is not None and complete and n == len(every) and exact_all and not horizon
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}
     best_v, moves, best = ranked(est)
@@ -97,7 +97,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
            else "each solved with one sampled talon order (clairvoyant)")
     if horizon:
         how = f"each solved {horizon} tricks deep with one sampled talon order (clairvoyant)"
-    notes = (f"{n} sampled opponent hands, {how}",)
+    notes: tuple[str, ...] = (f"{n} sampled opponent hands, {how}",)
     if whole:
         notes = (f"all {n} consistent opponent hands solved exactly, weighted equally: "
                  f"no sampling error",)
