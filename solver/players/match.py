@@ -72,7 +72,8 @@ class PairResult:
 
     @property
     def scores(self) -> tuple[float, float]:
-        return tuple(_score(m) for m in self.margins)
+        a, b = self.margins
+        return _score(a), _score(b)
 
 
 def deck_for(seed: int, index: int) -> list[int]:
