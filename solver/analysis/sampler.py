@@ -10,6 +10,7 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 from collections.abc import Callable, Sequence
 
@@ -18,13 +19,14 @@ from solver.analysis.progress import say
 from solver.analysis.threads import SERIAL, interruption, stopping
 from solver.analysis.stats import Sums
 from solver.cards import card_str
+from solver.position.protocol import State
 
 DEFAULT_TIME = 5.0      # seconds of estimate when neither a time limit nor a sample count is given
 PROGRESS_AFTER = 2.0    # seconds before the first progress line on stderr
 PROGRESS_EVERY = 1.0    # seconds between progress lines
 
 
-def seed_for(pos, salt) -> int:
+def seed_for(pos: State, salt: object) -> int:
     """The default seed of a position's samples: the same position (and ``salt``, e.g. the
     objective) gets the same samples, so an estimate is reproducible."""
     return zlib.crc32(f"{pos.to_text()} {salt}".encode())
@@ -67,7 +69,7 @@ class Run:
 Job = Callable[[float | None], Sample]
 
 
-def run(draw: Callable[[], Job | None], sums, *, t0: float, deadline: float | None = None,
+def run(draw: Callable[[], Job | None], sums: Sums, *, t0: float, deadline: float | None = None,
         samples: int | None = None, done: Callable[[Sums], bool] | None = None,
         progress: Callable[[float, Sums], str | None] | None = None, nodes: int = 0,
         threads: int = 1) -> Run:
@@ -88,8 +90,8 @@ def run(draw: Callable[[], Job | None], sums, *, t0: float, deadline: float | No
     else:
         helpers = [contextvars.copy_context() for _ in range(threads - 1)]
         try:
-            current().pool.run([loop.work] + [lambda c=c: c.run(loop.work) for c in helpers],
-                               loop.halt)
+            jobs: list[Callable[[], None]] = [loop.work]
+            current().pool.run(jobs + [partial(c.run, loop.work) for c in helpers], loop.halt)
         except KeyboardInterrupt:
             loop.halt()  # the pool has waited for the helpers
     if loop.interrupted:
@@ -102,7 +104,10 @@ def run(draw: Callable[[], Job | None], sums, *, t0: float, deadline: float | No
 class _Loop:
     """The state the threads of one ``run`` share, under one lock."""
 
-    def __init__(self, draw, sums, t0, deadline, samples, done, progress, r: Run):
+    def __init__(self, draw: Callable[[], Job | None], sums: Sums, t0: float,
+                 deadline: float | None, samples: int | None,
+                 done: Callable[[Sums], bool] | None,
+                 progress: Callable[[float, Sums], str | None] | None, r: Run) -> None:
         self.draw, self.sums, self.t0, self.deadline = draw, sums, t0, deadline
         self.samples, self.done, self.progress, self.r = samples, done, progress, r
         self.lock = threading.Lock()
