@@ -350,11 +350,12 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         h = draw()
         return sp.with_hand(h), (1.0 if weigh is None else weigh(h | sp.known))
 
-    once = not (every is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
+    consistent = None if every is None else len(every)  # hands the seat cannot rule out
+    once = not (consistent is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
     tally, nodes, exact_all, interrupted = sample_loop(
         next_deal, cards, objective, rng, deadline, samples, horizon, t0, progress,
         bound=value_bound(sp, objective),
-        done=(lambda s: s.n >= len(every)) if once else None)  # every hand solved exactly once
+        done=(lambda s: s.n >= consistent) if once else None)  # every hand solved exactly once
     n = tally.n
     notes = []
     if n == 0:
