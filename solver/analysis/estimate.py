@@ -161,7 +161,8 @@ def _line_values(pos: Position, objective: str, cards, depth: int | None,
                  deadline: float | None):
     """Values for the leader of every (card, reply) line of one clairvoyant position: the
     reply's value searched from the follower's side, or (None, nodes) past the deadline."""
-    out, nodes = [], 0
+    out: list[float] = []
+    nodes = 0
     for c in cards:
         child = pos.play(c)
         replies = child.legal_cards()
@@ -497,7 +498,8 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     known = None if exact else method_error(pos, objective, mode_depth is None, lines, corrected)
     m_err = None if known is None else known[0]
     est = _Estimate(
-        objective, bound, [(stats, 1.0)] + ([(corr, second.fpc())] if corrected else [])
+        objective, bound,
+        [(stats, 1.0)] + ([(corr, second.fpc())] if corrected and second is not None else [])
     )
     moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
     notes.insert(0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected
@@ -595,7 +597,7 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
     sampler = _Sampler(pos, random.Random(seed_for(pos, objective) if seed is None else seed))
     mover = pos.to_move
     cards = pos.legal_cards()
-    lines = []  # (card, reply or -1, position before the draw)
+    lines: list[tuple[int, int, Position]] = []  # (card, reply or -1, position before the draw)
     for c in cards:
         if not pos.table:
             p1 = pos.play(c)

@@ -11,13 +11,12 @@ import time
 import zlib
 from dataclasses import dataclass
 from functools import partial
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 from collections.abc import Callable, Sequence
 
 from solver.analysis.driver import current
 from solver.analysis.progress import say
 from solver.analysis.threads import SERIAL, interruption, stopping
-from solver.analysis.stats import Sums
 from solver.cards import card_str
 from solver.position.protocol import State
 
@@ -55,12 +54,22 @@ class Sample(NamedTuple):
     exact: bool = True
 
 
+class Adds(Protocol):
+    """What ``run`` adds samples to: a Sums, or sample streams kept as one
+    (estimate._Streams)."""
+
+    @property
+    def n(self) -> int: ...
+
+    def add(self, vals, weight: float = 1.0) -> None: ...
+
+
 @dataclass
 class Run:
     """What a loop gathered, and why it stopped: "samples" (the budget), "done" (the
     estimator's own rule, or nothing more to draw), "deadline", "exhausted" (a sample found
     no time) or "interrupted" (Ctrl-C after at least one sample)."""
-    sums: Sums
+    sums: Adds
     nodes: int = 0
     exact: bool = True
     stopped: str = ""
@@ -69,9 +78,9 @@ class Run:
 Job = Callable[[float | None], Sample]
 
 
-def run(draw: Callable[[], Job | None], sums: Sums, *, t0: float, deadline: float | None = None,
-        samples: int | None = None, done: Callable[[Sums], bool] | None = None,
-        progress: Callable[[float, Sums], str | None] | None = None, nodes: int = 0,
+def run(draw: Callable[[], Job | None], sums: Adds, *, t0: float, deadline: float | None = None,
+        samples: int | None = None, done: Callable[[Adds], bool] | None = None,
+        progress: Callable[[float, Adds], str | None] | None = None, nodes: int = 0,
         threads: int = 1) -> Run:
     """Add samples to ``sums`` until ``samples`` samples, ``done(sums)``, nothing more to
     draw, the deadline, a sample that returns no values, or Ctrl-C or the context's Stop
@@ -104,10 +113,10 @@ def run(draw: Callable[[], Job | None], sums: Sums, *, t0: float, deadline: floa
 class _Loop:
     """The state the threads of one ``run`` share, under one lock."""
 
-    def __init__(self, draw: Callable[[], Job | None], sums: Sums, t0: float,
+    def __init__(self, draw: Callable[[], Job | None], sums: Adds, t0: float,
                  deadline: float | None, samples: int | None,
-                 done: Callable[[Sums], bool] | None,
-                 progress: Callable[[float, Sums], str | None] | None, r: Run) -> None:
+                 done: Callable[[Adds], bool] | None,
+                 progress: Callable[[float, Adds], str | None] | None, r: Run) -> None:
         self.draw, self.sums, self.t0, self.deadline = draw, sums, t0, deadline
         self.samples, self.done, self.progress, self.r = samples, done, progress, r
         self.lock = threading.Lock()
