@@ -253,36 +253,36 @@ class TaskLog:
         """file:line of the row of task ``index`` read by ``done``."""
         return f"{self.path}:{self.lines.get(index, '?')}"
 
-    def _read(self) -> list[bytes]:
+    def _read(self, path: str) -> list[bytes]:
         """The file's lines, a torn last one set aside first."""
         try:
-            with open(self.path, "rb") as f:
+            with open(path, "rb") as f:
                 data = f.read()
         except OSError as e:
-            raise LogError(f"cannot read the log {self.path}: {e.strerror}") from None
+            raise LogError(f"cannot read the log {path}: {e.strerror}") from None
         lines = data.split(b"\n")
         tail = lines.pop()  # b"" when the file ends with its newline
         if tail.strip():
             try:
-                jsonfile.parse(jsonfile.decode(tail, self.path), self.path)
+                jsonfile.parse(jsonfile.decode(tail, path), path)
                 lines.append(tail)  # a whole row, only its newline missing
             except jsonfile.JSONFileError:
-                self._set_aside(tail, len(data) - len(tail), len(lines) + 1)
+                self._set_aside(path, tail, len(data) - len(tail), len(lines) + 1)
         return lines
 
-    def _set_aside(self, tail: bytes, keep: int, n: int) -> None:
-        torn = self.path + ".torn"
+    def _set_aside(self, path: str, tail: bytes, keep: int, n: int) -> None:
+        torn = path + ".torn"
         try:
             with open(torn, "ab") as f:
                 f.write(tail + b"\n")
                 f.flush()
                 os.fsync(f.fileno())
-            os.truncate(self.path, keep)
+            os.truncate(path, keep)
         except OSError as e:
-            raise LogError(f"{self.path}:{n}: the last row was cut short, and it cannot be "
-                             f"set aside in {torn}: {e.strerror}") from None
+            raise LogError(f"{path}:{n}: the last row was cut short, and it cannot be "
+                           f"set aside in {torn}: {e.strerror}") from None
         if self.warn:
-            self.warn(f"{self.path}:{n}: the last row was cut short (a crash while writing "
+            self.warn(f"{path}:{n}: the last row was cut short (a crash while writing "
                       f"it); it is kept in {torn} and its task runs again")
 
     def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
@@ -290,7 +290,7 @@ class TaskLog:
         rows: dict[int, dict] = {}
         if not self.path or not os.path.exists(self.path):
             return rows
-        for n, raw in enumerate(self._read(), 1):
+        for n, raw in enumerate(self._read(self.path), 1):
             where = f"{self.path}:{n}"
             try:
                 text = jsonfile.decode(raw, self.path, n)
