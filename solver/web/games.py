@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from contextlib import contextmanager
 from dataclasses import replace
-from fractions import Fraction
 
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, Limit, current_engine, progress
@@ -273,7 +272,7 @@ def engine_card(game: Game, level: str, job=None) -> int:
     if game.state.is_over:
         raise PositionError("the deal is over")
     with _progress_to(job):
-        return get_agent(level).choose(game.state, random.Random())
+        return get_agent(level)(game.state, random.Random())
 
 
 def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
@@ -376,7 +375,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
     if not found:
         raise PositionError(f"no puzzle '{pid}' in the {variant} set")
     p = found[0]
-    if p.question == "best":
+    if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
         c = parse_card(answer)
         if c not in p.position.legal_cards():
             raise PositionError(
@@ -385,7 +384,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
         ok = c in p.answer
     else:
         try:
-            ok = parse_value(answer) == Fraction(p.answer)
+            ok = parse_value(answer) == p.answer
         except PuzzleError:
             raise PositionError(f"'{answer}' is not a value (such as 7 or -3/2)") from None
     if not ok and not reveal:
