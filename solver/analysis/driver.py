@@ -409,21 +409,25 @@ class Search:
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
         alpha, beta = (-context.INF, context.INF) if window is None else window
         while True:
-            check_stop()  # a Stop of the calling context; the pool stops the helper threads
-            lockstep = bool(stats[context.S_GRANT])  # the count runs on; the grant is the limit
-            before = int(stats[context.S_NODES]) if lockstep else 0
-            stats[context.S_NODES] = before
-            stats[context.S_ABORT] = 0
-            stats[context.S_STOP] = 0
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
-            stats[context.S_LIMIT] = stats[context.S_GRANT] if lockstep else (
-                limit if self.node_limit is None else max(1, min(limit, self.node_limit
-                                                                 - self.nodes)))
+            if stats[context.S_GRANT]:  # lockstep: the count runs on, the grant is the limit
+                before = int(stats[context.S_NODES])
+                stats[context.S_STOP] = 0
+                stats[context.S_LIMIT] = stats[context.S_GRANT]
+            else:
+                before = 0
+                stats[context.S_NODES] = 0
+                stats[context.S_LIMIT] = (limit if self.node_limit is None else
+                                          max(1, min(limit, self.node_limit - self.nodes)))
+            stats[context.S_ABORT] = 0
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[context.S_NODES]) - before
             if not stats[context.S_ABORT]:
                 return int(v)
+            # a Stop of the calling context, between slices (the pool stops the helper
+            # threads); a search of one slice ends before a stop could matter
+            check_stop()
             if not quiet:
                 self.progress.report(self.nodes, self.started)
             if deadline is not None and time.perf_counter() > deadline:
