@@ -11,12 +11,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
 from solver.rules import RulesError, Variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
 _PTS = tuple((0, 0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 10] for c in range(40))
+
+
+class Table(Protocol):
+    """What the agents here read of a state: a GameState, or one seat's view of it (an
+    open Position or a SeatPosition) -- the inference model (solver.players.infer) hands
+    greedy an open Position it built."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def trump_suit(self) -> int: ...
+
+    @property
+    def table(self) -> tuple[int, ...]: ...
+
+    def legal_cards(self) -> list[int]: ...
+
 
 Agent = Callable[[GameState, random.Random], int]
 #: the agents of a deal: one for every seat, one per side, or one per seat; each an agent or
@@ -28,10 +53,10 @@ class NamedAgent:
     """Base for agents that carry a name (records and reports show it)."""
     name = "agent"
 
-    def choose(self, state: GameState, rng: random.Random) -> int:
+    def choose(self, state: Table, rng: random.Random) -> int:
         raise NotImplementedError
 
-    def __call__(self, state: GameState, rng: random.Random) -> int:
+    def __call__(self, state: Table, rng: random.Random) -> int:
         return self.choose(state, rng)
 
     def __repr__(self) -> str:
@@ -42,15 +67,15 @@ class RandomAgent(NamedAgent):
     """A uniformly random legal card: the baseline every other player must beat."""
     name = "random"
 
-    def choose(self, state: GameState, rng: random.Random) -> int:
+    def choose(self, state: Table, rng: random.Random) -> int:
         return rng.choice(state.legal_cards())
 
 
-def _is_trump(state: GameState, c: int) -> bool:
+def _is_trump(state: Table, c: int) -> bool:
     return _SUIT[c] == state.trump_suit
 
 
-def _cost(state: GameState, c: int) -> tuple:
+def _cost(state: Table, c: int) -> tuple:
     """How much giving a card away hurts: carichi last, then trumps, then points, then rank."""
     return (_PTS[c] >= 10, _is_trump(state, c), _PTS[c], c % 10)
 
@@ -60,7 +85,7 @@ class GreedyAgent(NamedAgent):
     points cheaply, otherwise throws its cheapest card; leads its cheapest non-trump."""
     name = "greedy"
 
-    def choose(self, state: GameState, rng: random.Random) -> int:
+    def choose(self, state: Table, rng: random.Random) -> int:
         legal = state.legal_cards()
         cheapest = min(legal, key=lambda c: _cost(state, c))
         if not state.table:

@@ -12,6 +12,7 @@ Only what the seat saw is used: never another player's drawn card.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from solver.game import to_seat_position
 from solver.players.agents import GreedyAgent
@@ -21,6 +22,8 @@ from solver.rules import trick_taker
 EPS = 0.5          # share of the opponent's plays the model leaves to chance
 _GREEDY = GreedyAgent()
 _RNG = random.Random(0)  # greedy never draws from it; required by the agent's signature
+#: (trick before the play, leader, card, what changed the hand since: see observations)
+Observation = tuple[tuple[int, ...], int, int, int | Literal["now"] | None]
 
 
 def _likelihood(state, opp: int, hand: int, trick: tuple, leader: int, card: int) -> float:
@@ -37,18 +40,22 @@ def _likelihood(state, opp: int, hand: int, trick: tuple, leader: int, card: int
 
 def seat_view(state, seat: int | None = None):
     """What ``seat`` (0-based) sees of ``state``: the state itself when it is a seat's view
-    (a SeatPosition), else the view of a live two-player game."""
-    return state if state.hidden_hand else to_seat_position(state, seat)
+    (a SeatPosition), else the view of a live two-player game (whose seat must be given)."""
+    if state.hidden_hand:
+        return state
+    if seat is None:
+        raise TypeError("seat_view: a game's state needs the seat whose view it is")
+    return to_seat_position(state, seat)
 
 
-def observations(state, seat: int | None = None) -> list:
+def observations(state, seat: int | None = None) -> list[Observation]:
     """The opponent's recent plays the seat saw, most recent first: (trick before the play,
     leader, card, what changed the hand since: "now" = the play is in this trick, None = no
     draw since, -1 = one unseen card drawn since, else the card drawn since). ``state`` is
     the seat's view, or a game's state and the seat."""
     view = seat_view(state, seat)
     opp = view.opponent
-    obs = []
+    obs: list[Observation] = []
     if view.table and view.leader == opp:
         obs.append(((), opp, view.table[0], "now"))
     if view.tricks:
