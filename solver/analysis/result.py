@@ -96,6 +96,20 @@ class MoveValue:
     #: error is paired); None for the best card and where unknown
     gap_error: float | None = None
 
+    @property
+    def exact_value(self) -> Fraction:
+        """``value_exact`` for a caller that analysed where the answer is exact (a solved
+        endgame): typed as a Fraction, and a clear error rather than a None reaching its
+        arithmetic if the value turns out to be an estimate."""
+        return _exact(self.value_exact, f"the value of {card_str(self.card)}")
+
+
+def _exact(value: Fraction | None, what: str) -> Fraction:
+    if value is None:
+        raise RuntimeError(f"{what}: an estimate where an exact value was expected "
+                           f"(a bug: please report it)")
+    return value
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -122,6 +136,12 @@ class Analysis:
     def __post_init__(self) -> None:
         if not self.exact and self.interval is None:
             raise ValueError("an estimate says what its ± covers (interval)")
+
+    @property
+    def exact_value(self) -> Fraction:
+        """``value_exact`` where the caller knows the analysis is exact (see
+        ``MoveValue.exact_value``)."""
+        return _exact(self.value_exact, f"the value of {self.position.to_text()}")
 
     def move(self, card: int) -> MoveValue:
         for m in self.moves:

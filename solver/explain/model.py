@@ -114,7 +114,7 @@ class Explanation:
     phase: str       # endgame | last_draw | before_endgame
     mover: int
     analysis: Analysis
-    line: tuple[Trick, ...] = ()
+    line: tuple[Trick, ...] | tuple[Trick4, ...] = ()
     alternatives: tuple[Alternative, ...] = ()
     ideas: tuple[Idea, ...] = ()
     tricks_won: tuple[int, int] = (0, 0)

@@ -43,7 +43,7 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
         answer = None if j is None else plies[j]
         role, lead = ("answer", None) if j is None else reply_role(
             len(pos.table), 4, [c.card for c in plies], j)
-        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
+        alts.append(Alternative(m.card, m.exact_value, root.exact_value - m.exact_value,
                                 None if answer is None else answer.card, tuple(rest),
                                 None if answer is None else answer.player, role, lead))
     return Explanation(pos, objective, "endgame", pos.to_move, root, tuple(line), tuple(alts),
@@ -101,7 +101,8 @@ def _ideas(line: list[Trick4]) -> list[Idea]:
                     out.append(Idea("load_partner", c.player, t.number, {"card": c.card}))
             if t.winner == partner and i < 3 and any(
                     x.player == partner for x in t.cards[i + 1:]):
-                could_take = [m for m in c.analysis.moves if m.value_exact < c.analysis.value_exact]
+                could_take = [m for m in c.analysis.moves
+                              if m.exact_value < c.analysis.exact_value]
                 if could_take and POINTS[c.card] == 0:
                     out.append(Idea("partner_takes", c.player, t.number, {"card": c.card}))
     return out
