@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.analysis import Analysis
+from solver.cards import card_str
 from solver.explain.render import team_json, to_json
 from solver.position import Position
 from solver.rules import deal_result
@@ -34,6 +35,16 @@ class Ply:
     @property
     def choices(self) -> int:
         return 0 if self.analysis is None else len(self.analysis.moves)
+
+    @property
+    def position(self) -> Position:
+        """The open position the card was played from: what its analysis analysed (explain
+        analyses open positions only). A table card, not analysed, has none."""
+        a = self.analysis
+        if a is None or not isinstance(a.position, Position):
+            raise RuntimeError(f"no open position analysed before {card_str(self.card)} "
+                               f"(a bug: please report it)")
+        return a.position
 
     @property
     def cost(self) -> Fraction | None:

@@ -46,7 +46,7 @@ def _follow_reasons(t: Trick) -> list[dict]:
             out.append({"player": ply.player, "card": ply.card, "kind": "on_table"})
             continue
         a = ply.analysis
-        before = a.position
+        before = ply.position
         hand = before.hands[ply.player]
         r: dict = {"player": ply.player, "card": ply.card}
         if role == "lead":
@@ -119,13 +119,13 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
         takers = [
             m
             for m in a.moves
-            if m.card in _higher_in_suit(a.position.hands[ply.player], t.lead.card)
+            if m.card in _higher_in_suit(ply.position.hands[ply.player], t.lead.card)
         ]
-        if takers and max(m.value_exact for m in takers) < a.value_exact:
-            best_take = max(takers, key=lambda m: (m.value_exact, -m.card))
+        if takers and max(m.exact_value for m in takers) < a.exact_value:
+            best_take = max(takers, key=lambda m: (m.exact_value, -m.card))
             ideas.append(Idea("liscio", ply.player, t.number,
                               {"card": ply.card, "instead": best_take.card,
-                               "cost": a.value_exact - best_take.value_exact}))
+                               "cost": a.exact_value - best_take.exact_value}))
 
     def matters(ts) -> bool:
         """Whether some lead of these tricks was a real choice: another card does worse."""
@@ -135,7 +135,7 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
 
     def follower_void(t: Trick, s: int) -> bool:
         """Whether the follower of t held no card of suit s when answering."""
-        return not t.follow.analysis.position.hands[t.follow.player] & SUIT_MASKS[s]
+        return not t.follow.position.hands[t.follow.player] & SUIT_MASKS[s]
 
     # a carico forced out: the follower must follow suit and the only cards of the suit
     # left to them lose to the card led, so the Ace or Three goes under it

@@ -117,7 +117,7 @@ def explain_scoperta(pos: Position, objective: str = "points",
                        tuple(ideas), *tally(pos, tricks), facts)
 
 
-def tally(pos, tricks) -> tuple:
+def tally(pos, tricks) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int] | None]:
     """(tricks won, points won, final score or None) per player along a line."""
     tw, pw = [0, 0], [0, 0]
     for t in tricks:
