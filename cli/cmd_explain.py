@@ -45,7 +45,9 @@ def explain(position, lang, as_json, objective, time_limit):
     From the last draw on (talon empty, or only the top card and the trump card left) the
     explanation is complete; earlier it says what is known. Briscolone and Libero
     (variant=briscolone|libero) are explained in the endgame: the talon empty, the last
-    five tricks. POSITION "-" reads positions from standard input, one per line.
+    five tricks. A seat's view (hand2=?) is explained once the talon is empty, when the
+    other hand is known by elimination; earlier it is refused. POSITION "-" reads positions
+    from standard input, one per line.
 
     \b
     Examples:
@@ -58,7 +60,7 @@ def explain(position, lang, as_json, objective, time_limit):
              else [position])
     for i, text in enumerate(texts):
         pos = parse_position(text)
-        ex = explain_position(pos, objective, time_limit)
+        ex = explain_position(pos, objective, time_limit, lang)
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:

@@ -216,6 +216,10 @@ _BOARD_EN = {
     "play.wrong": "Wrong: the answer is {answer}.",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
+    "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
+                      "{other}'s hand (?) is not known while the talon holds cards ({talon} "
+                      "left; once it is empty the hand is known by elimination): 'briscola "
+                      "analyse' analyses the position from the seat",
 }
 _BOARD_IT = {
     "play.header": "Problema {i}/{n} [{difficulty}] {title}",
@@ -231,6 +235,11 @@ _BOARD_IT = {
     "play.wrong": "Sbagliato: la risposta è {answer}.",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
+    "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
+                      "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
+                      "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "
+                      "ricava per esclusione): 'briscola analyse' analizza la posizione dal "
+                      "posto del giocatore",
 }
 
 # the Briscolone and Libero endgames
@@ -1223,8 +1232,9 @@ BOARD_PAGE["en"].update({
     "open_hands.title": "For study: show the other hand too. Off (the default), the board shows "
                         "only what your seat sees.",
     "seat.waiting": "{p}'s hand is hidden: the analysis is from your seat, on your turn.",
-    "explain.seat": "The explanation follows one line with every card in view: tick open hands "
-                    "to ask for it (your seat does not see the other hand).",
+    "explain.seat": "The explanation follows one line with every card in view: your seat "
+                    "knows the other hand once the talon is empty (by elimination), and "
+                    "Explain answers then; tick open hands to ask for it now.",
     "review.after_deal": "The other hand stays hidden until the deal is over: review it then.",
     "download.sealed": "The record names every card still hidden (the talon's order, and in "
                        "the hidden-card games the other hand): download it before the deal is "
@@ -1243,8 +1253,9 @@ BOARD_PAGE["it"].update({
     "open_hands.title": "Per studiare: mostra anche l'altra mano. Spento (di norma), il tavolo "
                         "mostra solo ciò che vede il tuo posto.",
     "seat.waiting": "La mano del {p} è coperta: l'analisi è dal tuo posto, al tuo turno.",
-    "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: spunta carte "
-                    "scoperte per chiederla (il tuo posto non vede l'altra mano).",
+    "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: il tuo posto "
+                    "conosce l'altra mano quando il tallone è vuoto (per esclusione), e allora "
+                    "Spiega risponde; spunta carte scoperte per chiederla subito.",
     "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
                          "analizzala allora.",
     "download.sealed": "La partita registrata nomina ogni carta ancora coperta (l'ordine del "

@@ -163,6 +163,33 @@ def test_no_answer_the_page_receives_names_an_unseen_card(page, variant):
         assert drv.find_elements("css selector", "#analysis tr.best")   # analysed from the seat
 
 
+def test_explain_is_given_once_the_seat_knows_the_other_hand(page):
+    """A classic deal played on the page to its empty talon: Explain refused while the
+    talon hides cards, then explained (the other hand known by elimination), every answer
+    the page received read for cards the seat could not see."""
+    drv, server = page
+    _open(drv, server)
+    _wait(drv, lambda: drv.execute_script("return !S.busy && document.getElementById('stop').disabled"),
+          what="the first deal's analysis")
+    _answers(drv)
+    _deal(drv, "classic", 13, "greedy")
+    said = lambda: drv.find_element("id", "explanation").get_attribute("textContent")  # noqa: E731 - a one-line helper named for the lines below
+    _click(drv, drv.find_element("id", "explain"))
+    _wait(drv, said, what="the refusal")
+    assert said() == BOARD_PAGE["en"]["explain.seat"]
+    while not drv.execute_script("return S.view.known"):
+        n = len(drv.execute_script("return S.game.moves"))
+        legal = drv.execute_script("return S.view.legal")
+        _click(drv, drv.find_element("css selector", f'#board svg g.card.playable[data-card="{legal[0]}"]'))
+        _wait(drv, lambda: len(drv.execute_script("return S.game.moves")) > n and _settled(drv),
+              what="the engine's answer")
+    drv.execute_script("document.getElementById('explanation').textContent = ''")
+    _click(drv, drv.find_element("id", "explain"))
+    _wait(drv, lambda: said() and said() != BOARD_PAGE["en"]["explaining"], what="the explanation")
+    assert said() != BOARD_PAGE["en"]["explain.seat"] and "Endgame" in said(), said()
+    assert _check_all(_answers(drv), "classic", 13, drv.execute_script("return S.game.moves")) > 10
+
+
 def test_a_classic_deal_in_italian_on_a_phone(page):
     """The words of the issue: the seed is a shuffle (mescolata, not seme), the games have
     their Italian names, nothing says "fai clic" to a touch screen; the screenshot of a

@@ -26,7 +26,7 @@ from solver.explain.render import render4, render_text, team_json, to_json
 from solver.explain.scoperta import (EARLY_TIME_LIMIT, LineSolver, explain_scoperta,
                                      is_deterministic, line_tricks, phase_of)
 from solver.explain.teams import explain4, explainable
-from solver.position import Position, PositionError
+from solver.position import Position, PositionError, SeatPosition
 from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction,
                          message)
 
@@ -34,8 +34,8 @@ __all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "V
            "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick", "Trick4",
            "agree", "card_phrase", "check_explainable", "classic_as_scoperta", "explain",
            "explain4", "explain_position", "explainable", "fmt_fraction",
-           "hand_of", "is_deterministic", "no_trump", "line_tricks", "message", "phase_of",
-           "render", "render4", "render_text", "team_json", "to_json"]
+           "hand_of", "in_view", "is_deterministic", "no_trump", "line_tricks", "message",
+           "phase_of", "render", "render4", "render_text", "team_json", "to_json"]
 
 
 def explain(pos: Position, objective: str = "points",
@@ -46,14 +46,29 @@ def explain(pos: Position, objective: str = "points",
     return explain_scoperta(pos, objective, time_limit)
 
 
-def explain_position(pos: Position, objective: str = "points",
-                     time_limit: float | None = None) -> Explanation:
+def in_view(pos: Position | SeatPosition, lang: str = "en") -> Position:
+    """``pos`` with every hand in view, as an explanation walks its line: a seat's view
+    (``?``) becomes the open position it determines (``SeatPosition.known_position``: the
+    other hand known by elimination once the talon is empty), so the seat is told nothing
+    it cannot see; a view that leaves the other hand open is refused in one line, in
+    ``lang``."""
+    if not isinstance(pos, SeatPosition):
+        return pos
+    known = pos.known_position()
+    if known is not None:
+        return known
+    if not pos.talon_size:
+        raise PositionError("no opponent hand is consistent with what the seat has seen")
+    raise PositionError(message(lang, "explain.hidden", seat=pos.player, other=pos.opponent + 1,
+                                talon=pos.talon_size))
+
+
+def explain_position(pos: Position | SeatPosition, objective: str = "points",
+                     time_limit: float | None = None, lang: str = "en") -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
-    else the two-player one (which refuses, in one line, what it cannot explain). A hidden
-    hand is refused: the explanation walks one line with every card in view."""
-    if pos.hidden_hand:
-        raise PositionError("explain needs every hand in view; a position with a hidden hand "
-                            "(?) is analysed from its seat by 'briscola analyse'")
+    else the two-player one (which refuses, in one line, what it cannot explain). A seat's
+    view is explained where it determines the other hand, else refused (``in_view``)."""
+    pos = in_view(pos, lang)
     if explainable(pos):
         return explain4(pos, objective)
     return explain(check_explainable(pos), objective, time_limit)

@@ -303,6 +303,16 @@ class SeatPosition(Printed):
         fits = self._fits()
         return [mask_of(cs) for cs in combinations(free, self.hidden) if fits(cs)]
 
+    def known_position(self) -> Position | None:
+        """The open Position this view determines, or None. When exactly one opponent hand
+        fits what the seat has seen (in every deal once the talon is empty: the cards it has
+        not seen are that hand), nothing is hidden from the seat but the talon's order, so
+        what needs every hand in view (an explanation) may be given from the seat."""
+        hands = self.every_hand(CHECK_LIMIT)
+        if hands is None or len(hands) != 1:
+            return None
+        return self.with_hand(hands[0])
+
     def sample(self, rng: random.Random) -> Position:
         """One open position consistent with what the seat has seen: the opponent's hand
         drawn by ``hand_sampler`` (the known cards added), the talon left hidden. The same

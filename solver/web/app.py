@@ -31,6 +31,7 @@ from solver.frame import FRAMES
 from solver.i18n import PLAY_TITLES
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
+from solver.explain import in_view
 from solver.position import parse_position
 from solver.rules import VARIANTS
 from solver.web.guard import MAX_BODY, Guard, json_body
@@ -100,14 +101,12 @@ def _lang(body: dict) -> str:
     return lang
 
 
-def _open_position(body: dict):
-    """The request's position, refused when a hand is hidden (``?``): an explanation walks
-    one line with every card in view; the other routes take such a position."""
-    pos = parse_position(_field(body, "position", str, required=True))
-    if pos.hidden_hand:
-        raise BadRequest("a position with a hidden hand (?) can be shown and analysed but "
-                         "not explained: give both hands")
-    return pos
+def _open_position(body: dict, lang: str):
+    """The request's position with every hand in view, as an explanation walks one line:
+    a seat's view (``?``) is the open position the server works out from that view alone
+    (the page never sends a hidden card), refused where the view leaves the other hand
+    open (``in_view``); the other routes take a seat's view as it is."""
+    return in_view(parse_position(_field(body, "position", str, required=True)), lang)
 
 
 def _cards(body: dict, key: str, kind):
@@ -276,9 +275,9 @@ def create_app(
 
     @endpoint
     async def api_explain(request, body):
-        pos = _open_position(body)
-        objective = _field(body, "objective", str, "points")
         lang = _lang(body)
+        pos = _open_position(body, lang)
+        objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 10.0)
         return await jobs.run(
             client_of(body),

@@ -214,7 +214,8 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
     """The game (record, moves, tricks) and the board after ``ply`` cards (all of them when
     None); a finished deal's board is its final position, with ``result``. In a hidden-card
     game the board is what ``seat`` sees (view_position; None: open hands), its legal cards
-    only on its turn, and the record is sealed while the deal goes on."""
+    only on its turn, and the record is sealed while the deal goes on; ``known``: the seat's
+    view determines the other hand (the talon is out), so Explain may ask for it."""
     whole = game
     if ply is not None:
         if not 0 <= ply <= len(game.moves):
@@ -229,7 +230,8 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
     out = {"game": rec, "variant": s.variant.name, "players": s.players,
            "over": s.is_over, "points": list(s.side_points), "moves": len(whole.moves),
            "ply": len(game.moves), "turn": s.to_move + 1, "last": last,
-           "seat": pos.seat + 1 if hidden else None, "hidden": hidden, "sealed": "sealed" in rec,
+           "seat": pos.seat + 1 if hidden else None, "hidden": hidden,
+           "known": hidden and pos.known_position() is not None, "sealed": "sealed" in rec,
            "reviewable": not (whole.hidden and "sealed" in rec),
            "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
            "position": pos.to_text() if pos is not None else None,
@@ -276,7 +278,7 @@ def engine_card(game: Game, level: str, job=None) -> int:
 
 
 def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
-    ex = explain_position(pos, objective, time_limit)
+    ex = explain_position(pos, objective, time_limit, lang)
     return {"text": render_explanation(ex, lang), "explanation": ex.to_json()}
 
 

@@ -661,7 +661,8 @@ function waitForTurn() {
 async function explain() {
   const position = S.view && S.view.position;
   if (!position) return;
-  if (hidesHand()) { $("explanation").textContent = t("explain.seat"); return; }
+  // a seat's view is explained once it determines the other hand (the server works it out)
+  if (hidesHand() && !S.view.known) { $("explanation").textContent = t("explain.seat"); return; }
   $("explanation").textContent = t("explaining");
   try {
     const r = await api("/api/explain", { position, lang: lang(), objective: $("objective").value,

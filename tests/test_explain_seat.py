@@ -1,0 +1,170 @@
+"""A seat's view explained once it determines the other hand (issue 41, item 1).
+
+In the 2-player hidden-card games the seat knows the other hand by elimination once the
+talon is empty: its view is then the open position, and its explanation is that position's,
+from the library, the command line and the board. A view with cards still in the talon is
+refused as before, and the board's answer to it names no card of the hidden hand."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.cards import card_str, cards_of, mask_of
+from solver.explain import explain_position, render
+from solver.game import deal, legal_cards, play, to_position
+from solver.position import PositionError, SeatPosition, parse_position
+
+HIDDEN_GAMES = ("classic", "briscolone", "libero")
+CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7FCR][BCDS])(?![A-Za-z0-9])")
+
+
+def at_talon(variant: str, seed: int, talon: int):
+    """A seeded deal played at random until the talon holds ``talon`` cards and a trick
+    starts."""
+    s, rng = deal(variant, seed), random.Random(seed)
+    while s.talon_size > talon or s.table:
+        s = play(s, rng.choice(legal_cards(s)))
+    return s
+
+
+def seat_view(state, player: int) -> SeatPosition:
+    sp = state.view(player)
+    assert isinstance(sp, SeatPosition)
+    return sp
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+@pytest.mark.parametrize("seed", (3, 11))
+def test_a_view_at_the_empty_talon_is_the_open_position(variant, seed):
+    state = at_talon(variant, seed, 0)
+    for player in (1, 2):
+        sp = seat_view(state, player)
+        assert sp.known_position() == to_position(state)
+        # a card on the table: the view after the lead is still determined
+        after = seat_view(play(state, legal_cards(state)[0]), player)
+        assert after.known_position() == to_position(play(state, legal_cards(state)[0]))
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_a_view_at_the_empty_talon_is_explained_as_the_open_position(variant):
+    state = at_talon(variant, 5, 0)
+    sp = seat_view(state, state.to_move + 1)
+    mine, opened = explain_position(sp), explain_position(to_position(state))
+    assert mine.to_json() == opened.to_json()
+    assert render(mine, "it") == render(opened, "it")
+
+
+def test_a_view_read_from_its_notation_is_explained():
+    state = at_talon("classic", 7, 0)
+    sp = seat_view(state, 1)
+    text = sp.to_text().split(" tricks=")[0]   # pasted: nothing known of how the hands arrived
+    pasted = parse_position(text)
+    assert isinstance(pasted, SeatPosition) and not pasted.tricks
+    assert explain_position(pasted).to_json() == explain_position(to_position(state)).to_json()
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+@pytest.mark.parametrize("talon", (2, 10))
+def test_a_view_with_cards_in_the_talon_is_refused(variant, talon):
+    """At the last draw (in classic: one covered card above the trump card) the seat sees
+    neither that card nor which of the unseen cards the other hand holds."""
+    sp = seat_view(at_talon(variant, 5, talon), 1)
+    assert sp.talon_size == talon and sp.known_position() is None
+    with pytest.raises(PositionError, match="explain needs every hand in view"):
+        explain_position(sp)
+    with pytest.raises(PositionError, match="la spiegazione ha bisogno di tutte le mani"):
+        explain_position(sp, lang="it")
+
+
+def run(*args):
+    r = CliRunner().invoke(cli, list(args))
+    return r.exit_code, r.output
+
+
+def test_the_command_explains_a_determined_view_and_refuses_the_others():
+    state = at_talon("briscolone", 4, 0)
+    seat = seat_view(state, 1).to_text()
+    code, out = run("explain", seat, "--json")
+    assert code == 0, out
+    assert json.loads(out) == json.loads(run("explain", to_position(state).to_text(), "--json")[1])
+    early = seat_view(at_talon("briscolone", 4, 10), 1).to_text()
+    for lang, says in (("en", "is not known while the talon holds cards"),
+                       ("it", "non si conosce finché il tallone ha carte")):
+        code, out = run("explain", early, "--lang", lang)
+        lines = out.strip().splitlines()
+        assert code == 2 and len(lines) == 1 and says in lines[0], out
+
+
+# ----- the board ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client():
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from starlette.testclient import TestClient
+
+    from solver.web.app import create_app
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def named(value) -> set[str]:
+    if isinstance(value, dict):
+        return set().union(*(named(v) for v in value.values()), *(named(k) for k in value))
+    if isinstance(value, list):
+        return set().union(*(named(v) for v in value))
+    return set(CARD.findall(value)) if isinstance(value, str) else set()
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_the_board_explains_a_determined_view_with_what_the_seat_knows(client, variant):
+    state = at_talon(variant, 9, 0)
+    sp = seat_view(state, 1)
+    other = {card_str(c) for c in cards_of(mask_of(state.hand_cards(1)))}
+    # what the seat sees (its hand, the cards played, the trump card) and deduces (the rest)
+    knows = {card_str(c) for c in cards_of(sp.own | sp.played | sp.pool | sp.known)}
+    if state.briscola >= 0:
+        knows.add(card_str(state.briscola))
+    r = client.post("/api/explain", json={"position": sp.to_text(), "time_limit": 1})
+    assert r.status_code == 200, r.json()
+    said = named(r.json())
+    assert said <= knows
+    assert said & other, "the explanation was refused, or names no card of the other hand"
+    assert r.json()["text"] == render(explain_position(to_position(state)), "en")
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_the_board_refuses_an_undetermined_view_without_naming_the_hidden_hand(client, variant):
+    state = at_talon(variant, 9, 2)
+    sp = seat_view(state, 1)
+    hidden = {card_str(c) for c in state.hand_cards(1)} - {card_str(c) for c in cards_of(sp.known)}
+    for lang in ("en", "it"):
+        r = client.post("/api/explain", json={"position": sp.to_text(), "lang": lang})
+        assert r.status_code == 400
+        assert "(?)" in r.json()["error"]
+        assert not named(r.json()) & hidden
+
+
+def test_the_game_view_says_when_explain_may_ask(client):
+    """The page asks for an explanation on a seat's view only where ``known`` says the
+    view determines the other hand: a classic deal played on to its empty talon."""
+    rng = random.Random(2)
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 2, "seat": 1}).json()
+    assert v["hidden"] and v["known"] is False
+    while not v["over"]:
+        sp = parse_position(v["position"])
+        assert v["known"] == (sp.talon_size == 0)
+        if v["known"] and v["turn"] == 1:
+            r = client.post("/api/explain", json={"position": v["position"], "time_limit": 1})
+            assert r.status_code == 200 and r.json()["text"], r.json()
+            return
+        if v["turn"] == 1:
+            v = client.post("/api/play", json={"game": v["game"], "card": rng.choice(v["legal"]),
+                                               "seat": 1}).json()
+        else:
+            v = client.post("/api/engine", json={"game": v["game"], "level": "greedy",
+                                                 "seat": 1}).json()
+    pytest.fail("the deal ended before the seat's view was known on its turn")
