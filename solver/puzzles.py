@@ -58,11 +58,12 @@ class Puzzle:
     def to_json(self) -> dict:
         pos = self.position
         pos_text = pos.to_text(with_played=pos.talon_size > 2 or no_trump(pos))
-        d = {"id": self.id, "position": pos_text, "question": self.question,
-             "objective": self.objective,
-             "answer": ([card_str(c) for c in self.answer] if self.question == "best"
-                        else fmt_fraction(self.answer)),
-             "difficulty": self.difficulty}
+        d: dict[str, object] = {
+            "id": self.id, "position": pos_text, "question": self.question,
+            "objective": self.objective,
+            "answer": ([card_str(c) for c in self.answer] if isinstance(self.answer, tuple)
+                       else fmt_fraction(self.answer)),
+            "difficulty": self.difficulty}
         if self.title:
             d["title"] = self.title
         if self.comment:
@@ -277,11 +278,12 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
     a = analyse(p.position, p.objective, limit=Limit(time=time_limit))
     if exact_only and not a.exact:
         return Check(p, None, None, None)
-    if p.question == "best":
+    ok: bool | None
+    if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
         got: tuple[int, ...] | Fraction = tuple(sorted(a.best))
-        ok = set(got) == set(p.answer)
+        ok = set(a.best) == set(p.answer)
     else:
-        got = a.value_exact if a.exact else Fraction(a.value).limit_denominator(10 ** 6)
+        got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10 ** 6)
         ok = got == p.answer if a.exact else None
     return Check(p, got, ok, a)
 
@@ -343,11 +345,11 @@ def measure(pos: Position, objective: str = "points", a: Analysis | None = None)
     if not a.exact or len(a.moves) < 2 or len(a.best) != 1:
         return None
     best, second = a.moves[0], a.moves[1]
-    margin = best.value_exact - second.value_exact
+    margin = best.exact_value - second.exact_value
     if margin < MARGIN[objective]:
         return None
     g = greedy_card(pos)
-    losing = sum(1 for m in a.moves if m.value_exact < best.value_exact)
+    losing = sum(1 for m in a.moves if m.exact_value < best.exact_value)
     lines = {m.card: _line_balance(pos, m.card, objective) for m in a.moves}
     first = {c: ln[0] for c, ln in lines.items()}
     sacrifice = first[best.card] < max(v for c, v in first.items() if c != best.card)
@@ -446,7 +448,7 @@ def evaluate(pos, objective: str, difficulty: str | None):
     g = parse_card(f["greedy"])
     said = PUZZLE_COMMENTS["en"]
     if f["greedy_wrong"]:
-        cost = a.moves[0].value_exact - a.move(g).value_exact
+        cost = a.moves[0].exact_value - a.move(g).exact_value
         comment = said["costs"].format(card=f["greedy"], cost=fmt_fraction(cost),
                                        unit=said[objective])
     else:
