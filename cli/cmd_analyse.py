@@ -8,7 +8,7 @@ from fractions import Fraction
 import click
 
 from cli.cluster_opts import cluster_options
-from cli.options import SECONDS, SEED, clip, clip_message, count
+from cli.options import LANG, SECONDS, SEED, clip, clip_message, count
 from solver import jsonfile
 from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.analysis import Limit
@@ -430,7 +430,7 @@ DEMO_MIDGAME = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,F
 
 
 @click.command()
-@click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True)
+@click.option("--lang", type=LANG, default="en", show_default=True)
 def demo(lang):
     """Run the engine on built-in examples: explain a last-draw endgame, then solve a
     position with eight talon cards exactly (expectiminimax over the unknown draws).

@@ -6,12 +6,11 @@ import sys
 
 import click
 
-from cli.options import SECONDS
+from cli.options import LANG, SECONDS
 from solver.errors import BriscolaError
-from solver.explain import LANGS, explain_position, render
+from solver.explain import explain_position, render
 from solver.position import parse_position
 
-LANG = click.Choice(LANGS)
 
 
 def read_text(path: str) -> str:

@@ -10,7 +10,7 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options, progress_line
-from cli.options import SECONDS, SEED, check_output, count, record_text, save_text
+from cli.options import LANG, SECONDS, SEED, check_output, count, record_text, save_text
 from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
@@ -26,7 +26,7 @@ from solver.record import (check_record, deal_record, deal_start, match_record, 
 from solver.position.board import SUIT_COLOURS, render
 from solver.review import (SUPPORTED, UNSUPPORTED, Review, check_review_objective,
                            draw_luck, render_review, review_move, review_record, review_states)
-from solver.i18n import (INTERVAL_SHORT, LANGS, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase,
+from solver.i18n import (INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase,
                          suit_name)
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.position import PositionError, parse_position
@@ -491,7 +491,7 @@ def _colour_wanted() -> bool:
                    "takes at most 0.5 s per move)")
 @click.option("--match", "rounds", type=count(1, 10_000), default=None, metavar="N",
               help="play a match of N rounds (deals) instead of one deal")
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+@click.option("--lang", type=LANG, default="en", show_default=True,
               help="language of the text")
 @click.option("--record-out", type=click.Path(dir_okay=False), default=None,
               help="write the game record here (JSON, see `briscola replay`)")
@@ -665,7 +665,7 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
 @click.option("--json", "as_json", is_flag=True, help="print the review as one JSON object")
 @click.option("--time-per-move", type=SECONDS, default=2.0, show_default=True,
               help="seconds of analysis per position (exact when it finishes, else an estimate)")
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+@click.option("--lang", type=LANG, default="en", show_default=True,
               help="language of the text")
 @click.option("--objective", type=click.Choice(["points", "win"]), default="points",
               show_default=True, help="judge each card by the points it gives up, or by the "

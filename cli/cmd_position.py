@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cli.options import SECONDS, check_output, save_text
+from cli.options import LANG, SECONDS, check_output, save_text
 from solver.cards import card_str
 from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
@@ -37,7 +37,7 @@ def use_colour(choice: bool | None) -> bool:
 
 @click.command()
 @click.argument("position")
-@click.option("--lang", type=click.Choice(["en", "it"]), default="en", show_default=True,
+@click.option("--lang", type=LANG, default="en", show_default=True,
               help="language of the labels")
 @click.option("--color/--no-color", "colour", default=None,
               help="force colours on or off (default: on a terminal unless NO_COLOR is set)")

@@ -10,8 +10,7 @@ from fractions import Fraction
 import click
 
 from cli.cluster_opts import client_for, cluster_options
-from cli.cmd_explain import LANG
-from cli.options import SEED, check_output, count, save_text
+from cli.options import LANG, SEED, check_output, count, save_text
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import analyse

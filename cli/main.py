@@ -14,7 +14,7 @@ import traceback
 import click
 
 from cli import coldstart
-from cli.options import clip_message
+from cli.options import ERROR_LANG, clip_message
 from solver.errors import BriscolaError, internal_error
 
 #: the exit code of a bug (sysexits.h's EX_SOFTWARE), apart from the user's mistakes' 2
@@ -117,7 +117,7 @@ class BriscolaGroup(click.Group):
         try:
             return super().invoke(ctx)
         except BriscolaError as e:
-            click.echo(f"error: {clip_message(e)}", err=True)
+            click.echo(error_line(e, ctx.meta.get(ERROR_LANG, "en")), err=True)
             ctx.exit(2)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
@@ -132,6 +132,14 @@ class BriscolaGroup(click.Group):
         except Exception as e:  # a bug, not the user's mistake: said as one
             report_bug(e, ctx.params.get("debug", False))
             ctx.exit(INTERNAL_ERROR)
+
+
+def error_line(e: BriscolaError, lang: str) -> str:
+    """The one line of a user error, in the language the command's ``--lang`` chose."""
+    if lang == "en":
+        return f"error: {clip_message(e)}"
+    from solver.i18n import error_text  # only here: the group loads no more than it must
+    return f"errore: {clip_message(error_text(e, lang))}"
 
 
 def report_bug(e: Exception, debug: bool) -> None:

@@ -16,6 +16,28 @@ import click
 from solver.errors import BriscolaError
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
 
+#: where ``--lang`` leaves its choice in the click context: the command's error line
+#: (cli/main.py) is said in it
+ERROR_LANG = "briscola.lang"
+
+
+class Lang(click.Choice):
+    """``--lang``: en or it. The choice is kept in the context (``ERROR_LANG``) so that a
+    user error the command raises is said in the language the user chose."""
+
+    def __init__(self) -> None:
+        super().__init__(["en", "it"])
+
+    def convert(self, value, param, ctx):
+        lang = super().convert(value, param, ctx)
+        if ctx is not None:
+            ctx.meta[ERROR_LANG] = lang
+        return lang
+
+
+#: the type of every command's --lang
+LANG = Lang()
+
 #: no search here gains anything from more than an hour a position: the exact horizon is
 #: reached in a minute (talon 12) and estimates settle within seconds
 MAX_SECONDS = 3600.0

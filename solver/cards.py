@@ -119,7 +119,7 @@ def to_card(card: object) -> Card:
         return CARDS[parse_card(card)]
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < N_CARDS:
         return CARDS[card]
-    raise CardError(f"unknown card {card!r} (a card is its text such as FD, or its id 0..39)")
+    raise CardError.of("card.unknown_id", card=repr(card))
 
 
 def card_id(suit: int, rank: int) -> int:
@@ -131,13 +131,11 @@ def parse_card(text: str) -> int:
     t = text.strip()
     m = _CARD_RE.match(t)
     if not m:
-        raise CardError(f"unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)")
+        raise CardError.of("card.unknown", text=text)
     r, s = m.group(1).upper(), m.group(2).upper()
     r = _NEAPOLITAN.get(r, r)
     if r not in RANKS:
-        raise CardError(
-            f"unknown card '{text}' (the deck has no {r}: ranks are A 3 R C F 7 6 5 4 2)"
-        )
+        raise CardError.of("card.no_rank", text=text, rank=r)
     return card_id(SUITS.index(s), RANKS.index(r))
 
 
@@ -152,7 +150,7 @@ def parse_cards(text: str) -> list[int]:
         return []
     parts = [x.strip() for x in t.split(",")]
     if any(p == "" for p in parts):
-        raise CardError(f"empty card in list '{t}'")
+        raise CardError.of("card.empty", text=t)
     return [parse_card(p) for p in parts]
 
 

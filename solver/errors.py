@@ -4,12 +4,163 @@ answers 400; every other exception is a bug and is reported as one (cli/main.py:
 error, please report", exit 70; the board: 500 with the trace in its log).
 
 ``BriscolaError`` is a ValueError, so code that catches a ValueError keeps working; each
-part raises its own subclass (``PositionError``, ``CardError``, ``RecordError``, ...)."""
+part raises its own subclass (``PositionError``, ``CardError``, ``RecordError``, ...).
+
+An error the player meets is raised with ``of(key, **fields)``: its message is the
+template ``ENGLISH[key]`` filled, and the key and fields travel with it so that the CLI and
+the board can say it in the player's language (``solver.i18n.error_text``, the Italian
+beside this English in ``solver.i18n.ERRORS``). Its ``str`` is the English text, whatever
+language is shown. The English lives here, not in solver.i18n, because every module
+raises these errors and solver.i18n itself imports this one."""
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound="BriscolaError")
+
+#: the English of the user's errors raised with ``BriscolaError.of``, by key: each error's
+#: own text; solver.i18n.ERRORS holds them with their Italian
+ENGLISH: dict[str, str] = {
+    "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
+    "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 "
+                    "4 2)",
+    "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
+    "card.empty": "empty card in list '{text}'",
+    "card.twice": "card {card} given twice ({first} and {second})",
+    "card.twice_in": "card {card} given twice in {field}=",
+    "field.card": "{field}=: {error}",
+    "field.not_key_value": "'{token}' is not a key=value field (fields: {fields})",
+    "field.unknown": "unknown field '{field}' (fields: {fields})",
+    "field.twice": "field '{field}' given twice",
+    "field.trailing_comma": "the list of {field}= ends with ',' (remove it, or add the missing "
+                            "card)",
+    "field.one_card": "{field}= takes one card, got {count}",
+    "field.missing": "missing field {field}=",
+    "field.seat": "{variant} has {players} players: {field}= is not allowed",
+    "field.missing_trump": "missing field briscola= (the trump card)",
+    "field.no_trump": "{variant} has no trump: briscola= is not allowed",
+    "field.played_or_unseen": "give played= or unseen=, not both",
+    "field.top_or_talon": "give top= or talon=, not both",
+    "field.unseen_or_talon": "give unseen= or talon=, not both",
+    "position.empty": "empty position",
+    "variant.unknown": "unknown variant '{name}' (choose from {variants})",
+    "turn.two": "turn= must be 1 or 2, got '{turn}'",
+    "turn.range": "turn= must be 1..{players}, got '{turn}'",
+    "table.one": "table= holds at most 1 card in {variant}, got {count}",
+    "table.many": "table= holds at most {most} cards in {variant}, got {count}",
+    "trump.needed": "briscola= needs the trump card",
+    "trump.not_bottom": "the talon has cards, so the trump card {card} must be its bottom card, "
+                        "but it is in a hand, on the table or played",
+    "trump.in_hand": "the trump card {card} is in a hand or on the table, but {field} says the "
+                     "talon has cards",
+    "trump.in_hand_top": "the trump card is in a hand, but top= says the talon has cards",
+    "top.is_trump": "top card {card} is the trump card, which stays at the talon's bottom and is "
+                    "drawn last",
+    "top.hidden": "in {variant} the talon's top card is hidden: top= is not allowed (talon= "
+                  "gives the whole order)",
+    "top.played": "top= given but the talon is empty (top card {card} is among the played "
+                  "cards)",
+    "top.empty": "top= given but the talon is empty",
+    "top.missing": "the talon holds {size} cards: give its top card with top= (or talon=)",
+    "top.needs_rest": "top= given: say what is left with played= or unseen= (or talon=)",
+    "top.elsewhere": "top card {card} is also in a hand or played",
+    "unseen.needs_top": "unseen= describes the talon under top=, but top= is missing",
+    "talon.even": "the talon would hold {size} cards: it always holds an even number",
+    "talon.even_one": "the talon would hold 1 card: it always holds an even number",
+    "talon.multiple": "the talon would hold {size} cards: with {players} players it always holds "
+                      "a multiple of {players}",
+    "talon.multiple_one": "the talon would hold 1 card: with {players} players it always holds "
+                          "a multiple of {players}",
+    "talon.listed": "talon= lists {listed} cards but the talon holds {size}",
+    "talon.end": "talon= must end with the trump card {card}",
+    "tricks.open": "tricks= is what a seat saw of a hidden hand (hand1=? or hand2=?); an open "
+                   "position shows every card",
+    "tricks.not_trick": "tricks=: '{part}' is not a trick (lead+answer, e.g. 7B+AB)",
+    "tricks.not_played": "tricks=: {card} is not in played=",
+    "tricks.twice": "tricks=: {card} is played twice",
+    "hands.full": "hands hold {size} cards each while the talon has cards, got {shown}",
+    "hands.talon_leader2": "mid-trick with cards in the talon the leader holds {less} and the "
+                           "follower {size}, got {shown}",
+    "hands.talon_leader": "mid-trick with cards in the talon the leader holds {less} and the "
+                          "others {size}, got {shown}",
+    "hands.talon_played": "mid-trick with cards in the talon the {k} players who played hold "
+                          "{less} and the others {size}, got {shown}",
+    "hands.start2": "at the start of a trick both hands hold the same number of cards, got "
+                    "{shown}",
+    "hands.start": "at the start of a trick every hand holds the same number of cards, got "
+                   "{shown}",
+    "hands.mid_leader2": "mid-trick the leader holds one card fewer than the follower, got "
+                         "{shown}",
+    "hands.mid_leader": "mid-trick the leader holds one card fewer than the others, got {shown}",
+    "hands.mid_played": "mid-trick the {k} players who played hold one card fewer than the "
+                        "others, got {shown}",
+    "hands.max": "a hand holds at most {size} cards in {variant}, got {got}",
+    "deal.over": "the deal is over: no cards left to play",
+    "deal.over_short": "the deal is over",
+    "deal.over_analyse": "the deal is over: no position to analyse",
+    "score.format": "score= must be two numbers like 40-36, got '{text}'",
+    "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
+    "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "
+                    "among them is worth {a}",
+    "json.invalid": "not valid JSON ({detail})",
+    "json.position": "a position's JSON is an object with a \"position\" text",
+    "move.illegal": "illegal move: {why}",
+    "move.not_in_hand": "{card} is not in player {player}'s hand",
+    "move.follow": "{card}: player {player} must follow suit ({suit} was led and the hand holds "
+                   "one)",
+    "move.seat": "illegal move: {card} for player {player}",
+    "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
+    "seat.hidden_hand": "player {player}'s hand is hidden (?): this is player {seat}'s view",
+    "seat.drawn_seen": "{card} cannot be drawn: player {player} has seen it",
+    "seat.no_hand": "no opponent hand is consistent with what the seat has seen",
+    "seat.no_hand_record": "could not find an opponent hand consistent with the record",
+    "seat.game": "a hidden hand (?) exists only in the 2-player hidden-card games (classic, "
+                 "briscolone, libero), not {variant}",
+    "seat.too_few": "player {player}'s hand would hold {count} cards but only {rest} cards are "
+                    "unaccounted for",
+    "seat.one_hidden": "only one hand may be hidden (?): the other is the seat's own",
+    "seat.talon_field": "with a hidden hand give played= (not {field}=): the seat does not see "
+                        "the talon",
+    "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside "
+                     "{field}=",
+    "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view "
+                      "(?)",
+    "lang.unknown": "unknown language '{lang}' (en or it)",
+    "request.missing": "missing field '{field}'",
+    "request.time_limit": "time_limit must be above 0 and at most {most} seconds",
+    "request.seat": "seat must be a player from 1 to 4 (0: the player to move)",
+    "request.frame": "unknown frame '{frame}' ({frames})",
+    "request.level": "unknown level '{level}' (one of {levels})",
+    "request.ply": "ply must be from 0 to {most}",
+    "request.move": "move must be from 1 to {most}",
+    "puzzle.none": "no puzzle '{id}' in the {variant} set",
+    "puzzle.not_legal": "{card} is not a card player {player} may play",
+    "puzzle.not_value": "'{answer}' is not a value (such as 7 or -3/2)",
+}
 
 
 class BriscolaError(ValueError):
-    """What the user got wrong; the message is one line fit to show them."""
+    """What the user got wrong; the message is one line fit to show them. ``key`` names its
+    template in solver.i18n.ERRORS and ``fields`` fill it (None: the message has no
+    translation and is shown as it is)."""
+
+    def __init__(self, message: str = "", *, key: str | None = None,
+                 fields: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields: dict[str, Any] = dict(fields or {})
+
+    @classmethod
+    def of(cls: type[E], key: str, **fields: Any) -> E:
+        """The error of template ``key`` filled with ``fields`` (a field may itself be a
+        BriscolaError: the error it wraps, said in the same language)."""
+        return cls(ENGLISH[key].format(**fields), key=key, fields=fields)
+
+    @classmethod
+    def like(cls: type[E], e: BriscolaError) -> E:
+        """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
+        return cls(str(e), key=e.key, fields=e.fields)
 
 
 def internal_error(e: BaseException) -> str:

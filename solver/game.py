@@ -20,7 +20,7 @@ from solver.position.notation import PositionError
 from solver.position.protocol import Seats
 from solver.position.seat import SeatPosition, make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
-from solver.rules import move_error as rules_move_error
+from solver.rules import move_refusal as rules_move_refusal
 
 
 #: default match length per match kind: segni to win, rounds to play, points to reach
@@ -149,7 +149,7 @@ class GameState(Seats):
         if clairvoyant or self.variant.open_hands:
             return to_position(self, clairvoyant)
         if self.is_over:
-            raise PositionError("the deal is over: no position to analyse")
+            raise PositionError.of("deal.over_analyse")
         return to_seat_position(self, seat)
 
 
@@ -204,12 +204,18 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
                      first, (), dealer, deck)
 
 
-def move_error(state: GameState, card: int) -> str | None:
-    """Why ``card`` may not be played now (one line), or None when it may."""
+def move_refusal(state: GameState, card: int) -> RulesError | None:
+    """Why ``card`` may not be played now, as the error to raise, or None when it may."""
     if state.is_over:
-        return "the deal is over"
-    return rules_move_error(state.hands[state.to_move], state.trick, state.variant,
-                            int(to_card(card)), state.turn)
+        return RulesError.of("deal.over_short")
+    return rules_move_refusal(state.hands[state.to_move], state.trick, state.variant,
+                              int(to_card(card)), state.turn)
+
+
+def move_error(state: GameState, card: int) -> str | None:
+    """Why ``card`` may not be played now (one English line), or None when it may."""
+    why = move_refusal(state, card)
+    return None if why is None else str(why)
 
 
 def legal_cards(state: GameState) -> list[int]:
@@ -222,9 +228,9 @@ def play(state: GameState, card: int) -> GameState:
     the clairvoyant view: the talon is known); what a record adds is kept here (the
     tricks, each seat's points and cards taken)."""
     card = int(to_card(card))
-    err = move_error(state, card)
-    if err:
-        raise RulesError(err)
+    err = move_refusal(state, card)
+    if err is not None:
+        raise err
     after = open_view(state, True).play(card)
     if after.table:
         return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)
@@ -263,7 +269,7 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
     """The open Position of this moment of any variant: every hand shown, the talon's
     order only with ``clairvoyant`` (what a player sees is ``GameState.view``)."""
     if state.is_over:
-        raise PositionError("the deal is over: no position to analyse")
+        raise PositionError.of("deal.over_analyse")
     return open_view(state, clairvoyant)
 
 
@@ -293,8 +299,7 @@ def from_position(pos: Position, talon: Sequence[int] | None = None,
     before are kept out of play in ``prior``.
     """
     if pos.hidden_hand:
-        raise PositionError("a game goes on from a position with every hand shown, not a "
-                            "seat's view (?)")
+        raise PositionError.of("game.from_seat")
     v = get_variant(pos.variant)
     n_talon = pos.talon_size
     head, tail = talon_ends(pos)
@@ -437,9 +442,9 @@ def describe_deal(state: GameState) -> str:
 
 
 __all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
-           "default_dealer", "legal_cards", "move_error", "play", "play_moves", "to_position",
-           "to_seat_position", "from_position", "continue_game", "talon_ends", "new_match",
-           "make_rng", "describe_deal"]
+           "default_dealer", "legal_cards", "move_error", "move_refusal", "play", "play_moves",
+           "to_position", "to_seat_position", "from_position", "continue_game", "talon_ends",
+           "new_match", "make_rng", "describe_deal"]
 
 
 def record_of(state: GameState) -> tuple[tuple[int, int, int], ...]:

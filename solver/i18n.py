@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
-from solver.errors import BriscolaError
+from solver.errors import ENGLISH, BriscolaError
 
 LANGS = ("en", "it")
 
@@ -19,7 +19,7 @@ LANGS = ("en", "it")
 def check_lang(lang: str) -> str:
     """``lang`` itself when the program speaks it; else a one-line refusal."""
     if lang not in LANGS:
-        raise BriscolaError(f"unknown language '{lang}' (en or it)")
+        raise BriscolaError.of("lang.unknown", lang=lang)
     return lang
 
 
@@ -1276,3 +1276,141 @@ for _lang in LANGS:
     _est = {"en": "estimate, ± ", "it": "stima, ± "}[_lang]
     BOARD_PAGE[_lang].update({f"iv.{k}": _est + v for k, v in INTERVAL_SHORT[_lang].items()})
     BOARD_PAGE[_lang].update({f"ivlong.{k}": v for k, v in INTERVAL_TEXT[_lang].items()})
+
+#: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
+#: own text, its str): what the board and ``--lang it`` show. Card names and the notation's
+#: fields (hand1=, talon=) stay as they are typed.
+ERRORS: dict[str, dict[str, str]] = {"en": ENGLISH, "it": {
+    "card.unknown": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per esempio AD, "
+                    "3C, RB, 7S)",
+    "card.no_rank": "carta sconosciuta '{text}' (nel mazzo non c'è il {rank}: i valori sono A 3 "
+                    "R C F 7 6 5 4 2)",
+    "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
+                       "col suo numero da 0 a 39)",
+    "card.empty": "manca una carta nell'elenco '{text}'",
+    "card.twice": "la carta {card} compare due volte ({first} e {second})",
+    "card.twice_in": "la carta {card} compare due volte in {field}=",
+    "field.card": "{field}=: {error}",
+    "field.not_key_value": "'{token}' non è un campo chiave=valore (i campi sono: {fields})",
+    "field.unknown": "campo sconosciuto '{field}' (i campi sono: {fields})",
+    "field.twice": "il campo '{field}' compare due volte",
+    "field.trailing_comma": "l'elenco di {field}= finisce con una virgola (toglila, o aggiungi "
+                            "la carta che manca)",
+    "field.one_card": "{field}= vuole una carta sola, qui ne ha {count}",
+    "field.missing": "manca il campo {field}=",
+    "field.seat": "{variant} si gioca in {players}: {field}= non è ammesso",
+    "field.missing_trump": "manca il campo briscola= (la carta di briscola)",
+    "field.no_trump": "{variant} si gioca senza briscola: briscola= non è ammesso",
+    "field.played_or_unseen": "indica played= oppure unseen=, non tutti e due",
+    "field.top_or_talon": "indica top= oppure talon=, non tutti e due",
+    "field.unseen_or_talon": "indica unseen= oppure talon=, non tutti e due",
+    "position.empty": "posizione vuota",
+    "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
+    "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
+    "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
+    "table.one": "in {variant} in tavola c'è al massimo 1 carta, qui table= ne ha {count}",
+    "table.many": "in {variant} in tavola ci sono al massimo {most} carte, qui table= ne ha "
+                  "{count}",
+    "trump.needed": "briscola= vuole la carta di briscola",
+    "trump.not_bottom": "il tallone ha ancora carte, quindi la briscola {card} dev'essere "
+                        "l'ultima in fondo, ma è in una mano, in tavola o tra le carte giocate",
+    "trump.in_hand": "la briscola {card} è in una mano o in tavola, ma {field} dice che il "
+                     "tallone ha ancora carte",
+    "trump.in_hand_top": "la briscola è in una mano, ma top= dice che il tallone ha ancora carte",
+    "top.is_trump": "la carta in cima {card} è la briscola, che resta in fondo al tallone e si "
+                    "pesca per ultima",
+    "top.hidden": "in {variant} la carta in cima al tallone è coperta: top= non è ammesso "
+                  "(talon= dà tutto l'ordine)",
+    "top.played": "c'è top= ma il tallone è vuoto (la carta in cima {card} è tra quelle "
+                  "giocate)",
+    "top.empty": "c'è top= ma il tallone è vuoto",
+    "top.missing": "il tallone ha {size} carte: indica quella in cima con top= (o talon=)",
+    "top.needs_rest": "c'è top=: di' cosa resta con played= o unseen= (o talon=)",
+    "top.elsewhere": "la carta in cima {card} è anche in una mano o tra le carte giocate",
+    "unseen.needs_top": "unseen= descrive il tallone sotto top=, ma top= manca",
+    "talon.even": "il tallone avrebbe {size} carte: ne ha sempre un numero pari",
+    "talon.even_one": "il tallone avrebbe 1 carta: ne ha sempre un numero pari",
+    "talon.multiple": "il tallone avrebbe {size} carte: in {players} giocatori ne ha sempre un "
+                      "multiplo di {players}",
+    "talon.multiple_one": "il tallone avrebbe 1 carta: in {players} giocatori ne ha sempre un "
+                          "multiplo di {players}",
+    "talon.listed": "talon= elenca {listed} carte ma il tallone ne ha {size}",
+    "talon.end": "talon= deve finire con la briscola {card}",
+    "tricks.open": "tricks= è quello che un posto ha visto di una mano coperta (hand1=? o "
+                   "hand2=?); una posizione a carte scoperte mostra tutte le carte",
+    "tricks.not_trick": "tricks=: '{part}' non è una presa (uscita+risposta, per esempio 7B+AB)",
+    "tricks.not_played": "tricks=: {card} non è in played=",
+    "tricks.twice": "tricks=: {card} è giocata due volte",
+    "hands.full": "finché il tallone ha carte ogni mano ne tiene {size}, qui {shown}",
+    "hands.talon_leader2": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
+                           "{less} carte e l'avversario {size}, qui {shown}",
+    "hands.talon_leader": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
+                          "{less} carte e gli altri {size}, qui {shown}",
+    "hands.talon_played": "a presa iniziata, col tallone ancora in gioco, i {k} giocatori che "
+                          "hanno già giocato tengono {less} carte e gli altri {size}, qui {shown}",
+    "hands.start2": "all'inizio di una presa le due mani hanno lo stesso numero di carte, qui "
+                    "{shown}",
+    "hands.start": "all'inizio di una presa ogni mano ha lo stesso numero di carte, qui {shown}",
+    "hands.mid_leader2": "a presa iniziata chi è uscito ha una carta in meno dell'avversario, "
+                         "qui {shown}",
+    "hands.mid_leader": "a presa iniziata chi è uscito ha una carta in meno degli altri, qui "
+                        "{shown}",
+    "hands.mid_played": "a presa iniziata i {k} giocatori che hanno già giocato hanno una carta "
+                        "in meno degli altri, qui {shown}",
+    "hands.max": "in {variant} una mano tiene al massimo {size} carte, qui {got}",
+    "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
+    "deal.over_short": "la smazzata è finita",
+    "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
+    "score.format": "score= vuole due numeri come 40-36, non '{text}'",
+    "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
+    "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "
+                    "prese intere fra queste vale {a}",
+    "json.invalid": "JSON non valido ({detail})",
+    "json.position": "il JSON di una posizione è un oggetto con il testo in \"position\"",
+    "move.illegal": "mossa non valida: {why}",
+    "move.not_in_hand": "{card} non è nella mano del giocatore {player}",
+    "move.follow": "{card}: il giocatore {player} deve rispondere al seme (si è usciti a "
+                   "{suit} e lui ne ha in mano)",
+    "move.seat": "mossa non valida: {card} per il giocatore {player}",
+    "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
+    "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
+                        "giocatore {seat}",
+    "seat.drawn_seen": "{card} non si può pescare: il giocatore {player} l'ha già vista",
+    "seat.no_hand": "nessuna mano dell'avversario è coerente con ciò che questo posto ha visto",
+    "seat.no_hand_record": "non si trova una mano dell'avversario coerente con la partita "
+                           "registrata",
+    "seat.game": "una mano coperta (?) c'è solo nei giochi in due a carte coperte (classic, "
+                 "briscolone, libero), non in {variant}",
+    "seat.too_few": "la mano del giocatore {player} avrebbe {count} carte, ma restano solo "
+                    "{rest} carte da assegnare",
+    "seat.one_hidden": "si può coprire una mano sola (?): l'altra è quella del tuo posto",
+    "seat.talon_field": "con una mano coperta indica played= (non {field}=): dal posto il "
+                        "tallone non si vede",
+    "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
+                     "{field}=",
+    "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
+                      "dalla vista di un posto (?)",
+    "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",
+    "request.missing": "manca il campo '{field}'",
+    "request.time_limit": "time_limit dev'essere sopra 0 e al massimo {most} secondi",
+    "request.seat": "seat dev'essere un giocatore da 1 a 4 (0: il giocatore di turno)",
+    "request.frame": "riferimento sconosciuto '{frame}' ({frames})",
+    "request.level": "livello sconosciuto '{level}' (uno fra {levels})",
+    "request.ply": "ply dev'essere da 0 a {most}",
+    "request.move": "move dev'essere da 1 a {most}",
+    "puzzle.none": "nessun problema '{id}' nella raccolta {variant}",
+    "puzzle.not_legal": "{card} non è una carta che il giocatore {player} può giocare",
+    "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",
+}}
+
+
+def error_text(e: BaseException, lang: str) -> str:
+    """``e`` said in ``lang`` for the CLI and the board: its key's template filled (a field
+    that is itself an error said in ``lang`` too), else its English message unchanged."""
+    key = getattr(e, "key", None)
+    table = ERRORS.get(lang)
+    if lang == "en" or key is None or table is None or key not in table:
+        return str(e)
+    fields = {k: error_text(v, lang) if isinstance(v, BaseException) else v
+              for k, v in getattr(e, "fields", {}).items()}
+    return table[key].format(**fields)

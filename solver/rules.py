@@ -60,7 +60,7 @@ def get_variant(name: str) -> Variant:
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in VARIANTS:
-        raise RulesError(f"unknown variant '{name}' (choose from {', '.join(VARIANTS)})")
+        raise RulesError.of("variant.unknown", name=name, variants=", ".join(VARIANTS))
     return VARIANTS[key]
 
 
@@ -103,17 +103,23 @@ def legal_mask(hand: int, table: Sequence[int], variant: Variant) -> int:
     return hand
 
 
+def move_refusal(hand: int, table: Sequence[int], variant: Variant, card: int,
+                 player: int) -> RulesError | None:
+    """Why ``card`` may not be played by ``player`` (1-based) holding ``hand`` on ``table``,
+    as the error to raise (said in the player's language at the edges), or None when it may."""
+    if not (hand >> card) & 1:
+        return RulesError.of("move.not_in_hand", card=card_str(card), player=player)
+    if not (legal_mask(hand, table, variant) >> card) & 1:
+        return RulesError.of("move.follow", card=card_str(card), player=player,
+                             suit=SUITS[SUIT_OF[table[0]]])
+    return None
+
+
 def move_error(hand: int, table: Sequence[int], variant: Variant, card: int,
                player: int) -> str | None:
-    """Why ``card`` may not be played by ``player`` (1-based) holding ``hand`` on ``table``
-    (one line), or None when it may."""
-    if not (hand >> card) & 1:
-        return f"{card_str(card)} is not in player {player}'s hand"
-    if not (legal_mask(hand, table, variant) >> card) & 1:
-        led = SUIT_OF[table[0]]
-        return (f"{card_str(card)}: player {player} must follow suit "
-                f"({SUITS[led]} was led and the hand holds one)")
-    return None
+    """``move_refusal``'s reason as its one English line, or None when the move is legal."""
+    why = move_refusal(hand, table, variant, card, player)
+    return None if why is None else str(why)
 
 
 def legal_cards(hand: list[int], led: int | None, variant: Variant) -> list[int]:

@@ -57,11 +57,9 @@ class CardClaims:
         for c in cards:
             if c in self.seen:
                 other = self.seen[c]
-                raise PositionError(
-                    f"card {card_str(c)} given twice ({other} and {where})"
-                    if other != where
-                    else f"card {card_str(c)} given twice in {where}="
-                )
+                raise (PositionError.of("card.twice", card=card_str(c), first=other,
+                                        second=where) if other != where else
+                       PositionError.of("card.twice_in", card=card_str(c), field=where))
             self.seen[c] = where
 
 
@@ -71,21 +69,20 @@ def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]
     fields: dict[str, str] = {}
     for tok in re.sub(r"\s*,\s*(?!\w+=)", ",", text).split():
         if "=" not in tok:
-            raise PositionError(f"'{tok}' is not a key=value field (fields: {', '.join(allowed)})")
+            raise PositionError.of("field.not_key_value", token=tok, fields=", ".join(allowed))
         k, v = tok.split("=", 1)
         k = k.strip().lower()
         if k not in allowed:
-            raise PositionError(f"unknown field '{k}' (fields: {', '.join(allowed)})")
+            raise PositionError.of("field.unknown", field=k, fields=", ".join(allowed))
         if k in fields:
-            raise PositionError(f"field '{k}' given twice")
+            raise PositionError.of("field.twice", field=k)
         if v.endswith(","):
-            raise PositionError(f"the list of {k}= ends with ',' (remove it, or add the "
-                                f"missing card)")
+            raise PositionError.of("field.trailing_comma", field=k)
         if k in CARD_FIELDS and "?" not in v:  # a hidden hand: the seat parser says more
             try:
                 parse_cards(v)
             except CardError as e:
-                raise PositionError(f"{k}=: {e}") from None
+                raise PositionError.of("field.card", field=k, error=e) from None
         fields[k] = v
     return fields
 
@@ -93,14 +90,14 @@ def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]
 def one_card(fields: dict[str, str], key: str) -> int:
     cs = parse_cards(fields.get(key, ""))
     if len(cs) > 1:
-        raise PositionError(f"{key}= takes one card, got {len(cs)}")
+        raise PositionError.of("field.one_card", field=key, count=len(cs))
     return cs[0] if cs else -1
 
 
 def require(fields: dict[str, str], keys: Iterable[str]) -> None:
     for req in keys:
         if req not in fields:
-            raise PositionError(f"missing field {req}=")
+            raise PositionError.of("field.missing", field=req)
 
 
 def check_seats(fields: dict[str, str], variant: Variant) -> None:
@@ -108,22 +105,24 @@ def check_seats(fields: dict[str, str], variant: Variant) -> None:
     n = variant.players
     for i in range(n, 4):
         if f"hand{i + 1}" in fields:
-            raise PositionError(f"{variant.name} has {n} players: hand{i + 1}= is not allowed")
+            raise PositionError.of("field.seat", variant=variant.name, players=n,
+                                   field=f"hand{i + 1}")
 
 
 def check_trump_field(fields: dict[str, str], variant: Variant) -> None:
     """briscola= given exactly when the variant has a trump."""
     if variant.has_trump and "briscola" not in fields:
-        raise PositionError("missing field briscola= (the trump card)")
+        raise PositionError.of("field.missing_trump")
     if not variant.has_trump and "briscola" in fields:
-        raise PositionError(f"{variant.name} has no trump: briscola= is not allowed")
+        raise PositionError.of("field.no_trump", variant=variant.name)
 
 
-def read_turn(fields: dict[str, str], players: int, choices: str) -> int:
-    """The 0-based seat to play; ``choices`` words the allowed values in the refusal."""
+def read_turn(fields: dict[str, str], players: int) -> int:
+    """The 0-based seat to play."""
     turn_s = fields["turn"].strip()
     if turn_s not in [str(i + 1) for i in range(players)]:
-        raise PositionError(f"turn= must be {choices}, got '{turn_s}'")
+        raise PositionError.of("turn.two" if players == 2 else "turn.range", turn=turn_s,
+                               players=players)
     return int(turn_s) - 1
 
 
@@ -133,7 +132,7 @@ def read_talon_fields(fields: dict[str, str]) -> tuple[int, Cards | None, Cards 
     top = one_card(fields, "top")
     talon = parse_cards(fields["talon"]) if "talon" in fields else None
     if "played" in fields and "unseen" in fields:
-        raise PositionError("give played= or unseen=, not both")
+        raise PositionError.of("field.played_or_unseen")
     played = parse_cards(fields["played"]) if "played" in fields else None
     unseen = parse_cards(fields["unseen"]) if "unseen" in fields else None
     return top, talon, played, unseen
@@ -156,16 +155,15 @@ def claim_places(hands: dict[int, Cards], table: Cards, played: Cards | None,
     if talon is not None:
         if talon_repeats_first and len(set(talon)) != len(talon):
             dup = next(c for c in talon if talon.count(c) > 1)
-            raise PositionError(f"card {card_str(dup)} given twice in talon=")
+            raise PositionError.of("card.twice_in", card=card_str(dup), field="talon")
         if top >= 0:
-            raise PositionError("give top= or talon=, not both")
+            raise PositionError.of("field.top_or_talon")
         if unseen is not None:
-            raise PositionError("give unseen= or talon=, not both")
+            raise PositionError.of("field.unseen_or_talon")
         claim(talon, "talon")
     elif top >= 0:
         if top == briscola:
-            raise PositionError(f"top card {card_str(top)} is the trump card, which stays at the "
-                                f"talon's bottom and is drawn last")
+            raise PositionError.of("top.is_trump", card=card_str(top))
         if check_top is not None:
             check_top(top)
         claim([top], "top")
@@ -185,37 +183,34 @@ def given_talon_and_played(full: int, in_play: int, played: Cards | None,
     return None
 
 
-def talon_count_error(size: int, rule: str) -> PositionError:
-    return PositionError(f"the talon would hold {size} card{'s' if size != 1 else ''}: {rule}")
+def talon_count_error(size: int, players: int) -> PositionError:
+    """The talon's ``size`` is not a multiple of ``players``, as every draw takes one each."""
+    key = "talon.even" if players == 2 else "talon.multiple"
+    return PositionError.of(key + "_one" if size == 1 else key, size=size, players=players)
 
 
-def check_talon_size(size: int, talon: Cards | None, talon_mask: int, rule: str,
-                     multiple: int) -> None:
-    """The talon holds a multiple of ``multiple`` cards (``rule`` says so) and talon= all of
-    them."""
-    if size % multiple:
-        raise talon_count_error(size, rule)
+def check_talon_size(size: int, talon: Cards | None, talon_mask: int, players: int) -> None:
+    """The talon holds a multiple of ``players`` cards and talon= all of them."""
+    if size % players:
+        raise talon_count_error(size, players)
     if talon is not None and mask_of(talon) != talon_mask:
-        raise PositionError(f"talon= lists {len(talon)} cards but the talon holds {size}")
+        raise PositionError.of("talon.listed", listed=len(talon), size=size)
 
 
 def trump_not_at_bottom(briscola: int) -> PositionError:
-    return PositionError(f"the talon has cards, so the trump card {card_str(briscola)} must be its "
-                         f"bottom card, but it is in a hand, on the table or played")
+    return PositionError.of("trump.not_bottom", card=card_str(briscola))
 
 
 def talon_end_error(briscola: int) -> PositionError:
-    return PositionError(f"talon= must end with the trump card {card_str(briscola)}")
+    return PositionError.of("talon.end", card=card_str(briscola))
 
 
 def check_top_given(size: int, top: int) -> None:
     """A game that shows the talon's top card names it exactly when the talon has cards."""
     if size == 0 and top >= 0:
-        raise PositionError("top= given but the talon is empty")
+        raise PositionError.of("top.empty")
     if size > 0 and top < 0:
-        raise PositionError(
-            f"the talon holds {size} cards: give its top card with top= (or talon=)"
-        )
+        raise PositionError.of("top.missing", size=size)
 
 
 def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
@@ -224,19 +219,16 @@ def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
     pts = mask_points(played)
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise PositionError(f"score= must be two numbers like 40-36, got '{text}'")
+        raise PositionError.of("score.format", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a + b != pts:
-        raise PositionError(
-            f"score {a}-{b} adds up to {a + b} but the played cards are worth {pts}"
-        )
+        raise PositionError.of("score.sum", a=a, b=b, sum=a + b, points=pts)
     reach = {(0, 0)}
     for c in cards_of(played):
         p = mask_points(1 << c)
         reach |= {(x + p, (j + 1) % players) for x, j in reach if x + p <= a}
     if (a, 0) not in reach:
-        raise PositionError(f"score {a}-{b} cannot come from the played cards: no set of whole "
-                            f"tricks among them is worth {a}")
+        raise PositionError.of("score.tricks", a=a, b=b)
     return (a, b)
 
 
@@ -247,9 +239,9 @@ def json_text(obj: object) -> str:
         try:
             obj = json.loads(obj)
         except ValueError as e:
-            raise PositionError(f"not valid JSON ({e})") from None
+            raise PositionError.of("json.invalid", detail=str(e)) from None
     if not isinstance(obj, dict) or not isinstance(obj.get("position"), str):
-        raise PositionError('a position\'s JSON is an object with a "position" text')
+        raise PositionError.of("json.position")
     return obj["position"]
 
 

@@ -21,7 +21,8 @@ from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, c
                                       rest_text, split_fields, talon_end_error,
                                       trump_not_at_bottom)
 from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
-from solver.rules import VARIANTS, Variant, get_variant, legal_mask, move_error, trick_winner
+from solver.rules import (VARIANTS, Variant, get_variant, legal_mask, move_refusal,
+                          trick_winner)
 
 
 @dataclass(frozen=True, repr=False)
@@ -117,8 +118,8 @@ class Position(TalonFacts, Printed):
         hands = list(self.hands)
         seat = self.to_move
         if not (legal_mask(hands[seat], self.table, v) >> card) & 1:
-            why = move_error(hands[seat], self.table, v, card, seat + 1)
-            raise PositionError(f"illegal move: {why}")
+            why = move_refusal(hands[seat], self.table, v, card, seat + 1)
+            raise PositionError.of("move.illegal", why=why)
         hands[seat] &= ~(1 << card)
         table = self.table + (card,)
         n = len(hands)
@@ -199,7 +200,7 @@ class Position(TalonFacts, Printed):
         first, last, k, picked = self._draw_shape()
         pick = tuple(cards_of(self.unseen))
         if len(pick) != picked or picked > 1:
-            raise PositionError("the draw after this trick is unknown: give the cards drawn")
+            raise PositionError.of("draw.unknown")
         return first + pick[:k] + last + pick[k:]
 
     # ----- text ------------------------------------------------------------------------
@@ -230,25 +231,23 @@ def read_position(f: dict[str, str]) -> Position:
     v = get_variant(f.get("variant", "scoperta"))
     n = v.players
     if "tricks" in f:
-        raise PositionError("tricks= is what a seat saw of a hidden hand (hand1=? or hand2=?); "
-                            "an open position shows every card")
+        raise PositionError.of("tricks.open")
     check_seats(f, v)
     require(f, [f"hand{i + 1}" for i in range(n)])
     check_trump_field(f, v)
     require(f, ["turn"])
     if not v.top_visible and "top" in f:
-        raise PositionError(f"in {v.name} the talon's top card is hidden: top= is not allowed "
-                            f"(talon= gives the whole order)")
+        raise PositionError.of("top.hidden", variant=v.name)
     hands = [parse_cards(f[f"hand{i + 1}"]) for i in range(n)]
     table = parse_cards(f.get("table", ""))
     if len(table) >= n:
-        raise PositionError(f"table= holds at most {n - 1} card{'s' if n > 2 else ''} in {v.name}, "
-                            f"got {len(table)}")
+        raise PositionError.of("table.one" if n == 2 else "table.many", most=n - 1,
+                               variant=v.name, count=len(table))
     briscola = one_card(f, "briscola")
     if v.has_trump and briscola < 0:
-        raise PositionError("briscola= needs the trump card")
+        raise PositionError.of("trump.needed")
     top, talon, played, unseen = read_talon_fields(f)
-    turn = read_turn(f, n, "1 or 2" if n == 2 else f"1..{n}")
+    turn = read_turn(f, n)
 
     in_play = mask_of(table)
     for h in hands:
@@ -256,8 +255,7 @@ def read_position(f: dict[str, str]) -> Position:
 
     def top_among_played(top: int) -> None:
         if played is not None and top in played and not FULL_DECK & ~(in_play | mask_of(played)):
-            raise PositionError(f"top= given but the talon is empty (top card {card_str(top)} "
-                                f"is among the played cards)")
+            raise PositionError.of("top.played", card=card_str(top))
 
     claim_places(dict(enumerate(hands)), table, played, talon, top, unseen, briscola,
                  talon_repeats_first=True, check_top=top_among_played)
@@ -269,32 +267,30 @@ def read_position(f: dict[str, str]) -> Position:
         talon_mask, played_mask = masks
     elif unseen is not None:
         if v.top_visible and top < 0:
-            raise PositionError("unseen= describes the talon under top=, but top= is missing")
+            raise PositionError.of("unseen.needs_top")
         talon_mask = mask_of(c for c in unseen if c != briscola)
         if top >= 0:
             talon_mask |= 1 << top
         if talon_mask and briscola >= 0:
             if (1 << briscola) & in_play:
-                raise PositionError(f"the trump card {card_str(briscola)} is in a hand or on the "
-                                    f"table, but {'top=' if top >= 0 else 'unseen='} says the "
-                                    f"talon has cards")
+                raise PositionError.of("trump.in_hand", card=card_str(briscola),
+                                       field="top=" if top >= 0 else "unseen=")
             talon_mask |= 1 << briscola
         played_mask = FULL_DECK & ~(in_play | talon_mask)
     elif top >= 0 and n == 2:
         # played= may be left out when only the top card and the trump card are left
         if (1 << briscola) & in_play:
-            raise PositionError("the trump card is in a hand, but top= says the talon has cards")
+            raise PositionError.of("trump.in_hand_top")
         talon_mask = (1 << top) | (1 << briscola)
         played_mask = FULL_DECK & ~(in_play | talon_mask)
     elif top >= 0:
-        raise PositionError("top= given: say what is left with played= or unseen= (or talon=)")
+        raise PositionError.of("top.needs_rest")
     else:
         talon_mask = 0
         played_mask = FULL_DECK & ~in_play
 
     T = popcount(talon_mask)
-    check_talon_size(T, talon, talon_mask, "it always holds an even number" if n == 2 else
-                     f"with {n} players it always holds a multiple of {n}", n)
+    check_talon_size(T, talon, talon_mask, n)
     _check_hand_sizes([len(h) for h in hands], len(table), turn, T, v)
     if v.top_visible:
         if talon is not None:
@@ -304,7 +300,7 @@ def read_position(f: dict[str, str]) -> Position:
     if T > 0 and briscola >= 0 and not (talon_mask >> briscola) & 1:
         raise trump_not_at_bottom(briscola)
     if top >= 0 and (1 << top) & ~talon_mask:
-        raise PositionError(f"top card {card_str(top)} is also in a hand or played")
+        raise PositionError.of("top.elsewhere", card=card_str(top))
     score = parse_score(f["score"], played_mask, n) if "score" in f else None
     return Position(v.name, tuple(mask_of(h) for h in hands), tuple(table), top, briscola,
                     played_mask, turn, score, tuple(talon) if talon else None)
@@ -318,23 +314,16 @@ def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -
     leader = (turn - k) % n
     done = [(leader + j) % n for j in range(k)]
     m = max(sizes)
+    who = "leader2" if k == 1 and n == 2 else "leader" if k == 1 else "played"
     if T > 0 and sizes != [H - 1 if i in done else H for i in range(n)]:
         if k == 0:
-            raise PositionError(f"hands hold {H} cards each while the talon has cards, got {shown}")
-        who = "the leader holds" if k == 1 else f"the {k} players who played hold"
-        rest = "the follower" if n == 2 else "the others"
-        raise PositionError(f"mid-trick with cards in the talon {who} {H - 1} and {rest} {H}, "
-                            f"got {shown}")
+            raise PositionError.of("hands.full", size=H, shown=shown)
+        raise PositionError.of("hands.talon_" + who, k=k, less=H - 1, size=H, shown=shown)
     if k == 0 and len(set(sizes)) != 1:
-        every = "both hands hold" if n == 2 else "every hand holds"
-        raise PositionError(
-            f"at the start of a trick {every} the same number of cards, got {shown}"
-        )
+        raise PositionError.of("hands.start2" if n == 2 else "hands.start", shown=shown)
     if sizes != [m - 1 if i in done else m for i in range(n)]:
-        who = "the leader holds" if k == 1 else f"the {k} players who played hold"
-        rest = "the follower" if n == 2 else "the others"
-        raise PositionError(f"mid-trick {who} one card fewer than {rest}, got {shown}")
+        raise PositionError.of("hands.mid_" + who, k=k, shown=shown)
     if m > H:
-        raise PositionError(f"a hand holds at most {H} cards in {v.name}, got {m}")
+        raise PositionError.of("hands.max", size=H, variant=v.name, got=m)
     if m == 0:
-        raise PositionError("the deal is over: no cards left to play")
+        raise PositionError.of("deal.over")

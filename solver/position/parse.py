@@ -14,10 +14,10 @@ def parse_position(text: str) -> Position | SeatPosition:
     one-line reason."""
     try:
         if not text or not text.strip():
-            raise PositionError("empty position")
+            raise PositionError.of("position.empty")
         f = split_fields(text, GAME_FIELDS)
         if any(f.get(k, "").strip() == "?" for k in GAME_FIELDS if k.startswith("hand")):
             return read_seat_position(f)
         return read_position(f)
     except (CardError, RulesError) as e:
-        raise PositionError(str(e)) from None
+        raise PositionError.like(e) from None

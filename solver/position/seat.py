@@ -106,8 +106,7 @@ class SeatPosition(Printed):
 
     def _hand_mask(self, seat: int) -> int:
         if seat != self.seat:
-            raise PositionError(f"player {seat + 1}'s hand is hidden (?): this is player "
-                                f"{self.seat + 1}'s view")
+            raise PositionError.of("seat.hidden_hand", player=seat + 1, seat=self.seat + 1)
         return self.own
 
     def _unseen_mask(self) -> int:
@@ -209,7 +208,7 @@ class SeatPosition(Printed):
         the seat draws,) when the trick ends with a covered card to draw."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
-            raise PositionError(f"illegal move: {card_str(card)} for player {self.to_move + 1}")
+            raise PositionError.of("move.seat", card=card_str(card), player=self.to_move + 1)
         hand, known, hidden = self.own, self.known, self.hidden
         if self.to_move == self.seat:
             hand &= ~(1 << card)
@@ -233,13 +232,11 @@ class SeatPosition(Printed):
                 got = self.briscola
             else:
                 if draws is None:
-                    raise PositionError(
-                        "the draw after this trick is unknown: give the cards drawn"
-                    )
+                    raise PositionError.of("draw.unknown")
                 got = int(to_card(draws[0]))
                 if not (self.pool >> got) & 1 or got == card:
-                    raise PositionError(f"{card_str(got)} cannot be drawn: player {self.seat + 1} "
-                                        f"has seen it")
+                    raise PositionError.of("seat.drawn_seen", card=card_str(got),
+                                           player=self.seat + 1)
                 if self.talon_size == 2 and self.briscola >= 0:
                     known |= 1 << self.briscola
             hand |= 1 << got
@@ -259,7 +256,7 @@ class SeatPosition(Printed):
         if n <= ENUM_LIMIT and (self.history is None or n <= CHECK_LIMIT):
             every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
             if not every:
-                raise PositionError("no opponent hand is consistent with what the seat has seen")
+                raise PositionError.of("seat.no_hand")
             return (lambda: every[rng.randrange(len(every))]), every
         if n <= ENUM_LIMIT:
             # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
@@ -273,7 +270,7 @@ class SeatPosition(Printed):
                     at[0] += 1
                     if fits(cs):
                         return mask_of(cs)
-                raise PositionError("no opponent hand is consistent with what the seat has seen")
+                raise PositionError.of("seat.no_hand")
             return walk, None
 
         def draw() -> int:
@@ -281,7 +278,7 @@ class SeatPosition(Printed):
                 cs = rng.sample(free, k)
                 if fits(cs):
                     return mask_of(cs)
-            raise PositionError("could not find an opponent hand consistent with the record")
+            raise PositionError.of("seat.no_hand_record")
         return draw, None
 
     def _fits(self) -> Callable[[Iterable[int]], bool]:
@@ -369,8 +366,7 @@ def history_from(sp: SeatPosition) -> History:
 
 def _check_hidden_game(v: Variant) -> None:
     if v.players != 2 or v.top_visible:
-        raise PositionError(f"a hidden hand (?) exists only in the 2-player hidden-card games "
-                            f"(classic, briscolone, libero), not {v.name}")
+        raise PositionError.of("seat.game", variant=v.name)
 
 
 def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int], briscola: int,
@@ -381,7 +377,7 @@ def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int],
     _check_hidden_game(v)
     table = tuple(table)
     if len(table) > 1:
-        raise PositionError(f"table= holds at most 1 card in {v.name}, got {len(table)}")
+        raise PositionError.of("table.one", variant=v.name, count=len(table))
     own = popcount(hand)
     leader = (turn - len(table)) % 2
     if not table:
@@ -391,22 +387,20 @@ def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int],
     else:
         opp = own - 1
     if opp < 0 or (own == 0 and opp == 0) or max(own, opp) == 0:
-        raise PositionError("the deal is over: no cards left to play")
+        raise PositionError.of("deal.over")
     if max(own, opp) > v.hand_size:
-        raise PositionError(f"a hand holds at most {v.hand_size} cards in {v.name}, "
-                            f"got hand{seat + 1}={own}")
+        raise PositionError.of("hands.max", size=v.hand_size, variant=v.name,
+                               got=f"hand{seat + 1}={own}")
     known = 0
     free = FULL_DECK & ~(hand | played | mask_of(table))
     rest = popcount(free)
     if rest < opp:
-        raise PositionError(f"player {2 - seat}'s hand would hold {opp} cards but only {rest} "
-                            f"cards are unaccounted for")
+        raise PositionError.of("seat.too_few", player=2 - seat, count=opp, rest=rest)
     talon = rest - opp
     if talon % 2:
-        raise talon_count_error(talon, "with 2 players it always holds a multiple of 2")
+        raise talon_count_error(talon, 2)
     if talon and max(own, opp) != v.hand_size:
-        raise PositionError(f"hands hold {v.hand_size} cards each while the talon has cards, "
-                            f"got hand{seat + 1}={own}")
+        raise PositionError.of("hands.full", size=v.hand_size, shown=f"hand{seat + 1}={own}")
     if briscola >= 0 and not (free >> briscola) & 1 and talon:
         raise trump_not_at_bottom(briscola)
     if briscola >= 0 and (free >> briscola) & 1 and not talon:
@@ -425,22 +419,20 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
     require(f, ("hand1", "hand2", "turn"))
     hidden = [i for i in (0, 1) if f[f"hand{i + 1}"].strip() == "?"]
     if len(hidden) == 2:
-        raise PositionError("only one hand may be hidden (?): the other is the seat's own")
+        raise PositionError.of("seat.one_hidden")
     for key in ("talon", "unseen", "top"):
         if key in f:
-            raise PositionError(f"with a hidden hand give played= (not {key}=): the seat does "
-                                f"not see the talon")
+            raise PositionError.of("seat.talon_field", field=key)
     for k, val in f.items():
         if "?" in val and (k not in ("hand1", "hand2") or val.strip() != "?"):
-            raise PositionError(f"'?' stands for a whole hidden hand (hand1=? or hand2=?), "
-                                f"not inside {k}=")
+            raise PositionError.of("seat.question", field=k)
     seat = 1 - hidden[0]
     check_trump_field(f, v)
     hand = parse_cards(f[f"hand{seat + 1}"])
     table = parse_cards(f.get("table", ""))
     played = parse_cards(f.get("played", ""))
     briscola = one_card(f, "briscola")
-    turn = read_turn(f, 2, "1..2")
+    turn = read_turn(f, 2)
     claim_places({seat: hand}, table, played, None, -1, None, briscola)
     played_mask = mask_of(played)
     score = parse_score(f["score"], played_mask, 2) if "score" in f else None
@@ -461,14 +453,14 @@ def _read_tricks(text: str, played: int, leader: int,
         try:
             cs = parse_cards(part.replace("+", ","))
         except CardError as e:
-            raise PositionError(f"tricks=: {e}") from None
+            raise PositionError.of("field.card", field="tricks", error=e) from None
         if len(cs) != 2 or part.count("+") != 1:
-            raise PositionError(f"tricks=: '{part}' is not a trick (lead+answer, e.g. 7B+AB)")
+            raise PositionError.of("tricks.not_trick", part=part)
         for c in cs:
             if not (played >> c) & 1:
-                raise PositionError(f"tricks=: {card_str(c)} is not in played=")
+                raise PositionError.of("tricks.not_played", card=card_str(c))
             if (seen >> c) & 1:
-                raise PositionError(f"tricks=: {card_str(c)} is played twice")
+                raise PositionError.of("tricks.twice", card=card_str(c))
             seen |= 1 << c
         pairs.append((cs[0], cs[1]))
     trump = briscola // 10 if briscola >= 0 else -1

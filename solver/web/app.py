@@ -28,7 +28,7 @@ from solver.analysis import check_objective
 from solver.cards import card_str, parse_card
 from solver.errors import BriscolaError, internal_error
 from solver.frame import FRAMES
-from solver.i18n import PLAY_TITLES
+from solver.i18n import LANGS, PLAY_TITLES, error_text
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
 from solver.explain import in_view
@@ -77,7 +77,7 @@ def _error(status: int, message, headers=None, **more) -> Json:
 def _field(body: dict, key: str, kind, default=None, required: bool = False):
     if key not in body or body[key] is None:
         if required:
-            raise BadRequest(f"missing field '{key}'")
+            raise BadRequest.of("request.missing", field=key)
         return default
     v = body[key]
     if kind is float and isinstance(v, int) and not isinstance(v, bool):
@@ -90,15 +90,22 @@ def _field(body: dict, key: str, kind, default=None, required: bool = False):
 def _time_limit(body: dict, default: float) -> float:
     t = _field(body, "time_limit", float, default)
     if not 0 < t <= MAX_TIME_LIMIT:
-        raise BadRequest(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT:g} seconds")
+        raise BadRequest.of("request.time_limit", most=f"{MAX_TIME_LIMIT:g}")
     return t
 
 
 def _lang(body: dict) -> str:
     lang = _field(body, "lang", str, "en")
     if lang not in ("en", "it"):
-        raise BadRequest(f"unknown language '{lang}' (en or it)")
+        raise BadRequest.of("lang.unknown", lang=lang)
     return lang
+
+
+def _error_lang(body: dict) -> str:
+    """The language of a request's error line: its ``lang`` when the board speaks it, else
+    English (a request without one, or one refused before its body was read)."""
+    lang = body.get("lang")
+    return lang if lang in LANGS else "en"
 
 
 def _open_position(body: dict, lang: str):
@@ -169,6 +176,7 @@ def endpoint(fn):
     async def wrapped(request: Request):
         layout = NARROW.set(False)
         watching = CLIENT_GONE.set(request.is_disconnected)
+        body: dict = {}
         try:
             body = (
                 await _read_json(request)
@@ -186,7 +194,7 @@ def endpoint(fn):
         except RecursionError:
             return _error(400, "the input is nested too deeply")
         except BriscolaError as e:
-            return _error(400, str(e) or type(e).__name__)
+            return _error(400, error_text(e, _error_lang(body)) or type(e).__name__)
         except Exception as e:  # a bug, not the user's mistake: said as one, traced in the log
             LOG.exception("internal error in %s", request.url.path)
             return _error(500, internal_error(e))
@@ -209,7 +217,7 @@ def _viewer(body: dict) -> int | None:
         return None
     seat = _field(body, "seat", int, 1)
     if not 0 <= seat <= 4:
-        raise BadRequest("seat must be a player from 1 to 4 (0: the player to move)")
+        raise BadRequest.of("request.seat")
     return seat
 
 
@@ -256,7 +264,7 @@ def create_app(
         values = _cards(body, "values", dict)
         frame = _field(body, "frame", str, None)
         if frame not in (None, *FRAMES):
-            raise BadRequest(f"unknown frame '{frame}' ({', '.join(FRAMES)})")
+            raise BadRequest.of("request.frame", frame=frame, frames=", ".join(FRAMES))
         svg = games.picture(pos, _lang(body), best, values, frame)
         return Response(svg, media_type="image/svg+xml")
 
@@ -332,7 +340,7 @@ def create_app(
         game = _load_game(body, sealer)
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
-            raise BadRequest(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
+            raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
         card = await jobs.run(client_of(body), lambda job: games.engine_card(game, level, job),
                               load=lambda: jobs.engine.ready(game.state))
         return view(games.play(game, card), body, last=card_str(card))

@@ -29,8 +29,8 @@ from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card
 from solver.explain import explain_position, render as render_explanation
-from solver.game import (GameState, continue_game, deal, legal_cards, move_error, open_view,
-                         play as play_card, to_position)
+from solver.game import (GameState, continue_game, deal, legal_cards, move_error, move_refusal,
+                         open_view, play as play_card, to_position)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.errors import BriscolaError
@@ -219,7 +219,7 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
     whole = game
     if ply is not None:
         if not 0 <= ply <= len(game.moves):
-            raise PositionError(f"ply must be from 0 to {len(game.moves)}")
+            raise PositionError.of("request.ply", most=len(game.moves))
         game = game.at(ply)
     s = game.state
     pos = view_position(game, seat)
@@ -249,9 +249,9 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
 
 
 def play(game: Game, card: int) -> Game:
-    err = move_error(game.state, card)
-    if err:
-        raise PositionError(err)
+    err = move_refusal(game.state, card)
+    if err is not None:
+        raise PositionError.like(err)
     return Game(game.start, game.moves + [card], game.head, game.start_score, game.sealed)
 
 
@@ -272,7 +272,7 @@ def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
 
 def engine_card(game: Game, level: str, job=None) -> int:
     if game.state.is_over:
-        raise PositionError("the deal is over")
+        raise PositionError.of("deal.over_short")
     with _progress_to(job):
         return get_agent(level)(game.state, random.Random())
 
@@ -342,7 +342,7 @@ def review_one(game: Game, move: int, time_limit: float, objective: str = "point
     """The review of one card (1-based), so the page fills its review in as cards are judged."""
     check_objective(game, objective)
     if not 1 <= move <= len(game.moves):
-        raise PositionError(f"move must be from 1 to {len(game.moves)}")
+        raise PositionError.of("request.move", most=len(game.moves))
     if game.start.variant.name not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
     current_engine().ready()  # the kernels load now, not inside this card's time (a cold server's
@@ -375,20 +375,19 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
     wrong answer without ``reveal`` gets only its verdict, so the player may try again."""
     found = [p for p in bundled(variant) if p.id == pid]
     if not found:
-        raise PositionError(f"no puzzle '{pid}' in the {variant} set")
+        raise PositionError.of("puzzle.none", id=pid, variant=variant)
     p = found[0]
     if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
         c = parse_card(answer)
         if c not in p.position.legal_cards():
-            raise PositionError(
-                f"{card_str(c)} is not a card player {p.position.to_move + 1} may play"
-            )
+            raise PositionError.of("puzzle.not_legal", card=card_str(c),
+                                   player=p.position.to_move + 1)
         ok = c in p.answer
     else:
         try:
             ok = parse_value(answer) == p.answer
         except PuzzleError:
-            raise PositionError(f"'{answer}' is not a value (such as 7 or -3/2)") from None
+            raise PositionError.of("puzzle.not_value", answer=answer) from None
     if not ok and not reveal:
         return {"id": p.id, "ok": False}
     out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer),

@@ -1,0 +1,174 @@
+"""The user's errors in the user's language (issue 41, item 7): a bad card, a bad position,
+an illegal move or a bad request is said in Italian by the board (a request with lang=it)
+and by a ``--lang it`` command, in English otherwise; ``str(err)`` stays the English line
+that scripts and the other tests read."""
+from __future__ import annotations
+
+import pickle
+import string
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.cards import CardError, parse_card
+from solver.errors import BriscolaError
+from solver.i18n import ERRORS, error_text
+from solver.position import PositionError, parse_position
+
+ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+
+#: bad positions, the English line each gives (as before keys existed) and a piece of its
+#: Italian
+BAD = [
+    ("hand1=ZZ hand2=3C briscola=RD turn=1",
+     "hand1=: unknown card 'ZZ' (write rank then suit, e.g. AD, 3C, RB, 7S)",
+     "hand1=: carta sconosciuta 'ZZ' (scrivi il valore e poi il seme"),
+    ("hand1=3C hand2=3C briscola=RD turn=1", "card 3C given twice (hand1 and hand2)",
+     "la carta 3C compare due volte (hand1 e hand2)"),
+    ("hello world", None, "'hello' non è un campo chiave=valore"),
+    (ENDGAME + " colour=red", None, "campo sconosciuto 'colour'"),
+    ("hand1=3C hand1=2C hand2=AS briscola=RD turn=1", "field 'hand1' given twice",
+     "il campo 'hand1' compare due volte"),
+    ("hand1=3C briscola=RD turn=1", "missing field hand2=", "manca il campo hand2="),
+    ("hand1=3C,AS hand2=2C briscola=RD turn=1",
+     "at the start of a trick both hands hold the same number of cards, got hand1=2 hand2=1",
+     "le due mani hanno lo stesso numero di carte, qui hand1=2 hand2=1"),
+    ("hand1=3C hand2=2C briscola=RD turn=3", "turn= must be 1 or 2, got '3'",
+     "turn= dev'essere 1 o 2, non '3'"),
+    ("hand1=3C hand2=2C briscola=RD,AD turn=1", "briscola= takes one card, got 2",
+     "briscola= vuole una carta sola"),
+    (ENDGAME + " score=abc", "score= must be two numbers like 40-36, got 'abc'",
+     "score= vuole due numeri come 40-36"),
+    (ENDGAME + " score=50-60", "score 50-60 adds up to 110 but the played cards are worth 95",
+     "il punteggio 50-60 fa 110, ma le carte giocate valgono 95"),
+    ("hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B turn=1",
+     "the talon would hold 3 cards: it always holds an even number",
+     "il tallone avrebbe 3 carte: ne ha sempre un numero pari"),
+    ("hand1=3C,AS hand2=2C,RS briscola=RD top=4D turn=1", None,
+     "finché il tallone ha carte ogni mano ne tiene 3"),
+    ("variant=classic hand1=? hand2=? briscola=2S turn=1", None, "una mano sola (?)"),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S talon=AS turn=1", None,
+     "dal posto il tallone non si vede"),
+    ("hand1=3C hand2=2C table=AS,2S briscola=RD turn=1", None,
+     "in tavola c'è al massimo 1 carta"),
+    (ENDGAME + " variant=nope", None, "gioco sconosciuto 'nope'"),
+]
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_error_has_both_languages_with_the_same_fields():
+    assert set(ERRORS["en"]) == set(ERRORS["it"])
+    for key, en in ERRORS["en"].items():
+        it = ERRORS["it"][key]
+        assert _fields(en) == _fields(it), key
+        assert it != en or key == "field.card", f"{key}: the Italian is the English"
+
+
+@pytest.mark.parametrize("text,english,italian", BAD, ids=[b[0][:40] for b in BAD])
+def test_a_bad_position_is_said_in_both_languages(text, english, italian):
+    with pytest.raises(PositionError) as info:
+        parse_position(text)
+    e = info.value
+    assert e.key is not None, str(e)
+    if english is not None:
+        assert str(e) == english
+    assert error_text(e, "en") == str(e)
+    assert italian in error_text(e, "it")
+
+
+def test_an_error_without_a_key_stays_english_and_keys_survive_pickling():
+    plain = BriscolaError("cannot read x.json: no such file")
+    assert error_text(plain, "it") == str(plain)
+    with pytest.raises(CardError) as info:
+        parse_card("QD")
+    e = pickle.loads(pickle.dumps(info.value))
+    assert str(e) == "unknown card 'QD' (write rank then suit, e.g. AD, 3C, RB, 7S)"
+    assert error_text(e, "it") == ("carta sconosciuta 'QD' (scrivi il valore e poi il seme, "
+                                   "per esempio AD, 3C, RB, 7S)")
+
+
+# ----- the board ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def client():
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from starlette.testclient import TestClient
+    from solver.web.app import create_app
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def _error(r, status=400) -> str:
+    assert r.status_code == status, r.text
+    return r.json()["error"]
+
+
+def test_the_board_says_a_bad_position_in_the_requests_language(client):
+    for text, english, italian in BAD[:6]:
+        it = _error(client.post("/api/position", json={"position": text, "lang": "it"}))
+        assert italian in it
+        en = _error(client.post("/api/position", json={"position": text}))
+        assert en == _error(client.post("/api/position", json={"position": text, "lang": "en"}))
+        if english is not None:
+            assert en == english
+
+
+def test_the_board_says_an_illegal_move_and_its_own_refusals_in_italian(client):
+    view = client.post("/api/deal", json={"variant": "scoperta", "seed": 5}).json()
+    game, legal = view["game"], view["legal"]
+    held = set(legal)
+    other = next(c for c in ("AD", "AC", "AS", "AB", "3D", "3C") if c not in held)
+    it = _error(client.post("/api/play", json={"game": game, "card": other, "lang": "it"}))
+    assert it == f"{other} non è nella mano del giocatore 1"
+    en = _error(client.post("/api/play", json={"game": game, "card": other}))
+    assert en == f"{other} is not in player 1's hand"
+    it = _error(client.post("/api/play", json={"game": game, "card": "ZZ", "lang": "it"}))
+    assert it.startswith("carta sconosciuta 'ZZ'")
+    it = _error(client.post("/api/game", json={"game": game, "seat": 7, "lang": "it"}))
+    assert it == "seat dev'essere un giocatore da 1 a 4 (0: il giocatore di turno)"
+    it = _error(client.post("/api/engine", json={"game": game, "level": "god", "lang": "it"}))
+    assert it.startswith("livello sconosciuto 'god'")
+    en = _error(client.post("/api/engine", json={"game": game, "level": "god"}))
+    assert en.startswith("unknown level 'god'")
+    it = _error(client.post("/api/picture", json={"position": ENDGAME, "frame": "x",
+                                                   "lang": "it"}))
+    assert it.startswith("riferimento sconosciuto 'x'")
+    it = _error(client.post("/api/game", json={"lang": "it"}))
+    assert it == "manca il campo 'game'"
+
+
+def test_a_get_request_says_its_error_in_its_language(client):
+    assert _error(client.get("/api/progress?lang=it")) == "manca il campo 'client'"
+    assert _error(client.get("/api/progress")) == "missing field 'client'"
+
+
+# ----- the command line --------------------------------------------------------------------
+
+def _run(*args):
+    r = CliRunner().invoke(cli, list(args))
+    assert r.exit_code == 2, (r.output, r.exception)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.output, r.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("text,english,italian", BAD[:9], ids=[b[0][:40] for b in BAD[:9]])
+def test_a_lang_it_command_says_the_error_in_italian(text, english, italian):
+    line = _run("show", text, "--lang", "it")
+    assert line.startswith("errore: ") and italian in line
+    line = _run("show", text)
+    assert line.startswith("error: ")
+    if english is not None:
+        assert line == f"error: {english}"
+
+
+def test_every_lang_command_says_its_errors_in_italian():
+    assert "il punteggio 3-0 fa 3" in _run("explain", "--lang", "it", ENDGAME + " score=3-0")
+    line = _run("show", "--lang", "it", "hand1=3C hand2=2C briscola=RD turn=1 colour=red")
+    assert "campo sconosciuto 'colour'" in line
+    line = _run("explain", ENDGAME + " score=3-0")
+    assert line == "error: score 3-0 adds up to 3 but the played cards are worth 95"
