@@ -35,6 +35,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from solver.analysis import OBJECTIVES, Analysis, Limit, analyse, current_engine
 from solver.analysis.result import Interval, value_bound
@@ -42,7 +43,7 @@ from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import REVIEW_TEXT as TEXT
 from solver.i18n import agree, check_lang, fmt_fraction, player_name
-from solver.position import Position, PositionError
+from solver.position import Position, PositionError, SeatPosition
 from solver.record import RecordError, check_record, deal_start, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
@@ -56,6 +57,7 @@ MAX_EXACT_DRAWS = 60
 DRAW_SAMPLES, MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 30, 2, 16
 UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
 NO_SCORE = "objective win needs the score: this game starts from a position without score="
+_V = TypeVar("_V")
 
 
 def check_review_objective(objective: str, scored: bool = True) -> None:
@@ -67,7 +69,7 @@ def check_review_objective(objective: str, scored: bool = True) -> None:
         raise PositionError(NO_SCORE)
 
 
-def try_analyse(pos: Position, time_limit: float | None,
+def try_analyse(pos: Position | SeatPosition, time_limit: float | None,
                 cache: dict | None = None, objective: str = "points") -> Analysis | None:
     """The analysis of ``pos``, kept in ``cache`` (None only where a caller has none to
     give: the moves are then unrated). Every value is trusted as it comes: one out of its
@@ -110,12 +112,12 @@ class MoveReview:
 
     @property
     def optimal(self) -> bool:
-        return self.rated and (self.card in self.best or self.cost <= EPS)
+        return self.cost is not None and (self.card in self.best or self.cost <= EPS)
 
     @property
     def close(self) -> bool:
         """An estimated cost within its own interval: too close to the best card to call."""
-        return (self.rated and not self.optimal and self.cost_error is not None
+        return (self.cost is not None and not self.optimal and self.cost_error is not None
                 and self.cost - self.cost_error <= EPS)
 
     @property
@@ -268,14 +270,16 @@ class Review:
     def mistakes(self, n: int = 3) -> list[MoveReview]:
         """The ``n`` costliest clear mistakes, costliest first (a cost within its interval is
         too close to call, not a mistake)."""
-        bad = [m for m in self.moves if m.mistake and m.cost > EPS]
-        return sorted(bad, key=lambda m: (-m.cost, m.deal, m.number))[:n]
+        bad = [m for m in self.moves if m.mistake and _known(m.cost, "a mistake's cost") > EPS]
+        return sorted(bad, key=lambda m: (-_known(m.cost, "a mistake's cost"), m.deal,
+                                          m.number))[:n]
 
     def swings(self, n: int = 3) -> list[DrawLuck]:
         """The ``n`` draws of the largest luck either way (of the reviewed players)."""
-        big = [d for d in self.draws if d.measured and abs(d.luck) > EPS
+        big = [d for d in self.draws if d.measured and abs(_known(d.luck, "a draw's luck")) > EPS
                and (not d.seat_view or d.player in self.players)]
-        return sorted(big, key=lambda d: (-abs(d.luck), d.deal, d.move))[:n]
+        return sorted(big, key=lambda d: (-abs(_known(d.luck, "a draw's luck")), d.deal,
+                                          d.move))[:n]
 
     def result(self, player: int) -> float | None:
         """``player``'s final margin over the deals (objective win: the deals won, a draw
@@ -283,7 +287,8 @@ class Review:
         if not self.results or any(r is None for r in self.results):
             return None
         out = 0.0
-        for a, b in self.results:
+        for r in self.results:
+            a, b = _known(r, "a finished deal's points")
             mine, theirs = (a, b) if player == 0 else (b, a)
             out += (
                 (mine > theirs) + 0.5 * (mine == theirs)
@@ -301,10 +306,12 @@ class Review:
         lucky = [d for d in draws if d.measured]
         luck_est = [d for d in lucky if not d.exact]
         return PlayerStats(player, self.names[player], len(mine), len(dec), len(rated),
-                           sum(1 for m in rated if m.optimal), float(sum(m.cost for m in rated)),
+                           sum(1 for m in rated if m.optimal),
+                           float(sum(_known(m.cost, "a rated move's cost") for m in rated)),
                            len(est), sum(1 for m in rated if m.close),
                            _quadrature([m.cost_error for m in est]),
-                           float(sum(d.luck_for(player) for d in lucky)),
+                           float(sum(_known(d.luck_for(player), "a measured draw's luck")
+                                     for d in lucky)),
                            _quadrature([d.error for d in luck_est]), len(lucky),
                            len(draws) - len(lucky), len(luck_est), self.result(player),
                            self.objective)
@@ -328,6 +335,14 @@ def _quadrature(errors) -> float | None:
     return math.sqrt(sum(e * e for e in errors)) if errors else None
 
 
+def _known(x: _V | None, what: str) -> _V:
+    """``x`` where the caller's own check says it is there (a rated move's cost, a measured
+    draw's luck, a finished deal's points): typed so, and an error naming it if it is not."""
+    if x is None:
+        raise RuntimeError(f"{what} is not known here (a bug: please report it)")
+    return x
+
+
 def _fr(x: Fraction | None) -> str | None:
     return None if x is None else fmt_fraction(x)
 
@@ -341,11 +356,13 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     view = state.view()  # what the mover sees: both hands in scoperta, else their seat
     seat_view = not state.variant.open_hands
     legal = legal_cards(state)
-    base = dict(deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
-                player=state.to_move, card=card, choices=len(legal), position=view.to_text(),
-                seat_view=seat_view, objective=objective)
+    base: dict[str, Any] = dict(
+        deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
+        player=state.to_move, card=card, choices=len(legal), position=view.to_text(),
+        seat_view=seat_view, objective=objective)
     if len(legal) == 1:
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
+    a: Analysis | None
     if seat_view:
         # Ctrl-C (or a Stop) raises here: the review stops, not just this card
         a = analyse(view, objective, limit=Limit(time=time_limit), progress=False)
@@ -358,7 +375,7 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     m = a.move(card)
     top = a.moves[0]
     if a.exact:
-        cost_exact = top.value_exact - m.value_exact
+        cost_exact = top.exact_value - m.exact_value
         cost = float(cost_exact)
     else:
         cost_exact, cost = None, max(0.0, top.value - m.value)
@@ -434,7 +451,8 @@ def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: f
     same three for the draw that came: the one leading to ``after``'s view); None when one
     has no analysis (or, with ``exact_only``, is not solved exactly)."""
     came = after.view(player + 1)
-    mean, exact, errors, actual = 0.0, Fraction(0), [], None
+    exact: Fraction | None = Fraction(0)
+    mean, errors, actual = 0.0, [], None
     for draw, p in outs:
         pos = view.play(card, draw)
         a = _analysed(pos, seconds, cache, objective, samples)
@@ -516,8 +534,8 @@ def draw_luck(state: GameState, card: int, after: GameState, time_limit: float |
         return ()
     t = after.tricks[-1]
     drawn = tuple(((t.winner + k) % state.players, c) for k, c in enumerate(t.draws))
-    base = dict(deal=deal, move=len(state.moves) + 1, trick=len(state.tricks) + 1,
-                objective=objective)
+    base: dict[str, Any] = dict(deal=deal, move=len(state.moves) + 1,
+                                trick=len(state.tricks) + 1, objective=objective)
     if state.variant.open_hands:
         view = state.view()
         outs = view.outcomes(card)
@@ -653,7 +671,7 @@ def fmt_signed(x: float, error: float | None, exact: bool, T: dict, win: bool = 
 def _luck_text(d: DrawLuck, T: dict) -> str:
     """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
     who = T["p_short"].format(p=d.player + 1)
-    if not d.measured:
+    if d.luck is None:  # not measured
         return f"{who} ?"
     star = "*" if d.sampling_only and d.error else ""
     return f"{who} {fmt_signed(d.luck, d.error, d.exact, T, d.objective == 'win')}{star}"
@@ -699,8 +717,9 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
             line += T["adjusted"].format(res=fmt_signed(s.result, None, False, T, win),
-                                         adj=fmt_signed(s.adjusted, s.luck_error,
-                                                        not s.luck_estimated, T, win) + luck_star)
+                                         adj=fmt_signed(_known(s.adjusted, "the adjusted result"),
+                                                        s.luck_error, not s.luck_estimated, T,
+                                                        win) + luck_star)
         lines.append("  " + agree(line, lang))
     swings = rv.swings()
     if swings:
@@ -716,7 +735,8 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             )
             lines.append("  " + T["swing"].format(
                 i=i, d=d.deal, m=d.move, t=d.trick, drawn=drawn, p=p + 1, how=how, unit=unit,
-                luck=fmt_signed(d.luck_for(p), d.error, d.exact, T, win)))
+                luck=fmt_signed(_known(d.luck_for(p), "a swing's luck"), d.error, d.exact, T,
+                                win)))
     if rv.draws:
         lines.append(T["luck_note"] + ("" if all(d.seat_view for d in rv.draws)
                                        else " " + T["open_luck_note"]))
@@ -762,7 +782,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         if s.judged:
             line = T["acc_line"].format(p=p + 1, name=player_name(s.name, lang), opt=s.optimal,
                                         rated=s.judged,
-                                        pct=f"{100 * s.accuracy:.0f}%", avg=f"{s.average_cost:.2f}",
+                                        pct=f"{100 * _known(s.accuracy, 'an accuracy'):.0f}%",
+                                        avg=f"{s.average_cost:.2f}",
                                         unit=T["unit_win" if win else "unit"])
         else:
             line = T["acc_none" if not s.rated else "acc_unknown"].format(
