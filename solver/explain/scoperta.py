@@ -142,7 +142,7 @@ def alternatives(pos, root: Analysis, plies, sv) -> tuple:
         answer = None if j is None else rest[j - 1]
         role, lead = ("answer", None) if j is None else reply_role(
             on_table(pos), 2, [m.card] + [q.card for q in rest], j)
-        alts.append(Alternative(m.card, m.value_exact, root.value_exact - m.value_exact,
+        alts.append(Alternative(m.card, m.exact_value, root.exact_value - m.exact_value,
                                 None if answer is None else answer.card, tuple(line),
                                 None if answer is None else answer.player, role, lead))
     return tuple(alts)
@@ -180,10 +180,10 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
         ):
             r["kind"] = "indifferent"
         elif role == "lead":
-            other = ply.analysis.position.hands[1 - ply.player]
+            other = ply.position.hands[1 - ply.player]
             r["kind"] = "safe_lead" if not _winning_cards(other, ply.card, trump) else "lead"
         else:
-            hand = ply.analysis.position.hands[ply.player]
+            hand = ply.position.hands[ply.player]
             can_win = _winning_cards(hand | (1 << ply.card), t.lead.card, trump)
             if t.winner == ply.player:
                 r["kind"] = (
@@ -201,11 +201,11 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
 
 def with_cost(r: dict, ply: Ply) -> dict:
     """A reason with what any other card would cost and the next best card, if it costs."""
-    cost = ply.cost
-    if cost is not None and cost > 0:
+    cost, a = ply.cost, ply.analysis
+    if cost is not None and cost > 0 and a is not None:
         r["cost"] = cost
-        others = [m for m in ply.analysis.moves if m.card != ply.card]
-        r["next_best"] = max(others, key=lambda m: m.value_exact).card
+        others = [m for m in a.moves if m.card != ply.card]
+        r["next_best"] = max(others, key=lambda m: m.exact_value).card
     return r
 
 
@@ -237,10 +237,10 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
         for role, ply in ((0, t.lead), (1, t.follow)):
             if ply.analysis is None or ply.choices < 2:
                 continue
-            before = ply.analysis.position
+            before = ply.position
             P = ply.player
             alts = [m for m in ply.analysis.moves if m.card != ply.card
-                    and m.value_exact < ply.analysis.value_exact]
+                    and m.exact_value < ply.analysis.exact_value]
             # the last draw: lose the trick to draw the trump card, or take it for the top
             if t.draws is not None and alts:
                 other_result = {}
@@ -292,16 +292,16 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
             ply = u.lead if u.leader == w else u.follow
             if ply.analysis is None or ply.player != w:
                 continue
-            if not (ply.analysis.position.hands[w] >> wc) & 1:
+            if not (ply.position.hands[w] >> wc) & 1:
                 continue
             try:
                 mv = ply.analysis.move(wc)
             except KeyError:
                 continue
-            if mv.value_exact < ply.analysis.value_exact:
+            if mv.exact_value < ply.analysis.exact_value:
                 ideas.append(Idea("save_trump", w, t.number,
                                   {"trump": wc, "carico": lc, "saved_at": u.number,
-                                   "cost": ply.analysis.value_exact - mv.value_exact}))
+                                   "cost": ply.analysis.exact_value - mv.exact_value}))
                 break
     # counting to 61: some cards keep the deal and others throw it away. (From the last
     # draw on the most points always include 61 when 61 can be had, so the count tells
@@ -316,9 +316,11 @@ def count_61(pos, sv: LineSolver, time_limit, **facts) -> list[Idea]:
     """The count_61 idea, when some cards keep the deal and others throw it away (the
     win objective's values); ``facts`` are the game's own figures for the text."""
     win_a = sv.analyse(pos) if sv.objective == "win" else analyse(pos, "win", time_limit)
-    top_v = win_a.value_exact
-    lose = [m.card for m in win_a.moves if m.value_exact < top_v]
-    if not (win_a.exact and lose):
+    if not win_a.exact:
+        return []
+    top_v = win_a.exact_value
+    lose = [m.card for m in win_a.moves if m.exact_value < top_v]
+    if not lose:
         return []
     return [Idea("count_61", pos.to_move, 0,
                  {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
@@ -339,13 +341,15 @@ def _draw_gain(
     if after.is_over:
         return None
     w = t.winner
+    if t.draws is None:
+        raise RuntimeError(f"trick {t.number} has no last draw to price (a bug: please report it)")
     top, brisc = t.draws
     h = list(after.hands)
     h[w] = (h[w] & ~(1 << top)) | (1 << brisc)
     h[1 - w] = (h[1 - w] & ~(1 << brisc)) | (1 << top)
     swapped = replace(after, hands=tuple(h))
-    real = sv.analyse(after).value_exact
-    alt = sv.analyse(swapped).value_exact
+    real = sv.analyse(after).exact_value
+    alt = sv.analyse(swapped).exact_value
     if sv.objective == "points":
         sign = 1 if after.to_move == P else -1
         return sign * (real - alt)
