@@ -565,7 +565,7 @@ async function analyse(given) {
   const poller = setInterval(async () => {   // this request's own: a newer one must not clear it
     try {
       const p = await api(`/api/progress?client=${encodeURIComponent(client + ":analyse")}`);
-      $("progress").textContent = p.running ? `${p.message} · ${((Date.now() - t0) / 1000).toFixed(0)} s` : "";
+      $("progress").textContent = p.running ? `${jobMessage(p.message)} · ${((Date.now() - t0) / 1000).toFixed(0)} s` : "";
     } catch (e) { /* the answer will tell */ }
   }, 700);
   try {
@@ -693,6 +693,11 @@ async function setPosition(text) {
     status(() => (S.mode === "game" ? t("click_to_play", { p: pname(v.turn) }) : t("shown")));
     autoAnalyse();
   } catch (e) { fail(e); if (!e.cancelled) notationError(e.message); }
+}
+
+// the job's fixed states in the page's language (the engine's progress lines are figures)
+function jobMessage(m) {
+  return m === "searching" ? t("searching") : m === "waiting for the previous search" ? t("waiting") : m;
 }
 
 function notationError(message) {
