@@ -22,7 +22,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.analysis import estimate  # noqa: E402
+from solver.analysis import Limit, estimate  # noqa: E402
 from solver.cards import card_str, parse_card  # noqa: E402
 from solver.analysis.driver import exact_values  # noqa: E402
 from solver.position import parse_position  # noqa: E402
@@ -74,11 +74,11 @@ def run_method(method: str, pos, objective: str, budget: float):
         from solver.analysis import analyse
         return analyse(pos, objective, budget)
     if method.startswith("depth"):
-        return estimate.analyse(pos, objective, budget, progress=False, method="depth",
+        return estimate.analyse(pos, objective, Limit(budget), progress=False, method="depth",
                                 depth=int(method[5:]))
     if method not in estimate.METHODS:
         raise SystemExit(f"unknown method {method}")
-    return estimate.analyse(pos, objective, budget, progress=False, method=method)
+    return estimate.analyse(pos, objective, Limit(budget), progress=False, method=method)
 
 
 def evaluate(data, method: str, objective: str, budget: float) -> dict:
@@ -127,7 +127,7 @@ def main(argv=None) -> None:
         for t in talons:
             regen(t, args.n or DEFAULT_N.get(t, 10), args.objective)
         return
-    estimate.analyse(positions(8, 1)[0], args.objective, 0.05, progress=False)  # load kernels
+    estimate.analyse(positions(8, 1)[0], args.objective, Limit(0.05), progress=False)  # load kernels
     unit = "points" if args.objective == "points" else "win prob"
     print(f"objective {args.objective}; loss = exact value of the exact best card minus that of "
           f"the chosen card ({unit})")

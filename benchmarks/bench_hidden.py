@@ -21,7 +21,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.analysis import driver  # noqa: E402
+from solver.analysis import Limit, driver  # noqa: E402
 from solver.analysis.sampling import analyse, analyse_open, analyse_state  # noqa: E402
 from solver.cards import card_str, popcount  # noqa: E402
 from solver.game import deal, legal_cards, play  # noqa: E402
@@ -113,9 +113,9 @@ def cmd_stability(args) -> None:
         best, ns, gaps, errs, gap_errs = Counter(), [], [], [], []
         for r in range(args.runs):
             if isinstance(pos, SeatPosition):
-                a = analyse(pos, "points", lim, seed=r, progress=False)
+                a = analyse(pos, "points", Limit(lim), seed=r, progress=False)
             else:
-                a = analyse_open(pos, "points", lim, seed=r, progress=False)
+                a = analyse_open(pos, "points", Limit(lim), seed=r, progress=False)
             best[card_str(a.best[0])] += 1
             ns.append(a.samples or int(a.notes[0].split()[0]))
             gaps.append(a.moves[0].value - a.moves[1].value)
@@ -146,8 +146,8 @@ def deal_gaps(job):
             cb = b(st, random.Random(key))
             gap = 0.0
             if cb != c:
-                j = analyse_state(st, st.to_move, samples=judge_samples, seed=7919 * i + len(rows),
-                                  weigh=hand_weigher(st, st.to_move))
+                j = analyse_state(st, st.to_move, Limit(samples=judge_samples),
+                                  seed=7919 * i + len(rows), weigh=hand_weigher(st, st.to_move))
                 gap = j.move(cb).value - j.move(c).value
             rows.append((40 - popcount(st.captured[0] | st.captured[1]), cb == c, gap))
         st = play(st, c)

@@ -7,6 +7,7 @@ import pytest
 
 from cli import cmd_match as M
 from solver.analysis import sampling as seat
+from solver.analysis import Limit
 from solver.players.agents import get_agent
 from solver.players.engine_agent import parse_engine_name
 from solver.game import deal, play
@@ -51,13 +52,13 @@ def test_the_time_engine_uses_the_clock():
     """Sanity check of the test above: a time budget does follow the clock (a clock that
     jumps past every deadline leaves one sample, the budgeted engine takes six)."""
     st = deal("classic", 4)
-    a = seat.analyse_state(st, st.to_move, samples=6)
+    a = seat.analyse_state(st, st.to_move, budget=Limit(samples=6))
     assert a.samples == 6
     ticks = itertools.count()
     real = seat.time.perf_counter
     try:
         seat.time.perf_counter = lambda: 10.0 * next(ticks)
-        b = seat.analyse_state(st, st.to_move, time_limit=1.0)
+        b = seat.analyse_state(st, st.to_move, budget=Limit(1.0))
     finally:
         seat.time.perf_counter = real
     assert b.samples < 6

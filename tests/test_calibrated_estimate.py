@@ -13,7 +13,7 @@ from math import factorial
 import pytest
 
 from reference import ref_values
-from solver.analysis import driver, estimate, exact
+from solver.analysis import Limit, driver, estimate, exact
 from solver.analysis.engine import Engine
 from solver.analysis.result import Interval
 from solver.analysis.stats import mean_error, t95
@@ -64,15 +64,17 @@ def test_auto_beyond_the_horizon_corrects_the_second_trick_and_covers_the_method
     rng = random.Random(6)
     for talon in (10, 12, 14):
         for mid in (False, True):
-            a = estimate.analyse(random_position(rng, talon, mid_trick=mid), samples=40)
+            a = estimate.analyse(random_position(rng, talon, mid_trick=mid),
+                                 budget=Limit(samples=40))
             assert a.method.second_trick, a.method
             assert a.method.lines == (not mid)
             assert a.interval == Interval.SAMPLING_AND_METHOD
             assert a.to_json()["interval"] == "sampling and method"
-    far = estimate.analyse(random_position(rng, 16), samples=20)
+    far = estimate.analyse(random_position(rng, 16), budget=Limit(samples=20))
     assert far.interval == Interval.EXTRAPOLATED and far.to_json()["interval"] == Interval.EXTRAPOLATED
     # a method auto does not use: the method's error is not known, and the answer says so
-    forced = estimate.analyse(random_position(rng, 8), samples=20, method="clairvoyant")
+    forced = estimate.analyse(random_position(rng, 8), budget=Limit(samples=20),
+                              method="clairvoyant")
     assert forced.interval == Interval.SAMPLING_ONLY
 
 
@@ -81,7 +83,7 @@ def test_the_method_error_widens_every_interval_by_the_table():
     narrower than the table's."""
     rng = random.Random(8)
     p = random_position(rng, 12)
-    a = estimate.analyse(p, samples=60)
+    a = estimate.analyse(p, budget=Limit(samples=60))
     (v, g), extrapolated = estimate.method_error(p, "points", True, True, True)
     assert not extrapolated
     for m in a.moves:
@@ -101,7 +103,7 @@ def test_corrected_values_stay_in_the_values_range(objective):
     rng = random.Random(17)
     for i in range(8):
         p = random_position(rng, rng.choice((10, 12)), mid_trick=bool(i % 2), with_score=True)
-        a = estimate.analyse(p, objective, samples=24)
+        a = estimate.analyse(p, objective, Limit(samples=24))
         lo, hi = (0.0, 1.0) if objective == "win" else (-p.points_in_play, p.points_in_play)
         assert all(lo <= m.value <= hi for m in a.moves), (p.to_text(), a.moves)
 
@@ -134,15 +136,15 @@ def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypa
     calls = []
     real_estimate = estimate.analyse
 
-    def fake_estimate(pos, objective="points", time_limit=None, t0=None, **kw):
-        calls.append(("estimate", time_limit))
-        return real_estimate(pos, objective, samples=4)
+    def fake_estimate(pos, objective="points", budget=None, **kw):
+        calls.append(("estimate", budget.time))
+        return real_estimate(pos, objective, Limit(samples=4))
 
     monkeypatch.setattr(estimate, "analyse", fake_estimate)
     monkeypatch.setattr(exact.driver, "exact_search",
                         lambda *a, **k: calls.append(("exact",)) or None)
     p = random_position(random.Random(4), 12)
-    a = exact.analyse(p, "points", 5.0)
+    a = exact.analyse(p, "points", Limit(5.0))
     assert [c[0] for c in calls] == ["estimate", "exact"]
     share = exact.EXACT_SHARE[12][0]
     assert calls[0][1] == pytest.approx((1 - share) * 5.0)
@@ -210,13 +212,13 @@ def test_a_classic_seats_drawn_talon_bias_is_taken_off_every_card_alike(monkeypa
     measured error."""
     from solver.analysis import sampling
     sp = _classic_seat_at(14, 3)
-    a = sampling.analyse(sp, samples=30, seed=1)
+    a = sampling.analyse(sp, budget=Limit(samples=30), seed=1)
     assert "one sampled talon order" in a.notes[0] and "measured bias" in a.notes[0]
     assert a.interval == Interval.SAMPLING_AND_METHOD
     shift = -sampling.DRAWN_TALON_BIAS[("classic", "points")]
     assert shift > 0
     monkeypatch.setattr(sampling, "DRAWN_TALON_BIAS", {})
-    b = sampling.analyse(sp, samples=30, seed=1)
+    b = sampling.analyse(sp, budget=Limit(samples=30), seed=1)
     for m in a.moves:
         assert m.value == pytest.approx(b.move(m.card).value + shift)
         assert m.error == b.move(m.card).error >= sampling.DRAWN_TALON_ERROR[("classic", "points")][0]

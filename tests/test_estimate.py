@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from reference import ref_values
-from solver.analysis import estimate
+from solver.analysis import Limit, estimate
 from solver.analysis import analyse
 from solver.analysis.driver import exact_values
 from solver.analysis.result import Method, Way
@@ -20,8 +20,8 @@ from solver.random_positions import random_position
 def warm():
     """Load the numba kernels once so the timing tests measure the estimator."""
     p = random_position(random.Random(0), 8)
-    estimate.analyse(p, "points", samples=2)
-    estimate.analyse(p, "points", samples=2, depth=2)
+    estimate.analyse(p, "points", Limit(samples=2))
+    estimate.analyse(p, "points", Limit(samples=2), depth=2)
 
 
 def _clear_positions(talon, n, seed, gap=3.0):
@@ -39,7 +39,7 @@ def _clear_positions(talon, n, seed, gap=3.0):
 
 def test_estimate_is_labelled_with_sane_error_bars():
     p = random_position(random.Random(11), 8)
-    a = estimate.analyse(p, "points", samples=60, method="clairvoyant")
+    a = estimate.analyse(p, "points", Limit(samples=60), method="clairvoyant")
     assert a.exact is False and a.value_exact is None
     assert a.method == Method(Way.SAMPLED_CLAIRVOYANT)
     assert sorted(m.card for m in a.moves) == sorted(p.legal_cards())
@@ -65,7 +65,7 @@ def test_the_gap_from_the_best_card_is_paired_sample_by_sample():
     import numpy as np
     from solver.analysis.stats import mean_error
     p = random_position(random.Random(21), 8, mid_trick=True)
-    a = estimate.analyse(p, "points", samples=40, method="clairvoyant")
+    a = estimate.analyse(p, "points", Limit(samples=40), method="clairvoyant")
     sampler = estimate._Sampler(p, random.Random(zlib.crc32(f"{p.to_text()} points".encode())))
     cards = p.legal_cards()
     rows = []
@@ -78,7 +78,7 @@ def test_the_gap_from_the_best_card_is_paired_sample_by_sample():
     for m in a.moves[1:]:
         _, e = mean_error([r[top.card] - r[m.card] for r in rows])
         assert m.gap_error == pytest.approx(e)
-    lead = estimate.analyse(random_position(random.Random(22), 10), "points", samples=30)
+    lead = estimate.analyse(random_position(random.Random(22), 10), "points", Limit(samples=30))
     assert lead.method.lines and lead.moves[0].gap_error is None
     assert all(np.isfinite(m.gap_error) and m.gap_error >= 0 for m in lead.moves[1:])
     assert all("gap_error" in m for m in lead.to_json()["moves"][1:])
@@ -86,8 +86,8 @@ def test_the_gap_from_the_best_card_is_paired_sample_by_sample():
 
 def test_more_samples_shrink_the_error_bars():
     p = random_position(random.Random(12), 10)
-    few = estimate.analyse(p, "points", samples=20, method="clairvoyant-lines")
-    many = estimate.analyse(p, "points", samples=320, method="clairvoyant-lines")
+    few = estimate.analyse(p, "points", Limit(samples=20), method="clairvoyant-lines")
+    many = estimate.analyse(p, "points", Limit(samples=320), method="clairvoyant-lines")
     assert few.method == many.method == Method(Way.SAMPLED_CLAIRVOYANT, lines=True)
     for c in p.legal_cards():
         assert many.move(c).error < few.move(c).error
@@ -97,7 +97,7 @@ def test_more_samples_shrink_the_error_bars():
                                                (8, 3, "depth")])
 def test_finds_the_exact_best_card_when_it_is_clear(talon, seed, method):
     for p, vals in _clear_positions(talon, 4, seed):
-        a = estimate.analyse(p, "points", samples=150, method=method)
+        a = estimate.analyse(p, "points", Limit(samples=150), method=method)
         best = max(vals.values())
         assert vals[a.best[0]] == best, p.to_text()
         for m in a.moves:
@@ -114,7 +114,7 @@ def test_sample_mean_is_the_average_over_talon_orders():
     orders = [(p.top, x, y, p.briscola) for x, y in (hidden, hidden[::-1])]
     for objective in ("points", "win"):
         per_order = [ref_values(replace(p, talon_order=o), objective) for o in orders]
-        a = estimate.analyse(p, objective, samples=2, method="clairvoyant")
+        a = estimate.analyse(p, objective, Limit(samples=2), method="clairvoyant")
         assert a.method == Method(Way.SAMPLED_CLAIRVOYANT)
         for c in p.legal_cards():
             want = (per_order[0][c] + per_order[1][c]) / 2
@@ -135,7 +135,7 @@ def test_clairvoyant_sampling_differs_from_expectimax_only_by_its_bias():
                                         "points", cards, None)
         tot = [t + Fraction(v) for t, v in zip(tot, vals)]
     avg = [t / len(perms) for t in tot]
-    a = estimate.analyse(p, "points", samples=480, method="clairvoyant")
+    a = estimate.analyse(p, "points", Limit(samples=480), method="clairvoyant")
     for c, want in zip(cards, avg):
         m = a.move(c)
         assert abs(m.value - float(want)) <= m.error, (c, m, want)
@@ -147,7 +147,7 @@ def test_clairvoyant_sampling_differs_from_expectimax_only_by_its_bias():
 def test_time_limit_is_honoured(talon, limit, method):
     p = random_position(random.Random(talon), talon)
     t = time.perf_counter()
-    a = estimate.analyse(p, "points", limit, method=method)
+    a = estimate.analyse(p, "points", Limit(limit), method=method)
     took = time.perf_counter() - t
     assert took <= limit + 0.06, took
     assert a.exact is False and len(a.moves) == len(p.legal_cards())
@@ -159,19 +159,21 @@ def test_auto_picks_the_measured_best_method(monkeypatch):
     solved to the end when the time holds enough samples (a sample budget: always), else
     DEFAULT_DEPTH tricks deep."""
     rng = random.Random(6)
-    assert estimate.analyse(random_position(rng, 8), samples=3).method == Method(Way.SAMPLED_EXPECTIMAX)
+    assert (estimate.analyse(random_position(rng, 8), budget=Limit(samples=3)).method
+            == Method(Way.SAMPLED_EXPECTIMAX))
     for talon in (10, 12, 14):
-        assert (estimate.analyse(random_position(rng, talon), samples=3).method
+        assert (estimate.analyse(random_position(rng, talon), budget=Limit(samples=3)).method
                 == Method(Way.SAMPLED_CLAIRVOYANT, lines=True, second_trick=True))
     # following, the mover's own card is the only decision before the draw: no lines
-    assert (estimate.analyse(random_position(rng, 12, mid_trick=True), samples=3).method
+    assert (estimate.analyse(random_position(rng, 12, mid_trick=True),
+                             budget=Limit(samples=3)).method
             == Method(Way.SAMPLED_CLAIRVOYANT, second_trick=True))
     p = random_position(rng, 14, with_score=True)
-    assert (estimate.analyse(p, "win", samples=3).method
+    assert (estimate.analyse(p, "win", Limit(samples=3)).method
             == Method(Way.SAMPLED_CLAIRVOYANT, lines=True, second_trick=True))
     # too little time for enough full solves: DEFAULT_DEPTH tricks deep
     monkeypatch.setattr(estimate, "FULL_MIN_SAMPLES", 10 ** 9)
-    short = estimate.analyse(random_position(rng, 14), "points", 0.5, progress=False)
+    short = estimate.analyse(random_position(rng, 14), "points", Limit(0.5), progress=False)
     assert short.method.way == Way.SAMPLED_CLAIRVOYANT, short.method
     assert short.method.depth == estimate.DEFAULT_DEPTH, short.method
 
@@ -186,7 +188,7 @@ def test_lines_value_a_card_by_its_worst_reply():
         hidden = [c for c in range(40) if (p.unseen >> c) & 1]
         orders = [(p.top, x, y, p.briscola) for x, y in (hidden, hidden[::-1])]
         for objective in ("points", "win"):
-            a = estimate.analyse(p, objective, samples=2, method="clairvoyant-lines")
+            a = estimate.analyse(p, objective, Limit(samples=2), method="clairvoyant-lines")
             assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, lines=True)
             for c in p.legal_cards():
                 after = [ref_values(replace(p, talon_order=o, top=o[0]).play(c), objective)
@@ -203,7 +205,7 @@ def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
         p = random_position(rng, talon, mid_trick=bool(i % 2), with_score=True)
         for objective in ("points", "win"):
             vals, _ = exact_values(p, objective, None)
-            a = estimate.analyse(p, objective, samples=1000)
+            a = estimate.analyse(p, objective, Limit(samples=1000))
             assert a.method == Method(Way.SAMPLED_EXPECTIMAX)
             assert any("enumerated" in n for n in a.notes)
             assert a.to_json()["interval"] == "no sampling"
@@ -215,7 +217,7 @@ def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
 def test_expectimax_samples_are_unbiased_estimates():
     p = random_position(random.Random(31), 8)
     vals, _ = exact_values(p, "points", None)
-    a = estimate.analyse(p, "points", samples=12, method="expectimax")
+    a = estimate.analyse(p, "points", Limit(samples=12), method="expectimax")
     assert a.notes == ("12 samples",)
     for c, v in vals.items():
         m = a.move(c)
@@ -230,7 +232,7 @@ def test_analysis_api_falls_back_to_the_estimate_past_the_time_limit():
 
 def test_win_objective_values_are_probabilities():
     p = random_position(random.Random(21), 14, with_score=True)
-    a = estimate.analyse(p, "win", 0.3)
+    a = estimate.analyse(p, "win", Limit(0.3))
     for m in a.moves:
         assert 0.0 <= m.value <= 1.0 and 0.0 <= m.error <= 1.0
 
@@ -249,7 +251,7 @@ def test_ctrl_c_returns_the_samples_taken_so_far(monkeypatch, method, target):
         return real(*args, **kw)
 
     monkeypatch.setattr(estimate, target, interrupted_after_five)
-    a = estimate.analyse(p, "points", 5.0, method=method, depth=3)
+    a = estimate.analyse(p, "points", Limit(5.0), method=method, depth=3)
     assert a.notes[0] == "5 samples"
     assert any("interrupted" in n for n in a.notes)
     assert a.seconds < 2.0
@@ -263,7 +265,7 @@ def test_ctrl_c_before_any_sample_is_not_swallowed(monkeypatch):
 
     monkeypatch.setattr(estimate, "_full_values", boom)
     with pytest.raises(KeyboardInterrupt):
-        estimate.analyse(p, "points", 1.0, method="clairvoyant")
+        estimate.analyse(p, "points", Limit(1.0), method="clairvoyant")
 
 
 @pytest.mark.parametrize("talon", [0, 2, 4, 6, 8, 10, 12, 14, 16])
@@ -295,14 +297,14 @@ def test_depth_limited_search_counts_only_the_horizon():
 def test_known_talon_order_is_searched_deeper_until_time_is_up():
     rng = random.Random(41)
     p = random_position(rng, 8, clairvoyant=True)
-    a = estimate.analyse(p, "points", 2.0)
+    a = estimate.analyse(p, "points", Limit(2.0))
     vals, _ = exact_values(p, "points", None)
     assert a.method == Method(Way.DEEPENING, depth=7) and a.notes == ("searched to the end",)
     assert {m.card: m.value for m in a.moves} == {c: float(v) for c, v in vals.items()}
     assert all(m.error == 0 for m in a.moves) and a.interval == "no sampling"
     deal = random_position(rng, 34, clairvoyant=True)
     t = time.perf_counter()
-    b = estimate.analyse(deal, "points", 0.1)
+    b = estimate.analyse(deal, "points", Limit(0.1))
     assert time.perf_counter() - t < 0.3
     assert b.method.way == Way.DEEPENING and "of 20 tricks" in b.notes[0]
     assert all(m.error == deal.points_in_play for m in b.moves) and b.interval == "bound"

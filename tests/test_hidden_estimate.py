@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.game import record_of
 from solver.position.seat import make_seat_position
+from solver.analysis import Limit
 from solver.analysis import sampling as seat
 from solver.analysis.sampler import seed_for
 from solver.analysis.result import Method, Way
@@ -44,22 +45,22 @@ def test_more_time_only_adds_samples():
     sp = make_seat_position("classic", st.to_move, st.hands[st.to_move], st.trick, st.briscola,
                                  st.captured[0] | st.captured[1], st.to_move, tuple(st.points),
                                  record_of(st))
-    short = seat.analyse(sp, time_limit=0.05, seed=1)
-    long = seat.analyse(sp, time_limit=0.6, seed=1)
+    short = seat.analyse(sp, budget=Limit(0.05), seed=1)
+    long = seat.analyse(sp, budget=Limit(0.6), seed=1)
     assert short.method == long.method == Method(Way.SEAT_SAMPLING, depth=4)
     assert long.samples > short.samples >= 1
     for a in (short, long):
-        assert _values(seat.analyse(sp, samples=a.samples, seed=1)) == _values(a)
+        assert _values(seat.analyse(sp, budget=Limit(samples=a.samples), seed=1)) == _values(a)
 
 
 def test_depth_limited_estimates_say_so():
-    a = seat.analyse_open(parse_position(EXAMPLE), samples=20)
+    a = seat.analyse_open(parse_position(EXAMPLE), budget=Limit(samples=20))
     assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, depth=4) and not a.exact
     assert "approximation" in a.notes[0] and "the method's measured error: ±" in a.notes[0]
     # classic's drawn talon order adds an error measured at 13-16 cards alive, carried here
     assert a.interval == a.to_json()["interval"] == "sampling and extrapolated method"
     late = _early_seat(moves=26)
-    b = seat.analyse_state(late, late.to_move, samples=5)
+    b = seat.analyse_state(late, late.to_move, budget=Limit(samples=5))
     assert b.method == Method(Way.SEAT_SAMPLING) and "approximation" not in b.notes[0]
 
 
@@ -75,11 +76,11 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
     m = (depth * depth + talon * talon) ** 0.5
     assert depth > 0 and talon > 0
     assert seat.method_error(pos, "points", seat.HORIZON, drawn=True) == pytest.approx(m)
-    with_m = seat.analyse_open(pos, samples=40)
+    with_m = seat.analyse_open(pos, budget=Limit(samples=40))
     monkey = dict(seat.METHOD_ERROR)
     try:
         seat.METHOD_ERROR.clear()
-        without = seat.analyse_open(pos, samples=40)
+        without = seat.analyse_open(pos, budget=Limit(samples=40))
     finally:
         seat.METHOD_ERROR.update(monkey)
     assert "not measured" in without.notes[0]
@@ -105,7 +106,7 @@ def test_a_gap_between_two_cards_has_its_own_narrower_interval():
     try:
         seat.METHOD_GAP_ERROR[("classic", "points")] = {stage: 0.75}
         seat.DRAWN_TALON_ERROR.clear()
-        a = seat.analyse_open(pos, samples=60)
+        a = seat.analyse_open(pos, budget=Limit(samples=60))
         vals = []
         rng = random.Random(seed_for(pos, "points"))
         for _ in range(60):
@@ -161,8 +162,8 @@ def test_the_example_keeps_its_best_card_with_more_samples():
     top two cards are 0.4 points apart, so a few hundred samples may still swap them; the
     2, 5 and 20 s check is benchmarks/bench_hidden.py stability)."""
     pos = parse_position(EXAMPLE)
-    few = seat.analyse_open(pos, samples=600)
-    many = seat.analyse_open(pos, samples=1200)
+    few = seat.analyse_open(pos, budget=Limit(samples=600))
+    many = seat.analyse_open(pos, budget=Limit(samples=1200))
     assert few.best == many.best
     top, second = many.moves[0], many.moves[1]
     assert many.move(top.card).error < few.move(top.card).error
@@ -180,7 +181,7 @@ def test_interrupt_returns_the_samples_so_far(monkeypatch):
             raise KeyboardInterrupt
         return real(*a, **k)
     monkeypatch.setattr(seat, "solve_sample", flaky)
-    a = seat.analyse_state(st, st.to_move, samples=50)
+    a = seat.analyse_state(st, st.to_move, budget=Limit(samples=50))
     assert a.samples == 5 and any("interrupted" in n for n in a.notes)
 
 
@@ -194,7 +195,8 @@ def test_record_seat_analysis_keeps_its_time_and_shows_progress(tmp_path):
     first = deal("classic", 2)
     for c in st.moves[:4]:
         first = play(first, c)
-    seat.analyse_state(first, first.to_move, samples=1)  # kernels loaded before the clock starts
+    # kernels loaded before the clock starts
+    seat.analyse_state(first, first.to_move, budget=Limit(samples=1))
     t = time.perf_counter()
     r = CliRunner().invoke(cli, ["analyse", "--record", str(path), "--move", "5", "--seat",
                                  str(first.to_move + 1), "--time-limit", "2.6"])

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver import review as R
+from solver.analysis import Limit
 from solver.analysis import sampling as seat
 from solver.analysis.result import Interval
 from solver.i18n import INTERVAL_TEXT
@@ -66,7 +67,7 @@ def test_an_exact_answer_has_no_interval():
 
 
 def test_a_seat_analysis_that_solved_every_hand_says_it_has_no_sampling_error():
-    a = seat.analyse(parse_position(CLASSIC_LATE), time_limit=5.0)
+    a = seat.analyse(parse_position(CLASSIC_LATE), budget=Limit(5.0))
     assert a.to_json()["interval"] == "no sampling"
     assert all(m.error == 0 for m in a.moves)
     text = run("analyse", CLASSIC_LATE).output
@@ -133,7 +134,8 @@ def test_one_sample_gives_a_bound_not_an_interval():
     from solver.analysis import estimate
     classic = parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS briscola=2S "
                              "played=- turn=1")
-    one = seat.analyse_open(classic, samples=1)
-    assert one.interval == "bound" and seat.analyse_open(classic, samples=3).interval != "bound"
-    a = estimate.analyse(parse_position(SCOPERTA_EARLY), samples=1)
+    one = seat.analyse_open(classic, budget=Limit(samples=1))
+    three = seat.analyse_open(classic, budget=Limit(samples=3))
+    assert one.interval == "bound" and three.interval != "bound"
+    a = estimate.analyse(parse_position(SCOPERTA_EARLY), budget=Limit(samples=1))
     assert a.to_json()["interval"] == "bound"

@@ -166,6 +166,7 @@ def test_hidden_game_engine_does_not_peek_at_the_opponent(infer):
     """Two deals that differ only in cards the seat cannot see get the same seat analysis
     (with and without the inference from the opponent's plays)."""
     from dataclasses import replace
+    from solver.analysis import Limit
     from solver.analysis import sampling as seat
     from solver.players.infer import hand_weigher
     state = deal("briscolone", 11)
@@ -176,9 +177,9 @@ def test_hidden_game_engine_does_not_peek_at_the_opponent(infer):
         mask |= 1 << c
     other = replace(state, hands=tuple(mask if i == opp else h for i, h in enumerate(state.hands)),
                     talon=tuple(cards_of(state.hands[opp])) + tuple(state.talon[5:]))
-    a = seat.analyse_state(state, me, samples=12, seed=3,
+    a = seat.analyse_state(state, me, budget=Limit(samples=12), seed=3,
                            weigh=hand_weigher(state, me) if infer else None)
-    b = seat.analyse_state(other, me, samples=12, seed=3,
+    b = seat.analyse_state(other, me, budget=Limit(samples=12), seed=3,
                            weigh=hand_weigher(other, me) if infer else None)
     assert [(m.card, m.value) for m in a.moves] == [(m.card, m.value) for m in b.moves]
 

@@ -8,7 +8,7 @@ import time
 
 
 from cli import coldstart
-from solver.analysis import progress, sampler
+from solver.analysis import Limit, progress, sampler
 from solver.analysis import sampling as seat
 from solver.position import parse_position
 
@@ -93,7 +93,7 @@ def test_a_four_player_deal_shows_progress_and_keeps_its_time(monkeypatch):
     t = time.perf_counter()
     sink = progress.Progress(lines.append)
     with progress.using(sink):
-        a = seat.analyse_game(pos, "points", 1.5)
+        a = seat.analyse_game(pos, "points", Limit(1.5))
     took = time.perf_counter() - t
     assert not a.exact and took < 1.5 + 1.0
     assert lines and all(ln.startswith(("estimating", "searching")) for ln in lines)
@@ -110,6 +110,6 @@ def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
     monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.1)
     pos = random_position(random.Random(5), 30)
     with progress.reporting(lines.append):
-        a = estimate.analyse(pos, "points", 0.8)
+        a = estimate.analyse(pos, "points", Limit(0.8))
     assert not a.exact and lines
     assert all(ln.startswith("estimat") for ln in lines)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.analysis import analyse
+from solver.analysis import Limit, analyse
+from solver.analysis.budget import Budget
 from solver.analysis.result import Method, Way
 from solver.cards import (FULL_DECK, cards_of, format_mask, mask_of, mask_points, parse_cards,
                           popcount)
@@ -176,8 +178,8 @@ def _talon4():
 def test_error_bars_shrink_with_more_samples():
     sp = _talon4()
     assert sp.talon_size == 4 and sp.hidden == 3
-    few = seat_analyse(sp, samples=6, seed=2)
-    many = seat_analyse(sp, samples=18, seed=2)
+    few = seat_analyse(sp, budget=Limit(samples=6), seed=2)
+    many = seat_analyse(sp, budget=Limit(samples=18), seed=2)
     assert not few.exact and few.method == Method(Way.SEAT_SAMPLING) and many.samples == 18
     for m in many.moves:
         assert m.error < few.move(m.card).error
@@ -192,13 +194,13 @@ def test_one_sample_has_the_widest_interval_not_none(objective):
     sp = _talon4()
     if objective == "win":
         sp = replace(sp, score=(40, 50))  # the 90 points played
-    one = seat_analyse(sp, objective, samples=1, seed=3)
+    one = seat_analyse(sp, objective, Limit(samples=1), seed=3)
     width = 1.0 if objective == "win" else float(120 - mask_points(sp.played))
     assert one.samples == 1 and all(m.error == width for m in one.moves)
-    two = seat_analyse(sp, objective, samples=2, seed=3)
+    two = seat_analyse(sp, objective, Limit(samples=2), seed=3)
     assert all(m.error is not None and m.error <= width for m in two.moves)
     open_pos = sp.with_hand(mask_of(cards_of(sp.pool)[:sp.hidden]))
-    est = analyse_open(open_pos, objective, samples=1, seed=3)
+    est = analyse_open(open_pos, objective, Limit(samples=1), seed=3)
     assert all(m.error == width for m in est.moves)
 
 
@@ -207,7 +209,7 @@ def test_few_consistent_hands_are_all_solved_and_averaged():
     once; the values are the plain mean of the open analyses, without sampling error."""
     from itertools import combinations
     sp = _talon4()
-    a = seat_analyse(sp, samples=100, seed=0)
+    a = seat_analyse(sp, budget=Limit(samples=100), seed=0)
     assert a.samples == 20 and all(m.error == 0.0 for m in a.moves)
     hands = list(combinations(cards_of(sp.pool), 3))
     assert len(hands) == 20
@@ -221,7 +223,7 @@ def test_few_consistent_hands_are_all_solved_and_averaged():
 
 def test_time_limit_stops_sampling():
     sp = parse_position("variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1")
-    a = seat_analyse(sp, time_limit=1.0, samples=100000, seed=0)
+    a = seat_analyse(sp, budget=Budget(time.perf_counter(), 1.0, 100000), seed=0)
     assert 1 <= a.samples < 100000 and a.seconds < 3.0
 
 

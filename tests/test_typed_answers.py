@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.analysis import Analysis, MoveValue, estimate
+from solver.analysis import Analysis, Limit, MoveValue, estimate
 from solver.analysis.result import Interval, Method, Way
 from solver.random_positions import random_position
 
@@ -47,7 +47,7 @@ def test_a_text_that_names_no_method_is_refused(text):
 
 
 def test_an_estimates_json_reads_back_with_its_typed_fields():
-    a = estimate.analyse(random_position(random.Random(6), 12), samples=3)
+    a = estimate.analyse(random_position(random.Random(6), 12), budget=Limit(samples=3))
     assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, lines=True, second_trick=True)
     j = a.to_json()
     assert j["method"] == "sampled-clairvoyant-lines-second-trick"
@@ -75,10 +75,10 @@ def test_interrupted_is_what_happened_not_what_a_note_says(monkeypatch):
         return real(*args, **kw)
 
     monkeypatch.setattr(estimate, "_full_values", interrupted_after_five)
-    cut = estimate.analyse(p, "points", 5.0, method="clairvoyant", depth=3)
+    cut = estimate.analyse(p, "points", Limit(5.0), method="clairvoyant", depth=3)
     assert cut.interrupted and cut.notes[0] == "5 samples"
     monkeypatch.setattr(estimate, "_full_values", real)
-    whole = estimate.analyse(p, "points", samples=5, method="clairvoyant")
+    whole = estimate.analyse(p, "points", Limit(samples=5), method="clairvoyant")
     assert not whole.interrupted
     # a note's words decide nothing: only the field does
     assert not replace(whole, notes=("interrupted: said, not done",)).interrupted

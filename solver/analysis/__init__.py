@@ -6,7 +6,8 @@ probability that the mover ends the deal with 61+ (60-60 counts one half).
 
 The one door is the engine (engine.py: Engine, its Limit and Stop, ``analyse`` on the
 running context's engine); code outside this package imports the names below, never the
-modules behind them (tests/test_architecture.py). Modules: result (Analysis, MoveValue),
+modules behind them (tests/test_architecture.py). Modules: budget (Limit, and Budget: a
+limit on the one clock of an analysis), result (Analysis, MoveValue),
 progress (progress sinks), scoped (per-context values), stats (mean and 95 % half-width),
 threads (a pool of search threads, the Stop), driver (the one search driver over both
 kernels and the Workspace it keeps its tables in), sampler (the one sampling loop),
@@ -14,20 +15,20 @@ estimate (2-player scoperta estimates), sampling (open-game estimates and hidden
 analysis), exact (the 2-player scoperta entry), engine. They import each other, never this
 package's names.
 
-``run_samples``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
+``run_samples``, ``Until``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
 sampling loop's parts for an estimator kept outside (players/pimc.py's baseline).
 """
 from __future__ import annotations
 
-from solver.analysis.engine import (Engine, Limit, analyse, check_budget, current_engine,
-                                    default_engine)
+from solver.analysis.budget import DEFAULT_TIME, Limit, Until, check_budget
+from solver.analysis.engine import Engine, analyse, current_engine, default_engine
 from solver.analysis.result import OBJECTIVES, Analysis, MoveValue, check_objective
-from solver.analysis.sampler import DEFAULT_TIME, Sample
+from solver.analysis.sampler import Sample
 from solver.analysis.sampler import run as run_samples
 from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
 from solver.analysis.threads import Stop, Stopped
 
 __all__ = ["DEFAULT_TIME", "OBJECTIVES", "Analysis", "Engine", "Limit", "MoveValue", "Sample",
-           "Stop", "Stopped", "Sums", "analyse", "check_budget", "check_objective",
+           "Stop", "Stopped", "Sums", "Until", "analyse", "check_budget", "check_objective",
            "current_engine", "default_engine", "run_samples", "solve_sample"]

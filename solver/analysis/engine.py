@@ -13,63 +13,19 @@ progress of its own makes an Engine of its own.
 from __future__ import annotations
 
 import functools
-import math
-import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from solver.analysis import driver, estimate, exact, sampling
+from solver.analysis.budget import Budget, Limit, check_budget
 from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
 from solver.position import Position, SeatPosition
 from solver.position.protocol import State
-
-
-def check_budget(seconds: object, samples: object, nodes: object, *,
-                 time_name: str = "seconds") -> None:
-    """A budget is one value: seconds (a finite positive number), samples or nodes (a
-    positive whole number), or none of them (the defaults). ``time_name``: what the error
-    calls the seconds (``Limit`` calls them time)."""
-    given = [k for k, v in ((time_name, seconds), ("samples", samples), ("nodes", nodes))
-             if v is not None]
-    if len(given) > 1:
-        raise ValueError(f"a budget is one value: give {' or '.join(given)}, not both")
-    if seconds is not None and not _positive(seconds, finite=True):
-        raise ValueError(f"{time_name} is a finite positive number, got {seconds!r}")
-    for name, v in (("samples", samples), ("nodes", nodes)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-            raise ValueError(f"{name} is a whole number of at least 1, got {v!r}")
-
-
-def _positive(x: object, finite: bool) -> bool:
-    return (not isinstance(x, bool) and isinstance(x, (int, float)) and x > 0
-            and (not finite or math.isfinite(x)))
-
-
-@dataclass(frozen=True)
-class Limit:
-    """An analysis's budget as one value (in the spirit of python-chess's ``engine.Limit``).
-
-    At most one of: ``time`` seconds (an exact search within them, else the estimate in
-    what is left), ``samples`` (a sampled estimate of exactly that many samples, whatever
-    the clock says; a position with nothing left to chance is solved exactly), ``nodes``
-    (an exact search of at most that many nodes; past them, the estimate in its default
-    time). ``estimate_time`` caps the seconds an estimate may take (a long ``time`` is
-    meant for an exact search that may finish). ``Limit()``: an exact search without a
-    limit where one is possible, else an estimate of a few seconds."""
-    time: float | None = None
-    samples: int | None = None
-    nodes: int | None = None
-    estimate_time: float | None = None
-
-    def __post_init__(self) -> None:
-        check_budget(self.time, self.samples, self.nodes, time_name="time")
-        if self.estimate_time is not None and not _positive(self.estimate_time, finite=False):
-            raise ValueError(f"estimate_time is a positive number, got {self.estimate_time!r}")
 
 
 _NO_LIMIT = Limit()
@@ -207,57 +163,53 @@ class _Call(NamedTuple):
 
 
 def _run(c: _Call) -> Analysis:
-    """The analysis within its budget, the clock started now (see Engine.analyse)."""
+    """The analysis within its budget, the clock started now, once (see Engine.analyse)."""
     check_stop()  # a stop set before the analysis (the searches check it between slices)
-    t0 = time.perf_counter()
+    budget = Budget.start(c.limit)
     pos, objective, lim = c.pos, c.objective, c.limit
     if lim.samples is not None:
-        return _by_samples(c, lim.samples, t0)
+        return _by_samples(c, budget)
     if lim.nodes is not None:
-        return _by_nodes(c, lim.nodes, t0)
+        return _by_nodes(c, lim.nodes, budget)
     if pos.hidden_hand:
-        caps = [x for x in (lim.time, lim.estimate_time) if x is not None]
-        return sampling.analyse(pos, objective, min(caps) if caps else None, seed=c.seed,
-                                t0=t0, progress=c.progress,
+        return sampling.analyse(pos, objective, budget.estimate(), seed=c.seed,
+                                progress=c.progress,
                                 weigh=c.weigh)  # an estimate: the estimate's cap holds
     if driver.kernel_for(pos) is driver.GENERAL:
-        return sampling.analyse_game(pos, objective, lim.time, t0, lim.estimate_time,
-                                     progress=c.progress)
-    return exact.analyse(pos, objective, lim.time, t0, c.estimate_on_interrupt,
-                         lim.estimate_time, progress=c.progress)
+        return sampling.analyse_game(pos, objective, budget, progress=c.progress)
+    return exact.analyse(pos, objective, budget, c.estimate_on_interrupt, progress=c.progress)
 
 
-def _by_samples(c: _Call, samples: int, t0: float) -> Analysis:
+def _by_samples(c: _Call, budget: Budget) -> Analysis:
     pos, objective = c.pos, c.objective
     if pos.hidden_hand:
-        return sampling.analyse(pos, objective, None, samples=samples, seed=c.seed, t0=t0,
-                                progress=c.progress, weigh=c.weigh)
+        return sampling.analyse(pos, objective, budget, seed=c.seed, progress=c.progress,
+                                weigh=c.weigh)
     if not pos.draws_unknown:
         res = driver.exact_search(pos, objective, None)
-        return driver.exact_analysis(pos, objective, res, None, t0)
+        return driver.exact_analysis(pos, objective, res, None, budget.t0)
     if driver.kernel_for(pos) is driver.GENERAL:
-        return sampling.analyse_open(pos, objective, None, t0, samples=samples, seed=c.seed,
-                                     progress=c.progress)
-    return estimate.analyse(pos, objective, None, t0, samples=samples, seed=c.seed,
-                            progress=c.progress)
+        return sampling.analyse_open(pos, objective, budget, seed=c.seed, progress=c.progress)
+    return estimate.analyse(pos, objective, budget, seed=c.seed, progress=c.progress)
 
 
-def _by_nodes(c: _Call, nodes: int, t0: float) -> Analysis:
-    pos, objective, cap = c.pos, c.objective, c.limit.estimate_time
+def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
+    pos, objective = c.pos, c.objective
     if not pos.hidden_hand and driver.exact_possible(pos):
         res = driver.exact_search(pos, objective, None, node_limit=nodes)
         if res is not None:
-            return driver.exact_analysis(pos, objective, res, None, t0)
+            return driver.exact_analysis(pos, objective, res, None, budget.t0)
     note = (f"the exact search did not finish within {nodes:,} nodes"
             if not pos.hidden_hand and driver.exact_possible(pos)
             else "a node budget is for exact searches: this estimate took its default time")
+    cap = budget.estimate()  # no time with nodes: the estimate's cap, else its default
     if pos.hidden_hand:
-        a = sampling.analyse(pos, objective, cap, seed=c.seed, t0=t0, progress=c.progress,
+        a = sampling.analyse(pos, objective, cap, seed=c.seed, progress=c.progress,
                              weigh=c.weigh)
     elif driver.kernel_for(pos) is driver.GENERAL:
-        a = sampling.analyse_open(pos, objective, cap, t0, seed=c.seed, progress=c.progress)
+        a = sampling.analyse_open(pos, objective, cap, seed=c.seed, progress=c.progress)
     else:
-        a = estimate.analyse(pos, objective, cap, t0, seed=c.seed, progress=c.progress)
+        a = estimate.analyse(pos, objective, cap, seed=c.seed, progress=c.progress)
     return replace(a, notes=a.notes + (note,))
 
 

@@ -35,8 +35,8 @@ import numpy as np
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
 from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way, value_bound
-from solver.analysis.sampler import (PROGRESS_AFTER, Sample, best_line, deadline_of, run,
-                                    seed_for)
+from solver.analysis.budget import Budget, Limit
+from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
 from solver.analysis.threads import check_stop
 from solver.search.depth import dl_search as _dl_search
@@ -324,11 +324,11 @@ class _SecondTrick:
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
 
 
-def analyse(pos: Position, objective: str = "points", time_limit: float | None = None,
-            t0: float | None = None, *, samples: int | None = None, seed: int | None = None,
-            progress: bool | None = None, method: str = "auto", depth: int | None = None):
+def analyse(pos: Position, objective: str = "points", budget: Budget | Limit | None = None,
+            *, seed: int | None = None, progress: bool | None = None, method: str = "auto",
+            depth: int | None = None):
     """An Analysis with exact=False: per-card estimates, each with the half-width of a 95 %
-    interval, within ``time_limit`` seconds counted from ``t0``.
+    interval, within the budget's time counted from its clock's start (a Limit: from now).
 
     ``method``: "expectimax" (analyse_expectimax), "clairvoyant" (sampled talon orders,
     each solved to the end; shallower when one solve does not fit the budget), "depth"
@@ -337,25 +337,24 @@ def analyse(pos: Position, objective: str = "points", time_limit: float | None =
     the first draw is cheap to solve exactly (talon <= 8), else clairvoyant lines
     (depth-limited for points, solved to the end for win) with the second trick's
     correction (_SecondTrick), the interval widened by the method's measured error.
-    ``samples`` stops after that many samples (with no time limit the limit is
-    sampler.DEFAULT_TIME); ``seed`` makes the samples reproducible (default: derived from
+    The budget's ``samples`` stops after that many samples (with no time limit the limit
+    is budget.DEFAULT_TIME); ``seed`` makes the samples reproducible (default: derived from
     the position).
     """
     if method not in METHODS:
         raise ValueError(f"unknown estimate method '{method}' ({', '.join(METHODS)})")
+    budget = Budget.of(budget)
     random_talon = not pos.clairvoyant and pos.talon_size > 2
     if not random_talon:
-        return _deepening(pos, objective, time_limit, t0)
+        return _deepening(pos, objective, budget)
     if method == "expectimax" or (method == "auto" and random_talon
                                   and pos.unseen.bit_count() <= EXPECTIMAX_MAX_UNSEEN):
-        return analyse_expectimax(pos, objective, time_limit, t0, samples=samples, seed=seed,
-                                  progress=progress)
+        return analyse_expectimax(pos, objective, budget, seed=seed, progress=progress)
     if method == "depth":
-        return analyse_clairvoyant(pos, objective, time_limit, t0, samples=samples, seed=seed,
-                                   progress=progress, depth=depth or DEFAULT_DEPTH)
-    return analyse_clairvoyant(pos, objective, time_limit, t0, samples=samples, seed=seed,
-                               progress=progress, lines=method != "clairvoyant",
-                               second_trick=method == "auto",
+        return analyse_clairvoyant(pos, objective, budget, seed=seed, progress=progress,
+                                   depth=depth or DEFAULT_DEPTH)
+    return analyse_clairvoyant(pos, objective, budget, seed=seed, progress=progress,
+                               lines=method != "clairvoyant", second_trick=method == "auto",
                                fallback_depth=DEFAULT_DEPTH if method == "auto"
                                and objective == "points" else None)
 
@@ -376,8 +375,8 @@ class _Streams:
         self.parts[stream].add(v, weight)
 
 
-def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: float | None = None,
-                        t0: float | None = None, *, samples: int | None = None,
+def analyse_clairvoyant(pos: Position, objective: str = "points",
+                        budget: Budget | Limit | None = None, *,
                         seed: int | None = None, progress: bool | None = None,
                         depth: int | None = None, lines: bool = False,
                         second_trick: bool = False, fallback_depth: int | None = None):
@@ -389,10 +388,12 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
     worst reply's mean, so the reply, like the card, is chosen without knowing the talon
     (plain clairvoyant sampling lets the reply see the future). ``second_trick``: the
     lead after the first draw is chosen without knowing the talon too (_SecondTrick, a
-    share of the time); ``samples`` then counts the clairvoyant orders, and one first draw
-    is corrected every CORRECTION_EVERY of them."""
-    t0 = time.perf_counter() if t0 is None else t0
-    deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
+    share of the time); the budget's ``samples`` then counts the clairvoyant orders, and one
+    first draw is corrected every CORRECTION_EVERY of them."""
+    budget = Budget.of(budget)
+    t0, samples = budget.t0, budget.samples
+    until = budget.until(MIN_TIME)._replace(samples=None)  # draw() counts the orders
+    deadline = until.deadline
     if progress is None:
         progress = wants_progress()
     rng = random.Random(seed_for(pos, objective) if seed is None else seed)
@@ -475,7 +476,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
         best = cards[int(np.argmax(m))]
         return best_line("estimate", t, stats.n, best, m[cards.index(best)])
     once = stats.n + 1  # nothing random: one sample is the whole answer
-    r = run(draw, _Streams(stats, corr), t0=t0, deadline=deadline, nodes=nodes,
+    r = run(draw, _Streams(stats, corr), until, nodes=nodes,
             threads=driver.current().threads,
             done=(lambda s: s.n >= once) if not random_talon else None,
             progress=line if progress else None)
@@ -516,11 +517,12 @@ def analyse_clairvoyant(pos: Position, objective: str = "points", time_limit: fl
                     notes=tuple(notes), interval=interval, interrupted=interrupted)
 
 
-def _deepening(pos: Position, objective: str, time_limit: float | None, t0: float | None):
+def _deepening(pos: Position, objective: str, budget: Budget):
     """Nothing random left (talon order known): search deeper and deeper until the time is
-    up; the deepest finished search answers (exact once it reaches the end)."""
-    t0 = time.perf_counter() if t0 is None else t0
-    deadline = None if time_limit is None else max(t0 + time_limit, time.perf_counter() + MIN_TIME)
+    up (no time limit: to the end, whatever the sample count); the deepest finished search
+    answers (exact once it reaches the end)."""
+    t0, end = budget.t0, budget.deadline
+    deadline = None if end is None else max(end, time.perf_counter() + MIN_TIME)
     cards = pos.legal_cards()
     order = pos.talon_order or ((pos.top, pos.briscola) if pos.talon_size == 2 else ())
     cpos = _clair_copy(pos, order)
@@ -580,16 +582,16 @@ def popcount_int(m: int) -> int:
 
 # ---- sampled expectimax: chance sampled at the first draw, exact below -------------------
 
-def analyse_expectimax(pos: Position, objective: str = "points", time_limit: float | None = None,
-                       t0: float | None = None, *, samples: int | None = None,
-                       seed: int | None = None, progress: bool | None = None):
+def analyse_expectimax(pos: Position, objective: str = "points",
+                       budget: Budget | Limit | None = None, *, seed: int | None = None,
+                       progress: bool | None = None):
     """Every card (and every reply when leading) played out to the first draw; that draw
     sampled (stratified, the same outcomes for every line); the position after it solved
     exactly. Unbiased, and exact once every outcome has been visited, but each outcome
     costs up to nine exact solves of a talon two cards smaller: the method of choice only
     while those are cheap (talon <= 8)."""
-    t0 = time.perf_counter() if t0 is None else t0
-    deadline = deadline_of(t0, time_limit, samples, MIN_TIME)
+    budget = Budget.of(budget)
+    t0, until = budget.t0, budget.until(MIN_TIME)
     if pos.clairvoyant or pos.talon_size <= 2:
         raise ValueError("sampled expectimax needs hidden talon cards")
     if progress is None:
@@ -638,13 +640,14 @@ def analyse_expectimax(pos: Position, objective: str = "points", time_limit: flo
                 got = pos.points_in_play - child.points_in_play
                 vals.append(got + v_child if same else -got - v_child)
         return Sample(vals, nodes)
-    r = run(draw, st, t0=t0, deadline=deadline, samples=samples,
+    r = run(draw, st, until,
             done=lambda s: s.n == outcomes,  # the stratified draws visited every outcome once
             progress=(lambda t, s: f"estimate: {t:.1f} s, {s.n} of {outcomes} draws")
             if progress else None, threads=driver.current().threads)
     nodes, interrupted, enumerated = r.nodes, r.stopped == "interrupted", r.stopped == "done"
     if st.n == 0:
-        return analyse_clairvoyant(pos, objective, 0.0, progress=False, depth=DEFAULT_DEPTH)
+        return analyse_clairvoyant(pos, objective, Budget(time.perf_counter(), 0.0),
+                                   progress=False, depth=DEFAULT_DEPTH)
     fpc = (outcomes - st.n) / (outcomes - 1)  # the draws are taken without replacement
     moves, best = _ranked_moves(
         cards,

@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 
 from solver.analysis import driver, estimate
+from solver.analysis.budget import Budget, Limit
 from solver.analysis.progress import clock
 from solver.analysis.result import Analysis
 from solver.position import Position
@@ -23,30 +24,27 @@ EXACT_SHARE = {10: (0.8, 0.25), 12: (0.8, 3.0), 14: (0.8, 60.0), 16: (0.2, 600.0
 INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 
 
-def analyse(pos: Position, objective: str = "points", time_limit: float | None = None,
-            t0: float | None = None, estimate_on_interrupt: bool = False,
-            estimate_limit: float | None = None, progress: bool | None = None) -> Analysis:
+def analyse(pos: Position, objective: str = "points", budget: Budget | Limit | None = None,
+            estimate_on_interrupt: bool = False, progress: bool | None = None) -> Analysis:
     """``progress`` False: the estimate prints no progress lines (see Engine.analyse)."""
-    t0 = time.perf_counter() if t0 is None else t0
-    with clock(t0):
-        return _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit,
-                        progress)
+    budget = Budget.of(budget)
+    with clock(budget.t0):
+        return _analyse(pos, objective, budget, estimate_on_interrupt, progress)
 
 
-def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_limit, progress):
-    deadline = None if time_limit is None else t0 + time_limit
+def _analyse(pos: Position, objective: str, budget: Budget, estimate_on_interrupt: bool,
+             progress: bool | None) -> Analysis:
+    deadline, time_limit = budget.deadline, budget.time
     try_exact = driver.exact_possible(pos)
     first = None
-    if try_exact and deadline is not None and not pos.clairvoyant and pos.talon_size in EXACT_SHARE:
+    if try_exact and time_limit is not None and not pos.clairvoyant \
+            and pos.talon_size in EXACT_SHARE:
         # an exact search that may not finish: the estimate first, in its share of the time,
         # so that it has that share whatever the exact search then does
         share, least = EXACT_SHARE[pos.talon_size]
         try_exact = share * time_limit >= least
         if try_exact:
-            left = (1 - share) * time_limit
-            first = estimate.analyse(pos, objective,
-                                     left if estimate_limit is None else min(left, estimate_limit),
-                                     t0, progress=progress)
+            first = estimate.analyse(pos, objective, budget.share(1 - share), progress=progress)
             if first.interrupted:
                 return first
     if try_exact:
@@ -55,23 +53,19 @@ def _analyse(pos, objective, time_limit, t0, estimate_on_interrupt, estimate_lim
         except KeyboardInterrupt:
             if not estimate_on_interrupt:
                 raise
-            # Ctrl-C: the best answer so far is an estimate, clearly labelled
-            a = first or estimate.analyse(pos, objective, INTERRUPT_ESTIMATE,
-                                              time.perf_counter(), progress=progress)
-            return replace(a, seconds=time.perf_counter() - t0, interrupted=True,
+            # Ctrl-C: the best answer so far is an estimate, clearly labelled, on a clock
+            # of its own (the analysis's time is up)
+            a = first or estimate.analyse(pos, objective,
+                                          Budget(time.perf_counter(), INTERRUPT_ESTIMATE),
+                                          progress=progress)
+            return replace(a, seconds=time.perf_counter() - budget.t0, interrupted=True,
                            notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",))
         if res is not None:
-            return driver.exact_analysis(pos, objective, res, deadline, t0)
+            return driver.exact_analysis(pos, objective, res, deadline, budget.t0)
         if first is not None:
-            return replace(first, seconds=time.perf_counter() - t0,
+            return replace(first, seconds=time.perf_counter() - budget.t0,
                            notes=first.notes + ("the exact search did not finish in the time "
                                                 "left",))
     if time_limit is None:
-        a = estimate.analyse(pos, objective, None, None, progress=progress)
-    else:
-        now = time.perf_counter()
-        left = max(deadline - now, 0.05)
-        if estimate_limit is not None:
-            left = min(left, estimate_limit)
-        a = estimate.analyse(pos, objective, left, now, progress=progress)
-    return a
+        return estimate.analyse(pos, objective, Budget.start(), progress=progress)
+    return estimate.analyse(pos, objective, budget.rest(0.05), progress=progress)

@@ -1,7 +1,8 @@
 """The one sampling loop of every sampled estimate (scoperta beyond the exact horizon, the
 open hidden-talon games, the seat analysis): the estimators differ only in how one sample
 is drawn and solved, so the clock, the sample budget, Ctrl-C and a Stop, the progress lines, the
-running sums and the stopping rule live here once, as do the default seed and time.
+running sums and the stopping rule live here once, as does the default seed (the default
+time is the budget's: budget.DEFAULT_TIME).
 """
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from functools import partial
 from typing import NamedTuple, Protocol
 from collections.abc import Callable, Sequence
 
+from solver.analysis.budget import Until
 from solver.analysis.driver import current
 from solver.analysis.progress import say
 from solver.analysis.threads import SERIAL, interruption, stopping
 from solver.cards import card_str
 from solver.position.protocol import State
 
-DEFAULT_TIME = 5.0      # seconds of estimate when neither a time limit nor a sample count is given
 PROGRESS_AFTER = 2.0    # seconds before the first progress line on stderr
 PROGRESS_EVERY = 1.0    # seconds between progress lines
 
@@ -29,19 +30,6 @@ def seed_for(pos: State, salt: object) -> int:
     """The default seed of a position's samples: the same position (and ``salt``, e.g. the
     objective) gets the same samples, so an estimate is reproducible."""
     return zlib.crc32(f"{pos.to_text()} {salt}".encode())
-
-
-def deadline_of(t0: float, time_limit: float | None, samples: int | None,
-                min_time: float | None = None) -> float | None:
-    """An estimate's deadline: ``time_limit`` seconds from ``t0``, DEFAULT_TIME when neither
-    a time limit nor a sample budget is given, None for a sample budget alone. ``min_time``:
-    a deadline already past still leaves this long (an answer always comes)."""
-    if time_limit is None:
-        if samples is not None:
-            return None
-        time_limit = DEFAULT_TIME
-    end = t0 + time_limit
-    return end if min_time is None else max(end, time.perf_counter() + min_time)
 
 
 class Sample(NamedTuple):
@@ -78,14 +66,14 @@ class Run:
 Job = Callable[[float | None], Sample]
 
 
-def run(draw: Callable[[], Job | None], sums: Adds, *, t0: float, deadline: float | None = None,
-        samples: int | None = None, done: Callable[[Adds], bool] | None = None,
+def run(draw: Callable[[], Job | None], sums: Adds, until: Until, *,
+        done: Callable[[Adds], bool] | None = None,
         progress: Callable[[float, Adds], str | None] | None = None, nodes: int = 0,
         threads: int = 1) -> Run:
-    """Add samples to ``sums`` until ``samples`` samples, ``done(sums)``, nothing more to
-    draw, the deadline, a sample that returns no values, or Ctrl-C or the context's Stop
-    (which keep what was gathered, unless that is nothing: then they raise).
-    ``progress(seconds since t0, sums)``: the line to print now and then (None: nothing to
+    """Add samples to ``sums`` until ``until``'s samples or deadline, ``done(sums)``, nothing
+    more to draw, a sample that returns no values, or Ctrl-C or the context's Stop (which
+    keep what was gathered, unless that is nothing: then they raise).
+    ``progress(seconds since until.t0, sums)``: the line to print now and then (None: nothing to
     say yet).
 
     ``draw()`` makes each sample's random choices and returns the job that solves it
@@ -93,7 +81,7 @@ def run(draw: Callable[[], Job | None], sums: Adds, *, t0: float, deadline: floa
     made one at a time, in order; ``threads`` jobs are solved at once (the kernels release
     the GIL), each search inside them on one thread, and their samples are added in the
     order drawn, so a sample budget gives the same sums on any number of threads."""
-    loop = _Loop(draw, sums, t0, deadline, samples, done, progress, Run(sums, nodes))
+    loop = _Loop(draw, sums, until, done, progress, Run(sums, nodes))
     if threads <= 1:
         loop.work()
     else:
@@ -113,16 +101,15 @@ def run(draw: Callable[[], Job | None], sums: Adds, *, t0: float, deadline: floa
 class _Loop:
     """The state the threads of one ``run`` share, under one lock."""
 
-    def __init__(self, draw: Callable[[], Job | None], sums: Adds, t0: float,
-                 deadline: float | None, samples: int | None,
+    def __init__(self, draw: Callable[[], Job | None], sums: Adds, until: Until,
                  done: Callable[[Adds], bool] | None,
                  progress: Callable[[float, Adds], str | None] | None, r: Run) -> None:
-        self.draw, self.sums, self.t0, self.deadline = draw, sums, t0, deadline
-        self.samples, self.done, self.progress, self.r = samples, done, progress, r
+        self.draw, self.sums, self.t0, self.deadline = draw, sums, until.t0, until.deadline
+        self.samples, self.done, self.progress, self.r = until.samples, done, progress, r
         self.lock = threading.Lock()
         self.drawn = self.added = 0
         self.ready: dict[int, Sample] = {}
-        self.last = t0 + PROGRESS_AFTER - PROGRESS_EVERY
+        self.last = until.t0 + PROGRESS_AFTER - PROGRESS_EVERY
         self.interrupted = False
 
     def halt(self) -> None:

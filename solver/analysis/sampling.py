@@ -38,13 +38,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, wants_progress
 from solver.analysis.result import (Analysis, Interval, Method, Way, check_objective, ranked,
                                    value_bound)
-from solver.analysis.sampler import DEFAULT_TIME, Sample, best_line, deadline_of, run, seed_for
+from solver.analysis.budget import DEFAULT_TIME, Budget, Limit, Until
+from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
 from solver.cards import cards_of, popcount
 from solver.game import to_seat_position
@@ -272,14 +275,25 @@ class Tally:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
 
 
-def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, n_max,
-                horizon: int, t0: float, progress: bool, label: str = "seat",
-                exact_ok: bool = True, *, bound: float, done=None):
+class SampleSolve(NamedTuple):
+    """How each sampled deal is solved and scored: the cards valued, the search depth
+    (horizon_for), whether a deal may be solved exactly over its draws, and the widest a
+    value can stray (Tally's ``bound``)."""
+    objective: str
+    cards: list[int]
+    horizon: int
+    bound: float
+    exact_ok: bool = True
+
+
+def sample_loop(next_deal, rng: random.Random, how: SampleSolve, until: Until, *,
+                label: str | None = None, done: Callable | None = None):
     """Solve sampled deals (``next_deal()`` -> (open position, weight) or None when there are
-    no more) in the one sampling loop (sampler.run) until ``n_max`` samples, ``done(sums)``,
-    the deadline or Ctrl-C. Returns (tally, nodes, every sample exact over the draws,
-    interrupted). ``bound``: see Tally."""
-    tally = Tally(cards, bound)
+    no more) in the one sampling loop (sampler.run) until ``until`` says, ``done(sums)`` or
+    Ctrl-C. Returns (tally, nodes, every sample exact over the draws, interrupted).
+    ``label``: the progress lines' (None: none)."""
+    objective, cards, horizon, exact_ok = how.objective, how.cards, how.horizon, how.exact_ok
+    tally = Tally(cards, how.bound)
 
     def draw():
         nxt = next_deal()
@@ -288,8 +302,8 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
         pos, weight = nxt
         own = random.Random(rng.getrandbits(64))  # the sample's talon order, drawn in turn
 
-        def job(until):
-            res = solve_sample(pos, objective, cards, own, until, horizon, exact_ok)
+        def job(end):
+            res = solve_sample(pos, objective, cards, own, end, horizon, exact_ok)
             if res is None:
                 return Sample(None)
             vals, n, ex = res
@@ -301,24 +315,24 @@ def sample_loop(next_deal, cards, objective: str, rng: random.Random, deadline, 
             return None
         b = tally.best()
         return best_line(label, t, sums.n, b, tally.mean(b))
-    r = run(draw, tally.sums, t0=t0, deadline=deadline, samples=n_max, done=done,
-            progress=line if progress else None, threads=driver.current().threads)
+    r = run(draw, tally.sums, until, done=done, progress=None if label is None else line,
+            threads=driver.current().threads)
     return tally, r.nodes, r.exact, r.stopped == "interrupted"
 
 
-def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
-            samples: int | None = None, seed: int | None = None, t0: float | None = None,
-            progress: bool | None = None, weigh=None):
+def analyse(sp: SeatPosition, objective: str = "points", budget: Budget | Limit | None = None,
+            seed: int | None = None, progress: bool | None = None, weigh=None):
     """Seat analysis: per-card means over sampled opponent hands (each with one sampled talon
     order, or exact over the draws late in the deal), with 95 % half-widths of the sampling
-    error. The method is fixed by the stage of the deal (horizon_for); time or ``samples``
-    only say how many samples. Stops at ``samples``, at the time limit (sampler.DEFAULT_TIME when
-    neither is given), when every consistent hand has been solved exactly, or on Ctrl-C
-    (keeping what it has). ``seed`` None: derived from the position, so the same position
-    gets the same samples. ``weigh(hand)``: a weight per sampled hand (solver.players.infer: how
-    likely the opponent's visible choices were with it)."""
+    error. The method is fixed by the stage of the deal (horizon_for); the budget's time or
+    samples only say how many samples. Stops at the samples, at the time limit
+    (budget.DEFAULT_TIME when neither is given), when every consistent hand has been solved
+    exactly, or on Ctrl-C (keeping what it has). ``seed`` None: derived from the position,
+    so the same position gets the same samples. ``weigh(hand)``: a weight per sampled hand
+    (solver.players.infer: how likely the opponent's visible choices were with it)."""
     check_objective(sp, objective)
-    t0 = time.perf_counter() if t0 is None else t0
+    budget = Budget.of(budget)
+    t0 = budget.t0
     if sp.to_move != sp.seat:
         raise PositionError(f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
                             f"cards of the player whose hand is shown (turn={sp.seat + 1})")
@@ -329,9 +343,10 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
     rng = random.Random(seed)
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
-        a = analyse_game(sp.with_hand(every[0]), objective, time_limit, t0, progress=progress)
+        a = analyse_game(sp.with_hand(every[0]), objective, budget.within(budget.time),
+                         progress=progress)
         return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
-    deadline = deadline_of(t0, time_limit, samples)
+    until = budget.until()
     cards = sp.legal_cards()
     stage = sp.with_hand(0)  # any hand: the stage of the deal is what counts
     horizon = horizon_for(stage)
@@ -352,16 +367,18 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
 
     consistent = None if every is None else len(every)  # hands the seat cannot rule out
     once = not (consistent is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
+    bound = value_bound(sp, objective)
     tally, nodes, exact_all, interrupted = sample_loop(
-        next_deal, cards, objective, rng, deadline, samples, horizon, t0, progress,
-        bound=value_bound(sp, objective),
+        next_deal, rng, SampleSolve(objective, cards, horizon, bound), until,
+        label="seat" if progress else None,
         done=(lambda s: s.n >= consistent) if once else None)  # every hand solved exactly once
     n = tally.n
     notes = []
     if n == 0:
         # not one sample in time: a one-trick look-ahead of one hand, flagged as such
-        tally, more, exact_all, _ = sample_loop(next_deal, cards, objective, rng, None, 1, 1,
-                                                t0, False, bound=value_bound(sp, objective))
+        tally, more, exact_all, _ = sample_loop(next_deal, rng,
+                                                SampleSolve(objective, cards, 1, bound),
+                                                Until(t0, None, 1))
         nodes += more
         horizon, n = 1, 1
         notes.append("no sample finished in time: one hand, one trick deep")
@@ -407,15 +424,14 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
                         m_err, n, method_extrapolated(stage, objective, horizon, drawn)))
 
 
-def analyse_open(pos, objective: str = "points", time_limit: float | None = None,
-                 t0: float | None = None, samples: int | None = None, seed: int | None = None,
-                 progress: bool | None = None):
+def analyse_open(pos, objective: str = "points", budget: Budget | Limit | None = None,
+                 seed: int | None = None, progress: bool | None = None):
     """Estimate for an open position whose talon is hidden (both hands shown in classic or
     Briscolone, 4-player scoperta), used when the exact search does not fit: talon orders
     sampled, each searched with the method horizon_for fixes for the stage (never one
     chosen by the time), every card scored on the same orders."""
-    t0 = time.perf_counter() if t0 is None else t0
-    deadline = deadline_of(t0, time_limit, samples)
+    budget = Budget.of(budget)
+    t0 = budget.t0
     if seed is None:
         seed = seed_for(pos, objective)
     if progress is None:
@@ -423,14 +439,15 @@ def analyse_open(pos, objective: str = "points", time_limit: float | None = None
     rng = random.Random(seed)
     cards = pos.legal_cards()
     horizon = horizon_for(pos)
-    tally, nodes, _, interrupted = sample_loop(lambda: (pos, 1.0), cards, objective, rng, deadline,
-                                               samples, horizon, t0, progress, "estimating",
-                                               exact_ok=False, bound=value_bound(pos, objective))
+    bound = value_bound(pos, objective)
+    tally, nodes, _, interrupted = sample_loop(
+        lambda: (pos, 1.0), rng, SampleSolve(objective, cards, horizon, bound, exact_ok=False),
+        budget.until(), label="estimating" if progress else None)
     notes = []
     if tally.n == 0:
-        tally, more, _, _ = sample_loop(lambda: (pos, 1.0), cards, objective, rng, None, 1, 1, t0,
-                                        False, exact_ok=False,
-                                        bound=value_bound(pos, objective))
+        tally, more, _, _ = sample_loop(lambda: (pos, 1.0), rng,
+                                        SampleSolve(objective, cards, 1, bound, exact_ok=False),
+                                        Until(t0, None, 1))
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
@@ -495,32 +512,30 @@ def as_seat_analysis(a, sp, notes):
     return replace(a, position=sp, notes=a.notes + notes)
 
 
-def analyse_state(state, seat: int, objective: str = "points", time_limit: float | None = None,
-                  samples: int | None = None, seed: int | None = None, weigh=None):
+def analyse_state(state, seat: int, objective: str = "points",
+                  budget: Budget | Limit | None = None, seed: int | None = None, weigh=None):
     """Seat analysis of a live game (solver.game state) for ``seat`` (0-based), using the
     deal's history for the void-suit inference: what an engine seat may fairly know.
     ``weigh(hand)``: a weight per sampled hand (the engine player builds it from the
     opponent's visible choices)."""
-    t0 = time.perf_counter()
-    return analyse(to_seat_position(state, seat), objective, time_limit, samples=samples,
-                   seed=seed, t0=t0, progress=False, weigh=weigh)
+    return analyse(to_seat_position(state, seat), objective, Budget.of(budget), seed=seed,
+                   progress=False, weigh=weigh)
 
 
-def analyse_game(pos: Position, objective: str = "points", time_limit: float | None = None,
-                 t0: float | None = None, estimate_limit: float | None = None,
-                 progress: bool | None = None) -> Analysis:
+def analyse_game(pos: Position, objective: str = "points",
+                 budget: Budget | Limit | None = None, progress: bool | None = None) -> Analysis:
     """An open game of the general kernel (scoperta4, classic and Briscolone with both hands
     shown, libero): exact when the unknown cards are few enough and the search ends in time,
     else the estimate of ``analyse_open`` (talon orders sampled, each searched with the
     method fixed by the stage of the deal, every card scored on the same orders)."""
-    t0 = time.perf_counter() if t0 is None else t0
+    budget = Budget.of(budget)
+    t0, deadline = budget.t0, budget.deadline
     with clock(t0):
-        deadline = None if time_limit is None else t0 + time_limit
         if driver.exact_possible(pos):
             res = driver.exact_search(pos, objective, deadline)
             if res is not None:
                 return driver.exact_analysis(pos, objective, res, deadline, t0)
         end = (deadline if deadline is not None else t0 + DEFAULT_TIME)
-        if estimate_limit is not None:
-            end = min(end, time.perf_counter() + estimate_limit)
-        return analyse_open(pos, objective, end - t0, t0, progress=progress)
+        if budget.estimate_time is not None:
+            end = min(end, time.perf_counter() + budget.estimate_time)
+        return analyse_open(pos, objective, budget.within(end - t0), progress=progress)

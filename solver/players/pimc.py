@@ -11,8 +11,8 @@ import random
 import time
 from dataclasses import replace
 
-from solver.analysis import (DEFAULT_TIME, Analysis, Limit, Sample, Sums, check_objective,
-                             run_samples, solve_sample)
+from solver.analysis import (DEFAULT_TIME, Analysis, Limit, Sample, Sums, Until,
+                             check_objective, run_samples, solve_sample)
 from solver.analysis import analyse as analyse_position
 from solver.analysis.result import Interval, Method, Way, ranked, value_bound
 from solver.position import PositionError, SeatPosition
@@ -82,7 +82,7 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
         return Sample([vals[c] for c in cards], n, 1.0, ex)
     sums = Sums(len(cards))
     # one thread: the first sample's search depth sets the later ones'
-    r = run_samples(lambda: one, sums, t0=t0, deadline=deadline, samples=n_max)
+    r = run_samples(lambda: one, sums, Until(t0, deadline, n_max))
     nodes, exact_all, n = r.nodes, r.exact, sums.n
     if n == 0:
         raise PositionError("no sampled hand could be solved within the time limit "

@@ -1,0 +1,147 @@
+"""What an analysis may spend, and the one clock it is counted on.
+
+A ``Limit`` is the budget a caller gives (python-chess's ``engine.Limit`` in spirit); a
+``Budget`` is that limit on a clock: the engine starts it once per analysis, and every
+deadline below the engine (the exact search's, an estimate's share, a sampling loop's
+``Until``) is derived from it here, so that what a budget means is said in one place.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import NamedTuple
+
+DEFAULT_TIME = 5.0  # seconds of estimate when neither a time limit nor a sample count is given
+
+
+def check_budget(seconds: object, samples: object, nodes: object, *,
+                 time_name: str = "seconds") -> None:
+    """A budget is one value: seconds (a finite positive number), samples or nodes (a
+    positive whole number), or none of them (the defaults). ``time_name``: what the error
+    calls the seconds (``Limit`` calls them time)."""
+    given = [k for k, v in ((time_name, seconds), ("samples", samples), ("nodes", nodes))
+             if v is not None]
+    if len(given) > 1:
+        raise ValueError(f"a budget is one value: give {' or '.join(given)}, not both")
+    if seconds is not None and not _positive(seconds, finite=True):
+        raise ValueError(f"{time_name} is a finite positive number, got {seconds!r}")
+    for name, v in (("samples", samples), ("nodes", nodes)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+            raise ValueError(f"{name} is a whole number of at least 1, got {v!r}")
+
+
+def _positive(x: object, finite: bool) -> bool:
+    return (not isinstance(x, bool) and isinstance(x, (int, float)) and x > 0
+            and (not finite or math.isfinite(x)))
+
+
+@dataclass(frozen=True)
+class Limit:
+    """An analysis's budget as one value (in the spirit of python-chess's ``engine.Limit``).
+
+    At most one of: ``time`` seconds (an exact search within them, else the estimate in
+    what is left), ``samples`` (a sampled estimate of exactly that many samples, whatever
+    the clock says; a position with nothing left to chance is solved exactly), ``nodes``
+    (an exact search of at most that many nodes; past them, the estimate in its default
+    time). ``estimate_time`` caps the seconds an estimate may take (a long ``time`` is
+    meant for an exact search that may finish). ``Limit()``: an exact search without a
+    limit where one is possible, else an estimate of a few seconds."""
+    time: float | None = None
+    samples: int | None = None
+    nodes: int | None = None
+    estimate_time: float | None = None
+
+    def __post_init__(self) -> None:
+        check_budget(self.time, self.samples, self.nodes, time_name="time")
+        if self.estimate_time is not None and not _positive(self.estimate_time, finite=False):
+            raise ValueError(f"estimate_time is a positive number, got {self.estimate_time!r}")
+
+
+class Until(NamedTuple):
+    """Where a sampling loop stops drawing: past ``deadline`` (None: no deadline) or after
+    ``samples`` samples (None: no count); its progress lines count from ``t0``."""
+    t0: float
+    deadline: float | None = None
+    samples: int | None = None
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A piece of work's budget on one clock: ``time`` seconds from ``t0`` (None: no time
+    limit), ``samples`` (an estimate's count), ``estimate_time`` (the cap on an estimate's
+    seconds). Not a Limit: a share derived from one need not be a valid user limit (an
+    infinite cap is a time here), and nodes stay with the engine, which alone spends them."""
+    t0: float
+    time: float | None = None
+    samples: int | None = None
+    estimate_time: float | None = None
+
+    @classmethod
+    def start(cls, limit: Limit | None = None) -> Budget:
+        """``limit`` on a clock started now (None: the defaults)."""
+        lim = Limit() if limit is None else limit
+        return cls(time.perf_counter(), lim.time, lim.samples, lim.estimate_time)
+
+    @classmethod
+    def of(cls, budget: Budget | Limit | None) -> Budget:
+        """``budget`` itself, or a Limit (or the defaults) on a clock started now: a caller
+        reaching an estimator directly (tests, benchmarks) starts its clock with the call."""
+        return budget if isinstance(budget, Budget) else cls.start(budget)
+
+    @property
+    def deadline(self) -> float | None:
+        """When the time is up (an exact search's deadline), None without a time limit."""
+        return None if self.time is None else self.t0 + self.time
+
+    def left(self, now: float | None = None) -> float | None:
+        """Seconds until the deadline (negative once past), None without a time limit."""
+        end = self.deadline
+        return None if end is None else end - (time.perf_counter() if now is None else now)
+
+    def expired(self, now: float | None = None) -> bool:
+        left = self.left(now)
+        return left is not None and left < 0
+
+    def within(self, seconds: float | None) -> Budget:
+        """The same clock with ``seconds`` from its start and nothing else (no sample count,
+        no cap): an estimate's part of the time."""
+        return Budget(self.t0, seconds)
+
+    def share(self, fraction: float) -> Budget:
+        """``fraction`` of the time on the same clock, capped by ``estimate_time``: the
+        share an estimate made before an exact search keeps (exact.EXACT_SHARE)."""
+        assert self.time is not None, "a share of no time limit"
+        part = fraction * self.time
+        return self.within(part if self.estimate_time is None else min(part, self.estimate_time))
+
+    def estimate(self) -> Budget:
+        """What an estimate may take on the same clock: the time or the cap, the less."""
+        caps = [x for x in (self.time, self.estimate_time) if x is not None]
+        return self.within(min(caps) if caps else None)
+
+    def rest(self, least: float) -> Budget:
+        """The time left, at least ``least`` and at most ``estimate_time``, on a clock
+        started now: an estimate after an exact search that did not finish."""
+        now = time.perf_counter()
+        left = self.left(now)
+        assert left is not None, "the rest of no time limit"
+        left = max(left, least)
+        if self.estimate_time is not None:
+            left = min(left, self.estimate_time)
+        return Budget(now, left)
+
+    def until(self, min_time: float | None = None) -> Until:
+        """An estimate's stopping point: the time from ``t0``, DEFAULT_TIME when neither a
+        time nor a sample count is given, no deadline for a sample count alone.
+        ``min_time``: a deadline already past still leaves this long (an answer always
+        comes)."""
+        seconds = self.time
+        if seconds is None:
+            if self.samples is not None:
+                return Until(self.t0, None, self.samples)
+            seconds = DEFAULT_TIME
+        end = self.t0 + seconds
+        if min_time is not None:
+            end = max(end, time.perf_counter() + min_time)
+        return Until(self.t0, end, self.samples)
