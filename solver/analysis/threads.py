@@ -18,15 +18,12 @@ from __future__ import annotations
 import contextvars
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable
 
 #: set inside a sampling loop's jobs: the searches they run keep to one thread (the loop
 #: already solves as many samples at once as the engine has threads)
 SERIAL: contextvars.ContextVar[bool] = contextvars.ContextVar("briscola_serial", default=False)
-
-
 
 
 class Stopped(KeyboardInterrupt):
@@ -78,10 +75,14 @@ def interruption() -> KeyboardInterrupt:
     return Stopped() if stopping() else KeyboardInterrupt()
 
 
+#: what a helper is handed: the job, the event it sets when done, where its error goes
+_Job = tuple[Callable[[], None], threading.Event, list[BaseException]]
+
+
 class _Helper:
-    def __init__(self, pool: "Pool") -> None:
+    def __init__(self, pool: Pool) -> None:
         self.pool = pool
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         threading.Thread(target=self._loop, daemon=True, name="briscola-search").start()
 
     def _loop(self) -> None:
@@ -92,7 +93,8 @@ class _Helper:
             except BaseException as e:  # handed to the caller, which raises it
                 errors.append(e)
             finally:
-                self.pool.give_back(self)  # idle before done: the caller's next analysis may take it
+                # idle before done: the caller's next analysis may take it
+                self.pool.give_back(self)
                 done.set()
 
 
@@ -119,7 +121,7 @@ class Pool:
         (Ctrl-C included), or the context's Stop is set while it waits, ``stop`` is called
         (it must make the other jobs end soon) and the error is raised once they have
         ended."""
-        waits = []
+        waits: list[threading.Event] = []
         errors: list[BaseException] = []
         for job in jobs[1:]:
             done = threading.Event()
