@@ -1,9 +1,9 @@
 """The one search driver over the two kernels (the specialised 2-player scoperta kernel and
 the general kernel of every other game): it builds a position's kernel context, keeps the
-transposition tables between calls (in a Workspace, which an engine owns), spends a deadline in node-budget slices (so a time
-limit and Ctrl-C are honoured between slices), runs big positions' cards on threads,
-turns scaled integers into fractions, follows the principal line with null-window tests
-and assembles the exact Analysis.
+transposition tables between calls (in a Workspace, which an engine owns), spends a
+deadline in node-budget slices (so a time limit and Ctrl-C are honoured between slices),
+runs big positions' cards on threads, turns scaled integers into fractions, follows the
+principal line with null-window tests and assembles the exact Analysis.
 
 What differs between the kernels (the context slots, the call, the table sizes, whether
 threads pay) is said once, in a small kernel adapter per kernel.
@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -513,13 +515,14 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
     return {c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen
 
 
-def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
+def _threaded(s: Search, cards: list[int], deadline: float | None, slice_nodes: int | None,
+              lockstep=None) -> dict[int, int] | None:
     """{card: scaled value} from the workspace's threads on one table (this one and kept
     helpers), or None past the deadline."""
     todo = list(cards)
     lock = threading.Lock()
     results: dict[int, int] = {}
-    failed = []
+    failed: list[int] = []
     on: dict[int, int] = {}  # thread -> the card it searches
     n_threads = s.ws.threads
     # each thread counts every node in its row: rows on cache lines of their own
@@ -528,7 +531,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
     shared = s.kernel.shared_card(s.pos, s.talon)
     ctxs = s.thread_contexts(n_threads) if shared else [None] * n_threads
 
-    def worker(i):
+    def worker(i: int) -> None:
         work = s.kernel.work(s.ws)
         while True:
             with lock:
@@ -549,7 +552,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
                     c = min(live, key=lambda c: sum(1 for x in on.values() if x == c))
                 on[i] = c
             v = s.move_value(c, deadline, stats_list[i], work, slice_nodes, helper=helper,
-                             cancelled=lambda: c in results, ctx=ctxs[i])
+                             cancelled=lambda c=c: c in results, ctx=ctxs[i])
             with lock:
                 del on[i]
                 if v is not None:
@@ -562,7 +565,7 @@ def _threaded(s: Search, cards, deadline, slice_nodes, lockstep=None):
                     failed.append(c)
                     return
 
-    jobs = [lambda i=i: worker(i) for i in range(n_threads)]
+    jobs: list[Callable[[], None]] = [partial(worker, i) for i in range(n_threads)]
     if lockstep is not None:
         jobs = lockstep.jobs(stats_list, jobs)
     s.ws.pool.run(jobs, lambda: s.stop(stats_list))
@@ -584,12 +587,12 @@ def exact_analysis(pos, objective: str, res, deadline: float | None, t0: float) 
                     nodes=nodes + pv_nodes, seconds=time.perf_counter() - t0)
 
 
-def principal_line(pos, objective: str, vals: dict, deadline: float | None,
-                   gen: int | None = None):
+def principal_line(pos, objective: str, vals: dict[int, Fraction], deadline: float | None,
+                   gen: int | None = None) -> tuple[list[int], int]:
     """Best cards from the position on, until a draw whose outcome is unknown: at each
     step the lowest card that keeps the value, which is known from the step before, so a
     null-window test per card is enough (most answers are already in the table)."""
-    pv = []
+    pv: list[int] = []
     nodes = 0
     best = max(vals, key=lambda c: (vals[c], -c))
     value = vals[best]
@@ -602,20 +605,20 @@ def principal_line(pos, objective: str, vals: dict, deadline: float | None,
             break
         value = _after(pos, best, child, value, objective)
         s = Search(child, objective, gen=gen)
-        target = value * s.denominator
-        assert target.denominator == 1, (pos.to_text(), value)
-        target = int(target)
-        best = None
+        scaled = value * s.denominator
+        assert scaled.denominator == 1, (pos.to_text(), value)
+        target = int(scaled)
+        keeps: int | None = None
         for c in sorted(child.legal_cards()):
             v = s.move_value(c, deadline, window=(target - 1, target))
             if v is None:
                 return pv, nodes + s.nodes
             if v >= target:
-                best = c
+                keeps = c
                 break
         nodes += s.nodes
-        assert best is not None, (child.to_text(), value)
-        pos = child
+        assert keeps is not None, (child.to_text(), value)
+        best, pos = keeps, child
     return pv, nodes
 
 
