@@ -79,5 +79,7 @@ def test_the_boards_picture_api_takes_the_frame_of_its_labels():
         assert r.status_code == 200 and caption(r.text) == PICTURE_LABELS["it"]["frame.final"]
         assert caption(c.post("/api/picture", json=body).text) is None
         r = c.post("/api/picture", json={**body, "frame": "margin"})
-        assert r.status_code == 400 and "unknown frame 'margin'" in r.json()["error"]
+        assert r.status_code == 400 and "riferimento sconosciuto 'margin'" in r.json()["error"]
         assert "\n" not in r.json()["error"]
+        r = c.post("/api/picture", json={**body, "lang": "en", "frame": "margin"})
+        assert r.status_code == 400 and "unknown frame 'margin'" in r.json()["error"]
