@@ -26,6 +26,7 @@ from solver.analysis.scoped import Scoped
 from solver.cards import POINTS
 from solver.search import context, depth, general, leaf, scoperta
 from solver.search.bits import FACT
+from solver.search.context import INF, S_ABORT, S_GRANT, S_LIMIT, S_NODES, S_STOP
 from solver.search.table import TT_COLS, Generations, new_table, on_cache_lines
 
 DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
@@ -409,23 +410,23 @@ class Search:
             ctx = ctx.copy()
             ctx[context.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
-        alpha, beta = (-context.INF, context.INF) if window is None else window
+        alpha, beta = (-INF, INF) if window is None else window
         while True:
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
-            if stats[context.S_GRANT]:  # lockstep: the count runs on, the grant is the limit
-                before = int(stats[context.S_NODES])
-                stats[context.S_STOP] = 0
-                stats[context.S_LIMIT] = stats[context.S_GRANT]
+            if stats[S_GRANT]:  # lockstep: the count runs on, the grant is the limit
+                before = int(stats[S_NODES])
+                stats[S_STOP] = 0
+                stats[S_LIMIT] = stats[S_GRANT]
             else:
                 before = 0
-                stats[context.S_NODES] = 0
-                stats[context.S_LIMIT] = (limit if self.node_limit is None else
-                                          max(1, min(limit, self.node_limit - self.nodes)))
-            stats[context.S_ABORT] = 0
+                stats[S_NODES] = 0
+                stats[S_LIMIT] = (limit if self.node_limit is None else
+                                  max(1, min(limit, self.node_limit - self.nodes)))
+            stats[S_ABORT] = 0
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
-            self.nodes += int(stats[context.S_NODES]) - before
-            if not stats[context.S_ABORT]:
+            self.nodes += int(stats[S_NODES]) - before
+            if not stats[S_ABORT]:
                 return int(v)
             # a Stop of the calling context, between slices (the pool stops the helper
             # threads); a search of one slice ends before a stop could matter
