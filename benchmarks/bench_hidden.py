@@ -146,7 +146,7 @@ def deal_gaps(job):
             cb = b(st, random.Random(key))
             gap = 0.0
             if cb != c:
-                j = analyse_state(st, st.to_move, Limit(samples=judge_samples),
+                j = analyse_state(st, st.to_move, budget=Limit(samples=judge_samples),
                                   seed=7919 * i + len(rows), weigh=hand_weigher(st, st.to_move))
                 gap = j.move(cb).value - j.move(c).value
             rows.append((40 - popcount(st.captured[0] | st.captured[1]), cb == c, gap))
