@@ -100,7 +100,6 @@ class Workspace:
         self.epoch = 0                                        # scoperta search with chance nodes
         self.scratch = threading.local()
         self.pool = Pool()
-        self.loaded: set[type] = set()  # position types whose kernels are loaded (engine.ready)
         self.lock = threading.Lock()
         self.configure(tt_mb, threads)
 
