@@ -82,7 +82,7 @@ def lockstep(engine: Engine, ps, threads: int, values):
         for p, want in zip(ps, values, strict=True):
             engine.forget_tables()
             ls = parallel.Lockstep()
-            vals, _, _ = driver.exact_search(p, "points", None, lockstep=ls)
+            vals = driver.exact_search(p, "points", None, lockstep=ls).values
             assert vals == want, p.to_text()
             t += ls.time
             nodes += int(ls.totals[K.S_NODES])

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 
@@ -364,6 +365,27 @@ class Search:
         self.started = time.perf_counter()
         self.stopped = False
 
+    def after(self, child) -> Search | None:
+        """The search of ``child``, a position later in play with nothing drawn in between
+        (a principal line's next step): this search's context, table and scratch rows with
+        the child's head, so a step of an endgame's line costs a kernel call, not a new
+        context (a third of a talon-0 analysis's time). None where the context would differ
+        (a card drawn, a clairvoyant order, another game)."""
+        if (child.talon_size != self.talon or child.unseen != self.pos.unseen
+                or child.clairvoyant or self.pos.clairvoyant
+                or child.variant_name != self.pos.variant_name):
+            return None
+        s = object.__new__(Search)
+        s.__dict__.update(self.__dict__)
+        s.pos = child
+        s.head = self.kernel.head(child, self.talon)
+        s.stats = np.zeros(context.S_SIZE, dtype=np.int64)
+        s.nodes = 0
+        s.node_limit = None
+        s.started = time.perf_counter()
+        s.stopped = False
+        return s
+
     def split_unseen(self) -> int:
         """The unseen cards of the chance nodes of the search's last split draw."""
         return max(2, self.pos.unseen.bit_count() - 2 * (SPLIT_DRAWS - 1))
@@ -484,11 +506,20 @@ def exact_values(pos, objective: str, deadline: float | None = None,
     return None if res is None else res[:2]
 
 
+class Solved(NamedTuple):
+    """An exact search's answer: every card's value, the nodes, the table generation, and
+    the search itself where one thread ran it (its principal line goes on from there)."""
+    values: dict[int, Fraction]
+    nodes: int
+    gen: int
+    search: Search | None
+
+
 def exact_search(pos, objective: str, deadline: float | None, gen: int | None = None,
                  slice_nodes: int | None = None, quiet: bool = False,
-                 node_limit: int | None = None, kernel=None, lockstep=None):
-    """({card: Fraction}, nodes, table generation), or None past the deadline (or once the
-    search has spent ``node_limit`` nodes).
+                 node_limit: int | None = None, kernel=None, lockstep=None) -> Solved | None:
+    """Every card's exact value (a Solved), or None past the deadline (or once the search
+    has spent ``node_limit`` nodes).
 
     Big positions run threads that share one table (the kernel releases the GIL): from
     talon SHARED_CARD_TALON up all of them on one card at a time, splitting the outcomes
@@ -508,11 +539,11 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
             if v is None:
                 return None
             vals[c] = s.fraction(v)
-        return vals, s.nodes, s.gen
+        return Solved(vals, s.nodes, s.gen, s)
     results = _threaded(s, cards, deadline, slice_nodes, lockstep)
     if results is None:
         return None
-    return {c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen
+    return Solved({c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen, None)
 
 
 def _threaded(s: Search, cards: list[int], deadline: float | None, slice_nodes: int | None,
@@ -574,28 +605,32 @@ def _threaded(s: Search, cards: list[int], deadline: float | None, slice_nodes: 
     return results
 
 
-def exact_analysis(pos, objective: str, res, deadline: float | None, t0: float) -> Analysis:
+def exact_analysis(pos, objective: str, res: Solved, deadline: float | None,
+                   t0: float) -> Analysis:
     """The exact Analysis of ``pos`` from ``exact_search``'s result, with its principal line."""
-    vals, nodes, gen = res
+    vals, nodes, gen, search = res
     best_v = max(vals.values())
     moves = tuple(MoveValue(c, float(v), v) for c, v in
                   sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
     best = tuple(c for c, v in vals.items() if v == best_v)
-    pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen)
+    pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen, search)
     return Analysis(position=pos, objective=objective, exact=True, value=float(best_v),
                     value_exact=best_v, moves=moves, best=best, pv=tuple(pv),
                     nodes=nodes + pv_nodes, seconds=time.perf_counter() - t0)
 
 
 def principal_line(pos, objective: str, vals: dict[int, Fraction], deadline: float | None,
-                   gen: int | None = None) -> tuple[list[int], int]:
+                   gen: int | None = None,
+                   search: Search | None = None) -> tuple[list[int], int]:
     """Best cards from the position on, until a draw whose outcome is unknown: at each
     step the lowest card that keeps the value, which is known from the step before, so a
-    null-window test per card is enough (most answers are already in the table)."""
+    null-window test per card is enough (most answers are already in the table). ``search``:
+    the search of ``pos`` (one thread's), whose context its steps reuse (Search.after)."""
     pv: list[int] = []
     nodes = 0
     best = max(vals, key=lambda c: (vals[c], -c))
-    value = vals[best]
+    num, den = vals[best].numerator, vals[best].denominator  # the value, num / den
+    s = search
     while True:
         pv.append(best)
         if kernel_for(pos).chance_follows(pos):
@@ -603,11 +638,11 @@ def principal_line(pos, objective: str, vals: dict[int, Fraction], deadline: flo
         child = pos.play(best)
         if child.is_over:
             break
-        value = _after(pos, best, child, value, objective)
-        s = Search(child, objective, gen=gen)
-        scaled = value * s.denominator
-        assert scaled.denominator == 1, (pos.to_text(), value)
-        target = int(scaled)
+        num = _after(pos, best, child, num, den, objective)
+        s = (s and s.after(child)) or Search(child, objective, gen=gen)
+        target, rest = divmod(num * s.denominator, den)
+        assert rest == 0, (pos.to_text(), num, den)
+        num, den = target, s.denominator
         keeps: int | None = None
         for c in sorted(child.legal_cards()):
             v = s.move_value(c, deadline, window=(target - 1, target))
@@ -617,20 +652,21 @@ def principal_line(pos, objective: str, vals: dict[int, Fraction], deadline: flo
                 keeps = c
                 break
         nodes += s.nodes
-        assert keeps is not None, (child.to_text(), value)
+        assert keeps is not None, (child.to_text(), num, den)
         best, pos = keeps, child
     return pv, nodes
 
 
-def _after(pos, card: int, child, value: Fraction, objective: str) -> Fraction:
-    """The value of ``child`` for its side to move, ``pos`` having value ``value`` for its
-    side to move and ``card`` being a best card there (sides are seat parity)."""
+def _after(pos, card: int, child, num: int, den: int, objective: str) -> int:
+    """The value of ``child`` for its side to move, over ``den``, ``pos`` having value
+    ``num / den`` for its side to move and ``card`` being a best card there (sides are
+    seat parity)."""
     same = child.to_move & 1 == pos.to_move & 1
     if objective == "win":
-        return value if same else 1 - value
+        return num if same else den - num
     kernel = kernel_for(pos)
     trick = kernel.trick(pos)
     if len(trick) + 1 < kernel.players(pos):
-        return -value
-    p = int(sum(POINTS[c] for c in trick) + POINTS[card])
-    return value - p if same else -value - p
+        return -num
+    p = int(sum(POINTS[c] for c in trick) + POINTS[card]) * den
+    return num - p if same else -num - p

@@ -187,6 +187,7 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
                                 weigh=c.weigh)
     if not pos.draws_unknown:
         res = driver.exact_search(pos, objective, None)
+        assert res is not None  # no deadline, no node limit: it finishes
         return driver.exact_analysis(pos, objective, res, None, budget.t0)
     if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_open(pos, objective, budget, seed=c.seed, progress=c.progress)
