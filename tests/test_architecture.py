@@ -5,8 +5,10 @@ kernels' size: test_kernel_size.py)."""
 from __future__ import annotations
 
 import ast
+import io
 import pathlib
 import re
+import tokenize
 from collections import defaultdict
 
 import pytest
@@ -14,6 +16,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: optional extras that are imported only when their feature is asked for
 OPTIONAL = ("distributed", "starlette", "uvicorn", "selenium", "httpx")
+#: statements in a row found alike in two files that count as code written twice
 DUPLICATE_LINES = 6
 
 
@@ -273,10 +276,15 @@ def test_no_module_writes_another_modules_globals():
     assert writes == []
 
 
+_IGNORED = {tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}
+
+
 def _code_lines(path: pathlib.Path) -> list[tuple[int, str]]:
-    """(line number, text without indentation) of the lines that are code: not blank, not
-    comments, not docstrings, not a module's imports (two commands importing the same
-    standard modules have written no logic twice)."""
+    """(first line number, text) of the statements that are code: not comments, not
+    docstrings, not a module's imports (two commands importing the same standard modules
+    have written no logic twice). A statement is one logical line, its spacing and trailing
+    commas normalised, so the formatter's wrapping of long calls (one argument a line)
+    neither hides a copy nor makes one out of argument lists."""
     text = path.read_text()
     skip = set()
     tree = ast.parse(text)
@@ -288,8 +296,20 @@ def _code_lines(path: pathlib.Path) -> list[tuple[int, str]]:
     for node in tree.body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             skip.update(range(node.lineno, node.end_lineno + 1))
-    return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1)
-            if line.strip() and not line.strip().startswith("#") and i not in skip]
+    out: list[tuple[int, str]] = []
+    parts: list[str] = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type in _IGNORED:
+            continue
+        if tok.type not in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            if not parts:
+                start = tok.start[0]
+            parts.append(tok.string)
+            continue
+        if parts and start not in skip:
+            out.append((start, re.sub(r",\s*([)\]}])", r"\1", " ".join(parts))))
+        parts = []
+    return out
 
 
 #: lines too plain to make a block alike on their own (closing brackets, bare keywords)
@@ -323,6 +343,20 @@ def test_the_duplicate_finder_finds_a_copy(tmp_path):
     b.write_text("y = 1\n" + body + "\n")
     assert shared_blocks([a, b])
     b.write_text("y = 1\n" + body.replace("g(3)", "h(3)") + "\n")
+    assert shared_blocks([a, b]) == []
+
+
+def test_the_duplicate_finder_sees_through_wrapping(tmp_path):
+    """A copy with its calls wrapped one argument a line is still the same code; a lone
+    argument list is not a statement."""
+    body = "\n".join(f"x{i} = f({i}, y, z) + g({i})" for i in range(8))
+    wrapped = "\n".join(f"x{i} = f(\n    {i},\n    y,\n    z,\n) + g({i})" for i in range(8))
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text(body + "\n")
+    b.write_text("y = 1\n" + wrapped + "\n")
+    assert shared_blocks([a, b])
+    a.write_text("f(\n" + "".join(f"    a{i},\n" for i in range(8)) + ")\n")
+    b.write_text("g(\n" + "".join(f"    a{i},\n" for i in range(8)) + ")\n")
     assert shared_blocks([a, b]) == []
 
 
