@@ -1,5 +1,6 @@
 """The options shared by the commands that can run their tasks on a cluster (``--cluster``,
 ``--workers``, ``--log``) and the client they ask for."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,10 +22,15 @@ def cluster_options(f=None, *, log: bool = True):
     if f is None:
         return lambda g: cluster_options(g, log=log)
     if log:
-        f = click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-                         callback=_log_path,
-                         help="append each finished task here (JSON lines) and, on a rerun, "
-                              "do only the tasks not yet in it")(f)
+        f = click.option(
+            "--log",
+            "log_path",
+            type=click.Path(dir_okay=False),
+            default=None,
+            callback=_log_path,
+            help="append each finished task here (JSON lines) and, on a rerun, "
+            "do only the tasks not yet in it",
+        )(f)
     f = click.option(
         "--workers",
         type=count(1, 256, "worker processes"),
@@ -32,11 +38,16 @@ def cluster_options(f=None, *, log: bool = True):
         show_default=True,
         help="worker processes of the local cluster (--cluster without ADDRESS)",
     )(f)
-    f = click.option("--cluster", is_flag=False, flag_value="local", default=None,
-                     metavar="[ADDRESS]",
-                     help="run the tasks on the Dask scheduler at ADDRESS (host:port), or "
-                          "without ADDRESS on a local cluster of --workers processes; needs "
-                          "pip install -e '.[cluster]'")(f)
+    f = click.option(
+        "--cluster",
+        is_flag=False,
+        flag_value="local",
+        default=None,
+        metavar="[ADDRESS]",
+        help="run the tasks on the Dask scheduler at ADDRESS (host:port), or "
+        "without ADDRESS on a local cluster of --workers processes; needs "
+        "pip install -e '.[cluster]'",
+    )(f)
     return f
 
 
@@ -45,6 +56,7 @@ def client_for(cluster: str | None, workers: int):
     if cluster is None:
         return nullcontext(None)
     from solver.cluster import connect
+
     return connect(None if cluster == "local" else cluster, workers)
 
 

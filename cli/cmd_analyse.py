@@ -1,4 +1,5 @@
 """``briscola analyse`` and ``briscola best``: the solver at the command line."""
+
 from __future__ import annotations
 
 import itertools
@@ -23,9 +24,11 @@ from solver.position import PositionError, parse_position
 DEFAULT_TIME_LIMIT = 60.0
 #: without --time-limit an estimate stops at the sampler's default time: the long default is
 #: for exact searches that may finish (talon 12), while estimates settle within seconds
-TIME_LIMIT_HELP = (f"Seconds; past it the answer is an estimate, clearly marked. Default: up to "
-                   f"{DEFAULT_TIME_LIMIT:g} s for an exact search, {DEFAULT_ESTIMATE_TIME:g} s "
-                   f"for an estimate; a given limit may all go to the estimate.")
+TIME_LIMIT_HELP = (
+    f"Seconds; past it the answer is an estimate, clearly marked. Default: up to "
+    f"{DEFAULT_TIME_LIMIT:g} s for an exact search, {DEFAULT_ESTIMATE_TIME:g} s "
+    f"for an estimate; a given limit may all go to the estimate."
+)
 
 
 def limits(time_limit: float | None) -> tuple[float, float | None]:
@@ -43,18 +46,24 @@ def _fmt(v: float, exact_s: str | None) -> str:
 
 def _human(a, out) -> None:
     j = a.to_json()
-    unit = ("expected points still to win, you minus opponent" if a.objective == "points"
-            else "probability of ending the deal with 61+, 60-60 counting one half")
+    unit = (
+        "expected points still to win, you minus opponent"
+        if a.objective == "points"
+        else "probability of ending the deal with 61+, 60-60 counting one half"
+    )
     taken = taken_margin(a.position) if a.objective == "points" else None
     if a.position.players == 4:
         unit = unit.replace("you minus opponent", "your team minus the other").replace(
-            "ending the deal", "your team ending the deal")
+            "ending the deal", "your team ending the deal"
+        )
     kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
     out(f"position: {j['position']}")
     out(f"player {j['to_move']} to move — objective: {a.objective} ({unit}), {kind}")
     if taken is not None:
-        out(f"points taken {a.position.score[0]}-{a.position.score[1]}: expected final margin "
-            f"= {taken:+d} + points still to win")
+        out(
+            f"points taken {a.position.score[0]}-{a.position.score[1]}: expected final margin "
+            f"= {taken:+d} + points still to win"
+        )
     for m in j["moves"]:
         mark = "*" if m["card"] in j["best"] else " "
         extra = ""
@@ -120,25 +129,30 @@ def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> 
     "position" and "error"."""
     try:
         text = _line_position(text)
-        return _analysis(parse_position(text), objective, time_limit, estimate_limit, samples,
-                         seed).to_json()
+        return _analysis(
+            parse_position(text), objective, time_limit, estimate_limit, samples, seed
+        ).to_json()
     except BriscolaError as e:
         return {"position": text, "error": clip_message(e)}
 
 
-def _batch(objective, time_limit, estimate_limit, samples, seed, cluster=None, workers=2,
-           log_path=None) -> None:
+def _batch(
+    objective, time_limit, estimate_limit, samples, seed, cluster=None, workers=2, log_path=None
+) -> None:
     """One JSON object per input position, in order; blank lines and ``#`` comments are
     skipped. A bad line (not a position, not UTF-8, too long, JSON nested too deep) gets an
     object with its "error" (so outputs stay aligned with inputs) and a line on stderr; the
     batch goes on, and the exit code is 2 at the end if any line was bad."""
     args = (objective, time_limit, estimate_limit, samples, seed)
-    todo = ((n, t.strip(), e) for n, t, e in
-            jsonfile.stream_lines(click.get_binary_stream("stdin"), "")
-            if e is not None or (t.strip() and not t.strip().startswith("#")))
+    todo = (
+        (n, t.strip(), e)
+        for n, t, e in jsonfile.stream_lines(click.get_binary_stream("stdin"), "")
+        if e is not None or (t.strip() and not t.strip().startswith("#"))
+    )
     if cluster is None and log_path is None:
-        results = ((n, analyse_line(t, *args) if e is None else _bad_line(t, e))
-                   for n, t, e in todo)
+        results = (
+            (n, analyse_line(t, *args) if e is None else _bad_line(t, e)) for n, t, e in todo
+        )
     else:
         results = _batch_tasks(list(todo), args, cluster, workers, log_path)
     bad = total = 0
@@ -149,8 +163,9 @@ def _batch(objective, time_limit, estimate_limit, samples, seed, cluster=None, w
             bad += 1
             click.echo(f"error: line {n}: {obj['error']}", err=True)
     if bad:
-        raise PositionError(f"{bad} of {total} input lines were not analysed (their JSON "
-                            f"objects carry the error)")
+        raise PositionError(
+            f"{bad} of {total} input lines were not analysed (their JSON objects carry the error)"
+        )
 
 
 def _bad_line(text: str, error) -> dict:
@@ -168,8 +183,13 @@ def _logged_output_error(obj) -> str | None:
     if "error" in obj:
         return None if isinstance(obj["error"], str) else '"output" "error" must be a string'
     moves = obj.get("moves")
-    if not (isinstance(obj.get("position"), str) and isinstance(obj.get("best"), list)
-            and isinstance(moves, list) and moves and all(_logged_move(m) for m in moves)):
+    if not (
+        isinstance(obj.get("position"), str)
+        and isinstance(obj.get("best"), list)
+        and isinstance(moves, list)
+        and moves
+        and all(_logged_move(m) for m in moves)
+    ):
         return (
             '"output" must be an analysis (position, best, moves with card and value) or an error'
         )
@@ -178,8 +198,12 @@ def _logged_output_error(obj) -> str | None:
 
 def _logged_move(m) -> bool:
     value = m.get("value") if isinstance(m, dict) else None
-    return (isinstance(m, dict) and isinstance(m.get("card"), str)
-            and isinstance(value, (int, float)) and not isinstance(value, bool))
+    return (
+        isinstance(m, dict)
+        and isinstance(m.get("card"), str)
+        and isinstance(value, (int, float))
+        and not isinstance(value, bool)
+    )
 
 
 def _batch_tasks(lines, args, cluster, workers, log_path):
@@ -188,8 +212,14 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
     is not an analysis becomes its line's error (naming the log's file and line)."""
     from cli.cluster_opts import client_for, progress_line, say
     from solver import cluster as cl
-    log = cl.TaskLog(log_path, {"analyse": args[0], "time_limit": args[1], "samples": args[3],
-                                "seed": args[4]}, _logged_input_error, say, first=1)
+
+    log = cl.TaskLog(
+        log_path,
+        {"analyse": args[0], "time_limit": args[1], "samples": args[3], "seed": args[4]},
+        _logged_input_error,
+        say,
+        first=1,
+    )
     bad = {n: _bad_line(t, e) for n, t, e in lines if e is not None}
     texts = {n: t for n, t, e in lines if e is None}
     done = log.done(lambda n, row: texts.get(n) == row.get("input"))
@@ -197,22 +227,30 @@ def _batch_tasks(lines, args, cluster, workers, log_path):
         say(log.resumed(len(done), len(texts), "input lines"))
     earlier = dict(bad)
     for n, row in done.items():
-        wrong = (_logged_output_error(row["output"]) if "output" in row else
-                 'the row has no "output"')
-        earlier[n] = row["output"] if wrong is None else \
-            {"position": texts[n], "error": f"{log.where(n)}: {wrong}"}
+        wrong = (
+            _logged_output_error(row["output"]) if "output" in row else 'the row has no "output"'
+        )
+        earlier[n] = (
+            row["output"]
+            if wrong is None
+            else {"position": texts[n], "error": f"{log.where(n)}: {wrong}"}
+        )
     tasks = {n: (t, *args) for n, t in texts.items() if n not in done}
     with client_for(cluster if tasks else None, workers) as client:
+
         def fresh():
-            for n, obj in cl.run(analyse_line, tasks, client, progress=progress_line(),
-                                 total=len(texts)):
+            for n, obj in cl.run(
+                analyse_line, tasks, client, progress=progress_line(), total=len(texts)
+            ):
                 log.write(n, {"input": texts[n], "output": obj})
                 yield n, obj
+
         yield from cl.ordered(itertools.chain(earlier.items(), fresh()), [n for n, _, _ in lines])
 
 
 def _logged_leaf_error(row: dict) -> str | None:
     from solver.split_search import LeafValue
+
     if not isinstance(row.get("leaf"), str):
         return '"leaf" must be the text of the position solved'
     try:
@@ -226,11 +264,13 @@ def _logged_leaves(pos, objective, log_for):
     """(the split, its leaves' values) at the depth whose log rows hold the most positions
     (a row whose position is not that leaf's is done again), or (None, {})."""
     from solver import split_search as S
+
     found: tuple = (None, {})
     for depth in S.DEPTHS:
         s = S.split(pos, objective, depth)
-        rows = log_for(depth).done(lambda i, row, s=s: i < len(s.leaves)
-                                   and row["leaf"] == s.leaves[i].pos.to_text())
+        rows = log_for(depth).done(
+            lambda i, row, s=s: i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text()
+        )
         if len(rows) > len(found[1]):
             found = (s, {i: S.LeafValue.from_json(row) for i, row in rows.items()})
     return found
@@ -245,19 +285,28 @@ def _split_search(pos, objective, cluster, workers, log_path):
     from cli.cluster_opts import client_for, progress_line, say
     from solver import cluster as cl
     from solver import split_search as S
+
     t0 = time.perf_counter()
     S.check(pos, objective)
 
     def log_for(depth):
-        return cl.TaskLog(log_path, {"split": pos.to_text(), "objective": objective,
-                                     "depth": depth}, _logged_leaf_error, say)
+        return cl.TaskLog(
+            log_path,
+            {"split": pos.to_text(), "objective": objective, "depth": depth},
+            _logged_leaf_error,
+            say,
+        )
+
     s, values = _logged_leaves(pos, objective, log_for) if log_path else (None, {})
     if s is not None:
         say(log_for(s.depth).resumed(len(values), len(s.todo()), "positions"))
     left = s is None or any(i not in values for i in s.todo())
     with client_for(cluster if left else None, workers) as client:
-        threads = (1 if client is None else
-                   sum(w["nthreads"] for w in client.scheduler_info()["workers"].values()))
+        threads = (
+            1
+            if client is None
+            else sum(w["nthreads"] for w in client.scheduler_info()["workers"].values())
+        )
         if s is None:
             s = S.split(pos, objective, S.depth_for(pos, threads))
         log = log_for(s.depth)
@@ -265,33 +314,49 @@ def _split_search(pos, objective, cluster, workers, log_path):
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
         texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
         try:
-            for k, rows in cl.run(S.solve_task, {k: ([texts[i] for i in g], objective)
-                                                 for k, g in enumerate(groups)},
-                                  client, progress=progress_line()):
+            for k, rows in cl.run(
+                S.solve_task,
+                {k: ([texts[i] for i in g], objective) for k, g in enumerate(groups)},
+                client,
+                progress=progress_line(),
+            ):
                 for i, row in zip(groups[k], rows, strict=True):
                     log.write(i, {"leaf": texts[i], **row})
                     values[i] = S.LeafValue.from_json(row)
         except KeyboardInterrupt:
             if log_path:
-                say(f"stopped: {log_path} holds {len(values)} of the {len(s.todo())} "
-                    f"positions; the same command goes on from there")
+                say(
+                    f"stopped: {log_path} holds {len(values)} of the {len(s.todo())} "
+                    f"positions; the same command goes on from there"
+                )
             raise
-    where = ("here" if cluster is None else f"on a local cluster of {workers} workers"
-             if cluster == "local" else f"on the cluster at {cluster}")
+    where = (
+        "here"
+        if cluster is None
+        else f"on a local cluster of {workers} workers"
+        if cluster == "local"
+        else f"on the cluster at {cluster}"
+    )
     read = f", {logged} positions read from {log_path}" if logged else ""
-    return S.combine(s, values, time.perf_counter() - t0,
-                     note=f"{len(groups)} tasks run {where}{read}")
+    return S.combine(
+        s, values, time.perf_counter() - t0, note=f"{len(groups)} tasks run {where}{read}"
+    )
 
 
-def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
-              estimate_on_interrupt=False):
+def _analysis(
+    pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=False
+):
     """Any parsed position's analysis (the engine picks exact search or estimate) within
     one budget: --samples when given, else the time limit, an estimate's share capped at
     ``estimate_limit``."""
-    limit = (Limit(samples=samples) if samples is not None
-             else Limit(time=time_limit, estimate_time=estimate_limit))
-    return run_analysis(pos, objective, limit=limit, seed=seed,
-                        estimate_on_interrupt=estimate_on_interrupt)
+    limit = (
+        Limit(samples=samples)
+        if samples is not None
+        else Limit(time=time_limit, estimate_time=estimate_limit)
+    )
+    return run_analysis(
+        pos, objective, limit=limit, seed=seed, estimate_on_interrupt=estimate_on_interrupt
+    )
 
 
 @click.command()
@@ -307,8 +372,12 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
     "--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md)."
 )
 @click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
-@click.option("--record", "record_file", type=click.Path(dir_okay=False),
-              help="A game record (any game): analyse a moment of it from one seat.")
+@click.option(
+    "--record",
+    "record_file",
+    type=click.Path(dir_okay=False),
+    help="A game record (any game): analyse a moment of it from one seat.",
+)
 @click.option(
     "--move",
     type=count(1, 41, "a deal has 40 moves"),
@@ -320,14 +389,35 @@ def _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
     help="With --record: the player whose view is analysed (the one to move; a hidden "
     "game's seat sees its hand only, a scoperta seat every hand).",
 )
-@click.option("--samples", type=count(1, 1_000_000), default=None,
-              help="The budget in samples instead of time: exactly this many (opponent hands, "
-                   "or talon orders of an open position) [default: as many as the time allows].")
-@click.option("--seed", type=SEED, default=0, show_default=True,
-              help="Seed of the sampling of opponent hands (and of talon orders with --samples).")
+@click.option(
+    "--samples",
+    type=count(1, 1_000_000),
+    default=None,
+    help="The budget in samples instead of time: exactly this many (opponent hands, "
+    "or talon orders of an open position) [default: as many as the time allows].",
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    default=0,
+    show_default=True,
+    help="Seed of the sampling of opponent hands (and of talon orders with --samples).",
+)
 @cluster_options
-def analyse(position, objective, as_json, time_limit, record_file, move, seat, samples, seed,
-            cluster, workers, log_path):
+def analyse(
+    position,
+    objective,
+    as_json,
+    time_limit,
+    record_file,
+    move,
+    seat,
+    samples,
+    seed,
+    cluster,
+    workers,
+    log_path,
+):
     """Value of every legal card of POSITION (``-``: one position per line from stdin,
     one JSON object per line out). With a hidden hand (``hand2=?``) the values are means
     over sampled opponent hands, with error bars. With --cluster (or --log alone) one
@@ -347,22 +437,28 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
         raise click.UsageError("--samples and --time-limit are two budgets: give one")
     split = (cluster is not None or log_path is not None) and position != "-"
     if split and (record_file is not None or position is None):
-        raise click.UsageError("--cluster and --log go with a POSITION (its exact search split "
-                               "into tasks) or - (a batch on stdin)")
+        raise click.UsageError(
+            "--cluster and --log go with a POSITION (its exact search split "
+            "into tasks) or - (a batch on stdin)"
+        )
     if split and (samples is not None or time_limit is not None):
-        raise click.UsageError("one POSITION on a cluster is solved exactly, to the end: "
-                               "--samples and --time-limit do not apply")
+        raise click.UsageError(
+            "one POSITION on a cluster is solved exactly, to the end: "
+            "--samples and --time-limit do not apply"
+        )
     time_limit, estimate_limit = limits(time_limit)
     if record_file is not None:
         from solver.record import read_record
         from solver.record import seat_position_from_record
+
         if position is not None:
             raise click.UsageError("give a POSITION or --record, not both")
         if move is None or seat is None:
             raise click.UsageError("--record needs --move N and --seat S")
         pos = seat_position_from_record(read_record(record_file), move, seat)
-        a = _analysis(pos, objective, time_limit, estimate_limit, samples, seed,
-                      estimate_on_interrupt=True)
+        a = _analysis(
+            pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=True
+        )
         if as_json:
             click.echo(json.dumps(a.to_json(), indent=2))
         else:
@@ -378,8 +474,15 @@ def analyse(position, objective, as_json, time_limit, record_file, move, seat, s
     if split:
         a = _split_search(parse_position(position), objective, cluster, workers, log_path)
     else:
-        a = _analysis(parse_position(position), objective, time_limit, estimate_limit, samples,
-                      seed, estimate_on_interrupt=True)
+        a = _analysis(
+            parse_position(position),
+            objective,
+            time_limit,
+            estimate_limit,
+            samples,
+            seed,
+            estimate_on_interrupt=True,
+        )
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
@@ -405,8 +508,15 @@ def best(position, objective, time_limit, as_json):
     """
     _progress_on()
     time_limit, estimate_limit = limits(time_limit)
-    a = _analysis(parse_position(position), objective, time_limit, estimate_limit, None, None,
-                  estimate_on_interrupt=True)
+    a = _analysis(
+        parse_position(position),
+        objective,
+        time_limit,
+        estimate_limit,
+        None,
+        None,
+        estimate_on_interrupt=True,
+    )
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
         return
@@ -420,13 +530,18 @@ def estimate_mark(a) -> str:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     unit = "" if a.objective == "points" else " probability"
-    return (f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.interval]})" if errs
-            else " (estimate)")
+    return (
+        f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.interval]})"
+        if errs
+        else " (estimate)"
+    )
 
 
 DEMO_ENDGAME = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
-DEMO_MIDGAME = ("hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,"
-                "7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2")
+DEMO_MIDGAME = (
+    "hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,"
+    "7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2"
+)
 
 
 @click.command()
@@ -440,14 +555,15 @@ def demo(lang):
       briscola demo --lang it
     """
     from solver.explain import explain as explain_position, render_text
+
     flag = "" if lang == "en" else f" --lang {lang}"
-    click.echo(f"$ briscola explain{flag} \"{DEMO_ENDGAME}\"\n")
+    click.echo(f'$ briscola explain{flag} "{DEMO_ENDGAME}"\n')
     click.echo(render_text(explain_position(parse_position(DEMO_ENDGAME)), lang))
     if lang != "en":  # analyse speaks English: explain gives the same exact values in Italian
-        click.echo(f"\n$ briscola explain{flag} \"{DEMO_MIDGAME}\"\n")
+        click.echo(f'\n$ briscola explain{flag} "{DEMO_MIDGAME}"\n')
         click.echo(render_text(explain_position(parse_position(DEMO_MIDGAME)), lang))
         return
-    click.echo(f"\n$ briscola analyse \"{DEMO_MIDGAME}\"\n")
+    click.echo(f'\n$ briscola analyse "{DEMO_MIDGAME}"\n')
     _human(run_analysis(parse_position(DEMO_MIDGAME), "points"), click.echo)
 
 

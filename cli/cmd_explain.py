@@ -1,4 +1,5 @@
 """`briscola explain`: a position in plain words (two players, or a four-player endgame)."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,6 @@ from cli.options import LANG, SECONDS
 from solver.errors import BriscolaError
 from solver.explain import explain_position, render
 from solver.position import parse_position
-
 
 
 def read_text(path: str) -> str:
@@ -35,8 +35,12 @@ def read_text(path: str) -> str:
     show_default=True,
     help="Maximise points, or the chance to win the deal (needs score=).",
 )
-@click.option("--time-limit", type=SECONDS, default=None,
-              help="Seconds for the analysis before the endgame (then values are estimates).")
+@click.option(
+    "--time-limit",
+    type=SECONDS,
+    default=None,
+    help="Seconds for the analysis before the endgame (then values are estimates).",
+)
 def explain(position, lang, as_json, objective, time_limit):
     """Explain a position in plain words: the outcome, the winning line trick by trick,
     what every other card costs and how it is punished, and the idea at work.
@@ -55,8 +59,9 @@ def explain(position, lang, as_json, objective, time_limit):
       briscola explain "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --json
       briscola explain "hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1 variant=briscolone"
     """
-    texts = ([ln for ln in read_text("-").splitlines() if ln.strip()] if position == "-"
-             else [position])
+    texts = (
+        [ln for ln in read_text("-").splitlines() if ln.strip()] if position == "-" else [position]
+    )
     for i, text in enumerate(texts):
         pos = parse_position(text)
         ex = explain_position(pos, objective, time_limit, lang)

@@ -1,4 +1,5 @@
 """`briscola deal`, `simulate` and `replay`: whole games of every variant."""
+
 from __future__ import annotations
 
 import json
@@ -22,14 +23,18 @@ VARIANT_HELP = f"game: {', '.join(VARIANTS)}"
 
 
 def _seed(seed):
-    return random.SystemRandom().randrange(2 ** 31) if seed is None else seed
+    return random.SystemRandom().randrange(2**31) if seed is None else seed
 
 
 @click.command()
 @click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
 @click.option("--seed", "-s", type=SEED, default=None, help="shuffle seed (random when omitted)")
-@click.option("--dealer", type=count(1, 4, "a player number"), default=None,
-              help="dealer's player number (default: the last player, so player 1 leads)")
+@click.option(
+    "--dealer",
+    type=count(1, 4, "a player number"),
+    default=None,
+    help="dealer's player number (default: the last player, so player 1 leads)",
+)
 @click.option(
     "--json", "as_json", is_flag=True, help="print the deal as a game record with no moves"
 )
@@ -59,19 +64,42 @@ def deal(variant, seed, dealer, as_json):
 
 @click.command()
 @click.option("--variant", "-v", default="scoperta", show_default=True, help=VARIANT_HELP)
-@click.option("--games", "-n", type=count(1, 10_000_000), default=100, show_default=True,
-              help="deals to play (matches with --match, always for Briscolone)")
-@click.option("--agents", "-a", default="greedy,random", show_default=True,
-              help="side 1 and side 2 agents, comma separated (one name: both sides)")
+@click.option(
+    "--games",
+    "-n",
+    type=count(1, 10_000_000),
+    default=100,
+    show_default=True,
+    help="deals to play (matches with --match, always for Briscolone)",
+)
+@click.option(
+    "--agents",
+    "-a",
+    default="greedy,random",
+    show_default=True,
+    help="side 1 and side 2 agents, comma separated (one name: both sides)",
+)
 @click.option(
     "--seed", "-s", type=SEED, default=None, help="seed of the whole run (random when omitted)"
 )
-@click.option("--match", "matches", is_flag=True,
-              help="play whole matches: segni (classic), rounds (scoperta), points (Briscolone)")
-@click.option("--target", type=count(1, 10_000), default=None,
-              help="match length: segni to win, rounds to play, points to reach (121 or 151)")
-@click.option("--record-out", type=click.Path(dir_okay=False), default=None,
-              help="write every game's record here (JSON Lines, one record per game)")
+@click.option(
+    "--match",
+    "matches",
+    is_flag=True,
+    help="play whole matches: segni (classic), rounds (scoperta), points (Briscolone)",
+)
+@click.option(
+    "--target",
+    type=count(1, 10_000),
+    default=None,
+    help="match length: segni to win, rounds to play, points to reach (121 or 151)",
+)
+@click.option(
+    "--record-out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="write every game's record here (JSON Lines, one record per game)",
+)
 @click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
 def simulate(variant, games, agents, seed, matches, target, record_out, force):
     """Play agents against each other and report the results per side.
@@ -109,15 +137,23 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
         head += f", {v.match} target {tgt}, {t.deals} deals"
     click.echo(agree(head, "en"))
     for s in (0, 1):
-        click.echo(agree(f"side {s + 1} ({sides[s]}): {t.wins[s]} wins, {t.draws} draws, "
-                         f"{t.wins[1 - s]} losses, mean points per deal "
-                         f"{t.points[s] / t.deals:.2f}", "en"))
+        click.echo(
+            agree(
+                f"side {s + 1} ({sides[s]}): {t.wins[s]} wins, {t.draws} draws, "
+                f"{t.wins[1 - s]} losses, mean points per deal "
+                f"{t.points[s] / t.deals:.2f}",
+                "en",
+            )
+        )
     if as_match:
-        click.echo(f"deals: side 1 won {t.results[1]}, side 2 won {t.results[-1]}, "
-                   f"drawn {t.results[0]}")
+        click.echo(
+            f"deals: side 1 won {t.results[1]}, side 2 won {t.results[-1]}, drawn {t.results[0]}"
+        )
         if v.match == "points":
-            click.echo(f"match totals: side 1 {t.points[0]} points, side 2 {t.points[1]} points "
-                       f"(mean per match {t.points[0] / games:.1f} - {t.points[1] / games:.1f})")
+            click.echo(
+                f"match totals: side 1 {t.points[0]} points, side 2 {t.points[1]} points "
+                f"(mean per match {t.points[0] / games:.1f} - {t.points[1] / games:.1f})"
+            )
     if record_out:
         where = save_text(record_out, record_text(records))
         click.echo(agree(f"wrote {len(records)} records to {where}", "en"))
@@ -140,8 +176,9 @@ def _summary(state, title: str) -> list[str]:
         )
         line = f"trick {i:2d}: {plays} -> {_who(t.winner)} +{t.points}"
         if t.draws:
-            line += "  draws: " + ", ".join(f"{_who((t.winner + k) % n)} {card_str(c)}"
-                                            for k, c in enumerate(t.draws))
+            line += "  draws: " + ", ".join(
+                f"{_who((t.winner + k) % n)} {card_str(c)}" for k, c in enumerate(t.draws)
+            )
         lines.append(line)
     a, b = state.side_points
     if state.is_over:

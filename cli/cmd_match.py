@@ -1,5 +1,6 @@
 """`briscola match`: two agents over many duplicate deals, with confidence intervals
 (the runner and the statistics are solver.players.match)."""
+
 from __future__ import annotations
 
 import json
@@ -26,25 +27,49 @@ from solver.rules import get_variant
 def on_cluster(cluster: str, workers: int, quiet: bool = False):
     """``run_tasks`` for solver.players.match.run_logged: the tasks on the Dask cluster at
     ``cluster`` (an address, or "local" for one of ``workers`` processes)."""
+
     def run_tasks(fn, tasks, total):
         with client_for(cluster if tasks else None, workers) as client:
             yield from cl.run(fn, tasks, client, progress=progress_line(quiet), total=total)
+
     return run_tasks
 
 
-def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, cluster,
-               workers: int, log_path: str | None, on_result=None, quiet: bool = False):
+def run_logged(
+    variant: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    cluster,
+    workers: int,
+    log_path: str | None,
+    on_result=None,
+    quiet: bool = False,
+):
     """The match logged to ``log_path`` (solver.players.match.run_logged), on the cluster
     (``cluster``: an address or "local") or here over ``jobs`` processes. Returns all the
     results, the logged ones first, and whether Ctrl-C stopped the run."""
     log = cl.TaskLog(log_path, log_key(variant, a, b, seed), log_row_error, say)
     run_tasks = None if cluster is None else on_cluster(cluster, workers, quiet)
-    return play_logged(variant, a, b, deals, seed, jobs, log, on_result, run_tasks,
-                       lambda held: say(log.resumed(held, deals, "deals")))
+    return play_logged(
+        variant,
+        a,
+        b,
+        deals,
+        seed,
+        jobs,
+        log,
+        on_result,
+        run_tasks,
+        lambda held: say(log.resumed(held, deals, "deals")),
+    )
 
 
-def report_lines(a: str, b: str, variant, deals: int, seed: int, s: Summary,
-                 interrupted: bool) -> list[str]:
+def report_lines(
+    a: str, b: str, variant, deals: int, seed: int, s: Summary, interrupted: bool
+) -> list[str]:
     v = get_variant(variant) if isinstance(variant, str) else variant
     lines = [f"match: A = {a} vs B = {b}, {v.title}, seed {seed}"]
     done = f"{s.pairs} duplicate deals ({2 * s.pairs} games)"
@@ -54,8 +79,10 @@ def report_lines(a: str, b: str, variant, deals: int, seed: int, s: Summary,
     m, lo, hi = s.margin
     lines.append(f"A point margin per deal: {m:+.2f}   95% CI [{lo:+.2f}, {hi:+.2f}]")
     r, rlo, rhi = s.win_rate
-    lines.append(f"A win rate:              {r:.3f}   95% CI [{rlo:.3f}, {rhi:.3f}]   "
-                 f"(A won {s.wins}, drew {s.draws}, lost {s.losses})")
+    lines.append(
+        f"A win rate:              {r:.3f}   95% CI [{rlo:.3f}, {rhi:.3f}]   "
+        f"(A won {s.wins}, drew {s.draws}, lost {s.losses})"
+    )
     return lines
 
 
@@ -78,8 +105,14 @@ class _OneLine(click.Command):
 @click.command(cls=_OneLine)
 @click.argument("agent_a")
 @click.argument("agent_b")
-@click.option("--deals", "-n", type=count(1, 10_000_000), default=100, show_default=True,
-              help="decks to deal; each is played twice with the sides swapped")
+@click.option(
+    "--deals",
+    "-n",
+    type=count(1, 10_000_000),
+    default=100,
+    show_default=True,
+    help="decks to deal; each is played twice with the sides swapped",
+)
 @click.option("--variant", "-v", default="scoperta", show_default=True, help="game variant")
 @click.option(
     "--seed", "-s", type=SEED, default=None, help="seed of the decks (random when omitted)"
@@ -87,13 +120,30 @@ class _OneLine(click.Command):
 @click.option(
     "--jobs", "-j", type=count(1, 1024), default=None, help="worker processes [default: CPU count]"
 )
-@click.option("--time-per-move", "-t", type=SECONDS, default=None,
-              help="seconds per move for agents named engine / engine-win without a time")
+@click.option(
+    "--time-per-move",
+    "-t",
+    type=SECONDS,
+    default=None,
+    help="seconds per move for agents named engine / engine-win without a time",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines on stderr")
 @cluster_options
-def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, quiet, cluster,
-          workers, log_path):
+def match(
+    agent_a,
+    agent_b,
+    deals,
+    variant,
+    seed,
+    jobs,
+    time_per_move,
+    as_json,
+    quiet,
+    cluster,
+    workers,
+    log_path,
+):
     """Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin
     per deal and win rate (wins + half draws), each with a 95 % confidence interval.
 
@@ -118,7 +168,7 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
     b = _with_time(agent_b, time_per_move)
     names = [agent_name(get_agent(x)) for x in (a, b)]  # bad names fail here, in one line
     if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 31)
+        seed = random.SystemRandom().randrange(2**31)
     jobs = min(jobs, deals)
 
     t0 = time.monotonic()
@@ -131,22 +181,42 @@ def match(agent_a, agent_b, deals, variant, seed, jobs, time_per_move, as_json, 
         last[0] = now
         m, lo, hi = mean_ci([r.margin for r in results])
         ci = f" [{lo:+.1f}, {hi:+.1f}]" if len(results) > 1 else ""
-        click.echo(f"match: {len(results)}/{deals} deals, {now - t0:.0f} s, A margin {m:+.2f}{ci}",
-                   err=True)
+        click.echo(
+            f"match: {len(results)}/{deals} deals, {now - t0:.0f} s, A margin {m:+.2f}{ci}",
+            err=True,
+        )
 
     if cluster is None and log_path is None:
         results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
     else:
-        results, interrupted = run_logged(v.name, a, b, deals, seed, jobs, cluster, workers,
-                                          log_path, None if cluster else progress, quiet)
+        results, interrupted = run_logged(
+            v.name,
+            a,
+            b,
+            deals,
+            seed,
+            jobs,
+            cluster,
+            workers,
+            log_path,
+            None if cluster else progress,
+            quiet,
+        )
     if not results:
         click.echo("interrupted before any deal finished", err=True)
         sys.exit(130)
     s = summarise(sorted(results, key=lambda r: r.index))
     if as_json:
-        out = {"agent_a": names[0], "agent_b": names[1], "variant": v.name, "seed": seed,
-               "deals": deals, "interrupted": interrupted, **s.to_json(),
-               "seconds": round(time.monotonic() - t0, 3)}
+        out = {
+            "agent_a": names[0],
+            "agent_b": names[1],
+            "variant": v.name,
+            "seed": seed,
+            "deals": deals,
+            "interrupted": interrupted,
+            **s.to_json(),
+            "seconds": round(time.monotonic() - t0, 3),
+        }
         click.echo(json.dumps(out))
     else:
         for line in report_lines(names[0], names[1], v, deals, seed, s, interrupted):

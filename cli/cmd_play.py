@@ -1,4 +1,5 @@
 """`briscola play` (a human against the engine in the terminal) and `briscola review RECORD`."""
+
 from __future__ import annotations
 
 import json
@@ -17,17 +18,40 @@ from solver.analysis.progress import reporting
 from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card
 from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, shown_value
-from solver.game import (GameState, continue_game, deal, default_dealer, legal_cards,
-                         new_match, play as play_card, to_position)
+from solver.game import (
+    GameState,
+    continue_game,
+    deal,
+    default_dealer,
+    legal_cards,
+    new_match,
+    play as play_card,
+    to_position,
+)
 from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
-from solver.record import (check_record, deal_record, deal_start, match_record, read_record,
-                           replay_all, start_record)
+from solver.record import (
+    check_record,
+    deal_record,
+    deal_start,
+    match_record,
+    read_record,
+    replay_all,
+    start_record,
+)
 from solver.position.board import SUIT_COLOURS, render
-from solver.review import (SUPPORTED, UNSUPPORTED, Review, check_review_objective,
-                           draw_luck, render_review, review_move, review_record, review_states)
-from solver.i18n import (INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase,
-                         suit_name)
+from solver.review import (
+    SUPPORTED,
+    UNSUPPORTED,
+    Review,
+    check_review_objective,
+    draw_luck,
+    render_review,
+    review_move,
+    review_record,
+    review_states,
+)
+from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.position import PositionError, parse_position
 from solver.rules import get_variant, trick_winner
@@ -46,7 +70,7 @@ def signed(v: float) -> str:
 
 
 def value_words(a: Analysis, card: int, lang: str) -> str:
-    """"expected final margin +12 (exact)", or "... +11.4 ± 1.3 (estimate; ± covers ...)"
+    """ "expected final margin +12 (exact)", or "... +11.4 ± 1.3 (estimate; ± covers ...)"
     with the 95 % half-width: the points taken plus the points still to win (solver.frame),
     so a value does not jump when a trick is taken; without a score, "value +3 (exact)"."""
     W = WORDS[lang]
@@ -57,8 +81,9 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
         return W[key + "exact"].format(v=v)
     if m.error is None or (a.samples or 2) < 2:
         return W[key + "expected_bare"].format(v=v)
-    return W[key + "expected"].format(v=v, e=f"{m.error:.1f}",
-                                      covers=INTERVAL_SHORT[lang][str(a.interval)])
+    return W[key + "expected"].format(
+        v=v, e=f"{m.error:.1f}", covers=INTERVAL_SHORT[lang][str(a.interval)]
+    )
 
 
 def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:
@@ -105,8 +130,11 @@ def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None
     if a is None:
         return W["hint_greedy"].format(card=card_str(ch.card), name=card_name(ch.card, lang))
     best = a.moves[0]
-    out = W["hint"].format(card=card_str(best.card), name=card_name(best.card, lang),
-                           value=value_words(a, best.card, lang))
+    out = W["hint"].format(
+        card=card_str(best.card),
+        name=card_name(best.card, lang),
+        value=value_words(a, best.card, lang),
+    )
     if len(a.moves) > 1:
         out += next_best_words(a, best, a.moves[1], W)
     return out
@@ -151,6 +179,7 @@ def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
 
     def cards(mask: int) -> str:
         return " ".join(card(c) for c in cards_of(mask)) or "-"
+
     rows = [W["board_engine"].format(cards=cards(pos.hands[ENGINE]))]
     if pos.table:
         rows.append(
@@ -162,13 +191,20 @@ def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
         rows.append(W["board_table_empty"])
     n = pos.talon_size
     key = "board_talon_empty" if n == 0 else "board_talon_last" if n == 2 else "board_talon"
-    rows.append(W[key].format(n=n, top=card(pos.top) if n else "", brisc=card(pos.briscola),
-                              suit=suit_name(pos.trump_suit, lang)))
+    rows.append(
+        W[key].format(
+            n=n,
+            top=card(pos.top) if n else "",
+            brisc=card(pos.briscola),
+            suit=suit_name(pos.trump_suit, lang),
+        )
+    )
     rows.append(W["board_score"].format(a=points[HUMAN], b=points[ENGINE], p=pos.points_in_play))
     return rows
 
 
 # ----- the terminal session ------------------------------------------------------------
+
 
 class Quit(Exception):
     def __init__(self, why: str):
@@ -196,7 +232,7 @@ class ScopertaPlay:
         self.cache: dict = {}
         self.stdin = sys.stdin
         self.echo_input = self.stdin.isatty()
-        self.told_more = False   # the board's line on 'u' and 'b' is shown once
+        self.told_more = False  # the board's line on 'u' and 'b' is shown once
 
     def card(self, c: int) -> str:
         s = card_str(c)
@@ -285,8 +321,9 @@ class ScopertaPlay:
         cards = " ".join(card_str(x) for x in legal)
         if not (state.hands[HUMAN] >> c) & 1:
             return self.W["not_in_hand"].format(card=card_str(c), cards=cards)
-        return self.W["must_follow"].format(card=card_str(c), cards=cards,
-                                            suit=suit_name(state.trick[0] // 10, self.lang))
+        return self.W["must_follow"].format(
+            card=card_str(c), cards=cards, suit=suit_name(state.trick[0] // 10, self.lang)
+        )
 
     def hint(self, state: GameState) -> str:
         return hint_text(state, self.tpm, self.lang, self.cache)
@@ -307,9 +344,17 @@ class ScopertaPlay:
         cards = ", ".join(
             f"{who[(t.leader + k) % 2]} {self.card(c)}" for k, c in enumerate(t.cards)
         )
-        self.say(W["trick"].format(n=len(after.tricks), cards=cards, who=who[t.winner],
-                                   verb=W["take"] if t.winner == HUMAN else W["takes_v"],
-                                   p=t.points, a=after.points[0], b=after.points[1]))
+        self.say(
+            W["trick"].format(
+                n=len(after.tricks),
+                cards=cards,
+                who=who[t.winner],
+                verb=W["take"] if t.winner == HUMAN else W["takes_v"],
+                p=t.points,
+                a=after.points[0],
+                b=after.points[1],
+            )
+        )
         self.say_draws(after, t)
 
     def say_draws(self, state: GameState, t) -> None:
@@ -354,8 +399,13 @@ class ScopertaPlay:
                 with quiet():
                     ch = self.engine_move(state)
                 c = ch.card
-                self.say(self.W["plays"].format(who=self.player_word(state.to_move),
-                                                card=self.card(c), reason=self.reason(state, ch)))
+                self.say(
+                    self.W["plays"].format(
+                        who=self.player_word(state.to_move),
+                        card=self.card(c),
+                        reason=self.reason(state, ch),
+                    )
+                )
             before = state
             state = play_card(state, c)
             hold[0] = state
@@ -371,10 +421,15 @@ class ScopertaPlay:
 
     def review(self, start: GameState, end: GameState) -> None:
         self.say(self.W["review"])
-        rv = review_states([(start, end.moves)], (self.W["you"], self.W["engine"]),
-                           min(self.tpm, REVIEW_TIME),
-                           players=(HUMAN,), progress=progress_printer(lang=self.lang),
-                           seed=self.seed, cache=self.cache)
+        rv = review_states(
+            [(start, end.moves)],
+            (self.W["you"], self.W["engine"]),
+            min(self.tpm, REVIEW_TIME),
+            players=(HUMAN,),
+            progress=progress_printer(lang=self.lang),
+            seed=self.seed,
+            cache=self.cache,
+        )
         self.say(render_review(rv, self.lang))
 
 
@@ -396,25 +451,39 @@ class VariantPlay(ScopertaPlay):
             lines.append(words["trump"].format(card=self.card(state.briscola)))
         else:
             lines.append(words["no_trump"])
-        top = (words["top"].format(card=self.card(state.talon[0]))
-               if state.talon and self.v.top_visible else "")
+        top = (
+            words["top"].format(card=self.card(state.talon[0]))
+            if state.talon and self.v.top_visible
+            else ""
+        )
         lines.append(words["talon"].format(k=len(state.talon)) + top)
         for seat in range(self.v.players):
             if seat == HUMAN:
                 continue
             cards = state.hands[seat]
-            shown = (self.cards(state.hand_cards(seat)) if self.v.open_hands
-                     else words["hidden"].format(k=cards.bit_count()))
+            shown = (
+                self.cards(state.hand_cards(seat))
+                if self.v.open_hands
+                else words["hidden"].format(k=cards.bit_count())
+            )
             lines.append(f"  {self.name(seat)}: {shown}")
-        trick = " ".join(f"{self.name((state.leader + k) % self.v.players)} {self.card(c)}"
-                         for k, c in enumerate(state.trick)) or "-"
+        trick = (
+            " ".join(
+                f"{self.name((state.leader + k) % self.v.players)} {self.card(c)}"
+                for k, c in enumerate(state.trick)
+            )
+            or "-"
+        )
         lines.append(words["table"].format(cards=trick))
         a, b = state.side_points
         lines.append(words["points"].format(a=a, b=b))
         legal = legal_cards(state)
         hand = state.hand_cards(HUMAN)
-        lines.append(words["hand"].format(cards=self.cards(hand)) if len(legal) == len(hand) else
-                     words["hand_playable"].format(cards=self.cards(hand), legal=self.cards(legal)))
+        lines.append(
+            words["hand"].format(cards=self.cards(hand))
+            if len(legal) == len(hand)
+            else words["hand_playable"].format(cards=self.cards(hand), legal=self.cards(legal))
+        )
         return lines
 
     def hint(self, state: GameState) -> str:
@@ -426,14 +495,16 @@ class VariantPlay(ScopertaPlay):
         W = self.W
         if a is None:
             return W["hint_greedy"].format(card=card_str(c), name=card_name(c, self.lang))
-        out = W["hint"].format(card=card_str(c), name=card_name(c, self.lang),
-                               value=value_words(a, c, self.lang))
+        out = W["hint"].format(
+            card=card_str(c), name=card_name(c, self.lang), value=value_words(a, c, self.lang)
+        )
         others = [m for m in a.moves if m.card != c]
         if others:
             out += next_best_words(a, a.move(c), others[0], W)
         if a.samples is not None:
-            out += W["hint_samples"].format(n=a.samples,
-                                            hands=W["hand_1" if a.samples == 1 else "hand_n"])
+            out += W["hint_samples"].format(
+                n=a.samples, hands=W["hand_1" if a.samples == 1 else "hand_n"]
+            )
         return out
 
     def trick_summary(self, before: GameState, after: GameState) -> None:
@@ -443,8 +514,12 @@ class VariantPlay(ScopertaPlay):
             f"{self.name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards)
         )
         a, b = after.side_points
-        self.say(self.O["trick"].format(n=len(after.tricks), cards=cards, who=self.name(t.winner),
-                                        p=t.points) + self.O["points"].format(a=a, b=b))
+        self.say(
+            self.O["trick"].format(
+                n=len(after.tricks), cards=cards, who=self.name(t.winner), p=t.points
+            )
+            + self.O["points"].format(a=a, b=b)
+        )
         self.say_draws(after, t)
 
     def engine_move(self, state: GameState) -> Choice:
@@ -469,11 +544,15 @@ def progress_printer(every: float = 5.0, lang: str = "en"):
         now = time.perf_counter()
         if tty:
             if now - t0 > 0.5:
-                click.echo("\r" + words.format(k=done, n=total) + ("\n" if done == total else ""),
-                           err=True, nl=False)
+                click.echo(
+                    "\r" + words.format(k=done, n=total) + ("\n" if done == total else ""),
+                    err=True,
+                    nl=False,
+                )
         elif now - last[0] >= every:
             last[0] = now
             click.echo(words.format(k=done, n=total), err=True)
+
     return show
 
 
@@ -483,24 +562,52 @@ def _colour_wanted() -> bool:
 
 @click.command()
 @click.option("--seed", "-s", type=SEED, default=None, help="shuffle seed (random when omitted)")
-@click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
-              help="engine strength: easy (greedy/random mix), medium (sometimes greedy), "
-                   "hard (short analysis), perfect (full analysis)")
-@click.option("--time-per-move", type=SECONDS, default=2.0, show_default=True,
-              help="seconds the engine may think per move (the review after each deal "
-                   "takes at most 0.5 s per move)")
-@click.option("--match", "rounds", type=count(1, 10_000), default=None, metavar="N",
-              help="play a match of N rounds (deals) instead of one deal")
-@click.option("--lang", type=LANG, default="en", show_default=True,
-              help="language of the text")
-@click.option("--record-out", type=click.Path(dir_okay=False), default=None,
-              help="write the game record here (JSON, see `briscola replay`)")
+@click.option(
+    "--level",
+    type=click.Choice(LEVELS),
+    default="perfect",
+    show_default=True,
+    help="engine strength: easy (greedy/random mix), medium (sometimes greedy), "
+    "hard (short analysis), perfect (full analysis)",
+)
+@click.option(
+    "--time-per-move",
+    type=SECONDS,
+    default=2.0,
+    show_default=True,
+    help="seconds the engine may think per move (the review after each deal "
+    "takes at most 0.5 s per move)",
+)
+@click.option(
+    "--match",
+    "rounds",
+    type=count(1, 10_000),
+    default=None,
+    metavar="N",
+    help="play a match of N rounds (deals) instead of one deal",
+)
+@click.option("--lang", type=LANG, default="en", show_default=True, help="language of the text")
+@click.option(
+    "--record-out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="write the game record here (JSON, see `briscola replay`)",
+)
 @click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
-@click.option("--variant", "-v", default=None,
-              help="game: scoperta (the default), scoperta4, classic, briscolone, libero")
-@click.option("--from", "start_text", default=None, metavar="POSITION",
-              help="play on from this position (every hand shown, any game; the talon's "
-                   "hidden cards are shuffled by --seed)")
+@click.option(
+    "--variant",
+    "-v",
+    default=None,
+    help="game: scoperta (the default), scoperta4, classic, briscolone, libero",
+)
+@click.option(
+    "--from",
+    "start_text",
+    default=None,
+    metavar="POSITION",
+    help="play on from this position (every hand shown, any game; the talon's "
+    "hidden cards are shuffled by --seed)",
+)
 def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, start_text):
     """Play Briscola scoperta (or, with --variant, any other game) against the engine.
 
@@ -530,7 +637,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     """  # noqa: E501 - an example command is one line, as it is typed
     check_output(record_out, force, "--record-out")
     if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 31)
+        seed = random.SystemRandom().randrange(2**31)
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")
     if v.name == "scoperta":
@@ -543,8 +650,9 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
     stop = None
-    ses.say(W["intro"].format(game=PLAY_TITLES[lang][v.name],
-                              level=PLAY_LEVELS[lang][level], seed=seed))
+    ses.say(
+        W["intro"].format(game=PLAY_TITLES[lang][v.name], level=PLAY_LEVELS[lang][level], seed=seed)
+    )
     if not v.open_hands:
         ses.say(W["hidden_reasons"])
     ses.say(W["frame_note"])
@@ -606,30 +714,38 @@ def _start_position(text, variant, rounds):
     except PositionError as e:
         raise click.BadParameter(str(e).splitlines()[0], param_hint="--from") from None
     if pos.hidden_hand:
-        raise click.BadParameter("a game goes on from a position with every hand shown, not a "
-                                 "seat's view (?)", param_hint="--from")
+        raise click.BadParameter(
+            "a game goes on from a position with every hand shown, not a seat's view (?)",
+            param_hint="--from",
+        )
     if pos.is_over:
         raise click.BadParameter("the deal is over: nothing left to play", param_hint="--from")
     if variant is not None and get_variant(variant).name != pos.variant:
-        raise click.BadParameter(f"the position is {pos.variant} but --variant is {variant} "
-                                 f"(leave --variant out: the position says its game)",
-                                 param_hint="--from")
+        raise click.BadParameter(
+            f"the position is {pos.variant} but --variant is {variant} "
+            f"(leave --variant out: the position says its game)",
+            param_hint="--from",
+        )
     if rounds:
-        raise click.BadParameter("a match starts from fresh deals: --from plays one deal on "
-                                 "(leave --match out)", param_hint="--from")
+        raise click.BadParameter(
+            "a match starts from fresh deals: --from plays one deal on (leave --match out)",
+            param_hint="--from",
+        )
     return pos
 
 
-def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
-                      objective: str = "points"):
+def review_on_cluster(
+    rec: dict, time_limit: float, cluster: str, workers: int, objective: str = "points"
+):
     """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
     done (in record order)."""
     rec = check_record(rec) if "_deals" not in rec else rec
     if rec["variant"] not in SUPPORTED:
         raise BriscolaError(UNSUPPORTED)
     replay_all(rec)
-    check_review_objective(objective, all("start" not in d or d["start"].score is not None
-                                          for d in rec["_deals"]))
+    check_review_objective(
+        objective, all("start" not in d or d["start"].score is not None for d in rec["_deals"])
+    )
     tasks: dict = {}
     draws: dict = {}
     results: list = []
@@ -652,24 +768,41 @@ def review_on_cluster(rec: dict, time_limit: float, cluster: str, workers: int,
             for k, mv in cl.run(review_move, tasks, client, progress=progress_line()):
                 done[k] = mv
             for k, luck in cl.run(draw_luck, draws, client, progress=progress_line()):
-                lucks[k] = luck   # each draw's luck: a task of its own too
+                lucks[k] = luck  # each draw's luck: a task of its own too
     except KeyboardInterrupt:
         interrupted = True
-    return Review(tuple(done[k] for k in sorted(done)), (names[0], names[1]), len(tasks),
-                  tuple(results), interrupted, (0, 1), rec.get("seed"),
-                  tuple(x for k in sorted(lucks) for x in lucks[k]), objective)
+    return Review(
+        tuple(done[k] for k in sorted(done)),
+        (names[0], names[1]),
+        len(tasks),
+        tuple(results),
+        interrupted,
+        (0, 1),
+        rec.get("seed"),
+        tuple(x for k in sorted(lucks) for x in lucks[k]),
+        objective,
+    )
 
 
 @click.command()
 @click.argument("record", metavar="RECORD")
 @click.option("--json", "as_json", is_flag=True, help="print the review as one JSON object")
-@click.option("--time-per-move", type=SECONDS, default=2.0, show_default=True,
-              help="seconds of analysis per position (exact when it finishes, else an estimate)")
-@click.option("--lang", type=LANG, default="en", show_default=True,
-              help="language of the text")
-@click.option("--objective", type=click.Choice(["points", "win"]), default="points",
-              show_default=True, help="judge each card by the points it gives up, or by the "
-                                      "chance of winning the deal (needs the score)")
+@click.option(
+    "--time-per-move",
+    type=SECONDS,
+    default=2.0,
+    show_default=True,
+    help="seconds of analysis per position (exact when it finishes, else an estimate)",
+)
+@click.option("--lang", type=LANG, default="en", show_default=True, help="language of the text")
+@click.option(
+    "--objective",
+    type=click.Choice(["points", "win"]),
+    default="points",
+    show_default=True,
+    help="judge each card by the points it gives up, or by the "
+    "chance of winning the deal (needs the score)",
+)
 @cluster_options(log=False)
 def review(record, as_json, time_per_move, lang, objective, cluster, workers):
     """Review a game record (scoperta, classic, Briscolone, Libero): every card against
@@ -693,8 +826,9 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
     """
     rec = read_record(record)
     if cluster is None:
-        rv = review_record(rec, time_per_move, progress=progress_printer(lang=lang),
-                           objective=objective)
+        rv = review_record(
+            rec, time_per_move, progress=progress_printer(lang=lang), objective=objective
+        )
     else:
         rv = review_on_cluster(rec, time_per_move, cluster, workers, objective)
     if as_json:

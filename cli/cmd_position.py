@@ -1,4 +1,5 @@
 """`briscola show`: a position drawn for a player."""
+
 from __future__ import annotations
 
 import os
@@ -37,16 +38,28 @@ def use_colour(choice: bool | None) -> bool:
 
 @click.command()
 @click.argument("position")
-@click.option("--lang", type=LANG, default="en", show_default=True,
-              help="language of the labels")
-@click.option("--color/--no-color", "colour", default=None,
-              help="force colours on or off (default: on a terminal unless NO_COLOR is set)")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
-              help="write a picture of the position to this SVG file instead (any variant)")
-@click.option("--with-analysis", is_flag=True,
-              help="with --svg: analyse first and draw each card's value, best cards highlighted")
-@click.option("--time-limit", type=SECONDS, default=5.0, show_default=True,
-              help="seconds for --with-analysis")
+@click.option("--lang", type=LANG, default="en", show_default=True, help="language of the labels")
+@click.option(
+    "--color/--no-color",
+    "colour",
+    default=None,
+    help="force colours on or off (default: on a terminal unless NO_COLOR is set)",
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="write a picture of the position to this SVG file instead (any variant)",
+)
+@click.option(
+    "--with-analysis",
+    is_flag=True,
+    help="with --svg: analyse first and draw each card's value, best cards highlighted",
+)
+@click.option(
+    "--time-limit", type=SECONDS, default=5.0, show_default=True, help="seconds for --with-analysis"
+)
 @click.option("--force", is_flag=True, help="overwrite the --svg file if it exists")
 def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
     """Draw POSITION of any game: the hands (a hidden one as ?), table, talon, trump card,
@@ -69,13 +82,16 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
     click.echo(render(read_position_arg(position), lang, use_colour(colour)), color=colour)
 
 
-def write_picture(pos, path: str, lang: str, with_analysis: bool, time_limit: float,
-                  force: bool) -> None:
+def write_picture(
+    pos, path: str, lang: str, with_analysis: bool, time_limit: float, force: bool
+) -> None:
     """The SVG picture of ``pos`` (the web board's drawing), never over a file without force."""
     from solver.picture import analysis_picture, position_svg
+
     check_output(path, force, "--svg")
     if with_analysis:
         from solver.analysis import analyse
+
         a = analyse(pos, "points", time_limit)
         svg = analysis_picture(a, lang)
         click.echo(

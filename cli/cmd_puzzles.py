@@ -1,5 +1,6 @@
 """`briscola puzzles solve|generate|play`: endgame puzzles, checked, generated, or played as
 a quiz."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,17 @@ from solver.analysis import analyse
 from solver.cards import CardError, card_str, parse_card
 from solver.explain import explain as explain_position, render_text
 from solver.i18n import comment_text, message, title_text
-from solver.puzzles import (PuzzleError, bundled_lines, evaluate, format_answer, generate,
-                            parse_value, read_puzzle_file, read_puzzles, solve)
+from solver.puzzles import (
+    PuzzleError,
+    bundled_lines,
+    evaluate,
+    format_answer,
+    generate,
+    parse_value,
+    read_puzzle_file,
+    read_puzzles,
+    solve,
+)
 from solver.position.board import render
 
 
@@ -37,9 +47,12 @@ def puzzles():
 @puzzles.command("solve")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
-@click.option("--exact-only", is_flag=True,
-              help="Skip the puzzles whose solver answer would be an estimate (beyond the "
-                   "exact search's reach, e.g. a full talon).")
+@click.option(
+    "--exact-only",
+    is_flag=True,
+    help="Skip the puzzles whose solver answer would be an estimate (beyond the "
+    "exact search's reach, e.g. a full talon).",
+)
 def puzzles_solve(file, as_json, exact_only):
     """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
 
@@ -58,23 +71,33 @@ def puzzles_solve(file, as_json, exact_only):
             click.echo(json.dumps(c.to_json()))
     else:
         rows = [("id", "difficulty", "stated", "solver", "ok")]
-        rows += [(c.puzzle.id, c.puzzle.difficulty, c.puzzle.answer_text(),
-                  c.to_json()["solver"] or "-", c.verdict) for c in checks]
+        rows += [
+            (
+                c.puzzle.id,
+                c.puzzle.difficulty,
+                c.puzzle.answer_text(),
+                c.to_json()["solver"] or "-",
+                c.verdict,
+            )
+            for c in checks
+        ]
         widths = [max(len(r[i]) for r in rows) for i in range(5)]
         for r in rows:
             click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip())
         bad = sum(c.ok is False for c in checks)
         summary = f"{len(checks)} puzzle(s), {bad} wrong"
-        estimated = sum(c.analysis is not None and not c.exact and c.ok is not None
-                        for c in checks)
+        estimated = sum(c.analysis is not None and not c.exact and c.ok is not None for c in checks)
         unchecked = sum(c.analysis is not None and c.ok is None for c in checks)
         skipped = sum(c.analysis is None for c in checks)
         if estimated:
-            summary += (f"; {estimated} verdict(s) rest on the solver's estimate, not an exact "
-                        f"answer (--exact-only skips them)")
+            summary += (
+                f"; {estimated} verdict(s) rest on the solver's estimate, not an exact "
+                f"answer (--exact-only skips them)"
+            )
         if unchecked:
-            summary += (f"; {unchecked} stated value(s) unchecked: the solver's answer is an "
-                        f"estimate")
+            summary += (
+                f"; {unchecked} stated value(s) unchecked: the solver's answer is an estimate"
+            )
         if skipped:
             summary += f"; {skipped} skipped: the solver's answer would be an estimate"
         click.echo(summary, err=True)
@@ -95,25 +118,44 @@ def _read(file: str):
 
 @puzzles.command("generate")
 @click.option("--count", type=count(1, 100_000), required=True, help="How many puzzles.")
-@click.option("--talon", type=click.Choice(["0", "2"]), default=None,
-              help="0 = the last three tricks, 2 = the last draw; default mixes both "
-                   "(briscolone and libero: always 0, the last five tricks).")
-@click.option("--variant", type=click.Choice(["scoperta", "briscolone", "libero"]),
-              default="scoperta", show_default=True, help="The game of the puzzles.")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
-              help="Keep only puzzles rated this difficulty.")
-@click.option("--objective", type=click.Choice(["points", "win"]), default="points",
-              show_default=True)
+@click.option(
+    "--talon",
+    type=click.Choice(["0", "2"]),
+    default=None,
+    help="0 = the last three tricks, 2 = the last draw; default mixes both "
+    "(briscolone and libero: always 0, the last five tricks).",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["scoperta", "briscolone", "libero"]),
+    default="scoperta",
+    show_default=True,
+    help="The game of the puzzles.",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default=None,
+    help="Keep only puzzles rated this difficulty.",
+)
+@click.option(
+    "--objective", type=click.Choice(["points", "win"]), default="points", show_default=True
+)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option(
     "--id-prefix", default=None, help="Puzzle ids are PREFIX001, PREFIX002... (default g<seed>-)."
 )
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file instead of standard output.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write to this file instead of standard output.",
+)
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 @cluster_options(log=False)
-def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_prefix, out, force,
-                     cluster, workers):
+def puzzles_generate(
+    count, talon, variant, difficulty, objective, seed, id_prefix, out, force, cluster, workers
+):
     """Generate random endgame puzzles with exactly one best card and a real margin
     (4 points, or 0.25 for --objective win), rated by measured difficulty.
 
@@ -139,9 +181,17 @@ def puzzles_generate(count, talon, variant, difficulty, objective, seed, id_pref
     interrupted = False
     try:
         with client_for(cluster, workers) as client:
-            for p in generate(count, seed, None if talon is None else int(talon), difficulty,
-                              objective, id_prefix=id_prefix, progress=progress, variant=variant,
-                              evaluate_many=_on(client)):
+            for p in generate(
+                count,
+                seed,
+                None if talon is None else int(talon),
+                difficulty,
+                objective,
+                id_prefix=id_prefix,
+                progress=progress,
+                variant=variant,
+                evaluate_many=_on(client),
+            ):
                 found.append(p)
                 if not out:
                     click.echo(p.to_line())
@@ -168,16 +218,26 @@ def _on(client):
     def many(args):
         got = dict(cl.run(evaluate, dict(enumerate(args)), client))
         return [got[i] for i in range(len(args))]
+
     return many
 
 
 @puzzles.command("play")
 @click.argument("file", required=False)
 @click.option("--lang", type=LANG, default="en", show_default=True)
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]), default=None,
-              help="Only puzzles of this difficulty.")
-@click.option("--variant", type=click.Choice(["scoperta", "briscolone"]), default="scoperta",
-              show_default=True, help="Which bundled set to play (without FILE).")
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default=None,
+    help="Only puzzles of this difficulty.",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["scoperta", "briscolone"]),
+    default="scoperta",
+    show_default=True,
+    help="Which bundled set to play (without FILE).",
+)
 def puzzles_play(file, lang, difficulty, variant):
     """A quiz in the terminal: find the best card of each puzzle (default: the bundled set).
 
@@ -195,12 +255,20 @@ def puzzles_play(file, lang, difficulty, variant):
 
     def m(key, **kw):
         return message(lang, key, **kw)
+
     right = done = 0
     quit_ = False
     for i, p in enumerate(ps, 1):
         pos = p.position
-        click.echo(m("play.header", i=i, n=len(ps), difficulty=m("diff." + p.difficulty),
-                     title=title_text(p.title, lang)))
+        click.echo(
+            m(
+                "play.header",
+                i=i,
+                n=len(ps),
+                difficulty=m("diff." + p.difficulty),
+                title=title_text(p.title, lang),
+            )
+        )
         click.echo(render(pos, lang=lang))
         goal = m("play.goal.win") if p.objective == "win" else ""
         click.echo(m("play.question." + p.question, n=pos.to_move + 1, goal=goal))
@@ -222,8 +290,13 @@ def puzzles_play(file, lang, difficulty, variant):
                 except CardError:
                     c = -1
                 if c < 0 or c not in pos.legal_cards():
-                    click.echo(m("play.bad_card", text=text,
-                                 cards=" ".join(card_str(x) for x in pos.legal_cards())))
+                    click.echo(
+                        m(
+                            "play.bad_card",
+                            text=text,
+                            cards=" ".join(card_str(x) for x in pos.legal_cards()),
+                        )
+                    )
                     continue
                 ok = c in a.best
                 answer = format_answer(tuple(a.best))
@@ -241,7 +314,7 @@ def puzzles_play(file, lang, difficulty, variant):
         done += 1
         right += ok
         click.echo(m("play.right") if ok else m("play.wrong", answer=answer))
-        if p.comment:   # after the answer: a comment may name it
+        if p.comment:  # after the answer: a comment may name it
             click.echo(comment_text(p.comment, lang))
         click.echo(render_text(explain_position(pos, p.objective), lang))
         click.echo(m("play.score", right=right, done=done))

@@ -1,4 +1,5 @@
 """`briscola serve`: the analysis board in the browser, served from this machine."""
+
 from __future__ import annotations
 
 import threading
@@ -40,10 +41,12 @@ def serve(port, host, open_browser):
         import starlette  # noqa: F401 - imported to learn whether the web extra is installed
         import uvicorn
     except ModuleNotFoundError as e:
-        raise BriscolaError(f"the board needs the web extra ({e.name} is missing): "
-                            f"pip install -e '.[web]'") from None
+        raise BriscolaError(
+            f"the board needs the web extra ({e.name} is missing): pip install -e '.[web]'"
+        ) from None
     from solver.web.app import create_app
     from solver.web.guard import is_loopback
+
     sock = _bind(host, port)
     addr = sock.getsockname()
     ip, port = addr[0], addr[1]
@@ -52,16 +55,20 @@ def serve(port, host, open_browser):
     url = f"http://{'127.0.0.1' if ip == '0.0.0.0' else '[::1]' if ip == '::' else shown}:{port}/"
     if not is_loopback(ip):
         where = "every network interface" if wildcard else f"the network at {shown}"
-        click.echo(f"warning: --host {host} listens on {where}: the board's API has no "
-                   f"authentication, so anyone who can reach port {port} can run searches "
-                   f"on this machine", err=True)
+        click.echo(
+            f"warning: --host {host} listens on {where}: the board's API has no "
+            f"authentication, so anyone who can reach port {port} can run searches "
+            f"on this machine",
+            err=True,
+        )
     click.echo(
         f"listening on {shown}:{port}; the analysis board is at {url} (Ctrl-C stops it)", err=True
     )
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(create_app(host=host, port=port), log_level="warning",
-                            timeout_graceful_shutdown=2)
+    config = uvicorn.Config(
+        create_app(host=host, port=port), log_level="warning", timeout_graceful_shutdown=2
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -69,9 +76,11 @@ def _bind(host: str, port: int):
     """A socket bound to host:port (IPv4 or IPv6, as the address says), handed to the
     server, so the address checked is the address served."""
     import socket
+
     try:
-        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
-                                   flags=socket.AI_PASSIVE)
+        infos = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
     except (socket.gaierror, UnicodeError) as e:
         why = getattr(e, "strerror", None) or e
         raise BriscolaError(f"cannot listen on {host}:{port}: {why}") from None

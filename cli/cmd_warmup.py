@@ -1,6 +1,7 @@
 """`briscola warm-up`: compile every search kernel now, one process per kernel, so a new
 machine pays the compile once, up front and on every core, instead of inside the first
 command of each game. A kernel already in numba's cache is only read from it."""
+
 from __future__ import annotations
 
 import importlib
@@ -30,8 +31,11 @@ def load_one(module: str) -> None:
     any of them had to be compiled ("compiled") or all came from the cache ("cached")."""
     mod = importlib.import_module(module)
     mod.ready()
-    missed = sum(sum(f.stats.cache_misses.values()) for f in vars(mod).values()
-                 if hasattr(f, "stats") and hasattr(f, "py_func"))
+    missed = sum(
+        sum(f.stats.cache_misses.values())
+        for f in vars(mod).values()
+        if hasattr(f, "stats") and hasattr(f, "py_func")
+    )
     print("compiled" if missed else "cached", flush=True)
 
 
@@ -41,9 +45,19 @@ def _start(module: str):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([ROOT] + [p for p in [env.get("PYTHONPATH")] if p])
     out = tempfile.TemporaryFile("w+")
-    p = subprocess.Popen([sys.executable, "-c", "import sys; from cli.cmd_warmup import "
-                          "load_one; load_one(sys.argv[1])", module], env=env, cwd=ROOT,
-                         stdout=out, stderr=subprocess.STDOUT, text=True)
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from cli.cmd_warmup import load_one; load_one(sys.argv[1])",
+            module,
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     return p, out
 
 
@@ -101,14 +115,19 @@ def run(jobs: int) -> dict:
         wall = time.perf_counter() - started
         done[m] = (state, wall, cpu)
         how = "compiled" if state == "compiled" else "read from the cache"
-        click.echo(f"warm-up: {KERNELS[m][0]}: {how} in {wall:.1f} s ({cpu:.1f} s of CPU)",
-                   err=True)
+        click.echo(
+            f"warm-up: {KERNELS[m][0]}: {how} in {wall:.1f} s ({cpu:.1f} s of CPU)", err=True
+        )
     return done
 
 
 @click.command("warm-up")
-@click.option("--jobs", type=count(1, 64), default=None,
-              help="processes at once (default: one per kernel, at most the number of cores)")
+@click.option(
+    "--jobs",
+    type=count(1, 64),
+    default=None,
+    help="processes at once (default: one per kernel, at most the number of cores)",
+)
 @click.pass_context
 def warm_up(ctx, jobs):
     """Compile every search kernel now, in parallel processes, so that no later command
@@ -129,9 +148,11 @@ def warm_up(ctx, jobs):
     compiled = [m for m, (state, _, _) in done.items() if state == "compiled"]
     cpu = sum(c for _, _, c in done.values())
     kernels = "kernel" if len(done) == 1 else "kernels"
-    click.echo(f"{len(done)} {kernels} ready in {wall:.1f} s ({cpu:.1f} s of CPU in "
-               f"{min(jobs, len(done))} processes): {len(compiled)} compiled, "
-               f"{len(done) - len(compiled)} read from the cache")
+    click.echo(
+        f"{len(done)} {kernels} ready in {wall:.1f} s ({cpu:.1f} s of CPU in "
+        f"{min(jobs, len(done))} processes): {len(compiled)} compiled, "
+        f"{len(done) - len(compiled)} read from the cache"
+    )
 
 
 COMMANDS = [warm_up]

@@ -4,6 +4,7 @@ takes tens of seconds, and then reads it from its cache in a fraction of a secon
 on ``sys.meta_path`` sees the first import of a kernel module and then listens to numba's
 compile events, which fire only when a function is really compiled (not when its cache is
 read); it never loads anything itself."""
+
 from __future__ import annotations
 
 import glob
@@ -26,10 +27,14 @@ def cache_dirs(py_file: str) -> list[str]:
     """Where numba keeps the cache of ``py_file``: NUMBA_CACHE_DIR's subfolder when set,
     else the source's __pycache__ (and the user-wide folder numba falls back to)."""
     from numba.core import caching, config
+
     cache_dir = getattr(config, "CACHE_DIR", "")  # set from NUMBA_CACHE_DIR when numba loads
     if cache_dir:
-        return [os.path.join(cache_dir,
-                             caching.UserProvidedCacheLocator.get_suitable_cache_subpath(py_file))]
+        return [
+            os.path.join(
+                cache_dir, caching.UserProvidedCacheLocator.get_suitable_cache_subpath(py_file)
+            )
+        ]
     dirs = [os.path.join(os.path.dirname(py_file), "__pycache__")]
     try:
         loc = caching.UserWideCacheLocator(lambda: None, py_file)
@@ -54,8 +59,10 @@ def is_cold(py_file: str) -> bool:
     try:
         src = os.path.getmtime(py_file)
         if _in_search(py_file):  # keyed on every file of the package (solver/search/cache.py)
-            src = max(os.path.getmtime(f) for f in glob.glob(
-                os.path.join(os.path.dirname(py_file), "*.py")))
+            src = max(
+                os.path.getmtime(f)
+                for f in glob.glob(os.path.join(os.path.dirname(py_file), "*.py"))
+            )
     except OSError:
         return False
     for d in cache_dirs(py_file):
@@ -78,6 +85,7 @@ class _Notice:
         if name in KERNELS and not self.listening:
             self.listening = True
             from numba.core import event
+
             event.register("numba:compile", _listener(self))
         return None
 
@@ -85,9 +93,12 @@ class _Notice:
         if module in KERNELS and module not in self.said:
             self.said.add(module)
             what, secs = KERNELS[module]
-            click.echo(f"note: compiling {what} once for this machine (about {secs} s of CPU, "
-                       f"longer on a busy machine); later runs read it from the cache "
-                       f"('briscola warm-up' compiles every kernel at once)", err=True)
+            click.echo(
+                f"note: compiling {what} once for this machine (about {secs} s of CPU, "
+                f"longer on a busy machine); later runs read it from the cache "
+                f"('briscola warm-up' compiles every kernel at once)",
+                err=True,
+            )
 
 
 def _listener(notice: _Notice):
@@ -104,6 +115,7 @@ def _listener(notice: _Notice):
 
         def on_end(self, ev):
             pass
+
     return CompileListener(notice)
 
 

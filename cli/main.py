@@ -2,6 +2,7 @@
 and registers itself here. Errors the user caused (solver.errors.BriscolaError, click's
 usage errors) end as one line on stderr and exit 2; any other exception is a bug: one line
 asking for a report, exit 70 (EX_SOFTWARE), the trace in a file (``--debug``: on stderr)."""
+
 from __future__ import annotations
 
 import difflib
@@ -27,44 +28,65 @@ INTERNAL_ERROR = 70
 #: waits for (or, on a new machine, compiles) the search kernels. tests/test_cli_layout.py
 #: keeps the table equal to the modules' commands and their help.
 COMMANDS = {
-    "show": ("cli.cmd_position",
-             "Draw POSITION of any game: the hands (a hidden one as ?), table, talon, trump "
-             "card, unseen cards, points."),
-    "deal": ("cli.cmd_games",
-             "Shuffle and deal one game."),
-    "simulate": ("cli.cmd_games",
-             "Play agents against each other and report the results per side."),
-    "replay": ("cli.cmd_games",
-             "Replay a game record, checking every move and the stated result."),
-    "analyse": ("cli.cmd_analyse",
-             "Value of every legal card of POSITION (``-``: one position per line from stdin, one "
-             "JSON object per line out)."),
-    "best": ("cli.cmd_analyse",
-             "Just the best card(s) of POSITION, space separated; an estimate says so after the "
-             "cards, with the half-width of its 95 % interval."),
-    "demo": ("cli.cmd_analyse",
-             "Run the engine on built-in examples: explain a last-draw endgame, then solve a "
-             "position with eight talon cards exactly (expectiminimax over the unknown draws)."),
-    "explain": ("cli.cmd_explain",
-             "Explain a position in plain words: the outcome, the winning line trick by trick, "
-             "what every other card costs and how it is punished, and the idea at work."),
-    "puzzles": ("cli.cmd_puzzles",
-             "Endgame puzzles: check a puzzle file, generate new puzzles, or solve them as a "
-             "quiz."),
-    "play": ("cli.cmd_play",
-             "Play Briscola scoperta (or, with --variant, any other game) against the engine."),
-    "review": ("cli.cmd_play",
-             "Review a game record (scoperta, classic, Briscolone, Libero): every card against "
-             "the best card."),
-    "match": ("cli.cmd_match",
-             "Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin "
-             "per deal and win rate (wins + half draws), each with a 95 % confidence interval."),
-    "warm-up": ("cli.cmd_warmup",
-             "Compile every search kernel now, in parallel processes, so that no later command "
-             "waits for one."),
-    "serve": ("cli.cmd_serve",
-             "Serve the analysis board: the position drawn with its cards, the analysis beside it, "
-             "play against the engine, puzzles, and a JSON API (docs/board.md)."),
+    "show": (
+        "cli.cmd_position",
+        "Draw POSITION of any game: the hands (a hidden one as ?), table, talon, trump "
+        "card, unseen cards, points.",
+    ),
+    "deal": ("cli.cmd_games", "Shuffle and deal one game."),
+    "simulate": (
+        "cli.cmd_games",
+        "Play agents against each other and report the results per side.",
+    ),
+    "replay": ("cli.cmd_games", "Replay a game record, checking every move and the stated result."),
+    "analyse": (
+        "cli.cmd_analyse",
+        "Value of every legal card of POSITION (``-``: one position per line from stdin, one "
+        "JSON object per line out).",
+    ),
+    "best": (
+        "cli.cmd_analyse",
+        "Just the best card(s) of POSITION, space separated; an estimate says so after the "
+        "cards, with the half-width of its 95 % interval.",
+    ),
+    "demo": (
+        "cli.cmd_analyse",
+        "Run the engine on built-in examples: explain a last-draw endgame, then solve a "
+        "position with eight talon cards exactly (expectiminimax over the unknown draws).",
+    ),
+    "explain": (
+        "cli.cmd_explain",
+        "Explain a position in plain words: the outcome, the winning line trick by trick, "
+        "what every other card costs and how it is punished, and the idea at work.",
+    ),
+    "puzzles": (
+        "cli.cmd_puzzles",
+        "Endgame puzzles: check a puzzle file, generate new puzzles, or solve them as a quiz.",
+    ),
+    "play": (
+        "cli.cmd_play",
+        "Play Briscola scoperta (or, with --variant, any other game) against the engine.",
+    ),
+    "review": (
+        "cli.cmd_play",
+        "Review a game record (scoperta, classic, Briscolone, Libero): every card against "
+        "the best card.",
+    ),
+    "match": (
+        "cli.cmd_match",
+        "Play AGENT_A against AGENT_B over duplicate deals and report A's mean point margin "
+        "per deal and win rate (wins + half draws), each with a 95 % confidence interval.",
+    ),
+    "warm-up": (
+        "cli.cmd_warmup",
+        "Compile every search kernel now, in parallel processes, so that no later command "
+        "waits for one.",
+    ),
+    "serve": (
+        "cli.cmd_serve",
+        "Serve the analysis board: the position drawn with its cards, the analysis beside it, "
+        "play against the engine, puzzles, and a JSON API (docs/board.md).",
+    ),
 }
 COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items()}
 #: what people type for a command (the US spelling), and the command it is
@@ -139,6 +161,7 @@ def error_line(e: BriscolaError, lang: str) -> str:
     if lang == "en":
         return f"error: {clip_message(e)}"
     from solver.i18n import error_text  # only here: the group loads no more than it must
+
     return f"errore: {clip_message(error_text(e, lang))}"
 
 
@@ -150,8 +173,9 @@ def report_bug(e: Exception, debug: bool) -> None:
         click.echo(trace, err=True, nl=False)
         where = ""
     else:
-        with tempfile.NamedTemporaryFile("w", prefix="briscola-error-", suffix=".txt",
-                                         delete=False, encoding="utf-8") as f:
+        with tempfile.NamedTemporaryFile(
+            "w", prefix="briscola-error-", suffix=".txt", delete=False, encoding="utf-8"
+        ) as f:
             f.write(trace)
         where = f" (trace in {f.name}; --debug shows it)"
     click.echo(f"{clip_message(internal_error(e))}{where}", err=True)
@@ -178,8 +202,9 @@ def no_such_command(name: str, rest) -> str:
     if FIELD.match(name):
         text = " ".join([name, *rest])
         return f"'{name}' is not a command: to analyse a position, briscola analyse \"{text}\""
-    meant = SPELLINGS.get(name.lower()) or next(iter(difflib.get_close_matches(
-        name.lower(), list(COMMANDS), 1)), None)
+    meant = SPELLINGS.get(name.lower()) or next(
+        iter(difflib.get_close_matches(name.lower(), list(COMMANDS), 1)), None
+    )
     said = f"No such command '{name}'."
     return said if meant is None else f"{said} Did you mean 'briscola {meant}'?"
 
@@ -190,14 +215,14 @@ def unquoted_position(e: click.UsageError) -> str | None:
     ctx, msg = e.ctx, e.format_message()
     if ctx is None or not msg.startswith("Got unexpected extra argument"):
         return None
-    extra = msg[msg.index("(") + 1:msg.rindex(")")].split()
+    extra = msg[msg.index("(") + 1 : msg.rindex(")")].split()
     for param in ctx.command.params:
         first = ctx.params.get(param.name)
         if isinstance(first, str) and FIELD.match(first) and all(FIELD.match(w) for w in extra):
             flag = f"{param.opts[0]} " if isinstance(param, click.Option) else ""
             text = " ".join([first, *extra])
             path = " ".join(["briscola", *ctx.command_path.split()[1:]])
-            return f": a position is one argument, in quotes: {path} {flag}\"{text}\""
+            return f': a position is one argument, in quotes: {path} {flag}"{text}"'
     return None
 
 

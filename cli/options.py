@@ -2,6 +2,7 @@
 finite positive number of seconds, a count a whole number in range), output paths (checked
 before the work starts, so no work is lost on a bad path) and quoted user input (cut short,
 so a 50 MB line cannot make a 50 MB error)."""
+
 from __future__ import annotations
 
 import json
@@ -41,7 +42,7 @@ LANG = Lang()
 #: no search here gains anything from more than an hour a position: the exact horizon is
 #: reached in a minute (talon 12) and estimates settle within seconds
 MAX_SECONDS = 3600.0
-MAX_SEED = 2 ** 63 - 1
+MAX_SEED = 2**63 - 1
 
 
 def clip_message(msg: object) -> str:
@@ -51,6 +52,7 @@ def clip_message(msg: object) -> str:
 
 class Seconds(click.ParamType):
     """A time limit: finite and positive; beyond an hour it is capped (said on stderr)."""
+
     name = "seconds"
 
     def convert(self, value, param, ctx):
@@ -67,14 +69,18 @@ class Seconds(click.ParamType):
             self.fail(f"{value} is below the shortest time limit, 0.001 s", param, ctx)
         if x > MAX_SECONDS:
             name = param.opts[0] if param is not None and param.opts else "the time limit"
-            click.echo(f"note: {name} {value} capped to {MAX_SECONDS:g} s (an hour: no "
-                       f"search gains from more)", err=True)
+            click.echo(
+                f"note: {name} {value} capped to {MAX_SECONDS:g} s (an hour: no "
+                f"search gains from more)",
+                err=True,
+            )
             x = MAX_SECONDS
         return x
 
 
 class Whole(click.ParamType):
     """A whole number within [lo, hi], refused with a one-line reason otherwise."""
+
     name = "integer"
 
     def __init__(self, lo: int, hi: int, what: str = ""):
@@ -89,8 +95,12 @@ class Whole(click.ParamType):
                 self.fail(f"{clip(str(value))!r} is not a whole number", param, ctx)
             n = int(text) if len(text) <= 30 else self.hi + 1
         if not self.lo <= n <= self.hi:
-            self.fail(f"{clip(str(value))} is out of range ({self.lo} to {self.hi}"
-                      f"{', ' + self.what if self.what else ''})", param, ctx)
+            self.fail(
+                f"{clip(str(value))} is out of range ({self.lo} to {self.hi}"
+                f"{', ' + self.what if self.what else ''})",
+                param,
+                ctx,
+            )
         return n
 
 
@@ -107,12 +117,14 @@ NUMERIC_TYPES = (Seconds, Whole)
 
 # ---- output paths -----------------------------------------------------------------------
 
+
 class OutputPathError(BriscolaError):
     """An output path that cannot be written: said before any work starts."""
 
 
-def check_output(path: str | None, force: bool, option: str = "--out",
-                 append: bool = False) -> None:
+def check_output(
+    path: str | None, force: bool, option: str = "--out", append: bool = False
+) -> None:
     """Refuse, before the work, a path whose directory is missing or not writable, or an
     existing file without --force (a file that is ``append``ed to, such as a resumable
     log, may exist)."""

@@ -18,6 +18,7 @@ Every name below is loaded from its module on first use (PEP 562), so that ``imp
 solver.cards`` (or a command that only draws a position) does not load numba and the
 search kernels. docs/architecture.md says which module owns what.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -4,6 +4,7 @@ A card id is ``suit * 10 + rank`` where ``rank`` 0..9 runs from the weakest card
 the strongest (Asso).  So within a suit a higher id is a stronger card, and the bit order
 of a mask is the canonical print order (by suit, then strength, weakest first).
 """
+
 from __future__ import annotations
 
 import re

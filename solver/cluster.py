@@ -9,6 +9,7 @@ already logged. A task whose worker dies is run again by the scheduler elsewhere
 
 Dask (``pip install -e '.[cluster]'``) is imported only when a cluster is asked for.
 """
+
 from __future__ import annotations
 
 import functools
@@ -62,8 +63,7 @@ def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
         if not text.isdigit() or int(text) < 1:
             raise ClusterError(f"BRISCOLA_WORKER_TT_MB must be a number of megabytes, got {text!r}")
         tt_mb = int(text)
-    return {"BRISCOLA_TT_MB": str(tt_mb),
-            "BRISCOLA_THREADS": str(max(1, threads))}
+    return {"BRISCOLA_TT_MB": str(tt_mb), "BRISCOLA_THREADS": str(max(1, threads))}
 
 
 def apply_env(env: dict[str, str]) -> None:
@@ -73,16 +73,18 @@ def apply_env(env: dict[str, str]) -> None:
     machine (a worker of N Dask threads runs N tasks at once on it, each taking search
     threads no other task uses)."""
     os.environ.update(env)
-    default_engine().configure(tt_mb=int(env["BRISCOLA_TT_MB"]),
-                               threads=int(env["BRISCOLA_THREADS"]))
+    default_engine().configure(
+        tt_mb=int(env["BRISCOLA_TT_MB"]), threads=int(env["BRISCOLA_THREADS"])
+    )
 
 
 def warm() -> int:
     """Load (or, the first time, compile and cache) the search kernels: a worker does it
     once, before its first real task, instead of inside a timed move."""
     default_engine().ready()
-    analyse(parse_position("hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"),
-            "points")
+    analyse(
+        parse_position("hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"), "points"
+    )
     return os.getpid()
 
 
@@ -105,6 +107,7 @@ def _env_plugin_class():
                 # Ctrl-C reaches the whole terminal's process group: the local workers leave
                 # it to the client, which stops them
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     return EnvPlugin
 
 
@@ -127,8 +130,9 @@ def _probe(address: str) -> None:
 
 
 @contextmanager
-def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = None,
-            threads: int = 1):
+def connect(
+    address: str | None = None, workers: int = 2, tt_mb: int | None = None, threads: int = 1
+):
     """A Dask client: on the scheduler at ``address`` (host:port), or on an embedded local
     cluster of ``workers`` processes. Each worker gets ``worker_env`` and warms its kernels."""
     distributed = _dask()
@@ -147,9 +151,14 @@ def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = No
         else:
             warm()  # compile once here: the workers then load the cached kernels
             cluster = distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=threads, processes=True,
-                dashboard_address=None, silence_logs=logging.CRITICAL, env=env,
-                memory_limit=0)
+                n_workers=workers,
+                threads_per_worker=threads,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+                env=env,
+                memory_limit=0,
+            )
             client = distributed.Client(cluster)
     except ClusterError:
         raise
@@ -158,12 +167,17 @@ def connect(address: str | None = None, workers: int = 2, tt_mb: int | None = No
     try:
         try:
             client.register_plugin(_env_plugin_class()(env, cluster is not None))
-            client.gather([client.submit(warm, pure=False, workers=[w],
-                                         allow_other_workers=False)
-                           for w in client.scheduler_info()["workers"]])
+            client.gather(
+                [
+                    client.submit(warm, pure=False, workers=[w], allow_other_workers=False)
+                    for w in client.scheduler_info()["workers"]
+                ]
+            )
         except Exception as e:
-            raise ClusterError(f"the workers cannot run the solver ({type(e).__name__}: {e}); "
-                               f"install this checkout with its cluster extra on each") from None
+            raise ClusterError(
+                f"the workers cannot run the solver ({type(e).__name__}: {e}); "
+                f"install this checkout with its cluster extra on each"
+            ) from None
         yield client
     finally:
         try:
@@ -188,12 +202,18 @@ def _progress_printer(total: int, done0: int, out: Callable[[str], None]):
         left = total - done
         eta = f", about {left / rate:.0f} s left" if rate > 0 and left else ""
         out(f"tasks: {done}/{total} done, {rate:.2f}/s{eta}")
+
     return show
 
 
-def run(fn: Callable, tasks: dict[int, tuple], client=None, retries: int = 2,
-        progress: Callable[[str], None] | None = None, total: int | None = None
-        ) -> Iterator[tuple[int, object]]:
+def run(
+    fn: Callable,
+    tasks: dict[int, tuple],
+    client=None,
+    retries: int = 2,
+    progress: Callable[[str], None] | None = None,
+    total: int | None = None,
+) -> Iterator[tuple[int, object]]:
     """(index, fn(*args)) for every task, as each finishes: in this process, in index order,
     without ``client``; else over the cluster, in finishing order. Progress lines (done,
     rate, time left) go to ``progress``; ``total`` counts tasks done before (the log's).
@@ -239,9 +259,14 @@ class TaskLog:
     is a LogError naming the file and line, never a wrong result. Rows are written whole:
     a newline first if the file lacks its last one, and flushed to the disk (fsync)."""
 
-    def __init__(self, path: str | None, key: dict,
-                 row_error: Callable[[dict], str | None] | None = None,
-                 warn: Callable[[str], None] | None = None, first: int = 0):
+    def __init__(
+        self,
+        path: str | None,
+        key: dict,
+        row_error: Callable[[dict], str | None] | None = None,
+        warn: Callable[[str], None] | None = None,
+        first: int = 0,
+    ):
         self.path = path
         self.key = key
         self.row_error = row_error
@@ -279,11 +304,15 @@ class TaskLog:
                 os.fsync(f.fileno())
             os.truncate(path, keep)
         except OSError as e:
-            raise LogError(f"{path}:{n}: the last row was cut short, and it cannot be "
-                           f"set aside in {torn}: {e.strerror}") from None
+            raise LogError(
+                f"{path}:{n}: the last row was cut short, and it cannot be "
+                f"set aside in {torn}: {e.strerror}"
+            ) from None
         if self.warn:
-            self.warn(f"{path}:{n}: the last row was cut short (a crash while writing "
-                      f"it); it is kept in {torn} and its task runs again")
+            self.warn(
+                f"{path}:{n}: the last row was cut short (a crash while writing "
+                f"it); it is kept in {torn} and its task runs again"
+            )
 
     def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
         """The logged result of each task of this run (the first row of an index)."""
@@ -305,8 +334,10 @@ class TaskLog:
                 continue
             i = row.get("index")
             if not isinstance(i, int) or isinstance(i, bool) or i < self.first:
-                raise LogError(f"{where}: \"index\" must be a task number from {self.first}, "
-                                 f"got {jsonfile.kind(i) if not isinstance(i, int) else i}")
+                raise LogError(
+                    f'{where}: "index" must be a task number from {self.first}, '
+                    f"got {jsonfile.kind(i) if not isinstance(i, int) else i}"
+                )
             bad = self.row_error(row) if self.row_error else None
             if bad:
                 raise LogError(f"{where}: {bad}")

@@ -12,6 +12,7 @@ the board can say it in the player's language (``solver.i18n.error_text``, the I
 beside this English in ``solver.i18n.ERRORS``). Its ``str`` is the English text, whatever
 language is shown. The English lives here, not in solver.i18n, because every module
 raises these errors and solver.i18n itself imports this one."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -23,8 +24,7 @@ E = TypeVar("E", bound="BriscolaError")
 #: own text; solver.i18n.ERRORS holds them with their Italian
 ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
-    "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 "
-                    "4 2)",
+    "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
     "card.empty": "empty card in list '{text}'",
     "card.twice": "card {card} given twice ({first} and {second})",
@@ -34,7 +34,7 @@ ENGLISH: dict[str, str] = {
     "field.unknown": "unknown field '{field}' (fields: {fields})",
     "field.twice": "field '{field}' given twice",
     "field.trailing_comma": "the list of {field}= ends with ',' (remove it, or add the missing "
-                            "card)",
+    "card)",
     "field.one_card": "{field}= takes one card, got {count}",
     "field.missing": "missing field {field}=",
     "field.seat": "{variant} has {players} players: {field}= is not allowed",
@@ -51,16 +51,15 @@ ENGLISH: dict[str, str] = {
     "table.many": "table= holds at most {most} cards in {variant}, got {count}",
     "trump.needed": "briscola= needs the trump card",
     "trump.not_bottom": "the talon has cards, so the trump card {card} must be its bottom card, "
-                        "but it is in a hand, on the table or played",
+    "but it is in a hand, on the table or played",
     "trump.in_hand": "the trump card {card} is in a hand or on the table, but {field} says the "
-                     "talon has cards",
+    "talon has cards",
     "trump.in_hand_top": "the trump card is in a hand, but top= says the talon has cards",
     "top.is_trump": "top card {card} is the trump card, which stays at the talon's bottom and is "
-                    "drawn last",
+    "drawn last",
     "top.hidden": "in {variant} the talon's top card is hidden: top= is not allowed (talon= "
-                  "gives the whole order)",
-    "top.played": "top= given but the talon is empty (top card {card} is among the played "
-                  "cards)",
+    "gives the whole order)",
+    "top.played": "top= given but the talon is empty (top card {card} is among the played cards)",
     "top.empty": "top= given but the talon is empty",
     "top.missing": "the talon holds {size} cards: give its top card with top= (or talon=)",
     "top.needs_rest": "top= given: say what is left with played= or unseen= (or talon=)",
@@ -69,32 +68,29 @@ ENGLISH: dict[str, str] = {
     "talon.even": "the talon would hold {size} cards: it always holds an even number",
     "talon.even_one": "the talon would hold 1 card: it always holds an even number",
     "talon.multiple": "the talon would hold {size} cards: with {players} players it always holds "
-                      "a multiple of {players}",
+    "a multiple of {players}",
     "talon.multiple_one": "the talon would hold 1 card: with {players} players it always holds "
-                          "a multiple of {players}",
+    "a multiple of {players}",
     "talon.listed": "talon= lists {listed} cards but the talon holds {size}",
     "talon.end": "talon= must end with the trump card {card}",
     "tricks.open": "tricks= is what a seat saw of a hidden hand (hand1=? or hand2=?); an open "
-                   "position shows every card",
+    "position shows every card",
     "tricks.not_trick": "tricks=: '{part}' is not a trick (lead+answer, e.g. 7B+AB)",
     "tricks.not_played": "tricks=: {card} is not in played=",
     "tricks.twice": "tricks=: {card} is played twice",
     "hands.full": "hands hold {size} cards each while the talon has cards, got {shown}",
     "hands.talon_leader2": "mid-trick with cards in the talon the leader holds {less} and the "
-                           "follower {size}, got {shown}",
+    "follower {size}, got {shown}",
     "hands.talon_leader": "mid-trick with cards in the talon the leader holds {less} and the "
-                          "others {size}, got {shown}",
+    "others {size}, got {shown}",
     "hands.talon_played": "mid-trick with cards in the talon the {k} players who played hold "
-                          "{less} and the others {size}, got {shown}",
-    "hands.start2": "at the start of a trick both hands hold the same number of cards, got "
-                    "{shown}",
-    "hands.start": "at the start of a trick every hand holds the same number of cards, got "
-                   "{shown}",
-    "hands.mid_leader2": "mid-trick the leader holds one card fewer than the follower, got "
-                         "{shown}",
+    "{less} and the others {size}, got {shown}",
+    "hands.start2": "at the start of a trick both hands hold the same number of cards, got {shown}",
+    "hands.start": "at the start of a trick every hand holds the same number of cards, got {shown}",
+    "hands.mid_leader2": "mid-trick the leader holds one card fewer than the follower, got {shown}",
     "hands.mid_leader": "mid-trick the leader holds one card fewer than the others, got {shown}",
     "hands.mid_played": "mid-trick the {k} players who played hold one card fewer than the "
-                        "others, got {shown}",
+    "others, got {shown}",
     "hands.max": "a hand holds at most {size} cards in {variant}, got {got}",
     "deal.over": "the deal is over: no cards left to play",
     "deal.over_short": "the deal is over",
@@ -102,13 +98,13 @@ ENGLISH: dict[str, str] = {
     "score.format": "score= must be two numbers like 40-36, got '{text}'",
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "
-                    "among them is worth {a}",
+    "among them is worth {a}",
     "json.invalid": "not valid JSON ({detail})",
-    "json.position": "a position's JSON is an object with a \"position\" text",
+    "json.position": 'a position\'s JSON is an object with a "position" text',
     "move.illegal": "illegal move: {why}",
     "move.not_in_hand": "{card} is not in player {player}'s hand",
     "move.follow": "{card}: player {player} must follow suit ({suit} was led and the hand holds "
-                   "one)",
+    "one)",
     "move.seat": "illegal move: {card} for player {player}",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
     "seat.hidden_hand": "player {player}'s hand is hidden (?): this is player {seat}'s view",
@@ -116,16 +112,14 @@ ENGLISH: dict[str, str] = {
     "seat.no_hand": "no opponent hand is consistent with what the seat has seen",
     "seat.no_hand_record": "could not find an opponent hand consistent with the record",
     "seat.game": "a hidden hand (?) exists only in the 2-player hidden-card games (classic, "
-                 "briscolone, libero), not {variant}",
+    "briscolone, libero), not {variant}",
     "seat.too_few": "player {player}'s hand would hold {count} cards but only {rest} cards are "
-                    "unaccounted for",
+    "unaccounted for",
     "seat.one_hidden": "only one hand may be hidden (?): the other is the seat's own",
     "seat.talon_field": "with a hidden hand give played= (not {field}=): the seat does not see "
-                        "the talon",
-    "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside "
-                     "{field}=",
-    "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view "
-                      "(?)",
+    "the talon",
+    "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside {field}=",
+    "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view (?)",
     "lang.unknown": "unknown language '{lang}' (en or it)",
     "request.missing": "missing field '{field}'",
     "request.time_limit": "time_limit must be above 0 and at most {most} seconds",
@@ -145,8 +139,9 @@ class BriscolaError(ValueError):
     template in solver.i18n.ERRORS and ``fields`` fill it (None: the message has no
     translation and is shown as it is)."""
 
-    def __init__(self, message: str = "", *, key: str | None = None,
-                 fields: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str = "", *, key: str | None = None, fields: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.key = key
         self.fields: dict[str, Any] = dict(fields or {})

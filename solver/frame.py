@@ -6,6 +6,7 @@ the mover's side has already taken less the other side's, it is the expected fin
 the frame of the review's graph, which moves only by a mistake or the luck of a draw. The
 points taken are public in every game, so a seat's view has them as well (its own score).
 """
+
 from __future__ import annotations
 
 #: the frame a picture's card values are in: expected final margin, points still to win

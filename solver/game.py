@@ -7,6 +7,7 @@ and the sides are the seats' parity (seat 0 and 2 against seat 1 and 3).
 The deal is reproducible from the deck order alone (see ``deal_from_deck``), which is what
 game records store.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,6 +40,7 @@ class Trick(NamedTuple):
 @dataclass(frozen=True)
 class GameState(Seats):
     """One moment of a deal. ``talon`` is top first with the turned trump card last."""
+
     variant: Variant
     hands: tuple[int, ...]
     trick: tuple[int, ...]
@@ -137,8 +139,7 @@ class GameState(Seats):
         ``clairvoyant`` (so analysing the text is never clairvoyant unless asked)."""
         return open_view(self, clairvoyant).to_text()
 
-    def view(self, player: int | None = None,
-             clairvoyant: bool = False) -> Position | SeatPosition:
+    def view(self, player: int | None = None, clairvoyant: bool = False) -> Position | SeatPosition:
         """The position ``player`` (1-based, as in the notation; default: the one to move)
         sees: in the hidden-card games their hand, the other written ?, with what the deal
         has shown of it (a SeatPosition); in scoperta every hand. The talon's order stays
@@ -169,8 +170,9 @@ def default_dealer(variant: Variant | str) -> int:
     return _variant(variant).players - 1
 
 
-def deal(variant: Variant | str, seed: int | random.Random | None = None,
-         dealer: int | None = None) -> GameState:
+def deal(
+    variant: Variant | str, seed: int | random.Random | None = None, dealer: int | None = None
+) -> GameState:
     """Shuffle and deal. ``seed`` is an int, None or a random.Random."""
     v = _variant(variant)
     deck = list(range(40))
@@ -196,20 +198,34 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
         hands[(first + i) % n] |= 1 << deck[i]
     if v.has_trump:
         briscola = deck[k]
-        talon = deck[k + 1:] + (briscola,)
+        talon = deck[k + 1 :] + (briscola,)
         trump = SUIT_OF[briscola]
     else:
         briscola, talon, trump = -1, deck[k:], -1
-    return GameState(v, tuple(hands), (), first, talon, trump, briscola, (0,) * n, (0,) * n,
-                     first, (), dealer, deck)
+    return GameState(
+        v,
+        tuple(hands),
+        (),
+        first,
+        talon,
+        trump,
+        briscola,
+        (0,) * n,
+        (0,) * n,
+        first,
+        (),
+        dealer,
+        deck,
+    )
 
 
 def move_refusal(state: GameState, card: int) -> RulesError | None:
     """Why ``card`` may not be played now, as the error to raise, or None when it may."""
     if state.is_over:
         return RulesError.of("deal.over_short")
-    return rules_move_refusal(state.hands[state.to_move], state.trick, state.variant,
-                              int(to_card(card)), state.turn)
+    return rules_move_refusal(
+        state.hands[state.to_move], state.trick, state.variant, int(to_card(card)), state.turn
+    )
 
 
 def move_error(state: GameState, card: int) -> str | None:
@@ -242,7 +258,7 @@ def play(state: GameState, card: int) -> GameState:
     captured = list(state.captured)
     captured[winner] |= mask_of(cards)
     left = len(after.talon_order or ())
-    drawn = state.talon[:len(state.talon) - left]
+    drawn = state.talon[: len(state.talon) - left]
     done = Trick(state.leader, cards, winner, gained, drawn)
     return replace(
         state,
@@ -265,6 +281,7 @@ def play_moves(state: GameState, moves: Iterable[int]) -> GameState:
 
 # ----- the bridge to the analysis engine -------------------------------------------------
 
+
 def to_position(state: GameState, clairvoyant: bool = False) -> Position:
     """The open Position of this moment of any variant: every hand shown, the talon's
     order only with ``clairvoyant`` (what a player sees is ``GameState.view``)."""
@@ -283,13 +300,20 @@ def open_view(state: GameState, clairvoyant: bool) -> Position:
         played |= m
     top = state.talon[0] if state.talon and v.top_visible else -1
     order = state.talon if clairvoyant and state.talon else None
-    return Position(v.name, tuple(state.hands), tuple(state.trick), top,
-                        state.briscola if v.has_trump else -1, played, state.to_move,
-                        state.side_points, order)
+    return Position(
+        v.name,
+        tuple(state.hands),
+        tuple(state.trick),
+        top,
+        state.briscola if v.has_trump else -1,
+        played,
+        state.to_move,
+        state.side_points,
+        order,
+    )
 
 
-def from_position(pos: Position, talon: Sequence[int] | None = None,
-                  dealer: int = 1) -> GameState:
+def from_position(pos: Position, talon: Sequence[int] | None = None, dealer: int = 1) -> GameState:
     """Continue a game of any variant from an open Position given the real talon order.
 
     ``talon`` is the whole talon top first (the turned trump card last in the games with a
@@ -316,15 +340,31 @@ def from_position(pos: Position, talon: Sequence[int] | None = None,
         talon = head + talon + tail
     if mask_of(talon) != pos.talon_mask or len(talon) != n_talon:
         raise PositionError("the talon order does not hold exactly the talon's cards")
-    if talon[:len(head)] != head or talon[len(talon) - len(tail):] != tail:
-        ends = " and ".join(w for w, c in (("start with the top card", head),
-                                           ("end with the trump card", tail)) if c)
+    if talon[: len(head)] != head or talon[len(talon) - len(tail) :] != tail:
+        ends = " and ".join(
+            w
+            for w, c in (("start with the top card", head), ("end with the trump card", tail))
+            if c
+        )
         raise PositionError(f"the talon order must {ends}")
     score = pos.score if pos.score is not None else (0, 0)
     n = pos.players
-    return GameState(v, pos.hands, pos.table, pos.leader, talon, pos.trump_suit, pos.briscola,
-                     tuple(score) + (0,) * (n - 2), (0,) * n, pos.to_move, (), dealer, None,
-                     pos.played)
+    return GameState(
+        v,
+        pos.hands,
+        pos.table,
+        pos.leader,
+        talon,
+        pos.trump_suit,
+        pos.briscola,
+        tuple(score) + (0,) * (n - 2),
+        (0,) * n,
+        pos.to_move,
+        (),
+        dealer,
+        None,
+        pos.played,
+    )
 
 
 def continue_game(pos: Position, rng: random.Random) -> GameState:
@@ -351,12 +391,14 @@ def talon_ends(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 # ----- matches -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class MatchState:
     """Finished deals of a match and what they add up to, by the variant's match rule:
     segni (first to win ``target`` deals; 60-60 counts for nobody), rounds (``target``
     rounds, the side winning more wins), points (captured points added up until a side
     reaches ``target``; both there in the same deal: the higher total; equal: play on)."""
+
     variant: Variant
     target: int
     deals: tuple[GameState, ...] = ()
@@ -417,8 +459,9 @@ class MatchState:
         return replace(self, deals=self.deals + (finished,))
 
 
-def new_match(variant: Variant | str, target: int | None = None,
-              first_dealer: int | None = None) -> MatchState:
+def new_match(
+    variant: Variant | str, target: int | None = None, first_dealer: int | None = None
+) -> MatchState:
     v = _variant(variant)
     t = DEFAULT_TARGET[v.match] if target is None else int(target)
     if t < 1:
@@ -441,10 +484,28 @@ def describe_deal(state: GameState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["GameState", "MatchState", "Trick", "DEFAULT_TARGET", "deal", "deal_from_deck",
-           "default_dealer", "legal_cards", "move_error", "move_refusal", "play", "play_moves",
-           "to_position", "to_seat_position", "from_position", "continue_game", "talon_ends",
-           "new_match", "make_rng", "describe_deal"]
+__all__ = [
+    "GameState",
+    "MatchState",
+    "Trick",
+    "DEFAULT_TARGET",
+    "deal",
+    "deal_from_deck",
+    "default_dealer",
+    "legal_cards",
+    "move_error",
+    "move_refusal",
+    "play",
+    "play_moves",
+    "to_position",
+    "to_seat_position",
+    "from_position",
+    "continue_game",
+    "talon_ends",
+    "new_match",
+    "make_rng",
+    "describe_deal",
+]
 
 
 def record_of(state: GameState) -> tuple[tuple[int, int, int], ...]:
@@ -459,6 +520,14 @@ def to_seat_position(state: GameState, seat: int) -> SeatPosition:
     played = state.prior
     for m in state.captured:
         played |= m
-    return make_seat_position(state.variant.name, seat, state.hands[seat], state.trick,
-                              state.briscola, played, state.to_move,
-                              (state.points[0], state.points[1]), record_of(state))
+    return make_seat_position(
+        state.variant.name,
+        seat,
+        state.hands[seat],
+        state.trick,
+        state.briscola,
+        played,
+        state.to_move,
+        (state.points[0], state.points[1]),
+        record_of(state),
+    )

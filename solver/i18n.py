@@ -4,6 +4,7 @@ the text and SVG drawings' labels; and the helpers that fill them (``message``, 
 ``card_phrase``, ``suit_name``). Italian cards are all masculine (il Re, l'Asso, il 4), so
 pronouns standing for a card are masculine too.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,52 +37,89 @@ def fmt_fraction(x: Fraction | None) -> str:
 
 # ----- explanations (two players) -------------------------------------------------------
 _VERBS = {
-    "en": {"lead": ("lead", "leads"), "answer": ("answer", "answers"), "take": ("take", "takes"),
-           "draw": ("draw", "draws"), "play": ("play", "plays"), "lose": ("lose", "loses"),
-           "have": ("have", "has"), "trump": ("trump", "trumps"), "let": ("let", "lets"),
-           "throw": ("throw", "throws"), "hold": ("hold", "holds"), "can": ("can", "can"),
-           "capture": ("capture", "captures"), "spend": ("spend", "spends"),
-           "win": ("win", "wins"), "need": ("need", "needs")},
-    "it": {"lead": ("giochi", "gioca"), "answer": ("rispondi", "risponde"),
-           "take": ("prendi", "prende"), "draw": ("peschi", "pesca"), "play": ("giochi", "gioca"),
-           "lose": ("perdi", "perde"), "have": ("hai", "ha"), "trump": ("tagli", "taglia"),
-           "let": ("lisci", "liscia"), "throw": ("scarti", "scarta"),
-           "hold": ("conservi", "conserva"), "can": ("puoi", "può"),
-           "capture": ("prendi", "prende"), "spend": ("spendi", "spende"),
-           "win": ("vinci", "vince"), "need": ("ti servono", "gli servono")},
+    "en": {
+        "lead": ("lead", "leads"),
+        "answer": ("answer", "answers"),
+        "take": ("take", "takes"),
+        "draw": ("draw", "draws"),
+        "play": ("play", "plays"),
+        "lose": ("lose", "loses"),
+        "have": ("have", "has"),
+        "trump": ("trump", "trumps"),
+        "let": ("let", "lets"),
+        "throw": ("throw", "throws"),
+        "hold": ("hold", "holds"),
+        "can": ("can", "can"),
+        "capture": ("capture", "captures"),
+        "spend": ("spend", "spends"),
+        "win": ("win", "wins"),
+        "need": ("need", "needs"),
+    },
+    "it": {
+        "lead": ("giochi", "gioca"),
+        "answer": ("rispondi", "risponde"),
+        "take": ("prendi", "prende"),
+        "draw": ("peschi", "pesca"),
+        "play": ("giochi", "gioca"),
+        "lose": ("perdi", "perde"),
+        "have": ("hai", "ha"),
+        "trump": ("tagli", "taglia"),
+        "let": ("lisci", "liscia"),
+        "throw": ("scarti", "scarta"),
+        "hold": ("conservi", "conserva"),
+        "can": ("puoi", "può"),
+        "capture": ("prendi", "prende"),
+        "spend": ("spendi", "spende"),
+        "win": ("vinci", "vince"),
+        "need": ("ti servono", "gli servono"),
+    },
 }
 
 # the words of the Briscolone and Libero endgames (no trump; follow suit, or not)
-_NOTRUMP_VERBS_EN = {"must": ("must", "must"), "follow": ("follow", "follows"),
-                     "strip": ("strip", "strips"), "run": ("run", "runs"),
-                     "force": ("force", "forces")}
-_NOTRUMP_VERBS_IT = {"must": ("devi", "deve"), "follow": ("rispondi", "risponde"),
-                     "strip": ("svuoti", "svuota"), "run": ("fai", "fa"),
-                     "force": ("costringi", "costringe")}
+_NOTRUMP_VERBS_EN = {
+    "must": ("must", "must"),
+    "follow": ("follow", "follows"),
+    "strip": ("strip", "strips"),
+    "run": ("run", "runs"),
+    "force": ("force", "forces"),
+}
+_NOTRUMP_VERBS_IT = {
+    "must": ("devi", "deve"),
+    "follow": ("rispondi", "risponde"),
+    "strip": ("svuoti", "svuota"),
+    "run": ("fai", "fa"),
+    "force": ("costringi", "costringe"),
+}
 
 #: verbs as (form for "you", form for "the opponent"): templates say {a_take}, {b_draw}...
 VERBS = {"en": {**_VERBS["en"], **_NOTRUMP_VERBS_EN}, "it": {**_VERBS["it"], **_NOTRUMP_VERBS_IT}}
 
 _EXPLAIN = {
     "en": {
-        "you": "you", "opp": "the opponent", "your": "your", "opps": "the opponent's",
-        "whose.you": "yours", "whose.opp": "the opponent's",
+        "you": "you",
+        "opp": "the opponent",
+        "your": "your",
+        "opps": "the opponent's",
+        "whose.you": "yours",
+        "whose.opp": "the opponent's",
         "phase.endgame": "Endgame: the talon is empty, {n} tricks to play.",
         "phase.last_draw": "The last draw: {top} is on top of the talon and {brisc}, the trump card, "
-                           "lies under it; whoever wins this trick takes the top card, the other "
-                           "the trump card, then the last three tricks are played from hand.",
+        "lies under it; whoever wins this trick takes the top card, the other "
+        "the trump card, then the last three tricks are played from hand.",
         "phase.before": "The endgame has not begun: the talon still holds {n} cards "
-                        "(the last draw comes in {k} tricks).",
+        "(the last draw comes in {k} tricks).",
         "to_move": "Player {n} to move ({who}).",
         "outcome.points": "With best play from both sides you take {t0} tricks and {p0} points, "
-                          "the opponent {t1} tricks and {p1} points: {v} for you.",
+        "the opponent {t1} tricks and {p1} points: {v} for you.",
         "outcome.final": "Final score {s0}-{s1}: {res}.",
-        "res.win": "player {n} wins the deal", "res.draw": "a draw at 60-60",
+        "res.win": "player {n} wins the deal",
+        "res.draw": "a draw at 60-60",
         "outcome.win": "Playing to win the deal (61 or more): your chance is {v}.",
-        "best.one": "Best card: {card}.", "best.many": "Best cards (equally good): {cards}.",
+        "best.one": "Best card: {card}.",
+        "best.many": "Best cards (equally good): {cards}.",
         "line": "The winning line, trick by trick:",
         "trick": "Trick {n}: {leader} {a_lead} {lead}, {follower} {b_answer} with {follow}; "
-                 "{winner} {c_take} {pts} points.",
+        "{winner} {c_take} {pts} points.",
         "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, the trump card.",
         "why.intro": "Why: ",
         "why.forced": "{who} {a_have} no choice",
@@ -98,25 +136,27 @@ _EXPLAIN = {
         "alt": "{card} costs {cost}: the opponent answers with {reply}, then {line}.",
         "alt.noreply": "{card} costs {cost}: then {line}.",
         "alt.same": "{card} is just as good.",
-        "alt.trick": "{lead}-{follow} to {winner} (+{pts})", "to_you": "you", "to_opp": "the opponent",
+        "alt.trick": "{lead}-{follow} to {winner} (+{pts})",
+        "to_you": "you",
+        "to_opp": "the opponent",
         "ideas": "The idea at work:",
         "idea.lose_for_trump": "Give up the trick on purpose: {who} {a_play} {card} and {a_lose} "
-                               "the trick (though {instead} would take it) so as to draw {draws}, "
-                               "the trump card, at the last draw and leave {leaves} to the other side "
-                               "(the exchange is worth {gain}).",
+        "the trick (though {instead} would take it) so as to draw {draws}, "
+        "the trump card, at the last draw and leave {leaves} to the other side "
+        "(the exchange is worth {gain}).",
         "idea.win_for_top": "Take the trick for the better top card: {who} {a_play} {card}, "
-                            "{a_win} the last draw and {a_take} {draws}, leaving {leaves}, the "
-                            "trump card, to the other side (the exchange is worth {gain}).",
+        "{a_win} the last draw and {a_take} {draws}, leaving {leaves}, the "
+        "trump card, to the other side (the exchange is worth {gain}).",
         "idea.save_trump": "Keep the trump for the carico: {who} {a_hold} {trump} back (spending it "
-                           "at trick {saved_at} would cost {cost}) and {a_capture} {carico} with it "
-                           "at trick {n}.",
+        "at trick {saved_at} would cost {cost}) and {a_capture} {carico} with it "
+        "at trick {n}.",
         "idea.liscio_lure": "A liscio to draw the trump: {who} {a_lead} {card}, a card worth "
-                            "nothing, and {other} {b_spend} a trump on it, {trump}.",
+        "nothing, and {other} {b_spend} a trump on it, {trump}.",
         "idea.liscio_lure.unavoidable": " Whatever is led, {trump_of} takes one trick: give it "
-                                        "nothing.",
+        "nothing.",
         "idea.count_61": "Count to 61: you need {needed} more points, {in_play} are still in play "
-                         "and {trumps} trumps are still out. With {keep} you keep the deal (chance "
-                         "{win}); {lose} would throw it away.",
+        "and {trumps} trumps are still out. With {keep} you keep the deal (chance "
+        "{win}); {lose} would throw it away.",
         "facts.trumps": "Trumps still out: {cards} ({n}).",
         "facts.points": "Points still in play: {n}.",
         "facts.needed": "To reach 61: player 1 needs {a}, player 2 needs {b}.",
@@ -124,32 +164,44 @@ _EXPLAIN = {
         "values": "Value of each card ({kind}, points still to win, you minus the opponent):",
         "values.win": "Value of each card ({kind}, chance to win the deal):",
         "value.row": "  {card}: {v}",
-        "kind.exact": "exact", "kind.estimate": "estimate",
-        "pts": "{v} points", "pt1": "1 point", "prob": "{v}%", "none": "none",
+        "kind.exact": "exact",
+        "kind.estimate": "estimate",
+        "pts": "{v} points",
+        "pt1": "1 point",
+        "prob": "{v}%",
+        "none": "none",
         "prob_cost": "{v} percentage points of your chance",
         "value_pm": "{v} ± {e}",
         "value_frac": "{d} (exactly {f})",
-        "at.one": "at trick {t}", "at.many": "at tricks {t}", "or": "or",
+        "at.one": "at trick {t}",
+        "at.many": "at tricks {t}",
+        "or": "or",
     },
     "it": {
-        "you": "tu", "opp": "l'avversario", "your": "la tua", "opps": "la briscola dell'avversario",
-        "whose.you": "per te", "whose.opp": "per l'avversario",
+        "you": "tu",
+        "opp": "l'avversario",
+        "your": "la tua",
+        "opps": "la briscola dell'avversario",
+        "whose.you": "per te",
+        "whose.opp": "per l'avversario",
         "phase.endgame": "Finale: il tallone è vuoto, restano {n} prese da giocare.",
         "phase.last_draw": "L'ultima pescata: in cima al tallone c'è {top} e sotto la briscola, "
-                           "{brisc}; chi vince questa presa pesca la carta scoperta, l'altro la "
-                           "briscola, poi si giocano le ultime tre prese.",
+        "{brisc}; chi vince questa presa pesca la carta scoperta, l'altro la "
+        "briscola, poi si giocano le ultime tre prese.",
         "phase.before": "Il finale non è ancora cominciato: nel tallone restano {n} carte "
-                        "(l'ultima pescata arriva fra {k} prese).",
+        "(l'ultima pescata arriva fra {k} prese).",
         "to_move": "Gioca il giocatore {n} ({who}).",
         "outcome.points": "Con il gioco migliore da entrambe le parti fai {t0} prese e {p0} punti, "
-                          "l'avversario {t1} prese e {p1} punti: {v} per te.",
+        "l'avversario {t1} prese e {p1} punti: {v} per te.",
         "outcome.final": "Punteggio finale {s0}-{s1}: {res}.",
-        "res.win": "il giocatore {n} vince la smazzata", "res.draw": "pareggio 60 a 60",
+        "res.win": "il giocatore {n} vince la smazzata",
+        "res.draw": "pareggio 60 a 60",
         "outcome.win": "Giocando per vincere la smazzata (61 o più): la tua probabilità è {v}.",
-        "best.one": "Carta migliore: {card}.", "best.many": "Carte migliori (equivalenti): {cards}.",
+        "best.one": "Carta migliore: {card}.",
+        "best.many": "Carte migliori (equivalenti): {cards}.",
         "line": "La linea vincente, presa per presa:",
         "trick": "Presa {n}: {leader} {a_lead} {lead}, {follower} {b_answer} con {follow}; "
-                 "{winner} {c_take} {pts} punti.",
+        "{winner} {c_take} {pts} punti.",
         "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, la briscola.",
         "why.intro": "Perché: ",
         "why.forced": "{who} non {a_have} scelta",
@@ -166,25 +218,27 @@ _EXPLAIN = {
         "alt": "{card} costa {cost}: l'avversario risponde con {reply}, poi {line}.",
         "alt.noreply": "{card} costa {cost}: poi {line}.",
         "alt.same": "{card} va bene uguale.",
-        "alt.trick": "{lead}-{follow} {winner} (+{pts})", "to_you": "a te", "to_opp": "all'avversario",
+        "alt.trick": "{lead}-{follow} {winner} (+{pts})",
+        "to_you": "a te",
+        "to_opp": "all'avversario",
         "ideas": "L'idea:",
         "idea.lose_for_trump": "Lasciare la presa apposta: {who} {a_play} {card} e {a_lose} la presa "
-                               "(eppure {instead} la prenderebbe) per pescare la briscola, {draws}, "
-                               "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
-                               "{gain}).",
+        "(eppure {instead} la prenderebbe) per pescare la briscola, {draws}, "
+        "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
+        "{gain}).",
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
-                            "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
-                            "briscola, {leaves} (lo scambio vale {gain}).",
+        "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
+        "briscola, {leaves} (lo scambio vale {gain}).",
         "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarlo alla "
-                           "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
-                           "alla presa {n}.",
+        "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
+        "alla presa {n}.",
         "idea.liscio_lure": "Un liscio per far uscire la briscola: {who} {a_lead} {card}, che non "
-                            "vale nulla, e {other} ci {b_spend} una briscola, {trump}.",
+        "vale nulla, e {other} ci {b_spend} una briscola, {trump}.",
         "idea.liscio_lure.unavoidable": " Qualunque carta si giochi, {trump_of} fa comunque una "
-                                        "presa: meglio non darle punti.",
+        "presa: meglio non darle punti.",
         "idea.count_61": "Contare fino a 61: ti servono ancora {needed} punti, ne restano in gioco "
-                         "{in_play} e {trumps} briscole sono ancora fuori. Con {keep} la "
-                         "smazzata resta tua (probabilità {win}); con {lose} la butti via.",
+        "{in_play} e {trumps} briscole sono ancora fuori. Con {keep} la "
+        "smazzata resta tua (probabilità {win}); con {lose} la butti via.",
         "facts.trumps": "Briscole ancora fuori: {cards} ({n}).",
         "facts.points": "Punti ancora in gioco: {n}.",
         "facts.needed": "Per arrivare a 61: al giocatore 1 servono {a} punti, al giocatore 2 {b}.",
@@ -192,19 +246,27 @@ _EXPLAIN = {
         "values": "Valore di ogni carta ({kind}, punti ancora da fare, tuoi meno dell'avversario):",
         "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata):",
         "value.row": "  {card}: {v}",
-        "kind.exact": "esatto", "kind.estimate": "stima",
-        "pts": "{v} punti", "pt1": "1 punto", "prob": "{v}%", "none": "nessuna",
+        "kind.exact": "esatto",
+        "kind.estimate": "stima",
+        "pts": "{v} punti",
+        "pt1": "1 punto",
+        "prob": "{v}%",
+        "none": "nessuna",
         "prob_cost": "{v} punti percentuali di probabilità",
         "value_pm": "{v} ± {e}",
         "value_frac": "{d} (esattamente {f})",
-        "at.one": "alla presa {t}", "at.many": "alle prese {t}", "or": "o",
+        "at.one": "alla presa {t}",
+        "at.many": "alle prese {t}",
+        "or": "o",
     },
 }
 
 # the quiz and the board drawing of ``briscola puzzles play``
 _BOARD_EN = {
     "play.header": "Puzzle {i}/{n} [{difficulty}] {title}",
-    "diff.easy": "easy", "diff.medium": "medium", "diff.hard": "hard",
+    "diff.easy": "easy",
+    "diff.medium": "medium",
+    "diff.hard": "hard",
     "play.ask.best": "Your card (q to quit): ",
     "play.ask.value": "The value for the player to move, e.g. 7 or -3/2 (q to quit): ",
     "play.question.best": "Find the best card for player {n}{goal}.",
@@ -217,13 +279,15 @@ _BOARD_EN = {
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
     "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
-                      "{other}'s hand (?) is not known while the talon holds cards ({talon} "
-                      "left; once it is empty the hand is known by elimination): 'briscola "
-                      "analyse' analyses the position from the seat",
+    "{other}'s hand (?) is not known while the talon holds cards ({talon} "
+    "left; once it is empty the hand is known by elimination): 'briscola "
+    "analyse' analyses the position from the seat",
 }
 _BOARD_IT = {
     "play.header": "Problema {i}/{n} [{difficulty}] {title}",
-    "diff.easy": "facile", "diff.medium": "medio", "diff.hard": "difficile",
+    "diff.easy": "facile",
+    "diff.medium": "medio",
+    "diff.hard": "difficile",
     "play.ask.best": "La tua carta (q per uscire): ",
     "play.ask.value": "Il valore per chi gioca, per esempio 7 o -3/2 (q per uscire): ",
     "play.question.best": "Trova la carta migliore per il giocatore {n}{goal}.",
@@ -236,75 +300,76 @@ _BOARD_IT = {
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
     "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
-                      "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
-                      "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "
-                      "ricava per esclusione): 'briscola analyse' analizza la posizione dal "
-                      "posto del giocatore",
+    "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
+    "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "
+    "ricava per esclusione): 'briscola analyse' analizza la posizione dal "
+    "posto del giocatore",
 }
 
 # the Briscolone and Libero endgames
 _NOTRUMP_EN = {
     "rules.briscolone": "Briscolone: no trumps, the follower must follow suit (but need not "
-                        "beat the card led); the strongest card of the led suit wins.",
+    "beat the card led); the strongest card of the led suit wins.",
     "rules.libero": "Briscolone Libero: no trumps and no duty to follow suit; the strongest card "
-                    "of the led suit wins.",
+    "of the led suit wins.",
     "why.follow_forced": "{who} {a_must} follow suit and {card} is the only {suit} left",
     "why.void": "{who} {a_have} no {suit}, so {who} cannot win and {a_throw} {card}",
     "why.discard": "{who} {a_throw} {card} rather than follow suit, and {a_lose} the trick",
     "why.liscio": "{who} {a_let} it go with {card}, following low on purpose (lisciare), "
-                  "though {instead} would take it",
+    "though {instead} would take it",
     "why.follow_low": "{who} {a_follow} suit with {card} but cannot take",
     "idea.liscio": "Lisciare: at trick {n} {who} {a_follow} low with {card} on purpose; taking "
-                   "with {instead} would cost {cost}.",
+    "with {instead} would cost {cost}.",
     "idea.forced_carico": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other} "
-                          "{b_must} follow suit with {carico} under it, having no {suit} that wins.",
+    "{b_must} follow suit with {carico} under it, having no {suit} that wins.",
     "idea.forced_carico.alone": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other}, "
-                                "holding {carico} alone in {suit}, {b_must} play it under it.",
+    "holding {carico} alone in {suit}, {b_must} play it under it.",
     "idea.strip_suit.carico": "Stripping the suit: {who} {a_lead} {suit} {at} to "
-                              "strip {other} of the small {suit}, so that at trick {payoff} {other} "
-                              "{b_must} follow with the carico.",
+    "strip {other} of the small {suit}, so that at trick {payoff} {other} "
+    "{b_must} follow with the carico.",
     "idea.strip_suit.run": "Stripping the suit: {who} {a_lead} {suit} {at} until "
-                           "{other} {b_have} none left, then at trick {payoff} {other} cannot "
-                           "follow and a card of {suit} takes the trick.",
+    "{other} {b_have} none left, then at trick {payoff} {other} cannot "
+    "follow and a card of {suit} takes the trick.",
     "idea.run_long_suit": "Running the long suit: {other} {b_have} no {suit} left, so {who} {a_run} "
-                          "tricks {tricks} with {cards} (+{pts}).",
+    "tricks {tricks} with {cards} (+{pts}).",
     "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
-                        "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
-                        "away.",
+    "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
+    "away.",
 }
 _NOTRUMP_IT = {
     "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
-                        "non è obbligato a prendere); vince la carta più forte del seme giocato.",
+    "non è obbligato a prendere); vince la carta più forte del seme giocato.",
     "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere a seme; "
-                    "vince la carta più forte del seme giocato.",
+    "vince la carta più forte del seme giocato.",
     "why.follow_forced": "{who} {a_must} rispondere a seme e {a_have} solo {card}",
     "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
     "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
-    "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} "
-                  "prenderebbe",
+    "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} prenderebbe",
     "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
     "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
-                   "con {instead} costerebbe {cost}.",
+    "con {instead} costerebbe {cost}.",
     "idea.forced_carico": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e {other} "
-                          "{b_must} rispondere a seme con {carico}, senza una carta di {suit} "
-                          "che vinca.",
+    "{b_must} rispondere a seme con {carico}, senza una carta di {suit} "
+    "che vinca.",
     "idea.forced_carico.alone": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e "
-                                "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
+    "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
     "idea.strip_suit.carico": "Svuotare il seme: {who} {a_lead} {suit} {at} per "
-                              "togliere le carte piccole di {suit}, così alla presa {payoff} "
-                              "{other} {b_must} rispondere con il carico.",
+    "togliere le carte piccole di {suit}, così alla presa {payoff} "
+    "{other} {b_must} rispondere con il carico.",
     "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} {at} finché "
-                           "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
-                           "non {b_can} rispondere a seme e la carta di {suit} prende.",
+    "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
+    "non {b_can} rispondere a seme e la carta di {suit} prende.",
     "idea.run_long_suit": "Far correre il seme lungo: {other} non {b_have} più {suit}, così {who} "
-                          "{a_run} le prese {tricks} con {cards} (+{pts}).",
+    "{a_run} le prese {tricks} con {cards} (+{pts}).",
     "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
-                        "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
-                        "con {lose} la butti via.",
+    "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
+    "con {lose} la butti via.",
 }
 
-MESSAGES = {"en": {**_EXPLAIN["en"], **_BOARD_EN, **_NOTRUMP_EN},
-            "it": {**_EXPLAIN["it"], **_BOARD_IT, **_NOTRUMP_IT}}
+MESSAGES = {
+    "en": {**_EXPLAIN["en"], **_BOARD_EN, **_NOTRUMP_EN},
+    "it": {**_EXPLAIN["it"], **_BOARD_IT, **_NOTRUMP_IT},
+}
 
 
 def _article_it(c: int) -> str:
@@ -321,15 +386,19 @@ def card_phrase(c: int, lang: str) -> str:
 #: a number naming a player or a side (player 1 wins) is not a count
 _ONE = r"(?<![\d.,])(?<!player )(?<!Player )(?<!side )(?<!team )(?<!giocatore )1 "
 AGREE = {
-    "it": [(re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
-           (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
-           (re.compile(_ONE + r"briscole sono\b"), "1 briscola è"),
-           (re.compile(_ONE + r"prese\b"), "1 presa"),
-           (re.compile(_ONE + r"punti\b"), "1 punto")],
-    "en": [(re.compile(_ONE + r"more points\b"), "1 more point"),
-           (re.compile(_ONE + r"trumps are\b"), "1 trump is"),
-           (re.compile(_ONE + r"points\b"), "1 point"),
-           (re.compile(_ONE + r"tricks\b"), "1 trick")],
+    "it": [
+        (re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
+        (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
+        (re.compile(_ONE + r"briscole sono\b"), "1 briscola è"),
+        (re.compile(_ONE + r"prese\b"), "1 presa"),
+        (re.compile(_ONE + r"punti\b"), "1 punto"),
+    ],
+    "en": [
+        (re.compile(_ONE + r"more points\b"), "1 more point"),
+        (re.compile(_ONE + r"trumps are\b"), "1 trump is"),
+        (re.compile(_ONE + r"points\b"), "1 point"),
+        (re.compile(_ONE + r"tricks\b"), "1 trick"),
+    ],
 }
 
 
@@ -351,71 +420,84 @@ TEAM_WORDS = {
     "en": {
         "to_move": "Player {n} to move (team {team}). Endgame: the talon is empty, {k} tricks to play.",
         "outcome": "With best play your team takes {t0} tricks and {p0} points, the other team "
-                   "{t1} tricks and {p1} points: {v} for your team.",
-        "best1": "Best card: {card}.", "bestn": "Best cards (equally good): {cards}.",
+        "{t1} tricks and {p1} points: {v} for your team.",
+        "best1": "Best card: {card}.",
+        "bestn": "Best cards (equally good): {cards}.",
         "line": "The best line, trick by trick:",
         "trick": "  Trick {n}: {cards}; player {w} takes {p} points.",
         "play": "player {s} {card}{why}",
-        "why.forced": " (forced)", "why.any": " (any card does as well)", "why.best": "",
-        "why.table": " (on the table)", "why.alt": "",
+        "why.forced": " (forced)",
+        "why.any": " (any card does as well)",
+        "why.best": "",
+        "why.table": " (on the table)",
+        "why.alt": "",
         "others": "The other cards:",
         "alt": "  {card} costs {cost} points: player {rs} answers {reply}; then {line}.",
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives the {card} to the trick "
-                             "that the partner takes (trick {t}).",
+        "that the partner takes (trick {t}).",
         "idea.partner_takes": "  Leave it to the partner: player {s} plays low ({card}) at trick {t} "
-                              "because the partner, still to play, takes the trick.",
+        "because the partner, still to play, takes the trick.",
     },
     "it": {
         "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è finito, restano {k} prese.",
         "outcome": "Con il gioco migliore la tua squadra fa {t0} prese e {p0} punti, l'altra "
-                   "{t1} prese e {p1} punti: {v} per la tua squadra.",
-        "best1": "Carta migliore: {card}.", "bestn": "Carte migliori (equivalenti): {cards}.",
+        "{t1} prese e {p1} punti: {v} per la tua squadra.",
+        "best1": "Carta migliore: {card}.",
+        "bestn": "Carte migliori (equivalenti): {cards}.",
         "line": "La linea migliore, presa per presa:",
         "trick": "  Presa {n}: {cards}; prende il giocatore {w}, {p} punti.",
         "play": "giocatore {s} {card}{why}",
-        "why.forced": " (obbligata)", "why.any": " (ogni carta va bene)", "why.best": "",
-        "why.table": " (in tavola)", "why.alt": "",
+        "why.forced": " (obbligata)",
+        "why.any": " (ogni carta va bene)",
+        "why.best": "",
+        "why.table": " (in tavola)",
+        "why.alt": "",
         "others": "Le altre carte:",
         "alt": "  {card} costa {cost} punti: il giocatore {rs} risponde {reply}; poi {line}.",
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
-                             "che prende il compagno (presa {t}).",
+        "che prende il compagno (presa {t}).",
         "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} liscia ({card}) alla presa {t} "
-                              "perché il compagno, che deve ancora giocare, prende.",
+        "perché il compagno, che deve ancora giocare, prende.",
     },
 }
 
 
 # ----- puzzle titles --------------------------------------------------------------------
-TITLES = {"lose_for_trump": "Let the trick go, draw the trump card",
-          "win_for_top": "Take the trick for the top card",
-          "save_trump": "Keep the trump for the carico",
-          "liscio_lure": "A liscio to draw the trump",
-          "count_61": "Count to 61",
-          "liscio": "Lisciare: follow low on purpose",
-          "forced_carico": "Force the carico out",
-          "strip_suit": "Strip the suit",
-          "run_long_suit": "Run the long suit"}
+TITLES = {
+    "lose_for_trump": "Let the trick go, draw the trump card",
+    "win_for_top": "Take the trick for the top card",
+    "save_trump": "Keep the trump for the carico",
+    "liscio_lure": "A liscio to draw the trump",
+    "count_61": "Count to 61",
+    "liscio": "Lisciare: follow low on purpose",
+    "forced_carico": "Force the carico out",
+    "strip_suit": "Strip the suit",
+    "run_long_suit": "Run the long suit",
+}
 
 
 #: the Italian of every title the generator writes: the ideas', the stages' and the hints'
-TITLES_IT = {"Let the trick go, draw the trump card": "Lascia la presa, pesca la briscola",
-             "Take the trick for the top card": "Prendi per la carta scoperta",
-             "Keep the trump for the carico": "Tieni la briscola per il carico",
-             "A liscio to draw the trump": "Un liscio per far uscire la briscola",
-             "Count to 61": "Conta fino a 61",
-             "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
-             "Force the carico out": "Fai cadere il carico",
-             "Strip the suit": "Svuota il seme",
-             "Run the long suit": "Fai correre il seme lungo",
-             "Last draw": "Ultima pescata", "Last tricks": "Ultime prese",
-             "Briscolone, last tricks": "Briscolone, ultime prese",
-             "Briscolone Libero, last tricks": "Briscolone libero, ultime prese",
-             "give a little to take more": "dai poco per prendere di più",
-             "not the obvious card": "non la carta più ovvia",
-             "the right answer": "la risposta giusta",
-             "the right lead": "l'attacco giusto"}
+TITLES_IT = {
+    "Let the trick go, draw the trump card": "Lascia la presa, pesca la briscola",
+    "Take the trick for the top card": "Prendi per la carta scoperta",
+    "Keep the trump for the carico": "Tieni la briscola per il carico",
+    "A liscio to draw the trump": "Un liscio per far uscire la briscola",
+    "Count to 61": "Conta fino a 61",
+    "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
+    "Force the carico out": "Fai cadere il carico",
+    "Strip the suit": "Svuota il seme",
+    "Run the long suit": "Fai correre il seme lungo",
+    "Last draw": "Ultima pescata",
+    "Last tricks": "Ultime prese",
+    "Briscolone, last tricks": "Briscolone, ultime prese",
+    "Briscolone Libero, last tricks": "Briscolone libero, ultime prese",
+    "give a little to take more": "dai poco per prendere di più",
+    "not the obvious card": "non la carta più ovvia",
+    "the right answer": "la risposta giusta",
+    "the right lead": "l'attacco giusto",
+}
 
 
 def title_text(title: str | None, lang: str) -> str:
@@ -435,12 +517,18 @@ def title_text(title: str | None, lang: str) -> str:
 #: the comment the puzzle generator writes, shown after the answer: what the natural card
 #: (the one a plain greedy player picks) costs, or that it is right; files keep the English
 PUZZLE_COMMENTS = {
-    "en": {"costs": "the natural {card} costs {cost} {unit}.",
-           "right": "the natural card {card} is right here.",
-           "points": "points", "win": "in the chance to win"},
-    "it": {"costs": "la carta più naturale, {card}, costa {cost} {unit}.",
-           "right": "la carta più naturale, {card}, qui è quella giusta.",
-           "points": "punti", "win": "di probabilità di vincere"},
+    "en": {
+        "costs": "the natural {card} costs {cost} {unit}.",
+        "right": "the natural card {card} is right here.",
+        "points": "points",
+        "win": "in the chance to win",
+    },
+    "it": {
+        "costs": "la carta più naturale, {card}, costa {cost} {unit}.",
+        "right": "la carta più naturale, {card}, qui è quella giusta.",
+        "points": "punti",
+        "win": "di probabilità di vincere",
+    },
 }
 
 
@@ -485,66 +573,98 @@ def comment_text(comment: str | None, lang: str) -> str:
 # ----- review ---------------------------------------------------------------------------
 REVIEW_TEXT: dict[str, dict[str, Any]] = {
     "en": {
-        "title": "Review", "seed": "seed {s}", "deal": "deal {d}", "result": "result {a}-{b}",
+        "title": "Review",
+        "seed": "seed {s}",
+        "deal": "deal {d}",
+        "result": "result {a}-{b}",
         "unfinished": "unfinished",
         "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "luck", "analysis"),
-        "forced": "forced", "unrated": "not rated", "exact": "exact", "estimate": "estimate",
+        "forced": "forced",
+        "unrated": "not rated",
+        "exact": "exact",
+        "estimate": "estimate",
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
-                     "cards sampled; a cost's ± is the half-width of its interval (a 95 % "
-                     "interval unless marked *).",
+        "cards sampled; a cost's ± is the half-width of its interval (a 95 % "
+        "interval unless marked *).",
         "sampling_only": "* the interval is not checked against exact values: it covers the "
-                         "sampling error only (the method's error is not measured for this "
-                         "game at this stage of the deal), or a method's error extrapolated "
-                         "from smaller talons.",
-        "mistakes": "Biggest mistakes:", "no_mistakes": "Biggest mistakes: none among the rated moves",
+        "sampling error only (the method's error is not measured for this "
+        "game at this stage of the deal), or a method's error extrapolated "
+        "from smaller talons.",
+        "mistakes": "Biggest mistakes:",
+        "no_mistakes": "Biggest mistakes: none among the rated moves",
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
-                   "cost {cost} {unit} ({how})",
+        "cost {cost} {unit} ({how})",
         "accuracy": "Accuracy:",
         "acc_line": "player {p} ({name}): {opt}/{rated} decisions optimal ({pct}), "
-                    "average cost {avg} {unit} per decision",
-        "unit": "points", "unit_win": "in win chance",
+        "average cost {avg} {unit} per decision",
+        "unit": "points",
+        "unit_win": "in win chance",
         "acc_none": "player {p} ({name}): no rated decisions",
-        "acc_tail": "; not rated: {n}", "acc_est": "; estimated: {n}",
+        "acc_tail": "; not rated: {n}",
+        "acc_est": "; estimated: {n}",
         "forced_tail": "; forced moves: {n}",
         "interrupted": "interrupted: the review covers {n} of {t} moves",
         "incomplete": "{n} of {t} moves could not be rated (no analysis within the time limit; "
-                      "early positions need the estimator)",
+        "early positions need the estimator)",
     },
     "it": {
-        "title": "Analisi della partita", "seed": "mescolata n. {s}", "deal": "smazzata {d}",
-        "result": "risultato {a}-{b}", "unfinished": "non finita",
-        "cols": ("smazzata", "mossa", "presa", "giocatore", "giocata", "migliore", "costo",
-                 "fortuna", "analisi"),
-        "forced": "obbligata", "unrated": "non valutata", "exact": "esatta", "estimate": "stima",
+        "title": "Analisi della partita",
+        "seed": "mescolata n. {s}",
+        "deal": "smazzata {d}",
+        "result": "risultato {a}-{b}",
+        "unfinished": "non finita",
+        "cols": (
+            "smazzata",
+            "mossa",
+            "presa",
+            "giocatore",
+            "giocata",
+            "migliore",
+            "costo",
+            "fortuna",
+            "analisi",
+        ),
+        "forced": "obbligata",
+        "unrated": "non valutata",
+        "exact": "esatta",
+        "estimate": "stima",
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
-                     "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-                     "è la semiampiezza del suo intervallo (al 95 % se non segnato da *).",
+        "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
+        "è la semiampiezza del suo intervallo (al 95 % se non segnato da *).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
-                         "l'errore di campionamento (l'errore del metodo non è misurato per "
-                         "questo gioco in questa fase della smazzata), o un errore del metodo "
-                         "estrapolato da talloni più piccoli.",
-        "mistakes": "Errori più gravi:", "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
+        "l'errore di campionamento (l'errore del metodo non è misurato per "
+        "questo gioco in questa fase della smazzata), o un errore del metodo "
+        "estrapolato da talloni più piccoli.",
+        "mistakes": "Errori più gravi:",
+        "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
-                   "meglio {best}: costo {cost} {unit} ({how})",
+        "meglio {best}: costo {cost} {unit} ({how})",
         "accuracy": "Precisione:",
         "acc_line": "giocatore {p} ({name}): {opt}/{rated} decisioni ottimali ({pct}), "
-                    "costo medio {avg} {unit} per decisione",
-        "unit": "punti", "unit_win": "in probabilità di vincere",
+        "costo medio {avg} {unit} per decisione",
+        "unit": "punti",
+        "unit_win": "in probabilità di vincere",
         "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
-        "acc_tail": "; non valutate: {n}", "acc_est": "; stimate: {n}",
+        "acc_tail": "; non valutate: {n}",
+        "acc_est": "; stimate: {n}",
         "forced_tail": "; mosse obbligate: {n}",
         "interrupted": "interrotta: l'analisi copre {n} mosse su {t}",
         "incomplete": "{n} mosse su {t} non valutate (nessuna analisi entro il tempo; "
-                      "le posizioni iniziali richiedono lo stimatore)",
+        "le posizioni iniziali richiedono lo stimatore)",
     },
 }
 
 
 #: the words of agents' and players' names in a record, for the Italian review
-NAME_WORDS_IT = {"human": "umano", "engine": "motore", "greedy": "goloso", "random": "casuale",
-                 "player": "giocatore"}
+NAME_WORDS_IT = {
+    "human": "umano",
+    "engine": "motore",
+    "greedy": "goloso",
+    "random": "casuale",
+    "player": "giocatore",
+}
 
 
 def player_name(name: str, lang: str) -> str:
@@ -558,720 +678,1096 @@ def player_name(name: str, lang: str) -> str:
 # ----- drawings: the text board and the SVG picture --------------------------------------
 LABELS: dict[str, dict[str, Any]] = {
     "en": {
-        "title": "Briscola scoperta", "player": "Player {n}", "to_move": "to move",
-        "to_answer": "to answer", "over": "the deal is over", "led_by": "led by player {n}", "table": "Table",
-        "talon": "Talon", "talon_cards": "{n} cards, top {top}", "talon_empty": "empty",
+        "title": "Briscola scoperta",
+        "player": "Player {n}",
+        "to_move": "to move",
+        "to_answer": "to answer",
+        "over": "the deal is over",
+        "led_by": "led by player {n}",
+        "table": "Table",
+        "talon": "Talon",
+        "talon_cards": "{n} cards, top {top}",
+        "talon_empty": "empty",
         "talon_last": "2 cards: top {top}, then the trump card",
-        "order": "Talon order", "order_note": "top first",
-        "briscola": "Briscola", "trump_suit": "trump suit {suit}",
-        "bottom": "at the talon's bottom", "in_hand": "in player {n}'s hand",
-        "on_table": "on the table", "played_trump": "already played",
-        "unseen": "Unseen", "none": "none", "trumps_out": "Trumps out",
-        "points": "Points in play", "score": "Score", "played": "Cards played",
-        "tricks": "{n} ({t} tricks)", "empty_hand": "(no cards)",
-        "hidden_hand": "? ({n} cards, hidden)", "talon_covered": "{n} cards, covered",
+        "order": "Talon order",
+        "order_note": "top first",
+        "briscola": "Briscola",
+        "trump_suit": "trump suit {suit}",
+        "bottom": "at the talon's bottom",
+        "in_hand": "in player {n}'s hand",
+        "on_table": "on the table",
+        "played_trump": "already played",
+        "unseen": "Unseen",
+        "none": "none",
+        "trumps_out": "Trumps out",
+        "points": "Points in play",
+        "score": "Score",
+        "played": "Cards played",
+        "tricks": "{n} ({t} tricks)",
+        "empty_hand": "(no cards)",
+        "hidden_hand": "? ({n} cards, hidden)",
+        "talon_covered": "{n} cards, covered",
         "no_trump": "none (no trump in this game)",
-        "rules": "Rules", "follow_suit": "must follow suit",
-        "voids": "Player {n} lacked", "void_at": "{suit} at trick {t}",
-        "titles": {"scoperta4": "Briscola scoperta, 4 players", "classic": "Briscola",
-                   "briscolone": "Briscolone", "libero": "Briscolone libero"},
+        "rules": "Rules",
+        "follow_suit": "must follow suit",
+        "voids": "Player {n} lacked",
+        "void_at": "{suit} at trick {t}",
+        "titles": {
+            "scoperta4": "Briscola scoperta, 4 players",
+            "classic": "Briscola",
+            "briscolone": "Briscolone",
+            "libero": "Briscolone libero",
+        },
     },
     "it": {
-        "title": "Briscola scoperta", "player": "Giocatore {n}", "to_move": "di mano",
-        "to_answer": "risponde", "over": "la smazzata è finita", "led_by": "giocata dal giocatore {n}", "table": "Tavolo",
-        "talon": "Tallone", "talon_cards": "{n} carte, in cima {top}", "talon_empty": "vuoto",
+        "title": "Briscola scoperta",
+        "player": "Giocatore {n}",
+        "to_move": "di mano",
+        "to_answer": "risponde",
+        "over": "la smazzata è finita",
+        "led_by": "giocata dal giocatore {n}",
+        "table": "Tavolo",
+        "talon": "Tallone",
+        "talon_cards": "{n} carte, in cima {top}",
+        "talon_empty": "vuoto",
         "talon_last": "2 carte: in cima {top}, poi la briscola",
-        "order": "Ordine del tallone", "order_note": "dalla cima",
-        "briscola": "Briscola", "trump_suit": "seme di briscola {suit}",
-        "bottom": "in fondo al tallone", "in_hand": "in mano al giocatore {n}",
-        "on_table": "sul tavolo", "played_trump": "già giocata",
-        "unseen": "Carte non viste", "none": "nessuna", "trumps_out": "Briscole in gioco",
-        "points": "Punti in gioco", "score": "Punteggio", "played": "Carte giocate",
-        "tricks": "{n} ({t} prese)", "empty_hand": "(nessuna carta)",
-        "hidden_hand": "? ({n} carte, coperte)", "talon_covered": "{n} carte, coperte",
+        "order": "Ordine del tallone",
+        "order_note": "dalla cima",
+        "briscola": "Briscola",
+        "trump_suit": "seme di briscola {suit}",
+        "bottom": "in fondo al tallone",
+        "in_hand": "in mano al giocatore {n}",
+        "on_table": "sul tavolo",
+        "played_trump": "già giocata",
+        "unseen": "Carte non viste",
+        "none": "nessuna",
+        "trumps_out": "Briscole in gioco",
+        "points": "Punti in gioco",
+        "score": "Punteggio",
+        "played": "Carte giocate",
+        "tricks": "{n} ({t} prese)",
+        "empty_hand": "(nessuna carta)",
+        "hidden_hand": "? ({n} carte, coperte)",
+        "talon_covered": "{n} carte, coperte",
         "no_trump": "nessuna (gioco senza briscola)",
-        "rules": "Regole", "follow_suit": "obbligo di rispondere a seme",
-        "voids": "Senza seme (g. {n})", "void_at": "{suit} alla presa {t}",
-        "titles": {"scoperta4": "Briscola scoperta a 4", "classic": "Briscola",
-                   "briscolone": "Briscolone", "libero": "Briscolone libero"},
+        "rules": "Regole",
+        "follow_suit": "obbligo di rispondere a seme",
+        "voids": "Senza seme (g. {n})",
+        "void_at": "{suit} alla presa {t}",
+        "titles": {
+            "scoperta4": "Briscola scoperta a 4",
+            "classic": "Briscola",
+            "briscolone": "Briscolone",
+            "libero": "Briscolone libero",
+        },
     },
 }
 
 PICTURE_LABELS = {
-    "en": {"best": "best", "played_title": "Cards played", "talon_n": "talon {n}",
-           "score": "score {a}-{b}", "in_play": "{n} points in play",
-           "trumps_out": "trumps not yet played",
-           "no_trump": "no trump", "top": "top card"},
-    "it": {"best": "migliore", "played_title": "Carte giocate", "talon_n": "tallone {n}",
-           "score": "punti {a}-{b}", "in_play": "{n} punti in gioco",
-           "trumps_out": "briscole ancora da giocare",
-           "no_trump": "senza briscola", "top": "in cima"},
+    "en": {
+        "best": "best",
+        "played_title": "Cards played",
+        "talon_n": "talon {n}",
+        "score": "score {a}-{b}",
+        "in_play": "{n} points in play",
+        "trumps_out": "trumps not yet played",
+        "no_trump": "no trump",
+        "top": "top card",
+    },
+    "it": {
+        "best": "migliore",
+        "played_title": "Carte giocate",
+        "talon_n": "tallone {n}",
+        "score": "punti {a}-{b}",
+        "in_play": "{n} punti in gioco",
+        "trumps_out": "briscole ancora da giocare",
+        "no_trump": "senza briscola",
+        "top": "in cima",
+    },
 }
 #: the frame of the values under the cards (solver.frame), said once on the picture
-PICTURE_LABELS["en"].update({"frame.final": "under the cards: expected final margin",
-                             "frame.togo": "under the cards: points still to win",
-                             "frame.win": "under the cards: chance of winning"})
-PICTURE_LABELS["it"].update({"frame.final": "sotto le carte: margine finale atteso",
-                             "frame.togo": "sotto le carte: punti ancora da vincere",
-                             "frame.win": "sotto le carte: probabilità di vittoria"})
+PICTURE_LABELS["en"].update(
+    {
+        "frame.final": "under the cards: expected final margin",
+        "frame.togo": "under the cards: points still to win",
+        "frame.win": "under the cards: chance of winning",
+    }
+)
+PICTURE_LABELS["it"].update(
+    {
+        "frame.final": "sotto le carte: margine finale atteso",
+        "frame.togo": "sotto le carte: punti ancora da vincere",
+        "frame.win": "sotto le carte: probabilità di vittoria",
+    }
+)
 
 
 # ----- issue 34: where a reply falls, what a ± covers, terminal play --------------------
 #: the explanations' other cards when the reply does not answer within the card's trick
 #: (the card ended its trick: the reply opens the next one, or answers its lead)
 _REPLY_ROLES = {
-    "en": {"alt.lead": "{card} costs {cost}: the opponent takes the trick and leads {reply} "
-                       "next, then {line}.",
-           "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
-                              "the opponent answers with {reply}, then {line}."},
-    "it": {"alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
-                       "con {reply}, poi {line}.",
-           "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
-                              "{lead}, l'avversario risponde con {reply}, poi {line}."},
+    "en": {
+        "alt.lead": "{card} costs {cost}: the opponent takes the trick and leads {reply} "
+        "next, then {line}.",
+        "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
+        "the opponent answers with {reply}, then {line}.",
+    },
+    "it": {
+        "alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
+        "con {reply}, poi {line}.",
+        "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
+        "{lead}, l'avversario risponde con {reply}, poi {line}.",
+    },
 }
 _TEAM_REPLY_ROLES = {
-    "en": {"alt.lead": "  {card} costs {cost} points: player {rs} takes the trick and leads "
-                       "{reply} next; then {line}.",
-           "alt.answer_next": "  {card} costs {cost} points: in the next trick, led with "
-                              "{lead}, player {rs} answers {reply}; then {line}."},
-    "it": {"alt.lead": "  {card} costa {cost} punti: il giocatore {rs} prende la presa e apre "
-                       "la successiva con {reply}; poi {line}.",
-           "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
-                              "{lead}, il giocatore {rs} risponde {reply}; poi {line}."},
+    "en": {
+        "alt.lead": "  {card} costs {cost} points: player {rs} takes the trick and leads "
+        "{reply} next; then {line}.",
+        "alt.answer_next": "  {card} costs {cost} points: in the next trick, led with "
+        "{lead}, player {rs} answers {reply}; then {line}.",
+    },
+    "it": {
+        "alt.lead": "  {card} costa {cost} punti: il giocatore {rs} prende la presa e apre "
+        "la successiva con {reply}; poi {line}.",
+        "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
+        "{lead}, il giocatore {rs} risponde {reply}; poi {line}.",
+    },
 }
 #: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.Interval)
 INTERVAL_TEXT = {
-    "en": {"sampling and method": "± is the half-width of a 95 % interval covering the sampling "
-                                  "error and the method's measured error",
-           "sampling and extrapolated method": "± is the half-width of an interval covering "
-                                               "the sampling error and the method's error "
-                                               "as measured at smaller talons, grown with the "
-                                               "talon: it cannot be checked against exact "
-                                               "values here",
-           "sampling only": "± covers the sampling error only: the method's own error is not "
-                            "measured here, so the exact value may lie outside it",
-           "no sampling": "± 0: every case was solved, so there is no sampling error",
-           "bound": "± is a bound (the widest the value can stray), not a 95 % interval"},
-    "it": {"sampling and method": "± è la semiampiezza di un intervallo al 95 % che copre "
-                                  "l'errore di campionamento e l'errore misurato del metodo",
-           "sampling and extrapolated method": "± è la semiampiezza di un intervallo che "
-                                               "copre l'errore di campionamento e l'errore "
-                                               "del metodo misurato con talloni più piccoli e "
-                                               "cresciuto col tallone: qui non si può "
-                                               "verificare con valori esatti",
-           "sampling only": "± copre solo l'errore di campionamento: l'errore proprio del "
-                            "metodo qui non è misurato, quindi il valore esatto può caderne "
-                            "fuori",
-           "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di "
-                          "campionamento",
-           "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo "
-                    "al 95 %"},
+    "en": {
+        "sampling and method": "± is the half-width of a 95 % interval covering the sampling "
+        "error and the method's measured error",
+        "sampling and extrapolated method": "± is the half-width of an interval covering "
+        "the sampling error and the method's error "
+        "as measured at smaller talons, grown with the "
+        "talon: it cannot be checked against exact "
+        "values here",
+        "sampling only": "± covers the sampling error only: the method's own error is not "
+        "measured here, so the exact value may lie outside it",
+        "no sampling": "± 0: every case was solved, so there is no sampling error",
+        "bound": "± is a bound (the widest the value can stray), not a 95 % interval",
+    },
+    "it": {
+        "sampling and method": "± è la semiampiezza di un intervallo al 95 % che copre "
+        "l'errore di campionamento e l'errore misurato del metodo",
+        "sampling and extrapolated method": "± è la semiampiezza di un intervallo che "
+        "copre l'errore di campionamento e l'errore "
+        "del metodo misurato con talloni più piccoli e "
+        "cresciuto col tallone: qui non si può "
+        "verificare con valori esatti",
+        "sampling only": "± copre solo l'errore di campionamento: l'errore proprio del "
+        "metodo qui non è misurato, quindi il valore esatto può caderne "
+        "fuori",
+        "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di campionamento",
+        "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo al 95 %",
+    },
 }
 #: the short form, after an estimate's ± on one line ("best", the review's costs)
 INTERVAL_SHORT = {
-    "en": {"sampling and method": "sampling and method",
-           "sampling and extrapolated method": "sampling and extrapolated method",
-           "sampling only": "sampling only", "no sampling": "every case solved",
-           "bound": "a bound"},
-    "it": {"sampling and method": "campionamento e metodo",
-           "sampling and extrapolated method": "campionamento e metodo estrapolato",
-           "sampling only": "solo campionamento", "no sampling": "ogni caso risolto",
-           "bound": "un limite"},
+    "en": {
+        "sampling and method": "sampling and method",
+        "sampling and extrapolated method": "sampling and extrapolated method",
+        "sampling only": "sampling only",
+        "no sampling": "every case solved",
+        "bound": "a bound",
+    },
+    "it": {
+        "sampling and method": "campionamento e metodo",
+        "sampling and extrapolated method": "campionamento e metodo estrapolato",
+        "sampling only": "solo campionamento",
+        "no sampling": "ogni caso risolto",
+        "bound": "un limite",
+    },
 }
 for _lang in LANGS:
     MESSAGES[_lang].update(_REPLY_ROLES[_lang])
     TEAM_WORDS[_lang].update(_TEAM_REPLY_ROLES[_lang])
 #: more singulars after a count of 1 (agree): the words the commands' counts come with
-AGREE["en"] += [(re.compile(_ONE + r"((?:(?!of )[a-z]+ ){0,2})" + w + r"s\b"), r"1 \1" + w) for w in
-                ("deal", "win", "record", "card", "hand", "sample", "task", "move", "decision",
-                 "draw", "game", "position", "puzzle", "round", "order")]
-AGREE["en"] += [(re.compile(_ONE + r"losses\b"), "1 loss"),
-                (re.compile(_ONE + r"matches\b"), "1 match")]
-AGREE["it"] += [(re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
-                (re.compile(_ONE + r"carte, coperte\b"), "1 carta, coperta"),
-                (re.compile(_ONE + r"smazzate vinte\b"), "1 smazzata vinta")]
-AGREE["it"] += [(re.compile(_ONE + w + r"\b"), "1 " + one) for w, one in
-                (("smazzate", "smazzata"), ("carte", "carta"), ("mani", "mano"),
-                 ("mosse", "mossa"), ("vittorie", "vittoria"), ("partite", "partita"),
-                 ("decisioni", "decisione"), ("posizioni", "posizione"))]
+AGREE["en"] += [
+    (re.compile(_ONE + r"((?:(?!of )[a-z]+ ){0,2})" + w + r"s\b"), r"1 \1" + w)
+    for w in (
+        "deal",
+        "win",
+        "record",
+        "card",
+        "hand",
+        "sample",
+        "task",
+        "move",
+        "decision",
+        "draw",
+        "game",
+        "position",
+        "puzzle",
+        "round",
+        "order",
+    )
+]
+AGREE["en"] += [
+    (re.compile(_ONE + r"losses\b"), "1 loss"),
+    (re.compile(_ONE + r"matches\b"), "1 match"),
+]
+AGREE["it"] += [
+    (re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
+    (re.compile(_ONE + r"carte, coperte\b"), "1 carta, coperta"),
+    (re.compile(_ONE + r"smazzate vinte\b"), "1 smazzata vinta"),
+]
+AGREE["it"] += [
+    (re.compile(_ONE + w + r"\b"), "1 " + one)
+    for w, one in (
+        ("smazzate", "smazzata"),
+        ("carte", "carta"),
+        ("mani", "mano"),
+        ("mosse", "mossa"),
+        ("vittorie", "vittoria"),
+        ("partite", "partita"),
+        ("decisioni", "decisione"),
+        ("posizioni", "posizione"),
+    )
+]
 #: the review's luck of the draws, its skill and its close calls
-REVIEW_TEXT["en"].update({
-    "p_short": "P{p}",
-    "acc_unknown": "player {p} ({name}): no decision clear enough to call",
-    "close_tail": "; too close to call: {n}",
-    "skill": "Skill and luck (expected final margin, {unit}):",
-    "skill_win": "Skill and luck (chance of winning the deal):",
-    "skill_line": "player {p} ({name}): errors {err} ({rate} per decision), luck {luck} over "
-                  "{n} draws",
-    "luck_missing": " ({n} draws not measured)",
-    "adjusted": "; result {res}, luck-adjusted {adj}",
-    "swings": "Biggest swings of luck:",
-    "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
-             "player {p} ({how})",
-    "drew": "player {p} drew {card}", "exact_val": "exact",
-    "every_draw": "every draw solved", "every_draw_est": "every draw estimated",
-    "card_value": "against the engine's value of the card",
-    "luck_note": "Luck: the value after each draw less the average over every draw that could "
-                 "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
-                 "the result less the luck.",
-    "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
-                      "other's, negated.",
-    "seat_luck_note": "A seat's luck is its own draw valued from its seat, measured after the "
-                      "tricks it won; after a lost trick the opponent leads before the seat "
-                      "can be valued, so that draw is not measured.",
-})
-REVIEW_TEXT["it"].update({
-    "p_short": "G{p}",
-    "acc_unknown": "giocatore {p} ({name}): nessuna decisione abbastanza chiara da giudicare",
-    "close_tail": "; troppo vicine per giudicarle: {n}",
-    "skill": "Abilità e fortuna (margine finale atteso, {unit}):",
-    "skill_win": "Abilità e fortuna (probabilità di vincere la smazzata):",
-    "skill_line": "giocatore {p} ({name}): errori {err} ({rate} per decisione), fortuna {luck} "
-                  "su {n} pescate",
-    "luck_missing": " ({n} pescate non misurate)",
-    "adjusted": "; risultato {res}, al netto della fortuna {adj}",
-    "swings": "Colpi di fortuna più grandi:",
-    "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
-             "per il giocatore {p} ({how})",
-    "drew": "il giocatore {p} pesca {card}", "exact_val": "esatto",
-    "every_draw": "ogni pescata risolta", "every_draw_est": "ogni pescata stimata",
-    "card_value": "rispetto al valore della carta secondo il motore",
-    "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
-                 "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
-                 "fortuna è il risultato meno la fortuna.",
-    "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
-                      "giocatore è quella dell'altro cambiata di segno.",
-    "seat_luck_note": "La fortuna di un giocatore è la sua pescata, valutata dal suo posto, "
-                      "misurata dopo le prese che ha vinto; dopo una presa persa l'avversario "
-                      "apre prima che il suo posto si possa valutare, e quella pescata non è "
-                      "misurata.",
-})
+REVIEW_TEXT["en"].update(
+    {
+        "p_short": "P{p}",
+        "acc_unknown": "player {p} ({name}): no decision clear enough to call",
+        "close_tail": "; too close to call: {n}",
+        "skill": "Skill and luck (expected final margin, {unit}):",
+        "skill_win": "Skill and luck (chance of winning the deal):",
+        "skill_line": "player {p} ({name}): errors {err} ({rate} per decision), luck {luck} over "
+        "{n} draws",
+        "luck_missing": " ({n} draws not measured)",
+        "adjusted": "; result {res}, luck-adjusted {adj}",
+        "swings": "Biggest swings of luck:",
+        "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
+        "player {p} ({how})",
+        "drew": "player {p} drew {card}",
+        "exact_val": "exact",
+        "every_draw": "every draw solved",
+        "every_draw_est": "every draw estimated",
+        "card_value": "against the engine's value of the card",
+        "luck_note": "Luck: the value after each draw less the average over every draw that could "
+        "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
+        "the result less the luck.",
+        "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
+        "other's, negated.",
+        "seat_luck_note": "A seat's luck is its own draw valued from its seat, measured after the "
+        "tricks it won; after a lost trick the opponent leads before the seat "
+        "can be valued, so that draw is not measured.",
+    }
+)
+REVIEW_TEXT["it"].update(
+    {
+        "p_short": "G{p}",
+        "acc_unknown": "giocatore {p} ({name}): nessuna decisione abbastanza chiara da giudicare",
+        "close_tail": "; troppo vicine per giudicarle: {n}",
+        "skill": "Abilità e fortuna (margine finale atteso, {unit}):",
+        "skill_win": "Abilità e fortuna (probabilità di vincere la smazzata):",
+        "skill_line": "giocatore {p} ({name}): errori {err} ({rate} per decisione), fortuna {luck} "
+        "su {n} pescate",
+        "luck_missing": " ({n} pescate non misurate)",
+        "adjusted": "; risultato {res}, al netto della fortuna {adj}",
+        "swings": "Colpi di fortuna più grandi:",
+        "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
+        "per il giocatore {p} ({how})",
+        "drew": "il giocatore {p} pesca {card}",
+        "exact_val": "esatto",
+        "every_draw": "ogni pescata risolta",
+        "every_draw_est": "ogni pescata stimata",
+        "card_value": "rispetto al valore della carta secondo il motore",
+        "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
+        "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
+        "fortuna è il risultato meno la fortuna.",
+        "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
+        "giocatore è quella dell'altro cambiata di segno.",
+        "seat_luck_note": "La fortuna di un giocatore è la sua pescata, valutata dal suo posto, "
+        "misurata dopo le prese che ha vinto; dopo una presa persa l'avversario "
+        "apre prima che il suo posto si possa valutare, e quella pescata non è "
+        "misurata.",
+    }
+)
 AGREE["it"] += [(re.compile(_ONE + r"pescate\b"), "1 pescata")]
 #: the review's words for a cost with no sampling error (every hand, or every draw, solved)
-REVIEW_TEXT["en"].update({
-    "seat_all": "all hands, seat view", "all_cases": "all draws solved",
-    "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
-                "draw) was solved, so the cost has no sampling error; it is their mean."})
-REVIEW_TEXT["it"].update({
-    "seat_all": "tutte le mani, dal posto", "all_cases": "tutte le pescate risolte",
-    "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
-                "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
-                "ha errore di campionamento; è la loro media."})
+REVIEW_TEXT["en"].update(
+    {
+        "seat_all": "all hands, seat view",
+        "all_cases": "all draws solved",
+        "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
+        "draw) was solved, so the cost has no sampling error; it is their mean.",
+    }
+)
+REVIEW_TEXT["it"].update(
+    {
+        "seat_all": "tutte le mani, dal posto",
+        "all_cases": "tutte le pescate risolte",
+        "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
+        "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
+        "ha errore di campionamento; è la loro media.",
+    }
+)
 
 #: `briscola play`: the terminal game against the engine (scoperta, then the other games)
 PLAY_WORDS = {
     "en": {
         "intro": "{game} against the engine (level {level}), seed {seed}. "
-                 "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
-        "match": "Match of {n} rounds.", "deal": "--- Deal {d} ---",
-        "you": "you", "engine": "the engine", "Engine": "The engine",
-        "legal": "Your cards: {cards}", "prompt": "Your card> ",
+        "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
+        "match": "Match of {n} rounds.",
+        "deal": "--- Deal {d} ---",
+        "you": "you",
+        "engine": "the engine",
+        "Engine": "The engine",
+        "legal": "Your cards: {cards}",
+        "prompt": "Your card> ",
         "not_in_hand": "{card} is not in your hand (your cards: {cards})",
         "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
-                "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
+        "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
         "plays": "{who} plays {card}: {reason}",
-        "takes": "takes {t} with {c}", "trump": " (trump)",
-        "gives": "gives up the trick, throwing {c}", "leads": "leads {c}",
-        "exact": "value {v} (exact)", "expected": "expected {v} ± {e} (estimate; ± covers {covers})",
+        "takes": "takes {t} with {c}",
+        "trump": " (trump)",
+        "gives": "gives up the trick, throwing {c}",
+        "leads": "leads {c}",
+        "exact": "value {v} (exact)",
+        "expected": "expected {v} ± {e} (estimate; ± covers {covers})",
         "expected_bare": "expected {v} (estimate)",
         "for_engine": " for the engine",
-        "why_greedy": "a rule-of-thumb card", "why_random": "a random card",
-        "why_fallback": "rule of thumb: no analysis in time", "why_forced": "its only card",
+        "why_greedy": "a rule-of-thumb card",
+        "why_random": "a random card",
+        "why_fallback": "rule of thumb: no analysis in time",
+        "why_forced": "its only card",
         "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, the engine {b}.",
-        "take": "take", "takes_v": "takes",
+        "take": "take",
+        "takes_v": "takes",
         "hint": "Hint: {card} ({name}), {value} for you",
         "hint_next": "; next best {card} {value}",
         "hint_gap": " ({g} ± {e} behind)",
         "hint_close": " — too close to tell apart within the estimate's error",
         "hint_samples": " (over {n} sampled {hands} of the cards you cannot see)",
-        "hand_1": "hand", "hand_n": "hands",
+        "hand_1": "hand",
+        "hand_n": "hands",
         "hint_greedy": "Hint (rule of thumb, no analysis available): {card} ({name})",
         "result_win": "Result: you {a}, the engine {b}: you win the deal.",
         "result_loss": "Result: you {a}, the engine {b}: the engine wins the deal.",
         "result_draw": "Result: 60-60, a draw.",
         "review": "Review of your play:",
         "standing": "Match: you {w} deals won, the engine {l}, drawn {d}.",
-        "match_win": "You win the match.", "match_loss": "The engine wins the match.",
+        "match_win": "You win the match.",
+        "match_loss": "The engine wins the match.",
         "match_draw": "The match is drawn.",
-        "quit": "Game stopped.", "eof": "End of input: game stopped.",
+        "quit": "Game stopped.",
+        "eof": "End of input: game stopped.",
         "interrupted": "Interrupted: game stopped.",
         "wrote": "Record written to {path}",
     },
     "it": {
         "intro": "{game} contro il motore (livello {level}), mescolata n. {seed}. "
-                 "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
-        "match": "Partita di {n} smazzate.", "deal": "--- Smazzata {d} ---",
-        "you": "tu", "engine": "il motore", "Engine": "Il motore",
-        "legal": "Le tue carte: {cards}", "prompt": "La tua carta> ",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
+        "match": "Partita di {n} smazzate.",
+        "deal": "--- Smazzata {d} ---",
+        "you": "tu",
+        "engine": "il motore",
+        "Engine": "Il motore",
+        "legal": "Le tue carte: {cards}",
+        "prompt": "La tua carta> ",
         "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
         "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
-                "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
+        "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
         "plays": "{who} gioca {card}: {reason}",
-        "takes": "prende {t} con {c}", "trump": " (briscola)",
-        "gives": "lascia la presa e scarta {c}", "leads": "apre con {c}",
-        "exact": "valore {v} (esatto)", "expected": "valore atteso {v} ± {e} (stima; ± copre: {covers})",
+        "takes": "prende {t} con {c}",
+        "trump": " (briscola)",
+        "gives": "lascia la presa e scarta {c}",
+        "leads": "apre con {c}",
+        "exact": "valore {v} (esatto)",
+        "expected": "valore atteso {v} ± {e} (stima; ± copre: {covers})",
         "expected_bare": "valore atteso {v} (stima)",
         "for_engine": " per il motore",
-        "why_greedy": "una carta a regola pratica", "why_random": "una carta a caso",
-        "why_fallback": "regola pratica: nessuna analisi in tempo", "why_forced": "l'unica carta",
+        "why_greedy": "una carta a regola pratica",
+        "why_random": "una carta a caso",
+        "why_fallback": "regola pratica: nessuna analisi in tempo",
+        "why_forced": "l'unica carta",
         "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, il motore {b}.",
-        "take": "prendi", "takes_v": "prende",
+        "take": "prendi",
+        "takes_v": "prende",
         "hint": "Consiglio: {card} ({name}), {value} per te",
         "hint_next": "; poi {card} {value}",
         "hint_gap": " ({g} ± {e} in meno)",
         "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
         "hint_samples": " (su {n} {hands} fra le carte che non vedi)",
-        "hand_1": "mano estratta", "hand_n": "mani estratte",
+        "hand_1": "mano estratta",
+        "hand_n": "mani estratte",
         "hint_greedy": "Consiglio (regola pratica, nessuna analisi): {card} ({name})",
         "result_win": "Risultato: tu {a}, il motore {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, il motore {b}: il motore vince la smazzata.",
         "result_draw": "Risultato: 60-60, pareggio.",
         "review": "Analisi del tuo gioco:",
         "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
-        "match_win": "Vinci la partita.", "match_loss": "Il motore vince la partita.",
+        "match_win": "Vinci la partita.",
+        "match_loss": "Il motore vince la partita.",
         "match_draw": "La partita è pari.",
-        "quit": "Partita interrotta.", "eof": "Fine dell'input: partita interrotta.",
+        "quit": "Partita interrotta.",
+        "eof": "Fine dell'input: partita interrotta.",
         "interrupted": "Interrotto: partita interrotta.",
         "wrote": "Partita salvata in {path}",
     },
 }
 
 PLAY_OTHER_WORDS = {
-    "en": {"seat": "player {n}", "you": "you", "partner": "partner", "hidden": "{k} cards (hidden)",
-           "talon": "talon: {k} cards", "trump": "trump card: {card}", "no_trump": "no trump",
-           "table": "table: {cards}", "points": "points: your side {a}, other side {b}",
-           "why": "{why}", "takes": "takes the trick", "follows": "plays",
-           "result": "Deal over: your side {a}, the other side {b}.",
-           "standing_pts": "Match totals: your side {a}, the other side {b}."},
-    "it": {"seat": "giocatore {n}", "you": "tu", "partner": "compagno", "hidden": "{k} carte (coperte)",
-           "talon": "tallone: {k} carte", "trump": "briscola: {card}", "no_trump": "senza briscola",
-           "table": "in tavola: {cards}", "points": "punti: la tua parte {a}, l'altra {b}",
-           "why": "{why}", "takes": "prende la presa", "follows": "gioca",
-           "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
-           "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}."},
+    "en": {
+        "seat": "player {n}",
+        "you": "you",
+        "partner": "partner",
+        "hidden": "{k} cards (hidden)",
+        "talon": "talon: {k} cards",
+        "trump": "trump card: {card}",
+        "no_trump": "no trump",
+        "table": "table: {cards}",
+        "points": "points: your side {a}, other side {b}",
+        "why": "{why}",
+        "takes": "takes the trick",
+        "follows": "plays",
+        "result": "Deal over: your side {a}, the other side {b}.",
+        "standing_pts": "Match totals: your side {a}, the other side {b}.",
+    },
+    "it": {
+        "seat": "giocatore {n}",
+        "you": "tu",
+        "partner": "compagno",
+        "hidden": "{k} carte (coperte)",
+        "talon": "tallone: {k} carte",
+        "trump": "briscola: {card}",
+        "no_trump": "senza briscola",
+        "table": "in tavola: {cards}",
+        "points": "punti: la tua parte {a}, l'altra {b}",
+        "why": "{why}",
+        "takes": "prende la presa",
+        "follows": "gioca",
+        "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
+        "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}.",
+    },
 }
 
 #: the words `play` added for issue 34: level names, the compact board, the other games'
 #: draws and tricks (the same keys in both languages)
-PLAY_LEVELS = {"en": {"easy": "easy", "medium": "medium", "hard": "hard", "perfect": "perfect"},
-               "it": {"easy": "facile", "medium": "medio", "hard": "difficile",
-                      "perfect": "perfetto"}}
-PLAY_WORDS["en"].update({
-    "board_engine": "Engine:  {cards}", "board_you": "You:     {cards}",
-    "board_table": "Table:   {card} ({by})", "board_table_empty": "Table:   -",
-    "led_engine": "led by the engine", "led_you": "led by you",
-    "board_talon": "Talon:   {n} cards, top {top}; trump card {brisc} ({suit})",
-    "board_talon_last": "Talon:   2 cards, top {top}, then the trump card {brisc} ({suit})",
-    "board_talon_empty": "Talon:   empty; trumps are {suit}",
-    "board_score": "Score:   you {a}, the engine {b}; {p} points in play",
-    "board_more": "('u': the {n} cards you have not seen, 'b': the whole board)",
-    "unseen": "Cards you have not seen ({n}): {cards}",
-})
-PLAY_WORDS["it"].update({
-    "board_engine": "Motore:  {cards}", "board_you": "Tu:      {cards}",
-    "board_table": "Tavolo:  {card} ({by})", "board_table_empty": "Tavolo:  -",
-    "led_engine": "giocata dal motore", "led_you": "giocata da te",
-    "board_talon": "Tallone: {n} carte, in cima {top}; briscola {brisc} ({suit})",
-    "board_talon_last": "Tallone: 2 carte, in cima {top}, poi la briscola {brisc} ({suit})",
-    "board_talon_empty": "Tallone: vuoto; briscola a {suit}",
-    "board_score": "Punti:   tu {a}, il motore {b}; {p} punti in gioco",
-    "board_more": "('u': le {n} carte che non hai visto, 'b': tutto il tavolo)",
-    "unseen": "Carte che non hai visto ({n}): {cards}",
-})
-PLAY_OTHER_WORDS["en"].update({
-    "engine": "the engine", "Engine": "The engine", "hand": "Your cards: {cards}",
-    "top": " (top {card})",
-    "hand_playable": "Your cards: {cards} (playable: {legal})",
-    "trick": "Trick {n}: {cards} -> {who} ({p}). ",
-    "draws": "Draws: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} a hidden card",
-})
-PLAY_OTHER_WORDS["it"].update({
-    "engine": "il motore", "Engine": "Il motore", "hand": "Le tue carte: {cards}",
-    "top": " (in cima {card})",
-    "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
-    "trick": "Presa {n}: {cards} -> {who} ({p}). ",
-    "draws": "Pescate: {draws}.", "drew": "{who} {card}", "drew_hidden": "{who} una carta coperta",
-})
+PLAY_LEVELS = {
+    "en": {"easy": "easy", "medium": "medium", "hard": "hard", "perfect": "perfect"},
+    "it": {"easy": "facile", "medium": "medio", "hard": "difficile", "perfect": "perfetto"},
+}
+PLAY_WORDS["en"].update(
+    {
+        "board_engine": "Engine:  {cards}",
+        "board_you": "You:     {cards}",
+        "board_table": "Table:   {card} ({by})",
+        "board_table_empty": "Table:   -",
+        "led_engine": "led by the engine",
+        "led_you": "led by you",
+        "board_talon": "Talon:   {n} cards, top {top}; trump card {brisc} ({suit})",
+        "board_talon_last": "Talon:   2 cards, top {top}, then the trump card {brisc} ({suit})",
+        "board_talon_empty": "Talon:   empty; trumps are {suit}",
+        "board_score": "Score:   you {a}, the engine {b}; {p} points in play",
+        "board_more": "('u': the {n} cards you have not seen, 'b': the whole board)",
+        "unseen": "Cards you have not seen ({n}): {cards}",
+    }
+)
+PLAY_WORDS["it"].update(
+    {
+        "board_engine": "Motore:  {cards}",
+        "board_you": "Tu:      {cards}",
+        "board_table": "Tavolo:  {card} ({by})",
+        "board_table_empty": "Tavolo:  -",
+        "led_engine": "giocata dal motore",
+        "led_you": "giocata da te",
+        "board_talon": "Tallone: {n} carte, in cima {top}; briscola {brisc} ({suit})",
+        "board_talon_last": "Tallone: 2 carte, in cima {top}, poi la briscola {brisc} ({suit})",
+        "board_talon_empty": "Tallone: vuoto; briscola a {suit}",
+        "board_score": "Punti:   tu {a}, il motore {b}; {p} punti in gioco",
+        "board_more": "('u': le {n} carte che non hai visto, 'b': tutto il tavolo)",
+        "unseen": "Carte che non hai visto ({n}): {cards}",
+    }
+)
+PLAY_OTHER_WORDS["en"].update(
+    {
+        "engine": "the engine",
+        "Engine": "The engine",
+        "hand": "Your cards: {cards}",
+        "top": " (top {card})",
+        "hand_playable": "Your cards: {cards} (playable: {legal})",
+        "trick": "Trick {n}: {cards} -> {who} ({p}). ",
+        "draws": "Draws: {draws}.",
+        "drew": "{who} {card}",
+        "drew_hidden": "{who} a hidden card",
+    }
+)
+PLAY_OTHER_WORDS["it"].update(
+    {
+        "engine": "il motore",
+        "Engine": "Il motore",
+        "hand": "Le tue carte: {cards}",
+        "top": " (in cima {card})",
+        "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
+        "trick": "Presa {n}: {cards} -> {who} ({p}). ",
+        "draws": "Pescate: {draws}.",
+        "drew": "{who} {card}",
+        "drew_hidden": "{who} una carta coperta",
+    }
+)
 #: `play` for issue 41: the engine's reasons as far as your seat may hear them, the
 #: four-player carico, your last card played for you, the draws in drawing order, refusals
-PLAY_WORDS["en"].update({
-    "loads": "loads {c} onto its partner's trick (a carico)",
-    "leaves": "leaves the trick to its partner, playing {c}",
-    "void": ", having no {suit} to follow with", "last_of_hand": ": its last card",
-    "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
-                      "why (the why would show its hand).",
-    "last_card": "Your last card, {card}, is played for you.",
-    "bad_card": "unknown card '{text}' (write rank then suit, e.g. AD, 3c, 1D, 10b), or "
-                "'help'",
-    "must_follow": "{card}: you must follow suit with {suit} (playable: {cards})",
-    "reviewing": "reviewing move {k}/{n}",
-    "match_segni": "Match: the first to win {n} deals.",
-    "match_points": "Match to {n} points, added up over the deals.",
-})
-PLAY_WORDS["it"].update({
-    "loads": "carica {c} sulla presa del suo compagno",
-    "leaves": "lascia la presa al suo compagno e gioca {c}",
-    "void": ", non avendo {suit} per rispondere", "last_of_hand": ": la sua ultima carta",
-    "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
-                      "perché (il perché mostrerebbe la sua mano).",
-    "last_card": "La tua ultima carta, {card}, è giocata per te.",
-    "bad_card": "carta sconosciuta '{text}' (scrivi valore e seme, per esempio AD, 3c, 1D, "
-                "10b), oppure 'help'",
-    "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
-    "reviewing": "analizzo la mossa {k}/{n}",
-    "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
-    "match_points": "Partita a {n} punti, sommati smazzata dopo smazzata.",
-})
+PLAY_WORDS["en"].update(
+    {
+        "loads": "loads {c} onto its partner's trick (a carico)",
+        "leaves": "leaves the trick to its partner, playing {c}",
+        "void": ", having no {suit} to follow with",
+        "last_of_hand": ": its last card",
+        "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
+        "why (the why would show its hand).",
+        "last_card": "Your last card, {card}, is played for you.",
+        "bad_card": "unknown card '{text}' (write rank then suit, e.g. AD, 3c, 1D, 10b), or 'help'",
+        "must_follow": "{card}: you must follow suit with {suit} (playable: {cards})",
+        "reviewing": "reviewing move {k}/{n}",
+        "match_segni": "Match: the first to win {n} deals.",
+        "match_points": "Match to {n} points, added up over the deals.",
+    }
+)
+PLAY_WORDS["it"].update(
+    {
+        "loads": "carica {c} sulla presa del suo compagno",
+        "leaves": "lascia la presa al suo compagno e gioca {c}",
+        "void": ", non avendo {suit} per rispondere",
+        "last_of_hand": ": la sua ultima carta",
+        "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
+        "perché (il perché mostrerebbe la sua mano).",
+        "last_card": "La tua ultima carta, {card}, è giocata per te.",
+        "bad_card": "carta sconosciuta '{text}' (scrivi valore e seme, per esempio AD, 3c, 1D, "
+        "10b), oppure 'help'",
+        "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
+        "reviewing": "analizzo la mossa {k}/{n}",
+        "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
+        "match_points": "Partita a {n} punti, sommati smazzata dopo smazzata.",
+    }
+)
 PLAY_OTHER_WORDS["en"]["then"] = ", then "
 PLAY_OTHER_WORDS["it"]["then"] = ", poi "
 #: `play`'s values in the frame of the deal's end (issue 41 item 5, solver.frame)
-PLAY_WORDS["en"].update({
-    "margin_exact": "expected final margin {v} (exact)",
-    "margin_expected": "expected final margin {v} ± {e} (estimate; ± covers {covers})",
-    "margin_expected_bare": "expected final margin {v} (estimate)",
-    "frame_note": "Values are expected final margins: the points taken plus the points still "
-                  "to win, the side named minus the other (taking a trick does not move them).",
-})
-PLAY_WORDS["it"].update({
-    "margin_exact": "margine finale atteso {v} (esatto)",
-    "margin_expected": "margine finale atteso {v} ± {e} (stima; ± copre: {covers})",
-    "margin_expected_bare": "margine finale atteso {v} (stima)",
-    "frame_note": "I valori sono margini finali attesi: i punti presi più i punti ancora da "
-                  "vincere, la parte nominata meno l'altra (prendere una presa non li sposta).",
-})
+PLAY_WORDS["en"].update(
+    {
+        "margin_exact": "expected final margin {v} (exact)",
+        "margin_expected": "expected final margin {v} ± {e} (estimate; ± covers {covers})",
+        "margin_expected_bare": "expected final margin {v} (estimate)",
+        "frame_note": "Values are expected final margins: the points taken plus the points still "
+        "to win, the side named minus the other (taking a trick does not move them).",
+    }
+)
+PLAY_WORDS["it"].update(
+    {
+        "margin_exact": "margine finale atteso {v} (esatto)",
+        "margin_expected": "margine finale atteso {v} ± {e} (stima; ± copre: {covers})",
+        "margin_expected_bare": "margine finale atteso {v} (stima)",
+        "frame_note": "I valori sono margini finali attesi: i punti presi più i punti ancora da "
+        "vincere, la parte nominata meno l'altra (prendere una presa non li sposta).",
+    }
+)
 #: the games' names as `play` shows them (the variant's title without the player count when
 #: it is two)
 PLAY_TITLES = {
-    "en": {"scoperta": "Briscola scoperta", "scoperta4": "Briscola scoperta (4 players, 2 teams)",
-           "classic": "Briscola", "briscolone": "Briscolone", "libero": "Briscolone Libero"},
-    "it": {"scoperta": "Briscola scoperta",
-           "scoperta4": "Briscola scoperta (4 giocatori, 2 squadre)",
-           "classic": "Briscola", "briscolone": "Briscolone", "libero": "Briscolone libero"},
+    "en": {
+        "scoperta": "Briscola scoperta",
+        "scoperta4": "Briscola scoperta (4 players, 2 teams)",
+        "classic": "Briscola",
+        "briscolone": "Briscolone",
+        "libero": "Briscolone Libero",
+    },
+    "it": {
+        "scoperta": "Briscola scoperta",
+        "scoperta4": "Briscola scoperta (4 giocatori, 2 squadre)",
+        "classic": "Briscola",
+        "briscolone": "Briscolone",
+        "libero": "Briscolone libero",
+    },
 }
 
 # ----- the analysis board's page (served by GET /api/strings) ----------------------------
 #: every word the board's page shows; {name} fields are filled in by the page
 BOARD_PAGE = {
     "en": {
-        "page.title": "Briscola analysis board", "language": "language",
-        "btn.undo": "↶ undo", "btn.undo.title": "take back your last card",
-        "btn.redo": "redo ↷", "btn.redo.title": "play the card again",
-        "btn.download": "download record", "btn.load": "load record", "btn.review": "review",
+        "page.title": "Briscola analysis board",
+        "language": "language",
+        "btn.undo": "↶ undo",
+        "btn.undo.title": "take back your last card",
+        "btn.redo": "redo ↷",
+        "btn.redo.title": "play the card again",
+        "btn.download": "download record",
+        "btn.load": "load record",
+        "btn.review": "review",
         "show_played": "cards played",
-        "tab.analyse": "Analyse", "tab.play": "Play", "tab.setup": "Set up", "tab.puzzles": "Puzzles",
-        "notation": "Position (notation)", "btn.set": "Show position", "objective": "objective",
-        "obj.points": "points", "obj.win": "win", "time_limit": "time limit",
-        "btn.analyse": "Analyse", "btn.stop": "Stop", "auto": "after each card", "btn.explain": "Explain",
-        "game": "game", "seed": "seed", "random": "random", "btn.deal": "Deal",
-        "you_play": "you play", "seat.1": "player 1", "seat.2": "player 2",
-        "seat.both": "both (no engine)", "engine": "engine",
+        "tab.analyse": "Analyse",
+        "tab.play": "Play",
+        "tab.setup": "Set up",
+        "tab.puzzles": "Puzzles",
+        "notation": "Position (notation)",
+        "btn.set": "Show position",
+        "objective": "objective",
+        "obj.points": "points",
+        "obj.win": "win",
+        "time_limit": "time limit",
+        "btn.analyse": "Analyse",
+        "btn.stop": "Stop",
+        "auto": "after each card",
+        "btn.explain": "Explain",
+        "game": "game",
+        "seed": "seed",
+        "random": "random",
+        "btn.deal": "Deal",
+        "you_play": "you play",
+        "seat.1": "player 1",
+        "seat.2": "player 2",
+        "seat.both": "both (no engine)",
+        "engine": "engine",
         "play.hint": "Pick a card of your hand on the board (tap or click it, or Tab to it and "
-                     "press Enter) to play it; the engine answers. Draws after each trick "
-                     "follow the shuffled deck. Pasting a position and pressing Show position "
-                     "also starts a game from it (the hidden talon order drawn at random).",
-        "setup.put": "put cards into", "place.hand1": "hand 1", "place.hand2": "hand 2",
-        "place.table": "table", "place.top": "talon top", "place.briscola": "trump card",
-        "place.played": "played", "place.unseen": "talon, under the top", "place.out": "(take out)",
+        "press Enter) to play it; the engine answers. Draws after each trick "
+        "follow the shuffled deck. Pasting a position and pressing Show position "
+        "also starts a game from it (the hidden talon order drawn at random).",
+        "setup.put": "put cards into",
+        "place.hand1": "hand 1",
+        "place.hand2": "hand 2",
+        "place.table": "table",
+        "place.top": "talon top",
+        "place.briscola": "trump card",
+        "place.played": "played",
+        "place.unseen": "talon, under the top",
+        "place.out": "(take out)",
         "turn": "turn",
         "setup.hint": "Cards left out are the played ones; or mark the talon's cards (under the "
-                      "top) and the rest counts as played.",
-        "btn.use": "Use this position", "btn.clear": "Clear",
-        "pz.set": "set", "pz.prev": "previous puzzle", "pz.next": "next puzzle",
-        "pz.value_ph": "value, e.g. 7 or -3/2", "btn.answer": "Answer",
+        "top) and the rest counts as played.",
+        "btn.use": "Use this position",
+        "btn.clear": "Clear",
+        "pz.set": "set",
+        "pz.prev": "previous puzzle",
+        "pz.next": "next puzzle",
+        "pz.value_ph": "value, e.g. 7 or -3/2",
+        "btn.answer": "Answer",
         "pz.best": "{p} to move: pick the best card.",
-        "pz.value": "What is the exact value for {p}?", "pz.win": "(objective: win the deal)",
-        "pz.right": "Right! ({a})", "pz.wrong": "Not quite: the answer is {a}.",
+        "pz.value": "What is the exact value for {p}?",
+        "pz.win": "(objective: win the deal)",
+        "pz.right": "Right! ({a})",
+        "pz.wrong": "Not quite: the answer is {a}.",
         "pz.score": "{right} right of {done}",
-        "diff.easy": "easy", "diff.medium": "medium", "diff.hard": "hard",
-        "gv.title": "The deal, move by move", "gv.first": "to the start", "gv.prev": "one card back",
-        "gv.next": "one card on", "gv.last": "to the end", "gv.keys": "← / → step through the deal",
-        "ply_of": "card {k} of {n}", "move_label": "move {k}: {p} plays {card}",
-        "mark.?!": "(inaccuracy)", "mark.?": "(mistake)", "mark.??": "(blunder)",
-        "at_move": "After card {k} of {n}.", "after_card": "{p} played {card}.",
+        "diff.easy": "easy",
+        "diff.medium": "medium",
+        "diff.hard": "hard",
+        "gv.title": "The deal, move by move",
+        "gv.first": "to the start",
+        "gv.prev": "one card back",
+        "gv.next": "one card on",
+        "gv.last": "to the end",
+        "gv.keys": "← / → step through the deal",
+        "ply_of": "card {k} of {n}",
+        "move_label": "move {k}: {p} plays {card}",
+        "mark.?!": "(inaccuracy)",
+        "mark.?": "(mistake)",
+        "mark.??": "(blunder)",
+        "at_move": "After card {k} of {n}.",
+        "after_card": "{p} played {card}.",
         "at_end": "The latest position.",
         "graph.empty": "Press review: the graph of the deal fills in as each card is judged.",
         "graph.label": "Player 1's expected final margin (points, player 1 minus player 2) after each card",
         "graph.legend": "Player 1's expected final margin after each card: filled dots exact, "
-                        "hollow dots estimates (the band is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
+        "hollow dots estimates (the band is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
         "graph.col": "player 1's expected margin",
         "graph.label.win": "Player 1's chance of winning the deal (61 or more; 60-60 counts one half) after each card",
         "graph.legend.win": "Player 1's chance of winning the deal after each card: filled dots exact, "
-                            "hollow dots estimates (the band is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
+        "hollow dots estimates (the band is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
         "graph.col.win": "player 1's win chance",
-        "player_n": "Player {n}", "p_short": "P{n}", "wins": "{p} wins", "draw": "a draw",
-        "last_card": "last card {card}", "deal_over": "The deal is over: {a}-{b}.",
+        "player_n": "Player {n}",
+        "p_short": "P{n}",
+        "wins": "{p} wins",
+        "draw": "a draw",
+        "last_card": "last card {card}",
+        "deal_over": "The deal is over: {a}-{b}.",
         "view_only": "This variant is shown for analysis only: deal a game to play it.",
-        "you_played": "You played {card}.", "engine_thinking": "The engine ({level}) is thinking…",
-        "engine_played": "The engine played {card}.", "trick_to": "Trick to {p} ({n} points).",
+        "you_played": "You played {card}.",
+        "engine_thinking": "The engine ({level}) is thinking…",
+        "engine_played": "The engine played {card}.",
+        "trick_to": "Trick to {p} ({n} points).",
         "play_card": "play {card}",
-        "click_to_play": "{p} to move: pick a card to play.", "shown": "Shown for analysis.",
-        "dealt": "Deal of seed {seed}.", "taken_back": "Taken back.", "loaded": "Loaded {name}.",
-        "searching": "searching…", "stopped": "stopped", "explaining": "explaining…",
+        "click_to_play": "{p} to move: pick a card to play.",
+        "shown": "Shown for analysis.",
+        "dealt": "Deal of seed {seed}.",
+        "taken_back": "Taken back.",
+        "loaded": "Loaded {name}.",
+        "searching": "searching…",
+        "stopped": "stopped",
+        "explaining": "explaining…",
         "waiting": "waiting for the previous search…",
-        "exact": "exact", "nodes": "nodes",
-        "to_move": "{p} to move", "best_line": "Best line:",
-        "col.card": "card", "col.points": "points",
+        "exact": "exact",
+        "nodes": "nodes",
+        "to_move": "{p} to move",
+        "best_line": "Best line:",
+        "col.card": "card",
+        "col.points": "points",
         "col.points.title": "points still to win: mover minus opponent",
-        "col.win": "win chance", "col.win.title": "chance to end with 61 or more",
-        "col.gap": "vs best", "col.gap.title": "below the best card, with the gap's own ± (the cards share their samples)",
-        "col.move": "move", "col.player": "player", "col.best": "best", "col.cost": "cost",
-        "forced": "forced", "unrated": "not rated",
-        "review.title": "Review", "review.progress": "judging the cards: {k} of {n}…",
-        "review.judged": "{k} of {n} cards judged.", "review.accuracy": "Accuracy",
+        "col.win": "win chance",
+        "col.win.title": "chance to end with 61 or more",
+        "col.gap": "vs best",
+        "col.gap.title": "below the best card, with the gap's own ± (the cards share their samples)",
+        "col.move": "move",
+        "col.player": "player",
+        "col.best": "best",
+        "col.cost": "cost",
+        "forced": "forced",
+        "unrated": "not rated",
+        "review.title": "Review",
+        "review.progress": "judging the cards: {k} of {n}…",
+        "review.judged": "{k} of {n} cards judged.",
+        "review.accuracy": "Accuracy",
         "review.acc": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} points",
-        "review.none": "no rated decisions", "review.mistakes": "Biggest mistakes",
+        "review.none": "no rated decisions",
+        "review.mistakes": "Biggest mistakes",
         "review.no_mistakes": "none among the judged cards",
         "review.mistake": "move {k}: {p} played {card}, best {best}, cost {cost}",
-        "review.here": "analyse here", "go_move": "go to move {k}",
+        "review.here": "analyse here",
+        "go_move": "go to move {k}",
         "review.marks": "A card's cost is the points (mover minus opponent) it gives up against "
-                        "the best card. Marks: ?! from 2 points, ? from 5, ?? from 10 (an "
-                        "estimate is judged on the low end of its interval).",
+        "the best card. Marks: ?! from 2 points, ? from 5, ?? from 10 (an "
+        "estimate is judged on the low end of its interval).",
         "review.acc.win": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} % win chance",
         "review.marks.win": "Judged with the objective win: a card's cost is the chance of winning "
-                            "the deal it gives up against the best card, in percentage points. Marks: "
-                            "?! from 5 %, ? from 10 %, ?? from 20 % (an estimate is judged on the low "
-                            "end of its interval).",
+        "the deal it gives up against the best card, in percentage points. Marks: "
+        "?! from 5 %, ? from 10 %, ?? from 20 % (an estimate is judged on the low "
+        "end of its interval).",
     },
     "it": {
-        "page.title": "Tavolo d'analisi della Briscola", "language": "lingua",
-        "btn.undo": "↶ annulla", "btn.undo.title": "riprendi la tua ultima carta",
-        "btn.redo": "ripeti ↷", "btn.redo.title": "rigioca la carta",
-        "btn.download": "scarica la partita", "btn.load": "carica una partita",
-        "btn.review": "analizza la partita", "show_played": "carte giocate",
-        "tab.analyse": "Analisi", "tab.play": "Gioca", "tab.setup": "Prepara", "tab.puzzles": "Problemi",
-        "notation": "Posizione (notazione)", "btn.set": "Mostra la posizione", "objective": "obiettivo",
-        "obj.points": "punti", "obj.win": "vittoria", "time_limit": "tempo massimo",
-        "btn.analyse": "Analizza", "btn.stop": "Ferma", "auto": "dopo ogni carta", "btn.explain": "Spiega",
-        "game": "gioco", "seed": "mescolata", "random": "a caso", "btn.deal": "Distribuisci",
-        "you_play": "giochi tu", "seat.1": "giocatore 1", "seat.2": "giocatore 2",
-        "seat.both": "entrambi (niente motore)", "engine": "motore",
+        "page.title": "Tavolo d'analisi della Briscola",
+        "language": "lingua",
+        "btn.undo": "↶ annulla",
+        "btn.undo.title": "riprendi la tua ultima carta",
+        "btn.redo": "ripeti ↷",
+        "btn.redo.title": "rigioca la carta",
+        "btn.download": "scarica la partita",
+        "btn.load": "carica una partita",
+        "btn.review": "analizza la partita",
+        "show_played": "carte giocate",
+        "tab.analyse": "Analisi",
+        "tab.play": "Gioca",
+        "tab.setup": "Prepara",
+        "tab.puzzles": "Problemi",
+        "notation": "Posizione (notazione)",
+        "btn.set": "Mostra la posizione",
+        "objective": "obiettivo",
+        "obj.points": "punti",
+        "obj.win": "vittoria",
+        "time_limit": "tempo massimo",
+        "btn.analyse": "Analizza",
+        "btn.stop": "Ferma",
+        "auto": "dopo ogni carta",
+        "btn.explain": "Spiega",
+        "game": "gioco",
+        "seed": "mescolata",
+        "random": "a caso",
+        "btn.deal": "Distribuisci",
+        "you_play": "giochi tu",
+        "seat.1": "giocatore 1",
+        "seat.2": "giocatore 2",
+        "seat.both": "entrambi (niente motore)",
+        "engine": "motore",
         "play.hint": "Scegli una carta della tua mano sul tavolo (toccala, o raggiungila con Tab "
-                     "e premi Invio) per giocarla; il motore risponde. Dopo ogni presa si pesca "
-                     "dal mazzo mescolato. Incollando una posizione e premendo Mostra la "
-                     "posizione si gioca da lì (l'ordine nascosto del tallone estratto a caso).",
-        "setup.put": "metti le carte in", "place.hand1": "mano 1", "place.hand2": "mano 2",
-        "place.table": "tavolo", "place.top": "cima del tallone", "place.briscola": "briscola",
-        "place.played": "giocate", "place.unseen": "tallone, sotto la cima", "place.out": "(togli)",
+        "e premi Invio) per giocarla; il motore risponde. Dopo ogni presa si pesca "
+        "dal mazzo mescolato. Incollando una posizione e premendo Mostra la "
+        "posizione si gioca da lì (l'ordine nascosto del tallone estratto a caso).",
+        "setup.put": "metti le carte in",
+        "place.hand1": "mano 1",
+        "place.hand2": "mano 2",
+        "place.table": "tavolo",
+        "place.top": "cima del tallone",
+        "place.briscola": "briscola",
+        "place.played": "giocate",
+        "place.unseen": "tallone, sotto la cima",
+        "place.out": "(togli)",
         "turn": "turno",
         "setup.hint": "Le carte non messe sono quelle giocate; oppure segna le carte del tallone "
-                      "(sotto la cima) e il resto conta come giocato.",
-        "btn.use": "Usa questa posizione", "btn.clear": "Svuota",
-        "pz.set": "raccolta", "pz.prev": "problema precedente", "pz.next": "problema seguente",
-        "pz.value_ph": "valore, per esempio 7 o -3/2", "btn.answer": "Rispondi",
+        "(sotto la cima) e il resto conta come giocato.",
+        "btn.use": "Usa questa posizione",
+        "btn.clear": "Svuota",
+        "pz.set": "raccolta",
+        "pz.prev": "problema precedente",
+        "pz.next": "problema seguente",
+        "pz.value_ph": "valore, per esempio 7 o -3/2",
+        "btn.answer": "Rispondi",
         "pz.best": "Tocca al {p}: scegli la carta migliore.",
-        "pz.value": "Qual è il valore esatto per il {p}?", "pz.win": "(obiettivo: vincere la smazzata)",
-        "pz.right": "Giusto! ({a})", "pz.wrong": "Non proprio: la risposta è {a}.",
+        "pz.value": "Qual è il valore esatto per il {p}?",
+        "pz.win": "(obiettivo: vincere la smazzata)",
+        "pz.right": "Giusto! ({a})",
+        "pz.wrong": "Non proprio: la risposta è {a}.",
         "pz.score": "giuste: {right} su {done}",
-        "diff.easy": "facile", "diff.medium": "medio", "diff.hard": "difficile",
-        "gv.title": "La smazzata, mossa per mossa", "gv.first": "all'inizio", "gv.prev": "una carta indietro",
-        "gv.next": "una carta avanti", "gv.last": "alla fine", "gv.keys": "← / → per scorrere la smazzata",
-        "ply_of": "carta {k} di {n}", "move_label": "mossa {k}: il {p} gioca {card}",
-        "mark.?!": "(imprecisione)", "mark.?": "(errore)", "mark.??": "(errore grave)",
-        "at_move": "Dopo la carta {k} di {n}.", "after_card": "Il {p} ha giocato {card}.",
+        "diff.easy": "facile",
+        "diff.medium": "medio",
+        "diff.hard": "difficile",
+        "gv.title": "La smazzata, mossa per mossa",
+        "gv.first": "all'inizio",
+        "gv.prev": "una carta indietro",
+        "gv.next": "una carta avanti",
+        "gv.last": "alla fine",
+        "gv.keys": "← / → per scorrere la smazzata",
+        "ply_of": "carta {k} di {n}",
+        "move_label": "mossa {k}: il {p} gioca {card}",
+        "mark.?!": "(imprecisione)",
+        "mark.?": "(errore)",
+        "mark.??": "(errore grave)",
+        "at_move": "Dopo la carta {k} di {n}.",
+        "after_card": "Il {p} ha giocato {card}.",
         "at_end": "L'ultima posizione.",
         "graph.empty": "Premi analizza la partita: il grafico si riempie man mano che ogni carta è giudicata.",
         "graph.label": "Margine finale atteso del giocatore 1 (punti, giocatore 1 meno giocatore 2) dopo ogni carta",
         "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: punti pieni esatti, "
-                        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
+        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col": "margine atteso del giocatore 1",
         "graph.label.win": "Probabilità del giocatore 1 di vincere la smazzata (61 o più; 60-60 vale metà) dopo ogni carta",
         "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: punti pieni esatti, "
-                            "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
+        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col.win": "prob. di vincere del giocatore 1",
-        "player_n": "giocatore {n}", "p_short": "G{n}", "wins": "vince il {p}", "draw": "pareggio",
-        "last_card": "ultima carta {card}", "deal_over": "La smazzata è finita: {a}-{b}.",
+        "player_n": "giocatore {n}",
+        "p_short": "G{n}",
+        "wins": "vince il {p}",
+        "draw": "pareggio",
+        "last_card": "ultima carta {card}",
+        "deal_over": "La smazzata è finita: {a}-{b}.",
         "view_only": "Questa variante si può solo analizzare: distribuisci una partita per giocarla.",
-        "you_played": "Hai giocato {card}.", "engine_thinking": "Il motore ({level}) sta pensando…",
-        "engine_played": "Il motore ha giocato {card}.", "trick_to": "Presa al {p} ({n} punti).",
+        "you_played": "Hai giocato {card}.",
+        "engine_thinking": "Il motore ({level}) sta pensando…",
+        "engine_played": "Il motore ha giocato {card}.",
+        "trick_to": "Presa al {p} ({n} punti).",
         "play_card": "gioca {card}",
         "click_to_play": "Tocca al {p}: scegli una carta da giocare.",
         "shown": "Mostrata per l'analisi.",
-        "dealt": "Smazzata della mescolata n. {seed}.", "taken_back": "Ripresa.", "loaded": "Caricata {name}.",
-        "searching": "ricerca…", "stopped": "fermata", "explaining": "spiegazione…",
+        "dealt": "Smazzata della mescolata n. {seed}.",
+        "taken_back": "Ripresa.",
+        "loaded": "Caricata {name}.",
+        "searching": "ricerca…",
+        "stopped": "fermata",
+        "explaining": "spiegazione…",
         "waiting": "in attesa della ricerca precedente…",
-        "exact": "esatto", "nodes": "nodi",
-        "to_move": "tocca al {p}", "best_line": "Linea migliore:",
-        "col.card": "carta", "col.points": "punti",
+        "exact": "esatto",
+        "nodes": "nodi",
+        "to_move": "tocca al {p}",
+        "best_line": "Linea migliore:",
+        "col.card": "carta",
+        "col.points": "punti",
         "col.points.title": "punti ancora da vincere: chi gioca meno l'avversario",
-        "col.win": "prob. di vincere", "col.win.title": "probabilità di finire con 61 o più",
-        "col.gap": "dalla migliore", "col.gap.title": "sotto la carta migliore, con il ± della differenza (le carte condividono i campioni)",
-        "col.move": "mossa", "col.player": "giocatore", "col.best": "migliore", "col.cost": "costo",
-        "forced": "obbligata", "unrated": "non valutata",
-        "review.title": "Analisi della partita", "review.progress": "giudico le carte: {k} di {n}…",
-        "review.judged": "{k} carte giudicate su {n}.", "review.accuracy": "Precisione",
+        "col.win": "prob. di vincere",
+        "col.win.title": "probabilità di finire con 61 o più",
+        "col.gap": "dalla migliore",
+        "col.gap.title": "sotto la carta migliore, con il ± della differenza (le carte condividono i campioni)",
+        "col.move": "mossa",
+        "col.player": "giocatore",
+        "col.best": "migliore",
+        "col.cost": "costo",
+        "forced": "obbligata",
+        "unrated": "non valutata",
+        "review.title": "Analisi della partita",
+        "review.progress": "giudico le carte: {k} di {n}…",
+        "review.judged": "{k} carte giudicate su {n}.",
+        "review.accuracy": "Precisione",
         "review.acc": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} punti",
-        "review.none": "nessuna decisione valutata", "review.mistakes": "Errori più gravi",
+        "review.none": "nessuna decisione valutata",
+        "review.mistakes": "Errori più gravi",
         "review.no_mistakes": "nessuno tra le carte giudicate",
         "review.mistake": "mossa {k}: il {p} ha giocato {card}, meglio {best}, costo {cost}",
-        "review.here": "analizza qui", "go_move": "vai alla mossa {k}",
+        "review.here": "analizza qui",
+        "go_move": "vai alla mossa {k}",
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
-                        "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
-                        "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
+        "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
+        "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
         "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} % di probabilità di vincere",
         "review.marks.win": "Giudicata con l'obiettivo vincere: il costo di una carta è la probabilità "
-                            "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
-                            "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "
-                            "giudicata sull'estremo basso del suo intervallo).",
+        "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
+        "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "
+        "giudicata sull'estremo basso del suo intervallo).",
     },
 }
 #: the board's review: luck apart from skill, close calls, the larger graph and its readout,
 #: retrying a moment, and the analysis table's frame (issue 41)
-BOARD_PAGE["en"].update({
-    "graph.drew": "{p} drew {card}",
-    "graph.luck": "the draw: luck {luck} for {p} ({drawn})",
-    "graph.luck.seat": "{p}'s draw, judged from their seat: luck {luck} ({drawn})",
-    "graph.luck.unmeasured": "{p}'s draw: luck not measured (the opponent leads next, before "
-                             "their seat can be valued)",
-    "graph.readout": "Move {k}: {p} played {card}",
-    "graph.readout.margin": "player 1's expected final margin {v}",
-    "graph.readout.win": "player 1's chance of winning {v}",
-    "graph.bigger": "larger graph", "graph.smaller": "smaller graph",
-    "graph.legend.luck": "A ◆ under the axis is a draw; the coloured step above it is its luck "
-                         "(green for player 1, red against): the value after the draw less the "
-                         "average over every draw that could have come. Hover or tap for the "
-                         "numbers.",
-    "graph.col.luck": "luck of the draw after it",
-    "col.luck": "luck", "col.final": "margin", "col.togo": "still to win",
-    "col.final.title": "expected final margin: the points taken plus the points still to win, "
-                       "{p} minus the opponent",
-    "frame.note": "Final margin = the points taken ({d} for {p}) + the points still to win: the "
-                  "frame of the review's graph.",
-    "frame.no_score": "No score in this position: the values are the points still to win "
-                      "(mover minus opponent).",
-    "review.close": "; {n} too close to call",
-    "review.close.note": "A cost within its own ± (marked ≈) is too close to call: neither a "
-                         "mistake nor counted in the accuracy.",
-    "review.skill.title": "Skill and luck",
-    "review.skill": "errors {err} points ({rate} per decision), luck {luck} over {n} draws",
-    "review.skill.win": "errors {err} of win chance ({rate} per decision), luck {luck} over {n} "
-                        "draws",
-    "review.unmeasured": "({n} draws not measured)",
-    "review.adjusted": "result {res}, luck-adjusted {adj}",
-    "review.swings": "Biggest swings of luck", "review.no_swings": "none among the judged cards",
-    "review.swing": "after move {k}, {luck}",
-    "review.luck.note": "Luck: the value after each draw less the average over every draw that "
-                        "could have come (as GNU Backgammon counts the dice), exact where every "
-                        "draw is solved; the luck-adjusted result is the result less the luck. "
-                        "In scoperta both players see every draw: one's luck is the other's, "
-                        "negated.",
-    "review.luck.seat": "Luck: each player's own draw, valued from their seat (never from cards "
-                        "they could not see): the value after it less the average over every "
-                        "card they could have drawn, measured after the tricks they won (after a "
-                        "lost trick the opponent leads before their seat can be valued). The "
-                        "luck-adjusted result is the result less the luck.",
-    "review.luck.partial": "* a luck whose ± covers the sampling error only: the method's "
-                           "error is not measured at that stage of the deal.",
-    "review.retry": "retry",
-    "retry.go": "Retry of move {k}: {p} to play, find a better card than {card}.",
-    "retry.ask": "Retrying move {k}: {p} played {card}, the review found {best} best. Play a "
-                 "card on the board.",
-    "retry.best": "{card} is among the review's best cards ({best}). Play on against the "
-                  "engine, or go back.",
-    "retry.same": "{card} again: the review found {best} best.",
-    "retry.other": "{card} is not among the review's best cards ({best}).",
-    "retry.again": "try again", "retry.back": "back to the review",
-})
-BOARD_PAGE["it"].update({
-    "graph.drew": "il {p} pesca {card}",
-    "graph.luck": "la pescata: fortuna {luck} per il {p} ({drawn})",
-    "graph.luck.seat": "pescata del {p}, giudicata dal suo posto: fortuna {luck} ({drawn})",
-    "graph.luck.unmeasured": "pescata del {p}: fortuna non misurata (apre l'avversario, prima "
-                             "che il suo posto si possa valutare)",
-    "graph.readout": "Mossa {k}: il {p} ha giocato {card}",
-    "graph.readout.margin": "margine finale atteso del giocatore 1 {v}",
-    "graph.readout.win": "probabilità di vincere del giocatore 1 {v}",
-    "graph.bigger": "grafico più grande", "graph.smaller": "grafico più piccolo",
-    "graph.legend.luck": "Un ◆ sotto l'asse è una pescata; il gradino colorato sopra è la sua "
-                         "fortuna (verde a favore del giocatore 1, rosso contro): il valore dopo "
-                         "la pescata meno la media su tutte le pescate possibili. Passa sopra o "
-                         "tocca per i numeri.",
-    "graph.col.luck": "fortuna della pescata dopo",
-    "col.luck": "fortuna", "col.final": "margine", "col.togo": "ancora da vincere",
-    "col.final.title": "margine finale atteso: i punti presi più i punti ancora da vincere, "
-                       "{p} meno l'avversario",
-    "frame.note": "Margine finale = i punti presi ({d} per il {p}) + i punti ancora da vincere: "
-                  "la stessa misura del grafico dell'analisi.",
-    "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
-                      "vincere (chi gioca meno l'avversario).",
-    "review.close": "; {n} troppo vicine per giudicarle",
-    "review.close.note": "Un costo entro il suo ± (segnato ≈) è troppo vicino per giudicarlo: "
-                         "non è un errore e non conta nella precisione.",
-    "review.skill.title": "Abilità e fortuna",
-    "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
-    "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "
-                        "{luck} su {n} pescate",
-    "review.unmeasured": "({n} pescate non misurate)",
-    "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
-    "review.swings": "Colpi di fortuna più grandi", "review.no_swings": "nessuno tra le carte giudicate",
-    "review.swing": "dopo la mossa {k}, {luck}",
-    "review.luck.note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
-                        "possibili (come GNU Backgammon conta i dadi), esatta dove ogni pescata "
-                        "è risolta; il risultato al netto della fortuna è il risultato meno la "
-                        "fortuna. Nella scoperta entrambi vedono ogni pescata: la fortuna di uno "
-                        "è quella dell'altro cambiata di segno.",
-    "review.luck.seat": "Fortuna: la pescata di ciascun giocatore, valutata dal suo posto (mai "
-                        "con carte che non poteva vedere): il valore dopo la pescata meno la "
-                        "media su tutte le carte che poteva pescare, misurata dopo le prese che "
-                        "ha vinto (dopo una presa persa apre l'avversario prima che il suo posto "
-                        "si possa valutare). Il risultato al netto della fortuna è il risultato "
-                        "meno la fortuna.",
-    "review.luck.partial": "* una fortuna il cui ± copre solo l'errore di campionamento: "
-                           "l'errore del metodo non è misurato in quella fase della smazzata.",
-    "review.retry": "riprova",
-    "retry.go": "Riprova la mossa {k}: tocca al {p}, trova una carta migliore di {card}.",
-    "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, l'analisi ha trovato migliore "
-                 "{best}. Gioca una carta sul tavolo.",
-    "retry.best": "{card} è tra le carte migliori secondo l'analisi ({best}). Continua contro "
-                  "il motore, o torna indietro.",
-    "retry.same": "Di nuovo {card}: l'analisi ha trovato migliore {best}.",
-    "retry.other": "{card} non è tra le carte migliori secondo l'analisi ({best}).",
-    "retry.again": "riprova ancora", "retry.back": "torna all'analisi",
-})
+BOARD_PAGE["en"].update(
+    {
+        "graph.drew": "{p} drew {card}",
+        "graph.luck": "the draw: luck {luck} for {p} ({drawn})",
+        "graph.luck.seat": "{p}'s draw, judged from their seat: luck {luck} ({drawn})",
+        "graph.luck.unmeasured": "{p}'s draw: luck not measured (the opponent leads next, before "
+        "their seat can be valued)",
+        "graph.readout": "Move {k}: {p} played {card}",
+        "graph.readout.margin": "player 1's expected final margin {v}",
+        "graph.readout.win": "player 1's chance of winning {v}",
+        "graph.bigger": "larger graph",
+        "graph.smaller": "smaller graph",
+        "graph.legend.luck": "A ◆ under the axis is a draw; the coloured step above it is its luck "
+        "(green for player 1, red against): the value after the draw less the "
+        "average over every draw that could have come. Hover or tap for the "
+        "numbers.",
+        "graph.col.luck": "luck of the draw after it",
+        "col.luck": "luck",
+        "col.final": "margin",
+        "col.togo": "still to win",
+        "col.final.title": "expected final margin: the points taken plus the points still to win, "
+        "{p} minus the opponent",
+        "frame.note": "Final margin = the points taken ({d} for {p}) + the points still to win: the "
+        "frame of the review's graph.",
+        "frame.no_score": "No score in this position: the values are the points still to win "
+        "(mover minus opponent).",
+        "review.close": "; {n} too close to call",
+        "review.close.note": "A cost within its own ± (marked ≈) is too close to call: neither a "
+        "mistake nor counted in the accuracy.",
+        "review.skill.title": "Skill and luck",
+        "review.skill": "errors {err} points ({rate} per decision), luck {luck} over {n} draws",
+        "review.skill.win": "errors {err} of win chance ({rate} per decision), luck {luck} over {n} "
+        "draws",
+        "review.unmeasured": "({n} draws not measured)",
+        "review.adjusted": "result {res}, luck-adjusted {adj}",
+        "review.swings": "Biggest swings of luck",
+        "review.no_swings": "none among the judged cards",
+        "review.swing": "after move {k}, {luck}",
+        "review.luck.note": "Luck: the value after each draw less the average over every draw that "
+        "could have come (as GNU Backgammon counts the dice), exact where every "
+        "draw is solved; the luck-adjusted result is the result less the luck. "
+        "In scoperta both players see every draw: one's luck is the other's, "
+        "negated.",
+        "review.luck.seat": "Luck: each player's own draw, valued from their seat (never from cards "
+        "they could not see): the value after it less the average over every "
+        "card they could have drawn, measured after the tricks they won (after a "
+        "lost trick the opponent leads before their seat can be valued). The "
+        "luck-adjusted result is the result less the luck.",
+        "review.luck.partial": "* a luck whose ± covers the sampling error only: the method's "
+        "error is not measured at that stage of the deal.",
+        "review.retry": "retry",
+        "retry.go": "Retry of move {k}: {p} to play, find a better card than {card}.",
+        "retry.ask": "Retrying move {k}: {p} played {card}, the review found {best} best. Play a "
+        "card on the board.",
+        "retry.best": "{card} is among the review's best cards ({best}). Play on against the "
+        "engine, or go back.",
+        "retry.same": "{card} again: the review found {best} best.",
+        "retry.other": "{card} is not among the review's best cards ({best}).",
+        "retry.again": "try again",
+        "retry.back": "back to the review",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "graph.drew": "il {p} pesca {card}",
+        "graph.luck": "la pescata: fortuna {luck} per il {p} ({drawn})",
+        "graph.luck.seat": "pescata del {p}, giudicata dal suo posto: fortuna {luck} ({drawn})",
+        "graph.luck.unmeasured": "pescata del {p}: fortuna non misurata (apre l'avversario, prima "
+        "che il suo posto si possa valutare)",
+        "graph.readout": "Mossa {k}: il {p} ha giocato {card}",
+        "graph.readout.margin": "margine finale atteso del giocatore 1 {v}",
+        "graph.readout.win": "probabilità di vincere del giocatore 1 {v}",
+        "graph.bigger": "grafico più grande",
+        "graph.smaller": "grafico più piccolo",
+        "graph.legend.luck": "Un ◆ sotto l'asse è una pescata; il gradino colorato sopra è la sua "
+        "fortuna (verde a favore del giocatore 1, rosso contro): il valore dopo "
+        "la pescata meno la media su tutte le pescate possibili. Passa sopra o "
+        "tocca per i numeri.",
+        "graph.col.luck": "fortuna della pescata dopo",
+        "col.luck": "fortuna",
+        "col.final": "margine",
+        "col.togo": "ancora da vincere",
+        "col.final.title": "margine finale atteso: i punti presi più i punti ancora da vincere, "
+        "{p} meno l'avversario",
+        "frame.note": "Margine finale = i punti presi ({d} per il {p}) + i punti ancora da vincere: "
+        "la stessa misura del grafico dell'analisi.",
+        "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
+        "vincere (chi gioca meno l'avversario).",
+        "review.close": "; {n} troppo vicine per giudicarle",
+        "review.close.note": "Un costo entro il suo ± (segnato ≈) è troppo vicino per giudicarlo: "
+        "non è un errore e non conta nella precisione.",
+        "review.skill.title": "Abilità e fortuna",
+        "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
+        "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "
+        "{luck} su {n} pescate",
+        "review.unmeasured": "({n} pescate non misurate)",
+        "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
+        "review.swings": "Colpi di fortuna più grandi",
+        "review.no_swings": "nessuno tra le carte giudicate",
+        "review.swing": "dopo la mossa {k}, {luck}",
+        "review.luck.note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
+        "possibili (come GNU Backgammon conta i dadi), esatta dove ogni pescata "
+        "è risolta; il risultato al netto della fortuna è il risultato meno la "
+        "fortuna. Nella scoperta entrambi vedono ogni pescata: la fortuna di uno "
+        "è quella dell'altro cambiata di segno.",
+        "review.luck.seat": "Fortuna: la pescata di ciascun giocatore, valutata dal suo posto (mai "
+        "con carte che non poteva vedere): il valore dopo la pescata meno la "
+        "media su tutte le carte che poteva pescare, misurata dopo le prese che "
+        "ha vinto (dopo una presa persa apre l'avversario prima che il suo posto "
+        "si possa valutare). Il risultato al netto della fortuna è il risultato "
+        "meno la fortuna.",
+        "review.luck.partial": "* una fortuna il cui ± copre solo l'errore di campionamento: "
+        "l'errore del metodo non è misurato in quella fase della smazzata.",
+        "review.retry": "riprova",
+        "retry.go": "Riprova la mossa {k}: tocca al {p}, trova una carta migliore di {card}.",
+        "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, l'analisi ha trovato migliore "
+        "{best}. Gioca una carta sul tavolo.",
+        "retry.best": "{card} è tra le carte migliori secondo l'analisi ({best}). Continua contro "
+        "il motore, o torna indietro.",
+        "retry.same": "Di nuovo {card}: l'analisi ha trovato migliore {best}.",
+        "retry.other": "{card} non è tra le carte migliori secondo l'analisi ({best}).",
+        "retry.again": "riprova ancora",
+        "retry.back": "torna all'analisi",
+    }
+)
 #: the board for issue 41: a seat's view of the hidden-card games and open hands, the
 #: engine's levels, puzzles with a retry, the set-up's preview, a notation's error
-BOARD_PAGE["en"].update({
-    "open_hands": "open hands",
-    "open_hands.title": "For study: show the other hand too. Off (the default), the board shows "
-                        "only what your seat sees.",
-    "seat.waiting": "{p}'s hand is hidden: the analysis is from your seat, on your turn.",
-    "explain.seat": "The explanation follows one line with every card in view: your seat "
-                    "knows the other hand once the talon is empty (by elimination), and "
-                    "Explain answers then; tick open hands to ask for it now.",
-    "review.after_deal": "The other hand stays hidden until the deal is over: review it then.",
-    "download.sealed": "The record names every card still hidden (the talon's order, and in "
-                       "the hidden-card games the other hand): download it before the deal is "
-                       "over?",
-    "level.random": "random", "level.greedy": "greedy", "level.engine": "{s} s a card",
-    "trick_to.one": "Trick to {p} (1 point).",
-    "notation_error": "Not shown: {error}. The board keeps the previous position.",
-    "pz.try_again": "Not this card: {card} is marked. Pick another, or show the answer.",
-    "pz.not_value": "Not {a}: try again, or show the answer.",
-    "pz.wrong_mark": "{card}: wrong", "btn.retry": "retry", "btn.reveal": "show the answer",
-    "pz.retry.title": "start this puzzle again",
-    "setup.preview": "The position so far", "setup.incomplete": "Not a position yet: {error}",
-})
-BOARD_PAGE["it"].update({
-    "open_hands": "carte scoperte",
-    "open_hands.title": "Per studiare: mostra anche l'altra mano. Spento (di norma), il tavolo "
-                        "mostra solo ciò che vede il tuo posto.",
-    "seat.waiting": "La mano del {p} è coperta: l'analisi è dal tuo posto, al tuo turno.",
-    "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: il tuo posto "
-                    "conosce l'altra mano quando il tallone è vuoto (per esclusione), e allora "
-                    "Spiega risponde; spunta carte scoperte per chiederla subito.",
-    "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
-                         "analizzala allora.",
-    "download.sealed": "La partita registrata nomina ogni carta ancora coperta (l'ordine del "
-                       "tallone e, nei giochi a carte coperte, l'altra mano): scaricarla prima "
-                       "che la smazzata sia finita?",
-    "level.random": "a caso", "level.greedy": "goloso", "level.engine": "{s} s a carta",
-    "trick_to.one": "Presa al {p} (1 punto).",
-    "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",
-    "pz.try_again": "Non questa carta: {card} è segnata. Scegline un'altra, o mostra la risposta.",
-    "pz.not_value": "Non {a}: riprova, o mostra la risposta.",
-    "pz.wrong_mark": "{card}: sbagliata", "btn.retry": "riprova", "btn.reveal": "mostra la risposta",
-    "pz.retry.title": "ricomincia questo problema",
-    "setup.preview": "La posizione finora", "setup.incomplete": "Non è ancora una posizione: {error}",
-})
+BOARD_PAGE["en"].update(
+    {
+        "open_hands": "open hands",
+        "open_hands.title": "For study: show the other hand too. Off (the default), the board shows "
+        "only what your seat sees.",
+        "seat.waiting": "{p}'s hand is hidden: the analysis is from your seat, on your turn.",
+        "explain.seat": "The explanation follows one line with every card in view: your seat "
+        "knows the other hand once the talon is empty (by elimination), and "
+        "Explain answers then; tick open hands to ask for it now.",
+        "review.after_deal": "The other hand stays hidden until the deal is over: review it then.",
+        "download.sealed": "The record names every card still hidden (the talon's order, and in "
+        "the hidden-card games the other hand): download it before the deal is "
+        "over?",
+        "level.random": "random",
+        "level.greedy": "greedy",
+        "level.engine": "{s} s a card",
+        "trick_to.one": "Trick to {p} (1 point).",
+        "notation_error": "Not shown: {error}. The board keeps the previous position.",
+        "pz.try_again": "Not this card: {card} is marked. Pick another, or show the answer.",
+        "pz.not_value": "Not {a}: try again, or show the answer.",
+        "pz.wrong_mark": "{card}: wrong",
+        "btn.retry": "retry",
+        "btn.reveal": "show the answer",
+        "pz.retry.title": "start this puzzle again",
+        "setup.preview": "The position so far",
+        "setup.incomplete": "Not a position yet: {error}",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "open_hands": "carte scoperte",
+        "open_hands.title": "Per studiare: mostra anche l'altra mano. Spento (di norma), il tavolo "
+        "mostra solo ciò che vede il tuo posto.",
+        "seat.waiting": "La mano del {p} è coperta: l'analisi è dal tuo posto, al tuo turno.",
+        "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: il tuo posto "
+        "conosce l'altra mano quando il tallone è vuoto (per esclusione), e allora "
+        "Spiega risponde; spunta carte scoperte per chiederla subito.",
+        "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
+        "analizzala allora.",
+        "download.sealed": "La partita registrata nomina ogni carta ancora coperta (l'ordine del "
+        "tallone e, nei giochi a carte coperte, l'altra mano): scaricarla prima "
+        "che la smazzata sia finita?",
+        "level.random": "a caso",
+        "level.greedy": "goloso",
+        "level.engine": "{s} s a carta",
+        "trick_to.one": "Presa al {p} (1 punto).",
+        "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",
+        "pz.try_again": "Non questa carta: {card} è segnata. Scegline un'altra, o mostra la risposta.",
+        "pz.not_value": "Non {a}: riprova, o mostra la risposta.",
+        "pz.wrong_mark": "{card}: sbagliata",
+        "btn.retry": "riprova",
+        "btn.reveal": "mostra la risposta",
+        "pz.retry.title": "ricomincia questo problema",
+        "setup.preview": "La posizione finora",
+        "setup.incomplete": "Non è ancora una posizione: {error}",
+    }
+)
 #: the board's badge of an estimate says what its ± covers (issue 40): the short kind, and
 #: the whole sentence as its tooltip
 for _lang in LANGS:
@@ -1282,128 +1778,131 @@ for _lang in LANGS:
 #: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
 #: own text, its str): what the board and ``--lang it`` show. Card names and the notation's
 #: fields (hand1=, talon=) stay as they are typed.
-ERRORS: dict[str, dict[str, str]] = {"en": ENGLISH, "it": {
-    "card.unknown": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per esempio AD, "
-                    "3C, RB, 7S)",
-    "card.no_rank": "carta sconosciuta '{text}' (nel mazzo non c'è il {rank}: i valori sono A 3 "
-                    "R C F 7 6 5 4 2)",
-    "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
-                       "col suo numero da 0 a 39)",
-    "card.empty": "manca una carta nell'elenco '{text}'",
-    "card.twice": "la carta {card} compare due volte ({first} e {second})",
-    "card.twice_in": "la carta {card} compare due volte in {field}=",
-    "field.card": "{field}=: {error}",
-    "field.not_key_value": "'{token}' non è un campo chiave=valore (i campi sono: {fields})",
-    "field.unknown": "campo sconosciuto '{field}' (i campi sono: {fields})",
-    "field.twice": "il campo '{field}' compare due volte",
-    "field.trailing_comma": "l'elenco di {field}= finisce con una virgola (toglila, o aggiungi "
-                            "la carta che manca)",
-    "field.one_card": "{field}= vuole una carta sola, qui ne ha {count}",
-    "field.missing": "manca il campo {field}=",
-    "field.seat": "{variant} si gioca in {players}: {field}= non è ammesso",
-    "field.missing_trump": "manca il campo briscola= (la carta di briscola)",
-    "field.no_trump": "{variant} si gioca senza briscola: briscola= non è ammesso",
-    "field.played_or_unseen": "indica played= oppure unseen=, non tutti e due",
-    "field.top_or_talon": "indica top= oppure talon=, non tutti e due",
-    "field.unseen_or_talon": "indica unseen= oppure talon=, non tutti e due",
-    "position.empty": "posizione vuota",
-    "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
-    "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
-    "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
-    "table.one": "in {variant} in tavola c'è al massimo 1 carta, qui table= ne ha {count}",
-    "table.many": "in {variant} in tavola ci sono al massimo {most} carte, qui table= ne ha "
-                  "{count}",
-    "trump.needed": "briscola= vuole la carta di briscola",
-    "trump.not_bottom": "il tallone ha ancora carte, quindi la briscola {card} dev'essere "
-                        "l'ultima in fondo, ma è in una mano, in tavola o tra le carte giocate",
-    "trump.in_hand": "la briscola {card} è in una mano o in tavola, ma {field} dice che il "
-                     "tallone ha ancora carte",
-    "trump.in_hand_top": "la briscola è in una mano, ma top= dice che il tallone ha ancora carte",
-    "top.is_trump": "la carta in cima {card} è la briscola, che resta in fondo al tallone e si "
-                    "pesca per ultima",
-    "top.hidden": "in {variant} la carta in cima al tallone è coperta: top= non è ammesso "
-                  "(talon= dà tutto l'ordine)",
-    "top.played": "c'è top= ma il tallone è vuoto (la carta in cima {card} è tra quelle "
-                  "giocate)",
-    "top.empty": "c'è top= ma il tallone è vuoto",
-    "top.missing": "il tallone ha {size} carte: indica quella in cima con top= (o talon=)",
-    "top.needs_rest": "c'è top=: di' cosa resta con played= o unseen= (o talon=)",
-    "top.elsewhere": "la carta in cima {card} è anche in una mano o tra le carte giocate",
-    "unseen.needs_top": "unseen= descrive il tallone sotto top=, ma top= manca",
-    "talon.even": "il tallone avrebbe {size} carte: ne ha sempre un numero pari",
-    "talon.even_one": "il tallone avrebbe 1 carta: ne ha sempre un numero pari",
-    "talon.multiple": "il tallone avrebbe {size} carte: in {players} giocatori ne ha sempre un "
-                      "multiplo di {players}",
-    "talon.multiple_one": "il tallone avrebbe 1 carta: in {players} giocatori ne ha sempre un "
-                          "multiplo di {players}",
-    "talon.listed": "talon= elenca {listed} carte ma il tallone ne ha {size}",
-    "talon.end": "talon= deve finire con la briscola {card}",
-    "tricks.open": "tricks= è quello che un posto ha visto di una mano coperta (hand1=? o "
-                   "hand2=?); una posizione a carte scoperte mostra tutte le carte",
-    "tricks.not_trick": "tricks=: '{part}' non è una presa (uscita+risposta, per esempio 7B+AB)",
-    "tricks.not_played": "tricks=: {card} non è in played=",
-    "tricks.twice": "tricks=: {card} è giocata due volte",
-    "hands.full": "finché il tallone ha carte ogni mano ne tiene {size}, qui {shown}",
-    "hands.talon_leader2": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
-                           "{less} carte e l'avversario {size}, qui {shown}",
-    "hands.talon_leader": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
-                          "{less} carte e gli altri {size}, qui {shown}",
-    "hands.talon_played": "a presa iniziata, col tallone ancora in gioco, i {k} giocatori che "
-                          "hanno già giocato tengono {less} carte e gli altri {size}, qui {shown}",
-    "hands.start2": "all'inizio di una presa le due mani hanno lo stesso numero di carte, qui "
-                    "{shown}",
-    "hands.start": "all'inizio di una presa ogni mano ha lo stesso numero di carte, qui {shown}",
-    "hands.mid_leader2": "a presa iniziata chi è uscito ha una carta in meno dell'avversario, "
-                         "qui {shown}",
-    "hands.mid_leader": "a presa iniziata chi è uscito ha una carta in meno degli altri, qui "
-                        "{shown}",
-    "hands.mid_played": "a presa iniziata i {k} giocatori che hanno già giocato hanno una carta "
-                        "in meno degli altri, qui {shown}",
-    "hands.max": "in {variant} una mano tiene al massimo {size} carte, qui {got}",
-    "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
-    "deal.over_short": "la smazzata è finita",
-    "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
-    "score.format": "score= vuole due numeri come 40-36, non '{text}'",
-    "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
-    "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "
-                    "prese intere fra queste vale {a}",
-    "json.invalid": "JSON non valido ({detail})",
-    "json.position": "il JSON di una posizione è un oggetto con il testo in \"position\"",
-    "move.illegal": "mossa non valida: {why}",
-    "move.not_in_hand": "{card} non è nella mano del giocatore {player}",
-    "move.follow": "{card}: il giocatore {player} deve rispondere al seme (si è usciti a "
-                   "{suit} e lui ne ha in mano)",
-    "move.seat": "mossa non valida: {card} per il giocatore {player}",
-    "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
-    "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
-                        "giocatore {seat}",
-    "seat.drawn_seen": "{card} non si può pescare: il giocatore {player} l'ha già vista",
-    "seat.no_hand": "nessuna mano dell'avversario è coerente con ciò che questo posto ha visto",
-    "seat.no_hand_record": "non si trova una mano dell'avversario coerente con la partita "
-                           "registrata",
-    "seat.game": "una mano coperta (?) c'è solo nei giochi in due a carte coperte (classic, "
-                 "briscolone, libero), non in {variant}",
-    "seat.too_few": "la mano del giocatore {player} avrebbe {count} carte, ma restano solo "
-                    "{rest} carte da assegnare",
-    "seat.one_hidden": "si può coprire una mano sola (?): l'altra è quella del tuo posto",
-    "seat.talon_field": "con una mano coperta indica played= (non {field}=): dal posto il "
-                        "tallone non si vede",
-    "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
-                     "{field}=",
-    "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
-                      "dalla vista di un posto (?)",
-    "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",
-    "request.missing": "manca il campo '{field}'",
-    "request.time_limit": "time_limit dev'essere sopra 0 e al massimo {most} secondi",
-    "request.seat": "seat dev'essere un giocatore da 1 a 4 (0: il giocatore di turno)",
-    "request.frame": "riferimento sconosciuto '{frame}' ({frames})",
-    "request.level": "livello sconosciuto '{level}' (uno fra {levels})",
-    "request.ply": "ply dev'essere da 0 a {most}",
-    "request.move": "move dev'essere da 1 a {most}",
-    "puzzle.none": "nessun problema '{id}' nella raccolta {variant}",
-    "puzzle.not_legal": "{card} non è una carta che il giocatore {player} può giocare",
-    "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",
-}}
+ERRORS: dict[str, dict[str, str]] = {
+    "en": ENGLISH,
+    "it": {
+        "card.unknown": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per esempio AD, "
+        "3C, RB, 7S)",
+        "card.no_rank": "carta sconosciuta '{text}' (nel mazzo non c'è il {rank}: i valori sono A 3 "
+        "R C F 7 6 5 4 2)",
+        "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
+        "col suo numero da 0 a 39)",
+        "card.empty": "manca una carta nell'elenco '{text}'",
+        "card.twice": "la carta {card} compare due volte ({first} e {second})",
+        "card.twice_in": "la carta {card} compare due volte in {field}=",
+        "field.card": "{field}=: {error}",
+        "field.not_key_value": "'{token}' non è un campo chiave=valore (i campi sono: {fields})",
+        "field.unknown": "campo sconosciuto '{field}' (i campi sono: {fields})",
+        "field.twice": "il campo '{field}' compare due volte",
+        "field.trailing_comma": "l'elenco di {field}= finisce con una virgola (toglila, o aggiungi "
+        "la carta che manca)",
+        "field.one_card": "{field}= vuole una carta sola, qui ne ha {count}",
+        "field.missing": "manca il campo {field}=",
+        "field.seat": "{variant} si gioca in {players}: {field}= non è ammesso",
+        "field.missing_trump": "manca il campo briscola= (la carta di briscola)",
+        "field.no_trump": "{variant} si gioca senza briscola: briscola= non è ammesso",
+        "field.played_or_unseen": "indica played= oppure unseen=, non tutti e due",
+        "field.top_or_talon": "indica top= oppure talon=, non tutti e due",
+        "field.unseen_or_talon": "indica unseen= oppure talon=, non tutti e due",
+        "position.empty": "posizione vuota",
+        "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
+        "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
+        "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
+        "table.one": "in {variant} in tavola c'è al massimo 1 carta, qui table= ne ha {count}",
+        "table.many": "in {variant} in tavola ci sono al massimo {most} carte, qui table= ne ha "
+        "{count}",
+        "trump.needed": "briscola= vuole la carta di briscola",
+        "trump.not_bottom": "il tallone ha ancora carte, quindi la briscola {card} dev'essere "
+        "l'ultima in fondo, ma è in una mano, in tavola o tra le carte giocate",
+        "trump.in_hand": "la briscola {card} è in una mano o in tavola, ma {field} dice che il "
+        "tallone ha ancora carte",
+        "trump.in_hand_top": "la briscola è in una mano, ma top= dice che il tallone ha ancora carte",
+        "top.is_trump": "la carta in cima {card} è la briscola, che resta in fondo al tallone e si "
+        "pesca per ultima",
+        "top.hidden": "in {variant} la carta in cima al tallone è coperta: top= non è ammesso "
+        "(talon= dà tutto l'ordine)",
+        "top.played": "c'è top= ma il tallone è vuoto (la carta in cima {card} è tra quelle "
+        "giocate)",
+        "top.empty": "c'è top= ma il tallone è vuoto",
+        "top.missing": "il tallone ha {size} carte: indica quella in cima con top= (o talon=)",
+        "top.needs_rest": "c'è top=: di' cosa resta con played= o unseen= (o talon=)",
+        "top.elsewhere": "la carta in cima {card} è anche in una mano o tra le carte giocate",
+        "unseen.needs_top": "unseen= descrive il tallone sotto top=, ma top= manca",
+        "talon.even": "il tallone avrebbe {size} carte: ne ha sempre un numero pari",
+        "talon.even_one": "il tallone avrebbe 1 carta: ne ha sempre un numero pari",
+        "talon.multiple": "il tallone avrebbe {size} carte: in {players} giocatori ne ha sempre un "
+        "multiplo di {players}",
+        "talon.multiple_one": "il tallone avrebbe 1 carta: in {players} giocatori ne ha sempre un "
+        "multiplo di {players}",
+        "talon.listed": "talon= elenca {listed} carte ma il tallone ne ha {size}",
+        "talon.end": "talon= deve finire con la briscola {card}",
+        "tricks.open": "tricks= è quello che un posto ha visto di una mano coperta (hand1=? o "
+        "hand2=?); una posizione a carte scoperte mostra tutte le carte",
+        "tricks.not_trick": "tricks=: '{part}' non è una presa (uscita+risposta, per esempio 7B+AB)",
+        "tricks.not_played": "tricks=: {card} non è in played=",
+        "tricks.twice": "tricks=: {card} è giocata due volte",
+        "hands.full": "finché il tallone ha carte ogni mano ne tiene {size}, qui {shown}",
+        "hands.talon_leader2": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
+        "{less} carte e l'avversario {size}, qui {shown}",
+        "hands.talon_leader": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
+        "{less} carte e gli altri {size}, qui {shown}",
+        "hands.talon_played": "a presa iniziata, col tallone ancora in gioco, i {k} giocatori che "
+        "hanno già giocato tengono {less} carte e gli altri {size}, qui {shown}",
+        "hands.start2": "all'inizio di una presa le due mani hanno lo stesso numero di carte, qui "
+        "{shown}",
+        "hands.start": "all'inizio di una presa ogni mano ha lo stesso numero di carte, qui {shown}",
+        "hands.mid_leader2": "a presa iniziata chi è uscito ha una carta in meno dell'avversario, "
+        "qui {shown}",
+        "hands.mid_leader": "a presa iniziata chi è uscito ha una carta in meno degli altri, qui "
+        "{shown}",
+        "hands.mid_played": "a presa iniziata i {k} giocatori che hanno già giocato hanno una carta "
+        "in meno degli altri, qui {shown}",
+        "hands.max": "in {variant} una mano tiene al massimo {size} carte, qui {got}",
+        "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
+        "deal.over_short": "la smazzata è finita",
+        "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
+        "score.format": "score= vuole due numeri come 40-36, non '{text}'",
+        "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
+        "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "
+        "prese intere fra queste vale {a}",
+        "json.invalid": "JSON non valido ({detail})",
+        "json.position": 'il JSON di una posizione è un oggetto con il testo in "position"',
+        "move.illegal": "mossa non valida: {why}",
+        "move.not_in_hand": "{card} non è nella mano del giocatore {player}",
+        "move.follow": "{card}: il giocatore {player} deve rispondere al seme (si è usciti a "
+        "{suit} e lui ne ha in mano)",
+        "move.seat": "mossa non valida: {card} per il giocatore {player}",
+        "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
+        "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
+        "giocatore {seat}",
+        "seat.drawn_seen": "{card} non si può pescare: il giocatore {player} l'ha già vista",
+        "seat.no_hand": "nessuna mano dell'avversario è coerente con ciò che questo posto ha visto",
+        "seat.no_hand_record": "non si trova una mano dell'avversario coerente con la partita "
+        "registrata",
+        "seat.game": "una mano coperta (?) c'è solo nei giochi in due a carte coperte (classic, "
+        "briscolone, libero), non in {variant}",
+        "seat.too_few": "la mano del giocatore {player} avrebbe {count} carte, ma restano solo "
+        "{rest} carte da assegnare",
+        "seat.one_hidden": "si può coprire una mano sola (?): l'altra è quella del tuo posto",
+        "seat.talon_field": "con una mano coperta indica played= (non {field}=): dal posto il "
+        "tallone non si vede",
+        "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
+        "{field}=",
+        "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
+        "dalla vista di un posto (?)",
+        "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",
+        "request.missing": "manca il campo '{field}'",
+        "request.time_limit": "time_limit dev'essere sopra 0 e al massimo {most} secondi",
+        "request.seat": "seat dev'essere un giocatore da 1 a 4 (0: il giocatore di turno)",
+        "request.frame": "riferimento sconosciuto '{frame}' ({frames})",
+        "request.level": "livello sconosciuto '{level}' (uno fra {levels})",
+        "request.ply": "ply dev'essere da 0 a {most}",
+        "request.move": "move dev'essere da 1 a {most}",
+        "puzzle.none": "nessun problema '{id}' nella raccolta {variant}",
+        "puzzle.not_legal": "{card} non è una carta che il giocatore {player} può giocare",
+        "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",
+    },
+}
 
 
 def error_text(e: BaseException, lang: str) -> str:
@@ -1413,6 +1912,8 @@ def error_text(e: BaseException, lang: str) -> str:
     table = ERRORS.get(lang)
     if lang == "en" or key is None or table is None or key not in table:
         return str(e)
-    fields = {k: error_text(v, lang) if isinstance(v, BaseException) else v
-              for k, v in getattr(e, "fields", {}).items()}
+    fields = {
+        k: error_text(v, lang) if isinstance(v, BaseException) else v
+        for k, v in getattr(e, "fields", {}).items()
+    }
     return table[key].format(**fields)

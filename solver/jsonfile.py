@@ -6,6 +6,7 @@ A UTF-8 byte-order mark is accepted; text that is not UTF-8, nesting deeper than
 (``"\\ud800"``, which no output can print) and, in a stream of lines, a line longer than
 ``MAX_LINE`` bytes are refused as JSON errors are.
 """
+
 from __future__ import annotations
 
 import json
@@ -92,8 +93,9 @@ def decode(data: bytes, name: str, line: int | None = None) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         at = line if line is not None else data.count(b"\n", 0, e.start) + 1
-        raise JSONFileError(_at(_where(name, at) if name else "",
-                                f"not UTF-8 text (byte {data[e.start]:#04x})")) from None
+        raise JSONFileError(
+            _at(_where(name, at) if name else "", f"not UTF-8 text (byte {data[e.start]:#04x})")
+        ) from None
 
 
 def read_text(path: str) -> str:

@@ -1,5 +1,6 @@
 """An error message fit for one line that quotes little of what the user gave: the command
 line and the board's API both cut quoted input to 80 characters (an input may be huge)."""
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,7 @@ _LONG_WORD = re.compile(rf"\S{{{CLIP + 3},}}")  # a quoted part, cut, is 82 with
 
 def clip(text: str, width: int = CLIP) -> str:
     """``text`` cut to ``width`` characters with "…" when longer."""
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def one_line(msg, words: bool = False) -> str:

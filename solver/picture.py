@@ -7,6 +7,7 @@ Every card is a ``<g class="card" data-card=".." data-place="..">`` so the board
 the cards of the hand to move clickable; highlights (best cards, a value per card) are
 drawn on the cards themselves, so a picture of an analysis needs no legend.
 """
+
 from __future__ import annotations
 
 from contextvars import ContextVar
@@ -18,8 +19,8 @@ from solver.frame import frame_of, shown_value
 from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
 from solver.position.board import seat_hands
 
-W, H = 64, 100            # a full-size card
-SW, SH = 34, 53           # a small card (cards already played)
+W, H = 64, 100  # a full-size card
+SW, SH = 34, 53  # a small card (cards already played)
 GAP = 10
 SUIT_INK = ("#2e7d32", "#c62828", "#b8860b", "#1565c0")
 BEST = "#00a651"
@@ -34,6 +35,7 @@ class Marks:
     """What to draw on top of a position: best cards, a label under each valued card, and the
     frame the labels are in (solver.frame: said once beside the cards played's title, so a
     label never reads as the other frame's number)."""
+
     best: set[str] = field(default_factory=set)
     values: dict[str, str] = field(default_factory=dict)
     frame: str | None = None
@@ -44,48 +46,65 @@ def _suit_symbol(suit: int, cx: float, cy: float, s: float) -> str:
     ink = SUIT_INK[suit]
     u = s / 10
     if suit == 0:  # bastoni: a knotted club, slanted
-        return (f'<g transform="rotate(-25 {cx} {cy})">'
-                f'<path d="M{cx - 1.2 * u},{cy + 5 * u} L{cx - 2 * u},{cy - 4 * u} '
-                f'Q{cx},{cy - 6.2 * u} {cx + 2 * u},{cy - 4 * u} L{cx + 1.2 * u},{cy + 5 * u} Z" '
-                f'fill="{ink}" stroke="#1b4d1e" stroke-width="{0.4 * u}"/>'
-                f'<circle cx="{cx - 1.7 * u}" cy="{cy - 1 * u}" r="{0.7 * u}" fill="#a5d6a7"/>'
-                f'<circle cx="{cx + 1.6 * u}" cy="{cy + 1.5 * u}" r="{0.6 * u}" fill="#a5d6a7"/>'
-                f'<circle cx="{cx + 1.5 * u}" cy="{cy - 2.6 * u}" r="{0.5 * u}" '
-                f'fill="#a5d6a7"/></g>')
+        return (
+            f'<g transform="rotate(-25 {cx} {cy})">'
+            f'<path d="M{cx - 1.2 * u},{cy + 5 * u} L{cx - 2 * u},{cy - 4 * u} '
+            f'Q{cx},{cy - 6.2 * u} {cx + 2 * u},{cy - 4 * u} L{cx + 1.2 * u},{cy + 5 * u} Z" '
+            f'fill="{ink}" stroke="#1b4d1e" stroke-width="{0.4 * u}"/>'
+            f'<circle cx="{cx - 1.7 * u}" cy="{cy - 1 * u}" r="{0.7 * u}" fill="#a5d6a7"/>'
+            f'<circle cx="{cx + 1.6 * u}" cy="{cy + 1.5 * u}" r="{0.6 * u}" fill="#a5d6a7"/>'
+            f'<circle cx="{cx + 1.5 * u}" cy="{cy - 2.6 * u}" r="{0.5 * u}" '
+            f'fill="#a5d6a7"/></g>'
+        )
     if suit == 1:  # coppe: a goblet
-        return (f'<path d="M{cx - 3.6 * u},{cy - 4.5 * u} L{cx + 3.6 * u},{cy - 4.5 * u} '
-                f'Q{cx + 3.4 * u},{cy + 0.5 * u} {cx + 0.6 * u},{cy + 1 * u} '
-                f'L{cx + 0.6 * u},{cy + 3.4 * u} '
-                f'L{cx + 2.6 * u},{cy + 4.6 * u} L{cx - 2.6 * u},{cy + 4.6 * u} '
-                f'L{cx - 0.6 * u},{cy + 3.4 * u} '
-                f'L{cx - 0.6 * u},{cy + 1 * u} Q{cx - 3.4 * u},{cy + 0.5 * u} '
-                f'{cx - 3.6 * u},{cy - 4.5 * u} Z" '
-                f'fill="{ink}" stroke="#7f1515" stroke-width="{0.4 * u}"/>'
-                f'<ellipse cx="{cx}" cy="{cy - 4.5 * u}" rx="{3.6 * u}" ry="{0.8 * u}" '
-                f'fill="#ef9a9a" '
-                f'stroke="#7f1515" stroke-width="{0.3 * u}"/>')
+        return (
+            f'<path d="M{cx - 3.6 * u},{cy - 4.5 * u} L{cx + 3.6 * u},{cy - 4.5 * u} '
+            f"Q{cx + 3.4 * u},{cy + 0.5 * u} {cx + 0.6 * u},{cy + 1 * u} "
+            f"L{cx + 0.6 * u},{cy + 3.4 * u} "
+            f"L{cx + 2.6 * u},{cy + 4.6 * u} L{cx - 2.6 * u},{cy + 4.6 * u} "
+            f"L{cx - 0.6 * u},{cy + 3.4 * u} "
+            f"L{cx - 0.6 * u},{cy + 1 * u} Q{cx - 3.4 * u},{cy + 0.5 * u} "
+            f'{cx - 3.6 * u},{cy - 4.5 * u} Z" '
+            f'fill="{ink}" stroke="#7f1515" stroke-width="{0.4 * u}"/>'
+            f'<ellipse cx="{cx}" cy="{cy - 4.5 * u}" rx="{3.6 * u}" ry="{0.8 * u}" '
+            f'fill="#ef9a9a" '
+            f'stroke="#7f1515" stroke-width="{0.3 * u}"/>'
+        )
     if suit == 2:  # denari: a coin
-        return (f'<circle cx="{cx}" cy="{cy}" r="{4.6 * u}" fill="#f6c945" stroke="{ink}" '
-                f'stroke-width="{0.7 * u}"/>'
-                f'<circle cx="{cx}" cy="{cy}" r="{2.8 * u}" fill="none" stroke="{ink}" '
-                f'stroke-width="{0.5 * u}"/>'
-                f'<circle cx="{cx}" cy="{cy}" r="{1 * u}" fill="#c0392b"/>')
+        return (
+            f'<circle cx="{cx}" cy="{cy}" r="{4.6 * u}" fill="#f6c945" stroke="{ink}" '
+            f'stroke-width="{0.7 * u}"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{2.8 * u}" fill="none" stroke="{ink}" '
+            f'stroke-width="{0.5 * u}"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{1 * u}" fill="#c0392b"/>'
+        )
     # spade: a sword, point up
-    return (f'<path d="M{cx},{cy - 5.2 * u} L{cx + 1 * u},{cy - 3.6 * u} '
-            f'L{cx + 0.8 * u},{cy + 2 * u} '
-            f'L{cx - 0.8 * u},{cy + 2 * u} L{cx - 1 * u},{cy - 3.6 * u} Z" fill="#90caf9" '
-            f'stroke="{ink}" '
-            f'stroke-width="{0.4 * u}"/>'
-            f'<rect x="{cx - 3 * u}" y="{cy + 2 * u}" width="{6 * u}" height="{0.9 * u}" '
-            f'rx="{0.4 * u}" fill="{ink}"/>'
-            f'<rect x="{cx - 0.55 * u}" y="{cy + 2.9 * u}" width="{1.1 * u}" height="{2 * u}" '
-            f'fill="#6d4c41"/>'
-            f'<circle cx="{cx}" cy="{cy + 5.2 * u}" r="{0.7 * u}" fill="{ink}"/>')
+    return (
+        f'<path d="M{cx},{cy - 5.2 * u} L{cx + 1 * u},{cy - 3.6 * u} '
+        f"L{cx + 0.8 * u},{cy + 2 * u} "
+        f'L{cx - 0.8 * u},{cy + 2 * u} L{cx - 1 * u},{cy - 3.6 * u} Z" fill="#90caf9" '
+        f'stroke="{ink}" '
+        f'stroke-width="{0.4 * u}"/>'
+        f'<rect x="{cx - 3 * u}" y="{cy + 2 * u}" width="{6 * u}" height="{0.9 * u}" '
+        f'rx="{0.4 * u}" fill="{ink}"/>'
+        f'<rect x="{cx - 0.55 * u}" y="{cy + 2.9 * u}" width="{1.1 * u}" height="{2 * u}" '
+        f'fill="#6d4c41"/>'
+        f'<circle cx="{cx}" cy="{cy + 5.2 * u}" r="{0.7 * u}" fill="{ink}"/>'
+    )
 
 
-def card_svg(c: int, x: float, y: float, w: float = W, h: float = H, place: str = "",
-             best: bool = False, label: str | None = None, trump: bool = False,
-             rotate: bool = False) -> str:
+def card_svg(
+    c: int,
+    x: float,
+    y: float,
+    w: float = W,
+    h: float = H,
+    place: str = "",
+    best: bool = False,
+    label: str | None = None,
+    trump: bool = False,
+    rotate: bool = False,
+) -> str:
     """One face-up card with its top-left corner at (x, y)."""
     suit, rank = c // 10, c % 10
     ink = SUIT_INK[suit]
@@ -96,71 +115,94 @@ def card_svg(c: int, x: float, y: float, w: float = W, h: float = H, place: str 
     if place:
         attrs += f' data-place="{place}"'
     tr = f' transform="rotate(90 {x + w / 2} {y + h / 2})"' if rotate else ""
-    out = [f'<g {attrs}{tr}><title>{name}</title>']
+    out = [f"<g {attrs}{tr}><title>{name}</title>"]
     if best:
-        out.append(f'<rect x="{x - 4}" y="{y - 4}" width="{w + 8}" height="{h + 8}" '
-                   f'rx="{w * 0.16}" '
-                   f'fill="{BEST}" opacity="0.9"/>')
-    out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1}" fill="#fffdf5" '
-               f'stroke="{"#5d4037" if not trump else "#d4a017"}" '
-               f'stroke-width="{2.4 if trump else 1.2}"/>')
-    out.append(f'<text x="{x + w * 0.09}" y="{y + fs * 1.02}" font-size="{fs:.1f}" '
-               f'font-weight="700" '
-               f'fill="{ink}" font-family="Georgia, serif">{r}</text>')
-    out.append(f'<text x="{x + w * 0.91}" y="{y + h - fs * 0.3}" font-size="{fs:.1f}" '
-               f'font-weight="700" '
-               f'fill="{ink}" font-family="Georgia, serif" text-anchor="end">{r}</text>')
+        out.append(
+            f'<rect x="{x - 4}" y="{y - 4}" width="{w + 8}" height="{h + 8}" '
+            f'rx="{w * 0.16}" '
+            f'fill="{BEST}" opacity="0.9"/>'
+        )
+    out.append(
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1}" fill="#fffdf5" '
+        f'stroke="{"#5d4037" if not trump else "#d4a017"}" '
+        f'stroke-width="{2.4 if trump else 1.2}"/>'
+    )
+    out.append(
+        f'<text x="{x + w * 0.09}" y="{y + fs * 1.02}" font-size="{fs:.1f}" '
+        f'font-weight="700" '
+        f'fill="{ink}" font-family="Georgia, serif">{r}</text>'
+    )
+    out.append(
+        f'<text x="{x + w * 0.91}" y="{y + h - fs * 0.3}" font-size="{fs:.1f}" '
+        f'font-weight="700" '
+        f'fill="{ink}" font-family="Georgia, serif" text-anchor="end">{r}</text>'
+    )
     out.append(_suit_symbol(suit, x + w / 2, y + h * 0.53, h * 0.42))
     pts = RANK_POINTS[rank]
     if pts and w >= W * 0.9:
-        out.append(f'<text x="{x + w * 0.91}" y="{y + fs * 0.9}" font-size="{fs * 0.48:.1f}" '
-                   f'fill="#6d4c41" '
-                   f'text-anchor="end" font-family="sans-serif">{pts}</text>')
+        out.append(
+            f'<text x="{x + w * 0.91}" y="{y + fs * 0.9}" font-size="{fs * 0.48:.1f}" '
+            f'fill="#6d4c41" '
+            f'text-anchor="end" font-family="sans-serif">{pts}</text>'
+        )
     if best:
-        out.append(f'<circle cx="{x + w - 2}" cy="{y + 2}" r="10" fill="{BEST}" stroke="#fff" '
-                   f'stroke-width="1.5"/>'
-                   f'<text x="{x + w - 2}" y="{y + 7}" font-size="14" fill="#fff" '
-                   f'text-anchor="middle" '
-                   f'font-family="sans-serif" class="star">\u2605</text>')
+        out.append(
+            f'<circle cx="{x + w - 2}" cy="{y + 2}" r="10" fill="{BEST}" stroke="#fff" '
+            f'stroke-width="1.5"/>'
+            f'<text x="{x + w - 2}" y="{y + 7}" font-size="14" fill="#fff" '
+            f'text-anchor="middle" '
+            f'font-family="sans-serif" class="star">\u2605</text>'
+        )
     if label is not None:
         value, _, err = label.partition(" \u00b1")  # an estimate's ± goes on a line of its own
-        out.append(f'<text x="{x + w / 2}" y="{y + h + 17}" font-size="14" '
-                   f'font-weight="{700 if best else 400}" '
-                   f'fill="{BEST if best else "#222"}" text-anchor="middle" '
-                   f'font-family="sans-serif" '
-                   f'class="value">{escape(value)}</text>')
+        out.append(
+            f'<text x="{x + w / 2}" y="{y + h + 17}" font-size="14" '
+            f'font-weight="{700 if best else 400}" '
+            f'fill="{BEST if best else "#222"}" text-anchor="middle" '
+            f'font-family="sans-serif" '
+            f'class="value">{escape(value)}</text>'
+        )
         if err:
-            out.append(f'<text x="{x + w / 2}" y="{y + h + 31}" font-size="11" '
-                       f'fill="{BEST if best else "#555"}" text-anchor="middle" '
-                       f'font-family="sans-serif" class="error">\u00b1{escape(err)}</text>')
+            out.append(
+                f'<text x="{x + w / 2}" y="{y + h + 31}" font-size="11" '
+                f'fill="{BEST if best else "#555"}" text-anchor="middle" '
+                f'font-family="sans-serif" class="error">\u00b1{escape(err)}</text>'
+            )
     out.append("</g>")
     return "".join(out)
 
 
 def back_svg(x: float, y: float, w: float = W, h: float = H, n: int | None = None) -> str:
     """A face-down card (the talon), with the number of cards on it."""
-    out = [f'<g class="back"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1}" '
-           f'fill="#8d2b2b" '
-           f'stroke="#3e1010" stroke-width="1.2"/>'
-           f'<rect x="{x + 5}" y="{y + 5}" width="{w - 10}" height="{h - 10}" rx="{w * 0.07}" '
-           f'fill="none" '
-           f'stroke="#e6b34a" stroke-width="1.5" stroke-dasharray="4 3"/>']
+    out = [
+        f'<g class="back"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1}" '
+        f'fill="#8d2b2b" '
+        f'stroke="#3e1010" stroke-width="1.2"/>'
+        f'<rect x="{x + 5}" y="{y + 5}" width="{w - 10}" height="{h - 10}" rx="{w * 0.07}" '
+        f'fill="none" '
+        f'stroke="#e6b34a" stroke-width="1.5" stroke-dasharray="4 3"/>'
+    ]
     if n is not None:
-        out.append(f'<text x="{x + w / 2}" y="{y + h / 2 + 7}" font-size="20" font-weight="700" '
-                   f'fill="#fff" '
-                   f'text-anchor="middle" font-family="sans-serif">{n}</text>')
+        out.append(
+            f'<text x="{x + w / 2}" y="{y + h / 2 + 7}" font-size="20" font-weight="700" '
+            f'fill="#fff" '
+            f'text-anchor="middle" font-family="sans-serif">{n}</text>'
+        )
     out.append("</g>")
     return "".join(out)
 
 
 def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
     c = f' class="{cls}"' if cls else ""
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-family="sans-serif"{c}>{escape(s)}</text>')
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
+        f'text-anchor="{anchor}" font-family="sans-serif"{c}>{escape(s)}</text>'
+    )
 
 
-def position_svg(pos, marks: Marks | None = None, lang: str = "en",
-                 narrow: bool | None = None) -> str:
+def position_svg(
+    pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None
+) -> str:
     """The whole position: every hand, the trick, the talon with its top card and the trump
     card under it, the points, trumps still out, and the cards already played. ``narrow``
     (default: NARROW) puts the facts under the talon, for a phone's width."""
@@ -183,8 +225,17 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en",
         moving = seat == v.to_move and not v.is_over
         if moving:
             who += "  \u25b6 " + (L["to_answer"] if v.table else L["to_move"])
-        out.append(_text(x0, y0 + 14, who, 15, 700 if moving else 400,
-                         fill="#0b5" if moving else "#333", cls=f"seat seat{seat + 1}"))
+        out.append(
+            _text(
+                x0,
+                y0 + 14,
+                who,
+                15,
+                700 if moving else 400,
+                fill="#0b5" if moving else "#333",
+                cls=f"seat seat{seat + 1}",
+            )
+        )
 
     def hand_row(seat: int, x0: float, y0: float) -> None:
         hand = hands[seat]
@@ -197,19 +248,36 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en",
             out.append(_text(x0, y0 + 50, L["empty_hand"], 13, fill="#777"))
         for i, c in enumerate(cards):
             name = card_str(c)
-            out.append(card_svg(c, x0 + i * (W + GAP), y0 + 24, place=f"hand{seat + 1}",
-                                best=name in marks.best, label=marks.values.get(name),
-                                trump=c // 10 == trump))
+            out.append(
+                card_svg(
+                    c,
+                    x0 + i * (W + GAP),
+                    y0 + 24,
+                    place=f"hand{seat + 1}",
+                    best=name in marks.best,
+                    label=marks.values.get(name),
+                    trump=c // 10 == trump,
+                )
+            )
 
     def hidden_row(seat: int, x0: float, y0: float) -> None:
         """A hidden hand: a back for each unknown card, then the cards known to be in it."""
-        seat_label(seat, x0, y0, L["player"].format(n=seat + 1) + "  " + L["hidden_hand"].format(
-            n=pos.hidden + popcount(pos.known)))
+        seat_label(
+            seat,
+            x0,
+            y0,
+            L["player"].format(n=seat + 1)
+            + "  "
+            + L["hidden_hand"].format(n=pos.hidden + popcount(pos.known)),
+        )
         for i in range(pos.hidden):
             out.append(back_svg(x0 + i * (W + GAP), y0 + 24))
         for i, c in enumerate(cards_of(pos.known), pos.hidden):
-            out.append(card_svg(c, x0 + i * (W + GAP), y0 + 24, place=f"hand{seat + 1}",
-                                trump=c // 10 == trump))
+            out.append(
+                card_svg(
+                    c, x0 + i * (W + GAP), y0 + 24, place=f"hand{seat + 1}", trump=c // 10 == trump
+                )
+            )
 
     if v.players == 2:
         hand_row(1, 16, y)
@@ -223,39 +291,76 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en",
     # the middle: the trick on the left, the talon and the facts on the right
     mid = y
     band = H + 40 + (92 if narrow else 0)
-    out.append(f'<rect x="8" y="{mid}" width="{width - 16}" height="{band}" rx="12" fill="#1f6b3a" '
-               f'opacity="0.12"/>')
+    out.append(
+        f'<rect x="8" y="{mid}" width="{width - 16}" height="{band}" rx="12" fill="#1f6b3a" '
+        f'opacity="0.12"/>'
+    )
     out.append(_text(16, mid + 18, L["table"], 13, 700, fill="#1f6b3a"))
     for i, c in enumerate(v.table):
         seat = (v.leader + i) % v.players
         out.append(card_svg(c, 16 + i * (W + GAP), mid + 26, place="table", trump=c // 10 == trump))
-        out.append(_text(16 + i * (W + GAP) + W / 2, mid + 26 + H + 12, f"P{seat + 1}", 11,
-                         anchor="middle", fill="#555"))
+        out.append(
+            _text(
+                16 + i * (W + GAP) + W / 2,
+                mid + 26 + H + 12,
+                f"P{seat + 1}",
+                11,
+                anchor="middle",
+                fill="#555",
+            )
+        )
     if not v.table:
         out.append(_text(16, mid + 60, "-", 16, fill="#777"))
     tx = 16 + max(v.players - 1, 2) * (W + GAP) + 14
     if v.talon_size:
         if v.briscola >= 0:
-            out.append(card_svg(v.briscola, tx + 50, mid + 26, place="briscola", trump=True,
-                                rotate=True))
+            out.append(
+                card_svg(v.briscola, tx + 50, mid + 26, place="briscola", trump=True, rotate=True)
+            )
             # the rank upright on the part that shows, over the sideways corner index
-            out.append(f'<rect x="{tx + 108}" y="{mid + 46}" width="22" height="26" '
-                       f'fill="#fffdf5"/>')
-            out.append(_text(tx + 119, mid + 67, RANKS[v.briscola % 10], 21, 700, "middle",
-                             SUIT_INK[v.briscola // 10]).replace("sans-serif", "Georgia, serif"))
-            out.append(_text(tx + W + 40, mid + 26 + H + 12, L["briscola"].lower(), 11,
-                             anchor="middle", fill="#555"))
+            out.append(
+                f'<rect x="{tx + 108}" y="{mid + 46}" width="22" height="26" fill="#fffdf5"/>'
+            )
+            out.append(
+                _text(
+                    tx + 119,
+                    mid + 67,
+                    RANKS[v.briscola % 10],
+                    21,
+                    700,
+                    "middle",
+                    SUIT_INK[v.briscola // 10],
+                ).replace("sans-serif", "Georgia, serif")
+            )
+            out.append(
+                _text(
+                    tx + W + 40,
+                    mid + 26 + H + 12,
+                    L["briscola"].lower(),
+                    11,
+                    anchor="middle",
+                    fill="#555",
+                )
+            )
         out.append(back_svg(tx, mid + 26, n=v.talon_size))
         if v.top >= 0:
-            out.append(card_svg(v.top, tx + W + 80, mid + 26, place="top",
-                                trump=v.top // 10 == trump))
-            out.append(_text(tx + W + 80 + W / 2, mid + 26 + H + 12, X["top"], 11,
-                             anchor="middle", fill="#555"))
+            out.append(
+                card_svg(v.top, tx + W + 80, mid + 26, place="top", trump=v.top // 10 == trump)
+            )
+            out.append(
+                _text(
+                    tx + W + 80 + W / 2,
+                    mid + 26 + H + 12,
+                    X["top"],
+                    11,
+                    anchor="middle",
+                    fill="#555",
+                )
+            )
     fx = tx + (2 * W + 96 if v.talon_size else 70)
     facts = []
     if trump >= 0:
-        facts.append(f"{L['briscola']}: {card_str(v.briscola)} "
-                     f"({suit_name(trump, lang)})")
+        facts.append(f"{L['briscola']}: {card_str(v.briscola)} ({suit_name(trump, lang)})")
     else:
         facts.append(X["no_trump"])
     facts.append(X["talon_n"].format(n=v.talon_size))
@@ -269,7 +374,7 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en",
     if narrow:
         fy = mid + H + 58
         half = 2 if v.score is not None else 1
-        lines = [" \u00b7 ".join(facts[:half + 1]), " \u00b7 ".join(facts[half + 1:])]
+        lines = [" \u00b7 ".join(facts[: half + 1]), " \u00b7 ".join(facts[half + 1 :])]
         for i, f in enumerate(lines):
             out.append(_text(16, fy + i * 21, f, 15, 700 if i == 0 else 400, cls="fact"))
         for i, c in enumerate(out_cards):
@@ -284,24 +389,44 @@ def position_svg(pos, marks: Marks | None = None, lang: str = "en",
     hand_row(0, 16, y)
     y += row_h
     if any("\u00b1" in s for s in marks.values.values()):
-        y += 14   # room for the ± line under the cards
+        y += 14  # room for the ± line under the cards
 
     played = cards_of(v.played)
     out.append(_text(16, y + 4, f"{X['played_title']}: {len(played)}", 13, 700, cls="played-title"))
     if marks.frame and marks.values:
-        out.append(_text(width - 16, y + 4, X["frame." + marks.frame], 11, anchor="end",
-                         fill="#555", cls="frame"))
+        out.append(
+            _text(
+                width - 16,
+                y + 4,
+                X["frame." + marks.frame],
+                11,
+                anchor="end",
+                fill="#555",
+                cls="frame",
+            )
+        )
     y += 12
     per_row = max(1, int((width - 24) // (SW + 4)))
     for i, c in enumerate(played):
-        out.append(card_svg(c, 16 + (i % per_row) * (SW + 4), y + (i // per_row) * (SH + 6), SW, SH,
-                            place="played", trump=c // 10 == trump))
+        out.append(
+            card_svg(
+                c,
+                16 + (i % per_row) * (SW + 4),
+                y + (i // per_row) * (SH + 6),
+                SW,
+                SH,
+                place="played",
+                trump=c // 10 == trump,
+            )
+        )
     rows = (len(played) + per_row - 1) // per_row
     height = y + rows * (SH + 6) + 12
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="position" viewBox="0 0 {width} '
-            f'{height}" '
-            f'width="{width}" height="{height}" role="img" aria-label="{escape(_alt(pos))}">'
-            f'<rect width="{width}" height="{height}" fill="#f7f3e8"/>')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="position" viewBox="0 0 {width} '
+        f'{height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(_alt(pos))}">'
+        f'<rect width="{width}" height="{height}" fill="#f7f3e8"/>'
+    )
     return head + "".join(out) + "</svg>"
 
 

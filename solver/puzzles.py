@@ -5,6 +5,7 @@ A puzzle line: {"id", "position", "question": "best"|"value", "objective": "poin
 "answer": [cards] or "value", "difficulty": "easy"|"medium"|"hard", "title", "comment",
 "features"}; the last three are optional. Every fact comes from ``solver.analysis.analyse``.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,17 @@ from solver.random_positions import random_position
 QUESTIONS = ("best", "value")
 OBJECTIVES = ("points", "win")
 DIFFICULTIES = ("easy", "medium", "hard")
-KEYS = {"id", "position", "question", "objective", "answer", "difficulty", "title", "comment",
-        "features"}
+KEYS = {
+    "id",
+    "position",
+    "question",
+    "objective",
+    "answer",
+    "difficulty",
+    "title",
+    "comment",
+    "features",
+}
 #: the smallest gap between the only best card and the next one, per objective
 MARGIN = {"points": Fraction(4), "win": Fraction(1, 4)}
 
@@ -59,11 +69,17 @@ class Puzzle:
         pos = self.position
         pos_text = pos.to_text(with_played=pos.talon_size > 2 or no_trump(pos))
         d: dict[str, object] = {
-            "id": self.id, "position": pos_text, "question": self.question,
+            "id": self.id,
+            "position": pos_text,
+            "question": self.question,
             "objective": self.objective,
-            "answer": ([card_str(c) for c in self.answer] if isinstance(self.answer, tuple)
-                       else fmt_fraction(self.answer)),
-            "difficulty": self.difficulty}
+            "answer": (
+                [card_str(c) for c in self.answer]
+                if isinstance(self.answer, tuple)
+                else fmt_fraction(self.answer)
+            ),
+            "difficulty": self.difficulty,
+        }
         if self.title:
             d["title"] = self.title
         if self.comment:
@@ -145,7 +161,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
         answer: tuple[int, ...] | Fraction = tuple(sorted(cards))
     else:
         if not isinstance(ans, (str, int)) or isinstance(ans, bool):
-            bad("answer of a 'value' puzzle is an exact value string, e.g. \"7\" or \"-3/2\"")
+            bad('answer of a \'value\' puzzle is an exact value string, e.g. "7" or "-3/2"')
         try:
             answer = parse_value(str(ans))
         except ValueError as e:
@@ -166,11 +182,15 @@ def _puzzle_position(text: str):
         raise PositionError("a puzzle shows every card: a hidden hand (?) has no single answer")
     if pos.variant != "scoperta":
         if pos.variant not in GAME_VARIANTS:
-            raise PositionError(f"puzzles handle scoperta, briscolone and libero positions, not "
-                                f"variant '{pos.variant}'")
+            raise PositionError(
+                f"puzzles handle scoperta, briscolone and libero positions, not "
+                f"variant '{pos.variant}'"
+            )
         if pos.talon_size:
-            raise PositionError(f"{pos.variant} puzzles are endgames: the talon must be empty, "
-                                f"it holds {pos.talon_size} cards")
+            raise PositionError(
+                f"{pos.variant} puzzles are endgames: the talon must be empty, "
+                f"it holds {pos.talon_size} cards"
+            )
     return pos
 
 
@@ -212,8 +232,9 @@ BUNDLED = {"scoperta": "data/puzzles.jsonl", "briscolone": "data/puzzles-briscol
 
 def bundled_lines(variant: str = "scoperta") -> list[str]:
     if variant not in BUNDLED:
-        raise PuzzleError(f"no bundled puzzles for variant '{variant}' "
-                         f"(bundled: {', '.join(BUNDLED)})")
+        raise PuzzleError(
+            f"no bundled puzzles for variant '{variant}' (bundled: {', '.join(BUNDLED)})"
+        )
     return files("solver").joinpath(BUNDLED[variant]).read_text(encoding="utf-8").splitlines()
 
 
@@ -228,6 +249,7 @@ class Check:
     estimate (a position beyond the exact search's reach) the verdict rests on it and says
     so (``ok`` is None for a stated exact value, which an estimate cannot confirm or refute);
     ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``)."""
+
     puzzle: Puzzle
     solver: tuple[int, ...] | Fraction | None
     ok: bool | None
@@ -256,11 +278,16 @@ class Check:
         return format_answer(self.solver)
 
     def to_json(self) -> dict:
-        out = {"id": self.puzzle.id, "difficulty": self.puzzle.difficulty,
-               "question": self.puzzle.question, "objective": self.puzzle.objective,
-               "stated": self.puzzle.answer_text(),
-               "solver": self.solver_text(),
-               "ok": self.ok, "exact": self.exact}
+        out = {
+            "id": self.puzzle.id,
+            "difficulty": self.puzzle.difficulty,
+            "question": self.puzzle.question,
+            "objective": self.puzzle.objective,
+            "stated": self.puzzle.answer_text(),
+            "solver": self.solver_text(),
+            "ok": self.ok,
+            "exact": self.exact,
+        }
         if self.analysis is None:
             out["skipped"] = "the solver's answer would be an estimate"
         elif self.ok is None:
@@ -283,7 +310,7 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
         got: tuple[int, ...] | Fraction = tuple(sorted(a.best))
         ok = set(a.best) == set(p.answer)
     else:
-        got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10 ** 6)
+        got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)
         ok = got == p.answer if a.exact else None
     return Check(p, got, ok, a)
 
@@ -306,8 +333,9 @@ def greedy_card(pos: Position) -> int:
     if pos.table:
         winners = [c for c in hand if beats(c, pos.table[0], trump)]
         if winners and POINTS[pos.table[0]] > 0:
-            return min(winners, key=lambda c: (SUIT_OF[c] == trump, int(POINTS[c]),
-                                               int(RANK_OF[c]), c))
+            return min(
+                winners, key=lambda c: (SUIT_OF[c] == trump, int(POINTS[c]), int(RANK_OF[c]), c)
+            )
         return min(hand, key=cheap)
     return min(hand, key=cheap)
 
@@ -360,9 +388,16 @@ def measure(pos: Position, objective: str = "points", a: Analysis | None = None)
             depth = k + 1
         else:
             break
-    return {"moves": len(a.moves), "losing": losing, "greedy": card_str(g),
-            "greedy_wrong": g != best.card, "sacrifice": bool(sacrifice), "depth": depth,
-            "tricks": len(bl), "margin": fmt_fraction(margin)}
+    return {
+        "moves": len(a.moves),
+        "losing": losing,
+        "greedy": card_str(g),
+        "greedy_wrong": g != best.card,
+        "sacrifice": bool(sacrifice),
+        "depth": depth,
+        "tricks": len(bl),
+        "margin": fmt_fraction(margin),
+    }
 
 
 def rate(f: dict) -> tuple[int, str]:
@@ -449,8 +484,9 @@ def evaluate(pos, objective: str, difficulty: str | None):
     said = PUZZLE_COMMENTS["en"]
     if f["greedy_wrong"]:
         cost = a.moves[0].exact_value - a.move(g).exact_value
-        comment = said["costs"].format(card=f["greedy"], cost=fmt_fraction(cost),
-                                       unit=said[objective])
+        comment = said["costs"].format(
+            card=f["greedy"], cost=fmt_fraction(cost), unit=said[objective]
+        )
     else:
         comment = said["right"].format(card=f["greedy"])
     comment = f"{theme}: {comment}" if theme else comment[0].upper() + comment[1:]
@@ -470,9 +506,18 @@ def _evaluated(candidates, objective, difficulty, evaluate_many, batch: int = 32
             yield tried, pos, r
 
 
-def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: str | None = None,
-             objective: str = "points", max_tries: int | None = None, id_prefix: str | None = None,
-             progress=None, variant: str = "scoperta", evaluate_many=None) -> Iterator[Puzzle]:
+def generate(
+    count: int,
+    seed: int = 0,
+    talon: int | None = None,
+    difficulty: str | None = None,
+    objective: str = "points",
+    max_tries: int | None = None,
+    id_prefix: str | None = None,
+    progress=None,
+    variant: str = "scoperta",
+    evaluate_many=None,
+) -> Iterator[Puzzle]:
     """Random endgame puzzles with one best card and a real margin, rated by measurement.
 
     ``talon`` None mixes 0 and 2. ``progress(found, tried)`` is called now and then.
@@ -506,8 +551,9 @@ def generate(count: int, seed: int = 0, talon: int | None = None, difficulty: st
             continue
         best, label, title, comment, f = r
         found += 1
-        yield Puzzle(f"{prefix}{found:03d}", pos, "best", objective, (best,), label, title,
-                     comment, f)
+        yield Puzzle(
+            f"{prefix}{found:03d}", pos, "best", objective, (best,), label, title, comment, f
+        )
         if found == count:
             break
     if progress is not None:

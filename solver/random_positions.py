@@ -3,6 +3,7 @@
 Every position comes from a plausible deal: a shuffled deck cut into the trump card,
 hands, table, talon and played cards, with the sizes the rules allow at that moment.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,13 @@ from solver.cards import N_CARDS, RANK_POINTS, mask_of
 from solver.position import Position
 
 
-def random_position(rng: random.Random, talon: int, mid_trick: bool = False,
-                    clairvoyant: bool = False, with_score: bool = False) -> Position:
+def random_position(
+    rng: random.Random,
+    talon: int,
+    mid_trick: bool = False,
+    clairvoyant: bool = False,
+    with_score: bool = False,
+) -> Position:
     """A random legal position with ``talon`` cards in the talon (34 = the deal's first trick).
 
     With an empty talon the hands hold 1, 2 or 3 cards (chosen at random). ``mid_trick``:
@@ -50,8 +56,17 @@ def random_position(rng: random.Random, talon: int, mid_trick: bool = False,
 
     top = talon_cards[0] if talon_cards else -1
     order = tuple(talon_cards) if clairvoyant and talon_cards else None
-    return Position("scoperta", (mask_of(hands[0]), mask_of(hands[1])), table, top, briscola,
-                    mask_of(played), turn, score, order)
+    return Position(
+        "scoperta",
+        (mask_of(hands[0]), mask_of(hands[1])),
+        table,
+        top,
+        briscola,
+        mask_of(played),
+        turn,
+        score,
+        order,
+    )
 
 
 def random_positions(seed: int, n: int, **kw) -> list[Position]:

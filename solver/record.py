@@ -22,6 +22,7 @@ A deal continued from a position (the analysis board's "play on from here") has 
 ``"start"`` (the position's notation) and ``"talon"`` (its talon order, top first, the trump
 card last; drawn at random when the game began) take the place of dealer and deck.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,15 @@ from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card
-from solver.game import (GameState, MatchState, deal_from_deck, from_position, move_error,
-                         new_match, play)
+from solver.game import (
+    GameState,
+    MatchState,
+    deal_from_deck,
+    from_position,
+    move_error,
+    new_match,
+    play,
+)
 from solver.position import PositionError, parse_position
 from solver.rules import RulesError, get_variant
 
@@ -46,6 +54,7 @@ class RecordError(BriscolaError):
 
 # ----- building -----------------------------------------------------------------------
 
+
 def _result(points: tuple[int, int]) -> dict:
     a, b = points
     return {"points": [a, b], "winner": 1 if a > 60 else 2 if b > 60 else None}
@@ -54,8 +63,11 @@ def _result(points: tuple[int, int]) -> dict:
 def _deal_body(state: GameState) -> dict:
     if state.deck is None:
         raise RecordError("this game was not dealt from a deck, so it has no record")
-    body = {"dealer": state.dealer + 1, "deck": [card_str(c) for c in state.deck],
-            "moves": [card_str(c) for c in state.moves]}
+    body = {
+        "dealer": state.dealer + 1,
+        "deck": [card_str(c) for c in state.deck],
+        "moves": [card_str(c) for c in state.moves],
+    }
     if state.is_over:
         body["result"] = _result(state.side_points)
     return body
@@ -83,8 +95,12 @@ def start_record(state: GameState, start: str, talon, seed=None, players=None) -
     rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
     if seed is not None:
         rec["seed"] = seed
-    rec.update(start=start, talon=[card_str(c) for c in talon],
-               moves=[card_str(c) for c in state.moves], players=_names(players))
+    rec.update(
+        start=start,
+        talon=[card_str(c) for c in talon],
+        moves=[card_str(c) for c in state.moves],
+        players=_names(players),
+    )
     if state.is_over:
         rec["result"] = _result(state.side_points)
     return rec
@@ -99,12 +115,16 @@ def match_record(match: MatchState, seed=None, players=None) -> dict:
     rec["deals"] = [_deal_body(d) for d in match.deals]
     t = match.totals
     w = match.winner
-    rec["result"] = {"points": [t[0], t[1]], "wins": list(match.wins),
-                     "winner": None if w is None or w < 0 else w + 1}
+    rec["result"] = {
+        "points": [t[0], t[1]],
+        "wins": list(match.wins),
+        "winner": None if w is None or w < 0 else w + 1,
+    }
     return rec
 
 
 # ----- files --------------------------------------------------------------------------
+
 
 def write_record(path: str, records, force: bool = False) -> None:
     """Write one record as JSON, or several as JSON Lines; never overwrite without force."""
@@ -159,6 +179,7 @@ def _load(text: str, where: str) -> list:
 
 # ----- checking -----------------------------------------------------------------------
 
+
 def _cards(value, what: str, where: str) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(f"{where}: {what} must be a list of cards")
@@ -195,10 +216,16 @@ def _check_start(d: dict, where: str, variant: str) -> dict:
     if pos.hidden_hand:
         raise RecordError(f"{where}: start must show every hand (a game goes on from it)")
     if pos.variant_name != variant:
-        raise RecordError(f"{where}: start is a {pos.variant_name} position but the record is "
-                          f"{variant} (add variant={variant} to it, or fix the record's variant)")
-    return {"start": pos, "talon": _cards(d.get("talon", []), "talon", where),
-            "moves": _cards(d.get("moves", []), "moves", where), "result": d.get("result")}
+        raise RecordError(
+            f"{where}: start is a {pos.variant_name} position but the record is "
+            f"{variant} (add variant={variant} to it, or fix the record's variant)"
+        )
+    return {
+        "start": pos,
+        "talon": _cards(d.get("talon", []), "talon", where),
+        "moves": _cards(d.get("moves", []), "moves", where),
+        "result": d.get("result"),
+    }
 
 
 def _check_deal(d, players: int, where: str, start_of: str | None = None) -> dict:
@@ -210,7 +237,7 @@ def _check_deal(d, players: int, where: str, start_of: str | None = None) -> dic
         return _check_start(d, where, start_of)
     for key in ("dealer", "deck"):
         if key not in d:
-            raise RecordError(f"{where}: missing \"{key}\"")
+            raise RecordError(f'{where}: missing "{key}"')
     dealer = d["dealer"]
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 1 <= dealer <= players:
         raise RecordError(f"{where}: dealer must be a player number from 1 to {players}")
@@ -231,7 +258,7 @@ def check_record(rec, where: str = "record") -> dict:
     if not isinstance(rec, dict):
         raise RecordError(f"{where}: a record must be a JSON object")
     if rec.get("format") != FORMAT:
-        raise RecordError(f"{where}: not a game record (\"format\" must be \"{FORMAT}\")")
+        raise RecordError(f'{where}: not a game record ("format" must be "{FORMAT}")')
     version = rec.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(
@@ -244,7 +271,7 @@ def check_record(rec, where: str = "record") -> dict:
             f"(this program reads {VERSION})"
         )
     if not isinstance(rec.get("variant"), str):
-        raise RecordError(f"{where}: missing \"variant\"")
+        raise RecordError(f'{where}: missing "variant"')
     try:
         v = get_variant(rec["variant"])
     except RulesError as e:
@@ -257,15 +284,16 @@ def check_record(rec, where: str = "record") -> dict:
         raise RecordError(f"{where}: players must be a list of names")
     m = rec.get("match") or {}
     if not isinstance(m, dict):
-        raise RecordError(f"{where}: \"match\" must be an object {{\"rule\", \"target\"}}")
+        raise RecordError(f'{where}: "match" must be an object {{"rule", "target"}}')
     target = m.get("target")
-    if target is not None and (not isinstance(target, int) or isinstance(target, bool)
-                               or target < 1):
+    if target is not None and (
+        not isinstance(target, int) or isinstance(target, bool) or target < 1
+    ):
         raise RecordError(f"{where}: match target must be a positive integer")
     out = dict(rec)
     if "deals" in rec:
         if not isinstance(rec["deals"], list):
-            raise RecordError(f"{where}: \"deals\" must be a list")
+            raise RecordError(f'{where}: "deals" must be a list')
         out["_deals"] = [
             _check_deal(d, v.players, f"{where} deal {i}") for i, d in enumerate(rec["deals"], 1)
         ]
@@ -277,6 +305,7 @@ def check_record(rec, where: str = "record") -> dict:
 
 
 # ----- replaying ----------------------------------------------------------------------
+
 
 def deal_start(variant, d: dict, where: str = "") -> GameState:
     """The first moment of a checked deal: dealt from its deck, or its start position."""
@@ -326,10 +355,13 @@ def replay_all(record) -> list[GameState]:
         for i, d in enumerate(rec["_deals"][1:], 2):
             want = (rec["_deals"][0]["dealer"] - 1 + i - 1) % n
             if d["dealer"] - 1 != want:
-                raise RecordError(f"deal {i}: the dealer should be player {want + 1} "
-                                  f"(the deal passes to the next player)")
-    states = [_replay_deal(v, d, f"deal {i}: " if many else "")
-              for i, d in enumerate(rec["_deals"], 1)]
+                raise RecordError(
+                    f"deal {i}: the dealer should be player {want + 1} "
+                    f"(the deal passes to the next player)"
+                )
+    states = [
+        _replay_deal(v, d, f"deal {i}: " if many else "") for i, d in enumerate(rec["_deals"], 1)
+    ]
     if many:
         _check_match(rec, v, states)
     return states
@@ -362,8 +394,10 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
     match = new_match(v, m.get("target"), first)
     for i, s in enumerate(states, 1):
         if s.dealer != match.next_dealer:
-            raise RecordError(f"deal {i}: the dealer should be player {match.next_dealer + 1} "
-                              f"(the deal passes to the next player)")
+            raise RecordError(
+                f"deal {i}: the dealer should be player {match.next_dealer + 1} "
+                f"(the deal passes to the next player)"
+            )
         if not s.is_over:
             if i != len(states):
                 raise RecordError(f"deal {i} is unfinished but more deals follow")
@@ -400,9 +434,11 @@ def seat_position_from_record(record, move: int, seat: int):
     if not 1 <= seat <= v.players:
         raise RecordError(f"seat must be a player from 1 to {v.players}, got {seat}")
     state = deal_start(v.name, d)
-    for c in moves[:move - 1]:
+    for c in moves[: move - 1]:
         state = play(state, c)
     if state.to_move != seat - 1:
-        raise RecordError(f"move {move} is player {state.to_move + 1}'s: seat analysis values the "
-                          f"cards of the player to move (use --seat {state.to_move + 1})")
+        raise RecordError(
+            f"move {move} is player {state.to_move + 1}'s: seat analysis values the "
+            f"cards of the player to move (use --seat {state.to_move + 1})"
+        )
     return state.view(seat)

@@ -29,6 +29,7 @@ when it is the one to move; after
 a trick it lost the opponent leads before the seat can be valued, and the draw is counted as
 not measured. Four-player scoperta is not reviewed yet.
 """
+
 from __future__ import annotations
 
 import math
@@ -69,8 +70,12 @@ def check_review_objective(objective: str, scored: bool = True) -> None:
         raise PositionError(NO_SCORE)
 
 
-def try_analyse(pos: Position | SeatPosition, time_limit: float | None,
-                cache: dict | None = None, objective: str = "points") -> Analysis | None:
+def try_analyse(
+    pos: Position | SeatPosition,
+    time_limit: float | None,
+    cache: dict | None = None,
+    objective: str = "points",
+) -> Analysis | None:
     """The analysis of ``pos``, kept in ``cache`` (None only where a caller has none to
     give: the moves are then unrated). Every value is trusted as it comes: one out of its
     range is an engine fault for tests/test_values_in_range.py to catch, never hidden."""
@@ -85,26 +90,26 @@ def try_analyse(pos: Position | SeatPosition, time_limit: float | None,
 
 @dataclass(frozen=True)
 class MoveReview:
-    deal: int            # 1-based deal number within the record
-    number: int          # 1-based move number within the deal
-    trick: int           # 1-based trick number
-    player: int          # 0 or 1
+    deal: int  # 1-based deal number within the record
+    number: int  # 1-based move number within the deal
+    trick: int  # 1-based trick number
+    player: int  # 0 or 1
     card: int
-    choices: int         # legal cards the mover had
+    choices: int  # legal cards the mover had
     best: tuple[int, ...] = ()
     best_value: float | None = None
-    value: float | None = None          # value of the card played
-    cost: float | None = None           # None: not rated
+    value: float | None = None  # value of the card played
+    cost: float | None = None  # None: not rated
     cost_exact: Fraction | None = None  # when the analysis was exact
     exact: bool = False
     position: str = ""
-    cost_error: float | None = None     # half-width of the cost's 95 % interval (seat view)
-    seat_view: bool = False             # judged from the mover's seat (hidden-card games)
-    sampling_only: bool = False         # its interval leaves out the method's error (not
-                                        # measured for this game and stage)
-    interval: Interval | None = None    # an estimated cost's: what its ± covers
-    value_error: float | None = None    # half-width of the played card's value's interval
-    objective: str = "points"           # values and cost in points, or in win chance
+    cost_error: float | None = None  # half-width of the cost's 95 % interval (seat view)
+    seat_view: bool = False  # judged from the mover's seat (hidden-card games)
+    sampling_only: bool = False  # its interval leaves out the method's error (not
+    # measured for this game and stage)
+    interval: Interval | None = None  # an estimated cost's: what its ± covers
+    value_error: float | None = None  # half-width of the played card's value's interval
+    objective: str = "points"  # values and cost in points, or in win chance
 
     @property
     def rated(self) -> bool:
@@ -117,8 +122,12 @@ class MoveReview:
     @property
     def close(self) -> bool:
         """An estimated cost within its own interval: too close to the best card to call."""
-        return (self.cost is not None and not self.optimal and self.cost_error is not None
-                and self.cost - self.cost_error <= EPS)
+        return (
+            self.cost is not None
+            and not self.optimal
+            and self.cost_error is not None
+            and self.cost - self.cost_error <= EPS
+        )
 
     @property
     def mistake(self) -> bool:
@@ -133,16 +142,26 @@ class MoveReview:
 
     def to_json(self) -> dict:
         return {
-            "deal": self.deal, "move": self.number, "trick": self.trick, "player": self.player + 1,
-            "card": card_str(self.card), "choices": self.choices,
+            "deal": self.deal,
+            "move": self.number,
+            "trick": self.trick,
+            "player": self.player + 1,
+            "card": card_str(self.card),
+            "choices": self.choices,
             "best": [card_str(c) for c in self.best],
-            "best_value": self.best_value, "value": self.value, "cost": self.cost,
-            "cost_exact": _fr(self.cost_exact), "method": self.method, "position": self.position,
+            "best_value": self.best_value,
+            "value": self.value,
+            "cost": self.cost,
+            "cost_exact": _fr(self.cost_exact),
+            "method": self.method,
+            "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
             **({} if self.value_error is None else {"value_error": self.value_error}),
-            "view": "seat" if self.seat_view else "open", "objective": self.objective,
+            "view": "seat" if self.seat_view else "open",
+            "objective": self.objective,
             **({} if self.interval is None else {"interval": str(self.interval)}),
-            "mistake": self.mistake, "close": self.close,
+            "mistake": self.mistake,
+            "close": self.close,
         }
 
 
@@ -154,24 +173,25 @@ class DrawLuck:
     see the draw: it is player 1's, and player 2's is its negative. In the hidden-card games
     it is the seat's own draw valued from its seat. ``luck`` None: not measured (``missing``
     says why: "not to move" or "no analysis")."""
+
     deal: int
-    move: int                          # the card that ended the trick (1-based in its deal)
+    move: int  # the card that ended the trick (1-based in its deal)
     trick: int
     player: int
     seat_view: bool
     drawn: tuple[tuple[int, int], ...]  # (seat, card) of each draw the player saw, in order
-    draws: int                         # how many draws could have come
+    draws: int  # how many draws could have come
     objective: str = "points"
     luck: float | None = None
     luck_exact: Fraction | None = None  # when every value it rests on is exact
-    error: float | None = None         # half-width of its 95 % interval (None when exact)
-    expected: float | None = None      # the average over the draws (the player's frame)
-    actual: float | None = None        # the value after the draw that came
-    every_draw: bool = False           # averaged over every draw (else the engine's value
-                                       # of the card that ended the trick, its own average)
+    error: float | None = None  # half-width of its 95 % interval (None when exact)
+    expected: float | None = None  # the average over the draws (the player's frame)
+    actual: float | None = None  # the value after the draw that came
+    every_draw: bool = False  # averaged over every draw (else the engine's value
+    # of the card that ended the trick, its own average)
     missing: str | None = None
-    sampling_only: bool = False        # its interval leaves out a method's error (not
-                                       # measured for this game and stage), as a cost's may
+    sampling_only: bool = False  # its interval leaves out a method's error (not
+    # measured for this game and stage), as a cost's may
 
     @property
     def measured(self) -> bool:
@@ -189,35 +209,45 @@ class DrawLuck:
         return self.luck if player == self.player else -self.luck
 
     def to_json(self) -> dict:
-        return {"deal": self.deal, "move": self.move, "trick": self.trick,
-                "player": self.player + 1, "view": "seat" if self.seat_view else "open",
-                "drawn": [{"player": p + 1, "card": card_str(c)} for p, c in self.drawn],
-                "draws": self.draws, "objective": self.objective, "luck": self.luck,
-                "luck_exact": _fr(self.luck_exact), "exact": self.exact,
-                **({} if self.error is None else {"luck_error": self.error}),
-                "expected": self.expected, "actual": self.actual,
-                "every_draw": self.every_draw, "missing": self.missing,
-                "sampling_only": self.sampling_only}
+        return {
+            "deal": self.deal,
+            "move": self.move,
+            "trick": self.trick,
+            "player": self.player + 1,
+            "view": "seat" if self.seat_view else "open",
+            "drawn": [{"player": p + 1, "card": card_str(c)} for p, c in self.drawn],
+            "draws": self.draws,
+            "objective": self.objective,
+            "luck": self.luck,
+            "luck_exact": _fr(self.luck_exact),
+            "exact": self.exact,
+            **({} if self.error is None else {"luck_error": self.error}),
+            "expected": self.expected,
+            "actual": self.actual,
+            "every_draw": self.every_draw,
+            "missing": self.missing,
+            "sampling_only": self.sampling_only,
+        }
 
 
 @dataclass(frozen=True)
 class PlayerStats:
     player: int
     name: str
-    moves: int        # every card played
-    decisions: int    # moves with more than one legal card
-    rated: int        # decisions with an analysis
-    optimal: int      # rated decisions that chose a best card
+    moves: int  # every card played
+    decisions: int  # moves with more than one legal card
+    rated: int  # decisions with an analysis
+    optimal: int  # rated decisions that chose a best card
     total_cost: float
-    estimated: int    # rated decisions whose cost is an estimate
-    close: int = 0    # rated decisions too close to the best card to call
-    cost_error: float | None = None   # half-width of total_cost's interval (None: exact)
-    luck: float = 0.0                 # the measured draws' luck, added up
-    luck_error: float | None = None   # its half-width (None: exact)
-    luck_draws: int = 0               # draws measured
-    luck_missing: int = 0             # draws of this player not measured
-    luck_estimated: int = 0           # measured draws whose luck is an estimate
-    result: float | None = None       # final margin (or deals won), every deal finished
+    estimated: int  # rated decisions whose cost is an estimate
+    close: int = 0  # rated decisions too close to the best card to call
+    cost_error: float | None = None  # half-width of total_cost's interval (None: exact)
+    luck: float = 0.0  # the measured draws' luck, added up
+    luck_error: float | None = None  # its half-width (None: exact)
+    luck_draws: int = 0  # draws measured
+    luck_missing: int = 0  # draws of this player not measured
+    luck_estimated: int = 0  # measured draws whose luck is an estimate
+    result: float | None = None  # final margin (or deals won), every deal finished
     objective: str = "points"
 
     @property
@@ -240,27 +270,41 @@ class PlayerStats:
         return None if self.result is None else self.result - self.luck
 
     def to_json(self) -> dict:
-        return {"player": self.player + 1, "name": self.name, "moves": self.moves,
-                "decisions": self.decisions, "rated": self.rated, "optimal": self.optimal,
-                "accuracy": self.accuracy, "average_cost": self.average_cost,
-                "total_cost": self.total_cost, "estimated": self.estimated,
-                "close": self.close, "judged": self.judged, "total_cost_error": self.cost_error,
-                "luck": self.luck, "luck_error": self.luck_error,
-                "luck_exact": not self.luck_estimated, "luck_draws": self.luck_draws,
-                "luck_unmeasured": self.luck_missing, "result": self.result,
-                "luck_adjusted": self.adjusted, "objective": self.objective}
+        return {
+            "player": self.player + 1,
+            "name": self.name,
+            "moves": self.moves,
+            "decisions": self.decisions,
+            "rated": self.rated,
+            "optimal": self.optimal,
+            "accuracy": self.accuracy,
+            "average_cost": self.average_cost,
+            "total_cost": self.total_cost,
+            "estimated": self.estimated,
+            "close": self.close,
+            "judged": self.judged,
+            "total_cost_error": self.cost_error,
+            "luck": self.luck,
+            "luck_error": self.luck_error,
+            "luck_exact": not self.luck_estimated,
+            "luck_draws": self.luck_draws,
+            "luck_unmeasured": self.luck_missing,
+            "result": self.result,
+            "luck_adjusted": self.adjusted,
+            "objective": self.objective,
+        }
 
 
 @dataclass(frozen=True)
 class Review:
     moves: tuple[MoveReview, ...]
     names: tuple[str, str]
-    total_moves: int                      # cards in the record (reviewed or not)
-    results: tuple[tuple[int, int] | None, ...] = ()   # final points per deal, None if unfinished
+    total_moves: int  # cards in the record (reviewed or not)
+    results: tuple[tuple[int, int] | None, ...] = ()  # final points per deal, None if unfinished
     interrupted: bool = False
-    players: tuple[int, ...] = (0, 1)     # whose moves were reviewed
+    players: tuple[int, ...] = (0, 1)  # whose moves were reviewed
     seed: int | None = None
-    draws: tuple[DrawLuck, ...] = ()      # the luck of each draw, in order
+    draws: tuple[DrawLuck, ...] = ()  # the luck of each draw, in order
     objective: str = "points"
 
     @property
@@ -271,15 +315,22 @@ class Review:
         """The ``n`` costliest clear mistakes, costliest first (a cost within its interval is
         too close to call, not a mistake)."""
         bad = [m for m in self.moves if m.mistake and _known(m.cost, "a mistake's cost") > EPS]
-        return sorted(bad, key=lambda m: (-_known(m.cost, "a mistake's cost"), m.deal,
-                                          m.number))[:n]
+        return sorted(bad, key=lambda m: (-_known(m.cost, "a mistake's cost"), m.deal, m.number))[
+            :n
+        ]
 
     def swings(self, n: int = 3) -> list[DrawLuck]:
         """The ``n`` draws of the largest luck either way (of the reviewed players)."""
-        big = [d for d in self.draws if d.measured and abs(_known(d.luck, "a draw's luck")) > EPS
-               and (not d.seat_view or d.player in self.players)]
-        return sorted(big, key=lambda d: (-abs(_known(d.luck, "a draw's luck")), d.deal,
-                                          d.move))[:n]
+        big = [
+            d
+            for d in self.draws
+            if d.measured
+            and abs(_known(d.luck, "a draw's luck")) > EPS
+            and (not d.seat_view or d.player in self.players)
+        ]
+        return sorted(big, key=lambda d: (-abs(_known(d.luck, "a draw's luck")), d.deal, d.move))[
+            :n
+        ]
 
     def result(self, player: int) -> float | None:
         """``player``'s final margin over the deals (objective win: the deals won, a draw
@@ -305,16 +356,25 @@ class Review:
         draws = [d for d in self.draws if d.player == player or not d.seat_view]
         lucky = [d for d in draws if d.measured]
         luck_est = [d for d in lucky if not d.exact]
-        return PlayerStats(player, self.names[player], len(mine), len(dec), len(rated),
-                           sum(1 for m in rated if m.optimal),
-                           float(sum(_known(m.cost, "a rated move's cost") for m in rated)),
-                           len(est), sum(1 for m in rated if m.close),
-                           _quadrature([m.cost_error for m in est]),
-                           float(sum(_known(d.luck_for(player), "a measured draw's luck")
-                                     for d in lucky)),
-                           _quadrature([d.error for d in luck_est]), len(lucky),
-                           len(draws) - len(lucky), len(luck_est), self.result(player),
-                           self.objective)
+        return PlayerStats(
+            player,
+            self.names[player],
+            len(mine),
+            len(dec),
+            len(rated),
+            sum(1 for m in rated if m.optimal),
+            float(sum(_known(m.cost, "a rated move's cost") for m in rated)),
+            len(est),
+            sum(1 for m in rated if m.close),
+            _quadrature([m.cost_error for m in est]),
+            float(sum(_known(d.luck_for(player), "a measured draw's luck") for d in lucky)),
+            _quadrature([d.error for d in luck_est]),
+            len(lucky),
+            len(draws) - len(lucky),
+            len(luck_est),
+            self.result(player),
+            self.objective,
+        )
 
     def to_json(self) -> dict:
         return {
@@ -347,8 +407,14 @@ def _fr(x: Fraction | None) -> str | None:
     return None if x is None else fmt_fraction(x)
 
 
-def review_move(state: GameState, card: int, time_limit: float | None, deal: int = 1,
-                cache: dict | None = None, objective: str = "points") -> MoveReview:
+def review_move(
+    state: GameState,
+    card: int,
+    time_limit: float | None,
+    deal: int = 1,
+    cache: dict | None = None,
+    objective: str = "points",
+) -> MoveReview:
     """How ``card`` compares with the best card of ``state``: with both hands in view in
     scoperta, from the mover's seat in the hidden-card games. With ``objective="win"`` the
     values are the mover's chances of winning the deal (the state's points are the score)
@@ -357,9 +423,16 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
     seat_view = not state.variant.open_hands
     legal = legal_cards(state)
     base: dict[str, Any] = dict(
-        deal=deal, number=len(state.moves) + 1, trick=len(state.tricks) + 1,
-        player=state.to_move, card=card, choices=len(legal), position=view.to_text(),
-        seat_view=seat_view, objective=objective)
+        deal=deal,
+        number=len(state.moves) + 1,
+        trick=len(state.tricks) + 1,
+        player=state.to_move,
+        card=card,
+        choices=len(legal),
+        position=view.to_text(),
+        seat_view=seat_view,
+        objective=objective,
+    )
     if len(legal) == 1:
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
     a: Analysis | None
@@ -367,7 +440,7 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         # Ctrl-C (or a Stop) raises here: the review stops, not just this card
         a = analyse(view, objective, limit=Limit(time=time_limit), progress=False)
         if cache is not None:
-            cache[(view, time_limit, objective)] = a   # the luck of the draw after it reads it
+            cache[(view, time_limit, objective)] = a  # the luck of the draw after it reads it
     else:
         a = try_analyse(view, time_limit, cache, objective)
     if a is None:
@@ -379,11 +452,19 @@ def review_move(state: GameState, card: int, time_limit: float | None, deal: int
         cost = float(cost_exact)
     else:
         cost_exact, cost = None, max(0.0, top.value - m.value)
-    return MoveReview(**base, best=tuple(sorted(a.best)), best_value=a.value, value=m.value,
-                      cost=cost, cost_exact=cost_exact, exact=a.exact,
-                      cost_error=None if a.exact or m is top else gap_error(top, m),
-                      sampling_only=_sampling_only(a), interval=a.interval,
-                      value_error=None if a.exact else m.error)
+    return MoveReview(
+        **base,
+        best=tuple(sorted(a.best)),
+        best_value=a.value,
+        value=m.value,
+        cost=cost,
+        cost_exact=cost_exact,
+        exact=a.exact,
+        cost_error=None if a.exact or m is top else gap_error(top, m),
+        sampling_only=_sampling_only(a),
+        interval=a.interval,
+        value_error=None if a.exact else m.error,
+    )
 
 
 def gap_error(top, m) -> float | None:
@@ -403,8 +484,9 @@ def _sampling_only(a: Analysis) -> bool:
     return a.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED)
 
 
-def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str,
-              samples: int | None = None):
+def _analysed(
+    pos, time_limit: float | None, cache: dict | None, objective: str, samples: int | None = None
+):
     """The engine's analysis of an open position or a seat's view (None: not trusted);
     ``samples``: a seat's view analysed on that many sampled hands instead of a time."""
     if not pos.hidden_hand:
@@ -440,12 +522,22 @@ def _value_error(a: Analysis, card: int | None = None) -> float | None:
     if a.exact:
         return None
     if a.interval == Interval.NO_SAMPLING:
-        return 0.0   # every case solved: no sampling error
+        return 0.0  # every case solved: no sampling error
     return (a.moves[0] if card is None else a.move(card)).error
 
 
-def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: float | None,
-                cache: dict | None, objective: str, exact_only: bool, samples: int | None = None):
+def _every_draw(
+    view,
+    card: int,
+    outs,
+    after: GameState,
+    player: int,
+    seconds: float | None,
+    cache: dict | None,
+    objective: str,
+    exact_only: bool,
+    samples: int | None = None,
+):
     """Every draw ``outs`` after ``card``, each position after it analysed (a seat's on
     ``samples`` hands, when given): (average, exact average or None, its half-width, and the
     same three for the draw that came: the one leading to ``after``'s view); None when one
@@ -462,7 +554,7 @@ def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: f
         v_x = _frame(after, player, pos.to_move, a.value_exact, objective) if a.exact else None
         e = _value_error(a)
         if e is None and not a.exact:
-            e = value_bound(pos, objective)   # an estimate without an interval: its bound
+            e = value_bound(pos, objective)  # an estimate without an interval: its bound
         mean += float(p) * v
         if v_x is not None and exact is not None:
             exact += p * v_x
@@ -474,8 +566,18 @@ def _every_draw(view, card: int, outs, after: GameState, player: int, seconds: f
     return mean, exact, None if exact is not None else _quadrature(errors), actual
 
 
-def _luck(state: GameState, card: int, after: GameState, view, outs, player: int,
-          time_limit: float | None, cache: dict | None, objective: str, base: dict) -> DrawLuck:
+def _luck(
+    state: GameState,
+    card: int,
+    after: GameState,
+    view,
+    outs,
+    player: int,
+    time_limit: float | None,
+    cache: dict | None,
+    objective: str,
+    base: dict,
+) -> DrawLuck:
     """One draw's luck for ``player`` from ``view`` (the moment before ``card`` as the player
     sees it), who is the one to move after the draw. A seat's average is always taken over
     every draw at the same moment as the value after it: its estimates sample the hidden
@@ -485,9 +587,14 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
     a = _analysed(nxt, time_limit, cache, objective)
     if a is None:
         return DrawLuck(**base, missing="no analysis")
-    avg, came = None, (_frame(after, player, nxt.to_move, a.value, objective),
-                       _frame(after, player, nxt.to_move, a.value_exact, objective)
-                       if a.exact else None, _value_error(a))
+    avg, came = (
+        None,
+        (
+            _frame(after, player, nxt.to_move, a.value, objective),
+            _frame(after, player, nxt.to_move, a.value_exact, objective) if a.exact else None,
+            _value_error(a),
+        ),
+    )
     if (a.exact or a.interval == Interval.NO_SAMPLING) and len(outs) <= MAX_EXACT_DRAWS:
         # solved (or every case of it solved) in the time: so are the other draws
         avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, a.exact)
@@ -501,31 +608,57 @@ def _luck(state: GameState, card: int, after: GameState, view, outs, player: int
             return DrawLuck(**base, missing="no analysis")
         partial = partial or _sampling_only(before)
         m = before.move(card)
-        avg = (_frame(state, player, state.to_move, m.value, objective),
-               _frame(state, player, state.to_move, m.value_exact, objective) if before.exact
-               else None, _value_error(before, card), None)
-    if avg is None:   # a seat: every draw, each on a few sampled hands
+        avg = (
+            _frame(state, player, state.to_move, m.value, objective),
+            _frame(state, player, state.to_move, m.value_exact, objective)
+            if before.exact
+            else None,
+            _value_error(before, card),
+            None,
+        )
+    if avg is None:  # a seat: every draw, each on a few sampled hands
         samples = round(DRAW_SAMPLES * (time_limit or 1.0))
-        avg = _every_draw(view, card, outs, after, player, None, cache, objective, False,
-                          min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, samples)))
+        avg = _every_draw(
+            view,
+            card,
+            outs,
+            after,
+            player,
+            None,
+            cache,
+            objective,
+            False,
+            min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, samples)),
+        )
         every = avg is not None
         if avg is None or avg[3] is None:
             return DrawLuck(**base, missing="no analysis")
-        came = avg[3]   # the draw that came, valued as the others were
+        came = avg[3]  # the draw that came, valued as the others were
     expected, expected_x, error, _ = avg
     actual, actual_x, actual_error = came
     exact = actual_x - expected_x if actual_x is not None and expected_x is not None else None
-    return DrawLuck(**base, luck=float(exact) if exact is not None else actual - expected,
-                    luck_exact=exact, error=None if exact is not None else
-                    _quadrature([actual_error, error]),
-                    expected=float(expected_x) if expected_x is not None else expected,
-                    actual=float(actual_x) if actual_x is not None else actual,
-                    every_draw=every, sampling_only=partial and exact is None)
+    return DrawLuck(
+        **base,
+        luck=float(exact) if exact is not None else actual - expected,
+        luck_exact=exact,
+        error=None if exact is not None else _quadrature([actual_error, error]),
+        expected=float(expected_x) if expected_x is not None else expected,
+        actual=float(actual_x) if actual_x is not None else actual,
+        every_draw=every,
+        sampling_only=partial and exact is None,
+    )
 
 
-def draw_luck(state: GameState, card: int, after: GameState, time_limit: float | None,
-              deal: int = 1, cache: dict | None = None, objective: str = "points",
-              players=(0, 1)) -> tuple[DrawLuck, ...]:
+def draw_luck(
+    state: GameState,
+    card: int,
+    after: GameState,
+    time_limit: float | None,
+    deal: int = 1,
+    cache: dict | None = None,
+    objective: str = "points",
+    players=(0, 1),
+) -> tuple[DrawLuck, ...]:
     """The luck of the draw that follows ``card`` played at ``state`` (``after``: the state
     it leads to) for the reviewed ``players``; () when nothing is left to chance. In scoperta
     it is player 1's (both see every draw); in the hidden-card games each seat's own draw,
@@ -534,8 +667,9 @@ def draw_luck(state: GameState, card: int, after: GameState, time_limit: float |
         return ()
     t = after.tricks[-1]
     drawn = tuple(((t.winner + k) % state.players, c) for k, c in enumerate(t.draws))
-    base: dict[str, Any] = dict(deal=deal, move=len(state.moves) + 1,
-                                trick=len(state.tricks) + 1, objective=objective)
+    base: dict[str, Any] = dict(
+        deal=deal, move=len(state.moves) + 1, trick=len(state.tricks) + 1, objective=objective
+    )
     if state.variant.open_hands:
         view = state.view()
         outs = view.outcomes(card)
@@ -548,31 +682,46 @@ def draw_luck(state: GameState, card: int, after: GameState, time_limit: float |
         view = state.view(p + 1)
         outs = view.outcomes(card)
         if not outs:
-            continue   # the seat's draw is known (the trump card, drawn last)
-        b = dict(base, player=p, seat_view=True, drawn=tuple(d for d in drawn if d[0] == p),
-                 draws=len(outs))
-        out.append(_luck(state, card, after, view, outs, p, time_limit, cache, objective, b)
-                   if after.to_move == p else DrawLuck(**b, missing="not to move"))
+            continue  # the seat's draw is known (the trump card, drawn last)
+        b = dict(
+            base,
+            player=p,
+            seat_view=True,
+            drawn=tuple(d for d in drawn if d[0] == p),
+            draws=len(outs),
+        )
+        out.append(
+            _luck(state, card, after, view, outs, p, time_limit, cache, objective, b)
+            if after.to_move == p
+            else DrawLuck(**b, missing="not to move")
+        )
     return tuple(out)
 
 
 Progress = Callable[[int, int], None]
 
 
-def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player 1", "player 2"),
-                  time_limit: float | None = None, players=(0, 1),
-                  progress: Progress | None = None, seed: int | None = None,
-                  cache: dict | None = None, objective: str = "points") -> Review:
+def review_states(
+    deals: list[tuple[GameState, tuple[int, ...]]],
+    names=("player 1", "player 2"),
+    time_limit: float | None = None,
+    players=(0, 1),
+    progress: Progress | None = None,
+    seed: int | None = None,
+    cache: dict | None = None,
+    objective: str = "points",
+) -> Review:
     """Review deals given as (starting state, cards played), judged by ``objective`` (points
     or win). Ctrl-C returns the review so far."""
     check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
             raise RecordError(UNSUPPORTED)
-    todo = sum(sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players)
-               for start, ms in deals)
+    todo = sum(
+        sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players) for start, ms in deals
+    )
     current_engine().ready()  # the kernels load now, not inside the first move's time
-    cache = {} if cache is None else cache   # the luck of a draw reads the cards' analyses
+    cache = {} if cache is None else cache  # the luck of a draw reads the cards' analyses
     out: list[MoveReview] = []
     lucks: list[DrawLuck] = []
     results: list[tuple[int, int] | None] = []
@@ -592,8 +741,17 @@ def review_states(deals: list[tuple[GameState, tuple[int, ...]]], names=("player
             results.append(state.side_points if state.is_over else None)
     except KeyboardInterrupt:
         interrupted = True
-    return Review(tuple(out), (names[0], names[1]), todo, tuple(results), interrupted,
-                  tuple(players), seed, tuple(lucks), objective)
+    return Review(
+        tuple(out),
+        (names[0], names[1]),
+        todo,
+        tuple(results),
+        interrupted,
+        tuple(players),
+        seed,
+        tuple(lucks),
+        objective,
+    )
 
 
 def _mover(start: GameState, moves, i: int) -> int:
@@ -603,27 +761,42 @@ def _mover(start: GameState, moves, i: int) -> int:
     return state.to_move
 
 
-def review_record(record: dict, time_limit: float | None = None, players=(0, 1),
-                  progress: Progress | None = None, cache: dict | None = None,
-                  objective: str = "points") -> Review:
+def review_record(
+    record: dict,
+    time_limit: float | None = None,
+    players=(0, 1),
+    progress: Progress | None = None,
+    cache: dict | None = None,
+    objective: str = "points",
+) -> Review:
     """Review every deal of a (deal or match) game record of a two-player game."""
     rec = check_record(record) if "_deals" not in record else record
     if rec["variant"] not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
     replay_all(rec)
     try:
-        check_review_objective(objective, all("start" not in d or d["start"].score is not None
-                                              for d in rec["_deals"]))
+        check_review_objective(
+            objective, all("start" not in d or d["start"].score is not None for d in rec["_deals"])
+        )
     except PositionError as e:
         raise RecordError(str(e)) from None
     deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
-    return review_states(deals, (names[0], names[1]), time_limit, players, progress,
-                         rec.get("seed"), cache, objective)
+    return review_states(
+        deals,
+        (names[0], names[1]),
+        time_limit,
+        players,
+        progress,
+        rec.get("seed"),
+        cache,
+        objective,
+    )
 
 
 # ----- text ---------------------------------------------------------------------------
+
 
 def fmt_points(x: float | None) -> str:
     if x is None:
@@ -638,7 +811,7 @@ def fmt_cost(m: MoveReview) -> str:
     interval covers the sampling error only)."""
     if not m.cost_error:  # None, or 0 when every case was solved (see _how)
         return fmt_points(m.cost)
-    digits = 2 if m.objective == "win" else 1   # a chance's ± of 0.04 is not 0.0
+    digits = 2 if m.objective == "win" else 1  # a chance's ± of 0.04 is not 0.0
     return f"{fmt_points(m.cost)} ±{m.cost_error:.{digits}f}" + ("*" if m.sampling_only else "")
 
 
@@ -683,9 +856,19 @@ def _table(rv: Review, T: dict) -> list[str]:
     rows = [tuple(T["cols"])]
     for m in rv.moves:
         best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
-        rows.append((str(m.deal), str(m.number), str(m.trick), str(m.player + 1),
-                     card_str(m.card), best, fmt_cost(m), luck.get((m.deal, m.number), ""),
-                     _how(m, T)))
+        rows.append(
+            (
+                str(m.deal),
+                str(m.number),
+                str(m.trick),
+                str(m.player + 1),
+                card_str(m.card),
+                best,
+                fmt_cost(m),
+                luck.get((m.deal, m.number), ""),
+                _how(m, T),
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     return [
         " ".join(c.rjust(w) for c, w in zip(r, widths, strict=False))  # the last column unpadded
@@ -703,43 +886,75 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     for p in rv.players:
         s = rv.stats(p)
         # * as on each cost and luck: some interval in the sum covers the sampling error only
-        cost_star = "*" if any(m.sampling_only and m.cost_error for m in rv.moves
-                               if m.player == p) else ""
-        luck_star = "*" if any(d.sampling_only and d.error for d in rv.draws
-                               if d.player == p or not d.seat_view) else ""
+        cost_star = (
+            "*" if any(m.sampling_only and m.cost_error for m in rv.moves if m.player == p) else ""
+        )
+        luck_star = (
+            "*"
+            if any(
+                d.sampling_only and d.error for d in rv.draws if d.player == p or not d.seat_view
+            )
+            else ""
+        )
         err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win).lstrip("+")
         rate = "-" if s.average_cost is None else f"{s.average_cost:.{3 if win else 2}f}"
-        line = T["skill_line"].format(p=p + 1, name=player_name(s.name, lang), err=err + cost_star,
-                                      rate=rate, n=s.luck_draws,
-                                      luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated,
-                                                      T, win) + luck_star)
+        line = T["skill_line"].format(
+            p=p + 1,
+            name=player_name(s.name, lang),
+            err=err + cost_star,
+            rate=rate,
+            n=s.luck_draws,
+            luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated, T, win) + luck_star,
+        )
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
-            line += T["adjusted"].format(res=fmt_signed(s.result, None, False, T, win),
-                                         adj=fmt_signed(_known(s.adjusted, "the adjusted result"),
-                                                        s.luck_error, not s.luck_estimated, T,
-                                                        win) + luck_star)
+            line += T["adjusted"].format(
+                res=fmt_signed(s.result, None, False, T, win),
+                adj=fmt_signed(
+                    _known(s.adjusted, "the adjusted result"),
+                    s.luck_error,
+                    not s.luck_estimated,
+                    T,
+                    win,
+                )
+                + luck_star,
+            )
         lines.append("  " + agree(line, lang))
     swings = rv.swings()
     if swings:
         lines.append(T["swings"])
         for i, d in enumerate(swings, 1):
-            p = d.player if d.player in rv.players else rv.players[0]   # scoperta: either side
-            drawn = ", ".join(T["drew"].format(p=q + 1, card=card_str(c)) for q, c in d.drawn
-                              if q in rv.players)
+            p = d.player if d.player in rv.players else rv.players[0]  # scoperta: either side
+            drawn = ", ".join(
+                T["drew"].format(p=q + 1, card=card_str(c)) for q, c in d.drawn if q in rv.players
+            )
             how = (
                 T["every_draw" if d.exact else "every_draw_est"]
                 if d.every_draw
                 else T["card_value"]
             )
-            lines.append("  " + T["swing"].format(
-                i=i, d=d.deal, m=d.move, t=d.trick, drawn=drawn, p=p + 1, how=how, unit=unit,
-                luck=fmt_signed(_known(d.luck_for(p), "a swing's luck"), d.error, d.exact, T,
-                                win)))
+            lines.append(
+                "  "
+                + T["swing"].format(
+                    i=i,
+                    d=d.deal,
+                    m=d.move,
+                    t=d.trick,
+                    drawn=drawn,
+                    p=p + 1,
+                    how=how,
+                    unit=unit,
+                    luck=fmt_signed(
+                        _known(d.luck_for(p), "a swing's luck"), d.error, d.exact, T, win
+                    ),
+                )
+            )
     if rv.draws:
-        lines.append(T["luck_note"] + ("" if all(d.seat_view for d in rv.draws)
-                                       else " " + T["open_luck_note"]))
+        lines.append(
+            T["luck_note"]
+            + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
+        )
     if any(d.seat_view for d in rv.draws):
         lines.append(T["seat_luck_note"])
     return lines
@@ -762,17 +977,32 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["seat_note"])
     if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
         lines.append(T["all_note"])
-    if any(m.sampling_only and m.cost_error for m in rv.moves) or \
-            any(d.sampling_only and d.error for d in rv.draws):
+    if any(m.sampling_only and m.cost_error for m in rv.moves) or any(
+        d.sampling_only and d.error for d in rv.draws
+    ):
         lines.append(T["sampling_only"])
     bad = rv.mistakes()
     if bad:
         lines.append(T["mistakes"])
         for i, m in enumerate(bad, 1):
-            lines.append("  " + agree(T["mistake"].format(
-                i=i, d=m.deal, m=m.number, t=m.trick, p=m.player + 1, card=card_str(m.card),
-                best=",".join(card_str(c) for c in m.best), cost=fmt_cost(m),
-                how=_how(m, T), unit=_unit(m, T)), lang))
+            lines.append(
+                "  "
+                + agree(
+                    T["mistake"].format(
+                        i=i,
+                        d=m.deal,
+                        m=m.number,
+                        t=m.trick,
+                        p=m.player + 1,
+                        card=card_str(m.card),
+                        best=",".join(card_str(c) for c in m.best),
+                        cost=fmt_cost(m),
+                        how=_how(m, T),
+                        unit=_unit(m, T),
+                    ),
+                    lang,
+                )
+            )
     else:
         lines.append(T["no_mistakes"])
     lines.append(T["accuracy"])
@@ -780,14 +1010,19 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     for p in rv.players:
         s = rv.stats(p)
         if s.judged:
-            line = T["acc_line"].format(p=p + 1, name=player_name(s.name, lang), opt=s.optimal,
-                                        rated=s.judged,
-                                        pct=f"{100 * _known(s.accuracy, 'an accuracy'):.0f}%",
-                                        avg=f"{s.average_cost:.2f}",
-                                        unit=T["unit_win" if win else "unit"])
+            line = T["acc_line"].format(
+                p=p + 1,
+                name=player_name(s.name, lang),
+                opt=s.optimal,
+                rated=s.judged,
+                pct=f"{100 * _known(s.accuracy, 'an accuracy'):.0f}%",
+                avg=f"{s.average_cost:.2f}",
+                unit=T["unit_win" if win else "unit"],
+            )
         else:
             line = T["acc_none" if not s.rated else "acc_unknown"].format(
-                p=p + 1, name=player_name(s.name, lang))
+                p=p + 1, name=player_name(s.name, lang)
+            )
         if s.close:
             line += T["close_tail"].format(n=s.close)
         if s.decisions - s.rated:

@@ -4,6 +4,7 @@ A variant is data (players, hand size, trump, follow-suit duty, what is visible,
 match is scored), so the engine, the game runner and the search read the same few fields
 instead of keeping copies of the rules.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -48,8 +49,14 @@ BRISCOLONE = Variant("briscolone", 2, 5, False, True, False, False, "points", "B
 LIBERO = Variant("libero", 2, 5, False, False, False, False, "points", "Briscolone Libero")
 
 VARIANTS = {v.name: v for v in (SCOPERTA, SCOPERTA4, CLASSIC, BRISCOLONE, LIBERO)}
-ALIASES = {"briscola": "classic", "scoperta2": "scoperta", "briscolone-libero": "libero",
-           "briscolone_libero": "libero", "4p": "scoperta4", "scoperta-4": "scoperta4"}
+ALIASES = {
+    "briscola": "classic",
+    "scoperta2": "scoperta",
+    "briscolone-libero": "libero",
+    "briscolone_libero": "libero",
+    "4p": "scoperta4",
+    "scoperta-4": "scoperta4",
+}
 
 
 class RulesError(BriscolaError):
@@ -103,20 +110,23 @@ def legal_mask(hand: int, table: Sequence[int], variant: Variant) -> int:
     return hand
 
 
-def move_refusal(hand: int, table: Sequence[int], variant: Variant, card: int,
-                 player: int) -> RulesError | None:
+def move_refusal(
+    hand: int, table: Sequence[int], variant: Variant, card: int, player: int
+) -> RulesError | None:
     """Why ``card`` may not be played by ``player`` (1-based) holding ``hand`` on ``table``,
     as the error to raise (said in the player's language at the edges), or None when it may."""
     if not (hand >> card) & 1:
         return RulesError.of("move.not_in_hand", card=card_str(card), player=player)
     if not (legal_mask(hand, table, variant) >> card) & 1:
-        return RulesError.of("move.follow", card=card_str(card), player=player,
-                             suit=SUITS[SUIT_OF[table[0]]])
+        return RulesError.of(
+            "move.follow", card=card_str(card), player=player, suit=SUITS[SUIT_OF[table[0]]]
+        )
     return None
 
 
-def move_error(hand: int, table: Sequence[int], variant: Variant, card: int,
-               player: int) -> str | None:
+def move_error(
+    hand: int, table: Sequence[int], variant: Variant, card: int, player: int
+) -> str | None:
     """``move_refusal``'s reason as its one English line, or None when the move is legal."""
     why = move_refusal(hand, table, variant, card, player)
     return None if why is None else str(why)

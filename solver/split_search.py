@@ -25,6 +25,7 @@ one costs little. Deeper is not needed: 1,638 leaves at talon 16 feed 400 worker
 
 No Dask here: the CLI (cli/cmd_analyse.py) runs the tasks through solver/cluster.py.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,6 +57,7 @@ class SplitError(BriscolaError):
 class Leaf:
     """A position at the end of the split, ``path`` the cards that led to it and ``draws``
     the first draw on the way (None when none was left to chance)."""
+
     pos: Position
     path: tuple[int, ...]
     draws: tuple[int, ...] | None
@@ -70,6 +72,7 @@ class Node:
     """A decision: each legal card with what may follow it, (probability, subtree) pairs
     (one pair of probability 1 when no chance follows); a subtree is a Node or a leaf's
     index."""
+
     pos: Position
     moves: tuple[tuple[int, tuple[tuple[Fraction, Node | int], ...]], ...]
 
@@ -78,31 +81,38 @@ class Node:
 class LeafValue:
     """What a task gives back for one leaf: its exact value for its mover, its principal
     line and the nodes searched."""
+
     value: Fraction
     pv: tuple[int, ...]
     nodes: int
 
     def to_json(self) -> dict:
-        return {"value": str(self.value), "pv": [card_str(c) for c in self.pv],
-                "nodes": self.nodes}
+        return {"value": str(self.value), "pv": [card_str(c) for c in self.pv], "nodes": self.nodes}
 
     @classmethod
     def from_json(cls, row: Mapping) -> LeafValue:
         """A logged leaf back; BriscolaError (naming what is wrong) when it is not one."""
         try:
             value, pv, nodes = row["value"], row["pv"], row["nodes"]
-            if not isinstance(value, str) or not isinstance(pv, list) or \
-                    not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 0:
+            if (
+                not isinstance(value, str)
+                or not isinstance(pv, list)
+                or not isinstance(nodes, int)
+                or isinstance(nodes, bool)
+                or nodes < 0
+            ):
                 raise TypeError
             return cls(Fraction(value), tuple(int(to_card(c)) for c in pv), nodes)
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
-            raise SplitError('a leaf is {"value": a fraction, "pv": cards, "nodes": a count}'
-                             ) from None
+            raise SplitError(
+                'a leaf is {"value": a fraction, "pv": cards, "nodes": a count}'
+            ) from None
 
 
 @dataclass(frozen=True)
 class Split:
     """The tree down to the leaves, and the leaves in a fixed order (the log's indices)."""
+
     root: Node
     objective: str
     depth: str
@@ -121,8 +131,10 @@ def depth_for(pos: Position, workers: int) -> str:
 def check(pos: object, objective: str) -> None:
     """SplitError (or PositionError for the objective) when ``pos`` cannot be split."""
     if not isinstance(pos, Position) or pos.variant_name != "scoperta" or pos.players != 2:
-        raise SplitError("one position on a cluster is a 2-player scoperta position (its exact "
-                         "search is what is split)")
+        raise SplitError(
+            "one position on a cluster is a 2-player scoperta position (its exact "
+            "search is what is split)"
+        )
     if pos.is_over:
         raise SplitError("the deal is over: there is nothing to search")
     check_objective(pos, objective)
@@ -143,8 +155,7 @@ def split(pos: Position, objective: str = "points", depth: str = DRAWS) -> Split
     return Split(root, objective, depth, tuple(leaves))
 
 
-def _expand(pos: Position, path: tuple[int, ...], depth: str, leaves: list[Leaf]
-            ) -> Node | int:
+def _expand(pos: Position, path: tuple[int, ...], depth: str, leaves: list[Leaf]) -> Node | int:
     """The subtree at ``pos``: decisions down to ``depth``, then a leaf."""
     if path and (depth == CARDS or not pos.table):
         leaves.append(Leaf(pos, path, None))
@@ -155,15 +166,15 @@ def _expand(pos: Position, path: tuple[int, ...], depth: str, leaves: list[Leaf]
         if outs:
             after: tuple[tuple[Fraction, Node | int], ...] = tuple(
                 (p, _leaf(pos.play(card, draws), path + (card,), draws, leaves))
-                for draws, p in outs)
+                for draws, p in outs
+            )
         else:
             after = ((Fraction(1), _expand(pos.play(card), path + (card,), depth, leaves)),)
         moves.append((card, after))
     return Node(pos, tuple(moves))
 
 
-def _leaf(pos: Position, path: tuple[int, ...], draws: tuple[int, ...],
-          leaves: list[Leaf]) -> int:
+def _leaf(pos: Position, path: tuple[int, ...], draws: tuple[int, ...], leaves: list[Leaf]) -> int:
     leaves.append(Leaf(pos, path, tuple(int(c) for c in draws)))
     return len(leaves) - 1
 
@@ -179,7 +190,7 @@ def tasks(s: Split, todo: Iterable[int], workers: int = 1) -> list[list[int]]:
     out: list[list[int]] = []
     for g in groups.values():
         k = min(cuts, len(g))
-        out.extend(g[j * len(g) // k:(j + 1) * len(g) // k] for j in range(k))
+        out.extend(g[j * len(g) // k : (j + 1) * len(g) // k] for j in range(k))
     return out
 
 
@@ -230,13 +241,14 @@ class _Combine:
         return self.values[i].value
 
     def card_values(self, node: Node) -> dict[int, Fraction]:
-        return {card: sum((p * self.after(node.pos, sub) for p, sub in after), Fraction(0))
-                for card, after in node.moves}
+        return {
+            card: sum((p * self.after(node.pos, sub) for p, sub in after), Fraction(0))
+            for card, after in node.moves
+        }
 
     def after(self, pos: Position, sub: Node | int) -> Fraction:
         if isinstance(sub, Node):
-            return _seen_from(pos, sub.pos, max(self.card_values(sub).values()),
-                              self.s.objective)
+            return _seen_from(pos, sub.pos, max(self.card_values(sub).values()), self.s.objective)
         return _seen_from(pos, self.s.leaves[sub].pos, self.leaf(sub), self.s.objective)
 
     def line(self, node: Node, vals: dict[int, Fraction]) -> list[int]:
@@ -254,8 +266,9 @@ class _Combine:
         return [best, *self.values[sub].pv]
 
 
-def combine(s: Split, values: Mapping[int, LeafValue], seconds: float = 0.0,
-            note: str | None = None) -> Analysis:
+def combine(
+    s: Split, values: Mapping[int, LeafValue], seconds: float = 0.0, note: str | None = None
+) -> Analysis:
     """The root's exact Analysis from every non-terminal leaf's value (``values``, by leaf
     index); its notes say how it was split, and ``note`` after that (where it ran)."""
     missing = [i for i in s.todo() if i not in values]
@@ -264,16 +277,25 @@ def combine(s: Split, values: Mapping[int, LeafValue], seconds: float = 0.0,
     c = _Combine(s, values)
     vals = c.card_values(s.root)
     best_v = max(vals.values())
-    moves = tuple(MoveValue(card, float(v), v)
-                  for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
+    moves = tuple(
+        MoveValue(card, float(v), v)
+        for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
+    )
     where = "after the root's cards" if s.depth == CARDS else "after the first trick's draw"
     how = f"exact search split into {len(s.leaves)} positions {where}, combined exactly"
-    return Analysis(position=s.root.pos, objective=s.objective, exact=True,
-                    value=float(best_v), value_exact=best_v, moves=moves,
-                    best=tuple(card for card, v in vals.items() if v == best_v),
-                    pv=tuple(c.line(s.root, vals)),
-                    nodes=sum(values[i].nodes for i in s.todo()), seconds=seconds,
-                    notes=(how,) if note is None else (how, note))
+    return Analysis(
+        position=s.root.pos,
+        objective=s.objective,
+        exact=True,
+        value=float(best_v),
+        value_exact=best_v,
+        moves=moves,
+        best=tuple(card for card, v in vals.items() if v == best_v),
+        pv=tuple(c.line(s.root, vals)),
+        nodes=sum(values[i].nodes for i in s.todo()),
+        seconds=seconds,
+        notes=(how,) if note is None else (how, note),
+    )
 
 
 def analyse_split(pos: Position, objective: str = "points", depth: str = DRAWS) -> Analysis:

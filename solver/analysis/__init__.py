@@ -18,6 +18,7 @@ package's names.
 ``run_samples``, ``Until``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
 sampling loop's parts for an estimator kept outside (players/pimc.py's baseline).
 """
+
 from __future__ import annotations
 
 from solver.analysis.budget import DEFAULT_TIME, Limit, Until, check_budget
@@ -29,6 +30,23 @@ from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
 from solver.analysis.threads import Stop, Stopped
 
-__all__ = ["DEFAULT_TIME", "OBJECTIVES", "Analysis", "Engine", "Limit", "MoveValue", "Sample",
-           "Stop", "Stopped", "Sums", "Until", "analyse", "check_budget", "check_objective",
-           "current_engine", "default_engine", "run_samples", "solve_sample"]
+__all__ = [
+    "DEFAULT_TIME",
+    "OBJECTIVES",
+    "Analysis",
+    "Engine",
+    "Limit",
+    "MoveValue",
+    "Sample",
+    "Stop",
+    "Stopped",
+    "Sums",
+    "Until",
+    "analyse",
+    "check_budget",
+    "check_objective",
+    "current_engine",
+    "default_engine",
+    "run_samples",
+    "solve_sample",
+]

@@ -5,6 +5,7 @@ A ``Limit`` is the budget a caller gives (python-chess's ``engine.Limit`` in spi
 deadline below the engine (the exact search's, an estimate's share, a sampling loop's
 ``Until``) is derived from it here, so that what a budget means is said in one place.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,13 +16,17 @@ from typing import NamedTuple
 DEFAULT_TIME = 5.0  # seconds of estimate when neither a time limit nor a sample count is given
 
 
-def check_budget(seconds: object, samples: object, nodes: object, *,
-                 time_name: str = "seconds") -> None:
+def check_budget(
+    seconds: object, samples: object, nodes: object, *, time_name: str = "seconds"
+) -> None:
     """A budget is one value: seconds (a finite positive number), samples or nodes (a
     positive whole number), or none of them (the defaults). ``time_name``: what the error
     calls the seconds (``Limit`` calls them time)."""
-    given = [k for k, v in ((time_name, seconds), ("samples", samples), ("nodes", nodes))
-             if v is not None]
+    given = [
+        k
+        for k, v in ((time_name, seconds), ("samples", samples), ("nodes", nodes))
+        if v is not None
+    ]
     if len(given) > 1:
         raise ValueError(f"a budget is one value: give {' or '.join(given)}, not both")
     if seconds is not None and not _positive(seconds, finite=True):
@@ -32,8 +37,12 @@ def check_budget(seconds: object, samples: object, nodes: object, *,
 
 
 def _positive(x: object, finite: bool) -> bool:
-    return (not isinstance(x, bool) and isinstance(x, (int, float)) and x > 0
-            and (not finite or math.isfinite(x)))
+    return (
+        not isinstance(x, bool)
+        and isinstance(x, (int, float))
+        and x > 0
+        and (not finite or math.isfinite(x))
+    )
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class Limit:
     time). ``estimate_time`` caps the seconds an estimate may take (a long ``time`` is
     meant for an exact search that may finish). ``Limit()``: an exact search without a
     limit where one is possible, else an estimate of a few seconds."""
+
     time: float | None = None
     samples: int | None = None
     nodes: int | None = None
@@ -61,6 +71,7 @@ class Limit:
 class Until(NamedTuple):
     """Where a sampling loop stops drawing: past ``deadline`` (None: no deadline) or after
     ``samples`` samples (None: no count); its progress lines count from ``t0``."""
+
     t0: float
     deadline: float | None = None
     samples: int | None = None
@@ -73,6 +84,7 @@ class Budget(NamedTuple):
     infinite cap is a time here), and nodes stay with the engine, which alone spends them.
     A tuple: every analysis makes one, and an endgame's whole analysis takes ~80 us (a
     frozen dataclass cost about 1 of them)."""
+
     t0: float
     time: float | None = None
     samples: int | None = None

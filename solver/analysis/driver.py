@@ -8,6 +8,7 @@ principal line with null-window tests and assembles the exact Analysis.
 What differs between the kernels (the context slots, the call, the table sizes, whether
 threads pay) is said once, in a small kernel adapter per kernel.
 """
+
 from __future__ import annotations
 
 import os
@@ -93,12 +94,12 @@ class Workspace:
         self.tt_mb = DEFAULT_TT_MB
         self.tt_mb_chosen = TT_MB_FROM_ENV
         self.threads = THREADS
-        self.tables: dict[int, np.ndarray] = {}          # the scoperta kernel's, by bucket count
+        self.tables: dict[int, np.ndarray] = {}  # the scoperta kernel's, by bucket count
         self.general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
         self.generations = Generations(self.tables)
         self.general_generations = Generations(self.general_tables)
         self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
-        self.epoch = 0                                        # scoperta search with chance nodes
+        self.epoch = 0  # scoperta search with chance nodes
         self.scratch = threading.local()
         self.pool = Pool()
         self.lock = threading.Lock()
@@ -154,7 +155,7 @@ def forget_tables() -> None:
 
 def _memory_mb() -> int:
     try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2 ** 20
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
     except (AttributeError, ValueError, OSError):
         return 8192
 
@@ -185,11 +186,13 @@ class _Scoperta:
     module = scoperta
     slice_nodes = 300_000
     max_unseen = scoperta.MAX_EXACT_UNSEEN
+
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(pos, objective, gen, ws.generations, ws)
         ctx[context.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
-        ctx[context.C_PREFETCH] = 1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant
-                                           else PREFETCH_TALON) else 0
+        ctx[context.C_PREFETCH] = (
+            1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant else PREFETCH_TALON) else 0
+        )
         ctx[context.C_ETC] = ETC_ALIVE if pos.clairvoyant else 0
         ctx[context.C_EXACT] = EXACT_CHANCE_UNSEEN
         return ctx, order
@@ -197,8 +200,17 @@ class _Scoperta:
     def head(self, pos, talon):
         top = pos.top if talon else -1
         s0, s1 = pos.score or (0, 0)
-        return (pos.hands[0], pos.hands[1], pos.table[0] if pos.table else -1, top, pos.unseen,
-                pos.to_move, 0, s0, s1)
+        return (
+            pos.hands[0],
+            pos.hands[1],
+            pos.table[0] if pos.table else -1,
+            top,
+            pos.unseen,
+            pos.to_move,
+            0,
+            s0,
+            s1,
+        )
 
     def table(self, ws, pos, talon, max_mb):
         """A shared table sized for the position: small searches do not pay for a big one.
@@ -217,9 +229,9 @@ class _Scoperta:
         mb = ws.tt_mb if max_mb is None else max_mb
         if max_mb is None and not ws.tt_mb_chosen and talon >= BIG_TALON and not pos.clairvoyant:
             mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // 4))
-        cap = max(16, (mb * 2 ** 20) // (8 * TT_COLS))
+        cap = max(16, (mb * 2**20) // (8 * TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
-        want = max(16, int(want_mb * 2 ** 20) // (8 * TT_COLS))
+        want = max(16, int(want_mb * 2**20) // (8 * TT_COLS))
         return ws.cached(ws.tables, 1 << (min(want, cap).bit_length() - 1))
 
     def work(self, ws):
@@ -231,8 +243,11 @@ class _Scoperta:
         return w
 
     def worth_threads(self, ws, pos, talon):
-        return (ws.threads > 1 and not SERIAL.get()
-                and (talon >= 6 or (pos.clairvoyant and talon >= 12)))
+        return (
+            ws.threads > 1
+            and not SERIAL.get()
+            and (talon >= 6 or (pos.clairvoyant and talon >= 12))
+        )
 
     def shared_card(self, pos, talon):
         """Threads all on one card at a time (a clairvoyant search has no draws for a helper
@@ -255,6 +270,7 @@ class _General:
     module = general
     slice_nodes = 1_000_000
     max_unseen = general.MAX_EXACT_UNKNOWN
+
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(pos, objective, None, ws.general_generations, ws)
         ctx[context.C_PLAYERS] = pos.players
@@ -267,7 +283,7 @@ class _General:
         w = leaf.weights_for(pos.variant) if horizon and pos.players == 2 and use_leaf else None
         if w is not None:
             ctx[context.C_LEAF] = 1
-            ctx[context.C_LEAF_W:context.C_LEAF_W + len(w)] = w
+            ctx[context.C_LEAF_W : context.C_LEAF_W + len(w)] = w
         return ctx, order
 
     def head(self, pos, talon):
@@ -343,9 +359,17 @@ class Search:
     for: evenly). Tables, scratch rows and threads come from ``ws`` (None: the running
     context's workspace), progress lines go to the context's sink."""
 
-    def __init__(self, pos, objective: str, tt_mb: int | None = None, gen: int | None = None,
-                 horizon: int = 0, use_leaf: bool = True, ws: Workspace | None = None,
-                 kernel=None):
+    def __init__(
+        self,
+        pos,
+        objective: str,
+        tt_mb: int | None = None,
+        gen: int | None = None,
+        horizon: int = 0,
+        use_leaf: bool = True,
+        ws: Workspace | None = None,
+        kernel=None,
+    ):
         ws = self.ws = current() if ws is None else ws
         self.progress = progress.current()  # taken here: helper threads have no context
         kernel = self.kernel = kernel_for(pos) if kernel is None else kernel
@@ -371,9 +395,13 @@ class Search:
         the child's head, so a step of an endgame's line costs a kernel call, not a new
         context (a third of a talon-0 analysis's time). None where the context would differ
         (a card drawn, a clairvoyant order, another game)."""
-        if (child.talon_size != self.talon or child.unseen != self.pos.unseen
-                or child.clairvoyant or self.pos.clairvoyant
-                or child.variant_name != self.pos.variant_name):
+        if (
+            child.talon_size != self.talon
+            or child.unseen != self.pos.unseen
+            or child.clairvoyant
+            or self.pos.clairvoyant
+            or child.variant_name != self.pos.variant_name
+        ):
             return None
         s = object.__new__(Search)
         s.__dict__.update(self.__dict__)
@@ -409,10 +437,19 @@ class Search:
             out.append(ctx)
         return out
 
-    def move_value(self, card: int, deadline: float | None = None, stats=None, work=None,
-                   slice_nodes: int | None = None, helper: bool = False,
-                   cancelled=None, window: tuple[int, int] | None = None,
-                   quiet: bool = False, ctx=None) -> int | None:
+    def move_value(
+        self,
+        card: int,
+        deadline: float | None = None,
+        stats=None,
+        work=None,
+        slice_nodes: int | None = None,
+        helper: bool = False,
+        cancelled=None,
+        window: tuple[int, int] | None = None,
+        quiet: bool = False,
+        ctx=None,
+    ) -> int | None:
         """Exact scaled value of one card, or None when the deadline passed first (or
         ``cancelled()`` became true). With a ``window`` (alpha, beta) the result is
         fail-soft: exact inside it, else a bound on the side it fell. Progress lines while
@@ -442,8 +479,11 @@ class Search:
             else:
                 before = 0
                 stats[S_NODES] = 0
-                stats[S_LIMIT] = (limit if self.node_limit is None else
-                                  max(1, min(limit, self.node_limit - self.nodes)))
+                stats[S_LIMIT] = (
+                    limit
+                    if self.node_limit is None
+                    else max(1, min(limit, self.node_limit - self.nodes))
+                )
             stats[S_ABORT] = 0
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[S_NODES]) - before
@@ -496,28 +536,44 @@ def solve_endgames(h0, h1, tables, turns, briscolas) -> np.ndarray:
     return out
 
 
-def exact_values(pos, objective: str, deadline: float | None = None,
-                 slice_nodes: int | None = None, quiet: bool = False, kernel=None):
+def exact_values(
+    pos,
+    objective: str,
+    deadline: float | None = None,
+    slice_nodes: int | None = None,
+    quiet: bool = False,
+    kernel=None,
+):
     """({card: Fraction} for every legal card, nodes), or None past the deadline.
     ``kernel`` (GENERAL) searches a scoperta position with the general kernel, which the
     tests compare with the scoperta one."""
-    res = exact_search(pos, objective, deadline, slice_nodes=slice_nodes, quiet=quiet,
-                       kernel=kernel)
+    res = exact_search(
+        pos, objective, deadline, slice_nodes=slice_nodes, quiet=quiet, kernel=kernel
+    )
     return None if res is None else res[:2]
 
 
 class Solved(NamedTuple):
     """An exact search's answer: every card's value, the nodes, the table generation, and
     the search itself where one thread ran it (its principal line goes on from there)."""
+
     values: dict[int, Fraction]
     nodes: int
     gen: int
     search: Search | None
 
 
-def exact_search(pos, objective: str, deadline: float | None, gen: int | None = None,
-                 slice_nodes: int | None = None, quiet: bool = False,
-                 node_limit: int | None = None, kernel=None, lockstep=None) -> Solved | None:
+def exact_search(
+    pos,
+    objective: str,
+    deadline: float | None,
+    gen: int | None = None,
+    slice_nodes: int | None = None,
+    quiet: bool = False,
+    node_limit: int | None = None,
+    kernel=None,
+    lockstep=None,
+) -> Solved | None:
     """Every card's exact value (a Solved), or None past the deadline (or once the search
     has spent ``node_limit`` nodes).
 
@@ -546,8 +602,9 @@ def exact_search(pos, objective: str, deadline: float | None, gen: int | None = 
     return Solved({c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen, None)
 
 
-def _threaded(s: Search, cards: list[int], deadline: float | None, slice_nodes: int | None,
-              lockstep=None) -> dict[int, int] | None:
+def _threaded(
+    s: Search, cards: list[int], deadline: float | None, slice_nodes: int | None, lockstep=None
+) -> dict[int, int] | None:
     """{card: scaled value} from the workspace's threads on one table (this one and kept
     helpers), or None past the deadline."""
     todo = list(cards)
@@ -582,8 +639,16 @@ def _threaded(s: Search, cards: list[int], deadline: float | None, slice_nodes: 
                         return
                     c = min(live, key=lambda c: sum(1 for x in on.values() if x == c))
                 on[i] = c
-            v = s.move_value(c, deadline, stats_list[i], work, slice_nodes, helper=helper,
-                             cancelled=lambda c=c: c in results, ctx=ctxs[i])
+            v = s.move_value(
+                c,
+                deadline,
+                stats_list[i],
+                work,
+                slice_nodes,
+                helper=helper,
+                cancelled=lambda c=c: c in results,
+                ctx=ctxs[i],
+            )
             with lock:
                 del on[i]
                 if v is not None:
@@ -605,23 +670,37 @@ def _threaded(s: Search, cards: list[int], deadline: float | None, slice_nodes: 
     return results
 
 
-def exact_analysis(pos, objective: str, res: Solved, deadline: float | None,
-                   t0: float) -> Analysis:
+def exact_analysis(pos, objective: str, res: Solved, deadline: float | None, t0: float) -> Analysis:
     """The exact Analysis of ``pos`` from ``exact_search``'s result, with its principal line."""
     vals, nodes, gen, search = res
     best_v = max(vals.values())
-    moves = tuple(MoveValue(c, float(v), v) for c, v in
-                  sorted(vals.items(), key=lambda kv: (-kv[1], kv[0])))
+    moves = tuple(
+        MoveValue(c, float(v), v) for c, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
+    )
     best = tuple(c for c, v in vals.items() if v == best_v)
     pv, pv_nodes = principal_line(pos, objective, vals, deadline, gen, search)
-    return Analysis(position=pos, objective=objective, exact=True, value=float(best_v),
-                    value_exact=best_v, moves=moves, best=best, pv=tuple(pv),
-                    nodes=nodes + pv_nodes, seconds=time.perf_counter() - t0)
+    return Analysis(
+        position=pos,
+        objective=objective,
+        exact=True,
+        value=float(best_v),
+        value_exact=best_v,
+        moves=moves,
+        best=best,
+        pv=tuple(pv),
+        nodes=nodes + pv_nodes,
+        seconds=time.perf_counter() - t0,
+    )
 
 
-def principal_line(pos, objective: str, vals: dict[int, Fraction], deadline: float | None,
-                   gen: int | None = None,
-                   search: Search | None = None) -> tuple[list[int], int]:
+def principal_line(
+    pos,
+    objective: str,
+    vals: dict[int, Fraction],
+    deadline: float | None,
+    gen: int | None = None,
+    search: Search | None = None,
+) -> tuple[list[int], int]:
     """Best cards from the position on, until a draw whose outcome is unknown: at each
     step the lowest card that keeps the value, which is known from the step before, so a
     null-window test per card is enough (most answers are already in the table). ``search``:

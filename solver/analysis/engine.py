@@ -10,6 +10,7 @@ otherwise); the other modules of the package are its private parts
 (tests/test_architecture.py). A server job or a cluster worker that wants tables and
 progress of its own makes an Engine of its own.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,8 +32,13 @@ from solver.position.protocol import State
 _NO_LIMIT = Limit()
 
 
-def _limit(limit: Limit | None, seconds: float | None, samples: int | None,
-           nodes: int | None, estimate_limit: float | None) -> Limit:
+def _limit(
+    limit: Limit | None,
+    seconds: float | None,
+    samples: int | None,
+    nodes: int | None,
+    estimate_limit: float | None,
+) -> Limit:
     """The one budget of a call that gives ``limit`` or the older keywords, not both."""
     if limit is None:
         if seconds is None and samples is None and nodes is None and estimate_limit is None:
@@ -43,8 +49,10 @@ def _limit(limit: Limit | None, seconds: float | None, samples: int | None,
     if not isinstance(limit, Limit):
         raise ValueError(f"limit is a Limit, got {limit!r}")
     if any(v is not None for v in (seconds, samples, nodes, estimate_limit)):
-        raise ValueError("a budget is one value: give limit= or seconds=, samples=, nodes=, "
-                         "estimate_limit=, not both")
+        raise ValueError(
+            "a budget is one value: give limit= or seconds=, samples=, nodes=, "
+            "estimate_limit=, not both"
+        )
     return limit
 
 
@@ -54,9 +62,14 @@ class Engine:
     one line (None: the lines go where the running context sends them, the CLI's stderr
     or the board's job)."""
 
-    def __init__(self, tt_mb: int | None = None, threads: int | None = None,
-                 progress: Callable[[str], None] | None = None, *,
-                 workspace: driver.Workspace | None = None) -> None:
+    def __init__(
+        self,
+        tt_mb: int | None = None,
+        threads: int | None = None,
+        progress: Callable[[str], None] | None = None,
+        *,
+        workspace: driver.Workspace | None = None,
+    ) -> None:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
         self.progress = None if progress is None else Progress(progress)
         self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
@@ -110,12 +123,22 @@ class Engine:
                 inside.enter_context(stop.under())
             yield self
 
-    def analyse(self, pos: Position | SeatPosition, objective: str = "points",
-                seconds: float | None = None, *, limit: Limit | None = None,
-                samples: int | None = None, nodes: int | None = None, seed: int | None = None,
-                estimate_limit: float | None = None, estimate_on_interrupt: bool = False,
-                stop: Stop | None = None, progress: bool | None = None,
-                weigh: Callable[[int], float] | None = None) -> Analysis:
+    def analyse(
+        self,
+        pos: Position | SeatPosition,
+        objective: str = "points",
+        seconds: float | None = None,
+        *,
+        limit: Limit | None = None,
+        samples: int | None = None,
+        nodes: int | None = None,
+        seed: int | None = None,
+        estimate_limit: float | None = None,
+        estimate_on_interrupt: bool = False,
+        stop: Stop | None = None,
+        progress: bool | None = None,
+        weigh: Callable[[int], float] | None = None,
+    ) -> Analysis:
         """The value of every legal card of ``pos`` (any position type), best first: exact,
         or an estimate with its intervals, which says so.
 
@@ -136,8 +159,12 @@ class Engine:
         budget = _limit(limit, seconds, samples, nodes, estimate_limit)
         self.ready(pos)  # a machine's first run compiles here: never counted against the budget
         args = _Call(pos, objective, budget, seed, estimate_on_interrupt, progress, weigh)
-        if (stop is None and self.progress is None and driver.current() is self.workspace
-                and current_engine() is self):  # already in force: no context to set
+        if (
+            stop is None
+            and self.progress is None
+            and driver.current() is self.workspace
+            and current_engine() is self
+        ):  # already in force: no context to set
             return _answer(_run(args), estimate_on_interrupt)
         with self.active(stop):  # the answer's check sees the stop
             return _answer(_run(args), estimate_on_interrupt)
@@ -153,6 +180,7 @@ def _answer(a: Analysis, estimate_on_interrupt: bool) -> Analysis:
 class _Call(NamedTuple):
     """One analysis's question and budget, as Engine.analyse took them (a tuple: an
     endgame's whole analysis takes ~80 us, and a frozen dataclass cost 1-2 of them)."""
+
     pos: Any
     objective: str
     limit: Limit
@@ -172,9 +200,9 @@ def _run(c: _Call) -> Analysis:
     if lim.nodes is not None:
         return _by_nodes(c, lim.nodes, budget)
     if pos.hidden_hand:
-        return sampling.analyse(pos, objective, budget.estimate(), seed=c.seed,
-                                progress=c.progress,
-                                weigh=c.weigh)  # an estimate: the estimate's cap holds
+        return sampling.analyse(
+            pos, objective, budget.estimate(), seed=c.seed, progress=c.progress, weigh=c.weigh
+        )  # an estimate: the estimate's cap holds
     if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_game(pos, objective, budget, progress=c.progress)
     return exact.analyse(pos, objective, budget, c.estimate_on_interrupt, progress=c.progress)
@@ -183,8 +211,9 @@ def _run(c: _Call) -> Analysis:
 def _by_samples(c: _Call, budget: Budget) -> Analysis:
     pos, objective = c.pos, c.objective
     if pos.hidden_hand:
-        return sampling.analyse(pos, objective, budget, seed=c.seed, progress=c.progress,
-                                weigh=c.weigh)
+        return sampling.analyse(
+            pos, objective, budget, seed=c.seed, progress=c.progress, weigh=c.weigh
+        )
     if not pos.draws_unknown:
         res = driver.exact_search(pos, objective, None)
         assert res is not None  # no deadline, no node limit: it finishes
@@ -200,13 +229,14 @@ def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
         res = driver.exact_search(pos, objective, None, node_limit=nodes)
         if res is not None:
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
-    note = (f"the exact search did not finish within {nodes:,} nodes"
-            if not pos.hidden_hand and driver.exact_possible(pos)
-            else "a node budget is for exact searches: this estimate took its default time")
+    note = (
+        f"the exact search did not finish within {nodes:,} nodes"
+        if not pos.hidden_hand and driver.exact_possible(pos)
+        else "a node budget is for exact searches: this estimate took its default time"
+    )
     cap = budget.estimate()  # no time with nodes: the estimate's cap, else its default
     if pos.hidden_hand:
-        a = sampling.analyse(pos, objective, cap, seed=c.seed, progress=c.progress,
-                             weigh=c.weigh)
+        a = sampling.analyse(pos, objective, cap, seed=c.seed, progress=c.progress, weigh=c.weigh)
     elif driver.kernel_for(pos) is driver.GENERAL:
         a = sampling.analyse_open(pos, objective, cap, seed=c.seed, progress=c.progress)
     else:
@@ -226,7 +256,11 @@ _ENGINE: Scoped[Engine] = Scoped("briscola_engine", default_engine)
 current_engine = _ENGINE.current
 
 
-def analyse(pos: Position | SeatPosition, objective: str = "points",
-            seconds: float | None = None, **budget: Any) -> Analysis:
+def analyse(
+    pos: Position | SeatPosition,
+    objective: str = "points",
+    seconds: float | None = None,
+    **budget: Any,
+) -> Analysis:
     """``Engine.analyse`` on the running context's engine (its arguments and budget)."""
     return current_engine().analyse(pos, objective, seconds, **budget)

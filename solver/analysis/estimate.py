@@ -24,6 +24,7 @@ the values: each card but the best also gets the interval of its gap from the be
 sample by sample), and the first draw (loser's card, new top) is stratified. The clock is
 checked between short kernel calls; Ctrl-C between samples returns what is known.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,10 +43,10 @@ from solver.analysis.threads import check_stop
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
 
-MIN_TIME = 0.02             # a caller whose deadline has passed still gets an answer this fast
-SLICE_NODES = 10_000        # nodes per kernel call between clock checks (a few ms; the
-                            # driver's default slice is sized for exact analyses, ~0.5 s)
-EXPECTIMAX_MAX_UNSEEN = 6   # auto: expectimax up to talon 8 (children exact in ~1-10 ms)
+MIN_TIME = 0.02  # a caller whose deadline has passed still gets an answer this fast
+SLICE_NODES = 10_000  # nodes per kernel call between clock checks (a few ms; the
+# driver's default slice is sized for exact analyses, ~0.5 s)
+EXPECTIMAX_MAX_UNSEEN = 6  # auto: expectimax up to talon 8 (children exact in ~1-10 ms)
 #: auto beyond talon 8, points: talon orders solved to the end when the time holds
 #: FULL_MIN_SAMPLES of them, else DEFAULT_DEPTH tricks deep (the points beyond split
 #: evenly). On the 10 talon-14 positions of benchmarks/data, with the second trick's
@@ -67,6 +68,7 @@ CORRECTION_EVERY = 16
 
 
 # ---- sampling --------------------------------------------------------------------------
+
 
 class _Sampler:
     """Talon orders for a position: top first, trump card last, the first draw stratified."""
@@ -157,8 +159,7 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
     return [float(d) for d in out], int(stats[0])
 
 
-def _line_values(pos: Position, objective: str, cards, depth: int | None,
-                 deadline: float | None):
+def _line_values(pos: Position, objective: str, cards, depth: int | None, deadline: float | None):
     """Values for the leader of every (card, reply) line of one clairvoyant position: the
     reply's value searched from the follower's side, or (None, nodes) past the deadline."""
     out: list[float] = []
@@ -206,23 +207,27 @@ class _Estimate:
     def __init__(self, objective: str, bound: float, parts):
         self.bound = bound
         self.lo = 0.0 if objective == "win" else -bound
-        self.parts = [(s, f) for s, f in parts if s.n]   # (Sums, finite-population factor)
+        self.parts = [(s, f) for s, f in parts if s.n]  # (Sums, finite-population factor)
 
     def means(self) -> np.ndarray:
         """The means, kept in the value's range (a correction can carry a sum past it)."""
         return np.clip(sum(s.means() for s, _ in self.parts), self.lo, self.bound)
 
     def errors(self) -> np.ndarray:
-        return np.minimum(np.sqrt(sum(f * s.errors(self.bound) ** 2 for s, f in self.parts)),
-                          self.bound)
+        return np.minimum(
+            np.sqrt(sum(f * s.errors(self.bound) ** 2 for s, f in self.parts)), self.bound
+        )
 
     def gap_errors(self, j: int) -> np.ndarray:
-        return np.minimum(np.sqrt(sum(f * s.gap_errors(j, self.bound) ** 2
-                                      for s, f in self.parts)), 2 * self.bound)
+        return np.minimum(
+            np.sqrt(sum(f * s.gap_errors(j, self.bound) ** 2 for s, f in self.parts)),
+            2 * self.bound,
+        )
 
 
-def _ranked_moves(cards, line_cards, est: _Estimate, exact: bool,
-                  method_error: tuple[float, float] | None = None):
+def _ranked_moves(
+    cards, line_cards, est: _Estimate, exact: bool, method_error: tuple[float, float] | None = None
+):
     """(the moves best first, every best card) from per-line estimates: a card is worth its
     worst line, with its value's interval and its gap's from the best card (zero when
     ``exact``: nothing was left to chance). ``method_error``: the half-widths the method's
@@ -235,8 +240,16 @@ def _ranked_moves(cards, line_cards, est: _Estimate, exact: bool,
     elif method_error is not None:
         errs = np.minimum(np.hypot(errs, method_error[0]), est.bound)
         gaps = np.minimum(np.hypot(gaps, method_error[1]), 2 * est.bound)
-    moves = tuple(MoveValue(cards[j], float(means[j]), None, float(errs[j]),
-                            None if j == rank[0] else float(gaps[j])) for j in rank)
+    moves = tuple(
+        MoveValue(
+            cards[j],
+            float(means[j]),
+            None,
+            float(errs[j]),
+            None if j == rank[0] else float(gaps[j]),
+        )
+        for j in rank
+    )
     return moves, tuple(m.card for m in moves if m.value == moves[0].value)
 
 
@@ -308,8 +321,9 @@ class _SecondTrick:
             rows = []
             for tail in tails:
                 order = (child.top, *tail, child.briscola)
-                vals, n = _line_values(_clair_copy(child, order), self.objective, cards,
-                                       CORRECTION_DEPTH, until)
+                vals, n = _line_values(
+                    _clair_copy(child, order), self.objective, cards, CORRECTION_DEPTH, until
+                )
                 nodes += n
                 if vals is None:
                     return Sample(None, nodes)
@@ -324,9 +338,16 @@ class _SecondTrick:
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
 
 
-def analyse(pos: Position, objective: str = "points", budget: Budget | Limit | None = None,
-            *, seed: int | None = None, progress: bool | None = None, method: str = "auto",
-            depth: int | None = None):
+def analyse(
+    pos: Position,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    *,
+    seed: int | None = None,
+    progress: bool | None = None,
+    method: str = "auto",
+    depth: int | None = None,
+):
     """An Analysis with exact=False: per-card estimates, each with the half-width of a 95 %
     interval, within the budget's time counted from its clock's start (a Limit: from now).
 
@@ -347,16 +368,24 @@ def analyse(pos: Position, objective: str = "points", budget: Budget | Limit | N
     random_talon = not pos.clairvoyant and pos.talon_size > 2
     if not random_talon:
         return _deepening(pos, objective, budget)
-    if method == "expectimax" or (method == "auto" and random_talon
-                                  and pos.unseen.bit_count() <= EXPECTIMAX_MAX_UNSEEN):
+    if method == "expectimax" or (
+        method == "auto" and random_talon and pos.unseen.bit_count() <= EXPECTIMAX_MAX_UNSEEN
+    ):
         return analyse_expectimax(pos, objective, budget, seed=seed, progress=progress)
     if method == "depth":
-        return analyse_clairvoyant(pos, objective, budget, seed=seed, progress=progress,
-                                   depth=depth or DEFAULT_DEPTH)
-    return analyse_clairvoyant(pos, objective, budget, seed=seed, progress=progress,
-                               lines=method != "clairvoyant", second_trick=method == "auto",
-                               fallback_depth=DEFAULT_DEPTH if method == "auto"
-                               and objective == "points" else None)
+        return analyse_clairvoyant(
+            pos, objective, budget, seed=seed, progress=progress, depth=depth or DEFAULT_DEPTH
+        )
+    return analyse_clairvoyant(
+        pos,
+        objective,
+        budget,
+        seed=seed,
+        progress=progress,
+        lines=method != "clairvoyant",
+        second_trick=method == "auto",
+        fallback_depth=DEFAULT_DEPTH if method == "auto" and objective == "points" else None,
+    )
 
 
 class _Streams:
@@ -375,11 +404,18 @@ class _Streams:
         self.parts[stream].add(v, weight)
 
 
-def analyse_clairvoyant(pos: Position, objective: str = "points",
-                        budget: Budget | Limit | None = None, *,
-                        seed: int | None = None, progress: bool | None = None,
-                        depth: int | None = None, lines: bool = False,
-                        second_trick: bool = False, fallback_depth: int | None = None):
+def analyse_clairvoyant(
+    pos: Position,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    *,
+    seed: int | None = None,
+    progress: bool | None = None,
+    depth: int | None = None,
+    lines: bool = False,
+    second_trick: bool = False,
+    fallback_depth: int | None = None,
+):
     """Per-card means over sampled talon orders, each order solved with the talon known:
     to the end (``depth`` None, when one solve fits a quarter of the budget) or ``depth``
     tricks deep with the points beyond split evenly.
@@ -402,13 +438,19 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
     sampler = _Sampler(pos, rng)
     random_talon = pos.talon_size > 2 and not pos.clairvoyant
     lines = lines and not pos.table and random_talon
-    root = ([(c, r, p1) for c in cards for p1 in (pos.play(c),) for r in p1.legal_cards()]
-            if lines else [(c, -1, pos) for c in cards])
+    root = (
+        [(c, r, p1) for c in cards for p1 in (pos.play(c),) for r in p1.legal_cards()]
+        if lines
+        else [(c, -1, pos) for c in cards]
+    )
     line_cards = [c for c, _, _ in root] if lines else cards
     stats = Sums(len(line_cards))
     corr = Sums(len(line_cards))
-    second = (_SecondTrick(pos, objective, root, random.Random(rng.getrandbits(64)))
-              if second_trick and random_talon else None)
+    second = (
+        _SecondTrick(pos, objective, root, random.Random(rng.getrandbits(64)))
+        if second_trick and random_talon
+        else None
+    )
 
     def values(cpos, dl_depth, until):
         if lines:
@@ -416,6 +458,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
         if dl_depth is None:
             return _full_values(cpos, objective, cards, until)
         return _dl_sample(cpos, objective, cards, dl_depth, until)
+
     notes: list[str] = []
 
     # Pick the search: a full clairvoyant solve when one fits a quarter of the budget and
@@ -433,9 +476,11 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
         vals, nodes = values(_clair_copy(pos, order), None, trial)
         took = time.perf_counter() - t
         share = 1.0 if second is None else 1.0 - CORRECTION_SHARE
-        if vals is not None and (fallback_depth is None or deadline is None
-                                 or took * FULL_MIN_SAMPLES
-                                 <= share * (deadline - now) * driver.current().threads):
+        if vals is not None and (
+            fallback_depth is None
+            or deadline is None
+            or took * FULL_MIN_SAMPLES <= share * (deadline - now) * driver.current().threads
+        ):
             stats.add(vals)
         else:
             mode_depth = fallback_depth or _pick_depth(pos, objective, cards, order, deadline)
@@ -448,9 +493,15 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
         """The next sample's job: a talon order, or a first draw to correct (with a sample
         budget, two and then one every CORRECTION_EVERY orders; else as the time spent
         says)."""
-        if second is not None and second.left and (
-                drawn[1] < 2 or drawn[1] * CORRECTION_EVERY <= drawn[0] if samples is not None
-                else spent[1] <= CORRECTION_SHARE * (spent[0] + spent[1])):
+        if (
+            second is not None
+            and second.left
+            and (
+                drawn[1] < 2 or drawn[1] * CORRECTION_EVERY <= drawn[0]
+                if samples is not None
+                else spent[1] <= CORRECTION_SHARE * (spent[0] + spent[1])
+            )
+        ):
             k, solve = 1, second.draw()
         elif samples is not None and drawn[0] >= samples:
             return None
@@ -460,6 +511,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
 
             def solve(until, order=order):
                 return Sample(*values(_clair_copy(pos, order), mode_depth, until))
+
         drawn[k] += 1
 
         def job(until):
@@ -467,6 +519,7 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
             s = solve(until)
             spent[k] += time.perf_counter() - t
             return s if s.values is None else s._replace(values=(k, s.values))
+
         return job
 
     def line(t, sums):
@@ -475,11 +528,17 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
         m, _, _ = _per_card(cards, line_cards, stats.means() + corr.means(), stats.errors(bound))
         best = cards[int(np.argmax(m))]
         return best_line("estimate", t, stats.n, best, m[cards.index(best)])
+
     once = stats.n + 1  # nothing random: one sample is the whole answer
-    r = run(draw, _Streams(stats, corr), until, nodes=nodes,
-            threads=driver.current().threads,
-            done=(lambda s: s.n >= once) if not random_talon else None,
-            progress=line if progress else None)
+    r = run(
+        draw,
+        _Streams(stats, corr),
+        until,
+        nodes=nodes,
+        threads=driver.current().threads,
+        done=(lambda s: s.n >= once) if not random_talon else None,
+        progress=line if progress else None,
+    )
     nodes = r.nodes
     interrupted = r.stopped == "interrupted"
     if interrupted:
@@ -499,22 +558,43 @@ def analyse_clairvoyant(pos: Position, objective: str = "points",
     known = None if exact else method_error(pos, objective, mode_depth is None, lines, corrected)
     m_err = None if known is None else known[0]
     est = _Estimate(
-        objective, bound,
-        [(stats, 1.0)] + ([(corr, second.fpc())] if corrected and second is not None else [])
+        objective,
+        bound,
+        [(stats, 1.0)] + ([(corr, second.fpc())] if corrected and second is not None else []),
     )
     moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
-    notes.insert(0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected
-                                            else ""))
+    notes.insert(
+        0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected else "")
+    )
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
         say(best_line("estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value))
-    interval = (Interval.NO_SAMPLING if exact else Interval.BOUND if stats.n < 2
-                else Interval.SAMPLING_ONLY if known is None
-                else Interval.EXTRAPOLATED if known[1] else Interval.SAMPLING_AND_METHOD)
-    return Analysis(position=pos, objective=objective, exact=False, value=moves[0].value,
-                    value_exact=None, moves=moves, best=best, pv=(best[0],), nodes=nodes,
-                    seconds=time.perf_counter() - t0,
-                    method=Method(Way.SAMPLED_CLAIRVOYANT, mode_depth, lines, corrected),
-                    notes=tuple(notes), interval=interval, interrupted=interrupted)
+    interval = (
+        Interval.NO_SAMPLING
+        if exact
+        else Interval.BOUND
+        if stats.n < 2
+        else Interval.SAMPLING_ONLY
+        if known is None
+        else Interval.EXTRAPOLATED
+        if known[1]
+        else Interval.SAMPLING_AND_METHOD
+    )
+    return Analysis(
+        position=pos,
+        objective=objective,
+        exact=False,
+        value=moves[0].value,
+        value_exact=None,
+        moves=moves,
+        best=best,
+        pv=(best[0],),
+        nodes=nodes,
+        seconds=time.perf_counter() - t0,
+        method=Method(Way.SAMPLED_CLAIRVOYANT, mode_depth, lines, corrected),
+        notes=tuple(notes),
+        interval=interval,
+        interrupted=interrupted,
+    )
 
 
 def _deepening(pos: Position, objective: str, budget: Budget):
@@ -549,13 +629,22 @@ def _deepening(pos: Position, objective: str, budget: Budget):
     moves = tuple(MoveValue(cards[j], float(vals[j]), None, err) for j in rank)
     best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
     note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
-    return Analysis(position=pos, objective=objective, exact=False, value=moves[0].value,
-                    value_exact=None, moves=moves, best=best, pv=(best[0],), nodes=nodes,
-                    seconds=time.perf_counter() - t0, method=Method(Way.DEEPENING, d),
-                    notes=(note,) + (("interrupted: the deepest search finished so far",)
-                                     if stopped else ()),
-                    interval=Interval.NO_SAMPLING if err == 0 else Interval.BOUND,
-                    interrupted=stopped)
+    return Analysis(
+        position=pos,
+        objective=objective,
+        exact=False,
+        value=moves[0].value,
+        value_exact=None,
+        moves=moves,
+        best=best,
+        pv=(best[0],),
+        nodes=nodes,
+        seconds=time.perf_counter() - t0,
+        method=Method(Way.DEEPENING, d),
+        notes=(note,) + (("interrupted: the deepest search finished so far",) if stopped else ()),
+        interval=Interval.NO_SAMPLING if err == 0 else Interval.BOUND,
+        interrupted=stopped,
+    )
 
 
 def _pick_depth(pos: Position, objective: str, cards, order, deadline: float | None) -> int:
@@ -582,9 +671,15 @@ def popcount_int(m: int) -> int:
 
 # ---- sampled expectimax: chance sampled at the first draw, exact below -------------------
 
-def analyse_expectimax(pos: Position, objective: str = "points",
-                       budget: Budget | Limit | None = None, *, seed: int | None = None,
-                       progress: bool | None = None):
+
+def analyse_expectimax(
+    pos: Position,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    *,
+    seed: int | None = None,
+    progress: bool | None = None,
+):
     """Every card (and every reply when leading) played out to the first draw; that draw
     sampled (stratified, the same outcomes for every line); the position after it solved
     exactly. Unbiased, and exact once every outcome has been visited, but each outcome
@@ -640,14 +735,22 @@ def analyse_expectimax(pos: Position, objective: str = "points",
                 got = pos.points_in_play - child.points_in_play
                 vals.append(got + v_child if same else -got - v_child)
         return Sample(vals, nodes)
-    r = run(draw, st, until,
-            done=lambda s: s.n == outcomes,  # the stratified draws visited every outcome once
-            progress=(lambda t, s: f"estimate: {t:.1f} s, {s.n} of {outcomes} draws")
-            if progress else None, threads=driver.current().threads)
+
+    r = run(
+        draw,
+        st,
+        until,
+        done=lambda s: s.n == outcomes,  # the stratified draws visited every outcome once
+        progress=(lambda t, s: f"estimate: {t:.1f} s, {s.n} of {outcomes} draws")
+        if progress
+        else None,
+        threads=driver.current().threads,
+    )
     nodes, interrupted, enumerated = r.nodes, r.stopped == "interrupted", r.stopped == "done"
     if st.n == 0:
-        return analyse_clairvoyant(pos, objective, Budget(time.perf_counter(), 0.0),
-                                   progress=False, depth=DEFAULT_DEPTH)
+        return analyse_clairvoyant(
+            pos, objective, Budget(time.perf_counter(), 0.0), progress=False, depth=DEFAULT_DEPTH
+        )
     fpc = (outcomes - st.n) / (outcomes - 1)  # the draws are taken without replacement
     moves, best = _ranked_moves(
         cards,
@@ -660,13 +763,26 @@ def analyse_expectimax(pos: Position, objective: str = "points",
         notes.append("interrupted: estimate from the samples taken so far")
     if enumerated:
         notes.append(f"all {outcomes} first draws enumerated: the values are exact")
-    return Analysis(position=pos, objective=objective, exact=False, value=moves[0].value,
-                    value_exact=None, moves=moves, best=best, pv=(best[0],), nodes=nodes,
-                    seconds=time.perf_counter() - t0, method=Method(Way.SAMPLED_EXPECTIMAX),
-                    notes=tuple(notes),
-                    interval=Interval.NO_SAMPLING if enumerated else Interval.BOUND if st.n < 2
-                    else Interval.SAMPLING_AND_METHOD,  # exact below the draw: no method error
-                    interrupted=interrupted)
+    return Analysis(
+        position=pos,
+        objective=objective,
+        exact=False,
+        value=moves[0].value,
+        value_exact=None,
+        moves=moves,
+        best=best,
+        pv=(best[0],),
+        nodes=nodes,
+        seconds=time.perf_counter() - t0,
+        method=Method(Way.SAMPLED_EXPECTIMAX),
+        notes=tuple(notes),
+        interval=Interval.NO_SAMPLING
+        if enumerated
+        else Interval.BOUND
+        if st.n < 2
+        else Interval.SAMPLING_AND_METHOD,  # exact below the draw: no method error
+        interrupted=interrupted,
+    )
 
 
 #: the half-widths (a card's value, a gap from the best card) that a clairvoyant
@@ -691,8 +807,9 @@ METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
 UNCORRECTED = 1.6
 
 
-def method_error(pos: Position, objective: str, full: bool, lines: bool,
-                 corrected: bool) -> tuple[tuple[float, float], bool] | None:
+def method_error(
+    pos: Position, objective: str, full: bool, lines: bool, corrected: bool
+) -> tuple[tuple[float, float], bool] | None:
     """((a value's, a gap's) half-width that a clairvoyant estimate's own error adds to its
     intervals at this position's stage, whether that is extrapolated beyond the stages
     measured), or None where it is not known (a method auto does not use below talon

@@ -1,6 +1,7 @@
 """The 2-player scoperta entry: the exact search within the time limit (the search driver),
 else, or after Ctrl-C, the labelled estimate (solver.analysis.estimate); where the exact
 search may not finish, the estimate is made first, in its share of the time."""
+
 from __future__ import annotations
 
 import time
@@ -19,26 +20,45 @@ from solver.position import Position
 #: time, made first: at talon 12 and 5 s a share of 0.95 left it 0.25 s whenever the exact
 #: search did not finish, and those answers erred by 2.9 points on average, up to 28 (the
 #: calibration's fit sets, 2026-12-04), against 1.2 for a 1 s estimate.
-EXACT_SHARE = {10: (0.8, 0.25), 12: (0.8, 3.0), 14: (0.8, 60.0), 16: (0.2, 600.0),
-               18: (0.2, 3000.0)}
+EXACT_SHARE = {
+    10: (0.8, 0.25),
+    12: (0.8, 3.0),
+    14: (0.8, 60.0),
+    16: (0.2, 600.0),
+    18: (0.2, 3000.0),
+}
 INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 
 
-def analyse(pos: Position, objective: str = "points", budget: Budget | Limit | None = None,
-            estimate_on_interrupt: bool = False, progress: bool | None = None) -> Analysis:
+def analyse(
+    pos: Position,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    estimate_on_interrupt: bool = False,
+    progress: bool | None = None,
+) -> Analysis:
     """``progress`` False: the estimate prints no progress lines (see Engine.analyse)."""
     budget = Budget.of(budget)
     with clock(budget.t0):
         return _analyse(pos, objective, budget, estimate_on_interrupt, progress)
 
 
-def _analyse(pos: Position, objective: str, budget: Budget, estimate_on_interrupt: bool,
-             progress: bool | None) -> Analysis:
+def _analyse(
+    pos: Position,
+    objective: str,
+    budget: Budget,
+    estimate_on_interrupt: bool,
+    progress: bool | None,
+) -> Analysis:
     deadline, time_limit = budget.deadline, budget.time
     try_exact = driver.exact_possible(pos)
     first = None
-    if try_exact and time_limit is not None and not pos.clairvoyant \
-            and pos.talon_size in EXACT_SHARE:
+    if (
+        try_exact
+        and time_limit is not None
+        and not pos.clairvoyant
+        and pos.talon_size in EXACT_SHARE
+    ):
         # an exact search that may not finish: the estimate first, in its share of the time,
         # so that it has that share whatever the exact search then does
         share, least = EXACT_SHARE[pos.talon_size]
@@ -55,17 +75,23 @@ def _analyse(pos: Position, objective: str, budget: Budget, estimate_on_interrup
                 raise
             # Ctrl-C: the best answer so far is an estimate, clearly labelled, on a clock
             # of its own (the analysis's time is up)
-            a = first or estimate.analyse(pos, objective,
-                                          Budget(time.perf_counter(), INTERRUPT_ESTIMATE),
-                                          progress=progress)
-            return replace(a, seconds=time.perf_counter() - budget.t0, interrupted=True,
-                           notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",))
+            a = first or estimate.analyse(
+                pos, objective, Budget(time.perf_counter(), INTERRUPT_ESTIMATE), progress=progress
+            )
+            return replace(
+                a,
+                seconds=time.perf_counter() - budget.t0,
+                interrupted=True,
+                notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",),
+            )
         if res is not None:
             return driver.exact_analysis(pos, objective, res, deadline, budget.t0)
         if first is not None:
-            return replace(first, seconds=time.perf_counter() - budget.t0,
-                           notes=first.notes + ("the exact search did not finish in the time "
-                                                "left",))
+            return replace(
+                first,
+                seconds=time.perf_counter() - budget.t0,
+                notes=first.notes + ("the exact search did not finish in the time left",),
+            )
     if time_limit is None:
         return estimate.analyse(pos, objective, Budget.start(), progress=progress)
     return estimate.analyse(pos, objective, budget.rest(0.05), progress=progress)

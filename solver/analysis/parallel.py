@@ -17,6 +17,7 @@ Two measures of the scoperta search's threads on one card (driver.Search.thread_
   faster than they are. Threads on one card share a unit only when one joins another's
   (S_JOINED, which ``totals`` reports).
 """
+
 from __future__ import annotations
 
 import time
@@ -31,8 +32,8 @@ from solver.search import context
 class Parallelism(NamedTuple):
     """One thread's search of every legal card, a card after another."""
 
-    work: int   # nodes
-    span: int   # nodes on the longest chain of dependent work
+    work: int  # nodes
+    span: int  # nodes on the longest chain of dependent work
     units: int  # outcomes searched at split points
 
     def speedup(self, cores: int) -> float:
@@ -83,8 +84,9 @@ class Lockstep:
             finally:
                 ended[i] = True
 
-        return [lambda: self._rounds(stats_list, ended)] + [lambda i=i: run(i)
-                                                            for i in range(len(jobs))]
+        return [lambda: self._rounds(stats_list, ended)] + [
+            lambda i=i: run(i) for i in range(len(jobs))
+        ]
 
     def _rounds(self, stats_list, ended) -> None:
         base = [0] * len(stats_list)

@@ -10,6 +10,7 @@ default, which the CLI points at stderr with ``set_hook``. So two analyses runni
 Long searches call ``report``/``throttled``; estimators call ``say``. Without a hook the
 throttled lines are dropped and ``say`` writes to stderr.
 """
+
 from __future__ import annotations
 
 import sys
@@ -18,7 +19,7 @@ from contextlib import contextmanager
 
 from solver.analysis.scoped import Scoped
 
-EVERY = 2.0          # seconds between throttled lines (and before the first)
+EVERY = 2.0  # seconds between throttled lines (and before the first)
 
 
 class Progress:

@@ -5,6 +5,7 @@ still to win, mover minus opponent; objective "win" = probability that the mover
 deal with 61+ (60-60 counts one half). Kept apart from the drivers so that every driver
 and every caller can import it without importing the others.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,6 +26,7 @@ OBJECTIVES = ("points", "win")
 
 class Interval(StrEnum):
     """What an estimate's ± covers (``Analysis.interval``, "interval" in its JSON)."""
+
     #: the sampling error and the method's error measured against exact values, in
     #: quadrature: a 95 % interval of the exact value
     SAMPLING_AND_METHOD = "sampling and method"
@@ -42,11 +44,12 @@ class Interval(StrEnum):
 
 class Way(StrEnum):
     """How an answer was searched (``Method.way``)."""
+
     EXACT = "exact"
     SAMPLED_CLAIRVOYANT = "sampled-clairvoyant"  # talon orders sampled, each solved in the open
-    SAMPLED_EXPECTIMAX = "sampled-expectimax"    # the first draw sampled, exact below it
-    SEAT_SAMPLING = "seat-sampling"              # a seat's hidden hands sampled
-    DEEPENING = "deepening"                      # deeper and deeper on a known talon order
+    SAMPLED_EXPECTIMAX = "sampled-expectimax"  # the first draw sampled, exact below it
+    SEAT_SAMPLING = "seat-sampling"  # a seat's hidden hands sampled
+    DEEPENING = "deepening"  # deeper and deeper on a known talon order
 
 
 @dataclass(frozen=True)
@@ -55,14 +58,19 @@ class Method:
     the deal), whether the leader's cards were valued by their clairvoyant lines and the
     second trick corrected. Its text ("sampled-clairvoyant-depth4-lines") is what users
     see: the CLI's label and the JSON's "method"."""
+
     way: Way = Way.EXACT
     depth: int | None = None
     lines: bool = False
     second_trick: bool = False
 
     def __str__(self) -> str:
-        return (self.way + ("" if self.depth is None else f"-depth{self.depth}")
-                + ("-lines" if self.lines else "") + ("-second-trick" if self.second_trick else ""))
+        return (
+            self.way
+            + ("" if self.depth is None else f"-depth{self.depth}")
+            + ("-lines" if self.lines else "")
+            + ("-second-trick" if self.second_trick else "")
+        )
 
     @classmethod
     def from_text(cls, text: str) -> Method:
@@ -71,10 +79,10 @@ class Method:
         way = next((w for w in sorted(Way, key=len, reverse=True) if rest.startswith(w)), None)
         if way is None:
             raise ValueError(f"unknown method '{text}'")
-        rest = rest[len(way):]
+        rest = rest[len(way) :]
         depth = None
         if m := re.match(r"-depth(\d+)", rest):
-            depth, rest = int(m.group(1)), rest[m.end():]
+            depth, rest = int(m.group(1)), rest[m.end() :]
         lines, rest = rest.startswith("-lines"), rest.removeprefix("-lines")
         second, rest = rest == "-second-trick", rest.removeprefix("-second-trick")
         if rest:
@@ -90,7 +98,7 @@ class MoveValue:
     card: int
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
-    error: float | None = None    # half-width of a 95 % interval for estimates
+    error: float | None = None  # half-width of a 95 % interval for estimates
     #: half-width of a 95 % interval of the gap from the best card's value to this one,
     #: where the estimator knows it (its cards share their samples: the gap's sampling
     #: error is paired); None for the best card and where unknown
@@ -106,28 +114,30 @@ class MoveValue:
 
 def _exact(value: Fraction | None, what: str) -> Fraction:
     if value is None:
-        raise RuntimeError(f"{what}: an estimate where an exact value was expected "
-                           f"(a bug: please report it)")
+        raise RuntimeError(
+            f"{what}: an estimate where an exact value was expected (a bug: please report it)"
+        )
     return value
 
 
 @dataclass(frozen=True)
 class Analysis:
     """The answer of an analysis: exact, or an estimate whose ± says what it covers."""
+
     position: State
     objective: str
     exact: bool
     value: float
     value_exact: Fraction | None
-    moves: tuple[MoveValue, ...]   # every legal card, best first
-    best: tuple[int, ...]          # every card that reaches the value
-    pv: tuple[int, ...]            # principal line while no chance intervenes
+    moves: tuple[MoveValue, ...]  # every legal card, best first
+    best: tuple[int, ...]  # every card that reaches the value
+    pv: tuple[int, ...]  # principal line while no chance intervenes
     nodes: int
     seconds: float
     _: KW_ONLY
     method: Method = EXACT
     notes: tuple[str, ...] = field(default=())
-    samples: int | None = None     # seat analysis: how many opponent hands were sampled
+    samples: int | None = None  # seat analysis: how many opponent hands were sampled
     interval: Interval | None = None  # an estimate's: what its ± covers; None when exact
     #: Ctrl-C cut it short: a caller that did not ask for the answer so far passes the
     #: interrupt on
@@ -163,11 +173,16 @@ class Analysis:
             "value": self.value,
             "value_exact": fr(self.value_exact) if self.exact else None,
             "best": [card_str(c) for c in sorted(self.best, key=card_str)],
-            "moves": [{"card": card_str(m.card), "value": m.value,
-                       "value_exact": fr(m.value_exact) if self.exact else None,
-                       **({} if m.error is None else {"error": m.error}),
-                       **({} if m.gap_error is None else {"gap_error": m.gap_error})}
-                      for m in self.moves],
+            "moves": [
+                {
+                    "card": card_str(m.card),
+                    "value": m.value,
+                    "value_exact": fr(m.value_exact) if self.exact else None,
+                    **({} if m.error is None else {"error": m.error}),
+                    **({} if m.gap_error is None else {"gap_error": m.gap_error}),
+                }
+                for m in self.moves
+            ],
             "pv": [card_str(c) for c in self.pv],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
@@ -183,26 +198,43 @@ class Analysis:
     def from_json(cls, obj: str | bytes | dict[str, Any]) -> Analysis:
         """The Analysis of ``to_json``'s object (or its JSON text): the position read back
         from its notation, the cards from their text. BriscolaError when it is not one."""
+
         def fr(x: str | None) -> Fraction | None:
             return None if x is None else Fraction(x)
+
         try:
             data: Any = json.loads(obj) if isinstance(obj, (str, bytes)) else obj
-            moves = tuple(MoveValue(to_card(m["card"]), float(m["value"]), fr(m.get("value_exact")),
-                                    m.get("error"), m.get("gap_error")) for m in data["moves"])
+            moves = tuple(
+                MoveValue(
+                    to_card(m["card"]),
+                    float(m["value"]),
+                    fr(m.get("value_exact")),
+                    m.get("error"),
+                    m.get("gap_error"),
+                )
+                for m in data["moves"]
+            )
             read: dict[str, Any] = dict(
-                position=parse_position(data["position"]), objective=data["objective"],
-                exact=bool(data["exact"]), value=float(data["value"]),
-                value_exact=fr(data.get("value_exact")), moves=moves,
+                position=parse_position(data["position"]),
+                objective=data["objective"],
+                exact=bool(data["exact"]),
+                value=float(data["value"]),
+                value_exact=fr(data.get("value_exact")),
+                moves=moves,
                 best=tuple(to_card(c) for c in data["best"]),
-                pv=tuple(to_card(c) for c in data["pv"]), nodes=int(data["nodes"]),
-                seconds=float(data["seconds"]), notes=tuple(data.get("notes", ())))
+                pv=tuple(to_card(c) for c in data["pv"]),
+                nodes=int(data["nodes"]),
+                seconds=float(data["seconds"]),
+                notes=tuple(data.get("notes", ())),
+            )
             if "method" in data:
                 read["method"] = Method.from_text(data["method"])
             if "interval" in data:
                 read["interval"] = Interval(data["interval"])
             # the other fields (samples, ...) are in the JSON under their own names
-            read.update({f.name: data[f.name] for f in fields(cls)
-                         if f.name not in read and f.name in data})
+            read.update(
+                {f.name: data[f.name] for f in fields(cls) if f.name not in read and f.name in data}
+            )
             return cls(**read)
         except BriscolaError:
             raise
@@ -223,14 +255,17 @@ def value_bound(pos: Printed, objective: str) -> float:
     return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
 
 
-def ranked(est: dict[int, tuple[float, float]],
-           gap_error: Callable[[int, int], float] | None = None,
-           ) -> tuple[float, tuple[MoveValue, ...], tuple[int, ...]]:
+def ranked(
+    est: dict[int, tuple[float, float]],
+    gap_error: Callable[[int, int], float] | None = None,
+) -> tuple[float, tuple[MoveValue, ...], tuple[int, ...]]:
     """(best value, the moves best first, every best card) of per-card (mean, error);
     ``gap_error(best, card)``, when given, is the half-width of the gap's interval."""
     best_v = max(m for m, _ in est.values())
     order = sorted(est.items(), key=lambda kv: (-kv[1][0], kv[0]))
     top = order[0][0]
-    moves = tuple(MoveValue(c, m, None, e, None if gap_error is None or c == top
-                            else gap_error(top, c)) for c, (m, e) in order)
+    moves = tuple(
+        MoveValue(c, m, None, e, None if gap_error is None or c == top else gap_error(top, c))
+        for c, (m, e) in order
+    )
     return best_v, moves, tuple(c for c, (m, _) in est.items() if m == best_v)

@@ -4,6 +4,7 @@ is drawn and solved, so the clock, the sample budget, Ctrl-C and a Stop, the pro
 running sums and the stopping rule live here once, as does the default seed (the default
 time is the budget's: budget.DEFAULT_TIME).
 """
+
 from __future__ import annotations
 
 import contextvars
@@ -22,8 +23,8 @@ from solver.analysis.threads import SERIAL, interruption, stopping
 from solver.cards import card_str
 from solver.position.protocol import State
 
-PROGRESS_AFTER = 2.0    # seconds before the first progress line on stderr
-PROGRESS_EVERY = 1.0    # seconds between progress lines
+PROGRESS_AFTER = 2.0  # seconds before the first progress line on stderr
+PROGRESS_EVERY = 1.0  # seconds between progress lines
 
 
 def seed_for(pos: State, salt: object) -> int:
@@ -36,6 +37,7 @@ class Sample(NamedTuple):
     """One solved sample: its values (one per column of the sums; None when the deadline
     came first or there is nothing more to draw), the nodes spent on it, its weight, and
     whether it is exact over its own chance (the talon draws)."""
+
     values: Sequence[float] | None
     nodes: int = 0
     weight: float = 1.0
@@ -57,6 +59,7 @@ class Run:
     """What a loop gathered, and why it stopped: "samples" (the budget), "done" (the
     estimator's own rule, or nothing more to draw), "deadline", "exhausted" (a sample found
     no time) or "interrupted" (Ctrl-C after at least one sample)."""
+
     sums: Adds
     nodes: int = 0
     exact: bool = True
@@ -66,10 +69,16 @@ class Run:
 Job = Callable[[float | None], Sample]
 
 
-def run(draw: Callable[[], Job | None], sums: Adds, until: Until, *,
-        done: Callable[[Adds], bool] | None = None,
-        progress: Callable[[float, Adds], str | None] | None = None, nodes: int = 0,
-        threads: int = 1) -> Run:
+def run(
+    draw: Callable[[], Job | None],
+    sums: Adds,
+    until: Until,
+    *,
+    done: Callable[[Adds], bool] | None = None,
+    progress: Callable[[float, Adds], str | None] | None = None,
+    nodes: int = 0,
+    threads: int = 1,
+) -> Run:
     """Add samples to ``sums`` until ``until``'s samples or deadline, ``done(sums)``, nothing
     more to draw, a sample that returns no values, or Ctrl-C or the context's Stop (which
     keep what was gathered, unless that is nothing: then they raise).
@@ -101,9 +110,15 @@ def run(draw: Callable[[], Job | None], sums: Adds, until: Until, *,
 class _Loop:
     """The state the threads of one ``run`` share, under one lock."""
 
-    def __init__(self, draw: Callable[[], Job | None], sums: Adds, until: Until,
-                 done: Callable[[Adds], bool] | None,
-                 progress: Callable[[float, Adds], str | None] | None, r: Run) -> None:
+    def __init__(
+        self,
+        draw: Callable[[], Job | None],
+        sums: Adds,
+        until: Until,
+        done: Callable[[Adds], bool] | None,
+        progress: Callable[[float, Adds], str | None] | None,
+        r: Run,
+    ) -> None:
         self.draw, self.sums, self.t0, self.deadline = draw, sums, until.t0, until.deadline
         self.samples, self.done, self.progress, self.r = until.samples, done, progress, r
         self.lock = threading.Lock()

@@ -33,6 +33,7 @@ talon order. Samples are seeded by the position, so an analysis is reproducible,
 sample budget (``samples``) gives the same answer on any machine. The engine may weight the
 hands by the opponent's recent plays (solver.players.infer).
 """
+
 from __future__ import annotations
 
 import math
@@ -44,8 +45,15 @@ from typing import NamedTuple
 
 from solver.analysis import driver
 from solver.analysis.progress import clock, wants_progress
-from solver.analysis.result import (Analysis, Interval, Method, Way, check_objective, ranked,
-                                   value_bound)
+from solver.analysis.result import (
+    Analysis,
+    Interval,
+    Method,
+    Way,
+    check_objective,
+    ranked,
+    value_bound,
+)
 from solver.analysis.budget import DEFAULT_TIME, Budget, Limit, Until
 from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
@@ -54,11 +62,11 @@ from solver.game import to_seat_position
 from solver.position import Position, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
 
-EXACT_UNSEEN = 6           # solve a sampled hand exactly up to this many hidden talon cards
-FULL_ALIVE = 16            # samples solved to the end once at most this many cards are alive
-FULL_ALIVE_5 = 12          # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
-HORIZON = 4                # before that, searched this many tricks deep (~1-2 ms a sample)
-SLICE_NODES = 30_000       # nodes between clock checks (a few ms)
+EXACT_UNSEEN = 6  # solve a sampled hand exactly up to this many hidden talon cards
+FULL_ALIVE = 16  # samples solved to the end once at most this many cards are alive
+FULL_ALIVE_5 = 12  # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
+HORIZON = 4  # before that, searched this many tricks deep (~1-2 ms a sample)
+SLICE_NODES = 30_000  # nodes between clock checks (a few ms)
 
 #: the stages (cards alive, lowest and highest) of a deal whose samples are depth-limited,
 #: by hand size, for the method's error below
@@ -128,6 +136,7 @@ def unbiased(mean: float, bias: float, bound: float) -> float:
 
 # ----- sampling -----------------------------------------------------------------------
 
+
 def sample_hands(sp: SeatPosition, count: int, seed: int = 0) -> list[int]:
     """``count`` opponent hands (masks, known cards included) drawn as analyse draws them."""
     rng = random.Random(seed)
@@ -152,8 +161,9 @@ def method_stage(pos) -> tuple[int, int] | None:
     return None
 
 
-def method_error(pos, objective: str, horizon: int, table=None,
-                 drawn: bool = False) -> float | None:
+def method_error(
+    pos, objective: str, horizon: int, table=None, drawn: bool = False
+) -> float | None:
     """The half-width the method of a ``horizon``-deep sample adds to a card's interval at
     this stage, or None where it was not measured; ``table`` METHOD_GAP_ERROR for the
     interval of a gap between two cards. ``drawn``: each sample's talon order is drawn
@@ -179,8 +189,7 @@ def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     return bool(horizon) and drawn and (pos.variant, objective) in DRAWN_TALON_ERROR
 
 
-def gap_errors(tally, objective: str, pos, horizon: int, shrink: float = 1.0,
-               drawn: bool = False):
+def gap_errors(tally, objective: str, pos, horizon: int, shrink: float = 1.0, drawn: bool = False):
     """``ranked``'s gap_error for a tally: the paired sampling error and the method's
     error on a gap, in quadrature."""
     m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
@@ -220,8 +229,16 @@ def sample_order(pos: Position, rng: random.Random) -> tuple[int, ...]:
     return tuple(order)
 
 
-def solve_sample(pos, objective: str, cards, rng: random.Random, deadline: float | None,
-                 horizon: int, exact_ok: bool = True, use_leaf: bool = True):
+def solve_sample(
+    pos,
+    objective: str,
+    cards,
+    rng: random.Random,
+    deadline: float | None,
+    horizon: int,
+    exact_ok: bool = True,
+    use_leaf: bool = True,
+):
     """Per-card values of one open deal: exact over the talon draws when few talon cards are
     hidden and ``horizon`` is 0, else on one sampled talon order, ``horizon`` tricks deep
     (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
@@ -229,8 +246,12 @@ def solve_sample(pos, objective: str, cards, rng: random.Random, deadline: float
         s = driver.Search(pos, objective)
         vals = _values(s, cards, deadline)
         return None if vals is None else (vals, s.nodes, True)
-    s = driver.Search(replace(pos, talon_order=sample_order(pos, rng)), objective,
-                      horizon=horizon_alive(pos, horizon), use_leaf=use_leaf)
+    s = driver.Search(
+        replace(pos, talon_order=sample_order(pos, rng)),
+        objective,
+        horizon=horizon_alive(pos, horizon),
+        use_leaf=use_leaf,
+    )
     vals = _values(s, cards, deadline)
     return None if vals is None else (vals, s.nodes, False)
 
@@ -279,6 +300,7 @@ class SampleSolve(NamedTuple):
     """How each sampled deal is solved and scored: the cards valued, the search depth
     (horizon_for), whether a deal may be solved exactly over its draws, and the widest a
     value can stray (Tally's ``bound``)."""
+
     objective: str
     cards: list[int]
     horizon: int
@@ -286,8 +308,15 @@ class SampleSolve(NamedTuple):
     exact_ok: bool = True
 
 
-def sample_loop(next_deal, rng: random.Random, how: SampleSolve, until: Until, *,
-                label: str | None = None, done: Callable | None = None):
+def sample_loop(
+    next_deal,
+    rng: random.Random,
+    how: SampleSolve,
+    until: Until,
+    *,
+    label: str | None = None,
+    done: Callable | None = None,
+):
     """Solve sampled deals (``next_deal()`` -> (open position, weight) or None when there are
     no more) in the one sampling loop (sampler.run) until ``until`` says, ``done(sums)`` or
     Ctrl-C. Returns (tally, nodes, every sample exact over the draws, interrupted).
@@ -308,6 +337,7 @@ def sample_loop(next_deal, rng: random.Random, how: SampleSolve, until: Until, *
                 return Sample(None)
             vals, n, ex = res
             return Sample([vals[c] for c in cards], n, weight, ex)
+
         return job
 
     def line(t, sums):
@@ -315,13 +345,26 @@ def sample_loop(next_deal, rng: random.Random, how: SampleSolve, until: Until, *
             return None
         b = tally.best()
         return best_line(label, t, sums.n, b, tally.mean(b))
-    r = run(draw, tally.sums, until, done=done, progress=None if label is None else line,
-            threads=driver.current().threads)
+
+    r = run(
+        draw,
+        tally.sums,
+        until,
+        done=done,
+        progress=None if label is None else line,
+        threads=driver.current().threads,
+    )
     return tally, r.nodes, r.exact, r.stopped == "interrupted"
 
 
-def analyse(sp: SeatPosition, objective: str = "points", budget: Budget | Limit | None = None,
-            seed: int | None = None, progress: bool | None = None, weigh=None):
+def analyse(
+    sp: SeatPosition,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    seed: int | None = None,
+    progress: bool | None = None,
+    weigh=None,
+):
     """Seat analysis: per-card means over sampled opponent hands (each with one sampled talon
     order, or exact over the draws late in the deal), with 95 % half-widths of the sampling
     error. The method is fixed by the stage of the deal (horizon_for); the budget's time or
@@ -334,8 +377,10 @@ def analyse(sp: SeatPosition, objective: str = "points", budget: Budget | Limit 
     budget = Budget.of(budget)
     t0 = budget.t0
     if sp.to_move != sp.seat:
-        raise PositionError(f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
-                            f"cards of the player whose hand is shown (turn={sp.seat + 1})")
+        raise PositionError(
+            f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
+            f"cards of the player whose hand is shown (turn={sp.seat + 1})"
+        )
     if seed is None:
         seed = seed_for(sp, sp.history)
     if progress is None:
@@ -343,8 +388,9 @@ def analyse(sp: SeatPosition, objective: str = "points", budget: Budget | Limit 
     rng = random.Random(seed)
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
-        a = analyse_game(sp.with_hand(every[0]), objective, budget.within(budget.time),
-                         progress=progress)
+        a = analyse_game(
+            sp.with_hand(every[0]), objective, budget.within(budget.time), progress=progress
+        )
         return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
     until = budget.until()
     cards = sp.legal_cards()
@@ -369,16 +415,20 @@ def analyse(sp: SeatPosition, objective: str = "points", budget: Budget | Limit 
     once = not (consistent is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
     bound = value_bound(sp, objective)
     tally, nodes, exact_all, interrupted = sample_loop(
-        next_deal, rng, SampleSolve(objective, cards, horizon, bound), until,
+        next_deal,
+        rng,
+        SampleSolve(objective, cards, horizon, bound),
+        until,
         label="seat" if progress else None,
-        done=(lambda s: s.n >= consistent) if once else None)  # every hand solved exactly once
+        done=(lambda s: s.n >= consistent) if once else None,
+    )  # every hand solved exactly once
     n = tally.n
     notes = []
     if n == 0:
         # not one sample in time: a one-trick look-ahead of one hand, flagged as such
-        tally, more, exact_all, _ = sample_loop(next_deal, rng,
-                                                SampleSolve(objective, cards, 1, bound),
-                                                Until(t0, None, 1))
+        tally, more, exact_all, _ = sample_loop(
+            next_deal, rng, SampleSolve(objective, cards, 1, bound), Until(t0, None, 1)
+        )
         nodes += more
         horizon, n = 1, 1
         notes.append("no sample finished in time: one hand, one trick deep")
@@ -389,43 +439,76 @@ def analyse(sp: SeatPosition, objective: str = "points", budget: Budget | Limit 
     drawn = not exact_all
     m_err = method_error(stage, objective, horizon, drawn=drawn)
     bias = drawn_talon_bias(stage, objective, horizon, drawn)
-    est = {c: (unbiased(tally.mean(c), bias, tally.bound),
-               0.0 if whole else with_method(tally.error(c) * shrink, m_err, tally.bound))
-           for c in cards}
-    best_v, moves, best = ranked(est, (lambda r, c: 0.0) if whole else
-                                 gap_errors(tally, objective, stage, horizon, shrink, drawn))
-    how = ("each solved exactly over the talon draws" if exact_all
-           else "each solved with one sampled talon order (clairvoyant)")
+    est = {
+        c: (
+            unbiased(tally.mean(c), bias, tally.bound),
+            0.0 if whole else with_method(tally.error(c) * shrink, m_err, tally.bound),
+        )
+        for c in cards
+    }
+    best_v, moves, best = ranked(
+        est,
+        (lambda r, c: 0.0)
+        if whole
+        else gap_errors(tally, objective, stage, horizon, shrink, drawn),
+    )
+    how = (
+        "each solved exactly over the talon draws"
+        if exact_all
+        else "each solved with one sampled talon order (clairvoyant)"
+    )
     if horizon:
-        how = (f"each searched {horizon} tricks deep with one sampled talon order: an "
-               f"approximation; {beyond_horizon(sp.variant)}; "
-               f"{covers(stage, objective, horizon, drawn)}")
+        how = (
+            f"each searched {horizon} tricks deep with one sampled talon order: an "
+            f"approximation; {beyond_horizon(sp.variant)}; "
+            f"{covers(stage, objective, horizon, drawn)}"
+        )
     elif drawn:
         how += f"; {covers(stage, objective, horizon, drawn)}"
     if bias:
         how += f"; each value corrected by {-bias:+.1f} points, the method's measured bias"
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
-        notes = [f"all {n} consistent opponent hands solved exactly, weighted equally: "
-                 f"no sampling error"]
+        notes = [
+            f"all {n} consistent opponent hands solved exactly, weighted equally: no sampling error"
+        ]
     elif every is not None:
         notes.append(f"{len(every)} opponent hands are consistent")
     if weigh is not None:
-        notes.append(f"hands weighted by the opponent's visible choices "
-                     f"(effective sample size {tally.w * tally.w / tally.w2:.0f})")
+        notes.append(
+            f"hands weighted by the opponent's visible choices "
+            f"(effective sample size {tally.w * tally.w / tally.w2:.0f})"
+        )
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    return Analysis(position=sp, objective=objective, exact=False, value=best_v,
-                    value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
-                    seconds=time.perf_counter() - t0,
-                    method=Method(Way.SEAT_SAMPLING, horizon or None), notes=tuple(notes),
-                    samples=n, interrupted=interrupted,
-                    interval=Interval.NO_SAMPLING if whole else interval_kind(
-                        m_err, n, method_extrapolated(stage, objective, horizon, drawn)))
+    return Analysis(
+        position=sp,
+        objective=objective,
+        exact=False,
+        value=best_v,
+        value_exact=None,
+        moves=moves,
+        best=best,
+        pv=(),
+        nodes=nodes,
+        seconds=time.perf_counter() - t0,
+        method=Method(Way.SEAT_SAMPLING, horizon or None),
+        notes=tuple(notes),
+        samples=n,
+        interrupted=interrupted,
+        interval=Interval.NO_SAMPLING
+        if whole
+        else interval_kind(m_err, n, method_extrapolated(stage, objective, horizon, drawn)),
+    )
 
 
-def analyse_open(pos, objective: str = "points", budget: Budget | Limit | None = None,
-                 seed: int | None = None, progress: bool | None = None):
+def analyse_open(
+    pos,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    seed: int | None = None,
+    progress: bool | None = None,
+):
     """Estimate for an open position whose talon is hidden (both hands shown in classic or
     Briscolone, 4-player scoperta), used when the exact search does not fit: talon orders
     sampled, each searched with the method horizon_for fixes for the stage (never one
@@ -441,36 +524,63 @@ def analyse_open(pos, objective: str = "points", budget: Budget | Limit | None =
     horizon = horizon_for(pos)
     bound = value_bound(pos, objective)
     tally, nodes, _, interrupted = sample_loop(
-        lambda: (pos, 1.0), rng, SampleSolve(objective, cards, horizon, bound, exact_ok=False),
-        budget.until(), label="estimating" if progress else None)
+        lambda: (pos, 1.0),
+        rng,
+        SampleSolve(objective, cards, horizon, bound, exact_ok=False),
+        budget.until(),
+        label="estimating" if progress else None,
+    )
     notes = []
     if tally.n == 0:
-        tally, more, _, _ = sample_loop(lambda: (pos, 1.0), rng,
-                                        SampleSolve(objective, cards, 1, bound, exact_ok=False),
-                                        Until(t0, None, 1))
+        tally, more, _, _ = sample_loop(
+            lambda: (pos, 1.0),
+            rng,
+            SampleSolve(objective, cards, 1, bound, exact_ok=False),
+            Until(t0, None, 1),
+        )
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")
     drawn = bool(pos.unseen)
     m_err = method_error(pos, objective, horizon, drawn=drawn)
     bias = drawn_talon_bias(pos, objective, horizon, drawn)
-    est = {c: (unbiased(tally.mean(c), bias, tally.bound),
-               with_method(tally.error(c), m_err, tally.bound)) for c in cards}
+    est = {
+        c: (
+            unbiased(tally.mean(c), bias, tally.bound),
+            with_method(tally.error(c), m_err, tally.bound),
+        )
+        for c in cards
+    }
     best_v, moves, best = ranked(est, gap_errors(tally, objective, pos, horizon, drawn=drawn))
-    notes.insert(0, f"{tally.n} sampled talon orders" + (
-        f", each searched {horizon} tricks deep: an approximation; "
-        f"{beyond_horizon(pos.variant, pos.players)}; {covers(pos, objective, horizon, drawn)}"
-        if horizon else ", each solved to the end knowing the order (clairvoyant); "
-        + covers(pos, objective, horizon, drawn)))
+    notes.insert(
+        0,
+        f"{tally.n} sampled talon orders"
+        + (
+            f", each searched {horizon} tricks deep: an approximation; "
+            f"{beyond_horizon(pos.variant, pos.players)}; {covers(pos, objective, horizon, drawn)}"
+            if horizon
+            else ", each solved to the end knowing the order (clairvoyant); "
+            + covers(pos, objective, horizon, drawn)
+        ),
+    )
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    return Analysis(position=pos, objective=objective, exact=False, value=best_v,
-                    value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
-                    seconds=time.perf_counter() - t0,
-                    method=Method(Way.SAMPLED_CLAIRVOYANT, horizon or None), notes=tuple(notes),
-                    interrupted=interrupted,
-                    interval=interval_kind(m_err, tally.n,
-                                           method_extrapolated(pos, objective, horizon, drawn)))
+    return Analysis(
+        position=pos,
+        objective=objective,
+        exact=False,
+        value=best_v,
+        value_exact=None,
+        moves=moves,
+        best=best,
+        pv=(),
+        nodes=nodes,
+        seconds=time.perf_counter() - t0,
+        method=Method(Way.SAMPLED_CLAIRVOYANT, horizon or None),
+        notes=tuple(notes),
+        interrupted=interrupted,
+        interval=interval_kind(m_err, tally.n, method_extrapolated(pos, objective, horizon, drawn)),
+    )
 
 
 def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> Interval:
@@ -488,8 +598,10 @@ def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> In
 def beyond_horizon(variant: str, players: int = 2) -> str:
     """How an estimate's note says the points past its horizon were counted."""
     if players == 2 and variant in WEIGHTS:
-        return ("the points still in play after those tricks are divided as a formula, fitted "
-                "to solved deals, predicts from the two hands")
+        return (
+            "the points still in play after those tricks are divided as a formula, fitted "
+            "to solved deals, predicts from the two hands"
+        )
     return "the points still in play after those tricks count as shared evenly"
 
 
@@ -501,10 +613,8 @@ def covers(pos, objective: str, horizon: int, drawn: bool = False) -> str:
         return "the method's error is not measured for this game at this stage"
     unit = "points" if objective == "points" else "of the chance of winning"
     m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
-    gap = ("" if m_gap is None else
-           f", ±{m_gap:.2g} on the gap between two cards")
-    return (f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this "
-            f"stage{gap}")
+    gap = "" if m_gap is None else f", ±{m_gap:.2g} on the gap between two cards"
+    return f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this stage{gap}"
 
 
 def as_seat_analysis(a, sp, notes):
@@ -512,18 +622,34 @@ def as_seat_analysis(a, sp, notes):
     return replace(a, position=sp, notes=a.notes + notes)
 
 
-def analyse_state(state, seat: int, objective: str = "points",
-                  budget: Budget | Limit | None = None, seed: int | None = None, weigh=None):
+def analyse_state(
+    state,
+    seat: int,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    seed: int | None = None,
+    weigh=None,
+):
     """Seat analysis of a live game (solver.game state) for ``seat`` (0-based), using the
     deal's history for the void-suit inference: what an engine seat may fairly know.
     ``weigh(hand)``: a weight per sampled hand (the engine player builds it from the
     opponent's visible choices)."""
-    return analyse(to_seat_position(state, seat), objective, Budget.of(budget), seed=seed,
-                   progress=False, weigh=weigh)
+    return analyse(
+        to_seat_position(state, seat),
+        objective,
+        Budget.of(budget),
+        seed=seed,
+        progress=False,
+        weigh=weigh,
+    )
 
 
-def analyse_game(pos: Position, objective: str = "points",
-                 budget: Budget | Limit | None = None, progress: bool | None = None) -> Analysis:
+def analyse_game(
+    pos: Position,
+    objective: str = "points",
+    budget: Budget | Limit | None = None,
+    progress: bool | None = None,
+) -> Analysis:
     """An open game of the general kernel (scoperta4, classic and Briscolone with both hands
     shown, libero): exact when the unknown cards are few enough and the search ends in time,
     else the estimate of ``analyse_open`` (talon orders sampled, each searched with the
@@ -535,7 +661,7 @@ def analyse_game(pos: Position, objective: str = "points",
             res = driver.exact_search(pos, objective, deadline)
             if res is not None:
                 return driver.exact_analysis(pos, objective, res, deadline, t0)
-        end = (deadline if deadline is not None else t0 + DEFAULT_TIME)
+        end = deadline if deadline is not None else t0 + DEFAULT_TIME
         if budget.estimate_time is not None:
             end = min(end, time.perf_counter() + budget.estimate_time)
         return analyse_open(pos, objective, budget.within(end - t0), progress=progress)

@@ -1,5 +1,6 @@
 """A value held per context (a thread, a task) with a process-wide default made on first use:
 what an engine's workspace and progress sink are, so that concurrent engines share neither."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager

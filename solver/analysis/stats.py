@@ -1,5 +1,6 @@
 """The one mean and 95 % half-width (Student's t, 1.96 for many samples) of sample values,
 for every estimator: running (optionally weighted) sums per card, or a plain list."""
+
 from __future__ import annotations
 
 import math
@@ -74,8 +75,12 @@ def t95(df: float) -> float:
     d = max(float(df), 1.0)
     if d < 3:
         return 12.706 if d < 2 else 4.303
-    return (z + (z ** 3 + z) / (4 * d) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * d * d)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * d ** 3))
+    return (
+        z
+        + (z**3 + z) / (4 * d)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * d * d)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * d**3)
+    )
 
 
 def half_width(mean, mean_sq, n):

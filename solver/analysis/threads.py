@@ -13,6 +13,7 @@ loop between samples, the pool while it waits for its helpers) and raise ``Stopp
 KeyboardInterrupt, so every path that keeps its work on Ctrl-C keeps it on a stop too.
 Nothing is checked while the kernels load, so a stop never cuts numba's loader midway.
 """
+
 from __future__ import annotations
 
 import contextvars
@@ -53,8 +54,7 @@ class Stop:
             _STOP.reset(token)
 
 
-_STOP: contextvars.ContextVar[Stop | None] = contextvars.ContextVar("briscola_stop",
-                                                                    default=None)
+_STOP: contextvars.ContextVar[Stop | None] = contextvars.ContextVar("briscola_stop", default=None)
 
 
 def stopping() -> bool:

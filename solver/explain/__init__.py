@@ -8,6 +8,7 @@ in those lines) and ``render_text`` words it from one template table per languag
 model: the data; scoperta: two players with trumps; notrump: the Briscolone and Libero
 endgames; teams: the four-player endgames; render: text and JSON.
 """
+
 from __future__ import annotations
 
 from solver.explain.model import (
@@ -20,26 +21,66 @@ from solver.explain.model import (
     hand_of,
     no_trump,
 )
-from solver.explain.notrump import (GAME_VARIANTS, check_explainable, classic_as_scoperta,
-                                    explain_game)
+from solver.explain.notrump import (
+    GAME_VARIANTS,
+    check_explainable,
+    classic_as_scoperta,
+    explain_game,
+)
 from solver.explain.render import render4, render_text, team_json, to_json
-from solver.explain.scoperta import (EARLY_TIME_LIMIT, LineSolver, explain_scoperta,
-                                     is_deterministic, line_tricks, phase_of)
+from solver.explain.scoperta import (
+    EARLY_TIME_LIMIT,
+    LineSolver,
+    explain_scoperta,
+    is_deterministic,
+    line_tricks,
+    phase_of,
+)
 from solver.explain.teams import explain4, explainable
 from solver.position import Position, PositionError, SeatPosition
-from solver.i18n import (AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction,
-                         message)
+from solver.i18n import AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction, message
 
-__all__ = ["AGREE", "EARLY_TIME_LIMIT", "GAME_VARIANTS", "LANGS", "MESSAGES", "VERBS",
-           "Alternative", "Explanation", "Idea", "LineSolver", "Ply", "Trick", "Trick4",
-           "agree", "card_phrase", "check_explainable", "classic_as_scoperta", "explain",
-           "explain4", "explain_position", "explainable", "fmt_fraction",
-           "hand_of", "in_view", "is_deterministic", "no_trump", "line_tricks", "message",
-           "phase_of", "render", "render4", "render_text", "team_json", "to_json"]
+__all__ = [
+    "AGREE",
+    "EARLY_TIME_LIMIT",
+    "GAME_VARIANTS",
+    "LANGS",
+    "MESSAGES",
+    "VERBS",
+    "Alternative",
+    "Explanation",
+    "Idea",
+    "LineSolver",
+    "Ply",
+    "Trick",
+    "Trick4",
+    "agree",
+    "card_phrase",
+    "check_explainable",
+    "classic_as_scoperta",
+    "explain",
+    "explain4",
+    "explain_position",
+    "explainable",
+    "fmt_fraction",
+    "hand_of",
+    "in_view",
+    "is_deterministic",
+    "no_trump",
+    "line_tricks",
+    "message",
+    "phase_of",
+    "render",
+    "render4",
+    "render_text",
+    "team_json",
+    "to_json",
+]
 
 
-def explain(pos: Position, objective: str = "points",
-            time_limit: float | None = None) -> Explanation:
+def explain(
+    pos: Position, objective: str = "points", time_limit: float | None = None
+) -> Explanation:
     """Everything the explanation of a two-player position says, as data built from analyses."""
     if no_trump(pos):
         return explain_game(pos, objective)
@@ -59,12 +100,19 @@ def in_view(pos: Position | SeatPosition, lang: str = "en") -> Position:
         return known
     if not pos.talon_size:
         raise PositionError("no opponent hand is consistent with what the seat has seen")
-    raise PositionError(message(lang, "explain.hidden", seat=pos.player, other=pos.opponent + 1,
-                                talon=pos.talon_size))
+    raise PositionError(
+        message(
+            lang, "explain.hidden", seat=pos.player, other=pos.opponent + 1, talon=pos.talon_size
+        )
+    )
 
 
-def explain_position(pos: Position | SeatPosition, objective: str = "points",
-                     time_limit: float | None = None, lang: str = "en") -> Explanation:
+def explain_position(
+    pos: Position | SeatPosition,
+    objective: str = "points",
+    time_limit: float | None = None,
+    lang: str = "en",
+) -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A seat's
     view is explained where it determines the other hand, else refused (``in_view``)."""
@@ -77,4 +125,3 @@ def explain_position(pos: Position | SeatPosition, objective: str = "points",
 def render(ex: Explanation, lang: str = "en") -> str:
     """The words of any explanation, in ``lang``."""
     return render4(ex, lang) if ex.teams else render_text(ex, lang)
-

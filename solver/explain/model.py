@@ -2,6 +2,7 @@
 its tricks, the other cards and what they cost, the ideas found. One model for the two-player
 games and the four-player endgames (whose tricks hold four cards and whose outcome counts for
 teams)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,10 +28,11 @@ def hand_of(pos: Position, p: int) -> int:
 @dataclass(frozen=True)
 class Ply:
     """One card of a solved line, with the analysis of the position it was played from."""
+
     player: int
     card: int
     analysis: Analysis | None  # None when the card is given (the table card)
-    reason: str = ""            # four players: forced | any | best | table | alt
+    reason: str = ""  # four players: forced | any | best | table | alt
 
     @property
     def choices(self) -> int:
@@ -42,8 +44,9 @@ class Ply:
         analyses open positions only). A table card, not analysed, has none."""
         a = self.analysis
         if a is None or not isinstance(a.position, Position):
-            raise RuntimeError(f"no open position analysed before {card_str(self.card)} "
-                               f"(a bug: please report it)")
+            raise RuntimeError(
+                f"no open position analysed before {card_str(self.card)} (a bug: please report it)"
+            )
         return a.position
 
     @property
@@ -60,7 +63,7 @@ class Ply:
 
 @dataclass(frozen=True)
 class Trick:
-    number: int           # 1-based within the line
+    number: int  # 1-based within the line
     leader: int
     lead: Ply
     follow: Ply
@@ -79,9 +82,9 @@ class Alternative:
     card: int
     value: Fraction
     cost: Fraction
-    reply: int | None             # the answer that punishes it
-    line: tuple                   # the resulting line (of Trick or Trick4), after the card
-    replier: int | None = None    # the player who answers
+    reply: int | None  # the answer that punishes it
+    line: tuple  # the resulting line (of Trick or Trick4), after the card
+    replier: int | None = None  # the player who answers
     #: where the reply falls: "answer" (in the card's own trick), "lead" (it opens the next
     #: trick: the card ended its trick) or "answer_next" (it answers ``lead`` in the next trick)
     role: str = "answer"
@@ -105,9 +108,9 @@ def reply_role(on_table: int, players: int, cards: list[int], j: int) -> tuple[s
 
 @dataclass(frozen=True)
 class Idea:
-    kind: str        # lose_for_trump | win_for_top | save_trump | liscio_lure | count_61
+    kind: str  # lose_for_trump | win_for_top | save_trump | liscio_lure | count_61
     player: int
-    trick: int       # trick number in the main line (0: about the first decision)
+    trick: int  # trick number in the main line (0: about the first decision)
     data: dict = field(default_factory=dict)
 
     @property
@@ -120,9 +123,10 @@ class Idea:
 class Explanation:
     """Two players: tricks and outcome per player. Four players (``teams``): the line is of
     Trick4, tricks and points won are per team, and there are no facts or final score."""
+
     position: Position
     objective: str
-    phase: str       # endgame | last_draw | before_endgame
+    phase: str  # endgame | last_draw | before_endgame
     mover: int
     analysis: Analysis
     line: tuple[Trick, ...] | tuple[Trick4, ...] = ()
@@ -165,6 +169,7 @@ class Explanation:
 @dataclass(frozen=True)
 class Trick4:
     """A four-player trick: its cards in play order (``Ply.reason`` says why each)."""
+
     number: int
     cards: tuple[Ply, ...]
     winner: int

@@ -2,14 +2,22 @@
 or not): the line with a reason per card and the follow-suit ideas it shows (lisciare,
 stripping a suit, forcing a carico out, running a long suit); and which positions explain
 knows at all (``check_explainable``)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 from solver.cards import POINTS, SUIT_MASKS, SUIT_OF, cards_of, mask_points
 from solver.explain.model import Explanation, Idea, Trick
-from solver.explain.scoperta import (LineSolver, alternatives, count_61, line_tricks, tally,
-                                     with_cost, with_score)
+from solver.explain.scoperta import (
+    LineSolver,
+    alternatives,
+    count_61,
+    line_tricks,
+    tally,
+    with_cost,
+    with_score,
+)
 from solver.position import PositionError
 from solver.position.convert import classic_as_scoperta
 
@@ -24,12 +32,16 @@ def check_explainable(pos, what: str = "explain"):
     if pos.variant == "classic" and pos.talon_size <= 2 and pos.talon_order is None:
         return classic_as_scoperta(pos)
     if pos.variant not in GAME_VARIANTS:
-        raise PositionError(f"{what} handles scoperta, briscolone, libero and classic endgame "
-                            f"positions, not variant '{pos.variant}' here (briscola analyse "
-                            f"handles every variant)")
+        raise PositionError(
+            f"{what} handles scoperta, briscolone, libero and classic endgame "
+            f"positions, not variant '{pos.variant}' here (briscola analyse "
+            f"handles every variant)"
+        )
     if pos.talon_size:
-        raise PositionError(f"{what} handles {pos.variant} endgames only (talon empty, the last "
-                            f"five tricks), but the talon holds {pos.talon_size} cards")
+        raise PositionError(
+            f"{what} handles {pos.variant} endgames only (talon empty, the last "
+            f"five tricks), but the talon holds {pos.talon_size} cards"
+        )
     return pos
 
 
@@ -83,8 +95,12 @@ def _no_trump_facts(pos) -> dict:
     held = pos.table_mask
     for h in pos.hands:
         held |= h
-    f = {"talon": pos.talon_size, "variant": pos.variant, "follow_suit": pos.rules.follow_suit,
-         "points_in_play": mask_points(held)}
+    f = {
+        "talon": pos.talon_size,
+        "variant": pos.variant,
+        "follow_suit": pos.rules.follow_suit,
+        "points_in_play": mask_points(held),
+    }
     return with_score(f, pos.score)
 
 
@@ -98,8 +114,18 @@ def explain_game(pos, objective: str) -> Explanation:
     tricks = [replace(t, reasons=tuple(_follow_reasons(t))) for t in line_tricks(pos, plies)]
     alts = alternatives(pos, root, plies, sv)
     ideas = _follow_suit_ideas(pos, tricks, sv)
-    return Explanation(pos, objective, "endgame", pos.to_move, root, tuple(tricks), alts,
-                       tuple(ideas), *tally(pos, tricks), facts)
+    return Explanation(
+        pos,
+        objective,
+        "endgame",
+        pos.to_move,
+        root,
+        tuple(tricks),
+        alts,
+        tuple(ideas),
+        *tally(pos, tricks),
+        facts,
+    )
 
 
 def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
@@ -123,15 +149,26 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
         ]
         if takers and max(m.exact_value for m in takers) < a.exact_value:
             best_take = max(takers, key=lambda m: (m.exact_value, -m.card))
-            ideas.append(Idea("liscio", ply.player, t.number,
-                              {"card": ply.card, "instead": best_take.card,
-                               "cost": a.exact_value - best_take.exact_value}))
+            ideas.append(
+                Idea(
+                    "liscio",
+                    ply.player,
+                    t.number,
+                    {
+                        "card": ply.card,
+                        "instead": best_take.card,
+                        "cost": a.exact_value - best_take.exact_value,
+                    },
+                )
+            )
 
     def matters(ts) -> bool:
         """Whether some lead of these tricks was a real choice: another card does worse."""
-        return any(t.lead.analysis is not None and
-                   min(m.value_exact for m in t.lead.analysis.moves) < t.lead.analysis.value_exact
-                   for t in ts)
+        return any(
+            t.lead.analysis is not None
+            and min(m.value_exact for m in t.lead.analysis.moves) < t.lead.analysis.value_exact
+            for t in ts
+        )
 
     def follower_void(t: Trick, s: int) -> bool:
         """Whether the follower of t held no card of suit s when answering."""
@@ -151,11 +188,16 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
         if any(SUIT_OF[c] != s for c in legal):
             continue
         forced_at[(lead.player, int(s))] = t.number
-        if not matters(tricks[:t.number]):
+        if not matters(tricks[: t.number]):
             continue
-        ideas.append(Idea("forced_carico", lead.player, t.number,
-                          {"card": lead.card, "carico": f.card, "suit": int(s),
-                           "alone": len(legal) == 1}))
+        ideas.append(
+            Idea(
+                "forced_carico",
+                lead.player,
+                t.number,
+                {"card": lead.card, "carico": f.card, "suit": int(s), "alone": len(legal) == 1},
+            )
+        )
     # stripping: leads of a suit the opponent follows until void, then a payoff in that suit
     for t in tricks:
         P = t.leader
@@ -167,7 +209,7 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
         if any(i.kind == "strip_suit" and i.player == P and i.data["suit"] == s for i in ideas):
             continue
         stripped, payoff, kind = [t.number], None, None
-        for u in tricks[t.number:]:
+        for u in tricks[t.number :]:
             if u.leader != P or SUIT_OF[u.lead.card] != s:
                 continue
             if forced_at.get((P, s)) == u.number:
@@ -181,8 +223,14 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
                 break
         if payoff is None or not matters([tricks[k - 1] for k in stripped + [payoff]]):
             continue
-        ideas.append(Idea("strip_suit", P, t.number,
-                          {"suit": s, "stripped": stripped, "payoff": payoff, "then": kind}))
+        ideas.append(
+            Idea(
+                "strip_suit",
+                P,
+                t.number,
+                {"suit": s, "stripped": stripped, "payoff": payoff, "then": kind},
+            )
+        )
     # running a long suit: two or more tricks led in a suit the opponent no longer holds
     for P in (0, 1):
         by_suit: dict[int, list[Trick]] = {}
@@ -191,11 +239,20 @@ def _follow_suit_ideas(pos, tricks: list[Trick], sv: LineSolver) -> list[Idea]:
             if t.leader == P and t.winner == P and follower_void(t, s):
                 by_suit.setdefault(s, []).append(t)
         for s, ts in sorted(by_suit.items()):
-            if len(ts) >= 2 and matters(tricks[:ts[-1].number]):
-                ideas.append(Idea("run_long_suit", P, ts[0].number,
-                                  {"suit": s, "cards": [x.lead.card for x in ts],
-                                   "tricks": [x.number for x in ts],
-                                   "points": sum(x.points for x in ts)}))
+            if len(ts) >= 2 and matters(tricks[: ts[-1].number]):
+                ideas.append(
+                    Idea(
+                        "run_long_suit",
+                        P,
+                        ts[0].number,
+                        {
+                            "suit": s,
+                            "cards": [x.lead.card for x in ts],
+                            "tricks": [x.number for x in ts],
+                            "points": sum(x.points for x in ts),
+                        },
+                    )
+                )
     if pos.score is not None:
         ideas += count_61(pos, sv, None, in_play=_no_trump_facts(pos)["points_in_play"])
     return ideas

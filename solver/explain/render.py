@@ -1,14 +1,24 @@
 """Explanations in words and as JSON: one template table per language (solver.i18n),
 filled from the explanation's data seen from the player to move (two players) or the team
 to move (four players). Nothing here analyses."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
 
 from solver.cards import SUITS, card_name, card_str
-from solver.i18n import (INTERVAL_TEXT, MESSAGES, TEAM_WORDS, VERBS, agree, card_phrase, check_lang,
-                         fmt_fraction, suit_name)
+from solver.i18n import (
+    INTERVAL_TEXT,
+    MESSAGES,
+    TEAM_WORDS,
+    VERBS,
+    agree,
+    card_phrase,
+    check_lang,
+    fmt_fraction,
+    suit_name,
+)
 
 
 def _cap(s: str) -> str:
@@ -70,8 +80,9 @@ class _Words:
 
     def tricks_at(self, numbers) -> str:
         numbers = list(numbers)
-        return self.t("at.one" if len(numbers) == 1 else "at.many",
-                      t=", ".join(str(x) for x in numbers))
+        return self.t(
+            "at.one" if len(numbers) == 1 else "at.many", t=", ".join(str(x) for x in numbers)
+        )
 
     def either(self, cards) -> str:
         """Cards as alternatives: 'A', 'A or B', 'A, B or C'."""
@@ -97,8 +108,16 @@ def render_text(ex, lang: str = "en") -> str:
         out.append(w.t("phase.last_draw", top=w.card(pos.top), brisc=w.card(pos.briscola)))
     me, op = ex.mover, 1 - ex.mover
     if ex.objective == "points":
-        out.append(w.t("outcome.points", t0=ex.tricks_won[me], p0=ex.points_won[me],
-                       t1=ex.tricks_won[op], p1=ex.points_won[op], v=w.signed(ex.value)))
+        out.append(
+            w.t(
+                "outcome.points",
+                t0=ex.tricks_won[me],
+                p0=ex.points_won[me],
+                t1=ex.tricks_won[op],
+                p1=ex.points_won[op],
+                v=w.signed(ex.value),
+            )
+        )
     else:
         out.append(w.t("outcome.win", v=w.amount(ex.value)))
     if ex.final_score is not None:
@@ -130,13 +149,27 @@ def render_text(ex, lang: str = "en") -> str:
 
 def _render_trick(t, w: _Words) -> str:
     f = t.follow.player
-    txt = w.t("trick", roles=(t.leader, f, t.winner), n=t.number, leader=_cap(w.who(t.leader)),
-              lead=w.card(t.lead.card), follower=w.who(f), follow=w.card(t.follow.card),
-              winner=w.who(t.winner), pts=t.points)
+    txt = w.t(
+        "trick",
+        roles=(t.leader, f, t.winner),
+        n=t.number,
+        leader=_cap(w.who(t.leader)),
+        lead=w.card(t.lead.card),
+        follower=w.who(f),
+        follow=w.card(t.follow.card),
+        winner=w.who(t.winner),
+        pts=t.points,
+    )
     if t.draws is not None:
         loser = 1 - t.winner
-        txt += w.t("trick.draw", roles=(t.winner, loser), winner=_cap(w.who(t.winner)),
-                   loser=w.who(loser), top=w.card(t.draws[0]), brisc=w.card(t.draws[1]))
+        txt += w.t(
+            "trick.draw",
+            roles=(t.winner, loser),
+            winner=_cap(w.who(t.winner)),
+            loser=w.who(loser),
+            top=w.card(t.draws[0]),
+            brisc=w.card(t.draws[1]),
+        )
     return txt
 
 
@@ -151,8 +184,14 @@ def _render_reasons(t, w: _Words) -> str:
             extra["suit"] = w.suit(r["suit"])
         if "instead" in r:
             extra["instead"] = w.card(r["instead"])
-        s = w.t("why." + k, roles=(p,), who=w.who(p), card=w.card(r["card"]),
-                whose=w.m["whose.you" if p == w.mover else "whose.opp"], **extra)
+        s = w.t(
+            "why." + k,
+            roles=(p,),
+            who=w.who(p),
+            card=w.card(r["card"]),
+            whose=w.m["whose.you" if p == w.mover else "whose.opp"],
+            **extra,
+        )
         if "cost" in r:
             s += w.t("why.cost", alt=w.card(r["next_best"]), cost=w.cost(r["cost"]))
         parts.append(s)
@@ -160,9 +199,16 @@ def _render_reasons(t, w: _Words) -> str:
 
 
 def _line_words(line, w: _Words) -> str:
-    return ", ".join(w.t("alt.trick", lead=card_str(t.lead.card), follow=card_str(t.follow.card),
-                         winner=w.m["to_you" if t.winner == w.mover else "to_opp"], pts=t.points)
-                     for t in line)
+    return ", ".join(
+        w.t(
+            "alt.trick",
+            lead=card_str(t.lead.card),
+            follow=card_str(t.follow.card),
+            winner=w.m["to_you" if t.winner == w.mover else "to_opp"],
+            pts=t.points,
+        )
+        for t in line
+    )
 
 
 def _render_alt(a, w: _Words) -> str:
@@ -172,8 +218,14 @@ def _render_alt(a, w: _Words) -> str:
     if a.reply is None:
         return w.t("alt.noreply", card=card, cost=w.cost(a.cost), line=_line_words(a.line, w))
     key = "alt" if a.role == "answer" else "alt." + a.role
-    return w.t(key, card=card, cost=w.cost(a.cost), reply=w.card(a.reply),
-               lead=None if a.lead is None else w.card(a.lead), line=_line_words(a.line, w))
+    return w.t(
+        key,
+        card=card,
+        cost=w.cost(a.cost),
+        reply=w.card(a.reply),
+        lead=None if a.lead is None else w.card(a.lead),
+        line=_line_words(a.line, w),
+    )
 
 
 def _render_idea(i, w: _Words) -> str:
@@ -184,12 +236,19 @@ def _render_idea(i, w: _Words) -> str:
     if i.kind in ("lose_for_trump", "win_for_top"):
         return w.t("idea." + i.kind, roles=(p,), who=who, gain=w.cost(d["gain"]), **c)
     if i.kind == "save_trump":
-        return w.t("idea.save_trump", roles=(p,), who=who, saved_at=d["saved_at"],
-                   cost=w.cost(d["cost"]), n=i.trick, **c)
+        return w.t(
+            "idea.save_trump",
+            roles=(p,),
+            who=who,
+            saved_at=d["saved_at"],
+            cost=w.cost(d["cost"]),
+            n=i.trick,
+            **c,
+        )
     if i.kind == "liscio_lure":
         txt = w.t("idea.liscio_lure", roles=(p, q), who=who, other=other, **c)
         if d.get("unavoidable"):
-            trump_of = (w.m["your"] if q == w.mover else w.m["opps"])
+            trump_of = w.m["your"] if q == w.mover else w.m["opps"]
             if w.lang == "en":
                 trump_of += " trump"
             elif q == w.mover:
@@ -204,21 +263,47 @@ def _render_idea(i, w: _Words) -> str:
         key = "idea.forced_carico" + (".alone" if d.get("alone") else "")
         return w.t(key, roles=(p, q), who=who, other=other, n=i.trick, suit=w.suit(d["suit"]), **c)
     if i.kind == "strip_suit":
-        return w.t("idea.strip_suit." + d["then"], roles=(p, q), who=who, other=other,
-                   suit=w.suit(d["suit"]), at=w.tricks_at(d["stripped"]), payoff=d["payoff"])
+        return w.t(
+            "idea.strip_suit." + d["then"],
+            roles=(p, q),
+            who=who,
+            other=other,
+            suit=w.suit(d["suit"]),
+            at=w.tricks_at(d["stripped"]),
+            payoff=d["payoff"],
+        )
     if i.kind == "run_long_suit":
-        return w.t("idea.run_long_suit", roles=(p, q), who=who, other=other, suit=w.suit(d["suit"]),
-                   cards=", ".join(w.card(x) for x in d["cards"]),
-                   tricks=", ".join(str(x) for x in d["tricks"]), pts=d["points"])
+        return w.t(
+            "idea.run_long_suit",
+            roles=(p, q),
+            who=who,
+            other=other,
+            suit=w.suit(d["suit"]),
+            cards=", ".join(w.card(x) for x in d["cards"]),
+            tricks=", ".join(str(x) for x in d["tricks"]),
+            pts=d["points"],
+        )
     if i.kind == "count_61" and "trumps_out" not in d:
         amt = _Words(w.lang, "win", w.mover).amount
-        return w.t("idea.count_61.nt", needed=d["needed"], in_play=d["in_play"], win=amt(d["win"]),
-                   keep=w.either(d["keep"]), lose=w.either(d["lose"]))
+        return w.t(
+            "idea.count_61.nt",
+            needed=d["needed"],
+            in_play=d["in_play"],
+            win=amt(d["win"]),
+            keep=w.either(d["keep"]),
+            lose=w.either(d["lose"]),
+        )
     if i.kind == "count_61":
         amt = _Words(w.lang, "win", w.mover).amount
-        return w.t("idea.count_61", needed=d["needed"], in_play=d["in_play"],
-                   trumps=d["trumps_out"], win=amt(d["win"]), keep=w.either(d["keep"]),
-                   lose=w.either(d["lose"]))
+        return w.t(
+            "idea.count_61",
+            needed=d["needed"],
+            in_play=d["in_play"],
+            trumps=d["trumps_out"],
+            win=amt(d["win"]),
+            keep=w.either(d["keep"]),
+            lose=w.either(d["lose"]),
+        )
     return i.kind
 
 
@@ -227,8 +312,9 @@ def _render_counts(ex, w: _Words) -> list[str]:
     out = []
     if "trumps_out" in f:
         tr = f["trumps_out"]
-        out.append(w.t("facts.trumps", cards=", ".join(card_str(c) for c in tr) or w.m["none"],
-                       n=len(tr)))
+        out.append(
+            w.t("facts.trumps", cards=", ".join(card_str(c) for c in tr) or w.m["none"], n=len(tr))
+        )
     out.append(w.t("facts.points", n=f["points_in_play"]))
     if "needed" in f:
         out.append(w.t("facts.needed", a=f["needed"][0], b=f["needed"][1]))
@@ -244,8 +330,11 @@ def _render_before(ex, w: _Words) -> list[str]:
     out.append(w.t("values" if ex.objective == "points" else "values.win", kind=kind))
     for m in a.moves:
         if a.exact:
-            vs = (w.signed_decimal(m.value_exact) if ex.objective == "points"
-                  else w.amount(m.value_exact))
+            vs = (
+                w.signed_decimal(m.value_exact)
+                if ex.objective == "points"
+                else w.amount(m.value_exact)
+            )
         else:
             vs = f"{m.value:+.2f}" if ex.objective == "points" else f"{m.value * 100:.1f}%"
             if m.error is not None:
@@ -270,8 +359,13 @@ def _jv(x):
 
 
 def _jtrick(t) -> dict:
-    d = {"trick": t.number, "leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
-         "winner": t.winner + 1, "points": t.points}
+    d = {
+        "trick": t.number,
+        "leader": t.leader + 1,
+        "cards": [card_str(c) for c in t.cards],
+        "winner": t.winner + 1,
+        "points": t.points,
+    }
     if t.draws is not None:
         d["draws"] = {
             str(t.winner + 1): card_str(t.draws[0]),
@@ -302,9 +396,15 @@ _CARD_KEYS = {"card", "instead", "draws", "leaves", "trump", "carico"}
 def _jidea(i) -> dict:
     d = {"kind": i.kind, "player": i.player + 1, "trick": i.trick}
     for k, v in i.data.items():
-        d[k] = (card_str(v) if k in _CARD_KEYS else
-                [card_str(x) for x in v] if k in ("keep", "lose", "cards") else
-                SUITS[v] if k == "suit" else _jv(v))
+        d[k] = (
+            card_str(v)
+            if k in _CARD_KEYS
+            else [card_str(x) for x in v]
+            if k in ("keep", "lose", "cards")
+            else SUITS[v]
+            if k == "suit"
+            else _jv(v)
+        )
     return d
 
 
@@ -321,12 +421,25 @@ def to_json(ex) -> dict:
         "value_exact": fmt_fraction(a.value_exact) if a.exact else None,
         "best": sorted(card_str(c) for c in a.best),
         **({} if a.exact else {"interval": str(a.interval)}),
-        "moves": [{"card": card_str(m.card), "value": m.value,
-                   "value_exact": fmt_fraction(m.value_exact) if a.exact else None,
-                   **({} if m.error is None else {"error": m.error})} for m in a.moves],
-        "facts": {k: ([card_str(c) for c in v] if k in ("unseen", "trumps_out") else
-                      [[card_str(c) for c in h] for h in v] if k == "trumps_hand" else v)
-                  for k, v in ex.facts.items()},
+        "moves": [
+            {
+                "card": card_str(m.card),
+                "value": m.value,
+                "value_exact": fmt_fraction(m.value_exact) if a.exact else None,
+                **({} if m.error is None else {"error": m.error}),
+            }
+            for m in a.moves
+        ],
+        "facts": {
+            k: (
+                [card_str(c) for c in v]
+                if k in ("unseen", "trumps_out")
+                else [[card_str(c) for c in h] for h in v]
+                if k == "trumps_hand"
+                else v
+            )
+            for k, v in ex.facts.items()
+        },
     }
     if ex.line:
         out["outcome"] = {"tricks": list(ex.tricks_won), "points": list(ex.points_won)}
@@ -334,12 +447,17 @@ def to_json(ex) -> dict:
             out["outcome"]["final_score"] = list(ex.final_score)
             out["outcome"]["winner"] = 0 if ex.winner == -1 else ex.winner + 1
         out["line"] = [_jtrick(t) for t in ex.line]
-        out["alternatives"] = [{"card": card_str(x.card), "value": fmt_fraction(x.value),
-                                "cost": fmt_fraction(x.cost),
-                                "reply": None if x.reply is None else card_str(x.reply),
-                                "reply_role": x.role,
-                                "line": [_jtrick(replace(t, reasons=())) for t in x.line]}
-                               for x in ex.alternatives]
+        out["alternatives"] = [
+            {
+                "card": card_str(x.card),
+                "value": fmt_fraction(x.value),
+                "cost": fmt_fraction(x.cost),
+                "reply": None if x.reply is None else card_str(x.reply),
+                "reply_role": x.role,
+                "line": [_jtrick(replace(t, reasons=())) for t in x.line],
+            }
+            for x in ex.alternatives
+        ]
         out["ideas"] = [_jidea(i) for i in ex.ideas]
     return out
 
@@ -370,12 +488,21 @@ def render4(ex, lang: str = "en") -> str:
     ]
     v = ex.analysis.value_exact
     if ex.objective == "points":
-        out.append(W["outcome"].format(t0=ex.tricks_won[team], p0=ex.points_won[team],
-                                       t1=ex.tricks_won[1 - team], p1=ex.points_won[1 - team],
-                                       v=("+" if v > 0 else "") + _num(v)))
+        out.append(
+            W["outcome"].format(
+                t0=ex.tricks_won[team],
+                p0=ex.points_won[team],
+                t1=ex.tricks_won[1 - team],
+                p1=ex.points_won[1 - team],
+                v=("+" if v > 0 else "") + _num(v),
+            )
+        )
     best = sorted(ex.analysis.best, key=card_str)
-    out.append(W["best1"].format(card=name(best[0])) if len(best) == 1 else
-               W["bestn"].format(cards=", ".join(name(c) for c in best)))
+    out.append(
+        W["best1"].format(card=name(best[0]))
+        if len(best) == 1
+        else W["bestn"].format(cards=", ".join(name(c) for c in best))
+    )
     out += ["", W["line"]] + [trick_text(t) for t in ex.line]
     if ex.alternatives:
         out += ["", W["others"]]
@@ -383,9 +510,16 @@ def render4(ex, lang: str = "en") -> str:
             line = "; ".join(trick_text(t).strip().rstrip(".") for t in x.line)
             rs, rc = (x.replier, x.reply) if x.reply is not None else (0, None)
             key = "alt" if x.role == "answer" else "alt." + x.role
-            out.append(W[key].format(card=name(x.card), cost=_num(x.cost), rs=rs + 1,
-                                     reply=name(rc) if rc is not None else "-",
-                                     lead=None if x.lead is None else name(x.lead), line=line))
+            out.append(
+                W[key].format(
+                    card=name(x.card),
+                    cost=_num(x.cost),
+                    rs=rs + 1,
+                    reply=name(rc) if rc is not None else "-",
+                    lead=None if x.lead is None else name(x.lead),
+                    line=line,
+                )
+            )
     if ex.ideas:
         out += ["", W["ideas"]]
         for i in ex.ideas:
@@ -400,21 +534,47 @@ def team_json(ex) -> dict:
     a = ex.analysis
 
     def trick(t) -> dict:
-        return {"number": t.number, "winner": t.winner + 1, "points": t.points,
-                "cards": [{"player": c.player + 1, "card": card_str(c.card), "reason": c.reason}
-                          for c in t.cards]}
+        return {
+            "number": t.number,
+            "winner": t.winner + 1,
+            "points": t.points,
+            "cards": [
+                {"player": c.player + 1, "card": card_str(c.card), "reason": c.reason}
+                for c in t.cards
+            ],
+        }
+
     return {
-        "position": ex.position.to_text(), "to_move": ex.position.to_move + 1,
-        "team": "1+3" if ex.team == 0 else "2+4", "objective": ex.objective,
-        "phase": "endgame", "exact": a.exact, "value": a.value,
-        "value_exact": fmt_fraction(a.value_exact), "best": sorted(card_str(c) for c in a.best),
+        "position": ex.position.to_text(),
+        "to_move": ex.position.to_move + 1,
+        "team": "1+3" if ex.team == 0 else "2+4",
+        "objective": ex.objective,
+        "phase": "endgame",
+        "exact": a.exact,
+        "value": a.value,
+        "value_exact": fmt_fraction(a.value_exact),
+        "best": sorted(card_str(c) for c in a.best),
         "points_won": {"1+3": ex.points_won[0], "2+4": ex.points_won[1]},
         "tricks_won": {"1+3": ex.tricks_won[0], "2+4": ex.tricks_won[1]},
         "line": [trick(t) for t in ex.line],
-        "alternatives": [{"card": card_str(x.card), "cost": fmt_fraction(x.cost),
-                          "reply": None if x.reply is None else
-                          {"player": x.replier + 1, "card": card_str(x.reply), "role": x.role},
-                          "line": [trick(t) for t in x.line]} for x in ex.alternatives],
-        "ideas": [{"kind": i.kind, "player": i.player + 1, "trick": i.trick,
-                   "card": card_str(i.data["card"])} for i in ex.ideas],
+        "alternatives": [
+            {
+                "card": card_str(x.card),
+                "cost": fmt_fraction(x.cost),
+                "reply": None
+                if x.reply is None
+                else {"player": x.replier + 1, "card": card_str(x.reply), "role": x.role},
+                "line": [trick(t) for t in x.line],
+            }
+            for x in ex.alternatives
+        ],
+        "ideas": [
+            {
+                "kind": i.kind,
+                "player": i.player + 1,
+                "trick": i.trick,
+                "card": card_str(i.data["card"]),
+            }
+            for i in ex.ideas
+        ],
     }

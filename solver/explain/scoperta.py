@@ -3,6 +3,7 @@ on the solved line trick by trick with a reason per card, what every other card 
 how it is punished, and the ideas the line shows; earlier, what is known. Every fact comes
 from ``solver.analysis.analyse``; the pieces shared with the no-trump games live here too
 (the analysis cache, the alternatives, the tally, the count to 61)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,8 +11,7 @@ from fractions import Fraction
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, cards_of
-from solver.explain.model import (Alternative, Explanation, Idea, Ply, Trick, on_table,
-                                  reply_role)
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, on_table, reply_role
 from solver.position import Position
 from solver.rules import beats, trick_winner
 
@@ -98,8 +98,9 @@ def _position_before(pos: Position, plies: list[Ply], k: int) -> Position:
     return p
 
 
-def explain_scoperta(pos: Position, objective: str = "points",
-                     time_limit: float | None = None) -> Explanation:
+def explain_scoperta(
+    pos: Position, objective: str = "points", time_limit: float | None = None
+) -> Explanation:
     """Everything the explanation of a scoperta position says, as data built from analyses."""
     if time_limit is None and not is_deterministic(pos):
         time_limit = EARLY_TIME_LIMIT
@@ -113,8 +114,18 @@ def explain_scoperta(pos: Position, objective: str = "points",
     tricks = [replace(t, reasons=tuple(_reasons(t, pos))) for t in tricks]
     alts = alternatives(pos, root, plies, sv)
     ideas = _ideas(pos, plies, tricks, sv)
-    return Explanation(pos, objective, phase_of(pos), pos.to_move, root, tuple(tricks), alts,
-                       tuple(ideas), *tally(pos, tricks), facts)
+    return Explanation(
+        pos,
+        objective,
+        phase_of(pos),
+        pos.to_move,
+        root,
+        tuple(tricks),
+        alts,
+        tuple(ideas),
+        *tally(pos, tricks),
+        facts,
+    )
 
 
 def tally(pos, tricks) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int] | None]:
@@ -140,11 +151,23 @@ def alternatives(pos, root: Analysis, plies, sv) -> tuple:
         line = line_tricks(pos, [Ply(pos.to_move, m.card, root)] + rest)
         j = next((k for k, q in enumerate(rest, 1) if q.player != pos.to_move), None)
         answer = None if j is None else rest[j - 1]
-        role, lead = ("answer", None) if j is None else reply_role(
-            on_table(pos), 2, [m.card] + [q.card for q in rest], j)
-        alts.append(Alternative(m.card, m.exact_value, root.exact_value - m.exact_value,
-                                None if answer is None else answer.card, tuple(line),
-                                None if answer is None else answer.player, role, lead))
+        role, lead = (
+            ("answer", None)
+            if j is None
+            else reply_role(on_table(pos), 2, [m.card] + [q.card for q in rest], j)
+        )
+        alts.append(
+            Alternative(
+                m.card,
+                m.exact_value,
+                root.exact_value - m.exact_value,
+                None if answer is None else answer.card,
+                tuple(line),
+                None if answer is None else answer.player,
+                role,
+                lead,
+            )
+        )
     return tuple(alts)
 
 
@@ -155,8 +178,10 @@ def _facts(pos: Position) -> dict:
         "talon": pos.talon_size,
         "unseen": cards_of(pos.unseen),
         "trumps_out": trumps_out,
-        "trumps_hand": [cards_of(pos.hands[0] & SUIT_MASKS[trump]),
-                        cards_of(pos.hands[1] & SUIT_MASKS[trump])],
+        "trumps_hand": [
+            cards_of(pos.hands[0] & SUIT_MASKS[trump]),
+            cards_of(pos.hands[1] & SUIT_MASKS[trump]),
+        ],
         "points_in_play": pos.points_in_play,
         "tricks_to_last_draw": max(0, (pos.talon_size - 2) // 2),
     }
@@ -239,8 +264,11 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                 continue
             before = ply.position
             P = ply.player
-            alts = [m for m in ply.analysis.moves if m.card != ply.card
-                    and m.exact_value < ply.analysis.exact_value]
+            alts = [
+                m
+                for m in ply.analysis.moves
+                if m.card != ply.card and m.exact_value < ply.analysis.exact_value
+            ]
             # the last draw: lose the trick to draw the trump card, or take it for the top
             if t.draws is not None and alts:
                 other_result = {}
@@ -254,12 +282,29 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                     mine, theirs = (t.draws[1], t.draws[0]) if lost else (t.draws[0], t.draws[1])
                     strong_top = SUIT_OF[t.draws[0]] == trump or POINTS[t.draws[0]] >= 10
                     if gain is not None and gain > 0 and (lost or strong_top):
-                        ideas.append(Idea("lose_for_trump" if lost else "win_for_top", P, t.number,
-                                          {"card": ply.card, "instead": flip[0], "draws": mine,
-                                           "leaves": theirs, "gain": gain}))
+                        ideas.append(
+                            Idea(
+                                "lose_for_trump" if lost else "win_for_top",
+                                P,
+                                t.number,
+                                {
+                                    "card": ply.card,
+                                    "instead": flip[0],
+                                    "draws": mine,
+                                    "leaves": theirs,
+                                    "gain": gain,
+                                },
+                            )
+                        )
             # a liscio led so that the opponent spends a trump on it
-            if role == 0 and alts and POINTS[ply.card] == 0 and SUIT_OF[ply.card] != trump \
-                    and t.winner != P and SUIT_OF[t.follow.card] == trump:
+            if (
+                role == 0
+                and alts
+                and POINTS[ply.card] == 0
+                and SUIT_OF[ply.card] != trump
+                and t.winner != P
+                and SUIT_OF[t.follow.card] == trump
+            ):
                 unavoidable = True
                 for m in ply.analysis.moves:
                     if m.card == ply.card:
@@ -299,16 +344,31 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
             except KeyError:
                 continue
             if mv.exact_value < ply.analysis.exact_value:
-                ideas.append(Idea("save_trump", w, t.number,
-                                  {"trump": wc, "carico": lc, "saved_at": u.number,
-                                   "cost": ply.analysis.exact_value - mv.exact_value}))
+                ideas.append(
+                    Idea(
+                        "save_trump",
+                        w,
+                        t.number,
+                        {
+                            "trump": wc,
+                            "carico": lc,
+                            "saved_at": u.number,
+                            "cost": ply.analysis.exact_value - mv.exact_value,
+                        },
+                    )
+                )
                 break
     # counting to 61: some cards keep the deal and others throw it away. (From the last
     # draw on the most points always include 61 when 61 can be had, so the count tells
     # which cards are safe, not a different best card.)
     if pos.score is not None:
-        ideas += count_61(pos, sv, sv.time_limit, in_play=pos.points_in_play,
-                           trumps_out=pos.trumps_out.bit_count())
+        ideas += count_61(
+            pos,
+            sv,
+            sv.time_limit,
+            in_play=pos.points_in_play,
+            trumps_out=pos.trumps_out.bit_count(),
+        )
     return ideas
 
 
@@ -322,10 +382,20 @@ def count_61(pos, sv: LineSolver, time_limit, **facts) -> list[Idea]:
     lose = [m.card for m in win_a.moves if m.exact_value < top_v]
     if not lose:
         return []
-    return [Idea("count_61", pos.to_move, 0,
-                 {"keep": [m.card for m in win_a.moves if m.value_exact == top_v],
-                  "lose": lose, "win": top_v, "needed": max(0, 61 - pos.score[pos.to_move]),
-                  **facts})]
+    return [
+        Idea(
+            "count_61",
+            pos.to_move,
+            0,
+            {
+                "keep": [m.card for m in win_a.moves if m.value_exact == top_v],
+                "lose": lose,
+                "win": top_v,
+                "needed": max(0, 61 - pos.score[pos.to_move]),
+                **facts,
+            },
+        )
+    ]
 
 
 def _draw_gain(

@@ -3,6 +3,7 @@ tricks, every hand open): the outcome for the two teams, the best line trick by 
 a reason per card, what every other card costs and the reply that punishes it, and the
 team ideas the line shows (loading the partner's trick with points; letting the partner's
 trump take the trick). Built from analyses only, like the two-player explanation."""
+
 from __future__ import annotations
 
 from solver.analysis import Analysis, analyse
@@ -24,8 +25,10 @@ def explainable(pos) -> bool:
 def explain4(pos: Position, objective: str = "points") -> Explanation:
     """Everything the explanation of a four-player endgame says, as data."""
     if pos.talon_size:
-        raise PositionError(f"explain handles four-player endgames only (talon empty, the last "
-                            f"three tricks), but the talon holds {pos.talon_size} cards")
+        raise PositionError(
+            f"explain handles four-player endgames only (talon empty, the last "
+            f"three tricks), but the talon holds {pos.talon_size} cards"
+        )
     root = analyse(pos, objective)
     line = _line(pos, objective, root, _table_cards(pos))
     pw, tw = [0, 0], [0, 0]
@@ -38,16 +41,38 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
             continue
         first = Ply(pos.to_move, m.card, None, "alt")
         rest = _line(pos.play(m.card), objective, None, _table_cards(pos) + [first])
-        plies = [c for t in rest for c in t.cards][len(pos.table):]
+        plies = [c for t in rest for c in t.cards][len(pos.table) :]
         j = next((k for k, c in enumerate(plies) if c.analysis is not None), None)
         answer = None if j is None else plies[j]
-        role, lead = ("answer", None) if j is None else reply_role(
-            len(pos.table), 4, [c.card for c in plies], j)
-        alts.append(Alternative(m.card, m.exact_value, root.exact_value - m.exact_value,
-                                None if answer is None else answer.card, tuple(rest),
-                                None if answer is None else answer.player, role, lead))
-    return Explanation(pos, objective, "endgame", pos.to_move, root, tuple(line), tuple(alts),
-                       tuple(_ideas(line)), (tw[0], tw[1]), (pw[0], pw[1]))
+        role, lead = (
+            ("answer", None)
+            if j is None
+            else reply_role(len(pos.table), 4, [c.card for c in plies], j)
+        )
+        alts.append(
+            Alternative(
+                m.card,
+                m.exact_value,
+                root.exact_value - m.exact_value,
+                None if answer is None else answer.card,
+                tuple(rest),
+                None if answer is None else answer.player,
+                role,
+                lead,
+            )
+        )
+    return Explanation(
+        pos,
+        objective,
+        "endgame",
+        pos.to_move,
+        root,
+        tuple(line),
+        tuple(alts),
+        tuple(_ideas(line)),
+        (tw[0], tw[1]),
+        (pw[0], pw[1]),
+    )
 
 
 def _table_cards(pos: Position) -> list[Ply]:
@@ -60,8 +85,7 @@ def _close(cur: list[Ply], trump: int, tricks: list[Trick4]) -> None:
     tricks.append(Trick4(len(tricks) + 1, tuple(cur), w, sum(int(POINTS[x]) for x in cards)))
 
 
-def _line(pos: Position, objective: str, root: Analysis | None,
-          current: list[Ply]) -> list[Trick4]:
+def _line(pos: Position, objective: str, root: Analysis | None, current: list[Ply]) -> list[Trick4]:
     """The best line from ``pos`` to the end, grouped in tricks; ``current`` holds the cards
     of the trick in progress, in play order (a full trick is closed first)."""
     cur = list(current)
@@ -99,10 +123,8 @@ def _ideas(line: list[Trick4]) -> list[Idea]:
                 cheaper = [m for m in c.analysis.moves if POINTS[m.card] < POINTS[c.card]]
                 if cheaper:
                     out.append(Idea("load_partner", c.player, t.number, {"card": c.card}))
-            if t.winner == partner and i < 3 and any(
-                    x.player == partner for x in t.cards[i + 1:]):
-                could_take = [m for m in c.analysis.moves
-                              if m.exact_value < c.analysis.exact_value]
+            if t.winner == partner and i < 3 and any(x.player == partner for x in t.cards[i + 1 :]):
+                could_take = [m for m in c.analysis.moves if m.exact_value < c.analysis.exact_value]
                 if could_take and POINTS[c.card] == 0:
                     out.append(Idea("partner_takes", c.player, t.number, {"card": c.card}))
     return out

@@ -5,4 +5,5 @@ and the duplicate-match runner.
 Importing the package registers every agent name, so ``get_agent("engine:0.1")`` works
 wherever solver.players (or any module in it) is imported.
 """
+
 from solver.players import agents, engine_agent  # noqa: F401 - imported to register their names

@@ -7,6 +7,7 @@ the agents here read only what the seat to move may see, so they play from eithe
 (the engine-backed players of solver.players.engine_agent) plug in with ``register_agent(name,
 factory)``; importing solver.players registers them.
 """
+
 from __future__ import annotations
 
 import random
@@ -51,6 +52,7 @@ Agents = str | Agent | Sequence[str | Agent]
 
 class NamedAgent:
     """Base for agents that carry a name (records and reports show it)."""
+
     name = "agent"
 
     def choose(self, state: Table, rng: random.Random) -> int:
@@ -65,6 +67,7 @@ class NamedAgent:
 
 class RandomAgent(NamedAgent):
     """A uniformly random legal card: the baseline every other player must beat."""
+
     name = "random"
 
     def choose(self, state: Table, rng: random.Random) -> int:
@@ -83,6 +86,7 @@ def _cost(state: Table, c: int) -> tuple:
 class GreedyAgent(NamedAgent):
     """A simple sensible player: never wastes a carico, takes a trick when it gains
     points cheaply, otherwise throws its cheapest card; leads its cheapest non-trump."""
+
     name = "greedy"
 
     def choose(self, state: Table, rng: random.Random) -> int:
@@ -110,8 +114,11 @@ class GreedyAgent(NamedAgent):
             return max(plain, key=lambda c: (_PTS[c], -(c % 10)))
         if winning:
             trump = min(winning, key=lambda c: (_PTS[c], c % 10))
-            if on_table >= 10 or (on_table > 0 and _PTS[trump] == 0) or (
-                    _PTS[trump] < 10 and on_table >= 4):
+            if (
+                on_table >= 10
+                or (on_table > 0 and _PTS[trump] == 0)
+                or (_PTS[trump] < 10 and on_table >= 4)
+            ):
                 return trump
         return cheapest
 
@@ -143,8 +150,10 @@ def get_agent(name: str) -> Agent:
             factory = resolve(key)
             if factory is not None:
                 return factory()
-        raise RulesError(f"unknown agent '{name}' (choose from {', '.join(agent_names())}, "
-                         f"engine:SECONDS, engine@SAMPLES)")
+        raise RulesError(
+            f"unknown agent '{name}' (choose from {', '.join(agent_names())}, "
+            f"engine:SECONDS, engine@SAMPLES)"
+        )
     return _FACTORIES[key]()
 
 
@@ -178,17 +187,26 @@ def run_deal(state: GameState, agents: Agents, rng: random.Random) -> GameState:
     return state
 
 
-def play_deal(variant: Variant | str, agents: Agents, seed: int | random.Random | None = None,
-              dealer: int | None = None) -> GameState:
+def play_deal(
+    variant: Variant | str,
+    agents: Agents,
+    seed: int | random.Random | None = None,
+    dealer: int | None = None,
+) -> GameState:
     """Deal with ``seed`` and play to the end; the same seed gives the same deal and moves."""
     rng = make_rng(seed)
     state = deal(variant, rng, dealer)
     return run_deal(state, agents, rng)
 
 
-def play_match(variant: Variant | str, agents: Agents, seed: int | random.Random | None = None,
-               target: int | None = None,
-               dealer: int | None = None, max_deals: int = 1000) -> MatchState:
+def play_match(
+    variant: Variant | str,
+    agents: Agents,
+    seed: int | random.Random | None = None,
+    target: int | None = None,
+    dealer: int | None = None,
+    max_deals: int = 1000,
+) -> MatchState:
     """Play deals until the match rule of the variant declares a winner; the dealer
     passes to the next seat after every deal."""
     rng = make_rng(seed)

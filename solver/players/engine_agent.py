@@ -17,6 +17,7 @@ cards open) they use the general solver's open analysis. In the hidden-card game
 
 Importing this module registers the names with solver.players.agents.
 """
+
 from __future__ import annotations
 
 import random
@@ -30,19 +31,31 @@ from solver.rules import RulesError
 
 DEFAULT_SECONDS = 1.0
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
-BASES = {"engine": ("points", False, True), "engine-win": ("win", False, True),
-         "engine-plain": ("points", False, False), "engine-pimc": ("points", True, False)}
-NAME_HELP = ("engine:SECONDS (e.g. engine:0.5), engine@SAMPLES (e.g. engine@50: a budget "
-             "that does not depend on the clock), engine-win:..., engine-pimc:SECONDS")
+BASES = {
+    "engine": ("points", False, True),
+    "engine-win": ("win", False, True),
+    "engine-plain": ("points", False, False),
+    "engine-pimc": ("points", True, False),
+}
+NAME_HELP = (
+    "engine:SECONDS (e.g. engine:0.5), engine@SAMPLES (e.g. engine@50: a budget "
+    "that does not depend on the clock), engine-win:..., engine-pimc:SECONDS"
+)
 
 
 class EngineAgent(NamedAgent):
     """Best card by the analysis API within ``seconds`` or ``samples`` a move; ties are
     broken by the game's random generator."""
 
-    def __init__(self, seconds: float | None = DEFAULT_SECONDS, objective: str = "points",
-                 name: str | None = None, samples: int | None = None, pimc: bool = False,
-                 infer: bool = True):
+    def __init__(
+        self,
+        seconds: float | None = DEFAULT_SECONDS,
+        objective: str = "points",
+        name: str | None = None,
+        samples: int | None = None,
+        pimc: bool = False,
+        infer: bool = True,
+    ):
         if samples is not None:
             if samples < 1:
                 raise RulesError(f"the engine needs at least 1 sample a move, got {samples}")
@@ -55,8 +68,15 @@ class EngineAgent(NamedAgent):
         self.pimc = pimc
         self.infer = infer
         budget = f"@{samples}" if samples is not None else f":{seconds:g}"
-        base = ("engine-pimc" if pimc else "engine-win" if objective == "win"
-                else "engine" if infer else "engine-plain")
+        base = (
+            "engine-pimc"
+            if pimc
+            else "engine-win"
+            if objective == "win"
+            else "engine"
+            if infer
+            else "engine-plain"
+        )
         self.name = name or base + budget
         self.last = None  # the last Analysis, for callers that want to show it
         current_engine().ready()  # the kernels load now, so no decision's clock counts their load
@@ -105,14 +125,16 @@ def parse_engine_name(key: str):
     at = key.find("@")
     colon = key.find(":")
     cut = min(i for i in (at, colon, len(key)) if i >= 0)
-    base, sep, budget = key[:cut], key[cut:cut + 1], key[cut + 1:]
+    base, sep, budget = key[:cut], key[cut : cut + 1], key[cut + 1 :]
     if base not in BASES:
         return None
     objective, pimc, infer = BASES[base]
     if sep == "@":
         if pimc:
-            raise RulesError(f"'{key}': the baseline engine-pimc takes a time only "
-                             f"(engine-pimc:SECONDS): its depth is chosen by the clock")
+            raise RulesError(
+                f"'{key}': the baseline engine-pimc takes a time only "
+                f"(engine-pimc:SECONDS): its depth is chosen by the clock"
+            )
         try:
             samples = int(budget)
         except ValueError:
@@ -138,8 +160,9 @@ def _resolve(key: str):
     if parsed is None:
         return None
     seconds, samples, objective, pimc, infer = parsed
-    return lambda: EngineAgent(seconds, objective, name=key, samples=samples, pimc=pimc,
-                               infer=infer)
+    return lambda: EngineAgent(
+        seconds, objective, name=key, samples=samples, pimc=pimc, infer=infer
+    )
 
 
 def _plain_factory(base: str):

@@ -9,6 +9,7 @@ and the card it drew after that trick (unseen, so every card of the hand in turn
 turned trump card when that was its draw) taken out, the likelihoods averaged.
 Only what the seat saw is used: never another player's drawn card.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ from solver.players.agents import GreedyAgent
 from solver.position import Position
 from solver.rules import trick_taker
 
-EPS = 0.5          # share of the opponent's plays the model leaves to chance
+EPS = 0.5  # share of the opponent's plays the model leaves to chance
 _GREEDY = GreedyAgent()
 _RNG = random.Random(0)  # greedy never draws from it; required by the agent's signature
 #: (trick before the play, leader, card, what changed the hand since: see observations)
@@ -94,8 +95,10 @@ def hand_weigher(state, seat: int | None = None):
             elif since >= 0:
                 hands = [(now & ~(1 << since)) | 1 << card]
             else:
-                hands = [(now & ~(1 << d)) | 1 << card for d in range(40)
-                         if (now >> d) & 1 and d != card]
+                hands = [
+                    (now & ~(1 << d)) | 1 << card for d in range(40) if (now >> d) & 1 and d != card
+                ]
             w *= sum(_likelihood(view, opp, h, trick, leader, card) for h in hands) / len(hands)
         return max(w, 1e-9)
+
     return weigh

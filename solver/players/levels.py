@@ -3,6 +3,7 @@
 Easy mixes random and greedy cards, medium is sometimes greedy, hard and perfect analyse
 (hard with a quarter of the time). The choices are game logic only: the CLI says them.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,7 +21,7 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 class Choice:
     card: int
     analysis: Analysis | None
-    how: str   # analysis | greedy | random | forced | fallback (greedy: no analysis was had)
+    how: str  # analysis | greedy | random | forced | fallback (greedy: no analysis was had)
 
 
 def engine_time(level: str, time_per_move: float) -> float:
@@ -37,8 +38,13 @@ def advise(state: GameState, time_limit: float, cache: dict | None = None) -> Ch
     return Choice(a.moves[0].card, a, "analysis")
 
 
-def choose_move(state: GameState, level: str, time_per_move: float, rng: random.Random,
-                cache: dict | None = None) -> Choice:
+def choose_move(
+    state: GameState,
+    level: str,
+    time_per_move: float,
+    rng: random.Random,
+    cache: dict | None = None,
+) -> Choice:
     """The engine's card at ``level`` in scoperta; the rng makes easy and medium reproducible."""
     legal = to_position(state).legal_cards()
     if len(legal) == 1:

@@ -5,6 +5,7 @@ each pair and far fewer deals separate two players. A deal is a task of its own
 (``pair_task``): its result depends only on the variant, the agents' names, the seed and its
 index, so it is the same in this process, in a pool of processes or on a cluster.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,9 +22,38 @@ from solver.players.agents import get_agent, run_deal
 from solver.rules import get_variant
 
 # two-sided 95 % Student t quantiles for 1..30 degrees of freedom
-_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+_T95 = (
+    12.706,
+    4.303,
+    3.182,
+    2.776,
+    2.571,
+    2.447,
+    2.365,
+    2.306,
+    2.262,
+    2.228,
+    2.201,
+    2.179,
+    2.160,
+    2.145,
+    2.131,
+    2.120,
+    2.110,
+    2.101,
+    2.093,
+    2.086,
+    2.080,
+    2.074,
+    2.069,
+    2.064,
+    2.060,
+    2.056,
+    2.052,
+    2.048,
+    2.045,
+    2.042,
+)
 
 
 def t95(df: int) -> float:
@@ -63,6 +93,7 @@ def _score(margin: int) -> float:
 @dataclass(frozen=True)
 class PairResult:
     """One deck played twice: A's point margin with A on side 1, then on side 2."""
+
     index: int
     margins: tuple[int, int]
 
@@ -99,17 +130,22 @@ def play_pair(variant, agent_a, agent_b, seed: int, index: int) -> PairResult:
 @dataclass(frozen=True)
 class Summary:
     pairs: int
-    margin: tuple[float, float, float]   # mean per deal, 95 % interval
+    margin: tuple[float, float, float]  # mean per deal, 95 % interval
     win_rate: tuple[float, float, float]  # wins + half draws per game, 95 % Wilson interval
     wins: int
     draws: int
     losses: int
 
     def to_json(self) -> dict:
-        return {"pairs": self.pairs, "games": 2 * self.pairs,
-                "margin": {"mean": self.margin[0], "ci95": list(self.margin[1:])},
-                "win_rate": {"mean": self.win_rate[0], "ci95": list(self.win_rate[1:])},
-                "wins": self.wins, "draws": self.draws, "losses": self.losses}
+        return {
+            "pairs": self.pairs,
+            "games": 2 * self.pairs,
+            "margin": {"mean": self.margin[0], "ci95": list(self.margin[1:])},
+            "win_rate": {"mean": self.win_rate[0], "ci95": list(self.win_rate[1:])},
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+        }
 
 
 def summarise(results) -> Summary:
@@ -151,8 +187,16 @@ def pair_task(variant: str, a: str, b: str, seed: int, index: int) -> PairResult
     return _work(index)
 
 
-def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
-              on_result=None, skip=frozenset()):
+def run_match(
+    variant: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    on_result=None,
+    skip=frozenset(),
+):
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
     index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
     the run and returns what is done, with interrupted=True."""
@@ -170,7 +214,8 @@ def run_match(variant: str, a: str, b: str, deals: int, seed: int, jobs: int = 1
             interrupted = True
         return results, interrupted
     pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
-        jobs, initializer=_init, initargs=(variant, a, b, seed))
+        jobs, initializer=_init, initargs=(variant, a, b, seed)
+    )
     try:
         for r in pool.imap_unordered(_work, todo):
             results.append(r)
@@ -197,14 +242,21 @@ def log_row_error(row: dict) -> str | None:
     if "margins" not in row:
         return 'the row has no "margins"'
     m = row["margins"]
-    if not (isinstance(m, list) and len(m) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in m)):
-        return ('"margins" must be two integers (A\'s point margin in each game of the deal), '
-                f'got {jsonfile.kind(m) if not isinstance(m, list) else f"a list of {len(m)}"}')
+    if not (
+        isinstance(m, list)
+        and len(m) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in m)
+    ):
+        return (
+            '"margins" must be two integers (A\'s point margin in each game of the deal), '
+            f"got {jsonfile.kind(m) if not isinstance(m, list) else f'a list of {len(m)}'}"
+        )
     if any(abs(x) > DEAL_POINTS or x % 2 for x in m):
-        got = ", ".join(str(x) if abs(x) < 10 ** 6 else "a huge number" for x in m)
-        return (f'"margins" must be even numbers from -{DEAL_POINTS} to {DEAL_POINTS} (the '
-                f"deal's {DEAL_POINTS} points are shared), got {got}")
+        got = ", ".join(str(x) if abs(x) < 10**6 else "a huge number" for x in m)
+        return (
+            f'"margins" must be even numbers from -{DEAL_POINTS} to {DEAL_POINTS} (the '
+            f"deal's {DEAL_POINTS} points are shared), got {got}"
+        )
     return None
 
 
@@ -213,8 +265,18 @@ def log_key(variant: str, a: str, b: str, seed: int) -> dict:
     return {"match": f"{a}/{b}", "variant": variant, "seed": seed}
 
 
-def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, log,
-               on_result=None, run_tasks=None, on_resume=None):
+def run_logged(
+    variant: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    log,
+    on_result=None,
+    run_tasks=None,
+    on_resume=None,
+):
     """run_match with each finished deal written to ``log`` at once and the deals already
     in it not played again. ``log``: ``done()`` -> {index: row}, ``write(index, row)`` (a
     solver.cluster.TaskLog opened with log_key). ``run_tasks(fn, tasks, total)``: yields
@@ -222,8 +284,9 @@ def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, l
     without it the deals are played here over ``jobs`` processes. Returns all the results,
     the logged ones first, and whether Ctrl-C stopped the run. ``on_resume(held)``: called
     with the number of this match's deals the log already held, when there are any."""
-    results = [PairResult(i, tuple(r["margins"])) for i, r in sorted(log.done().items())
-               if i < deals]
+    results = [
+        PairResult(i, tuple(r["margins"])) for i, r in sorted(log.done().items()) if i < deals
+    ]
     if results and on_resume:
         on_resume(len(results))
 
@@ -232,14 +295,16 @@ def run_logged(variant: str, a: str, b: str, deals: int, seed: int, jobs: int, l
         results.append(r)
         if on_result:
             on_result(results)
+
     logged = {r.index for r in results}
     if run_tasks is None:
         seen = [0]
 
         def each(new):
-            for r in new[seen[0]:]:
+            for r in new[seen[0] :]:
                 keep(r)
             seen[0] = len(new)
+
         _, interrupted = run_match(variant, a, b, deals, seed, jobs, each, skip=logged)
         return results, interrupted
     tasks = {i: (variant, a, b, seed, i) for i in range(deals) if i not in logged}

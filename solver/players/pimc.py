@@ -5,20 +5,30 @@ fits, else 4, 2 or 1 tricks deep), at most 200 samples, the same seed at every d
 It is what the engine played before the fixed-method estimator of solver.analysis.sampling; matches
 against it measure what the new one gains. Not used by analyse.
 """
+
 from __future__ import annotations
 
 import random
 import time
 from dataclasses import replace
 
-from solver.analysis import (DEFAULT_TIME, Analysis, Limit, Sample, Sums, Until,
-                             check_objective, run_samples, solve_sample)
+from solver.analysis import (
+    DEFAULT_TIME,
+    Analysis,
+    Limit,
+    Sample,
+    Sums,
+    Until,
+    check_objective,
+    run_samples,
+    solve_sample,
+)
 from solver.analysis import analyse as analyse_position
 from solver.analysis.result import Interval, Method, Way, ranked, value_bound
 from solver.position import PositionError, SeatPosition
 
 DEFAULT_SAMPLES = 200
-FIRST_TIME = 2.0           # seconds the first full solve may take when no time limit is given
+FIRST_TIME = 2.0  # seconds the first full solve may take when no time limit is given
 
 
 def _first(pos, objective, cards, rng, t0, deadline):
@@ -37,22 +47,31 @@ def _first(pos, objective, cards, rng, t0, deadline):
     return None
 
 
-def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | None = None,
-            samples: int | None = None, seed: int = 0, t0: float | None = None) -> Analysis:
+def analyse(
+    sp: SeatPosition,
+    objective: str = "points",
+    time_limit: float | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    t0: float | None = None,
+) -> Analysis:
     """Seat analysis: mean per-card values over sampled opponent hands, with 95 % half-widths.
     Stops at ``samples``, at the time limit (the sampler's default time when neither is
     given), or on Ctrl-C (keeping what it has)."""
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.to_move != sp.seat:
-        raise PositionError(f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
-                            f"cards of the player whose hand is shown (turn={sp.seat + 1})")
+        raise PositionError(
+            f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
+            f"cards of the player whose hand is shown (turn={sp.seat + 1})"
+        )
     rng = random.Random(seed)
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
         a = analyse_position(sp.with_hand(every[0]), objective, limit=Limit(time=time_limit))
-        return replace(a, position=sp,
-                       notes=a.notes + ("the opponent's hand is known by elimination",))
+        return replace(
+            a, position=sp, notes=a.notes + ("the opponent's hand is known by elimination",)
+        )
     n_max = samples if samples is not None else DEFAULT_SAMPLES
     complete = every is not None and len(every) <= n_max
     if every is not None and complete:
@@ -80,31 +99,49 @@ def analyse(sp: SeatPosition, objective: str = "points", time_limit: float | Non
             return Sample(None)
         vals, n, ex = res
         return Sample([vals[c] for c in cards], n, 1.0, ex)
+
     sums = Sums(len(cards))
     # one thread: the first sample's search depth sets the later ones'
     r = run_samples(lambda: one, sums, Until(t0, deadline, n_max))
     nodes, exact_all, n = r.nodes, r.exact, sums.n
     if n == 0:
-        raise PositionError("no sampled hand could be solved within the time limit "
-                            "(give a larger --time-limit)")
+        raise PositionError(
+            "no sampled hand could be solved within the time limit (give a larger --time-limit)"
+        )
     errs = sums.errors(value_bound(sp, objective))
     est = {c: (float(m), float(e)) for c, m, e in zip(cards, sums.means(), errs, strict=True)}
     whole = every is not None and complete and n == len(every) and exact_all and not horizon
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}
     best_v, moves, best = ranked(est)
-    how = ("each solved exactly over the talon draws" if exact_all
-           else "each solved with one sampled talon order (clairvoyant)")
+    how = (
+        "each solved exactly over the talon draws"
+        if exact_all
+        else "each solved with one sampled talon order (clairvoyant)"
+    )
     if horizon:
         how = f"each solved {horizon} tricks deep with one sampled talon order (clairvoyant)"
     notes: tuple[str, ...] = (f"{n} sampled opponent hands, {how}",)
     if whole:
-        notes = (f"all {n} consistent opponent hands solved exactly, weighted equally: "
-                 f"no sampling error",)
+        notes = (
+            f"all {n} consistent opponent hands solved exactly, weighted equally: "
+            f"no sampling error",
+        )
     elif every is not None:
         notes += (f"{len(every)} opponent hands are consistent",)
-    return Analysis(position=sp, objective=objective, exact=False, value=best_v,
-                    value_exact=None, moves=moves, best=best, pv=(), nodes=nodes,
-                    seconds=time.perf_counter() - t0, method=Method(Way.SEAT_SAMPLING),
-                    notes=notes, samples=n, interval=Interval.SAMPLING_ONLY)
-
+    return Analysis(
+        position=sp,
+        objective=objective,
+        exact=False,
+        value=best_v,
+        value_exact=None,
+        moves=moves,
+        best=best,
+        pv=(),
+        nodes=nodes,
+        seconds=time.perf_counter() - t0,
+        method=Method(Way.SEAT_SAMPLING),
+        notes=notes,
+        samples=n,
+        interval=Interval.SAMPLING_ONLY,
+    )

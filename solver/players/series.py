@@ -1,4 +1,5 @@
 """A series of games between agents (`briscola simulate`): the games and their tally per side."""
+
 from __future__ import annotations
 
 import random
@@ -10,14 +11,20 @@ from solver.players.agents import Agents, play_deal, play_match
 from solver.rules import Variant
 
 
-def play_series(variant: Variant, seats: Agents, games: int, seed: int, as_match: bool,
-                target: int | None = None) -> Iterator[tuple[int, MatchState | GameState]]:
+def play_series(
+    variant: Variant,
+    seats: Agents,
+    games: int,
+    seed: int,
+    as_match: bool,
+    target: int | None = None,
+) -> Iterator[tuple[int, MatchState | GameState]]:
     """(the game's seed, its finished MatchState or GameState) for each of ``games`` games,
     the deal passing to the next seat every game; the same seed gives the same games."""
     rng = random.Random(seed)
     for g in range(games):
         dealer = g % variant.players
-        game_seed = rng.randrange(2 ** 31)
+        game_seed = rng.randrange(2**31)
         if as_match:
             yield game_seed, play_match(variant, seats, game_seed, target, dealer)
         else:
@@ -28,6 +35,7 @@ def play_series(variant: Variant, seats: Agents, games: int, seed: int, as_match
 class Tally:
     """Games won per side and drawn, and over every deal: points per side, deals played,
     deals by result (index +1 side 1 won, -1 side 2 won, 0 drawn)."""
+
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     points: list[int] = field(default_factory=lambda: [0, 0])

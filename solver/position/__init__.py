@@ -1,5 +1,6 @@
 """Game states and their notation: the open Position of every variant, the SeatPosition with
 a hidden hand, one parser for both."""
+
 from solver.position.notation import PositionError
 from solver.position.open import Position
 from solver.position.parse import parse_position

@@ -4,6 +4,7 @@ table, talon, trump card, unseen cards, points. It is ``str()`` of every positio
 Pure text out (ANSI colours only when asked), so the CLI decides about terminals and
 NO_COLOR and tests can read the drawing.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -105,8 +106,10 @@ def render(pos: AnyPosition, lang: str = "en", color: bool = False) -> str:
             where = L["on_table"]
         else:
             where = L["played_trump"]
-        rows.append(label(L["briscola"]) + f"{card(b)}  "
-                    f"{L['trump_suit'].format(suit=suit_name(trump, lang))}, {where}")
+        rows.append(
+            label(L["briscola"]) + f"{card(b)}  "
+            f"{L['trump_suit'].format(suit=suit_name(trump, lang))}, {where}"
+        )
 
     order = pos.talon_order
     unseen = pos.pool if pos.hidden_hand else pos.unseen
@@ -124,8 +127,12 @@ def render(pos: AnyPosition, lang: str = "en", color: bool = False) -> str:
     k = popcount(pos.played)
     rows.append(label(L["played"]) + agree(L["tricks"].format(n=k, t=k // n_players), lang))
     if pos.hidden_hand and pos.history is not None and pos.history.voids:
-        rows.append(label(L["voids"].format(n=pos.opponent + 1)) + ", ".join(
-            L["void_at"].format(suit=suit_name(s, lang), t=t) for t, s in pos.history.voids))
+        rows.append(
+            label(L["voids"].format(n=pos.opponent + 1))
+            + ", ".join(
+                L["void_at"].format(suit=suit_name(s, lang), t=t) for t, s in pos.history.voids
+            )
+        )
     return "\n".join(rows)
 
 

@@ -1,5 +1,6 @@
 """Conversions between positions, each written once. (A GameState's views live in
 solver.game, the layer above, which knows the deal.)"""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -22,5 +23,6 @@ def seat_with_hand(sp, cards: int) -> Position:
     hands = [0, 0]
     hands[sp.seat] = sp.own
     hands[sp.opponent] = cards | sp.known
-    return Position(sp.variant, tuple(hands), sp.table, -1, sp.briscola, sp.played, sp.to_move,
-                    sp.score, None)
+    return Position(
+        sp.variant, tuple(hands), sp.table, -1, sp.briscola, sp.played, sp.to_move, sp.score, None
+    )

@@ -4,6 +4,7 @@ One field splitter, one card-claim check, one score check and the checks that th
 parsers and the hidden-hand parser make alike, so the variants differ only where their
 rules do. Messages are one line for the user; a parser passes in the wording that differs.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,16 +36,42 @@ class PositionError(BriscolaError):
 
 
 #: the fields of a 2-player scoperta line
-FIELDS = ("hand1", "hand2", "table", "top", "talon", "briscola", "played", "unseen", "turn",
-          "score", "variant")
+FIELDS = (
+    "hand1",
+    "hand2",
+    "table",
+    "top",
+    "talon",
+    "briscola",
+    "played",
+    "unseen",
+    "turn",
+    "score",
+    "variant",
+)
 #: the fields of every other game's line
-GAME_FIELDS = ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played",
-               "unseen", "turn", "score", "variant", "tricks")
+GAME_FIELDS = (
+    "hand1",
+    "hand2",
+    "hand3",
+    "hand4",
+    "table",
+    "top",
+    "talon",
+    "briscola",
+    "played",
+    "unseen",
+    "turn",
+    "score",
+    "variant",
+    "tricks",
+)
 
 #: fields holding cards: each is checked as it is read, so a bad card is named before
 #: anything else is said about the position
-CARD_FIELDS = frozenset(("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola",
-                         "played", "unseen"))
+CARD_FIELDS = frozenset(
+    ("hand1", "hand2", "hand3", "hand4", "table", "top", "talon", "briscola", "played", "unseen")
+)
 
 
 class CardClaims:
@@ -57,9 +84,11 @@ class CardClaims:
         for c in cards:
             if c in self.seen:
                 other = self.seen[c]
-                raise (PositionError.of("card.twice", card=card_str(c), first=other,
-                                        second=where) if other != where else
-                       PositionError.of("card.twice_in", card=card_str(c), field=where))
+                raise (
+                    PositionError.of("card.twice", card=card_str(c), first=other, second=where)
+                    if other != where
+                    else PositionError.of("card.twice_in", card=card_str(c), field=where)
+                )
             self.seen[c] = where
 
 
@@ -105,8 +134,9 @@ def check_seats(fields: dict[str, str], variant: Variant) -> None:
     n = variant.players
     for i in range(n, 4):
         if f"hand{i + 1}" in fields:
-            raise PositionError.of("field.seat", variant=variant.name, players=n,
-                                   field=f"hand{i + 1}")
+            raise PositionError.of(
+                "field.seat", variant=variant.name, players=n, field=f"hand{i + 1}"
+            )
 
 
 def check_trump_field(fields: dict[str, str], variant: Variant) -> None:
@@ -121,13 +151,15 @@ def read_turn(fields: dict[str, str], players: int) -> int:
     """The 0-based seat to play."""
     turn_s = fields["turn"].strip()
     if turn_s not in [str(i + 1) for i in range(players)]:
-        raise PositionError.of("turn.two" if players == 2 else "turn.range", turn=turn_s,
-                               players=players)
+        raise PositionError.of(
+            "turn.two" if players == 2 else "turn.range", turn=turn_s, players=players
+        )
     return int(turn_s) - 1
 
 
-def read_talon_fields(fields: dict[str, str]) -> tuple[int, Cards | None, Cards | None,
-                                                     Cards | None]:
+def read_talon_fields(
+    fields: dict[str, str],
+) -> tuple[int, Cards | None, Cards | None, Cards | None]:
     """(top, talon, played, unseen): the card or -1, then three card lists or None."""
     top = one_card(fields, "top")
     talon = parse_cards(fields["talon"]) if "talon" in fields else None
@@ -138,10 +170,17 @@ def read_talon_fields(fields: dict[str, str]) -> tuple[int, Cards | None, Cards 
     return top, talon, played, unseen
 
 
-def claim_places(hands: dict[int, Cards], table: Cards, played: Cards | None,
-                 talon: Cards | None, top: int, unseen: Cards | None, briscola: int,
-                 talon_repeats_first: bool = False,
-                 check_top: Callable[[int], None] | None = None) -> None:
+def claim_places(
+    hands: dict[int, Cards],
+    table: Cards,
+    played: Cards | None,
+    talon: Cards | None,
+    top: int,
+    unseen: Cards | None,
+    briscola: int,
+    talon_repeats_first: bool = False,
+    check_top: Callable[[int], None] | None = None,
+) -> None:
     """Every card at most once across the fields that name places (``hands`` maps a seat to
     its cards), and the talon given one way only. ``talon_repeats_first`` names a card
     repeated in talon= before any conflict with top= or unseen=; ``check_top(top)`` is a
@@ -171,8 +210,9 @@ def claim_places(hands: dict[int, Cards], table: Cards, played: Cards | None,
         claim([c for c in unseen if c != briscola], "unseen")
 
 
-def given_talon_and_played(full: int, in_play: int, played: Cards | None,
-                           talon: Cards | None) -> tuple[int, int] | None:
+def given_talon_and_played(
+    full: int, in_play: int, played: Cards | None, talon: Cards | None
+) -> tuple[int, int] | None:
     """(talon mask, played mask) when played= or talon= says them, else None."""
     if played is not None:
         played_mask = mask_of(played)
@@ -249,8 +289,15 @@ def hand_text(seat: int, mask: int, hidden: bool = False) -> str:
     return f"hand{seat + 1}={'?' if hidden else format_mask(mask)}"
 
 
-def rest_text(table: Cards, talon_order: Cards | None, top: int, briscola: int,
-              played: int | None, turn: int, score: tuple[int, int] | None) -> list[str]:
+def rest_text(
+    table: Cards,
+    talon_order: Cards | None,
+    top: int,
+    briscola: int,
+    played: int | None,
+    turn: int,
+    score: tuple[int, int] | None,
+) -> list[str]:
     """The fields after the hands, in canonical order; ``played`` None leaves played= out."""
     parts = []
     if table:

@@ -6,23 +6,48 @@ the scoperta kernel, not a type of its own.
 Card sets are int masks; the talon's hidden part is derived (never stored), so a position
 cannot disagree with itself.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from solver.cards import (CARDS, FULL_DECK, SUIT_MASKS, CardLike, card_str, cards_of, mask_of,
-                          mask_points,
-                          parse_cards, popcount, to_card)
-from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_talon_size,
-                                      check_top_given, check_trump_field, claim_places,
-                                      given_talon_and_played, hand_text, json_text, one_card,
-                                      parse_score, read_talon_fields, read_turn, require,
-                                      rest_text, split_fields, talon_end_error,
-                                      trump_not_at_bottom)
+from solver.cards import (
+    CARDS,
+    FULL_DECK,
+    SUIT_MASKS,
+    CardLike,
+    card_str,
+    cards_of,
+    mask_of,
+    mask_points,
+    parse_cards,
+    popcount,
+    to_card,
+)
+from solver.position.notation import (
+    GAME_FIELDS,
+    PositionError,
+    check_seats,
+    check_talon_size,
+    check_top_given,
+    check_trump_field,
+    claim_places,
+    given_talon_and_played,
+    hand_text,
+    json_text,
+    one_card,
+    parse_score,
+    read_talon_fields,
+    read_turn,
+    require,
+    rest_text,
+    split_fields,
+    talon_end_error,
+    trump_not_at_bottom,
+)
 from solver.position.protocol import Outcome, Printed, TalonFacts, equally_likely
-from solver.rules import (VARIANTS, Variant, get_variant, legal_mask, move_refusal,
-                          trick_winner)
+from solver.rules import VARIANTS, Variant, get_variant, legal_mask, move_refusal, trick_winner
 
 
 @dataclass(frozen=True, repr=False)
@@ -35,6 +60,7 @@ class Position(TalonFacts, Printed):
     the same player 1-based); ``score`` is None or the points taken per side (seats 1+3,
     seats 2+4); ``talon_order`` is the whole talon top first (clairvoyant) or None.
     """
+
     variant: str
     hands: tuple[int, ...]
     table: tuple[int, ...]
@@ -102,8 +128,9 @@ class Position(TalonFacts, Printed):
 
     # ----- moves -----------------------------------------------------------------------
     def legal_cards(self) -> list[int]:
-        return [CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table,
-                                                       self.rules))]
+        return [
+            CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table, self.rules))
+        ]
 
     def play(self, card: CardLike, draws: Iterable[CardLike] | None = None) -> Position:
         """The position after the seat to move plays ``card`` (a card or its text, "FD").
@@ -143,8 +170,17 @@ class Position(TalonFacts, Printed):
                 top = draws[n] if len(draws) > n else -1
             for i, c in enumerate(got):
                 hands[(winner + i) % n] |= 1 << c
-        return Position(self.variant, tuple(hands), (), top, self.briscola, self.played | taken,
-                        winner, score, order)
+        return Position(
+            self.variant,
+            tuple(hands),
+            (),
+            top,
+            self.briscola,
+            self.played | taken,
+            winner,
+            score,
+            order,
+        )
 
     def outcomes(self, card: int) -> list[Outcome]:
         """The draws that may follow ``card`` with their probabilities when it ends a trick
@@ -163,15 +199,20 @@ class Position(TalonFacts, Printed):
         want = n + (1 if self.rules.top_visible and T > n else 0)
         text = ", ".join(card_str(c) for c in ids)
         if len(ids) != want or len(set(ids)) != want or mask_of(ids) & ~self.talon_mask:
-            shape = f"the {n} cards drawn, winner first" + (", then the new top card"
-                                                             if want > n else "")
+            shape = f"the {n} cards drawn, winner first" + (
+                ", then the new top card" if want > n else ""
+            )
             raise PositionError(f"the draws ({text}) are not a draw from this talon: give {shape}")
         if self.top >= 0 and ids[0] != self.top:
-            raise PositionError(f"the draws ({text}) must start with the top card "
-                                f"{card_str(self.top)}, which the trick's winner draws")
+            raise PositionError(
+                f"the draws ({text}) must start with the top card "
+                f"{card_str(self.top)}, which the trick's winner draws"
+            )
         if T == n and self.briscola >= 0 and ids[n - 1] != self.briscola:
-            raise PositionError(f"the draws ({text}) must end with the trump card "
-                                f"{card_str(self.briscola)}, drawn last")
+            raise PositionError(
+                f"the draws ({text}) must end with the trump card "
+                f"{card_str(self.briscola)}, drawn last"
+            )
         return ids
 
     def _draw_shape(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
@@ -189,8 +230,9 @@ class Position(TalonFacts, Printed):
         """Every draw after the trick on the table, every order of the unseen cards equally
         likely."""
         first, last, k, picked = self._draw_shape()
-        return equally_likely(cards_of(self.unseen), picked,
-                              lambda pick: first + pick[:k] + last + pick[k:])
+        return equally_likely(
+            cards_of(self.unseen), picked, lambda pick: first + pick[:k] + last + pick[k:]
+        )
 
     def _known_draw(self) -> tuple[int, ...]:
         """The draw when the rules leave one (the top card and the trump card, or the one
@@ -208,8 +250,15 @@ class Position(TalonFacts, Printed):
         """The canonical notation; the hand of seat ``hidden`` is written ``?``; without
         ``with_played`` played= is left out (a scoperta reader works it out from top=)."""
         parts = [hand_text(i, h, i == hidden) for i, h in enumerate(self.hands)]
-        parts += rest_text(self.table, self.talon_order, self.top, self.briscola,
-                           self.played if with_played else None, self.to_move, self.score)
+        parts += rest_text(
+            self.table,
+            self.talon_order,
+            self.top,
+            self.briscola,
+            self.played if with_played else None,
+            self.to_move,
+            self.score,
+        )
         if self.variant != "scoperta":
             parts.append(f"variant={self.variant}")
         return " ".join(parts)
@@ -241,8 +290,9 @@ def read_position(f: dict[str, str]) -> Position:
     hands = [parse_cards(f[f"hand{i + 1}"]) for i in range(n)]
     table = parse_cards(f.get("table", ""))
     if len(table) >= n:
-        raise PositionError.of("table.one" if n == 2 else "table.many", most=n - 1,
-                               variant=v.name, count=len(table))
+        raise PositionError.of(
+            "table.one" if n == 2 else "table.many", most=n - 1, variant=v.name, count=len(table)
+        )
     briscola = one_card(f, "briscola")
     if v.has_trump and briscola < 0:
         raise PositionError.of("trump.needed")
@@ -257,8 +307,17 @@ def read_position(f: dict[str, str]) -> Position:
         if played is not None and top in played and not FULL_DECK & ~(in_play | mask_of(played)):
             raise PositionError.of("top.played", card=card_str(top))
 
-    claim_places(dict(enumerate(hands)), table, played, talon, top, unseen, briscola,
-                 talon_repeats_first=True, check_top=top_among_played)
+    claim_places(
+        dict(enumerate(hands)),
+        table,
+        played,
+        talon,
+        top,
+        unseen,
+        briscola,
+        talon_repeats_first=True,
+        check_top=top_among_played,
+    )
     if talon is not None and briscola >= 0 and talon and talon[-1] != briscola:
         raise talon_end_error(briscola)
 
@@ -273,8 +332,11 @@ def read_position(f: dict[str, str]) -> Position:
             talon_mask |= 1 << top
         if talon_mask and briscola >= 0:
             if (1 << briscola) & in_play:
-                raise PositionError.of("trump.in_hand", card=card_str(briscola),
-                                       field="top=" if top >= 0 else "unseen=")
+                raise PositionError.of(
+                    "trump.in_hand",
+                    card=card_str(briscola),
+                    field="top=" if top >= 0 else "unseen=",
+                )
             talon_mask |= 1 << briscola
         played_mask = FULL_DECK & ~(in_play | talon_mask)
     elif top >= 0 and n == 2:
@@ -302,8 +364,17 @@ def read_position(f: dict[str, str]) -> Position:
     if top >= 0 and (1 << top) & ~talon_mask:
         raise PositionError.of("top.elsewhere", card=card_str(top))
     score = parse_score(f["score"], played_mask, n) if "score" in f else None
-    return Position(v.name, tuple(mask_of(h) for h in hands), tuple(table), top, briscola,
-                    played_mask, turn, score, tuple(talon) if talon else None)
+    return Position(
+        v.name,
+        tuple(mask_of(h) for h in hands),
+        tuple(table),
+        top,
+        briscola,
+        played_mask,
+        turn,
+        score,
+        tuple(talon) if talon else None,
+    )
 
 
 def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -> None:

@@ -1,5 +1,6 @@
 """One entry for the position notation of every game: an open position, or a seat's view
 when a hand is written ``?``."""
+
 from __future__ import annotations
 
 from solver.cards import CardError

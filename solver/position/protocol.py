@@ -10,6 +10,7 @@ partners sit opposite with 4), and the player who takes a trick leads the next, 
 points a move took are ``points_in_play`` before less after, won by the side of the new
 ``turn``. A search needs nothing else (tests/protocol_reference.py is one).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -81,8 +82,9 @@ class State(Protocol):
     def to_text(self) -> str: ...
 
 
-def equally_likely(unseen: list[int], picked: int,
-                   shape: Callable[[tuple[int, ...]], tuple[int, ...]] = tuple) -> list[Outcome]:
+def equally_likely(
+    unseen: list[int], picked: int, shape: Callable[[tuple[int, ...]], tuple[int, ...]] = tuple
+) -> list[Outcome]:
     """Every ordered pick of ``picked`` cards from ``unseen``, all equally likely (the talon
     is shuffled), each written as draws (Cards) by ``shape(pick)``."""
     picks = list(permutations(unseen, picked))
@@ -95,6 +97,7 @@ class Turn:
     the notation, seats 0-based where they index the hands."""
 
     if TYPE_CHECKING:  # what the types using these mixins give them (fields or properties)
+
         @property
         def to_move(self) -> int: ...
 
@@ -155,10 +158,15 @@ class Seats(Turn):
 
     def seat_of(self, player: object) -> int:
         """The 0-based seat of ``player`` (1-based); a one-line error for any other value."""
-        if isinstance(player, bool) or not isinstance(player, int) or \
-                not 1 <= player <= self.players:
-            raise PositionError(f"player must be 1 to {self.players} (players are numbered "
-                                f"from 1, as in turn=), got {player!r}")
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 1 <= player <= self.players
+        ):
+            raise PositionError(
+                f"player must be 1 to {self.players} (players are numbered "
+                f"from 1, as in turn=), got {player!r}"
+            )
         return player - 1
 
 
@@ -199,6 +207,7 @@ class TalonFacts:
     they give ``talon_mask``, ``top``, ``briscola`` and ``talon_order``."""
 
     if TYPE_CHECKING:
+
         @property
         def talon_mask(self) -> int: ...
 
@@ -233,4 +242,3 @@ class TalonFacts:
     def draws_unknown(self) -> bool:
         """Whether some later draw is left to chance (two or more cards of unknown place)."""
         return not self.clairvoyant and self.unseen.bit_count() >= 2
-

@@ -5,6 +5,7 @@ position is an information set: ``sample(rng)`` hands out an open position the s
 rule out (OpenSpiel's ResampleFromInfostate), and every sampled estimate of a seat draws its
 hands here (``hand_sampler``).
 """
+
 from __future__ import annotations
 
 import heapq
@@ -14,27 +15,52 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
 
-from solver.cards import (CARDS, FULL_DECK, N_CARDS, SUIT_MASKS, CardError, card_str, cards_of,
-                          mask_of, mask_points, parse_cards, popcount, to_card)
+from solver.cards import (
+    CARDS,
+    FULL_DECK,
+    N_CARDS,
+    SUIT_MASKS,
+    CardError,
+    card_str,
+    cards_of,
+    mask_of,
+    mask_points,
+    parse_cards,
+    popcount,
+    to_card,
+)
 from solver.position.convert import seat_with_hand
 from solver.position.open import Position
-from solver.position.notation import (GAME_FIELDS, PositionError, check_seats, check_trump_field,
-                                      claim_places, json_text, one_card, parse_score, read_turn,
-                                      require, split_fields, talon_count_error,
-                                      trump_not_at_bottom)
+from solver.position.notation import (
+    GAME_FIELDS,
+    PositionError,
+    check_seats,
+    check_trump_field,
+    claim_places,
+    json_text,
+    one_card,
+    parse_score,
+    read_turn,
+    require,
+    split_fields,
+    talon_count_error,
+    trump_not_at_bottom,
+)
 from solver.position.protocol import Outcome, Printed, equally_likely
 from solver.rules import Variant, get_variant, trick_taker
 
-ENUM_LIMIT = 3000          # enumerate every consistent hand when there are at most this many
+ENUM_LIMIT = 3000  # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100  # ... checking them all against a record's history up front up to this many
-MAX_REJECTS = 20000        # draws tried before a record's history is declared unsatisfiable
+MAX_REJECTS = 20000  # draws tried before a record's history is declared unsatisfiable
+
 
 @dataclass(frozen=True)
 class History:
     """What a record shows about the opponent's hand (see the module docstring)."""
-    caps: tuple[int, ...]               # arrival slots: the deal, then one per draw
+
+    caps: tuple[int, ...]  # arrival slots: the deal, then one per draw
     fixed: tuple[tuple[int, int], ...]  # (first, last) slot of each card the opponent played
-    suit_lo: tuple[int, ...]            # first slot a card of that suit may have arrived in (4)
+    suit_lo: tuple[int, ...]  # first slot a card of that suit may have arrived in (4)
     voids: tuple[tuple[int, int], ...]  # (trick number, suit) shown void
 
     def fits(self, hand_cards: Iterable[int]) -> bool:
@@ -65,6 +91,7 @@ class SeatPosition(Printed):
     holds opponent cards the seat knows anyway (the trump card drawn last); ``hidden`` is
     how many of the opponent's cards are unknown.
     """
+
     variant: str
     seat: int
     own: int
@@ -217,8 +244,9 @@ class SeatPosition(Printed):
         else:
             hidden -= 1
         if not self.table:
-            return replace(self, own=hand, known=known, hidden=hidden, table=(card,),
-                           to_move=1 - self.to_move)
+            return replace(
+                self, own=hand, known=known, hidden=hidden, table=(card,), to_move=1 - self.to_move
+            )
         trick = self.table + (card,)
         winner = self._winner(card)
         score = self.score
@@ -235,14 +263,26 @@ class SeatPosition(Printed):
                     raise PositionError.of("draw.unknown")
                 got = int(to_card(draws[0]))
                 if not (self.pool >> got) & 1 or got == card:
-                    raise PositionError.of("seat.drawn_seen", card=card_str(got),
-                                           player=self.seat + 1)
+                    raise PositionError.of(
+                        "seat.drawn_seen", card=card_str(got), player=self.seat + 1
+                    )
                 if self.talon_size == 2 and self.briscola >= 0:
                     known |= 1 << self.briscola
             hand |= 1 << got
         tricks = self.tricks + ((1 - self.to_move, self.table[0], card),)
-        return SeatPosition(self.variant, self.seat, hand, known, popcount(hand) - popcount(known),
-                            (), self.briscola, played, winner, score, tricks)
+        return SeatPosition(
+            self.variant,
+            self.seat,
+            hand,
+            known,
+            popcount(hand) - popcount(known),
+            (),
+            self.briscola,
+            played,
+            winner,
+            score,
+            tricks,
+        )
 
     def hand_sampler(self, rng: random.Random) -> tuple[Callable[[], int], list[int] | None]:
         """A function drawing one consistent opponent hand (a mask of the unknown cards,
@@ -271,6 +311,7 @@ class SeatPosition(Printed):
                     if fits(cs):
                         return mask_of(cs)
                 raise PositionError.of("seat.no_hand")
+
             return walk, None
 
         def draw() -> int:
@@ -279,6 +320,7 @@ class SeatPosition(Printed):
                 if fits(cs):
                     return mask_of(cs)
             raise PositionError.of("seat.no_hand_record")
+
         return draw, None
 
     def _fits(self) -> Callable[[Iterable[int]], bool]:
@@ -342,7 +384,7 @@ def history_from(sp: SeatPosition) -> History:
     follow = get_variant(sp.variant).follow_suit
     slot_trick = [0] + [j for j, drew in enumerate(sp.draws_after, 1) if drew]
     n_slots = len(slot_trick)
-    voids, plays = [], []   # (trick number, suit), (card, trick number)
+    voids, plays = [], []  # (trick number, suit), (card, trick number)
     for j, (leader, a, b) in enumerate(sp.tricks, 1):
         c = b if leader != opp else a
         plays.append((c, j))
@@ -358,8 +400,10 @@ def history_from(sp: SeatPosition) -> History:
                 lo = max(lo, next((i for i, st in enumerate(slot_trick) if i and st >= t), n_slots))
         return lo
 
-    fixed = tuple((first_slot(c // 10, j), max(i for i, st in enumerate(slot_trick) if st <= j - 1))
-                  for c, j in plays)
+    fixed = tuple(
+        (first_slot(c // 10, j), max(i for i, st in enumerate(slot_trick) if st <= j - 1))
+        for c, j in plays
+    )
     caps = (get_variant(sp.variant).hand_size,) + (1,) * (n_slots - 1)
     return History(caps, fixed, tuple(first_slot(s, None) for s in range(4)), tuple(voids))
 
@@ -369,9 +413,17 @@ def _check_hidden_game(v: Variant) -> None:
         raise PositionError.of("seat.game", variant=v.name)
 
 
-def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int], briscola: int,
-                       played: int, turn: int, score: tuple[int, int] | None = None,
-                       tricks: tuple[tuple[int, int, int], ...] = ()) -> SeatPosition:
+def make_seat_position(
+    variant: str,
+    seat: int,
+    hand: int,
+    table: Iterable[int],
+    briscola: int,
+    played: int,
+    turn: int,
+    score: tuple[int, int] | None = None,
+    tricks: tuple[tuple[int, int, int], ...] = (),
+) -> SeatPosition:
     """Check the seat's view and work out the opponent's hand size; PositionError if wrong."""
     v = get_variant(variant)
     _check_hidden_game(v)
@@ -389,8 +441,9 @@ def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int],
     if opp < 0 or (own == 0 and opp == 0) or max(own, opp) == 0:
         raise PositionError.of("deal.over")
     if max(own, opp) > v.hand_size:
-        raise PositionError.of("hands.max", size=v.hand_size, variant=v.name,
-                               got=f"hand{seat + 1}={own}")
+        raise PositionError.of(
+            "hands.max", size=v.hand_size, variant=v.name, got=f"hand{seat + 1}={own}"
+        )
     known = 0
     free = FULL_DECK & ~(hand | played | mask_of(table))
     rest = popcount(free)
@@ -405,8 +458,19 @@ def make_seat_position(variant: str, seat: int, hand: int, table: Iterable[int],
         raise trump_not_at_bottom(briscola)
     if briscola >= 0 and (free >> briscola) & 1 and not talon:
         known = 1 << briscola
-    sp = SeatPosition(v.name, seat, hand, known, opp - popcount(known), table, briscola,
-                      played, turn, score, tuple(tricks))
+    sp = SeatPosition(
+        v.name,
+        seat,
+        hand,
+        known,
+        opp - popcount(known),
+        table,
+        briscola,
+        played,
+        turn,
+        score,
+        tuple(tricks),
+    )
     return sp
 
 
@@ -437,12 +501,14 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
     played_mask = mask_of(played)
     score = parse_score(f["score"], played_mask, 2) if "score" in f else None
     tricks = _read_tricks(f.get("tricks", ""), played_mask, (turn - len(table)) % 2, briscola)
-    return make_seat_position(v.name, seat, mask_of(hand), table, briscola, played_mask,
-                              turn, score, tricks)
+    return make_seat_position(
+        v.name, seat, mask_of(hand), table, briscola, played_mask, turn, score, tricks
+    )
 
 
-def _read_tricks(text: str, played: int, leader: int,
-                 briscola: int) -> tuple[tuple[int, int, int], ...]:
+def _read_tricks(
+    text: str, played: int, leader: int, briscola: int
+) -> tuple[tuple[int, int, int], ...]:
     """``tricks=`` (the tricks seen, in order, each lead+answer: ``7B+AB,7C+AC``) with each
     trick's leader worked out backwards from ``leader``, the current trick's: a trick's
     winner leads the next."""

@@ -9,6 +9,7 @@ so the server keeps no game state and undo/redo is the page dropping or restorin
 while a deal goes on the cards no seat may see yet travel sealed (seal.py), and a
 hidden-card game is drawn from the seat the request names (games.game_view).
 """
+
 from __future__ import annotations
 
 import json
@@ -45,7 +46,7 @@ MAX_TIME_LIMIT = 600.0
 #: deeper JSON than any request of the page holds (a game record is three levels)
 MAX_DEPTH = 32
 MAX_CLIENT = 100
-MAX_INT = 2 ** 63 - 1
+MAX_INT = 2**63 - 1
 
 
 class BadRequest(BriscolaError):
@@ -63,8 +64,14 @@ class Json(JSONResponse):
         return json_body(content)
 
 
-KIND_NAMES = {str: "a string", int: "an integer", float: "a number", list: "a list",
-              dict: "an object", bool: "true or false"}
+KIND_NAMES = {
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    list: "a list",
+    dict: "an object",
+    bool: "true or false",
+}
 LOG = logging.getLogger("solver.web")
 
 
@@ -121,8 +128,9 @@ def _cards(body: dict, key: str, kind):
     v = _field(body, key, kind, kind())
     items = v if kind is list else list(v.keys()) + list(v.values())
     if not all(isinstance(x, str) for x in items):
-        raise BadRequest(f"field '{key}' must hold card names" +
-                         (" with text labels" if kind is dict else ""))
+        raise BadRequest(
+            f"field '{key}' must hold card names" + (" with text labels" if kind is dict else "")
+        )
     return v
 
 
@@ -173,6 +181,7 @@ def endpoint(fn):
     error line (413 for a body too long, 429 when the server holds too many searches, 409
     for a stopped search). Any other exception is a bug: a 500 that says so, its trace in
     the server's log."""
+
     async def wrapped(request: Request):
         layout = NARROW.set(False)
         watching = CLIENT_GONE.set(request.is_disconnected)
@@ -202,6 +211,7 @@ def endpoint(fn):
             CLIENT_GONE.reset(watching)
             NARROW.reset(layout)
         return out if isinstance(out, Response) else Json(out)
+
     return wrapped
 
 
@@ -275,8 +285,11 @@ def create_app(
         limit = _time_limit(body, 5.0)
         lang = _lang(body)
         check_objective(pos, objective)
-        a = await jobs.run(client_of(body), lambda job: games.analyse(pos, objective, limit, job),
-                           load=lambda: jobs.engine.ready(pos))
+        a = await jobs.run(
+            client_of(body),
+            lambda job: games.analyse(pos, objective, limit, job),
+            load=lambda: jobs.engine.ready(pos),
+        )
         out = a.to_json()
         out["svg"] = analysis_picture(a, lang)
         return out
@@ -304,9 +317,18 @@ def create_app(
     @endpoint
     async def api_variants(request, body):
         titles = PLAY_TITLES[_lang(body)]
-        return {"variants": [{"name": v.name, "players": v.players, "title": titles[v.name],
-                              "hidden": not v.open_hands} for v in VARIANTS.values()],
-                "levels": list(LEVELS)}
+        return {
+            "variants": [
+                {
+                    "name": v.name,
+                    "players": v.players,
+                    "title": titles[v.name],
+                    "hidden": not v.open_hands,
+                }
+                for v in VARIANTS.values()
+            ],
+            "levels": list(LEVELS),
+        }
 
     @endpoint
     async def api_deal(request, body):
@@ -341,25 +363,32 @@ def create_app(
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
             raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
-        card = await jobs.run(client_of(body), lambda job: games.engine_card(game, level, job),
-                              load=lambda: jobs.engine.ready(game.state))
+        card = await jobs.run(
+            client_of(body),
+            lambda job: games.engine_card(game, level, job),
+            load=lambda: jobs.engine.ready(game.state),
+        )
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_review(request, body):
         game, limit, objective = _review_request(body, sealer)
         lang = _lang(body)
-        return await jobs.run(client_of(body),
-                              lambda job: games.review(game, limit, lang, objective),
-                              load=lambda: jobs.engine.ready(game.state))
+        return await jobs.run(
+            client_of(body),
+            lambda job: games.review(game, limit, lang, objective),
+            load=lambda: jobs.engine.ready(game.state),
+        )
 
     @endpoint
     async def api_review_move(request, body):
         game, limit, objective = _review_request(body, sealer)
         move = _field(body, "move", int, required=True)
-        return await jobs.run(client_of(body),
-                              lambda job: games.review_one(game, move, limit, objective),
-                              load=lambda: jobs.engine.ready(game.state))
+        return await jobs.run(
+            client_of(body),
+            lambda job: games.review_one(game, move, limit, objective),
+            load=lambda: jobs.engine.ready(game.state),
+        )
 
     @endpoint
     async def api_strings(request, body):
@@ -376,8 +405,9 @@ def create_app(
         variant = _field(body, "variant", str, "scoperta")
         lang = _lang(body)
         reveal = _field(body, "reveal", bool, True)
-        return await jobs.run(client_of(body),
-                              lambda job: games.check_puzzle(variant, pid, answer, lang, reveal))
+        return await jobs.run(
+            client_of(body), lambda job: games.check_puzzle(variant, pid, answer, lang, reveal)
+        )
 
     routes = [
         Route("/", index),
@@ -405,12 +435,16 @@ def create_app(
         return _error(404, "no such page or API route")
 
     async def not_allowed(request, exc):
-        return _error(405, f"{request.method} is not allowed here",
-                      headers=getattr(exc, "headers", None))
+        return _error(
+            405, f"{request.method} is not allowed here", headers=getattr(exc, "headers", None)
+        )
 
     async def server_error(request, exc):
         LOG.error("internal error in %s", request.url.path, exc_info=exc)
         return _error(500, internal_error(exc))
 
-    return Starlette(routes=routes, middleware=[Middleware(Guard, host=host, port=port)],
-                     exception_handlers={404: not_found, 405: not_allowed, 500: server_error})
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, host=host, port=port)],
+        exception_handlers={404: not_found, 405: not_allowed, 500: server_error},
+    )

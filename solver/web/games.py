@@ -18,6 +18,7 @@ low end of its interval where it has one, so no card is marked on sampling noise
 win, the cost is the chance of winning the deal the card gave away: ``?!`` from 0.05,
 ``?`` from 0.10, ``??`` from 0.20 (WIN_MARKS).
 """
+
 from __future__ import annotations
 
 import random
@@ -29,17 +30,34 @@ from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card
 from solver.explain import explain_position, render as render_explanation
-from solver.game import (GameState, continue_game, deal, legal_cards, move_error, move_refusal,
-                         open_view, play as play_card, to_position)
+from solver.game import (
+    GameState,
+    continue_game,
+    deal,
+    legal_cards,
+    move_error,
+    move_refusal,
+    open_view,
+    play as play_card,
+    to_position,
+)
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.errors import BriscolaError
 from solver.puzzles import PuzzleError, bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, comment_text, title_text
 from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
-from solver.review import (SUPPORTED, UNSUPPORTED, DrawLuck, MoveReview,
-                           check_review_objective, draw_luck, render_review, review_move,
-                           review_states)
+from solver.review import (
+    SUPPORTED,
+    UNSUPPORTED,
+    DrawLuck,
+    MoveReview,
+    check_review_objective,
+    draw_luck,
+    render_review,
+    review_move,
+    review_states,
+)
 from solver.rules import get_variant
 from solver.web.seal import Sealer
 
@@ -61,12 +79,13 @@ OPEN_SEALED_FIELDS = ("deck", "talon")
 class Game:
     """A game's start, its moves and the state they reach; ``record`` is what travels."""
 
-    def __init__(self, start: GameState, moves: list[int], head: dict, start_score=(),
-                 sealed: bool = False):
+    def __init__(
+        self, start: GameState, moves: list[int], head: dict, start_score=(), sealed: bool = False
+    ):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
-        self.sealed = sealed    # came from the page sealed: its player has not seen the deck
-        self.states = [start]   # the moment before each card, then the last one
+        self.sealed = sealed  # came from the page sealed: its player has not seen the deck
+        self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             err = move_error(self.states[-1], c)
             if err:
@@ -77,9 +96,13 @@ class Game:
     @property
     def record(self) -> dict:
         if "start" in self.head:
-            return start_record(self.state, self.head["start"],
-                                [parse_card(c) for c in self.head["talon"]],
-                                self.head.get("seed"), self.head.get("players"))
+            return start_record(
+                self.state,
+                self.head["start"],
+                [parse_card(c) for c in self.head["talon"]],
+                self.head.get("seed"),
+                self.head.get("players"),
+            )
         rec = dict(self.head)
         rec["moves"] = [card_str(c) for c in self.moves]
         if self.state.is_over:
@@ -125,8 +148,12 @@ def game_from_position(pos, seed: int) -> Game:
     """Play on from a pasted open position of any game (game.continue_game: the hidden
     talon cards shuffled, seeded; it refuses a seat's view)."""
     state = continue_game(pos, random.Random(seed))
-    head = {"seed": seed, "start": pos.to_text(), "talon": [card_str(c) for c in state.talon],
-            "players": ["you", "engine"] if pos.players == 2 else []}
+    head = {
+        "seed": seed,
+        "start": pos.to_text(),
+        "talon": [card_str(c) for c in state.talon],
+        "players": ["you", "engine"] if pos.players == 2 else [],
+    }
     return Game(state, [], head, pos.score)
 
 
@@ -139,7 +166,7 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves must be a list of cards")
-    if rec.get("format") == BOARD_FORMAT:   # the board's records before they became game records
+    if rec.get("format") == BOARD_FORMAT:  # the board's records before they became game records
         rec = {**rec, "format": FORMAT, "version": 1, "variant": "scoperta"}
     body = {k: v for k, v in rec.items() if k not in ("moves", "result")}
     checked = check_record(body)
@@ -147,10 +174,18 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         raise RecordError("the board studies one deal: this record holds a match")
     d = checked["_deals"][0]
     start = deal_start(checked["variant"], d)
-    head = {k: v for k, v in body.items() if k != "format" and k != "version"} if "start" in d \
+    head = (
+        {k: v for k, v in body.items() if k != "format" and k != "version"}
+        if "start" in d
         else {k: v for k, v in body.items()}
-    return Game(start, [parse_card(m) for m in moves], head,
-                d["start"].score if "start" in d else (), sealed)
+    )
+    return Game(
+        start,
+        [parse_card(m) for m in moves],
+        head,
+        d["start"].score if "start" in d else (),
+        sealed,
+    )
 
 
 def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
@@ -195,8 +230,14 @@ def plies(game: Game) -> list[dict]:
     out = []
     for s, c in zip(game.states, game.moves, strict=False):  # the last state has no move
         a, b = s.side_points
-        out.append({"card": card_str(c), "player": s.to_move + 1, "trick": len(s.tricks) + 1,
-                    "margin": a - b})
+        out.append(
+            {
+                "card": card_str(c),
+                "player": s.to_move + 1,
+                "trick": len(s.tricks) + 1,
+                "margin": a - b,
+            }
+        )
     return out
 
 
@@ -205,12 +246,23 @@ def picture(pos, lang: str, best=(), values=None, frame=None) -> str:
 
 
 def position_view(pos, lang: str) -> dict:
-    return {"position": pos.to_text(), "variant": pos.variant, "to_move": pos.to_move + 1,
-            "legal": [card_str(c) for c in pos.legal_cards()], "svg": picture(pos, lang)}
+    return {
+        "position": pos.to_text(),
+        "variant": pos.variant,
+        "to_move": pos.to_move + 1,
+        "legal": [card_str(c) for c in pos.legal_cards()],
+        "svg": picture(pos, lang),
+    }
 
 
-def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = None,
-              seat: int | None = 1, sealer: Sealer | None = None) -> dict:
+def game_view(
+    game: Game,
+    lang: str,
+    last: str | None = None,
+    ply: int | None = None,
+    seat: int | None = 1,
+    sealer: Sealer | None = None,
+) -> dict:
     """The game (record, moves, tricks) and the board after ``ply`` cards (all of them when
     None); a finished deal's board is its final position, with ``result``. In a hidden-card
     game the board is what ``seat`` sees (view_position; None: open hands), its legal cards
@@ -227,21 +279,43 @@ def game_view(game: Game, lang: str, last: str | None = None, ply: int | None = 
     hidden = bool(pos is not None and pos.hidden_hand)
     mine = not hidden or pos.seat == pos.to_move
     rec = whole.page_record(sealer)
-    out = {"game": rec, "variant": s.variant.name, "players": s.players,
-           "over": s.is_over, "points": list(s.side_points), "moves": len(whole.moves),
-           "ply": len(game.moves), "turn": s.to_move + 1, "last": last,
-           "seat": pos.seat + 1 if hidden else None, "hidden": hidden,
-           "known": hidden and pos.known_position() is not None, "sealed": "sealed" in rec,
-           "reviewable": not (whole.hidden and "sealed" in rec),
-           "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
-           "position": pos.to_text() if pos is not None else None,
-           "svg": picture(shown, lang), "plies": plies(whole),
-           "tricks": [{"leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
-                       "winner": t.winner + 1, "points": t.points} for t in whole.state.tricks]}
+    out = {
+        "game": rec,
+        "variant": s.variant.name,
+        "players": s.players,
+        "over": s.is_over,
+        "points": list(s.side_points),
+        "moves": len(whole.moves),
+        "ply": len(game.moves),
+        "turn": s.to_move + 1,
+        "last": last,
+        "seat": pos.seat + 1 if hidden else None,
+        "hidden": hidden,
+        "known": hidden and pos.known_position() is not None,
+        "sealed": "sealed" in rec,
+        "reviewable": not (whole.hidden and "sealed" in rec),
+        "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
+        "position": pos.to_text() if pos is not None else None,
+        "svg": picture(shown, lang),
+        "plies": plies(whole),
+        "tricks": [
+            {
+                "leader": t.leader + 1,
+                "cards": [card_str(c) for c in t.cards],
+                "winner": t.winner + 1,
+                "points": t.points,
+            }
+            for t in whole.state.tricks
+        ],
+    }
     if s.tricks:
         t = s.tricks[-1]
-        out["last_trick"] = {"leader": t.leader + 1, "cards": [card_str(c) for c in t.cards],
-                             "winner": t.winner + 1, "points": t.points}
+        out["last_trick"] = {
+            "leader": t.leader + 1,
+            "cards": [card_str(c) for c in t.cards],
+            "winner": t.winner + 1,
+            "points": t.points,
+        }
     if s.is_over:
         a, b = s.side_points
         out["result"] = {"points": [a, b], "winner": 1 if a > b else 2 if b > a else None}
@@ -328,11 +402,17 @@ def check_objective(game: Game, objective: str) -> None:
 
 def review(game: Game, time_limit: float, lang: str = "en", objective: str = "points") -> dict:
     check_objective(game, objective)
-    rv = review_states([(game.start, tuple(game.moves))], ("player 1", "player 2"), time_limit,
-                       seed=game.head.get("seed"), objective=objective)
+    rv = review_states(
+        [(game.start, tuple(game.moves))],
+        ("player 1", "player 2"),
+        time_limit,
+        seed=game.head.get("seed"),
+        objective=objective,
+    )
     out = rv.to_json()
-    out["moves"] = [_judged(game, m, tuple(d for d in rv.draws if d.move == m.number))
-                    for m in rv.moves]
+    out["moves"] = [
+        _judged(game, m, tuple(d for d in rv.draws if d.move == m.number)) for m in rv.moves
+    ]
     out["mistakes"] = [_judged(game, m) for m in rv.mistakes()]
     out["text"] = render_review(rv, lang, moves=False)
     return out
@@ -347,11 +427,12 @@ def review_one(game: Game, move: int, time_limit: float, objective: str = "point
         raise RecordError(UNSUPPORTED)
     current_engine().ready()  # the kernels load now, not inside this card's time (a cold server's
     # first card got one sample, and a bound for its ±)
-    cache: dict = {}   # the luck of the draw after the card reads the card's analysis
+    cache: dict = {}  # the luck of the draw after the card reads the card's analysis
     before, card, after = game.states[move - 1], game.moves[move - 1], game.states[move]
     mv = review_move(before, card, time_limit, cache=cache, objective=objective)
-    return _judged(game, mv, draw_luck(before, card, after, time_limit, cache=cache,
-                                       objective=objective))
+    return _judged(
+        game, mv, draw_luck(before, card, after, time_limit, cache=cache, objective=objective)
+    )
 
 
 def page_strings(lang: str) -> dict:
@@ -380,8 +461,9 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
     if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
         c = parse_card(answer)
         if c not in p.position.legal_cards():
-            raise PositionError.of("puzzle.not_legal", card=card_str(c),
-                                   player=p.position.to_move + 1)
+            raise PositionError.of(
+                "puzzle.not_legal", card=card_str(c), player=p.position.to_move + 1
+            )
         ok = c in p.answer
     else:
         try:
@@ -390,8 +472,12 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
             raise PositionError.of("puzzle.not_value", answer=answer) from None
     if not ok and not reveal:
         return {"id": p.id, "ok": False}
-    out = {"id": p.id, "ok": bool(ok), "answer": format_answer(p.answer),
-           "comment": comment_text(p.comment, lang)}
+    out = {
+        "id": p.id,
+        "ok": bool(ok),
+        "answer": format_answer(p.answer),
+        "comment": comment_text(p.comment, lang),
+    }
     try:
         out["explanation"] = explain(p.position, p.objective, lang, 10.0)["text"]
     except BriscolaError:  # a puzzle the explainer cannot walk: the answer stands alone

@@ -16,6 +16,7 @@ answers. Three checks, made before any route runs, close both:
 
 A body declared longer than ``MAX_BODY`` is refused here too, before it is read.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -33,8 +34,9 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 def json_body(content: dict) -> bytes:
     """JSON bytes that never fail on text the user sent: a lone surrogate (valid in JSON
     escapes, not in UTF-8) becomes "?" instead of an error while writing the error."""
-    return json.dumps(content, ensure_ascii=False, allow_nan=False,
-                      separators=(",", ":")).encode("utf-8", "replace")
+    return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode(
+        "utf-8", "replace"
+    )
 
 
 def is_ip(name: str) -> bool:
@@ -114,8 +116,10 @@ class Guard:
             headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
         host = headers.get("host", "")
         if not self.host_ok(host):
-            return 403, (f"refused: this server answers only requests addressed to it by "
-                         f"its own name or address (Host {host[:80]!r} is not)")
+            return 403, (
+                f"refused: this server answers only requests addressed to it by "
+                f"its own name or address (Host {host[:80]!r} is not)"
+            )
         origin = headers.get("origin")
         if origin is not None and not self.origin_ok(origin, scope.get("scheme", "http"), host):
             return 403, "refused: a request from another site (Origin is not this server's page)"
@@ -146,8 +150,15 @@ class Guard:
 
 async def send_json(send, status: int, content: dict) -> None:
     body = json_body(content)
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

@@ -22,6 +22,7 @@ its table warm from a client's analysis to the next (the next ply of a game, an 
 after a review). A stop ends a search within milliseconds, so the job after a replaced one
 barely waits. Other requests (pictures, moves, puzzles' lists) never wait.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -57,7 +58,6 @@ class Busy(Exception):
     """The server already holds MAX_JOBS jobs of other clients."""
 
 
-
 class Job:
     def __init__(self, client: str):
         self.client = client
@@ -66,9 +66,9 @@ class Job:
         self.cancelled = False
         self.reason = "stopped or replaced by a newer request"
         self.thread: threading.Thread | None = None
-        self.inside = False          # between taking the search lock and leaving the try
+        self.inside = False  # between taking the search lock and leaving the try
         self.guard = threading.Lock()
-        self.stop = Stop()           # the analyses of the job run under it
+        self.stop = Stop()  # the analyses of the job run under it
 
     def cancel(self, reason: str | None = None) -> None:
         with self.guard:
@@ -83,8 +83,12 @@ class Jobs:
     ``engine`` (default: the process's default engine; a server process has no other
     analyses to keep apart from the board's)."""
 
-    def __init__(self, max_jobs: int = MAX_JOBS, max_seconds: float = MAX_JOB_SECONDS,
-                 engine: Engine | None = None):
+    def __init__(
+        self,
+        max_jobs: int = MAX_JOBS,
+        max_seconds: float = MAX_JOB_SECONDS,
+        engine: Engine | None = None,
+    ):
         self.engine = default_engine() if engine is None else engine
         self.by_client: dict[str, Job] = {}
         self.search_lock = threading.Lock()
@@ -97,8 +101,11 @@ class Jobs:
         job = self.by_client.get(client)
         if job is None:
             return {"running": False}
-        return {"running": True, "seconds": round(time.perf_counter() - job.started, 1),
-                "message": job.message}
+        return {
+            "running": True,
+            "seconds": round(time.perf_counter() - job.started, 1),
+            "message": job.message,
+        }
 
     def stop(self, client: str) -> bool:
         with self.lock:
@@ -117,8 +124,10 @@ class Jobs:
             old = self.by_client.get(client)
             live = sum(1 for j in self.by_client.values() if not j.cancelled and j is not old)
             if live >= self.max_jobs:
-                raise Busy(f"the server is busy: {live} searches are running or waiting; "
-                           f"stop one or try again when they end")
+                raise Busy(
+                    f"the server is busy: {live} searches are running or waiting; "
+                    f"stop one or try again when they end"
+                )
             job = Job(client)
             self.by_client[client] = job
         if old is not None:

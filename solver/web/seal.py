@@ -6,6 +6,7 @@ blocks over a random nonce (HMAC as a pseudorandom function in counter mode), th
 HMAC-SHA256 tag over nonce and ciphertext. The key is the server's own, drawn when the app
 is made, so a seal opens only on the server run that made it.
 """
+
 from __future__ import annotations
 
 import base64
@@ -33,8 +34,10 @@ class Sealer:
         self._tag_key = hmac.new(key, b"tag", hashlib.sha256).digest()
 
     def _stream(self, nonce: bytes, n: int) -> bytes:
-        blocks = (hmac.new(self._stream_key, nonce + i.to_bytes(8, "big"), hashlib.sha256).digest()
-                  for i in range((n + 31) // 32))
+        blocks = (
+            hmac.new(self._stream_key, nonce + i.to_bytes(8, "big"), hashlib.sha256).digest()
+            for i in range((n + 31) // 32)
+        )
         return b"".join(blocks)[:n]
 
     def _tag(self, body: bytes) -> bytes:
@@ -57,9 +60,12 @@ class Sealer:
             raw = b""
         body, tag = raw[:-TAG], raw[-TAG:]
         if len(raw) <= NONCE + TAG or not hmac.compare_digest(tag, self._tag(body)):
-            raise SealError("the game's sealed cards do not open on this server (it was "
-                            "restarted, or the record was changed): deal again, or load a "
-                            "downloaded record")
+            raise SealError(
+                "the game's sealed cards do not open on this server (it was "
+                "restarted, or the record was changed): deal again, or load a "
+                "downloaded record"
+            )
         nonce, data = body[:NONCE], body[NONCE:]
-        return json.loads(bytes(a ^ b for a, b in zip(data, self._stream(nonce, len(data)),
-                                                          strict=True)))
+        return json.loads(
+            bytes(a ^ b for a, b in zip(data, self._stream(nonce, len(data)), strict=True))
+        )
