@@ -1,7 +1,6 @@
 """Card-set arithmetic shared by every search kernel: a card is suit * 10 + rank (higher
 rank = stronger), a set of cards an int64 mask of 40 bits. All njit helpers are inlined
 into the kernels that call them."""
-
 from __future__ import annotations
 
 import numpy as np
@@ -30,11 +29,8 @@ def _rank_masks():
 
 CARD_POINTS, RANK_MASKS, ZERO_MASK = _rank_masks()
 SUIT_MASK = np.array([np.int64(0x3FF) << np.int64(10 * s) for s in range(4)], dtype=np.int64)
-FACT = np.array(
-    [1]
-    + [int(np.prod(np.arange(1, k + 1, dtype=np.float64))) if k < 21 else 0 for k in range(1, 21)],
-    dtype=np.int64,
-)
+FACT = np.array([1] + [int(np.prod(np.arange(1, k + 1, dtype=np.float64))) if k < 21 else 0
+                       for k in range(1, 21)], dtype=np.int64)
 for _k in range(1, 21):
     FACT[_k] = FACT[_k - 1] * _k
 
@@ -49,11 +45,9 @@ def popcount(typingctx, m):
     def codegen(context, builder, signature, args):
         v = context.cast(builder, args[0], signature.args[0], types.int64)
         i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(i64, [i64]), "llvm.ctpop.i64"
-        )
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64]),
+                                            "llvm.ctpop.i64")
         return builder.call(fn, [v])
-
     return types.int64(m), codegen
 
 
@@ -81,13 +75,9 @@ def nth_bit(m, k):
 
 @njit(cache=True, inline="always")
 def mask_points(m):
-    return (
-        2 * popcount(m & RANK_MASKS[0])
-        + 3 * popcount(m & RANK_MASKS[1])
-        + 4 * popcount(m & RANK_MASKS[2])
-        + 10 * popcount(m & RANK_MASKS[3])
-        + 11 * popcount(m & RANK_MASKS[4])
-    )
+    return (2 * popcount(m & RANK_MASKS[0]) + 3 * popcount(m & RANK_MASKS[1])
+            + 4 * popcount(m & RANK_MASKS[2]) + 10 * popcount(m & RANK_MASKS[3])
+            + 11 * popcount(m & RANK_MASKS[4]))
 
 
 @njit(cache=True, inline="always")

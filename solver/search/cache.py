@@ -5,7 +5,6 @@ numba keys a cached function on its own source file only, so a kernel compiled w
 pull`` that touches only a helper would keep running the old code). For the functions of
 this package the key is instead a hash of every source file in it: an edit to any of them
 compiles the kernels again, once."""
-
 from __future__ import annotations
 
 import hashlib
@@ -57,12 +56,7 @@ def install() -> None:
     classes = caching.CacheImpl._locator_classes
     if any(issubclass(c, _PackageStamp) for c in classes):
         return
-    ours = [
-        _with_stamp(c)
-        for c in (
-            caching.UserProvidedCacheLocator,
-            caching.InTreeCacheLocator,
-            caching.UserWideCacheLocator,
-        )
-    ]
+    ours = [_with_stamp(c) for c in (caching.UserProvidedCacheLocator,
+                                     caching.InTreeCacheLocator,
+                                     caching.UserWideCacheLocator)]
     classes[:0] = ours

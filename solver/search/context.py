@@ -1,7 +1,6 @@
 """The context and stats arrays every search kernel reads: one layout, so a slot that two
 kernels share has one index. Also the value constants and the node helpers both kernels
 share: value bounds, Star1's window and cut, the child's sign and offset, move order."""
-
 from __future__ import annotations
 
 import threading
@@ -20,58 +19,58 @@ from numba.extending import intrinsic
 KERNEL = {"cache": True, "nogil": True, "_nrt": False}
 
 # ---- context slots -----------------------------------------------------------------
-C_TRUMP = 0  # trump suit (-1: none)
-C_BRISCOLA = 1  # the trump card (-1: none)
-C_OBJ = 2  # 0 points, 1 win
-C_CLAIR = 3  # 1: the talon order is known (``order``)
-C_SCALE = 4  # u0! (root scale)
-C_GEN = 5  # table generation (clairvoyant searches only)
-C_ORDLEN = 6  # length of ``order``
-C_EPOCH = 7  # the search's age stamp (0..3) for the table's replacement
+C_TRUMP = 0      # trump suit (-1: none)
+C_BRISCOLA = 1   # the trump card (-1: none)
+C_OBJ = 2        # 0 points, 1 win
+C_CLAIR = 3      # 1: the talon order is known (``order``)
+C_SCALE = 4      # u0! (root scale)
+C_GEN = 5        # table generation (clairvoyant searches only)
+C_ORDLEN = 6     # length of ``order``
+C_EPOCH = 7      # the search's age stamp (0..3) for the table's replacement
 # 2-player scoperta only
-C_NOTT = 8  # 1: do not use the transposition table (tiny endgames)
-C_REVERSE = 9  # 1: walk chance outcomes last to first (a helper thread on the same card)
-C_STAR2 = 10  # Star2 probing at chance nodes with at most this many unseen cards (0: off)
+C_NOTT = 8       # 1: do not use the transposition table (tiny endgames)
+C_REVERSE = 9    # 1: walk chance outcomes last to first (a helper thread on the same card)
+C_STAR2 = 10     # Star2 probing at chance nodes with at most this many unseen cards (0: off)
 # the general kernel only
-C_PLAYERS = 11  # 2 or 4 (sides are seat parity)
-C_FOLLOW = 12  # 1: must follow suit
-C_TOPVIS = 13  # 1: the talon's top card is visible (scoperta)
-C_HORIZON = 14  # > 0: at a trick's start with at most this many cards alive, stop (estimates)
-C_LEAF = 15  # 1: past the horizon the points left split by solver.search.leaf, not evenly
-C_LEAF_W = 16  # its weights, C_LEAF_W .. C_LEAF_W + leaf.N_FEATURES - 1
+C_PLAYERS = 11   # 2 or 4 (sides are seat parity)
+C_FOLLOW = 12    # 1: must follow suit
+C_TOPVIS = 13    # 1: the talon's top card is visible (scoperta)
+C_HORIZON = 14   # > 0: at a trick's start with at most this many cards alive, stop (estimates)
+C_LEAF = 15      # 1: past the horizon the points left split by solver.search.leaf, not evenly
+C_LEAF_W = 16    # its weights, C_LEAF_W .. C_LEAF_W + leaf.N_FEATURES - 1
 # both kernels
 C_PREFETCH = 32  # 1: decision nodes ask for their children's table buckets first (scoperta:
-# a trick's second card, which then reads the entries for the children)
-C_ETC = 33  # > 0: from this many cards alive, a trick's second card first reads its
-# children's entries for a cut (scoperta, clairvoyant searches)
-C_EXACT = 34  # chance nodes with at most this many unseen cards: full window (scoperta)
+                 # a trick's second card, which then reads the entries for the children)
+C_ETC = 33       # > 0: from this many cards alive, a trick's second card first reads its
+                 # children's entries for a cut (scoperta, clairvoyant searches)
+C_EXACT = 34     # chance nodes with at most this many unseen cards: full window (scoperta)
 # the scoperta kernel's threads on one card (scoperta.py's docstring)
-C_SPLIT = 35  # > 0: chance nodes with at least this many unseen cards are split points
-C_BUSY = 36  # > 0: where the busy marks begin in ``order`` (threads defer busy outcomes)
-C_THREAD = 37  # this thread's number among C_THREADS: where it starts a chance node's walk
+C_SPLIT = 35     # > 0: chance nodes with at least this many unseen cards are split points
+C_BUSY = 36      # > 0: where the busy marks begin in ``order`` (threads defer busy outcomes)
+C_THREAD = 37    # this thread's number among C_THREADS: where it starts a chance node's walk
 C_THREADS = 38
 C_SIZE = 39
 
-PROBE = -2  # ``only``: search just the node's first move (a lower bound on its value)
+PROBE = -2       # ``only``: search just the node's first move (a lower bound on its value)
 
 # ---- stats slots -------------------------------------------------------------------
 S_NODES = 0
 S_LIMIT = 1
 S_ABORT = 2
 S_TTHIT = 3
-S_CHANCE = 4  # chance nodes expanded (past the table)
-S_PROBE = 5  # Star2 probes searched
-S_PROBECUT = 6  # chance nodes cut by their probes
-S_UNITS = 7  # outcomes searched at split points (C_SPLIT): the units of parallel work
-S_OFFPATH = 8  # nodes off the longest chain of dependent work (split points' outcomes in
-# parallel): the search's span is S_NODES - S_OFFPATH
+S_CHANCE = 4     # chance nodes expanded (past the table)
+S_PROBE = 5      # Star2 probes searched
+S_PROBECUT = 6   # chance nodes cut by their probes
+S_UNITS = 7      # outcomes searched at split points (C_SPLIT): the units of parallel work
+S_OFFPATH = 8    # nodes off the longest chain of dependent work (split points' outcomes in
+                 # parallel): the search's span is S_NODES - S_OFFPATH
 # threads in lockstep (solver/search/hold.py): a thread past S_LIMIT waits for its grant
-S_GRANT = 10  # > 0: hold at the limit until S_NODES is below this, then go on to it
-S_STOP = 11  # 1: stop instead (another thread finished the card)
-S_HELD = 12  # 1 while the thread waits
+S_GRANT = 10     # > 0: hold at the limit until S_NODES is below this, then go on to it
+S_STOP = 11      # 1: stop instead (another thread finished the card)
+S_HELD = 12      # 1 while the thread waits
 S_DEFERRED = 13  # outcomes a thread deferred because another thread was searching them
-S_JOINED = 14  # nodes of outcomes a thread searched while another was in them
-S_SIZE = 16  # two cache lines: a thread's row of stats shares none with another's
+S_JOINED = 14    # nodes of outcomes a thread searched while another was in them
+S_SIZE = 16      # two cache lines: a thread's row of stats shares none with another's
 
 OBJ_POINTS = 0
 OBJ_WIN = 1
@@ -119,17 +118,13 @@ def self_call(signature: str):
         packed = types.StarArgTuple.from_types(given)
 
         def codegen(context, builder, sig, llargs):
-            vals = [
-                context.cast(builder, v, t, a)
-                for v, t, a in zip(cgutils.unpack_tuple(builder, llargs[0], len(args)), given, args)
-            ]
-            status, res = context.call_conv.call_function(
-                builder, builder.function, ret, args, vals
-            )
+            vals = [context.cast(builder, v, t, a) for v, t, a in
+                    zip(cgutils.unpack_tuple(builder, llargs[0], len(args)), given, args)]
+            status, res = context.call_conv.call_function(builder, builder.function, ret,
+                                                          args, vals)
             with cgutils.if_unlikely(builder, status.is_error):
                 context.call_conv.return_status_propagate(builder, status)
             return res
-
         return ret(packed), codegen
 
     return call
@@ -144,11 +139,9 @@ def rarely(typingctx, cond):
 
     def codegen(context, builder, sig, args):
         i1 = ir.IntType(1)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(i1, [i1, i1]), "llvm.expect.i1"
-        )
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i1, [i1, i1]),
+                                            "llvm.expect.i1")
         return builder.call(fn, [args[0], i1(0)])
-
     return types.boolean(cond), codegen
 
 

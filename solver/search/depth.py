@@ -1,7 +1,6 @@
 """numba kernel of the estimator's depth-limited search: one known talon order (a sample
 of the hidden cards, or the true one), two players, the points of the next few tricks. It
 shares the card arithmetic (bits.py) with the exact kernels and has no table."""
-
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +10,8 @@ from solver.search.bits import CARD_POINTS, leader_wins, lowbit_index
 from solver.search.context import KERNEL, load_kernel, self_call
 
 _I = "int64"
-DL_SIG = f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}[::1])"
+DL_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}[::1], {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
+          f"{_I}[::1])")
 
 
 #: ``dl_search``'s calls to itself (see context.self_call)
@@ -61,13 +61,11 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
                     nh0 |= b
                 nk = k + 2
             if w == turn:
-                v = p + _itself(
-                    nh0, nh1, NO, order, nk, w, depth - 1, alpha - p, beta - p, trump, NO, stats
-                )
+                v = p + _itself(nh0, nh1, NO, order, nk, w, depth - 1, alpha - p, beta - p,
+                                   trump, NO, stats)
             else:
-                v = -p - _itself(
-                    nh0, nh1, NO, order, nk, w, depth - 1, -beta - p, -alpha - p, trump, NO, stats
-                )
+                v = -p - _itself(nh0, nh1, NO, order, nk, w, depth - 1, -beta - p, -alpha - p,
+                                    trump, NO, stats)
         if stats[2]:
             return 0
         if v > best:

@@ -6,7 +6,6 @@ Libero, where ``follow`` may be 1 and ``trump`` -1 for no trump).
 The loops compute the points the mover still takes, a plain minimax over the cards; a node
 turns them into its value with ``gain_value``. Where a trick needs no search (one card
 each), the trick rule decides it."""
-
 from __future__ import annotations
 
 import numpy as np
@@ -128,31 +127,8 @@ def three_tricks_called(hm, ho, my, obj, S, trump, follow, alpha, beta):
 
 
 @njit(cache=True, inline="always")
-def three_tricks(
-    h0,
-    h1,
-    turn,
-    s0,
-    s1,
-    obj,
-    S,
-    trump,
-    follow,
-    alpha,
-    beta,
-    tt,
-    idx,
-    chk,
-    a0,
-    b0,
-    lo,
-    hi,
-    r,
-    gu,
-    alive,
-    epoch,
-    called,
-):
+def three_tricks(h0, h1, turn, s0, s1, obj, S, trump, follow, alpha, beta, tt, idx, chk, a0,
+                 b0, lo, hi, r, gu, alive, epoch, called):
     """A lead with three cards each, the talon empty, that the table could not answer:
     valued by ``three_tricks_value`` (inlined, or ``called``: a constant of the caller) and
     stored (the node's window was (a0, b0); nothing below it is searched). Scoperta talon

@@ -17,55 +17,18 @@ The pieces of a node are ``inline="always"`` helpers; only ``search`` recurses. 
 2-player game's last tricks (endgame.py) are the scoperta kernel's too, but this module
 does not load that kernel.
 """
-
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from solver.search.bits import (
-    CARD_POINTS,
-    FACT,
-    beats,
-    canon_card,
-    canon_mask,
-    highbit_index,
-    lowbit_index,
-    mask_points,
-    nth_bit,
-    popcount,
-)
-from solver.search.context import (
-    C_BRISCOLA,
-    C_CLAIR,
-    C_EPOCH,
-    C_FOLLOW,
-    C_GEN,
-    C_HORIZON,
-    C_LEAF,
-    C_LEAF_W,
-    C_OBJ,
-    C_ORDLEN,
-    C_PLAYERS,
-    C_PREFETCH,
-    C_SCALE,
-    C_TOPVIS,
-    C_TRUMP,
-    INF,
-    KERNEL,
-    OBJ_WIN,
-    S_ABORT,
-    S_LIMIT,
-    S_NODES,
-    child_offset,
-    raise_best,
-    sort_moves,
-    load_kernel,
-    self_call,
-    star1_cut,
-    star1_window,
-    value_bounds,
-)
+from solver.search.bits import (CARD_POINTS, FACT, beats, canon_card, canon_mask, highbit_index,
+                                lowbit_index, mask_points, nth_bit, popcount)
+from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN, C_HORIZON, C_LEAF,
+                                   C_LEAF_W, C_OBJ, C_ORDLEN, C_PLAYERS, C_PREFETCH, C_SCALE,
+                                   C_TOPVIS, C_TRUMP, INF, KERNEL, OBJ_WIN, S_ABORT, S_LIMIT,
+                                   S_NODES, child_offset, raise_best, sort_moves, load_kernel,
+                                   self_call, star1_cut, star1_window, value_bounds)
 from solver.search.endgame import three_tricks
 from solver.search.leaf import ONE, leaf_sum
 from solver.search.table import tt_hash5, tt_prefetch, tt_probe, tt_save, tt_unit
@@ -103,7 +66,8 @@ def _alive(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, briscola):
 
 
 @njit(cache=True, inline="always")
-def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx, draw):
+def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx,
+                 draw):
     """(decided, its value, lo, hi, live cards) of a node: its value when the scores or the
     horizon settle it, else its range. ``draw`` is the leaf's "draw" feature (a scalar: an
     array argument would cost an atomic reference count per call)."""
@@ -113,21 +77,15 @@ def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending,
     R = mask_points(alive)
     my = s0 if (turn & 1) == 0 else s1
     done, result, lo, hi = value_bounds(obj, my, s1 if (turn & 1) == 0 else s0, R, alive, S)
-    if (
-        not done
-        and ctx[C_HORIZON] > 0
-        and tabn == 0
-        and pending == 0
-        and popcount(alive) <= ctx[C_HORIZON]
-    ):
+    if (not done and ctx[C_HORIZON] > 0 and tabn == 0 and pending == 0
+            and popcount(alive) <= ctx[C_HORIZON]):
         # past the horizon the points left are split evenly, or as the leaf's hands say
         done = True
         e = np.int64(0)  # the mover's expected margin on the points left, in 1/ONE points
         if ctx[C_LEAF] == 1:
             hm, ho = (h0, h1) if turn == 0 else (h1, h0)
-            e = min(
-                max(leaf_sum(hm, ho, alive, ctx[C_TRUMP], ctx, C_LEAF_W, draw), -R * ONE), R * ONE
-            )
+            e = min(max(leaf_sum(hm, ho, alive, ctx[C_TRUMP], ctx, C_LEAF_W, draw), -R * ONE),
+                    R * ONE)
         if obj == OBJ_WIN:
             twice = 2 * ONE * my + ONE * R + e
             result = 2 * S if twice > 120 * ONE else (S if twice == 120 * ONE else np.int64(0))
@@ -137,9 +95,8 @@ def _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending,
 
 
 @njit(cache=True, inline="always")
-def _tt_slot(
-    h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, alive, hi, ctx, tt
-):
+def _tt_slot(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, alive, hi,
+             ctx, tt):
     """(bucket, check, r, gu) of the node's table entry: ``r`` takes the search's scale to
     the node's own, ``gu`` is the entry's unit (``hi`` is the node's largest value)."""
     trump = ctx[C_TRUMP]
@@ -160,26 +117,13 @@ def _tt_slot(
             ktab |= canon_card((tabpack >> (6 * j)) & 63, alive) << (6 * j)
         if tal > 0 and briscola >= 0:
             kbr = canon_card(briscola, alive)
-    k1 = (
-        kh0
-        | (turn << 40)
-        | (pending << 42)
-        | (obj << 43)
-        | (tabn << 44)
-        | (tal << 46)
+    k1 = kh0 | (turn << 40) | (pending << 42) | (obj << 43) | (tabn << 44) | (tal << 46) \
         | ((ktop + 1) << 52)
-    )
     k2 = kh1 | ((s0 << 40) if obj == OBJ_WIN else np.int64(0))
     k3 = kh2 | (ktab << 40)
     k4 = kh3
-    k5 = (
-        kun
-        | ((trump + 1) << 40)
-        | (ctx[C_FOLLOW] << 43)
-        | (ctx[C_TOPVIS] << 44)
-        | ((ctx[C_PLAYERS] >> 2) << 45)
-        | ((kbr + 1) << 46)
-    )
+    k5 = kun | ((trump + 1) << 40) | (ctx[C_FOLLOW] << 43) | (ctx[C_TOPVIS] << 44) \
+        | ((ctx[C_PLAYERS] >> 2) << 45) | ((kbr + 1) << 46)
     r = np.int64(1)
     if ctx[C_CLAIR] == 1:
         k4 |= ctx[C_GEN] << 40
@@ -256,11 +200,9 @@ def _order_moves(h0, h1, h2, h3, tabn, tabpack, turn, alive, only, ttmove, ctx, 
             if below and (hand >> highbit_index(below)) & 1:
                 continue
         moves[nm] = c
-        keys[nm] = (
-            -1000
-            if (c == ttmove if ctx[C_CLAIR] == 1 else canon_card(c, alive) == ttmove)
+        keys[nm] = -1000 if (c == ttmove if ctx[C_CLAIR] == 1
+                             else canon_card(c, alive) == ttmove) \
             else CARD_POINTS[c] * 4 + (c % 10) + (40 if c // 10 == ctx[C_TRUMP] else 0)
-        )
         nm += 1
     sort_moves(moves, keys, nm)
     return nm
@@ -323,30 +265,13 @@ def _child(c, h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, s0, s1, ctx
             else:
                 npend = np.int64(1)
     sgn, off = child_offset((nturn & 1) == (turn & 1), ctx[C_OBJ], p, ctx[C_SCALE])
-    return (
-        nh0,
-        nh1,
-        nh2,
-        nh3,
-        ntabn,
-        ntabpack,
-        ntop,
-        nunseen,
-        ntal,
-        nturn,
-        npend,
-        ns0,
-        ns1,
-        sgn,
-        off,
-    )
+    return (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0, ns1,
+            sgn, off)
 
 
 _I = "int64"
-SEARCH_SIG = (
-    f"{_I}(" + ", ".join([_I] * 16) + f", {_I}[::1], {_I}[::1], {_I}[:, ::1], "
-    f"{_I}[::1], {_I}[:, ::1])"
-)
+SEARCH_SIG = (f"{_I}(" + ", ".join([_I] * 16) + f", {_I}[::1], {_I}[::1], {_I}[:, ::1], "
+              f"{_I}[::1], {_I}[:, ::1])")
 
 
 #: ``search``'s calls to itself (see context.self_call)
@@ -354,29 +279,8 @@ _itself = self_call(SEARCH_SIG)
 
 
 @njit(**KERNEL)
-def search(
-    h0,
-    h1,
-    h2,
-    h3,
-    tabn,
-    tabpack,
-    top,
-    unseen,
-    tal,
-    turn,
-    pending,
-    s0,
-    s1,
-    alpha,
-    beta,
-    only,
-    ctx,
-    order,
-    tt,
-    stats,
-    work,
-):
+def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1,
+           alpha, beta, only, ctx, order, tt, stats, work):
     """Value for the side of ``turn`` (scaled) within fail-soft bounds.
 
     ``tabpack`` holds the ``tabn`` cards of the trick, 6 bits each, leader's lowest.
@@ -394,9 +298,8 @@ def search(
     if ctx[C_LEAF] == 1 and ctx[C_CLAIR] == 1 and tal >= 2 and tabn == 0:
         base = ctx[C_ORDLEN] - tal
         draw = CARD_POINTS[order[base]] - CARD_POINTS[order[base + 1]]
-    done, result, lo, hi, alive = _node_bounds(
-        h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s1, ctx, draw
-    )
+    done, result, lo, hi, alive = _node_bounds(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal,
+                                               turn, pending, s0, s1, ctx, draw)
     if done:
         return result
     alpha, beta = max(alpha, lo), min(beta, hi)
@@ -407,44 +310,16 @@ def search(
     ttmove = bestmove = NO
     a0, b0 = alpha, beta
     if use_tt:
-        idx, chk, r, gu = _tt_slot(
-            h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, alive, hi, ctx, tt
-        )
+        idx, chk, r, gu = _tt_slot(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn,
+                                   pending, s0, alive, hi, ctx, tt)
         found, cut, tv, alpha, beta, ttmove = tt_probe(tt, idx, chk, r, gu, alpha, beta)
         if cut:
             return tv
-        if (
-            ctx[C_PLAYERS] == 2
-            and tal == 0
-            and tabn == 0
-            and popcount(h0 | h1) == 6
-            and ctx[C_HORIZON] < 2
-        ):  # searched to the end, not to a leaf
-            return three_tricks(
-                h0,
-                h1,
-                turn,
-                s0,
-                s1,
-                ctx[C_OBJ],
-                ctx[C_SCALE],
-                ctx[C_TRUMP],
-                ctx[C_FOLLOW],
-                alpha,
-                beta,
-                tt,
-                idx,
-                chk,
-                a0,
-                b0,
-                lo,
-                hi,
-                r,
-                gu,
-                alive,
-                ctx[C_EPOCH],
-                True,
-            )
+        if (ctx[C_PLAYERS] == 2 and tal == 0 and tabn == 0 and popcount(h0 | h1) == 6
+                and ctx[C_HORIZON] < 2):  # searched to the end, not to a leaf
+            return three_tricks(h0, h1, turn, s0, s1, ctx[C_OBJ], ctx[C_SCALE], ctx[C_TRUMP],
+                                ctx[C_FOLLOW], alpha, beta, tt, idx, chk, a0, b0, lo, hi, r, gu,
+                                alive, ctx[C_EPOCH], True)
     if pending == 1:
         # ---- chance node (Star1 with the node's own bounds for every outcome) ----
         N, newtop = _chance_size(unseen, top, tal, ctx)
@@ -453,32 +328,10 @@ def search(
         for i in range(N):
             left = N - i - 1
             ca, cb = star1_window(N, alpha, beta, total, left * lo, left * hi, lo, hi)
-            nh0, nh1, nh2, nh3, ntop, rest = _chance_child(
-                i, h0, h1, h2, h3, top, unseen, tal, turn, newtop, ctx
-            )
-            v = _itself(
-                nh0,
-                nh1,
-                nh2,
-                nh3,
-                ZERO,
-                ZERO,
-                ntop,
-                rest,
-                tal - ctx[C_PLAYERS],
-                turn,
-                ZERO,
-                s0,
-                s1,
-                ca,
-                cb,
-                NO,
-                ctx,
-                order,
-                tt,
-                stats,
-                work,
-            )
+            nh0, nh1, nh2, nh3, ntop, rest = _chance_child(i, h0, h1, h2, h3, top, unseen, tal,
+                                                           turn, newtop, ctx)
+            v = _itself(nh0, nh1, nh2, nh3, ZERO, ZERO, ntop, rest, tal - ctx[C_PLAYERS], turn,
+                       ZERO, s0, s1, ca, cb, NO, ctx, order, tt, stats, work)
             if stats[S_ABORT]:
                 return ZERO
             total += v
@@ -491,155 +344,35 @@ def search(
         # ---- decision node ----
         row = popcount(alive) - tabn
         moves = work[row, MOVES:KEYS]
-        nm = _order_moves(
-            h0,
-            h1,
-            h2,
-            h3,
-            tabn,
-            tabpack,
-            turn,
-            alive,
-            only,
-            ttmove,
-            ctx,
-            moves,
-            work[row, KEYS:ROW_LEN],
-        )
+        nm = _order_moves(h0, h1, h2, h3, tabn, tabpack, turn, alive, only, ttmove, ctx, moves,
+                          work[row, KEYS:ROW_LEN])
         result = -INF
         if use_tt and nm > 1 and ctx[C_PREFETCH] == 1:
             # ask for the children's buckets first, so their memory reads overlap
             for j in range(nm):
-                (
-                    nh0,
-                    nh1,
-                    nh2,
-                    nh3,
-                    ntabn,
-                    ntabpack,
-                    ntop,
-                    nunseen,
-                    ntal,
-                    nturn,
-                    npend,
-                    ns0,
-                    ns1,
-                    sgn,
-                    off,
-                ) = _child(
-                    moves[j],
-                    h0,
-                    h1,
-                    h2,
-                    h3,
-                    tabn,
-                    tabpack,
-                    top,
-                    unseen,
-                    tal,
-                    turn,
-                    s0,
-                    s1,
-                    ctx,
-                    order,
-                )
-                calive = _alive(
-                    nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, ctx[C_BRISCOLA]
-                )
-                if (
-                    ctx[C_HORIZON] > 0
-                    and ntabn == 0
-                    and npend == 0
-                    and popcount(calive) <= ctx[C_HORIZON]
-                ):
+                (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0,
+                 ns1, sgn, off) = _child(moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen,
+                                         tal, turn, s0, s1, ctx, order)
+                calive = _alive(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal,
+                                ctx[C_BRISCOLA])
+                if (ctx[C_HORIZON] > 0 and ntabn == 0 and npend == 0
+                        and popcount(calive) <= ctx[C_HORIZON]):
                     continue  # a leaf: valued without the table
-                cidx, _, _, _ = _tt_slot(
-                    nh0,
-                    nh1,
-                    nh2,
-                    nh3,
-                    ntabn,
-                    ntabpack,
-                    ntop,
-                    nunseen,
-                    ntal,
-                    nturn,
-                    npend,
-                    ns0,
-                    calive,
-                    hi,
-                    ctx,
-                    tt,
-                )
+                cidx, _, _, _ = _tt_slot(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen,
+                                         ntal, nturn, npend, ns0, calive, hi, ctx, tt)
                 tt_prefetch(tt, cidx)
         for j in range(nm):
-            (
-                nh0,
-                nh1,
-                nh2,
-                nh3,
-                ntabn,
-                ntabpack,
-                ntop,
-                nunseen,
-                ntal,
-                nturn,
-                npend,
-                ns0,
-                ns1,
-                sgn,
-                off,
-            ) = _child(
-                moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, s0, s1, ctx, order
-            )
+            (nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn, npend, ns0, ns1,
+             sgn, off) = _child(moves[j], h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn,
+                                s0, s1, ctx, order)
             if sgn == 1:
-                v = off + _itself(
-                    nh0,
-                    nh1,
-                    nh2,
-                    nh3,
-                    ntabn,
-                    ntabpack,
-                    ntop,
-                    nunseen,
-                    ntal,
-                    nturn,
-                    npend,
-                    ns0,
-                    ns1,
-                    alpha - off,
-                    beta - off,
-                    NO,
-                    ctx,
-                    order,
-                    tt,
-                    stats,
-                    work,
-                )
+                v = off + _itself(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
+                                 npend, ns0, ns1, alpha - off, beta - off, NO, ctx, order, tt,
+                                 stats, work)
             else:
-                v = off - _itself(
-                    nh0,
-                    nh1,
-                    nh2,
-                    nh3,
-                    ntabn,
-                    ntabpack,
-                    ntop,
-                    nunseen,
-                    ntal,
-                    nturn,
-                    npend,
-                    ns0,
-                    ns1,
-                    off - beta,
-                    off - alpha,
-                    NO,
-                    ctx,
-                    order,
-                    tt,
-                    stats,
-                    work,
-                )
+                v = off - _itself(nh0, nh1, nh2, nh3, ntabn, ntabpack, ntop, nunseen, ntal, nturn,
+                                 npend, ns0, ns1, off - beta, off - alpha, NO, ctx, order, tt,
+                                 stats, work)
             if stats[S_ABORT]:
                 return ZERO
             result, bestmove, alpha = raise_best(v, moves[j], result, bestmove, alpha)
@@ -648,9 +381,8 @@ def search(
     if use_tt:
         if ctx[C_CLAIR] == 0 and bestmove >= 0:
             bestmove = canon_card(bestmove, alive)
-        tt_save(
-            tt, idx, chk, result, a0, b0, lo, hi, r, gu, bestmove + 1, popcount(alive), ctx[C_EPOCH]
-        )
+        tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, bestmove + 1, popcount(alive),
+                ctx[C_EPOCH])
     return result
 
 

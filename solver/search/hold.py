@@ -6,7 +6,6 @@ machine has: how the threads share a search, measured on two cores. The kernel c
 ``hold`` only once a thread is past its limit (``S_LIMIT``), so a search outside lockstep
 pays nothing for it: there ``hold`` says stop at once, as the limit always meant.
 """
-
 from __future__ import annotations
 
 from llvmlite import ir
@@ -23,34 +22,26 @@ NAP_US = 20
 @intrinsic
 def load_acquire(typingctx, arr, i):
     """``arr[i]`` read from memory each time (an atomic load): another thread writes it."""
-
     def codegen(context, builder, sig, args):
         aryty = sig.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer2(
-            context,
-            builder,
-            ary.data,
-            cgutils.unpack_tuple(builder, ary.shape),
-            cgutils.unpack_tuple(builder, ary.strides),
-            aryty.layout,
-            [args[1]],
-        )
+        ptr = cgutils.get_item_pointer2(context, builder, ary.data,
+                                        cgutils.unpack_tuple(builder, ary.shape),
+                                        cgutils.unpack_tuple(builder, ary.strides),
+                                        aryty.layout, [args[1]])
         return builder.load_atomic(ptr, "acquire", 8)
-
     return types.int64(arr, types.int64), codegen
 
 
 @intrinsic
 def nap(typingctx, us):
     """Sleep ``us`` microseconds (libc's usleep), leaving the core to the running threads."""
-
     def codegen(context, builder, sig, args):
         i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i32, [i32]), "usleep")
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i32, [i32]),
+                                            "usleep")
         builder.call(fn, [builder.trunc(args[0], i32)])
         return context.get_dummy_value()
-
     return types.void(us), codegen
 
 

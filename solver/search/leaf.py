@@ -12,7 +12,6 @@ where the talon order is known (a sample's searches are clairvoyant).
 Weights are integers in 1/ONE points, kept in the search context (C_LEAF_W...), so a
 search of another game or a test can set its own.
 """
-
 from __future__ import annotations
 
 import numpy as np
@@ -23,65 +22,31 @@ from solver.search.bits import SUIT_MASK, ZERO_MASK, highbit_index, mask_points,
 
 ONE = 256
 #: the features, in the order of the weights (mover minus opponent unless said)
-FEATURES = (
-    "one",  # 1: the lead
-    "points",  # points in hand
-    "live",  # points still in play (hands and talon), not a difference
-    "carichi",  # aces and threes in hand
-    "masters",  # cards that are the strongest live card of their suit
-    "master_pts",  # their points
-    "trumps",  # trumps in hand
-    "trump_pts",  # their points
-    "top_trump",  # +1 / -1: who holds the strongest live trump (0: the talon)
-    "sure_pts",  # points of cards no live card of their suit outside the hand beats
-    "sure",  # those cards
-    "exposed_pts",  # points of cards the other hand holds a higher card of the suit over
-    "voids",  # suits with live cards of which the hand holds none
-    "seconds",  # cards that are the second strongest live card of their suit
-    "blanks",  # zero-point cards in hand
-    "draw",
-)  # points of the next card drawn (the trick's winner's) minus the next
-# (the loser's); 0 when the talon order is unknown
+FEATURES = ("one",        # 1: the lead
+            "points",     # points in hand
+            "live",       # points still in play (hands and talon), not a difference
+            "carichi",    # aces and threes in hand
+            "masters",    # cards that are the strongest live card of their suit
+            "master_pts",  # their points
+            "trumps",     # trumps in hand
+            "trump_pts",  # their points
+            "top_trump",  # +1 / -1: who holds the strongest live trump (0: the talon)
+            "sure_pts",   # points of cards no live card of their suit outside the hand beats
+            "sure",       # those cards
+            "exposed_pts",  # points of cards the other hand holds a higher card of the suit over
+            "voids",      # suits with live cards of which the hand holds none
+            "seconds",    # cards that are the second strongest live card of their suit
+            "blanks",     # zero-point cards in hand
+            "draw")       # points of the next card drawn (the trick's winner's) minus the next
+                          # (the loser's); 0 when the talon order is unknown
 N_FEATURES = len(FEATURES)
 
 #: fitted weights (points per unit of feature), per game; a game not here is split evenly
 WEIGHTS = {
-    "classic": (
-        0.415,
-        -0.119,
-        -0.005,
-        0.793,
-        2.426,
-        0.164,
-        6.449,
-        1.272,
-        -3.120,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-        0,
-    ),
-    "briscolone": (
-        1.013,
-        1.445,
-        0.216,
-        -3.587,
-        7.661,
-        0.396,
-        0,
-        0,
-        0,
-        -0.083,
-        -3.169,
-        -1.030,
-        1.454,
-        2.309,
-        2.218,
-        0.768,
-    ),
+    "classic": (0.415, -0.119, -0.005, 0.793, 2.426, 0.164, 6.449, 1.272, -3.120,
+                0, 0, 0, 0, 0, 0, 0),
+    "briscolone": (1.013, 1.445, 0.216, -3.587, 7.661, 0.396, 0, 0, 0,
+                   -0.083, -3.169, -1.030, 1.454, 2.309, 2.218, 0.768),
 }
 
 _CAR = np.int64(CARICHI_MASK)
@@ -122,15 +87,8 @@ def leaf_sum(hm, ho, alive, trump, ctx, first, draw):
     f_ex = np.int64(0)
     f_void = np.int64(0)
     # the last seven features only when weighted (classic weights them 0)
-    ext = (
-        ctx[first + 9]
-        | ctx[first + 10]
-        | ctx[first + 11]
-        | ctx[first + 12]
-        | ctx[first + 13]
-        | ctx[first + 14]
-        | ctx[first + 15]
-    ) != 0
+    ext = (ctx[first + 9] | ctx[first + 10] | ctx[first + 11] | ctx[first + 12]
+           | ctx[first + 13] | ctx[first + 14] | ctx[first + 15]) != 0
     for s in range(4):
         a = alive & SUIT_MASK[s]
         if a:
@@ -157,24 +115,15 @@ def leaf_sum(hm, ho, alive, trump, ctx, first, draw):
             f_sc += sc - oc
             f_ex += ex - ox
             f_void += vd - ov
-    acc = (
-        ctx[first]
-        + ctx[first + 1] * (mask_points(hm) - mask_points(ho))
-        + ctx[first + 2] * mask_points(alive)
-        + ctx[first + 3] * (popcount(hm & _CAR) - popcount(ho & _CAR))
-        + ctx[first + 4] * f_mast
-        + ctx[first + 5] * f_mpts
-    )
+    acc = (ctx[first] + ctx[first + 1] * (mask_points(hm) - mask_points(ho))
+           + ctx[first + 2] * mask_points(alive)
+           + ctx[first + 3] * (popcount(hm & _CAR) - popcount(ho & _CAR))
+           + ctx[first + 4] * f_mast + ctx[first + 5] * f_mpts)
     if ext:
-        acc += (
-            ctx[first + 9] * f_sp
-            + ctx[first + 10] * f_sc
-            + ctx[first + 11] * f_ex
-            + ctx[first + 12] * f_void
-            + ctx[first + 13] * f_sec
-            + ctx[first + 14] * (popcount(hm & ZERO_MASK) - popcount(ho & ZERO_MASK))
-            + ctx[first + 15] * draw
-        )
+        acc += (ctx[first + 9] * f_sp + ctx[first + 10] * f_sc + ctx[first + 11] * f_ex
+                + ctx[first + 12] * f_void + ctx[first + 13] * f_sec
+                + ctx[first + 14] * (popcount(hm & ZERO_MASK) - popcount(ho & ZERO_MASK))
+                + ctx[first + 15] * draw)
     if trump >= 0:
         T = SUIT_MASK[trump]
         acc += ctx[first + 6] * (popcount(hm & T) - popcount(ho & T))
@@ -192,13 +141,11 @@ def leaf_sum(hm, ho, alive, trump, ctx, first, draw):
 def features(hm: int, ho: int, alive: int, trump: int, order=None) -> list[int]:
     """The features of a leaf in plain Python (the reference of the kernel's sum, and what
     the fit reads); ``order`` is the talon, top first, when it is known."""
-
     def pts(m):
         return sum(int(POINTS[c]) for c in range(40) if m >> c & 1)
 
     def cnt(m):
         return bin(m).count("1")
-
     mast = mpts = sec = 0
     side = [[0, 0, 0, 0], [0, 0, 0, 0]]  # sure points, sure cards, exposed points, voids
     for s in range(4):
@@ -222,21 +169,9 @@ def features(hm: int, ho: int, alive: int, trump: int, order=None) -> list[int]:
                     side[k][2] += int(POINTS[c])
     zero = sum(1 << c for c in range(40) if POINTS[c] == 0)
     draw = int(POINTS[order[0]]) - int(POINTS[order[1]]) if order and len(order) > 1 else 0
-    f = (
-        [
-            1,
-            pts(hm) - pts(ho),
-            pts(alive),
-            cnt(hm & CARICHI_MASK) - cnt(ho & CARICHI_MASK),
-            mast,
-            mpts,
-            0,
-            0,
-            0,
-        ]
-        + [side[0][j] - side[1][j] for j in range(4)]
-        + [sec, cnt(hm & zero) - cnt(ho & zero), draw]
-    )
+    f = [1, pts(hm) - pts(ho), pts(alive), cnt(hm & CARICHI_MASK) - cnt(ho & CARICHI_MASK),
+         mast, mpts, 0, 0, 0] + [side[0][j] - side[1][j] for j in range(4)] + [
+         sec, cnt(hm & zero) - cnt(ho & zero), draw]
     if trump >= 0:
         T = int(SUIT_MASK[trump])
         f[6] = cnt(hm & T) - cnt(ho & T)

@@ -44,72 +44,20 @@ recurses (numba's cache crashes on reload with mutually recursive functions). Th
 context layout and constants live in bits.py, table.py and context.py (read them there; this
 module imports only what it uses).
 """
-
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from solver.search.bits import (
-    CARD_POINTS,
-    FACT,
-    SUIT_MASK,
-    ZERO_MASK,
-    canon_card,
-    canon_mask,
-    highbit_index,
-    leader_wins,
-    lowbit_index,
-    mask_points,
-    popcount,
-)
-from solver.search.context import (
-    C_BRISCOLA,
-    C_BUSY,
-    C_CLAIR,
-    C_EPOCH,
-    C_GEN,
-    C_NOTT,
-    C_ETC,
-    C_EXACT,
-    C_OBJ,
-    C_ORDLEN,
-    C_PREFETCH,
-    C_REVERSE,
-    C_SCALE,
-    C_SIZE,
-    C_SPLIT,
-    C_STAR2,
-    C_THREAD,
-    C_THREADS,
-    C_TRUMP,
-    INF,
-    KERNEL,
-    OBJ_WIN,
-    PROBE,
-    S_ABORT,
-    S_CHANCE,
-    S_DEFERRED,
-    S_JOINED,
-    S_LIMIT,
-    S_NODES,
-    S_OFFPATH,
-    S_PROBE,
-    S_PROBECUT,
-    S_SIZE,
-    S_TTHIT,
-    S_UNITS,
-    child_offset,
-    raise_best,
-    rarely,
-    sort_moves,
-    star1_cut,
-    star1_window,
-    load_kernel,
-    self_call,
-    value_bounds,
-    win_value,
-)
+from solver.search.bits import (CARD_POINTS, FACT, SUIT_MASK, ZERO_MASK, canon_card, canon_mask,
+                                highbit_index, leader_wins, lowbit_index, mask_points, popcount)
+from solver.search.context import (C_BRISCOLA, C_BUSY, C_CLAIR, C_EPOCH, C_GEN, C_NOTT, C_ETC,
+                                   C_EXACT, C_OBJ, C_ORDLEN, C_PREFETCH, C_REVERSE, C_SCALE, C_SIZE,
+                                   C_SPLIT, C_STAR2, C_THREAD, C_THREADS, C_TRUMP, INF, KERNEL,
+                                   OBJ_WIN, PROBE, S_ABORT, S_CHANCE, S_DEFERRED, S_JOINED, S_LIMIT,
+                                   S_NODES, S_OFFPATH, S_PROBE, S_PROBECUT, S_SIZE, S_TTHIT,
+                                   S_UNITS, child_offset, raise_best, rarely, sort_moves, star1_cut,
+                                   star1_window, load_kernel, self_call, value_bounds, win_value)
 from solver.search.endgame import last_two_gain, three_tricks
 from solver.search.hold import hold
 from solver.search.table import TT_COLS, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save, tt_unit
@@ -132,14 +80,14 @@ CHILD_BUCKET, CHILD_CHECK, CHILD_FACTOR, CHILD_OFFSET = 0, 8, 16, 24
 #: bounds, upper bounds, draws (the loser's card | the new top card << 6, + DEFER while
 #: deferred), table buckets and checks (``_chance_bounds``); then a split point's state
 LOWER, UPPER, XY, BUCKET, CHECK, SPLIT = (SLOTS + k * CHANCE_MAX for k in range(6))
-SPLIT_FROM = SPLIT  # where this thread's walk starts
-SPLIT_MARKS = SPLIT + 1  # where the busy marks are in ``order`` (0: none)
+SPLIT_FROM = SPLIT          # where this thread's walk starts
+SPLIT_MARKS = SPLIT + 1     # where the busy marks are in ``order`` (0: none)
 SPLIT_DEFERRED = SPLIT + 2  # how many outcomes it deferred (-1: it walks them again)
-SPLIT_LONGEST = SPLIT + 3  # the longest unit's span
-SPLIT_SPANS = SPLIT + 4  # all units' spans
-SPLIT_BEGAN = SPLIT + 5  # the span count as the unit under way began
-SPLIT_VALUE = SPLIT + 6  # the node's value when its own entry settles it
-SPLIT_JOINED = SPLIT + 7  # the node count as a unit another thread was in began (-1: none)
+SPLIT_LONGEST = SPLIT + 3   # the longest unit's span
+SPLIT_SPANS = SPLIT + 4     # all units' spans
+SPLIT_BEGAN = SPLIT + 5     # the span count as the unit under way began
+SPLIT_VALUE = SPLIT + 6     # the node's value when its own entry settles it
+SPLIT_JOINED = SPLIT + 7    # the node count as a unit another thread was in began (-1: none)
 ROW_LEN = SPLIT + 8
 #: after the nodes' rows (two per count of cards alive, 0..40), the row where a parent leaves
 #: the next call its table slot (``_mail``): the node number of the call it is for (-1:
@@ -197,7 +145,8 @@ def _last_tricks(h0, h1, table, turn, only, obj, my, R, S, trump):
 
 
 @njit(cache=True, inline="always")
-def _node_bounds(h0, h1, table, top, unseen, turn, pending, s0, s1, only, obj, S, briscola, trump):
+def _node_bounds(h0, h1, table, top, unseen, turn, pending, s0, s1, only, obj, S, briscola,
+                 trump):
     """(decided, its value, lo, hi, live cards, the largest value's magnitude: the table's
     unit) of a node: its value when the scores or the last tricks settle it, else its
     range. The helpers take scalars, not the context array: numba gives each array argument
@@ -217,25 +166,8 @@ def _node_bounds(h0, h1, table, top, unseen, turn, pending, s0, s1, only, obj, S
 
 
 @njit(cache=True, inline="always")
-def _tt_slot(
-    h0,
-    h1,
-    table,
-    top,
-    unseen,
-    turn,
-    pending,
-    s0,
-    alive,
-    mag,
-    obj,
-    clair,
-    briscola,
-    trump,
-    gen,
-    S,
-    nmask,
-):
+def _tt_slot(h0, h1, table, top, unseen, turn, pending, s0, alive, mag, obj, clair, briscola,
+             trump, gen, S, nmask):
     """(bucket, check, r, gu) of the node's table entry: ``r`` takes the search's scale to
     the node's own, ``gu`` is the entry's unit. Positions that differ only in which
     zero-point cards are gone share an entry (clairvoyant ones too: the talon's remaining
@@ -244,15 +176,8 @@ def _tt_slot(
     ktab = canon_card(table, alive)
     ktop = canon_card(top, alive)
     kbr = canon_card(briscola, alive) if top >= 0 else 40 + trump
-    k1 = (
-        canon_mask(h0, alive)
-        | ((ktop + 1) << 46)
-        | (turn << 52)
-        | (pending << 53)
-        | (obj << 54)
-        | (clair << 55)
-        | ((ktab + 1) << 56)
-    )
+    k1 = (canon_mask(h0, alive) | ((ktop + 1) << 46) | (turn << 52) | (pending << 53)
+          | (obj << 54) | (clair << 55) | ((ktab + 1) << 56))
     k2 = canon_mask(h1, alive) | (kbr << 40)
     if obj == OBJ_WIN:
         k2 |= s0 << 46
@@ -267,7 +192,8 @@ def _tt_slot(
 
 
 @njit(cache=True, inline="always")
-def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, briscola, tt, work):
+def _chance_bounds(h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, briscola, tt,
+                   work):
     """Star1's bounds of a chance node's outcomes (the loser draws x, then y becomes the
     top card), in the node's row of ``work``: (lower bounds, upper bounds, outcomes, how
     many, sum of lower bounds, sum of upper bounds). Each outcome's bounds come from the table where it has
@@ -352,51 +278,15 @@ def _take_mail(work, stats):
 
 
 @njit(cache=True, inline="always")
-def _slot(
-    mine,
-    work,
-    h0,
-    h1,
-    table,
-    top,
-    unseen,
-    turn,
-    pending,
-    s0,
-    alive,
-    mag,
-    obj,
-    clair,
-    briscola,
-    trump,
-    gen,
-    S,
-    nmask,
-):
+def _slot(mine, work, h0, h1, table, top, unseen, turn, pending, s0, alive, mag, obj, clair,
+          briscola, trump, gen, S, nmask):
     """(bucket, check, r, gu) of the node's entry: from the parent's mail when it left one
     (``mine``), else by ``_tt_slot``."""
     if mine:
         r = np.int64(1) if clair == 1 else S // FACT[popcount(unseen)]
         return work[MAIL, MAIL_BUCKET], work[MAIL, MAIL_CHECK], r, tt_unit(mag // r)
-    return _tt_slot(
-        h0,
-        h1,
-        table,
-        top,
-        unseen,
-        turn,
-        pending,
-        s0,
-        alive,
-        mag,
-        obj,
-        clair,
-        briscola,
-        trump,
-        gen,
-        S,
-        nmask,
-    )
+    return _tt_slot(h0, h1, table, top, unseen, turn, pending, s0, alive, mag, obj, clair,
+                    briscola, trump, gen, S, nmask)
 
 
 @njit(cache=True, inline="always")
@@ -412,29 +302,8 @@ def _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats):
 
 
 @njit(cache=True, inline="always")
-def _star2(
-    h0,
-    h1,
-    turn,
-    top,
-    unseen,
-    s0,
-    s1,
-    alpha,
-    beta,
-    N,
-    clo,
-    chi,
-    crow,
-    sum_lo,
-    sum_hi,
-    rev,
-    ctx,
-    order,
-    tt,
-    stats,
-    work,
-):
+def _star2(h0, h1, turn, top, unseen, s0, s1, alpha, beta, N, clo, chi, crow, sum_lo, sum_hi,
+           rev, ctx, order, tt, stats, work):
     """Star2's probes of a chance node (the module's docstring): each undecided outcome's
     first move, in the window that would cut the node, raising the outcomes' lower bounds
     (``clo``): (cut off, its bound, the lower bounds' new sum)."""
@@ -450,9 +319,8 @@ def _star2(
         _, cb = star1_window(N, alpha, beta, ZERO, sum_lo - li, sum_hi, li, chi[i])
         nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
         stats[S_PROBE] += 1
-        v = _itself(
-            nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order, tt, stats, work
-        )
+        v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, li, cb, PRB, ctx, order, tt,
+                    stats, work)
         if stats[S_ABORT]:
             return done, result, sum_lo
         if v > li:  # the outcome's new lower bound
@@ -658,32 +526,8 @@ def _slot_value(asked, tt, slots, j, alpha, beta, stats, work):
 
 
 @njit(cache=True, inline="always")
-def _ask_children(
-    go,
-    moves,
-    nm,
-    h0,
-    h1,
-    table,
-    top,
-    unseen,
-    turn,
-    s0,
-    s1,
-    trump,
-    obj,
-    S,
-    briscola,
-    known,
-    clair,
-    alive,
-    gen,
-    etc,
-    prefetch,
-    tt,
-    beta,
-    slots,
-):
+def _ask_children(go, moves, nm, h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S,
+                  briscola, known, clair, alive, gen, etc, prefetch, tt, beta, slots):
     """What a trick's second card (a lead's children are mid-trick nodes, not in the table)
     does before it searches its children: find all their table slots and ask for the
     buckets, so the memory reads overlap and each child's entry can be read in the loop
@@ -699,40 +543,18 @@ def _ask_children(
     for j in range(nm):
         slots[CHILD_BUCKET + j] = -1
         nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
-            moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known
-        )
+            moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, briscola, known)
         if popcount(nh0 | nh1) <= 2:
             continue  # no entry to ask for
         calive = nh0 | nh1 | nun
         if ntop >= 0:
             calive |= (np.int64(1) << ntop) | (np.int64(1) << briscola)
         mag = 2 * S if obj == OBJ_WIN else mask_points(calive) * S
-        idx, chk, r, gu = _tt_slot(
-            nh0,
-            nh1,
-            nt,
-            ntop,
-            nun,
-            nturn,
-            npend,
-            ns0,
-            calive,
-            mag,
-            obj,
-            clair,
-            briscola,
-            trump,
-            gen,
-            S,
-            tt.shape[0] - 1,
-        )
+        idx, chk, r, gu = _tt_slot(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, calive, mag,
+                                   obj, clair, briscola, trump, gen, S, tt.shape[0] - 1)
         tt_prefetch(tt, idx)
-        (
-            slots[CHILD_BUCKET + j],
-            slots[CHILD_CHECK + j],
-            slots[CHILD_FACTOR + j],
-            slots[CHILD_OFFSET + j],
-        ) = idx, chk, r * gu * sgn, off
+        (slots[CHILD_BUCKET + j], slots[CHILD_CHECK + j], slots[CHILD_FACTOR + j],
+         slots[CHILD_OFFSET + j]) = idx, chk, r * gu * sgn, off
     if read:
         for j in range(nm):
             if slots[CHILD_BUCKET + j] >= 0:
@@ -746,10 +568,8 @@ def _ask_children(
 
 
 _I = "int64"
-SEARCH_SIG = (
-    f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
-    f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])"
-)
+SEARCH_SIG = (f"{_I}({_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, {_I}, "
+              f"{_I}[::1], {_I}[::1], {_I}[:, ::1], {_I}[::1], {_I}[:, ::1])")
 
 
 #: ``search``'s calls to itself (see context.self_call)
@@ -757,70 +577,27 @@ _itself = self_call(SEARCH_SIG)
 
 
 @njit(**KERNEL)
-def search(
-    h0,
-    h1,
-    table,
-    top,
-    unseen,
-    turn,
-    pending,
-    s0,
-    s1,
-    alpha,
-    beta,
-    only,
-    ctx,
-    order,
-    tt,
-    stats,
-    work,
-):
+def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
+           ctx, order, tt, stats, work):
     """Value for ``turn`` (scaled), fail-soft. ``only`` >= 0: that card only, not stored;
     PROBE: the first move only, a lower bound (Star2), stored as one. ``work``: scratch rows."""
     NO, ZERO, ONE = np.int64(-1), np.int64(0), np.int64(1)  # typed
-    obj, S, bri, trump, clair = (
-        ctx[C_OBJ],
-        ctx[C_SCALE],
-        ctx[C_BRISCOLA],
-        ctx[C_TRUMP],
-        ctx[C_CLAIR],
-    )
+    obj, S, bri, trump, clair = ctx[C_OBJ], ctx[C_SCALE], ctx[C_BRISCOLA], ctx[C_TRUMP], ctx[C_CLAIR]
     stats[S_NODES] += 1
     mine = _take_mail(work, stats)
     if stats[S_NODES] > stats[S_LIMIT] and not hold(stats):
         stats[S_ABORT] = 1
         return ZERO
-    done, result, lo, hi, alive, mag = _node_bounds(
-        h0, h1, table, top, unseen, turn, pending, s0, s1, only, obj, S, bri, trump
-    )
+    done, result, lo, hi, alive, mag = _node_bounds(h0, h1, table, top, unseen, turn, pending,
+                                                    s0, s1, only, obj, S, bri, trump)
     alpha, beta = max(alpha, lo), min(beta, hi)
     if done or alpha >= beta:
         return result if done else alpha
     use_tt = only < 0 and ctx[C_NOTT] == 0 and popcount(h0 | h1) > 2 and table < 0
     idx, chk, r, gu, ttmove, bestmove, a0, b0 = ZERO, ZERO, ONE, ONE, NO, NO, alpha, beta
     if use_tt:
-        idx, chk, r, gu = _slot(
-            mine,
-            work,
-            h0,
-            h1,
-            table,
-            top,
-            unseen,
-            turn,
-            pending,
-            s0,
-            alive,
-            mag,
-            obj,
-            clair,
-            bri,
-            trump,
-            ctx[C_GEN],
-            S,
-            tt.shape[0] - 1,
-        )
+        idx, chk, r, gu = _slot(mine, work, h0, h1, table, top, unseen, turn, pending, s0, alive,
+                                mag, obj, clair, bri, trump, ctx[C_GEN], S, tt.shape[0] - 1)
         found, cut, tv, alpha, beta, ttmove = tt_probe(tt, idx, chk, r, gu, alpha, beta)
         stats[S_TTHIT] += found
         if cut:
@@ -828,64 +605,20 @@ def search(
         if pending == 1 and popcount(unseen) <= ctx[C_EXACT]:
             alpha, beta, a0, b0 = lo, hi, lo, hi  # exact (the module's docstring)
         if top < 0 and popcount(h0 | h1) == 6:
-            return three_tricks(
-                h0,
-                h1,
-                turn,
-                s0,
-                s1,
-                obj,
-                S,
-                trump,
-                ZERO,
-                alpha,
-                beta,
-                tt,
-                idx,
-                chk,
-                a0,
-                b0,
-                lo,
-                hi,
-                r,
-                gu,
-                alive,
-                ctx[C_EPOCH],
-                False,
-            )
+            return three_tricks(h0, h1, turn, s0, s1, obj, S, trump, ZERO, alpha, beta, tt, idx,
+                                chk, a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH], False)
     if pending == 1:
         # ---- chance node: Star1, then Star2 probes, then the outcomes in full ----
-        clo, chi, crow, N, sum_lo, sum_hi = _chance_bounds(
-            h0, h1, top, unseen, turn, s0, alive, mag, lo, hi, obj, S, bri, tt, work
-        )
+        clo, chi, crow, N, sum_lo, sum_hi = _chance_bounds(h0, h1, top, unseen, turn, s0, alive,
+                                                          mag, lo, hi, obj, S, bri, tt, work)
         done, result = star1_cut(N, alpha, beta, ZERO, sum_lo, sum_hi)
         stats[S_CHANCE] += 1
         rev = ctx[C_REVERSE]
         # Star2 (see the module's docstring)
         if not done and popcount(unseen) <= ctx[C_STAR2] and beta < hi:
-            done, result, sum_lo = _star2(
-                h0,
-                h1,
-                turn,
-                top,
-                unseen,
-                s0,
-                s1,
-                alpha,
-                beta,
-                N,
-                clo,
-                chi,
-                crow,
-                sum_lo,
-                sum_hi,
-                rev,
-                ctx,
-                order,
-                tt,
-                stats,
-                work,
-            )
+            done, result, sum_lo = _star2(h0, h1, turn, top, unseen, s0, s1, alpha, beta, N,
+                                          clo, chi, crow, sum_lo, sum_hi, rev, ctx, order, tt,
+                                          stats, work)
             if stats[S_ABORT]:
                 return ZERO
         sp = rarely(not done and ctx[C_SPLIT] > 0 and popcount(unseen) >= ctx[C_SPLIT])
@@ -897,23 +630,8 @@ def search(
             i = N - 1 - k if rev else k
             k += 1
             if sp:  # the walk of a split point (split_next)
-                i, k = split_next(
-                    k - 1,
-                    N,
-                    clo,
-                    chi,
-                    order,
-                    tt,
-                    idx,
-                    chk,
-                    r,
-                    gu,
-                    use_tt,
-                    alpha,
-                    beta,
-                    stats,
-                    work[crow],
-                )
+                i, k = split_next(k - 1, N, clo, chi, order, tt, idx, chk, r, gu, use_tt, alpha,
+                                  beta, stats, work[crow])
                 if i < 0:
                     done, result = i == -2, work[crow, SPLIT_VALUE]
                     continue
@@ -925,25 +643,8 @@ def search(
                 nh0, nh1, ny, nun = _chance_child(h0, h1, turn, top, unseen, crow, i, work, stats)
                 if sp:
                     split_enter(i, order, stats, work[crow])
-                v = _itself(
-                    nh0,
-                    nh1,
-                    NO,
-                    ny,
-                    nun,
-                    turn,
-                    ZERO,
-                    s0,
-                    s1,
-                    ca,
-                    cb,
-                    NO,
-                    ctx,
-                    order,
-                    tt,
-                    stats,
-                    work,
-                )
+                v = _itself(nh0, nh1, NO, ny, nun, turn, ZERO, s0, s1, ca, cb, NO, ctx, order,
+                           tt, stats, work)
                 if sp:
                     split_leave(i, order, stats, work[crow])
                 if stats[S_ABORT]:
@@ -959,87 +660,30 @@ def search(
         # window (where no chance node follows) ----
         row = 2 * popcount(alive) + (1 if table >= 0 else 0)
         moves = work[row, MOVES:KEYS]
-        nm = _order_moves(
-            h0 if turn == 0 else h1, alive, only, table, trump, ttmove, moves, work[row, KEYS:SLOTS]
-        )
+        nm = _order_moves(h0 if turn == 0 else h1, alive, only, table, trump, ttmove, moves,
+                          work[row, KEYS:SLOTS])
         known = NO
         if clair == 1 and table >= 0 and top >= 0:
             base = ctx[C_ORDLEN] - popcount(unseen) - 2
             known = order[base + 1] | ((order[base + 2] << 6) if unseen else ZERO)
         first, result, bestmove, asked = _ask_children(
-            table >= 0 and nm > 1 and ctx[C_NOTT] == 0,
-            moves,
-            nm,
-            h0,
-            h1,
-            table,
-            top,
-            unseen,
-            turn,
-            s0,
-            s1,
-            trump,
-            obj,
-            S,
-            bri,
-            known,
-            clair,
-            alive,
-            ctx[C_GEN],
-            ctx[C_ETC],
-            ctx[C_PREFETCH],
-            tt,
-            beta,
-            work[row, SLOTS:SLOTS_END],
-        )
+            table >= 0 and nm > 1 and ctx[C_NOTT] == 0, moves, nm, h0, h1, table, top, unseen,
+            turn, s0, s1, trump, obj, S, bri, known, clair, alive, ctx[C_GEN], ctx[C_ETC],
+            ctx[C_PREFETCH], tt, beta, work[row, SLOTS:SLOTS_END])
         for j in range(first, nm):
-            got, v = _slot_value(asked, tt, work[row, SLOTS:SLOTS_END], j, alpha, beta, stats, work)
+            got, v = _slot_value(asked, tt, work[row, SLOTS:SLOTS_END], j, alpha, beta, stats,
+                                 work)
             nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, sgn, off = _child(
-                moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known
-            )
+                moves[j], h0, h1, table, top, unseen, turn, s0, s1, trump, obj, S, bri, known)
             wlo = alpha
             whi = alpha + 1 if j > 0 and beta - alpha > 1 and (clair or unseen == 0) else beta
             while not got:
                 if sgn == 1:
-                    v = off + _itself(
-                        nh0,
-                        nh1,
-                        nt,
-                        ntop,
-                        nun,
-                        nturn,
-                        npend,
-                        ns0,
-                        ns1,
-                        wlo - off,
-                        whi - off,
-                        NO,
-                        ctx,
-                        order,
-                        tt,
-                        stats,
-                        work,
-                    )
+                    v = off + _itself(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, wlo - off,
+                                     whi - off, NO, ctx, order, tt, stats, work)
                 else:
-                    v = off - _itself(
-                        nh0,
-                        nh1,
-                        nt,
-                        ntop,
-                        nun,
-                        nturn,
-                        npend,
-                        ns0,
-                        ns1,
-                        off - whi,
-                        off - wlo,
-                        NO,
-                        ctx,
-                        order,
-                        tt,
-                        stats,
-                        work,
-                    )
+                    v = off - _itself(nh0, nh1, nt, ntop, nun, nturn, npend, ns0, ns1, off - whi,
+                                     off - wlo, NO, ctx, order, tt, stats, work)
                 if stats[S_ABORT]:
                     return ZERO
                 if whi >= beta or v < whi:
@@ -1050,21 +694,8 @@ def search(
             if alpha >= beta or only == PROBE:
                 break
     if use_tt and (only != PROBE or result > a0):  # a probe's value is a lower bound
-        tt_save(
-            tt,
-            idx,
-            chk,
-            result,
-            a0,
-            result if only == PROBE else b0,
-            lo,
-            hi,
-            r,
-            gu,
-            canon_card(bestmove, alive) + 1,
-            popcount(alive),
-            ctx[C_EPOCH],
-        )
+        tt_save(tt, idx, chk, result, a0, result if only == PROBE else b0, lo, hi, r, gu,
+                canon_card(bestmove, alive) + 1, popcount(alive), ctx[C_EPOCH])
     return result
 
 
@@ -1105,24 +736,8 @@ def endgame_batch(h0s, h1s, tables, turns, briscolas, out):
         while hand:
             c = lowbit_index(hand)
             hand &= hand - 1
-            out[i, j] = search(
-                h0s[i],
-                h1s[i],
-                tables[i],
-                np.int64(-1),
-                np.int64(0),
-                turn,
-                np.int64(0),
-                np.int64(0),
-                np.int64(0),
-                -INF,
-                INF,
-                c,
-                ctx,
-                order,
-                tt,
-                stats,
-                work,
-            )
+            out[i, j] = search(h0s[i], h1s[i], tables[i], np.int64(-1), np.int64(0), turn,
+                               np.int64(0), np.int64(0), np.int64(0),
+                               -INF, INF, c, ctx, order, tt, stats, work)
             j += 1
     return stats[S_NODES]

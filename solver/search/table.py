@@ -7,7 +7,6 @@ chance; a torn entry (two threads writing) fails the xor and reads as a miss, so
 share the table without locks. ``data`` packs the lower and upper bound (25 bits each),
 the best move + 1, the depth (live cards) and the epoch (2 bits) used for replacement.
 """
-
 from __future__ import annotations
 
 import threading
@@ -33,20 +32,11 @@ _G1 = np.int64(0xFF51AFD7ED558CCD - (1 << 64))
 _G2 = np.int64(0xC4CEB9FE1A85EC53 - (1 << 64))
 _G3 = np.int64(0x94D049BB133111EB - (1 << 64))
 
-_H = (
-    np.int64(0x9E3779B97F4A7C15 - (1 << 64)),
-    np.int64(0xC2B2AE3D27D4EB4F - (1 << 64)),
-    np.int64(0x165667B19E3779F9),
-    np.int64(0x27D4EB2F165667C5),
-    np.int64(0x61C8864680B583EB),
-)
-_G = (
-    np.int64(0xFF51AFD7ED558CCD - (1 << 64)),
-    np.int64(0xC4CEB9FE1A85EC53 - (1 << 64)),
-    np.int64(0x94D049BB133111EB - (1 << 64)),
-    np.int64(0x2545F4914F6CDD1D),
-    np.int64(0x5851F42D4C957F2D),
-)
+_H = (np.int64(0x9E3779B97F4A7C15 - (1 << 64)), np.int64(0xC2B2AE3D27D4EB4F - (1 << 64)),
+      np.int64(0x165667B19E3779F9), np.int64(0x27D4EB2F165667C5), np.int64(0x61C8864680B583EB))
+_G = (np.int64(0xFF51AFD7ED558CCD - (1 << 64)), np.int64(0xC4CEB9FE1A85EC53 - (1 << 64)),
+      np.int64(0x94D049BB133111EB - (1 << 64)), np.int64(0x2545F4914F6CDD1D),
+      np.int64(0x5851F42D4C957F2D))
 
 
 @njit(cache=True, inline="always")
@@ -76,25 +66,18 @@ def tt_prefetch(typingctx, arr, row):
     """Start loading the cache line of bucket ``arr[row]`` without waiting for it
     (llvm.prefetch: a read, kept in every cache level): a chance node asks for all its
     outcomes' buckets before it reads the first, so their memory latencies overlap."""
-
     def codegen(context, builder, signature, args):
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         ptr = cgutils.get_item_pointer2(
-            context,
-            builder,
-            ary.data,
-            cgutils.unpack_tuple(builder, ary.shape),
-            cgutils.unpack_tuple(builder, ary.strides),
-            aryty.layout,
-            [args[1], context.get_constant(types.intp, 0)],
-        )
+            context, builder, ary.data, cgutils.unpack_tuple(builder, ary.shape),
+            cgutils.unpack_tuple(builder, ary.strides), aryty.layout,
+            [args[1], context.get_constant(types.intp, 0)])
         i32 = ir.IntType(32)
         fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
-
     return types.void(arr, types.int64), codegen
 
 
@@ -139,7 +122,8 @@ def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
         if dep < low:
             low = dep
             slot = s
-    d = (lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (depth << 56) | (epoch << 62)
+    d = ((lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (depth << 56)
+         | (epoch << 62))
     tt[b, 2 * slot + 1] = d
     tt[b, 2 * slot] = chk ^ d
 
@@ -226,15 +210,11 @@ def _mix(h, k, m):
 @njit(cache=True, inline="always")
 def tt_hash5(k1, k2, k3, k4, k5, nmask):
     """(bucket, check) of a five-word key: two independent hash chains."""
-    h = _mix(
-        _mix(_mix(_mix(_mix(np.int64(0), k1, _H[0]), k2, _H[1]), k3, _H[2]), k4, _H[3]), k5, _H[4]
-    )
+    h = _mix(_mix(_mix(_mix(_mix(np.int64(0), k1, _H[0]), k2, _H[1]), k3, _H[2]), k4, _H[3]),
+             k5, _H[4])
     h = _mix(h, np.int64(0x5BD1E995), _H[0])
-    g = _mix(
-        _mix(_mix(_mix(_mix(np.int64(0x3C6EF372), k5, _G[0]), k3, _G[1]), k1, _G[2]), k4, _G[3]),
-        k2,
-        _G[4],
-    )
+    g = _mix(_mix(_mix(_mix(_mix(np.int64(0x3C6EF372), k5, _G[0]), k3, _G[1]), k1, _G[2]),
+                  k4, _G[3]), k2, _G[4])
     g = _mix(g, np.int64(0x1B873593), _G[1])
     return h & nmask, g
 
@@ -256,7 +236,7 @@ def on_cache_lines(rows: int, cols: int) -> np.ndarray:
     each row of 8 * k columns has lines of its own."""
     raw = np.zeros(rows * cols + 8, dtype=np.int64)
     skip = (-raw.ctypes.data % 64) // 8
-    return raw[skip : skip + rows * cols].reshape(rows, cols)
+    return raw[skip:skip + rows * cols].reshape(rows, cols)
 
 
 def new_table(buckets: int) -> np.ndarray:
