@@ -30,6 +30,9 @@ from solver.position import parse_position
 
 #: seconds between progress lines
 PROGRESS_EVERY = 2.0
+#: seconds without a finished task after which a line says the run goes on (one task of
+#: a split talon-16 search runs for most of an hour)
+HEARTBEAT_EVERY = 60.0
 #: table memory per worker unless given or set in BRISCOLA_WORKER_TT_MB (the engine's own
 #: default is 512 MB a process; a worker searches with one thread)
 DEFAULT_WORKER_TT_MB = 256
@@ -192,8 +195,17 @@ def _progress_printer(total: int, done0: int, out: Callable[[str], None]):
     t0 = time.monotonic()
     last = [t0]
 
-    def show(done: int, final: bool = False) -> None:
+    def show(done: int, final: bool = False, beat: bool = False) -> None:
         now = time.monotonic()
+        if beat:
+            if now - last[0] >= HEARTBEAT_EVERY:
+                last[0] = now
+                took = now - t0
+                out(
+                    f"tasks: {done}/{total} done, running for "
+                    + (f"{took:.0f} s" if took < 120 else f"{took / 60:.0f} min")
+                )
+            return
         if not final and now - last[0] < PROGRESS_EVERY:
             return
         last[0] = now
@@ -220,13 +232,40 @@ def run(
     Stopping the iteration (Ctrl-C) cancels what is still running."""
     total = total if total is not None else len(tasks)
     show = _progress_printer(total, total - len(tasks), progress) if progress else None
-    done = total - len(tasks)
+    done = [total - len(tasks)]
+    with _heartbeat(show, done):
+        yield from _run(fn, tasks, client, retries, show, total, done)
+
+
+@contextmanager
+def _heartbeat(show, done: list[int]):
+    """A line now and then while no task finishes (``show``'s beat), from a thread of its
+    own: the tasks of a split search run for minutes to an hour each."""
+    if show is None:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        while not stop.wait(min(HEARTBEAT_EVERY, PROGRESS_EVERY)):
+            show(done[0], beat=True)
+
+    t = threading.Thread(target=beat, name="cluster-heartbeat", daemon=True)
+    t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        t.join()
+
+
+def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, object]]:
     if client is None:
         for i, args in tasks.items():
             yield i, fn(*args)
-            done += 1
+            done[0] += 1
             if show:
-                show(done, done == total)
+                show(done[0], done[0] == total)
         return
     distributed = _dask()
     index = {}
@@ -239,10 +278,10 @@ def run(
     try:
         for f, r in distributed.as_completed(futures, with_results=True):
             yield index[f.key], r
-            done += 1
+            done[0] += 1
             f.release()
             if show:
-                show(done, done == total)
+                show(done[0], done[0] == total)
     except distributed.KilledWorker as e:
         raise ClusterError(f"a task stopped its worker again and again, given up: {e}") from None
     finally:

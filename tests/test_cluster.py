@@ -191,3 +191,33 @@ def test_a_bad_line_on_the_cluster_is_its_error_row_and_every_logged_row_is_prin
         assert [("error" in o) for o in out] == [False, True, False, False]
         assert "nested deeper" in out[1]["error"]
         assert len(log.read_text().splitlines()) == 4   # each logged row printed, none twice
+
+
+def _slow(x):
+    time.sleep(0.4)
+    return x
+
+
+def test_a_long_task_gets_lines_while_it_runs(monkeypatch):
+    """A task that runs long (a split search's, up to an hour) is not silence: the run says
+    it goes on, then what finished."""
+    monkeypatch.setattr(cl, "HEARTBEAT_EVERY", 0.1)
+    monkeypatch.setattr(cl, "PROGRESS_EVERY", 0.05)
+    lines = []
+    assert list(cl.run(_slow, {0: (7,), 1: (8,)}, progress=lines.append)) == [(0, 7), (1, 8)]
+    assert any(line.startswith("tasks: 0/2 done, running for") for line in lines), lines
+    assert lines[-1].startswith("tasks: 2/2 done")
+    quiet = []
+    monkeypatch.setattr(cl, "HEARTBEAT_EVERY", 60.0)
+    list(cl.run(_slow, {0: (7,)}, progress=quiet.append))
+    assert not any("running for" in line for line in quiet), quiet
+
+
+def test_long_tasks_on_the_cluster_get_lines_while_they_run(client, monkeypatch):
+    monkeypatch.setattr(cl, "HEARTBEAT_EVERY", 0.1)
+    monkeypatch.setattr(cl, "PROGRESS_EVERY", 0.05)
+    lines = []
+    got = dict(cl.run(_slow, {0: (1,), 1: (2,), 2: (3,)}, client, progress=lines.append))
+    assert got == {0: 1, 1: 2, 2: 3}
+    assert any("done, running for" in line for line in lines), lines
+    assert lines[-1].startswith("tasks: 3/3 done")
