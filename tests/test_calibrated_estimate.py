@@ -13,7 +13,7 @@ from math import factorial
 import pytest
 
 from reference import ref_values
-from solver.analysis import Limit, driver, estimate, exact
+from solver.analysis import Limit, driver, estimate, exact, sampling
 from solver.analysis.engine import Engine
 from solver.analysis.result import Interval
 from solver.analysis.stats import mean_error, t95
@@ -149,6 +149,43 @@ def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypa
     share = exact.EXACT_SHARE[12][0]
     assert calls[0][1] == pytest.approx((1 - share) * 5.0)
     assert not a.exact and "the exact search did not finish in the time left" in a.notes
+
+
+FOUR_SIX_UNSEEN = ("hand1=RB,6C,CS hand2=AB,FC,RC hand3=3B,CD,FS hand4=7C,3C,3S top=5S "
+                   "briscola=AC played=2B,4B,5B,7B,FB,CB,2C,4C,CC,2D,4D,6D,7D,FD,RD,3D,2S,4S,"
+                   "6S,AS turn=2 score=16-19 variant=scoperta4")
+
+
+def test_an_open_game_gets_an_estimate_in_its_share_when_the_exact_search_runs_on(monkeypatch):
+    """A 4-player position whose exact search takes seconds, at 1 s: the exact search tries
+    its first share alone, the estimate gets its own (samples four tricks deep, not one
+    order one trick deep), then the exact search the rest; the answer is the estimate and
+    says so."""
+    calls = []
+    real_open, real_exact = sampling.analyse_open, sampling.driver.exact_search
+
+    def open_(pos, objective, budget, **kw):
+        calls.append(("estimate", budget.time))
+        return real_open(pos, objective, budget, **kw)
+
+    def exact_(pos, objective, deadline, *a, **k):
+        calls.append(("exact", deadline))
+        return None  # as if it ran out of time
+
+    monkeypatch.setattr(sampling, "analyse_open", open_)
+    monkeypatch.setattr(sampling.driver, "exact_search", exact_)
+    a = sampling.analyse_game(parse_position(FOUR_SIX_UNSEEN), "points", Limit(1.0))
+    assert [c[0] for c in calls] == ["exact", "estimate", "exact"]
+    assert calls[1][1] == pytest.approx(sampling.ESTIMATE_SHARE * 1.0)
+    assert not a.exact and a.method.depth == sampling.HORIZON
+    assert "the exact search did not finish in the time left" in a.notes
+    assert "one trick deep" not in " ".join(a.notes)
+    monkeypatch.setattr(sampling.driver, "exact_search", real_exact)
+    rng = random.Random(3)
+    st = deal("scoperta4", seed=8)
+    while to_position(st).unseen.bit_count() > 2 or len(legal_cards(st)) < 2:
+        st = play(st, rng.choice(legal_cards(st)))
+    assert Engine().analyse(to_position(st), seconds=1.0).exact  # its first share suffices
 
 
 def test_the_same_samples_give_the_same_answer_on_any_number_of_threads():
