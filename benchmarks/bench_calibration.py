@@ -1,5 +1,6 @@
 """Does an estimate's ± cover the exact value? The calibration of every scoperta estimate
-beyond the exact horizon, against positions whose exact values are known.
+beyond the exact horizon (two and four players) and of the hidden games' seats, against
+positions whose exact values are known.
 
 For each set (a talon size, an objective and a seed: benchmarks/exact_sets.py made them,
 benchmarks/data/exact_t*.jsonl are the older fixed sets) and each time limit, every
@@ -57,11 +58,11 @@ def all_sets():
             role = "fresh" if int(m[3]) >= FRESH_FROM else "fit"
             out[f"t{m[1]}-{m[2]}-seed{m[3]}"] = ("scoperta", int(m[1]), m[2], role, path)
             continue
-        m = re.match(r"seat_(\w+)_a(\d+-\d+)_(points|win)_seed(\d+)\.jsonl", base)
+        m = re.match(r"(seat|open)_(\w+)_a(\d+-\d+)_(points|win)_seed(\d+)\.jsonl", base)
         if m:
-            role = "fresh" if int(m[4]) >= FRESH_FROM else "fit"
-            out[f"seat-{m[1]}-a{m[2]}-{m[3]}-seed{m[4]}"] = (f"{m[1]} seat", m[2], m[3], role,
-                                                            path)
+            role = "fresh" if int(m[5]) >= FRESH_FROM else "fit"
+            game = f"{m[2]} seat" if m[1] == "seat" else m[2]
+            out[f"{m[1]}-{m[2]}-a{m[3]}-{m[4]}-seed{m[5]}"] = (game, m[3], m[4], role, path)
     return out
 
 
@@ -114,7 +115,7 @@ def cmd_run(args) -> None:
                     row["method_error"] = estimate.method_error(pos, objective, full, lines,
                                                                 corrected)
                 if not a.exact and game != "scoperta" and a.interval != "no sampling":
-                    stage = pos.with_hand(0)
+                    stage = pos.with_hand(0) if pos.hidden_hand else pos
                     horizon = sampling.horizon_for(stage) if a.method.depth is not None else 0
                     drawn = "exactly over the talon draws" not in a.notes[0]
                     me = [sampling.method_error(stage, objective, horizon, table, drawn)

@@ -14,6 +14,12 @@ the seat's information set: the mean, over every opponent hand consistent with w
 seat has seen (weighted equally, as the engine weighs them), of that deal's exact value:
 
     python benchmarks/exact_sets.py --variant classic --alive 8-14 --seed 9201 --n 30
+
+A four-player set (``--variant scoperta4``) holds open moments of played deals (every
+hand shown, the talon's order hidden) with ``--alive`` cards in play, and each card's exact
+value over the draws:
+
+    python benchmarks/exact_sets.py --variant scoperta4 --alive 17-20 --seed 9204 --n 30
 """
 from __future__ import annotations
 
@@ -29,7 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.analysis.driver import exact_values, forget_tables  # noqa: E402
 from solver.cards import card_str, parse_card, popcount  # noqa: E402
-from solver.game import deal, legal_cards, play, to_seat_position  # noqa: E402
+from solver.game import deal, legal_cards, play, to_position, to_seat_position  # noqa: E402
 from solver.players.agents import GreedyAgent  # noqa: E402
 from solver.position import parse_position  # noqa: E402
 from solver.random_positions import random_position  # noqa: E402
@@ -74,6 +80,53 @@ def seat_moments(variant: str, alive: tuple[int, int], n: int, seed: int):
             cards = legal_cards(st)
             st = play(st, rng.choice(cards) if rng.random() < 1 / 3 else greedy(st, rng))
     return out
+
+
+def open_path(variant: str, alive: tuple[int, int], objective: str, seed: int) -> str:
+    return os.path.join(DATA, "exact",
+                        f"open_{variant}_a{alive[0]}-{alive[1]}_{objective}_seed{seed}.jsonl")
+
+
+def open_moments(variant: str, alive: tuple[int, int], n: int, seed: int):
+    """``n`` open moments (every hand shown) of deals played as ``seat_moments`` plays
+    them, with ``alive`` cards in play (a trick's cards count until it is taken) and a
+    choice of cards: a trick's start or 1-3 cards into it."""
+    rng = random.Random(seed)
+    greedy = GreedyAgent()
+    out = []
+    while len(out) < n:
+        st = deal(variant, rng)
+        stop = rng.randint(*alive)
+        into = rng.randrange(st.players)
+        while not st.is_over:
+            pos = to_position(st)
+            if 40 - popcount(pos.played) <= stop and len(pos.table) == into:
+                if 40 - popcount(pos.played) >= alive[0] and len(legal_cards(st)) > 1:
+                    out.append(pos)
+                break
+            cards = legal_cards(st)
+            st = play(st, rng.choice(cards) if rng.random() < 1 / 3 else greedy(st, rng))
+    return out
+
+
+def make_open(variant: str, alive: tuple[int, int], objective: str, seed: int, n: int) -> str:
+    path = open_path(variant, alive, objective, seed)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    done = len(load(path))
+    for i, pos in enumerate(open_moments(variant, alive, n, seed)):
+        if i < done:
+            continue
+        forget_tables()
+        t = time.perf_counter()
+        vals, _ = exact_values(pos, objective, None)
+        secs = round(time.perf_counter() - t, 3)
+        with open(path, "a") as f:
+            f.write(json.dumps({"position": pos.to_text(), "alive": 40 - popcount(pos.played),
+                                "seconds": secs,
+                                "moves": {card_str(c): str(v) for c, v in vals.items()}}) + "\n")
+        print(f"{variant} open {objective} seed {seed}: {i + 1}/{n} exact in {secs:.1f} s",
+              file=sys.stderr, flush=True)
+    return path
 
 
 def seat_exact(sp, objective: str) -> dict:
@@ -151,13 +204,17 @@ def make(talon: int, objective: str, seed: int, n: int) -> str:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--talon", type=int, help="a scoperta set: its talon size")
-    ap.add_argument("--variant", help="a seat's set: classic, briscolone or libero")
+    ap.add_argument("--variant",
+                    help="a seat's set: classic, briscolone or libero; scoperta4: open moments")
     ap.add_argument("--alive", default="8-14", help="a seat's set: cards in play, LOW-HIGH")
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--n", type=int, required=True)
     ap.add_argument("--objective", default="points", choices=("points", "win"))
     args = ap.parse_args(argv)
-    if args.variant:
+    if args.variant == "scoperta4":
+        lo, hi = (int(x) for x in args.alive.split("-"))
+        print(make_open(args.variant, (lo, hi), args.objective, args.seed, args.n))
+    elif args.variant:
         lo, hi = (int(x) for x in args.alive.split("-"))
         print(make_seat(args.variant, (lo, hi), args.objective, args.seed, args.n))
     elif args.talon is not None:

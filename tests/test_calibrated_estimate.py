@@ -188,6 +188,38 @@ def test_an_open_game_gets_an_estimate_in_its_share_when_the_exact_search_runs_o
     assert Engine().analyse(to_position(st), seconds=1.0).exact  # its first share suffices
 
 
+def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyond():
+    """Four-player scoperta's samples erred by up to ~14 points at talon 8 (against exact
+    values): the interval carries it there, grown with the talon beyond (and says so), and
+    the win objective, not measured, stays sampling only."""
+    at8 = parse_position(FOUR_SIX_UNSEEN)
+    talon, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "points")]
+    assert at8.talon_size == talon
+    h = sampling.HORIZON
+    assert sampling.method_error(at8, "points", h, drawn=True) == value
+    assert sampling.method_error(at8, "points", h, sampling.METHOD_GAP_ERROR, True) == gap
+    assert not sampling.method_extrapolated(at8, "points", h, True)
+    assert sampling.method_error(at8, "win", h, drawn=True) is None
+    rng = random.Random(2)
+    st = deal("scoperta4", seed=9)
+    while to_position(st).talon_size > 16:
+        st = play(st, rng.choice(legal_cards(st)))
+    at16 = to_position(st)
+    assert sampling.method_error(at16, "points", h, drawn=True) == pytest.approx(2 * value)
+    assert sampling.method_extrapolated(at16, "points", h, True)
+    a = Engine().analyse(at8, seconds=0.5)
+    assert not a.exact and a.interval == Interval.SAMPLING_AND_METHOD
+    assert all(m.error >= value for m in a.moves)
+
+
+def test_a_short_time_limit_is_kept_by_a_fresh_engine_on_a_four_player_position():
+    """0.1 s: the exact search's slices end near its deadlines (a slice of the general
+    kernel ran ~0.3 s), and the table's pages are touched before the clock starts (a fresh
+    table's first search spent ~0.1 s faulting them in); before, 0.55 s."""
+    a = Engine().analyse(parse_position(FOUR_SIX_UNSEEN), seconds=0.1)
+    assert not a.exact and a.seconds < 0.3
+
+
 def test_the_same_samples_give_the_same_answer_on_any_number_of_threads():
     scoperta = random_position(random.Random(22), 14)
     seat = parse_position("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")

@@ -179,12 +179,17 @@ def _base_context(pos, objective: str, gen, generations, ws: Workspace):
     return ctx, order
 
 
+#: the fewest nodes a slice of a search with a deadline runs (a kernel call costs a few us)
+MIN_SLICE = 2_000
+
+
 class _Scoperta:
     """The 2-player scoperta kernel: tables sized by talon, kept for the same deal further
     on; scratch rows once per thread; threads on big positions."""
 
     module = scoperta
     slice_nodes = 300_000
+    nodes_per_second = 5_000_000  # one thread, the low end (talon 14 ~5.5 M/s, endgames 3x)
     max_unseen = scoperta.MAX_EXACT_UNSEEN
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
@@ -269,6 +274,7 @@ class _General:
 
     module = general
     slice_nodes = 1_000_000
+    nodes_per_second = 2_000_000  # one thread, the low end (4-player talon 8 ~3-4 M/s)
     max_unseen = general.MAX_EXACT_UNKNOWN
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
@@ -296,7 +302,11 @@ class _General:
         return (*h, len(pos.table), pack, top, pos.unseen, talon, pos.to_move, 0, s0, s1)
 
     def table(self, ws, pos, talon, max_mb):
-        return ws.cached(ws.general_tables, 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS)
+        return ws.cached(ws.general_tables, self.table_size(talon))
+
+    @staticmethod
+    def table_size(talon: int) -> int:
+        return 1 << 12 if talon == 0 else GENERAL_TT_BUCKETS
 
     def work(self, ws):
         return general.new_work()
@@ -336,6 +346,17 @@ def ready(pos=None) -> None:
         depth.ready()
     if pos is None or not is_scoperta:
         general.ready()
+
+
+def ready_table(ws: Workspace, pos) -> None:
+    """Allocate the table a general-kernel search of ``pos`` uses, and touch its pages,
+    before a clock starts: the first search on a fresh 64 MB table spent ~100 ms faulting
+    them in, all of a 0.1 s limit. (The scoperta kernel's tables are sized by the talon and
+    chosen as a deal goes on; where time is short its entry makes the estimate first.)"""
+    if pos.talon_size and kernel_for(pos) is GENERAL:
+        size = GENERAL.table_size(pos.talon_size)
+        if size not in ws.general_tables:
+            ws.cached(ws.general_tables, size).fill(0)
 
 
 #: four players draw four cards after a trick (three unseen and the new top), so a chance
@@ -479,11 +500,13 @@ class Search:
             else:
                 before = 0
                 stats[S_NODES] = 0
-                stats[S_LIMIT] = (
-                    limit
-                    if self.node_limit is None
-                    else max(1, min(limit, self.node_limit - self.nodes))
-                )
+                lim = limit
+                if deadline is not None:  # the last slice ends near the deadline, not past it
+                    left = deadline - time.perf_counter()
+                    lim = min(lim, max(MIN_SLICE, int(left * self.kernel.nodes_per_second)))
+                if self.node_limit is not None:
+                    lim = max(1, min(lim, self.node_limit - self.nodes))
+                stats[S_LIMIT] = lim
             stats[S_ABORT] = 0
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
             self.nodes += int(stats[S_NODES]) - before

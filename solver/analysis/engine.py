@@ -158,6 +158,8 @@ class Engine:
         check_objective(pos, objective)
         budget = _limit(limit, seconds, samples, nodes, estimate_limit)
         self.ready(pos)  # a machine's first run compiles here: never counted against the budget
+        if budget.time is not None:
+            driver.ready_table(self.workspace, pos)  # nor is a first table's allocation
         args = _Call(pos, objective, budget, seed, estimate_on_interrupt, progress, weigh)
         if (
             stop is None

@@ -122,6 +122,27 @@ DRAWN_TALON_ERROR: dict[tuple[str, str], tuple[float, float]] = {
 DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {("classic", "points"): -1.1}
 
 
+#: four-player scoperta (every hand shown, the talon's order hidden): the half-widths (a
+#: card's value, a gap) that its samples' method adds, by objective: (the talon size where
+#: they were measured, value's, gap's). Measured against exact values where those can be
+#: computed (talon 8, 6 cards unseen, 20 alive: benchmarks/bench_calibration.py fit on
+#: open-scoperta4-a17-20-points-seed8204, 2026-12-05: 13.8 and 14.2 needed at 0.2 s, 12.5
+#: and 12.0 at 1 s). Nearly all of it is the four players' seeing the talon (samples
+#: solved to the end erred as much); beyond, it grows in proportion to the talon, as
+#: scoperta's (estimate.method_error), and the interval says it is extrapolated.
+OPEN_METHOD_ERROR: dict[tuple[str, str], tuple[int, float, float]] = {
+    ("scoperta4", "points"): (8, 14.0, 14.5),
+}
+
+
+def _open_method_error(pos, objective: str, gap: bool) -> float | None:
+    known = OPEN_METHOD_ERROR.get((pos.variant, objective))
+    if known is None:
+        return None
+    talon, value, gap_value = known
+    return (gap_value if gap else value) * max(pos.talon_size / talon, 1.0)
+
+
 def drawn_talon_bias(pos, objective: str, horizon: int, drawn: bool) -> float:
     """What to take off a card's mean for the drawn talon's bias (0 where not measured)."""
     if horizon or not drawn or pos.players != 2:
@@ -171,7 +192,11 @@ def method_error(
     (DRAWN_TALON_ERROR) is added, in quadrature to a depth-limited one. A sample solved to
     the end over every draw adds nothing."""
     gap = table is METHOD_GAP_ERROR
-    talon = DRAWN_TALON_ERROR.get((pos.variant, objective)) if drawn and pos.players == 2 else None
+    if pos.players != 2:
+        if not drawn:
+            return None if horizon else 0.0
+        return _open_method_error(pos, objective, gap)
+    talon = DRAWN_TALON_ERROR.get((pos.variant, objective)) if drawn else None
     seen = None if talon is None else talon[1 if gap else 0]
     if not horizon:
         return seen if drawn else 0.0
@@ -185,7 +210,11 @@ def method_error(
 def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     """Whether the method's error of such a sample is carried from another stage: the
     drawn talon's error is measured where samples are solved to the end (13-16 cards
-    alive), where exact values of a seat's view can be computed to check it."""
+    alive), where exact values of a seat's view can be computed to check it; four players'
+    beyond the talon where it was measured (OPEN_METHOD_ERROR)."""
+    if pos.players != 2:
+        known = OPEN_METHOD_ERROR.get((pos.variant, objective))
+        return drawn and known is not None and pos.talon_size > known[0]
     return bool(horizon) and drawn and (pos.variant, objective) in DRAWN_TALON_ERROR
 
 
