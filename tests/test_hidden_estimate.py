@@ -56,8 +56,9 @@ def test_more_time_only_adds_samples():
 def test_depth_limited_estimates_say_so():
     a = seat.analyse_open(parse_position(EXAMPLE), budget=Limit(samples=20))
     assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, depth=4) and not a.exact
-    assert "approximation" in a.notes[0] and "the method's measured error: ±" in a.notes[0]
     # classic's drawn talon order adds an error measured at 13-16 cards alive, carried here
+    assert "approximation" in a.notes[0]
+    assert "the method's error, measured at other stages and carried here: ±" in a.notes[0]
     assert a.interval == a.to_json()["interval"] == "sampling and extrapolated method"
     late = _early_seat(moves=26)
     b = seat.analyse_state(late, late.to_move, budget=Limit(samples=5))

@@ -643,6 +643,11 @@ def covers(pos, objective: str, horizon: int, drawn: bool = False) -> str:
     unit = "points" if objective == "points" else "of the chance of winning"
     m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
     gap = "" if m_gap is None else f", ±{m_gap:.2g} on the gap between two cards"
+    if method_extrapolated(pos, objective, horizon, drawn):
+        return (
+            f"the method's error, measured at other stages and carried here: ±{m_err:.2g} "
+            f"{unit} on a card's value{gap}"
+        )
     return f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this stage{gap}"
 
 
