@@ -58,15 +58,23 @@ def _dask():
     return distributed
 
 
-def worker_env(tt_mb: int | None, threads: int) -> dict[str, str]:
+def worker_env(tt_mb: int | None, threads: int, local_workers: int | None = None) -> dict[str, str]:
     """What each worker process sets before it imports the engine: its table size and its
-    search threads (one per Dask thread, so the workers do not fight over the cores)."""
+    search threads (one per Dask thread, so the workers do not fight over the cores). The
+    ``local_workers`` of a local cluster, where no size was given, also let a search from
+    talon 14 up grow its table to its share of a quarter of the memory, as the local search
+    does (BRISCOLA_BIG_SHARE): a split talon-16 search's tasks on 256 MB tables had not
+    ended after 72 CPU-minutes each (2026-12-05)."""
+    given = bool(tt_mb) or "BRISCOLA_WORKER_TT_MB" in os.environ
     if not tt_mb:
         text = os.environ.get("BRISCOLA_WORKER_TT_MB", str(DEFAULT_WORKER_TT_MB))
         if not text.isdigit() or int(text) < 1:
             raise ClusterError(f"BRISCOLA_WORKER_TT_MB must be a number of megabytes, got {text!r}")
         tt_mb = int(text)
-    return {"BRISCOLA_TT_MB": str(tt_mb), "BRISCOLA_THREADS": str(max(1, threads))}
+    env = {"BRISCOLA_TT_MB": str(tt_mb), "BRISCOLA_THREADS": str(max(1, threads))}
+    if local_workers and not given:
+        env["BRISCOLA_BIG_SHARE"] = str(local_workers)
+    return env
 
 
 def apply_env(env: dict[str, str]) -> None:
@@ -76,8 +84,11 @@ def apply_env(env: dict[str, str]) -> None:
     machine (a worker of N Dask threads runs N tasks at once on it, each taking search
     threads no other task uses)."""
     os.environ.update(env)
+    share = env.get("BRISCOLA_BIG_SHARE")
     default_engine().configure(
-        tt_mb=int(env["BRISCOLA_TT_MB"]), threads=int(env["BRISCOLA_THREADS"])
+        tt_mb=int(env["BRISCOLA_TT_MB"]),
+        threads=int(env["BRISCOLA_THREADS"]),
+        big_share=int(share) if share else None,
     )
 
 
@@ -141,7 +152,7 @@ def connect(
     distributed = _dask()
     if workers < 1:
         raise ClusterError(f"--workers must be at least 1, got {workers}")
-    env = worker_env(tt_mb, threads)
+    env = worker_env(tt_mb, threads, None if address else workers)
     logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
     try:

@@ -3,6 +3,7 @@ an `analyse -` batch, a killed worker costing only its task, and resuming from t
 One local cluster of 2 workers serves the module; the CLI reaches it by its address."""
 import json
 import os
+import random
 import signal
 import sys
 import time
@@ -221,3 +222,36 @@ def test_long_tasks_on_the_cluster_get_lines_while_they_run(client, monkeypatch)
     assert got == {0: 1, 1: 2, 2: 3}
     assert any("done, running for" in line for line in lines), lines
     assert lines[-1].startswith("tasks: 3/3 done")
+
+
+def test_a_local_clusters_workers_may_grow_a_big_talons_table(monkeypatch):
+    """A split talon-16 search ran its tasks on the workers' 256 MB tables and had not
+    ended after 72 CPU-minutes each: a local cluster's workers, given no size, let a search
+    from talon 14 up grow its table to their share of a quarter of the memory, as the local
+    search does; a size given (or a remote cluster's workers) is kept."""
+    monkeypatch.delenv("BRISCOLA_WORKER_TT_MB", raising=False)
+    assert cl.worker_env(None, 1, 3)["BRISCOLA_BIG_SHARE"] == "3"
+    assert "BRISCOLA_BIG_SHARE" not in cl.worker_env(None, 1, None)
+    assert "BRISCOLA_BIG_SHARE" not in cl.worker_env(512, 1, 3)
+    monkeypatch.setenv("BRISCOLA_WORKER_TT_MB", "1024")
+    assert "BRISCOLA_BIG_SHARE" not in cl.worker_env(None, 1, 3)
+
+    from solver.analysis import driver
+    from solver.random_positions import random_position
+
+    monkeypatch.setattr(driver, "_memory_mb", lambda: 16384)
+    pos16 = random_position(random.Random(1616), 16)
+
+    def table_mb(ws, pos):
+        monkeypatch.setattr(ws, "cached", lambda tables, n: n)
+        return driver.SCOPERTA.table(ws, pos, pos.talon_size, None) * 8 * driver.TT_COLS >> 20
+
+    worker = driver.Workspace()
+    worker.configure(tt_mb=256)
+    assert table_mb(worker, pos16) == 256
+    worker.configure(big_share=2)
+    assert table_mb(worker, pos16) == 2048  # 16 GB / 4 / 2
+    fresh = driver.Workspace()
+    fresh.configure(tt_mb=256, big_share=2)
+    small = random_position(random.Random(5), 8)
+    assert table_mb(fresh, small) < 256  # small talons keep their small tables

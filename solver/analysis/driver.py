@@ -93,6 +93,7 @@ class Workspace:
     def __init__(self, tt_mb: int | None = None, threads: int | None = None):
         self.tt_mb = DEFAULT_TT_MB
         self.tt_mb_chosen = TT_MB_FROM_ENV
+        self.big_share: int | None = None
         self.threads = THREADS
         self.tables: dict[int, np.ndarray] = {}  # the scoperta kernel's, by bucket count
         self.general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
@@ -105,14 +106,21 @@ class Workspace:
         self.lock = threading.Lock()
         self.configure(tt_mb, threads)
 
-    def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:
+    def configure(
+        self, tt_mb: int | None = None, threads: int | None = None, big_share: int | None = None
+    ) -> None:
         """Table megabytes and search threads for the searches from now on (a size given is
-        kept at every talon)."""
+        kept at every talon, unless ``big_share``: searches from talon BIG_TALON up still
+        grow their table to a quarter of the memory over ``big_share`` processes, as a local
+        cluster's workers do: their small table suits many small tasks, and starved a split
+        talon-16 search)."""
         if tt_mb is not None:
             self.tt_mb = int(tt_mb)
             self.tt_mb_chosen = True
         if threads is not None:
             self.threads = max(1, int(threads))
+        if big_share is not None:
+            self.big_share = max(1, int(big_share))
 
     def forget_tables(self) -> None:
         """Empty every kept scoperta table, so the next search starts cold, as in a fresh
@@ -232,8 +240,9 @@ class _Scoperta:
 
     def _sized(self, ws, pos, talon, max_mb):
         mb = ws.tt_mb if max_mb is None else max_mb
-        if max_mb is None and not ws.tt_mb_chosen and talon >= BIG_TALON and not pos.clairvoyant:
-            mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // 4))
+        grows = not ws.tt_mb_chosen or ws.big_share is not None
+        if max_mb is None and grows and talon >= BIG_TALON and not pos.clairvoyant:
+            mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // (4 * (ws.big_share or 1))))
         cap = max(16, (mb * 2**20) // (8 * TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2**20) // (8 * TT_COLS))

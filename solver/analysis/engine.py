@@ -74,9 +74,12 @@ class Engine:
         self.progress = None if progress is None else Progress(progress)
         self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
 
-    def configure(self, tt_mb: int | None = None, threads: int | None = None) -> None:
-        """Table megabytes and search threads for this engine's searches from now on."""
-        self.workspace.configure(tt_mb, threads)
+    def configure(
+        self, tt_mb: int | None = None, threads: int | None = None, big_share: int | None = None
+    ) -> None:
+        """Table megabytes and search threads for this engine's searches from now on
+        (``big_share``: see driver.Workspace.configure)."""
+        self.workspace.configure(tt_mb, threads, big_share)
 
     def forget_tables(self) -> None:
         self.workspace.forget_tables()
