@@ -110,22 +110,31 @@ def open_moments(variant: str, alive: tuple[int, int], n: int, seed: int):
 
 
 def make_open(variant: str, alive: tuple[int, int], objective: str, seed: int, n: int) -> str:
-    path = open_path(variant, alive, objective, seed)
+    return _write_moments(open_path(variant, alive, objective, seed),
+                          open_moments(variant, alive, n, seed),
+                          lambda pos: exact_values(pos, objective, None)[0],
+                          f"{variant} open {objective} seed {seed}", fresh_table=True)
+
+
+def _write_moments(path: str, moments, solve, label: str, fresh_table: bool = False) -> str:
+    """Append each moment not yet in ``path`` with its exact values (``solve``), one JSON
+    line as it is solved, so that a stopped run resumes where it stopped."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
     done = len(load(path))
-    for i, pos in enumerate(open_moments(variant, alive, n, seed)):
+    for i, pos in enumerate(moments):
         if i < done:
             continue
-        forget_tables()
+        if fresh_table:
+            forget_tables()
         t = time.perf_counter()
-        vals, _ = exact_values(pos, objective, None)
+        vals = solve(pos)
         secs = round(time.perf_counter() - t, 3)
         with open(path, "a") as f:
             f.write(json.dumps({"position": pos.to_text(), "alive": 40 - popcount(pos.played),
                                 "seconds": secs,
                                 "moves": {card_str(c): str(v) for c, v in vals.items()}}) + "\n")
-        print(f"{variant} open {objective} seed {seed}: {i + 1}/{n} exact in {secs:.1f} s",
-              file=sys.stderr, flush=True)
+        print(f"{label}: {i + 1}/{len(moments)} exact in {secs:.1f} s", file=sys.stderr,
+              flush=True)
     return path
 
 
@@ -141,22 +150,10 @@ def seat_exact(sp, objective: str) -> dict:
 
 
 def make_seat(variant: str, alive: tuple[int, int], objective: str, seed: int, n: int) -> str:
-    path = seat_path(variant, alive, objective, seed)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    done = len(load(path))
-    for i, sp in enumerate(seat_moments(variant, alive, n, seed)):
-        if i < done:
-            continue
-        t = time.perf_counter()
-        vals = seat_exact(sp, objective)
-        secs = round(time.perf_counter() - t, 3)
-        with open(path, "a") as f:
-            f.write(json.dumps({"position": sp.to_text(), "alive": 40 - popcount(sp.played),
-                                "seconds": secs,
-                                "moves": {card_str(c): str(v) for c, v in vals.items()}}) + "\n")
-        print(f"{variant} seat {objective} seed {seed}: {i + 1}/{n} exact in {secs:.1f} s",
-              file=sys.stderr, flush=True)
-    return path
+    return _write_moments(seat_path(variant, alive, objective, seed),
+                          seat_moments(variant, alive, n, seed),
+                          lambda sp: seat_exact(sp, objective),
+                          f"{variant} seat {objective} seed {seed}")
 
 
 def load(path: str):
