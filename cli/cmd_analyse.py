@@ -313,8 +313,7 @@ def _split_search(pos, objective, cluster, workers, log_path):
         logged = len(values)
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
         texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
-        where = "after the root's cards" if s.depth == S.CARDS else "after the first draw"
-        say(f"split {where}: {len(texts)} positions in {len(groups)} tasks")
+        say(f"split {s.where}: {len(texts)} positions in {len(groups)} tasks")
         try:
             for k, rows in cl.run(
                 S.solve_task,

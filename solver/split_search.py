@@ -122,6 +122,11 @@ class Split:
         """The leaves a task must solve (the others are over: their value is known)."""
         return [i for i, leaf in enumerate(self.leaves) if not leaf.terminal]
 
+    @property
+    def where(self) -> str:
+        """Where the split cut the search, in words."""
+        return "after the root's cards" if self.depth == CARDS else "after the first trick's draw"
+
 
 def depth_for(pos: Position, workers: int) -> str:
     """The depth worth splitting ``pos`` to for ``workers`` worker threads."""
@@ -281,8 +286,7 @@ def combine(
         MoveValue(card, float(v), v)
         for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
     )
-    where = "after the root's cards" if s.depth == CARDS else "after the first trick's draw"
-    how = f"exact search split into {len(s.leaves)} positions {where}, combined exactly"
+    how = f"exact search split into {len(s.leaves)} positions {s.where}, combined exactly"
     return Analysis(
         position=s.root.pos,
         objective=s.objective,

@@ -423,14 +423,12 @@ class Search:
         """The search of ``child``, a position later in play with nothing drawn in between
         (a principal line's next step): this search's context, table and scratch rows with
         the child's head, so a step of an endgame's line costs a kernel call, not a new
-        context (a third of a talon-0 analysis's time). None where the context would differ
-        (a card drawn, a clairvoyant order, another game)."""
+        context (a talon-0 analysis 84 -> 71 us). None where the context would differ (a
+        card drawn, or a clairvoyant order's position further on)."""
         if (
             child.talon_size != self.talon
             or child.unseen != self.pos.unseen
-            or child.clairvoyant
             or self.pos.clairvoyant
-            or child.variant_name != self.pos.variant_name
         ):
             return None
         s = object.__new__(Search)
