@@ -579,19 +579,15 @@ def analyse_clairvoyant(
         if known[1]
         else Interval.SAMPLING_AND_METHOD
     )
-    return Analysis(
-        position=pos,
-        objective=objective,
-        exact=False,
-        value=moves[0].value,
-        value_exact=None,
-        moves=moves,
-        best=best,
-        pv=(best[0],),
+    return Analysis.estimate(
+        pos,
+        objective,
+        moves,
+        best,
         nodes=nodes,
-        seconds=time.perf_counter() - t0,
+        t0=t0,
         method=Method(Way.SAMPLED_CLAIRVOYANT, mode_depth, lines, corrected),
-        notes=tuple(notes),
+        notes=notes,
         interval=interval,
         interrupted=interrupted,
     )
@@ -629,17 +625,13 @@ def _deepening(pos: Position, objective: str, budget: Budget):
     moves = tuple(MoveValue(cards[j], float(vals[j]), None, err) for j in rank)
     best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
     note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
-    return Analysis(
-        position=pos,
-        objective=objective,
-        exact=False,
-        value=moves[0].value,
-        value_exact=None,
-        moves=moves,
-        best=best,
-        pv=(best[0],),
+    return Analysis.estimate(
+        pos,
+        objective,
+        moves,
+        best,
         nodes=nodes,
-        seconds=time.perf_counter() - t0,
+        t0=t0,
         method=Method(Way.DEEPENING, d),
         notes=(note,) + (("interrupted: the deepest search finished so far",) if stopped else ()),
         interval=Interval.NO_SAMPLING if err == 0 else Interval.BOUND,
@@ -763,19 +755,15 @@ def analyse_expectimax(
         notes.append("interrupted: estimate from the samples taken so far")
     if enumerated:
         notes.append(f"all {outcomes} first draws enumerated: the values are exact")
-    return Analysis(
-        position=pos,
-        objective=objective,
-        exact=False,
-        value=moves[0].value,
-        value_exact=None,
-        moves=moves,
-        best=best,
-        pv=(best[0],),
+    return Analysis.estimate(
+        pos,
+        objective,
+        moves,
+        best,
         nodes=nodes,
-        seconds=time.perf_counter() - t0,
+        t0=t0,
         method=Method(Way.SAMPLED_EXPECTIMAX),
-        notes=tuple(notes),
+        notes=notes,
         interval=Interval.NO_SAMPLING
         if enumerated
         else Interval.BOUND

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field, fields
 from enum import StrEnum
@@ -146,6 +147,44 @@ class Analysis:
     def __post_init__(self) -> None:
         if not self.exact and self.interval is None:
             raise ValueError("an estimate says what its ± covers (interval)")
+
+    @classmethod
+    def estimate(
+        cls,
+        position: State,
+        objective: str,
+        moves: tuple[MoveValue, ...],
+        best: tuple[int, ...],
+        *,
+        nodes: int,
+        t0: float,
+        method: Method,
+        interval: Interval,
+        notes: tuple[str, ...] | list[str] = (),
+        pv: tuple[int, ...] | None = None,
+        samples: int | None = None,
+        interrupted: bool = False,
+    ) -> Analysis:
+        """An estimate begun at ``t0``: valued by its first move, its line the best card
+        unless ``pv`` says otherwise, so that no estimator spells out what every estimate
+        shares."""
+        return cls(
+            position,
+            objective,
+            False,
+            moves[0].value,
+            None,
+            moves,
+            best,
+            (best[0],) if pv is None else pv,
+            nodes,
+            time.perf_counter() - t0,
+            method=method,
+            notes=tuple(notes),
+            samples=samples,
+            interval=interval,
+            interrupted=interrupted,
+        )
 
     @property
     def exact_value(self) -> Fraction:

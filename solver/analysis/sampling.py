@@ -510,19 +510,16 @@ def analyse(
         )
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    return Analysis(
-        position=sp,
-        objective=objective,
-        exact=False,
-        value=best_v,
-        value_exact=None,
-        moves=moves,
-        best=best,
+    return Analysis.estimate(
+        sp,
+        objective,
+        moves,
+        best,
         pv=(),
         nodes=nodes,
-        seconds=time.perf_counter() - t0,
+        t0=t0,
         method=Method(Way.SEAT_SAMPLING, horizon or None),
-        notes=tuple(notes),
+        notes=notes,
         samples=n,
         interrupted=interrupted,
         interval=Interval.NO_SAMPLING
@@ -594,19 +591,16 @@ def analyse_open(
     )
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
-    return Analysis(
-        position=pos,
-        objective=objective,
-        exact=False,
-        value=best_v,
-        value_exact=None,
-        moves=moves,
-        best=best,
+    return Analysis.estimate(
+        pos,
+        objective,
+        moves,
+        best,
         pv=(),
         nodes=nodes,
-        seconds=time.perf_counter() - t0,
+        t0=t0,
         method=Method(Way.SAMPLED_CLAIRVOYANT, horizon or None),
-        notes=tuple(notes),
+        notes=notes,
         interrupted=interrupted,
         interval=interval_kind(m_err, tally.n, method_extrapolated(pos, objective, horizon, drawn)),
     )

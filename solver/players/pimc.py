@@ -129,17 +129,14 @@ def analyse(
         )
     elif every is not None:
         notes += (f"{len(every)} opponent hands are consistent",)
-    return Analysis(
-        position=sp,
-        objective=objective,
-        exact=False,
-        value=best_v,
-        value_exact=None,
-        moves=moves,
-        best=best,
+    return Analysis.estimate(
+        sp,
+        objective,
+        moves,
+        best,
         pv=(),
         nodes=nodes,
-        seconds=time.perf_counter() - t0,
+        t0=t0,
         method=Method(Way.SEAT_SAMPLING),
         notes=notes,
         samples=n,
