@@ -16,7 +16,7 @@ from reference import ref_values
 from solver.analysis import Limit, driver, estimate, exact, sampling
 from solver.analysis.engine import Engine
 from solver.analysis.result import Interval
-from solver.analysis.stats import mean_error, t95
+from solver.analysis.stats import Sums, mean_error, t95
 from solver.game import deal, legal_cards, play, to_position, to_seat_position
 from solver.position import parse_position
 from solver.random_positions import random_position
@@ -106,6 +106,24 @@ def test_corrected_values_stay_in_the_values_range(objective):
         a = estimate.analyse(p, objective, Limit(samples=24))
         lo, hi = (0.0, 1.0) if objective == "win" else (-p.points_in_play, p.points_in_play)
         assert all(lo <= m.value <= hi for m in a.moves), (p.to_text(), a.moves)
+
+
+def test_the_correction_counts_more_the_more_tricks_still_see_the_talon():
+    """The second trick's correction stands for the clairvoyance of the tricks after it
+    too: it counts 1 at talon 10, more at 12 and 14, no more beyond (nothing to fit on);
+    its mean and its sampling error are scaled alike."""
+    w = [estimate.correction_weight(t) for t in (8, 10, 12, 14, 16, 30)]
+    assert w[0] == w[1] == 1.0 and w[1] < w[2] < w[3] == w[4] == w[5]
+    stats, corr = Sums(2), Sums(2)
+    for v, c in [((4.0, 1.0), (-1.0, 0.0)), ((6.0, 3.0), (-2.0, 1.0)), ((5.0, 2.0), (0.0, 2.0))]:
+        stats.add(v)
+        corr.add(c)
+    plain = estimate._Estimate("points", 50.0, [(stats, 1.0, 1.0), (corr, 1.0, 1.0)])
+    weighted = estimate._Estimate("points", 50.0, [(stats, 1.0, 1.0), (corr, 1.0, w[3])])
+    assert list(weighted.means()) == pytest.approx(list(stats.means() + w[3] * corr.means()))
+    assert weighted.means()[0] < plain.means()[0] and weighted.means()[1] > plain.means()[1]
+    se, ce = stats.errors(50.0), corr.errors(50.0)
+    assert list(weighted.errors()) == pytest.approx(list((se**2 + (w[3] * ce) ** 2) ** 0.5))
 
 
 def test_a_cards_interval_covers_every_reply_that_may_be_its_worst():
