@@ -39,9 +39,9 @@ class Lang(click.Choice):
 #: the type of every command's --lang
 LANG = Lang()
 
-#: no search here gains anything from more than an hour a position: the exact horizon is
-#: reached in a minute (talon 12) and estimates settle within seconds
-MAX_SECONDS = 3600.0
+#: a day: a talon-16 exact search takes most of an hour on 2 cores (docs/cluster.md) and
+#: talon 18 is beyond a day's reach; estimates settle within seconds
+MAX_SECONDS = 86400.0
 MAX_SEED = 2**63 - 1
 
 
@@ -51,7 +51,7 @@ def clip_message(msg: object) -> str:
 
 
 class Seconds(click.ParamType):
-    """A time limit: finite and positive; beyond an hour it is capped (said on stderr)."""
+    """A time limit: finite and positive; beyond a day it is capped (said on stderr)."""
 
     name = "seconds"
 
@@ -70,7 +70,7 @@ class Seconds(click.ParamType):
         if x > MAX_SECONDS:
             name = param.opts[0] if param is not None and param.opts else "the time limit"
             click.echo(
-                f"note: {name} {value} capped to {MAX_SECONDS:g} s (an hour: no "
+                f"note: {name} {value} capped to {MAX_SECONDS:g} s (a day: no "
                 f"search gains from more)",
                 err=True,
             )
