@@ -169,6 +169,24 @@ def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypa
     assert not a.exact and "the exact search did not finish in the time left" in a.notes
 
 
+def test_a_long_limit_at_talon_16_goes_to_the_exact_search_after_a_short_estimate(monkeypatch):
+    """Talon 16 and 2 hours: the exact search is tried (it took 40+ minutes on 2 cores),
+    after an estimate of at most FIRST_ESTIMATE_MAX seconds, not of most of the time."""
+    calls = []
+    real_estimate = estimate.analyse
+
+    def fake_estimate(pos, objective="points", budget=None, **kw):
+        calls.append(("estimate", budget.time))
+        return real_estimate(pos, objective, Limit(samples=2))
+
+    monkeypatch.setattr(estimate, "analyse", fake_estimate)
+    monkeypatch.setattr(exact.driver, "exact_search",
+                        lambda *a, **k: calls.append(("exact",)) or None)
+    a = exact.analyse(random_position(random.Random(16), 16), "points", Limit(7200.0))
+    assert calls == [("estimate", exact.FIRST_ESTIMATE_MAX), ("exact",)]
+    assert not a.exact
+
+
 FOUR_SIX_UNSEEN = ("hand1=RB,6C,CS hand2=AB,FC,RC hand3=3B,CD,FS hand4=7C,3C,3S top=5S "
                    "briscola=AC played=2B,4B,5B,7B,FB,CB,2C,4C,CC,2D,4D,6D,7D,FD,RD,3D,2S,4S,"
                    "6S,AS turn=2 score=16-19 variant=scoperta4")

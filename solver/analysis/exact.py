@@ -24,9 +24,13 @@ EXACT_SHARE = {
     10: (0.8, 0.25),
     12: (0.8, 3.0),
     14: (0.8, 60.0),
-    16: (0.2, 600.0),
-    18: (0.2, 3000.0),
+    16: (0.9, 1800.0),
+    18: (0.9, 36000.0),
 }
+#: the estimate made first keeps at most this long: it settles in seconds, and talon 16's
+#: exact search takes 40 minutes to hours on 2 cores (docs/cluster.md), so a long limit is
+#: meant for that search
+FIRST_ESTIMATE_MAX = 60.0
 INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 
 
@@ -64,7 +68,10 @@ def _analyse(
         share, least = EXACT_SHARE[pos.talon_size]
         try_exact = share * time_limit >= least
         if try_exact:
-            first = estimate.analyse(pos, objective, budget.share(1 - share), progress=progress)
+            part = budget.share(1 - share)
+            if part.time is not None and part.time > FIRST_ESTIMATE_MAX:
+                part = part.within(FIRST_ESTIMATE_MAX)
+            first = estimate.analyse(pos, objective, part, progress=progress)
             if first.interrupted:
                 return first
     if try_exact:
