@@ -139,3 +139,14 @@ def test_a_thread_defers_an_outcome_another_has_marked():
     v = K.search(*s.head, -K.INF, K.INF, card, ctx, s.order, s.tt, stats, work)
     assert s.fraction(v) == want
     assert stats[K.S_DEFERRED] == 1 and stats[K.S_JOINED] > 0
+
+
+def test_two_threads_split_the_first_draw_only_more_split_two():
+    """Two threads have work enough in the first draw's outcomes, and the second draw's
+    bookkeeping cost them 2.5 %; more threads split the first two draws."""
+    pos = random_position(random.Random(12), 12)
+    unseen = pos.unseen.bit_count()
+    two = [int(c[K.C_SPLIT]) for c in engine.Search(pos, "points").thread_contexts(2)]
+    four = [int(c[K.C_SPLIT]) for c in engine.Search(pos, "points").thread_contexts(4)]
+    assert two == [unseen] * 2
+    assert four == [unseen - 2 * (engine.SPLIT_DRAWS - 1)] * 4 and four[0] < unseen

@@ -63,8 +63,12 @@ SHARED_CARD_TALON = 10
 #: each outcome there is a unit one thread searches while the others take other outcomes
 #: (scoperta.py's docstring, Search.thread_contexts). Two draws give talon 12 a work/span
 #: of 57 (bench_scale.py: Brent's bound promises 12.5x on 16 cores, lockstep measured
-#: 15.9x); a third draw's units are small and their bookkeeping is paid at each of them
+#: 15.9x); a third draw's units are small and their bookkeeping is paid at each of them.
+#: Up to FEW_THREADS threads split the first draw only: its outcomes keep two busy, and the
+#: second draw's bookkeeping cost 2 cores 2.5 % (talon 10, 24 fresh positions, wall clock
+#: against the search before the split points: 1.025 with two draws, 1.001 with one)
 SPLIT_DRAWS = 2
+FEW_THREADS = 2
 #: table megabytes a scoperta search of this talon size can use (more only costs page
 #: zeroing: a fresh process touches every page of a big table even for a search of 100,000
 #: nodes). Talon 8 measured 7-9 % faster with 4 MB than with 64 MB (same nodes, fewer cache
@@ -442,9 +446,11 @@ class Search:
         s.stopped = False
         return s
 
-    def split_unseen(self) -> int:
-        """The unseen cards of the chance nodes of the search's last split draw."""
-        return max(2, self.pos.unseen.bit_count() - 2 * (SPLIT_DRAWS - 1))
+    def split_unseen(self, threads: int | None = None) -> int:
+        """The unseen cards of the chance nodes of the last draw ``threads`` threads split
+        (None: as many as SPLIT_DRAWS gives many threads)."""
+        draws = 1 if threads is not None and threads <= FEW_THREADS else SPLIT_DRAWS
+        return max(2, self.pos.unseen.bit_count() - 2 * (draws - 1))
 
     def thread_contexts(self, n: int) -> list[np.ndarray]:
         """The contexts of ``n`` threads searching one card together: the chance nodes of
@@ -457,7 +463,7 @@ class Search:
         out = []
         for i in range(n):
             ctx = self.ctx.copy()
-            ctx[context.C_SPLIT] = self.split_unseen()
+            ctx[context.C_SPLIT] = self.split_unseen(n)
             ctx[context.C_BUSY] = at
             ctx[context.C_THREAD] = i
             ctx[context.C_THREADS] = n
