@@ -148,19 +148,26 @@ def test_student_t_for_few_samples():
     assert e == pytest.approx(12.706 * 1.0, rel=1e-3)  # sd sqrt(2), se 1
 
 
-def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypatch):
-    """Talon 12 and 5 s: the estimate gets its share whatever the exact search does; when
-    that search does not finish, the answer is the estimate and says so."""
-    calls = []
+def _stub_estimate_and_exact(monkeypatch, samples: int) -> list:
+    """Record the estimate's budgets (answering with ``samples`` samples) and the exact
+    search's calls (answering None: it did not finish)."""
+    calls: list = []
     real_estimate = estimate.analyse
 
     def fake_estimate(pos, objective="points", budget=None, **kw):
         calls.append(("estimate", budget.time))
-        return real_estimate(pos, objective, Limit(samples=4))
+        return real_estimate(pos, objective, Limit(samples=samples))
 
     monkeypatch.setattr(estimate, "analyse", fake_estimate)
     monkeypatch.setattr(exact.driver, "exact_search",
                         lambda *a, **k: calls.append(("exact",)) or None)
+    return calls
+
+
+def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypatch):
+    """Talon 12 and 5 s: the estimate gets its share whatever the exact search does; when
+    that search does not finish, the answer is the estimate and says so."""
+    calls = _stub_estimate_and_exact(monkeypatch, samples=4)
     p = random_position(random.Random(4), 12)
     a = exact.analyse(p, "points", Limit(5.0))
     assert [c[0] for c in calls] == ["estimate", "exact"]
@@ -172,16 +179,7 @@ def test_the_estimate_comes_first_where_the_exact_search_may_not_finish(monkeypa
 def test_a_long_limit_at_talon_16_goes_to_the_exact_search_after_a_short_estimate(monkeypatch):
     """Talon 16 and 2 hours: the exact search is tried (it took 40+ minutes on 2 cores),
     after an estimate of at most FIRST_ESTIMATE_MAX seconds, not of most of the time."""
-    calls = []
-    real_estimate = estimate.analyse
-
-    def fake_estimate(pos, objective="points", budget=None, **kw):
-        calls.append(("estimate", budget.time))
-        return real_estimate(pos, objective, Limit(samples=2))
-
-    monkeypatch.setattr(estimate, "analyse", fake_estimate)
-    monkeypatch.setattr(exact.driver, "exact_search",
-                        lambda *a, **k: calls.append(("exact",)) or None)
+    calls = _stub_estimate_and_exact(monkeypatch, samples=2)
     a = exact.analyse(random_position(random.Random(16), 16), "points", Limit(7200.0))
     assert calls == [("estimate", exact.FIRST_ESTIMATE_MAX), ("exact",)]
     assert not a.exact
