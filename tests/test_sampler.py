@@ -130,6 +130,7 @@ def test_a_budget_derives_its_shares_on_its_own_clock():
     assert b.deadline == 15.0 and b.left(now=11.0) == 4.0 and b.expired(now=15.5)
     assert b.share(1 - 0.8) == Budget(10.0, 0.5)       # capped by estimate_time
     assert Budget(10.0, 5.0).share(1 - 0.8) == Budget(10.0, (1 - 0.8) * 5.0)
+    assert Budget(10.0, 500.0).share(0.5, 60.0) == Budget(10.0, 60.0)  # capped by ``most``
     assert b.estimate() == Budget(10.0, 0.5) and Budget(10.0).estimate() == Budget(10.0)
     rest = Budget(0.0, 1.0).rest(0.05)                 # long past: the least
     assert rest.time == 0.05 and rest.t0 > 0.0

@@ -122,12 +122,13 @@ class Budget(NamedTuple):
         no cap): an estimate's part of the time."""
         return Budget(self.t0, seconds)
 
-    def share(self, fraction: float) -> Budget:
-        """``fraction`` of the time on the same clock, capped by ``estimate_time``: the
-        share an estimate made before an exact search keeps (exact.EXACT_SHARE)."""
+    def share(self, fraction: float, most: float | None = None) -> Budget:
+        """``fraction`` of the time on the same clock, capped by ``estimate_time`` and by
+        ``most`` seconds: the share an estimate made before an exact search keeps
+        (exact.EXACT_SHARE)."""
         assert self.time is not None, "a share of no time limit"
-        part = fraction * self.time
-        return self.within(part if self.estimate_time is None else min(part, self.estimate_time))
+        caps = [x for x in (self.estimate_time, most) if x is not None]
+        return self.within(min([fraction * self.time, *caps]))
 
     def estimate(self) -> Budget:
         """What an estimate may take on the same clock: the time or the cap, the less."""

@@ -68,9 +68,7 @@ def _analyse(
         share, least = EXACT_SHARE[pos.talon_size]
         try_exact = share * time_limit >= least
         if try_exact:
-            part = budget.share(1 - share)
-            if part.time is not None and part.time > FIRST_ESTIMATE_MAX:
-                part = part.within(FIRST_ESTIMATE_MAX)
+            part = budget.share(1 - share, FIRST_ESTIMATE_MAX)
             first = estimate.analyse(pos, objective, part, progress=progress)
             if first.interrupted:
                 return first
