@@ -113,3 +113,24 @@ def test_the_scoperta_estimate_reports_through_the_progress_hook(monkeypatch):
         a = estimate.analyse(pos, "points", Limit(0.8))
     assert not a.exact and lines
     assert all(ln.startswith("estimat") for ln in lines)
+
+
+def test_an_estimates_sample_solves_never_say_they_search_exactly(monkeypatch):
+    """Each sample of an estimate is an exact solve of one talon order (or of a position
+    after one draw), sliced for the clock: those slices are not the position's exact
+    search, and a player reading "searching exactly" during an estimate is misled."""
+    import random
+
+    from solver.analysis import estimate
+    from solver.random_positions import random_position
+    lines = []
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(estimate, "SLICE_NODES", 300)  # every solve sliced
+    for talon, method in ((14, "clairvoyant"), (8, "expectimax")):
+        pos = random_position(random.Random(70 + talon), talon)
+        with progress.reporting(lines.append):
+            a = estimate.analyse(pos, "points", Limit(0.6), method=method, seed=1)
+        assert not a.exact
+    assert lines and all(ln.startswith("estimat") for ln in lines), set(lines) - {
+        ln for ln in lines if ln.startswith("estimat")}

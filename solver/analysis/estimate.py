@@ -125,7 +125,7 @@ def _full_values(pos: Position, objective: str, cards, deadline: float | None):
     s = driver.Search(pos, objective)
     out = []
     for c in cards:
-        v = s.move_value(c, deadline, slice_nodes=SLICE_NODES)
+        v = s.move_value(c, deadline, slice_nodes=SLICE_NODES, quiet=True)
         if v is None:
             return None, s.nodes
         out.append(v / s.denominator)
@@ -733,7 +733,7 @@ def analyse_expectimax(
             if child.is_over:
                 v_child = 0.0
             else:
-                res = driver.exact_values(child, objective, until, SLICE_NODES)
+                res = driver.exact_values(child, objective, until, SLICE_NODES, quiet=True)
                 if res is None:
                     return Sample(None, nodes)
                 v_child = float(max(res[0].values()))
