@@ -57,16 +57,23 @@ def test_coarse_units_only_widen_bounds():
             assert hi * g - lo * g < hi_v - lo_v + 2 * g
 
 
-def test_replacement_keeps_the_deepest_entries():
+def test_work_class_grows_by_half_powers_of_two():
+    got = [int(table.work_class(np.int64(n))) for n in (1, 2, 3, 4, 6, 7, 8, 12, 1 << 20, 1 << 40)]
+    assert got == [1, 3, 4, 5, 6, 6, 7, 8, 41, 63]
+    for n in range(1, 5000):  # never smaller for a bigger search
+        assert table.work_class(np.int64(n + 1)) >= table.work_class(np.int64(n))
+
+
+def test_replacement_keeps_the_entries_of_most_work():
     tt = table.new_table(16)
-    # five keys forced into bucket 0: the shallowest one is the one replaced
-    for depth, i in zip((20, 30, 10, 25), range(4)):
-        table.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(depth), np.int64(1))
+    # five keys forced into bucket 0: the one of least work is the one replaced
+    for work, i in zip((20, 30, 10, 25), range(4)):
+        table.tt_store(tt, 0, np.int64(1000 + i), np.int64(i), np.int64(i), np.int64(0), np.int64(work), np.int64(1))
     table.tt_store(tt, 0, np.int64(2000), np.int64(9), np.int64(9), np.int64(0), np.int64(15), np.int64(1))
     present = [bool(table.tt_read(tt, 0, np.int64(1000 + i))[0]) for i in range(4)]
     assert present == [True, True, False, True]
     assert tuple(table.tt_read(tt, 0, np.int64(2000))) == (True, 9, 9, 0)
-    # a later search (another epoch) replaces the old entries first, even the deepest
+    # a later search (another epoch) replaces the old entries first, even those of most work
     table.tt_store(tt, 0, np.int64(3000), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
     table.tt_store(tt, 0, np.int64(3001), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))
     table.tt_store(tt, 0, np.int64(3002), np.int64(1), np.int64(1), np.int64(0), np.int64(5), np.int64(2))

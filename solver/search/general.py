@@ -31,7 +31,7 @@ from solver.search.context import (C_BRISCOLA, C_CLAIR, C_EPOCH, C_FOLLOW, C_GEN
                                    self_call, star1_cut, star1_window, value_bounds)
 from solver.search.endgame import three_tricks
 from solver.search.leaf import ONE, leaf_sum
-from solver.search.table import tt_hash5, tt_prefetch, tt_probe, tt_save, tt_unit
+from solver.search.table import tt_hash5, tt_prefetch, tt_probe, tt_save, tt_unit, work_class
 
 MAX_EXACT_UNKNOWN = 16
 #: the scratch rows (``new_work``): a decision node's row, cards alive less the trick's, holds
@@ -290,6 +290,7 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
     """
     NO = np.int64(-1)
     ZERO = np.int64(0)
+    n0 = stats[S_NODES]
     stats[S_NODES] += 1
     if stats[S_NODES] > stats[S_LIMIT]:
         stats[S_ABORT] = 1
@@ -319,7 +320,7 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
                 and ctx[C_HORIZON] < 2):  # searched to the end, not to a leaf
             return three_tricks(h0, h1, turn, s0, s1, ctx[C_OBJ], ctx[C_SCALE], ctx[C_TRUMP],
                                 ctx[C_FOLLOW], alpha, beta, tt, idx, chk, a0, b0, lo, hi, r, gu,
-                                alive, ctx[C_EPOCH], True)
+                                ctx[C_EPOCH], True)
     if pending == 1:
         # ---- chance node (Star1 with the node's own bounds for every outcome) ----
         N, newtop = _chance_size(unseen, top, tal, ctx)
@@ -381,8 +382,8 @@ def search(h0, h1, h2, h3, tabn, tabpack, top, unseen, tal, turn, pending, s0, s
     if use_tt:
         if ctx[C_CLAIR] == 0 and bestmove >= 0:
             bestmove = canon_card(bestmove, alive)
-        tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, bestmove + 1, popcount(alive),
-                ctx[C_EPOCH])
+        tt_save(tt, idx, chk, result, a0, b0, lo, hi, r, gu, bestmove + 1,
+                work_class(stats[S_NODES] - n0), ctx[C_EPOCH])
     return result
 
 

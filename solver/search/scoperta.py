@@ -60,7 +60,8 @@ from solver.search.context import (C_BRISCOLA, C_BUSY, C_CLAIR, C_EPOCH, C_GEN, 
                                    star1_window, load_kernel, self_call, value_bounds, win_value)
 from solver.search.endgame import last_two_gain, three_tricks
 from solver.search.hold import hold
-from solver.search.table import TT_COLS, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save, tt_unit
+from solver.search.table import (TT_COLS, tt_hash, tt_prefetch, tt_probe, tt_read, tt_save, tt_unit,
+                                 work_class)
 
 MAX_EXACT_UNSEEN = 16  # 16! * 240 still fits in int64
 CHANCE_MAX = MAX_EXACT_UNSEEN * (MAX_EXACT_UNSEEN - 1)  # outcomes of one draw
@@ -275,6 +276,15 @@ def _take_mail(work, stats):
     mine = work[MAIL, MAIL_FOR] == stats[S_NODES]
     work[MAIL, MAIL_FOR] = -1
     return mine
+
+
+@njit(cache=True, inline="always")
+def _enter(work, stats):
+    """Count the node and take its mail: (the node count before it, whether the parent left
+    it its table slot). The count before it gives the node's work when it is stored."""
+    n0 = stats[S_NODES]
+    stats[S_NODES] = n0 + 1
+    return n0, _take_mail(work, stats)
 
 
 @njit(cache=True, inline="always")
@@ -583,8 +593,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
     PROBE: the first move only, a lower bound (Star2), stored as one. ``work``: scratch rows."""
     NO, ZERO, ONE = np.int64(-1), np.int64(0), np.int64(1)  # typed
     obj, S, bri, trump, clair = ctx[C_OBJ], ctx[C_SCALE], ctx[C_BRISCOLA], ctx[C_TRUMP], ctx[C_CLAIR]
-    stats[S_NODES] += 1
-    mine = _take_mail(work, stats)
+    n0, mine = _enter(work, stats)
     if stats[S_NODES] > stats[S_LIMIT] and not hold(stats):
         stats[S_ABORT] = 1
         return ZERO
@@ -606,7 +615,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
             alpha, beta, a0, b0 = lo, hi, lo, hi  # exact (the module's docstring)
         if top < 0 and popcount(h0 | h1) == 6:
             return three_tricks(h0, h1, turn, s0, s1, obj, S, trump, ZERO, alpha, beta, tt, idx,
-                                chk, a0, b0, lo, hi, r, gu, alive, ctx[C_EPOCH], False)
+                                chk, a0, b0, lo, hi, r, gu, ctx[C_EPOCH], False)
     if pending == 1:
         # ---- chance node: Star1, then Star2 probes, then the outcomes in full ----
         clo, chi, crow, N, sum_lo, sum_hi = _chance_bounds(h0, h1, top, unseen, turn, s0, alive,
@@ -695,7 +704,7 @@ def search(h0, h1, table, top, unseen, turn, pending, s0, s1, alpha, beta, only,
                 break
     if use_tt and (only != PROBE or result > a0):  # a probe's value is a lower bound
         tt_save(tt, idx, chk, result, a0, result if only == PROBE else b0, lo, hi, r, gu,
-                canon_card(bestmove, alive) + 1, popcount(alive), ctx[C_EPOCH])
+                canon_card(bestmove, alive) + 1, work_class(stats[S_NODES] - n0), ctx[C_EPOCH])
     return result
 
 

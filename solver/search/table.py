@@ -5,7 +5,8 @@ The table is an array of buckets, each one 64-byte cache line of four 16-byte en
 is independent of the bucket index, so a false match needs 64 + index bits to agree by
 chance; a torn entry (two threads writing) fails the xor and reads as a miss, so threads
 share the table without locks. ``data`` packs the lower and upper bound (25 bits each),
-the best move + 1, the depth (live cards) and the epoch (2 bits) used for replacement.
+the best move + 1, and for replacement the work (``work_class``: the nodes the entry's
+search took) and the epoch (2 bits).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from solver.search.bits import ceil_div, floor_div
+from solver.search.bits import ceil_div, floor_div, highbit_index
 
 TT_COLS = 8
 TT_SLOTS = 4
@@ -99,11 +100,19 @@ def tt_read(tt, b, chk):
 
 
 @njit(cache=True, inline="always")
-def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
+def work_class(nodes):
+    """The size of a search of ``nodes`` nodes in half powers of two (1 = one node, 63 =
+    two thousand million and more): what an entry saved, and so what its loss costs."""
+    hb = highbit_index(nodes)
+    c = 2 * hb + 1 + ((nodes >> (hb - 1)) & 1 if hb > 0 else 0)
+    return min(c, np.int64(63))
+
+
+@njit(cache=True, inline="always")
+def tt_store(tt, b, chk, lo, hi, mv1, work, epoch):
     """Store the bounds, tightened by what the entry already knew. A new key replaces an
-    entry left by an earlier search (another epoch) first, else the bucket's shallowest
-    entry (the smallest subtree): deep entries of finished searches must not fill the
-    table for good."""
+    entry left by an earlier search (another epoch) first, else the bucket's entry of the
+    least work (``work_class``): the entries that saved the most nodes stay."""
     slot = -1
     low = 99
     for s in range(TT_SLOTS):
@@ -118,11 +127,11 @@ def tt_store(tt, b, chk, lo, hi, mv1, depth, epoch):
                 mv1 = omv1
             slot = s
             break
-        dep = (d >> 56) & 63 if ((d >> 62) & 3) == epoch else -1
-        if dep < low:
-            low = dep
+        w = (d >> 56) & 63 if ((d >> 62) & 3) == epoch else -1
+        if w < low:
+            low = w
             slot = s
-    d = ((lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (depth << 56)
+    d = ((lo + VAL_OFF) | ((hi + VAL_OFF) << VAL_BITS) | (mv1 << 50) | (work << 56)
          | (epoch << 62))
     tt[b, 2 * slot + 1] = d
     tt[b, 2 * slot] = chk ^ d
@@ -180,7 +189,7 @@ def tt_cut(tlo, thi, alpha, beta):
 
 
 @njit(cache=True, inline="always")
-def tt_save(tt, b, chk, result, a0, b0, lo, hi, r, gu, mv1, depth, epoch):
+def tt_save(tt, b, chk, result, a0, b0, lo, hi, r, gu, mv1, work, epoch):
     """Store a fail-soft result searched in (a0, b0): an exact value inside the window,
     else the bound it proves. Bounds go to the node's own scale (``r`` below the search's,
     where values are integers), are clamped to the node's range (lo, hi) and stored in
@@ -198,7 +207,7 @@ def tt_save(tt, b, chk, result, a0, b0, lo, hi, r, gu, mv1, depth, epoch):
         nlo = lo // r
     if nhi > hi // r:
         nhi = hi // r
-    tt_store(tt, b, chk, floor_div(nlo, gu), ceil_div(nhi, gu), mv1, depth, epoch)
+    tt_store(tt, b, chk, floor_div(nlo, gu), ceil_div(nhi, gu), mv1, work, epoch)
 
 
 @njit(cache=True, inline="always")
