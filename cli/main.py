@@ -151,6 +151,8 @@ class BriscolaGroup(click.Group):
             ctx.exit(130)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
+        except BrokenPipeError:  # the reader went away (`| head`): click ends quietly
+            raise
         except Exception as e:  # a bug, not the user's mistake: said as one
             report_bug(e, ctx.params.get("debug", False))
             ctx.exit(INTERNAL_ERROR)
