@@ -206,11 +206,12 @@ def test_an_open_game_gets_an_estimate_in_its_share_when_the_exact_search_runs_o
         calls.append(("exact", deadline))
         return None  # as if it ran out of time
 
+    driver.ready(parse_position(FOUR_SIX_UNSEEN))  # no kernel's load inside the 1 s
     monkeypatch.setattr(sampling, "analyse_open", open_)
     monkeypatch.setattr(sampling.driver, "exact_search", exact_)
     a = sampling.analyse_game(parse_position(FOUR_SIX_UNSEEN), "points", Limit(1.0))
     assert [c[0] for c in calls] == ["exact", "estimate", "exact"]
-    assert calls[1][1] == pytest.approx(sampling.ESTIMATE_SHARE * 1.0)
+    assert calls[1][1] == pytest.approx(sampling.OPEN_SPLIT.estimate * 1.0)
     assert not a.exact and a.method.depth == sampling.HORIZON
     assert "the exact search did not finish in the time left" in a.notes
     assert "one trick deep" not in " ".join(a.notes)
@@ -220,6 +221,33 @@ def test_an_open_game_gets_an_estimate_in_its_share_when_the_exact_search_runs_o
     while to_position(st).unseen.bit_count() > 2 or len(legal_cards(st)) < 2:
         st = play(st, rng.choice(legal_cards(st)))
     assert Engine().analyse(to_position(st), seconds=1.0).exact  # its first share suffices
+
+
+@pytest.mark.parametrize("text", [FOUR_SIX_UNSEEN, None])
+def test_ctrl_c_in_an_exact_search_answers_with_an_estimate_in_every_open_game(
+        monkeypatch, text):
+    """One rule for every open game (exact.exact_or_estimate): Ctrl-C in the exact search
+    gives the command line a labelled estimate marked interrupted (a 4-player position too,
+    which used to end with no answer), and a caller that did not ask for one its
+    KeyboardInterrupt."""
+    pos = parse_position(text) if text else random_position(random.Random(8), 8)
+
+    real = driver.exact_search
+
+    def interrupted(p, *a, **k):  # the position's own search, not the samples' searches
+        if p == pos:
+            raise KeyboardInterrupt
+        return real(p, *a, **k)
+
+    monkeypatch.setattr(driver, "exact_search", interrupted)
+    engine = Engine(tt_mb=16)
+    for limit in (Limit(time=30.0), Limit()):
+        a = engine.analyse(pos, limit=limit, estimate_on_interrupt=True)
+        assert a.interrupted and not a.exact and a.moves, a
+        assert "interrupted: exact search stopped by Ctrl-C" in a.notes
+        assert a.seconds < 10  # the quick estimate, not the 30 s limit
+        with pytest.raises(KeyboardInterrupt):
+            engine.analyse(pos, limit=limit)
 
 
 def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyond():

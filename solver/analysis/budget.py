@@ -125,7 +125,7 @@ class Budget(NamedTuple):
     def share(self, fraction: float, most: float | None = None) -> Budget:
         """``fraction`` of the time on the same clock, capped by ``estimate_time`` and by
         ``most`` seconds: the share an estimate made before an exact search keeps
-        (exact.EXACT_SHARE)."""
+        (exact.Split)."""
         assert self.time is not None, "a share of no time limit"
         caps = [x for x in (self.estimate_time, most) if x is not None]
         return self.within(min([fraction * self.time, *caps]))

@@ -209,7 +209,13 @@ def _run(c: _Call) -> Analysis:
             pos, objective, budget.estimate(), seed=c.seed, progress=c.progress, weigh=c.weigh
         )  # an estimate: the estimate's cap holds
     if driver.kernel_for(pos) is driver.GENERAL:
-        return sampling.analyse_game(pos, objective, budget, progress=c.progress)
+        return sampling.analyse_game(
+            pos,
+            objective,
+            budget,
+            progress=c.progress,
+            estimate_on_interrupt=c.estimate_on_interrupt,
+        )
     return exact.analyse(pos, objective, budget, c.estimate_on_interrupt, progress=c.progress)
 
 

@@ -1,11 +1,15 @@
-"""The 2-player scoperta entry: the exact search within the time limit (the search driver),
-else, or after Ctrl-C, the labelled estimate (solver.analysis.estimate); where the exact
-search may not finish, the estimate is made first, in its share of the time."""
+"""The exact search within the time limit, else the labelled estimate: one rule for every
+open game (2-player scoperta here, the general kernel's games through
+``sampling.analyse_game``). Where the exact search may not finish, the time is split
+(``Split``) so that the estimate has its share whatever the exact search then does; Ctrl-C
+in the exact search answers with the estimate where the caller asks for it."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from solver.analysis import driver, estimate
 from solver.analysis.budget import Budget, Limit
@@ -34,6 +38,75 @@ FIRST_ESTIMATE_MAX = 60.0
 INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 
 
+class Split(NamedTuple):
+    """A time limit the exact search may not keep, shared: the exact search alone for
+    ``exact_first`` of it (where the easy positions end), then the estimate in its
+    ``estimate`` share (at most ``most`` seconds, and the budget's cap), then the exact
+    search again, on its kept table, until the deadline."""
+
+    exact_first: float
+    estimate: float
+    most: float | None = None
+
+
+#: an estimator's call: (position, objective, budget) -> its labelled Analysis
+Estimator = Callable[[Position, str, Budget], Analysis]
+
+
+def exact_or_estimate(
+    pos: Position,
+    objective: str,
+    budget: Budget,
+    estimator: Estimator,
+    split: Split | None = None,
+    estimate_on_interrupt: bool = False,
+) -> Analysis:
+    """The exact analysis if the search ends within ``budget`` (shared as ``split`` says),
+    else the estimate, which says that the exact search did not finish. Ctrl-C (or a Stop)
+    in the exact search: with ``estimate_on_interrupt``, the estimate already made or a
+    quick one, marked interrupted; else it propagates."""
+    t0, deadline = budget.t0, budget.deadline
+    first = None
+    try:
+        if split is not None:
+            assert budget.time is not None, "a split of no time limit"
+            if split.exact_first > 0:
+                res = driver.exact_search(pos, objective, t0 + split.exact_first * budget.time)
+                if res is not None:
+                    return driver.exact_analysis(pos, objective, res, deadline, t0)
+            part = budget.share(split.estimate, split.most)._replace(t0=time.perf_counter())
+            first = estimator(pos, objective, part)
+            if first.interrupted:
+                return first
+        res = driver.exact_search(pos, objective, deadline)
+    except KeyboardInterrupt:
+        if not estimate_on_interrupt:
+            raise
+        # the best answer so far is an estimate, clearly labelled, on a clock of its own
+        # (the analysis's time is up)
+        a = first or estimator(pos, objective, Budget(time.perf_counter(), INTERRUPT_ESTIMATE))
+        return replace(
+            a,
+            seconds=time.perf_counter() - t0,
+            interrupted=True,
+            notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",),
+        )
+    if res is not None:
+        return driver.exact_analysis(pos, objective, res, deadline, t0)
+    if first is not None:
+        return replace(
+            first,
+            seconds=time.perf_counter() - t0,
+            notes=first.notes + ("the exact search did not finish in the time left",),
+        )
+    return estimator(pos, objective, _after(budget))
+
+
+def _after(budget: Budget) -> Budget:
+    """An estimate's budget after an exact search that did not finish (or was not tried)."""
+    return budget.rest(0.05) if budget.time is not None else budget.estimate()
+
+
 def analyse(
     pos: Position,
     objective: str = "points",
@@ -41,62 +114,20 @@ def analyse(
     estimate_on_interrupt: bool = False,
     progress: bool | None = None,
 ) -> Analysis:
-    """``progress`` False: the estimate prints no progress lines (see Engine.analyse)."""
+    """A 2-player scoperta position. ``progress`` False: the estimate prints no progress
+    lines (see Engine.analyse)."""
     budget = Budget.of(budget)
+
+    def estimator(p: Position, o: str, b: Budget) -> Analysis:
+        return estimate.analyse(p, o, b, progress=progress)
+
     with clock(budget.t0):
-        return _analyse(pos, objective, budget, estimate_on_interrupt, progress)
-
-
-def _analyse(
-    pos: Position,
-    objective: str,
-    budget: Budget,
-    estimate_on_interrupt: bool,
-    progress: bool | None,
-) -> Analysis:
-    deadline, time_limit = budget.deadline, budget.time
-    try_exact = driver.exact_possible(pos)
-    first = None
-    if (
-        try_exact
-        and time_limit is not None
-        and not pos.clairvoyant
-        and pos.talon_size in EXACT_SHARE
-    ):
-        # an exact search that may not finish: the estimate first, in its share of the time,
-        # so that it has that share whatever the exact search then does
-        share, least = EXACT_SHARE[pos.talon_size]
-        try_exact = share * time_limit >= least
-        if try_exact:
-            part = budget.share(1 - share, FIRST_ESTIMATE_MAX)
-            first = estimate.analyse(pos, objective, part, progress=progress)
-            if first.interrupted:
-                return first
-    if try_exact:
-        try:
-            res = driver.exact_search(pos, objective, deadline)
-        except KeyboardInterrupt:
-            if not estimate_on_interrupt:
-                raise
-            # Ctrl-C: the best answer so far is an estimate, clearly labelled, on a clock
-            # of its own (the analysis's time is up)
-            a = first or estimate.analyse(
-                pos, objective, Budget(time.perf_counter(), INTERRUPT_ESTIMATE), progress=progress
-            )
-            return replace(
-                a,
-                seconds=time.perf_counter() - budget.t0,
-                interrupted=True,
-                notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",),
-            )
-        if res is not None:
-            return driver.exact_analysis(pos, objective, res, deadline, budget.t0)
-        if first is not None:
-            return replace(
-                first,
-                seconds=time.perf_counter() - budget.t0,
-                notes=first.notes + ("the exact search did not finish in the time left",),
-            )
-    if time_limit is None:
-        return estimate.analyse(pos, objective, Budget.start(), progress=progress)
-    return estimate.analyse(pos, objective, budget.rest(0.05), progress=progress)
+        split = None
+        if budget.time is not None and not pos.clairvoyant and pos.talon_size in EXACT_SHARE:
+            share, least = EXACT_SHARE[pos.talon_size]
+            if share * budget.time < least:  # no time worth an exact search: the estimate
+                return estimator(pos, objective, _after(budget))
+            split = Split(0.0, 1 - share, FIRST_ESTIMATE_MAX)
+        if not driver.exact_possible(pos):
+            return estimator(pos, objective, _after(budget))
+        return exact_or_estimate(pos, objective, budget, estimator, split, estimate_on_interrupt)

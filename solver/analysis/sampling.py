@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
 
-from solver.analysis import driver
+from solver.analysis import driver, exact
 from solver.analysis.progress import clock, wants_progress
 from solver.analysis.result import (
     Analysis,
@@ -672,33 +672,13 @@ def analyse_state(
     )
 
 
-#: an open game's exact search within a time limit (analyse_game): it first has this share
-#: of the time alone, where most positions end; if it has not ended, the estimate is made in
-#: its own share, then the exact search goes on in what is left, its table kept. Before,
+#: an open game's exact search within a time limit (analyse_game): it first has a fifth of
+#: the time alone, where most positions end; if it has not ended, the estimate is made in
+#: three tenths, then the exact search goes on in what is left, its table kept. Before,
 #: the exact search took all the time and the estimate none: a 4-player position with 6
 #: cards unseen (about 6 s exact, 2 cores) got, at 1 s, one talon order searched one trick
 #: deep, its ± the points in play, where 0.3 s of samples gives a ± of 2-3 points
-EXACT_FIRST_SHARE, ESTIMATE_SHARE = 0.2, 0.3
-
-
-def _exact_or_estimate(pos, objective: str, budget: Budget, progress: bool | None) -> Analysis:
-    """The exact analysis if it ends in the time, else the estimate made in its share
-    (EXACT_FIRST_SHARE)."""
-    t0, deadline = budget.t0, budget.deadline
-    assert budget.time is not None and deadline is not None
-    res = driver.exact_search(pos, objective, t0 + EXACT_FIRST_SHARE * budget.time)
-    if res is None:
-        share = ESTIMATE_SHARE * budget.time
-        if budget.estimate_time is not None:
-            share = min(share, budget.estimate_time)
-        first = analyse_open(pos, objective, Budget(time.perf_counter(), share), progress=progress)
-        if first.interrupted:
-            return first
-        res = driver.exact_search(pos, objective, deadline)
-        if res is None:
-            note = "the exact search did not finish in the time left"
-            return replace(first, seconds=time.perf_counter() - t0, notes=first.notes + (note,))
-    return driver.exact_analysis(pos, objective, res, deadline, t0)
+OPEN_SPLIT = exact.Split(exact_first=0.2, estimate=0.3)
 
 
 def analyse_game(
@@ -706,20 +686,25 @@ def analyse_game(
     objective: str = "points",
     budget: Budget | Limit | None = None,
     progress: bool | None = None,
+    estimate_on_interrupt: bool = False,
 ) -> Analysis:
     """An open game of the general kernel (scoperta4, classic and Briscolone with both hands
     shown, libero): exact when the unknown cards are few enough and the search ends in time,
     else the estimate of ``analyse_open`` (talon orders sampled, each searched with the
-    method fixed by the stage of the deal, every card scored on the same orders)."""
+    method fixed by the stage of the deal, every card scored on the same orders); the time
+    shared as ``OPEN_SPLIT`` says, Ctrl-C as ``exact.exact_or_estimate`` says."""
     budget = Budget.of(budget)
     t0, deadline = budget.t0, budget.deadline
     with clock(t0):
         if driver.exact_possible(pos):
-            if deadline is not None and budget.time is not None:
-                return _exact_or_estimate(pos, objective, budget, progress)
-            res = driver.exact_search(pos, objective, deadline)
-            if res is not None:
-                return driver.exact_analysis(pos, objective, res, deadline, t0)
+
+            def estimator(p: Position, o: str, b: Budget) -> Analysis:
+                return analyse_open(p, o, b, progress=progress)
+
+            split = OPEN_SPLIT if budget.time is not None else None
+            return exact.exact_or_estimate(
+                pos, objective, budget, estimator, split, estimate_on_interrupt
+            )
         end = deadline if deadline is not None else t0 + DEFAULT_TIME
         if budget.estimate_time is not None:
             end = min(end, time.perf_counter() + budget.estimate_time)
