@@ -636,7 +636,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     (segni, rounds), or N points for Briscolone (121 or 151).
     """  # noqa: E501 - an example command is one line, as it is typed
     check_output(record_out, force, "--record-out")
-    if seed is None:
+    chosen = seed is None  # said at the end: the seed names every unseen card
+    if chosen:
         seed = random.SystemRandom().randrange(2**31)
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")
@@ -650,8 +651,11 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
     stop = None
+    deal_words = W["seed_hidden"] if chosen else W["seed_given"].format(seed=seed)
     ses.say(
-        W["intro"].format(game=PLAY_TITLES[lang][v.name], level=PLAY_LEVELS[lang][level], seed=seed)
+        W["intro"].format(
+            game=PLAY_TITLES[lang][v.name], level=PLAY_LEVELS[lang][level], deal=deal_words
+        )
     )
     if not v.open_hands:
         ses.say(W["hidden_reasons"])
@@ -685,6 +689,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
         stop = "interrupted"
     if stop:
         ses.say(W[stop])
+    if chosen:
+        ses.say(W["seed_end"].format(seed=seed))
     if record_out:
         if pos is not None:
             rec = start_record(hold[0], pos.to_text(), start.talon, seed=seed, players=names)

@@ -1009,11 +1009,14 @@ REVIEW_TEXT["it"].update(
 #: `briscola play`: the terminal game against the engine (scoperta, then the other games)
 PLAY_WORDS = {
     "en": {
-        "intro": "{game} against the engine (level {level}), seed {seed}. "
+        "intro": "{game} against the engine (level {level}), {deal}. "
         "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
         "match": "Match of {n} rounds.",
         "deal": "--- Deal {d} ---",
         "you": "you",
+        "seed_given": "seed {seed}",
+        "seed_hidden": "a random deal (its seed is said at the end: it names the unseen cards)",
+        "seed_end": "The seed was {seed}: `briscola play --seed {seed}` deals the same again.",
         "engine": "the engine",
         "Engine": "The engine",
         "legal": "Your cards: {cards}",
@@ -1059,11 +1062,14 @@ PLAY_WORDS = {
         "wrote": "Record written to {path}",
     },
     "it": {
-        "intro": "{game} contro il motore (livello {level}), mescolata n. {seed}. "
+        "intro": "{game} contro il motore (livello {level}), {deal}. "
         "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
         "match": "Partita di {n} smazzate.",
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
+        "seed_given": "mescolata n. {seed}",
+        "seed_hidden": "una mescolata a caso (il suo numero alla fine: dice le carte non viste)",
+        "seed_end": "Era la mescolata n. {seed}: `briscola play --seed {seed}` la ridà uguale.",
         "engine": "il motore",
         "Engine": "Il motore",
         "legal": "Le tue carte: {cards}",
@@ -1391,6 +1397,7 @@ BOARD_PAGE = {
         "click_to_play": "{p} to move: pick a card to play.",
         "shown": "Shown for analysis.",
         "dealt": "Deal of seed {seed}.",
+        "dealt_sealed": "New deal (its seed is shown when it ends: it names the unseen cards).",
         "taken_back": "Taken back.",
         "loaded": "Loaded {name}.",
         "searching": "searching…",
@@ -1538,6 +1545,7 @@ BOARD_PAGE = {
         "click_to_play": "Tocca al {p}: scegli una carta da giocare.",
         "shown": "Mostrata per l'analisi.",
         "dealt": "Smazzata della mescolata n. {seed}.",
+        "dealt_sealed": "Nuova smazzata (il numero della mescolata alla fine: dice le carte non viste).",
         "taken_back": "Ripresa.",
         "loaded": "Caricata {name}.",
         "searching": "ricerca…",

@@ -262,11 +262,23 @@ def test_ctrl_c_stops_the_game_and_keeps_the_record(tmp_path, monkeypatch):
     assert not state.is_over and state.to_move == 0 and len(rec["moves"]) >= 4
 
 
-def test_without_a_seed_one_is_chosen_and_shown():
-    r = run("play", "--time-per-move", TPM, input="q\n")
+@pytest.mark.parametrize("variant", ["scoperta", "classic"])
+def test_without_a_seed_one_is_chosen_and_said_only_at_the_end(variant):
+    """The seed names every card the player cannot see (the talon's order, the engine's
+    hand): a seed the player did not choose is said when the game ends, and deals the same
+    again."""
+    r = run("play", "--variant", variant, "--time-per-move", TPM, input="q\n")
     assert r.exit_code == 0
-    seed = r.output.split("seed ")[1].split(".")[0]
+    first, *_, last = r.output.strip().splitlines()
+    assert "seed" not in first.replace("its seed is said at the end", "")
+    seed = last.split("The seed was ")[1].split(":")[0]
     assert seed.isdigit()
+    again = run("play", "--variant", variant, "--seed", seed, "--time-per-move", TPM,
+                input="q\n")
+    cards = [ln for ln in r.output.splitlines() if ln.startswith("Your cards: ")]
+    assert cards and cards == [ln for ln in again.output.splitlines()
+                               if ln.startswith("Your cards: ")]
+    assert "The seed was" not in again.output
 
 
 def test_help_has_an_example():

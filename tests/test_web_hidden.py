@@ -18,6 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402 - after importorskip: 
 
 from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.game import deal, deal_from_deck, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.random_positions import random_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
@@ -244,3 +245,42 @@ def test_the_talon_order_stays_sealed_in_the_open_games_too(client):
         [card_str(c) for c in state.deck]
     hidden = client.post("/api/deal", json={"variant": "classic", "seed": 7}).json()
     assert hidden["reviewable"] is False
+
+
+@pytest.mark.parametrize("variant", ["classic", "scoperta"])
+def test_the_seed_travels_sealed_while_the_deal_goes_on(client, variant):
+    """A seed deals every unseen card again (`briscola deal --seed N`): a deal the board
+    shuffled at random carries it sealed with the deck until the deal is over, the pasted
+    position's game as well (its seed orders the talon); the whole record has it."""
+    def no_seed(view, seed):
+        assert "seed" not in view["game"], view["game"]
+        assert str(seed) not in {str(x) for x in _scalars(view)}
+    for body in ({"variant": variant},
+                 {"position": random_position(random.Random(5), 4).to_text()}):
+        v = client.post("/api/deal", json=body).json()
+        assert "game" in v, v
+        whole = client.post("/api/record", json={"game": v["game"]}).json()
+        seed = whole["seed"]
+        no_seed(v, seed)
+        w = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
+        no_seed(w, seed)
+        while not w["over"]:
+            w = client.post("/api/engine", json={"game": w["game"], "level": "greedy"}).json()
+            if not w["over"]:
+                if w["legal"]:
+                    w = client.post("/api/play", json={"game": w["game"],
+                                                       "card": w["legal"][0]}).json()
+        assert w["game"]["seed"] == seed   # over: the record is whole again
+
+
+def _scalars(value):
+    """Every number and string inside a JSON value, the sealed ciphertext left out."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k != "sealed":
+                yield from _scalars(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _scalars(v)
+    else:
+        yield value

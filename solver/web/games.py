@@ -70,10 +70,11 @@ MARKS = ((10.0, "??"), (5.0, "?"), (2.0, "?!"))
 #: (lowest cost in chance of winning the deal, mark), worst first
 WIN_MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
 #: a record's fields naming cards a seat does not see while the deal goes on: a dealt game's
-#: deck, a continued game's start (both hands) and talon order; in the games played with
-#: every hand in view only the talon's order is unseen
-SEALED_FIELDS = ("deck", "start", "talon")
-OPEN_SEALED_FIELDS = ("deck", "talon")
+#: deck, a continued game's start (both hands) and talon order, and the seed, which deals
+#: them all again; in the games played with every hand in view only the talon's order is
+#: unseen
+SEALED_FIELDS = ("deck", "start", "talon", "seed")
+OPEN_SEALED_FIELDS = ("deck", "talon", "seed")
 
 
 class Game:

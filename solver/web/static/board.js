@@ -672,7 +672,7 @@ async function explain() {
 }
 
 // ----- positions and games -------------------------------------------------------------
-function newGameState() { S.redo = []; S.rev = {}; renderReview(); $("review-progress").textContent = ""; }
+function newGameState() { S.redo = []; S.dealSeed = undefined; S.rev = {}; renderReview(); $("review-progress").textContent = ""; }
 
 async function setPosition(text) {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
@@ -715,7 +715,8 @@ async function newDeal() {
     S.mode = "game"; newGameState();
     if ($("human").value === "2" && v.players !== 2) $("human").value = "1";
     showView(v);
-    status(() => t("dealt", { seed: v.game.seed }));
+    S.dealSeed = seed;   // the seed typed, if any: a seed drawn at random travels sealed
+    status(() => seed === undefined ? t("dealt_sealed") : t("dealt", { seed }));
     await engineTurns();
     autoAnalyse();
   } catch (e) { fail(e); }
@@ -764,7 +765,7 @@ async function download() {
   const blob = new Blob([JSON.stringify(game, null, 1)], { type: "application/json" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = `briscola-${S.game.variant}-${S.game.seed ?? "game"}.json`;
+  a.download = `briscola-${S.game.variant}-${S.game.seed ?? S.dealSeed ?? "game"}.json`;
   a.click();
   URL.revokeObjectURL(a.href);
 }
