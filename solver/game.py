@@ -57,6 +57,9 @@ class GameState(Seats):
     deck: tuple[int, ...] | None = None
     #: cards already out of play when the state was built from a Position
     prior: int = 0
+    #: how many of the first trick's cards were on the table when the state was built from
+    #: a Position: played before this game began, so not among its ``moves``
+    prior_table: int = 0
 
     @property
     def players(self) -> int:
@@ -68,12 +71,13 @@ class GameState(Seats):
 
     @property
     def moves(self) -> tuple[int, ...]:
-        """Every card played so far, in order."""
+        """Every card played since the state began, in order: what replays it from its
+        start (a position's table cards were played before)."""
         out: list[int] = []
         for t in self.tricks:
             out.extend(t.cards)
         out.extend(self.trick)
-        return tuple(out)
+        return tuple(out[self.prior_table :])
 
     @property
     def side_points(self) -> tuple[int, int]:
@@ -364,6 +368,7 @@ def from_position(pos: Position, talon: Sequence[int] | None = None, dealer: int
         dealer,
         None,
         pos.played,
+        len(pos.table),
     )
 
 

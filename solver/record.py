@@ -20,7 +20,8 @@ match ``"result": {"points", "wins", "winner"}``.
 
 A deal continued from a position (the analysis board's "play on from here") has no deck:
 ``"start"`` (the position's notation) and ``"talon"`` (its talon order, top first, the trump
-card last; drawn at random when the game began) take the place of dealer and deck.
+card last; drawn at random when the game began) take the place of dealer and deck; its
+``moves`` are the cards played since the start (the start's table cards are not repeated).
 """
 
 from __future__ import annotations

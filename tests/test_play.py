@@ -130,6 +130,41 @@ def test_record_out_writes_a_replayable_record_and_never_overwrites(tmp_path):
     replay_all(rec)
 
 
+
+@pytest.mark.parametrize("start", [
+    "hand1=3C,AS hand2=2C table=RS briscola=RD turn=1",
+    "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
+    "variant=classic hand1=3C,AS hand2=2C table=RS briscola=RD turn=1",
+    "hand1=3C hand2=2C,AS table=RS briscola=RD turn=2",
+])
+def test_a_game_from_a_card_on_the_table_is_reviewed_recorded_and_replayed(tmp_path, start):
+    """The card on the table was played before the game began: not one of its moves."""
+    out = tmp_path / "game.json"
+    r = run("play", "--from", start, "--level", "easy", "--seed", "1", "--time-per-move", TPM,
+            "--record-out", str(out), input=SCRIPT)
+    assert r.exit_code == 0, r.stderr
+    assert "Review of your play:" in r.output and f"Record written to {out}" in r.output
+    rec = read_record(str(out))
+    table = parse_position(start).table
+    assert rec["moves"] and not {card_str(c) for c in table} & set(rec["moves"])
+    assert replay_all(rec)[0].is_over
+    assert run("replay", str(out)).exit_code == 0
+    r = run("review", str(out), "--time-per-move", TPM)
+    assert r.exit_code == 0, r.stderr
+
+
+def test_quitting_a_game_from_a_card_on_the_table_keeps_a_record_that_replays(tmp_path):
+    out = tmp_path / "game.json"
+    r = run("play", "--from", "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
+            "--seed", "1", "--record-out", str(out), input="q\n")
+    assert r.exit_code == 0, r.stderr
+    rec = read_record(str(out))
+    assert rec["moves"] == [] and not replay_all(rec)[0].is_over
+    assert run("replay", str(out)).exit_code == 0
+    r = run("review", str(out), "--time-per-move", TPM)
+    assert r.exit_code == 0, r.stderr
+
+
 def test_a_match_of_two_rounds(tmp_path):
     out = tmp_path / "match.json"
     r = run("play", "--seed", "4", "--match", "2", "--level", "easy", "--time-per-move", TPM,

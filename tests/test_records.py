@@ -195,3 +195,39 @@ def test_tampered_match_records():
         rec["deals"][1]["dealer"] = rec["deals"][0]["dealer"]
         with pytest.raises(RecordError, match="deal 2: the dealer should be player"):
             replay_all(rec)
+
+
+# positions with cards already on the table: played before the game began, not its moves
+TABLE_STARTS = [
+    "hand1=3C,AS hand2=2C table=RS briscola=RD turn=1",
+    "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
+    "variant=classic hand1=3C,AS hand2=2C table=RS briscola=RD turn=1",
+    "hand1=3C hand2=2C,AS table=RS briscola=RD turn=2",
+    "variant=scoperta4 hand1=3C,AS hand2=2C,4D hand3=5C hand4=6C table=RS,7S briscola=RD turn=1",
+]
+
+
+@pytest.mark.parametrize("text", TABLE_STARTS)
+def test_a_game_from_cards_on_the_table_records_only_its_own_moves(tmp_path, text):
+    import random
+
+    from solver.game import continue_game
+    from solver.position import parse_position
+    from solver.record import start_record
+
+    pos = parse_position(text)
+    rng = random.Random(3)
+    start = st = continue_game(pos, rng)
+    assert st.moves == ()
+    first = rng.choice(legal_cards(st))
+    st = play(st, first)
+    assert st.moves == (first,)
+    while not st.is_over:
+        st = play(st, rng.choice(legal_cards(st)))
+    assert st.tricks[0].cards[: len(pos.table)] == pos.table     # the trick keeps them
+    rec = start_record(st, pos.to_text(), start.talon, seed=3)
+    assert rec["moves"][0] == card_str(first)
+    assert not {card_str(c) for c in pos.table} & set(rec["moves"])
+    path = tmp_path / "g.json"
+    write_record(str(path), rec)
+    assert replay(read_record(str(path))) == st

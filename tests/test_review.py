@@ -157,6 +157,31 @@ def test_match_records_number_moves_per_deal(monkeypatch, tmp_path):
     assert rv.moves[40].number == 1
 
 
+
+@pytest.mark.parametrize("start", [
+    "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
+    "variant=classic hand1=3C,AS hand2=2C table=RS briscola=RD turn=1",
+    "hand1=3C hand2=2C,AS table=RS briscola=RD turn=2",
+])
+def test_a_game_from_a_card_on_the_table_numbers_its_own_moves(start):
+    """The table card was played before the record's start: move 1 is the first card after."""
+    import random
+
+    from solver.game import continue_game, legal_cards, play
+    from solver.record import start_record
+
+    pos = parse_position(start)
+    rng = random.Random(2)
+    first = st = continue_game(pos, rng)
+    while not st.is_over:
+        st = play(st, rng.choice(legal_cards(st)))
+    rec = start_record(st, pos.to_text(), first.talon)
+    rv = R.review_record(rec, TPM, cache=SHARED)
+    assert rv.complete
+    assert [m.number for m in rv.moves] == list(range(1, len(rec["moves"]) + 1))
+    assert [m.card for m in rv.moves] == [parse_card(c) for c in rec["moves"]]
+    assert rv.moves[0].trick == 1 and rv.moves[0].player == pos.to_move
+
 # ----- the command ----------------------------------------------------------------------
 
 def test_review_command_text(record_file, rv, shared_analyses):

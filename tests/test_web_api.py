@@ -125,6 +125,39 @@ def test_engine_reply_from_a_pasted_position(client):
     assert parse_card(r.json()["last"]) in a.best
 
 
+
+@pytest.mark.parametrize("start, card", [
+    ("hand1=3C,AS hand2=2C table=RS briscola=RD turn=1", "3C"),
+    ("hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1", "AC"),
+    ("variant=classic hand1=3C,AS hand2=2C table=RS briscola=RD turn=1", "3C"),
+])
+def test_a_pasted_position_with_a_card_on_the_table_plays_to_the_end(client, start, card, tmp_path):
+    """The table card was played before the game began: the record's moves start after it."""
+    from solver.record import read_record, replay_all, write_record
+
+    v = client.post("/api/deal", json={"position": start, "seed": 1}).json()
+    assert v["game"]["moves"] == [] and v["moves"] == 0
+    r = client.post("/api/play", json={"game": v["game"], "card": card})
+    assert r.status_code == 200, r.json()
+    v = r.json()
+    assert v["game"]["moves"] == [card] and v["plies"][0]["card"] == card
+    while not v["over"]:
+        if v["turn"] == 1:
+            r = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]})
+        else:
+            r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+        assert r.status_code == 200, r.json()
+        v = r.json()
+    rec = client.post("/api/record", json={"game": v["game"]}).json()
+    assert rec["moves"] == v["game"]["moves"] and rec["moves"][0] == card
+    path = tmp_path / "board.json"
+    write_record(str(path), rec)
+    assert replay_all(read_record(str(path)))[0].is_over
+    rv = client.post("/api/review", json={"game": v["game"], "time_limit": 0.05}).json()
+    assert rv["complete"] and [m["card"] for m in rv["moves"]] == rec["moves"]
+    one = client.post("/api/review/move", json={"game": v["game"], "move": 1, "time_limit": 0.05})
+    assert one.status_code == 200 and one.json()["card"] == card
+
 def test_other_variants_deal_and_show(client):
     for variant in ("briscolone", "classic", "scoperta4", "libero"):
         v = client.post("/api/deal", json={"variant": variant, "seed": 1}).json()
