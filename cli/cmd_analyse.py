@@ -525,17 +525,21 @@ def best(position, objective, time_limit, as_json):
 
 
 def estimate_mark(a) -> str:
-    """Nothing for an exact answer; " (estimate ±E)" for an estimate, E the widest 95 %
-    half-width among the best cards' values."""
+    """Nothing for an exact answer; " (estimate ±E, what it covers)" for an estimate, E the
+    widest 95 % half-width among the best cards' values; ", interrupted" where Ctrl-C
+    stopped the search that would have answered."""
     if a.exact:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     unit = "" if a.objective == "points" else " probability"
-    return (
-        f" (estimate ±{max(errs):.2f}{unit}, {INTERVAL_SHORT['en'][a.interval]})"
+    parts = (
+        [f"estimate ±{max(errs):.2f}{unit}", INTERVAL_SHORT["en"][a.interval]]
         if errs
-        else " (estimate)"
+        else ["estimate"]
     )
+    if a.interrupted:
+        parts.append("interrupted")
+    return f" ({', '.join(parts)})"
 
 
 DEMO_ENDGAME = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
