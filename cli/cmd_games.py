@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 
 import click
 
@@ -125,13 +126,26 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     as_match = matches or v.match == "points"
     records = []
     t = Tally()
-    for game_seed, game in play_series(v, seats, games, seed, as_match, target):
-        t.add(game)
-        if record_out:
-            record = match_record if as_match else deal_record
-            records.append(record(game, seed=game_seed, players=names))
     unit = "matches" if as_match else "deals"
-    head = f"{v.title}: {games} {unit}, seed {seed}"
+    done, t0 = 0, time.monotonic()
+    last = t0
+    try:
+        for game_seed, game in play_series(v, seats, games, seed, as_match, target):
+            t.add(game)
+            done += 1
+            if record_out:
+                record = match_record if as_match else deal_record
+                records.append(record(game, seed=game_seed, players=names))
+            now = time.monotonic()
+            if now - last >= PROGRESS_EVERY and done < games:
+                last = now
+                click.echo(f"simulate: {done}/{games} {unit}, {now - t0:.0f} s", err=True)
+    except KeyboardInterrupt:  # the games played so far are the answer, said as such
+        if not done:
+            raise
+    stopped = done < games
+    head = f"{v.title}: {done} {unit}" + (f" of {games} (interrupted)" if stopped else "")
+    head += f", seed {seed}"
     if as_match:
         tgt = target if target is not None else DEFAULT_TARGET[v.match]
         head += f", {v.match} target {tgt}, {t.deals} deals"
@@ -152,13 +166,20 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
         if v.match == "points":
             click.echo(
                 f"match totals: side 1 {t.points[0]} points, side 2 {t.points[1]} points "
-                f"(mean per match {t.points[0] / games:.1f} - {t.points[1] / games:.1f})"
+                f"(mean per match {t.points[0] / done:.1f} - {t.points[1] / done:.1f})"
             )
     if record_out:
         where = save_text(record_out, record_text(records))
         click.echo(agree(f"wrote {len(records)} records to {where}", "en"))
         if where != record_out:
             sys.exit(1)
+    if stopped:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+
+
+#: seconds between simulate's progress lines on stderr
+PROGRESS_EVERY = 2.0
 
 
 def _who(seat: int) -> str:
