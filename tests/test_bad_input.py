@@ -158,6 +158,32 @@ def test_an_existing_file_needs_force(tmp_path, args):
     assert r.exit_code == 2 and "is a directory" in r.stderr
 
 
+#: every option naming a file a command writes, with the command around it
+OUTPUTS = [
+    ("show --svg", ["show", ENDGAME, "--with-analysis", "--svg"]),
+    ("play --record-out", ["play", "--seed", "1", "--record-out"]),
+    ("simulate --record-out", ["simulate", "-n", "1", "--record-out"]),
+    ("puzzles generate --out", ["puzzles", "generate", "--count", "1", "--out"]),
+    ("match --log", ["match", "greedy", "random", "--deals", "1", "--log"]),
+    ("analyse --log", ["analyse", "-", "--log"]),
+]
+
+
+def test_the_output_table_covers_the_commands():
+    paths = {" ".join(path) + " " + p.opts[0] for path, cmd in commands() for p in cmd.params
+             if isinstance(p, click.Option) and isinstance(p.type, click.Path)}
+    assert paths - {"analyse --record"} == {name for name, _ in OUTPUTS}  # --record is read
+
+
+@pytest.mark.parametrize("name,args", OUTPUTS, ids=[name for name, _ in OUTPUTS])
+def test_an_empty_output_path_is_refused_before_the_work(tmp_path, monkeypatch, name, args):
+    monkeypatch.chdir(tmp_path)
+    r = run(*args, "", input=ENDGAME + "\n")
+    assert r.exit_code == 2, r.output
+    assert r.stderr == f"error: {name.split()[-1]} needs a file name, got an empty path\n"
+    assert r.stdout == "" and not list(tmp_path.iterdir())   # no work, no file kept aside
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
 def test_a_read_only_directory_is_refused(tmp_path):
     ro = tmp_path / "ro"
