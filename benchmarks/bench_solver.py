@@ -271,7 +271,7 @@ def main():
     seed = args.fresh
     if seed == -1:
         seed = int(time.time()) % 1_000_000
-    print(f"machine: {machine()}; threads: {engine.THREADS}; positions: "
+    print(f"machine: {machine()}; threads: {engine.current().threads}; positions: "
           + ("fixed" if seed is None else f"fresh, --fresh {seed}"))
     n_batch = 50_000 if args.quick else 200_000
     rate, dt, _, ref, per = endgame_batch(n_batch)

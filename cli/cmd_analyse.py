@@ -20,6 +20,7 @@ from solver.errors import BriscolaError
 from solver.frame import taken_margin
 from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
 from solver.position import PositionError, parse_position
+from solver.settings import SettingError
 
 DEFAULT_TIME_LIMIT = 60.0
 #: without --time-limit an estimate stops at the sampler's default time: the long default is
@@ -132,6 +133,8 @@ def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> 
         return _analysis(
             parse_position(text), objective, time_limit, estimate_limit, samples, seed
         ).to_json()
+    except SettingError:
+        raise  # the environment's mistake, not the line's: the batch stops at once
     except BriscolaError as e:
         return {"position": text, "error": clip_message(e)}
 

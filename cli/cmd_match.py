@@ -76,8 +76,9 @@ def report_lines(
     if interrupted:
         done += f": interrupted after {s.pairs} of {deals}"
     lines.append(agree(done, "en"))
-    m, lo, hi = s.margin
-    lines.append(f"A point margin per deal: {m:+.2f}   95% CI [{lo:+.2f}, {hi:+.2f}]")
+    m, ci = s.margin[0], s.margin_ci
+    spread = "undefined (one deal: it needs two)" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
+    lines.append(f"A point margin per deal: {m:+.2f}   95% CI {spread}")
     r, rlo, rhi = s.win_rate
     lines.append(
         f"A win rate:              {r:.3f}   95% CI [{rlo:.3f}, {rhi:.3f}]   "
@@ -217,7 +218,7 @@ def match(
             **s.to_json(),
             "seconds": round(time.monotonic() - t0, 3),
         }
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(out, allow_nan=False))
     else:
         for line in report_lines(names[0], names[1], v, deals, seed, s, interrupted):
             click.echo(line)

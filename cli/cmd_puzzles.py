@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from fractions import Fraction
 
 import click
 
@@ -14,10 +13,10 @@ from cli.cluster_opts import client_for, cluster_options
 from cli.options import LANG, SEED, check_output, count, save_text
 from solver import cluster as cl
 from solver import jsonfile
-from solver.analysis import analyse
+from solver.analysis import Analysis, analyse
 from solver.cards import CardError, card_str, parse_card
 from solver.explain import explain as explain_position, render_text
-from solver.i18n import comment_text, message, title_text
+from solver.i18n import INTERVAL_SHORT, comment_text, message, title_text
 from solver.puzzles import (
     PuzzleError,
     bundled_lines,
@@ -242,6 +241,8 @@ def puzzles_play(file, lang, difficulty, variant):
     """A quiz in the terminal: find the best card of each puzzle (default: the bundled set).
 
     Type a card (AD, 3c, 10b...); "q" quits; the end of input stops with the score.
+    A puzzle beyond the exact search is judged as "puzzles solve" judges it (a value by
+    its stated answer), and the verdict says that the engine's answer is an estimate.
 
     \b
     Example:
@@ -306,20 +307,38 @@ def puzzles_play(file, lang, difficulty, variant):
                 except ValueError:
                     click.echo(m("play.bad_value", text=text))
                     continue
-                ok = a.exact and v == a.value_exact
-                answer = format_answer(Fraction(a.value_exact))
+                truth = a.exact_value if a.exact else p.answer
+                ok = v == truth
+                answer = format_answer(truth)
             break
         if quit_:
             break
         done += 1
         right += ok
         click.echo(m("play.right") if ok else m("play.wrong", answer=answer))
+        if not a.exact:
+            click.echo(_estimate_note(a, p.question, lang))
         if p.comment:  # after the answer: a comment may name it
             click.echo(comment_text(p.comment, lang))
         click.echo(render_text(explain_position(pos, p.objective), lang))
         click.echo(m("play.score", right=right, done=done))
         click.echo("")
     click.echo(m("play.bye", right=right, done=done))
+
+
+def _estimate_note(a: Analysis, question: str, lang: str) -> str:
+    """What the verdict of a puzzle beyond the exact search rests on, as puzzles solve says
+    it: a best card judged by the engine's estimate, or a value by the puzzle's stated
+    answer, which an estimate can neither confirm nor refute; the estimate with its ±."""
+    key = "play.estimate_best" if question == "best" else "play.unchecked"
+    return message(
+        lang,
+        key,
+        cards=" ".join(card_str(c) for c in sorted(a.best, key=card_str)),
+        v=f"{a.value:.2f}",
+        e=f"{a.moves[0].error:.2f}",
+        covers=INTERVAL_SHORT[lang][str(a.interval)],
+    )
 
 
 COMMANDS = [puzzles]

@@ -50,6 +50,7 @@ def serve(port, host, open_browser):
     sock = _bind(host, port)
     addr = sock.getsockname()
     ip, port = addr[0], addr[1]
+    app = create_app(host=host, port=port)  # before the banner: a bad setting ends here
     shown = f"[{ip}]" if ":" in ip else ip
     wildcard = ip in ("0.0.0.0", "::")
     url = f"http://{'127.0.0.1' if ip == '0.0.0.0' else '[::1]' if ip == '::' else shown}:{port}/"
@@ -66,9 +67,7 @@ def serve(port, host, open_browser):
     )
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(
-        create_app(host=host, port=port), log_level="warning", timeout_graceful_shutdown=2
-    )
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -125,11 +125,13 @@ class OutputPathError(BriscolaError):
 def check_output(
     path: str | None, force: bool, option: str = "--out", append: bool = False
 ) -> None:
-    """Refuse, before the work, a path whose directory is missing or not writable, or an
-    existing file without --force (a file that is ``append``ed to, such as a resumable
-    log, may exist)."""
-    if not path:
+    """Refuse, before the work, an empty path, a path whose directory is missing or not
+    writable, or an existing file without --force (a file that is ``append``ed to, such as
+    a resumable log, may exist). None: the option was not given."""
+    if path is None:
         return
+    if not path:
+        raise OutputPathError(f"{option} needs a file name, got an empty path")
     if os.path.isdir(path):
         raise OutputPathError(f"{option} {clip(path)} is a directory")
     folder = os.path.dirname(os.path.abspath(path))

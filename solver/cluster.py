@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 
 from solver.errors import BriscolaError
-from solver import jsonfile
+from solver import jsonfile, settings
 from solver.analysis import analyse, default_engine
 from solver.position import parse_position
 
@@ -65,12 +65,9 @@ def worker_env(tt_mb: int | None, threads: int, local_workers: int | None = None
     talon 14 up grow its table to its share of a quarter of the memory, as the local search
     does (BRISCOLA_BIG_SHARE): a split talon-16 search's tasks on 256 MB tables had not
     ended after 72 CPU-minutes each (2026-12-05)."""
-    given = bool(tt_mb) or "BRISCOLA_WORKER_TT_MB" in os.environ
-    if not tt_mb:
-        text = os.environ.get("BRISCOLA_WORKER_TT_MB", str(DEFAULT_WORKER_TT_MB))
-        if not text.isdigit() or int(text) < 1:
-            raise ClusterError(f"BRISCOLA_WORKER_TT_MB must be a number of megabytes, got {text!r}")
-        tt_mb = int(text)
+    chosen = tt_mb or settings.worker_tt_mb()
+    given = chosen is not None
+    tt_mb = DEFAULT_WORKER_TT_MB if chosen is None else chosen
     env = {"BRISCOLA_TT_MB": str(tt_mb), "BRISCOLA_THREADS": str(max(1, threads))}
     if local_workers and not given:
         env["BRISCOLA_BIG_SHARE"] = str(local_workers)

@@ -276,6 +276,10 @@ _BOARD_EN = {
     "play.bad_value": "'{text}' is not a number; try again.",
     "play.right": "Right!",
     "play.wrong": "Wrong: the answer is {answer}.",
+    "play.unchecked": "The answer is the puzzle's stated one, unchecked: the engine's value "
+    "here is an estimate, {v} ± {e} (± covers {covers}).",
+    "play.estimate_best": "The engine's answer is an estimate here: {cards}, {v} ± {e} "
+    "(± covers {covers}).",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
     "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
@@ -297,6 +301,10 @@ _BOARD_IT = {
     "play.bad_value": "'{text}' non è un numero; riprova.",
     "play.right": "Giusto!",
     "play.wrong": "Sbagliato: la risposta è {answer}.",
+    "play.unchecked": "La risposta è quella dichiarata dal problema, non verificata: qui il "
+    "valore del motore è una stima, {v} ± {e} (± copre: {covers}).",
+    "play.estimate_best": "Qui la risposta del motore è una stima: {cards}, {v} ± {e} "
+    "(± copre: {covers}).",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
     "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "

@@ -1,10 +1,13 @@
-"""Bad numbers and bad output paths: one line on stderr and exit 2, never a traceback, and
-never after the work. The numeric table is built from the command tree itself, so a new
-option cannot escape it."""
+"""Bad numbers, bad output paths and bad environment variables: one line on stderr and exit
+2, never a traceback, and never after the work. The numeric table is built from the command
+tree itself, so a new option cannot escape it."""
 from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -13,6 +16,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from cli.options import MAX_SECONDS, NUMERIC_TYPES, Seconds, clip_message
 
+ROOT = Path(__file__).resolve().parent.parent
 ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
 BAD = ["0", "-1", "nan", "inf", "-inf", "1e308", "abc", "", "1" * 40]
 
@@ -154,6 +158,32 @@ def test_an_existing_file_needs_force(tmp_path, args):
     assert r.exit_code == 2 and "is a directory" in r.stderr
 
 
+#: every option naming a file a command writes, with the command around it
+OUTPUTS = [
+    ("show --svg", ["show", ENDGAME, "--with-analysis", "--svg"]),
+    ("play --record-out", ["play", "--seed", "1", "--record-out"]),
+    ("simulate --record-out", ["simulate", "-n", "1", "--record-out"]),
+    ("puzzles generate --out", ["puzzles", "generate", "--count", "1", "--out"]),
+    ("match --log", ["match", "greedy", "random", "--deals", "1", "--log"]),
+    ("analyse --log", ["analyse", "-", "--log"]),
+]
+
+
+def test_the_output_table_covers_the_commands():
+    paths = {" ".join(path) + " " + p.opts[0] for path, cmd in commands() for p in cmd.params
+             if isinstance(p, click.Option) and isinstance(p.type, click.Path)}
+    assert paths - {"analyse --record"} == {name for name, _ in OUTPUTS}  # --record is read
+
+
+@pytest.mark.parametrize("name,args", OUTPUTS, ids=[name for name, _ in OUTPUTS])
+def test_an_empty_output_path_is_refused_before_the_work(tmp_path, monkeypatch, name, args):
+    monkeypatch.chdir(tmp_path)
+    r = run(*args, "", input=ENDGAME + "\n")
+    assert r.exit_code == 2, r.output
+    assert r.stderr == f"error: {name.split()[-1]} needs a file name, got an empty path\n"
+    assert r.stdout == "" and not list(tmp_path.iterdir())   # no work, no file kept aside
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
 def test_a_read_only_directory_is_refused(tmp_path):
     ro = tmp_path / "ro"
@@ -184,6 +214,69 @@ def test_a_write_that_fails_at_the_end_keeps_the_result(tmp_path, monkeypatch):
     assert "cannot write" in r.stderr and "kept in" in r.stderr
     kept = list(here.iterdir())
     assert len(kept) == 1 and json.loads(kept[0].read_text())["format"] == "briscola-record"
+
+
+# ---- environment variables ----------------------------------------------------------------
+
+BAD_SETTINGS = [("BRISCOLA_THREADS", "abc"), ("BRISCOLA_THREADS", "0"), ("BRISCOLA_TT_MB", "abc"),
+                ("BRISCOLA_TT_MB", "1.5"), ("BRISCOLA_TT_MB", "0"), ("BRISCOLA_STAR2", "x"),
+                ("BRISCOLA_STAR2", "-1"), ("BRISCOLA_STAR2", "41"), ("BRISCOLA_TT_MB", "9" * 5000)]
+
+
+@pytest.mark.parametrize("name,value", BAD_SETTINGS, ids=[f"{n}={v[:8]}" for n, v in BAD_SETTINGS])
+def test_a_bad_setting_is_refused_when_an_engine_is_made(monkeypatch, name, value):
+    from solver import Engine
+    from solver.settings import SettingError
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SettingError, match=f"^{name} must be a whole number"):
+        Engine()
+
+
+def test_a_setting_given_in_the_call_needs_no_environment(monkeypatch):
+    from solver import Engine
+    monkeypatch.setenv("BRISCOLA_TT_MB", "abc")
+    monkeypatch.setenv("BRISCOLA_THREADS", "abc")
+    monkeypatch.setenv("BRISCOLA_STAR2", "3")
+    ws = Engine(tt_mb=64, threads=2).workspace
+    assert (ws.tt_mb, ws.tt_mb_chosen, ws.threads, ws.star2) == (64, True, 2, 3)
+    monkeypatch.setenv("BRISCOLA_TT_MB", "")   # empty is unset
+    monkeypatch.setenv("BRISCOLA_THREADS", "9" * 5000)   # more than any machine: capped
+    ws = Engine().workspace
+    assert not ws.tt_mb_chosen and ws.threads == 8
+
+
+def test_a_bad_worker_table_size_is_refused(monkeypatch):
+    from solver import cluster
+    from solver.settings import SettingError
+    monkeypatch.setenv("BRISCOLA_WORKER_TT_MB", "1.5")
+    with pytest.raises(SettingError, match="BRISCOLA_WORKER_TT_MB must be a whole number"):
+        cluster.worker_env(None, 1)
+    assert cluster.worker_env(512, 1)["BRISCOLA_TT_MB"] == "512"   # given: not read
+
+
+@pytest.mark.parametrize("name,value", [("BRISCOLA_THREADS", "abc"), ("BRISCOLA_TT_MB", "1.5"),
+                                        ("BRISCOLA_STAR2", "x")])
+def test_a_bad_setting_is_the_users_error_in_a_real_process(name, value):
+    """The variables are read in a fresh process, as the command runs, not on import: the
+    error is one line and exit 2, not an internal error."""
+    env = dict(os.environ, **{name: value})
+    p = subprocess.run([sys.executable, "-m", "cli.main", "best", ENDGAME], capture_output=True,
+                       text=True, cwd=ROOT, env=env, timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith(f"error: {name} must be ") and p.stderr.count("\n") == 1
+    assert repr(value) in p.stderr
+
+
+def test_a_bad_setting_stops_a_batch_at_once(monkeypatch):
+    monkeypatch.setattr("cli.cmd_analyse.run_analysis", _raises_setting_error)
+    r = run("analyse", "-", input=ENDGAME + "\n" + ENDGAME + "\n")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.strip().splitlines() == ["error: BRISCOLA_STAR2 must be a whole number"]
+
+
+def _raises_setting_error(*args, **kwargs):
+    from solver.settings import SettingError
+    raise SettingError("BRISCOLA_STAR2 must be a whole number")
 
 
 # ---- messages -----------------------------------------------------------------------------

@@ -57,8 +57,9 @@ def test_the_family_is_a_value_error():
     from solver.puzzles import PuzzleError
     from solver.record import RecordError
     from solver.rules import RulesError
+    from solver.settings import SettingError
     for cls in (CardError, ClusterError, LogError, JSONFileError, PositionError, PuzzleError,
-                RecordError, RulesError):
+                RecordError, RulesError, SettingError):
         assert issubclass(cls, BriscolaError), cls
 
 

@@ -106,6 +106,27 @@ def test_cli_match_text_and_json():
     assert d["games"] == 6 and d["margin"]["mean"] == 0 and d["win_rate"]["mean"] == 0.5
 
 
+def _strict_json(text: str):
+    """JSON as JSON.parse reads it: no Infinity or NaN."""
+    def refuse(constant):
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_one_deal_has_no_margin_interval_and_says_so():
+    """One deal (or a run interrupted after one) gives no spread: the margin's interval is
+    null in the JSON, which stays valid JSON, and said to be undefined in the text."""
+    args = ["match", "greedy", "random", "--deals", "1", "--seed", "1", "--jobs", "1", "-q"]
+    r = CliRunner().invoke(cli, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    d = _strict_json(r.stdout)
+    assert d["pairs"] == 1 and d["margin"]["ci95"] is None and len(d["win_rate"]["ci95"]) == 2
+    r = CliRunner().invoke(cli, args)
+    assert "95% CI undefined (one deal: it needs two)" in r.stdout and "inf" not in r.stdout
+    summary = M.summarise([M.PairResult(0, (10, -4)), M.PairResult(1, (0, 20))])
+    assert _strict_json(json.dumps(summary.to_json()))["margin"]["ci95"] == list(summary.margin[1:])
+
+
 @pytest.mark.parametrize("args,msg", [
     (["nobody", "greedy"], "unknown agent"),
     (["greedy", "random", "--deals", "0"], "--deals"),

@@ -210,6 +210,39 @@ def test_play_quit_and_eof_midway(quiz):
     assert r.exit_code == 0 and "Final score: 0/0." in r.output
 
 
+#: a full talon: beyond the exact search, so the engine's answer is an estimate
+FULL = "hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1 score=0-0"
+
+
+def test_play_judges_a_puzzle_beyond_the_exact_search_as_solve_does(tmp_path, monkeypatch):
+    """A value is judged by the stated answer, which the estimate cannot check, and a best
+    card by the estimate; the line after the verdict says which, with the estimate's ±."""
+    from cli import cmd_puzzles
+    from solver.analysis import Limit
+    from solver.explain import explain_position
+    monkeypatch.setattr(cmd_puzzles, "analyse",
+                        lambda pos, objective: analyse(pos, objective, limit=Limit(samples=4)))
+    monkeypatch.setattr(cmd_puzzles, "explain_position",
+                        lambda pos, objective: explain_position(pos, objective, time_limit=0.2))
+    f = tmp_path / "far.jsonl"
+    f.write_text(line(id="v1", position=FULL, question="value", answer="-14") + "\n"
+                 + line(id="v2", position=FULL, question="value", answer="-14") + "\n"
+                 + line(id="b1", position=FULL, answer=["FB"]) + "\n")
+    r = run("puzzles", "play", str(f), input="-14\n-13\nFB\n")
+    assert r.exit_code == 0, r.output
+    after_prompt = [x.rsplit("): ", 1)[-1] for x in r.output.splitlines()]
+    verdicts = [x for x in after_prompt
+                if x.startswith(("Right!", "Wrong:", "The answer is", "The engine's answer"))]
+    assert len(verdicts) == 6, verdicts
+    assert verdicts[0] == "Right!" and verdicts[2] == "Wrong: the answer is -14."
+    for note in (verdicts[1], verdicts[3]):
+        assert note.startswith("The answer is the puzzle's stated one, unchecked: the engine's "
+                               "value here is an estimate, -")
+        assert " ± " in note and "(± covers " in note
+    assert verdicts[5].startswith("The engine's answer is an estimate here: ") and " ± " in \
+        verdicts[5]
+
+
 def test_play_in_italian_and_bundled():
     r = run("puzzles", "play", "--lang", "it", input="q\n")
     assert r.exit_code == 0 and "Problema 1/" in r.output and "Punteggio finale: 0/0." in r.output

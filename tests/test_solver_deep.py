@@ -47,12 +47,13 @@ def test_deep_positions_keep_their_cached_values(name, objective, n):
 
 def _single_thread_values(pos, objective, star2: int):
     """Every card's scaled value from one thread on an empty table, and the search's stats."""
-    old = engine.STAR2
-    engine.STAR2 = star2
+    ws = engine.current()
+    old = ws.star2
+    ws.star2 = star2
     try:
         s = engine.Search(pos, objective)
     finally:
-        engine.STAR2 = old
+        ws.star2 = old
     s.tt.fill(0)
     stats = np.zeros(K.S_SIZE, dtype=np.int64)
     vals = {c: s.move_value(c, stats=stats, slice_nodes=1 << 60) for c in pos.legal_cards()}

@@ -25,23 +25,26 @@ from solver.analysis import progress
 from solver.analysis.threads import SERIAL, Pool, check_stop
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
+from solver import settings
 from solver.cards import POINTS
 from solver.search import context, depth, general, leaf, scoperta
 from solver.search.bits import FACT
 from solver.search.context import INF, S_ABORT, S_GRANT, S_LIMIT, S_NODES, S_STOP
 from solver.search.table import TT_COLS, Generations, new_table, on_cache_lines
 
-DEFAULT_TT_MB = int(os.environ.get("BRISCOLA_TT_MB", "512"))
-TT_MB_FROM_ENV = "BRISCOLA_TT_MB" in os.environ  # the user's size is kept at every talon
+#: the table's megabytes unless BRISCOLA_TT_MB (solver.settings) gives them
+DEFAULT_TT_MB = 512
 #: the default table of searches from talon 14 up, at most a quarter of the memory: 512 MB
 #: is what limits them (one fixed talon-14 position: not done in 240 s with 512 MB, 156 s
 #: and 850 M nodes with 2 GB, 108 s and 530 M with 4 GB, 112 s and 522 M with 8 GB)
 BIG_TALON, BIG_TALON_TT_MB = 14, 4096
-THREADS = max(1, min(int(os.environ.get("BRISCOLA_THREADS", os.cpu_count() or 1)), 8))
+#: the most search threads BRISCOLA_THREADS, or the CPU count, gives
+MAX_THREADS = 8
 #: Star2 probing at chance nodes with at most this many unseen cards (0 turns it off), in
 #: searches from a talon of at most STAR2_TALON: measured faster at talon 8 (interleaved
-#: A/B 0.83-0.91x, 5-7 % fewer nodes), not at talon 10 (0.99x fixed set, 1.13x fresh set)
-STAR2 = int(os.environ.get("BRISCOLA_STAR2", "16"))
+#: A/B 0.83-0.91x, 5-7 % fewer nodes), not at talon 10 (0.99x fixed set, 1.13x fresh set);
+#: BRISCOLA_STAR2 (solver.settings) replaces it
+STAR2 = 16
 #: clairvoyant searches read a trick's second card's children's entries for a cut first
 #: (enhanced transposition cutoff) at nodes with at least this many cards alive. From the
 #: deal: 38 % fewer nodes, 0.78 of the time; with chance nodes it cut 21 % of the nodes
@@ -91,14 +94,22 @@ class Workspace:
     """What searches keep between calls: the transposition tables (by kernel and size), the
     latest scoperta table with chance nodes (the same deal further on reuses it), the table
     generations and age stamps, the scratch rows of each thread, the pool of search
-    threads, and the table size and thread count they use. One per engine
-    (solver.analysis.engine), so concurrent engines never share a table."""
+    threads, and the table size, thread count and Star2 limit they use. One per engine
+    (solver.analysis.engine), so concurrent engines never share a table. What is not given
+    comes from the environment (solver.settings), read here: a bad value is refused when an
+    engine is made, as the user's error, not when the module is imported."""
 
     def __init__(self, tt_mb: int | None = None, threads: int | None = None):
+        if tt_mb is None:
+            tt_mb = settings.tt_mb()
+        if threads is None:
+            threads = min(settings.threads() or os.cpu_count() or 1, MAX_THREADS)
+        star2 = settings.star2()
+        self.star2 = STAR2 if star2 is None else star2
         self.tt_mb = DEFAULT_TT_MB
-        self.tt_mb_chosen = TT_MB_FROM_ENV
+        self.tt_mb_chosen = False
         self.big_share: int | None = None
-        self.threads = THREADS
+        self.threads = 1
         self.tables: dict[int, np.ndarray] = {}  # the scoperta kernel's, by bucket count
         self.general_tables: dict[int, np.ndarray] = {}  # the general kernel's (another key layout)
         self.generations = Generations(self.tables)
@@ -206,7 +217,7 @@ class _Scoperta:
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
         ctx, order = _base_context(pos, objective, gen, ws.generations, ws)
-        ctx[context.C_STAR2] = STAR2 if talon <= STAR2_TALON else 0
+        ctx[context.C_STAR2] = ws.star2 if talon <= STAR2_TALON else 0
         ctx[context.C_PREFETCH] = (
             1 if talon >= (PREFETCH_CLAIR_TALON if pos.clairvoyant else PREFETCH_TALON) else 0
         )

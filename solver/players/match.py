@@ -136,11 +136,19 @@ class Summary:
     draws: int
     losses: int
 
+    @property
+    def margin_ci(self) -> tuple[float, float] | None:
+        """The margin's 95 % interval; None where it is undefined (one deal has no spread),
+        so that no infinite bound reaches the text or the JSON."""
+        lo, hi = self.margin[1:]
+        return (lo, hi) if math.isfinite(lo) and math.isfinite(hi) else None
+
     def to_json(self) -> dict:
+        ci = self.margin_ci
         return {
             "pairs": self.pairs,
             "games": 2 * self.pairs,
-            "margin": {"mean": self.margin[0], "ci95": list(self.margin[1:])},
+            "margin": {"mean": self.margin[0], "ci95": None if ci is None else list(ci)},
             "win_rate": {"mean": self.win_rate[0], "ci95": list(self.win_rate[1:])},
             "wins": self.wins,
             "draws": self.draws,
