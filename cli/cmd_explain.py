@@ -9,7 +9,7 @@ import click
 
 from cli.options import LANG, SECONDS
 from solver.errors import BriscolaError
-from solver.explain import explain_position, render
+from solver.explain import explain_position, explanation_text
 from solver.position import parse_position
 
 
@@ -68,7 +68,7 @@ def explain(position, lang, as_json, objective, time_limit):
         if as_json:
             click.echo(json.dumps(ex.to_json(), ensure_ascii=False))
         else:
-            click.echo(("\n" if i else "") + render(ex, lang))
+            click.echo(("\n" if i else "") + explanation_text(ex, lang))
 
 
 COMMANDS = [explain]

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py kee
     from solver.analysis import Analysis, Engine, Limit, MoveValue, Stop, Stopped, analyse
     from solver.cards import Card, CardSet, card_str, parse_card, parse_cards
     from solver.explain import Explanation, explain_position
-    from solver.explain import render as explanation_text
+    from solver.explain import explanation_text
     from solver.game import GameState, deal
     from solver.players.agents import get_agent, play_deal, play_match
     from solver.position import Position, PositionError, SeatPosition
@@ -55,7 +55,7 @@ API = {
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),
     "explain_position": ("solver.explain", "explain_position"),
-    "explanation_text": ("solver.explain", "render"),
+    "explanation_text": ("solver.explain", "explanation_text"),
     "Explanation": ("solver.explain", "Explanation"),
     "deal": ("solver.game", "deal"),
     "GameState": ("solver.game", "GameState"),

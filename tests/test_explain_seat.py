@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.cards import card_str, cards_of, mask_of
-from solver.explain import explain_position, render
+from solver.explain import explain_position, explanation_text as render
 from solver.game import deal, legal_cards, play, to_position
 from solver.position import PositionError, SeatPosition, parse_position
 

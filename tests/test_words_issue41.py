@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cli import cmd_play as P
 from cli.main import cli
 from solver.cards import card_str
-from solver.explain import explain_position, render
+from solver.explain import explain_position, explanation_text as render
 from solver.game import deal, play
 from solver.i18n import BOARD_PAGE, PLAY_WORDS, PUZZLE_COMMENTS, agree, comment_text
 from solver.players.levels import Choice

@@ -70,7 +70,7 @@ __all__ = [
     "line_tricks",
     "message",
     "phase_of",
-    "render",
+    "explanation_text",
     "render4",
     "render_text",
     "team_json",
@@ -122,6 +122,7 @@ def explain_position(
     return explain(check_explainable(pos), objective, time_limit)
 
 
-def render(ex: Explanation, lang: str = "en") -> str:
-    """The words of any explanation, in ``lang``."""
+def explanation_text(ex: Explanation, lang: str = "en") -> str:
+    """The words of any explanation, in ``lang`` (not named ``render``: that is the module
+    of the words, and a type checker cannot tell the two apart)."""
     return render4(ex, lang) if ex.teams else render_text(ex, lang)

@@ -29,7 +29,7 @@ from solver.players.agents import get_agent
 from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card
-from solver.explain import explain_position, render as render_explanation
+from solver.explain import explain_position, explanation_text as render_explanation
 from solver.game import (
     GameState,
     continue_game,
