@@ -85,9 +85,10 @@ def _human(a, out) -> None:
             else f"{m['value']:.4f}"
         )
         if taken is not None:
-            extra += (
-                f"   final margin {_fmt(taken + m['value'], _shifted(m.get('value_exact'), taken))}"
-            )
+            final = _fmt(taken + m["value"], _shifted(m.get("value_exact"), taken))
+            if m.get("error") is not None:  # the points taken are known: the same interval
+                final += f" ± {m['error']:.3f}"
+            extra += f"   final margin {final}"
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")
     if j["pv"]:

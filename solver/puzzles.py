@@ -270,11 +270,13 @@ class Check:
 
     def solver_text(self) -> str | None:
         """The solver's answer; an estimated value as a decimal with "~" (not a fraction
-        that would look exact)."""
+        that would look exact) and its 95 % half-width, as every estimate shows it."""
         if self.solver is None:
             return None
         if isinstance(self.solver, Fraction) and not self.exact:
-            return f"~{float(self.solver):.2f}"
+            assert self.analysis is not None
+            err = self.analysis.moves[0].error
+            return f"~{float(self.solver):.2f}" + ("" if err is None else f" ±{err:.2f}")
         return format_answer(self.solver)
 
     def to_json(self) -> dict:
@@ -288,6 +290,10 @@ class Check:
             "ok": self.ok,
             "exact": self.exact,
         }
+        if self.analysis is not None and not self.exact:  # what its ± covers, as everywhere
+            assert self.analysis.interval is not None
+            out["error"] = self.analysis.moves[0].error
+            out["interval"] = self.analysis.interval.value
         if self.analysis is None:
             out["skipped"] = "the solver's answer would be an estimate"
         elif self.ok is None:

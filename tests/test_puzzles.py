@@ -275,3 +275,18 @@ def test_generate_ctrl_c_keeps_what_was_found():
     assert p.returncode == 130 and "interrupted" in err and "Traceback" not in err
     ps = read_puzzles(got + rest.splitlines())
     assert len(ps) >= 2
+
+
+def test_an_estimated_answer_carries_its_interval_in_text_and_json():
+    """A value puzzle beyond the exact search: the solver's answer is an estimate, so it is
+    shown with its ± and the JSON says what that ± covers, as every estimate does."""
+    from solver.puzzles import read_puzzles, solve
+
+    line = ('{"id":"full","position":"hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S '
+            'played=- turn=1 score=0-0","question":"value","answer":"-14","difficulty":"easy"}')
+    c = solve(read_puzzles([line])[0], time_limit=0.2)
+    assert not c.exact and c.ok is None
+    err = c.analysis.moves[0].error
+    assert err is not None and c.solver_text().endswith(f" ±{err:.2f}")
+    j = c.to_json()
+    assert j["error"] == err and j["interval"] == c.analysis.interval.value

@@ -45,3 +45,17 @@ def test_without_a_score_analyse_says_only_the_points_still_to_win_and_its_json_
     assert set(j) == {"position", "to_move", "objective", "exact", "value", "value_exact", "best",
                       "moves", "pv", "nodes", "seconds"}
     assert "final margin" not in _run("--objective", "win", SCORED).stdout
+
+
+def test_an_estimated_final_margin_carries_the_values_interval():
+    """Beyond the exact horizon the final margin is an estimate too: the points taken are
+    known, so it carries its value's ±, never a bare number."""
+    text = "hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1 score=0-0"
+    r = _run(text, "--time-limit", "0.2")
+    assert r.exit_code == 0 and "ESTIMATE" in r.stdout, r.output
+    rows = [ln for ln in r.stdout.splitlines() if "final margin" in ln and "±" in ln
+            and not ln.startswith("points taken")]
+    assert len(rows) == 3
+    for ln in rows:
+        err = re.search(r"[+-][\d.]+\s+± ([\d.]+)", ln).group(1)
+        assert re.search(rf"final margin [+-][\d.]+ ± {re.escape(err)}$", ln), ln
