@@ -280,7 +280,7 @@ class Check:
         return format_answer(self.solver)
 
     def to_json(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "id": self.puzzle.id,
             "difficulty": self.puzzle.difficulty,
             "question": self.puzzle.question,
