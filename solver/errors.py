@@ -102,6 +102,8 @@ ENGLISH: dict[str, str] = {
     "json.invalid": "not valid JSON ({detail})",
     "json.position": 'a position\'s JSON is an object with a "position" text',
     "move.illegal": "illegal move: {why}",
+    "record.move": "move {n}: {why}",
+    "record.deal_move": "deal {deal}: move {n}: {why}",
     "move.not_in_hand": "{card} is not in player {player}'s hand",
     "move.follow": "{card}: player {player} must follow suit ({suit} was led and the hand holds "
     "one)",

@@ -1884,6 +1884,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "json.invalid": "JSON non valido ({detail})",
         "json.position": 'il JSON di una posizione è un oggetto con il testo in "position"',
         "move.illegal": "mossa non valida: {why}",
+        "record.move": "mossa {n}: {why}",
+        "record.deal_move": "smazzata {deal}: mossa {n}: {why}",
         "move.not_in_hand": "{card} non è nella mano del giocatore {player}",
         "move.follow": "{card}: il giocatore {player} deve rispondere al seme (si è usciti a "
         "{suit} e lui ne ha in mano)",

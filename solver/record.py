@@ -38,7 +38,7 @@ from solver.game import (
     MatchState,
     deal_from_deck,
     from_position,
-    move_error,
+    move_refusal,
     new_match,
     play,
 )
@@ -318,13 +318,21 @@ def deal_start(variant, d: dict, where: str = "") -> GameState:
         raise RecordError(f"{where}talon: {str(e).splitlines()[0]}") from None
 
 
-def _replay_deal(variant, d: dict, where: str) -> GameState:
+def played(state: GameState, card: int, n: int, deal: int | None = None) -> GameState:
+    """``state`` after a record's move ``n`` (of its deal ``deal`` in a match); an illegal
+    move is refused with its number, in the user's language (the CLI and the board)."""
+    why = move_refusal(state, card)
+    if why is None:
+        return play(state, card)
+    if deal is None:
+        raise RecordError.of("record.move", n=n, why=why)
+    raise RecordError.of("record.deal_move", deal=deal, n=n, why=why)
+
+
+def _replay_deal(variant, d: dict, where: str, deal: int | None = None) -> GameState:
     state = deal_start(variant, d, where)
     for i, c in enumerate(d["moves"], 1):
-        err = move_error(state, c)
-        if err:
-            raise RecordError(f"{where}move {i}: {err}")
-        state = play(state, c)
+        state = played(state, c, i, deal)
     res = d["result"]
     if res is not None:
         if not state.is_over:
@@ -361,7 +369,8 @@ def replay_all(record) -> list[GameState]:
                     f"(the deal passes to the next player)"
                 )
     states = [
-        _replay_deal(v, d, f"deal {i}: " if many else "") for i, d in enumerate(rec["_deals"], 1)
+        _replay_deal(v, d, f"deal {i}: " if many else "", i if many else None)
+        for i, d in enumerate(rec["_deals"], 1)
     ]
     if many:
         _check_match(rec, v, states)

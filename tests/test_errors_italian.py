@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.cards import CardError, parse_card
+from solver.cards import CardError, card_str, parse_card
 from solver.errors import BriscolaError
 from solver.i18n import ERRORS, error_text
 from solver.position import PositionError, parse_position
@@ -172,3 +172,24 @@ def test_every_lang_command_says_its_errors_in_italian():
     assert "campo sconosciuto 'colour'" in line
     line = _run("explain", ENDGAME + " score=3-0")
     assert line == "error: score 3-0 adds up to 3 but the played cards are worth 95"
+
+
+def test_an_illegal_move_in_a_record_is_said_in_the_users_language(tmp_path):
+    """review --lang it of a record with an illegal move: the whole line in Italian, its
+    number and the reason (it used to be Italian's prefix before English words)."""
+    import json
+
+    from solver.game import deal
+
+    st = deal("classic", 1)
+    rec = {"format": "briscola-record", "version": 1, "variant": "classic", "seed": 1,
+           "dealer": st.dealer + 1, "deck": [card_str(c) for c in st.deck],
+           "moves": [card_str(st.deck[-1])], "result": None}  # the trump card: in no hand
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(rec))
+    it = CliRunner().invoke(cli, ["review", "--lang", "it", str(path)])
+    en = CliRunner().invoke(cli, ["review", str(path)])
+    assert it.exit_code == en.exit_code == 2
+    card = card_str(st.deck[-1])
+    assert it.stderr.strip() == f"errore: mossa 1: {card} non è nella mano del giocatore 1"
+    assert en.stderr.strip() == f"error: move 1: {card} is not in player 1's hand"

@@ -35,10 +35,8 @@ from solver.game import (
     continue_game,
     deal,
     legal_cards,
-    move_error,
     move_refusal,
     open_view,
-    play as play_card,
     to_position,
 )
 from solver.picture import Marks, position_svg
@@ -46,7 +44,15 @@ from solver.position import PositionError
 from solver.errors import BriscolaError
 from solver.puzzles import PuzzleError, bundled, format_answer, parse_value
 from solver.i18n import BOARD_PAGE, comment_text, title_text
-from solver.record import FORMAT, RecordError, check_record, deal_record, deal_start, start_record
+from solver.record import (
+    FORMAT,
+    RecordError,
+    check_record,
+    deal_record,
+    deal_start,
+    played,
+    start_record,
+)
 from solver.review import (
     SUPPORTED,
     UNSUPPORTED,
@@ -88,10 +94,7 @@ class Game:
         self.sealed = sealed  # came from the page sealed: its player has not seen the deck
         self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
-            err = move_error(self.states[-1], c)
-            if err:
-                raise RecordError(f"move {i}: {err}")
-            self.states.append(play_card(self.states[-1], c))
+            self.states.append(played(self.states[-1], c, i))
         self.state = self.states[-1]
 
     @property
