@@ -16,6 +16,7 @@ import click
 
 from cli import coldstart
 from cli.options import ERROR_LANG, clip_message
+from solver import settings
 from solver.errors import BriscolaError, internal_error
 
 #: the exit code of a bug (sysexits.h's EX_SOFTWARE), apart from the user's mistakes' 2
@@ -137,6 +138,8 @@ class BriscolaGroup(click.Group):
     def invoke(self, ctx):
         coldstart.install()  # here, not on import: importing this module changes nothing
         try:
+            if not {"--help", "-h"} & set(ctx.args):  # help is shown whatever the settings
+                settings.check()  # a bad BRISCOLA_ variable: refused before any work
             return super().invoke(ctx)
         except BriscolaError as e:
             click.echo(error_line(e, ctx.meta.get(ERROR_LANG, "en")), err=True)

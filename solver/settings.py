@@ -63,3 +63,12 @@ def star2() -> int | None:
     return _whole(
         "BRISCOLA_STAR2", 0, DECK, f"a whole number from 0 to {DECK} (0 turns the probing off)"
     )
+
+
+def check() -> None:
+    """Every variable read once: a command refuses a bad one before it starts any work
+    (not when the engine is first used, after a puzzle or a game has begun)."""
+    tt_mb()
+    worker_tt_mb()
+    threads()
+    star2()

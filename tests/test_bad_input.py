@@ -341,3 +341,14 @@ def test_a_hidden_hand_is_refused_in_one_line_where_it_cannot_be_explained(tmp_p
 def test_a_hidden_hand_is_still_drawn_as_text():
     r = run("show", HIDDEN)
     assert r.exit_code == 0 and "hidden" in r.output
+
+
+def test_a_bad_setting_is_refused_before_any_work_and_help_still_shows():
+    """`puzzles play` used to show its first puzzle before the engine met the variable."""
+    from cli.main import cli as group
+
+    r = CliRunner(env={"BRISCOLA_TT_MB": "abc"}).invoke(group, ["puzzles", "play"], input="q\n")
+    assert r.exit_code == 2 and r.stdout == "", r.output
+    assert r.stderr.startswith("error: BRISCOLA_TT_MB must be ")
+    r = CliRunner(env={"BRISCOLA_TT_MB": "abc"}).invoke(group, ["show", "--help"])
+    assert r.exit_code == 0 and "Usage:" in r.stdout
