@@ -341,3 +341,13 @@ def test_a_hidden_hand_is_refused_in_one_line_where_it_cannot_be_explained(tmp_p
 def test_a_hidden_hand_is_still_drawn_as_text():
     r = run("show", HIDDEN)
     assert r.exit_code == 0 and "hidden" in r.output
+
+
+BOM_ENDGAME = "\ufeffhand1=3C hand2=2C briscola=RD turn=1\n".encode()
+
+
+@pytest.mark.parametrize("args", [["show", "-"], ["explain", "-"], ["analyse", "-"]])
+def test_a_byte_order_mark_on_standard_input_is_accepted(args):
+    r = run(*args, input=BOM_ENDGAME)
+    assert r.exit_code == 0, r.output
+    assert "ufeff" not in r.output and "\ufeff" not in r.output
