@@ -300,6 +300,13 @@ def test_clip_message_cuts_quoted_parts_only():
     assert clip_message("short 'AD'") == "short 'AD'"
 
 
+def test_an_apostrophe_inside_a_word_is_not_a_quote():
+    msg = ("from player 1's seat player 2's hand is not known (" + "words " * 20
+           + "known by elimination): 'briscola analyse' analyses it")
+    assert clip_message(msg) == msg
+    assert clip_message("dell'input '" + "Y" * 200 + "'") == "dell'input '" + "Y" * 79 + "…'"
+
+
 @pytest.mark.parametrize("text,card", [
     ("hand1=XX", "XX"),
     ("hand2=2C hand1=3C,ZZ", "ZZ"),
@@ -336,6 +343,11 @@ def test_a_hidden_hand_is_refused_in_one_line_where_it_cannot_be_explained(tmp_p
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0]
     assert not (tmp_path / "p.svg").exists()
+
+
+def test_the_hidden_hand_refusal_keeps_all_its_words():
+    r = run("explain", HIDDEN)
+    assert "the hand is known by elimination): 'briscola analyse'" in r.stderr
 
 
 def test_a_hidden_hand_is_still_drawn_as_text():
