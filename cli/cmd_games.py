@@ -93,7 +93,7 @@ def deal(variant, seed, dealer, as_json):
     "--target",
     type=count(1, 10_000),
     default=None,
-    help="match length: segni to win, rounds to play, points to reach (121 or 151)",
+    help="match length: segni to win, rounds to play, points to reach (Briscolone: 121 or 151)",
 )
 @click.option(
     "--record-out",
@@ -106,7 +106,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     """Play agents against each other and report the results per side.
 
     Sides swap the deal every game. Briscolone and Briscolone Libero are always played as
-    matches to --target points (default 121).
+    matches to --target points: 121 (the default) or 151.
 
     \b
     Example:

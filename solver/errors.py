@@ -119,6 +119,7 @@ ENGLISH: dict[str, str] = {
     "seat.talon_field": "with a hidden hand give played= (not {field}=): the seat does not see "
     "the talon",
     "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside {field}=",
+    "match.points": "a {variant} match is played to 121 or 151 points, got {target}",
     "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view (?)",
     "lang.unknown": "unknown language '{lang}' (en or it)",
     "request.missing": "missing field '{field}'",

@@ -1904,6 +1904,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "tallone non si vede",
         "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
         "{field}=",
+        "match.points": "una partita a {variant} si gioca a 121 o 151 punti, non {target}",
         "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
         "dalla vista di un posto (?)",
         "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",

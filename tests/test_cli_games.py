@@ -131,6 +131,8 @@ def test_replay_refuses_a_tampered_record(tmp_path):
     (["simulate", "--agents", "genius"], ["unknown agent 'genius'"]),
     (["simulate", "--target", "0", "--match"], ["--target"]),
     (["simulate", "-v", "libero", "--foo"], ["--foo"]),
+    (["simulate", "-v", "briscolone", "-n", "1", "--target", "1"], ["121 or 151", "got 1"]),
+    (["simulate", "-v", "libero", "-n", "1", "--target", "150"], ["121 or 151", "got 150"]),
     (["replay", "/nonexistent/record.json"], ["cannot read"]),
     (["replay"], ["RECORD"]),
 ])

@@ -172,3 +172,8 @@ def test_every_lang_command_says_its_errors_in_italian():
     assert "campo sconosciuto 'colour'" in line
     line = _run("explain", ENDGAME + " score=3-0")
     assert line == "error: score 3-0 adds up to 3 but the played cards are worth 95"
+
+
+def test_a_briscolone_match_target_is_refused_in_italian():
+    line = _run("play", "--variant", "libero", "--match", "5", "--lang", "it")
+    assert line == "errore: una partita a libero si gioca a 121 o 151 punti, non 5"
