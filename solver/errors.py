@@ -99,6 +99,11 @@ ENGLISH: dict[str, str] = {
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "
     "among them is worth {a}",
+    "score.seen": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} points "
+    "and player 2 {won2}",
+    "score.seen_part": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} "
+    "points and player 2 {won2}, and no set of whole tricks among the other played cards "
+    "makes up the rest",
     "json.invalid": "not valid JSON ({detail})",
     "json.position": 'a position\'s JSON is an object with a "position" text',
     "move.illegal": "illegal move: {why}",
