@@ -423,8 +423,8 @@ def analyse(
     workers,
     log_path,
 ):
-    """Value of every legal card of POSITION (``-``: one position per line from stdin,
-    one JSON object per line out). With a hidden hand (``hand2=?``) the values are means
+    """Value of every legal card of POSITION ("-": one position per line from stdin,
+    one JSON object per line out). With a hidden hand (hand2=?) the values are means
     over sampled opponent hands, with error bars. With --cluster (or --log alone) one
     2-player scoperta position's exact search is split into tasks and combined exactly.
 

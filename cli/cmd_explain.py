@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
-from cli.options import LANG, SECONDS
-from solver.errors import BriscolaError
+from cli.options import LANG, SECONDS, stdin_text
 from solver.explain import explain_position, explanation_text
 from solver.position import parse_position
-
-
-def read_text(path: str) -> str:
-    """The text of file ``path``, or of standard input for "-"."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise BriscolaError(f"cannot read {path}: {e.strerror}") from None
 
 
 @click.command()
@@ -60,7 +47,7 @@ def explain(position, lang, as_json, objective, time_limit):
       briscola explain "hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1 variant=briscolone"
     """
     texts = (
-        [ln for ln in read_text("-").splitlines() if ln.strip()] if position == "-" else [position]
+        [ln for ln in stdin_text().splitlines() if ln.strip()] if position == "-" else [position]
     )
     for i, text in enumerate(texts):
         pos = parse_position(text)

@@ -93,7 +93,7 @@ def deal(variant, seed, dealer, as_json):
     "--target",
     type=count(1, 10_000),
     default=None,
-    help="match length: segni to win, rounds to play, points to reach (121 or 151)",
+    help="match length: segni to win, rounds to play, points to reach (Briscolone: 121 or 151)",
 )
 @click.option(
     "--record-out",
@@ -106,7 +106,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     """Play agents against each other and report the results per side.
 
     Sides swap the deal every game. Briscolone and Briscolone Libero are always played as
-    matches to --target points (default 121).
+    matches to --target points: 121 (the default) or 151.
 
     \b
     Example:
@@ -187,9 +187,13 @@ def _who(seat: int) -> str:
 
 
 def _summary(state, title: str) -> list[str]:
+    """A deal trick by trick and its result. A deal continued from a position (no deck) has
+    no dealer, and its points are those won from the start on: who won the deal is known
+    only where the start gave the score so far."""
     v = state.variant
     trump = f"briscola {card_str(state.briscola)}" if v.has_trump else "no trump"
-    lines = [f"{title}{v.title}: dealer player {state.dealer + 1}, {trump}"]
+    origin = "from a position" if state.deck is None else f"dealer player {state.dealer + 1}"
+    lines = [f"{title}{v.title}: {origin}, {trump}"]
     n = v.players
     for i, t in enumerate(state.tricks, 1):
         plays = ", ".join(
@@ -202,11 +206,24 @@ def _summary(state, title: str) -> list[str]:
             )
         lines.append(line)
     a, b = state.side_points
-    if state.is_over:
-        res = "draw 60-60" if state.result == 0 else f"side {1 if state.result > 0 else 2} wins"
-        lines.append(f"result: {a}-{b}, {res}")
+    res = "draw 60-60" if state.result == 0 else f"side {1 if state.result > 0 else 2} wins"
+    if state.deck is not None:
+        lines.append(
+            f"result: {a}-{b}, {res}"
+            if state.is_over
+            else f"unfinished after {len(state.moves)} moves: {a}-{b}"
+        )
+        return lines
+    won = [0, 0]
+    for t in state.tricks:
+        won[t.winner % 2] += t.points
+    gained = f"{won[0]}-{won[1]} won from the start on"
+    if state.score is None:
+        known = "the start has no score: the final score is not known"
     else:
-        lines.append(f"unfinished after {len(state.moves)} moves: {a}-{b}")
+        known = f"final score {a}-{b}, {res}" if state.is_over else f"score {a}-{b}"
+    head = "result" if state.is_over else f"unfinished after {len(state.moves)} moves"
+    lines.append(f"{head}: {gained}; {known}")
     return lines
 
 

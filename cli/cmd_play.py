@@ -633,7 +633,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     Other games: in four-player scoperta you and player 3 (the engine) are a team; in
     classic Briscola and Briscolone you see only your own hand and the engine plays from
     its own seat (sampling what it cannot see). With --match N the match is N deals
-    (segni, rounds), or N points for Briscolone (121 or 151).
+    (segni, rounds), or N points for Briscolone: 121 or 151 (any other is refused).
     """  # noqa: E501 - an example command is one line, as it is typed
     check_output(record_out, force, "--record-out")
     chosen = seed is None  # said at the end: the seed names every unseen card

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cli.options import LANG, SECONDS, check_output, save_text
+from cli.options import LANG, SECONDS, check_output, save_text, stdin_text
 from solver.cards import card_str
 from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
@@ -17,7 +17,7 @@ from solver.position.board import render
 def read_position_arg(text: str):
     """The POSITION argument: the notation itself, or "-" for one position on stdin."""
     if text.strip() == "-":
-        lines = [ln for ln in sys.stdin.read().splitlines() if ln.strip()]
+        lines = [ln for ln in stdin_text().splitlines() if ln.strip()]
         if not lines:
             raise PositionError("no position on standard input")
         if len(lines) > 1:

@@ -10,7 +10,7 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options
-from cli.options import LANG, SEED, check_output, count, save_text
+from cli.options import LANG, SEED, check_output, count, save_text, stdin_text
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
@@ -109,7 +109,7 @@ def _read(file: str):
     if file != "-":
         return read_puzzle_file(file)
     try:
-        text = jsonfile.decode(click.get_binary_stream("stdin").read(), "<stdin>")
+        text = stdin_text()
     except jsonfile.JSONFileError as e:
         raise PuzzleError(str(e)) from None
     return read_puzzles(text.splitlines(), "<stdin>")

@@ -42,7 +42,7 @@ COMMANDS = {
     "replay": ("cli.cmd_games", "Replay a game record, checking every move and the stated result."),
     "analyse": (
         "cli.cmd_analyse",
-        "Value of every legal card of POSITION (``-``: one position per line from stdin, one "
+        'Value of every legal card of POSITION ("-": one position per line from stdin, one '
         "JSON object per line out).",
     ),
     "best": (

@@ -14,6 +14,7 @@ import tempfile
 
 import click
 
+from solver import jsonfile
 from solver.errors import BriscolaError
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
 
@@ -48,6 +49,12 @@ MAX_SEED = 2**63 - 1
 def clip_message(msg: object) -> str:
     """An error message fit for one line (quoted input cut to 80 characters)."""
     return one_line(msg)
+
+
+def stdin_text() -> str:
+    """Standard input read whole, as every command that takes "-" reads it: UTF-8, a
+    byte-order mark dropped (Windows tools write one), bad bytes refused in one line."""
+    return jsonfile.decode(click.get_binary_stream("stdin").read(), "<stdin>")
 
 
 class Seconds(click.ParamType):

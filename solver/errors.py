@@ -99,6 +99,11 @@ ENGLISH: dict[str, str] = {
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "
     "among them is worth {a}",
+    "score.seen": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} points "
+    "and player 2 {won2}",
+    "score.seen_part": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} "
+    "points and player 2 {won2}, and no set of whole tricks among the other played cards "
+    "makes up the rest",
     "json.invalid": "not valid JSON ({detail})",
     "json.position": 'a position\'s JSON is an object with a "position" text',
     "move.illegal": "illegal move: {why}",
@@ -121,6 +126,7 @@ ENGLISH: dict[str, str] = {
     "seat.talon_field": "with a hidden hand give played= (not {field}=): the seat does not see "
     "the talon",
     "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside {field}=",
+    "match.points": "a {variant} match is played to 121 or 151 points, got {target}",
     "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view (?)",
     "lang.unknown": "unknown language '{lang}' (en or it)",
     "request.missing": "missing field '{field}'",

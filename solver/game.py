@@ -26,6 +26,8 @@ from solver.rules import move_refusal as rules_move_refusal
 
 #: default match length per match kind: segni to win, rounds to play, points to reach
 DEFAULT_TARGET = {"segni": 2, "rounds": 3, "points": 121}
+#: the points a Briscolone or Libero match is played to (docs/rules.md, "Matches")
+POINTS_TARGETS = (121, 151)
 
 
 class Trick(NamedTuple):
@@ -471,6 +473,8 @@ def new_match(
     t = DEFAULT_TARGET[v.match] if target is None else int(target)
     if t < 1:
         raise RulesError(f"the match target must be at least 1, got {t}")
+    if v.match == "points" and t not in POINTS_TARGETS:
+        raise RulesError.of("match.points", variant=v.name, target=t)
     return MatchState(v, t, (), first_dealer)
 
 
@@ -494,6 +498,7 @@ __all__ = [
     "MatchState",
     "Trick",
     "DEFAULT_TARGET",
+    "POINTS_TARGETS",
     "deal",
     "deal_from_deck",
     "default_dealer",

@@ -1881,6 +1881,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
         "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "
         "prese intere fra queste vale {a}",
+        "score.seen": "il punteggio {a}-{b} contraddice tricks=: nelle sue prese il giocatore 1 "
+        "ha fatto {won1} punti e il giocatore 2 {won2}",
+        "score.seen_part": "il punteggio {a}-{b} contraddice tricks=: nelle sue prese il "
+        "giocatore 1 ha fatto {won1} punti e il giocatore 2 {won2}, e nessun gruppo di prese "
+        "intere fra le altre carte giocate fa il resto",
         "json.invalid": "JSON non valido ({detail})",
         "json.position": 'il JSON di una posizione è un oggetto con il testo in "position"',
         "move.illegal": "mossa non valida: {why}",
@@ -1906,6 +1911,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "tallone non si vede",
         "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
         "{field}=",
+        "match.points": "una partita a {variant} si gioca a 121 o 151 punti, non {target}",
         "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
         "dalla vista di un posto (?)",
         "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",

@@ -7,7 +7,9 @@ import re
 
 CLIP = 80
 
-_QUOTED = re.compile(rf"'([^'\n]{{{CLIP + 1},}})'")
+#: a quote opens after no letter and closes before none: the apostrophe of "player 2's"
+#: or "dell'input" is part of a word, not the start of quoted input
+_QUOTED = re.compile(rf"(?<!\w)'([^'\n]{{{CLIP + 1},}})'(?!\w)")
 _LONG_WORD = re.compile(rf"\S{{{CLIP + 3},}}")  # a quoted part, cut, is 82 with its quotes
 
 

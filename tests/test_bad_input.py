@@ -300,6 +300,13 @@ def test_clip_message_cuts_quoted_parts_only():
     assert clip_message("short 'AD'") == "short 'AD'"
 
 
+def test_an_apostrophe_inside_a_word_is_not_a_quote():
+    msg = ("from player 1's seat player 2's hand is not known (" + "words " * 20
+           + "known by elimination): 'briscola analyse' analyses it")
+    assert clip_message(msg) == msg
+    assert clip_message("dell'input '" + "Y" * 200 + "'") == "dell'input '" + "Y" * 79 + "…'"
+
+
 @pytest.mark.parametrize("text,card", [
     ("hand1=XX", "XX"),
     ("hand2=2C hand1=3C,ZZ", "ZZ"),
@@ -338,6 +345,11 @@ def test_a_hidden_hand_is_refused_in_one_line_where_it_cannot_be_explained(tmp_p
     assert not (tmp_path / "p.svg").exists()
 
 
+def test_the_hidden_hand_refusal_keeps_all_its_words():
+    r = run("explain", HIDDEN)
+    assert "the hand is known by elimination): 'briscola analyse'" in r.stderr
+
+
 def test_a_hidden_hand_is_still_drawn_as_text():
     r = run("show", HIDDEN)
     assert r.exit_code == 0 and "hidden" in r.output
@@ -352,3 +364,13 @@ def test_a_bad_setting_is_refused_before_any_work_and_help_still_shows():
     assert r.stderr.startswith("error: BRISCOLA_TT_MB must be ")
     r = CliRunner(env={"BRISCOLA_TT_MB": "abc"}).invoke(group, ["show", "--help"])
     assert r.exit_code == 0 and "Usage:" in r.stdout
+
+
+BOM_ENDGAME = "\ufeffhand1=3C hand2=2C briscola=RD turn=1\n".encode()
+
+
+@pytest.mark.parametrize("args", [["show", "-"], ["explain", "-"], ["analyse", "-"]])
+def test_a_byte_order_mark_on_standard_input_is_accepted(args):
+    r = run(*args, input=BOM_ENDGAME)
+    assert r.exit_code == 0, r.output
+    assert "ufeff" not in r.output and "\ufeff" not in r.output

@@ -112,6 +112,33 @@ def test_replay_prints_tricks_and_result(tmp_path):
     assert r.output.splitlines()[-1].startswith("result: ")
 
 
+def _start_record(path, start, moves=None):
+    from solver.game import from_position, legal_cards, play
+    from solver.record import start_record
+    pos = parse_position(start)
+    st = first = from_position(pos)
+    while not st.is_over and (moves is None or len(st.moves) < moves):
+        st = play(st, legal_cards(st)[0])
+    path.write_text(json.dumps(start_record(st, pos.to_text(), first.talon)))
+    return str(path)
+
+
+@pytest.mark.parametrize("score,moves,last", [
+    ("", None, "result: 25-0 won from the start on; the start has no score: the final score "
+               "is not known"),
+    (" score=40-55", None, "result: 25-0 won from the start on; final score 65-55, side 1 wins"),
+    (" score=40-55", 2, "unfinished after 2 moves: 10-0 won from the start on; score 50-55"),
+])
+def test_replay_of_a_start_says_the_points_won_since_and_no_dealer(tmp_path, score, moves, last):
+    path = _start_record(tmp_path / "s.json", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" + score,
+                         moves)
+    r = run("replay", path)
+    assert r.exit_code == 0, r.stderr
+    lines = r.output.splitlines()
+    assert "dealer" not in lines[0] and "from a position" in lines[0]
+    assert lines[-1] == last
+
+
 def test_replay_refuses_a_tampered_record(tmp_path):
     out = tmp_path / "g.json"
     run("simulate", "-n", "1", "--seed", "4", "--record-out", str(out))
@@ -131,6 +158,8 @@ def test_replay_refuses_a_tampered_record(tmp_path):
     (["simulate", "--agents", "genius"], ["unknown agent 'genius'"]),
     (["simulate", "--target", "0", "--match"], ["--target"]),
     (["simulate", "-v", "libero", "--foo"], ["--foo"]),
+    (["simulate", "-v", "briscolone", "-n", "1", "--target", "1"], ["121 or 151", "got 1"]),
+    (["simulate", "-v", "libero", "-n", "1", "--target", "150"], ["121 or 151", "got 150"]),
     (["replay", "/nonexistent/record.json"], ["cannot read"]),
     (["replay"], ["RECORD"]),
 ])

@@ -62,3 +62,20 @@ def test_an_unknown_command_is_one_line_pointing_at_the_top_help():
     assert r.exit_code == 2
     assert r.stderr.strip().splitlines() == [
         "error: No such command 'nosuch'. (see 'briscola --help')"]
+
+
+def _every_command(group=cli, path=()):
+    import click
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        yield (*path, name)
+        if isinstance(cmd, click.Group):
+            yield from _every_command(cmd, (*path, name))
+
+
+def test_help_shows_no_restructuredtext_markup():
+    from click.testing import CliRunner
+    for args in [(), *_every_command()]:
+        out = CliRunner().invoke(cli, [*args, "--help"]).output
+        assert "``" not in out, args

@@ -157,3 +157,11 @@ def test_the_readme_contents_match_its_headings():
     for depth, title, anchor in toc:
         assert (depth, title) in heads, f"contents entry without its heading: {title}"
         assert anchor == slug(title), f"contents entry {title!r} points to #{anchor}"
+
+
+def test_the_docs_say_the_time_cap_the_options_apply():
+    from cli.options import MAX_SECONDS
+    text = " ".join((DOCS / "commands.md").read_text().split())
+    caps = re.findall(r"[^.;]*\bcapped\b[^.;]*", text)
+    assert caps and all("a day" in c or f"{MAX_SECONDS:g} s" in c for c in caps), caps
+    assert all("hour" not in c for c in caps), caps

@@ -193,3 +193,8 @@ def test_an_illegal_move_in_a_record_is_said_in_the_users_language(tmp_path):
     card = card_str(st.deck[-1])
     assert it.stderr.strip() == f"errore: mossa 1: {card} non è nella mano del giocatore 1"
     assert en.stderr.strip() == f"error: move 1: {card} is not in player 1's hand"
+
+
+def test_a_briscolone_match_target_is_refused_in_italian():
+    line = _run("play", "--variant", "libero", "--match", "5", "--lang", "it")
+    assert line == "errore: una partita a libero si gioca a 121 o 151 punti, non 5"

@@ -223,6 +223,21 @@ def test_before_the_endgame():
     assert "line" not in d and len(d["moves"]) == 3 and d["facts"]["talon"] == 4
 
 
+MIDGAME_WIN = ("hand1=6B,2D,6S hand2=2B,6C,RS top=AC briscola=FC "
+               "played=5B,2C,7C,3C,4D,5D,6D,CD,RD,3D,5S,FS,3S,AS turn=2 score=26-24")
+
+
+def test_a_chance_and_its_error_are_both_in_percentage_points():
+    import re
+    ex = explain(parse_position(MIDGAME_WIN), "win", 0.3)
+    assert not ex.analysis.exact
+    for lang in ("en", "it"):
+        rows = re.findall(r"  (\w\w): (\d+\.\d)% ± (\d+\.\d)%$", render_text(ex, lang), re.M)
+        assert len(rows) == len(ex.analysis.moves), render_text(ex, lang)
+        for (card, _, e), m in zip(rows, ex.analysis.moves, strict=True):
+            assert card == card_str(m.card) and e == f"{m.error * 100:.1f}"
+
+
 def test_cli_text_and_errors():
     r = CliRunner().invoke(cli, ["explain", SAVE, "--lang", "it"])
     assert r.exit_code == 0 and "Tenere la briscola per il carico" in r.output

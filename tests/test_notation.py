@@ -204,6 +204,11 @@ BAD = [
     (OK + " score=abc", "score= must be two numbers like 40-36"),
     ("hand1=2B,4B,5B hand2=6B,7B,FB top=CB briscola=4S played=AD,3D turn=1 score=11-10",
      "score 11-10 cannot come from the played cards"),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=7B,AB turn=1 tricks=7B+AB "
+     "score=0-11", "score 0-11 contradicts tricks=: in its tricks player 1 won 11 points and "
+     "player 2 0"),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=7B,AB,3C,2C turn=1 "
+     "tricks=3C+2C score=0-21", "score 0-21 contradicts tricks=: in its tricks player 1 won 10"),
     (OK.replace("turn=1", "turn=3"), "turn= must be 1 or 2, got '3'"),
     (OK.replace("turn=1", "turn=x"), "turn= must be 1 or 2"),
     (OK + " foo=1", "unknown field 'foo'"),
@@ -236,6 +241,8 @@ def test_the_bad_inputs_are_distinct():
 def test_the_good_base_of_the_bad_inputs_parses():
     assert parse_position(OK).talon_size == 4
     assert parse_position("hand1=2B,4B,5B hand2=6B,7B,FB top=CB briscola=4S played=AD,3D turn=1 score=21-0")
+    seat = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=7B,AB,3C,2C turn=1 tricks=3C+2C"
+    assert [parse_position(f"{seat} score={s}").score for s in ("10-11", "21-0")] == [(10, 11), (21, 0)]
 
 
 # ----- the sampler ----------------------------------------------------------------------

@@ -335,10 +335,14 @@ def _render_before(ex, w: _Words) -> list[str]:
                 if ex.objective == "points"
                 else w.amount(m.value_exact)
             )
-        else:
-            vs = f"{m.value:+.2f}" if ex.objective == "points" else f"{m.value * 100:.1f}%"
+        elif ex.objective == "points":
+            vs = f"{m.value:+.2f}"
             if m.error is not None:
                 vs = w.t("value_pm", v=vs, e=f"{m.error:.2f}")
+        else:  # a chance and its ± both in percentage points
+            vs = f"{m.value * 100:.1f}%"
+            if m.error is not None:
+                vs = w.t("value_pm", v=vs, e=f"{m.error * 100:.1f}%")
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
     if not a.exact:
         out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")

@@ -253,9 +253,23 @@ def check_top_given(size: int, top: int) -> None:
         raise PositionError.of("top.missing", size=size)
 
 
-def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
+def _whole_tricks_worth(cards: int, worth: int, players: int) -> bool:
+    """Whether some whole tricks of ``players`` cards each among ``cards`` are worth
+    ``worth`` points."""
+    reach = {(0, 0)}
+    for c in cards_of(cards):
+        p = mask_points(1 << c)
+        reach |= {(x + p, (j + 1) % players) for x, j in reach if x + p <= worth}
+    return (worth, 0) in reach
+
+
+def parse_score(
+    text: str, played: int, players: int, seen: tuple[int, int, int] = (0, 0, 0)
+) -> tuple[int, int]:
     """score=a-b: the played cards' points, and ``a`` the worth of some whole tricks of
-    ``players`` cards each among them."""
+    ``players`` cards each among them. ``seen`` (the cards of the tricks a seat saw, the
+    points player 1 and player 2 won in them) fixes part of it: ``a`` is player 1's part
+    plus whole tricks among the other played cards."""
     pts = mask_points(played)
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
@@ -263,12 +277,12 @@ def parse_score(text: str, played: int, players: int) -> tuple[int, int]:
     a, b = int(parts[0]), int(parts[1])
     if a + b != pts:
         raise PositionError.of("score.sum", a=a, b=b, sum=a + b, points=pts)
-    reach = {(0, 0)}
-    for c in cards_of(played):
-        p = mask_points(1 << c)
-        reach |= {(x + p, (j + 1) % players) for x, j in reach if x + p <= a}
-    if (a, 0) not in reach:
+    if not _whole_tricks_worth(played, a, players):
         raise PositionError.of("score.tricks", a=a, b=b)
+    cards, won1, won2 = seen
+    if cards and not _whole_tricks_worth(played & ~cards, a - won1, players):
+        key = "score.seen" if cards == played else "score.seen_part"
+        raise PositionError.of(key, a=a, b=b, won1=won1, won2=won2)
     return (a, b)
 
 

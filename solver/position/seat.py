@@ -499,11 +499,24 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
     turn = read_turn(f, 2)
     claim_places({seat: hand}, table, played, None, -1, None, briscola)
     played_mask = mask_of(played)
-    score = parse_score(f["score"], played_mask, 2) if "score" in f else None
-    tricks = _read_tricks(f.get("tricks", ""), played_mask, (turn - len(table)) % 2, briscola)
+    leader = (turn - len(table)) % 2
+    tricks = _read_tricks(f.get("tricks", ""), played_mask, leader, briscola)
+    score = parse_score(f["score"], played_mask, 2, _won(tricks, leader)) if "score" in f else None
     return make_seat_position(
         v.name, seat, mask_of(hand), table, briscola, played_mask, turn, score, tricks
     )
+
+
+def _won(tricks: tuple[tuple[int, int, int], ...], leader: int) -> tuple[int, int, int]:
+    """The cards of ``tricks`` and the points player 1 and player 2 won in them: each
+    trick's winner leads the next, the last one's the trick now (led by ``leader``)."""
+    cards, won = 0, [0, 0]
+    winners = [lead for lead, _, _ in tricks[1:]] + [leader]
+    for (_, a, b), w in zip(tricks, winners, strict=False):
+        pair = (1 << a) | (1 << b)
+        cards |= pair
+        won[w] += mask_points(pair)
+    return cards, won[0], won[1]
 
 
 def _read_tricks(
