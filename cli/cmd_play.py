@@ -414,9 +414,14 @@ class ScopertaPlay:
         return state
 
     def finish_deal(self, start: GameState, end: GameState) -> None:
+        """The result; from a position without score= only the points won since the start
+        are known, not who won the deal."""
         a, b = end.points[0], end.points[1]
-        key = "result_draw" if a == b else "result_win" if a > b else "result_loss"
-        self.say(self.W[key].format(a=a, b=b))
+        if end.score is None:
+            self.say(self.W["result_unscored"].format(a=a, b=b))
+        else:
+            key = "result_draw" if a == b else "result_win" if a > b else "result_loss"
+            self.say(self.W[key].format(a=a, b=b))
         self.review(start, end)
 
     def review(self, start: GameState, end: GameState) -> None:

@@ -1059,6 +1059,8 @@ PLAY_WORDS = {
         "result_win": "Result: you {a}, the engine {b}: you win the deal.",
         "result_loss": "Result: you {a}, the engine {b}: the engine wins the deal.",
         "result_draw": "Result: 60-60, a draw.",
+        "result_unscored": "Result from the start on: you {a}, the engine {b} (the start gave "
+        "no score=, so who won the deal is not known).",
         "review": "Review of your play:",
         "standing": "Match: you {w} deals won, the engine {l}, drawn {d}.",
         "match_win": "You win the match.",
@@ -1112,6 +1114,8 @@ PLAY_WORDS = {
         "result_win": "Risultato: tu {a}, il motore {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, il motore {b}: il motore vince la smazzata.",
         "result_draw": "Risultato: 60-60, pareggio.",
+        "result_unscored": "Risultato dall'inizio: tu {a}, il motore {b} (l'inizio non dava "
+        "score=, quindi chi ha vinto la smazzata non si sa).",
         "review": "Analisi del tuo gioco:",
         "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
         "match_win": "Vinci la partita.",

@@ -319,3 +319,15 @@ def test_without_a_seed_one_is_chosen_and_said_only_at_the_end(variant):
 def test_help_has_an_example():
     r = run("play", "--help")
     assert r.exit_code == 0 and "briscola play --seed" in r.output and "--match N" in r.output
+
+
+def test_a_deal_from_a_position_without_a_score_does_not_name_a_winner():
+    """Only the points won since the start are known there (the start's played cards are
+    nobody's), so the result says those and not who won the deal (it said "the engine wins
+    the deal" on 0-25 since the start)."""
+    start = "hand1=3C,AS hand2=2C table=RS briscola=RD turn=1"
+    r = run("play", "--from", start, "--level", "easy", "--seed", "1", "--time-per-move", TPM,
+            input="3C\n")
+    assert r.exit_code == 0, r.output
+    assert "Result from the start on: you 0, the engine 25 (the start gave no score=" in r.output
+    assert "wins the deal" not in r.output and "you win the deal" not in r.output
