@@ -58,17 +58,24 @@ def puzzles_solve(file, as_json, exact_only):
     Where the solver's answer is an estimate (a position beyond the exact search's reach)
     the verdict says "(estimate)": it rests on that estimate, and a stated exact value is
     left unchecked; --exact-only skips those puzzles.
-    Exit code 0 when every answer checked is right, 1 when one is wrong, 2 for a malformed file.
+    Exit code 0 when every answer checked is right, 1 when one is wrong, 2 for a malformed file;
+    Ctrl-C keeps the verdicts so far (exit 130).
 
     \b
     Example:
       briscola puzzles solve my-puzzles.jsonl --json
     """
-    checks = [solve(p, exact_only=exact_only) for p in _read(file)]
-    if as_json:
-        for c in checks:
-            click.echo(json.dumps(c.to_json()))
-    else:
+    puzzles = _read(file)
+    checks = []
+    stopped = False
+    try:
+        for p in puzzles:
+            checks.append(solve(p, exact_only=exact_only))
+            if as_json:  # each line as it is solved
+                click.echo(json.dumps(checks[-1].to_json()))
+    except KeyboardInterrupt:  # the verdicts so far are kept and said
+        stopped = True
+    if not as_json:
         rows = [("id", "difficulty", "stated", "solver", "ok")]
         rows += [
             (
@@ -85,6 +92,8 @@ def puzzles_solve(file, as_json, exact_only):
             click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip())
         bad = sum(c.ok is False for c in checks)
         summary = f"{len(checks)} puzzle(s), {bad} wrong"
+        if stopped:
+            summary = f"{len(checks)} of {len(puzzles)} puzzle(s) solved, {bad} wrong"
         estimated = sum(c.analysis is not None and not c.exact and c.ok is not None for c in checks)
         unchecked = sum(c.analysis is not None and c.ok is None for c in checks)
         skipped = sum(c.analysis is None for c in checks)
@@ -100,6 +109,9 @@ def puzzles_solve(file, as_json, exact_only):
         if skipped:
             summary += f"; {skipped} skipped: the solver's answer would be an estimate"
         click.echo(summary, err=True)
+    if stopped:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
     if any(c.ok is False for c in checks):
         sys.exit(1)
 

@@ -290,3 +290,30 @@ def test_an_estimated_answer_carries_its_interval_in_text_and_json():
     assert err is not None and c.solver_text().endswith(f" ±{err:.2f}")
     j = c.to_json()
     assert j["error"] == err and j["interval"] == c.analysis.interval.value
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_solve_keeps_the_verdicts_so_far_on_ctrl_c(monkeypatch, tmp_path, as_json):
+    from cli import cmd_puzzles
+    from solver.puzzles import bundled_lines
+
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(bundled_lines()[:4]) + "\n")
+    real, calls = cmd_puzzles.solve, []
+
+    def solve(p, **kw):
+        calls.append(p)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(p, **kw)
+
+    monkeypatch.setattr(cmd_puzzles, "solve", solve)
+    r = CliRunner().invoke(cli, ["puzzles", "solve", str(path)] + (["--json"] if as_json else []))
+    assert r.exit_code == 130, r.output
+    assert r.stderr.rstrip().endswith("interrupted")
+    if as_json:
+        assert [json.loads(ln)["id"] for ln in r.stdout.splitlines()] == \
+            [c.id for c in calls[:2]]
+    else:
+        assert len(r.stdout.splitlines()) == 3  # the header and the two solved
+        assert "2 of 4 puzzle(s) solved, 0 wrong" in r.stderr
