@@ -3,3 +3,22 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import pytest  # noqa: E402 - after the path: the helpers above need none of it
+
+
+@pytest.fixture
+def ctrl_c_in_exact_search(monkeypatch):
+    """``ctrl_c_in_exact_search(pos)``: Ctrl-C arrives in the exact search of ``pos``
+    itself (not in the searches of an estimate's samples); ``monkeypatch.undo()`` ends it."""
+    def install(pos):
+        from solver.analysis import driver
+        real = driver.exact_search
+
+        def interrupted(p, *a, **k):
+            if p == pos:
+                raise KeyboardInterrupt
+            return real(p, *a, **k)
+
+        monkeypatch.setattr(driver, "exact_search", interrupted)
+    return install

@@ -225,21 +225,13 @@ def test_an_open_game_gets_an_estimate_in_its_share_when_the_exact_search_runs_o
 
 @pytest.mark.parametrize("text", [FOUR_SIX_UNSEEN, None])
 def test_ctrl_c_in_an_exact_search_answers_with_an_estimate_in_every_open_game(
-        monkeypatch, text):
+        ctrl_c_in_exact_search, text):
     """One rule for every open game (exact.exact_or_estimate): Ctrl-C in the exact search
     gives the command line a labelled estimate marked interrupted (a 4-player position too,
     which used to end with no answer), and a caller that did not ask for one its
     KeyboardInterrupt."""
     pos = parse_position(text) if text else random_position(random.Random(8), 8)
-
-    real = driver.exact_search
-
-    def interrupted(p, *a, **k):  # the position's own search, not the samples' searches
-        if p == pos:
-            raise KeyboardInterrupt
-        return real(p, *a, **k)
-
-    monkeypatch.setattr(driver, "exact_search", interrupted)
+    ctrl_c_in_exact_search(pos)
     engine = Engine(tt_mb=16)
     for limit in (Limit(time=30.0), Limit()):
         a = engine.analyse(pos, limit=limit, estimate_on_interrupt=True)

@@ -49,26 +49,18 @@ def test_bad_lines_keep_their_place_and_the_batch_goes_on():
     assert errs[-1] == "error: 3 of 5 input lines were not analysed (their JSON objects carry the error)"
 
 
-def test_best_says_when_ctrl_c_stopped_its_exact_search(monkeypatch):
+def test_best_says_when_ctrl_c_stopped_its_exact_search(monkeypatch, ctrl_c_in_exact_search):
     """Ctrl-C in `best`'s exact search: the answer is an estimate and says it was
     interrupted, not only that it is an estimate."""
     import random
 
-    from solver.analysis import driver
     from solver.random_positions import random_position
 
     pos = random_position(random.Random(8), 8)
-    real = driver.exact_search
-
-    def interrupted(p, *a, **k):  # the position's own search, not the samples' searches
-        if p == pos:
-            raise KeyboardInterrupt
-        return real(p, *a, **k)
-
-    monkeypatch.setattr(driver, "exact_search", interrupted)
+    ctrl_c_in_exact_search(pos)
     r = CliRunner().invoke(cli, ["best", pos.to_text()])
     assert r.exit_code == 0, r.output
     assert r.stdout.rstrip().endswith(", interrupted)") and "(estimate ±" in r.stdout, r.stdout
-    monkeypatch.setattr(driver, "exact_search", real)
+    monkeypatch.undo()
     r = CliRunner().invoke(cli, ["best", pos.to_text()])
     assert r.exit_code == 0 and "(" not in r.stdout  # exact: no mark
