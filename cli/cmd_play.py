@@ -69,6 +69,16 @@ def signed(v: float) -> str:
     return f"{v:+.1f}"
 
 
+def value_text(a: Analysis, m) -> str:
+    """``m``'s value as the player reads it (in ``a``'s frame): an exact value that is not
+    whole is given with its fraction too, since its decimals alone are not exact."""
+    if a.exact:
+        exact = m.exact_value + int(shown_value(a, 0.0))  # the frame adds whole points
+        if exact.denominator != 1:
+            return f"{float(exact):+.2f} = {exact.numerator:+d}/{exact.denominator}"
+    return signed(shown_value(a, m.value))
+
+
 def value_words(a: Analysis, card: int, lang: str) -> str:
     """ "expected final margin +12 (exact)", or "... +11.4 ± 1.3 (estimate; ± covers ...)"
     with the 95 % half-width: the points taken plus the points still to win (solver.frame),
@@ -76,7 +86,7 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     W = WORDS[lang]
     m = a.move(card)
     key = "margin_" if frame_of(a) == FINAL else ""
-    v = signed(shown_value(a, m.value))
+    v = value_text(a, m)
     if a.exact:
         return W[key + "exact"].format(v=v)
     if m.error is None or (a.samples or 2) < 2:
@@ -145,7 +155,7 @@ def next_best_words(a: Analysis, best, nxt, W: dict) -> str:
     gap's own interval where the estimate gives one), and whether the two can be told
     apart."""
     bare = a.exact or nxt.error is None or (a.samples or 2) < 2
-    v = signed(shown_value(a, nxt.value))
+    v = value_text(a, nxt)
     value = v if bare else f"{v} ± {nxt.error:.1f}"
     out = W["hint_next"].format(card=card_str(nxt.card), value=value)
     if not bare and nxt.gap_error is not None and best is a.moves[0]:

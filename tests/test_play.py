@@ -331,3 +331,13 @@ def test_a_deal_from_a_position_without_a_score_does_not_name_a_winner():
     assert r.exit_code == 0, r.output
     assert "Result from the start on: you 0, the engine 25 (the start gave no score=" in r.output
     assert "wins the deal" not in r.output and "you win the deal" not in r.output
+
+
+def test_an_exact_value_that_is_not_whole_is_given_with_its_fraction():
+    """A hint's "(exact)" value of -10/3 read "-3.3 (exact)": rounded decimals are not
+    exact, so the fraction is said beside them (the runner-up's too)."""
+    start = ("hand1=7D,3D,2S hand2=6B,CB,FD top=CS briscola=3B played=2B,4B,5B,FB,AB,2C,4C,"
+             "5C,6C,7C,FC,RC,3C,AC,2D,4D,5D,6D,CD,RD,AD,5S,6S,7S,FS,RS,3S,AS turn=1")
+    r = run("play", "--from", start, "--seed", "1", "--time-per-move", "0.5", input="hint\nq\n")
+    hint = next(ln for ln in r.output.splitlines() if ln.startswith("Hint: "))
+    assert "-3.33 = -10/3 (exact)" in hint and "next best 7D -4.67 = -14/3" in hint, hint
