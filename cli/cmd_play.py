@@ -727,32 +727,26 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
 
 def _start_position(text, variant, rounds):
     """The position ``--from`` gives (None without it), refused in one line where it cannot
-    start a game."""
+    start a game, in the language of --lang (a keyed error, not click's English)."""
     if text is None:
         return None
     try:
         pos = parse_position(text)
     except PositionError as e:
-        raise click.BadParameter(str(e).splitlines()[0], param_hint="--from") from None
+        raise _bad_from(e) from None
     if pos.hidden_hand:
-        raise click.BadParameter(
-            "a game goes on from a position with every hand shown, not a seat's view (?)",
-            param_hint="--from",
-        )
+        raise _bad_from(PositionError.of("game.from_seat"))
     if pos.is_over:
-        raise click.BadParameter("the deal is over: nothing left to play", param_hint="--from")
+        raise _bad_from(PositionError.of("deal.over"))
     if variant is not None and get_variant(variant).name != pos.variant:
-        raise click.BadParameter(
-            f"the position is {pos.variant} but --variant is {variant} "
-            f"(leave --variant out: the position says its game)",
-            param_hint="--from",
-        )
+        raise _bad_from(PositionError.of("from.variant", variant=pos.variant, given=variant))
     if rounds:
-        raise click.BadParameter(
-            "a match starts from fresh deals: --from plays one deal on (leave --match out)",
-            param_hint="--from",
-        )
+        raise _bad_from(PositionError.of("from.match"))
     return pos
+
+
+def _bad_from(why: PositionError) -> PositionError:
+    return PositionError.of("option.value", option="--from", why=why)
 
 
 def review_on_cluster(

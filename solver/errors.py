@@ -127,6 +127,10 @@ ENGLISH: dict[str, str] = {
     "the talon",
     "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside {field}=",
     "match.points": "a {variant} match is played to 121 or 151 points, got {target}",
+    "option.value": "invalid value for {option}: {why}",
+    "from.variant": "the position is {variant} but --variant is {given} (leave --variant out: "
+    "the position says its game)",
+    "from.match": "a match starts from fresh deals: --from plays one deal on (leave --match out)",
     "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view (?)",
     "lang.unknown": "unknown language '{lang}' (en or it)",
     "request.missing": "missing field '{field}'",

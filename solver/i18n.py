@@ -1916,6 +1916,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
         "{field}=",
         "match.points": "una partita a {variant} si gioca a 121 o 151 punti, non {target}",
+        "option.value": "valore non valido per {option}: {why}",
+        "from.variant": "la posizione è di {variant} ma --variant dice {given} (togli --variant: "
+        "la posizione dice il suo gioco)",
+        "from.match": "una partita comincia da smazzate nuove: --from gioca una smazzata (togli "
+        "--match)",
         "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
         "dalla vista di un posto (?)",
         "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",

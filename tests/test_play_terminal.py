@@ -162,3 +162,10 @@ def test_play_from_a_position_refuses_what_cannot_start_a_game():
     for args, says in cases:
         r = run("play", *args, input="q\n")
         assert r.exit_code == 2 and says in r.output and "Traceback" not in r.output, r.output
+    # said in the language of --lang, the option's name too (it was click's English)
+    italian = [(cases[0][0], "tutte le mani in vista"), (cases[2][0], "--variant dice classic"),
+               (cases[3][0], "carta sconosciuta 'XX'")]
+    for args, says in italian:
+        r = run("play", "--lang", "it", *args, input="q\n")
+        assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+        assert r.output.startswith("errore: valore non valido per --from: ") and says in r.output
