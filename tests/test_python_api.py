@@ -162,3 +162,12 @@ def test_draws_that_the_rules_do_not_allow_are_refused_by_name():
         solver.parse("variant=scoperta4 hand1=AB,2B hand2=AC,2C hand3=AD,2D "
                      "hand4=AS,2S,3S table=5S,6S,7S top=4B unseen=5B,6B briscola=4S turn=4"
                      ).play("3S", ("4B", "5B", "4S", "6B"))
+
+
+def test_an_analysis_gives_a_cards_value_by_its_text_and_names_a_card_it_lacks():
+    a = solver.analyse(solver.parse("hand1=5B,7D,CD hand2=CC,4S,5S briscola=5D turn=2"))
+    assert a.move("CC") == a.move(solver.Card("CC")) == a.move(solver.parse_card("cc"))
+    with pytest.raises(ValueError, match="AS is not a legal card here"):
+        a.move("AS")
+    with pytest.raises(ValueError, match="unknown card 'XX'"):
+        a.move("XX")

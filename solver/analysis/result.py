@@ -17,7 +17,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from solver.cards import card_str, mask_points, to_card
+from solver.cards import CardError, card_str, mask_points, to_card
 from solver.errors import BriscolaError
 from solver.position import PositionError, parse_position
 from solver.position.protocol import Printed, State
@@ -192,11 +192,17 @@ class Analysis:
         ``MoveValue.exact_value``)."""
         return _exact(self.value_exact, f"the value of {self.position.to_text()}")
 
-    def move(self, card: int) -> MoveValue:
+    def move(self, card: int | str) -> MoveValue:
+        """The value of ``card`` (a Card, its id or its text); a card that is not one of
+        the position's legal cards is refused naming it (a ValueError)."""
+        c = to_card(card)
         for m in self.moves:
-            if m.card == card:
+            if m.card == c:
                 return m
-        raise KeyError(card)
+        raise CardError(
+            f"{card_str(c)} is not a legal card here (legal: "
+            f"{', '.join(card_str(m.card) for m in self.moves)})"
+        )
 
     def to_json(self) -> dict:
         def fr(x: Fraction | None) -> str | None:

@@ -341,7 +341,7 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                 continue
             try:
                 mv = ply.analysis.move(wc)
-            except KeyError:
+            except ValueError:  # not among its legal cards
                 continue
             if mv.exact_value < ply.analysis.exact_value:
                 ideas.append(
