@@ -171,3 +171,15 @@ def test_an_analysis_gives_a_cards_value_by_its_text_and_names_a_card_it_lacks()
         a.move("AS")
     with pytest.raises(ValueError, match="unknown card 'XX'"):
         a.move("XX")
+
+
+def test_a_position_played_to_its_end_is_refused_in_one_line():
+    """`analyse` of a Position played to the end used to fail with max() of an empty
+    sequence (an internal error)."""
+    fin = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    for c in ("AS", "RS", "3C", "2C"):
+        fin = fin.play(c)
+    assert fin.is_over
+    for limit in (None, solver.Limit(time=0.1), solver.Limit(samples=5), solver.Limit(nodes=9)):
+        with pytest.raises(ValueError, match="the deal is over: no position to analyse"):
+            solver.analyse(fin, limit=limit)

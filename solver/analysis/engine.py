@@ -25,7 +25,7 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
-from solver.position import Position, SeatPosition
+from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
 
@@ -159,6 +159,8 @@ class Engine:
         thread) ends the analysis the same way, as ``Stopped`` (a KeyboardInterrupt), at
         its next check: between node slices and samples, a few milliseconds."""
         check_objective(pos, objective)
+        if pos.is_over:  # a position played to its end (Position.play) has no card to value
+            raise PositionError.of("deal.over_analyse")
         budget = _limit(limit, seconds, samples, nodes, estimate_limit)
         self.ready(pos)  # a machine's first run compiles here: never counted against the budget
         if budget.time is not None:
