@@ -57,6 +57,13 @@ def stdin_text() -> str:
     return jsonfile.decode(click.get_binary_stream("stdin").read(), "<stdin>")
 
 
+#: a number as typed on a command line: ASCII digits, no "_" (Python's float reads "1_0" as
+#: 10 and takes full-width digits)
+_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", re.ASCII)
+#: float's words, kept so that "inf" and "nan" are refused as not finite, not as not numbers
+_WORDS = ("inf", "infinity", "nan")
+
+
 class Seconds(click.ParamType):
     """A time limit: finite and positive; beyond a day it is capped (said on stderr)."""
 
@@ -66,8 +73,11 @@ class Seconds(click.ParamType):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             x = float(value)
         else:
+            text = str(value).strip()
             try:
-                x = float(str(value).strip())
+                if not _DECIMAL.fullmatch(text) and text.lower().lstrip("+-") not in _WORDS:
+                    raise ValueError(text)
+                x = float(text)
             except ValueError:
                 self.fail(f"{clip(str(value))!r} is not a number of seconds", param, ctx)
         if math.isnan(x) or math.isinf(x) or x <= 0:
@@ -98,7 +108,7 @@ class Whole(click.ParamType):
             n = value
         else:
             text = str(value).strip()
-            if not re.fullmatch(r"[+-]?\d+", text):
+            if not re.fullmatch(r"[+-]?\d+", text, re.ASCII):
                 self.fail(f"{clip(str(value))!r} is not a whole number", param, ctx)
             n = int(text) if len(text) <= 30 else self.hi + 1
         if not self.lo <= n <= self.hi:

@@ -18,7 +18,9 @@ from cli.options import MAX_SECONDS, NUMERIC_TYPES, Seconds, clip_message
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
-BAD = ["0", "-1", "nan", "inf", "-inf", "1e308", "abc", "", "1" * 40]
+#: "1_0" is 10 to Python's float, full-width and superscript digits are digits to str.isdigit
+#: (and "²" is not to int()): a number typed on the command line is ASCII
+BAD = ["0", "-1", "nan", "inf", "-inf", "1e308", "abc", "", "1" * 40, "1_0", "\uff11\uff10", "\u00b2"]
 
 
 def commands(group=cli, path=()):
@@ -85,6 +87,7 @@ def test_bad_numbers_are_one_line_errors(path, cmd, param, value):
         accepted = None
     if accepted is not None:
         # only a huge time limit passes, capped; or a number in range (seed 0)
+        assert value.isascii(), (value, accepted)
         assert (isinstance(param.type, Seconds) and accepted == MAX_SECONDS) or \
             accepted == int(value), (value, accepted)
         return
@@ -374,3 +377,11 @@ def test_a_byte_order_mark_on_standard_input_is_accepted(args):
     r = run(*args, input=BOM_ENDGAME)
     assert r.exit_code == 0, r.output
     assert "ufeff" not in r.output and "\ufeff" not in r.output
+
+
+@pytest.mark.parametrize("score", ["\u00b2-93", "\uff11\uff10-85", "1\u00b2-0"])
+def test_a_score_of_non_ascii_digits_is_one_line(score):
+    """str.isdigit takes '²' and full-width digits; int() fails on '²' (it was exit 70)."""
+    r = run("show", f"{ENDGAME} score={score}")
+    assert r.exit_code == 2, (r.output, r.exception)
+    assert r.stderr.count("\n") == 1 and "score" in r.stderr, r.stderr

@@ -408,3 +408,16 @@ def test_a_stop_never_cuts_the_kernels_load():
 
     assert asyncio.run(main()) == "second"
     assert loads == ["start", "end"]
+
+
+
+def test_the_guard_refuses_a_content_length_of_non_ascii_digits():
+    """'²' is a digit to str.isdigit, not to int(). The HTTP server before the guard refuses
+    such a header today; the guard must not rely on it (it failed with a ValueError)."""
+    from solver.web.guard import Guard
+
+    scope = {"type": "http", "method": "POST", "scheme": "http",
+             "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
+                         (b"content-length", "\u00b2".encode("latin-1"))]}
+    status, why = Guard(None).refusal(scope)
+    assert status == 403 and "Content-Length" in why

@@ -272,7 +272,7 @@ def parse_score(
     plus whole tricks among the other played cards."""
     pts = mask_points(played)
     parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise PositionError.of("score.format", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a + b != pts:

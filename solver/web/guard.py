@@ -132,7 +132,7 @@ class Guard:
                     "application/json",
                 )
             length = headers.get("content-length", "0").strip()
-            if not length.isdigit():
+            if not (length.isascii() and length.isdigit()):
                 return 403, "refused: Content-Length is not a number"
             if int(length) > MAX_BODY:
                 return 413, f"the request body is over {MAX_BODY // 1024} KB"
