@@ -214,9 +214,7 @@ def _summary(state, title: str) -> list[str]:
             else f"unfinished after {len(state.moves)} moves: {a}-{b}"
         )
         return lines
-    won = [0, 0]
-    for t in state.tricks:
-        won[t.winner % 2] += t.points
+    won = state.won_since_start
     gained = f"{won[0]}-{won[1]} won from the start on"
     if state.score is None:
         known = "the start has no score: the final score is not known"

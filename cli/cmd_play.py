@@ -17,7 +17,7 @@ from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card
 from solver.errors import BriscolaError
-from solver.frame import FINAL, frame_of, shown_value
+from solver.frame import FINAL, frame_of, frame_offset, shown_value
 from solver.game import (
     GameState,
     continue_game,
@@ -73,7 +73,7 @@ def value_text(a: Analysis, m) -> str:
     """``m``'s value as the player reads it (in ``a``'s frame): an exact value that is not
     whole is given with its fraction too, since its decimals alone are not exact."""
     if a.exact:
-        exact = m.exact_value + int(shown_value(a, 0.0))  # the frame adds whole points
+        exact = m.exact_value + frame_offset(a)
         if exact.denominator != 1:
             return f"{float(exact):+.2f} = {exact.numerator:+d}/{exact.denominator}"
     return signed(shown_value(a, m.value))
@@ -426,8 +426,9 @@ class ScopertaPlay:
     def finish_deal(self, start: GameState, end: GameState) -> None:
         """The result; from a position without score= only the points won since the start
         are known, not who won the deal."""
-        a, b = end.points[0], end.points[1]
+        a, b = end.side_points
         if end.score is None:
+            a, b = end.won_since_start
             self.say(self.W["result_unscored"].format(a=a, b=b))
         else:
             key = "result_draw" if a == b else "result_win" if a > b else "result_loss"

@@ -33,7 +33,13 @@ def frame_of(a) -> str:
     return TO_WIN if taken_margin(a.position) is None else FINAL
 
 
+def frame_offset(a) -> int:
+    """What ``frame_of(a)`` adds to a value of ``a``: the points taken in the final margin,
+    whole, so an exact value stays exact (a fraction plus it)."""
+    taken = taken_margin(a.position)
+    return taken if taken is not None and frame_of(a) == FINAL else 0
+
+
 def shown_value(a, value: float) -> float:
     """A value of ``a`` (points still to win, or a chance) in ``frame_of(a)``."""
-    taken = taken_margin(a.position)
-    return value + taken if taken is not None and frame_of(a) == FINAL else value
+    return value + frame_offset(a)

@@ -87,6 +87,15 @@ class GameState(Seats):
         return (sum(self.points[0::2]), sum(self.points[1::2]))
 
     @property
+    def won_since_start(self) -> tuple[int, int]:
+        """Points per side taken in this state's own tricks: all a state continued from a
+        Position without a score knows of the deal's points."""
+        won = [0, 0]
+        for t in self.tricks:
+            won[t.winner % 2] += t.points
+        return (won[0], won[1])
+
+    @property
     def result(self) -> int:
         """+1 side 1 wins the deal, -1 side 2 wins, 0 a 60-60 draw (meaningful once over)."""
         a, b = self.side_points

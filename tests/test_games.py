@@ -305,3 +305,22 @@ def test_random_matches_end_by_their_rule(name):
             t = m.totals
             assert max(t) >= target and t[w] > t[1 - w]
         assert play_match(name, "random", seed=seed).deals == play_match(name, "random", seed=seed).deals
+
+
+@pytest.mark.parametrize("score", [None, "50-40"])
+def test_points_won_since_a_start_are_its_own_tricks(score):
+    """A deal continued from a position: what it took since the start is its tricks' points,
+    and where the start had a score, the score less the start's."""
+    text = "hand1=3C,AS hand2=2C,RS,FB briscola=RD table=CD turn=2"
+    pos = parse_position(text + (f" score={score}" if score else ""))
+    state = from_position(pos)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = play(state, rng.choice(legal_cards(state)))
+    won = state.won_since_start
+    assert sum(won) == pos.points_in_play
+    if score:
+        start = tuple(int(x) for x in score.split("-"))
+        assert won == (state.side_points[0] - start[0], state.side_points[1] - start[1])
+    else:
+        assert state.score is None and won == state.side_points
