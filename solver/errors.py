@@ -95,6 +95,7 @@ ENGLISH: dict[str, str] = {
     "deal.over": "the deal is over: no cards left to play",
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
+    "deal.over_explain": "the deal is over: no position to explain",
     "score.format": "score= must be two numbers like 40-36, got '{text}'",
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "

@@ -376,7 +376,10 @@ def from_position(pos: Position, talon: Sequence[int] | None = None, dealer: int
 
 def continue_game(pos: Position, rng: random.Random) -> GameState:
     """A game from an open position of any variant, the talon's hidden cards shuffled by
-    the rules' chance (uniform) between the cards whose places are seen."""
+    the rules' chance (uniform) between the cards whose places are seen. A deal played to
+    its end is refused in one line: no game goes on from it."""
+    if pos.is_over:
+        raise PositionError.of("deal.over")
     talon = None
     if pos.talon_order is None and pos.talon_size:
         head, tail = talon_ends(pos)

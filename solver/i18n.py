@@ -1881,6 +1881,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
+        "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
         "score.format": "score= vuole due numeri come 40-36, non '{text}'",
         "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
         "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "

@@ -183,3 +183,42 @@ def test_a_position_played_to_its_end_is_refused_in_one_line():
     for limit in (None, solver.Limit(time=0.1), solver.Limit(samples=5), solver.Limit(nodes=9)):
         with pytest.raises(ValueError, match="the deal is over: no position to analyse"):
             solver.analyse(fin, limit=limit)
+
+
+def _played_out(pos):
+    """``pos`` played to its end, each time the first legal card and the first draw."""
+    while not pos.is_over:
+        c = pos.legal_cards()[0]
+        outs = pos.outcomes(c)
+        pos = pos.play(c, outs[0][0] if outs else None)
+    return pos
+
+
+@pytest.mark.parametrize("text", [
+    "hand1=3C,AS hand2=2C,RS briscola=RD turn=1",
+    "variant=briscolone hand1=3C,AS hand2=2C,RS turn=1 score=50-45",
+    "variant=scoperta4 hand1=- hand2=- hand3=- hand4=5D table=3B,4C,AB briscola=RS turn=4",
+    "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1",
+])
+def test_a_position_played_to_its_end_reads_back_and_explain_refuses_it_in_one_line(text):
+    """The parser refused what `play` hands out at the deal's end ("the deal is over: no
+    cards left to play"), so `parse(repr(fin))` failed; explain said "no position to
+    analyse" from deep inside its line."""
+    fin = _played_out(solver.parse(text))
+    assert fin.is_over and solver.parse(repr(fin)) == fin
+    assert type(fin).from_json(fin.to_json()) == fin
+    assert solver.parse(repr(fin)).points_in_play == 0
+    with pytest.raises(solver.PositionError, match="^the deal is over: no position to explain$"):
+        solver.explain_position(fin)
+    with pytest.raises(solver.PositionError, match="^the deal is over: no position to analyse$"):
+        solver.analyse(solver.parse(repr(fin)))
+
+
+def test_a_finished_deal_written_by_hand_is_read_and_refused_where_a_card_is_asked():
+    fin = solver.parse("variant=briscolone hand1=- hand2=- turn=1")
+    assert fin.is_over and fin.legal_cards() == []
+    with pytest.raises(solver.PositionError, match="the deal is over"):
+        solver.explain_position(fin)
+    from solver.game import continue_game
+    with pytest.raises(solver.PositionError, match="the deal is over"):
+        continue_game(fin, random.Random(1))

@@ -115,7 +115,10 @@ def explain_position(
 ) -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A seat's
-    view is explained where it determines the other hand, else refused (``in_view``)."""
+    view is explained where it determines the other hand, else refused (``in_view``). A
+    deal played to its end (``Position.play``'s last card) is refused in one line."""
+    if pos.is_over:
+        raise PositionError.of("deal.over_explain")
     pos = in_view(pos, lang)
     if explainable(pos):
         return explain4(pos, objective)

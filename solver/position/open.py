@@ -379,7 +379,9 @@ def read_position(f: dict[str, str]) -> Position:
 
 def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -> None:
     """Hands as the rules deal them: equal at a trick's start, one card fewer for the ``k``
-    seats that played to it, full while the talon has cards."""
+    seats that played to it, full while the talon has cards. Every hand empty is the deal
+    played to its end, as ``Position.play`` hands it out: read back, it is refused where a
+    card is asked of it (analyse, explain), not here."""
     n, H = len(sizes), v.hand_size
     shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
     leader = (turn - k) % n
@@ -396,5 +398,3 @@ def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -
         raise PositionError.of("hands.mid_" + who, k=k, shown=shown)
     if m > H:
         raise PositionError.of("hands.max", size=H, variant=v.name, got=m)
-    if m == 0:
-        raise PositionError.of("deal.over")

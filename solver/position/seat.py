@@ -438,7 +438,7 @@ def make_seat_position(
         opp = own + 1
     else:
         opp = own - 1
-    if opp < 0 or (own == 0 and opp == 0) or max(own, opp) == 0:
+    if opp < 0:  # the seat answers a trick with no card left
         raise PositionError.of("deal.over")
     if max(own, opp) > v.hand_size:
         raise PositionError.of(
