@@ -137,7 +137,12 @@ class GameState(Seats):
         talon (``draws`` unused)."""
         return play(self, to_card(card))
 
-    def outcomes(self, card: int) -> list:
+    def outcomes(self, card: CardLike) -> list:
+        """[]: the talon's order is known, so no card needs a draw given; a card that may
+        not be played now is refused as ``play`` refuses it."""
+        err = move_refusal(self, int(to_card(card)))
+        if err is not None:
+            raise err
         return []
 
     def to_text(self, clairvoyant: bool = False) -> str:

@@ -222,3 +222,30 @@ def test_a_finished_deal_written_by_hand_is_read_and_refused_where_a_card_is_ask
     from solver.game import continue_game
     with pytest.raises(solver.PositionError, match="the deal is over"):
         continue_game(fin, random.Random(1))
+
+
+@pytest.mark.parametrize("text", [
+    "hand1=2B,4B,5B hand2=6B,7B,FB top=CB briscola=4S played=AD,3D turn=1",
+    "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1",
+])
+def test_outcomes_names_a_card_that_cannot_be_played_there(text):
+    """`Position.outcomes(card)` ignored its card: "XX", or a card in the other hand, gave
+    every draw as if a legal card had ended the trick."""
+    led = solver.parse(text).play("2B" if "2B" in text else "FB")
+    c = led.legal_cards()[0]
+    assert led.outcomes(c) == led.outcomes(str(c)) != []
+    mine = "4B" if "4B" in text else "5C"            # in the hand of the player who led
+    with pytest.raises(solver.PositionError, match=f"^illegal move: {mine} "):
+        led.outcomes(mine)
+    with pytest.raises(ValueError, match="^unknown card 'XX'"):
+        led.outcomes("XX")
+
+
+def test_a_game_states_outcomes_refuses_a_card_play_refuses():
+    g = deal("classic", seed=1)
+    other = next(c for c in g.hand(2))
+    assert g.outcomes(g.legal_cards()[0]) == []
+    with pytest.raises(ValueError, match=f"^{other} is not in player 1's hand"):
+        g.outcomes(other)
+    with pytest.raises(ValueError, match="^unknown card 'XX'"):
+        g.outcomes("XX")
