@@ -47,6 +47,8 @@ ENGLISH: dict[str, str] = {
     "variant.unknown": "unknown variant '{name}' (choose from {variants})",
     "turn.two": "turn= must be 1 or 2, got '{turn}'",
     "turn.range": "turn= must be 1..{players}, got '{turn}'",
+    "player.range": "player must be 1 to {players} (players are numbered from 1, as in turn=), "
+    "got {player}",
     "table.one": "table= holds at most 1 card in {variant}, got {count}",
     "table.many": "table= holds at most {most} cards in {variant}, got {count}",
     "trump.needed": "briscola= needs the trump card",

@@ -151,13 +151,12 @@ class GameState(Seats):
         return open_view(self, clairvoyant).to_text()
 
     def view(self, player: int | None = None, clairvoyant: bool = False) -> Position | SeatPosition:
-        """The position ``player`` (1-based, as in the notation; default: the one to move)
-        sees: in the hidden-card games their hand, the other written ?, with what the deal
-        has shown of it (a SeatPosition); in scoperta every hand. The talon's order stays
-        hidden; ``clairvoyant`` gives every hand and the whole talon order instead."""
-        seat = self.to_move if player is None else player - 1
-        if not 0 <= seat < self.players:
-            raise RulesError(f"player must be 1 to {self.players}, got {player}")
+        """The position ``player`` (1-based, as in the notation; default: the one to move;
+        any other value refused as ``hand`` refuses it) sees: in the hidden-card games their
+        hand, the other written ?, with what the deal has shown of it (a SeatPosition); in
+        scoperta every hand. The talon's order stays hidden; ``clairvoyant`` gives every hand
+        and the whole talon order instead."""
+        seat = self.to_move if player is None else self.seat_of(player)
         if clairvoyant or self.variant.open_hands:
             return to_position(self, clairvoyant)
         if self.is_over:

@@ -1828,6 +1828,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
         "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
         "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
+        "player.range": "il giocatore va da 1 a {players} (i giocatori si contano da 1, come in "
+        "turn=), non {player}",
         "table.one": "in {variant} in tavola c'è al massimo 1 carta, qui table= ne ha {count}",
         "table.many": "in {variant} in tavola ci sono al massimo {most} carte, qui table= ne ha "
         "{count}",

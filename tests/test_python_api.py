@@ -249,3 +249,33 @@ def test_a_game_states_outcomes_refuses_a_card_play_refuses():
         g.outcomes(other)
     with pytest.raises(ValueError, match="^unknown card 'XX'"):
         g.outcomes("XX")
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: solver.parse(5), "^parse: text must be a str .*got int$"),
+    (lambda: solver.parse(b"hand1=3C,AS hand2=2C,RS briscola=RD turn=1"),
+     "^parse: text must be a str .*got bytes$"),
+    (lambda: solver.explain_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"),
+     "^explain_position: pos must be a Position or a SeatPosition .*got str$"),
+], ids=["parse-int", "parse-bytes", "explain-text"])
+def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it(call, message):
+    """parse(5) was an AttributeError ('int' object has no attribute 'strip'), parse(bytes)
+    a TypeError from re, explain_position(text) an AttributeError from inside."""
+    with pytest.raises(TypeError, match=message):
+        call()
+
+
+def test_a_game_states_view_refuses_a_player_that_is_not_a_number_from_1():
+    """view("1") and view(1.0) failed inside (TypeError, AttributeError) and view(True) was
+    taken for player 1; they are refused as hand() refuses them."""
+    g = deal("classic", seed=1)
+    assert g.view(2).player == 2
+    for bad in ("1", 1.0, True, 0, 3):
+        with pytest.raises(solver.PositionError, match=f"^player must be 1 to 2 .*got {bad!r}$"):
+            g.view(bad)
+
+
+def test_explain_refuses_a_language_it_does_not_speak():
+    pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    with pytest.raises(ValueError, match="^unknown language 'xx' \\(en or it\\)$"):
+        solver.explain_position(pos, lang="xx")
