@@ -47,6 +47,8 @@ ENGLISH: dict[str, str] = {
     "variant.unknown": "unknown variant '{name}' (choose from {variants})",
     "turn.two": "turn= must be 1 or 2, got '{turn}'",
     "turn.range": "turn= must be 1..{players}, got '{turn}'",
+    "player.range": "player must be 1 to {players} (players are numbered from 1, as in turn=), "
+    "got {player}",
     "table.one": "table= holds at most 1 card in {variant}, got {count}",
     "table.many": "table= holds at most {most} cards in {variant}, got {count}",
     "trump.needed": "briscola= needs the trump card",
@@ -95,6 +97,7 @@ ENGLISH: dict[str, str] = {
     "deal.over": "the deal is over: no cards left to play",
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
+    "deal.over_explain": "the deal is over: no position to explain",
     "score.format": "score= must be two numbers like 40-36, got '{text}'",
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "

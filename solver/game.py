@@ -146,7 +146,12 @@ class GameState(Seats):
         talon (``draws`` unused)."""
         return play(self, to_card(card))
 
-    def outcomes(self, card: int) -> list:
+    def outcomes(self, card: CardLike) -> list:
+        """[]: the talon's order is known, so no card needs a draw given; a card that may
+        not be played now is refused as ``play`` refuses it."""
+        err = move_refusal(self, int(to_card(card)))
+        if err is not None:
+            raise err
         return []
 
     def to_text(self, clairvoyant: bool = False) -> str:
@@ -155,13 +160,12 @@ class GameState(Seats):
         return open_view(self, clairvoyant).to_text()
 
     def view(self, player: int | None = None, clairvoyant: bool = False) -> Position | SeatPosition:
-        """The position ``player`` (1-based, as in the notation; default: the one to move)
-        sees: in the hidden-card games their hand, the other written ?, with what the deal
-        has shown of it (a SeatPosition); in scoperta every hand. The talon's order stays
-        hidden; ``clairvoyant`` gives every hand and the whole talon order instead."""
-        seat = self.to_move if player is None else player - 1
-        if not 0 <= seat < self.players:
-            raise RulesError(f"player must be 1 to {self.players}, got {player}")
+        """The position ``player`` (1-based, as in the notation; default: the one to move;
+        any other value refused as ``hand`` refuses it) sees: in the hidden-card games their
+        hand, the other written ?, with what the deal has shown of it (a SeatPosition); in
+        scoperta every hand. The talon's order stays hidden; ``clairvoyant`` gives every hand
+        and the whole talon order instead."""
+        seat = self.to_move if player is None else self.seat_of(player)
         if clairvoyant or self.variant.open_hands:
             return to_position(self, clairvoyant)
         if self.is_over:
@@ -385,7 +389,10 @@ def from_position(pos: Position, talon: Sequence[int] | None = None, dealer: int
 
 def continue_game(pos: Position, rng: random.Random) -> GameState:
     """A game from an open position of any variant, the talon's hidden cards shuffled by
-    the rules' chance (uniform) between the cards whose places are seen."""
+    the rules' chance (uniform) between the cards whose places are seen. A deal played to
+    its end is refused in one line: no game goes on from it."""
+    if pos.is_over:
+        raise PositionError.of("deal.over")
     talon = None
     if pos.talon_order is None and pos.talon_size:
         head, tail = talon_ends(pos)

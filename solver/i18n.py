@@ -1828,6 +1828,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
         "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
         "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
+        "player.range": "il giocatore va da 1 a {players} (i giocatori si contano da 1, come in "
+        "turn=), non {player}",
         "table.one": "in {variant} in tavola c'è al massimo 1 carta, qui table= ne ha {count}",
         "table.many": "in {variant} in tavola ci sono al massimo {most} carte, qui table= ne ha "
         "{count}",
@@ -1881,6 +1883,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
+        "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
         "score.format": "score= vuole due numeri come 40-36, non '{text}'",
         "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
         "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "

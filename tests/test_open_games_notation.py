@@ -78,7 +78,6 @@ BAD = [
     ("variant=scoperta4 hand1=- hand2=- hand3=- hand4=2B table=AB,3B,4B briscola=4S turn=4 "
      "score=10-10", "adds up to 20"),
     ("variant=briscolone hand1=AB hand2=2B table=3B,4B turn=1", "at most 1 card"),
-    ("variant=briscolone hand1=- hand2=- turn=1", "the deal is over"),
     ("variant=briscolone hand1=AB hand2=2B turn=1 played=3B unseen=4B", "not both"),
     ("variant=scoperta4 hand1=AB,2B,3B hand2=AC,2C,3C hand3=AD,2D,3D hand4=AS,2S,3S "
      "unseen=4B,5B,6B briscola=4S turn=1", "top= is missing"),

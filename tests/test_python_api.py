@@ -183,3 +183,99 @@ def test_a_position_played_to_its_end_is_refused_in_one_line():
     for limit in (None, solver.Limit(time=0.1), solver.Limit(samples=5), solver.Limit(nodes=9)):
         with pytest.raises(ValueError, match="the deal is over: no position to analyse"):
             solver.analyse(fin, limit=limit)
+
+
+def _played_out(pos):
+    """``pos`` played to its end, each time the first legal card and the first draw."""
+    while not pos.is_over:
+        c = pos.legal_cards()[0]
+        outs = pos.outcomes(c)
+        pos = pos.play(c, outs[0][0] if outs else None)
+    return pos
+
+
+@pytest.mark.parametrize("text", [
+    "hand1=3C,AS hand2=2C,RS briscola=RD turn=1",
+    "variant=briscolone hand1=3C,AS hand2=2C,RS turn=1 score=50-45",
+    "variant=scoperta4 hand1=- hand2=- hand3=- hand4=5D table=3B,4C,AB briscola=RS turn=4",
+    "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1",
+])
+def test_a_position_played_to_its_end_reads_back_and_explain_refuses_it_in_one_line(text):
+    """The parser refused what `play` hands out at the deal's end ("the deal is over: no
+    cards left to play"), so `parse(repr(fin))` failed; explain said "no position to
+    analyse" from deep inside its line."""
+    fin = _played_out(solver.parse(text))
+    assert fin.is_over and solver.parse(repr(fin)) == fin
+    assert type(fin).from_json(fin.to_json()) == fin
+    assert solver.parse(repr(fin)).points_in_play == 0
+    with pytest.raises(solver.PositionError, match="^the deal is over: no position to explain$"):
+        solver.explain_position(fin)
+    with pytest.raises(solver.PositionError, match="^the deal is over: no position to analyse$"):
+        solver.analyse(solver.parse(repr(fin)))
+
+
+def test_a_finished_deal_written_by_hand_is_read_and_refused_where_a_card_is_asked():
+    fin = solver.parse("variant=briscolone hand1=- hand2=- turn=1")
+    assert fin.is_over and fin.legal_cards() == []
+    with pytest.raises(solver.PositionError, match="the deal is over"):
+        solver.explain_position(fin)
+    from solver.game import continue_game
+    with pytest.raises(solver.PositionError, match="the deal is over"):
+        continue_game(fin, random.Random(1))
+
+
+@pytest.mark.parametrize("text", [
+    "hand1=2B,4B,5B hand2=6B,7B,FB top=CB briscola=4S played=AD,3D turn=1",
+    "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1",
+])
+def test_outcomes_names_a_card_that_cannot_be_played_there(text):
+    """`Position.outcomes(card)` ignored its card: "XX", or a card in the other hand, gave
+    every draw as if a legal card had ended the trick."""
+    led = solver.parse(text).play("2B" if "2B" in text else "FB")
+    c = led.legal_cards()[0]
+    assert led.outcomes(c) == led.outcomes(str(c)) != []
+    mine = "4B" if "4B" in text else "5C"            # in the hand of the player who led
+    with pytest.raises(solver.PositionError, match=f"^illegal move: {mine} "):
+        led.outcomes(mine)
+    with pytest.raises(ValueError, match="^unknown card 'XX'"):
+        led.outcomes("XX")
+
+
+def test_a_game_states_outcomes_refuses_a_card_play_refuses():
+    g = deal("classic", seed=1)
+    other = next(c for c in g.hand(2))
+    assert g.outcomes(g.legal_cards()[0]) == []
+    with pytest.raises(ValueError, match=f"^{other} is not in player 1's hand"):
+        g.outcomes(other)
+    with pytest.raises(ValueError, match="^unknown card 'XX'"):
+        g.outcomes("XX")
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: solver.parse(5), "^parse: text must be a str .*got int$"),
+    (lambda: solver.parse(b"hand1=3C,AS hand2=2C,RS briscola=RD turn=1"),
+     "^parse: text must be a str .*got bytes$"),
+    (lambda: solver.explain_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"),
+     "^explain_position: pos must be a Position or a SeatPosition .*got str$"),
+], ids=["parse-int", "parse-bytes", "explain-text"])
+def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it(call, message):
+    """parse(5) was an AttributeError ('int' object has no attribute 'strip'), parse(bytes)
+    a TypeError from re, explain_position(text) an AttributeError from inside."""
+    with pytest.raises(TypeError, match=message):
+        call()
+
+
+def test_a_game_states_view_refuses_a_player_that_is_not_a_number_from_1():
+    """view("1") and view(1.0) failed inside (TypeError, AttributeError) and view(True) was
+    taken for player 1; they are refused as hand() refuses them."""
+    g = deal("classic", seed=1)
+    assert g.view(2).player == 2
+    for bad in ("1", 1.0, True, 0, 3):
+        with pytest.raises(solver.PositionError, match=f"^player must be 1 to 2 .*got {bad!r}$"):
+            g.view(bad)
+
+
+def test_explain_refuses_a_language_it_does_not_speak():
+    pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    with pytest.raises(ValueError, match="^unknown language 'xx' \\(en or it\\)$"):
+        solver.explain_position(pos, lang="xx")

@@ -38,7 +38,17 @@ from solver.explain.scoperta import (
 )
 from solver.explain.teams import explain4, explainable
 from solver.position import Position, PositionError, SeatPosition
-from solver.i18n import AGREE, LANGS, MESSAGES, VERBS, agree, card_phrase, fmt_fraction, message
+from solver.i18n import (
+    AGREE,
+    LANGS,
+    MESSAGES,
+    VERBS,
+    agree,
+    card_phrase,
+    check_lang,
+    fmt_fraction,
+    message,
+)
 
 __all__ = [
     "AGREE",
@@ -115,7 +125,18 @@ def explain_position(
 ) -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A seat's
-    view is explained where it determines the other hand, else refused (``in_view``)."""
+    view is explained where it determines the other hand, else refused (``in_view``). A
+    deal played to its end (``Position.play``'s last card) and a ``lang`` not spoken are
+    refused in one line; ``pos`` of another type (its text: read it with ``solver.parse``
+    first, as ``analyse`` wants) is a TypeError naming it."""
+    check_lang(lang)
+    if not isinstance(pos, (Position, SeatPosition)):
+        raise TypeError(
+            "explain_position: pos must be a Position or a SeatPosition (solver.parse reads "
+            f"a position's text), got {type(pos).__name__}"
+        )
+    if pos.is_over:
+        raise PositionError.of("deal.over_explain")
     pos = in_view(pos, lang)
     if explainable(pos):
         return explain4(pos, objective)

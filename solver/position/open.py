@@ -140,13 +140,10 @@ class Position(TalonFacts, Printed):
         first, then the new top card when the game shows one), or need nothing when the
         rules leave one possible draw (the top card and the trump card); else PositionError.
         """
-        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
+        card = self._legal(card)
         v = self.rules
         hands = list(self.hands)
         seat = self.to_move
-        if not (legal_mask(hands[seat], self.table, v) >> card) & 1:
-            why = move_refusal(hands[seat], self.table, v, card, seat + 1)
-            raise PositionError.of("move.illegal", why=why)
         hands[seat] &= ~(1 << card)
         table = self.table + (card,)
         n = len(hands)
@@ -182,10 +179,22 @@ class Position(TalonFacts, Printed):
             order,
         )
 
-    def outcomes(self, card: int) -> list[Outcome]:
-        """The draws that may follow ``card`` with their probabilities when it ends a trick
-        and the talon's order leaves more than one possible (the State protocol's chance);
-        [] when ``play(card)`` needs no draws."""
+    def _legal(self, card: CardLike) -> int:
+        """``card`` (a card or its text) as its id when the seat to move may play it, else
+        PositionError saying why (CardError for a card that does not exist)."""
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
+        hand = self.hands[self.to_move]
+        if not (legal_mask(hand, self.table, self.rules) >> card) & 1:
+            why = move_refusal(hand, self.table, self.rules, card, self.to_move + 1)
+            raise PositionError.of("move.illegal", why=why)
+        return card
+
+    def outcomes(self, card: CardLike) -> list[Outcome]:
+        """The draws that may follow ``card`` (a card or its text, legal here: else
+        PositionError naming it, as ``play`` says) with their probabilities when it ends a
+        trick and the talon's order leaves more than one possible (the State protocol's
+        chance); [] when ``play(card)`` needs no draws."""
+        self._legal(card)
         if len(self.table) != self.players - 1 or not self.talon_mask or self.clairvoyant:
             return []
         outs = self._draws()
@@ -379,7 +388,9 @@ def read_position(f: dict[str, str]) -> Position:
 
 def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -> None:
     """Hands as the rules deal them: equal at a trick's start, one card fewer for the ``k``
-    seats that played to it, full while the talon has cards."""
+    seats that played to it, full while the talon has cards. Every hand empty is the deal
+    played to its end, as ``Position.play`` hands it out: read back, it is refused where a
+    card is asked of it (analyse, explain), not here."""
     n, H = len(sizes), v.hand_size
     shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
     leader = (turn - k) % n
@@ -396,5 +407,3 @@ def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -
         raise PositionError.of("hands.mid_" + who, k=k, shown=shown)
     if m > H:
         raise PositionError.of("hands.max", size=H, variant=v.name, got=m)
-    if m == 0:
-        raise PositionError.of("deal.over")

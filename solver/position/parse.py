@@ -12,7 +12,11 @@ from solver.rules import RulesError
 
 def parse_position(text: str) -> Position | SeatPosition:
     """Parse docs/notation.md's position line of any variant; raise PositionError with a
-    one-line reason."""
+    one-line reason (TypeError when ``text`` is not a str: bytes are decoded by the caller)."""
+    if not isinstance(text, str):
+        raise TypeError(
+            f"parse: text must be a str (a position's notation), got {type(text).__name__}"
+        )
     try:
         if not text or not text.strip():
             raise PositionError.of("position.empty")

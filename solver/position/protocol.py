@@ -163,10 +163,7 @@ class Seats(Turn):
             or not isinstance(player, int)
             or not 1 <= player <= self.players
         ):
-            raise PositionError(
-                f"player must be 1 to {self.players} (players are numbered "
-                f"from 1, as in turn=), got {player!r}"
-            )
+            raise PositionError.of("player.range", players=self.players, player=repr(player))
         return player - 1
 
 

@@ -222,8 +222,11 @@ class SeatPosition(Printed):
         """The card the seat draws after ``card`` (either player's) ends a trick with covered
         cards left: every card it has not seen (nor sees played now) equally likely (what the
         seat knows by itself; a record's history makes some likelier, which the sampler
-        weighs). The State protocol's chance."""
+        weighs). The State protocol's chance. A card that may not be played here is refused
+        as ``play`` refuses it."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
+        if card not in self.legal_cards():
+            raise PositionError.of("move.seat", card=card_str(card), player=self.to_move + 1)
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
         return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
@@ -438,7 +441,7 @@ def make_seat_position(
         opp = own + 1
     else:
         opp = own - 1
-    if opp < 0 or (own == 0 and opp == 0) or max(own, opp) == 0:
+    if opp < 0:  # the seat answers a trick with no card left
         raise PositionError.of("deal.over")
     if max(own, opp) > v.hand_size:
         raise PositionError.of(
