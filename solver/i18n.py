@@ -1807,7 +1807,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
         "col suo numero da 0 a 39)",
+        "card.not_text": "una carta si legge dal suo testo, come 'FD', non da {value}",
         "card.empty": "manca una carta nell'elenco '{text}'",
+        "card.twice_list": "la carta {card} compare due volte nell'elenco '{text}'",
         "card.twice": "la carta {card} compare due volte ({first} e {second})",
         "card.twice_in": "la carta {card} compare due volte in {field}=",
         "field.card": "{field}=: {error}",

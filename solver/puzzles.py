@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.analysis import Analysis, Limit, analyse, current_engine
-from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
+from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card_id
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
 from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
@@ -149,7 +149,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
         if not isinstance(ans, list) or not ans or not all(isinstance(a, str) for a in ans):
             bad("answer of a 'best' puzzle is a non-empty list of cards, e.g. [\"AD\"]")
         try:
-            cards = tuple(parse_card(a) for a in ans)
+            cards = tuple(parse_card_id(a) for a in ans)
         except CardError as e:
             bad(f"answer: {e}")
         hand = hand_of(pos, pos.to_move)
@@ -486,7 +486,7 @@ def evaluate(pos, objective: str, difficulty: str | None):
     title, theme, ideas = _title(pos, objective)
     if ideas:
         f["ideas"] = ideas
-    g = parse_card(f["greedy"])
+    g = parse_card_id(f["greedy"])
     said = PUZZLE_COMMENTS["en"]
     if f["greedy_wrong"]:
         cost = a.moves[0].exact_value - a.move(g).exact_value

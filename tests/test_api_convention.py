@@ -42,6 +42,25 @@ def test_a_positions_cards_print_as_cards():
     assert nt.trump_card is None and nt.top_card is None and nt.unseen_cards == CardSet()
 
 
+def test_parse_card_gives_a_card_and_refuses_what_is_not_one_text_or_a_repeat():
+    """parse_card("AS") gave a plain 39, parse_card(None) and parse_card(40) an
+    AttributeError, and parse_cards("AS,AS") the card twice."""
+    card = solver.parse_card("AS")
+    assert isinstance(card, Card) and repr(card) == "AS" and card == 39
+    cards = solver.parse_cards("3c,AS")
+    assert all(isinstance(c, Card) for c in cards) and repr(cards) == "[3C, AS]"
+    for bad, words in ((None, "got None"), (40, "got 40"), (Card("AS"), "got 39$")):
+        with pytest.raises(solver.cards.CardError, match=words):
+            solver.parse_card(bad)
+    with pytest.raises(solver.cards.CardError, match="got None"):
+        solver.parse_cards(None)
+    with pytest.raises(solver.cards.CardError, match="card AS given twice in list 'AS,AS'"):
+        solver.parse_cards("AS,AS")
+    # the position parser still names the field that repeats a card
+    with pytest.raises(solver.PositionError, match="card AS given twice in hand1=$"):
+        solver.parse("hand1=AS,AS hand2=3C,2C briscola=RD turn=1")
+
+
 def test_a_seats_view_hands_out_its_own_cards_and_names_the_hidden_hand():
     sp = solver.parse("variant=classic hand1=? hand2=FB,5C,FC briscola=2S played=- turn=2")
     assert sp.player == 2 and sp.hand(2) == CardSet("FB,5C,FC")
