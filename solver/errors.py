@@ -47,6 +47,8 @@ ENGLISH: dict[str, str] = {
     "field.unseen_or_talon": "give unseen= or talon=, not both",
     "position.empty": "empty position",
     "variant.unknown": "unknown variant '{name}' (choose from {variants})",
+    "variant.not_name": "variant must be a variant's name or a Variant, got {value} (names: "
+    "{variants})",
     "turn.two": "turn= must be 1 or 2, got '{turn}'",
     "turn.range": "turn= must be 1..{players}, got '{turn}'",
     "table.one": "table= holds at most 1 card in {variant}, got {count}",

@@ -1828,6 +1828,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "field.unseen_or_talon": "indica unseen= oppure talon=, non tutti e due",
         "position.empty": "posizione vuota",
         "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
+        "variant.not_name": "variant dev'essere il nome di un gioco o un Variant, non {value} "
+        "(nomi: {variants})",
         "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
         "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
         "table.one": "in {variant} in tavola c'è al massimo 1 carta, qui table= ne ha {count}",
