@@ -119,6 +119,8 @@ ENGLISH: dict[str, str] = {
     "move.seat": "illegal move: {card} for player {player}",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
     "seat.hidden_hand": "player {player}'s hand is hidden (?): this is player {seat}'s view",
+    "seat.not_to_move": "player {player}'s hand is hidden: seat analysis values the cards of the "
+    "player whose hand is shown (turn={seat})",
     "seat.drawn_seen": "{card} cannot be drawn: player {player} has seen it",
     "seat.no_hand": "no opponent hand is consistent with what the seat has seen",
     "seat.no_hand_record": "could not find an opponent hand consistent with the record",

@@ -1906,6 +1906,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
         "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
         "giocatore {seat}",
+        "seat.not_to_move": "la mano del giocatore {player} è coperta: l'analisi dal posto valuta "
+        "le carte del giocatore la cui mano si vede (turn={seat})",
         "seat.drawn_seen": "{card} non si può pescare: il giocatore {player} l'ha già vista",
         "seat.no_hand": "nessuna mano dell'avversario è coerente con ciò che questo posto ha visto",
         "seat.no_hand_record": "non si trova una mano dell'avversario coerente con la partita "

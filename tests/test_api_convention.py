@@ -93,6 +93,21 @@ def test_agents_play_from_a_seats_view(variant):
         assert from_view == agent.choose(game, random.Random(5)), name
 
 
+@pytest.mark.parametrize("variant", ["classic", "briscolone"])
+def test_every_agent_refuses_a_seats_view_on_the_hidden_hands_turn(variant):
+    """greedy and random played a card for the hidden opponent (one the seat cannot see);
+    the engine refused. Every agent now refuses alike: it plays only for the seat it sees."""
+    game = deal(variant, seed=3)
+    game = play(game, game.legal_cards()[0])      # player 2 to move
+    view = game.view(1)
+    words = (r"^player 2's hand is hidden: seat analysis values the cards of the player whose "
+             r"hand is shown \(turn=1\)$")
+    for name in ("engine@20", "greedy", "random"):
+        with pytest.raises(solver.PositionError, match=words) as info:
+            solver.get_agent(name)(view, random.Random(5))
+        assert info.value.key == "seat.not_to_move", name
+
+
 def test_the_engine_plays_a_pasted_seat_view():
     sp = solver.parse("variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1")
     assert solver.get_agent("engine@10").choose(sp, random.Random(0)) in sp.legal_cards()
