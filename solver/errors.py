@@ -149,6 +149,14 @@ ENGLISH: dict[str, str] = {
     "puzzle.none": "no puzzle '{id}' in the {variant} set",
     "puzzle.not_legal": "{card} is not a card player {player} may play",
     "puzzle.not_value": "'{answer}' is not a value (such as 7 or -3/2)",
+    "puzzle.field": "{field}: {error}",
+    "puzzle.field_at": "{where}: {field}: {error}",
+    "puzzle.value": "'{text}' is not an exact value (write 7, -3/2 or 0.5)",
+    "puzzle.hidden": "a puzzle shows every card: a hidden hand (?) has no single answer",
+    "puzzle.variant": "puzzles handle scoperta, briscolone and libero positions, not variant "
+    "'{variant}'",
+    "puzzle.talon": "{variant} puzzles are endgames: the talon must be empty, it holds {size} "
+    "cards",
 }
 
 

@@ -1940,6 +1940,15 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.none": "nessun problema '{id}' nella raccolta {variant}",
         "puzzle.not_legal": "{card} non è una carta che il giocatore {player} può giocare",
         "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",
+        "puzzle.field": "campo {field}: {error}",
+        "puzzle.field_at": "{where}: campo {field}: {error}",
+        "puzzle.value": "'{text}' non è un valore esatto (scrivi 7, -3/2 o 0.5)",
+        "puzzle.hidden": "un problema mostra tutte le carte: con una mano coperta (?) non c'è "
+        "una risposta sola",
+        "puzzle.variant": "i problemi sono di scoperta, briscolone e libero, non del gioco "
+        "'{variant}'",
+        "puzzle.talon": "i problemi di {variant} sono finali: il tallone dev'essere vuoto, invece "
+        "ha {size} carte",
     },
 }
 
