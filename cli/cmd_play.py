@@ -15,7 +15,7 @@ from cli.options import LANG, SECONDS, SEED, check_output, count, record_text, s
 from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
-from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card
+from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card_id
 from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, frame_offset, shown_value
 from solver.game import (
@@ -314,7 +314,7 @@ class ScopertaPlay:
                 self.say(render(view, self.lang, self.color))
                 continue
             try:
-                c = parse_card(text)
+                c = parse_card_id(text)
             except CardError:
                 self.say(self.W["bad_card"].format(text=text))
                 continue

@@ -14,7 +14,7 @@ from cli.options import LANG, SEED, check_output, count, save_text, stdin_text
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
-from solver.cards import CardError, card_str, parse_card
+from solver.cards import CardError, card_str, parse_card_id
 from solver.explain import explain as explain_position, render_text
 from solver.i18n import INTERVAL_SHORT, comment_text, message, title_text
 from solver.puzzles import (
@@ -299,7 +299,7 @@ def puzzles_play(file, lang, difficulty, variant):
                 break
             if p.question == "best":
                 try:
-                    c = parse_card(text)
+                    c = parse_card_id(text)
                 except CardError:
                     c = -1
                 if c < 0 or c not in pos.legal_cards():

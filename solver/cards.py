@@ -73,7 +73,7 @@ class CardSet(frozenset[Card]):
 
     def __new__(cls, cards: Iterable[CardLike] | str = ()) -> CardSet:
         if isinstance(cards, str):
-            cards = parse_cards(cards)
+            cards = parse_card_ids(cards)
         return super().__new__(cls, (to_card(c) for c in cards))
 
     @classmethod
@@ -117,7 +117,7 @@ class CardSet(frozenset[Card]):
 def to_card(card: object) -> Card:
     """A Card from its id or its text (any input form of docs/notation.md)."""
     if isinstance(card, str):
-        return CARDS[parse_card(card)]
+        return CARDS[parse_card_id(card)]
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < N_CARDS:
         return CARDS[card]
     raise CardError.of("card.unknown_id", card=repr(card))
@@ -127,8 +127,19 @@ def card_id(suit: int, rank: int) -> int:
     return suit * 10 + rank
 
 
-def parse_card(text: str) -> int:
-    """Read one card in any input form of docs/notation.md (``AD``, ``ad``, ``1D``, ``10B``)."""
+def _not_text(value: object) -> CardError:
+    """The error for a card to read that is not text (a Card is named by its id: it prints
+    as its text)."""
+    return CardError.of(
+        "card.not_text", value=repr(int(value) if isinstance(value, Card) else value)
+    )
+
+
+def parse_card_id(text: str) -> int:
+    """The id of one card in any input form of docs/notation.md (``AD``, ``ad``, ``1D``,
+    ``10B``): a plain int, as the engine keeps its cards (``parse_card`` gives the Card)."""
+    if not isinstance(text, str):
+        raise _not_text(text)
     t = text.strip()
     m = _CARD_RE.match(t)
     if not m:
@@ -140,19 +151,40 @@ def parse_card(text: str) -> int:
     return card_id(SUITS.index(s), RANKS.index(r))
 
 
+def parse_card(text: str) -> Card:
+    """Read one card in any input form of docs/notation.md (``AD``, ``ad``, ``1D``, ``10B``);
+    CardError (a ValueError) naming what cannot be read, a value that is not text too."""
+    return CARDS[parse_card_id(text)]
+
+
 def card_str(c: int) -> str:
     return RANKS[c % 10] + SUITS[c // 10]
 
 
-def parse_cards(text: str) -> list[int]:
-    """Read a comma-separated card list; ``-`` or empty means none. Order is kept."""
+def parse_card_ids(text: str) -> list[int]:
+    """The ids of a comma-separated card list; ``-`` or empty means none. Order is kept, and
+    so is a card given twice: the position parser names the field that repeats it."""
+    if not isinstance(text, str):
+        raise _not_text(text)
     t = text.strip()
     if t in ("", "-"):
         return []
     parts = [x.strip() for x in t.split(",")]
     if any(p == "" for p in parts):
         raise CardError.of("card.empty", text=t)
-    return [parse_card(p) for p in parts]
+    return [parse_card_id(p) for p in parts]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read a comma-separated card list (``3C,AS``); ``-`` or empty means none. Order is
+    kept; a card given twice is refused (CardError naming it)."""
+    cards = parse_card_ids(text)
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise CardError.of("card.twice_list", card=card_str(c), text=text.strip())
+        seen.add(c)
+    return [CARDS[c] for c in cards]
 
 
 def mask_of(cards: Iterable[int]) -> int:

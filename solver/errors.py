@@ -26,7 +26,9 @@ ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
+    "card.not_text": "a card is read from its text such as 'FD', got {value}",
     "card.empty": "empty card in list '{text}'",
+    "card.twice_list": "card {card} given twice in list '{text}'",
     "card.twice": "card {card} given twice ({first} and {second})",
     "card.twice_in": "card {card} given twice in {field}=",
     "field.card": "{field}=: {error}",
@@ -45,6 +47,8 @@ ENGLISH: dict[str, str] = {
     "field.unseen_or_talon": "give unseen= or talon=, not both",
     "position.empty": "empty position",
     "variant.unknown": "unknown variant '{name}' (choose from {variants})",
+    "variant.not_name": "variant must be a variant's name or a Variant, got {value} (names: "
+    "{variants})",
     "turn.two": "turn= must be 1 or 2, got '{turn}'",
     "turn.range": "turn= must be 1..{players}, got '{turn}'",
     "player.range": "player must be 1 to {players} (players are numbered from 1, as in turn=), "
@@ -118,6 +122,8 @@ ENGLISH: dict[str, str] = {
     "move.seat": "illegal move: {card} for player {player}",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
     "seat.hidden_hand": "player {player}'s hand is hidden (?): this is player {seat}'s view",
+    "seat.not_to_move": "player {player}'s hand is hidden: seat analysis values the cards of the "
+    "player whose hand is shown (turn={seat})",
     "seat.drawn_seen": "{card} cannot be drawn: player {player} has seen it",
     "seat.no_hand": "no opponent hand is consistent with what the seat has seen",
     "seat.no_hand_record": "could not find an opponent hand consistent with the record",
@@ -146,6 +152,14 @@ ENGLISH: dict[str, str] = {
     "puzzle.none": "no puzzle '{id}' in the {variant} set",
     "puzzle.not_legal": "{card} is not a card player {player} may play",
     "puzzle.not_value": "'{answer}' is not a value (such as 7 or -3/2)",
+    "puzzle.field": "{field}: {error}",
+    "puzzle.field_at": "{where}: {field}: {error}",
+    "puzzle.value": "'{text}' is not an exact value (write 7, -3/2 or 0.5)",
+    "puzzle.hidden": "a puzzle shows every card: a hidden hand (?) has no single answer",
+    "puzzle.variant": "puzzles handle scoperta, briscolone and libero positions, not variant "
+    "'{variant}'",
+    "puzzle.talon": "{variant} puzzles are endgames: the talon must be empty, it holds {size} "
+    "cards",
 }
 
 

@@ -1807,7 +1807,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
         "col suo numero da 0 a 39)",
+        "card.not_text": "una carta si legge dal suo testo, come 'FD', non da {value}",
         "card.empty": "manca una carta nell'elenco '{text}'",
+        "card.twice_list": "la carta {card} compare due volte nell'elenco '{text}'",
         "card.twice": "la carta {card} compare due volte ({first} e {second})",
         "card.twice_in": "la carta {card} compare due volte in {field}=",
         "field.card": "{field}=: {error}",
@@ -1826,6 +1828,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "field.unseen_or_talon": "indica unseen= oppure talon=, non tutti e due",
         "position.empty": "posizione vuota",
         "variant.unknown": "gioco sconosciuto '{name}' (scegli fra {variants})",
+        "variant.not_name": "variant dev'essere il nome di un gioco o un Variant, non {value} "
+        "(nomi: {variants})",
         "turn.two": "turn= dev'essere 1 o 2, non '{turn}'",
         "turn.range": "turn= dev'essere da 1 a {players}, non '{turn}'",
         "player.range": "il giocatore va da 1 a {players} (i giocatori si contano da 1, come in "
@@ -1905,6 +1909,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
         "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
         "giocatore {seat}",
+        "seat.not_to_move": "la mano del giocatore {player} è coperta: l'analisi dal posto valuta "
+        "le carte del giocatore la cui mano si vede (turn={seat})",
         "seat.drawn_seen": "{card} non si può pescare: il giocatore {player} l'ha già vista",
         "seat.no_hand": "nessuna mano dell'avversario è coerente con ciò che questo posto ha visto",
         "seat.no_hand_record": "non si trova una mano dell'avversario coerente con la partita "
@@ -1937,6 +1943,15 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.none": "nessun problema '{id}' nella raccolta {variant}",
         "puzzle.not_legal": "{card} non è una carta che il giocatore {player} può giocare",
         "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",
+        "puzzle.field": "campo {field}: {error}",
+        "puzzle.field_at": "{where}: campo {field}: {error}",
+        "puzzle.value": "'{text}' non è un valore esatto (scrivi 7, -3/2 o 0.5)",
+        "puzzle.hidden": "un problema mostra tutte le carte: con una mano coperta (?) non c'è "
+        "una risposta sola",
+        "puzzle.variant": "i problemi sono di scoperta, briscolone e libero, non del gioco "
+        "'{variant}'",
+        "puzzle.talon": "i problemi di {variant} sono finali: il tallone dev'essere vuoto, invece "
+        "ha {size} carte",
     },
 }
 

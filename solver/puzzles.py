@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.analysis import Analysis, Limit, analyse, current_engine
-from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card
+from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card_id
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
 from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
@@ -103,7 +103,7 @@ def parse_value(text: str) -> Fraction:
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise PuzzleError(f"'{text}' is not an exact value (write 7, -3/2 or 0.5)") from None
+        raise PuzzleError.of("puzzle.value", text=text) from None
 
 
 # ----- reading ------------------------------------------------------------------------
@@ -113,6 +113,13 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
 
     def bad(msg: str):
         raise PuzzleError(pre + msg)
+
+    def bad_field(field: str, e: BriscolaError):
+        """``e``, an error of the puzzle's ``field``, told with the line (its key kept, so
+        that it is said in the user's language)."""
+        if where:
+            raise PuzzleError.of("puzzle.field_at", where=where, field=field, error=e)
+        raise PuzzleError.of("puzzle.field", field=field, error=e)
 
     if not isinstance(obj, dict):
         bad("a puzzle is a JSON object")
@@ -130,7 +137,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
     try:
         pos = _puzzle_position(obj["position"])
     except PositionError as e:
-        bad(f"position: {e}")
+        bad_field("position", e)
     q = obj["question"]
     if q not in QUESTIONS:
         bad(f"question must be 'best' or 'value', got {q!r}")
@@ -149,9 +156,9 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
         if not isinstance(ans, list) or not ans or not all(isinstance(a, str) for a in ans):
             bad("answer of a 'best' puzzle is a non-empty list of cards, e.g. [\"AD\"]")
         try:
-            cards = tuple(parse_card(a) for a in ans)
+            cards = tuple(parse_card_id(a) for a in ans)
         except CardError as e:
-            bad(f"answer: {e}")
+            bad_field("answer", e)
         hand = hand_of(pos, pos.to_move)
         for c in cards:
             if not (hand >> c) & 1:
@@ -164,8 +171,8 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
             bad('answer of a \'value\' puzzle is an exact value string, e.g. "7" or "-3/2"')
         try:
             answer = parse_value(str(ans))
-        except ValueError as e:
-            bad(f"answer: {e}")
+        except PuzzleError as e:
+            bad_field("answer", e)
     for k in ("title", "comment"):
         if k in obj and not isinstance(obj[k], str):
             bad(f"{k} must be a string")
@@ -179,18 +186,12 @@ def _puzzle_position(text: str):
     """A scoperta position, or a Briscolone/Libero endgame (talon empty)."""
     pos = parse_position(text)
     if pos.hidden_hand:
-        raise PositionError("a puzzle shows every card: a hidden hand (?) has no single answer")
+        raise PositionError.of("puzzle.hidden")
     if pos.variant != "scoperta":
         if pos.variant not in GAME_VARIANTS:
-            raise PositionError(
-                f"puzzles handle scoperta, briscolone and libero positions, not "
-                f"variant '{pos.variant}'"
-            )
+            raise PositionError.of("puzzle.variant", variant=pos.variant)
         if pos.talon_size:
-            raise PositionError(
-                f"{pos.variant} puzzles are endgames: the talon must be empty, "
-                f"it holds {pos.talon_size} cards"
-            )
+            raise PositionError.of("puzzle.talon", variant=pos.variant, size=pos.talon_size)
     return pos
 
 
@@ -486,7 +487,7 @@ def evaluate(pos, objective: str, difficulty: str | None):
     title, theme, ideas = _title(pos, objective)
     if ideas:
         f["ideas"] = ideas
-    g = parse_card(f["greedy"])
+    g = parse_card_id(f["greedy"])
     said = PUZZLE_COMMENTS["en"]
     if f["greedy_wrong"]:
         cost = a.moves[0].exact_value - a.move(g).exact_value

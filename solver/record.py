@@ -32,7 +32,7 @@ import os
 from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
-from solver.cards import CardError, card_str, parse_card
+from solver.cards import CardError, card_str, parse_card_id
 from solver.game import (
     GameState,
     MatchState,
@@ -189,7 +189,7 @@ def _cards(value, what: str, where: str) -> list[int]:
         if not isinstance(t, str):
             raise RecordError(f"{where}: {what} item {i} is not a card string")
         try:
-            out.append(parse_card(t))
+            out.append(parse_card_id(t))
         except CardError as e:
             raise RecordError(f"{where}: {what} item {i}: {e}") from None
     return out

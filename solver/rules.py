@@ -64,6 +64,9 @@ class RulesError(BriscolaError):
 
 
 def get_variant(name: str) -> Variant:
+    """The variant of a name or alias (any case); RulesError naming anything else."""
+    if not isinstance(name, str):
+        raise RulesError.of("variant.not_name", value=repr(name), variants=", ".join(VARIANTS))
     key = name.strip().lower()
     key = ALIASES.get(key, key)
     if key not in VARIANTS:

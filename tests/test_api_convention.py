@@ -42,6 +42,25 @@ def test_a_positions_cards_print_as_cards():
     assert nt.trump_card is None and nt.top_card is None and nt.unseen_cards == CardSet()
 
 
+def test_parse_card_gives_a_card_and_refuses_what_is_not_one_text_or_a_repeat():
+    """parse_card("AS") gave a plain 39, parse_card(None) and parse_card(40) an
+    AttributeError, and parse_cards("AS,AS") the card twice."""
+    card = solver.parse_card("AS")
+    assert isinstance(card, Card) and repr(card) == "AS" and card == 39
+    cards = solver.parse_cards("3c,AS")
+    assert all(isinstance(c, Card) for c in cards) and repr(cards) == "[3C, AS]"
+    for bad, words in ((None, "got None"), (40, "got 40"), (Card("AS"), "got 39$")):
+        with pytest.raises(solver.cards.CardError, match=words):
+            solver.parse_card(bad)
+    with pytest.raises(solver.cards.CardError, match="got None"):
+        solver.parse_cards(None)
+    with pytest.raises(solver.cards.CardError, match="card AS given twice in list 'AS,AS'"):
+        solver.parse_cards("AS,AS")
+    # the position parser still names the field that repeats a card
+    with pytest.raises(solver.PositionError, match="card AS given twice in hand1=$"):
+        solver.parse("hand1=AS,AS hand2=3C,2C briscola=RD turn=1")
+
+
 def test_a_seats_view_hands_out_its_own_cards_and_names_the_hidden_hand():
     sp = solver.parse("variant=classic hand1=? hand2=FB,5C,FC briscola=2S played=- turn=2")
     assert sp.player == 2 and sp.hand(2) == CardSet("FB,5C,FC")
@@ -72,6 +91,21 @@ def test_agents_play_from_a_seats_view(variant):
         from_view = agent.choose(view, random.Random(5))
         assert from_view in view.legal_cards()
         assert from_view == agent.choose(game, random.Random(5)), name
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone"])
+def test_every_agent_refuses_a_seats_view_on_the_hidden_hands_turn(variant):
+    """greedy and random played a card for the hidden opponent (one the seat cannot see);
+    the engine refused. Every agent now refuses alike: it plays only for the seat it sees."""
+    game = deal(variant, seed=3)
+    game = play(game, game.legal_cards()[0])      # player 2 to move
+    view = game.view(1)
+    words = (r"^player 2's hand is hidden: seat analysis values the cards of the player whose "
+             r"hand is shown \(turn=1\)$")
+    for name in ("engine@20", "greedy", "random"):
+        with pytest.raises(solver.PositionError, match=words) as info:
+            solver.get_agent(name)(view, random.Random(5))
+        assert info.value.key == "seat.not_to_move", name
 
 
 def test_the_engine_plays_a_pasted_seat_view():

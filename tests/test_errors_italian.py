@@ -198,3 +198,27 @@ def test_an_illegal_move_in_a_record_is_said_in_the_users_language(tmp_path):
 def test_a_briscolone_match_target_is_refused_in_italian():
     line = _run("play", "--variant", "libero", "--match", "5", "--lang", "it")
     assert line == "errore: una partita a libero si gioca a 121 o 151 punti, non 5"
+
+
+@pytest.mark.parametrize("field, italian", [
+    ("answer", "campo answer: carta sconosciuta 'ZZ'"),
+    ("position", "campo position: hand1=: carta sconosciuta 'ZZ'"),
+])
+def test_a_bad_card_in_a_puzzle_file_is_said_in_italian(tmp_path, field, italian):
+    """puzzles play --lang it said "errore: FILE:1: answer: unknown card 'ZZ' ...": the
+    Italian prefix before the English words of the file's line."""
+    import json
+
+    puzzle = {"id": "p1", "position": "hand1=7D hand2=FB,AC table=7S briscola=3B turn=2",
+              "question": "best", "answer": ["FB"], "difficulty": "easy"}
+    if field == "answer":
+        puzzle["answer"] = ["ZZ"]
+    else:
+        puzzle["position"] = "hand1=ZZ,7D hand2=FB,AC table=7S briscola=3B turn=2"
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(puzzle) + "\n")
+    tail = " (scrivi il valore e poi il seme, per esempio AD, 3C, RB, 7S)"
+    line = _run("puzzles", "play", "--lang", "it", str(path))
+    assert line == f"errore: {path}:1: {italian}{tail}"
+    english = _run("puzzles", "solve", str(path))
+    assert english.startswith(f"error: {path}:1: {field}: ") and "unknown card 'ZZ'" in english

@@ -141,6 +141,15 @@ def test_greedy_gives_points_to_a_partner_who_holds_the_trick_as_last_player():
     assert st.to_move == 3 and GreedyAgent()(st, random.Random(0)) == parse_card("RD")
 
 
+@pytest.mark.parametrize("bad", [None, 3])
+def test_a_variant_that_is_not_a_name_is_refused_naming_it(bad):
+    """deal(None) raised AttributeError: 'NoneType' object has no attribute 'strip'."""
+    with pytest.raises(RulesError, match=rf"^variant must be a variant's name or a Variant, "
+                                         rf"got {bad} \(names: scoperta, .*libero\)$"):
+        deal(bad)
+    assert deal(VARIANTS["classic"], seed=1).variant is deal("Classic", seed=1).variant
+
+
 def test_agents_by_name_and_registration():
     assert get_agent("greedy").name == "greedy" and get_agent("RANDOM").name == "random"
     with pytest.raises(RulesError, match="unknown agent"):

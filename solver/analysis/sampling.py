@@ -406,10 +406,7 @@ def analyse(
     budget = Budget.of(budget)
     t0 = budget.t0
     if sp.to_move != sp.seat:
-        raise PositionError(
-            f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
-            f"cards of the player whose hand is shown (turn={sp.seat + 1})"
-        )
+        raise PositionError.of("seat.not_to_move", player=sp.to_move + 1, seat=sp.seat + 1)
     if seed is None:
         seed = seed_for(sp, sp.history)
     if progress is None:

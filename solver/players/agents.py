@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
+from solver.position import PositionError, SeatPosition
 from solver.rules import RulesError, Variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
@@ -51,11 +52,19 @@ Agents = str | Agent | Sequence[str | Agent]
 
 
 class NamedAgent:
-    """Base for agents that carry a name (records and reports show it)."""
+    """Base for agents that carry a name (records and reports show it). An agent plays for
+    the seat whose view it is given: ``choose`` refuses a seat's view (a SeatPosition) on
+    the hidden hand's turn, in the engine's words, then asks ``pick`` for the card."""
 
     name = "agent"
 
     def choose(self, state: Table, rng: random.Random) -> int:
+        if isinstance(state, SeatPosition) and state.to_move != state.seat:
+            raise PositionError.of("seat.not_to_move", player=state.to_move + 1, seat=state.player)
+        return self.pick(state, rng)
+
+    def pick(self, state: Table, rng: random.Random) -> int:
+        """The card for the seat to move, which sees its own hand."""
         raise NotImplementedError
 
     def __call__(self, state: Table, rng: random.Random) -> int:
@@ -70,7 +79,7 @@ class RandomAgent(NamedAgent):
 
     name = "random"
 
-    def choose(self, state: Table, rng: random.Random) -> int:
+    def pick(self, state: Table, rng: random.Random) -> int:
         return rng.choice(state.legal_cards())
 
 
@@ -89,7 +98,7 @@ class GreedyAgent(NamedAgent):
 
     name = "greedy"
 
-    def choose(self, state: Table, rng: random.Random) -> int:
+    def pick(self, state: Table, rng: random.Random) -> int:
         legal = state.legal_cards()
         cheapest = min(legal, key=lambda c: _cost(state, c))
         if not state.table:

@@ -81,7 +81,7 @@ class EngineAgent(NamedAgent):
         self.last = None  # the last Analysis, for callers that want to show it
         current_engine().ready()  # the kernels load now, so no decision's clock counts their load
 
-    def choose(self, state, rng: random.Random) -> int:
+    def pick(self, state, rng: random.Random) -> int:
         """The card for the seat to move of a game's state or of a seat's view: either way
         the analysis is of what that seat sees (``GameState.view``)."""
         legal = state.legal_cards()

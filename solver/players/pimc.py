@@ -61,10 +61,7 @@ def analyse(
     check_objective(sp, objective)
     t0 = time.perf_counter() if t0 is None else t0
     if sp.to_move != sp.seat:
-        raise PositionError(
-            f"player {sp.to_move + 1}'s hand is hidden: seat analysis values the "
-            f"cards of the player whose hand is shown (turn={sp.seat + 1})"
-        )
+        raise PositionError.of("seat.not_to_move", player=sp.to_move + 1, seat=sp.seat + 1)
     rng = random.Random(seed)
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:

@@ -20,7 +20,7 @@ from solver.cards import (
     format_mask,
     mask_of,
     mask_points,
-    parse_cards,
+    parse_card_ids,
 )
 
 
@@ -109,7 +109,7 @@ def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]
             raise PositionError.of("field.trailing_comma", field=k)
         if k in CARD_FIELDS and "?" not in v:  # a hidden hand: the seat parser says more
             try:
-                parse_cards(v)
+                parse_card_ids(v)
             except CardError as e:
                 raise PositionError.of("field.card", field=k, error=e) from None
         fields[k] = v
@@ -117,7 +117,7 @@ def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]
 
 
 def one_card(fields: dict[str, str], key: str) -> int:
-    cs = parse_cards(fields.get(key, ""))
+    cs = parse_card_ids(fields.get(key, ""))
     if len(cs) > 1:
         raise PositionError.of("field.one_card", field=key, count=len(cs))
     return cs[0] if cs else -1
@@ -162,11 +162,11 @@ def read_talon_fields(
 ) -> tuple[int, Cards | None, Cards | None, Cards | None]:
     """(top, talon, played, unseen): the card or -1, then three card lists or None."""
     top = one_card(fields, "top")
-    talon = parse_cards(fields["talon"]) if "talon" in fields else None
+    talon = parse_card_ids(fields["talon"]) if "talon" in fields else None
     if "played" in fields and "unseen" in fields:
         raise PositionError.of("field.played_or_unseen")
-    played = parse_cards(fields["played"]) if "played" in fields else None
-    unseen = parse_cards(fields["unseen"]) if "unseen" in fields else None
+    played = parse_card_ids(fields["played"]) if "played" in fields else None
+    unseen = parse_card_ids(fields["unseen"]) if "unseen" in fields else None
     return top, talon, played, unseen
 
 

@@ -21,7 +21,7 @@ from solver.cards import (
     cards_of,
     mask_of,
     mask_points,
-    parse_cards,
+    parse_card_ids,
     popcount,
     to_card,
 )
@@ -296,8 +296,8 @@ def read_position(f: dict[str, str]) -> Position:
     require(f, ["turn"])
     if not v.top_visible and "top" in f:
         raise PositionError.of("top.hidden", variant=v.name)
-    hands = [parse_cards(f[f"hand{i + 1}"]) for i in range(n)]
-    table = parse_cards(f.get("table", ""))
+    hands = [parse_card_ids(f[f"hand{i + 1}"]) for i in range(n)]
+    table = parse_card_ids(f.get("table", ""))
     if len(table) >= n:
         raise PositionError.of(
             "table.one" if n == 2 else "table.many", most=n - 1, variant=v.name, count=len(table)

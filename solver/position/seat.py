@@ -25,7 +25,7 @@ from solver.cards import (
     cards_of,
     mask_of,
     mask_points,
-    parse_cards,
+    parse_card_ids,
     popcount,
     to_card,
 )
@@ -495,9 +495,9 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
             raise PositionError.of("seat.question", field=k)
     seat = 1 - hidden[0]
     check_trump_field(f, v)
-    hand = parse_cards(f[f"hand{seat + 1}"])
-    table = parse_cards(f.get("table", ""))
-    played = parse_cards(f.get("played", ""))
+    hand = parse_card_ids(f[f"hand{seat + 1}"])
+    table = parse_card_ids(f.get("table", ""))
+    played = parse_card_ids(f.get("played", ""))
     briscola = one_card(f, "briscola")
     turn = read_turn(f, 2)
     claim_places({seat: hand}, table, played, None, -1, None, briscola)
@@ -533,7 +533,7 @@ def _read_tricks(
     pairs, seen = [], 0
     for part in text.split(","):
         try:
-            cs = parse_cards(part.replace("+", ","))
+            cs = parse_card_ids(part.replace("+", ","))
         except CardError as e:
             raise PositionError.of("field.card", field="tricks", error=e) from None
         if len(cs) != 2 or part.count("+") != 1:

@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective
-from solver.cards import card_str, parse_card
+from solver.cards import card_str, parse_card_id
 from solver.errors import BriscolaError, internal_error
 from solver.frame import FRAMES
 from solver.i18n import LANGS, PLAY_TITLES, error_text
@@ -354,7 +354,7 @@ def create_app(
     @endpoint
     async def api_play(request, body):
         game = _load_game(body, sealer)
-        card = parse_card(_field(body, "card", str, required=True))
+        card = parse_card_id(_field(body, "card", str, required=True))
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint

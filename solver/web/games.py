@@ -28,7 +28,7 @@ from dataclasses import replace
 from solver.players.agents import get_agent
 from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
-from solver.cards import card_str, parse_card
+from solver.cards import card_str, parse_card_id
 from solver.explain import explain_position, explanation_text as render_explanation
 from solver.game import (
     GameState,
@@ -103,7 +103,7 @@ class Game:
             return start_record(
                 self.state,
                 self.head["start"],
-                [parse_card(c) for c in self.head["talon"]],
+                [parse_card_id(c) for c in self.head["talon"]],
                 self.head.get("seed"),
                 self.head.get("players"),
             )
@@ -185,7 +185,7 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     )
     return Game(
         start,
-        [parse_card(m) for m in moves],
+        [parse_card_id(m) for m in moves],
         head,
         d["start"].score if "start" in d else (),
         sealed,
@@ -463,7 +463,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
         raise PositionError.of("puzzle.none", id=pid, variant=variant)
     p = found[0]
     if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
-        c = parse_card(answer)
+        c = parse_card_id(answer)
         if c not in p.position.legal_cards():
             raise PositionError.of(
                 "puzzle.not_legal", card=card_str(c), player=p.position.to_move + 1
