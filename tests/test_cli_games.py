@@ -213,3 +213,14 @@ def test_simulate_keeps_the_games_played_when_ctrl_c_stops_it(tmp_path):
     wins = sum(int(ln.split(": ")[1].split(" wins")[0]) for ln in stdout.splitlines()[1:3])
     assert wins <= n
     assert [replay_all(r)[0].is_over for r in recs[:5]] == [True] * min(5, n)
+
+
+@pytest.mark.parametrize("variant", ["classic", "scoperta4"])
+def test_simulate_has_player_1_lead_the_first_deal_and_passes_the_deal(variant):
+    """The rules: by default player 1 leads the first deal, the deal passes one seat on."""
+    from solver.players.series import play_series
+    from solver.rules import get_variant
+
+    v = get_variant(variant)
+    games = [g for _, g in play_series(v, "random", 3, seed=11, as_match=False)]
+    assert [g.tricks[0].leader for g in games] == [k % v.players for k in range(3)]

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from solver.game import GameState, MatchState
+from solver.game import GameState, MatchState, default_dealer
 from solver.players.agents import Agents, play_deal, play_match
 from solver.rules import Variant
 
@@ -19,11 +19,12 @@ def play_series(
     as_match: bool,
     target: int | None = None,
 ) -> Iterator[tuple[int, MatchState | GameState]]:
-    """(the game's seed, its finished MatchState or GameState) for each of ``games`` games,
-    the deal passing to the next seat every game; the same seed gives the same games."""
+    """(the game's seed, its finished MatchState or GameState) for each of ``games`` games:
+    player 1 leads the first (the rules' default), the deal passing to the next seat every
+    game; the same seed gives the same games."""
     rng = random.Random(seed)
     for g in range(games):
-        dealer = g % variant.players
+        dealer = (default_dealer(variant) + g) % variant.players
         game_seed = rng.randrange(2**31)
         if as_match:
             yield game_seed, play_match(variant, seats, game_seed, target, dealer)
