@@ -144,6 +144,9 @@ class BriscolaGroup(click.Group):
         except BriscolaError as e:
             click.echo(error_line(e, ctx.meta.get(ERROR_LANG, "en")), err=True)
             ctx.exit(2)
+        except click.exceptions.NoArgsIsHelpError as e:  # `briscola puzzles`: its help
+            click.echo(e.ctx.get_help() if e.ctx else str(e))
+            ctx.exit(0)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
             hint = unquoted_position(e) or _help_hint(e.ctx)

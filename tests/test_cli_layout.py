@@ -79,3 +79,19 @@ def test_help_shows_no_restructuredtext_markup():
     for args in [(), *_every_command()]:
         out = CliRunner().invoke(cli, [*args, "--help"]).output
         assert "``" not in out, args
+
+
+def test_a_group_without_its_subcommand_shows_its_help():
+    """`briscola puzzles` alone: its help and exit 0, as `briscola` alone (it printed the
+    whole help squeezed into one error line)."""
+    import click
+    import subprocess
+    import sys
+    groups = [p for p in _every_command()
+              if isinstance(cli.get_command(click.Context(cli), p[0]), click.Group) and len(p) == 1]
+    assert groups
+    for path in groups:
+        r = subprocess.run([sys.executable, "-m", "cli.main", *path], capture_output=True,
+                           text=True, cwd=pathlib.Path(__file__).resolve().parent.parent)
+        assert r.returncode == 0 and not r.stderr, (path, r.stderr)
+        assert r.stdout.startswith(f"Usage: briscola {path[0]}") and "Commands:" in r.stdout
