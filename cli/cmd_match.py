@@ -150,7 +150,8 @@ def match(
 
     Agents: random, greedy, engine (1 s a move), engine:SECONDS, engine@SAMPLES (a budget
     that does not depend on the clock: the same seed gives the same match on any machine),
-    engine-win:SECONDS (plays for the win probability), engine-pimc:SECONDS (the earlier
+    engine-win:SECONDS (plays for the win probability), engine-plain (the hidden-card engine
+    without inference about the opponent's hand), engine-pimc:SECONDS (the earlier
     hidden-card engine, a baseline). The engine analyses every
     game: exactly or by the labelled estimate in the open games (scoperta, four-player
     scoperta), and from its own seat in classic, Briscolone and Libero, sampling the cards

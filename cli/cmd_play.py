@@ -600,7 +600,8 @@ def _colour_wanted() -> bool:
     type=count(1, 10_000),
     default=None,
     metavar="N",
-    help="play a match of N rounds (deals) instead of one deal",
+    help="play a match instead of one deal: the first to win N deals in classic, N deals "
+    "in scoperta, to N points (121 or 151) in Briscolone and Libero",
 )
 @click.option("--lang", type=LANG, default="en", show_default=True, help="language of the text")
 @click.option(
@@ -648,8 +649,10 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
 
     Other games: in four-player scoperta you and player 3 (the engine) are a team; in
     classic Briscola and Briscolone you see only your own hand and the engine plays from
-    its own seat (sampling what it cannot see). With --match N the match is N deals
-    (segni, rounds), or N points for Briscolone: 121 or 151 (any other is refused).
+    its own seat (sampling what it cannot see). With --match N the match is won by the
+    first to win N deals (segni) in classic, by the side winning more of N deals (rounds)
+    in scoperta, and by the first to N points in Briscolone and Libero: 121 or 151 (any
+    other is refused).
     """  # noqa: E501 - an example command is one line, as it is typed
     check_output(record_out, force, "--record-out")
     chosen = seed is None  # said at the end: the seed names every unseen card

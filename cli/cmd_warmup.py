@@ -136,6 +136,11 @@ def warm_up(ctx, jobs):
     A new machine (or a changed solver/search) compiles each kernel once, on its first
     use: tens of seconds each. This pays that cost at once, a process per kernel, and later
     commands read the kernels from numba's cache. Kernels already compiled are only read.
+
+    \b
+    Example:
+      briscola warm-up
+      briscola warm-up --jobs 2
     """
     jobs = jobs or max(1, min(len(KERNELS), os.cpu_count() or 1))
     t0 = time.perf_counter()

@@ -95,3 +95,27 @@ def test_a_group_without_its_subcommand_shows_its_help():
                            text=True, cwd=pathlib.Path(__file__).resolve().parent.parent)
         assert r.returncode == 0 and not r.stderr, (path, r.stderr)
         assert r.stdout.startswith(f"Usage: briscola {path[0]}") and "Commands:" in r.stdout
+
+
+def test_every_command_has_an_example_in_its_help():
+    """The docs promise it (docs/commands.md's first lines): warm-up had none."""
+    from click.testing import CliRunner
+    import click
+    for path in _every_command():
+        cmd = cli
+        for name in path:
+            cmd = cmd.get_command(click.Context(cmd), name)
+        if isinstance(cmd, click.Group):
+            continue
+        r = CliRunner().invoke(cli, [*path, "--help"])
+        assert r.exit_code == 0 and "Example" in r.output, path
+        assert f"briscola {' '.join(path)}" in r.output, path
+
+
+def test_match_help_names_every_agent():
+    from click.testing import CliRunner
+    from solver.players.agents import agent_names
+    from solver.players.engine_agent import BASES
+    text = " ".join(CliRunner().invoke(cli, ["match", "--help"]).output.split()).replace("- ", "-")
+    for name in [*agent_names(), *BASES]:
+        assert name in text, name

@@ -39,7 +39,7 @@ BASES = {
 }
 NAME_HELP = (
     "engine:SECONDS (e.g. engine:0.5), engine@SAMPLES (e.g. engine@50: a budget "
-    "that does not depend on the clock), engine-win:..., engine-pimc:SECONDS"
+    "that does not depend on the clock), engine-win:..., engine-plain:..., engine-pimc:SECONDS"
 )
 
 
