@@ -8,6 +8,7 @@ import pathlib
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -183,3 +184,30 @@ def test_a_position_played_to_its_end_is_refused_in_one_line():
     for limit in (None, solver.Limit(time=0.1), solver.Limit(samples=5), solver.Limit(nodes=9)):
         with pytest.raises(ValueError, match="the deal is over: no position to analyse"):
             solver.analyse(fin, limit=limit)
+
+
+TIES = [  # positions whose best cards tie, in an order that is not their text's
+    ("hand1=5B,7D,CD hand2=CC,4S,5S briscola=5D turn=2", {}),
+    ("variant=briscolone hand1=AB,2C hand2=3B,4C turn=1", {}),
+    ("hand1=6B,4C,3C hand2=2B,2S,3S briscola=7S played=4B,5B,7B,RB,3B,AB,2C,5C,7C,FC,CC,2D,4D,"
+     "5D,6D,7D,FD,RD,3D,AD,4S,5S,6S,CS,RS,AS turn=1 variant=classic", {"samples": 4}),
+    ("hand1=3B,CC,FD hand2=7B,5S,AS hand3=CB,RB,RD hand4=AC,6D,RS top=7C briscola=CS played=4B,"
+     "FB,2C,4C,5C,6C,FC,RC,3C,2D,5D,7D,3D,AD,2S,4S,6S,7S,FS,3S turn=4 variant=scoperta4",
+     {"samples": 4}),
+    ("hand1=6B,4C,3C hand2=2B,2S,3S briscola=7S played=4B,5B,7B,RB,3B,AB,2C,5C,7C,FC,CC,2D,4D,"
+     "5D,6D,7D,FD,RD,3D,AD,4S,5S,6S,CS,RS,AS turn=1 variant=classic", {"nodes": 9}),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1", {"samples": 8}),
+]
+
+
+@pytest.mark.parametrize("text, budget", TIES)
+def test_an_analysis_reads_back_from_its_json_equal_best_in_its_order_and_notes_kept(text, budget):
+    """to_json wrote ``best`` sorted by its text (CC, 4S, 5S came back as 4S, 5S, CC) and
+    dropped the notes, so the README's round trip gave a different Analysis."""
+    a = solver.analyse(parse_position(text), progress=False, **budget)
+    assert len(a.best) > 1 or a.notes
+    for b in (Analysis.from_json(json.dumps(a.to_json())), Analysis.from_json(a.to_json())):
+        assert b == a and b.best == a.best and b.notes == a.notes
+    if not a.exact:
+        cut = replace(a, interrupted=True)
+        assert Analysis.from_json(json.dumps(cut.to_json())) == cut
