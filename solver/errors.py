@@ -95,6 +95,12 @@ ENGLISH: dict[str, str] = {
     "deal.over": "the deal is over: no cards left to play",
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
+    "setting.megabytes": "{name} must be a whole number of megabytes from {lo} to {most}, "
+    "got {got}",
+    "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "setting.range": "{name} must be a whole number from {lo} to {most}, got {got}",
+    "setting.star2": "{name} must be a whole number from {lo} to {most} (0 turns the probing "
+    "off), got {got}",
     "score.format": "score= must be two numbers like 40-36, got '{text}'",
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "

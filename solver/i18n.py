@@ -1881,6 +1881,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
+        "setting.megabytes": "{name} dev'essere un numero intero di megabyte da {lo} a {most}, "
+        "non {got}",
+        "setting.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
+        "setting.range": "{name} dev'essere un numero intero da {lo} a {most}, non {got}",
+        "setting.star2": "{name} dev'essere un numero intero da {lo} a {most} (0 spegne il "
+        "sondaggio), non {got}",
         "score.format": "score= vuole due numeri come 40-36, non '{text}'",
         "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
         "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "

@@ -211,3 +211,27 @@ def test_an_analysis_reads_back_from_its_json_equal_best_in_its_order_and_notes_
     if not a.exact:
         cut = replace(a, interrupted=True)
         assert Analysis.from_json(json.dumps(cut.to_json())) == cut
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"tt_mb": -1}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got -1"),
+    ({"tt_mb": 0}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got 0"),
+    ({"tt_mb": 1 << 21}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got 2097152"),
+    ({"tt_mb": "64"}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got '64'"),
+    ({"threads": 0}, "threads must be a whole number from 1 to 256, got 0"),
+    ({"threads": -2}, "threads must be a whole number from 1 to 256, got -2"),
+    ({"threads": 1000}, "threads must be a whole number from 1 to 256, got 1000"),
+    ({"threads": 2.0}, "threads must be a whole number from 1 to 256, got 2.0"),
+    ({"threads": True}, "threads must be a whole number from 1 to 256, got True"),
+])
+def test_an_engine_refuses_a_table_size_or_thread_count_out_of_range_naming_it(kw, words):
+    """Engine(tt_mb=-1), Engine(threads=0) or Engine(threads=1000) were accepted (a thread
+    count below 1 silently became 1); they are refused in one line, as BRISCOLA_TT_MB and
+    BRISCOLA_THREADS are, by the same check."""
+    with pytest.raises(solver.errors.BriscolaError, match=f"^{words}$") as e:
+        solver.Engine(**kw)
+    assert e.value.key.startswith("setting.")
+    with pytest.raises(ValueError, match=f"^{words}$"):
+        solver.Engine(tt_mb=8, threads=1).configure(**kw)
+    engine = solver.Engine(tt_mb=1, threads=256)
+    assert (engine.workspace.tt_mb, engine.workspace.threads) == (1, 256)

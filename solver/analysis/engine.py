@@ -57,10 +57,11 @@ def _limit(
 
 
 class Engine:
-    """Analyses positions. ``tt_mb`` (table megabytes) and ``threads`` default to the
-    environment's BRISCOLA_TT_MB and BRISCOLA_THREADS; ``progress`` is a callable taking
-    one line (None: the lines go where the running context sends them, the CLI's stderr
-    or the board's job)."""
+    """Analyses positions. ``tt_mb`` (table megabytes, 1 to 1048576) and ``threads`` (1 to
+    256) default to the environment's BRISCOLA_TT_MB and BRISCOLA_THREADS, and are checked
+    as they are (a SettingError, a ValueError naming the argument); ``progress`` is a
+    callable taking one line (None: the lines go where the running context sends them, the
+    CLI's stderr or the board's job)."""
 
     def __init__(
         self,
