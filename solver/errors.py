@@ -95,6 +95,13 @@ ENGLISH: dict[str, str] = {
     "deal.over": "the deal is over: no cards left to play",
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
+    "argument.position": "{name} must be a position (a Position or a SeatPosition: solver.parse "
+    "reads one from its text), got {got}",
+    "argument.stop": "{name} must be a solver.Stop (set from any thread to end the analysis), "
+    "got {got}",
+    "argument.whole": "{name} must be a whole number, got {got}",
+    "argument.function": "{name} must be a function, got {got}",
+    "argument.flag": "{name} must be True, False or None, got {got}",
     "setting.megabytes": "{name} must be a whole number of megabytes from {lo} to {most}, "
     "got {got}",
     "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",

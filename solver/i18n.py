@@ -1881,6 +1881,13 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over": "la smazzata è finita: non resta nessuna carta da giocare",
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
+        "argument.position": "{name} dev'essere una posizione (una Position o una SeatPosition: "
+        "solver.parse la legge dal suo testo), non {got}",
+        "argument.stop": "{name} dev'essere uno solver.Stop (da impostare da qualsiasi thread per "
+        "fermare l'analisi), non {got}",
+        "argument.whole": "{name} dev'essere un numero intero, non {got}",
+        "argument.function": "{name} dev'essere una funzione, non {got}",
+        "argument.flag": "{name} dev'essere True, False o None, non {got}",
         "setting.megabytes": "{name} dev'essere un numero intero di megabyte da {lo} a {most}, "
         "non {got}",
         "setting.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",

@@ -235,3 +235,28 @@ def test_an_engine_refuses_a_table_size_or_thread_count_out_of_range_naming_it(k
         solver.Engine(tt_mb=8, threads=1).configure(**kw)
     engine = solver.Engine(tt_mb=1, threads=256)
     assert (engine.workspace.tt_mb, engine.workspace.threads) == (1, 256)
+
+
+ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+
+
+@pytest.mark.parametrize("args, kw, words", [
+    ((ENDGAME,), {}, "^pos must be a position .*solver.parse reads one.*, got 'hand1=3C,AS "),
+    ((None,), {}, "^pos must be a position .*, got None$"),
+    ((), {"stop": True}, "^stop must be a solver.Stop .*, got True$"),
+    ((), {"seed": "x", "samples": 3}, "^seed must be a whole number, got 'x'$"),
+    ((), {"weigh": 3}, "^weigh must be a function, got 3$"),
+    ((), {"progress": "yes"}, "^progress must be True, False or None, got 'yes'$"),
+])
+def test_an_argument_of_the_wrong_kind_is_refused_in_one_line_naming_it(args, kw, words):
+    """solver.analyse("hand1=...") and analyse(pos, stop=True) failed deep inside with an
+    AttributeError of the str's is_over, of the bool's under."""
+    pos = solver.parse(ENDGAME)
+    args = args or (pos,)
+    for call in (solver.analyse, solver.Engine(tt_mb=8, threads=1).analyse):
+        with pytest.raises(solver.errors.BriscolaError, match=words) as e:
+            call(*args, **kw)
+        assert "\n" not in str(e.value) and e.value.key.startswith("argument.")
+    with pytest.raises(ValueError, match="^stop must be a solver.Stop"):
+        with solver.Engine(tt_mb=8, threads=1).active(stop=True):
+            pass
