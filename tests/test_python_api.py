@@ -260,3 +260,31 @@ def test_an_argument_of_the_wrong_kind_is_refused_in_one_line_naming_it(args, kw
     with pytest.raises(ValueError, match="^stop must be a solver.Stop"):
         with solver.Engine(tt_mb=8, threads=1).active(stop=True):
             pass
+
+
+HIDDEN = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+
+
+@pytest.mark.parametrize("text, budget", [
+    (ENDGAME, {}),
+    (random_position(random.Random(6), 12).to_text(), {"samples": 3}),
+    (TIES[2][0], {"samples": 3}),
+    (TIES[3][0], {"samples": 3}),
+    (TIES[3][0], {"nodes": 50}),
+    (HIDDEN, {"samples": 50}),
+    (HIDDEN, {"seconds": 0.2}),
+    (HIDDEN, {"nodes": 50}),
+    ("hand1=? hand2=4B,6B,7B,RB,7S table=3B played=AB,2C,4C,5C,6C,7C,CC,RC,3C,AC,2D,4D,5D,6D,"
+     "7D,FD,CD,RD,3D,AD,2S,4S,5S,6S,FS,CS,3S,AS turn=2 score=43-52 variant=briscolone tricks="
+     "RD+FS,CD+4S,3C+7C,6C+5S,CC+AC,3D+6S,4D+5C,FD+7D,AD+AS,5D+4C,2D+RC,CS+3S,2C+AB,2S+6D", {}),
+])
+def test_every_answer_has_a_line_from_a_best_card_and_a_seats_is_its_own_card(text, budget):
+    """A seat's estimate and a 4-player or open-game sampled estimate had pv == (), where
+    every other answer's line starts with its best card. A seat's line is that card alone:
+    a longer one would name cards of the hand it cannot see."""
+    pos = solver.parse(text)
+    a = solver.analyse(pos, progress=False, **budget)
+    assert a.pv and a.pv[0] in a.best
+    assert Analysis.from_json(a.to_json()).pv == a.pv
+    if isinstance(pos, SeatPosition):
+        assert a.pv == (a.best[0],) and a.pv[0] in pos.hand(pos.turn)
