@@ -92,8 +92,14 @@ def _human(a, out) -> None:
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
     out(f"best: {', '.join(j['best'])}")
     if j["pv"]:
-        chance = a.position.draws_unknown
-        out(f"line: {' '.join(j['pv'])}" + ("  (then the draw decides)" if chance else ""))
+        then = (
+            "  (then the hidden hand decides)"  # a seat's line is its own card: it sees no more
+            if a.position.hidden_hand
+            else "  (then the draw decides)"
+            if a.position.draws_unknown
+            else ""
+        )
+        out(f"line: {' '.join(j['pv'])}" + then)
     for note in a.notes:
         out(f"note: {note}")
     if a.samples is not None:

@@ -102,6 +102,19 @@ ENGLISH: dict[str, str] = {
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
     "deal.over_explain": "the deal is over: no position to explain",
+    "argument.position": "{name} must be a position (a Position or a SeatPosition: solver.parse "
+    "reads one from its text), got {got}",
+    "argument.stop": "{name} must be a solver.Stop (set from any thread to end the analysis), "
+    "got {got}",
+    "argument.whole": "{name} must be a whole number, got {got}",
+    "argument.function": "{name} must be a function, got {got}",
+    "argument.flag": "{name} must be True, False or None, got {got}",
+    "setting.megabytes": "{name} must be a whole number of megabytes from {lo} to {most}, "
+    "got {got}",
+    "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "setting.range": "{name} must be a whole number from {lo} to {most}, got {got}",
+    "setting.star2": "{name} must be a whole number from {lo} to {most} (0 turns the probing "
+    "off), got {got}",
     "score.format": "score= must be two numbers like 40-36, got '{text}'",
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "

@@ -1888,6 +1888,19 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
         "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
+        "argument.position": "{name} dev'essere una posizione (una Position o una SeatPosition: "
+        "solver.parse la legge dal suo testo), non {got}",
+        "argument.stop": "{name} dev'essere uno solver.Stop (da impostare da qualsiasi thread per "
+        "fermare l'analisi), non {got}",
+        "argument.whole": "{name} dev'essere un numero intero, non {got}",
+        "argument.function": "{name} dev'essere una funzione, non {got}",
+        "argument.flag": "{name} dev'essere True, False o None, non {got}",
+        "setting.megabytes": "{name} dev'essere un numero intero di megabyte da {lo} a {most}, "
+        "non {got}",
+        "setting.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
+        "setting.range": "{name} dev'essere un numero intero da {lo} a {most}, non {got}",
+        "setting.star2": "{name} dev'essere un numero intero da {lo} a {most} (0 spegne il "
+        "sondaggio), non {got}",
         "score.format": "score= vuole due numeri come 40-36, non '{text}'",
         "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
         "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "

@@ -1,12 +1,15 @@
 """The environment variables that tune the engine (docs/commands.md, "Environment
 variables"), read and checked in one place. They are read when the engine first needs them,
 not on import, so a bad value reaches the command as the user's mistake: one line naming
-the variable and what it takes."""
+the variable and what it takes. An Engine's arguments of the same names (``tt_mb``,
+``threads``) are checked here too, by the same ranges (``argument``)."""
 
 from __future__ import annotations
 
+import operator
 import os
 import re
+from typing import NamedTuple
 
 from solver.errors import BriscolaError
 from solver.oneline import clip
@@ -14,55 +17,81 @@ from solver.oneline import clip
 #: the biggest table the user may ask for, in megabytes (a terabyte): beyond it a table
 #: cannot be allocated anyway
 MAX_TABLE_MB = 1 << 20
+#: the most search threads an Engine may be given (BRISCOLA_THREADS is capped lower, by the
+#: engine): beyond any machine's cores, more threads of one process only wait on each other
+MAX_ENGINE_THREADS = 256
 #: a Star2 limit beyond the deck's cards probes every chance node, as the deck's size does
 DECK = 40
 
 
 class SettingError(BriscolaError):
-    """An environment variable set to a value it does not take."""
+    """An engine setting given a value it does not take: an environment variable, or an
+    Engine's argument of the same name (``tt_mb``, ``threads``)."""
 
 
-def _whole(name: str, lo: int, hi: int | None, takes: str) -> int | None:
-    """The whole number in ``name`` (None when unset or empty), from ``lo`` to ``hi``."""
+class Whole(NamedTuple):
+    """The whole numbers a setting takes, ``lo`` to ``hi`` (None: no most), and the key
+    of the error that says so (solver.errors.ENGLISH)."""
+
+    lo: int
+    hi: int | None
+    key: str
+
+
+TT_MB = Whole(1, MAX_TABLE_MB, "setting.megabytes")
+THREADS = Whole(1, None, "setting.at_least")  # the variable's: the engine caps it
+ENGINE_THREADS = Whole(1, MAX_ENGINE_THREADS, "setting.range")  # an Engine's argument's
+STAR2 = Whole(0, DECK, "setting.star2")
+
+
+def _within(name: str, n: int, takes: Whole, got: str) -> int:
+    """``n`` when ``takes`` allows it, else the SettingError naming ``name`` and ``got``
+    (what was given, as it is shown): the one check of a variable and of an argument."""
+    if n < takes.lo or (takes.hi is not None and n > takes.hi):
+        raise SettingError.of(takes.key, name=name, lo=takes.lo, most=takes.hi, got=got)
+    return n
+
+
+def _whole(name: str, takes: Whole) -> int | None:
+    """The whole number in variable ``name`` (None when unset or empty)."""
     text = os.environ.get(name, "").strip()
     if not text:
         return None
     n = -1
     if re.fullmatch(r"[0-9]+", text):
         n = int(text) if len(text) <= 30 else 10**30  # int() refuses thousands of digits
-    if n < lo or (hi is not None and n > hi):
-        raise SettingError(f"{name} must be {takes}, got {clip(text)!r}")
-    return n
+    return _within(name, n, takes, repr(clip(text)))
+
+
+def argument(name: str, value: object, takes: Whole) -> int:
+    """An argument ``name`` checked as its variable is: a whole number (not a bool) that
+    ``takes`` allows, else a SettingError naming it (``Engine(tt_mb=0)``)."""
+    try:
+        n = -1 if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        n = -1
+    return _within(name, n, takes, clip(repr(value)))
 
 
 def tt_mb() -> int | None:
     """BRISCOLA_TT_MB: the transposition table's megabytes the user chose, or None."""
-    return _whole(
-        "BRISCOLA_TT_MB", 1, MAX_TABLE_MB, f"a whole number of megabytes from 1 to {MAX_TABLE_MB}"
-    )
+    return _whole("BRISCOLA_TT_MB", TT_MB)
 
 
 def worker_tt_mb() -> int | None:
     """BRISCOLA_WORKER_TT_MB: the table megabytes of each cluster worker, or None."""
-    return _whole(
-        "BRISCOLA_WORKER_TT_MB",
-        1,
-        MAX_TABLE_MB,
-        f"a whole number of megabytes from 1 to {MAX_TABLE_MB}",
-    )
+    return _whole("BRISCOLA_WORKER_TT_MB", TT_MB)
 
 
 def threads() -> int | None:
     """BRISCOLA_THREADS: the search threads the user chose (the caller caps them), or None."""
-    return _whole("BRISCOLA_THREADS", 1, None, "a whole number of at least 1")
+    return _whole("BRISCOLA_THREADS", THREADS)
 
 
 def star2() -> int | None:
     """BRISCOLA_STAR2: Star2 probing at chance nodes with at most this many unseen cards
     (0: off), or None."""
-    return _whole(
-        "BRISCOLA_STAR2", 0, DECK, f"a whole number from 0 to {DECK} (0 turns the probing off)"
-    )
+    return _whole("BRISCOLA_STAR2", STAR2)
 
 
 def check() -> None:

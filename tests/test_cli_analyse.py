@@ -64,3 +64,13 @@ def test_best_says_when_ctrl_c_stopped_its_exact_search(monkeypatch, ctrl_c_in_e
     monkeypatch.undo()
     r = CliRunner().invoke(cli, ["best", pos.to_text()])
     assert r.exit_code == 0 and "(" not in r.stdout  # exact: no mark
+
+
+def test_a_seats_line_is_its_best_card_then_the_hidden_hand_decides():
+    """A seat's estimate printed no line (its pv was empty); its line is its best card."""
+    r = CliRunner().invoke(cli, ["analyse", "--samples", "20", "variant=classic hand1=FB,5C,FC "
+                                 "hand2=? briscola=2S played=- turn=1"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    best = next(x for x in lines if x.startswith("best: ")).split()[1].rstrip(",")
+    assert f"line: {best}  (then the hidden hand decides)" in lines

@@ -27,8 +27,9 @@ def _cli(args):
 
 
 def _answer(obj: dict) -> dict:
-    """An analysis's JSON less what depends on how it was searched (nodes, seconds)."""
-    return {k: v for k, v in obj.items() if k not in ("nodes", "seconds")}
+    """An analysis's JSON less what depends on how it was searched (nodes, seconds, the
+    notes that say how)."""
+    return {k: v for k, v in obj.items() if k not in ("nodes", "seconds", "notes")}
 
 
 def _cases():

@@ -181,7 +181,7 @@ def test_cli_analyse_other_variants():
                                  "variant=briscolone hand1=AB,2C hand2=3B,4C turn=1"])
     assert r.exit_code == 0, r.output
     j = json.loads(r.output)
-    assert j["value_exact"] == "21" and j["best"] == ["2C", "AB"] and j["exact"] is True
+    assert j["value_exact"] == "21" and j["best"] == ["AB", "2C"] and j["exact"] is True
     assert j["position"].endswith("variant=briscolone")
     r = CliRunner().invoke(cli, ["best", "variant=libero hand1=4B,AS hand2=3S table=2B turn=1"])
     assert r.exit_code == 0 and r.output.split() == ["4B"]

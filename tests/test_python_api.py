@@ -8,6 +8,7 @@ import pathlib
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -279,3 +280,107 @@ def test_explain_refuses_a_language_it_does_not_speak():
     pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
     with pytest.raises(ValueError, match="^unknown language 'xx' \\(en or it\\)$"):
         solver.explain_position(pos, lang="xx")
+
+
+TIES = [  # positions whose best cards tie, in an order that is not their text's
+    ("hand1=5B,7D,CD hand2=CC,4S,5S briscola=5D turn=2", {}),
+    ("variant=briscolone hand1=AB,2C hand2=3B,4C turn=1", {}),
+    ("hand1=6B,4C,3C hand2=2B,2S,3S briscola=7S played=4B,5B,7B,RB,3B,AB,2C,5C,7C,FC,CC,2D,4D,"
+     "5D,6D,7D,FD,RD,3D,AD,4S,5S,6S,CS,RS,AS turn=1 variant=classic", {"samples": 4}),
+    ("hand1=3B,CC,FD hand2=7B,5S,AS hand3=CB,RB,RD hand4=AC,6D,RS top=7C briscola=CS played=4B,"
+     "FB,2C,4C,5C,6C,FC,RC,3C,2D,5D,7D,3D,AD,2S,4S,6S,7S,FS,3S turn=4 variant=scoperta4",
+     {"samples": 4}),
+    ("hand1=6B,4C,3C hand2=2B,2S,3S briscola=7S played=4B,5B,7B,RB,3B,AB,2C,5C,7C,FC,CC,2D,4D,"
+     "5D,6D,7D,FD,RD,3D,AD,4S,5S,6S,CS,RS,AS turn=1 variant=classic", {"nodes": 9}),
+    ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1", {"samples": 8}),
+]
+
+
+@pytest.mark.parametrize("text, budget", TIES)
+def test_an_analysis_reads_back_from_its_json_equal_best_in_its_order_and_notes_kept(text, budget):
+    """to_json wrote ``best`` sorted by its text (CC, 4S, 5S came back as 4S, 5S, CC) and
+    dropped the notes, so the README's round trip gave a different Analysis."""
+    a = solver.analyse(parse_position(text), progress=False, **budget)
+    assert len(a.best) > 1 or a.notes
+    for b in (Analysis.from_json(json.dumps(a.to_json())), Analysis.from_json(a.to_json())):
+        assert b == a and b.best == a.best and b.notes == a.notes
+    if not a.exact:
+        cut = replace(a, interrupted=True)
+        assert Analysis.from_json(json.dumps(cut.to_json())) == cut
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"tt_mb": -1}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got -1"),
+    ({"tt_mb": 0}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got 0"),
+    ({"tt_mb": 1 << 21}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got 2097152"),
+    ({"tt_mb": "64"}, "tt_mb must be a whole number of megabytes from 1 to 1048576, got '64'"),
+    ({"threads": 0}, "threads must be a whole number from 1 to 256, got 0"),
+    ({"threads": -2}, "threads must be a whole number from 1 to 256, got -2"),
+    ({"threads": 1000}, "threads must be a whole number from 1 to 256, got 1000"),
+    ({"threads": 2.0}, "threads must be a whole number from 1 to 256, got 2.0"),
+    ({"threads": True}, "threads must be a whole number from 1 to 256, got True"),
+])
+def test_an_engine_refuses_a_table_size_or_thread_count_out_of_range_naming_it(kw, words):
+    """Engine(tt_mb=-1), Engine(threads=0) or Engine(threads=1000) were accepted (a thread
+    count below 1 silently became 1); they are refused in one line, as BRISCOLA_TT_MB and
+    BRISCOLA_THREADS are, by the same check."""
+    with pytest.raises(solver.errors.BriscolaError, match=f"^{words}$") as e:
+        solver.Engine(**kw)
+    assert e.value.key.startswith("setting.")
+    with pytest.raises(ValueError, match=f"^{words}$"):
+        solver.Engine(tt_mb=8, threads=1).configure(**kw)
+    engine = solver.Engine(tt_mb=1, threads=256)
+    assert (engine.workspace.tt_mb, engine.workspace.threads) == (1, 256)
+
+
+ENDGAME = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+
+
+@pytest.mark.parametrize("args, kw, words", [
+    ((ENDGAME,), {}, "^pos must be a position .*solver.parse reads one.*, got 'hand1=3C,AS "),
+    ((None,), {}, "^pos must be a position .*, got None$"),
+    ((), {"stop": True}, "^stop must be a solver.Stop .*, got True$"),
+    ((), {"seed": "x", "samples": 3}, "^seed must be a whole number, got 'x'$"),
+    ((), {"weigh": 3}, "^weigh must be a function, got 3$"),
+    ((), {"progress": "yes"}, "^progress must be True, False or None, got 'yes'$"),
+])
+def test_an_argument_of_the_wrong_kind_is_refused_in_one_line_naming_it(args, kw, words):
+    """solver.analyse("hand1=...") and analyse(pos, stop=True) failed deep inside with an
+    AttributeError of the str's is_over, of the bool's under."""
+    pos = solver.parse(ENDGAME)
+    args = args or (pos,)
+    for call in (solver.analyse, solver.Engine(tt_mb=8, threads=1).analyse):
+        with pytest.raises(solver.errors.BriscolaError, match=words) as e:
+            call(*args, **kw)
+        assert "\n" not in str(e.value) and e.value.key.startswith("argument.")
+    with pytest.raises(ValueError, match="^stop must be a solver.Stop"):
+        with solver.Engine(tt_mb=8, threads=1).active(stop=True):
+            pass
+
+
+HIDDEN = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+
+
+@pytest.mark.parametrize("text, budget", [
+    (ENDGAME, {}),
+    (random_position(random.Random(6), 12).to_text(), {"samples": 3}),
+    (TIES[2][0], {"samples": 3}),
+    (TIES[3][0], {"samples": 3}),
+    (TIES[3][0], {"nodes": 50}),
+    (HIDDEN, {"samples": 50}),
+    (HIDDEN, {"seconds": 0.2}),
+    (HIDDEN, {"nodes": 50}),
+    ("hand1=? hand2=4B,6B,7B,RB,7S table=3B played=AB,2C,4C,5C,6C,7C,CC,RC,3C,AC,2D,4D,5D,6D,"
+     "7D,FD,CD,RD,3D,AD,2S,4S,5S,6S,FS,CS,3S,AS turn=2 score=43-52 variant=briscolone tricks="
+     "RD+FS,CD+4S,3C+7C,6C+5S,CC+AC,3D+6S,4D+5C,FD+7D,AD+AS,5D+4C,2D+RC,CS+3S,2C+AB,2S+6D", {}),
+])
+def test_every_answer_has_a_line_from_a_best_card_and_a_seats_is_its_own_card(text, budget):
+    """A seat's estimate and a 4-player or open-game sampled estimate had pv == (), where
+    every other answer's line starts with its best card. A seat's line is that card alone:
+    a longer one would name cards of the hand it cannot see."""
+    pos = solver.parse(text)
+    a = solver.analyse(pos, progress=False, **budget)
+    assert a.pv and a.pv[0] in a.best
+    assert Analysis.from_json(a.to_json()).pv == a.pv
+    if isinstance(pos, SeatPosition):
+        assert a.pv == (a.best[0],) and a.pv[0] in pos.hand(pos.turn)

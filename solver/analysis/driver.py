@@ -128,12 +128,14 @@ class Workspace:
         kept at every talon, unless ``big_share``: searches from talon BIG_TALON up still
         grow their table to a quarter of the memory over ``big_share`` processes, as a local
         cluster's workers do: their small table suits many small tasks, and starved a split
-        talon-16 search)."""
+        talon-16 search). A size or a thread count out of range is refused as its
+        variable's would be (solver.settings: tt_mb 1 to MAX_TABLE_MB, threads 1 to
+        MAX_ENGINE_THREADS), naming the argument."""
         if tt_mb is not None:
-            self.tt_mb = int(tt_mb)
+            self.tt_mb = settings.argument("tt_mb", tt_mb, settings.TT_MB)
             self.tt_mb_chosen = True
         if threads is not None:
-            self.threads = max(1, int(threads))
+            self.threads = settings.argument("threads", threads, settings.ENGINE_THREADS)
         if big_share is not None:
             self.big_share = max(1, int(big_share))
 

@@ -25,6 +25,8 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
+from solver.errors import BriscolaError
+from solver.oneline import clip
 from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
@@ -56,11 +58,43 @@ def _limit(
     return limit
 
 
+class ArgumentError(BriscolaError):
+    """An analysis given an argument of the wrong kind (``stop=True``, ``seed="x"``)."""
+
+
+def _got(value: object) -> str:
+    return clip(repr(value), 60)
+
+
+def _check_stop(stop: object) -> None:
+    if stop is not None and not isinstance(stop, Stop):
+        raise ArgumentError.of("argument.stop", name="stop", got=_got(stop))
+
+
+def _check_arguments(
+    pos: object, stop: object, seed: object, weigh: object, progress: object
+) -> None:
+    """Each argument of ``Engine.analyse`` of the kind it takes, else one line naming it
+    (a position's text, or stop=True, failed deep inside on an attribute a str or a bool
+    lacks). A position is a Position or a SeatPosition, never its text: ``solver.parse``
+    reads one, once, as python-chess's analyse takes a Board and not a FEN."""
+    if not isinstance(pos, (Position, SeatPosition)):
+        raise PositionError.of("argument.position", name="pos", got=_got(pos))
+    _check_stop(stop)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ArgumentError.of("argument.whole", name="seed", got=_got(seed))
+    if weigh is not None and not callable(weigh):
+        raise ArgumentError.of("argument.function", name="weigh", got=_got(weigh))
+    if progress is not None and not isinstance(progress, bool):
+        raise ArgumentError.of("argument.flag", name="progress", got=_got(progress))
+
+
 class Engine:
-    """Analyses positions. ``tt_mb`` (table megabytes) and ``threads`` default to the
-    environment's BRISCOLA_TT_MB and BRISCOLA_THREADS; ``progress`` is a callable taking
-    one line (None: the lines go where the running context sends them, the CLI's stderr
-    or the board's job)."""
+    """Analyses positions. ``tt_mb`` (table megabytes, 1 to 1048576) and ``threads`` (1 to
+    256) default to the environment's BRISCOLA_TT_MB and BRISCOLA_THREADS, and are checked
+    as they are (a SettingError, a ValueError naming the argument); ``progress`` is a
+    callable taking one line (None: the lines go where the running context sends them, the
+    CLI's stderr or the board's job)."""
 
     def __init__(
         self,
@@ -117,6 +151,7 @@ class Engine:
     def active(self, stop: Stop | None = None) -> Iterator[Engine]:
         """Analyses of this context (``solver.analyse`` included) use this engine's tables,
         threads and progress sink, and end early once ``stop`` is set."""
+        _check_stop(stop)
         with ExitStack() as inside:
             inside.enter_context(driver.using(self.workspace))
             inside.enter_context(_ENGINE.using(self))
@@ -157,7 +192,12 @@ class Engine:
         ``estimate_on_interrupt`` (one position at the command line) an interrupted exact
         search returns a quick labelled estimate instead. ``stop`` (a Stop, set from any
         thread) ends the analysis the same way, as ``Stopped`` (a KeyboardInterrupt), at
-        its next check: between node slices and samples, a few milliseconds."""
+        its next check: between node slices and samples, a few milliseconds.
+
+        An argument of the wrong kind is refused in one line naming it (a BriscolaError):
+        ``pos`` is a Position or a SeatPosition, not its text (``solver.parse`` reads one),
+        ``stop`` a Stop, ``seed`` a whole number, ``weigh`` a function."""
+        _check_arguments(pos, stop, seed, weigh, progress)
         check_objective(pos, objective)
         if pos.is_over:  # a position played to its end (Position.play) has no card to value
             raise PositionError.of("deal.over_analyse")

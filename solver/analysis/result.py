@@ -134,7 +134,9 @@ class Analysis:
     best: tuple[int, ...]  # every card that reaches the value
     pv: tuple[int, ...]  # principal line while no chance intervenes
     nodes: int
-    seconds: float
+    #: the time it took, not part of the answer: equal answers are equal whatever their
+    #: clocks (the JSON keeps microseconds, and reads back an equal Analysis)
+    seconds: float = field(compare=False)
     _: KW_ONLY
     method: Method = EXACT
     notes: tuple[str, ...] = field(default=())
@@ -205,6 +207,9 @@ class Analysis:
         )
 
     def to_json(self) -> dict:
+        """The JSON answer (docs/notation.md): ``from_json`` reads it back as an equal
+        Analysis (``best`` in its order, the notes kept; ``seconds`` in microseconds)."""
+
         def fr(x: Fraction | None) -> str | None:
             if x is None:
                 return None
@@ -217,7 +222,7 @@ class Analysis:
             "exact": self.exact,
             "value": self.value,
             "value_exact": fr(self.value_exact) if self.exact else None,
-            "best": [card_str(c) for c in sorted(self.best, key=card_str)],
+            "best": [card_str(c) for c in self.best],
             "moves": [
                 {
                     "card": card_str(m.card),
@@ -237,6 +242,10 @@ class Analysis:
             out["interval"] = str(self.interval)
         if self.samples is not None:
             out["samples"] = self.samples
+        if self.notes:
+            out["notes"] = list(self.notes)
+        if self.interrupted:
+            out["interrupted"] = True
         return out
 
     @classmethod

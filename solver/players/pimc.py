@@ -131,7 +131,6 @@ def analyse(
         objective,
         moves,
         best,
-        pv=(),
         nodes=nodes,
         t0=t0,
         method=Method(Way.SEAT_SAMPLING),
