@@ -192,7 +192,9 @@ def default_dealer(variant: Variant | str) -> int:
 def deal(
     variant: Variant | str, seed: int | random.Random | None = None, dealer: int | None = None
 ) -> GameState:
-    """Shuffle and deal. ``seed`` is an int, None or a random.Random."""
+    """Shuffle and deal. ``seed`` is an int, None or a random.Random; ``dealer`` the
+    dealing seat counted from 0, as ``GameState.dealer`` (default: the last, so player 1
+    leads)."""
     v = _variant(variant)
     deck = list(range(40))
     make_rng(seed).shuffle(deck)
@@ -208,8 +210,11 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
     if sorted(deck) != list(range(40)):
         raise RulesError("the deck must hold each of the 40 cards exactly once")
     n = v.players
-    if not 0 <= dealer < n:
-        raise RulesError(f"dealer must be a player from 1 to {n}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise RulesError(
+            f"dealer must be a seat from 0 to {n - 1} (seat 0 is player 1: GameState.dealer "
+            f"counts from 0), got {dealer!r}"
+        )
     first = (dealer + 1) % n
     k = n * v.hand_size
     hands = [0] * n

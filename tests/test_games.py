@@ -333,3 +333,11 @@ def test_points_won_since_a_start_are_its_own_tricks(score):
         assert won == (state.side_points[0] - start[0], state.side_points[1] - start[1])
     else:
         assert state.score is None and won == state.side_points
+
+
+@pytest.mark.parametrize("dealer", [2, -1, "1", 1.0, True])
+def test_a_dealer_that_is_not_a_seat_is_refused_in_the_seats_own_count(dealer):
+    """deal()'s dealer counts from 0 (GameState.dealer); the refusal said 'from 1 to 2' and a
+    dealer that is not a whole number failed inside with a TypeError."""
+    with pytest.raises(RulesError, match=r"^dealer must be a seat from 0 to 1 \(seat 0 is player 1"):
+        deal("scoperta", seed=1, dealer=dealer)
