@@ -126,7 +126,7 @@ def _line_position(text: str) -> str:
     try:
         obj = jsonfile.parse(text, "")
     except jsonfile.JSONFileError as e:
-        raise PositionError(str(e)) from None
+        raise PositionError.like(e) from None
     if not isinstance(obj, dict) or not isinstance(obj.get("position"), str):
         raise PositionError('a JSON line needs a "position" field holding the position text')
     return obj["position"]

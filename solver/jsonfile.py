@@ -9,9 +9,10 @@ A UTF-8 byte-order mark is accepted; text that is not UTF-8, nesting deeper than
 
 from __future__ import annotations
 
+import errno
 import json
 
-from solver.errors import BriscolaError
+from solver.errors import ENGLISH, BriscolaError
 
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
@@ -28,27 +29,66 @@ def _where(name: str, line: int | None) -> str:
     return f"{name}:{line}" if line is not None else name
 
 
-def _at(where: str, msg: str) -> str:
-    return f"{where}: {msg}" if where else msg
+def _at(where: str, key: str, **fields) -> JSONFileError:
+    """The error of ``key`` told at ``where`` ("file:3: ..."; just the error when ``where``
+    is empty), both keys kept so that it is said in the user's language."""
+    e = JSONFileError.of(key, **fields)
+    return JSONFileError.of("json.at", where=where, error=e) if where else e
 
 
-def _decode_message(e: json.JSONDecodeError) -> str:
+#: the decoder's messages (as _decode_error leaves them) that the user's language can say
+_DECODER = {
+    ENGLISH[key]: key
+    for key in (
+        "json.expecting_value",
+        "json.expecting_name",
+        "json.expecting_colon",
+        "json.expecting_comma",
+        "json.unterminated",
+        "json.control",
+        "json.escape",
+        "json.u_escape",
+        "json.extra",
+        "json.comma_object",
+        "json.comma_array",
+    )
+}
+
+
+def _decode_error(where: str, e: json.JSONDecodeError) -> JSONFileError:
     """The decoder's message as a whole phrase: its "Invalid control character at" ends on
-    "at" because the decoder appends the position."""
+    "at" because the decoder appends the position. A message the decoder is known to give
+    is keyed (said in the user's language); another stays its own words."""
     msg = e.msg
     for tail in (" starting at", " at"):
         msg = msg.removesuffix(tail)
-    return f"not valid JSON ({msg}, column {e.colno})"
+    key = _DECODER.get(msg)
+    detail = JSONFileError.of(key) if key is not None else msg
+    return _at(where, "json.decode", detail=detail, column=e.colno)
 
 
-def _check_shape(obj) -> str | None:
-    """What makes a loaded value unusable (too deep, a lone surrogate), or None."""
+#: the system's reasons a file cannot be read that the user's language can say (the
+#: system's own words otherwise)
+_OS_REASONS = {errno.ENOENT: "os.not_found", errno.EACCES: "os.denied", errno.EISDIR: "os.is_dir"}
+
+
+def _os_reason(e: OSError) -> JSONFileError | str:
+    """Why ``e`` failed: a keyed error when its words are the ones keyed, else its words."""
+    key = _OS_REASONS.get(e.errno or 0)
+    if key is not None and ENGLISH[key] == e.strerror:
+        return JSONFileError.of(key)
+    return str(e.strerror)
+
+
+def _check_shape(obj) -> tuple[str, dict] | None:
+    """What makes a loaded value unusable (too deep, a lone surrogate) as the key of its
+    error and the fields, or None."""
     stack = [(obj, 1)]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, (list, dict)):
             if depth > MAX_DEPTH:
-                return f"nested deeper than {MAX_DEPTH} levels"
+                return "json.deep", {"most": MAX_DEPTH}
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for k, v in items:
                 if isinstance(k, str):
@@ -58,7 +98,7 @@ def _check_shape(obj) -> str | None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                return "a string holds a lone surrogate (\\ud800-\\udfff), which is not text"
+                return "json.surrogate", {}
     return None
 
 
@@ -70,14 +110,14 @@ def parse(text: str, where: str, whole_file: bool = False):
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         at = f"{where}:{e.lineno}" if whole_file else where
-        raise JSONFileError(_at(at, _decode_message(e))) from None
+        raise _decode_error(at, e) from None
     except RecursionError:
-        raise JSONFileError(_at(where, f"nested deeper than {MAX_DEPTH} levels")) from None
+        raise _at(where, "json.deep", most=MAX_DEPTH) from None
     except ValueError:  # an integer of thousands of digits
-        raise JSONFileError(_at(where, "a number too long to read")) from None
+        raise _at(where, "json.long_number") from None
     bad = _check_shape(obj)
     if bad:
-        raise JSONFileError(_at(where, bad))
+        raise _at(where, bad[0], **bad[1])
     return obj
 
 
@@ -93,9 +133,8 @@ def decode(data: bytes, name: str, line: int | None = None) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         at = line if line is not None else data.count(b"\n", 0, e.start) + 1
-        raise JSONFileError(
-            _at(_where(name, at) if name else "", f"not UTF-8 text (byte {data[e.start]:#04x})")
-        ) from None
+        where = _where(name, at) if name else ""
+        raise _at(where, "json.not_utf8", byte=f"{data[e.start]:#04x}") from None
 
 
 def read_text(path: str) -> str:
@@ -104,7 +143,7 @@ def read_text(path: str) -> str:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        raise JSONFileError(f"cannot read {path}: {e.strerror}") from None
+        raise JSONFileError.of("json.cannot_read", path=path, why=_os_reason(e)) from None
     return decode(data, path)
 
 
@@ -127,11 +166,11 @@ def stream_lines(stream, name: str):
             yield (
                 n,
                 head.decode("utf-8", "replace") + "…",
-                JSONFileError(
-                    _at(
-                        _where(name, n) if name else "",
-                        f"a line of {size:,} bytes (at most {MAX_LINE:,})",
-                    )
+                _at(
+                    _where(name, n) if name else "",
+                    "json.long_line",
+                    size=f"{size:,}",
+                    most=f"{MAX_LINE:,}",
                 ),
             )
             continue

@@ -148,7 +148,7 @@ def read_records(path: str) -> list[dict]:
         text = jsonfile.read_text(path)
         recs = _load(text, path)
     except JSONFileError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError.like(e) from None
     if not recs:
         raise RecordError(f"{path} holds no records")
     return [check_record(r, f"{path}") for r in recs]
