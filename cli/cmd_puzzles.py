@@ -123,7 +123,7 @@ def _read(file: str):
     try:
         text = stdin_text()
     except jsonfile.JSONFileError as e:
-        raise PuzzleError(str(e)) from None
+        raise PuzzleError.like(e) from None
     return read_puzzles(text.splitlines(), "<stdin>")
 
 

@@ -1981,6 +1981,37 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",
         "puzzle.field": "campo {field}: {error}",
         "puzzle.field_at": "{where}: campo {field}: {error}",
+        "puzzle.at": "{where}: {error}",
+        "puzzle.not_object": "un problema è un oggetto JSON",
+        "puzzle.unknown_field": "campo sconosciuto '{field}' (i campi sono: {fields})",
+        "puzzle.missing": "manca il campo '{field}'",
+        "puzzle.id": "id dev'essere una stringa non vuota",
+        "puzzle.position_text": "position dev'essere una stringa nella notazione delle posizioni",
+        "puzzle.question": "question dev'essere 'best' o 'value', non {got}",
+        "puzzle.objective": "objective dev'essere 'points' o 'win', non {got}",
+        "puzzle.win_score": "l'objective 'win' vuole score= nella posizione",
+        "puzzle.over": "la smazzata è finita: non c'è niente da risolvere",
+        "puzzle.difficulty": "difficulty dev'essere easy, medium o hard, non {got}",
+        "puzzle.best_answer": "la risposta (answer) di un problema 'best' è un elenco non vuoto "
+        'di carte, per esempio ["AD"]',
+        "puzzle.not_in_hand": "la risposta {card} non è nella mano del giocatore {player}",
+        "puzzle.answer_twice": "la risposta (answer) elenca due volte la stessa carta",
+        "puzzle.value_answer": "la risposta (answer) di un problema 'value' è un valore esatto "
+        'scritto come stringa, per esempio "7" o "-3/2"',
+        "puzzle.string": "{field} dev'essere una stringa",
+        "puzzle.features": "features dev'essere un oggetto",
+        "puzzle.id_twice": "{where}: l'id '{id}' è già usato alla riga {line}",
+        "puzzle.empty_file": "{name} non contiene nessun problema",
+        "puzzle.empty_input": "l'input non contiene nessun problema",
+        "puzzle.no_bundled": "nessuna raccolta di problemi inclusa per il gioco '{variant}' "
+        "(incluse: {bundled})",
+        "puzzle.generate_variant": "i problemi si generano per scoperta, briscolone o libero, "
+        "non per '{variant}'",
+        "puzzle.generate_talon_game": "i problemi di {variant} sono finali: --talon dev'essere 0, "
+        "non {talon}",
+        "puzzle.generate_talon": "--talon dev'essere 0 o 2 (il finale o l'ultima pescata), non "
+        "{talon}",
+        "puzzle.generate_objective": "objective dev'essere points o win, non {got}",
         "puzzle.value": "'{text}' non è un valore esatto (scrivi 7, -3/2 o 0.5)",
         "puzzle.hidden": "un problema mostra tutte le carte: con una mano coperta (?) non c'è "
         "una risposta sola",

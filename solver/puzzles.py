@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.resources import files
 from collections.abc import Iterable, Iterator
+from typing import NoReturn
 
 from solver.errors import BriscolaError
 from solver import jsonfile
@@ -109,12 +110,16 @@ def parse_value(text: str) -> Fraction:
 # ----- reading ------------------------------------------------------------------------
 def parse_puzzle(obj, where: str = "") -> Puzzle:
     """One puzzle from its JSON object; PuzzleError names ``where`` (e.g. 'line 3')."""
-    pre = f"{where}: " if where else ""
 
-    def bad(msg: str):
-        raise PuzzleError(pre + msg)
+    def bad(key: str, **fields) -> NoReturn:
+        """The error of ``key``, told with the line (both keys kept, so that it is said in
+        the user's language)."""
+        e = PuzzleError.of(key, **fields)
+        if where:
+            raise PuzzleError.of("puzzle.at", where=where, error=e)
+        raise e
 
-    def bad_field(field: str, e: BriscolaError):
+    def bad_field(field: str, e: BriscolaError) -> NoReturn:
         """``e``, an error of the puzzle's ``field``, told with the line (its key kept, so
         that it is said in the user's language)."""
         if where:
@@ -122,39 +127,39 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
         raise PuzzleError.of("puzzle.field", field=field, error=e)
 
     if not isinstance(obj, dict):
-        bad("a puzzle is a JSON object")
+        bad("puzzle.not_object")
     unknown = sorted(set(obj) - KEYS)
     if unknown:
-        bad(f"unknown field '{unknown[0]}' (fields: {', '.join(sorted(KEYS))})")
+        bad("puzzle.unknown_field", field=unknown[0], fields=", ".join(sorted(KEYS)))
     for k in ("id", "position", "question", "answer", "difficulty"):
         if k not in obj:
-            bad(f"missing field '{k}'")
+            bad("puzzle.missing", field=k)
     pid = obj["id"]
     if not isinstance(pid, str) or not pid.strip():
-        bad("id must be a non-empty string")
+        bad("puzzle.id")
     if not isinstance(obj["position"], str):
-        bad("position must be a string in the position notation")
+        bad("puzzle.position_text")
     try:
         pos = _puzzle_position(obj["position"])
     except PositionError as e:
         bad_field("position", e)
     q = obj["question"]
     if q not in QUESTIONS:
-        bad(f"question must be 'best' or 'value', got {q!r}")
+        bad("puzzle.question", got=repr(q))
     objective = obj.get("objective", "points")
     if objective not in OBJECTIVES:
-        bad(f"objective must be 'points' or 'win', got {objective!r}")
+        bad("puzzle.objective", got=repr(objective))
     if objective == "win" and pos.score is None:
-        bad("objective 'win' needs score= in the position")
+        bad("puzzle.win_score")
     if pos.is_over:
-        bad("the deal is over: nothing to solve")
+        bad("puzzle.over")
     d = obj["difficulty"]
     if d not in DIFFICULTIES:
-        bad(f"difficulty must be easy, medium or hard, got {d!r}")
+        bad("puzzle.difficulty", got=repr(d))
     ans = obj["answer"]
     if q == "best":
         if not isinstance(ans, list) or not ans or not all(isinstance(a, str) for a in ans):
-            bad("answer of a 'best' puzzle is a non-empty list of cards, e.g. [\"AD\"]")
+            bad("puzzle.best_answer")
         try:
             cards = tuple(parse_card_id(a) for a in ans)
         except CardError as e:
@@ -162,23 +167,23 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
         hand = hand_of(pos, pos.to_move)
         for c in cards:
             if not (hand >> c) & 1:
-                bad(f"answer {card_str(c)} is not in the hand of player {pos.to_move + 1}")
+                bad("puzzle.not_in_hand", card=card_str(c), player=pos.to_move + 1)
         if len(set(cards)) != len(cards):
-            bad("answer lists a card twice")
+            bad("puzzle.answer_twice")
         answer: tuple[int, ...] | Fraction = tuple(sorted(cards))
     else:
         if not isinstance(ans, (str, int)) or isinstance(ans, bool):
-            bad('answer of a \'value\' puzzle is an exact value string, e.g. "7" or "-3/2"')
+            bad("puzzle.value_answer")
         try:
             answer = parse_value(str(ans))
         except PuzzleError as e:
             bad_field("answer", e)
     for k in ("title", "comment"):
         if k in obj and not isinstance(obj[k], str):
-            bad(f"{k} must be a string")
+            bad("puzzle.string", field=k)
     feats = obj.get("features", {})
     if not isinstance(feats, dict):
-        bad("features must be an object")
+        bad("puzzle.features")
     return Puzzle(pid, pos, q, objective, answer, d, obj.get("title"), obj.get("comment"), feats)
 
 
@@ -207,14 +212,16 @@ def read_puzzles(lines: Iterable[str], name: str | None = None) -> list[Puzzle]:
         try:
             obj = jsonfile.parse(line, where)
         except JSONFileError as e:
-            raise PuzzleError(str(e)) from None
+            raise PuzzleError.like(e) from None
         p = parse_puzzle(obj, where)
         if p.id in ids:
-            raise PuzzleError(f"{where}: id '{p.id}' already used on line {ids[p.id]}")
+            raise PuzzleError.of("puzzle.id_twice", where=where, id=p.id, line=ids[p.id])
         ids[p.id] = n
         out.append(p)
     if not out:
-        raise PuzzleError(f"{name or 'the input'} holds no puzzles")
+        if name:
+            raise PuzzleError.of("puzzle.empty_file", name=name)
+        raise PuzzleError.of("puzzle.empty_input")
     return out
 
 
@@ -223,7 +230,7 @@ def read_puzzle_file(path: str) -> list[Puzzle]:
     try:
         text = jsonfile.read_text(path)
     except JSONFileError as e:
-        raise PuzzleError(str(e)) from None
+        raise PuzzleError.like(e) from None
     return read_puzzles(text.splitlines(), path)
 
 
@@ -233,9 +240,7 @@ BUNDLED = {"scoperta": "data/puzzles.jsonl", "briscolone": "data/puzzles-briscol
 
 def bundled_lines(variant: str = "scoperta") -> list[str]:
     if variant not in BUNDLED:
-        raise PuzzleError(
-            f"no bundled puzzles for variant '{variant}' (bundled: {', '.join(BUNDLED)})"
-        )
+        raise PuzzleError.of("puzzle.no_bundled", variant=variant, bundled=", ".join(BUNDLED))
     return files("solver").joinpath(BUNDLED[variant]).read_text(encoding="utf-8").splitlines()
 
 
@@ -534,17 +539,15 @@ def generate(
     puzzles as the plain loop.
     """
     if variant not in ("scoperta",) + GAME_VARIANTS:
-        raise PuzzleError(
-            f"puzzles are generated for scoperta, briscolone or libero, not '{variant}'"
-        )
+        raise PuzzleError.of("puzzle.generate_variant", variant=variant)
     if variant != "scoperta" and talon not in (None, 0):
-        raise PuzzleError(f"{variant} puzzles are endgames: --talon must be 0, got {talon}")
+        raise PuzzleError.of("puzzle.generate_talon_game", variant=variant, talon=talon)
     if talon not in (None, 0, 2):
-        raise PuzzleError(f"--talon must be 0 or 2 (the endgame or the last draw), got {talon}")
+        raise PuzzleError.of("puzzle.generate_talon", talon=talon)
     if difficulty not in (None,) + DIFFICULTIES:
-        raise PuzzleError(f"difficulty must be easy, medium or hard, got {difficulty!r}")
+        raise PuzzleError.of("puzzle.difficulty", got=repr(difficulty))
     if objective not in OBJECTIVES:
-        raise PuzzleError(f"objective must be points or win, got {objective!r}")
+        raise PuzzleError.of("puzzle.generate_objective", got=repr(objective))
     prefix = id_prefix if id_prefix is not None else f"g{seed}-"
     max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
     found = tried = 0

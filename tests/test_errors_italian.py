@@ -4,6 +4,7 @@ and by a ``--lang it`` command, in English otherwise; ``str(err)`` stays the Eng
 that scripts and the other tests read."""
 from __future__ import annotations
 
+import json
 import pickle
 import re
 import string
@@ -226,6 +227,115 @@ def test_a_bad_card_in_a_puzzle_file_is_said_in_italian(tmp_path, field, italian
     assert english.startswith(f"error: {path}:1: {field}: ") and "unknown card 'ZZ'" in english
 
 
+# ----- a bad puzzle file (and the JSON every command reads) ---------------------------------
+
+PUZZLE = {"id": "p1", "position": "hand1=7D hand2=FB,AC table=7S briscola=3B turn=2",
+          "question": "best", "answer": ["FB"], "difficulty": "easy"}
+
+
+def _line(**change) -> str:
+    obj = {k: v for k, v in {**PUZZLE, **change}.items() if v is not None}
+    return json.dumps(obj) + "\n"
+
+
+#: (name, the file's bytes (None: no such file), its English line as before keys after
+#: "error: ", and the Italian after "errore: "); {path} is the file's
+BAD_PUZZLES = [
+    ("not-object", b"[1]\n", "{path}:1: a puzzle is a JSON object",
+     "{path}:1: un problema è un oggetto JSON"),
+    ("unknown-field", _line(colour="red"),
+     "{path}:1: unknown field 'colour' (fields: answer, comment, difficulty, features, id, "
+     "objective, position, question, title)",
+     "{path}:1: campo sconosciuto 'colour' (i campi sono: answer, comment, difficulty, "
+     "features, id, objective, position, question, title)"),
+    ("missing-field", _line(difficulty=None), "{path}:1: missing field 'difficulty'",
+     "{path}:1: manca il campo 'difficulty'"),
+    ("empty-id", _line(id=" "), "{path}:1: id must be a non-empty string",
+     "{path}:1: id dev'essere una stringa non vuota"),
+    ("position-number", _line(position=5),
+     "{path}:1: position must be a string in the position notation",
+     "{path}:1: position dev'essere una stringa nella notazione delle posizioni"),
+    ("question", _line(question="why"), "{path}:1: question must be 'best' or 'value', got 'why'",
+     "{path}:1: question dev'essere 'best' o 'value', non 'why'"),
+    ("objective", _line(objective="lose"),
+     "{path}:1: objective must be 'points' or 'win', got 'lose'",
+     "{path}:1: objective dev'essere 'points' o 'win', non 'lose'"),
+    ("win-no-score", _line(objective="win"),
+     "{path}:1: objective 'win' needs score= in the position",
+     "{path}:1: l'objective 'win' vuole score= nella posizione"),
+    ("over", _line(position="hand1= hand2= briscola=3B turn=1"),
+     "{path}:1: the deal is over: nothing to solve",
+     "{path}:1: la smazzata è finita: non c'è niente da risolvere"),
+    ("difficulty", _line(difficulty="epic"),
+     "{path}:1: difficulty must be easy, medium or hard, got 'epic'",
+     "{path}:1: difficulty dev'essere easy, medium o hard, non 'epic'"),
+    ("best-answer", _line(answer=[]),
+     "{path}:1: answer of a 'best' puzzle is a non-empty list of cards, e.g. [\"AD\"]",
+     "{path}:1: la risposta (answer) di un problema 'best' è un elenco non vuoto di carte, "
+     "per esempio [\"AD\"]"),
+    ("answer-not-held", _line(answer=["7D"]),
+     "{path}:1: answer 7D is not in the hand of player 2",
+     "{path}:1: la risposta 7D non è nella mano del giocatore 2"),
+    ("answer-twice", _line(answer=["FB", "FB"]), "{path}:1: answer lists a card twice",
+     "{path}:1: la risposta (answer) elenca due volte la stessa carta"),
+    ("value-answer", _line(question="value", answer=[7]),
+     "{path}:1: answer of a 'value' puzzle is an exact value string, e.g. \"7\" or \"-3/2\"",
+     "{path}:1: la risposta (answer) di un problema 'value' è un valore esatto scritto come "
+     "stringa, per esempio \"7\" o \"-3/2\""),
+    ("title", _line(title=5), "{path}:1: title must be a string",
+     "{path}:1: title dev'essere una stringa"),
+    ("features", _line(features=[]), "{path}:1: features must be an object",
+     "{path}:1: features dev'essere un oggetto"),
+    ("id-twice", _line() + "\n" + _line(), "{path}:3: id 'p1' already used on line 1",
+     "{path}:3: l'id 'p1' è già usato alla riga 1"),
+    ("no-puzzles", b"\n \n", "{path} holds no puzzles", "{path} non contiene nessun problema"),
+    ("bad-json", b'{"id": "p1",\n',
+     "{path}:1: not valid JSON (Expecting property name enclosed in double quotes, column 13)",
+     "{path}:1: JSON non valido (manca il nome di un campo fra virgolette doppie, colonna 13)"),
+    ("extra-json", b"{} {}\n", "{path}:1: not valid JSON (Extra data, column 4)",
+     "{path}:1: JSON non valido (altro testo dopo il valore, colonna 4)"),
+    ("too-deep", b"[" * 40 + b"]" * 40 + b"\n", "{path}:1: nested deeper than 32 levels",
+     "{path}:1: annidato per più di 32 livelli"),
+    ("surrogate", b'"\\ud800"\n',
+     "{path}:1: a string holds a lone surrogate (\\ud800-\\udfff), which is not text",
+     "{path}:1: una stringa contiene un surrogato isolato (\\ud800-\\udfff), che non è testo"),
+    ("long-number", b"1" * 5000 + b"\n", "{path}:1: a number too long to read",
+     "{path}:1: un numero troppo lungo da leggere"),
+    ("not-utf8", _line().encode() + b"\xff\n", "{path}:2: not UTF-8 text (byte 0xff)",
+     "{path}:2: non è testo UTF-8 (byte 0xff)"),
+    ("no-file", None, "cannot read {path}: No such file or directory",
+     "non si può leggere {path}: file o cartella inesistente"),
+]
+
+
+@pytest.mark.parametrize("content,english,italian", [b[1:] for b in BAD_PUZZLES],
+                         ids=[b[0] for b in BAD_PUZZLES])
+def test_a_bad_puzzle_file_is_said_in_italian(tmp_path, content, english, italian):
+    """puzzles play --lang it said "errore: " and then the English of the file's mistake;
+    the English line (puzzles solve, no --lang) is what it was."""
+    path = tmp_path / "p.jsonl"
+    if content is not None:
+        path.write_bytes(content.encode() if isinstance(content, str) else content)
+    assert _run("puzzles", "play", "--lang", "it", str(path)) == (
+        "errore: " + italian.format(path=path))
+    assert _run("puzzles", "solve", str(path)) == "error: " + english.format(path=path)
+    assert _run("puzzles", "play", str(path)) == "error: " + english.format(path=path)
+
+
+def test_bad_puzzles_on_standard_input_are_said_in_italian():
+    def run(data: bytes) -> str:
+        r = CliRunner().invoke(cli, ["puzzles", "play", "--lang", "it", "-"], input=data)
+        assert r.exit_code == 2, (r.output, r.exception)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1, r.output
+        return lines[0]
+
+    assert run(b"\xff\n") == "errore: <stdin>:1: non è testo UTF-8 (byte 0xff)"
+    assert run(b"") == "errore: <stdin> non contiene nessun problema"
+    assert run(b"{\n") == ("errore: <stdin>:1: JSON non valido (manca il nome di un campo fra "
+                           "virgolette doppie, colonna 2)")
+
+
 def test_a_record_file_that_is_not_json_is_said_in_italian(tmp_path):
     """The JSON errors are keyed where every reader meets them: review reads a record."""
     path = tmp_path / "r.json"
@@ -234,3 +344,39 @@ def test_a_record_file_that_is_not_json_is_said_in_italian(tmp_path):
         f"errore: {path}:2: JSON non valido (manca un valore, colonna 1)")
     assert _run("review", str(path)) == (
         f"error: {path}:2: not valid JSON (Expecting value, column 1)")
+
+
+def test_a_puzzle_error_of_the_python_api_is_said_in_italian():
+    """generate's checks (puzzles generate has no --lang: click's choices refuse a bad
+    option first), the bundled sets and a puzzle read without a file name."""
+    from solver.puzzles import PuzzleError, bundled_lines, generate, read_puzzles
+
+    cases = [
+        (lambda: list(generate(1, talon=4)),
+         "--talon must be 0 or 2 (the endgame or the last draw), got 4",
+         "--talon dev'essere 0 o 2 (il finale o l'ultima pescata), non 4"),
+        (lambda: list(generate(1, talon=2, variant="briscolone")),
+         "briscolone puzzles are endgames: --talon must be 0, got 2",
+         "i problemi di briscolone sono finali: --talon dev'essere 0, non 2"),
+        (lambda: list(generate(1, variant="classic")),
+         "puzzles are generated for scoperta, briscolone or libero, not 'classic'",
+         "i problemi si generano per scoperta, briscolone o libero, non per 'classic'"),
+        (lambda: list(generate(1, difficulty="epic")),
+         "difficulty must be easy, medium or hard, got 'epic'",
+         "difficulty dev'essere easy, medium o hard, non 'epic'"),
+        (lambda: list(generate(1, objective="lose")), "objective must be points or win, got 'lose'",
+         "objective dev'essere points o win, non 'lose'"),
+        (lambda: bundled_lines("classic"),
+         "no bundled puzzles for variant 'classic' (bundled: scoperta, briscolone)",
+         "nessuna raccolta di problemi inclusa per il gioco 'classic' (incluse: scoperta, "
+         "briscolone)"),
+        (lambda: read_puzzles([]), "the input holds no puzzles",
+         "l'input non contiene nessun problema"),
+        (lambda: read_puzzles(["[]"]), "line 1: a puzzle is a JSON object",
+         "line 1: un problema è un oggetto JSON"),
+    ]
+    for call, english, italian in cases:
+        with pytest.raises(PuzzleError) as info:
+            call()
+        assert str(info.value) == english
+        assert error_text(pickle.loads(pickle.dumps(info.value)), "it") == italian
