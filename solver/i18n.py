@@ -117,6 +117,8 @@ _EXPLAIN = {
         "outcome.win": "Playing to win the deal (61 or more): your chance is {v}.",
         "best.one": "Best card: {card}.",
         "best.many": "Best cards (equally good): {cards}.",
+        "best.one.opp": "The opponent's best card: {card}.",
+        "best.many.opp": "The opponent's best cards (equally good): {cards}.",
         "line": "The winning line, trick by trick:",
         "trick": "Trick {n}: {leader} {a_lead} {lead}, {follower} {b_answer} with {follow}; "
         "{winner} {c_take} {pts} points.",
@@ -134,6 +136,8 @@ _EXPLAIN = {
         "why.cost": " (anything else, e.g. {alt}, costs {cost})",
         "alts": "The other cards, and how the opponent punishes them:",
         "alt": "{card} costs {cost}: the opponent answers with {reply}, then {line}.",
+        "alts.opp": "The opponent's other cards, and how you punish them:",
+        "alt.opp": "{card} costs {cost}: you answer with {reply}, then {line}.",
         "alt.noreply": "{card} costs {cost}: then {line}.",
         "alt.same": "{card} is just as good.",
         "alt.trick": "{lead}-{follow} to {winner} (+{pts})",
@@ -157,12 +161,19 @@ _EXPLAIN = {
         "idea.count_61": "Count to 61: you need {needed} more points, {in_play} are still in play "
         "and {trumps} trumps are still out. With {keep} you keep the deal (chance "
         "{win}); {lose} would throw it away.",
+        "idea.count_61.opp": "Count to 61: the opponent needs {needed} more points, {in_play} are "
+        "still in play and {trumps} trumps are still out. With {keep} the opponent "
+        "keeps the deal (chance {win}); {lose} would throw it away.",
         "facts.trumps": "Trumps still out: {cards} ({n}).",
         "facts.points": "Points still in play: {n}.",
         "facts.needed": "To reach 61: player 1 needs {a}, player 2 needs {b}.",
         "facts.unseen": "Unseen cards: {cards}.",
         "values": "Value of each card ({kind}, points still to win, you minus the opponent):",
         "values.win": "Value of each card ({kind}, chance to win the deal):",
+        "values.opp": "Value of each of the opponent's cards ({kind}, points still to win, the "
+        "opponent minus you):",
+        "values.win.opp": "Value of each of the opponent's cards ({kind}, the opponent's chance "
+        "to win the deal):",
         "value.row": "  {card}: {v}",
         "kind.exact": "exact",
         "kind.estimate": "estimate",
@@ -171,6 +182,7 @@ _EXPLAIN = {
         "prob": "{v}%",
         "none": "none",
         "prob_cost": "{v} percentage points of your chance",
+        "prob_cost.opp": "{v} percentage points of the opponent's chance",
         "value_pm": "{v} ± {e}",
         "value_frac": "{d} (exactly {f})",
         "at.one": "at trick {t}",
@@ -199,6 +211,8 @@ _EXPLAIN = {
         "outcome.win": "Giocando per vincere la smazzata (61 o più): la tua probabilità è {v}.",
         "best.one": "Carta migliore: {card}.",
         "best.many": "Carte migliori (equivalenti): {cards}.",
+        "best.one.opp": "Carta migliore dell'avversario: {card}.",
+        "best.many.opp": "Carte migliori dell'avversario (equivalenti): {cards}.",
         "line": "La linea vincente, presa per presa:",
         "trick": "Presa {n}: {leader} {a_lead} {lead}, {follower} {b_answer} con {follow}; "
         "{winner} {c_take} {pts} punti.",
@@ -216,6 +230,8 @@ _EXPLAIN = {
         "why.cost": " (ogni altra carta, per esempio {alt}, costa {cost})",
         "alts": "Le altre carte, e come l'avversario le punisce:",
         "alt": "{card} costa {cost}: l'avversario risponde con {reply}, poi {line}.",
+        "alts.opp": "Le altre carte dell'avversario, e come le punisci:",
+        "alt.opp": "{card} costa {cost}: rispondi con {reply}, poi {line}.",
         "alt.noreply": "{card} costa {cost}: poi {line}.",
         "alt.same": "{card} va bene uguale.",
         "alt.trick": "{lead}-{follow} {winner} (+{pts})",
@@ -239,12 +255,20 @@ _EXPLAIN = {
         "idea.count_61": "Contare fino a 61: ti servono ancora {needed} punti, ne restano in gioco "
         "{in_play} e {trumps} briscole sono ancora fuori. Con {keep} la "
         "smazzata resta tua (probabilità {win}); con {lose} la butti via.",
+        "idea.count_61.opp": "Contare fino a 61: all'avversario servono ancora {needed} punti, ne "
+        "restano in gioco {in_play} e {trumps} briscole sono ancora fuori. Con "
+        "{keep} la smazzata resta all'avversario (probabilità {win}); con {lose} "
+        "la butterebbe via.",
         "facts.trumps": "Briscole ancora fuori: {cards} ({n}).",
         "facts.points": "Punti ancora in gioco: {n}.",
         "facts.needed": "Per arrivare a 61: al giocatore 1 servono {a} punti, al giocatore 2 {b}.",
         "facts.unseen": "Carte non viste: {cards}.",
         "values": "Valore di ogni carta ({kind}, punti ancora da fare, tuoi meno dell'avversario):",
         "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata):",
+        "values.opp": "Valore di ogni carta dell'avversario ({kind}, punti ancora da fare, suoi "
+        "meno tuoi):",
+        "values.win.opp": "Valore di ogni carta dell'avversario ({kind}, probabilità "
+        "dell'avversario di vincere la smazzata):",
         "value.row": "  {card}: {v}",
         "kind.exact": "esatto",
         "kind.estimate": "stima",
@@ -253,6 +277,7 @@ _EXPLAIN = {
         "prob": "{v}%",
         "none": "nessuna",
         "prob_cost": "{v} punti percentuali di probabilità",
+        "prob_cost.opp": "{v} punti percentuali di probabilità",
         "value_pm": "{v} ± {e}",
         "value_frac": "{d} (esattamente {f})",
         "at.one": "alla presa {t}",
@@ -343,6 +368,9 @@ _NOTRUMP_EN = {
     "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
     "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
     "away.",
+    "idea.count_61.nt.opp": "Count to 61: the opponent needs {needed} more points and {in_play} "
+    "are still in play. With {keep} the opponent keeps the deal (chance {win}); "
+    "{lose} would throw it away.",
 }
 _NOTRUMP_IT = {
     "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
@@ -372,6 +400,9 @@ _NOTRUMP_IT = {
     "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
     "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
     "con {lose} la butti via.",
+    "idea.count_61.nt.opp": "Contare fino a 61: all'avversario servono ancora {needed} punti e "
+    "ne restano in gioco {in_play}. Con {keep} la smazzata resta "
+    "all'avversario (probabilità {win}); con {lose} la butterebbe via.",
 }
 
 MESSAGES = {
@@ -819,12 +850,20 @@ _REPLY_ROLES = {
         "next, then {line}.",
         "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
         "the opponent answers with {reply}, then {line}.",
+        "alt.lead.opp": "{card} costs {cost}: you take the trick and lead {reply} next, then "
+        "{line}.",
+        "alt.answer_next.opp": "{card} costs {cost}: the opponent takes the trick and leads "
+        "{lead} next, you answer with {reply}, then {line}.",
     },
     "it": {
         "alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
         "con {reply}, poi {line}.",
         "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
         "{lead}, l'avversario risponde con {reply}, poi {line}.",
+        "alt.lead.opp": "{card} costa {cost}: prendi la presa e apri la successiva con "
+        "{reply}, poi {line}.",
+        "alt.answer_next.opp": "{card} costa {cost}: l'avversario prende la presa e apre la "
+        "successiva con {lead}, tu rispondi con {reply}, poi {line}.",
     },
 }
 _TEAM_REPLY_ROLES = {

@@ -258,14 +258,20 @@ def test_ctrl_c_returns_the_samples_taken_so_far(monkeypatch, method, target):
 
 
 def test_ctrl_c_before_any_sample_is_not_swallowed(monkeypatch):
+    """The estimate answers from its one-trick look-ahead, its ± the widest, marked
+    interrupted; the engine passes the interrupt on unless an answer was asked for."""
     p = random_position(random.Random(4), 10)
 
     def boom(*args, **kw):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(estimate, "_full_values", boom)
+    a = estimate.analyse(p, "points", Limit(1.0), method="clairvoyant")
+    assert a.interrupted and str(a.interval) == "bound"
+    assert all(m.error == p.points_in_play for m in a.moves)
     with pytest.raises(KeyboardInterrupt):
-        estimate.analyse(p, "points", Limit(1.0), method="clairvoyant")
+        analyse(p, limit=Limit(1.0))
+    assert analyse(p, limit=Limit(1.0), estimate_on_interrupt=True).interrupted
 
 
 @pytest.mark.parametrize("talon", [0, 2, 4, 6, 8, 10, 12, 14, 16])

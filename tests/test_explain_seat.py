@@ -59,6 +59,71 @@ def test_a_view_at_the_empty_talon_is_explained_as_the_open_position(variant):
     assert render(mine, "it") == render(opened, "it")
 
 
+def sees(state, sp) -> set[str]:
+    """The cards seat ``sp`` sees (its hand, the cards played, the trump card) or deduces
+    (the rest: at the empty talon, the other hand)."""
+    out = {card_str(c) for c in cards_of(sp.own | sp.played | sp.pool | sp.known)}
+    if state.briscola >= 0:
+        out.add(card_str(state.briscola))
+    return out
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_the_view_of_the_seat_not_to_move_is_explained_to_that_seat(variant):
+    """Player 2's view on player 1's turn said "Player 1 to move (you)" and "+18 for you"
+    (the mover's value): the words now speak to the seat whose view it is, its values from
+    its side, and name only cards that seat sees or deduces."""
+    state = at_talon(variant, 5, 0)
+    mover, seat = state.to_move, 1 - state.to_move
+    ex = explain_position(seat_view(state, seat + 1))
+    mine = explain_position(seat_view(state, mover + 1))
+    assert (ex.viewer, ex.you, ex.mover, mine.you) == (seat, seat, mover, mover)
+    assert ex.to_json() == mine.to_json()  # the data: the mover's, as before
+    v = -ex.value
+    said = f"{'+' if v > 0 else ''}{v}"
+    text, testo = render(ex, "en"), render(ex, "it")
+    assert text.startswith(f"Player {mover + 1} to move (the opponent).")
+    assert f": {said} for you." in text and "The opponent's best card" in text
+    assert testo.startswith(f"Gioca il giocatore {mover + 1} (l'avversario).")
+    assert f": {said} per te." in testo and "dell'avversario" in testo
+    assert "(you)" not in text and "(tu)" not in testo
+    if ex.alternatives and any(a.cost for a in ex.alternatives):
+        assert "how you punish them" in text and "come le punisci" in testo
+    assert render(mine, "en").startswith(f"Player {mover + 1} to move (you).")
+    knows = sees(state, seat_view(state, seat + 1))
+    assert set(CARD.findall(text)) | set(CARD.findall(testo)) <= knows
+
+
+OPEN_TEXTS = (
+    "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
+    "variant=scoperta4 hand1=AS,3S,RC hand2=4S,7S,FC hand3=AD,6B,2C hand4=5D,2B,RB briscola=4C "
+    "turn=1",
+    "variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1",
+)
+
+
+@pytest.mark.parametrize("how", OPEN_TEXTS + tuple(f"{v}:{t}" for v in HIDDEN_GAMES
+                                                   for t in (0, 2)))
+def test_an_explanations_position_reads_back_as_the_game_given(how):
+    """A classic position (a seat's view at the empty talon, an open one from the last draw)
+    is explained as the scoperta one it then is, and its Explanation's position said so:
+    the text read back as scoperta. Every explainable game reads back as itself."""
+    if ":" in how:
+        variant, talon = how.split(":")
+        state = at_talon(variant, 5, int(talon))
+        given = seat_view(state, 1) if talon == "0" else to_position(state)
+        if talon != "0" and variant != "classic":
+            return  # Briscolone and Libero are explained at the empty talon only
+    else:
+        given = parse_position(how)
+    ex = explain_position(given)
+    want = given.known_position() if isinstance(given, SeatPosition) else given
+    for text in (ex.position.to_text(), ex.to_json()["position"]):
+        back = parse_position(text)
+        assert back.variant == given.variant and back == want, text
+    assert explain_position(parse_position(ex.to_json()["position"])).to_json() == ex.to_json()
+
+
 def test_a_view_read_from_its_notation_is_explained():
     state = at_talon("classic", 7, 0)
     sp = seat_view(state, 1)
@@ -124,16 +189,18 @@ def test_the_board_explains_a_determined_view_with_what_the_seat_knows(client, v
     state = at_talon(variant, 9, 0)
     sp = seat_view(state, 1)
     other = {card_str(c) for c in cards_of(mask_of(state.hand_cards(1)))}
-    # what the seat sees (its hand, the cards played, the trump card) and deduces (the rest)
-    knows = {card_str(c) for c in cards_of(sp.own | sp.played | sp.pool | sp.known)}
-    if state.briscola >= 0:
-        knows.add(card_str(state.briscola))
+    knows = sees(state, sp)
     r = client.post("/api/explain", json={"position": sp.to_text(), "time_limit": 1})
     assert r.status_code == 200, r.json()
     said = named(r.json())
     assert said <= knows
     assert said & other, "the explanation was refused, or names no card of the other hand"
-    assert r.json()["text"] == render(explain_position(to_position(state)), "en")
+    # the words speak to seat 1, whoever is to move (they spoke to the mover)
+    assert r.json()["text"] == render(explain_position(sp), "en")
+    assert r.json()["text"].startswith(
+        f"Player {state.to_move + 1} to move ({'you' if state.to_move == 0 else 'the opponent'})."
+    )
+    assert r.json()["explanation"] == explain_position(to_position(state)).to_json()
 
 
 @pytest.mark.parametrize("variant", HIDDEN_GAMES)

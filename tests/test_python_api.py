@@ -258,10 +258,19 @@ def test_a_game_states_outcomes_refuses_a_card_play_refuses():
      "^parse: text must be a str .*got bytes$"),
     (lambda: solver.explain_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"),
      "^explain_position: pos must be a Position or a SeatPosition .*got str$"),
-], ids=["parse-int", "parse-bytes", "explain-text"])
+    (lambda: solver.render("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"),
+     "^render: pos must be a Position or a SeatPosition .*got str$"),
+    (lambda: solver.render(deal("classic", seed=1)),
+     r"^render: pos must be a Position or a SeatPosition .*view\(\) gives one\), got GameState$"),
+    (lambda: solver.explanation_text(solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")),
+     "^explanation_text: ex must be an Explanation .*got Position$"),
+], ids=["parse-int", "parse-bytes", "explain-text", "render-text", "render-state",
+        "explanation-text-position"])
 def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it(call, message):
     """parse(5) was an AttributeError ('int' object has no attribute 'strip'), parse(bytes)
-    a TypeError from re, explain_position(text) an AttributeError from inside."""
+    a TypeError from re, explain_position(text) an AttributeError from inside; render(text)
+    an AttributeError, render(a GameState) a KeyError of its Variant, explanation_text(a
+    position) an AttributeError ('teams')."""
     with pytest.raises(TypeError, match=message):
         call()
 
@@ -280,6 +289,15 @@ def test_explain_refuses_a_language_it_does_not_speak():
     pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
     with pytest.raises(ValueError, match="^unknown language 'xx' \\(en or it\\)$"):
         solver.explain_position(pos, lang="xx")
+
+
+@pytest.mark.parametrize("bad", [-1, 0, float("nan"), float("inf")])
+def test_explain_names_a_bad_time_limit_by_its_keyword(bad):
+    """explain_position(pos, time_limit=-1) said 'seconds is a finite positive number', the
+    name of analyse's keyword, not the one the caller gave."""
+    pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    with pytest.raises(ValueError, match="^time_limit is a finite positive number, got "):
+        solver.explain_position(pos, time_limit=bad)
 
 
 TIES = [  # positions whose best cards tie, in an order that is not their text's

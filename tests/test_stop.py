@@ -80,3 +80,36 @@ def test_every_analysis_of_an_active_block_sees_its_stop():
 def test_the_board_stops_jobs_without_raising_into_their_threads():
     source = (pathlib.Path(solver.__file__).parent / "web" / "jobs.py").read_text()
     assert "SetAsyncExc" not in source and "ctypes" not in source
+
+
+#: a whole deal of scoperta before its first card: the estimate's first stage (one trial
+#: talon order, solved to pick the method) takes longer than the stops below
+OPENING = solver.deal("scoperta", seed=1).to_text()
+
+
+@pytest.mark.parametrize("delay", [None, 0.0, 0.02, 0.05])
+@pytest.mark.parametrize("text", [OPENING, TALON14, SEAT])
+def test_a_stop_at_any_moment_answers_where_an_answer_is_asked_for(text, delay):
+    """README: with estimate_on_interrupt a Stop returns the answer so far marked
+    interrupted, a Stop set before the call or before the first sample included (the
+    opening's estimate and every Stop set before the call raised Stopped); with fewer than
+    two samples its ± is the widest the position allows (docs/estimates.md)."""
+    engine = Engine(tt_mb=16, threads=1)
+    pos = parse_position(text)
+    engine.ready(pos)
+    stop = Stop()
+    if delay is None:
+        stop.set()
+    else:
+        threading.Timer(delay, stop.set).start()
+    t0 = time.perf_counter()
+    a = engine.analyse(pos, limit=Limit(time=5), stop=stop, estimate_on_interrupt=True)
+    assert a.interrupted and not a.exact and time.perf_counter() - t0 < 2.0
+    bound = pos.points_in_play
+    assert all(m.error is not None and 0 < m.error <= bound for m in a.moves)
+    if delay is None:  # nothing sampled: the widest interval
+        assert str(a.interval) == "bound" and all(m.error == bound for m in a.moves)
+    stop = Stop()
+    stop.set()
+    with pytest.raises(Stopped):  # no answer asked for: a stop still stops
+        engine.analyse(pos, limit=Limit(time=5), stop=stop)

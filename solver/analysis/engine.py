@@ -192,7 +192,10 @@ class Engine:
         ``estimate_on_interrupt`` (one position at the command line) an interrupted exact
         search returns a quick labelled estimate instead. ``stop`` (a Stop, set from any
         thread) ends the analysis the same way, as ``Stopped`` (a KeyboardInterrupt), at
-        its next check: between node slices and samples, a few milliseconds.
+        its next check: between node slices and samples, a few milliseconds; with
+        ``estimate_on_interrupt`` it returns the answer so far marked interrupted, whenever
+        it was set (before the call, or before a first sample: a one-trick look-ahead whose
+        ± is the widest the position allows).
 
         An argument of the wrong kind is refused in one line naming it (a BriscolaError):
         ``pos`` is a Position or a SeatPosition, not its text (``solver.parse`` reads one),
@@ -239,7 +242,8 @@ class _Call(NamedTuple):
 
 def _run(c: _Call) -> Analysis:
     """The analysis within its budget, the clock started now, once (see Engine.analyse)."""
-    check_stop()  # a stop set before the analysis (the searches check it between slices)
+    if not c.estimate_on_interrupt:  # with it, a stop set before is one set at the start:
+        check_stop()  # the answer so far (searches check it between slices), else Stopped
     budget = Budget.start(c.limit)
     pos, objective, lim = c.pos, c.objective, c.limit
     if lim.samples is not None:

@@ -39,7 +39,7 @@ from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way, v
 from solver.analysis.budget import Budget, Limit
 from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
-from solver.analysis.threads import check_stop
+from solver.analysis.threads import check_stop, shielded
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
 
@@ -482,24 +482,28 @@ def analyse_clairvoyant(
     mode_depth = depth
     pending = []
     nodes = 0
+    stopped = False  # Ctrl-C or a Stop in the trial: no sample, the one-trick look-ahead
     if mode_depth is None:
         order = sampler.order()
         trial = None
         t = now = time.perf_counter()
         if deadline is not None:
             trial = now + max((deadline - now) * 0.25, 0.005)
-        vals, nodes = values(_clair_copy(pos, order), None, trial)
-        took = time.perf_counter() - t
-        share = 1.0 if second is None else 1.0 - CORRECTION_SHARE
-        if vals is not None and (
-            fallback_depth is None
-            or deadline is None
-            or took * FULL_MIN_SAMPLES <= share * (deadline - now) * driver.current().threads
-        ):
-            stats.add(vals)
-        else:
-            mode_depth = fallback_depth or _pick_depth(pos, objective, cards, order, deadline)
-            pending.append(order)
+        try:
+            vals, nodes = values(_clair_copy(pos, order), None, trial)
+            took = time.perf_counter() - t
+            share = 1.0 if second is None else 1.0 - CORRECTION_SHARE
+            if vals is not None and (
+                fallback_depth is None
+                or deadline is None
+                or took * FULL_MIN_SAMPLES <= share * (deadline - now) * driver.current().threads
+            ):
+                stats.add(vals)
+            else:
+                mode_depth = fallback_depth or _pick_depth(pos, objective, cards, order, deadline)
+                pending.append(order)
+        except KeyboardInterrupt:
+            stopped = True
 
     spent = [0.0, 0.0]
     drawn = [stats.n, 0]
@@ -547,24 +551,26 @@ def analyse_clairvoyant(
         return best_line("estimate", t, stats.n, best, m[cards.index(best)])
 
     once = stats.n + 1  # nothing random: one sample is the whole answer
-    r = run(
-        draw,
-        _Streams(stats, corr),
-        until,
-        nodes=nodes,
-        threads=driver.current().threads,
-        done=(lambda s: s.n >= once) if not random_talon else None,
-        progress=line if progress else None,
-    )
-    nodes = r.nodes
-    interrupted = r.stopped == "interrupted"
+    if not stopped:
+        r = run(
+            draw,
+            _Streams(stats, corr),
+            until,
+            nodes=nodes,
+            threads=driver.current().threads,
+            done=(lambda s: s.n >= once) if not random_talon else None,
+            progress=line if progress else None,
+        )
+        nodes = r.nodes
+    interrupted = stopped or r.stopped == "interrupted"
     if interrupted:
         notes.append("interrupted: estimate from the samples taken so far")
 
     if stats.n == 0:
         # Not even one sample in time: the shallowest search on one order.
         order = sampler.order()
-        vals, spent_nodes = values(_clair_copy(pos, order), 1, None)
+        with shielded():  # one trick deep: microseconds, after a stop too
+            vals, spent_nodes = values(_clair_copy(pos, order), 1, None)
         nodes += spent_nodes
         stats.add(vals)
         mode_depth = 1

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from solver.analysis.budget import Until
 from solver.analysis.driver import current
 from solver.analysis.progress import say
-from solver.analysis.threads import SERIAL, interruption, stopping
+from solver.analysis.threads import SERIAL, stopping
 from solver.cards import card_str
 from solver.position.protocol import State
 
@@ -58,7 +58,7 @@ class Adds(Protocol):
 class Run:
     """What a loop gathered, and why it stopped: "samples" (the budget), "done" (the
     estimator's own rule, or nothing more to draw), "deadline", "exhausted" (a sample found
-    no time) or "interrupted" (Ctrl-C after at least one sample)."""
+    no time) or "interrupted" (Ctrl-C or a Stop, perhaps before any sample)."""
 
     sums: Adds
     nodes: int = 0
@@ -81,7 +81,9 @@ def run(
 ) -> Run:
     """Add samples to ``sums`` until ``until``'s samples or deadline, ``done(sums)``, nothing
     more to draw, a sample that returns no values, or Ctrl-C or the context's Stop (which
-    keep what was gathered, unless that is nothing: then they raise).
+    keep what was gathered, "interrupted", even when that is nothing: the estimator then
+    answers from its one-trick look-ahead, marked interrupted, and the engine raises
+    Stopped unless an answer was asked for).
     ``progress(seconds since until.t0, sums)``: the line to print now and then (None: nothing to
     say yet).
 
@@ -101,8 +103,6 @@ def run(
         except KeyboardInterrupt:
             loop.halt()  # the pool has waited for the helpers
     if loop.interrupted:
-        if not sums.n:
-            raise interruption()
         loop.r.stopped = "interrupted"
     return loop.r
 

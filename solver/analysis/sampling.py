@@ -57,6 +57,7 @@ from solver.analysis.result import (
 from solver.analysis.budget import DEFAULT_TIME, Budget, Limit, Until
 from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
+from solver.analysis.threads import shielded
 from solver.cards import cards_of, popcount
 from solver.game import to_seat_position
 from solver.position import Position, PositionError, SeatPosition
@@ -451,10 +452,12 @@ def analyse(
     n = tally.n
     notes = []
     if n == 0:
-        # not one sample in time: a one-trick look-ahead of one hand, flagged as such
-        tally, more, exact_all, _ = sample_loop(
-            next_deal, rng, SampleSolve(objective, cards, 1, bound), Until(t0, None, 1)
-        )
+        # not one sample in time (or before a stop): a one-trick look-ahead of one hand,
+        # flagged as such
+        with shielded():
+            tally, more, exact_all, _ = sample_loop(
+                next_deal, rng, SampleSolve(objective, cards, 1, bound), Until(t0, None, 1)
+            )
         nodes += more
         horizon, n = 1, 1
         notes.append("no sample finished in time: one hand, one trick deep")
@@ -553,13 +556,14 @@ def analyse_open(
         label="estimating" if progress else None,
     )
     notes = []
-    if tally.n == 0:
-        tally, more, _, _ = sample_loop(
-            lambda: (pos, 1.0),
-            rng,
-            SampleSolve(objective, cards, 1, bound, exact_ok=False),
-            Until(t0, None, 1),
-        )
+    if tally.n == 0:  # not one sample in time (or before a stop)
+        with shielded():
+            tally, more, _, _ = sample_loop(
+                lambda: (pos, 1.0),
+                rng,
+                SampleSolve(objective, cards, 1, bound, exact_ok=False),
+                Until(t0, None, 1),
+            )
         nodes += more
         horizon = 1
         notes.append("no sample finished in time: one talon order, one trick deep")

@@ -70,6 +70,17 @@ def check_stop() -> None:
         raise Stopped
 
 
+@contextmanager
+def shielded() -> Iterator[None]:
+    """The running context's stop unseen inside: for the bounded work that answers after a
+    stop (an estimate's one-trick look-ahead when no sample was made), which must finish."""
+    token = _STOP.set(None)
+    try:
+        yield
+    finally:
+        _STOP.reset(token)
+
+
 def interruption() -> KeyboardInterrupt:
     """What an interrupted analysis raises: Stopped under a set stop, else KeyboardInterrupt."""
     return Stopped() if stopping() else KeyboardInterrupt()

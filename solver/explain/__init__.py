@@ -11,6 +11,9 @@ endgames; teams: the four-player endgames; render: text and JSON.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from solver.analysis.budget import check_budget
 from solver.explain.model import (
     Alternative,
     Explanation,
@@ -128,8 +131,13 @@ def explain_position(
     view is explained where it determines the other hand, else refused (``in_view``). A
     deal played to its end (``Position.play``'s last card) and a ``lang`` not spoken are
     refused in one line; ``pos`` of another type (its text: read it with ``solver.parse``
-    first, as ``analyse`` wants) is a TypeError naming it."""
+    first, as ``analyse`` wants) is a TypeError naming it. A seat's view is explained to
+    that seat: "you" is the seat, the values and the line said from its side, whoever is
+    to move. ``time_limit``: seconds for each
+    analysis before the last draw (default EARLY_TIME_LIMIT), a finite positive number."""
     check_lang(lang)
+    if time_limit is not None:
+        check_budget(time_limit, None, None, time_name="time_limit")
     if not isinstance(pos, (Position, SeatPosition)):
         raise TypeError(
             "explain_position: pos must be a Position or a SeatPosition (solver.parse reads "
@@ -137,13 +145,24 @@ def explain_position(
         )
     if pos.is_over:
         raise PositionError.of("deal.over_explain")
-    pos = in_view(pos, lang)
-    if explainable(pos):
-        return explain4(pos, objective)
-    return explain(check_explainable(pos), objective, time_limit)
+    viewer = pos.seat if isinstance(pos, SeatPosition) else None
+    given = in_view(pos, lang)
+    if explainable(given):
+        ex = explain4(given, objective)
+    else:
+        ex = explain(check_explainable(given), objective, time_limit)
+    # a classic position is explained as the scoperta one it is from the last draw on: its
+    # text still says the game given (it read back as scoperta)
+    return replace(ex, position=given, viewer=viewer)
 
 
 def explanation_text(ex: Explanation, lang: str = "en") -> str:
     """The words of any explanation, in ``lang`` (not named ``render``: that is the module
-    of the words, and a type checker cannot tell the two apart)."""
+    of the words, and a type checker cannot tell the two apart). ``ex`` of another type (a
+    position: explain it first with ``explain_position``) is a TypeError naming it."""
+    if not isinstance(ex, Explanation):
+        raise TypeError(
+            "explanation_text: ex must be an Explanation (solver.explain_position gives "
+            f"one), got {type(ex).__name__}"
+        )
     return render4(ex, lang) if ex.teams else render_text(ex, lang)

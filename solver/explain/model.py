@@ -122,7 +122,12 @@ class Idea:
 @dataclass(frozen=True)
 class Explanation:
     """Two players: tricks and outcome per player. Four players (``teams``): the line is of
-    Trick4, tricks and points won are per team, and there are no facts or final score."""
+    Trick4, tricks and points won are per team, and there are no facts or final score.
+
+    ``position`` is the position explained, as given (a classic one stays classic, its
+    text reads back as the same game); ``viewer`` the seat (0-based) whose view it was
+    read from, None for an open position. The data (values, costs, the line) are the
+    mover's; the words speak to ``you``: the viewer, else the mover."""
 
     position: Position
     objective: str
@@ -136,6 +141,12 @@ class Explanation:
     points_won: tuple[int, int] = (0, 0)
     final_score: tuple[int, int] | None = None
     facts: dict = field(default_factory=dict)
+    viewer: int | None = None
+
+    @property
+    def you(self) -> int:
+        """The seat the words speak to as "you": the viewer's, else the mover's."""
+        return self.mover if self.viewer is None else self.viewer
 
     @property
     def best(self) -> tuple[int, ...]:

@@ -1,6 +1,7 @@
 """Explanations in words and as JSON: one template table per language (solver.i18n),
-filled from the explanation's data seen from the player to move (two players) or the team
-to move (four players). Nothing here analyses."""
+filled from the explanation's data seen from the player it speaks to (two players: the seat
+of a seat's view, else the player to move; the templates ending ".opp" say the mover's
+cards to the other seat) or the team to move (four players). Nothing here analyses."""
 
 from __future__ import annotations
 
@@ -26,20 +27,26 @@ def _cap(s: str) -> str:
 
 
 class _Words:
-    """The template table of one language, seen from the player to move."""
+    """The template table of one language, seen from ``you`` (the seat spoken to as "you");
+    ``mover``: the player to move (default: ``you``)."""
 
-    def __init__(self, lang: str, objective: str, mover: int):
-        self.lang, self.m, self.objective, self.mover = (
+    def __init__(self, lang: str, objective: str, you: int, mover: int | None = None):
+        self.lang, self.m, self.objective, self.you = (
             check_lang(lang),
             MESSAGES[lang],
             objective,
-            mover,
+            you,
         )
+        self.mover = you if mover is None else mover
+
+    def side(self, key: str) -> str:
+        """``key``, or its ".opp" form where the mover's cards are said to the other seat."""
+        return key if self.mover == self.you else key + ".opp"
 
     def t(self, key: str, roles: tuple[int, ...] = (), **kw) -> str:
         """Fill a template; ``roles`` are the players behind {a_verb}, {b_verb}, {c_verb}."""
         for prefix, p in zip("abc", roles, strict=False):  # up to three roles
-            k = 0 if p == self.mover else 1
+            k = 0 if p == self.you else 1
             for verb, forms in VERBS[self.lang].items():
                 kw[f"{prefix}_{verb}"] = forms[k]
         return agree(self.m[key].format(**kw), self.lang)
@@ -51,7 +58,7 @@ class _Words:
         return suit_name(s, self.lang)
 
     def who(self, p: int) -> str:
-        return self.m["you"] if p == self.mover else self.m["opp"]
+        return self.m["you"] if p == self.you else self.m["opp"]
 
     def amount(self, v: Fraction) -> str:
         if self.objective == "win":
@@ -60,10 +67,12 @@ class _Words:
             return self.m["pt1"]
         return self.t("pts", v=fmt_fraction(v))
 
-    def cost(self, v: Fraction) -> str:
-        """A loss: points, or percentage points of the chance to win the deal."""
+    def cost(self, v: Fraction, p: int | None = None) -> str:
+        """A loss to player ``p`` (default: the mover): points, or percentage points of
+        their chance to win the deal."""
         if self.objective == "win":
-            return self.t("prob_cost", v=f"{float(v) * 100:.0f}")
+            key = "prob_cost" if (self.mover if p is None else p) == self.you else "prob_cost.opp"
+            return self.t(key, v=f"{float(v) * 100:.0f}")
         return self.amount(v)
 
     def signed(self, v: Fraction) -> str:
@@ -94,7 +103,7 @@ class _Words:
 
 def render_text(ex, lang: str = "en") -> str:
     """The explanation in sentences, from the template table of ``lang``."""
-    w = _Words(lang, ex.objective, ex.mover)
+    w = _Words(lang, ex.objective, ex.you, ex.mover)
     pos = ex.position
     out: list[str] = [w.t("to_move", n=ex.mover + 1, who=w.who(ex.mover))]
     if ex.phase == "before_endgame" or not ex.line:
@@ -104,9 +113,14 @@ def render_text(ex, lang: str = "en") -> str:
         out.append(w.t("phase.endgame", n=len(ex.line)))
         if "variant" in ex.facts:
             out.append(w.t("rules." + ex.facts["variant"]))
-    else:
-        out.append(w.t("phase.last_draw", top=w.card(pos.top), brisc=w.card(pos.briscola)))
-    me, op = ex.mover, 1 - ex.mover
+    else:  # the top card: the line's first draw (a classic position does not name it)
+        draws = ex.line[0].draws
+        top = draws[0] if draws else pos.top
+        out.append(w.t("phase.last_draw", top=w.card(top), brisc=w.card(pos.briscola)))
+    me, op = ex.you, 1 - ex.you
+    value = ex.value
+    if me != ex.mover and value is not None:  # the other seat's side of the mover's value
+        value = -value if ex.objective == "points" else 1 - value  # 60-60 counts 1/2 to both
     if ex.objective == "points":
         out.append(
             w.t(
@@ -115,20 +129,20 @@ def render_text(ex, lang: str = "en") -> str:
                 p0=ex.points_won[me],
                 t1=ex.tricks_won[op],
                 p1=ex.points_won[op],
-                v=w.signed(ex.value),
+                v=w.signed(value),
             )
         )
     else:
-        out.append(w.t("outcome.win", v=w.amount(ex.value)))
+        out.append(w.t("outcome.win", v=w.amount(value)))
     if ex.final_score is not None:
         win = ex.winner
         res = w.t("res.draw") if win == -1 else w.t("res.win", n=win + 1)
         out.append(w.t("outcome.final", s0=ex.final_score[0], s1=ex.final_score[1], res=res))
     best = sorted(ex.best, key=card_str)
     if len(best) == 1:
-        out.append(w.t("best.one", card=w.card(best[0])))
+        out.append(w.t(w.side("best.one"), card=w.card(best[0])))
     else:
-        out.append(w.t("best.many", cards=", ".join(w.card(c) for c in best)))
+        out.append(w.t(w.side("best.many"), cards=", ".join(w.card(c) for c in best)))
     out += ["", w.t("line")]
     for t in ex.line:
         out.append("  " + _render_trick(t, w))
@@ -136,7 +150,7 @@ def render_text(ex, lang: str = "en") -> str:
         if why:
             out.append("    " + w.m["why.intro"] + why)
     if ex.alternatives:
-        out += ["", w.t("alts")]
+        out += ["", w.t(w.side("alts"))]
         out += ["  " + _render_alt(a, w) for a in ex.alternatives]
     if ex.ideas:
         out += ["", w.t("ideas")]
@@ -189,11 +203,11 @@ def _render_reasons(t, w: _Words) -> str:
             roles=(p,),
             who=w.who(p),
             card=w.card(r["card"]),
-            whose=w.m["whose.you" if p == w.mover else "whose.opp"],
+            whose=w.m["whose.you" if p == w.you else "whose.opp"],
             **extra,
         )
         if "cost" in r:
-            s += w.t("why.cost", alt=w.card(r["next_best"]), cost=w.cost(r["cost"]))
+            s += w.t("why.cost", alt=w.card(r["next_best"]), cost=w.cost(r["cost"], p))
         parts.append(s)
     return _cap("; ".join(parts)) + "." if parts else ""
 
@@ -204,7 +218,7 @@ def _line_words(line, w: _Words) -> str:
             "alt.trick",
             lead=card_str(t.lead.card),
             follow=card_str(t.follow.card),
-            winner=w.m["to_you" if t.winner == w.mover else "to_opp"],
+            winner=w.m["to_you" if t.winner == w.you else "to_opp"],
             pts=t.points,
         )
         for t in line
@@ -219,7 +233,7 @@ def _render_alt(a, w: _Words) -> str:
         return w.t("alt.noreply", card=card, cost=w.cost(a.cost), line=_line_words(a.line, w))
     key = "alt" if a.role == "answer" else "alt." + a.role
     return w.t(
-        key,
+        w.side(key),
         card=card,
         cost=w.cost(a.cost),
         reply=w.card(a.reply),
@@ -234,31 +248,31 @@ def _render_idea(i, w: _Words) -> str:
     who, other = _cap(w.who(p)), w.who(q)
     c = {k: w.card(v) for k, v in d.items() if k in _CARD_KEYS}
     if i.kind in ("lose_for_trump", "win_for_top"):
-        return w.t("idea." + i.kind, roles=(p,), who=who, gain=w.cost(d["gain"]), **c)
+        return w.t("idea." + i.kind, roles=(p,), who=who, gain=w.cost(d["gain"], p), **c)
     if i.kind == "save_trump":
         return w.t(
             "idea.save_trump",
             roles=(p,),
             who=who,
             saved_at=d["saved_at"],
-            cost=w.cost(d["cost"]),
+            cost=w.cost(d["cost"], p),
             n=i.trick,
             **c,
         )
     if i.kind == "liscio_lure":
         txt = w.t("idea.liscio_lure", roles=(p, q), who=who, other=other, **c)
         if d.get("unavoidable"):
-            trump_of = w.m["your"] if q == w.mover else w.m["opps"]
+            trump_of = w.m["your"] if q == w.you else w.m["opps"]
             if w.lang == "en":
                 trump_of += " trump"
-            elif q == w.mover:
+            elif q == w.you:
                 trump_of += " briscola"
             txt += w.t("idea.liscio_lure.unavoidable", trump_of=trump_of)
         return txt
     if i.kind in ("liscio", "forced_carico", "strip_suit", "run_long_suit"):
         who = w.who(p)
     if i.kind == "liscio":
-        return w.t("idea.liscio", roles=(p,), who=who, cost=w.cost(d["cost"]), n=i.trick, **c)
+        return w.t("idea.liscio", roles=(p,), who=who, cost=w.cost(d["cost"], p), n=i.trick, **c)
     if i.kind == "forced_carico":
         key = "idea.forced_carico" + (".alone" if d.get("alone") else "")
         return w.t(key, roles=(p, q), who=who, other=other, n=i.trick, suit=w.suit(d["suit"]), **c)
@@ -284,9 +298,9 @@ def _render_idea(i, w: _Words) -> str:
             pts=d["points"],
         )
     if i.kind == "count_61" and "trumps_out" not in d:
-        amt = _Words(w.lang, "win", w.mover).amount
+        amt = _Words(w.lang, "win", w.you).amount
         return w.t(
-            "idea.count_61.nt",
+            w.side("idea.count_61.nt"),
             needed=d["needed"],
             in_play=d["in_play"],
             win=amt(d["win"]),
@@ -294,9 +308,9 @@ def _render_idea(i, w: _Words) -> str:
             lose=w.either(d["lose"]),
         )
     if i.kind == "count_61":
-        amt = _Words(w.lang, "win", w.mover).amount
+        amt = _Words(w.lang, "win", w.you).amount
         return w.t(
-            "idea.count_61",
+            w.side("idea.count_61"),
             needed=d["needed"],
             in_play=d["in_play"],
             trumps=d["trumps_out"],
@@ -327,7 +341,7 @@ def _render_before(ex, w: _Words) -> list[str]:
     if ex.phase == "before_endgame":
         out.append(w.t("phase.before", n=f["talon"], k=f["tricks_to_last_draw"]))
     kind = w.m["kind.exact"] if a.exact else w.m["kind.estimate"]
-    out.append(w.t("values" if ex.objective == "points" else "values.win", kind=kind))
+    out.append(w.t(w.side("values" if ex.objective == "points" else "values.win"), kind=kind))
     for m in a.moves:
         if a.exact:
             vs = (

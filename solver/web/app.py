@@ -116,11 +116,13 @@ def _error_lang(body: dict) -> str:
 
 
 def _open_position(body: dict, lang: str):
-    """The request's position with every hand in view, as an explanation walks one line:
-    a seat's view (``?``) is the open position the server works out from that view alone
-    (the page never sends a hidden card), refused where the view leaves the other hand
-    open (``in_view``); the other routes take a seat's view as it is."""
-    return in_view(parse_position(_field(body, "position", str, required=True)), lang)
+    """(the request's position, it with every hand in view), as an explanation walks one
+    line: a seat's view (``?``) is the open position the server works out from that view
+    alone (the page never sends a hidden card), refused where the view leaves the other
+    hand open (``in_view``); the explanation is told the view, so that it speaks to that
+    seat. The other routes take a seat's view as it is."""
+    given = parse_position(_field(body, "position", str, required=True))
+    return given, in_view(given, lang)
 
 
 def _cards(body: dict, key: str, kind):
@@ -297,12 +299,12 @@ def create_app(
     @endpoint
     async def api_explain(request, body):
         lang = _lang(body)
-        pos = _open_position(body, lang)
+        given, pos = _open_position(body, lang)
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 10.0)
         return await jobs.run(
             client_of(body),
-            lambda job: games.explain(pos, objective, lang, limit),
+            lambda job: games.explain(given, objective, lang, limit),
             load=lambda: jobs.engine.ready(pos),
         )
 
