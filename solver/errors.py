@@ -136,6 +136,8 @@ ENGLISH: dict[str, str] = {
     "one)",
     "move.seat": "illegal move: {card} for player {player}",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
+    "draw.seat_one": "the seat draws one card after this trick: give that card alone, got {draws}",
+    "draw.not_talon": "the draws ({draws}) are not the known talon's: it gives {known}",
     "seat.hidden_hand": "player {player}'s hand is hidden (?): this is player {seat}'s view",
     "seat.not_to_move": "player {player}'s hand is hidden: seat analysis values the cards of the "
     "player whose hand is shown (turn={seat})",

@@ -141,10 +141,11 @@ class GameState(Seats):
     def legal_cards(self) -> list[int]:
         return [CARDS[c] for c in legal_cards(self)]
 
-    def play(self, card: CardLike, draws: object = None) -> GameState:
-        """The state after ``card`` (a card or its text); the draws come from the known
-        talon (``draws`` unused)."""
-        return play(self, to_card(card))
+    def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> GameState:
+        """The state after ``card`` (a card or its text). The draws come from the known
+        talon: ``draws``, when given, is checked to be the draw it holds, in the forms
+        ``Position.play`` takes (cards, ids or their text, "AB,2B"); PositionError if not."""
+        return play(self, to_card(card), draws)
 
     def outcomes(self, card: CardLike) -> list:
         """[]: the talon's order is known, so no card needs a draw given; a card that may
@@ -262,16 +263,18 @@ def legal_cards(state: GameState) -> list[int]:
     return cards_of(legal_mask(state.hands[state.to_move], state.trick, state.variant))
 
 
-def play(state: GameState, card: int) -> GameState:
+def play(
+    state: GameState, card: CardLike, draws: Iterable[CardLike] | str | None = None
+) -> GameState:
     """The state after the player to move plays ``card`` (a card or its text); raises
     RulesError (a ValueError) if illegal. The card is played by the one Position.play (on
-    the clairvoyant view: the talon is known); what a record adds is kept here (the
-    tricks, each seat's points and cards taken)."""
+    the clairvoyant view: the talon is known, and ``draws``, when given, must be its draw);
+    what a record adds is kept here (the tricks, each seat's points and cards taken)."""
     card = int(to_card(card))
     err = move_refusal(state, card)
     if err is not None:
         raise err
-    after = open_view(state, True).play(card)
+    after = open_view(state, True).play(card, draws)
     if after.table:
         return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)
     cards = state.trick + (card,)

@@ -1922,6 +1922,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "{suit} e lui ne ha in mano)",
         "move.seat": "mossa non valida: {card} per il giocatore {player}",
         "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
+        "draw.seat_one": "dopo questa presa il giocatore pesca una carta: indica solo quella, "
+        "non {draws}",
+        "draw.not_talon": "le carte pescate ({draws}) non sono quelle del tallone noto, che dà "
+        "{known}",
         "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
         "giocatore {seat}",
         "seat.not_to_move": "la mano del giocatore {player} è coperta: l'analisi dal posto valuta "
