@@ -3,6 +3,7 @@ from 1 as in the notation (``turn``, ``hand(player)``, ``view(player)``), cards 
 and card sets ``CardSet``s that print as cards, and agents play from a seat's view."""
 from __future__ import annotations
 
+import json
 import random
 import signal
 
@@ -11,8 +12,9 @@ import pytest
 
 import solver
 from solver.cards import Card, CardSet
-from solver.game import deal, play
+from solver.game import deal, play, record_of
 from solver.players.agents import run_deal
+from solver.record import deal_record
 
 
 def test_hand_counts_players_from_one_as_turn_does():
@@ -148,6 +150,23 @@ def test_a_numpy_integer_is_a_card_id_and_an_agent_may_answer_one():
     end = run_deal(deal("classic", seed=2), [numpy_agent, "greedy"], random.Random(2))
     assert end.is_over and sum(end.points) == 120
     assert deal("scoperta", seed=2).play(np.int32(deal("scoperta", seed=2).legal_cards()[0]))
+
+
+def test_a_game_hands_out_its_moves_tricks_and_hands_as_cards():
+    """GameState.moves, Trick.cards and .draws and hand_cards() gave plain ids ((11,)),
+    where every other answer gives Cards; the records still write card text."""
+    game = deal("scoperta", seed=1)
+    first = game.play(game.legal_cards()[0])
+    assert repr(first.moves) == "(4C,)" and isinstance(first.moves[0], Card)
+    after = first.play(first.legal_cards()[0])
+    t = after.tricks[0]
+    assert repr(t.cards) == "(4C, 4B)" and repr(t.draws) == "(AB, RC)"
+    assert all(isinstance(c, Card) for c in t.cards + t.draws + after.moves)
+    assert repr(after.hand_cards(0)) == "[RC, 6D, RS]"
+    assert all(isinstance(c, Card) for c in after.hand_cards(1))
+    assert record_of(after) == ((0, 11, 1),) and all(type(c) is int for c in record_of(after)[0])
+    rec = deal_record(after)
+    assert rec["moves"] == ["4C", "4B"] and json.loads(json.dumps(rec)) == rec
 
 
 def test_a_seats_view_hands_out_its_own_cards_and_names_the_hidden_hand():
