@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from numbers import Integral
 
 import numpy as np
 
@@ -46,7 +47,8 @@ class CardError(BriscolaError):
 
 class Card(int):
     """A card id that prints as its notation (``FD``): the same int for masks and kernels.
-    ``Card("FD")``, ``Card(25)``; anything else raises CardError (a ValueError) naming it."""
+    ``Card("FD")``, ``Card(25)`` (a numpy integer too); anything else raises CardError (a
+    ValueError) naming it. Always true (2B is id 0); formatted as its text (``__format__``)."""
 
     __slots__ = ()
 
@@ -54,11 +56,26 @@ class Card(int):
         return to_card(card)
 
     def __repr__(self) -> str:
-        return card_str(self)
+        return _TEXT[self]
 
     __str__ = __repr__
 
+    def __bool__(self) -> bool:
+        """Always true: a Card is a card, 2B (id 0) too (``if pos.trump_card:``)."""
+        return True
 
+    def __format__(self, spec: str) -> str:
+        """The text formatted by ``spec`` (``f"{card:>4}"`` is ``'  AS'``); a numeric
+        presentation type (``d``, ``x``, ``b``, ``o``, ``n``, ``c``, ``e``, ``f``, ``g``,
+        ``%``) formats the id instead (``f"{card:02d}"`` is ``'39'``)."""
+        if spec and spec[-1] in _NUMERIC_SPECS:
+            return int.__format__(self, spec)
+        return format(_TEXT[self], spec)
+
+
+_NUMERIC_SPECS = frozenset("bcdoxXneEfFgG%")
+#: the text of each card id (a dict: an id out of 0..39 is a KeyError, not a wrapped index)
+_TEXT = {c: RANKS[c % 10] + SUITS[c // 10] for c in range(N_CARDS)}
 #: the 40 cards as Card values, by id
 CARDS = tuple(int.__new__(Card, c) for c in range(N_CARDS))
 
@@ -66,8 +83,10 @@ CARDS = tuple(int.__new__(Card, c) for c in range(N_CARDS))
 class CardSet(frozenset[Card]):
     """A set of cards as the public API hands it out: ``Card`` members in the canonical
     order (by suit, then strength), printed as cards (``{3C, AS}``), made and asked with
-    cards or their text (``CardSet("3C,AS")``, ``"AS" in hand``). The engine keeps its sets
-    as masks: ``mask`` is this one's, ``CardSet.of(mask)`` the set of a mask."""
+    cards or their text (``CardSet("3C,AS")``, ``"AS" in hand``); its operators (``| & - ^``,
+    either side), comparisons (``<= < >= >``) and set methods (``union``, ``issubset``, ...)
+    take the same and give a CardSet. The engine keeps its sets as masks: ``mask`` is this
+    one's, ``CardSet.of(mask)`` the set of a mask."""
 
     __slots__ = ()
 
@@ -78,6 +97,10 @@ class CardSet(frozenset[Card]):
 
     @classmethod
     def of(cls, mask: int) -> CardSet:
+        """The cards of ``mask`` (bit ``id`` set for each card); CardError naming a value
+        that is not a mask of the 40 cards (negative, or a bit above 39)."""
+        if not isinstance(mask, Integral) or isinstance(mask, bool) or mask < 0 or mask >> N_CARDS:
+            raise CardError.of("card.bad_mask", mask=repr(mask))
         return super().__new__(cls, (CARDS[c] for c in cards_of(mask)))
 
     @property
@@ -98,28 +121,77 @@ class CardSet(frozenset[Card]):
 
     __str__ = __repr__
 
-    # the operators take cards or their text, as the constructor does (wider than frozenset's)
+    # The operators, comparisons and named methods take cards or their text, as the
+    # constructor does (wider than frozenset's), on either side, and give a CardSet.
     def __or__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
-        return CardSet(frozenset.__or__(self, CardSet(other)))
+        return _of_set(frozenset.__or__(self, CardSet(other)))
 
     def __and__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
-        return CardSet(frozenset.__and__(self, CardSet(other)))
+        return _of_set(frozenset.__and__(self, CardSet(other)))
 
     def __sub__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
-        return CardSet(frozenset.__sub__(self, CardSet(other)))
+        return _of_set(frozenset.__sub__(self, CardSet(other)))
+
+    def __rsub__(self, other: Iterable[CardLike] | str) -> CardSet:
+        return _of_set(frozenset.__sub__(CardSet(other), self))
 
     def __xor__(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
-        return CardSet(frozenset.__xor__(self, CardSet(other)))
+        return _of_set(frozenset.__xor__(self, CardSet(other)))
 
-    __ror__, __rand__ = __or__, __and__
+    __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
+
+    def __le__(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.__le__(self, CardSet(other))
+
+    def __lt__(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.__lt__(self, CardSet(other))
+
+    def __ge__(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.__ge__(self, CardSet(other))
+
+    def __gt__(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.__gt__(self, CardSet(other))
+
+    def union(self, *others: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
+        return _of_set(frozenset.union(self, *map(CardSet, others)))
+
+    def intersection(self, *others: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
+        return _of_set(frozenset.intersection(self, *map(CardSet, others)))
+
+    def difference(self, *others: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
+        return _of_set(frozenset.difference(self, *map(CardSet, others)))
+
+    def symmetric_difference(self, other: Iterable[CardLike] | str) -> CardSet:  # type: ignore[override]
+        return _of_set(frozenset.symmetric_difference(self, CardSet(other)))
+
+    def issubset(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.issubset(self, CardSet(other))
+
+    def issuperset(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.issuperset(self, CardSet(other))
+
+    def isdisjoint(self, other: Iterable[CardLike] | str) -> bool:  # type: ignore[override]
+        return frozenset.isdisjoint(self, CardSet(other))
+
+    def copy(self) -> CardSet:
+        return self  # immutable, as frozenset.copy of a frozenset
+
+
+def _of_set(cards: frozenset[Card]) -> CardSet:
+    """A CardSet of a frozenset whose members are already Cards (no reading again)."""
+    return frozenset.__new__(CardSet, cards)
 
 
 def to_card(card: object) -> Card:
-    """A Card from its id or its text (any input form of docs/notation.md)."""
+    """A Card from its id (an int, numpy's integers too) or its text (any input form of
+    docs/notation.md)."""
     if isinstance(card, str):
         return CARDS[parse_card_id(card)]
-    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < N_CARDS:
-        return CARDS[card]
+    if isinstance(card, int):
+        if 0 <= card < N_CARDS and not isinstance(card, bool):
+            return CARDS[card]
+    elif isinstance(card, Integral) and 0 <= int(card) < N_CARDS:  # a numpy integer: an id
+        return CARDS[int(card)]
     raise CardError.of("card.unknown_id", card=repr(card))
 
 
@@ -158,7 +230,12 @@ def parse_card(text: str) -> Card:
 
 
 def card_str(c: int) -> str:
-    return RANKS[c % 10] + SUITS[c // 10]
+    """The text of card id ``c`` (``card_str(39)`` is ``'AS'``); CardError naming an id
+    out of 0..39."""
+    try:
+        return _TEXT[c]
+    except (KeyError, TypeError):  # TypeError: an unhashable value
+        raise CardError.of("card.unknown_id", card=repr(c)) from None
 
 
 def parse_card_ids(text: str) -> list[int]:
@@ -173,6 +250,14 @@ def parse_card_ids(text: str) -> list[int]:
     if any(p == "" for p in parts):
         raise CardError.of("card.empty", text=t)
     return [parse_card_id(p) for p in parts]
+
+
+def card_ids(cards: Iterable[CardLike] | str) -> tuple[int, ...]:
+    """The ids of cards given as the API takes a list of them: cards or ids, or one text
+    (``"AB,2B"``, a single ``"2B"`` too: never read letter by letter)."""
+    if isinstance(cards, str):
+        return tuple(parse_card_ids(cards))
+    return tuple(int(to_card(c)) for c in cards)
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -195,9 +280,12 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    """Card ids of a mask in canonical order."""
+    """Card ids of a mask in canonical order (CardError for a negative one, which has no
+    end of bits)."""
     out = []
     m = int(mask)
+    if m < 0:
+        raise CardError.of("card.bad_mask", mask=repr(mask))
     while m:
         low = m & -m
         out.append(low.bit_length() - 1)

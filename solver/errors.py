@@ -26,6 +26,8 @@ ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
+    "card.bad_mask": "not a set of cards: {mask} (a card mask is a whole number from 0 to "
+    "2**40-1, bit n for card id n)",
     "card.not_text": "a card is read from its text such as 'FD', got {value}",
     "card.empty": "empty card in list '{text}'",
     "card.twice_list": "card {card} given twice in list '{text}'",
@@ -156,6 +158,8 @@ ENGLISH: dict[str, str] = {
     "one)",
     "move.seat": "illegal move: {card} for player {player}",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
+    "draw.seat_one": "the seat draws one card after this trick: give that card alone, got {draws}",
+    "draw.not_talon": "the draws ({draws}) are not the known talon's: it gives {known}",
     "seat.hidden_hand": "player {player}'s hand is hidden (?): this is player {seat}'s view",
     "seat.not_to_move": "player {player}'s hand is hidden: seat analysis values the cards of the "
     "player whose hand is shown (turn={seat})",

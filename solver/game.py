@@ -15,7 +15,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.cards import CARDS, SUIT_OF, CardLike, card_str, cards_of, mask_of, mask_points, to_card
+from solver.cards import (
+    CARDS,
+    SUIT_OF,
+    Card,
+    CardLike,
+    card_str,
+    cards_of,
+    mask_of,
+    mask_points,
+    to_card,
+)
 from solver.position import Position
 from solver.position.notation import PositionError
 from solver.position.protocol import Seats
@@ -31,12 +41,16 @@ POINTS_TARGETS = (121, 151)
 
 
 class Trick(NamedTuple):
+    """A trick played in a GameState: its leader and winner (seats, from 0), its cards
+    (Cards) in play order and its points."""
+
     leader: int
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
     winner: int
     points: int
-    #: cards drawn after the trick, in drawing order (winner first); empty once the talon is out
-    draws: tuple[int, ...]
+    #: cards drawn after the trick (Cards), in drawing order (winner first); empty once the
+    #: talon is out
+    draws: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -72,13 +86,13 @@ class GameState(Seats):
         return not self.trick and not self.talon and not any(self.hands)
 
     @property
-    def moves(self) -> tuple[int, ...]:
+    def moves(self) -> tuple[Card, ...]:
         """Every card played since the state began, in order: what replays it from its
         start (a position's table cards were played before)."""
-        out: list[int] = []
+        out: list[Card] = []
         for t in self.tricks:
             out.extend(t.cards)
-        out.extend(self.trick)
+        out.extend(CARDS[c] for c in self.trick)
         return tuple(out[self.prior_table :])
 
     @property
@@ -101,8 +115,9 @@ class GameState(Seats):
         a, b = self.side_points
         return deal_result(a, b)
 
-    def hand_cards(self, seat: int) -> list[int]:
-        return cards_of(self.hands[seat])
+    def hand_cards(self, seat: int) -> list[Card]:
+        """The cards of ``seat`` (from 0, as ``to_move``) in the canonical order."""
+        return [CARDS[c] for c in cards_of(self.hands[seat])]
 
     def _hand_mask(self, seat: int) -> int:
         return self.hands[seat]
@@ -141,10 +156,11 @@ class GameState(Seats):
     def legal_cards(self) -> list[int]:
         return [CARDS[c] for c in legal_cards(self)]
 
-    def play(self, card: CardLike, draws: object = None) -> GameState:
-        """The state after ``card`` (a card or its text); the draws come from the known
-        talon (``draws`` unused)."""
-        return play(self, to_card(card))
+    def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> GameState:
+        """The state after ``card`` (a card or its text). The draws come from the known
+        talon: ``draws``, when given, is checked to be the draw it holds, in the forms
+        ``Position.play`` takes (cards, ids or their text, "AB,2B"); PositionError if not."""
+        return play(self, to_card(card), draws)
 
     def outcomes(self, card: CardLike) -> list:
         """[]: the talon's order is known, so no card needs a draw given; a card that may
@@ -262,16 +278,18 @@ def legal_cards(state: GameState) -> list[int]:
     return cards_of(legal_mask(state.hands[state.to_move], state.trick, state.variant))
 
 
-def play(state: GameState, card: int) -> GameState:
+def play(
+    state: GameState, card: CardLike, draws: Iterable[CardLike] | str | None = None
+) -> GameState:
     """The state after the player to move plays ``card`` (a card or its text); raises
     RulesError (a ValueError) if illegal. The card is played by the one Position.play (on
-    the clairvoyant view: the talon is known); what a record adds is kept here (the
-    tricks, each seat's points and cards taken)."""
+    the clairvoyant view: the talon is known, and ``draws``, when given, must be its draw);
+    what a record adds is kept here (the tricks, each seat's points and cards taken)."""
     card = int(to_card(card))
     err = move_refusal(state, card)
     if err is not None:
         raise err
-    after = open_view(state, True).play(card)
+    after = open_view(state, True).play(card, draws)
     if after.table:
         return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)
     cards = state.trick + (card,)
@@ -283,7 +301,9 @@ def play(state: GameState, card: int) -> GameState:
     captured[winner] |= mask_of(cards)
     left = len(after.talon_order or ())
     drawn = state.talon[: len(state.talon) - left]
-    done = Trick(state.leader, cards, winner, gained, drawn)
+    done = Trick(
+        state.leader, tuple(CARDS[c] for c in cards), winner, gained, tuple(CARDS[c] for c in drawn)
+    )
     return replace(
         state,
         hands=after.hands,
@@ -541,7 +561,7 @@ __all__ = [
 
 def record_of(state: GameState) -> tuple[tuple[int, int, int], ...]:
     """The deal's tricks so far as a seat saw them: (leader, lead, answer) each."""
-    return tuple((t.leader, t.cards[0], t.cards[1]) for t in state.tricks)
+    return tuple((t.leader, int(t.cards[0]), int(t.cards[1])) for t in state.tricks)
 
 
 def to_seat_position(state: GameState, seat: int) -> SeatPosition:

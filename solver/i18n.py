@@ -1846,6 +1846,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
         "col suo numero da 0 a 39)",
+        "card.bad_mask": "non è un insieme di carte: {mask} (una maschera di carte è un numero "
+        "intero da 0 a 2**40-1, il bit n per la carta numero n)",
         "card.not_text": "una carta si legge dal suo testo, come 'FD', non da {value}",
         "card.empty": "manca una carta nell'elenco '{text}'",
         "card.twice_list": "la carta {card} compare due volte nell'elenco '{text}'",
@@ -1982,6 +1984,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "{suit} e lui ne ha in mano)",
         "move.seat": "mossa non valida: {card} per il giocatore {player}",
         "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
+        "draw.seat_one": "dopo questa presa il giocatore pesca una carta: indica solo quella, "
+        "non {draws}",
+        "draw.not_talon": "le carte pescate ({draws}) non sono quelle del tallone noto, che dà "
+        "{known}",
         "seat.hidden_hand": "la mano del giocatore {player} è coperta (?): questa è la vista del "
         "giocatore {seat}",
         "seat.not_to_move": "la mano del giocatore {player} è coperta: l'analisi dal posto valuta "

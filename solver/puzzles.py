@@ -20,7 +20,17 @@ from typing import NoReturn
 from solver.errors import BriscolaError
 from solver import jsonfile
 from solver.analysis import Analysis, Limit, analyse, current_engine
-from solver.cards import POINTS, RANK_OF, SUIT_OF, CardError, card_str, mask_of, parse_card_id
+from solver.cards import (
+    CARDS,
+    POINTS,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    CardError,
+    card_str,
+    mask_of,
+    parse_card_id,
+)
 from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
 from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
@@ -57,11 +67,16 @@ class Puzzle:
     position: Position
     question: str
     objective: str
-    answer: tuple[int, ...] | Fraction
+    #: a "best" puzzle's best cards (Cards, canonical order), a "value" puzzle's exact value
+    answer: tuple[Card, ...] | Fraction
     difficulty: str
     title: str | None = None
     comment: str | None = None
     features: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.answer, tuple):  # card ids given: handed out as Cards
+            object.__setattr__(self, "answer", tuple(sorted(CARDS[c] for c in self.answer)))
 
     def answer_text(self) -> str:
         return format_answer(self.answer)
@@ -170,7 +185,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
                 bad("puzzle.not_in_hand", card=card_str(c), player=pos.to_move + 1)
         if len(set(cards)) != len(cards):
             bad("puzzle.answer_twice")
-        answer: tuple[int, ...] | Fraction = tuple(sorted(cards))
+        answer: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in cards))
     else:
         if not isinstance(ans, (str, int)) or isinstance(ans, bool):
             bad("puzzle.value_answer")
@@ -257,7 +272,7 @@ class Check:
     ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``)."""
 
     puzzle: Puzzle
-    solver: tuple[int, ...] | Fraction | None
+    solver: tuple[Card, ...] | Fraction | None
     ok: bool | None
     analysis: Analysis | None
 
@@ -319,7 +334,7 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
         return Check(p, None, None, None)
     ok: bool | None
     if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
-        got: tuple[int, ...] | Fraction = tuple(sorted(a.best))
+        got: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in a.best))
         ok = set(a.best) == set(p.answer)
     else:
         got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)

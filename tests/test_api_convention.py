@@ -3,13 +3,18 @@ from 1 as in the notation (``turn``, ``hand(player)``, ``view(player)``), cards 
 and card sets ``CardSet``s that print as cards, and agents play from a seat's view."""
 from __future__ import annotations
 
+import json
 import random
+import signal
 
+import numpy as np
 import pytest
 
 import solver
 from solver.cards import Card, CardSet
-from solver.game import deal, play
+from solver.game import deal, play, record_of
+from solver.players.agents import run_deal
+from solver.record import deal_record
 
 
 def test_hand_counts_players_from_one_as_turn_does():
@@ -59,6 +64,109 @@ def test_parse_card_gives_a_card_and_refuses_what_is_not_one_text_or_a_repeat():
     # the position parser still names the field that repeats a card
     with pytest.raises(solver.PositionError, match="card AS given twice in hand1=$"):
         solver.parse("hand1=AS,AS hand2=3C,2C briscola=RD turn=1")
+
+
+def test_a_mask_or_id_that_is_no_card_is_refused_in_one_line_naming_it():
+    """CardSet.of(-1) never returned (cards_of looped on a negative mask, memory growing),
+    CardSet.of(1 << 45) was an IndexError, card_str(-1) said 'AS' and card_str(40) was an
+    IndexError."""
+    def stuck(*_):
+        raise AssertionError("CardSet.of(-1) did not return")
+
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(5)
+    try:
+        for mask in (-1, -(1 << 39), 1 << 40, 1 << 45, (1 << 41) - 1, 2.0, "3"):
+            with pytest.raises(solver.cards.CardError, match=r"^not a set of cards: ") as info:
+                CardSet.of(mask)
+            assert repr(mask) in str(info.value) and "\n" not in str(info.value)
+        with pytest.raises(solver.cards.CardError, match="^not a set of cards: -1 "):
+            solver.cards.cards_of(-1)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert CardSet.of((1 << 40) - 1) == CardSet(range(40)) and CardSet.of(0) == CardSet()
+    assert CardSet.of(np.int64(1 << 39)) == CardSet("AS")
+    for bad in (-1, 40, 100, "AS", None):
+        with pytest.raises(solver.cards.CardError, match=rf"^unknown card {bad!r} \(a card is"):
+            solver.card_str(bad)
+    assert solver.card_str(39) == "AS" and solver.card_str(Card("2B")) == "2B"
+
+
+def test_card_sets_named_methods_take_cards_and_their_text_as_the_operators_do():
+    """s.issubset("3C,AS,2B") was False, s.difference(["AS"]) {3C, AS}, s.union("2B") had
+    the letters '2' and 'B' in it, s.isdisjoint(["AS"]) True, s.intersection(["AS"]) empty:
+    frozenset's methods took the text as letters and the ids as strangers; "AS,2B" - s was a
+    TypeError though "2B" | s worked."""
+    s = CardSet("3C,AS")
+    assert s.issubset("3C,AS,2B") and s.issubset(["3C", 39, Card("2B")]) and s <= "3C,AS,2B"
+    assert s < "3C,AS,2B" and not s < "3C,AS" and s >= ["AS"] and s > "AS" and "AS" < s
+    assert s.issuperset("AS") and not s.issuperset("2B") and s.isdisjoint("2B")
+    assert not s.isdisjoint(["AS"]) and not s.isdisjoint([39])
+    for got, want in (
+        (s.union("2B"), "{2B, 3C, AS}"),
+        (s.union("2B", ["4B"]), "{2B, 4B, 3C, AS}"),
+        (s.intersection(["AS"]), "{AS}"),
+        (s.intersection("AS,2B", [39]), "{AS}"),
+        (s.difference(["AS"]), "{3C}"),
+        (s.difference("AS", "3C"), "{}"),
+        (s.symmetric_difference("AS,2B"), "{2B, 3C}"),
+        ("AS,2B" - s, "{2B}"),
+        (["2B", 39] - s, "{2B}"),
+        ("AS,2B" ^ s, "{2B, 3C}"),
+        ("2B" | s, "{2B, 3C, AS}"),
+        (s.copy(), "{3C, AS}"),
+    ):
+        assert isinstance(got, CardSet) and repr(got) == want, (got, want)
+        assert all(isinstance(c, Card) for c in got)
+    with pytest.raises(solver.cards.CardError, match="unknown card 'ZZ'"):
+        s.issubset("ZZ")
+
+
+def test_a_card_is_always_true_and_formats_as_its_text():
+    """bool(Card("2B")) was False (id 0), so ``if pos.trump_card:`` missed a 2B trump card,
+    and f"{Card('AS'):>4}" printed '  39'."""
+    pos = solver.parse("hand1=3C,AS hand2=2C,RS briscola=2B turn=1")
+    assert pos.trump_card == Card("2B") and bool(pos.trump_card)
+    assert all(map(bool, CardSet.of((1 << 40) - 1)))
+    card = Card("AS")
+    assert f"{card}" == f"{card:}" == f"{card:s}" == "AS" and f"{card:>4}" == "  AS"
+    assert f"{card:<3}|" == "AS |" and f"{card:^6}" == "  AS  " and format(card, ".1") == "A"
+    assert f"{card:d}" == "39" and f"{card:03d}" == "039" and f"{card:x}" == "27"
+
+
+def test_a_numpy_integer_is_a_card_id_and_an_agent_may_answer_one():
+    """to_card(np.int64(11)) was refused ('unknown card np.int64(11)'), so an agent that
+    picked its card with numpy could not play."""
+    assert solver.cards.to_card(np.int64(11)) == Card("4C")
+    assert isinstance(solver.cards.to_card(np.uint8(39)), Card)
+    for bad in (np.int64(40), np.int64(-1), True, np.bool_(True), 1.0):
+        with pytest.raises(solver.cards.CardError, match="unknown card"):
+            solver.cards.to_card(bad)
+
+    def numpy_agent(state, rng):
+        return np.int64(state.legal_cards()[0])
+
+    end = run_deal(deal("classic", seed=2), [numpy_agent, "greedy"], random.Random(2))
+    assert end.is_over and sum(end.points) == 120
+    assert deal("scoperta", seed=2).play(np.int32(deal("scoperta", seed=2).legal_cards()[0]))
+
+
+def test_a_game_hands_out_its_moves_tricks_and_hands_as_cards():
+    """GameState.moves, Trick.cards and .draws and hand_cards() gave plain ids ((11,)),
+    where every other answer gives Cards; the records still write card text."""
+    game = deal("scoperta", seed=1)
+    first = game.play(game.legal_cards()[0])
+    assert repr(first.moves) == "(4C,)" and isinstance(first.moves[0], Card)
+    after = first.play(first.legal_cards()[0])
+    t = after.tricks[0]
+    assert repr(t.cards) == "(4C, 4B)" and repr(t.draws) == "(AB, RC)"
+    assert all(isinstance(c, Card) for c in t.cards + t.draws + after.moves)
+    assert repr(after.hand_cards(0)) == "[RC, 6D, RS]"
+    assert all(isinstance(c, Card) for c in after.hand_cards(1))
+    assert record_of(after) == ((0, 11, 1),) and all(type(c) is int for c in record_of(after)[0])
+    rec = deal_record(after)
+    assert rec["moves"] == ["4C", "4B"] and json.loads(json.dumps(rec)) == rec
 
 
 def test_a_seats_view_hands_out_its_own_cards_and_names_the_hidden_hand():

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,10 +15,10 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.analysis import analyse
-from solver.cards import card_str, parse_card
+from solver.cards import Card, card_str, parse_card
 from solver.position import parse_position
 from solver.puzzles import (DIFFICULTIES, PuzzleError, bundled, generate, greedy_card, measure,
-                            rate, read_puzzles, solve)
+                            Puzzle, rate, read_puzzles, solve)
 
 ROOT = Path(__file__).resolve().parents[1]
 # see tests/test_explain.py for the hand analysis of these two
@@ -51,6 +52,18 @@ def test_read_valid_lines():
     assert [p.id for p in ps] == ["p1", "p2"]
     assert ps[0].answer == (parse_card("5C"),) and ps[0].objective == "points"
     assert ps[1].answer == Fraction(-7) and ps[1].title == "t"
+
+
+def test_a_best_puzzles_answer_is_cards_as_the_solvers_check():
+    """Puzzle.answer gave plain ids ((5,)) where Check.solver gave Cards ((FB,)); a puzzle
+    made with ids hands out Cards too, in the canonical order, and writes their text."""
+    p = read_puzzles([line(position=SAVE, answer=["AC"])])[0]
+    assert repr(p.answer) == "(AC,)" and all(isinstance(c, Card) for c in p.answer)
+    check = solve(p)
+    assert check.ok and repr(check.solver) == repr(p.answer) == "(AC,)"
+    made = Puzzle("x", p.position, "best", "points", (31, 19), "easy")   # 4S, AC
+    assert repr(made.answer) == "(AC, 4S)" and made.to_json()["answer"] == ["AC", "4S"]
+    assert made.answer_text() == "4S,AC" and made == replace(made, answer=(19, 31))
 
 
 @pytest.mark.parametrize("bad,msg", [

@@ -165,6 +165,36 @@ def test_draws_that_the_rules_do_not_allow_are_refused_by_name():
                      ).play("3S", ("4B", "5B", "4S", "6B"))
 
 
+def test_draws_are_taken_as_text_and_a_known_talons_draw_is_checked():
+    """play(card, draws="2B") read the text letter by letter ("unknown card '2'"), and
+    GameState.play took any draws without a look. Every state takes draws as cards, ids or
+    their text ("CB,3B,RC"), a seat's one card alone too; a game (its talon known) refuses a
+    draw its talon does not hold, in one line."""
+    pos = solver.parse("hand1=AD,3C,RB hand2=7S,2D table=FC top=CB briscola=4S unseen=3B,RC "
+                       "turn=1")
+    good = pos.outcomes("AD")[0][0]
+    text = ",".join(str(c) for c in good)
+    assert pos.play("AD", text) == pos.play("AD", good) == pos.play("AD", [int(c) for c in good])
+    with pytest.raises(solver.PositionError, match=r"^the draws \(CB\) are not a draw from"):
+        pos.play("AD", "CB")
+    sp = solver.parse("variant=classic hand1=? hand2=FB,5C,FC briscola=2S played=- turn=2")
+    sp = sp.play("FB")
+    drawn = sp.outcomes("2B")[0][0]
+    assert sp.play("2B", str(drawn[0])) == sp.play("2B", drawn) == sp.play("2B", [drawn[0]])
+    with pytest.raises(solver.PositionError, match=r"^the seat draws one card after this trick: "
+                       r"give that card alone, got 4B, 5B$"):
+        sp.play("2B", "4B,5B")
+    game = deal("scoperta", seed=1).play("4C")
+    talon = game.talon[:3]                              # the winner's, the loser's, the new top
+    known = ",".join(solver.card_str(c) for c in talon)
+    assert game.play("4B", known) == game.play("4B") == game.play("4B", list(talon))
+    swapped = ",".join(solver.card_str(c) for c in (talon[0], talon[2], talon[1]))
+    with pytest.raises(solver.PositionError, match=rf"^the draws \({swapped.replace(',', ', ')}\) "
+                       rf"are not the known talon's: it gives {known.replace(',', ', ')}$"):
+        game.play("4B", swapped)
+    assert game.play("4B").play(game.play("4B").legal_cards()[0], "AS,2B")  # no draw: unused
+
+
 def test_an_analysis_gives_a_cards_value_by_its_text_and_names_a_card_it_lacks():
     a = solver.analyse(solver.parse("hand1=5B,7D,CD hand2=CC,4S,5S briscola=5D turn=2"))
     assert a.move("CC") == a.move(solver.Card("CC")) == a.move(solver.parse_card("cc"))

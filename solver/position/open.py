@@ -17,6 +17,7 @@ from solver.cards import (
     FULL_DECK,
     SUIT_MASKS,
     CardLike,
+    card_ids,
     card_str,
     cards_of,
     mask_of,
@@ -132,14 +133,16 @@ class Position(TalonFacts, Printed):
             CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table, self.rules))
         ]
 
-    def play(self, card: CardLike, draws: Iterable[CardLike] | None = None) -> Position:
+    def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> Position:
         """The position after the seat to move plays ``card`` (a card or its text, "FD").
 
         When the trick ends with cards to draw, the draws come from ``talon_order``, or
         from ``draws`` (one of ``outcomes(card)``: the cards drawn in drawing order, winner
-        first, then the new top card when the game shows one), or need nothing when the
-        rules leave one possible draw (the top card and the trump card); else PositionError.
-        """
+        first, then the new top card when the game shows one; cards, ids or their text,
+        "AB,2B"), or need nothing when the rules leave one possible draw (the top card and
+        the trump card); else PositionError. With ``talon_order`` known, ``draws`` given
+        must be the draw it holds. ``draws`` is not used when the trick does not end in a
+        draw."""
         card = self._legal(card)
         v = self.rules
         hands = list(self.hands)
@@ -159,6 +162,8 @@ class Position(TalonFacts, Printed):
         top, order = self.top, self.talon_order
         if self.talon_mask:
             if order is not None:
+                if draws is not None:
+                    self._talon_draws(draws, order)
                 got, order = order[:n], order[n:] or None
                 top = order[0] if order is not None and v.top_visible else -1
             else:
@@ -200,10 +205,20 @@ class Position(TalonFacts, Printed):
         outs = self._draws()
         return outs if len(outs) > 1 else []
 
-    def _checked_draws(self, draws: Iterable[CardLike]) -> tuple[int, ...]:
+    def _talon_draws(self, draws: Iterable[CardLike] | str, order: tuple[int, ...]) -> None:
+        """PositionError unless ``draws`` is the draw the known talon ``order`` holds."""
+        ids = self._checked_draws(draws)
+        if ids != tuple(order[: len(ids)]):
+            raise PositionError.of(
+                "draw.not_talon",
+                draws=", ".join(card_str(c) for c in ids),
+                known=", ".join(card_str(c) for c in order[: len(ids)]),
+            )
+
+    def _checked_draws(self, draws: Iterable[CardLike] | str) -> tuple[int, ...]:
         """``draws`` as card ids when they are a draw the rules allow here, else
         PositionError saying what one looks like."""
-        ids = tuple(int(to_card(c)) for c in draws)
+        ids = card_ids(draws)
         n, T = self.players, self.talon_size
         want = n + (1 if self.rules.top_visible and T > n else 0)
         text = ", ".join(card_str(c) for c in ids)

@@ -21,6 +21,8 @@ from solver.cards import (
     N_CARDS,
     SUIT_MASKS,
     CardError,
+    CardLike,
+    card_ids,
     card_str,
     cards_of,
     mask_of,
@@ -231,11 +233,13 @@ class SeatPosition(Printed):
             return []
         return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
 
-    def play(self, card: int, draws: tuple[int, ...] | None = None) -> SeatPosition:
+    def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> SeatPosition:
         """The position after the player to move plays ``card`` (a card or its text; on the
         opponent's turn one of ``legal_cards``: the seat now sees it, and a suit they do not
         follow is recorded in the history as a record's would be). ``draws`` is (the card
-        the seat draws,) when the trick ends with a covered card to draw."""
+        the seat draws,) when the trick ends with a covered card to draw, as ``outcomes``
+        gives it: a card, id or text in a sequence, or the text alone ("2B"); not used when
+        the trick does not end in a draw or the seat's draw is the trump card."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
             raise PositionError.of("move.seat", card=card_str(card), player=self.to_move + 1)
@@ -264,7 +268,7 @@ class SeatPosition(Printed):
             else:
                 if draws is None:
                     raise PositionError.of("draw.unknown")
-                got = int(to_card(draws[0]))
+                got = _drawn(draws)
                 if not (self.pool >> got) & 1 or got == card:
                     raise PositionError.of(
                         "seat.drawn_seen", card=card_str(got), player=self.seat + 1
@@ -376,6 +380,14 @@ class SeatPosition(Printed):
     def from_json(cls, obj: object) -> SeatPosition:
         """The position of ``to_json``'s object (or its JSON text)."""
         return read_seat_position(split_fields(json_text(obj), GAME_FIELDS))
+
+
+def _drawn(draws: Iterable[CardLike] | str) -> int:
+    """The one card a seat draws, from ``draws`` as ``SeatPosition.play`` takes it."""
+    ids = card_ids(draws)
+    if len(ids) != 1:
+        raise PositionError.of("draw.seat_one", draws=", ".join(card_str(c) for c in ids) or "-")
+    return ids[0]
 
 
 def history_from(sp: SeatPosition) -> History:
