@@ -109,6 +109,10 @@ ENGLISH: dict[str, str] = {
     "argument.whole": "{name} must be a whole number, got {got}",
     "argument.function": "{name} must be a function, got {got}",
     "argument.flag": "{name} must be True, False or None, got {got}",
+    "argument.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "argument.puzzle": "{name} must be a Puzzle (read_puzzles or bundled reads them), got {got}",
+    "argument.lines": "{name} must be a JSON-lines text or its lines (each a str), got {got}",
+    "argument.line": "{name} must be a str (a line of JSON), got {got}",
     "setting.megabytes": "{name} must be a whole number of megabytes from {lo} to {most}, "
     "got {got}",
     "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",
@@ -198,6 +202,12 @@ class BriscolaError(ValueError):
     def like(cls: type[E], e: BriscolaError) -> E:
         """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
         return cls(str(e), key=e.key, fields=e.fields)
+
+
+def given(value: object, width: int = 60) -> str:
+    """How an error names an argument of the wrong kind: its repr, cut to ``width``."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def internal_error(e: BaseException) -> str:

@@ -1895,6 +1895,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.whole": "{name} dev'essere un numero intero, non {got}",
         "argument.function": "{name} dev'essere una funzione, non {got}",
         "argument.flag": "{name} dev'essere True, False o None, non {got}",
+        "argument.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
+        "argument.puzzle": "{name} dev'essere un Puzzle (li leggono read_puzzles o bundled), non "
+        "{got}",
+        "argument.lines": "{name} dev'essere un testo JSON-lines o le sue righe (ognuna una "
+        "str), non {got}",
+        "argument.line": "{name} dev'essere una str (una riga di JSON), non {got}",
         "setting.megabytes": "{name} dev'essere un numero intero di megabyte da {lo} a {most}, "
         "non {got}",
         "setting.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
