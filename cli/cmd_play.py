@@ -31,10 +31,10 @@ from solver.game import (
 from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
-    check_record,
     deal_record,
     deal_start,
     match_record,
+    prepared,
     read_record,
     replay_all,
     start_record,
@@ -758,7 +758,7 @@ def review_on_cluster(
 ):
     """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
     done (in record order)."""
-    rec = check_record(rec) if "_deals" not in rec else rec
+    rec = prepared(rec)
     if rec["variant"] not in SUPPORTED:
         raise BriscolaError(UNSUPPORTED)
     replay_all(rec)

@@ -110,6 +110,11 @@ ENGLISH: dict[str, str] = {
     "argument.function": "{name} must be a function, got {got}",
     "argument.flag": "{name} must be True, False or None, got {got}",
     "argument.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "argument.game": "{name} must be a deal's state (a GameState: solver.deal or play_deal makes "
+    "one), got {got}",
+    "argument.match": "{name} must be a match (a MatchState: play_match or new_match makes one), "
+    "got {got}",
+    "argument.records": "{name} must be a game record (a dict) or a list of them, got {got}",
     "argument.puzzle": "{name} must be a Puzzle (read_puzzles or bundled reads them), got {got}",
     "argument.lines": "{name} must be a JSON-lines text or its lines (each a str), got {got}",
     "argument.line": "{name} must be a str (a line of JSON), got {got}",

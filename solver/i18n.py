@@ -1896,6 +1896,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.function": "{name} dev'essere una funzione, non {got}",
         "argument.flag": "{name} dev'essere True, False o None, non {got}",
         "argument.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
+        "argument.game": "{name} dev'essere lo stato di una smazzata (un GameState: lo creano "
+        "solver.deal o play_deal), non {got}",
+        "argument.match": "{name} dev'essere una partita (un MatchState: la creano play_match o "
+        "new_match), non {got}",
+        "argument.records": "{name} dev'essere una partita registrata (un dict) o una lista di "
+        "partite registrate, non {got}",
         "argument.puzzle": "{name} dev'essere un Puzzle (li leggono read_puzzles o bundled), non "
         "{got}",
         "argument.lines": "{name} dev'essere un testo JSON-lines o le sue righe (ognuna una "
