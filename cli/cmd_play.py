@@ -7,6 +7,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 
 import click
 
@@ -256,8 +257,11 @@ class ScopertaPlay:
 
     def seen(self, state: GameState):
         """What the human's seat sees of ``state``: the open position in the games played
-        face up, else the seat's view (its hand, the cards gone, the tricks it saw)."""
-        return state.view(HUMAN + 1)
+        face up, else the seat's view (its hand, the cards gone, the tricks it saw). A game
+        from a position without score= has no score: its values are framed by the points
+        taken since it (docs/notation.md), given here as the view's score."""
+        view = state.view(HUMAN + 1)
+        return view if state.score is not None else replace(view, score=state.side_points)
 
     def command(self) -> str:
         """The next line the human typed, stripped; blank lines skipped, help answered here;

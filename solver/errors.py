@@ -102,6 +102,8 @@ ENGLISH: dict[str, str] = {
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
     "deal.over_explain": "the deal is over: no position to explain",
+    "deal.dealer": "dealer must be a seat from 0 to {last} (seat 0 is player 1: GameState.dealer "
+    "counts from 0), got {got}",
     "argument.position": "{name} must be a position (a Position or a SeatPosition: solver.parse "
     "reads one from its text), got {got}",
     "argument.stop": "{name} must be a solver.Stop (set from any thread to end the analysis), "
@@ -110,6 +112,11 @@ ENGLISH: dict[str, str] = {
     "argument.function": "{name} must be a function, got {got}",
     "argument.flag": "{name} must be True, False or None, got {got}",
     "argument.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "argument.rng": "{name} must be a random.Random (random.Random(seed) makes one), got {got}",
+    "argument.agent": "{name} must be an agent's name or an agent (a function agent(view, rng) "
+    "returning a card), got {got}",
+    "argument.agents": "{name} must be agents: a name, an agent (a function agent(view, rng) "
+    "returning a card) or a list of them, got {got}",
     "argument.game": "{name} must be a deal's state (a GameState: solver.deal or play_deal makes "
     "one), got {got}",
     "argument.match": "{name} must be a match (a MatchState: play_match or new_match makes one), "
@@ -147,6 +154,8 @@ ENGLISH: dict[str, str] = {
     "seat.not_to_move": "player {player}'s hand is hidden: seat analysis values the cards of the "
     "player whose hand is shown (turn={seat})",
     "seat.drawn_seen": "{card} cannot be drawn: player {player} has seen it",
+    "seat.draw_one": "draws must hold the one card player {player} draws after this trick, "
+    "got {count} cards",
     "seat.no_hand": "no opponent hand is consistent with what the seat has seen",
     "seat.no_hand_record": "could not find an opponent hand consistent with the record",
     "seat.game": "a hidden hand (?) exists only in the 2-player hidden-card games (classic, "
@@ -158,6 +167,8 @@ ENGLISH: dict[str, str] = {
     "the talon",
     "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside {field}=",
     "match.points": "a {variant} match is played to 121 or 151 points, got {target}",
+    "match.target": "the match target must be a whole number of at least 1, got {got}",
+    "match.variant": "a {variant} match counts {variant} deals only, got a {got} deal",
     "option.value": "invalid value for {option}: {why}",
     "from.variant": "the position is {variant} but --variant is {given} (leave --variant out: "
     "the position says its game)",
