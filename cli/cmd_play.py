@@ -7,6 +7,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 
 import click
 
@@ -31,10 +32,10 @@ from solver.game import (
 from solver.players.agents import get_agent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
-    check_record,
     deal_record,
     deal_start,
     match_record,
+    prepared,
     read_record,
     replay_all,
     start_record,
@@ -256,8 +257,11 @@ class ScopertaPlay:
 
     def seen(self, state: GameState):
         """What the human's seat sees of ``state``: the open position in the games played
-        face up, else the seat's view (its hand, the cards gone, the tricks it saw)."""
-        return state.view(HUMAN + 1)
+        face up, else the seat's view (its hand, the cards gone, the tricks it saw). A game
+        from a position without score= has no score: its values are framed by the points
+        taken since it (docs/notation.md), given here as the view's score."""
+        view = state.view(HUMAN + 1)
+        return view if state.score is not None else replace(view, score=state.side_points)
 
     def command(self) -> str:
         """The next line the human typed, stripped; blank lines skipped, help answered here;
@@ -758,7 +762,7 @@ def review_on_cluster(
 ):
     """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
     done (in record order)."""
-    rec = check_record(rec) if "_deals" not in rec else rec
+    rec = prepared(rec)
     if rec["variant"] not in SUPPORTED:
         raise BriscolaError(UNSUPPORTED)
     replay_all(rec)

@@ -104,6 +104,8 @@ ENGLISH: dict[str, str] = {
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
     "deal.over_explain": "the deal is over: no position to explain",
+    "deal.dealer": "dealer must be a seat from 0 to {last} (seat 0 is player 1: GameState.dealer "
+    "counts from 0), got {got}",
     "argument.position": "{name} must be a position (a Position or a SeatPosition: solver.parse "
     "reads one from its text), got {got}",
     "argument.stop": "{name} must be a solver.Stop (set from any thread to end the analysis), "
@@ -111,6 +113,20 @@ ENGLISH: dict[str, str] = {
     "argument.whole": "{name} must be a whole number, got {got}",
     "argument.function": "{name} must be a function, got {got}",
     "argument.flag": "{name} must be True, False or None, got {got}",
+    "argument.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "argument.rng": "{name} must be a random.Random (random.Random(seed) makes one), got {got}",
+    "argument.agent": "{name} must be an agent's name or an agent (a function agent(view, rng) "
+    "returning a card), got {got}",
+    "argument.agents": "{name} must be agents: a name, an agent (a function agent(view, rng) "
+    "returning a card) or a list of them, got {got}",
+    "argument.game": "{name} must be a deal's state (a GameState: solver.deal or play_deal makes "
+    "one), got {got}",
+    "argument.match": "{name} must be a match (a MatchState: play_match or new_match makes one), "
+    "got {got}",
+    "argument.records": "{name} must be a game record (a dict) or a list of them, got {got}",
+    "argument.puzzle": "{name} must be a Puzzle (read_puzzles or bundled reads them), got {got}",
+    "argument.lines": "{name} must be a JSON-lines text or its lines (each a str), got {got}",
+    "argument.line": "{name} must be a str (a line of JSON), got {got}",
     "setting.megabytes": "{name} must be a whole number of megabytes from {lo} to {most}, "
     "got {got}",
     "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",
@@ -175,6 +191,8 @@ ENGLISH: dict[str, str] = {
     "the talon",
     "seat.question": "'?' stands for a whole hidden hand (hand1=? or hand2=?), not inside {field}=",
     "match.points": "a {variant} match is played to 121 or 151 points, got {target}",
+    "match.target": "the match target must be a whole number of at least 1, got {got}",
+    "match.variant": "a {variant} match counts {variant} deals only, got a {got} deal",
     "option.value": "invalid value for {option}: {why}",
     "from.variant": "the position is {variant} but --variant is {given} (leave --variant out: "
     "the position says its game)",
@@ -251,6 +269,12 @@ class BriscolaError(ValueError):
     def like(cls: type[E], e: BriscolaError) -> E:
         """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
         return cls(str(e), key=e.key, fields=e.fields)
+
+
+def given(value: object, width: int = 60) -> str:
+    """How an error names an argument of the wrong kind: its repr, cut to ``width``."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def internal_error(e: BaseException) -> str:

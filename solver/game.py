@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
+from solver.errors import given
 from solver.cards import (
     CARDS,
     SUIT_OF,
@@ -150,7 +151,7 @@ class GameState(Seats):
     def score(self) -> tuple[int, int] | None:
         """Points per side; None when continued from a Position without a score (the points
         of the cards played before are not known to be anyone's)."""
-        known = sum(self.points) == 120 - self.points_in_play
+        known = not self.prior or sum(self.points) == 120 - self.points_in_play
         return self.side_points if known else None
 
     def legal_cards(self) -> list[int]:
@@ -180,10 +181,12 @@ class GameState(Seats):
         any other value refused as ``hand`` refuses it) sees: in the hidden-card games their
         hand, the other written ?, with what the deal has shown of it (a SeatPosition); in
         scoperta every hand. The talon's order stays hidden; ``clairvoyant`` gives every hand
-        and the whole talon order instead."""
+        and the whole talon order instead. Its score is the state's ``score``: none where a
+        game continued from a position without one does not know it."""
         seat = self.to_move if player is None else self.seat_of(player)
         if clairvoyant or self.variant.open_hands:
-            return to_position(self, clairvoyant)
+            pos = to_position(self, clairvoyant)
+            return pos if self.score is not None else replace(pos, score=None)
         if self.is_over:
             raise PositionError.of("deal.over_analyse")
         return to_seat_position(self, seat)
@@ -217,6 +220,17 @@ def deal(
     return deal_from_deck(v, deck, default_dealer(v) if dealer is None else dealer)
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_dealer(variant: Variant, dealer: object) -> None:
+    """RulesError unless ``dealer`` is one of the variant's seats, counted from 0 as
+    ``GameState.dealer`` (a deal's, a match's first dealer)."""
+    if not _whole(dealer) or not 0 <= dealer < variant.players:
+        raise RulesError.of("deal.dealer", last=variant.players - 1, got=given(dealer))
+
+
 def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> GameState:
     """Deal ``deck`` in its order: the hands one card at a time starting with the player
     after the dealer (who leads first) and going round in play order; then, in games with
@@ -226,11 +240,7 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
     if sorted(deck) != list(range(40)):
         raise RulesError("the deck must hold each of the 40 cards exactly once")
     n = v.players
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise RulesError(
-            f"dealer must be a seat from 0 to {n - 1} (seat 0 is player 1: GameState.dealer "
-            f"counts from 0), got {dealer!r}"
-        )
+    check_dealer(v, dealer)
     first = (dealer + 1) % n
     k = n * v.hand_size
     hands = [0] * n
@@ -337,7 +347,9 @@ def to_position(state: GameState, clairvoyant: bool = False) -> Position:
 def open_view(state: GameState, clairvoyant: bool) -> Position:
     """The open Position of this moment, finished deals too (``to_position`` refuses those:
     nothing is left to analyse, but a board still draws them); the talon's order only with
-    ``clairvoyant``."""
+    ``clairvoyant``. Its score is the points each side took in this state: in a game
+    continued from a position without score=, those taken since it (the frame `briscola
+    play` values cards in), which ``GameState.view`` does not show as a score."""
     v = state.variant
     played = state.prior
     for m in state.captured:
@@ -363,8 +375,9 @@ def from_position(pos: Position, talon: Sequence[int] | None = None, dealer: int
     ``talon`` is the whole talon top first (the turned trump card last in the games with a
     trump), or only its hidden cards, between the visible top card (the scoperta games) and
     the trump card; it may be omitted when the position is clairvoyant or no talon card is
-    hidden. Points start from the position's score (0-0 when it has none); cards played
-    before are kept out of play in ``prior``.
+    hidden. Points start from the position's score (0-0 when it has none: the state's
+    ``score``, and its views', are then None); cards played before are kept out of play in
+    ``prior``.
     """
     if pos.hidden_hand:
         raise PositionError.of("game.from_seat")
@@ -500,6 +513,13 @@ class MatchState:
         return self.winner is not None
 
     def add(self, finished: GameState) -> MatchState:
+        """The match with ``finished`` (a finished deal of its own game) counted."""
+        if not isinstance(finished, GameState):
+            raise RulesError.of("argument.game", name="finished", got=given(finished))
+        if finished.variant != self.variant:
+            raise RulesError.of(
+                "match.variant", variant=self.variant.name, got=finished.variant.name
+            )
         if self.is_over:
             raise RulesError("the match is over")
         if not finished.is_over:
@@ -510,10 +530,15 @@ class MatchState:
 def new_match(
     variant: Variant | str, target: int | None = None, first_dealer: int | None = None
 ) -> MatchState:
+    """A match of ``variant`` yet to be played: ``target`` (a whole number; default the
+    rule's, DEFAULT_TARGET) and the first deal's dealer, a seat counted from 0 as ``deal``
+    counts it (default: the one that makes player 1 lead)."""
     v = _variant(variant)
-    t = DEFAULT_TARGET[v.match] if target is None else int(target)
-    if t < 1:
-        raise RulesError(f"the match target must be at least 1, got {t}")
+    t = DEFAULT_TARGET[v.match] if target is None else target
+    if not _whole(t) or t < 1:
+        raise RulesError.of("match.target", got=given(t))
+    if first_dealer is not None:
+        check_dealer(v, first_dealer)
     if v.match == "points" and t not in POINTS_TARGETS:
         raise RulesError.of("match.points", variant=v.name, target=t)
     return MatchState(v, t, (), first_dealer)
@@ -566,8 +591,9 @@ def record_of(state: GameState) -> tuple[tuple[int, int, int], ...]:
 
 def to_seat_position(state: GameState, seat: int) -> SeatPosition:
     """What ``seat`` (0-based) of a live two-player game sees, as a SeatPosition: its hand,
-    the table, the trump card, the cards gone and the deal's history (the void suits and
-    arrival slots the opponent has shown)."""
+    the table, the trump card, the cards gone, the score (the state's ``score``: None where
+    it is not known) and the deal's history (the void suits and arrival slots the opponent
+    has shown)."""
     played = state.prior
     for m in state.captured:
         played |= m
@@ -579,6 +605,6 @@ def to_seat_position(state: GameState, seat: int) -> SeatPosition:
         state.briscola,
         played,
         state.to_move,
-        (state.points[0], state.points[1]),
+        state.score,
         record_of(state),
     )

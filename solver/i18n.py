@@ -1929,6 +1929,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
         "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
+        "deal.dealer": "dealer dev'essere un posto da 0 a {last} (il posto 0 è il giocatore 1: "
+        "GameState.dealer conta da 0), non {got}",
         "argument.position": "{name} dev'essere una posizione (una Position o una SeatPosition: "
         "solver.parse la legge dal suo testo), non {got}",
         "argument.stop": "{name} dev'essere uno solver.Stop (da impostare da qualsiasi thread per "
@@ -1936,6 +1938,24 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.whole": "{name} dev'essere un numero intero, non {got}",
         "argument.function": "{name} dev'essere una funzione, non {got}",
         "argument.flag": "{name} dev'essere True, False o None, non {got}",
+        "argument.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
+        "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seme)), non "
+        "{got}",
+        "argument.agent": "{name} dev'essere il nome di un giocatore automatico o un giocatore "
+        "(una funzione agent(vista, rng) che restituisce una carta), non {got}",
+        "argument.agents": "{name} dev'essere dei giocatori automatici: un nome, un giocatore (una "
+        "funzione agent(vista, rng) che restituisce una carta) o una lista di questi, non {got}",
+        "argument.game": "{name} dev'essere lo stato di una smazzata (un GameState: lo creano "
+        "solver.deal o play_deal), non {got}",
+        "argument.match": "{name} dev'essere una partita (un MatchState: la creano play_match o "
+        "new_match), non {got}",
+        "argument.records": "{name} dev'essere una partita registrata (un dict) o una lista di "
+        "partite registrate, non {got}",
+        "argument.puzzle": "{name} dev'essere un Puzzle (li leggono read_puzzles o bundled), non "
+        "{got}",
+        "argument.lines": "{name} dev'essere un testo JSON-lines o le sue righe (ognuna una "
+        "str), non {got}",
+        "argument.line": "{name} dev'essere una str (una riga di JSON), non {got}",
         "setting.megabytes": "{name} dev'essere un numero intero di megabyte da {lo} a {most}, "
         "non {got}",
         "setting.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
@@ -2006,6 +2026,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "seat.question": "'?' sta per un'intera mano coperta (hand1=? o hand2=?), non dentro "
         "{field}=",
         "match.points": "una partita a {variant} si gioca a 121 o 151 punti, non {target}",
+        "match.target": "l'obiettivo della partita dev'essere un numero intero di almeno 1, non "
+        "{got}",
+        "match.variant": "una partita a {variant} conta solo smazzate di {variant}, non una "
+        "smazzata di {got}",
         "option.value": "valore non valido per {option}: {why}",
         "from.variant": "la posizione è di {variant} ma --variant dice {given} (togli --variant: "
         "la posizione dice il suo gioco)",

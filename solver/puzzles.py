@@ -17,7 +17,7 @@ from importlib.resources import files
 from collections.abc import Iterable, Iterator
 from typing import NoReturn
 
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, given
 from solver import jsonfile
 from solver.analysis import Analysis, Limit, analyse, current_engine
 from solver.cards import (
@@ -215,12 +215,19 @@ def _puzzle_position(text: str):
     return pos
 
 
-def read_puzzles(lines: Iterable[str], name: str | None = None) -> list[Puzzle]:
-    """Every puzzle of a JSON-lines text (from file ``name``, which errors then name);
-    blank lines are skipped, ids must be unique, and there must be at least one puzzle."""
+def read_puzzles(lines: str | Iterable[str], name: str | None = None) -> list[Puzzle]:
+    """Every puzzle of a JSON-lines text, given whole (a str) or as its lines (from file
+    ``name``, which errors then name); blank lines are skipped, ids must be unique, and
+    there must be at least one puzzle."""
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    elif isinstance(lines, (bytes, bytearray)) or not isinstance(lines, Iterable):
+        raise PuzzleError.of("argument.lines", name="lines", got=given(lines))
     out: list[Puzzle] = []
     ids: dict[str, int] = {}
     for n, line in enumerate(lines, 1):
+        if not isinstance(line, str):
+            raise PuzzleError.of("argument.line", name=f"line {n}", got=given(line))
         if not line.strip():
             continue
         where = f"{name}:{n}" if name else f"line {n}"
@@ -327,6 +334,8 @@ class Check:
 def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) -> Check:
     """The solver's answer to ``p`` and whether the stated one agrees. ``exact_only``: a
     puzzle the exact search cannot reach is skipped, not analysed."""
+    if not isinstance(p, Puzzle):
+        raise PuzzleError.of("argument.puzzle", name="p", got=given(p))
     if exact_only and not current_engine().exact_possible(p.position):
         return Check(p, None, None, None)
     a = analyse(p.position, p.objective, limit=Limit(time=time_limit))
@@ -551,8 +560,11 @@ def generate(
     Stops after ``max_tries`` positions even if fewer puzzles were found. The candidate
     positions come from the seed alone, so ``evaluate_many`` (a function mapping a list of
     argument tuples of ``evaluate`` to their results, in order: a cluster) gives the same
-    puzzles as the plain loop.
+    puzzles as the plain loop. At most ``count`` puzzles (a whole number: 0 gives none);
+    the arguments are checked here, before the first puzzle is asked for.
     """
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise PuzzleError.of("argument.at_least", name="count", lo=0, got=given(count))
     if variant not in ("scoperta",) + GAME_VARIANTS:
         raise PuzzleError.of("puzzle.generate_variant", variant=variant)
     if variant != "scoperta" and talon not in (None, 0):
@@ -565,6 +577,26 @@ def generate(
         raise PuzzleError.of("puzzle.generate_objective", got=repr(objective))
     prefix = id_prefix if id_prefix is not None else f"g{seed}-"
     max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
+    if count == 0:
+        return iter(())
+    return _generate(
+        count,
+        seed,
+        talon,
+        difficulty,
+        objective,
+        max_tries,
+        prefix,
+        progress,
+        variant,
+        evaluate_many,
+    )
+
+
+def _generate(
+    count, seed, talon, difficulty, objective, max_tries, prefix, progress, variant, evaluate_many
+) -> Iterator[Puzzle]:
+    """generate's puzzles, its arguments checked."""
     found = tried = 0
     candidates = _candidates(random.Random(seed), talon, variant, objective, max_tries)
     shown = 0

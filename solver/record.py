@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, given
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card_id
@@ -80,6 +80,8 @@ def _names(players) -> list[str]:
 
 def deal_record(state: GameState, seed=None, players=None) -> dict:
     """The record of a deal, finished or not (an unfinished one has no result)."""
+    if not isinstance(state, GameState):
+        raise RecordError.of("argument.game", name="state", got=given(state))
     rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
     if seed is not None:
         rec["seed"] = seed
@@ -108,6 +110,9 @@ def start_record(state: GameState, start: str, talon, seed=None, players=None) -
 
 
 def match_record(match: MatchState, seed=None, players=None) -> dict:
+    """The record of a match, its deals and its result so far."""
+    if not isinstance(match, MatchState):
+        raise RecordError.of("argument.match", name="match", got=given(match))
     rec = {"format": FORMAT, "version": VERSION, "variant": match.variant.name}
     if seed is not None:
         rec["seed"] = seed
@@ -128,7 +133,12 @@ def match_record(match: MatchState, seed=None, players=None) -> dict:
 
 
 def write_record(path: str, records, force: bool = False) -> None:
-    """Write one record as JSON, or several as JSON Lines; never overwrite without force."""
+    """Write one record as JSON, or several (a list or tuple of them) as JSON Lines; never
+    overwrite without force."""
+    if not isinstance(records, dict) and not (
+        isinstance(records, (list, tuple)) and all(isinstance(r, dict) for r in records)
+    ):
+        raise RecordError.of("argument.records", name="records", got=given(records))
     if os.path.exists(path) and not force:
         raise RecordError(f"{path} exists: use --force to overwrite it")
     if isinstance(records, dict):
@@ -253,9 +263,19 @@ def _check_deal(d, players: int, where: str, start_of: str | None = None) -> dic
     return {"dealer": dealer, "deck": deck, "moves": moves, "result": d.get("result")}
 
 
-def check_record(rec, where: str = "record") -> dict:
+class CheckedRecord(dict):
+    """A record that check_record has checked, its parsed deals under "_deals": only such
+    a one is replayed without checking it again (a plain dict's "_deals" is not trusted)."""
+
+
+def prepared(record) -> CheckedRecord:
+    """``record`` checked (check_record), unless it was already."""
+    return record if isinstance(record, CheckedRecord) else check_record(record)
+
+
+def check_record(rec, where: str = "record") -> CheckedRecord:
     """Validate the shape of a record (not yet its moves); return it with parsed cards under
-    "_deals". Raises RecordError with one line."""
+    "_deals" (a CheckedRecord). Raises RecordError with one line."""
     if not isinstance(rec, dict):
         raise RecordError(f"{where}: a record must be a JSON object")
     if rec.get("format") != FORMAT:
@@ -291,7 +311,7 @@ def check_record(rec, where: str = "record") -> dict:
         not isinstance(target, int) or isinstance(target, bool) or target < 1
     ):
         raise RecordError(f"{where}: match target must be a positive integer")
-    out = dict(rec)
+    out = CheckedRecord(rec)
     if "deals" in rec:
         if not isinstance(rec["deals"], list):
             raise RecordError(f'{where}: "deals" must be a list')
@@ -350,13 +370,9 @@ def _replay_deal(variant, d: dict, where: str, deal: int | None = None) -> GameS
     return state
 
 
-def _prepared(record) -> dict:
-    return record if "_deals" in record else check_record(record)
-
-
 def replay_all(record) -> list[GameState]:
     """Replay every deal of a record (checking moves and stated results); the states reached."""
-    rec = _prepared(record)
+    rec = prepared(record)
     v = get_variant(rec["variant"])
     many = "deals" in rec
     if many:
@@ -386,7 +402,7 @@ def replay(record) -> GameState:
 
 
 def replay_match(record) -> MatchState:
-    rec = _prepared(record)
+    rec = prepared(record)
     v = get_variant(rec["variant"])
     states = replay_all(rec)
     m = rec.get("match") or {}
@@ -431,7 +447,10 @@ def seat_position_from_record(record, move: int, seat: int):
     """The moment before ``move`` (1-based) of a recorded deal, as player ``seat`` (1-based)
     saw it (``GameState.view``): a SeatPosition in the hidden-card games, the open position
     (every hand, the talon's order hidden) in the scoperta games."""
-    rec = _prepared(record)
+    for name, value in (("move", move), ("seat", seat)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RecordError.of("argument.whole", name=name, got=given(value))
+    rec = prepared(record)
     v = get_variant(rec["variant"])
     if len(rec["_deals"]) != 1:
         raise RecordError(f"the record holds {len(rec['_deals'])} deals: give a single-deal record")

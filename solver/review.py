@@ -45,7 +45,7 @@ from solver.game import GameState, legal_cards, play
 from solver.i18n import REVIEW_TEXT as TEXT
 from solver.i18n import agree, check_lang, fmt_fraction, player_name
 from solver.position import Position, PositionError, SeatPosition
-from solver.record import RecordError, check_record, deal_start, replay_all
+from solver.record import RecordError, deal_start, prepared, replay_all
 
 SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
 EPS = 1e-9
@@ -770,7 +770,7 @@ def review_record(
     objective: str = "points",
 ) -> Review:
     """Review every deal of a (deal or match) game record of a two-player game."""
-    rec = check_record(record) if "_deals" not in record else record
+    rec = prepared(record)
     if rec["variant"] not in SUPPORTED:
         raise RecordError(UNSUPPORTED)
     replay_all(rec)

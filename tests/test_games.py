@@ -1,6 +1,7 @@
 """Thousands of seeded random deals of every variant, checking the invariants of the state
 machine at every step, plus the match rules."""
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -9,7 +10,8 @@ from solver.players.agents import GreedyAgent, RandomAgent, get_agent, play_deal
 from solver.cards import FULL_DECK, cards_of, mask_points, parse_card
 from solver.game import (DEFAULT_TARGET, MatchState, deal, from_position, legal_cards, new_match, play,
                          talon_ends, to_position)
-from solver.position import parse_position
+from solver.errors import BriscolaError
+from solver.position import Position, PositionError, SeatPosition, parse_position
 from solver.rules import VARIANTS, RulesError, get_variant
 from solver.rules import legal_cards as rule_legal
 
@@ -154,7 +156,7 @@ def test_agents_by_name_and_registration():
     assert get_agent("greedy").name == "greedy" and get_agent("RANDOM").name == "random"
     with pytest.raises(RulesError, match="unknown agent"):
         get_agent("nobody")
-    register_agent("first", lambda: (lambda st, rng: legal_cards(st)[0]))
+    register_agent("first", lambda: (lambda view, rng: view.legal_cards()[0]))
     st = play_deal("libero", ["first", "random"], seed=3)
     assert st.is_over
     assert len(seat_agents("greedy,random", 4)) == 4
@@ -163,9 +165,63 @@ def test_agents_by_name_and_registration():
 
 
 def test_an_agent_playing_an_illegal_card_is_refused():
-    bad = lambda st, rng: next(c for c in range(40) if not (st.hands[st.to_move] >> c) & 1)
+    bad = lambda view, rng: next(c for c in range(40) if c not in view.hand(view.to_move + 1))
     with pytest.raises(RulesError, match="not in player 1's hand"):
         play_deal("classic", [bad, "random"], seed=1)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_an_agent_is_given_only_what_its_seat_sees(name):
+    """play_deal handed every agent the whole GameState: a bot of the user's read the
+    opponent's hand and the talon's order. It gets its seat's view now."""
+    seen = []
+
+    def spy(view, rng):
+        seen.append(view)
+        return view.legal_cards()[0]
+
+    play_deal(name, [spy, "greedy"], seed=1)
+    hidden = not get_variant(name).open_hands
+    assert seen and all(isinstance(v, SeatPosition if hidden else Position) for v in seen)
+    assert all(v.talon_order is None for v in seen)
+    for v in seen:
+        assert v.to_move == 0 or v.players == 4 and v.to_move == 2
+        if hidden:
+            with pytest.raises(PositionError, match="hand is hidden"):
+                v.hand(2)
+
+
+SEEDED = [(name, agents, seed) for name in VARIANTS
+          for agents in ("random", "greedy", "greedy,random") for seed in range(4)]
+
+
+@pytest.mark.parametrize("name,agents,seed", SEEDED + [("classic", "engine@3,greedy", 1),
+                                                       ("briscolone", "engine-plain@3,random", 1)])
+def test_the_built_in_agents_play_from_a_seats_view_as_from_the_whole_state(name, agents, seed):
+    """Given the seat's view instead of the GameState, every built-in agent plays the same
+    cards for the same seed (the moves were also recorded before the change: equal)."""
+    rng = random.Random(seed)
+    state = deal(name, rng)
+    seats = seat_agents(agents, state.players)
+    while not state.is_over:  # the loop of play_deal before: the whole state handed over
+        state = play(state, seats[state.to_move](state, rng))
+    assert play_deal(name, agents, seed=seed).moves == state.moves
+
+
+def test_a_game_from_a_position_without_score_has_views_without_one():
+    """from_position(pos) without score= has score None, but its views said score=0-0."""
+    for name in ("classic", "scoperta"):
+        state = deal(name, seed=3)
+        rng = random.Random(1)
+        for _ in range(6):
+            state = play(state, rng.choice(state.legal_cards()))
+        go_on = from_position(replace(to_position(state, True), score=None))
+        assert go_on.score is None
+        after = play(go_on, go_on.legal_cards()[0])
+        after = play(after, after.legal_cards()[0])  # a trick taken since the start
+        for st in (go_on, after):
+            assert st.view().score is None and "score=" not in repr(st.view())
+        assert from_position(to_position(state, True)).view().score == state.side_points
 
 
 def test_position_round_trip_and_continuing_a_game():
@@ -341,3 +397,53 @@ def test_a_dealer_that_is_not_a_seat_is_refused_in_the_seats_own_count(dealer):
     dealer that is not a whole number failed inside with a TypeError."""
     with pytest.raises(RulesError, match=r"^dealer must be a seat from 0 to 1 \(seat 0 is player 1"):
         deal("scoperta", seed=1, dealer=dealer)
+
+
+@pytest.mark.parametrize("dealer", [2, 3, -1, "0", 1.0, True])
+def test_a_matchs_first_dealer_is_refused_as_a_deals_is(dealer):
+    """play_match(dealer=3) wrapped round to seat 1 in a 2-player game while deal(dealer=3)
+    refused it; dealer="0" failed with 'can only concatenate str'."""
+    for call in (lambda: play_match("classic", "random", seed=1, dealer=dealer),
+                 lambda: new_match("scoperta", first_dealer=dealer)):
+        with pytest.raises(RulesError, match=rf"^dealer must be a seat from 0 to 1 .*got {dealer!r}$"):
+            call()
+    assert play_match("classic", "random", seed=1, dealer=0).deals[0].dealer == 0
+
+
+@pytest.mark.parametrize("target", [1.7, 0, -3, "x", float("nan"), float("inf"), True])
+def test_a_match_target_that_is_not_a_whole_number_from_1_is_refused_naming_it(target):
+    """target=1.7 was cut to 1, "x", nan and inf failed in int() (ValueError, OverflowError)."""
+    with pytest.raises(RulesError, match=r"^the match target must be a whole number of at least 1, "
+                                         rf"got {re.escape(repr(target))}$"):
+        play_match("classic", "random", seed=1, target=target)
+
+
+@pytest.mark.parametrize("other", ["briscolone", "scoperta4", "scoperta"])
+def test_a_match_counts_only_its_own_games_deals(other):
+    """new_match("classic").add(a Briscolone deal) was counted."""
+    with pytest.raises(RulesError, match=f"^a classic match counts classic deals only, got a {other} deal$"):
+        new_match("classic").add(play_deal(other, "random", seed=1))
+    with pytest.raises(RulesError, match=r"^finished must be a deal's state .*got None$"):
+        new_match("classic").add(None)
+    assert new_match("classic").add(play_deal("classic", "random", seed=1)).deals
+
+
+@pytest.mark.parametrize("call,words", [
+    (lambda: get_agent(None), r"^name must be an agent's name or an agent .*got None$"),
+    (lambda: play_deal("classic", 5, seed=1), r"^agents must be agents: a name, an agent .*got 5$"),
+    (lambda: play_deal("classic", ["greedy", 5], seed=1), r"^agents must be agents: .*got 5$"),
+    (lambda: play_match("classic", "random", seed=1, max_deals="a"),
+     r"^max_deals must be a whole number of at least 1, got 'a'$"),
+    (lambda: RandomAgent()(deal("classic", seed=1), None),
+     r"^rng must be a random.Random \(random.Random\(seed\) makes one\), got None$"),
+    (lambda: GreedyAgent()(play_deal("classic", "random", seed=1), random.Random(1)),
+     r"^the deal is over: no cards left to play$"),
+], ids=["get_agent-None", "agents-5", "agents-item", "max_deals", "rng-None", "greedy-over"])
+def test_the_agents_entry_points_refuse_bad_arguments_in_one_line(call, words):
+    """Each failed inside: AttributeError (get_agent(None), rng=None), TypeError not naming
+    the argument (agents=5, max_deals="a"), 'min() arg is an empty sequence' (greedy asked
+    for a card of a finished deal)."""
+    with pytest.raises(BriscolaError, match=words) as e:
+        call()
+    assert "\n" not in str(e.value) and e.value.key
+

@@ -21,10 +21,10 @@ class Recorder:
     def __init__(self, log, tag):
         self.log, self.tag, self.g = log, tag, GreedyAgent()
 
-    def __call__(self, state, rng):
-        if not state.tricks and not state.trick:
-            self.log.append((self.tag, state.to_move, state.hands))
-        return self.g(state, rng)
+    def __call__(self, view, rng):  # scoperta: the seat's view shows every hand
+        if not view.played and not view.table:
+            self.log.append((self.tag, view.to_move, view.hands))
+        return self.g(view, rng)
 
 
 def test_each_deck_is_played_twice_with_the_sides_swapped():

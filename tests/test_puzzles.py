@@ -86,6 +86,37 @@ def test_errors_name_the_line(bad, msg):
     assert "\n" not in str(e.value)
 
 
+def test_a_whole_json_lines_text_is_read_as_its_lines():
+    """The docstring says a JSON-lines text, but a str was read character by character:
+    'line 1: not valid JSON'."""
+    text = line() + "\n\n" + line(id="p2") + "\n"
+    assert [p.id for p in read_puzzles(text)] == ["p1", "p2"]
+    assert read_puzzles(text) == read_puzzles(text.splitlines())
+
+
+@pytest.mark.parametrize("call,words", [
+    (lambda: read_puzzles([5]), r"^line 1 must be a str \(a line of JSON\), got 5$"),
+    (lambda: read_puzzles([line(), None]), r"^line 2 must be a str .*got None$"),
+    (lambda: read_puzzles(None), r"^lines must be a JSON-lines text or its lines .*got None$"),
+    (lambda: solve(None), r"^p must be a Puzzle \(read_puzzles or bundled reads them\), got None$"),
+    (lambda: generate(-1), r"^count must be a whole number of at least 0, got -1$"),
+    (lambda: generate("2"), r"^count must be a whole number of at least 0, got '2'$"),
+    (lambda: generate(1.5), r"^count must be a whole number of at least 0, got 1.5$"),
+], ids=["item-int", "item-None", "lines-None", "solve-None", "count-neg", "count-str", "count-float"])
+def test_bad_arguments_are_one_line_puzzle_errors_naming_them(call, words):
+    """read_puzzles([5]) and solve(None) were AttributeErrors; generate(-1) and
+    generate("2") went on to yield every puzzle it found."""
+    with pytest.raises(PuzzleError, match=words) as e:
+        call()
+    assert e.value.key.startswith("argument.")
+
+
+def test_generate_stops_at_its_count_and_zero_gives_none():
+    """generate(0) yielded every puzzle it found in its tries (15 in 40 here)."""
+    assert list(generate(0, seed=1, max_tries=40)) == []
+    assert len(list(generate(2, seed=1, max_tries=40))) == 2
+
+
 def test_duplicate_id():
     with pytest.raises(PuzzleError, match="line 2: id 'p1' already used on line 1"):
         read_puzzles([line(), line()])

@@ -7,7 +7,8 @@ from solver.players.agents import play_deal, play_match
 from solver.cards import card_str, parse_card
 from solver.game import deal, deal_from_deck, legal_cards, play
 from solver.record import (RecordError, check_record, deal_record, match_record, read_record,
-                           read_records, replay, replay_all, replay_match, write_record)
+                           read_records, replay, replay_all, replay_match,
+                           seat_position_from_record, write_record)
 from solver.rules import VARIANTS
 
 
@@ -162,6 +163,43 @@ def test_malformed_records_are_refused(rec, change, message):
     with pytest.raises(RecordError) as e:
         check_record(rec)
     assert message in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("call,words", [
+    (lambda: deal_record(deal("classic", seed=1).view(1, clairvoyant=True)),
+     r"^state must be a deal's state \(a GameState: .*got hand1="),
+    (lambda: match_record(play_deal("classic", "random", seed=1)),
+     r"^match must be a match \(a MatchState: play_match or new_match makes one\), got GameState\("),
+    (lambda: replay(None), r"^record: a record must be a JSON object$"),
+    (lambda: seat_position_from_record(deal_record(play_deal("classic", "random", seed=1)), "8", 2),
+     r"^move must be a whole number, got '8'$"),
+    (lambda: seat_position_from_record(deal_record(play_deal("classic", "random", seed=1)), 8, 2.0),
+     r"^seat must be a whole number, got 2.0$"),
+], ids=["deal_record-position", "match_record-deal", "replay-None", "move-str", "seat-float"])
+def test_a_record_function_given_the_wrong_kind_of_argument_names_it(call, words):
+    """Each was an AttributeError or a TypeError that did not name the argument."""
+    with pytest.raises(RecordError, match=words) as e:
+        call()
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("records", [None, 5, "text", [{}, None]])
+def test_write_record_refuses_what_is_not_records(tmp_path, records):
+    """write_record(path, None) failed with "'NoneType' object is not iterable"."""
+    path = tmp_path / "r.json"
+    with pytest.raises(RecordError, match=r"^records must be a game record \(a dict\) or a list"):
+        write_record(str(path), records)
+    assert not path.exists()
+
+
+def test_a_plain_dicts_parsed_deals_are_not_trusted():
+    """replay() took any dict with a "_deals" key for a checked record: a match record with
+    "_deals": [{}] failed with KeyError 'deck'. Its deals are read from the record itself."""
+    rec = match_record(play_match("classic", "greedy,random", seed=1))
+    assert replay({**rec, "_deals": [{}]}) == replay(rec)
+    bad = {**rec, "deals": [{}], "_deals": [{}]}
+    with pytest.raises(RecordError, match='^record deal 1: missing "dealer"$'):
+        replay(bad)
 
 
 def test_bad_files(tmp_path):

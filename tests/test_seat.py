@@ -357,6 +357,20 @@ def test_playing_on_a_seat_view_records_the_trick_as_the_game_does():
             assert sp.history == _history_by_the_game(st, seat)
 
 
+def test_a_seats_draw_is_one_card():
+    """sp.play(card, ()) after a trick with a covered card to draw raised IndexError; two
+    cards were taken for the first."""
+    sp = deal("classic", seed=1).view()
+    sp = sp.play(sp.legal_cards()[0])
+    answer = sp.legal_cards()[0]
+    draw = next(c for c in sp.legal_cards() if c != answer)  # a card the seat has not seen
+    for draws in ((), (draw, draw + 1 if draw % 10 < 9 else draw - 1)):
+        with pytest.raises(PositionError, match=r"^the seat draws one card after this trick: "
+                                                r"give that card alone, got "):
+            sp.play(answer, draws)
+    assert draw in sp.play(answer, (draw,)).hand(1)
+
+
 def test_a_bad_tricks_field_is_one_line_naming_it():
     base = "variant=classic hand1=? hand2=4B,5C,7D briscola=7S played=7B,AB turn=2"
     assert parse_position(base + " tricks=7B+AB").tricks[0][1:] == tuple(parse_cards("7B,AB"))

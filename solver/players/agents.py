@@ -1,19 +1,23 @@
 """Players for simulated games, and the loops that run deals and matches.
 
-An agent is any callable ``agent(state, rng) -> card`` returning a legal card for the
-player to move. ``state`` is a game's state (solver.game.GameState) or what one seat sees
-of it (``GameState.view()``: an open Position, or a SeatPosition in the hidden-card games);
-the agents here read only what the seat to move may see, so they play from either. New kinds
-(the engine-backed players of solver.players.engine_agent) plug in with ``register_agent(name,
-factory)``; importing solver.players registers them.
+An agent is any callable ``agent(view, rng) -> card`` returning a legal card for the
+player to move. ``run_deal``, ``play_deal`` and ``play_match`` give it what that seat sees,
+``GameState.view()``, never the whole GameState (a seat never hears what it cannot see): in
+the hidden-card games a SeatPosition (its own hand, the table, the trump card, the cards
+gone, the score and the tricks it saw played: the history the engine's inference reads),
+in scoperta the open Position (every hand, the talon's top card but not its order). The
+agents here read only that, so called directly they play the same from a GameState. New
+kinds (the engine-backed players of solver.players.engine_agent) plug in with
+``register_agent(name, factory)``; importing solver.players registers them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
+from solver.errors import given
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
 from solver.position import PositionError, SeatPosition
 from solver.rules import RulesError, Variant, trick_winner
@@ -42,10 +46,14 @@ class Table(Protocol):
     @property
     def table(self) -> tuple[int, ...]: ...
 
+    @property
+    def is_over(self) -> bool: ...
+
     def legal_cards(self) -> list[int]: ...
 
 
-Agent = Callable[[GameState, random.Random], int]
+#: ``agent(view, rng) -> card``: ``view`` is what the seat to move sees (``GameState.view()``)
+Agent = Callable[[Any, random.Random], int]
 #: the agents of a deal: one for every seat, one per side, or one per seat; each an agent or
 #: its name (a comma-separated text of names too)
 Agents = str | Agent | Sequence[str | Agent]
@@ -53,12 +61,17 @@ Agents = str | Agent | Sequence[str | Agent]
 
 class NamedAgent:
     """Base for agents that carry a name (records and reports show it). An agent plays for
-    the seat whose view it is given: ``choose`` refuses a seat's view (a SeatPosition) on
-    the hidden hand's turn, in the engine's words, then asks ``pick`` for the card."""
+    the seat whose view it is given: ``choose`` refuses a finished deal, an ``rng`` that is
+    not a random.Random and a seat's view (a SeatPosition) on the hidden hand's turn, each
+    in one line, then asks ``pick`` for the card."""
 
     name = "agent"
 
     def choose(self, state: Table, rng: random.Random) -> int:
+        if not isinstance(rng, random.Random):
+            raise RulesError.of("argument.rng", name="rng", got=given(rng))
+        if state.is_over:
+            raise RulesError.of("deal.over")
         if isinstance(state, SeatPosition) and state.to_move != state.seat:
             raise PositionError.of("seat.not_to_move", player=state.to_move + 1, seat=state.player)
         return self.pick(state, rng)
@@ -153,6 +166,9 @@ def agent_names() -> list[str]:
 
 
 def get_agent(name: str) -> Agent:
+    """A new agent of kind ``name`` (agent_names(), engine:SECONDS, engine@SAMPLES, ...)."""
+    if not isinstance(name, str):
+        raise RulesError.of("argument.agent", name="name", got=given(name))
     key = name.strip().lower()
     if key not in _FACTORIES:
         for resolve in _RESOLVERS:
@@ -177,7 +193,13 @@ def seat_agents(agents: Agents, players: int) -> list[Agent]:
         agents = [a for a in agents.split(",")]
     if callable(agents):
         agents = [agents]
-    each: list[Agent] = [get_agent(a) if isinstance(a, str) else a for a in agents]
+    if not isinstance(agents, Sequence):
+        raise RulesError.of("argument.agents", name="agents", got=given(agents))
+    each: list[Agent] = []
+    for a in agents:
+        if not (isinstance(a, str) or callable(a)):
+            raise RulesError.of("argument.agents", name="agents", got=given(a))
+        each.append(get_agent(a) if isinstance(a, str) else a)
     if len(each) == 1:
         return each * players
     if len(each) == 2:
@@ -189,10 +211,11 @@ def seat_agents(agents: Agents, players: int) -> list[Agent]:
 
 
 def run_deal(state: GameState, agents: Agents, rng: random.Random) -> GameState:
-    """Play ``state`` to its end with one agent per seat."""
+    """Play ``state`` to its end with one agent per seat, each given what its seat sees
+    (``state.view()``: see the module's docstring), never the GameState."""
     seats = seat_agents(agents, state.players)
     while not state.is_over:
-        state = play(state, seats[state.to_move](state, rng))
+        state = play(state, seats[state.to_move](state.view(), rng))
     return state
 
 
@@ -202,7 +225,9 @@ def play_deal(
     seed: int | random.Random | None = None,
     dealer: int | None = None,
 ) -> GameState:
-    """Deal with ``seed`` and play to the end; the same seed gives the same deal and moves."""
+    """Deal with ``seed`` and play to the end; the same seed gives the same deal and moves.
+    ``dealer``: the dealing seat counted from 0, as ``deal`` takes it. Each agent is given
+    what its seat sees (``GameState.view()``), as in ``run_deal``."""
     rng = make_rng(seed)
     state = deal(variant, rng, dealer)
     return run_deal(state, agents, rng)
@@ -217,7 +242,11 @@ def play_match(
     max_deals: int = 1000,
 ) -> MatchState:
     """Play deals until the match rule of the variant declares a winner; the dealer
-    passes to the next seat after every deal."""
+    passes to the next seat after every deal. ``target``, ``dealer`` (the first dealer, a
+    seat counted from 0) as ``new_match`` takes them; more than ``max_deals`` deals is an
+    error. Each agent is given what its seat sees, as in ``run_deal``."""
+    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
+        raise RulesError.of("argument.at_least", name="max_deals", lo=1, got=given(max_deals))
     rng = make_rng(seed)
     match = new_match(variant, target, dealer)
     seats = seat_agents(agents, match.variant.players)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import combinations
 from math import comb
 
@@ -107,8 +108,6 @@ class SeatPosition(Printed):
     #: the tricks the seat has seen played, in order, each (leader, lead, answer): a record's
     #: or a game's; empty for a pasted position (nothing known of how the hands arrived)
     tricks: tuple[tuple[int, int, int], ...] = ()
-    #: what those tricks show of the opponent's hand, derived once (None with no tricks)
-    history: History | None = field(init=False, repr=False, compare=False)
 
     players = 2
     clairvoyant = False
@@ -117,8 +116,11 @@ class SeatPosition(Printed):
     top = -1
     talon_order = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "history", history_from(self) if self.tricks else None)
+    @cached_property
+    def history(self) -> History | None:
+        """What ``tricks`` show of the opponent's hand, derived once, on first use (a game's
+        agents get a view at every card and most never ask); None with no tricks."""
+        return history_from(self) if self.tricks else None
 
     @property
     def opponent(self) -> int:

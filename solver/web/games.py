@@ -352,7 +352,7 @@ def engine_card(game: Game, level: str, job=None) -> int:
     if game.state.is_over:
         raise PositionError.of("deal.over_short")
     with _progress_to(job):
-        return get_agent(level)(game.state, random.Random())
+        return get_agent(level)(game.state.view(), random.Random())  # what its seat sees
 
 
 def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
