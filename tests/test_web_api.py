@@ -221,6 +221,17 @@ def test_illegal_moves_are_refused(client):
     assert r.status_code == 400 and "level" in r.json()["error"]
 
 
+def test_a_seat_view_is_shown_not_played_on(client):
+    """A pasted seat's view (a hidden hand, ?) is no game to play on: one 400 in the
+    player's language (it once reached the game code and was a 500); the page then shows it
+    as a position (/api/position)."""
+    seat = "hand1=6B,CB,4D hand2=? briscola=5C played=- turn=1 score=0-0 variant=classic"
+    for lang, words in (("en", "not a seat's view"), ("it", "non dalla vista di un posto")):
+        r = client.post("/api/deal", json={"position": seat, "seed": 1, "seat": 0, "lang": lang})
+        assert r.status_code == 400 and words in r.json()["error"], r.json()
+    assert client.post("/api/position", json={"position": seat}).status_code == 200
+
+
 def _long_request(client, out, key, position, cid="t-long"):
     out[key] = client.post("/api/analyse", json={"position": position, "time_limit": 120, "client": cid})
 

@@ -150,7 +150,10 @@ def new_game(variant: str, seed: int) -> Game:
 
 def game_from_position(pos, seed: int) -> Game:
     """Play on from a pasted open position of any game (game.continue_game: the hidden
-    talon cards shuffled, seeded; it refuses a seat's view)."""
+    talon cards shuffled, seeded); a seat's view (a hidden hand, ``?``) is refused: no game
+    goes on from cards nobody has dealt."""
+    if pos.hidden_hand:
+        raise PositionError.of("game.from_seat")
     state = continue_game(pos, random.Random(seed))
     head = {
         "seed": seed,
