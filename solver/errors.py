@@ -198,6 +198,22 @@ ENGLISH: dict[str, str] = {
     "the position says its game)",
     "from.match": "a match starts from fresh deals: --from plays one deal on (leave --match out)",
     "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view (?)",
+    "seal.not_string": "the game's sealed cards must be a string",
+    "seal.changed": "the game's sealed cards do not open on this server (it was restarted, or "
+    "the record was changed): deal again, or load a downloaded record",
+    "seal.moves": "the game's moves are not the ones played on this board (a card is added by "
+    "playing it, not by changing the record): deal again, or load a downloaded record",
+    "board.dealt_field": "a dealt game's record has no '{field}' (a game continued from a "
+    "position has start and talon)",
+    "board.started_field": "a game continued from a position has no '{field}' (its start and "
+    "talon take the place of dealer and deck)",
+    "board.result_unfinished": "the record states a result but the deal stops after {n} moves",
+    "board.result_differs": "the record states {stated} (winner {stated_winner}) but its moves "
+    "give {got} (winner {got_winner})",
+    "board.not_your_turn": "it is player {turn}'s turn, not yours (player {seat}): the engine "
+    "plays player {turn}'s cards",
+    "board.your_turn": "it is your turn (player {seat}): the engine plays only the other seat's "
+    "cards",
     "lang.unknown": "unknown language '{lang}' (en or it)",
     "request.missing": "missing field '{field}'",
     "request.time_limit": "time_limit must be above 0 and at most {most} seconds",

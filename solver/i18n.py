@@ -2037,6 +2037,25 @@ ERRORS: dict[str, dict[str, str]] = {
         "--match)",
         "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
         "dalla vista di un posto (?)",
+        "seal.not_string": "le carte sigillate della partita devono essere una stringa",
+        "seal.changed": "le carte sigillate della partita non si aprono su questo server (è "
+        "stato riavviato, o la partita registrata è stata cambiata): dai le carte di nuovo, o "
+        "carica una partita scaricata",
+        "seal.moves": "le mosse della partita non sono quelle giocate su questo tavolo (una "
+        "carta si aggiunge giocandola, non cambiando la partita registrata): dai le carte di "
+        "nuovo, o carica una partita scaricata",
+        "board.dealt_field": "una partita data da un mazzo non ha '{field}' (una partita ripresa "
+        "da una posizione ha start e talon)",
+        "board.started_field": "una partita ripresa da una posizione non ha '{field}' (start e "
+        "talon prendono il posto di dealer e deck)",
+        "board.result_unfinished": "la partita registrata dà un risultato ma la smazzata si "
+        "ferma dopo {n} mosse",
+        "board.result_differs": "la partita registrata dà {stated} (vince {stated_winner}) ma le "
+        "sue mosse danno {got} (vince {got_winner})",
+        "board.not_your_turn": "tocca al giocatore {turn}, non a te (giocatore {seat}): le carte "
+        "del giocatore {turn} le gioca il motore",
+        "board.your_turn": "tocca a te (giocatore {seat}): il motore gioca solo le carte "
+        "dell'altro posto",
         "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",
         "request.missing": "manca il campo '{field}'",
         "request.time_limit": "time_limit dev'essere sopra 0 e al massimo {most} secondi",

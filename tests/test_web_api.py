@@ -102,8 +102,8 @@ def test_deal_play_engine_until_the_end_then_review(client):
 
 def test_a_classic_game_on_the_board_is_reviewed_from_each_seat(client):
     v = client.post("/api/deal", json={"variant": "classic", "seed": 3}).json()
-    while not v["over"]:
-        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+    while not v["over"]:   # seat 0: the engine plays both seats
+        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0})
         assert r.status_code == 200, r.json()
         v = r.json()
     rv = client.post("/api/review", json={"game": v["game"], "time_limit": 0.03}).json()
@@ -219,6 +219,54 @@ def test_illegal_moves_are_refused(client):
     assert r.status_code == 400 and r.json()["error"].startswith("move 1")
     r = client.post("/api/engine", json={"game": v["game"], "level": "engine:999"})
     assert r.status_code == 400 and "level" in r.json()["error"]
+
+
+def test_a_seat_view_is_shown_not_played_on(client):
+    """A pasted seat's view (a hidden hand, ?) is no game to play on: one 400 in the
+    player's language (it once reached the game code and was a 500); the page then shows it
+    as a position (/api/position)."""
+    seat = "hand1=6B,CB,4D hand2=? briscola=5C played=- turn=1 score=0-0 variant=classic"
+    for lang, words in (("en", "not a seat's view"), ("it", "non dalla vista di un posto")):
+        r = client.post("/api/deal", json={"position": seat, "seed": 1, "seat": 0, "lang": lang})
+        assert r.status_code == 400 and words in r.json()["error"], r.json()
+    assert client.post("/api/position", json={"position": seat}).status_code == 200
+
+
+def test_a_record_has_only_its_own_fields_and_its_true_result(client):
+    """A dealt game's record has no talon (a continued game's has no dealer or deck), and a
+    result is the one its moves reach: anything else is one 400 (a stray talon or a
+    result "x" was read and ignored), in the sealed record the page carries and in an open
+    one alike."""
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 21}).json()
+    whole = client.post("/api/record", json={"game": v["game"]}).json()
+    wrong = ({"talon": 5}, {"talon": ["AS"]}, {"result": "x"}, {"result": {"points": [60, 60]}},
+             {"result": {"points": [70, 50], "winner": 1}})
+    for g in (v["game"], whole):
+        for change in wrong:
+            r = client.post("/api/game", json={"game": {**g, **change}})
+            assert r.status_code == 400, (change, r.json())
+    assert "no 'talon'" in client.post("/api/game", json={"game": {**whole, "talon": 5}}).json()["error"]
+    r = client.post("/api/game", json={"game": {**whole, "result": {"points": [60, 60]}}})
+    assert "stops after 0 moves" in r.json()["error"]
+    # played out, the true result is read; another is refused, in Italian too
+    while not v["over"]:
+        if v["legal"]:
+            v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
+        else:
+            v = client.post("/api/engine", json={"game": v["game"], "level": "greedy"}).json()
+    rec = v["game"]
+    assert client.post("/api/game", json={"game": rec}).status_code == 200
+    a, b = rec["result"]["points"]
+    for bad in ({"points": [a + 1, b - 1], "winner": rec["result"]["winner"]},
+                {"points": [a, b], "winner": 3 - (rec["result"]["winner"] or 1)}):
+        r = client.post("/api/game", json={"game": {**rec, "result": bad}, "lang": "it"})
+        assert r.status_code == 400 and "le sue mosse danno" in r.json()["error"], r.json()
+    # a continued game's record has no dealer or deck
+    w = client.post("/api/deal", json={"position": T2, "seed": 2}).json()
+    started = client.post("/api/record", json={"game": w["game"]}).json()
+    for change in ({"dealer": 1}, {"deck": whole["deck"]}):
+        r = client.post("/api/game", json={"game": {**started, **change}})
+        assert r.status_code == 400 and "has no" in r.json()["error"], (change, r.json())
 
 
 def _long_request(client, out, key, position, cid="t-long"):

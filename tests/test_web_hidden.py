@@ -221,7 +221,7 @@ def test_the_sealed_record_opens_only_here_and_whole_at_the_end(client):
     assert whole["moves"] == w["game"]["moves"] and "sealed" not in whole
     # played out, the record the page gets is whole again
     while not w["over"]:
-        w = client.post("/api/engine", json={"game": w["game"], "level": "greedy"}).json()
+        w = _next_card(client, w)
     assert w["game"]["deck"] == whole["deck"] and "sealed" not in w["game"]
     assert client.post("/api/review/move", json={"game": w["game"], "move": 1,
                                                  "time_limit": 0.05}).status_code == 200
@@ -265,12 +265,19 @@ def test_the_seed_travels_sealed_while_the_deal_goes_on(client, variant):
         w = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
         no_seed(w, seed)
         while not w["over"]:
-            w = client.post("/api/engine", json={"game": w["game"], "level": "greedy"}).json()
-            if not w["over"]:
-                if w["legal"]:
-                    w = client.post("/api/play", json={"game": w["game"],
-                                                       "card": w["legal"][0]}).json()
+            w = _next_card(client, w)
         assert w["game"]["seed"] == seed   # over: the record is whole again
+
+
+def _next_card(client, v: dict) -> dict:
+    """The next card of the deal as the page plays it: yours (player 1's) on your turn, the
+    engine's on its turn."""
+    if v["legal"]:
+        r = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]})
+    else:
+        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+    assert r.status_code == 200, r.json()
+    return r.json()
 
 
 def _scalars(value):
@@ -284,3 +291,89 @@ def _scalars(value):
             yield from _scalars(v)
     else:
         yield value
+
+
+def _engine_to_move(client):
+    """Seed 21's classic deal after your card and the engine's answer, then your card: the
+    engine is to move, its hand hidden; (that view, the deal's true state)."""
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 21, "seat": 1}).json()
+    v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0], "seat": 1}).json()
+    v = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 1}).json()
+    assert v["turn"] == 1
+    v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0], "seat": 1}).json()
+    assert v["turn"] == 2 and v["legal"] == [] and "sealed" in v["game"]
+    return v, true_state("classic", 21, v["game"]["moves"])
+
+
+def test_a_sealed_record_with_any_field_changed_is_refused(client):
+    """The deck is sealed, and the fields that with it decide who holds which card (variant,
+    dealer, players, ...) are vouched for by the seal: changed, the record is refused as a
+    changed seal is, and no card of the engine's hand comes out (a scoperta or Briscolone
+    record, or another dealer, once drew the engine's hand and the talon face up)."""
+    v, state = _engine_to_move(client)
+    g = v["game"]
+    hand2 = {card_str(c) for c in state.hand_cards(1)}
+    broken = dict(g, sealed=g["sealed"][:-4] + ("AAAA" if not g["sealed"].endswith("AAAA") else "BBBB"))
+    refusal = client.post("/api/game", json={"game": broken, "seat": 1}).json()["error"]
+    changes = ({"variant": "scoperta"}, {"variant": "briscolone"}, {"variant": "libero"},
+               {"dealer": 3 - g["dealer"]}, {"dealer": 3}, {"players": ["engine", "you"]},
+               {"players": []},
+               {"note": "x"}, {"talon": 5}, {"version": 2})
+    for change in changes:
+        for path in ("/api/game", "/api/play", "/api/record"):
+            r = client.post(path, json={"game": {**g, **change}, "card": "AS", "seat": 1})
+            assert r.status_code == 400, (change, path, r.json())
+            assert r.json()["error"] == refusal, (change, path)
+            assert not hand2 & named(r.json(), state)
+    gone = {k: x for k, x in g.items() if k != "players"}
+    assert client.post("/api/game", json={"game": gone, "seat": 1}).json()["error"] == refusal
+    # a pasted open position's game in Briscolone: its start is sealed; in scoperta the start is
+    # in clear (every hand is shown) and vouched for all the same
+    for text in ("variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D played=- turn=1",
+                 "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"):
+        w = client.post("/api/deal", json={"position": text, "seed": 4, "seat": 1}).json()
+        rec = w["game"]
+        changed = {**rec, "start": text.replace("turn=1", "turn=2")} if "start" in rec else \
+            {**rec, "variant": "scoperta"}
+        r = client.post("/api/game", json={"game": changed, "seat": 1})
+        assert r.status_code == 400 and "the record was changed" in r.json()["error"], r.json()
+        assert client.post("/api/game", json={"game": rec, "seat": 1}).status_code == 200
+
+
+def test_the_seat_plays_only_its_own_cards_and_cannot_write_moves(client):
+    """On the engine's turn your seat (1) cannot play a card: every card of the deck, in the
+    engine's hand or not, gets one refusal (it once got 200 for the engine's cards and "3B is
+    not in player 2's hand" for the others: a way to read the hidden hand); the engine does
+    not play your cards; a move written into the sealed record is refused alike, whatever
+    the card, while taking moves back and giving the same moves back (undo, redo) works."""
+    v, state = _engine_to_move(client)
+    g = v["game"]
+    hand2 = {card_str(c) for c in state.hand_cards(1)}
+    said, wrote = set(), set()
+    for c in range(40):
+        card = card_str(c)
+        r = client.post("/api/play", json={"game": g, "card": card, "seat": 1, "lang": "it"})
+        assert r.status_code == 400, (card, r.json())
+        said.add(r.json()["error"])
+        r = client.post("/api/game", json={"game": {**g, "moves": g["moves"] + [card]}, "seat": 1})
+        assert r.status_code == 400, (card, r.json())
+        wrote.add(r.json()["error"])
+    assert len(said) == 1 and len(wrote) == 1, (said, wrote)
+    assert "tocca al giocatore 2" in said.pop() and not hand2 & named(list(wrote), state)
+    # a move changed, not added: refused alike
+    swapped = {**g, "moves": g["moves"][:-1] + [next(iter(hand2))]}
+    assert client.post("/api/game", json={"game": swapped, "seat": 1}).json()["error"] == wrote.pop()
+    # your turn: the engine plays only the other seat
+    back = client.post("/api/game", json={"game": {**g, "moves": g["moves"][:-1]}, "seat": 1}).json()
+    assert back["turn"] == 1 and back["legal"]
+    r = client.post("/api/engine", json={"game": back["game"], "level": "greedy", "seat": 1})
+    assert r.status_code == 400 and "your turn" in r.json()["error"]
+    # redo: the earlier record, fewer of its moves dropped
+    again = client.post("/api/game", json={"game": g, "seat": 1}).json()
+    assert again["game"]["moves"] == g["moves"] and again["turn"] == 2
+    short = {**g, "moves": g["moves"][:1]}
+    assert client.post("/api/game", json={"game": short, "seat": 1}).json()["game"]["moves"] == g["moves"][:1]
+    # the engine's turn is the engine's; seat 0 (the player to move) plays either seat
+    assert client.post("/api/engine", json={"game": g, "level": "greedy", "seat": 1}).status_code == 200
+    r = client.post("/api/play", json={"game": g, "card": next(iter(hand2)), "seat": 0})
+    assert r.status_code == 200, r.json()

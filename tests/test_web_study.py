@@ -32,7 +32,8 @@ def client():
 def _played_out(client, first: dict) -> dict:
     v = first
     while not v["over"]:
-        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy"})
+        # seat 0: the engine plays either seat (a fixed seat's turn is not the engine's)
+        r = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0})
         assert r.status_code == 200, r.json()
         v = r.json()
     return v

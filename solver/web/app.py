@@ -6,8 +6,9 @@ server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and t
 403 (a request not from the board's own page: guard.py) are such lines too. A game
 travels whole in each request (the project's game record: variant, deck, dealer, moves),
 so the server keeps no game state and undo/redo is the page dropping or restoring moves;
-while a deal goes on the cards no seat may see yet travel sealed (seal.py), and a
-hidden-card game is drawn from the seat the request names (games.game_view).
+while a deal goes on the cards no seat may see yet travel sealed (seal.py), with what vouches
+for the rest of the record, and a hidden-card game is drawn from the seat the request names
+(games.game_view), which plays only its own cards (_check_turn).
 """
 
 from __future__ import annotations
@@ -222,15 +223,33 @@ def _load_game(body: dict, sealer: Sealer):
     return games.load_game(_field(body, "game", dict, required=True), sealer)
 
 
-def _viewer(body: dict) -> int | None:
-    """The seat a hidden-card game is drawn for: ``seat`` (1-based, default 1; 0: the player
-    to move), or None when ``open`` asks for every hand."""
-    if _field(body, "open", bool, False):
-        return None
+def _seat(body: dict) -> int:
+    """The seat the request plays: ``seat`` (1-based, default 1; 0: the player to move)."""
     seat = _field(body, "seat", int, 1)
     if not 0 <= seat <= 4:
         raise BadRequest.of("request.seat")
     return seat
+
+
+def _viewer(body: dict) -> int | None:
+    """The seat a hidden-card game is drawn for: ``seat`` (_seat), or None when ``open``
+    asks for every hand."""
+    seat = _seat(body)
+    return None if _field(body, "open", bool, False) else seat
+
+
+def _check_turn(game, body: dict, engine: bool) -> None:
+    """In a hidden-card game played from one seat (``seat`` 1 to 4, open hands shown or
+    not), /api/play plays that seat's cards only and /api/engine the other seat's only: a
+    card asked of a hand the seat does not see is refused in a line that does not depend on
+    that hand, before the card is read. ``seat`` 0 (the player to move) plays either."""
+    seat, s = _seat(body), game.state
+    if not game.hidden or seat == 0 or s.is_over:
+        return
+    if engine and s.to_move == seat - 1:
+        raise BadRequest.of("board.your_turn", seat=seat)
+    if not engine and s.to_move != seat - 1:
+        raise BadRequest.of("board.not_your_turn", turn=s.to_move + 1, seat=seat)
 
 
 def _review_request(body: dict, sealer: Sealer):
@@ -356,12 +375,14 @@ def create_app(
     @endpoint
     async def api_play(request, body):
         game = _load_game(body, sealer)
+        _check_turn(game, body, engine=False)
         card = parse_card_id(_field(body, "card", str, required=True))
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_engine(request, body):
         game = _load_game(body, sealer)
+        _check_turn(game, body, engine=True)
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
             raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))

@@ -10,7 +10,12 @@ drawn at random when the game began), so a downloaded game replays and reviews w
 In the hidden-card games (classic, Briscolone, Libero) the board shows what one seat sees:
 its hand, the other as card backs, the analysis from that seat; and while the deal goes on
 the record the page carries holds the deck (or start and talon order) sealed (seal.py), so
-no answer names a card the seat cannot see. "Open hands" (every hand shown) is asked for.
+no answer names a card the seat cannot see. The seal also vouches for the record's other
+fields (variant, dealer, players, ...: changed, they would deal the sealed cards to other
+places) and for its moves: the page may take moves back, not write new ones in; a seat
+plays only its own cards, the engine only the other seat's (app.py). "Open hands" (every
+hand shown) is asked for. A record whose deal is over is carried whole, and checked like a
+downloaded one (its result is the one its moves reach).
 
 A reviewed card gets a mark from its cost (points, mover minus opponent), judged on the
 low end of its interval where it has one, so no card is marked on sampling noise alone:
@@ -65,7 +70,7 @@ from solver.review import (
     review_states,
 )
 from solver.rules import get_variant
-from solver.web.seal import Sealer
+from solver.web.seal import SealError, Sealer
 
 BOARD_FORMAT = "briscola-board"
 #: what the puzzle list shows before the answer: not the answer, the comment (it may name the
@@ -81,6 +86,17 @@ WIN_MARKS = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
 #: unseen
 SEALED_FIELDS = ("deck", "start", "talon", "seed")
 OPEN_SEALED_FIELDS = ("deck", "talon", "seed")
+#: a record's fields that are not what was dealt but what came of it: the cards played and
+#: the result they reach. The other fields left in clear (variant, dealer, players, format,
+#: version; a scoperta game's start) say with the sealed cards what was dealt to whom, so
+#: the seal holds a copy of them: a record whose clear fields are not the ones sealed with
+#: it is refused as a changed seal is
+PLAY_FIELDS = ("moves", "result")
+#: the fields only a dealt game's record has (a game continued from a position has none),
+#: and those only a continued game's has (a dealt game has none; its "start" is what makes
+#: a record a continued game's)
+DEALT_ONLY = ("dealer", "deck")
+STARTED_ONLY = ("talon",)
 
 
 class Game:
@@ -125,12 +141,19 @@ class Game:
     def page_record(self, sealer: Sealer | None) -> dict:
         """The record as the page carries it: while the deal goes on, the fields that name
         unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
-        string."""
+        string, with a copy of the record's other fields (they stay in clear too) and, in the
+        hidden-card games, of its moves: load_game refuses the record if a clear field was
+        changed, or if its moves are not the first of those the board played (taking cards
+        back is the page dropping moves; a card is added only by /api/play and /api/engine).
+        With every hand in view the page may add any legal card to the moves."""
         rec = self.record
         if sealer is None or self.state.is_over:
             return rec
         fields = SEALED_FIELDS if self.hidden else OPEN_SEALED_FIELDS
-        rec["sealed"] = sealer.seal({k: rec.pop(k) for k in fields if k in rec})
+        hidden = {k: rec.pop(k) for k in fields if k in rec}
+        clear = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
+        played = rec.get("moves", []) if self.hidden else None  # open hands: any legal card
+        rec["sealed"] = sealer.seal({"hidden": hidden, "clear": clear, "moves": played})
         return rec
 
     @property
@@ -150,7 +173,10 @@ def new_game(variant: str, seed: int) -> Game:
 
 def game_from_position(pos, seed: int) -> Game:
     """Play on from a pasted open position of any game (game.continue_game: the hidden
-    talon cards shuffled, seeded; it refuses a seat's view)."""
+    talon cards shuffled, seeded); a seat's view (a hidden hand, ``?``) is refused: no game
+    goes on from cards nobody has dealt."""
+    if pos.hidden_hand:
+        raise PositionError.of("game.from_seat")
     state = continue_game(pos, random.Random(seed))
     head = {
         "seed": seed,
@@ -172,35 +198,71 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         raise RecordError("moves must be a list of cards")
     if rec.get("format") == BOARD_FORMAT:  # the board's records before they became game records
         rec = {**rec, "format": FORMAT, "version": 1, "variant": "scoperta"}
-    body = {k: v for k, v in rec.items() if k not in ("moves", "result")}
-    checked = check_record(body)
+    result = rec.get("result")
+    body = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
+    checked = check_record({**body, "result": result} if result is not None else body)
     if "deals" in checked:
         raise RecordError("the board studies one deal: this record holds a match")
     d = checked["_deals"][0]
+    others = DEALT_ONLY if "start" in d else STARTED_ONLY
+    extra = next((k for k in others if k in body), None)
+    if extra is not None:
+        key = "board.started_field" if "start" in d else "board.dealt_field"
+        raise RecordError.of(key, field=extra)
     start = deal_start(checked["variant"], d)
     head = (
         {k: v for k, v in body.items() if k != "format" and k != "version"}
         if "start" in d
         else {k: v for k, v in body.items()}
     )
-    return Game(
+    game = Game(
         start,
         [parse_card_id(m) for m in moves],
         head,
         d["start"].score if "start" in d else (),
         sealed,
     )
+    if result is not None:
+        _check_result(game, result)
+    return game
+
+
+def _check_result(game: Game, result: dict) -> None:
+    """A record's stated result is the one its moves reach (the page drops it with the
+    moves it takes back)."""
+    if not game.state.is_over:
+        raise RecordError.of("board.result_unfinished", n=len(game.moves))
+    got = game.record["result"]
+    if result["points"] != got["points"] or result.get("winner") != got["winner"]:
+        raise RecordError.of(
+            "board.result_differs",
+            stated="-".join(map(str, result["points"])),
+            stated_winner=result.get("winner") or "-",
+            got="-".join(map(str, got["points"])),
+            got_winner=got["winner"] or "-",
+        )
 
 
 def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
+    """The record with its sealed fields back, once its seal opens and vouches for it: its
+    clear fields are the ones sealed with it (else SealError, as for a changed seal), and in
+    a hidden-card game its moves are the first of the moves the board played (else one
+    RecordError whatever the cards: a card the page wrote in would be checked against the
+    hand it does not see, and the refusal would tell what that hand holds)."""
     if sealer is None:
         raise RecordError("a record with sealed cards opens only on the board that dealt it")
-    hidden = sealer.open(rec["sealed"])
-    if not isinstance(hidden, dict):
-        raise RecordError("the game's sealed cards are not a record's fields")
+    opened = sealer.open(rec["sealed"])
+    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves"}:
+        raise SealError.of("seal.changed")
+    hidden, played = opened["hidden"], opened["moves"]
     both = sorted(set(hidden) & set(rec))
     if both:
         raise RecordError(f"a record with sealed cards has no {', '.join(both)} of its own")
+    if {k: v for k, v in rec.items() if k not in ("sealed", *PLAY_FIELDS)} != opened["clear"]:
+        raise SealError.of("seal.changed")
+    moves = rec.get("moves", [])
+    if played is not None and isinstance(moves, list) and moves != played[: len(moves)]:
+        raise RecordError.of("seal.moves")
     return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
 
 

@@ -53,18 +53,14 @@ class Sealer:
 
     def open(self, token) -> object:
         if not isinstance(token, str):
-            raise SealError("the game's sealed cards must be a string")
+            raise SealError.of("seal.not_string")
         try:
             raw = base64.urlsafe_b64decode(token.encode("ascii"))
         except ValueError:
             raw = b""
         body, tag = raw[:-TAG], raw[-TAG:]
         if len(raw) <= NONCE + TAG or not hmac.compare_digest(tag, self._tag(body)):
-            raise SealError(
-                "the game's sealed cards do not open on this server (it was "
-                "restarted, or the record was changed): deal again, or load a "
-                "downloaded record"
-            )
+            raise SealError.of("seal.changed")
         nonce, data = body[:NONCE], body[NONCE:]
         return json.loads(
             bytes(a ^ b for a, b in zip(data, self._stream(nonce, len(data)), strict=True))

@@ -13,6 +13,7 @@ const S = {
   view: null,          // the view on the board (position, svg, legal, turn, ply, ...)
   plies: [], tricks: [],   // the whole deal's cards and finished tricks
   redo: [],            // cards taken back
+  redoGame: null,      // the record before they were taken back (redo gives its moves back)
   rev: {},             // move number -> the review of that card
   revObjective: "points",  // what S.rev was judged by: points, or win chance
   reviewing: false,
@@ -672,7 +673,7 @@ async function explain() {
 }
 
 // ----- positions and games -------------------------------------------------------------
-function newGameState() { S.redo = []; S.dealSeed = undefined; S.rev = {}; renderReview(); $("review-progress").textContent = ""; }
+function newGameState() { S.redo = []; S.redoGame = null; S.dealSeed = undefined; S.rev = {}; renderReview(); $("review-progress").textContent = ""; }
 
 async function setPosition(text) {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
@@ -735,6 +736,7 @@ async function loadGame(game, keep) {
 async function undo() {
   if (!S.game || !S.game.moves.length) return;
   const human = +$("human").value;
+  if (!S.redo.length) S.redoGame = JSON.parse(JSON.stringify(S.game));   // what redo gives back
   const g = JSON.parse(JSON.stringify(S.game));
   delete g.result;
   try {
@@ -751,9 +753,20 @@ async function undo() {
 }
 
 async function redo() {
+  // the next card taken back, from the record as it was before: the server adds no card the
+  // page writes into a sealed record, but takes back the moves it played, as many as asked
   if (!S.redo.length) return;
-  const card = S.redo.pop();
-  try { const v = await api("/api/play", { game: S.game, card, lang: lang(), ...viewer() }); showView(v); autoAnalyse(); } catch (e) { fail(e); }
+  const whole = S.redoGame, n = S.game.moves.length;
+  if (!whole || S.game.moves.join() !== whole.moves.slice(0, n).join()) { S.redo = []; $("redo").disabled = true; return; }
+  const g = JSON.parse(JSON.stringify(whole));
+  g.moves = g.moves.slice(0, n + 1);
+  if (g.moves.length < whole.moves.length) delete g.result;
+  try {
+    const v = await api("/api/game", { game: g, lang: lang(), ...viewer() });
+    S.redo.pop();
+    showView(v);
+    autoAnalyse();
+  } catch (e) { fail(e); }
 }
 
 async function download() {
