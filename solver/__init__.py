@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py kee
     from solver.players.agents import get_agent, play_deal, play_match
     from solver.position import Position, PositionError, SeatPosition
     from solver.position import parse_position as parse
-    from solver.position.board import render
+    from solver.position.protocol import render_position as render
     from solver.position.protocol import State
     from solver.rules import VARIANTS
 
@@ -51,7 +51,7 @@ API = {
     "Stopped": ("solver.analysis", "Stopped"),
     "Card": ("solver.cards", "Card"),
     "CardSet": ("solver.cards", "CardSet"),
-    "render": ("solver.position.board", "render"),
+    "render": ("solver.position.protocol", "render_position"),
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),
     "explain_position": ("solver.explain", "explain_position"),

@@ -32,23 +32,10 @@ def seat_hands(pos: AnyPosition) -> list[int | None]:
     return out
 
 
-def _check_position(pos: object) -> None:
-    """``pos`` is a Position or a SeatPosition, else a TypeError naming it (render's)."""
-    from solver.position.protocol import Printed  # it imports this module
-
-    if not isinstance(pos, Printed):
-        raise TypeError(
-            "render: pos must be a Position or a SeatPosition (solver.parse reads a "
-            f"position's text, a game's view() gives one), got {type(pos).__name__}"
-        )
-
-
 def render(pos: AnyPosition, lang: str = "en", color: bool = False) -> str:
     """The drawing of ``pos`` (Position or SeatPosition); ``lang`` is "en" or
-    "it"; ``color`` adds ANSI styles. ``pos`` of another type (its text: read it with
-    ``solver.parse`` first; a game's state: draw its ``view()``) is a TypeError naming it,
-    as ``explain_position`` refuses it."""
-    _check_position(pos)
+    "it"; ``color`` adds ANSI styles. ``solver.render`` is ``protocol.render_position``,
+    which refuses anything else first."""
     L = LABELS[check_lang(lang)]
     b = pos.briscola
     trump = b // 10 if b >= 0 else -1

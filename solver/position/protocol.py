@@ -167,6 +167,19 @@ class Seats(Turn):
         return player - 1
 
 
+def render_position(pos: object, lang: str = "en", color: bool = False) -> str:
+    """``solver.render``: the drawing of a Position or a SeatPosition (board.render); ``pos``
+    of another type (its text: read it with ``solver.parse`` first; a game's state: draw its
+    ``view()``) is a TypeError naming it, as ``explain_position`` refuses it. Here, not in
+    board.py, which this module imports."""
+    if not isinstance(pos, Printed):
+        raise TypeError(
+            "render: pos must be a Position or a SeatPosition (solver.parse reads a "
+            f"position's text, a game's view() gives one), got {type(pos).__name__}"
+        )
+    return render(pos, lang, color)
+
+
 class Printed(Seats):
     """How a position prints: ``repr`` is its notation (``solver.parse(repr(pos)) == pos``),
     ``str`` its text board, ``to_json`` an object holding the notation (each type reads it
