@@ -427,7 +427,7 @@ class ScopertaPlay:
                 self.trick_summary(before, state)
         return state
 
-    def finish_deal(self, start: GameState, end: GameState) -> None:
+    def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
         """The result; from a position without score= only the points won since the start
         are known, not who won the deal."""
         a, b = end.side_points
@@ -437,9 +437,12 @@ class ScopertaPlay:
         else:
             key = "result_draw" if a == b else "result_win" if a > b else "result_loss"
             self.say(self.W[key].format(a=a, b=b))
-        self.review(start, end)
+        self.review(start, end, deal_no)
 
-    def review(self, start: GameState, end: GameState) -> None:
+    def review(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
+        """The review of a deal just played, numbered as the match counts it. It names the
+        seed only where the user gave it: a seed drawn here deals the match's next deals,
+        so it is said when the game ends (``play``)."""
         self.say(self.W["review"])
         rv = review_states(
             [(start, end.moves)],
@@ -449,7 +452,10 @@ class ScopertaPlay:
             progress=progress_printer(lang=self.lang),
             seed=self.seed,
             cache=self.cache,
+            first_deal=deal_no,
         )
+        if rv.interrupted and sys.stderr.isatty():  # the live counter's line left open
+            click.echo("", err=True)
         self.say(render_review(rv, self.lang))
 
 
@@ -545,11 +551,11 @@ class VariantPlay(ScopertaPlay):
     def engine_move(self, state: GameState) -> Choice:
         return choose_other(state, self.level, self.engine, self.engine_rng)
 
-    def finish_deal(self, start: GameState, end: GameState) -> None:
+    def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
         a, b = end.side_points
         self.say(self.O["result"].format(a=a, b=b))
         if self.v.name in SUPPORTED:  # two-player hidden-card games: judged from your seat
-            self.review(start, end)
+            self.review(start, end, deal_no)
 
 
 def progress_printer(every: float = 5.0, lang: str = "en"):
@@ -662,12 +668,13 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     chosen = seed is None  # said at the end: the seed names every unseen card
     if chosen:
         seed = random.SystemRandom().randrange(2**31)
+    said_seed = None if chosen else seed  # what a deal's review may name
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")
     if v.name == "scoperta":
-        ses = ScopertaPlay(level, time_per_move, lang, _colour_wanted(), seed)
+        ses = ScopertaPlay(level, time_per_move, lang, _colour_wanted(), said_seed)
     else:
-        ses = VariantPlay(v, level, time_per_move, lang, _colour_wanted(), seed)
+        ses = VariantPlay(v, level, time_per_move, lang, _colour_wanted(), said_seed)
     W = ses.W
     names = ["human", f"engine-{level}"]
     rng = random.Random(seed)
@@ -692,7 +699,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
             if match is not None:
                 ses.say(W["deal"].format(d=len(match.deals) + 1))
             end = ses.play_deal(start, hold)
-            ses.finish_deal(start, end)
+            ses.finish_deal(start, end, 1 if match is None else len(match.deals) + 1)
             if match is None:
                 break
             match = match.add(end)

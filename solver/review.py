@@ -710,9 +710,11 @@ def review_states(
     seed: int | None = None,
     cache: dict | None = None,
     objective: str = "points",
+    first_deal: int = 1,
 ) -> Review:
     """Review deals given as (starting state, cards played), judged by ``objective`` (points
-    or win). Ctrl-C returns the review so far."""
+    or win), numbered from ``first_deal`` (a match's later deal reviewed alone). Ctrl-C
+    returns the review so far."""
     check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
@@ -728,7 +730,7 @@ def review_states(
     interrupted = False
     done = 0
     try:
-        for d, (state, moves) in enumerate(deals, 1):
+        for d, (state, moves) in enumerate(deals, first_deal):
             for c in moves:
                 if state.to_move in players:
                     out.append(review_move(state, c, time_limit, d, cache, objective))

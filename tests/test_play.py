@@ -341,3 +341,25 @@ def test_an_exact_value_that_is_not_whole_is_given_with_its_fraction():
     r = run("play", "--from", start, "--seed", "1", "--time-per-move", "0.5", input="hint\nq\n")
     hint = next(ln for ln in r.output.splitlines() if ln.startswith("Hint: "))
     assert "-3.33 = -10/3 (exact)" in hint and "next best 7D -4.67 = -14/3" in hint, hint
+
+
+def test_a_drawn_seed_is_not_said_before_the_match_ends_and_reviews_number_their_deal(monkeypatch):
+    """A match's drawn seed deals its later deals too: the review after deal 1 named it
+    ("Review, seed N"), which told every hidden card of deal 2. And a later deal's review
+    numbered its moves "deal 1"."""
+    import re
+    monkeypatch.setattr(P.random, "SystemRandom", lambda: random.Random(5))
+    seed = str(random.Random(5).randrange(2**31))
+    cards = [f"{r}{s}" for s in "BCDS" for r in "24567FCR3A"]
+    r = run("play", "--variant", "classic", "--match", "2", "--level", "easy",
+            "--time-per-move", "0.02", input="\n".join(cards * 90) + "\n")
+    out = r.output
+    deals = [int(d) for d in re.findall(r"Deal (\d+)", out)]
+    assert r.exit_code == 0 and len(deals) >= 2, out[-2000:]
+    last_review = out.rindex("Review")
+    assert seed not in out[:last_review + 200], "the seed was said before the match ended"
+    assert seed in out.strip().splitlines()[-1]
+    for start in [m.start() for m in re.finditer("Review", out)]:
+        dealt = [d for d in re.findall(r"Deal (\d+)", out[:start])][-1]
+        rows = re.findall(r"^ +(\d+) +\d+ +\d+ +1 ", out[start:start + 3000], re.M)
+        assert rows and set(rows) == {dealt}, (dealt, rows)

@@ -89,7 +89,7 @@ def play_scripted(variant: str, seed: int, level: str, lang: str, review: bool =
     said = []
     ses.say = lambda text="": said.append((P.agree(text, lang), hold[0], frozenset(human.typed)))
     if not review:
-        ses.review = lambda start, end: None
+        ses.review = lambda *deal: None
     start = deal(v, random.Random(seed), P.default_dealer(v))
     end = ses.play_deal(start, hold)
     ses.finish_deal(start, end)
