@@ -333,8 +333,9 @@ class ScopertaPlay:
         if c in legal:
             return None
         cards = " ".join(card_str(x) for x in legal)
-        if not (state.hands[HUMAN] >> c) & 1:
-            return self.W["not_in_hand"].format(card=card_str(c), cards=cards)
+        if not (state.hands[HUMAN] >> c) & 1:  # the whole hand, not only the playable cards
+            held = " ".join(card_str(x) for x in cards_of(state.hands[HUMAN]))
+            return self.W["not_in_hand"].format(card=card_str(c), cards=held)
         return self.W["must_follow"].format(
             card=card_str(c), cards=cards, suit=suit_name(state.trick[0] // 10, self.lang)
         )

@@ -363,3 +363,16 @@ def test_a_drawn_seed_is_not_said_before_the_match_ends_and_reviews_number_their
         dealt = [d for d in re.findall(r"Deal (\d+)", out[:start])][-1]
         rows = re.findall(r"^ +(\d+) +\d+ +\d+ +1 ", out[start:start + 3000], re.M)
         assert rows and set(rows) == {dealt}, (dealt, rows)
+
+
+def test_a_card_not_held_is_refused_naming_the_whole_hand():
+    """Briscolone follows suit: 'your cards' listed only the playable ones ('7C is not in
+    your hand (your cards: 5B)' with 5B 4C CC AC CS in hand)."""
+    from solver.game import from_position
+    from solver.rules import get_variant
+    pos = parse_position("variant=briscolone hand1=5B,4C,CC,AC,CS hand2=2B,6B,RB,3D "
+                         "table=7B turn=1 played=2C,3C,5C,6C,7C,FC,RC,4B,FB,CB,3B,AB,2D,4D,5D,"
+                         "6D,7D,FD,CD,RD,2S,4S,5S,6S,7S,FS,RS,3S,AS,AD")
+    ses = P.VariantPlay(get_variant("briscolone"), "easy", 0.1, "en", False, None)
+    said = ses.refusal(from_position(pos), 0 * 10 + 4)  # 7B: on the table, not in the hand
+    assert said is not None and said.endswith("(your cards: 5B 4C CC AC CS)"), said
