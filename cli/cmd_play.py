@@ -161,9 +161,18 @@ def next_best_words(a: Analysis, best, nxt, W: dict) -> str:
     out = W["hint_next"].format(card=card_str(nxt.card), value=value)
     if not bare and nxt.gap_error is not None and best is a.moves[0]:
         out += W["hint_gap"].format(g=f"{best.value - nxt.value:.1f}", e=f"{nxt.gap_error:.1f}")
-    if too_close(best, nxt):
+    if equal(best, nxt):
+        out += W["hint_equal"]
+    elif too_close(best, nxt):
         out += W["hint_close"]
     return out
+
+
+def equal(best, nxt) -> bool:
+    """Whether the two cards are worth the same and the answer has no error to speak of (an
+    estimate over every case, ± 0.0): "just as good", not "too close to tell apart"."""
+    errs = [e for e in (best.error, nxt.error, nxt.gap_error) if e is not None]
+    return abs(best.value - nxt.value) < 1e-9 and max(errs, default=0.0) < 0.05
 
 
 def too_close(best, nxt) -> bool:

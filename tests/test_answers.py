@@ -115,6 +115,12 @@ def test_a_hint_says_how_far_behind_the_next_card_is():
     a = estimate(close)
     assert "(0.6 ± 1.2 in meno) — troppo vicine" in P.next_best_words(a, close[0], close[1],
                                                                         P.WORDS["it"])
+    # worth the same with no error (every case solved): just as good, not "too close"
+    same = (MoveValue(1, -16.0, None, 0.0), MoveValue(2, -16.0, None, 0.0, 0.0))
+    a = estimate(same)
+    tail = P.next_best_words(a, same[0], same[1], P.WORDS["en"])
+    assert tail.endswith(" — just as good") and "too close" not in tail, tail
+    assert P.next_best_words(a, same[0], same[1], P.WORDS["it"]).endswith(" — vale lo stesso")
 
 
 def test_the_library_refuses_a_time_limit_that_is_not_a_finite_positive_number():
