@@ -186,6 +186,11 @@ def _who(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+def _moves(state) -> str:
+    n = len(state.moves)
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
 def _summary(state, title: str) -> list[str]:
     """A deal trick by trick and its result. A deal continued from a position (no deck) has
     no dealer, and its points are those won from the start on: who won the deal is known
@@ -211,7 +216,7 @@ def _summary(state, title: str) -> list[str]:
         lines.append(
             f"result: {a}-{b}, {res}"
             if state.is_over
-            else f"unfinished after {len(state.moves)} moves: {a}-{b}"
+            else f"unfinished after {_moves(state)}: {a}-{b}"
         )
         return lines
     won = state.won_since_start
@@ -220,7 +225,7 @@ def _summary(state, title: str) -> list[str]:
         known = "the start has no score: the final score is not known"
     else:
         known = f"final score {a}-{b}, {res}" if state.is_over else f"score {a}-{b}"
-    head = "result" if state.is_over else f"unfinished after {len(state.moves)} moves"
+    head = "result" if state.is_over else f"unfinished after {_moves(state)}"
     lines.append(f"{head}: {gained}; {known}")
     return lines
 

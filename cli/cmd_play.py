@@ -648,10 +648,10 @@ def _colour_wanted() -> bool:
 def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, start_text):
     """Play Briscola scoperta (or, with --variant, any other game) against the engine.
 
-    Both hands and the talon's top card are face up. You are player 1. At your turn type a
-    card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and its value for
-    you, `u` for the cards you have not seen, `b` for the whole board, or `q` to quit; the
-    last card of your hand is played for you. Values are expected final margins (the points
+    In scoperta both hands and the talon's top card are face up. You are player 1. At your
+    turn type a card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and
+    its value for you, `u` for the cards you have not seen, `b` for the whole board, or `q`
+    to quit; the last card of your hand is played for you. Values are expected final margins (the points
     taken plus the points still to win: taking a trick does not move them). The engine says
     why it plays each card (what it does in the trick, and its value for the engine: exact,
     or an estimate with its ±);
@@ -668,8 +668,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
       briscola play --from "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1"
 
     Other games: in four-player scoperta you and player 3 (the engine) are a team; in
-    classic Briscola and Briscolone you see only your own hand and the engine plays from
-    its own seat (sampling what it cannot see). With --match N the match is won by the
+    classic Briscola, Briscolone and Libero you see only your own hand and the engine plays
+    from its own seat (sampling what it cannot see). With --match N the match is won by the
     first to win N deals (segni) in classic, by the side winning more of N deals (rounds)
     in scoperta, and by the first to N points in Briscolone and Libero: 121 or 151 (any
     other is refused).

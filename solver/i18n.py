@@ -751,6 +751,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "follow_suit": "must follow suit",
         "voids": "Player {n} lacked",
         "void_at": "{suit} at trick {t}",
+        "void_at_many": "{suit} at tricks {ts}",
         "titles": {
             "scoperta4": "Briscola scoperta, 4 players",
             "classic": "Briscola",
@@ -793,6 +794,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "follow_suit": "obbligo di rispondere a seme",
         "voids": "Senza seme (g. {n})",
         "void_at": "{suit} alla presa {t}",
+        "void_at_many": "{suit} alle prese {ts}",
         "titles": {
             "scoperta4": "Briscola scoperta a 4",
             "classic": "Briscola",

@@ -808,13 +808,20 @@ def fmt_points(x: float | None) -> str:
     return f"{x:.2f}"
 
 
+def fmt_error(e: float, win: bool = False) -> str:
+    """A half-width as the tables print it: a tenth of a point, a hundredth of a chance, and
+    a hundredth of a point where a tenth would round it to 0 (a ± of 0.03 is not 0.0)."""
+    return f"±{e:.{2 if win or 0 < e < 0.05 else 1}f}"
+
+
 def fmt_cost(m: MoveReview) -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
     interval covers the sampling error only)."""
     if not m.cost_error:  # None, or 0 when every case was solved (see _how)
         return fmt_points(m.cost)
-    digits = 2 if m.objective == "win" else 1  # a chance's ± of 0.04 is not 0.0
-    return f"{fmt_points(m.cost)} ±{m.cost_error:.{digits}f}" + ("*" if m.sampling_only else "")
+    return f"{fmt_points(m.cost)} {fmt_error(m.cost_error, m.objective == 'win')}" + (
+        "*" if m.sampling_only else ""
+    )
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -840,7 +847,7 @@ def fmt_signed(x: float, error: float | None, exact: bool, T: dict, win: bool = 
     text = text.replace("-", "\u2212")
     if exact:
         return f"{text} ({T['exact_val']})"
-    return text if error is None else f"{text} ±{error:.{2 if win else 1}f}"
+    return text if error is None else f"{text} {fmt_error(error, win)}"
 
 
 def _luck_text(d: DrawLuck, T: dict) -> str:

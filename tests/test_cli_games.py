@@ -128,6 +128,7 @@ def _start_record(path, start, moves=None):
                "is not known"),
     (" score=40-55", None, "result: 25-0 won from the start on; final score 65-55, side 1 wins"),
     (" score=40-55", 2, "unfinished after 2 moves: 10-0 won from the start on; score 50-55"),
+    (" score=40-55", 1, "unfinished after 1 move: 0-0 won from the start on; score 40-55"),
 ])
 def test_replay_of_a_start_says_the_points_won_since_and_no_dealer(tmp_path, score, moves, last):
     path = _start_record(tmp_path / "s.json", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" + score,

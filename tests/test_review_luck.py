@@ -298,3 +298,10 @@ def test_a_seats_luck_late_in_the_deal_has_no_sampling_error():
         assert len(lucks) == 1 and lucks[0].every_draw
         assert not lucks[0].exact and lucks[0].error == 0.0
     assert "±0.0" in R.fmt_signed(-8.3, 0.0, False, R.TEXT["en"])
+
+
+def test_a_small_half_width_is_not_printed_as_zero():
+    """A cost of 0.01 ± 0.028 read '0.01 ±0.0*' and was counted too close to call."""
+    assert R.fmt_signed(0.01, 0.028, False, R.TEXT["en"]).endswith("±0.03")
+    assert R.fmt_signed(-8.3, 1.26, False, R.TEXT["en"]).endswith("±1.3")
+    assert R.fmt_error(0.028, win=True) == "±0.03" and R.fmt_error(0.0) == "±0.0"

@@ -19,6 +19,7 @@ from solver.cards import (FULL_DECK, cards_of, format_mask, mask_of, mask_points
                           popcount)
 from solver.game import deal, legal_cards, play, to_position
 from solver.position import PositionError, SeatPosition, parse_position
+from solver.position.board import render
 from solver.record import RecordError, deal_record, write_record
 from solver.analysis.sampling import analyse as seat_analyse, sample_hands
 from solver.position.seat import History
@@ -392,3 +393,7 @@ def test_the_text_board_of_a_seat_view_says_which_suits_the_opponent_lacked():
     followed = parse_position("variant=briscolone hand1=? hand2=4B,5C,7D,AS,2S "
                               "played=3B,2B,RC,6C tricks=3B+2B,RC+6C turn=2")
     assert followed.history.voids == () and "lacked" not in str(followed)
+    twice = parse_position("variant=briscolone hand1=? hand2=4B,5C,7D,AS,2S played=3B,2B,RC,6C "
+                           "tricks=3B+6C,2B+RC turn=2")  # batons not followed at tricks 1 and 2
+    assert str(twice).splitlines()[-1].split(None, 3)[-1] == "batons at tricks 1, 2"
+    assert render(twice, "it").splitlines()[-1].endswith("bastoni alle prese 1, 2")

@@ -223,5 +223,5 @@ def test_the_note_on_the_points_past_the_horizon_is_a_clear_sentence():
     a = seat.analyse_open(parse_position("variant=classic hand1=FB,5C,FC hand2=2C,AC,FS "
                                          "briscola=2S played=- turn=1"), budget=Limit(samples=3))
     assert "split as a fit" not in a.notes[0]
-    assert ("the points still in play after those tricks are divided as a formula, fitted to "
-            "solved deals, predicts from the two hands") in a.notes[0]
+    assert ("the points still in play after those tricks are divided as a formula fitted to "
+            "solved deals predicts them from the two hands") in a.notes[0]

@@ -621,8 +621,8 @@ def beyond_horizon(variant: str, players: int = 2) -> str:
     """How an estimate's note says the points past its horizon were counted."""
     if players == 2 and variant in WEIGHTS:
         return (
-            "the points still in play after those tricks are divided as a formula, fitted "
-            "to solved deals, predicts from the two hands"
+            "the points still in play after those tricks are divided as a formula fitted to "
+            "solved deals predicts them from the two hands"
         )
     return "the points still in play after those tricks count as shared evenly"
 

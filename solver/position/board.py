@@ -128,10 +128,16 @@ def render(pos: AnyPosition, lang: str = "en", color: bool = False) -> str:
     k = popcount(pos.played)
     rows.append(label(L["played"]) + agree(L["tricks"].format(n=k, t=k // n_players), lang))
     if pos.hidden_hand and pos.history is not None and pos.history.voids:
+        tricks: dict[int, list[int]] = {}  # each suit once, with every trick that showed it
+        for t, s in pos.history.voids:
+            tricks.setdefault(s, []).append(t)
         rows.append(
             label(L["voids"].format(n=pos.opponent + 1))
             + ", ".join(
-                L["void_at"].format(suit=suit_name(s, lang), t=t) for t, s in pos.history.voids
+                L["void_at" if len(ts) == 1 else "void_at_many"].format(
+                    suit=suit_name(s, lang), t=ts[0], ts=", ".join(map(str, ts))
+                )
+                for s, ts in tricks.items()
             )
         )
     return "\n".join(rows)
