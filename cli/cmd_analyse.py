@@ -531,7 +531,7 @@ def best(position, objective, time_limit, as_json):
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
         return
-    click.echo(" ".join(card_str(c) for c in sorted(a.best, key=card_str)) + estimate_mark(a))
+    click.echo(" ".join(card_str(c) for c in a.best) + estimate_mark(a))  # as analyse lists them
 
 
 def estimate_mark(a) -> str:

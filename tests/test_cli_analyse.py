@@ -74,3 +74,14 @@ def test_a_seats_line_is_its_best_card_then_the_hidden_hand_decides():
     lines = r.stdout.splitlines()
     best = next(x for x in lines if x.startswith("best: ")).split()[1].rstrip(",")
     assert f"line: {best}  (then the hidden hand decides)" in lines
+
+
+def test_best_lists_tied_cards_in_the_order_analyse_gives_them():
+    """`best` sorted tied cards by their text (5C 5D FC), analyse and --json by suit then
+    strength (5C, FC, 5D)."""
+    import json
+    text = "hand1=5B,7D,CD hand2=CC,4S,5S briscola=5D turn=2"  # CC, 4S, 5S tie
+    a = json.loads(CliRunner().invoke(cli, ["analyse", "--json", text]).stdout)
+    r = CliRunner().invoke(cli, ["best", text])
+    assert len(a["best"]) > 1 and sorted(a["best"]) != a["best"]
+    assert r.stdout.split() == a["best"]
