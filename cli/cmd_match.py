@@ -169,6 +169,12 @@ def match(
     a = _with_time(agent_a, time_per_move)
     b = _with_time(agent_b, time_per_move)
     names = [agent_name(get_agent(x)) for x in (a, b)]  # bad names fail here, in one line
+    if seed is None and log_path is not None:  # a rerun goes on with the logged match
+        like = {k: x for k, x in log_key(v.name, a, b, 0).items() if k != "seed"}
+        logged = cl.TaskLog(log_path, {}).last_value("seed", like)
+        if isinstance(logged, int) and not isinstance(logged, bool):
+            seed = logged
+            say(f"{log_path} holds this match with seed {seed}: going on with it")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     jobs = min(jobs, deals)

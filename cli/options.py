@@ -158,6 +158,11 @@ def check_output(
         raise OutputPathError(
             f"{option} {clip(path)}: the directory {clip(folder)} is not writable"
         )
+    if append and os.path.exists(path) and not os.path.isfile(path):
+        raise OutputPathError(
+            f"{option} {clip(path)} is not a regular file (a device or a pipe): a log is "
+            f"read back and appended to"
+        )
     if os.path.exists(path):
         if not (force or append):
             raise OutputPathError(f"{clip(path)} exists: use --force to overwrite it")

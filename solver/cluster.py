@@ -377,6 +377,11 @@ class TaskLog:
                 raise LogError(f"{e}: not a task log row") from None
             if not isinstance(row, dict):
                 raise LogError(f"{where}: not a task log row (a row is a JSON object)")
+            if "index" not in row:  # a record, a puzzle, a position: not a log to append to
+                raise LogError(
+                    f'{where}: not a task log row (it has no "index"): is {self.path} '
+                    f"another file? A log holds only the rows a --log run wrote"
+                )
             if not all(row.get(k) == v for k, v in self.key.items()):
                 continue
             i = row.get("index")
@@ -392,6 +397,21 @@ class TaskLog:
                 rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
                 self.lines[i] = n
         return rows
+
+    def last_value(self, field: str, like: dict) -> object | None:
+        """``field`` of the last row whose fields agree with ``like`` (None: no such row):
+        what a rerun without a field of its key (a match's drawn seed) goes on with."""
+        if not self.path or not os.path.exists(self.path):
+            return None
+        found = None
+        for n, raw in enumerate(self._read(self.path), 1):
+            try:
+                row = jsonfile.parse(jsonfile.decode(raw, self.path, n), f"{self.path}:{n}")
+            except jsonfile.JSONFileError:
+                continue  # done() says what is wrong with it
+            if isinstance(row, dict) and all(row.get(k) == v for k, v in like.items()):
+                found = row.get(field, found)
+        return found
 
     def write(self, index: int, result: dict) -> None:
         if not self.path:

@@ -213,3 +213,50 @@ def test_a_log_that_cannot_be_written_is_one_line_even_over_processes(tmp_path, 
     r = run(MATCH + ["--log", str(log), "--jobs", "2"])
     assert r.exit_code == 2 and "Pool is still running" not in r.output, r.output
     assert r.stderr == f"error: cannot write to the log {log}: No space left on device\n"
+
+
+@pytest.mark.parametrize("what", ["record", "positions"])
+def test_a_file_that_is_not_a_log_is_refused_not_appended_to(tmp_path, what):
+    """--log appended its rows to the user's game records (or to the batch's own input),
+    which then no longer read: a row without "index" is not a log's."""
+    path = tmp_path / "mine.jsonl"
+    if what == "record":
+        assert run(["simulate", "-n", "2", "--seed", "3", "--record-out", str(path)]).exit_code == 0
+        args = MATCH + ["--log", str(path)]
+    else:
+        path.write_text("".join(json.dumps({"position": p}) + "\n" for p in ENDGAMES))
+        args = ["analyse", "-", "--log", str(path)]
+    before = path.read_bytes()
+    r = run(args, input=path.read_text())
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.output
+    assert 'not a task log row (it has no "index")' in r.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_match_log_without_seed_goes_on_with_its_match(tmp_path):
+    """Without --seed each run drew a new seed, so the log's rows were never this run's."""
+    log = tmp_path / "m.jsonl"
+    args = ["match", "greedy", "random", "--deals", "8", "--jobs", "1", "--json", "-q",
+            "--log", str(log)]
+    first = run(args[:4] + ["4"] + args[5:])  # 4 of the 8 deals
+    assert first.exit_code == 0, first.output
+    seed = json.loads(first.stdout)["seed"]
+    again = run(args)
+    assert again.exit_code == 0, again.output
+    assert f"seed {seed}: going on with it" in again.stderr
+    assert "already holds 4 of the 8 deals" in again.stderr
+    assert json.loads(again.stdout)["seed"] == seed and len(_rows(log)) == 8
+
+
+def test_a_log_that_is_not_a_regular_file_is_refused_before_the_work(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    ROOT = Path(__file__).resolve().parent.parent
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path in (str(fifo), "/dev/null"):  # a pipe hung the run: a process, with a timeout
+        r = subprocess.run([sys.executable, "-m", "cli.main", *MATCH, "--log", path],
+                           capture_output=True, text=True, timeout=120, cwd=ROOT)
+        assert r.returncode == 2 and "is not a regular file" in r.stderr, r.stderr
