@@ -1096,6 +1096,8 @@ PLAY_WORDS = {
         "expected": "expected {v} ± {e} (estimate; ± covers {covers})",
         "expected_bare": "expected {v} (estimate)",
         "for_engine": " for the engine",
+        "for_your_team": " for your team",
+        "for_their_team": " for their team",
         "why_greedy": "a rule-of-thumb card",
         "why_random": "a random card",
         "why_fallback": "rule of thumb: no analysis in time",
@@ -1119,8 +1121,11 @@ PLAY_WORDS = {
         "no score=, so who won the deal is not known).",
         "review": "Review of your play:",
         "standing": "Match: you {w} deals won, the engine {l}, drawn {d}.",
+        "standing_teams": "Match: deals won by your team {w}, by the other team {l}, drawn {d}.",
         "match_win": "You win the match.",
         "match_loss": "The engine wins the match.",
+        "match_win_teams": "Your team wins the match.",
+        "match_loss_teams": "The other team wins the match.",
         "match_draw": "The match is drawn.",
         "quit": "Game stopped.",
         "eof": "End of input: game stopped.",
@@ -1152,6 +1157,8 @@ PLAY_WORDS = {
         "expected": "valore atteso {v} ± {e} (stima; ± copre: {covers})",
         "expected_bare": "valore atteso {v} (stima)",
         "for_engine": " per il motore",
+        "for_your_team": " per la tua squadra",
+        "for_their_team": " per la loro squadra",
         "why_greedy": "una carta a regola pratica",
         "why_random": "una carta a caso",
         "why_fallback": "regola pratica: nessuna analisi in tempo",
@@ -1175,8 +1182,12 @@ PLAY_WORDS = {
         "score=, quindi chi ha vinto la smazzata non si sa).",
         "review": "Analisi del tuo gioco:",
         "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
+        "standing_teams": "Partita: smazzate vinte dalla tua squadra {w}, dall'altra {l}, pari "
+        "{d}.",
         "match_win": "Vinci la partita.",
         "match_loss": "Il motore vince la partita.",
+        "match_win_teams": "La tua squadra vince la partita.",
+        "match_loss_teams": "L'altra squadra vince la partita.",
         "match_draw": "La partita è pari.",
         "quit": "Partita interrotta.",
         "eof": "Fine dell'input: partita interrotta.",
@@ -1200,6 +1211,10 @@ PLAY_OTHER_WORDS = {
         "takes": "takes the trick",
         "follows": "plays",
         "result": "Deal over: your side {a}, the other side {b}.",
+        "result_win": "Deal over: your side {a}, the other side {b}: your side wins the deal.",
+        "result_loss": "Deal over: your side {a}, the other side {b}: the other side wins the "
+        "deal.",
+        "result_draw": "Deal over: your side {a}, the other side {b}: a draw at 60-60.",
         "standing_pts": "Match totals: your side {a}, the other side {b}.",
     },
     "it": {
@@ -1216,6 +1231,11 @@ PLAY_OTHER_WORDS = {
         "takes": "prende la presa",
         "follows": "gioca",
         "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
+        "result_win": "Smazzata finita: la tua parte {a}, l'altra {b}: la tua parte vince la "
+        "smazzata.",
+        "result_loss": "Smazzata finita: la tua parte {a}, l'altra {b}: l'altra parte vince la "
+        "smazzata.",
+        "result_draw": "Smazzata finita: la tua parte {a}, l'altra {b}: pareggio 60 a 60.",
         "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}.",
     },
 }
@@ -1290,6 +1310,8 @@ PLAY_WORDS["en"].update(
     {
         "loads": "loads {c} onto its partner's trick (a carico)",
         "leaves": "leaves the trick to its partner, playing {c}",
+        "loads_you": "loads {c} onto your trick (a carico)",
+        "leaves_you": "leaves the trick to you, playing {c}",
         "void": ", having no {suit} to follow with",
         "last_of_hand": ": its last card",
         "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
@@ -1306,6 +1328,8 @@ PLAY_WORDS["it"].update(
     {
         "loads": "carica {c} sulla presa del suo compagno",
         "leaves": "lascia la presa al suo compagno e gioca {c}",
+        "loads_you": "carica {c} sulla tua presa",
+        "leaves_you": "ti lascia la presa e gioca {c}",
         "void": ", non avendo {suit} per rispondere",
         "last_of_hand": ": la sua ultima carta",
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
