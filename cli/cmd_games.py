@@ -42,12 +42,14 @@ def _seed(seed):
 def deal(variant, seed, dealer, as_json):
     """Shuffle and deal one game.
 
-    Briscola scoperta prints the starting position in the position notation; the other
-    games print hands, trump card and talon.
+    Briscola scoperta, two-player and four-player (scoperta4), prints the starting position
+    in the position notation, as analyse and explain read it; the other games print hands,
+    trump card and talon.
 
     \b
     Example:
       briscola deal --variant scoperta --seed 7
+      briscola deal --variant scoperta4 --seed 7 | briscola show -
       briscola deal --variant briscolone --seed 7 --json
     """
     v = get_variant(variant)
@@ -57,7 +59,7 @@ def deal(variant, seed, dealer, as_json):
     state = deal_game(v, seed, None if dealer is None else dealer - 1)
     if as_json:
         click.echo(json.dumps(deal_record(state, seed=seed), indent=1))
-    elif v.name == "scoperta":
+    elif v.name in ("scoperta", "scoperta4"):  # every hand open: the position is the deal
         click.echo(to_position(state).to_text())
     else:
         click.echo(describe_deal(state))

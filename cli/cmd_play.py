@@ -55,7 +55,7 @@ from solver.review import (
 from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.position import PositionError, parse_position
-from solver.rules import get_variant, trick_winner
+from solver.rules import deal_result, get_variant, trick_winner
 
 HUMAN, ENGINE = 0, 1
 #: how the match is announced, by the game's match rule (solver.rules.Variant.match)
@@ -97,6 +97,15 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     )
 
 
+def _for_whom(state, W: dict) -> str:
+    """Whose value the engine's card is given for: the engine's where it plays alone; with
+    four players (the engine plays both teams) the team of the seat that played it, said
+    from your seat: your partner's card is valued for your team."""
+    if state.players != 4:
+        return W["for_engine"]
+    return W["for_your_team" if state.to_move % 2 == HUMAN % 2 else "for_their_team"]
+
+
 def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False) -> str:
     """One line on the engine's card ``choice.card`` played from ``state`` (the moment
     before it, any game, or the listener's view of it): what the card does in the trick,
@@ -116,15 +125,18 @@ def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False)
             what = W["takes"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))
             if c // 10 == trump and t // 10 != trump:
                 what += W["trump"]
-        elif ours:
-            what = W["loads" if POINTS[c] else "leaves"].format(c=card_phrase(c, lang))
+        elif ours:  # the partner holds the trick: you, where the card is player 3's
+            key = "loads" if POINTS[c] else "leaves"
+            if (state.to_move + 2) % 4 == HUMAN:
+                key += "_you"
+            what = W[key].format(c=card_phrase(c, lang))
         else:
             what = W["gives"].format(c=card_phrase(c, lang))
     else:
         what = W["leads"].format(c=card_phrase(c, lang))
     if not hidden:
         if choice.analysis is not None:
-            return f"{what}: {value_words(choice.analysis, c, lang)}{W['for_engine']}"
+            return f"{what}: {value_words(choice.analysis, c, lang)}{_for_whom(state, W)}"
         return f"{what}: {W.get('why_' + choice.how, choice.how)}"
     if trick and get_variant(state.variant_name).follow_suit and c // 10 != trick[0] // 10:
         what += W["void"].format(suit=suit_name(trick[0] // 10, lang))
@@ -562,8 +574,14 @@ class VariantPlay(ScopertaPlay):
         return choose_other(state, self.level, self.engine, self.engine_rng)
 
     def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
+        """The points of the two sides and who won the deal (61 or more; 60-60 a draw);
+        from a position without score= only the points, as who won is not known."""
         a, b = end.side_points
-        self.say(self.O["result"].format(a=a, b=b))
+        if end.score is None:
+            key = "result"
+        else:
+            key = {1: "result_win", -1: "result_loss"}.get(deal_result(a, b), "result_draw")
+        self.say(self.O[key].format(a=a, b=b))
         if self.v.name in SUPPORTED:  # two-player hidden-card games: judged from your seat
             self.review(start, end, deal_no)
 
@@ -718,10 +736,15 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
                 ses.say(
                     OTHER_WORDS[lang]["standing_pts"].format(a=match.totals[0], b=match.totals[1])
                 )
-            else:
-                ses.say(W["standing"].format(w=match.wins[0], l=match.wins[1], d=match.draws))
+            else:  # four players: your team (you and player 3) against the other
+                teams = "_teams" if v.players == 4 else ""
+                ses.say(
+                    W["standing" + teams].format(w=match.wins[0], l=match.wins[1], d=match.draws)
+                )
             if match.is_over:
-                ses.say(W[{0: "match_win", 1: "match_loss"}.get(match.winner, "match_draw")])
+                teams = "_teams" if v.players == 4 else ""
+                won = {0: "match_win" + teams, 1: "match_loss" + teams}
+                ses.say(W[won.get(match.winner, "match_draw")])
                 break
     except Quit as q:
         stop = q.why

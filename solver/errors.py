@@ -104,6 +104,16 @@ ENGLISH: dict[str, str] = {
     "deal.over_short": "the deal is over",
     "deal.over_analyse": "the deal is over: no position to analyse",
     "deal.over_explain": "the deal is over: no position to explain",
+    "explain.variant": "explain handles scoperta, briscolone, libero and classic endgame "
+    "positions, not variant '{variant}' here (briscola analyse handles every variant)",
+    "explain.talon": "explain handles {variant} endgames only (talon empty, the last five "
+    "tricks), but the talon holds {talon} cards",
+    "explain.talon4": "explain handles four-player endgames only (talon empty, the last three "
+    "tricks), but the talon holds {talon} cards",
+    "explain.no_hand": "no opponent hand is consistent with what the seat has seen",
+    "objective.win_score": "objective win needs score= (the points each player has taken)",
+    "objective.win_score_teams": "objective win needs score= (the points each team has "
+    "taken: players 1+3, then 2+4)",
     "deal.dealer": "dealer must be a seat from 0 to {last} (seat 0 is player 1: GameState.dealer "
     "counts from 0), got {got}",
     "argument.position": "{name} must be a position (a Position or a SeatPosition: solver.parse "

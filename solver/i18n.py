@@ -458,8 +458,15 @@ def message(lang: str, key: str, **kw) -> str:
 TEAM_WORDS = {
     "en": {
         "to_move": "Player {n} to move (team {team}). Endgame: the talon is empty, {k} tricks to play.",
-        "outcome": "With best play your team takes {t0} tricks and {p0} points, the other team "
-        "{t1} tricks and {p1} points: {v} for your team.",
+        "outcome": "With best play your team takes {t0} tricks and {p0} points, and the other "
+        "team takes {t1} tricks and {p1} points: {v} for your team.",
+        "outcome.win": "Playing to win the deal (61 or more): your team's chance is {v} (a "
+        "60-60 draw counts one half).",
+        "outcome.final": "Final score {s0}-{s1} (team 1+3 against team 2+4): {res}.",
+        "res.win": "team {team} wins the deal",
+        "res.draw": "a draw at 60-60",
+        "cost.points": "{v} points",
+        "cost.win": "{v} percentage points of your team's chance",
         "best1": "Best card: {card}.",
         "bestn": "Best cards (equally good): {cards}.",
         "line": "The best line, trick by trick:",
@@ -471,9 +478,9 @@ TEAM_WORDS = {
         "why.table": " (on the table)",
         "why.alt": "",
         "others": "The other cards:",
-        "alt": "  {card} costs {cost} points: player {rs} answers {reply}; then {line}.",
+        "alt": "  {card} costs {cost}: player {rs} answers {reply}; then {line}.",
         "ideas": "The ideas at work:",
-        "idea.load_partner": "  Load the partner's trick: player {s} gives the {card} to the trick "
+        "idea.load_partner": "  Load the partner's trick: player {s} gives {card} to the trick "
         "that the partner takes (trick {t}).",
         "idea.partner_takes": "  Leave it to the partner: player {s} plays low ({card}) at trick {t} "
         "because the partner, still to play, takes the trick.",
@@ -482,6 +489,13 @@ TEAM_WORDS = {
         "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è finito, restano {k} prese.",
         "outcome": "Con il gioco migliore la tua squadra fa {t0} prese e {p0} punti, l'altra "
         "{t1} prese e {p1} punti: {v} per la tua squadra.",
+        "outcome.win": "Giocando per vincere la smazzata (61 o più): la probabilità della tua "
+        "squadra è {v} (il pareggio 60 a 60 conta metà).",
+        "outcome.final": "Punteggio finale {s0}-{s1} (squadra 1+3 contro squadra 2+4): {res}.",
+        "res.win": "la squadra {team} vince la smazzata",
+        "res.draw": "pareggio 60 a 60",
+        "cost.points": "{v} punti",
+        "cost.win": "{v} punti percentuali di probabilità della tua squadra",
         "best1": "Carta migliore: {card}.",
         "bestn": "Carte migliori (equivalenti): {cards}.",
         "line": "La linea migliore, presa per presa:",
@@ -493,7 +507,7 @@ TEAM_WORDS = {
         "why.table": " (in tavola)",
         "why.alt": "",
         "others": "Le altre carte:",
-        "alt": "  {card} costa {cost} punti: il giocatore {rs} risponde {reply}; poi {line}.",
+        "alt": "  {card} costa {cost}: il giocatore {rs} risponde {reply}; poi {line}.",
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
         "che prende il compagno (presa {t}).",
@@ -870,15 +884,15 @@ _REPLY_ROLES = {
 }
 _TEAM_REPLY_ROLES = {
     "en": {
-        "alt.lead": "  {card} costs {cost} points: player {rs} takes the trick and leads "
+        "alt.lead": "  {card} costs {cost}: player {rs} takes the trick and leads "
         "{reply} next; then {line}.",
-        "alt.answer_next": "  {card} costs {cost} points: in the next trick, led with "
+        "alt.answer_next": "  {card} costs {cost}: in the next trick, led with "
         "{lead}, player {rs} answers {reply}; then {line}.",
     },
     "it": {
-        "alt.lead": "  {card} costa {cost} punti: il giocatore {rs} prende la presa e apre "
+        "alt.lead": "  {card} costa {cost}: il giocatore {rs} prende la presa e apre "
         "la successiva con {reply}; poi {line}.",
-        "alt.answer_next": "  {card} costa {cost} punti: nella presa successiva, aperta con "
+        "alt.answer_next": "  {card} costa {cost}: nella presa successiva, aperta con "
         "{lead}, il giocatore {rs} risponde {reply}; poi {line}.",
     },
 }
@@ -1082,6 +1096,8 @@ PLAY_WORDS = {
         "expected": "expected {v} ± {e} (estimate; ± covers {covers})",
         "expected_bare": "expected {v} (estimate)",
         "for_engine": " for the engine",
+        "for_your_team": " for your team",
+        "for_their_team": " for their team",
         "why_greedy": "a rule-of-thumb card",
         "why_random": "a random card",
         "why_fallback": "rule of thumb: no analysis in time",
@@ -1105,8 +1121,11 @@ PLAY_WORDS = {
         "no score=, so who won the deal is not known).",
         "review": "Review of your play:",
         "standing": "Match: you {w} deals won, the engine {l}, drawn {d}.",
+        "standing_teams": "Match: deals won by your team {w}, by the other team {l}, drawn {d}.",
         "match_win": "You win the match.",
         "match_loss": "The engine wins the match.",
+        "match_win_teams": "Your team wins the match.",
+        "match_loss_teams": "The other team wins the match.",
         "match_draw": "The match is drawn.",
         "quit": "Game stopped.",
         "eof": "End of input: game stopped.",
@@ -1138,6 +1157,8 @@ PLAY_WORDS = {
         "expected": "valore atteso {v} ± {e} (stima; ± copre: {covers})",
         "expected_bare": "valore atteso {v} (stima)",
         "for_engine": " per il motore",
+        "for_your_team": " per la tua squadra",
+        "for_their_team": " per la loro squadra",
         "why_greedy": "una carta a regola pratica",
         "why_random": "una carta a caso",
         "why_fallback": "regola pratica: nessuna analisi in tempo",
@@ -1161,8 +1182,12 @@ PLAY_WORDS = {
         "score=, quindi chi ha vinto la smazzata non si sa).",
         "review": "Analisi del tuo gioco:",
         "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
+        "standing_teams": "Partita: smazzate vinte dalla tua squadra {w}, dall'altra {l}, pari "
+        "{d}.",
         "match_win": "Vinci la partita.",
         "match_loss": "Il motore vince la partita.",
+        "match_win_teams": "La tua squadra vince la partita.",
+        "match_loss_teams": "L'altra squadra vince la partita.",
         "match_draw": "La partita è pari.",
         "quit": "Partita interrotta.",
         "eof": "Fine dell'input: partita interrotta.",
@@ -1186,6 +1211,10 @@ PLAY_OTHER_WORDS = {
         "takes": "takes the trick",
         "follows": "plays",
         "result": "Deal over: your side {a}, the other side {b}.",
+        "result_win": "Deal over: your side {a}, the other side {b}: your side wins the deal.",
+        "result_loss": "Deal over: your side {a}, the other side {b}: the other side wins the "
+        "deal.",
+        "result_draw": "Deal over: your side {a}, the other side {b}: a draw at 60-60.",
         "standing_pts": "Match totals: your side {a}, the other side {b}.",
     },
     "it": {
@@ -1202,6 +1231,11 @@ PLAY_OTHER_WORDS = {
         "takes": "prende la presa",
         "follows": "gioca",
         "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
+        "result_win": "Smazzata finita: la tua parte {a}, l'altra {b}: la tua parte vince la "
+        "smazzata.",
+        "result_loss": "Smazzata finita: la tua parte {a}, l'altra {b}: l'altra parte vince la "
+        "smazzata.",
+        "result_draw": "Smazzata finita: la tua parte {a}, l'altra {b}: pareggio 60 a 60.",
         "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}.",
     },
 }
@@ -1276,6 +1310,8 @@ PLAY_WORDS["en"].update(
     {
         "loads": "loads {c} onto its partner's trick (a carico)",
         "leaves": "leaves the trick to its partner, playing {c}",
+        "loads_you": "loads {c} onto your trick (a carico)",
+        "leaves_you": "leaves the trick to you, playing {c}",
         "void": ", having no {suit} to follow with",
         "last_of_hand": ": its last card",
         "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
@@ -1292,6 +1328,8 @@ PLAY_WORDS["it"].update(
     {
         "loads": "carica {c} sulla presa del suo compagno",
         "leaves": "lascia la presa al suo compagno e gioca {c}",
+        "loads_you": "carica {c} sulla tua presa",
+        "leaves_you": "ti lascia la presa e gioca {c}",
         "void": ", non avendo {suit} per rispondere",
         "last_of_hand": ": la sua ultima carta",
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
@@ -1933,6 +1971,17 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over_short": "la smazzata è finita",
         "deal.over_analyse": "la smazzata è finita: non c'è nessuna posizione da analizzare",
         "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
+        "explain.variant": "la spiegazione tratta i finali di scoperta, briscolone, libero e "
+        "classica, non la variante '{variant}' (briscola analyse tratta ogni variante)",
+        "explain.talon": "la spiegazione tratta solo i finali di {variant} (tallone finito, le "
+        "ultime cinque prese), ma nel tallone restano {talon} carte",
+        "explain.talon4": "la spiegazione tratta solo i finali a quattro giocatori (tallone "
+        "finito, le ultime tre prese), ma nel tallone restano {talon} carte",
+        "explain.no_hand": "nessuna mano avversaria è coerente con quello che il posto ha visto",
+        "objective.win_score": "l'obiettivo win vuole score= (i punti che ogni giocatore ha già "
+        "preso)",
+        "objective.win_score_teams": "l'obiettivo win vuole score= (i punti che ogni squadra ha "
+        "già preso: giocatori 1+3, poi 2+4)",
         "deal.dealer": "dealer dev'essere un posto da 0 a {last} (il posto 0 è il giocatore 1: "
         "GameState.dealer conta da 0), non {got}",
         "argument.position": "{name} dev'essere una posizione (una Position o una SeatPosition: "

@@ -39,7 +39,24 @@ def test_deal_scoperta_prints_a_position():
     assert parse_position(run("deal", "--seed", "7", "--dealer", "1").output.strip()).to_move == 1
 
 
-@pytest.mark.parametrize("name", [n for n in VARIANTS if n != "scoperta"])
+def test_deal_scoperta4_prints_its_starting_position_as_analyse_reads_it():
+    r = run("deal", "--variant", "scoperta4", "--seed", "3")
+    assert r.exit_code == 0
+    text = r.output.strip()
+    assert len(text.splitlines()) == 1
+    pos = parse_position(text)
+    assert pos.variant_name == "scoperta4" and pos.talon_size == 28 and pos.to_move == 0
+    assert all(bin(h).count("1") == 3 for h in pos.hands)
+    # the same deal as the one shown before: player 1 holds FB 6C CD, the trump card is 2C
+    assert "hand1=FB,6C,CD" in text and "briscola=2C" in text
+    assert parse_position(run("deal", "-v", "scoperta4", "-s", "3", "--dealer", "2")
+                          .output.strip()).to_move == 2
+    # piped into a command that reads positions from stdin
+    shown = CliRunner().invoke(cli, ["show", "-"], input=r.output)
+    assert shown.exit_code == 0 and "Player 4" in shown.output, shown.output
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANTS if n not in ("scoperta", "scoperta4")])
 def test_deal_other_variants_readably(name):
     r = run("deal", "-v", name, "--seed", "3")
     assert r.exit_code == 0

@@ -380,3 +380,36 @@ def test_a_puzzle_error_of_the_python_api_is_said_in_italian():
             call()
         assert str(info.value) == english
         assert error_text(pickle.loads(pickle.dumps(info.value)), "it") == italian
+
+
+# four-player scoperta, the talon still holding 12 cards
+FOUR_TALON = ("hand1=RB,3C,6D hand2=AB,RD,2S hand3=2B,RC,CS hand4=5C,AC,CD top=4C briscola=RS "
+              "played=5B,7B,FB,CB,3B,6C,7C,2D,4D,7D,FD,3D,4S,7S,FS,3S turn=4 score=10-29 "
+              "variant=scoperta4")
+
+
+def test_explain_refuses_a_four_player_position_with_a_talon_in_italian():
+    line = _run("explain", "--lang", "it", FOUR_TALON)
+    assert line == ("errore: la spiegazione tratta solo i finali a quattro giocatori (tallone "
+                    "finito, le ultime tre prese), ma nel tallone restano 12 carte")
+    assert _run("explain", FOUR_TALON) == (
+        "error: explain handles four-player endgames only (talon empty, the last three "
+        "tricks), but the talon holds 12 cards")
+    # its siblings: a variant explain does not know, a two-player game with a talon
+    line = _run("explain", "--lang", "it", "hand1=4B,5B,4C,6D,RS hand2=FB,AB,RC,AD,5S "
+                "played=2B,6B,7B,CB,RB,3B,2C,5C,6C,7C,FC,CC,3C,AC,5D,7D,FD,CD,RD,3D,2S,4S,6S,"
+                "FS,CS,AS turn=1 variant=briscolone")
+    assert line.startswith("errore: la spiegazione tratta solo i finali di briscolone"), line
+
+
+def test_objective_win_without_score_names_the_teams_where_four_play():
+    four = FOUR_TALON.replace(" score=10-29", "")
+    line = _run("analyse", "--objective", "win", four)
+    assert line == ("error: objective win needs score= (the points each team has taken: "
+                    "players 1+3, then 2+4)")
+    assert _run("analyse", "--objective", "win", ENDGAME) == (
+        "error: objective win needs score= (the points each player has taken)")
+    with pytest.raises(PositionError) as e:
+        from solver.analysis import analyse
+        analyse(parse_position(four), "win")
+    assert "ogni squadra" in error_text(e.value, "it")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -82,9 +83,49 @@ def test_the_other_cards_read_without_double_punctuation_and_say_who_leads_next(
         text = render4(ex, lang)
         assert ".;" not in text and ".." not in text, text
     en = render4(ex, "en")
-    assert "player 4 takes the trick and leads 2 of batons next" in en
-    assert "giocatore 4 prende la presa e apre la successiva con 2 di bastoni" in render4(ex, "it")
+    assert "player 4 takes the trick and leads the 2 of batons next" in en
+    assert "giocatore 4 prende la presa e apre la successiva con il 2 di bastoni" in render4(
+        ex, "it")
     assert ex.to_json()["alternatives"][0]["reply"]["role"] == "lead"
     # an answer within the trick keeps the plain wording
     for y in explain4(parse_position(LOAD)).alternatives:
         assert y.role == "answer"
+
+
+# Player 3 to move; the King of swords wins the deal 62-58, the 6 of swords loses it 58-62.
+WIN = ("hand1=CC hand2=AS hand3=6S,RS hand4=5D table=FC,AD,2S briscola=RS "
+       "played=2B,4B,5B,6B,7B,FB,CB,RB,3B,AB,2C,4C,5C,6C,7C,RC,3C,AC,2D,4D,6D,7D,FD,CD,RD,3D,"
+       "4S,5S,7S,FS,CS,3S turn=3 score=45-44 variant=scoperta4")
+
+
+def test_the_win_objective_is_said_as_the_teams_chance_and_the_final_score():
+    r = CliRunner().invoke(cli, ["explain", "--objective", "win", WIN])
+    assert r.exit_code == 0, r.output
+    en = r.output
+    assert "your team's chance is 100%" in en
+    assert "Final score 62-58 (team 1+3 against team 2+4): team 1+3 wins the deal." in en
+    assert "The 6 of swords costs 100 percentage points of your team's chance:" in en
+    assert "costs 1 point" not in en
+    it = CliRunner().invoke(cli, ["explain", "--objective", "win", "--lang", "it", WIN]).output
+    assert "la probabilità della tua squadra è 100%" in it
+    assert "Punteggio finale 62-58 (squadra 1+3 contro squadra 2+4): la squadra 1+3 vince" in it
+    assert "Il 6 di spade costa 100 punti percentuali di probabilità della tua squadra:" in it
+    # 60-60 is a draw: value 1/2, said so
+    draw = explain4(parse_position(WIN.replace("score=45-44", "score=43-46")), "win")
+    assert draw.analysis.value_exact == Fraction(1, 2) and draw.winner == -1
+    en = render4(draw, "en")
+    assert "50% (a 60-60 draw counts one half)" in en
+    assert "Final score 60-60 (team 1+3 against team 2+4): a draw at 60-60." in en
+    assert "pareggio 60 a 60" in render4(draw, "it")
+    # the points objective keeps its points, and says the final score too
+    pts = render4(explain4(parse_position(WIN)), "en")
+    assert "The 6 of swords costs 8 points:" in pts and "team 1+3 wins the deal" in pts
+
+
+def test_counts_of_one_are_singular_and_cards_given_take_their_article():
+    ex = explain4(parse_position(LOAD))
+    assert ex.tricks_won[1] == 1
+    en, it = render4(ex, "en"), render4(ex, "it")
+    assert "the other team takes 1 trick and 17 points" in en and "1 tricks" not in en
+    assert "player 3 gives the Ace of coins to the trick" in en
+    assert "il giocatore 3 dà l'Asso di denari alla presa" in it

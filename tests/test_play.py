@@ -376,3 +376,58 @@ def test_a_card_not_held_is_refused_naming_the_whole_hand():
     ses = P.VariantPlay(get_variant("briscolone"), "easy", 0.1, "en", False, None)
     said = ses.refusal(from_position(pos), 0 * 10 + 4)  # 7B: on the table, not in the hand
     assert said is not None and said.endswith("(your cards: 5B 4C CC AC CS)"), said
+
+
+# four-player scoperta: player 1 (you) holds the trick with RC; player 3, your partner, plays
+FOUR_PARTNER = ("variant=scoperta4 hand1=AS,3S hand2=4S,7S hand3=AD,6B,2C hand4=5D,2B,RB "
+                "table=RC,FC briscola=4C turn=3 score=40-38")
+# the same deal a card earlier: player 2, of the other team, plays
+FOUR_OTHER = ("variant=scoperta4 hand1=AS,3S hand2=4S,7S,FC hand3=AD,6B,2C hand4=5D,2B,RB "
+              "table=RC briscola=4C turn=2 score=40-38")
+
+
+def test_four_player_reasons_are_said_from_your_seat():
+    """The engine plays both teams: a card's value is said for the team of the seat that
+    played it (your partner's for your team), and your partner's trick is yours."""
+    from solver.cards import parse_card_id
+    st = late_state(FOUR_PARTNER)
+    a = analyse(to_position(st))
+    load = L.Choice(parse_card_id("AD"), a, "analysis")
+    assert P.engine_reason(st, load) == (
+        "loads the Ace of coins onto your trick (a carico): expected final margin +44 (exact) "
+        "for your team")
+    assert P.engine_reason(st, load, "it") == (
+        "carica l'Asso di denari sulla tua presa: margine finale atteso +44 (esatto) per la tua "
+        "squadra")
+    low = P.engine_reason(st, L.Choice(parse_card_id("6B"), a, "analysis"))
+    assert low.startswith("leaves the trick to you, playing the 6 of batons") and "its " not in low
+    st = late_state(FOUR_OTHER)
+    a = analyse(to_position(st))
+    give = P.engine_reason(st, L.Choice(parse_card_id("FC"), a, "analysis"))
+    assert give.endswith("-44 (exact) for their team") and "engine" not in give
+    assert P.engine_reason(st, L.Choice(parse_card_id("FC"), a, "analysis"), "it").endswith(
+        "per la loro squadra")
+    # two players: the engine's value stays the engine's
+    two = late_state("hand1=AS,2D hand2=AD,2C,RS table=3C briscola=RD turn=2")
+    take = L.Choice(29, analyse(to_position(two)), "analysis")
+    assert P.engine_reason(two, take).endswith(" for the engine")
+
+
+def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):
+    from solver.rules import get_variant
+    every = ",".join(card_str(c) for c in range(40))
+    end = late_state(f"variant=scoperta4 hand1=- hand2=- hand3=- hand4=- briscola=4C "
+                     f"played={every} turn=1 score=60-60")
+    for lang, said in (("en", "Deal over: your side 60, the other side 60: a draw at 60-60."),
+                       ("it", "Smazzata finita: la tua parte 60, l'altra 60: pareggio 60 a 60.")):
+        P.VariantPlay(get_variant("scoperta4"), "easy", 0.03, lang, False, 1).finish_deal(end, end)
+        assert capsys.readouterr().out.strip() == said
+    r = run("play", "--variant", "scoperta4", "--seed", "5", "--level", "easy", "--match", "1",
+            "--time-per-move", TPM, input=SCRIPT)
+    assert r.exit_code == 0, r.stderr
+    assert "Match: deals won by your team " in r.output and "Match: you" not in r.output
+    over = [ln for ln in r.output.splitlines() if ln.startswith("Deal over: ")]
+    assert len(over) == 1 and over[0].endswith(
+        ("your side wins the deal.", "the other side wins the deal.", "a draw at 60-60.")), over
+    last = r.output.rstrip().splitlines()[-2:]
+    assert {"Your team wins the match.", "The other team wins the match."} & set(last), last

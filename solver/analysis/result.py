@@ -300,7 +300,9 @@ def check_objective(pos: State, objective: str) -> None:
     if objective not in OBJECTIVES:
         raise PositionError(f"unknown objective '{objective}' (points or win)")
     if objective == "win" and pos.score is None:
-        raise PositionError("objective win needs score= (the points each player has taken)")
+        # the score is per side: per team where four play
+        key = "objective.win_score_teams" if pos.players == 4 else "objective.win_score"
+        raise PositionError.of(key)
 
 
 def value_bound(pos: Printed, objective: str) -> float:

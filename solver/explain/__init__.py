@@ -112,7 +112,7 @@ def in_view(pos: Position | SeatPosition, lang: str = "en") -> Position:
     if known is not None:
         return known
     if not pos.talon_size:
-        raise PositionError("no opponent hand is consistent with what the seat has seen")
+        raise PositionError.of("explain.no_hand")
     raise PositionError(
         message(
             lang, "explain.hidden", seat=pos.player, other=pos.opponent + 1, talon=pos.talon_size

@@ -122,7 +122,8 @@ class Idea:
 @dataclass(frozen=True)
 class Explanation:
     """Two players: tricks and outcome per player. Four players (``teams``): the line is of
-    Trick4, tricks and points won are per team, and there are no facts or final score.
+    Trick4, tricks, points won and the final score are per team (1+3, 2+4), and there are
+    no facts.
 
     ``position`` is the position explained, as given (a classic one stays classic, its
     text reads back as the same game); ``viewer`` the seat (0-based) whose view it was
@@ -158,7 +159,8 @@ class Explanation:
 
     @property
     def winner(self) -> int | None:
-        """0/1 for the player who wins the deal, -1 for 60-60, None without score."""
+        """0/1 for the player (four players: the team) who wins the deal, -1 for 60-60,
+        None without score."""
         if self.final_score is None:
             return None
         r = deal_result(*self.final_score)

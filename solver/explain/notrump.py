@@ -25,23 +25,16 @@ from solver.position.convert import classic_as_scoperta
 GAME_VARIANTS = ("briscolone", "libero")
 
 
-def check_explainable(pos, what: str = "explain"):
+def check_explainable(pos):
     """``pos`` itself when explain knows its game and phase; else a one-line refusal."""
     if pos.variant == "scoperta":
         return pos
     if pos.variant == "classic" and pos.talon_size <= 2 and pos.talon_order is None:
         return classic_as_scoperta(pos)
     if pos.variant not in GAME_VARIANTS:
-        raise PositionError(
-            f"{what} handles scoperta, briscolone, libero and classic endgame "
-            f"positions, not variant '{pos.variant}' here (briscola analyse "
-            f"handles every variant)"
-        )
+        raise PositionError.of("explain.variant", variant=pos.variant)
     if pos.talon_size:
-        raise PositionError(
-            f"{what} handles {pos.variant} endgames only (talon empty, the last "
-            f"five tricks), but the talon holds {pos.talon_size} cards"
-        )
+        raise PositionError.of("explain.talon", variant=pos.variant, talon=pos.talon_size)
     return pos
 
 

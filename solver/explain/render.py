@@ -486,13 +486,24 @@ def _num(x: Fraction) -> str:
 
 
 def render4(ex, lang: str = "en") -> str:
-    """A four-player endgame explanation in sentences (the team's view)."""
+    """A four-player endgame explanation in sentences (the team's view): its value and
+    costs in points, or (objective win) in percentage points of the team's chance to win
+    the deal; with score= the final score and who wins the deal (60-60: a draw)."""
     W = TEAM_WORDS[lang]
     pos = ex.position
     team = ex.team
 
     def name(c: int) -> str:
         return card_name(c, lang)
+
+    def phrase(c: int) -> str:  # inside a sentence: "the Ace of cups", "l'Asso di coppe"
+        return card_phrase(c, lang)
+
+    def cost(x: Fraction) -> str:
+        """A loss to the team to move: points, or percentage points of its chance to win."""
+        if ex.objective == "win":
+            return W["cost.win"].format(v=f"{float(x) * 100:.0f}")
+        return W["cost.points"].format(v=_num(x))
 
     def trick_text(t) -> str:
         cards = ", ".join(
@@ -515,6 +526,15 @@ def render4(ex, lang: str = "en") -> str:
                 v=("+" if v > 0 else "") + _num(v),
             )
         )
+    else:  # the chance of the team to move, 60-60 counting one half (as analyse says it)
+        out.append(W["outcome.win"].format(v=f"{float(v) * 100:.0f}%"))
+    if ex.final_score is not None:
+        res = (
+            W["res.draw"]
+            if ex.winner == -1
+            else W["res.win"].format(team="1+3" if ex.winner == 0 else "2+4")
+        )
+        out.append(W["outcome.final"].format(s0=ex.final_score[0], s1=ex.final_score[1], res=res))
     best = sorted(ex.analysis.best, key=card_str)
     out.append(
         W["best1"].format(card=name(best[0]))
@@ -530,20 +550,20 @@ def render4(ex, lang: str = "en") -> str:
             key = "alt" if x.role == "answer" else "alt." + x.role
             out.append(
                 W[key].format(
-                    card=name(x.card),
-                    cost=_num(x.cost),
+                    card=_cap(phrase(x.card)),
+                    cost=cost(x.cost),
                     rs=rs + 1,
-                    reply=name(rc) if rc is not None else "-",
-                    lead=None if x.lead is None else name(x.lead),
+                    reply=phrase(rc) if rc is not None else "-",
+                    lead=None if x.lead is None else phrase(x.lead),
                     line=line,
                 )
             )
     if ex.ideas:
         out += ["", W["ideas"]]
         for i in ex.ideas:
-            out.append(
-                W["idea." + i.kind].format(s=i.player + 1, card=name(i.data["card"]), t=i.trick)
-            )
+            c = i.data["card"]  # given to a trick: with its article; played low: in brackets
+            said = phrase(c) if i.kind == "load_partner" else name(c)
+            out.append(W["idea." + i.kind].format(s=i.player + 1, card=said, t=i.trick))
     return agree("\n".join(out), lang)
 
 

@@ -25,10 +25,7 @@ def explainable(pos) -> bool:
 def explain4(pos: Position, objective: str = "points") -> Explanation:
     """Everything the explanation of a four-player endgame says, as data."""
     if pos.talon_size:
-        raise PositionError(
-            f"explain handles four-player endgames only (talon empty, the last "
-            f"three tricks), but the talon holds {pos.talon_size} cards"
-        )
+        raise PositionError.of("explain.talon4", talon=pos.talon_size)
     root = analyse(pos, objective)
     line = _line(pos, objective, root, _table_cards(pos))
     pw, tw = [0, 0], [0, 0]
@@ -72,6 +69,7 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
         tuple(_ideas(line)),
         (tw[0], tw[1]),
         (pw[0], pw[1]),
+        None if pos.score is None else (pos.score[0] + pw[0], pos.score[1] + pw[1]),
     )
 
 
