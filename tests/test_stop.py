@@ -113,3 +113,25 @@ def test_a_stop_at_any_moment_answers_where_an_answer_is_asked_for(text, delay):
     stop.set()
     with pytest.raises(Stopped):  # no answer asked for: a stop still stops
         engine.analyse(pos, limit=Limit(time=5), stop=stop)
+
+
+@pytest.mark.parametrize("delay", [None, 0.05])
+def test_a_stop_in_a_node_budgets_exact_search_answers_where_an_answer_is_asked_for(delay):
+    """Limit(nodes=...) searched exactly with no handler: a Stop raised Stopped even with
+    estimate_on_interrupt (the time budget's path answered)."""
+    engine = Engine(tt_mb=16, threads=1)
+    pos = parse_position(TALON14)
+    engine.ready(pos)
+    stop = Stop()
+    if delay is None:
+        stop.set()
+    else:
+        threading.Timer(delay, stop.set).start()
+    t0 = time.perf_counter()
+    a = engine.analyse(pos, limit=Limit(nodes=10**12), stop=stop, estimate_on_interrupt=True)
+    assert a.interrupted and not a.exact and time.perf_counter() - t0 < 3.0, a.notes
+    assert "interrupted: exact search stopped" in a.notes
+    stop = Stop()
+    stop.set()
+    with pytest.raises(Stopped):  # no answer asked for: a stop still stops
+        engine.analyse(pos, limit=Limit(nodes=10**12), stop=stop)

@@ -282,23 +282,32 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
 
 def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
     pos, objective = c.pos, c.objective
+    stopped = False
     if not pos.hidden_hand and driver.exact_possible(pos):
-        res = driver.exact_search(pos, objective, None, node_limit=nodes)
+        try:
+            res = driver.exact_search(pos, objective, None, node_limit=nodes)
+        except KeyboardInterrupt:  # Ctrl-C or a Stop: the estimate answers, if one is wanted
+            if not c.estimate_on_interrupt:
+                raise
+            res, stopped = None, True
         if res is not None:
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
     note = (
-        f"the exact search did not finish within {nodes:,} nodes"
+        "interrupted: exact search stopped"
+        if stopped
+        else f"the exact search did not finish within {nodes:,} nodes"
         if not pos.hidden_hand and driver.exact_possible(pos)
         else "a node budget is for exact searches: this estimate took its default time"
     )
-    cap = budget.estimate()  # no time with nodes: the estimate's cap, else its default
+    # no time with nodes: the estimate's cap, else its default; after a stop, a short one
+    cap = Budget.start(Limit(time=exact.INTERRUPT_ESTIMATE)) if stopped else budget.estimate()
     if pos.hidden_hand:
         a = sampling.analyse(pos, objective, cap, seed=c.seed, progress=c.progress, weigh=c.weigh)
     elif driver.kernel_for(pos) is driver.GENERAL:
         a = sampling.analyse_open(pos, objective, cap, seed=c.seed, progress=c.progress)
     else:
         a = estimate.analyse(pos, objective, cap, seed=c.seed, progress=c.progress)
-    return replace(a, notes=a.notes + (note,))
+    return replace(a, notes=a.notes + (note,), interrupted=a.interrupted or stopped)
 
 
 @functools.cache
