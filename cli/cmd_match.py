@@ -14,7 +14,7 @@ import click
 from cli.cluster_opts import client_for, cluster_options, progress_line, say
 from cli.options import SECONDS, SEED, count
 from solver import cluster as cl
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, whole
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
 from solver.players.match import Summary, log_key, log_row_error, mean_ci, run_match, summarise
@@ -172,7 +172,7 @@ def match(
     if seed is None and log_path is not None:  # a rerun goes on with the logged match
         like = {k: x for k, x in log_key(v.name, a, b, 0).items() if k != "seed"}
         logged = cl.TaskLog(log_path, {}).last_value("seed", like)
-        if isinstance(logged, int) and not isinstance(logged, bool):
+        if whole(logged):
             seed = logged
             say(f"{log_path} holds this match with seed {seed}: going on with it")
     if seed is None:

@@ -16,7 +16,7 @@ raises these errors and solver.i18n itself imports this one."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 E = TypeVar("E", bound="BriscolaError")
 
@@ -295,6 +295,11 @@ class BriscolaError(ValueError):
     def like(cls: type[E], e: BriscolaError) -> E:
         """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
         return cls(str(e), key=e.key, fields=e.fields)
+
+
+def whole(value: object) -> TypeGuard[int]:
+    """Whether an argument is a whole number: an int, and not a bool (True is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def given(value: object, width: int = 60) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple, TypeGuard
+from typing import NamedTuple
 
-from solver.errors import given
+from solver.errors import given, whole
 from solver.cards import (
     CARDS,
     SUIT_OF,
@@ -220,14 +220,10 @@ def deal(
     return deal_from_deck(v, deck, default_dealer(v) if dealer is None else dealer)
 
 
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def check_dealer(variant: Variant, dealer: object) -> None:
     """RulesError unless ``dealer`` is one of the variant's seats, counted from 0 as
     ``GameState.dealer`` (a deal's, a match's first dealer)."""
-    if not _whole(dealer) or not 0 <= dealer < variant.players:
+    if not whole(dealer) or not 0 <= dealer < variant.players:
         raise RulesError.of("deal.dealer", last=variant.players - 1, got=given(dealer))
 
 
@@ -535,7 +531,7 @@ def new_match(
     counts it (default: the one that makes player 1 lead)."""
     v = _variant(variant)
     t = DEFAULT_TARGET[v.match] if target is None else target
-    if not _whole(t) or t < 1:
+    if not whole(t) or t < 1:
         raise RulesError.of("match.target", got=given(t))
     if first_dealer is not None:
         check_dealer(v, first_dealer)

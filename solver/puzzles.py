@@ -17,7 +17,7 @@ from importlib.resources import files
 from collections.abc import Iterable, Iterator
 from typing import NoReturn
 
-from solver.errors import BriscolaError, given
+from solver.errors import BriscolaError, given, whole
 from solver import jsonfile
 from solver.analysis import Analysis, Limit, analyse, current_engine
 from solver.cards import (
@@ -563,7 +563,7 @@ def generate(
     puzzles as the plain loop. At most ``count`` puzzles (a whole number: 0 gives none);
     the arguments are checked here, before the first puzzle is asked for.
     """
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+    if not whole(count) or count < 0:
         raise PuzzleError.of("argument.at_least", name="count", lo=0, got=given(count))
     if variant not in ("scoperta",) + GAME_VARIANTS:
         raise PuzzleError.of("puzzle.generate_variant", variant=variant)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 
-from solver.errors import BriscolaError, given
+from solver.errors import BriscolaError, given, whole
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card_id
@@ -448,7 +448,7 @@ def seat_position_from_record(record, move: int, seat: int):
     saw it (``GameState.view``): a SeatPosition in the hidden-card games, the open position
     (every hand, the talon's order hidden) in the scoperta games."""
     for name, value in (("move", move), ("seat", seat)):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not whole(value):
             raise RecordError.of("argument.whole", name=name, got=given(value))
     rec = prepared(record)
     v = get_variant(rec["variant"])

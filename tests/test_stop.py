@@ -87,13 +87,9 @@ def test_the_board_stops_jobs_without_raising_into_their_threads():
 OPENING = solver.deal("scoperta", seed=1).to_text()
 
 
-@pytest.mark.parametrize("delay", [None, 0.0, 0.02, 0.05])
-@pytest.mark.parametrize("text", [OPENING, TALON14, SEAT])
-def test_a_stop_at_any_moment_answers_where_an_answer_is_asked_for(text, delay):
-    """README: with estimate_on_interrupt a Stop returns the answer so far marked
-    interrupted, a Stop set before the call or before the first sample included (the
-    opening's estimate and every Stop set before the call raised Stopped); with fewer than
-    two samples its ± is the widest the position allows (docs/estimates.md)."""
+def _ready_to_stop(text: str, delay: float | None):
+    """(an engine with its kernels loaded, the position, a Stop set now (``delay`` None) or
+    ``delay`` seconds from now): the stop lands in the analysis, not in a compile."""
     engine = Engine(tt_mb=16, threads=1)
     pos = parse_position(text)
     engine.ready(pos)
@@ -102,6 +98,17 @@ def test_a_stop_at_any_moment_answers_where_an_answer_is_asked_for(text, delay):
         stop.set()
     else:
         threading.Timer(delay, stop.set).start()
+    return engine, pos, stop
+
+
+@pytest.mark.parametrize("delay", [None, 0.0, 0.02, 0.05])
+@pytest.mark.parametrize("text", [OPENING, TALON14, SEAT])
+def test_a_stop_at_any_moment_answers_where_an_answer_is_asked_for(text, delay):
+    """README: with estimate_on_interrupt a Stop returns the answer so far marked
+    interrupted, a Stop set before the call or before the first sample included (the
+    opening's estimate and every Stop set before the call raised Stopped); with fewer than
+    two samples its ± is the widest the position allows (docs/estimates.md)."""
+    engine, pos, stop = _ready_to_stop(text, delay)
     t0 = time.perf_counter()
     a = engine.analyse(pos, limit=Limit(time=5), stop=stop, estimate_on_interrupt=True)
     assert a.interrupted and not a.exact and time.perf_counter() - t0 < 2.0
@@ -119,14 +126,7 @@ def test_a_stop_at_any_moment_answers_where_an_answer_is_asked_for(text, delay):
 def test_a_stop_in_a_node_budgets_exact_search_answers_where_an_answer_is_asked_for(delay):
     """Limit(nodes=...) searched exactly with no handler: a Stop raised Stopped even with
     estimate_on_interrupt (the time budget's path answered)."""
-    engine = Engine(tt_mb=16, threads=1)
-    pos = parse_position(TALON14)
-    engine.ready(pos)
-    stop = Stop()
-    if delay is None:
-        stop.set()
-    else:
-        threading.Timer(delay, stop.set).start()
+    engine, pos, stop = _ready_to_stop(TALON14, delay)
     t0 = time.perf_counter()
     a = engine.analyse(pos, limit=Limit(nodes=10**12), stop=stop, estimate_on_interrupt=True)
     assert a.interrupted and not a.exact and time.perf_counter() - t0 < 3.0, a.notes

@@ -25,8 +25,7 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
-from solver.errors import BriscolaError
-from solver.oneline import clip
+from solver.errors import BriscolaError, given, whole
 from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
@@ -62,13 +61,9 @@ class ArgumentError(BriscolaError):
     """An analysis given an argument of the wrong kind (``stop=True``, ``seed="x"``)."""
 
 
-def _got(value: object) -> str:
-    return clip(repr(value), 60)
-
-
 def _check_stop(stop: object) -> None:
     if stop is not None and not isinstance(stop, Stop):
-        raise ArgumentError.of("argument.stop", name="stop", got=_got(stop))
+        raise ArgumentError.of("argument.stop", name="stop", got=given(stop))
 
 
 def _check_arguments(
@@ -79,14 +74,14 @@ def _check_arguments(
     lacks). A position is a Position or a SeatPosition, never its text: ``solver.parse``
     reads one, once, as python-chess's analyse takes a Board and not a FEN."""
     if not isinstance(pos, (Position, SeatPosition)):
-        raise PositionError.of("argument.position", name="pos", got=_got(pos))
+        raise PositionError.of("argument.position", name="pos", got=given(pos))
     _check_stop(stop)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ArgumentError.of("argument.whole", name="seed", got=_got(seed))
+    if seed is not None and not whole(seed):
+        raise ArgumentError.of("argument.whole", name="seed", got=given(seed))
     if weigh is not None and not callable(weigh):
-        raise ArgumentError.of("argument.function", name="weigh", got=_got(weigh))
+        raise ArgumentError.of("argument.function", name="weigh", got=given(weigh))
     if progress is not None and not isinstance(progress, bool):
-        raise ArgumentError.of("argument.flag", name="progress", got=_got(progress))
+        raise ArgumentError.of("argument.flag", name="progress", got=given(progress))
 
 
 class Engine:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from solver.errors import given
+from solver.errors import given, whole
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
 from solver.position import PositionError, SeatPosition
 from solver.rules import RulesError, Variant, trick_winner
@@ -245,7 +245,7 @@ def play_match(
     passes to the next seat after every deal. ``target``, ``dealer`` (the first dealer, a
     seat counted from 0) as ``new_match`` takes them; more than ``max_deals`` deals is an
     error. Each agent is given what its seat sees, as in ``run_deal``."""
-    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
+    if not whole(max_deals) or max_deals < 1:
         raise RulesError.of("argument.at_least", name="max_deals", lo=1, got=given(max_deals))
     rng = make_rng(seed)
     match = new_match(variant, target, dealer)
