@@ -97,6 +97,12 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     )
 
 
+def verdict(a: int, b: int) -> str:
+    """The words' key of a finished deal's result for your side: 61 or more wins, 60-60 is
+    a draw."""
+    return {1: "result_win", -1: "result_loss"}.get(deal_result(a, b), "result_draw")
+
+
 def _for_whom(state, W: dict) -> str:
     """Whose value the engine's card is given for: the engine's where it plays alone; with
     four players (the engine plays both teams) the team of the seat that played it, said
@@ -457,8 +463,7 @@ class ScopertaPlay:
             a, b = end.won_since_start
             self.say(self.W["result_unscored"].format(a=a, b=b))
         else:
-            key = "result_draw" if a == b else "result_win" if a > b else "result_loss"
-            self.say(self.W[key].format(a=a, b=b))
+            self.say(self.W[verdict(a, b)].format(a=a, b=b))
         self.review(start, end, deal_no)
 
     def review(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
@@ -577,11 +582,7 @@ class VariantPlay(ScopertaPlay):
         """The points of the two sides and who won the deal (61 or more; 60-60 a draw);
         from a position without score= only the points, as who won is not known."""
         a, b = end.side_points
-        if end.score is None:
-            key = "result"
-        else:
-            key = {1: "result_win", -1: "result_loss"}.get(deal_result(a, b), "result_draw")
-        self.say(self.O[key].format(a=a, b=b))
+        self.say(self.O["result" if end.score is None else verdict(a, b)].format(a=a, b=b))
         if self.v.name in SUPPORTED:  # two-player hidden-card games: judged from your seat
             self.review(start, end, deal_no)
 
@@ -669,8 +670,9 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     In scoperta both hands and the talon's top card are face up. You are player 1. At your
     turn type a card in any form (AD, ad, 1D, 10b), `hint` for the engine's best card and
     its value for you, `u` for the cards you have not seen, `b` for the whole board, or `q`
-    to quit; the last card of your hand is played for you. Values are expected final margins (the points
-    taken plus the points still to win: taking a trick does not move them). The engine says
+    to quit; the last card of your hand is played for you. Values are expected final
+    margins (the points taken plus the points still to win: taking a trick does not move
+    them). The engine says
     why it plays each card (what it does in the trick, and its value for the engine: exact,
     or an estimate with its ±);
     in the hidden-card games only what your seat may see (what the card does, not why).
