@@ -408,3 +408,26 @@ def test_a_puzzle_comment_is_in_the_pages_language(page):
         _click(drv, drv.find_element("css selector", 'nav button[data-tab="analyse"]'))
     finally:
         Select(drv.find_element("id", "lang")).select_by_value("en")
+
+
+def test_undo_then_redo_gives_the_engines_card_back_in_a_hidden_game(page):
+    """Redo sent the engine's card through /api/play, which a sealed hidden game now refuses
+    from the human's seat: redo gives back the record as it was before the undo."""
+    drv, server = page
+    _open(drv, server)
+    _deal(drv, "classic", 21)
+    for k in range(2):  # two cards of yours, each answered by the engine
+        _click(drv, drv.find_elements("css selector", '#board svg g.card[data-place="hand1"]')[0])
+        _wait(drv, lambda: drv.execute_script("return S.game.moves.length") >= 2 * (k + 1)
+              and _settled(drv), what="the engine's answer")
+    played = drv.execute_script("return S.game.moves.slice()")
+    _click(drv, drv.find_element("id", "undo"))
+    _wait(drv, lambda: drv.execute_script("return S.game.moves.length") < len(played)
+          and _settled(drv), what="the undo")
+    back = drv.execute_script("return S.game.moves.length")
+    for k in range(back + 1, len(played) + 1):  # your card, then the engine's
+        _click(drv, drv.find_element("id", "redo"))
+        _wait(drv, lambda: drv.execute_script("return S.game.moves.length") == k, what="a redo")
+    assert drv.execute_script("return S.game.moves") == played
+    assert drv.execute_script("return document.getElementById('status').className") != "error"
+    assert drv.find_element("id", "redo").get_attribute("disabled")
