@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 
@@ -63,6 +64,18 @@ def client_for(cluster: str | None, workers: int):
 def say(line: str) -> None:
     """A progress or resume line, on stderr."""
     click.echo(line, err=True)
+
+
+def log_failed(log) -> None:
+    """Exit 1, once the result is out, when the run's log (a TaskLog) could not be written:
+    the result stands, the log holds only the rows written before."""
+    if log is not None and log.failed:
+        click.echo(
+            f"error: {log.failed}: the result above is whole; the log holds the rows written "
+            f"before",
+            err=True,
+        )
+        sys.exit(1)
 
 
 def progress_line(quiet: bool = False) -> Callable[[str], None] | None:

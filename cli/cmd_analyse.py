@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import click
 
-from cli.cluster_opts import cluster_options
-from cli.options import LANG, SECONDS, SEED, clip, clip_message, count
+from cli.cluster_opts import cluster_options, log_failed
+from cli.options import LANG, SECONDS, SEED, clip, clip_message, count, note
 from solver import jsonfile
 from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.analysis import Limit
@@ -100,8 +100,8 @@ def _human(a, out) -> None:
             else ""
         )
         out(f"line: {' '.join(j['pv'])}" + then)
-    for note in a.notes:
-        out(f"note: {note}")
+    for line in a.notes:
+        out(f"note: {line}")
     if a.samples is not None:
         out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
     if not a.exact:
@@ -159,12 +159,23 @@ def _batch(
         for n, t, e in jsonfile.stream_lines(click.get_binary_stream("stdin"), "")
         if e is not None or (t.strip() and not t.strip().startswith("#"))
     )
+    from cli.cluster_opts import say
+    from solver import cluster as cl
+
+    log = None
     if cluster is None and log_path is None:
         results = (
             (n, analyse_line(t, *args) if e is None else _bad_line(t, e)) for n, t, e in todo
         )
     else:
-        results = _batch_tasks(list(todo), args, cluster, workers, log_path)
+        log = cl.TaskLog(
+            log_path,
+            {"analyse": args[0], "time_limit": args[1], "samples": args[3], "seed": args[4]},
+            _logged_input_error,
+            say,
+            first=1,
+        )
+        results = _batch_tasks(list(todo), args, cluster, workers, log)
     bad = total = 0
     for n, obj in results:
         total += 1
@@ -176,6 +187,7 @@ def _batch(
         raise PositionError(
             f"{bad} of {total} input lines were not analysed (their JSON objects carry the error)"
         )
+    log_failed(log)
 
 
 def _bad_line(text: str, error) -> dict:
@@ -216,20 +228,14 @@ def _logged_move(m) -> bool:
     )
 
 
-def _batch_tasks(lines, args, cluster, workers, log_path):
-    """(line number, JSON object) in input order: the lines already in the log, the others
-    analysed here or on the cluster, each logged as it finishes. A logged row whose output
-    is not an analysis becomes its line's error (naming the log's file and line)."""
+def _batch_tasks(lines, args, cluster, workers, log):
+    """(line number, JSON object) in input order: the lines already in ``log`` (a TaskLog),
+    the others analysed here or on the cluster, each logged as it finishes. A logged row
+    whose output is not an analysis becomes its line's error (naming the log's file and
+    line)."""
     from cli.cluster_opts import client_for, progress_line, say
     from solver import cluster as cl
 
-    log = cl.TaskLog(
-        log_path,
-        {"analyse": args[0], "time_limit": args[1], "samples": args[3], "seed": args[4]},
-        _logged_input_error,
-        say,
-        first=1,
-    )
     bad = {n: _bad_line(t, e) for n, t, e in lines if e is not None}
     texts = {n: t for n, t, e in lines if e is None}
     done = log.done(lambda n, row: texts.get(n) == row.get("input"))
@@ -289,7 +295,8 @@ def _logged_leaves(pos, objective, log_for):
 def _split_search(pos, objective, cluster, workers, log_path):
     """One position's exact search split into tasks (solver/split_search.py), run on the
     cluster, or here with --log alone; each finished task's positions are logged at once,
-    and a rerun with the log (whatever its workers) does only the positions it lacks."""
+    and a rerun with the log (whatever its workers) does only the positions it lacks.
+    Returns the analysis and the log written (a TaskLog)."""
     import time
 
     from cli.cluster_opts import client_for, progress_line, say
@@ -351,7 +358,7 @@ def _split_search(pos, objective, cluster, workers, log_path):
     read = f", {logged} positions read from {log_path}" if logged else ""
     return S.combine(
         s, values, time.perf_counter() - t0, note=f"{len(groups)} tasks run {where}{read}"
-    )
+    ), log
 
 
 def _analysis(
@@ -466,7 +473,7 @@ def analyse(
             raise click.UsageError("give a POSITION or --record, not both")
         if move is None or seat is None:
             raise click.UsageError("--record needs --move N and --seat S")
-        pos = seat_position_from_record(read_record(record_file), move, seat)
+        pos = seat_position_from_record(read_record(record_file, note), move, seat)
         a = _analysis(
             pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=True
         )
@@ -482,8 +489,9 @@ def analyse(
     if position == "-":
         _batch(objective, time_limit, estimate_limit, samples, seed, cluster, workers, log_path)
         return
+    log = None
     if split:
-        a = _split_search(parse_position(position), objective, cluster, workers, log_path)
+        a, log = _split_search(parse_position(position), objective, cluster, workers, log_path)
     else:
         a = _analysis(
             parse_position(position),
@@ -498,6 +506,7 @@ def analyse(
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
         _human(a, click.echo)
+    log_failed(log)
 
 
 @click.command()

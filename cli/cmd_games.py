@@ -9,14 +9,14 @@ import time
 
 import click
 
-from cli.options import SEED, check_output, count, record_text, save_text
+from cli.options import SEED, check_output, count, note, save_text
 from solver.errors import BriscolaError
 from solver.players.agents import agent_name, seat_agents
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
 from solver.i18n import agree
 from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
-from solver.record import deal_record, match_record, read_records, replay_all
+from solver.record import deal_record, match_record, read_records, records_text, replay_all
 from solver.rules import VARIANTS, get_variant
 
 
@@ -171,7 +171,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
                 f"(mean per match {t.points[0] / done:.1f} - {t.points[1] / done:.1f})"
             )
     if record_out:
-        where = save_text(record_out, record_text(records))
+        where = save_text(record_out, records_text(records))
         click.echo(agree(f"wrote {len(records)} records to {where}", "en"))
         if where != record_out:
             sys.exit(1)
@@ -245,7 +245,7 @@ def replay(record):
       briscola simulate --variant classic --games 3 --seed 5 --record-out games.jsonl
       briscola replay games.jsonl
     """
-    recs = read_records(record)
+    recs = read_records(record, note)
     for r_i, rec in enumerate(recs, 1):
         states = replay_all(rec)
         many = len(states) > 1 or "deals" in rec

@@ -11,7 +11,7 @@ import time
 
 import click
 
-from cli.cluster_opts import client_for, cluster_options, progress_line, say
+from cli.cluster_opts import client_for, cluster_options, log_failed, progress_line, say
 from cli.options import SECONDS, SEED, count
 from solver import cluster as cl
 from solver.errors import BriscolaError, whole
@@ -50,10 +50,11 @@ def run_logged(
 ):
     """The match logged to ``log_path`` (solver.players.match.run_logged), on the cluster
     (``cluster``: an address or "local") or here over ``jobs`` processes. Returns all the
-    results, the logged ones first, and whether Ctrl-C stopped the run."""
+    results, the logged ones first, whether Ctrl-C stopped the run, and the log (a
+    TaskLog: its ``failed`` says why a row could not be written)."""
     log = cl.TaskLog(log_path, log_key(variant, a, b, seed), log_row_error, say)
     run_tasks = None if cluster is None else on_cluster(cluster, workers, quiet)
-    return play_logged(
+    results, interrupted = play_logged(
         variant,
         a,
         b,
@@ -65,6 +66,7 @@ def run_logged(
         run_tasks,
         lambda held: say(log.resumed(held, deals, "deals")),
     )
+    return results, interrupted, log
 
 
 def report_lines(
@@ -194,10 +196,11 @@ def match(
             err=True,
         )
 
+    log = None
     if cluster is None and log_path is None:
         results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
     else:
-        results, interrupted = run_logged(
+        results, interrupted, log = run_logged(
             v.name,
             a,
             b,
@@ -231,6 +234,7 @@ def match(
             click.echo(line)
     if interrupted:
         sys.exit(130)
+    log_failed(log)
 
 
 COMMANDS = [match]

@@ -12,7 +12,7 @@ from dataclasses import replace
 import click
 
 from cli.cluster_opts import client_for, cluster_options, progress_line
-from cli.options import LANG, SECONDS, SEED, check_output, count, record_text, save_text
+from cli.options import LANG, SECONDS, SEED, check_output, count, note, save_text
 from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
@@ -37,6 +37,7 @@ from solver.record import (
     match_record,
     prepared,
     read_record,
+    records_text,
     replay_all,
     start_record,
 )
@@ -767,7 +768,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
                 body = deal_record(hold[0])
                 rec["deals"].append({k: body[k] for k in ("dealer", "deck", "moves")})
                 rec["result"] = rec.pop("result")
-        where = save_text(record_out, record_text(rec))
+        where = save_text(record_out, records_text(rec))
         ses.say(W["wrote"].format(path=where))
         if where != record_out and stop != "interrupted":
             click.get_current_context().exit(1)
@@ -889,7 +890,7 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
       briscola review game.json --time-per-move 0.5
       briscola review match.json --time-per-move 1 --cluster
     """
-    rec = read_record(record)
+    rec = read_record(record, note)
     if cluster is None:
         rv = review_record(
             rec, time_per_move, progress=progress_printer(lang=lang), objective=objective

@@ -10,7 +10,7 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options
-from cli.options import LANG, SEED, check_output, count, save_text, stdin_text
+from cli.options import LANG, SEED, check_output, count, note, save_text, stdin_text
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
@@ -119,12 +119,12 @@ def puzzles_solve(file, as_json, exact_only):
 def _read(file: str):
     """The puzzles of FILE, or of standard input for "-"."""
     if file != "-":
-        return read_puzzle_file(file)
+        return read_puzzle_file(file, note)
     try:
         text = stdin_text()
     except jsonfile.JSONFileError as e:
         raise PuzzleError.like(e) from None
-    return read_puzzles(text.splitlines(), "<stdin>")
+    return read_puzzles(jsonfile.without_torn_tail(text, "<stdin>", note).splitlines(), "<stdin>")
 
 
 @puzzles.command("generate")

@@ -5,7 +5,6 @@ so a 50 MB line cannot make a 50 MB error)."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -170,13 +169,19 @@ def check_output(
             raise OutputPathError(f"{option} {clip(path)} is not writable")
 
 
+def note(line: str) -> None:
+    """A line the user should read that is not an error (a file read without its torn last
+    line), on stderr."""
+    click.echo(f"note: {line}", err=True)
+
+
 def save_text(path: str, text: str) -> str:
-    """Write ``text`` to ``path``; if that fails after all (the disk filled, the directory
-    went away), keep it: in a new file of the working directory, or else on stdout. Returns
-    where it went; a failure is said on stderr."""
+    """Write ``text`` to ``path`` whole (jsonfile.write_whole: a crash leaves the old file as
+    it was); if that fails after all (the disk filled, the directory went away), keep it: in
+    a new file of the working directory, or else on stdout. Returns where it went; a failure
+    is said on stderr."""
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        jsonfile.write_whole(path, text)
         return path
     except OSError as e:
         click.echo(f"error: cannot write {clip(path)}: {e.strerror}", err=True)
@@ -192,10 +197,3 @@ def save_text(path: str, text: str) -> str:
         sys.stdout.write(text)
         sys.stdout.flush()
         return "-"
-
-
-def record_text(records) -> str:
-    """The text of one record (JSON) or of several (JSON Lines), as write_record writes it."""
-    if isinstance(records, dict):
-        return json.dumps(records, indent=1) + "\n"
-    return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)

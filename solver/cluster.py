@@ -304,7 +304,9 @@ class TaskLog:
     ``warn``) and its task runs again. Every row of this run is checked: its index a whole
     number from ``first``, and ``row_error(row)`` (what is wrong with it, or None); a bad row
     is a LogError naming the file and line, never a wrong result. Rows are written whole:
-    a newline first if the file lacks its last one, and flushed to the disk (fsync)."""
+    a newline first if the file lacks its last one, and flushed to the disk (fsync). A row
+    that cannot be written (the disk filled) does not stop the run, whose result is the
+    user's: ``failed`` says why (through ``warn`` too) and no more rows are tried."""
 
     def __init__(
         self,
@@ -320,6 +322,7 @@ class TaskLog:
         self.warn = warn
         self.first = first
         self.lines: dict[int, int] = {}
+        self.failed: str | None = None
 
     def where(self, index: int) -> str:
         """file:line of the row of task ``index`` read by ``done``."""
@@ -414,7 +417,7 @@ class TaskLog:
         return found
 
     def write(self, index: int, result: dict) -> None:
-        if not self.path:
+        if not self.path or self.failed:
             return
         row = (json.dumps({**self.key, "index": index, **result}) + "\n").encode()
         try:
@@ -428,7 +431,12 @@ class TaskLog:
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as e:
-            raise LogError(f"cannot write to the log {self.path}: {e.strerror}") from None
+            self.failed = f"cannot write to the log {self.path}: {e.strerror}"
+            if self.warn:
+                self.warn(
+                    f"error: {self.failed}; the run goes on without it (a rerun goes on "
+                    f"from the rows written)"
+                )
 
     def resumed(self, held: int, total: int, what: str = "tasks") -> str:
         """The line a resumed run says: what the log already held."""

@@ -1,5 +1,7 @@
-"""Reading the JSON the user hands us (records, puzzles, task logs, batch lines) so that any
-bad input is one whole line naming the file and the line, never a traceback.
+"""The user's files: reading the JSON the user hands us (records, puzzles, task logs, batch
+lines) so that any bad input is one whole line naming the file and the line, never a
+traceback; a JSON-lines file whose last line a crash cut short read without it; and writing
+a file whole or not at all, so that a crash never leaves a user's file half written.
 
 A UTF-8 byte-order mark is accepted; text that is not UTF-8, nesting deeper than
 ``MAX_DEPTH``, numbers of thousands of digits, strings holding a lone surrogate
@@ -11,6 +13,11 @@ from __future__ import annotations
 
 import errno
 import json
+import os
+import secrets
+import stat
+import warnings
+from collections.abc import Callable
 
 from solver.errors import ENGLISH, BriscolaError
 
@@ -188,3 +195,75 @@ def kind(value) -> str:
         return "a number"
     names: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
     return names.get(type(value), "a value")
+
+
+def torn_tail(text: str) -> tuple[str, int] | None:
+    """(the text before it, its line number) when ``text`` is JSON Lines whose last line a
+    crash cut short: that line lacks its newline and is not JSON, while some line before it
+    is. None otherwise (a whole file, or one that is not JSON Lines at all)."""
+    if not text or text.endswith("\n"):
+        return None
+    head, _, tail = text.rpartition("\n")
+    if not head.strip() or not tail.strip():
+        return None
+    try:
+        json.loads(tail)
+        return None
+    except ValueError:
+        pass
+    last = head.rstrip("\n").rpartition("\n")[2]
+    try:
+        json.loads(last)
+    except ValueError:
+        return None
+    return head + "\n", head.count("\n") + 2
+
+
+def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None = None) -> str:
+    """``text`` less a last line a crash cut short (``torn_tail``), said through ``warn``
+    (Python's warnings when None): the lines before it are the user's, and are read."""
+    torn = torn_tail(text)
+    if torn is None:
+        return text
+    head, n = torn
+    message = (
+        f"{name}:{n}: the last line was cut short (a crash while writing it?): read without it"
+    )
+    if warn is None:
+        warnings.warn(message, stacklevel=3)
+    else:
+        warn(message)
+    return head
+
+
+def write_whole(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a new file beside it, flushed to
+    the disk, then renamed over it, so that a crash or a full disk leaves the old file as it
+    was (an existing file keeps its permissions). A path that is not a regular file (a
+    device, a pipe) is written in place. OSError when it cannot be written."""
+    path = os.path.realpath(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
+    folder, base = os.path.split(path)
+    spare = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.part")
+    fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(spare, stat.S_IMODE(mode))
+        os.replace(spare, path)
+    except BaseException:
+        try:
+            os.unlink(spare)
+        except OSError:
+            pass
+        raise

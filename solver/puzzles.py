@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.resources import files
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NoReturn
 
 from solver.errors import BriscolaError, given, whole
@@ -247,13 +247,14 @@ def read_puzzles(lines: str | Iterable[str], name: str | None = None) -> list[Pu
     return out
 
 
-def read_puzzle_file(path: str) -> list[Puzzle]:
-    """The puzzles of a file (UTF-8, a byte-order mark accepted)."""
+def read_puzzle_file(path: str, warn: Callable[[str], None] | None = None) -> list[Puzzle]:
+    """The puzzles of a file (UTF-8, a byte-order mark accepted); a last line cut short by a
+    crash is left out and said through ``warn`` (Python's warnings when None)."""
     try:
         text = jsonfile.read_text(path)
     except JSONFileError as e:
         raise PuzzleError.like(e) from None
-    return read_puzzles(text.splitlines(), path)
+    return read_puzzles(jsonfile.without_torn_tail(text, path, warn).splitlines(), path)
 
 
 #: the bundled puzzle file of each game (scoperta is the default set)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 
 from solver.errors import BriscolaError, given, whole
 from solver import jsonfile
@@ -132,31 +133,35 @@ def match_record(match: MatchState, seed=None, players=None) -> dict:
 # ----- files --------------------------------------------------------------------------
 
 
+def records_text(records) -> str:
+    """The text of one record (JSON) or of several (a list or tuple of them: JSON Lines)."""
+    if isinstance(records, dict):
+        return json.dumps(records, indent=1) + "\n"
+    return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+
+
 def write_record(path: str, records, force: bool = False) -> None:
     """Write one record as JSON, or several (a list or tuple of them) as JSON Lines; never
-    overwrite without force."""
+    overwrite without force, and never leave the file half written."""
     if not isinstance(records, dict) and not (
         isinstance(records, (list, tuple)) and all(isinstance(r, dict) for r in records)
     ):
         raise RecordError.of("argument.records", name="records", got=given(records))
     if os.path.exists(path) and not force:
         raise RecordError(f"{path} exists: use --force to overwrite it")
-    if isinstance(records, dict):
-        text = json.dumps(records, indent=1) + "\n"
-    else:
-        text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        jsonfile.write_whole(path, records_text(records))
     except OSError as e:
         raise RecordError(f"cannot write {path}: {e.strerror}") from None
 
 
-def read_records(path: str) -> list[dict]:
-    """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked."""
+def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[dict]:
+    """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked. A last
+    line of JSON Lines cut short by a crash is left out and said through ``warn`` (Python's
+    warnings when None)."""
     try:
         text = jsonfile.read_text(path)
-        recs = _load(text, path)
+        recs = _load(text, path, warn)
     except JSONFileError as e:
         raise RecordError.like(e) from None
     if not recs:
@@ -164,16 +169,16 @@ def read_records(path: str) -> list[dict]:
     return [check_record(r, f"{path}") for r in recs]
 
 
-def read_record(path: str) -> dict:
-    recs = read_records(path)
+def read_record(path: str, warn: Callable[[str], None] | None = None) -> dict:
+    recs = read_records(path, warn)
     if len(recs) != 1:
         raise RecordError(f"{path} holds {len(recs)} records, expected one")
     return recs[0]
 
 
-def _load(text: str, where: str) -> list:
+def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> list:
     """The records of a file's text: one JSON value (a list is the list of records), else
-    JSON Lines."""
+    JSON Lines (less a last line cut short)."""
     if not text.strip():
         raise RecordError(f"{where} is empty")
     try:
@@ -185,6 +190,8 @@ def _load(text: str, where: str) -> list:
             jsonfile.loads(lines[0][1], where, lines[0][0])
         except JSONFileError:
             raise whole from None
+        text = jsonfile.without_torn_tail(text, where, warn)
+        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
         return [jsonfile.loads(ln, where, n) for n, ln in lines]
 
 

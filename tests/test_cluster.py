@@ -102,10 +102,10 @@ def test_an_interrupted_match_resumes_with_only_the_missing_deals(client, tmp_pa
         if len(results) == 4:
             stop.append(True)
             raise KeyboardInterrupt
-    first, interrupted = M.run_logged("scoperta", "greedy", "random", 10, 11, 1, None, 2, log,
+    first, interrupted, _ = M.run_logged("scoperta", "greedy", "random", 10, 11, 1, None, 2, log,
                                       interrupt_after_four)
     assert interrupted and len(first) == 4 and stop
-    res, interrupted = M.run_logged("scoperta", "greedy", "random", 10, 11, 1,
+    res, interrupted, _ = M.run_logged("scoperta", "greedy", "random", 10, 11, 1,
                                     client.scheduler.address, 2, log, quiet=True)
     assert not interrupted
     rows = [json.loads(x) for x in open(log)]

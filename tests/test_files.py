@@ -134,6 +134,83 @@ def test_a_puzzle_file_with_a_byte_order_mark_is_read(tmp_path):
     assert r.exit_code == 0 and "ok" in r.output, r.output
 
 
+# ----- torn by a crash, written whole --------------------------------------------------------
+
+def _torn(path, keep_lines: int) -> None:
+    """Cut ``path`` in the middle of the line after its first ``keep_lines`` lines."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:keep_lines]) + lines[keep_lines][: len(lines[keep_lines]) // 2])
+
+
+def test_a_record_file_torn_by_a_crash_replays_the_records_before_the_tear(tmp_path):
+    """A JSON-lines record file whose last line a crash cut short was refused whole: the
+    records before it are the user's and replay, the torn line said, the file untouched."""
+    p = tmp_path / "games.jsonl"
+    assert run("simulate", "-n", "3", "--seed", "3", "--record-out", str(p)).exit_code == 0
+    whole = run("replay", str(p)).output
+    _torn(p, 2)
+    before = p.read_bytes()
+    r = run("replay", str(p))
+    assert r.exit_code == 0, r.output
+    assert r.stderr == f"note: {p}:3: the last line was cut short (a crash while writing it?): " \
+                       "read without it\n"
+    assert "[record 2]" in r.stdout and "[record 3]" not in r.stdout
+    assert whole.startswith(r.stdout)
+    assert p.read_bytes() == before
+    with pytest.warns(UserWarning, match="cut short"):
+        assert len(read_records(str(p))) == 2
+
+
+def test_a_torn_single_record_is_still_refused_in_one_line(tmp_path, deal_rec):
+    """One pretty-printed record cut short has no whole part to read: an error, not a guess."""
+    p = tmp_path / "r.json"
+    text = json.dumps(deal_rec, indent=1)
+    p.write_text(text[: text.index('"moves"') + 30])
+    r = run("replay", str(p))
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and str(p) in r.stderr, r.output
+
+
+def test_a_puzzle_file_torn_by_a_crash_is_solved_up_to_the_tear(tmp_path):
+    p = tmp_path / "p.jsonl"
+    second = {**PUZZLE, "id": "p2"}
+    p.write_text(json.dumps(PUZZLE) + "\n" + json.dumps(second)[:40])
+    r = run("puzzles", "solve", str(p))
+    assert r.exit_code == 0 and "ok" in r.stdout and "p2" not in r.stdout, r.output
+    assert f"note: {p}:2: the last line was cut short" in r.stderr
+    with pytest.warns(UserWarning, match="cut short"):
+        assert [q.id for q in read_puzzle_file(str(p))] == ["p1"]
+    said = []
+    assert len(read_puzzle_file(str(p), said.append)) == 1 and len(said) == 1
+
+
+def test_a_record_written_over_an_old_one_is_whole_or_not_at_all(tmp_path, deal_rec,
+                                                                    monkeypatch):
+    """write_record opened the old file for writing first: a crash or a full disk midway
+    left neither record. Now the old file stays as it was, and no part file is left."""
+    import errno
+    import os
+
+    from solver.record import write_record
+    p = tmp_path / "r.json"
+    p.write_text("the user's old record\n")
+    os.chmod(p, 0o640)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    with monkeypatch.context() as m:
+        m.setattr(os, "fsync", full)
+        with pytest.raises(RecordError, match="No space left on device"):
+            write_record(str(p), deal_rec, force=True)
+    assert p.read_text() == "the user's old record\n"
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["r.json"]
+    write_record(str(p), deal_rec, force=True)
+    assert json.loads(p.read_text()) == deal_rec and (os.stat(p).st_mode & 0o777) == 0o640
+    link = tmp_path / "link.json"
+    link.symlink_to(p)
+    write_record(str(link), [deal_rec, deal_rec], force=True)
+    assert link.is_symlink() and len(p.read_text().splitlines()) == 2
+
+
 def test_puzzles_solve_says_when_the_verdict_rests_on_an_estimate(tmp_path):
     """A full-talon scoperta position is beyond the exact search: its verdict says
     "(estimate)", and --exact-only skips it without analysing it."""
@@ -225,7 +302,7 @@ def test_fuzz_records(tmp_path, deal_rec, match_rec):
         p.write_bytes(text_of(objs, rng))
 
         def read_and_replay():
-            for rec in read_records(str(p)):
+            for rec in read_records(str(p), lambda line: None):
                 replay_all(rec)
         _expect_one_line(read_and_replay, (RecordError,))
 
@@ -238,7 +315,7 @@ def test_fuzz_puzzles(tmp_path):
         objs[1]["id"] = "p2" if isinstance(objs[1], dict) and objs[1].get("id") == "p1" \
             else objs[1].get("id") if isinstance(objs[1], dict) else None
         p.write_bytes(text_of(objs, rng))
-        _expect_one_line(lambda: read_puzzle_file(str(p)), (PuzzleError,))
+        _expect_one_line(lambda: read_puzzle_file(str(p), lambda line: None), (PuzzleError,))
 
 
 def test_fuzz_match_logs(tmp_path):

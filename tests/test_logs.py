@@ -204,15 +204,38 @@ def test_an_unreachable_scheduler_fails_fast_in_one_line():
     assert r.stderr.count("\n") == 1
 
 
-def test_a_log_that_cannot_be_written_is_one_line_even_over_processes(tmp_path, monkeypatch):
-    """A failing write inside the pool's loop used to end as "Pool is still running"."""
-    def full(self, index, result):
-        raise cl.LogError(f"cannot write to the log {self.path}: No space left on device")
-    monkeypatch.setattr(cl.TaskLog, "write", full)
+def _disk_full(monkeypatch):
+    """Every fsync fails as on a full disk (the log's rows are flushed with one)."""
+    import errno
+    import os
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+
+
+def test_a_log_that_cannot_be_written_keeps_the_match_result(tmp_path, monkeypatch):
+    """A full disk mid-run ended the match in one line, exit 2, its result lost (and over
+    processes once as "Pool is still running"): the result is the user's, so it is given,
+    the failure said as it happens and again at the end, and the exit code is 1."""
+    _disk_full(monkeypatch)
     log = tmp_path / "m.jsonl"
     r = run(MATCH + ["--log", str(log), "--jobs", "2"])
-    assert r.exit_code == 2 and "Pool is still running" not in r.output, r.output
-    assert r.stderr == f"error: cannot write to the log {log}: No space left on device\n"
+    assert r.exit_code == 1 and "Pool is still running" not in r.output, r.output
+    assert _stats(r)["deals"] == 8
+    said = f"cannot write to the log {log}: No space left on device"
+    lines = r.stderr.splitlines()
+    assert len(lines) == 2 and all(ln.startswith(f"error: {said}") for ln in lines), lines
+
+
+def test_a_log_that_cannot_be_written_keeps_every_analysis_of_a_batch(tmp_path, monkeypatch):
+    _disk_full(monkeypatch)
+    log = tmp_path / "a.jsonl"
+    r = run(["analyse", "-", "--log", str(log)], "\n".join(ENDGAMES) + "\n")
+    assert r.exit_code == 1, r.output
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(out) == len(ENDGAMES) and all("best" in o for o in out)
+    assert r.stderr.count("No space left on device") == 2
 
 
 @pytest.mark.parametrize("what", ["record", "positions"])
