@@ -22,6 +22,9 @@ A deal continued from a position (the analysis board's "play on from here") has 
 ``"start"`` (the position's notation) and ``"talon"`` (its talon order, top first, the trump
 card last; drawn at random when the game began) take the place of dealer and deck; its
 ``moves`` are the cards played since the start (the start's table cards are not repeated).
+When the start gives no score its result is ``{"points": [a, b], "since_start": true}``:
+the points won since the start, and no winner (the points taken before are no one's known
+share).
 """
 
 from __future__ import annotations
@@ -57,9 +60,21 @@ class RecordError(BriscolaError):
 # ----- building -----------------------------------------------------------------------
 
 
-def _result(points: tuple[int, int]) -> dict:
-    a, b = points
+def result_of(state: GameState) -> dict:
+    """The result of a finished deal; a deal continued from a position without a score
+    has only the points won since its start, and no winner anyone can name."""
+    if state.score is None:
+        a, b = state.won_since_start
+        return {"points": [a, b], "since_start": True}
+    a, b = state.side_points
     return {"points": [a, b], "winner": 1 if a > 60 else 2 if b > 60 else None}
+
+
+def _result_words(res: dict) -> str:
+    a, b = res["points"]
+    if res.get("since_start"):
+        return f"{a}-{b} won from the start on"
+    return f"{a}-{b} (winner {res.get('winner')})"
 
 
 def _deal_body(state: GameState) -> dict:
@@ -71,7 +86,7 @@ def _deal_body(state: GameState) -> dict:
         "moves": [card_str(c) for c in state.moves],
     }
     if state.is_over:
-        body["result"] = _result(state.side_points)
+        body["result"] = result_of(state)
     return body
 
 
@@ -106,7 +121,7 @@ def start_record(state: GameState, start: str, talon, seed=None, players=None) -
         players=_names(players),
     )
     if state.is_over:
-        rec["result"] = _result(state.side_points)
+        rec["result"] = result_of(state)
     return rec
 
 
@@ -222,6 +237,11 @@ def _check_result(res, where: str) -> None:
         raise RecordError(f'{where}: result must be {{"points": [a, b], "winner": 1, 2 or null}}')
     if res.get("winner", None) not in (1, 2, None):
         raise RecordError(f"{where}: result winner must be 1, 2 or null (a draw)")
+    if "since_start" in res and (res["since_start"] is not True or "winner" in res):
+        raise RecordError(
+            f'{where}: result "since_start" must be true, and comes without a winner (a start '
+            f"without a score)"
+        )
 
 
 def _check_start(d: dict, where: str, variant: str) -> dict:
@@ -367,12 +387,11 @@ def _replay_deal(variant, d: dict, where: str, deal: int | None = None) -> GameS
                 f"{where}the record states a result but the deal stops after "
                 f"{len(d['moves'])} moves"
             )
-        got = _result(state.side_points)
-        if got["points"] != res["points"] or got["winner"] != res.get("winner"):
-            a, b = res["points"]
+        got = result_of(state)
+        if got["points"] != res["points"] or got.get("winner") != res.get("winner"):
             raise RecordError(
-                f"{where}the record states {a}-{b} (winner {res.get('winner')}) "
-                f"but the moves give {got['points'][0]}-{got['points'][1]} (winner {got['winner']})"
+                f"{where}the record states {_result_words(res)} but the moves give "
+                f"{_result_words(got)}"
             )
     return state
 

@@ -157,6 +157,24 @@ def test_replay_of_a_start_says_the_points_won_since_and_no_dealer(tmp_path, sco
     assert lines[-1] == last
 
 
+def test_a_start_without_a_score_records_no_winner(tmp_path):
+    """Such a record said "winner": null, which reads as a draw: its points are those won
+    since the start, and who won the deal is not known."""
+    path = _start_record(tmp_path / "s.json", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    rec = json.loads(open(path).read())
+    assert rec["result"] == {"points": [25, 0], "since_start": True}
+    scored = _start_record(tmp_path / "t.json",
+                           "hand1=3C,AS hand2=2C,RS briscola=RD turn=1 score=40-55")
+    assert json.loads(open(scored).read())["result"] == {"points": [65, 55], "winner": 1}
+    older = {**rec, "result": {"points": [25, 0], "winner": None}}
+    (tmp_path / "old.json").write_text(json.dumps(older))
+    assert run("replay", str(tmp_path / "old.json")).exit_code == 0
+    for bad, words in [({"points": [25, 0], "since_start": True, "winner": None}, "without a winner"),
+                       ({"points": [20, 5], "since_start": True}, "states 20-5 won from the start on")]:
+        (tmp_path / "bad.json").write_text(json.dumps({**rec, "result": bad}))
+        one_line_error(run("replay", str(tmp_path / "bad.json")), words)
+
+
 def test_replay_refuses_a_tampered_record(tmp_path):
     out = tmp_path / "g.json"
     run("simulate", "-n", "1", "--seed", "4", "--record-out", str(out))

@@ -150,6 +150,9 @@ def test_a_pasted_position_with_a_card_on_the_table_plays_to_the_end(client, sta
         v = r.json()
     rec = client.post("/api/record", json={"game": v["game"]}).json()
     assert rec["moves"] == v["game"]["moves"] and rec["moves"][0] == card
+    # no score=: the points won since the start, and no winner (it said a winner or a draw)
+    assert v["result"] == rec["result"] and rec["result"]["since_start"] is True
+    assert "winner" not in rec["result"] and sum(rec["result"]["points"]) < 120
     path = tmp_path / "board.json"
     write_record(str(path), rec)
     assert replay_all(read_record(str(path)))[0].is_over

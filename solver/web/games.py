@@ -56,6 +56,7 @@ from solver.record import (
     deal_record,
     deal_start,
     played,
+    result_of,
     start_record,
 )
 from solver.review import (
@@ -126,7 +127,7 @@ class Game:
         rec = dict(self.head)
         rec["moves"] = [card_str(c) for c in self.moves]
         if self.state.is_over:
-            rec["result"] = deal_record(self.state)["result"]
+            rec["result"] = result_of(self.state)
         return rec
 
     def at(self, ply: int) -> Game:
@@ -233,13 +234,13 @@ def _check_result(game: Game, result: dict) -> None:
     if not game.state.is_over:
         raise RecordError.of("board.result_unfinished", n=len(game.moves))
     got = game.record["result"]
-    if result["points"] != got["points"] or result.get("winner") != got["winner"]:
+    if result["points"] != got["points"] or result.get("winner") != got.get("winner"):
         raise RecordError.of(
             "board.result_differs",
             stated="-".join(map(str, result["points"])),
             stated_winner=result.get("winner") or "-",
             got="-".join(map(str, got["points"])),
-            got_winner=got["winner"] or "-",
+            got_winner=got.get("winner") or "-",
         )
 
 
@@ -383,8 +384,7 @@ def game_view(
             "points": t.points,
         }
     if s.is_over:
-        a, b = s.side_points
-        out["result"] = {"points": [a, b], "winner": 1 if a > b else 2 if b > a else None}
+        out["result"] = result_of(s)
     return out
 
 

@@ -117,6 +117,7 @@ function foldPlayed() {
 
 function resultText(r) {
   const [a, b] = r.points;
+  if (r.since_start) return `${a} – ${b} · ` + t("since_start");
   return `${a} – ${b} · ` + (r.winner ? t("wins", { p: pname(r.winner) }) : t("draw"));
 }
 
