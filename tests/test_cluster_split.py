@@ -124,6 +124,23 @@ def test_a_stopped_run_resumes_from_its_log_with_only_the_missing_tasks(tmp_path
     assert done.exit_code == 0 and calls == [] and "nothing left to run" in done.stderr
 
 
+def test_a_log_that_cannot_be_written_keeps_the_split_answer(tmp_path, monkeypatch):
+    """A full disk mid-run ended the search with no answer (exit 2): the answer is given,
+    the failure said, exit 1."""
+    import errno
+    import os
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    r = _cli(["analyse", TALON6, "--log", str(tmp_path / "one.jsonl"), "--json"])
+    assert r.exit_code == 1, r.output
+    monkeypatch.undo()
+    local = _cli(["analyse", TALON6, "--json"])
+    assert _answer(json.loads(r.stdout)) == _answer(json.loads(local.stdout))
+    assert r.stderr.count("No space left on device") == 2
+
+
 @pytest.mark.parametrize("args,words", [
     (["analyse", "hand1=ZZ", "--log", "LOG"], "ZZ"),
     (["analyse", "variant=briscolone hand1=AC,2C hand2=3C,RC turn=1", "--log", "LOG"],
