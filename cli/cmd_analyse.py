@@ -132,13 +132,22 @@ def _line_position(text: str) -> str:
     return obj["position"]
 
 
-def analyse_line(text, objective, time_limit, estimate_limit, samples, seed) -> dict:
+def analyse_line(
+    text, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=False
+) -> dict:
     """The JSON object of one input line (a task of the batch): its analysis, or its
-    "position" and "error"."""
+    "position" and "error". ``estimate_on_interrupt``: Ctrl-C answers with the samples so
+    far, marked "interrupted" (never for a task that is logged: a rerun must do it again)."""
     try:
         text = _line_position(text)
         return _analysis(
-            parse_position(text), objective, time_limit, estimate_limit, samples, seed
+            parse_position(text),
+            objective,
+            time_limit,
+            estimate_limit,
+            samples,
+            seed,
+            estimate_on_interrupt,
         ).to_json()
     except SettingError:
         raise  # the environment's mistake, not the line's: the batch stops at once
@@ -152,7 +161,9 @@ def _batch(
     """One JSON object per input position, in order; blank lines and ``#`` comments are
     skipped. A bad line (not a position, not UTF-8, too long, JSON nested too deep) gets an
     object with its "error" (so outputs stay aligned with inputs) and a line on stderr; the
-    batch goes on, and the exit code is 2 at the end if any line was bad."""
+    batch goes on, and the exit code is 2 at the end if any line was bad. Ctrl-C prints the
+    line in hand's answer so far, marked "interrupted" (not with --log or --cluster, whose
+    rerun does it again), and ends the batch (exit 130)."""
     args = (objective, time_limit, estimate_limit, samples, seed)
     todo = (
         (n, t.strip(), e)
@@ -165,7 +176,13 @@ def _batch(
     log = None
     if cluster is None and log_path is None:
         results = (
-            (n, analyse_line(t, *args) if e is None else _bad_line(t, e)) for n, t, e in todo
+            (
+                n,
+                analyse_line(t, *args, estimate_on_interrupt=True)
+                if e is None
+                else _bad_line(t, e),
+            )
+            for n, t, e in todo
         )
     else:
         log = cl.TaskLog(
@@ -180,6 +197,8 @@ def _batch(
     for n, obj in results:
         total += 1
         click.echo(json.dumps(obj))
+        if obj.get("interrupted"):  # Ctrl-C: this line's answer so far, then the batch ends
+            raise KeyboardInterrupt
         if "error" in obj:
             bad += 1
             click.echo(f"error: line {n}: {obj['error']}", err=True)

@@ -66,6 +66,23 @@ def test_best_says_when_ctrl_c_stopped_its_exact_search(monkeypatch, ctrl_c_in_e
     assert r.exit_code == 0 and "(" not in r.stdout  # exact: no mark
 
 
+def test_ctrl_c_in_a_batch_prints_the_line_in_hand_then_stops(ctrl_c_in_exact_search):
+    """Ctrl-C in `analyse -` lost the line being analysed: its answer so far is printed,
+    marked interrupted, the lines after it are not analysed, and the exit code is 130."""
+    import random
+
+    from solver.random_positions import random_position
+
+    first, second = (random_position(random.Random(s), 8).to_text() for s in (8, 9))
+    ctrl_c_in_exact_search(parse_position(second))
+    r = CliRunner().invoke(cli, ["analyse", "-"], input=f"{first}\n{second}\n{first}\n")
+    assert r.exit_code == 130, r.output
+    objs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(objs) == 2 and objs[0]["exact"] and "interrupted" not in objs[0]
+    assert objs[1]["interrupted"] is True and not objs[1]["exact"] and objs[1]["best"]
+    assert r.stderr.splitlines()[-1] == "interrupted"
+
+
 def test_a_seats_line_is_its_best_card_then_the_hidden_hand_decides():
     """A seat's estimate printed no line (its pv was empty); its line is its best card."""
     r = CliRunner().invoke(cli, ["analyse", "--samples", "20", "variant=classic hand1=FB,5C,FC "
