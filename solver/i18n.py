@@ -303,8 +303,10 @@ _BOARD_EN = {
     "play.wrong": "Wrong: the answer is {answer}.",
     "play.unchecked": "The answer is the puzzle's stated one, unchecked: the engine's value "
     "here is an estimate, {v} ± {e} (± covers {covers}).",
-    "play.estimate_best": "The engine's answer is an estimate here: {cards}, {v} ± {e} "
-    "(± covers {covers}).",
+    "play.estimate_best": "The answer is the puzzle's stated one: the engine's answer here is "
+    "an estimate, {cards}, {v} ± {e} (± covers {covers}).",
+    "play.engine_differs": "The engine's exact search finds {answer} instead: 'briscola puzzles "
+    "solve' checks a puzzle file's answers against the engine.",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
     "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
@@ -328,8 +330,10 @@ _BOARD_IT = {
     "play.wrong": "Sbagliato: la risposta è {answer}.",
     "play.unchecked": "La risposta è quella dichiarata dal problema, non verificata: qui il "
     "valore del motore è una stima, {v} ± {e} (± copre: {covers}).",
-    "play.estimate_best": "Qui la risposta del motore è una stima: {cards}, {v} ± {e} "
-    "(± copre: {covers}).",
+    "play.estimate_best": "La risposta è quella dichiarata dal problema: qui la risposta del "
+    "motore è una stima, {cards}, {v} ± {e} (± copre: {covers}).",
+    "play.engine_differs": "La ricerca esatta del motore trova invece {answer}: 'briscola "
+    "puzzles solve' verifica le risposte di un file di problemi con il motore.",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
     "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "

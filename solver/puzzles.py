@@ -283,6 +283,18 @@ class Check:
     ok: bool | None
     analysis: Analysis | None
 
+    @classmethod
+    def of(cls, p: Puzzle, a: Analysis) -> Check:
+        """``p``'s stated answer against ``a``, the engine's analysis of its position."""
+        ok: bool | None
+        if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
+            got: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in a.best))
+            ok = set(a.best) == set(p.answer)
+        else:
+            got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)
+            ok = got == p.answer if a.exact else None
+        return cls(p, got, ok, a)
+
     @property
     def exact(self) -> bool:
         return self.analysis is not None and self.analysis.exact
@@ -341,14 +353,7 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
     a = analyse(p.position, p.objective, limit=Limit(time=time_limit))
     if exact_only and not a.exact:
         return Check(p, None, None, None)
-    ok: bool | None
-    if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
-        got: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in a.best))
-        ok = set(a.best) == set(p.answer)
-    else:
-        got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)
-        ok = got == p.answer if a.exact else None
-    return Check(p, got, ok, a)
+    return Check.of(p, a)
 
 
 # ----- generating ---------------------------------------------------------------------
