@@ -67,8 +67,9 @@ class Puzzle:
     position: Position
     question: str
     objective: str
-    #: a "best" puzzle's best cards (Cards, canonical order), a "value" puzzle's exact value
-    answer: tuple[Card, ...] | Fraction
+    #: a "best" puzzle's best cards, a "value" puzzle's exact value; cards are given as ids
+    #: (or Cards) and held as Cards in canonical order (__post_init__ makes them so)
+    answer: tuple[int, ...] | Fraction
     difficulty: str
     title: str | None = None
     comment: str | None = None
@@ -185,7 +186,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
                 bad("puzzle.not_in_hand", card=card_str(c), player=pos.to_move + 1)
         if len(set(cards)) != len(cards):
             bad("puzzle.answer_twice")
-        answer: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in cards))
+        answer: tuple[int, ...] | Fraction = cards  # Puzzle holds them as Cards, in order
     else:
         if not isinstance(ans, (str, int)) or isinstance(ans, bool):
             bad("puzzle.value_answer")
