@@ -18,10 +18,10 @@ from solver.cards import CardError, card_str, parse_card_id
 from solver.explain import explain as explain_position, render_text
 from solver.i18n import INTERVAL_SHORT, comment_text, message, title_text
 from solver.puzzles import (
+    Check,
     PuzzleError,
     bundled_lines,
     evaluate,
-    format_answer,
     generate,
     parse_value,
     read_puzzle_file,
@@ -253,8 +253,10 @@ def puzzles_play(file, lang, difficulty, variant):
     """A quiz in the terminal: find the best card of each puzzle (default: the bundled set).
 
     Type a card (AD, 3c, 10b...); "q" quits; the end of input stops with the score.
-    A puzzle beyond the exact search is judged as "puzzles solve" judges it (a value by
-    its stated answer), and the verdict says that the engine's answer is an estimate.
+    A card or value is judged by the puzzle's stated answer: the file is its maker's
+    ("puzzles solve" checks a file against the engine). Where the engine's exact search
+    finds another answer, or its answer is an estimate (a puzzle beyond the exact search),
+    a line after the verdict says what the engine finds.
 
     \b
     Example:
@@ -311,25 +313,24 @@ def puzzles_play(file, lang, difficulty, variant):
                         )
                     )
                     continue
-                ok = c in a.best
-                answer = format_answer(tuple(a.best))
+                ok = c in p.answer
             else:
                 try:
                     v = parse_value(text)
                 except ValueError:
                     click.echo(m("play.bad_value", text=text))
                     continue
-                truth = a.exact_value if a.exact else p.answer
-                ok = v == truth
-                answer = format_answer(truth)
+                ok = v == p.answer
             break
         if quit_:
             break
         done += 1
         right += ok
-        click.echo(m("play.right") if ok else m("play.wrong", answer=answer))
+        click.echo(m("play.right") if ok else m("play.wrong", answer=p.answer_text()))
         if not a.exact:
             click.echo(_estimate_note(a, p.question, lang))
+        elif not (check := Check.of(p, a)).ok:  # the file's answer stands; the engine's is said
+            click.echo(m("play.engine_differs", answer=check.solver_text()))
         if p.comment:  # after the answer: a comment may name it
             click.echo(comment_text(p.comment, lang))
         click.echo(render_text(explain_position(pos, p.objective), lang))
@@ -339,9 +340,9 @@ def puzzles_play(file, lang, difficulty, variant):
 
 
 def _estimate_note(a: Analysis, question: str, lang: str) -> str:
-    """What the verdict of a puzzle beyond the exact search rests on, as puzzles solve says
-    it: a best card judged by the engine's estimate, or a value by the puzzle's stated
-    answer, which an estimate can neither confirm nor refute; the estimate with its ±."""
+    """The engine's answer to a puzzle beyond the exact search, said after a verdict that
+    rests on the puzzle's stated answer: its estimated best cards, or its estimated value
+    (which can neither confirm nor refute a stated exact value), with the estimate's ±."""
     key = "play.estimate_best" if question == "best" else "play.unchecked"
     return message(
         lang,

@@ -303,8 +303,10 @@ _BOARD_EN = {
     "play.wrong": "Wrong: the answer is {answer}.",
     "play.unchecked": "The answer is the puzzle's stated one, unchecked: the engine's value "
     "here is an estimate, {v} ± {e} (± covers {covers}).",
-    "play.estimate_best": "The engine's answer is an estimate here: {cards}, {v} ± {e} "
-    "(± covers {covers}).",
+    "play.estimate_best": "The answer is the puzzle's stated one: the engine's answer here is "
+    "an estimate, {cards}, {v} ± {e} (± covers {covers}).",
+    "play.engine_differs": "The engine's exact search finds {answer} instead: 'briscola puzzles "
+    "solve' checks a puzzle file's answers against the engine.",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
     "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
@@ -328,8 +330,10 @@ _BOARD_IT = {
     "play.wrong": "Sbagliato: la risposta è {answer}.",
     "play.unchecked": "La risposta è quella dichiarata dal problema, non verificata: qui il "
     "valore del motore è una stima, {v} ± {e} (± copre: {covers}).",
-    "play.estimate_best": "Qui la risposta del motore è una stima: {cards}, {v} ± {e} "
-    "(± copre: {covers}).",
+    "play.estimate_best": "La risposta è quella dichiarata dal problema: qui la risposta del "
+    "motore è una stima, {cards}, {v} ± {e} (± copre: {covers}).",
+    "play.engine_differs": "La ricerca esatta del motore trova invece {answer}: 'briscola "
+    "puzzles solve' verifica le risposte di un file di problemi con il motore.",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
     "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
@@ -471,7 +475,8 @@ TEAM_WORDS = {
         "bestn": "Best cards (equally good): {cards}.",
         "line": "The best line, trick by trick:",
         "trick": "  Trick {n}: {cards}; player {w} takes {p} points.",
-        "play": "player {s} {card}{why}",
+        "lead": "player {s} leads {card}{why}",
+        "play": "player {s} answers with {card}{why}",
         "why.forced": " (forced)",
         "why.any": " (any card does as well)",
         "why.best": "",
@@ -500,7 +505,8 @@ TEAM_WORDS = {
         "bestn": "Carte migliori (equivalenti): {cards}.",
         "line": "La linea migliore, presa per presa:",
         "trick": "  Presa {n}: {cards}; prende il giocatore {w}, {p} punti.",
-        "play": "giocatore {s} {card}{why}",
+        "lead": "il giocatore {s} gioca {card}{why}",
+        "play": "il giocatore {s} risponde con {card}{why}",
         "why.forced": " (obbligata)",
         "why.any": " (ogni carta va bene)",
         "why.best": "",

@@ -67,8 +67,9 @@ class Puzzle:
     position: Position
     question: str
     objective: str
-    #: a "best" puzzle's best cards (Cards, canonical order), a "value" puzzle's exact value
-    answer: tuple[Card, ...] | Fraction
+    #: a "best" puzzle's best cards, a "value" puzzle's exact value; cards are given as ids
+    #: (or Cards) and held as Cards in canonical order (__post_init__ makes them so)
+    answer: tuple[int, ...] | Fraction
     difficulty: str
     title: str | None = None
     comment: str | None = None
@@ -185,7 +186,7 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
                 bad("puzzle.not_in_hand", card=card_str(c), player=pos.to_move + 1)
         if len(set(cards)) != len(cards):
             bad("puzzle.answer_twice")
-        answer: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in cards))
+        answer: tuple[int, ...] | Fraction = cards  # Puzzle holds them as Cards, in order
     else:
         if not isinstance(ans, (str, int)) or isinstance(ans, bool):
             bad("puzzle.value_answer")
@@ -284,6 +285,18 @@ class Check:
     ok: bool | None
     analysis: Analysis | None
 
+    @classmethod
+    def of(cls, p: Puzzle, a: Analysis) -> Check:
+        """``p``'s stated answer against ``a``, the engine's analysis of its position."""
+        ok: bool | None
+        if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
+            got: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in a.best))
+            ok = set(a.best) == set(p.answer)
+        else:
+            got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)
+            ok = got == p.answer if a.exact else None
+        return cls(p, got, ok, a)
+
     @property
     def exact(self) -> bool:
         return self.analysis is not None and self.analysis.exact
@@ -342,14 +355,7 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
     a = analyse(p.position, p.objective, limit=Limit(time=time_limit))
     if exact_only and not a.exact:
         return Check(p, None, None, None)
-    ok: bool | None
-    if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
-        got: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in a.best))
-        ok = set(a.best) == set(p.answer)
-    else:
-        got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)
-        ok = got == p.answer if a.exact else None
-    return Check(p, got, ok, a)
+    return Check.of(p, a)
 
 
 # ----- generating ---------------------------------------------------------------------

@@ -129,3 +129,20 @@ def test_counts_of_one_are_singular_and_cards_given_take_their_article():
     assert "the other team takes 1 trick and 17 points" in en and "1 tricks" not in en
     assert "player 3 gives the Ace of coins to the trick" in en
     assert "il giocatore 3 dà l'Asso di denari alla presa" in it
+
+
+def test_trick_lines_word_cards_as_the_two_player_lines_do():
+    """A card in a trick line reads as in the two-player explanation: led, or answered
+    with, and with its article ("the 4 of swords", "il 4 di spade"), never "player 2 4 of
+    swords"."""
+    ex = explain4(parse_position(LOAD))
+    en, it = render4(ex, "en"), render4(ex, "it")
+    assert ("  Trick 1: player 1 leads the King of cups (any card does as well), player 2 "
+            "answers with the 4 of swords, player 3 answers with the 6 of batons (any card does "
+            "as well), player 4 answers with the 2 of batons; player 1 takes 4 points.") in en
+    assert ("  Presa 1: il giocatore 1 gioca il Re di coppe (ogni carta va bene), il giocatore "
+            "2 risponde con il 4 di spade, il giocatore 3 risponde con il 6 di bastoni (ogni "
+            "carta va bene), il giocatore 4 risponde con il 2 di bastoni; prende il giocatore "
+            "1, 4 punti.") in it
+    assert "player 3 answers with the Ace of coins" in en
+    assert "il giocatore 3 risponde con l'Asso di denari" in it

@@ -254,13 +254,42 @@ def test_play_quit_and_eof_midway(quiz):
     assert r.exit_code == 0 and "Final score: 0/0." in r.output
 
 
+def test_play_judges_by_the_files_answer_and_says_where_the_engine_differs(tmp_path):
+    """The puzzle file is its maker's: a card or value is judged by the stated answer, even
+    where the engine's exact search finds another (puzzles solve is the command that checks
+    a file), and a line after the verdict says what the engine finds."""
+    f = tmp_path / "mine.jsonl"
+    f.write_text(line(answer=["5D"]) + "\n" + line(id="p2", answer=["5D"]) + "\n"
+                 + line(id="v1", question="value", answer="-5") + "\n"
+                 + line(id="v2", question="value", answer="-5") + "\n"
+                 + line(id="ok") + "\n")
+    r = run("puzzles", "play", str(f), input="5D\n5C\n-5\n-7\n5C\n")
+    assert r.exit_code == 0, r.output
+    after_prompt = [x.rsplit("): ", 1)[-1] for x in r.output.splitlines()]
+    said = [x for x in after_prompt if x.startswith(("Right!", "Wrong:", "The engine's"))]
+    differs = ("The engine's exact search finds {} instead: 'briscola puzzles solve' checks a "
+               "puzzle file's answers against the engine.")
+    assert said == ["Right!", differs.format("5C"),
+                    "Wrong: the answer is 5D.", differs.format("5C"),
+                    "Right!", differs.format("-7"),
+                    "Wrong: the answer is -5.", differs.format("-7"),
+                    "Right!"], said
+    assert "Final score: 3/5." in r.output
+    r = run("puzzles", "play", str(f), "--lang", "it", input="5D\nq\n")
+    assert "Giusto!" in r.output
+    assert ("La ricerca esatta del motore trova invece 5C: 'briscola puzzles solve' verifica "
+            "le risposte di un file di problemi con il motore.") in r.output
+
+
 #: a full talon: beyond the exact search, so the engine's answer is an estimate
 FULL = "hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1 score=0-0"
 
 
-def test_play_judges_a_puzzle_beyond_the_exact_search_as_solve_does(tmp_path, monkeypatch):
-    """A value is judged by the stated answer, which the estimate cannot check, and a best
-    card by the estimate; the line after the verdict says which, with the estimate's ±."""
+def test_play_judges_a_puzzle_beyond_the_exact_search_by_its_stated_answer(tmp_path,
+                                                                         monkeypatch):
+    """A value and a best card are judged by the stated answer (the estimate cannot check a
+    value, and may pick another card from run to run); the line after the verdict says so,
+    with the engine's estimate and its ±."""
     from cli import cmd_puzzles
     from solver.analysis import Limit
     from solver.explain import explain_position
@@ -283,8 +312,9 @@ def test_play_judges_a_puzzle_beyond_the_exact_search_as_solve_does(tmp_path, mo
         assert note.startswith("The answer is the puzzle's stated one, unchecked: the engine's "
                                "value here is an estimate, -")
         assert " ± " in note and "(± covers " in note
-    assert verdicts[5].startswith("The engine's answer is an estimate here: ") and " ± " in \
-        verdicts[5]
+    assert verdicts[4] == "Right!"
+    assert verdicts[5].startswith("The answer is the puzzle's stated one: the engine's answer "
+                                  "here is an estimate, ") and " ± " in verdicts[5]
 
 
 def test_play_in_italian_and_bundled():

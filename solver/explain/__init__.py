@@ -74,6 +74,7 @@ __all__ = [
     "explain",
     "explain4",
     "explain_position",
+    "explain_seen",
     "explainable",
     "fmt_fraction",
     "hand_of",
@@ -143,17 +144,29 @@ def explain_position(
             "explain_position: pos must be a Position or a SeatPosition (solver.parse reads "
             f"a position's text), got {type(pos).__name__}"
         )
+    return explain_seen(pos, in_view(pos, lang), objective, time_limit)
+
+
+def explain_seen(
+    pos: Position | SeatPosition,
+    seen: Position,
+    objective: str = "points",
+    time_limit: float | None = None,
+) -> Explanation:
+    """explain_position's explanation of ``pos`` from ``seen``, ``in_view(pos)`` as the
+    caller worked it out (the board does, to refuse a hidden hand before it queues the job);
+    ``time_limit`` checked by the caller, as explain_position checks it. A deal played to
+    its end is refused in one line."""
     if pos.is_over:
         raise PositionError.of("deal.over_explain")
     viewer = pos.seat if isinstance(pos, SeatPosition) else None
-    given = in_view(pos, lang)
-    if explainable(given):
-        ex = explain4(given, objective)
+    if explainable(seen):
+        ex = explain4(seen, objective)
     else:
-        ex = explain(check_explainable(given), objective, time_limit)
+        ex = explain(check_explainable(seen), objective, time_limit)
     # a classic position is explained as the scoperta one it is from the last draw on: its
     # text still says the game given (it read back as scoperta)
-    return replace(ex, position=given, viewer=viewer)
+    return replace(ex, position=seen, viewer=viewer)
 
 
 def explanation_text(ex: Explanation, lang: str = "en") -> str:

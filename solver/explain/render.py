@@ -506,9 +506,13 @@ def render4(ex, lang: str = "en") -> str:
         return W["cost.points"].format(v=_num(x))
 
     def trick_text(t) -> str:
+        """The trick as the two-player lines say it: who leads which card, who answers with
+        which, each card with its article."""
         cards = ", ".join(
-            W["play"].format(s=c.player + 1, card=name(c.card), why=W["why." + c.reason])
-            for c in t.cards
+            W["play" if k else "lead"].format(
+                s=c.player + 1, card=phrase(c.card), why=W["why." + c.reason]
+            )
+            for k, c in enumerate(t.cards)
         )
         return W["trick"].format(n=t.number, cards=cards, w=t.winner + 1, p=t.points)
 

@@ -323,7 +323,7 @@ def create_app(
         limit = _time_limit(body, 10.0)
         return await jobs.run(
             client_of(body),
-            lambda job: games.explain(given, objective, lang, limit),
+            lambda job: games.explain(given, objective, lang, limit, seen=pos),
             load=lambda: jobs.engine.ready(pos),
         )
 

@@ -34,7 +34,7 @@ from solver.players.agents import get_agent
 from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card_id
-from solver.explain import explain_position, explanation_text as render_explanation
+from solver.explain import explain_position, explain_seen, explanation_text as render_explanation
 from solver.game import (
     GameState,
     continue_game,
@@ -417,8 +417,13 @@ def engine_card(game: Game, level: str, job=None) -> int:
         return get_agent(level)(game.state.view(), random.Random())  # what its seat sees
 
 
-def explain(pos, objective: str, lang: str, time_limit: float) -> dict:
-    ex = explain_position(pos, objective, time_limit, lang)
+def explain(pos, objective: str, lang: str, time_limit: float, seen=None) -> dict:
+    """The explanation of ``pos`` in ``lang``, as text and data; ``seen``: ``pos`` with every
+    hand in view (explain.in_view) where the caller has already worked it out."""
+    if seen is None:
+        ex = explain_position(pos, objective, time_limit, lang)
+    else:
+        ex = explain_seen(pos, seen, objective, time_limit)
     return {"text": render_explanation(ex, lang), "explanation": ex.to_json()}
 
 
