@@ -85,19 +85,18 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
 def write_picture(
     pos, path: str, lang: str, with_analysis: bool, time_limit: float, force: bool
 ) -> None:
-    """The SVG picture of ``pos`` (the web board's drawing), never over a file without force."""
+    """The SVG picture of ``pos`` (the web board's drawing), never over a file without force.
+    Ctrl-C in the analysis draws the values found so far (an estimate, said interrupted)."""
     from solver.picture import analysis_picture, position_svg
 
     check_output(path, force, "--svg")
     if with_analysis:
         from solver.analysis import analyse
 
-        a = analyse(pos, "points", time_limit)
+        a = analyse(pos, "points", time_limit, estimate_on_interrupt=True)
         svg = analysis_picture(a, lang)
-        click.echo(
-            f"{'exact' if a.exact else 'estimate'}: best {' '.join(card_str(c) for c in a.best)}",
-            err=True,
-        )
+        kind = "exact" if a.exact else "estimate, interrupted" if a.interrupted else "estimate"
+        click.echo(f"{kind}: best {' '.join(card_str(c) for c in a.best)}", err=True)
     else:
         svg = position_svg(pos, lang=lang)
     where = save_text(path, svg + "\n")

@@ -74,6 +74,17 @@ def test_show_svg_writes_and_never_overwrites(tmp_path):
     assert r.exit_code == 2 and "--svg" in r.output
 
 
+def test_ctrl_c_in_show_with_analysis_draws_the_values_so_far(tmp_path, ctrl_c_in_exact_search):
+    """Ctrl-C in --with-analysis's search lost the picture: it is drawn from the estimate
+    so far, said interrupted."""
+    pos = random_position(random.Random(8), 8)
+    ctrl_c_in_exact_search(pos)
+    out = tmp_path / "p.svg"
+    r = CliRunner().invoke(cli, ["show", pos.to_text(), "--svg", str(out), "--with-analysis"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("estimate, interrupted: best ") and "\u00b1" in out.read_text()
+
+
 def test_a_finished_deal_names_no_player_to_move():
     """The last card played, the text board says the deal is over and neither drawing
     points at a player to move."""
