@@ -9,12 +9,11 @@ from fractions import Fraction
 import click
 
 from cli.cluster_opts import cluster_options, log_failed
-from cli.options import LANG, SECONDS, SEED, clip, clip_message, count, note
+from cli.options import LANG, SECONDS, SEED, clip, clip_message, count, note, progress_on
 from solver import jsonfile
 from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.analysis import Limit
 from solver.analysis import analyse as run_analysis
-from solver.analysis import progress
 from solver.cards import card_str
 from solver.errors import BriscolaError
 from solver.frame import taken_margin
@@ -112,10 +111,6 @@ def _human(a, out) -> None:
 def _shifted(exact_s: str | None, taken: int) -> str | None:
     """An exact value's text moved by ``taken`` points (None stays None)."""
     return None if exact_s is None else str(Fraction(exact_s) + taken)
-
-
-def _progress_on():
-    progress.set_hook(lambda line: click.echo(line, err=True))
 
 
 def _line_position(text: str) -> str:
@@ -469,7 +464,7 @@ def analyse(
       briscola analyse - --cluster --log out.jsonl < positions.txt
       briscola analyse --cluster --log one.jsonl "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """  # noqa: E501 - an example command is one line, as it is typed
-    _progress_on()
+    progress_on()
     if samples is not None and time_limit is not None:
         raise click.UsageError("--samples and --time-limit are two budgets: give one")
     split = (cluster is not None or log_path is not None) and position != "-"
@@ -545,7 +540,7 @@ def best(position, objective, time_limit, as_json):
     Example:
       briscola best "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """
-    _progress_on()
+    progress_on()
     time_limit, estimate_limit = limits(time_limit)
     a = _analysis(
         parse_position(position),

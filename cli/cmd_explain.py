@@ -6,7 +6,7 @@ import json
 
 import click
 
-from cli.options import LANG, SECONDS, stdin_text
+from cli.options import LANG, SECONDS, progress_on, stdin_text
 from solver.explain import explain_position, explanation_text
 from solver.position import parse_position
 
@@ -46,6 +46,7 @@ def explain(position, lang, as_json, objective, time_limit):
       briscola explain "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --json
       briscola explain "hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1 variant=briscolone"
     """
+    progress_on()
     texts = (
         [ln for ln in stdin_text().splitlines() if ln.strip()] if position == "-" else [position]
     )

@@ -14,6 +14,7 @@ import tempfile
 import click
 
 from solver import jsonfile
+from solver.analysis import progress
 from solver.errors import BriscolaError
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
 
@@ -167,6 +168,11 @@ def check_output(
             raise OutputPathError(f"{clip(path)} exists: use --force to overwrite it")
         if not os.access(path, os.W_OK):
             raise OutputPathError(f"{option} {clip(path)} is not writable")
+
+
+def progress_on() -> None:
+    """The exact search's and the estimate's progress lines on stderr (long work shows it)."""
+    progress.set_hook(lambda line: click.echo(line, err=True))
 
 
 def note(line: str) -> None:

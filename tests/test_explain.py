@@ -299,3 +299,17 @@ def test_a_reply_within_the_trick_is_an_answer():
     ex = explain(parse_position(LISCIO))   # player to move leads: the opponent answers
     assert [a.role for a in ex.alternatives] == ["answer"]
     assert "the opponent answers with the Three of coins" in render_text(ex, "en")
+
+
+def test_explain_before_the_endgame_shows_its_progress(monkeypatch):
+    """explain's analyses before the endgame (10 s by default) said nothing on stderr while
+    they ran: the estimate's progress lines are shown, as analyse shows them."""
+    from solver.analysis import sampler
+    from solver.game import deal, to_position
+
+    monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.2)
+    monkeypatch.setattr(sampler, "PROGRESS_EVERY", 0.2)
+    pos = to_position(deal("scoperta", seed=4))
+    r = CliRunner().invoke(cli, ["explain", pos.to_text(), "--time-limit", "0.6"])
+    assert r.exit_code == 0, r.output
+    assert any(ln.startswith("estimate: ") for ln in r.stderr.splitlines()), r.stderr
