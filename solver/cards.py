@@ -13,7 +13,7 @@ from numbers import Integral
 
 import numpy as np
 
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, given
 
 N_CARDS = 40
 #: a card as the API takes it: its id, a Card, or its text ("FD")
@@ -43,6 +43,11 @@ _CARD_RE = re.compile(r"^(10|[1-9]|[ARCF])([BCDS])$", re.IGNORECASE)
 
 class CardError(BriscolaError):
     """A card or card list the user typed cannot be read."""
+
+
+class CardTypeError(CardError, TypeError):
+    """A card id that is not a whole number (``5.0``, ``True``, ``"AS"``): a CardError, and a
+    TypeError, as an argument of the wrong type is."""
 
 
 class Card(int):
@@ -229,13 +234,26 @@ def parse_card(text: str) -> Card:
     return CARDS[parse_card_id(text)]
 
 
+def _checked_id(c: object, name: str) -> int:
+    """``c`` as a card id (an int, a Card, numpy's integers), else the error naming it: a
+    CardTypeError for what is not a whole number (a float, a bool: 5.0 and True found the
+    texts of ids 5 and 1), a CardError for a number out of 0..39."""
+    if isinstance(c, bool) or not isinstance(c, Integral):
+        raise CardTypeError.of("card.not_id", name=name, got=given(c))
+    if not 0 <= int(c) < N_CARDS:
+        raise CardError.of("card.unknown_id", card=repr(c))
+    return int(c)
+
+
 def card_str(c: int) -> str:
-    """The text of card id ``c`` (``card_str(39)`` is ``'AS'``); CardError naming an id
-    out of 0..39."""
-    try:
-        return _TEXT[c]
-    except (KeyError, TypeError):  # TypeError: an unhashable value
-        raise CardError.of("card.unknown_id", card=repr(c)) from None
+    """The text of card id ``c`` (``card_str(39)`` is ``'AS'``), a numpy integer too;
+    CardError naming an id out of 0..39, CardTypeError (a CardError and a TypeError) naming
+    a value that is not a whole number (``5.0``, ``True``, ``"AS"``)."""
+    if c.__class__ is int or c.__class__ is Card:  # the engine's ids: at once
+        text = _TEXT.get(c)
+        if text is not None:
+            return text
+    return _TEXT[_checked_id(c, "card_str: c")]
 
 
 def parse_card_ids(text: str) -> list[int]:
@@ -307,7 +325,9 @@ def format_mask(mask: int) -> str:
 
 
 def card_name(c: int, lang: str = "en") -> str:
-    """Spoken name of a card: 'Ace of coins' / 'Asso di denari'."""
+    """Spoken name of a card: 'Ace of coins' / 'Asso di denari'; its id ``c`` refused as
+    ``card_str`` refuses it (-1 was the Ace of swords, True the 4 of batons)."""
+    c = _checked_id(c, "card_name: c")
     if lang == "it":
         return f"{RANK_NAMES_IT[c % 10]} di {SUIT_NAMES_IT[c // 10]}"
     return f"{RANK_NAMES_EN[c % 10]} of {SUIT_NAMES_EN[c // 10]}"

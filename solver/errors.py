@@ -26,6 +26,7 @@ ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
+    "card.not_id": "{name} must be a card id (a whole number from 0 to 39, or a Card), got {got}",
     "card.bad_mask": "not a set of cards: {mask} (a card mask is a whole number from 0 to "
     "2**40-1, bit n for card id n)",
     "card.not_text": "a card is read from its text such as 'FD', got {value}",

@@ -1896,6 +1896,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
         "col suo numero da 0 a 39)",
+        "card.not_id": "{name} dev'essere il numero di una carta (un intero da 0 a 39, o una Card), "
+        "non {got}",
         "card.bad_mask": "non è un insieme di carte: {mask} (una maschera di carte è un numero "
         "intero da 0 a 2**40-1, il bit n per la carta numero n)",
         "card.not_text": "una carta si legge dal suo testo, come 'FD', non da {value}",

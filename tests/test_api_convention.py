@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 
 import numpy as np
@@ -87,10 +88,28 @@ def test_a_mask_or_id_that_is_no_card_is_refused_in_one_line_naming_it():
         signal.signal(signal.SIGALRM, old)
     assert CardSet.of((1 << 40) - 1) == CardSet(range(40)) and CardSet.of(0) == CardSet()
     assert CardSet.of(np.int64(1 << 39)) == CardSet("AS")
-    for bad in (-1, 40, 100, "AS", None):
-        with pytest.raises(solver.cards.CardError, match=rf"^unknown card {bad!r} \(a card is"):
+    for bad in (-1, 40, 100, np.int64(40)):
+        with pytest.raises(solver.cards.CardError, match=rf"^unknown card {re.escape(repr(bad))} \(a card is"):
             solver.card_str(bad)
     assert solver.card_str(39) == "AS" and solver.card_str(Card("2B")) == "2B"
+
+
+@pytest.mark.parametrize("name", ["card_str", "card_name"])
+def test_a_card_id_that_is_not_a_whole_number_is_a_type_error_naming_it(name):
+    """card_str(5.0) said '6B' and card_str(True) '4B' (a float or a bool found the int's
+    entry); card_name(True) said '4 of batons', card_name(-1) 'Ace of swords' and
+    card_name(5.0) a TypeError on tuple indices, naming no argument."""
+    f = getattr(solver.cards, name)
+    for bad in (5.0, True, False, np.float64(3), np.bool_(True), "AS", None, [1]):
+        with pytest.raises(TypeError, match=rf"^{name}: c must be a card id \(a whole number "
+                           rf"from 0 to 39, or a Card\), got {re.escape(repr(bad))}$") as info:
+            f(bad)
+        assert isinstance(info.value, solver.cards.CardError)  # one line, as the family says
+    for bad in (-1, 40):
+        with pytest.raises(solver.cards.CardError, match=rf"^unknown card {bad} "):
+            f(bad)
+    assert f(np.int64(39)) == f(Card("AS")) == f(39) == ("AS" if name == "card_str" else
+                                                        "Ace of swords")
 
 
 def test_card_sets_named_methods_take_cards_and_their_text_as_the_operators_do():

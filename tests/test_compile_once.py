@@ -117,3 +117,31 @@ def test_a_kernel_that_fails_to_load_is_one_line_and_a_failure(monkeypatch):
     assert r.stderr.strip().splitlines()[-1] == (
         "error: loading a kernel failed: ModuleNotFoundError: No module named "
         "'solver.search.no_such_kernel'")
+
+
+def _in_a_deleted_directory(tmp_path, args, cache_dir=None):
+    """``python ARGS`` started in a directory deleted before it starts (as after ``mkdir d;
+    cd d; rmdir d``), the package from this checkout."""
+    gone = tmp_path / "gone"
+    gone.mkdir(parents=True)
+    env = {**os.environ, "PYTHONPATH": ROOT}
+    if cache_dir is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache_dir)
+    script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+    return subprocess.run(["sh", "-c", script, "sh", str(gone), sys.executable, *args],
+                          env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_a_deleted_working_directory_fails_neither_a_compile_nor_a_command(tmp_path):
+    """numba formats a source line with os.path.relpath while it compiles, which asks for
+    the working directory: a deleted one failed every compile with FileNotFoundError (a
+    traceback from ``briscola analyse``). The estimator's kernel (the cheapest) compiled
+    there into an empty cache, the process back in its deleted directory after; then a
+    whole command, its kernels read from the package's cache."""
+    code = ("import os\nfrom solver.analysis import driver\nfrom solver.search import depth\n"
+            "depth.ready()\nprint(sum(depth.dl_search.stats.cache_misses.values()))\n"
+            "try:\n    os.getcwd()\nexcept FileNotFoundError:\n    print('still gone')\n")
+    r = _in_a_deleted_directory(tmp_path / "one", ["-c", code], tmp_path / "cache")
+    assert r.returncode == 0 and r.stdout.split("\n")[:2] == ["1", "still gone"], r.stderr
+    r = _in_a_deleted_directory(tmp_path / "two", ["-m", "cli.main", *COMMANDS[1]])
+    assert r.returncode == 0 and "best: 3C, AS" in r.stdout, r.stderr

@@ -2,6 +2,7 @@
 random playout written only against it reaches the end of a deal of every kind."""
 from __future__ import annotations
 
+import inspect
 import random
 from fractions import Fraction
 from math import perm
@@ -11,7 +12,7 @@ import pytest
 import open_games_reference as R
 from reference import ref_values
 from solver.cards import cards_of, popcount
-from solver.game import deal, from_position
+from solver.game import GameState, deal, from_position
 from solver.position import Position, SeatPosition, parse_position
 from solver.position.protocol import State
 from solver.position.seat import make_seat_position
@@ -61,6 +62,25 @@ def test_every_type_is_a_state():
     assert isinstance(parse_position(SEAT), SeatPosition) and isinstance(parse_position(SEAT), State)
     for variant in VARIANTS:
         assert isinstance(deal(variant, 3), State)
+
+
+def _arguments(cls, method: str) -> list[tuple[str, object, object]]:
+    """(name, annotation, default) of ``cls.method``'s arguments, ``self`` aside."""
+    params = inspect.signature(getattr(cls, method)).parameters.values()
+    return [(p.name, p.annotation, p.default) for p in params if p.name != "self"]
+
+
+def test_the_protocol_says_the_cards_and_draws_its_states_take():
+    """State.play declared ``card: int, draws: tuple[int, ...]`` (and outcomes ``card:
+    int``) while every state takes a card's text and draws as cards, ids or text
+    (``play("FD", draws="CB")``): code typed against the protocol was refused by mypy the
+    calls its states accept. Its arguments are now theirs."""
+    for method in ("play", "outcomes"):
+        said = _arguments(State, method)
+        assert said[0][1] == "CardLike", said
+        for cls in (Position, SeatPosition, GameState):
+            assert _arguments(cls, method) == said, (cls.__name__, method)
+    assert _arguments(State, "play")[1] == ("draws", "Iterable[CardLike] | str | None", None)
 
 
 def test_only_a_seat_view_hides_a_hand():

@@ -135,3 +135,27 @@ def test_a_stop_in_a_node_budgets_exact_search_answers_where_an_answer_is_asked_
     stop.set()
     with pytest.raises(Stopped):  # no answer asked for: a stop still stops
         engine.analyse(pos, limit=Limit(nodes=10**12), stop=stop)
+
+
+#: a whole scoperta deal with its talon's order given: nothing left to chance, so a sample
+#: budget searches it exactly (~330k nodes: past a first slice, where a stop is checked)
+CLAIRVOYANT = ("hand1=4C,6D,RS hand2=4B,5B,5S talon=AB,2B,6B,7B,CB,RB,3B,2C,5C,6C,7C,FC,CC,"
+               "RC,3C,AC,2D,4D,5D,7D,FD,CD,RD,3D,AD,2S,4S,6S,7S,FS,CS,3S,AS,FB briscola=FB "
+               "played=- turn=1 score=0-0")
+
+
+def test_a_stop_in_a_sample_budgets_exact_search_answers_where_an_answer_is_asked_for():
+    """Limit(samples=...) of a position with every draw known searches it exactly, with no
+    handler: a Stop raised Stopped even with estimate_on_interrupt (as the node budget's
+    path did before 10ef0dc)."""
+    engine, pos, stop = _ready_to_stop(CLAIRVOYANT, None)
+    assert not pos.draws_unknown
+    assert engine.analyse(pos, limit=Limit(samples=10)).exact  # unstopped: exact
+    engine.forget_tables()  # else its table answers the next search within a slice
+    t0 = time.perf_counter()
+    a = engine.analyse(pos, limit=Limit(samples=10), stop=stop, estimate_on_interrupt=True)
+    assert a.interrupted and not a.exact and time.perf_counter() - t0 < 3.0, a.notes
+    assert "interrupted: exact search stopped" in a.notes
+    engine.forget_tables()
+    with pytest.raises(Stopped):  # no answer asked for: a stop still stops
+        engine.analyse(pos, limit=Limit(samples=10), stop=stop)

@@ -20,6 +20,7 @@ from functools import partial
 from typing import NamedTuple
 
 import numpy as np
+from numba.core import event
 
 from solver.analysis import progress
 from solver.analysis.threads import SERIAL, Pool, check_stop
@@ -360,6 +361,41 @@ def kernel_for(pos):
     """The kernel adapter of a position: 2-player scoperta has a kernel of its own, every
     other game goes to the general one."""
     return SCOPERTA if pos.variant_name == "scoperta" else GENERAL
+
+
+class _CompileInRoot(event.Listener):
+    """numba needs a working directory to compile: an error it raises and catches while
+    compiling formats its source line with os.path.relpath, which asks for the working
+    directory, and a deleted one (``cd d; rmdir d; briscola analyse ...``) failed every
+    compile with FileNotFoundError. While numba compiles in a process whose working
+    directory is gone, the process works in / and goes back to the deleted directory after
+    (fchdir: what a relative path did there it does again). numba compiles one function at
+    a time, under its lock, a compile's callees inside its event: one depth count."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.back: int | None = None  # the deleted directory, open
+
+    def on_start(self, ev) -> None:
+        self.depth += 1
+        if self.depth == 1 and hasattr(os, "fchdir"):
+            try:
+                os.getcwd()
+            except FileNotFoundError:
+                self.back = os.open(".", os.O_RDONLY)
+                os.chdir("/")
+
+    def on_end(self, ev) -> None:
+        self.depth -= 1
+        if self.depth == 0 and self.back is not None:
+            back, self.back = self.back, None
+            try:
+                os.fchdir(back)
+            finally:
+                os.close(back)
+
+
+event.register("numba:compile", _CompileInRoot())
 
 
 def ready(pos=None) -> None:

@@ -266,10 +266,12 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
         return sampling.analyse(
             pos, objective, budget, seed=c.seed, progress=c.progress, weigh=c.weigh
         )
-    if not pos.draws_unknown:
-        res = driver.exact_search(pos, objective, None)
-        assert res is not None  # no deadline, no node limit: it finishes
-        return driver.exact_analysis(pos, objective, res, None, budget.t0)
+    if not pos.draws_unknown:  # nothing to sample: the exact search, milliseconds
+        res, stopped = _exact(c, None)
+        if not stopped:
+            assert res is not None  # no deadline, no node limit: it finishes
+            return driver.exact_analysis(pos, objective, res, None, budget.t0)
+        return _after_stop(c)
     if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_open(pos, objective, budget, seed=c.seed, progress=c.progress)
     return estimate.analyse(pos, objective, budget, seed=c.seed, progress=c.progress)
@@ -277,25 +279,44 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
 
 def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
     pos, objective = c.pos, c.objective
-    stopped = False
     if not pos.hidden_hand and driver.exact_possible(pos):
-        try:
-            res = driver.exact_search(pos, objective, None, node_limit=nodes)
-        except KeyboardInterrupt:  # Ctrl-C or a Stop: the estimate answers, if one is wanted
-            if not c.estimate_on_interrupt:
-                raise
-            res, stopped = None, True
+        res, stopped = _exact(c, nodes)
         if res is not None:
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
-    note = (
-        "interrupted: exact search stopped"
-        if stopped
-        else f"the exact search did not finish within {nodes:,} nodes"
-        if not pos.hidden_hand and driver.exact_possible(pos)
-        else "a node budget is for exact searches: this estimate took its default time"
+        if stopped:
+            return _after_stop(c)
+        return _estimate(
+            c, budget.estimate(), f"the exact search did not finish within {nodes:,} nodes"
+        )  # no time with nodes: the estimate's cap, else its default
+    return _estimate(
+        c,
+        budget.estimate(),
+        "a node budget is for exact searches: this estimate took its default time",
     )
-    # no time with nodes: the estimate's cap, else its default; after a stop, a short one
-    cap = Budget.start(Limit(time=exact.INTERRUPT_ESTIMATE)) if stopped else budget.estimate()
+
+
+def _exact(c: _Call, nodes: int | None) -> tuple[driver.Solved | None, bool]:
+    """(the exact search's result, None past ``nodes``; whether a Stop or Ctrl-C ended it).
+    A stop propagates unless the call asked for an answer (estimate_on_interrupt)."""
+    try:
+        return driver.exact_search(c.pos, c.objective, None, node_limit=nodes), False
+    except KeyboardInterrupt:  # Ctrl-C or a Stop: the estimate answers, if one is wanted
+        if not c.estimate_on_interrupt:
+            raise
+        return None, True
+
+
+def _after_stop(c: _Call) -> Analysis:
+    """The answer after a stopped exact search: a short estimate on a clock of its own,
+    marked interrupted."""
+    cap = Budget.start(Limit(time=exact.INTERRUPT_ESTIMATE))
+    return _estimate(c, cap, "interrupted: exact search stopped", stopped=True)
+
+
+def _estimate(c: _Call, cap: Budget, note: str, stopped: bool = False) -> Analysis:
+    """The estimate of ``c``'s position within ``cap``, noting why the exact search did not
+    answer (``note``)."""
+    pos, objective = c.pos, c.objective
     if pos.hidden_hand:
         a = sampling.analyse(pos, objective, cap, seed=c.seed, progress=c.progress, weigh=c.weigh)
     elif driver.kernel_for(pos) is driver.GENERAL:

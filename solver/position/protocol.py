@@ -13,12 +13,12 @@ points a move took are ``points_in_play`` before less after, won by the side of 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import permutations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from solver.cards import CARDS, Card, CardSet
+from solver.cards import CARDS, Card, CardLike, CardSet
 from solver.position.board import render
 from solver.position.notation import PositionError
 
@@ -73,10 +73,17 @@ class State(Protocol):
 
     def legal_cards(self) -> list[int]: ...
 
-    def play(self, card: int, draws: tuple[int, ...] | None = None) -> State: ...
+    def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> State:
+        """The state after the player to move plays ``card`` (a Card, its id or its text,
+        "FD"). ``draws``: the draw that follows when the card ends a trick whose draw is left
+        to chance, one of ``outcomes(card)`` as it lists it (a tuple of Cards) or the same
+        cards as ids or text (a sequence, or one text, "AB,2B"); None where no draw is
+        needed (the talon's order is known, or the rules leave one draw)."""
+        ...
 
-    def outcomes(self, card: int) -> list[Outcome]:
-        """[] when ``play(card)`` needs no draws; else every draw with its probability."""
+    def outcomes(self, card: CardLike) -> list[Outcome]:
+        """[] when ``play(card)`` needs no draws; else every draw with its probability.
+        ``card`` as ``play`` takes it."""
         ...
 
     def to_text(self) -> str: ...

@@ -222,7 +222,7 @@ class SeatPosition(Printed):
         """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
         return self.talon_size == 2 and self.briscola >= 0 and winner != self.seat
 
-    def outcomes(self, card: int) -> list[Outcome]:
+    def outcomes(self, card: CardLike) -> list[Outcome]:
         """The card the seat draws after ``card`` (either player's) ends a trick with covered
         cards left: every card it has not seen (nor sees played now) equally likely (what the
         seat knows by itself; a record's history makes some likelier, which the sampler
