@@ -313,3 +313,18 @@ def test_explain_before_the_endgame_shows_its_progress(monkeypatch):
     r = CliRunner().invoke(cli, ["explain", pos.to_text(), "--time-limit", "0.6"])
     assert r.exit_code == 0, r.output
     assert any(ln.startswith("estimate: ") for ln in r.stderr.splitlines()), r.stderr
+
+
+def test_ctrl_c_before_the_endgame_explains_the_values_so_far(ctrl_c_in_exact_search):
+    """Ctrl-C in explain's analysis before the endgame lost the explanation: it gives the
+    values found so far, said to be an interrupted estimate, en and it."""
+    from solver.random_positions import random_position
+
+    pos = random_position(random.Random(8), 8)
+    ctrl_c_in_exact_search(pos)
+    for lang, kind in (("en", "(estimate, interrupted, "), ("it", "(stima, interrotta, ")):
+        r = CliRunner().invoke(cli, ["explain", pos.to_text(), "--lang", lang])
+        assert r.exit_code == 0, r.output
+        assert kind in r.stdout and "\u00b1" in r.stdout, r.stdout
+    j = json.loads(CliRunner().invoke(cli, ["explain", pos.to_text(), "--json"]).stdout)
+    assert j["interrupted"] is True and j["exact"] is False

@@ -340,7 +340,9 @@ def _render_before(ex, w: _Words) -> list[str]:
     out = []
     if ex.phase == "before_endgame":
         out.append(w.t("phase.before", n=f["talon"], k=f["tricks_to_last_draw"]))
-    kind = w.m["kind.exact"] if a.exact else w.m["kind.estimate"]
+    kind = w.m[
+        "kind.exact" if a.exact else "kind.interrupted" if a.interrupted else "kind.estimate"
+    ]
     out.append(w.t(w.side("values" if ex.objective == "points" else "values.win"), kind=kind))
     for m in a.moves:
         if a.exact:
@@ -439,6 +441,7 @@ def to_json(ex) -> dict:
         "value_exact": fmt_fraction(a.value_exact) if a.exact else None,
         "best": sorted(card_str(c) for c in a.best),
         **({} if a.exact else {"interval": str(a.interval)}),
+        **({"interrupted": True} if a.interrupted else {}),
         "moves": [
             {
                 "card": card_str(m.card),
