@@ -522,7 +522,7 @@ class VariantPlay(ScopertaPlay):
             )
             lines.append(f"  {self.name(seat)}: {shown}")
         trick = (
-            " ".join(
+            ", ".join(
                 f"{self.name((state.leader + k) % self.v.players)} {self.card(c)}"
                 for k, c in enumerate(state.trick)
             )

@@ -413,6 +413,14 @@ def test_four_player_reasons_are_said_from_your_seat():
     assert P.engine_reason(two, take).endswith(" for the engine")
 
 
+def test_a_four_player_table_lists_its_cards_as_a_trick_line_does():
+    """The table ran its cards together ("player 2 5S partner RD player 4 4D")."""
+    from solver.rules import get_variant
+    st = late_state(FOUR_PARTNER)
+    lines = P.VariantPlay(get_variant("scoperta4"), "easy", 0.03, "en", False, 1).board_lines(st)
+    assert "table: you RC, player 2 FC" in lines, lines
+
+
 def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):
     from solver.rules import get_variant
     every = ",".join(card_str(c) for c in range(40))
