@@ -69,6 +69,17 @@ def test_count_61_and_final_score():
     assert "count_61" not in kinds(FORCED)
 
 
+def test_a_count_to_61_that_can_only_draw_says_so():
+    """54-60 with 6 points left: RC draws 60-60 at best, 2C loses. The count said 'you keep
+    the deal (chance 50%)'."""
+    ex = explain(parse_position("hand1=2C,RC hand2=4B,FC turn=1 score=54-60" + BR))
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert ("Against best play you cannot win the deal: with the King of cups you still draw it "
+            "at 60-60; the 2 of cups would lose it.") in en
+    assert "con il Re di coppe pareggi 60 a 60; con il 2 di coppe la perdi." in it
+    assert "keep the deal" not in en and "resta tua" not in it
+
+
 def test_forced_carico_found_and_not_in_libero():
     i = kinds(FORCED)["forced_carico"]
     assert (i.player, i.trick) == (0, 3)
