@@ -130,9 +130,11 @@ _EXPLAIN = {
         "why.on_table": "{card} was already on the table",
         "why.safe_lead": "{card} cannot be taken",
         "why.lead": "{card} is the lead that works",
+        "why.lead.shared": "{card} is one of the leads that work",
         "why.take_trump": "{who} {a_trump} it with {card}",
         "why.take": "{who} {a_take} it with {card}",
         "why.duck": "{who} {a_let} it go with {card}, on purpose",
+        "why.duck.shared": "{who} {a_let} it go with {card} (taking it does as well)",
         "why.cannot_take": "{who} cannot take it and {a_throw} {card}",
         "why.cost": " (anything else, e.g. {alt}, costs {cost})",
         "alts": "The other cards, and how the opponent punishes them:",
@@ -233,9 +235,11 @@ _EXPLAIN = {
         "why.on_table": "{card} era già in tavola",
         "why.safe_lead": "nessuno può prendere {card}",
         "why.lead": "{card} è l'attacco giusto",
+        "why.lead.shared": "{card} è uno degli attacchi giusti",
         "why.take_trump": "{who} {a_trump} con {card} di briscola",
         "why.take": "{who} {a_take} con {card}",
         "why.duck": "{who} {a_let} apposta con {card}",
+        "why.duck.shared": "{who} {a_let} con {card} (prendere va bene uguale)",
         "why.cannot_take": "{who} non {a_can} prendere e {a_throw} {card}",
         "why.cost": " (ogni altra carta, per esempio {alt}, costa {cost})",
         "alts": "Le altre carte, e come l'avversario le punisce:",
@@ -369,6 +373,8 @@ _NOTRUMP_EN = {
     "why.discard": "{who} {a_throw} {card} rather than follow suit, and {a_lose} the trick",
     "why.liscio": "{who} {a_let} it go with {card}, following low on purpose (lisciare), "
     "though {instead} would take it",
+    "why.liscio.shared": "{who} {a_let} it go with {card}, following low (taking with {instead} "
+    "does as well)",
     "why.follow_low": "{who} {a_follow} suit with {card} but cannot take",
     "idea.liscio": "Lisciare: at trick {n} {who} {a_follow} low with {card} on purpose; taking "
     "with {instead} would cost {cost}.",
@@ -406,6 +412,8 @@ _NOTRUMP_IT = {
     "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
     "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
     "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} prenderebbe",
+    "why.liscio.shared": "{who} {a_let} con {card}, stando sotto (prendere con {instead} va "
+    "bene uguale)",
     "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
     "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
     "con {instead} costerebbe {cost}.",

@@ -146,6 +146,17 @@ def test_a_deal_that_can_only_be_drawn_is_not_said_to_be_kept_or_won():
             "opponent still draws it at 60-60") in explanation_text(view, "en")
 
 
+def test_a_duck_that_taking_matches_is_not_said_to_be_on_purpose():
+    """Trumps spades: P2 may let 2D go with 2B or trump it, for the same value. The reason
+    said 'the opponent lets it go with the 2 of batons, on purpose'."""
+    ex = explain(parse_position("hand1=2D,FD,RS hand2=2B,5S,CS briscola=3S turn=1"))
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert "the opponent lets it go with the 2 of batons (taking it does as well)" in en
+    assert "l'avversario liscia con il 2 di bastoni (prendere va bene uguale)" in it
+    assert "on purpose" not in en and "apposta" not in it
+    assert ex.line[0].reasons[1]["shared"] is True
+
+
 @pytest.mark.parametrize("text,absent", [
     (PLAIN, {"liscio_lure", "save_trump", "lose_for_trump", "win_for_top", "count_61"}),
     (SAVE, {"liscio_lure", "lose_for_trump", "win_for_top", "count_61"}),

@@ -80,6 +80,20 @@ def test_a_count_to_61_that_can_only_draw_says_so():
     assert "keep the deal" not in en and "resta tua" not in it
 
 
+def test_a_lead_or_a_liscio_that_another_card_matches_is_not_said_to_be_the_one():
+    """FC and CC lead equally well: FC was 'the lead that works'. 2S and 7S answer 5S equally
+    well: 2S was 'following low on purpose (lisciare), though the 7 of swords would take it'."""
+    ex = explain(parse_position("hand1=CC,FC,5D hand2=RC,4C,5B turn=1" + BR))
+    assert "The Jack of cups is one of the leads that work;" in render_text(ex, "en")
+    assert "Il Fante di coppe è uno degli attacchi giusti;" in render_text(ex, "it")
+    ex = explain(parse_position("hand1=7S,2S hand2=AS table=5S turn=1" + BR))
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert ("You let it go with the 2 of swords, following low (taking with the 7 of swords "
+            "does as well).") in en
+    assert "lisci con il 2 di spade, stando sotto (prendere con il 7 di spade va bene" in it
+    assert "on purpose" not in en and "apposta" not in it
+
+
 def test_forced_carico_found_and_not_in_libero():
     i = kinds(FORCED)["forced_carico"]
     assert (i.player, i.trick) == (0, 3)

@@ -199,7 +199,7 @@ def _render_reasons(t, w: _Words) -> str:
         if "instead" in r:
             extra["instead"] = w.card(r["instead"])
         s = w.t(
-            "why." + k,
+            "why." + k + (".shared" if r.get("shared") else ""),
             roles=(p,),
             who=w.who(p),
             card=w.card(r["card"]),
