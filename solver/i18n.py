@@ -114,7 +114,8 @@ _EXPLAIN = {
         "outcome.final": "Final score {s0}-{s1}: {res}.",
         "res.win": "player {n} wins the deal",
         "res.draw": "a draw at 60-60",
-        "outcome.win": "Playing to win the deal (61 or more): your chance is {v}.",
+        "outcome.win": "Playing to win the deal (61 or more): your chance is {v} (a 60-60 draw "
+        "counts one half).",
         "best.one": "Best card: {card}.",
         "best.many": "Best cards (equally good): {cards}.",
         "best.one.opp": "The opponent's best card: {card}.",
@@ -129,9 +130,11 @@ _EXPLAIN = {
         "why.on_table": "{card} was already on the table",
         "why.safe_lead": "{card} cannot be taken",
         "why.lead": "{card} is the lead that works",
+        "why.lead.shared": "{card} is one of the leads that work",
         "why.take_trump": "{who} {a_trump} it with {card}",
         "why.take": "{who} {a_take} it with {card}",
         "why.duck": "{who} {a_let} it go with {card}, on purpose",
+        "why.duck.shared": "{who} {a_let} it go with {card} (taking it does as well)",
         "why.cannot_take": "{who} cannot take it and {a_throw} {card}",
         "why.cost": " (anything else, e.g. {alt}, costs {cost})",
         "alts": "The other cards, and how the opponent punishes them:",
@@ -164,16 +167,24 @@ _EXPLAIN = {
         "idea.count_61.opp": "Count to 61: the opponent needs {needed} more points, {in_play} are "
         "still in play and {trumps} trumps are still out. With {keep} the opponent "
         "keeps the deal (chance {win}); {lose} would throw it away.",
+        "idea.count_61.draw": "Count to 61: you need {needed} more points, {in_play} are still in "
+        "play and {trumps} trumps are still out. Against best play you cannot win "
+        "the deal: with {keep} you still draw it at 60-60; {lose} would lose it.",
+        "idea.count_61.draw.opp": "Count to 61: the opponent needs {needed} more points, {in_play} "
+        "are still in play and {trumps} trumps are still out. Against best play "
+        "the opponent cannot win the deal: with {keep} the opponent still draws "
+        "it at 60-60; {lose} would lose it.",
         "facts.trumps": "Trumps still out: {cards} ({n}).",
         "facts.points": "Points still in play: {n}.",
         "facts.needed": "To reach 61: player 1 needs {a}, player 2 needs {b}.",
         "facts.unseen": "Unseen cards: {cards}.",
         "values": "Value of each card ({kind}, points still to win, you minus the opponent):",
-        "values.win": "Value of each card ({kind}, chance to win the deal):",
+        "values.win": "Value of each card ({kind}, chance to win the deal, a 60-60 draw "
+        "counting one half):",
         "values.opp": "Value of each of the opponent's cards ({kind}, points still to win, the "
         "opponent minus you):",
         "values.win.opp": "Value of each of the opponent's cards ({kind}, the opponent's chance "
-        "to win the deal):",
+        "to win the deal, a 60-60 draw counting one half):",
         "value.row": "  {card}: {v}",
         "kind.exact": "exact",
         "kind.estimate": "estimate",
@@ -209,7 +220,8 @@ _EXPLAIN = {
         "outcome.final": "Punteggio finale {s0}-{s1}: {res}.",
         "res.win": "il giocatore {n} vince la smazzata",
         "res.draw": "pareggio 60 a 60",
-        "outcome.win": "Giocando per vincere la smazzata (61 o più): la tua probabilità è {v}.",
+        "outcome.win": "Giocando per vincere la smazzata (61 o più): la tua probabilità è {v} "
+        "(il pareggio 60 a 60 conta metà).",
         "best.one": "Carta migliore: {card}.",
         "best.many": "Carte migliori (equivalenti): {cards}.",
         "best.one.opp": "Carta migliore dell'avversario: {card}.",
@@ -224,9 +236,11 @@ _EXPLAIN = {
         "why.on_table": "{card} era già in tavola",
         "why.safe_lead": "nessuno può prendere {card}",
         "why.lead": "{card} è l'attacco giusto",
+        "why.lead.shared": "{card} è uno degli attacchi giusti",
         "why.take_trump": "{who} {a_trump} con {card} di briscola",
         "why.take": "{who} {a_take} con {card}",
         "why.duck": "{who} {a_let} apposta con {card}",
+        "why.duck.shared": "{who} {a_let} con {card} (prendere va bene uguale)",
         "why.cannot_take": "{who} non {a_can} prendere e {a_throw} {card}",
         "why.cost": " (ogni altra carta, per esempio {alt}, costa {cost})",
         "alts": "Le altre carte, e come l'avversario le punisce:",
@@ -260,16 +274,25 @@ _EXPLAIN = {
         "restano in gioco {in_play} e {trumps} briscole sono ancora fuori. Con "
         "{keep} la smazzata resta all'avversario (probabilità {win}); con {lose} "
         "la butterebbe via.",
+        "idea.count_61.draw": "Contare fino a 61: ti servono ancora {needed} punti, ne restano in "
+        "gioco {in_play} e {trumps} briscole sono ancora fuori. Con il gioco "
+        "migliore non puoi più vincere la smazzata: con {keep} pareggi 60 a 60; "
+        "con {lose} la perdi.",
+        "idea.count_61.draw.opp": "Contare fino a 61: all'avversario servono ancora {needed} punti, "
+        "ne restano in gioco {in_play} e {trumps} briscole sono ancora fuori. Con "
+        "il gioco migliore l'avversario non può più vincere la smazzata: con "
+        "{keep} pareggia 60 a 60; con {lose} la perderebbe.",
         "facts.trumps": "Briscole ancora fuori: {cards} ({n}).",
         "facts.points": "Punti ancora in gioco: {n}.",
         "facts.needed": "Per arrivare a 61: al giocatore 1 servono {a} punti, al giocatore 2 {b}.",
         "facts.unseen": "Carte non viste: {cards}.",
         "values": "Valore di ogni carta ({kind}, punti ancora da fare, tuoi meno dell'avversario):",
-        "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata):",
+        "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata, il "
+        "pareggio 60 a 60 conta metà):",
         "values.opp": "Valore di ogni carta dell'avversario ({kind}, punti ancora da fare, suoi "
         "meno tuoi):",
         "values.win.opp": "Valore di ogni carta dell'avversario ({kind}, probabilità "
-        "dell'avversario di vincere la smazzata):",
+        "dell'avversario di vincere la smazzata, il pareggio 60 a 60 conta metà):",
         "value.row": "  {card}: {v}",
         "kind.exact": "esatto",
         "kind.estimate": "stima",
@@ -356,6 +379,8 @@ _NOTRUMP_EN = {
     "why.discard": "{who} {a_throw} {card} rather than follow suit, and {a_lose} the trick",
     "why.liscio": "{who} {a_let} it go with {card}, following low on purpose (lisciare), "
     "though {instead} would take it",
+    "why.liscio.shared": "{who} {a_let} it go with {card}, following low (taking with {instead} "
+    "does as well)",
     "why.follow_low": "{who} {a_follow} suit with {card} but cannot take",
     "idea.liscio": "Lisciare: at trick {n} {who} {a_follow} low with {card} on purpose; taking "
     "with {instead} would cost {cost}.",
@@ -374,6 +399,12 @@ _NOTRUMP_EN = {
     "idea.count_61.nt": "Count to 61: you need {needed} more points and {in_play} are still in "
     "play. With {keep} you keep the deal (chance {win}); {lose} would throw it "
     "away.",
+    "idea.count_61.nt.draw": "Count to 61: you need {needed} more points and {in_play} are still "
+    "in play. Against best play you cannot win the deal: with {keep} you still draw it at "
+    "60-60; {lose} would lose it.",
+    "idea.count_61.nt.draw.opp": "Count to 61: the opponent needs {needed} more points and "
+    "{in_play} are still in play. Against best play the opponent cannot win the deal: with "
+    "{keep} the opponent still draws it at 60-60; {lose} would lose it.",
     "idea.count_61.nt.opp": "Count to 61: the opponent needs {needed} more points and {in_play} "
     "are still in play. With {keep} the opponent keeps the deal (chance {win}); "
     "{lose} would throw it away.",
@@ -387,6 +418,8 @@ _NOTRUMP_IT = {
     "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
     "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
     "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} prenderebbe",
+    "why.liscio.shared": "{who} {a_let} con {card}, stando sotto (prendere con {instead} va "
+    "bene uguale)",
     "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
     "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
     "con {instead} costerebbe {cost}.",
@@ -406,6 +439,12 @@ _NOTRUMP_IT = {
     "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
     "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
     "con {lose} la butti via.",
+    "idea.count_61.nt.draw": "Contare fino a 61: ti servono ancora {needed} punti e ne restano "
+    "in gioco {in_play}. Con il gioco migliore non puoi più vincere la smazzata: con {keep} "
+    "pareggi 60 a 60; con {lose} la perdi.",
+    "idea.count_61.nt.draw.opp": "Contare fino a 61: all'avversario servono ancora {needed} punti "
+    "e ne restano in gioco {in_play}. Con il gioco migliore l'avversario non può più vincere "
+    "la smazzata: con {keep} pareggia 60 a 60; con {lose} la perderebbe.",
     "idea.count_61.nt.opp": "Contare fino a 61: all'avversario servono ancora {needed} punti e "
     "ne restano in gioco {in_play}. Con {keep} la smazzata resta "
     "all'avversario (probabilità {win}); con {lose} la butterebbe via.",

@@ -12,7 +12,14 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.analysis import analyse
 from solver.cards import card_str, parse_card
-from solver.explain import MESSAGES, VERBS, explain, render_text
+from solver.explain import (
+    MESSAGES,
+    VERBS,
+    explain,
+    explain_position,
+    explanation_text,
+    render_text,
+)
 from solver.position import parse_position
 
 # Trumps coins. P1 holds 5C (nothing) and the trump 5D; P2 the trump 3D and CS.
@@ -110,6 +117,44 @@ def test_count_to_61():
     i = {x.kind: x for x in ex.ideas}["count_61"]
     assert i.data["keep"] == [C("5C")] and i.data["lose"] == [C("FS")]
     assert i.data["needed"] == 2 and i.data["in_play"] == 16
+
+
+# Score 56-57, trumps cups, 7 points left. P2 leads CS (P1 cannot take it, 60) and RB takes
+# 4B (60-60); leading 4B instead gives RB 4 and then 2B takes CS: P1 63. The best is a draw.
+DRAW = "hand1=RB,2B hand2=CS,4B briscola=2C turn=2 score=56-57"
+
+
+def test_a_deal_that_can_only_be_drawn_is_not_said_to_be_kept_or_won():
+    """With a sure 60-60 at best, the count to 61 said 'you keep the deal (chance 50%)' and
+    the outcome 'your chance (61 or more) is 50%': a drawn deal is neither kept nor won."""
+    for objective in ("points", "win"):
+        ex = explain(parse_position(DRAW), objective)
+        en, it = render_text(ex, "en"), render_text(ex, "it")
+        assert "keep the deal" not in en and "resta tua" not in it
+        assert ("Against best play you cannot win the deal: with the Knight of swords you still "
+                "draw it at 60-60; the 4 of batons would lose it.") in en
+        assert ("non puoi più vincere la smazzata: con il Cavallo di spade pareggi 60 a 60; con "
+                "il 4 di bastoni la perdi.") in it
+    assert "your chance is 50% (a 60-60 draw counts one half)." in en
+    assert "la tua probabilità è 50% (il pareggio 60 a 60 conta metà)." in it
+    # said to the other seat (a view of the classic game): the opponent draws at best
+    held = {"RB", "2B", "CS", "4B"}
+    played = ",".join(card_str(c) for c in range(40) if card_str(c) not in held)
+    view = explain_position(parse_position(
+        f"variant=classic hand1=RB,2B hand2=? briscola=2C turn=2 score=56-57 played={played}"))
+    assert ("Against best play the opponent cannot win the deal: with the Knight of swords the "
+            "opponent still draws it at 60-60") in explanation_text(view, "en")
+
+
+def test_a_duck_that_taking_matches_is_not_said_to_be_on_purpose():
+    """Trumps spades: P2 may let 2D go with 2B or trump it, for the same value. The reason
+    said 'the opponent lets it go with the 2 of batons, on purpose'."""
+    ex = explain(parse_position("hand1=2D,FD,RS hand2=2B,5S,CS briscola=3S turn=1"))
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert "the opponent lets it go with the 2 of batons (taking it does as well)" in en
+    assert "l'avversario liscia con il 2 di bastoni (prendere va bene uguale)" in it
+    assert "on purpose" not in en and "apposta" not in it
+    assert ex.line[0].reasons[1]["shared"] is True
 
 
 @pytest.mark.parametrize("text,absent", [

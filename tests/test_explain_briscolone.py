@@ -69,6 +69,31 @@ def test_count_61_and_final_score():
     assert "count_61" not in kinds(FORCED)
 
 
+def test_a_count_to_61_that_can_only_draw_says_so():
+    """54-60 with 6 points left: RC draws 60-60 at best, 2C loses. The count said 'you keep
+    the deal (chance 50%)'."""
+    ex = explain(parse_position("hand1=2C,RC hand2=4B,FC turn=1 score=54-60" + BR))
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert ("Against best play you cannot win the deal: with the King of cups you still draw it "
+            "at 60-60; the 2 of cups would lose it.") in en
+    assert "con il Re di coppe pareggi 60 a 60; con il 2 di coppe la perdi." in it
+    assert "keep the deal" not in en and "resta tua" not in it
+
+
+def test_a_lead_or_a_liscio_that_another_card_matches_is_not_said_to_be_the_one():
+    """FC and CC lead equally well: FC was 'the lead that works'. 2S and 7S answer 5S equally
+    well: 2S was 'following low on purpose (lisciare), though the 7 of swords would take it'."""
+    ex = explain(parse_position("hand1=CC,FC,5D hand2=RC,4C,5B turn=1" + BR))
+    assert "The Jack of cups is one of the leads that work;" in render_text(ex, "en")
+    assert "Il Fante di coppe è uno degli attacchi giusti;" in render_text(ex, "it")
+    ex = explain(parse_position("hand1=7S,2S hand2=AS table=5S turn=1" + BR))
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert ("You let it go with the 2 of swords, following low (taking with the 7 of swords "
+            "does as well).") in en
+    assert "lisci con il 2 di spade, stando sotto (prendere con il 7 di spade va bene" in it
+    assert "on purpose" not in en and "apposta" not in it
+
+
 def test_forced_carico_found_and_not_in_libero():
     i = kinds(FORCED)["forced_carico"]
     assert (i.player, i.trick) == (0, 3)

@@ -11,6 +11,7 @@ from solver.cards import POINTS, SUIT_MASKS, SUIT_OF, cards_of, mask_points
 from solver.explain.model import Explanation, Idea, Trick
 from solver.explain.scoperta import (
     LineSolver,
+    ties_with,
     alternatives,
     count_61,
     line_tricks,
@@ -62,6 +63,8 @@ def _follow_reasons(t: Trick) -> list[dict]:
             else:
                 other = before.hands[1 - ply.player]
                 r["kind"] = "lead" if _higher_in_suit(other, ply.card) else "safe_lead"
+                if r["kind"] == "lead" and ply.cost == 0:  # another lead does as well
+                    r["shared"] = True
         else:
             led = t.lead.card
             suited = hand & SUIT_MASKS[SUIT_OF[led]]
@@ -73,6 +76,9 @@ def _follow_reasons(t: Trick) -> list[dict]:
             elif _higher_in_suit(hand, led):
                 r["kind"] = "liscio"
                 r["instead"] = max(_higher_in_suit(hand, led))
+                tied = [c for c in _higher_in_suit(hand, led) if ties_with(ply, c)]
+                if tied:  # taking does as well: the liscio is no purpose of the line
+                    r["shared"], r["instead"] = True, max(tied)
             elif ply.choices == 1 and hand.bit_count() > 1:
                 r["kind"] = "follow_forced"
             elif ply.choices == 1:

@@ -199,7 +199,7 @@ def _render_reasons(t, w: _Words) -> str:
         if "instead" in r:
             extra["instead"] = w.card(r["instead"])
         s = w.t(
-            "why." + k,
+            "why." + k + (".shared" if r.get("shared") else ""),
             roles=(p,),
             who=w.who(p),
             card=w.card(r["card"]),
@@ -297,23 +297,16 @@ def _render_idea(i, w: _Words) -> str:
             tricks=", ".join(str(x) for x in d["tricks"]),
             pts=d["points"],
         )
-    if i.kind == "count_61" and "trumps_out" not in d:
-        amt = _Words(w.lang, "win", w.you).amount
-        return w.t(
-            w.side("idea.count_61.nt"),
-            needed=d["needed"],
-            in_play=d["in_play"],
-            win=amt(d["win"]),
-            keep=w.either(d["keep"]),
-            lose=w.either(d["lose"]),
-        )
     if i.kind == "count_61":
+        key = "idea.count_61" + ("" if "trumps_out" in d else ".nt")
+        if d["win"] == Fraction(1, 2):  # from the last draw on: a sure 60-60, not a deal kept
+            key += ".draw"
         amt = _Words(w.lang, "win", w.you).amount
         return w.t(
-            w.side("idea.count_61"),
+            w.side(key),
             needed=d["needed"],
             in_play=d["in_play"],
-            trumps=d["trumps_out"],
+            trumps=d.get("trumps_out"),
             win=amt(d["win"]),
             keep=w.either(d["keep"]),
             lose=w.either(d["lose"]),

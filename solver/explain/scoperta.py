@@ -91,6 +91,12 @@ def _winning_cards(hand: int, led: int, trump: int) -> list[int]:
     return [c for c in cards_of(hand) if beats(c, led, trump)]
 
 
+def ties_with(ply: Ply, card: int) -> bool:
+    """Whether ``card``, a legal card where ``ply`` was played, is worth as much as it."""
+    a = ply.analysis
+    return a is not None and any(m.card == card and m.value_exact == a.value_exact for m in a.moves)
+
+
 def _position_before(pos: Position, plies: list[Ply], k: int) -> Position:
     p = pos
     for j in range(k):
@@ -210,6 +216,8 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
         elif role == "lead":
             other = ply.position.hands[1 - ply.player]
             r["kind"] = "safe_lead" if not _winning_cards(other, ply.card, trump) else "lead"
+            if r["kind"] == "lead" and cost == 0:  # another lead does as well: not "the" lead
+                r["shared"] = True
         else:
             hand = ply.position.hands[ply.player]
             can_win = _winning_cards(hand | (1 << ply.card), t.lead.card, trump)
@@ -221,6 +229,8 @@ def _reasons(t: Trick, pos: Position) -> list[dict]:
                 )
             elif can_win:
                 r["kind"] = "duck"
+                if any(ties_with(ply, c) for c in can_win):  # taking does as well: not on purpose
+                    r["shared"] = True
             else:
                 r["kind"] = "cannot_take"
         out.append(with_cost(r, ply))
