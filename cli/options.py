@@ -14,7 +14,6 @@ import tempfile
 import click
 
 from solver import jsonfile
-from solver.analysis import progress
 from solver.errors import BriscolaError
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
 
@@ -171,7 +170,10 @@ def check_output(
 
 
 def progress_on() -> None:
-    """The exact search's and the estimate's progress lines on stderr (long work shows it)."""
+    """The exact search's and the estimate's progress lines on stderr (long work shows it).
+    Imported here: every command reads this module, and help must not load the engine."""
+    from solver.analysis import progress
+
     progress.set_hook(lambda line: click.echo(line, err=True))
 
 
