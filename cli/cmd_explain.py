@@ -29,7 +29,7 @@ from solver.position import parse_position
     help="Seconds for the analysis before the endgame (then values are estimates).",
 )
 def explain(position, lang, as_json, objective, time_limit):
-    """Explain a position in plain words: the outcome, the winning line trick by trick,
+    """Explain a position in plain words: the outcome, the best line trick by trick,
     what every other card costs and how it is punished, and the idea at work.
 
     From the last draw on (talon empty, or only the top card and the trump card left) the

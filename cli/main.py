@@ -57,7 +57,7 @@ COMMANDS = {
     ),
     "explain": (
         "cli.cmd_explain",
-        "Explain a position in plain words: the outcome, the winning line trick by trick, "
+        "Explain a position in plain words: the outcome, the best line trick by trick, "
         "what every other card costs and how it is punished, and the idea at work.",
     ),
     "puzzles": (

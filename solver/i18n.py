@@ -120,7 +120,7 @@ _EXPLAIN = {
         "best.many": "Best cards (equally good): {cards}.",
         "best.one.opp": "The opponent's best card: {card}.",
         "best.many.opp": "The opponent's best cards (equally good): {cards}.",
-        "line": "The winning line, trick by trick:",
+        "line": "The best line, trick by trick:",
         "trick": "Trick {n}: {leader} {a_lead} {lead}, {follower} {b_answer} with {follow}; "
         "{winner} {c_take} {pts} points.",
         "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, the trump card.",
@@ -226,7 +226,7 @@ _EXPLAIN = {
         "best.many": "Carte migliori (equivalenti): {cards}.",
         "best.one.opp": "Carta migliore dell'avversario: {card}.",
         "best.many.opp": "Carte migliori dell'avversario (equivalenti): {cards}.",
-        "line": "La linea vincente, presa per presa:",
+        "line": "La linea migliore, presa per presa:",
         "trick": "Presa {n}: {leader} {a_lead} {lead}, {follower} {b_answer} con {follow}; "
         "{winner} {c_take} {pts} punti.",
         "trick.draw": " {winner} {a_draw} {top}, {loser} {b_draw} {brisc}, la briscola.",
