@@ -120,6 +120,15 @@ def test_the_win_objective_is_said_as_the_teams_chance_and_the_final_score():
     # the points objective keeps its points, and says the final score too
     pts = render4(explain4(parse_position(WIN)), "en")
     assert "The 6 of swords costs 8 points:" in pts and "team 1+3 wins the deal" in pts
+    # --json says the final score and the winner the text says (it had neither)
+    j = json.loads(CliRunner().invoke(cli, ["explain", "--json", WIN]).stdout)
+    assert j["final_score"] == {"1+3": 62, "2+4": 58} and j["winner"] == "1+3"
+    j = json.loads(CliRunner().invoke(cli, ["explain", "--json", WIN.replace("score=45-44",
+                                                                             "score=43-46")]).stdout)
+    assert j["final_score"] == {"1+3": 60, "2+4": 60} and j["winner"] is None
+    no_score = json.loads(CliRunner().invoke(cli, ["explain", "--json",
+                                                   WIN.replace(" score=45-44", "")]).stdout)
+    assert "final_score" not in no_score and "winner" not in no_score
 
 
 def test_counts_of_one_are_singular_and_cards_given_take_their_article():

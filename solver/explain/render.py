@@ -594,6 +594,14 @@ def team_json(ex) -> dict:
         "best": sorted(card_str(c) for c in a.best),
         "points_won": {"1+3": ex.points_won[0], "2+4": ex.points_won[1]},
         "tricks_won": {"1+3": ex.tricks_won[0], "2+4": ex.tricks_won[1]},
+        **(
+            {}
+            if ex.final_score is None
+            else {
+                "final_score": {"1+3": ex.final_score[0], "2+4": ex.final_score[1]},
+                "winner": None if ex.winner == -1 else "1+3" if ex.winner == 0 else "2+4",
+            }
+        ),
         "line": [trick(t) for t in ex.line],
         "alternatives": [
             {
