@@ -238,3 +238,16 @@ def test_cli_generate_solve_and_play(tmp_path):
                            input=card_str(ans) + "\nq\n")
     assert r.exit_code == 0 and "Briscolone: no trumps" in r.output
     assert "Wrong" in r.output and "Final score: 0/1" in r.output
+
+
+def test_a_forced_follow_says_in_italian_that_it_is_the_only_card_of_its_suit():
+    """Italian said "hai solo il 5 di coppe" (you hold only that card) of a hand of three:
+    it is the only card of the suit led, as the English says."""
+    from solver import parse
+    from solver.explain import explain_position, explanation_text
+
+    pos = parse("variant=briscolone hand1=2B,4S hand2=5C,6S,7D table=AC turn=2")
+    ex = explain_position(pos)
+    assert "the 5 of cups is the only cups left" in explanation_text(ex, "en")
+    it = explanation_text(ex, "it")
+    assert "il 5 di coppe è l'unica carta di coppe rimasta" in it and "hai solo" not in it
