@@ -632,7 +632,7 @@ def _colour_wanted() -> bool:
     default=2.0,
     show_default=True,
     help="seconds the engine may think per move (the review after each deal "
-    "takes at most 0.5 s per move)",
+    "analyses each position at most 0.5 s: a card with a draw after it about 1.5 s)",
 )
 @click.option(
     "--match",

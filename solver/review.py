@@ -52,10 +52,18 @@ EPS = 1e-9
 #: a draw with at most this many outcomes is averaged over every one of them when the
 #: position after it is solved exactly (scoperta's talon of 10 and less: 56 draws, ~0.3 s)
 MAX_EXACT_DRAWS = 60
-#: sampled hands for each draw's seat analysis, per second of the review's time a card, when
-#: a seat's average is estimated draw by draw (its errors shrink in the average), and the
-#: bounds on them: at 0.3 s a card, 9 hands each, ~0.5 s for the 30 draws of an early trick
-DRAW_SAMPLES, MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 30, 2, 16
+#: sampled hands for each draw's seat analysis, when a seat's average is estimated draw by
+#: draw (its errors shrink in the average): the whole pass over the draws keeps to the
+#: review's time a card, so its samples are that time over what one costs (SAMPLE_SECONDS),
+#: shared among the draws, each draw within the bounds. A count per draw that ignored the
+#: number of draws and the game (30 a second each) took Libero's 34 draws 1.1 s at 0.5 s a
+#: card (2.2 ms a sample), and `briscola play`'s review up to 2.4 s for one card
+MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 2, 16
+#: seconds one sample of a draw's seat analysis takes, by game: the slowest measured over a
+#: deal's early and late draws (2-core VM, shared; classic 0.3-0.6 ms, Briscolone ~0.5 ms,
+#: Libero 1.9-2.5 ms: five-card hands and no leaf weights), else DRAW_SAMPLE_SECONDS
+SAMPLE_SECONDS = {"libero": 0.0025}
+DRAW_SAMPLE_SECONDS = 0.0006
 UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
 NO_SCORE = "objective win needs the score: this game starts from a position without score="
 _V = TypeVar("_V")
@@ -617,7 +625,6 @@ def _luck(
             None,
         )
     if avg is None:  # a seat: every draw, each on a few sampled hands
-        samples = round(DRAW_SAMPLES * (time_limit or 1.0))
         avg = _every_draw(
             view,
             card,
@@ -628,7 +635,7 @@ def _luck(
             cache,
             objective,
             False,
-            min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, samples)),
+            draw_samples(view.variant, len(outs), time_limit),
         )
         every = avg is not None
         if avg is None or avg[3] is None:
@@ -647,6 +654,17 @@ def _luck(
         every_draw=every,
         sampling_only=partial and exact is None,
     )
+
+
+def draw_samples(variant: str, draws: int, time_limit: float | None) -> int:
+    """Sampled hands for each of ``draws`` seat analyses of one draw's luck, so that the
+    pass over them all takes about ``time_limit`` (None: 1 s), the review's time a card:
+    that time's worth of samples of ``variant`` (SAMPLE_SECONDS) shared among the draws,
+    at least MIN_DRAW_SAMPLES (below two a sample's interval is its widest) and at most
+    MAX_DRAW_SAMPLES each."""
+    cost = SAMPLE_SECONDS.get(variant, DRAW_SAMPLE_SECONDS)
+    share = round((time_limit or 1.0) / cost / max(draws, 1))
+    return min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, share))
 
 
 def draw_luck(

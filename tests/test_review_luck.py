@@ -153,6 +153,31 @@ def test_a_seat_is_judged_lucky_only_from_what_it_saw(monkeypatch):
     assert measured == 5
 
 
+
+def test_a_seats_pass_over_every_draw_keeps_to_the_time_a_card(monkeypatch):
+    """The seat's average over every draw is one pass of sampled analyses, sized to the
+    review's time a card: the samples of all the draws together, at what one costs in the
+    game (Libero ~2.2 ms on a 2-core machine), fit that time. A count per draw (30 a second
+    each) asked Libero's 34 early draws for 510 samples at 0.5 s, 1.1 s of work, and
+    `briscola play`'s review took up to 2.4 s for one card. Counted, not timed."""
+    end = play_deal("libero", ["greedy", "random"], 5)
+    states = _states(deal_from_deck("libero", list(end.deck), end.dealer), end.moves)
+    asked = []
+
+    def every_draw(view, card, outs, *a):
+        asked.append((len(outs), a[-1]))
+        return None  # no need to solve them: what the pass asks for is the point
+    monkeypatch.setattr(R, "_every_draw", every_draw)
+    k = next(k for k in range(2, len(states), 2) if states[k].to_move == 0)  # seat 1 won trick 1
+    R.draw_luck(states[k - 1], end.moves[k - 1], states[k], 0.5, players=(0,))
+    ((draws, samples),) = asked
+    assert draws > 25 and samples >= R.MIN_DRAW_SAMPLES
+    assert draws * samples * 0.0022 <= 0.5 * 1.2  # ~ the time a card, at Libero's cost
+    # classic's samples cost a fifth of Libero's: its pass keeps more of them a draw
+    assert R.draw_samples("classic", draws, 0.5) > R.draw_samples("libero", draws, 0.5)
+    # the fewest a draw gets whatever the time: two, so each has an interval
+    assert R.draw_samples("libero", 34, 0.01) == R.MIN_DRAW_SAMPLES
+
 # ----- noise is not a mistake ------------------------------------------------------------
 
 def _move(number, player, cost, error=None, exact=False, best=("AD",), card="4D"):
