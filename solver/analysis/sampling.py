@@ -138,9 +138,13 @@ DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {
 #: open-scoperta4-a17-20-points-seed8204, 2026-12-05: 13.8 and 14.2 needed at 0.2 s, 12.5
 #: and 12.0 at 1 s). Nearly all of it is the four players' seeing the talon (samples
 #: solved to the end erred as much); beyond, it grows in proportion to the talon, as
-#: scoperta's (estimate.method_error), and the interval says it is extrapolated.
+#: scoperta's (estimate.method_error), and the interval says it is extrapolated. The
+#: chance of winning (2026-12-06): fit on open-scoperta4-a17-20-win-seed8234 and 8235 (327
+#: card values, 218 gaps; 0.34 and 0.42 needed at 0.2 s, 0.41 and 0.40 at 1 s; the mean
+#: error, -0.09 to +0.04 by set and time, not one-sided, is left in the ±).
 OPEN_METHOD_ERROR: dict[tuple[str, str], tuple[int, float, float]] = {
     ("scoperta4", "points"): (8, 14.0, 14.5),
+    ("scoperta4", "win"): (8, 0.41, 0.42),
 }
 
 
