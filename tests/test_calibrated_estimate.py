@@ -244,8 +244,8 @@ def test_ctrl_c_in_an_exact_search_answers_with_an_estimate_in_every_open_game(
 
 def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyond():
     """Four-player scoperta's samples erred by up to ~14 points at talon 8 (against exact
-    values): the interval carries it there, grown with the talon beyond (and says so), and
-    the win objective, not measured, stays sampling only."""
+    values): the interval carries it there, grown with the talon beyond (and says so); the
+    win objective's, measured the same way, too."""
     at8 = parse_position(FOUR_SIX_UNSEEN)
     talon, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "points")]
     assert at8.talon_size == talon
@@ -253,7 +253,10 @@ def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyon
     assert sampling.method_error(at8, "points", h, drawn=True) == value
     assert sampling.method_error(at8, "points", h, sampling.METHOD_GAP_ERROR, True) == gap
     assert not sampling.method_extrapolated(at8, "points", h, True)
-    assert sampling.method_error(at8, "win", h, drawn=True) is None
+    win_talon, win_value, win_gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")]
+    assert win_talon == talon
+    assert sampling.method_error(at8, "win", h, drawn=True) == win_value
+    assert sampling.method_error(at8, "win", h, sampling.METHOD_GAP_ERROR, True) == win_gap
     rng = random.Random(2)
     st = deal("scoperta4", seed=9)
     while to_position(st).talon_size > 16:
@@ -264,6 +267,25 @@ def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyon
     a = Engine().analyse(at8, seconds=0.5)
     assert not a.exact and a.interval == Interval.SAMPLING_AND_METHOD
     assert all(m.error >= value for m in a.moves)
+
+
+def test_four_players_chance_of_winning_is_no_longer_sampling_only():
+    """Four-player scoperta's win objective said "sampling only" (its ± held the exact value
+    19-61 % of the time at talon 8); its method's error, measured against exact values
+    there, is now in the ±, grown with the talon beyond."""
+    at8 = parse_position(FOUR_SIX_UNSEEN)
+    a = sampling.analyse_open(at8, "win", Limit(samples=20))
+    assert not a.exact and a.interval == Interval.SAMPLING_AND_METHOD  # was sampling only
+    _, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")]
+    assert all(m.error >= value for m in a.moves)
+    assert all(m.gap_error >= gap for m in a.moves[1:])
+    rng = random.Random(2)
+    st = deal("scoperta4", seed=9)
+    while to_position(st).talon_size > 16:
+        st = play(st, rng.choice(legal_cards(st)))
+    at16 = to_position(st)
+    assert sampling.method_error(at16, "win", sampling.HORIZON, drawn=True) == pytest.approx(2 * value)
+    assert sampling.method_extrapolated(at16, "win", sampling.HORIZON, True)
 
 
 def test_a_short_time_limit_is_kept_by_a_fresh_engine_on_a_four_player_position():

@@ -95,6 +95,41 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
     assert seat.method_error(pos, "points", 1) is None  # the one-trick fallback: not measured
 
 
+def _greedy_seat(alive, seed=3):
+    """A classic seat's view (with its score) once ``alive`` cards or fewer are in play."""
+    from solver.game import legal_cards, to_seat_position
+    g, rng = GreedyAgent(), random.Random(seed)
+    st = deal("classic", seed)
+    while 40 - (st.captured[0] | st.captured[1]).bit_count() > alive or len(legal_cards(st)) < 2:
+        st = play(st, g(st, rng))
+    return to_seat_position(st, st.to_move)
+
+
+def test_a_classic_win_estimate_carries_the_drawn_talons_error():
+    """Classic's chance of winning: each sample is played on one drawn talon order that both
+    of its players see. Before, that error was measured for points only, so from 17 cards
+    alive the win interval carried the depth-4 error alone yet said "sampling and method",
+    and from 13 to 16 it said "sampling only"; now the drawn talon's error, measured for the
+    win objective against exact values of seats' views at 13-15 alive, is in the ± at both
+    stages (in quadrature from 17 up, where the interval says it is carried there)."""
+    early, late = _greedy_seat(32), _greedy_seat(14)
+    a = seat.analyse(early, "win", budget=Limit(samples=20), seed=1)
+    assert a.method == Method(Way.SEAT_SAMPLING, depth=4)
+    assert a.interval == "sampling and extrapolated method"  # was "sampling and method"
+    b = seat.analyse(late, "win", budget=Limit(samples=20), seed=1)
+    assert "one sampled talon order" in b.notes[0]
+    assert b.interval == "sampling and method"  # was "sampling only"
+    talon, gap = seat.DRAWN_TALON_ERROR[("classic", "win")]
+    stage = early.with_hand(0)  # the stage of the deal, as analyse reads it
+    depth = seat.METHOD_ERROR[("classic", "win")][seat.method_stage(stage)]
+    h = seat.HORIZON
+    assert seat.method_error(stage, "win", h, drawn=True) == pytest.approx((depth ** 2 + talon ** 2) ** 0.5)
+    assert seat.method_extrapolated(stage, "win", h, True)
+    assert all(m.error >= min(talon, 1.0) for m in a.moves)
+    assert all(m.error >= min(talon, 1.0) for m in b.moves)
+    assert all(m.gap_error >= min(gap, 2.0) for m in b.moves[1:])
+
+
 def test_a_gap_between_two_cards_has_its_own_narrower_interval():
     """The gap from the best card to another is paired sample by sample, plus the method's
     error on a gap (METHOD_GAP_ERROR, with the drawn talon's in quadrature) in quadrature;

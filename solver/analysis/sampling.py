@@ -113,14 +113,22 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 #: solved exactly over the draws: benchmarks/bench_calibration.py, classic seats at 13-16
 #: cards alive, solved to the end); carried to the depth-limited stages in quadrature
 #: (method_extrapolated). Briscolone and Libero solve every draw from 12 cards alive.
+#: The win objective's (2026-12-06): fit on seat-classic-a13-15-win-seed231 and 232 (174
+#: card values, 116 gaps; 0.11-0.12 and 0.09-0.10 needed at 0.2, 1 and 5 s, the bias below
+#: taken off).
 DRAWN_TALON_ERROR: dict[tuple[str, str], tuple[float, float]] = {
     ("classic", "points"): (7.0, 5.5),
+    ("classic", "win"): (0.12, 0.10),
 }
 #: the mean error (estimate less exact value) of those samples solved to the end on a drawn
-#: order, on the same fit sets (-1.0 to -1.2 points by set, every set below zero: the
-#: opponent gains more from seeing the talon): taken off every card's value, so the gaps
-#: and the best card stay as they were
-DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {("classic", "points"): -1.1}
+#: order, on the same fit sets (points: -1.0 to -1.2 by set; win: -0.023 to -0.028; every
+#: set below zero: the opponent gains more from seeing the talon): taken off every card's
+#: value (kept within what the value can be), so the gaps and the best card stay as they
+#: were
+DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {
+    ("classic", "points"): -1.1,
+    ("classic", "win"): -0.025,
+}
 
 
 #: four-player scoperta (every hand shown, the talon's order hidden): the half-widths (a
@@ -130,9 +138,13 @@ DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {("classic", "points"): -1.1}
 #: open-scoperta4-a17-20-points-seed8204, 2026-12-05: 13.8 and 14.2 needed at 0.2 s, 12.5
 #: and 12.0 at 1 s). Nearly all of it is the four players' seeing the talon (samples
 #: solved to the end erred as much); beyond, it grows in proportion to the talon, as
-#: scoperta's (estimate.method_error), and the interval says it is extrapolated.
+#: scoperta's (estimate.method_error), and the interval says it is extrapolated. The
+#: chance of winning (2026-12-06): fit on open-scoperta4-a17-20-win-seed8234 and 8235 (327
+#: card values, 218 gaps; 0.34 and 0.42 needed at 0.2 s, 0.41 and 0.40 at 1 s; the mean
+#: error, -0.09 to +0.04 by set and time, not one-sided, is left in the ±).
 OPEN_METHOD_ERROR: dict[tuple[str, str], tuple[int, float, float]] = {
     ("scoperta4", "points"): (8, 14.0, 14.5),
+    ("scoperta4", "win"): (8, 0.41, 0.42),
 }
 
 
@@ -151,9 +163,10 @@ def drawn_talon_bias(pos, objective: str, horizon: int, drawn: bool) -> float:
     return DRAWN_TALON_BIAS.get((pos.variant, objective), 0.0)
 
 
-def unbiased(mean: float, bias: float, bound: float) -> float:
-    """A card's mean less the method's measured bias, kept within the points in play."""
-    return min(max(mean - bias, -bound), bound)
+def unbiased(mean: float, bias: float, bound: float, objective: str = "points") -> float:
+    """A card's mean less the method's measured bias, kept within what the value can be:
+    the points in play either way, a chance of winning between 0 and 1."""
+    return min(max(mean - bias, 0.0 if objective == "win" else -bound), bound)
 
 
 # ----- sampling -----------------------------------------------------------------------
@@ -470,7 +483,7 @@ def analyse(
     bias = drawn_talon_bias(stage, objective, horizon, drawn)
     est = {
         c: (
-            unbiased(tally.mean(c), bias, tally.bound),
+            unbiased(tally.mean(c), bias, tally.bound, objective),
             0.0 if whole else with_method(tally.error(c) * shrink, m_err, tally.bound),
         )
         for c in cards
@@ -495,7 +508,8 @@ def analyse(
     elif drawn:
         how += f"; {covers(stage, objective, horizon, drawn)}"
     if bias:
-        how += f"; each value corrected by {-bias:+.1f} points, the method's measured bias"
+        unit = "points" if objective == "points" else "of the chance of winning"
+        how += f"; each value corrected by {-bias:+.2g} {unit}, the method's measured bias"
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
         notes = [
@@ -572,7 +586,7 @@ def analyse_open(
     bias = drawn_talon_bias(pos, objective, horizon, drawn)
     est = {
         c: (
-            unbiased(tally.mean(c), bias, tally.bound),
+            unbiased(tally.mean(c), bias, tally.bound, objective),
             with_method(tally.error(c), m_err, tally.bound),
         )
         for c in cards
