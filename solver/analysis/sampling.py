@@ -113,7 +113,7 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 #: solved exactly over the draws: benchmarks/bench_calibration.py, classic seats at 13-16
 #: cards alive, solved to the end); carried to the depth-limited stages in quadrature
 #: (method_extrapolated). Briscolone and Libero solve every draw from 12 cards alive.
-#: The win objective's (2026-12-06): fit on seat-classic-a13-15-win-seed231 and 232 (174
+#: The win objective's (2026-12-05): fit on seat-classic-a13-15-win-seed231 and 232 (174
 #: card values, 116 gaps; 0.11-0.12 and 0.09-0.10 needed at 0.2, 1 and 5 s, the bias below
 #: taken off).
 DRAWN_TALON_ERROR: dict[tuple[str, str], tuple[float, float]] = {
@@ -139,7 +139,7 @@ DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {
 #: and 12.0 at 1 s). Nearly all of it is the four players' seeing the talon (samples
 #: solved to the end erred as much); beyond, it grows in proportion to the talon, as
 #: scoperta's (estimate.method_error), and the interval says it is extrapolated. The
-#: chance of winning (2026-12-06): fit on open-scoperta4-a17-20-win-seed8234 and 8235 (327
+#: chance of winning (2026-12-05): fit on open-scoperta4-a17-20-win-seed8234 and 8235 (327
 #: card values, 218 gaps; 0.34 and 0.42 needed at 0.2 s, 0.41 and 0.40 at 1 s; the mean
 #: error, -0.09 to +0.04 by set and time, not one-sided, is left in the ±).
 OPEN_METHOD_ERROR: dict[tuple[str, str], tuple[int, float, float]] = {
