@@ -128,15 +128,20 @@ def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False)
         w = trick_winner(trick, trump)
         t = trick[w]  # the card to beat
         ours = state.players == 4 and (state.leader + w) % 2 == state.to_move % 2
+        # with players still to come (four players) the trick is not decided by this card
+        open_ = len(trick) < state.players - 1
         if trick_winner([*trick, c], trump) == len(trick):
-            what = W["takes"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))
-            if c // 10 == trump and t // 10 != trump:
-                what += W["trump"]
+            tr = W["trump"] if c // 10 == trump and t // 10 != trump else ""
+            what = W["tops" if open_ else "takes"].format(
+                t=card_phrase(t, lang), c=card_phrase(c, lang), trump=tr
+            )
         elif ours:  # the partner holds the trick: you, where the card is player 3's
             key = "loads" if POINTS[c] else "leaves"
             if (state.to_move + 2) % 4 == HUMAN:
                 key += "_you"
             what = W[key].format(c=card_phrase(c, lang))
+        elif open_:
+            what = W["under"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))
         else:
             what = W["gives"].format(c=card_phrase(c, lang))
     else:

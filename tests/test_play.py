@@ -413,6 +413,27 @@ def test_four_player_reasons_are_said_from_your_seat():
     assert P.engine_reason(two, take).endswith(" for the engine")
 
 
+def test_a_four_player_card_with_players_still_to_come_neither_takes_nor_gives_up_the_trick():
+    """Player 2, second to play, was said to take the trick or to give it up ("gives up the
+    trick, throwing the Jack of cups") though player 4, its partner, still plays: seeded
+    games had the partner take 10 of 47 such tricks, and the card beaten first lost 7 of 26."""
+    st = late_state(FOUR_OTHER)                    # you led RC (trump); player 2 holds FC
+    under = P.engine_reason(st, L.Choice(15, None, "greedy"))
+    assert under == "does not beat the King of cups, throwing the Jack of cups: a rule-of-thumb card"
+    assert P.engine_reason(st, L.Choice(15, None, "greedy"), "it").startswith(
+        "non supera il Re di coppe e scarta il Fante di coppe")
+    top = late_state(FOUR_OTHER.replace("hand4=5D,2B,RB", "hand4=5D,2B,RC")
+                     .replace("table=RC", "table=RB"))   # you led RB: FC trumps it
+    said = P.engine_reason(top, L.Choice(15, None, "greedy"))
+    assert said.startswith("beats the King of batons with the Jack of cups (trump), for now"), said
+    assert P.engine_reason(top, L.Choice(15, None, "greedy"), "it").startswith(
+        "supera il Re di bastoni con il Fante di coppe (briscola), per ora")
+    # the last card of the trick still takes it or gives it up
+    two = late_state("hand1=AS,2D hand2=AD,2C,RS table=3C briscola=RD turn=2")
+    assert P.engine_reason(two, L.Choice(29, None, "greedy")).startswith(
+        "takes the Three of cups with the Ace of coins (trump)")
+
+
 def test_a_four_player_table_lists_its_cards_as_a_trick_line_does():
     """The table ran its cards together ("player 2 5S partner RD player 4 4D")."""
     from solver.rules import get_variant
