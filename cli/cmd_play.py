@@ -554,7 +554,7 @@ class VariantPlay(ScopertaPlay):
         W = self.W
         if a is None:
             return W["hint_greedy"].format(card=card_str(c), name=card_name(c, self.lang))
-        out = W["hint"].format(
+        out = W["hint_team" if self.v.players == 4 else "hint"].format(
             card=card_str(c), name=card_name(c, self.lang), value=value_words(a, c, self.lang)
         )
         others = [m for m in a.moves if m.card != c]

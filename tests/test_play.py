@@ -442,6 +442,17 @@ def test_a_four_player_table_lists_its_cards_as_a_trick_line_does():
     assert "table: you RC, player 2 FC" in lines, lines
 
 
+def test_a_four_player_hint_gives_its_value_for_your_team():
+    """The value is the team's, as every other line of a four-player game says: the hint
+    said "for you"."""
+    from solver.rules import get_variant
+    st = late_state("variant=scoperta4 hand1=AS,3S hand2=4S,7S hand3=AD,6B hand4=5D,2B "
+                    "briscola=4C turn=1 score=50-38")
+    for lang, words in (("en", " for your team;"), ("it", " per la tua squadra;")):
+        hint = P.VariantPlay(get_variant("scoperta4"), "easy", 0.03, lang, False, 1).hint(st)
+        assert words in hint, hint
+
+
 def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):
     from solver.rules import get_variant
     every = ",".join(card_str(c) for c in range(40))
