@@ -107,9 +107,11 @@ def test_the_compact_board_says_who_led_in_both_languages():
 
 
 def test_the_engines_reason_in_a_four_player_trick_reads_the_card_to_beat():
-    """A card that beats the lead but not the card winning the trick so far gives it up."""
+    """A card that beats the lead but not the card winning the trick so far does not beat
+    that card (with a player still to come it neither takes nor gives up the trick)."""
     from solver.game import deal, play
     from solver.players.levels import Choice
+    from solver.cards import card_name
     from solver.rules import beats, get_variant
     found = 0
     for seed in range(40):
@@ -125,7 +127,7 @@ def test_the_engines_reason_in_a_four_player_trick_reads_the_card_to_beat():
         for c in st.hand_cards(st.to_move):
             if beats(c, lead, st.trump_suit) and not beats(c, second, st.trump_suit):
                 text = P.engine_reason(st, Choice(c, None, "greedy"), "en")
-                assert text.startswith("gives up the trick"), text
+                assert text.startswith(f"does not beat the {card_name(second)}"), text
                 found += 1
     assert found
 
