@@ -204,19 +204,24 @@ def torn_tail(text: str) -> tuple[str, int] | None:
     if not text or text.endswith("\n"):
         return None
     head, _, tail = text.rpartition("\n")
-    if not head.strip() or not tail.strip():
+    if not head.strip() or not tail.strip() or _is_json(tail):
         return None
-    try:
-        json.loads(tail)
-        return None
-    except ValueError:
-        pass
-    last = head.rstrip("\n").rpartition("\n")[2]
-    try:
-        json.loads(last)
-    except ValueError:
+    if not _is_json(head.rstrip("\n").rpartition("\n")[2]):
         return None
     return head + "\n", head.count("\n") + 2
+
+
+def _is_json(line: str) -> bool:
+    """Whether ``line`` is JSON text, usable or not: only the decoder's own error says it is
+    not (a line nested too deep or a number too long to read is whole; ``parse`` refuses it
+    in its turn)."""
+    try:
+        json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    except (ValueError, RecursionError):
+        return True
+    return True
 
 
 def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None = None) -> str:

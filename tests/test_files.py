@@ -161,6 +161,18 @@ def test_a_record_file_torn_by_a_crash_replays_the_records_before_the_tear(tmp_p
         assert len(read_records(str(p))) == 2
 
 
+@pytest.mark.parametrize("tail", ["[" * 100_000, "[" * 100_000 + "]" * 100_000 + "\n{\"x"])
+@pytest.mark.parametrize("command", ["replay", "puzzles solve"])
+def test_a_torn_tail_nested_deep_is_one_line_not_a_crash(tmp_path, tail, command):
+    """Telling a torn last line from a whole one decoded it without the depth guard: a line
+    of 100,000 brackets crashed (RecursionError, exit 70). It is refused as nested too deep."""
+    p = tmp_path / "f.jsonl"
+    p.write_text(json.dumps(PUZZLE) + "\n" + tail)
+    r = run(*command.split(), str(p))
+    assert r.exit_code == 2 and "nested deeper than 32 levels" in r.stderr, r.output
+    assert r.stderr.count("error:") == 1 and "Traceback" not in r.output
+
+
 def test_a_torn_single_record_is_still_refused_in_one_line(tmp_path, deal_rec):
     """One pretty-printed record cut short has no whole part to read: an error, not a guess."""
     p = tmp_path / "r.json"
