@@ -124,7 +124,7 @@ def _read(file: str):
         text = stdin_text()
     except jsonfile.JSONFileError as e:
         raise PuzzleError.like(e) from None
-    return read_puzzles(jsonfile.without_torn_tail(text, "<stdin>", note).splitlines(), "<stdin>")
+    return read_puzzles(text, "<stdin>", note)
 
 
 @puzzles.command("generate")

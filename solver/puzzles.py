@@ -216,12 +216,17 @@ def _puzzle_position(text: str):
     return pos
 
 
-def read_puzzles(lines: str | Iterable[str], name: str | None = None) -> list[Puzzle]:
+def read_puzzles(
+    lines: str | Iterable[str],
+    name: str | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> list[Puzzle]:
     """Every puzzle of a JSON-lines text, given whole (a str) or as its lines (from file
     ``name``, which errors then name); blank lines are skipped, ids must be unique, and
-    there must be at least one puzzle."""
+    there must be at least one puzzle. A whole text's last line cut short by a crash is
+    left out and said through ``warn`` (Python's warnings when None)."""
     if isinstance(lines, str):
-        lines = lines.splitlines()
+        lines = jsonfile.without_torn_tail(lines, name or "the input", warn).splitlines()
     elif isinstance(lines, (bytes, bytearray)) or not isinstance(lines, Iterable):
         raise PuzzleError.of("argument.lines", name="lines", got=given(lines))
     out: list[Puzzle] = []
@@ -255,7 +260,7 @@ def read_puzzle_file(path: str, warn: Callable[[str], None] | None = None) -> li
         text = jsonfile.read_text(path)
     except JSONFileError as e:
         raise PuzzleError.like(e) from None
-    return read_puzzles(jsonfile.without_torn_tail(text, path, warn).splitlines(), path)
+    return read_puzzles(text, path, warn)
 
 
 #: the bundled puzzle file of each game (scoperta is the default set)
