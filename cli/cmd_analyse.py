@@ -165,9 +165,6 @@ def _batch(
         for n, t, e in jsonfile.stream_lines(click.get_binary_stream("stdin"), "")
         if e is not None or (t.strip() and not t.strip().startswith("#"))
     )
-    from cli.cluster_opts import say
-    from solver import cluster as cl
-
     log = None
     if cluster is None and log_path is None:
         results = (
@@ -180,6 +177,9 @@ def _batch(
             for n, t, e in todo
         )
     else:
+        from cli.cluster_opts import say
+        from solver import cluster as cl
+
         log = cl.TaskLog(
             log_path,
             {"analyse": args[0], "time_limit": args[1], "samples": args[3], "seed": args[4]},
