@@ -110,11 +110,11 @@ def explain_scoperta(
     """Everything the explanation of a scoperta position says, as data built from analyses."""
     if time_limit is None and not is_deterministic(pos):
         time_limit = EARLY_TIME_LIMIT
-    sv = LineSolver(objective, time_limit)
     facts = _facts(pos)
     if not is_deterministic(pos):  # what is known: one analysis, Ctrl-C its answer so far
         root = analyse(pos, objective, time_limit, estimate_on_interrupt=True)
         return Explanation(pos, objective, phase_of(pos), pos.to_move, root, facts=facts)
+    sv = LineSolver(objective, time_limit)
     root = sv.analyse(pos)
     if not root.exact:
         return Explanation(pos, objective, phase_of(pos), pos.to_move, root, facts=facts)

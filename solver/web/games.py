@@ -57,6 +57,7 @@ from solver.record import (
     deal_start,
     played,
     result_of,
+    same_result,
     start_record,
 )
 from solver.review import (
@@ -234,7 +235,7 @@ def _check_result(game: Game, result: dict) -> None:
     if not game.state.is_over:
         raise RecordError.of("board.result_unfinished", n=len(game.moves))
     got = game.record["result"]
-    if result["points"] != got["points"] or result.get("winner") != got.get("winner"):
+    if not same_result(result, got):
         raise RecordError.of(
             "board.result_differs",
             stated="-".join(map(str, result["points"])),
