@@ -444,3 +444,31 @@ def test_a_pasted_seat_view_is_shown_and_analysed(browser, server):
     drv.execute_script("analyse()")
     _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
     assert "±" in drv.find_element("css selector", "#analysis tr.best td.value").text
+
+
+def test_a_game_from_a_position_without_score_ends_with_the_points_won_since(browser, server):
+    """Such a game's end said "player 1 wins" of the side ahead since the start: who won
+    the deal is not known; the page says the points won from the start on, en and it."""
+    from selenium.webdriver.support.ui import Select
+
+    from solver.i18n import BOARD_PAGE
+    from solver.web import games
+    drv = browser
+    g = games.game_from_position(parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"), 1)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    rec = g.record
+    assert rec["result"].get("since_start") is True
+    _open(drv, server)
+    for lang, words in (("en", "won from the start on"), ("it", "vinti dall'inizio")):
+        Select(drv.find_element("id", "lang")).select_by_value(lang)
+        _wait(drv, lambda: drv.find_element("id", "analyse").text == BOARD_PAGE[lang]["btn.analyse"],
+              what="the page's language")
+        drv.execute_script("loadGame(arguments[0])", rec)
+        _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+        text = drv.find_element("id", "over-text").text
+        assert words in text and "wins" not in text and "vince" not in text, text
+        shot = _artifacts() / f"board-since-start-{lang}.png"
+        drv.save_screenshot(str(shot))
+        print(f"\nscreenshot: {shot}")
+    Select(drv.find_element("id", "lang")).select_by_value("en")
