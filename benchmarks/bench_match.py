@@ -50,7 +50,8 @@ def main(argv=None) -> None:
           f"{'A win rate':>10} {'95% CI':>15} {'W-D-L':>13} {'minutes':>8}")
     for a, b in pairs:
         t = time.monotonic()
-        log = TaskLog(args.log, log_key(args.variant, a, b, args.seed), log_row_error)
+        # run=(): one log holds every match of --matches
+        log = TaskLog(args.log, log_key(args.variant, a, b, args.seed), log_row_error, run=())
         earlier = sum(i < args.deals for i in log.done())
         res, interrupted = run_logged(args.variant, a, b, args.deals, args.seed, args.jobs, log)
         if earlier:

@@ -326,6 +326,7 @@ def _split_search(pos, objective, cluster, workers, log_path):
             {"split": pos.to_text(), "objective": objective, "depth": depth},
             _logged_leaf_error,
             say,
+            run=("split", "objective"),  # a rerun on other workers may read another depth
         )
 
     s, values = _logged_leaves(pos, objective, log_for) if log_path else (None, {})

@@ -13,6 +13,7 @@ Dask (``pip install -e '.[cluster]'``) is imported only when a cluster is asked 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import logging
 import os
@@ -298,15 +299,25 @@ def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, o
 
 class TaskLog:
     """A JSON-lines file with one row per finished task: ``{**key, "index": i, **result}``.
-    Rows of other runs (another key) are left alone; a rerun reads its own rows back.
+    A rerun reads its own rows back. ``run``: the fields of ``key`` that name the run whose
+    log the file is (all of them unless given): rows of the same run with another key (a
+    split search's other depth) are left alone, and a file holding rows of other runs only
+    (another position, other options, another seed) is refused, not appended to: it is
+    another run's log, and this run would resume nothing. ``run=()`` keeps several runs
+    in one file (a benchmark's matches).
 
-    A crash may cut the last row short: that row is moved to ``<path>.torn`` (said through
-    ``warn``) and its task runs again. Every row of this run is checked: its index a whole
-    number from ``first``, and ``row_error(row)`` (what is wrong with it, or None); a bad row
-    is a LogError naming the file and line, never a wrong result. Rows are written whole:
-    a newline first if the file lacks its last one, and flushed to the disk (fsync). A row
-    that cannot be written (the disk filled) does not stop the run, whose result is the
-    user's: ``failed`` says why (through ``warn`` too) and no more rows are tried."""
+    A crash may cut the last row short, as ``jsonfile.torn_tail`` tells it (the one
+    definition: a last line without its newline that is not JSON, after a line that is, or
+    the only line when it begins as this run's rows do; a whole row without its newline is
+    kept, and a line nested too deep or with a number too long is whole, and refused):
+    once the rows before it are known to be a log's, that row is moved to ``<path>.torn``
+    (said through ``warn``) and its task runs again. Every row of this run is checked: its
+    index a whole number from ``first``, and ``row_error(row)`` (what is wrong with it, or
+    None); a bad row, or a file that is not a task log at all, is a LogError naming the
+    file and line, never a wrong result, and the file is left as it was. Rows are written
+    whole: a newline first if the file lacks its last one, and flushed to the disk (fsync).
+    A row that cannot be written (the disk filled) does not stop the run, whose result is
+    the user's: ``failed`` says why (through ``warn`` too) and no more rows are tried."""
 
     def __init__(
         self,
@@ -315,12 +326,14 @@ class TaskLog:
         row_error: Callable[[dict], str | None] | None = None,
         warn: Callable[[str], None] | None = None,
         first: int = 0,
+        run: tuple[str, ...] | None = None,
     ):
         self.path = path
         self.key = key
         self.row_error = row_error
         self.warn = warn
         self.first = first
+        self.run = tuple(key) if run is None else run
         self.lines: dict[int, int] = {}
         self.failed: str | None = None
 
@@ -328,27 +341,37 @@ class TaskLog:
         """file:line of the row of task ``index`` read by ``done``."""
         return f"{self.path}:{self.lines.get(index, '?')}"
 
-    def _read(self, path: str) -> list[bytes]:
-        """The file's lines, a torn last one set aside first."""
+    def _read(self, path: str) -> tuple[list[str], tuple[bytes, int, int] | None]:
+        """The file's lines before a torn last row, and that row (its bytes, where it
+        starts, its line number) or None. Our rows are ASCII (json.dumps), so a file that
+        is not UTF-8 is not a log."""
         try:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError as e:
             raise LogError(f"cannot read the log {path}: {e.strerror}") from None
-        lines = data.split(b"\n")
-        tail = lines.pop()  # b"" when the file ends with its newline
-        if tail.strip():
-            try:
-                jsonfile.parse(jsonfile.decode(tail, path), path)
-                lines.append(tail)  # a whole row, only its newline missing
-            except jsonfile.JSONFileError:
-                self._set_aside(path, tail, len(data) - len(tail), len(lines) + 1)
-        return lines
-
-    def _set_aside(self, path: str, tail: bytes, keep: int, n: int) -> None:
-        torn = path + ".torn"
         try:
-            with open(torn, "ab") as f:
+            text = jsonfile.decode(data, path)
+        except jsonfile.JSONFileError as e:
+            raise LogError(f"{e}: not a task log") from None
+        torn = jsonfile.torn_tail(text, self._begins())
+        if torn is None:
+            return text.removesuffix("\n").split("\n") if text else [], None
+        head, n = torn
+        tail = text[len(head) :].encode()
+        return head.removesuffix("\n").split("\n"), (tail, len(data) - len(tail), n)
+
+    def _begins(self) -> str:
+        """How every row of this run begins: its leading fields of the run (a torn first
+        row is known by them), or "" when the key does not lead with one."""
+        lead = dict(itertools.takewhile(lambda kv: kv[0] in self.run, self.key.items()))
+        return json.dumps(lead)[:-1] + ", " if lead else ""
+
+    def _set_aside(self, path: str, torn: tuple[bytes, int, int]) -> None:
+        tail, keep, n = torn
+        aside = path + ".torn"
+        try:
+            with open(aside, "ab") as f:
                 f.write(tail + b"\n")
                 f.flush()
                 os.fsync(f.fileno())
@@ -356,12 +379,12 @@ class TaskLog:
         except OSError as e:
             raise LogError(
                 f"{path}:{n}: the last row was cut short, and it cannot be "
-                f"set aside in {torn}: {e.strerror}"
+                f"set aside in {aside}: {e.strerror}"
             ) from None
         if self.warn:
             self.warn(
                 f"{path}:{n}: the last row was cut short (a crash while writing "
-                f"it); it is kept in {torn} and its task runs again"
+                f"it); it is kept in {aside} and its task runs again"
             )
 
     def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
@@ -369,12 +392,13 @@ class TaskLog:
         rows: dict[int, dict] = {}
         if not self.path or not os.path.exists(self.path):
             return rows
-        for n, raw in enumerate(self._read(self.path), 1):
+        lines, torn = self._read(self.path)
+        ours = others = 0
+        for n, text in enumerate(lines, 1):
             where = f"{self.path}:{n}"
+            if not text.strip():
+                continue
             try:
-                text = jsonfile.decode(raw, self.path, n)
-                if not text.strip():
-                    continue
                 row = jsonfile.parse(text, where)
             except jsonfile.JSONFileError as e:
                 raise LogError(f"{e}: not a task log row") from None
@@ -385,6 +409,10 @@ class TaskLog:
                     f'{where}: not a task log row (it has no "index"): is {self.path} '
                     f"another file? A log holds only the rows a --log run wrote"
                 )
+            if not all(row.get(k) == self.key[k] for k in self.run):
+                others += 1
+                continue
+            ours += 1
             if not all(row.get(k) == v for k, v in self.key.items()):
                 continue
             i = row.get("index")
@@ -399,6 +427,14 @@ class TaskLog:
             if i not in rows and (check is None or check(i, row)):
                 rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
                 self.lines[i] = n
+        if others and not ours:
+            raise LogError(
+                f"{self.path} is the log of another run: its {others} rows are of another "
+                f"position, other options or another seed. Resume it with the command that "
+                f"wrote it, or give another --log file"
+            )
+        if torn is not None:
+            self._set_aside(self.path, torn)
         return rows
 
     def last_value(self, field: str, like: dict) -> object | None:
@@ -407,9 +443,9 @@ class TaskLog:
         if not self.path or not os.path.exists(self.path):
             return None
         found = None
-        for n, raw in enumerate(self._read(self.path), 1):
+        for n, text in enumerate(self._read(self.path)[0], 1):
             try:
-                row = jsonfile.parse(jsonfile.decode(raw, self.path, n), f"{self.path}:{n}")
+                row = jsonfile.parse(text, f"{self.path}:{n}")
             except jsonfile.JSONFileError:
                 continue  # done() says what is wrong with it
             if isinstance(row, dict) and all(row.get(k) == v for k, v in like.items()):

@@ -197,18 +197,26 @@ def kind(value) -> str:
     return names.get(type(value), "a value")
 
 
-def torn_tail(text: str) -> tuple[str, int] | None:
+def torn_tail(text: str, begins: str = "") -> tuple[str, int] | None:
     """(the text before it, its line number) when ``text`` is JSON Lines whose last line a
     crash cut short: that line lacks its newline and is not JSON, while some line before it
-    is. None otherwise (a whole file, or one that is not JSON Lines at all)."""
+    is, or, given ``begins`` (how every line of the file begins), it is the only line and
+    agrees with ``begins`` as far as it goes (a first line cut short). None otherwise: a
+    whole file, a whole last line without its newline, a line nested too deep or holding a
+    number too long to read (JSON, which ``parse`` refuses in its turn), or a file that is
+    not JSON Lines at all."""
     if not text or text.endswith("\n"):
         return None
     head, _, tail = text.rpartition("\n")
-    if not head.strip() or not tail.strip() or _is_json(tail):
+    if not tail.strip() or _is_json(tail):
         return None
-    if not _is_json(head.rstrip("\n").rpartition("\n")[2]):
+    if head.strip():
+        if not _is_json(head.rstrip("\n").rpartition("\n")[2]):
+            return None
+    elif not (begins and (tail.startswith(begins) or begins.startswith(tail))):
         return None
-    return head + "\n", head.count("\n") + 2
+    before = text[: len(text) - len(tail)]
+    return before, before.count("\n") + 1
 
 
 def _is_json(line: str) -> bool:

@@ -4,7 +4,9 @@ one starts on a line of its own, and a row that does not fit its schema is refus
 the file and the line (never a wrong statistic). An unreachable scheduler fails fast."""
 from __future__ import annotations
 
+import errno
 import json
+import random
 import time
 
 import pytest
@@ -12,6 +14,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver import cluster as cl
+from solver.random_positions import random_position
 
 MATCH = ["match", "greedy", "random", "--deals", "8", "--seed", "1", "--jobs", "1", "--json", "-q"]
 ENDGAMES = ["hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2",
@@ -190,6 +193,120 @@ def test_a_bad_line_of_a_logged_batch_is_its_error_row(tmp_path, bad):
         out = [json.loads(x) for x in r.stdout.splitlines()]
         assert len(out) == 3 and "error" in out[1] and "error" not in out[2]
         assert all(len(x) < 400 for x in r.stderr.splitlines())
+
+
+# ----- a file that is not this run's log ---------------------------------------------------
+
+ONE = random_position(random.Random(7), 6).to_text()  # its exact search split into 3 tasks
+LOGGED = {
+    "analyse POS": lambda log: run(["analyse", ONE, "--log", str(log)]),
+    "analyse -": lambda log: _batch(log),
+    "match": lambda log: run(MATCH + ["--log", str(log)]),
+}
+_GARBAGE = bytes(random.Random(5).randrange(256) for _ in range(400))
+NOT_LOGS = {
+    # one line without its newline, not JSON: it was taken for a torn row, moved to
+    # FILE.torn and the file emptied and reused
+    "binary, one line": _GARBAGE.replace(b"\n", b""),
+    "text, one line": b"my notes on the game",
+    "binary": _GARBAGE + b"\n",
+    "a pretty-printed record": json.dumps({"variant": "scoperta", "moves": ["AS"]},
+                                         indent=1).encode(),
+    # a records file's torn last line was set aside (the file cut) before its rows were
+    # found to be no log's
+    "records, the last cut short": b'{"variant": "scoperta", "seed": 1}\n{"variant": "sc',
+    # whole lines (JSON, unusable) were taken for torn rows and set aside
+    "a last line nested deep": b'{"index": 0}\n' + b"[" * 100_000 + b"]" * 100_000,
+    "a last number too long": b'{"index": 0}\n{"index": 1' + b"1" * 5000 + b"}",
+}
+
+
+@pytest.mark.parametrize("command", list(LOGGED))
+@pytest.mark.parametrize("what", list(NOT_LOGS))
+def test_a_file_that_is_not_a_log_is_one_line_and_left_as_it_was(tmp_path, what, command):
+    log = tmp_path / "mine.jsonl"
+    log.write_bytes(NOT_LOGS[what])
+    r = LOGGED[command](log)
+    assert r.exit_code == 2 and r.stdout == "" and "Traceback" not in r.output, r.output
+    assert r.stderr.startswith(f"error: {log}") and r.stderr.count("\n") == 1, r.stderr
+    assert log.read_bytes() == NOT_LOGS[what]
+    assert not (tmp_path / "mine.jsonl.torn").exists()
+
+
+@pytest.mark.parametrize("command", list(LOGGED))
+def test_a_log_that_cannot_be_read_is_one_line(tmp_path, monkeypatch, command):
+    """Tests run as root, whom a file's mode does not stop: the system's refusal is made."""
+    log = tmp_path / "m.jsonl"
+    log.write_text('{"index": 0}\n')
+
+    def denied(path, mode="r", *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", path)
+    monkeypatch.setattr(cl, "open", denied, raising=False)
+    r = LOGGED[command](log)
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert r.stderr == f"error: cannot read the log {log}: Permission denied\n"
+
+
+@pytest.mark.parametrize("command", list(LOGGED))
+def test_a_folder_given_as_the_log_is_one_line(tmp_path, command):
+    r = LOGGED[command](tmp_path)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "is a directory" in r.stderr, \
+        r.output
+
+
+@pytest.mark.parametrize("command", list(LOGGED))
+def test_an_empty_file_is_an_empty_log(tmp_path, command):
+    """An empty file holds nothing of the user's: it is a log with no rows yet."""
+    log = tmp_path / "new.jsonl"
+    log.write_bytes(b"")
+    r = LOGGED[command](log)
+    assert r.exit_code == 0, r.output
+    assert all("index" in row for row in _rows(log)) and _rows(log)
+
+
+@pytest.mark.parametrize("first,then", [
+    (["analyse", ONE], ["analyse", random_position(random.Random(9), 6).to_text()]),
+    (MATCH, MATCH[:-6] + ["--seed", "2", "--jobs", "1", "--json", "-q"]),
+    (["analyse", "-"], ["analyse", "-", "--time-limit", "0.5"]),
+], ids=["another position", "another seed", "other options"])
+def test_the_log_of_another_run_is_refused_not_appended_to(tmp_path, first, then):
+    """A rerun with another position, seed or options read none of the log's rows, did the
+    whole work again and added its rows to the other run's log without a word."""
+    log = tmp_path / "m.jsonl"
+    lines = "\n".join(ENDGAMES) + "\n"
+    assert run(first + ["--log", str(log)], lines).exit_code == 0
+    before = log.read_bytes()
+    r = run(then + ["--log", str(log)], lines)
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr.count("\n") == 1, r.output
+    assert r.stderr.startswith(f"error: {log} is the log of another run: its ")
+    assert log.read_bytes() == before
+
+
+def test_rows_of_the_same_run_at_another_depth_are_not_another_runs(tmp_path):
+    """A split search rerun on other workers may split at another depth: the same run."""
+    p = tmp_path / "log.jsonl"
+    p.write_text(json.dumps({"split": "p", "depth": "cards", "index": 0, "x": 1}) + "\n")
+
+    def log(split, depth, run=("split",)):
+        return cl.TaskLog(str(p), {"split": split, "depth": depth}, run=run)
+    assert log("p", "draws").done() == {}
+    assert log("p", "cards").done() == {0: {"x": 1}}
+    with pytest.raises(cl.LogError, match="is the log of another run"):
+        log("q", "cards").done()
+    assert log("q", "cards", run=()).done() == {}  # a file of several runs
+
+
+def test_a_first_row_cut_short_is_set_aside_and_its_task_runs_again(tmp_path, match_log):
+    """With no whole line before it, a torn row is known by its beginning, this run's."""
+    whole, stats = match_log
+    log = tmp_path / "m.jsonl"
+    first = whole.split(b"\n")[0]
+    log.write_bytes(first[:-10])
+    r = run(MATCH + ["--log", str(log)])
+    assert r.exit_code == 0 and _stats(r) == stats, r.output
+    assert f"{log}:1: the last row was cut short" in r.stderr
+    assert (tmp_path / "m.jsonl.torn").read_bytes() == first[:-10] + b"\n"
+    assert sorted(x["index"] for x in _rows(log)) == list(range(8))
 
 
 # ----- the cluster's address --------------------------------------------------------------
