@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from time import perf_counter
 from fractions import Fraction
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -54,16 +55,14 @@ EPS = 1e-9
 MAX_EXACT_DRAWS = 60
 #: sampled hands for each draw's seat analysis, when a seat's average is estimated draw by
 #: draw (its errors shrink in the average): the whole pass over the draws keeps to the
-#: review's time a card, so its samples are that time over what one costs (SAMPLE_SECONDS),
-#: shared among the draws, each draw within the bounds. A count per draw that ignored the
-#: number of draws and the game (30 a second each) took Libero's 34 draws 1.1 s at 0.5 s a
-#: card (2.2 ms a sample), and `briscola play`'s review up to 2.4 s for one card
+#: review's time a card on any machine, each draw's count sized as the pass goes from the
+#: time left and what a sample has cost so far in it (_Pace), each draw within the bounds.
+#: A count per draw that ignored the number of draws and the game (30 a second each) took
+#: Libero's 34 draws 1.1 s at 0.5 s a card (2.2 ms a sample), and `briscola play`'s review
+#: up to 2.4 s for one card; a count from a cost measured on one machine (2.5 ms a Libero
+#: sample, 0.6 ms another game's) took a slower machine past the time, and left a faster
+#: one's unused
 MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 2, 16
-#: seconds one sample of a draw's seat analysis takes, by game: the slowest measured over a
-#: deal's early and late draws (2-core VM, shared; classic 0.3-0.6 ms, Briscolone ~0.5 ms,
-#: Libero 1.9-2.5 ms: five-card hands and no leaf weights), else DRAW_SAMPLE_SECONDS
-SAMPLE_SECONDS = {"libero": 0.0025}
-DRAW_SAMPLE_SECONDS = 0.0006
 UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
 NO_SCORE = "objective win needs the score: this game starts from a position without score="
 _V = TypeVar("_V")
@@ -544,18 +543,21 @@ def _every_draw(
     cache: dict | None,
     objective: str,
     exact_only: bool,
-    samples: int | None = None,
+    pace: _Pace | None = None,
 ):
     """Every draw ``outs`` after ``card``, each position after it analysed (a seat's on
-    ``samples`` hands, when given): (average, exact average or None, its half-width, and the
-    same three for the draw that came: the one leading to ``after``'s view); None when one
-    has no analysis (or, with ``exact_only``, is not solved exactly)."""
+    the hands ``pace`` gives it, when given): (average, exact average or None, its
+    half-width, and the same three for the draw that came: the one leading to ``after``'s
+    view); None when one has no analysis (or, with ``exact_only``, is not solved exactly)."""
     came = after.view(player + 1)
     exact: Fraction | None = Fraction(0)
     mean, errors, actual = 0.0, [], None
     for draw, p in outs:
         pos = view.play(card, draw)
+        samples = pace.next() if pace is not None else None
         a = _analysed(pos, seconds, cache, objective, samples)
+        if pace is not None and samples is not None:
+            pace.took(samples)
         if a is None or (exact_only and not a.exact):
             return None
         v = _frame(after, player, pos.to_move, a.value, objective)
@@ -585,6 +587,7 @@ def _luck(
     cache: dict | None,
     objective: str,
     base: dict,
+    luck_samples: int | None = None,
 ) -> DrawLuck:
     """One draw's luck for ``player`` from ``view`` (the moment before ``card`` as the player
     sees it), who is the one to move after the draw. A seat's average is always taken over
@@ -635,7 +638,7 @@ def _luck(
             cache,
             objective,
             False,
-            draw_samples(view.variant, len(outs), time_limit),
+            _Pace(time_limit or 1.0, len(outs), luck_samples),
         )
         every = avg is not None
         if avg is None or avg[3] is None:
@@ -656,15 +659,43 @@ def _luck(
     )
 
 
-def draw_samples(variant: str, draws: int, time_limit: float | None) -> int:
-    """Sampled hands for each of ``draws`` seat analyses of one draw's luck, so that the
-    pass over them all takes about ``time_limit`` (None: 1 s), the review's time a card:
-    that time's worth of samples of ``variant`` (SAMPLE_SECONDS) shared among the draws,
-    at least MIN_DRAW_SAMPLES (below two a sample's interval is its widest) and at most
-    MAX_DRAW_SAMPLES each."""
-    cost = SAMPLE_SECONDS.get(variant, DRAW_SAMPLE_SECONDS)
-    share = round((time_limit or 1.0) / cost / max(draws, 1))
-    return min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, share))
+class _Pace:
+    """The sampled hands of each draw of a seat's pass over ``draws`` draws, sized as the
+    pass goes so that it keeps to ``seconds`` on any machine: the first draw, what a sample
+    costs not known yet, gets MIN_DRAW_SAMPLES; each later one the time left over the draws
+    left at what a sample has cost so far in this pass (its analysis's own work included),
+    within MIN_DRAW_SAMPLES..MAX_DRAW_SAMPLES. So the pass keeps to its time wherever
+    MIN_DRAW_SAMPLES a draw fit in it; where they do not (a slow machine, a tiny time) it
+    takes what they cost, the least that gives each draw an interval (below two a sample's
+    interval is its widest), rather than leave the luck unmeasured. ``fixed``: every draw
+    that many hands, whatever the clock, so that the luck is the same on any machine."""
+
+    def __init__(self, seconds: float, draws: int, fixed: int | None = None):
+        self.fixed = fixed
+        self.end = perf_counter() + seconds
+        self.left = draws
+        self.samples = 0
+        self.spent = 0.0
+        self.t = 0.0
+
+    def next(self) -> int:
+        """The next draw's sampled hands."""
+        if self.fixed is not None:
+            return self.fixed
+        self.t = perf_counter()
+        if not self.samples:
+            return MIN_DRAW_SAMPLES
+        if self.spent <= 0:  # every draw so far read from the cache
+            return MAX_DRAW_SAMPLES
+        share = (self.end - self.t) / (self.spent / self.samples) / max(self.left, 1)
+        return min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, int(share)))
+
+    def took(self, samples: int) -> None:
+        """The draw asked for by ``next`` is analysed, on ``samples`` hands."""
+        self.left -= 1
+        if self.fixed is None:
+            self.spent += perf_counter() - self.t
+            self.samples += samples
 
 
 def draw_luck(
@@ -676,11 +707,14 @@ def draw_luck(
     cache: dict | None = None,
     objective: str = "points",
     players=(0, 1),
+    luck_samples: int | None = None,
 ) -> tuple[DrawLuck, ...]:
     """The luck of the draw that follows ``card`` played at ``state`` (``after``: the state
     it leads to) for the reviewed ``players``; () when nothing is left to chance. In scoperta
     it is player 1's (both see every draw); in the hidden-card games each seat's own draw,
-    valued from its seat when it is the one to move after it, else counted as not measured."""
+    valued from its seat when it is the one to move after it, else counted as not measured.
+    A seat's average over every draw keeps to ``time_limit`` (_Pace), or with
+    ``luck_samples`` analyses each draw on that many sampled hands whatever the clock."""
     if len(after.tricks) == len(state.tricks) or not after.tricks[-1].draws:
         return ()
     t = after.tricks[-1]
@@ -709,7 +743,7 @@ def draw_luck(
             draws=len(outs),
         )
         out.append(
-            _luck(state, card, after, view, outs, p, time_limit, cache, objective, b)
+            _luck(state, card, after, view, outs, p, time_limit, cache, objective, b, luck_samples)
             if after.to_move == p
             else DrawLuck(**b, missing="not to move")
         )
@@ -729,10 +763,12 @@ def review_states(
     cache: dict | None = None,
     objective: str = "points",
     first_deal: int = 1,
+    luck_samples: int | None = None,
 ) -> Review:
     """Review deals given as (starting state, cards played), judged by ``objective`` (points
     or win), numbered from ``first_deal`` (a match's later deal reviewed alone). Ctrl-C
-    returns the review so far."""
+    returns the review so far. ``luck_samples``: a seat's luck averaged on that many sampled
+    hands a draw rather than in ``time_limit`` (draw_luck)."""
     check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
@@ -756,7 +792,11 @@ def review_states(
                     if progress:
                         progress(done, todo)
                 after = play(state, c)
-                lucks.extend(draw_luck(state, c, after, time_limit, d, cache, objective, players))
+                lucks.extend(
+                    draw_luck(
+                        state, c, after, time_limit, d, cache, objective, players, luck_samples
+                    )
+                )
                 state = after
             results.append(state.side_points if state.is_over else None)
     except KeyboardInterrupt:

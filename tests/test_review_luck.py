@@ -154,29 +154,73 @@ def test_a_seat_is_judged_lucky_only_from_what_it_saw(monkeypatch):
 
 
 
-def test_a_seats_pass_over_every_draw_keeps_to_the_time_a_card(monkeypatch):
-    """The seat's average over every draw is one pass of sampled analyses, sized to the
-    review's time a card: the samples of all the draws together, at what one costs in the
-    game (Libero ~2.2 ms on a 2-core machine), fit that time. A count per draw (30 a second
-    each) asked Libero's 34 early draws for 510 samples at 0.5 s, 1.1 s of work, and
-    `briscola play`'s review took up to 2.4 s for one card. Counted, not timed."""
+@pytest.fixture(scope="module")
+def libero_draw():
+    """A Libero card before an early draw (34 draws) after which seat 1 is to move."""
     end = play_deal("libero", ["greedy", "random"], 5)
     states = _states(deal_from_deck("libero", list(end.deck), end.dealer), end.moves)
-    asked = []
-
-    def every_draw(view, card, outs, *a):
-        asked.append((len(outs), a[-1]))
-        return None  # no need to solve them: what the pass asks for is the point
-    monkeypatch.setattr(R, "_every_draw", every_draw)
     k = next(k for k in range(2, len(states), 2) if states[k].to_move == 0)  # seat 1 won trick 1
-    R.draw_luck(states[k - 1], end.moves[k - 1], states[k], 0.5, players=(0,))
-    ((draws, samples),) = asked
-    assert draws > 25 and samples >= R.MIN_DRAW_SAMPLES
-    assert draws * samples * 0.0022 <= 0.5 * 1.2  # ~ the time a card, at Libero's cost
-    # classic's samples cost a fifth of Libero's: its pass keeps more of them a draw
-    assert R.draw_samples("classic", draws, 0.5) > R.draw_samples("libero", draws, 0.5)
-    # the fewest a draw gets whatever the time: two, so each has an interval
-    assert R.draw_samples("libero", 34, 0.01) == R.MIN_DRAW_SAMPLES
+    return states[k - 1], end.moves[k - 1], states[k]
+
+
+class _Clock:
+    """A clock that moves only by what each sampled hand of a seat's pass costs: a machine
+    as slow (or as fast) as asked, whatever this one is."""
+
+    def __init__(self, per_sample: float):
+        self.now, self.per_sample, self.asked = 0.0, per_sample, []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def slowed(self, real):
+        def analysed(pos, seconds, cache, objective, samples=None):
+            if samples:
+                self.asked.append(samples)
+                self.now += samples * self.per_sample
+            return real(pos, seconds, cache, objective, samples)
+        return analysed
+
+
+@pytest.mark.parametrize("per_sample", [0.0001, 0.005, 0.025],
+                         ids=["a fast machine", "2x slower than measured", "10x slower"])
+def test_a_seats_pass_over_every_draw_keeps_to_the_time_a_card_on_any_machine(
+        monkeypatch, libero_draw, per_sample):
+    """The seat's average over every draw is one pass of sampled analyses that keeps to the
+    review's time a card. Its samples were sized by a cost measured on one machine (2.5 ms
+    a Libero sample): 34 draws of 6 samples at 0.5 s, 1 s of work where a sample costs 5 ms
+    and 5 s where it costs 25 ms, and a tenth of the time used on a fast machine. They are
+    sized as the pass goes by what its samples cost (a fake clock here, not timed): within
+    the time on any machine where two a draw fit in it, up to 16 a draw where samples are
+    cheap, and where not even two fit, two a draw, the least that gives an interval."""
+    clock = _Clock(per_sample)
+    monkeypatch.setattr(R, "perf_counter", clock, raising=False)
+    monkeypatch.setattr(R, "_analysed", clock.slowed(R._analysed))
+    (d,) = R.draw_luck(*libero_draw, 0.5, players=(0,))
+    assert d.draws > 25 and d.measured and d.every_draw and len(clock.asked) == d.draws
+    assert min(clock.asked) >= R.MIN_DRAW_SAMPLES
+    if per_sample * R.MIN_DRAW_SAMPLES * d.draws <= 0.5:
+        assert clock.now <= 0.5, (clock.now, clock.asked)
+    else:  # two a draw do not fit: two a draw, no more
+        assert clock.asked == [R.MIN_DRAW_SAMPLES] * d.draws
+    if per_sample == 0.0001:  # cheap samples: as many as a draw may have
+        assert clock.asked[1:] == [R.MAX_DRAW_SAMPLES] * (d.draws - 1)
+
+
+def test_a_seats_luck_on_a_count_of_samples_is_the_same_on_any_machine(monkeypatch,
+                                                                      libero_draw):
+    """With a count of sampled hands a draw, the luck does not depend on the clock."""
+    lucks = []
+    for per_sample in (0.0001, 0.025):
+        clock = _Clock(per_sample)
+        monkeypatch.setattr(R, "perf_counter", clock, raising=False)
+        monkeypatch.setattr(R, "_analysed", clock.slowed(R._analysed))
+        (d,) = R.draw_luck(*libero_draw, 0.5, players=(0,), luck_samples=3)
+        monkeypatch.undo()
+        assert d.measured and set(clock.asked) == {3} and len(clock.asked) == d.draws
+        lucks.append((d.luck, d.error, d.expected, d.actual))
+    assert lucks[0] == lucks[1]
+
 
 # ----- noise is not a mistake ------------------------------------------------------------
 
