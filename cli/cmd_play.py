@@ -44,7 +44,6 @@ from solver.record import (
 from solver.position.board import SUIT_COLOURS, render
 from solver.review import (
     SUPPORTED,
-    UNSUPPORTED,
     Review,
     check_review_objective,
     draw_luck,
@@ -812,7 +811,7 @@ def review_on_cluster(
     done (in record order)."""
     rec = prepared(rec)
     if rec["variant"] not in SUPPORTED:
-        raise BriscolaError(UNSUPPORTED)
+        raise BriscolaError.of("review.unsupported")
     replay_all(rec)
     check_review_objective(
         objective, all("start" not in d or d["start"].score is not None for d in rec["_deals"])

@@ -233,6 +233,39 @@ ENGLISH: dict[str, str] = {
     "request.level": "unknown level '{level}' (one of {levels})",
     "request.ply": "ply must be from 0 to {most}",
     "request.move": "move must be from 1 to {most}",
+    "request.too_large": "the request body is over {kb} KB",
+    "request.deep": "the request body is nested too deeply (over {most} levels)",
+    "request.not_json": "the request body is not JSON",
+    "request.not_object": "the request body must be a JSON object",
+    "request.out_of_range": "the request body holds a number out of range",
+    "request.str": "field '{field}' must be a string",
+    "request.int": "field '{field}' must be an integer",
+    "request.float": "field '{field}' must be a number",
+    "request.list": "field '{field}' must be a list",
+    "request.dict": "field '{field}' must be an object",
+    "request.bool": "field '{field}' must be true or false",
+    "request.client": "field 'client' must have 1 to {most} printable characters",
+    "request.cards": "field '{field}' must hold card names",
+    "request.card_labels": "field '{field}' must hold card names with text labels",
+    "request.not_found": "no such page or API route",
+    "request.method": "{method} is not allowed here",
+    "internal": "internal error, please report: {error}",
+    "job.replaced": "cancelled: stopped or replaced by a newer request",
+    "job.gone": "cancelled: the client went away",
+    "job.over_time": "cancelled: stopped at the server's limit of {most} s a request",
+    "job.busy": "the server is busy: {live} searches are running or waiting; stop one or try "
+    "again when they end",
+    "board.moves": "moves must be a list of cards",
+    "board.match": "the board studies one deal: this record holds a match",
+    "board.sealed_elsewhere": "a record with sealed cards opens only on the board that dealt it",
+    "board.sealed_twice": "a record with sealed cards has no {fields} of its own",
+    "board.review_hidden": "the other hand stays hidden until the deal is over: review the deal "
+    "then",
+    "review.unsupported": "review supports two-player records (scoperta, classic, briscolone, "
+    "libero)",
+    "review.no_score": "objective win needs the score: this game starts from a position without "
+    "score=",
+    "objective.unknown": "unknown objective '{objective}' (points or win)",
     "puzzle.none": "no puzzle '{id}' in the {variant} set",
     "puzzle.not_legal": "{card} is not a card player {player} may play",
     "puzzle.not_value": "'{answer}' is not a value (such as 7 or -3/2)",
@@ -311,4 +344,9 @@ def given(value: object, width: int = 60) -> str:
 
 def internal_error(e: BaseException) -> str:
     """The one line that reports a bug, on the command line and the board alike."""
-    return f"internal error, please report: {type(e).__name__}: {e}"
+    return ENGLISH["internal"].format(error=bug(e))
+
+
+def bug(e: BaseException) -> str:
+    """A bug named in a report: the exception's type and message."""
+    return f"{type(e).__name__}: {e}"

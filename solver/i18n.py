@@ -677,6 +677,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seed": "seed {s}",
         "deal": "deal {d}",
         "result": "result {a}-{b}",
+        "result_since": "won from the start on {a}-{b} (the start gave no score)",
         "unfinished": "unfinished",
         "cols": ("deal", "move", "trick", "player", "played", "best", "cost", "luck", "analysis"),
         "forced": "forced",
@@ -713,6 +714,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seed": "mescolata n. {s}",
         "deal": "smazzata {d}",
         "result": "risultato {a}-{b}",
+        "result_since": "vinti dall'inizio {a}-{b} (l'inizio non dava il punteggio)",
         "unfinished": "non finita",
         "cols": (
             "smazzata",
@@ -871,6 +873,7 @@ PICTURE_LABELS = {
         "played_title": "Cards played",
         "talon_n": "talon {n}",
         "score": "score {a}-{b}",
+        "since_start": "won from the start on {a}-{b}",
         "in_play": "{n} points in play",
         "trumps_out": "trumps not yet played",
         "no_trump": "no trump",
@@ -881,6 +884,7 @@ PICTURE_LABELS = {
         "played_title": "Carte giocate",
         "talon_n": "tallone {n}",
         "score": "punti {a}-{b}",
+        "since_start": "vinti dall'inizio {a}-{b}",
         "in_play": "{n} punti in gioco",
         "trumps_out": "briscole ancora da giocare",
         "no_trump": "senza briscola",
@@ -1048,6 +1052,7 @@ REVIEW_TEXT["en"].update(
         "{n} draws",
         "luck_missing": " ({n} draws not measured)",
         "adjusted": "; result {res}, luck-adjusted {adj}",
+        "adjusted_since": "; won from the start on {res}, luck-adjusted {adj}",
         "swings": "Biggest swings of luck:",
         "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
         "player {p} ({how})",
@@ -1077,6 +1082,7 @@ REVIEW_TEXT["it"].update(
         "su {n} pescate",
         "luck_missing": " ({n} pescate non misurate)",
         "adjusted": "; risultato {res}, al netto della fortuna {adj}",
+        "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
         "swings": "Colpi di fortuna più grandi:",
         "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
         "per il giocatore {p} ({how})",
@@ -1924,6 +1930,51 @@ BOARD_PAGE["it"].update(
         "setup.incomplete": "Non è ancora una posizione: {error}",
     }
 )
+#: the board: a game from a position without score (its points are those won since the
+#: start), a search's progress said from its data, the page's own errors
+BOARD_PAGE["en"].update(
+    {
+        "deal_over.since": "The deal is over: {a}-{b} won from the start on.",
+        "graph.label.since": "Player 1's expected margin of the points won from the start on "
+        "(player 1 minus player 2; the start gave no score) after each card",
+        "graph.legend.since": "Player 1's expected margin of the points won from the start on (the "
+        "start gave no score) after each card: filled dots exact, hollow dots estimates (the band "
+        "is their ±, as each one's analysis says what it covers). Tap or click to go to a card.",
+        "graph.col.since": "player 1's expected margin from the start on",
+        "graph.readout.since": "player 1's expected margin from the start on {v}",
+        "review.adjusted.since": "won from the start on {res}, luck-adjusted {adj}",
+        "progress.exact": "searching exactly: {nodes} nodes",
+        "progress.samples": "{what}: {n} samples, best {card} {value}",
+        "progress.what.estimate": "estimate",
+        "progress.what.estimating": "estimate",
+        "progress.what.seat": "estimate from the seat",
+        "error.network": "The server does not answer: is briscola serve still running?",
+        "error.status": "The server answered {status} without saying why.",
+        "load.not_json": "{name} is not a game record: it is not valid JSON.",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "deal_over.since": "La smazzata è finita: {a}-{b} vinti dall'inizio.",
+        "graph.label.since": "Margine atteso del giocatore 1 sui punti vinti dall'inizio "
+        "(giocatore 1 meno giocatore 2; l'inizio non dava il punteggio) dopo ogni carta",
+        "graph.legend.since": "Margine atteso del giocatore 1 sui punti vinti dall'inizio "
+        "(l'inizio non dava il punteggio) dopo ogni carta: punti pieni esatti, punti vuoti stime "
+        "(la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico "
+        "per andare a una carta.",
+        "graph.col.since": "margine atteso del giocatore 1 dall'inizio",
+        "graph.readout.since": "margine atteso del giocatore 1 dall'inizio {v}",
+        "review.adjusted.since": "vinti dall'inizio {res}, al netto della fortuna {adj}",
+        "progress.exact": "ricerca esatta: {nodes} nodi",
+        "progress.samples": "{what}: {n} campioni, migliore {card} {value}",
+        "progress.what.estimate": "stima",
+        "progress.what.estimating": "stima",
+        "progress.what.seat": "stima dal posto",
+        "error.network": "Il server non risponde: briscola serve è ancora in funzione?",
+        "error.status": "Il server ha risposto {status} senza dire perché.",
+        "load.not_json": "{name} non è una partita registrata: non è JSON valido.",
+    }
+)
 #: the board's badge of an estimate says what its ± covers (issue 40): the short kind, and
 #: the whole sentence as its tooltip
 for _lang in LANGS:
@@ -2174,6 +2225,41 @@ ERRORS: dict[str, dict[str, str]] = {
         "request.level": "livello sconosciuto '{level}' (uno fra {levels})",
         "request.ply": "ply dev'essere da 0 a {most}",
         "request.move": "move dev'essere da 1 a {most}",
+        "request.too_large": "la richiesta supera {kb} KB",
+        "request.deep": "la richiesta è annidata troppo in profondità (oltre {most} livelli)",
+        "request.not_json": "la richiesta non è JSON",
+        "request.not_object": "la richiesta dev'essere un oggetto JSON",
+        "request.out_of_range": "la richiesta contiene un numero fuori dai limiti",
+        "request.str": "il campo '{field}' dev'essere una stringa",
+        "request.int": "il campo '{field}' dev'essere un numero intero",
+        "request.float": "il campo '{field}' dev'essere un numero",
+        "request.list": "il campo '{field}' dev'essere un elenco",
+        "request.dict": "il campo '{field}' dev'essere un oggetto",
+        "request.bool": "il campo '{field}' dev'essere true o false",
+        "request.client": "il campo 'client' deve avere da 1 a {most} caratteri stampabili",
+        "request.cards": "il campo '{field}' deve contenere nomi di carte",
+        "request.card_labels": "il campo '{field}' deve contenere nomi di carte con le loro etichette",
+        "request.not_found": "pagina o indirizzo dell'API inesistente",
+        "request.method": "{method} non è ammesso qui",
+        "internal": "errore interno, per favore segnalalo: {error}",
+        "job.replaced": "annullata: fermata o sostituita da una richiesta più recente",
+        "job.gone": "annullata: il client se n'è andato",
+        "job.over_time": "annullata: fermata al limite del server di {most} s per richiesta",
+        "job.busy": "il server è occupato: {live} ricerche sono in corso o in attesa; fermane una "
+        "o riprova quando finiscono",
+        "board.moves": "le mosse devono essere un elenco di carte",
+        "board.match": "il tavolo studia una smazzata: questa registrazione contiene una partita "
+        "intera",
+        "board.sealed_elsewhere": "una partita con le carte sigillate si apre solo sul tavolo che "
+        "l'ha distribuita",
+        "board.sealed_twice": "una partita con le carte sigillate non ha {fields} in chiaro",
+        "board.review_hidden": "l'altra mano resta coperta finché la smazzata non è finita: "
+        "analizzala allora",
+        "review.unsupported": "l'analisi della partita tratta le registrazioni a due giocatori "
+        "(scoperta, classica, briscolone, libero)",
+        "review.no_score": "l'obiettivo win vuole il punteggio: questa partita parte da una "
+        "posizione senza score=",
+        "objective.unknown": "obiettivo sconosciuto '{objective}' (points o win)",
         "puzzle.none": "nessun problema '{id}' nella raccolta {variant}",
         "puzzle.not_legal": "{card} non è una carta che il giocatore {player} può giocare",
         "puzzle.not_value": "'{answer}' non è un valore (come 7 o -3/2)",

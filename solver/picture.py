@@ -201,11 +201,17 @@ def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
 
 
 def position_svg(
-    pos, marks: Marks | None = None, lang: str = "en", narrow: bool | None = None
+    pos,
+    marks: Marks | None = None,
+    lang: str = "en",
+    narrow: bool | None = None,
+    since: tuple[int, int] | None = None,
 ) -> str:
     """The whole position: every hand, the trick, the talon with its top card and the trump
     card under it, the points, trumps still out, and the cards already played. ``narrow``
-    (default: NARROW) puts the facts under the talon, for a phone's width."""
+    (default: NARROW) puts the facts under the talon, for a phone's width. ``since``: the
+    points won since the start of a game continued from a position without score, said as
+    such where a score would be (they are no score of the deal)."""
     if narrow is None:
         narrow = NARROW.get()
     L, X = LABELS[check_lang(lang)], PICTURE_LABELS[lang]
@@ -366,6 +372,8 @@ def position_svg(
     facts.append(X["talon_n"].format(n=v.talon_size))
     if v.score is not None:
         facts.append(X["score"].format(a=v.score[0], b=v.score[1]))
+    elif since is not None:
+        facts.append(X["since_start"].format(a=since[0], b=since[1]))
     facts.append(X["in_play"].format(n=120 - sum(RANK_POINTS[c % 10] for c in cards_of(v.played))))
     if trump >= 0:
         out_m = (((1 << 10) - 1) << (10 * trump)) & ~v.played
@@ -373,7 +381,7 @@ def position_svg(
     out_cards = cards_of((((1 << 10) - 1) << (10 * trump)) & ~v.played) if trump >= 0 else []
     if narrow:
         fy = mid + H + 58
-        half = 2 if v.score is not None else 1
+        half = 2 if v.score is not None or since is not None else 1
         lines = [" \u00b7 ".join(facts[: half + 1]), " \u00b7 ".join(facts[half + 1 :])]
         for i, f in enumerate(lines):
             out.append(_text(16, fy + i * 21, f, 15, 700 if i == 0 else 400, cls="fact"))

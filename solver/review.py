@@ -63,8 +63,6 @@ MAX_EXACT_DRAWS = 60
 #: sample, 0.6 ms another game's) took a slower machine past the time, and left a faster
 #: one's unused
 MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 2, 16
-UNSUPPORTED = "review supports two-player records (scoperta, classic, briscolone, libero)"
-NO_SCORE = "objective win needs the score: this game starts from a position without score="
 _V = TypeVar("_V")
 
 
@@ -72,9 +70,9 @@ def check_review_objective(objective: str, scored: bool = True) -> None:
     """Refuse an objective the review cannot judge by, before any search: an unknown one,
     or win for a game whose points before its start are not known."""
     if objective not in OBJECTIVES:
-        raise PositionError(f"unknown objective '{objective}' (points or win)")
+        raise PositionError.of("objective.unknown", objective=objective)
     if objective == "win" and not scored:
-        raise PositionError(NO_SCORE)
+        raise PositionError.of("review.no_score")
 
 
 def try_analyse(
@@ -313,6 +311,9 @@ class Review:
     seed: int | None = None
     draws: tuple[DrawLuck, ...] = ()  # the luck of each draw, in order
     objective: str = "points"
+    #: per deal: begun from a position without a score, so its points (``results``) are those
+    #: won since the start, no score of the deal (record.result_of's ``since_start``)
+    since_start: tuple[bool, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -772,7 +773,7 @@ def review_states(
     check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
-            raise RecordError(UNSUPPORTED)
+            raise RecordError.of("review.unsupported")
     todo = sum(
         sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players) for start, ms in deals
     )
@@ -781,6 +782,7 @@ def review_states(
     out: list[MoveReview] = []
     lucks: list[DrawLuck] = []
     results: list[tuple[int, int] | None] = []
+    since: list[bool] = []
     interrupted = False
     done = 0
     try:
@@ -799,6 +801,7 @@ def review_states(
                 )
                 state = after
             results.append(state.side_points if state.is_over else None)
+            since.append(state.score is None)
     except KeyboardInterrupt:
         interrupted = True
     return Review(
@@ -811,6 +814,7 @@ def review_states(
         seed,
         tuple(lucks),
         objective,
+        tuple(since),
     )
 
 
@@ -832,7 +836,7 @@ def review_record(
     """Review every deal of a (deal or match) game record of a two-player game."""
     rec = prepared(record)
     if rec["variant"] not in SUPPORTED:
-        raise RecordError(UNSUPPORTED)
+        raise RecordError.of("review.unsupported")
     replay_all(rec)
     try:
         check_review_objective(
@@ -976,7 +980,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
-            line += T["adjusted"].format(
+            line += T["adjusted_since" if any(rv.since_start) else "adjusted"].format(
                 res=fmt_signed(s.result, None, False, T, win),
                 adj=fmt_signed(
                     _known(s.adjusted, "the adjusted result"),
@@ -1035,7 +1039,9 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     if rv.seed is not None:
         head.append(T["seed"].format(s=rv.seed))
     for i, r in enumerate(rv.results, 1):
-        what = T["unfinished"] if r is None else T["result"].format(a=r[0], b=r[1])
+        since = i <= len(rv.since_start) and rv.since_start[i - 1]
+        said = T["result_since" if since else "result"]
+        what = T["unfinished"] if r is None else said.format(a=r[0], b=r[1])
         head.append(f"{T['deal'].format(d=i)} {what}" if len(rv.results) > 1 else what)
     lines = [", ".join(head)]
     if moves and rv.moves:

@@ -11,6 +11,7 @@ browser fails instead, since .ci/run installs one."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import tempfile
@@ -468,7 +469,66 @@ def test_a_game_from_a_position_without_score_ends_with_the_points_won_since(bro
         _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
         text = drv.find_element("id", "over-text").text
         assert words in text and "wins" not in text and "vince" not in text, text
+        # the status line and the side panel say so too, never a score ("score 25-0")
+        assert words in drv.find_element("id", "status").text
+        facts = [e.text for e in drv.find_elements("css selector", "#board svg text.fact")]
+        assert any(words in f for f in facts) and not any("25-0" in f and words not in f for f in facts), facts
         shot = _artifacts() / f"board-since-start-{lang}.png"
         drv.save_screenshot(str(shot))
         print(f"\nscreenshot: {shot}")
+        # the review: its graph's margins and each player's result count from the start on
+        _click(drv, drv.find_element("id", "over-review"))
+        _wait(drv, lambda: drv.execute_script("return !S.reviewing && Object.keys(S.rev).length === 4"),
+              what="the review")
+        assert drv.execute_script("return document.querySelector('#graph svg').getAttribute('aria-label')") \
+            == BOARD_PAGE[lang]["graph.label.since"]
+        skill = drv.find_element("css selector", "li.skill[data-player='1']").text
+        assert words in skill and ("result" if lang == "en" else "risultato") not in skill, skill
+    Select(drv.find_element("id", "lang")).select_by_value("en")
+
+
+def test_a_searchs_progress_is_said_in_the_pages_language(browser, server):
+    """The progress line under the analysis came from the server in English: "waiting for
+    the previous search" matched against the English, the engine's own lines ("estimate:
+    2.0 s, 40 samples, best ...") shown as they came on the Italian page. The server sends
+    the job's state and the line's data, and the page says them in its words."""
+    import json
+    import urllib.request
+
+    from selenium.webdriver.support.ui import Select
+
+    from solver.i18n import BOARD_PAGE
+    from solver.web.games import new_game
+    drv = browser
+    _open(drv, server)
+    Select(drv.find_element("id", "lang")).select_by_value("it")
+    it = BOARD_PAGE["it"]
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == it["btn.analyse"], what="the Italian page")
+    long = new_game("scoperta", 11).state.to_text()   # an estimate: it runs to its time limit
+
+    def other_search():   # another client's search holds the engine first
+        req = urllib.request.Request(server + "/api/analyse", method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps({"position": long, "time_limit": 3, "client": "other"}).encode())
+        urllib.request.urlopen(req, timeout=60).read()
+
+    t = threading.Thread(target=other_search)
+    t.start()
+    try:
+        time.sleep(0.5)
+        drv.execute_script("document.getElementById('time-limit').value = '4'; analyse(arguments[0])", long)
+        seen = set()
+
+        def said():
+            text = drv.find_element("id", "progress").text
+            seen.add(text)
+            return it["progress.samples"].split(":")[1].split()[1] in text   # "campioni"
+        _wait(drv, said, timeout=60, what="the engine's progress line")
+    finally:
+        t.join(60)
+        drv.execute_script("api('/api/stop', { client: client + ':analyse' })")
+    lines = {s for s in seen if s}
+    print("\nprogress lines seen:", sorted(lines))
+    assert any(s.startswith(it["waiting"]) for s in lines), lines
+    english = re.compile(r"\b(waiting|searching|samples|estimate|best|nodes)\b")
+    assert not [s for s in lines if english.search(s)], lines
     Select(drv.find_element("id", "lang")).select_by_value("en")

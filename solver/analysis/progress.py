@@ -22,6 +22,19 @@ from solver.analysis.scoped import Scoped
 EVERY = 2.0  # seconds between throttled lines (and before the first)
 
 
+class Line(str):
+    """A progress line: its English text (what the CLI prints), and ``data``, what it says as
+    a kind and its figures, so a front end says it in its own language (the board's
+    ``progress.*`` words) rather than matching the English."""
+
+    data: dict
+
+    def __new__(cls, text: str, **data):
+        line = super().__new__(cls, text)
+        line.data = data
+        return line
+
+
 class Progress:
     """One progress sink: ``hook`` a callable taking one line, or None (stderr when it is a
     terminal for ``say``, nowhere for the throttled lines)."""
@@ -64,11 +77,12 @@ class Progress:
         if self.hook is None or now - started < every or now - self.last_report < every:
             return
         self.last_report = now
-        self.hook(f"{line}, {now - started:.0f} s")
+        self.hook(Line(f"{line}, {now - started:.0f} s", **getattr(line, "data", {})))
 
     def report(self, nodes: int, started: float) -> None:
         """A periodic progress line for exact searches that run longer than a moment."""
-        self.throttled(f"searching exactly: {nodes:,} nodes", started)
+        line = Line(f"searching exactly: {nodes:,} nodes", kind="exact", nodes=nodes)
+        self.throttled(line, started)
 
 
 #: the sink of the running context; its default is the process's, for the contexts that

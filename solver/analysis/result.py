@@ -298,7 +298,7 @@ class Analysis:
 
 def check_objective(pos: State, objective: str) -> None:
     if objective not in OBJECTIVES:
-        raise PositionError(f"unknown objective '{objective}' (points or win)")
+        raise PositionError.of("objective.unknown", objective=objective)
     if objective == "win" and pos.score is None:
         # the score is per side: per team where four play
         key = "objective.win_score_teams" if pos.players == 4 else "objective.win_score"

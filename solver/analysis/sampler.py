@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from solver.analysis.budget import Until
 from solver.analysis.driver import current
-from solver.analysis.progress import say
+from solver.analysis.progress import Line, say
 from solver.analysis.threads import SERIAL, stopping
 from solver.cards import card_str
 from solver.position.protocol import State
@@ -202,4 +202,11 @@ class _Loop:
 
 def best_line(label: str, seconds: float, n: int, card: int, value: float) -> str:
     """A progress line: the samples so far and the card they rank first."""
-    return f"{label}: {seconds:.1f} s, {n} samples, best {card_str(card)} {value:+.2f}"
+    return Line(
+        f"{label}: {seconds:.1f} s, {n} samples, best {card_str(card)} {value:+.2f}",
+        kind="samples",
+        label=label,
+        samples=n,
+        best=card_str(card),
+        value=round(value, 2),
+    )

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective
 from solver.cards import card_str, parse_card_id
-from solver.errors import BriscolaError, internal_error
+from solver.errors import BriscolaError, bug
 from solver.frame import FRAMES
 from solver.i18n import LANGS, PLAY_TITLES, error_text
 from solver.oneline import one_line
@@ -65,13 +65,14 @@ class Json(JSONResponse):
         return json_body(content)
 
 
-KIND_NAMES = {
-    str: "a string",
-    int: "an integer",
-    float: "a number",
-    list: "a list",
-    dict: "an object",
-    bool: "true or false",
+#: the error key of a field of the wrong kind, by the kind asked
+KIND_KEYS = {
+    str: "request.str",
+    int: "request.int",
+    float: "request.float",
+    list: "request.list",
+    dict: "request.dict",
+    bool: "request.bool",
 }
 LOG = logging.getLogger("solver.web")
 
@@ -80,6 +81,11 @@ def _error(status: int, message, headers=None, **more) -> Json:
     return Json(
         {"error": one_line(message, words=True), **more}, status_code=status, headers=headers
     )
+
+
+def _internal(e: BaseException, body: dict, request: Request) -> str:
+    """A bug's one line (as errors.internal_error), in the request's language."""
+    return _said(BadRequest.of("internal", error=bug(e)), body, request)
 
 
 def _field(body: dict, key: str, kind, default=None, required: bool = False):
@@ -91,7 +97,7 @@ def _field(body: dict, key: str, kind, default=None, required: bool = False):
     if kind is float and isinstance(v, int) and not isinstance(v, bool):
         v = float(v)
     if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
-        raise BadRequest(f"field '{key}' must be {KIND_NAMES.get(kind, kind.__name__)}")
+        raise BadRequest.of(KIND_KEYS[kind], field=key)
     return v
 
 
@@ -109,11 +115,19 @@ def _lang(body: dict) -> str:
     return lang
 
 
-def _error_lang(body: dict) -> str:
-    """The language of a request's error line: its ``lang`` when the board speaks it, else
-    English (a request without one, or one refused before its body was read)."""
+def _error_lang(body: dict, request: Request | None = None) -> str:
+    """The language of a request's error line: its ``lang`` when the board speaks it (the
+    body's, else the address's ``?lang=``, which the page adds to every request so that a
+    body refused unread is answered in its language too), else English."""
     lang = body.get("lang")
+    if lang not in LANGS and request is not None:
+        lang = request.query_params.get("lang")
     return lang if lang in LANGS else "en"
+
+
+def _said(e: BriscolaError, body: dict, request: Request) -> str:
+    """A user's error in the request's language (_error_lang)."""
+    return error_text(e, _error_lang(body, request)) or type(e).__name__
 
 
 def _open_position(body: dict, lang: str):
@@ -131,13 +145,11 @@ def _cards(body: dict, key: str, kind):
     v = _field(body, key, kind, kind())
     items = v if kind is list else list(v.keys()) + list(v.values())
     if not all(isinstance(x, str) for x in items):
-        raise BadRequest(
-            f"field '{key}' must hold card names" + (" with text labels" if kind is dict else "")
-        )
+        raise BadRequest.of("request.card_labels" if kind is dict else "request.cards", field=key)
     return v
 
 
-def _shape_error(value) -> str | None:
+def _shape_error(value) -> BadRequest | None:
     """What is wrong with the parsed JSON as a whole, checked without recursion: nesting
     deeper than MAX_DEPTH, or a number beyond what any field takes (an integer past 2^63,
     an infinite or NaN float) that would reach the engine's arithmetic."""
@@ -145,7 +157,7 @@ def _shape_error(value) -> str | None:
     while todo:
         v, d = todo.pop()
         if d > MAX_DEPTH:
-            return f"the request body is nested too deeply (over {MAX_DEPTH} levels)"
+            return BadRequest.of("request.deep", most=MAX_DEPTH)
         if isinstance(v, dict):
             todo.extend((x, d + 1) for x in v.values())
         elif isinstance(v, list):
@@ -153,7 +165,7 @@ def _shape_error(value) -> str | None:
         elif (
             isinstance(v, float) and not math.isfinite(v) or isinstance(v, int) and abs(v) > MAX_INT
         ):
-            return "the request body holds a number out of range"
+            return BadRequest.of("request.out_of_range")
     return None
 
 
@@ -163,27 +175,27 @@ async def _read_json(request: Request) -> dict:
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise TooLarge(f"the request body is over {MAX_BODY // 1024} KB")
+            raise TooLarge.of("request.too_large", kb=MAX_BODY // 1024)
         chunks.append(chunk)
     try:
         body = json.loads(b"".join(chunks) or b"{}")
     except RecursionError:
-        raise BadRequest("the request body is nested too deeply") from None
+        raise BadRequest.of("request.deep", most=MAX_DEPTH) from None
     except ValueError:
-        raise BadRequest("the request body is not JSON") from None
+        raise BadRequest.of("request.not_json") from None
     if not isinstance(body, dict):
-        raise BadRequest("the request body must be a JSON object")
+        raise BadRequest.of("request.not_object")
     problem = _shape_error(body)
     if problem:
-        raise BadRequest(problem)
+        raise problem
     return body
 
 
 def endpoint(fn):
     """JSON in, JSON out; the user's mistakes (solver.errors.BriscolaError) become one 400
     error line (413 for a body too long, 429 when the server holds too many searches, 409
-    for a stopped search). Any other exception is a bug: a 500 that says so, its trace in
-    the server's log."""
+    for a stopped search), in the request's language. Any other exception is a bug: a 500
+    that says so, its trace in the server's log."""
 
     async def wrapped(request: Request):
         layout = NARROW.set(False)
@@ -198,18 +210,18 @@ def endpoint(fn):
             NARROW.set(body.get("narrow") in (True, "1", "true"))
             out = await fn(request, body)
         except JobCancelled as e:
-            return _error(409, f"cancelled: {e}" if str(e) else "cancelled", cancelled=True)
+            return _error(409, _said(e, body, request), cancelled=True)
         except Busy as e:
-            return _error(429, e)
+            return _error(429, _said(e, body, request))
         except TooLarge as e:
-            return _error(413, e)
+            return _error(413, _said(e, body, request))
         except RecursionError:
-            return _error(400, "the input is nested too deeply")
+            return _error(400, _said(BadRequest.of("request.deep", most=MAX_DEPTH), body, request))
         except BriscolaError as e:
-            return _error(400, error_text(e, _error_lang(body)) or type(e).__name__)
+            return _error(400, _said(e, body, request))
         except Exception as e:  # a bug, not the user's mistake: said as one, traced in the log
             LOG.exception("internal error in %s", request.url.path)
-            return _error(500, internal_error(e))
+            return _error(500, _internal(e, body, request))
         finally:
             CLIENT_GONE.reset(watching)
             NARROW.reset(layout)
@@ -277,7 +289,7 @@ def create_app(
         and stops them. Without one a search is anonymous (nobody else can reach it)."""
         client = _field(body, "client", str, required=required)
         if client is not None and not (0 < len(client) <= MAX_CLIENT and client.isprintable()):
-            raise BadRequest(f"field 'client' must have 1 to {MAX_CLIENT} printable characters")
+            raise BadRequest.of("request.client", most=MAX_CLIENT)
         return client
 
     async def index(request):
@@ -455,16 +467,15 @@ def create_app(
     ]
 
     async def not_found(request, exc):
-        return _error(404, "no such page or API route")
+        return _error(404, _said(BadRequest.of("request.not_found"), {}, request))
 
     async def not_allowed(request, exc):
-        return _error(
-            405, f"{request.method} is not allowed here", headers=getattr(exc, "headers", None)
-        )
+        refusal = BadRequest.of("request.method", method=request.method)
+        return _error(405, _said(refusal, {}, request), headers=getattr(exc, "headers", None))
 
     async def server_error(request, exc):
         LOG.error("internal error in %s", request.url.path, exc_info=exc)
-        return _error(500, internal_error(exc))
+        return _error(500, _internal(exc, {}, request))
 
     return Starlette(
         routes=routes,

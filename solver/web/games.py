@@ -62,7 +62,6 @@ from solver.record import (
 )
 from solver.review import (
     SUPPORTED,
-    UNSUPPORTED,
     DrawLuck,
     MoveReview,
     check_review_objective,
@@ -136,6 +135,12 @@ class Game:
         return Game(self.start, self.moves[:ply], self.head, self.start_score, self.sealed)
 
     @property
+    def since_start(self) -> bool:
+        """Its points are only those won since a start without a score (record.result_of's
+        ``since_start``): no score of the deal, and no winner."""
+        return self.start.score is None
+
+    @property
     def hidden(self) -> bool:
         """A hidden-card game: a seat does not see the other hand."""
         return not self.start.variant.open_hands
@@ -197,14 +202,14 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         rec = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError("moves must be a list of cards")
+        raise RecordError.of("board.moves")
     if rec.get("format") == BOARD_FORMAT:  # the board's records before they became game records
         rec = {**rec, "format": FORMAT, "version": 1, "variant": "scoperta"}
     result = rec.get("result")
     body = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
     checked = check_record({**body, "result": result} if result is not None else body)
     if "deals" in checked:
-        raise RecordError("the board studies one deal: this record holds a match")
+        raise RecordError.of("board.match")
     d = checked["_deals"][0]
     others = DEALT_ONLY if "start" in d else STARTED_ONLY
     extra = next((k for k in others if k in body), None)
@@ -252,14 +257,14 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
     RecordError whatever the cards: a card the page wrote in would be checked against the
     hand it does not see, and the refusal would tell what that hand holds)."""
     if sealer is None:
-        raise RecordError("a record with sealed cards opens only on the board that dealt it")
+        raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
     if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves"}:
         raise SealError.of("seal.changed")
     hidden, played = opened["hidden"], opened["moves"]
     both = sorted(set(hidden) & set(rec))
     if both:
-        raise RecordError(f"a record with sealed cards has no {', '.join(both)} of its own")
+        raise RecordError.of("board.sealed_twice", fields=", ".join(both))
     if {k: v for k, v in rec.items() if k not in ("sealed", *PLAY_FIELDS)} != opened["clear"]:
         raise SealError.of("seal.changed")
     moves = rec.get("moves", [])
@@ -288,8 +293,10 @@ def view_position(game: Game, seat: int | None = None):
 
 def final_position(state: GameState):
     """The board at the end of a deal: every card played, the points taken (drawn, not
-    analysed: nobody is to move)."""
-    return open_view(state, False)
+    analysed: nobody is to move); after a start without a score, no score (game_view says
+    the points won since the start, as record.result_of does)."""
+    pos = open_view(state, False)
+    return pos if state.score is not None else replace(pos, score=None)
 
 
 def plies(game: Game) -> list[dict]:
@@ -309,8 +316,8 @@ def plies(game: Game) -> list[dict]:
     return out
 
 
-def picture(pos, lang: str, best=(), values=None, frame=None) -> str:
-    return position_svg(pos, Marks(set(best), dict(values or {}), frame), lang)
+def picture(pos, lang: str, best=(), values=None, frame=None, since=None) -> str:
+    return position_svg(pos, Marks(set(best), dict(values or {}), frame), lang, since=since)
 
 
 def position_view(pos, lang: str) -> dict:
@@ -335,7 +342,10 @@ def game_view(
     None); a finished deal's board is its final position, with ``result``. In a hidden-card
     game the board is what ``seat`` sees (view_position; None: open hands), its legal cards
     only on its turn, and the record is sealed while the deal goes on; ``known``: the seat's
-    view determines the other hand (the talon is out), so Explain may ask for it."""
+    view determines the other hand (the talon is out), so Explain may ask for it;
+    ``since_start``: the game began from a position without a score, so its points are
+    those won since then (its result has no winner, its review's margins count from the
+    start)."""
     whole = game
     if ply is not None:
         if not 0 <= ply <= len(game.moves):
@@ -344,6 +354,7 @@ def game_view(
     s = game.state
     pos = view_position(game, seat)
     shown = pos if pos is not None else final_position(s)
+    since = s.won_since_start if pos is None and s.score is None else None  # said, not a score
     hidden = bool(pos is not None and pos.hidden_hand)
     mine = not hidden or pos.seat == pos.to_move
     rec = whole.page_record(sealer)
@@ -364,7 +375,8 @@ def game_view(
         "reviewable": not (whole.hidden and "sealed" in rec),
         "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
         "position": pos.to_text() if pos is not None else None,
-        "svg": picture(shown, lang),
+        "svg": picture(shown, lang, since=since),
+        "since_start": whole.since_start,
         "plies": plies(whole),
         "tricks": [
             {
@@ -402,7 +414,7 @@ def _progress_to(job):
     if job is None:
         yield
         return
-    with progress.reporting(lambda line: setattr(job, "message", line)):
+    with progress.reporting(job.say):
         yield
 
 
@@ -466,9 +478,7 @@ def check_objective(game: Game, objective: str) -> None:
     (review.check_review_objective: a game from a position without score has no score to
     win by)."""
     if not game.reviewable:
-        raise RecordError(
-            "the other hand stays hidden until the deal is over: review the deal then"
-        )
+        raise RecordError.of("board.review_hidden")
     check_review_objective(objective, "start" not in game.head or game.start_score is not None)
 
 
@@ -496,7 +506,7 @@ def review_one(game: Game, move: int, time_limit: float, objective: str = "point
     if not 1 <= move <= len(game.moves):
         raise PositionError.of("request.move", most=len(game.moves))
     if game.start.variant.name not in SUPPORTED:
-        raise RecordError(UNSUPPORTED)
+        raise RecordError.of("review.unsupported")
     current_engine().ready()  # the kernels load now, not inside this card's time (a cold server's
     # first card got one sample, and a bound for its ±)
     cache: dict = {}  # the luck of the draw after the card reads the card's analysis

@@ -14,7 +14,9 @@ answers. Three checks, made before any route runs, close both:
 - an ``Origin`` header, when the browser sends one, is the server's own scheme, host and
   port.
 
-A body declared longer than ``MAX_BODY`` is refused here too, before it is read.
+A body declared longer than ``MAX_BODY`` is refused here too, before it is read, in the
+language of the address's ``?lang=`` (the page adds it to every request). The 403s are
+English: the board's own page never meets them.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from __future__ import annotations
 import ipaddress
 import json
 import socket
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
+
+from solver.errors import BriscolaError
+from solver.i18n import LANGS, error_text
 
 MAX_BODY = 64 * 1024
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "127.0.0.1", "::1"})
@@ -135,7 +140,10 @@ class Guard:
             if not (length.isascii() and length.isdigit()):
                 return 403, "refused: Content-Length is not a number"
             if int(length) > MAX_BODY:
-                return 413, f"the request body is over {MAX_BODY // 1024} KB"
+                query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+                lang = (query.get("lang") or ["en"])[0]
+                too_large = BriscolaError.of("request.too_large", kb=MAX_BODY // 1024)
+                return 413, error_text(too_large, lang if lang in LANGS else "en")
         return None
 
     async def __call__(self, scope, receive, send):

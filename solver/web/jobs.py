@@ -33,6 +33,7 @@ from concurrent.futures import Future
 from contextvars import ContextVar
 
 from solver.analysis import Engine, Stop, default_engine
+from solver.errors import BriscolaError
 
 MAX_JOBS = 8
 #: the longest time limit a request may ask (600 s), with room for the answer to be built
@@ -49,12 +50,13 @@ class Cancelled(KeyboardInterrupt):
     """A job stopped before its search began (its thread raises it on itself)."""
 
 
-class JobCancelled(Exception):
+class JobCancelled(BriscolaError):
     """What the awaiting request gets for a stopped job (a KeyboardInterrupt must never
-    reach the event loop, which would stop the server)."""
+    reach the event loop, which would stop the server); its key says why (job.replaced,
+    job.gone, job.over_time)."""
 
 
-class Busy(Exception):
+class Busy(BriscolaError):
     """The server already holds MAX_JOBS jobs of other clients."""
 
 
@@ -62,18 +64,31 @@ class Job:
     def __init__(self, client: str):
         self.client = client
         self.started = time.perf_counter()
+        #: what the job is doing, for /api/progress: "waiting" for the search lock, then
+        #: "searching"; ``line`` the engine's last progress line as data (progress.Line),
+        #: ``message`` in English (what a front end without the page's words shows)
+        self.state = "waiting"
         self.message = "waiting for the previous search"
+        self.line: dict | None = None
         self.cancelled = False
-        self.reason = "stopped or replaced by a newer request"
+        self.reason: tuple[str, dict] = ("job.replaced", {})  # the error key and its fields
         self.thread: threading.Thread | None = None
         self.inside = False  # between taking the search lock and leaving the try
         self.guard = threading.Lock()
         self.stop = Stop()  # the analyses of the job run under it
 
-    def cancel(self, reason: str | None = None) -> None:
+    def say(self, line: str) -> None:
+        """A progress line of the job's analysis: its text, and its data where it has some
+        (progress.Line), so the page says it in its own words."""
+        self.message = line
+        self.line = getattr(line, "data", None)
+
+    def cancel(self, reason: str | None = None, **fields) -> None:
+        """Stop the job; ``reason``: the key of why (errors.ENGLISH), the first one given
+        kept."""
         with self.guard:
             if reason is not None and not self.cancelled:
-                self.reason = reason
+                self.reason = (reason, fields)
             self.cancelled = True
             self.stop.set()
 
@@ -101,11 +116,15 @@ class Jobs:
         job = self.by_client.get(client)
         if job is None:
             return {"running": False}
-        return {
+        out = {
             "running": True,
             "seconds": round(time.perf_counter() - job.started, 1),
+            "state": job.state,
             "message": job.message,
         }
+        if job.line is not None:
+            out["line"] = job.line
+        return out
 
     def stop(self, client: str) -> bool:
         with self.lock:
@@ -124,10 +143,7 @@ class Jobs:
             old = self.by_client.get(client)
             live = sum(1 for j in self.by_client.values() if not j.cancelled and j is not old)
             if live >= self.max_jobs:
-                raise Busy(
-                    f"the server is busy: {live} searches are running or waiting; "
-                    f"stop one or try again when they end"
-                )
+                raise Busy.of("job.busy", live=live)
             job = Job(client)
             self.by_client[client] = job
         if old is not None:
@@ -151,9 +167,9 @@ class Jobs:
             if done:
                 return waiting.result()
             if gone is not None and await gone():
-                job.cancel("the client went away")
+                job.cancel("job.gone")
             elif job.inside and time.perf_counter() - job.started > self.max_seconds:
-                job.cancel(f"stopped at the server's limit of {self.max_seconds:g} s a request")
+                job.cancel("job.over_time", most=f"{self.max_seconds:g}")
 
     async def run(self, client: str | None, fn, load=None):
         """``fn(job)``'s result; raises JobCancelled when stopped or superseded, Busy when
@@ -177,7 +193,7 @@ class Jobs:
                         if job.cancelled:
                             raise Cancelled()
                         job.inside = True
-                    job.message = "searching"
+                    job.state, job.message = "searching", "searching"
                     job.started = time.perf_counter()
                     try:
                         with self.engine.active(stop=job.stop):
@@ -189,7 +205,7 @@ class Jobs:
                     self.search_lock.release()
             except BaseException as e:  # noqa: BLE001 - handed to the awaiting request
                 if isinstance(e, KeyboardInterrupt):
-                    error = JobCancelled(job.reason)  # Cancelled, or the engine's Stopped
+                    error = JobCancelled.of(job.reason[0], **job.reason[1])  # Cancelled, or Stopped
                 elif not isinstance(e, Exception):
                     error = RuntimeError(f"{type(e).__name__} in the analysis")
                 else:
@@ -210,5 +226,5 @@ class Jobs:
         try:
             return await self._watch(job, fut)
         except asyncio.CancelledError:
-            job.cancel("the client went away")
+            job.cancel("job.gone")
             raise

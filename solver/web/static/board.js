@@ -34,11 +34,18 @@ async function api(path, body) {
   // pictures for a phone-sized screen put the facts under the talon
   const narrow = window.innerWidth < 700;
   if (body === undefined && narrow) path += (path.includes("?") ? "&" : "?") + "narrow=1";
+  // the page's language in the address too: a body refused unread (too large) is said in it
+  if (!/[?&]lang=/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + lang();
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body, narrow }) };
-  const r = await fetch(path, opts);
-  const j = await r.json();
-  if (!r.ok) { const e = new Error(j.error || r.statusText); e.cancelled = !!j.cancelled; throw e; }
+  let r, j = null;
+  try { r = await fetch(path, opts); } catch (e) { throw new Error(t("error.network")); }
+  try { j = await r.json(); } catch (e) { /* not JSON: said below in the page's words */ }
+  if (!r.ok || !j) {
+    const e = new Error((j && j.error) || t("error.status", { status: r.status }));
+    e.cancelled = !!(j && j.cancelled);
+    throw e;
+  }
   return j;
 }
 
@@ -123,7 +130,7 @@ function resultText(r) {
 
 function showView(v, keepAnalysis) {
   S.view = v;
-  if (v.game) S.game = v.game;
+  if (v.game) { S.game = v.game; S.sinceStart = !!v.since_start; }
   if (v.plies) { S.plies = v.plies; S.tricks = v.tricks; }
   if (v.position) $("notation").value = v.position;
   notationError("");
@@ -133,7 +140,7 @@ function showView(v, keepAnalysis) {
   if (v.over && v.result) {   // the final position stays, the result over it
     over.hidden = false;
     $("over-text").textContent = resultText(v.result) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
-    status(() => t("deal_over", { a: v.result.points[0], b: v.result.points[1] }));
+    status(() => t(v.result.since_start ? "deal_over.since" : "deal_over", { a: v.result.points[0], b: v.result.points[1] }));
   } else over.hidden = true;
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
@@ -293,7 +300,7 @@ function readoutText(p, win) {
   let s = t("graph.readout", { k: p.k, p: pname(ply.player), card: ply.card }) + " · ";
   const v = win ? fmtPct(p.v) + (p.exact ? ` (${t("exact")})` : p.e ? ` ±${fmtPct(p.e)}` : "")
     : signedText(p.v, p.e, p.exact, false);
-  s += p.unknown ? t("unrated") : t(win ? "graph.readout.win" : "graph.readout.margin", { v });
+  s += p.unknown ? t("unrated") : t(win ? "graph.readout.win" : S.sinceStart ? "graph.readout.since" : "graph.readout.margin", { v });
   for (const d of p.draws) s += " · " + luckWords(d, win);
   return s;
 }
@@ -334,7 +341,9 @@ function drawGraph() {
     `cx="${f(x(p.k))}" cy="${f(y(p.v))}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
   const tick = (v) => `<text class="tick" x="${L - 4}" y="${f(y(v) + 4)}" text-anchor="end">${
     win ? Math.round(100 * v) + "%" : (v > 0 ? "+" : "") + Math.round(v)}</text>`;
-  const label = win ? t("graph.label.win") : t("graph.label");
+  // a game from a position without score: its margins count the points won since the start
+  const since = !win && S.sinceStart;
+  const label = win ? t("graph.label.win") : since ? t("graph.label.since") : t("graph.label");
   box.innerHTML = `<div class="graph-bar"><button id="graph-big" aria-pressed="${big}">${escapeHtml(t(big ? "graph.smaller" : "graph.bigger"))}</button></div>` +
     `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" aria-describedby="graph-text">` +
     `<line class="zero" x1="${L}" x2="${W - R}" y1="${y(mid)}" y2="${y(mid)}"/>` +
@@ -344,7 +353,7 @@ function drawGraph() {
     steps + marks + dots + tick(top) + tick(mid) + tick(lo) +
     `<text x="${L}" y="${H - 4}">1</text><text x="${W - R}" y="${H - 4}" text-anchor="end">${pts.length}</text></svg>` +
     `<p id="graph-readout" class="readout" aria-live="polite"></p>` +
-    `<p class="legend">${escapeHtml(win ? t("graph.legend.win") : t("graph.legend"))} ${escapeHtml(t("graph.legend.luck"))}</p>`;
+    `<p class="legend">${escapeHtml(win ? t("graph.legend.win") : since ? t("graph.legend.since") : t("graph.legend"))} ${escapeHtml(t("graph.legend.luck"))}</p>`;
   const svg = box.querySelector("svg"), hover = svg.querySelector("line.hover"), out = $("graph-readout");
   const near = (ev) => {
     const r = svg.getBoundingClientRect();
@@ -366,7 +375,7 @@ function drawGraph() {
   svg.addEventListener("click", (ev) => goTo(near(ev).k));
   $("graph-big").addEventListener("click", () => { box.classList.toggle("big"); drawGraph(); $("graph-big").focus(); });
   // the text equivalent, for screen readers (and anyone who wants the numbers)
-  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
+  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : since ? t("graph.col.since") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
       (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : p.e.toFixed(1)}` : "")}</td>` +
       `<td>${escapeHtml(p.draws.map((d) => luckWords(d, win)).join("; "))}</td></tr>`).join("");
@@ -392,7 +401,7 @@ async function review() {
     for (let k = 1; k <= n && same(); k++) {
       $("review-progress").textContent = t("review.progress", { k: k - 1, n });
       if (S.rev[k]) continue;
-      const r = await api("/api/review/move", { game, move: k, objective, time_limit: 0.3, client: client + ":review" });
+      const r = await api("/api/review/move", { game, move: k, objective, time_limit: 0.3, lang: lang(), client: client + ":review" });
       if (!same()) break;
       S.rev[k] = r;
       renderReview(); renderGameView();
@@ -450,7 +459,7 @@ function skillText(s, win) {
     luck: signedText(s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
-    line += "; " + t("review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result).replace(".0", ""),
+    line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result).replace(".0", ""),
       adj: signedText(s.result - s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : "") });
   }
   return line;
@@ -567,7 +576,7 @@ async function analyse(given) {
   const poller = setInterval(async () => {   // this request's own: a newer one must not clear it
     try {
       const p = await api(`/api/progress?client=${encodeURIComponent(client + ":analyse")}`);
-      $("progress").textContent = p.running ? `${jobMessage(p.message)} · ${((Date.now() - t0) / 1000).toFixed(0)} s` : "";
+      $("progress").textContent = p.running ? `${progressText(p)} · ${((Date.now() - t0) / 1000).toFixed(0)} s` : "";
     } catch (e) { /* the answer will tell */ }
   }, 700);
   try {
@@ -632,7 +641,7 @@ function showAnalysis(a) {
   const finHead = taken === null ? "" : `<th class="num final" title="${escapeHtml(t("col.final.title", { p: who }))}">${t("col.final")}</th>`;
   const frame = win ? "" : `<p class="hint frame">${escapeHtml(taken === null ? t("frame.no_score")
     : t("frame.note", { p: who, d: (taken > 0 ? "+" : taken < 0 ? "−" : "") + Math.abs(taken) }))}</p>`;
-  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${a.nodes.toLocaleString()} ${escapeHtml(t("nodes"))}, ${a.seconds.toFixed(2)} s</div>` +
+  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${a.nodes.toLocaleString(lang())} ${escapeHtml(t("nodes"))}, ${a.seconds.toFixed(2)} s</div>` +
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
     `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame;
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
@@ -697,9 +706,16 @@ async function setPosition(text) {
   } catch (e) { fail(e); if (!e.cancelled) notationError(e.message); }
 }
 
-// the job's fixed states in the page's language (the engine's progress lines are figures)
-function jobMessage(m) {
-  return m === "searching" ? t("searching") : m === "waiting for the previous search" ? t("waiting") : m;
+// a search's progress in the page's words, from the data the server sends (its state, and
+// the engine's last line as a kind and its figures), never from the English line
+function progressText(p) {
+  const d = p.line;
+  if (d && d.kind === "exact") return t("progress.exact", { nodes: d.nodes.toLocaleString(lang()) });
+  if (d && d.kind === "samples") {
+    const what = T["progress.what." + d.label] !== undefined ? t("progress.what." + d.label) : t("progress.what.estimate");
+    return t("progress.samples", { what, n: d.samples.toLocaleString(lang()), card: d.best, value: fmt(d.value) });
+  }
+  return t(p.state === "waiting" ? "waiting" : "searching");
 }
 
 function notationError(message) {
@@ -1017,7 +1033,9 @@ async function init() {
   $("last").addEventListener("click", () => goTo(S.plies.length));
   $("load").addEventListener("change", async (ev) => {
     const f = ev.target.files[0]; if (!f) return;
-    try { await loadGame(JSON.parse(await f.text())); status(() => t("loaded", { name: f.name })); } catch (e) { fail(e); }
+    let game;
+    try { game = JSON.parse(await f.text()); } catch (e) { status(() => t("load.not_json", { name: f.name }), true); ev.target.value = ""; return; }
+    try { await loadGame(game); status(() => t("loaded", { name: f.name })); } catch (e) { fail(e); }
     ev.target.value = "";
   });
   $("lang").addEventListener("change", changeLang);

@@ -1,0 +1,288 @@
+"""The board's words: a game from a position without score says the points won since its
+start wherever it shows points (the picture's side panel at the end, the review), never a
+score; the page shows no English of its own on the Italian page (its script's literals,
+its HTML, a search's progress, which the server sends as data, not as an English line to
+match); and every error the board can meet (a bad position, an illegal move, a body too
+large, a busy server, a cancelled search, a review it refuses, a wrong field) comes as one
+line in the request's language."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+
+from solver.analysis import progress  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.analysis.sampler import best_line  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.game import to_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.i18n import BOARD_PAGE  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.games import new_game  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.jobs import Job, Jobs  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+
+STATIC = Path(__file__).resolve().parent.parent / "solver" / "web" / "static"
+#: a position without score= whose played cards hold points: its game's points are only
+#: those won since it
+UNSCORED = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
+#: English words no Italian line of the board holds
+#: (the server is "server" in both; score= is the notation's field)
+ENGLISH = re.compile(r"\b(the|searching|waiting|samples|nodes|best|cancelled|stopped|busy|"
+                     r"request|field|must|is|not|won|from|start|result|score(?!=))\b")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(port=8015), base_url="http://127.0.0.1:8015") as c:
+        yield c
+
+
+def _one_line(r, status: int) -> str:
+    assert r.status_code == status, (r.status_code, r.text[:300])
+    err = r.json()["error"]
+    assert err and "\n" not in err
+    return err
+
+
+def _svg_texts(svg: str) -> list[str]:
+    return [re.sub("<[^>]+>", "", t).replace("&#x27;", "'")
+            for t in re.findall(r"<text[^>]*>.*?</text>", svg)]
+
+
+def _played_out(client, lang: str) -> dict:
+    v = client.post("/api/deal", json={"position": UNSCORED, "seed": 1, "lang": lang}).json()
+    while not v["over"]:
+        v = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0,
+                                             "lang": lang}).json()
+    return v
+
+
+# ----- a game from a position without score ----------------------------------------------
+
+@pytest.mark.parametrize("lang, since, score", [("en", "won from the start on 25-0", "score"),
+                                                ("it", "vinti dall'inizio 25-0", "punti 25")])
+def test_the_end_of_a_game_without_score_shows_the_points_won_since_not_a_score(client, lang, since,
+                                                                                score):
+    """The board's side panel said "score 25-0" at the end of such a game, as if the deal's
+    score: it says the points won from the start on, as the result does."""
+    v = _played_out(client, lang)
+    assert v["result"] == {"points": [25, 0], "since_start": True} and v["since_start"] is True
+    facts = _svg_texts(v["svg"])
+    assert since in facts and not any(f.startswith(score) for f in facts), facts
+    again = client.post("/api/game", json={"game": v["game"], "lang": lang}).json()
+    assert since in _svg_texts(again["svg"])
+    # the exported record says the same: points since the start, no winner
+    rec = client.post("/api/record", json={"game": v["game"]}).json()
+    assert rec["result"] == {"points": [25, 0], "since_start": True}
+    # a dealt game keeps its score
+    dealt = client.post("/api/deal", json={"seed": 3, "lang": lang}).json()
+    assert dealt["since_start"] is False
+
+
+def test_the_review_of_a_game_without_score_says_the_points_won_since_the_start(client):
+    v = _played_out(client, "en")
+    for lang, since, result in (("en", "won from the start on 25-0", "result 25-0"),
+                                ("it", "vinti dall'inizio 25-0", "risultato 25-0")):
+        r = client.post("/api/review", json={"game": v["game"], "time_limit": 0.1, "lang": lang})
+        text = r.json()["text"]
+        assert since in text and result not in text, text
+        assert ("won from the start on +25" if lang == "en" else "vinti dall'inizio +25") in text
+    # the page's own review words for such a game exist in both languages
+    for key in ("deal_over.since", "graph.label.since", "graph.legend.since", "graph.col.since",
+                "graph.readout.since", "review.adjusted.since"):
+        assert key in BOARD_PAGE["en"] and key in BOARD_PAGE["it"], key
+    js = (STATIC / "board.js").read_text()
+    assert "since_start" in js and '"deal_over.since"' in js and '"review.adjusted.since"' in js
+
+
+# ----- the page's own words ----------------------------------------------------------------
+
+def _literals(src: str) -> list[str]:
+    """The static text of every string and template literal of a script (a template's
+    holes read as code), comments and regular expressions skipped."""
+    out: list[str] = []
+    n = len(src)
+
+    def string(i: int, quote: str) -> int:
+        buf = []
+        while src[i] != quote:
+            buf.append(src[i:i + 2] if src[i] == "\\" else src[i])
+            i += 2 if src[i] == "\\" else 1
+        out.append("".join(buf))
+        return i + 1
+
+    def template(i: int) -> int:
+        buf: list[str] = []
+        while True:
+            if src[i] == "\\":
+                buf.append(src[i:i + 2])
+                i += 2
+            elif src[i] == "`":
+                out.append("".join(buf))
+                return i + 1
+            elif src.startswith("${", i):
+                out.append("".join(buf))
+                buf = []
+                i = code(i + 2, hole=True)
+            else:
+                buf.append(src[i])
+                i += 1
+
+    def code(i: int, hole: bool = False) -> int:
+        depth = 0
+        while i < n:
+            c = src[i]
+            if src.startswith("//", i):
+                end = src.find("\n", i)
+                i = n if end < 0 else end
+            elif src.startswith("/*", i):
+                i = src.index("*/", i) + 2
+            elif c in "\"'":
+                i = string(i + 1, c)
+            elif c == "`":
+                i = template(i + 1)
+            elif c == "/" and re.search(r"[=(,:!&|?{};]\s*$", src[max(0, i - 20):i]):
+                m = re.match(r"/(?:[^/\\\n\[]|\\.|\[(?:[^\]\\]|\\.)*\])+/[a-z]*", src[i:])
+                i += m.end() if m else 1
+            else:
+                if hole and c == "{":
+                    depth += 1
+                elif hole and c == "}":
+                    if not depth:
+                        return i + 1
+                    depth -= 1
+                i += 1
+        return i
+
+    code(0)
+    return out
+
+
+def _words(text: str) -> bool:
+    """Whether a literal holds words a user would read: three words in a row (markup cut)."""
+    return bool(re.search(r"\b[A-Za-z]{2,}(?: [A-Za-z]{2,}){2,}\b", re.sub(r"<[^>]*>", " ", text)))
+
+
+def test_the_page_script_says_no_words_of_its_own():
+    """Every word the page shows comes from the i18n table through t(): board.js held the
+    English "waiting for the previous search", to match the server's line against, and the
+    engine's progress lines ("searching exactly: ... nodes", "estimate: ... samples") went
+    onto the Italian page as they came."""
+    lits = _literals((STATIC / "board.js").read_text())
+    assert "use strict" in lits and "graph.readout.since" in lits   # the scan reads them all
+    assert not [s for s in lits if _words(s)]
+    assert _words("waiting for the previous search") and not _words("button.link, button.swing")
+
+
+class _Untranslated(HTMLParser):
+    """Text and the title, placeholder and aria-label attributes of index.html that no
+    data-t* attribute replaces."""
+
+    MARKERS = {"title": "data-t-title", "placeholder": "data-t-ph", "aria-label": "data-t-label"}
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[tuple[str, dict]] = []
+        self.found: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.found += [(tag, a[k]) for k, m in self.MARKERS.items() if k in a and m not in a]
+        if tag not in ("meta", "link", "input", "br"):
+            self.open.append((tag, a))
+
+    def handle_endtag(self, tag):
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        if self.open and re.search(r"[A-Za-z]{2,}", data) and "data-t" not in self.open[-1][1]:
+            self.found.append((self.open[-1][0], data.strip()))
+
+
+def test_every_word_of_the_page_is_replaced_in_the_pages_language():
+    p = _Untranslated()
+    p.feed((STATIC / "index.html").read_text())
+    # the title is page.title (loadStrings), the languages are named in their own, the
+    # notation's example stays as it is typed, the puzzle sets are named by loadVariants
+    allowed = {("title", "Briscola analysis board"), ("option", "English"), ("option", "Italiano"),
+               ("option", "scoperta"), ("option", "briscolone"),
+               ("textarea", "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1")}
+    assert set(p.found) <= allowed, set(p.found) - allowed
+
+
+def test_a_searchs_progress_is_sent_as_data_the_page_says_in_its_words():
+    """/api/progress sent the job's English line ("waiting for the previous search", then
+    the engine's own lines) and the page matched it against English text: it sends the
+    job's state and the engine's line as a kind and its figures, each kind and label with
+    its words in both languages."""
+    jobs = Jobs()
+    job = Job("c")
+    jobs.by_client["c"] = job
+    p = jobs.progress("c")
+    assert p["running"] and p["state"] == "waiting" and "line" not in p
+    lines: list[str] = []
+    sink = progress.Progress(lines.append)
+    sink.report(1234567, started=-1e9)
+    exact, = lines
+    assert str(exact).startswith("searching exactly: 1,234,567 nodes")   # the CLI's line kept
+    job.say(exact)
+    p = jobs.progress("c")
+    assert p["line"] == {"kind": "exact", "nodes": 1234567} and p["message"] == exact
+    job.say(best_line("seat", 1.5, 40, 39, 3.2149))
+    assert jobs.progress("c")["line"] == {"kind": "samples", "label": "seat", "samples": 40,
+                                          "best": "AS", "value": 3.21}
+    labels = set(re.findall(r'label="(\w+)"', Path(progress.__file__).parent.joinpath(
+        "sampling.py").read_text())) | {"estimate"}
+    assert {"seat", "estimating"} <= labels
+    for lang in ("en", "it"):
+        words = BOARD_PAGE[lang]
+        for key in ["waiting", "searching", "progress.exact", "progress.samples"] + [
+                f"progress.what.{x}" for x in labels]:
+            assert key in words, (lang, key)
+    assert not ENGLISH.search(BOARD_PAGE["it"]["progress.samples"] + BOARD_PAGE["it"]["waiting"])
+
+
+# ----- errors, one line in the request's language ----------------------------------------
+
+def _italian(err: str) -> str:
+    assert not ENGLISH.search(err), err
+    return err
+
+
+def test_the_boards_errors_are_said_in_the_pages_language(client):
+    # a bad position, an illegal move
+    bad = {"position": "hand1=ZZ hand2=3C briscola=RD turn=1", "lang": "it"}
+    assert "carta sconosciuta" in _italian(_one_line(client.post("/api/position", json=bad), 400))
+    v = client.post("/api/deal", json={"position": T2, "seed": 1, "lang": "it"}).json()
+    _italian(_one_line(client.post("/api/play", json={"game": v["game"], "card": "7S", "seat": 0,
+                                                      "lang": "it"}), 400))
+    # a body too large: refused unread, in the language of the address the page adds
+    big = {"position": "x" * 70000, "lang": "it"}
+    assert "64 KB" in _italian(_one_line(client.post("/api/position?lang=it", json=big), 413))
+    assert "over 64 KB" in _one_line(client.post("/api/position", json=big), 413)
+    # a field of the wrong kind, a review by win chance of a game without score, an
+    # unknown route
+    _italian(_one_line(client.post("/api/position", json={"position": 3, "lang": "it"}), 400))
+    g = _played_out(client, "it")["game"]
+    _italian(_one_line(client.post("/api/review/move", json={
+        "game": g, "move": 1, "objective": "win", "lang": "it"}), 400))
+    _italian(_one_line(client.get("/api/nothing?lang=it"), 404))
+    assert "no such page" in _one_line(client.get("/api/nothing"), 404)
+
+
+def test_a_busy_server_and_a_cancelled_search_are_said_in_the_pages_language():
+    with TestClient(create_app(jobs=Jobs(max_jobs=0)), base_url="http://127.0.0.1") as c:
+        body = {"position": T2, "time_limit": 1, "client": "a", "lang": "it"}
+        assert "occupato" in _italian(_one_line(c.post("/api/analyse", json=body), 429))
+        assert "busy" in _one_line(c.post("/api/analyse", json={**body, "lang": "en"}), 429)
+    long = to_position(new_game("scoperta", 11).state).to_text()
+    with TestClient(create_app(jobs=Jobs(max_seconds=0.5)), base_url="http://127.0.0.1") as c:
+        r = c.post("/api/analyse", json={"position": long, "time_limit": 10, "client": "cap",
+                                         "lang": "it"})
+        assert "annullata" in _italian(_one_line(r, 409)) and r.json()["cancelled"] is True
+
