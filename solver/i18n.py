@@ -528,6 +528,8 @@ TEAM_WORDS = {
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives {card} to the trick "
         "that the partner takes (trick {t}).",
+        "idea.load_partner.now": "  Load the partner's trick: player {s} gives {card} to trick "
+        "{t}, which the partner holds for now (players still to play).",
         "idea.partner_takes": "  Leave it to the partner: player {s} plays low ({card}) at trick {t} "
         "because the partner, still to play, takes the trick.",
     },
@@ -558,6 +560,8 @@ TEAM_WORDS = {
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
         "che prende il compagno (presa {t}).",
+        "idea.load_partner.now": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla "
+        "presa {t}, che per ora tiene il compagno (altri devono ancora giocare).",
         "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} liscia ({card}) alla presa {t} "
         "perché il compagno, che deve ancora giocare, prende.",
     },
