@@ -1366,8 +1366,12 @@ PLAY_OTHER_WORDS["it"].update(
 PLAY_WORDS["en"].update(
     {
         "loads": "loads {c} onto its partner's trick (a carico)",
+        "loads_for_now": "loads {c} (a carico) onto the trick its partner holds for now (players "
+        "still to play)",
         "leaves": "leaves the trick to its partner, playing {c}",
         "loads_you": "loads {c} onto your trick (a carico)",
+        "loads_you_for_now": "loads {c} (a carico) onto the trick you hold for now (players still "
+        "to play)",
         "leaves_you": "leaves the trick to you, playing {c}",
         "void": ", having no {suit} to follow with",
         "last_of_hand": ": its last card",
@@ -1384,8 +1388,12 @@ PLAY_WORDS["en"].update(
 PLAY_WORDS["it"].update(
     {
         "loads": "carica {c} sulla presa del suo compagno",
+        "loads_for_now": "carica {c} sulla presa che per ora tiene il suo compagno (altri devono "
+        "ancora giocare)",
         "leaves": "lascia la presa al suo compagno e gioca {c}",
         "loads_you": "carica {c} sulla tua presa",
+        "loads_you_for_now": "carica {c} sulla presa che per ora tieni tu (altri devono ancora "
+        "giocare)",
         "leaves_you": "ti lascia la presa e gioca {c}",
         "void": ", non avendo {suit} per rispondere",
         "last_of_hand": ": la sua ultima carta",
