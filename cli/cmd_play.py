@@ -138,6 +138,8 @@ def engine_reason(state, choice: Choice, lang: str = "en", hidden: bool = False)
             key = "loads" if POINTS[c] else "leaves"
             if (state.to_move + 2) % 4 == HUMAN:
                 key += "_you"
+            if open_ and POINTS[c]:  # a later card may still take the points from the partner
+                key += "_for_now"
             what = W[key].format(c=card_phrase(c, lang))
         elif open_:
             what = W["under"].format(t=card_phrase(t, lang), c=card_phrase(c, lang))

@@ -528,6 +528,8 @@ TEAM_WORDS = {
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives {card} to the trick "
         "that the partner takes (trick {t}).",
+        "idea.load_partner.now": "  Load the partner's trick: player {s} gives {card} to trick "
+        "{t}, which the partner holds for now (players still to play).",
         "idea.partner_takes": "  Leave it to the partner: player {s} plays low ({card}) at trick {t} "
         "because the partner, still to play, takes the trick.",
     },
@@ -558,6 +560,8 @@ TEAM_WORDS = {
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
         "che prende il compagno (presa {t}).",
+        "idea.load_partner.now": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla "
+        "presa {t}, che per ora tiene il compagno (altri devono ancora giocare).",
         "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} liscia ({card}) alla presa {t} "
         "perché il compagno, che deve ancora giocare, prende.",
     },
@@ -1368,8 +1372,12 @@ PLAY_OTHER_WORDS["it"].update(
 PLAY_WORDS["en"].update(
     {
         "loads": "loads {c} onto its partner's trick (a carico)",
+        "loads_for_now": "loads {c} (a carico) onto the trick its partner holds for now (players "
+        "still to play)",
         "leaves": "leaves the trick to its partner, playing {c}",
         "loads_you": "loads {c} onto your trick (a carico)",
+        "loads_you_for_now": "loads {c} (a carico) onto the trick you hold for now (players still "
+        "to play)",
         "leaves_you": "leaves the trick to you, playing {c}",
         "void": ", having no {suit} to follow with",
         "last_of_hand": ": its last card",
@@ -1386,8 +1394,12 @@ PLAY_WORDS["en"].update(
 PLAY_WORDS["it"].update(
     {
         "loads": "carica {c} sulla presa del suo compagno",
+        "loads_for_now": "carica {c} sulla presa che per ora tiene il suo compagno (altri devono "
+        "ancora giocare)",
         "leaves": "lascia la presa al suo compagno e gioca {c}",
         "loads_you": "carica {c} sulla tua presa",
+        "loads_you_for_now": "carica {c} sulla presa che per ora tieni tu (altri devono ancora "
+        "giocare)",
         "leaves_you": "ti lascia la presa e gioca {c}",
         "void": ", non avendo {suit} per rispondere",
         "last_of_hand": ": la sua ultima carta",

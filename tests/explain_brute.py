@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Iterator
 from typing import NamedTuple
 
 SUITS = "BCDS"
@@ -41,6 +42,15 @@ def beats(card: str, best: str, trump: str | None) -> bool:
     if card[1] == best[1]:
         return stronger(card, best)
     return card[1] == trump
+
+
+def winning_card(cards: tuple[str, ...], trump: str | None) -> str:
+    """The card that takes a trick of ``cards``, in play order."""
+    best = cards[0]
+    for card in cards[1:]:
+        if beats(card, best, trump):
+            best = card
+    return best
 
 
 class TrickDone(NamedTuple):
@@ -128,6 +138,29 @@ class Rules:
             gain = done.points if done.winner % 2 == 0 else -done.points
             return gain + self.value(nst, objective, score)
         return self.value(nst, objective, self.scored(done, score))
+
+    def best_lines(self, st: State, objective: str, score: tuple[int, int],
+                   tricks: int | None = None) -> Iterator[tuple[TrickDone, ...]]:
+        """Every optimal continuation from ``st`` (each card one of its player's best), as the
+        tricks it completes; ``tricks``: only that many."""
+        if self.over(st) or tricks == 0:
+            yield ()
+            return
+        vals = self.card_values(st, objective, score)
+        top = max(vals.values())
+        for card in sorted(c for c, v in vals.items() if v == top):
+            yield from self.lines_after(st, card, objective, score, tricks)
+
+    def lines_after(self, st: State, card: str, objective: str, score: tuple[int, int],
+                    tricks: int | None = None) -> Iterator[tuple[TrickDone, ...]]:
+        """Every continuation of ``card``, played from ``st``, where each later card is best."""
+        nst, done = self.play(st, card)
+        if done is None:
+            yield from self.best_lines(nst, objective, score, tricks)
+            return
+        left = None if tricks is None else tricks - 1
+        for rest in self.best_lines(nst, objective, self.scored(done, score), left):
+            yield done, *rest
 
     def card_values(self, st: State, objective: str, score: tuple[int, int]) -> dict[str, Fraction]:
         """Each legal card's value for the side of the player to move."""

@@ -8,8 +8,11 @@ tests/explain_brute.py, which values positions with its own rules: the line is l
 best and its tricks are as stated, each other card costs what it says and its reply gets
 that, the outcome and final score, the reasons (a card is "the one" or played "on purpose"
 only where no other card does as well; a deal that can only be drawn is not "kept"), and
-the English and Italian words name the same cards and numbers. A failure names the
-position, the objective, the seat view and the claim.
+the English and Italian words name the same cards and numbers, and each idea (its cards,
+tricks, costs and gains; what it says of other cards or later play true on every best line,
+as the brute force follows every best card). A few pinned deals add the rarer ideas and the
+positions where such a claim once held on one best line only. A failure names the position,
+the objective, the seat view and the claim.
 """
 
 from __future__ import annotations
@@ -23,10 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
-from explain_brute import (KINDS, Deal, Rules, State, TrickDone, beats, for_side, random_deal,
-                           stronger)
+from explain_brute import (KINDS, Deal, Rules, State, TrickDone, beats, for_side, points,
+                           random_deal, stronger, winning_card)
 
-from solver.cards import card_name, card_str, parse_card
+from solver.cards import SUITS, card_name, card_str, parse_card
 from solver.errors import BriscolaError
 from solver.explain import Explanation, explain_position, explanation_text
 from solver.i18n import card_phrase
@@ -35,6 +38,9 @@ from solver.position import parse_position
 # the sample: EXPLAIN_CLAIMS=SEED,COUNT runs another (a longer fuzz: 7,3000 takes a minute)
 SEED, COUNT = map(int, os.environ.get("EXPLAIN_CLAIMS", "20261205,300").split(","))
 HIDDEN_GAMES = ("classic", "classic_draw", "briscolone", "libero")
+IDEAS = ("lose_for_trump", "win_for_top", "save_trump", "liscio_lure", "whatever is led",
+         "liscio", "forced_carico", "strip_suit", "stripped for the carico", "run_long_suit",
+         "count_61", "load_partner", "for now", "partner_takes")
 
 
 @dataclass
@@ -75,6 +81,35 @@ def show(values: dict[str, Fraction]) -> str:
     return "values " + ", ".join(f"{c} {v}" for c, v in sorted(values.items()))
 
 
+def explain_case(deal: Deal, objective: str, view: int | None) -> Case:
+    """``deal`` explained (seat ``view``'s view, None: open), or the refusal it got."""
+    pos = parse_position(deal.text(hidden=None if view is None else 1 - view))
+    try:
+        ex = explain_position(pos, objective)
+    except BriscolaError as e:
+        return Case(deal, objective, view, None, refusal=str(e))
+    except Exception as e:  # name the position: a crash fails every test of the module
+        raise AssertionError(f"explain crashed on {Case(deal, objective, view, None).label}") \
+            from e
+    return Case(deal, objective, view, ex, en=explanation_text(ex, "en"),
+                it=explanation_text(ex, "it"))
+
+
+#: single deals, random_deal(random.Random(seed), kind), added to every sample: ideas the
+#: sample rarely shows, and claims that once held on one best line but not on every one
+PINNED = (
+    ("scoperta_draw", 220, "points"),  # "whatever is led" the trump took a trick on one line
+    ("scoperta_draw", 185, "win"),  # ... and for the win objective
+    ("classic_draw", 47, "points"),  # a trick lost "on purpose" that a best card takes
+    ("scoperta_draw", 267, "win"),  # "though {instead} would take it": one reply lets it go
+    ("scoperta4", 27, "win"),  # "the trick that the partner takes": a later card may not
+    ("scoperta4", 276, "points"),  # "the partner, still to play, takes the trick": may not
+    ("scoperta4", 1356, "points"),  # a carico onto the trick the partner holds "for now"
+    ("briscolone", 59, "points"),  # lisciare
+    ("briscolone", 21637, "win"),  # a suit stripped so that the carico must follow
+)
+
+
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
     rng = random.Random(SEED)
@@ -84,18 +119,9 @@ def cases() -> list[Case]:
         deal = random_deal(rng, kind)
         win = rng.random() < (0.4 if deal.score is not None else 0.05)
         view = rng.randrange(2) if kind in HIDDEN_GAMES and rng.random() < 0.35 else None
-        objective = "win" if win else "points"
-        pos = parse_position(deal.text(hidden=None if view is None else 1 - view))
-        try:
-            ex = explain_position(pos, objective)
-        except BriscolaError as e:
-            out.append(Case(deal, objective, view, None, refusal=str(e)))
-            continue
-        except Exception as e:  # name the position: a crash fails every test of the module
-            raise AssertionError(f"explain crashed on {Case(deal, objective, view, None).label}") \
-                from e
-        out.append(Case(deal, objective, view, ex, en=explanation_text(ex, "en"),
-                        it=explanation_text(ex, "it")))
+        out.append(explain_case(deal, "win" if win else "points", view))
+    out += [explain_case(random_deal(random.Random(seed), kind), objective, None)
+            for kind, seed, objective in PINNED]
     return out
 
 
@@ -196,6 +222,11 @@ def test_the_sample_covers_every_game_and_case(cases):
             seen["shared"] += sum(bool(r.get("shared")) for r in t.reasons)
         seen["drawn"] += any(i.kind == "count_61" and i.data["win"] == Fraction(1, 2)
                              for i in (c.ex.ideas if c.ex else ()))
+        for i in c.ex.ideas if c.ex else ():
+            seen["idea", i.kind] += 1
+            seen["idea", "whatever is led"] += bool(i.data.get("unavoidable"))
+            seen["idea", "for now"] += bool(i.data.get("for_now"))
+            seen["idea", "stripped for the carico"] += i.data.get("then") == "carico"
     missing = [f"{k} explained for {w}" for k in KINDS for w in ("points", "win")
                if not seen[k, "explained", w]]
     missing += [f"{k} with table cards" for k in KINDS if not seen[k, "table"]]
@@ -203,6 +234,7 @@ def test_the_sample_covers_every_game_and_case(cases):
                 if not seen[k, "view", s] and (s == "refused") == k.endswith("_draw")]
     missing += ["10 shared reasons"] * (seen["shared"] < 10)
     missing += ["a count to 61 that can only draw"] * (not seen["drawn"])
+    missing += [f"the idea {k}" for k in IDEAS if not seen["idea", k]]
     assert not missing, f"the sample lacks: {', '.join(missing)}"
 
 
@@ -479,3 +511,223 @@ def test_english_and_italian_say_the_same_cards_and_numbers(cases, claims):
                 fa, fb = facts_of(a, "en"), facts_of(b, "it")
                 claims.check(c, "the same cards and numbers", fa == fb, f"\n  {a}\n  {b}")
     claims.verify(len(explained(cases)) * 5)
+
+
+class IdeaCheck:
+    """An idea of a two-player line, with the line replayed: the state before each card of
+    its trick and the trick as the brute force plays it."""
+
+    def __init__(self, c: Case, r: Replay, idea):
+        self.c, self.idea, self.d, self.p = c, idea, idea.data, idea.player
+        self.n = idea.trick
+        self.done = r.tricks[self.n - 1]
+        self.r = r
+
+    def ply(self, n: int, player: int):
+        """(the card ``player`` played at trick ``n``, the state and score before it)."""
+        plies = plies_of(self.c.ex.line[n - 1])
+        j = next(i for i, x in enumerate(plies) if x.player == player)
+        return cs(plies[j].card), self.r.before[self.c.deal.players * (n - 1) + j]
+
+    def winners(self, before, card: str) -> set[int]:
+        """Who takes the trick ``card`` is played to, over every best continuation."""
+        st, score = before
+        return {ln[0].winner for ln in self.c.rules.lines_after(st, card, self.c.objective,
+                                                                 score, tricks=1)}
+
+
+def draw_ideas(k: IdeaCheck, claims: Claims) -> None:
+    """lose_for_trump / win_for_top: the trick at the last draw lost (won) so as to draw the
+    trump card (the top card), "though {instead} would take it", and the exchange's worth."""
+    c, d, p, done = k.c, k.d, k.p, k.done
+    lost = k.idea.kind == "lose_for_trump"
+    card, before = k.ply(k.n, p)
+    tag = f"{k.idea.kind} at trick {k.n}"
+    claims.check(c, f"{tag}: the card and draws", card == cs(d["card"]) and done.draws is not None
+                 and (done.winner != p) == lost and (cs(d["leaves"]), cs(d["draws"]))
+                 == (done.draws if lost else done.draws[::-1]), (card, done))
+    if before is None or done.draws is None:
+        return
+    vals = c.values(*before)
+    best, instead = max(vals.values()), cs(d["instead"])
+    kept, other = ({1 - p}, {p}) if lost else ({p}, {1 - p})
+    claims.check(c, f"{tag}: {card} best, {instead} worse", vals[card] == best > vals[instead],
+                 show(vals))
+    claims.check(c, f"{tag}: {instead} " + ("would take it" if lost else "would lose it")
+                 + " whatever the best replies", k.winners(before, instead) == other,
+                 k.winners(before, instead))
+    claims.check(c, f"{tag}: on purpose (every best card does so on every best line)",
+                 all(k.winners(before, x) == kept for x in vals if vals[x] == best), show(vals))
+    after = k.r.before[c.deal.players * k.n]
+    st, score = after
+    hands = list(st[0])
+    w, top, brisc = done.winner, *done.draws
+    hands[w], hands[1 - w] = hands[w] - {top} | {brisc}, hands[1 - w] - {brisc} | {top}
+    swapped = (tuple(hands), *st[1:])
+    side = p % 2
+    gain = (for_side(c.rules.value(st, c.objective, score), side, c.objective)
+            - for_side(c.rules.value(swapped, c.objective, score), side, c.objective))
+    claims.check(c, f"{tag}: the exchange's worth", d["gain"] == gain > 0, f"{d['gain']} vs {gain}")
+
+
+def save_trump(k: IdeaCheck, claims: Claims) -> None:
+    """The trump kept back at trick {saved_at} (spending it would cost {cost}) takes the
+    carico at trick {n}."""
+    c, d, p, done = k.c, k.d, k.p, k.done
+    trump, carico = cs(d["trump"]), cs(d["carico"])
+    card, _ = k.ply(k.n, p)
+    claims.check(c, f"save_trump: {trump} takes {carico} at trick {k.n}", done.winner == p and
+                 card == trump and trump[1] == c.deal.trump and carico in done.cards
+                 and carico[0] in "A3", done)
+    card, before = k.ply(d["saved_at"], p)
+    vals = {} if before is None else c.values(*before)
+    claims.check(c, f"save_trump: spending {trump} at trick {d['saved_at']} costs {d['cost']}",
+                 d["saved_at"] < k.n and card != trump and trump in vals
+                 and d["cost"] == max(vals.values()) - vals[trump] > 0, show(vals))
+
+
+def liscio_lure(k: IdeaCheck, claims: Claims) -> None:
+    """A card worth nothing led, the other side's trump spent on it; with "Whatever is led,
+    {trump_of} takes one trick", every lead and every best line after it."""
+    c, d, p, done = k.c, k.d, k.p, k.done
+    q, trump = 1 - p, c.deal.trump
+    card, before = k.ply(k.n, p)
+    claims.check(c, f"liscio_lure at trick {k.n}", card == cs(d["card"]) == done.cards[0]
+                 and points(card) == 0 and card[1] != trump and done.winner == q
+                 and cs(d["trump"]) == done.cards[1] and done.cards[1][1] == trump, done)
+    if before is None or not d["unavoidable"]:
+        return
+    st, score = before
+    for lead in sorted(c.values(*before)):
+        escape = next((ln for ln in c.rules.lines_after(st, lead, c.objective, score)
+                       if not any(t.winner == q and winning_card(t.cards, trump)[1] == trump
+                                  for t in ln)), None)
+        claims.check(c, f"liscio_lure at trick {k.n}: whatever is led ({lead}) a trump of "
+                     f"player {q + 1} takes a trick", escape is None,
+                     escape and [t.cards for t in escape])
+
+
+def no_trump_ideas(k: IdeaCheck, claims: Claims) -> None:
+    """lisciare, forcing a carico out, stripping a suit, running a long suit."""
+    c, d, p, done, kind = k.c, k.d, k.p, k.done, k.idea.kind
+    q = 1 - p
+    tag = f"{kind} at trick {k.n}"
+    if kind == "liscio":
+        card, before = k.ply(k.n, p)
+        lead = done.cards[0]
+        vals = {} if before is None else c.values(*before)
+        higher = [x for x in vals if x[1] == lead[1] and stronger(x, lead)]
+        best, instead = max(vals.values(), default=0), cs(d["instead"])
+        claims.check(c, tag, card == cs(d["card"]) == done.cards[1] and card[1] == lead[1]
+                     and done.winner != p and instead in higher and vals[card] == best
+                     and max(vals[x] for x in higher) == vals[instead]
+                     and d["cost"] == best - vals[instead] > 0, show(vals))
+        return
+    if kind == "run_long_suit":
+        suit = SUITS[d["suit"]]
+        for n, lead in zip(d["tricks"], d["cards"], strict=True):
+            t, (_, before) = k.r.tricks[n - 1], k.ply(n, q)
+            claims.check(c, f"{tag}: {cs(lead)} runs trick {n}", t.cards[0] == cs(lead)
+                         and cs(lead)[1] == suit and t.winner == p and before is not None
+                         and not any(x[1] == suit for x in before[0][0][q]), t)
+        claims.check(c, f"{tag}: its points", d["points"] == sum(k.r.tricks[n - 1].points
+                                                                 for n in d["tricks"]))
+        return
+    if kind == "strip_suit":
+        suit = SUITS[d["suit"]]
+        for n in d["stripped"]:
+            t = k.r.tricks[n - 1]
+            claims.check(c, f"{tag}: stripped at trick {n}", k.ply(n, p)[0] == t.cards[0]
+                         and t.cards[0][1] == t.cards[1][1] == suit, t)
+        n = d["payoff"]
+        t, (card, before) = k.r.tricks[n - 1], k.ply(n, q)
+        held = [] if before is None else [x for x in before[0][0][q] if x[1] == suit]
+        if d["then"] == "run":
+            holds = not held and t.cards[0][1] == suit and t.winner == p
+        else:
+            holds = (card in held and points(card) >= 10 and t.winner == p
+                     and all(points(x) >= 10 for x in held))
+        claims.check(c, f"{tag}: then {d['then']} at trick {n}", holds
+                     and k.ply(n, p)[0] == t.cards[0], (t, held))
+        return
+    if kind == "forced_carico":
+        card, before = k.ply(k.n, q)
+        lead, carico = cs(d["card"]), cs(d["carico"])
+        st = before[0] if before else None
+        legal = [] if st is None else c.rules.legal(st)
+        held = [] if st is None else [x for x in st[0][q] if x[1] == lead[1]]
+        claims.check(c, tag, done.cards == (lead, carico) and k.ply(k.n, p)[0] == lead
+                     and card == carico and points(carico) >= 10 and done.winner == p
+                     and all(x[1] == lead[1] for x in legal)
+                     and not any(stronger(x, lead) for x in held)
+                     and d["alone"] == (held == [carico]), (done, held))
+        return
+    claims.check(c, f"an idea of unknown kind {kind}", False)
+
+
+def test_the_ideas_of_two_player_lines_hold_on_every_best_line(cases, claims):
+    """Each idea says what the brute force finds: its cards and tricks, its costs and gains,
+    and what it says of other cards ("though X would take it", "whatever is led") true
+    whatever best continuation follows them."""
+    seen: Counter = Counter()
+    for c in explained(cases, players=2):
+        r = Replay(c, c.ex.line, Claims(), "the line")
+        if not r.ok:
+            continue
+        for idea in c.ex.ideas:
+            if idea.kind == "count_61":
+                continue
+            seen[idea.kind] += 1
+            k = IdeaCheck(c, r, idea)
+            if idea.kind in ("lose_for_trump", "win_for_top"):
+                draw_ideas(k, claims)
+            elif idea.kind == "save_trump":
+                save_trump(k, claims)
+            elif idea.kind == "liscio_lure":
+                seen["unavoidable"] += bool(idea.data["unavoidable"])
+                liscio_lure(k, claims)
+            else:
+                no_trump_ideas(k, claims)
+    claims.verify(sum(seen.values()))
+
+
+def test_the_team_ideas_hold_on_every_best_line(cases, claims):
+    """Four players: a card "given to the trick that the partner takes" (a player who "plays
+    low because the partner, still to play, takes the trick"): the partner takes it whatever
+    best cards follow; where the idea says the partner holds it "for now", the partner's card
+    leads the trick when the card is played, and players are still to play."""
+    seen: Counter = Counter()
+    for c in explained(cases, players=4):
+        r = Replay(c, c.ex.line, Claims(), "the line")
+        if not r.ok:
+            continue
+        for idea in c.ex.ideas:
+            seen[idea.kind] += 1
+            s, n, card = idea.player, idea.trick, cs(idea.data["card"])
+            plies = plies_of(c.ex.line[n - 1])
+            j = next(i for i, x in enumerate(plies) if x.player == s)
+            before, partner = r.before[4 * (n - 1) + j], (s + 2) % 4
+            tag = f"{idea.kind} at trick {n}: {card} by player {s + 1}"
+            if not claims.check(c, tag, cs(plies[j].card) == card and before is not None):
+                continue
+            st, score = before
+            vals = c.values(st, score)
+            held = [p.player for p in plies[:j]]
+            if idea.kind == "load_partner":
+                claims.check(c, f"{tag}: a carico, a cheaper card legal", points(card) > 0
+                             and any(points(x) < points(card) for x in vals), show(vals))
+            else:
+                claims.check(c, f"{tag}: played low, the partner still to play",
+                             points(card) == 0 and partner not in held and vals[card]
+                             == max(vals.values()) > min(vals.values()), show(vals))
+            if idea.data.get("for_now"):
+                table = st[1]
+                claims.check(c, f"{tag}: the partner holds the trick for now", j < 3 and
+                             partner in held and winning_card(table, c.deal.trump)
+                             == table[held.index(partner)], table)
+                continue
+            winners = {ln[0].winner for ln in c.rules.lines_after(st, card, c.objective, score,
+                                                                  tricks=1)}
+            claims.check(c, f"{tag}: the partner takes the trick whatever is played",
+                         winners == {partner}, winners)
+    claims.verify(sum(seen.values()))

@@ -381,6 +381,9 @@ def test_a_card_not_held_is_refused_naming_the_whole_hand():
 # four-player scoperta: player 1 (you) holds the trick with RC; player 3, your partner, plays
 FOUR_PARTNER = ("variant=scoperta4 hand1=AS,3S hand2=4S,7S hand3=AD,6B,2C hand4=5D,2B,RB "
                 "table=RC,FC briscola=4C turn=3 score=40-38")
+# player 3 plays the trick's last card (player 4 led the King of batons): nobody may take it
+FOUR_LAST = ("variant=scoperta4 hand1=AS,3S hand2=4S,7S hand3=AD,6B,2C hand4=5D,2B "
+             "table=RB,RC,FC briscola=4C turn=3 score=40-38")
 # the same deal a card earlier: player 2, of the other team, plays
 FOUR_OTHER = ("variant=scoperta4 hand1=AS,3S hand2=4S,7S,FC hand3=AD,6B,2C hand4=5D,2B,RB "
               "table=RC briscola=4C turn=2 score=40-38")
@@ -394,13 +397,19 @@ def test_four_player_reasons_are_said_from_your_seat():
     a = analyse(to_position(st))
     load = L.Choice(parse_card_id("AD"), a, "analysis")
     assert P.engine_reason(st, load) == (
-        "loads the Ace of coins onto your trick (a carico): expected final margin +44 (exact) "
-        "for your team")
+        "loads the Ace of coins (a carico) onto the trick you hold for now (players still to "
+        "play): expected final margin +44 (exact) for your team")
     assert P.engine_reason(st, load, "it") == (
-        "carica l'Asso di denari sulla tua presa: margine finale atteso +44 (esatto) per la tua "
-        "squadra")
+        "carica l'Asso di denari sulla presa che per ora tieni tu (altri devono ancora giocare): "
+        "margine finale atteso +44 (esatto) per la tua squadra")
     low = P.engine_reason(st, L.Choice(parse_card_id("6B"), a, "analysis"))
     assert low.startswith("leaves the trick to you, playing the 6 of batons") and "its " not in low
+    st = late_state(FOUR_LAST)  # the last card: the trick is yours, said flatly
+    a = analyse(to_position(st))
+    load = L.Choice(parse_card_id("AD"), a, "analysis")
+    flat = "loads the Ace of coins onto your trick (a carico): "
+    assert P.engine_reason(st, load).startswith(flat)
+    assert P.engine_reason(st, load, "it").startswith("carica l'Asso di denari sulla tua presa: ")
     st = late_state(FOUR_OTHER)
     a = analyse(to_position(st))
     give = P.engine_reason(st, L.Choice(parse_card_id("FC"), a, "analysis"))

@@ -563,7 +563,8 @@ def render4(ex, lang: str = "en") -> str:
         for i in ex.ideas:
             c = i.data["card"]  # given to a trick: with its article; played low: in brackets
             said = phrase(c) if i.kind == "load_partner" else name(c)
-            out.append(W["idea." + i.kind].format(s=i.player + 1, card=said, t=i.trick))
+            key = "idea." + i.kind + (".now" if i.data.get("for_now") else "")
+            out.append(W[key].format(s=i.player + 1, card=said, t=i.trick))
     return agree("\n".join(out), lang)
 
 
@@ -620,6 +621,7 @@ def team_json(ex) -> dict:
                 "player": i.player + 1,
                 "trick": i.trick,
                 "card": card_str(i.data["card"]),
+                **({"for_now": True} if i.data.get("for_now") else {}),
             }
             for i in ex.ideas
         ],

@@ -6,6 +6,7 @@ from ``solver.analysis.analyse``; the pieces shared with the no-trump games live
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -46,6 +47,43 @@ class LineSolver:
             a = analyse(pos, self.objective, self.time_limit)
             self.cache[pos] = a
         return a
+
+    def best_cards(self, pos: Position) -> list[int]:
+        """Every card as good as the best at ``pos``: the cards some best line plays."""
+        a = self.analyse(pos)
+        return [m.card for m in a.moves if m.value_exact == a.value_exact]
+
+    def winners(self, pos: Position, card: int) -> frozenset[int]:
+        """Who takes the trick ``card`` is played to from ``pos``, over every best
+        continuation: one seat only where every best line agrees."""
+        cards = [*pos.table, card]
+        if len(cards) == pos.players:
+            return frozenset({(pos.leader + trick_winner(cards, pos.trump_suit)) % pos.players})
+        nxt = pos.play(card)
+        return frozenset().union(*(self.winners(nxt, c) for c in self.best_cards(nxt)))
+
+    def always(self, pos: Position, card: int, hit: Callable[[list[int], int, int], bool]) -> bool:
+        """Whether every best continuation of ``card`` from ``pos`` completes a trick that
+        ``hit`` (its cards in play order, its leader, its winner) accepts: what a claim
+        about the rest of the deal needs, as any best line may be the one played."""
+        memo: dict[Position, bool] = {}
+
+        def after(p: Position, c: int) -> bool:
+            cards = [*p.table, c]
+            if len(cards) == p.players:
+                w = (p.leader + trick_winner(cards, p.trump_suit)) % p.players
+                if hit(cards, p.leader, w):
+                    return True
+            return every(p.play(c))
+
+        def every(p: Position) -> bool:
+            if p.is_over:
+                return False
+            if p not in memo:
+                memo[p] = all(after(p, c) for c in self.best_cards(p))
+            return memo[p]
+
+        return after(pos, card)
 
     def plies(self, pos: Position, first: int | None = None) -> list[Ply]:
         """The solved line from ``pos`` to the end; ``first`` forces the first card."""
@@ -262,10 +300,11 @@ def _ply_index(pos: Position, trick_no: int, role: int) -> int:
     return 2 * (trick_no - 1) + role - off
 
 
-def _trick_winner_in_line(before: Position, line: list[Ply]) -> int:
-    """Who takes the trick that is under way (or begins) at ``before`` in a solved line."""
-    ts = line_tricks(before, line)
-    return ts[0].winner
+def _trumped_by(q: int, trump: int) -> Callable[[list[int], int, int], bool]:
+    """Whether a two-player trick (cards, leader, winner) is taken by ``q`` with a trump."""
+    return lambda cards, leader, winner: (
+        winner == q and SUIT_OF[cards[(winner - leader) % 2]] == trump
+    )
 
 
 def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver) -> list[Idea]:
@@ -282,14 +321,15 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                 for m in ply.analysis.moves
                 if m.card != ply.card and m.exact_value < ply.analysis.exact_value
             ]
-            # the last draw: lose the trick to draw the trump card, or take it for the top
+            # the last draw: lose the trick to draw the trump card, or take it for the top;
+            # only where every best card does so on every best line (on purpose), and the
+            # card named instead does otherwise on every best line
             if t.draws is not None and alts:
-                other_result = {}
-                for m in alts:
-                    alt_line = sv.plies(before, first=m.card)
-                    other_result[m.card] = _trick_winner_in_line(before, alt_line)
                 lost = t.winner != P
-                flip = [c for c, w in other_result.items() if (w == P) == lost]
+                kept = frozenset({1 - P} if lost else {P})
+                other = frozenset({P} if lost else {1 - P})
+                sure = all(sv.winners(before, c) == kept for c in sv.best_cards(before))
+                flip = [m.card for m in alts if sv.winners(before, m.card) == other] if sure else []
                 if flip:
                     gain = _draw_gain(before, plies, t, P, sv, pos)
                     mine, theirs = (t.draws[1], t.draws[0]) if lost else (t.draws[0], t.draws[1])
@@ -318,17 +358,9 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                 and t.winner != P
                 and SUIT_OF[t.follow.card] == trump
             ):
-                unavoidable = True
-                for m in ply.analysis.moves:
-                    if m.card == ply.card:
-                        continue
-                    ts = line_tricks(before, sv.plies(before, first=m.card))
-                    if not any(
-                        x.winner != P
-                        and SUIT_OF[(x.follow if x.leader == P else x.lead).card] == trump
-                        for x in ts
-                    ):
-                        unavoidable = False
+                # whatever is led, every best line gives the other side a trick to its trump
+                trumped = _trumped_by(1 - P, trump)
+                unavoidable = all(sv.always(before, m.card, trumped) for m in ply.analysis.moves)
                 ideas.append(
                     Idea(
                         "liscio_lure",

@@ -10,6 +10,7 @@ from solver.analysis import Analysis, analyse
 from solver.cards import POINTS
 from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4, reply_role
 from solver.explain.render import render4
+from solver.explain.scoperta import LineSolver
 from solver.i18n import TEAM_WORDS as WORDS
 from solver.position import Position, PositionError
 from solver.rules import trick_winner
@@ -66,7 +67,7 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
         root,
         tuple(line),
         tuple(alts),
-        tuple(_ideas(line)),
+        tuple(_ideas(line, LineSolver(objective, None))),
         (tw[0], tw[1]),
         (pw[0], pw[1]),
         None if pos.score is None else (pos.score[0] + pw[0], pos.score[1] + pw[1]),
@@ -109,20 +110,36 @@ def _line(pos: Position, objective: str, root: Analysis | None, current: list[Pl
     return tricks
 
 
-def _ideas(line: list[Trick4]) -> list[Idea]:
-    """Team ideas shown by the line, each only where the card was a real choice."""
+def _ideas(line: list[Trick4], sv: LineSolver) -> list[Idea]:
+    """Team ideas shown by the line, each only where the card was a real choice. That the
+    partner takes the trick is said only where every best continuation has it so; a carico
+    given while the partner holds the trick but later cards may take it, "for now"."""
     out = []
     for t in line:
         for i, c in enumerate(t.cards):
             if c.reason != "best" or c.analysis is None:
                 continue
             partner = (c.player + 2) % 4
-            if t.winner == partner and POINTS[c.card] > 0:
-                cheaper = [m for m in c.analysis.moves if POINTS[m.card] < POINTS[c.card]]
-                if cheaper:
+            if t.winner != partner:
+                continue
+            sure = sv.winners(c.position, c.card) == {partner}
+            if POINTS[c.card] > 0 and any(
+                POINTS[m.card] < POINTS[c.card] for m in c.analysis.moves
+            ):
+                if sure:
                     out.append(Idea("load_partner", c.player, t.number, {"card": c.card}))
-            if t.winner == partner and i < 3 and any(x.player == partner for x in t.cards[i + 1 :]):
-                could_take = [m for m in c.analysis.moves if m.exact_value < c.analysis.exact_value]
-                if could_take and POINTS[c.card] == 0:
-                    out.append(Idea("partner_takes", c.player, t.number, {"card": c.card}))
+                elif _holds(t.cards[:i], partner, c.position.trump_suit):
+                    out.append(
+                        Idea("load_partner", c.player, t.number, {"card": c.card, "for_now": True})
+                    )
+            if not sure or POINTS[c.card] or all(x.player != partner for x in t.cards[i + 1 :]):
+                continue
+            if any(m.exact_value < c.analysis.exact_value for m in c.analysis.moves):
+                out.append(Idea("partner_takes", c.player, t.number, {"card": c.card}))
     return out
+
+
+def _holds(before: tuple[Ply, ...], seat: int, trump: int) -> bool:
+    """Whether ``seat``'s card takes the trick's cards played so far."""
+    cards = [x.card for x in before]
+    return bool(cards) and before[trick_winner(cards, trump)].player == seat
