@@ -7,6 +7,7 @@ large, a busy server, a cancelled search, a review it refuses, a wrong field) co
 line in the request's language."""
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -286,3 +287,36 @@ def test_a_busy_server_and_a_cancelled_search_are_said_in_the_pages_language():
                                          "lang": "it"})
         assert "annullata" in _italian(_one_line(r, 409)) and r.json()["cancelled"] is True
 
+
+
+@pytest.mark.parametrize("change, italian", [
+    (lambda g: g.update(version=7), "versione 7 non supportata"),
+    (lambda g: g.update(deck=["AD"] * 40), "AD compare due volte"),
+    (lambda g: g.update(deck=[3] + g["deck"][1:]), '"deck", elemento 1'),
+    (lambda g: g.update(dealer=9), '"dealer" dev\'essere il numero di un giocatore da 1 a 2'),
+    (lambda g: g.update(result={"points": [1], "winner": 1}), '"result" dev\'essere'),
+])
+def test_a_bad_record_loaded_on_the_italian_board_is_said_in_italian(client, change, italian):
+    """A record file loaded on the Italian board whose shape was wrong (a version it does not
+    read, a deck holding a card twice) was refused in English."""
+    g = client.post("/api/record", json={"game": client.post("/api/deal", json={
+        "seed": 3}).json()["game"]}).json()   # a downloaded record, as a file loaded holds it
+    change(g)
+    it = _one_line(client.post("/api/game", json={"game": g, "lang": "it"}), 400)
+    assert italian in it and not ENGLISH.search(re.sub(r'"[^"]*"', "", it)), it
+    en = _one_line(client.post("/api/game", json={"game": g}), 400)
+    assert en.startswith("record: ") and not en.startswith("partita"), en
+
+
+def test_a_bad_start_or_talon_loaded_on_the_italian_board_is_said_in_italian(client):
+    g = client.post("/api/record", json={"game": client.post("/api/deal", json={
+        "position": T2, "seed": 1}).json()["game"]}).json()
+    assert "start" in g and "talon" in g
+    for change, italian in ((lambda g: g.update(talon=["3B", "CB", "RC", "4S"]),
+                             "tallone: l'ordine del tallone deve cominciare"),
+                            (lambda g: g.update(start="hand1=ZZ"),
+                             'la posizione in "start": hand1=: carta sconosciuta \'ZZ\'')):
+        bad = json.loads(json.dumps(g))
+        change(bad)
+        it = _one_line(client.post("/api/game", json={"game": bad, "lang": "it"}), 400)
+        assert italian in it and not ENGLISH.search(re.sub(r'"[^"]*"', "", it)), it
