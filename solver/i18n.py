@@ -977,6 +977,53 @@ INTERVAL_TEXT = {
         "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo al 95 %",
     },
 }
+#: what an estimate is, in words (keys: solver.analysis.result.Way; ".depth" where its
+#: searches stop that many tricks deep; "lines" and "second-trick" the refinements added)
+METHOD_TEXT = {
+    "en": {
+        "exact": "an exact search",
+        "sampled-expectimax": "the first draw sampled, the position after it solved exactly",
+        "sampled-clairvoyant": "sampled talon orders, each solved to the end knowing the order",
+        "sampled-clairvoyant.depth": "sampled talon orders, each searched {depth} tricks deep "
+        "knowing the order",
+        "seat-sampling": "sampled opponent hands, each solved to the end of the deal",
+        "seat-sampling.depth": "sampled opponent hands, each searched {depth} tricks deep with "
+        "one sampled talon order",
+        "deepening": "the known talon order searched deeper and deeper",
+        "deepening.depth": "the known talon order searched {depth} tricks deep",
+        "lines": "a card led valued by its worst reply",
+        "second-trick": "the first draw corrected",
+    },
+    "it": {
+        "exact": "una ricerca esatta",
+        "sampled-expectimax": "la prima pescata campionata, la posizione che ne segue risolta "
+        "esattamente",
+        "sampled-clairvoyant": "ordini del tallone campionati, ciascuno risolto fino alla fine "
+        "conoscendo l'ordine",
+        "sampled-clairvoyant.depth": "ordini del tallone campionati, ciascuno esplorato per "
+        "{depth} prese conoscendo l'ordine",
+        "seat-sampling": "mani dell'avversario campionate, ciascuna risolta fino alla fine "
+        "della smazzata",
+        "seat-sampling.depth": "mani dell'avversario campionate, ciascuna esplorata per {depth} "
+        "prese con un ordine del tallone campionato",
+        "deepening": "l'ordine noto del tallone esplorato sempre più a fondo",
+        "deepening.depth": "l'ordine noto del tallone esplorato per {depth} prese",
+        "lines": "una carta d'uscita valutata con la risposta peggiore",
+        "second-trick": "la prima pescata corretta",
+    },
+}
+
+
+def method_text(way: str, depth: int | None, lines: bool, second_trick: bool, lang: str) -> str:
+    """What an estimate is, in words (``Method.words``: the CLI's "method:" line, the
+    board's badge)."""
+    T = METHOD_TEXT[check_lang(lang)]
+    key = f"{way}.depth" if depth is not None and f"{way}.depth" in T else way
+    parts = [T[key].format(depth=depth)]
+    parts += [T["lines"]] * lines + [T["second-trick"]] * second_trick
+    return agree("; ".join(parts), lang)
+
+
 #: the short form, after an estimate's ± on one line ("best", the review's costs)
 INTERVAL_SHORT = {
     "en": {

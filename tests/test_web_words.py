@@ -18,6 +18,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.analysis import progress  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.analysis.result import Method  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.analysis.sampler import best_line  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.game import to_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.i18n import BOARD_PAGE  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
@@ -320,3 +321,20 @@ def test_a_bad_start_or_talon_loaded_on_the_italian_board_is_said_in_italian(cli
         change(bad)
         it = _one_line(client.post("/api/game", json={"game": bad, "lang": "it"}), 400)
         assert italian in it and not ENGLISH.search(re.sub(r'"[^"]*"', "", it)), it
+
+
+# ----- an estimate's method and the page's numbers -----------------------------------------
+
+def test_an_estimates_method_is_said_in_the_pages_language(client):
+    """The badge's tooltip showed the estimate's code name ("sampled-clairvoyant-depth4-
+    lines") on the Italian page: the server sends the method in words."""
+    long = to_position(new_game("scoperta", 11).state).to_text()
+    said = {}
+    for lang in ("en", "it"):
+        a = client.post("/api/analyse", json={"position": long, "time_limit": 0.3, "lang": lang,
+                                              "client": "words-" + lang}).json()
+        assert a["exact"] is False and a["method_text"] == Method.from_text(
+            a["method"]).words(lang), a
+        said[lang] = a["method_text"]
+    en, it = said["en"], said["it"]
+    assert en.startswith("sampled talon orders") and not ENGLISH.search(it) and "-" not in it

@@ -619,7 +619,7 @@ function showAnalysis(a) {
   const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? " %" : "";
   const taken = takenMargin(a);
   const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
-    : `<span class="badge estimate" title="${escapeHtml(t("ivlong." + a.interval))} (${escapeHtml(a.method)})">${escapeHtml(t("iv." + a.interval))}</span>`;
+    : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
     const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${(k * m.error).toFixed(d)}` : "";
