@@ -486,6 +486,13 @@ AGREE = {
 }
 
 
+def decimals(text: str, lang: str) -> str:
+    """Numbers written as ``lang`` writes them: Italian with a decimal comma ("−11,21"), as
+    the board's page writes its own (board.js ``num``); the notation and JSON keep the
+    point."""
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "it" else text
+
+
 def agree(text: str, lang: str) -> str:
     """The filled template with "1 prese", "1 punti", "1 points", "1 tricks" made singular:
     templates are written in the plural, so the number decides."""

@@ -325,9 +325,10 @@ def test_a_bad_start_or_talon_loaded_on_the_italian_board_is_said_in_italian(cli
 
 # ----- an estimate's method and the page's numbers -----------------------------------------
 
-def test_an_estimates_method_is_said_in_the_pages_language(client):
+def test_an_estimates_method_and_the_pictures_values_are_said_in_the_pages_language(client):
     """The badge's tooltip showed the estimate's code name ("sampled-clairvoyant-depth4-
-    lines") on the Italian page: the server sends the method in words."""
+    lines") and the card labels of the picture "+3.5 ±1.2" on the Italian page: the server
+    sends the method in words and writes the labels with a decimal comma."""
     long = to_position(new_game("scoperta", 11).state).to_text()
     said = {}
     for lang in ("en", "it"):
@@ -335,6 +336,22 @@ def test_an_estimates_method_is_said_in_the_pages_language(client):
                                               "client": "words-" + lang}).json()
         assert a["exact"] is False and a["method_text"] == Method.from_text(
             a["method"]).words(lang), a
-        said[lang] = a["method_text"]
-    en, it = said["en"], said["it"]
+        labels = re.findall(r'class="value[^"]*"[^>]*>([^<]*)<', a["svg"]) + re.findall(
+            r'class="error"[^>]*>([^<]*)<', a["svg"])
+        assert any("\u00b1" in t for t in labels), a["svg"]
+        said[lang] = a["method_text"], labels
+    (en, en_labels), (it, it_labels) = said["en"], said["it"]
     assert en.startswith("sampled talon orders") and not ENGLISH.search(it) and "-" not in it
+    assert all(re.fullmatch(r"(\u00b1|[+-])\d+\.\d", t) for t in en_labels), en_labels
+    assert all(re.fullmatch(r"(\u00b1|[+-])\d+,\d", t) for t in it_labels), it_labels
+
+
+def test_the_page_writes_every_number_through_one_function_in_its_language():
+    """board.js wrote its numbers with toFixed ("−11.21" on the Italian page) and, for the
+    counts, toLocaleString: one function, num, writes them all in the page's language; the
+    badge's tooltip says the method in words (method_text), not its code name."""
+    js = (STATIC / "board.js").read_text()
+    assert len(re.findall(r"\bfunction num\(", js)) == 1
+    assert len(re.findall(r"\.toLocaleString\(", js)) == 1      # num's own
+    assert re.findall(r"[\w)\]]\.toFixed\(", js) == ["n.toFixed("]   # the graph's coordinates
+    assert "a.method_text" in js and "escapeHtml(a.method)" not in js
