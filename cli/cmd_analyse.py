@@ -104,6 +104,7 @@ def _human(a, out) -> None:
     if a.samples is not None:
         out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
     if not a.exact:
+        out(f"method: {a.method.words()}")
         out(f"interval: {INTERVAL_TEXT['en'][a.interval]}")
     out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
 

@@ -821,6 +821,7 @@ def review_on_cluster(
     tasks: dict = {}
     draws: dict = {}
     results: list = []
+    since: list = []
     for d, dl in enumerate(rec["_deals"], 1):
         state = deal_start(rec["variant"], dl)
         for c in dl["moves"]:
@@ -830,6 +831,7 @@ def review_on_cluster(
                 draws[len(draws)] = (state, c, after, time_limit, d, None, objective)
             state = after
         results.append(state.side_points if state.is_over else None)
+        since.append(state.score is None)
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
     done: dict = {}
@@ -853,6 +855,7 @@ def review_on_cluster(
         rec.get("seed"),
         tuple(x for k in sorted(lucks) for x in lucks[k]),
         objective,
+        tuple(since),
     )
 
 

@@ -234,7 +234,7 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
     v = _variant(variant)
     deck = tuple(deck)
     if sorted(deck) != list(range(40)):
-        raise RulesError("the deck must hold each of the 40 cards exactly once")
+        raise RulesError.of("deal.deck")
     n = v.players
     check_dealer(v, dealer)
     first = (dealer + 1) % n
@@ -387,19 +387,15 @@ def from_position(pos: Position, talon: Sequence[int] | None = None, dealer: int
         elif hidden == 0:
             talon = head + tail
         else:
-            raise PositionError(f"the talon holds {n_talon} cards: give their order")
+            raise PositionError.of("game.talon_order", size=n_talon)
     talon = tuple(talon)
     if n_talon and len(talon) == hidden:
         talon = head + talon + tail
     if mask_of(talon) != pos.talon_mask or len(talon) != n_talon:
-        raise PositionError("the talon order does not hold exactly the talon's cards")
+        raise PositionError.of("game.talon_cards")
     if talon[: len(head)] != head or talon[len(talon) - len(tail) :] != tail:
-        ends = " and ".join(
-            w
-            for w, c in (("start with the top card", head), ("end with the trump card", tail))
-            if c
-        )
-        raise PositionError(f"the talon order must {ends}")
+        ends = "both" if head and tail else "top" if head else "trump"
+        raise PositionError.of(f"game.talon_{ends}")
     score = pos.score if pos.score is not None else (0, 0)
     n = pos.players
     return GameState(
@@ -517,9 +513,9 @@ class MatchState:
                 "match.variant", variant=self.variant.name, got=finished.variant.name
             )
         if self.is_over:
-            raise RulesError("the match is over")
+            raise RulesError.of("match.over")
         if not finished.is_over:
-            raise RulesError("only finished deals count in a match")
+            raise RulesError.of("match.unfinished")
         return replace(self, deals=self.deals + (finished,))
 
 

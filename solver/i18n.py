@@ -486,6 +486,13 @@ AGREE = {
 }
 
 
+def decimals(text: str, lang: str) -> str:
+    """Numbers written as ``lang`` writes them: Italian with a decimal comma ("−11,21"), as
+    the board's page writes its own (board.js ``num``); the notation and JSON keep the
+    point."""
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "it" else text
+
+
 def agree(text: str, lang: str) -> str:
     """The filled template with "1 prese", "1 punti", "1 points", "1 tricks" made singular:
     templates are written in the plural, so the number decides."""
@@ -981,6 +988,53 @@ INTERVAL_TEXT = {
         "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo al 95 %",
     },
 }
+#: what an estimate is, in words (keys: solver.analysis.result.Way; ".depth" where its
+#: searches stop that many tricks deep; "lines" and "second-trick" the refinements added)
+METHOD_TEXT = {
+    "en": {
+        "exact": "an exact search",
+        "sampled-expectimax": "the first draw sampled, the position after it solved exactly",
+        "sampled-clairvoyant": "sampled talon orders, each solved to the end knowing the order",
+        "sampled-clairvoyant.depth": "sampled talon orders, each searched {depth} tricks deep "
+        "knowing the order",
+        "seat-sampling": "sampled opponent hands, each solved to the end of the deal",
+        "seat-sampling.depth": "sampled opponent hands, each searched {depth} tricks deep with "
+        "one sampled talon order",
+        "deepening": "the known talon order searched deeper and deeper",
+        "deepening.depth": "the known talon order searched {depth} tricks deep",
+        "lines": "a card led valued by its worst reply",
+        "second-trick": "the first draw corrected",
+    },
+    "it": {
+        "exact": "una ricerca esatta",
+        "sampled-expectimax": "la prima pescata campionata, la posizione che ne segue risolta "
+        "esattamente",
+        "sampled-clairvoyant": "ordini del tallone campionati, ciascuno risolto fino alla fine "
+        "conoscendo l'ordine",
+        "sampled-clairvoyant.depth": "ordini del tallone campionati, ciascuno esplorato per "
+        "{depth} prese conoscendo l'ordine",
+        "seat-sampling": "mani dell'avversario campionate, ciascuna risolta fino alla fine "
+        "della smazzata",
+        "seat-sampling.depth": "mani dell'avversario campionate, ciascuna esplorata per {depth} "
+        "prese con un ordine del tallone campionato",
+        "deepening": "l'ordine noto del tallone esplorato sempre più a fondo",
+        "deepening.depth": "l'ordine noto del tallone esplorato per {depth} prese",
+        "lines": "una carta d'uscita valutata con la risposta peggiore",
+        "second-trick": "la prima pescata corretta",
+    },
+}
+
+
+def method_text(way: str, depth: int | None, lines: bool, second_trick: bool, lang: str) -> str:
+    """What an estimate is, in words (``Method.words``: the CLI's "method:" line, the
+    board's badge)."""
+    T = METHOD_TEXT[check_lang(lang)]
+    key = f"{way}.depth" if depth is not None and f"{way}.depth" in T else way
+    parts = [T[key].format(depth=depth)]
+    parts += [T["lines"]] * lines + [T["second-trick"]] * second_trick
+    return agree("; ".join(parts), lang)
+
+
 #: the short form, after an estimate's ± on one line ("best", the review's costs)
 INTERVAL_SHORT = {
     "en": {
@@ -2172,6 +2226,87 @@ ERRORS: dict[str, dict[str, str]] = {
         "move.illegal": "mossa non valida: {why}",
         "record.move": "mossa {n}: {why}",
         "record.deal_move": "smazzata {deal}: mossa {n}: {why}",
+        "record.in_deal": "smazzata {deal}: {error}",
+        "record.where": "partita registrata",
+        "record.deal_where": "{where}, smazzata {deal}",
+        "record.at": "{where}: {error}",
+        "record.no_deck": "questa partita non è stata data da un mazzo, quindi non si può "
+        "registrare",
+        "record.exists": "{path} esiste già: usa --force per sovrascriverlo",
+        "record.cannot_write": "non si può scrivere {path}: {why}",
+        "record.none": "{path} non contiene partite",
+        "record.not_one": "{path} contiene {count} partite, ne serve una",
+        "record.empty": "{where} è vuoto",
+        "record.object": "{where}: una partita registrata dev'essere un oggetto JSON",
+        "record.format": '{where}: non è una partita registrata ("format" dev\'essere "{format}")',
+        "record.version_type": '{where}: "version" dev\'essere un numero intero (questo '
+        "programma legge la {version}), non {got}",
+        "record.version": "{where}: versione {got} non supportata (questo programma legge la "
+        "{version})",
+        "record.missing": '{where}: manca "{field}"',
+        "record.seed": '{where}: "seed" dev\'essere un numero intero',
+        "record.players": '{where}: "players" dev\'essere un elenco di nomi',
+        "record.match_object": '{where}: "match" dev\'essere un oggetto {{"rule", "target"}}',
+        "record.match_target": '{where}: l\'obiettivo ("target") di "match" dev\'essere un intero '
+        "positivo",
+        "record.deals_list": '{where}: "deals" dev\'essere un elenco',
+        "record.deal_object": "{where}: una smazzata dev'essere un oggetto JSON",
+        "record.dealer": '{where}: "dealer" dev\'essere il numero di un giocatore da 1 a {players}',
+        "record.deck_twice": "{where}: il mazzo deve avere tutte le 40 carte una volta sola "
+        "({card} compare due volte)",
+        "record.deck_size": "{where}: il mazzo deve avere tutte le 40 carte una volta sola (ne "
+        "ha {count})",
+        "record.cards": '{where}: "{what}" dev\'essere un elenco di carte',
+        "record.card_text": '{where}: "{what}", elemento {i}: non è il testo di una carta',
+        "record.card": '{where}: "{what}", elemento {i}: {error}',
+        "record.result": '{where}: "result" dev\'essere {{"points": [a, b], "winner": 1, 2 o '
+        "null}}",
+        "record.winner": '{where}: il vincitore ("winner") in "result" dev\'essere 1, 2 o null '
+        "(un pareggio)",
+        "record.since_start": '{where}: "since_start" in "result" dev\'essere true, e va senza '
+        "vincitore (una partenza senza punteggio)",
+        "record.start_text": '{where}: "start" dev\'essere una posizione (testo nella notazione)',
+        "record.start": '{where}: la posizione in "start": {error}',
+        "record.start_hidden": '{where}: "start" deve mostrare tutte le mani (la partita '
+        "riprende da lì)",
+        "record.start_variant": '{where}: "start" è una posizione di {got} ma la partita '
+        "registrata è di {variant} (aggiungi variant={variant} alla posizione, o correggi il "
+        "gioco della partita)",
+        "record.talon": "tallone: {error}",
+        "record.result_unfinished": "la partita registrata dà un risultato ma la smazzata si "
+        "ferma dopo {n} mosse",
+        "record.result_differs": "la partita registrata dà {stated} ma le mosse danno {got}",
+        "record.result_since": "{a}-{b} vinti dall'inizio",
+        "record.result_winner": "{a}-{b} (vince {winner})",
+        "record.dealer_next": "smazzata {deal}: doveva dare le carte il giocatore {player} "
+        "(il mazziere passa al giocatore seguente)",
+        "record.deal_unfinished": "la smazzata {deal} non è finita ma ne seguono altre",
+        "record.match_over": "smazzata {deal}: la partita era già finita",
+        "record.match_differs": "la partita registrata dà in totale {a}-{b} (vince {winner}) ma "
+        "le smazzate danno {got_a}-{got_b} (vince {got_winner})",
+        "record.no_deals": "la partita registrata non ha smazzate",
+        "record.match_unfinished": "una partita a più smazzate contiene una smazzata non finita",
+        "record.single_deal": "la partita registrata ha {count} smazzate: dai una partita di una "
+        "smazzata sola",
+        "record.move_range": "la mossa {move} è fuori dall'intervallo: le mosse della partita "
+        "vanno da 1 a {last}",
+        "record.seat": "il posto dev'essere un giocatore da 1 a {players}, non {seat}",
+        "record.seat_to_move": "la mossa {move} è del giocatore {player}: l'analisi dal posto "
+        "valuta le carte del giocatore di turno (usa --seat {player})",
+        "deal.deck": "il mazzo deve avere ognuna delle 40 carte esattamente una volta",
+        "game.talon_order": "il tallone ha {size} carte: dai il loro ordine",
+        "game.talon_cards": "l'ordine del tallone non ha esattamente le carte del tallone",
+        "game.talon_top": "l'ordine del tallone deve cominciare con la carta in cima",
+        "game.talon_trump": "l'ordine del tallone deve finire con la briscola",
+        "game.talon_both": "l'ordine del tallone deve cominciare con la carta in cima e finire "
+        "con la briscola",
+        "match.over": "la partita è finita",
+        "match.unfinished": "in una partita contano solo le smazzate finite",
+        "json.kind.number": "un numero",
+        "json.kind.string": "una stringa",
+        "json.kind.list": "un elenco",
+        "json.kind.object": "un oggetto",
+        "json.kind.value": "un valore",
         "move.not_in_hand": "{card} non è nella mano del giocatore {player}",
         "move.follow": "{card}: il giocatore {player} deve rispondere al seme (si è usciti a "
         "{suit} e lui ne ha in mano)",

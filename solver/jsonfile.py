@@ -187,14 +187,15 @@ def stream_lines(stream, name: str):
             yield n, raw.decode("utf-8", "replace"), e
 
 
-def kind(value) -> str:
-    """What a JSON value is, in words, for a message that must not quote it whole."""
+def kind(value) -> JSONFileError | str:
+    """What a JSON value is, in words (said in the user's language where a message holds
+    them), for a message that must not quote it whole."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, (int, float)):
-        return "a number"
-    names: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
-    return names.get(type(value), "a value")
+        return JSONFileError.of("json.kind.number")
+    names: dict[type, str] = {str: "string", list: "list", dict: "object"}
+    return JSONFileError.of(f"json.kind.{names.get(type(value), 'value')}")
 
 
 def torn_tail(text: str, begins: str = "") -> tuple[str, int] | None:

@@ -16,7 +16,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.frame import frame_of, shown_value
-from solver.i18n import LABELS, PICTURE_LABELS, check_lang, suit_name
+from solver.i18n import LABELS, PICTURE_LABELS, check_lang, decimals, suit_name
 from solver.position.board import seat_hands
 
 W, H = 64, 100  # a full-size card
@@ -438,9 +438,10 @@ def position_svg(
     return head + "".join(out) + "</svg>"
 
 
-def value_label(a, card: int) -> str:
+def value_label(a, card: int, lang: str = "en") -> str:
     """``card``'s value under it: in the frame of the analysis table beside it (the expected
-    final margin wherever the score is known, solver.frame), with an estimate's ±."""
+    final margin wherever the score is known, solver.frame), with an estimate's ±; its
+    decimals written as ``lang`` writes them."""
     m = a.move(card)
     if a.objective == "win":
         s = f"{m.value:.0%}"
@@ -448,12 +449,12 @@ def value_label(a, card: int) -> str:
         s = f"{shown_value(a, m.value):+.1f}"
     if not a.exact and m.error is not None:
         s += f" \u00b1{m.error * (100 if a.objective == 'win' else 1):.1f}"
-    return s
+    return decimals(s, lang)
 
 
 def analysis_picture(a, lang: str) -> str:
     best = {card_str(c) for c in a.best}
-    values = {card_str(m.card): value_label(a, m.card) for m in a.moves}
+    values = {card_str(m.card): value_label(a, m.card, lang) for m in a.moves}
     return position_svg(a.position, Marks(best, values, frame_of(a)), lang)
 
 

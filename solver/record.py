@@ -57,6 +57,11 @@ class RecordError(BriscolaError):
     """A record that cannot be read or does not replay; the message is one line."""
 
 
+#: where in the user's records an error is: a file's name, or words said in the user's
+#: language ("record", "record, deal 2")
+Where = str | RecordError
+
+
 # ----- building -----------------------------------------------------------------------
 
 
@@ -76,16 +81,22 @@ def same_result(stated: dict, got: dict) -> bool:
     return stated["points"] == got["points"] and stated.get("winner") == got.get("winner")
 
 
-def _result_words(res: dict) -> str:
+def _result_words(res: dict) -> RecordError:
+    """A result in the words of an error that names it (said in the user's language)."""
     a, b = res["points"]
     if res.get("since_start"):
-        return f"{a}-{b} won from the start on"
-    return f"{a}-{b} (winner {res.get('winner')})"
+        return RecordError.of("record.result_since", a=a, b=b)
+    return RecordError.of("record.result_winner", a=a, b=b, winner=res.get("winner") or "-")
+
+
+def _in_deal(e: RecordError, deal: int | None) -> RecordError:
+    """``e`` said of a match record's deal ``deal`` (as it is when None)."""
+    return e if deal is None else RecordError.of("record.in_deal", deal=deal, error=e)
 
 
 def _deal_body(state: GameState) -> dict:
     if state.deck is None:
-        raise RecordError("this game was not dealt from a deck, so it has no record")
+        raise RecordError.of("record.no_deck")
     body = {
         "dealer": state.dealer + 1,
         "deck": [card_str(c) for c in state.deck],
@@ -169,11 +180,11 @@ def write_record(path: str, records, force: bool = False) -> None:
     ):
         raise RecordError.of("argument.records", name="records", got=given(records))
     if os.path.exists(path) and not force:
-        raise RecordError(f"{path} exists: use --force to overwrite it")
+        raise RecordError.of("record.exists", path=path)
     try:
         jsonfile.write_whole(path, records_text(records))
     except OSError as e:
-        raise RecordError(f"cannot write {path}: {e.strerror}") from None
+        raise RecordError.of("record.cannot_write", path=path, why=e.strerror) from None
 
 
 def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[dict]:
@@ -186,14 +197,14 @@ def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[d
     except JSONFileError as e:
         raise RecordError.like(e) from None
     if not recs:
-        raise RecordError(f"{path} holds no records")
-    return [check_record(r, f"{path}") for r in recs]
+        raise RecordError.of("record.none", path=path)
+    return [check_record(r, path) for r in recs]
 
 
 def read_record(path: str, warn: Callable[[str], None] | None = None) -> dict:
     recs = read_records(path, warn)
     if len(recs) != 1:
-        raise RecordError(f"{path} holds {len(recs)} records, expected one")
+        raise RecordError.of("record.not_one", path=path, count=len(recs))
     return recs[0]
 
 
@@ -201,7 +212,7 @@ def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> l
     """The records of a file's text: one JSON value (a list is the list of records), else
     JSON Lines (less a last line cut short)."""
     if not text.strip():
-        raise RecordError(f"{where} is empty")
+        raise RecordError.of("record.empty", where=where)
     try:
         obj = jsonfile.loads(text, where)
         return obj if isinstance(obj, list) else [obj]
@@ -219,50 +230,46 @@ def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> l
 # ----- checking -----------------------------------------------------------------------
 
 
-def _cards(value, what: str, where: str) -> list[int]:
+def _cards(value, what: str, where: Where) -> list[int]:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: {what} must be a list of cards")
+        raise RecordError.of("record.cards", where=where, what=what)
     out = []
     for i, t in enumerate(value, 1):
         if not isinstance(t, str):
-            raise RecordError(f"{where}: {what} item {i} is not a card string")
+            raise RecordError.of("record.card_text", where=where, what=what, i=i)
         try:
             out.append(parse_card_id(t))
         except CardError as e:
-            raise RecordError(f"{where}: {what} item {i}: {e}") from None
+            raise RecordError.of("record.card", where=where, what=what, i=i, error=e) from None
     return out
 
 
-def _check_result(res, where: str) -> None:
+def _check_result(res, where: Where) -> None:
     if (
         not isinstance(res, dict)
         or not isinstance(res.get("points"), list)
         or len(res["points"]) != 2
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in res["points"])
     ):
-        raise RecordError(f'{where}: result must be {{"points": [a, b], "winner": 1, 2 or null}}')
+        raise RecordError.of("record.result", where=where)
     if res.get("winner", None) not in (1, 2, None):
-        raise RecordError(f"{where}: result winner must be 1, 2 or null (a draw)")
+        raise RecordError.of("record.winner", where=where)
     if "since_start" in res and (res["since_start"] is not True or "winner" in res):
-        raise RecordError(
-            f'{where}: result "since_start" must be true, and comes without a winner (a start '
-            f"without a score)"
-        )
+        raise RecordError.of("record.since_start", where=where)
 
 
-def _check_start(d: dict, where: str, variant: str) -> dict:
+def _check_start(d: dict, where: Where, variant: str) -> dict:
     if not isinstance(d["start"], str):
-        raise RecordError(f"{where}: start must be a position (notation text)")
+        raise RecordError.of("record.start_text", where=where)
     try:
         pos = parse_position(d["start"])
     except PositionError as e:
-        raise RecordError(f"{where}: start: {str(e).splitlines()[0]}") from None
+        raise RecordError.of("record.start", where=where, error=e) from None
     if pos.hidden_hand:
-        raise RecordError(f"{where}: start must show every hand (a game goes on from it)")
+        raise RecordError.of("record.start_hidden", where=where)
     if pos.variant_name != variant:
-        raise RecordError(
-            f"{where}: start is a {pos.variant_name} position but the record is "
-            f"{variant} (add variant={variant} to it, or fix the record's variant)"
+        raise RecordError.of(
+            "record.start_variant", where=where, got=pos.variant_name, variant=variant
         )
     return {
         "start": pos,
@@ -272,24 +279,25 @@ def _check_start(d: dict, where: str, variant: str) -> dict:
     }
 
 
-def _check_deal(d, players: int, where: str, start_of: str | None = None) -> dict:
+def _check_deal(d, players: int, where: Where, start_of: str | None = None) -> dict:
     if not isinstance(d, dict):
-        raise RecordError(f"{where}: a deal must be a JSON object")
+        raise RecordError.of("record.deal_object", where=where)
     if start_of is not None and "start" in d:
         if "result" in d and d["result"] is not None:
             _check_result(d["result"], where)
         return _check_start(d, where, start_of)
     for key in ("dealer", "deck"):
         if key not in d:
-            raise RecordError(f'{where}: missing "{key}"')
+            raise RecordError.of("record.missing", where=where, field=key)
     dealer = d["dealer"]
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 1 <= dealer <= players:
-        raise RecordError(f"{where}: dealer must be a player number from 1 to {players}")
+        raise RecordError.of("record.dealer", where=where, players=players)
     deck = _cards(d["deck"], "deck", where)
     if len(deck) != 40 or len(set(deck)) != 40:
         dup = next((c for c in deck if deck.count(c) > 1), None)
-        why = f"{card_str(dup)} appears twice" if dup is not None else f"it has {len(deck)} cards"
-        raise RecordError(f"{where}: the deck must hold all 40 cards once ({why})")
+        if dup is not None:
+            raise RecordError.of("record.deck_twice", where=where, card=card_str(dup))
+        raise RecordError.of("record.deck_size", where=where, count=len(deck))
     moves = _cards(d.get("moves", []), "moves", where)
     if "result" in d and d["result"] is not None:
         _check_result(d["result"], where)
@@ -306,50 +314,50 @@ def prepared(record) -> CheckedRecord:
     return record if isinstance(record, CheckedRecord) else check_record(record)
 
 
-def check_record(rec, where: str = "record") -> CheckedRecord:
+def check_record(rec, where: Where | None = None) -> CheckedRecord:
     """Validate the shape of a record (not yet its moves); return it with parsed cards under
-    "_deals" (a CheckedRecord). Raises RecordError with one line."""
+    "_deals" (a CheckedRecord). Raises RecordError with one line, beginning with ``where``
+    (its file; by default "record", in the user's language)."""
+    if where is None:
+        where = RecordError.of("record.where")
     if not isinstance(rec, dict):
-        raise RecordError(f"{where}: a record must be a JSON object")
+        raise RecordError.of("record.object", where=where)
     if rec.get("format") != FORMAT:
-        raise RecordError(f'{where}: not a game record ("format" must be "{FORMAT}")')
+        raise RecordError.of("record.format", where=where, format=FORMAT)
     version = rec.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(
-            f'{where}: "version" must be an integer (this program reads {VERSION}), '
-            f"got {jsonfile.kind(version)}"
+        raise RecordError.of(
+            "record.version_type", where=where, version=VERSION, got=jsonfile.kind(version)
         )
     if version != VERSION:
-        raise RecordError(
-            f"{where}: unsupported record version {rec.get('version')!r} "
-            f"(this program reads {VERSION})"
-        )
+        raise RecordError.of("record.version", where=where, got=repr(version), version=VERSION)
     if not isinstance(rec.get("variant"), str):
-        raise RecordError(f'{where}: missing "variant"')
+        raise RecordError.of("record.missing", where=where, field="variant")
     try:
         v = get_variant(rec["variant"])
     except RulesError as e:
-        raise RecordError(f"{where}: {e}") from None
+        raise RecordError.of("record.at", where=where, error=e) from None
     seed = rec.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"{where}: seed must be an integer")
+        raise RecordError.of("record.seed", where=where)
     players = rec.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError(f"{where}: players must be a list of names")
+        raise RecordError.of("record.players", where=where)
     m = rec.get("match") or {}
     if not isinstance(m, dict):
-        raise RecordError(f'{where}: "match" must be an object {{"rule", "target"}}')
+        raise RecordError.of("record.match_object", where=where)
     target = m.get("target")
     if target is not None and (
         not isinstance(target, int) or isinstance(target, bool) or target < 1
     ):
-        raise RecordError(f"{where}: match target must be a positive integer")
+        raise RecordError.of("record.match_target", where=where)
     out = CheckedRecord(rec)
     if "deals" in rec:
         if not isinstance(rec["deals"], list):
-            raise RecordError(f'{where}: "deals" must be a list')
+            raise RecordError.of("record.deals_list", where=where)
         out["_deals"] = [
-            _check_deal(d, v.players, f"{where} deal {i}") for i, d in enumerate(rec["deals"], 1)
+            _check_deal(d, v.players, RecordError.of("record.deal_where", where=where, deal=i))
+            for i, d in enumerate(rec["deals"], 1)
         ]
         if "result" in rec and rec["result"] is not None:
             _check_result(rec["result"], where)
@@ -361,14 +369,15 @@ def check_record(rec, where: str = "record") -> CheckedRecord:
 # ----- replaying ----------------------------------------------------------------------
 
 
-def deal_start(variant, d: dict, where: str = "") -> GameState:
-    """The first moment of a checked deal: dealt from its deck, or its start position."""
+def deal_start(variant, d: dict, deal: int | None = None) -> GameState:
+    """The first moment of a checked deal (a match record's deal ``deal``): dealt from its
+    deck, or its start position."""
     if "start" not in d:
         return deal_from_deck(variant, d["deck"], d["dealer"] - 1)
     try:
         return from_position(d["start"], tuple(d["talon"]) or None)
     except PositionError as e:
-        raise RecordError(f"{where}talon: {str(e).splitlines()[0]}") from None
+        raise _in_deal(RecordError.of("record.talon", error=e), deal) from None
 
 
 def played(state: GameState, card: int, n: int, deal: int | None = None) -> GameState:
@@ -382,23 +391,20 @@ def played(state: GameState, card: int, n: int, deal: int | None = None) -> Game
     raise RecordError.of("record.deal_move", deal=deal, n=n, why=why)
 
 
-def _replay_deal(variant, d: dict, where: str, deal: int | None = None) -> GameState:
-    state = deal_start(variant, d, where)
+def _replay_deal(variant, d: dict, deal: int | None = None) -> GameState:
+    state = deal_start(variant, d, deal)
     for i, c in enumerate(d["moves"], 1):
         state = played(state, c, i, deal)
     res = d["result"]
     if res is not None:
         if not state.is_over:
-            raise RecordError(
-                f"{where}the record states a result but the deal stops after "
-                f"{len(d['moves'])} moves"
-            )
+            raise _in_deal(RecordError.of("record.result_unfinished", n=len(d["moves"])), deal)
         got = result_of(state)
         if not same_result(res, got):
-            raise RecordError(
-                f"{where}the record states {_result_words(res)} but the moves give "
-                f"{_result_words(got)}"
+            differs = RecordError.of(
+                "record.result_differs", stated=_result_words(res), got=_result_words(got)
             )
+            raise _in_deal(differs, deal)
     return state
 
 
@@ -412,14 +418,8 @@ def replay_all(record) -> list[GameState]:
         for i, d in enumerate(rec["_deals"][1:], 2):
             want = (rec["_deals"][0]["dealer"] - 1 + i - 1) % n
             if d["dealer"] - 1 != want:
-                raise RecordError(
-                    f"deal {i}: the dealer should be player {want + 1} "
-                    f"(the deal passes to the next player)"
-                )
-    states = [
-        _replay_deal(v, d, f"deal {i}: " if many else "", i if many else None)
-        for i, d in enumerate(rec["_deals"], 1)
-    ]
+                raise RecordError.of("record.dealer_next", deal=i, player=want + 1)
+    states = [_replay_deal(v, d, i if many else None) for i, d in enumerate(rec["_deals"], 1)]
     if many:
         _check_match(rec, v, states)
     return states
@@ -429,7 +429,7 @@ def replay(record) -> GameState:
     """The state a deal record ends in (for a match record: its last deal)."""
     states = replay_all(record)
     if not states:
-        raise RecordError("the record holds no deals")
+        raise RecordError.of("record.no_deals")
     return states[-1]
 
 
@@ -441,7 +441,7 @@ def replay_match(record) -> MatchState:
     match = new_match(v, m.get("target"), rec["_deals"][0]["dealer"] - 1 if rec["_deals"] else None)
     for s in states:
         if not s.is_over:
-            raise RecordError("a match record holds an unfinished deal")
+            raise RecordError.of("record.match_unfinished")
         match = match.add(s)
     return match
 
@@ -452,16 +452,13 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
     match = new_match(v, m.get("target"), first)
     for i, s in enumerate(states, 1):
         if s.dealer != match.next_dealer:
-            raise RecordError(
-                f"deal {i}: the dealer should be player {match.next_dealer + 1} "
-                f"(the deal passes to the next player)"
-            )
+            raise RecordError.of("record.dealer_next", deal=i, player=match.next_dealer + 1)
         if not s.is_over:
             if i != len(states):
-                raise RecordError(f"deal {i} is unfinished but more deals follow")
+                raise RecordError.of("record.deal_unfinished", deal=i)
             return
         if match.is_over:
-            raise RecordError(f"deal {i}: the match was already over")
+            raise RecordError.of("record.match_over", deal=i)
         match = match.add(s)
     res = rec.get("result")
     if res is not None:
@@ -469,9 +466,14 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
         w = match.winner
         winner = None if w is None or w < 0 else w + 1
         if res["points"] != t or res.get("winner") != winner:
-            raise RecordError(
-                f"the record states match totals {res['points'][0]}-{res['points'][1]} "
-                f"(winner {res.get('winner')}) but the deals give {t[0]}-{t[1]} (winner {winner})"
+            raise RecordError.of(
+                "record.match_differs",
+                a=res["points"][0],
+                b=res["points"][1],
+                winner=res.get("winner") or "-",
+                got_a=t[0],
+                got_b=t[1],
+                got_winner=winner or "-",
             )
 
 
@@ -485,21 +487,18 @@ def seat_position_from_record(record, move: int, seat: int):
     rec = prepared(record)
     v = get_variant(rec["variant"])
     if len(rec["_deals"]) != 1:
-        raise RecordError(f"the record holds {len(rec['_deals'])} deals: give a single-deal record")
+        raise RecordError.of("record.single_deal", count=len(rec["_deals"]))
     states = replay_all(rec)
     d = rec["_deals"][0]
     moves = d["moves"]
     last = len(moves) + (0 if states[0].is_over else 1)
     if not 1 <= move <= last:
-        raise RecordError(f"move {move} is out of range: the record's moves are 1..{last}")
+        raise RecordError.of("record.move_range", move=move, last=last)
     if not 1 <= seat <= v.players:
-        raise RecordError(f"seat must be a player from 1 to {v.players}, got {seat}")
+        raise RecordError.of("record.seat", players=v.players, seat=seat)
     state = deal_start(v.name, d)
     for c in moves[: move - 1]:
         state = play(state, c)
     if state.to_move != seat - 1:
-        raise RecordError(
-            f"move {move} is player {state.to_move + 1}'s: seat analysis values the "
-            f"cards of the player to move (use --seat {state.to_move + 1})"
-        )
+        raise RecordError.of("record.seat_to_move", move=move, player=state.to_move + 1)
     return state.view(seat)

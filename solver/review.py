@@ -319,6 +319,11 @@ class Review:
     def complete(self) -> bool:
         return not self.interrupted and len(self.moves) == self.total_moves
 
+    def began_unscored(self, deal: int) -> bool:
+        """Whether deal ``deal`` (from 1) began from a position without a score: its points
+        in ``results`` are those won since the start, and no winner is known."""
+        return deal <= len(self.since_start) and self.since_start[deal - 1]
+
     def mistakes(self, n: int = 3) -> list[MoveReview]:
         """The ``n`` costliest clear mistakes, costliest first (a cost within its interval is
         too close to call, not a mistake)."""
@@ -390,6 +395,7 @@ class Review:
             "complete": self.complete,
             "interrupted": self.interrupted,
             "results": [None if r is None else list(r) for r in self.results],
+            "since_start": [self.began_unscored(i) for i in range(1, len(self.results) + 1)],
             "players": [self.stats(p).to_json() for p in self.players],
             "mistakes": [m.to_json() for m in self.mistakes()],
             "moves": [m.to_json() for m in self.moves],
@@ -1039,7 +1045,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     if rv.seed is not None:
         head.append(T["seed"].format(s=rv.seed))
     for i, r in enumerate(rv.results, 1):
-        since = i <= len(rv.since_start) and rv.since_start[i - 1]
+        since = rv.began_unscored(i)
         said = T["result_since" if since else "result"]
         what = T["unfinished"] if r is None else said.format(a=r[0], b=r[1])
         head.append(f"{T['deal'].format(d=i)} {what}" if len(rv.results) > 1 else what)

@@ -167,6 +167,27 @@ def test_a_review_on_the_cluster_rates_the_moves_as_the_local_one(client, tmp_pa
     assert len(exact) >= 10 and all(a == b for a, b in exact)  # estimates depend on timing
 
 
+def test_a_review_on_the_cluster_of_a_game_without_score_says_the_points_won_since_its_start(
+        client, tmp_path):
+    """The cluster's review took such a game's points for a score: its text said "result"
+    and its JSON no "since_start", where the local review says the points won since."""
+    from solver.game import continue_game, legal_cards, play
+    from solver.position import parse_position
+    from solver.record import start_record, write_record
+
+    pos = parse_position("hand1=3C,AS,7B hand2=2C,RS,FD briscola=RD turn=1")
+    first = st = continue_game(pos, random.Random(1))
+    while not st.is_over:
+        st = play(st, legal_cards(st)[0])
+    rec = tmp_path / "since.json"
+    write_record(str(rec), start_record(st, pos.to_text(), first.talon))
+    args = ["review", str(rec), "--time-per-move", "0.05"]
+    remote = _cli(args + ["--json", "--cluster", client.scheduler.address])
+    assert json.loads(remote.stdout)["since_start"] == [True], remote.output
+    text = _cli(args + ["--cluster", client.scheduler.address]).stdout
+    assert "won from the start on" in text and "result " not in text.splitlines()[0], text
+
+
 def test_puzzles_generated_on_the_cluster_are_the_local_ones(client):
     args = ["puzzles", "generate", "--count", "3", "--seed", "5", "--talon", "2"]
     local = _cli(args)

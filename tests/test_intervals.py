@@ -10,8 +10,8 @@ from cli.main import cli
 from solver import review as R
 from solver.analysis import Limit
 from solver.analysis import sampling as seat
-from solver.analysis.result import Interval
-from solver.i18n import INTERVAL_TEXT
+from solver.analysis.result import Interval, Method, Way
+from solver.i18n import INTERVAL_TEXT, METHOD_TEXT
 from solver.players.agents import play_deal
 from solver.position import parse_position
 from solver.record import deal_record
@@ -41,6 +41,8 @@ def test_a_scoperta_estimate_beyond_the_checked_talons_says_its_method_error_is_
     text = run("analyse", "--time-limit", "0.5", SCOPERTA_EARLY).output
     said = [ln for ln in text.splitlines() if "covering" in ln or "sampling error" in ln]
     assert said == ["interval: " + INTERVAL_TEXT["en"]["sampling and extrapolated method"]], text
+    # what the estimate is, in words (the board's badge says the same in the page's language)
+    assert "method: " + Method.from_text(d["method"]).words() in text.splitlines(), text
     best = run("best", "--time-limit", "0.5", SCOPERTA_EARLY).output.strip()
     assert best.endswith(", sampling and extrapolated method)"), best
 
@@ -139,3 +141,33 @@ def test_one_sample_gives_a_bound_not_an_interval():
     assert one.interval == "bound" and three.interval != "bound"
     a = estimate.analyse(parse_position(SCOPERTA_EARLY), budget=Limit(samples=1))
     assert a.to_json()["interval"] == "bound"
+
+
+@pytest.mark.parametrize("text, en, it", [
+    ("sampled-clairvoyant-depth4-lines",
+     "sampled talon orders, each searched 4 tricks deep knowing the order; a card led valued by "
+     "its worst reply",
+     "ordini del tallone campionati, ciascuno esplorato per 4 prese conoscendo l'ordine; una "
+     "carta d'uscita valutata con la risposta peggiore"),
+    ("sampled-clairvoyant-depth1-lines-second-trick",
+     "sampled talon orders, each searched 1 trick deep knowing the order; a card led valued by "
+     "its worst reply; the first draw corrected", "esplorato per 1 presa conoscendo"),
+    ("seat-sampling-depth4", "sampled opponent hands, each searched 4 tricks deep with one "
+     "sampled talon order", "mani dell'avversario campionate, ciascuna esplorata per 4 prese"),
+    ("sampled-expectimax", "the first draw sampled, the position after it solved exactly",
+     "la prima pescata campionata"),
+    ("deepening-depth3", "the known talon order searched 3 tricks deep",
+     "l'ordine noto del tallone esplorato per 3 prese"),
+])
+def test_a_method_is_said_in_plain_words_in_both_languages(text, en, it):
+    """The board's badge showed an estimate's code name ("sampled-clairvoyant-depth4-lines")
+    on the Italian page as on the English one: it is said in words, in either language."""
+    m = Method.from_text(text)
+    assert m.words() == m.words("en") == en
+    assert it in m.words("it") and text not in m.words("it")
+
+
+def test_every_way_has_its_words_in_both_languages():
+    for lang in ("en", "it"):
+        assert set(Way) <= set(METHOD_TEXT[lang]), lang
+        assert set(METHOD_TEXT[lang]) == set(METHOD_TEXT["en"])

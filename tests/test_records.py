@@ -1,11 +1,16 @@
 """Game records: write -> read -> replay round trips, and tampered records refused."""
 import json
+import pickle
+import re
 
 import pytest
 
 from solver.players.agents import play_deal, play_match
 from solver.cards import card_str, parse_card
-from solver.game import deal, deal_from_deck, legal_cards, play
+from solver.errors import BriscolaError
+from solver.game import deal, deal_from_deck, from_position, legal_cards, new_match, play
+from solver.i18n import error_text
+from solver.position import parse_position
 from solver.record import (RecordError, check_record, deal_record, match_record, read_record,
                            read_records, replay, replay_all, replay_match,
                            seat_position_from_record, write_record)
@@ -269,3 +274,196 @@ def test_a_game_from_cards_on_the_table_records_only_its_own_moves(tmp_path, tex
     path = tmp_path / "g.json"
     write_record(str(path), rec)
     assert replay(read_record(str(path))) == st
+
+
+# ----- a bad record said in the user's language -------------------------------------------
+
+#: English words no Italian error of a record holds (the record's own field names and values,
+#: quoted, stay as they are written)
+ENGLISH = re.compile(r"\b(the|record|deal|must|is|not|holds|give|player|item|winner|won|from|"
+                     r"start on|already|unfinished|exists|cannot|expected|should|integer)\b")
+STARTED = {"format": "briscola-record", "version": 1, "variant": "scoperta",
+           "start": "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1",
+           "talon": ["CB", "3B", "RC", "4S"], "moves": []}
+UNSCORED = {**STARTED, "start": "hand1=3C,AS hand2=2C,RS briscola=RD turn=1", "talon": []}
+
+
+def _dealt() -> dict:
+    return deal_record(play_deal("scoperta", "greedy,greedy", seed=5), seed=5)
+
+
+def _changed(base, change) -> dict:
+    rec = json.loads(json.dumps(base))
+    change(rec)
+    return rec
+
+
+def _match(change) -> dict:
+    return _changed(match_record(play_match("briscolone", "greedy,random", seed=2)), change)
+
+
+#: (a bad record, how it is read, its English as it was before it had a key, a piece of its
+#: Italian)
+BAD_RECORDS = [
+    (None, replay, "record: a record must be a JSON object", "un oggetto JSON"),
+    (lambda r: r.update(format="chess"), check_record,
+     'record: not a game record ("format" must be "briscola-record")', "non è una partita"),
+    (lambda r: r.update(version="1"), check_record,
+     'record: "version" must be an integer (this program reads 1), got a string',
+     "non una stringa"),
+    (lambda r: r.update(version=7), check_record,
+     "record: unsupported record version 7 (this program reads 1)", "versione 7 non supportata"),
+    (lambda r: r.pop("variant"), check_record, 'record: missing "variant"', 'manca "variant"'),
+    (lambda r: r.update(variant="chess"), check_record,
+     "record: unknown variant 'chess' (choose from scoperta, scoperta4, classic, briscolone, "
+     "libero)", "gioco sconosciuto 'chess'"),
+    (lambda r: r.update(seed="x"), check_record, "record: seed must be an integer",
+     '"seed" dev\'essere'),
+    (lambda r: r.update(players=[1]), check_record, "record: players must be a list of names",
+     "elenco di nomi"),
+    (lambda r: r.update(match=3), check_record,
+     'record: "match" must be an object {"rule", "target"}', '{"rule", "target"}'),
+    (lambda r: r.update(match={"target": 0}), check_record,
+     "record: match target must be a positive integer", "intero positivo"),
+    (lambda r: r.update(deals=3), check_record, 'record: "deals" must be a list',
+     '"deals" dev\'essere'),
+    (lambda r: r.update(deals=[3]), check_record,
+     "record deal 1: a deal must be a JSON object", "partita registrata, smazzata 1: "),
+    (lambda r: r.update(dealer=5), check_record,
+     "record: dealer must be a player number from 1 to 2", "da 1 a 2"),
+    (lambda r: r.update(deck=["AD"] * 40), check_record,
+     "record: the deck must hold all 40 cards once (AD appears twice)", "AD compare due volte"),
+    (lambda r: r.update(deck=r["deck"][:10]), check_record,
+     "record: the deck must hold all 40 cards once (it has 10 cards)", "(ne ha 10)"),
+    (lambda r: r.update(deck="AD"), check_record, "record: deck must be a list of cards",
+     '"deck" dev\'essere un elenco di carte'),
+    (lambda r: r["deck"].__setitem__(0, 1), check_record,
+     "record: deck item 1 is not a card string", '"deck", elemento 1'),
+    (lambda r: r["moves"].__setitem__(0, "QQ"), check_record,
+     "record: moves item 1: unknown card 'QQ' (write rank then suit, e.g. AD, 3C, RB, 7S)",
+     '"moves", elemento 1: carta sconosciuta \'QQ\''),
+    (lambda r: r.update(result=3), check_record,
+     'record: result must be {"points": [a, b], "winner": 1, 2 or null}', '"result" dev\'essere'),
+    (lambda r: r["result"].update(winner=3), check_record,
+     "record: result winner must be 1, 2 or null (a draw)", "un pareggio"),
+    (lambda r: r.update(result={"points": [1, 2], "since_start": 1}), check_record,
+     'record: result "since_start" must be true, and comes without a winner (a start without '
+     'a score)', '"since_start" in "result"'),
+    (lambda r: r.update(result={"points": [60, 60], "winner": None}), replay,
+     "the record states 60-60 (winner -) but the moves give 74-46 (winner 1)",
+     "dà 60-60 (vince -) ma le mosse danno 74-46 (vince 1)"),
+    (lambda r: r.update(moves=r["moves"][:3]), replay,
+     "the record states a result but the deal stops after 3 moves", "si ferma dopo 3 mosse"),
+    ((STARTED, lambda r: r.update(start=3)), check_record,
+     "record: start must be a position (notation text)", '"start" dev\'essere una posizione'),
+    ((STARTED, lambda r: r.update(start="hand1=ZZ")), check_record,
+     "record: start: hand1=: unknown card 'ZZ' (write rank then suit, e.g. AD, 3C, RB, 7S)",
+     'la posizione in "start": hand1=: carta sconosciuta \'ZZ\''),
+    ((STARTED, lambda r: r.update(start="variant=classic hand1=FB,5C,FC hand2=? briscola=2S "
+                                        "turn=1", variant="classic")), check_record,
+     "record: start must show every hand (a game goes on from it)", "tutte le mani"),
+    ((STARTED, lambda r: r.update(variant="briscolone")), check_record,
+     "record: start is a scoperta position but the record is briscolone (add "
+     "variant=briscolone to it, or fix the record's variant)", "aggiungi variant=briscolone"),
+    ((STARTED, lambda r: r.update(talon=["CB", "3B", "AS", "4S"])), replay,
+     "talon: the talon order does not hold exactly the talon's cards",
+     "tallone: l'ordine del tallone non ha esattamente"),
+    ((STARTED, lambda r: r.update(talon=["3B", "CB", "RC", "4S"])), replay,
+     "talon: the talon order must start with the top card and end with the trump card",
+     "cominciare con la carta in cima e finire con la briscola"),
+    ((UNSCORED, lambda r: r.update(moves=["3C", "2C", "AS", "RS"],
+                                   result={"points": [1, 2], "since_start": True})), replay,
+     "the record states 1-2 won from the start on but the moves give 25-0 won from the start on",
+     "dà 1-2 vinti dall'inizio ma le mosse danno 25-0 vinti dall'inizio"),
+    (("match", lambda r: r["deals"][1].update(dealer=r["deals"][0]["dealer"])), replay,
+     "deal 2: the dealer should be player 1 (the deal passes to the next player)",
+     "smazzata 2: doveva dare le carte il giocatore 1"),
+    (("match", lambda r: r["deals"][0].update(moves=r["deals"][0]["moves"][:3], result=None)),
+     replay, "deal 1 is unfinished but more deals follow", "la smazzata 1 non è finita"),
+    (("match", lambda r: r["deals"].append(r["deals"][-2])), replay,
+     "deal 3: the match was already over", "smazzata 3: la partita era già finita"),
+    (("match", lambda r: r["result"].update(points=[1, 2])), replay,
+     "the record states match totals 1-2 (winner 2) but the deals give 77-163 (winner 2)",
+     "dà in totale 1-2 (vince 2) ma le smazzate danno 77-163 (vince 2)"),
+    (("match", lambda r: r["deals"][1]["result"].update(points=[1, 2])), replay,
+     "deal 2: the record states 1-2 (winner 2) but the moves give 28-92 (winner 2)",
+     "smazzata 2: la partita registrata dà 1-2 (vince 2) ma le mosse danno 28-92"),
+    (("match", lambda r: r["deals"][1].update(deck=["AD"] * 40)), check_record,
+     "record deal 2: the deck must hold all 40 cards once (AD appears twice)",
+     "partita registrata, smazzata 2: il mazzo"),
+    (("match", lambda r: None), lambda r: seat_position_from_record(r, 1, 1),
+     "the record holds 2 deals: give a single-deal record", "ha 2 smazzate"),
+    (lambda r: None, lambda r: seat_position_from_record(r, 99, 1),
+     "move 99 is out of range: the record's moves are 1..40", "vanno da 1 a 40"),
+    (lambda r: None, lambda r: seat_position_from_record(r, 1, 5),
+     "seat must be a player from 1 to 2, got 5",
+     "il posto dev'essere un giocatore da 1 a 2, non 5"),
+    (lambda r: None, lambda r: seat_position_from_record(r, 1, 2),
+     "move 1 is player 1's: seat analysis values the cards of the player to move (use --seat 1)",
+     "usa --seat 1"),
+]
+
+
+def _bad(change):
+    if change is None:
+        return None
+    if isinstance(change, tuple):
+        base, change = change
+        return _match(change) if base == "match" else _changed(base, change)
+    return _changed(_dealt(), change)
+
+
+@pytest.mark.parametrize("change,read,english,italian", BAD_RECORDS,
+                         ids=[b[2][:50] for b in BAD_RECORDS])
+def test_a_bad_record_is_said_word_for_word_in_english_and_in_italian(change, read, english,
+                                                                      italian):
+    """Every error of a record was English alone, raised with its text: loaded on the
+    Italian board or by a --lang it command, a bad record was said in English."""
+    with pytest.raises(RecordError) as info:
+        read(_bad(change))
+    e = info.value
+    assert e.key is not None and str(e) == english
+    said = error_text(pickle.loads(pickle.dumps(e)), "it")
+    assert italian in said and not ENGLISH.search(re.sub(r'"[^"]*"', "", said)), said
+
+
+def test_a_bad_record_files_errors_are_said_in_italian(tmp_path):
+    p = tmp_path / "r.json"
+    write_record(str(p), [_dealt(), _dealt()])
+    cases = [
+        (lambda: write_record(str(p), _dealt()), f"{p} exists: use --force to overwrite it",
+         f"{p} esiste già: usa --force per sovrascriverlo"),
+        (lambda: read_record(str(p)), f"{p} holds 2 records, expected one",
+         f"{p} contiene 2 partite, ne serve una"),
+    ]
+    for text, english, italian in (("", f"{p} is empty", f"{p} è vuoto"),
+                                   ("[]", f"{p} holds no records", f"{p} non contiene partite")):
+        cases.append((lambda text=text: (p.write_text(text), read_records(str(p))), english,
+                      italian))
+    for call, english, italian in cases:
+        with pytest.raises(RecordError) as info:
+            call()
+        assert str(info.value) == english and error_text(info.value, "it") == italian
+    p.write_text(json.dumps(_match(lambda r: r["deals"][1].update(deck=["AD"] * 40))))
+    with pytest.raises(RecordError) as info:
+        read_records(str(p))
+    assert str(info.value) == f"{p} deal 2: the deck must hold all 40 cards once (AD appears twice)"
+    assert error_text(info.value, "it").startswith(f"{p}, smazzata 2: il mazzo deve avere")
+
+
+def test_a_deal_or_match_refused_by_the_game_is_said_in_italian():
+    cases = [
+        (lambda: deal_from_deck("scoperta", [0] * 40, 0),
+         "the deck must hold each of the 40 cards exactly once", "ognuna delle 40 carte"),
+        (lambda: from_position(parse_position(STARTED["start"])),
+         "the talon holds 4 cards: give their order", "il tallone ha 4 carte: dai il loro ordine"),
+        (lambda: deal_record(from_position(parse_position(UNSCORED["start"]))),
+         "this game was not dealt from a deck, so it has no record", "non si può registrare"),
+        (lambda: new_match("scoperta").add(deal("scoperta", 1)),
+         "only finished deals count in a match", "solo le smazzate finite"),
+    ]
+    for call, english, italian in cases:
+        with pytest.raises(BriscolaError) as info:
+            call()
+        assert info.value.key is not None and str(info.value) == english
+        assert italian in error_text(info.value, "it")

@@ -328,3 +328,30 @@ def test_tampered_record_and_bad_options(record, tmp_path):
 def test_help_has_an_example():
     r = run("review", "--help")
     assert r.exit_code == 0 and "briscola review" in r.output
+
+
+def test_review_json_says_a_game_from_a_position_without_score_has_points_won_since_its_start(
+        tmp_path):
+    """review --json gave such a game's points as "results" with nothing to tell them from a
+    deal's score: it says "since_start" per deal, as the record's result does."""
+    import random
+
+    from solver.game import continue_game, legal_cards, play
+    from solver.record import result_of, start_record
+
+    pos = parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    first = st = continue_game(pos, random.Random(1))
+    while not st.is_over:
+        st = play(st, legal_cards(st)[0])
+    rec = start_record(st, pos.to_text(), first.talon)
+    assert rec["result"] == result_of(st) and rec["result"]["since_start"] is True
+    path = tmp_path / "since.json"
+    write_record(str(path), rec)
+    d = json.loads(run("review", str(path), "--json", "--time-per-move", str(TPM)).stdout)
+    assert d["results"] == [rec["result"]["points"]] and d["since_start"] == [True]
+    scored = json.loads(json.dumps(rec))
+    scored["start"] += " score=95-0"
+    del scored["result"]
+    write_record(str(path), scored, force=True)
+    d = json.loads(run("review", str(path), "--json", "--time-per-move", str(TPM)).stdout)
+    assert d["since_start"] == [False]

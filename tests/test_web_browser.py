@@ -532,3 +532,47 @@ def test_a_searchs_progress_is_said_in_the_pages_language(browser, server):
     english = re.compile(r"\b(waiting|searching|samples|estimate|best|nodes)\b")
     assert not [s for s in lines if english.search(s)], lines
     Select(drv.find_element("id", "lang")).select_by_value("en")
+
+
+def test_an_estimate_on_the_italian_page_says_its_method_in_words_and_writes_decimal_commas(
+        browser, server):
+    """On the Italian page the estimate's badge showed its code name in its tooltip
+    ("sampled-clairvoyant-depth4-lines") and every number was written with a point
+    ("−11.21"): the tooltip says the method in Italian words, the numbers have a comma."""
+    from selenium.webdriver.support.ui import Select
+
+    from solver.analysis.result import Analysis, Method
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    _open(drv, server)
+    Select(drv.find_element("id", "lang")).select_by_value("it")
+    it = BOARD_PAGE["it"]
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == it["btn.analyse"],
+          what="the Italian page")
+    box = drv.find_element("id", "notation")
+    box.clear()
+    box.send_keys(START)
+    drv.find_element("id", "set").click()
+    shown = repr(parse_position(START))
+    _wait(drv, lambda: drv.execute_script("return S.view && S.view.position") == shown,
+          what="the pasted position")
+    drv.execute_script("analyse()")
+    _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
+    a = drv.execute_script("return S.analysis")
+    title = drv.find_element("css selector", "#analysis .badge.estimate").get_attribute("title")
+    print("\nbadge title:", title)
+    assert title.startswith(Method.from_text(a["method"]).words("it")) and a["method"] not in title
+    cells = [e.text for e in drv.find_elements(
+        "css selector", "#analysis td.value, #analysis td.gap, #analysis td.final")]
+    meta = drv.find_element("css selector", "#analysis .meta").text
+    print("cells:", cells, "meta:", meta)
+    assert any("," in c for c in cells) and not [c for c in cells if re.search(r"\d\.\d", c)]
+    assert re.search(r"\d,\d\d s$", meta), meta
+    labels = [e.text for e in drv.find_elements("css selector", "#board svg text.value")]
+    assert labels and not [x for x in labels if re.search(r"\d\.\d", x)], labels
+    drv.save_screenshot(str(_artifacts() / "board-estimate-it.png"))
+    # the labels the page sends when it redraws the picture at a phone's width: the same
+    relabelled = drv.execute_script("return S.analysis.moves.map((m) => label(S.analysis, m))")
+    back = Analysis.from_json({k: v for k, v in a.items() if k not in ("svg", "method_text")})
+    assert relabelled == [value_label(back, parse_card(m["card"]), "it") for m in a["moves"]]
+    Select(drv.find_element("id", "lang")).select_by_value("en")

@@ -7,6 +7,7 @@ large, a busy server, a cancelled search, a review it refuses, a wrong field) co
 line in the request's language."""
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -17,6 +18,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.analysis import progress  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.analysis.result import Method  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.analysis.sampler import best_line  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.game import to_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.i18n import BOARD_PAGE  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
@@ -286,3 +288,70 @@ def test_a_busy_server_and_a_cancelled_search_are_said_in_the_pages_language():
                                          "lang": "it"})
         assert "annullata" in _italian(_one_line(r, 409)) and r.json()["cancelled"] is True
 
+
+
+@pytest.mark.parametrize("change, italian", [
+    (lambda g: g.update(version=7), "versione 7 non supportata"),
+    (lambda g: g.update(deck=["AD"] * 40), "AD compare due volte"),
+    (lambda g: g.update(deck=[3] + g["deck"][1:]), '"deck", elemento 1'),
+    (lambda g: g.update(dealer=9), '"dealer" dev\'essere il numero di un giocatore da 1 a 2'),
+    (lambda g: g.update(result={"points": [1], "winner": 1}), '"result" dev\'essere'),
+])
+def test_a_bad_record_loaded_on_the_italian_board_is_said_in_italian(client, change, italian):
+    """A record file loaded on the Italian board whose shape was wrong (a version it does not
+    read, a deck holding a card twice) was refused in English."""
+    g = client.post("/api/record", json={"game": client.post("/api/deal", json={
+        "seed": 3}).json()["game"]}).json()   # a downloaded record, as a file loaded holds it
+    change(g)
+    it = _one_line(client.post("/api/game", json={"game": g, "lang": "it"}), 400)
+    assert italian in it and not ENGLISH.search(re.sub(r'"[^"]*"', "", it)), it
+    en = _one_line(client.post("/api/game", json={"game": g}), 400)
+    assert en.startswith("record: ") and not en.startswith("partita"), en
+
+
+def test_a_bad_start_or_talon_loaded_on_the_italian_board_is_said_in_italian(client):
+    g = client.post("/api/record", json={"game": client.post("/api/deal", json={
+        "position": T2, "seed": 1}).json()["game"]}).json()
+    assert "start" in g and "talon" in g
+    for change, italian in ((lambda g: g.update(talon=["3B", "CB", "RC", "4S"]),
+                             "tallone: l'ordine del tallone deve cominciare"),
+                            (lambda g: g.update(start="hand1=ZZ"),
+                             'la posizione in "start": hand1=: carta sconosciuta \'ZZ\'')):
+        bad = json.loads(json.dumps(g))
+        change(bad)
+        it = _one_line(client.post("/api/game", json={"game": bad, "lang": "it"}), 400)
+        assert italian in it and not ENGLISH.search(re.sub(r'"[^"]*"', "", it)), it
+
+
+# ----- an estimate's method and the page's numbers -----------------------------------------
+
+def test_an_estimates_method_and_the_pictures_values_are_said_in_the_pages_language(client):
+    """The badge's tooltip showed the estimate's code name ("sampled-clairvoyant-depth4-
+    lines") and the card labels of the picture "+3.5 ±1.2" on the Italian page: the server
+    sends the method in words and writes the labels with a decimal comma."""
+    long = to_position(new_game("scoperta", 11).state).to_text()
+    said = {}
+    for lang in ("en", "it"):
+        a = client.post("/api/analyse", json={"position": long, "time_limit": 0.3, "lang": lang,
+                                              "client": "words-" + lang}).json()
+        assert a["exact"] is False and a["method_text"] == Method.from_text(
+            a["method"]).words(lang), a
+        labels = re.findall(r'class="value[^"]*"[^>]*>([^<]*)<', a["svg"]) + re.findall(
+            r'class="error"[^>]*>([^<]*)<', a["svg"])
+        assert any("\u00b1" in t for t in labels), a["svg"]
+        said[lang] = a["method_text"], labels
+    (en, en_labels), (it, it_labels) = said["en"], said["it"]
+    assert en.startswith("sampled talon orders") and not ENGLISH.search(it) and "-" not in it
+    assert all(re.fullmatch(r"(\u00b1|[+-])\d+\.\d", t) for t in en_labels), en_labels
+    assert all(re.fullmatch(r"(\u00b1|[+-])\d+,\d", t) for t in it_labels), it_labels
+
+
+def test_the_page_writes_every_number_through_one_function_in_its_language():
+    """board.js wrote its numbers with toFixed ("−11.21" on the Italian page) and, for the
+    counts, toLocaleString: one function, num, writes them all in the page's language; the
+    badge's tooltip says the method in words (method_text), not its code name."""
+    js = (STATIC / "board.js").read_text()
+    assert len(re.findall(r"\bfunction num\(", js)) == 1
+    assert len(re.findall(r"\.toLocaleString\(", js)) == 1      # num's own
+    assert re.findall(r"[\w)\]]\.toFixed\(", js) == ["n.toFixed("]   # the graph's coordinates
+    assert "a.method_text" in js and "escapeHtml(a.method)" not in js

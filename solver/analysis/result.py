@@ -19,6 +19,7 @@ from typing import Any
 
 from solver.cards import CardError, card_str, mask_points, to_card
 from solver.errors import BriscolaError
+from solver.i18n import method_text
 from solver.position import PositionError, parse_position
 from solver.position.protocol import Printed, State
 
@@ -72,6 +73,11 @@ class Method:
             + ("-lines" if self.lines else "")
             + ("-second-trick" if self.second_trick else "")
         )
+
+    def words(self, lang: str = "en") -> str:
+        """What it is, in plain words ("sampled talon orders, each searched 4 tricks deep
+        knowing the order; a card led valued by its worst reply")."""
+        return method_text(self.way, self.depth, self.lines, self.second_trick, lang)
 
     @classmethod
     def from_text(cls, text: str) -> Method:

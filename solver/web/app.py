@@ -324,6 +324,8 @@ def create_app(
             load=lambda: jobs.engine.ready(pos),
         )
         out = a.to_json()
+        if not a.exact:
+            out["method_text"] = a.method.words(lang)
         out["svg"] = analysis_picture(a, lang)
         return out
 

@@ -68,7 +68,7 @@ function hidesHand() { return !!(S.view && S.view.hidden); }
 function othersTurn() { return hidesHand() && S.view.turn !== S.view.seat; }
 function levelName(l) {
   const m = /^engine:(.+)$/.exec(l);
-  return m ? t("level.engine", { s: (+m[1]).toLocaleString(lang()) }) : t("level." + l);
+  return m ? t("level.engine", { s: num(+m[1], 3, { trim: true }) }) : t("level." + l);
 }
 
 // ----- the words of the page ------------------------------------------------------------
@@ -281,7 +281,7 @@ function signedText(x, e, exact, win) {
   // a luck or a value for the readout: signed, with its ± or the word exact
   const s = win ? (x > 0 ? "+" : x < 0 ? "−" : "") + fmtPct(Math.abs(x)) : fmtPts(x);
   if (exact) return `${s} (${t("exact")})`;
-  return e ? `${s} ±${win ? fmtPct(e) : e.toFixed(1)}` : s;
+  return e ? `${s} ±${win ? fmtPct(e) : num(e, 1)}` : s;
 }
 
 function drawnText(d) {
@@ -377,7 +377,7 @@ function drawGraph() {
   // the text equivalent, for screen readers (and anyone who wants the numbers)
   txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : since ? t("graph.col.since") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
-      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : p.e.toFixed(1)}` : "")}</td>` +
+      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : num(p.e, 1)}` : "")}</td>` +
       `<td>${escapeHtml(p.draws.map((d) => luckWords(d, win)).join("; "))}</td></tr>`).join("");
 }
 
@@ -385,8 +385,16 @@ document.addEventListener("keydown", (ev) => {   // Escape shrinks the larger gr
   if (ev.key === "Escape" && $("graph").classList.contains("big")) { $("graph").classList.remove("big"); drawGraph(); }
 });
 
-function fmtPts(x) { return (x >= 0.05 ? "+" : x <= -0.05 ? "−" : "") + Math.abs(x).toFixed(1); }
-function fmtPct(x) { return (100 * x).toFixed(1).replace(/\.0$/, "") + " %"; }
+// every number the page writes, written as its language writes it ("−11,21" in Italian,
+// "−11.21" in English): values, ±, percentages, times, counts; `digits` decimals (at most
+// that many with `trim`: "12 %", not "12.0 %"), thousands grouped with `group`. The
+// notation, the JSON and the pictures' coordinates keep their own.
+function num(x, digits = 0, { trim = false, group = false } = {}) {
+  return x.toLocaleString(lang(), { minimumFractionDigits: trim ? 0 : digits, maximumFractionDigits: digits,
+    useGrouping: group });
+}
+function fmtPts(x, trim = false) { return (x >= 0.05 ? "+" : x <= -0.05 ? "−" : "") + num(Math.abs(x), 1, { trim }); }
+function fmtPct(x) { return num(100 * x, 1, { trim: true }) + " %"; }
 
 // ----- the full review ------------------------------------------------------------------
 async function review() {
@@ -418,9 +426,9 @@ function costText(r) {
     if (r.method === "exact") return `${fmtPct(r.cost)} (${t("exact")})`;
     return r.cost_error ? `${fmtPct(r.cost)} (±${fmtPct(r.cost_error)})` : fmtPct(r.cost);
   }
-  const c = Number.isInteger(+r.cost) ? String(r.cost) : (+r.cost).toFixed(2);
+  const c = num(+r.cost, 2, { trim: Number.isInteger(+r.cost) });
   if (r.method === "exact") return `${c} (${t("exact")})`;
-  return r.cost_error ? `${c} (±${r.cost_error.toFixed(2)})` : c;
+  return r.cost_error ? `${c} (±${num(r.cost_error, 2)})` : c;
 }
 
 function playerReview(rs, p, win) {
@@ -453,13 +461,13 @@ function playerReview(rs, p, win) {
 
 function skillText(s, win) {
   const amount = (x, e, exact) => win ? fmtPct(x) + (exact ? ` (${t("exact")})` : e ? ` ±${fmtPct(e)}` : "")
-    : x.toFixed(1) + (exact ? ` (${t("exact")})` : e ? ` ±${e.toFixed(1)}` : "");
-  const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : (s.cost / s.rated).toFixed(2)) : "–";
+    : num(x, 1) + (exact ? ` (${t("exact")})` : e ? ` ±${num(e, 1)}` : "");
+  const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : num(s.cost / s.rated, 2)) : "–";
   let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact), rate,
     luck: signedText(s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
-    line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result).replace(".0", ""),
+    line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result, true),
       adj: signedText(s.result - s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : "") });
   }
   return line;
@@ -473,7 +481,7 @@ function renderReview() {
   const per = [1, 2].map((p) => [p, playerReview(rs, p, win)]);
   const stats = per.map(([p, s]) => {
     const args = { opt: s.opt, rated: s.judged, pct: Math.round(100 * s.opt / s.judged),
-      avg: win ? (100 * s.cost / (s.rated || 1)).toFixed(1) : (s.cost / (s.rated || 1)).toFixed(2) };
+      avg: win ? num(100 * s.cost / (s.rated || 1), 1) : num(s.cost / (s.rated || 1), 2) };
     return `<li>${escapeHtml(pname(p))}: ` + escapeHtml(s.judged ? (win ? t("review.acc.win", args) : t("review.acc", args)) :
       t("review.none")) + (s.close ? escapeHtml(t("review.close", { n: s.close })) : "") + "</li>";
   }).join("");
@@ -576,7 +584,7 @@ async function analyse(given) {
   const poller = setInterval(async () => {   // this request's own: a newer one must not clear it
     try {
       const p = await api(`/api/progress?client=${encodeURIComponent(client + ":analyse")}`);
-      $("progress").textContent = p.running ? `${progressText(p)} · ${((Date.now() - t0) / 1000).toFixed(0)} s` : "";
+      $("progress").textContent = p.running ? `${progressText(p)} · ${num((Date.now() - t0) / 1000)} s` : "";
     } catch (e) { /* the answer will tell */ }
   }, 700);
   try {
@@ -599,7 +607,7 @@ async function analyse(given) {
   }
 }
 
-function fmt(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x).toFixed(2); }
+function fmt(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + num(Math.abs(x), 2); }
 
 function takenMargin(a) {
   // the points the mover's side has taken less the other side's (null without score=): a
@@ -619,17 +627,17 @@ function showAnalysis(a) {
   const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? " %" : "";
   const taken = takenMargin(a);
   const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
-    : `<span class="badge estimate" title="${escapeHtml(t("ivlong." + a.interval))} (${escapeHtml(a.method)})">${escapeHtml(t("iv." + a.interval))}</span>`;
+    : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
-    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${(k * m.error).toFixed(d)}` : "";
-    let val = win ? (100 * m.value).toFixed(1) + unit : fmt(m.value);
+    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${num(k * m.error, d)}` : "";
+    let val = win ? num(100 * m.value, 1) + unit : fmt(m.value);
     if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
     val += pm;
     let gap = "";
     if (!best) {
-      gap = "−" + (k * (a.value - m.value)).toFixed(d);
-      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` (±${(k * m.gap_error).toFixed(d)})`;
+      gap = "−" + num(k * (a.value - m.value), d);
+      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` (±${num(k * m.gap_error, d)})`;
     }
     // the ± is the value's; on a phone the margin goes under the value (a column less)
     const fin = taken === null ? "" : `<td class="num final">${fmt(taken + m.value)}</td>`;
@@ -641,7 +649,7 @@ function showAnalysis(a) {
   const finHead = taken === null ? "" : `<th class="num final" title="${escapeHtml(t("col.final.title", { p: who }))}">${t("col.final")}</th>`;
   const frame = win ? "" : `<p class="hint frame">${escapeHtml(taken === null ? t("frame.no_score")
     : t("frame.note", { p: who, d: (taken > 0 ? "+" : taken < 0 ? "−" : "") + Math.abs(taken) }))}</p>`;
-  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${a.nodes.toLocaleString(lang())} ${escapeHtml(t("nodes"))}, ${a.seconds.toFixed(2)} s</div>` +
+  $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${num(a.nodes, 0, { group: true })} ${escapeHtml(t("nodes"))}, ${num(a.seconds, 2)} s</div>` +
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
     `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame;
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
@@ -710,10 +718,10 @@ async function setPosition(text) {
 // the engine's last line as a kind and its figures), never from the English line
 function progressText(p) {
   const d = p.line;
-  if (d && d.kind === "exact") return t("progress.exact", { nodes: d.nodes.toLocaleString(lang()) });
+  if (d && d.kind === "exact") return t("progress.exact", { nodes: num(d.nodes, 0, { group: true }) });
   if (d && d.kind === "samples") {
     const what = T["progress.what." + d.label] !== undefined ? t("progress.what." + d.label) : t("progress.what.estimate");
-    return t("progress.samples", { what, n: d.samples.toLocaleString(lang()), card: d.best, value: fmt(d.value) });
+    return t("progress.samples", { what, n: num(d.samples, 0, { group: true }), card: d.best, value: fmt(d.value) });
   }
   return t(p.state === "waiting" ? "waiting" : "searching");
 }
@@ -948,8 +956,8 @@ function frameOf(a) {   // as solver.frame.frame_of: the final margin wherever t
 function label(a, m) {   // as solver.picture.value_label
   const win = a.objective === "win";
   const v = win ? m.value : m.value + (takenMargin(a) || 0);
-  let s = win ? `${Math.round(100 * v)}%` : (v >= 0 ? "+" : "") + v.toFixed(1);
-  if (!a.exact && m.error !== undefined) s += ` \u00b1${(m.error * (win ? 100 : 1)).toFixed(1)}`;
+  let s = win ? `${Math.round(100 * v)}%` : (v >= 0 ? "+" : "") + num(v, 1);
+  if (!a.exact && m.error !== undefined) s += ` \u00b1${num(m.error * (win ? 100 : 1), 1)}`;
   return s;
 }
 
