@@ -514,7 +514,10 @@ def test_a_searchs_progress_is_said_in_the_pages_language(browser, server):
     t = threading.Thread(target=other_search)
     t.start()
     try:
-        time.sleep(0.5)
+        def other_holds():   # the other search has the engine, so ours must wait
+            with urllib.request.urlopen(server + "/api/progress?client=other", timeout=10) as r:
+                return json.loads(r.read()).get("state") == "searching"
+        _wait(drv, other_holds, timeout=60, what="the other client's search")
         drv.execute_script("document.getElementById('time-limit').value = '4'; analyse(arguments[0])", long)
         seen = set()
 
