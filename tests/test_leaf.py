@@ -154,7 +154,7 @@ def _leaf_data(variant):
     return sorted((ROOT / "benchmarks" / "data" / "leaf").glob(f"{variant}-*.jsonl"))
 
 
-@pytest.mark.parametrize("variant", ["briscolone"])  # classic's shipped fit predates the kept rows
+@pytest.mark.parametrize("variant", ["briscolone", "libero"])  # classic's fit predates them
 def test_shipped_weights_are_the_fit_of_the_kept_positions(variant):
     fl = _fit_leaf_script()
     files = _leaf_data(variant)
