@@ -30,6 +30,13 @@ its 95 % confidence interval; 1.96 times that is the half-width the estimator ad
 
     python benchmarks/fit_leaf.py method --variant classic --positions 120 --samples 8
     python benchmarks/fit_leaf.py method --variant briscolone --max-alive 30 --positions 60
+
+Where a solve to the end takes minutes (Briscolone from 31 cards alive, Libero from 25),
+``--reference-depth 8`` compares with searches 8 tricks deep (fitted leaf) instead, and
+``--min-alive`` keeps the decisions of the later stages only: what the shipped carried
+stages rest on (sampling.METHOD_CARRIED).
+
+    python benchmarks/fit_leaf.py method --variant libero --min-alive 31 --reference-depth 8
 """
 from __future__ import annotations
 
@@ -176,16 +183,21 @@ def cmd_check(args) -> None:
 
 
 def method_errors(variant: str, count: int, samples: int, objective: str,
-                  first_seed: int = METHOD_SEED, max_alive: int = 40):
+                  first_seed: int = METHOD_SEED, max_alive: int = 40, min_alive: int = 0,
+                  reference: int = 0):
     """(stage, cards, gaps) of ``count`` decisions where the estimator's samples are
     depth-limited. ``cards``: a (mean difference, its noise variance) pair per card of the
     depth-limited minus the full value of the same sampled talon orders (the objective's
     unit: points, or a chance of winning). ``gaps``: the same for the gap between the card
     the depth-limited search ranks first and each other card (what a hint's "too close to
     tell apart" rests on). ``max_alive``: only decisions with at most that many cards alive
-    (a Briscolone deal solved to the end from 31-40 cards alive can take minutes)."""
+    (a Briscolone deal solved to the end from 31-40 cards alive can take minutes);
+    ``min_alive``: at least that many. ``reference``: the values compared with are searched
+    that many tricks deep with the fitted leaf instead of to the end (0), where full solves
+    cost too much: the difference then leaves the deeper search's own error out."""
     stages = METHOD_STAGES[get_variant(variant).hand_size]
-    for gp in positions(variant, count, first_seed, False, (stages[0][0], max_alive)):
+    for gp in positions(variant, count, first_seed, False,
+                        (max(stages[0][0], min_alive), max_alive)):
         if not horizon_for(gp):
             continue  # the deal passed the stage between two decisions
         rng = random.Random(f"{first_seed}/{gp.played}/{gp.to_move}")
@@ -195,7 +207,7 @@ def method_errors(variant: str, count: int, samples: int, objective: str,
         for _ in range(samples):
             g = replace(gp, talon_order=sample_order(gp, rng))
             near = card_values(g, HORIZON, True, objective)
-            full = card_values(g, 0, False, objective)
+            full = card_values(g, reference, reference > 0, objective)
             for c in cards:
                 near_sum[c] += near[c]
                 diffs[c].append(near[c] - full[c])
@@ -229,7 +241,9 @@ def cmd_method(args) -> None:
     by_stage: dict = {}
     for i, (stage, cards, gaps) in enumerate(method_errors(args.variant, args.positions,
                                                            args.samples, args.objective,
-                                                           max_alive=args.max_alive)):
+                                                           max_alive=args.max_alive,
+                                                           min_alive=args.min_alive,
+                                                           reference=args.reference_depth)):
         row = by_stage.setdefault(stage, ([], []))
         row[0].extend(cards)
         row[1].extend(gaps)
@@ -277,6 +291,11 @@ def main(argv=None) -> None:
     m.add_argument("--max-alive", type=int, default=40,
                    help="only decisions with at most this many cards alive (full solves "
                         "from more are slow in Briscolone)")
+    m.add_argument("--min-alive", type=int, default=0,
+                   help="only decisions with at least this many cards alive")
+    m.add_argument("--reference-depth", type=int, default=0,
+                   help="compare with searches this many tricks deep (fitted leaf) instead "
+                        "of solves to the end (0), where those take minutes")
     args = ap.parse_args(argv)
     if args.positions < 1:
         ap.error("--positions: give at least 1")
@@ -284,6 +303,11 @@ def main(argv=None) -> None:
                                      <= args.max_alive <= 40):
         ap.error("--max-alive: give a number of cards alive where samples are depth-limited, "
                  "up to 40")
+    if args.cmd == "method" and not (args.min_alive <= args.max_alive
+                                     and (args.reference_depth == 0
+                                          or args.reference_depth > HORIZON)):
+        ap.error("--min-alive: give at most --max-alive; --reference-depth: 0 (to the end) or "
+                 f"more than {HORIZON} tricks")
     if args.cmd == "method" and args.samples < 2:
         ap.error("--samples: give at least 2 talon orders a decision (their spread is the noise "
                  "taken out)")

@@ -154,7 +154,7 @@ def _leaf_data(variant):
     return sorted((ROOT / "benchmarks" / "data" / "leaf").glob(f"{variant}-*.jsonl"))
 
 
-@pytest.mark.parametrize("variant", ["briscolone"])  # classic's shipped fit predates the kept rows
+@pytest.mark.parametrize("variant", ["briscolone", "libero"])  # classic's fit predates them
 def test_shipped_weights_are_the_fit_of_the_kept_positions(variant):
     fl = _fit_leaf_script()
     files = _leaf_data(variant)
@@ -192,6 +192,10 @@ def test_the_method_error_script_measures_depth_limited_decisions():
         assert len(gaps) == len(cards) - 1 and all(v >= 0 for _, v in gaps)
     low = list(fl.method_errors("classic", 3, 2, "points", max_alive=24))
     assert low and all(stage == (17, 24) for stage, _, _ in low)
+    # a stage too dear to solve to the end, against searches 8 tricks deep
+    early = list(fl.method_errors("briscolone", 2, 2, "points", min_alive=31, reference=8))
+    assert (31, 40) in {stage for stage, _, _ in early}
+    assert all(stage in sampling.METHOD_STAGES[5] for stage, _, _ in early)
     bias, rms, up, noise = fl.method_row([(1.0, 0.25), (-1.0, 0.25), (3.0, 1.0)])
     assert bias == 1.0 and abs(rms - ((0.75 + 0.75 + 8.0) / 3) ** 0.5) < 1e-9
     assert up > rms and abs(noise - 0.5 ** 0.5) < 1e-9
@@ -210,7 +214,8 @@ def test_the_method_error_script_prints_value_and_gap_rows(capsys):
         cells = [c.strip() for c in r.split("|")[1:-1]]
         assert int(cells[4]) >= 2 and float(cells[9]) >= 0
     for bad in (["--samples", "1"], ["--positions", "0"], ["--max-alive", "16"],
-                ["--max-alive", "41"]):
+                ["--max-alive", "41"], ["--min-alive", "30", "--max-alive", "24"],
+                ["--reference-depth", "4"]):
         with pytest.raises(SystemExit) as e:
             fl.main(["method", "--positions", "2", "--samples", "2", *bad])
         assert e.value.code == 2

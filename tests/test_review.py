@@ -264,9 +264,10 @@ def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
                 assert m.cost_error is not None and m.cost_error >= 0
         state = play(state, m.card)
     # the method's error is checked against exact values of seats' views for classic at
-    # 13-16 cards alive and carried to its depth-limited stages (extrapolated), for
-    # Briscolone up to 30 cards alive, not for Libero: a cost's interval says which, and
-    # every one not checked is marked
+    # 13-16 cards alive and carried to its depth-limited stages (extrapolated), measured
+    # against full solves for Briscolone up to 30 cards alive and Libero up to 20, carried
+    # beyond (extrapolated): a cost's interval says which, and every one not checked is
+    # marked
     flagged = [m for m in rv.moves if m.sampling_only]
     assert all(m.interval in ("sampling only", "sampling and extrapolated method")
                for m in flagged)

@@ -82,16 +82,15 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: interval, and that end is what is shipped, so that a measurement from too few samples
 #: widens the interval instead of narrowing it (2026-12-03: classic points 150 decisions
 #: with 48 talon orders each, classic win 60 with 24; Briscolone 80 decisions with 48
-#: orders, up to 30 cards alive; Libero 30 decisions with 24 orders, up to 20 alive).
+#: orders, up to 30 cards alive; 2026-12-05: Libero with its fitted leaf, 60 decisions
+#: with 24 orders, up to 20 alive). The stages of METHOD_CARRIED are not measured so.
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
-    # 31-40 cards alive not measured: a deal solved to the end from there takes minutes
-    ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.7},
-    ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12},
-    # Libero (no leaf weights: the points left split evenly) from 21 alive not measured
-    ("libero", "points"): {(13, 20): 30.9},
-    ("libero", "win"): {(13, 20): 0.51},
+    ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.7, (31, 40): 19.2},
+    ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12, (31, 40): 0.17},
+    ("libero", "points"): {(13, 20): 14.4, (21, 30): 14.4, (31, 40): 17.9},
+    ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
 #: the same for the gap between two cards of one analysis (the card the depth-limited
 #: samples rank first, less another), which hints and "too close to tell apart" use. The
@@ -100,10 +99,24 @@ METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 2.7, (25, 32): 3.8, (33, 40): 4.9},
     ("classic", "win"): {(17, 24): 0.09, (25, 32): 0.17, (33, 40): 0.13},
-    ("briscolone", "points"): {(13, 20): 10.4, (21, 30): 8.5},
-    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.13},
-    ("libero", "points"): {(13, 20): 38.8},
-    ("libero", "win"): {(13, 20): 0.62},
+    ("briscolone", "points"): {(13, 20): 10.4, (21, 30): 8.5, (31, 40): 10.8},
+    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.13, (31, 40): 0.24},
+    ("libero", "points"): {(13, 20): 14.0, (21, 30): 14.0, (31, 40): 14.0},
+    ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
+}
+#: the stages, by game, whose half-widths above are carried rather than measured against
+#: full solves (one takes minutes there), so that their intervals say "sampling and
+#: extrapolated method". Measured against searches 8 tricks deep with the fitted leaf
+#: (``fit_leaf.py method --reference-depth 8``), which leave their own error out: where
+#: both were measured (Briscolone 21-30) the full solves' upper end was 1.49 times the
+#: deeper search's on a value and 1.36 on a gap in points (for the chance of winning no
+#: larger), so the points are scaled by those factors; and no stage ships less than the
+#: stage before it (2026-12-05: Briscolone 40 decisions with 8 orders; Libero 30 with 8
+#: at each stage, and at 21-24 alive 24 decisions with 12 orders solved to the end, where
+#: the depth-4 error was below the noise). Not a checked 95 % interval.
+METHOD_CARRIED: dict[str, tuple[tuple[int, int], ...]] = {
+    "briscolone": ((31, 40),),
+    "libero": ((21, 30), (31, 40)),
 }
 
 
@@ -224,12 +237,16 @@ def method_error(
 def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     """Whether the method's error of such a sample is carried from another stage: the
     drawn talon's error is measured where samples are solved to the end (13-16 cards
-    alive), where exact values of a seat's view can be computed to check it; four players'
-    beyond the talon where it was measured (OPEN_METHOD_ERROR)."""
+    alive), where exact values of a seat's view can be computed to check it; a depth-limited
+    sample's at the stages of METHOD_CARRIED; four players' beyond the talon where it was
+    measured (OPEN_METHOD_ERROR)."""
     if pos.players != 2:
         known = OPEN_METHOD_ERROR.get((pos.variant, objective))
         return drawn and known is not None and pos.talon_size > known[0]
-    return bool(horizon) and drawn and (pos.variant, objective) in DRAWN_TALON_ERROR
+    if not horizon:
+        return False
+    carried = method_stage(pos) in METHOD_CARRIED.get(pos.variant, ())
+    return carried or (drawn and (pos.variant, objective) in DRAWN_TALON_ERROR)
 
 
 def gap_errors(tally, objective: str, pos, horizon: int, shrink: float = 1.0, drawn: bool = False):
