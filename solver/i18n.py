@@ -701,8 +701,8 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "interval unless marked *).",
         "sampling_only": "* the interval is not checked against exact values: it covers the "
         "sampling error only (the method's error is not measured for this "
-        "game at this stage of the deal), or a method's error extrapolated "
-        "from smaller talons.",
+        "game at this stage of the deal), or a method's error carried "
+        "from other stages of the deal.",
         "mistakes": "Biggest mistakes:",
         "no_mistakes": "Biggest mistakes: none among the rated moves",
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
@@ -749,7 +749,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "
-        "estrapolato da talloni più piccoli.",
+        "riportato da altri momenti della smazzata.",
         "mistakes": "Errori più gravi:",
         "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
@@ -965,9 +965,9 @@ INTERVAL_TEXT = {
         "error and the method's measured error",
         "sampling and extrapolated method": "± is the half-width of an interval covering "
         "the sampling error and the method's error "
-        "as measured at smaller talons, grown with the "
-        "talon: it cannot be checked against exact "
-        "values here",
+        "as measured at other stages of the deal and "
+        "carried here (the note says how): it cannot be "
+        "checked against exact values here",
         "sampling only": "± covers the sampling error only: the method's own error is not "
         "measured here, so the exact value may lie outside it",
         "no sampling": "± 0: every case was solved, so there is no sampling error",
@@ -978,9 +978,9 @@ INTERVAL_TEXT = {
         "l'errore di campionamento e l'errore misurato del metodo",
         "sampling and extrapolated method": "± è la semiampiezza di un intervallo che "
         "copre l'errore di campionamento e l'errore "
-        "del metodo misurato con talloni più piccoli e "
-        "cresciuto col tallone: qui non si può "
-        "verificare con valori esatti",
+        "del metodo misurato in altri momenti della "
+        "smazzata e riportato qui (la nota dice come): "
+        "qui non si può verificare con valori esatti",
         "sampling only": "± copre solo l'errore di campionamento: l'errore proprio del "
         "metodo qui non è misurato, quindi il valore esatto può caderne "
         "fuori",
