@@ -105,6 +105,20 @@ def _artifacts() -> Path:
     return d
 
 
+def _paste_and_analyse(drv, text):
+    """Paste ``text`` and ask its analysis. The first deal is also at ply 0: wait for the
+    pasted position itself, or the analysis asked is of the first deal, and its answer is
+    dropped once the paste lands."""
+    box = drv.find_element("id", "notation")
+    box.clear()
+    box.send_keys(text)
+    drv.find_element("id", "set").click()
+    shown = repr(parse_position(text))
+    _wait(drv, lambda: drv.execute_script("return S.view && S.view.position") == shown,
+          what="the pasted position")
+    drv.execute_script("analyse()")
+
+
 def _wait(drv, cond, timeout=90.0, what="the page"):
     t0 = time.time()
     while time.time() - t0 < timeout:
@@ -322,16 +336,7 @@ def _fits(drv) -> bool:
 def test_the_analysis_table_fits_the_screen(browser, server, width):
     drv = browser
     _open(drv, server, width, 900)
-    box = drv.find_element("id", "notation")
-    box.clear()
-    box.send_keys(START)
-    drv.find_element("id", "set").click()
-    # the first deal is also at ply 0: wait for the pasted position itself, or the analysis
-    # asked next is of the first deal, and its answer is dropped once the paste lands
-    shown = repr(parse_position(START))
-    _wait(drv, lambda: drv.execute_script("return S.view && S.view.position") == shown,
-          what="the pasted position")
-    drv.execute_script("analyse()")
+    _paste_and_analyse(drv, START)
     _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
     assert "±" in drv.find_element("css selector", "#analysis tr.best td.value").text
     # the badge says what the ± covers: "95 %" only where the method's error is measured
@@ -552,14 +557,7 @@ def test_an_estimate_on_the_italian_page_says_its_method_in_words_and_writes_dec
     it = BOARD_PAGE["it"]
     _wait(drv, lambda: drv.find_element("id", "analyse").text == it["btn.analyse"],
           what="the Italian page")
-    box = drv.find_element("id", "notation")
-    box.clear()
-    box.send_keys(START)
-    drv.find_element("id", "set").click()
-    shown = repr(parse_position(START))
-    _wait(drv, lambda: drv.execute_script("return S.view && S.view.position") == shown,
-          what="the pasted position")
-    drv.execute_script("analyse()")
+    _paste_and_analyse(drv, START)
     _wait(drv, lambda: drv.find_elements("css selector", "#analysis tr.best"), what="the estimate")
     a = drv.execute_script("return S.analysis")
     title = drv.find_element("css selector", "#analysis .badge.estimate").get_attribute("title")
