@@ -15,8 +15,8 @@ from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
 from solver.cards import CardError, card_str, parse_card_id
-from solver.explain import explain as explain_position, render_text
-from solver.i18n import INTERVAL_SHORT, comment_text, message, title_text
+from solver.explain import explainable, explain_position, explanation_text
+from solver.i18n import INTERVAL_SHORT, comment_text, fmt_fraction, message, title_text
 from solver.puzzles import (
     Check,
     PuzzleError,
@@ -54,6 +54,8 @@ def puzzles():
 )
 def puzzles_solve(file, as_json, exact_only):
     """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
+
+    A value is the side to move's: with four players (scoperta4), its team's.
 
     Where the solver's answer is an estimate (a position beyond the exact search's reach)
     the verdict says "(estimate)": it rests on that estimate, and a stated exact value is
@@ -131,14 +133,14 @@ def _read(file: str):
 @click.option("--count", type=count(1, 100_000), required=True, help="How many puzzles.")
 @click.option(
     "--talon",
-    type=click.Choice(["0", "2"]),
+    type=click.Choice(["0", "2", "4"]),
     default=None,
-    help="0 = the last three tricks, 2 = the last draw; default mixes both "
+    help="0 = the last three tricks, 2 = the last draw (scoperta4: 4); default mixes both "
     "(briscolone and libero: always 0, the last five tricks).",
 )
 @click.option(
     "--variant",
-    type=click.Choice(["scoperta", "briscolone", "libero"]),
+    type=click.Choice(["scoperta", "scoperta4", "briscolone", "libero"]),
     default="scoperta",
     show_default=True,
     help="The game of the puzzles.",
@@ -177,6 +179,7 @@ def puzzles_generate(
     Example:
       briscola puzzles generate --count 20 --seed 1 --out new.jsonl
       briscola puzzles generate --count 5 --variant briscolone
+      briscola puzzles generate --count 5 --variant scoperta4 --talon 4
       briscola puzzles generate --count 50 --talon 2 --difficulty hard --cluster
     """
     check_output(out, force, "--out")
@@ -244,7 +247,7 @@ def _on(client):
 )
 @click.option(
     "--variant",
-    type=click.Choice(["scoperta", "briscolone"]),
+    type=click.Choice(["scoperta", "scoperta4", "briscolone"]),
     default="scoperta",
     show_default=True,
     help="Which bundled set to play (without FILE).",
@@ -262,6 +265,7 @@ def puzzles_play(file, lang, difficulty, variant):
     Example:
       briscola puzzles play --lang it --difficulty hard
       briscola puzzles play --variant briscolone
+      briscola puzzles play --variant scoperta4
     """
     ps = _read(file) if file else read_puzzles(bundled_lines(variant))
     if difficulty:
@@ -286,10 +290,12 @@ def puzzles_play(file, lang, difficulty, variant):
         )
         click.echo(render(pos, lang=lang))
         goal = m("play.goal.win") if p.objective == "win" else ""
-        click.echo(m("play.question." + p.question, n=pos.to_move + 1, goal=goal))
+        four = "4" if pos.players == 4 else ""  # a team's value: said "for your team"
+        partner = (pos.to_move + 2) % pos.players + 1
+        click.echo(m("play.question." + p.question + four, n=pos.to_move + 1, m=partner, goal=goal))
         a = analyse(pos, p.objective)
         while True:
-            click.echo(m("play.ask." + p.question), nl=False)
+            click.echo(m("play.ask." + p.question + four), nl=False)
             line = stdin.readline()
             if not line:
                 click.echo("")
@@ -333,10 +339,24 @@ def puzzles_play(file, lang, difficulty, variant):
             click.echo(m("play.engine_differs", answer=check.solver_text()))
         if p.comment:  # after the answer: a comment may name it
             click.echo(comment_text(p.comment, lang))
-        click.echo(render_text(explain_position(pos, p.objective), lang))
+        if explainable(pos) and pos.talon_size:  # explain walks four players' last tricks only
+            click.echo(_values4(a, p.objective, lang))
+        else:
+            click.echo(explanation_text(explain_position(pos, p.objective), lang))
         click.echo(m("play.score", right=right, done=done))
         click.echo("")
     click.echo(m("play.bye", right=right, done=done))
+
+
+def _values4(a: Analysis, objective: str, lang: str) -> str:
+    """Each card's exact value for the team to move, where a four-player puzzle before the
+    last draw has no explanation to show."""
+
+    def said(v) -> str:
+        return f"{float(v) * 100:.0f}%" if objective == "win" else fmt_fraction(v)
+
+    values = ", ".join(f"{card_str(m.card)} {said(m.exact_value)}" for m in a.moves)
+    return message(lang, "play.values4." + objective, values=values)
 
 
 def _estimate_note(a: Analysis, question: str, lang: str) -> str:

@@ -361,17 +361,21 @@ ENGLISH: dict[str, str] = {
     "puzzle.empty_file": "{name} holds no puzzles",
     "puzzle.empty_input": "the input holds no puzzles",
     "puzzle.no_bundled": "no bundled puzzles for variant '{variant}' (bundled: {bundled})",
-    "puzzle.generate_variant": "puzzles are generated for scoperta, briscolone or libero, not "
-    "'{variant}'",
+    "puzzle.generate_variant": "puzzles are generated for scoperta, scoperta4, briscolone or "
+    "libero, not '{variant}'",
     "puzzle.generate_talon_game": "{variant} puzzles are endgames: --talon must be 0, got {talon}",
     "puzzle.generate_talon": "--talon must be 0 or 2 (the endgame or the last draw), got {talon}",
+    "puzzle.generate_talon4": "scoperta4 puzzles: --talon must be 0 or 4 (the last three tricks "
+    "or the last draw), got {talon}",
     "puzzle.generate_objective": "objective must be points or win, got {got}",
     "puzzle.value": "'{text}' is not an exact value (write 7, -3/2 or 0.5)",
     "puzzle.hidden": "a puzzle shows every card: a hidden hand (?) has no single answer",
-    "puzzle.variant": "puzzles handle scoperta, briscolone and libero positions, not variant "
-    "'{variant}'",
+    "puzzle.variant": "puzzles handle scoperta, scoperta4, briscolone and libero positions, not "
+    "variant '{variant}'",
     "puzzle.talon": "{variant} puzzles are endgames: the talon must be empty, it holds {size} "
     "cards",
+    "puzzle.talon4": "scoperta4 puzzles are the last draw or the last three tricks (where the "
+    "exact search is quick): the talon must hold 4 cards or none, it holds {size}",
 }
 
 

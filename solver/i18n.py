@@ -332,6 +332,15 @@ _BOARD_EN = {
     "an estimate, {cards}, {v} ± {e} (± covers {covers}).",
     "play.engine_differs": "The engine's exact search finds {answer} instead: 'briscola puzzles "
     "solve' checks a puzzle file's answers against the engine.",
+    "play.question.best4": "Find the best card for player {n}, in a team with player {m}{goal}.",
+    "play.question.value4": "What is this position worth to your team, players {n} and {m}{goal}?",
+    "play.ask.best4": "Your card (q to quit): ",
+    "play.ask.value4": "The value for your team, e.g. 7 or -3/2 (q to quit): ",
+    "play.values4.points": "Each card for your team, the points still to win over the draws: "
+    "{values} (the explanation walks the last three tricks: this puzzle is before the last "
+    "draw).",
+    "play.values4.win": "Each card, your team's chance to win the deal: {values} (the "
+    "explanation walks the last three tricks: this puzzle is before the last draw).",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
     "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
@@ -359,6 +368,18 @@ _BOARD_IT = {
     "motore è una stima, {cards}, {v} ± {e} (± copre: {covers}).",
     "play.engine_differs": "La ricerca esatta del motore trova invece {answer}: 'briscola "
     "puzzles solve' verifica le risposte di un file di problemi con il motore.",
+    "play.question.best4": "Trova la carta migliore per il giocatore {n}, in squadra con il "
+    "giocatore {m}{goal}.",
+    "play.question.value4": "Quanto vale questa posizione per la tua squadra, i giocatori {n} e "
+    "{m}{goal}?",
+    "play.ask.best4": "La tua carta (q per uscire): ",
+    "play.ask.value4": "Il valore per la tua squadra, per esempio 7 o -3/2 (q per uscire): ",
+    "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere sulle "
+    "pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
+    "dell'ultima pescata).",
+    "play.values4.win": "Ogni carta, la probabilità della tua squadra di vincere la smazzata: "
+    "{values} (la spiegazione segue le ultime tre prese: questo problema è prima dell'ultima "
+    "pescata).",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
     "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
@@ -586,6 +607,8 @@ TITLES = {
     "forced_carico": "Force the carico out",
     "strip_suit": "Strip the suit",
     "run_long_suit": "Run the long suit",
+    "load_partner": "Load the partner's trick",
+    "partner_takes": "Leave it to the partner",
 }
 
 
@@ -604,6 +627,12 @@ TITLES_IT = {
     "Last tricks": "Ultime prese",
     "Briscolone, last tricks": "Briscolone, ultime prese",
     "Briscolone Libero, last tricks": "Briscolone libero, ultime prese",
+    "Briscola scoperta (4 players, 2 teams), last tricks": "Briscola scoperta (4 giocatori, 2 "
+    "squadre), ultime prese",
+    "Briscola scoperta (4 players, 2 teams), last draw": "Briscola scoperta (4 giocatori, 2 "
+    "squadre), ultima pescata",
+    "Load the partner's trick": "Carica la presa del compagno",
+    "Leave it to the partner": "Lascia fare al compagno",
     "give a little to take more": "dai poco per prendere di più",
     "not the obvious card": "non la carta più ovvia",
     "the right answer": "la risposta giusta",
@@ -633,12 +662,16 @@ PUZZLE_COMMENTS = {
         "right": "the natural card {card} is right here.",
         "points": "points",
         "win": "in the chance to win",
+        "points4": "points for your team",
+        "win4": "in your team's chance to win",
     },
     "it": {
         "costs": "la carta più naturale, {card}, costa {cost} {unit}.",
         "right": "la carta più naturale, {card}, qui è quella giusta.",
         "points": "punti",
         "win": "di probabilità di vincere",
+        "points4": "punti per la tua squadra",
+        "win4": "di probabilità di vincere per la tua squadra",
     },
 }
 
@@ -661,7 +694,7 @@ def comment_text(comment: str | None, lang: str) -> str:
     if not sep:
         theme, said = "", comment
     en, it = PUZZLE_COMMENTS["en"], PUZZLE_COMMENTS[lang]
-    units = {en[k]: it[k] for k in ("points", "win")}
+    units = {en[k]: it[k] for k in ("points", "win", "points4", "win4")}
     said = said[:1].lower() + said[1:]
     for key in ("costs", "right"):
         m = _comment_pattern(en[key]).match(said)
@@ -2436,20 +2469,25 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.empty_input": "l'input non contiene nessun problema",
         "puzzle.no_bundled": "nessuna raccolta di problemi inclusa per il gioco '{variant}' "
         "(incluse: {bundled})",
-        "puzzle.generate_variant": "i problemi si generano per scoperta, briscolone o libero, "
-        "non per '{variant}'",
+        "puzzle.generate_variant": "i problemi si generano per scoperta, scoperta4, briscolone "
+        "o libero, non per '{variant}'",
         "puzzle.generate_talon_game": "i problemi di {variant} sono finali: --talon dev'essere 0, "
         "non {talon}",
         "puzzle.generate_talon": "--talon dev'essere 0 o 2 (il finale o l'ultima pescata), non "
         "{talon}",
+        "puzzle.generate_talon4": "problemi di scoperta4: --talon dev'essere 0 o 4 (le ultime "
+        "tre prese o l'ultima pescata), non {talon}",
         "puzzle.generate_objective": "objective dev'essere points o win, non {got}",
         "puzzle.value": "'{text}' non è un valore esatto (scrivi 7, -3/2 o 0.5)",
         "puzzle.hidden": "un problema mostra tutte le carte: con una mano coperta (?) non c'è "
         "una risposta sola",
-        "puzzle.variant": "i problemi sono di scoperta, briscolone e libero, non del gioco "
-        "'{variant}'",
+        "puzzle.variant": "i problemi sono di scoperta, scoperta4, briscolone e libero, non del "
+        "gioco '{variant}'",
         "puzzle.talon": "i problemi di {variant} sono finali: il tallone dev'essere vuoto, invece "
         "ha {size} carte",
+        "puzzle.talon4": "i problemi di scoperta4 sono l'ultima pescata o le ultime tre prese "
+        "(dove la ricerca esatta è rapida): il tallone deve avere 4 carte o nessuna, invece ne "
+        "ha {size}",
     },
 }
 

@@ -31,11 +31,19 @@ from solver.cards import (
     mask_of,
     parse_card_id,
 )
-from solver.explain import GAME_VARIANTS, LineSolver, explain, hand_of, line_tricks, no_trump
+from solver.explain import (
+    GAME_VARIANTS,
+    LineSolver,
+    explain,
+    explain4,
+    explainable,
+    hand_of,
+    no_trump,
+)
 from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
-from solver.rules import beats
+from solver.rules import get_variant, trick_winner
 from solver.random_positions import random_position
 
 QUESTIONS = ("best", "value")
@@ -54,6 +62,10 @@ KEYS = {
 }
 #: the smallest gap between the only best card and the next one, per objective
 MARGIN = {"points": Fraction(4), "win": Fraction(1, 4)}
+#: the talons ``generate`` makes puzzles at, per game (the first is its stage when only one):
+#: scoperta's last three tricks and last draw, four-player scoperta's last three tricks and
+#: last draw (exact in milliseconds; talon 8 takes seconds), the others' last five tricks
+TALONS = {"scoperta": (0, 2), "scoperta4": (0, 4), "briscolone": (0,), "libero": (0,)}
 
 
 class PuzzleError(BriscolaError):
@@ -204,15 +216,17 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
 
 
 def _puzzle_position(text: str):
-    """A scoperta position, or a Briscolone/Libero endgame (talon empty)."""
+    """A scoperta position, a Briscolone/Libero endgame (talon empty), or a four-player
+    scoperta endgame: the last draw (talon 4) or the last three tricks."""
     pos = parse_position(text)
     if pos.hidden_hand:
         raise PositionError.of("puzzle.hidden")
     if pos.variant != "scoperta":
-        if pos.variant not in GAME_VARIANTS:
+        if pos.variant not in TALONS:
             raise PositionError.of("puzzle.variant", variant=pos.variant)
-        if pos.talon_size:
-            raise PositionError.of("puzzle.talon", variant=pos.variant, size=pos.talon_size)
+        if pos.talon_size > max(TALONS[pos.variant]):
+            key = "puzzle.talon4" if pos.players == 4 else "puzzle.talon"
+            raise PositionError.of(key, variant=pos.variant, size=pos.talon_size)
     return pos
 
 
@@ -264,7 +278,11 @@ def read_puzzle_file(path: str, warn: Callable[[str], None] | None = None) -> li
 
 
 #: the bundled puzzle file of each game (scoperta is the default set)
-BUNDLED = {"scoperta": "data/puzzles.jsonl", "briscolone": "data/puzzles-briscolone.jsonl"}
+BUNDLED = {
+    "scoperta": "data/puzzles.jsonl",
+    "briscolone": "data/puzzles-briscolone.jsonl",
+    "scoperta4": "data/puzzles-scoperta4.jsonl",
+}
 
 
 def bundled_lines(variant: str = "scoperta") -> list[str]:
@@ -367,8 +385,11 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
 def greedy_card(pos: Position) -> int:
     """The card a plain, greedy player picks: the model of a 'natural-looking' move.
 
-    Following: take a trick that carries points with the cheapest card that wins it, else
-    throw the least valuable card. Leading: lead the least valuable non-trump card.
+    Following: take a trick that carries points from the other side with the cheapest card
+    that wins it, else throw the least valuable card; with four players, last to play on a
+    trick the partner holds, give it the non-trump card with the most points (loading the
+    partner's trick, the move every team player sees). Leading: lead the least valuable
+    non-trump card.
     """
     if no_trump(pos):
         return _greedy_game_card(pos)
@@ -379,8 +400,15 @@ def greedy_card(pos: Position) -> int:
         return (int(POINTS[c]), SUIT_OF[c] == trump, int(RANK_OF[c]), c)
 
     if pos.table:
-        winners = [c for c in hand if beats(c, pos.table[0], trump)]
-        if winners and POINTS[pos.table[0]] > 0:
+        table = list(pos.table)
+        held = (pos.leader + trick_winner(table, trump)) % pos.players
+        if held % 2 == pos.to_move % 2:  # the partner holds the trick
+            gifts = [c for c in hand if SUIT_OF[c] != trump]
+            if len(table) == pos.players - 1 and gifts:
+                return max(gifts, key=lambda c: (int(POINTS[c]), -int(RANK_OF[c]), -c))
+            return min(hand, key=cheap)
+        winners = [c for c in hand if trick_winner(table + [c], trump) == len(table)]
+        if winners and sum(int(POINTS[c]) for c in table) > 0:
             return min(
                 winners, key=lambda c: (SUIT_OF[c] == trump, int(POINTS[c]), int(RANK_OF[c]), c)
             )
@@ -404,13 +432,31 @@ def _greedy_game_card(pos) -> int:
     return min(hand, key=cheap)
 
 
-def _line_balance(pos: Position, first: int, objective: str) -> list[int]:
-    """Points balance (mover minus opponent) after each trick of the solved line that
-    begins with ``first``."""
-    bal, out = 0, []
-    for t in line_tricks(pos, LineSolver(objective, None).plies(pos, first=first)):
-        bal += t.points if t.winner == pos.to_move else -t.points
-        out.append(bal)
+def _line_balance(pos: Position, first: int, objective: str) -> list[Fraction]:
+    """Points balance (the mover's side minus the other) after each trick of the solved line
+    that begins with ``first``; where the draws are unknown (four players before the last
+    draw) the balance each draw leads to, weighed by its probability."""
+    sv = LineSolver(objective, None)
+    side = pos.to_move % 2
+    out: list[Fraction] = []
+
+    def follow(p: Position, card: int, weight: Fraction, bal: int, k: int) -> None:
+        cards = [*p.table, card]
+        if len(cards) == p.players:
+            pts = sum(int(POINTS[c]) for c in cards)
+            won = (p.leader + trick_winner(cards, p.trump_suit)) % p.players % 2 == side
+            bal += pts if won else -pts
+            if k == len(out):
+                out.append(Fraction(0))
+            out[k] += weight * bal
+            k += 1
+        draws: list[tuple[tuple[int, ...] | None, Fraction]] = [*p.outcomes(card)]
+        for d, q in draws or [(None, Fraction(1))]:
+            nxt = p.play(card, d)
+            if not nxt.is_over:
+                follow(nxt, sv.analyse(nxt).moves[0].card, weight * q, bal, k)
+
+    follow(pos, first, Fraction(1), 0, 0)
     return out
 
 
@@ -463,48 +509,61 @@ def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score
 
 def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
     """(title, theme, ideas): the title names only the stage, since a puzzle shows it before
-    the answer; the idea the solved line shows (the theme) goes to the comment, shown after."""
-    ex = explain(pos, objective)
-    mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
-    kinds = mine or [i.kind for i in ex.ideas]
-    stage = "Last draw" if pos.talon_size == 2 else "Last tricks"
+    the answer; the idea the solved line shows (the theme) goes to the comment, shown after.
+    A four-player last draw has no explanation to take ideas from (explain4 walks the last
+    three tricks only): it has none."""
+    kinds: list[str] = []
+    if not (explainable(pos) and pos.talon_size):
+        ex = explain4(pos, objective) if explainable(pos) else explain(pos, objective)
+        mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
+        kinds = mine or [i.kind for i in ex.ideas]
+    stage = "Last draw" if pos.talon_size else "Last tricks"
     if pos.variant != "scoperta":
-        stage = f"{pos.rules.title}, last tricks"
+        stage = f"{pos.rules.title}, {stage.lower()}"
     return stage, (TITLES[kinds[0]] if kinds else None), kinds
 
 
-def _random_game_position(rng: random.Random, variant: str, mid_trick: bool, with_score: bool):
-    """A random Briscolone/Libero endgame: 2 to 5 cards each, the rest played."""
+def _random_game_position(
+    rng: random.Random, variant: str, mid_trick: bool, with_score: bool, talon: int = 0
+):
+    """A random endgame of the other games, the rest played: Briscolone/Libero 2 to 5 cards
+    each; four-player scoperta 3 each, with ``talon`` 4 the last draw (a trick in progress
+    holds 1 to 3 cards)."""
+    v = get_variant(variant)
+    n = v.players
     deck = list(range(40))
     rng.shuffle(deck)
-    turn = rng.randrange(2)
-    leader = 1 - turn if mid_trick else turn
-    k = rng.randint(2, 5)
-    sizes = [k, k]
-    if mid_trick:
-        sizes[leader] -= 1
-    hands = [mask_of(deck.pop() for _ in range(sizes[p])) for p in (0, 1)]
-    table = (deck.pop(),) if mid_trick else ()
+    turn = rng.randrange(n)
+    on_table = (1 if n == 2 else rng.randint(1, n - 1)) if mid_trick else 0
+    leader = (turn - on_table) % n
+    k = rng.randint(2, 5) if n == 2 else v.hand_size
+    done = {(leader + j) % n for j in range(on_table)}
+    hands = tuple(mask_of(deck.pop() for _ in range(k - (s in done))) for s in range(n))
+    table = tuple(deck.pop() for _ in range(on_table))
+    tal = [deck.pop() for _ in range(talon)]
+    briscola = (tal[-1] if tal else rng.randrange(40)) if v.has_trump else -1
     score = None
     if with_score:
         sc = [0, 0]
-        for i in range(0, len(deck), 2):
-            sc[rng.randrange(2)] += int(POINTS[deck[i]] + POINTS[deck[i + 1]])
+        for i in range(0, len(deck), n):
+            sc[rng.randrange(2)] += sum(int(POINTS[c]) for c in deck[i : i + n])
         score = (sc[0], sc[1])
-    return Position(variant, (hands[0], hands[1]), table, -1, -1, mask_of(deck), turn, score)
+    top = tal[0] if tal else -1
+    return Position(variant, hands, table, top, briscola, mask_of(deck), turn, score)
 
 
 def _candidates(rng: random.Random, talon, variant: str, objective: str, max_tries: int):
     """(tries so far, position) for each new position worth analysing, from ``rng`` alone."""
     seen: set = set()
+    talons = TALONS[variant]
     for tried in range(1, max_tries + 1):
         mid = rng.random() < 0.35
+        t = talon if talon is not None else talons[0] if len(talons) == 1 else rng.choice(talons)
         if variant != "scoperta":
-            pos = _random_game_position(rng, variant, mid, objective == "win")
+            pos = _random_game_position(rng, variant, mid, objective == "win", t)
             if len(pos.legal_cards()) < 2:
                 continue
         else:
-            t = talon if talon is not None else rng.choice((0, 2))
             pos = _random_position(rng, t, mid, objective == "win")
             if t == 0 and pos.hands[pos.to_move].bit_count() < 2:
                 continue
@@ -532,9 +591,8 @@ def evaluate(pos, objective: str, difficulty: str | None):
     said = PUZZLE_COMMENTS["en"]
     if f["greedy_wrong"]:
         cost = a.moves[0].exact_value - a.move(g).exact_value
-        comment = said["costs"].format(
-            card=f["greedy"], cost=fmt_fraction(cost), unit=said[objective]
-        )
+        unit = said[objective + "4" if pos.players == 4 else objective]
+        comment = said["costs"].format(card=f["greedy"], cost=fmt_fraction(cost), unit=unit)
     else:
         comment = said["right"].format(card=f["greedy"])
     comment = f"{theme}: {comment}" if theme else comment[0].upper() + comment[1:]
@@ -568,7 +626,8 @@ def generate(
 ) -> Iterator[Puzzle]:
     """Random endgame puzzles with one best card and a real margin, rated by measurement.
 
-    ``talon`` None mixes 0 and 2. ``progress(found, tried)`` is called now and then.
+    ``talon`` None mixes the game's stages (TALONS: scoperta 0 and 2, scoperta4 0 and 4).
+    ``progress(found, tried)`` is called now and then.
     Stops after ``max_tries`` positions even if fewer puzzles were found. The candidate
     positions come from the seed alone, so ``evaluate_many`` (a function mapping a list of
     argument tuples of ``evaluate`` to their results, in order: a cluster) gives the same
@@ -577,12 +636,13 @@ def generate(
     """
     if not whole(count) or count < 0:
         raise PuzzleError.of("argument.at_least", name="count", lo=0, got=given(count))
-    if variant not in ("scoperta",) + GAME_VARIANTS:
+    if variant not in TALONS:
         raise PuzzleError.of("puzzle.generate_variant", variant=variant)
-    if variant != "scoperta" and talon not in (None, 0):
-        raise PuzzleError.of("puzzle.generate_talon_game", variant=variant, talon=talon)
-    if talon not in (None, 0, 2):
-        raise PuzzleError.of("puzzle.generate_talon", talon=talon)
+    if talon is not None and talon not in TALONS[variant]:
+        if variant in GAME_VARIANTS:
+            raise PuzzleError.of("puzzle.generate_talon_game", variant=variant, talon=talon)
+        key = "puzzle.generate_talon4" if variant == "scoperta4" else "puzzle.generate_talon"
+        raise PuzzleError.of(key, talon=talon)
     if difficulty not in (None,) + DIFFICULTIES:
         raise PuzzleError.of("puzzle.difficulty", got=repr(difficulty))
     if objective not in OBJECTIVES:

@@ -188,6 +188,31 @@ def test_puzzles_quiz(client):
     assert len(client.get("/api/puzzles?variant=briscolone").json()["puzzles"]) == 16
 
 
+def test_the_scoperta4_puzzles_are_listed_and_judged_on_the_board(client):
+    """The board draws four-player positions: the bundled set is listed by its variant, a
+    puzzle's position shows as any other, and an answer is judged (a last-tricks puzzle
+    explained for the teams, a last draw's answer standing alone)."""
+    from solver.cards import card_str
+    from solver.puzzles import bundled
+    stated = {p.id: p for p in bundled("scoperta4")}
+    ps = client.get("/api/puzzles?variant=scoperta4").json()["puzzles"]
+    assert len(ps) == len(stated) and all("answer" not in p for p in ps)
+    assert 'option value="scoperta4"' in client.get("/").text
+    for talon in (0, 4):
+        p = next(p for p in ps if stated[p["id"]].position.talon_size == talon)
+        v = client.post("/api/position", json={"position": p["position"]}).json()
+        assert v["svg"].startswith("<svg") and v["to_move"] == p["to_move"]
+        right = card_str(stated[p["id"]].answer[0])
+        ok = client.post("/api/puzzles/answer",
+                         json={"id": p["id"], "variant": "scoperta4", "answer": right}).json()
+        assert ok["ok"] is True and ok["answer"] == right
+        assert bool(ok["explanation"]) == (talon == 0)
+        wrong = next(c for c in v["legal"] if c != right)
+        bad = client.post("/api/puzzles/answer",
+                          json={"id": p["id"], "variant": "scoperta4", "answer": wrong}).json()
+        assert bad["ok"] is False
+
+
 @pytest.mark.parametrize("path,body,words", [
     ("/api/analyse", b"not json", "not JSON"),
     ("/api/analyse", b"[1, 2]", "JSON object"),

@@ -212,7 +212,7 @@ def test_every_word_of_the_page_is_replaced_in_the_pages_language():
     # the title is page.title (loadStrings), the languages are named in their own, the
     # notation's example stays as it is typed, the puzzle sets are named by loadVariants
     allowed = {("title", "Briscola analysis board"), ("option", "English"), ("option", "Italiano"),
-               ("option", "scoperta"), ("option", "briscolone"),
+               ("option", "scoperta"), ("option", "briscolone"), ("option", "scoperta4"),
                ("textarea", "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1")}
     assert set(p.found) <= allowed, set(p.found) - allowed
 
