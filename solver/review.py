@@ -849,7 +849,7 @@ def review_record(
             objective, all("start" not in d or d["start"].score is not None for d in rec["_deals"])
         )
     except PositionError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError.like(e) from None
     deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
