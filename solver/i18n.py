@@ -477,11 +477,20 @@ AGREE = {
 }
 
 
-def decimals(text: str, lang: str) -> str:
-    """Numbers written as ``lang`` writes them: Italian with a decimal comma ("−11,21"), as
-    the board's page writes its own (board.js ``num``); the notation and JSON keep the
-    point."""
-    return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "it" else text
+#: Italian's marks: a decimal comma, a point between thousands
+_IT_MARKS = str.maketrans({".": ",", ",": "."})
+
+
+def num(x: float, spec: str, lang: str, group: bool = False) -> str:
+    """``x`` written by ``spec`` (format's: "+.1f", ".0%", "d") as ``lang`` writes numbers,
+    the one way every number of the program's text is written: Italian with a decimal comma
+    ("−11,21") and, for a count (``group``), a point between thousands ("12.345"), as the
+    board's page writes its own (board.js ``num``: values ungrouped, counts grouped);
+    English as ``format`` writes it, its counts ungrouped as the text has always written
+    them. The notation, the JSON and positions keep the point."""
+    if lang != "it":
+        return format(x, spec)
+    return format(x, "," + spec if group else spec).translate(_IT_MARKS)
 
 
 def agree(text: str, lang: str) -> str:
