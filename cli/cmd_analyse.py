@@ -124,7 +124,7 @@ def _line_position(text: str) -> str:
     except jsonfile.JSONFileError as e:
         raise PositionError.like(e) from None
     if not isinstance(obj, dict) or not isinstance(obj.get("position"), str):
-        raise PositionError('a JSON line needs a "position" field holding the position text')
+        raise PositionError.of("analyse.json_line")
     return obj["position"]
 
 
@@ -199,9 +199,7 @@ def _batch(
             bad += 1
             click.echo(f"error: line {n}: {obj['error']}", err=True)
     if bad:
-        raise PositionError(
-            f"{bad} of {total} input lines were not analysed (their JSON objects carry the error)"
-        )
+        raise PositionError.of("analyse.failed_lines", bad=bad, total=total)
     log_failed(log)
 
 
@@ -209,16 +207,16 @@ def _bad_line(text: str, error) -> dict:
     return {"position": clip(text), "error": clip_message(error)}
 
 
-def _logged_input_error(row: dict) -> str | None:
-    return None if isinstance(row.get("input"), str) else '"input" must be the input line\'s text'
+def _logged_input_error(row: dict) -> BriscolaError | None:
+    return None if isinstance(row.get("input"), str) else BriscolaError.of("log.input")
 
 
-def _logged_output_error(obj) -> str | None:
+def _logged_output_error(obj) -> BriscolaError | None:
     """What makes a logged output unlike any analyse_line writes, or None."""
     if not isinstance(obj, dict):
-        return f'"output" must be a JSON object, got {jsonfile.kind(obj)}'
+        return BriscolaError.of("log.output_kind", got=jsonfile.kind(obj))
     if "error" in obj:
-        return None if isinstance(obj["error"], str) else '"output" "error" must be a string'
+        return None if isinstance(obj["error"], str) else BriscolaError.of("log.output_error")
     moves = obj.get("moves")
     if not (
         isinstance(obj.get("position"), str)
@@ -227,9 +225,7 @@ def _logged_output_error(obj) -> str | None:
         and moves
         and all(_logged_move(m) for m in moves)
     ):
-        return (
-            '"output" must be an analysis (position, best, moves with card and value) or an error'
-        )
+        return BriscolaError.of("log.output")
     return None
 
 
@@ -259,7 +255,9 @@ def _batch_tasks(lines, args, cluster, workers, log):
     earlier = dict(bad)
     for n, row in done.items():
         wrong = (
-            _logged_output_error(row["output"]) if "output" in row else 'the row has no "output"'
+            _logged_output_error(row["output"])
+            if "output" in row
+            else BriscolaError.of("log.no_output")
         )
         earlier[n] = (
             row["output"]
@@ -279,15 +277,15 @@ def _batch_tasks(lines, args, cluster, workers, log):
         yield from cl.ordered(itertools.chain(earlier.items(), fresh()), [n for n, _, _ in lines])
 
 
-def _logged_leaf_error(row: dict) -> str | None:
+def _logged_leaf_error(row: dict) -> BriscolaError | None:
     from solver.split_search import LeafValue
 
     if not isinstance(row.get("leaf"), str):
-        return '"leaf" must be the text of the position solved'
+        return BriscolaError.of("log.leaf")
     try:
         LeafValue.from_json(row)
     except BriscolaError as e:
-        return str(e)
+        return e
     return None
 
 

@@ -54,7 +54,7 @@ def deal(variant, seed, dealer, as_json):
     """
     v = get_variant(variant)
     if dealer is not None and not 1 <= dealer <= v.players:
-        raise BriscolaError(f"--dealer must be a player number from 1 to {v.players}")
+        raise BriscolaError.of("games.dealer", players=v.players)
     seed = _seed(seed)
     state = deal_game(v, seed, None if dealer is None else dealer - 1)
     if as_json:
@@ -117,9 +117,9 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     """
     v = get_variant(variant)
     if games < 1:
-        raise BriscolaError(f"--games must be at least 1, got {games}")
+        raise BriscolaError.of("games.games", games=games)
     if target is not None and target < 1:
-        raise BriscolaError(f"--target must be at least 1, got {target}")
+        raise BriscolaError.of("games.target", target=target)
     check_output(record_out, force, "--record-out")
     seats = seat_agents(agents, v.players)
     names = [agent_name(a) for a in seats]

@@ -102,7 +102,7 @@ class _OneLine(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as e:
-            raise BriscolaError(e.format_message()) from None
+            raise BriscolaError.of("usage", message=e.format_message()) from None
 
 
 @click.command(cls=_OneLine)

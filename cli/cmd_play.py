@@ -52,7 +52,15 @@ from solver.review import (
     review_record,
     review_states,
 )
-from solver.i18n import INTERVAL_SHORT, PLAY_LEVELS, PLAY_TITLES, agree, card_phrase, suit_name
+from solver.i18n import (
+    INTERVAL_SHORT,
+    PLAY_LEVELS,
+    PLAY_TITLES,
+    agree,
+    card_phrase,
+    num,
+    suit_name,
+)
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
 from solver.position import PositionError, parse_position
 from solver.rules import deal_result, get_variant, trick_winner
@@ -64,20 +72,21 @@ MATCH_LINE = {"rounds": "match", "segni": "match_segni", "points": "match_points
 REVIEW_TIME = 0.5
 
 
-def signed(v: float) -> str:
+def signed(v: float, lang: str = "en") -> str:
     if abs(v - round(v)) < 1e-9:
         return f"{int(round(v)):+d}"
-    return f"{v:+.1f}"
+    return num(v, "+.1f", lang)
 
 
-def value_text(a: Analysis, m) -> str:
+def value_text(a: Analysis, m, lang: str = "en") -> str:
     """``m``'s value as the player reads it (in ``a``'s frame): an exact value that is not
     whole is given with its fraction too, since its decimals alone are not exact."""
     if a.exact:
         exact = m.exact_value + frame_offset(a)
         if exact.denominator != 1:
-            return f"{float(exact):+.2f} = {exact.numerator:+d}/{exact.denominator}"
-    return signed(shown_value(a, m.value))
+            decimal = num(float(exact), "+.2f", lang)
+            return f"{decimal} = {exact.numerator:+d}/{exact.denominator}"
+    return signed(shown_value(a, m.value), lang)
 
 
 def value_words(a: Analysis, card: int, lang: str) -> str:
@@ -87,13 +96,13 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     W = WORDS[lang]
     m = a.move(card)
     key = "margin_" if frame_of(a) == FINAL else ""
-    v = value_text(a, m)
+    v = value_text(a, m, lang)
     if a.exact:
         return W[key + "exact"].format(v=v)
     if m.error is None or (a.samples or 2) < 2:
         return W[key + "expected_bare"].format(v=v)
     return W[key + "expected"].format(
-        v=v, e=f"{m.error:.1f}", covers=INTERVAL_SHORT[lang][str(a.interval)]
+        v=v, e=num(m.error, ".1f", lang), covers=INTERVAL_SHORT[lang][str(a.interval)]
     )
 
 
@@ -172,20 +181,21 @@ def hint_text(state: GameState, time_limit: float, lang: str, cache: dict | None
         value=value_words(a, best.card, lang),
     )
     if len(a.moves) > 1:
-        out += next_best_words(a, best, a.moves[1], W)
+        out += next_best_words(a, best, a.moves[1], W, lang)
     return out
 
 
-def next_best_words(a: Analysis, best, nxt, W: dict) -> str:
+def next_best_words(a: Analysis, best, nxt, W: dict, lang: str = "en") -> str:
     """A hint's tail on the runner-up: its value, how far behind the hinted card (with the
     gap's own interval where the estimate gives one), and whether the two can be told
     apart."""
     bare = a.exact or nxt.error is None or (a.samples or 2) < 2
-    v = value_text(a, nxt)
-    value = v if bare else f"{v} ± {nxt.error:.1f}"
+    v = value_text(a, nxt, lang)
+    value = v if bare else f"{v} ± {num(nxt.error, '.1f', lang)}"
     out = W["hint_next"].format(card=card_str(nxt.card), value=value)
     if not bare and nxt.gap_error is not None and best is a.moves[0]:
-        out += W["hint_gap"].format(g=f"{best.value - nxt.value:.1f}", e=f"{nxt.gap_error:.1f}")
+        gap = num(best.value - nxt.value, ".1f", lang)
+        out += W["hint_gap"].format(g=gap, e=num(nxt.gap_error, ".1f", lang))
     if equal(best, nxt):
         out += W["hint_equal"]
     elif too_close(best, nxt):
@@ -560,10 +570,11 @@ class VariantPlay(ScopertaPlay):
         )
         others = [m for m in a.moves if m.card != c]
         if others:
-            out += next_best_words(a, a.move(c), others[0], W)
+            out += next_best_words(a, a.move(c), others[0], W, self.lang)
         if a.samples is not None:
             out += W["hint_samples"].format(
-                n=a.samples, hands=W["hand_1" if a.samples == 1 else "hand_n"]
+                n=num(a.samples, "d", self.lang, group=True),
+                hands=W["hand_1" if a.samples == 1 else "hand_n"],
             )
         return out
 

@@ -19,11 +19,9 @@ def read_position_arg(text: str):
     if text.strip() == "-":
         lines = [ln for ln in stdin_text().splitlines() if ln.strip()]
         if not lines:
-            raise PositionError("no position on standard input")
+            raise PositionError.of("show.no_stdin")
         if len(lines) > 1:
-            raise PositionError(
-                f"show reads one position, got {len(lines)} lines on standard input"
-            )
+            raise PositionError.of("show.lines", count=len(lines))
         text = lines[0]
     return parse_position(text)
 
@@ -78,7 +76,7 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
         write_picture(read_position_arg(position), svg_path, lang, with_analysis, time_limit, force)
         return
     if with_analysis:
-        raise BriscolaError("--with-analysis draws on a picture: give --svg FILE")
+        raise BriscolaError.of("show.with_analysis")
     click.echo(render(read_position_arg(position), lang, use_colour(colour)), color=colour)
 
 

@@ -41,9 +41,7 @@ def serve(port, host, open_browser):
         import starlette  # noqa: F401 - imported to learn whether the web extra is installed
         import uvicorn
     except ModuleNotFoundError as e:
-        raise BriscolaError(
-            f"the board needs the web extra ({e.name} is missing): pip install -e '.[web]'"
-        ) from None
+        raise BriscolaError.of("serve.no_web", module=e.name) from None
     from solver.web.app import create_app
     from solver.web.guard import is_loopback
 
@@ -81,8 +79,8 @@ def _bind(host: str, port: int):
             host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )
     except (socket.gaierror, UnicodeError) as e:
-        why = getattr(e, "strerror", None) or e
-        raise BriscolaError(f"cannot listen on {host}:{port}: {why}") from None
+        why = getattr(e, "strerror", None) or str(e)
+        raise BriscolaError.of("serve.cannot_listen", host=host, port=port, why=why) from None
     family, _, _, _, sockaddr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
@@ -90,7 +88,9 @@ def _bind(host: str, port: int):
         sock.bind(sockaddr)
     except OSError as e:
         sock.close()
-        raise BriscolaError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+        raise BriscolaError.of(
+            "serve.cannot_listen", host=host, port=port, why=e.strerror
+        ) from None
     return sock
 
 

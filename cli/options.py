@@ -75,7 +75,7 @@ class Seconds(click.ParamType):
             text = str(value).strip()
             try:
                 if not _DECIMAL.fullmatch(text) and text.lower().lstrip("+-") not in _WORDS:
-                    raise ValueError(text)
+                    raise ValueError
                 x = float(text)
             except ValueError:
                 self.fail(f"{clip(str(value))!r} is not a number of seconds", param, ctx)
@@ -147,26 +147,25 @@ def check_output(
     if path is None:
         return
     if not path:
-        raise OutputPathError(f"{option} needs a file name, got an empty path")
+        raise OutputPathError.of("output.empty", option=option)
     if os.path.isdir(path):
-        raise OutputPathError(f"{option} {clip(path)} is a directory")
+        raise OutputPathError.of("output.is_dir", option=option, path=clip(path))
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise OutputPathError(f"{option} {clip(path)}: the directory {clip(folder)} does not exist")
+        raise OutputPathError.of(
+            "output.no_dir", option=option, path=clip(path), folder=clip(folder)
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputPathError(
-            f"{option} {clip(path)}: the directory {clip(folder)} is not writable"
+        raise OutputPathError.of(
+            "output.dir_not_writable", option=option, path=clip(path), folder=clip(folder)
         )
     if append and os.path.exists(path) and not os.path.isfile(path):
-        raise OutputPathError(
-            f"{option} {clip(path)} is not a regular file (a device or a pipe): a log is "
-            f"read back and appended to"
-        )
+        raise OutputPathError.of("output.not_file", option=option, path=clip(path))
     if os.path.exists(path):
         if not (force or append):
-            raise OutputPathError(f"{clip(path)} exists: use --force to overwrite it")
+            raise OutputPathError.of("record.exists", path=clip(path))
         if not os.access(path, os.W_OK):
-            raise OutputPathError(f"{option} {clip(path)} is not writable")
+            raise OutputPathError.of("output.not_writable", option=option, path=clip(path))
 
 
 def progress_on() -> None:

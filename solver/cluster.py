@@ -24,7 +24,7 @@ import time
 from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, bug
 from solver import jsonfile, settings
 from solver.analysis import analyse, default_engine
 from solver.position import parse_position
@@ -55,7 +55,7 @@ def _dask():
     try:
         import distributed
     except ImportError:
-        raise ClusterError("--cluster needs Dask: pip install -e '.[cluster]'") from None
+        raise ClusterError.of("cluster.no_dask") from None
     return distributed
 
 
@@ -133,12 +133,14 @@ def _probe(address: str) -> None:
     if not host or not port.isdigit():
         return
     if not 0 < int(port) < 65536:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no such port")
+        raise ClusterError.of("cluster.no_port", address=address)
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
     except (OSError, ValueError, OverflowError) as e:
-        why = "timed out" if isinstance(e, TimeoutError) else getattr(e, "strerror", None) or e
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {why}") from None
+        if isinstance(e, TimeoutError):
+            raise ClusterError.of("cluster.timed_out", address=address) from None
+        why = getattr(e, "strerror", None) or str(e)
+        raise ClusterError.of("cluster.unreachable", address=address, why=why) from None
 
 
 @contextmanager
@@ -149,7 +151,7 @@ def connect(
     cluster of ``workers`` processes. Each worker gets ``worker_env`` and warms its kernels."""
     distributed = _dask()
     if workers < 1:
-        raise ClusterError(f"--workers must be at least 1, got {workers}")
+        raise ClusterError.of("cluster.workers", workers=workers)
     env = worker_env(tt_mb, threads, None if address else workers)
     logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
@@ -159,7 +161,7 @@ def connect(
             try:
                 client = distributed.Client(address, timeout=CONNECT_SECONDS)
             except (OSError, TimeoutError) as e:
-                raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+                raise ClusterError.of("cluster.unreachable", address=address, why=str(e)) from None
         else:
             warm()  # compile once here: the workers then load the cached kernels
             cluster = distributed.LocalCluster(
@@ -175,7 +177,7 @@ def connect(
     except ClusterError:
         raise
     except Exception as e:  # anything Dask raises while starting: one line for the user
-        raise ClusterError(f"cannot start the cluster: {e}") from None
+        raise ClusterError.of("cluster.start", why=str(e)) from None
     try:
         try:
             client.register_plugin(_env_plugin_class()(env, cluster is not None))
@@ -186,10 +188,7 @@ def connect(
                 ]
             )
         except Exception as e:
-            raise ClusterError(
-                f"the workers cannot run the solver ({type(e).__name__}: {e}); "
-                f"install this checkout with its cluster extra on each"
-            ) from None
+            raise ClusterError.of("cluster.workers_fail", why=bug(e)) from None
         yield client
     finally:
         try:
@@ -292,7 +291,7 @@ def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, o
             if show:
                 show(done[0], done[0] == total)
     except distributed.KilledWorker as e:
-        raise ClusterError(f"a task stopped its worker again and again, given up: {e}") from None
+        raise ClusterError.of("cluster.killed", why=str(e)) from None
     finally:
         client.cancel([f for f in futures if not f.done()])
 
@@ -323,7 +322,7 @@ class TaskLog:
         self,
         path: str | None,
         key: dict,
-        row_error: Callable[[dict], str | None] | None = None,
+        row_error: Callable[[dict], BriscolaError | None] | None = None,
         warn: Callable[[str], None] | None = None,
         first: int = 0,
         run: tuple[str, ...] | None = None,
@@ -349,11 +348,11 @@ class TaskLog:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError as e:
-            raise LogError(f"cannot read the log {path}: {e.strerror}") from None
+            raise LogError.of("log.cannot_read", path=path, why=jsonfile.os_reason(e)) from None
         try:
             text = jsonfile.decode(data, path)
         except jsonfile.JSONFileError as e:
-            raise LogError(f"{e}: not a task log") from None
+            raise LogError.of("log.not_log", error=e) from None
         torn = jsonfile.torn_tail(text, self._begins())
         if torn is None:
             return text.removesuffix("\n").split("\n") if text else [], None
@@ -377,9 +376,8 @@ class TaskLog:
                 os.fsync(f.fileno())
             os.truncate(path, keep)
         except OSError as e:
-            raise LogError(
-                f"{path}:{n}: the last row was cut short, and it cannot be "
-                f"set aside in {aside}: {e.strerror}"
+            raise LogError.of(
+                "log.set_aside", path=path, n=n, aside=aside, why=jsonfile.os_reason(e)
             ) from None
         if self.warn:
             self.warn(
@@ -401,14 +399,11 @@ class TaskLog:
             try:
                 row = jsonfile.parse(text, where)
             except jsonfile.JSONFileError as e:
-                raise LogError(f"{e}: not a task log row") from None
+                raise LogError.of("log.not_row", error=e) from None
             if not isinstance(row, dict):
-                raise LogError(f"{where}: not a task log row (a row is a JSON object)")
+                raise LogError.of("log.not_object", where=where)
             if "index" not in row:  # a record, a puzzle, a position: not a log to append to
-                raise LogError(
-                    f'{where}: not a task log row (it has no "index"): is {self.path} '
-                    f"another file? A log holds only the rows a --log run wrote"
-                )
+                raise LogError.of("log.no_index", where=where, path=self.path)
             if not all(row.get(k) == self.key[k] for k in self.run):
                 others += 1
                 continue
@@ -417,22 +412,16 @@ class TaskLog:
                 continue
             i = row.get("index")
             if not isinstance(i, int) or isinstance(i, bool) or i < self.first:
-                raise LogError(
-                    f'{where}: "index" must be a task number from {self.first}, '
-                    f"got {jsonfile.kind(i) if not isinstance(i, int) else i}"
-                )
+                got = jsonfile.kind(i) if not isinstance(i, int) else i
+                raise LogError.of("log.index", where=where, first=self.first, got=got)
             bad = self.row_error(row) if self.row_error else None
             if bad:
-                raise LogError(f"{where}: {bad}")
+                raise LogError.of("log.at", where=where, error=bad)
             if i not in rows and (check is None or check(i, row)):
                 rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
                 self.lines[i] = n
         if others and not ours:
-            raise LogError(
-                f"{self.path} is the log of another run: its {others} rows are of another "
-                f"position, other options or another seed. Resume it with the command that "
-                f"wrote it, or give another --log file"
-            )
+            raise LogError.of("log.other_run", path=self.path, others=others)
         if torn is not None:
             self._set_aside(self.path, torn)
         return rows

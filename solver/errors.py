@@ -376,6 +376,120 @@ ENGLISH: dict[str, str] = {
     "cards",
     "puzzle.talon4": "scoperta4 puzzles are the last draw or the last three tricks (where the "
     "exact search is quick): the talon must hold 4 cards or none, it holds {size}",
+    "or.two": "{a} or {b}",
+    "or.three": "{a} or {b} or {c}",
+    "number.huge": "a huge number",
+    "draw.not_from_talon": "the draws ({draws}) are not a draw from this talon: give the {n} "
+    "cards drawn, winner first",
+    "draw.not_from_talon_top": "the draws ({draws}) are not a draw from this talon: give the {n} "
+    "cards drawn, winner first, then the new top card",
+    "draw.top_first": "the draws ({draws}) must start with the top card {card}, which the "
+    "trick's winner draws",
+    "draw.trump_last": "the draws ({draws}) must end with the trump card {card}, drawn last",
+    "cluster.no_dask": "--cluster needs Dask: pip install -e '.[cluster]'",
+    "cluster.no_port": "cannot reach the Dask scheduler at {address}: no such port",
+    "cluster.timed_out": "cannot reach the Dask scheduler at {address}: timed out",
+    "cluster.unreachable": "cannot reach the Dask scheduler at {address}: {why}",
+    "cluster.workers": "--workers must be at least 1, got {workers}",
+    "cluster.start": "cannot start the cluster: {why}",
+    "cluster.workers_fail": "the workers cannot run the solver ({why}); install this checkout "
+    "with its cluster extra on each",
+    "cluster.killed": "a task stopped its worker again and again, given up: {why}",
+    "log.cannot_read": "cannot read the log {path}: {why}",
+    "log.not_log": "{error}: not a task log",
+    "log.not_row": "{error}: not a task log row",
+    "log.not_object": "{where}: not a task log row (a row is a JSON object)",
+    "log.no_index": '{where}: not a task log row (it has no "index"): is {path} another file? '
+    "A log holds only the rows a --log run wrote",
+    "log.index": '{where}: "index" must be a task number from {first}, got {got}',
+    "log.at": "{where}: {error}",
+    "log.other_run": "{path} is the log of another run: its {others} rows are of another "
+    "position, other options or another seed. Resume it with the command that wrote it, or "
+    "give another --log file",
+    "log.set_aside": "{path}:{n}: the last row was cut short, and it cannot be set aside in "
+    "{aside}: {why}",
+    "log.no_margins": 'the row has no "margins"',
+    "log.no_output": 'the row has no "output"',
+    "log.input": '"input" must be the input line\'s text',
+    "log.output_kind": '"output" must be a JSON object, got {got}',
+    "log.output_error": '"output" "error" must be a string',
+    "log.output": '"output" must be an analysis (position, best, moves with card and value) or '
+    "an error",
+    "log.leaf": '"leaf" must be the text of the position solved',
+    "log.margins_kind": '"margins" must be two integers (A\'s point margin in each game of the '
+    "deal), got {got}",
+    "log.margins_list": '"margins" must be two integers (A\'s point margin in each game of the '
+    "deal), got a list of {count}",
+    "log.margins_range": '"margins" must be even numbers from -{most} to {most} (the deal\'s '
+    "{most} points are shared), got {a}, {b}",
+    "split.not_scoperta": "one position on a cluster is a 2-player scoperta position (its exact "
+    "search is what is split)",
+    "split.over": "the deal is over: there is nothing to search",
+    "split.depth": "depth is one of {depths}, got {got}",
+    "split.beyond": "this position is beyond the exact search's reach, even split",
+    "split.leaf": 'a leaf is {{"value": a fraction, "pv": cards, "nodes": a count}}',
+    "split.not_exact": "the leaf {position} was not solved exactly",
+    "split.missing": "{missing} of the {leaves} leaves have no value yet",
+    "engine.samples": "the engine needs at least 1 sample a move, got {samples}",
+    "engine.seconds": "the engine needs a positive time per move, got {seconds}",
+    "engine.pimc_time": "'{agent}': the baseline engine-pimc takes a time only "
+    "(engine-pimc:SECONDS): its depth is chosen by the clock",
+    "engine.budget": "bad engine budget in '{agent}': use engine@SAMPLES, e.g. engine@50",
+    "engine.budget_one": "bad engine budget in '{agent}': at least 1 sample a move",
+    "engine.time": "bad engine time in '{agent}': use engine:SECONDS, e.g. engine:0.5",
+    "engine.time_positive": "bad engine time in '{agent}': it must be a positive number of seconds",
+    "agent.unknown": "unknown agent '{name}' (choose from {names}, engine:SECONDS, engine@SAMPLES)",
+    "agent.count2": "give 1 or 2 agents for 2 players, got {got}",
+    "agent.count": "give 1, 2 or {players} agents for {players} players, got {got}",
+    "match.max_deals": "the match did not end within {most} deals",
+    "match.no_result": "a match still under way has no result to count",
+    "pimc.none_solved": "no sampled hand could be solved within the time limit (give a larger "
+    "--time-limit)",
+    "argument.seat_view": "seat_view: a game's state needs the seat whose view it is",
+    "argument.explain_pos": "explain_position: pos must be a Position or a SeatPosition "
+    "(solver.parse reads a position's text), got {got}",
+    "argument.explanation": "explanation_text: ex must be an Explanation "
+    "(solver.explain_position gives one), got {got}",
+    "argument.render": "render: pos must be a Position or a SeatPosition (solver.parse reads a "
+    "position's text, a game's view() gives one), got {got}",
+    "argument.parse": "parse: text must be a str (a position's notation), got {got}",
+    "argument.talon": "talon must be an even number 0..34, got {talon}",
+    "method.unknown": "unknown method '{text}'",
+    "method.estimate": "unknown estimate method '{method}' ({methods})",
+    "method.expectimax": "sampled expectimax needs hidden talon cards",
+    "analysis.interval": "an estimate says what its ± covers (interval)",
+    "analysis.json": "not an analysis's JSON ({kind}: {error})",
+    "analysis.not_legal": "{card} is not a legal card here (legal: {legal})",
+    "budget.one": "a budget is one value: give {names}, not both",
+    "budget.limit_one": "a budget is one value: give limit= or seconds=, samples=, nodes=, "
+    "estimate_limit=, not both",
+    "budget.seconds": "{name} is a finite positive number, got {got}",
+    "budget.whole": "{name} is a whole number of at least 1, got {got}",
+    "budget.estimate_time": "estimate_time is a positive number, got {got}",
+    "budget.limit": "limit is a Limit, got {got}",
+    "show.no_stdin": "no position on standard input",
+    "show.lines": "show reads one position, got {count} lines on standard input",
+    "show.with_analysis": "--with-analysis draws on a picture: give --svg FILE",
+    "analyse.json_line": 'a JSON line needs a "position" field holding the position text',
+    "analyse.failed_lines": "{bad} of {total} input lines were not analysed (their JSON objects "
+    "carry the error)",
+    "serve.no_web": "the board needs the web extra ({module} is missing): pip install -e '.[web]'",
+    "serve.cannot_listen": "cannot listen on {host}:{port}: {why}",
+    "games.dealer": "--dealer must be a player number from 1 to {players}",
+    "games.games": "--games must be at least 1, got {games}",
+    "games.target": "--target must be at least 1, got {target}",
+    "usage": "{message}",
+    "output.empty": "{option} needs a file name, got an empty path",
+    "output.is_dir": "{option} {path} is a directory",
+    "output.no_dir": "{option} {path}: the directory {folder} does not exist",
+    "output.dir_not_writable": "{option} {path}: the directory {folder} is not writable",
+    "output.not_file": "{option} {path} is not a regular file (a device or a pipe): a log is "
+    "read back and appended to",
+    "output.not_writable": "{option} {path} is not writable",
+    "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
+    "{other}'s hand (?) is not known while the talon holds cards ({talon} "
+    "left; once it is empty the hand is known by elimination): 'briscola "
+    "analyse' analyses the position from the seat",
 }
 
 
@@ -401,6 +515,11 @@ class BriscolaError(ValueError):
     def like(cls: type[E], e: BriscolaError) -> E:
         """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
         return cls(str(e), key=e.key, fields=e.fields)
+
+
+class ArgumentTypeError(BriscolaError, TypeError):
+    """A Python API argument of the wrong type (``parse(5)``, ``render("...")``): a TypeError,
+    as Python's own are, and keyed like every other error of the user's."""
 
 
 def whole(value: object) -> TypeGuard[int]:

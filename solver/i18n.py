@@ -343,10 +343,6 @@ _BOARD_EN = {
     "explanation walks the last three tricks: this puzzle is before the last draw).",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
-    "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
-    "{other}'s hand (?) is not known while the talon holds cards ({talon} "
-    "left; once it is empty the hand is known by elimination): 'briscola "
-    "analyse' analyses the position from the seat",
 }
 _BOARD_IT = {
     "play.header": "Problema {i}/{n} [{difficulty}] {title}",
@@ -382,11 +378,6 @@ _BOARD_IT = {
     "pescata).",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
-    "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
-    "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
-    "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "
-    "ricava per esclusione): 'briscola analyse' analizza la posizione dal "
-    "posto del giocatore",
 }
 
 # the Briscolone and Libero endgames
@@ -507,11 +498,20 @@ AGREE = {
 }
 
 
-def decimals(text: str, lang: str) -> str:
-    """Numbers written as ``lang`` writes them: Italian with a decimal comma ("−11,21"), as
-    the board's page writes its own (board.js ``num``); the notation and JSON keep the
-    point."""
-    return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "it" else text
+#: Italian's marks: a decimal comma, a point between thousands
+_IT_MARKS = str.maketrans({".": ",", ",": "."})
+
+
+def num(x: float, spec: str, lang: str, group: bool = False) -> str:
+    """``x`` written by ``spec`` (format's: "+.1f", ".0%", "d") as ``lang`` writes numbers,
+    the one way every number of the program's text is written: Italian with a decimal comma
+    ("−11,21") and, for a count (``group``), a point between thousands ("12.345"), as the
+    board's page writes its own (board.js ``num``: values ungrouped, counts grouped);
+    English as ``format`` writes it, its counts ungrouped as the text has always written
+    them. The notation, the JSON and positions keep the point."""
+    if lang != "it":
+        return format(x, spec)
+    return format(x, "," + spec if group else spec).translate(_IT_MARKS)
 
 
 def agree(text: str, lang: str) -> str:
@@ -2488,6 +2488,131 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.talon4": "i problemi di scoperta4 sono l'ultima pescata o le ultime tre prese "
         "(dove la ricerca esatta è rapida): il tallone deve avere 4 carte o nessuna, invece ne "
         "ha {size}",
+        "or.two": "{a} o {b}",
+        "or.three": "{a} o {b} o {c}",
+        "number.huge": "un numero enorme",
+        "draw.not_from_talon": "le carte pescate ({draws}) non sono una pescata da questo "
+        "tallone: indica le {n} carte pescate, prima quella di chi ha preso",
+        "draw.not_from_talon_top": "le carte pescate ({draws}) non sono una pescata da questo "
+        "tallone: indica le {n} carte pescate, prima quella di chi ha preso, poi la nuova "
+        "carta in cima",
+        "draw.top_first": "le carte pescate ({draws}) devono cominciare con la carta in cima "
+        "{card}, che pesca chi ha preso",
+        "draw.trump_last": "le carte pescate ({draws}) devono finire con la briscola {card}, "
+        "pescata per ultima",
+        "cluster.no_dask": "--cluster vuole Dask: pip install -e '.[cluster]'",
+        "cluster.no_port": "non si raggiunge lo scheduler Dask a {address}: la porta non esiste",
+        "cluster.timed_out": "non si raggiunge lo scheduler Dask a {address}: tempo scaduto",
+        "cluster.unreachable": "non si raggiunge lo scheduler Dask a {address}: {why}",
+        "cluster.workers": "--workers dev'essere almeno 1, non {workers}",
+        "cluster.start": "non si può avviare il cluster: {why}",
+        "cluster.workers_fail": "i worker non possono eseguire il solutore ({why}); installa su "
+        "ciascuno questa copia con l'extra cluster",
+        "cluster.killed": "un compito ha fermato il suo worker più volte, si rinuncia: {why}",
+        "log.cannot_read": "non si può leggere il registro {path}: {why}",
+        "log.not_log": "{error}: non è un registro dei compiti",
+        "log.not_row": "{error}: non è una riga di un registro dei compiti",
+        "log.not_object": "{where}: non è una riga di un registro dei compiti (una riga è un "
+        "oggetto JSON)",
+        "log.no_index": '{where}: non è una riga di un registro dei compiti (non ha "index"): '
+        "{path} è un altro file? Un registro contiene solo le righe scritte da un'esecuzione "
+        "con --log",
+        "log.index": '{where}: "index" dev\'essere il numero di un compito da {first}, non {got}',
+        "log.at": "{where}: {error}",
+        "log.other_run": "{path} è il registro di un'altra esecuzione: le sue {others} righe sono "
+        "di un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che "
+        "l'ha scritto, o indica un altro file con --log",
+        "log.set_aside": "{path}:{n}: l'ultima riga è troncata, e non si può mettere da parte in "
+        "{aside}: {why}",
+        "log.no_margins": 'la riga non ha "margins"',
+        "log.no_output": 'la riga non ha "output"',
+        "log.input": '"input" dev\'essere il testo della riga in ingresso',
+        "log.output_kind": '"output" dev\'essere un oggetto JSON, non {got}',
+        "log.output_error": '"error" di "output" dev\'essere una stringa',
+        "log.output": "\"output\" dev'essere un'analisi (position, best, moves con card e value) "
+        "o un errore",
+        "log.leaf": '"leaf" dev\'essere il testo della posizione risolta',
+        "log.margins_kind": '"margins" dev\'essere due numeri interi (il margine di punti di A '
+        "in ciascuna partita della smazzata), non {got}",
+        "log.margins_list": '"margins" dev\'essere due numeri interi (il margine di punti di A '
+        "in ciascuna partita della smazzata), non un elenco di {count}",
+        "log.margins_range": '"margins" devono essere numeri pari da -{most} a {most} (i {most} '
+        "punti della smazzata si dividono), non {a}, {b}",
+        "split.not_scoperta": "una posizione su un cluster è una posizione di scoperta a 2 "
+        "giocatori (si divide la sua ricerca esatta)",
+        "split.over": "la smazzata è finita: non c'è niente da cercare",
+        "split.depth": "depth è uno fra {depths}, non {got}",
+        "split.beyond": "questa posizione è oltre la portata della ricerca esatta, anche divisa",
+        "split.leaf": 'una foglia è {{"value": una frazione, "pv": carte, "nodes": un conteggio}}',
+        "split.not_exact": "la foglia {position} non è stata risolta esattamente",
+        "split.missing": "{missing} delle {leaves} foglie non hanno ancora un valore",
+        "engine.samples": "il motore vuole almeno 1 campione a mossa, non {samples}",
+        "engine.seconds": "il motore vuole un tempo positivo a mossa, non {seconds}",
+        "engine.pimc_time": "'{agent}': il riferimento engine-pimc prende solo un tempo "
+        "(engine-pimc:SECONDI): la sua profondità la sceglie l'orologio",
+        "engine.budget": "budget del motore sbagliato in '{agent}': usa engine@CAMPIONI, per "
+        "esempio engine@50",
+        "engine.budget_one": "budget del motore sbagliato in '{agent}': almeno 1 campione a mossa",
+        "engine.time": "tempo del motore sbagliato in '{agent}': usa engine:SECONDI, per esempio "
+        "engine:0.5",
+        "engine.time_positive": "tempo del motore sbagliato in '{agent}': dev'essere un numero "
+        "positivo di secondi",
+        "agent.unknown": "giocatore automatico sconosciuto '{name}' (scegli fra {names}, "
+        "engine:SECONDI, engine@CAMPIONI)",
+        "agent.count2": "indica 1 o 2 giocatori automatici per 2 giocatori, non {got}",
+        "agent.count": "indica 1, 2 o {players} giocatori automatici per {players} giocatori, "
+        "non {got}",
+        "match.max_deals": "la partita non è finita entro {most} smazzate",
+        "match.no_result": "una partita ancora in corso non ha un risultato da contare",
+        "pimc.none_solved": "nessuna mano estratta si è potuta risolvere entro il tempo (indica "
+        "un --time-limit più lungo)",
+        "argument.seat_view": "seat_view: lo stato di una partita vuole il posto di cui è la vista",
+        "argument.explain_pos": "explain_position: pos dev'essere una Position o una SeatPosition "
+        "(solver.parse legge il testo di una posizione), non {got}",
+        "argument.explanation": "explanation_text: ex dev'essere una Explanation "
+        "(solver.explain_position ne dà una), non {got}",
+        "argument.render": "render: pos dev'essere una Position o una SeatPosition (solver.parse "
+        "legge il testo di una posizione, view() di una partita ne dà una), non {got}",
+        "argument.parse": "parse: text dev'essere una str (la notazione di una posizione), non "
+        "{got}",
+        "argument.talon": "talon dev'essere un numero pari da 0 a 34, non {talon}",
+        "method.unknown": "metodo sconosciuto '{text}'",
+        "method.estimate": "metodo di stima sconosciuto '{method}' ({methods})",
+        "method.expectimax": "l'expectimax campionato vuole carte nascoste nel tallone",
+        "analysis.interval": "una stima dice cosa copre il suo ± (interval)",
+        "analysis.json": "non è il JSON di un'analisi ({kind}: {error})",
+        "analysis.not_legal": "{card} non è una carta giocabile qui (giocabili: {legal})",
+        "budget.one": "un budget è un valore solo: indica {names}, non insieme",
+        "budget.limit_one": "un budget è un valore solo: indica limit= oppure seconds=, samples=, "
+        "nodes=, estimate_limit=, non insieme",
+        "budget.seconds": "{name} è un numero positivo finito, non {got}",
+        "budget.whole": "{name} è un numero intero di almeno 1, non {got}",
+        "budget.estimate_time": "estimate_time è un numero positivo, non {got}",
+        "budget.limit": "limit è un Limit, non {got}",
+        "show.no_stdin": "nessuna posizione sullo standard input",
+        "show.lines": "show legge una posizione sola, ma lo standard input ha {count} righe",
+        "show.with_analysis": "--with-analysis disegna su un'immagine: indica --svg FILE",
+        "analyse.json_line": 'una riga JSON vuole un campo "position" col testo della posizione',
+        "analyse.failed_lines": "{bad} delle {total} righe in ingresso non sono state analizzate "
+        "(i loro oggetti JSON riportano l'errore)",
+        "serve.no_web": "il tavolo d'analisi vuole l'extra web (manca {module}): pip install -e '.[web]'",
+        "serve.cannot_listen": "non si può restare in ascolto su {host}:{port}: {why}",
+        "games.dealer": "--dealer dev'essere il numero di un giocatore da 1 a {players}",
+        "games.games": "--games dev'essere almeno 1, non {games}",
+        "games.target": "--target dev'essere almeno 1, non {target}",
+        "usage": "{message}",
+        "output.empty": "{option} vuole il nome di un file, non un percorso vuoto",
+        "output.is_dir": "{option} {path} è una cartella",
+        "output.no_dir": "{option} {path}: la cartella {folder} non esiste",
+        "output.dir_not_writable": "{option} {path}: nella cartella {folder} non si può scrivere",
+        "output.not_file": "{option} {path} non è un file normale (è un dispositivo o una pipe): "
+        "un registro si rilegge e vi si aggiunge",
+        "output.not_writable": "{option} {path} non si può scrivere",
+        "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
+        "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
+        "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "
+        "ricava per esclusione): 'briscola analyse' analizza la posizione dal "
+        "posto del giocatore",
     },
 }
 

@@ -79,7 +79,7 @@ def _decode_error(where: str, e: json.JSONDecodeError) -> JSONFileError:
 _OS_REASONS = {errno.ENOENT: "os.not_found", errno.EACCES: "os.denied", errno.EISDIR: "os.is_dir"}
 
 
-def _os_reason(e: OSError) -> JSONFileError | str:
+def os_reason(e: OSError) -> JSONFileError | str:
     """Why ``e`` failed: a keyed error when its words are the ones keyed, else its words."""
     key = _OS_REASONS.get(e.errno or 0)
     if key is not None and ENGLISH[key] == e.strerror:
@@ -150,7 +150,7 @@ def read_text(path: str) -> str:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        raise JSONFileError.of("json.cannot_read", path=path, why=_os_reason(e)) from None
+        raise JSONFileError.of("json.cannot_read", path=path, why=os_reason(e)) from None
     return decode(data, path)
 
 

@@ -16,7 +16,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.frame import frame_of, shown_value
-from solver.i18n import LABELS, PICTURE_LABELS, check_lang, decimals, suit_name
+from solver.i18n import LABELS, PICTURE_LABELS, check_lang, num, suit_name
 from solver.position.board import seat_hands
 
 W, H = 64, 100  # a full-size card
@@ -444,12 +444,12 @@ def value_label(a, card: int, lang: str = "en") -> str:
     decimals written as ``lang`` writes them."""
     m = a.move(card)
     if a.objective == "win":
-        s = f"{m.value:.0%}"
+        s = num(m.value, ".0%", lang)
     else:
-        s = f"{shown_value(a, m.value):+.1f}"
+        s = num(shown_value(a, m.value), "+.1f", lang)
     if not a.exact and m.error is not None:
-        s += f" \u00b1{m.error * (100 if a.objective == 'win' else 1):.1f}"
-    return decimals(s, lang)
+        s += " \u00b1" + num(m.error * (100 if a.objective == "win" else 1), ".1f", lang)
+    return s
 
 
 def analysis_picture(a, lang: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from solver.cards import N_CARDS, RANK_POINTS, mask_of
+from solver.errors import BriscolaError
 from solver.position import Position
 
 
@@ -26,7 +27,7 @@ def random_position(
     ``with_score``: the played cards are split into tricks won by a random player.
     """
     if talon % 2 or not 0 <= talon <= 34:
-        raise ValueError(f"talon must be an even number 0..34, got {talon}")
+        raise BriscolaError.of("argument.talon", talon=talon)
     deck = list(range(N_CARDS))
     rng.shuffle(deck)
     turn = rng.randrange(2)

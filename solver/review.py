@@ -44,7 +44,7 @@ from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import REVIEW_TEXT as TEXT
-from solver.i18n import agree, check_lang, fmt_fraction, player_name
+from solver.i18n import agree, check_lang, fmt_fraction, num, player_name
 from solver.position import Position, PositionError, SeatPosition
 from solver.record import RecordError, deal_start, prepared, replay_all
 
@@ -849,7 +849,7 @@ def review_record(
             objective, all("start" not in d or d["start"].score is not None for d in rec["_deals"])
         )
     except PositionError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError.like(e) from None
     deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
     names += [f"player {i + 1}" for i in range(len(names), 2)]
@@ -868,28 +868,27 @@ def review_record(
 # ----- text ---------------------------------------------------------------------------
 
 
-def fmt_points(x: float | None) -> str:
+def fmt_points(x: float | None, lang: str = "en") -> str:
     if x is None:
         return "-"
     if abs(x - round(x)) < 1e-9:
         return str(int(round(x)))
-    return f"{x:.2f}"
+    return num(x, ".2f", lang)
 
 
-def fmt_error(e: float, win: bool = False) -> str:
+def fmt_error(e: float, win: bool = False, lang: str = "en") -> str:
     """A half-width as the tables print it: a tenth of a point, a hundredth of a chance, and
     a hundredth of a point where a tenth would round it to 0 (a ± of 0.03 is not 0.0)."""
-    return f"±{e:.{2 if win or 0 < e < 0.05 else 1}f}"
+    return "±" + num(e, f".{2 if win or 0 < e < 0.05 else 1}f", lang)
 
 
-def fmt_cost(m: MoveReview) -> str:
+def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
     interval covers the sampling error only)."""
     if not m.cost_error:  # None, or 0 when every case was solved (see _how)
-        return fmt_points(m.cost)
-    return f"{fmt_points(m.cost)} {fmt_error(m.cost_error, m.objective == 'win')}" + (
-        "*" if m.sampling_only else ""
-    )
+        return fmt_points(m.cost, lang)
+    error = fmt_error(m.cost_error, m.objective == "win", lang)
+    return f"{fmt_points(m.cost, lang)} {error}" + ("*" if m.sampling_only else "")
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -906,30 +905,33 @@ def _unit(m: MoveReview, T: dict) -> str:
     return T["unit_win" if m.objective == "win" else "unit"]
 
 
-def fmt_signed(x: float, error: float | None, exact: bool, T: dict, win: bool = False) -> str:
+def fmt_signed(
+    x: float, error: float | None, exact: bool, T: dict, win: bool = False, lang: str = "en"
+) -> str:
     """A signed amount (luck, a result) with its ± or the word exact."""
     if win:
-        text = f"{x:+.2f}"
+        text = num(x, "+.2f", lang)
     else:
-        text = f"{int(round(x)):+d}" if abs(x - round(x)) < 1e-9 else f"{x:+.1f}"
+        text = f"{int(round(x)):+d}" if abs(x - round(x)) < 1e-9 else num(x, "+.1f", lang)
     text = text.replace("-", "\u2212")
     if exact:
         return f"{text} ({T['exact_val']})"
-    return text if error is None else f"{text} {fmt_error(error, win)}"
+    return text if error is None else f"{text} {fmt_error(error, win, lang)}"
 
 
-def _luck_text(d: DrawLuck, T: dict) -> str:
+def _luck_text(d: DrawLuck, T: dict, lang: str) -> str:
     """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
     who = T["p_short"].format(p=d.player + 1)
     if d.luck is None:  # not measured
         return f"{who} ?"
     star = "*" if d.sampling_only and d.error else ""
-    return f"{who} {fmt_signed(d.luck, d.error, d.exact, T, d.objective == 'win')}{star}"
+    luck = fmt_signed(d.luck, d.error, d.exact, T, d.objective == "win", lang)
+    return f"{who} {luck}{star}"
 
 
-def _table(rv: Review, T: dict) -> list[str]:
+def _table(rv: Review, T: dict, lang: str) -> list[str]:
     """The moves table, its columns as wide as their longest entry."""
-    luck = {(d.deal, d.move): _luck_text(d, T) for d in rv.draws}
+    luck = {(d.deal, d.move): _luck_text(d, T, lang) for d in rv.draws}
     rows = [tuple(T["cols"])]
     for m in rv.moves:
         best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
@@ -941,7 +943,7 @@ def _table(rv: Review, T: dict) -> list[str]:
                 str(m.player + 1),
                 card_str(m.card),
                 best,
-                fmt_cost(m),
+                fmt_cost(m, lang),
                 luck.get((m.deal, m.number), ""),
                 _how(m, T),
             )
@@ -973,27 +975,28 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             )
             else ""
         )
-        err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win).lstrip("+")
-        rate = "-" if s.average_cost is None else f"{s.average_cost:.{3 if win else 2}f}"
+        err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win, lang).lstrip("+")
+        rate = "-" if s.average_cost is None else num(s.average_cost, f".{3 if win else 2}f", lang)
         line = T["skill_line"].format(
             p=p + 1,
             name=player_name(s.name, lang),
             err=err + cost_star,
             rate=rate,
             n=s.luck_draws,
-            luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated, T, win) + luck_star,
+            luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated, T, win, lang) + luck_star,
         )
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
             line += T["adjusted_since" if any(rv.since_start) else "adjusted"].format(
-                res=fmt_signed(s.result, None, False, T, win),
+                res=fmt_signed(s.result, None, False, T, win, lang),
                 adj=fmt_signed(
                     _known(s.adjusted, "the adjusted result"),
                     s.luck_error,
                     not s.luck_estimated,
                     T,
                     win,
+                    lang,
                 )
                 + luck_star,
             )
@@ -1023,7 +1026,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     how=how,
                     unit=unit,
                     luck=fmt_signed(
-                        _known(d.luck_for(p), "a swing's luck"), d.error, d.exact, T, win
+                        _known(d.luck_for(p), "a swing's luck"), d.error, d.exact, T, win, lang
                     ),
                 )
             )
@@ -1051,7 +1054,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         head.append(f"{T['deal'].format(d=i)} {what}" if len(rv.results) > 1 else what)
     lines = [", ".join(head)]
     if moves and rv.moves:
-        lines.extend(_table(rv, T))
+        lines.extend(_table(rv, T, lang))
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
     if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
@@ -1075,7 +1078,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
                         p=m.player + 1,
                         card=card_str(m.card),
                         best=",".join(card_str(c) for c in m.best),
-                        cost=fmt_cost(m),
+                        cost=fmt_cost(m, lang),
                         how=_how(m, T),
                         unit=_unit(m, T),
                     ),
@@ -1094,8 +1097,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
                 name=player_name(s.name, lang),
                 opt=s.optimal,
                 rated=s.judged,
-                pct=f"{100 * _known(s.accuracy, 'an accuracy'):.0f}%",
-                avg=f"{s.average_cost:.2f}",
+                pct=num(100 * _known(s.accuracy, "an accuracy"), ".0f", lang) + "%",
+                avg=num(_known(s.average_cost, "an average cost"), ".2f", lang),
                 unit=T["unit_win" if win else "unit"],
             )
         else:

@@ -104,9 +104,7 @@ class LeafValue:
                 raise TypeError
             return cls(Fraction(value), tuple(int(to_card(c)) for c in pv), nodes)
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
-            raise SplitError(
-                'a leaf is {"value": a fraction, "pv": cards, "nodes": a count}'
-            ) from None
+            raise SplitError.of("split.leaf") from None
 
 
 @dataclass(frozen=True)
@@ -136,12 +134,9 @@ def depth_for(pos: Position, workers: int) -> str:
 def check(pos: object, objective: str) -> None:
     """SplitError (or PositionError for the objective) when ``pos`` cannot be split."""
     if not isinstance(pos, Position) or pos.variant_name != "scoperta" or pos.players != 2:
-        raise SplitError(
-            "one position on a cluster is a 2-player scoperta position (its exact "
-            "search is what is split)"
-        )
+        raise SplitError.of("split.not_scoperta")
     if pos.is_over:
-        raise SplitError("the deal is over: there is nothing to search")
+        raise SplitError.of("split.over")
     check_objective(pos, objective)
 
 
@@ -150,13 +145,13 @@ def split(pos: Position, objective: str = "points", depth: str = DRAWS) -> Split
     split."""
     check(pos, objective)
     if depth not in DEPTHS:
-        raise ValueError(f"depth is one of {DEPTHS}, got {depth!r}")
+        raise SplitError.of("split.depth", depths=DEPTHS, got=repr(depth))
     leaves: list[Leaf] = []
     root = _expand(pos, (), depth, leaves)
     assert isinstance(root, Node)
     for leaf in leaves:
         if not leaf.terminal and not Engine.exact_possible(leaf.pos):
-            raise SplitError("this position is beyond the exact search's reach, even split")
+            raise SplitError.of("split.beyond")
     return Split(root, objective, depth, tuple(leaves))
 
 
@@ -204,7 +199,7 @@ def solve_leaf(pos: Position | SeatPosition, objective: str) -> LeafValue:
     budget: an exact search without a limit)."""
     a = analyse(pos, objective)
     if not a.exact or a.value_exact is None:
-        raise SplitError(f"the leaf {pos.to_text()} was not solved exactly")
+        raise SplitError.of("split.not_exact", position=pos.to_text())
     return LeafValue(a.value_exact, a.pv, a.nodes)
 
 
@@ -278,7 +273,7 @@ def combine(
     index); its notes say how it was split, and ``note`` after that (where it ran)."""
     missing = [i for i in s.todo() if i not in values]
     if missing:
-        raise SplitError(f"{len(missing)} of the {len(s.leaves)} leaves have no value yet")
+        raise SplitError.of("split.missing", missing=len(missing), leaves=len(s.leaves))
     c = _Combine(s, values)
     vals = c.card_values(s.root)
     best_v = max(vals.values())

@@ -276,11 +276,12 @@ def test_a_chance_and_its_error_are_both_in_percentage_points():
     import re
     ex = explain(parse_position(MIDGAME_WIN), "win", 0.3)
     assert not ex.analysis.exact
-    for lang in ("en", "it"):
-        rows = re.findall(r"  (\w\w): (\d+\.\d)% ± (\d+\.\d)%$", render_text(ex, lang), re.M)
+    for lang, mark in (("en", "."), ("it", ",")):  # Italian writes a decimal comma
+        d = rf"\d+{re.escape(mark)}\d"
+        rows = re.findall(rf"  (\w\w): ({d})% ± ({d})%$", render_text(ex, lang), re.M)
         assert len(rows) == len(ex.analysis.moves), render_text(ex, lang)
         for (card, _, e), m in zip(rows, ex.analysis.moves, strict=True):
-            assert card == card_str(m.card) and e == f"{m.error * 100:.1f}"
+            assert card == card_str(m.card) and e == f"{m.error * 100:.1f}".replace(".", mark)
 
 
 def test_cli_text_and_errors():

@@ -107,7 +107,7 @@ def test_values_before_the_endgame_show_the_decimal_first():
     en, it = render_text(explain(pos), "en"), render_text(explain(pos), "it")
     assert "  3D: -4.25 (exactly -17/4)" in en
     assert "  4C: -11.33 (exactly -34/3)" in en
-    assert "  3D: -4.25 (esattamente -17/4)" in it
+    assert "  3D: -4,25 (esattamente -17/4)" in it  # a decimal comma, as the board writes it
     pos = random_position(random.Random(4), 4)          # whole values stay as they are
     assert "  5C: +2\n" in render_text(explain(pos), "en")
 

@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solver.errors import BriscolaError
+
 DEFAULT_TIME = 5.0  # seconds of estimate when neither a time limit nor a sample count is given
 
 
@@ -28,12 +30,15 @@ def check_budget(
         if v is not None
     ]
     if len(given) > 1:
-        raise ValueError(f"a budget is one value: give {' or '.join(given)}, not both")
+        names = BriscolaError.of(
+            "or.two" if len(given) == 2 else "or.three", **dict(zip("abc", given, strict=False))
+        )
+        raise BriscolaError.of("budget.one", names=names)
     if seconds is not None and not _positive(seconds, finite=True):
-        raise ValueError(f"{time_name} is a finite positive number, got {seconds!r}")
+        raise BriscolaError.of("budget.seconds", name=time_name, got=repr(seconds))
     for name, v in (("samples", samples), ("nodes", nodes)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-            raise ValueError(f"{name} is a whole number of at least 1, got {v!r}")
+            raise BriscolaError.of("budget.whole", name=name, got=repr(v))
 
 
 def _positive(x: object, finite: bool) -> bool:
@@ -65,7 +70,7 @@ class Limit:
     def __post_init__(self) -> None:
         check_budget(self.time, self.samples, self.nodes, time_name="time")
         if self.estimate_time is not None and not _positive(self.estimate_time, finite=False):
-            raise ValueError(f"estimate_time is a positive number, got {self.estimate_time!r}")
+            raise BriscolaError.of("budget.estimate_time", got=repr(self.estimate_time))
 
 
 class Until(NamedTuple):

@@ -48,12 +48,9 @@ def _limit(
             check_budget(seconds, samples, nodes)
         return Limit(seconds, samples, nodes, estimate_limit)
     if not isinstance(limit, Limit):
-        raise ValueError(f"limit is a Limit, got {limit!r}")
+        raise BriscolaError.of("budget.limit", got=repr(limit))
     if any(v is not None for v in (seconds, samples, nodes, estimate_limit)):
-        raise ValueError(
-            "a budget is one value: give limit= or seconds=, samples=, nodes=, "
-            "estimate_limit=, not both"
-        )
+        raise BriscolaError.of("budget.limit_one")
     return limit
 
 

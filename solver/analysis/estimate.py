@@ -39,6 +39,7 @@ from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way, v
 from solver.analysis.budget import Budget, Limit
 from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
+from solver.errors import BriscolaError
 from solver.analysis.threads import check_stop, shielded
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
@@ -377,7 +378,7 @@ def analyse(
     the position).
     """
     if method not in METHODS:
-        raise ValueError(f"unknown estimate method '{method}' ({', '.join(METHODS)})")
+        raise BriscolaError.of("method.estimate", method=method, methods=", ".join(METHODS))
     budget = Budget.of(budget)
     random_talon = not pos.clairvoyant and pos.talon_size > 2
     if not random_talon:
@@ -704,7 +705,7 @@ def analyse_expectimax(
     budget = Budget.of(budget)
     t0, until = budget.t0, budget.until(MIN_TIME)
     if pos.clairvoyant or pos.talon_size <= 2:
-        raise ValueError("sampled expectimax needs hidden talon cards")
+        raise BriscolaError.of("method.expectimax")
     if progress is None:
         progress = wants_progress()
     sampler = _Sampler(pos, random.Random(seed_for(pos, objective) if seed is None else seed))

@@ -85,7 +85,7 @@ class Method:
         rest = str(text)
         way = next((w for w in sorted(Way, key=len, reverse=True) if rest.startswith(w)), None)
         if way is None:
-            raise ValueError(f"unknown method '{text}'")
+            raise BriscolaError.of("method.unknown", text=text)
         rest = rest[len(way) :]
         depth = None
         if m := re.match(r"-depth(\d+)", rest):
@@ -93,7 +93,7 @@ class Method:
         lines, rest = rest.startswith("-lines"), rest.removeprefix("-lines")
         second, rest = rest == "-second-trick", rest.removeprefix("-second-trick")
         if rest:
-            raise ValueError(f"unknown method '{text}'")
+            raise BriscolaError.of("method.unknown", text=text)
         return cls(way, depth, lines, second)
 
 
@@ -127,6 +127,11 @@ def _exact(value: Fraction | None, what: str) -> Fraction:
     return value
 
 
+#: the errors of a JSON object that is not an analysis's (its method, its interval): said
+#: inside "not an analysis's JSON", as a ValueError of its reading is
+_NOT_AN_ANALYSIS = ("method.unknown", "analysis.interval")
+
+
 @dataclass(frozen=True)
 class Analysis:
     """The answer of an analysis: exact, or an estimate whose ± says what it covers."""
@@ -154,7 +159,7 @@ class Analysis:
 
     def __post_init__(self) -> None:
         if not self.exact and self.interval is None:
-            raise ValueError("an estimate says what its ± covers (interval)")
+            raise BriscolaError.of("analysis.interval")
 
     @classmethod
     def estimate(
@@ -207,10 +212,8 @@ class Analysis:
         for m in self.moves:
             if m.card == c:
                 return m
-        raise CardError(
-            f"{card_str(c)} is not a legal card here (legal: "
-            f"{', '.join(card_str(m.card) for m in self.moves)})"
-        )
+        legal = ", ".join(card_str(m.card) for m in self.moves)
+        raise CardError.of("analysis.not_legal", card=card_str(c), legal=legal)
 
     def to_json(self) -> dict:
         """The JSON answer (docs/notation.md): ``from_json`` reads it back as an equal
@@ -296,10 +299,12 @@ class Analysis:
                 {f.name: data[f.name] for f in fields(cls) if f.name not in read and f.name in data}
             )
             return cls(**read)
-        except BriscolaError:
-            raise
+        except BriscolaError as e:
+            if e.key not in _NOT_AN_ANALYSIS:  # a position's or a card's error, said as it is
+                raise
+            raise BriscolaError.of("analysis.json", kind="ValueError", error=e) from None
         except (KeyError, TypeError, AttributeError, ValueError) as e:
-            raise BriscolaError(f"not an analysis's JSON ({type(e).__name__}: {e})") from None
+            raise BriscolaError.of("analysis.json", kind=type(e).__name__, error=e) from None
 
 
 def check_objective(pos: State, objective: str) -> None:

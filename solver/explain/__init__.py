@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.analysis.budget import check_budget
+from solver.errors import ArgumentTypeError
 from solver.explain.model import (
     Alternative,
     Explanation,
@@ -101,12 +102,11 @@ def explain(
     return explain_scoperta(pos, objective, time_limit)
 
 
-def in_view(pos: Position | SeatPosition, lang: str = "en") -> Position:
+def in_view(pos: Position | SeatPosition) -> Position:
     """``pos`` with every hand in view, as an explanation walks its line: a seat's view
     (``?``) becomes the open position it determines (``SeatPosition.known_position``: the
     other hand known by elimination once the talon is empty), so the seat is told nothing
-    it cannot see; a view that leaves the other hand open is refused in one line, in
-    ``lang``."""
+    it cannot see; a view that leaves the other hand open is refused in one line."""
     if not isinstance(pos, SeatPosition):
         return pos
     known = pos.known_position()
@@ -114,10 +114,8 @@ def in_view(pos: Position | SeatPosition, lang: str = "en") -> Position:
         return known
     if not pos.talon_size:
         raise PositionError.of("explain.no_hand")
-    raise PositionError(
-        message(
-            lang, "explain.hidden", seat=pos.player, other=pos.opponent + 1, talon=pos.talon_size
-        )
+    raise PositionError.of(
+        "explain.hidden", seat=pos.player, other=pos.opponent + 1, talon=pos.talon_size
     )
 
 
@@ -140,11 +138,8 @@ def explain_position(
     if time_limit is not None:
         check_budget(time_limit, None, None, time_name="time_limit")
     if not isinstance(pos, (Position, SeatPosition)):
-        raise TypeError(
-            "explain_position: pos must be a Position or a SeatPosition (solver.parse reads "
-            f"a position's text), got {type(pos).__name__}"
-        )
-    return explain_seen(pos, in_view(pos, lang), objective, time_limit)
+        raise ArgumentTypeError.of("argument.explain_pos", got=type(pos).__name__)
+    return explain_seen(pos, in_view(pos), objective, time_limit)
 
 
 def explain_seen(
@@ -174,8 +169,5 @@ def explanation_text(ex: Explanation, lang: str = "en") -> str:
     of the words, and a type checker cannot tell the two apart). ``ex`` of another type (a
     position: explain it first with ``explain_position``) is a TypeError naming it."""
     if not isinstance(ex, Explanation):
-        raise TypeError(
-            "explanation_text: ex must be an Explanation (solver.explain_position gives "
-            f"one), got {type(ex).__name__}"
-        )
+        raise ArgumentTypeError.of("argument.explanation", got=type(ex).__name__)
     return render4(ex, lang) if ex.teams else render_text(ex, lang)

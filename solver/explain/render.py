@@ -18,6 +18,7 @@ from solver.i18n import (
     card_phrase,
     check_lang,
     fmt_fraction,
+    num,
     suit_name,
 )
 
@@ -62,7 +63,7 @@ class _Words:
 
     def amount(self, v: Fraction) -> str:
         if self.objective == "win":
-            return self.t("prob", v=f"{float(v) * 100:.0f}")
+            return self.t("prob", v=num(float(v) * 100, ".0f", self.lang))
         if v == 1:
             return self.m["pt1"]
         return self.t("pts", v=fmt_fraction(v))
@@ -72,7 +73,7 @@ class _Words:
         their chance to win the deal."""
         if self.objective == "win":
             key = "prob_cost" if (self.mover if p is None else p) == self.you else "prob_cost.opp"
-            return self.t(key, v=f"{float(v) * 100:.0f}")
+            return self.t(key, v=num(float(v) * 100, ".0f", self.lang))
         return self.amount(v)
 
     def signed(self, v: Fraction) -> str:
@@ -85,7 +86,7 @@ class _Words:
         fraction proves."""
         if self.objective == "win" or Fraction(v).denominator == 1:
             return self.signed(v)
-        return self.t("value_frac", d=f"{float(v):+.2f}", f=self.signed(v))
+        return self.t("value_frac", d=num(float(v), "+.2f", self.lang), f=self.signed(v))
 
     def tricks_at(self, numbers) -> str:
         numbers = list(numbers)
@@ -345,13 +346,13 @@ def _render_before(ex, w: _Words) -> list[str]:
                 else w.amount(m.value_exact)
             )
         elif ex.objective == "points":
-            vs = f"{m.value:+.2f}"
+            vs = num(m.value, "+.2f", w.lang)
             if m.error is not None:
-                vs = w.t("value_pm", v=vs, e=f"{m.error:.2f}")
+                vs = w.t("value_pm", v=vs, e=num(m.error, ".2f", w.lang))
         else:  # a chance and its ± both in percentage points
-            vs = f"{m.value * 100:.1f}%"
+            vs = num(m.value * 100, ".1f", w.lang) + "%"
             if m.error is not None:
-                vs = w.t("value_pm", v=vs, e=f"{m.error * 100:.1f}%")
+                vs = w.t("value_pm", v=vs, e=num(m.error * 100, ".1f", w.lang) + "%")
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
     if not a.exact:
         out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")
@@ -477,8 +478,8 @@ def to_json(ex) -> dict:
 
 
 # ----- four players --------------------------------------------------------------------
-def _num(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}"
+def _num(x: Fraction, lang: str) -> str:
+    return str(x.numerator) if x.denominator == 1 else num(float(x), ".2f", lang)
 
 
 def render4(ex, lang: str = "en") -> str:
@@ -498,8 +499,8 @@ def render4(ex, lang: str = "en") -> str:
     def cost(x: Fraction) -> str:
         """A loss to the team to move: points, or percentage points of its chance to win."""
         if ex.objective == "win":
-            return W["cost.win"].format(v=f"{float(x) * 100:.0f}")
-        return W["cost.points"].format(v=_num(x))
+            return W["cost.win"].format(v=num(float(x) * 100, ".0f", lang))
+        return W["cost.points"].format(v=_num(x, lang))
 
     def trick_text(t) -> str:
         """The trick as the two-player lines say it: who leads which card, who answers with
@@ -523,11 +524,11 @@ def render4(ex, lang: str = "en") -> str:
                 p0=ex.points_won[team],
                 t1=ex.tricks_won[1 - team],
                 p1=ex.points_won[1 - team],
-                v=("+" if v > 0 else "") + _num(v),
+                v=("+" if v > 0 else "") + _num(v, lang),
             )
         )
     else:  # the chance of the team to move, 60-60 counting one half (as analyse says it)
-        out.append(W["outcome.win"].format(v=f"{float(v) * 100:.0f}%"))
+        out.append(W["outcome.win"].format(v=num(float(v) * 100, ".0f", lang) + "%"))
     if ex.final_score is not None:
         res = (
             W["res.draw"]

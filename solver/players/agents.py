@@ -175,10 +175,7 @@ def get_agent(name: str) -> Agent:
             factory = resolve(key)
             if factory is not None:
                 return factory()
-        raise RulesError(
-            f"unknown agent '{name}' (choose from {', '.join(agent_names())}, "
-            f"engine:SECONDS, engine@SAMPLES)"
-        )
+        raise RulesError.of("agent.unknown", name=name, names=", ".join(agent_names()))
     return _FACTORIES[key]()
 
 
@@ -206,8 +203,9 @@ def seat_agents(agents: Agents, players: int) -> list[Agent]:
         return [each[s % 2] for s in range(players)]
     if len(each) == players:
         return each
-    counts = "1 or 2" if players == 2 else f"1, 2 or {players}"
-    raise RulesError(f"give {counts} agents for {players} players, got {len(each)}")
+    if players == 2:
+        raise RulesError.of("agent.count2", got=len(each))
+    raise RulesError.of("agent.count", players=players, got=len(each))
 
 
 def run_deal(state: GameState, agents: Agents, rng: random.Random) -> GameState:
@@ -252,7 +250,7 @@ def play_match(
     seats = seat_agents(agents, match.variant.players)
     while not match.is_over:
         if len(match.deals) >= max_deals:
-            raise RulesError(f"the match did not end within {max_deals} deals")
+            raise RulesError.of("match.max_deals", most=max_deals)
         state = deal(match.variant, rng, match.next_dealer)
         match = match.add(run_deal(state, seats, rng))
     return match

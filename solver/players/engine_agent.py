@@ -58,10 +58,10 @@ class EngineAgent(NamedAgent):
     ):
         if samples is not None:
             if samples < 1:
-                raise RulesError(f"the engine needs at least 1 sample a move, got {samples}")
+                raise RulesError.of("engine.samples", samples=samples)
             seconds = None
         elif not (seconds is not None and seconds > 0):
-            raise RulesError(f"the engine needs a positive time per move, got {seconds}")
+            raise RulesError.of("engine.seconds", seconds=seconds)
         self.seconds = None if seconds is None else float(seconds)
         self.samples = samples
         self.objective = objective
@@ -131,27 +131,20 @@ def parse_engine_name(key: str):
     objective, pimc, infer = BASES[base]
     if sep == "@":
         if pimc:
-            raise RulesError(
-                f"'{key}': the baseline engine-pimc takes a time only "
-                f"(engine-pimc:SECONDS): its depth is chosen by the clock"
-            )
+            raise RulesError.of("engine.pimc_time", agent=key)
         try:
             samples = int(budget)
         except ValueError:
-            raise RulesError(
-                f"bad engine budget in '{key}': use engine@SAMPLES, e.g. engine@50"
-            ) from None
+            raise RulesError.of("engine.budget", agent=key) from None
         if samples < 1:
-            raise RulesError(f"bad engine budget in '{key}': at least 1 sample a move")
+            raise RulesError.of("engine.budget_one", agent=key)
         return None, samples, objective, pimc, infer
     try:
         seconds = DEFAULT_SECONDS if sep == "" else float(budget)
     except ValueError:
-        raise RulesError(
-            f"bad engine time in '{key}': use engine:SECONDS, e.g. engine:0.5"
-        ) from None
+        raise RulesError.of("engine.time", agent=key) from None
     if not seconds > 0 or seconds != seconds or seconds == float("inf"):
-        raise RulesError(f"bad engine time in '{key}': it must be a positive number of seconds")
+        raise RulesError.of("engine.time_positive", agent=key)
     return seconds, None, objective, pimc, infer
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from solver.errors import ArgumentTypeError
 from solver.game import to_seat_position
 from solver.players.agents import GreedyAgent
 from solver.position import Position
@@ -45,7 +46,7 @@ def seat_view(state, seat: int | None = None):
     if state.hidden_hand:
         return state
     if seat is None:
-        raise TypeError("seat_view: a game's state needs the seat whose view it is")
+        raise ArgumentTypeError.of("argument.seat_view")
     return to_seat_position(state, seat)
 
 

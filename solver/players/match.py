@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from solver import jsonfile
 from solver.cards import POINTS
+from solver.errors import BriscolaError, whole
 from solver.game import deal_from_deck, default_dealer
 from solver.players.agents import get_agent, run_deal
 from solver.rules import get_variant
@@ -245,26 +246,19 @@ def run_match(
 DEAL_POINTS = int(sum(POINTS))
 
 
-def log_row_error(row: dict) -> str | None:
-    """What makes a logged deal's row unusable for the statistics, or None."""
+def log_row_error(row: dict) -> BriscolaError | None:
+    """What makes a logged deal's row unusable for the statistics (a keyed error, said in
+    the user's language), or None."""
     if "margins" not in row:
-        return 'the row has no "margins"'
+        return BriscolaError.of("log.no_margins")
     m = row["margins"]
-    if not (
-        isinstance(m, list)
-        and len(m) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in m)
-    ):
-        return (
-            '"margins" must be two integers (A\'s point margin in each game of the deal), '
-            f"got {jsonfile.kind(m) if not isinstance(m, list) else f'a list of {len(m)}'}"
-        )
+    if not isinstance(m, list):
+        return BriscolaError.of("log.margins_kind", got=jsonfile.kind(m))
+    if not (len(m) == 2 and all(whole(x) for x in m)):
+        return BriscolaError.of("log.margins_list", count=len(m))
     if any(abs(x) > DEAL_POINTS or x % 2 for x in m):
-        got = ", ".join(str(x) if abs(x) < 10**6 else "a huge number" for x in m)
-        return (
-            f'"margins" must be even numbers from -{DEAL_POINTS} to {DEAL_POINTS} (the '
-            f"deal's {DEAL_POINTS} points are shared), got {got}"
-        )
+        a, b = (str(x) if abs(x) < 10**6 else BriscolaError.of("number.huge") for x in m)
+        return BriscolaError.of("log.margins_range", most=DEAL_POINTS, a=a, b=b)
     return None
 
 

@@ -102,9 +102,7 @@ def analyse(
     r = run_samples(lambda: one, sums, Until(t0, deadline, n_max))
     nodes, exact_all, n = r.nodes, r.exact, sums.n
     if n == 0:
-        raise PositionError(
-            "no sampled hand could be solved within the time limit (give a larger --time-limit)"
-        )
+        raise PositionError.of("pimc.none_solved")
     errs = sums.errors(value_bound(sp, objective))
     est = {c: (float(m), float(e)) for c, m, e in zip(cards, sums.means(), errs, strict=True)}
     whole = every is not None and complete and n == len(every) and exact_all and not horizon

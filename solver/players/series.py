@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from solver.game import GameState, MatchState, default_dealer
 from solver.players.agents import Agents, play_deal, play_match
-from solver.rules import Variant
+from solver.rules import RulesError, Variant
 
 
 def play_series(
@@ -49,7 +49,7 @@ class Tally:
         if isinstance(game, MatchState):
             w, deals = game.winner, game.deals
             if w is None:
-                raise ValueError("a match still under way has no result to count")
+                raise RulesError.of("match.no_result")
         else:
             w, deals = (-1 if game.result == 0 else 0 if game.result > 0 else 1), [game]
         if w < 0:

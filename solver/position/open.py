@@ -223,20 +223,12 @@ class Position(TalonFacts, Printed):
         want = n + (1 if self.rules.top_visible and T > n else 0)
         text = ", ".join(card_str(c) for c in ids)
         if len(ids) != want or len(set(ids)) != want or mask_of(ids) & ~self.talon_mask:
-            shape = f"the {n} cards drawn, winner first" + (
-                ", then the new top card" if want > n else ""
-            )
-            raise PositionError(f"the draws ({text}) are not a draw from this talon: give {shape}")
+            key = "draw.not_from_talon_top" if want > n else "draw.not_from_talon"
+            raise PositionError.of(key, draws=text, n=n)
         if self.top >= 0 and ids[0] != self.top:
-            raise PositionError(
-                f"the draws ({text}) must start with the top card "
-                f"{card_str(self.top)}, which the trick's winner draws"
-            )
+            raise PositionError.of("draw.top_first", draws=text, card=card_str(self.top))
         if T == n and self.briscola >= 0 and ids[n - 1] != self.briscola:
-            raise PositionError(
-                f"the draws ({text}) must end with the trump card "
-                f"{card_str(self.briscola)}, drawn last"
-            )
+            raise PositionError.of("draw.trump_last", draws=text, card=card_str(self.briscola))
         return ids
 
     def _draw_shape(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:

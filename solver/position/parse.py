@@ -4,6 +4,7 @@ when a hand is written ``?``."""
 from __future__ import annotations
 
 from solver.cards import CardError
+from solver.errors import ArgumentTypeError
 from solver.position.notation import GAME_FIELDS, PositionError, split_fields
 from solver.position.open import Position, read_position
 from solver.position.seat import SeatPosition, read_seat_position
@@ -14,9 +15,7 @@ def parse_position(text: str) -> Position | SeatPosition:
     """Parse docs/notation.md's position line of any variant; raise PositionError with a
     one-line reason (TypeError when ``text`` is not a str: bytes are decoded by the caller)."""
     if not isinstance(text, str):
-        raise TypeError(
-            f"parse: text must be a str (a position's notation), got {type(text).__name__}"
-        )
+        raise ArgumentTypeError.of("argument.parse", got=type(text).__name__)
     try:
         if not text or not text.strip():
             raise PositionError.of("position.empty")

@@ -19,6 +19,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from solver.cards import CARDS, Card, CardLike, CardSet
+from solver.errors import ArgumentTypeError
 from solver.position.board import render
 from solver.position.notation import PositionError
 
@@ -180,10 +181,7 @@ def render_position(pos: object, lang: str = "en", color: bool = False) -> str:
     ``view()``) is a TypeError naming it, as ``explain_position`` refuses it. Here, not in
     board.py, which this module imports."""
     if not isinstance(pos, Printed):
-        raise TypeError(
-            "render: pos must be a Position or a SeatPosition (solver.parse reads a "
-            f"position's text, a game's view() gives one), got {type(pos).__name__}"
-        )
+        raise ArgumentTypeError.of("argument.render", got=type(pos).__name__)
     return render(pos, lang, color)
 
 

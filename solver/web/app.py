@@ -130,14 +130,14 @@ def _said(e: BriscolaError, body: dict, request: Request) -> str:
     return error_text(e, _error_lang(body, request)) or type(e).__name__
 
 
-def _open_position(body: dict, lang: str):
+def _open_position(body: dict):
     """(the request's position, it with every hand in view), as an explanation walks one
     line: a seat's view (``?``) is the open position the server works out from that view
     alone (the page never sends a hidden card), refused where the view leaves the other
     hand open (``in_view``); the explanation is told the view, so that it speaks to that
     seat. The other routes take a seat's view as it is."""
     given = parse_position(_field(body, "position", str, required=True))
-    return given, in_view(given, lang)
+    return given, in_view(given)
 
 
 def _cards(body: dict, key: str, kind):
@@ -332,7 +332,7 @@ def create_app(
     @endpoint
     async def api_explain(request, body):
         lang = _lang(body)
-        given, pos = _open_position(body, lang)
+        given, pos = _open_position(body)
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 10.0)
         return await jobs.run(
