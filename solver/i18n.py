@@ -552,7 +552,7 @@ TEAM_WORDS = {
         "why.table": " (on the table)",
         "why.alt": "",
         "others": "The other cards:",
-        "alt": "  {card} costs {cost}: player {rs} answers {reply}; then {line}.",
+        "alt": "  {card} costs {cost}: player {rs} answers with {reply}; then {line}.",
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives {card} to the trick "
         "that the partner takes (trick {t}).",
@@ -584,7 +584,7 @@ TEAM_WORDS = {
         "why.table": " (in tavola)",
         "why.alt": "",
         "others": "Le altre carte:",
-        "alt": "  {card} costa {cost}: il giocatore {rs} risponde {reply}; poi {line}.",
+        "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}; poi {line}.",
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
         "che prende il compagno (presa {t}).",
@@ -982,13 +982,13 @@ _TEAM_REPLY_ROLES = {
         "alt.lead": "  {card} costs {cost}: player {rs} takes the trick and leads "
         "{reply} next; then {line}.",
         "alt.answer_next": "  {card} costs {cost}: in the next trick, led with "
-        "{lead}, player {rs} answers {reply}; then {line}.",
+        "{lead}, player {rs} answers with {reply}; then {line}.",
     },
     "it": {
         "alt.lead": "  {card} costa {cost}: il giocatore {rs} prende la presa e apre "
         "la successiva con {reply}; poi {line}.",
         "alt.answer_next": "  {card} costa {cost}: nella presa successiva, aperta con "
-        "{lead}, il giocatore {rs} risponde {reply}; poi {line}.",
+        "{lead}, il giocatore {rs} risponde con {reply}; poi {line}.",
     },
 }
 #: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.Interval)

@@ -221,3 +221,17 @@ def test_generate_refuses_a_talon_four_players_have_no_puzzles_at(kw, english, i
         assert error_text(info.value, "it") == italian
     r = run("puzzles", "generate", "--count", "1", "--variant", "scoperta4", "--talon", "2")
     assert r.exit_code == 2 and "--talon must be 0 or 4" in r.output
+
+
+@pytest.mark.parametrize("lang, wrong", [("en", r"answers (?!with )"), ("it", r"risponde (?!con )")])
+def test_a_four_player_cards_cost_names_its_reply_with_with(lang, wrong):
+    """The cost of another card named its punishing reply as "player 1 answers the Ace of
+    cups" ("risponde l'Asso di coppe"): an answer is with a card, as the line's plays say."""
+    import re
+
+    from solver.explain import explain_position, explanation_text
+
+    texts = [explanation_text(explain_position(p.position, lang=lang), lang)
+             for p in bundled("scoperta4") if not p.position.talon_size]
+    assert any(" costs " in t or " costa " in t for t in texts)
+    assert not [m for t in texts for m in re.findall(wrong + r".{0,30}", t)]
