@@ -17,7 +17,16 @@ from solver import cluster as cl
 from solver.errors import BriscolaError, whole
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
-from solver.players.match import Summary, log_key, log_row_error, mean_ci, run_match, summarise
+from solver.players.external import with_time
+from solver.players.match import (
+    Summary,
+    log_key,
+    log_row_error,
+    mean_ci,
+    not_on_cluster,
+    run_match,
+    summarise,
+)
 from solver.players.match import pair_task  # noqa: F401 - cluster tests and benchmarks name it here
 from solver.players.match import run_logged as play_logged
 from solver.i18n import agree
@@ -90,11 +99,12 @@ def report_lines(
 
 
 def _with_time(name: str, t: float | None) -> str:
-    """``engine`` becomes ``engine:T`` when --time-per-move is given."""
+    """``engine`` becomes ``engine:T`` and ``exec:COMMAND`` ``exec:T:COMMAND`` when
+    --time-per-move is given."""
     key = name.strip().lower()
     if t is not None and key in BASES:
         return f"{key}:{t:g}"
-    return name.strip()
+    return with_time(name.strip(), t)
 
 
 class _OneLine(click.Command):
@@ -128,7 +138,7 @@ class _OneLine(click.Command):
     "-t",
     type=SECONDS,
     default=None,
-    help="seconds per move for agents named engine / engine-win without a time",
+    help="seconds per move for agents named engine / engine-win / exec: without a time",
 )
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines on stderr")
@@ -154,7 +164,8 @@ def match(
     that does not depend on the clock: the same seed gives the same match on any machine),
     engine-win:SECONDS (plays for the win probability), engine-plain (the hidden-card engine
     without inference about the opponent's hand), engine-pimc:SECONDS (the earlier
-    hidden-card engine, a baseline). The engine analyses every
+    hidden-card engine, a baseline), exec:COMMAND (your bot, in any language: docs/bots.md;
+    exec:SECONDS:COMMAND gives it a time a move). The engine analyses every
     game: exactly or by the labelled estimate in the open games (scoperta, four-player
     scoperta), and from its own seat in classic, Briscolone and Libero, sampling the cards
     it cannot see.
@@ -171,6 +182,8 @@ def match(
     a = _with_time(agent_a, time_per_move)
     b = _with_time(agent_b, time_per_move)
     names = [agent_name(get_agent(x)) for x in (a, b)]  # bad names fail here, in one line
+    if cluster is not None:
+        not_on_cluster(a, b)
     if seed is None and log_path is not None:  # a rerun goes on with the logged match
         like = {k: x for k, x in log_key(v.name, a, b, 0).items() if k != "seed"}
         logged = cl.TaskLog(log_path, {}).last_value("seed", like)

@@ -323,6 +323,33 @@ ENGLISH: dict[str, str] = {
     "job.over_time": "cancelled: stopped at the server's limit of {most} s a request",
     "job.busy": "the server is busy: {live} searches are running or waiting; stop one or try "
     "again when they end",
+    "bot.command": "exec: takes a command, e.g. exec:python3 mybot.py (or exec:SECONDS:COMMAND)",
+    "bot.quote": "bad command in '{name}': a quote or a backslash is not closed",
+    "bot.time": "bad time in '{name}': exec:SECONDS:COMMAND takes seconds above 0 and at most "
+    "{most}",
+    "bot.posix": "exec: bots run on a POSIX system (Linux, macOS)",
+    "bot.cluster": "bot '{bot}' is a process of this machine: it cannot play on a cluster "
+    "(leave out --cluster)",
+    "bot.not_found": "bot '{bot}': no program '{program}' found (give its path, or a program "
+    "on PATH)",
+    "bot.not_runnable": "bot '{bot}': '{program}' cannot be run (make it executable, or name "
+    "its interpreter: exec:python3 {program})",
+    "bot.start": "bot '{bot}': cannot start '{program}': {why}",
+    "bot.exited": "bot '{bot}' exited with code {code} during the match (its stderr may say why)",
+    "bot.signal": "bot '{bot}' was ended by signal {signal} during the match",
+    "bot.closed": "bot '{bot}' closed its output (stdout) during the match",
+    "bot.closed_input": "bot '{bot}' closed its input (stdin) during the match",
+    "bot.not_reading": "bot '{bot}' stopped reading its input: stopped it",
+    "bot.timeout": "bot '{bot}' gave no answer within {seconds} s: stopped it (a move may "
+    "take its time and BRISCOLA_BOT_GRACE_MS more)",
+    "bot.long_line": "bot '{bot}' wrote a line of over {most} bytes (the answer to a move is "
+    "one card such as AS)",
+    "bot.empty": "bot '{bot}' answered an empty line (the answer to a move is one card such as AS)",
+    "bot.garbage": "bot '{bot}' answered '{text}', which is not a card (the answer to a move "
+    "is one card such as AS; debug output goes to stderr)",
+    "bot.illegal": "bot '{bot}' played {card}, which is not a legal card here (legal: {legal})",
+    "bot.unasked": "bot '{bot}' wrote '{text}' unasked (it writes one line per move and "
+    "nothing else on stdout; debug output goes to stderr)",
     "board.moves": "moves must be a list of cards",
     "board.match": "the board studies one deal: this record holds a match",
     "board.sealed_elsewhere": "a record with sealed cards opens only on the board that dealt it",

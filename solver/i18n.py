@@ -2427,6 +2427,38 @@ ERRORS: dict[str, dict[str, str]] = {
         "job.over_time": "annullata: fermata al limite del server di {most} s per richiesta",
         "job.busy": "il server è occupato: {live} ricerche sono in corso o in attesa; fermane una "
         "o riprova quando finiscono",
+        "bot.command": "exec: vuole un comando, per esempio exec:python3 mybot.py (o "
+        "exec:SECONDI:COMANDO)",
+        "bot.quote": "comando sbagliato in '{name}': una virgoletta o una barra rovesciata non "
+        "è chiusa",
+        "bot.time": "tempo sbagliato in '{name}': exec:SECONDI:COMANDO vuole secondi sopra 0 e "
+        "al più {most}",
+        "bot.posix": "i bot exec: girano su un sistema POSIX (Linux, macOS)",
+        "bot.cluster": "il bot '{bot}' è un processo di questa macchina: non può giocare su un "
+        "cluster (togli --cluster)",
+        "bot.not_found": "bot '{bot}': non trovo il programma '{program}' (dai il suo percorso, "
+        "o un programma nel PATH)",
+        "bot.not_runnable": "bot '{bot}': '{program}' non si può eseguire (rendilo eseguibile, "
+        "o nomina il suo interprete: exec:python3 {program})",
+        "bot.start": "bot '{bot}': non riesco ad avviare '{program}': {why}",
+        "bot.exited": "il bot '{bot}' è uscito con codice {code} durante la partita (il suo "
+        "stderr può dire perché)",
+        "bot.signal": "il bot '{bot}' è stato chiuso dal segnale {signal} durante la partita",
+        "bot.closed": "il bot '{bot}' ha chiuso la sua uscita (stdout) durante la partita",
+        "bot.closed_input": "il bot '{bot}' ha chiuso il suo ingresso (stdin) durante la partita",
+        "bot.not_reading": "il bot '{bot}' ha smesso di leggere il suo ingresso: l'ho fermato",
+        "bot.timeout": "il bot '{bot}' non ha risposto entro {seconds} s: l'ho fermato (una "
+        "mossa può prendere il suo tempo e BRISCOLA_BOT_GRACE_MS in più)",
+        "bot.long_line": "il bot '{bot}' ha scritto una riga di oltre {most} byte (la risposta a "
+        "una mossa è una carta, come AS)",
+        "bot.empty": "il bot '{bot}' ha risposto con una riga vuota (la risposta a una mossa è "
+        "una carta, come AS)",
+        "bot.garbage": "il bot '{bot}' ha risposto '{text}', che non è una carta (la risposta a "
+        "una mossa è una carta, come AS; i messaggi di debug vanno su stderr)",
+        "bot.illegal": "il bot '{bot}' ha giocato {card}, che qui non è una carta lecita "
+        "(lecite: {legal})",
+        "bot.unasked": "il bot '{bot}' ha scritto '{text}' senza che gli fosse chiesto (scrive "
+        "una riga per mossa e nient'altro su stdout; i messaggi di debug vanno su stderr)",
         "board.moves": "le mosse devono essere un elenco di carte",
         "board.match": "il tavolo studia una smazzata: questa registrazione contiene una partita "
         "intera",

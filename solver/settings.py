@@ -42,6 +42,8 @@ TT_MB = Whole(1, MAX_TABLE_MB, "setting.megabytes")
 THREADS = Whole(1, None, "setting.at_least")  # the variable's: the engine caps it
 ENGINE_THREADS = Whole(1, MAX_ENGINE_THREADS, "setting.range")  # an Engine's argument's
 STAR2 = Whole(0, DECK, "setting.star2")
+#: an hour: a bot given longer than that past its time is as good as hung
+BOT_GRACE = Whole(0, 3_600_000, "setting.range")
 
 
 def _within(name: str, n: int, takes: Whole, got: str) -> int:
@@ -94,6 +96,12 @@ def star2() -> int | None:
     return _whole("BRISCOLA_STAR2", STAR2)
 
 
+def bot_grace_ms() -> int | None:
+    """BRISCOLA_BOT_GRACE_MS: how many milliseconds past a move's time an exec: bot may
+    take before it is stopped as hung (solver.players.external), or None."""
+    return _whole("BRISCOLA_BOT_GRACE_MS", BOT_GRACE)
+
+
 def check() -> None:
     """Every variable read once: a command refuses a bad one before it starts any work
     (not when the engine is first used, after a puzzle or a game has begun)."""
@@ -101,3 +109,4 @@ def check() -> None:
     worker_tt_mb()
     threads()
     star2()
+    bot_grace_ms()

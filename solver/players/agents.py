@@ -8,7 +8,9 @@ gone, the score and the tricks it saw played: the history the engine's inference
 in scoperta the open Position (every hand, the talon's top card but not its order). The
 agents here read only that, so called directly they play the same from a GameState. New
 kinds (the engine-backed players of solver.players.engine_agent) plug in with
-``register_agent(name, factory)``; importing solver.players registers them.
+``register_agent(name, factory)``; importing solver.players registers them. An agent with a
+``deal_over(points)`` method is told each deal's points per side when it ends (the exec:
+bots of solver.players.external pass them on).
 """
 
 from __future__ import annotations
@@ -157,7 +159,8 @@ _RESOLVERS: list[Callable[[str], Callable[[], Agent] | None]] = []
 
 
 def register_resolver(resolver: Callable[[str], Callable[[], Agent] | None]) -> None:
-    """For parametrised names (``engine:0.5``): ``resolver(key)`` returns a factory or None."""
+    """For parametrised names (``engine:0.5``): ``resolver(name)`` (stripped, its case
+    kept) returns a factory or None."""
     _RESOLVERS.append(resolver)
 
 
@@ -172,7 +175,7 @@ def get_agent(name: str) -> Agent:
     key = name.strip().lower()
     if key not in _FACTORIES:
         for resolve in _RESOLVERS:
-            factory = resolve(key)
+            factory = resolve(name.strip())  # its case kept: exec:COMMAND names a program
             if factory is not None:
                 return factory()
         raise RulesError.of("agent.unknown", name=name, names=", ".join(agent_names()))
@@ -214,6 +217,9 @@ def run_deal(state: GameState, agents: Agents, rng: random.Random) -> GameState:
     seats = seat_agents(agents, state.players)
     while not state.is_over:
         state = play(state, seats[state.to_move](state.view(), rng))
+    for agent in {id(a): a for a in seats}.values():  # a bot is told each deal's result
+        if hasattr(agent, "deal_over"):
+            agent.deal_over(state.side_points)
     return state
 
 

@@ -149,6 +149,7 @@ def parse_engine_name(key: str):
 
 
 def _resolve(key: str):
+    key = key.lower()
     parsed = parse_engine_name(key)
     if parsed is None:
         return None

@@ -20,6 +20,7 @@ from solver.cards import POINTS
 from solver.errors import BriscolaError, whole
 from solver.game import deal_from_deck, default_dealer
 from solver.players.agents import get_agent, run_deal
+from solver.players.external import BotError, ExternalAgent, is_external
 from solver.rules import get_variant
 
 # two-sided 95 % Student t quantiles for 1..30 degrees of freedom
@@ -208,11 +209,13 @@ def run_match(
 ):
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
     index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
-    the run and returns what is done, with interrupted=True."""
+    the run and returns what is done, with interrupted=True. A match with an exec: bot is
+    played here, deal after deal, whatever ``jobs`` says: the bot is one process, one
+    conversation for the whole match."""
     results: list[PairResult] = []
     interrupted = False
     todo = [i for i in range(deals) if i not in skip]
-    if jobs <= 1:
+    if jobs <= 1 or is_external(a) or is_external(b):
         _init(variant, a, b, seed, worker=False)
         try:
             for i in todo:
@@ -221,6 +224,10 @@ def run_match(
                     on_result(results)
         except KeyboardInterrupt:
             interrupted = True
+        finally:
+            for agent in (_worker["a"], _worker["b"]):
+                if isinstance(agent, ExternalAgent):
+                    agent.close()  # the match is over: quit, and no process is left behind
         return results, interrupted
     pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
         jobs, initializer=_init, initargs=(variant, a, b, seed)
@@ -267,6 +274,14 @@ def log_key(variant: str, a: str, b: str, seed: int) -> dict:
     return {"match": f"{a}/{b}", "variant": variant, "seed": seed}
 
 
+def not_on_cluster(*names: str) -> None:
+    """BotError for an exec: bot among ``names``: a task would start it on a machine of the
+    cluster, running a command there."""
+    for name in names:
+        if is_external(name):
+            raise BotError.of("bot.cluster", bot=name.strip())
+
+
 def run_logged(
     variant: str,
     a: str,
@@ -309,6 +324,7 @@ def run_logged(
 
         _, interrupted = run_match(variant, a, b, deals, seed, jobs, each, skip=logged)
         return results, interrupted
+    not_on_cluster(a, b)
     tasks = {i: (variant, a, b, seed, i) for i in range(deals) if i not in logged}
     try:
         for _, r in run_tasks(pair_task, tasks, deals):

@@ -1,0 +1,336 @@
+"""Bots in any language: the agent ``exec:COMMAND`` (or ``exec:SECONDS:COMMAND``) runs
+COMMAND as a process of its own, once per match, and asks it for every card over a line
+protocol on its stdin and stdout (docs/bots.md says it whole).
+
+A bot is input we do not trust: whatever it does (exits, closes its output, writes what is
+not a card, plays an illegal card, hangs past its time, floods its output) ends the match
+with one line naming the bot and what it did (a BotError), and the process is killed and
+reaped, on Ctrl-C too. It hears only what its seat sees (``GameState.view()``'s text), as
+every agent does. Its stderr is the terminal's, so that its writer sees what it says.
+
+Importing this module registers the names with solver.players.agents.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import selectors
+import shlex
+import shutil
+import signal
+import subprocess
+import time
+import weakref
+
+from solver import settings
+from solver.cards import CardError, card_str, parse_card_id
+from solver.errors import BriscolaError
+from solver.game import GameState
+from solver.oneline import clip
+from solver.players.agents import NamedAgent, register_resolver
+
+#: the version the first line says (``briscola 1``); a change to a line a bot reads is a
+#: new version, a line of a new kind is not (a bot ignores the lines it does not know)
+PROTOCOL = 1
+PREFIX = "exec:"
+#: the seconds a move's line gives a bot whose name gives none
+DEFAULT_SECONDS = 1.0
+#: past a move's seconds, a bot may take this long to answer before it is stopped as hung
+#: (BRISCOLA_BOT_GRACE_MS)
+DEFAULT_GRACE = 1.0
+#: the first answer may take this much longer: the bot's own start (an interpreter, a JVM)
+START_SECONDS = 10.0
+#: the longest line a bot may write (an answer is a card: two or three bytes)
+MOST_LINE = 1024
+#: the longest time a name may give, as every time option caps it
+MOST_SECONDS = 86400.0
+_TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+):(.*)", re.S)
+
+
+class BotError(BriscolaError):
+    """An exec: bot that cannot be started or broke the protocol: the bot and what it did."""
+
+
+def is_external(name: object) -> bool:
+    """Whether ``name`` names an exec: bot (a process of this machine)."""
+    return isinstance(name, str) and name.strip().lower().startswith(PREFIX)
+
+
+def parse_exec_name(name: str) -> tuple[float | None, list[str]]:
+    """(the seconds the name gives or None, the command's words) of ``exec:[SECONDS:]COMMAND``;
+    BotError for a bad time or a command that cannot be split (shlex: quotes as a POSIX
+    shell reads them, no shell run)."""
+    rest = name.strip()[len(PREFIX) :]
+    seconds = None
+    timed = _TIME.fullmatch(rest)
+    if timed:
+        seconds = float(timed.group(1))
+        if not 0 < seconds <= MOST_SECONDS:
+            raise BotError.of("bot.time", name=name.strip(), most=f"{MOST_SECONDS:g}")
+        rest = timed.group(2)
+    try:
+        argv = shlex.split(rest)
+    except ValueError:
+        raise BotError.of("bot.quote", name=name.strip()) from None
+    if not argv:
+        raise BotError.of("bot.command")
+    return seconds, argv
+
+
+def with_time(name: str, seconds: float | None) -> str:
+    """``exec:COMMAND`` given ``seconds`` a move (a match's --time-per-move) unless the name
+    gives its own time; any other name as it is."""
+    if seconds is None or not is_external(name) or _TIME.fullmatch(name.strip()[len(PREFIX) :]):
+        return name
+    return f"{PREFIX}{seconds:g}:{name.strip()[len(PREFIX) :]}"
+
+
+def _shown(text: str) -> str:
+    """A bot's text fit to quote in a line: clipped, and no control character (a terminal's
+    escape sequence) let through."""
+    return clip("".join(c if c.isprintable() else "?" for c in text))
+
+
+def _grace() -> float:
+    ms = settings.bot_grace_ms()
+    return DEFAULT_GRACE if ms is None else ms / 1000
+
+
+class _Process:
+    """The bot's process and its pipes, read and written against a deadline; ``bot``
+    names it in every error."""
+
+    def __init__(self, argv: list[str], bot: str):
+        self.bot = bot
+        try:
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                bufsize=0,
+                start_new_session=True,  # Ctrl-C is ours to pass on, and its group is killed
+            )
+        except FileNotFoundError:
+            raise BotError.of("bot.not_found", bot=bot, program=argv[0]) from None
+        except PermissionError:
+            raise BotError.of("bot.not_runnable", bot=bot, program=argv[0]) from None
+        except OSError as e:
+            raise BotError.of("bot.start", bot=bot, program=argv[0], why=e.strerror) from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin, self.stdout = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+        os.set_blocking(self.stdin, False)
+        self.buffer = b""
+
+    def send(self, line: str, deadline: float) -> None:
+        data = (line + "\n").encode()
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.stdin, selectors.EVENT_WRITE)
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise BotError.of("bot.not_reading", bot=self.bot)
+                if not sel.select(left):
+                    continue
+                try:
+                    data = data[os.write(self.stdin, data) :]
+                except BlockingIOError:
+                    continue
+                except BrokenPipeError:
+                    raise self._gone("bot.closed_input") from None
+
+    def answer(self, deadline: float, allowed: float) -> str:
+        """The next line the bot writes, stripped, by ``deadline``."""
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.stdout, selectors.EVENT_READ)
+            while b"\n" not in self.buffer:
+                if len(self.buffer) > MOST_LINE:
+                    raise BotError.of("bot.long_line", bot=self.bot, most=MOST_LINE)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise BotError.of("bot.timeout", bot=self.bot, seconds=f"{allowed:g}")
+                if sel.select(left):
+                    self._read()
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        if len(line) > MOST_LINE:
+            raise BotError.of("bot.long_line", bot=self.bot, most=MOST_LINE)
+        return line.decode("utf-8", "replace").strip()
+
+    def quiet(self) -> None:
+        """Refuse what the bot wrote unasked (a debug print on stdout puts every later answer
+        one line late), and a bot that is gone, before it is asked anything."""
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.stdout, selectors.EVENT_READ)
+            while not self.buffer and sel.select(0):
+                self._read()
+        if self.buffer:
+            text = self.buffer.partition(b"\n")[0].decode("utf-8", "replace").strip()
+            raise BotError.of("bot.unasked", bot=self.bot, text=_shown(text))
+
+    def _read(self) -> None:
+        chunk = os.read(self.stdout, 4096)
+        if not chunk:
+            raise self._gone("bot.closed")
+        self.buffer += chunk
+
+    def _gone(self, key: str) -> BotError:
+        """What ended the conversation: the bot's exit (its code, or the signal), else
+        ``key`` (it closed a pipe and goes on)."""
+        try:
+            code = self.proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return BotError.of(key, bot=self.bot)
+        if code < 0:
+            return BotError.of("bot.signal", bot=self.bot, signal=-code)
+        return BotError.of("bot.exited", bot=self.bot, code=code)
+
+    def close(self, grace: float) -> None:
+        """``quit``, a grace to exit on its own, then its process group killed and reaped."""
+        try:
+            if self.proc.poll() is None:
+                try:
+                    self.send("quit", time.monotonic() + grace)
+                except (BotError, OSError):
+                    pass
+                try:
+                    self.proc.wait(grace)
+                except subprocess.TimeoutExpired:
+                    pass
+        finally:
+            self.kill()
+
+    def kill(self) -> None:
+        """The bot and whatever it started killed, and the bot reaped: no zombie is left."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            if pipe is not None:
+                pipe.close()
+
+
+class ExternalAgent(NamedAgent):
+    """A bot in its own process (``argv``), started at its first card and kept for every
+    later deal until ``close()`` (or the end of the program): a match is one conversation.
+    Each card's question gives ``seconds``; an answer later than that plus ``grace``
+    (BRISCOLA_BOT_GRACE_MS, 1 s by default) stops the bot as hung."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        seconds: float | None = None,
+        name: str | None = None,
+        grace: float | None = None,
+    ):
+        if os.name != "posix":
+            raise BotError.of("bot.posix")
+        self.argv = list(argv)
+        self.seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
+        self.name = name or PREFIX + shlex.join(self.argv)
+        self.grace = _grace() if grace is None else float(grace)
+        self._process: _Process | None = None
+        self._close: weakref.finalize | None = None
+        self._error: BotError | None = None
+        self._in_deal = False
+        if shutil.which(self.argv[0]) is None:  # said before the match, not at its first card
+            exists = os.path.exists(self.argv[0]) and os.sep in self.argv[0]
+            key = "bot.not_runnable" if exists else "bot.not_found"
+            raise BotError.of(key, bot=self.name, program=self.argv[0])
+
+    def pick(self, state, rng: random.Random) -> int:
+        view = state.view() if isinstance(state, GameState) else state
+        legal = view.legal_cards()
+        variant = view.variant if isinstance(view.variant, str) else view.variant.name
+        started = self._process is not None
+        allowed = self.seconds + self.grace + (0.0 if started else START_SECONDS)
+
+        def ask(p: _Process) -> str:
+            p.quiet()
+            if not self._in_deal:
+                p.send(f"new {variant}", self._soon())
+                self._in_deal = True
+            cards = ",".join(card_str(c) for c in legal)
+            deadline = time.monotonic() + allowed
+            p.send(f"move {cards} {self.seconds:g} {view.to_text()}", deadline)
+            return p.answer(deadline, allowed)
+
+        text = self._talk(ask)
+        try:
+            card = parse_card_id(text) if text else None
+        except CardError:
+            card = None
+        if card is None:
+            key = "bot.garbage" if text else "bot.empty"
+            raise self._fail(BotError.of(key, bot=self.name, text=_shown(text)))
+        if card not in legal:
+            legal_text = ",".join(card_str(c) for c in legal)
+            raise self._fail(
+                BotError.of("bot.illegal", bot=self.name, card=card_str(card), legal=legal_text)
+            )
+        return card
+
+    def deal_over(self, points: tuple[int, int]) -> None:
+        """Tell the bot the deal's result (solver.players.agents.run_deal calls this)."""
+        if self._in_deal and self._process is not None:
+            self._in_deal = False
+            self._talk(lambda p: p.send(f"end {points[0]}-{points[1]}", self._soon()))
+
+    def close(self) -> None:
+        """``quit`` to the bot, and its process gone (killed after the grace)."""
+        if self._close is not None:
+            self._close()
+        self._process = None
+        self._in_deal = False
+
+    def __enter__(self) -> ExternalAgent:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _soon(self) -> float:
+        return time.monotonic() + self.grace
+
+    def _talk(self, exchange):
+        """``exchange(process)``'s value; any failure, Ctrl-C too, kills the bot first (its
+        side of the conversation is lost), and a bot that failed fails every later call."""
+        if self._error is not None:
+            raise self._error
+        if self._process is None:
+            self._process = _Process(self.argv, self.name)
+            self._close = weakref.finalize(self, self._process.close, self.grace)
+            self._talk(lambda p: p.send(f"briscola {PROTOCOL}", self._soon()))
+        try:
+            return exchange(self._process)
+        except BotError as e:
+            raise self._fail(e) from None
+        except BaseException:
+            self._stop()
+            raise
+
+    def _fail(self, error: BotError) -> BotError:
+        self._error = error
+        self._stop()
+        return error
+
+    def _stop(self) -> None:
+        """The bot killed now: no ``quit``, no grace."""
+        if self._close is not None:
+            self._close.detach()
+        if self._process is not None:
+            self._process.kill()
+        self._process = None
+        self._in_deal = False
+
+
+def _resolve(key: str):
+    if not is_external(key):
+        return None
+    seconds, argv = parse_exec_name(key)
+    return lambda: ExternalAgent(argv, seconds, name=key.strip())
+
+
+register_resolver(_resolve)

@@ -1,0 +1,62 @@
+"""A bot for tests/test_external.py: plays its first legal card, and on its second move
+does what its first argument says (crash, exit0, garbage, escape, illegal, hang, close,
+deaf, flood, unasked; ok: nothing). ``--pid FILE`` writes its process id there first;
+``--log FILE`` appends every line it is sent."""
+
+import os
+import sys
+import time
+
+mode = sys.argv[1]
+args = dict(zip(sys.argv[2::2], sys.argv[3::2], strict=False))
+if "--pid" in args:
+    with open(args["--pid"], "w") as f:
+        f.write(str(os.getpid()))
+log = open(args["--log"], "a") if "--log" in args else None
+moves = 0
+for line in sys.stdin:
+    if log:
+        log.write(line)
+        log.flush()
+    words = line.split()
+    if words[0] == "quit":
+        break
+    if words[0] != "move":
+        continue
+    moves += 1
+    legal = words[1].split(",")
+    if moves == 2:
+        if mode == "crash":
+            raise RuntimeError("the bot's own bug")
+        if mode == "exit0":
+            sys.exit(0)
+        if mode == "garbage":
+            print("thinking...", flush=True)
+            continue
+        if mode == "escape":  # a terminal's escape sequence, which must not reach the terminal
+            print("\x1b[31mred", flush=True)
+            continue
+        if mode == "illegal":
+            every = [r + s for r in "A3RCF76542" for s in "BCDS"]
+            print(next(c for c in every if c not in legal), flush=True)
+            continue
+        if mode == "hang":
+            with open(args["--pid"] + ".hang", "w") as f:
+                f.write("hanging")
+            time.sleep(1000)
+        if mode == "close":
+            os.close(1)
+            time.sleep(1000)
+        if mode == "deaf":  # stops reading, answers, and waits: the next line cannot be sent
+            os.close(0)
+            print(legal[0], flush=True)
+            time.sleep(1000)
+        if mode == "flood":
+            sys.stdout.write("x" * 100000)
+            sys.stdout.flush()
+            time.sleep(1000)
+        if mode == "unasked":
+            print(legal[0], flush=True)
+            print("debug: I played", legal[0], flush=True)
+            continue
+    print(legal[0], flush=True)

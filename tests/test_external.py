@@ -1,0 +1,252 @@
+"""Bots in any language (solver/players/external.py, docs/bots.md): ``exec:COMMAND`` plays
+through `briscola match` and `simulate` over the line protocol; a bot that crashes, exits,
+closes its output, writes garbage, an illegal card or what it was not asked, floods its
+output or hangs ends the match with one line naming it (exit 2), its process killed and
+reaped, on Ctrl-C too; it hears only its seat's view; the board runs no command."""
+from __future__ import annotations
+
+import os
+import random
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.cards import card_str, cards_of
+from solver.game import deal, play
+from solver.i18n import error_text
+from solver.players.agents import get_agent, play_deal, run_deal
+from solver.players.external import BotError, ExternalAgent, parse_exec_name, with_time
+from solver.position import parse_position
+
+ROOT = Path(__file__).resolve().parent.parent
+BOT = ROOT / "tests" / "bots" / "misbehave.py"
+EXAMPLE = ROOT / "examples" / "lowest_bot.py"
+PY = shlex.quote(sys.executable)
+
+
+def _bot(mode: str, *more: object, seconds: str = "") -> str:
+    words = " ".join(shlex.quote(str(m)) for m in more)
+    return f"exec:{seconds}{PY} {shlex.quote(str(BOT))} {mode} {words}".rstrip()
+
+
+def _gone(pid: int, within: float = 5.0) -> bool:
+    """Whether process ``pid`` no longer exists: killed and reaped (a zombie still does)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("variant", ["scoperta", "classic", "briscolone"])
+def test_a_bot_plays_a_match_over_the_protocol(variant, tmp_path):
+    log = tmp_path / "lines.txt"
+    r = CliRunner().invoke(cli, ["match", _bot("ok", "--log", log), "greedy", "--deals", "2",
+                                 "--seed", "4", "--variant", variant, "--jobs", "2", "-q"])
+    assert r.exit_code == 0, r.output
+    assert "2 duplicate deals (4 games)" in r.stdout
+    lines = log.read_text().splitlines()
+    # one process for the whole match, whatever --jobs says: one greeting, one quit
+    assert lines[0] == "briscola 1" and lines[-1] == "quit" and lines.count("briscola 1") == 1
+    kinds = [ln.split()[0] for ln in lines]
+    assert set(kinds) == {"briscola", "new", "move", "end", "quit"}
+    assert kinds.count("new") == kinds.count("end") == 4
+    assert all(ln == f"new {variant}" for ln in lines if ln.startswith("new "))
+    for ln in lines:
+        word, *rest = ln.split(" ", 3)
+        if word == "end":
+            a, b = map(int, rest[0].split("-"))
+            assert a + b == 120
+        if word == "move":
+            legal, seconds, text = rest
+            pos = parse_position(text)
+            assert legal.split(",") == [card_str(c) for c in pos.legal_cards()]
+            assert float(seconds) == 1.0
+            assert pos.hidden_hand == (variant != "scoperta")
+
+
+def test_the_seat_hears_nothing_it_cannot_see(tmp_path):
+    """Every move line of a classic (and Briscolone) bot, in a deal played as a match plays
+    it, holds none of the opponent's cards in hand and none of the talon's hidden cards, and
+    no talon order."""
+    log = tmp_path / "lines.txt"
+    for variant in ("classic", "briscolone"):
+        log.write_text("")
+        start = deal(variant, random.Random(11))
+        with get_agent(_bot("ok", "--log", log)) as bot:
+            end = run_deal(start, [bot, "greedy"], random.Random(2))
+        hidden, state = [], start
+        for card in end.moves:  # the deal again, with what seat 1 could not see at each card
+            if state.to_move == 0:
+                talon = state.talon[:-1] if state.variant.has_trump else state.talon
+                hidden.append({card_str(c) for c in (*cards_of(state.hands[1]), *talon)})
+            state = play(state, card)
+        moves = [ln for ln in log.read_text().splitlines() if ln.startswith("move ")]
+        assert len(moves) == len(hidden) == 20 and sum(map(bool, hidden)) >= 15
+        for line, unseen in zip(moves, hidden, strict=True):
+            said = set(re.findall(r"\b(?:[A3RCF765432]|10)[BCDS]\b", line))
+            assert not said & unseen, (line, said & unseen)
+            assert "hand2=?" in line and "talon=" not in line and "top=" not in line
+
+
+def test_simulate_names_bots_as_it_names_agents(tmp_path):
+    r = CliRunner().invoke(cli, ["simulate", "--agents", f"exec:{PY} {EXAMPLE},greedy",
+                                 "--games", "2", "--variant", "classic", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert f"side 1 (exec:{PY} {EXAMPLE})" in r.stdout
+
+
+def test_the_example_bot_plays_its_lowest_card():
+    pos = "hand1=AS,2C,FD hand2=? briscola=4B played=- turn=1 score=0-0 variant=classic"
+    talk = f"briscola 1\nnew classic\nmove AS,2C,FD 1 {pos}\nend 60-60\nquit\n"
+    out = subprocess.run([sys.executable, str(EXAMPLE)], input=talk, capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 0 and out.stdout == "2C\n", out
+
+
+def test_the_example_is_the_one_in_the_docs():
+    assert EXAMPLE.read_text() in (ROOT / "docs" / "bots.md").read_text()
+
+
+FAILURES = [
+    ("crash", "exited with code 1 during the match"),
+    ("exit0", "exited with code 0 during the match"),
+    ("garbage", "answered 'thinking...', which is not a card"),
+    ("escape", "answered '?[31mred', which is not a card"),
+    ("illegal", "which is not a legal card here (legal: "),
+    ("close", "closed its output (stdout) during the match"),
+    ("deaf", "closed its input (stdin) during the match"),
+    ("flood", "wrote a line of over 1024 bytes"),
+    # said as written unasked, or as the next answer when it arrives after the next move
+    ("unasked", "'debug: I played"),
+    ("hang", "gave no answer within 0.25 s: stopped it"),
+]
+
+
+@pytest.mark.parametrize("mode,said", FAILURES, ids=[f[0] for f in FAILURES])
+def test_a_bot_that_misbehaves_ends_the_match_in_one_line(mode, said, tmp_path, monkeypatch):
+    monkeypatch.setenv("BRISCOLA_BOT_GRACE_MS", "200")
+    pid = tmp_path / "pid"
+    name = _bot(mode, "--pid", pid, seconds="0.05:")
+    t0 = time.monotonic()
+    r = CliRunner().invoke(cli, ["match", name, "greedy", "--deals", "1", "--seed", "1",
+                                 "--variant", "classic", "-q"])
+    assert time.monotonic() - t0 < 30
+    assert r.exit_code == 2, r.output
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr and "\x1b" not in r.stderr
+    assert r.stderr.startswith(f"error: bot '{name[:60]}") and said in r.stderr, r.stderr
+    assert _gone(int(pid.read_text())), "the bot's process is left behind"
+
+
+def test_a_bot_that_fails_is_gone_at_once_and_said_in_italian_too(tmp_path):
+    """Through the Python API too: the process is killed and reaped when the error is
+    raised, not when the agent is closed or collected."""
+    pid = tmp_path / "pid"
+    bot = get_agent(_bot("garbage", "--pid", pid))
+    with pytest.raises(BotError) as info:
+        play_deal("classic", [bot, "greedy"], seed=1)
+    assert _gone(int(pid.read_text()), within=0.01)
+    assert info.value.key == "bot.garbage"
+    assert "non è una carta" in error_text(info.value, "it")
+    with pytest.raises(BotError, match="which is not a card"):  # a failed bot stays failed
+        play_deal("classic", [bot, "greedy"], seed=1)
+
+
+@pytest.mark.parametrize("name,said", [
+    ("exec:", "exec: takes a command"),
+    ("exec:   ", "exec: takes a command"),
+    ("exec:python3 'mybot.py", "a quote or a backslash is not closed"),
+    ("exec:0:python3 mybot.py", "bad time in"),
+    ("exec:no-such-program-anywhere --x", "no program 'no-such-program-anywhere' found"),
+])
+def test_a_bad_bot_name_is_refused_before_the_match(name, said):
+    r = CliRunner().invoke(cli, ["match", name, "greedy", "--deals", "1", "-q"])
+    assert r.exit_code == 2 and said in r.stderr and r.stderr.count("\n") == 1, r.output
+
+
+def test_a_bot_file_that_cannot_run_says_how_to_run_it(tmp_path):
+    script = tmp_path / "bot.py"
+    script.write_text("print('AS')\n")
+    r = CliRunner().invoke(cli, ["match", f"exec:{script}", "greedy", "--deals", "1", "-q"])
+    assert r.exit_code == 2 and "cannot be run" in r.stderr and "exec:python3" in r.stderr
+
+
+def test_the_names_case_and_time():
+    assert parse_exec_name("exec:2.5:python3 My Bot.py") == (2.5, ["python3", "My", "Bot.py"])
+    assert parse_exec_name("exec:python3 'My Bot.py'") == (None, ["python3", "My Bot.py"])
+    assert with_time("exec:python3 b.py", 0.5) == "exec:0.5:python3 b.py"
+    assert with_time("exec:2:python3 b.py", 0.5) == "exec:2:python3 b.py"
+    assert with_time("greedy", 0.5) == "greedy"
+    agent = get_agent(f"EXEC:{PY} {BOT} ok")
+    assert isinstance(agent, ExternalAgent) and agent.argv[-1] == "ok"
+
+
+def test_a_match_on_a_cluster_runs_no_bot():
+    r = CliRunner().invoke(cli, ["match", _bot("ok"), "greedy", "--deals", "1", "--cluster",
+                                 "tcp://127.0.0.1:1", "-q"])
+    assert r.exit_code == 2 and "cannot play on a cluster" in r.stderr, r.output
+
+
+def test_ctrl_c_kills_a_hung_bot(tmp_path):
+    pid = tmp_path / "pid"
+    hang = tmp_path / "pid.hang"
+    # a suite started in the background runs with SIGINT ignored, which the child would keep
+    p = subprocess.Popen([sys.executable, "-m", "cli.main", "match",
+                          _bot("hang", "--pid", pid, seconds="100:"), "greedy", "--deals", "1",
+                          "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        end = time.monotonic() + 60
+        while not hang.exists() and time.monotonic() < end and p.poll() is None:
+            time.sleep(0.05)
+        assert hang.exists(), p.communicate(timeout=10)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130 and "Traceback" not in err, err
+    assert _gone(int(pid.read_text())), "the bot outlived Ctrl-C"
+
+
+def test_the_board_runs_no_command(tmp_path):
+    """A level is one of the board's own (a fixed list): an exec: name from a request is
+    refused, and its command never runs."""
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from starlette.testclient import TestClient
+
+    from solver.web.app import LEVELS, create_app
+
+    assert not any(level.startswith("exec") for level in LEVELS)
+    mark = tmp_path / "ran"
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        for variant in ("scoperta", "classic"):
+            v = client.post("/api/deal", json={"variant": variant, "seed": 3}).json()
+            if v["turn"] == 1:
+                v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0],
+                                                   "seat": 1}).json()
+            for level in (f"exec:touch {mark}", f"EXEC:touch {mark}", f" exec:touch {mark}"):
+                r = client.post("/api/engine", json={"game": v["game"], "level": level,
+                                                     "seat": 1})
+                assert r.status_code == 400 and "level" in r.json()["error"], r.text
+    assert not mark.exists()
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "1.5", "3600001"])
+def test_a_bad_grace_is_refused_before_the_match(value, monkeypatch, tmp_path):
+    monkeypatch.setenv("BRISCOLA_BOT_GRACE_MS", value)
+    pid = tmp_path / "pid"
+    r = CliRunner().invoke(cli, ["match", _bot("ok", "--pid", pid), "greedy", "--deals", "1"])
+    assert r.exit_code == 2 and r.stderr.startswith("error: BRISCOLA_BOT_GRACE_MS must be")
+    assert not pid.exists()  # no bot was started
