@@ -465,7 +465,8 @@ ENGLISH: dict[str, str] = {
     "engine.budget_one": "bad engine budget in '{agent}': at least 1 sample a move",
     "engine.time": "bad engine time in '{agent}': use engine:SECONDS, e.g. engine:0.5",
     "engine.time_positive": "bad engine time in '{agent}': it must be a positive number of seconds",
-    "agent.unknown": "unknown agent '{name}' (choose from {names}, engine:SECONDS, engine@SAMPLES)",
+    "agent.unknown": "unknown agent '{name}' (choose from {names}, engine:SECONDS, engine@SAMPLES, "
+    "exec:COMMAND)",
     "agent.count2": "give 1 or 2 agents for 2 players, got {got}",
     "agent.count": "give 1, 2 or {players} agents for {players} players, got {got}",
     "match.max_deals": "the match did not end within {most} deals",

@@ -2590,7 +2590,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "engine.time_positive": "tempo del motore sbagliato in '{agent}': dev'essere un numero "
         "positivo di secondi",
         "agent.unknown": "giocatore automatico sconosciuto '{name}' (scegli fra {names}, "
-        "engine:SECONDI, engine@CAMPIONI)",
+        "engine:SECONDI, engine@CAMPIONI, exec:COMANDO)",
         "agent.count2": "indica 1 o 2 giocatori automatici per 2 giocatori, non {got}",
         "agent.count": "indica 1, 2 o {players} giocatori automatici per {players} giocatori, "
         "non {got}",
