@@ -380,6 +380,23 @@ def test_an_estimated_answer_carries_its_interval_in_text_and_json():
     assert j["error"] == err and j["interval"] == c.analysis.interval.value
 
 
+def test_plays_note_on_an_estimated_answer_writes_italian_numbers_with_a_comma():
+    """puzzles play --lang it said the engine's estimate as '-13.53 ± 11.53' (format's
+    point) where every other Italian number has a decimal comma (i18n.num)."""
+    import re
+
+    from cli.cmd_puzzles import _estimate_note
+
+    pos = parse_position("hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1")
+    a = analyse(pos, "points", 0.2)
+    assert not a.exact
+    for question in ("best", "value"):
+        en, it = (_estimate_note(a, question, lang) for lang in ("en", "it"))
+        assert re.search(r"\d\.\d", en) and not re.search(r"\d\.\d", it), it
+        said = [x.replace(".", ",") for x in re.findall(r"\d+\.\d+", en)]
+        assert len(said) == 2 and re.findall(r"\d+,\d+", it) == said, it
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_solve_keeps_the_verdicts_so_far_on_ctrl_c(monkeypatch, tmp_path, as_json):
     from cli import cmd_puzzles
