@@ -369,7 +369,7 @@ def _estimate_note(a: Analysis, question: str, lang: str) -> str:
         key,
         cards=" ".join(card_str(c) for c in sorted(a.best, key=card_str)),
         v=num(a.value, ".2f", lang),
-        e=num(a.moves[0].error, ".2f", lang),
+        e=num(a.moves[0].error or 0.0, ".2f", lang),
         covers=INTERVAL_SHORT[lang][str(a.interval)],
     )
 
