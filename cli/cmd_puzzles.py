@@ -16,7 +16,7 @@ from solver import jsonfile
 from solver.analysis import Analysis, analyse
 from solver.cards import CardError, card_str, parse_card_id
 from solver.explain import explainable, explain_position, explanation_text
-from solver.i18n import INTERVAL_SHORT, comment_text, fmt_fraction, message, title_text
+from solver.i18n import INTERVAL_SHORT, comment_text, fmt_fraction, message, num, title_text
 from solver.puzzles import (
     Check,
     PuzzleError,
@@ -368,8 +368,8 @@ def _estimate_note(a: Analysis, question: str, lang: str) -> str:
         lang,
         key,
         cards=" ".join(card_str(c) for c in sorted(a.best, key=card_str)),
-        v=f"{a.value:.2f}",
-        e=f"{a.moves[0].error:.2f}",
+        v=num(a.value, ".2f", lang),
+        e=num(a.moves[0].error or 0.0, ".2f", lang),
         covers=INTERVAL_SHORT[lang][str(a.interval)],
     )
 

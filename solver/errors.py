@@ -455,6 +455,8 @@ ENGLISH: dict[str, str] = {
     "split.depth": "depth is one of {depths}, got {got}",
     "split.beyond": "this position is beyond the exact search's reach, even split",
     "split.leaf": 'a leaf is {{"value": a fraction, "pv": cards, "nodes": a count}}',
+    "split.leaf_range": "a leaf's value must lie between -{most} and {most} (a deal's points), "
+    "got {value}",
     "split.not_exact": "the leaf {position} was not solved exactly",
     "split.missing": "{missing} of the {leaves} leaves have no value yet",
     "engine.samples": "the engine needs at least 1 sample a move, got {samples}",

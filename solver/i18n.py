@@ -2576,6 +2576,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.depth": "depth è uno fra {depths}, non {got}",
         "split.beyond": "questa posizione è oltre la portata della ricerca esatta, anche divisa",
         "split.leaf": 'una foglia è {{"value": una frazione, "pv": carte, "nodes": un conteggio}}',
+        "split.leaf_range": "il valore di una foglia dev'essere fra -{most} e {most} (i punti "
+        "di una smazzata), non {value}",
         "split.not_exact": "la foglia {position} non è stata risolta esattamente",
         "split.missing": "{missing} delle {leaves} foglie non hanno ancora un valore",
         "engine.samples": "il motore vuole almeno 1 campione a mossa, non {samples}",

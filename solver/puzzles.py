@@ -67,6 +67,9 @@ MARGIN = {"points": Fraction(4), "win": Fraction(1, 4)}
 #: last draw (exact in milliseconds; talon 8 takes seconds), the others' last five tricks
 TALONS = {"scoperta": (0, 2), "scoperta4": (0, 4), "briscolone": (0,), "libero": (0,)}
 
+#: the longest exact value a puzzle or an answer may write (a deal's values have 3 digits)
+VALUE_CHARS = 40
+
 
 class PuzzleError(BriscolaError):
     """A puzzle the user got wrong: a file that cannot be read (the message names the line),
@@ -128,9 +131,14 @@ def format_answer(ans) -> str:
 
 
 def parse_value(text: str) -> Fraction:
-    """An exact value as written in a puzzle: '7', '-3/2', '0.5'."""
+    """An exact value as written in a puzzle: '7', '-3/2', '0.5'. No exponent and at most
+    VALUE_CHARS characters: '1e99999999', a value Fraction reads, is a number of a hundred
+    million digits, and the file or the board's answer that held it a minute's work."""
+    t = text.strip()
+    if len(t) > VALUE_CHARS or "e" in t.lower():
+        raise PuzzleError.of("puzzle.value", text=text)
     try:
-        return Fraction(text.strip())
+        return Fraction(t)
     except (ValueError, ZeroDivisionError):
         raise PuzzleError.of("puzzle.value", text=text) from None
 

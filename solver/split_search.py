@@ -29,6 +29,7 @@ No Dask here: the CLI (cli/cmd_analyse.py) runs the tasks through solver/cluster
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -42,6 +43,11 @@ from solver.position import Position, SeatPosition, parse_position
 #: the two depths of a split: after the root's cards, or after the first trick's draw
 CARDS, DRAWS = "cards", "draws"
 DEPTHS = (CARDS, DRAWS)
+#: a leaf's value as LeafValue.to_json writes it (str of a Fraction): no exponent, no
+#: decimal point, so that a logged '1e99999999' is not a number of a hundred million digits
+LEAF_VALUE = re.compile(r"-?\d{1,60}(?:/\d{1,60})?")
+#: no leaf's value strays further: a deal's points (a chance of winning, 1)
+LEAF_BOUND = 120
 #: worker threads from which a split goes down to the first draw (see above)
 DRAWS_FROM_WORKERS = 5
 #: tasks wanted per worker thread at the draws' depth
@@ -91,20 +97,26 @@ class LeafValue:
 
     @classmethod
     def from_json(cls, row: Mapping) -> LeafValue:
-        """A logged leaf back; BriscolaError (naming what is wrong) when it is not one."""
+        """A logged leaf back; BriscolaError (naming what is wrong) when it is not one: a
+        value that no leaf has (beyond LEAF_BOUND) is refused, not combined into an answer
+        said to be exact."""
         try:
             value, pv, nodes = row["value"], row["pv"], row["nodes"]
             if (
                 not isinstance(value, str)
+                or not LEAF_VALUE.fullmatch(value)
                 or not isinstance(pv, list)
                 or not isinstance(nodes, int)
                 or isinstance(nodes, bool)
                 or nodes < 0
             ):
                 raise TypeError
-            return cls(Fraction(value), tuple(int(to_card(c)) for c in pv), nodes)
+            leaf = cls(Fraction(value), tuple(int(to_card(c)) for c in pv), nodes)
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
             raise SplitError.of("split.leaf") from None
+        if abs(leaf.value) > LEAF_BOUND:
+            raise SplitError.of("split.leaf_range", value=value, most=LEAF_BOUND)
+        return leaf
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,9 @@ def test_a_leaf_round_trips_and_garbage_is_refused():
     assert S.LeafValue.from_json(json.loads(json.dumps(v.to_json()))) == v
     for bad in ({}, {"value": 1, "pv": [], "nodes": 1}, {"value": "x", "pv": [], "nodes": 1},
                 {"value": "1/0", "pv": [], "nodes": 1}, {"value": "1", "pv": ["ZZ"], "nodes": 1},
-                {"value": "1", "pv": [], "nodes": True}):
+                {"value": "1", "pv": [], "nodes": True}, {"value": "1e99999999", "pv": [],
+                "nodes": 1}, {"value": "0.5", "pv": [], "nodes": 1},
+                {"value": "-121", "pv": [], "nodes": 1}):
         with pytest.raises(S.SplitError):
             S.LeafValue.from_json(bad)
 
@@ -160,15 +162,26 @@ def test_bad_input_is_a_one_line_error(tmp_path, args, words):
     assert len([x for x in r.stderr.splitlines() if x.startswith("error")]) == 1
 
 
-def test_a_tampered_log_row_names_its_line(tmp_path):
+@pytest.mark.parametrize("value,words", [
+    ("many", "a leaf is"),
+    ("1e5000", "a leaf is"),
+    ("1/" + "7" * 100, "a leaf is"),
+    ("500", "between -120 and 120"),
+])
+def test_a_tampered_log_row_names_its_line(tmp_path, value, words):
+    """A logged value of '1e5000' stopped analyse on an internal error (exit 70: too large
+    for a float), '1e99999999' built a number of a hundred million digits for minutes, and
+    '500' was combined into an answer said to be exact ('FB -500')."""
     log = tmp_path / "one.jsonl"
     assert _cli(["analyse", TALON6, "--log", str(log)]).exit_code == 0
     rows = log.read_text().splitlines()
     row = json.loads(rows[1])
-    row["value"] = "many"
+    row["value"] = value
     log.write_text("\n".join([rows[0], json.dumps(row), rows[2]]) + "\n")
+    before = log.read_bytes()
     r = _cli(["analyse", TALON6, "--log", str(log)])
     assert r.exit_code == 2 and f"{log}:2" in r.output and "Traceback" not in r.output
+    assert words in r.output and log.read_bytes() == before
 
 
 @pytest.fixture(scope="module")
@@ -205,7 +218,7 @@ def test_a_logged_row_of_another_position_is_solved_again(tmp_path, monkeypatch)
     assert _cli(["analyse", TALON6, "--log", str(log)]).exit_code == 0
     rows = [json.loads(x) for x in log.read_text().splitlines()]
     wanted = rows[0]["leaf"]
-    rows[0].update(leaf=rows[1]["leaf"], value="999")   # not the position of its index
+    rows[0].update(leaf=rows[1]["leaf"], value="99")   # not the position of its index
     log.write_text("".join(json.dumps(r) + "\n" for r in rows))
     calls = []
     real = S.solve_task

@@ -58,7 +58,8 @@ def test_depth_limited_estimates_say_so():
     assert a.method == Method(Way.SAMPLED_CLAIRVOYANT, depth=4) and not a.exact
     # classic's drawn talon order adds an error measured at 13-16 cards alive, carried here
     assert "approximation" in a.notes[0]
-    assert "the method's error, measured at other stages and carried here: ±" in a.notes[0]
+    assert ("the method's error (the seen talon's part measured at 13 to 16 cards alive, "
+            "where samples are solved to the end): ±") in a.notes[0]
     assert a.interval == a.to_json()["interval"] == "sampling and extrapolated method"
     late = _early_seat(moves=26)
     b = seat.analyse_state(late, late.to_move, budget=Limit(samples=5))

@@ -47,6 +47,26 @@ def test_a_scoperta_estimate_beyond_the_checked_talons_says_its_method_error_is_
     assert best.endswith(", sampling and extrapolated method)"), best
 
 
+@pytest.mark.parametrize("position,how", [
+    (SCOPERTA_EARLY, "measured up to talon 14 and grown in proportion to the talon"),
+    ("hand1=FB,6C,3C,CD,RD hand2=? played=- turn=1 variant=briscolone",
+     "measured here against searches 8 tricks deep, scaled by what full solves added"),
+    ("hand1=FB,3C,CD hand2=? briscola=RD played=- turn=1 variant=classic",
+     "the seen talon's part measured at 13 to 16 cards alive"),
+    ("hand1=FB,6C,CD hand2=AB,7C,4S hand3=5B,3C,RD hand4=4B,6B,FS top=5S briscola=2C "
+     "played=- turn=1 variant=scoperta4", "measured at talon 8 and grown in proportion"),
+], ids=["scoperta", "briscolone-seat", "classic-seat", "scoperta4"])
+def test_an_extrapolated_interval_has_the_note_it_says_says_how(position, how):
+    """The interval's words say the method's error was carried here "(the note says how)":
+    scoperta's estimate beyond talon 14 had no such note at all ('888 samples, 21 first
+    draws corrected'), and the others' said only 'measured at other stages and carried
+    here', which Briscolone 31-40 (measured there, against deeper searches) was not."""
+    d = json.loads(run("analyse", "--json", "--time-limit", "0.3", position).output)
+    assert d["interval"] == "sampling and extrapolated method", d
+    assert "(the note says how)" in INTERVAL_TEXT["en"][d["interval"]]
+    assert any(how in note for note in d["notes"]), d["notes"]
+
+
 def test_a_scoperta_estimate_at_a_checked_talon_covers_sampling_and_method():
     """Talon 12 at 0.5 s: too little time for the exact search, an estimate whose ± covers
     the method's error as measured against exact values (benchmarks/bench_calibration.py):

@@ -75,6 +75,8 @@ def test_a_best_puzzles_answer_is_cards_as_the_solvers_check():
     (line(answer=["3D"]), "not in the hand of player 1"),
     (line(answer="5C"), "non-empty list of cards"),
     (line(question="value", answer="seven"), "not an exact value"),
+    (line(question="value", answer="1e5000"), "not an exact value"),
+    (line(question="value", answer="1" * 41), "not an exact value"),
     (line(position="hand1=AC hand2=2C,4C briscola=2S turn=1"), "position:"),
     (line(objective="win"), "needs score="),
     (line(colour="red"), "unknown field 'colour'"),
@@ -84,6 +86,18 @@ def test_errors_name_the_line(bad, msg):
         read_puzzles([line(id="ok"), bad])
     assert str(e.value).startswith("line 2: ") and msg in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_a_value_with_an_exponent_is_one_line_not_a_crash(tmp_path):
+    """'1e5000' was read as a number of 5,001 digits: puzzles solve stopped on an internal
+    error (exit 70) writing it, and '1e99999999' (from a file, or typed on the board's
+    puzzle answer) kept the process busy for minutes building it."""
+    f = tmp_path / "p.jsonl"
+    f.write_text(line(question="value", answer="1e5000") + "\n")
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 2 and "not an exact value" in r.output
+    assert r.output.count("\n") == 1 and "internal error" not in r.output
+    assert read_puzzles([line(question="value", answer=" -3/2 ")])[0].answer == Fraction(-3, 2)
 
 
 def test_a_whole_json_lines_text_is_read_as_its_lines():
@@ -364,6 +378,23 @@ def test_an_estimated_answer_carries_its_interval_in_text_and_json():
     assert err is not None and c.solver_text().endswith(f" ±{err:.2f}")
     j = c.to_json()
     assert j["error"] == err and j["interval"] == c.analysis.interval.value
+
+
+def test_plays_note_on_an_estimated_answer_writes_italian_numbers_with_a_comma():
+    """puzzles play --lang it said the engine's estimate as '-13.53 ± 11.53' (format's
+    point) where every other Italian number has a decimal comma (i18n.num)."""
+    import re
+
+    from cli.cmd_puzzles import _estimate_note
+
+    pos = parse_position("hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1")
+    a = analyse(pos, "points", 0.2)
+    assert not a.exact
+    for question in ("best", "value"):
+        en, it = (_estimate_note(a, question, lang) for lang in ("en", "it"))
+        assert re.search(r"\d\.\d", en) and not re.search(r"\d\.\d", it), it
+        said = [x.replace(".", ",") for x in re.findall(r"\d+\.\d+", en)]
+        assert len(said) == 2 and re.findall(r"\d+,\d+", it) == said, it
 
 
 @pytest.mark.parametrize("as_json", [False, True])

@@ -591,6 +591,8 @@ def analyse_clairvoyant(
     notes.insert(
         0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected else "")
     )
+    if known is not None and known[1]:
+        notes.append(carried_note(objective, full=mode_depth is None, lines=lines, error=known[0]))
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
         say(best_line("estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value))
     interval = (
@@ -821,6 +823,18 @@ METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
 #: an estimate whose correction took fewer than two first draws: its method errs as much
 #: as clairvoyant lines alone, measured up to this many times the corrected one's
 UNCORRECTED = 1.6
+
+
+def carried_note(objective: str, full: bool, lines: bool, error: tuple[float, float]) -> str:
+    """The note of an estimate beyond the talons its method's error was measured at: how
+    that error was carried (its interval, Interval.EXTRAPOLATED, says the note says how)."""
+    top = max(METHOD_ERROR[(objective, full, lines)])
+    unit = "points" if objective == "points" else "of the chance of winning"
+    return (
+        f"the method's error, measured up to talon {top} and grown in proportion to the "
+        f"talon: ±{error[0]:.2g} {unit} on a card's value, ±{error[1]:.2g} on the gap "
+        f"between two cards"
+    )
 
 
 def method_error(

@@ -240,13 +240,32 @@ def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     alive), where exact values of a seat's view can be computed to check it; a depth-limited
     sample's at the stages of METHOD_CARRIED; four players' beyond the talon where it was
     measured (OPEN_METHOD_ERROR)."""
+    return bool(carried_how(pos, objective, horizon, drawn))
+
+
+def carried_how(pos, objective: str, horizon: int, drawn: bool) -> str:
+    """How the method's error of such a sample was carried to its stage, in an estimate's
+    note's words ("" where it was measured there), so that a note says what its interval
+    says it does (Interval.EXTRAPOLATED: "the note says how")."""
     if pos.players != 2:
         known = OPEN_METHOD_ERROR.get((pos.variant, objective))
-        return drawn and known is not None and pos.talon_size > known[0]
+        if drawn and known is not None and pos.talon_size > known[0]:
+            return f"measured at talon {known[0]} and grown in proportion to the talon"
+        return ""
     if not horizon:
-        return False
-    carried = method_stage(pos) in METHOD_CARRIED.get(pos.variant, ())
-    return carried or (drawn and (pos.variant, objective) in DRAWN_TALON_ERROR)
+        return ""
+    how = []
+    if method_stage(pos) in METHOD_CARRIED.get(pos.variant, ()):
+        how.append(
+            "measured here against searches 8 tricks deep, scaled by what full solves "
+            "added at another stage"
+        )
+    if drawn and (pos.variant, objective) in DRAWN_TALON_ERROR:
+        how.append(
+            "the seen talon's part measured at 13 to 16 cards alive, where samples are "
+            "solved to the end"
+        )
+    return " and ".join(how)
 
 
 def gap_errors(tally, objective: str, pos, horizon: int, shrink: float = 1.0, drawn: bool = False):
@@ -667,11 +686,9 @@ def covers(pos, objective: str, horizon: int, drawn: bool = False) -> str:
     unit = "points" if objective == "points" else "of the chance of winning"
     m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
     gap = "" if m_gap is None else f", ±{m_gap:.2g} on the gap between two cards"
-    if method_extrapolated(pos, objective, horizon, drawn):
-        return (
-            f"the method's error, measured at other stages and carried here: ±{m_err:.2g} "
-            f"{unit} on a card's value{gap}"
-        )
+    how = carried_how(pos, objective, horizon, drawn)
+    if how:
+        return f"the method's error ({how}): ±{m_err:.2g} {unit} on a card's value{gap}"
     return f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this stage{gap}"
 
 
