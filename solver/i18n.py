@@ -1030,7 +1030,8 @@ METHOD_TEXT = {
         "sampled-clairvoyant": "sampled talon orders, each solved to the end knowing the order",
         "sampled-clairvoyant.depth": "sampled talon orders, each searched {depth} tricks deep "
         "knowing the order",
-        "seat-sampling": "sampled opponent hands, each solved to the end of the deal",
+        "seat-sampling": "sampled opponent hands, each solved to the end of the deal, over "
+        "every draw or on one drawn talon order (the note says which)",
         "seat-sampling.depth": "sampled opponent hands, each searched {depth} tricks deep with "
         "one sampled talon order",
         "deepening": "the known talon order searched deeper and deeper",
@@ -1047,7 +1048,8 @@ METHOD_TEXT = {
         "sampled-clairvoyant.depth": "ordini del tallone campionati, ciascuno esplorato per "
         "{depth} prese conoscendo l'ordine",
         "seat-sampling": "mani dell'avversario campionate, ciascuna risolta fino alla fine "
-        "della smazzata",
+        "della smazzata, su ogni pescata o su un ordine del tallone estratto (la nota dice "
+        "quale)",
         "seat-sampling.depth": "mani dell'avversario campionate, ciascuna esplorata per {depth} "
         "prese con un ordine del tallone campionato",
         "deepening": "l'ordine noto del tallone esplorato sempre più a fondo",
@@ -1308,7 +1310,7 @@ PLAY_WORDS = {
         "for_engine": " per il motore",
         "for_your_team": " per la tua squadra",
         "for_their_team": " per la loro squadra",
-        "why_greedy": "una carta a regola pratica",
+        "why_greedy": "una carta scelta con una regola pratica",
         "why_random": "una carta a caso",
         "why_fallback": "regola pratica: nessuna analisi in tempo",
         "why_forced": "l'unica carta",
