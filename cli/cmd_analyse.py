@@ -294,14 +294,23 @@ def _logged_leaves(pos, objective, log_for):
     (a row whose position is not that leaf's is done again), or (None, {})."""
     from solver import split_search as S
 
+    from solver.cluster import LogError
+
     found: tuple = (None, {})
     for depth in S.DEPTHS:
         s = S.split(pos, objective, depth)
-        rows = log_for(depth).done(
+        log = log_for(depth)
+        rows = log.done(
             lambda i, row, s=s: i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text()
         )
-        if len(rows) > len(found[1]):
-            found = (s, {i: S.LeafValue.from_json(row) for i, row in rows.items()})
+        values = {i: S.LeafValue.from_json(row) for i, row in rows.items()}
+        for i, v in values.items():  # a value or line that leaf cannot have: a tampered row
+            try:
+                S.check_leaf(s.leaves[i], v, objective)
+            except BriscolaError as e:
+                raise LogError.of("log.at", where=log.where(i), error=e) from None
+        if len(values) > len(found[1]):
+            found = (s, values)
     return found
 
 

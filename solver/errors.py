@@ -457,6 +457,10 @@ ENGLISH: dict[str, str] = {
     "split.leaf": 'a leaf is {{"value": a fraction, "pv": cards, "nodes": a count}}',
     "split.leaf_range": "a leaf's value must lie between -{most} and {most} (a deal's points), "
     "got {value}",
+    "split.leaf_bound": "a leaf's value must lie between {least} and {most} (what its position "
+    "has still to win), got {value}",
+    "split.leaf_pv": 'a leaf\'s "pv" must be cards its position may play one after the other, '
+    "up to a draw: card {n}, {card}, is not",
     "split.not_exact": "the leaf {position} was not solved exactly",
     "split.missing": "{missing} of the {leaves} leaves have no value yet",
     "engine.samples": "the engine needs at least 1 sample a move, got {samples}",

@@ -2580,6 +2580,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.leaf": 'una foglia è {{"value": una frazione, "pv": carte, "nodes": un conteggio}}',
         "split.leaf_range": "il valore di una foglia dev'essere fra -{most} e {most} (i punti "
         "di una smazzata), non {value}",
+        "split.leaf_bound": "il valore di una foglia dev'essere fra {least} e {most} (quanto la "
+        "sua posizione ha ancora da vincere), non {value}",
+        "split.leaf_pv": 'il "pv" di una foglia dev\'essere carte che la sua posizione può '
+        "giocare una dopo l'altra, fino a una pescata: la carta n. {n}, {card}, non lo è",
         "split.not_exact": "la foglia {position} non è stata risolta esattamente",
         "split.missing": "{missing} delle {leaves} foglie non hanno ancora un valore",
         "engine.samples": "il motore vuole almeno 1 campione a mossa, non {samples}",

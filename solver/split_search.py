@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
+from solver.analysis.result import value_bound
 from solver.cards import card_str, to_card
 from solver.errors import BriscolaError
-from solver.position import Position, SeatPosition, parse_position
+from solver.position import Position, PositionError, SeatPosition, parse_position
 
 #: the two depths of a split: after the root's cards, or after the first trick's draw
 CARDS, DRAWS = "cards", "draws"
@@ -204,6 +205,25 @@ def tasks(s: Split, todo: Iterable[int], workers: int = 1) -> list[list[int]]:
         k = min(cuts, len(g))
         out.extend(g[j * len(g) // k : (j + 1) * len(g) // k] for j in range(k))
     return out
+
+
+def check_leaf(leaf: Leaf, v: LeafValue, objective: str) -> None:
+    """SplitError when ``v`` cannot be ``leaf``'s (a tampered log row): a value beyond what
+    its position has still to win (its points in play, or a chance from 0 to 1), or a
+    principal line that is not its legal cards one after the other, up to a draw. A value
+    within LEAF_BOUND is not enough: it would be combined into an answer said to be exact."""
+    most = Fraction(int(value_bound(leaf.pos, objective)))
+    least = Fraction(0) if objective == "win" else -most
+    if not least <= v.value <= most:
+        raise SplitError.of("split.leaf_bound", least=least, most=most, value=v.value)
+    pos: Position | None = leaf.pos
+    for n, card in enumerate(v.pv, 1):
+        if pos is None or pos.is_over or card not in pos.legal_cards():
+            raise SplitError.of("split.leaf_pv", card=card_str(card), n=n)
+        try:
+            pos = None if pos.outcomes(card) else pos.play(card)
+        except PositionError:
+            raise SplitError.of("split.leaf_pv", card=card_str(card), n=n) from None
 
 
 def solve_leaf(pos: Position | SeatPosition, objective: str) -> LeafValue:

@@ -15,10 +15,13 @@ from click.testing import CliRunner
 import solver
 from cli.main import cli
 from solver import split_search as S
+from solver.cards import card_str
+from solver.i18n import error_text
 from solver.position import parse_position
 from solver.random_positions import random_position
 
 TALON6 = random_position(random.Random(7), 6).to_text()
+WIN6 = random_position(random.Random(9), 6, with_score=True).to_text()
 MID4 = random_position(random.Random(8), 4, mid_trick=True).to_text()
 
 
@@ -235,3 +238,62 @@ def test_without_dask_one_position_on_a_cluster_says_how_to_install_it(monkeypat
     r = _cli(["analyse", TALON6, "--cluster"])
     assert r.exit_code == 2
     assert "pip install -e '.[cluster]'" in r.output and "Traceback" not in r.output
+
+
+def _tampered(tmp_path, objective, change):
+    """A log of TALON6's (WIN6's) split search whose second row ``change(row, leaf)`` altered, and
+    the rerun's result; the file must be left as it was."""
+    log = tmp_path / "one.jsonl"
+    position = WIN6 if objective == "win" else TALON6
+    args = ["analyse", position, "--objective", objective, "--log", str(log)]
+    assert _cli(args).exit_code == 0
+    rows = log.read_text().splitlines()
+    row = json.loads(rows[1])
+    change(row, parse_position(row["leaf"]))
+    log.write_text("\n".join([rows[0], json.dumps(row), *rows[2:]]) + "\n")
+    before = log.read_bytes()
+    r = _cli(args)
+    assert r.exit_code == 2 and f"{log}:2: " in r.output and "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1 and log.read_bytes() == before
+    with pytest.raises(S.SplitError) as e:
+        S.check_leaf(S.Leaf(parse_position(row["leaf"]), (), None),
+                     S.LeafValue.from_json(row), objective)
+    return r.output, error_text(e.value, "it")
+
+
+def test_a_logged_value_beyond_its_leafs_points_is_refused(tmp_path):
+    """A value within a deal's 120 points but beyond the points still in play at that leaf
+    ('96' where 60 are left) was combined into an answer said to be exact."""
+    def beyond(row, leaf):
+        assert leaf.points_in_play + 2 <= S.LEAF_BOUND
+        row["value"] = str(-(leaf.points_in_play + 2))
+    out, it = _tampered(tmp_path, "points", beyond)
+    assert "what its position has still to win" in out and "ancora da vincere" in it
+
+
+def test_a_logged_win_chance_below_zero_is_refused(tmp_path):
+    out, it = _tampered(tmp_path, "win", lambda row, leaf: row.update(value="-1/2"))
+    assert "between 0 and 1" in out and "fra 0 e 1" in it
+
+
+@pytest.mark.parametrize("how", ["foreign", "twice", "past_the_draw"])
+def test_a_logged_line_that_is_not_legal_from_its_leaf_is_refused(tmp_path, how):
+    """The logged principal line was printed after the root's best cards unchecked: a card
+    its leaf does not hold, one played twice, cards after a draw nobody knows."""
+    def change(row, leaf):
+        legal = leaf.legal_cards()
+        if how == "foreign":
+            row["pv"] = [card_str(next(c for c in range(40) if c not in legal))]
+        elif how == "twice":
+            row["pv"] = [card_str(legal[0])] * 2
+        else:
+            line, pos = [], leaf
+            while True:
+                line.append(pos.legal_cards()[0])
+                if pos.outcomes(line[-1]):
+                    break
+                pos = pos.play(line[-1])
+            row["pv"] = [card_str(c) for c in line + [line[0]]]
+    out, it = _tampered(tmp_path, "points", change)
+    assert 'a leaf\'s "pv" must be cards its position may play' in out
+    assert "una dopo l'altra" in it
