@@ -12,8 +12,9 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options, log_failed, progress_line, say
-from cli.options import SECONDS, SEED, count
+from cli.options import MAX_SEED, SECONDS, SEED, count
 from solver import cluster as cl
+from solver import jsonfile
 from solver.errors import BriscolaError, whole
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
@@ -96,6 +97,19 @@ def report_lines(
         f"(A won {s.wins}, drew {s.draws}, lost {s.losses})"
     )
     return lines
+
+
+def _logged_seed(logged: object, where: str) -> int:
+    """A seed read back from a log, refused (naming ``where``) unless --seed would take it:
+    a seed it refuses (2**70, -3) would deal a match that no --seed can deal again."""
+    if whole(logged) and 0 <= logged <= MAX_SEED:
+        return logged
+    got = (
+        (str(logged) if abs(logged) < 10**6 else BriscolaError.of("number.huge"))
+        if whole(logged)
+        else jsonfile.kind(logged)
+    )
+    raise cl.LogError.of("log.seed", where=where, most=MAX_SEED, got=got)
 
 
 def _with_time(name: str, t: float | None) -> str:
@@ -186,9 +200,9 @@ def match(
         not_on_cluster(a, b)
     if seed is None and log_path is not None:  # a rerun goes on with the logged match
         like = {k: x for k, x in log_key(v.name, a, b, 0).items() if k != "seed"}
-        logged = cl.TaskLog(log_path, {}).last_value("seed", like)
-        if whole(logged):
-            seed = logged
+        found = cl.TaskLog(log_path, {}).last_value("seed", like)
+        if found is not None:
+            seed = _logged_seed(*found)
             say(f"{log_path} holds this match with seed {seed}: going on with it")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)

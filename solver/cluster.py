@@ -426,19 +426,22 @@ class TaskLog:
             self._set_aside(self.path, torn)
         return rows
 
-    def last_value(self, field: str, like: dict) -> object | None:
-        """``field`` of the last row whose fields agree with ``like`` (None: no such row):
-        what a rerun without a field of its key (a match's drawn seed) goes on with."""
+    def last_value(self, field: str, like: dict) -> tuple[object, str] | None:
+        """``field`` of the last row whose fields agree with ``like`` and the row's
+        file:line, to name it when the value is refused (None: no such row): what a rerun
+        without a field of its key (a match's drawn seed) goes on with."""
         if not self.path or not os.path.exists(self.path):
             return None
         found = None
         for n, text in enumerate(self._read(self.path)[0], 1):
+            where = f"{self.path}:{n}"
             try:
-                row = jsonfile.parse(text, f"{self.path}:{n}")
+                row = jsonfile.parse(text, where)
             except jsonfile.JSONFileError:
                 continue  # done() says what is wrong with it
-            if isinstance(row, dict) and all(row.get(k) == v for k, v in like.items()):
-                found = row.get(field, found)
+            if isinstance(row, dict) and field in row:
+                if all(row.get(k) == v for k, v in like.items()):
+                    found = (row[field], where)
         return found
 
     def write(self, index: int, result: dict) -> None:

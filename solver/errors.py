@@ -435,6 +435,8 @@ ENGLISH: dict[str, str] = {
     "give another --log file",
     "log.set_aside": "{path}:{n}: the last row was cut short, and it cannot be set aside in "
     "{aside}: {why}",
+    "log.seed": '{where}: "seed" must be a whole number from 0 to {most}, as --seed takes it, '
+    "got {got}",
     "log.no_margins": 'the row has no "margins"',
     "log.no_output": 'the row has no "output"',
     "log.input": '"input" must be the input line\'s text',

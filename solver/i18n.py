@@ -2558,6 +2558,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "l'ha scritto, o indica un altro file con --log",
         "log.set_aside": "{path}:{n}: l'ultima riga è troncata, e non si può mettere da parte in "
         "{aside}: {why}",
+        "log.seed": '{where}: "seed" dev\'essere un numero intero da 0 a {most}, come lo prende '
+        "--seed, non {got}",
         "log.no_margins": 'la riga non ha "margins"',
         "log.no_output": 'la riga non ha "output"',
         "log.input": '"input" dev\'essere il testo della riga in ingresso',

@@ -12,6 +12,7 @@ from solver.players import match as M
 from solver.players.agents import GreedyAgent, get_agent
 from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
+from solver.errors import BriscolaError
 from solver.rules import RulesError
 
 
@@ -331,3 +332,31 @@ def test_the_stability_check_prints_the_gap_and_its_interval(capsys):
                                        sampling.METHOD_GAP_ERROR, drawn=True)
     assert method_gap > sampling.METHOD_GAP_ERROR[("classic", "points")][(33, 40)]
     assert method_gap - 0.01 <= gap_pm < method_gap + 1.0 and value_pm > 0
+
+
+@pytest.mark.parametrize("seed,words", [(2**70, "a huge number"), (-3, "got -3"),
+                                        ("7", "got a string"), (2**63, "a huge number")])
+def test_a_logged_seed_that_seed_would_refuse_is_refused(tmp_path, seed, words):
+    """A rerun without --seed went on with a logged seed of 2**70 or -3, which --seed
+    refuses (0 to 2**63-1): a match reported under a seed nobody can deal again, its log
+    appended to."""
+    from solver.i18n import error_text
+    log = tmp_path / "m.jsonl"
+    args = ["match", "greedy", "random", "--deals", "2", "--jobs", "1", "-q", "--log", str(log)]
+    assert CliRunner().invoke(cli, args + ["--seed", "5"]).exit_code == 0
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    rows[1]["seed"] = seed
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    before = log.read_bytes()
+    r = CliRunner().invoke(cli, args[:3] + ["--deals", "3"] + args[5:])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert r.output.startswith(f"error: {log}:2: \"seed\" must be a whole number from 0 to")
+    assert words in r.output and len(r.output.strip().splitlines()) == 1
+    assert log.read_bytes() == before
+    if isinstance(seed, int):   # as --seed says
+        bad = CliRunner().invoke(cli, args + ["--seed", str(seed)])
+        assert bad.exit_code == 2 and "out of range" in bad.output and log.read_bytes() == before
+    from cli.cmd_match import _logged_seed
+    with pytest.raises(BriscolaError) as e:
+        _logged_seed(seed, "m.jsonl:2")
+    assert error_text(e.value, "it").startswith('m.jsonl:2: "seed" dev\'essere un numero intero')
