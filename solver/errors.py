@@ -384,6 +384,10 @@ ENGLISH: dict[str, str] = {
     'or "-3/2"',
     "puzzle.string": "{field} must be a string",
     "puzzle.features": "features must be an object",
+    "puzzle.id_text": "id must be printable text with no space around it (no tab, newline or "
+    "other control or invisible character), got {got}",
+    "puzzle.id_prefix": "id prefix must be printable text not starting with a space (no tab, "
+    "newline or other control or invisible character), got {got}",
     "puzzle.id_twice": "{where}: id '{id}' already used on line {line}",
     "puzzle.empty_file": "{name} holds no puzzles",
     "puzzle.empty_input": "the input holds no puzzles",

@@ -2498,6 +2498,11 @@ ERRORS: dict[str, dict[str, str]] = {
         'scritto come stringa, per esempio "7" o "-3/2"',
         "puzzle.string": "{field} dev'essere una stringa",
         "puzzle.features": "features dev'essere un oggetto",
+        "puzzle.id_text": "id dev'essere testo stampabile senza spazi attorno (niente "
+        "tabulazioni, a capo o altri caratteri di controllo o invisibili), non {got}",
+        "puzzle.id_prefix": "il prefisso degli id dev'essere testo stampabile che non comincia "
+        "con uno spazio (niente tabulazioni, a capo o altri caratteri di controllo o "
+        "invisibili), non {got}",
         "puzzle.id_twice": "{where}: l'id '{id}' è già usato alla riga {line}",
         "puzzle.empty_file": "{name} non contiene nessun problema",
         "puzzle.empty_input": "l'input non contiene nessun problema",

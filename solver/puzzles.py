@@ -144,6 +144,13 @@ def parse_value(text: str) -> Fraction:
 
 
 # ----- reading ------------------------------------------------------------------------
+def plain_id(pid: str) -> bool:
+    """Whether ``pid`` is an id as printed: no space around it, no control or invisible
+    character in it ('e0-001 ' and 'e0-001', or a tab, would print alike and pass the
+    unique-id check as two puzzles)."""
+    return pid == pid.strip() and pid.isprintable()
+
+
 def parse_puzzle(obj, where: str = "") -> Puzzle:
     """One puzzle from its JSON object; PuzzleError names ``where`` (e.g. 'line 3')."""
 
@@ -173,6 +180,8 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
     pid = obj["id"]
     if not isinstance(pid, str) or not pid.strip():
         bad("puzzle.id")
+    if not plain_id(pid):
+        bad("puzzle.id_text", got=given(pid))
     if not isinstance(obj["position"], str):
         bad("puzzle.position_text")
     try:
@@ -656,6 +665,8 @@ def generate(
     if objective not in OBJECTIVES:
         raise PuzzleError.of("puzzle.generate_objective", got=repr(objective))
     prefix = id_prefix if id_prefix is not None else f"g{seed}-"
+    if not isinstance(prefix, str) or not plain_id(prefix + "001"):
+        raise PuzzleError.of("puzzle.id_prefix", got=given(prefix))
     max_tries = max_tries if max_tries is not None else max(1000, 3000 * count)
     if count == 0:
         return iter(())

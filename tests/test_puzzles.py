@@ -422,3 +422,36 @@ def test_solve_keeps_the_verdicts_so_far_on_ctrl_c(monkeypatch, tmp_path, as_jso
     else:
         assert len(r.stdout.splitlines()) == 3  # the header and the two solved
         assert "2 of 4 puzzle(s) solved, 0 wrong" in r.stderr
+
+
+@pytest.mark.parametrize("bad", ["e0-001 ", " e0-001", "e0-001\t", "e0\n001", "e0-\x00001",
+                                 "e0-001\u200b", "\ufeffe0-001", "e0\u00a0001"])
+def test_an_id_with_spaces_around_or_invisible_characters_is_refused(tmp_path, bad):
+    """'e0-001' and 'e0-001 ' (or with a tab, a zero-width space) passed the unique-id check
+    as two puzzles, printed alike."""
+    from solver.i18n import error_text
+    f = tmp_path / "p.jsonl"
+    f.write_text(line(id="e0-001") + "\n" + line(id=bad) + "\n")
+    before = f.read_bytes()
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 2 and "Traceback" not in r.output and r.output.count("\n") == 1
+    assert f"{f}:2: id must be printable text with no space around it" in r.output
+    assert f.read_bytes() == before
+    with pytest.raises(PuzzleError) as e:
+        read_puzzles([line(id=bad)])
+    assert "id dev'essere testo stampabile senza spazi attorno" in error_text(e.value, "it")
+
+
+def test_an_id_with_a_plain_space_inside_is_kept():
+    assert read_puzzles([line(id="my puzzle 1"), line(id="my puzzle 2")])[1].id == "my puzzle 2"
+
+
+@pytest.mark.parametrize("prefix", [" x-", "\tx-", "x\n", "x\u200b"])
+def test_generate_refuses_an_id_prefix_its_ids_could_not_be_read_back_with(tmp_path, prefix):
+    """--id-prefix ' x-' wrote puzzles whose ids the reader refuses: checked before any."""
+    with pytest.raises(PuzzleError, match="id prefix must be printable text"):
+        generate(1, id_prefix=prefix)
+    out = tmp_path / "g.jsonl"
+    r = run("puzzles", "generate", "--count", "1", "--id-prefix", prefix, "--out", str(out))
+    assert r.exit_code == 2 and "id prefix must be" in r.output and not out.exists()
+    assert r.output.count("\n") == 1 and "Traceback" not in r.output
