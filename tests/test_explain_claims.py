@@ -665,29 +665,35 @@ def no_trump_ideas(k: IdeaCheck, claims: Claims) -> None:
     claims.check(c, f"an idea of unknown kind {kind}", False)
 
 
+def replayed_ideas(cases, players):
+    """(case, its line replayed, an idea) for every idea of every explained case whose line
+    replays."""
+    for c in explained(cases, players=players):
+        r = Replay(c, c.ex.line, Claims(), "the line")
+        if r.ok:
+            for idea in c.ex.ideas:
+                yield c, r, idea
+
+
 def test_the_ideas_of_two_player_lines_hold_on_every_best_line(cases, claims):
     """Each idea says what the brute force finds: its cards and tricks, its costs and gains,
     and what it says of other cards ("though X would take it", "whatever is led") true
     whatever best continuation follows them."""
     seen: Counter = Counter()
-    for c in explained(cases, players=2):
-        r = Replay(c, c.ex.line, Claims(), "the line")
-        if not r.ok:
+    for c, r, idea in replayed_ideas(cases, players=2):
+        if idea.kind == "count_61":
             continue
-        for idea in c.ex.ideas:
-            if idea.kind == "count_61":
-                continue
-            seen[idea.kind] += 1
-            k = IdeaCheck(c, r, idea)
-            if idea.kind in ("lose_for_trump", "win_for_top"):
-                draw_ideas(k, claims)
-            elif idea.kind == "save_trump":
-                save_trump(k, claims)
-            elif idea.kind == "liscio_lure":
-                seen["unavoidable"] += bool(idea.data["unavoidable"])
-                liscio_lure(k, claims)
-            else:
-                no_trump_ideas(k, claims)
+        seen[idea.kind] += 1
+        k = IdeaCheck(c, r, idea)
+        if idea.kind in ("lose_for_trump", "win_for_top"):
+            draw_ideas(k, claims)
+        elif idea.kind == "save_trump":
+            save_trump(k, claims)
+        elif idea.kind == "liscio_lure":
+            seen["unavoidable"] += bool(idea.data["unavoidable"])
+            liscio_lure(k, claims)
+        else:
+            no_trump_ideas(k, claims)
     claims.verify(sum(seen.values()))
 
 
@@ -697,37 +703,33 @@ def test_the_team_ideas_hold_on_every_best_line(cases, claims):
     best cards follow; where the idea says the partner holds it "for now", the partner's card
     leads the trick when the card is played, and players are still to play."""
     seen: Counter = Counter()
-    for c in explained(cases, players=4):
-        r = Replay(c, c.ex.line, Claims(), "the line")
-        if not r.ok:
+    for c, r, idea in replayed_ideas(cases, players=4):
+        seen[idea.kind] += 1
+        s, n, card = idea.player, idea.trick, cs(idea.data["card"])
+        plies = plies_of(c.ex.line[n - 1])
+        j = next(i for i, x in enumerate(plies) if x.player == s)
+        before, partner = r.before[4 * (n - 1) + j], (s + 2) % 4
+        tag = f"{idea.kind} at trick {n}: {card} by player {s + 1}"
+        if not claims.check(c, tag, cs(plies[j].card) == card and before is not None):
             continue
-        for idea in c.ex.ideas:
-            seen[idea.kind] += 1
-            s, n, card = idea.player, idea.trick, cs(idea.data["card"])
-            plies = plies_of(c.ex.line[n - 1])
-            j = next(i for i, x in enumerate(plies) if x.player == s)
-            before, partner = r.before[4 * (n - 1) + j], (s + 2) % 4
-            tag = f"{idea.kind} at trick {n}: {card} by player {s + 1}"
-            if not claims.check(c, tag, cs(plies[j].card) == card and before is not None):
-                continue
-            st, score = before
-            vals = c.values(st, score)
-            held = [p.player for p in plies[:j]]
-            if idea.kind == "load_partner":
-                claims.check(c, f"{tag}: a carico, a cheaper card legal", points(card) > 0
-                             and any(points(x) < points(card) for x in vals), show(vals))
-            else:
-                claims.check(c, f"{tag}: played low, the partner still to play",
-                             points(card) == 0 and partner not in held and vals[card]
-                             == max(vals.values()) > min(vals.values()), show(vals))
-            if idea.data.get("for_now"):
-                table = st[1]
-                claims.check(c, f"{tag}: the partner holds the trick for now", j < 3 and
-                             partner in held and winning_card(table, c.deal.trump)
-                             == table[held.index(partner)], table)
-                continue
-            winners = {ln[0].winner for ln in c.rules.lines_after(st, card, c.objective, score,
-                                                                  tricks=1)}
-            claims.check(c, f"{tag}: the partner takes the trick whatever is played",
-                         winners == {partner}, winners)
+        st, score = before
+        vals = c.values(st, score)
+        held = [p.player for p in plies[:j]]
+        if idea.kind == "load_partner":
+            claims.check(c, f"{tag}: a carico, a cheaper card legal", points(card) > 0
+                         and any(points(x) < points(card) for x in vals), show(vals))
+        else:
+            claims.check(c, f"{tag}: played low, the partner still to play",
+                         points(card) == 0 and partner not in held and vals[card]
+                         == max(vals.values()) > min(vals.values()), show(vals))
+        if idea.data.get("for_now"):
+            table = st[1]
+            claims.check(c, f"{tag}: the partner holds the trick for now", j < 3 and
+                         partner in held and winning_card(table, c.deal.trump)
+                         == table[held.index(partner)], table)
+            continue
+        winners = {ln[0].winner for ln in c.rules.lines_after(st, card, c.objective, score,
+                                                              tricks=1)}
+        claims.check(c, f"{tag}: the partner takes the trick whatever is played",
+                     winners == {partner}, winners)
     claims.verify(sum(seen.values()))
