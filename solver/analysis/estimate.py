@@ -35,7 +35,15 @@ import numpy as np
 
 from solver.analysis import driver
 from solver.analysis.progress import say, wants_progress
-from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way, value_bound
+from solver.analysis.result import (
+    Analysis,
+    Interval,
+    Method,
+    MoveValue,
+    Way,
+    unit_words,
+    value_bound,
+)
 from solver.analysis.budget import Budget, Limit
 from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
@@ -829,7 +837,7 @@ def carried_note(objective: str, full: bool, lines: bool, error: tuple[float, fl
     """The note of an estimate beyond the talons its method's error was measured at: how
     that error was carried (its interval, Interval.EXTRAPOLATED, says the note says how)."""
     top = max(METHOD_ERROR[(objective, full, lines)])
-    unit = "points" if objective == "points" else "of the chance of winning"
+    unit = unit_words(objective)
     return (
         f"the method's error, measured up to talon {top} and grown in proportion to the "
         f"talon: ±{error[0]:.2g} {unit} on a card's value, ±{error[1]:.2g} on the gap "

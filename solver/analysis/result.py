@@ -322,6 +322,11 @@ def value_bound(pos: Printed, objective: str) -> float:
     return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
 
 
+def unit_words(objective: str) -> str:
+    """How an estimate's note names the unit of a value's or an error's number."""
+    return "points" if objective == "points" else "of the chance of winning"
+
+
 def ranked(
     est: dict[int, tuple[float, float]],
     gap_error: Callable[[int, int], float] | None = None,

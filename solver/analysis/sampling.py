@@ -52,6 +52,7 @@ from solver.analysis.result import (
     Way,
     check_objective,
     ranked,
+    unit_words,
     value_bound,
 )
 from solver.analysis.budget import DEFAULT_TIME, Budget, Limit, Until
@@ -544,7 +545,7 @@ def analyse(
     elif drawn:
         how += f"; {covers(stage, objective, horizon, drawn)}"
     if bias:
-        unit = "points" if objective == "points" else "of the chance of winning"
+        unit = unit_words(objective)
         how += f"; each value corrected by {-bias:+.2g} {unit}, the method's measured bias"
     notes.insert(0, f"{n} sampled opponent hands, {how}")
     if whole:
@@ -683,7 +684,7 @@ def covers(pos, objective: str, horizon: int, drawn: bool = False) -> str:
     m_err = method_error(pos, objective, horizon, drawn=drawn)
     if m_err is None:
         return "the method's error is not measured for this game at this stage"
-    unit = "points" if objective == "points" else "of the chance of winning"
+    unit = unit_words(objective)
     m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
     gap = "" if m_gap is None else f", ±{m_gap:.2g} on the gap between two cards"
     how = carried_how(pos, objective, horizon, drawn)
