@@ -6,7 +6,7 @@ trump take the trick). Built from analyses only, like the two-player explanation
 
 from __future__ import annotations
 
-from solver.analysis import Analysis, analyse
+from solver.analysis import Analysis
 from solver.cards import POINTS
 from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4, reply_role
 from solver.explain.render import render4
@@ -27,8 +27,9 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
     """Everything the explanation of a four-player endgame says, as data."""
     if pos.talon_size:
         raise PositionError.of("explain.talon4", talon=pos.talon_size)
-    root = analyse(pos, objective)
-    line = _line(pos, objective, root, _table_cards(pos))
+    sv = LineSolver(objective, None)  # the line, the alternatives and the ideas share it
+    root = sv.analyse(pos)
+    line = _line(pos, sv, root, _table_cards(pos))
     pw, tw = [0, 0], [0, 0]
     for t in line:
         pw[t.winner % 2] += t.points
@@ -38,7 +39,7 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
         if m.value_exact == root.value_exact:
             continue
         first = Ply(pos.to_move, m.card, None, "alt")
-        rest = _line(pos.play(m.card), objective, None, _table_cards(pos) + [first])
+        rest = _line(pos.play(m.card), sv, None, _table_cards(pos) + [first])
         plies = [c for t in rest for c in t.cards][len(pos.table) :]
         j = next((k for k, c in enumerate(plies) if c.analysis is not None), None)
         answer = None if j is None else plies[j]
@@ -67,7 +68,7 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
         root,
         tuple(line),
         tuple(alts),
-        tuple(_ideas(line, LineSolver(objective, None))),
+        tuple(_ideas(line, sv)),
         (tw[0], tw[1]),
         (pw[0], pw[1]),
         None if pos.score is None else (pos.score[0] + pw[0], pos.score[1] + pw[1]),
@@ -84,7 +85,7 @@ def _close(cur: list[Ply], trump: int, tricks: list[Trick4]) -> None:
     tricks.append(Trick4(len(tricks) + 1, tuple(cur), w, sum(int(POINTS[x]) for x in cards)))
 
 
-def _line(pos: Position, objective: str, root: Analysis | None, current: list[Ply]) -> list[Trick4]:
+def _line(pos: Position, sv: LineSolver, root: Analysis | None, current: list[Ply]) -> list[Trick4]:
     """The best line from ``pos`` to the end, grouped in tricks; ``current`` holds the cards
     of the trick in progress, in play order (a full trick is closed first)."""
     cur = list(current)
@@ -94,7 +95,7 @@ def _line(pos: Position, objective: str, root: Analysis | None, current: list[Pl
         cur = []
     p, a = pos, root
     while not p.is_over:
-        a = a or analyse(p, objective)
+        a = a or sv.analyse(p)
         c = sorted(a.best)[0]
         if len(a.moves) == 1:
             why = "forced"
