@@ -15,7 +15,7 @@ from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
 from solver.cards import CardError, card_str, parse_card_id
-from solver.explain import explainable, explain_position, explanation_text
+from solver.explain import before_last_tricks4, explain_position, explanation_text
 from solver.i18n import INTERVAL_SHORT, comment_text, fmt_fraction, message, num, title_text
 from solver.puzzles import (
     Check,
@@ -339,7 +339,7 @@ def puzzles_play(file, lang, difficulty, variant):
             click.echo(m("play.engine_differs", answer=check.solver_text()))
         if p.comment:  # after the answer: a comment may name it
             click.echo(comment_text(p.comment, lang))
-        if explainable(pos) and pos.talon_size:  # explain walks four players' last tricks only
+        if before_last_tricks4(pos):
             click.echo(_values4(a, p.objective, lang))
         else:
             click.echo(explanation_text(explain_position(pos, p.objective), lang))

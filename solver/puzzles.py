@@ -34,9 +34,8 @@ from solver.cards import (
 from solver.explain import (
     GAME_VARIANTS,
     LineSolver,
-    explain,
-    explain4,
-    explainable,
+    before_last_tricks4,
+    explain_position,
     hand_of,
     no_trump,
 )
@@ -530,8 +529,8 @@ def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
     A four-player last draw has no explanation to take ideas from (explain4 walks the last
     three tricks only): it has none."""
     kinds: list[str] = []
-    if not (explainable(pos) and pos.talon_size):
-        ex = explain4(pos, objective) if explainable(pos) else explain(pos, objective)
+    if not before_last_tricks4(pos):
+        ex = explain_position(pos, objective)
         mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
         kinds = mine or [i.kind for i in ex.ideas]
     stage = "Last draw" if pos.talon_size else "Last tricks"

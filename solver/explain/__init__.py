@@ -40,7 +40,7 @@ from solver.explain.scoperta import (
     line_tricks,
     phase_of,
 )
-from solver.explain.teams import explain4, explainable
+from solver.explain.teams import before_last_tricks4, explain4, explainable
 from solver.position import Position, PositionError, SeatPosition
 from solver.i18n import (
     AGREE,
@@ -70,6 +70,7 @@ __all__ = [
     "Trick4",
     "agree",
     "card_phrase",
+    "before_last_tricks4",
     "check_explainable",
     "classic_as_scoperta",
     "explain",

@@ -23,6 +23,12 @@ def explainable(pos) -> bool:
     return not pos.hidden_hand and pos.variant_name == "scoperta4"
 
 
+def before_last_tricks4(pos) -> bool:
+    """Whether ``pos`` is a four-player position with talon cards still to draw, which
+    explain4 does not walk (it explains the last three tricks)."""
+    return explainable(pos) and bool(pos.talon_size)
+
+
 def explain4(pos: Position, objective: str = "points") -> Explanation:
     """Everything the explanation of a four-player endgame says, as data."""
     if pos.talon_size:
