@@ -16,6 +16,7 @@ import click
 from solver import jsonfile
 from solver.errors import BriscolaError
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
+from solver.settings import MAX_SECONDS
 
 #: where ``--lang`` leaves its choice in the click context: the command's error line
 #: (cli/main.py) is said in it
@@ -39,9 +40,6 @@ class Lang(click.Choice):
 #: the type of every command's --lang
 LANG = Lang()
 
-#: a day: a talon-16 exact search took 38 minutes split on 2 cores and more than 80 local
-#: ones (docs/cluster.md); talon 18 is beyond a day's reach; estimates settle in seconds
-MAX_SECONDS = 86400.0
 MAX_SEED = 2**63 - 1
 
 

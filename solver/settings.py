@@ -20,6 +20,10 @@ MAX_TABLE_MB = 1 << 20
 #: the most search threads an Engine may be given (BRISCOLA_THREADS is capped lower, by the
 #: engine): beyond any machine's cores, more threads of one process only wait on each other
 MAX_ENGINE_THREADS = 256
+#: the longest time any time option or bot name may give, in seconds (a day: a talon-16
+#: exact search took 38 minutes split on 2 cores and more than 80 local ones, docs/cluster.md;
+#: talon 18 is beyond a day's reach; estimates settle in seconds)
+MAX_SECONDS = 86400.0
 #: a Star2 limit beyond the deck's cards probes every chance node, as the deck's size does
 DECK = 40
 

@@ -44,8 +44,6 @@ DEFAULT_GRACE = 1.0
 START_SECONDS = 10.0
 #: the longest line a bot may write (an answer is a card: two or three bytes)
 MOST_LINE = 1024
-#: the longest time a name may give, as every time option caps it
-MOST_SECONDS = 86400.0
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+):(.*)", re.S)
 
 
@@ -67,8 +65,8 @@ def parse_exec_name(name: str) -> tuple[float | None, list[str]]:
     timed = _TIME.fullmatch(rest)
     if timed:
         seconds = float(timed.group(1))
-        if not 0 < seconds <= MOST_SECONDS:
-            raise BotError.of("bot.time", name=name.strip(), most=f"{MOST_SECONDS:g}")
+        if not 0 < seconds <= settings.MAX_SECONDS:
+            raise BotError.of("bot.time", name=name.strip(), most=f"{settings.MAX_SECONDS:g}")
         rest = timed.group(2)
     try:
         argv = shlex.split(rest)
@@ -82,9 +80,10 @@ def parse_exec_name(name: str) -> tuple[float | None, list[str]]:
 def with_time(name: str, seconds: float | None) -> str:
     """``exec:COMMAND`` given ``seconds`` a move (a match's --time-per-move) unless the name
     gives its own time; any other name as it is."""
-    if seconds is None or not is_external(name) or _TIME.fullmatch(name.strip()[len(PREFIX) :]):
+    if seconds is None or not is_external(name):
         return name
-    return f"{PREFIX}{seconds:g}:{name.strip()[len(PREFIX) :]}"
+    command = name.strip()[len(PREFIX) :]
+    return name if _TIME.fullmatch(command) else f"{PREFIX}{seconds:g}:{command}"
 
 
 def _shown(text: str) -> str:
@@ -243,16 +242,15 @@ class ExternalAgent(NamedAgent):
     def pick(self, state, rng: random.Random) -> int:
         view = state.view() if isinstance(state, GameState) else state
         legal = view.legal_cards()
-        variant = view.variant if isinstance(view.variant, str) else view.variant.name
+        cards = ",".join(card_str(c) for c in legal)
         started = self._process is not None
         allowed = self.seconds + self.grace + (0.0 if started else START_SECONDS)
 
         def ask(p: _Process) -> str:
             p.quiet()
             if not self._in_deal:
-                p.send(f"new {variant}", self._soon())
+                p.send(f"new {view.variant}", self._soon())
                 self._in_deal = True
-            cards = ",".join(card_str(c) for c in legal)
             deadline = time.monotonic() + allowed
             p.send(f"move {cards} {self.seconds:g} {view.to_text()}", deadline)
             return p.answer(deadline, allowed)
@@ -266,9 +264,8 @@ class ExternalAgent(NamedAgent):
             key = "bot.garbage" if text else "bot.empty"
             raise self._fail(BotError.of(key, bot=self.name, text=_shown(text)))
         if card not in legal:
-            legal_text = ",".join(card_str(c) for c in legal)
             raise self._fail(
-                BotError.of("bot.illegal", bot=self.name, card=card_str(card), legal=legal_text)
+                BotError.of("bot.illegal", bot=self.name, card=card_str(card), legal=cards)
             )
         return card
 
