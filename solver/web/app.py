@@ -115,12 +115,12 @@ def _lang(body: dict) -> str:
     return lang
 
 
-def _error_lang(body: dict, request: Request | None = None) -> str:
+def _error_lang(body: dict, request: Request) -> str:
     """The language of a request's error line: its ``lang`` when the board speaks it (the
     body's, else the address's ``?lang=``, which the page adds to every request so that a
     body refused unread is answered in its language too), else English."""
     lang = body.get("lang")
-    if lang not in LANGS and request is not None:
+    if lang not in LANGS:
         lang = request.query_params.get("lang")
     return lang if lang in LANGS else "en"
 

@@ -71,7 +71,7 @@ class Job:
         self.message = "waiting for the previous search"
         self.line: dict | None = None
         self.cancelled = False
-        self.reason: tuple[str, dict] = ("job.replaced", {})  # the error key and its fields
+        self.reason = JobCancelled.of("job.replaced")  # what the waiting request is told
         self.thread: threading.Thread | None = None
         self.inside = False  # between taking the search lock and leaving the try
         self.guard = threading.Lock()
@@ -88,7 +88,7 @@ class Job:
         kept."""
         with self.guard:
             if reason is not None and not self.cancelled:
-                self.reason = (reason, fields)
+                self.reason = JobCancelled.of(reason, **fields)
             self.cancelled = True
             self.stop.set()
 
@@ -205,7 +205,7 @@ class Jobs:
                     self.search_lock.release()
             except BaseException as e:  # noqa: BLE001 - handed to the awaiting request
                 if isinstance(e, KeyboardInterrupt):
-                    error = JobCancelled.of(job.reason[0], **job.reason[1])  # Cancelled, or Stopped
+                    error = job.reason  # Cancelled, or Stopped
                 elif not isinstance(e, Exception):
                     error = RuntimeError(f"{type(e).__name__} in the analysis")
                 else:
