@@ -15,7 +15,7 @@ from cli.cluster_opts import client_for, cluster_options, log_failed, progress_l
 from cli.options import MAX_SEED, SECONDS, SEED, count
 from solver import cluster as cl
 from solver import jsonfile
-from solver.errors import BriscolaError, whole
+from solver.errors import BriscolaError, shown_number, whole
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
 from solver.players.external import with_time
@@ -104,11 +104,7 @@ def _logged_seed(logged: object, where: str) -> int:
     a seed it refuses (2**70, -3) would deal a match that no --seed can deal again."""
     if whole(logged) and 0 <= logged <= MAX_SEED:
         return logged
-    got = (
-        (str(logged) if abs(logged) < 10**6 else BriscolaError.of("number.huge"))
-        if whole(logged)
-        else jsonfile.kind(logged)
-    )
+    got = shown_number(logged) if whole(logged) else jsonfile.kind(logged)
     raise cl.LogError.of("log.seed", where=where, most=MAX_SEED, got=got)
 
 

@@ -179,7 +179,6 @@ ENGLISH: dict[str, str] = {
     "os.is_dir": "Is a directory",
     "move.illegal": "illegal move: {why}",
     "record.move": "move {n}: {why}",
-    "record.deal_move": "deal {deal}: move {n}: {why}",
     "record.in_deal": "deal {deal}: {error}",
     "record.where": "record",
     "record.deal_where": "{where} deal {deal}",
@@ -286,7 +285,6 @@ ENGLISH: dict[str, str] = {
     "position has start and talon)",
     "board.started_field": "a game continued from a position has no '{field}' (its start and "
     "talon take the place of dealer and deck)",
-    "board.result_unfinished": "the record states a result but the deal stops after {n} moves",
     "board.result_differs": "the record states {stated} (winner {stated_winner}) but its moves "
     "give {got} (winner {got_winner})",
     "board.not_your_turn": "it is player {turn}'s turn, not yours (player {seat}): the engine "
@@ -571,6 +569,12 @@ def given(value: object, width: int = 60) -> str:
     """How an error names an argument of the wrong kind: its repr, cut to ``width``."""
     text = repr(value)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def shown_number(x: int) -> str | BriscolaError:
+    """How an error names a whole number the user gave: its digits, or past a million "a
+    huge number" (said in the user's language), so that a line stays one line."""
+    return str(x) if abs(x) < 10**6 else BriscolaError.of("number.huge")
 
 
 def internal_error(e: BaseException) -> str:

@@ -2260,7 +2260,6 @@ ERRORS: dict[str, dict[str, str]] = {
         "os.is_dir": "è una cartella",
         "move.illegal": "mossa non valida: {why}",
         "record.move": "mossa {n}: {why}",
-        "record.deal_move": "smazzata {deal}: mossa {n}: {why}",
         "record.in_deal": "smazzata {deal}: {error}",
         "record.where": "partita registrata",
         "record.deal_where": "{where}, smazzata {deal}",
@@ -2391,8 +2390,6 @@ ERRORS: dict[str, dict[str, str]] = {
         "da una posizione ha start e talon)",
         "board.started_field": "una partita ripresa da una posizione non ha '{field}' (start e "
         "talon prendono il posto di dealer e deck)",
-        "board.result_unfinished": "la partita registrata dà un risultato ma la smazzata si "
-        "ferma dopo {n} mosse",
         "board.result_differs": "la partita registrata dà {stated} (vince {stated_winner}) ma le "
         "sue mosse danno {got} (vince {got_winner})",
         "board.not_your_turn": "tocca al giocatore {turn}, non a te (giocatore {seat}): le carte "

@@ -386,9 +386,7 @@ def played(state: GameState, card: int, n: int, deal: int | None = None) -> Game
     why = move_refusal(state, card)
     if why is None:
         return play(state, card)
-    if deal is None:
-        raise RecordError.of("record.move", n=n, why=why)
-    raise RecordError.of("record.deal_move", deal=deal, n=n, why=why)
+    raise _in_deal(RecordError.of("record.move", n=n, why=why), deal)
 
 
 def _replay_deal(variant, d: dict, deal: int | None = None) -> GameState:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from solver import jsonfile
 from solver.cards import POINTS
-from solver.errors import BriscolaError, whole
+from solver.errors import BriscolaError, shown_number, whole
 from solver.game import deal_from_deck, default_dealer
 from solver.players.agents import get_agent, run_deal
 from solver.players.external import BotError, ExternalAgent, is_external
@@ -264,7 +264,7 @@ def log_row_error(row: dict) -> BriscolaError | None:
     if not (len(m) == 2 and all(whole(x) for x in m)):
         return BriscolaError.of("log.margins_list", count=len(m))
     if any(abs(x) > DEAL_POINTS or x % 2 for x in m):
-        a, b = (str(x) if abs(x) < 10**6 else BriscolaError.of("number.huge") for x in m)
+        a, b = (shown_number(x) for x in m)
         return BriscolaError.of("log.margins_range", most=DEAL_POINTS, a=a, b=b)
     return None
 

@@ -238,7 +238,7 @@ def _check_result(game: Game, result: dict) -> None:
     """A record's stated result is the one its moves reach (the page drops it with the
     moves it takes back)."""
     if not game.state.is_over:
-        raise RecordError.of("board.result_unfinished", n=len(game.moves))
+        raise RecordError.of("record.result_unfinished", n=len(game.moves))
     got = game.record["result"]
     if not same_result(result, got):
         raise RecordError.of(
