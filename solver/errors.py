@@ -344,10 +344,13 @@ ENGLISH: dict[str, str] = {
     "one card such as AS)",
     "bot.empty": "bot '{bot}' answered an empty line (the answer to a move is one card such as AS)",
     "bot.garbage": "bot '{bot}' answered '{text}', which is not a card (the answer to a move "
-    "is one card such as AS; debug output goes to stderr)",
+    "is one card such as AS; debug output goes to stderr, or on lines that begin with info)",
     "bot.illegal": "bot '{bot}' played {card}, which is not a legal card here (legal: {legal})",
     "bot.unasked": "bot '{bot}' wrote '{text}' unasked (it writes one line per move and "
-    "nothing else on stdout; debug output goes to stderr)",
+    "nothing else on stdout but info lines; debug output goes to stderr, or on lines "
+    "that begin with info)",
+    "bot.info_flood": "bot '{bot}' wrote over {most} info lines for one move (info lines are "
+    "for a few debugging words a move; more goes to stderr)",
     "board.moves": "moves must be a list of cards",
     "board.match": "the board studies one deal: this record holds a match",
     "board.sealed_elsewhere": "a record with sealed cards opens only on the board that dealt it",

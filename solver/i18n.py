@@ -2453,11 +2453,15 @@ ERRORS: dict[str, dict[str, str]] = {
         "bot.empty": "il bot '{bot}' ha risposto con una riga vuota (la risposta a una mossa è "
         "una carta, come AS)",
         "bot.garbage": "il bot '{bot}' ha risposto '{text}', che non è una carta (la risposta a "
-        "una mossa è una carta, come AS; i messaggi di debug vanno su stderr)",
+        "una mossa è una carta, come AS; i messaggi di debug vanno su stderr, o su righe "
+        "che cominciano con info)",
         "bot.illegal": "il bot '{bot}' ha giocato {card}, che qui non è una carta lecita "
         "(lecite: {legal})",
         "bot.unasked": "il bot '{bot}' ha scritto '{text}' senza che gli fosse chiesto (scrive "
-        "una riga per mossa e nient'altro su stdout; i messaggi di debug vanno su stderr)",
+        "una riga per mossa e su stdout nient'altro che righe info; i messaggi di debug vanno "
+        "su stderr, o su righe che cominciano con info)",
+        "bot.info_flood": "il bot '{bot}' ha scritto più di {most} righe info per una mossa (le "
+        "righe info sono per poche parole di debug a mossa; il resto va su stderr)",
         "board.moves": "le mosse devono essere un elenco di carte",
         "board.match": "il tavolo studia una smazzata: questa registrazione contiene una partita "
         "intera",

@@ -2,7 +2,9 @@
 through `briscola match` and `simulate` over the line protocol; a bot that crashes, exits,
 closes its output, writes garbage, an illegal card or what it was not asked, floods its
 output or hangs ends the match with one line naming it (exit 2), its process killed and
-reaped, on Ctrl-C too; it hears only its seat's view; the board runs no command."""
+reaped, on Ctrl-C too, and on Linux when the CLI itself is killed; its info lines are shown
+on stderr, a bounded number a move; it hears only its seat's view; the board runs no
+command."""
 from __future__ import annotations
 
 import os
@@ -37,16 +39,27 @@ def _bot(mode: str, *more: object, seconds: str = "") -> str:
     return f"exec:{seconds}{PY} {shlex.quote(str(BOT))} {mode} {words}".rstrip()
 
 
-def _gone(pid: int, within: float = 5.0) -> bool:
-    """Whether process ``pid`` no longer exists: killed and reaped (a zombie still does)."""
+def _gone(pid: int, within: float = 5.0, reaped: bool = True) -> bool:
+    """Whether process ``pid`` no longer exists: killed and reaped (a zombie still does,
+    unless ``reaped`` is False: one whose parent is gone is for init to reap)."""
     end = time.monotonic() + within
     while time.monotonic() < end:
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
             return True
+        if not reaped and _zombie(pid):
+            return True
         time.sleep(0.05)
     return False
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
 @pytest.mark.parametrize("variant", ["scoperta", "classic", "briscolone"])
@@ -57,8 +70,10 @@ def test_a_bot_plays_a_match_over_the_protocol(variant, tmp_path):
     assert r.exit_code == 0, r.output
     assert "2 duplicate deals (4 games)" in r.stdout
     lines = log.read_text().splitlines()
-    # one process for the whole match, whatever --jobs says: one greeting, one quit
-    assert lines[0] == "briscola 1" and lines[-1] == "quit" and lines.count("briscola 1") == 1
+    # one process for the whole match, whatever --jobs says: one greeting, one quit; the
+    # greeting offers info lines (words after the version: a version 1 bot ignores them)
+    assert lines[0] == "briscola 1 info" and lines[-1] == "quit"
+    assert sum(ln.startswith("briscola ") for ln in lines) == 1
     kinds = [ln.split()[0] for ln in lines]
     assert set(kinds) == {"briscola", "new", "move", "end", "quit"}
     assert kinds.count("new") == kinds.count("end") == 4
@@ -128,6 +143,7 @@ FAILURES = [
     ("close", "closed its output (stdout) during the match"),
     ("deaf", "closed its input (stdin) during the match"),
     ("flood", "wrote a line of over 1024 bytes"),
+    ("infoflood", "wrote over 100 info lines for one move"),
     # said as written unasked, or as the next answer when it arrives after the next move
     ("unasked", "'debug: I played"),
     ("hang", "gave no answer within 0.25 s: stopped it"),
@@ -144,9 +160,80 @@ def test_a_bot_that_misbehaves_ends_the_match_in_one_line(mode, said, tmp_path, 
                                  "--variant", "classic", "-q"])
     assert time.monotonic() - t0 < 30
     assert r.exit_code == 2, r.output
-    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr and "\x1b" not in r.stderr
-    assert r.stderr.startswith(f"error: bot '{name[:60]}") and said in r.stderr, r.stderr
+    *info, error = r.stderr.splitlines()  # a flood's info lines were shown, up to the most
+    assert len(info) == (100 if mode == "infoflood" else 0), r.stderr
+    assert all(ln.startswith("[exec:") and ln.endswith("] x") for ln in info)
+    assert "Traceback" not in r.stderr and "\x1b" not in r.stderr
+    assert error.startswith(f"error: bot '{name[:60]}") and said in error, r.stderr
     assert _gone(int(pid.read_text())), "the bot's process is left behind"
+
+
+def test_info_lines_go_to_stderr_and_are_not_answers(tmp_path):
+    """A bot that writes an info line before every answer, after each deal's end and at
+    quit plays the whole match; each line is on stderr, named by the bot, printable."""
+    name = _bot("info")
+    r = CliRunner().invoke(cli, ["match", name, "greedy", "--deals", "1", "--seed", "2",
+                                 "--variant", "classic", "-q"])
+    assert r.exit_code == 0, r.output
+    said = [ln.split("] ", 1) for ln in r.stderr.splitlines()]
+    assert all(who == f"[{name[:39]}…" for who, _ in said), said
+    texts = [text for _, text in said]
+    assert sum(re.fullmatch(r"move \d+: thinking about \[.*\]", t) is not None
+               for t in texts) == 40  # both games of the duplicate deal
+    ends = [t.removeprefix("end ?[31m") for t in texts if t.startswith("end ")]
+    assert len(ends) == 2 and all(sum(map(int, e.split("-"))) == 120 for e in ends), ends
+    assert texts[-1] == "quit ?[31m"  # read when the bot quit, before it was killed
+    assert "\x1b" not in r.stderr and len(texts) == 43
+
+
+def test_info_lines_reach_the_python_api_and_any_other_line_is_still_unasked(tmp_path):
+    heard = []
+    argv = [sys.executable, str(BOT), "info"]
+    with ExternalAgent(argv, on_info=lambda bot, text: heard.append((bot, text))) as bot:
+        end = run_deal(deal("briscolone", random.Random(3)), [bot, "random"], random.Random(1))
+    assert end.is_over
+    assert len([t for _, t in heard if t.startswith("move ")]) == 20
+    assert heard[-1][1].startswith("end ?[31m") or heard[-1][1] == "quit ?[31m"
+    assert all(b == bot.name for b, _ in heard)
+    bot = get_agent(_bot("unasked"))
+    with pytest.raises(BotError, match="debug: I played"):
+        play_deal("classic", [bot, "greedy"], seed=1)
+
+
+def test_an_info_line_begun_before_a_move_is_not_taken_as_unasked():
+    """An answer and the start of an info line in one write: the line's start waits for its
+    end (written after the next move was sent), as it may still be an info line."""
+    heard = []
+    with ExternalAgent([sys.executable, str(BOT), "split"],
+                       on_info=lambda bot, text: heard.append(text)) as bot:
+        end = run_deal(deal("classic", random.Random(4)), [bot, "greedy"], random.Random(1))
+    assert end.is_over and heard == [f"split {n}" for n in range(2, 21)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="a bot dies with its parent on Linux (prctl PR_SET_PDEATHSIG)")
+def test_a_hung_bot_dies_with_a_killed_cli(tmp_path):
+    """SIGKILL leaves the CLI no time to kill its bot: the kernel does."""
+    pid = tmp_path / "pid"
+    hang = tmp_path / "pid.hang"
+    p = subprocess.Popen([sys.executable, "-m", "cli.main", "match",
+                          _bot("hang", "--pid", pid, seconds="100:"), "greedy", "--deals", "1",
+                          "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    try:
+        end = time.monotonic() + 60
+        while not hang.exists() and time.monotonic() < end and p.poll() is None:
+            time.sleep(0.05)
+        assert hang.exists(), p.poll()
+        p.kill()
+        p.wait(30)
+        bot = int(pid.read_text())
+        alive = not _gone(bot, within=5, reaped=False)
+        if alive:
+            os.kill(bot, signal.SIGKILL)  # not left sleeping behind the suite
+        assert not alive, "the hung bot outlived the CLI's SIGKILL"
+    finally:
+        if p.poll() is None:
+            p.kill()
 
 
 def test_a_bot_that_fails_is_gone_at_once_and_said_in_italian_too(tmp_path):

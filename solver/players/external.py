@@ -5,14 +5,18 @@ protocol on its stdin and stdout (docs/bots.md says it whole).
 A bot is input we do not trust: whatever it does (exits, closes its output, writes what is
 not a card, plays an illegal card, hangs past its time, floods its output) ends the match
 with one line naming the bot and what it did (a BotError), and the process is killed and
-reaped, on Ctrl-C too. It hears only what its seat sees (``GameState.view()``'s text), as
-every agent does. Its stderr is the terminal's, so that its writer sees what it says.
+reaped, on Ctrl-C too; on Linux the kernel kills it when the program that started it dies
+(a SIGKILL too), so that no hung bot outlives it. It hears only what its seat sees
+(``GameState.view()``'s text), as every agent does. Its stderr is the terminal's, so that its
+writer sees what it says, and so are its ``info`` lines: what it writes on stdout that is not
+an answer (a bounded number a move).
 
 Importing this module registers the names with solver.players.agents.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import random
 import re
@@ -21,8 +25,11 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
+import threading
 import time
 import weakref
+from collections.abc import Callable
 
 from solver import settings
 from solver.cards import CardError, card_str, parse_card_id
@@ -34,6 +41,9 @@ from solver.players.agents import NamedAgent, register_resolver
 #: the version the first line says (``briscola 1``); a change to a line a bot reads is a
 #: new version, a line of a new kind is not (a bot ignores the lines it does not know)
 PROTOCOL = 1
+#: what the first line offers after the version (``briscola 1 info``): words a version 1
+#: bot ignores, which tell one that writes what they name that this engine takes it
+FEATURES = ("info",)
 PREFIX = "exec:"
 #: the seconds a move's line gives a bot whose name gives none
 DEFAULT_SECONDS = 1.0
@@ -44,6 +54,12 @@ DEFAULT_GRACE = 1.0
 START_SECONDS = 10.0
 #: the longest line a bot may write (an answer is a card: two or three bytes)
 MOST_LINE = 1024
+#: the ``info`` lines a bot may write for one move (its debug prints, its search's progress):
+#: each is shown on stderr, none is taken as the answer; one more is a flood
+MOST_INFO = 100
+#: prctl(2)'s option that has the kernel send the calling process a signal when the thread
+#: that started it ends (Linux)
+PR_SET_PDEATHSIG = 1
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+):(.*)", re.S)
 
 
@@ -86,10 +102,59 @@ def with_time(name: str, seconds: float | None) -> str:
     return name if _TIME.fullmatch(command) else f"{PREFIX}{seconds:g}:{command}"
 
 
+def _printable(text: str) -> str:
+    """A bot's text with no control character (a terminal's escape sequence) let through."""
+    return "".join(c if c.isprintable() else "?" for c in text)
+
+
 def _shown(text: str) -> str:
-    """A bot's text fit to quote in a line: clipped, and no control character (a terminal's
-    escape sequence) let through."""
-    return clip("".join(c if c.isprintable() else "?" for c in text))
+    """A bot's text fit to quote in a line: clipped, and printable."""
+    return clip(_printable(text))
+
+
+def show_info(bot: str, text: str) -> None:
+    """An ``info`` line of ``bot``, on stderr (where the bot's own stderr is)."""
+    print(f"[{clip(bot, 40)}] {text}", file=sys.stderr, flush=True)
+
+
+def _is_info(text: str) -> bool:
+    return text.split(maxsplit=1)[:1] == ["info"]
+
+
+def _may_be_info(partial: bytes) -> bool:
+    """Whether a line not yet ended may still be an ``info`` line."""
+    head = partial.lstrip()
+    return b"info".startswith(head) or (head.startswith(b"info") and head[4:5].isspace())
+
+
+def _libc_prctl():
+    """libc's prctl on Linux; None elsewhere, or where it cannot be found."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _libc_prctl()
+
+
+def _dies_with_us() -> Callable[[], None] | None:
+    """The hook run in the bot's process before its program starts that has the kernel
+    kill it when this process dies, however it dies (a SIGKILL leaves no time to kill it);
+    None off Linux, and off the main thread: the signal comes when the thread that started
+    the bot ends, and another thread may end before the match does."""
+    if _PRCTL is None or threading.current_thread() is not threading.main_thread():
+        return None
+    parent, prctl = os.getpid(), _PRCTL
+
+    def hook() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:  # this process died before the hook ran
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return hook
 
 
 def _grace() -> float:
@@ -99,10 +164,12 @@ def _grace() -> float:
 
 class _Process:
     """The bot's process and its pipes, read and written against a deadline; ``bot``
-    names it in every error."""
+    names it in every error, and its ``info`` lines go to ``on_info(bot, text)``."""
 
-    def __init__(self, argv: list[str], bot: str):
+    def __init__(self, argv: list[str], bot: str, on_info: Callable[[str, str], None]):
         self.bot = bot
+        self.on_info = on_info
+        self.infos = 0
         try:
             self.proc = subprocess.Popen(
                 argv,
@@ -110,6 +177,7 @@ class _Process:
                 stdout=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,  # Ctrl-C is ours to pass on, and its group is killed
+                preexec_fn=_dies_with_us(),
             )
         except FileNotFoundError:
             raise BotError.of("bot.not_found", bot=bot, program=argv[0]) from None
@@ -140,32 +208,59 @@ class _Process:
                     raise self._gone("bot.closed_input") from None
 
     def answer(self, deadline: float, allowed: float) -> str:
-        """The next line the bot writes, stripped, by ``deadline``."""
+        """The next line the bot writes that is not an ``info`` line, stripped, by
+        ``deadline``."""
         with selectors.DefaultSelector() as sel:
             sel.register(self.stdout, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                if len(self.buffer) > MOST_LINE:
-                    raise BotError.of("bot.long_line", bot=self.bot, most=MOST_LINE)
+            while True:
+                text = self._next_line()
+                if text is not None:
+                    return text
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise BotError.of("bot.timeout", bot=self.bot, seconds=f"{allowed:g}")
                 if sel.select(left):
                     self._read()
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        if len(line) > MOST_LINE:
-            raise BotError.of("bot.long_line", bot=self.bot, most=MOST_LINE)
-        return line.decode("utf-8", "replace").strip()
 
     def quiet(self) -> None:
-        """Refuse what the bot wrote unasked (a debug print on stdout puts every later answer
-        one line late), and a bot that is gone, before it is asked anything."""
+        """Refuse what the bot wrote unasked but its ``info`` lines (a debug print on stdout
+        puts every later answer one line late), and a bot that is gone, before it is asked
+        anything."""
         with selectors.DefaultSelector() as sel:
             sel.register(self.stdout, selectors.EVENT_READ)
-            while not self.buffer and sel.select(0):
+            while True:  # ends: each read ends the bot, or adds to a line, a flood or both
+                text = self._next_line()
+                if text is not None:
+                    raise BotError.of("bot.unasked", bot=self.bot, text=_shown(text))
+                if not sel.select(0):
+                    break
                 self._read()
-        if self.buffer:
-            text = self.buffer.partition(b"\n")[0].decode("utf-8", "replace").strip()
+        if self.buffer and not _may_be_info(self.buffer):
+            text = self.buffer.decode("utf-8", "replace").strip()
             raise BotError.of("bot.unasked", bot=self.bot, text=_shown(text))
+
+    def new_move(self) -> None:
+        """A move's count of ``info`` lines starts again."""
+        self.infos = 0
+
+    def _next_line(self) -> str | None:
+        """The next whole line of what was read that is not an ``info`` line (each of those
+        passed on, counted against the move's MOST_INFO), stripped; None when no such line
+        has been read whole."""
+        while b"\n" in self.buffer:
+            line, _, self.buffer = self.buffer.partition(b"\n")
+            if len(line) > MOST_LINE:
+                raise BotError.of("bot.long_line", bot=self.bot, most=MOST_LINE)
+            text = line.decode("utf-8", "replace").strip()
+            if not _is_info(text):
+                return text
+            self.infos += 1
+            if self.infos > MOST_INFO:
+                raise BotError.of("bot.info_flood", bot=self.bot, most=MOST_INFO)
+            self.on_info(self.bot, _printable(text[len("info") :].strip()))
+        if len(self.buffer) > MOST_LINE:
+            raise BotError.of("bot.long_line", bot=self.bot, most=MOST_LINE)
+        return None
 
     def _read(self) -> None:
         chunk = os.read(self.stdout, 4096)
@@ -185,7 +280,8 @@ class _Process:
         return BotError.of("bot.exited", bot=self.bot, code=code)
 
     def close(self, grace: float) -> None:
-        """``quit``, a grace to exit on its own, then its process group killed and reaped."""
+        """``quit``, a grace to exit on its own, the ``info`` lines it wrote last passed on,
+        then its process group killed and reaped."""
         try:
             if self.proc.poll() is None:
                 try:
@@ -196,8 +292,23 @@ class _Process:
                     self.proc.wait(grace)
                 except subprocess.TimeoutExpired:
                     pass
+            self._drain()
         finally:
             self.kill()
+
+    def _drain(self) -> None:
+        """The ``info`` lines still to read passed on, whatever else the bot wrote ignored:
+        up to its end of output, or a flood."""
+        self.new_move()
+        try:
+            with selectors.DefaultSelector() as sel:
+                sel.register(self.stdout, selectors.EVENT_READ)
+                while sel.select(0):
+                    self._read()
+                    while self._next_line() is not None:
+                        pass
+        except (BotError, OSError, ValueError):  # ValueError: stderr closed, at exit
+            pass
 
     def kill(self) -> None:
         """The bot and whatever it started killed, and the bot reaped: no zombie is left."""
@@ -215,7 +326,8 @@ class ExternalAgent(NamedAgent):
     """A bot in its own process (``argv``), started at its first card and kept for every
     later deal until ``close()`` (or the end of the program): a match is one conversation.
     Each card's question gives ``seconds``; an answer later than that plus ``grace``
-    (BRISCOLA_BOT_GRACE_MS, 1 s by default) stops the bot as hung."""
+    (BRISCOLA_BOT_GRACE_MS, 1 s by default) stops the bot as hung. Its ``info`` lines go
+    to ``on_info(name, text)``: on stderr, unless told otherwise."""
 
     def __init__(
         self,
@@ -223,6 +335,7 @@ class ExternalAgent(NamedAgent):
         seconds: float | None = None,
         name: str | None = None,
         grace: float | None = None,
+        on_info: Callable[[str, str], None] = show_info,
     ):
         if os.name != "posix":
             raise BotError.of("bot.posix")
@@ -230,6 +343,7 @@ class ExternalAgent(NamedAgent):
         self.seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
         self.name = name or PREFIX + shlex.join(self.argv)
         self.grace = _grace() if grace is None else float(grace)
+        self.on_info = on_info
         self._process: _Process | None = None
         self._close: weakref.finalize | None = None
         self._error: BotError | None = None
@@ -247,6 +361,7 @@ class ExternalAgent(NamedAgent):
         allowed = self.seconds + self.grace + (0.0 if started else START_SECONDS)
 
         def ask(p: _Process) -> str:
+            p.new_move()
             p.quiet()
             if not self._in_deal:
                 p.send(f"new {view.variant}", self._soon())
@@ -297,9 +412,10 @@ class ExternalAgent(NamedAgent):
         if self._error is not None:
             raise self._error
         if self._process is None:
-            self._process = _Process(self.argv, self.name)
+            self._process = _Process(self.argv, self.name, self.on_info)
             self._close = weakref.finalize(self, self._process.close, self.grace)
-            self._talk(lambda p: p.send(f"briscola {PROTOCOL}", self._soon()))
+            hello = " ".join(["briscola", str(PROTOCOL), *FEATURES])
+            self._talk(lambda p: p.send(hello, self._soon()))
         try:
             return exchange(self._process)
         except BotError as e:

@@ -1,7 +1,10 @@
 """A bot for tests/test_external.py: plays its first legal card, and on its second move
 does what its first argument says (crash, exit0, garbage, escape, illegal, hang, close,
-deaf, flood, unasked; ok: nothing). ``--pid FILE`` writes its process id there first;
-``--log FILE`` appends every line it is sent."""
+deaf, flood, unasked, infoflood; ok: nothing; info: an info line before every answer, one
+after each deal's end and one at quit, and nothing else amiss; split: each answer is
+followed, in the same write, by the start of an info line that the next move ends).
+``--pid FILE`` writes its process id there first; ``--log FILE`` appends every line it is
+sent."""
 
 import os
 import sys
@@ -19,12 +22,20 @@ for line in sys.stdin:
         log.write(line)
         log.flush()
     words = line.split()
+    if mode == "info" and words[0] in ("end", "quit"):
+        print(f"info {words[0]} \x1b[31m{' '.join(words[1:])}", flush=True)
     if words[0] == "quit":
         break
     if words[0] != "move":
         continue
     moves += 1
     legal = words[1].split(",")
+    if mode == "info":
+        print(f"info move {moves}: thinking about {legal}", flush=True)
+    if mode == "split":
+        sys.stdout.write(("" if moves == 1 else f"o split {moves}\n") + legal[0] + "\ninf")
+        sys.stdout.flush()
+        continue
     if moves == 2:
         if mode == "crash":
             raise RuntimeError("the bot's own bug")
@@ -53,6 +64,10 @@ for line in sys.stdin:
             time.sleep(1000)
         if mode == "flood":
             sys.stdout.write("x" * 100000)
+            sys.stdout.flush()
+            time.sleep(1000)
+        if mode == "infoflood":
+            sys.stdout.write("info x\n" * 10000)
             sys.stdout.flush()
             time.sleep(1000)
         if mode == "unasked":
