@@ -108,9 +108,9 @@ def _logged_seed(logged: object, where: str) -> int:
     raise cl.LogError.of("log.seed", where=where, most=MAX_SEED, got=got)
 
 
-def _with_time(name: str, t: float | None) -> str:
+def timed_name(name: str, t: float | None) -> str:
     """``engine`` becomes ``engine:T`` and ``exec:COMMAND`` ``exec:T:COMMAND`` when
-    --time-per-move is given."""
+    --time-per-move is given (to match, and to play for its --opponent)."""
     key = name.strip().lower()
     if t is not None and key in BASES:
         return f"{key}:{t:g}"
@@ -189,8 +189,8 @@ def match(
     v = get_variant(variant)
     if jobs is None:
         jobs = os.cpu_count() or 1
-    a = _with_time(agent_a, time_per_move)
-    b = _with_time(agent_b, time_per_move)
+    a = timed_name(agent_a, time_per_move)
+    b = timed_name(agent_b, time_per_move)
     names = [agent_name(get_agent(x)) for x in (a, b)]  # bad names fail here, in one line
     if cluster is not None:
         not_on_cluster(a, b)

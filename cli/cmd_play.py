@@ -1,4 +1,5 @@
-"""`briscola play` (a human against the engine in the terminal) and `briscola review RECORD`."""
+"""`briscola play` (a human against the engine, or any agent, in the terminal) and `briscola
+review RECORD`."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import time
 from dataclasses import replace
 
 import click
+from click.core import ParameterSource
 
 from cli.cluster_opts import client_for, cluster_options, progress_line
+from cli.cmd_match import timed_name
 from cli.options import LANG, SECONDS, SEED, check_output, count, note, save_text
 from solver import cluster as cl
 from solver.analysis import Analysis
@@ -29,7 +32,8 @@ from solver.game import (
     play as play_card,
     to_position,
 )
-from solver.players.agents import get_agent
+from solver.players.agents import Agent, agent_name, get_agent
+from solver.players.external import BotError
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
     deal_record,
@@ -62,6 +66,7 @@ from solver.i18n import (
     suit_name,
 )
 from solver.i18n import PLAY_OTHER_WORDS as OTHER_WORDS, PLAY_WORDS as WORDS
+from solver.i18n import PLAY_OPPONENT_OTHER_WORDS, PLAY_OPPONENT_WORDS
 from solver.position import PositionError, parse_position
 from solver.rules import deal_result, get_variant, trick_winner
 
@@ -226,11 +231,11 @@ def quiet():
     return reporting(lambda line: None)
 
 
-def compact_board(pos, points, lang: str, card=card_str) -> list[str]:
+def compact_board(pos, points, lang: str, card=card_str, words: dict | None = None) -> list[str]:
     """The scoperta board in four lines: the engine's hand, the table, the talon and the
     trump card, the score (your hand follows with your cards); the unseen cards and the
-    whole drawing are on request."""
-    W = WORDS[lang]
+    whole drawing are on request. ``words``: the session's (PLAY_WORDS[lang] by default)."""
+    W = WORDS[lang] if words is None else words
 
     def cards(mask: int) -> str:
         return " ".join(card(c) for c in cards_of(mask)) or "-"
@@ -270,9 +275,11 @@ class Quit(Exception):
 class ScopertaPlay:
     """A game of `briscola play`: one human (player 1) against the engine in Briscola
     scoperta; reads stdin line by line. Every line is said from the human's seat: what it
-    may see of the deal."""
+    may see of the deal. With ``opponent`` (an agent) that agent plays in the engine's
+    place, given its seat's view as in a match, and the words name it "the opponent"; the
+    hints and the review stay the engine's."""
 
-    def __init__(self, level, time_per_move, lang, color, seed):
+    def __init__(self, level, time_per_move, lang, color, seed, opponent: Agent | None = None):
         self.level, self.tpm, self.lang, self.color, self.seed = (
             level,
             time_per_move,
@@ -280,9 +287,13 @@ class ScopertaPlay:
             color,
             seed,
         )
+        self.opponent = opponent
         self.v = get_variant("scoperta")
         self.W = WORDS[lang]
         self.O = OTHER_WORDS[lang]
+        if opponent is not None:
+            self.W = {**self.W, **PLAY_OPPONENT_WORDS[lang]}
+            self.O = {**self.O, **PLAY_OPPONENT_OTHER_WORDS[lang]}
         self.engine_rng = random.Random(f"engine {seed}")
         self.cache: dict = {}
         self.stdin = sys.stdin
@@ -331,7 +342,7 @@ class ScopertaPlay:
 
     def board_lines(self, state: GameState) -> list[str]:
         """The scoperta board in four lines and your hand (compact_board)."""
-        rows = compact_board(to_position(state), state.points, self.lang, self.card)
+        rows = compact_board(to_position(state), state.points, self.lang, self.card, self.W)
         return rows + [self.W["legal"].format(cards=self.cards(legal_cards(state)))]
 
     def ask(self, state: GameState) -> int:
@@ -443,10 +454,19 @@ class ScopertaPlay:
 
     def reason(self, state: GameState, choice: Choice) -> str:
         """Why the engine plays its card, as far as your seat may hear it: in the hidden
-        games worded from your seat's view alone (engine_reason)."""
-        if self.v.open_hands:
+        games worded from your seat's view alone (engine_reason); an opponent's card, which
+        comes with no why, by what your seat sees it do."""
+        if self.v.open_hands and self.opponent is None:
             return engine_reason(state, choice, self.lang)
         return engine_reason(self.seen(state), choice, self.lang, hidden=True)
+
+    def other_move(self, state: GameState) -> Choice:
+        """The card of a seat that is not yours: the opponent's, from its seat's view, or
+        the engine's."""
+        if self.opponent is None:
+            with quiet():
+                return self.engine_move(state)
+        return Choice(self.opponent(state.view(), self.engine_rng), None, "agent")
 
     def play_deal(self, state: GameState, hold: list) -> GameState:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
@@ -455,8 +475,7 @@ class ScopertaPlay:
             if state.to_move == HUMAN:
                 c = self.ask(state)
             else:
-                with quiet():
-                    ch = self.engine_move(state)
+                ch = self.other_move(state)
                 c = ch.card
                 self.say(
                     self.W["plays"].format(
@@ -508,8 +527,8 @@ class VariantPlay(ScopertaPlay):
     four-player scoperta); the engine plays every other seat, seeing only what its seat may
     see in hidden games."""
 
-    def __init__(self, variant, *args):
-        super().__init__(*args)
+    def __init__(self, variant, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self.v = variant
         t = engine_time(self.level, self.tpm)
         self.engine = get_agent(f"engine:{t:g}")
@@ -644,12 +663,21 @@ def _colour_wanted() -> bool:
     "hard (short analysis), perfect (full analysis)",
 )
 @click.option(
+    "--opponent",
+    metavar="AGENT",
+    default=None,
+    help="play against this agent instead of the engine at --level: any name `briscola "
+    "match` takes (greedy, random, engine:SECONDS, engine@SAMPLES, exec:COMMAND: your bot, "
+    "docs/bots.md)",
+)
+@click.option(
     "--time-per-move",
     type=SECONDS,
     default=2.0,
     show_default=True,
     help="seconds the engine may think per move (the review after each deal "
-    "analyses each position at most 0.5 s: a card with a draw after it about 1.5 s)",
+    "analyses each position at most 0.5 s: a card with a draw after it about 1.5 s); given, "
+    "also an --opponent's named engine or exec: without a time",
 )
 @click.option(
     "--match",
@@ -682,7 +710,9 @@ def _colour_wanted() -> bool:
     help="play on from this position (every hand shown, any game; the talon's "
     "hidden cards are shuffled by --seed)",
 )
-def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, start_text):
+def play(
+    seed, level, opponent, time_per_move, rounds, lang, record_out, force, variant, start_text
+):
     """Play Briscola scoperta (or, with --variant, any other game) against the engine.
 
     In scoperta both hands and the talon's top card are face up. You are player 1. At your
@@ -703,6 +733,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
       briscola play --seed 7 --level hard
       briscola play --match 3 --lang it --record-out game.json
       briscola play --variant briscolone --match 121
+      briscola play --variant classic --opponent "exec:python3 examples/lowest_bot.py"
       briscola play --from "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1"
 
     Other games: in four-player scoperta you and player 3 (the engine) are a team; in
@@ -711,20 +742,45 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     first to win N deals (segni) in classic, by the side winning more of N deals (rounds)
     in scoperta, and by the first to N points in Briscolone and Libero: 121 or 151 (any
     other is refused).
+
+    With --opponent AGENT any agent of `briscola match` plays in the engine's place
+    (--level is then refused): greedy, random, engine:SECONDS, or your own bot
+    (exec:COMMAND, docs/bots.md), which hears only what its seat sees. Its cards are said
+    with what they do, never why; the hints and the review are still the engine's. A bot
+    that fails (exits, hangs, plays an illegal card) ends the game in one line, the record
+    so far written.
     """  # noqa: E501 - an example command is one line, as it is typed
     check_output(record_out, force, "--record-out")
+    ctx = click.get_current_context()
+    if opponent is not None and ctx.get_parameter_source("level") != ParameterSource.DEFAULT:
+        raise BriscolaError.of("play.opponent_level")
     chosen = seed is None  # said at the end: the seed names every unseen card
     if chosen:
         seed = random.SystemRandom().randrange(2**31)
     said_seed = None if chosen else seed  # what a deal's review may name
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")
+    other = None
+    if opponent is not None:  # a bad name, or a bot that cannot start, refused here
+        given = ctx.get_parameter_source("time_per_move") != ParameterSource.DEFAULT
+        other = get_agent(timed_name(opponent, time_per_move if given else None))
+    args = (level, time_per_move, lang, _colour_wanted(), said_seed)
     if v.name == "scoperta":
-        ses = ScopertaPlay(level, time_per_move, lang, _colour_wanted(), said_seed)
+        ses = ScopertaPlay(*args, opponent=other)
     else:
-        ses = VariantPlay(v, level, time_per_move, lang, _colour_wanted(), said_seed)
-    W = ses.W
-    names = ["human", f"engine-{level}"]
+        ses = VariantPlay(v, *args, opponent=other)
+    try:
+        _play(ses, v, seed, chosen, pos, rounds, record_out)
+    finally:
+        if hasattr(other, "close"):
+            other.close()  # a bot is told quit, and its process is gone
+
+
+def _play(ses, v, seed, chosen, pos, rounds, record_out):
+    """The game (``pos`` on, or deals) or the match of ``play``, said by the session
+    ``ses``; the record written, also when the game is stopped or its opponent fails."""
+    W, lang, level, other = ses.W, ses.lang, ses.level, ses.opponent
+    names = ["human", f"engine-{level}" if other is None else agent_name(other)]
     rng = random.Random(seed)
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
@@ -732,14 +788,18 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     deal_words = W["seed_hidden"] if chosen else W["seed_given"].format(seed=seed)
     ses.say(
         W["intro"].format(
-            game=PLAY_TITLES[lang][v.name], level=PLAY_LEVELS[lang][level], deal=deal_words
+            game=PLAY_TITLES[lang][v.name],
+            level=PLAY_LEVELS[lang][level],
+            deal=deal_words,
+            opponent=names[1],
         )
     )
-    if not v.open_hands:
+    if not v.open_hands or other is not None:
         ses.say(W["hidden_reasons"])
     ses.say(W["frame_note"])
     if match is not None:
         ses.say(W[MATCH_LINE[v.match]].format(n=rounds))
+    failed = None
     try:
         while True:
             dealer = match.next_dealer if match is not None else default_dealer(v)
@@ -747,6 +807,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
             if match is not None:
                 ses.say(W["deal"].format(d=len(match.deals) + 1))
             end = ses.play_deal(start, hold)
+            if hasattr(other, "deal_over"):  # a bot hears the deal's points, as in a match
+                other.deal_over(end.side_points)
             ses.finish_deal(start, end, 1 if match is None else len(match.deals) + 1)
             if match is None:
                 break
@@ -770,6 +832,8 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
         stop = q.why
     except KeyboardInterrupt:
         stop = "interrupted"
+    except BotError as e:  # said as the command's error, once the record is written
+        failed = e
     if stop:
         ses.say(W[stop])
     if chosen:
@@ -787,8 +851,12 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
                 rec["result"] = rec.pop("result")
         where = save_text(record_out, records_text(rec))
         ses.say(W["wrote"].format(path=where))
+        if failed is not None:
+            raise failed
         if where != record_out and stop != "interrupted":
             click.get_current_context().exit(1)
+    if failed is not None:
+        raise failed
     if stop == "interrupted":
         click.get_current_context().exit(130)
 

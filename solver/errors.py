@@ -275,6 +275,8 @@ ENGLISH: dict[str, str] = {
     "from.variant": "the position is {variant} but --variant is {given} (leave --variant out: "
     "the position says its game)",
     "from.match": "a match starts from fresh deals: --from plays one deal on (leave --match out)",
+    "play.opponent_level": "--level is the engine's strength and --opponent plays in the "
+    "engine's place: give one of them",
     "game.from_seat": "a game goes on from a position with every hand shown, not a seat's view (?)",
     "seal.not_string": "the game's sealed cards must be a string",
     "seal.changed": "the game's sealed cards do not open on this server (it was restarted, or "

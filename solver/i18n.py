@@ -1524,6 +1524,64 @@ PLAY_WORDS["it"].update(
         "vincere, la parte nominata meno l'altra (prendere una presa non li sposta).",
     }
 )
+#: `play --opponent AGENT`: the words of PLAY_WORDS and PLAY_OTHER_WORDS that name the engine
+#: as the other side, said of the agent that plays there instead (the hints and the review
+#: are still the engine's); the board's rows are aligned to the longer name
+PLAY_OPPONENT_WORDS = {
+    "en": {
+        "intro": "{game} against {opponent}, {deal}. "
+        "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
+        "engine": "the opponent",
+        "Engine": "The opponent",
+        "hidden_reasons": "The opponent's cards are said with what they do in the trick: it gives "
+        "no reasons.",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: you {a}, the opponent {b}.",
+        "result_win": "Result: you {a}, the opponent {b}: you win the deal.",
+        "result_loss": "Result: you {a}, the opponent {b}: the opponent wins the deal.",
+        "result_unscored": "Result from the start on: you {a}, the opponent {b} (the start gave "
+        "no score=, so who won the deal is not known).",
+        "standing": "Match: you {w} deals won, the opponent {l}, drawn {d}.",
+        "match_loss": "The opponent wins the match.",
+        "board_engine": "Opponent: {cards}",
+        "board_you": "You:      {cards}",
+        "board_table": "Table:    {card} ({by})",
+        "board_table_empty": "Table:    -",
+        "led_engine": "led by the opponent",
+        "board_talon": "Talon:    {n} cards, top {top}; trump card {brisc} ({suit})",
+        "board_talon_last": "Talon:    2 cards, top {top}, then the trump card {brisc} ({suit})",
+        "board_talon_empty": "Talon:    empty; trumps are {suit}",
+        "board_score": "Score:    you {a}, the opponent {b}; {p} points in play",
+    },
+    "it": {
+        "intro": "{game} contro {opponent}, {deal}. "
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
+        "engine": "l'avversario",
+        "Engine": "L'avversario",
+        "hidden_reasons": "Le carte dell'avversario sono dette con ciò che fanno nella presa: non "
+        "dà ragioni.",
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, l'avversario "
+        "{b}.",
+        "result_win": "Risultato: tu {a}, l'avversario {b}: vinci la smazzata.",
+        "result_loss": "Risultato: tu {a}, l'avversario {b}: l'avversario vince la smazzata.",
+        "result_unscored": "Risultato dall'inizio: tu {a}, l'avversario {b} (l'inizio non dava "
+        "score=, quindi chi ha vinto la smazzata non si sa).",
+        "standing": "Partita: tu {w} smazzate vinte, l'avversario {l}, pari {d}.",
+        "match_loss": "L'avversario vince la partita.",
+        "board_engine": "Avversario: {cards}",
+        "board_you": "Tu:         {cards}",
+        "board_table": "Tavolo:     {card} ({by})",
+        "board_table_empty": "Tavolo:     -",
+        "led_engine": "giocata dall'avversario",
+        "board_talon": "Tallone:    {n} carte, in cima {top}; briscola {brisc} ({suit})",
+        "board_talon_last": "Tallone:    2 carte, in cima {top}, poi la briscola {brisc} ({suit})",
+        "board_talon_empty": "Tallone:    vuoto; briscola a {suit}",
+        "board_score": "Punti:      tu {a}, l'avversario {b}; {p} punti in gioco",
+    },
+}
+PLAY_OPPONENT_OTHER_WORDS = {
+    "en": {"engine": "the opponent", "Engine": "The opponent"},
+    "it": {"engine": "l'avversario", "Engine": "L'avversario"},
+}
 #: the games' names as `play` shows them (the variant's title without the player count when
 #: it is two)
 PLAY_TITLES = {
@@ -2377,6 +2435,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "la posizione dice il suo gioco)",
         "from.match": "una partita comincia da smazzate nuove: --from gioca una smazzata (togli "
         "--match)",
+        "play.opponent_level": "--level è la forza del motore e --opponent gioca al posto del "
+        "motore: indicane uno solo",
         "game.from_seat": "una partita riprende da una posizione con tutte le mani in vista, non "
         "dalla vista di un posto (?)",
         "seal.not_string": "le carte sigillate della partita devono essere una stringa",

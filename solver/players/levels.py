@@ -22,6 +22,7 @@ class Choice:
     card: int
     analysis: Analysis | None
     how: str  # analysis | greedy | random | forced | fallback (greedy: no analysis was had)
+    # | agent (`play --opponent`: an agent's card, with no why)
 
 
 def engine_time(level: str, time_per_move: float) -> float:

@@ -1,0 +1,158 @@
+"""`briscola play --opponent AGENT`: a human against any agent `briscola match` takes (a bot
+too), every part of play kept (games, matches, records naming the opponent, the review, the
+hints, --lang it); the bot hears only its seat's view and the deal's end, as in a match; a
+bad name, a bot that fails, and --level beside --opponent are one line (exit 2)."""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.cards import card_str
+from solver.position import parse_position
+from solver.record import read_record, replay_all, replay_match
+
+ROOT = Path(__file__).resolve().parent.parent
+BOT = ROOT / "tests" / "bots" / "misbehave.py"
+EXAMPLE = ROOT / "examples" / "lowest_bot.py"
+TPM = "0.03"
+# every card of the deck, over and over: each turn plays the first held card in deck order
+SCRIPT = "".join(card_str(c) + "\n" for _ in range(25) for c in range(40))
+
+
+def run(*args, input=SCRIPT, env=None):
+    return CliRunner().invoke(cli, ["play", *args], input=input,
+                              env={"NO_COLOR": "1", **(env or {})})
+
+
+def _bot(mode: str, *more: object, seconds: str = "") -> str:
+    words = " ".join(shlex.quote(str(m)) for m in more)
+    return f"exec:{seconds}{shlex.quote(sys.executable)} {shlex.quote(str(BOT))} {mode} {words}"
+
+
+def _gone(pid: int, within: float = 5.0) -> bool:
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def one_line_error(r, *words, lang="en"):
+    assert r.exit_code == 2, (r.output, r.stderr)
+    err = [ln for ln in r.stderr.splitlines() if not ln.startswith("[exec:")]  # info lines
+    assert len(err) == 1 and err[0].startswith("error: " if lang == "en" else "errore: "), err
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in err[0], err[0]
+
+
+def test_a_bot_plays_a_classic_match_from_its_seat_and_the_record_names_it(tmp_path):
+    log, out = tmp_path / "lines.txt", tmp_path / "m.json"
+    name = _bot("info", "--log", log)
+    r = run("--variant", "classic", "--match", "2", "--seed", "5", "--opponent", name,
+            "--time-per-move", TPM, "--record-out", str(out))
+    assert r.exit_code == 0, r.output
+    timed = f"exec:{TPM}:{name[5:]}"  # --time-per-move given: the bot's time, as in match
+    assert r.output.startswith(f"Briscola against {timed}, seed 5.")
+    assert "The opponent's cards are said with what they do in the trick" in r.output
+    plays = re.findall(r"^The opponent plays (\w\w): (.*)$", r.stdout, re.M)
+    assert "the engine" not in r.stdout.split("Review of your play:")[0]
+    rec = read_record(str(out))
+    assert rec["players"] == ["human", timed]
+    m = replay_match(rec)
+    assert m.is_over and rec["variant"] == "classic" and len(m.deals) >= 2
+    assert r.output.count("Review of your play:") == len(m.deals)
+    assert len(plays) == 20 * len(m.deals) and all(why for _, why in plays)
+    # the bot heard every deal: its seat's view at each card, the points when it ended
+    lines = log.read_text().splitlines()
+    assert lines[0] == "briscola 1 info" and lines[-1] == "quit"
+    moves = [ln.split(" ", 3) for ln in lines if ln.startswith("move ")]
+    assert len(moves) == 20 * len(m.deals) and [x for x in moves if x[2] != TPM] == []
+    for _, legal, _, text in moves:
+        pos = parse_position(text)
+        assert pos.hidden_hand and pos.seat == 1 and "hand1=?" in text
+        assert legal.split(",") == [card_str(c) for c in pos.legal_cards()]
+    ends = [ln for ln in lines if ln.startswith("end ")]
+    assert ends == [f"end {d.side_points[0]}-{d.side_points[1]}" for d in m.deals]
+    assert [c for c, _ in plays] == [card_str(c) for d in m.deals for t in d.tricks
+                                     for i, c in enumerate(t.cards) if (t.leader + i) % 2 == 1]
+    # its info lines on stderr, never taken as a card
+    assert r.stderr.count("thinking about") == len(moves)
+
+
+@pytest.mark.parametrize("variant", ["scoperta", "scoperta4", "briscolone"])
+def test_the_simple_agents_and_the_engine_play_in_every_game(variant, tmp_path):
+    out = tmp_path / "g.json"
+    for opponent in ("greedy", "engine:0.02"):
+        r = run("--variant", variant, "--seed", "3", "--opponent", opponent,
+                "--time-per-move", TPM, "--record-out", str(out), "--force")
+        assert r.exit_code == 0, r.output
+        head = r.output.splitlines()[0]
+        assert f"against {opponent}, seed 3." in head
+        rec = read_record(str(out))
+        assert rec["players"] == ["human", opponent] and replay_all(rec)[0].is_over
+        if variant != "scoperta4":
+            assert "Review of your play:" in r.output
+    if variant == "scoperta":
+        assert "Opponent: " in r.output and "Engine:" not in r.output
+
+
+def test_hints_stay_the_engines_and_italian_names_the_opponent():
+    r = run("--seed", "8", "--opponent", "random", "--lang", "it", "--time-per-move", TPM,
+            input="hint\nq\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Briscola scoperta contro random, mescolata n. 8.")
+    assert "Avversario: " in r.output and "Consiglio: " in r.output
+    assert r.output.rstrip().endswith("Partita interrotta.")
+
+
+@pytest.mark.parametrize("args,lang,said", [
+    (["--opponent", "genius"], "en", "unknown agent 'genius'"),
+    (["--opponent", "genius", "--lang", "it"], "it", "giocatore automatico sconosciuto"),
+    (["--opponent", "greedy", "--level", "easy"], "en", "give one of them"),
+    (["--level", "hard", "--opponent", "greedy", "--lang", "it"], "it", "indicane uno solo"),
+    (["--opponent", "exec:no-such-program-anywhere"], "en", "no program"),
+    (["--opponent", "exec:"], "en", "exec: takes a command"),
+])
+def test_a_bad_opponent_is_one_line_before_the_game(args, lang, said):
+    r = run(*args, "--seed", "1", input="q\n")
+    one_line_error(r, said, lang=lang)
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize("mode,said", [
+    ("crash", "exited with code 1"),
+    ("illegal", "which is not a legal card here"),
+    ("garbage", "which is not a card"),
+    ("hang", "gave no answer within 0.25 s: stopped it"),
+])
+def test_a_bot_that_fails_ends_the_game_in_one_line_and_keeps_the_record(mode, said, tmp_path):
+    out, pid = tmp_path / "g.json", tmp_path / "pid"
+    r = run("--variant", "classic", "--seed", "2", "--opponent",
+            _bot(mode, "--pid", pid, seconds="0.05:"), "--record-out", str(out),
+            "--time-per-move", TPM, env={"BRISCOLA_BOT_GRACE_MS": "200"})
+    one_line_error(r, said)
+    assert _gone(int(pid.read_text())), "the bot's process is left behind"
+    rec = read_record(str(out))
+    assert 2 <= len(rec["moves"]) < 40 and not replay_all(rec)[0].is_over
+    r = run("--variant", "classic", "--seed", "2", "--opponent", _bot(mode, seconds="0.05:"),
+            "--time-per-move", TPM, "--lang", "it", env={"BRISCOLA_BOT_GRACE_MS": "200"})
+    one_line_error(r, lang="it")
+
+
+def test_the_example_bot_plays_a_whole_deal_as_the_docs_say():
+    r = run("--variant", "classic", "--seed", "4", "--opponent",
+            f"exec:{shlex.quote(sys.executable)} {EXAMPLE}", "--time-per-move", TPM)
+    assert r.exit_code == 0, r.output
+    assert "Deal over: your side " in r.output and "Review of your play:" in r.output
