@@ -24,6 +24,7 @@ from solver.game import (
     continue_game,
     deal,
     default_dealer,
+    fresh_seed,
     legal_cards,
     new_match,
     play as play_card,
@@ -715,7 +716,7 @@ def play(seed, level, time_per_move, rounds, lang, record_out, force, variant, s
     check_output(record_out, force, "--record-out")
     chosen = seed is None  # said at the end: the seed names every unseen card
     if chosen:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = fresh_seed()
     said_seed = None if chosen else seed  # what a deal's review may name
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")

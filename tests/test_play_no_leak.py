@@ -169,3 +169,16 @@ def test_briscolone_hard_seed_3_says_no_word_of_the_hidden_hand():
                            env={"NO_COLOR": "1"})
     line = next(ln for ln in r.output.splitlines() if ln.startswith("The engine plays 7C"))
     assert line == "The engine plays 7C: takes the 6 of cups with the 7 of cups", line
+
+
+def test_a_drawn_seed_is_one_no_one_can_search_for():
+    """The seed said at the end deals every card the seat could not see: drawn among 2^31,
+    a program could try every seed against the first cards in view (the board's million
+    took 22 s of Python); it is drawn among 2^53, as the board's are."""
+    seeds = []
+    for _ in range(10):
+        r = CliRunner().invoke(cli, ["play", "--variant", "classic", "--level", "easy"],
+                               input="q\n", env={"NO_COLOR": "1"})
+        seeds.append(int(re.search(r"The seed was (\d+)", r.output).group(1)))
+    assert all(0 <= s < 2**53 for s in seeds)
+    assert max(seeds) >= 2**50   # ten seeds all below 2^50 by chance: 8^-10

@@ -377,3 +377,24 @@ def test_the_seat_plays_only_its_own_cards_and_cannot_write_moves(client):
     assert client.post("/api/engine", json={"game": g, "level": "greedy", "seat": 1}).status_code == 200
     r = client.post("/api/play", json={"game": g, "card": next(iter(hand2)), "seat": 0})
     assert r.status_code == 200, r.json()
+
+
+def test_a_deal_nobody_seeded_draws_a_seed_no_one_can_search_for(client):
+    """The sealed seed deals every unseen card again, so it must not be found from what the
+    seat sees: drawn among a million (random.randrange), the first view of a classic deal
+    (your three cards and the trump card) left two seeds of the million in 22 s of Python,
+    and the first trick one, and with it the engine's hand and the talon's order. Seeds
+    are drawn by the system's generator among 2^53 (a JavaScript number's exact integers,
+    so the page carries the finished record's seed unchanged)."""
+    seeds = set()
+    for variant in ("classic", "briscolone", "libero", "scoperta"):
+        for _ in range(6):
+            v = client.post("/api/deal", json={"variant": variant}).json()
+            seeds.add(client.post("/api/record", json={"game": v["game"]}).json()["seed"])
+    text = "variant=libero hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D played=- turn=1"
+    for _ in range(6):
+        v = client.post("/api/deal", json={"position": text}).json()
+        seeds.add(client.post("/api/record", json={"game": v["game"]}).json()["seed"])
+    assert len(seeds) == 30 and all(0 <= s < 2**53 for s in seeds)
+    assert max(seeds) >= 2**50   # 30 seeds all below 2^50 by chance: 8^-30
+
