@@ -31,7 +31,7 @@ from solver.game import (
     to_position,
 )
 from solver.players.agents import get_agent
-from solver.players.engine_agent import in_full_time
+from solver.players.engine_agent import in_full_time, listened_time
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
     deal_record,
@@ -598,10 +598,10 @@ class VariantPlay(ScopertaPlay):
     def engine_move(self, state: GameState) -> Choice:
         """The engine's card; in the hidden-card games, at a level that thinks, given in the
         level's whole time, forced or not (engine_agent.in_full_time)."""
-        steady = not self.v.open_hands and self.level != "easy"
-        seconds = engine_time(self.level, self.tpm) if steady else None
+        thinks = None if self.level == "easy" else engine_time(self.level, self.tpm)
         return in_full_time(
-            seconds, lambda: choose_other(state, self.level, self.engine, self.engine_rng)
+            listened_time(state, thinks),
+            lambda: choose_other(state, self.level, self.engine, self.engine_rng),
         )
 
     def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:

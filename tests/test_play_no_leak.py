@@ -203,6 +203,18 @@ def test_the_engine_takes_its_time_even_when_its_card_is_forced(level):
         assert took >= engine_time(level, 0.4), f"a forced card answered in {took:.3f} s"
 
 
+def test_the_engines_last_card_comes_at_once():
+    """Its last card is forced in everyone's sight: nothing to hide, no time waited."""
+    state = deal("briscolone", 2)
+    rng = random.Random(2)
+    while state.to_move != 1 or state.hands[1].bit_count() != 1:
+        state = play(state, GreedyAgent()(state.view(), rng))
+    ses = P.VariantPlay(get_variant("briscolone"), "perfect", 5.0, "en", False, 1)
+    t0 = time.perf_counter()
+    ses.engine_move(state)
+    assert time.perf_counter() - t0 < 2.5
+
+
 def test_a_drawn_seed_is_one_no_one_can_search_for():
     """The seed said at the end deals every card the seat could not see: drawn among 2^31,
     a program could try every seed against the first cards in view (the board's million

@@ -138,6 +138,14 @@ def in_full_time(seconds: float | None, choose: Callable[[], T]) -> T:
     return card
 
 
+def listened_time(state: GameState, seconds: float | None) -> float | None:
+    """The time the engine's card at ``state`` is given in (in_full_time): ``seconds`` in
+    a hidden-card game while the engine to move holds more than one card; None with the
+    hands in view or its last card to play (forced in everyone's sight)."""
+    hidden = not state.variant.open_hands
+    return seconds if hidden and state.hands[state.to_move].bit_count() > 1 else None
+
+
 def parse_engine_name(key: str):
     """(seconds, samples, objective, pimc, infer) for an engine name (NAME_HELP), else
     None; RulesError for an engine name with a bad budget."""
