@@ -27,12 +27,14 @@ from solver.game import (
     continue_game,
     deal,
     default_dealer,
+    fresh_seed,
     legal_cards,
     new_match,
     play as play_card,
     to_position,
 )
 from solver.players.agents import Agent, agent_name, get_agent
+from solver.players.engine_agent import in_full_time, listened_time
 from solver.players.external import BotError
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
@@ -613,7 +615,13 @@ class VariantPlay(ScopertaPlay):
         self.say_draws(after, t)
 
     def engine_move(self, state: GameState) -> Choice:
-        return choose_other(state, self.level, self.engine, self.engine_rng)
+        """The engine's card; in the hidden-card games, at a level that thinks, given in the
+        level's whole time, forced or not (engine_agent.in_full_time)."""
+        thinks = None if self.level == "easy" else engine_time(self.level, self.tpm)
+        return in_full_time(
+            listened_time(state, thinks),
+            lambda: choose_other(state, self.level, self.engine, self.engine_rng),
+        )
 
     def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
         """The points of the two sides and who won the deal (61 or more; 60-60 a draw);
@@ -756,7 +764,7 @@ def play(
         raise BriscolaError.of("play.opponent_level")
     chosen = seed is None  # said at the end: the seed names every unseen card
     if chosen:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = fresh_seed()
     said_seed = None if chosen else seed  # what a deal's review may name
     pos = _start_position(start_text, variant, rounds)
     v = get_variant(pos.variant if pos is not None else variant or "scoperta")

@@ -11,6 +11,7 @@ game records store.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
@@ -194,6 +195,18 @@ class GameState(Seats):
 
 def _variant(v: Variant | str) -> Variant:
     return v if isinstance(v, Variant) else get_variant(v)
+
+
+#: how many seeds a deal nobody seeded is drawn from: a seed deals every card again, and the
+#: first cards a seat sees picked out one of a million in seconds; a JavaScript number holds
+#: every one of these exactly, so the board's page carries a finished record's seed unchanged
+SEEDS = 2**53
+
+
+def fresh_seed() -> int:
+    """A seed for a deal nobody chose, which no one can find by trying seeds against the
+    cards in view: from the system's generator, among SEEDS."""
+    return secrets.randbelow(SEEDS)
 
 
 def make_rng(seed: int | random.Random | None) -> random.Random:

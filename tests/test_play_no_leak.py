@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -19,9 +20,10 @@ from click.testing import CliRunner
 from cli import cmd_play as P
 from cli.main import cli
 from solver.cards import FULL_DECK, card_name, card_str, cards_of
-from solver.game import deal, play
+from solver.game import deal, legal_cards, play
 from solver.i18n import PLAY_WORDS
-from solver.players.levels import Choice
+from solver.players.agents import GreedyAgent
+from solver.players.levels import Choice, engine_time
 from solver.position.board import render
 from solver.rules import get_variant
 
@@ -169,3 +171,58 @@ def test_briscolone_hard_seed_3_says_no_word_of_the_hidden_hand():
                            env={"NO_COLOR": "1"})
     line = next(ln for ln in r.output.splitlines() if ln.startswith("The engine plays 7C"))
     assert line == "The engine plays 7C: takes the 6 of cups with the 7 of cups", line
+
+
+def _forced_answer(variant: str):
+    """A deal of ``variant`` played greedily up to the engine's (player 2's) answer to a
+    card it holds exactly one card of the led suit for, with more cards in hand."""
+    for seed in range(100):
+        s = deal(variant, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            forced = len(legal_cards(s)) == 1 and s.hands[1].bit_count() > 1
+            if s.to_move == 1 and s.trick and forced:
+                return s
+            s = play(s, GreedyAgent()(s.view(), rng))
+    raise AssertionError("no forced answer in 100 deals")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "perfect"])
+def test_the_engine_takes_its_time_even_when_its_card_is_forced(level):
+    """Briscolone follows suit: with one card of the suit you led the engine answered at
+    once, where it thinks a while about every other card, so the pause said whether it
+    had another card of that suit. At every level that thinks, its answer takes the
+    level's whole time (a quarter of --time-per-move, or all of it at perfect)."""
+    state = _forced_answer("briscolone")
+    ses = P.VariantPlay(get_variant("briscolone"), level, 0.4, "en", False, 1)
+    for _ in range(3):   # medium plays greedy now and then: every card takes the time alike
+        t0 = time.perf_counter()
+        choice = ses.engine_move(state)
+        took = time.perf_counter() - t0
+        assert choice.card == legal_cards(state)[0]
+        assert took >= engine_time(level, 0.4), f"a forced card answered in {took:.3f} s"
+
+
+def test_the_engines_last_card_comes_at_once():
+    """Its last card is forced in everyone's sight: nothing to hide, no time waited."""
+    state = deal("briscolone", 2)
+    rng = random.Random(2)
+    while state.to_move != 1 or state.hands[1].bit_count() != 1:
+        state = play(state, GreedyAgent()(state.view(), rng))
+    ses = P.VariantPlay(get_variant("briscolone"), "perfect", 5.0, "en", False, 1)
+    t0 = time.perf_counter()
+    ses.engine_move(state)
+    assert time.perf_counter() - t0 < 2.5
+
+
+def test_a_drawn_seed_is_one_no_one_can_search_for():
+    """The seed said at the end deals every card the seat could not see: drawn among 2^31,
+    a program could try every seed against the first cards in view (the board's million
+    took 22 s of Python); it is drawn among 2^53, as the board's are."""
+    seeds = []
+    for _ in range(10):
+        r = CliRunner().invoke(cli, ["play", "--variant", "classic", "--level", "easy"],
+                               input="q\n", env={"NO_COLOR": "1"})
+        seeds.append(int(re.search(r"The seed was (\d+)", r.output).group(1)))
+    assert all(0 <= s < 2**53 for s in seeds)
+    assert max(seeds) >= 2**50   # ten seeds all below 2^50 by chance: 8^-10

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -17,7 +18,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.game import deal, deal_from_deck, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.game import deal, deal_from_deck, legal_cards, play as play_card, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.players.agents import GreedyAgent  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.random_positions import random_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
@@ -377,3 +379,58 @@ def test_the_seat_plays_only_its_own_cards_and_cannot_write_moves(client):
     assert client.post("/api/engine", json={"game": g, "level": "greedy", "seat": 1}).status_code == 200
     r = client.post("/api/play", json={"game": g, "card": next(iter(hand2)), "seat": 0})
     assert r.status_code == 200, r.json()
+
+
+def test_a_deal_nobody_seeded_draws_a_seed_no_one_can_search_for(client):
+    """The sealed seed deals every unseen card again, so it must not be found from what the
+    seat sees: drawn among a million (random.randrange), the first view of a classic deal
+    (your three cards and the trump card) left two seeds of the million in 22 s of Python,
+    and the first trick one, and with it the engine's hand and the talon's order. Seeds
+    are drawn by the system's generator among 2^53 (a JavaScript number's exact integers,
+    so the page carries the finished record's seed unchanged)."""
+    seeds = set()
+    for variant in ("classic", "briscolone", "libero", "scoperta"):
+        for _ in range(6):
+            v = client.post("/api/deal", json={"variant": variant}).json()
+            seeds.add(client.post("/api/record", json={"game": v["game"]}).json()["seed"])
+    text = "variant=libero hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D played=- turn=1"
+    for _ in range(6):
+        v = client.post("/api/deal", json={"position": text}).json()
+        seeds.add(client.post("/api/record", json={"game": v["game"]}).json()["seed"])
+    assert len(seeds) == 30 and all(0 <= s < 2**53 for s in seeds)
+    assert max(seeds) >= 2**50   # 30 seeds all below 2^50 by chance: 8^-30
+
+
+def _forced_answer(variant: str):
+    """A deal of ``variant`` played greedily up to the engine's (player 2's) answer to a
+    card it has exactly one card of the led suit for, with more than one card in hand:
+    (the record, the true state)."""
+    v = get_variant(variant)
+    for seed in range(100):
+        s = deal(v, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            forced = len(legal_cards(s)) == 1 and s.hands[1].bit_count() > 1
+            if s.to_move == 1 and s.trick and forced:
+                moves = [card_str(c) for c in s.moves]
+                return {"format": "briscola-record", "version": 1, "variant": variant,
+                        "dealer": s.dealer + 1, "deck": [card_str(c) for c in s.deck],
+                        "moves": moves, "players": ["you", "engine"]}, s
+            s = play_card(s, GreedyAgent()(s.view(), rng))
+    raise AssertionError("no forced answer in 100 deals")
+
+
+def test_the_engine_takes_its_time_even_when_its_card_is_forced(client):
+    """In Briscolone the engine must follow suit: holding one card of the suit you led it
+    had one card to play, and answered in 11 ms where it thinks 1 s about every other
+    card (engine:1): how soon it answered told you it had no other card of that suit. Its
+    answer now takes its whole time, forced or not."""
+    rec, state = _forced_answer("briscolone")
+    g = client.post("/api/game", json={"game": rec, "seat": 1}).json()["game"]  # sealed
+    for level, seconds in (("engine:0.1", 0.1), ("engine:1", 1.0)):
+        t0 = time.perf_counter()
+        r = client.post("/api/engine", json={"game": g, "level": level, "seat": 1})
+        took = time.perf_counter() - t0
+        assert r.status_code == 200, r.json()
+        assert r.json()["last"] == card_str(legal_cards(state)[0])
+        assert took >= seconds, f"a forced card answered in {took:.3f} s at {level}"

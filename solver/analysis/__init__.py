@@ -15,6 +15,9 @@ estimate (2-player scoperta estimates), sampling (open-game estimates and hidden
 analysis), exact (the 2-player scoperta entry), engine. They import each other, never this
 package's names.
 
+``pause`` waits as an analysis would, ended by the running context's Stop (an answer
+given no sooner than its time, solver.players.engine_agent.in_full_time).
+
 ``run_samples``, ``Until``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
 sampling loop's parts for an estimator kept outside (players/pimc.py's baseline).
 """
@@ -28,7 +31,7 @@ from solver.analysis.sampler import Sample
 from solver.analysis.sampler import run as run_samples
 from solver.analysis.sampling import solve_sample
 from solver.analysis.stats import Sums
-from solver.analysis.threads import Stop, Stopped
+from solver.analysis.threads import Stop, Stopped, pause
 
 __all__ = [
     "DEFAULT_TIME",
@@ -47,6 +50,7 @@ __all__ = [
     "check_objective",
     "current_engine",
     "default_engine",
+    "pause",
     "run_samples",
     "solve_sample",
 ]

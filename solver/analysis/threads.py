@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextvars
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -61,6 +62,18 @@ def stopping() -> bool:
     """Whether the running context's stop has been set."""
     stop = _STOP.get()
     return stop is not None and stop.is_set()
+
+
+def pause(seconds: float) -> None:
+    """Wait ``seconds`` (none when not positive), ending at once as an analysis does when
+    the running context's stop is set (Stopped); Ctrl-C ends it too."""
+    if seconds <= 0:
+        return
+    stop = _STOP.get()
+    if stop is None:
+        time.sleep(seconds)
+    elif stop._event.wait(seconds):
+        raise Stopped
 
 
 def check_stop() -> None:

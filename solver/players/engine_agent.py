@@ -21,8 +21,11 @@ Importing this module registers the names with solver.players.agents.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
+from typing import TypeVar
 
-from solver.analysis import Limit, analyse, current_engine
+from solver.analysis import Limit, analyse, current_engine, pause
 from solver.game import GameState
 from solver.players import pimc
 from solver.players.agents import NamedAgent, register_agent, register_resolver
@@ -116,6 +119,31 @@ class EngineAgent(NamedAgent):
         if current_engine().exact_is_cheap(pos):
             return analyse(pos, self.objective)
         return analyse(pos, self.objective, limit=self._limit(), progress=False)
+
+
+T = TypeVar("T")
+
+
+def in_full_time(seconds: float | None, choose: Callable[[], T]) -> T:
+    """``choose()``'s card (or choice), given no sooner than ``seconds`` after the call
+    (None: as soon as it is had). Where its opponent's seat is listening in a hidden-card
+    game, an engine answers in its whole time: how soon a card comes would tell what it
+    holds (a card it must play, its only one of the suit led in Briscolone, came at once;
+    an analysis that ran out of hands to sample ended early). A stop or Ctrl-C ends the
+    wait."""
+    start = time.perf_counter()
+    card = choose()
+    if seconds is not None:
+        pause(seconds - (time.perf_counter() - start))
+    return card
+
+
+def listened_time(state: GameState, seconds: float | None) -> float | None:
+    """The time the engine's card at ``state`` is given in (in_full_time): ``seconds`` in
+    a hidden-card game while the engine to move holds more than one card; None with the
+    hands in view or its last card to play (forced in everyone's sight)."""
+    hidden = not state.variant.open_hands
+    return seconds if hidden and state.hands[state.to_move].bit_count() > 1 else None
 
 
 def parse_engine_name(key: str):

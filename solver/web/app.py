@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import random
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -34,6 +33,7 @@ from solver.i18n import LANGS, PLAY_TITLES, error_text
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
 from solver.explain import in_view
+from solver.game import fresh_seed
 from solver.position import parse_position
 from solver.rules import VARIANTS
 from solver.web.guard import MAX_BODY, Guard, json_body
@@ -369,7 +369,7 @@ def create_app(
     async def api_deal(request, body):
         seed = _field(body, "seed", int)
         if seed is None:
-            seed = random.randrange(1_000_000)
+            seed = fresh_seed()
         text = _field(body, "position", str)
         if text:
             game = games.game_from_position(parse_position(text), seed)

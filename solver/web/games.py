@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from solver.players.agents import get_agent
+from solver.players.engine_agent import in_full_time, listened_time
 from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card_id
@@ -424,10 +425,15 @@ def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
 
 
 def engine_card(game: Game, level: str, job=None) -> int:
+    """The card of ``level`` for the player to move, from what its seat sees; in a
+    hidden-card game an engine level gives it in its whole time, forced or not
+    (engine_agent.in_full_time: how soon it came would tell what the engine holds)."""
     if game.state.is_over:
         raise PositionError.of("deal.over_short")
+    agent = get_agent(level)
+    seconds = listened_time(game.state, getattr(agent, "seconds", None))
     with _progress_to(job):
-        return get_agent(level)(game.state.view(), random.Random())  # what its seat sees
+        return in_full_time(seconds, lambda: agent(game.state.view(), random.Random()))
 
 
 def explain(pos, objective: str, lang: str, time_limit: float, seen=None) -> dict:
