@@ -112,7 +112,8 @@ def test_cards_of_and_mask_of_refuse_what_is_not_a_whole_number_in_range():
     for bad in (-1, 40, 45, np.int64(40)):
         with pytest.raises(solver.cards.CardError, match=rf"^unknown card {re.escape(repr(bad))} "):
             mask_of([bad, 2])
-    assert mask_of([np.uint8(9), np.int64(39), Card("2B"), 5]) == (1 << 9) | (1 << 39) | 1 | (1 << 5)
+    mixed = [np.uint8(9), np.int64(39), Card("2B"), 5]
+    assert mask_of(mixed) == (1 << 9) | (1 << 39) | 1 | (1 << 5)
     assert type(mask_of([np.int64(3)])) is int and mask_of(iter([])) == 0
     assert cards_of(np.uint64((1 << 39) | 6)) == [1, 2, 39] and cards_of(np.int8(5)) == [0, 2]
 
