@@ -303,10 +303,10 @@ def _logged_leaves(pos, objective, log_for):
         rows = log.done(
             lambda i, row, s=s: i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text()
         )
-        values = {i: S.LeafValue.from_json(row) for i, row in rows.items()}
-        for i, v in values.items():  # a value or line that leaf cannot have: a tampered row
+        values = {}
+        for i, row in rows.items():  # a value or line that leaf cannot have: a tampered row
             try:
-                S.check_leaf(s.leaves[i], v, objective)
+                values[i] = S.leaf_value(s.leaves[i], row, objective)
             except BriscolaError as e:
                 raise LogError.of("log.at", where=log.where(i), error=e) from None
         if len(values) > len(found[1]):
@@ -362,8 +362,11 @@ def _split_search(pos, objective, cluster, workers, log_path):
                 progress=progress_line(),
             ):
                 for i, row in zip(groups[k], rows, strict=True):
+                    try:
+                        values[i] = S.leaf_value(s.leaves[i], row, objective)
+                    except BriscolaError as e:  # not logged: a rerun solves it again
+                        raise S.SplitError.of("split.worker", position=texts[i], error=e) from None
                     log.write(i, {"leaf": texts[i], **row})
-                    values[i] = S.LeafValue.from_json(row)
         except KeyboardInterrupt:
             if log_path:
                 say(

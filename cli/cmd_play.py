@@ -20,7 +20,6 @@ from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card_id
-from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, frame_offset, shown_value
 from solver.game import (
     GameState,
@@ -39,22 +38,15 @@ from solver.players.external import BotError
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
     deal_record,
-    deal_start,
     match_record,
-    prepared,
     read_record,
     records_text,
-    replay_all,
     start_record,
 )
 from solver.position.board import SUIT_COLOURS, render
 from solver.review import (
     SUPPORTED,
-    Review,
-    check_review_objective,
-    draw_luck,
     render_review,
-    review_move,
     review_record,
     review_states,
 )
@@ -896,54 +888,14 @@ def _bad_from(why: PositionError) -> PositionError:
 def review_on_cluster(
     rec: dict, time_limit: float, cluster: str, workers: int, objective: str = "points"
 ):
-    """review_record with each rated move a task on the cluster; Ctrl-C keeps the moves
-    done (in record order)."""
-    rec = prepared(rec)
-    if rec["variant"] not in SUPPORTED:
-        raise BriscolaError.of("review.unsupported")
-    replay_all(rec)
-    check_review_objective(
-        objective, all("start" not in d or d["start"].score is not None for d in rec["_deals"])
-    )
-    tasks: dict = {}
-    draws: dict = {}
-    results: list = []
-    since: list = []
-    for d, dl in enumerate(rec["_deals"], 1):
-        state = deal_start(rec["variant"], dl)
-        for c in dl["moves"]:
-            tasks[len(tasks)] = (state, c, time_limit, d, None, objective)
-            after = play_card(state, c)
-            if len(after.tricks) > len(state.tricks) and after.tricks[-1].draws:
-                draws[len(draws)] = (state, c, after, time_limit, d, None, objective)
-            state = after
-        results.append(state.side_points if state.is_over else None)
-        since.append(state.score is None)
-    names = list(rec.get("players") or [])
-    names += [f"player {i + 1}" for i in range(len(names), 2)]
-    done: dict = {}
-    lucks: dict = {}
-    interrupted = False
-    try:
+    """review_record with each rated move and each draw's luck a task on the cluster, which
+    is reached once the record is known to be reviewable; Ctrl-C keeps the tasks done."""
+
+    def on_cluster(fn, tasks):
         with client_for(cluster, workers) as client:
-            for k, mv in cl.run(review_move, tasks, client, progress=progress_line()):
-                done[k] = mv
-            for k, luck in cl.run(draw_luck, draws, client, progress=progress_line()):
-                lucks[k] = luck  # each draw's luck: a task of its own too
-    except KeyboardInterrupt:
-        interrupted = True
-    return Review(
-        tuple(done[k] for k in sorted(done)),
-        (names[0], names[1]),
-        len(tasks),
-        tuple(results),
-        interrupted,
-        (0, 1),
-        rec.get("seed"),
-        tuple(x for k in sorted(lucks) for x in lucks[k]),
-        objective,
-        tuple(since),
-    )
+            yield from cl.run(fn, tasks, client, progress=progress_line())
+
+    return review_record(rec, time_limit, objective=objective, run=on_cluster)
 
 
 @click.command()

@@ -104,8 +104,6 @@ class CardSet(frozenset[Card]):
     def of(cls, mask: int) -> CardSet:
         """The cards of ``mask`` (bit ``id`` set for each card); CardError naming a value
         that is not a mask of the 40 cards (negative, or a bit above 39)."""
-        if not isinstance(mask, Integral) or isinstance(mask, bool) or mask < 0 or mask >> N_CARDS:
-            raise CardError.of("card.bad_mask", mask=repr(mask))
         return super().__new__(cls, (CARDS[c] for c in cards_of(mask)))
 
     @property
@@ -291,18 +289,28 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The mask of card ids (bit ``id`` set for each; a Card and numpy's integers are ids
+    too): CardTypeError naming one that is not a whole number (``3.0``, ``True``), CardError
+    one out of 0..39."""
     m = 0
     for c in cards:
+        if c.__class__ is not int and c.__class__ is not Card or c < 0:
+            c = _checked_id(c, "mask_of: a card")  # numpy's integers as ints: no overflow
         m |= 1 << c
+    if m >> N_CARDS:
+        raise CardError.of("card.unknown_id", card=repr(m.bit_length() - 1))
     return m
 
 
 def cards_of(mask: int) -> list[int]:
-    """Card ids of a mask in canonical order (CardError for a negative one, which has no
-    end of bits)."""
+    """Card ids of a mask in canonical order (CardError for what is not a mask of the 40
+    cards: a value that is not a whole number, such as ``3.0`` or ``True``, a negative one,
+    which has no end of bits, or one with a bit above 39)."""
+    if mask.__class__ is not int and (isinstance(mask, bool) or not isinstance(mask, Integral)):
+        raise CardError.of("card.bad_mask", mask=repr(mask))
     out = []
     m = int(mask)
-    if m < 0:
+    if m < 0 or m >> N_CARDS:
         raise CardError.of("card.bad_mask", mask=repr(mask))
     while m:
         low = m & -m

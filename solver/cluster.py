@@ -305,7 +305,7 @@ class TaskLog:
     another run's log, and this run would resume nothing. ``run=()`` keeps several runs
     in one file (a benchmark's matches).
 
-    A crash may cut the last row short, as ``jsonfile.torn_tail`` tells it (the one
+    A crash may cut the last row short, as ``jsonfile.torn_line`` tells it (the one
     definition: a last line without its newline that is not JSON, after a line that is, or
     the only line when it begins as this run's rows do; a whole row without its newline is
     kept, and a line nested too deep or with a number too long is whole, and refused):
@@ -353,12 +353,13 @@ class TaskLog:
             text = jsonfile.decode(data, path)
         except jsonfile.JSONFileError as e:
             raise LogError.of("log.not_log", error=e) from None
-        torn = jsonfile.torn_tail(text, self._begins())
-        if torn is None:
-            return text.removesuffix("\n").split("\n") if text else [], None
-        head, n = torn
-        tail = text[len(head) :].encode()
-        return head.removesuffix("\n").split("\n"), (tail, len(data) - len(tail), n)
+        lines = text.split("\n")
+        if jsonfile.torn_line(lines, self._begins()):
+            tail = lines.pop().encode()
+            return lines, (tail, len(data) - len(tail), len(lines) + 1)
+        if not lines[-1]:
+            lines.pop()  # the newline ending the last row, or an empty file
+        return lines, None
 
     def _begins(self) -> str:
         """How every row of this run begins: its leading fields of the run (a torn first

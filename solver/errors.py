@@ -471,6 +471,7 @@ ENGLISH: dict[str, str] = {
     "split.leaf_pv": 'a leaf\'s "pv" must be cards its position may play one after the other, '
     "up to a draw: card {n}, {card}, is not",
     "split.not_exact": "the leaf {position} was not solved exactly",
+    "split.worker": "the value a worker gave for the leaf {position}: {error}",
     "split.missing": "{missing} of the {leaves} leaves have no value yet",
     "engine.samples": "the engine needs at least 1 sample a move, got {samples}",
     "engine.seconds": "the engine needs a positive time per move, got {seconds}",

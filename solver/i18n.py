@@ -2653,6 +2653,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.leaf_pv": 'il "pv" di una foglia dev\'essere carte che la sua posizione può '
         "giocare una dopo l'altra, fino a una pescata: la carta n. {n}, {card}, non lo è",
         "split.not_exact": "la foglia {position} non è stata risolta esattamente",
+        "split.worker": "il valore che un worker ha dato per la foglia {position}: {error}",
         "split.missing": "{missing} delle {leaves} foglie non hanno ancora un valore",
         "engine.samples": "il motore vuole almeno 1 campione a mossa, non {samples}",
         "engine.seconds": "il motore vuole un tempo positivo a mossa, non {seconds}",

@@ -18,6 +18,7 @@ import secrets
 import stat
 import warnings
 from collections.abc import Callable
+from itertools import islice
 
 from solver.errors import ENGLISH, BriscolaError
 
@@ -198,26 +199,22 @@ def kind(value) -> JSONFileError | str:
     return JSONFileError.of(f"json.kind.{names.get(type(value), 'value')}")
 
 
-def torn_tail(text: str, begins: str = "") -> tuple[str, int] | None:
-    """(the text before it, its line number) when ``text`` is JSON Lines whose last line a
-    crash cut short: that line lacks its newline and is not JSON, while some line before it
-    is, or, given ``begins`` (how every line of the file begins), it is the only line and
-    agrees with ``begins`` as far as it goes (a first line cut short). None otherwise: a
-    whole file, a whole last line without its newline, a line nested too deep or holding a
-    number too long to read (JSON, which ``parse`` refuses in its turn), or a file that is
-    not JSON Lines at all."""
-    if not text or text.endswith("\n"):
-        return None
-    head, _, tail = text.rpartition("\n")
+def torn_line(lines: list[str], begins: str = "") -> bool:
+    """Whether the last of ``lines`` (a JSON Lines text split at each newline, so "" last
+    when the text ends with one) is a line a crash cut short: it lacks its newline and is
+    not JSON, while some line before it is, or, given ``begins`` (how every line of the
+    file begins), it is the only line and agrees with ``begins`` as far as it goes (a first
+    line cut short). Not torn: a whole text, a whole last line without its newline, a line
+    nested too deep or holding a number too long to read (JSON, which ``parse`` refuses in
+    its turn), or a text that is not JSON Lines at all."""
+    tail = lines[-1]
     if not tail.strip() or _is_json(tail):
-        return None
-    if head.strip():
-        if not _is_json(head.rstrip("\n").rpartition("\n")[2]):
-            return None
-    elif not (begins and (tail.startswith(begins) or begins.startswith(tail))):
-        return None
-    before = text[: len(text) - len(tail)]
-    return before, before.count("\n") + 1
+        return False
+    before = (line for line in islice(reversed(lines), 1, None) if line)
+    last = next(before, None)  # the last line before it, blank lines (newlines) skipped
+    if last is not None and (last.strip() or any(line.strip() for line in before)):
+        return _is_json(last)
+    return bool(begins) and (tail.startswith(begins) or begins.startswith(tail))
 
 
 def _is_json(line: str) -> bool:
@@ -234,20 +231,20 @@ def _is_json(line: str) -> bool:
 
 
 def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None = None) -> str:
-    """``text`` less a last line a crash cut short (``torn_tail``), said through ``warn``
+    """``text`` less a last line a crash cut short (``torn_line``), said through ``warn``
     (Python's warnings when None): the lines before it are the user's, and are read."""
-    torn = torn_tail(text)
-    if torn is None:
+    lines = text.split("\n")
+    if not torn_line(lines):
         return text
-    head, n = torn
     message = (
-        f"{name}:{n}: the last line was cut short (a crash while writing it?): read without it"
+        f"{name}:{len(lines)}: the last line was cut short (a crash while writing it?): read "
+        f"without it"
     )
     if warn is None:
         warnings.warn(message, stacklevel=3)
     else:
         warn(message)
-    return head
+    return text[: len(text) - len(lines[-1])]
 
 
 def write_whole(path: str, text: str) -> None:

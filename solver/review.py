@@ -36,7 +36,7 @@ import math
 from dataclasses import dataclass
 from time import perf_counter
 from fractions import Fraction
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from solver.analysis import OBJECTIVES, Analysis, Limit, analyse, current_engine
@@ -758,6 +758,9 @@ def draw_luck(
 
 
 Progress = Callable[[int, int], None]
+#: where a review's tasks run: (index, fn(*args)) for every task, in any order
+#: (solver.cluster.run's shape, given a cluster's client)
+Run = Callable[[Callable, dict[int, tuple]], Iterable[tuple[int, Any]]]
 
 
 def review_states(
@@ -771,64 +774,74 @@ def review_states(
     objective: str = "points",
     first_deal: int = 1,
     luck_samples: int | None = None,
+    run: Run | None = None,
 ) -> Review:
     """Review deals given as (starting state, cards played), judged by ``objective`` (points
     or win), numbered from ``first_deal`` (a match's later deal reviewed alone). Ctrl-C
     returns the review so far. ``luck_samples``: a seat's luck averaged on that many sampled
-    hands a draw rather than in ``time_limit`` (draw_luck)."""
+    hands a draw rather than in ``time_limit`` (draw_luck). Each rated card and each draw's
+    luck is a task: here, in the record's order, sharing ``cache`` (the luck of a draw reads
+    the cards' analyses); or through ``run`` (a cluster), each on its own."""
     check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
             raise RecordError.of("review.unsupported")
-    todo = sum(
-        sum(1 for i in range(len(ms)) if _mover(start, ms, i) in players) for start, ms in deals
-    )
-    current_engine().ready()  # the kernels load now, not inside the first move's time
-    cache = {} if cache is None else cache  # the luck of a draw reads the cards' analyses
-    out: list[MoveReview] = []
-    lucks: list[DrawLuck] = []
+    if run is None:
+        cache = {} if cache is None else cache
+    else:
+        cache = None
+    tasks: dict[int, tuple] = {}
     results: list[tuple[int, int] | None] = []
     since: list[bool] = []
+    for d, (state, moves) in enumerate(deals, first_deal):
+        for c in moves:
+            after = play(state, c)
+            if state.to_move in players:
+                tasks[len(tasks)] = (review_move, state, c, time_limit, d, cache, objective)
+            if len(after.tricks) > len(state.tricks) and after.tricks[-1].draws:
+                luck = (state, c, after, time_limit, d, cache, objective, players, luck_samples)
+                tasks[len(tasks)] = (draw_luck, *luck)
+            state = after
+        results.append(state.side_points if state.is_over else None)
+        since.append(state.score is None)
+    todo = sum(1 for t in tasks.values() if t[0] is review_move)
+    if run is None:
+        current_engine().ready()  # the kernels load now, not inside the first move's time
+    out: dict[int, MoveReview] = {}
+    lucks: dict[int, tuple[DrawLuck, ...]] = {}
     interrupted = False
-    done = 0
     try:
-        for d, (state, moves) in enumerate(deals, first_deal):
-            for c in moves:
-                if state.to_move in players:
-                    out.append(review_move(state, c, time_limit, d, cache, objective))
-                    done += 1
-                    if progress:
-                        progress(done, todo)
-                after = play(state, c)
-                lucks.extend(
-                    draw_luck(
-                        state, c, after, time_limit, d, cache, objective, players, luck_samples
-                    )
-                )
-                state = after
-            results.append(state.side_points if state.is_over else None)
-            since.append(state.score is None)
+        for k, r in (run or _here)(_task, tasks):
+            if isinstance(r, MoveReview):
+                out[k] = r
+                if progress:
+                    progress(len(out), todo)
+            else:
+                lucks[k] = r
     except KeyboardInterrupt:
         interrupted = True
     return Review(
-        tuple(out),
+        tuple(out[k] for k in sorted(out)),
         (names[0], names[1]),
         todo,
         tuple(results),
         interrupted,
         tuple(players),
         seed,
-        tuple(lucks),
+        tuple(x for k in sorted(lucks) for x in lucks[k]),
         objective,
         tuple(since),
     )
 
 
-def _mover(start: GameState, moves, i: int) -> int:
-    state = start
-    for c in moves[:i]:
-        state = play(state, c)
-    return state.to_move
+def _task(fn: Callable, *args):
+    """One task of a review: a card's review or a draw's luck (one function for ``Run``)."""
+    return fn(*args)
+
+
+def _here(fn: Callable, tasks: dict[int, tuple]) -> Iterator[tuple[int, Any]]:
+    for k, args in tasks.items():
+        yield k, fn(*args)
 
 
 def review_record(
@@ -838,8 +851,10 @@ def review_record(
     progress: Progress | None = None,
     cache: dict | None = None,
     objective: str = "points",
+    run: Run | None = None,
 ) -> Review:
-    """Review every deal of a (deal or match) game record of a two-player game."""
+    """Review every deal of a (deal or match) game record of a two-player game (``run``:
+    review_states')."""
     rec = prepared(record)
     if rec["variant"] not in SUPPORTED:
         raise RecordError.of("review.unsupported")
@@ -862,6 +877,7 @@ def review_record(
         rec.get("seed"),
         cache,
         objective,
+        run=run,
     )
 
 

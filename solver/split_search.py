@@ -221,9 +221,18 @@ def check_leaf(leaf: Leaf, v: LeafValue, objective: str) -> None:
         if pos is None or pos.is_over or card not in pos.legal_cards():
             raise SplitError.of("split.leaf_pv", card=card_str(card), n=n)
         try:
-            pos = None if pos.outcomes(card) else pos.play(card)
-        except PositionError:
-            raise SplitError.of("split.leaf_pv", card=card_str(card), n=n) from None
+            pos = pos.play(card)
+        except PositionError:  # a draw nobody knows follows (not every draw built to say so)
+            pos = None
+
+
+def leaf_value(leaf: Leaf, row: Mapping, objective: str) -> LeafValue:
+    """``leaf``'s value read from a task's row, fresh from a worker or logged: its form
+    (``LeafValue.from_json``) and what the leaf may have (``check_leaf``), one check for
+    both, before it is combined into an answer said to be exact."""
+    v = LeafValue.from_json(row)
+    check_leaf(leaf, v, objective)
+    return v
 
 
 def solve_leaf(pos: Position | SeatPosition, objective: str) -> LeafValue:

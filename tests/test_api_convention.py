@@ -94,6 +94,30 @@ def test_a_mask_or_id_that_is_no_card_is_refused_in_one_line_naming_it():
     assert solver.card_str(39) == "AS" and solver.card_str(Card("2B")) == "2B"
 
 
+def test_cards_of_and_mask_of_refuse_what_is_not_a_whole_number_in_range():
+    """cards_of(3.0) and cards_of(3.5) gave cards 0 and 1, cards_of(True) card 0 and
+    cards_of("3") read the text; mask_of([3.0]) was Python's TypeError, mask_of([True]) card
+    1, mask_of([45]) a bit no card has and mask_of([np.uint8(9)]) 0 (numpy's shift in eight
+    bits). Each is now the keyed error naming the value; numpy's integers still read."""
+    from solver.cards import CardTypeError, cards_of, mask_of
+
+    for mask in (3.0, 3.5, True, "3", np.float64(3), 1 << 40):
+        with pytest.raises(solver.cards.CardError, match=r"^not a set of cards: ") as info:
+            cards_of(mask)
+        assert repr(mask) in str(info.value)
+    for bad in (3.0, True, "AS", np.float64(3)):
+        with pytest.raises(CardTypeError, match=r"^mask_of: a card must be a card id") as info:
+            mask_of([1, bad])
+        assert repr(bad) in str(info.value)
+    for bad in (-1, 40, 45, np.int64(40)):
+        with pytest.raises(solver.cards.CardError, match=rf"^unknown card {re.escape(repr(bad))} "):
+            mask_of([bad, 2])
+    mixed = [np.uint8(9), np.int64(39), Card("2B"), 5]
+    assert mask_of(mixed) == (1 << 9) | (1 << 39) | 1 | (1 << 5)
+    assert type(mask_of([np.int64(3)])) is int and mask_of(iter([])) == 0
+    assert cards_of(np.uint64((1 << 39) | 6)) == [1, 2, 39] and cards_of(np.int8(5)) == [0, 2]
+
+
 @pytest.mark.parametrize("name", ["card_str", "card_name"])
 def test_a_card_id_that_is_not_a_whole_number_is_a_type_error_naming_it(name):
     """card_str(5.0) said '6B' and card_str(True) '4B' (a float or a bool found the int's

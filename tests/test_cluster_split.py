@@ -187,6 +187,34 @@ def test_a_tampered_log_row_names_its_line(tmp_path, value, words):
     assert words in r.output and log.read_bytes() == before
 
 
+@pytest.mark.parametrize("how", ["beyond", "foreign"])
+def test_a_workers_value_its_leaf_cannot_have_is_refused_not_logged(tmp_path, monkeypatch, how):
+    """A row fresh from a worker had its form checked only, not what its leaf may have (as a
+    logged row has): a value beyond the points in play was combined into an answer said
+    to be exact, and logged."""
+    real = S.solve_task
+
+    def wrong(texts, objective):
+        rows = real(texts, objective)
+        leaf = parse_position(texts[0])
+        if how == "beyond":
+            rows[0]["value"] = str(leaf.points_in_play + 2)
+        else:
+            rows[0]["pv"] = [card_str(next(c for c in range(40) if c not in leaf.legal_cards()))]
+        return rows
+    monkeypatch.setattr(S, "solve_task", wrong)
+    log = tmp_path / "one.jsonl"
+    r = _cli(["analyse", TALON6, "--log", str(log)])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert "the value a worker gave for the leaf" in r.stderr
+    assert ("what its position has still to win" if how == "beyond" else '"pv"') in r.stderr
+    assert not log.exists() or log.read_text() == ""
+    with pytest.raises(S.SplitError) as e:
+        S.leaf_value(S.Leaf(parse_position(TALON6), (), None), {"value": "500", "pv": [],
+                     "nodes": 1}, "points")
+    assert "between -120 and 120" in error_text(e.value, "en")
+
+
 @pytest.fixture(scope="module")
 def client():
     pytest.importorskip("distributed", reason="the cluster extra (Dask) is not installed")

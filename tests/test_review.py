@@ -157,6 +157,23 @@ def test_match_records_number_moves_per_deal(monkeypatch, tmp_path):
     assert rv.moves[40].number == 1
 
 
+def test_an_interrupted_review_still_gives_every_deals_result(monkeypatch):
+    """The result of a deal is the record's, known whatever was reviewed: an interrupted
+    review gave only the deals its loop had passed (none here), and a match's result from
+    them, where the cluster's review gave them all."""
+    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None, objective="points": None)
+    m = play_match("scoperta", ["greedy", "random"], seed=3, target=2)
+    rec = match_record(m, seed=3, players=["greedy", "random"])
+
+    def stop(done, total):
+        raise KeyboardInterrupt
+    rv = R.review_record(rec, TPM, progress=stop)
+    whole = R.review_record(rec, TPM)
+    assert rv.interrupted and len(rv.moves) == 1
+    assert rv.results == whole.results and len(rv.results) == 2
+    assert rv.result(0) == whole.result(0) is not None
+
+
 
 @pytest.mark.parametrize("start", [
     "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
