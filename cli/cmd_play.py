@@ -20,6 +20,7 @@ from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
 from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card_id
+from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, frame_offset, shown_value
 from solver.game import (
     GameState,
