@@ -277,7 +277,7 @@ def puzzles_play(file, lang, difficulty, variant):
       briscola puzzles play --variant briscolone
       briscola puzzles play --variant scoperta4
     """
-    ps = _read(file) if file else read_puzzles(bundled_lines(variant))
+    ps = _read(file) if file is not None else read_puzzles(bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
     stdin = typed_lines()

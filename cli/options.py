@@ -163,9 +163,17 @@ def check_output(
         return
     if not path:
         raise OutputPathError.of("output.empty", option=option)
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass  # a new file, or a link to one (its folder is checked below)
+    except OSError as e:  # a link loop, a name too long: the write would fail after the work
+        raise OutputPathError.of(
+            "output.cannot", option=option, path=clip(path), why=jsonfile.os_reason(e)
+        ) from None
     if os.path.isdir(path):
         raise OutputPathError.of("output.is_dir", option=option, path=clip(path))
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(os.path.realpath(path))  # a link's: where its file would be
     if not os.path.isdir(folder):
         raise OutputPathError.of(
             "output.no_dir", option=option, path=clip(path), folder=clip(folder)

@@ -522,6 +522,7 @@ ENGLISH: dict[str, str] = {
     "usage": "{message}",
     "output.empty": "{option} needs a file name, got an empty path",
     "output.is_dir": "{option} {path} is a directory",
+    "output.cannot": "{option} {path}: {why}",
     "output.no_dir": "{option} {path}: the directory {folder} does not exist",
     "output.dir_not_writable": "{option} {path}: the directory {folder} is not writable",
     "output.not_file": "{option} {path} is not a regular file (a device or a pipe): a log is "

@@ -2651,6 +2651,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "usage": "{message}",
         "output.empty": "{option} vuole il nome di un file, non un percorso vuoto",
         "output.is_dir": "{option} {path} è una cartella",
+        "output.cannot": "{option} {path}: {why}",
         "output.no_dir": "{option} {path}: la cartella {folder} non esiste",
         "output.dir_not_writable": "{option} {path}: nella cartella {folder} non si può scrivere",
         "output.not_file": "{option} {path} non è un file normale (è un dispositivo o una pipe): "

@@ -496,3 +496,31 @@ def test_an_engine_budget_error_is_said_in_italian():
             parse_engine_name(name)
         assert e.value.key in ("engine.time_range", "engine.budget_range")
         assert "al più 86400" in error_text(e.value, "it") or "da 1 a 1000000" in error_text(e.value, "it")
+
+
+@pytest.mark.parametrize("name,args", OUTPUTS, ids=[name for name, _ in OUTPUTS])
+@pytest.mark.parametrize("kind,says", [("dangling", "does not exist"),
+                                       ("loop", "Too many levels of symbolic links"),
+                                       ("long", "File name too long")])
+def test_an_output_path_the_system_cannot_open_is_refused_before_the_work(
+        tmp_path, monkeypatch, name, args, kind, says):
+    """A link to a missing folder, a link loop and a name too long passed the check: the
+    work ran, then its write failed (exit 1, the result set aside in a file of the working
+    directory, or the log dropped)."""
+    monkeypatch.chdir(tmp_path)
+    if kind == "dangling":
+        (tmp_path / "out").symlink_to(tmp_path / "gone" / "x")
+    elif kind == "loop":
+        (tmp_path / "out").symlink_to(tmp_path / "out")
+    path = "a" * 300 if kind == "long" else "out"
+    r = run(*args, path, input=ENDGAME + "\n")
+    assert r.exit_code == 2, r.output
+    assert r.stderr.count("\n") == 1 and says in r.stderr and name.split()[-1] in r.stderr, r.stderr
+    assert r.stdout == "" and sorted(p.name for p in tmp_path.iterdir()) == (
+        [] if kind == "long" else ["out"])
+
+
+def test_puzzles_play_refuses_an_empty_file_name():
+    """`puzzles play ""` played the bundled set, as if no file had been named."""
+    r = run("puzzles", "play", "", input="q\n")
+    assert r.exit_code == 2 and r.stderr.startswith("error: cannot read"), r.output
