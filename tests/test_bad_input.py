@@ -524,3 +524,17 @@ def test_puzzles_play_refuses_an_empty_file_name():
     """`puzzles play ""` played the bundled set, as if no file had been named."""
     r = run("puzzles", "play", "", input="q\n")
     assert r.exit_code == 2 and r.stderr.startswith("error: cannot read"), r.output
+
+
+@pytest.mark.parametrize("trump", ["briscola=", "briscola=-", "briscola= "])
+def test_a_hidden_hand_position_of_a_game_with_trump_needs_its_trump_card(trump):
+    """The seat's parser took an empty briscola= in classic: a game with a trump analysed
+    with none, printed without briscola=, and that text refused on reading it back."""
+    from solver import parse
+    from solver.i18n import error_text
+    text = f"variant=classic hand1=FB,5C,FC hand2=? {trump} played=- turn=1"
+    with pytest.raises(ValueError, match="briscola= needs the trump card") as e:
+        parse(text)
+    assert e.value.key == "trump.needed" and error_text(e.value, "it") != str(e.value)
+    r = run("analyse", text)
+    assert r.exit_code == 2 and "briscola= needs the trump card" in r.stderr
