@@ -15,7 +15,17 @@ from click.core import ParameterSource
 
 from cli.cluster_opts import client_for, cluster_options, progress_line
 from cli.cmd_match import timed_name
-from cli.options import LANG, SECONDS, SEED, check_output, count, note, save_text
+from cli.options import (
+    LANG,
+    SECONDS,
+    SEED,
+    check_output,
+    count,
+    note,
+    save_text,
+    typed,
+    typed_lines,
+)
 from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
@@ -291,7 +301,7 @@ class ScopertaPlay:
             self.O = {**self.O, **PLAY_OPPONENT_OTHER_WORDS[lang]}
         self.engine_rng = random.Random(f"engine {seed}")
         self.cache: dict = {}
-        self.stdin = sys.stdin
+        self.stdin = typed_lines()
         self.echo_input = self.stdin.isatty()
         self.told_more = False  # the board's line on 'u' and 'b' is shown once
 
@@ -324,7 +334,7 @@ class ScopertaPlay:
                 raise Quit("eof")
             if not self.echo_input:
                 self.say(line.rstrip("\n"))
-            text = line.strip()
+            text = typed(line)
             low = text.lower()
             if not text:
                 continue

@@ -10,7 +10,17 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options
-from cli.options import LANG, SEED, check_output, count, note, save_text, stdin_text
+from cli.options import (
+    LANG,
+    SEED,
+    check_output,
+    count,
+    note,
+    save_text,
+    stdin_text,
+    typed,
+    typed_lines,
+)
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
@@ -267,10 +277,10 @@ def puzzles_play(file, lang, difficulty, variant):
       briscola puzzles play --variant briscolone
       briscola puzzles play --variant scoperta4
     """
-    ps = _read(file) if file else read_puzzles(bundled_lines(variant))
+    ps = _read(file) if file is not None else read_puzzles(bundled_lines(variant))
     if difficulty:
         ps = [p for p in ps if p.difficulty == difficulty]
-    stdin = sys.stdin
+    stdin = typed_lines()
 
     def m(key, **kw):
         return message(lang, key, **kw)
@@ -301,7 +311,7 @@ def puzzles_play(file, lang, difficulty, variant):
                 click.echo("")
                 quit_ = True
                 break
-            text = line.strip()
+            text = typed(line)
             if text.lower() in ("q", "quit", "exit"):
                 quit_ = True
                 break

@@ -5,6 +5,7 @@ so a 50 MB line cannot make a 50 MB error)."""
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import re
@@ -52,6 +53,22 @@ def stdin_text() -> str:
     """Standard input read whole, as every command that takes "-" reads it: UTF-8, a
     byte-order mark dropped (Windows tools write one), bad bytes refused in one line."""
     return jsonfile.decode(click.get_binary_stream("stdin").read(), "<stdin>")
+
+
+def typed_lines():
+    """Standard input for a command that reads what the user types a line at a time (play,
+    the puzzle quiz): a byte that is not UTF-8 is read as U+FFFD, so that its line names no
+    card and is asked again instead of ending the game."""
+    stdin = sys.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")
+    return stdin
+
+
+def typed(line: str) -> str:
+    """A typed line as the commands read it: stripped, a byte-order mark dropped (a file
+    written on Windows, piped in)."""
+    return line.strip().removeprefix("\ufeff").strip()
 
 
 #: a number as typed on a command line: ASCII digits, no "_" (Python's float reads "1_0" as
@@ -146,9 +163,17 @@ def check_output(
         return
     if not path:
         raise OutputPathError.of("output.empty", option=option)
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass  # a new file, or a link to one (its folder is checked below)
+    except OSError as e:  # a link loop, a name too long: the write would fail after the work
+        raise OutputPathError.of(
+            "output.cannot", option=option, path=clip(path), why=jsonfile.os_reason(e)
+        ) from None
     if os.path.isdir(path):
         raise OutputPathError.of("output.is_dir", option=option, path=clip(path))
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(os.path.realpath(path))  # a link's: where its file would be
     if not os.path.isdir(folder):
         raise OutputPathError.of(
             "output.no_dir", option=option, path=clip(path), folder=clip(folder)

@@ -38,7 +38,8 @@ POINT_MASK = sum(1 << c for c in range(N_CARDS) if RANK_POINTS[c % 10] > 0)
 CARICHI_MASK = sum(1 << c for c in range(N_CARDS) if c % 10 >= 8)
 
 _NEAPOLITAN = {"1": "A", "8": "F", "9": "C", "10": "R"}
-_CARD_RE = re.compile(r"^(10|[1-9]|[ARCF])([BCDS])$", re.IGNORECASE)
+#: ASCII: in Unicode, "ſ" (long s) matches "s" without case
+_CARD_RE = re.compile(r"^(10|[1-9]|[ARCF])([BCDS])$", re.IGNORECASE | re.ASCII)
 
 
 class CardError(BriscolaError):
@@ -98,6 +99,8 @@ class CardSet(frozenset[Card]):
     def __new__(cls, cards: Iterable[CardLike] | str = ()) -> CardSet:
         if isinstance(cards, str):
             cards = parse_card_ids(cards)
+        elif not isinstance(cards, Iterable):
+            raise CardTypeError.of("card.not_set", got=given(cards))
         return super().__new__(cls, (to_card(c) for c in cards))
 
     @classmethod

@@ -345,8 +345,7 @@ class TaskLog:
         starts, its line number) or None. Our rows are ASCII (json.dumps), so a file that
         is not UTF-8 is not a log."""
         try:
-            with open(path, "rb") as f:
-                data = f.read()
+            data = jsonfile.read_bytes(path)
         except OSError as e:
             raise LogError.of("log.cannot_read", path=path, why=jsonfile.os_reason(e)) from None
         try:

@@ -30,6 +30,8 @@ ENGLISH: dict[str, str] = {
     "card.bad_mask": "not a set of cards: {mask} (a card mask is a whole number from 0 to "
     "2**40-1, bit n for card id n)",
     "card.not_text": "a card is read from its text such as 'FD', got {value}",
+    "card.not_set": "a set of cards is made from cards, card ids or their text such as '3C,AS', "
+    "got {got}",
     "card.empty": "empty card in list '{text}'",
     "card.twice_list": "card {card} given twice in list '{text}'",
     "card.twice": "card {card} given twice ({first} and {second})",
@@ -177,6 +179,7 @@ ENGLISH: dict[str, str] = {
     "os.not_found": "No such file or directory",
     "os.denied": "Permission denied",
     "os.is_dir": "Is a directory",
+    "os.too_large": "larger than {most}, the most a file read may be",
     "move.illegal": "illegal move: {why}",
     "record.move": "move {n}: {why}",
     "record.in_deal": "deal {deal}: {error}",
@@ -478,9 +481,9 @@ ENGLISH: dict[str, str] = {
     "engine.pimc_time": "'{agent}': the baseline engine-pimc takes a time only "
     "(engine-pimc:SECONDS): its depth is chosen by the clock",
     "engine.budget": "bad engine budget in '{agent}': use engine@SAMPLES, e.g. engine@50",
-    "engine.budget_one": "bad engine budget in '{agent}': at least 1 sample a move",
+    "engine.budget_range": "bad engine budget in '{agent}': from 1 to {most} samples a move",
     "engine.time": "bad engine time in '{agent}': use engine:SECONDS, e.g. engine:0.5",
-    "engine.time_positive": "bad engine time in '{agent}': it must be a positive number of seconds",
+    "engine.time_range": "bad engine time in '{agent}': seconds above 0 and at most {most}",
     "agent.unknown": "unknown agent '{name}' (choose from {names}, engine:SECONDS, engine@SAMPLES, "
     "exec:COMMAND)",
     "agent.count2": "give 1 or 2 agents for 2 players, got {got}",
@@ -525,6 +528,7 @@ ENGLISH: dict[str, str] = {
     "usage": "{message}",
     "output.empty": "{option} needs a file name, got an empty path",
     "output.is_dir": "{option} {path} is a directory",
+    "output.cannot": "{option} {path}: {why}",
     "output.no_dir": "{option} {path}: the directory {folder} does not exist",
     "output.dir_not_writable": "{option} {path}: the directory {folder} is not writable",
     "output.not_file": "{option} {path} is not a regular file (a device or a pipe): a log is "
@@ -553,6 +557,7 @@ class BriscolaError(ValueError):
     def of(cls: type[E], key: str, **fields: Any) -> E:
         """The error of template ``key`` filled with ``fields`` (a field may itself be a
         BriscolaError: the error it wraps, said in the same language)."""
+        fields = {k: shown_text(v) if isinstance(v, str) else v for k, v in fields.items()}
         return cls(ENGLISH[key].format(**fields), key=key, fields=fields)
 
     @classmethod
@@ -564,6 +569,22 @@ class BriscolaError(ValueError):
 class ArgumentTypeError(BriscolaError, TypeError):
     """A Python API argument of the wrong type (``parse(5)``, ``render("...")``): a TypeError,
     as Python's own are, and keyed like every other error of the user's."""
+
+
+#: the most characters of one text an error quotes: input may be megabytes
+MAX_SHOWN = 500
+
+
+def shown_text(text: str) -> str:
+    """How an error quotes a text it is given (often the user's): every character that does
+    not print as itself (a line break, NUL, a terminal escape sequence, a right-to-left
+    override, a lone surrogate) written as its Python escape, so that the message stays one
+    line and a terminal shows what was typed instead of obeying it; cut to MAX_SHOWN."""
+    if len(text) > MAX_SHOWN:
+        text = text[: MAX_SHOWN - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def whole(value: object) -> TypeGuard[int]:

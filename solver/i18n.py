@@ -2158,6 +2158,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "card.bad_mask": "non è un insieme di carte: {mask} (una maschera di carte è un numero "
         "intero da 0 a 2**40-1, il bit n per la carta numero n)",
         "card.not_text": "una carta si legge dal suo testo, come 'FD', non da {value}",
+        "card.not_set": "un insieme di carte si fa con carte, numeri di carta o il loro testo, "
+        "come '3C,AS', non con {got}",
         "card.empty": "manca una carta nell'elenco '{text}'",
         "card.twice_list": "la carta {card} compare due volte nell'elenco '{text}'",
         "card.twice": "la carta {card} compare due volte ({first} e {second})",
@@ -2316,6 +2318,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "os.not_found": "file o cartella inesistente",
         "os.denied": "permesso negato",
         "os.is_dir": "è una cartella",
+        "os.too_large": "più di {most}, il massimo per un file da leggere",
         "move.illegal": "mossa non valida: {why}",
         "record.move": "mossa {n}: {why}",
         "record.in_deal": "smazzata {deal}: {error}",
@@ -2661,11 +2664,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "(engine-pimc:SECONDI): la sua profondità la sceglie l'orologio",
         "engine.budget": "budget del motore sbagliato in '{agent}': usa engine@CAMPIONI, per "
         "esempio engine@50",
-        "engine.budget_one": "budget del motore sbagliato in '{agent}': almeno 1 campione a mossa",
+        "engine.budget_range": "budget del motore sbagliato in '{agent}': da 1 a {most} campioni a "
+        "mossa",
         "engine.time": "tempo del motore sbagliato in '{agent}': usa engine:SECONDI, per esempio "
         "engine:0.5",
-        "engine.time_positive": "tempo del motore sbagliato in '{agent}': dev'essere un numero "
-        "positivo di secondi",
+        "engine.time_range": "tempo del motore sbagliato in '{agent}': secondi sopra 0 e al più "
+        "{most}",
         "agent.unknown": "giocatore automatico sconosciuto '{name}' (scegli fra {names}, "
         "engine:SECONDI, engine@CAMPIONI, exec:COMANDO)",
         "agent.count2": "indica 1 o 2 giocatori automatici per 2 giocatori, non {got}",
@@ -2712,6 +2716,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "usage": "{message}",
         "output.empty": "{option} vuole il nome di un file, non un percorso vuoto",
         "output.is_dir": "{option} {path} è una cartella",
+        "output.cannot": "{option} {path}: {why}",
         "output.no_dir": "{option} {path}: la cartella {folder} non esiste",
         "output.dir_not_writable": "{option} {path}: nella cartella {folder} non si può scrivere",
         "output.not_file": "{option} {path} non è un file normale (è un dispositivo o una pipe): "

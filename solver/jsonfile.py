@@ -24,6 +24,9 @@ from solver.errors import ENGLISH, BriscolaError
 
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
+#: the largest file read (records, puzzles, logs): over a million deals' records fit in it;
+#: a device that never ends (/dev/zero) or a file of gigabytes is refused, not read into memory
+MAX_FILE = 1 << 30
 #: a position line fits in a few hundred bytes; a line of a stream (``analyse -``) beyond
 #: this is refused without being held whole
 MAX_LINE = 1 << 20
@@ -80,12 +83,47 @@ def _decode_error(where: str, e: json.JSONDecodeError) -> JSONFileError:
 _OS_REASONS = {errno.ENOENT: "os.not_found", errno.EACCES: "os.denied", errno.EISDIR: "os.is_dir"}
 
 
+class TooLarge(OSError):
+    """A file past ``MAX_FILE`` bytes (EFBIG), ``most`` the limit in words; said to the user
+    keyed, through os_reason."""
+
+    def __init__(self) -> None:
+        self.most = _size(MAX_FILE)
+        super().__init__(errno.EFBIG, ENGLISH["os.too_large"].format(most=self.most))
+
+
 def os_reason(e: OSError) -> JSONFileError | str:
     """Why ``e`` failed: a keyed error when its words are the ones keyed, else its words."""
+    if isinstance(e, TooLarge):
+        return JSONFileError.of("os.too_large", most=e.most)
     key = _OS_REASONS.get(e.errno or 0)
     if key is not None and ENGLISH[key] == e.strerror:
         return JSONFileError.of(key)
     return str(e.strerror)
+
+
+def read_bytes(path: str) -> bytes:
+    """A whole file's bytes, as every reader of the user's files reads them: a named pipe
+    with no writer reads as empty (open() would wait for one), and past ``MAX_FILE`` bytes
+    (a file's size, or a device that never ends) TooLarge instead of the memory."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        os.set_blocking(fd, True)
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_FILE:
+            raise TooLarge()
+        data = f.read(MAX_FILE + 1)
+    if len(data) > MAX_FILE:
+        raise TooLarge()
+    return data
+
+
+def _size(n: int) -> str:
+    """A byte count as the errors say it: in GiB, MiB or KiB when whole, else in bytes."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return f"{n >> shift} {unit}"
+    return f"{n} bytes"
 
 
 def _check_shape(obj) -> tuple[str, dict] | None:
@@ -148,8 +186,7 @@ def decode(data: bytes, name: str, line: int | None = None) -> str:
 def read_text(path: str) -> str:
     """A whole file as text: UTF-8, a byte-order mark accepted."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = read_bytes(path)
     except OSError as e:
         raise JSONFileError.of("json.cannot_read", path=path, why=os_reason(e)) from None
     return decode(data, path)

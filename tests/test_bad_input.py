@@ -385,3 +385,156 @@ def test_a_score_of_non_ascii_digits_is_one_line(score):
     r = run("show", f"{ENDGAME} score={score}")
     assert r.exit_code == 2, (r.output, r.exception)
     assert r.stderr.count("\n") == 1 and "score" in r.stderr, r.stderr
+
+
+# ---- hostile characters (found by fuzzing every command) ------------------------------------
+
+#: a NUL, a line break, a terminal escape sequence, a right-to-left override, a zero-width
+#: space, a lone surrogate (a bad byte read with surrogateescape)
+RAW = ["6B\x00", "5B\nAC", "\x1b[2J\x1b[31mAD", "\u202eAD", "A\u200bD", "A\udcffD"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("raw", [r for r in RAW if "\n" not in r],   # a line break splits fields
+                         ids=["nul", "escape", "rtl", "zwsp", "surrogate"])
+def test_control_characters_in_an_error_are_shown_escaped(raw, lang):
+    """The error quoted the input as typed: a NUL, an escape sequence that clears the screen
+    or a right-to-left override went to the terminal raw (and a line break made the Python
+    API's message two lines). They are written as escapes, the line said in either language."""
+    r = run("show", "--lang", lang, f"hand1={raw},AS hand2=2C,RS briscola=RD turn=1")
+    assert r.exit_code == 2, r.output
+    line = r.stderr.removesuffix("\n")
+    assert "\n" not in line and line.isprintable(), repr(line)
+    assert line.startswith("errore: " if lang == "it" else "error: ")
+    assert repr(raw[1] if raw[0] in "5A" else raw[0])[1:-1] in line, line
+
+
+@pytest.mark.parametrize("raw", RAW)
+def test_the_python_api_error_is_one_printable_line(raw):
+    from solver import parse, parse_card
+    from solver.i18n import error_text
+    for call in (lambda: parse_card(raw), lambda: parse(f"hand1={raw} hand2=2C briscola=RD turn=1")):
+        with pytest.raises(ValueError) as e:
+            call()
+        for text in (str(e.value), error_text(e.value, "it")):
+            assert text.isprintable() and len(text) < 400, repr(text)
+
+
+def test_a_huge_card_is_cut_in_the_python_api_error_too():
+    from solver import parse_card
+    with pytest.raises(ValueError) as e:
+        parse_card("x" * 100_000)
+    assert len(str(e.value)) < 700 and str(e.value).count("x") < 600
+
+
+@pytest.mark.parametrize("text", ["A\u017f", "\u017f", "3\u017f"])
+def test_a_letter_that_only_folds_to_a_suit_is_no_card(text):
+    """The card pattern matched case-insensitively in Unicode: 'ſ' (long s) folds to 's', so
+    'Aſ' was read as AS."""
+    from solver import parse_card
+    from solver.cards import CardError
+    with pytest.raises(CardError, match="unknown card"):
+        parse_card(text)
+
+
+@pytest.mark.parametrize("value", [None, 5.0, True, 7, object()])
+def test_a_card_set_of_what_is_not_cards_is_a_keyed_type_error(value):
+    """CardSet(None) (and ``hand | 5``) raised Python's own "object is not iterable"."""
+    from solver.cards import CardError, CardSet
+    from solver.i18n import error_text
+    for call in (lambda: CardSet(value), lambda: CardSet("AS") | value):
+        with pytest.raises(CardError) as e:
+            call()
+        assert isinstance(e.value, TypeError) and e.value.key == "card.not_set"
+        assert error_text(e.value, "it") != str(e.value)
+
+
+BAD_UTF8 = b"\xff\xfe\xed\xa0\x80\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--seed", "3", "--level", "easy"],
+    ["play", "--seed", "3", "--level", "easy", "--lang", "it"],
+    ["puzzles", "play"],
+])
+def test_a_typed_line_that_is_not_utf8_is_asked_again(args):
+    """Bytes that are not UTF-8 typed (or piped) into play or the puzzle quiz crashed the
+    command (UnicodeDecodeError, exit 70): the line is now a card that cannot be read."""
+    r = run(*args, input=BAD_UTF8 + b"\xef\xbb\xbfq\n")
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert "internal error" not in r.output and "\ufffd" in r.stdout
+
+
+@pytest.mark.parametrize("name,says", [
+    ("engine:999999999999999999999", "at most 86400"),   # OverflowError, exit 70
+    ("engine:1e300", "at most 86400"),
+    ("engine:\uff11", "use engine:SECONDS"),             # full-width 1: float() takes it
+    ("engine:\u0661", "use engine:SECONDS"),             # Arabic-Indic 1
+    ("engine:1_0", "use engine:SECONDS"),                # float() reads 10
+    ("engine:nan", "use engine:SECONDS"),
+    ("engine@\u0661", "use engine@SAMPLES"),             # int() takes it: played one sample
+    ("engine@1_000", "use engine@SAMPLES"),
+    ("engine@" + "9" * 400, "from 1 to 1000000 samples"),   # a game that never ended
+    ("engine@0", "from 1 to 1000000 samples"),
+])
+def test_an_engine_budget_is_ascii_and_bounded(name, says):
+    """engine:T and engine@N read their number with float() and int(): Unicode digits and
+    "1_0" were taken, a huge time crashed (OverflowError, exit 70) and a huge sample count
+    played on for ever. The number is ASCII and within the CLI's own bounds."""
+    r = run("simulate", "-n", "1", "-a", f"{name},random", "--seed", "1")
+    assert r.exit_code == 2, (r.output, r.exception)
+    assert r.stderr.count("\n") == 1 and says in r.stderr, r.stderr
+    r = run("match", name, "random", "--deals", "1", "-j", "1", "-q")
+    assert r.exit_code == 2 and says in r.stderr, r.stderr
+
+
+def test_an_engine_budget_error_is_said_in_italian():
+    from solver.i18n import error_text
+    from solver.players.engine_agent import parse_engine_name
+    for name in ("engine:1e300", "engine@0"):
+        with pytest.raises(ValueError) as e:
+            parse_engine_name(name)
+        assert e.value.key in ("engine.time_range", "engine.budget_range")
+        assert "al più 86400" in error_text(e.value, "it") or "da 1 a 1000000" in error_text(e.value, "it")
+
+
+@pytest.mark.parametrize("name,args", OUTPUTS, ids=[name for name, _ in OUTPUTS])
+@pytest.mark.parametrize("kind,says", [("dangling", "does not exist"),
+                                       ("loop", "Too many levels of symbolic links"),
+                                       ("long", "File name too long")])
+def test_an_output_path_the_system_cannot_open_is_refused_before_the_work(
+        tmp_path, monkeypatch, name, args, kind, says):
+    """A link to a missing folder, a link loop and a name too long passed the check: the
+    work ran, then its write failed (exit 1, the result set aside in a file of the working
+    directory, or the log dropped)."""
+    monkeypatch.chdir(tmp_path)
+    if kind == "dangling":
+        (tmp_path / "out").symlink_to(tmp_path / "gone" / "x")
+    elif kind == "loop":
+        (tmp_path / "out").symlink_to(tmp_path / "out")
+    path = "a" * 300 if kind == "long" else "out"
+    r = run(*args, path, input=ENDGAME + "\n")
+    assert r.exit_code == 2, r.output
+    assert r.stderr.count("\n") == 1 and says in r.stderr and name.split()[-1] in r.stderr, r.stderr
+    assert r.stdout == "" and sorted(p.name for p in tmp_path.iterdir()) == (
+        [] if kind == "long" else ["out"])
+
+
+def test_puzzles_play_refuses_an_empty_file_name():
+    """`puzzles play ""` played the bundled set, as if no file had been named."""
+    r = run("puzzles", "play", "", input="q\n")
+    assert r.exit_code == 2 and r.stderr.startswith("error: cannot read"), r.output
+
+
+@pytest.mark.parametrize("trump", ["briscola=", "briscola=-", "briscola= "])
+def test_a_hidden_hand_position_of_a_game_with_trump_needs_its_trump_card(trump):
+    """The seat's parser took an empty briscola= in classic: a game with a trump analysed
+    with none, printed without briscola=, and that text refused on reading it back."""
+    from solver import parse
+    from solver.i18n import error_text
+    text = f"variant=classic hand1=FB,5C,FC hand2=? {trump} played=- turn=1"
+    with pytest.raises(ValueError, match="briscola= needs the trump card") as e:
+        parse(text)
+    assert e.value.key == "trump.needed" and error_text(e.value, "it") != str(e.value)
+    r = run("analyse", text)
+    assert r.exit_code == 2 and "briscola= needs the trump card" in r.stderr

@@ -370,3 +370,68 @@ def test_fuzz_analyse_batch_lines():
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert len(out) == len(lines) + 2
     assert "error" in out[-2] and "error" not in out[-1] and out[-1]["best"]
+
+
+# ----- files that are not plain files, or too large to read --------------------------------
+
+#: every command that reads a file the user names
+READERS = [["replay", "{}"], ["review", "{}"], ["puzzles", "solve", "{}"], ["puzzles", "play", "{}"],
+           ["analyse", "--record", "{}", "--move", "1", "--seat", "1"]]
+
+
+def _reading(command, path):
+    return run(*[a.format(path) for a in command], input="q\n")
+
+
+def _within(seconds, fn):
+    """fn() or an AssertionError after ``seconds`` (a read that never returns)."""
+    import signal
+
+    def stuck(*_):
+        raise AssertionError(f"no answer in {seconds} s")
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(seconds)
+    try:
+        return fn()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("command", READERS, ids=lambda c: " ".join(a for a in c[:2] if a != "{}"))
+def test_a_fifo_with_no_writer_is_an_empty_file_not_a_wait(tmp_path, command):
+    """open() of a named pipe waits for a writer: replay FIFO never returned."""
+    import os
+    p = tmp_path / "pipe.json"
+    os.mkfifo(p)
+    err = one_line_error(_within(10, lambda: _reading(command, str(p))), str(p))
+    assert "is empty" in err or "holds no" in err, err
+
+
+@pytest.mark.parametrize("command", READERS, ids=lambda c: " ".join(a for a in c[:2] if a != "{}"))
+def test_a_device_that_never_ends_is_refused_not_read_forever(command, monkeypatch):
+    """/dev/zero was read whole: memory grew until the machine gave out. A file is read up
+    to jsonfile.MAX_FILE bytes and refused beyond (the limit made small here)."""
+    monkeypatch.setattr(jsonfile, "MAX_FILE", 1 << 16)
+    r = _within(20, lambda: _reading(command, "/dev/zero"))
+    one_line_error(r, "/dev/zero", "larger than 64 KiB")
+
+
+def test_a_huge_file_is_refused_by_its_size_before_it_is_read(tmp_path, monkeypatch):
+    """A sparse file of 4 GiB (no disk used) is refused at once, in both languages."""
+    p = tmp_path / "big.jsonl"
+    with open(p, "wb") as f:
+        f.truncate(4 << 30)
+    err = one_line_error(_within(10, lambda: run("replay", str(p))), "big.jsonl", "larger than 1 GiB")
+    assert "cannot read" in err
+    r = _within(10, lambda: run("puzzles", "play", "--lang", "it", str(p)))
+    assert r.exit_code == 2 and r.stderr.startswith("errore: ") and "più di 1 GiB" in r.stderr
+
+
+def test_a_huge_log_is_refused_too(tmp_path):
+    p = tmp_path / "m.jsonl"
+    with open(p, "wb") as f:
+        f.truncate(4 << 30)
+    log = cl.TaskLog(str(p), {"a": 1}, None, None)
+    with pytest.raises(cl.LogError, match="larger than 1 GiB"):
+        _within(10, log.done)

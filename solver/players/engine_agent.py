@@ -21,10 +21,12 @@ Importing this module registers the names with solver.players.agents.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from solver import settings
 from solver.analysis import Limit, analyse, current_engine, pause
 from solver.game import GameState
 from solver.players import pimc
@@ -33,6 +35,12 @@ from solver.players.infer import hand_weigher
 from solver.rules import RulesError
 
 DEFAULT_SECONDS = 1.0
+#: the most samples a move engine@N takes (as analyse --samples)
+MAX_SAMPLES = 1_000_000
+#: the numbers of engine@N and engine:T, in ASCII (int() and float() take other digits, and
+#: "1_0"); a time may have a fraction and an exponent
+_WHOLE = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
 BASES = {
     "engine": ("points", False, True),
@@ -160,19 +168,17 @@ def parse_engine_name(key: str):
     if sep == "@":
         if pimc:
             raise RulesError.of("engine.pimc_time", agent=key)
-        try:
-            samples = int(budget)
-        except ValueError:
-            raise RulesError.of("engine.budget", agent=key) from None
-        if samples < 1:
-            raise RulesError.of("engine.budget_one", agent=key)
+        if not _WHOLE.fullmatch(budget):
+            raise RulesError.of("engine.budget", agent=key)
+        samples = int(budget) if len(budget) <= 9 else MAX_SAMPLES + 1
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise RulesError.of("engine.budget_range", agent=key, most=MAX_SAMPLES)
         return None, samples, objective, pimc, infer
-    try:
-        seconds = DEFAULT_SECONDS if sep == "" else float(budget)
-    except ValueError:
-        raise RulesError.of("engine.time", agent=key) from None
-    if not seconds > 0 or seconds != seconds or seconds == float("inf"):
-        raise RulesError.of("engine.time_positive", agent=key)
+    if sep and not _DECIMAL.fullmatch(budget):
+        raise RulesError.of("engine.time", agent=key)
+    seconds = DEFAULT_SECONDS if sep == "" else float(budget)
+    if not 0 < seconds <= settings.MAX_SECONDS:
+        raise RulesError.of("engine.time_range", agent=key, most=f"{settings.MAX_SECONDS:g}")
     return seconds, None, objective, pimc, infer
 
 

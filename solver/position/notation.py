@@ -140,9 +140,11 @@ def check_seats(fields: dict[str, str], variant: Variant) -> None:
 
 
 def check_trump_field(fields: dict[str, str], variant: Variant) -> None:
-    """briscola= given exactly when the variant has a trump."""
+    """briscola= given, with a card, exactly when the variant has a trump."""
     if variant.has_trump and "briscola" not in fields:
         raise PositionError.of("field.missing_trump")
+    if variant.has_trump and fields["briscola"].strip() in ("", "-"):
+        raise PositionError.of("trump.needed")
     if not variant.has_trump and "briscola" in fields:
         raise PositionError.of("field.no_trump", variant=variant.name)
 

@@ -310,8 +310,6 @@ def read_position(f: dict[str, str]) -> Position:
             "table.one" if n == 2 else "table.many", most=n - 1, variant=v.name, count=len(table)
         )
     briscola = one_card(f, "briscola")
-    if v.has_trump and briscola < 0:
-        raise PositionError.of("trump.needed")
     top, talon, played, unseen = read_talon_fields(f)
     turn = read_turn(f, n)
 
