@@ -19,7 +19,7 @@ import stat
 import warnings
 from collections.abc import Callable
 
-from solver.errors import ENGLISH, BriscolaError
+from solver.errors import ENGLISH, BriscolaError, Note
 
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
@@ -240,11 +240,9 @@ def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None =
     if torn is None:
         return text
     head, n = torn
-    message = (
-        f"{name}:{n}: the last line was cut short (a crash while writing it?): read without it"
-    )
+    message = Note.of("note.torn_line", name=name, n=n)
     if warn is None:
-        warnings.warn(message, stacklevel=3)
+        warnings.warn(str(message), stacklevel=3)
     else:
         warn(message)
     return head
