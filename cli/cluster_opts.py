@@ -9,7 +9,8 @@ from contextlib import nullcontext
 
 import click
 
-from cli.options import check_output, count
+from cli.options import check_output, count, said
+from solver.errors import Note
 
 
 def _log_path(ctx, param, value):
@@ -62,19 +63,15 @@ def client_for(cluster: str | None, workers: int):
 
 
 def say(line: str) -> None:
-    """A progress or resume line, on stderr."""
-    click.echo(line, err=True)
+    """A progress or resume line, on stderr (a keyed note in the command's language)."""
+    click.echo(said(line), err=True)
 
 
 def log_failed(log) -> None:
     """Exit 1, once the result is out, when the run's log (a TaskLog) could not be written:
     the result stands, the log holds only the rows written before."""
     if log is not None and log.failed:
-        click.echo(
-            f"error: {log.failed}: the result above is whole; the log holds the rows written "
-            f"before",
-            err=True,
-        )
+        say(Note.of("log.failed", error=log.failed))
         sys.exit(1)
 
 

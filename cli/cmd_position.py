@@ -7,9 +7,9 @@ import sys
 
 import click
 
-from cli.options import LANG, SECONDS, check_output, save_text, stdin_text
+from cli.options import LANG, SECONDS, check_output, said, save_text, stdin_text
 from solver.cards import card_str
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, Note
 from solver.position import PositionError, parse_position
 from solver.position.board import render
 
@@ -93,14 +93,15 @@ def write_picture(
 
         a = analyse(pos, "points", time_limit, estimate_on_interrupt=True)
         svg = analysis_picture(a, lang)
-        kind = "exact" if a.exact else "estimate, interrupted" if a.interrupted else "estimate"
-        click.echo(f"{kind}: best {' '.join(card_str(c) for c in a.best)}", err=True)
+        kind = "exact" if a.exact else "interrupted" if a.interrupted else "estimate"
+        cards = " ".join(card_str(c) for c in a.best)
+        click.echo(said(Note.of(f"show.best.{kind}", cards=cards)), err=True)
     else:
         svg = position_svg(pos, lang=lang)
     where = save_text(path, svg + "\n")
     if where != path:
         sys.exit(1)
-    click.echo(f"wrote {path}", err=True)
+    click.echo(said(Note.of("show.wrote", path=path)), err=True)
 
 
 COMMANDS = [show]

@@ -33,7 +33,7 @@ from solver.puzzles import (
     bundled_lines,
     evaluate,
     generate,
-    parse_value,
+    read_answer,
     read_puzzle_file,
     read_puzzles,
     solve,
@@ -332,7 +332,7 @@ def puzzles_play(file, lang, difficulty, variant):
                 ok = c in p.answer
             else:
                 try:
-                    v = parse_value(text)
+                    v = read_answer(text, lang)
                 except ValueError:
                     click.echo(m("play.bad_value", text=text))
                     continue

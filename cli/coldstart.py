@@ -11,15 +11,16 @@ import glob
 import os
 import sys
 
-import click
+from cli.options import note
+from solver.errors import ENGLISH, Note
 
 #: module -> (what it is, its compile's CPU seconds: each module loaded alone into an
 #: empty cache on an idle machine, cold minus warm CPU of
 #: ``python benchmarks/bench_coldstart.py --kernels``)
 KERNELS = {
-    "solver.search.scoperta": ("the scoperta search kernel", 15),
-    "solver.search.general": ("the general search kernel (every game but 2-player scoperta)", 14),
-    "solver.search.depth": ("the estimator's kernel", 1),
+    "solver.search.scoperta": (ENGLISH["kernel.solver.search.scoperta"], 15),
+    "solver.search.general": (ENGLISH["kernel.solver.search.general"], 14),
+    "solver.search.depth": (ENGLISH["kernel.solver.search.depth"], 1),
 }
 
 
@@ -93,11 +94,13 @@ class _Notice:
         if module in KERNELS and module not in self.said:
             self.said.add(module)
             what, secs = KERNELS[module]
-            click.echo(
-                f"note: compiling {what} once for this machine (about {secs} s of CPU, "
-                f"longer on a busy machine); later runs read it from the cache "
-                f"('briscola warm-up' compiles every kernel at once)",
-                err=True,
+            named = f"kernel.{module}"
+            note(
+                Note.of(
+                    "note.compiling",
+                    what=Note.of(named) if named in ENGLISH else what,
+                    secs=secs,
+                )
             )
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import re
 import sys
 import tempfile
 import traceback
@@ -16,8 +15,9 @@ import click
 
 from cli import coldstart
 from cli.options import ERROR_LANG, clip_message
+from cli.usage import FIELD, argv_lang, usage_line
 from solver import settings
-from solver.errors import BriscolaError, internal_error
+from solver.errors import ENGLISH, BriscolaError, internal_error
 
 #: the exit code of a bug (sysexits.h's EX_SOFTWARE), apart from the user's mistakes' 2
 INTERNAL_ERROR = 70
@@ -92,8 +92,6 @@ COMMANDS = {
 COMMAND_MODULES = {name: module for name, (module, _) in COMMANDS.items()}
 #: what people type for a command (the US spelling), and the command it is
 SPELLINGS = {"analyze": "analyse"}
-#: a word of the position notation (key=value)
-FIELD = re.compile(r"^[A-Za-z]+[1-4]?=")
 
 
 def _shorten(summary: str, limit: int) -> str:
@@ -128,6 +126,13 @@ class BriscolaGroup(click.Group):
             return None
         return {c.name: c for c in importlib.import_module(module).COMMANDS}[name]
 
+    def parse_args(self, ctx, args):
+        """The language the command line asks for, kept before any of it is parsed: a
+        refusal found while parsing comes before a command's --lang is read (which, once
+        read, takes its place: cli/options.Lang)."""
+        ctx.meta[ERROR_LANG] = argv_lang(args)
+        return super().parse_args(ctx, args)
+
     def resolve_command(self, ctx, args):
         """An unknown command is refused with the command meant, in one line."""
         name = args[0] if args else ""
@@ -149,11 +154,10 @@ class BriscolaGroup(click.Group):
             ctx.exit(0)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
-            hint = unquoted_position(e) or _help_hint(e.ctx)
-            click.echo(f"error: {clip_message(e.format_message())}{hint}", err=True)
+            click.echo(usage_line(e, ctx.meta.get(ERROR_LANG, "en")), err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
+            click.echo(interrupted(ctx.meta.get(ERROR_LANG, "en")), err=True)
             ctx.exit(130)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
@@ -208,36 +212,22 @@ def no_such_command(name: str, rest) -> str:
     """The refusal of an unknown command, with the command meant: the US spelling
     (analyze), a near miss, or analyse for a position typed in place of a command."""
     if FIELD.match(name):
-        text = " ".join([name, *rest])
-        return f"'{name}' is not a command: to analyse a position, briscola analyse \"{text}\""
+        return ENGLISH["usage.not_a_command"].format(name=name, text=" ".join([name, *rest]))
     meant = SPELLINGS.get(name.lower()) or next(
         iter(difflib.get_close_matches(name.lower(), list(COMMANDS), 1)), None
     )
-    said = f"No such command '{name}'."
-    return said if meant is None else f"{said} Did you mean 'briscola {meant}'?"
+    if meant is None:
+        return ENGLISH["usage.no_command"].format(name=name)
+    return ENGLISH["usage.no_command_meant"].format(name=name, meant=meant)
 
 
-def unquoted_position(e: click.UsageError) -> str | None:
-    """A position typed as several words (its fields unquoted) makes click refuse the extra
-    words; the hint is the command again with the position in quotes, or None."""
-    ctx, msg = e.ctx, e.format_message()
-    if ctx is None or not msg.startswith("Got unexpected extra argument"):
-        return None
-    extra = msg[msg.index("(") + 1 : msg.rindex(")")].split()
-    for param in ctx.command.params:
-        first = ctx.params.get(param.name)
-        if isinstance(first, str) and FIELD.match(first) and all(FIELD.match(w) for w in extra):
-            flag = f"{param.opts[0]} " if isinstance(param, click.Option) else ""
-            text = " ".join([first, *extra])
-            path = " ".join(["briscola", *ctx.command_path.split()[1:]])
-            return f': a position is one argument, in quotes: {path} {flag}"{text}"'
-    return None
+def interrupted(lang: str) -> str:
+    """The line of a command stopped by Ctrl-C."""
+    if lang == "en":
+        return ENGLISH["usage.interrupted"]
+    from solver.i18n import error_text
 
-
-def _help_hint(ctx) -> str:
-    """Where the help of the command that was misused is: its subcommand path, if any."""
-    path = ctx.command_path.split(" ", 1) if ctx is not None else []
-    return f" (see 'briscola {path[1]} --help')" if len(path) > 1 else " (see 'briscola --help')"
+    return error_text(BriscolaError.of("usage.interrupted"), lang)
 
 
 def main():
@@ -248,13 +238,14 @@ def main():
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(0)
     except click.UsageError as e:
-        click.echo(f"error: {clip_message(e.format_message())}{_help_hint(e.ctx)}", err=True)
+        lang = e.ctx.meta.get(ERROR_LANG, "en") if e.ctx else argv_lang(sys.argv[1:])
+        click.echo(usage_line(e, lang), err=True)
         sys.exit(2)
     except click.ClickException as e:
         click.echo(f"error: {clip_message(e.format_message())}", err=True)
         sys.exit(e.exit_code)
     except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
+        click.echo(interrupted(argv_lang(sys.argv[1:])), err=True)
         sys.exit(130)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)

@@ -11,11 +11,12 @@ import os
 import re
 import sys
 import tempfile
+from typing import NoReturn
 
 import click
 
 from solver import jsonfile
-from solver.errors import BriscolaError
+from solver.errors import ENGLISH, BriscolaError, Note
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
 from solver.settings import MAX_SECONDS
 
@@ -40,6 +41,25 @@ class Lang(click.Choice):
 
 #: the type of every command's --lang
 LANG = Lang()
+
+
+def lang_now() -> str:
+    """The language the running command speaks: its --lang, or before that is read the one
+    its command line asks for (cli/main.py), else English."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(ERROR_LANG, "en") if ctx is not None else "en"
+
+
+def said(line: str | BriscolaError, lang: str | None = None) -> str:
+    """``line`` (a keyed note or error, or plain text) in ``lang``, by default the running
+    command's."""
+    lang = lang or lang_now()
+    if lang == "en":
+        return str(line)
+    from solver.i18n import error_text  # only here: English loads no more than it must
+
+    return error_text(line, lang)
+
 
 MAX_SEED = 2**63 - 1
 
@@ -93,18 +113,14 @@ class Seconds(click.ParamType):
                     raise ValueError
                 x = float(text)
             except ValueError:
-                self.fail(f"{clip(str(value))!r} is not a number of seconds", param, ctx)
+                refuse("option.not_seconds", param, ctx, value=repr(clip(str(value))))
         if math.isnan(x) or math.isinf(x) or x <= 0:
-            self.fail(f"{value} is not a finite positive number of seconds", param, ctx)
+            refuse("option.not_positive_seconds", param, ctx, value=value)
         if x < 0.001:
-            self.fail(f"{value} is below the shortest time limit, 0.001 s", param, ctx)
+            refuse("option.too_short", param, ctx, value=value)
         if x > MAX_SECONDS:
-            name = param.opts[0] if param is not None and param.opts else "the time limit"
-            click.echo(
-                f"note: {name} {value} capped to {MAX_SECONDS:g} s (a day: no "
-                f"search gains from more)",
-                err=True,
-            )
+            name = param.opts[0] if param is not None and param.opts else "--time-limit"
+            note(Note.of("note.capped", option=name, value=value, most=f"{MAX_SECONDS:g}"))
             x = MAX_SECONDS
         return x
 
@@ -123,16 +139,20 @@ class Whole(click.ParamType):
         else:
             text = str(value).strip()
             if not re.fullmatch(r"[+-]?\d+", text, re.ASCII):
-                self.fail(f"{clip(str(value))!r} is not a whole number", param, ctx)
+                refuse("option.not_whole", param, ctx, value=repr(clip(str(value))))
             n = int(text) if len(text) <= 30 else self.hi + 1
         if not self.lo <= n <= self.hi:
-            self.fail(
-                f"{clip(str(value))} is out of range ({self.lo} to {self.hi}"
-                f"{', ' + self.what if self.what else ''})",
-                param,
-                ctx,
-            )
+            shown = {"value": clip(str(value)), "lo": self.lo, "hi": self.hi}
+            if self.what:
+                refuse("option.range_what", param, ctx, **shown, what=self.what)
+            refuse("option.range", param, ctx, **shown)
         return n
+
+
+def refuse(key: str, param, ctx, **fields) -> NoReturn:
+    """A value an option's type refuses, in the words of ``key`` (cli/usage.py reads them
+    back to say them in the command line's language)."""
+    raise click.BadParameter(ENGLISH[key].format(**fields), ctx, param)
 
 
 SECONDS = Seconds()
@@ -195,14 +215,17 @@ def progress_on() -> None:
     """The exact search's and the estimate's progress lines on stderr (long work shows it).
     Imported here: every command reads this module, and help must not load the engine."""
     from solver.analysis import progress
+    from solver.i18n import progress_text
 
-    progress.set_hook(lambda line: click.echo(line, err=True))
+    lang = lang_now()
+    progress.set_hook(lambda line: click.echo(progress_text(line, lang), err=True))
 
 
 def note(line: str) -> None:
     """A line the user should read that is not an error (a file read without its torn last
-    line), on stderr."""
-    click.echo(f"note: {line}", err=True)
+    line), on stderr, in the running command's language (a keyed errors.Note)."""
+    lang = lang_now()
+    click.echo(f"{'nota' if lang == 'it' else 'note'}: {said(line, lang)}", err=True)
 
 
 def save_text(path: str, text: str) -> str:
@@ -214,16 +237,18 @@ def save_text(path: str, text: str) -> str:
         jsonfile.write_whole(path, text)
         return path
     except OSError as e:
-        click.echo(f"error: cannot write {clip(path)}: {e.strerror}", err=True)
+        failed = BriscolaError.of("record.cannot_write", path=clip(path), why=jsonfile.os_reason(e))
+        lang = lang_now()
+        click.echo(f"{'errore' if lang == 'it' else 'error'}: {said(failed, lang)}", err=True)
     base = os.path.basename(path) or "briscola-output"
     try:
         fd, spare = tempfile.mkstemp(prefix=f"{base}.", suffix=".saved", dir=os.getcwd())
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        click.echo(f"note: the output was kept in {spare}", err=True)
+        note(Note.of("note.kept_in", path=spare))
         return spare
     except OSError:
-        click.echo("note: the output follows on standard output", err=True)
+        note(Note.of("note.on_stdout"))
         sys.stdout.write(text)
         sys.stdout.flush()
         return "-"

@@ -24,7 +24,7 @@ import time
 from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 
-from solver.errors import BriscolaError, bug
+from solver.errors import BriscolaError, Note, bug
 from solver import jsonfile, settings
 from solver.analysis import analyse, default_engine
 from solver.position import parse_position
@@ -334,7 +334,7 @@ class TaskLog:
         self.first = first
         self.run = tuple(key) if run is None else run
         self.lines: dict[int, int] = {}
-        self.failed: str | None = None
+        self.failed: LogError | None = None
 
     def where(self, index: int) -> str:
         """file:line of the row of task ``index`` read by ``done``."""
@@ -380,10 +380,7 @@ class TaskLog:
                 "log.set_aside", path=path, n=n, aside=aside, why=jsonfile.os_reason(e)
             ) from None
         if self.warn:
-            self.warn(
-                f"{path}:{n}: the last row was cut short (a crash while writing "
-                f"it); it is kept in {aside} and its task runs again"
-            )
+            self.warn(Note.of("note.torn_row", path=path, n=n, aside=aside))
 
     def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
         """The logged result of each task of this run (the first row of an index)."""
@@ -459,12 +456,9 @@ class TaskLog:
                 f.flush()
                 os.fsync(f.fileno())
         except OSError as e:
-            self.failed = f"cannot write to the log {self.path}: {e.strerror}"
+            self.failed = LogError.of("log.cannot_write", path=self.path, why=jsonfile.os_reason(e))
             if self.warn:
-                self.warn(
-                    f"error: {self.failed}; the run goes on without it (a rerun goes on "
-                    f"from the rows written)"
-                )
+                self.warn(Note.of("log.goes_on", error=self.failed))
 
     def resumed(self, held: int, total: int, what: str = "tasks") -> str:
         """The line a resumed run says: what the log already held."""

@@ -20,8 +20,9 @@ from typing import Any, TypeGuard, TypeVar
 
 E = TypeVar("E", bound="BriscolaError")
 
-#: the English of the user's errors raised with ``BriscolaError.of``, by key: each error's
-#: own text; solver.i18n.ERRORS holds them with their Italian
+#: the English of the user's errors raised with ``BriscolaError.of``, and of the notes said
+#: beside them (``Note.of``), by key: each one's own text; solver.i18n.ERRORS holds them
+#: with their Italian
 ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
@@ -305,6 +306,12 @@ ENGLISH: dict[str, str] = {
     "request.ply": "ply must be from 0 to {most}",
     "request.move": "move must be from 1 to {most}",
     "request.too_large": "the request body is over {kb} KB",
+    "guard.host": "refused: this server answers only requests addressed to it by its own name "
+    "or address (Host {host} is not)",
+    "guard.origin": "refused: a request from another site (Origin is not this server's page)",
+    "guard.content_type": "refused: a request that changes something must be Content-Type: "
+    "application/json",
+    "guard.length": "refused: Content-Length is not a number",
     "request.deep": "the request body is nested too deeply (over {most} levels)",
     "request.not_json": "the request body is not JSON",
     "request.not_object": "the request body must be a JSON object",
@@ -526,6 +533,64 @@ ENGLISH: dict[str, str] = {
     "games.games": "--games must be at least 1, got {games}",
     "games.target": "--target must be at least 1, got {target}",
     "usage": "{message}",
+    # click's own refusals of a command line, in its words (cli/usage.py reads a message by
+    # them, to say it in the language the command line asks for)
+    "usage.no_option": "No such option '{option}'.",
+    "usage.no_option_meant": "No such option '{option}'. Did you mean '{meant}'?",
+    "usage.no_option_meant_many": "No such option '{option}'. (Possible options: {meant})",
+    "usage.no_command": "No such command '{name}'.",
+    "usage.no_command_meant": "No such command '{name}'. Did you mean 'briscola {meant}'?",
+    "usage.not_a_command": "'{name}' is not a command: to analyse a position, briscola analyse "
+    '"{text}"',
+    "usage.missing_command": "Missing command.",
+    "usage.missing_argument": "Missing argument '{name}'.",
+    "usage.missing_option": "Missing option '{name}'.",
+    "usage.bad_value": "Invalid value for {option}: {why}",
+    "usage.not_choice": "{value} is not {choice}.",
+    "usage.not_choices": "{value} is not one of {choices}.",
+    "usage.not_integer": "{value} is not a valid integer.",
+    "usage.not_float": "{value} is not a valid float.",
+    "usage.range": "{value} is not in the range {range}.",
+    "usage.no_file": "File {path} does not exist.",
+    "usage.is_dir": "File {path} is a directory.",
+    "usage.not_readable": "File {path} is not readable.",
+    "usage.needs_value": "Option '{option}' requires an argument.",
+    "usage.needs_values": "Option '{option}' requires {n} arguments.",
+    "usage.takes_no_value": "Option '{option}' does not take a value.",
+    "usage.extra_argument": "Got unexpected extra argument ({args})",
+    "usage.extra_arguments": "Got unexpected extra arguments ({args})",
+    "usage.see_help": "see '{command} --help'",
+    "usage.quote_position": "a position is one argument, in quotes: {command}",
+    "usage.interrupted": "interrupted",
+    "option.not_seconds": "{value} is not a number of seconds",
+    "option.not_positive_seconds": "{value} is not a finite positive number of seconds",
+    "option.too_short": "{value} is below the shortest time limit, 0.001 s",
+    "option.not_whole": "{value} is not a whole number",
+    "option.range": "{value} is out of range ({lo} to {hi})",
+    "option.range_what": "{value} is out of range ({lo} to {hi}, {what})",
+    # notes: lines said beside the work on stderr, keyed as the errors are (errors.Note)
+    "note.capped": "{option} {value} capped to {most} s (a day: no search gains from more)",
+    "note.kept_in": "the output was kept in {path}",
+    "note.on_stdout": "the output follows on standard output",
+    "note.torn_line": "{name}:{n}: the last line was cut short (a crash while writing it?): "
+    "read without it",
+    "note.torn_row": "{path}:{n}: the last row was cut short (a crash while writing it); it is "
+    "kept in {aside} and its task runs again",
+    "note.compiling": "compiling {what} once for this machine (about {secs} s of CPU, longer on a "
+    "busy machine); later runs read it from the cache ('briscola warm-up' compiles every kernel "
+    "at once)",
+    "kernel.solver.search.scoperta": "the scoperta search kernel",
+    "kernel.solver.search.general": "the general search kernel (every game but 2-player scoperta)",
+    "kernel.solver.search.depth": "the estimator's kernel",
+    "show.best.exact": "exact: best {cards}",
+    "show.best.estimate": "estimate: best {cards}",
+    "show.best.interrupted": "estimate, interrupted: best {cards}",
+    "show.wrote": "wrote {path}",
+    "log.cannot_write": "cannot write to the log {path}: {why}",
+    "log.goes_on": "error: {error}; the run goes on without it (a rerun goes on from the rows "
+    "written)",
+    "log.failed": "error: {error}: the result above is whole; the log holds the rows written "
+    "before",
     "output.empty": "{option} needs a file name, got an empty path",
     "output.is_dir": "{option} {path} is a directory",
     "output.cannot": "{option} {path}: {why}",
@@ -564,6 +629,21 @@ class BriscolaError(ValueError):
     def like(cls: type[E], e: BriscolaError) -> E:
         """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
         return cls(str(e), key=e.key, fields=e.fields)
+
+
+class Note(str):
+    """A line said beside the work, not an error (a file read without its torn last line, an
+    output kept elsewhere): keyed as the errors are, so that a command says it in the user's
+    language (solver.i18n.error_text); a str, its English, wherever it is only printed."""
+
+    key: str
+    fields: dict[str, Any]
+
+    @classmethod
+    def of(cls, key: str, **fields: Any) -> Note:
+        note = cls(ENGLISH[key].format(**fields))
+        note.key, note.fields = key, fields
+        return note
 
 
 class ArgumentTypeError(BriscolaError, TypeError):

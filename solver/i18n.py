@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
-from solver.errors import ENGLISH, BriscolaError
+from solver.errors import ENGLISH, BriscolaError, Note
 
 LANGS = ("en", "it")
 
@@ -318,7 +318,7 @@ _BOARD_EN = {
     "diff.medium": "medium",
     "diff.hard": "hard",
     "play.ask.best": "Your card (q to quit): ",
-    "play.ask.value": "The value for the player to move, e.g. 7 or -3/2 (q to quit): ",
+    "play.ask.value": "The value for the player to move, e.g. 7, -3/2 or 0.5 (q to quit): ",
     "play.question.best": "Find the best card for player {n}{goal}.",
     "play.question.value": "What is this position worth to player {n}{goal}?",
     "play.goal.win": " (playing to win the deal)",
@@ -335,7 +335,7 @@ _BOARD_EN = {
     "play.question.best4": "Find the best card for player {n}, in a team with player {m}{goal}.",
     "play.question.value4": "What is this position worth to your team, players {n} and {m}{goal}?",
     "play.ask.best4": "Your card (q to quit): ",
-    "play.ask.value4": "The value for your team, e.g. 7 or -3/2 (q to quit): ",
+    "play.ask.value4": "The value for your team, e.g. 7, -3/2 or 0.5 (q to quit): ",
     "play.values4.points": "Each card for your team, the points still to win over the draws: "
     "{values} (the explanation walks the last three tricks: this puzzle is before the last "
     "draw).",
@@ -350,7 +350,7 @@ _BOARD_IT = {
     "diff.medium": "medio",
     "diff.hard": "difficile",
     "play.ask.best": "La tua carta (q per uscire): ",
-    "play.ask.value": "Il valore per chi gioca, per esempio 7 o -3/2 (q per uscire): ",
+    "play.ask.value": "Il valore per chi gioca, per esempio 7, -3/2 o 0,5 (q per uscire): ",
     "play.question.best": "Trova la carta migliore per il giocatore {n}{goal}.",
     "play.question.value": "Quanto vale questa posizione per il giocatore {n}{goal}?",
     "play.goal.win": " (giocando per vincere la smazzata)",
@@ -369,7 +369,7 @@ _BOARD_IT = {
     "play.question.value4": "Quanto vale questa posizione per la tua squadra, i giocatori {n} e "
     "{m}{goal}?",
     "play.ask.best4": "La tua carta (q per uscire): ",
-    "play.ask.value4": "Il valore per la tua squadra, per esempio 7 o -3/2 (q per uscire): ",
+    "play.ask.value4": "Il valore per la tua squadra, per esempio 7, -3/2 o 0,5 (q per uscire): ",
     "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere sulle "
     "pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
     "dell'ultima pescata).",
@@ -2468,6 +2468,13 @@ ERRORS: dict[str, dict[str, str]] = {
         "request.ply": "ply dev'essere da 0 a {most}",
         "request.move": "move dev'essere da 1 a {most}",
         "request.too_large": "la richiesta supera {kb} KB",
+        "guard.host": "rifiutata: questo server risponde solo alle richieste indirizzate a lui "
+        "con il suo nome o indirizzo (l'Host {host} non lo è)",
+        "guard.origin": "rifiutata: una richiesta da un altro sito (l'Origin non è la pagina di "
+        "questo server)",
+        "guard.content_type": "rifiutata: una richiesta che cambia qualcosa dev'essere "
+        "Content-Type: application/json",
+        "guard.length": "rifiutata: Content-Length non è un numero",
         "request.deep": "la richiesta è annidata troppo in profondità (oltre {most} livelli)",
         "request.not_json": "la richiesta non è JSON",
         "request.not_object": "la richiesta dev'essere un oggetto JSON",
@@ -2714,6 +2721,65 @@ ERRORS: dict[str, dict[str, str]] = {
         "games.games": "--games dev'essere almeno 1, non {games}",
         "games.target": "--target dev'essere almeno 1, non {target}",
         "usage": "{message}",
+        "usage.no_option": "l'opzione '{option}' non esiste.",
+        "usage.no_option_meant": "l'opzione '{option}' non esiste. Forse intendevi '{meant}'?",
+        "usage.no_option_meant_many": "l'opzione '{option}' non esiste. (Opzioni possibili: "
+        "{meant})",
+        "usage.no_command": "il comando '{name}' non esiste.",
+        "usage.no_command_meant": "il comando '{name}' non esiste. Forse intendevi 'briscola "
+        "{meant}'?",
+        "usage.not_a_command": "'{name}' non è un comando: per analizzare una posizione, briscola "
+        'analyse "{text}"',
+        "usage.missing_command": "manca il comando.",
+        "usage.missing_argument": "manca l'argomento '{name}'.",
+        "usage.missing_option": "manca l'opzione '{name}'.",
+        "usage.bad_value": "valore non valido per {option}: {why}",
+        "usage.not_choice": "{value} non è {choice}.",
+        "usage.not_choices": "{value} non è tra {choices}.",
+        "usage.not_integer": "{value} non è un numero intero.",
+        "usage.not_float": "{value} non è un numero.",
+        "usage.range": "{value} non è nell'intervallo {range}.",
+        "usage.no_file": "il file {path} non esiste.",
+        "usage.is_dir": "{path} è una cartella, non un file.",
+        "usage.not_readable": "il file {path} non si può leggere.",
+        "usage.needs_value": "l'opzione '{option}' vuole un valore.",
+        "usage.needs_values": "l'opzione '{option}' vuole {n} valori.",
+        "usage.takes_no_value": "l'opzione '{option}' non prende un valore.",
+        "usage.extra_argument": "un argomento di troppo ({args})",
+        "usage.extra_arguments": "argomenti di troppo ({args})",
+        "usage.see_help": "vedi '{command} --help'",
+        "usage.quote_position": "una posizione è un argomento solo, tra virgolette: {command}",
+        "usage.interrupted": "interrotto",
+        "option.not_seconds": "{value} non è un numero di secondi",
+        "option.not_positive_seconds": "{value} non è un numero di secondi finito e positivo",
+        "option.too_short": "{value} è sotto il limite di tempo più breve, 0,001 s",
+        "option.not_whole": "{value} non è un numero intero",
+        "option.range": "{value} è fuori dall'intervallo (da {lo} a {hi})",
+        "option.range_what": "{value} è fuori dall'intervallo (da {lo} a {hi}, {what})",
+        "note.capped": "{option} {value} ridotto a {most} s (un giorno: nessuna ricerca guadagna "
+        "da più tempo)",
+        "note.kept_in": "il risultato è stato conservato in {path}",
+        "note.on_stdout": "il risultato segue sullo standard output",
+        "note.torn_line": "{name}:{n}: l'ultima riga è troncata (un crash mentre la si "
+        "scriveva?): letto senza di essa",
+        "note.torn_row": "{path}:{n}: l'ultima riga è troncata (un crash mentre la si "
+        "scriveva); è conservata in {aside} e il suo compito si ripete",
+        "note.compiling": "compilo {what} una volta per questa macchina (circa {secs} s di CPU, "
+        "di più su una macchina occupata); le esecuzioni seguenti lo leggono dalla cache "
+        "('briscola warm-up' compila tutti i kernel in una volta)",
+        "kernel.solver.search.scoperta": "il kernel di ricerca della scoperta",
+        "kernel.solver.search.general": "il kernel di ricerca generale (ogni gioco tranne la "
+        "scoperta a 2)",
+        "kernel.solver.search.depth": "il kernel dello stimatore",
+        "show.best.exact": "esatto: migliore {cards}",
+        "show.best.estimate": "stima: migliore {cards}",
+        "show.best.interrupted": "stima, interrotta: migliore {cards}",
+        "show.wrote": "scritto {path}",
+        "log.cannot_write": "non si può scrivere nel registro {path}: {why}",
+        "log.goes_on": "errore: {error}; il lavoro continua senza registro (una nuova esecuzione "
+        "riprende dalle righe scritte)",
+        "log.failed": "errore: {error}: il risultato qui sopra è completo; il registro ha solo le "
+        "righe scritte prima",
         "output.empty": "{option} vuole il nome di un file, non un percorso vuoto",
         "output.is_dir": "{option} {path} è una cartella",
         "output.cannot": "{option} {path}: {why}",
@@ -2731,15 +2797,40 @@ ERRORS: dict[str, dict[str, str]] = {
 }
 
 
-def error_text(e: BaseException, lang: str) -> str:
-    """``e`` said in ``lang`` for the CLI and the board: its key's template filled (a field
-    that is itself an error said in ``lang`` too), else its English message unchanged."""
+def progress_text(line: str, lang: str) -> str:
+    """A search's progress line said in ``lang`` from the kind and figures it carries
+    (analysis.progress.Line's data), in the board's words and the seconds since the analysis
+    began; English, or a line without them, as it is."""
+    data = getattr(line, "data", None)
+    if lang == "en" or not data or "seconds" not in data:
+        return str(line)
+    words = BOARD_PAGE[lang]
+    if data.get("kind") == "exact":
+        text = words["progress.exact"].format(nodes=num(data["nodes"], "d", lang, group=True))
+    elif data.get("kind") == "samples":
+        what = words.get("progress.what." + str(data.get("label")), words["progress.what.estimate"])
+        text = words["progress.samples"].format(
+            what=what,
+            n=num(data["samples"], "d", lang, group=True),
+            card=data["best"],
+            value=num(data["value"], "+.2f", lang),
+        )
+    else:
+        return str(line)
+    seconds = data["seconds"]
+    return f"{text}, {num(seconds, '.0f' if isinstance(seconds, int) else '.1f', lang)} s"
+
+
+def error_text(e: BaseException | str, lang: str) -> str:
+    """``e`` (an error, or a keyed note: errors.Note) said in ``lang`` for the CLI and the
+    board: its key's template filled (a field that is itself an error said in ``lang`` too),
+    else its English message unchanged."""
     key = getattr(e, "key", None)
     table = ERRORS.get(lang)
     if lang == "en" or key is None or table is None or key not in table:
         return str(e)
     fields = {
-        k: error_text(v, lang) if isinstance(v, BaseException) else v
+        k: error_text(v, lang) if isinstance(v, (BaseException, Note)) else v
         for k, v in getattr(e, "fields", {}).items()
     }
     return table[key].format(**fields)

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable
 from itertools import islice
 
-from solver.errors import ENGLISH, BriscolaError
+from solver.errors import ENGLISH, BriscolaError, Note
 
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
@@ -273,12 +273,9 @@ def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None =
     lines = text.split("\n")
     if not torn_line(lines):
         return text
-    message = (
-        f"{name}:{len(lines)}: the last line was cut short (a crash while writing it?): read "
-        f"without it"
-    )
+    message = Note.of("note.torn_line", name=name, n=len(lines))
     if warn is None:
-        warnings.warn(message, stacklevel=3)
+        warnings.warn(str(message), stacklevel=3)
     else:
         warn(message)
     return text[: len(text) - len(lines[-1])]

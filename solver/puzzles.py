@@ -142,6 +142,19 @@ def parse_value(text: str) -> Fraction:
         raise PuzzleError.of("puzzle.value", text=text) from None
 
 
+def read_answer(text: str, lang: str) -> Fraction:
+    """A value the player typed (``puzzles play``, the board's answer): as ``parse_value``
+    reads a puzzle's, and in Italian with a decimal comma too ("0,5"; "0.5" is taken as
+    well), as Italian text writes its numbers (i18n.num). A puzzle file keeps the point."""
+    t = text.strip()
+    if lang == "it" and t.count(",") == 1 and "." not in t:
+        try:
+            return parse_value(t.replace(",", "."))
+        except PuzzleError:
+            raise PuzzleError.of("puzzle.value", text=text) from None
+    return parse_value(t)
+
+
 # ----- reading ------------------------------------------------------------------------
 def plain_id(pid: str) -> bool:
     """Whether ``pid`` is an id as printed: no space around it, no control or invisible

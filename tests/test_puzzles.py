@@ -455,3 +455,29 @@ def test_generate_refuses_an_id_prefix_its_ids_could_not_be_read_back_with(tmp_p
     r = run("puzzles", "generate", "--count", "1", "--id-prefix", prefix, "--out", str(out))
     assert r.exit_code == 2 and "id prefix must be" in r.output and not out.exists()
     assert r.output.count("\n") == 1 and "Traceback" not in r.output
+
+
+def test_puzzles_play_in_italian_shows_and_takes_a_decimal_comma(tmp_path):
+    """puzzles play --lang it asked for a value with a point's example and refused '0,5'
+    (the way Italian text writes every number, i18n.num) as not a number; it takes both."""
+    from solver.puzzles import read_answer
+
+    src = tmp_path / "v.jsonl"
+    src.write_text('{"id":"v","position":"hand1=3C,AS hand2=2C,RS briscola=RD turn=1",'
+                   '"question":"value","objective":"points","answer":"1/2","difficulty":"easy"}\n')
+
+    def play(lang, typed):
+        r = CliRunner().invoke(cli, ["puzzles", "play", str(src), "--lang", lang], input=typed)
+        assert r.exit_code == 0, r.output
+        return r.stdout
+
+    for typed in ("0,5", "0.5", " 1/2 "):
+        out = play("it", typed + "\n")
+        assert "per esempio 7, -3/2 o 0,5" in out and "Giusto" in out, out
+    out = play("it", "0,5,1\nq\n")
+    assert "'0,5,1' non è un numero" in out, out
+    out = play("en", "0,5\nq\n")
+    assert "e.g. 7, -3/2 or 0.5" in out and "'0,5' is not a number" in out, out
+    assert read_answer("-1,5", "it") == Fraction(-3, 2) == read_answer("-1.5", "en")
+    with pytest.raises(PuzzleError):
+        read_answer("1,5", "en")

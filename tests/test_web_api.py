@@ -350,3 +350,19 @@ def test_serve_command_errors_are_one_line(monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
     r = CliRunner().invoke(cli, ["serve"])
     assert r.exit_code == 2 and "pip install -e '.[web]'" in r.output
+
+
+def test_the_address_carries_the_language_of_a_post(client):
+    """The page sends its language in the address alone (?lang=, on every request, so that
+    a body refused unread is said in it): a POST read it from the body only, and answered
+    an address's ?lang=it in English. The body's lang (the API's) still counts, and wins."""
+    pos = "hand1=3C hand2=2C briscola=RD turn=1"
+    it = client.post("/api/explain?lang=it", json={"position": pos}).json()["text"]
+    en = client.post("/api/explain", json={"position": pos}).json()["text"]
+    assert it != en and "Finale" in it and "Endgame" in en
+    both = client.post("/api/explain?lang=it", json={"position": pos, "lang": "en"})
+    assert both.json()["text"] == en
+    r = client.post("/api/explain?lang=fr", json={"position": pos})
+    assert r.status_code == 400 and "language" in r.json()["error"]
+    r = client.post("/api/position?lang=it", json={"position": "hand1=ZZ"})
+    assert r.status_code == 400 and "carta sconosciuta" in r.json()["error"]

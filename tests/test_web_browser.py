@@ -10,6 +10,7 @@ Skipped with the reason where no browser is installed; under CI (env CI set) a m
 browser fails instead, since .ci/run installs one."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -372,6 +373,46 @@ def test_the_page_speaks_italian_and_remembers_it(browser, server):
     _open(drv, server)   # a later visit
     _wait(drv, lambda: drv.find_element("id", "analyse").text == it["btn.analyse"], what="Italian remembered")
     assert drv.execute_script("return document.documentElement.lang") == "it"
+    Select(drv.find_element("id", "lang")).select_by_value("en")
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == "Analyse", what="English again")
+
+
+def test_the_page_sends_its_language_in_the_address_alone(browser, server):
+    """board.js sent ``lang`` twice, in every body and in the address: one source now, the
+    address (the server reads it there, even for a body it refuses unread), so no body
+    carries it and every request's address does, the review's and a picture's included."""
+    from selenium.webdriver.support.ui import Select
+    drv = browser
+    _open(drv, server)
+    Select(drv.find_element("id", "lang")).select_by_value("it")
+    _wait(drv, lambda: drv.execute_script("return T['btn.analyse']") == "Analizza",
+          what="Italian")
+    drv.execute_script("""
+        window.sent = [];
+        const real = window.fetch;
+        window.fetch = (url, opts) => {
+          window.sent.push([String(url), opts && opts.body ? String(opts.body) : null]);
+          return real(url, opts);
+        };""")
+    drv.execute_script("loadGame(arguments[0])", _finished_game(5))
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    _click(drv, drv.find_element("id", "over-review"))
+    _wait(drv, lambda: drv.execute_script("return Object.keys(S.rev).length") > 2,
+          what="a card judged")
+    from selenium.webdriver.common.keys import Keys
+    drv.find_element("tag name", "body").send_keys(Keys.ARROW_LEFT)   # a position, not the end
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == 39, what="a step back")
+    drv.set_window_size(600, 900)   # a phone's width: the picture is drawn again (relayout)
+    def pictured():
+        return any("/api/picture" in u for u, _ in drv.execute_script("return window.sent"))
+    _wait(drv, pictured, what="the picture drawn again")
+    drv.set_window_size(1280, 900)
+    sent = drv.execute_script("return window.sent")
+    paths = {u.split("?")[0] for u, _ in sent}
+    assert {"/api/game", "/api/review/move", "/api/picture"} <= paths, paths
+    for url, body in sent:
+        assert re.search(r"[?&]lang=it(&|$)", url), url
+        assert body is None or "lang" not in json.loads(body), (url, body)
     Select(drv.find_element("id", "lang")).select_by_value("en")
     _wait(drv, lambda: drv.find_element("id", "analyse").text == "Analyse", what="English again")
 

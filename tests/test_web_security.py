@@ -421,3 +421,40 @@ def test_the_guard_refuses_a_content_length_of_non_ascii_digits():
                          (b"content-length", "\u00b2".encode("latin-1"))]}
     status, why = Guard(None).refusal(scope)
     assert status == 403 and "Content-Length" in why
+
+
+# ----- the guard's refusals in the request's language ---------------------------------------
+
+def test_the_guards_refusals_are_said_in_the_requests_language(client):
+    """The 403s were English whatever the request asked: now ?lang=, else Accept-Language,
+    else English, one line each, as every other error of the board."""
+    foreign = {"host": "evil.example:8015"}
+    assert _one_line_error(client.get("/api/variants", headers=foreign), 403) == (
+        "refused: this server answers only requests addressed to it by its own name or "
+        "address (Host 'evil.example:8015' is not)")
+    assert _one_line_error(client.get("/api/variants?lang=it", headers=foreign), 403) == (
+        "rifiutata: questo server risponde solo alle richieste indirizzate a lui con il suo "
+        "nome o indirizzo (l'Host 'evil.example:8015' non lo è)")
+    italian = {"accept-language": "it-IT,it;q=0.9,en-US;q=0.8,en;q=0.7"}
+    r = client.post("/api/position", json={"position": T2},
+                    headers={"origin": "http://evil.example", **italian})
+    assert _one_line_error(r, 403) == (
+        "rifiutata: una richiesta da un altro sito (l'Origin non è la pagina di questo server)")
+    r = client.post("/api/position", content=json.dumps({"position": T2}),
+                    headers={"content-type": "text/plain", "accept-language": "en;q=0.5, it"})
+    assert _one_line_error(r, 403).startswith("rifiutata: una richiesta che cambia qualcosa")
+    r = client.post("/api/position?lang=en", content=json.dumps({"position": T2}),
+                    headers={"content-type": "text/plain", **italian})
+    assert _one_line_error(r, 403).startswith("refused: a request that changes something")
+    r = client.get("/api/variants", headers={**foreign, "accept-language": "fr, de;q=0.5"})
+    assert _one_line_error(r, 403).startswith("refused: ")
+
+
+def test_accept_language_picks_the_preferred_language_the_board_speaks():
+    from solver.web.guard import accepted_lang
+    assert accepted_lang("it-IT,it;q=0.9,en;q=0.8") == "it"
+    assert accepted_lang("en-GB, it;q=0.9") == "en"
+    assert accepted_lang("fr, it;q=0.1") == "it"
+    assert accepted_lang("it;q=abc, en;q=0.2") == "en"
+    assert accepted_lang("it;q=nan") is None
+    assert accepted_lang("fr") is None and accepted_lang("") is None

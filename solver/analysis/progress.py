@@ -77,7 +77,8 @@ class Progress:
         if self.hook is None or now - started < every or now - self.last_report < every:
             return
         self.last_report = now
-        self.hook(Line(f"{line}, {now - started:.0f} s", **getattr(line, "data", {})))
+        data = {**getattr(line, "data", {}), "seconds": round(now - started)}
+        self.hook(Line(f"{line}, {now - started:.0f} s", **data))
 
     def report(self, nodes: int, started: float) -> None:
         """A periodic progress line for exact searches that run longer than a moment."""

@@ -209,4 +209,5 @@ def best_line(label: str, seconds: float, n: int, card: int, value: float) -> st
         samples=n,
         best=card_str(card),
         value=round(value, 2),
+        seconds=round(seconds, 1),
     )

@@ -116,9 +116,11 @@ def _lang(body: dict) -> str:
 
 
 def _error_lang(body: dict, request: Request) -> str:
-    """The language of a request's error line: its ``lang`` when the board speaks it (the
-    body's, else the address's ``?lang=``, which the page adds to every request so that a
-    body refused unread is answered in its language too), else English."""
+    """The language of a request's error line: the body's ``lang`` (an API caller's), else
+    the address's ``?lang=`` (the page's: it sends its language there alone, on every
+    request, so that a body refused unread is answered in it too; ``endpoint`` copies it
+    into a body without one, which every route's ``_lang`` reads); English for a language
+    the board does not speak."""
     lang = body.get("lang")
     if lang not in LANGS:
         lang = request.query_params.get("lang")
@@ -207,6 +209,8 @@ def endpoint(fn):
                 if request.method == "POST"
                 else dict(request.query_params)
             )
+            if body.get("lang") is None and "lang" in request.query_params:
+                body["lang"] = request.query_params["lang"]  # the page's: _error_lang
             NARROW.set(body.get("narrow") in (True, "1", "true"))
             out = await fn(request, body)
         except JobCancelled as e:

@@ -48,7 +48,7 @@ from solver.game import (
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
 from solver.errors import BriscolaError
-from solver.puzzles import PuzzleError, bundled, format_answer, parse_value
+from solver.puzzles import PuzzleError, bundled, format_answer, read_answer
 from solver.i18n import BOARD_PAGE, comment_text, title_text
 from solver.record import (
     FORMAT,
@@ -555,7 +555,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
         ok = c in p.answer
     else:
         try:
-            ok = parse_value(answer) == p.answer
+            ok = read_answer(answer, lang) == p.answer
         except PuzzleError:
             raise PositionError.of("puzzle.not_value", answer=answer) from None
     if not ok and not reveal:

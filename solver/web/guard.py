@@ -14,15 +14,17 @@ answers. Three checks, made before any route runs, close both:
 - an ``Origin`` header, when the browser sends one, is the server's own scheme, host and
   port.
 
-A body declared longer than ``MAX_BODY`` is refused here too, before it is read, in the
-language of the address's ``?lang=`` (the page adds it to every request). The 403s are
-English: the board's own page never meets them.
+A body declared longer than ``MAX_BODY`` is refused here too, before it is read. Every
+refusal here is one line in the request's language (``request_lang``): the address's
+``?lang=``, which the page adds to every request, else the browser's Accept-Language (a
+page of another site, or a re-pointed name, sends no ``?lang=``), else English.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import json
+import math
 import socket
 from urllib.parse import parse_qs, urlsplit
 
@@ -60,6 +62,34 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def accepted_lang(header: str) -> str | None:
+    """The language of LANGS an Accept-Language header prefers ("it-IT,it;q=0.9,en;q=0.8":
+    it), or None when it names none of them."""
+    best, best_q = None, 0.0
+    for part in header.split(",")[:32]:
+        tag, _, params = part.partition(";")
+        q = 1.0
+        params = params.strip().lower()
+        if params.startswith("q="):
+            try:
+                q = float(params[2:])
+            except ValueError:
+                continue
+        primary = tag.strip().lower().split("-")[0]
+        if primary in LANGS and math.isfinite(q) and q > best_q:
+            best, best_q = primary, q
+    return best
+
+
+def request_lang(scope, headers: dict[str, str]) -> str:
+    """The language of a refusal: the address's ``?lang=``, else Accept-Language, else en."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    lang = (query.get("lang") or [""])[0]
+    if lang in LANGS:
+        return lang
+    return accepted_lang(headers.get("accept-language", "")) or "en"
 
 
 def _split_host(value: str) -> tuple[str, int | None] | None:
@@ -119,31 +149,29 @@ class Guard:
         headers: dict[str, str] = {}
         for k, v in scope.get("headers", ()):
             headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+        refused = self.refused(scope, headers)
+        if refused is None:
+            return None
+        status, e = refused
+        return status, error_text(e, request_lang(scope, headers))
+
+    def refused(self, scope, headers: dict[str, str]) -> tuple[int, BriscolaError] | None:
+        """The status and the error of a request this server does not answer, or None."""
         host = headers.get("host", "")
         if not self.host_ok(host):
-            return 403, (
-                f"refused: this server answers only requests addressed to it by "
-                f"its own name or address (Host {host[:80]!r} is not)"
-            )
+            return 403, BriscolaError.of("guard.host", host=repr(host[:80]))
         origin = headers.get("origin")
         if origin is not None and not self.origin_ok(origin, scope.get("scheme", "http"), host):
-            return 403, "refused: a request from another site (Origin is not this server's page)"
+            return 403, BriscolaError.of("guard.origin")
         if scope["method"] not in SAFE_METHODS:
             kind = headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
-                return (
-                    403,
-                    "refused: a request that changes something must be Content-Type: "
-                    "application/json",
-                )
+                return 403, BriscolaError.of("guard.content_type")
             length = headers.get("content-length", "0").strip()
             if not (length.isascii() and length.isdigit()):
-                return 403, "refused: Content-Length is not a number"
+                return 403, BriscolaError.of("guard.length")
             if int(length) > MAX_BODY:
-                query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-                lang = (query.get("lang") or ["en"])[0]
-                too_large = BriscolaError.of("request.too_large", kb=MAX_BODY // 1024)
-                return 413, error_text(too_large, lang if lang in LANGS else "en")
+                return 413, BriscolaError.of("request.too_large", kb=MAX_BODY // 1024)
         return None
 
     async def __call__(self, scope, receive, send):

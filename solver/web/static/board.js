@@ -34,8 +34,7 @@ async function api(path, body) {
   // pictures for a phone-sized screen put the facts under the talon
   const narrow = window.innerWidth < 700;
   if (body === undefined && narrow) path += (path.includes("?") ? "&" : "?") + "narrow=1";
-  // the page's language in the address too: a body refused unread (too large) is said in it
-  if (!/[?&]lang=/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + lang();
+  path = withLang(path);
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...body, narrow }) };
   let r, j = null;
@@ -50,6 +49,9 @@ async function api(path, body) {
 }
 
 function lang() { return $("lang").value; }
+// the page's language travels in the address alone, on every request (never in a body): the
+// server reads it there, even for a body it refuses unread (too large)
+function withLang(path) { return path + (path.includes("?") ? "&" : "?") + "lang=" + lang(); }
 function status(text, error) {
   // given as a function, the line is said again in a language chosen later
   S.said = typeof text === "function" ? text : null;
@@ -73,7 +75,7 @@ function levelName(l) {
 
 // ----- the words of the page ------------------------------------------------------------
 async function loadStrings() {
-  try { T = await api(`/api/strings?lang=${lang()}`); } catch (e) { T = {}; }
+  try { T = await api("/api/strings"); } catch (e) { T = {}; }
   document.documentElement.lang = lang();
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
@@ -164,7 +166,7 @@ async function clickCard(card) {
       for (const k in S.rev) if (+k > S.view.ply) delete S.rev[k];
     }
     const before = S.tricks.length;
-    const v = await api("/api/play", { game: g, card, lang: lang(), ...viewer() });
+    const v = await api("/api/play", { game: g, card, ...viewer() });
     S.redo = [];
     showView(v);
     if (!v.over) status(() => t("you_played", { card }) + trickText(v, before));
@@ -178,7 +180,7 @@ async function engineTurns() {
   while (S.mode === "game" && human !== 0 && S.view && !S.view.over && S.view.turn !== human) {
     status(() => t("engine_thinking", { level: levelName($("level").value) }));
     const before = S.tricks.length;
-    const v = await api("/api/engine", { game: S.game, level: $("level").value, lang: lang(),
+    const v = await api("/api/engine", { game: S.game, level: $("level").value,
       client: client + ":engine", ...viewer() });
     showView(v);
     if (!v.over) status(() => t("engine_played", { card: v.last }) + trickText(v, before));
@@ -230,7 +232,7 @@ async function goTo(ply) {
   const n = S.plies.length;
   ply = Math.max(0, Math.min(n, ply));
   try {
-    const v = await api("/api/game", { game: S.game, ply, lang: lang(), ...viewer() });
+    const v = await api("/api/game", { game: S.game, ply, ...viewer() });
     showView(v);
     status(ply === n ? (v.over ? $("status").textContent : t("at_end")) :
       t("at_move", { k: ply, n }) + (ply ? " " + t("after_card", { p: pname(S.plies[ply - 1].player), card: S.plies[ply - 1].card }) : ""));
@@ -409,7 +411,7 @@ async function review() {
     for (let k = 1; k <= n && same(); k++) {
       $("review-progress").textContent = t("review.progress", { k: k - 1, n });
       if (S.rev[k]) continue;
-      const r = await api("/api/review/move", { game, move: k, objective, time_limit: 0.3, lang: lang(), client: client + ":review" });
+      const r = await api("/api/review/move", { game, move: k, objective, time_limit: 0.3, client: client + ":review" });
       if (!same()) break;
       S.rev[k] = r;
       renderReview(); renderGameView();
@@ -588,7 +590,7 @@ async function analyse(given) {
     } catch (e) { /* the answer will tell */ }
   }, 700);
   try {
-    const a = await api("/api/analyse", { position, objective: $("objective").value, lang: lang(),
+    const a = await api("/api/analyse", { position, objective: $("objective").value,
       time_limit: +$("time-limit").value, client: client + ":analyse" });
     if (typeof given !== "string" && (!S.view || S.view.position !== position)) {   // the board moved on meanwhile
       $("progress").textContent = "";
@@ -684,7 +686,7 @@ async function explain() {
   if (hidesHand() && !S.view.known) { $("explanation").textContent = t("explain.seat"); return; }
   $("explanation").textContent = t("explaining");
   try {
-    const r = await api("/api/explain", { position, lang: lang(), objective: $("objective").value,
+    const r = await api("/api/explain", { position, objective: $("objective").value,
       time_limit: +$("time-limit").value, client: client + ":analyse" });
     $("explanation").textContent = r.text;
   } catch (e) { $("explanation").textContent = e.message; }
@@ -699,12 +701,12 @@ async function setPosition(text) {
   try {
     let v;
     try {   // you play the side to move
-      v = await api("/api/deal", { position: text, seed, lang: lang(), seat: 0, open: $("open-hands").checked });
+      v = await api("/api/deal", { position: text, seed, seat: 0, open: $("open-hands").checked });
       S.mode = "game";
       $("human").value = String(v.turn);
     } catch (e) {
       if (e.cancelled) throw e;   // no game from it: shown as a position, or /api/position says why
-      v = await api("/api/position", { position: text, lang: lang() });
+      v = await api("/api/position", { position: text });
       S.mode = "view"; S.game = null; S.plies = []; S.tricks = [];
     }
     newGameState();
@@ -737,7 +739,7 @@ function notationError(message) {
 async function newDeal() {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
   try {
-    const v = await api("/api/deal", { variant: $("variant").value, seed, lang: lang(), ...viewer() });
+    const v = await api("/api/deal", { variant: $("variant").value, seed, ...viewer() });
     S.mode = "game"; newGameState();
     if ($("human").value === "2" && v.players !== 2) $("human").value = "1";
     showView(v);
@@ -749,7 +751,7 @@ async function newDeal() {
 }
 
 async function loadGame(game, keep) {
-  const v = await api("/api/game", { game, lang: lang(), ply: keep && S.view && S.view.ply !== undefined ? S.view.ply : undefined,
+  const v = await api("/api/game", { game, ply: keep && S.view && S.view.ply !== undefined ? S.view.ply : undefined,
     ...viewer() });
   S.mode = "game";
   if (!keep) newGameState();
@@ -769,7 +771,7 @@ async function undo() {
     do {   // back to the last time it was your turn
       S.redo.push(g.moves.pop());
       delete S.rev[g.moves.length + 1];
-      v = await api("/api/game", { game: g, lang: lang(), ...viewer() });
+      v = await api("/api/game", { game: g, ...viewer() });
     } while (human && g.moves.length && v.turn !== human);
     showView(v);
     status(() => t("taken_back"));
@@ -787,7 +789,7 @@ async function redo() {
   g.moves = g.moves.slice(0, n + 1);
   if (g.moves.length < whole.moves.length) delete g.result;
   try {
-    const v = await api("/api/game", { game: g, lang: lang(), ...viewer() });
+    const v = await api("/api/game", { game: g, ...viewer() });
     S.redo.pop();
     showView(v);
     autoAnalyse();
@@ -841,7 +843,7 @@ async function previewSetup() {
   const text = pickerText(), mine = ++previewing;
   $("setup-text").textContent = text;
   try {
-    const v = await api("/api/position", { position: text, lang: lang() });
+    const v = await api("/api/position", { position: text });
     if (mine !== previewing) return;
     $("setup-board").innerHTML = v.svg;
   } catch (e) {
@@ -864,7 +866,7 @@ function pickerText() {
 // with the answer.
 async function loadPuzzles() {
   try {
-    const r = await api(`/api/puzzles?variant=${$("pz-variant").value}&lang=${lang()}`);
+    const r = await api(`/api/puzzles?variant=${$("pz-variant").value}`);
     S.puzzles = r.puzzles; S.pz = Math.min(S.pz, r.puzzles.length - 1); if (S.pz < 0) S.pz = 0;
     showPuzzle();
   } catch (e) { fail(e); }
@@ -881,7 +883,7 @@ async function showPuzzle() {
     (p.objective === "win" ? " " + t("pz.win") : "");
   $("pz-value-row").style.display = p.question === "value" ? "" : "none";
   $("pz-feedback").textContent = ""; $("pz-explanation").textContent = ""; $("pz-comment").textContent = "";
-  const v = await api("/api/position", { position: p.position, lang: lang() });
+  const v = await api("/api/position", { position: p.position });
   showView(v);
   status("");
 }
@@ -891,7 +893,7 @@ async function answerPuzzle(answer, reveal) {
   const p = S.puzzles[S.pz];
   if (S.answered) return;   // shown: "retry" starts it again
   try {
-    const r = await api("/api/puzzles/answer", { id: p.id, variant: $("pz-variant").value, answer, lang: lang(),
+    const r = await api("/api/puzzles/answer", { id: p.id, variant: $("pz-variant").value, answer,
       client: client + ":analyse", reveal: !!reveal });
     if (!(p.id in S.counted)) { S.counted[p.id] = r.ok; S.done++; if (r.ok) S.right++; }
     $("pz-score").textContent = t("pz.score", { right: S.right, done: S.done });
@@ -912,8 +914,8 @@ async function answerPuzzle(answer, reveal) {
     $("pz-comment").textContent = r.comment || "";
     $("pz-explanation").textContent = r.explanation || "";
     if (p.question === "best") {   // the right cards, marked on the board
-      const svg = await (await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ position: p.position, lang: lang(), narrow: window.innerWidth < 700,
+      const svg = await (await fetch(withLang("/api/picture"), { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ position: p.position, narrow: window.innerWidth < 700,
           best: r.answer.split(",").map((c) => c.trim()) }) })).text();
       draw(svg);
     }
@@ -972,15 +974,15 @@ async function relayout() {
     return;
   }
   const a = S.analysis && S.analysis.position === S.view.position ? S.analysis : null;
-  const body = { position: S.view.position, lang: lang(), narrow,
+  const body = { position: S.view.position, narrow,
     best: a ? a.best : [], values: a ? Object.fromEntries(a.moves.map((m) => [m.card, label(a, m)])) : {},
     frame: a ? frameOf(a) : null };
-  const r = await fetch("/api/picture", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(withLang("/api/picture"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (r.ok) draw(await r.text());
 }
 
 async function loadVariants() {
-  const r = await api(`/api/variants?lang=${lang()}`);
+  const r = await api("/api/variants");
   const game = $("variant").value, level = $("level").value || "engine:1";
   $("variant").innerHTML = r.variants.map((v) => `<option value="${v.name}">${escapeHtml(v.title)}</option>`).join("");
   if (game) $("variant").value = game;
