@@ -239,9 +239,9 @@ def test_a_log_that_cannot_be_read_is_one_line(tmp_path, monkeypatch, command):
     log = tmp_path / "m.jsonl"
     log.write_text('{"index": 0}\n')
 
-    def denied(path, mode="r", *args, **kwargs):
+    def denied(path, *args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied", path)
-    monkeypatch.setattr(cl, "open", denied, raising=False)
+    monkeypatch.setattr(cl.jsonfile, "read_bytes", denied)
     r = LOGGED[command](log)
     assert r.exit_code == 2 and "Traceback" not in r.output, r.output
     assert r.stderr == f"error: cannot read the log {log}: Permission denied\n"
