@@ -132,7 +132,8 @@ function showView(v, keepAnalysis) {
   S.view = v;
   if (v.game) { S.game = v.game; S.sinceStart = !!v.since_start; }
   if (v.plies) { S.plies = v.plies; S.tricks = v.tricks; }
-  if (v.position) $("notation").value = v.position;
+  const text = v.notation || v.position;   // a finished deal's: its final position
+  if (text) $("notation").value = text;
   notationError("");
   if (!keepAnalysis) { S.analysis = null; $("analysis").innerHTML = ""; $("pv").innerHTML = ""; $("explanation").textContent = ""; }
   draw(v.svg);
