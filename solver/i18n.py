@@ -922,6 +922,7 @@ PICTURE_LABELS = {
         "trumps_out": "trumps not yet played",
         "no_trump": "no trump",
         "top": "top card",
+        "seat_short": "P{n}",
     },
     "it": {
         "best": "migliore",
@@ -933,6 +934,7 @@ PICTURE_LABELS = {
         "trumps_out": "briscole ancora da giocare",
         "no_trump": "senza briscola",
         "top": "in cima",
+        "seat_short": "G{n}",
     },
 }
 #: the frame of the values under the cards (solver.frame), said once on the picture

@@ -309,7 +309,7 @@ def position_svg(
             _text(
                 16 + i * (W + GAP) + W / 2,
                 mid + 26 + H + 12,
-                f"P{seat + 1}",
+                X["seat_short"].format(n=seat + 1),
                 11,
                 anchor="middle",
                 fill="#555",

@@ -61,6 +61,17 @@ def test_other_variants_and_italian():
     assert "Giocatore 1" in position_svg(parse_position(POS), Marks(), "it")
 
 
+def test_the_player_under_a_card_on_the_table_is_named_in_the_pictures_language():
+    """The player under each card of the trick was "P2" on the Italian picture too (the
+    board's trick list says "G2")."""
+    pos = parse_position("hand1=AD,3C hand2=7S,2D,RB table=FC top=CB briscola=4S unseen=3B,RC "
+                         "turn=2")
+    under = {"en": "P1", "it": "G1"}
+    for lang, seat in under.items():
+        texts = [t.text for t in ET.fromstring(position_svg(pos, lang=lang)).iter(NS + "text")]
+        assert seat in texts and under[{"en": "it", "it": "en"}[lang]] not in texts, texts
+
+
 def test_show_svg_writes_and_never_overwrites(tmp_path):
     out = tmp_path / "p.svg"
     r = CliRunner().invoke(cli, ["show", POS, "--svg", str(out)])
