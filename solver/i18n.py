@@ -2078,6 +2078,38 @@ BOARD_PAGE["it"].update(
         "load.not_json": "{name} non è una partita registrata: non è JSON valido.",
     }
 )
+#: the board as a demanding player met it: four players win as a team and are not
+#: reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
+BOARD_PAGE["en"].update(
+    {
+        "wins.team": "team {a}+{b} wins",
+        "review.four": "Four-player deals are not reviewed yet.",
+        "analyse.over": "The deal is over: nothing is left to analyse. Step back (←) to analyse "
+        "a moment of it.",
+        "place.short.hand1": "hand 1",
+        "place.short.hand2": "hand 2",
+        "place.short.table": "table",
+        "place.short.top": "top",
+        "place.short.briscola": "trump",
+        "place.short.played": "played",
+        "place.short.unseen": "talon",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "wins.team": "vince la squadra {a}+{b}",
+        "review.four": "Le smazzate a quattro giocatori non si analizzano ancora.",
+        "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (←) "
+        "per analizzarne un momento.",
+        "place.short.hand1": "mano 1",
+        "place.short.hand2": "mano 2",
+        "place.short.table": "tavolo",
+        "place.short.top": "cima",
+        "place.short.briscola": "briscola",
+        "place.short.played": "giocata",
+        "place.short.unseen": "tallone",
+    }
+)
 #: the board's badge of an estimate says what its ± covers (issue 40): the short kind, and
 #: the whole sentence as its tooltip
 for _lang in LANGS:

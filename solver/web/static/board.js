@@ -122,10 +122,13 @@ function foldPlayed() {
   svg.classList.toggle("hide-played", !show);
 }
 
-function resultText(r) {
+function resultText(r, players) {
+  // four players win as a team: the side of players 1 and 3, or of 2 and 4
   const [a, b] = r.points;
   if (r.since_start) return `${a} – ${b} · ` + t("since_start");
-  return `${a} – ${b} · ` + (r.winner ? t("wins", { p: pname(r.winner) }) : t("draw"));
+  if (!r.winner) return `${a} – ${b} · ` + t("draw");
+  return `${a} – ${b} · ` + (players === 4 ? t("wins.team", { a: r.winner, b: r.winner + 2 })
+    : t("wins", { p: pname(r.winner) }));
 }
 
 function showView(v, keepAnalysis) {
@@ -140,14 +143,17 @@ function showView(v, keepAnalysis) {
   const over = $("over");
   if (v.over && v.result) {   // the final position stays, the result over it
     over.hidden = false;
-    $("over-text").textContent = resultText(v.result) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
+    $("over-text").textContent = resultText(v.result, v.players) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
     status(() => t(v.result.since_start ? "deal_over.since" : "deal_over", { a: v.result.points[0], b: v.result.points[1] }));
   } else over.hidden = true;
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
   $("download").disabled = $("review").disabled = !(S.mode === "game" && S.game);
-  if (v.reviewable === false) $("review").disabled = true;   // the other hand is hidden till the deal's end
-  $("review").title = v.reviewable === false ? t("review.after_deal") : "";
+  // four players are not reviewed; the other hand is hidden till the deal's end
+  const noReview = v.players > 2 ? "review.four" : v.reviewable === false ? "review.after_deal" : "";
+  if (noReview) $("review").disabled = true;
+  $("review").title = noReview ? t(noReview) : "";
+  $("over-review").hidden = v.players > 2;
   renderGameView();
 }
 
@@ -199,6 +205,7 @@ const MARK_CLASS = { "?!": "inacc", "?": "mistake", "??": "blunder" };
 function renderGameView() {
   const box = $("tricks");
   const n = S.plies.length;
+  box.classList.toggle("four", !!S.view && S.view.players === 4);   // a trick of four cards a line
   $("gameview").hidden = !(S.mode === "game" && S.game);
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : n;
   $("ply-label").textContent = t("ply_of", { k: cur, n });
@@ -311,7 +318,8 @@ function drawGraph() {
   const pts = graphPoints();
   if (!Object.keys(S.rev).length || !pts.length) {
     box.classList.remove("big");
-    box.innerHTML = `<p class="hint">${escapeHtml(t("graph.empty"))}</p>`; txt.innerHTML = ""; return;
+    const why = S.view && S.view.players > 2 ? "review.four" : "graph.empty";
+    box.innerHTML = `<p class="hint">${escapeHtml(t(why))}</p>`; txt.innerHTML = ""; return;
   }
   const big = box.classList.contains("big");
   const W = big ? 900 : 400, H = big ? 380 : 220, L = 34, R = 8, TOP = 8, B = 20;
@@ -578,7 +586,10 @@ function renderRetry() {
 // ----- analysis --------------------------------------------------------------------------
 async function analyse(given) {
   const position = typeof given === "string" ? given : S.view && S.view.position;
-  if (!position) return;
+  if (!position) {   // a finished deal's board has nothing left to analyse: said, not ignored
+    if (S.view && S.view.over) { $("analysis").innerHTML = `<p class="hint">${escapeHtml(t("analyse.over"))}</p>`; $("pv").innerHTML = ""; }
+    return;
+  }
   $("stop").disabled = false;
   $("progress").textContent = t("searching");
   const t0 = Date.now();
@@ -680,7 +691,7 @@ function waitForTurn() {
 
 async function explain() {
   const position = S.view && S.view.position;
-  if (!position) return;
+  if (!position) { if (S.view && S.view.over) $("explanation").textContent = t("analyse.over"); return; }
   // a seat's view is explained once it determines the other hand (the server works it out)
   if (hidesHand() && !S.view.known) { $("explanation").textContent = t("explain.seat"); return; }
   $("explanation").textContent = t("explaining");
@@ -828,13 +839,14 @@ function buildPicker() {
     p.appendChild(b);
   }
 }
-function paintPicker() {
+function paintPicker(preview = true) {
+  // each card says where it was put, in the page's words
   for (const b of $("picker").children) {
     const w = placed[b.dataset.card] || "";
-    b.querySelector(".where").textContent = w;
+    b.querySelector(".where").textContent = w ? t("place.short." + w) : "";
     b.classList.toggle("placed", !!w);
   }
-  previewSetup();
+  if (preview) previewSetup();
 }
 let previewing = 0;
 async function previewSetup() {
@@ -998,7 +1010,7 @@ async function changeLang() {
   await loadStrings();
   loadVariants().catch(fail);
   if (S.said) status(S.said);
-  if ($("tab-setup").classList.contains("on")) previewSetup();
+  paintPicker($("tab-setup").classList.contains("on"));
   renderReview();
   if (S.analysis) showAnalysis(S.analysis);
   if (S.mode === "puzzle") { S.puzzles = []; loadPuzzles(); }
@@ -1058,7 +1070,9 @@ async function init() {
     if (S.mode !== "game" || !S.game) return;
     try { await loadGame(S.game, true); await engineTurns(); autoAnalyse(); } catch (e) { fail(e); }
   });
-  $("pz-variant").addEventListener("change", () => { S.pz = 0; S.right = S.done = 0; S.counted = {}; loadPuzzles(); });
+  $("pz-variant").addEventListener("change", () => {   // a new set, a new score
+    S.pz = 0; S.right = S.done = 0; S.counted = {}; $("pz-score").textContent = ""; loadPuzzles();
+  });
   $("pz-prev").addEventListener("click", () => { if (S.pz > 0) { S.pz--; showPuzzle(); } });
   $("pz-next").addEventListener("click", () => { if (S.pz < S.puzzles.length - 1) { S.pz++; showPuzzle(); } });
   $("pz-submit").addEventListener("click", () => answerPuzzle($("pz-value").value.trim()));
