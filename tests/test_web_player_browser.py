@@ -518,3 +518,38 @@ def test_a_new_puzzle_set_starts_a_new_score(page):
         "return S.puzzles.length && S.puzzles[0].position.includes('hand4=')"),
         what="the four-player set")
     assert drv.find_element("id", "pz-score").text == ""
+
+
+def test_the_review_of_a_deal_fits_a_phone_in_italian(page):
+    """On a 390-px phone the Italian review's table ("analizza qui" in a column of its own)
+    was wider than the screen and the whole page scrolled sideways: the player goes beside
+    the card, the table fits, and nothing runs past the screen's edge."""
+    from selenium.webdriver.support.ui import Select
+    drv, srv = page
+    rec = _finished("classic", 11)
+    _phone(drv, True)
+    try:
+        _open(drv, srv, 390, 844)
+        Select(drv.find_element("id", "lang")).select_by_value("it")
+        _wait(drv, lambda: drv.find_element("id", "analyse").text
+              == BOARD_PAGE["it"]["btn.analyse"], what="the page's language")
+        drv.execute_script("loadGame(arguments[0])", rec)
+        _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+        _click(drv, drv.find_element("id", "over-review"))
+        _wait(drv, lambda: drv.execute_script(
+            "return !S.reviewing && Object.keys(S.rev).length === 40"),
+            timeout=300, what="the review")
+        wide = drv.execute_script("""
+            const w = document.documentElement.clientWidth;
+            const wrap = document.querySelector('#review-out .table-wrap');
+            return {page: document.documentElement.scrollWidth - w,
+                    table: wrap.scrollWidth - wrap.clientWidth,
+                    past: [...document.querySelectorAll('#review-out *')].filter((e) =>
+                      e.getBoundingClientRect().right > w + 1)
+                      .map((e) => e.tagName + ' ' + e.textContent.slice(0, 30))}""")
+        assert wide == {"page": 0, "table": 0, "past": []}, wide
+        first = drv.find_element("css selector", "#review-out table.review tbody tr").text
+        assert first.startswith("1 G"), first   # the mover beside the card
+        Select(drv.find_element("id", "lang")).select_by_value("en")
+    finally:
+        _phone(drv, False)

@@ -505,7 +505,7 @@ function renderReview() {
   const swingList = swings.map(([r, d]) => `<li><button class="swing" data-ply="${r.move}">${escapeHtml(t("review.swing",
     { k: r.move, luck: luckWords(d, win) }))}</button></li>`).join("");
   const rows = rs.map((r) => `<tr data-move="${r.move}"><td><button class="link" data-ply="${r.move - 1}" aria-label="${escapeHtml(t("go_move", { k: r.move }))}">${r.move}</button></td>` +
-    `<td>${r.player}</td><td>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
+    `<td class="pl">${r.player}</td><td><span class="pl-inline">${escapeHtml(t("p_short", { n: r.player }))} </span>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
     `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}${r.close ? " ≈" : ""}</td>` +
     `<td class="num luck">${escapeHtml((r.luck || []).map((d) => d.luck === null || d.luck === undefined ? t("p_short", { n: d.player }) + " ?"
       : t("p_short", { n: d.player }) + " " + signedText(d.luck, d.luck_error, d.exact, win) + (d.sampling_only ? "*" : "")).join(" "))}</td>` +
@@ -517,7 +517,7 @@ function renderReview() {
     `<h3>${escapeHtml(t("review.skill.title"))}</h3><ul class="skill">${skill}</ul>` +
     `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol class="mistakes">${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
     `<h3>${escapeHtml(t("review.swings"))}</h3><ol class="swings">${swingList || `<li>${escapeHtml(t("review.no_swings"))}</li>`}</ol>` +
-    `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th>${t("col.player")}</th><th>${t("col.card")}</th>` +
+    `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
