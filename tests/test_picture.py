@@ -129,3 +129,19 @@ def test_a_seat_view_is_drawn_with_the_hidden_hand_as_card_backs(tmp_path):
     assert r.exit_code == 0, r.output
     pic = out.read_text()
     assert pic.count('class="error"') == 3 and root.tag.endswith("svg")
+
+
+def test_a_trump_on_the_table_is_not_among_the_trumps_still_to_play():
+    """The picture's "trumps not yet played" counted (and drew) a trump lying on the table,
+    which had been played."""
+    pos = parse_position("hand1=AD,3C hand2=7S,2D,RB table=FS top=CB briscola=4S unseen=3B,RC "
+                         "turn=2")
+    svg = position_svg(pos)
+    texts = [t.text for t in ET.fromstring(svg).iter(NS + "text")]
+    played = {card_str(c) for c in cards_of(pos.played)}
+    still = {"2S", "5S", "6S", "7S", "CS", "RS", "3S", "AS", "4S"} - played
+    assert f"trumps not yet played: {len(still)}" in texts, texts
+    listed = {g.get("data-card") for g in ET.fromstring(svg).iter(NS + "g")
+              if g.get("class") == "card" and not g.get("data-place")}
+    assert listed == still, listed
+
