@@ -553,3 +553,28 @@ def test_the_review_of_a_deal_fits_a_phone_in_italian(page):
         Select(drv.find_element("id", "lang")).select_by_value("en")
     finally:
         _phone(drv, False)
+
+
+def test_a_deals_review_gives_way_to_a_puzzle_and_comes_back_with_the_deal(page):
+    """The review of the deal stayed under a puzzle's board (its mistakes and table of a
+    game no longer shown); it goes with the deal and comes back with it."""
+    from solver.web import games
+    drv, srv = page
+    g = games.game_from_position(parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"), 1)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    _open(drv, srv)
+    drv.execute_script("loadGame(arguments[0])", g.record)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    _click(drv, drv.find_element("id", "over-review"))
+    _wait(drv, lambda: drv.execute_script("return !S.reviewing && Object.keys(S.rev).length === 4"),
+          what="the review")
+    assert drv.find_element("id", "review-out").is_displayed()
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="puzzles"]'))
+    _wait(drv, lambda: drv.execute_script(
+        "return S.mode === 'puzzle' && S.view && !('game' in S.view)"), what="a puzzle")
+    assert not drv.find_element("id", "review-out").is_displayed()
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="analyse"]'))
+    _wait(drv, lambda: drv.execute_script("return S.mode === 'game' && S.view && S.view.over"),
+          what="the deal again")
+    assert drv.find_element("id", "review-out").is_displayed()

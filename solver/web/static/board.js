@@ -153,6 +153,7 @@ function showView(v, keepAnalysis) {
   const noReview = v.players > 2 ? "review.four" : v.reviewable === false ? "review.after_deal" : "";
   if (noReview) $("review").disabled = true;
   $("review").title = noReview ? t(noReview) : "";
+  $("review-out").hidden = S.mode !== "game" || !Object.keys(S.rev).length;   // the deal's, with the deal
   $("over-review").hidden = v.players > 2;
   renderGameView();
 }
