@@ -922,6 +922,7 @@ PICTURE_LABELS = {
         "trumps_out": "trumps not yet played",
         "no_trump": "no trump",
         "top": "top card",
+        "seat_short": "P{n}",
     },
     "it": {
         "best": "migliore",
@@ -933,6 +934,7 @@ PICTURE_LABELS = {
         "trumps_out": "briscole ancora da giocare",
         "no_trump": "senza briscola",
         "top": "in cima",
+        "seat_short": "G{n}",
     },
 }
 #: the frame of the values under the cards (solver.frame), said once on the picture
@@ -2132,6 +2134,38 @@ BOARD_PAGE["it"].update(
         "error.network": "Il server non risponde: briscola serve è ancora in funzione?",
         "error.status": "Il server ha risposto {status} senza dire perché.",
         "load.not_json": "{name} non è una partita registrata: non è JSON valido.",
+    }
+)
+#: the board as a demanding player met it: four players win as a team and are not
+#: reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
+BOARD_PAGE["en"].update(
+    {
+        "wins.team": "team {a}+{b} wins",
+        "review.four": "Four-player deals are not reviewed yet.",
+        "analyse.over": "The deal is over: nothing is left to analyse. Step back (←) to analyse "
+        "a moment of it.",
+        "place.short.hand1": "hand 1",
+        "place.short.hand2": "hand 2",
+        "place.short.table": "table",
+        "place.short.top": "top",
+        "place.short.briscola": "trump",
+        "place.short.played": "played",
+        "place.short.unseen": "talon",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "wins.team": "vince la squadra {a}+{b}",
+        "review.four": "Le smazzate a quattro giocatori non si analizzano ancora.",
+        "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (←) "
+        "per analizzarne un momento.",
+        "place.short.hand1": "mano 1",
+        "place.short.hand2": "mano 2",
+        "place.short.table": "tavolo",
+        "place.short.top": "cima",
+        "place.short.briscola": "briscola",
+        "place.short.played": "giocata",
+        "place.short.unseen": "tallone",
     }
 )
 #: the board's badge of an estimate says what its ± covers (issue 40): the short kind, and

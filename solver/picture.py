@@ -309,7 +309,7 @@ def position_svg(
             _text(
                 16 + i * (W + GAP) + W / 2,
                 mid + 26 + H + 12,
-                f"P{seat + 1}",
+                X["seat_short"].format(n=seat + 1),
                 11,
                 anchor="middle",
                 fill="#555",
@@ -375,10 +375,12 @@ def position_svg(
     elif since is not None:
         facts.append(X["since_start"].format(a=since[0], b=since[1]))
     facts.append(X["in_play"].format(n=120 - sum(RANK_POINTS[c % 10] for c in cards_of(v.played))))
+    # a trump on the table has been played: it is not counted among those still to play
+    gone = v.played | sum(1 << c for c in v.table)
+    out_m = (((1 << 10) - 1) << (10 * trump)) & ~gone if trump >= 0 else 0
     if trump >= 0:
-        out_m = (((1 << 10) - 1) << (10 * trump)) & ~v.played
         facts.append(f"{X['trumps_out']}: {popcount(out_m)}")
-    out_cards = cards_of((((1 << 10) - 1) << (10 * trump)) & ~v.played) if trump >= 0 else []
+    out_cards = cards_of(out_m)
     if narrow:
         fy = mid + H + 58
         half = 2 if v.score is not None or since is not None else 1

@@ -61,6 +61,17 @@ def test_other_variants_and_italian():
     assert "Giocatore 1" in position_svg(parse_position(POS), Marks(), "it")
 
 
+def test_the_player_under_a_card_on_the_table_is_named_in_the_pictures_language():
+    """The player under each card of the trick was "P2" on the Italian picture too (the
+    board's trick list says "G2")."""
+    pos = parse_position("hand1=AD,3C hand2=7S,2D,RB table=FC top=CB briscola=4S unseen=3B,RC "
+                         "turn=2")
+    under = {"en": "P1", "it": "G1"}
+    for lang, seat in under.items():
+        texts = [t.text for t in ET.fromstring(position_svg(pos, lang=lang)).iter(NS + "text")]
+        assert seat in texts and under[{"en": "it", "it": "en"}[lang]] not in texts, texts
+
+
 def test_show_svg_writes_and_never_overwrites(tmp_path):
     out = tmp_path / "p.svg"
     r = CliRunner().invoke(cli, ["show", POS, "--svg", str(out)])
@@ -118,3 +129,19 @@ def test_a_seat_view_is_drawn_with_the_hidden_hand_as_card_backs(tmp_path):
     assert r.exit_code == 0, r.output
     pic = out.read_text()
     assert pic.count('class="error"') == 3 and root.tag.endswith("svg")
+
+
+def test_a_trump_on_the_table_is_not_among_the_trumps_still_to_play():
+    """The picture's "trumps not yet played" counted (and drew) a trump lying on the table,
+    which had been played."""
+    pos = parse_position("hand1=AD,3C hand2=7S,2D,RB table=FS top=CB briscola=4S unseen=3B,RC "
+                         "turn=2")
+    svg = position_svg(pos)
+    texts = [t.text for t in ET.fromstring(svg).iter(NS + "text")]
+    played = {card_str(c) for c in cards_of(pos.played)}
+    still = {"2S", "5S", "6S", "7S", "CS", "RS", "3S", "AS", "4S"} - played
+    assert f"trumps not yet played: {len(still)}" in texts, texts
+    listed = {g.get("data-card") for g in ET.fromstring(svg).iter(NS + "g")
+              if g.get("class") == "card" and not g.get("data-place")}
+    assert listed == still, listed
+

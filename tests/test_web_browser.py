@@ -618,3 +618,43 @@ def test_an_estimate_on_the_italian_page_says_its_method_in_words_and_writes_dec
     back = Analysis.from_json({k: v for k, v in a.items() if k not in ("svg", "method_text")})
     assert relabelled == [value_label(back, parse_card(m["card"]), "it") for m in a["moves"]]
     Select(drv.find_element("id", "lang")).select_by_value("en")
+
+
+def test_a_game_without_score_shows_its_points_as_it_goes_and_its_final_notation(browser, server):
+    """Played by clicks from a pasted position without score: the side panel said no
+    points until the deal ended, and at its end the notation box kept the position before
+    the last card. The points won since the start are in the panel after every trick, and
+    the box ends on the final position (every card played)."""
+    drv = browser
+    start = "hand1=3C,AS,4B hand2=2C,RS,5B top=7C briscola=RD unseen=6C,FC turn=1"
+    _open(drv, server)
+    drv.execute_script("document.getElementById('level').value = 'greedy'")
+    box = drv.find_element("id", "notation")
+    box.clear()
+    box.send_keys(start)
+    drv.find_element("id", "set").click()
+    _wait(drv, lambda: drv.execute_script(
+        "return S.mode === 'game' && S.view.ply === 0 && S.view.turn === 1"),
+        what="the game from the pasted position")
+    taken = set()
+    while not drv.execute_script("return S.view.over"):
+        _wait(drv, lambda: drv.execute_script(
+            "return !S.busy && (S.view.over || S.view.turn === 1)"), what="your turn")
+        if drv.execute_script("return S.view.over"):
+            break
+        a, b = drv.execute_script("return S.view.points")
+        facts = [e.text for e in drv.find_elements("css selector", "#board svg text.fact")]
+        assert f"won from the start on {a}-{b}" in facts, facts
+        taken.add((a, b))
+        g = drv.find_element("css selector", "#board svg g.card.playable")
+        ply = drv.execute_script("return S.view.ply")
+        _click(drv, g)
+        _wait(drv, lambda ply=ply: drv.execute_script("return S.view.ply") > ply,
+              what="the card played")
+    assert len(taken) > 1, taken
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    final = parse_position(drv.find_element("id", "notation").get_attribute("value"))
+    assert final.is_over and final.played.bit_count() == 40, final.to_text()
+    a, b = drv.execute_script("return S.view.result.points")
+    facts = [e.text for e in drv.find_elements("css selector", "#board svg text.fact")]
+    assert f"won from the start on {a}-{b}" in facts, facts

@@ -65,7 +65,7 @@ def named(value, state) -> set[str]:
         listed = LISTED.findall(value)
         if listed:
             trump = state.trump_suit
-            gone = state.prior
+            gone = state.prior | sum(1 << c for c in state.trick)   # the table's: played
             for m in state.captured:
                 gone |= m
             out = {card_str(c) for c in range(10 * trump, 10 * trump + 10) if not (gone >> c) & 1}

@@ -431,3 +431,150 @@ def test_undo_then_redo_gives_the_engines_card_back_in_a_hidden_game(page):
     assert drv.execute_script("return S.game.moves") == played
     assert drv.execute_script("return document.getElementById('status').className") != "error"
     assert drv.find_element("id", "redo").get_attribute("disabled")
+
+
+def _finished(variant: str, seed: int) -> dict:
+    from solver.web import games
+    g = games.new_game(variant, seed)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    return g.record
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_four_player_deal_ends_with_its_team_and_no_review_to_press(page, lang):
+    """A four-player deal ended "Player 2 wins" (the side of players 2 and 4 won), its
+    review buttons were pressed only to be refused, and each trick's winner wrapped under
+    its four cards. It ends naming the team, with the review said to be for two players,
+    each trick on one line; Analyse and Explain say the deal is over instead of nothing."""
+    from selenium.webdriver.support.ui import Select
+    drv, srv = page
+    rec = _finished("scoperta4", 3)
+    _open(drv, srv)
+    Select(drv.find_element("id", "lang")).select_by_value(lang)
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == BOARD_PAGE[lang]["btn.analyse"],
+          what="the page's language")
+    drv.execute_script("loadGame(arguments[0])", rec)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    a, b = rec["result"]["points"]
+    won = rec["result"]["winner"]
+    team = BOARD_PAGE[lang]["wins.team"].format(a=won, b=won + 2)
+    text = drv.find_element("id", "over-text").text
+    assert f"{a} – {b} · {team}" in text, text
+    assert not drv.find_element("id", "over-review").is_displayed()
+    review = drv.find_element("id", "review")
+    assert review.get_attribute("disabled")
+    assert review.get_attribute("title") == BOARD_PAGE[lang]["review.four"]
+    assert BOARD_PAGE[lang]["review.four"] in drv.find_element("id", "graph").text
+    # each trick's winner on the line of its cards
+    rows = drv.execute_script("""return [...document.querySelectorAll('#tricks li')].map((li) =>
+        [li.querySelector('button.mv').getBoundingClientRect().top,
+         li.querySelector('.took').getBoundingClientRect().top])""")
+    assert len(rows) == 10 and all(abs(c - t) < 8 for c, t in rows), rows
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="analyse"]'))
+    _click(drv, drv.find_element("id", "analyse"))
+    _click(drv, drv.find_element("id", "explain"))
+    over = BOARD_PAGE[lang]["analyse.over"]
+    _wait(drv, lambda: over in drv.find_element("id", "analysis").text, what="Analyse said over")
+    assert drv.find_element("id", "explanation").text == over
+    drv.save_screenshot(str(_artifacts() / f"board-four-end-{lang}.png"))
+
+
+def test_the_set_ups_cards_say_where_they_are_in_the_pages_language(page):
+    """The set-up's cards said where they were put as the notation's field names ("hand1",
+    "unseen", "briscola") on the Italian page too: in the page's words, said again when the
+    language changes."""
+    from selenium.webdriver.support.ui import Select
+    drv, srv = page
+    _open(drv, srv)
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="setup"]'))
+    for place, card in (("hand1", "AD"), ("unseen", "3B"), ("briscola", "4S")):
+        drv.execute_script("document.getElementById('place').value = arguments[0]", place)
+        _click(drv, drv.find_element("css selector", f'#picker button[data-card="{card}"]'))
+    for lang in ("en", "it", "en"):
+        Select(drv.find_element("id", "lang")).select_by_value(lang)
+        _wait(drv, lambda lang=lang: drv.find_element("id", "analyse").get_attribute("textContent")
+              == BOARD_PAGE[lang]["btn.analyse"], what="the page's language")
+        where = {c: drv.find_element("css selector", f'#picker button[data-card="{c}"] .where').text
+                 for c in ("AD", "3B", "4S", "5B")}
+        words = BOARD_PAGE[lang]
+        assert where == {"AD": words["place.short.hand1"], "3B": words["place.short.unseen"],
+                         "4S": words["place.short.briscola"], "5B": ""}, where
+
+
+def test_a_new_puzzle_set_starts_a_new_score(page):
+    """The score of the puzzles answered ("0 right of 1") stayed on the page when another
+    set was chosen, whose count had started again from nothing."""
+    drv, srv = page
+    _open(drv, srv)
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="puzzles"]'))
+    _wait(drv, lambda: drv.execute_script(
+        "return S.mode === 'puzzle' && S.view && !('game' in S.view)"), what="a puzzle")
+    _click(drv, drv.find_element("css selector", "#board svg g.card.playable"))
+    _wait(drv, lambda: drv.find_element("id", "pz-score").text, what="the score")
+    drv.execute_script("const s = document.getElementById('pz-variant'); s.value = 'scoperta4';"
+                       "s.dispatchEvent(new Event('change'))")
+    _wait(drv, lambda: drv.execute_script(
+        "return S.puzzles.length && S.puzzles[0].position.includes('hand4=')"),
+        what="the four-player set")
+    assert drv.find_element("id", "pz-score").text == ""
+
+
+def test_the_review_of_a_deal_fits_a_phone_in_italian(page):
+    """On a 390-px phone the Italian review's table ("analizza qui" in a column of its own)
+    was wider than the screen and the whole page scrolled sideways: the player goes beside
+    the card, the table fits, and nothing runs past the screen's edge."""
+    from selenium.webdriver.support.ui import Select
+    drv, srv = page
+    rec = _finished("classic", 11)
+    _phone(drv, True)
+    try:
+        _open(drv, srv, 390, 844)
+        Select(drv.find_element("id", "lang")).select_by_value("it")
+        _wait(drv, lambda: drv.find_element("id", "analyse").text
+              == BOARD_PAGE["it"]["btn.analyse"], what="the page's language")
+        drv.execute_script("loadGame(arguments[0])", rec)
+        _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+        _click(drv, drv.find_element("id", "over-review"))
+        _wait(drv, lambda: drv.execute_script(
+            "return !S.reviewing && Object.keys(S.rev).length === 40"),
+            timeout=300, what="the review")
+        wide = drv.execute_script("""
+            const w = document.documentElement.clientWidth;
+            const wrap = document.querySelector('#review-out .table-wrap');
+            return {page: document.documentElement.scrollWidth - w,
+                    table: wrap.scrollWidth - wrap.clientWidth,
+                    past: [...document.querySelectorAll('#review-out *')].filter((e) =>
+                      e.getBoundingClientRect().right > w + 1)
+                      .map((e) => e.tagName + ' ' + e.textContent.slice(0, 30))}""")
+        assert wide == {"page": 0, "table": 0, "past": []}, wide
+        first = drv.find_element("css selector", "#review-out table.review tbody tr").text
+        assert first.startswith("1 G"), first   # the mover beside the card
+        Select(drv.find_element("id", "lang")).select_by_value("en")
+    finally:
+        _phone(drv, False)
+
+
+def test_a_deals_review_gives_way_to_a_puzzle_and_comes_back_with_the_deal(page):
+    """The review of the deal stayed under a puzzle's board (its mistakes and table of a
+    game no longer shown); it goes with the deal and comes back with it."""
+    from solver.web import games
+    drv, srv = page
+    g = games.game_from_position(parse_position("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"), 1)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    _open(drv, srv)
+    drv.execute_script("loadGame(arguments[0])", g.record)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    _click(drv, drv.find_element("id", "over-review"))
+    _wait(drv, lambda: drv.execute_script("return !S.reviewing && Object.keys(S.rev).length === 4"),
+          what="the review")
+    assert drv.find_element("id", "review-out").is_displayed()
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="puzzles"]'))
+    _wait(drv, lambda: drv.execute_script(
+        "return S.mode === 'puzzle' && S.view && !('game' in S.view)"), what="a puzzle")
+    assert not drv.find_element("id", "review-out").is_displayed()
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="analyse"]'))
+    _wait(drv, lambda: drv.execute_script("return S.mode === 'game' && S.view && S.view.over"),
+          what="the deal again")
+    assert drv.find_element("id", "review-out").is_displayed()

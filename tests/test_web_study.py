@@ -56,6 +56,20 @@ def test_the_game_view_lists_every_card_and_draws_any_move(client):
     assert bad.status_code == 400 and "ply" in bad.json()["error"]
 
 
+@pytest.mark.parametrize("variant", ["scoperta", "classic", "scoperta4"])
+def test_a_finished_deal_gives_the_notation_of_its_final_position(client, variant):
+    """The notation box kept the position before the last card once a deal ended (a
+    finished deal has no ``position`` to analyse): the view gives the final position's
+    notation, every card played, the points taken, as the board draws it."""
+    v = _played_out(client, client.post("/api/deal", json={"variant": variant, "seed": 6}).json())
+    final = parse_position(v["notation"])
+    assert v["position"] is None and final.is_over
+    assert final.score == tuple(v["result"]["points"]) and final.talon_size == 0
+    assert final.played.bit_count() == 40
+    w = client.post("/api/game", json={"game": v["game"], "ply": 7}).json()
+    assert w["notation"] == w["position"]
+
+
 def test_marks_follow_the_documented_thresholds():
     assert games.mark(None) == "" and games.mark(0.0) == "" and games.mark(1.99) == ""
     assert games.mark(2.0) == "?!" and games.mark(4.9) == "?!"

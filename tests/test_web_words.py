@@ -85,6 +85,39 @@ def test_the_end_of_a_game_without_score_shows_the_points_won_since_not_a_score(
     assert dealt["since_start"] is False
 
 
+#: a start without score= in each kind of game: open, a seat's view, four players
+UNSCORED_STARTS = (
+    "hand1=3C,AS,4B hand2=2C,RS,5B top=7C briscola=RD unseen=6C,FC turn=1",
+    "variant=classic hand1=3C,AS,4B hand2=2C,RS,5B briscola=RD talon=6C,FC,7C,RD turn=1",
+    "variant=scoperta4 hand1=3C,AS,4B hand2=2C,RS,5B hand3=FB,CB,2D hand4=RB,AB,3D top=7C "
+    "briscola=RD unseen=6C,FC turn=1",
+)
+
+
+@pytest.mark.parametrize("start", UNSCORED_STARTS)
+@pytest.mark.parametrize("lang, since", [("en", "won from the start on {a}-{b}"),
+                                         ("it", "vinti dall'inizio {a}-{b}")])
+def test_the_side_panel_shows_the_points_won_since_the_start_all_through_the_game(client, start,
+                                                                                 lang, since):
+    """The side panel of a game without score said its points only once it was over: mid
+    game it showed no points at all. Every trick's points, as they are taken, are said
+    there (from the seat too: the tricks are face up), never as a score."""
+    v = client.post("/api/deal", json={"position": start, "seed": 2, "lang": lang,
+                                       "seat": 1}).json()
+    seen = set()
+    while True:
+        a, b = v["points"]
+        facts = _svg_texts(v["svg"])
+        assert since.format(a=a, b=b) in facts, (v["ply"], facts)
+        assert not any(f.startswith(("score", "punti ")) for f in facts), facts
+        seen.add((a, b))
+        if v["over"]:
+            break
+        v = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0,
+                                             "lang": lang}).json()
+    assert len(seen) > 2, seen   # points were taken along the way, each said when taken
+
+
 def test_the_review_of_a_game_without_score_says_the_points_won_since_the_start(client):
     v = _played_out(client, "en")
     for lang, since, result in (("en", "won from the start on 25-0", "result 25-0"),

@@ -342,8 +342,10 @@ def game_view(
     """The game (record, moves, tricks) and the board after ``ply`` cards (all of them when
     None); a finished deal's board is its final position, with ``result``. In a hidden-card
     game the board is what ``seat`` sees (view_position; None: open hands), its legal cards
-    only on its turn, and the record is sealed while the deal goes on; ``known``: the seat's
-    view determines the other hand (the talon is out), so Explain may ask for it;
+    only on its turn, and the record is sealed while the deal goes on; ``notation``: the
+    board's notation (``position``, or the final position once the deal is over, which
+    nobody analyses); ``known``: the seat's view determines the other hand (the talon is
+    out), so Explain may ask for it;
     ``since_start``: the game began from a position without a score, so its points are
     those won since then (its result has no winner, its review's margins count from the
     start)."""
@@ -355,7 +357,7 @@ def game_view(
     s = game.state
     pos = view_position(game, seat)
     shown = pos if pos is not None else final_position(s)
-    since = s.won_since_start if pos is None and s.score is None else None  # said, not a score
+    since = s.won_since_start if s.score is None else None  # said, not a score
     hidden = bool(pos is not None and pos.hidden_hand)
     mine = not hidden or pos.seat == pos.to_move
     rec = whole.page_record(sealer)
@@ -376,6 +378,7 @@ def game_view(
         "reviewable": not (whole.hidden and "sealed" in rec),
         "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
         "position": pos.to_text() if pos is not None else None,
+        "notation": shown.to_text(),
         "svg": picture(shown, lang, since=since),
         "since_start": whole.since_start,
         "plies": plies(whole),

@@ -124,31 +124,39 @@ function foldPlayed() {
   svg.classList.toggle("hide-played", !show);
 }
 
-function resultText(r) {
+function resultText(r, players) {
+  // four players win as a team: the side of players 1 and 3, or of 2 and 4
   const [a, b] = r.points;
   if (r.since_start) return `${a} – ${b} · ` + t("since_start");
-  return `${a} – ${b} · ` + (r.winner ? t("wins", { p: pname(r.winner) }) : t("draw"));
+  if (!r.winner) return `${a} – ${b} · ` + t("draw");
+  return `${a} – ${b} · ` + (players === 4 ? t("wins.team", { a: r.winner, b: r.winner + 2 })
+    : t("wins", { p: pname(r.winner) }));
 }
 
 function showView(v, keepAnalysis) {
   S.view = v;
   if (v.game) { S.game = v.game; S.sinceStart = !!v.since_start; }
   if (v.plies) { S.plies = v.plies; S.tricks = v.tricks; }
-  if (v.position) $("notation").value = v.position;
+  const text = v.notation || v.position;   // a finished deal's: its final position
+  if (text) $("notation").value = text;
   notationError("");
   if (!keepAnalysis) { S.analysis = null; $("analysis").innerHTML = ""; $("pv").innerHTML = ""; $("explanation").textContent = ""; }
   draw(v.svg);
   const over = $("over");
   if (v.over && v.result) {   // the final position stays, the result over it
     over.hidden = false;
-    $("over-text").textContent = resultText(v.result) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
+    $("over-text").textContent = resultText(v.result, v.players) + (v.last ? " · " + t("last_card", { card: v.last }) : "");
     status(() => t(v.result.since_start ? "deal_over.since" : "deal_over", { a: v.result.points[0], b: v.result.points[1] }));
   } else over.hidden = true;
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
   $("download").disabled = $("review").disabled = !(S.mode === "game" && S.game);
-  if (v.reviewable === false) $("review").disabled = true;   // the other hand is hidden till the deal's end
-  $("review").title = v.reviewable === false ? t("review.after_deal") : "";
+  // four players are not reviewed; the other hand is hidden till the deal's end
+  const noReview = v.players > 2 ? "review.four" : v.reviewable === false ? "review.after_deal" : "";
+  if (noReview) $("review").disabled = true;
+  $("review").title = noReview ? t(noReview) : "";
+  $("review-out").hidden = S.mode !== "game" || !Object.keys(S.rev).length;   // the deal's, with the deal
+  $("over-review").hidden = v.players > 2;
   renderGameView();
 }
 
@@ -200,6 +208,7 @@ const MARK_CLASS = { "?!": "inacc", "?": "mistake", "??": "blunder" };
 function renderGameView() {
   const box = $("tricks");
   const n = S.plies.length;
+  box.classList.toggle("four", !!S.view && S.view.players === 4);   // a trick of four cards a line
   $("gameview").hidden = !(S.mode === "game" && S.game);
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : n;
   $("ply-label").textContent = t("ply_of", { k: cur, n });
@@ -312,7 +321,8 @@ function drawGraph() {
   const pts = graphPoints();
   if (!Object.keys(S.rev).length || !pts.length) {
     box.classList.remove("big");
-    box.innerHTML = `<p class="hint">${escapeHtml(t("graph.empty"))}</p>`; txt.innerHTML = ""; return;
+    const why = S.view && S.view.players > 2 ? "review.four" : "graph.empty";
+    box.innerHTML = `<p class="hint">${escapeHtml(t(why))}</p>`; txt.innerHTML = ""; return;
   }
   const big = box.classList.contains("big");
   const W = big ? 900 : 400, H = big ? 380 : 220, L = 34, R = 8, TOP = 8, B = 20;
@@ -498,7 +508,7 @@ function renderReview() {
   const swingList = swings.map(([r, d]) => `<li><button class="swing" data-ply="${r.move}">${escapeHtml(t("review.swing",
     { k: r.move, luck: luckWords(d, win) }))}</button></li>`).join("");
   const rows = rs.map((r) => `<tr data-move="${r.move}"><td><button class="link" data-ply="${r.move - 1}" aria-label="${escapeHtml(t("go_move", { k: r.move }))}">${r.move}</button></td>` +
-    `<td>${r.player}</td><td>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
+    `<td class="pl">${r.player}</td><td><span class="pl-inline">${escapeHtml(t("p_short", { n: r.player }))} </span>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
     `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}${r.close ? " ≈" : ""}</td>` +
     `<td class="num luck">${escapeHtml((r.luck || []).map((d) => d.luck === null || d.luck === undefined ? t("p_short", { n: d.player }) + " ?"
       : t("p_short", { n: d.player }) + " " + signedText(d.luck, d.luck_error, d.exact, win) + (d.sampling_only ? "*" : "")).join(" "))}</td>` +
@@ -510,7 +520,7 @@ function renderReview() {
     `<h3>${escapeHtml(t("review.skill.title"))}</h3><ul class="skill">${skill}</ul>` +
     `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol class="mistakes">${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
     `<h3>${escapeHtml(t("review.swings"))}</h3><ol class="swings">${swingList || `<li>${escapeHtml(t("review.no_swings"))}</li>`}</ol>` +
-    `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th>${t("col.player")}</th><th>${t("col.card")}</th>` +
+    `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
@@ -579,7 +589,10 @@ function renderRetry() {
 // ----- analysis --------------------------------------------------------------------------
 async function analyse(given) {
   const position = typeof given === "string" ? given : S.view && S.view.position;
-  if (!position) return;
+  if (!position) {   // a finished deal's board has nothing left to analyse: said, not ignored
+    if (S.view && S.view.over) { $("analysis").innerHTML = `<p class="hint">${escapeHtml(t("analyse.over"))}</p>`; $("pv").innerHTML = ""; }
+    return;
+  }
   $("stop").disabled = false;
   $("progress").textContent = t("searching");
   const t0 = Date.now();
@@ -681,7 +694,7 @@ function waitForTurn() {
 
 async function explain() {
   const position = S.view && S.view.position;
-  if (!position) return;
+  if (!position) { if (S.view && S.view.over) $("explanation").textContent = t("analyse.over"); return; }
   // a seat's view is explained once it determines the other hand (the server works it out)
   if (hidesHand() && !S.view.known) { $("explanation").textContent = t("explain.seat"); return; }
   $("explanation").textContent = t("explaining");
@@ -829,13 +842,14 @@ function buildPicker() {
     p.appendChild(b);
   }
 }
-function paintPicker() {
+function paintPicker(preview = true) {
+  // each card says where it was put, in the page's words
   for (const b of $("picker").children) {
     const w = placed[b.dataset.card] || "";
-    b.querySelector(".where").textContent = w;
+    b.querySelector(".where").textContent = w ? t("place.short." + w) : "";
     b.classList.toggle("placed", !!w);
   }
-  previewSetup();
+  if (preview) previewSetup();
 }
 let previewing = 0;
 async function previewSetup() {
@@ -999,7 +1013,7 @@ async function changeLang() {
   await loadStrings();
   loadVariants().catch(fail);
   if (S.said) status(S.said);
-  if ($("tab-setup").classList.contains("on")) previewSetup();
+  paintPicker($("tab-setup").classList.contains("on"));
   renderReview();
   if (S.analysis) showAnalysis(S.analysis);
   if (S.mode === "puzzle") { S.puzzles = []; loadPuzzles(); }
@@ -1059,7 +1073,9 @@ async function init() {
     if (S.mode !== "game" || !S.game) return;
     try { await loadGame(S.game, true); await engineTurns(); autoAnalyse(); } catch (e) { fail(e); }
   });
-  $("pz-variant").addEventListener("change", () => { S.pz = 0; S.right = S.done = 0; S.counted = {}; loadPuzzles(); });
+  $("pz-variant").addEventListener("change", () => {   // a new set, a new score
+    S.pz = 0; S.right = S.done = 0; S.counted = {}; $("pz-score").textContent = ""; loadPuzzles();
+  });
   $("pz-prev").addEventListener("click", () => { if (S.pz > 0) { S.pz--; showPuzzle(); } });
   $("pz-next").addEventListener("click", () => { if (S.pz < S.puzzles.length - 1) { S.pz++; showPuzzle(); } });
   $("pz-submit").addEventListener("click", () => answerPuzzle($("pz-value").value.trim()));
