@@ -539,13 +539,15 @@ def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score
 def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
     """(title, theme, ideas): the title names only the stage, since a puzzle shows it before
     the answer; the idea the solved line shows (the theme) goes to the comment, shown after.
-    A four-player last draw has no explanation to take ideas from (explain4 walks the last
-    three tricks only): it has none."""
+    The ideas are the mover's, else its partner's: never the other side's, which would head
+    the comment as the player's own lesson. A four-player last draw has no explanation to
+    take ideas from (explain4 walks the last three tricks only): it has none."""
     kinds: list[str] = []
     if not before_last_tricks4(pos):
         ex = explain_position(pos, objective)
         mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
-        kinds = mine or [i.kind for i in ex.ideas]
+        ours = [i.kind for i in ex.ideas if i.player % 2 == pos.to_move % 2]
+        kinds = mine or ours
     stage = "Last draw" if pos.talon_size else "Last tricks"
     if pos.variant != "scoperta":
         stage = f"{pos.rules.title}, {stage.lower()}"

@@ -481,3 +481,46 @@ def test_puzzles_play_in_italian_shows_and_takes_a_decimal_comma(tmp_path):
     assert read_answer("-1,5", "it") == Fraction(-3, 2) == read_answer("-1.5", "en")
     with pytest.raises(PuzzleError):
         read_answer("1,5", "en")
+
+
+#: player 1 leads the RB and takes it: it is the opponent who lets the trick go for the trump
+THEIRS = "hand1=RB,2C,4C hand2=FC,6D,4S top=FS briscola=AS turn=1"
+
+
+def test_a_puzzles_theme_is_never_the_opponents_idea():
+    """The comment's theme (and the features' ideas) came from any idea the explanation
+    showed when the mover had none: "Let the trick go, draw the trump card" headed a puzzle
+    whose answer takes the trick, the idea being the opponent's. The explanation still
+    shows it, said as the opponent's."""
+    from solver.explain import explain_position, explanation_text
+    from solver.i18n import TITLES
+    from solver.puzzles import evaluate
+
+    pos = parse_position(THEIRS)
+    assert [(i.kind, i.player) for i in explain_position(pos).ideas] == [("lose_for_trump", 1)]
+    best, label, title, comment, f = evaluate(pos, "points", None)
+    assert card_str(best) == "RB"
+    assert not comment.startswith(TITLES["lose_for_trump"]) and "ideas" not in f
+    assert comment == "The natural 2C costs 4 points."
+    assert "The opponent plays the Jack of cups and loses the trick" in explanation_text(
+        explain_position(pos))
+
+
+def test_no_bundled_comment_is_headed_by_an_idea_not_the_side_to_moves():
+    """A bundled comment headed by an idea's title ("Let the trick go, draw the trump card:
+    ...") names an idea the explanation shows for the mover or its partner, never one only
+    the other side shows (or none at all)."""
+    from solver.explain import before_last_tricks4, explain_position
+    from solver.i18n import TITLES
+
+    kind_of = {title: kind for kind, title in TITLES.items()}
+    for variant in ("scoperta", "briscolone", "scoperta4"):
+        for p in bundled(variant):
+            theme = (p.comment or "").partition(": ")[0]
+            if theme not in kind_of:
+                continue
+            assert not before_last_tricks4(p.position), p.id
+            ideas = explain_position(p.position, p.objective).ideas
+            side = [i.kind for i in ideas if i.player % 2 == p.position.to_move % 2]
+            assert kind_of[theme] in side, (variant, p.id, p.comment)
+            assert kind_of[theme] in p.features["ideas"], p.id

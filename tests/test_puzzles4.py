@@ -235,3 +235,21 @@ def test_a_four_player_cards_cost_names_its_reply_with_with(lang, wrong):
              for p in bundled("scoperta4") if not p.position.talon_size]
     assert any(" costs " in t or " costa " in t for t in texts)
     assert not [m for t in texts for m in re.findall(wrong + r".{0,30}", t)]
+
+
+@pytest.mark.parametrize("position, theme", [
+    # player 2, an opponent, loads player 4's trick: no theme for player 3
+    ("hand1=RB,RC,3S hand2=4D,RD,4S hand3=FB,6C,7S hand4=4B,3B,6S briscola=6B turn=3 "
+     "variant=scoperta4", None),
+    # player 1, the partner, loads the trick player 3's FD takes: the team's theme
+    ("hand1=CC,3D,AS hand2=RB,3B,RC hand3=2B,FB,FD hand4=4D,RS,3S briscola=CB turn=3 "
+     "variant=scoperta4", "Load the partner's trick"),
+])
+def test_a_four_player_puzzles_theme_is_its_teams_idea_never_the_other_teams(position, theme):
+    from solver.puzzles import evaluate
+
+    best, label, title, comment, f = evaluate(parse_position(position), "points", None)
+    if theme is None:
+        assert ":" not in comment and "ideas" not in f, comment
+    else:
+        assert comment.startswith(theme + ": ") and f["ideas"] == ["load_partner"]
