@@ -303,6 +303,8 @@ def puzzles_play(file, lang, difficulty, variant):
         four = "4" if pos.players == 4 else ""  # a team's value: said "for your team"
         partner = (pos.to_move + 2) % pos.players + 1
         click.echo(m("play.question." + p.question + four, n=pos.to_move + 1, m=partner, goal=goal))
+        if isinstance(p.answer, tuple) and len(p.answer) > 1:
+            click.echo(m("play.several", k=len(p.answer)))
         a = analyse(pos, p.objective)
         while True:
             click.echo(m("play.ask." + p.question + four), nl=False)

@@ -393,6 +393,8 @@ ENGLISH: dict[str, str] = {
     "puzzle.best_answer": "answer of a 'best' puzzle is a non-empty list of cards, e.g. [\"AD\"]",
     "puzzle.not_in_hand": "answer {card} is not in the hand of player {player}",
     "puzzle.answer_twice": "answer lists a card twice",
+    "puzzle.no_choice": "answer lists every card player {player} may play: a 'best' puzzle "
+    'has a card to find (ask its value instead: "question": "value")',
     "puzzle.value_answer": "answer of a 'value' puzzle is an exact value string, e.g. \"7\" "
     'or "-3/2"',
     "puzzle.string": "{field} must be a string",

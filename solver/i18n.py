@@ -322,7 +322,8 @@ _BOARD_EN = {
     "play.question.best": "Find the best card for player {n}{goal}.",
     "play.question.value": "What is this position worth to player {n}{goal}?",
     "play.goal.win": " (playing to win the deal)",
-    "play.bad_card": "'{text}' is not a card in your hand ({cards}); try again.",
+    "play.bad_card": "'{text}' is not a card you may play ({cards}); try again.",
+    "play.several": "{k} cards are equally good: any of them is right.",
     "play.bad_value": "'{text}' is not a number; try again.",
     "play.right": "Right!",
     "play.wrong": "Wrong: the answer is {answer}.",
@@ -354,7 +355,8 @@ _BOARD_IT = {
     "play.question.best": "Trova la carta migliore per il giocatore {n}{goal}.",
     "play.question.value": "Quanto vale questa posizione per il giocatore {n}{goal}?",
     "play.goal.win": " (giocando per vincere la smazzata)",
-    "play.bad_card": "'{text}' non è una carta della tua mano ({cards}); riprova.",
+    "play.bad_card": "'{text}' non è una carta che puoi giocare ({cards}); riprova.",
+    "play.several": "{k} carte sono ugualmente buone: una qualsiasi è giusta.",
     "play.bad_value": "'{text}' non è un numero; riprova.",
     "play.right": "Giusto!",
     "play.wrong": "Sbagliato: la risposta è {answer}.",
@@ -2599,6 +2601,9 @@ ERRORS: dict[str, dict[str, str]] = {
         'di carte, per esempio ["AD"]',
         "puzzle.not_in_hand": "la risposta {card} non è nella mano del giocatore {player}",
         "puzzle.answer_twice": "la risposta (answer) elenca due volte la stessa carta",
+        "puzzle.no_choice": "la risposta (answer) elenca ogni carta che il giocatore {player} può "
+        "giocare: un problema 'best' ha una carta da trovare (chiedine il valore: \"question\": "
+        '"value")',
         "puzzle.value_answer": "la risposta (answer) di un problema 'value' è un valore esatto "
         'scritto come stringa, per esempio "7" o "-3/2"',
         "puzzle.string": "{field} dev'essere una stringa",

@@ -222,11 +222,17 @@ def parse_puzzle(obj, where: str = "") -> Puzzle:
         except CardError as e:
             bad_field("answer", e)
         hand = hand_of(pos, pos.to_move)
+        legal = set(pos.legal_cards())
         for c in cards:
             if not (hand >> c) & 1:
                 bad("puzzle.not_in_hand", card=card_str(c), player=pos.to_move + 1)
+            if c not in legal:  # in hand, but the led suit must be followed (Briscolone)
+                said = PuzzleError.of("puzzle.not_legal", card=card_str(c), player=pos.to_move + 1)
+                bad_field("answer", said)
         if len(set(cards)) != len(cards):
             bad("puzzle.answer_twice")
+        if set(cards) == legal:
+            bad("puzzle.no_choice", player=pos.to_move + 1)
         answer: tuple[int, ...] | Fraction = cards  # Puzzle holds them as Cards, in order
     else:
         if not isinstance(ans, (str, int)) or isinstance(ans, bool):

@@ -24,6 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # see tests/test_explain.py for the hand analysis of these two
 LISCIO = "hand1=5C,5D hand2=3D,CS briscola=4D turn=1"
 SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"
+FOLLOW = ("hand1=2B,3C,5D,7D hand2=3B,AB,RC,2S,3S table=6S played=4B,5B,6B,7B,FB,CB,RB,2C,4C,"
+          "5C,6C,7C,FC,CC,AC,2D,4D,6D,FD,CD,RD,3D,AD,4S,5S,7S,FS,CS,RS,AS turn=2 "
+          "variant=briscolone")
 
 
 def line(**kw):
@@ -80,6 +83,12 @@ def test_a_best_puzzles_answer_is_cards_as_the_solvers_check():
     (line(position="hand1=AC hand2=2C,4C briscola=2S turn=1"), "position:"),
     (line(objective="win"), "needs score="),
     (line(colour="red"), "unknown field 'colour'"),
+    # Briscolone: player 2 must follow the 6S led, holding 2S and 3S
+    (line(position=FOLLOW, answer=["AB"]), "answer: AB is not a card player 2 may play"),
+    # every card player 1 may play: nothing to find
+    (line(answer=["5C", "5D"]), "answer lists every card player 1 may play"),
+    (line(position="hand1=AC hand2=2C briscola=2S turn=1", answer=["AC"]),
+     "answer lists every card player 1 may play"),
 ])
 def test_errors_name_the_line(bad, msg):
     with pytest.raises(PuzzleError) as e:
@@ -255,7 +264,7 @@ def test_play_right_wrong_invalid_and_eof(quiz):
     r = run("puzzles", "play", str(quiz), input="ZZ\n3D\n5C\n4S\n-7\n")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert out.count("is not a card in your hand") == 2
+    assert out.count("is not a card you may play") == 2
     assert "Right!" in out and "Wrong: the answer is AC" in out
     assert "Final score: 2/3." in out
     assert "A liscio to draw the trump" in out
@@ -524,3 +533,24 @@ def test_no_bundled_comment_is_headed_by_an_idea_not_the_side_to_moves():
             side = [i.kind for i in ideas if i.player % 2 == p.position.to_move % 2]
             assert kind_of[theme] in side, (variant, p.id, p.comment)
             assert kind_of[theme] in p.features["ideas"], p.id
+
+
+def test_play_says_when_several_cards_are_the_answer(tmp_path):
+    """A puzzle whose stated answer lists several cards asked for "the best card": the
+    question says how many are equally good, any one of them right."""
+    f = tmp_path / "tie.jsonl"
+    f.write_text(line(id="t", position="hand1=4C,RD,7S hand2=FB,FC,7D briscola=CD turn=2",
+                      answer=["FB", "FC"]) + "\n" + line() + "\n")
+    r = run("puzzles", "play", str(f), input="FC\n5C\n")
+    assert r.exit_code == 0 and "Final score: 2/2." in r.output, r.output
+    assert r.output.count("2 cards are equally good: any of them is right.") == 1
+    r = run("puzzles", "play", str(f), "--lang", "it", input="q\n")
+    assert "2 carte sono ugualmente buone: una qualsiasi è giusta." in r.output
+
+
+def test_play_says_a_card_in_hand_it_may_not_play_is_not_playable(tmp_path):
+    f = tmp_path / "follow.jsonl"
+    f.write_text(line(position=FOLLOW, answer=["3S"]) + "\n")
+    r = run("puzzles", "play", str(f), input="AB\n3S\n")
+    assert "'AB' is not a card you may play (2S 3S); try again." in r.output, r.output
+    assert "Final score: 1/1." in r.output
