@@ -305,6 +305,8 @@ def puzzles_play(file, lang, difficulty, variant):
         click.echo(m("play.question." + p.question + four, n=pos.to_move + 1, m=partner, goal=goal))
         if isinstance(p.answer, tuple) and len(p.answer) > 1:
             click.echo(m("play.several", k=len(p.answer)))
+        elif p.question == "value":  # the frame: points still to win, not the final margin
+            click.echo(m("play.means." + p.objective + four, n=pos.to_move + 1))
         a = analyse(pos, p.objective)
         while True:
             click.echo(m("play.ask." + p.question + four), nl=False)

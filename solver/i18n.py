@@ -324,6 +324,14 @@ _BOARD_EN = {
     "play.goal.win": " (playing to win the deal)",
     "play.bad_card": "'{text}' is not a card you may play ({cards}); try again.",
     "play.several": "{k} cards are equally good: any of them is right.",
+    "play.means.points": "The value: the points player {n} will still take less the opponent's, "
+    "with best play from both sides (the points already taken do not count).",
+    "play.means.points4": "The value: the points your team will still take less the other "
+    "team's, with best play (the points already taken do not count).",
+    "play.means.win": "The value: player {n}'s chance to win the deal, from 0 to 1 (a 60-60 "
+    "draw counts one half).",
+    "play.means.win4": "The value: your team's chance to win the deal, from 0 to 1 (a 60-60 "
+    "draw counts one half).",
     "play.bad_value": "'{text}' is not a number; try again.",
     "play.right": "Right!",
     "play.wrong": "Wrong: the answer is {answer}.",
@@ -357,6 +365,15 @@ _BOARD_IT = {
     "play.goal.win": " (giocando per vincere la smazzata)",
     "play.bad_card": "'{text}' non è una carta che puoi giocare ({cards}); riprova.",
     "play.several": "{k} carte sono ugualmente buone: una qualsiasi è giusta.",
+    "play.means.points": "Il valore: i punti che il giocatore {n} prenderà ancora meno quelli "
+    "dell'avversario, con il gioco migliore da entrambe le parti (i punti già presi non "
+    "contano).",
+    "play.means.points4": "Il valore: i punti che la tua squadra prenderà ancora meno quelli "
+    "dell'altra squadra, con il gioco migliore (i punti già presi non contano).",
+    "play.means.win": "Il valore: la probabilità che il giocatore {n} vinca la smazzata, da 0 a "
+    "1 (il pareggio 60 a 60 conta metà).",
+    "play.means.win4": "Il valore: la probabilità che la tua squadra vinca la smazzata, da 0 a 1 "
+    "(il pareggio 60 a 60 conta metà).",
     "play.bad_value": "'{text}' non è un numero; riprova.",
     "play.right": "Giusto!",
     "play.wrong": "Sbagliato: la risposta è {answer}.",

@@ -554,3 +554,21 @@ def test_play_says_a_card_in_hand_it_may_not_play_is_not_playable(tmp_path):
     r = run("puzzles", "play", str(f), input="AB\n3S\n")
     assert "'AB' is not a card you may play (2S 3S); try again." in r.output, r.output
     assert "Final score: 1/1." in r.output
+
+
+def test_a_value_question_says_its_frame(tmp_path):
+    """With score= on the board, "what is this position worth to player 1?" read as the
+    final margin (65-51 and 4 points left: 18?) while the answer is the points still to win
+    (-4): the question says which, and what a win value is."""
+    f = tmp_path / "v.jsonl"
+    scored = "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
+    f.write_text(line(id="v", position=scored, question="value", answer="-4") + "\n"
+                 + line(id="w", position=scored, question="value", objective="win",
+                        answer="1") + "\n")
+    r = run("puzzles", "play", str(f), input="-4\n1\n")
+    assert "Final score: 2/2." in r.output, r.output
+    assert ("The value: the points player 1 will still take less the opponent's, with best "
+            "play from both sides (the points already taken do not count).") in r.output
+    assert "The value: player 1's chance to win the deal, from 0 to 1" in r.output
+    r = run("puzzles", "play", str(f), "--lang", "it", input="q\n")
+    assert "i punti già presi non contano" in r.output
