@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import itertools
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib.resources import files
@@ -291,9 +292,10 @@ def read_puzzles(
         except JSONFileError as e:
             raise PuzzleError.like(e) from None
         p = parse_puzzle(obj, where)
-        if p.id in ids:
-            raise PuzzleError.of("puzzle.id_twice", where=where, id=p.id, line=ids[p.id])
-        ids[p.id] = n
+        key = unicodedata.normalize("NFC", p.id)  # 'café' composed or not prints the same
+        if key in ids:
+            raise PuzzleError.of("puzzle.id_twice", where=where, id=p.id, line=ids[key])
+        ids[key] = n
         out.append(p)
     if not out:
         if name:

@@ -572,3 +572,10 @@ def test_a_value_question_says_its_frame(tmp_path):
     assert "The value: player 1's chance to win the deal, from 0 to 1" in r.output
     r = run("puzzles", "play", str(f), "--lang", "it", input="q\n")
     assert "i punti già presi non contano" in r.output
+
+
+def test_two_ids_that_print_alike_in_another_unicode_form_are_one_id_twice():
+    """'café' written composed and decomposed (e + U+0301, as some editors save it) print
+    the same, and passed the unique-id check as two puzzles."""
+    with pytest.raises(PuzzleError, match="line 2: id 'cafe\u0301' already used on line 1"):
+        read_puzzles([line(id="caf\u00e9"), line(id="cafe\u0301")])
