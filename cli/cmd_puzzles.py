@@ -28,6 +28,7 @@ from solver.cards import CardError, card_str, parse_card_id
 from solver.explain import before_last_tricks4, explain_position, explanation_text
 from solver.i18n import INTERVAL_SHORT, comment_text, fmt_fraction, message, num, title_text
 from solver.puzzles import (
+    DIFFICULTIES,
     Check,
     PuzzleError,
     bundled_lines,
@@ -279,7 +280,13 @@ def puzzles_play(file, lang, difficulty, variant):
     """
     ps = _read(file) if file is not None else read_puzzles(bundled_lines(variant))
     if difficulty:
+        held = sorted({p.difficulty for p in ps}, key=DIFFICULTIES.index)
         ps = [p for p in ps if p.difficulty == difficulty]
+        if not ps:
+            name = file if file not in (None, "-") else "<stdin>" if file else variant
+            raise PuzzleError.of(
+                "puzzle.no_difficulty", name=name, difficulty=difficulty, held=", ".join(held)
+            )
     stdin = typed_lines()
 
     def m(key, **kw):

@@ -406,6 +406,7 @@ ENGLISH: dict[str, str] = {
     "puzzle.id_twice": "{where}: id '{id}' already used on line {line}",
     "puzzle.empty_file": "{name} holds no puzzles",
     "puzzle.empty_input": "the input holds no puzzles",
+    "puzzle.no_difficulty": "{name} holds no puzzles of difficulty {difficulty} (it holds {held})",
     "puzzle.no_bundled": "no bundled puzzles for variant '{variant}' (bundled: {bundled})",
     "puzzle.generate_variant": "puzzles are generated for scoperta, scoperta4, briscolone or "
     "libero, not '{variant}'",

@@ -2633,6 +2633,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.id_twice": "{where}: l'id '{id}' è già usato alla riga {line}",
         "puzzle.empty_file": "{name} non contiene nessun problema",
         "puzzle.empty_input": "l'input non contiene nessun problema",
+        "puzzle.no_difficulty": "{name} non contiene nessun problema di difficoltà {difficulty} "
+        "(ne contiene di: {held})",
         "puzzle.no_bundled": "nessuna raccolta di problemi inclusa per il gioco '{variant}' "
         "(incluse: {bundled})",
         "puzzle.generate_variant": "i problemi si generano per scoperta, scoperta4, briscolone "

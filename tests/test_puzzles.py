@@ -579,3 +579,11 @@ def test_two_ids_that_print_alike_in_another_unicode_form_are_one_id_twice():
     the same, and passed the unique-id check as two puzzles."""
     with pytest.raises(PuzzleError, match="line 2: id 'cafe\u0301' already used on line 1"):
         read_puzzles([line(id="caf\u00e9"), line(id="cafe\u0301")])
+
+
+def test_play_of_a_difficulty_the_file_does_not_hold_says_so(quiz):
+    """--difficulty hard on a file of easy puzzles printed only "Final score: 0/0."."""
+    r = run("puzzles", "play", str(quiz), "--difficulty", "hard", input="")
+    assert r.exit_code == 2 and f"{quiz} holds no puzzles of difficulty hard (it holds easy)" in r.output
+    r = run("puzzles", "play", str(quiz), "--difficulty", "hard", "--lang", "it", input="")
+    assert r.exit_code == 2 and "non contiene nessun problema di difficoltà hard (ne contiene di: easy)" in r.output, r.output
