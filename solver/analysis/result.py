@@ -102,6 +102,11 @@ EXACT = Method()
 
 @dataclass(frozen=True)
 class MoveValue:
+    """One legal card's value in an Analysis (``Analysis.moves``, ``Analysis.move(card)``):
+    ``value`` for the player to move (docs/notation.md), ``value_exact`` its Fraction where
+    the analysis is exact (else None), ``error`` the half-width of an estimate's 95 %
+    interval, ``gap_error`` that of its gap to the best card."""
+
     card: int
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
