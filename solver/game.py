@@ -165,7 +165,7 @@ class GameState(Seats):
         known = not self.prior or sum(self.points) == 120 - self.points_in_play
         return self.side_points if known else None
 
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
         """The cards the player to move may play now (Cards, in the notation's order)."""
         return [CARDS[c] for c in legal_cards(self)]
 

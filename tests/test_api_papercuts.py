@@ -8,6 +8,7 @@ import gc
 import inspect
 import threading
 import time
+import typing
 
 import pytest
 
@@ -169,3 +170,13 @@ def test_the_variants_table_cannot_be_changed_from_outside():
             change(solver.VARIANTS)
     assert list(solver.VARIANTS) == ["scoperta", "scoperta4", "classic", "briscolone", "libero"]
     assert solver.VARIANTS["classic"].players == 2 and "classic" in solver.VARIANTS
+
+
+@pytest.mark.parametrize("cls", [solver.State, solver.Position, solver.SeatPosition,
+                                 solver.GameState])
+def test_legal_cards_is_typed_as_the_cards_it_gives(cls):
+    """legal_cards() gave Cards typed list[int], so a type-checked bot's
+    ``view.legal_cards()[0].points`` was an error ("int" has no attribute "points")."""
+    assert typing.get_type_hints(cls.legal_cards)["return"] == list[Card]
+    state = deal("classic", seed=1)
+    assert all(isinstance(c, Card) for c in state.legal_cards() + state.view().legal_cards())

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from solver.cards import (
     CARDS,
+    Card,
     FULL_DECK,
     SUIT_MASKS,
     CardLike,
@@ -138,7 +139,7 @@ class Position(TalonFacts, Printed):
         return not any(self.hands) and not self.table
 
     # ----- moves -----------------------------------------------------------------------
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
         """The cards the player to move may play now (Cards, in the notation's order)."""
         return [
             CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table, self.rules))

@@ -82,7 +82,7 @@ class State(Protocol):
         """Points taken per side (seats 1+3, seats 2+4), or None when not known."""
         ...
 
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
         """The cards the player to move may play now (Cards, in the notation's order)."""
         ...
 

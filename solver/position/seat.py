@@ -18,6 +18,7 @@ from math import comb
 
 from solver.cards import (
     CARDS,
+    Card,
     FULL_DECK,
     N_CARDS,
     SUIT_MASKS,
@@ -207,7 +208,7 @@ class SeatPosition(Printed):
         """Whether every card has been played."""
         return not (self.own or self.hidden or self.known or self.table)
 
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
         """On the seat's turn its legal cards. On the opponent's turn the cards they may
         hold and play as far as the seat can tell by sight: every card it has not seen
         (``pool``, talon included) and the ones it knows they hold (only these once none is
