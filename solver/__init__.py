@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py kee
     from solver.explain import explanation_text
     from solver.game import GameState, deal
     from solver.players.agents import get_agent, play_deal, play_match
-    from solver.position import Position, PositionError, SeatPosition
+    from solver.position import IllegalMoveError, Position, PositionError, SeatPosition
     from solver.position import parse_position as parse
     from solver.position.protocol import render_position as render
     from solver.position.protocol import State
@@ -44,6 +44,7 @@ API = {
     "Position": ("solver.position", "Position"),
     "SeatPosition": ("solver.position", "SeatPosition"),
     "PositionError": ("solver.position", "PositionError"),
+    "IllegalMoveError": ("solver.position", "IllegalMoveError"),
     "analyse": ("solver.analysis", "analyse"),
     "Engine": ("solver.analysis", "Engine"),
     "Limit": ("solver.analysis", "Limit"),

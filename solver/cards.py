@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from numbers import Integral
+from typing import Protocol
 
 import numpy as np
 
@@ -51,15 +52,55 @@ class CardTypeError(CardError, TypeError):
     TypeError, as an argument of the wrong type is."""
 
 
+class Trumped(Protocol):
+    """What ``Card.is_trump`` reads of a position or a game: its trump suit's index (0..3,
+    as ``SUITS`` orders them; -1 in the games without trump)."""
+
+    @property
+    def trump_suit(self) -> int: ...
+
+
 class Card(int):
     """A card id that prints as its notation (``FD``): the same int for masks and kernels.
     ``Card("FD")``, ``Card(25)`` (a numpy integer too); anything else raises CardError (a
-    ValueError) naming it. Always true (2B is id 0); formatted as its text (``__format__``)."""
+    ValueError) naming it. Always true (2B is id 0); formatted as its text (``__format__``).
+    It says what a player reads off it: ``suit`` and ``rank`` (the letters of its text),
+    ``points``, ``strength`` (its place in its suit) and ``name()``."""
 
     __slots__ = ()
 
     def __new__(cls, card: CardLike) -> Card:
         return to_card(card)
+
+    @property
+    def suit(self) -> str:
+        """The suit's letter: ``B``, ``C``, ``D`` or ``S`` (``Card("AS").suit == "S"``)."""
+        return SUITS[self // 10]
+
+    @property
+    def rank(self) -> str:
+        """The rank's letter as the notation writes it: ``A 3 R C F 7 6 5 4 2``."""
+        return RANKS[self % 10]
+
+    @property
+    def points(self) -> int:
+        """What the card counts when taken: 11 the Asso, 10 the Tre, 4, 3 and 2 the figures."""
+        return RANK_POINTS[self % 10]
+
+    @property
+    def strength(self) -> int:
+        """Its place in its suit, 0 (the 2) to 9 (the Asso): of two cards of one suit the
+        stronger takes the trick."""
+        return self % 10
+
+    def name(self, lang: str = "en") -> str:
+        """Its spoken name, ``"Ace of swords"`` (``lang="it"``: ``"Asso di spade"``)."""
+        return card_name(self, lang)
+
+    def is_trump(self, pos: Trumped) -> bool:
+        """Whether the card is of the trump suit of ``pos`` (a position, a seat's view or a
+        game); never in the games without trump."""
+        return self // 10 == pos.trump_suit
 
     def __repr__(self) -> str:
         return _TEXT[self]
@@ -111,6 +152,8 @@ class CardSet(frozenset[Card]):
 
     @property
     def mask(self) -> int:
+        """The engine's form of the set: bit ``id`` set for each card (``CardSet.of``
+        reads it back)."""
         return mask_of(int(c) for c in frozenset.__iter__(self))
 
     def __iter__(self) -> Iterator[Card]:

@@ -29,7 +29,8 @@ from solver.cards import (
     to_card,
 )
 from solver.position import Position
-from solver.position.notation import PositionError
+from solver.position.notation import IllegalMoveError, PositionError
+from solver.position.board import render
 from solver.position.protocol import Seats
 from solver.position.seat import SeatPosition, make_seat_position
 from solver.rules import RulesError, Variant, deal_result, get_variant, legal_mask
@@ -55,9 +56,13 @@ class Trick(NamedTuple):
     draws: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GameState(Seats):
-    """One moment of a deal. ``talon`` is top first with the turned trump card last."""
+    """One moment of a deal. ``talon`` is top first with the turned trump card last.
+
+    It prints as a position does: ``repr`` is ``<GameState NOTATION>`` with every hand and
+    the talon's order (``talon=``; ``solver.parse`` reads the notation as the open
+    Position of this moment), ``str`` the text board with every hand shown."""
 
     variant: Variant
     hands: tuple[int, ...]
@@ -81,10 +86,12 @@ class GameState(Seats):
 
     @property
     def players(self) -> int:
+        """How many play: 2, or 4 (``scoperta4``)."""
         return self.variant.players
 
     @property
     def is_over(self) -> bool:
+        """Whether every card has been played."""
         return not self.trick and not self.talon and not any(self.hands)
 
     @property
@@ -132,10 +139,12 @@ class GameState(Seats):
     # ----- the State protocol (solver.position.protocol): the talon is known, so no chance
     @property
     def variant_name(self) -> str:
+        """The game's name (``variant.name``)."""
         return self.variant.name
 
     @property
     def talon_size(self) -> int:
+        """How many cards the talon holds, the trump card at its bottom included."""
         return len(self.talon)
 
     clairvoyant = True
@@ -143,6 +152,7 @@ class GameState(Seats):
 
     @property
     def points_in_play(self) -> int:
+        """Points not yet taken in a trick (in hands, on the table, in the talon)."""
         taken = self.prior
         for m in self.captured:
             taken |= m
@@ -155,7 +165,8 @@ class GameState(Seats):
         known = not self.prior or sum(self.points) == 120 - self.points_in_play
         return self.side_points if known else None
 
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play now (Cards, in the notation's order)."""
         return [CARDS[c] for c in legal_cards(self)]
 
     def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> GameState:
@@ -169,8 +180,14 @@ class GameState(Seats):
         not be played now is refused as ``play`` refuses it."""
         err = move_refusal(self, int(to_card(card)))
         if err is not None:
-            raise err
+            raise IllegalMoveError.like(err)
         return []
+
+    def __repr__(self) -> str:
+        return f"<GameState {self.to_text(clairvoyant=True)}>"
+
+    def __str__(self) -> str:
+        return render(open_view(self, False))
 
     def to_text(self, clairvoyant: bool = False) -> str:
         """The notation of this moment with every hand shown; the talon's order only with
@@ -301,13 +318,14 @@ def play(
     state: GameState, card: CardLike, draws: Iterable[CardLike] | str | None = None
 ) -> GameState:
     """The state after the player to move plays ``card`` (a card or its text); raises
-    RulesError (a ValueError) if illegal. The card is played by the one Position.play (on
-    the clairvoyant view: the talon is known, and ``draws``, when given, must be its draw);
-    what a record adds is kept here (the tricks, each seat's points and cards taken)."""
+    IllegalMoveError (a RulesError, a ValueError) if illegal. The card is played by the one
+    Position.play (on the clairvoyant view: the talon is known, and ``draws``, when given,
+    must be its draw); what a record adds is kept here (the tricks, each seat's points and
+    cards taken)."""
     card = int(to_card(card))
     err = move_refusal(state, card)
     if err is not None:
-        raise err
+        raise IllegalMoveError.like(err)
     after = open_view(state, True).play(card, draws)
     if after.table:
         return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)

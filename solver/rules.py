@@ -7,8 +7,9 @@ instead of keeping copies of the rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from solver.errors import BriscolaError
 from solver.cards import RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, card_str
@@ -48,7 +49,10 @@ CLASSIC = Variant("classic", 2, 3, True, False, False, False, "segni", "Briscola
 BRISCOLONE = Variant("briscolone", 2, 5, False, True, False, False, "points", "Briscolone")
 LIBERO = Variant("libero", 2, 5, False, False, False, False, "points", "Briscolone Libero")
 
-VARIANTS = {v.name: v for v in (SCOPERTA, SCOPERTA4, CLASSIC, BRISCOLONE, LIBERO)}
+#: every game by name, read-only (``solver.VARIANTS``: a script cannot unmake a game)
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {v.name: v for v in (SCOPERTA, SCOPERTA4, CLASSIC, BRISCOLONE, LIBERO)}
+)
 ALIASES = {
     "briscola": "classic",
     "scoperta2": "scoperta",

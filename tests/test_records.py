@@ -174,7 +174,7 @@ def test_malformed_records_are_refused(rec, change, message):
     (lambda: deal_record(deal("classic", seed=1).view(1, clairvoyant=True)),
      r"^state must be a deal's state \(a GameState: .*got hand1="),
     (lambda: match_record(play_deal("classic", "random", seed=1)),
-     r"^match must be a match \(a MatchState: play_match or new_match makes one\), got GameState\("),
+     r"^match must be a match \(a MatchState: play_match or new_match makes one\), got <GameState hand1="),
     (lambda: replay(None), r"^record: a record must be a JSON object$"),
     (lambda: seat_position_from_record(deal_record(play_deal("classic", "random", seed=1)), "8", 2),
      r"^move must be a whole number, got '8'$"),

@@ -147,6 +147,15 @@ class Workspace:
             tt.fill(0)
         self.last = (0, None)
 
+    def close(self) -> None:
+        """End the idle search threads and let the tables go (Engine.close); the next search
+        makes them again."""
+        self.pool.close()
+        with self.lock:
+            self.tables.clear()  # in place: the generations hold these dicts
+            self.general_tables.clear()
+            self.last = (0, None)
+
     def next_epoch(self) -> int:
         """The age stamp (0..3) of a new search: its entries replace older searches' first."""
         self.epoch = (self.epoch + 1) & 3

@@ -14,6 +14,7 @@ progress of its own makes an Engine of its own.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
@@ -86,7 +87,11 @@ class Engine:
     256) default to the environment's BRISCOLA_TT_MB and BRISCOLA_THREADS, and are checked
     as they are (a SettingError, a ValueError naming the argument); ``progress`` is a
     callable taking one line (None: the lines go where the running context sends them, the
-    CLI's stderr or the board's job)."""
+    CLI's stderr or the board's job).
+
+    ``with Engine() as engine:`` (or ``engine.close()``) ends its search threads and lets
+    its tables go when done, as python-chess's ``with SimpleEngine...`` quits its engine; an
+    engine dropped without closing ends its threads when it is collected."""
 
     def __init__(
         self,
@@ -99,6 +104,20 @@ class Engine:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
         self.progress = None if progress is None else Progress(progress)
         self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
+        if workspace is None:  # its own: its threads end with it (they hold the pool only)
+            weakref.finalize(self, self.workspace.pool.close)
+
+    def close(self) -> None:
+        """End this engine's idle search threads and let its tables go. It may analyse
+        again: the next analysis makes them afresh (the default engine's too, so closing
+        it never breaks ``solver.analyse``). Closing twice is harmless."""
+        self.workspace.close()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def configure(
         self, tt_mb: int | None = None, threads: int | None = None, big_share: int | None = None
@@ -108,6 +127,8 @@ class Engine:
         self.workspace.configure(tt_mb, threads, big_share)
 
     def forget_tables(self) -> None:
+        """Empty the kept tables, so that the next search starts cold, as in a fresh process
+        (a benchmark timing one position at a time)."""
         self.workspace.forget_tables()
 
     def ready(self, pos: State | None = None) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from solver.cards import CardError, card_str, mask_points, to_card
 from solver.errors import BriscolaError
@@ -102,6 +102,11 @@ EXACT = Method()
 
 @dataclass(frozen=True)
 class MoveValue:
+    """One legal card's value in an Analysis (``Analysis.moves``, ``Analysis.move(card)``):
+    ``value`` for the player to move (docs/notation.md), ``value_exact`` its Fraction where
+    the analysis is exact (else None), ``error`` the half-width of an estimate's 95 %
+    interval, ``gap_error`` that of its gap to the best card."""
+
     card: int
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
@@ -327,10 +332,14 @@ def unit_words(objective: str) -> str:
     return "points" if objective == "points" else "of the chance of winning"
 
 
+#: a card as an estimator keys its values: a Card, or the id it stands for
+C = TypeVar("C", bound=int)
+
+
 def ranked(
-    est: dict[int, tuple[float, float]],
-    gap_error: Callable[[int, int], float] | None = None,
-) -> tuple[float, tuple[MoveValue, ...], tuple[int, ...]]:
+    est: Mapping[C, tuple[float, float]],
+    gap_error: Callable[[C, C], float] | None = None,
+) -> tuple[float, tuple[MoveValue, ...], tuple[C, ...]]:
     """(best value, the moves best first, every best card) of per-card (mean, error);
     ``gap_error(best, card)``, when given, is the half-width of the gap's interval."""
     best_v = max(m for m, _ in est.values())

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -382,7 +382,7 @@ class SampleSolve(NamedTuple):
     value can stray (Tally's ``bound``)."""
 
     objective: str
-    cards: list[int]
+    cards: Sequence[int]
     horizon: int
     bound: float
     exact_ok: bool = True

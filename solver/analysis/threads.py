@@ -40,10 +40,15 @@ class Stop:
         self._event = threading.Event()
 
     def set(self) -> None:
+        """Ask the analyses under this stop to end (from any thread; at once if none runs)."""
         self._event.set()
 
     def is_set(self) -> bool:
+        """Whether ``set`` has been called."""
         return self._event.is_set()
+
+    def __repr__(self) -> str:
+        return "<Stop set>" if self.is_set() else "<Stop not set>"
 
     @contextmanager
     def under(self) -> Iterator[Stop]:
@@ -99,8 +104,9 @@ def interruption() -> KeyboardInterrupt:
     return Stopped() if stopping() else KeyboardInterrupt()
 
 
-#: what a helper is handed: the job, the event it sets when done, where its error goes
-_Job = tuple[Callable[[], None], threading.Event, list[BaseException]]
+#: what a helper is handed: the job, the event it sets when done, where its error goes;
+#: None: the pool is closed, and the helper's thread ends
+_Job = tuple[Callable[[], None], threading.Event, list[BaseException]] | None
 
 
 class _Helper:
@@ -111,7 +117,10 @@ class _Helper:
 
     def _loop(self) -> None:
         while True:
-            job, done, errors = self.jobs.get()
+            item = self.jobs.get()
+            if item is None:
+                return
+            job, done, errors = item
             try:
                 job()
             except BaseException as e:  # handed to the caller, which raises it
@@ -132,6 +141,14 @@ class Pool:
     def give_back(self, helper: _Helper) -> None:
         with self.lock:
             self.idle.append(helper)
+
+    def close(self) -> None:
+        """End the idle helpers' threads (an analysis running now keeps its helpers; they
+        wait for the next one). A later analysis starts new ones."""
+        with self.lock:
+            idle, self.idle = self.idle, []
+        for helper in idle:
+            helper.jobs.put(None)
 
     def _take(self) -> _Helper:
         with self.lock:

@@ -151,10 +151,12 @@ class Explanation:
 
     @property
     def best(self) -> tuple[int, ...]:
+        """Every best card (the analysis's ``best``)."""
         return self.analysis.best
 
     @property
     def value(self) -> Fraction | None:
+        """The exact value for the player to move (the analysis's ``value_exact``)."""
         return self.analysis.value_exact
 
     @property
@@ -173,9 +175,11 @@ class Explanation:
 
     @property
     def team(self) -> int:
+        """The side to move: 0 for player 1 (and 3), 1 for player 2 (and 4)."""
         return self.mover % 2
 
     def to_json(self) -> dict:
+        """The explanation as JSON (the board's and ``explain --json``'s object)."""
         return team_json(self) if self.teams else to_json(self)
 
 

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from solver.cards import Card
 from solver.errors import given, whole
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
 from solver.position import PositionError, SeatPosition
@@ -51,7 +52,7 @@ class Table(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def legal_cards(self) -> list[int]: ...
+    def legal_cards(self) -> list[Card]: ...
 
 
 #: ``agent(view, rng) -> card``: ``view`` is what the seat to move sees (``GameState.view()``)

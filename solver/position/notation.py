@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from solver.errors import BriscolaError
+from solver.rules import RulesError
 from solver.cards import (
     CardError,
     card_str,
@@ -33,6 +34,12 @@ Cards = Sequence[int]
 
 class PositionError(BriscolaError):
     """The text is not a position that can occur; the message is one line for the user."""
+
+
+class IllegalMoveError(PositionError, RulesError):
+    """A card the player to move may not play now (python-chess's ``IllegalMoveError``),
+    from every state's ``play`` and ``outcomes``: a Position's, a seat's view's, a game's.
+    A PositionError and a RulesError, the families each raised before, and a ValueError."""
 
 
 #: the fields of a 2-player scoperta line

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from solver.cards import (
     CARDS,
+    Card,
     FULL_DECK,
     SUIT_MASKS,
     CardLike,
@@ -28,6 +29,7 @@ from solver.cards import (
 )
 from solver.position.notation import (
     GAME_FIELDS,
+    IllegalMoveError,
     PositionError,
     check_seats,
     check_talon_size,
@@ -86,14 +88,17 @@ class Position(TalonFacts, Printed):
 
     @property
     def variant_name(self) -> str:
+        """The game's name, ``variant`` (a key of ``VARIANTS``)."""
         return self.variant
 
     @property
     def rules(self) -> Variant:
+        """The game's rules (players, hand size, trump, ...): ``VARIANTS[variant]``."""
         return VARIANTS[self.variant]
 
     @property
     def players(self) -> int:
+        """How many play: 2, or 4 (``scoperta4``)."""
         return len(self.hands)
 
     def _hand_mask(self, seat: int) -> int:
@@ -104,18 +109,23 @@ class Position(TalonFacts, Printed):
 
     @property
     def trump_suit(self) -> int:
+        """The trump suit's index (0..3 for ``B C D S``), -1 in the games without trump
+        (``Card.is_trump`` asks it)."""
         return self.briscola // 10 if self.briscola >= 0 else -1
 
     @property
     def table_mask(self) -> int:
+        """The trick's cards as a mask (bit ``id`` per card)."""
         return mask_of(self.table)
 
     @property
     def leader(self) -> int:
+        """The seat (from 0) that led the trick being played, or leads the next one."""
         return (self.to_move - len(self.table)) % self.players
 
     @property
     def points_in_play(self) -> int:
+        """Points not yet taken in a trick (in hands, on the table, in the talon)."""
         return 120 - mask_points(self.played)
 
     @property
@@ -125,10 +135,12 @@ class Position(TalonFacts, Printed):
 
     @property
     def is_over(self) -> bool:
+        """Whether every card has been played."""
         return not any(self.hands) and not self.table
 
     # ----- moves -----------------------------------------------------------------------
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play now (Cards, in the notation's order)."""
         return [
             CARDS[c] for c in cards_of(legal_mask(self.hands[self.to_move], self.table, self.rules))
         ]
@@ -191,7 +203,7 @@ class Position(TalonFacts, Printed):
         hand = self.hands[self.to_move]
         if not (legal_mask(hand, self.table, self.rules) >> card) & 1:
             why = move_refusal(hand, self.table, self.rules, card, self.to_move + 1)
-            raise PositionError.of("move.illegal", why=why)
+            raise IllegalMoveError.of("move.illegal", why=why)
         return card
 
     def outcomes(self, card: CardLike) -> list[Outcome]:

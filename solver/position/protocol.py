@@ -41,19 +41,29 @@ class State(Protocol):
         ...
 
     @property
-    def variant_name(self) -> str: ...
+    def variant_name(self) -> str:
+        """The game's name in ``VARIANTS`` (``"scoperta"``, ``"classic"``, ...)."""
+        ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """How many play: 2, or 4 (``scoperta4``)."""
+        ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether every card has been played (no card left to value or play)."""
+        ...
 
     @property
-    def talon_size(self) -> int: ...
+    def talon_size(self) -> int:
+        """How many cards the talon holds, the trump card at its bottom included."""
+        ...
 
     @property
-    def clairvoyant(self) -> bool: ...
+    def clairvoyant(self) -> bool:
+        """Whether the talon's whole order is known (``talon=``): nothing is left to chance."""
+        ...
 
     @property
     def hidden_hand(self) -> bool:
@@ -72,7 +82,9 @@ class State(Protocol):
         """Points taken per side (seats 1+3, seats 2+4), or None when not known."""
         ...
 
-    def legal_cards(self) -> list[int]: ...
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play now (Cards, in the notation's order)."""
+        ...
 
     def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> State:
         """The state after the player to move plays ``card`` (a Card, its id or its text,
@@ -87,7 +99,9 @@ class State(Protocol):
         ``card`` as ``play`` takes it."""
         ...
 
-    def to_text(self) -> str: ...
+    def to_text(self) -> str:
+        """The notation of this moment (what ``solver.parse`` reads back)."""
+        ...
 
 
 def equally_likely(
@@ -135,6 +149,8 @@ class Turn:
 
     @property
     def turn(self) -> int:
+        """The player to play, 1-based as in the notation (``turn=1``); ``to_move`` is the
+        same seat from 0."""
         return self.to_move + 1
 
 
@@ -145,6 +161,8 @@ class Seats(Turn):
     the engine's own; each type gives ``_hand_mask(seat)``."""
 
     def hand(self, player: int) -> CardSet:
+        """The cards in ``player``'s hand (1-based, as ``turn``); PositionError for a
+        player the game does not have (or, in a seat's view, whose hand is hidden)."""
         return CardSet.of(self._hand_mask(self.seat_of(player)))
 
     def held(self, player: int) -> int:
@@ -197,6 +215,7 @@ class Printed(Seats):
         return render(self)
 
     def to_json(self) -> dict:
+        """``{"position": NOTATION}``: the type's ``from_json`` reads it back."""
         return {"position": self.to_text()}
 
     # ----- the cards of the notation's fields, as the public API hands them out ----------
@@ -237,6 +256,7 @@ class TalonFacts:
 
     @property
     def talon_size(self) -> int:
+        """How many cards the talon holds, the trump card at its bottom included."""
         return self.talon_mask.bit_count()
 
     @property
@@ -251,6 +271,7 @@ class TalonFacts:
 
     @property
     def clairvoyant(self) -> bool:
+        """Whether the talon's whole order is known (``talon=``): nothing is left to chance."""
         return self.talon_order is not None
 
     @property

@@ -18,6 +18,7 @@ from math import comb
 
 from solver.cards import (
     CARDS,
+    Card,
     FULL_DECK,
     N_CARDS,
     SUIT_MASKS,
@@ -36,6 +37,7 @@ from solver.position.convert import seat_with_hand
 from solver.position.open import Position
 from solver.position.notation import (
     GAME_FIELDS,
+    IllegalMoveError,
     PositionError,
     check_seats,
     check_trump_field,
@@ -124,6 +126,7 @@ class SeatPosition(Printed):
 
     @property
     def opponent(self) -> int:
+        """The hidden hand's seat, from 0 (``seat`` is the one shown)."""
         return 1 - self.seat
 
     @property
@@ -133,6 +136,7 @@ class SeatPosition(Printed):
 
     @property
     def trump_suit(self) -> int:
+        """The trump suit's index (0..3 for ``B C D S``), -1 in the games without trump."""
         return self.briscola // 10 if self.briscola >= 0 else -1
 
     def _hand_mask(self, seat: int) -> int:
@@ -148,6 +152,7 @@ class SeatPosition(Printed):
 
     @property
     def leader(self) -> int:
+        """The seat (from 0) that led the trick being played, or leads the next one."""
         return (self.to_move - len(self.table)) % 2
 
     @property
@@ -173,30 +178,37 @@ class SeatPosition(Printed):
 
     @property
     def talon_size(self) -> int:
+        """How many cards the talon holds, the trump card at its bottom included."""
         t = popcount(self.pool) - self.hidden
         return t + (1 if t > 0 and self.briscola >= 0 else 0)
 
     @property
     def draws_unknown(self) -> bool:
+        """Whether a later draw is left to chance (more than the last two cards left)."""
         return self.talon_size > 2
 
     @property
     def forced(self) -> bool:
+        """Whether the hidden hand is known by elimination: every card the seat has not
+        seen is in it."""
         return popcount(self.pool) == self.hidden
 
     @property
     def variant_name(self) -> str:
+        """The game's name, ``variant`` (a key of ``VARIANTS``)."""
         return self.variant
 
     @property
     def points_in_play(self) -> int:
+        """Points not yet taken in a trick (in hands, on the table, in the talon)."""
         return 120 - mask_points(self.played)
 
     @property
     def is_over(self) -> bool:
+        """Whether every card has been played."""
         return not (self.own or self.hidden or self.known or self.table)
 
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list[Card]:
         """On the seat's turn its legal cards. On the opponent's turn the cards they may
         hold and play as far as the seat can tell by sight: every card it has not seen
         (``pool``, talon included) and the ones it knows they hold (only these once none is
@@ -230,7 +242,7 @@ class SeatPosition(Printed):
         as ``play`` refuses it."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
-            raise PositionError.of("move.seat", card=card_str(card), player=self.to_move + 1)
+            raise IllegalMoveError.of("move.seat", card=card_str(card), player=self.to_move + 1)
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
         return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
@@ -244,7 +256,7 @@ class SeatPosition(Printed):
         the trick does not end in a draw or the seat's draw is the trump card."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
         if card not in self.legal_cards():
-            raise PositionError.of("move.seat", card=card_str(card), player=self.to_move + 1)
+            raise IllegalMoveError.of("move.seat", card=card_str(card), player=self.to_move + 1)
         hand, known, hidden = self.own, self.known, self.hidden
         if self.to_move == self.seat:
             hand &= ~(1 << card)
@@ -373,6 +385,8 @@ class SeatPosition(Printed):
         return seat_with_hand(self, cards)
 
     def to_text(self) -> str:
+        """The notation of the seat's view: the hidden hand ``?``, the tricks it saw
+        (``tricks=``); what ``solver.parse`` reads back."""
         text = self.with_hand(0).to_text(hidden=self.opponent)
         if self.tricks:
             text += " tricks=" + ",".join(f"{card_str(a)}+{card_str(b)}" for _, a, b in self.tricks)
