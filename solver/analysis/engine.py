@@ -99,6 +99,7 @@ class Engine:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
         self.progress = None if progress is None else Progress(progress)
         self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
+        self._twin: Engine | None = None
 
     def configure(
         self, tt_mb: int | None = None, threads: int | None = None, big_share: int | None = None
@@ -106,6 +107,16 @@ class Engine:
         """Table megabytes and search threads for this engine's searches from now on
         (``big_share``: see driver.Workspace.configure)."""
         self.workspace.configure(tt_mb, threads, big_share)
+
+    def twin(self) -> Engine:
+        """The engine's twin, made at the first call and the same at every later one:
+        configured as this engine then (driver.Workspace.sibling), its progress sink too,
+        with tables and threads of its own, so that what one's searches store the other's
+        never read (a duplicate match's mirrored games, players/match.py)."""
+        if self._twin is None:
+            self._twin = Engine(workspace=self.workspace.sibling())
+            self._twin.progress = self.progress
+        return self._twin
 
     def forget_tables(self) -> None:
         self.workspace.forget_tables()
