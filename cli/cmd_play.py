@@ -45,7 +45,7 @@ from solver.game import (
 )
 from solver.players.agents import Agent, agent_name, get_agent
 from solver.players.engine_agent import in_full_time, listened_time
-from solver.players.external import BotError
+from solver.players.external import BotError, ExternalAgent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
     deal_record,
@@ -775,6 +775,8 @@ def play(
     if opponent is not None:  # a bad name, or a bot that cannot start, refused here
         given = ctx.get_parameter_source("time_per_move") != ParameterSource.DEFAULT
         other = get_agent(timed_name(opponent, time_per_move if given else None))
+        if isinstance(other, ExternalAgent):
+            other.during = "game"  # its errors say "during the game", not "the match"
     args = (level, time_per_move, lang, _colour_wanted(), said_seed)
     if v.name == "scoperta":
         ses = ScopertaPlay(*args, opponent=other)

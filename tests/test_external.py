@@ -27,7 +27,7 @@ from solver.game import deal, deal_from_deck, default_dealer, play
 from solver.i18n import error_text
 from solver.players.agents import get_agent, play_deal, run_deal
 from solver.players.external import BotError, ExternalAgent, parse_exec_name, with_time
-from solver.players.match import deck_for
+from solver.players.match import deck_for, run_match
 from solver.position import parse_position
 from solver.rules import get_variant
 
@@ -208,6 +208,13 @@ def test_a_bot_that_misbehaves_ends_the_match_in_one_line(mode, said, tmp_path, 
     assert "Traceback" not in r.stderr and "\x1b" not in r.stderr
     assert error.startswith(f"error: bot '{name[:60]}") and said in error, r.stderr
     assert _gone(int(pid.read_text())), "the bot's process is left behind"
+
+
+def test_a_bot_gone_is_said_gone_during_the_match_in_italian_too():
+    with pytest.raises(BotError) as info:
+        run_match("classic", _bot("crash"), "greedy", 1, seed=1)
+    assert str(info.value).endswith("exited with code 1 during the match (its stderr may say why)")
+    assert "è uscito con codice 1 durante l'incontro" in error_text(info.value, "it")
 
 
 def test_info_lines_go_to_stderr_and_are_not_answers(tmp_path):
