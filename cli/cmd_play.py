@@ -44,8 +44,8 @@ from solver.game import (
     to_position,
 )
 from solver.players.agents import Agent, agent_name, get_agent
-from solver.players.engine_agent import in_full_time, listened_time
-from solver.players.external import BotError
+from solver.players.engine_agent import EngineAgent, in_full_time, listened_time
+from solver.players.external import BotError, ExternalAgent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
     deal_record,
@@ -471,7 +471,18 @@ class ScopertaPlay:
         if self.opponent is None:
             with quiet():
                 return self.engine_move(state)
-        return Choice(self.opponent(state.view(), self.engine_rng), None, "agent")
+        return Choice(self.opponent_card(self.opponent, state), None, "agent")
+
+    def opponent_card(self, opponent: Agent, state: GameState) -> int:
+        """The opponent's card, from its seat's view. An engine agent on a clock
+        (``engine:T``) gives it in its whole time where your seat is listening in a
+        hidden-card game (engine_agent.in_full_time), as the engine at a level does, so
+        that a forced card's haste does not show its hand; a bot's timing, and an
+        ``engine@N``'s (samples, no clock), are their own."""
+        seconds = opponent.seconds if isinstance(opponent, EngineAgent) else None
+        return in_full_time(
+            listened_time(state, seconds), lambda: opponent(state.view(), self.engine_rng)
+        )
 
     def play_deal(self, state: GameState, hold: list) -> GameState:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
@@ -775,6 +786,8 @@ def play(
     if opponent is not None:  # a bad name, or a bot that cannot start, refused here
         given = ctx.get_parameter_source("time_per_move") != ParameterSource.DEFAULT
         other = get_agent(timed_name(opponent, time_per_move if given else None))
+        if isinstance(other, ExternalAgent):
+            other.during = "game"  # its errors say "during the game", not "the match"
     args = (level, time_per_move, lang, _colour_wanted(), said_seed)
     if v.name == "scoperta":
         ses = ScopertaPlay(*args, opponent=other)

@@ -349,6 +349,11 @@ ENGLISH: dict[str, str] = {
     "bot.signal": "bot '{bot}' was ended by signal {signal} during the match",
     "bot.closed": "bot '{bot}' closed its output (stdout) during the match",
     "bot.closed_input": "bot '{bot}' closed its input (stdin) during the match",
+    "bot.exited_in_game": "bot '{bot}' exited with code {code} during the game (its stderr "
+    "may say why)",
+    "bot.signal_in_game": "bot '{bot}' was ended by signal {signal} during the game",
+    "bot.closed_in_game": "bot '{bot}' closed its output (stdout) during the game",
+    "bot.closed_input_in_game": "bot '{bot}' closed its input (stdin) during the game",
     "bot.not_reading": "bot '{bot}' stopped reading its input: stopped it",
     "bot.timeout": "bot '{bot}' gave no answer within {seconds} s: stopped it (a move may "
     "take its time and BRISCOLA_BOT_GRACE_MS more)",

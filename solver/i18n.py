@@ -2563,11 +2563,18 @@ ERRORS: dict[str, dict[str, str]] = {
         "bot.not_runnable": "bot '{bot}': '{program}' non si può eseguire (rendilo eseguibile, "
         "o nomina il suo interprete: exec:python3 {program})",
         "bot.start": "bot '{bot}': non riesco ad avviare '{program}': {why}",
-        "bot.exited": "il bot '{bot}' è uscito con codice {code} durante la partita (il suo "
+        "bot.exited": "il bot '{bot}' è uscito con codice {code} durante l'incontro (il suo "
         "stderr può dire perché)",
-        "bot.signal": "il bot '{bot}' è stato chiuso dal segnale {signal} durante la partita",
-        "bot.closed": "il bot '{bot}' ha chiuso la sua uscita (stdout) durante la partita",
-        "bot.closed_input": "il bot '{bot}' ha chiuso il suo ingresso (stdin) durante la partita",
+        "bot.signal": "il bot '{bot}' è stato chiuso dal segnale {signal} durante l'incontro",
+        "bot.closed": "il bot '{bot}' ha chiuso la sua uscita (stdout) durante l'incontro",
+        "bot.closed_input": "il bot '{bot}' ha chiuso il suo ingresso (stdin) durante l'incontro",
+        "bot.exited_in_game": "il bot '{bot}' è uscito con codice {code} durante la partita (il "
+        "suo stderr può dire perché)",
+        "bot.signal_in_game": "il bot '{bot}' è stato chiuso dal segnale {signal} durante la "
+        "partita",
+        "bot.closed_in_game": "il bot '{bot}' ha chiuso la sua uscita (stdout) durante la partita",
+        "bot.closed_input_in_game": "il bot '{bot}' ha chiuso il suo ingresso (stdin) durante "
+        "la partita",
         "bot.not_reading": "il bot '{bot}' ha smesso di leggere il suo ingresso: l'ho fermato",
         "bot.timeout": "il bot '{bot}' non ha risposto entro {seconds} s: l'ho fermato (una "
         "mossa può prendere il suo tempo e BRISCOLA_BOT_GRACE_MS in più)",

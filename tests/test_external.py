@@ -7,6 +7,7 @@ on stderr, a bounded number a move; it hears only its seat's view; the board run
 command."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -22,15 +23,18 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.cards import card_str, cards_of
-from solver.game import deal, play
+from solver.game import deal, deal_from_deck, default_dealer, play
 from solver.i18n import error_text
 from solver.players.agents import get_agent, play_deal, run_deal
 from solver.players.external import BotError, ExternalAgent, parse_exec_name, with_time
+from solver.players.match import deck_for, run_match
 from solver.position import parse_position
+from solver.rules import get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = ROOT / "tests" / "bots" / "misbehave.py"
 EXAMPLE = ROOT / "examples" / "lowest_bot.py"
+MEMORY = ROOT / "tests" / "bots" / "memory.py"
 PY = shlex.quote(sys.executable)
 
 
@@ -70,10 +74,11 @@ def test_a_bot_plays_a_match_over_the_protocol(variant, tmp_path):
     assert r.exit_code == 0, r.output
     assert "2 duplicate deals (4 games)" in r.stdout
     lines = log.read_text().splitlines()
-    # one process for the whole match, whatever --jobs says: one greeting, one quit; the
-    # greeting offers info lines (words after the version: a version 1 bot ignores them)
+    # two processes for the whole match, whatever --jobs says, one for the first game of
+    # every pair, one for the mirrored game: a greeting and a quit each; the greeting
+    # offers info lines (words after the version: a version 1 bot ignores them)
     assert lines[0] == "briscola 1 info" and lines[-1] == "quit"
-    assert sum(ln.startswith("briscola ") for ln in lines) == 1
+    assert sum(ln.startswith("briscola ") for ln in lines) == lines.count("quit") == 2
     kinds = [ln.split()[0] for ln in lines]
     assert set(kinds) == {"briscola", "new", "move", "end", "quit"}
     assert kinds.count("new") == kinds.count("end") == 4
@@ -113,6 +118,43 @@ def test_the_seat_hears_nothing_it_cannot_see(tmp_path):
             said = set(re.findall(r"\b(?:[A3RCF765432]|10)[BCDS]\b", line))
             assert not said & unseen, (line, said & unseen)
             assert "hand2=?" in line and "talon=" not in line and "top=" not in line
+
+
+def _dealt(variant: str, seed: int, deals: int) -> dict:
+    """(the hand dealt, the trump card) -> (the deck's index, the seat dealt it), for every
+    deck of a match."""
+    v = get_variant(variant)
+    out = {}
+    for i in range(deals):
+        s = deal_from_deck(v, deck_for(seed, i), default_dealer(v))
+        for seat in (0, 1):
+            hand = tuple(sorted(card_str(c) for c in cards_of(s.hands[seat])))
+            out[hand, card_str(s.briscola) if s.briscola >= 0 else None] = (i, seat + 1)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["scoperta", "classic", "briscolone"])
+@pytest.mark.parametrize("both", [False, True], ids=["bot-greedy", "bot-bot"])
+def test_no_bot_process_sees_both_games_of_a_deck(variant, both, tmp_path):
+    """A duplicate match deals each deck twice, the sides swapped: a bot that remembered the
+    first game would know its opponent's hand (and the talon's order) in the second. Each
+    bot name is two processes, one playing the first game of every pair, the other every
+    mirrored game: the remembering bot never meets a deck again (in scoperta it would know
+    it for sure, and exit), and each process met every deck of its half, one seat each."""
+    log, deals, seed = tmp_path / "deals.jsonl", 4, 7
+    bot = f"exec:{PY} {shlex.quote(str(MEMORY))} {shlex.quote(str(log))}"
+    r = CliRunner().invoke(cli, ["match", bot, bot if both else "greedy", "--deals",
+                                 str(deals), "--seed", str(seed), "--variant", variant, "-q"])
+    assert r.exit_code == 0, r.output
+    dealt = _dealt(variant, seed, deals)
+    by_pid: dict[int, list] = {}
+    for row in map(json.loads, log.read_text().splitlines()):
+        deck, seat = dealt[tuple(row["hand"]), row["briscola"]]
+        assert seat == row["seat"]
+        by_pid.setdefault(row["pid"], []).append(deck)
+    assert len(by_pid) == (4 if both else 2)
+    for decks in by_pid.values():
+        assert sorted(decks) == list(range(deals)), by_pid  # each deck once, every deck
 
 
 def test_simulate_names_bots_as_it_names_agents(tmp_path):
@@ -168,6 +210,13 @@ def test_a_bot_that_misbehaves_ends_the_match_in_one_line(mode, said, tmp_path, 
     assert _gone(int(pid.read_text())), "the bot's process is left behind"
 
 
+def test_a_bot_gone_is_said_gone_during_the_match_in_italian_too():
+    with pytest.raises(BotError) as info:
+        run_match("classic", _bot("crash"), "greedy", 1, seed=1)
+    assert str(info.value).endswith("exited with code 1 during the match (its stderr may say why)")
+    assert "è uscito con codice 1 durante l'incontro" in error_text(info.value, "it")
+
+
 def test_info_lines_go_to_stderr_and_are_not_answers(tmp_path):
     """A bot that writes an info line before every answer, after each deal's end and at
     quit plays the whole match; each line is on stderr, named by the bot, printable."""
@@ -182,8 +231,9 @@ def test_info_lines_go_to_stderr_and_are_not_answers(tmp_path):
                for t in texts) == 40  # both games of the duplicate deal
     ends = [t.removeprefix("end ?[31m") for t in texts if t.startswith("end ")]
     assert len(ends) == 2 and all(sum(map(int, e.split("-"))) == 120 for e in ends), ends
-    assert texts[-1] == "quit ?[31m"  # read when the bot quit, before it was killed
-    assert "\x1b" not in r.stderr and len(texts) == 43
+    # read when each of its two processes (one a half of the match) quit, before it was killed
+    assert texts[-1] == "quit ?[31m" and texts.count("quit ?[31m") == 2
+    assert "\x1b" not in r.stderr and len(texts) == 44
 
 
 def test_info_lines_reach_the_python_api_and_any_other_line_is_still_unasked(tmp_path):

@@ -9,6 +9,8 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.players import match as M
+from solver.analysis import Engine, current_engine, driver
+from solver.players import agents
 from solver.players.agents import GreedyAgent, get_agent
 from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
@@ -28,9 +30,15 @@ class Recorder:
         return self.g(view, rng)
 
 
+def _half(a, b):
+    """One half of a match, on the running engine."""
+    return M.Half(a, b, current_engine())
+
+
 def test_each_deck_is_played_twice_with_the_sides_swapped():
     log = []
-    r = M.play_pair("scoperta", Recorder(log, "A"), Recorder(log, "B"), seed=3, index=0)
+    half = _half(Recorder(log, "A"), Recorder(log, "B"))
+    r = M.play_pair("scoperta", half, half, seed=3, index=0)
     # the first lead of each game: A in seat 0 first, then B in seat 0, same hands dealt
     assert [(t, s) for t, s, _ in log] == [("A", 0), ("B", 0)]
     assert log[0][2] == log[1][2]
@@ -40,9 +48,57 @@ def test_each_deck_is_played_twice_with_the_sides_swapped():
 def test_identical_players_cancel_out_in_a_pair():
     g = GreedyAgent()
     for i in range(5):
-        r = M.play_pair("scoperta", g, g, seed=9, index=i)
+        r = M.play_pair("scoperta", _half(g, g), _half(g, g), seed=9, index=i)
         assert r.margins[0] == -r.margins[1]
         assert r.margin == 0
+
+
+class Probe:
+    """Greedy play that notes, at every card, the agent that plays it and the tables its
+    analyses would use (the running workspace), and the end of every deal."""
+
+    name = "probe"
+    log: list = []
+
+    def __call__(self, view, rng):
+        Probe.log.append((id(self), id(driver.current())))
+        return GreedyAgent()(view, rng)
+
+    def deal_over(self, points):
+        Probe.log.append("end")
+
+
+def test_no_player_and_no_table_sees_both_games_of_a_deck(monkeypatch):
+    """The mirrored game of a pair is played by agents made again, whose analyses run on
+    tables of their own (the engine's twin): a player, or an engine's table, that kept what
+    it saw in the first game would know the other hand and the talon in the second."""
+    monkeypatch.setattr(Probe, "log", [])
+    monkeypatch.setitem(agents._FACTORIES, "probe", Probe)  # registered for this test alone
+    M.run_match("classic", "probe", "probe", 3, seed=2, jobs=1)
+    games, game = [], []
+    for entry in Probe.log:  # each deal ends with both agents told: two "end"s
+        if entry == "end":
+            if game:
+                games.append(game)
+            game = []
+        else:
+            game.append(entry)
+    assert len(games) == 6
+    for first, mirror in zip(games[::2], games[1::2], strict=True):
+        players = [{who for who, _ in g} for g in (first, mirror)]
+        tables = [{ws for _, ws in g} for g in (first, mirror)]
+        assert len(players[0]) == len(players[1]) == 2 and not players[0] & players[1]
+        assert not tables[0] & tables[1]
+
+
+def test_an_engines_twin_is_configured_alike_with_tables_of_its_own():
+    e = Engine(tt_mb=8, threads=2)
+    twin = e.twin()
+    assert e.twin() is twin and twin is not e
+    assert (twin.workspace.tt_mb, twin.workspace.threads) == (8, 2)
+    assert twin.workspace.tt_mb_chosen and twin.workspace.star2 == e.workspace.star2
+    assert twin.workspace.tables is not e.workspace.tables
+    assert twin.workspace.general_tables is not e.workspace.general_tables
 
 
 def test_decks_depend_on_seed_and_index_only():

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -22,10 +24,12 @@ from cli.main import cli
 from solver.cards import FULL_DECK, card_name, card_str, cards_of
 from solver.game import deal, legal_cards, play
 from solver.i18n import PLAY_WORDS
-from solver.players.agents import GreedyAgent
+from solver.players.agents import GreedyAgent, get_agent
 from solver.players.levels import Choice, engine_time
 from solver.position.board import render
 from solver.rules import get_variant
+
+ROOT = Path(__file__).resolve().parent.parent
 
 TPM = 0.03
 HIDDEN = ("classic", "briscolone", "libero")
@@ -201,6 +205,37 @@ def test_the_engine_takes_its_time_even_when_its_card_is_forced(level):
         took = time.perf_counter() - t0
         assert choice.card == legal_cards(state)[0]
         assert took >= engine_time(level, 0.4), f"a forced card answered in {took:.3f} s"
+
+
+def test_an_engine_opponent_takes_its_time_even_when_its_card_is_forced():
+    """`play --opponent engine:T` hides its hand as the levels do: each card of a hidden
+    hand but its last takes the agent's whole time, a forced one too; an exec: bot's card
+    comes when the bot answers (its timing is its own), and so does an engine@N's (a budget
+    of samples, not of time)."""
+    state = _forced_answer("briscolone")
+    last = deal("briscolone", 2)
+    rng = random.Random(2)
+    while last.to_move != 1 or last.hands[1].bit_count() != 1:
+        last = play(last, GreedyAgent()(last.view(), rng))
+    bot = f"exec:2:{sys.executable} {ROOT / 'examples' / 'lowest_bot.py'}"
+    for name, waits in (("engine:0.4", True), ("engine-pimc:0.4", True), ("engine@2", False),
+                        (bot, False)):
+        opponent = get_agent(name)
+        ses = P.VariantPlay(get_variant("briscolone"), "perfect", 2.0, "en", False, 1,
+                            opponent=opponent)
+        try:
+            for s in (state, last):
+                t0 = time.perf_counter()
+                choice = ses.other_move(s)
+                took = time.perf_counter() - t0
+                assert choice.card == legal_cards(s)[0]
+                if waits and s is state:
+                    assert took >= 0.4, f"{name}: a forced card answered in {took:.3f} s"
+                else:  # at once: a bot's 2 s, or the engine's 0.4 s, not waited
+                    assert took < (1.0 if name == bot else 0.3), (name, took)
+        finally:
+            if hasattr(opponent, "close"):
+                opponent.close()
 
 
 def test_the_engines_last_card_comes_at_once():

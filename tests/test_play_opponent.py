@@ -132,7 +132,7 @@ def test_a_bad_opponent_is_one_line_before_the_game(args, lang, said):
 
 
 @pytest.mark.parametrize("mode,said", [
-    ("crash", "exited with code 1"),
+    ("crash", "exited with code 1 during the game"),
     ("illegal", "which is not a legal card here"),
     ("garbage", "which is not a card"),
     ("hang", "gave no answer within 0.25 s: stopped it"),
@@ -149,6 +149,23 @@ def test_a_bot_that_fails_ends_the_game_in_one_line_and_keeps_the_record(mode, s
     r = run("--variant", "classic", "--seed", "2", "--opponent", _bot(mode, seconds="0.05:"),
             "--time-per-move", TPM, "--lang", "it", env={"BRISCOLA_BOT_GRACE_MS": "200"})
     one_line_error(r, lang="it")
+
+
+@pytest.mark.parametrize("mode,english,italian", [
+    ("crash", "exited with code 1 during the game", "è uscito con codice 1 durante la partita"),
+    ("close", "closed its output (stdout) during the game",
+     "ha chiuso la sua uscita (stdout) durante la partita"),
+    ("deaf", "closed its input (stdin) during the game",
+     "ha chiuso il suo ingresso (stdin) durante la partita"),
+])
+def test_a_bot_gone_is_said_gone_during_the_game_not_a_match(mode, english, italian):
+    """`play` is a person's game: a bot that exits or closes a pipe there is said to do so
+    during the game, in both languages, not "during the match" as in `briscola match`."""
+    for lang, said in (("en", english), ("it", italian)):
+        r = run("--variant", "classic", "--seed", "2", "--opponent", _bot(mode, seconds="0.05:"),
+                "--time-per-move", TPM, "--lang", lang, env={"BRISCOLA_BOT_GRACE_MS": "200"})
+        one_line_error(r, said, lang=lang)
+        assert "match" not in r.stderr.split("bot.py")[-1] and "incontro" not in r.stderr
 
 
 def test_the_example_bot_plays_a_whole_deal_as_the_docs_say():

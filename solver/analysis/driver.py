@@ -156,6 +156,14 @@ class Workspace:
             self.general_tables.clear()
             self.last = (0, None)
 
+    def sibling(self) -> Workspace:
+        """A workspace configured as this one (table size, threads, Star2, big share) with
+        tables, scratch rows and threads of its own: what one's searches store, the
+        other's never read (Engine.twin)."""
+        twin = Workspace(self.tt_mb if self.tt_mb_chosen else None, self.threads)
+        twin.star2, twin.big_share = self.star2, self.big_share
+        return twin
+
     def next_epoch(self) -> int:
         """The age stamp (0..3) of a new search: its entries replace older searches' first."""
         self.epoch = (self.epoch + 1) & 3

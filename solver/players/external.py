@@ -30,6 +30,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
+from typing import Literal
 
 from solver import settings
 from solver.cards import CardError, card_str, parse_card_id
@@ -61,6 +62,17 @@ MOST_INFO = 100
 #: that started it ends (Linux)
 PR_SET_PDEATHSIG = 1
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+):(.*)", re.S)
+#: the keys of a bot gone (exited, ended by a signal, a pipe closed), by what it plays: a
+#: match (`match`, `simulate`) or a person's game (`play --opponent`), said "during" it
+DURING = {
+    "match": {k: k for k in ("bot.exited", "bot.signal", "bot.closed", "bot.closed_input")},
+    "game": {
+        "bot.exited": "bot.exited_in_game",
+        "bot.signal": "bot.signal_in_game",
+        "bot.closed": "bot.closed_in_game",
+        "bot.closed_input": "bot.closed_input_in_game",
+    },
+}
 
 
 class BotError(BriscolaError):
@@ -164,11 +176,13 @@ def _grace() -> float:
 
 class _Process:
     """The bot's process and its pipes, read and written against a deadline; ``bot``
-    names it in every error, and its ``info`` lines go to ``on_info(bot, text)``."""
+    names it in every error, and its ``info`` lines go to ``on_info(bot, text)``; an
+    error of its end says it came ``during`` the match or the game (DURING)."""
 
-    def __init__(self, argv: list[str], bot: str, on_info: Callable[[str, str], None]):
+    def __init__(self, argv: list[str], bot: str, on_info: Callable[[str, str], None], during: str):
         self.bot = bot
         self.on_info = on_info
+        self.during = during
         self.infos = 0
         try:
             self.proc = subprocess.Popen(
@@ -270,14 +284,14 @@ class _Process:
 
     def _gone(self, key: str) -> BotError:
         """What ended the conversation: the bot's exit (its code, or the signal), else
-        ``key`` (it closed a pipe and goes on)."""
+        ``key`` (it closed a pipe and goes on), said during the match or the game."""
         try:
             code = self.proc.wait(0.5)
         except subprocess.TimeoutExpired:
-            return BotError.of(key, bot=self.bot)
+            return BotError.of(DURING[self.during][key], bot=self.bot)
         if code < 0:
-            return BotError.of("bot.signal", bot=self.bot, signal=-code)
-        return BotError.of("bot.exited", bot=self.bot, code=code)
+            return BotError.of(DURING[self.during]["bot.signal"], bot=self.bot, signal=-code)
+        return BotError.of(DURING[self.during]["bot.exited"], bot=self.bot, code=code)
 
     def close(self, grace: float) -> None:
         """``quit``, a grace to exit on its own, the ``info`` lines it wrote last passed on,
@@ -327,7 +341,9 @@ class ExternalAgent(NamedAgent):
     later deal until ``close()`` (or the end of the program): a match is one conversation.
     Each card's question gives ``seconds``; an answer later than that plus ``grace``
     (BRISCOLA_BOT_GRACE_MS, 1 s by default) stops the bot as hung. Its ``info`` lines go
-    to ``on_info(name, text)``: on stderr, unless told otherwise."""
+    to ``on_info(name, text)``: on stderr, unless told otherwise. ``during``: what it plays,
+    as its errors say it (DURING): "match" (a match, simulate's games) or "game" (a
+    person's game, play --opponent)."""
 
     def __init__(
         self,
@@ -336,9 +352,11 @@ class ExternalAgent(NamedAgent):
         name: str | None = None,
         grace: float | None = None,
         on_info: Callable[[str, str], None] = show_info,
+        during: Literal["match", "game"] = "match",
     ):
         if os.name != "posix":
             raise BotError.of("bot.posix")
+        self.during = during
         self.argv = list(argv)
         self.seconds = DEFAULT_SECONDS if seconds is None else float(seconds)
         self.name = name or PREFIX + shlex.join(self.argv)
@@ -412,7 +430,7 @@ class ExternalAgent(NamedAgent):
         if self._error is not None:
             raise self._error
         if self._process is None:
-            self._process = _Process(self.argv, self.name, self.on_info)
+            self._process = _Process(self.argv, self.name, self.on_info, self.during)
             self._close = weakref.finalize(self, self._process.close, self.grace)
             hello = " ".join(["briscola", str(PROTOCOL), *FEATURES])
             self._talk(lambda p: p.send(hello, self._soon()))

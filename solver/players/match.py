@@ -4,6 +4,13 @@ Every deck is played twice with the sides swapped, so the luck of the cards canc
 each pair and far fewer deals separate two players. A deal is a task of its own
 (``pair_task``): its result depends only on the variant, the agents' names, the seed and its
 index, so it is the same in this process, in a pool of processes or on a cluster.
+
+A player who remembered the first game of a pair would know, in the second, its opponent's
+hand and the talon's order: so the two games of every pair are played by two ``Half``s,
+each name's agent made twice, the second half's analyses on an engine with tables of its
+own. An exec: bot is then two processes, one playing the first game of every pair, the
+other every mirrored game, and no process, agent or table sees both games of a deck, while
+each keeps what it learns from deal to deal.
 """
 
 from __future__ import annotations
@@ -14,12 +21,14 @@ import random
 import signal
 import sys
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from solver import jsonfile
+from solver.analysis import Engine, current_engine
 from solver.cards import POINTS
 from solver.errors import BriscolaError, shown_number, whole
 from solver.game import deal_from_deck, default_dealer
-from solver.players.agents import get_agent, run_deal
+from solver.players.agents import Agent, get_agent, run_deal
 from solver.players.external import BotError, ExternalAgent, is_external
 from solver.rules import get_variant
 
@@ -115,15 +124,45 @@ def deck_for(seed: int, index: int) -> list[int]:
     return deck
 
 
-def play_pair(variant, agent_a, agent_b, seed: int, index: int) -> PairResult:
-    """Deck ``index`` of the match played with A on side 1, then with the sides swapped."""
+class Half(NamedTuple):
+    """Who plays one game of every pair: A's agent, B's agent, and the engine their
+    analyses run on (its tables)."""
+
+    a: Agent
+    b: Agent
+    engine: Engine
+
+
+def halves(a: str, b: str) -> tuple[Half, Half]:
+    """The players of a match between the agents named ``a`` and ``b``: the first game of
+    every pair on the running engine, the mirrored game by agents made again (an exec: bot's
+    second process) on that engine's twin, configured alike with tables of its own."""
+    engine = current_engine()
+    first = Half(get_agent(a), get_agent(b), engine)
+    return first, Half(get_agent(a), get_agent(b), engine.twin())
+
+
+def close(*players: Half) -> None:
+    """The exec: bots among the players told quit, and their processes gone."""
+    for half in players:
+        for agent in (half.a, half.b):
+            if isinstance(agent, ExternalAgent):
+                agent.close()
+
+
+def play_pair(variant, first: Half, mirror: Half, seed: int, index: int) -> PairResult:
+    """Deck ``index`` of the match played by ``first`` with A on side 1, then by ``mirror``
+    with the sides swapped."""
     v = get_variant(variant) if isinstance(variant, str) else variant
     deck = deck_for(seed, index)
     margins = []
-    for game, seats in enumerate(([agent_a, agent_b], [agent_b, agent_a])):
+    for game, (half, seats) in enumerate(
+        ((first, [first.a, first.b]), (mirror, [mirror.b, mirror.a]))
+    ):
         state = deal_from_deck(v, deck, default_dealer(v))
         rng = random.Random(f"match/{seed}/{index}/{game}")
-        end = run_deal(state, seats, rng)
+        with half.engine.active():
+            end = run_deal(state, seats, rng)
         s1, s2 = end.side_points
         margins.append(s1 - s2 if game == 0 else s2 - s1)
     return PairResult(index, (margins[0], margins[1]))
@@ -181,12 +220,13 @@ _worker: dict = {}
 def _init(variant, a, b, seed, worker=True):
     if worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _worker.update(variant=get_variant(variant), a=get_agent(a), b=get_agent(b), seed=seed)
+    first, mirror = halves(a, b)
+    _worker.update(variant=get_variant(variant), first=first, mirror=mirror, seed=seed)
 
 
 def _work(index: int) -> PairResult:
     w = _worker
-    return play_pair(w["variant"], w["a"], w["b"], w["seed"], index)
+    return play_pair(w["variant"], w["first"], w["mirror"], w["seed"], index)
 
 
 def pair_task(variant: str, a: str, b: str, seed: int, index: int) -> PairResult:
@@ -210,8 +250,8 @@ def run_match(
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
     index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
     the run and returns what is done, with interrupted=True. A match with an exec: bot is
-    played here, deal after deal, whatever ``jobs`` says: the bot is one process, one
-    conversation for the whole match."""
+    played here, deal after deal, whatever ``jobs`` says: the bot is two processes (one a
+    half: see the module's docstring), each one conversation for the whole match."""
     results: list[PairResult] = []
     interrupted = False
     todo = [i for i in range(deals) if i not in skip]
@@ -225,9 +265,7 @@ def run_match(
         except KeyboardInterrupt:
             interrupted = True
         finally:
-            for agent in (_worker["a"], _worker["b"]):
-                if isinstance(agent, ExternalAgent):
-                    agent.close()  # the match is over: quit, and no process is left behind
+            close(_worker["first"], _worker["mirror"])  # over: quit, no process left behind
         return results, interrupted
     pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
         jobs, initializer=_init, initargs=(variant, a, b, seed)
