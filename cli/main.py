@@ -129,7 +129,7 @@ class BriscolaGroup(click.Group):
     def parse_args(self, ctx, args):
         """The language the command line asks for, kept before any of it is parsed: a
         refusal found while parsing comes before a command's --lang is read (which, once
-        read, takes its place: cli/options.Lang)."""
+        read, takes its place: the Lang type of cli/options.py)."""
         ctx.meta[ERROR_LANG] = argv_lang(args)
         return super().parse_args(ctx, args)
 

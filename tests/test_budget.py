@@ -78,8 +78,8 @@ def test_engine_names(name, want):
     assert parse_engine_name(name) == want
 
 
-@pytest.mark.parametrize("name,msg", [("engine@0", "at least 1"), ("engine@x", "engine@SAMPLES"),
-                                      ("engine:-1", "positive"), ("engine-pimc@5", "time only")])
+@pytest.mark.parametrize("name,msg", [("engine@0", "from 1 to"), ("engine@-3", "from 1 to"), ("engine@x", "engine@SAMPLES"),
+                                      ("engine:-1", "above 0"), ("engine-pimc@5", "time only")])
 def test_bad_engine_budgets(name, msg):
     with pytest.raises(ValueError, match=msg):
         get_agent(name)

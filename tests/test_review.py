@@ -115,8 +115,12 @@ def test_accuracy_per_player(rv):
         dec = [m for m in mine if m.choices > 1 and m.rated]
         assert s.optimal == sum(m.optimal for m in dec)
         assert s.average_cost == pytest.approx(sum(m.cost for m in dec) / len(dec))
-    # greedy plays better than random in this deal
-    assert rv.stats(0).average_cost < rv.stats(1).average_cost
+    # greedy plays better than random in this deal, on the moves rated exactly (the
+    # estimates of 0.03 s a card swing with the machine's load: greedy's average cost came
+    # out above random's once on a loaded CI machine)
+    def exact_cost(p):
+        return sum(m.cost_exact for m in rv.moves if m.player == p and m.exact and m.choices > 1)
+    assert exact_cost(0) < exact_cost(1)
 
 
 def test_review_of_one_player_only(record):

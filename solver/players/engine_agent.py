@@ -39,8 +39,8 @@ DEFAULT_SECONDS = 1.0
 MAX_SAMPLES = 1_000_000
 #: the numbers of engine@N and engine:T, in ASCII (int() and float() take other digits, and
 #: "1_0"); a time may have a fraction and an exponent
-_WHOLE = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 #: name -> (objective, the pimc baseline, inference about the hidden hand)
 BASES = {
     "engine": ("points", False, True),
