@@ -35,7 +35,7 @@ def cluster_options(f=None, *, log: bool = True):
         )(f)
     f = click.option(
         "--workers",
-        type=count(1, 256, "worker processes"),
+        type=count(1, 256, "range.workers"),
         default=2,
         show_default=True,
         help="worker processes of the local cluster (--cluster without ADDRESS)",

@@ -9,15 +9,27 @@ from fractions import Fraction
 import click
 
 from cli.cluster_opts import cluster_options, log_failed
-from cli.options import LANG, SECONDS, SEED, clip, clip_message, count, note, progress_on
+from cli.options import (
+    LANG,
+    SECONDS,
+    SEED,
+    clip,
+    clip_message,
+    count,
+    lang_now,
+    lang_option,
+    misuse,
+    note,
+    progress_on,
+)
 from solver import jsonfile
 from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.analysis import Limit
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, Note
 from solver.frame import taken_margin
-from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree
+from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree, command_text, note_text, num
 from solver.position import PositionError, parse_position
 from solver.settings import SettingError
 
@@ -38,75 +50,71 @@ def limits(time_limit: float | None) -> tuple[float, float | None]:
     return time_limit, None
 
 
-def _fmt(v: float, exact_s: str | None) -> str:
-    if exact_s is None:
-        return f"{v:+.3f}"
-    return f"{v:+.3f}" if "/" in exact_s else f"{int(exact_s):+d}"
+def _fmt(v: float, exact_s: str | None, lang: str = "en") -> str:
+    if exact_s is None or "/" in exact_s:
+        return num(v, "+.3f", lang)
+    return f"{int(exact_s):+d}"
 
 
-def _human(a, out) -> None:
+def _human(a, out, lang: str = "en") -> None:
     j = a.to_json()
-    unit = (
-        "expected points still to win, you minus opponent"
-        if a.objective == "points"
-        else "probability of ending the deal with 61+, 60-60 counting one half"
-    )
+
+    def say(key: str, **kw) -> str:
+        return command_text(lang, key, **kw)
+
+    four = "4" if a.position.players == 4 else ""
+    unit = say(f"analyse.unit.{a.objective}{four}")
     taken = taken_margin(a.position) if a.objective == "points" else None
-    if a.position.players == 4:
-        unit = unit.replace("you minus opponent", "your team minus the other").replace(
-            "ending the deal", "your team ending the deal"
-        )
-    kind = "exact" if a.exact else f"ESTIMATE ({a.method}, not exact)"
-    out(f"position: {j['position']}")
-    out(f"player {j['to_move']} to move — objective: {a.objective} ({unit}), {kind}")
+    kind = say("analyse.exact") if a.exact else say("analyse.estimate", method=a.method)
+    out(say("analyse.position", position=j["position"]))
+    objective = say(f"analyse.objective.{a.objective}")
+    out(say("analyse.to_move", n=j["to_move"], objective=objective, unit=unit, kind=kind))
     if taken is not None:
-        out(
-            f"points taken {a.position.score[0]}-{a.position.score[1]}: expected final margin "
-            f"= {taken:+d} + points still to win"
-        )
+        a_pts, b_pts = a.position.score
+        out(say("analyse.taken", a=a_pts, b=b_pts, taken=f"{taken:+d}"))
+    spec = ".3f" if a.objective == "points" else ".4f"
     for m in j["moves"]:
         mark = "*" if m["card"] in j["best"] else " "
         extra = ""
         if m.get("value_exact") and "/" in m["value_exact"]:
             extra = f"  (= {m['value_exact']})"
         if m.get("error") is not None:
-            extra = f"  ± {m['error']:.3f}"
+            extra = f"  ± {num(m['error'], '.3f', lang)}"
         if m.get("gap_error") is not None:
             gap = j["value"] - m["value"]
-            extra += (
-                f"   {gap:.3f} ± {m['gap_error']:.3f} below the best"
-                if a.objective == "points"
-                else f"   {gap:.4f} ± {m['gap_error']:.4f} below the best"
+            extra += say(
+                "analyse.below", gap=num(gap, spec, lang), e=num(m["gap_error"], spec, lang)
             )
         val = (
-            _fmt(m["value"], m.get("value_exact"))
+            _fmt(m["value"], m.get("value_exact"), lang)
             if a.objective == "points"
-            else f"{m['value']:.4f}"
+            else num(m["value"], ".4f", lang)
         )
         if taken is not None:
-            final = _fmt(taken + m["value"], _shifted(m.get("value_exact"), taken))
+            final = _fmt(taken + m["value"], _shifted(m.get("value_exact"), taken), lang)
             if m.get("error") is not None:  # the points taken are known: the same interval
-                final += f" ± {m['error']:.3f}"
-            extra += f"   final margin {final}"
+                final += f" ± {num(m['error'], '.3f', lang)}"
+            extra += say("analyse.final", final=final)
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
-    out(f"best: {', '.join(j['best'])}")
+    out(say("analyse.best", cards=", ".join(j["best"])))
     if j["pv"]:
         then = (
-            "  (then the hidden hand decides)"  # a seat's line is its own card: it sees no more
+            say("analyse.then_hidden")  # a seat's line is its own card: it sees no more
             if a.position.hidden_hand
-            else "  (then the draw decides)"
+            else say("analyse.then_draw")
             if a.position.draws_unknown
             else ""
         )
-        out(f"line: {' '.join(j['pv'])}" + then)
+        out(say("analyse.line", cards=" ".join(j["pv"])) + then)
     for line in a.notes:
-        out(f"note: {line}")
+        out(say("analyse.note", note=note_text(line, lang)))
     if a.samples is not None:
-        out(f"samples: {agree(f'{a.samples} opponent hands', 'en')}")
+        out(agree(say("analyse.samples", n=a.samples), lang))
     if not a.exact:
-        out(f"method: {a.method.words()}")
-        out(f"interval: {INTERVAL_TEXT['en'][a.interval]}")
-    out(f"nodes: {a.nodes:,}  time: {a.seconds:.3f} s")
+        out(say("analyse.method", words=a.method.words(lang)))
+        out(say("analyse.interval", words=INTERVAL_TEXT[lang][a.interval]))
+    nodes = f"{a.nodes:,}" if lang == "en" else num(a.nodes, "d", lang, group=True)
+    out(say("analyse.nodes", nodes=nodes, seconds=num(a.seconds, ".3f", lang)))
 
 
 def _shifted(exact_s: str | None, taken: int) -> str | None:
@@ -353,7 +361,8 @@ def _split_search(pos, objective, cluster, workers, log_path):
         logged = len(values)
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
         texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
-        say(f"split {s.where}: {len(texts)} positions in {len(groups)} tasks")
+        at = Note.of("split.at_cards" if s.depth == S.CARDS else "split.at_draws")
+        say(Note.of("split.tasks", where=at, n=len(texts), tasks=len(groups)))
         try:
             for k, rows in cl.run(
                 S.solve_task,
@@ -369,10 +378,8 @@ def _split_search(pos, objective, cluster, workers, log_path):
                     log.write(i, {"leaf": texts[i], **row})
         except KeyboardInterrupt:
             if log_path:
-                say(
-                    f"stopped: {log_path} holds {len(values)} of the {len(s.todo())} "
-                    f"positions; the same command goes on from there"
-                )
+                held, total = len(values), len(s.todo())
+                say(Note.of("split.stopped", path=log_path, held=held, total=total))
             raise
     where = (
         "here"
@@ -424,12 +431,12 @@ def _analysis(
 )
 @click.option(
     "--move",
-    type=count(1, 41, "a deal has 40 moves"),
+    type=count(1, 41, "range.moves"),
     help="With --record: the moment before this move (1 = the first).",
 )
 @click.option(
     "--seat",
-    type=count(1, 4, "a player number"),
+    type=count(1, 4, "range.player"),
     help="With --record: the player whose view is analysed (the one to move; a hidden "
     "game's seat sees its hand only, a scoperta seat every hand).",
 )
@@ -448,6 +455,7 @@ def _analysis(
     help="Seed of the sampling of opponent hands (and of talon orders with --samples).",
 )
 @cluster_options
+@lang_option
 def analyse(
     position,
     objective,
@@ -478,27 +486,21 @@ def analyse(
     """  # noqa: E501 - an example command is one line, as it is typed
     progress_on()
     if samples is not None and time_limit is not None:
-        raise click.UsageError("--samples and --time-limit are two budgets: give one")
+        misuse("usage.analyse.two_budgets")
     split = (cluster is not None or log_path is not None) and position != "-"
     if split and (record_file is not None or position is None):
-        raise click.UsageError(
-            "--cluster and --log go with a POSITION (its exact search split "
-            "into tasks) or - (a batch on stdin)"
-        )
+        misuse("usage.analyse.split_input")
     if split and (samples is not None or time_limit is not None):
-        raise click.UsageError(
-            "one POSITION on a cluster is solved exactly, to the end: "
-            "--samples and --time-limit do not apply"
-        )
+        misuse("usage.analyse.split_budget")
     time_limit, estimate_limit = limits(time_limit)
     if record_file is not None:
         from solver.record import read_record
         from solver.record import seat_position_from_record
 
         if position is not None:
-            raise click.UsageError("give a POSITION or --record, not both")
+            misuse("usage.analyse.both")
         if move is None or seat is None:
-            raise click.UsageError("--record needs --move N and --seat S")
+            misuse("usage.analyse.record_needs")
         pos = seat_position_from_record(read_record(record_file, note), move, seat)
         a = _analysis(
             pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=True
@@ -506,12 +508,12 @@ def analyse(
         if as_json:
             click.echo(json.dumps(a.to_json(), indent=2))
         else:
-            _human(a, click.echo)
+            _human(a, click.echo, lang_now())
         return
     if move is not None or seat is not None:
-        raise click.UsageError("--move and --seat go with --record FILE")
+        misuse("usage.analyse.without_record")
     if position is None:
-        raise click.UsageError("missing POSITION (or --record FILE --move N --seat S)")
+        misuse("usage.analyse.missing")
     if position == "-":
         _batch(objective, time_limit, estimate_limit, samples, seed, cluster, workers, log_path)
         return
@@ -531,7 +533,7 @@ def analyse(
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
     else:
-        _human(a, click.echo)
+        _human(a, click.echo, lang_now())
     log_failed(log)
 
 
@@ -544,6 +546,7 @@ def analyse(
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the whole analysis as JSON (as analyse --json)."
 )
+@lang_option
 def best(position, objective, time_limit, as_json):
     """Just the best card(s) of POSITION, space separated; an estimate says so after the
     cards, with the half-width of its 95 % interval.
@@ -566,24 +569,28 @@ def best(position, objective, time_limit, as_json):
     if as_json:
         click.echo(json.dumps(a.to_json(), indent=2))
         return
-    click.echo(" ".join(card_str(c) for c in a.best) + estimate_mark(a))  # as analyse lists them
+    mark = estimate_mark(a, lang_now())
+    click.echo(" ".join(card_str(c) for c in a.best) + mark)  # as analyse lists them
 
 
-def estimate_mark(a) -> str:
+def estimate_mark(a, lang: str = "en") -> str:
     """Nothing for an exact answer; " (estimate ±E, what it covers)" for an estimate, E the
     widest 95 % half-width among the best cards' values; ", interrupted" where Ctrl-C
     stopped the search that would have answered."""
     if a.exact:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
-    unit = "" if a.objective == "points" else " probability"
+    key = "best.estimate" if a.objective == "points" else "best.estimate_win"
     parts = (
-        [f"estimate ±{max(errs):.2f}{unit}", INTERVAL_SHORT["en"][a.interval]]
+        [
+            command_text(lang, key, e=num(max(errs), ".2f", lang)),
+            INTERVAL_SHORT[lang][a.interval],
+        ]
         if errs
-        else ["estimate"]
+        else [command_text(lang, "best.estimate_bare")]
     )
     if a.interrupted:
-        parts.append("interrupted")
+        parts.append(command_text(lang, "best.interrupted"))
     return f" ({', '.join(parts)})"
 
 
@@ -609,7 +616,7 @@ def demo(lang):
     flag = "" if lang == "en" else f" --lang {lang}"
     click.echo(f'$ briscola explain{flag} "{DEMO_ENDGAME}"\n')
     click.echo(render_text(explain_position(parse_position(DEMO_ENDGAME)), lang))
-    if lang != "en":  # analyse speaks English: explain gives the same exact values in Italian
+    if lang != "en":  # explain gives the same exact values in Italian words
         click.echo(f'\n$ briscola explain{flag} "{DEMO_MIDGAME}"\n')
         click.echo(render_text(explain_position(parse_position(DEMO_MIDGAME)), lang))
         return

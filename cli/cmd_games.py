@@ -9,12 +9,12 @@ import time
 
 import click
 
-from cli.options import SEED, check_output, count, note, save_text
+from cli.options import SEED, check_output, count, lang_now, lang_option, note, save_text
 from solver.errors import BriscolaError
 from solver.players.agents import agent_name, seat_agents
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
-from solver.i18n import agree
+from solver.i18n import agree, command_text, game_title, num
 from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
 from solver.record import deal_record, match_record, read_records, records_text, replay_all
 from solver.rules import VARIANTS, get_variant
@@ -32,13 +32,14 @@ def _seed(seed):
 @click.option("--seed", "-s", type=SEED, default=None, help="shuffle seed (random when omitted)")
 @click.option(
     "--dealer",
-    type=count(1, 4, "a player number"),
+    type=count(1, 4, "range.player"),
     default=None,
     help="dealer's player number (default: the last player, so player 1 leads)",
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="print the deal as a game record with no moves"
 )
+@lang_option
 def deal(variant, seed, dealer, as_json):
     """Shuffle and deal one game.
 
@@ -62,7 +63,7 @@ def deal(variant, seed, dealer, as_json):
     elif v.name in ("scoperta", "scoperta4"):  # every hand open: the position is the deal
         click.echo(to_position(state).to_text())
     else:
-        click.echo(describe_deal(state))
+        click.echo(describe_deal(state, lang_now()))
 
 
 @click.command()
@@ -104,6 +105,7 @@ def deal(variant, seed, dealer, as_json):
     help="write every game's record here (JSON Lines, one record per game)",
 )
 @click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
+@lang_option
 def simulate(variant, games, agents, seed, matches, target, record_out, force):
     """Play agents against each other and report the results per side.
 
@@ -128,7 +130,12 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     as_match = matches or v.match == "points"
     records = []
     t = Tally()
-    unit = "matches" if as_match else "deals"
+    lang = lang_now()
+
+    def say(key: str, **kw) -> str:
+        return command_text(lang, key, **kw)
+
+    unit = say("simulate.matches" if as_match else "simulate.deals")
     done, t0 = 0, time.monotonic()
     last = t0
     try:
@@ -141,42 +148,52 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
             now = time.monotonic()
             if now - last >= PROGRESS_EVERY and done < games:
                 last = now
-                click.echo(f"simulate: {done}/{games} {unit}, {now - t0:.0f} s", err=True)
+                seconds = num(now - t0, ".0f", lang)
+                click.echo(
+                    say("simulate.progress", done=done, total=games, unit=unit, seconds=seconds),
+                    err=True,
+                )
     except KeyboardInterrupt:  # the games played so far are the answer, said as such
         if not done:
             raise
     stopped = done < games
-    head = f"{v.title}: {done} {unit}" + (f" of {games} (interrupted)" if stopped else "")
-    head += f", seed {seed}"
+    head = say(
+        "simulate.head_stopped" if stopped else "simulate.head",
+        title=game_title(v, lang),
+        done=done,
+        unit=unit,
+        total=games,
+    )
+    head += say("simulate.seed", seed=seed)
     if as_match:
         tgt = target if target is not None else DEFAULT_TARGET[v.match]
-        head += f", {v.match} target {tgt}, {t.deals} deals"
-    click.echo(agree(head, "en"))
+        kind = say(f"simulate.kind.{v.match}")
+        head += say("simulate.target", kind=kind, target=tgt, deals=t.deals)
+    click.echo(agree(head, lang))
     for s in (0, 1):
-        click.echo(
-            agree(
-                f"side {s + 1} ({sides[s]}): {t.wins[s]} wins, {t.draws} draws, "
-                f"{t.wins[1 - s]} losses, mean points per deal "
-                f"{t.points[s] / t.deals:.2f}",
-                "en",
-            )
+        line = say(
+            "simulate.side",
+            s=s + 1,
+            names=sides[s],
+            wins=t.wins[s],
+            draws=t.draws,
+            losses=t.wins[1 - s],
+            mean=num(t.points[s] / t.deals, ".2f", lang),
         )
+        click.echo(agree(line, lang))
     if as_match:
-        click.echo(
-            f"deals: side 1 won {t.results[1]}, side 2 won {t.results[-1]}, drawn {t.results[0]}"
-        )
+        won = t.results
+        click.echo(say("simulate.deals_won", a=won[1], b=won[-1], drawn=won[0]))
         if v.match == "points":
-            click.echo(
-                f"match totals: side 1 {t.points[0]} points, side 2 {t.points[1]} points "
-                f"(mean per match {t.points[0] / done:.1f} - {t.points[1] / done:.1f})"
-            )
+            x, y = (num(t.points[i] / done, ".1f", lang) for i in (0, 1))
+            click.echo(say("simulate.totals", a=t.points[0], b=t.points[1], x=x, y=y))
     if record_out:
         where = save_text(record_out, records_text(records))
-        click.echo(agree(f"wrote {len(records)} records to {where}", "en"))
+        click.echo(agree(say("simulate.wrote", n=len(records), where=where), lang))
         if where != record_out:
             sys.exit(1)
     if stopped:
-        click.echo("interrupted", err=True)
+        click.echo(say("interrupted"), err=True)
         sys.exit(130)
 
 
@@ -184,56 +201,66 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
 PROGRESS_EVERY = 2.0
 
 
-def _who(seat: int) -> str:
-    return f"P{seat + 1}"
+def _summary(state, title: str, lang: str = "en") -> list[str]:
+    """A deal trick by trick and its result, in ``lang``. A deal continued from a position
+    (no deck) has no dealer, and its points are those won from the start on: who won the
+    deal is known only where the start gave the score so far."""
 
+    def say(key: str, **kw) -> str:
+        return command_text(lang, key, **kw)
 
-def _moves(state) -> str:
-    n = len(state.moves)
-    return f"{n} move" if n == 1 else f"{n} moves"
+    def who(seat: int) -> str:
+        return say("games.who", n=seat + 1)
 
-
-def _summary(state, title: str) -> list[str]:
-    """A deal trick by trick and its result. A deal continued from a position (no deck) has
-    no dealer, and its points are those won from the start on: who won the deal is known
-    only where the start gave the score so far."""
     v = state.variant
-    trump = f"briscola {card_str(state.briscola)}" if v.has_trump else "no trump"
-    origin = "from a position" if state.deck is None else f"dealer player {state.dealer + 1}"
-    lines = [f"{title}{v.title}: {origin}, {trump}"]
+    trump = say("games.briscola", card=card_str(state.briscola)) if v.has_trump else None
+    origin = (
+        say("games.from_position")
+        if state.deck is None
+        else say("games.dealer", dealer=state.dealer + 1)
+    )
+    lines = [f"{title}{game_title(v, lang)}: {origin}, {trump or say('games.no_trump')}"]
     n = v.players
     for i, t in enumerate(state.tricks, 1):
-        plays = ", ".join(
-            f"{_who((t.leader + k) % n)} {card_str(c)}" for k, c in enumerate(t.cards)
-        )
-        line = f"trick {i:2d}: {plays} -> {_who(t.winner)} +{t.points}"
+        plays = ", ".join(f"{who((t.leader + k) % n)} {card_str(c)}" for k, c in enumerate(t.cards))
+        line = say("games.trick", i=i, plays=plays, who=who(t.winner), points=t.points)
         if t.draws:
-            line += "  draws: " + ", ".join(
-                f"{_who((t.winner + k) % n)} {card_str(c)}" for k, c in enumerate(t.draws)
+            line += say("games.draws") + ", ".join(
+                f"{who((t.winner + k) % n)} {card_str(c)}" for k, c in enumerate(t.draws)
             )
         lines.append(line)
     a, b = state.side_points
-    res = "draw 60-60" if state.result == 0 else f"side {1 if state.result > 0 else 2} wins"
+    res = (
+        say("games.draw")
+        if state.result == 0
+        else say("games.side_wins", n=1 if state.result > 0 else 2)
+    )
+    moves = agree(say("games.moves", n=len(state.moves)), lang)
     if state.deck is not None:
         lines.append(
-            f"result: {a}-{b}, {res}"
+            say("games.result", a=a, b=b, result=res)
             if state.is_over
-            else f"unfinished after {_moves(state)}: {a}-{b}"
+            else say("games.unfinished", moves=moves, a=a, b=b)
         )
         return lines
     won = state.won_since_start
-    gained = f"{won[0]}-{won[1]} won from the start on"
+    gained = say("games.won_since", a=won[0], b=won[1])
     if state.score is None:
-        known = "the start has no score: the final score is not known"
+        known = say("games.no_score")
     else:
-        known = f"final score {a}-{b}, {res}" if state.is_over else f"score {a}-{b}"
-    head = "result" if state.is_over else f"unfinished after {_moves(state)}"
-    lines.append(f"{head}: {gained}; {known}")
+        known = (
+            say("games.final_score", a=a, b=b, result=res)
+            if state.is_over
+            else say("games.score", a=a, b=b)
+        )
+    head = say("games.head_result") if state.is_over else say("games.head_unfinished", moves=moves)
+    lines.append(say("games.since", head=head, gained=gained, known=known))
     return lines
 
 
 @click.command()
 @click.argument("record", metavar="RECORD")
+@lang_option
 def replay(record):
     """Replay a game record, checking every move and the stated result.
 
@@ -245,25 +272,31 @@ def replay(record):
       briscola simulate --variant classic --games 3 --seed 5 --record-out games.jsonl
       briscola replay games.jsonl
     """
+    lang = lang_now()
     recs = read_records(record, note)
     for r_i, rec in enumerate(recs, 1):
         states = replay_all(rec)
         many = len(states) > 1 or "deals" in rec
         for d_i, st in enumerate(states, 1):
-            prefix = ""
+            where = []
             if len(recs) > 1:
-                prefix += f"record {r_i} "
+                where.append(command_text(lang, "games.record", n=r_i))
             if many:
-                prefix += f"deal {d_i} "
-            prefix = f"[{prefix.strip()}] " if prefix else ""
-            for line in _summary(st, prefix):
+                where.append(command_text(lang, "games.deal", n=d_i))
+            prefix = f"[{' '.join(where)}] " if where else ""
+            for line in _summary(st, prefix, lang):
                 click.echo(line)
         if "deals" in rec and states:
             res = rec.get("result") or {}
             pts = res.get("points")
             if pts:
                 w = res.get("winner")
-                click.echo(f"match: {pts[0]}-{pts[1]}, " + (f"side {w} wins" if w else "no winner"))
+                winner = (
+                    command_text(lang, "games.side_wins", n=w)
+                    if w
+                    else command_text(lang, "games.no_winner")
+                )
+                click.echo(command_text(lang, "games.match", a=pts[0], b=pts[1], winner=winner))
 
 
 COMMANDS = [deal, simulate, replay]

@@ -12,10 +12,11 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options, log_failed, progress_line, say
-from cli.options import MAX_SEED, SECONDS, SEED, count
+from cli.usage import read_back
+from cli.options import MAX_SEED, SECONDS, SEED, count, lang_now, lang_option
 from solver import cluster as cl
 from solver import jsonfile
-from solver.errors import BriscolaError, shown_number, whole
+from solver.errors import BriscolaError, Note, shown_number, whole
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
 from solver.players.external import with_time
@@ -30,7 +31,7 @@ from solver.players.match import (
 )
 from solver.players.match import pair_task  # noqa: F401 - cluster tests and benchmarks name it here
 from solver.players.match import run_logged as play_logged
-from solver.i18n import agree
+from solver.i18n import agree, command_text, game_title, num
 from solver.rules import get_variant
 
 
@@ -80,21 +81,49 @@ def run_logged(
 
 
 def report_lines(
-    a: str, b: str, variant, deals: int, seed: int, s: Summary, interrupted: bool
+    a: str,
+    b: str,
+    variant,
+    deals: int,
+    seed: int,
+    s: Summary,
+    interrupted: bool,
+    lang: str = "en",
 ) -> list[str]:
     v = get_variant(variant) if isinstance(variant, str) else variant
-    lines = [f"match: A = {a} vs B = {b}, {v.title}, seed {seed}"]
-    done = f"{s.pairs} duplicate deals ({2 * s.pairs} games)"
-    if interrupted:
-        done += f": interrupted after {s.pairs} of {deals}"
-    lines.append(agree(done, "en"))
+
+    def say(key: str, **kw) -> str:
+        return command_text(lang, key, **kw)
+
+    def interval(lo: float, hi: float, spec: str) -> str:
+        return say("match.interval", lo=num(lo, spec, lang), hi=num(hi, spec, lang))
+
+    lines = [say("match.head", a=a, b=b, title=game_title(v, lang), seed=seed)]
+    done = say(
+        "match.stopped" if interrupted else "match.done",
+        pairs=s.pairs,
+        games=2 * s.pairs,
+        deals=deals,
+    )
+    lines.append(agree(done, lang))
     m, ci = s.margin[0], s.margin_ci
-    spread = "undefined (one deal: it needs two)" if ci is None else f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
-    lines.append(f"A point margin per deal: {m:+.2f}   95% CI {spread}")
+    spread = say("match.one_deal") if ci is None else interval(ci[0], ci[1], "+.2f")
+    labels = [say("match.margin"), say("match.rate")]
+    width = max(len(label) for label in labels)
+    lines.append(
+        say("match.margin_row", label=labels[0].ljust(width), m=num(m, "+.2f", lang), spread=spread)
+    )
     r, rlo, rhi = s.win_rate
     lines.append(
-        f"A win rate:              {r:.3f}   95% CI [{rlo:.3f}, {rhi:.3f}]   "
-        f"(A won {s.wins}, drew {s.draws}, lost {s.losses})"
+        say(
+            "match.rate_row",
+            label=labels[1].ljust(width),
+            r=num(r, ".3f", lang),
+            ci=interval(rlo, rhi, ".3f"),
+            wins=s.wins,
+            draws=s.draws,
+            losses=s.losses,
+        )
     )
     return lines
 
@@ -121,8 +150,9 @@ class _OneLine(click.Command):
     def parse_args(self, ctx, args):
         try:
             return super().parse_args(ctx, args)
-        except click.UsageError as e:
-            raise BriscolaError.of("usage", message=e.format_message()) from None
+        except click.UsageError as e:  # keyed where its words are known: said in --lang's
+            message = e.format_message()
+            raise read_back(message) or BriscolaError.of("usage", message=message) from None
 
 
 @click.command(cls=_OneLine)
@@ -153,6 +183,7 @@ class _OneLine(click.Command):
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines on stderr")
 @cluster_options
+@lang_option
 def match(
     agent_a,
     agent_b,
@@ -199,10 +230,11 @@ def match(
         found = cl.TaskLog(log_path, {}).last_value("seed", like)
         if found is not None:
             seed = _logged_seed(*found)
-            say(f"{log_path} holds this match with seed {seed}: going on with it")
+            say(Note.of("log.seed_found", path=log_path, seed=seed))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     jobs = min(jobs, deals)
+    lang = lang_now()
 
     t0 = time.monotonic()
     last = [t0]
@@ -213,11 +245,23 @@ def match(
             return
         last[0] = now
         m, lo, hi = mean_ci([r.margin for r in results])
-        ci = f" [{lo:+.1f}, {hi:+.1f}]" if len(results) > 1 else ""
-        click.echo(
-            f"match: {len(results)}/{deals} deals, {now - t0:.0f} s, A margin {m:+.2f}{ci}",
-            err=True,
+        ci = (
+            command_text(
+                lang, "match.progress_ci", lo=num(lo, "+.1f", lang), hi=num(hi, "+.1f", lang)
+            )
+            if len(results) > 1
+            else ""
         )
+        line = command_text(
+            lang,
+            "match.progress",
+            n=len(results),
+            deals=deals,
+            seconds=num(now - t0, ".0f", lang),
+            m=num(m, "+.2f", lang),
+            ci=ci,
+        )
+        click.echo(line, err=True)
 
     log = None
     if cluster is None and log_path is None:
@@ -237,7 +281,7 @@ def match(
             quiet,
         )
     if not results:
-        click.echo("interrupted before any deal finished", err=True)
+        click.echo(command_text(lang, "match.none"), err=True)
         sys.exit(130)
     s = summarise(sorted(results, key=lambda r: r.index))
     if as_json:
@@ -253,7 +297,7 @@ def match(
         }
         click.echo(json.dumps(out, allow_nan=False))
     else:
-        for line in report_lines(names[0], names[1], v, deals, seed, s, interrupted):
+        for line in report_lines(names[0], names[1], v, deals, seed, s, interrupted, lang):
             click.echo(line)
     if interrupted:
         sys.exit(130)

@@ -18,6 +18,8 @@ from cli.options import (
     note,
     save_text,
     stdin_text,
+    lang_now,
+    lang_option,
     typed,
     typed_lines,
 )
@@ -26,7 +28,15 @@ from solver import jsonfile
 from solver.analysis import Analysis, analyse
 from solver.cards import CardError, card_str, parse_card_id
 from solver.explain import before_last_tricks4, explain_position, explanation_text
-from solver.i18n import INTERVAL_SHORT, comment_text, fmt_fraction, message, num, title_text
+from solver.i18n import (
+    INTERVAL_SHORT,
+    command_text,
+    comment_text,
+    fmt_fraction,
+    message,
+    num,
+    title_text,
+)
 from solver.puzzles import (
     DIFFICULTIES,
     Check,
@@ -63,6 +73,7 @@ def puzzles():
     help="Skip the puzzles whose solver answer would be an estimate (beyond the "
     "exact search's reach, e.g. a full talon).",
 )
+@lang_option
 def puzzles_solve(file, as_json, exact_only):
     """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
 
@@ -89,14 +100,20 @@ def puzzles_solve(file, as_json, exact_only):
     except KeyboardInterrupt:  # the verdicts so far are kept and said
         stopped = True
     if not as_json:
-        rows = [("id", "difficulty", "stated", "solver", "ok")]
+        lang = lang_now()
+
+        def say(key: str, **kw) -> str:
+            return command_text(lang, key, **kw)
+
+        head = say("solve.header").split("|")
+        rows = [(head[0], head[1], head[2], head[3], head[4])]
         rows += [
             (
                 c.puzzle.id,
-                c.puzzle.difficulty,
+                message(lang, "diff." + c.puzzle.difficulty),
                 c.puzzle.answer_text(),
-                c.to_json()["solver"] or "-",
-                c.verdict,
+                c.solver_text(lang) or "-",
+                c.verdict_text(lang),
             )
             for c in checks
         ]
@@ -104,26 +121,21 @@ def puzzles_solve(file, as_json, exact_only):
         for r in rows:
             click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip())
         bad = sum(c.ok is False for c in checks)
-        summary = f"{len(checks)} puzzle(s), {bad} wrong"
+        summary = say("solve.summary", n=len(checks), bad=bad)
         if stopped:
-            summary = f"{len(checks)} of {len(puzzles)} puzzle(s) solved, {bad} wrong"
+            summary = say("solve.summary_stopped", n=len(checks), total=len(puzzles), bad=bad)
         estimated = sum(c.analysis is not None and not c.exact and c.ok is not None for c in checks)
         unchecked = sum(c.analysis is not None and c.ok is None for c in checks)
         skipped = sum(c.analysis is None for c in checks)
         if estimated:
-            summary += (
-                f"; {estimated} verdict(s) rest on the solver's estimate, not an exact "
-                f"answer (--exact-only skips them)"
-            )
+            summary += say("solve.estimated", n=estimated)
         if unchecked:
-            summary += (
-                f"; {unchecked} stated value(s) unchecked: the solver's answer is an estimate"
-            )
+            summary += say("solve.unchecked_count", n=unchecked)
         if skipped:
-            summary += f"; {skipped} skipped: the solver's answer would be an estimate"
+            summary += say("solve.skipped_count", n=skipped)
         click.echo(summary, err=True)
     if stopped:
-        click.echo("interrupted", err=True)
+        click.echo(command_text(lang_now(), "interrupted"), err=True)
         sys.exit(130)
     if any(c.ok is False for c in checks):
         sys.exit(1)
@@ -177,6 +189,7 @@ def _read(file: str):
 )
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 @cluster_options(log=False)
+@lang_option
 def puzzles_generate(
     count, talon, variant, difficulty, objective, seed, id_prefix, out, force, cluster, workers
 ):
@@ -195,12 +208,14 @@ def puzzles_generate(
     """
     check_output(out, force, "--out")
     last = [time.monotonic()]
+    lang = lang_now()
 
     def progress(found, tried):
         now = time.monotonic()
         if now - last[0] >= 1.0:
             last[0] = now
-            click.echo(f"found {found}/{count} puzzles in {tried} positions", err=True)
+            line = command_text(lang, "generate.progress", found=found, count=count, tried=tried)
+            click.echo(line, err=True)
 
     found = []
     interrupted = False
@@ -227,12 +242,10 @@ def puzzles_generate(
         if where != out and not interrupted:
             sys.exit(1)
     if interrupted:
-        click.echo(f"interrupted: {len(found)} puzzle(s) kept", err=True)
+        click.echo(command_text(lang, "generate.interrupted", n=len(found)), err=True)
         sys.exit(130)
     if len(found) < count:
-        click.echo(
-            f"only {len(found)} puzzle(s) found; try another seed or fewer filters", err=True
-        )
+        click.echo(command_text(lang, "generate.short", n=len(found)), err=True)
 
 
 def _on(client):
@@ -357,7 +370,7 @@ def puzzles_play(file, lang, difficulty, variant):
         if not a.exact:
             click.echo(_estimate_note(a, p.question, lang))
         elif not (check := Check.of(p, a)).ok:  # the file's answer stands; the engine's is said
-            click.echo(m("play.engine_differs", answer=check.solver_text()))
+            click.echo(m("play.engine_differs", answer=check.solver_text(lang)))
         if p.comment:  # after the answer: a comment may name it
             click.echo(comment_text(p.comment, lang))
         if before_last_tricks4(pos):

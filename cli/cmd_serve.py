@@ -7,14 +7,15 @@ import webbrowser
 
 import click
 
-from cli.options import count
+from cli.options import count, lang_now, lang_option
 from solver.errors import BriscolaError
+from solver.i18n import command_text
 
 
 @click.command()
 @click.option(
     "--port",
-    type=count(0, 65535, "a TCP port; 0 picks a free one"),
+    type=count(0, 65535, "range.port"),
     default=8015,
     show_default=True,
     help="the port to listen on (0 picks a free one)",
@@ -27,6 +28,7 @@ from solver.errors import BriscolaError
     "every interface (the API has no authentication)",
 )
 @click.option("--open", "open_browser", is_flag=True, help="open the board in the web browser")
+@lang_option
 def serve(port, host, open_browser):
     """Serve the analysis board: the position drawn with its cards, the analysis beside it,
     play against the engine, puzzles, and a JSON API (docs/board.md). Needs the web extra:
@@ -52,17 +54,16 @@ def serve(port, host, open_browser):
     shown = f"[{ip}]" if ":" in ip else ip
     wildcard = ip in ("0.0.0.0", "::")
     url = f"http://{'127.0.0.1' if ip == '0.0.0.0' else '[::1]' if ip == '::' else shown}:{port}/"
+    lang = lang_now()
     if not is_loopback(ip):
-        where = "every network interface" if wildcard else f"the network at {shown}"
-        click.echo(
-            f"warning: --host {host} listens on {where}: the board's API has no "
-            f"authentication, so anyone who can reach port {port} can run searches "
-            f"on this machine",
-            err=True,
+        where = (
+            command_text(lang, "serve.everywhere")
+            if wildcard
+            else command_text(lang, "serve.network", ip=shown)
         )
-    click.echo(
-        f"listening on {shown}:{port}; the analysis board is at {url} (Ctrl-C stops it)", err=True
-    )
+        click.echo(command_text(lang, "serve.open", host=host, where=where, port=port), err=True)
+    line = command_text(lang, "serve.listening", ip=shown, port=port, url=url)
+    click.echo(line, err=True)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)

@@ -15,7 +15,9 @@ from typing import IO
 import click
 
 from cli.coldstart import KERNELS
-from cli.options import count
+from cli.options import count, lang_now, lang_option, said
+from solver.errors import ENGLISH, Note
+from solver.i18n import command_text, num
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: seconds between the "still compiling" lines
@@ -75,7 +77,15 @@ def _reaped(running: dict):
     return None
 
 
-def run(jobs: int) -> dict:
+def _kernel(module: str, lang: str) -> str:
+    """A kernel module's name in words, in ``lang`` where it has a key (kernel.<module>)."""
+    key = "kernel." + module
+    if lang == "en" or key not in ENGLISH:
+        return KERNELS[module][0]
+    return said(Note.of(key), lang)
+
+
+def run(jobs: int, lang: str = "en") -> dict:
     """Load every kernel module in its own process, at most ``jobs`` at once, the longest
     compiles first; stderr says what runs and what is done. {module: (state, wall s, CPU
     s)}, state "compiled" or "cached"; a failed child stops the others and raises
@@ -90,7 +100,7 @@ def run(jobs: int) -> dict:
             m = todo.pop(0)
             p, out = _start(m)
             running[p.pid] = (m, p, out, time.perf_counter())
-            click.echo(f"warm-up: loading {KERNELS[m][0]}", err=True)
+            click.echo(command_text(lang, "warmup.loading", kernel=_kernel(m, lang)), err=True)
         ended = _reaped(running)
         if ended is None:
             time.sleep(0.1)
@@ -98,7 +108,10 @@ def run(jobs: int) -> dict:
             if now - last_note >= PROGRESS_EVERY:
                 last_note = now
                 names = ", ".join(m.rsplit(".", 1)[-1] for m, _, _, _ in running.values())
-                click.echo(f"warm-up: still compiling: {names} ({now - t0:.0f} s)", err=True)
+                seconds = num(now - t0, ".0f", lang)
+                click.echo(
+                    command_text(lang, "warmup.still", names=names, seconds=seconds), err=True
+                )
             continue
         pid, code, cpu = ended
         m, p, out, started = running.pop(pid)
@@ -110,14 +123,22 @@ def run(jobs: int) -> dict:
             for _, q, _, _ in running.values():
                 q.kill()
                 q.wait()
-            raise WarmUpError(f"loading {KERNELS[m][0]} failed: {_last_line(text)}")
+            raise WarmUpError(
+                command_text(lang, "warmup.failed", kernel=_kernel(m, lang), why=_last_line(text))
+            )
         state = "compiled" if text.split()[-1:] == ["compiled"] else "cached"
         wall = time.perf_counter() - started
         done[m] = (state, wall, cpu)
-        how = "compiled" if state == "compiled" else "read from the cache"
-        click.echo(
-            f"warm-up: {KERNELS[m][0]}: {how} in {wall:.1f} s ({cpu:.1f} s of CPU)", err=True
+        how = command_text(lang, "warmup.compiled" if state == "compiled" else "warmup.cached")
+        line = command_text(
+            lang,
+            "warmup.done",
+            kernel=_kernel(m, lang),
+            how=how,
+            wall=num(wall, ".1f", lang),
+            cpu=num(cpu, ".1f", lang),
         )
+        click.echo(line, err=True)
     return done
 
 
@@ -128,6 +149,7 @@ def run(jobs: int) -> dict:
     default=None,
     help="processes at once (default: one per kernel, at most the number of cores)",
 )
+@lang_option
 @click.pass_context
 def warm_up(ctx, jobs):
     """Compile every search kernel now, in parallel processes, so that no later command
@@ -143,21 +165,28 @@ def warm_up(ctx, jobs):
       briscola warm-up --jobs 2
     """
     jobs = jobs or max(1, min(len(KERNELS), os.cpu_count() or 1))
+    lang = lang_now()
     t0 = time.perf_counter()
     try:
-        done = run(jobs)
+        done = run(jobs, lang)
     except WarmUpError as e:
-        click.echo(f"error: {e}", err=True)
+        click.echo(str(e), err=True)
         ctx.exit(1)
     wall = time.perf_counter() - t0
     compiled = [m for m, (state, _, _) in done.items() if state == "compiled"]
     cpu = sum(c for _, _, c in done.values())
-    kernels = "kernel" if len(done) == 1 else "kernels"
-    click.echo(
-        f"{len(done)} {kernels} ready in {wall:.1f} s ({cpu:.1f} s of CPU in "
-        f"{min(jobs, len(done))} processes): {len(compiled)} compiled, "
-        f"{len(done) - len(compiled)} read from the cache"
+    line = command_text(
+        lang,
+        "warmup.ready",
+        n=len(done),
+        kernels=command_text(lang, "warmup.kernel" if len(done) == 1 else "warmup.kernels"),
+        wall=num(wall, ".1f", lang),
+        cpu=num(cpu, ".1f", lang),
+        jobs=min(jobs, len(done)),
+        compiled=len(compiled),
+        cached=len(done) - len(compiled),
     )
+    click.echo(line)
 
 
 COMMANDS = [warm_up]

@@ -43,6 +43,19 @@ class Lang(click.Choice):
 LANG = Lang()
 
 
+def lang_option(f):
+    """``--lang en|it``: the language of a command's text and errors (``lang_now`` reads
+    it); its JSON, notation and files stay English."""
+    return click.option(
+        "--lang",
+        type=LANG,
+        default="en",
+        show_default=True,
+        expose_value=False,
+        help="Language of the text (JSON and files stay English).",
+    )(f)
+
+
 def lang_now() -> str:
     """The language the running command speaks: its --lang, or before that is read the one
     its command line asks for (cli/main.py), else English."""
@@ -126,12 +139,14 @@ class Seconds(click.ParamType):
 
 
 class Whole(click.ParamType):
-    """A whole number within [lo, hi], refused with a one-line reason otherwise."""
+    """A whole number within [lo, hi], refused with a one-line reason otherwise; ``what``,
+    the key (``range.*``) of what the range is, is said after its bounds."""
 
     name = "integer"
 
     def __init__(self, lo: int, hi: int, what: str = ""):
-        self.lo, self.hi, self.what = lo, hi, what
+        self.lo, self.hi = lo, hi
+        self.what = ENGLISH[what] if what else ""
 
     def convert(self, value, param, ctx):
         if isinstance(value, int) and not isinstance(value, bool):
@@ -153,6 +168,12 @@ def refuse(key: str, param, ctx, **fields) -> NoReturn:
     """A value an option's type refuses, in the words of ``key`` (cli/usage.py reads them
     back to say them in the command line's language)."""
     raise click.BadParameter(ENGLISH[key].format(**fields), ctx, param)
+
+
+def misuse(key: str) -> NoReturn:
+    """A command line a command refuses after click parsed it, in the words of ``key`` (a
+    ``usage.*`` key cli/usage.py reads back, to say it in the command line's language)."""
+    raise click.UsageError(ENGLISH[key])
 
 
 SECONDS = Seconds()

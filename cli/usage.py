@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import click
 
-from solver.errors import ENGLISH, BriscolaError
+from solver.errors import ENGLISH, BriscolaError, Note
 from solver.oneline import one_line
 
 #: the languages a command line may ask for (solver.i18n.LANGS, not imported: the group's
@@ -37,6 +37,7 @@ READ = (
     "usage.takes_no_value",
     "usage.extra_arguments",
     "usage.extra_argument",
+    *(key for key in ENGLISH if key.startswith("usage.analyse.")),
 )
 #: what a refused value's reason may be: click's types' words and ours (cli/options.py)
 REASONS = (
@@ -66,6 +67,8 @@ def _pattern(template: str) -> re.Pattern:
 
 
 PATTERNS = {key: _pattern(ENGLISH[key]) for key in READ + REASONS}
+#: what a count option's range is (cli/options.Whole), read back into its key by its words
+RANGES = {ENGLISH[key]: key for key in ENGLISH if key.startswith("range.")}
 
 
 def argv_lang(args: Sequence[str]) -> str:
@@ -93,6 +96,8 @@ def read_back(message: str, keys: Sequence[str] = READ) -> BriscolaError | None:
         if key == "usage.bad_value":
             why = str(fields["why"])
             fields["why"] = read_back(why, REASONS) or why
+        if fields.get("what") in RANGES:
+            fields["what"] = Note.of(RANGES[str(fields["what"])])
         return BriscolaError.of(key, **fields)
     return None
 

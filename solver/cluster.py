@@ -209,10 +209,10 @@ def _progress_printer(total: int, done0: int, out: Callable[[str], None]):
             if now - last[0] >= HEARTBEAT_EVERY:
                 last[0] = now
                 took = now - t0
-                out(
-                    f"tasks: {done}/{total} done, running for "
-                    + (f"{took:.0f} s" if took < 120 else f"{took / 60:.0f} min")
-                )
+                if took < 120:
+                    out(Note.of("tasks.running_s", done=done, total=total, took=took))
+                else:
+                    out(Note.of("tasks.running_min", done=done, total=total, took=took / 60))
             return
         if not final and now - last[0] < PROGRESS_EVERY:
             return
@@ -220,8 +220,10 @@ def _progress_printer(total: int, done0: int, out: Callable[[str], None]):
         new = done - done0
         rate = new / (now - t0) if now > t0 else 0.0
         left = total - done
-        eta = f", about {left / rate:.0f} s left" if rate > 0 and left else ""
-        out(f"tasks: {done}/{total} done, {rate:.2f}/s{eta}")
+        if rate > 0 and left:
+            out(Note.of("tasks.rate_left", done=done, total=total, rate=rate, left=left / rate))
+        else:
+            out(Note.of("tasks.rate", done=done, total=total, rate=rate))
 
     return show
 
@@ -460,12 +462,12 @@ class TaskLog:
             if self.warn:
                 self.warn(Note.of("log.goes_on", error=self.failed))
 
-    def resumed(self, held: int, total: int, what: str = "tasks") -> str:
-        """The line a resumed run says: what the log already held."""
-        return (
-            f"{self.path} already holds {held} of the {total} {what}: "
-            f"{'nothing left to run' if held >= total else f'running the other {total - held}'}"
-        )
+    def resumed(self, held: int, total: int, what: str = "tasks") -> Note:
+        """The line a resumed run says: what the log already held (``what``: tasks, deals,
+        input lines or positions)."""
+        key = "log.resumed_all" if held >= total else "log.resumed"
+        things = Note.of("log.what." + what.replace(" ", "_"))
+        return Note.of(key, path=self.path, held=held, total=total, what=things, left=total - held)
 
 
 def ordered(

@@ -541,6 +541,37 @@ ENGLISH: dict[str, str] = {
     "games.games": "--games must be at least 1, got {games}",
     "games.target": "--target must be at least 1, got {target}",
     "usage": "{message}",
+    "log.seed_found": "{path} holds this match with seed {seed}: going on with it",
+    "log.resumed": "{path} already holds {held} of the {total} {what}: running the other {left}",
+    "log.resumed_all": "{path} already holds {held} of the {total} {what}: nothing left to run",
+    "log.what.tasks": "tasks",
+    "log.what.deals": "deals",
+    "log.what.input_lines": "input lines",
+    "log.what.positions": "positions",
+    "tasks.running_s": "tasks: {done}/{total} done, running for {took:.0f} s",
+    "tasks.running_min": "tasks: {done}/{total} done, running for {took:.0f} min",
+    "tasks.rate": "tasks: {done}/{total} done, {rate:.2f}/s",
+    "tasks.rate_left": "tasks: {done}/{total} done, {rate:.2f}/s, about {left:.0f} s left",
+    "split.at_cards": "after the root's cards",
+    "split.at_draws": "after the first trick's draw",
+    "split.tasks": "split {where}: {n} positions in {tasks} tasks",
+    "split.stopped": "stopped: {path} holds {held} of the {total} positions; the same command "
+    "goes on from there",
+    # analyse's own refusals of its options (cli/cmd_analyse.py), said as click's are
+    "usage.analyse.two_budgets": "--samples and --time-limit are two budgets: give one",
+    "usage.analyse.split_input": "--cluster and --log go with a POSITION (its exact search "
+    "split into tasks) or - (a batch on stdin)",
+    "usage.analyse.split_budget": "one POSITION on a cluster is solved exactly, to the end: "
+    "--samples and --time-limit do not apply",
+    "usage.analyse.both": "give a POSITION or --record, not both",
+    "usage.analyse.record_needs": "--record needs --move N and --seat S",
+    "usage.analyse.without_record": "--move and --seat go with --record FILE",
+    "usage.analyse.missing": "missing POSITION (or --record FILE --move N --seat S)",
+    # what a range of a count option is (cli/options.Whole), said after its bounds
+    "range.moves": "a deal has 40 moves",
+    "range.player": "a player number",
+    "range.workers": "worker processes",
+    "range.port": "a TCP port; 0 picks a free one",
     # click's own refusals of a command line, in its words (cli/usage.py reads a message by
     # them, to say it in the language the command line asks for)
     "usage.no_option": "No such option '{option}'.",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from solver.errors import given, whole
+from solver.i18n import command_text, game_title
 from solver.cards import (
     CARDS,
     SUIT_OF,
@@ -567,18 +568,21 @@ def new_match(
     return MatchState(v, t, (), first_dealer)
 
 
-def describe_deal(state: GameState) -> str:
-    """The deal readably: hands, trump card and talon (top first)."""
+def describe_deal(state: GameState, lang: str = "en") -> str:
+    """The deal readably, in ``lang``: hands, trump card and talon (top first)."""
     v = state.variant
     first = (state.dealer + 1) % v.players + 1
-    lines = [f"{v.title}: dealer player {state.dealer + 1}, player {first} leads"]
+    title = game_title(v, lang)
+    lines = [command_text(lang, "games.dealt", title=title, dealer=state.dealer + 1, first=first)]
     for s in range(v.players):
-        lines.append(f"player {s + 1}: {' '.join(card_str(c) for c in cards_of(state.hands[s]))}")
+        cards = " ".join(card_str(c) for c in cards_of(state.hands[s]))
+        lines.append(command_text(lang, "games.player", n=s + 1, cards=cards))
     if v.has_trump:
         lines.append(f"briscola: {card_str(state.briscola)}")
     else:
-        lines.append("no trump")
-    lines.append(f"talon (top first): {' '.join(card_str(c) for c in state.talon)}")
+        lines.append(command_text(lang, "games.no_trump"))
+    talon = " ".join(card_str(c) for c in state.talon)
+    lines.append(command_text(lang, "games.talon", cards=talon))
     return "\n".join(lines)
 
 

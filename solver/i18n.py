@@ -1622,6 +1622,450 @@ PLAY_TITLES = {
     },
 }
 
+# ----- the commands' own text: analyse, best, deal, simulate, replay, match, puzzles solve and
+# generate, warm-up, serve (command_text). Their JSON, notation and files stay English.
+COMMAND_TEXT = {
+    "en": {
+        "analyse.position": "position: {position}",
+        "analyse.to_move": "player {n} to move — objective: {objective} ({unit}), {kind}",
+        "analyse.objective.points": "points",
+        "analyse.objective.win": "win",
+        "analyse.unit.points": "expected points still to win, you minus opponent",
+        "analyse.unit.points4": "expected points still to win, your team minus the other",
+        "analyse.unit.win": "probability of ending the deal with 61+, 60-60 counting one half",
+        "analyse.unit.win4": "probability of your team ending the deal with 61+, 60-60 counting "
+        "one half",
+        "analyse.exact": "exact",
+        "analyse.estimate": "ESTIMATE ({method}, not exact)",
+        "analyse.taken": "points taken {a}-{b}: expected final margin = {taken} + points still "
+        "to win",
+        "analyse.below": "   {gap} ± {e} below the best",
+        "analyse.final": "   final margin {final}",
+        "analyse.best": "best: {cards}",
+        "analyse.line": "line: {cards}",
+        "analyse.then_hidden": "  (then the hidden hand decides)",
+        "analyse.then_draw": "  (then the draw decides)",
+        "analyse.note": "note: {note}",
+        "analyse.samples": "samples: {n} opponent hands",
+        "analyse.method": "method: {words}",
+        "analyse.interval": "interval: {words}",
+        "analyse.nodes": "nodes: {nodes}  time: {seconds} s",
+        "best.estimate": "estimate ±{e}",
+        "best.estimate_win": "estimate ±{e} probability",
+        "best.estimate_bare": "estimate",
+        "best.interrupted": "interrupted",
+        "games.player": "player {n}: {cards}",
+        "games.dealt": "{title}: dealer player {dealer}, player {first} leads",
+        "games.briscola": "briscola {card}",
+        "games.talon": "talon (top first): {cards}",
+        "games.no_trump": "no trump",
+        "games.from_position": "from a position",
+        "games.dealer": "dealer player {dealer}",
+        "games.who": "P{n}",
+        "games.trick": "trick {i:2d}: {plays} -> {who} +{points}",
+        "games.draws": "  draws: ",
+        "games.draw": "draw 60-60",
+        "games.side_wins": "side {n} wins",
+        "games.result": "result: {a}-{b}, {result}",
+        "games.unfinished": "unfinished after {moves}: {a}-{b}",
+        "games.moves": "{n} moves",
+        "games.won_since": "{a}-{b} won from the start on",
+        "games.no_score": "the start has no score: the final score is not known",
+        "games.final_score": "final score {a}-{b}, {result}",
+        "games.score": "score {a}-{b}",
+        "games.head_result": "result",
+        "games.head_unfinished": "unfinished after {moves}",
+        "games.since": "{head}: {gained}; {known}",
+        "games.record": "record {n}",
+        "games.deal": "deal {n}",
+        "games.match": "match: {a}-{b}, {winner}",
+        "games.no_winner": "no winner",
+        "simulate.progress": "simulate: {done}/{total} {unit}, {seconds} s",
+        "simulate.matches": "matches",
+        "simulate.deals": "deals",
+        "simulate.head": "{title}: {done} {unit}",
+        "simulate.head_stopped": "{title}: {done} {unit} of {total} (interrupted)",
+        "simulate.seed": ", seed {seed}",
+        "simulate.target": ", {kind} target {target}, {deals} deals",
+        "simulate.kind.segni": "segni",
+        "simulate.kind.rounds": "rounds",
+        "simulate.kind.points": "points",
+        "simulate.side": "side {s} ({names}): {wins} wins, {draws} draws, {losses} losses, mean "
+        "points per deal {mean}",
+        "simulate.deals_won": "deals: side 1 won {a}, side 2 won {b}, drawn {drawn}",
+        "simulate.totals": "match totals: side 1 {a} points, side 2 {b} points (mean per match "
+        "{x} - {y})",
+        "simulate.wrote": "wrote {n} records to {where}",
+        "interrupted": "interrupted",
+        "match.head": "match: A = {a} vs B = {b}, {title}, seed {seed}",
+        "match.done": "{pairs} duplicate deals ({games} games)",
+        "match.stopped": "{pairs} duplicate deals ({games} games): interrupted after {pairs} of "
+        "{deals}",
+        "match.margin": "A point margin per deal:",
+        "match.rate": "A win rate:",
+        "match.margin_row": "{label} {m}   95% CI {spread}",
+        "match.rate_row": "{label} {r}   95% CI {ci}   (A won {wins}, drew {draws}, lost {losses})",
+        "match.one_deal": "undefined (one deal: it needs two)",
+        "match.interval": "[{lo}, {hi}]",
+        "match.progress": "match: {n}/{deals} deals, {seconds} s, A margin {m}{ci}",
+        "match.progress_ci": " [{lo}, {hi}]",
+        "match.none": "interrupted before any deal finished",
+        "solve.header": "id|difficulty|stated|solver|ok",
+        "solve.ok": "ok",
+        "solve.wrong": "WRONG",
+        "solve.estimate": "{word} (estimate)",
+        "solve.unchecked": "unchecked (estimate)",
+        "solve.skipped": "skipped (estimate)",
+        "solve.summary": "{n} puzzle(s), {bad} wrong",
+        "solve.summary_stopped": "{n} of {total} puzzle(s) solved, {bad} wrong",
+        "solve.estimated": "; {n} verdict(s) rest on the solver's estimate, not an exact answer "
+        "(--exact-only skips them)",
+        "solve.unchecked_count": "; {n} stated value(s) unchecked: the solver's answer is an "
+        "estimate",
+        "solve.skipped_count": "; {n} skipped: the solver's answer would be an estimate",
+        "generate.progress": "found {found}/{count} puzzles in {tried} positions",
+        "generate.interrupted": "interrupted: {n} puzzle(s) kept",
+        "generate.short": "only {n} puzzle(s) found; try another seed or fewer filters",
+        "warmup.loading": "warm-up: loading {kernel}",
+        "warmup.still": "warm-up: still compiling: {names} ({seconds} s)",
+        "warmup.compiled": "compiled",
+        "warmup.cached": "read from the cache",
+        "warmup.done": "warm-up: {kernel}: {how} in {wall} s ({cpu} s of CPU)",
+        "warmup.failed": "error: loading {kernel} failed: {why}",
+        "warmup.ready": "{n} {kernels} ready in {wall} s ({cpu} s of CPU in {jobs} processes): "
+        "{compiled} compiled, {cached} read from the cache",
+        "warmup.kernel": "kernel",
+        "warmup.kernels": "kernels",
+        "serve.open": "warning: --host {host} listens on {where}: the board's API has no "
+        "authentication, so anyone who can reach port {port} can run searches on this machine",
+        "serve.everywhere": "every network interface",
+        "serve.network": "the network at {ip}",
+        "serve.listening": "listening on {ip}:{port}; the analysis board is at {url} (Ctrl-C "
+        "stops it)",
+    },
+    "it": {
+        "analyse.position": "posizione: {position}",
+        "analyse.to_move": "muove il giocatore {n} — obiettivo: {objective} ({unit}), {kind}",
+        "analyse.objective.points": "punti",
+        "analyse.objective.win": "vittoria",
+        "analyse.unit.points": "punti attesi ancora da vincere, tu meno l'avversario",
+        "analyse.unit.points4": "punti attesi ancora da vincere, la tua squadra meno l'altra",
+        "analyse.unit.win": "probabilità di chiudere la smazzata con 61 o più, il 60 a 60 "
+        "contato come metà",
+        "analyse.unit.win4": "probabilità che la tua squadra chiuda la smazzata con 61 o più, "
+        "il 60 a 60 contato come metà",
+        "analyse.exact": "esatto",
+        "analyse.estimate": "STIMA ({method}, non esatta)",
+        "analyse.taken": "punti presi {a}-{b}: margine finale atteso = {taken} + punti ancora "
+        "da vincere",
+        "analyse.below": "   {gap} ± {e} sotto la migliore",
+        "analyse.final": "   margine finale {final}",
+        "analyse.best": "migliore: {cards}",
+        "analyse.line": "linea: {cards}",
+        "analyse.then_hidden": "  (poi decide la mano nascosta)",
+        "analyse.then_draw": "  (poi decide la pescata)",
+        "analyse.note": "nota: {note}",
+        "analyse.samples": "campioni: {n} mani dell'avversario",
+        "analyse.method": "metodo: {words}",
+        "analyse.interval": "intervallo: {words}",
+        "analyse.nodes": "nodi: {nodes}  tempo: {seconds} s",
+        "best.estimate": "stima ±{e}",
+        "best.estimate_win": "stima ±{e} di probabilità",
+        "best.estimate_bare": "stima",
+        "best.interrupted": "interrotta",
+        "games.player": "giocatore {n}: {cards}",
+        "games.dealt": "{title}: dà le carte il giocatore {dealer}, apre il giocatore {first}",
+        "games.briscola": "briscola {card}",
+        "games.talon": "tallone (dalla cima): {cards}",
+        "games.no_trump": "senza briscola",
+        "games.from_position": "da una posizione",
+        "games.dealer": "dà le carte il giocatore {dealer}",
+        "games.who": "G{n}",
+        "games.trick": "presa {i:2d}: {plays} -> {who} +{points}",
+        "games.draws": "  pescano: ",
+        "games.draw": "pareggio 60 a 60",
+        "games.side_wins": "vince la parte {n}",
+        "games.result": "risultato: {a}-{b}, {result}",
+        "games.unfinished": "non finita dopo {moves}: {a}-{b}",
+        "games.moves": "{n} mosse",
+        "games.won_since": "{a}-{b} vinti dall'inizio in poi",
+        "games.no_score": "l'inizio non ha punteggio: il punteggio finale non si conosce",
+        "games.final_score": "punteggio finale {a}-{b}, {result}",
+        "games.score": "punteggio {a}-{b}",
+        "games.head_result": "risultato",
+        "games.head_unfinished": "non finita dopo {moves}",
+        "games.since": "{head}: {gained}; {known}",
+        "games.record": "record {n}",
+        "games.deal": "smazzata {n}",
+        "games.match": "partita: {a}-{b}, {winner}",
+        "games.no_winner": "nessun vincitore",
+        "simulate.progress": "simulazione: {done}/{total} {unit}, {seconds} s",
+        "simulate.matches": "partite",
+        "simulate.deals": "smazzate",
+        "simulate.head": "{title}: {unit} {done}",
+        "simulate.head_stopped": "{title}: {unit} {done} di {total} (interrotta)",
+        "simulate.seed": ", mescolata n. {seed}",
+        "simulate.target": ", obiettivo {target} {kind}, smazzate {deals}",
+        "simulate.kind.segni": "segni",
+        "simulate.kind.rounds": "giri",
+        "simulate.kind.points": "punti",
+        "simulate.side": "parte {s} ({names}): vittorie {wins}, pareggi {draws}, sconfitte "
+        "{losses}, punti medi per smazzata {mean}",
+        "simulate.deals_won": "smazzate: vinte dalla parte 1 {a}, dalla parte 2 {b}, pari {drawn}",
+        "simulate.totals": "totali delle partite: parte 1 {a} punti, parte 2 {b} punti (media "
+        "per partita {x} - {y})",
+        "simulate.wrote": "record scritti in {where}: {n}",
+        "interrupted": "interrotto",
+        "match.head": "partita: A = {a} contro B = {b}, {title}, mescolata n. {seed}",
+        "match.done": "smazzate duplicate: {pairs} ({games} partite)",
+        "match.stopped": "smazzate duplicate: {pairs} ({games} partite): interrotta dopo {pairs} "
+        "di {deals}",
+        "match.margin": "margine di A per smazzata:",
+        "match.rate": "quota di vittorie di A:",
+        "match.margin_row": "{label} {m}   IC 95% {spread}",
+        "match.rate_row": "{label} {r}   IC 95% {ci}   (A ha vinto {wins}, pareggiato {draws}, "
+        "perso {losses})",
+        "match.one_deal": "non definito (una smazzata: ne servono due)",
+        "match.interval": "[{lo}; {hi}]",
+        "match.progress": "partita: smazzate {n}/{deals}, {seconds} s, margine di A {m}{ci}",
+        "match.progress_ci": " [{lo}; {hi}]",
+        "match.none": "interrotta prima che finisse una smazzata",
+        "solve.header": "id|difficoltà|dichiarato|motore|esito",
+        "solve.ok": "giusto",
+        "solve.wrong": "SBAGLIATO",
+        "solve.estimate": "{word} (stima)",
+        "solve.unchecked": "non verificato (stima)",
+        "solve.skipped": "saltato (stima)",
+        "solve.summary": "problemi: {n}, sbagliati: {bad}",
+        "solve.summary_stopped": "problemi risolti: {n} di {total}, sbagliati: {bad}",
+        "solve.estimated": "; verdetti che poggiano sulla stima del motore, non su una risposta "
+        "esatta: {n} (--exact-only li salta)",
+        "solve.unchecked_count": "; valori dichiarati non verificati, perché la risposta del "
+        "motore è una stima: {n}",
+        "solve.skipped_count": "; saltati, perché la risposta del motore sarebbe una stima: {n}",
+        "generate.progress": "problemi trovati: {found}/{count}, su {tried} posizioni",
+        "generate.interrupted": "interrotto: problemi tenuti: {n}",
+        "generate.short": "problemi trovati: solo {n}; prova un'altra mescolata o meno filtri",
+        "warmup.loading": "warm-up: carico {kernel}",
+        "warmup.still": "warm-up: ancora in compilazione: {names} ({seconds} s)",
+        "warmup.compiled": "compilato",
+        "warmup.cached": "letto dalla cache",
+        "warmup.done": "warm-up: {kernel}: {how} in {wall} s ({cpu} s di CPU)",
+        "warmup.failed": "errore: il caricamento di {kernel} non è riuscito: {why}",
+        "warmup.ready": "kernel pronti: {n}, in {wall} s ({cpu} s di CPU in {jobs} processi): "
+        "compilati {compiled}, letti dalla cache {cached}",
+        "warmup.kernel": "kernel",
+        "warmup.kernels": "kernel",
+        "serve.open": "attenzione: --host {host} ascolta su {where}: l'API della scacchiera non "
+        "ha autenticazione, quindi chiunque raggiunga la porta {port} può avviare ricerche su "
+        "questa macchina",
+        "serve.everywhere": "ogni interfaccia di rete",
+        "serve.network": "la rete all'indirizzo {ip}",
+        "serve.listening": "in ascolto su {ip}:{port}; la scacchiera d'analisi è su {url} "
+        "(Ctrl-C la ferma)",
+    },
+}
+
+
+def command_text(lang: str, key: str, **kw) -> str:
+    """One filled line of a command's text (COMMAND_TEXT). Italian agrees its counts of 1
+    (agree); English is as the commands have always written it, agreed where they call
+    ``agree``."""
+    text = COMMAND_TEXT[check_lang(lang)][key].format(**kw)
+    return text if lang == "en" else agree(text, lang)
+
+
+def game_title(variant, lang: str) -> str:
+    """A game's name (its ``rules.Variant``) in ``lang``."""
+    return variant.title if lang == "en" else PLAY_TITLES[check_lang(lang)][variant.name]
+
+
+#: an analysis's notes (solver/analysis, where each is made in English: it is also the
+#: JSON's "notes") said in Italian phrase by phrase, in this order, by ``note_text``; the
+#: numbers' marks are swapped first ("0.12" -> "0,12", "1,000" -> "1.000")
+NOTE_PHRASES_IT = [
+    (re.compile(p), r)
+    for p, r in (
+        (
+            r"interrupted: estimate from the samples taken so far",
+            "interrotta: stima dai campioni presi finora",
+        ),
+        (
+            r"interrupted: the deepest search finished so far",
+            "interrotta: la ricerca più profonda finita finora",
+        ),
+        (
+            r"interrupted: exact search stopped by Ctrl-C",
+            "interrotta: ricerca esatta fermata con Ctrl-C",
+        ),
+        (r"interrupted: exact search stopped", "interrotta: ricerca esatta fermata"),
+        (
+            r"no sample finished in time: one hand, one trick deep",
+            "nessun campione finito in tempo: una mano, una presa di profondità",
+        ),
+        (
+            r"no sample finished in time: one talon order, one trick deep",
+            "nessun campione finito in tempo: un ordine del tallone, una presa di profondità",
+        ),
+        (
+            r"no sample finished in time: one-trick lookahead on one talon order",
+            "nessun campione finito in tempo: una presa di previsione su un ordine del tallone",
+        ),
+        (
+            r"all (\d+) consistent opponent hands solved exactly, weighted equally: no sampling "
+            r"error",
+            r"tutte le \1 mani dell'avversario compatibili risolte esattamente, con lo "
+            r"stesso peso: nessun errore di campionamento",
+        ),
+        (r"(\d+) opponent hands are consistent", r"mani dell'avversario compatibili: \1"),
+        (r"(\d+) sampled opponent hands", r"\1 mani dell'avversario campionate"),
+        (
+            r"each solved exactly over the talon draws",
+            "ciascuna risolta esattamente su ogni pescata del tallone",
+        ),
+        (
+            r"each solved with one sampled talon order \(clairvoyant\)",
+            "ciascuna risolta con un ordine del tallone campionato (chiaroveggente)",
+        ),
+        (
+            r"each solved (\d+) tricks deep with one sampled talon order \(clairvoyant\)",
+            r"ciascuna risolta per \1 prese con un ordine del tallone campionato (chiaroveggente)",
+        ),
+        (
+            r"each searched (\d+) tricks deep with one sampled talon order",
+            r"ciascuna esplorata "
+            r"per \1 prese con un ordine del tallone campionato",
+        ),
+        (
+            r"(\d+) sampled talon orders, each searched (\d+) tricks deep",
+            r"\1 ordini del "
+            r"tallone campionati, ciascuno esplorato per \2 prese",
+        ),
+        (
+            r"(\d+) sampled talon orders, each solved to the end knowing the order "
+            r"\(clairvoyant\)",
+            r"\1 ordini del tallone campionati, ciascuno risolto fino alla "
+            r"fine conoscendo l'ordine (chiaroveggente)",
+        ),
+        (r"an approximation", "un'approssimazione"),
+        (
+            r"the points still in play after those tricks are divided as a formula fitted to "
+            r"solved deals predicts them from the two hands",
+            "i punti ancora in gioco dopo quelle "
+            "prese sono divisi come li prevede dalle due mani una formula adattata a smazzate "
+            "risolte",
+        ),
+        (
+            r"the points still in play after those tricks count as shared evenly",
+            "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
+        ),
+        (
+            r"the method's error is not measured for this game at this stage",
+            "l'errore del metodo non è misurato per questo gioco in questo momento della smazzata",
+        ),
+        (
+            r"the method's error, measured up to talon (\d+) and grown in proportion to the "
+            r"talon",
+            r"l'errore del metodo, misurato fino al tallone \1 e cresciuto in "
+            r"proporzione al tallone",
+        ),
+        (r"the method's measured error", "l'errore misurato del metodo"),
+        (r"the method's error \(", "l'errore del metodo ("),
+        (
+            r"measured here against searches (\d+) tricks deep, scaled by what full solves added "
+            r"at another stage",
+            r"misurato qui contro ricerche di \1 prese, scalato di quanto "
+            r"hanno aggiunto le soluzioni complete in un altro momento della smazzata",
+        ),
+        (r" and the seen talon's part", " e the seen talon's part"),
+        (
+            r"the seen talon's part measured at (\d+) to (\d+) cards alive, where samples are "
+            r"solved to the end",
+            r"la parte del tallone visto misurata con da \1 a \2 carte in "
+            r"gioco, dove i campioni si risolvono fino alla fine",
+        ),
+        (
+            r"measured at talon (\d+) and grown in proportion to the talon",
+            r"misurato al "
+            r"tallone \1 e cresciuto in proporzione al tallone",
+        ),
+        (r"each value corrected by (\S+) ", r"ogni valore corretto di \1 "),
+        (r", the method's measured bias", ", la distorsione misurata del metodo"),
+        (r" on a card's value at this stage", " sul valore di una carta in questo momento"),
+        (r" on a card's value", " sul valore di una carta"),
+        (r" on the gap between two cards", " sullo scarto tra due carte"),
+        (r"(?<=\d) of the chance of winning", " della probabilità di vincere"),
+        (r"(?<=\d) points\b", " punti"),
+        (
+            r"hands weighted by the opponent's visible choices \(effective sample size (\S+)\)",
+            r"mani pesate secondo le scelte visibili dell'avversario (dimensione effettiva del "
+            r"campione \1)",
+        ),
+        (r"^(\d+) samples", r"\1 campioni"),
+        (r", (\d+) first draws corrected", r", \1 prime pescate corrette"),
+        (
+            r"all (\d+) first draws enumerated: the values are exact",
+            r"tutte le \1 prime "
+            r"pescate enumerate: i valori sono esatti",
+        ),
+        (r"searched (\d+) of (\d+) tricks", r"esplorate \1 prese su \2"),
+        (r"searched to the end", "esplorata fino alla fine"),
+        (
+            r"the exact search did not finish in the time left",
+            "la ricerca esatta non è finita nel tempo rimasto",
+        ),
+        (
+            r"the exact search did not finish within (\S+) nodes",
+            r"la ricerca esatta non è "
+            r"finita entro \1 nodi",
+        ),
+        (
+            r"a node budget is for exact searches: this estimate took its default time",
+            "un "
+            "limite di nodi vale per le ricerche esatte: questa stima ha preso il suo tempo "
+            "predefinito",
+        ),
+        (
+            r"the opponent's hand is known by elimination",
+            "la mano dell'avversario si conosce per esclusione",
+        ),
+        (
+            r"exact search split into (\d+) positions after the root's cards, combined exactly",
+            r"ricerca esatta divisa in \1 posizioni dopo le carte della radice, combinate "
+            r"esattamente",
+        ),
+        (
+            r"exact search split into (\d+) positions after the first trick's draw, combined "
+            r"exactly",
+            r"ricerca esatta divisa in \1 posizioni dopo la pescata della prima presa, "
+            r"combinate esattamente",
+        ),
+        (r"^(\d+) tasks run here", r"\1 compiti eseguiti qui"),
+        (
+            r"^(\d+) tasks run on a local cluster of (\d+) workers",
+            r"\1 compiti eseguiti su un "
+            r"cluster locale di \2 processi",
+        ),
+        (r"^(\d+) tasks run on the cluster at (\S+)", r"\1 compiti eseguiti sul cluster in \2"),
+        (r", (\d+) positions read from (.+)$", r", \1 posizioni lette da \2"),
+    )
+]
+#: a decimal mark or a thousands' separator between two digits
+_MARK = re.compile(r"(?<=\d)[.,](?=\d)")
+
+
+def note_text(note: str, lang: str) -> str:
+    """An analysis's note (English, as it is made and as the JSON keeps it) in ``lang``: the
+    phrases NOTE_PHRASES_IT knows said in Italian, with Italian marks in its numbers; a
+    phrase it does not know stays English."""
+    if check_lang(lang) == "en":
+        return note
+    text = _MARK.sub(lambda m: "," if m.group() == "." else ".", note)
+    for pattern, repl in NOTE_PHRASES_IT:
+        text = pattern.sub(repl, text)
+    return agree(text, lang)
+
+
 # ----- the analysis board's page (served by GET /api/strings) ----------------------------
 #: every word the board's page shows; {name} fields are filled in by the page
 BOARD_PAGE = {
@@ -2786,6 +3230,39 @@ ERRORS: dict[str, dict[str, str]] = {
         "games.games": "--games dev'essere almeno 1, non {games}",
         "games.target": "--target dev'essere almeno 1, non {target}",
         "usage": "{message}",
+        "log.seed_found": "{path} contiene questa partita con la mescolata n. {seed}: si "
+        "continua con quella",
+        "log.resumed": "{path} contiene già {held} su {total} {what}: ne restano da eseguire "
+        "{left}",
+        "log.resumed_all": "{path} contiene già {held} su {total} {what}: non resta niente da "
+        "eseguire",
+        "log.what.tasks": "compiti",
+        "log.what.deals": "smazzate",
+        "log.what.input_lines": "righe in ingresso",
+        "log.what.positions": "posizioni",
+        "tasks.running_s": "compiti: {done}/{total} fatti, in corso da {took:.0f} s",
+        "tasks.running_min": "compiti: {done}/{total} fatti, in corso da {took:.0f} min",
+        "tasks.rate": "compiti: {done}/{total} fatti, {rate:.2f}/s",
+        "tasks.rate_left": "compiti: {done}/{total} fatti, {rate:.2f}/s, ne restano circa "
+        "{left:.0f} s",
+        "split.at_cards": "dopo le carte della radice",
+        "split.at_draws": "dopo la pescata della prima presa",
+        "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
+        "split.stopped": "fermato: {path} contiene {held} delle {total} posizioni; lo stesso "
+        "comando riprende da lì",
+        "usage.analyse.two_budgets": "--samples e --time-limit sono due budget: danne uno",
+        "usage.analyse.split_input": "--cluster e --log vanno con una POSIZIONE (la sua ricerca "
+        "esatta divisa in compiti) o con - (un lotto dallo standard input)",
+        "usage.analyse.split_budget": "una POSIZIONE su un cluster si risolve esattamente, fino "
+        "alla fine: --samples e --time-limit non valgono",
+        "usage.analyse.both": "dai una POSIZIONE o --record, non entrambi",
+        "usage.analyse.record_needs": "--record vuole --move N e --seat S",
+        "usage.analyse.without_record": "--move e --seat vanno con --record FILE",
+        "usage.analyse.missing": "manca la POSIZIONE (o --record FILE --move N --seat S)",
+        "range.moves": "una smazzata ha 40 mosse",
+        "range.player": "un numero di giocatore",
+        "range.workers": "processi di lavoro",
+        "range.port": "una porta TCP; 0 ne sceglie una libera",
         "usage.no_option": "l'opzione '{option}' non esiste.",
         "usage.no_option_meant": "l'opzione '{option}' non esiste. Forse intendevi '{meant}'?",
         "usage.no_option_meant_many": "l'opzione '{option}' non esiste. (Opzioni possibili: "
@@ -2895,7 +3372,25 @@ def error_text(e: BaseException | str, lang: str) -> str:
     if lang == "en" or key is None or table is None or key not in table:
         return str(e)
     fields = {
-        k: error_text(v, lang) if isinstance(v, (BaseException, Note)) else v
+        k: error_text(v, lang)
+        if isinstance(v, (BaseException, Note))
+        else _Number(v, lang)
+        if isinstance(v, float)
+        else v
         for k, v in getattr(e, "fields", {}).items()
     }
     return table[key].format(**fields)
+
+
+class _Number:
+    """A number field of an error or note, written by its template's spec as ``lang``
+    writes numbers (``num``: "{rate:.2f}" gives 0,25 in Italian)."""
+
+    def __init__(self, x: float, lang: str) -> None:
+        self.x, self.lang = x, lang
+
+    def __format__(self, spec: str) -> str:
+        return num(self.x, spec, self.lang)
+
+    def __str__(self) -> str:
+        return num(self.x, "", self.lang)

@@ -40,7 +40,7 @@ from solver.explain import (
     hand_of,
     no_trump,
 )
-from solver.i18n import PUZZLE_COMMENTS, TITLES, fmt_fraction
+from solver.i18n import PUZZLE_COMMENTS, TITLES, command_text, fmt_fraction, num
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
 from solver.rules import get_variant, trick_winner
@@ -363,22 +363,28 @@ class Check:
 
     @property
     def verdict(self) -> str:
-        if self.analysis is None:
-            return "skipped (estimate)"
-        if self.ok is None:
-            return "unchecked (estimate)"
-        word = "ok" if self.ok else "WRONG"
-        return word if self.exact else f"{word} (estimate)"
+        return self.verdict_text()
 
-    def solver_text(self) -> str | None:
+    def verdict_text(self, lang: str = "en") -> str:
+        """ok, WRONG, or why there is no verdict, in ``lang`` (``verdict``: English)."""
+        if self.analysis is None:
+            return command_text(lang, "solve.skipped")
+        if self.ok is None:
+            return command_text(lang, "solve.unchecked")
+        word = command_text(lang, "solve.ok" if self.ok else "solve.wrong")
+        return word if self.exact else command_text(lang, "solve.estimate", word=word)
+
+    def solver_text(self, lang: str = "en") -> str | None:
         """The solver's answer; an estimated value as a decimal with "~" (not a fraction
-        that would look exact) and its 95 % half-width, as every estimate shows it."""
+        that would look exact) and its 95 % half-width, as every estimate shows it, in
+        ``lang``'s numbers (the JSON's: English)."""
         if self.solver is None:
             return None
         if isinstance(self.solver, Fraction) and not self.exact:
             assert self.analysis is not None
             err = self.analysis.moves[0].error
-            return f"~{float(self.solver):.2f}" + ("" if err is None else f" ±{err:.2f}")
+            value = num(float(self.solver), ".2f", lang)
+            return f"~{value}" + ("" if err is None else f" ±{num(err, '.2f', lang)}")
         return format_answer(self.solver)
 
     def to_json(self) -> dict:

@@ -11,7 +11,8 @@ import pytest
 from solver import i18n
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TABLES = ["MESSAGES", "VERBS", "TEAM_WORDS", "REVIEW_TEXT", "LABELS", "PICTURE_LABELS"]
+TABLES = ["MESSAGES", "VERBS", "TEAM_WORDS", "REVIEW_TEXT", "LABELS", "PICTURE_LABELS",
+          "COMMAND_TEXT"]
 
 
 @pytest.mark.parametrize("name", TABLES)

@@ -1,0 +1,283 @@
+"""Every command takes --lang: analyse, best, deal, simulate, replay, match, puzzles solve
+and generate, warm-up and serve spoke English to an Italian player (their values, tables,
+progress lines, notes, the task log's lines and analyse's own refusals). Under --lang it
+their text is Italian, with decimal commas; their JSON, notation and files are the same in
+both languages; without --lang they are English as before."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import COMMANDS, cli
+
+#: the talon's last draw (exact, fractions), a full talon (an estimate), a hidden hand
+LAST = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5C,6C turn=1"
+FULL = "hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1 score=0-0"
+SEAT = "variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1"
+FOUR = ("hand1=FB,6C,CD hand2=AB,7C,4S hand3=5B,3C,RD hand4=4B,6B,FS top=5S briscola=2C "
+        "played=- turn=1 variant=scoperta4")
+#: a decimal point between two digits, and a decimal comma
+POINT = re.compile(r"\d\.\d")
+COMMA = re.compile(r"\d,\d")
+#: a count with Italian thousands' points (nodes: 8.332.393), not a decimal
+GROUPED = re.compile(r"\d{1,3}(?:\.\d{3})+(?![\d,])")
+
+
+def _run(*args, code: int = 0):
+    r = CliRunner().invoke(cli, list(args))
+    assert r.exit_code == code, (args, r.output, r.exception)
+    return r
+
+
+def _both(*args, code: int = 0):
+    """(English, Italian) runs of a command line; --lang goes after the command's name."""
+    at = 2 if args[0] == "puzzles" else 1
+    return _run(*args, code=code), _run(*args[:at], "--lang", "it", *args[at:], code=code)
+
+
+def _no_english(text: str, phrases) -> None:
+    found = [p for p in phrases if re.search(p, text)]
+    assert not found, (found, text)
+
+
+def _decimals_are_commas(text: str) -> None:
+    text = GROUPED.sub("N", text)
+    assert not POINT.search(text), POINT.findall(text)
+    assert COMMA.search(text), text
+
+
+ANALYSE_WORDS = [r"\bposition:", r"\bplayer\b", "to move", "objective", "expected points",
+                 r"\bbest:", r"\bline:", "then the", r"\bnodes:", r"\btime:", "below the best",
+                 "final margin", r"\bnote:", r"\bmethod:", r"\binterval:", r"\bsamples\b",
+                 "ESTIMATE", "not exact", r"\bsampled\b", r"\beach\b", r"\bthe method",
+                 "card's value", r"\bgap\b", "opponent", "hidden hand", "probability",
+                 r"\bpoints taken", r"\btalon\b", r"\bsearched\b", r"\bmeasured\b", r"\bof the\b",
+                 "approximation", r"\bcorrected\b"]
+
+
+@pytest.mark.parametrize("args", [
+    ["analyse", LAST],
+    ["analyse", "--samples", "6", FULL],
+    ["analyse", "--samples", "6", "--objective", "win", FULL],
+    ["analyse", "--samples", "20", SEAT],
+    ["analyse", "--samples", "4", FOUR],
+], ids=["exact", "estimate", "estimate-win", "seat", "four"])
+def test_analyse_speaks_italian_with_decimal_commas(args):
+    en, it = _both(*args)
+    # the method's label (sampled-clairvoyant-depth4) is the JSON's, a name in both
+    _no_english(re.sub(r"STIMA \([a-z0-9-]+,", "", it.stdout), ANALYSE_WORDS)
+    _decimals_are_commas(it.stdout)
+    assert POINT.search(en.stdout) and "position:" in en.stdout  # English as it was
+    assert it.stdout.count("\n") == en.stdout.count("\n")
+
+
+def test_best_marks_an_estimate_in_italian():
+    en, it = _both("best", "--time-limit", "0.01", FULL)
+    assert re.fullmatch(r"\S+( \S+)* \(stima ±\d+,\d\d, [^()]+\)\n", it.stdout), it.stdout
+    _no_english(it.stdout, ["estimate", "bound", "sampling"])
+    assert "(estimate ±" in en.stdout
+
+
+def test_json_is_the_same_in_both_languages(tmp_path):
+    def without_clock(text):
+        return re.sub(r'"(seconds|nodes)": [0-9.e+-]+', "", text)
+
+    for args in (["analyse", "--json", LAST], ["best", "--json", LAST],
+                 ["analyse", "--json", "--samples", "20", SEAT],
+                 ["deal", "--variant", "briscolone", "--seed", "3", "--json"],
+                 ["match", "greedy", "random", "--deals", "3", "--seed", "1", "--jobs", "1",
+                  "--json"],
+                 ["puzzles", "generate", "--count", "1", "--seed", "3"]):
+        en, it = _both(*args)
+        assert without_clock(en.stdout) == without_clock(it.stdout), args
+        assert json.loads(en.stdout.splitlines()[0] if args[0] == "puzzles" else en.stdout)
+    batch = f"{LAST}\nnot a position\n"
+    en = CliRunner().invoke(cli, ["analyse", "-"], input=batch)
+    it = CliRunner().invoke(cli, ["analyse", "--lang", "it", "-"], input=batch)
+    assert without_clock(en.stdout) == without_clock(it.stdout) and en.exit_code == 2
+    # files written: records and puzzles alike
+    for name, args in (("g.jsonl", ["simulate", "--variant", "classic", "--games", "2",
+                                    "--seed", "4", "--record-out"]),
+                       ("p.jsonl", ["puzzles", "generate", "--count", "1", "--seed", "3",
+                                    "--out"])):
+        at = 2 if args[0] == "puzzles" else 1
+        _run(*args, str(tmp_path / f"en-{name}"))
+        _run(*args[:at], "--lang", "it", *args[at:], str(tmp_path / f"it-{name}"))
+        assert (tmp_path / f"en-{name}").read_text() == (tmp_path / f"it-{name}").read_text()
+    lines = _run("puzzles", "solve", "--json", str(tmp_path / "en-p.jsonl")).stdout
+    assert _run("puzzles", "solve", "--lang", "it", "--json",
+                str(tmp_path / "en-p.jsonl")).stdout == lines
+
+
+GAMES_WORDS = [r"\bdealer\b", r"\bplayer\b", r"\bleads\b", r"\btalon\b", "top first",
+               "no trump", r"\bdeals?\b", r"\bseed\b", r"\bside\b", r"\bwins?\b", r"\bdraws\b",
+               r"\blosses\b", "mean points", r"\bwrote\b", r"\brecords\b", r"\bmatch(es)?\b",
+               r"\btarget\b", r"\btotals\b", r"\btrick\b", r"\bresult\b", r"\bP\d\b"]
+
+
+def test_deal_simulate_and_replay_speak_italian(tmp_path):
+    en, it = _both("deal", "--variant", "classic", "--seed", "3")
+    _no_english(it.stdout, GAMES_WORDS)
+    assert "dealer player 2" in en.stdout
+    en, it = _both("deal", "--variant", "briscolone", "--seed", "3")
+    _no_english(it.stdout, GAMES_WORDS)
+    games = str(tmp_path / "g.jsonl")
+    en, it = _both("simulate", "--variant", "briscolone", "--games", "2", "--seed", "1",
+                   "--record-out", games, "--force")
+    _no_english(it.stdout.replace(games, ""), GAMES_WORDS)
+    _decimals_are_commas(it.stdout.replace(games, ""))
+    assert "mean points per deal 71.00" in en.stdout
+    en, it = _both("replay", games)
+    _no_english(it.stdout, GAMES_WORDS)
+    assert "presa  1: G1 " in it.stdout and "trick  1: P1 " in en.stdout
+
+
+MATCH_WORDS = [r"\bmatch\b", r"\bvs\b", "duplicate deals", r"\bgames\b", "point margin",
+               "win rate", r"\bCI\b", r"\bwon\b", r"\bdrew\b", r"\blost\b", r"\bdeals\b",
+               r"\bseed\b", "already holds", "running the other", "holds this match",
+               "going on", r"\(2 players\)"]
+
+
+def test_match_speaks_italian_its_log_lines_too(tmp_path):
+    log = str(tmp_path / "m.jsonl")
+    _run("match", "greedy", "random", "--deals", "2", "--seed", "1", "--jobs", "1",
+         "--log", log)
+    r = _run("match", "greedy", "random", "--deals", "4", "--jobs", "1", "--log", log,
+             "--lang", "it")
+    for text in (r.stdout, r.stderr.replace(log, "")):
+        _no_english(text, MATCH_WORDS)
+    _decimals_are_commas(r.stdout)
+    assert "[+" in r.stdout or "[-" in r.stdout
+    assert re.search(r"IC 95% \[[+-]\d+,\d\d; [+-]\d+,\d\d\]", r.stdout), r.stdout  # ; between
+    assert "contiene già 2 su 4 smazzate" in r.stderr, r.stderr
+
+
+def test_puzzles_solve_says_its_table_and_summary_in_italian(tmp_path):
+    puzzles = tmp_path / "p.jsonl"
+    puzzles.write_text(_run("puzzles", "generate", "--count", "2", "--seed", "3").stdout)
+    en, it = _both("puzzles", "solve", str(puzzles))
+    _no_english(it.stdout + it.stderr, [r"\bdifficulty\b", r"\bstated\b", r"\bsolver\b",
+                                        r"\bok\b", r"puzzle\(s\)", r"\bwrong\b", r"\beasy\b",
+                                        r"\bmedium\b", r"\bhard\b"])
+    assert "2 puzzle(s), 0 wrong" in en.stderr and "problemi: 2, sbagliati: 0" in it.stderr
+
+
+def test_warm_up_speaks_italian():
+    r = _run("warm-up", "--lang", "it", "--jobs", "1")
+    _no_english(r.stdout + r.stderr, ["loading", "from the cache", r"\bcompiled\b", r"\bready\b",
+                                      "of CPU", r"\bprocesses\b", "search kernel"])
+    assert "pronti" in r.stdout and re.search(r"\d,\d s", r.stdout), r.stdout
+
+
+def test_serve_says_where_it_listens_in_italian(monkeypatch):
+    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("starlette")
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    r = _run("serve", "--port", "0", "--host", "0.0.0.0", "--lang", "it")
+    assert "attenzione: --host 0.0.0.0 ascolta su ogni interfaccia di rete" in r.stderr
+    assert "in ascolto su 0.0.0.0:" in r.stderr
+    _no_english(r.stderr, ["listening", "warning", "network interface", "authentication"])
+    r = _run("serve", "--port", "0")
+    assert r.stderr.startswith("listening on 127.0.0.1:")
+
+
+@pytest.mark.parametrize("args,italian", [
+    (["analyse", "--samples", "2", "--time-limit", "1", LAST], "due budget"),
+    (["analyse", "--record", "x.json", LAST], "non entrambi"),
+    (["analyse", "--move", "3", LAST], "vanno con --record"),
+    (["analyse"], "manca la POSIZIONE"),
+    (["analyse", "--record", "x.json"], "--record vuole --move N"),
+    (["analyse", "--cluster", "--record", "x.json"], "vanno con una POSIZIONE"),
+    (["analyse", "--log", "x.jsonl", "--samples", "3", LAST], "si risolve esattamente"),
+    (["analyse", "--seat", "9", LAST], "(da 1 a 4, un numero di giocatore)"),
+    (["analyse", "--move", "99", LAST], "una smazzata ha 40 mosse"),
+    (["serve", "--port", "99999"], "una porta TCP; 0 ne sceglie una libera"),
+    (["match", "greedy", "random", "--workers", "0", "--cluster"], "processi di lavoro"),
+    (["match", "greedy"], "manca l'argomento"),
+])
+def test_analyses_refusals_and_the_ranges_of_options_in_italian(args, italian, tmp_path,
+                                                                monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    en, it = _both(*args, code=2)
+    assert it.stderr.startswith("errore: ") and italian in it.stderr, it.stderr
+    assert en.stderr.startswith("error: "), en.stderr
+    assert len(it.stderr.splitlines()) == 1
+
+
+def test_every_command_takes_lang_and_refuses_one_it_does_not_speak_naming_both():
+    for name in COMMANDS:
+        path = [name, "play"] if name == "puzzles" else [name]
+        r = _run(*path, "--lang", "xx", code=2)
+        assert r.stderr.startswith("error: Invalid value for '--lang': 'xx' is not one of "
+                                   "'en', 'it'."), (name, r.stderr)
+
+
+def test_an_analysis_note_is_said_in_italian_phrase_by_phrase():
+    """The notes the engine writes (solver/analysis, in English: the JSON keeps them), each
+    said in Italian with no English word left and Italian numbers."""
+    from solver.i18n import note_text
+
+    notes = [
+        "interrupted: estimate from the samples taken so far",
+        "interrupted: exact search stopped by Ctrl-C",
+        "interrupted: exact search stopped",
+        "interrupted: the deepest search finished so far",
+        "no sample finished in time: one hand, one trick deep",
+        "no sample finished in time: one talon order, one trick deep",
+        "no sample finished in time: one-trick lookahead on one talon order",
+        "all 12 consistent opponent hands solved exactly, weighted equally: no sampling error",
+        "35 opponent hands are consistent",
+        "hands weighted by the opponent's visible choices (effective sample size 31)",
+        "40 sampled opponent hands, each solved exactly over the talon draws",
+        "40 sampled opponent hands, each solved with one sampled talon order (clairvoyant); "
+        "the method's measured error: ±0.41 points on a card's value at this stage, ±0.3 on "
+        "the gap between two cards; each value corrected by -0.12 points, the method's "
+        "measured bias",
+        "20 sampled opponent hands, each searched 4 tricks deep with one sampled talon order: "
+        "an approximation; the points still in play after those tricks count as shared "
+        "evenly; the method's error (measured here against searches 8 tricks deep, scaled by "
+        "what full solves added at another stage and the seen talon's part measured at 13 to "
+        "16 cards alive, where samples are solved to the end): ±0.19 of the chance of winning "
+        "on a card's value, ±0.11 on the gap between two cards",
+        "8 sampled talon orders, each solved to the end knowing the order (clairvoyant); the "
+        "method's error is not measured for this game at this stage",
+        "30 samples, 4 first draws corrected",
+        "all 6 first draws enumerated: the values are exact",
+        "searched to the end",
+        "searched 3 of 7 tricks",
+        "the exact search did not finish in the time left",
+        "the exact search did not finish within 1,000,000 nodes",
+        "a node budget is for exact searches: this estimate took its default time",
+        "the opponent's hand is known by elimination",
+        "40 sampled opponent hands, each solved 3 tricks deep with one sampled talon order "
+        "(clairvoyant)",
+        "exact search split into 120 positions after the first trick's draw, combined exactly",
+        "exact search split into 9 positions after the root's cards, combined exactly",
+        "7 tasks run here",
+        "7 tasks run on a local cluster of 2 workers, 40 positions read from a.jsonl",
+        "7 tasks run on the cluster at 10.0.0.1:8786",
+    ]
+    for note in notes:
+        assert note_text(note, "en") == note
+        it = note_text(note, "it")
+        _no_english(it, [r"\bthe\b", r"\bsampled\b", r"\beach\b", r"\bsearched\b",
+                         r"\btricks?\b", r"\bmethod\b", r"\berror\b", r"\bpoints\b",
+                         r"\bcards?\b", r"\bhands?\b", r"\btalon\b", r"\border\b",
+                         r"\bmeasured\b", r"\binterrupted\b", r"\bsamples?\b", r"\bexact\b",
+                         r"\bsolved\b", r"\bdraws?\b", r"\btasks?\b", r"\bpositions\b",
+                         r"\bnodes\b", r"\bof\b", r"\band\b", r"\bon\b"])
+        assert not POINT.search(GROUPED.sub("N", it.replace("10.0.0.1", ""))), it
+    assert "±0,41 punti" in note_text(notes[11], "it")
+    assert "1.000.000 nodi" in note_text(notes[19], "it")
+
+
+def test_the_task_logs_progress_lines_are_said_with_italian_numbers():
+    from solver.errors import Note
+    from solver.i18n import error_text
+
+    line = Note.of("tasks.rate_left", done=3, total=9, rate=0.25, left=24.0)
+    assert str(line) == "tasks: 3/9 done, 0.25/s, about 24 s left"
+    assert error_text(line, "it") == "compiti: 3/9 fatti, 0,25/s, ne restano circa 24 s"
