@@ -1,5 +1,5 @@
 """A luck's interval says no more than the values the luck can take. A classic review at
-0.3 s a card showed a draw's luck as "+0.2 ±170": the value after a draw and the average over
+0.3 s a card showed luck intervals like ±170 points: the value after a draw and the average over
 every draw are each within the points still in play, so the luck is within (1 - p) times
 their range (p the draw's chance), and an interval past it is cut to it; one that covers
 it all is "too uncertain to tell", not a number. A draw within noise of zero (its interval
