@@ -870,7 +870,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "played": "Cards played",
         "tricks": "{n} ({t} tricks)",
         "empty_hand": "(no cards)",
-        "hidden_hand": "? ({n} cards, hidden)",
+        "hidden_hand": "{n} cards, hidden",
         "talon_covered": "{n} cards, covered",
         "no_trump": "none (no trump in this game)",
         "rules": "Rules",
@@ -913,7 +913,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "played": "Carte giocate",
         "tricks": "{n} ({t} prese)",
         "empty_hand": "(nessuna carta)",
-        "hidden_hand": "? ({n} carte, coperte)",
+        "hidden_hand": "{n} carte, coperte",
         "talon_covered": "{n} carte, coperte",
         "no_trump": "nessuna (gioco senza briscola)",
         "rules": "Regole",
@@ -1171,13 +1171,17 @@ REVIEW_TEXT["en"].update(
         "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
         "player {p} ({how})",
         "drew": "player {p} drew {card}",
+        "too_uncertain": "too uncertain to tell",
+        "between": "[{lo}, {hi}]",
         "exact_val": "exact",
         "every_draw": "every draw solved",
         "every_draw_est": "every draw estimated",
         "card_value": "against the engine's value of the card",
         "luck_note": "Luck: the value after each draw less the average over every draw that could "
         "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
-        "the result less the luck.",
+        "the result less the luck. An interval is cut to the values the luck can take "
+        "(the points still in play); one that covers them all is too uncertain to "
+        "tell; the swings are draws whose interval is clear of zero.",
         "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
         "other's, negated.",
         "seat_luck_note": "A seat's luck is its own draw valued from its seat, measured after the "
@@ -1201,13 +1205,18 @@ REVIEW_TEXT["it"].update(
         "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
         "per il giocatore {p} ({how})",
         "drew": "il giocatore {p} pesca {card}",
+        "too_uncertain": "troppo incerta per dirlo",
+        "between": "[{lo}; {hi}]",
         "exact_val": "esatto",
         "every_draw": "ogni pescata risolta",
         "every_draw_est": "ogni pescata stimata",
         "card_value": "rispetto al valore della carta secondo il motore",
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
-        "fortuna è il risultato meno la fortuna.",
+        "fortuna è il risultato meno la fortuna. Un intervallo è tagliato ai valori "
+        "che la fortuna può prendere (i punti ancora in gioco); uno che li copre tutti "
+        "è troppo incerto per dirlo; i colpi di fortuna sono pescate il cui intervallo "
+        "non comprende lo zero.",
         "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
         "giocatore è quella dell'altro cambiata di segno.",
         "seat_luck_note": "La fortuna di un giocatore è la sua pescata, valutata dal suo posto, "
@@ -2177,10 +2186,10 @@ BOARD_PAGE = {
         "dealt_sealed": "New deal (its seed is shown when it ends: it names the unseen cards).",
         "taken_back": "Taken back.",
         "loaded": "Loaded {name}.",
-        "searching": "searching…",
-        "stopped": "stopped",
-        "explaining": "explaining…",
-        "waiting": "waiting for the previous search…",
+        "searching": "Searching…",
+        "stopped": "Stopped",
+        "explaining": "Explaining…",
+        "waiting": "Waiting for the previous search…",
         "exact": "exact",
         "nodes": "nodes",
         "to_move": "{p} to move",
@@ -2199,14 +2208,14 @@ BOARD_PAGE = {
         "forced": "forced",
         "unrated": "not rated",
         "review.title": "Review",
-        "review.progress": "judging the cards: {k} of {n}…",
+        "review.progress": "Judging the cards: {k} of {n}…",
         "review.judged": "{k} of {n} cards judged.",
         "review.accuracy": "Accuracy",
         "review.acc": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} points",
         "review.none": "no rated decisions",
         "review.mistakes": "Biggest mistakes",
-        "review.no_mistakes": "none among the judged cards",
-        "review.mistake": "move {k}: {p} played {card}, best {best}, cost {cost}",
+        "review.no_mistakes": "None among the judged cards",
+        "review.mistake": "Move {k}: {p} played {card}, best {best}, cost {cost}",
         "review.here": "analyse here",
         "go_move": "go to move {k}",
         "review.marks": "A card's cost is the points (mover minus opponent) it gives up against "
@@ -2280,7 +2289,7 @@ BOARD_PAGE = {
         "pz.win": "(obiettivo: vincere la smazzata)",
         "pz.right": "Giusto! ({a})",
         "pz.wrong": "Non proprio: la risposta è {a}.",
-        "pz.score": "giuste: {right} su {done}",
+        "pz.score": "Giuste: {right} su {done}",
         "diff.easy": "facile",
         "diff.medium": "medio",
         "diff.hard": "difficile",
@@ -2326,13 +2335,13 @@ BOARD_PAGE = {
         "dealt_sealed": "Nuova smazzata (il numero della mescolata alla fine: dice le carte non viste).",
         "taken_back": "Ripresa.",
         "loaded": "Caricata {name}.",
-        "searching": "ricerca…",
-        "stopped": "fermata",
-        "explaining": "spiegazione…",
-        "waiting": "in attesa della ricerca precedente…",
+        "searching": "Ricerca…",
+        "stopped": "Fermata",
+        "explaining": "Spiegazione…",
+        "waiting": "In attesa della ricerca precedente…",
         "exact": "esatto",
         "nodes": "nodi",
-        "to_move": "tocca al {p}",
+        "to_move": "Tocca al {p}",
         "best_line": "Linea migliore:",
         "col.card": "carta",
         "col.points": "punti",
@@ -2348,14 +2357,14 @@ BOARD_PAGE = {
         "forced": "obbligata",
         "unrated": "non valutata",
         "review.title": "Analisi della partita",
-        "review.progress": "giudico le carte: {k} di {n}…",
+        "review.progress": "Giudico le carte: {k} di {n}…",
         "review.judged": "{k} carte giudicate su {n}.",
         "review.accuracy": "Precisione",
         "review.acc": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} punti",
         "review.none": "nessuna decisione valutata",
         "review.mistakes": "Errori più gravi",
-        "review.no_mistakes": "nessuno tra le carte giudicate",
-        "review.mistake": "mossa {k}: il {p} ha giocato {card}, meglio {best}, costo {cost}",
+        "review.no_mistakes": "Nessuno tra le carte giudicate",
+        "review.mistake": "Mossa {k}: il {p} ha giocato {card}, meglio {best}, costo {cost}",
         "review.here": "analizza qui",
         "go_move": "vai alla mossa {k}",
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
@@ -2383,9 +2392,9 @@ BOARD_PAGE["en"].update(
         "graph.bigger": "larger graph",
         "graph.smaller": "smaller graph",
         "graph.legend.luck": "A ◆ under the axis is a draw; the coloured step above it is its luck "
-        "(green for player 1, red against): the value after the draw less the "
-        "average over every draw that could have come. Hover or tap for the "
-        "numbers.",
+        "(green for player 1, red against; grey where its interval holds zero, "
+        "too close to call): the value after the draw less the average over "
+        "every draw that could have come. Hover or tap for the numbers.",
         "graph.col.luck": "luck of the draw after it",
         "col.luck": "luck",
         "col.final": "margin",
@@ -2406,8 +2415,13 @@ BOARD_PAGE["en"].update(
         "review.unmeasured": "({n} draws not measured)",
         "review.adjusted": "result {res}, luck-adjusted {adj}",
         "review.swings": "Biggest swings of luck",
-        "review.no_swings": "none among the judged cards",
-        "review.swing": "after move {k}, {luck}",
+        "review.no_swings": "None among the judged cards",
+        "review.swing": "After move {k}, {luck}",
+        "luck.uncertain": "too uncertain to tell",
+        "luck.between": "[{lo}, {hi}]",
+        "review.luck.bounds": "A luck's interval is cut to the values it can take (the points "
+        "still in play); one that covers them all is too uncertain to tell. The swings "
+        "are draws whose interval is clear of zero.",
         "review.luck.note": "Luck: the value after each draw less the average over every draw that "
         "could have come (as GNU Backgammon counts the dice), exact where every "
         "draw is solved; the luck-adjusted result is the result less the luck. "
@@ -2445,9 +2459,10 @@ BOARD_PAGE["it"].update(
         "graph.bigger": "grafico più grande",
         "graph.smaller": "grafico più piccolo",
         "graph.legend.luck": "Un ◆ sotto l'asse è una pescata; il gradino colorato sopra è la sua "
-        "fortuna (verde a favore del giocatore 1, rosso contro): il valore dopo "
-        "la pescata meno la media su tutte le pescate possibili. Passa sopra o "
-        "tocca per i numeri.",
+        "fortuna (verde a favore del giocatore 1, rosso contro; grigio dove il "
+        "suo intervallo comprende lo zero, troppo vicina per giudicarla): il "
+        "valore dopo la pescata meno la media su tutte le pescate possibili. "
+        "Passa sopra o tocca per i numeri.",
         "graph.col.luck": "fortuna della pescata dopo",
         "col.luck": "fortuna",
         "col.final": "margine",
@@ -2468,8 +2483,13 @@ BOARD_PAGE["it"].update(
         "review.unmeasured": "({n} pescate non misurate)",
         "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
         "review.swings": "Colpi di fortuna più grandi",
-        "review.no_swings": "nessuno tra le carte giudicate",
-        "review.swing": "dopo la mossa {k}, {luck}",
+        "review.no_swings": "Nessuno tra le carte giudicate",
+        "review.swing": "Dopo la mossa {k}, {luck}",
+        "luck.uncertain": "troppo incerta per dirlo",
+        "luck.between": "[{lo}; {hi}]",
+        "review.luck.bounds": "L'intervallo di una fortuna è tagliato ai valori che può prendere "
+        "(i punti ancora in gioco); uno che li copre tutti è troppo incerto per dirlo. I "
+        "colpi di fortuna sono pescate il cui intervallo non comprende lo zero.",
         "review.luck.note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi), esatta dove ogni pescata "
         "è risolta; il risultato al netto della fortuna è il risultato meno la "

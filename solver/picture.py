@@ -16,7 +16,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.frame import frame_of, shown_value
-from solver.i18n import LABELS, PICTURE_LABELS, check_lang, num, suit_name
+from solver.i18n import LABELS, PICTURE_LABELS, agree, check_lang, num, suit_name
 from solver.position.board import seat_hands
 
 W, H = 64, 100  # a full-size card
@@ -267,14 +267,15 @@ def position_svg(
             )
 
     def hidden_row(seat: int, x0: float, y0: float) -> None:
-        """A hidden hand: a back for each unknown card, then the cards known to be in it."""
+        """A hidden hand: a back for each unknown card, then the cards known to be in it; its
+        label says it in words ("3 cards, hidden"), not with the notation's "?"."""
         seat_label(
             seat,
             x0,
             y0,
             L["player"].format(n=seat + 1)
-            + "  "
-            + L["hidden_hand"].format(n=pos.hidden + popcount(pos.known)),
+            + " \u00b7 "
+            + agree(L["hidden_hand"].format(n=pos.hidden + popcount(pos.known)), lang),
         )
         for i in range(pos.hidden):
             out.append(back_svg(x0 + i * (W + GAP), y0 + 24))
@@ -443,12 +444,13 @@ def position_svg(
 def value_label(a, card: int, lang: str = "en") -> str:
     """``card``'s value under it: in the frame of the analysis table beside it (the expected
     final margin wherever the score is known, solver.frame), with an estimate's ±; its
-    decimals written as ``lang`` writes them."""
+    decimals written as ``lang`` writes them, and a real minus, as the table writes it (the
+    hyphen is the notation's and the JSON's)."""
     m = a.move(card)
     if a.objective == "win":
         s = num(m.value, ".0%", lang)
     else:
-        s = num(shown_value(a, m.value), "+.1f", lang)
+        s = num(shown_value(a, m.value), "+.1f", lang).replace("-", "\u2212")
     if not a.exact and m.error is not None:
         s += " \u00b1" + num(m.error * (100 if a.objective == "win" else 1), ".1f", lang)
     return s

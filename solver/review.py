@@ -197,10 +197,38 @@ class DrawLuck:
     missing: str | None = None
     sampling_only: bool = False  # its interval leaves out a method's error (not
     # measured for this game and stage), as a cost's may
+    bound: float | None = None  # the most the luck can be either way (luck_bound)
 
     @property
     def measured(self) -> bool:
         return self.luck is not None
+
+    @property
+    def span(self) -> tuple[float, float] | None:
+        """The values the luck can take, in any player's frame (it is symmetric)."""
+        return None if self.bound is None else (-self.bound, self.bound)
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The luck's 95 % interval cut to the values it can take (None: not measured, or
+        exact, or without an interval)."""
+        if self.luck is None or self.exact or self.error is None:
+            return None
+        return bounded(self.luck, self.error, self.span)
+
+    @property
+    def too_uncertain(self) -> bool:
+        """Its interval covers every value the luck can take: no number says anything."""
+        return covers(self.interval, self.span)
+
+    @property
+    def clear(self) -> bool:
+        """Lucky or unlucky beyond doubt: exact, or its interval clear of zero (a draw
+        within noise of zero is called neither)."""
+        if self.luck is None:
+            return False
+        lo, hi = self.interval or (self.luck, self.luck)
+        return lo > EPS or hi < -EPS
 
     @property
     def exact(self) -> bool:
@@ -232,7 +260,39 @@ class DrawLuck:
             "every_draw": self.every_draw,
             "missing": self.missing,
             "sampling_only": self.sampling_only,
+            "luck_bound": self.bound,
+            "luck_interval": None if self.interval is None else list(self.interval),
+            "too_uncertain": self.too_uncertain,
+            "within_noise": self.measured and not self.clear,
         }
+
+
+def luck_bound(pos, outs, objective: str) -> float:
+    """The most a draw's luck can be either way, whatever the values: the value after the
+    draw that came less the average over ``outs``, each value within the range of ``pos``
+    (the moment after the draw: the points still in play either way, or a chance from 0 to
+    1), is at most (1 - p) times that range's width, p the draw's chance (the least of
+    ``outs``' where they differ). An interval past it says nothing more: it is cut to it."""
+    width = value_bound(pos, objective) * (1.0 if objective == "win" else 2.0)
+    return float(1 - min(p for _, p in outs)) * width
+
+
+def bounded(
+    x: float, error: float | None, span: tuple[float, float] | None
+) -> tuple[float, float] | None:
+    """``x``'s interval (± ``error``) cut to ``span``, the values it can take (None: no
+    error)."""
+    if error is None:
+        return None
+    lo, hi = x - error, x + error
+    return (lo, hi) if span is None else (max(lo, span[0]), min(hi, span[1]))
+
+
+def covers(interval: tuple[float, float] | None, span: tuple[float, float] | None) -> bool:
+    """Whether ``interval`` covers all of ``span``: it rules out nothing."""
+    if interval is None or span is None:
+        return False
+    return interval[0] <= span[0] + EPS and interval[1] >= span[1] - EPS
 
 
 @dataclass(frozen=True)
@@ -254,6 +314,30 @@ class PlayerStats:
     luck_estimated: int = 0  # measured draws whose luck is an estimate
     result: float | None = None  # final margin (or deals won), every deal finished
     objective: str = "points"
+    #: the values the luck can take: the exact draws' sum, give or take the estimated draws'
+    #: bounds added up (None: no estimated draw, or one without a bound)
+    luck_span: tuple[float, float] | None = None
+
+    @property
+    def luck_interval(self) -> tuple[float, float] | None:
+        return bounded(self.luck, self.luck_error, self.luck_span)
+
+    @property
+    def luck_too_uncertain(self) -> bool:
+        return covers(self.luck_interval, self.luck_span)
+
+    @property
+    def adjusted_span(self) -> tuple[float, float] | None:
+        """The values the luck-adjusted result can take (the result less the luck's)."""
+        if self.result is None or self.luck_span is None:
+            return None
+        return (self.result - self.luck_span[1], self.result - self.luck_span[0])
+
+    @property
+    def adjusted_interval(self) -> tuple[float, float] | None:
+        if self.adjusted is None:
+            return None
+        return bounded(self.adjusted, self.luck_error, self.adjusted_span)
 
     @property
     def judged(self) -> int:
@@ -297,6 +381,10 @@ class PlayerStats:
             "result": self.result,
             "luck_adjusted": self.adjusted,
             "objective": self.objective,
+            "luck_range": _pair(self.luck_span),
+            "luck_interval": _pair(self.luck_interval),
+            "luck_too_uncertain": self.luck_too_uncertain,
+            "luck_adjusted_interval": _pair(self.adjusted_interval),
         }
 
 
@@ -333,14 +421,9 @@ class Review:
         ]
 
     def swings(self, n: int = 3) -> list[DrawLuck]:
-        """The ``n`` draws of the largest luck either way (of the reviewed players)."""
-        big = [
-            d
-            for d in self.draws
-            if d.measured
-            and abs(_known(d.luck, "a draw's luck")) > EPS
-            and (not d.seat_view or d.player in self.players)
-        ]
+        """The ``n`` draws of the largest luck either way (of the reviewed players), of those
+        lucky or unlucky beyond doubt (DrawLuck.clear: none within noise of zero)."""
+        big = [d for d in self.draws if d.clear and (not d.seat_view or d.player in self.players)]
         return sorted(big, key=lambda d: (-abs(_known(d.luck, "a draw's luck")), d.deal, d.move))[
             :n
         ]
@@ -369,6 +452,11 @@ class Review:
         draws = [d for d in self.draws if d.player == player or not d.seat_view]
         lucky = [d for d in draws if d.measured]
         luck_est = [d for d in lucky if not d.exact]
+        span = None
+        if luck_est and all(d.bound is not None for d in luck_est):
+            sure = sum(_known(d.luck_for(player), "an exact draw's luck") for d in lucky if d.exact)
+            reach = sum(_known(d.bound, "an estimated draw's bound") for d in luck_est)
+            span = (float(sure) - reach, float(sure) + reach)
         return PlayerStats(
             player,
             self.names[player],
@@ -387,6 +475,7 @@ class Review:
             len(luck_est),
             self.result(player),
             self.objective,
+            span,
         )
 
     def to_json(self) -> dict:
@@ -415,6 +504,10 @@ def _known(x: _V | None, what: str) -> _V:
     if x is None:
         raise RuntimeError(f"{what} is not known here (a bug: please report it)")
     return x
+
+
+def _pair(x: tuple[float, float] | None) -> list[float] | None:
+    return None if x is None else list(x)
 
 
 def _fr(x: Fraction | None) -> str | None:
@@ -734,7 +827,14 @@ def draw_luck(
         outs = view.outcomes(card)
         if not outs:
             return ()
-        b = dict(base, player=0, seat_view=False, drawn=drawn, draws=len(outs))
+        b = dict(
+            base,
+            player=0,
+            seat_view=False,
+            drawn=drawn,
+            draws=len(outs),
+            bound=luck_bound(after.view(1), outs, objective),
+        )
         return (_luck(state, card, after, view, outs, 0, time_limit, cache, objective, b),)
     out = []
     for p in players:
@@ -748,6 +848,7 @@ def draw_luck(
             seat_view=True,
             drawn=tuple(d for d in drawn if d[0] == p),
             draws=len(outs),
+            bound=luck_bound(after.view(p + 1), outs, objective),
         )
         out.append(
             _luck(state, card, after, view, outs, p, time_limit, cache, objective, b, luck_samples)
@@ -935,19 +1036,52 @@ def fmt_signed(
     return text if error is None else f"{text} {fmt_error(error, win, lang)}"
 
 
+def fmt_luck(
+    x: float,
+    error: float | None,
+    exact: bool,
+    span: tuple[float, float] | None,
+    T: dict,
+    win: bool = False,
+    lang: str = "en",
+    star: str = "",
+) -> str:
+    """A luck (or a result less it) with its interval cut to ``span``, the values it can
+    take: its ± where the cut leaves it whole, the cut interval's ends where it does not
+    ("+50 [−10, +100]"), and words instead of a number where the interval covers every
+    value it can take.
+    ``star`` follows a number (its interval not checked), not the words."""
+    cut = None if exact else bounded(x, error, span)
+    if cut is None or error is None:
+        return fmt_signed(x, error, exact, T, win, lang) + star
+    if covers(cut, span):
+        return T["too_uncertain"]
+    lo, hi = cut
+    if lo > x - error + EPS or hi < x + error - EPS:
+        ends = T["between"].format(
+            lo=fmt_signed(lo, None, False, T, win, lang),
+            hi=fmt_signed(hi, None, False, T, win, lang),
+        )
+        return f"{fmt_signed(x, None, False, T, win, lang)} {ends}{star}"
+    return fmt_signed(x, error, exact, T, win, lang) + star
+
+
 def _luck_text(d: DrawLuck, T: dict, lang: str) -> str:
     """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
     who = T["p_short"].format(p=d.player + 1)
     if d.luck is None:  # not measured
         return f"{who} ?"
     star = "*" if d.sampling_only and d.error else ""
-    luck = fmt_signed(d.luck, d.error, d.exact, T, d.objective == "win", lang)
-    return f"{who} {luck}{star}"
+    luck = fmt_luck(d.luck, d.error, d.exact, d.span, T, d.objective == "win", lang, star)
+    return f"{who} {luck}"
 
 
 def _table(rv: Review, T: dict, lang: str) -> list[str]:
     """The moves table, its columns as wide as their longest entry."""
-    luck = {(d.deal, d.move): _luck_text(d, T, lang) for d in rv.draws}
+    luck: dict[tuple[int, int], str] = {}
+    for d in rv.draws:  # in the hidden-card games each seat's draw after the same card
+        key = (d.deal, d.move)
+        luck[key] = (luck[key] + " " if key in luck else "") + _luck_text(d, T, lang)
     rows = [tuple(T["cols"])]
     for m in rv.moves:
         best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
@@ -999,22 +1133,25 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             err=err + cost_star,
             rate=rate,
             n=s.luck_draws,
-            luck=fmt_signed(s.luck, s.luck_error, not s.luck_estimated, T, win, lang) + luck_star,
+            luck=fmt_luck(
+                s.luck, s.luck_error, not s.luck_estimated, s.luck_span, T, win, lang, luck_star
+            ),
         )
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
             line += T["adjusted_since" if any(rv.since_start) else "adjusted"].format(
                 res=fmt_signed(s.result, None, False, T, win, lang),
-                adj=fmt_signed(
+                adj=fmt_luck(
                     _known(s.adjusted, "the adjusted result"),
                     s.luck_error,
                     not s.luck_estimated,
+                    s.adjusted_span,
                     T,
                     win,
                     lang,
-                )
-                + luck_star,
+                    luck_star,
+                ),
             )
         lines.append("  " + agree(line, lang))
     swings = rv.swings()
@@ -1041,8 +1178,14 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     p=p + 1,
                     how=how,
                     unit=unit,
-                    luck=fmt_signed(
-                        _known(d.luck_for(p), "a swing's luck"), d.error, d.exact, T, win, lang
+                    luck=fmt_luck(
+                        _known(d.luck_for(p), "a swing's luck"),
+                        d.error,
+                        d.exact,
+                        d.span,
+                        T,
+                        win,
+                        lang,
                     ),
                 )
             )

@@ -117,7 +117,15 @@ def test_a_seat_view_is_drawn_with_the_hidden_hand_as_card_backs(tmp_path):
     svg = position_svg(sp)
     root = ET.fromstring(svg)
     assert svg.count('class="back"') >= 3 + 1   # three hidden cards and the talon
-    assert "? (3 cards, hidden)" in svg and 'data-card="FB"' in svg
+    assert 'data-card="FB"' in svg
+    # said in words: the notation's "?" looked odd in the picture; one card agrees in Italian
+    label = next(t.text for t in root.iter("{http://www.w3.org/2000/svg}text")
+                 if "hidden" in (t.text or ""))
+    assert label == "Player 2 · 3 cards, hidden" and "?" not in label
+    one = parse_position("variant=classic hand1=FB hand2=? briscola=2S turn=1 played="
+                         + ",".join(card_str(c) for c in range(40)
+                                    if card_str(c) not in ("FB", "AS")))
+    assert "Giocatore 2 · 1 carta, coperta" in position_svg(one, lang="it")
     end = parse_position("variant=classic hand1=? hand2=4B,5C briscola=2S turn=2 played="
                          + ",".join(card_str(c) for c in range(40)
                                     if card_str(c) not in ("4B", "5C", "2S", "AS")))

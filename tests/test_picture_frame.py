@@ -35,6 +35,7 @@ def caption(svg: str) -> str | None:
 
 
 def test_with_a_score_the_cards_show_their_expected_final_margin():
+    negative = 0
     for text, mine, theirs in ((SCORED, 36, 40), (SECOND, 51, 65)):   # the mover's side first
         a = analyse(parse_position(text))
         for lang in ("en", "it"):
@@ -45,14 +46,19 @@ def test_with_a_score_the_cards_show_their_expected_final_margin():
                 margin = mine - theirs + float(m.value_exact)
                 label = got[card_str(m.card)]  # Italian with a decimal comma, as the board
                 assert ("." not in label) if lang == "it" else ("," not in label), label
-                assert float(label.replace(",", ".")) == round(margin, 1), (text, m)
+                # a real minus, as the table beside it writes it: the hyphen is the notation's
+                assert "-" not in label and label[0] in "+\u2212", label
+                value = float(label.replace("\u2212", "-").replace(",", "."))
+                assert value == round(margin, 1), (text, m)
+                negative += margin < 0
             assert caption(svg) == PICTURE_LABELS[lang]["frame.final"]
+    assert negative   # a minus was written
 
 
 def test_without_a_score_they_show_the_points_still_to_win_and_say_so():
     a = analyse(parse_position(SCORED.replace(" score=36-40", "")))
     svg = analysis_picture(a, "en")
-    assert {k: float(v) for k, v in labels(svg).items()} == {
+    assert {k: float(v.replace("\u2212", "-")) for k, v in labels(svg).items()} == {
         card_str(m.card): round(float(m.value_exact), 1) for m in a.moves}
     assert caption(svg) == PICTURE_LABELS["en"]["frame.togo"]
     w = analyse(parse_position(SCORED), "win")

@@ -40,7 +40,7 @@ def test_b_draws_the_board_your_seat_sees_in_a_hidden_game():
     r = run("play", "--variant", "classic", "--seed", "4", "--level", "easy", "--time-per-move",
             TPM, input="b\nq\n")
     assert r.exit_code == 0, r.output
-    assert "Player 2            ? (3 cards, hidden)" in r.output
+    assert "Player 2            3 cards, hidden" in r.output
     assert "unknown card 'b'" not in r.output
 
 

@@ -353,6 +353,9 @@ def test_the_boards_review_of_a_classic_card_gives_the_seats_own_luck():
             assert [parse_card(x["card"]) for x in d["drawn"]] == [c for c in range(40) if mine >> c & 1]
             assert (d["luck"] is not None) == (after.to_move == d["player"] - 1)
             seen += d["luck"] is not None
+            if d["luck_interval"]:   # within what the luck can be (tests/test_luck_bounds.py)
+                lo, hi = d["luck_interval"]
+                assert -d["luck_bound"] <= lo <= hi <= d["luck_bound"]
     assert seen == 6
 
 

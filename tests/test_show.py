@@ -153,7 +153,7 @@ def test_render_any_position(seed):
      ["Briscolone: Player 1 to move", "Player 2            3B 4C",
       "Briscola            none (no trump in this game)", "Cards played        36 (18 tricks)"]),
     ("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1",
-     ["Briscola: Player 1 to move", "Player 2            ? (3 cards, hidden)",
+     ["Briscola: Player 1 to move", "Player 2            3 cards, hidden",
       "Talon               34 cards, covered", "Unseen              2B 4B"]),
     ("variant=scoperta4 hand1=4D,6D hand2=AB,2D,7D hand3=7B,7C,7S hand4=AC,4S,FS table=3S "
      "top=3D briscola=RS played=- turn=2",

@@ -661,3 +661,208 @@ def test_a_game_without_score_shows_its_points_as_it_goes_and_its_final_notation
     a, b = drv.execute_script("return S.view.result.points")
     facts = [e.text for e in drv.find_elements("css selector", "#board svg text.fact")]
     assert f"won from the start on {a}-{b}" in facts, facts
+
+
+# ----- the audit of the board (fifth pass) ---------------------------------------------------
+
+def _emulate(drv, width):
+    """A phone ``width`` px wide with a touch screen, or (None) the desktop again."""
+    if width:
+        drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
+    else:
+        drv.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def _in_language(drv, lang):
+    from selenium.webdriver.support.ui import Select
+
+    from solver.i18n import BOARD_PAGE
+    Select(drv.find_element("id", "lang")).select_by_value(lang)
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == BOARD_PAGE[lang]["btn.analyse"],
+          what="the page's language")
+
+
+def _classic_record(seed=11) -> dict:
+    from solver.web import games
+    g = games.new_game("classic", seed)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    return g.record
+
+
+def _wide_rows(rec) -> dict:
+    """A review of ``rec`` as /api/review/move sends it (the server's own JSON), each row as
+    wide as a row gets: a blunder's mark, two best cards, a cost with its ±, and each draw's
+    luck in turn too uncertain to tell (0.2 ±170 where it can be ±100), cut by its bound and
+    within noise (+50 ±60), clear of zero (+30 ±10); the other seat's draw not measured."""
+    from solver import review as R
+    from solver.game import legal_cards
+    from solver.web import games
+    g = games.load_game(rec)
+    rows = {}
+    for k, card in enumerate(g.moves, 1):
+        st, after = g.states[k - 1], g.states[k]
+        others = [c for c in legal_cards(st) if c != card][:2] or [card]
+        mv = R.MoveReview(deal=1, number=k, trick=len(st.tricks) + 1, player=st.to_move, card=card,
+                          choices=3, best=tuple(others), best_value=3.0, value=-9.34, cost=12.34,
+                          cost_error=6.54, seat_view=True, position=st.view().to_text())
+        lucks = ()
+        if len(after.tricks) > len(st.tricks) and after.tricks[-1].draws:
+            luck, error = ((0.2, 170.0), (50.0, 60.0), (30.0, 10.0))[k % 3]
+            base = dict(deal=1, move=k, trick=len(st.tricks) + 1, seat_view=True, draws=30,
+                        bound=100.0)
+            drew = after.tricks[-1].draws
+            lucks = (R.DrawLuck(**base, player=0, drawn=((0, drew[0]),), luck=luck, error=error,
+                                expected=1.0, actual=1.0 + luck, every_draw=True,
+                                sampling_only=True),
+                     R.DrawLuck(**base, player=1, drawn=((1, drew[1]),),
+                                missing="not to move"))
+        rows[str(k)] = games._judged(g, mv, lucks)
+    return rows
+
+
+def _review_shown(drv, server, rec, rows, width=None, lang="en"):
+    _emulate(drv, width)
+    _open(drv, server, width or 1280, 844 if width else 900)
+    _in_language(drv, lang)
+    drv.execute_script("loadGame(arguments[0])", rec)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    drv.execute_script("S.rev = arguments[0]; renderReview(); renderGameView();", rows)
+
+
+def test_a_lucks_interval_on_the_page_keeps_to_what_the_luck_can_be(browser, server):
+    """A classic review at 0.3 s a card showed luck intervals like ±170 points, past what the
+    luck can be: the page cuts an interval to the luck's bound, says "too uncertain to tell" where
+    it covers it all, and never calls a draw within noise of zero a swing of luck (its step
+    on the graph grey, not green or red)."""
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    rec = _classic_record()
+    rows = _wide_rows(rec)
+    for lang in ("en", "it"):
+        _review_shown(drv, server, rec, rows, lang=lang)
+        words = BOARD_PAGE[lang]
+        cells = {int(tr.get_attribute("data-move")): tr.find_element("css selector", "td.luck").text
+                 for tr in drv.find_elements("css selector", "#review-out table.review tbody tr")}
+        seen = set()
+        for k, r in rows.items():
+            measured = [d for d in r["luck"] if d["luck"] is not None]
+            if not measured:
+                continue
+            cell, d = cells[int(k)], measured[0]
+            if d["too_uncertain"]:
+                assert words["luck.uncertain"] in cell and "±" not in cell.split("\n")[0], cell
+                seen.add("uncertain")
+            elif d["luck"] == 50.0:   # cut above at +100: its ends, not ±60
+                assert "±" not in cell.split("\n")[0] and "[\u2212" in cell and "+100" in cell, cell
+                seen.add("cut")
+            else:
+                assert "±10" in cell, cell
+                seen.add("clear")
+        assert seen == {"uncertain", "cut", "clear"}
+        swings = [b.text for b in drv.find_elements("css selector",
+                                                     "#review-out ol.swings button.swing")]
+        clear = sorted(int(k) for k, r in rows.items()
+                       if any(d["luck"] is not None and not d["within_noise"] for d in r["luck"]))
+        assert len(swings) == min(3, len(clear)), swings
+        assert all("+30" in s and words["luck.uncertain"] not in s for s in swings), swings
+        noise = drv.execute_script(
+            "return [...document.querySelectorAll('#graph line.luck')]"
+            ".map((l) => [+l.dataset.ply, l.classList.contains('noise')])")
+        assert noise, noise
+        assert all(grey == rows[str(k)]["luck"][0]["within_noise"] for k, grey in noise), noise
+    drv.save_screenshot(str(_artifacts() / "board-luck-bounds-it.png"))
+    _in_language(drv, "en")
+
+
+@pytest.mark.parametrize("width", [390, 360])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_reviews_card_stays_on_one_line_on_a_phone(browser, server, width, lang):
+    """On a phone the review's card cell wrapped ("G2" over "CD"): the move's number, its
+    player and the card stay on one line, and the table fits the screen."""
+    drv = browser
+    rec = _classic_record()
+    try:
+        _review_shown(drv, server, rec, _wide_rows(rec), width, lang)
+        got = drv.execute_script("""
+            const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+              const tops = [...r.getClientRects()].map((x) => x.top).sort((a, b) => a - b);
+              return tops.filter((t, i) => i === 0 || t > tops[i - 1] + 8).length; };
+            const w = document.documentElement.clientWidth;
+            const wrap = document.querySelector('#review-out .table-wrap');
+            const cards = [...document.querySelectorAll('#review-out td.card')];
+            return {lines: [...new Set(cards.map(lines))],
+                    page: document.documentElement.scrollWidth - w,
+                    table: wrap.scrollWidth - wrap.clientWidth};""")
+        assert got == {"lines": [1], "page": 0, "table": 0}, got
+        first = drv.find_element("css selector", "#review-out table.review tbody tr").text
+        # the number, the mover, the card
+        assert first.startswith("1 G1 " if lang == "it" else "1 P1 "), first
+        drv.save_screenshot(str(_artifacts() / f"board-review-{width}-{lang}.png"))
+    finally:
+        _emulate(drv, None)
+
+
+@pytest.mark.parametrize("width", [1280, 390, 360])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_puzzles_arrows_and_count_stay_together(browser, server, width, lang):
+    """On a desktop the puzzles' bar broke over two lines (the set's menu, then the arrows
+    and the count): one line there; on a phone the menu may go above, the arrows and the
+    count stay together."""
+    drv = browser
+    try:
+        _emulate(drv, width if width < 700 else None)
+        _open(drv, server, width, 900)
+        _in_language(drv, lang)
+        _click(drv, drv.find_element("css selector", 'nav button[data-tab="puzzles"]'))
+        _wait(drv, lambda: drv.execute_script("return S.puzzles.length > 0"), what="the puzzles")
+        _wait(drv, lambda: drv.find_element("id", "pz-count").text, what="the count")
+        mid = drv.execute_script("""
+            return ['pz-variant', 'pz-prev', 'pz-count', 'pz-next'].map((i) => {
+              const r = document.getElementById(i).getBoundingClientRect();
+              return Math.round(r.top + r.height / 2); })""")
+        nav = mid[1:]
+        assert max(nav) - min(nav) <= 2, mid
+        if width >= 700:
+            assert abs(mid[0] - mid[1]) <= 2, mid   # the menu too: one line
+        assert drv.execute_script("const d = document.documentElement;"
+                                  "return d.scrollWidth - d.clientWidth") == 0
+        drv.save_screenshot(str(_artifacts() / f"board-puzzles-{width}-{lang}.png"))
+    finally:
+        _emulate(drv, None)
+
+
+def test_a_new_record_clears_the_last_searchs_progress_line(browser, server):
+    """After a record was loaded, the progress line of the search before it ("ricerca… ·
+    1 s") stayed, its poll still writing it while that search ran: it goes at once, and
+    the old search's poll and answer write nothing more. The Italian page's lines start
+    with a capital ("Tocca al giocatore 1 · ...", not "tocca al ...")."""
+    from solver.web.games import new_game
+    drv = browser
+    _open(drv, server)
+    _in_language(drv, "it")
+    long = new_game("scoperta", 11).state.to_text()   # an estimate: it runs to its time limit
+    drv.execute_script("document.getElementById('time-limit').value = '6'; analyse(arguments[0])",
+                       long)
+    _wait(drv, lambda: " s" in drv.find_element("id", "progress").text, timeout=30,
+          what="a progress line")
+    line = drv.find_element("id", "progress").text
+    assert line[0].isupper(), line
+    drv.execute_script("loadGame(arguments[0])", _finished_game(3))
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the record")
+    said = []
+    for _ in range(10):   # past two polls of the old search, which still runs
+        said.append(drv.find_element("id", "progress").text)
+        time.sleep(0.25)
+    drv.execute_script("api('/api/stop', { client: client + ':analyse' })")
+    assert said == [""] * 10, said
+    _wait(drv, lambda: drv.find_element("id", "stop").get_attribute("disabled"), timeout=20,
+          what=f"the search's end {drv.execute_script('return [S.searching, S.search]')}")
+    _paste_and_analyse(drv, ENDGAME)
+    _wait(drv, lambda: drv.find_elements("css selector", "#analysis .meta"), what="the analysis")
+    meta = drv.find_element("css selector", "#analysis .meta").text
+    assert meta.startswith("Tocca al giocatore"), meta
+    _in_language(drv, "en")

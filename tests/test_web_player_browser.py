@@ -106,7 +106,9 @@ def test_the_engines_hand_stays_hidden_on_the_page(page):
     _deal(drv, "classic", 21)
     assert not drv.find_elements("css selector", '#board svg g.card[data-place="hand2"]')
     assert len(drv.find_elements("css selector", "#board svg g.back")) == 3 + 1   # the hand, the talon
-    assert "(3 cards, hidden)" in drv.find_element("css selector", "#board svg text.seat2").text
+    label = drv.find_element("css selector", "#board svg text.seat2").text
+    # said in words, not with the notation's "?"
+    assert label.startswith("Player 2 · 3 cards, hidden") and "?" not in label
     source = drv.find_element("id", "board").get_attribute("innerHTML")
     assert 'data-card="2D"' not in source and 'data-card="AS"' not in source
     facts = [e.text for e in drv.find_elements("css selector", "#board svg text.fact")]

@@ -376,8 +376,9 @@ def test_an_estimates_method_and_the_pictures_values_are_said_in_the_pages_langu
         said[lang] = a["method_text"], labels
     (en, en_labels), (it, it_labels) = said["en"], said["it"]
     assert en.startswith("sampled talon orders") and not ENGLISH.search(it) and "-" not in it
-    assert all(re.fullmatch(r"(\u00b1|[+-])\d+\.\d", t) for t in en_labels), en_labels
-    assert all(re.fullmatch(r"(\u00b1|[+-])\d+,\d", t) for t in it_labels), it_labels
+    # a real minus, as the table writes it (the hyphen is the notation's and the JSON's)
+    assert all(re.fullmatch(r"(\u00b1|[+\u2212])\d+\.\d", t) for t in en_labels), en_labels
+    assert all(re.fullmatch(r"(\u00b1|[+\u2212])\d+,\d", t) for t in it_labels), it_labels
 
 
 def test_the_page_writes_every_number_through_one_function_in_its_language():
@@ -389,3 +390,21 @@ def test_the_page_writes_every_number_through_one_function_in_its_language():
     assert len(re.findall(r"\.toLocaleString\(", js)) == 1      # num's own
     assert re.findall(r"[\w)\]]\.toFixed\(", js) == ["n.toFixed("]   # the graph's coordinates
     assert "a.method_text" in js and "escapeHtml(a.method)" not in js
+
+
+#: the page's words that start a line of their own: the analysis's first line ("tocca al
+#: giocatore 1 · esatto · ..." began in lower case on the Italian page), the progress line,
+#: the explanation's place, the review's progress and its lists, the puzzles' score
+LINE_STARTS = ("to_move", "searching", "stopped", "explaining", "waiting", "review.progress",
+               "review.no_mistakes", "review.no_swings", "review.mistake", "review.swing",
+               "pz.score", "click_to_play", "pz.best", "graph.readout")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_line_of_the_page_starts_with_a_capital_in_either_language(lang):
+    words = BOARD_PAGE[lang]
+    fill = {"p": words["player_n"].format(n=1), "k": 3, "n": 40, "right": 1, "done": 2,
+            "card": "AD", "best": "3C", "cost": "1", "luck": "+2"}
+    for key in LINE_STARTS:
+        line = words[key].format(**fill)
+        assert not line[0].isalpha() or line[0].isupper(), (key, line)

@@ -21,6 +21,8 @@ const S = {
   busy: false,
   puzzles: [], pz: 0, right: 0, done: 0, answered: false, counted: {}, tried: null,
   wrong: [],           // cards tried and wrong in the puzzle on the board
+  search: 0,           // the latest analysis asked: an older one's lines are not said
+  searching: 0,        // analyses in flight (Stop stops the client's, the latest or an older one)
 };
 let T = {};            // the page's words in the chosen language (GET /api/strings)
 
@@ -59,6 +61,7 @@ function status(text, error) {
   $("status").className = error ? "error" : "";
 }
 function fail(e) { if (!e.cancelled) status(e.message, true); }
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }   // a line starts a sentence
 function escapeHtml(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
 function pname(n) { return t("player_n", { n }); }
 
@@ -255,7 +258,8 @@ function p1Luck(d, win) {
   if (d.luck === null || d.luck === undefined) return null;
   const turn = d.view === "seat" && d.player === 2;
   const f = (x) => (turn ? (win ? 1 - x : -x) : x);
-  return { luck: turn ? -d.luck : d.luck, expected: f(d.expected), actual: f(d.actual), e: d.luck_error || 0 };
+  return { luck: turn ? -d.luck : d.luck, expected: f(d.expected), actual: f(d.actual), e: d.luck_error || 0,
+    noise: !!d.within_noise };
 }
 
 function graphPoints() {
@@ -295,6 +299,28 @@ function signedText(x, e, exact, win) {
   return e ? `${s} ±${win ? fmtPct(e) : num(e, 1)}` : s;
 }
 
+function luckText(x, e, exact, span, win, star = "") {
+  // as solver.review.fmt_luck: a luck (or a result less it) with its interval cut to
+  // `span`, the values it can take: its ± where the cut leaves it whole, the cut
+  // interval's ends where it does not, and words, not a number, where it covers them all
+  if (exact || !e || !span) return signedText(x, e, exact, win) + star;
+  const lo = Math.max(x - e, span[0]), hi = Math.min(x + e, span[1]);
+  if (lo <= span[0] + 1e-9 && hi >= span[1] - 1e-9) return t("luck.uncertain");
+  if (lo > x - e + 1e-9 || hi < x + e - 1e-9) {
+    const ends = t("luck.between", { lo: signedText(lo, 0, false, win), hi: signedText(hi, 0, false, win) });
+    return `${signedText(x, 0, false, win)} ${ends}${star}`;
+  }
+  return signedText(x, e, exact, win) + star;
+}
+
+function drawSpan(d) {   // the values a draw's luck can take (the server's bound), or null
+  return d.luck_bound === null || d.luck_bound === undefined ? null : [-d.luck_bound, d.luck_bound];
+}
+
+function drawLuckText(d, win) {
+  return luckText(d.luck, d.luck_error, d.exact, drawSpan(d), win, d.sampling_only ? "*" : "");
+}
+
 function drawnText(d) {
   return d.drawn.map((x) => t("graph.drew", { p: pname(x.player), card: x.card })).join(", ");
 }
@@ -303,7 +329,7 @@ function luckWords(d, win) {
   // one draw's luck as the player it was measured for sees it
   if (d.luck === null || d.luck === undefined) return t("graph.luck.unmeasured", { p: pname(d.player) });
   return t(d.view === "seat" ? "graph.luck.seat" : "graph.luck", { p: pname(d.player),
-    luck: signedText(d.luck, d.luck_error, d.exact, win) + (d.sampling_only ? "*" : ""), drawn: drawnText(d) });
+    luck: drawLuckText(d, win), drawn: drawnText(d) });
 }
 
 function readoutText(p, win) {
@@ -345,14 +371,14 @@ function drawGraph() {
   const lower = verts.slice().reverse().map(([vx, v, e]) => `${f(vx)},${f(y(v - e))}`);
   const line = verts.map(([vx, v]) => `${f(vx)},${f(y(v))}`).join(" ");
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : pts.length;
-  const steps = pts.filter((p) => p.luck).map((p) => `<line class="luck ${p.luck.luck >= 0 ? "up" : "down"}" data-ply="${p.k}" ` +
+  const steps = pts.filter((p) => p.luck).map((p) => `<line class="luck ${p.luck.noise ? "noise" : p.luck.luck >= 0 ? "up" : "down"}" data-ply="${p.k}" ` +
     `x1="${f(x(p.k + 0.5))}" x2="${f(x(p.k + 0.5))}" y1="${f(y(p.luck.expected))}" y2="${f(y(p.luck.actual))}"/>`).join("");
   const marks = pts.filter((p) => p.draws.length && p.k < pts.length).map((p) => `<path class="draw${p.luck ? "" : " unmeasured"}" data-ply="${p.k}" ` +
-    `d="M${f(x(p.k + 0.5))},${H - B + 2} l4,5 l-4,5 l-4,-5 z"><title>${escapeHtml(p.draws.map((d) => luckWords(d, win)).join("; "))}</title></path>`).join("");
+    `d="M${f(x(p.k + 0.5))},${H - B + 2} l4,5 l-4,5 l-4,-5 z"><title>${escapeHtml(cap(p.draws.map((d) => luckWords(d, win)).join("; ")))}</title></path>`).join("");
   const dots = pts.map((p) => `<circle class="pt${p.exact ? " exact" : ""}${p.unknown ? " unknown" : ""}" data-ply="${p.k}" ` +
     `cx="${f(x(p.k))}" cy="${f(y(p.v))}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
   const tick = (v) => `<text class="tick" x="${L - 4}" y="${f(y(v) + 4)}" text-anchor="end">${
-    win ? Math.round(100 * v) + "%" : (v > 0 ? "+" : "") + Math.round(v)}</text>`;
+    win ? Math.round(100 * v) + "%" : (v > 0 ? "+" : v < 0 ? "\u2212" : "") + Math.abs(Math.round(v))}</text>`;
   // a game from a position without score: its margins count the points won since the start
   const since = !win && S.sinceStart;
   const label = win ? t("graph.label.win") : since ? t("graph.label.since") : t("graph.label");
@@ -390,7 +416,7 @@ function drawGraph() {
   txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : since ? t("graph.col.since") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
       (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : num(p.e, 1)}` : "")}</td>` +
-      `<td>${escapeHtml(p.draws.map((d) => luckWords(d, win)).join("; "))}</td></tr>`).join("");
+      `<td>${escapeHtml(cap(p.draws.map((d) => luckWords(d, win)).join("; ")))}</td></tr>`).join("");
 }
 
 document.addEventListener("keydown", (ev) => {   // Escape shrinks the larger graph back
@@ -403,7 +429,7 @@ document.addEventListener("keydown", (ev) => {   // Escape shrinks the larger gr
 // notation, the JSON and the pictures' coordinates keep their own.
 function num(x, digits = 0, { trim = false, group = false } = {}) {
   return x.toLocaleString(lang(), { minimumFractionDigits: trim ? 0 : digits, maximumFractionDigits: digits,
-    useGrouping: group });
+    useGrouping: group }).replace("-", "\u2212");   // a real minus: the hyphen is the notation's
 }
 function fmtPts(x, trim = false) { return (x >= 0.05 ? "+" : x <= -0.05 ? "−" : "") + num(Math.abs(x), 1, { trim }); }
 function fmtPct(x) { return num(100 * x, 1, { trim: true }) + " %"; }
@@ -450,6 +476,7 @@ function playerReview(rs, p, win) {
   const out = { rated: rated.length, close: rated.filter((r) => r.close).length,
     opt: rated.filter((r) => r.optimal).length, cost: 0, costE: 0, costExact: true,
     luck: 0, luckE: 0, luckExact: true, draws: 0, missing: 0 };
+  let sure = 0, reach = 0, bounded = true;
   for (const r of rated) {
     out.cost += r.cost; out.costE += (r.cost_error || 0) ** 2; out.costExact = out.costExact && r.method === "exact";
   }
@@ -460,7 +487,12 @@ function playerReview(rs, p, win) {
     out.luck += d.player === p ? d.luck : -d.luck;
     out.luckE += (d.luck_error || 0) ** 2; out.luckExact = out.luckExact && d.exact;
     out.partial = out.partial || !!d.sampling_only;
+    if (d.exact) sure += d.player === p ? d.luck : -d.luck;
+    else if (d.luck_bound === null || d.luck_bound === undefined) bounded = false;
+    else reach += d.luck_bound;
   }
+  // the values the luck can take: the exact draws' sum, give or take the others' bounds
+  out.span = bounded && !out.luckExact ? [sure - reach, sure + reach] : null;
   out.costE = Math.sqrt(out.costE); out.luckE = Math.sqrt(out.luckE);
   out.judged = out.rated - out.close;
   const res = S.game && S.game.result;
@@ -476,11 +508,12 @@ function skillText(s, win) {
     : num(x, 1) + (exact ? ` (${t("exact")})` : e ? ` ±${num(e, 1)}` : "");
   const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : num(s.cost / s.rated, 2)) : "–";
   let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact), rate,
-    luck: signedText(s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : ""), n: s.draws });
+    luck: luckText(s.luck, s.luckE, s.luckExact, s.span, win, s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
     line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result, true),
-      adj: signedText(s.result - s.luck, s.luckE, s.luckExact, win) + (s.partial ? "*" : "") });
+      adj: luckText(s.result - s.luck, s.luckE, s.luckExact, s.span && [s.result - s.span[1], s.result - s.span[0]],
+        win, s.partial ? "*" : "") });
   }
   return line;
 }
@@ -504,14 +537,16 @@ function renderReview() {
     `<button class="retry" data-move="${r.move}">${escapeHtml(t("review.retry"))}</button></li>`).join("");
   const luckOf = (r) => (r.luck || []).filter((d) => d.luck !== null && d.luck !== undefined);
   const swings = rs.flatMap((r) => luckOf(r).map((d) => [r, d])).sort((a, b) => Math.abs(b[1].luck) - Math.abs(a[1].luck))
-    .filter(([, d]) => Math.abs(d.luck) > 1e-9).slice(0, 3);
+    .filter(([, d]) => !d.within_noise && Math.abs(d.luck) > 1e-9).slice(0, 3);   // never noise
   const swingList = swings.map(([r, d]) => `<li><button class="swing" data-ply="${r.move}">${escapeHtml(t("review.swing",
     { k: r.move, luck: luckWords(d, win) }))}</button></li>`).join("");
-  const rows = rs.map((r) => `<tr data-move="${r.move}"><td><button class="link" data-ply="${r.move - 1}" aria-label="${escapeHtml(t("go_move", { k: r.move }))}">${r.move}</button></td>` +
-    `<td class="pl">${r.player}</td><td><span class="pl-inline">${escapeHtml(t("p_short", { n: r.player }))} </span>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
+  // on a phone the move's number and its player go beside the card, not in columns
+  const go = (r, cls) => `<button class="link ${cls}" data-ply="${r.move - 1}" aria-label="${escapeHtml(t("go_move", { k: r.move }))}">${r.move}</button>`;
+  const rows = rs.map((r) => `<tr data-move="${r.move}"><td class="mv">${go(r, "")}</td>` +
+    `<td class="pl">${r.player}</td><td class="card">${go(r, "mv-inline")} <span class="pl-inline">${escapeHtml(t("p_short", { n: r.player }))} </span>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
     `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}${r.close ? " ≈" : ""}</td>` +
-    `<td class="num luck">${escapeHtml((r.luck || []).map((d) => d.luck === null || d.luck === undefined ? t("p_short", { n: d.player }) + " ?"
-      : t("p_short", { n: d.player }) + " " + signedText(d.luck, d.luck_error, d.exact, win) + (d.sampling_only ? "*" : "")).join(" "))}</td>` +
+    `<td class="num luck">${(r.luck || []).map((d) => `<span class="draw-luck">${escapeHtml(t("p_short", { n: d.player }) +
+      "\u00a0" + (d.luck === null || d.luck === undefined ? "?" : drawLuckText(d, win)))}</span>`).join(" ")}</td>` +
     `<td><button class="here" data-ply="${r.move - 1}" data-position="${escapeHtml(r.position)}">${escapeHtml(t("review.here"))}</button></td></tr>`).join("");
   const n = S.plies.length;
   $("review-out").innerHTML = `<h2>${escapeHtml(t("review.title"))}</h2>` +
@@ -520,11 +555,12 @@ function renderReview() {
     `<h3>${escapeHtml(t("review.skill.title"))}</h3><ul class="skill">${skill}</ul>` +
     `<h3>${escapeHtml(t("review.mistakes"))}</h3><ol class="mistakes">${worst || `<li>${escapeHtml(t("review.no_mistakes"))}</li>`}</ol>` +
     `<h3>${escapeHtml(t("review.swings"))}</h3><ol class="swings">${swingList || `<li>${escapeHtml(t("review.no_swings"))}</li>`}</ol>` +
-    `<div class="table-wrap"><table class="review"><thead><tr><th>${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
+    `<div class="table-wrap"><table class="review"><thead><tr><th class="mv">${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
-    (rs.some((r) => (r.luck || []).some((d) => d.sampling_only)) ? " " + escapeHtml(t("review.luck.partial")) : "") + "</p>";
+    (rs.some((r) => (r.luck || []).some((d) => d.sampling_only)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
+    " " + escapeHtml(t("review.luck.bounds")) + "</p>";
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
   for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
@@ -593,33 +629,44 @@ async function analyse(given) {
     if (S.view && S.view.over) { $("analysis").innerHTML = `<p class="hint">${escapeHtml(t("analyse.over"))}</p>`; $("pv").innerHTML = ""; }
     return;
   }
-  $("stop").disabled = false;
-  $("progress").textContent = t("searching");
+  // this search's lines, while it is the latest asked: a new game, record or search ends
+  // what an older one may say (its poll or its answer may land after)
+  const mine = ++S.search, latest = () => mine === S.search;
+  const say = (text) => { if (latest()) $("progress").textContent = text; };
+  S.searching++; $("stop").disabled = false;
+  say(t("searching"));
   const t0 = Date.now();
   const poller = setInterval(async () => {   // this request's own: a newer one must not clear it
     try {
       const p = await api(`/api/progress?client=${encodeURIComponent(client + ":analyse")}`);
-      $("progress").textContent = p.running ? `${progressText(p)} · ${num((Date.now() - t0) / 1000)} s` : "";
+      say(p.running ? `${progressText(p)} · ${num((Date.now() - t0) / 1000)} s` : "");
     } catch (e) { /* the answer will tell */ }
   }, 700);
   try {
     const a = await api("/api/analyse", { position, objective: $("objective").value,
       time_limit: +$("time-limit").value, client: client + ":analyse" });
     if (typeof given !== "string" && (!S.view || S.view.position !== position)) {   // the board moved on meanwhile
-      $("progress").textContent = "";
+      say("");
       return;
     }
     S.analysis = a;
     draw(a.svg);
     showAnalysis(a);
-    $("progress").textContent = "";
+    say("");
   } catch (e) {
-    $("progress").textContent = e.cancelled ? t("stopped") : "";
+    say(e.cancelled ? t("stopped") : "");
     fail(e);
   } finally {
     clearInterval(poller);
-    $("stop").disabled = true;
+    $("stop").disabled = --S.searching <= 0;   // none left to stop
   }
+}
+
+function endSearchLines() {
+  // a new game or record: the search before it is no longer the board's (the next one
+  // stops it); its progress line goes now, not at its next poll or its answer
+  S.search++;
+  $("progress").textContent = "";
 }
 
 function fmt(x) { return (x > 0 ? "+" : x < 0 ? "−" : "") + num(Math.abs(x), 2); }
@@ -706,7 +753,10 @@ async function explain() {
 }
 
 // ----- positions and games -------------------------------------------------------------
-function newGameState() { S.redo = []; S.redoGame = null; S.dealSeed = undefined; S.rev = {}; renderReview(); $("review-progress").textContent = ""; }
+function newGameState() {
+  S.redo = []; S.redoGame = null; S.dealSeed = undefined; S.rev = {}; renderReview(); $("review-progress").textContent = "";
+  endSearchLines();
+}
 
 async function setPosition(text) {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
@@ -730,8 +780,10 @@ async function setPosition(text) {
 }
 
 // a search's progress in the page's words, from the data the server sends (its state, and
-// the engine's last line as a kind and its figures), never from the English line
-function progressText(p) {
+// the engine's last line as a kind and its figures), never from the English line; a line,
+// so it starts with a capital in either language
+function progressText(p) { return cap(progressWords(p)); }
+function progressWords(p) {
   const d = p.line;
   if (d && d.kind === "exact") return t("progress.exact", { nodes: num(d.nodes, 0, { group: true }) });
   if (d && d.kind === "samples") {

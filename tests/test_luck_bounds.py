@@ -1,0 +1,124 @@
+"""A luck's interval says no more than the values the luck can take. A classic review at
+0.3 s a card showed luck intervals like ±170 points: the value after a draw and the average over
+every draw are each within the points still in play, so the luck is within (1 - p) times
+their range (p the draw's chance), and an interval past it is cut to it; one that covers
+it all is "too uncertain to tell", not a number. A draw within noise of zero (its interval
+holds zero) is no swing of luck, in the text as in the JSON."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from solver import review as R
+from solver.cards import mask_points, parse_card
+from solver.game import deal_from_deck, play
+from solver.players.agents import play_deal
+from solver.record import deal_record
+
+
+def _draw(move, luck, error, bound, player=0, exact=False):
+    return R.DrawLuck(deal=1, move=move, trick=move, player=player, seat_view=True,
+                      drawn=((player, parse_card("AD")),), draws=30, luck=luck,
+                      luck_exact=Fraction(luck) if exact else None, error=None if exact else error,
+                      bound=bound)
+
+
+def _states(variant, seed):
+    end = play_deal(variant, ["greedy", "random"], seed)
+    out = [deal_from_deck(variant, list(end.deck), end.dealer)]
+    for c in end.moves:
+        out.append(play(out[-1], c))
+    return end, out
+
+
+def test_a_draws_bound_is_the_range_of_the_values_times_the_chance_of_another_draw():
+    """Worked out here from the cards: the points not yet taken after the trick, the cards
+    the seat could have drawn."""
+    end, states = _states("classic", 5)
+    checked = 0
+    for k, (before, after) in enumerate(zip(states, states[1:], strict=False)):
+        for d in R.draw_luck(before, end.moves[k], after, 0.02, cache={}):
+            taken = sum(after.captured)   # every card of the tricks played
+            seen = after.hands[d.player] | taken | 1 << after.briscola   # the trump card face up
+            unseen = 40 - bin(seen).count("1") + 1   # the card drawn was one of them
+            left = 120 - mask_points(taken)
+            assert d.bound == pytest.approx((1 - 1 / unseen) * 2 * left)
+            if d.measured and d.interval is not None:
+                lo, hi = d.interval
+                assert -d.bound - 1e-9 <= lo <= hi <= d.bound + 1e-9
+            checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 4
+
+
+def test_an_interval_past_the_bound_is_cut_and_one_covering_it_is_too_uncertain_to_tell():
+    draws = (_draw(2, 0.2, 170.0, 100.0),     # covers every value: no number
+             _draw(4, 50.0, 60.0, 100.0),     # cut above: its ends, not a ±; holds zero
+             _draw(6, 30.0, 10.0, 100.0),     # clear of zero and of the bound
+             _draw(8, 5.0, 10.0, 100.0),      # within noise of zero
+             _draw(10, -8.0, None, 60.0, exact=True))
+    assert [d.too_uncertain for d in draws] == [True, False, False, False, False]
+    assert [d.clear for d in draws] == [False, False, True, False, True]
+    assert draws[1].interval == (-10.0, 100.0)
+    rv = R.Review((), ("a", "b"), 0, (None,), players=(0,), draws=draws)
+    assert [d.move for d in rv.swings()] == [6, 10]   # never a draw whose interval holds zero
+    T = R.TEXT["en"]
+    assert R._luck_text(draws[0], T, "en") == "P1 too uncertain to tell"
+    assert R._luck_text(draws[1], T, "en") == "P1 +50 [−10, +100]"
+    assert R._luck_text(draws[2], T, "en") == "P1 +30 ±10.0"
+    assert R._luck_text(draws[0], R.TEXT["it"], "it") == "G1 troppo incerta per dirlo"
+    assert R._luck_text(draws[1], R.TEXT["it"], "it") == "G1 +50 [−10; +100]"
+    js = [d.to_json() for d in draws]
+    assert [j["too_uncertain"] for j in js] == [True, False, False, False, False]
+    assert [j["within_noise"] for j in js] == [True, True, False, True, False]
+    assert js[1]["luck_interval"] == [-10.0, 100.0] and js[1]["luck_bound"] == 100.0
+    assert js[0]["luck"] == 0.2 and js[0]["luck_error"] == 170.0   # the fields kept as they were
+    # a player's luck: the exact draws' sum, give or take the estimated ones' bounds
+    s = rv.stats(0)
+    assert s.luck_span == (-8.0 - 400.0, -8.0 + 400.0)
+    text = R.render_review(rv)
+    swings = text.split("Biggest swings of luck:")[1].splitlines()[1:4]
+    assert "after move 6 " in swings[0] and "luck +30 ±10.0 points" in swings[0]
+    assert "after move 10 " in swings[1] and not swings[2].startswith("  3.")
+
+
+def test_a_players_luck_that_covers_every_value_is_too_uncertain_to_tell():
+    draws = (_draw(2, 3.0, 150.0, 100.0), _draw(4, -2.0, 150.0, 100.0))
+    rv = R.Review((), ("a", "b"), 0, ((70, 50),), players=(0,), draws=draws)
+    s = rv.stats(0)
+    assert s.luck_too_uncertain and s.luck_span == (-200.0, 200.0)
+    line = next(ln for ln in R.render_review(rv).splitlines()
+                if ln.startswith("  player 1 (a): errors"))
+    assert "luck too uncertain to tell over 2 draws" in line
+    assert line.endswith("luck-adjusted too uncertain to tell"), line
+    js = rv.to_json()["players"][0]
+    assert js["luck_too_uncertain"] is True and js["luck_range"] == [-200.0, 200.0]
+
+
+def test_a_classic_review_never_prints_a_luck_past_its_bound():
+    """Each luck of a classic review at 0.05 s a card, in its JSON and in the table's luck
+    column (as `briscola review` prints them): the interval within the bound, a ± printed
+    only where it stays within it; a swing only where the interval is clear of zero."""
+    end = play_deal("classic", ["greedy", "random"], 4)
+    rv = R.review_record(deal_record(end, seed=4, players=["greedy", "random"]), 0.05)
+    d = rv.to_json()
+    measured = [x for x in d["luck"] if x["luck"] is not None]
+    assert measured
+    for x in measured:
+        lo, hi = x["luck_interval"] or (x["luck"], x["luck"])
+        assert -x["luck_bound"] - 1e-9 <= lo <= hi <= x["luck_bound"] + 1e-9
+        assert x["within_noise"] == (lo <= 1e-9 and hi >= -1e-9)
+    text = R.render_review(rv)
+    for x in measured:
+        row = next(ln for ln in text.splitlines() if re.match(rf"\s+1\s+{x['move']}\s", ln))
+        cell = re.search(rf"P{x['player']} ([^P]+?)(?= P\d| {{2}})", row).group(1)
+        m = re.match(r"([+−][\d.]+) ±([\d.]+)", cell)
+        if m:   # a ± is printed only where it stays within the bound
+            v, e = float(m.group(1).replace("−", "-")), float(m.group(2))
+            assert abs(v) + e <= x["luck_bound"] + 0.1, (row, x)
+    assert all(s.clear for s in rv.swings())
+    said = text.split("Biggest swings of luck:")[-1].splitlines()[1:4] if rv.swings() else []
+    for s, line in zip(rv.swings(), said, strict=False):
+        assert f"after move {s.move} " in line, line
