@@ -26,10 +26,11 @@ from cli.options import (
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse
-from solver.cards import CardError, card_str, parse_card_id
+from solver.cards import CardError, card_str, parse_typed_card
 from solver.explain import before_last_tricks4, explain_position, explanation_text
 from solver.i18n import (
     INTERVAL_SHORT,
+    TITLES,
     command_text,
     comment_text,
     fmt_fraction,
@@ -44,6 +45,8 @@ from solver.puzzles import (
     bundled_lines,
     evaluate,
     generate,
+    greedy_card,
+    puzzle_ideas,
     read_answer,
     read_puzzle_file,
     read_puzzles,
@@ -106,18 +109,19 @@ def puzzles_solve(file, as_json, exact_only):
             return command_text(lang, key, **kw)
 
         head = say("solve.header").split("|")
-        rows = [(head[0], head[1], head[2], head[3], head[4])]
+        rows = [tuple(head)]
         rows += [
             (
                 c.puzzle.id,
                 message(lang, "diff." + c.puzzle.difficulty),
+                _measured(c, lang),
                 c.puzzle.answer_text(),
                 c.solver_text(lang) or "-",
                 c.verdict_text(lang),
             )
             for c in checks
         ]
-        widths = [max(len(r[i]) for r in rows) for i in range(5)]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
         for r in rows:
             click.echo("  ".join(x.ljust(w) for x, w in zip(r, widths, strict=True)).rstrip())
         bad = sum(c.ok is False for c in checks)
@@ -133,12 +137,23 @@ def puzzles_solve(file, as_json, exact_only):
             summary += say("solve.unchecked_count", n=unchecked)
         if skipped:
             summary += say("solve.skipped_count", n=skipped)
+        differs = sum(c.difficulty_differs for c in checks)
+        if differs:
+            summary += say("solve.differs_count", n=differs)
         click.echo(summary, err=True)
     if stopped:
         click.echo(command_text(lang_now(), "interrupted"), err=True)
         sys.exit(130)
     if any(c.ok is False for c in checks):
         sys.exit(1)
+
+
+def _measured(c: Check, lang: str) -> str:
+    """The measured difficulty of a checked puzzle, "!" after it where the stated one
+    differs; "-" where it is not measured (a value puzzle, several best cards, an estimate)."""
+    if c.measured is None:
+        return "-"
+    return message(lang, "diff." + c.measured[1]) + (" !" if c.difficulty_differs else "")
 
 
 def _read(file: str):
@@ -260,6 +275,13 @@ def _on(client):
     return many
 
 
+#: the quiz's words, in either language whatever --lang (the prompt lists its own)
+QUIT_WORDS = ("q", "quit", "exit", "esci")
+HINT_WORDS = ("hint", "h", "?", "indizio", "suggerimento")
+SKIP_WORDS = ("skip", "show", "salta", "mostra", "soluzione")
+HELP_WORDS = ("help", "aiuto", "comandi")
+
+
 @puzzles.command("play")
 @click.argument("file", required=False)
 @click.option("--lang", type=LANG, default="en", show_default=True)
@@ -276,10 +298,21 @@ def _on(client):
     show_default=True,
     help="Which bundled set to play (without FILE).",
 )
-def puzzles_play(file, lang, difficulty, variant):
+@click.option(
+    "--from",
+    "from_id",
+    default=None,
+    metavar="ID",
+    help="Start at the puzzle with this id (where a quit said to go on).",
+)
+def puzzles_play(file, lang, difficulty, variant, from_id):
     """A quiz in the terminal: find the best card of each puzzle (default: the bundled set).
 
-    Type a card (AD, 3c, 10b...); "q" quits; the end of input stops with the score.
+    Type a card (AD, 3c, 10b, or its name: "Ace of coins", "asso di denari") or a value
+    (a chance as 0.5 or 50%); "hint" (indizio) gives the puzzle's idea without its answer,
+    "skip" (salta) gives up and shows the answer (counted as not solved), "help" (aiuto)
+    lists these, "q" (esci) quits with the score so far and the --from ID to go on; the end
+    of input stops with the score.
     A card or value is judged by the puzzle's stated answer: the file is its maker's
     ("puzzles solve" checks a file against the engine). Where the engine's exact search
     finds another answer, or its answer is an estimate (a puzzle beyond the exact search),
@@ -288,36 +321,42 @@ def puzzles_play(file, lang, difficulty, variant):
     \b
     Example:
       briscola puzzles play --lang it --difficulty hard
-      briscola puzzles play --variant briscolone
+      briscola puzzles play --variant briscolone --from b0-003
       briscola puzzles play --variant scoperta4
     """
     ps = _read(file) if file is not None else read_puzzles(bundled_lines(variant))
+    name = file if file not in (None, "-") else "<stdin>" if file else variant
     if difficulty:
         held = sorted({p.difficulty for p in ps}, key=DIFFICULTIES.index)
         ps = [p for p in ps if p.difficulty == difficulty]
         if not ps:
-            name = file if file not in (None, "-") else "<stdin>" if file else variant
             raise PuzzleError.of(
                 "puzzle.no_difficulty", name=name, difficulty=difficulty, held=", ".join(held)
             )
+    start = 0
+    if from_id is not None:
+        ids = [p.id for p in ps]
+        if from_id not in ids:
+            where = name if not difficulty else f"{name} [{difficulty}]"
+            raise PuzzleError.of("puzzle.from_unknown", id=from_id, name=where)
+        start = ids.index(from_id)
     stdin = typed_lines()
 
     def m(key, **kw):
         return message(lang, key, **kw)
 
-    right = done = 0
-    quit_ = False
-    for i, p in enumerate(ps, 1):
+    right = done = hinted_right = 0
+    stopped_at = None
+    for i, p in enumerate(ps[start:], start + 1):
         pos = p.position
-        click.echo(
-            m(
-                "play.header",
-                i=i,
-                n=len(ps),
-                difficulty=m("diff." + p.difficulty),
-                title=title_text(p.title, lang),
-            )
+        header = m(
+            "play.header",
+            i=i,
+            n=len(ps),
+            difficulty=m("diff." + p.difficulty),
+            title=title_text(p.title, lang),
         )
+        click.echo(header.rstrip())  # an untitled puzzle: no space after the difficulty
         click.echo(render(pos, lang=lang))
         goal = m("play.goal.win") if p.objective == "win" else ""
         four = "4" if pos.players == 4 else ""  # a team's value: said "for your team"
@@ -328,58 +367,111 @@ def puzzles_play(file, lang, difficulty, variant):
         elif p.question == "value":  # the frame: points still to win, not the final margin
             click.echo(m("play.means." + p.objective + four, n=pos.to_move + 1))
         a = analyse(pos, p.objective)
-        while True:
-            click.echo(m("play.ask." + p.question + four), nl=False)
-            line = stdin.readline()
-            if not line:
-                click.echo("")
-                quit_ = True
-                break
-            text = typed(line)
-            if text.lower() in ("q", "quit", "exit"):
-                quit_ = True
-                break
-            if p.question == "best":
-                try:
-                    c = parse_card_id(text)
-                except CardError:
-                    c = -1
-                if c < 0 or c not in pos.legal_cards():
-                    click.echo(
-                        m(
-                            "play.bad_card",
-                            text=text,
-                            cards=" ".join(card_str(x) for x in pos.legal_cards()),
-                        )
-                    )
-                    continue
-                ok = c in p.answer
-            else:
-                try:
-                    v = read_answer(text, lang)
-                except ValueError:
-                    click.echo(m("play.bad_value", text=text))
-                    continue
-                ok = v == p.answer
-            break
-        if quit_:
+        verdict, hinted = _answer(p, a, stdin, lang)
+        if verdict is None:
+            stopped_at = p.id
             break
         done += 1
-        right += ok
-        click.echo(m("play.right") if ok else m("play.wrong", answer=p.answer_text()))
-        if not a.exact:
-            click.echo(_estimate_note(a, p.question, lang))
-        elif not (check := Check.of(p, a)).ok:  # the file's answer stands; the engine's is said
-            click.echo(m("play.engine_differs", answer=check.solver_text(lang)))
-        if p.comment:  # after the answer: a comment may name it
-            click.echo(comment_text(p.comment, lang))
-        if before_last_tricks4(pos):
-            click.echo(_values4(a, p.objective, lang))
+        right += verdict is True
+        hinted_right += verdict is True and hinted
+        if verdict == "skip":
+            click.echo(m("play.skipped", answer=p.answer_text()))
         else:
-            click.echo(explanation_text(explain_position(pos, p.objective), lang))
+            click.echo(m("play.right") if verdict else m("play.wrong", answer=p.answer_text()))
+        _after(p, a, lang)
         click.echo(m("play.score", right=right, done=done))
         click.echo("")
-    click.echo(m("play.bye", right=right, done=done))
+    if hinted_right:
+        click.echo(m("play.bye_hinted", right=right, done=done, h=hinted_right))
+    else:
+        click.echo(m("play.bye", right=right, done=done))
+    if stopped_at is not None:
+        click.echo(m("play.resume", id=stopped_at))
+
+
+def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
+    """(verdict, hinted): True or False for a card or value judged by the stated answer,
+    "skip" for a puzzle given up, None on quit or the end of input; whether a hint was
+    asked. The quiz's words are answered here."""
+    pos = p.position
+    four = "4" if pos.players == 4 else ""
+    hinted = False
+    while True:
+        click.echo(message(lang, "play.ask." + p.question + four), nl=False)
+        line = stdin.readline()
+        if not line:
+            click.echo("")
+            return None, hinted
+        text = typed(line)
+        low = text.casefold()
+        if low in QUIT_WORDS:
+            return None, hinted
+        if low in SKIP_WORDS:
+            return "skip", hinted
+        if low in HELP_WORDS:
+            click.echo(message(lang, "play.help"))
+            continue
+        if low in HINT_WORDS:
+            click.echo(_hint(p, a, lang))
+            hinted = True
+            continue
+        if p.question == "best":
+            try:
+                c = parse_typed_card(text)
+            except CardError:
+                c = -1
+            if c < 0 or c not in pos.legal_cards():
+                cards = " ".join(card_str(x) for x in pos.legal_cards())
+                click.echo(message(lang, "play.bad_card", text=text, cards=cards))
+                continue
+            return c in p.answer, hinted
+        try:
+            v = read_answer(text, lang, p.objective)
+        except PuzzleError as e:
+            key = "play.percent_points" if e.key == "puzzle.percent_points" else "play.bad_value"
+            click.echo(message(lang, key, text=text))
+            continue
+        return v == p.answer, hinted
+
+
+def _hint(p, a: Analysis, lang: str) -> str:
+    """A hint that keeps the answer: the theme of the engine's solved line (its first idea
+    for the side to move); for a value puzzle the best card too (the value is the answer);
+    else, without a theme, that the natural card is not the answer (only where more than
+    two cards are left to choose from, so that it does not name the answer)."""
+    pos = p.position
+    ideas = puzzle_ideas(pos, p.objective)
+    lines = (
+        [message(lang, "play.hint.theme", theme=title_text(TITLES[ideas[0]], lang))]
+        if ideas
+        else []
+    )
+    if p.question == "value":
+        cards = ", ".join(card_str(c) for c in sorted(a.best, key=card_str))
+        lines.append(message(lang, "play.hint.best", cards=cards))
+    elif not ideas:
+        g = greedy_card(pos)
+        if g not in p.answer and len(pos.legal_cards()) > 2:
+            lines.append(message(lang, "play.hint.natural", card=card_str(g)))
+        else:
+            lines.append(message(lang, "play.hint.none"))
+    return "\n".join(lines)
+
+
+def _after(p, a: Analysis, lang: str) -> None:
+    """What follows a verdict: the engine's note where it differs or estimates, the
+    puzzle's comment, and the explanation (a four-player last draw: each card's value)."""
+    pos = p.position
+    if not a.exact:
+        click.echo(_estimate_note(a, p.question, lang))
+    elif not (check := Check.of(p, a)).ok:  # the file's answer stands; the engine's is said
+        click.echo(message(lang, "play.engine_differs", answer=check.solver_text(lang)))
+    if p.comment:  # after the answer: a comment may name it
+        click.echo(comment_text(p.comment, lang))
+    if before_last_tricks4(pos):
+        click.echo(_values4(a, p.objective, lang))
+    else:
+        click.echo(explanation_text(explain_position(pos, p.objective), lang))
 
 
 def _values4(a: Analysis, objective: str, lang: str) -> str:

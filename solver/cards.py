@@ -385,3 +385,23 @@ def card_name(c: int, lang: str = "en") -> str:
     if lang == "it":
         return f"{RANK_NAMES_IT[c % 10]} di {SUIT_NAMES_IT[c // 10]}"
     return f"{RANK_NAMES_EN[c % 10]} of {SUIT_NAMES_EN[c // 10]}"
+
+
+#: every card's spoken name in both languages, folded ('asso di denari', 'ace of coins'): a
+#: player may type the name the project prints (card_name) instead of the notation
+_BY_NAME = {
+    " ".join(card_name(c, lang).casefold().split()): c
+    for c in range(N_CARDS)
+    for lang in ("en", "it")
+}
+
+
+def parse_typed_card(text: str) -> int:
+    """The id of a card a player typed: the notation (``AD``, ``10b``) or its name as
+    ``card_name`` prints it in English or Italian ('Ace of coins', 'asso di denari'), case
+    and spacing aside; CardError as ``parse_card_id`` says it for anything else."""
+    if isinstance(text, str):
+        c = _BY_NAME.get(" ".join(text.casefold().split()))
+        if c is not None:
+            return c
+    return parse_card_id(text)

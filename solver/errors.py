@@ -421,6 +421,11 @@ ENGLISH: dict[str, str] = {
     "or the last draw), got {talon}",
     "puzzle.generate_objective": "objective must be points or win, got {got}",
     "puzzle.value": "'{text}' is not an exact value (write 7, -3/2 or 0.5)",
+    "puzzle.percent_points": "'{text}' is a percentage: this value is in points (write 7, "
+    "-3/2 or 0.5)",
+    "puzzle.comment_line": "{where}: a '{mark}' comment line is not allowed: a puzzle file "
+    'holds one JSON object per line (a note goes in a puzzle\'s "comment" field)',
+    "puzzle.from_unknown": "--from {id}: no puzzle has this id in {name}",
     "puzzle.hidden": "a puzzle shows every card: a hidden hand (?) has no single answer",
     "puzzle.variant": "puzzles handle scoperta, scoperta4, briscolone and libero positions, not "
     "variant '{variant}'",

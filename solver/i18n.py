@@ -317,8 +317,9 @@ _BOARD_EN = {
     "diff.easy": "easy",
     "diff.medium": "medium",
     "diff.hard": "hard",
-    "play.ask.best": "Your card (q to quit): ",
-    "play.ask.value": "The value for the player to move, e.g. 7, -3/2 or 0.5 (q to quit): ",
+    "play.ask.best": "Your card (hint, skip, help, q to quit): ",
+    "play.ask.value": "The value for the player to move, e.g. 7, -3/2 or 0.5 (hint, skip, help, "
+    "q to quit): ",
     "play.question.best": "Find the best card for player {n}{goal}.",
     "play.question.value": "What is this position worth to player {n}{goal}?",
     "play.goal.win": " (playing to win the deal)",
@@ -328,10 +329,10 @@ _BOARD_EN = {
     "with best play from both sides (the points already taken do not count).",
     "play.means.points4": "The value: the points your team will still take less the other "
     "team's, with best play (the points already taken do not count).",
-    "play.means.win": "The value: player {n}'s chance to win the deal, from 0 to 1 (a 60-60 "
-    "draw counts one half).",
-    "play.means.win4": "The value: your team's chance to win the deal, from 0 to 1 (a 60-60 "
-    "draw counts one half).",
+    "play.means.win": "The value: player {n}'s chance to win the deal, from 0 to 1 or as a "
+    "percentage, 50% (a 60-60 draw counts one half).",
+    "play.means.win4": "The value: your team's chance to win the deal, from 0 to 1 or as a "
+    "percentage, 50% (a 60-60 draw counts one half).",
     "play.bad_value": "'{text}' is not a number; try again.",
     "play.right": "Right!",
     "play.wrong": "Wrong: the answer is {answer}.",
@@ -343,8 +344,9 @@ _BOARD_EN = {
     "solve' checks a puzzle file's answers against the engine.",
     "play.question.best4": "Find the best card for player {n}, in a team with player {m}{goal}.",
     "play.question.value4": "What is this position worth to your team, players {n} and {m}{goal}?",
-    "play.ask.best4": "Your card (q to quit): ",
-    "play.ask.value4": "The value for your team, e.g. 7, -3/2 or 0.5 (q to quit): ",
+    "play.ask.best4": "Your card (hint, skip, help, q to quit): ",
+    "play.ask.value4": "The value for your team, e.g. 7, -3/2 or 0.5 (hint, skip, help, q to "
+    "quit): ",
     "play.values4.points": "Each card for your team, the points still to win over the draws: "
     "{values} (the explanation walks the last three tricks: this puzzle is before the last "
     "draw).",
@@ -352,14 +354,26 @@ _BOARD_EN = {
     "explanation walks the last three tricks: this puzzle is before the last draw).",
     "play.score": "Score: {right}/{done}.",
     "play.bye": "Final score: {right}/{done}.",
+    "play.bye_hinted": "Final score: {right}/{done} ({h} right after a hint).",
+    "play.percent_points": "'{text}' is a percentage: this puzzle's value is in points; try again.",
+    "play.help": "Type a card (AD, 10b, or its name: Ace of coins) or the value asked for; "
+    "hint (h, ?) gives the idea without the answer; skip (show) gives up and shows the answer "
+    "and its explanation, counted as not solved; q (quit) ends with the score so far.",
+    "play.hint.theme": "Hint: the idea here is '{theme}'.",
+    "play.hint.best": "Hint: the best card is {cards}; what is it worth?",
+    "play.hint.natural": "Hint: the natural card, {card}, is not the best.",
+    "play.hint.none": "Hint: no idea to name here; play each card out, trick by trick.",
+    "play.skipped": "Skipped: the answer is {answer}.",
+    "play.resume": "To go on from here: --from {id}",
 }
 _BOARD_IT = {
     "play.header": "Problema {i}/{n} [{difficulty}] {title}",
     "diff.easy": "facile",
     "diff.medium": "medio",
     "diff.hard": "difficile",
-    "play.ask.best": "La tua carta (q per uscire): ",
-    "play.ask.value": "Il valore per chi gioca, per esempio 7, -3/2 o 0,5 (q per uscire): ",
+    "play.ask.best": "La tua carta (indizio, salta, aiuto, q per uscire): ",
+    "play.ask.value": "Il valore per chi gioca, per esempio 7, -3/2 o 0,5 (indizio, salta, "
+    "aiuto, q per uscire): ",
     "play.question.best": "Trova la carta migliore per il giocatore {n}{goal}.",
     "play.question.value": "Quanto vale questa posizione per il giocatore {n}{goal}?",
     "play.goal.win": " (giocando per vincere la smazzata)",
@@ -371,9 +385,9 @@ _BOARD_IT = {
     "play.means.points4": "Il valore: i punti che la tua squadra prenderà ancora meno quelli "
     "dell'altra squadra, con il gioco migliore (i punti già presi non contano).",
     "play.means.win": "Il valore: la probabilità che il giocatore {n} vinca la smazzata, da 0 a "
-    "1 (il pareggio 60 a 60 conta metà).",
+    "1 o in percentuale, 50% (il pareggio 60 a 60 conta metà).",
     "play.means.win4": "Il valore: la probabilità che la tua squadra vinca la smazzata, da 0 a 1 "
-    "(il pareggio 60 a 60 conta metà).",
+    "o in percentuale, 50% (il pareggio 60 a 60 conta metà).",
     "play.bad_value": "'{text}' non è un numero; riprova.",
     "play.right": "Giusto!",
     "play.wrong": "Sbagliato: la risposta è {answer}.",
@@ -387,8 +401,9 @@ _BOARD_IT = {
     "giocatore {m}{goal}.",
     "play.question.value4": "Quanto vale questa posizione per la tua squadra, i giocatori {n} e "
     "{m}{goal}?",
-    "play.ask.best4": "La tua carta (q per uscire): ",
-    "play.ask.value4": "Il valore per la tua squadra, per esempio 7, -3/2 o 0,5 (q per uscire): ",
+    "play.ask.best4": "La tua carta (indizio, salta, aiuto, q per uscire): ",
+    "play.ask.value4": "Il valore per la tua squadra, per esempio 7, -3/2 o 0,5 (indizio, "
+    "salta, aiuto, q per uscire): ",
     "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere sulle "
     "pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
     "dell'ultima pescata).",
@@ -397,6 +412,20 @@ _BOARD_IT = {
     "pescata).",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
+    "play.bye_hinted": "Punteggio finale: {right}/{done} ({h} giuste dopo un indizio).",
+    "play.percent_points": "'{text}' è una percentuale: il valore di questo problema è in "
+    "punti; riprova.",
+    "play.help": "Scrivi una carta (AD, 10b, o il suo nome: Asso di denari) o il valore "
+    "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) ti arrendi e vedi "
+    "la risposta e la spiegazione, contato come non risolto; q (esci) finisce con il punteggio "
+    "fin qui.",
+    "play.hint.theme": "Indizio: l'idea qui è '{theme}'.",
+    "play.hint.best": "Indizio: la carta migliore è {cards}; quanto vale?",
+    "play.hint.natural": "Indizio: la carta più naturale, {card}, non è la migliore.",
+    "play.hint.none": "Indizio: nessuna idea da nominare qui; gioca ogni carta fino in fondo, "
+    "presa per presa.",
+    "play.skipped": "Saltato: la risposta è {answer}.",
+    "play.resume": "Per riprendere da qui: --from {id}",
 }
 
 # the Briscolone and Libero endgames
@@ -1719,7 +1748,7 @@ COMMAND_TEXT = {
         "match.progress": "match: {n}/{deals} deals, {seconds} s, A margin {m}{ci}",
         "match.progress_ci": " [{lo}, {hi}]",
         "match.none": "interrupted before any deal finished",
-        "solve.header": "id|difficulty|stated|solver|ok",
+        "solve.header": "id|difficulty|measured|stated|solver|ok",
         "solve.ok": "ok",
         "solve.wrong": "WRONG",
         "solve.estimate": "{word} (estimate)",
@@ -1732,6 +1761,8 @@ COMMAND_TEXT = {
         "solve.unchecked_count": "; {n} stated value(s) unchecked: the solver's answer is an "
         "estimate",
         "solve.skipped_count": "; {n} skipped: the solver's answer would be an estimate",
+        "solve.differs_count": "; {n} stated difficulty(ies) differ from the measured one (!), "
+        "a note, not an error",
         "generate.progress": "found {found}/{count} puzzles in {tried} positions",
         "generate.interrupted": "interrupted: {n} puzzle(s) kept",
         "generate.short": "only {n} puzzle(s) found; try another seed or fewer filters",
@@ -1839,7 +1870,7 @@ COMMAND_TEXT = {
         "match.progress": "partita: smazzate {n}/{deals}, {seconds} s, margine di A {m}{ci}",
         "match.progress_ci": " [{lo}; {hi}]",
         "match.none": "interrotta prima che finisse una smazzata",
-        "solve.header": "id|difficoltà|dichiarato|motore|esito",
+        "solve.header": "id|difficoltà|misurata|dichiarato|motore|esito",
         "solve.ok": "giusto",
         "solve.wrong": "SBAGLIATO",
         "solve.estimate": "{word} (stima)",
@@ -1852,6 +1883,8 @@ COMMAND_TEXT = {
         "solve.unchecked_count": "; valori dichiarati non verificati, perché la risposta del "
         "motore è una stima: {n}",
         "solve.skipped_count": "; saltati, perché la risposta del motore sarebbe una stima: {n}",
+        "solve.differs_count": "; difficoltà dichiarate diverse da quella misurata (!), una nota, "
+        "non un errore: {n}",
         "generate.progress": "problemi trovati: {found}/{count}, su {tried} posizioni",
         "generate.interrupted": "interrotto: problemi tenuti: {n}",
         "generate.short": "problemi trovati: solo {n}; prova un'altra mescolata o meno filtri",
@@ -3118,6 +3151,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "tre prese o l'ultima pescata), non {talon}",
         "puzzle.generate_objective": "objective dev'essere points o win, non {got}",
         "puzzle.value": "'{text}' non è un valore esatto (scrivi 7, -3/2 o 0.5)",
+        "puzzle.percent_points": "'{text}' è una percentuale: questo valore è in punti (scrivi "
+        "7, -3/2 o 0.5)",
+        "puzzle.comment_line": "{where}: una riga di commento '{mark}' non è ammessa: un file di "
+        'problemi ha un oggetto JSON per riga (una nota va nel campo "comment" del problema)',
+        "puzzle.from_unknown": "--from {id}: nessun problema ha questo id in {name}",
         "puzzle.hidden": "un problema mostra tutte le carte: con una mano coperta (?) non c'è "
         "una risposta sola",
         "puzzle.variant": "i problemi sono di scoperta, scoperta4, briscolone e libero, non del "

@@ -12,7 +12,7 @@ import json
 import itertools
 import random
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from importlib.resources import files
 from collections.abc import Callable, Iterable, Iterator
@@ -143,17 +143,29 @@ def parse_value(text: str) -> Fraction:
         raise PuzzleError.of("puzzle.value", text=text) from None
 
 
-def read_answer(text: str, lang: str) -> Fraction:
+def read_answer(text: str, lang: str, objective: str = "points") -> Fraction:
     """A value the player typed (``puzzles play``, the board's answer): as ``parse_value``
     reads a puzzle's, and in Italian with a decimal comma too ("0,5"; "0.5" is taken as
-    well), as Italian text writes its numbers (i18n.num). A puzzle file keeps the point."""
+    well), as Italian text writes its numbers (i18n.num). A puzzle file keeps the point. For
+    ``objective`` "win", a chance may be typed as a percentage ("50%", "12,5 %"); for points
+    a percentage is refused (key puzzle.percent_points), as a chance is no points."""
     t = text.strip()
+    percent = t.endswith("%")
+    if percent:
+        if objective != "win":
+            raise PuzzleError.of("puzzle.percent_points", text=text)
+        t = t.removesuffix("%").rstrip()
     if lang == "it" and t.count(",") == 1 and "." not in t:
         try:
-            return parse_value(t.replace(",", "."))
+            v = parse_value(t.replace(",", "."))
         except PuzzleError:
             raise PuzzleError.of("puzzle.value", text=text) from None
-    return parse_value(t)
+    else:
+        try:
+            v = parse_value(t)
+        except PuzzleError:
+            raise PuzzleError.of("puzzle.value", text=text) from None
+    return v / 100 if percent else v
 
 
 # ----- reading ------------------------------------------------------------------------
@@ -287,6 +299,9 @@ def read_puzzles(
         if not line.strip():
             continue
         where = f"{name}:{n}" if name else f"line {n}"
+        if line.lstrip().startswith(("#", "//")):  # JSON has no comments: said, not "invalid"
+            mark = "#" if line.lstrip().startswith("#") else "//"
+            raise PuzzleError.of("puzzle.comment_line", where=where, mark=mark)
         try:
             obj = jsonfile.parse(line, where)
         except JSONFileError as e:
@@ -338,12 +353,15 @@ class Check:
     """A puzzle's stated answer against the solver's. When the solver's answer is an
     estimate (a position beyond the exact search's reach) the verdict rests on it and says
     so (``ok`` is None for a stated exact value, which an estimate cannot confirm or refute);
-    ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``)."""
+    ``analysis`` is None for a puzzle skipped as such (``solve(exact_only=True)``).
+    ``measured``: the difficulty score and label ``rate`` gives the position (``solve``
+    measures a "best" puzzle with one exact best card), None where it is not measured."""
 
     puzzle: Puzzle
     solver: tuple[Card, ...] | Fraction | None
     ok: bool | None
     analysis: Analysis | None
+    measured: tuple[int, str] | None = None
 
     @classmethod
     def of(cls, p: Puzzle, a: Analysis) -> Check:
@@ -360,6 +378,11 @@ class Check:
     @property
     def exact(self) -> bool:
         return self.analysis is not None and self.analysis.exact
+
+    @property
+    def difficulty_differs(self) -> bool:
+        """Whether the stated difficulty is not the measured one: a note, never a verdict."""
+        return self.measured is not None and self.measured[1] != self.puzzle.difficulty
 
     @property
     def verdict(self) -> str:
@@ -397,6 +420,9 @@ class Check:
             "solver": self.solver_text(),
             "ok": self.ok,
             "exact": self.exact,
+            "measured_difficulty": None if self.measured is None else self.measured[1],
+            "measured_score": None if self.measured is None else self.measured[0],
+            "difficulty_differs": self.difficulty_differs,
         }
         if self.analysis is not None and not self.exact:  # what its ± covers, as everywhere
             assert self.analysis.interval is not None
@@ -421,7 +447,8 @@ def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) 
     a = analyse(p.position, p.objective, limit=Limit(time=time_limit))
     if exact_only and not a.exact:
         return Check(p, None, None, None)
-    return Check.of(p, a)
+    f = measure(p.position, p.objective, a, any_margin=True) if p.question == "best" else None
+    return replace(Check.of(p, a), measured=None if f is None else rate(f))
 
 
 # ----- generating ---------------------------------------------------------------------
@@ -503,15 +530,18 @@ def _line_balance(pos: Position, first: int, objective: str) -> list[Fraction]:
     return out
 
 
-def measure(pos: Position, objective: str = "points", a: Analysis | None = None) -> dict | None:
+def measure(
+    pos: Position, objective: str = "points", a: Analysis | None = None, any_margin: bool = False
+) -> dict | None:
     """The features that rate a puzzle, or None when the position is no puzzle (not one
-    single best card, or too small a margin)."""
+    single best card, or too small a margin: ``any_margin`` measures a hand-written puzzle
+    whose margin is under the generator's MARGIN)."""
     a = a or analyse(pos, objective)
     if not a.exact or len(a.moves) < 2 or len(a.best) != 1:
         return None
     best, second = a.moves[0], a.moves[1]
     margin = best.exact_value - second.exact_value
-    if margin < MARGIN[objective]:
+    if margin < MARGIN[objective] and not any_margin:
         return None
     g = greedy_card(pos)
     losing = sum(1 for m in a.moves if m.exact_value < best.exact_value)
@@ -550,18 +580,23 @@ def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score
     return random_position(rng, talon, mid_trick=mid_trick, with_score=with_score)
 
 
+def puzzle_ideas(pos: Position, objective: str) -> list[str]:
+    """The kinds of the ideas the solved line shows for the player to move, else its
+    partner's: never the other side's, which would head the comment as the player's own
+    lesson. A four-player last draw has none (explain4 walks the last three tricks only).
+    ``puzzles play``'s hint names the first, its theme, without the answer."""
+    if before_last_tricks4(pos):
+        return []
+    ex = explain_position(pos, objective)
+    mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
+    ours = [i.kind for i in ex.ideas if i.player % 2 == pos.to_move % 2]
+    return mine or ours
+
+
 def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
     """(title, theme, ideas): the title names only the stage, since a puzzle shows it before
-    the answer; the idea the solved line shows (the theme) goes to the comment, shown after.
-    The ideas are the mover's, else its partner's: never the other side's, which would head
-    the comment as the player's own lesson. A four-player last draw has no explanation to
-    take ideas from (explain4 walks the last three tricks only): it has none."""
-    kinds: list[str] = []
-    if not before_last_tricks4(pos):
-        ex = explain_position(pos, objective)
-        mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
-        ours = [i.kind for i in ex.ideas if i.player % 2 == pos.to_move % 2]
-        kinds = mine or ours
+    the answer; the idea the solved line shows (the theme) goes to the comment, shown after."""
+    kinds = puzzle_ideas(pos, objective)
     stage = "Last draw" if pos.talon_size else "Last tricks"
     if pos.variant != "scoperta":
         stage = f"{pos.rules.title}, {stage.lower()}"

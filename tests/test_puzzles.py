@@ -161,7 +161,8 @@ def test_cli_solve_table_and_exit_codes(tmp_path):
     r = run("puzzles", "solve", str(f))
     assert r.exit_code == 1
     rows = [x.split() for x in r.output.splitlines() if x.startswith("p")]
-    assert rows == [["p1", "easy", "5C", "5C", "ok"], ["p2", "easy", "5D", "5C", "WRONG"]]
+    assert rows == [["p1", "easy", "medium", "!", "5C", "5C", "ok"],
+                    ["p2", "easy", "medium", "!", "5D", "5C", "WRONG"]]  # measured, "!": differs
     r = run("puzzles", "solve", "-", "--json", input=line() + "\n")
     assert r.exit_code == 0 and json.loads(r.output)["ok"] is True
     f.write_text(line() + "\n{oops\n")
@@ -249,6 +250,7 @@ def test_bundled_set_verified():
         assert p.title
         c = solve(p)
         assert c.ok, p.id
+        assert c.measured is not None and not c.difficulty_differs, p.id  # rated as made
 
 
 # ----- play ---------------------------------------------------------------------------

@@ -57,6 +57,7 @@ def test_bundled_scoperta4_set_solves_to_its_stated_answers():
         assert p.position.variant == "scoperta4" and p.title, p.id
         c = solve(p)
         assert c.ok and c.exact, p.id
+        assert c.measured is not None and not c.difficulty_differs, p.id  # rated as made
 
 
 def test_bundled_last_tricks_have_their_one_best_card_by_the_reference():

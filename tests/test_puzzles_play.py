@@ -1,0 +1,176 @@
+"""puzzles play's words (hint, skip, help, quit, --from), answers as card names and
+percentages, a comment line in a puzzle file, the untitled header, and solve's measured
+difficulty beside the stated one."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.cards import card_name, parse_card, parse_typed_card
+from solver.puzzles import PuzzleError, bundled, read_answer, read_puzzles, solve
+
+LISCIO = "hand1=5C,5D hand2=3D,CS briscola=4D turn=1"
+SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"
+SCORED = "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
+
+
+def line(**kw):
+    d = {"id": "p1", "position": LISCIO, "question": "best", "answer": ["5C"],
+         "difficulty": "easy"}
+    d.update(kw)
+    return json.dumps({k: v for k, v in d.items() if v is not None})
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+@pytest.fixture
+def quiz(tmp_path):
+    f = tmp_path / "q.jsonl"
+    f.write_text(line(title="Liscio") + "\n" + line(id="p2", position=SAVE, answer=["AC"]) + "\n"
+                 + line(id="p3", question="value", answer="-7") + "\n")
+    return f
+
+
+def said(output: str) -> list[str]:
+    """What the quiz said after each prompt (the prompt and the answer share a line)."""
+    return [x.rsplit("): ", 1)[-1] for x in output.splitlines()]
+
+
+def test_hint_skip_help_and_quit_in_english(quiz):
+    r = run("puzzles", "play", str(quiz), input="help\nhint\nskip\nq\n")
+    assert r.exit_code == 0, r.output
+    out = said(r.output)
+    assert "Your card (hint, skip, help, q to quit): " in r.output
+    assert any(x.startswith("Type a card (AD, 10b, or its name: Ace of coins)") for x in out)
+    hint = [x for x in out if x.startswith("Hint:")]
+    assert hint == ["Hint: the idea here is 'A liscio to draw the trump'."], hint
+    assert "Skipped: the answer is 5C." in out
+    assert "Score: 0/1." in out  # given up: done, not solved
+    assert out[-2:] == ["Final score: 0/1.", "To go on from here: --from p2"], out[-2:]
+
+
+def test_the_italian_words_and_prompt(quiz):
+    r = run("puzzles", "play", str(quiz), "--lang", "it", input="aiuto\nindizio\nsalta\nesci\n")
+    assert r.exit_code == 0, r.output
+    out = said(r.output)
+    assert "La tua carta (indizio, salta, aiuto, q per uscire): " in r.output
+    assert any(x.startswith("Scrivi una carta (AD, 10b, o il suo nome: Asso di denari)")
+               for x in out)
+    assert "Indizio: l'idea qui è 'Un liscio per far uscire la briscola'." in out
+    assert "Saltato: la risposta è 5C." in out
+    assert out[-2:] == ["Punteggio finale: 0/1.", "Per riprendere da qui: --from p2"]
+
+
+def test_a_hint_keeps_the_answer_and_a_right_answer_after_it_is_counted(quiz):
+    """A value puzzle's hint names the best card, never the value; a right answer after a
+    hint counts, and the final score says how many came after one."""
+    r = run("puzzles", "play", str(quiz), "--from", "p3", input="hint\n-7\n")
+    assert r.exit_code == 0, r.output
+    hint = [x for x in said(r.output) if x.startswith("Hint:")]
+    assert "Hint: the best card is 5C; what is it worth?" in hint, hint
+    assert not any("-7" in x for x in hint)
+    assert "Final score: 1/1 (1 right after a hint)." in r.output
+
+
+def test_from_starts_at_an_id_and_refuses_an_unknown_one(quiz):
+    r = run("puzzles", "play", str(quiz), "--from", "p2", input="AC\n")
+    assert r.exit_code == 0, r.output
+    assert "Puzzle 1/3" not in r.output and "Puzzle 2/3 [easy]" in r.output
+    assert "Final score: 1/1." in r.output and "--from p3" in r.output
+    r = run("puzzles", "play", str(quiz), "--from", "nope", input="")
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert "--from nope: no puzzle has this id in" in r.output and str(quiz) in r.output
+    r = run("puzzles", "play", str(quiz), "--from", "nope", "--lang", "it", input="")
+    assert r.exit_code == 2 and "--from nope: nessun problema ha questo id" in r.output
+
+
+@pytest.mark.parametrize("typed", ["5 of cups", "5 DI COPPE", "  5   of   Cups "])
+def test_a_card_may_be_typed_by_its_name(quiz, typed):
+    r = run("puzzles", "play", str(quiz), input=f"{typed}\nasso di coppe\n")
+    assert r.exit_code == 0, r.output
+    assert "Final score: 2/2." in r.output, r.output
+
+
+def test_parse_typed_card_reads_every_printed_name():
+    for c in range(40):
+        for lang in ("en", "it"):
+            assert parse_typed_card(card_name(c, lang).upper()) == c
+    assert parse_typed_card("10b") == int(parse_card("10B"))
+    with pytest.raises(ValueError):
+        parse_typed_card("Ace of hearts")
+
+
+def test_a_win_value_may_be_typed_as_a_percentage(tmp_path):
+    f = tmp_path / "w.jsonl"
+    f.write_text(line(id="w", position=SCORED, question="value", objective="win", answer="1")
+                 + "\n" + line(id="v", position=SCORED, question="value", answer="-4") + "\n")
+    r = run("puzzles", "play", str(f), input="100%\n50%\n-4\n")
+    assert r.exit_code == 0, r.output
+    assert "from 0 to 1 or as a percentage, 50%" in r.output
+    assert "'50%' is a percentage: this puzzle's value is in points; try again." in r.output
+    assert "Final score: 2/2." in r.output, r.output
+    assert read_answer("50 %", "en", "win") == Fraction(1, 2)
+    assert read_answer("12,5%", "it", "win") == Fraction(1, 8)
+    assert read_answer("0.25", "en", "win") == Fraction(1, 4)
+    with pytest.raises(PuzzleError) as e:
+        read_answer("50%", "en")
+    assert e.value.key == "puzzle.percent_points"
+    with pytest.raises(PuzzleError):
+        read_answer("x%", "en", "win")
+
+
+@pytest.mark.parametrize("comment", ["# my puzzles", "  // a note"])
+def test_a_comment_line_is_said_to_be_a_comment(tmp_path, comment):
+    with pytest.raises(PuzzleError, match=r"^line 2: a '(#|//)' comment line is not allowed"):
+        read_puzzles([line(), comment])
+    f = tmp_path / "c.jsonl"
+    f.write_text(comment + "\n" + line() + "\n")
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert f"{f}:1: a '" in r.output and "comment line is not allowed" in r.output
+    assert "not valid JSON" not in r.output
+    r = run("puzzles", "solve", str(f), "--lang", "it")
+    assert "riga di commento" in r.output, r.output
+
+
+def test_an_untitled_header_has_no_trailing_space(quiz):
+    r = run("puzzles", "play", str(quiz), input="5C\nq\n")
+    lines = r.output.splitlines()
+    assert "Puzzle 1/3 [easy] Liscio" in lines
+    assert "Puzzle 2/3 [easy]" in lines, lines
+    assert not [x for x in lines if x.startswith("Puzzle ") and x != x.rstrip()]
+
+
+def test_solve_flags_a_stated_difficulty_the_measure_does_not_give(tmp_path):
+    """A hand-written "hard" puzzle that is really easy: solve reports the measured
+    difficulty beside the stated one and flags the mismatch, a note that does not change
+    the verdict or the exit code."""
+    easy = next(p for p in bundled() if p.difficulty == "easy")
+    c = solve(replace(easy, difficulty="hard"))
+    assert c.ok and c.measured is not None and c.measured[1] == "easy"
+    assert c.difficulty_differs
+    assert not solve(easy).difficulty_differs
+    f = tmp_path / "h.jsonl"
+    f.write_text(replace(easy, difficulty="hard").to_line() + "\n"
+                 + line(id="v", question="value", answer="-7") + "\n")
+    r = run("puzzles", "solve", str(f), "--json")
+    assert r.exit_code == 0, r.output
+    got = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [(g["difficulty"], g["measured_difficulty"], g["difficulty_differs"]) for g in got] \
+        == [("hard", "easy", True), ("easy", None, False)]
+    assert isinstance(got[0]["measured_score"], int) and got[0]["ok"] is True
+    r = run("puzzles", "solve", str(f))
+    assert r.exit_code == 0, r.output
+    rows = [x.split() for x in r.stdout.splitlines()]
+    assert rows[0] == ["id", "difficulty", "measured", "stated", "solver", "ok"]
+    assert rows[1][1:4] == ["hard", "easy", "!"], rows
+    assert "1 stated difficulty(ies) differ from the measured one (!)" in r.stderr
+    r = run("puzzles", "solve", str(f), "--lang", "it")
+    assert "difficoltà dichiarate diverse da quella misurata (!)" in r.stderr
