@@ -37,6 +37,15 @@ Where a solve to the end takes minutes (Briscolone from 31 cards alive, Libero f
 stages rest on (sampling.METHOD_CARRIED).
 
     python benchmarks/fit_leaf.py method --variant libero --min-alive 31 --reference-depth 8
+
+``--out F`` keeps each decision's values (both searches of every talon order) as they come,
+so that a run stopped early still counts, and ``--data F`` prints the table from them
+again; ``--first-seed`` draws other deals than the fit's, for a check on fresh decisions.
+The last column is the share of items whose mean difference lies within the shipped
+half-width (each mean carries its orders' noise as well).
+
+    python benchmarks/fit_leaf.py method --variant briscolone --min-alive 31 --max-alive 35 \
+        --samples 4 --first-seed 700000 --out F.jsonl
 """
 from __future__ import annotations
 
@@ -184,7 +193,7 @@ def cmd_check(args) -> None:
 
 def method_errors(variant: str, count: int, samples: int, objective: str,
                   first_seed: int = METHOD_SEED, max_alive: int = 40, min_alive: int = 0,
-                  reference: int = 0):
+                  reference: int = 0, record=None):
     """(stage, cards, gaps) of ``count`` decisions where the estimator's samples are
     depth-limited. ``cards``: a (mean difference, its noise variance) pair per card of the
     depth-limited minus the full value of the same sampled talon orders (the objective's
@@ -194,7 +203,9 @@ def method_errors(variant: str, count: int, samples: int, objective: str,
     (a Briscolone deal solved to the end from 31-40 cards alive can take minutes);
     ``min_alive``: at least that many. ``reference``: the values compared with are searched
     that many tricks deep with the fitted leaf instead of to the end (0), where full solves
-    cost too much: the difference then leaves the deeper search's own error out."""
+    cost too much: the difference then leaves the deeper search's own error out.
+    ``record``: called with each decision's raw values (a dict for a JSON line), so that a
+    run's data can be kept and a stopped run still counts."""
     stages = METHOD_STAGES[get_variant(variant).hand_size]
     for gp in positions(variant, count, first_seed, False,
                         (max(stages[0][0], min_alive), max_alive)):
@@ -202,19 +213,44 @@ def method_errors(variant: str, count: int, samples: int, objective: str,
             continue  # the deal passed the stage between two decisions
         rng = random.Random(f"{first_seed}/{gp.played}/{gp.to_move}")
         cards = gp.legal_cards()
-        near_sum = dict.fromkeys(cards, 0.0)
-        diffs = {c: [] for c in cards}
+        row = {"variant": variant, "objective": objective, "reference": reference,
+               "first_seed": first_seed, "alive": 40 - popcount(gp.played),
+               "stage": method_stage(gp), "played": gp.played, "to_move": gp.to_move,
+               "hands": list(gp.hands), "cards": list(cards), "near": [], "full": []}
         for _ in range(samples):
             g = replace(gp, talon_order=sample_order(gp, rng))
             near = card_values(g, HORIZON, True, objective)
             full = card_values(g, reference, reference > 0, objective)
-            for c in cards:
-                near_sum[c] += near[c]
-                diffs[c].append(near[c] - full[c])
-        top = max(cards, key=lambda c: (near_sum[c], -c))
-        gaps = [np.subtract(diffs[top], diffs[c]) for c in cards if c != top]
-        yield (method_stage(gp), [_mean_noise(d) for d in diffs.values()],
-               [_mean_noise(d) for d in gaps])
+            row["near"].append([near[c] for c in cards])
+            row["full"].append([full[c] for c in cards])
+        row["top"] = ranked_first(row)
+        if record is not None:
+            record(row)
+        yield decision_items(row)
+
+
+def ranked_first(row) -> int:
+    """The card the depth-limited values of a decision rank first (the lowest on a tie)."""
+    sums = dict.fromkeys(row["cards"], 0.0)
+    for near in row["near"]:
+        for c, v in zip(row["cards"], near, strict=True):
+            sums[c] += v
+    return max(row["cards"], key=lambda c: (sums[c], -c))
+
+
+def decision_items(row):
+    """``method_errors``'s (stage, cards, gaps) of one decision's kept values."""
+    diffs = np.subtract(row["near"], row["full"])
+    top = row["cards"].index(ranked_first(row))
+    gaps = [diffs[:, top] - diffs[:, j] for j in range(diffs.shape[1]) if j != top]
+    return (tuple(row["stage"]), [_mean_noise(diffs[:, j]) for j in range(diffs.shape[1])],
+            [_mean_noise(d) for d in gaps])
+
+
+def read_decisions(files):
+    """``decision_items`` of the decisions kept by ``method --out`` in ``files``."""
+    for row in read_rows(files):
+        yield decision_items(row)
 
 
 def _mean_noise(d) -> tuple[float, float]:
@@ -239,22 +275,42 @@ def method_row(cards) -> tuple[float, float, float, float]:
 def cmd_method(args) -> None:
     t = time.perf_counter()
     by_stage: dict = {}
-    for i, (stage, cards, gaps) in enumerate(method_errors(args.variant, args.positions,
-                                                           args.samples, args.objective,
-                                                           max_alive=args.max_alive,
-                                                           min_alive=args.min_alive,
-                                                           reference=args.reference_depth)):
+    out = None
+    if args.out and not args.data:
+        try:
+            out = open(args.out, "x")
+        except OSError as e:
+            sys.exit(f"error: cannot create {args.out}: {e.strerror} (method never overwrites "
+                     "a file)")
+
+    def record(row) -> None:
+        out.write(json.dumps(row) + "\n")
+        out.flush()
+
+    if args.data:
+        kinds = {(r["variant"], r["objective"]) for r in read_rows(args.data)}
+        if len(kinds) != 1:
+            sys.exit(f"error: --data: give the decisions of one game and objective, not {kinds}")
+        (args.variant, args.objective), = kinds
+        decisions = read_decisions(args.data)
+    else:
+        decisions = method_errors(args.variant, args.positions, args.samples, args.objective,
+                                  args.first_seed, args.max_alive, args.min_alive,
+                                  args.reference_depth, record if out else None)
+    for i, (stage, cards, gaps) in enumerate(decisions):
         row = by_stage.setdefault(stage, ([], []))
         row[0].extend(cards)
         row[1].extend(gaps)
-        if (i + 1) % 10 == 0:
+        if (i + 1) % 10 == 0 and not args.data:
             print(f"  {i + 1} decisions, {time.perf_counter() - t:.0f} s", file=sys.stderr,
                   flush=True)
+    if out:
+        out.close()
     unit = "points" if args.objective == "points" else "chance of winning"
     print(f"| game | objective | of | cards alive | items | mean error | root mean "
           f"square ({unit}) | its upper 95 % bound | noise of an item's mean | half-width "
-          f"(1.96 x the bound) | shipped |")
-    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+          f"(1.96 x the bound) | shipped | items' means within it |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for what, shipped_table, k in (("value", METHOD_ERROR, 0), ("gap", METHOD_GAP_ERROR, 1)):
         for stage in sorted(by_stage):
             items = by_stage[stage][k]
@@ -262,11 +318,15 @@ def cmd_method(args) -> None:
                 continue
             bias, rms, up, noise = method_row(items)
             shipped = shipped_table.get((args.variant, args.objective), {}).get(stage)
+            within = ("-" if shipped is None
+                      else f"{sum(abs(m) <= shipped for m, _ in items) / len(items):.1%}")
             print(f"| {args.variant} | {args.objective} | {what} | {stage[0]}-{stage[1]} "
                   f"| {len(items)} | {bias:+.3f} | {rms:.3f} | {up:.3f} | {noise:.3f} "
-                  f"| {Z95 * up:.3f} | {'-' if shipped is None else f'{shipped:.3f}'} |")
-    print(f"({time.perf_counter() - t:.0f} s, {args.samples} talon orders a decision)",
-          file=sys.stderr)
+                  f"| {Z95 * up:.3f} | {'-' if shipped is None else f'{shipped:.3f}'} "
+                  f"| {within} |")
+    if not args.data:
+        print(f"({time.perf_counter() - t:.0f} s, {args.samples} talon orders a decision)",
+              file=sys.stderr)
 
 
 def main(argv=None) -> None:
@@ -293,6 +353,10 @@ def main(argv=None) -> None:
                         "from more are slow in Briscolone)")
     m.add_argument("--min-alive", type=int, default=0,
                    help="only decisions with at least this many cards alive")
+    m.add_argument("--first-seed", type=int, default=METHOD_SEED,
+                   help="the deals are this seed + 1, + 2, ... (fresh seeds for a check)")
+    m.add_argument("--out", help="a new JSON-lines file: each decision's values, as they come")
+    m.add_argument("--data", nargs="+", help="files written by --out (instead of solving)")
     m.add_argument("--reference-depth", type=int, default=0,
                    help="compare with searches this many tricks deep (fitted leaf) instead "
                         "of solves to the end (0), where those take minutes")

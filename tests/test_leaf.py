@@ -201,6 +201,27 @@ def test_the_method_error_script_measures_depth_limited_decisions():
     assert up > rms and abs(noise - 0.5 ** 0.5) < 1e-9
 
 
+def test_the_method_error_script_keeps_its_decisions_and_reads_them_back(tmp_path, capsys):
+    """``method --out`` keeps each decision's values, from fresh deals with ``--first-seed``;
+    ``method --data`` prints the same table from them without solving, the share of items
+    within the shipped half-width included."""
+    fl = _fit_leaf_script()
+    out = tmp_path / "kept.jsonl"
+    args = ["method", "--variant", "classic", "--positions", "2", "--samples", "2"]
+    fl.main([*args, "--first-seed", "900000", "--out", str(out)])
+    solved = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| classic")]
+    kept = fl.read_rows([out])
+    assert len(kept) == 2 and all(r["first_seed"] == 900000 for r in kept)
+    assert all(len(r["near"]) == len(r["full"]) == 2 for r in kept)
+    assert [fl.decision_items(r) for r in kept] == list(
+        fl.method_errors("classic", 2, 2, "points", first_seed=900000))
+    assert list(fl.method_errors("classic", 2, 2, "points")) != [
+        fl.decision_items(r) for r in kept]  # other deals than the default seed's
+    fl.main(["method", "--data", str(out)])
+    assert [r for r in capsys.readouterr().out.splitlines() if r.startswith("| classic")] == solved
+    assert all(r.split("|")[-2].strip().endswith("%") for r in solved)
+
+
 def test_the_method_error_script_prints_value_and_gap_rows(capsys):
     """``fit_leaf.py method`` end to end: a row per stage for a card's value and for the
     gap between two cards, and one-line errors for runs that cannot measure anything."""

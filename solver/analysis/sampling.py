@@ -114,7 +114,10 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 #: larger), so the points are scaled by those factors; and no stage ships less than the
 #: stage before it (2026-12-05: Briscolone 40 decisions with 8 orders; Libero 30 with 8
 #: at each stage, and at 21-24 alive 24 decisions with 12 orders solved to the end, where
-#: the depth-4 error was below the noise). Not a checked 95 % interval.
+#: the depth-4 error was below the noise). Not a checked 95 % interval; checked against
+#: full solves of fresh decisions (2026-12-05, benchmarks/data/method: Briscolone 32-34
+#: alive, Libero 22-30), a value and a gap there needed 12.1 and 7.5 points in Briscolone,
+#: 7.9 and 6.0 in Libero.
 METHOD_CARRIED: dict[str, tuple[tuple[int, int], ...]] = {
     "briscolone": ((31, 40),),
     "libero": ((21, 30), (31, 40)),
