@@ -67,7 +67,8 @@ def _pattern(template: str) -> re.Pattern:
 
 
 PATTERNS = {key: _pattern(ENGLISH[key]) for key in READ + REASONS}
-#: what a count option's range is (cli/options.Whole), read back into its key by its words
+#: what a count option's range is (the Whole type of cli/options.py), read back into its
+#: key by its words
 RANGES = {ENGLISH[key]: key for key in ENGLISH if key.startswith("range.")}
 
 

@@ -13,6 +13,8 @@ and its sister games (classic Briscola, Briscolone, four players).
     print(solver.explanation_text(solver.explain_position(pos)))
     end = solver.play_deal("classic", [solver.get_agent("greedy"), solver.get_agent("random")],
                            seed=1)
+    solver.write_record("game.json", solver.deal_record(end, seed=1, players=["greedy", "random"]))
+    again = solver.replay_record(solver.read_record("game.json"))   # == end
 
 Every name below is loaded from its module on first use (PEP 562), so that ``import
 solver.cards`` (or a command that only draws a position) does not load numba and the
@@ -31,6 +33,9 @@ if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py kee
     from solver.explain import explanation_text
     from solver.game import GameState, deal
     from solver.players.agents import get_agent, play_deal, play_match
+    from solver.record import RecordError, deal_record, match_record
+    from solver.record import read_record, read_records, write_record
+    from solver.record import replay as replay_record
     from solver.position import IllegalMoveError, Position, PositionError, SeatPosition
     from solver.position import parse_position as parse
     from solver.position.protocol import render_position as render
@@ -63,6 +68,13 @@ API = {
     "get_agent": ("solver.players.agents", "get_agent"),
     "play_deal": ("solver.players.agents", "play_deal"),
     "play_match": ("solver.players.agents", "play_match"),
+    "deal_record": ("solver.record", "deal_record"),
+    "match_record": ("solver.record", "match_record"),
+    "write_record": ("solver.record", "write_record"),
+    "read_record": ("solver.record", "read_record"),
+    "read_records": ("solver.record", "read_records"),
+    "replay_record": ("solver.record", "replay"),
+    "RecordError": ("solver.record", "RecordError"),
     "card_str": ("solver.cards", "card_str"),
     "parse_card": ("solver.cards", "parse_card"),
     "parse_cards": ("solver.cards", "parse_cards"),

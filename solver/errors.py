@@ -128,6 +128,7 @@ ENGLISH: dict[str, str] = {
     "argument.function": "{name} must be a function, got {got}",
     "argument.flag": "{name} must be True, False or None, got {got}",
     "argument.at_least": "{name} must be a whole number of at least {lo}, got {got}",
+    "argument.seed": "seed must be a whole number, a random.Random or None, got {got}",
     "argument.rng": "{name} must be a random.Random (random.Random(seed) makes one), got {got}",
     "argument.agent": "{name} must be an agent's name or an agent (a function agent(view, rng) "
     "returning a card), got {got}",
@@ -158,6 +159,10 @@ ENGLISH: dict[str, str] = {
     "makes up the rest",
     "json.invalid": "not valid JSON ({detail})",
     "json.position": 'a position\'s JSON is an object with a "position" text',
+    "json.seat_view": "a seat's view (a hand written ?) is not an open position: "
+    "SeatPosition.from_json reads its JSON, solver.parse its notation",
+    "json.open_position": "an open position (no hand written ?) is not a seat's view: "
+    "Position.from_json reads its JSON, solver.parse its notation",
     "json.at": "{where}: {error}",
     "json.decode": "not valid JSON ({detail}, column {column})",
     "json.expecting_value": "Expecting value",
@@ -528,8 +533,8 @@ ENGLISH: dict[str, str] = {
     "analysis.json": "not an analysis's JSON ({kind}: {error})",
     "analysis.not_legal": "{card} is not a legal card here (legal: {legal})",
     "budget.one": "a budget is one value: give {names}, not both",
-    "budget.limit_one": "a budget is one value: give limit= or seconds=, samples=, nodes=, "
-    "estimate_limit=, not both",
+    "budget.limit_one": "a budget is one value: give limit= or seconds= (time=), samples=, "
+    "nodes=, estimate_limit= (estimate_time=), not both",
     "budget.seconds": "{name} is a finite positive number, got {got}",
     "budget.whole": "{name} is a whole number of at least 1, got {got}",
     "budget.estimate_time": "estimate_time is a positive number, got {got}",
@@ -572,7 +577,7 @@ ENGLISH: dict[str, str] = {
     "usage.analyse.record_needs": "--record needs --move N and --seat S",
     "usage.analyse.without_record": "--move and --seat go with --record FILE",
     "usage.analyse.missing": "missing POSITION (or --record FILE --move N --seat S)",
-    # what a range of a count option is (cli/options.Whole), said after its bounds
+    # what a range of a count option is (the Whole type of cli/options.py), said after its bounds
     "range.moves": "a deal has 40 moves",
     "range.player": "a player number",
     "range.workers": "worker processes",

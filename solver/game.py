@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 import secrets
+from numbers import Integral
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from solver.errors import given, whole
+from solver.errors import ArgumentTypeError, given, whole
 from solver.i18n import command_text, game_title
 from solver.cards import (
     CARDS,
@@ -228,10 +229,16 @@ def fresh_seed() -> int:
 
 
 def make_rng(seed: int | random.Random | None) -> random.Random:
-    """A random.Random from an int seed, None (fresh entropy) or an existing Random."""
+    """A random.Random from an int seed (a numpy integer too), None (fresh entropy) or an
+    existing Random. Any other seed is refused (an ArgumentTypeError): random.Random took
+    a text or a float as a seed of its own, so a typo'd ``seed="1"`` dealt another deal."""
     if isinstance(seed, random.Random):
         return seed
-    return random.Random(seed)
+    if seed is None or whole(seed):
+        return random.Random(seed)
+    if isinstance(seed, Integral) and not isinstance(seed, bool):
+        return random.Random(int(seed))
+    raise ArgumentTypeError.of("argument.seed", got=given(seed))
 
 
 def default_dealer(variant: Variant | str) -> int:

@@ -2811,6 +2811,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.function": "{name} dev'essere una funzione, non {got}",
         "argument.flag": "{name} dev'essere True, False o None, non {got}",
         "argument.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
+        "argument.seed": "seed dev'essere un numero intero, un random.Random o None, non {got}",
         "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seme)), non "
         "{got}",
         "argument.agent": "{name} dev'essere il nome di un giocatore automatico o un giocatore "
@@ -2845,6 +2846,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "intere fra le altre carte giocate fa il resto",
         "json.invalid": "JSON non valido ({detail})",
         "json.position": 'il JSON di una posizione è un oggetto con il testo in "position"',
+        "json.seat_view": "la vista di un posto (una mano scritta ?) non è una posizione "
+        "aperta: il suo JSON lo legge SeatPosition.from_json, la sua notazione solver.parse",
+        "json.open_position": "una posizione aperta (nessuna mano scritta ?) non è la vista di "
+        "un posto: il suo JSON lo legge Position.from_json, la sua notazione solver.parse",
         "json.at": "{where}: {error}",
         "json.decode": "JSON non valido ({detail}, colonna {column})",
         "json.expecting_value": "manca un valore",
@@ -3270,8 +3275,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "analysis.json": "non è il JSON di un'analisi ({kind}: {error})",
         "analysis.not_legal": "{card} non è una carta giocabile qui (giocabili: {legal})",
         "budget.one": "un budget è un valore solo: indica {names}, non insieme",
-        "budget.limit_one": "un budget è un valore solo: indica limit= oppure seconds=, samples=, "
-        "nodes=, estimate_limit=, non insieme",
+        "budget.limit_one": "un budget è un valore solo: indica limit= oppure seconds= (time=), "
+        "samples=, nodes=, estimate_limit= (estimate_time=), non insieme",
         "budget.seconds": "{name} è un numero positivo finito, non {got}",
         "budget.whole": "{name} è un numero intero di almeno 1, non {got}",
         "budget.estimate_time": "estimate_time è un numero positivo, non {got}",

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from solver.errors import BriscolaError, given, whole
 from solver import jsonfile
@@ -46,8 +47,8 @@ from solver.game import (
     new_match,
     play,
 )
-from solver.position import PositionError, parse_position
-from solver.rules import RulesError, get_variant
+from solver.position import Position, PositionError, SeatPosition, parse_position
+from solver.rules import RulesError, Variant, get_variant
 
 FORMAT = "briscola-record"
 VERSION = 1
@@ -57,6 +58,9 @@ class RecordError(BriscolaError):
     """A record that cannot be read or does not replay; the message is one line."""
 
 
+#: a game record: the JSON object of the module's docstring
+Record = dict[str, Any]
+
 #: where in the user's records an error is: a file's name, or words said in the user's
 #: language ("record", "record, deal 2")
 Where = str | RecordError
@@ -65,7 +69,7 @@ Where = str | RecordError
 # ----- building -----------------------------------------------------------------------
 
 
-def result_of(state: GameState) -> dict:
+def result_of(state: GameState) -> dict[str, Any]:
     """The result of a finished deal; a deal continued from a position without a score
     has only the points won since its start, and no winner anyone can name."""
     if state.score is None:
@@ -75,13 +79,13 @@ def result_of(state: GameState) -> dict:
     return {"points": [a, b], "winner": 1 if a > 60 else 2 if b > 60 else None}
 
 
-def same_result(stated: dict, got: dict) -> bool:
+def same_result(stated: dict[str, Any], got: dict[str, Any]) -> bool:
     """Whether a record's stated result is the one its moves reach: the points and the
     winner (none, for a start without a score; an older record's null reads the same)."""
     return stated["points"] == got["points"] and stated.get("winner") == got.get("winner")
 
 
-def _result_words(res: dict) -> RecordError:
+def _result_words(res: dict[str, Any]) -> RecordError:
     """A result in the words of an error that names it (said in the user's language)."""
     a, b = res["points"]
     if res.get("since_start"):
@@ -94,7 +98,7 @@ def _in_deal(e: RecordError, deal: int | None) -> RecordError:
     return e if deal is None else RecordError.of("record.in_deal", deal=deal, error=e)
 
 
-def _deal_body(state: GameState) -> dict:
+def _deal_body(state: GameState) -> Record:
     if state.deck is None:
         raise RecordError.of("record.no_deck")
     body = {
@@ -107,11 +111,13 @@ def _deal_body(state: GameState) -> dict:
     return body
 
 
-def _names(players) -> list[str]:
+def _names(players: Iterable[object] | None) -> list[str]:
     return [p if isinstance(p, str) else getattr(p, "name", "agent") for p in (players or [])]
 
 
-def deal_record(state: GameState, seed=None, players=None) -> dict:
+def deal_record(
+    state: GameState, seed: int | None = None, players: Iterable[object] | None = None
+) -> Record:
     """The record of a deal, finished or not (an unfinished one has no result)."""
     if not isinstance(state, GameState):
         raise RecordError.of("argument.game", name="state", got=given(state))
@@ -126,7 +132,13 @@ def deal_record(state: GameState, seed=None, players=None) -> dict:
     return rec
 
 
-def start_record(state: GameState, start: str, talon, seed=None, players=None) -> dict:
+def start_record(
+    state: GameState,
+    start: str,
+    talon: Iterable[int],
+    seed: int | None = None,
+    players: Iterable[object] | None = None,
+) -> Record:
     """The record of a deal continued from the position ``start`` with this talon order."""
     rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
     if seed is not None:
@@ -142,7 +154,9 @@ def start_record(state: GameState, start: str, talon, seed=None, players=None) -
     return rec
 
 
-def match_record(match: MatchState, seed=None, players=None) -> dict:
+def match_record(
+    match: MatchState, seed: int | None = None, players: Iterable[object] | None = None
+) -> Record:
     """The record of a match, its deals and its result so far."""
     if not isinstance(match, MatchState):
         raise RecordError.of("argument.match", name="match", got=given(match))
@@ -165,14 +179,14 @@ def match_record(match: MatchState, seed=None, players=None) -> dict:
 # ----- files --------------------------------------------------------------------------
 
 
-def records_text(records) -> str:
+def records_text(records: Record | Sequence[Record]) -> str:
     """The text of one record (JSON) or of several (a list or tuple of them: JSON Lines)."""
     if isinstance(records, dict):
         return json.dumps(records, indent=1) + "\n"
     return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
 
 
-def write_record(path: str, records, force: bool = False) -> None:
+def write_record(path: str, records: Record | Sequence[Record], force: bool = False) -> None:
     """Write one record as JSON, or several (a list or tuple of them) as JSON Lines; never
     overwrite without force, and never leave the file half written."""
     if not isinstance(records, dict) and not (
@@ -187,7 +201,7 @@ def write_record(path: str, records, force: bool = False) -> None:
         raise RecordError.of("record.cannot_write", path=path, why=e.strerror) from None
 
 
-def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[dict]:
+def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[Record]:
     """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked. A last
     line of JSON Lines cut short by a crash is left out and said through ``warn`` (Python's
     warnings when None)."""
@@ -201,14 +215,15 @@ def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[d
     return [check_record(r, path) for r in recs]
 
 
-def read_record(path: str, warn: Callable[[str], None] | None = None) -> dict:
+def read_record(path: str, warn: Callable[[str], None] | None = None) -> Record:
+    """The one record in a file (read_records), else a RecordError saying how many it holds."""
     recs = read_records(path, warn)
     if len(recs) != 1:
         raise RecordError.of("record.not_one", path=path, count=len(recs))
     return recs[0]
 
 
-def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> list:
+def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> list[Any]:
     """The records of a file's text: one JSON value (a list is the list of records), else
     JSON Lines (less a last line cut short)."""
     if not text.strip():
@@ -230,7 +245,7 @@ def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> l
 # ----- checking -----------------------------------------------------------------------
 
 
-def _cards(value, what: str, where: Where) -> list[int]:
+def _cards(value: object, what: str, where: Where) -> list[int]:
     if not isinstance(value, list):
         raise RecordError.of("record.cards", where=where, what=what)
     out = []
@@ -244,7 +259,7 @@ def _cards(value, what: str, where: Where) -> list[int]:
     return out
 
 
-def _check_result(res, where: Where) -> None:
+def _check_result(res: object, where: Where) -> None:
     if (
         not isinstance(res, dict)
         or not isinstance(res.get("points"), list)
@@ -258,7 +273,7 @@ def _check_result(res, where: Where) -> None:
         raise RecordError.of("record.since_start", where=where)
 
 
-def _check_start(d: dict, where: Where, variant: str) -> dict:
+def _check_start(d: Record, where: Where, variant: str) -> Record:
     if not isinstance(d["start"], str):
         raise RecordError.of("record.start_text", where=where)
     try:
@@ -279,7 +294,7 @@ def _check_start(d: dict, where: Where, variant: str) -> dict:
     }
 
 
-def _check_deal(d, players: int, where: Where, start_of: str | None = None) -> dict:
+def _check_deal(d: object, players: int, where: Where, start_of: str | None = None) -> Record:
     if not isinstance(d, dict):
         raise RecordError.of("record.deal_object", where=where)
     if start_of is not None and "start" in d:
@@ -309,12 +324,12 @@ class CheckedRecord(dict):
     a one is replayed without checking it again (a plain dict's "_deals" is not trusted)."""
 
 
-def prepared(record) -> CheckedRecord:
+def prepared(record: Record) -> CheckedRecord:
     """``record`` checked (check_record), unless it was already."""
     return record if isinstance(record, CheckedRecord) else check_record(record)
 
 
-def check_record(rec, where: Where | None = None) -> CheckedRecord:
+def check_record(rec: object, where: Where | None = None) -> CheckedRecord:
     """Validate the shape of a record (not yet its moves); return it with parsed cards under
     "_deals" (a CheckedRecord). Raises RecordError with one line, beginning with ``where``
     (its file; by default "record", in the user's language)."""
@@ -369,7 +384,7 @@ def check_record(rec, where: Where | None = None) -> CheckedRecord:
 # ----- replaying ----------------------------------------------------------------------
 
 
-def deal_start(variant, d: dict, deal: int | None = None) -> GameState:
+def deal_start(variant: Variant | str, d: Record, deal: int | None = None) -> GameState:
     """The first moment of a checked deal (a match record's deal ``deal``): dealt from its
     deck, or its start position."""
     if "start" not in d:
@@ -389,7 +404,7 @@ def played(state: GameState, card: int, n: int, deal: int | None = None) -> Game
     raise _in_deal(RecordError.of("record.move", n=n, why=why), deal)
 
 
-def _replay_deal(variant, d: dict, deal: int | None = None) -> GameState:
+def _replay_deal(variant: Variant | str, d: Record, deal: int | None = None) -> GameState:
     state = deal_start(variant, d, deal)
     for i, c in enumerate(d["moves"], 1):
         state = played(state, c, i, deal)
@@ -406,7 +421,7 @@ def _replay_deal(variant, d: dict, deal: int | None = None) -> GameState:
     return state
 
 
-def replay_all(record) -> list[GameState]:
+def replay_all(record: Record) -> list[GameState]:
     """Replay every deal of a record (checking moves and stated results); the states reached."""
     rec = prepared(record)
     v = get_variant(rec["variant"])
@@ -423,7 +438,7 @@ def replay_all(record) -> list[GameState]:
     return states
 
 
-def replay(record) -> GameState:
+def replay(record: Record) -> GameState:
     """The state a deal record ends in (for a match record: its last deal)."""
     states = replay_all(record)
     if not states:
@@ -431,7 +446,8 @@ def replay(record) -> GameState:
     return states[-1]
 
 
-def replay_match(record) -> MatchState:
+def replay_match(record: Record) -> MatchState:
+    """The match a match record ends in, every deal of it finished (else a RecordError)."""
     rec = prepared(record)
     v = get_variant(rec["variant"])
     states = replay_all(rec)
@@ -444,7 +460,7 @@ def replay_match(record) -> MatchState:
     return match
 
 
-def _check_match(rec: dict, v, states: list[GameState]) -> None:
+def _check_match(rec: Record, v: Variant, states: list[GameState]) -> None:
     m = rec.get("match") or {}
     first = rec["_deals"][0]["dealer"] - 1 if rec["_deals"] else None
     match = new_match(v, m.get("target"), first)
@@ -475,7 +491,7 @@ def _check_match(rec: dict, v, states: list[GameState]) -> None:
             )
 
 
-def seat_position_from_record(record, move: int, seat: int):
+def seat_position_from_record(record: Record, move: int, seat: int) -> Position | SeatPosition:
     """The moment before ``move`` (1-based) of a recorded deal, as player ``seat`` (1-based)
     saw it (``GameState.view``): a SeatPosition in the hidden-card games, the open position
     (every hand, the talon's order hidden) in the scoperta games."""

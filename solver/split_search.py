@@ -37,7 +37,7 @@ from fractions import Fraction
 
 from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
 from solver.analysis.result import value_bound
-from solver.cards import card_str, to_card
+from solver.cards import Card, card_str, to_card
 from solver.errors import BriscolaError
 from solver.position import Position, PositionError, SeatPosition, parse_position
 
@@ -81,7 +81,7 @@ class Node:
     index."""
 
     pos: Position
-    moves: tuple[tuple[int, tuple[tuple[Fraction, Node | int], ...]], ...]
+    moves: tuple[tuple[Card, tuple[tuple[Fraction, Node | int], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class LeafValue:
     line and the nodes searched."""
 
     value: Fraction
-    pv: tuple[int, ...]
+    pv: tuple[Card, ...]
     nodes: int
 
     def to_json(self) -> dict:
@@ -112,7 +112,7 @@ class LeafValue:
                 or nodes < 0
             ):
                 raise TypeError
-            leaf = cls(Fraction(value), tuple(int(to_card(c)) for c in pv), nodes)
+            leaf = cls(Fraction(value), tuple(to_card(c) for c in pv), nodes)
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
             raise SplitError.of("split.leaf") from None
         if abs(leaf.value) > LEAF_BOUND:
@@ -281,7 +281,7 @@ class _Combine:
             return terminal_value(leaf.pos, self.s.objective)
         return self.values[i].value
 
-    def card_values(self, node: Node) -> dict[int, Fraction]:
+    def card_values(self, node: Node) -> dict[Card, Fraction]:
         return {
             card: sum((p * self.after(node.pos, sub) for p, sub in after), Fraction(0))
             for card, after in node.moves
@@ -292,7 +292,7 @@ class _Combine:
             return _seen_from(pos, sub.pos, max(self.card_values(sub).values()), self.s.objective)
         return _seen_from(pos, self.s.leaves[sub].pos, self.leaf(sub), self.s.objective)
 
-    def line(self, node: Node, vals: dict[int, Fraction]) -> list[int]:
+    def line(self, node: Node, vals: dict[Card, Fraction]) -> list[Card]:
         """Best cards, the lowest of equals (as the local principal line), until a draw
         whose outcome is unknown or a leaf, whose own line follows."""
         best = max(vals, key=lambda c: (vals[c], -c))

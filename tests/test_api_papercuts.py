@@ -180,3 +180,143 @@ def test_legal_cards_is_typed_as_the_cards_it_gives(cls):
     assert typing.get_type_hints(cls.legal_cards)["return"] == list[Card]
     state = deal("classic", seed=1)
     assert all(isinstance(c, Card) for c in state.legal_cards() + state.view().legal_cards())
+
+
+# ---- a second audit: the types an analysis gives, JSON of a seat, records, argument types ----
+
+
+def test_an_analysis_types_its_cards_as_cards():
+    """``Analysis.best``, ``.pv`` and ``MoveValue.card`` were Cards typed ``int``, so a
+    type-checked ``a.best[0].points`` was an error."""
+    from solver.analysis.result import Analysis, MoveValue
+    hints = typing.get_type_hints(Analysis)
+    assert hints["best"] == hints["pv"] == tuple[Card, ...]
+    assert typing.get_type_hints(MoveValue)["card"] is Card
+
+
+@pytest.mark.parametrize("depth", ["cards", "draws"])
+def test_a_split_search_combined_from_its_log_gives_cards(depth):
+    """A leaf's line read back from a cluster's log was plain ids, so the combined
+    analysis's pv printed as numbers (``[3C, 15, 18]``)."""
+    from solver import split_search as S
+    s = S.split(solver.parse("hand1=AD,3C,RB hand2=7S,2D,FC briscola=4S turn=1"), "points", depth)
+    logged = {i: S.LeafValue.from_json(S.solve_leaf(s.leaves[i].pos, "points").to_json())
+              for i in s.todo()}
+    a = S.combine(s, logged)
+    assert len(a.pv) > 1
+    assert all(type(c) is Card for c in (*a.best, *a.pv, *(m.card for m in a.moves)))
+
+
+def test_an_analysis_has_a_short_repr():
+    """repr(an Analysis) was the dataclass's dump: the position, every MoveValue with its
+    Fractions, the notes, about a kilobyte."""
+    a = solver.analyse(solver.parse(END))
+    assert repr(a) == "<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>"
+    guess = solver.analyse(solver.parse(
+        "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"), samples=20)
+    text = repr(guess)
+    best, err = guess.moves[0], guess.moves[0].error
+    assert text.startswith(f"<Analysis estimate best={','.join(map(str, guess.best))} "
+                           f"value={best.value:+.2f}±{err:.2f} ")
+    assert "samples=20" in text and str(guess.method) in text and len(text) < 200
+
+
+def test_a_seat_views_json_read_as_an_open_position_names_the_reader_it_needs():
+    """``Position.from_json`` of a seat's view said "unknown card '?'"."""
+    view = deal("classic", seed=1).view()
+    with pytest.raises(solver.PositionError,
+                       match=r"SeatPosition\.from_json.*solver\.parse") as info:
+        solver.Position.from_json(view.to_json())
+    from solver.i18n import error_text
+    assert "SeatPosition.from_json" in error_text(info.value, "it")
+    assert error_text(info.value, "it") != str(info.value)
+    assert solver.SeatPosition.from_json(view.to_json()) == view
+
+
+def test_an_open_positions_json_read_as_a_seat_view_names_the_reader_it_needs():
+    """``SeatPosition.from_json`` of an open classic position was an IndexError."""
+    pos = solver.parse("variant=classic hand1=3C,AS hand2=2C,RS briscola=RD turn=1")
+    with pytest.raises(solver.PositionError, match=r"Position\.from_json.*solver\.parse"):
+        solver.SeatPosition.from_json(pos.to_json())
+    assert solver.Position.from_json(pos.to_json()) == pos
+
+
+def test_game_records_are_written_and_read_from_the_package(tmp_path):
+    """solver.record was not exported: a bot writer saving a game had to find the module."""
+    end = solver.play_deal("classic", ["greedy", "random"], seed=3)
+    path = str(tmp_path / "game.json")
+    solver.write_record(path, solver.deal_record(end, seed=3, players=["greedy", "random"]))
+    rec = solver.read_record(path)
+    assert solver.replay_record(rec) == end and solver.read_records(path) == [rec]
+    with pytest.raises(solver.RecordError):
+        solver.write_record(path, rec)  # never overwritten without force
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"limit": 5}, "limit"), ({"samples": "5"}, "samples"), ({"nodes": 2.0}, "nodes"),
+    ({"seconds": "1"}, "seconds"), ({"time": "1"}, "time"), ({"stop": True}, "stop"),
+    ({"seed": "x"}, "seed"), ({"progress": 1}, "progress"), ({"weigh": 3}, "weigh"),
+])
+def test_an_analysis_argument_of_the_wrong_type_is_a_type_error(kwargs, name):
+    """analyse(limit=5) or analyse(stop=True) was a plain ValueError while parse(5) was a
+    TypeError: one family for a wrong type, still a ValueError as before."""
+    with pytest.raises(TypeError, match=rf"^{name} ") as info:
+        solver.analyse(solver.parse(END), **kwargs)
+    assert isinstance(info.value, ValueError) and info.value.key
+
+
+def test_an_analysis_of_a_positions_text_is_a_type_error_still_a_position_error():
+    with pytest.raises(TypeError, match="^pos must be a position") as info:
+        solver.analyse(END)
+    assert isinstance(info.value, solver.PositionError)
+
+
+@pytest.mark.parametrize("kwargs", [{"samples": 0}, {"seconds": -1}, {"time": float("nan")}])
+def test_a_bad_budget_value_is_a_value_error_not_a_type_error(kwargs):
+    with pytest.raises(ValueError) as info:
+        solver.analyse(solver.parse(END), **kwargs)
+    assert not isinstance(info.value, TypeError)
+
+
+def test_analyse_takes_limits_keywords_too():
+    """analyse(time=1), as python-chess's Limit(time=1) and solver.Limit say it, was
+    Python's own "unexpected keyword argument 'time'"."""
+    pos = solver.parse("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    a = solver.analyse(pos, time=0.5, estimate_time=0.2, seed=1)
+    assert not a.exact and a.seconds < 5
+    assert solver.analyse(pos, samples=5, seed=1) == solver.analyse(pos, limit=solver.Limit(
+        samples=5), seed=1)
+    for both in ({"time": 1, "seconds": 1}, {"estimate_time": 1, "estimate_limit": 1},
+                 {"time": 1, "limit": solver.Limit(samples=5)}):
+        with pytest.raises(ValueError, match="^a budget is one value"):
+            solver.analyse(pos, **both)
+
+
+def test_a_match_run_gives_named_results():
+    """run_match gave a bare (list, bool) pair."""
+    from solver.players import match as M
+    run = M.run_match("scoperta", "greedy", "random", 2, seed=4, jobs=1)
+    results, interrupted = run
+    assert run.results is results and run.interrupted is interrupted is False
+    assert [r.index for r in run.results] == [0, 1]
+    assert typing.get_type_hints(M.run_match)["return"] is M.MatchRun
+
+
+@pytest.mark.parametrize("call", [
+    lambda seed: solver.play_deal("classic", ["greedy", "random"], seed=seed),
+    lambda seed: solver.play_match("classic", ["greedy", "random"], seed=seed),
+    lambda seed: solver.deal("classic", seed=seed),
+], ids=["play_deal", "play_match", "deal"])
+@pytest.mark.parametrize("seed", ["x", True, 1.5, b"1"])
+def test_a_seed_that_is_not_a_whole_number_is_refused(call, seed):
+    """play_deal(seed="x") was taken as a string seed (and seed=True as 1): a typo'd seed
+    gave a deal of its own instead of an error."""
+    with pytest.raises(TypeError, match=r"^seed must be a whole number, a random\.Random or "
+                       r"None, got ") as info:
+        call(seed)
+    assert info.value.key == "argument.seed"
+
+
+def test_a_numpy_seed_is_a_whole_number():
+    np = pytest.importorskip("numpy")
+    assert solver.deal("classic", seed=np.int64(4)) == solver.deal("classic", seed=4)

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solver.errors import BriscolaError
+from solver.errors import ArgumentTypeError, BriscolaError
 
 DEFAULT_TIME = 5.0  # seconds of estimate when neither a time limit nor a sample count is given
 
@@ -35,10 +35,18 @@ def check_budget(
         )
         raise BriscolaError.of("budget.one", names=names)
     if seconds is not None and not _positive(seconds, finite=True):
-        raise BriscolaError.of("budget.seconds", name=time_name, got=repr(seconds))
+        raise _kind(seconds, (int, float)).of("budget.seconds", name=time_name, got=repr(seconds))
     for name, v in (("samples", samples), ("nodes", nodes)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-            raise BriscolaError.of("budget.whole", name=name, got=repr(v))
+            raise _kind(v, int).of("budget.whole", name=name, got=repr(v))
+
+
+def _kind(value: object, types: type | tuple[type, ...]) -> type[BriscolaError]:
+    """The error of a budget refused: a TypeError as well where ``value`` is not a number
+    of the kind asked (``samples="5"``), as Python's own are; a ValueError alone where it
+    is one out of range (``samples=0``)."""
+    wrong = isinstance(value, bool) or not isinstance(value, types)
+    return ArgumentTypeError if wrong else BriscolaError
 
 
 def _positive(x: object, finite: bool) -> bool:
@@ -70,7 +78,8 @@ class Limit:
     def __post_init__(self) -> None:
         check_budget(self.time, self.samples, self.nodes, time_name="time")
         if self.estimate_time is not None and not _positive(self.estimate_time, finite=False):
-            raise BriscolaError.of("budget.estimate_time", got=repr(self.estimate_time))
+            error = _kind(self.estimate_time, (int, float))
+            raise error.of("budget.estimate_time", got=repr(self.estimate_time))
 
 
 class Until(NamedTuple):

@@ -27,7 +27,7 @@ from solver.analysis.threads import SERIAL, Pool, check_stop
 from solver.analysis.result import Analysis, MoveValue
 from solver.analysis.scoped import Scoped
 from solver import settings
-from solver.cards import POINTS
+from solver.cards import POINTS, Card
 from solver.search import context, depth, general, leaf, scoperta
 from solver.search.bits import FACT
 from solver.search.context import INF, S_ABORT, S_GRANT, S_LIMIT, S_NODES, S_STOP
@@ -659,7 +659,7 @@ class Solved(NamedTuple):
     """An exact search's answer: every card's value, the nodes, the table generation, and
     the search itself where one thread ran it (its principal line goes on from there)."""
 
-    values: dict[int, Fraction]
+    values: dict[Card, Fraction]
     nodes: int
     gen: int
     search: Search | None
@@ -798,16 +798,16 @@ def exact_analysis(pos, objective: str, res: Solved, deadline: float | None, t0:
 def principal_line(
     pos,
     objective: str,
-    vals: dict[int, Fraction],
+    vals: dict[Card, Fraction],
     deadline: float | None,
     gen: int | None = None,
     search: Search | None = None,
-) -> tuple[list[int], int]:
+) -> tuple[list[Card], int]:
     """Best cards from the position on, until a draw whose outcome is unknown: at each
     step the lowest card that keeps the value, which is known from the step before, so a
     null-window test per card is enough (most answers are already in the table). ``search``:
     the search of ``pos`` (one thread's), whose context its steps reuse (Search.after)."""
-    pv: list[int] = []
+    pv: list[Card] = []
     nodes = 0
     best = max(vals, key=lambda c: (vals[c], -c))
     num, den = vals[best].numerator, vals[best].denominator  # the value, num / den
@@ -824,7 +824,7 @@ def principal_line(
         target, rest = divmod(num * s.denominator, den)
         assert rest == 0, (pos.to_text(), num, den)
         num, den = target, s.denominator
-        keeps: int | None = None
+        keeps: Card | None = None
         for c in sorted(child.legal_cards()):
             v = s.move_value(c, deadline, window=(target - 1, target))
             if v is None:

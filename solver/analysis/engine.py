@@ -26,7 +26,7 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
-from solver.errors import BriscolaError, given, whole
+from solver.errors import ArgumentTypeError, BriscolaError, given, whole
 from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
@@ -40,23 +40,43 @@ def _limit(
     samples: int | None,
     nodes: int | None,
     estimate_limit: float | None,
+    time: float | None = None,
+    estimate_time: float | None = None,
 ) -> Limit:
-    """The one budget of a call that gives ``limit`` or the older keywords, not both."""
+    """The one budget of a call that gives ``limit`` or the loose keywords, not both; a
+    Limit's own names (``time``, ``estimate_time``) say what ``seconds`` and
+    ``estimate_limit`` say, and an error names the one given."""
+    time_name = "seconds"
+    for a, b, loose in ((seconds, time, "time"), (estimate_limit, estimate_time, "estimate")):
+        if a is not None and b is not None:
+            pair = ("seconds", "time") if loose == "time" else ("estimate_limit", "estimate_time")
+            names = BriscolaError.of("or.two", a=pair[0], b=pair[1])
+            raise BriscolaError.of("budget.one", names=names)
+    if time is not None:
+        seconds, time_name = time, "time"
+    if estimate_time is not None:
+        estimate_limit = estimate_time
     if limit is None:
         if seconds is None and samples is None and nodes is None and estimate_limit is None:
             return _NO_LIMIT
         if seconds is not None or samples is not None or nodes is not None:
-            check_budget(seconds, samples, nodes)
+            check_budget(seconds, samples, nodes, time_name=time_name)
         return Limit(seconds, samples, nodes, estimate_limit)
     if not isinstance(limit, Limit):
-        raise BriscolaError.of("budget.limit", got=repr(limit))
+        raise ArgumentTypeError.of("budget.limit", got=given(limit))
     if any(v is not None for v in (seconds, samples, nodes, estimate_limit)):
         raise BriscolaError.of("budget.limit_one")
     return limit
 
 
-class ArgumentError(BriscolaError):
-    """An analysis given an argument of the wrong kind (``stop=True``, ``seed="x"``)."""
+class ArgumentError(ArgumentTypeError):
+    """An analysis given an argument of the wrong kind (``stop=True``, ``seed="x"``): a
+    TypeError as ``parse(5)`` is, and a ValueError (a BriscolaError) as it always was."""
+
+
+class PositionTypeError(PositionError, ArgumentTypeError):
+    """An analysis given what is not a position (its text): a TypeError, and the
+    PositionError it always was."""
 
 
 def _check_stop(stop: object) -> None:
@@ -72,7 +92,7 @@ def _check_arguments(
     lacks). A position is a Position or a SeatPosition, never its text: ``solver.parse``
     reads one, once, as python-chess's analyse takes a Board and not a FEN."""
     if not isinstance(pos, (Position, SeatPosition)):
-        raise PositionError.of("argument.position", name="pos", got=given(pos))
+        raise PositionTypeError.of("argument.position", name="pos", got=given(pos))
     _check_stop(stop)
     if seed is not None and not whole(seed):
         raise ArgumentError.of("argument.whole", name="seed", got=given(seed))
@@ -203,17 +223,20 @@ class Engine:
         stop: Stop | None = None,
         progress: bool | None = None,
         weigh: Callable[[int], float] | None = None,
+        time: float | None = None,
+        estimate_time: float | None = None,
     ) -> Analysis:
         """The value of every legal card of ``pos`` (any position type), best first: exact,
         or an estimate with its intervals, which says so.
 
         The budget is one value, ``limit`` (a Limit: see there); ``seconds``, ``samples``,
         ``nodes`` and ``estimate_limit`` are the same budget given loose (time, samples,
-        nodes, estimate_time). The kernels are loaded before the clock starts, for every
-        position type. ``seed``: the samples' seed (default: derived from the position).
-        ``progress`` False: an estimate's sampling loop prints no progress lines (None:
-        where the context's sink wants them). ``weigh(hand)``: a weight per sampled hand
-        of a seat's view (solver.players.infer).
+        nodes, estimate_time), and so are the Limit's own names, ``time`` and
+        ``estimate_time`` (as python-chess's ``Limit(time=...)``). The kernels are loaded
+        before the clock starts, for every position type. ``seed``: the samples' seed
+        (default: derived from the position). ``progress`` False: an estimate's sampling
+        loop prints no progress lines (None: where the context's sink wants them).
+        ``weigh(hand)``: a weight per sampled hand of a seat's view (solver.players.infer).
 
         Ctrl-C propagates as KeyboardInterrupt, so loops over many positions can stop; with
         ``estimate_on_interrupt`` (one position at the command line) an interrupted exact
@@ -224,14 +247,15 @@ class Engine:
         it was set (before the call, or before a first sample: a one-trick look-ahead whose
         ± is the widest the position allows).
 
-        An argument of the wrong kind is refused in one line naming it (a BriscolaError):
+        An argument of the wrong kind is refused in one line naming it (an ArgumentTypeError:
+        a TypeError and a BriscolaError):
         ``pos`` is a Position or a SeatPosition, not its text (``solver.parse`` reads one),
         ``stop`` a Stop, ``seed`` a whole number, ``weigh`` a function."""
         _check_arguments(pos, stop, seed, weigh, progress)
         check_objective(pos, objective)
         if pos.is_over:  # a position played to its end (Position.play) has no card to value
             raise PositionError.of("deal.over_analyse")
-        budget = _limit(limit, seconds, samples, nodes, estimate_limit)
+        budget = _limit(limit, seconds, samples, nodes, estimate_limit, time, estimate_time)
         self.ready(pos)  # a machine's first run compiles here: never counted against the budget
         if budget.time is not None:
             driver.ready_table(self.workspace, pos)  # nor is a first table's allocation

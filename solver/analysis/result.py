@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
-from solver.cards import CardError, card_str, mask_points, to_card
+from solver.cards import Card, CardError, card_str, mask_points, to_card
 from solver.errors import BriscolaError
 from solver.i18n import method_text
 from solver.position import PositionError, parse_position
@@ -107,7 +107,7 @@ class MoveValue:
     the analysis is exact (else None), ``error`` the half-width of an estimate's 95 %
     interval, ``gap_error`` that of its gap to the best card."""
 
-    card: int
+    card: Card
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
     error: float | None = None  # half-width of a 95 % interval for estimates
@@ -132,6 +132,9 @@ def _exact(value: Fraction | None, what: str) -> Fraction:
     return value
 
 
+#: the most cards of the principal line an Analysis's repr shows (two tricks of four)
+REPR_PV = 8
+
 #: the errors of a JSON object that is not an analysis's (its method, its interval): said
 #: inside "not an analysis's JSON", as a ValueError of its reading is
 _NOT_AN_ANALYSIS = ("method.unknown", "analysis.interval")
@@ -147,8 +150,8 @@ class Analysis:
     value: float
     value_exact: Fraction | None
     moves: tuple[MoveValue, ...]  # every legal card, best first
-    best: tuple[int, ...]  # every card that reaches the value
-    pv: tuple[int, ...]  # principal line while no chance intervenes
+    best: tuple[Card, ...]  # every card that reaches the value
+    pv: tuple[Card, ...]  # principal line while no chance intervenes
     nodes: int
     #: the time it took, not part of the answer: equal answers are equal whatever their
     #: clocks (the JSON keeps microseconds, and reads back an equal Analysis)
@@ -166,20 +169,45 @@ class Analysis:
         if not self.exact and self.interval is None:
             raise BriscolaError.of("analysis.interval")
 
+    def __repr__(self) -> str:
+        """The answer in one short line, as python-chess's objects print (the dataclass's
+        repr was the position, every move and its Fractions: a kilobyte):
+        ``<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>``."""
+        cards = ",".join(card_str(c) for c in self.best)
+        sign = "+" if self.objective == "points" else ""
+        if self.exact and self.value_exact is not None:
+            value = f"{sign if self.value_exact >= 0 else ''}{self.value_exact}"
+        else:
+            err = self.moves[0].error if self.moves else None
+            value = f"{self.value:{sign}.2f}" + ("" if err is None else f"±{err:.2f}")
+        parts = ["exact" if self.exact else "estimate", f"best={cards}", f"value={value}"]
+        if self.objective != "points":
+            parts.append(f"objective={self.objective}")
+        if self.exact:
+            line = ",".join(card_str(c) for c in self.pv[:REPR_PV])
+            parts.append(f"pv={line}{',...' if len(self.pv) > REPR_PV else ''}")
+        else:
+            if self.samples is not None:
+                parts.append(f"samples={self.samples}")
+            parts.append(f"method={self.method}")
+        if self.interrupted:
+            parts.append("interrupted")
+        return f"<Analysis {' '.join(parts)}>"
+
     @classmethod
     def estimate(
         cls,
         position: State,
         objective: str,
         moves: tuple[MoveValue, ...],
-        best: tuple[int, ...],
+        best: tuple[Card, ...],
         *,
         nodes: int,
         t0: float,
         method: Method,
         interval: Interval,
         notes: tuple[str, ...] | list[str] = (),
-        pv: tuple[int, ...] | None = None,
+        pv: tuple[Card, ...] | None = None,
         samples: int | None = None,
         interrupted: bool = False,
     ) -> Analysis:
@@ -332,14 +360,10 @@ def unit_words(objective: str) -> str:
     return "points" if objective == "points" else "of the chance of winning"
 
 
-#: a card as an estimator keys its values: a Card, or the id it stands for
-C = TypeVar("C", bound=int)
-
-
 def ranked(
-    est: Mapping[C, tuple[float, float]],
-    gap_error: Callable[[C, C], float] | None = None,
-) -> tuple[float, tuple[MoveValue, ...], tuple[C, ...]]:
+    est: Mapping[Card, tuple[float, float]],
+    gap_error: Callable[[Card, Card], float] | None = None,
+) -> tuple[float, tuple[MoveValue, ...], tuple[Card, ...]]:
     """(best value, the moves best first, every best card) of per-card (mean, error);
     ``gap_error(best, card)``, when given, is the half-width of the gap's interval."""
     best_v = max(m for m, _ in est.values())

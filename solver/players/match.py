@@ -20,6 +20,7 @@ import multiprocessing
 import random
 import signal
 import sys
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -237,6 +238,14 @@ def pair_task(variant: str, a: str, b: str, seed: int, index: int) -> PairResult
     return _work(index)
 
 
+class MatchRun(NamedTuple):
+    """What run_match played: every PairResult in completion order, and whether Ctrl-C cut
+    the run short (a tuple: ``results, interrupted = run_match(...)`` unpacks it)."""
+
+    results: list[PairResult]
+    interrupted: bool
+
+
 def run_match(
     variant: str,
     a: str,
@@ -244,9 +253,9 @@ def run_match(
     deals: int,
     seed: int,
     jobs: int = 1,
-    on_result=None,
-    skip=frozenset(),
-):
+    on_result: Callable[[list[PairResult]], object] | None = None,
+    skip: Collection[int] = frozenset(),
+) -> MatchRun:
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
     index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
     the run and returns what is done, with interrupted=True. A match with an exec: bot is
@@ -266,7 +275,7 @@ def run_match(
             interrupted = True
         finally:
             close(_worker["first"], _worker["mirror"])  # over: quit, no process left behind
-        return results, interrupted
+        return MatchRun(results, interrupted)
     pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
         jobs, initializer=_init, initargs=(variant, a, b, seed)
     )
@@ -284,7 +293,7 @@ def run_match(
         raise
     finally:
         pool.join()
-    return results, interrupted
+    return MatchRun(results, interrupted)
 
 
 #: every card's points: a deal's two sides share them, so a margin is even and within ±this
@@ -331,7 +340,7 @@ def run_logged(
     on_result=None,
     run_tasks=None,
     on_resume=None,
-):
+) -> MatchRun:
     """run_match with each finished deal written to ``log`` at once and the deals already
     in it not played again. ``log``: ``done()`` -> {index: row}, ``write(index, row)`` (a
     solver.cluster.TaskLog opened with log_key). ``run_tasks(fn, tasks, total)``: yields
@@ -361,12 +370,12 @@ def run_logged(
             seen[0] = len(new)
 
         _, interrupted = run_match(variant, a, b, deals, seed, jobs, each, skip=logged)
-        return results, interrupted
+        return MatchRun(results, interrupted)
     not_on_cluster(a, b)
     tasks = {i: (variant, a, b, seed, i) for i in range(deals) if i not in logged}
     try:
         for _, r in run_tasks(pair_task, tasks, deals):
             keep(r)
     except KeyboardInterrupt:
-        return results, True
-    return results, False
+        return MatchRun(results, True)
+    return MatchRun(results, False)

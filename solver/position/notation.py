@@ -123,6 +123,12 @@ def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]
     return fields
 
 
+def hidden_hand(fields: dict[str, str]) -> bool:
+    """Whether split fields write a hand ``?``: a seat's view (SeatPosition), not an open
+    position."""
+    return any(v.strip() == "?" for k, v in fields.items() if k.startswith("hand"))
+
+
 def one_card(fields: dict[str, str], key: str) -> int:
     cs = parse_card_ids(fields.get(key, ""))
     if len(cs) > 1:

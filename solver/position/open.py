@@ -29,6 +29,7 @@ from solver.cards import (
 )
 from solver.position.notation import (
     GAME_FIELDS,
+    hidden_hand,
     IllegalMoveError,
     PositionError,
     check_seats,
@@ -293,8 +294,12 @@ class Position(TalonFacts, Printed):
 
     @classmethod
     def from_json(cls, obj: object) -> Position:
-        """The position of ``to_json``'s object (or its JSON text)."""
-        return read_position(split_fields(json_text(obj), GAME_FIELDS))
+        """The position of ``to_json``'s object (or its JSON text); a seat's view's (a hand
+        ``?``) is refused naming what reads it (SeatPosition.from_json, solver.parse)."""
+        f = split_fields(json_text(obj), GAME_FIELDS)
+        if hidden_hand(f):
+            raise PositionError.of("json.seat_view")
+        return read_position(f)
 
     def swapped(self) -> Position:
         """The same 2-player position with the players' seats exchanged."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from solver.cards import CardError
 from solver.errors import ArgumentTypeError
-from solver.position.notation import GAME_FIELDS, PositionError, split_fields
+from solver.position.notation import GAME_FIELDS, PositionError, hidden_hand, split_fields
 from solver.position.open import Position, read_position
 from solver.position.seat import SeatPosition, read_seat_position
 from solver.rules import RulesError
@@ -20,7 +20,7 @@ def parse_position(text: str) -> Position | SeatPosition:
         if not text or not text.strip():
             raise PositionError.of("position.empty")
         f = split_fields(text, GAME_FIELDS)
-        if any(f.get(k, "").strip() == "?" for k in GAME_FIELDS if k.startswith("hand")):
+        if hidden_hand(f):
             return read_seat_position(f)
         return read_position(f)
     except (CardError, RulesError) as e:

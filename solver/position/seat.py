@@ -37,6 +37,7 @@ from solver.position.convert import seat_with_hand
 from solver.position.open import Position
 from solver.position.notation import (
     GAME_FIELDS,
+    hidden_hand,
     IllegalMoveError,
     PositionError,
     check_seats,
@@ -394,8 +395,12 @@ class SeatPosition(Printed):
 
     @classmethod
     def from_json(cls, obj: object) -> SeatPosition:
-        """The position of ``to_json``'s object (or its JSON text)."""
-        return read_seat_position(split_fields(json_text(obj), GAME_FIELDS))
+        """The position of ``to_json``'s object (or its JSON text); an open position's (no
+        hand ``?``) is refused naming what reads it (Position.from_json, solver.parse)."""
+        f = split_fields(json_text(obj), GAME_FIELDS)
+        if not hidden_hand(f):
+            raise PositionError.of("json.open_position")
+        return read_seat_position(f)
 
 
 def _drawn(draws: Iterable[CardLike] | str) -> int:
