@@ -10,7 +10,6 @@ import click
 
 from cli.cluster_opts import cluster_options, log_failed
 from cli.options import (
-    LANG,
     SECONDS,
     SEED,
     clip,
@@ -602,7 +601,7 @@ DEMO_MIDGAME = (
 
 
 @click.command()
-@click.option("--lang", type=LANG, default="en", show_default=True)
+@lang_option(expose=True)
 def demo(lang):
     """Run the engine on built-in examples: explain a last-draw endgame, then solve a
     position with eight talon cards exactly (expectiminimax over the unknown draws).

@@ -11,7 +11,6 @@ import click
 
 from cli.cluster_opts import client_for, cluster_options
 from cli.options import (
-    LANG,
     SEED,
     check_output,
     count,
@@ -262,7 +261,7 @@ def _on(client):
 
 @puzzles.command("play")
 @click.argument("file", required=False)
-@click.option("--lang", type=LANG, default="en", show_default=True)
+@lang_option(expose=True)
 @click.option(
     "--difficulty",
     type=click.Choice(["easy", "medium", "hard"]),

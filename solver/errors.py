@@ -145,6 +145,7 @@ ENGLISH: dict[str, str] = {
     "got {got}",
     "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",
     "setting.range": "{name} must be a whole number from {lo} to {most}, got {got}",
+    "setting.lang": "{name} must be en or it, got {got}",
     "setting.star2": "{name} must be a whole number from {lo} to {most} (0 turns the probing "
     "off), got {got}",
     "score.format": "score= must be two numbers like 40-36, got '{text}'",

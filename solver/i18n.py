@@ -2779,6 +2779,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "non {got}",
         "setting.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
         "setting.range": "{name} dev'essere un numero intero da {lo} a {most}, non {got}",
+        "setting.lang": "{name} dev'essere en o it, non {got}",
         "setting.star2": "{name} dev'essere un numero intero da {lo} a {most} (0 spegne il "
         "sondaggio), non {got}",
         "score.format": "score= vuole due numeri come 40-36, non '{text}'",
