@@ -534,6 +534,7 @@ ENGLISH: dict[str, str] = {
     "show.lines": "show reads one position, got {count} lines on standard input",
     "show.with_analysis": "--with-analysis draws on a picture: give --svg FILE",
     "analyse.json_line": 'a JSON line needs a "position" field holding the position text',
+    "analyse.bad_line": "line {n}: {error}",
     "analyse.failed_lines": "{bad} of {total} input lines were not analysed (their JSON objects "
     "carry the error)",
     "serve.no_web": "the board needs the web extra ({module} is missing): pip install -e '.[web]'",
@@ -683,6 +684,17 @@ class Note(str):
     def of(cls, key: str, **fields: Any) -> Note:
         note = cls(ENGLISH[key].format(**fields))
         note.key, note.fields = key, fields
+        return note
+
+    @classmethod
+    def kept(cls, text: str, e: BriscolaError) -> str:
+        """``text``, the English of ``e`` as a JSON answer carries it (clipped), keeping
+        ``e``'s key and fields, so that a command can say it in the user's language later
+        (a batch's line, read back from its JSON object); plain text for an unkeyed ``e``."""
+        if e.key is None:
+            return text
+        note = cls(text)
+        note.key, note.fields = e.key, e.fields
         return note
 
 

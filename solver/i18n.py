@@ -3223,6 +3223,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "show.lines": "show legge una posizione sola, ma lo standard input ha {count} righe",
         "show.with_analysis": "--with-analysis disegna su un'immagine: indica --svg FILE",
         "analyse.json_line": 'una riga JSON vuole un campo "position" col testo della posizione',
+        "analyse.bad_line": "riga {n}: {error}",
         "analyse.failed_lines": "{bad} delle {total} righe in ingresso non sono state analizzate "
         "(i loro oggetti JSON riportano l'errore)",
         "serve.no_web": "il tavolo d'analisi vuole l'extra web (manca {module}): pip install -e '.[web]'",
