@@ -444,6 +444,8 @@ ENGLISH: dict[str, str] = {
     "cluster.timed_out": "cannot reach the Dask scheduler at {address}: timed out",
     "cluster.unreachable": "cannot reach the Dask scheduler at {address}: {why}",
     "cluster.workers": "--workers must be at least 1, got {workers}",
+    "cluster.empty_address": "--cluster was given an empty address: give the scheduler's "
+    "host:port, or --cluster alone for a local cluster",
     "cluster.start": "cannot start the cluster: {why}",
     "cluster.workers_fail": "the workers cannot run the solver ({why}); install this checkout "
     "with its cluster extra on each",

@@ -3125,6 +3125,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "cluster.timed_out": "non si raggiunge lo scheduler Dask a {address}: tempo scaduto",
         "cluster.unreachable": "non si raggiunge lo scheduler Dask a {address}: {why}",
         "cluster.workers": "--workers dev'essere almeno 1, non {workers}",
+        "cluster.empty_address": "--cluster ha un indirizzo vuoto: dai host:porta dello "
+        "scheduler, o --cluster da solo per un cluster locale",
         "cluster.start": "non si può avviare il cluster: {why}",
         "cluster.workers_fail": "i worker non possono eseguire il solutore ({why}); installa su "
         "ciascuno questa copia con l'extra cluster",

@@ -308,3 +308,21 @@ def test_a_batchs_bad_lines_are_said_in_italian_and_their_json_stays_english(log
         'errore: riga 3: una riga JSON vuole un campo "position" col testo della posizione',
         "errore: riga 4: non è testo UTF-8 (byte 0xff)"], it.stderr
     assert lines[-1].startswith("errore: 3 delle 4 righe"), it.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["analyse", "-"], ["analyse", FULL], ["match", "greedy", "random", "--deals", "2"],
+    ["puzzles", "generate", "--count", "1"], ["review", "x.json"]],
+    ids=["analyse -", "analyse", "match", "generate", "review"])
+@pytest.mark.parametrize("address", ["", " "])
+def test_an_empty_cluster_address_is_refused_not_a_local_cluster(args, address, tmp_path,
+                                                                 monkeypatch):
+    """`--cluster ""` started a local cluster, as --cluster alone does."""
+    import solver.cluster
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(solver.cluster, "connect", lambda *a, **k: pytest.fail("connected"))
+    en, it = _both(*args, "--cluster", address, code=2)
+    assert en.stderr == ("error: --cluster was given an empty address: give the scheduler's "
+                         "host:port, or --cluster alone for a local cluster\n")
+    assert it.stderr == ("errore: --cluster ha un indirizzo vuoto: dai host:porta dello "
+                         "scheduler, o --cluster da solo per un cluster locale\n")
