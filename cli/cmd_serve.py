@@ -8,6 +8,7 @@ import webbrowser
 import click
 
 from cli.options import count, lang_now, lang_option
+from solver import jsonfile
 from solver.errors import BriscolaError
 from solver.i18n import command_text
 
@@ -93,7 +94,7 @@ def _bind(host: str, port: int):
     except OSError as e:
         sock.close()
         raise BriscolaError.of(
-            "serve.cannot_listen", host=host, port=port, why=e.strerror
+            "serve.cannot_listen", host=host, port=port, why=jsonfile.os_reason(e)
         ) from None
     return sock
 

@@ -181,6 +181,24 @@ ENGLISH: dict[str, str] = {
     "os.not_found": "No such file or directory",
     "os.denied": "Permission denied",
     "os.is_dir": "Is a directory",
+    "os.not_dir": "Not a directory",
+    "os.loop": "Too many levels of symbolic links",
+    "os.name_too_long": "File name too long",
+    "os.no_space": "No space left on device",
+    "os.quota": "Disk quota exceeded",
+    "os.read_only": "Read-only file system",
+    "os.not_permitted": "Operation not permitted",
+    "os.exists": "File exists",
+    "os.busy": "Device or resource busy",
+    "os.text_busy": "Text file busy",
+    "os.io": "Input/output error",
+    "os.too_many_open": "Too many open files",
+    "os.too_many_open_system": "Too many open files in system",
+    "os.file_too_large": "File too large",
+    "os.no_device_address": "No such device or address",
+    "os.no_device": "No such device",
+    "os.address_in_use": "Address already in use",
+    "os.address_not_available": "Cannot assign requested address",
     "os.too_large": "larger than {most}, the most a file read may be",
     "move.illegal": "illegal move: {why}",
     "record.move": "move {n}: {why}",
@@ -667,6 +685,13 @@ class BriscolaError(ValueError):
         BriscolaError: the error it wraps, said in the same language)."""
         fields = {k: shown_text(v) if isinstance(v, str) else v for k, v in fields.items()}
         return cls(ENGLISH[key].format(**fields), key=key, fields=fields)
+
+    @classmethod
+    def worded(cls: type[E], key: str, words: str) -> E:
+        """The error of template ``key`` (one with no fields) worded in English as ``words``,
+        the system's own (an OSError's reason: each system words it its way), its key kept
+        for the user's language."""
+        return cls(words, key=key)
 
     @classmethod
     def like(cls: type[E], e: BriscolaError) -> E:

@@ -326,3 +326,17 @@ def test_an_empty_cluster_address_is_refused_not_a_local_cluster(args, address, 
                          "host:port, or --cluster alone for a local cluster\n")
     assert it.stderr == ("errore: --cluster ha un indirizzo vuoto: dai host:porta dello "
                          "scheduler, o --cluster da solo per un cluster locale\n")
+
+
+def test_serve_says_a_port_in_use_in_italian():
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("starlette")
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        en, it = _both("serve", "--port", str(port), code=2)
+    assert en.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert it.stderr == (f"errore: non si può restare in ascolto su 127.0.0.1:{port}: "
+                         "indirizzo già in uso\n")
