@@ -10,12 +10,20 @@ from contextlib import nullcontext
 import click
 
 from cli.options import check_output, count, said
-from solver.errors import Note
+from solver.errors import BriscolaError, Note
 
 
 def _log_path(ctx, param, value):
     """A log is appended to and read back on a rerun: it may exist, its folder must be writable."""
     check_output(value, False, "--log", append=True)
+    return value
+
+
+def _address(ctx, param, value):
+    """An address given empty (``--cluster ""``, a variable unset in a script) would start a
+    local cluster, as --cluster alone does: refused, saying both ways."""
+    if value is not None and not value.strip():
+        raise BriscolaError.of("cluster.empty_address")
     return value
 
 
@@ -46,6 +54,7 @@ def cluster_options(f=None, *, log: bool = True):
         flag_value="local",
         default=None,
         metavar="[ADDRESS]",
+        callback=_address,
         help="run the tasks on the Dask scheduler at ADDRESS (host:port), or "
         "without ADDRESS on a local cluster of --workers processes; needs "
         "pip install -e '.[cluster]'",

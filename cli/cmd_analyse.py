@@ -10,7 +10,6 @@ import click
 
 from cli.cluster_opts import cluster_options, log_failed
 from cli.options import (
-    LANG,
     SECONDS,
     SEED,
     clip,
@@ -21,6 +20,7 @@ from cli.options import (
     misuse,
     note,
     progress_on,
+    said,
 )
 from solver import jsonfile
 from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
@@ -156,7 +156,7 @@ def analyse_line(
     except SettingError:
         raise  # the environment's mistake, not the line's: the batch stops at once
     except BriscolaError as e:
-        return {"position": text, "error": clip_message(e)}
+        return {"position": text, "error": Note.kept(clip_message(e), e)}
 
 
 def _batch(
@@ -205,14 +205,23 @@ def _batch(
             raise KeyboardInterrupt
         if "error" in obj:
             bad += 1
-            click.echo(f"error: line {n}: {obj['error']}", err=True)
+            click.echo(_bad_line_said(n, obj["error"]), err=True)
     if bad:
         raise PositionError.of("analyse.failed_lines", bad=bad, total=total)
     log_failed(log)
 
 
 def _bad_line(text: str, error) -> dict:
-    return {"position": clip(text), "error": clip_message(error)}
+    return {"position": clip(text), "error": Note.kept(clip_message(error), error)}
+
+
+def _bad_line_said(n: int, error: str) -> str:
+    """A bad line's one line on stderr, in the command's language: its JSON's error (in
+    English) said again from its key where it kept one (Note.kept)."""
+    line = Note.of("analyse.bad_line", n=n, error=error)
+    if lang_now() == "en":
+        return f"error: {line}"
+    return f"errore: {clip_message(said(line))}"
 
 
 def _logged_input_error(row: dict) -> BriscolaError | None:
@@ -267,11 +276,11 @@ def _batch_tasks(lines, args, cluster, workers, log):
             if "output" in row
             else BriscolaError.of("log.no_output")
         )
-        earlier[n] = (
-            row["output"]
-            if wrong is None
-            else {"position": texts[n], "error": f"{log.where(n)}: {wrong}"}
-        )
+        if wrong is None:
+            earlier[n] = row["output"]
+        else:
+            at = cl.LogError.of("log.at", where=log.where(n), error=wrong)
+            earlier[n] = {"position": texts[n], "error": Note.kept(str(at), at)}
     tasks = {n: (t, *args) for n, t in texts.items() if n not in done}
     with client_for(cluster if tasks else None, workers) as client:
 
@@ -602,7 +611,7 @@ DEMO_MIDGAME = (
 
 
 @click.command()
-@click.option("--lang", type=LANG, default="en", show_default=True)
+@lang_option(expose=True)
 def demo(lang):
     """Run the engine on built-in examples: explain a last-draw endgame, then solve a
     position with eight talon cards exactly (expectiminimax over the unknown draws).

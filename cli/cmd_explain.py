@@ -6,14 +6,14 @@ import json
 
 import click
 
-from cli.options import LANG, SECONDS, progress_on, stdin_text
+from cli.options import SECONDS, lang_option, progress_on, stdin_text
 from solver.explain import explain_position, explanation_text
 from solver.position import parse_position
 
 
 @click.command()
 @click.argument("position")
-@click.option("--lang", type=LANG, default="en", show_default=True, help="Language of the text.")
+@lang_option(expose=True, help="Language of the text.")
 @click.option("--json", "as_json", is_flag=True, help="The same content as JSON data.")
 @click.option(
     "--objective",

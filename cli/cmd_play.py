@@ -16,11 +16,11 @@ from click.core import ParameterSource
 from cli.cluster_opts import client_for, cluster_options, progress_line
 from cli.cmd_match import timed_name
 from cli.options import (
-    LANG,
     SECONDS,
     SEED,
     check_output,
     count,
+    lang_option,
     note,
     save_text,
     typed,
@@ -710,7 +710,7 @@ def _colour_wanted() -> bool:
     help="play a match instead of one deal: the first to win N deals in classic, N deals "
     "in scoperta, to N points (121 or 151) in Briscolone and Libero",
 )
-@click.option("--lang", type=LANG, default="en", show_default=True, help="language of the text")
+@lang_option(expose=True, help="language of the text")
 @click.option(
     "--record-out",
     type=click.Path(dir_okay=False),
@@ -932,7 +932,7 @@ def review_on_cluster(
     show_default=True,
     help="seconds of analysis per position (exact when it finishes, else an estimate)",
 )
-@click.option("--lang", type=LANG, default="en", show_default=True, help="language of the text")
+@lang_option(expose=True, help="language of the text")
 @click.option(
     "--objective",
     type=click.Choice(["points", "win"]),

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cli.options import LANG, SECONDS, check_output, said, save_text, stdin_text
+from cli.options import SECONDS, check_output, lang_option, said, save_text, stdin_text
 from solver.cards import card_str
 from solver.errors import BriscolaError, Note
 from solver.position import PositionError, parse_position
@@ -36,7 +36,7 @@ def use_colour(choice: bool | None) -> bool:
 
 @click.command()
 @click.argument("position")
-@click.option("--lang", type=LANG, default="en", show_default=True, help="language of the labels")
+@lang_option(expose=True, help="language of the labels")
 @click.option(
     "--color/--no-color",
     "colour",

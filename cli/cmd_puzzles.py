@@ -11,7 +11,6 @@ import click
 
 from cli.cluster_opts import client_for, cluster_options
 from cli.options import (
-    LANG,
     SEED,
     check_output,
     count,
@@ -284,7 +283,7 @@ HELP_WORDS = ("help", "aiuto", "comandi")
 
 @puzzles.command("play")
 @click.argument("file", required=False)
-@click.option("--lang", type=LANG, default="en", show_default=True)
+@lang_option(expose=True)
 @click.option(
     "--difficulty",
     type=click.Choice(["easy", "medium", "hard"]),

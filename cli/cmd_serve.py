@@ -8,6 +8,7 @@ import webbrowser
 import click
 
 from cli.options import count, lang_now, lang_option
+from solver import jsonfile
 from solver.errors import BriscolaError
 from solver.i18n import command_text
 
@@ -31,7 +32,8 @@ from solver.i18n import command_text
 @lang_option
 def serve(port, host, open_browser):
     """Serve the analysis board: the position drawn with its cards, the analysis beside it,
-    play against the engine, puzzles, and a JSON API (docs/board.md). Needs the web extra:
+    play against the engine, puzzles, and a JSON API (docs/board.md). Under --lang it the
+    address it gives (and --open opens) shows the board in Italian. Needs the web extra:
     pip install -e '.[web]'. Stop it with Ctrl-C.
 
     \b
@@ -53,8 +55,10 @@ def serve(port, host, open_browser):
     app = create_app(host=host, port=port)  # before the banner: a bad setting ends here
     shown = f"[{ip}]" if ":" in ip else ip
     wildcard = ip in ("0.0.0.0", "::")
-    url = f"http://{'127.0.0.1' if ip == '0.0.0.0' else '[::1]' if ip == '::' else shown}:{port}/"
     lang = lang_now()
+    url = f"http://{'127.0.0.1' if ip == '0.0.0.0' else '[::1]' if ip == '::' else shown}:{port}/"
+    if lang != "en":  # the page reads its language from its address (board.js)
+        url += f"?lang={lang}"
     if not is_loopback(ip):
         where = (
             command_text(lang, "serve.everywhere")
@@ -90,7 +94,7 @@ def _bind(host: str, port: int):
     except OSError as e:
         sock.close()
         raise BriscolaError.of(
-            "serve.cannot_listen", host=host, port=port, why=e.strerror
+            "serve.cannot_listen", host=host, port=port, why=jsonfile.os_reason(e)
         ) from None
     return sock
 

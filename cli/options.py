@@ -15,6 +15,7 @@ from typing import NoReturn
 
 import click
 
+from cli.usage import env_lang
 from solver import jsonfile
 from solver.errors import ENGLISH, BriscolaError, Note
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
@@ -41,18 +42,21 @@ class Lang(click.Choice):
 
 #: the type of every command's --lang
 LANG = Lang()
+LANG_HELP = "Language of the text (JSON and files stay English)."
 
 
-def lang_option(f):
+def lang_option(f=None, *, expose: bool = False, help: str = LANG_HELP):
     """``--lang en|it``: the language of a command's text and errors (``lang_now`` reads
-    it); its JSON, notation and files stay English."""
+    it; ``expose``: the command is given it too), by default BRISCOLA_LANG's, else English;
+    its JSON, notation and files stay English."""
+    if f is None:
+        return lambda g: lang_option(g, expose=expose, help=help)
     return click.option(
         "--lang",
         type=LANG,
-        default="en",
-        show_default=True,
-        expose_value=False,
-        help="Language of the text (JSON and files stay English).",
+        default=env_lang,
+        expose_value=expose,
+        help=f"{help}  [default: BRISCOLA_LANG, else en]",
     )(f)
 
 

@@ -1,8 +1,8 @@
 """A command line click refuses (an unknown option or command, a missing argument, a value
 a type refuses, an extra argument) said in one line, in the language the command line asks
 for. click writes these refusals in English, and a refusal found while the line is parsed
-comes before any ``--lang`` is read: so the language is read from the words typed
-(``argv_lang``), and the refusal is read back into its key by its English words
+comes before any ``--lang`` is read: so the language is read from the words typed, else
+from BRISCOLA_LANG (``argv_lang``), and the refusal is read back into its key by its English words
 (solver.errors.ENGLISH's ``usage.*`` and ``option.*``, click's words and our types'), to be
 said again in Italian. A message those words do not match is said as click wrote it."""
 
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import click
 
+from solver import settings
 from solver.errors import ENGLISH, BriscolaError, Note
 from solver.oneline import one_line
 
@@ -72,10 +73,21 @@ PATTERNS = {key: _pattern(ENGLISH[key]) for key in READ + REASONS}
 RANGES = {ENGLISH[key]: key for key in ENGLISH if key.startswith("range.")}
 
 
+def env_lang() -> str:
+    """The language BRISCOLA_LANG names, the default of every command's --lang; English
+    when it is unset or names none we speak (its refusal, settings.check, is said in
+    English)."""
+    try:
+        return settings.lang() or "en"
+    except BriscolaError:
+        return "en"
+
+
 def argv_lang(args: Sequence[str]) -> str:
     """The language the words of a command line ask for: the last ``--lang L`` or
-    ``--lang=L`` before a ``--``, when the program speaks L; else English."""
-    lang = "en"
+    ``--lang=L`` before a ``--``, when the program speaks L; else BRISCOLA_LANG's
+    (``env_lang``)."""
+    lang = env_lang()
     for i, word in enumerate(args):
         if word == "--":
             break
@@ -83,7 +95,7 @@ def argv_lang(args: Sequence[str]) -> str:
             lang = args[i + 1]
         elif word.startswith("--lang="):
             lang = word.removeprefix("--lang=")
-    return lang if lang in LANGS else "en"
+    return lang if lang in LANGS else env_lang()
 
 
 def read_back(message: str, keys: Sequence[str] = READ) -> BriscolaError | None:

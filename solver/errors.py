@@ -146,6 +146,7 @@ ENGLISH: dict[str, str] = {
     "got {got}",
     "setting.at_least": "{name} must be a whole number of at least {lo}, got {got}",
     "setting.range": "{name} must be a whole number from {lo} to {most}, got {got}",
+    "setting.lang": "{name} must be en or it, got {got}",
     "setting.star2": "{name} must be a whole number from {lo} to {most} (0 turns the probing "
     "off), got {got}",
     "score.format": "score= must be two numbers like 40-36, got '{text}'",
@@ -185,6 +186,24 @@ ENGLISH: dict[str, str] = {
     "os.not_found": "No such file or directory",
     "os.denied": "Permission denied",
     "os.is_dir": "Is a directory",
+    "os.not_dir": "Not a directory",
+    "os.loop": "Too many levels of symbolic links",
+    "os.name_too_long": "File name too long",
+    "os.no_space": "No space left on device",
+    "os.quota": "Disk quota exceeded",
+    "os.read_only": "Read-only file system",
+    "os.not_permitted": "Operation not permitted",
+    "os.exists": "File exists",
+    "os.busy": "Device or resource busy",
+    "os.text_busy": "Text file busy",
+    "os.io": "Input/output error",
+    "os.too_many_open": "Too many open files",
+    "os.too_many_open_system": "Too many open files in system",
+    "os.file_too_large": "File too large",
+    "os.no_device_address": "No such device or address",
+    "os.no_device": "No such device",
+    "os.address_in_use": "Address already in use",
+    "os.address_not_available": "Cannot assign requested address",
     "os.too_large": "larger than {most}, the most a file read may be",
     "move.illegal": "illegal move: {why}",
     "record.move": "move {n}: {why}",
@@ -453,6 +472,8 @@ ENGLISH: dict[str, str] = {
     "cluster.timed_out": "cannot reach the Dask scheduler at {address}: timed out",
     "cluster.unreachable": "cannot reach the Dask scheduler at {address}: {why}",
     "cluster.workers": "--workers must be at least 1, got {workers}",
+    "cluster.empty_address": "--cluster was given an empty address: give the scheduler's "
+    "host:port, or --cluster alone for a local cluster",
     "cluster.start": "cannot start the cluster: {why}",
     "cluster.workers_fail": "the workers cannot run the solver ({why}); install this checkout "
     "with its cluster extra on each",
@@ -543,6 +564,7 @@ ENGLISH: dict[str, str] = {
     "show.lines": "show reads one position, got {count} lines on standard input",
     "show.with_analysis": "--with-analysis draws on a picture: give --svg FILE",
     "analyse.json_line": 'a JSON line needs a "position" field holding the position text',
+    "analyse.bad_line": "line {n}: {error}",
     "analyse.failed_lines": "{bad} of {total} input lines were not analysed (their JSON objects "
     "carry the error)",
     "serve.no_web": "the board needs the web extra ({module} is missing): pip install -e '.[web]'",
@@ -675,6 +697,13 @@ class BriscolaError(ValueError):
         return cls(ENGLISH[key].format(**fields), key=key, fields=fields)
 
     @classmethod
+    def worded(cls: type[E], key: str, words: str) -> E:
+        """The error of template ``key`` (one with no fields) worded in English as ``words``,
+        the system's own (an OSError's reason: each system words it its way), its key kept
+        for the user's language."""
+        return cls(words, key=key)
+
+    @classmethod
     def like(cls: type[E], e: BriscolaError) -> E:
         """``e`` as this class (a parser's CardError told as a PositionError), its key kept."""
         return cls(str(e), key=e.key, fields=e.fields)
@@ -692,6 +721,17 @@ class Note(str):
     def of(cls, key: str, **fields: Any) -> Note:
         note = cls(ENGLISH[key].format(**fields))
         note.key, note.fields = key, fields
+        return note
+
+    @classmethod
+    def kept(cls, text: str, e: BriscolaError) -> str:
+        """``text``, the English of ``e`` as a JSON answer carries it (clipped), keeping
+        ``e``'s key and fields, so that a command can say it in the user's language later
+        (a batch's line, read back from its JSON object); plain text for an unkeyed ``e``."""
+        if e.key is None:
+            return text
+        note = cls(text)
+        note.key, note.fields = e.key, e.fields
         return note
 
 

@@ -78,9 +78,36 @@ def _decode_error(where: str, e: json.JSONDecodeError) -> JSONFileError:
     return _at(where, "json.decode", detail=detail, column=e.colno)
 
 
-#: the system's reasons a file cannot be read that the user's language can say (the
-#: system's own words otherwise)
-_OS_REASONS = {errno.ENOENT: "os.not_found", errno.EACCES: "os.denied", errno.EISDIR: "os.is_dir"}
+#: the system's reasons a file cannot be read or written, or a port listened on, that the
+#: user's language can say, by errno's name (a system without one leaves it out); the
+#: system's own words otherwise
+_OS_REASONS = {
+    getattr(errno, name): key
+    for name, key in (
+        ("ENOENT", "os.not_found"),
+        ("EACCES", "os.denied"),
+        ("EISDIR", "os.is_dir"),
+        ("ENOTDIR", "os.not_dir"),
+        ("ELOOP", "os.loop"),
+        ("ENAMETOOLONG", "os.name_too_long"),
+        ("ENOSPC", "os.no_space"),
+        ("EDQUOT", "os.quota"),
+        ("EROFS", "os.read_only"),
+        ("EPERM", "os.not_permitted"),
+        ("EEXIST", "os.exists"),
+        ("EBUSY", "os.busy"),
+        ("ETXTBSY", "os.text_busy"),
+        ("EIO", "os.io"),
+        ("EMFILE", "os.too_many_open"),
+        ("ENFILE", "os.too_many_open_system"),
+        ("EFBIG", "os.file_too_large"),
+        ("ENXIO", "os.no_device_address"),
+        ("ENODEV", "os.no_device"),
+        ("EADDRINUSE", "os.address_in_use"),
+        ("EADDRNOTAVAIL", "os.address_not_available"),
+    )
+    if hasattr(errno, name)
+}
 
 
 class TooLarge(OSError):
@@ -93,13 +120,14 @@ class TooLarge(OSError):
 
 
 def os_reason(e: OSError) -> JSONFileError | str:
-    """Why ``e`` failed: a keyed error when its words are the ones keyed, else its words."""
+    """Why ``e`` failed, in the system's own words: keyed by its errno where the user's
+    language has words for it (solver.i18n.ERRORS' ``os.*``), so that the English stays the
+    system's on every system and the Italian is said."""
     if isinstance(e, TooLarge):
         return JSONFileError.of("os.too_large", most=e.most)
+    words = str(e.strerror or e)
     key = _OS_REASONS.get(e.errno or 0)
-    if key is not None and ENGLISH[key] == e.strerror:
-        return JSONFileError.of(key)
-    return str(e.strerror)
+    return words if key is None else JSONFileError.worded(key, words)
 
 
 def read_bytes(path: str) -> bytes:

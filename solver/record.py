@@ -198,7 +198,7 @@ def write_record(path: str, records: Record | Sequence[Record], force: bool = Fa
     try:
         jsonfile.write_whole(path, records_text(records))
     except OSError as e:
-        raise RecordError.of("record.cannot_write", path=path, why=e.strerror) from None
+        raise RecordError.of("record.cannot_write", path=path, why=jsonfile.os_reason(e)) from None
 
 
 def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[Record]:

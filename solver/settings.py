@@ -26,6 +26,9 @@ MAX_ENGINE_THREADS = 256
 MAX_SECONDS = 86400.0
 #: a Star2 limit beyond the deck's cards probes every chance node, as the deck's size does
 DECK = 40
+#: the languages BRISCOLA_LANG may name (solver.i18n.LANGS, not imported: English loads no
+#: more than it must)
+LANGS = ("en", "it")
 
 
 class SettingError(BriscolaError):
@@ -106,6 +109,17 @@ def bot_grace_ms() -> int | None:
     return _whole("BRISCOLA_BOT_GRACE_MS", BOT_GRACE)
 
 
+def lang() -> str | None:
+    """BRISCOLA_LANG: the language every command speaks unless its --lang says otherwise
+    (cli/options.py), or None."""
+    text = os.environ.get("BRISCOLA_LANG", "").strip()
+    if not text:
+        return None
+    if text.lower() not in LANGS:
+        raise SettingError.of("setting.lang", name="BRISCOLA_LANG", got=repr(clip(text)))
+    return text.lower()
+
+
 def check() -> None:
     """Every variable read once: a command refuses a bad one before it starts any work
     (not when the engine is first used, after a puzzle or a game has begun)."""
@@ -114,3 +128,4 @@ def check() -> None:
     threads()
     star2()
     bot_grace_ms()
+    lang()

@@ -1,8 +1,11 @@
-"""Makes the test helpers (``reference``) importable from every test module."""
+"""Makes the test helpers (``reference``) importable from every test module, and keeps the
+user's BRISCOLA_LANG (every command's default language) out of the tests: they expect
+English unless they ask for Italian (and the commands they start inherit this)."""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.pop("BRISCOLA_LANG", None)
 
 import pytest  # noqa: E402 - after the path: the helpers above need none of it
 

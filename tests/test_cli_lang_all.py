@@ -281,3 +281,62 @@ def test_the_task_logs_progress_lines_are_said_with_italian_numbers():
     line = Note.of("tasks.rate_left", done=3, total=9, rate=0.25, left=24.0)
     assert str(line) == "tasks: 3/9 done, 0.25/s, about 24 s left"
     assert error_text(line, "it") == "compiti: 3/9 fatti, 0,25/s, ne restano circa 24 s"
+
+
+@pytest.mark.parametrize("logged", [False, True], ids=["here", "logged"])
+def test_a_batchs_bad_lines_are_said_in_italian_and_their_json_stays_english(logged, tmp_path):
+    """`analyse -` wrote "error: line N: ..." in English under --lang it: its words came
+    from the line's JSON object, which stays English."""
+    data = (b"hand1=ZZ hand2=2C briscola=RD turn=1\n" + LAST.encode() + b"\n"
+            b'{"x": 1}\n\xff\n')
+    args = ["analyse", "-", *(["--log", str(tmp_path / "t.jsonl")] if logged else [])]
+    en = CliRunner().invoke(cli, args, input=data)
+    it = CliRunner().invoke(cli, [*args, "--lang", "it"], input=data) if not logged else (
+        CliRunner().invoke(cli, [*args[:-1], str(tmp_path / "u.jsonl"), "--lang", "it"],
+                           input=data))
+    assert en.exit_code == it.exit_code == 2, (en.output, it.output)
+    def answers(out):
+        return [{k: v for k, v in json.loads(line).items() if k not in ("nodes", "seconds")}
+                for line in out.splitlines()]
+    assert answers(en.stdout) == answers(it.stdout)
+    assert [line.split(": ", 2)[:2] for line in en.stderr.splitlines()][:3] == [
+        ["error", "line 1"], ["error", "line 3"], ["error", "line 4"]], en.stderr
+    lines = it.stderr.splitlines()
+    assert lines[:3] == [
+        "errore: riga 1: hand1=: carta sconosciuta 'ZZ' (scrivi il valore e poi il seme, "
+        "per esempio AD, 3C, RB, 7S)",
+        'errore: riga 3: una riga JSON vuole un campo "position" col testo della posizione',
+        "errore: riga 4: non è testo UTF-8 (byte 0xff)"], it.stderr
+    assert lines[-1].startswith("errore: 3 delle 4 righe"), it.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["analyse", "-"], ["analyse", FULL], ["match", "greedy", "random", "--deals", "2"],
+    ["puzzles", "generate", "--count", "1"], ["review", "x.json"]],
+    ids=["analyse -", "analyse", "match", "generate", "review"])
+@pytest.mark.parametrize("address", ["", " "])
+def test_an_empty_cluster_address_is_refused_not_a_local_cluster(args, address, tmp_path,
+                                                                 monkeypatch):
+    """`--cluster ""` started a local cluster, as --cluster alone does."""
+    import solver.cluster
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(solver.cluster, "connect", lambda *a, **k: pytest.fail("connected"))
+    en, it = _both(*args, "--cluster", address, code=2)
+    assert en.stderr == ("error: --cluster was given an empty address: give the scheduler's "
+                         "host:port, or --cluster alone for a local cluster\n")
+    assert it.stderr == ("errore: --cluster ha un indirizzo vuoto: dai host:porta dello "
+                         "scheduler, o --cluster da solo per un cluster locale\n")
+
+
+def test_serve_says_a_port_in_use_in_italian():
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("starlette")
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        en, it = _both("serve", "--port", str(port), code=2)
+    assert en.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert it.stderr == (f"errore: non si può restare in ascolto su 127.0.0.1:{port}: "
+                         "indirizzo già in uso\n")

@@ -582,3 +582,39 @@ def test_a_type_error_of_the_api_is_keyed_and_still_a_type_error():
     assert str(info.value) == "parse: text must be a str (a position's notation), got int"
     assert error_text(info.value, "it") == (
         "parse: text dev'essere una str (la notazione di una posizione), non int")
+
+
+#: the system's reasons said in Italian beyond not found, denied and is-a-directory
+OS_REASONS = ["ENOTDIR", "ELOOP", "ENAMETOOLONG", "ENOSPC", "EDQUOT", "EROFS", "EPERM",
+              "EEXIST", "EBUSY", "ETXTBSY", "EIO", "EMFILE", "ENFILE", "EFBIG", "ENXIO",
+              "ENODEV", "EADDRINUSE", "EADDRNOTAVAIL"]
+
+
+@pytest.mark.parametrize("name", OS_REASONS)
+def test_a_system_reason_is_said_in_italian_and_in_the_systems_english(name):
+    """ELOOP, ENAMETOOLONG, ENOSPC, EROFS, ENOTDIR... stayed English under --lang it."""
+    import errno
+    import os
+
+    from solver.jsonfile import os_reason
+    if not hasattr(errno, name):
+        pytest.skip(f"this system has no {name}")
+    n = getattr(errno, name)
+    why = os_reason(OSError(n, os.strerror(n)))
+    assert str(why) == os.strerror(n)
+    assert error_text(why, "en") == os.strerror(n)
+    it = error_text(why, "it")
+    assert it != os.strerror(n) and it.islower(), it
+    assert str(os_reason(OSError(n, "the system's own words"))) == "the system's own words"
+
+
+def test_a_file_behind_a_file_or_a_loop_is_said_in_italian(tmp_path):
+    (tmp_path / "f").write_text("")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    behind, loop = tmp_path / "f" / "p.jsonl", tmp_path / "loop"
+    assert _run("puzzles", "play", "--lang", "it", str(behind)) == (
+        f"errore: non si può leggere {behind}: non è una cartella")
+    assert _run("puzzles", "play", str(behind)) == (
+        f"error: cannot read {behind}: Not a directory")
+    assert _run("puzzles", "play", "--lang", "it", str(loop)) == (
+        f"errore: non si può leggere {loop}: troppi livelli di collegamenti simbolici")

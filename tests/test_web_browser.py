@@ -380,6 +380,27 @@ def test_the_page_speaks_italian_and_remembers_it(browser, server):
     _wait(drv, lambda: drv.find_element("id", "analyse").text == "Analyse", what="English again")
 
 
+def test_the_address_names_the_pages_language_and_the_menu_still_changes_it(browser, server):
+    """`briscola serve --lang it` gives the board's address with ?lang=it: the page read its
+    language from the menu remembered (English here) and ignored the address's. The menu
+    still changes it, and changes the address with it (a reload keeps the choice)."""
+    from selenium.webdriver.support.ui import Select
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    _open(drv, server)
+    drv.execute_script("localStorage.setItem('briscola-lang', 'en')")
+    drv.get(server + "/?lang=it")
+    it = BOARD_PAGE["it"]["btn.analyse"]
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == it, what="the Italian page")
+    assert drv.find_element("id", "lang").get_attribute("value") == "it"
+    Select(drv.find_element("id", "lang")).select_by_value("en")
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == "Analyse", what="English again")
+    assert drv.current_url.endswith("/?lang=en"), drv.current_url
+    drv.refresh()
+    _wait(drv, lambda: drv.find_elements("css selector", "#board svg g.card"), what="the deal")
+    assert drv.find_element("id", "analyse").text == "Analyse"
+
+
 def test_the_page_sends_its_language_in_the_address_alone(browser, server):
     """board.js sent ``lang`` twice, in every body and in the address: one source now, the
     address (the server reads it there, even for a body it refuses unread), so no body

@@ -32,7 +32,7 @@ import weakref
 from collections.abc import Callable
 from typing import Literal
 
-from solver import settings
+from solver import jsonfile, settings
 from solver.cards import CardError, card_str, parse_card_id
 from solver.errors import BriscolaError
 from solver.game import GameState
@@ -198,7 +198,9 @@ class _Process:
         except PermissionError:
             raise BotError.of("bot.not_runnable", bot=bot, program=argv[0]) from None
         except OSError as e:
-            raise BotError.of("bot.start", bot=bot, program=argv[0], why=e.strerror) from None
+            raise BotError.of(
+                "bot.start", bot=bot, program=argv[0], why=jsonfile.os_reason(e)
+            ) from None
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin.fileno(), self.proc.stdout.fileno()
         os.set_blocking(self.stdin, False)

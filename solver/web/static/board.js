@@ -1062,6 +1062,8 @@ async function loadVariants() {
 
 async function changeLang() {
   localStorage.setItem("briscola-lang", lang());
+  const here = new URL(location.href);   // an address that named a language now names this one
+  if (here.searchParams.has("lang")) { here.searchParams.set("lang", lang()); history.replaceState(null, "", here); }
   await loadStrings();
   loadVariants().catch(fail);
   if (S.said) status(S.said);
@@ -1085,8 +1087,9 @@ function onKey(ev) {
 }
 
 async function init() {
-  const saved = localStorage.getItem("briscola-lang");
-  if (saved === "en" || saved === "it") $("lang").value = saved;
+  // the address's ?lang= (briscola serve --lang it gives one), else the choice remembered
+  const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem("briscola-lang");
+  if (asked === "en" || asked === "it") $("lang").value = asked;
   if (window.innerWidth < 700) $("show-played").checked = false;   // the analysis first on a phone
   await loadStrings();
   window.addEventListener("resize", () => { clearTimeout(S.resizing); S.resizing = setTimeout(relayout, 250); });
