@@ -473,7 +473,7 @@ class ScopertaPlay:
     def other_move(self, state: GameState) -> Choice:
         """The card of a seat that is not yours: the opponent's, from its seat's view, or
         the engine's (your partner's too)."""
-        if not self.opponents(state.to_move):
+        if self.opponent is None or not self.opponents(state.to_move):
             with quiet():
                 return self.engine_move(state)
         return Choice(self.opponent_card(self.opponent, state), None, "agent")
