@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 
@@ -15,7 +14,7 @@ from solver.players.agents import agent_name, seat_agents
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
 from solver.i18n import agree, command_text, game_title, num
-from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, to_position
+from solver.game import DEFAULT_TARGET, deal as deal_game, describe_deal, fresh_seed, to_position
 from solver.record import deal_record, match_record, read_records, records_text, replay_all
 from solver.rules import VARIANTS, get_variant
 
@@ -24,7 +23,7 @@ VARIANT_HELP = f"game: {', '.join(VARIANTS)}"
 
 
 def _seed(seed):
-    return random.SystemRandom().randrange(2**31) if seed is None else seed
+    return fresh_seed() if seed is None else seed
 
 
 @click.command()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
 import time
 
@@ -17,6 +16,7 @@ from cli.options import MAX_SEED, SECONDS, SEED, count, lang_now, lang_option
 from solver import cluster as cl
 from solver import jsonfile
 from solver.errors import BriscolaError, Note, shown_number, whole
+from solver.game import fresh_seed
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
 from solver.players.external import with_time
@@ -232,7 +232,7 @@ def match(
             seed = _logged_seed(*found)
             say(Note.of("log.seed_found", path=log_path, seed=seed))
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = fresh_seed()
     jobs = min(jobs, deals)
     lang = lang_now()
 

@@ -461,14 +461,19 @@ class ScopertaPlay:
         """Why the engine plays its card, as far as your seat may hear it: in the hidden
         games worded from your seat's view alone (engine_reason); an opponent's card, which
         comes with no why, by what your seat sees it do."""
-        if self.v.open_hands and self.opponent is None:
+        if self.v.open_hands and not self.opponents(state.to_move):
             return engine_reason(state, choice, self.lang)
         return engine_reason(self.seen(state), choice, self.lang, hidden=True)
 
+    def opponents(self, seat: int) -> bool:
+        """Whether the --opponent agent plays ``seat``: the other side's seats, never your
+        partner's (the engine's, as in a match an agent plays one side)."""
+        return self.opponent is not None and seat % 2 != HUMAN % 2
+
     def other_move(self, state: GameState) -> Choice:
         """The card of a seat that is not yours: the opponent's, from its seat's view, or
-        the engine's."""
-        if self.opponent is None:
+        the engine's (your partner's too)."""
+        if self.opponent is None or not self.opponents(state.to_move):
             with quiet():
                 return self.engine_move(state)
         return Choice(self.opponent_card(self.opponent, state), None, "agent")

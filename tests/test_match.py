@@ -416,3 +416,12 @@ def test_a_logged_seed_that_seed_would_refuse_is_refused(tmp_path, seed, words):
     with pytest.raises(BriscolaError) as e:
         _logged_seed(seed, "m.jsonl:2")
     assert error_text(e.value, "it").startswith('m.jsonl:2: "seed" dev\'essere un numero intero')
+
+
+def test_a_match_lets_the_twins_tables_go_when_it_ends():
+    """The mirrored games' engine (the running engine's twin) kept its tables and threads
+    after run_match returned: a Python session that played a match held a second engine's
+    memory for as long as it ran."""
+    M.run_match("scoperta", "engine:0.02", "random", 1, seed=5, jobs=1)
+    twin = current_engine().twin().workspace
+    assert not twin.tables and not twin.general_tables

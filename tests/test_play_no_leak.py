@@ -261,3 +261,19 @@ def test_a_drawn_seed_is_one_no_one_can_search_for():
         seeds.append(int(re.search(r"The seed was (\d+)", r.output).group(1)))
     assert all(0 <= s < 2**53 for s in seeds)
     assert max(seeds) >= 2**50   # ten seeds all below 2^50 by chance: 8^-10
+
+
+def test_every_command_draws_an_unchosen_seed_as_play_does(monkeypatch):
+    """deal, simulate and match drew a seed nobody gave among 2^31 with a generator of their
+    own, beside play's game.fresh_seed (among 2^53): one way to draw it, for every command."""
+    import solver.game
+    drawn = 2**52 + 12345
+    monkeypatch.setattr(solver.game, "secrets",
+                        type("S", (), {"randbelow": staticmethod(lambda n: drawn % n)}))
+    runner = CliRunner()
+    r = runner.invoke(cli, ["deal", "--json"])
+    assert r.exit_code == 0 and f'"seed": {drawn}' in r.output, r.output
+    r = runner.invoke(cli, ["simulate", "--games", "1"])
+    assert r.exit_code == 0 and str(drawn) in r.output, r.output
+    r = runner.invoke(cli, ["match", "greedy", "random", "--deals", "1"])
+    assert r.exit_code == 0 and str(drawn) in r.output, r.output

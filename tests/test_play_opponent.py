@@ -173,3 +173,15 @@ def test_the_example_bot_plays_a_whole_deal_as_the_docs_say():
             f"exec:{shlex.quote(sys.executable)} {EXAMPLE}", "--time-per-move", TPM)
     assert r.exit_code == 0, r.output
     assert "Deal over: your side " in r.output and "Review of your play:" in r.output
+
+
+def test_in_four_player_scoperta_the_opponent_plays_the_other_team_not_your_partner(tmp_path):
+    log, out = tmp_path / "lines.txt", tmp_path / "g.json"
+    r = run("--variant", "scoperta4", "--seed", "3", "--opponent", _bot("info", "--log", log),
+            "--time-per-move", TPM, "--record-out", str(out))
+    assert r.exit_code == 0, r.output
+    end = replay_all(read_record(str(out)))[0]
+    theirs = [c for t in end.tricks for i, c in enumerate(t.cards) if (t.leader + i) % 2 == 1]
+    moves = [ln for ln in log.read_text().splitlines() if ln.startswith("move ")]
+    assert len(theirs) == 20 and len(moves) == len(theirs)
+    assert "Partner plays" in r.output

@@ -366,3 +366,17 @@ def test_the_address_carries_the_language_of_a_post(client):
     assert r.status_code == 400 and "language" in r.json()["error"]
     r = client.post("/api/position?lang=it", json={"position": "hand1=ZZ"})
     assert r.status_code == 400 and "carta sconosciuta" in r.json()["error"]
+
+
+def test_the_boards_answer_to_a_win_puzzle_may_be_a_percentage(monkeypatch):
+    """puzzles play takes a chance as "50%" for a win puzzle; the board's answer read it as
+    points (read_answer without the puzzle's objective) and refused it."""
+    from fractions import Fraction
+    from solver.puzzles import Puzzle
+    from solver.web import games
+    pos = parse_position("hand1=7D hand2=FB,AC table=7S briscola=3B turn=2")
+    p = Puzzle("w-1", pos, "value", "win", Fraction(1, 2), "easy")
+    monkeypatch.setattr(games, "bundled", lambda variant="scoperta": [p])
+    assert games.check_puzzle("scoperta", "w-1", "50%", "en")["ok"]
+    assert games.check_puzzle("scoperta", "w-1", "50 %", "it")["ok"]
+    assert not games.check_puzzle("scoperta", "w-1", "25%", "en")["ok"]

@@ -143,12 +143,14 @@ def halves(a: str, b: str) -> tuple[Half, Half]:
     return first, Half(get_agent(a), get_agent(b), engine.twin())
 
 
-def close(*players: Half) -> None:
-    """The exec: bots among the players told quit, and their processes gone."""
-    for half in players:
+def close(first: Half, mirror: Half) -> None:
+    """The exec: bots among the players told quit, and their processes gone; the mirrored
+    games' engine (the twin) lets its tables and threads go (made again if it plays on)."""
+    for half in (first, mirror):
         for agent in (half.a, half.b):
             if isinstance(agent, ExternalAgent):
                 agent.close()
+    mirror.engine.close()
 
 
 def play_pair(variant, first: Half, mirror: Half, seed: int, index: int) -> PairResult:

@@ -558,7 +558,7 @@ def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = 
         ok = c in p.answer
     else:
         try:
-            ok = read_answer(answer, lang) == p.answer
+            ok = read_answer(answer, lang, p.objective) == p.answer
         except PuzzleError:
             raise PositionError.of("puzzle.not_value", answer=answer) from None
     if not ok and not reveal:
