@@ -25,3 +25,24 @@ def ctrl_c_in_exact_search(monkeypatch):
 
         monkeypatch.setattr(driver, "exact_search", interrupted)
     return install
+
+
+@pytest.fixture
+def vanishing(tmp_path, monkeypatch):
+    """(gone, here): a folder that vanishes once play's deal begins, and the working
+    directory, where a record that cannot be written there is kept."""
+    import shutil
+
+    import cli.cmd_play as P
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    real = P.ScopertaPlay.play_deal
+
+    def play_deal(self, state, hold):
+        shutil.rmtree(gone)
+        return real(self, state, hold)
+    monkeypatch.setattr(P.ScopertaPlay, "play_deal", play_deal)
+    return gone, here

@@ -196,21 +196,9 @@ def test_a_read_only_directory_is_refused(tmp_path):
     assert r.exit_code == 2 and "not writable" in r.stderr
 
 
-def test_a_write_that_fails_at_the_end_keeps_the_result(tmp_path, monkeypatch):
+def test_a_write_that_fails_at_the_end_keeps_the_result(vanishing):
     """The directory vanishes during the game: the record is kept in the working directory."""
-    import shutil
-    gone = tmp_path / "gone"
-    gone.mkdir()
-    here = tmp_path / "here"
-    here.mkdir()
-    monkeypatch.chdir(here)
-    import cli.cmd_play as P
-    real = P.ScopertaPlay.play_deal
-
-    def play_deal(self, state, hold):
-        shutil.rmtree(gone)
-        return real(self, state, hold)
-    monkeypatch.setattr(P.ScopertaPlay, "play_deal", play_deal)
+    gone, here = vanishing
     r = run("play", "--seed", "1", "--level", "easy", "--record-out", str(gone / "x.json"),
             input="q\n")
     assert r.exit_code == 1

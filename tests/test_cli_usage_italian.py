@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import sys
 
 import pytest
@@ -127,21 +126,10 @@ def test_a_capped_time_is_noted_in_italian(tmp_path):
     assert "note: --time-limit 1e9 capped to 86400 s (a day: no search gains from more)" in r.stderr
 
 
-def test_an_output_that_cannot_be_written_is_said_in_italian(tmp_path, monkeypatch):
+def test_an_output_that_cannot_be_written_is_said_in_italian(vanishing):
     """save_text: the directory vanishes during the game; the record is kept in the working
     directory, and both lines are Italian."""
-    gone = tmp_path / "gone"
-    gone.mkdir()
-    here = tmp_path / "here"
-    here.mkdir()
-    monkeypatch.chdir(here)
-    import cli.cmd_play as P
-    real = P.ScopertaPlay.play_deal
-
-    def play_deal(self, state, hold):
-        shutil.rmtree(gone)
-        return real(self, state, hold)
-    monkeypatch.setattr(P.ScopertaPlay, "play_deal", play_deal)
+    gone, here = vanishing
     target = gone / "x.json"
     r = CliRunner().invoke(cli, ["play", "--seed", "1", "--level", "easy", "--record-out",
                                  str(target), "--lang", "it"], input="q\n")

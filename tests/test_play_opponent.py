@@ -4,17 +4,16 @@ hints, --lang it); the bot hears only its seat's view and the deal's end, as in 
 bad name, a bot that fails, and --level beside --opponent are one line (exit 2)."""
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from test_external import _gone  # a bot's process gone (reaped)
 from solver.cards import card_str
 from solver.position import parse_position
 from solver.record import read_record, replay_all, replay_match
@@ -36,16 +35,6 @@ def _bot(mode: str, *more: object, seconds: str = "") -> str:
     words = " ".join(shlex.quote(str(m)) for m in more)
     return f"exec:{seconds}{shlex.quote(sys.executable)} {shlex.quote(str(BOT))} {mode} {words}"
 
-
-def _gone(pid: int, within: float = 5.0) -> bool:
-    end = time.monotonic() + within
-    while time.monotonic() < end:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def one_line_error(r, *words, lang="en"):

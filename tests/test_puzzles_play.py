@@ -8,26 +8,13 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
 
-from cli.main import cli
 from solver.cards import card_name, parse_card, parse_typed_card
 from solver.puzzles import PuzzleError, bundled, read_answer, read_puzzles, solve
+from test_puzzles import line, run  # a puzzle file's line, the CLI
 
-LISCIO = "hand1=5C,5D hand2=3D,CS briscola=4D turn=1"
 SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"
 SCORED = "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
-
-
-def line(**kw):
-    d = {"id": "p1", "position": LISCIO, "question": "best", "answer": ["5C"],
-         "difficulty": "easy"}
-    d.update(kw)
-    return json.dumps({k: v for k, v in d.items() if v is not None})
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 @pytest.fixture
