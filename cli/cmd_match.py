@@ -11,11 +11,10 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options, log_failed, progress_line, say
-from cli.usage import read_back
 from cli.options import MAX_SEED, SECONDS, SEED, count, lang_now, lang_option
 from solver import cluster as cl
 from solver import jsonfile
-from solver.errors import BriscolaError, Note, shown_number, whole
+from solver.errors import Note, shown_number, whole
 from solver.game import fresh_seed
 from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
@@ -146,16 +145,7 @@ def timed_name(name: str, t: float | None) -> str:
     return with_time(name.strip(), t)
 
 
-class _OneLine(click.Command):
-    def parse_args(self, ctx, args):
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as e:  # keyed where its words are known: said in --lang's
-            message = e.format_message()
-            raise read_back(message) or BriscolaError.of("usage", message=message) from None
-
-
-@click.command(cls=_OneLine)
+@click.command()
 @click.argument("agent_a")
 @click.argument("agent_b")
 @click.option(

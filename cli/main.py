@@ -154,7 +154,7 @@ class BriscolaGroup(click.Group):
             ctx.exit(0)
         except click.UsageError as e:
             # a subcommand's bad option or missing argument: one line too
-            click.echo(usage_line(e, ctx.meta.get(ERROR_LANG, "en")), err=True)
+            click.echo(usage_line(e, ctx.meta.get(ERROR_LANG, "en"), ctx), err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             click.echo(interrupted(ctx.meta.get(ERROR_LANG, "en")), err=True)

@@ -136,25 +136,31 @@ def unquoted_position(e: click.UsageError) -> BriscolaError | None:
 FIELD = re.compile(r"^[A-Za-z]+[1-4]?=")
 
 
-def help_hint(ctx: click.Context | None) -> BriscolaError:
-    """Where the help of the command that was misused is: its subcommand path, if any."""
-    path = ctx.command_path.split(" ", 1) if ctx is not None else []
+def help_hint(ctx: click.Context | None, within: click.Context | None = None) -> BriscolaError:
+    """Where the help of the command that was misused is: its subcommand path, if any. A
+    refusal of click's option parser comes without a context: ``within`` (the group whose
+    subcommand was being read) names the subcommand then."""
+    if ctx is None and within is not None and within.invoked_subcommand:
+        path = ["briscola", within.invoked_subcommand]
+    else:
+        path = ctx.command_path.split(" ", 1) if ctx is not None else []
     return BriscolaError.of(
         "usage.see_help", command="briscola" + (f" {path[1]}" if len(path) > 1 else "")
     )
 
 
-def usage_line(e: click.UsageError, lang: str) -> str:
+def usage_line(e: click.UsageError, lang: str, within: click.Context | None = None) -> str:
     """The one line of a refused command line: the refusal, then the position quoted or
-    where the help is, in ``lang`` where its words are known."""
+    where the help is (``within``: see help_hint), in ``lang`` where its words are known."""
     quoted = unquoted_position(e)
     message = one_line(e.format_message())
+    where = help_hint(e.ctx, within)
     if lang == "en":
-        hint = f": {quoted}" if quoted else f" ({help_hint(e.ctx)})"
+        hint = f": {quoted}" if quoted else f" ({where})"
         return f"error: {message}{hint}"
     from solver.i18n import error_text  # only here: English loads no more than it must
 
     said = read_back(message)
     text = error_text(said, lang) if said is not None else message
-    hint = f": {error_text(quoted, lang)}" if quoted else f" ({error_text(help_hint(e.ctx), lang)})"
+    hint = f": {error_text(quoted, lang)}" if quoted else f" ({error_text(where, lang)})"
     return f"errore: {one_line(text)}{hint}"

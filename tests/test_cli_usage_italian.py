@@ -57,6 +57,9 @@ REFUSED = [
     (["puzzles", "nope"],
      "error: No such command 'nope'. (see 'briscola puzzles --help')",
      "errore: il comando 'nope' non esiste. (vedi 'briscola puzzles --help')"),
+    (["match"],
+     "error: Missing argument 'AGENT_A'. (see 'briscola match --help')",
+     "errore: manca l'argomento 'AGENT_A'. (vedi 'briscola match --help')"),
     (["analyze", POS],
      "error: No such command 'analyze'. Did you mean 'briscola analyse'? (see 'briscola --help')",
      "errore: il comando 'analyze' non esiste. Forse intendevi 'briscola analyse'? "
@@ -213,3 +216,12 @@ def test_shows_lines_about_its_picture_are_said_in_italian(tmp_path):
     assert r.stderr.splitlines() == ["esatto: migliore 3C AS", f"scritto {out}"]
     r = CliRunner().invoke(cli, ["show", POS, "--with-analysis", "--svg", str(out), "--force"])
     assert r.stderr.splitlines() == ["exact: best 3C AS", f"wrote {out}"]
+
+
+def test_an_option_without_its_value_names_the_command_help():
+    """click's option parser refuses it without a context: the subcommand is named still
+    (it said 'briscola --help')."""
+    assert _line(["play", "--level"]) == (
+        "error: Option '--level' requires an argument. (see 'briscola play --help')")
+    assert _line(["play", "--lang", "it", "--level"]) == (
+        "errore: l'opzione '--level' vuole un valore. (vedi 'briscola play --help')")
