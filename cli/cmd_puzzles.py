@@ -166,6 +166,18 @@ def _read(file: str):
     return read_puzzles(text, "<stdin>", note)
 
 
+puzzles.add_command(
+    click.Command(
+        "check",
+        params=puzzles_solve.params,
+        callback=puzzles_solve.callback,
+        help="The same as `puzzles solve`: check FILE's stated answers against the solver."
+        "\n\n\b\nExample:\n  briscola puzzles check my-puzzles.jsonl",
+        short_help="The same as solve: check a puzzle file's answers.",
+    )
+)
+
+
 @puzzles.command("generate")
 @click.option("--count", type=count(1, 100_000), required=True, help="How many puzzles.")
 @click.option(

@@ -161,3 +161,12 @@ def test_solve_flags_a_stated_difficulty_the_measure_does_not_give(tmp_path):
     assert "1 stated difficulty(ies) differ from the measured one (!)" in r.stderr
     r = run("puzzles", "solve", str(f), "--lang", "it")
     assert "difficoltà dichiarate diverse da quella misurata (!)" in r.stderr
+
+
+def test_check_is_solve_by_another_name(tmp_path):
+    """'puzzles check' (what a puzzle maker types to check a file) says what solve says."""
+    src = tmp_path / "q.jsonl"
+    src.write_text(line() + "\n" + line(id="p2", answer=["5D"]) + "\n")
+    solved, checked = run("puzzles", "solve", str(src)), run("puzzles", "check", str(src))
+    assert checked.exit_code == solved.exit_code == 1  # p2's stated answer is wrong
+    assert checked.output == solved.output and "WRONG" in checked.output
