@@ -5,6 +5,7 @@ tricks that scores its leaves with the Python features."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from open_games_reference import random_position
 from solver.analysis import driver
+from solver.analysis.stats import Z95
 from solver.cards import FULL_DECK, POINTS, mask_points
 from solver.position import Position
 from solver.search.bits import canon_mask
@@ -240,3 +242,27 @@ def test_the_method_error_script_prints_value_and_gap_rows(capsys):
         with pytest.raises(SystemExit) as e:
             fl.main(["method", "--positions", "2", "--samples", "2", *bad])
         assert e.value.code == 2
+
+
+@pytest.mark.parametrize("variant", ["briscolone", "libero"])
+def test_the_shipped_method_errors_cover_the_kept_full_solves(variant):
+    """The decisions kept in benchmarks/data/method (depth-4 samples against the same
+    talon orders solved to the end, on fresh deals) need no more than the shipped half-width
+    of their stage, on a value and on a gap: 1.96 times the upper end of the root mean
+    square's 95 % confidence interval, as fit_leaf.py method prints it. Briscolone's 362
+    decisions at 28-30 cards alive need 9.85 on a value: more than the ±9.7 its stage 21-30
+    shipped before 2026-12-06."""
+    from solver.analysis import sampling
+    fl = _fit_leaf_script()
+    files = sorted((ROOT / "benchmarks" / "data" / "method").glob(f"{variant}-*.jsonl"))
+    assert files
+    by_stage: dict = {}
+    for stage, cards, gaps in fl.read_decisions(files):
+        items = by_stage.setdefault(stage, ([], []))
+        items[0].extend(cards)
+        items[1].extend(gaps)
+    assert by_stage
+    for stage, (cards, gaps) in by_stage.items():
+        for items, table in ((cards, sampling.METHOD_ERROR), (gaps, sampling.METHOD_GAP_ERROR)):
+            need = Z95 * fl.method_row(items)[2]
+            assert table[(variant, "points")][stage] >= math.ceil(need * 10) / 10, (stage, need)

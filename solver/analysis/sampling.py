@@ -85,10 +85,12 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: with 48 talon orders each, classic win 60 with 24; Briscolone 80 decisions with 48
 #: orders, up to 30 cards alive; 2026-12-05: Libero with its fitted leaf, 60 decisions
 #: with 24 orders, up to 20 alive). The stages of METHOD_CARRIED are not measured so.
+#: Briscolone 21-30's value was 9.7 until 2026-12-06, when 362 decisions with 4 orders at
+#: 28-30 alive (benchmarks/data/method) needed 9.85 there (a gap 7.7, under the 8.5 kept).
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
-    ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.7, (31, 40): 19.2},
+    ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.9, (31, 40): 19.2},
     ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12, (31, 40): 0.17},
     ("libero", "points"): {(13, 20): 14.4, (21, 30): 14.4, (31, 40): 17.9},
     ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
