@@ -44,7 +44,7 @@ from solver.game import (
     to_position,
 )
 from solver.players.agents import Agent, agent_name, get_agent
-from solver.players.engine_agent import EngineAgent, in_full_time, listened_time
+from solver.players.engine_agent import EngineAgent, in_full_time
 from solver.players.external import BotError, ExternalAgent
 from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_other, engine_time
 from solver.record import (
@@ -485,9 +485,7 @@ class ScopertaPlay:
         that a forced card's haste does not show its hand; a bot's timing, and an
         ``engine@N``'s (samples, no clock), are their own."""
         seconds = opponent.seconds if isinstance(opponent, EngineAgent) else None
-        return in_full_time(
-            listened_time(state, seconds), lambda: opponent(state.view(), self.engine_rng)
-        )
+        return in_full_time(state, seconds, lambda: opponent(state.view(), self.engine_rng))
 
     def play_deal(self, state: GameState, hold: list) -> GameState:
         """Play ``state`` to its end; ``hold[0]`` always has the latest state (for records)."""
@@ -638,8 +636,7 @@ class VariantPlay(ScopertaPlay):
         level's whole time, forced or not (engine_agent.in_full_time)."""
         thinks = None if self.level == "easy" else engine_time(self.level, self.tpm)
         return in_full_time(
-            listened_time(state, thinks),
-            lambda: choose_other(state, self.level, self.engine, self.engine_rng),
+            state, thinks, lambda: choose_other(state, self.level, self.engine, self.engine_rng)
         )
 
     def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:

@@ -132,26 +132,20 @@ class EngineAgent(NamedAgent):
 T = TypeVar("T")
 
 
-def in_full_time(seconds: float | None, choose: Callable[[], T]) -> T:
-    """``choose()``'s card (or choice), given no sooner than ``seconds`` after the call
-    (None: as soon as it is had). Where its opponent's seat is listening in a hidden-card
-    game, an engine answers in its whole time: how soon a card comes would tell what it
-    holds (a card it must play, its only one of the suit led in Briscolone, came at once;
-    an analysis that ran out of hands to sample ended early). A stop or Ctrl-C ends the
-    wait."""
+def in_full_time(state: GameState, seconds: float | None, choose: Callable[[], T]) -> T:
+    """``choose()``'s card (or choice) for the seat to move at ``state``, given no sooner
+    than ``seconds`` after the call where its opponent's seat is listening: in a hidden-card
+    game while that seat holds more than one card (its last is forced in everyone's sight;
+    with the hands in view, or ``seconds`` None, as soon as it is had). How soon a card
+    comes would tell what it holds (a card it must play, its only one of the suit led in
+    Briscolone, came at once; an analysis that ran out of hands to sample ended early). A
+    stop or Ctrl-C ends the wait."""
     start = time.perf_counter()
     card = choose()
-    if seconds is not None:
+    hidden = not state.variant.open_hands
+    if seconds is not None and hidden and state.hands[state.to_move].bit_count() > 1:
         pause(seconds - (time.perf_counter() - start))
     return card
-
-
-def listened_time(state: GameState, seconds: float | None) -> float | None:
-    """The time the engine's card at ``state`` is given in (in_full_time): ``seconds`` in
-    a hidden-card game while the engine to move holds more than one card; None with the
-    hands in view or its last card to play (forced in everyone's sight)."""
-    hidden = not state.variant.open_hands
-    return seconds if hidden and state.hands[state.to_move].bit_count() > 1 else None
 
 
 def parse_engine_name(key: str):

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from solver.players.agents import get_agent
-from solver.players.engine_agent import in_full_time, listened_time
+from solver.players.engine_agent import in_full_time
 from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str, parse_card_id
@@ -434,9 +434,9 @@ def engine_card(game: Game, level: str, job=None) -> int:
     if game.state.is_over:
         raise PositionError.of("deal.over_short")
     agent = get_agent(level)
-    seconds = listened_time(game.state, getattr(agent, "seconds", None))
+    seconds = getattr(agent, "seconds", None)
     with _progress_to(job):
-        return in_full_time(seconds, lambda: agent(game.state.view(), random.Random()))
+        return in_full_time(game.state, seconds, lambda: agent(game.state.view(), random.Random()))
 
 
 def explain(pos, objective: str, lang: str, time_limit: float, seen=None) -> dict:
