@@ -18,11 +18,11 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.game import deal, deal_from_deck, legal_cards, play as play_card, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.players.agents import GreedyAgent  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.game import deal, deal_from_deck, legal_cards, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.random_positions import random_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from test_play_no_leak import _forced_answer as forced_state  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 HIDDEN_GAMES = ("classic", "briscolone", "libero")
@@ -402,22 +402,12 @@ def test_a_deal_nobody_seeded_draws_a_seed_no_one_can_search_for(client):
 
 
 def _forced_answer(variant: str):
-    """A deal of ``variant`` played greedily up to the engine's (player 2's) answer to a
-    card it has exactly one card of the led suit for, with more than one card in hand:
+    """test_play_no_leak's forced answer of the engine (player 2), as the board loads it:
     (the record, the true state)."""
-    v = get_variant(variant)
-    for seed in range(100):
-        s = deal(v, seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            forced = len(legal_cards(s)) == 1 and s.hands[1].bit_count() > 1
-            if s.to_move == 1 and s.trick and forced:
-                moves = [card_str(c) for c in s.moves]
-                return {"format": "briscola-record", "version": 1, "variant": variant,
-                        "dealer": s.dealer + 1, "deck": [card_str(c) for c in s.deck],
-                        "moves": moves, "players": ["you", "engine"]}, s
-            s = play_card(s, GreedyAgent()(s.view(), rng))
-    raise AssertionError("no forced answer in 100 deals")
+    s = forced_state(variant)
+    return {"format": "briscola-record", "version": 1, "variant": variant,
+            "dealer": s.dealer + 1, "deck": [card_str(c) for c in s.deck],
+            "moves": [card_str(c) for c in s.moves], "players": ["you", "engine"]}, s
 
 
 def test_the_engine_takes_its_time_even_when_its_card_is_forced(client):
