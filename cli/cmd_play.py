@@ -863,7 +863,7 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out):
     if stop:
         ses.say(W[stop])
     if chosen:
-        ses.say(W["seed_end"].format(seed=seed))
+        ses.say(W["seed_end"].format(seed=seed, command=_again(v, pos, rounds, seed)))
     if record_out:
         if pos is not None:
             rec = start_record(hold[0], pos.to_text(), start.talon, seed=seed, players=names)
@@ -885,6 +885,19 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out):
         raise failed
     if stop == "interrupted":
         click.get_current_context().exit(130)
+
+
+def _again(v, pos, rounds, seed) -> str:
+    """The command that deals this game again: the seed alone would deal a scoperta deal
+    from the start, not the game or position played."""
+    words = ["briscola play"]
+    if pos is not None:
+        words.append(f'--from "{pos.to_text()}"')
+    elif v.name != "scoperta":
+        words.append(f"--variant {v.name}")
+    if rounds:
+        words.append(f"--match {rounds}")
+    return " ".join([*words, f"--seed {seed}"])
 
 
 def _start_position(text, variant, rounds):

@@ -3,6 +3,8 @@ and its one-line reasons."""
 import json
 import os
 import random
+import re
+import shlex
 import subprocess
 import sys
 
@@ -314,6 +316,27 @@ def test_without_a_seed_one_is_chosen_and_said_only_at_the_end(variant):
     assert cards and cards == [ln for ln in again.output.splitlines()
                                if ln.startswith("Your cards: ")]
     assert "The seed was" not in again.output
+
+
+@pytest.mark.parametrize("args", [
+    ["--variant", "classic"],
+    ["--variant", "briscolone", "--match", "121"],
+    ["--from", "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1"],
+])
+def test_the_command_said_at_the_end_deals_the_same_again_as_written(args, tmp_path):
+    """The line at the end names the command that deals the game again, and run as written
+    it does: it said `briscola play --seed N`, which deals a scoperta deal from the start,
+    not the classic deal, the Briscolone match or the --from position's talon played."""
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    r = run("play", *args, "--level", "easy", "--record-out", str(first), input="q\n")
+    assert r.exit_code == 0, r.output
+    said = re.search(r"The seed was \d+: `briscola (play .*)` deals the same again", r.output)
+    assert said, r.output
+    r2 = run(*shlex.split(said.group(1)), "--level", "easy", "--record-out", str(again),
+             input="q\n")
+    assert r2.exit_code == 0, r2.output
+    assert "The seed was" not in r2.output
+    assert read_record(str(again)) == read_record(str(first))
 
 
 def test_help_has_an_example():
