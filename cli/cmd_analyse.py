@@ -277,7 +277,7 @@ def _batch_tasks(lines, args, cluster, workers, log):
             else BriscolaError.of("log.no_output")
         )
         if wrong is None:
-            earlier[n] = row["output"]
+            earlier[n] = _said_again(row["output"], row.get("error_keys"))
         else:
             at = cl.LogError.of("log.at", where=log.where(n), error=wrong)
             earlier[n] = {"position": texts[n], "error": Note.kept(str(at), at)}
@@ -288,10 +288,25 @@ def _batch_tasks(lines, args, cluster, workers, log):
             for n, obj in cl.run(
                 analyse_line, tasks, client, progress=progress_line(), total=len(texts)
             ):
-                log.write(n, {"input": texts[n], "output": obj})
+                keys = Note.keys_of(obj.get("error"))
+                log.write(n, {"input": texts[n], "output": obj, **_keyed(keys)})
                 yield n, obj
 
         yield from cl.ordered(itertools.chain(earlier.items(), fresh()), [n for n, _, _ in lines])
+
+
+def _keyed(keys: dict | None) -> dict:
+    """A logged line's error key and fields (Note.keys_of), beside the output whose "error"
+    is English, so that a resumed run says the line in its own language."""
+    return {} if keys is None else {"error_keys": keys}
+
+
+def _said_again(output: dict, keys: object) -> dict:
+    """A logged output as analyse_line made it: its "error" keyed again from the row's
+    "error_keys" (Note.revived; a log written before them, or edited, keeps its English)."""
+    if "error" not in output:
+        return output
+    return {**output, "error": Note.revived(output["error"], keys)}
 
 
 def _logged_leaf_error(row: dict) -> BriscolaError | None:

@@ -29,7 +29,7 @@ from cli.options import (
 from solver import cluster as cl
 from solver.analysis import Analysis
 from solver.analysis.progress import reporting
-from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_card_id
+from solver.cards import POINTS, CardError, card_name, card_str, cards_of, parse_typed_card
 from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, frame_offset, shown_value
 from solver.game import (
@@ -67,6 +67,7 @@ from solver.i18n import (
     PLAY_TITLES,
     agree,
     card_phrase,
+    error_text,
     num,
     suit_name,
 )
@@ -378,9 +379,9 @@ class ScopertaPlay:
                 self.say(render(view, self.lang, self.color))
                 continue
             try:
-                c = parse_card_id(text)
-            except CardError:
-                self.say(self.W["bad_card"].format(text=text))
+                c = parse_typed_card(text)
+            except CardError as e:
+                self.say(self.W["bad_card"].format(error=error_text(e, self.lang)))
                 continue
             err = self.refusal(state, c)
             if err is None:

@@ -32,6 +32,7 @@ from solver.i18n import (
     TITLES,
     command_text,
     comment_text,
+    error_text,
     fmt_fraction,
     message,
     num,
@@ -429,9 +430,10 @@ def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
         if p.question == "best":
             try:
                 c = parse_typed_card(text)
-            except CardError:
-                c = -1
-            if c < 0 or c not in pos.legal_cards():
+            except CardError as e:
+                click.echo(message(lang, "play.unknown_card", error=error_text(e, lang)))
+                continue
+            if c not in pos.legal_cards():
                 cards = " ".join(card_str(x) for x in pos.legal_cards())
                 click.echo(message(lang, "play.bad_card", text=text, cards=cards))
                 continue

@@ -399,9 +399,15 @@ _BY_NAME = {
 def parse_typed_card(text: str) -> int:
     """The id of a card a player typed: the notation (``AD``, ``10b``) or its name as
     ``card_name`` prints it in English or Italian ('Ace of coins', 'asso di denari'), case
-    and spacing aside; CardError as ``parse_card_id`` says it for anything else."""
-    if isinstance(text, str):
-        c = _BY_NAME.get(" ".join(text.casefold().split()))
-        if c is not None:
-            return c
-    return parse_card_id(text)
+    and spacing aside. Every prompt that takes a card reads it here (``play``, ``puzzles
+    play``, the board's puzzle answers); anything else is a CardError naming what was typed
+    and both ways to type a card."""
+    if not isinstance(text, str):
+        raise _not_text(text)
+    c = _BY_NAME.get(" ".join(text.casefold().split()))
+    if c is not None:
+        return c
+    try:
+        return parse_card_id(text)
+    except CardError:
+        raise CardError.of("card.unknown_typed", text=text.strip()) from None

@@ -25,6 +25,8 @@ E = TypeVar("E", bound="BriscolaError")
 #: with their Italian
 ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
+    "card.unknown_typed": "unknown card '{text}' (type rank then suit, e.g. AD, 3c, 10b, or its "
+    "name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
     "card.not_id": "{name} must be a card id (a whole number from 0 to 39, or a Card), got {got}",
@@ -733,6 +735,68 @@ class Note(str):
         note = cls(text)
         note.key, note.fields = e.key, e.fields
         return note
+
+    @staticmethod
+    def keys_of(text: object) -> dict | None:
+        """The key and fields of a keyed error or note as JSON (None for plain text): what a
+        file that keeps the English of an error (a task log's row) writes beside it, so that
+        a run that reads it back says it in the user's language (``Note.revived``)."""
+        key = getattr(text, "key", None)
+        if key is None:
+            return None
+        fields = getattr(text, "fields", {})
+        return {"key": key, "fields": {k: _field_json(v) for k, v in fields.items()}}
+
+    @classmethod
+    def revived(cls, text: str, keys: object) -> str:
+        """``text`` keyed again by ``keys`` (``keys_of``'s JSON, read back from a file the
+        user may have edited): plain ``text`` where they are not one of our keys with the
+        fields its template takes."""
+        note = _note_of(keys)
+        if note is None:
+            return text
+        said = cls(text)
+        said.key, said.fields = note.key, note.fields
+        return said
+
+
+def _field_json(value: object) -> object:
+    """A field of a keyed error or note as JSON: a keyed error or note as its text with its
+    key and fields, a number or a text as it is, anything else as its text."""
+    keys = Note.keys_of(value)
+    if keys is not None:
+        return {"text": str(value), **keys}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def _note_of(keys: object) -> Note | None:
+    """The keyed note ``keys`` (``Note.keys_of``'s JSON) describe, or None when they are not
+    one of our keys with the fields its template takes. A text field is quoted as ``of``
+    quotes one (``shown_text``): a file's text says no escape sequence to the terminal."""
+    if not isinstance(keys, dict):
+        return None
+    key, fields = keys.get("key"), keys.get("fields")
+    if not isinstance(key, str) or key not in ENGLISH or not isinstance(fields, dict):
+        return None
+    back: dict[str, Any] = {}
+    for name, value in fields.items():
+        if isinstance(value, dict):
+            value = _note_of(value)
+            if value is None:
+                return None
+        elif isinstance(value, str):
+            value = shown_text(value)
+        elif not (value is None or isinstance(value, (bool, int, float))):
+            return None
+        back[name] = value
+    try:
+        note = Note(ENGLISH[key].format(**back))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return None
+    note.key, note.fields = key, back
+    return note
 
 
 class ArgumentTypeError(BriscolaError, TypeError):

@@ -324,6 +324,7 @@ _BOARD_EN = {
     "play.question.value": "What is this position worth to player {n}{goal}?",
     "play.goal.win": " (playing to win the deal)",
     "play.bad_card": "'{text}' is not a card you may play ({cards}); try again.",
+    "play.unknown_card": "{error}; try again.",
     "play.several": "{k} cards are equally good: any of them is right.",
     "play.means.points": "The value: the points player {n} will still take less the opponent's, "
     "with best play from both sides (the points already taken do not count).",
@@ -378,6 +379,7 @@ _BOARD_IT = {
     "play.question.value": "Quanto vale questa posizione per il giocatore {n}{goal}?",
     "play.goal.win": " (giocando per vincere la smazzata)",
     "play.bad_card": "'{text}' non è una carta che puoi giocare ({cards}); riprova.",
+    "play.unknown_card": "{error}; riprova.",
     "play.several": "{k} carte sono ugualmente buone: una qualsiasi è giusta.",
     "play.means.points": "Il valore: i punti che il giocatore {n} prenderà ancora meno quelli "
     "dell'avversario, con il gioco migliore da entrambe le parti (i punti già presi non "
@@ -1278,7 +1280,7 @@ REVIEW_TEXT["it"].update(
 PLAY_WORDS = {
     "en": {
         "intro": "{game} against the engine (level {level}), {deal}. "
-        "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
+        "You are player 1. Type a card (AD, 3c, 1D ..., or its name), 'hint', 'help' or 'q'.",
         "match": "Match of {n} rounds.",
         "deal": "--- Deal {d} ---",
         "you": "you",
@@ -1290,7 +1292,8 @@ PLAY_WORDS = {
         "legal": "Your cards: {cards}",
         "prompt": "Your card> ",
         "not_in_hand": "{card} is not in your hand (your cards: {cards})",
-        "help": "Type a card you hold (AD, 3c, 1D, 10b ...), 'hint' for the engine's advice, "
+        "help": "Type a card you hold (AD, 3c, 1D, 10b ..., or its name: Ace of coins), 'hint' "
+        "for the engine's advice, "
         "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
         "plays": "{who} plays {card}: {reason}",
         "takes": "takes {t} with {c}{trump}",
@@ -1342,7 +1345,7 @@ PLAY_WORDS = {
     },
     "it": {
         "intro": "{game} contro il motore (livello {level}), {deal}. "
-        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., o il suo nome), 'hint', 'help' o 'q'.",
         "match": "Partita di {n} smazzate.",
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
@@ -1354,7 +1357,8 @@ PLAY_WORDS = {
         "legal": "Le tue carte: {cards}",
         "prompt": "La tua carta> ",
         "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
-        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ...), 'hint' per un consiglio, "
+        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., o il suo nome: Asso di denari), "
+        "'hint' per un consiglio, "
         "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
         "plays": "{who} gioca {card}: {reason}",
         "takes": "prende {t} con {c}{trump}",
@@ -1532,7 +1536,7 @@ PLAY_WORDS["en"].update(
         "hidden_reasons": "The engine's hand is hidden: it says what each of its cards does, not "
         "why (the why would show its hand).",
         "last_card": "Your last card, {card}, is played for you.",
-        "bad_card": "unknown card '{text}' (write rank then suit, e.g. AD, 3c, 1D, 10b), or 'help'",
+        "bad_card": "{error}, or 'help'",
         "must_follow": "{card}: you must follow suit with {suit} (playable: {cards})",
         "reviewing": "reviewing move {k}/{n}",
         "match_segni": "Match: the first to win {n} deals.",
@@ -1554,8 +1558,7 @@ PLAY_WORDS["it"].update(
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
         "perché (il perché mostrerebbe la sua mano).",
         "last_card": "La tua ultima carta, {card}, è giocata per te.",
-        "bad_card": "carta sconosciuta '{text}' (scrivi valore e seme, per esempio AD, 3c, 1D, "
-        "10b), oppure 'help'",
+        "bad_card": "{error}, oppure 'help'",
         "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
         "reviewing": "analizzo la mossa {k}/{n}",
         "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
@@ -1589,7 +1592,7 @@ PLAY_WORDS["it"].update(
 PLAY_OPPONENT_WORDS = {
     "en": {
         "intro": "{game} against {opponent}, {deal}. "
-        "You are player 1. Type a card (AD, 3c, 1D ...), 'hint', 'help' or 'q'.",
+        "You are player 1. Type a card (AD, 3c, 1D ..., or its name), 'hint', 'help' or 'q'.",
         "engine": "the opponent",
         "Engine": "The opponent",
         "hidden_reasons": "The opponent's cards are said with what they do in the trick: it gives "
@@ -1613,7 +1616,7 @@ PLAY_OPPONENT_WORDS = {
     },
     "it": {
         "intro": "{game} contro {opponent}, {deal}. "
-        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ...), 'hint', 'help' o 'q'.",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., o il suo nome), 'hint', 'help' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
         "hidden_reasons": "Le carte dell'avversario sono dette con ciò che fanno nella presa: non "
@@ -2167,6 +2170,7 @@ BOARD_PAGE = {
         "pz.prev": "previous puzzle",
         "pz.next": "next puzzle",
         "pz.value_ph": "value, e.g. 7 or -3/2",
+        "pz.card_ph": "or type it: AS, Ace of swords",
         "btn.answer": "Answer",
         "pz.best": "{p} to move: pick the best card.",
         "pz.value": "What is the exact value for {p}?",
@@ -2316,6 +2320,7 @@ BOARD_PAGE = {
         "pz.prev": "problema precedente",
         "pz.next": "problema seguente",
         "pz.value_ph": "valore, per esempio 7 o -3/2",
+        "pz.card_ph": "o scrivila: AS, Asso di spade",
         "btn.answer": "Rispondi",
         "pz.best": "Tocca al {p}: scegli la carta migliore.",
         "pz.value": "Qual è il valore esatto per il {p}?",
@@ -2699,6 +2704,9 @@ ERRORS: dict[str, dict[str, str]] = {
     "it": {
         "card.unknown": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per esempio AD, "
         "3C, RB, 7S)",
+        "card.unknown_typed": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per "
+        "esempio AD, 3c, 10b, o il suo nome: Asso, Tre, Re, Cavallo, Fante, 7 ... 2 di bastoni, "
+        "coppe, denari, spade)",
         "card.no_rank": "carta sconosciuta '{text}' (nel mazzo non c'è il {rank}: i valori sono A 3 "
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "

@@ -310,6 +310,45 @@ def test_a_batchs_bad_lines_are_said_in_italian_and_their_json_stays_english(log
     assert lines[-1].startswith("errore: 3 delle 4 righe"), it.stderr
 
 
+def test_a_batchs_bad_lines_read_back_from_its_log_are_said_in_italian(tmp_path):
+    """A run resumed from its --log said the lines it read back from the log in English
+    under --lang it ("errore: riga 1: hand1=: unknown card 'ZZ' ..."): the log kept the
+    error's English alone, without its key."""
+    data = b"hand1=ZZ hand2=2C briscola=RD turn=1\n" + LAST.encode() + b'\n{"x": 1}\n'
+    log = tmp_path / "t.jsonl"
+    first = CliRunner().invoke(cli, ["analyse", "-", "--log", str(log)], input=data)
+    assert first.exit_code == 2 and len(log.read_text().splitlines()) == 3, first.output
+    again = CliRunner().invoke(cli, ["analyse", "-", "--log", str(log), "--lang", "it"],
+                               input=data)
+    assert again.exit_code == 2, again.output
+    assert again.stdout == first.stdout
+    lines = again.stderr.splitlines()
+    assert lines[0].endswith("contiene già 3 su 3 righe in ingresso: non resta niente da "
+                             "eseguire"), lines
+    assert lines[1:3] == [
+        "errore: riga 1: hand1=: carta sconosciuta 'ZZ' (scrivi il valore e poi il seme, "
+        "per esempio AD, 3C, RB, 7S)",
+        'errore: riga 3: una riga JSON vuole un campo "position" col testo della posizione'
+    ], again.stderr
+
+
+def test_an_errors_keys_travel_through_json_and_a_bad_copy_leaves_its_english():
+    """Note.keys_of / Note.revived, the log's round trip: nested errors keep their keys; keys
+    a user edited into what no template takes leave the English text as it is."""
+    from solver.errors import BriscolaError, Note
+    from solver.i18n import error_text
+    e = BriscolaError.of("log.at", where="t.jsonl:1",
+                         error=BriscolaError.of("card.unknown", text="Z\x1b[31m"))
+    back = Note.revived(str(e), json.loads(json.dumps(Note.keys_of(e))))
+    assert str(back) == str(e) and error_text(back, "it") == error_text(e, "it")
+    assert "carta sconosciuta 'Z\\x1b[31m'" in error_text(back, "it")
+    for bad in (None, [], {"key": "nope", "fields": {}}, {"key": "card.unknown", "fields": {}},
+                {"key": "card.unknown", "fields": {"text": [1]}}, {"key": 3, "fields": {}},
+                {"key": "log.at", "fields": {"where": "x", "error": {"key": "nope"}}}):
+        said = Note.revived("plain", bad)
+        assert said == "plain" and getattr(said, "key", None) is None, bad
+
+
 @pytest.mark.parametrize("args", [
     ["analyse", "-"], ["analyse", FULL], ["match", "greedy", "random", "--deals", "2"],
     ["puzzles", "generate", "--count", "1"], ["review", "x.json"]],

@@ -12,6 +12,7 @@ from solver.players import match as M
 from solver.analysis import Engine, current_engine, driver
 from solver.players import agents
 from solver.players.agents import GreedyAgent, get_agent
+from solver.players.engine_agent import OnEngine
 from solver.cards import cards_of
 from solver.game import deal, legal_cards, play
 from solver.errors import BriscolaError
@@ -32,7 +33,8 @@ class Recorder:
 
 def _half(a, b):
     """One half of a match, on the running engine."""
-    return M.Half(a, b, current_engine())
+    e = current_engine()
+    return M.Half(OnEngine(a, e), OnEngine(b, e))
 
 
 def test_each_deck_is_played_twice_with_the_sides_swapped():
@@ -89,6 +91,51 @@ def test_no_player_and_no_table_sees_both_games_of_a_deck(monkeypatch):
         tables = [{ws for _, ws in g} for g in (first, mirror)]
         assert len(players[0]) == len(players[1]) == 2 and not players[0] & players[1]
         assert not tables[0] & tables[1]
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "scoperta"])
+def test_the_two_agents_of_a_hidden_card_game_search_on_tables_of_their_own(monkeypatch, variant):
+    """Both agents of a game chose on the running engine: in a hidden-card game one's
+    searches (every world it samples holds its true hand) stored what the other's read, so
+    the other solved the worlds holding that hand faster. An open game, where each seat
+    sees every card, keeps one engine for both; no table serves two games of a deck."""
+    monkeypatch.setattr(Probe, "log", [])
+    monkeypatch.setitem(agents._FACTORIES, "probe", Probe)
+    M.run_match(variant, "probe", "probe", 2, seed=4, jobs=1)
+    games, game = [], {}
+    for entry in Probe.log:
+        if entry == "end":
+            if game:
+                games.append(game)
+            game = {}
+        else:
+            game.setdefault(entry[0], set()).add(entry[1])
+    assert len(games) == 4
+    for g in games:
+        assert len(g) == 2 and all(len(ws) == 1 for ws in g.values())
+        tables = [ws for s in g.values() for ws in s]
+        assert (tables[0] == tables[1]) == (variant == "scoperta")
+    every = [ws for g in games for s in g.values() for ws in s]
+    assert len(set(every)) == (2 if variant == "scoperta" else 4)
+
+
+def test_simulate_gives_each_agent_of_a_hidden_card_game_its_own_tables(monkeypatch):
+    """`simulate engine:...,engine:...` played both agents on one engine: the same shared
+    tables as a match's game; the twins it takes are let go when the series ends."""
+    from solver.players.series import play_series
+    from solver.rules import get_variant
+    monkeypatch.setattr(Probe, "log", [])
+    one, two = Probe(), Probe()
+    for _ in play_series(get_variant("classic"), [one, two], 2, 1, False):
+        pass
+    seen = {}
+    for entry in Probe.log:
+        if entry != "end":
+            seen.setdefault(entry[0], set()).add(entry[1])
+    assert set(seen) == {id(one), id(two)} and all(len(ws) == 1 for ws in seen.values())
+    assert seen[id(one)] != seen[id(two)]
+    twin = current_engine().twin().workspace
+    assert not twin.tables and not twin.general_tables
 
 
 def test_an_engines_twin_is_configured_alike_with_tables_of_its_own():
@@ -425,3 +472,6 @@ def test_a_match_lets_the_twins_tables_go_when_it_ends():
     M.run_match("scoperta", "engine:0.02", "random", 1, seed=5, jobs=1)
     twin = current_engine().twin().workspace
     assert not twin.tables and not twin.general_tables
+    M.run_match("classic", "engine@4", "engine@4", 1, seed=5, jobs=1)
+    for twin in current_engine().twins(3):
+        assert not twin.workspace.tables and not twin.workspace.general_tables

@@ -85,13 +85,29 @@ def test_a_card_may_be_typed_by_its_name(quiz, typed):
     assert "Final score: 2/2." in r.output, r.output
 
 
+@pytest.mark.parametrize("lang,words", [
+    ("en", "unknown card 'ace of spades' (type rank then suit, e.g. AD, 3c, 10b, or its name: "
+     "Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords); try again."),
+    ("it", "carta sconosciuta 'ace of spades' (scrivi il valore e poi il seme, per esempio AD, "
+     "3c, 10b, o il suo nome: Asso, Tre, Re, Cavallo, Fante, 7 ... 2 di bastoni, coppe, denari, "
+     "spade); riprova."),
+])
+def test_an_unknown_name_is_said_as_typed_with_the_ways_to_type_a_card(quiz, lang, words):
+    """A name that is no card ('ace of spades': the English suits are batons, cups, coins,
+    swords) was told it is not a card you may play, as a card held by the other player is."""
+    r = run("puzzles", "play", str(quiz), "--lang", lang, input="ace of spades\n5C\nAC\n")
+    assert r.exit_code == 0, r.output
+    assert words in said(r.output), r.output
+
+
 def test_parse_typed_card_reads_every_printed_name():
     for c in range(40):
         for lang in ("en", "it"):
             assert parse_typed_card(card_name(c, lang).upper()) == c
     assert parse_typed_card("10b") == int(parse_card("10B"))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError) as e:
         parse_typed_card("Ace of hearts")
+    assert e.value.key == "card.unknown_typed" and "'Ace of hearts'" in str(e.value)
 
 
 def test_a_win_value_may_be_typed_as_a_percentage(tmp_path):

@@ -380,3 +380,25 @@ def test_the_boards_answer_to_a_win_puzzle_may_be_a_percentage(monkeypatch):
     assert games.check_puzzle("scoperta", "w-1", "50%", "en")["ok"]
     assert games.check_puzzle("scoperta", "w-1", "50 %", "it")["ok"]
     assert not games.check_puzzle("scoperta", "w-1", "25%", "en")["ok"]
+
+
+def test_a_puzzles_card_may_be_typed_by_its_name(client):
+    """puzzles play took a card's name ('asso di denari'); the board's answer read the
+    notation alone and refused the name."""
+    from solver.cards import card_name, card_str
+    from solver.puzzles import bundled
+    p = next(p for p in bundled() if p.question == "best")
+    right = p.answer[0]
+    for lang in ("en", "it"):
+        ok = client.post("/api/puzzles/answer", json={"id": p.id, "answer": card_name(right, lang)})
+        assert ok.status_code == 200 and ok.json()["ok"] is True, ok.json()
+        assert ok.json()["card"] == card_str(right)
+    wrong = [c for c in p.position.legal_cards() if c not in p.answer]
+    if wrong:
+        bad = client.post("/api/puzzles/answer", json={
+            "id": p.id, "answer": card_name(wrong[0], "it").upper(), "reveal": False}).json()
+        assert bad == {"id": p.id, "ok": False, "card": card_str(wrong[0])}
+    r = client.post("/api/puzzles/answer?lang=it", json={"id": p.id, "answer": "asso di cuori"})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("carta sconosciuta 'asso di cuori' (scrivi il valore e poi "
+                                        "il seme, per esempio AD, 3c, 10b, o il suo nome: Asso,")

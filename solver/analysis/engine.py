@@ -124,17 +124,17 @@ class Engine:
         self.workspace = driver.Workspace(tt_mb, threads) if workspace is None else workspace
         self.progress = None if progress is None else Progress(progress)
         self.loaded: set[object] = set()  # the kernels ready() has loaded (None: all)
-        self._twin: Engine | None = None
+        self._twins: list[Engine] = []
         if workspace is None:  # its own: its threads end with it (they hold the pool only)
             weakref.finalize(self, self.workspace.pool.close)
 
     def close(self) -> None:
-        """End this engine's idle search threads and let its tables go, its twin's too. It
+        """End this engine's idle search threads and let its tables go, its twins' too. It
         may analyse again: the next analysis makes them afresh (the default engine's too, so
         closing it never breaks ``solver.analyse``). Closing twice is harmless."""
         self.workspace.close()
-        if self._twin is not None:
-            self._twin.close()
+        for twin in self._twins:
+            twin.close()
 
     def __enter__(self) -> Engine:
         return self
@@ -149,16 +149,22 @@ class Engine:
         (``big_share``: see driver.Workspace.configure)."""
         self.workspace.configure(tt_mb, threads, big_share)
 
+    def twins(self, n: int) -> list[Engine]:
+        """The engine's first ``n`` twins, each made when first asked for and the same at
+        every later call: configured as this engine then (driver.Workspace.sibling), its
+        progress sink too, each with tables and threads of its own, so that what one's
+        searches store no other's read (a duplicate match's mirrored games, the other seats
+        of a hidden-card game: players/match.py, players/engine_agent.own_engines)."""
+        while len(self._twins) < n:
+            twin = Engine(workspace=self.workspace.sibling())
+            weakref.finalize(twin, twin.workspace.pool.close)
+            twin.progress = self.progress
+            self._twins.append(twin)
+        return self._twins[:n]
+
     def twin(self) -> Engine:
-        """The engine's twin, made at the first call and the same at every later one:
-        configured as this engine then (driver.Workspace.sibling), its progress sink too,
-        with tables and threads of its own, so that what one's searches store the other's
-        never read (a duplicate match's mirrored games, players/match.py)."""
-        if self._twin is None:
-            self._twin = Engine(workspace=self.workspace.sibling())
-            weakref.finalize(self._twin, self._twin.workspace.pool.close)
-            self._twin.progress = self.progress
-        return self._twin
+        """The engine's first twin (``twins``)."""
+        return self.twins(1)[0]
 
     def forget_tables(self) -> None:
         """Empty the kept tables, so that the next search starts cold, as in a fresh process

@@ -23,16 +23,16 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from solver import settings
-from solver.analysis import Limit, analyse, current_engine, pause
+from solver.analysis import Engine, Limit, analyse, current_engine, pause
 from solver.game import GameState
 from solver.players import pimc
-from solver.players.agents import NamedAgent, register_agent, register_resolver
+from solver.players.agents import Agent, NamedAgent, agent_name, register_agent, register_resolver
 from solver.players.infer import hand_weigher
-from solver.rules import RulesError
+from solver.rules import RulesError, Variant
 
 DEFAULT_SECONDS = 1.0
 #: the most samples a move engine@N takes (as analyse --samples)
@@ -130,6 +130,40 @@ class EngineAgent(NamedAgent):
 
 
 T = TypeVar("T")
+
+
+class OnEngine:
+    """An agent whose every card is chosen on ``engine`` (its tables, threads and progress
+    sink), whatever engine runs around it; its name and its other methods (``deal_over``)
+    are the agent's."""
+
+    def __init__(self, agent: Agent, engine: Engine) -> None:
+        self.agent, self.engine = agent, engine
+
+    @property
+    def name(self) -> str:
+        return agent_name(self.agent)
+
+    def __call__(self, view: Any, rng: random.Random) -> int:
+        with self.engine.active():
+            return self.agent(view, rng)
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self.agent, attr)
+
+
+def own_engines(
+    variant: Variant, agents: Sequence[Agent], engines: Sequence[Engine]
+) -> list[OnEngine]:
+    """``agents`` (one a seat; an agent may hold several) on the ``engines`` of one game: in
+    a hidden-card game each agent on one of its own, in order, so that no agent's search
+    reads another's tables (a seat's searches of the worlds it samples all hold its true
+    hand: its opponent, reading them, would solve the worlds holding that hand faster); in
+    an open game, where every seat sees the same cards, all on the first."""
+    distinct = {id(a): a for a in agents}.values()
+    shared = variant.open_hands
+    on = {id(a): OnEngine(a, engines[0 if shared else i]) for i, a in enumerate(distinct)}
+    return [on[id(a)] for a in agents]
 
 
 def in_full_time(state: GameState, seconds: float | None, choose: Callable[[], T]) -> T:

@@ -10,7 +10,9 @@ hand and the talon's order: so the two games of every pair are played by two ``H
 each name's agent made twice, the second half's analyses on an engine with tables of its
 own. An exec: bot is then two processes, one playing the first game of every pair, the
 other every mirrored game, and no process, agent or table sees both games of a deck, while
-each keeps what it learns from deal to deal.
+each keeps what it learns from deal to deal. Within one game of a hidden-card variant A and
+B choose on engines of their own as well (engine_agent.own_engines): a match holds four
+engines' tables, an open game's two.
 """
 
 from __future__ import annotations
@@ -25,13 +27,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from solver import jsonfile
-from solver.analysis import Engine, current_engine
+from solver.analysis import current_engine
 from solver.cards import POINTS
 from solver.errors import BriscolaError, shown_number, whole
 from solver.game import deal_from_deck, default_dealer
-from solver.players.agents import Agent, get_agent, run_deal
+from solver.players.agents import get_agent, run_deal
+from solver.players.engine_agent import OnEngine, own_engines
 from solver.players.external import BotError, ExternalAgent, is_external
-from solver.rules import get_variant
+from solver.rules import Variant, get_variant
 
 # two-sided 95 % Student t quantiles for 1..30 degrees of freedom
 _T95 = (
@@ -126,31 +129,37 @@ def deck_for(seed: int, index: int) -> list[int]:
 
 
 class Half(NamedTuple):
-    """Who plays one game of every pair: A's agent, B's agent, and the engine their
-    analyses run on (its tables)."""
+    """Who plays one game of every pair: A's agent and B's agent, each choosing on the
+    engine (the tables) that own_engines gave it."""
 
-    a: Agent
-    b: Agent
-    engine: Engine
+    a: OnEngine
+    b: OnEngine
 
 
-def halves(a: str, b: str) -> tuple[Half, Half]:
+def halves(variant: Variant, a: str, b: str) -> tuple[Half, Half]:
     """The players of a match between the agents named ``a`` and ``b``: the first game of
     every pair on the running engine, the mirrored game by agents made again (an exec: bot's
-    second process) on that engine's twin, configured alike with tables of its own."""
+    second process) on that engine's twins, configured alike with tables of their own; in
+    a hidden-card game A and B of one game on engines of their own too (own_engines)."""
     engine = current_engine()
-    first = Half(get_agent(a), get_agent(b), engine)
-    return first, Half(get_agent(a), get_agent(b), engine.twin())
+    engines = [engine, *engine.twins(3)]
+    first = own_engines(variant, [get_agent(a), get_agent(b)], engines[:2])
+    mirror = own_engines(variant, [get_agent(a), get_agent(b)], engines[2:])
+    return Half(*first), Half(*mirror)
 
 
 def close(first: Half, mirror: Half) -> None:
-    """The exec: bots among the players told quit, and their processes gone; the mirrored
-    games' engine (the twin) lets its tables and threads go (made again if it plays on)."""
+    """The exec: bots among the players told quit, and their processes gone; every engine
+    of the match but the running one (its twins) lets its tables and threads go (made
+    again if it plays on)."""
     for half in (first, mirror):
         for agent in (half.a, half.b):
-            if isinstance(agent, ExternalAgent):
-                agent.close()
-    mirror.engine.close()
+            if isinstance(agent.agent, ExternalAgent):
+                agent.agent.close()
+    running = first.a.engine
+    for engine in {id(p.engine): p.engine for p in (first.b, mirror.a, mirror.b)}.values():
+        if engine is not running:
+            engine.close()
 
 
 def play_pair(variant, first: Half, mirror: Half, seed: int, index: int) -> PairResult:
@@ -159,13 +168,10 @@ def play_pair(variant, first: Half, mirror: Half, seed: int, index: int) -> Pair
     v = get_variant(variant) if isinstance(variant, str) else variant
     deck = deck_for(seed, index)
     margins = []
-    for game, (half, seats) in enumerate(
-        ((first, [first.a, first.b]), (mirror, [mirror.b, mirror.a]))
-    ):
+    for game, seats in enumerate(([first.a, first.b], [mirror.b, mirror.a])):
         state = deal_from_deck(v, deck, default_dealer(v))
         rng = random.Random(f"match/{seed}/{index}/{game}")
-        with half.engine.active():
-            end = run_deal(state, seats, rng)
+        end = run_deal(state, seats, rng)
         s1, s2 = end.side_points
         margins.append(s1 - s2 if game == 0 else s2 - s1)
     return PairResult(index, (margins[0], margins[1]))
@@ -223,7 +229,7 @@ _worker: dict = {}
 def _init(variant, a, b, seed, worker=True):
     if worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    first, mirror = halves(a, b)
+    first, mirror = halves(get_variant(variant), a, b)
     _worker.update(variant=get_variant(variant), first=first, mirror=mirror, seed=seed)
 
 

@@ -6,8 +6,10 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from solver.analysis import current_engine
 from solver.game import GameState, MatchState, default_dealer
-from solver.players.agents import Agents, play_deal, play_match
+from solver.players.agents import Agents, play_deal, play_match, seat_agents
+from solver.players.engine_agent import own_engines
 from solver.rules import RulesError, Variant
 
 
@@ -21,15 +23,24 @@ def play_series(
 ) -> Iterator[tuple[int, MatchState | GameState]]:
     """(the game's seed, its finished MatchState or GameState) for each of ``games`` games:
     player 1 leads the first (the rules' default), the deal passing to the next seat every
-    game; the same seed gives the same games."""
+    game; the same seed gives the same games. In a hidden-card game each agent chooses on
+    an engine of its own (own_engines: the running engine, then its twins, let go when the
+    series ends), so that no agent's search reads another's tables."""
+    engine = current_engine()
+    agents = seat_agents(seats, variant.players)
+    on = own_engines(variant, agents, [engine, *engine.twins(len(agents) - 1)])
     rng = random.Random(seed)
-    for g in range(games):
-        dealer = (default_dealer(variant) + g) % variant.players
-        game_seed = rng.randrange(2**31)
-        if as_match:
-            yield game_seed, play_match(variant, seats, game_seed, target, dealer)
-        else:
-            yield game_seed, play_deal(variant, seats, game_seed, dealer)
+    try:
+        for g in range(games):
+            dealer = (default_dealer(variant) + g) % variant.players
+            game_seed = rng.randrange(2**31)
+            if as_match:
+                yield game_seed, play_match(variant, on, game_seed, target, dealer)
+            else:
+                yield game_seed, play_deal(variant, on, game_seed, dealer)
+    finally:
+        for twin in {id(a.engine): a.engine for a in on if a.engine is not engine}.values():
+            twin.close()
 
 
 @dataclass

@@ -34,7 +34,7 @@ from solver.players.agents import get_agent
 from solver.players.engine_agent import in_full_time
 from solver.analysis import Analysis, Limit, current_engine, progress
 from solver.analysis import analyse as run_analysis
-from solver.cards import card_str, parse_card_id
+from solver.cards import card_str, parse_card_id, parse_typed_card
 from solver.explain import explain_position, explain_seen, explanation_text as render_explanation
 from solver.game import (
     GameState,
@@ -544,28 +544,32 @@ def puzzle_list(variant: str, lang: str = "en") -> list[dict]:
 
 def check_puzzle(variant: str, pid: str, answer: str, lang: str, reveal: bool = True) -> dict:
     """Whether ``answer`` solves the puzzle, with its answer, comment and explanation; a
-    wrong answer without ``reveal`` gets only its verdict, so the player may try again."""
+    wrong answer without ``reveal`` gets only its verdict, so the player may try again. A
+    card is read as every prompt reads one (``parse_typed_card``: its notation or its name)
+    and given back as ``card`` in notation, for the page to mark it."""
     found = [p for p in bundled(variant) if p.id == pid]
     if not found:
         raise PositionError.of("puzzle.none", id=pid, variant=variant)
     p = found[0]
+    card = None
     if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
-        c = parse_card_id(answer)
+        c = parse_typed_card(answer)
+        card = card_str(c)
         if c not in p.position.legal_cards():
-            raise PositionError.of(
-                "puzzle.not_legal", card=card_str(c), player=p.position.to_move + 1
-            )
+            raise PositionError.of("puzzle.not_legal", card=card, player=p.position.to_move + 1)
         ok = c in p.answer
     else:
         try:
             ok = read_answer(answer, lang, p.objective) == p.answer
         except PuzzleError:
             raise PositionError.of("puzzle.not_value", answer=answer) from None
+    read = {} if card is None else {"card": card}  # a card typed by its name, as notation
     if not ok and not reveal:
-        return {"id": p.id, "ok": False}
+        return {"id": p.id, "ok": False, **read}
     out = {
         "id": p.id,
         "ok": bool(ok),
+        **read,
         "answer": format_answer(p.answer),
         "comment": comment_text(p.comment, lang),
     }

@@ -947,7 +947,8 @@ async function showPuzzle() {
   $("pz-question").textContent = (p.title ? p.title + ". " : "") + (p.question === "best"
     ? t("pz.best", { p: pname(p.to_move) }) : t("pz.value", { p: pname(p.to_move) })) +
     (p.objective === "win" ? " " + t("pz.win") : "");
-  $("pz-value-row").style.display = p.question === "value" ? "" : "none";
+  const ph = p.question === "value" ? "pz.value_ph" : "pz.card_ph";   // a card: click it or type it
+  $("pz-value").dataset.tPh = ph; $("pz-value").placeholder = t(ph);
   $("pz-feedback").textContent = ""; $("pz-explanation").textContent = ""; $("pz-comment").textContent = "";
   const v = await api("/api/position", { position: p.position });
   showView(v);
@@ -965,10 +966,11 @@ async function answerPuzzle(answer, reveal) {
     $("pz-score").textContent = t("pz.score", { right: S.right, done: S.done });
     $("pz-retry").hidden = false;
     if (!r.ok && !reveal) {
-      S.tried = answer;
-      if (p.question === "best" && !S.wrong.includes(answer)) S.wrong.push(answer);
+      const card = r.card || answer;   // a card typed by its name comes back as notation
+      S.tried = card;
+      if (p.question === "best" && !S.wrong.includes(card)) S.wrong.push(card);
       markWrong();
-      $("pz-feedback").textContent = p.question === "best" ? t("pz.try_again", { card: answer }) : t("pz.not_value", { a: answer });
+      $("pz-feedback").textContent = p.question === "best" ? t("pz.try_again", { card }) : t("pz.not_value", { a: answer });
       $("pz-feedback").className = "error";
       $("pz-reveal").hidden = false;
       return;
