@@ -1284,6 +1284,10 @@ PLAY_WORDS = {
         "you": "you",
         "seed_given": "seed {seed}",
         "seed_hidden": "a random deal (its seed is said at the end: it names the unseen cards)",
+        "from_given": "from the position given",
+        "from_shuffled": "from the position given, the talon's {n} unseen cards shuffled "
+        "(the seed is said at the end: it names their order)",
+        "from_seed": "from the position given, the talon's {n} unseen cards shuffled by seed {seed}",
         "seed_end": "The seed was {seed}: `{command}` deals the same again.",
         "engine": "the engine",
         "Engine": "The engine",
@@ -1348,6 +1352,11 @@ PLAY_WORDS = {
         "you": "tu",
         "seed_given": "mescolata n. {seed}",
         "seed_hidden": "una mescolata a caso (il suo numero alla fine: dice le carte non viste)",
+        "from_given": "dalla posizione data",
+        "from_shuffled": "dalla posizione data, le {n} carte non viste del mazzo mescolate a caso "
+        "(il numero della mescolata alla fine: dice il loro ordine)",
+        "from_seed": "dalla posizione data, le {n} carte non viste del mazzo nell'ordine della "
+        "mescolata n. {seed}",
         "seed_end": "Era la mescolata n. {seed}: `{command}` la ridà uguale.",
         "engine": "il motore",
         "Engine": "Il motore",
