@@ -1205,6 +1205,7 @@ REVIEW_TEXT["en"].update(
         "exact_val": "exact",
         "every_draw": "every draw solved",
         "every_draw_est": "every draw estimated",
+        "exact_how": "exact: {how}",
         "card_value": "against the engine's value of the card",
         "luck_note": "Luck: the value after each draw less the average over every draw that could "
         "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
@@ -1239,6 +1240,7 @@ REVIEW_TEXT["it"].update(
         "exact_val": "esatto",
         "every_draw": "ogni pescata risolta",
         "every_draw_est": "ogni pescata stimata",
+        "exact_how": "esatta: {how}",
         "card_value": "rispetto al valore della carta secondo il motore",
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
