@@ -2101,6 +2101,10 @@ NOTE_PHRASES_IT = [
         ),
         (r"^(\d+) tasks run on the cluster at (\S+)", r"\1 compiti eseguiti sul cluster in \2"),
         (r", (\d+) positions read from (.+)$", r", \1 posizioni lette da \2"),
+        (
+            r"^all (\d+) positions read from (.+), no task run$",
+            r"tutte le \1 posizioni lette da \2, nessun compito eseguito",
+        ),
     )
 ]
 #: a decimal mark or a thousands' separator between two digits
@@ -3344,6 +3348,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.at_cards": "dopo le carte della radice",
         "split.at_draws": "dopo la pescata della prima presa",
         "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
+        "split.all_read": "divisione {where}: tutte le {n} posizioni lette da {path}, non resta "
+        "niente da eseguire",
         "split.stopped": "fermato: {path} contiene {held} delle {total} posizioni; lo stesso "
         "comando riprende da lì",
         "usage.analyse.two_budgets": "--samples e --time-limit sono due budget: danne uno",
