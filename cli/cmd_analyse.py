@@ -370,9 +370,9 @@ def _split_search(pos, objective, cluster, workers, log_path):
         )
 
     s, values = _logged_leaves(pos, objective, log_for) if log_path else (None, {})
-    if s is not None:
-        say(log_for(s.depth).resumed(len(values), len(s.todo()), "positions"))
     left = s is None or any(i not in values for i in s.todo())
+    if s is not None and left:  # all read: said once, below, with where it was split
+        say(log_for(s.depth).resumed(len(values), len(s.todo()), "positions"))
     with client_for(cluster if left else None, workers) as client:
         threads = (
             1
@@ -386,7 +386,10 @@ def _split_search(pos, objective, cluster, workers, log_path):
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
         texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
         at = Note.of("split.at_cards" if s.depth == S.CARDS else "split.at_draws")
-        say(Note.of("split.tasks", where=at, n=len(texts), tasks=len(groups)))
+        if left:
+            say(Note.of("split.tasks", where=at, n=len(texts), tasks=len(groups)))
+        else:
+            say(Note.of("split.all_read", where=at, n=logged, path=log_path))
         try:
             for k, rows in cl.run(
                 S.solve_task,
@@ -413,9 +416,10 @@ def _split_search(pos, objective, cluster, workers, log_path):
         else f"on the cluster at {cluster}"
     )
     read = f", {logged} positions read from {log_path}" if logged else ""
-    return S.combine(
-        s, values, time.perf_counter() - t0, note=f"{len(groups)} tasks run {where}{read}"
-    ), log
+    note = f"{len(groups)} tasks run {where}{read}"
+    if not left:
+        note = f"all {logged} positions read from {log_path}, no task run"
+    return S.combine(s, values, time.perf_counter() - t0, note=note), log
 
 
 def _analysis(

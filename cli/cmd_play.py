@@ -41,6 +41,7 @@ from solver.game import (
     legal_cards,
     new_match,
     play as play_card,
+    shuffled_cards,
     to_position,
 )
 from solver.players.agents import Agent, agent_name, get_agent
@@ -812,7 +813,7 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out):
     match = new_match(v, rounds, default_dealer(v)) if rounds else None
     hold: list = [None]
     stop = None
-    deal_words = W["seed_hidden"] if chosen else W["seed_given"].format(seed=seed)
+    deal_words = _deal_words(W, pos, seed, chosen)
     ses.say(
         W["intro"].format(
             game=PLAY_TITLES[lang][v.name],
@@ -886,6 +887,19 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out):
         raise failed
     if stop == "interrupted":
         click.get_current_context().exit(130)
+
+
+def _deal_words(W, pos, seed, chosen) -> str:
+    """What the game starts from: a shuffled deck, or the position given and, where its
+    talon has unseen cards, that they are shuffled (by the seed said, or said at the end)."""
+    if pos is None:
+        return W["seed_hidden"] if chosen else W["seed_given"].format(seed=seed)
+    n = shuffled_cards(pos)
+    if not n:
+        return W["from_given"]
+    if chosen:
+        return W["from_shuffled"].format(n=n)
+    return W["from_seed"].format(n=n, seed=seed)
 
 
 def _again(v, pos, rounds, seed) -> str:

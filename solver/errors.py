@@ -589,6 +589,7 @@ ENGLISH: dict[str, str] = {
     "split.at_cards": "after the root's cards",
     "split.at_draws": "after the first trick's draw",
     "split.tasks": "split {where}: {n} positions in {tasks} tasks",
+    "split.all_read": "split {where}: all {n} positions read from {path}, nothing left to run",
     "split.stopped": "stopped: {path} holds {held} of the {total} positions; the same command "
     "goes on from there",
     # analyse's own refusals of its options (cli/cmd_analyse.py), said as click's are

@@ -471,6 +471,16 @@ def continue_game(pos: Position, rng: random.Random) -> GameState:
     return from_position(pos, talon)
 
 
+def shuffled_cards(pos: Position) -> int:
+    """How many talon cards ``continue_game`` shuffles (their order is the only chance a
+    game from ``pos`` has): 0 with the talon's order given, or one card or none unseen."""
+    if pos.talon_order is not None or not pos.talon_size:
+        return 0
+    head, tail = talon_ends(pos)
+    n = len(cards_of(pos.talon_mask & ~mask_of(head + tail)))
+    return n if n > 1 else 0
+
+
 def talon_ends(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The talon's cards whose places are seen: (the visible top card,) first in the
     scoperta games, (the turned trump card,) last in the games with a trump."""

@@ -1207,6 +1207,7 @@ REVIEW_TEXT["en"].update(
         "exact_val": "exact",
         "every_draw": "every draw solved",
         "every_draw_est": "every draw estimated",
+        "exact_how": "exact: {how}",
         "card_value": "against the engine's value of the card",
         "luck_note": "Luck: the value after each draw less the average over every draw that could "
         "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
@@ -1241,6 +1242,7 @@ REVIEW_TEXT["it"].update(
         "exact_val": "esatto",
         "every_draw": "ogni pescata risolta",
         "every_draw_est": "ogni pescata stimata",
+        "exact_how": "esatta: {how}",
         "card_value": "rispetto al valore della carta secondo il motore",
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
@@ -1286,6 +1288,10 @@ PLAY_WORDS = {
         "you": "you",
         "seed_given": "seed {seed}",
         "seed_hidden": "a random deal (its seed is said at the end: it names the unseen cards)",
+        "from_given": "from the position given",
+        "from_shuffled": "from the position given, the talon's {n} unseen cards shuffled "
+        "(the seed is said at the end: it names their order)",
+        "from_seed": "from the position given, the talon's {n} unseen cards shuffled by seed {seed}",
         "seed_end": "The seed was {seed}: `{command}` deals the same again.",
         "engine": "the engine",
         "Engine": "The engine",
@@ -1351,6 +1357,11 @@ PLAY_WORDS = {
         "you": "tu",
         "seed_given": "mescolata n. {seed}",
         "seed_hidden": "una mescolata a caso (il suo numero alla fine: dice le carte non viste)",
+        "from_given": "dalla posizione data",
+        "from_shuffled": "dalla posizione data, le {n} carte non viste del mazzo mescolate a caso "
+        "(il numero della mescolata alla fine: dice il loro ordine)",
+        "from_seed": "dalla posizione data, le {n} carte non viste del mazzo nell'ordine della "
+        "mescolata n. {seed}",
         "seed_end": "Era la mescolata n. {seed}: `{command}` la ridà uguale.",
         "engine": "il motore",
         "Engine": "Il motore",
@@ -2093,6 +2104,10 @@ NOTE_PHRASES_IT = [
         ),
         (r"^(\d+) tasks run on the cluster at (\S+)", r"\1 compiti eseguiti sul cluster in \2"),
         (r", (\d+) positions read from (.+)$", r", \1 posizioni lette da \2"),
+        (
+            r"^all (\d+) positions read from (.+), no task run$",
+            r"tutte le \1 posizioni lette da \2, nessun compito eseguito",
+        ),
     )
 ]
 #: a decimal mark or a thousands' separator between two digits
@@ -3341,6 +3356,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.at_cards": "dopo le carte della radice",
         "split.at_draws": "dopo la pescata della prima presa",
         "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
+        "split.all_read": "divisione {where}: tutte le {n} posizioni lette da {path}, non resta "
+        "niente da eseguire",
         "split.stopped": "fermato: {path} contiene {held} delle {total} posizioni; lo stesso "
         "comando riprende da lì",
         "usage.analyse.two_budgets": "--samples e --time-limit sono due budget: danne uno",

@@ -189,7 +189,8 @@ class DrawLuck:
     objective: str = "points"
     luck: float | None = None
     luck_exact: Fraction | None = None  # when every value it rests on is exact
-    error: float | None = None  # half-width of its 95 % interval (None when exact)
+    error: float | None = None  # half-width of its 95 % interval (None when luck_exact is
+    # known; 0 when solved)
     expected: float | None = None  # the average over the draws (the player's frame)
     actual: float | None = None  # the value after the draw that came
     every_draw: bool = False  # averaged over every draw (else the engine's value
@@ -198,6 +199,9 @@ class DrawLuck:
     sampling_only: bool = False  # its interval leaves out a method's error (not
     # measured for this game and stage), as a cost's may
     bound: float | None = None  # the most the luck can be either way (luck_bound)
+    #: every value it rests on has no sampling error (every hand or draw solved, their
+    #: mean kept as a float, not a fraction): exact, its ± 0
+    solved: bool = False
 
     @property
     def measured(self) -> bool:
@@ -232,7 +236,8 @@ class DrawLuck:
 
     @property
     def exact(self) -> bool:
-        return self.luck_exact is not None
+        """No error: its values exact (luck_exact), or every case they rest on solved."""
+        return self.luck_exact is not None or self.solved
 
     def luck_for(self, player: int) -> float | None:
         """This draw's luck for ``player`` (player 2's in scoperta is player 1's negated);
@@ -633,6 +638,11 @@ def _value_error(a: Analysis, card: int | None = None) -> float | None:
     return (a.moves[0] if card is None else a.move(card)).error
 
 
+def _solved(a: Analysis) -> bool:
+    """Whether a value has no error: exact, or the mean of every case, each solved."""
+    return a.exact or a.interval == Interval.NO_SAMPLING
+
+
 def _every_draw(
     view,
     card: int,
@@ -647,11 +657,12 @@ def _every_draw(
 ):
     """Every draw ``outs`` after ``card``, each position after it analysed (a seat's on
     the hands ``pace`` gives it, when given): (average, exact average or None, its
-    half-width, and the same three for the draw that came: the one leading to ``after``'s
-    view); None when one has no analysis (or, with ``exact_only``, is not solved exactly)."""
+    half-width, whether every draw is solved, and the same four for the draw that came: the
+    one leading to ``after``'s view); None when one has no analysis (or, with
+    ``exact_only``, is not solved exactly)."""
     came = after.view(player + 1)
     exact: Fraction | None = Fraction(0)
-    mean, errors, actual = 0.0, [], None
+    mean, errors, actual, solved = 0.0, [], None, True
     for draw, p in outs:
         pos = view.play(card, draw)
         samples = pace.next() if pace is not None else None
@@ -670,10 +681,11 @@ def _every_draw(
             exact += p * v_x
         else:
             exact = None
+        solved = solved and _solved(a)
         if pos == came:
-            actual = (v, v_x, e)
+            actual = (v, v_x, e, _solved(a))
         errors.append(float(p) * (e or 0.0))
-    return mean, exact, None if exact is not None else _quadrature(errors), actual
+    return mean, exact, None if exact is not None else _quadrature(errors), solved, actual
 
 
 def _luck(
@@ -704,13 +716,14 @@ def _luck(
             _frame(after, player, nxt.to_move, a.value, objective),
             _frame(after, player, nxt.to_move, a.value_exact, objective) if a.exact else None,
             _value_error(a),
+            _solved(a),
         ),
     )
-    if (a.exact or a.interval == Interval.NO_SAMPLING) and len(outs) <= MAX_EXACT_DRAWS:
+    if _solved(a) and len(outs) <= MAX_EXACT_DRAWS:
         # solved (or every case of it solved) in the time: so are the other draws
         avg = _every_draw(view, card, outs, after, player, time_limit, cache, objective, a.exact)
-        if avg is not None and avg[3] is not None:
-            came = avg[3]
+        if avg is not None and avg[4] is not None:
+            came = avg[4]
     every = avg is not None
     partial = _sampling_only(a)
     if avg is None and not view.hidden_hand:
@@ -725,6 +738,7 @@ def _luck(
             if before.exact
             else None,
             _value_error(before, card),
+            _solved(before),
             None,
         )
     if avg is None:  # a seat: every draw, each on a few sampled hands
@@ -741,12 +755,13 @@ def _luck(
             _Pace(time_limit or 1.0, len(outs), luck_samples),
         )
         every = avg is not None
-        if avg is None or avg[3] is None:
+        if avg is None or avg[4] is None:
             return DrawLuck(**base, missing="no analysis")
-        came = avg[3]  # the draw that came, valued as the others were
-    expected, expected_x, error, _ = avg
-    actual, actual_x, actual_error = came
+        came = avg[4]  # the draw that came, valued as the others were
+    expected, expected_x, error, expected_solved, _ = avg
+    actual, actual_x, actual_error, actual_solved = came
     exact = actual_x - expected_x if actual_x is not None and expected_x is not None else None
+    solved = exact is None and expected_solved and actual_solved
     return DrawLuck(
         **base,
         luck=float(exact) if exact is not None else actual - expected,
@@ -755,7 +770,8 @@ def _luck(
         expected=float(expected_x) if expected_x is not None else expected,
         actual=float(actual_x) if actual_x is not None else actual,
         every_draw=every,
-        sampling_only=partial and exact is None,
+        sampling_only=partial and exact is None and not solved,
+        solved=solved,
     )
 
 
@@ -1167,6 +1183,9 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                 if d.every_draw
                 else T["card_value"]
             )
+            luck = _known(d.luck_for(p), "a swing's luck")
+            if d.exact:  # said once, beside how it was measured, not between number and unit
+                how = T["exact_how"].format(how=how)
             lines.append(
                 "  "
                 + T["swing"].format(
@@ -1178,15 +1197,9 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     p=p + 1,
                     how=how,
                     unit=unit,
-                    luck=fmt_luck(
-                        _known(d.luck_for(p), "a swing's luck"),
-                        d.error,
-                        d.exact,
-                        d.span,
-                        T,
-                        win,
-                        lang,
-                    ),
+                    luck=fmt_signed(luck, None, False, T, win, lang)
+                    if d.exact
+                    else fmt_luck(luck, d.error, False, d.span, T, win, lang),
                 )
             )
     if rv.draws:

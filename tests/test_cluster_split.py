@@ -129,6 +129,34 @@ def test_a_stopped_run_resumes_from_its_log_with_only_the_missing_tasks(tmp_path
     assert done.exit_code == 0 and calls == [] and "nothing left to run" in done.stderr
 
 
+def test_a_rerun_with_every_position_logged_says_so_and_gives_the_same_answer(tmp_path,
+                                                                             monkeypatch):
+    """A rerun whose log holds every position printed "split ...: 0 positions in 0 tasks"
+    and "0 tasks run here": it says every position was read from the log, how many, in
+    English and Italian, runs nothing, and gives the first run's answer."""
+    position = random_position(random.Random(7), 8).to_text()
+    log = tmp_path / "one.jsonl"
+    first = _cli(["analyse", position, "--log", str(log), "--json"])
+    assert first.exit_code == 0, first.output
+    n = len(log.read_text().splitlines())
+    assert n == len(S.split(parse_position(position), "points", S.CARDS).todo())
+    calls = []
+    monkeypatch.setattr(S, "solve_task", lambda *a: calls.append(a) or pytest.fail("a task ran"))
+    again = _cli(["analyse", position, "--log", str(log), "--json"])
+    assert again.exit_code == 0 and calls == [], again.output
+    assert _answer(json.loads(again.stdout)) == _answer(json.loads(first.stdout))
+    note = json.loads(again.stdout)["notes"][-1]
+    assert note == f"all {n} positions read from {log}, no task run"
+    assert again.stderr.splitlines() == [
+        f"split after the root's cards: all {n} positions read from {log}, nothing left to run"]
+    it = _cli(["analyse", position, "--log", str(log), "--lang", "it"])
+    assert it.exit_code == 0 and calls == [], it.output
+    assert it.stderr.splitlines() == [f"divisione dopo le carte della radice: tutte le {n} "
+                                      f"posizioni lette da {log}, non resta niente da eseguire"]
+    assert f"nota: tutte le {n} posizioni lette da {log}, nessun compito eseguito" in it.stdout
+    assert " 0 " not in again.stderr + it.stderr
+
+
 def test_a_log_that_cannot_be_written_keeps_the_split_answer(tmp_path, monkeypatch):
     """A full disk mid-run ended the search with no answer (exit 2): the answer is given,
     the failure said, exit 1."""

@@ -202,6 +202,36 @@ def test_italian():
     assert "Le tue carte:" in r.output and r.output.rstrip().endswith("Partita interrotta.")
 
 
+CLASSIC_FROM = "variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B turn=1"
+CLASSIC_UNSEEN = 40 - 6 - 2 - 1  # the hands, the played cards and the turned trump seen
+# the talon two cards, the turned trump and 2C under it: one order, nothing shuffled
+ONE_UNSEEN = CLASSIC_FROM.replace("played=2B,3B", "played=" + ",".join(
+    card_str(c) for c in range(40)
+    if card_str(c) not in {"AS", "3S", "RB", "4S", "7S", "4B", "4C", "2C"}))
+
+
+@pytest.mark.parametrize("args,said", [
+    ([LATE], "from the position given. "),
+    ([ONE_UNSEEN], "from the position given. "),
+    ([CLASSIC_FROM], f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards "
+                     "shuffled (the seed is said at the end"),
+    ([CLASSIC_FROM, "--seed", "5"],
+     f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards shuffled by seed 5. "),
+    ([CLASSIC_FROM, "--lang", "it"], f"dalla posizione data, le {CLASSIC_UNSEEN} carte non viste "
+                                     "del mazzo mescolate a caso"),
+    ([LATE, "--lang", "it"], "dalla posizione data. "),
+])
+def test_a_game_from_a_position_opens_saying_so(args, said):
+    """The opening line of ``--from`` said "a random deal (its seed is said at the end ...)":
+    the game starts from the position given, and only its talon's unseen cards (if any)
+    are shuffled."""
+    r = run("play", "--from", *args, "--level", "easy", input="q\n")
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    assert said in first, first
+    assert "random deal" not in first and "mescolata a caso (" not in first, first
+
+
 @pytest.mark.parametrize("args,words", [
     (["--level", "genius"], ["--level"]),
     (["--time-per-move", "0"], ["--time-per-move", "positive"]),

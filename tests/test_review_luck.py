@@ -9,6 +9,7 @@ import json
 import os
 import re
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -361,15 +362,58 @@ def test_the_boards_review_of_a_classic_card_gives_the_seats_own_luck():
 
 def test_a_seats_luck_late_in_the_deal_has_no_sampling_error():
     """Once every hand a seat could face is solved in the time, so is every card it could
-    have drawn: the luck carries no sampling error (± 0), not the few samples' wide one."""
+    have drawn: the luck carries no sampling error, and is said to be exact everywhere (it
+    read "−14.1 ±0.0 ... (every draw estimated)"): the table, the skill line, the swings,
+    English and Italian, the JSON (draw and player) and the board's."""
     end = play_deal("classic", ["greedy", "greedy"], 1)
     states = _states(deal_from_deck("classic", list(end.deck), end.dealer), end.moves)
-    for k in (28, 30, 32):
-        lucks = [d for d in R.draw_luck(states[k - 1], end.moves[k - 1], states[k], 0.5, cache={})
-                 if d.measured]
-        assert len(lucks) == 1 and lucks[0].every_draw
-        assert not lucks[0].exact and lucks[0].error == 0.0
-    assert "±0.0" in R.fmt_signed(-8.3, 0.0, False, R.TEXT["en"])
+    rv = R.review_states([(states[27], end.moves[27:])], ("a", "b"), time_limit=0.5)
+    solved = [d for d in rv.draws if d.measured and d.move in (28, 30, 32)]
+    assert [d.move for d in solved] == [28, 30, 32] and all(d.every_draw for d in solved)
+    for d in solved:
+        assert d.luck_exact is None and d.error == 0.0   # a float mean of solved values
+        assert d.exact and d.interval is None and not d.sampling_only
+        js = d.to_json()
+        assert js["exact"] and js["luck_interval"] is None and js["luck_error"] == 0.0
+    rv = replace(rv, draws=tuple(solved))   # only the draws solved, not held as fractions
+    for lang, exact, est in (("en", "(exact)", "every draw estimated"),
+                             ("it", "(esatto)", "ogni pescata stimata")):
+        out = R.render_review(rv, lang)
+        assert est not in out, out
+        table = [ln for ln in out.splitlines() if re.search(r" [PG]2 ", ln)]
+        assert len(table) == 3 and all(re.search(r" [PG]2 \S+ \((exact|esatto)\)", ln)
+                                       for ln in table), table
+        skill = next(ln for ln in out.splitlines()
+                     if re.search(r"(player|giocatore) 2 \(b\): error", ln))
+        luck = skill.split("luck " if lang == "en" else "fortuna ", 1)[1]
+        assert "±" not in luck and luck.count(exact) == 2, skill   # the luck and luck-adjusted
+    swings = R.render_review(rv).split("Biggest swings of luck:")[1].splitlines()[1:4]
+    assert all(ln.endswith("points for player 2 (exact: every draw solved)") for ln in swings)
+    it = R.render_review(rv, "it").split("Colpi di fortuna più grandi:")[1].splitlines()[1]
+    assert it.endswith("punti per il giocatore 2 (esatta: ogni pescata risolta)"), it
+    p2 = rv.stats(1).to_json()
+    assert p2["luck_exact"] and p2["luck_error"] is None and p2["luck_interval"] is None
+    # a draw of the same sum estimated: the sum is an estimate again, with the other's ±
+    est = R.DrawLuck(1, 29, 15, 1, True, (), 5, luck=3.0, error=1.5, every_draw=True, bound=40)
+    mixed = replace(rv, draws=(*solved, est))
+    assert not mixed.stats(1).to_json()["luck_exact"] and mixed.stats(1).luck_error == 1.5
+    line = next(ln for ln in R.render_review(mixed).splitlines() if "player 2 (b): errors" in ln)
+    assert "over 4 draws" in line and "±1.5 over" in line, line
+    assert "P2 +3 ±1.5" in R.render_review(mixed)
+
+
+def test_the_boards_review_says_a_solved_luck_is_exact():
+    """The board reads a draw's ``exact``: a late seat's luck with every hand solved is
+    exact in its JSON (no interval), as the CLI says it."""
+    from solver.web import games
+    g = games.new_game("classic", 6)
+    while not g.state.is_over:
+        g = games.play(g, games.engine_card(g, "greedy"))
+    lucks = [d for k in (30, 32, 34) for d in games.review_one(g, k, 0.5)["luck"]
+             if d["luck"] is not None]
+    assert lucks and all(d["every_draw"] for d in lucks)
+    for d in lucks:
+        assert d["exact"] and d["luck_interval"] is None and not d.get("luck_error"), d
 
 
 def test_a_small_half_width_is_not_printed_as_zero():
