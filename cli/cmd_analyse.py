@@ -385,11 +385,10 @@ def _split_search(pos, objective, cluster, workers, log_path):
         logged = len(values)
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
         texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
-        at = Note.of("split.at_cards" if s.depth == S.CARDS else "split.at_draws")
         if left:
-            say(Note.of("split.tasks", where=at, n=len(texts), tasks=len(groups)))
+            say(Note.of("split.tasks", where=s.where, n=len(texts), tasks=len(groups)))
         else:
-            say(Note.of("split.all_read", where=at, n=logged, path=log_path))
+            say(Note.of("split.all_read", where=s.where, n=logged, path=log_path))
         try:
             for k, rows in cl.run(
                 S.solve_task,
@@ -409,17 +408,20 @@ def _split_search(pos, objective, cluster, workers, log_path):
                 say(Note.of("split.stopped", path=log_path, held=held, total=total))
             raise
     where = (
-        "here"
+        Note.of("note.part.where.here")
         if cluster is None
-        else f"on a local cluster of {workers} workers"
+        else Note.of("note.part.where.local", workers=workers)
         if cluster == "local"
-        else f"on the cluster at {cluster}"
+        else Note.of("note.part.where.cluster", address=cluster)
     )
-    read = f", {logged} positions read from {log_path}" if logged else ""
-    note = f"{len(groups)} tasks run {where}{read}"
-    if not left:
-        note = f"all {logged} positions read from {log_path}, no task run"
-    return S.combine(s, values, time.perf_counter() - t0, note=note), log
+    ran = (
+        Note.of("note.all_read", n=logged, path=log_path)
+        if not left
+        else Note.of("note.tasks_read", tasks=len(groups), where=where, n=logged, path=log_path)
+        if logged
+        else Note.of("note.tasks", tasks=len(groups), where=where)
+    )
+    return S.combine(s, values, time.perf_counter() - t0, note=ran), log
 
 
 def _analysis(

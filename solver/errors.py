@@ -15,6 +15,8 @@ raises these errors and solver.i18n itself imports this one."""
 
 from __future__ import annotations
 
+import functools
+import string
 from collections.abc import Mapping
 from typing import Any, TypeGuard, TypeVar
 
@@ -586,8 +588,6 @@ ENGLISH: dict[str, str] = {
     "tasks.running_min": "tasks: {done}/{total} done, running for {took:.0f} min",
     "tasks.rate": "tasks: {done}/{total} done, {rate:.2f}/s",
     "tasks.rate_left": "tasks: {done}/{total} done, {rate:.2f}/s, about {left:.0f} s left",
-    "split.at_cards": "after the root's cards",
-    "split.at_draws": "after the first trick's draw",
     "split.tasks": "split {where}: {n} positions in {tasks} tasks",
     "split.all_read": "split {where}: all {n} positions read from {path}, nothing left to run",
     "split.stopped": "stopped: {path} holds {held} of the {total} positions; the same command "
@@ -653,6 +653,74 @@ ENGLISH: dict[str, str] = {
     "note.compiling": "compiling {what} once for this machine (about {secs} s of CPU, longer on a "
     "busy machine); later runs read it from the cache ('briscola warm-up' compiles every kernel "
     "at once)",
+    # an analysis's notes (Analysis.notes: solver/analysis, players/pimc, split_search, the
+    # CLI's split), their English the JSON's "notes"; a part is a note filling a field of
+    # NOTE_FIELDS, which Note.read reads back from the English
+    "note.interrupted.samples": "interrupted: estimate from the samples taken so far",
+    "note.interrupted.deepest": "interrupted: the deepest search finished so far",
+    "note.interrupted.ctrl_c": "interrupted: exact search stopped by Ctrl-C",
+    "note.interrupted.exact": "interrupted: exact search stopped",
+    "note.none_in_time.hand": "no sample finished in time: one hand, one trick deep",
+    "note.none_in_time.order": "no sample finished in time: one talon order, one trick deep",
+    "note.none_in_time.lookahead": "no sample finished in time: one-trick lookahead on one "
+    "talon order",
+    "note.samples": "{n} samples",
+    "note.samples_corrected": "{n} samples, {k} first draws corrected",
+    "note.enumerated": "all {n} first draws enumerated: the values are exact",
+    "note.searched.end": "searched to the end",
+    "note.searched.depth": "searched {depth} of {tricks} tricks",
+    "note.exact.time": "the exact search did not finish in the time left",
+    "note.exact.nodes": "the exact search did not finish within {nodes:,} nodes",
+    "note.exact.node_budget": "a node budget is for exact searches: this estimate took its "
+    "default time",
+    "note.hands.elimination": "the opponent's hand is known by elimination",
+    "note.hands.all": "all {n} consistent opponent hands solved exactly, weighted equally: no "
+    "sampling error",
+    "note.hands.consistent": "{n} opponent hands are consistent",
+    "note.hands.weighted": "hands weighted by the opponent's visible choices (effective sample "
+    "size {size:.0f})",
+    "note.hands.sampled": "{n} sampled opponent hands, {how}",
+    "note.part.how.exact": "each solved exactly over the talon draws",
+    "note.part.how.clairvoyant": "each solved with one sampled talon order (clairvoyant)",
+    "note.part.how.clairvoyant_depth": "each solved {depth} tricks deep with one sampled talon "
+    "order (clairvoyant)",
+    "note.part.how.searched": "each searched {depth} tricks deep with one sampled talon order: an "
+    "approximation; {beyond}; {covers}",
+    "note.orders.searched": "{n} sampled talon orders, each searched {depth} tricks deep: an "
+    "approximation; {beyond}; {covers}",
+    "note.orders.solved": "{n} sampled talon orders, each solved to the end knowing the order "
+    "(clairvoyant); {covers}",
+    "note.part.beyond.fitted": "the points still in play after those tricks are divided as a "
+    "formula fitted to solved deals predicts them from the two hands",
+    "note.part.beyond.even": "the points still in play after those tricks count as shared evenly",
+    "note.part.covers.unmeasured": "the method's error is not measured for this game at this stage",
+    "note.part.covers.measured": "the method's measured error: ±{value:.2g} {unit} on a card's "
+    "value at this stage",
+    "note.part.covers.carried": "the method's error ({carried}): ±{value:.2g} {unit} on a card's "
+    "value",
+    "note.part.covers.gap": "{covers}, ±{gap:.2g} on the gap between two cards",
+    "note.part.carried.talon": "measured at talon {talon} and grown in proportion to the talon",
+    "note.part.carried.depth": "measured here against searches 8 tricks deep, scaled by what full "
+    "solves added at another stage",
+    "note.part.carried.seen": "the seen talon's part measured at 13 to 16 cards alive, where "
+    "samples are solved to the end",
+    "note.extrapolated": "the method's error, measured up to talon {talon} and grown in proportion "
+    "to the talon: ±{value:.2g} {unit} on a card's value, ±{gap:.2g} on the gap between two "
+    "cards",
+    "note.part.corrected": "each value corrected by {bias:+.2g} {unit}, the method's measured bias",
+    "note.part.unit.points": "points",
+    "note.part.unit.win": "of the chance of winning",
+    "note.part.and": "{first} and {second}",
+    "note.part.then": "{first}; {then}",
+    "note.split": "exact search split into {n} positions {where}, combined exactly",
+    "note.part.at_cards": "after the root's cards",
+    "note.part.at_draws": "after the first trick's draw",
+    "note.tasks": "{tasks} tasks run {where}",
+    "note.tasks_read": "{tasks} tasks run {where}, {n} positions read from {path}",
+    "note.all_read": "all {n} positions read from {path}, no task run",
+    "note.part.where.here": "here",
+    "note.part.where.local": "on a local cluster of {workers} workers",
+    "note.part.where.cluster": "on the cluster at {address}",
     "kernel.solver.search.scoperta": "the scoperta search kernel",
     "kernel.solver.search.general": "the general search kernel (every game but 2-player scoperta)",
     "kernel.solver.search.depth": "the estimator's kernel",
@@ -714,8 +782,10 @@ class BriscolaError(ValueError):
 
 class Note(str):
     """A line said beside the work, not an error (a file read without its torn last line, an
-    output kept elsewhere): keyed as the errors are, so that a command says it in the user's
-    language (solver.i18n.error_text); a str, its English, wherever it is only printed."""
+    output kept elsewhere, an analysis's note on how it was made): keyed as the errors are, so
+    that a command says it in the user's language (solver.i18n.error_text); a str, its
+    English, wherever it is only printed or written (an Analysis's JSON "notes"). A field may
+    be a Note itself, a part said in the same language."""
 
     key: str
     fields: dict[str, Any]
@@ -725,6 +795,16 @@ class Note(str):
         note = cls(ENGLISH[key].format(**fields))
         note.key, note.fields = key, fields
         return note
+
+    @classmethod
+    def read(cls, text: Any) -> Any:
+        """``text`` keyed again: an analysis's note read back as plain English (a JSON's
+        "notes", Analysis.from_json) made the Note of the template it fills, parts and
+        numbers too, so that it is said in the user's language; a Note, or text that fills
+        no ``note.`` template, as it is."""
+        if not isinstance(text, str) or isinstance(text, Note):
+            return text
+        return _read(text) or text
 
     @classmethod
     def kept(cls, text: str, e: BriscolaError) -> str:
@@ -798,6 +878,88 @@ def _note_of(keys: object) -> Note | None:
         return None
     note.key, note.fields = key, back
     return note
+
+
+#: the fields of a note that hold another note (a part: how each sample was solved, what
+#: the method's error covers, its unit, where the tasks ran); Note.read reads them as notes
+NOTE_FIELDS = frozenset(
+    {"how", "covers", "beyond", "carried", "unit", "where", "first", "second", "then"}
+)
+
+
+@functools.cache
+def _pieces(key: str) -> tuple[tuple[str, str | None, str], ...]:
+    """The template ``key`` as (literal text, field name or None, format spec) pieces."""
+    parsed = string.Formatter().parse(ENGLISH[key])
+    return tuple((literal, name, spec or "") for literal, name, spec, _ in parsed)
+
+
+def _keys(part: bool) -> tuple[str, ...]:
+    keys = [k for k in ENGLISH if k.startswith("note.") and k.startswith("note.part.") == part]
+    return tuple(sorted(keys, key=lambda k: -sum(len(literal) for literal, _, _ in _pieces(k))))
+
+
+#: the keys of a note's parts (``note.part.``), which fill NOTE_FIELDS, and of the notes
+#: themselves, each those of the most words outside their fields first (a text field takes
+#: any text: "{tasks} tasks run {where}" would take the positions read as part of the
+#: cluster's address)
+PART_KEYS, NOTE_KEYS = _keys(True), _keys(False)
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(text: str, part: bool = False) -> Note | None:
+    """The Note (a part's, ``part``) whose English is ``text``, the first template that
+    ``text`` fills, or None."""
+    for key in PART_KEYS if part else NOTE_KEYS:
+        fields = _fill(_pieces(key), text, 0)
+        if fields is not None:
+            note = Note(text)
+            note.key, note.fields = key, fields
+            return note
+    return None
+
+
+def _fill(pieces: tuple[tuple[str, str | None, str], ...], text: str, at: int) -> dict | None:
+    """The fields with which ``pieces`` write ``text[at:]``, or None: each field tried on the
+    shortest text before the next literal first, then longer ones."""
+    if not pieces:
+        return {} if at == len(text) else None
+    (literal, name, spec), rest = pieces[0], pieces[1:]
+    if not text.startswith(literal, at):
+        return None
+    at += len(literal)
+    if name is None:
+        return _fill(rest, text, at)
+    after = rest[0][0] if rest else None
+    ends = (
+        [len(text)]
+        if after is None
+        else (end for end in range(at + 1, len(text) + 1) if text.startswith(after, end))
+    )
+    for end in ends:
+        value = _field(name, spec, text[at:end])
+        fields = None if value is None else _fill(rest, text, end)
+        if fields is not None:
+            return {name: value, **fields}
+    return None
+
+
+def _field(name: str, spec: str, words: str) -> Any:
+    """A field's value read from its English ``words`` (None: it cannot be): a number
+    written by its spec, a note's part (NOTE_FIELDS), a whole number, else the text."""
+    if not words:
+        return None
+    if spec:
+        try:
+            x: float = float(words) if spec[-1] in "eEfFgG%" else int(words.replace(",", ""))
+        except ValueError:
+            return None
+        return x if format(x, spec) == words else None
+    if name in NOTE_FIELDS:
+        return _read(words, part=True)
+    if words.isascii() and words.isdigit() and str(int(words)) == words:
+        return int(words)
+    return words
 
 
 class ArgumentTypeError(BriscolaError, TypeError):

@@ -1936,194 +1936,10 @@ def game_title(variant, lang: str) -> str:
     return variant.title if lang == "en" else PLAY_TITLES[check_lang(lang)][variant.name]
 
 
-#: an analysis's notes (solver/analysis, where each is made in English: it is also the
-#: JSON's "notes") said in Italian phrase by phrase, in this order, by ``note_text``; the
-#: numbers' marks are swapped first ("0.12" -> "0,12", "1,000" -> "1.000")
-NOTE_PHRASES_IT = [
-    (re.compile(p), r)
-    for p, r in (
-        (
-            r"interrupted: estimate from the samples taken so far",
-            "interrotta: stima dai campioni presi finora",
-        ),
-        (
-            r"interrupted: the deepest search finished so far",
-            "interrotta: la ricerca più profonda finita finora",
-        ),
-        (
-            r"interrupted: exact search stopped by Ctrl-C",
-            "interrotta: ricerca esatta fermata con Ctrl-C",
-        ),
-        (r"interrupted: exact search stopped", "interrotta: ricerca esatta fermata"),
-        (
-            r"no sample finished in time: one hand, one trick deep",
-            "nessun campione finito in tempo: una mano, una presa di profondità",
-        ),
-        (
-            r"no sample finished in time: one talon order, one trick deep",
-            "nessun campione finito in tempo: un ordine del tallone, una presa di profondità",
-        ),
-        (
-            r"no sample finished in time: one-trick lookahead on one talon order",
-            "nessun campione finito in tempo: una presa di previsione su un ordine del tallone",
-        ),
-        (
-            r"all (\d+) consistent opponent hands solved exactly, weighted equally: no sampling "
-            r"error",
-            r"tutte le \1 mani dell'avversario compatibili risolte esattamente, con lo "
-            r"stesso peso: nessun errore di campionamento",
-        ),
-        (r"(\d+) opponent hands are consistent", r"mani dell'avversario compatibili: \1"),
-        (r"(\d+) sampled opponent hands", r"\1 mani dell'avversario campionate"),
-        (
-            r"each solved exactly over the talon draws",
-            "ciascuna risolta esattamente su ogni pescata del tallone",
-        ),
-        (
-            r"each solved with one sampled talon order \(clairvoyant\)",
-            "ciascuna risolta con un ordine del tallone campionato (chiaroveggente)",
-        ),
-        (
-            r"each solved (\d+) tricks deep with one sampled talon order \(clairvoyant\)",
-            r"ciascuna risolta per \1 prese con un ordine del tallone campionato (chiaroveggente)",
-        ),
-        (
-            r"each searched (\d+) tricks deep with one sampled talon order",
-            r"ciascuna esplorata "
-            r"per \1 prese con un ordine del tallone campionato",
-        ),
-        (
-            r"(\d+) sampled talon orders, each searched (\d+) tricks deep",
-            r"\1 ordini del "
-            r"tallone campionati, ciascuno esplorato per \2 prese",
-        ),
-        (
-            r"(\d+) sampled talon orders, each solved to the end knowing the order "
-            r"\(clairvoyant\)",
-            r"\1 ordini del tallone campionati, ciascuno risolto fino alla "
-            r"fine conoscendo l'ordine (chiaroveggente)",
-        ),
-        (r"an approximation", "un'approssimazione"),
-        (
-            r"the points still in play after those tricks are divided as a formula fitted to "
-            r"solved deals predicts them from the two hands",
-            "i punti ancora in gioco dopo quelle "
-            "prese sono divisi come li prevede dalle due mani una formula adattata a smazzate "
-            "risolte",
-        ),
-        (
-            r"the points still in play after those tricks count as shared evenly",
-            "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
-        ),
-        (
-            r"the method's error is not measured for this game at this stage",
-            "l'errore del metodo non è misurato per questo gioco in questo momento della smazzata",
-        ),
-        (
-            r"the method's error, measured up to talon (\d+) and grown in proportion to the "
-            r"talon",
-            r"l'errore del metodo, misurato fino al tallone \1 e cresciuto in "
-            r"proporzione al tallone",
-        ),
-        (r"the method's measured error", "l'errore misurato del metodo"),
-        (r"the method's error \(", "l'errore del metodo ("),
-        (
-            r"measured here against searches (\d+) tricks deep, scaled by what full solves added "
-            r"at another stage",
-            r"misurato qui contro ricerche di \1 prese, scalato di quanto "
-            r"hanno aggiunto le soluzioni complete in un altro momento della smazzata",
-        ),
-        (r" and the seen talon's part", " e the seen talon's part"),
-        (
-            r"the seen talon's part measured at (\d+) to (\d+) cards alive, where samples are "
-            r"solved to the end",
-            r"la parte del tallone visto misurata con da \1 a \2 carte in "
-            r"gioco, dove i campioni si risolvono fino alla fine",
-        ),
-        (
-            r"measured at talon (\d+) and grown in proportion to the talon",
-            r"misurato al "
-            r"tallone \1 e cresciuto in proporzione al tallone",
-        ),
-        (r"each value corrected by (\S+) ", r"ogni valore corretto di \1 "),
-        (r", the method's measured bias", ", la distorsione misurata del metodo"),
-        (r" on a card's value at this stage", " sul valore di una carta in questo momento"),
-        (r" on a card's value", " sul valore di una carta"),
-        (r" on the gap between two cards", " sullo scarto tra due carte"),
-        (r"(?<=\d) of the chance of winning", " della probabilità di vincere"),
-        (r"(?<=\d) points\b", " punti"),
-        (
-            r"hands weighted by the opponent's visible choices \(effective sample size (\S+)\)",
-            r"mani pesate secondo le scelte visibili dell'avversario (dimensione effettiva del "
-            r"campione \1)",
-        ),
-        (r"^(\d+) samples", r"\1 campioni"),
-        (r", (\d+) first draws corrected", r", \1 prime pescate corrette"),
-        (
-            r"all (\d+) first draws enumerated: the values are exact",
-            r"tutte le \1 prime "
-            r"pescate enumerate: i valori sono esatti",
-        ),
-        (r"searched (\d+) of (\d+) tricks", r"esplorate \1 prese su \2"),
-        (r"searched to the end", "esplorata fino alla fine"),
-        (
-            r"the exact search did not finish in the time left",
-            "la ricerca esatta non è finita nel tempo rimasto",
-        ),
-        (
-            r"the exact search did not finish within (\S+) nodes",
-            r"la ricerca esatta non è "
-            r"finita entro \1 nodi",
-        ),
-        (
-            r"a node budget is for exact searches: this estimate took its default time",
-            "un "
-            "limite di nodi vale per le ricerche esatte: questa stima ha preso il suo tempo "
-            "predefinito",
-        ),
-        (
-            r"the opponent's hand is known by elimination",
-            "la mano dell'avversario si conosce per esclusione",
-        ),
-        (
-            r"exact search split into (\d+) positions after the root's cards, combined exactly",
-            r"ricerca esatta divisa in \1 posizioni dopo le carte della radice, combinate "
-            r"esattamente",
-        ),
-        (
-            r"exact search split into (\d+) positions after the first trick's draw, combined "
-            r"exactly",
-            r"ricerca esatta divisa in \1 posizioni dopo la pescata della prima presa, "
-            r"combinate esattamente",
-        ),
-        (r"^(\d+) tasks run here", r"\1 compiti eseguiti qui"),
-        (
-            r"^(\d+) tasks run on a local cluster of (\d+) workers",
-            r"\1 compiti eseguiti su un "
-            r"cluster locale di \2 processi",
-        ),
-        (r"^(\d+) tasks run on the cluster at (\S+)", r"\1 compiti eseguiti sul cluster in \2"),
-        (r", (\d+) positions read from (.+)$", r", \1 posizioni lette da \2"),
-        (
-            r"^all (\d+) positions read from (.+), no task run$",
-            r"tutte le \1 posizioni lette da \2, nessun compito eseguito",
-        ),
-    )
-]
-#: a decimal mark or a thousands' separator between two digits
-_MARK = re.compile(r"(?<=\d)[.,](?=\d)")
-
-
 def note_text(note: str, lang: str) -> str:
-    """An analysis's note (English, as it is made and as the JSON keeps it) in ``lang``: the
-    phrases NOTE_PHRASES_IT knows said in Italian, with Italian marks in its numbers; a
-    phrase it does not know stays English."""
-    if check_lang(lang) == "en":
-        return note
-    text = _MARK.sub(lambda m: "," if m.group() == "." else ".", note)
-    for pattern, repl in NOTE_PHRASES_IT:
-        text = pattern.sub(repl, text)
-    return agree(text, lang)
+    """An analysis's note (an errors.Note; its English is the JSON's) in ``lang``: its key's
+    template filled (error_text), its counts of 1 agreed."""
+    return str(note) if check_lang(lang) == "en" else agree(error_text(note, lang), lang)
 
 
 # ----- the analysis board's page (served by GET /api/strings) ----------------------------
@@ -3353,8 +3169,6 @@ ERRORS: dict[str, dict[str, str]] = {
         "tasks.rate": "compiti: {done}/{total} fatti, {rate:.2f}/s",
         "tasks.rate_left": "compiti: {done}/{total} fatti, {rate:.2f}/s, ne restano circa "
         "{left:.0f} s",
-        "split.at_cards": "dopo le carte della radice",
-        "split.at_draws": "dopo la pescata della prima presa",
         "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
         "split.all_read": "divisione {where}: tutte le {n} posizioni lette da {path}, non resta "
         "niente da eseguire",
@@ -3419,6 +3233,76 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.compiling": "compilo {what} una volta per questa macchina (circa {secs} s di CPU, "
         "di più su una macchina occupata); le esecuzioni seguenti lo leggono dalla cache "
         "('briscola warm-up' compila tutti i kernel in una volta)",
+        "note.interrupted.samples": "interrotta: stima dai campioni presi finora",
+        "note.interrupted.deepest": "interrotta: la ricerca più profonda finita finora",
+        "note.interrupted.ctrl_c": "interrotta: ricerca esatta fermata con Ctrl-C",
+        "note.interrupted.exact": "interrotta: ricerca esatta fermata",
+        "note.none_in_time.hand": "nessun campione finito in tempo: una mano, una presa di "
+        "profondità",
+        "note.none_in_time.order": "nessun campione finito in tempo: un ordine del tallone, una "
+        "presa di profondità",
+        "note.none_in_time.lookahead": "nessun campione finito in tempo: una presa di previsione "
+        "su un ordine del tallone",
+        "note.samples": "{n} campioni",
+        "note.samples_corrected": "{n} campioni, {k} prime pescate corrette",
+        "note.enumerated": "tutte le {n} prime pescate enumerate: i valori sono esatti",
+        "note.searched.end": "esplorata fino alla fine",
+        "note.searched.depth": "esplorate {depth} prese su {tricks}",
+        "note.exact.time": "la ricerca esatta non è finita nel tempo rimasto",
+        "note.exact.nodes": "la ricerca esatta non è finita entro {nodes:,} nodi",
+        "note.exact.node_budget": "un limite di nodi vale per le ricerche esatte: questa stima "
+        "ha preso il suo tempo predefinito",
+        "note.hands.elimination": "la mano dell'avversario si conosce per esclusione",
+        "note.hands.all": "tutte le {n} mani dell'avversario compatibili risolte esattamente, "
+        "con lo stesso peso: nessun errore di campionamento",
+        "note.hands.consistent": "mani dell'avversario compatibili: {n}",
+        "note.hands.weighted": "mani pesate secondo le scelte visibili dell'avversario "
+        "(dimensione effettiva del campione {size:.0f})",
+        "note.hands.sampled": "{n} mani dell'avversario campionate, {how}",
+        "note.part.how.exact": "ciascuna risolta esattamente su ogni pescata del tallone",
+        "note.part.how.clairvoyant": "ciascuna risolta con un ordine del tallone campionato "
+        "(chiaroveggente)",
+        "note.part.how.clairvoyant_depth": "ciascuna risolta per {depth} prese con un ordine del "
+        "tallone campionato (chiaroveggente)",
+        "note.part.how.searched": "ciascuna esplorata per {depth} prese con un ordine del tallone "
+        "campionato: un'approssimazione; {beyond}; {covers}",
+        "note.orders.searched": "{n} ordini del tallone campionati, ciascuno esplorato per "
+        "{depth} prese: un'approssimazione; {beyond}; {covers}",
+        "note.orders.solved": "{n} ordini del tallone campionati, ciascuno risolto fino alla "
+        "fine conoscendo l'ordine (chiaroveggente); {covers}",
+        "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come li "
+        "prevede dalle due mani una formula adattata a smazzate risolte",
+        "note.part.beyond.even": "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
+        "note.part.covers.unmeasured": "l'errore del metodo non è misurato per questo gioco in questo "
+        "momento della smazzata",
+        "note.part.covers.measured": "l'errore misurato del metodo: ±{value:.2g} {unit} sul valore di "
+        "una carta in questo momento",
+        "note.part.covers.carried": "l'errore del metodo ({carried}): ±{value:.2g} {unit} sul valore "
+        "di una carta",
+        "note.part.covers.gap": "{covers}, ±{gap:.2g} sullo scarto tra due carte",
+        "note.part.carried.talon": "misurato al tallone {talon} e cresciuto in proporzione al tallone",
+        "note.part.carried.depth": "misurato qui contro ricerche di 8 prese, scalato di quanto hanno "
+        "aggiunto le soluzioni complete in un altro momento della smazzata",
+        "note.part.carried.seen": "la parte del tallone visto misurata con da 13 a 16 carte in gioco, "
+        "dove i campioni si risolvono fino alla fine",
+        "note.extrapolated": "l'errore del metodo, misurato fino al tallone {talon} e cresciuto in "
+        "proporzione al tallone: ±{value:.2g} {unit} sul valore di una carta, ±{gap:.2g} sullo "
+        "scarto tra due carte",
+        "note.part.corrected": "ogni valore corretto di {bias:+.2g} {unit}, la distorsione misurata "
+        "del metodo",
+        "note.part.unit.points": "punti",
+        "note.part.unit.win": "della probabilità di vincere",
+        "note.part.and": "{first} e {second}",
+        "note.part.then": "{first}; {then}",
+        "note.split": "ricerca esatta divisa in {n} posizioni {where}, combinate esattamente",
+        "note.part.at_cards": "dopo le carte della radice",
+        "note.part.at_draws": "dopo la pescata della prima presa",
+        "note.tasks": "{tasks} compiti eseguiti {where}",
+        "note.tasks_read": "{tasks} compiti eseguiti {where}, {n} posizioni lette da {path}",
+        "note.all_read": "tutte le {n} posizioni lette da {path}, nessun compito eseguito",
+        "note.part.where.here": "qui",
+        "note.part.where.local": "su un cluster locale di {workers} processi",
+        "note.part.where.cluster": "sul cluster in {address}",
         "kernel.solver.search.scoperta": "il kernel di ricerca della scoperta",
         "kernel.solver.search.general": "il kernel di ricerca generale (ogni gioco tranne la "
         "scoperta a 2)",
@@ -3485,7 +3369,7 @@ def error_text(e: BaseException | str, lang: str) -> str:
         k: error_text(v, lang)
         if isinstance(v, (BaseException, Note))
         else _Number(v, lang)
-        if isinstance(v, float)
+        if isinstance(v, (int, float)) and not isinstance(v, bool)
         else v
         for k, v in getattr(e, "fields", {}).items()
     }
@@ -3494,7 +3378,7 @@ def error_text(e: BaseException | str, lang: str) -> str:
 
 class _Number:
     """A number field of an error or note, written by its template's spec as ``lang``
-    writes numbers (``num``: "{rate:.2f}" gives 0,25 in Italian)."""
+    writes numbers (``num``: "{rate:.2f}" gives 0,25 in Italian, "{nodes:,}" 1.000.000)."""
 
     def __init__(self, x: float, lang: str) -> None:
         self.x, self.lang = x, lang

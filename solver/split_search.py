@@ -38,7 +38,7 @@ from fractions import Fraction
 from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
 from solver.analysis.result import value_bound
 from solver.cards import Card, card_str, to_card
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, Note
 from solver.position import Position, PositionError, SeatPosition, parse_position
 
 #: the two depths of a split: after the root's cards, or after the first trick's draw
@@ -134,9 +134,9 @@ class Split:
         return [i for i, leaf in enumerate(self.leaves) if not leaf.terminal]
 
     @property
-    def where(self) -> str:
-        """Where the split cut the search, in words."""
-        return "after the root's cards" if self.depth == CARDS else "after the first trick's draw"
+    def where(self) -> Note:
+        """Where the split cut the search, in words (a note's part)."""
+        return Note.of("note.part.at_cards" if self.depth == CARDS else "note.part.at_draws")
 
 
 def depth_for(pos: Position, workers: int) -> str:
@@ -308,7 +308,7 @@ class _Combine:
 
 
 def combine(
-    s: Split, values: Mapping[int, LeafValue], seconds: float = 0.0, note: str | None = None
+    s: Split, values: Mapping[int, LeafValue], seconds: float = 0.0, note: Note | None = None
 ) -> Analysis:
     """The root's exact Analysis from every non-terminal leaf's value (``values``, by leaf
     index); its notes say how it was split, and ``note`` after that (where it ran)."""
@@ -322,7 +322,7 @@ def combine(
         MoveValue(card, float(v), v)
         for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
     )
-    how = f"exact search split into {len(s.leaves)} positions {s.where}, combined exactly"
+    how = Note.of("note.split", n=len(s.leaves), where=s.where)
     return Analysis(
         position=s.root.pos,
         objective=s.objective,

@@ -215,63 +215,195 @@ def test_every_command_takes_lang_and_refuses_one_it_does_not_speak_naming_both(
                                    "'en', 'it'."), (name, r.stderr)
 
 
-def test_an_analysis_note_is_said_in_italian_phrase_by_phrase():
-    """The notes the engine writes (solver/analysis, in English: the JSON keeps them), each
-    said in Italian with no English word left and Italian numbers."""
+def _notes():
+    """(note, its English) for one note of every kind: an analysis's (solver/analysis,
+    players/pimc, split_search, the CLI's split), keyed as it is made, with the English the
+    JSON's "notes" have always had; and the CLI's own (English None: said on stderr only)."""
+    from solver.errors import Note
+
+    n = Note.of
+    pts, win = n("note.part.unit.points"), n("note.part.unit.win")
+    fitted, even = n("note.part.beyond.fitted"), n("note.part.beyond.even")
+    measured = n("note.part.covers.gap", gap=0.3,
+                 covers=n("note.part.covers.measured", value=0.41, unit=pts))
+    both = n("note.part.and", first=n("note.part.carried.depth"),
+             second=n("note.part.carried.seen"))
+    carried = n("note.part.covers.gap", gap=0.11,
+                covers=n("note.part.covers.carried", carried=both, value=0.19, unit=win))
+    grown = n("note.part.covers.gap", gap=51.0, covers=n(
+        "note.part.covers.carried", carried=n("note.part.carried.talon", talon=8), value=49.0,
+        unit=pts))
+    clair = n("note.part.how.clairvoyant")
+    then = "note.part.then"
+    bias = n(then, first=n(then, first=clair, then=measured),
+             then=n("note.part.corrected", bias=-0.12, unit=pts))
+    bias_win = n(then, first=n(then, first=clair, then=n(
+        "note.part.covers.gap", gap=0.1,
+        covers=n("note.part.covers.measured", value=0.12, unit=win))),
+        then=n("note.part.corrected", bias=0.025, unit=win))
+    searched = n("note.part.how.searched", depth=4, beyond=even, covers=carried)
+    local = n("note.part.where.local", workers=2)
+    return [
+        (n("note.interrupted.samples"), "interrupted: estimate from the samples taken so far"),
+        (n("note.interrupted.ctrl_c"), "interrupted: exact search stopped by Ctrl-C"),
+        (n("note.interrupted.exact"), "interrupted: exact search stopped"),
+        (n("note.interrupted.deepest"), "interrupted: the deepest search finished so far"),
+        (n("note.none_in_time.hand"), "no sample finished in time: one hand, one trick deep"),
+        (n("note.none_in_time.order"),
+         "no sample finished in time: one talon order, one trick deep"),
+        (n("note.none_in_time.lookahead"),
+         "no sample finished in time: one-trick lookahead on one talon order"),
+        (n("note.hands.all", n=12),
+         "all 12 consistent opponent hands solved exactly, weighted equally: no sampling error"),
+        (n("note.hands.consistent", n=35), "35 opponent hands are consistent"),
+        (n("note.hands.weighted", size=30.6),
+         "hands weighted by the opponent's visible choices (effective sample size 31)"),
+        (n("note.hands.sampled", n=40, how=n("note.part.how.exact")),
+         "40 sampled opponent hands, each solved exactly over the talon draws"),
+        (n("note.hands.sampled", n=40, how=bias),
+         "40 sampled opponent hands, each solved with one sampled talon order (clairvoyant); "
+         "the method's measured error: ±0.41 points on a card's value at this stage, ±0.3 on "
+         "the gap between two cards; each value corrected by -0.12 points, the method's "
+         "measured bias"),
+        (n("note.hands.sampled", n=12, how=bias_win),
+         "12 sampled opponent hands, each solved with one sampled talon order (clairvoyant); "
+         "the method's measured error: ±0.12 of the chance of winning on a card's value at "
+         "this stage, ±0.1 on the gap between two cards; each value corrected by +0.025 of "
+         "the chance of winning, the method's measured bias"),
+        (n("note.hands.sampled", n=20, how=searched),
+         "20 sampled opponent hands, each searched 4 tricks deep with one sampled talon order: "
+         "an approximation; the points still in play after those tricks count as shared "
+         "evenly; the method's error (measured here against searches 8 tricks deep, scaled by "
+         "what full solves added at another stage and the seen talon's part measured at 13 to "
+         "16 cards alive, where samples are solved to the end): ±0.19 of the chance of winning "
+         "on a card's value, ±0.11 on the gap between two cards"),
+        (n("note.orders.solved", n=8, covers=n("note.part.covers.unmeasured")),
+         "8 sampled talon orders, each solved to the end knowing the order (clairvoyant); the "
+         "method's error is not measured for this game at this stage"),
+        (n("note.orders.searched", n=12, depth=4, beyond=fitted, covers=grown),
+         "12 sampled talon orders, each searched 4 tricks deep: an approximation; the points "
+         "still in play after those tricks are divided as a formula fitted to solved deals "
+         "predicts them from the two hands; the method's error (measured at talon 8 and grown "
+         "in proportion to the talon): ±49 points on a card's value, ±51 on the gap between "
+         "two cards"),
+        (n("note.extrapolated", talon=14, value=2.5, unit=pts, gap=2.7),
+         "the method's error, measured up to talon 14 and grown in proportion to the talon: "
+         "±2.5 points on a card's value, ±2.7 on the gap between two cards"),
+        (n("note.samples", n=12), "12 samples"),
+        (n("note.samples_corrected", n=30, k=4), "30 samples, 4 first draws corrected"),
+        (n("note.enumerated", n=6), "all 6 first draws enumerated: the values are exact"),
+        (n("note.searched.end"), "searched to the end"),
+        (n("note.searched.depth", depth=3, tricks=7), "searched 3 of 7 tricks"),
+        (n("note.exact.time"), "the exact search did not finish in the time left"),
+        (n("note.exact.nodes", nodes=1_000_000),
+         "the exact search did not finish within 1,000,000 nodes"),
+        (n("note.exact.node_budget"),
+         "a node budget is for exact searches: this estimate took its default time"),
+        (n("note.hands.elimination"), "the opponent's hand is known by elimination"),
+        (n("note.hands.sampled", n=40, how=n("note.part.how.clairvoyant_depth", depth=3)),
+         "40 sampled opponent hands, each solved 3 tricks deep with one sampled talon order "
+         "(clairvoyant)"),
+        (n("note.split", n=120, where=n("note.part.at_draws")),
+         "exact search split into 120 positions after the first trick's draw, combined exactly"),
+        (n("note.split", n=9, where=n("note.part.at_cards")),
+         "exact search split into 9 positions after the root's cards, combined exactly"),
+        (n("note.tasks", tasks=7, where=n("note.part.where.here")), "7 tasks run here"),
+        (n("note.tasks_read", tasks=7, where=local, n=40, path="a.jsonl"),
+         "7 tasks run on a local cluster of 2 workers, 40 positions read from a.jsonl"),
+        (n("note.all_read", n=40, path="a.jsonl"), "all 40 positions read from a.jsonl, no task run"),
+        (n("note.tasks", tasks=7, where=n("note.part.where.cluster", address="10.0.0.1:8786")),
+         "7 tasks run on the cluster at 10.0.0.1:8786"),
+        (n("note.capped", option="--time-limit", value="1e9", most=86400), None),
+        (n("note.kept_in", path="out-1.json"), None),
+        (n("note.on_stdout"), None),
+        (n("note.torn_line", name="games.jsonl", n=3), None),
+        (n("note.torn_row", path="log.jsonl", n=3, aside="log.jsonl.torn"), None),
+        (n("note.compiling", what=n("kernel.solver.search.depth"), secs=15), None),
+    ]
+
+
+#: English words no Italian note holds
+NOTE_WORDS = [r"\bthe\b", r"\bsampled\b", r"\beach\b", r"\bsearched\b", r"\btricks?\b",
+              r"\bmethod\b", r"\berror\b", r"\bpoints\b", r"\bcards?\b", r"\bhands?\b",
+              r"\btalon\b", r"\border\b", r"\bmeasured\b", r"\binterrupted\b",
+              r"\bsamples?\b", r"\bexact\b", r"\bsolved\b", r"\bdraws?\b", r"\btasks?\b",
+              r"\bpositions\b", r"\bnodes\b", r"\bof\b", r"\band\b", r"\bon\b", r"\bhere\b",
+              r"\bwinning\b", r"\bcorrected\b", r"\bkept\b", r"\bline\b", r"\bmachine\b"]
+
+
+def _keys(note) -> set[str]:
+    """The keys of a note and of every part it holds."""
+    from solver.errors import Note
+
+    return {note.key}.union(*(_keys(v) for v in note.fields.values() if isinstance(v, Note)))
+
+
+def test_every_note_is_made_keyed_with_the_english_it_always_had():
+    """An analysis's notes are made keyed (errors.Note), their English byte for byte what the
+    JSON's "notes" always held; there is a note of each key here, so that a note added
+    without an example, or without its Italian, fails the tests below."""
+    from solver.errors import NOTE_KEYS, PART_KEYS
+    from solver.i18n import ERRORS
+
+    notes = _notes()
+    for note, english in notes:
+        if english is not None:
+            assert str(note) == english
+            assert json.dumps([note]) == json.dumps([english])
+    assert set(NOTE_KEYS) | set(PART_KEYS) <= set().union(*(_keys(note) for note, _ in notes))
+    assert all(key in ERRORS["it"] for key in NOTE_KEYS + PART_KEYS)
+
+
+def test_every_note_is_said_in_italian_with_no_english_left_and_italian_numbers():
+    """Each kind of note said in Italian (the phrase-by-phrase table that translated the
+    English back is gone): no English word left, numbers with Italian marks; and read back
+    from its English (a JSON's "notes": Note.read) it is said the same."""
+    from solver.errors import Note
     from solver.i18n import note_text
 
-    notes = [
-        "interrupted: estimate from the samples taken so far",
-        "interrupted: exact search stopped by Ctrl-C",
-        "interrupted: exact search stopped",
-        "interrupted: the deepest search finished so far",
-        "no sample finished in time: one hand, one trick deep",
-        "no sample finished in time: one talon order, one trick deep",
-        "no sample finished in time: one-trick lookahead on one talon order",
-        "all 12 consistent opponent hands solved exactly, weighted equally: no sampling error",
-        "35 opponent hands are consistent",
-        "hands weighted by the opponent's visible choices (effective sample size 31)",
-        "40 sampled opponent hands, each solved exactly over the talon draws",
-        "40 sampled opponent hands, each solved with one sampled talon order (clairvoyant); "
-        "the method's measured error: ±0.41 points on a card's value at this stage, ±0.3 on "
-        "the gap between two cards; each value corrected by -0.12 points, the method's "
-        "measured bias",
-        "20 sampled opponent hands, each searched 4 tricks deep with one sampled talon order: "
-        "an approximation; the points still in play after those tricks count as shared "
-        "evenly; the method's error (measured here against searches 8 tricks deep, scaled by "
-        "what full solves added at another stage and the seen talon's part measured at 13 to "
-        "16 cards alive, where samples are solved to the end): ±0.19 of the chance of winning "
-        "on a card's value, ±0.11 on the gap between two cards",
-        "8 sampled talon orders, each solved to the end knowing the order (clairvoyant); the "
-        "method's error is not measured for this game at this stage",
-        "30 samples, 4 first draws corrected",
-        "all 6 first draws enumerated: the values are exact",
-        "searched to the end",
-        "searched 3 of 7 tricks",
-        "the exact search did not finish in the time left",
-        "the exact search did not finish within 1,000,000 nodes",
-        "a node budget is for exact searches: this estimate took its default time",
-        "the opponent's hand is known by elimination",
-        "40 sampled opponent hands, each solved 3 tricks deep with one sampled talon order "
-        "(clairvoyant)",
-        "exact search split into 120 positions after the first trick's draw, combined exactly",
-        "exact search split into 9 positions after the root's cards, combined exactly",
-        "7 tasks run here",
-        "7 tasks run on a local cluster of 2 workers, 40 positions read from a.jsonl",
-        "7 tasks run on the cluster at 10.0.0.1:8786",
-    ]
-    for note in notes:
-        assert note_text(note, "en") == note
+    said = {}
+    for note, english in _notes():
+        assert note_text(note, "en") == str(note)
         it = note_text(note, "it")
-        _no_english(it, [r"\bthe\b", r"\bsampled\b", r"\beach\b", r"\bsearched\b",
-                         r"\btricks?\b", r"\bmethod\b", r"\berror\b", r"\bpoints\b",
-                         r"\bcards?\b", r"\bhands?\b", r"\btalon\b", r"\border\b",
-                         r"\bmeasured\b", r"\binterrupted\b", r"\bsamples?\b", r"\bexact\b",
-                         r"\bsolved\b", r"\bdraws?\b", r"\btasks?\b", r"\bpositions\b",
-                         r"\bnodes\b", r"\bof\b", r"\band\b", r"\bon\b"])
+        _no_english(it, NOTE_WORDS)
         assert not POINT.search(GROUPED.sub("N", it.replace("10.0.0.1", ""))), it
-    assert "±0,41 punti" in note_text(notes[11], "it")
-    assert "1.000.000 nodi" in note_text(notes[19], "it")
+        said[note.key] = it
+        if english is not None:
+            back = Note.read(english)
+            assert back.key == note.key and note_text(back, "it") == it, (english, it)
+    assert "±0,41 punti sul valore" in note_text(_notes()[11][0], "it")
+    assert "±0,12 della probabilità di vincere" in note_text(_notes()[12][0], "it")
+    assert said["note.exact.nodes"] == "la ricerca esatta non è finita entro 1.000.000 nodi"
+    assert said["note.hands.weighted"].endswith("(dimensione effettiva del campione 31)")
+
+
+def test_a_note_that_fills_no_template_is_read_back_as_it_is():
+    from solver.errors import Note
+    from solver.i18n import note_text
+
+    for text in ("an older wording", "12 sampled opponent hands, each solved by magic", ""):
+        assert Note.read(text) is text and note_text(text, "it") == text
+    assert Note.read(7) == 7
+
+
+@pytest.mark.parametrize("text,samples", [(FULL, 6), (SEAT, 8), (FOUR, 4)],
+                         ids=["estimate", "seat", "four"])
+def test_the_engines_notes_are_keyed_and_read_back_from_json_keyed(text, samples):
+    """The engine makes every note keyed (they were English strings, said in Italian by
+    translating the English back); an Analysis read back from its JSON (a log, a batch's
+    line) has its notes keyed again, said in Italian alike."""
+    from solver.analysis import Analysis, analyse
+    from solver.errors import Note
+    from solver.i18n import ERRORS, note_text
+    from solver.position import parse_position
+
+    a = analyse(parse_position(text), samples=samples, seed=1)
+    assert a.notes and all(isinstance(n, Note) and n.key in ERRORS["it"] for n in a.notes), a.notes
+    back = Analysis.from_json(json.loads(json.dumps(a.to_json())))
+    assert back == a and all(isinstance(n, Note) for n in back.notes)
+    assert [note_text(n, "it") for n in back.notes] == [note_text(n, "it") for n in a.notes]
+    for n in back.notes:
+        _no_english(note_text(n, "it"), NOTE_WORDS)
 
 
 def test_the_task_logs_progress_lines_are_said_with_italian_numbers():

@@ -26,7 +26,7 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
-from solver.errors import ArgumentTypeError, BriscolaError, given, whole
+from solver.errors import ArgumentTypeError, BriscolaError, Note, given, whole
 from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
@@ -348,13 +348,9 @@ def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
         if stopped:
             return _after_stop(c)
         return _estimate(
-            c, budget.estimate(), f"the exact search did not finish within {nodes:,} nodes"
+            c, budget.estimate(), Note.of("note.exact.nodes", nodes=nodes)
         )  # no time with nodes: the estimate's cap, else its default
-    return _estimate(
-        c,
-        budget.estimate(),
-        "a node budget is for exact searches: this estimate took its default time",
-    )
+    return _estimate(c, budget.estimate(), Note.of("note.exact.node_budget"))
 
 
 def _exact(c: _Call, nodes: int | None) -> tuple[driver.Solved | None, bool]:
@@ -372,10 +368,10 @@ def _after_stop(c: _Call) -> Analysis:
     """The answer after a stopped exact search: a short estimate on a clock of its own,
     marked interrupted."""
     cap = Budget.start(Limit(time=exact.INTERRUPT_ESTIMATE))
-    return _estimate(c, cap, "interrupted: exact search stopped", stopped=True)
+    return _estimate(c, cap, Note.of("note.interrupted.exact"), stopped=True)
 
 
-def _estimate(c: _Call, cap: Budget, note: str, stopped: bool = False) -> Analysis:
+def _estimate(c: _Call, cap: Budget, note: Note, stopped: bool = False) -> Analysis:
     """The estimate of ``c``'s position within ``cap``, noting why the exact search did not
     answer (``note``)."""
     pos, objective = c.pos, c.objective

@@ -47,7 +47,7 @@ from solver.analysis.result import (
 from solver.analysis.budget import Budget, Limit
 from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, Note
 from solver.analysis.threads import check_stop, shielded
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
@@ -483,7 +483,7 @@ def analyse_clairvoyant(
             return _full_values(cpos, objective, cards, until)
         return _dl_sample(cpos, objective, cards, dl_depth, until)
 
-    notes: list[str] = []
+    notes: list[Note] = []
 
     # Pick the search: a full clairvoyant solve when one fits a quarter of the budget and
     # (with ``fallback_depth``) the clairvoyant share of the time holds FULL_MIN_SAMPLES of
@@ -573,7 +573,7 @@ def analyse_clairvoyant(
         nodes = r.nodes
     interrupted = stopped or r.stopped == "interrupted"
     if interrupted:
-        notes.append("interrupted: estimate from the samples taken so far")
+        notes.append(Note.of("note.interrupted.samples"))
 
     if stats.n == 0:
         # Not even one sample in time: the shallowest search on one order.
@@ -583,7 +583,7 @@ def analyse_clairvoyant(
         nodes += spent_nodes
         stats.add(vals)
         mode_depth = 1
-        notes.append("no sample finished in time: one-trick lookahead on one talon order")
+        notes.append(Note.of("note.none_in_time.lookahead"))
 
     exact = not random_talon and mode_depth is None
     corrected = corr.n >= 2
@@ -597,7 +597,10 @@ def analyse_clairvoyant(
     )
     moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
     notes.insert(
-        0, f"{stats.n} samples" + (f", {corr.n} first draws corrected" if corrected else "")
+        0,
+        Note.of("note.samples_corrected", n=stats.n, k=corr.n)
+        if corrected
+        else Note.of("note.samples", n=stats.n),
     )
     if known is not None and known[1]:
         notes.append(carried_note(objective, full=mode_depth is None, lines=lines, error=known[0]))
@@ -659,7 +662,11 @@ def _deepening(pos: Position, objective: str, budget: Budget):
     rank = sorted(range(len(cards)), key=lambda j: (-vals[j], cards[j]))
     moves = tuple(MoveValue(cards[j], float(vals[j]), None, err) for j in rank)
     best = tuple(cards[j] for j in rank if vals[j] == vals[rank[0]])
-    note = "searched to the end" if full else f"searched {d} of {tricks_left} tricks"
+    note = (
+        Note.of("note.searched.end")
+        if full
+        else Note.of("note.searched.depth", depth=d, tricks=tricks_left)
+    )
     return Analysis.estimate(
         pos,
         objective,
@@ -668,7 +675,7 @@ def _deepening(pos: Position, objective: str, budget: Budget):
         nodes=nodes,
         t0=t0,
         method=Method(Way.DEEPENING, d),
-        notes=(note,) + (("interrupted: the deepest search finished so far",) if stopped else ()),
+        notes=(note,) + ((Note.of("note.interrupted.deepest"),) if stopped else ()),
         interval=Interval.NO_SAMPLING if err == 0 else Interval.BOUND,
         interrupted=stopped,
     )
@@ -785,11 +792,11 @@ def analyse_expectimax(
         _Estimate(objective, value_bound(pos, objective), [(st, fpc, 1.0)]),
         enumerated,
     )
-    notes = [f"{st.n} samples"]
+    notes = [Note.of("note.samples", n=st.n)]
     if interrupted:
-        notes.append("interrupted: estimate from the samples taken so far")
+        notes.append(Note.of("note.interrupted.samples"))
     if enumerated:
-        notes.append(f"all {outcomes} first draws enumerated: the values are exact")
+        notes.append(Note.of("note.enumerated", n=outcomes))
     return Analysis.estimate(
         pos,
         objective,
@@ -833,15 +840,15 @@ METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
 UNCORRECTED = 1.6
 
 
-def carried_note(objective: str, full: bool, lines: bool, error: tuple[float, float]) -> str:
+def carried_note(objective: str, full: bool, lines: bool, error: tuple[float, float]) -> Note:
     """The note of an estimate beyond the talons its method's error was measured at: how
     that error was carried (its interval, Interval.EXTRAPOLATED, says the note says how)."""
-    top = max(METHOD_ERROR[(objective, full, lines)])
-    unit = unit_words(objective)
-    return (
-        f"the method's error, measured up to talon {top} and grown in proportion to the "
-        f"talon: ±{error[0]:.2g} {unit} on a card's value, ±{error[1]:.2g} on the gap "
-        f"between two cards"
+    return Note.of(
+        "note.extrapolated",
+        talon=max(METHOD_ERROR[(objective, full, lines)]),
+        value=error[0],
+        unit=unit_words(objective),
+        gap=error[1],
     )
 
 

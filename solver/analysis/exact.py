@@ -15,6 +15,7 @@ from solver.analysis import driver, estimate
 from solver.analysis.budget import Budget, Limit
 from solver.analysis.progress import clock
 from solver.analysis.result import Analysis
+from solver.errors import Note
 from solver.position import Position
 
 #: by talon size, for exact searches that may not finish: (share of the time limit they
@@ -89,7 +90,7 @@ def exact_or_estimate(
             a,
             seconds=time.perf_counter() - t0,
             interrupted=True,
-            notes=a.notes + ("interrupted: exact search stopped by Ctrl-C",),
+            notes=a.notes + (Note.of("note.interrupted.ctrl_c"),),
         )
     if res is not None:
         return driver.exact_analysis(pos, objective, res, deadline, t0)
@@ -97,7 +98,7 @@ def exact_or_estimate(
         return replace(
             first,
             seconds=time.perf_counter() - t0,
-            notes=first.notes + ("the exact search did not finish in the time left",),
+            notes=first.notes + (Note.of("note.exact.time"),),
         )
     return estimator(pos, objective, _after(budget))
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from solver.cards import Card, CardError, card_str, mask_points, to_card
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, Note
 from solver.i18n import method_text
 from solver.position import PositionError, parse_position
 from solver.position.protocol import Printed, State
@@ -206,7 +206,7 @@ class Analysis:
         t0: float,
         method: Method,
         interval: Interval,
-        notes: tuple[str, ...] | list[str] = (),
+        notes: Sequence[str] = (),
         pv: tuple[Card, ...] | None = None,
         samples: int | None = None,
         interrupted: bool = False,
@@ -321,7 +321,7 @@ class Analysis:
                 pv=tuple(to_card(c) for c in data["pv"]),
                 nodes=int(data["nodes"]),
                 seconds=float(data["seconds"]),
-                notes=tuple(data.get("notes", ())),
+                notes=tuple(Note.read(n) for n in data.get("notes", ())),
             )
             if "method" in data:
                 read["method"] = Method.from_text(data["method"])
@@ -355,9 +355,9 @@ def value_bound(pos: Printed, objective: str) -> float:
     return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
 
 
-def unit_words(objective: str) -> str:
+def unit_words(objective: str) -> Note:
     """How an estimate's note names the unit of a value's or an error's number."""
-    return "points" if objective == "points" else "of the chance of winning"
+    return Note.of("note.part.unit.points" if objective == "points" else "note.part.unit.win")
 
 
 def ranked(

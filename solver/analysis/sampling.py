@@ -60,6 +60,7 @@ from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
 from solver.analysis.threads import shielded
 from solver.cards import cards_of, popcount
+from solver.errors import Note
 from solver.game import to_seat_position
 from solver.position import Position, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
@@ -246,32 +247,28 @@ def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     alive), where exact values of a seat's view can be computed to check it; a depth-limited
     sample's at the stages of METHOD_CARRIED; four players' beyond the talon where it was
     measured (OPEN_METHOD_ERROR)."""
-    return bool(carried_how(pos, objective, horizon, drawn))
+    return carried_how(pos, objective, horizon, drawn) is not None
 
 
-def carried_how(pos, objective: str, horizon: int, drawn: bool) -> str:
-    """How the method's error of such a sample was carried to its stage, in an estimate's
-    note's words ("" where it was measured there), so that a note says what its interval
+def carried_how(pos, objective: str, horizon: int, drawn: bool) -> Note | None:
+    """How the method's error of such a sample was carried to its stage, an estimate's
+    note's part (None where it was measured there), so that a note says what its interval
     says it does (Interval.EXTRAPOLATED: "the note says how")."""
     if pos.players != 2:
         known = OPEN_METHOD_ERROR.get((pos.variant, objective))
         if drawn and known is not None and pos.talon_size > known[0]:
-            return f"measured at talon {known[0]} and grown in proportion to the talon"
-        return ""
+            return Note.of("note.part.carried.talon", talon=known[0])
+        return None
     if not horizon:
-        return ""
+        return None
     how = []
     if method_stage(pos) in METHOD_CARRIED.get(pos.variant, ()):
-        how.append(
-            "measured here against searches 8 tricks deep, scaled by what full solves "
-            "added at another stage"
-        )
+        how.append(Note.of("note.part.carried.depth"))
     if drawn and (pos.variant, objective) in DRAWN_TALON_ERROR:
-        how.append(
-            "the seen talon's part measured at 13 to 16 cards alive, where samples are "
-            "solved to the end"
-        )
-    return " and ".join(how)
+        how.append(Note.of("note.part.carried.seen"))
+    if len(how) == 2:
+        return Note.of("note.part.and", first=how[0], second=how[1])
+    return how[0] if how else None
 
 
 def gap_errors(tally, objective: str, pos, horizon: int, shrink: float = 1.0, drawn: bool = False):
@@ -473,7 +470,7 @@ def analyse(
         a = analyse_game(
             sp.with_hand(every[0]), objective, budget.within(budget.time), progress=progress
         )
-        return as_seat_analysis(a, sp, ("the opponent's hand is known by elimination",))
+        return as_seat_analysis(a, sp, (Note.of("note.hands.elimination"),))
     until = budget.until()
     cards = sp.legal_cards()
     stage = sp.with_hand(0)  # any hand: the stage of the deal is what counts
@@ -515,7 +512,7 @@ def analyse(
             )
         nodes += more
         horizon, n = 1, 1
-        notes.append("no sample finished in time: one hand, one trick deep")
+        notes.append(Note.of("note.none_in_time.hand"))
     whole = every is not None and n >= len(every) and exact_all and not horizon
     shrink = 1.0
     if every is not None and exact_all and not horizon and weigh is None and n < len(every):
@@ -536,36 +533,28 @@ def analyse(
         if whole
         else gap_errors(tally, objective, stage, horizon, shrink, drawn),
     )
-    how = (
-        "each solved exactly over the talon draws"
-        if exact_all
-        else "each solved with one sampled talon order (clairvoyant)"
-    )
+    how = Note.of("note.part.how.exact" if exact_all else "note.part.how.clairvoyant")
     if horizon:
-        how = (
-            f"each searched {horizon} tricks deep with one sampled talon order: an "
-            f"approximation; {beyond_horizon(sp.variant)}; "
-            f"{covers(stage, objective, horizon, drawn)}"
+        how = Note.of(
+            "note.part.how.searched",
+            depth=horizon,
+            beyond=beyond_horizon(sp.variant),
+            covers=covers(stage, objective, horizon, drawn),
         )
     elif drawn:
-        how += f"; {covers(stage, objective, horizon, drawn)}"
+        how = Note.of("note.part.then", first=how, then=covers(stage, objective, horizon, drawn))
     if bias:
-        unit = unit_words(objective)
-        how += f"; each value corrected by {-bias:+.2g} {unit}, the method's measured bias"
-    notes.insert(0, f"{n} sampled opponent hands, {how}")
+        corrected = Note.of("note.part.corrected", bias=-bias, unit=unit_words(objective))
+        how = Note.of("note.part.then", first=how, then=corrected)
+    notes.insert(0, Note.of("note.hands.sampled", n=n, how=how))
     if whole:
-        notes = [
-            f"all {n} consistent opponent hands solved exactly, weighted equally: no sampling error"
-        ]
+        notes = [Note.of("note.hands.all", n=n)]
     elif every is not None:
-        notes.append(f"{len(every)} opponent hands are consistent")
+        notes.append(Note.of("note.hands.consistent", n=len(every)))
     if weigh is not None:
-        notes.append(
-            f"hands weighted by the opponent's visible choices "
-            f"(effective sample size {tally.w * tally.w / tally.w2:.0f})"
-        )
+        notes.append(Note.of("note.hands.weighted", size=tally.w * tally.w / tally.w2))
     if interrupted:
-        notes.append("interrupted: estimate from the samples taken so far")
+        notes.append(Note.of("note.interrupted.samples"))
     return Analysis.estimate(
         sp,
         objective,
@@ -622,7 +611,7 @@ def analyse_open(
             )
         nodes += more
         horizon = 1
-        notes.append("no sample finished in time: one talon order, one trick deep")
+        notes.append(Note.of("note.none_in_time.order"))
     drawn = bool(pos.unseen)
     m_err = method_error(pos, objective, horizon, drawn=drawn)
     bias = drawn_talon_bias(pos, objective, horizon, drawn)
@@ -634,19 +623,21 @@ def analyse_open(
         for c in cards
     }
     best_v, moves, best = ranked(est, gap_errors(tally, objective, pos, horizon, drawn=drawn))
+    said = covers(pos, objective, horizon, drawn)
     notes.insert(
         0,
-        f"{tally.n} sampled talon orders"
-        + (
-            f", each searched {horizon} tricks deep: an approximation; "
-            f"{beyond_horizon(pos.variant, pos.players)}; {covers(pos, objective, horizon, drawn)}"
-            if horizon
-            else ", each solved to the end knowing the order (clairvoyant); "
-            + covers(pos, objective, horizon, drawn)
-        ),
+        Note.of(
+            "note.orders.searched",
+            n=tally.n,
+            depth=horizon,
+            beyond=beyond_horizon(pos.variant, pos.players),
+            covers=said,
+        )
+        if horizon
+        else Note.of("note.orders.solved", n=tally.n, covers=said),
     )
     if interrupted:
-        notes.append("interrupted: estimate from the samples taken so far")
+        notes.append(Note.of("note.interrupted.samples"))
     return Analysis.estimate(
         pos,
         objective,
@@ -673,29 +664,27 @@ def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> In
     return Interval.EXTRAPOLATED if extrapolated else Interval.SAMPLING_AND_METHOD
 
 
-def beyond_horizon(variant: str, players: int = 2) -> str:
+def beyond_horizon(variant: str, players: int = 2) -> Note:
     """How an estimate's note says the points past its horizon were counted."""
-    if players == 2 and variant in WEIGHTS:
-        return (
-            "the points still in play after those tricks are divided as a formula fitted to "
-            "solved deals predicts them from the two hands"
-        )
-    return "the points still in play after those tricks count as shared evenly"
+    fitted = players == 2 and variant in WEIGHTS
+    return Note.of("note.part.beyond.fitted" if fitted else "note.part.beyond.even")
 
 
-def covers(pos, objective: str, horizon: int, drawn: bool = False) -> str:
+def covers(pos, objective: str, horizon: int, drawn: bool = False) -> Note:
     """The method's measured error, for an estimate's note (what the ± covers is said once,
     from Analysis.interval)."""
     m_err = method_error(pos, objective, horizon, drawn=drawn)
     if m_err is None:
-        return "the method's error is not measured for this game at this stage"
+        return Note.of("note.part.covers.unmeasured")
     unit = unit_words(objective)
-    m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
-    gap = "" if m_gap is None else f", ±{m_gap:.2g} on the gap between two cards"
     how = carried_how(pos, objective, horizon, drawn)
-    if how:
-        return f"the method's error ({how}): ±{m_err:.2g} {unit} on a card's value{gap}"
-    return f"the method's measured error: ±{m_err:.2g} {unit} on a card's value at this stage{gap}"
+    said = (
+        Note.of("note.part.covers.measured", value=m_err, unit=unit)
+        if how is None
+        else Note.of("note.part.covers.carried", carried=how, value=m_err, unit=unit)
+    )
+    m_gap = method_error(pos, objective, horizon, METHOD_GAP_ERROR, drawn)
+    return said if m_gap is None else Note.of("note.part.covers.gap", covers=said, gap=m_gap)
 
 
 def as_seat_analysis(a, sp, notes):

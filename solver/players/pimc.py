@@ -25,6 +25,7 @@ from solver.analysis import (
 )
 from solver.analysis import analyse as analyse_position
 from solver.analysis.result import Interval, Method, Way, ranked, value_bound
+from solver.errors import Note
 from solver.position import PositionError, SeatPosition
 
 DEFAULT_SAMPLES = 200
@@ -66,9 +67,7 @@ def analyse(
     draw, every = sp.hand_sampler(rng)
     if every is not None and len(every) == 1:
         a = analyse_position(sp.with_hand(every[0]), objective, limit=Limit(time=time_limit))
-        return replace(
-            a, position=sp, notes=a.notes + ("the opponent's hand is known by elimination",)
-        )
+        return replace(a, position=sp, notes=a.notes + (Note.of("note.hands.elimination"),))
     n_max = samples if samples is not None else DEFAULT_SAMPLES
     complete = every is not None and len(every) <= n_max
     if every is not None and complete:
@@ -109,21 +108,14 @@ def analyse(
     if whole:
         est = {c: (m, 0.0) for c, (m, _) in est.items()}
     best_v, moves, best = ranked(est)
-    how = (
-        "each solved exactly over the talon draws"
-        if exact_all
-        else "each solved with one sampled talon order (clairvoyant)"
-    )
+    how = Note.of("note.part.how.exact" if exact_all else "note.part.how.clairvoyant")
     if horizon:
-        how = f"each solved {horizon} tricks deep with one sampled talon order (clairvoyant)"
-    notes: tuple[str, ...] = (f"{n} sampled opponent hands, {how}",)
+        how = Note.of("note.part.how.clairvoyant_depth", depth=horizon)
+    notes: tuple[Note, ...] = (Note.of("note.hands.sampled", n=n, how=how),)
     if whole:
-        notes = (
-            f"all {n} consistent opponent hands solved exactly, weighted equally: "
-            f"no sampling error",
-        )
+        notes = (Note.of("note.hands.all", n=n),)
     elif every is not None:
-        notes += (f"{len(every)} opponent hands are consistent",)
+        notes += (Note.of("note.hands.consistent", n=len(every)),)
     return Analysis.estimate(
         sp,
         objective,
