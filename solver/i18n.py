@@ -1259,13 +1259,14 @@ REVIEW_TEXT["it"].update(
     }
 )
 AGREE["it"] += [(re.compile(_ONE + r"pescate\b"), "1 pescata")]
-#: the review's words for a cost with no sampling error (every hand, or every draw, solved)
+#: the review's words for a cost with no sampling error (every hand, or every draw, solved):
+#: exact, said as a solved luck is ("exact: all hands, seat view", exact_how)
 REVIEW_TEXT["en"].update(
     {
         "seat_all": "all hands, seat view",
         "all_cases": "all draws solved",
         "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
-        "draw) was solved, so the cost has no sampling error; it is their mean.",
+        "draw) was solved, so the cost has no sampling error: it is exact, their mean.",
     }
 )
 REVIEW_TEXT["it"].update(
@@ -1274,7 +1275,7 @@ REVIEW_TEXT["it"].update(
         "all_cases": "tutte le pescate risolte",
         "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
-        "ha errore di campionamento; è la loro media.",
+        "ha errore di campionamento: è esatto, la loro media.",
     }
 )
 

@@ -2,11 +2,12 @@
 
 A card's cost is the value of the best card minus the value of the card played, both from
 the analysis of the position the mover faced, in expected points still to win (mover minus
-opponent). Costs are exact where the analysis is exact and labelled estimates otherwise; a
-move with no analysis at all (no estimator yet, or out of time) is left unrated rather
-than guessed. An estimated cost is a mistake only when it is clear of its interval (cost less
-its ± above zero); a card closer than that to the best is too close to call, and accuracy
-counts only the cards whose verdict is known.
+opponent). Costs are exact where the analysis is exact, or every hand (or draw) it rests on
+is solved (no sampling error), and labelled estimates otherwise; a move with no analysis at
+all (no estimator yet, or out of time) is left unrated rather than guessed. An estimated
+cost is a mistake only when it is clear of its interval (cost less its ± above zero); a card
+closer than that to the best is too close to call, and accuracy counts only the cards whose
+verdict is known.
 
 Luck is measured as GNU Backgammon measures the dice's: each draw's luck is the value after
 the draw that came less the average over every draw that could have come, in the player's
@@ -121,6 +122,13 @@ class MoveReview:
         return self.cost is not None
 
     @property
+    def exact_cost(self) -> bool:
+        """No error in the cost: the analysis exact, or every hand (or draw) it rests on
+        solved, their mean a float (its ± 0), as a solved draw's luck is. A ± that is merely
+        small is still an estimate's."""
+        return self.exact or (self.rated and self.interval == Interval.NO_SAMPLING)
+
+    @property
     def optimal(self) -> bool:
         return self.cost is not None and (self.card in self.best or self.cost <= EPS)
 
@@ -159,6 +167,7 @@ class MoveReview:
             "cost": self.cost,
             "cost_exact": _fr(self.cost_exact),
             "method": self.method,
+            "exact": self.exact_cost,
             "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
             **({} if self.value_error is None else {"value_error": self.value_error}),
@@ -309,7 +318,7 @@ class PlayerStats:
     rated: int  # decisions with an analysis
     optimal: int  # rated decisions that chose a best card
     total_cost: float
-    estimated: int  # rated decisions whose cost is an estimate
+    estimated: int  # rated decisions whose cost is an estimate (not MoveReview.exact_cost)
     close: int = 0  # rated decisions too close to the best card to call
     cost_error: float | None = None  # half-width of total_cost's interval (None: exact)
     luck: float = 0.0  # the measured draws' luck, added up
@@ -378,6 +387,7 @@ class PlayerStats:
             "close": self.close,
             "judged": self.judged,
             "total_cost_error": self.cost_error,
+            "total_cost_exact": not self.estimated,
             "luck": self.luck,
             "luck_error": self.luck_error,
             "luck_exact": not self.luck_estimated,
@@ -453,7 +463,7 @@ class Review:
         mine = [m for m in self.moves if m.player == player]
         dec = [m for m in mine if m.choices > 1]
         rated = [m for m in dec if m.rated]
-        est = [m for m in rated if not m.exact]
+        est = [m for m in rated if not m.exact_cost]
         draws = [d for d in self.draws if d.player == player or not d.seat_view]
         lucky = [d for d in draws if d.measured]
         luck_est = [d for d in lucky if not d.exact]
@@ -1017,8 +1027,9 @@ def fmt_error(e: float, win: bool = False, lang: str = "en") -> str:
 
 def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
-    interval covers the sampling error only)."""
-    if not m.cost_error:  # None, or 0 when every case was solved (see _how)
+    interval covers the sampling error only); an exact cost (every case solved too: see
+    _how) has none, an estimate's ± of 0 is printed."""
+    if m.cost_error is None or m.exact_cost:
         return fmt_points(m.cost, lang)
     error = fmt_error(m.cost_error, m.objective == "win", lang)
     return f"{fmt_points(m.cost, lang)} {error}" + ("*" if m.sampling_only else "")
@@ -1029,8 +1040,8 @@ def _how(m: MoveReview, T: dict) -> str:
         return T["forced"]
     if not m.rated:
         return T["unrated"]
-    if m.interval == Interval.NO_SAMPLING:
-        return T["seat_all"] if m.seat_view else T["all_cases"]
+    if m.interval == Interval.NO_SAMPLING:  # exact, and how: every hand or draw solved
+        return T["exact_how"].format(how=T["seat_all"] if m.seat_view else T["all_cases"])
     return T["seat"] if m.seat_view and not m.exact else T[m.method]
 
 

@@ -799,6 +799,54 @@ def test_a_lucks_interval_on_the_page_keeps_to_what_the_luck_can_be(browser, ser
     _in_language(drv, "en")
 
 
+def test_the_pages_review_says_a_cost_with_every_hand_solved_is_exact(browser, server):
+    """A cost with every hand solved (its ± 0, the search's method an estimate) showed as a
+    bare number, and a player's errors with it as a bare sum: it is exact, as the CLI says,
+    in English and Italian; a ± that rounds to 0 is still an estimate's, and a sum of exact
+    and estimated costs carries the estimated ones' ±."""
+    from solver import review as R
+    from solver.analysis.result import Interval
+    from solver.game import legal_cards
+    from solver.i18n import BOARD_PAGE
+    from solver.web import games
+    drv = browser
+    rec = _classic_record()
+    g = games.load_game(rec)
+    rows, seen = {}, {0: 0, 1: 0}
+    for k, card in enumerate(g.moves, 1):
+        st = g.states[k - 1]
+        p = st.to_move
+        cost, error, interval = 1.25, 0.0, Interval.NO_SAMPLING   # every hand solved
+        if p == 1 and seen[1] < 2:   # player 2: one clear estimate, one whose ± rounds to 0
+            cost, error = ((3.0, 1.5), (0.5, 0.004))[seen[1]]
+            interval = Interval.SAMPLING_AND_METHOD
+        seen[p] += 1
+        best = tuple(c for c in legal_cards(st) if c != card)[:1] or (card,)
+        mv = R.MoveReview(deal=1, number=k, trick=len(st.tricks) + 1, player=p, card=card,
+                          choices=3, best=best, best_value=3.0, value=3.0 - cost, cost=cost,
+                          cost_error=error, seat_view=True, interval=interval,
+                          position=st.view().to_text())
+        rows[str(k)] = games._judged(g, mv)
+    p2 = [int(k) for k, r in rows.items() if r["player"] == 2][:2]
+    for lang in ("en", "it"):
+        _review_shown(drv, server, rec, rows, lang=lang)
+        exact = BOARD_PAGE[lang]["exact"]
+        trs = drv.find_elements("css selector", "#review-out table.review tbody tr")
+        cells = {int(tr.get_attribute("data-move")):
+                 tr.find_elements("css selector", "td.num")[0].text for tr in trs}
+        comma = (lambda x: x.replace(".", ",")) if lang == "it" else (lambda x: x)
+        assert cells[p2[0]].startswith(f"3 (±{comma('1.50')})"), cells[p2[0]]
+        assert cells[p2[1]].startswith(f"{comma('0.50')} (±{comma('0.00')})"), cells[p2[1]]
+        assert all(c.startswith(f"{comma('1.25')} ({exact})") for k, c in cells.items()
+                   if k not in p2), cells
+        skill = {p: drv.find_element("css selector", f'#review-out li.skill[data-player="{p}"]')
+                 .text for p in (1, 2)}
+        errors = {p: re.search(r"(?:errors|errori) (.+?) (?:points|punti) \(", li).group(1)
+                  for p, li in skill.items()}
+        assert errors[1].endswith(f" ({exact})") and "±" not in errors[1], errors
+        assert errors[2].endswith(f" ±{comma('1.5')}") and exact not in errors[2], errors
+
+
 @pytest.mark.parametrize("width", [390, 360])
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_reviews_card_stays_on_one_line_on_a_phone(browser, server, width, lang):

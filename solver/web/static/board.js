@@ -458,15 +458,16 @@ async function review() {
 }
 
 function costText(r) {
+  // exact: no error (an exact search, or every hand or draw solved); an estimate's ± even if 0
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
   if (r.objective === "win") {   // a chance given up, in percentage points
-    if (r.method === "exact") return `${fmtPct(r.cost)} (${t("exact")})`;
-    return r.cost_error ? `${fmtPct(r.cost)} (±${fmtPct(r.cost_error)})` : fmtPct(r.cost);
+    if (r.exact) return `${fmtPct(r.cost)} (${t("exact")})`;
+    return r.cost_error !== undefined && r.cost_error !== null ? `${fmtPct(r.cost)} (±${fmtPct(r.cost_error)})` : fmtPct(r.cost);
   }
   const c = num(+r.cost, 2, { trim: Number.isInteger(+r.cost) });
-  if (r.method === "exact") return `${c} (${t("exact")})`;
-  return r.cost_error ? `${c} (±${num(r.cost_error, 2)})` : c;
+  if (r.exact) return `${c} (${t("exact")})`;
+  return r.cost_error !== undefined && r.cost_error !== null ? `${c} (±${num(r.cost_error, 2)})` : c;
 }
 
 function playerReview(rs, p, win) {
@@ -478,7 +479,7 @@ function playerReview(rs, p, win) {
     luck: 0, luckE: 0, luckExact: true, draws: 0, missing: 0 };
   let sure = 0, reach = 0, bounded = true;
   for (const r of rated) {
-    out.cost += r.cost; out.costE += (r.cost_error || 0) ** 2; out.costExact = out.costExact && r.method === "exact";
+    out.cost += r.cost; out.costE += (r.cost_error || 0) ** 2; out.costExact = out.costExact && r.exact;
   }
   for (const r of rs) for (const d of r.luck || []) {
     if (d.view === "seat" && d.player !== p) continue;
