@@ -266,7 +266,8 @@ def test_play_right_wrong_invalid_and_eof(quiz):
     r = run("puzzles", "play", str(quiz), input="ZZ\n3D\n5C\n4S\n-7\n")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert out.count("is not a card you may play") == 2
+    assert out.count("is not a card you may play") == 1  # 3D, a card not in the hand
+    assert "unknown card 'ZZ'" in out  # not a card at all, said as such
     assert "Right!" in out and "Wrong: the answer is AC" in out
     assert "Final score: 2/3." in out
     assert "A liscio to draw the trump" in out

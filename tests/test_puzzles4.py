@@ -140,7 +140,7 @@ def test_play_bundled_scoperta4_judges_right_and_wrong():
     out = r.output
     assert "Player 4" in out and "in a team with player" in out
     assert "Right!" in out and f"Wrong: the answer is {ps[1].answer_text()}" in out
-    assert "is not a card you may play" in out and "Final score: 1/2." in out
+    assert "unknown card 'ZZ'" in out and "Final score: 1/2." in out
     assert "team" in out and "The best line, trick by trick" in out  # the team explanation
 
 

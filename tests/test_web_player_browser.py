@@ -256,7 +256,7 @@ def test_a_wrong_puzzle_card_is_marked_wrong_and_the_puzzle_retried(page):
     assert drv.find_element("id", "pz-feedback").text == BOARD_PAGE["en"]["pz.try_again"].format(card=wrong)
     # the answer, its comment and explanation are kept back for another try
     said = [a["body"] for a in _answers(drv) if "/api/puzzles/answer" in a["url"]]
-    assert said == [{"id": first.id, "ok": False}]
+    assert said == [{"id": first.id, "ok": False, "card": wrong}]
     assert first.comment not in drv.page_source
     assert drv.find_element("id", "pz-retry").is_displayed() and drv.find_element("id", "pz-reveal").is_displayed()
     # the second try finds it: the right card marked as best, the wrong one still wrong
