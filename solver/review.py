@@ -15,9 +15,9 @@ frame (expected final margin: points taken plus the points still to win, or the 
 winning the deal). Where the positions after the draw are solved exactly the average is
 taken over every draw (Position.outcomes); beyond, in scoperta, it is the engine's own value
 of the card that ended the trick (its average over the draws), an estimate with its ±, and
-for a seat the average over every card it could have drawn, each valued on a few sampled
-hands as the card it drew is. The luck-adjusted result is the result less the luck: what the
-play earned against the cards.
+for a seat the average over every card it could have drawn, each valued on sampled deals
+shared with the card it drew, the luck their mean difference. The luck-adjusted result is
+the result less the luck: what the play earned against the cards.
 
 In Briscola scoperta the analysis sees what the player saw: both hands. In the hidden-card
 games (classic, Briscolone, Libero) a card is judged from the mover's seat, by the seat
@@ -40,7 +40,7 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from solver.analysis import OBJECTIVES, Analysis, Limit, analyse, current_engine
+from solver.analysis import OBJECTIVES, Analysis, Limit, analyse, analyse_draws, current_engine
 from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
@@ -54,16 +54,14 @@ EPS = 1e-9
 #: a draw with at most this many outcomes is averaged over every one of them when the
 #: position after it is solved exactly (scoperta's talon of 10 and less: 56 draws, ~0.3 s)
 MAX_EXACT_DRAWS = 60
-#: sampled hands for each draw's seat analysis, when a seat's average is estimated draw by
-#: draw (its errors shrink in the average): the whole pass over the draws keeps to the
-#: review's time a card on any machine, each draw's count sized as the pass goes from the
-#: time left and what a sample has cost so far in it (_Pace), each draw within the bounds.
-#: A count per draw that ignored the number of draws and the game (30 a second each) took
-#: Libero's 34 draws 1.1 s at 0.5 s a card (2.2 ms a sample), and `briscola play`'s review
-#: up to 2.4 s for one card; a count from a cost measured on one machine (2.5 ms a Libero
-#: sample, 0.6 ms another game's) took a slower machine past the time, and left a faster
-#: one's unused
-MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 2, 16
+#: sampled deals a seat's luck is estimated on (analyse_draws: each values the draw that
+#: came and one other): the pass keeps to the review's time a card on any machine, sized
+#: as it goes from the time left and what a deal has cost so far in it (_Pace), within
+#: the bounds. It was a pass over every draw, each on its own 2 to 16 sampled hands,
+#: whose luck had the interval of the draw that came alone: ±12 points at 0.5 s a card in
+#: classic, ±100 where the draw that came was the pass's first, on two hands
+#: (benchmarks/README.md, "Luck of a seat's draw")
+MIN_DRAW_SAMPLES, MAX_DRAW_SAMPLES = 10, 1000
 _V = TypeVar("_V")
 
 
@@ -606,22 +604,13 @@ def _sampling_only(a: Analysis) -> bool:
     return a.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED)
 
 
-def _analysed(
-    pos, time_limit: float | None, cache: dict | None, objective: str, samples: int | None = None
-):
-    """The engine's analysis of an open position or a seat's view (None: not trusted);
-    ``samples``: a seat's view analysed on that many sampled hands instead of a time."""
+def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str):
+    """The engine's analysis of an open position or a seat's view (None: not trusted)."""
     if not pos.hidden_hand:
         return try_analyse(pos, time_limit, cache, objective)
-    key = (
-        (pos, time_limit, objective) if samples is None else (pos, ("samples", samples), objective)
-    )
+    key = (pos, time_limit, objective)
     if cache is None or key not in cache:
-        a = (
-            analyse(pos, objective, limit=Limit(samples=samples))
-            if samples
-            else analyse(pos, objective, limit=Limit(time=time_limit))
-        )
+        a = analyse(pos, objective, limit=Limit(time=time_limit))
         if cache is None:
             return a
         cache[key] = a
@@ -663,22 +652,17 @@ def _every_draw(
     cache: dict | None,
     objective: str,
     exact_only: bool,
-    pace: _Pace | None = None,
 ):
-    """Every draw ``outs`` after ``card``, each position after it analysed (a seat's on
-    the hands ``pace`` gives it, when given): (average, exact average or None, its
-    half-width, whether every draw is solved, and the same four for the draw that came: the
-    one leading to ``after``'s view); None when one has no analysis (or, with
-    ``exact_only``, is not solved exactly)."""
+    """Every draw ``outs`` after ``card``, each position after it analysed: (average,
+    exact average or None, its half-width, whether every draw is solved, and the same four
+    for the draw that came: the one leading to ``after``'s view); None when one has no
+    analysis (or, with ``exact_only``, is not solved exactly)."""
     came = after.view(player + 1)
     exact: Fraction | None = Fraction(0)
     mean, errors, actual, solved = 0.0, [], None, True
     for draw, p in outs:
         pos = view.play(card, draw)
-        samples = pace.next() if pace is not None else None
-        a = _analysed(pos, seconds, cache, objective, samples)
-        if pace is not None and samples is not None:
-            pace.took(samples)
+        a = _analysed(pos, seconds, cache, objective)
         if a is None or (exact_only and not a.exact):
             return None
         v = _frame(after, player, pos.to_move, a.value, objective)
@@ -751,23 +735,10 @@ def _luck(
             _solved(before),
             None,
         )
-    if avg is None:  # a seat: every draw, each on a few sampled hands
-        avg = _every_draw(
-            view,
-            card,
-            outs,
-            after,
-            player,
-            None,
-            cache,
-            objective,
-            False,
-            _Pace(time_limit or 1.0, len(outs), luck_samples),
+    if avg is None:  # a seat: every draw, all on the same sampled deals
+        return _seat_luck(
+            view, card, outs, after, player, time_limit, objective, base, luck_samples
         )
-        every = avg is not None
-        if avg is None or avg[4] is None:
-            return DrawLuck(**base, missing="no analysis")
-        came = avg[4]  # the draw that came, valued as the others were
     expected, expected_x, error, expected_solved, _ = avg
     actual, actual_x, actual_error, actual_solved = came
     exact = actual_x - expected_x if actual_x is not None and expected_x is not None else None
@@ -785,43 +756,62 @@ def _luck(
     )
 
 
+def _seat_luck(
+    view,
+    card: int,
+    outs,
+    after: GameState,
+    player: int,
+    time_limit: float | None,
+    objective: str,
+    base: dict,
+    luck_samples: int | None,
+) -> DrawLuck:
+    """A seat's luck where its views are estimated: every draw's view valued on the same
+    sampled deals (sampling.analyse_draws), the luck the mean over the samples of the value
+    after the draw that came less the average over the draws, whose interval keeps little of
+    the hidden hand's share of each value's error, in ``time_limit`` (_Pace) or on
+    ``luck_samples`` deals."""
+    views = [view.play(card, draw) for draw, _ in outs]
+    if len({p for _, p in outs}) > 1:
+        raise ValueError("a seat's draws are equally likely (SeatPosition.outcomes)")
+    came = views.index(after.view(player + 1))
+    d = analyse_draws(views, came, objective, _Pace(time_limit or 1.0, luck_samples).more)
+    luck, error = d.luck()
+    actual = _frame(after, player, player, d.value, objective)
+    return DrawLuck(
+        **base,
+        luck=luck,
+        error=error,
+        expected=actual - luck,
+        actual=actual,
+        every_draw=True,
+        sampling_only=d.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED),
+    )
+
+
 class _Pace:
-    """The sampled hands of each draw of a seat's pass over ``draws`` draws, sized as the
-    pass goes so that it keeps to ``seconds`` on any machine: the first draw, what a sample
-    costs not known yet, gets MIN_DRAW_SAMPLES; each later one the time left over the draws
-    left at what a sample has cost so far in this pass (its analysis's own work included),
-    within MIN_DRAW_SAMPLES..MAX_DRAW_SAMPLES. So the pass keeps to its time wherever
-    MIN_DRAW_SAMPLES a draw fit in it; where they do not (a slow machine, a tiny time) it
-    takes what they cost, the least that gives each draw an interval (below two a sample's
-    interval is its widest), rather than leave the luck unmeasured. ``fixed``: every draw
-    that many hands, whatever the clock, so that the luck is the same on any machine."""
+    """How many shared sampled deals a seat's draws are valued on (analyse_draws), so that
+    the pass keeps to ``seconds`` on any machine: MIN_DRAW_SAMPLES whatever they cost, then
+    another while one more, at what a sample has cost so far, fits in the time left, up to
+    MAX_DRAW_SAMPLES. Where MIN_DRAW_SAMPLES do not fit (a slow machine, a tiny time) it
+    takes what they cost, the least that gives the luck an interval (below two a sample's
+    interval is its widest), rather than leave the luck unmeasured. ``fixed``: that many
+    deals, whatever the clock, so that the luck is the same on any machine."""
 
-    def __init__(self, seconds: float, draws: int, fixed: int | None = None):
+    def __init__(self, seconds: float, fixed: int | None = None):
         self.fixed = fixed
-        self.end = perf_counter() + seconds
-        self.left = draws
-        self.samples = 0
-        self.spent = 0.0
-        self.t = 0.0
+        self.t0 = perf_counter()
+        self.end = self.t0 + seconds
 
-    def next(self) -> int:
-        """The next draw's sampled hands."""
+    def more(self, samples: int) -> bool:
+        """Whether to value the draws on one more sampled deal, ``samples`` done."""
         if self.fixed is not None:
-            return self.fixed
-        self.t = perf_counter()
-        if not self.samples:
-            return MIN_DRAW_SAMPLES
-        if self.spent <= 0:  # every draw so far read from the cache
-            return MAX_DRAW_SAMPLES
-        share = (self.end - self.t) / (self.spent / self.samples) / max(self.left, 1)
-        return min(MAX_DRAW_SAMPLES, max(MIN_DRAW_SAMPLES, int(share)))
-
-    def took(self, samples: int) -> None:
-        """The draw asked for by ``next`` is analysed, on ``samples`` hands."""
-        self.left -= 1
-        if self.fixed is None:
-            self.spent += perf_counter() - self.t
-            self.samples += samples
+            return samples < self.fixed
+        if samples < MIN_DRAW_SAMPLES:
+            return True
+        now = perf_counter()
+        return samples < MAX_DRAW_SAMPLES and now + (now - self.t0) / samples <= self.end
 
 
 def draw_luck(

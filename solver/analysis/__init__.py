@@ -19,7 +19,9 @@ package's names.
 given no sooner than its time, solver.players.engine_agent.in_full_time).
 
 ``run_samples``, ``Until``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
-sampling loop's parts for an estimator kept outside (players/pimc.py's baseline).
+sampling loop's parts for an estimator kept outside (players/pimc.py's baseline);
+``analyse_draws`` values a seat's draw against the others on shared samples (the review's
+luck).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from solver.analysis.engine import Engine, analyse, current_engine, default_engi
 from solver.analysis.result import OBJECTIVES, Analysis, MoveValue, check_objective
 from solver.analysis.sampler import Sample
 from solver.analysis.sampler import run as run_samples
-from solver.analysis.sampling import solve_sample
+from solver.analysis.sampling import analyse_draws, solve_sample
 from solver.analysis.stats import Sums
 from solver.analysis.threads import Stop, Stopped, pause
 
@@ -46,6 +48,7 @@ __all__ = [
     "Sums",
     "Until",
     "analyse",
+    "analyse_draws",
     "check_budget",
     "check_objective",
     "current_engine",

@@ -57,7 +57,7 @@ from solver.analysis.result import (
 )
 from solver.analysis.budget import DEFAULT_TIME, Budget, Limit, Until
 from solver.analysis.sampler import Sample, best_line, run, seed_for
-from solver.analysis.stats import Sums
+from solver.analysis.stats import Sums, mean_error
 from solver.analysis.threads import shielded
 from solver.cards import cards_of, popcount
 from solver.errors import Note
@@ -320,16 +320,18 @@ def solve_sample(
     horizon: int,
     exact_ok: bool = True,
     use_leaf: bool = True,
+    order: tuple[int, ...] | None = None,
 ):
     """Per-card values of one open deal: exact over the talon draws when few talon cards are
-    hidden and ``horizon`` is 0, else on one sampled talon order, ``horizon`` tricks deep
-    (0: to the end). (values, nodes, exact over the draws), or None past the deadline."""
+    hidden and ``horizon`` is 0, else on one sampled talon order (``order`` where given),
+    ``horizon`` tricks deep (0: to the end). (values, nodes, exact over the draws), or None
+    past the deadline."""
     if exact_ok and not horizon and popcount(pos.unseen) <= EXACT_UNSEEN:
         s = driver.Search(pos, objective)
         vals = _values(s, cards, deadline)
         return None if vals is None else (vals, s.nodes, True)
     s = driver.Search(
-        replace(pos, talon_order=sample_order(pos, rng)),
+        replace(pos, talon_order=sample_order(pos, rng) if order is None else order),
         objective,
         horizon=horizon_alive(pos, horizon),
         use_leaf=use_leaf,
@@ -569,6 +571,119 @@ def analyse(
         interval=Interval.NO_SAMPLING
         if whole
         else interval_kind(m_err, n, method_extrapolated(stage, objective, horizon, drawn)),
+    )
+
+
+class Draws(NamedTuple):
+    """A seat's draw against the others it could have drawn, valued on the same sampled
+    deals (analyse_draws): per sample, the value of the draw that came less that of one
+    draw (each view valued by the card its means rank first); the method's error on such a
+    difference; what its interval covers."""
+
+    diffs: list[float]
+    value: float  # the value after the draw that came: its best card's mean (bias taken off)
+    method: float | None
+    interval: Interval
+    bound: float  # the widest a view's value can stray
+
+    @property
+    def samples(self) -> int:
+        return len(self.diffs)
+
+    def luck(self) -> tuple[float, float]:
+        """The value after the draw that came less the average over the draws, and its 95 %
+        half-width: the sampling error of the differences, on which the hidden hand's share
+        cancels, and the method's, no wider than a difference can stray."""
+        cap = 2 * self.bound
+        mean, error = mean_error(self.diffs) if self.diffs else (0.0, None)
+        return mean, with_method(cap if error is None else min(error, cap), self.method, cap)
+
+
+def _known_values(res):
+    """A sample solved without a deadline: always solved."""
+    if res is None:
+        raise RuntimeError("a sample without a deadline was not solved (a bug: please report it)")
+    return res
+
+
+def analyse_draws(
+    views: Sequence[SeatPosition],
+    came: int,
+    objective: str,
+    more: Callable[[int], bool],
+    seed: int | None = None,
+) -> Draws:
+    """The draw that came (``views[came]``) against every draw the seat could have made
+    (``views``, each as likely: one seat to move at one moment after each card), each sample
+    one deal valuing the draw that came and one other, the others taken in turn in a
+    shuffled order, so that the mean difference is the value after the draw that came less
+    the average over the draws. Both views of a sample share the deal, so the difference
+    keeps little of the sampling error of each: one order of every card the seat had not
+    seen before its draw gives each view the opponent's hand (the first cards of the order
+    that the view has not seen) and the talon's order (the rest, in that order). Each
+    view's hand is drawn uniformly among the hands it allows, as analyse draws it: a hand
+    that does not fit what the tricks show is replaced by one from the view's own sampler.
+    Samples are added while ``more(samples so far)`` says so."""
+    check_objective(views[came], objective)
+    if seed is None:
+        seed = seed_for(views[came], (objective, len(views)))
+    rng = random.Random(seed)
+    cards = [v.legal_cards() for v in views]
+    pool = 0
+    for v in views:
+        pool |= v.pool  # each view's pool and the card it drew
+    samplers: dict[int, Callable[[], int]] = {}
+    stage = views[came].with_hand(0)
+    horizon = horizon_for(stage)
+    bound = value_bound(views[came], objective)
+    tallies = [Tally(c, bound) for c in cards]
+    pairs: list[tuple[int, dict, dict]] = []
+    turns: list[int] = []
+    exact_all = True
+
+    def hand_of(i: int, order: list[int]) -> int:
+        v = views[i]
+        hand = 0
+        for c in [c for c in order if (v.pool >> c) & 1][: v.hidden]:
+            hand |= 1 << c
+        if v.fits_hand(hand):
+            return hand
+        if i not in samplers:
+            samplers[i] = v.hand_sampler(random.Random(seed + i + 1))[0]
+        return samplers[i]()
+
+    def solve(i: int, order: list[int]) -> dict:
+        nonlocal exact_all
+        pos = views[i].with_hand(hand_of(i, order))
+        talon = [c for c in order if (pos.unseen >> c) & 1]
+        if pos.briscola >= 0 and pos.talon_size:
+            talon.append(pos.briscola)
+        res = solve_sample(pos, objective, cards[i], rng, None, horizon, order=tuple(talon))
+        vals, _, ex = _known_values(res)
+        exact_all &= ex
+        tallies[i].add(vals)
+        return vals
+
+    while more(len(pairs)):
+        if not turns:
+            turns = list(range(len(views)))
+            rng.shuffle(turns)
+        other = turns.pop()
+        order = cards_of(pool)
+        rng.shuffle(order)
+        mine = solve(came, order)
+        pairs.append((other, mine, mine if other == came else solve(other, order)))
+    drawn = not exact_all
+    bias = drawn_talon_bias(stage, objective, horizon, drawn)
+    best = [t.best() if t.n else t.cards[0] for t in tallies]
+    m_err = method_error(stage, objective, horizon, METHOD_GAP_ERROR, drawn)
+    t = tallies[came]
+    return Draws(
+        [mine[best[came]] - theirs[best[i]] for i, mine, theirs in pairs],
+        unbiased(t.mean(best[came]), bias, bound, objective) if t.n else 0.0,
+        m_err,
+        interval_kind(m_err, len(pairs), method_extrapolated(stage, objective, horizon, drawn)),
+        bound,
     )
 
 

@@ -345,6 +345,13 @@ class SeatPosition(Printed):
 
         return draw, None
 
+    def fits_hand(self, hand: int) -> bool:
+        """Whether the opponent may hold ``hand`` (a mask of unknown cards, ``known`` left
+        out): the right size, cards from ``pool``, and fitting what the tricks show."""
+        return (
+            popcount(hand) == self.hidden and not hand & ~self.pool and self._fits()(cards_of(hand))
+        )
+
     def _fits(self) -> Callable[[Iterable[int]], bool]:
         """Whether a set of hidden cards fits the history (with the known cards added)."""
         if self.history is None:
