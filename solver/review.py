@@ -1083,13 +1083,18 @@ def fmt_luck(
     return fmt_signed(x, error, exact, T, win, lang) + star
 
 
+def _luck_star(d: DrawLuck) -> str:
+    """The mark of a luck whose interval is not checked against exact values (sampling only,
+    or a method's error carried from other stages), the same in the table and the swings."""
+    return "*" if d.sampling_only and d.error else ""
+
+
 def _luck_text(d: DrawLuck, T: dict, lang: str) -> str:
     """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
     who = T["p_short"].format(p=d.player + 1)
     if d.luck is None:  # not measured
         return f"{who} ?"
-    star = "*" if d.sampling_only and d.error else ""
-    luck = fmt_luck(d.luck, d.error, d.exact, d.span, T, d.objective == "win", lang, star)
+    luck = fmt_luck(d.luck, d.error, d.exact, d.span, T, d.objective == "win", lang, _luck_star(d))
     return f"{who} {luck}"
 
 
@@ -1200,7 +1205,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     unit=unit,
                     luck=fmt_signed(luck, None, False, T, win, lang)
                     if d.exact
-                    else fmt_luck(luck, d.error, False, d.span, T, win, lang),
+                    else fmt_luck(luck, d.error, False, d.span, T, win, lang, _luck_star(d)),
                 )
             )
     if rv.draws:

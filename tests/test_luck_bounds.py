@@ -17,11 +17,11 @@ from solver.players.agents import play_deal
 from solver.record import deal_record
 
 
-def _draw(move, luck, error, bound, player=0, exact=False):
+def _draw(move, luck, error, bound, player=0, exact=False, sampling_only=False):
     return R.DrawLuck(deal=1, move=move, trick=move, player=player, seat_view=True,
                       drawn=((player, parse_card("AD")),), draws=30, luck=luck,
                       luck_exact=Fraction(luck) if exact else None, error=None if exact else error,
-                      bound=bound)
+                      bound=bound, sampling_only=sampling_only)
 
 
 def _states(variant, seed):
@@ -82,6 +82,17 @@ def test_an_interval_past_the_bound_is_cut_and_one_covering_it_is_too_uncertain_
     swings = text.split("Biggest swings of luck:")[1].splitlines()[1:4]
     assert "after move 6 " in swings[0] and "luck +30 ±10.0 points" in swings[0]
     assert "after move 10 " in swings[1] and not swings[2].startswith("  3.")
+
+
+def test_a_swing_whose_interval_is_not_checked_is_starred_as_in_the_table():
+    """The moves table marks an interval not checked against exact values with *; the swings
+    list the same draw with the same mark."""
+    draws = (_draw(6, 30.0, 10.0, 100.0, sampling_only=True), _draw(8, 25.0, 10.0, 100.0))
+    rv = R.Review((), ("a", "b"), 0, (None,), players=(0,), draws=draws)
+    T = R.TEXT["en"]
+    assert R._luck_text(draws[0], T, "en") == "P1 +30 ±10.0*"
+    swings = R.render_review(rv).split("Biggest swings of luck:")[1].splitlines()[1:3]
+    assert "luck +30 ±10.0* points" in swings[0] and "luck +25 ±10.0 points" in swings[1]
 
 
 def test_a_players_luck_that_covers_every_value_is_too_uncertain_to_tell():
