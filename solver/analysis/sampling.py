@@ -88,6 +88,8 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: with 24 orders, up to 20 alive). The stages of METHOD_CARRIED are not measured so.
 #: Briscolone 21-30's value was 9.7 until 2026-12-06, when 362 decisions with 4 orders at
 #: 28-30 alive (benchmarks/data/method) needed 9.85 there (a gap 7.7, under the 8.5 kept).
+#: Its chance of winning's gap was 0.13 until 2026-12-06, when 370 decisions with 4 orders
+#: at 28-30 alive needed 0.154 there (a value 0.118, under the 0.12 kept).
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
@@ -104,7 +106,7 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 2.7, (25, 32): 3.8, (33, 40): 4.9},
     ("classic", "win"): {(17, 24): 0.09, (25, 32): 0.17, (33, 40): 0.13},
     ("briscolone", "points"): {(13, 20): 10.4, (21, 30): 8.5, (31, 40): 10.8},
-    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.13, (31, 40): 0.24},
+    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.16, (31, 40): 0.24},
     ("libero", "points"): {(13, 20): 14.0, (21, 30): 14.0, (31, 40): 14.0},
     ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
@@ -120,7 +122,8 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 #: the depth-4 error was below the noise). Not a checked 95 % interval; checked against
 #: full solves of fresh decisions (2026-12-05, benchmarks/data/method: Briscolone 32-34
 #: alive, Libero 22-30), a value and a gap there needed 12.1 and 7.5 points in Briscolone,
-#: 7.9 and 6.0 in Libero.
+#: 7.9 and 6.0 in Libero; of the chance of winning (2026-12-06) 0.162 and 0.177 in
+#: Briscolone at 32-34 alive, 0.195 and 0.136 in Libero at 20-30.
 METHOD_CARRIED: dict[str, tuple[tuple[int, int], ...]] = {
     "briscolone": ((31, 40),),
     "libero": ((21, 30), (31, 40)),
