@@ -980,7 +980,9 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
     (best value minus the value of the card played, from the mover's view; exact where the
     analysis is exact, else an estimate). In the hidden-card games a card is judged from
     its player's seat, the cards they could not see sampled; its cost then carries the
-    half-width of its 95 % interval. Then the three biggest mistakes and each player's
+    half-width of its interval (a 95 % interval unless marked *: not checked against exact
+    values), or is exact where every hand they could face was solved. Then the three
+    biggest mistakes and each player's
     accuracy (share of decisions that were optimal, average cost per decision; moves with a
     single legal card are not decisions). Ctrl-C prints the review so far. With
     --objective win each card is judged by the chance of winning the deal it gives up

@@ -1205,6 +1205,7 @@ REVIEW_TEXT["en"].update(
         "too_uncertain": "too uncertain to tell",
         "between": "[{lo}, {hi}]",
         "exact_val": "exact",
+        "exact_luck": "exact",
         "every_draw": "every draw solved",
         "every_draw_est": "every draw estimated",
         "exact_how": "exact: {how}",
@@ -1240,6 +1241,7 @@ REVIEW_TEXT["it"].update(
         "too_uncertain": "troppo incerta per dirlo",
         "between": "[{lo}; {hi}]",
         "exact_val": "esatto",
+        "exact_luck": "esatta",
         "every_draw": "ogni pescata risolta",
         "every_draw_est": "ogni pescata stimata",
         "exact_how": "esatta: {how}",
@@ -2060,6 +2062,7 @@ BOARD_PAGE = {
         "explaining": "Explaining…",
         "waiting": "Waiting for the previous search…",
         "exact": "exact",
+        "exact.luck": "exact",
         "nodes": "nodes",
         "to_move": "{p} to move",
         "best_line": "Best line:",
@@ -2210,6 +2213,7 @@ BOARD_PAGE = {
         "explaining": "Spiegazione…",
         "waiting": "In attesa della ricerca precedente…",
         "exact": "esatto",
+        "exact.luck": "esatta",
         "nodes": "nodi",
         "to_move": "Tocca al {p}",
         "best_line": "Linea migliore:",
@@ -2302,8 +2306,9 @@ BOARD_PAGE["en"].update(
         "card they could have drawn, measured after the tricks they won (after a "
         "lost trick the opponent leads before their seat can be valued). The "
         "luck-adjusted result is the result less the luck.",
-        "review.luck.partial": "* a luck whose ± covers the sampling error only: the method's "
-        "error is not measured at that stage of the deal.",
+        "review.luck.partial": "* a ± not checked against exact values (a cost's or a luck's): it "
+        "covers the sampling error only, or a method's error carried from other stages of the "
+        "deal.",
         "review.retry": "retry",
         "retry.go": "Retry of move {k}: {p} to play, find a better card than {card}.",
         "retry.ask": "Retrying move {k}: {p} played {card}, the review found {best} best. Play a "
@@ -2371,8 +2376,9 @@ BOARD_PAGE["it"].update(
         "ha vinto (dopo una presa persa apre l'avversario prima che il suo posto "
         "si possa valutare). Il risultato al netto della fortuna è il risultato "
         "meno la fortuna.",
-        "review.luck.partial": "* una fortuna il cui ± copre solo l'errore di campionamento: "
-        "l'errore del metodo non è misurato in quella fase della smazzata.",
+        "review.luck.partial": "* un ± non verificato con valori esatti (di un costo o di una "
+        "fortuna): copre solo l'errore di campionamento, o un errore del metodo riportato da "
+        "altri momenti della smazzata.",
         "review.retry": "riprova",
         "retry.go": "Riprova la mossa {k}: tocca al {p}, trova una carta migliore di {card}.",
         "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, l'analisi ha trovato migliore "

@@ -146,6 +146,12 @@ class MoveReview:
         return self.rated and not self.optimal and not self.close
 
     @property
+    def starred(self) -> bool:
+        """Its cost's ± is not checked against exact values: the * of the table, of the
+        JSON's ``sampling_only`` and of the board."""
+        return self.sampling_only and self.cost_error is not None and not self.exact_cost
+
+    @property
     def method(self) -> str:
         if not self.rated:
             return "unrated"
@@ -172,6 +178,7 @@ class MoveReview:
             "view": "seat" if self.seat_view else "open",
             "objective": self.objective,
             **({} if self.interval is None else {"interval": str(self.interval)}),
+            "sampling_only": self.starred,
             "mistake": self.mistake,
             "close": self.close,
         }
@@ -1022,7 +1029,7 @@ def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     if m.cost_error is None or m.exact_cost:
         return fmt_points(m.cost, lang)
     error = fmt_error(m.cost_error, m.objective == "win", lang)
-    return f"{fmt_points(m.cost, lang)} {error}" + ("*" if m.sampling_only else "")
+    return f"{fmt_points(m.cost, lang)} {error}" + ("*" if m.starred else "")
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -1040,16 +1047,23 @@ def _unit(m: MoveReview, T: dict) -> str:
 
 
 def fmt_signed(
-    x: float, error: float | None, exact: bool, T: dict, win: bool = False, lang: str = "en"
+    x: float,
+    error: float | None,
+    exact: bool,
+    T: dict,
+    win: bool = False,
+    lang: str = "en",
+    word: str = "exact_val",
 ) -> str:
-    """A signed amount (luck, a result) with its ± or the word exact."""
-    if win:
-        text = num(x, "+.2f", lang)
-    else:
-        text = f"{int(round(x)):+d}" if abs(x - round(x)) < 1e-9 else num(x, "+.1f", lang)
-    text = text.replace("-", "\u2212")
+    """A signed amount (luck, a result) with its ± or the word exact (``word``: the key of
+    that word, which agrees in Italian with what is exact); one that shows as zero has no
+    sign (0.00, not −0.00 or +0.00)."""
+    spec = ".2f" if win else ".0f" if abs(x - round(x)) < 1e-9 else ".1f"
+    text = num(abs(x), spec, lang)
+    if float(format(abs(x), spec)):
+        text = ("+" if x > 0 else "\u2212") + text
     if exact:
-        return f"{text} ({T['exact_val']})"
+        return f"{text} ({T[word]})"
     return text if error is None else f"{text} {fmt_error(error, win, lang)}"
 
 
@@ -1062,15 +1076,17 @@ def fmt_luck(
     win: bool = False,
     lang: str = "en",
     star: str = "",
+    word: str = "exact_luck",
 ) -> str:
     """A luck (or a result less it) with its interval cut to ``span``, the values it can
     take: its ± where the cut leaves it whole, the cut interval's ends where it does not
     ("+50 [−10, +100]"), and words instead of a number where the interval covers every
     value it can take.
-    ``star`` follows a number (its interval not checked), not the words."""
+    ``star`` follows a number (its interval not checked), not the words; ``word``: the key
+    of the word exact (fmt_signed)."""
     cut = None if exact else bounded(x, error, span)
     if cut is None or error is None:
-        return fmt_signed(x, error, exact, T, win, lang) + star
+        return fmt_signed(x, error, exact, T, win, lang, word) + star
     if covers(cut, span):
         return T["too_uncertain"]
     lo, hi = cut
@@ -1173,6 +1189,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     win,
                     lang,
                     luck_star,
+                    "exact_val",
                 ),
             )
         lines.append("  " + agree(line, lang))

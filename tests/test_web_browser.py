@@ -935,3 +935,77 @@ def test_a_new_record_clears_the_last_searchs_progress_line(browser, server):
     meta = drv.find_element("css selector", "#analysis .meta").text
     assert meta.startswith("Tocca al giocatore"), meta
     _in_language(drv, "en")
+
+
+def test_the_pages_review_says_what_the_cli_says_of_each_card_and_draw(browser, server):
+    """The page and `briscola review` told the same card apart: the graph took a value with
+    every hand solved (method "estimate", exact true) for an estimate, a cost whose ± is not
+    checked against exact values lost the table's *, a luck of ±0.03 read "±0.0", and an
+    exact luck was "esatto" in Italian where the CLI's swing says "esatta"."""
+    from fractions import Fraction
+
+    from solver import review as R
+    from solver.analysis.result import Interval
+    from solver.game import legal_cards
+    from solver.i18n import BOARD_PAGE
+    from solver.web import games
+    drv = browser
+    rec = _classic_record()
+    g = games.load_game(rec)
+    rows, solved, starred, lucks = {}, [], [], {}
+    for k, card in enumerate(g.moves, 1):
+        st, after = g.states[k - 1], g.states[k]
+        p = st.to_move
+        best = tuple(c for c in legal_cards(st) if c != card)[:1] or (card,)
+        common = dict(deal=1, number=k, trick=len(st.tricks) + 1, player=p, card=card, choices=3,
+                      best=best, best_value=3.0, value=1.75, cost=1.25, seat_view=True,
+                      position=st.view().to_text())
+        if p == 0:   # every hand solved: exact, its method still "estimate"
+            mv = R.MoveReview(**common, cost_error=0.0, value_error=0.0,
+                              interval=Interval.NO_SAMPLING)
+            solved.append(k)
+        else:        # an estimate whose interval is not checked: *
+            mv = R.MoveReview(**common, cost_error=1.5, value_error=2.0, sampling_only=True,
+                              interval=Interval.EXTRAPOLATED)
+            starred.append(k)
+        draws = ()
+        if len(after.tricks) > len(st.tricks) and after.tricks[-1].draws and after.to_move == 0:
+            exact = len(lucks) % 2 == 0
+            luck = Fraction(-3) if exact else None
+            draws = (R.DrawLuck(deal=1, move=k, trick=len(st.tricks) + 1, player=0, seat_view=True,
+                                drawn=((0, after.tricks[-1].draws[0]),), draws=30, bound=100.0,
+                                luck=-3.0 if exact else 0.5, luck_exact=luck,
+                                error=None if exact else 0.03, expected=1.0,
+                                actual=-2.0 if exact else 1.5, every_draw=True,
+                                sampling_only=not exact),)
+            lucks[k] = exact
+        rows[str(k)] = games._judged(g, mv, draws)
+    assert solved and starred and True in lucks.values() and False in lucks.values()
+    for lang in ("en", "it"):
+        _review_shown(drv, server, rec, rows, lang=lang)
+        words = BOARD_PAGE[lang]
+        trs = {int(tr.get_attribute("data-move")): tr
+               for tr in drv.find_elements("css selector", "#review-out table.review tbody tr")}
+        cost = {k: tr.find_elements("css selector", "td.num")[0].text for k, tr in trs.items()}
+        assert all(cost[k].rstrip(" ≈").endswith(")*") for k in starred), cost
+        assert all(cost[k].endswith(f"({words['exact']})") for k in solved), cost
+        luck = {k: trs[k].find_element("css selector", "td.luck").text for k in lucks}
+        for k, exact in lucks.items():
+            if exact:
+                said = r"\u22123([.,]0)? \(" + words["exact.luck"] + r"\)$"
+                assert re.search(said, luck[k]), luck[k]
+            else:
+                assert re.search(r"±0[.,]03\*$", luck[k]) and "±0.0 " not in luck[k], luck[k]
+        text = drv.find_element("id", "review-out").text
+        assert words["review.luck.partial"] in text and not re.search(r"±0[.,]0(?!\d)", text), text
+        skill = drv.find_element("css selector", '#review-out li.skill[data-player="2"]').text
+        assert re.search(r" ±\d+[.,]\d\* ", skill), skill
+        # the graph: each value with every hand solved drawn and read as exact
+        exact_dots = drv.execute_script("return [...document.querySelectorAll("
+                                        "'#graph circle.pt.exact')].map((c) => +c.dataset.ply)")
+        assert set(solved) <= set(exact_dots), (solved, exact_dots)
+        cells = drv.execute_script("return [...document.querySelectorAll('#graph-text tr')]"
+                                   ".slice(1).map((tr) => tr.children[2].textContent)")
+        assert all(f"({words['exact']})" in cells[k - 1] for k in solved if k < len(cells)), cells
+    drv.save_screenshot(str(_artifacts() / "board-review-surfaces-it.png"))
+    _in_language(drv, "en")

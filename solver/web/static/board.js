@@ -267,7 +267,9 @@ function graphPoints() {
   // objective win) after each card: the review's value of the card played; a forced card
   // keeps the value before it; the last card's is the result. A card a draw follows
   // carries it: ``draws`` (the review's, each in its player's frame) and ``luck`` (the
-  // measured one in player 1's frame: from the average over the draws to the value after)
+  // measured one in player 1's frame: from the average over the draws to the value after);
+  // a value is exact where the review's card is (an exact search, or every hand or draw
+  // solved: its method still "estimate", its ``exact`` true)
   const n = S.plies.length, out = [], win = S.revObjective === "win";
   let prev = null;
   for (let k = 1; k <= n; k++) {
@@ -277,11 +279,11 @@ function graphPoints() {
       const [a, b] = S.game.result.points;
       p = { v: win ? (a > b ? 1 : a === b ? 0.5 : 0) : a - b, e: 0, exact: true };
     } else if (r && r.after !== null && r.after !== undefined) {
-      p = { v: r.after, e: r.value_error || 0, exact: r.method === "exact" };
+      p = { v: r.after, e: r.value_error || 0, exact: r.exact === true };
     } else if (r && r.choices === 1 && prev) {
       p = { ...prev };
     } else if (r && r.before !== null && r.before !== undefined) {
-      p = { v: r.before, e: 0, exact: r.method === "exact" };
+      p = { v: r.before, e: 0, exact: r.exact === true };
     }
     const draws = (r && r.luck) || [];
     const luck = draws.map((d) => p1Luck(d, win)).find((x) => x) || null;
@@ -292,25 +294,33 @@ function graphPoints() {
   return out;
 }
 
-function signedText(x, e, exact, win) {
-  // a luck or a value for the readout: signed, with its ± or the word exact
-  const s = win ? (x > 0 ? "+" : x < 0 ? "−" : "") + fmtPct(Math.abs(x)) : fmtPts(x);
-  if (exact) return `${s} (${t("exact")})`;
-  return e ? `${s} ±${win ? fmtPct(e) : num(e, 1)}` : s;
+function fmtPm(e, win) {
+  // a half-width as solver.review.fmt_error writes it: a tenth of a point (of a percentage
+  // point), a hundredth where a tenth would round it to 0 (a ± of 0.03 is not ±0.0)
+  const d = win ? 100 * e : e, digits = d > 0 && d < 0.05 ? 2 : 1;
+  return "±" + (win ? num(d, digits, { trim: digits === 1 }) + " %" : num(d, digits));
 }
 
-function luckText(x, e, exact, span, win, star = "") {
+function signedText(x, e, exact, win, word = "exact") {
+  // a luck or a value for the readout: signed, with its ± or the word exact (``word``: its
+  // key, "exact.luck" for a luck, which agrees with it in Italian)
+  const s = win ? (x > 0 ? "+" : x < 0 ? "−" : "") + fmtPct(Math.abs(x)) : fmtPts(x);
+  if (exact) return `${s} (${t(word)})`;
+  return e ? `${s} ${fmtPm(e, win)}` : s;
+}
+
+function luckText(x, e, exact, span, win, star = "", word = "exact.luck") {
   // as solver.review.fmt_luck: a luck (or a result less it) with its interval cut to
   // `span`, the values it can take: its ± where the cut leaves it whole, the cut
   // interval's ends where it does not, and words, not a number, where it covers them all
-  if (exact || !e || !span) return signedText(x, e, exact, win) + star;
+  if (exact || !e || !span) return signedText(x, e, exact, win, word) + star;
   const lo = Math.max(x - e, span[0]), hi = Math.min(x + e, span[1]);
   if (lo <= span[0] + 1e-9 && hi >= span[1] - 1e-9) return t("luck.uncertain");
   if (lo > x - e + 1e-9 || hi < x + e - 1e-9) {
     const ends = t("luck.between", { lo: signedText(lo, 0, false, win), hi: signedText(hi, 0, false, win) });
     return `${signedText(x, 0, false, win)} ${ends}${star}`;
   }
-  return signedText(x, e, exact, win) + star;
+  return signedText(x, e, exact, win, word) + star;
 }
 
 function drawSpan(d) {   // the values a draw's luck can take (the server's bound), or null
@@ -318,7 +328,7 @@ function drawSpan(d) {   // the values a draw's luck can take (the server's boun
 }
 
 function drawLuckText(d, win) {
-  return luckText(d.luck, d.luck_error, d.exact, drawSpan(d), win, d.sampling_only ? "*" : "");
+  return luckText(d.luck, d.luck_error, d.exact, drawSpan(d), win, d.sampling_only && d.luck_error ? "*" : "");
 }
 
 function drawnText(d) {
@@ -335,7 +345,7 @@ function luckWords(d, win) {
 function readoutText(p, win) {
   const ply = S.plies[p.k - 1];
   let s = t("graph.readout", { k: p.k, p: pname(ply.player), card: ply.card }) + " · ";
-  const v = win ? fmtPct(p.v) + (p.exact ? ` (${t("exact")})` : p.e ? ` ±${fmtPct(p.e)}` : "")
+  const v = win ? fmtPct(p.v) + (p.exact ? ` (${t("exact")})` : p.e ? ` ${fmtPm(p.e, true)}` : "")
     : signedText(p.v, p.e, p.exact, false);
   s += p.unknown ? t("unrated") : t(win ? "graph.readout.win" : S.sinceStart ? "graph.readout.since" : "graph.readout.margin", { v });
   for (const d of p.draws) s += " · " + luckWords(d, win);
@@ -415,7 +425,7 @@ function drawGraph() {
   // the text equivalent, for screen readers (and anyone who wants the numbers)
   txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : since ? t("graph.col.since") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
-      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? ` ±${win ? fmtPct(p.e) : num(p.e, 1)}` : "")}</td>` +
+      (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? " " + fmtPm(p.e, win) : "")}</td>` +
       `<td>${escapeHtml(cap(p.draws.map((d) => luckWords(d, win)).join("; ")))}</td></tr>`).join("");
 }
 
@@ -461,13 +471,15 @@ function costText(r) {
   // exact: no error (an exact search, or every hand or draw solved); an estimate's ± even if 0
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
+  // marked * where its ± is not checked against exact values (the JSON's sampling_only)
+  const star = r.sampling_only ? "*" : "";
   if (r.objective === "win") {   // a chance given up, in percentage points
     if (r.exact) return `${fmtPct(r.cost)} (${t("exact")})`;
-    return r.cost_error !== undefined && r.cost_error !== null ? `${fmtPct(r.cost)} (±${fmtPct(r.cost_error)})` : fmtPct(r.cost);
+    return r.cost_error !== undefined && r.cost_error !== null ? `${fmtPct(r.cost)} (${fmtPm(r.cost_error, true)})${star}` : fmtPct(r.cost);
   }
   const c = num(+r.cost, 2, { trim: Number.isInteger(+r.cost) });
   if (r.exact) return `${c} (${t("exact")})`;
-  return r.cost_error !== undefined && r.cost_error !== null ? `${c} (±${num(r.cost_error, 2)})` : c;
+  return r.cost_error !== undefined && r.cost_error !== null ? `${c} (±${num(r.cost_error, 2)})${star}` : c;
 }
 
 function playerReview(rs, p, win) {
@@ -480,6 +492,7 @@ function playerReview(rs, p, win) {
   let sure = 0, reach = 0, bounded = true;
   for (const r of rated) {
     out.cost += r.cost; out.costE += (r.cost_error || 0) ** 2; out.costExact = out.costExact && r.exact;
+    out.costPartial = out.costPartial || !!(r.sampling_only && r.cost_error);
   }
   for (const r of rs) for (const d of r.luck || []) {
     if (d.view === "seat" && d.player !== p) continue;
@@ -487,7 +500,7 @@ function playerReview(rs, p, win) {
     out.draws++;
     out.luck += d.player === p ? d.luck : -d.luck;
     out.luckE += (d.luck_error || 0) ** 2; out.luckExact = out.luckExact && d.exact;
-    out.partial = out.partial || !!d.sampling_only;
+    out.partial = out.partial || !!(d.sampling_only && d.luck_error);
     if (d.exact) sure += d.player === p ? d.luck : -d.luck;
     else if (d.luck_bound === null || d.luck_bound === undefined) bounded = false;
     else reach += d.luck_bound;
@@ -505,16 +518,15 @@ function playerReview(rs, p, win) {
 }
 
 function skillText(s, win) {
-  const amount = (x, e, exact) => win ? fmtPct(x) + (exact ? ` (${t("exact")})` : e ? ` ±${fmtPct(e)}` : "")
-    : num(x, 1) + (exact ? ` (${t("exact")})` : e ? ` ±${num(e, 1)}` : "");
+  const amount = (x, e, exact) => (win ? fmtPct(x) : num(x, 1)) + (exact ? ` (${t("exact")})` : e ? ` ${fmtPm(e, win)}` : "");
   const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : num(s.cost / s.rated, 2)) : "–";
-  let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact), rate,
+  let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact) + (s.costPartial ? "*" : ""), rate,
     luck: luckText(s.luck, s.luckE, s.luckExact, s.span, win, s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
     line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result, true),
       adj: luckText(s.result - s.luck, s.luckE, s.luckExact, s.span && [s.result - s.span[1], s.result - s.span[0]],
-        win, s.partial ? "*" : "") });
+        win, s.partial ? "*" : "", "exact") });
   }
   return line;
 }
@@ -560,7 +572,7 @@ function renderReview() {
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
-    (rs.some((r) => (r.luck || []).some((d) => d.sampling_only)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
+    (rs.some((r) => r.sampling_only || (r.luck || []).some((d) => d.sampling_only && d.luck_error)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
     " " + escapeHtml(t("review.luck.bounds")) + "</p>";
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));

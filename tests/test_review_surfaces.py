@@ -1,0 +1,119 @@
+"""The review said the same way wherever it is read: a zero without a sign, an exact luck
+that agrees with "fortuna" in Italian, a cost's * in the JSON the board reads as in the
+table, and a help that calls an interval 95 % only where it is checked. In process, no
+search: the reviews are built by hand."""
+
+import re
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver import review as R
+from solver.analysis.result import Interval
+from solver.cards import parse_card
+
+EN, IT = R.TEXT["en"], R.TEXT["it"]
+
+
+def test_an_amount_that_shows_as_zero_has_no_sign():
+    """A classic review with the objective win said a luck "P1 −0.00 ±0.16*" and an exact
+    one "P2 +0.00 (exact)": a number that shows as zero is written without a sign, as the
+    board writes it; a number that does not keeps its sign."""
+    assert R.fmt_signed(-0.001, 0.16, False, EN, win=True) == "0.00 ±0.16"
+    assert R.fmt_signed(0.004, None, True, EN, win=True) == "0.00 (exact)"
+    assert R.fmt_signed(0.0, None, True, EN) == "0 (exact)"
+    assert R.fmt_signed(-0.04, 1.2, False, IT, lang="it") == "0,0 ±1,2"
+    assert R.fmt_signed(-0.06, None, False, IT, lang="it") == "\u22120,1"
+    assert R.fmt_signed(0.006, None, False, EN, win=True) == "+0.01"
+    assert R.fmt_signed(-8.0, None, False, EN) == "\u22128"
+    assert R.fmt_signed(12.25, None, False, EN) == "+12.2"
+
+
+def _review(luck_exact: Fraction | None, sampling_only: bool = False) -> R.Review:
+    """One scoperta card with the draw after it: exact luck, or an estimate of ±2."""
+    card = parse_card("AD")
+    move = R.MoveReview(
+        deal=1,
+        number=1,
+        trick=1,
+        player=0,
+        card=card,
+        choices=3,
+        best=(parse_card("3D"),),
+        best_value=5.0,
+        value=2.0,
+        cost=3.0,
+        cost_error=1.5,
+        sampling_only=sampling_only,
+        interval=Interval.EXTRAPOLATED if sampling_only else Interval.SAMPLING_AND_METHOD,
+    )
+    luck = -3.0 if luck_exact is None else float(luck_exact)
+    draw = R.DrawLuck(
+        deal=1,
+        move=1,
+        trick=1,
+        player=0,
+        seat_view=False,
+        drawn=((0, parse_card("2B")), (1, parse_card("4C"))),
+        draws=30,
+        luck=luck,
+        luck_exact=luck_exact,
+        error=None if luck_exact is not None else 2.0,
+        expected=4.0,
+        actual=4.0 + luck,
+        every_draw=luck_exact is not None,
+        bound=100.0,
+    )
+    return R.Review((move,), ("a", "b"), 1, ((70, 50),), draws=(draw,))
+
+
+def test_an_exact_luck_agrees_with_fortuna_in_italian():
+    """The Italian table said an exact luck "G1 −3 (esatto)" and its swing "(esatta: ogni
+    pescata risolta)": a luck (la fortuna) is "esatta" in the table, the skill line and the
+    swings; a result less it (il risultato) stays "esatto"."""
+    it = R.render_review(_review(Fraction(-3)), "it")
+    row = next(line for line in it.splitlines() if line.strip().startswith("1 "))
+    assert "G1 \u22123 (esatta)" in row, row
+    skill = next(line for line in it.splitlines() if "al netto della fortuna" in line)
+    assert "fortuna \u22123 (esatta)" in skill and "fortuna +23 (esatto)" in skill, skill
+    assert "(esatto)" not in row, row
+    en = R.render_review(_review(Fraction(-3)), "en")
+    assert "P1 \u22123 (exact)" in en and "luck-adjusted +23 (exact)" in en, en
+
+
+def test_a_costs_star_is_in_the_json_as_in_the_table():
+    """The table marks a cost whose ± is not checked against exact values with *, and the
+    board had nothing to mark it by: each move's JSON says it in ``sampling_only``, true
+    exactly where the table's cost carries the *."""
+    for starred in (False, True):
+        rv = _review(None, sampling_only=starred)
+        m = rv.moves[0]
+        assert R.fmt_cost(m).endswith("*") == starred
+        assert m.to_json()["sampling_only"] is starred
+    solved = R.MoveReview(
+        deal=1,
+        number=1,
+        trick=1,
+        player=0,
+        card=0,
+        choices=3,
+        best=(1,),
+        cost=2.0,
+        cost_error=0.0,
+        sampling_only=True,
+        interval=Interval.NO_SAMPLING,
+        seat_view=True,
+    )
+    assert solved.exact_cost and not R.fmt_cost(solved).endswith("*")
+    assert solved.to_json()["sampling_only"] is False and solved.to_json()["exact"] is True
+
+
+def test_the_reviews_help_calls_an_interval_95_only_where_it_is_checked():
+    """`briscola review --help` said every seat cost "carries the half-width of its 95 %
+    interval", the * ones too: each 95 % it says is qualified by the *."""
+    out = CliRunner().invoke(cli, ["review", "--help"]).output
+    text = " ".join(out.split())
+    said = [m.start() for m in re.finditer("95 %", text)]
+    assert said, text
+    assert all("*" in text[i : i + 60] for i in said), text
