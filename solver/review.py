@@ -781,7 +781,7 @@ def _seat_luck(
     ``luck_samples`` deals."""
     views = [view.play(card, draw) for draw, _ in outs]
     if len({p for _, p in outs}) > 1:
-        raise ValueError("a seat's draws are equally likely (SeatPosition.outcomes)")
+        raise RuntimeError("a seat's draws are equally likely (SeatPosition.outcomes)")
     came = views.index(after.view(player + 1))
     d = analyse_draws(views, came, objective, _Pace(time_limit or 1.0, luck_samples).more)
     luck, error = d.luck()
