@@ -1240,7 +1240,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             )
     if rv.draws:
         lines.append(
-            T["luck_note"]
+            T["luck_note"].format(span=T["luck_span_win" if win else "luck_span"])
             + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
         )
     if any(d.seat_view for d in rv.draws):
