@@ -1213,8 +1213,10 @@ REVIEW_TEXT["en"].update(
         "luck_note": "Luck: the value after each draw less the average over every draw that could "
         "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
         "the result less the luck. An interval is cut to the values the luck can take "
-        "(the points still in play); one that covers them all is too uncertain to "
-        "tell; the swings are draws whose interval is clear of zero.",
+        "({span}); one that covers them all is too uncertain to tell; the swings are "
+        "draws whose interval is clear of zero.",
+        "luck_span": "the points still in play",
+        "luck_span_win": "a chance of winning lies between 0 and 1",
         "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
         "other's, negated.",
         "seat_luck_note": "A seat's luck is its own draw valued from its seat, measured after the "
@@ -1249,9 +1251,11 @@ REVIEW_TEXT["it"].update(
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
         "fortuna è il risultato meno la fortuna. Un intervallo è tagliato ai valori "
-        "che la fortuna può prendere (i punti ancora in gioco); uno che li copre tutti "
-        "è troppo incerto per dirlo; i colpi di fortuna sono pescate il cui intervallo "
-        "non comprende lo zero.",
+        "che la fortuna può prendere ({span}); uno che li copre tutti è troppo incerto "
+        "per dirlo; i colpi di fortuna sono pescate il cui intervallo non comprende lo "
+        "zero.",
+        "luck_span": "i punti ancora in gioco",
+        "luck_span_win": "una probabilità di vittoria sta tra 0 e 1",
         "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
         "giocatore è quella dell'altro cambiata di segno.",
         "seat_luck_note": "La fortuna di un giocatore è la sua pescata, valutata dal suo posto, "

@@ -40,7 +40,15 @@ from fractions import Fraction
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from solver.analysis import OBJECTIVES, Analysis, Limit, analyse, analyse_draws, current_engine
+from solver.analysis import (
+    OBJECTIVES,
+    Analysis,
+    Limit,
+    Until,
+    analyse,
+    analyse_draws,
+    current_engine,
+)
 from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
@@ -783,7 +791,8 @@ def _seat_luck(
     if len({p for _, p in outs}) > 1:
         raise RuntimeError("a seat's draws are equally likely (SeatPosition.outcomes)")
     came = views.index(after.view(player + 1))
-    d = analyse_draws(views, came, objective, _Pace(time_limit or 1.0, luck_samples).more)
+    pace = _Pace(time_limit or 1.0, luck_samples)
+    d = analyse_draws(views, came, objective, pace.until(), pace.more)
     luck, error = d.luck()
     actual = _frame(after, player, player, d.value, objective)
     return DrawLuck(
@@ -804,21 +813,25 @@ class _Pace:
     MAX_DRAW_SAMPLES. Where MIN_DRAW_SAMPLES do not fit (a slow machine, a tiny time) it
     takes what they cost, the least that gives the luck an interval (below two a sample's
     interval is its widest), rather than leave the luck unmeasured. ``fixed``: that many
-    deals, whatever the clock, so that the luck is the same on any machine."""
+    deals, whatever the clock, so that the luck is the same on any machine (and on any
+    number of threads)."""
 
     def __init__(self, seconds: float, fixed: int | None = None):
         self.fixed = fixed
         self.t0 = perf_counter()
         self.end = self.t0 + seconds
 
+    def until(self) -> Until:
+        """The sampling loop's count: ``fixed``, else MAX_DRAW_SAMPLES (no deadline: the
+        pace's rule, ``more``, stops it in time)."""
+        return Until(self.t0, None, MAX_DRAW_SAMPLES if self.fixed is None else self.fixed)
+
     def more(self, samples: int) -> bool:
         """Whether to value the draws on one more sampled deal, ``samples`` done."""
-        if self.fixed is not None:
-            return samples < self.fixed
-        if samples < MIN_DRAW_SAMPLES:
+        if self.fixed is not None or samples < MIN_DRAW_SAMPLES:
             return True
         now = perf_counter()
-        return samples < MAX_DRAW_SAMPLES and now + (now - self.t0) / samples <= self.end
+        return now + (now - self.t0) / samples <= self.end
 
 
 def draw_luck(
@@ -1227,7 +1240,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             )
     if rv.draws:
         lines.append(
-            T["luck_note"]
+            T["luck_note"].format(span=T["luck_span_win" if win else "luck_span"])
             + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
         )
     if any(d.seat_view for d in rv.draws):

@@ -133,3 +133,18 @@ def test_a_classic_review_never_prints_a_luck_past_its_bound():
     said = text.split("Biggest swings of luck:")[-1].splitlines()[1:4] if rv.swings() else []
     for s, line in zip(rv.swings(), said, strict=False):
         assert f"after move {s.move} " in line, line
+
+
+def test_the_luck_note_says_what_bounds_a_chance_of_winning():
+    """``review --objective win`` said its intervals were cut to "the points still in play":
+    a luck in the chance of winning is bounded by a chance's range, 0 to 1."""
+    draws = (_draw(2, 0.3, 0.1, 0.97), _draw(4, -0.05, 0.02, 0.97))
+    for objective, en, it in (("points", "(the points still in play)", "(i punti ancora in gioco)"),
+                              ("win", "(a chance of winning lies between 0 and 1)",
+                               "(una probabilità di vittoria sta tra 0 e 1)")):
+        rv = R.Review((), ("a", "b"), 0, (None,), players=(0,), draws=draws, objective=objective)
+        english, italian = R.render_review(rv), R.render_review(rv, "it")
+        assert en in english and it in italian
+        if objective == "win":
+            assert "points" not in english.split("Luck: ")[1]
+            assert "punti" not in italian.split("Fortuna: il valore")[1]

@@ -9,6 +9,8 @@ import json
 import os
 import re
 import sys
+import threading
+import time
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +21,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from reference import ref_value
 from solver import review as R
-from solver.analysis import sampling
+from solver.analysis import Engine, sampling
 from solver.analysis.driver import exact_values
 from solver.cards import parse_card
 from solver.game import deal_from_deck, play, to_position
@@ -195,6 +197,13 @@ class _Clock:
         return draws
 
 
+@pytest.fixture
+def one_thread():
+    """The fake clock moves by each solve as one thread spends it: the pass on one thread."""
+    with Engine(threads=1) as engine, engine.active():
+        yield
+
+
 def _clocked(monkeypatch, per_sample):
     clock = _Clock(per_sample)
     monkeypatch.setattr(R, "perf_counter", clock)
@@ -207,7 +216,7 @@ def _clocked(monkeypatch, per_sample):
 @pytest.mark.parametrize("per_sample", [0.0001, 0.01, 0.05],
                          ids=["a fast machine", "a slow machine", "too slow for the least"])
 def test_a_seats_pass_over_every_draw_keeps_to_the_time_a_card_on_any_machine(
-        monkeypatch, libero_draw, per_sample):
+        monkeypatch, libero_draw, per_sample, one_thread):
     """The seat's luck is one pass of sampled deals, each valuing the draw that came and
     one other, that keeps to the review's time a card. Its samples were once sized by a
     cost measured on one machine (2.5 ms a Libero sample), which took a slower machine past
@@ -230,7 +239,7 @@ def test_a_seats_pass_over_every_draw_keeps_to_the_time_a_card_on_any_machine(
 
 
 def test_a_seats_luck_on_a_count_of_samples_is_the_same_on_any_machine(monkeypatch,
-                                                                      libero_draw):
+                                                                      libero_draw, one_thread):
     """With a count of sampled deals, the luck does not depend on the clock."""
     lucks = []
     for per_sample in (0.0001, 0.025):
@@ -240,6 +249,33 @@ def test_a_seats_luck_on_a_count_of_samples_is_the_same_on_any_machine(monkeypat
         assert d.measured and clock.samples == [3] and 3 < clock.solves[0] <= 6
         lucks.append((d.luck, d.error, d.expected, d.actual))
     assert lucks[0] == lucks[1]
+
+
+def test_a_seats_luck_on_a_count_of_samples_spreads_over_the_threads_with_the_same_luck(
+        monkeypatch, libero_draw):
+    """The paired luck's samples had a loop of their own, on one thread, whatever the
+    engine's threads: they are the one sampling loop's now, so a review's luck takes about
+    N times the samples in its time on N threads, and the same count gives the same luck on
+    any number of them (the samples drawn in order, added in the order drawn)."""
+    state, card, after = libero_draw
+    view = state.view(1)
+    outs = view.outcomes(card)
+    b = dict(deal=1, move=1, trick=1, player=0, seat_view=True, drawn=(), draws=len(outs))
+    real = sampling.solve_sample
+    seen = {1: set(), 2: set()}
+    lucks = {}
+    for threads in (1, 2):
+        def solve(*a, _threads=threads, **k):
+            seen[_threads].add(threading.get_ident())
+            time.sleep(0.002)  # a sample long enough that both threads take some
+            return real(*a, **k)
+        monkeypatch.setattr(sampling, "solve_sample", solve)
+        with Engine(threads=threads) as engine, engine.active():
+            d = R._seat_luck(view, card, outs, after, 0, 0.5, "points", b, 30)
+        assert d.measured and d.every_draw and d.draws > 25
+        lucks[threads] = (d.luck, d.error, d.expected, d.actual)
+    assert len(seen[1]) == 1 and len(seen[2]) == 2
+    assert lucks[1] == lucks[2]
 
 
 def _seat_value(sp):

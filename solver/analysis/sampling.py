@@ -58,7 +58,7 @@ from solver.analysis.result import (
 from solver.analysis.budget import DEFAULT_TIME, Budget, Limit, Until
 from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums, mean_error
-from solver.analysis.threads import shielded
+from solver.analysis.threads import interruption, shielded
 from solver.cards import cards_of, popcount
 from solver.errors import Note
 from solver.game import to_seat_position
@@ -605,18 +605,39 @@ class Draws(NamedTuple):
         return mean, with_method(cap if error is None else min(error, cap), self.method, cap)
 
 
-def _known_values(res):
-    """A sample solved without a deadline: always solved."""
-    if res is None:
-        raise RuntimeError("a sample without a deadline was not solved (a bug: please report it)")
-    return res
+class _Pairs:
+    """The samples of analyse_draws as the sampling loop adds them, in the order drawn:
+    each the values of the draw that came (``cards[came]``, in order) then those of the
+    other draw it was paired with (``others``: the other of each sample, appended as it is
+    drawn), each added to its view's tally too."""
+
+    def __init__(self, cards: list[list[int]], came: int, bound: float):
+        self.cards, self.came = cards, came
+        self.tallies = [Tally(c, bound) for c in cards]
+        self.others: list[int] = []
+        self.pairs: list[tuple[int, dict, dict]] = []
+
+    @property
+    def n(self) -> int:
+        return len(self.pairs)
+
+    def add(self, vals, weight: float = 1.0) -> None:
+        came, other = self.came, self.others[len(self.pairs)]
+        k = len(self.cards[came])
+        mine = dict(zip(self.cards[came], vals[:k], strict=True))
+        theirs = mine if other == came else dict(zip(self.cards[other], vals[k:], strict=True))
+        self.tallies[came].add(mine)
+        if other != came:
+            self.tallies[other].add(theirs)
+        self.pairs.append((other, mine, theirs))
 
 
 def analyse_draws(
     views: Sequence[SeatPosition],
     came: int,
     objective: str,
-    more: Callable[[int], bool],
+    until: Until,
+    more: Callable[[int], bool] | None = None,
     seed: int | None = None,
 ) -> Draws:
     """The draw that came (``views[came]``) against every draw the seat could have made
@@ -629,7 +650,10 @@ def analyse_draws(
     that the view has not seen) and the talon's order (the rest, in that order). Each
     view's hand is drawn uniformly among the hands it allows, as analyse draws it: a hand
     that does not fit what the tricks show is replaced by one from the view's own sampler.
-    Samples are added while ``more(samples so far)`` says so."""
+    The samples are the one sampling loop's (sampler.run: the engine's threads, the same
+    lucks for the same seed and count on any number of them), drawn until ``until`` says
+    and while ``more(samples so far)`` does; Ctrl-C or a Stop raises (the review keeps what
+    it has)."""
     check_objective(views[came], objective)
     if seed is None:
         seed = seed_for(views[came], (objective, len(views)))
@@ -642,10 +666,8 @@ def analyse_draws(
     stage = views[came].with_hand(0)
     horizon = horizon_for(stage)
     bound = value_bound(views[came], objective)
-    tallies = [Tally(c, bound) for c in cards]
-    pairs: list[tuple[int, dict, dict]] = []
+    pairs = _Pairs(cards, came, bound)
     turns: list[int] = []
-    exact_all = True
 
     def hand_of(i: int, order: list[int]) -> int:
         v = views[i]
@@ -658,37 +680,54 @@ def analyse_draws(
             samplers[i] = v.hand_sampler(random.Random(seed + i + 1))[0]
         return samplers[i]()
 
-    def solve(i: int, order: list[int]) -> dict:
-        nonlocal exact_all
+    def deal(i: int, order: list[int]) -> tuple[Position, tuple[int, ...]]:
         pos = views[i].with_hand(hand_of(i, order))
         talon = [c for c in order if (pos.unseen >> c) & 1]
         if pos.briscola >= 0 and pos.talon_size:
             talon.append(pos.briscola)
-        res = solve_sample(pos, objective, cards[i], rng, None, horizon, order=tuple(talon))
-        vals, _, ex = _known_values(res)
-        exact_all &= ex
-        tallies[i].add(vals)
-        return vals
+        return pos, tuple(talon)
 
-    while more(len(pairs)):
+    def draw():
+        if more is not None and not more(pairs.n):
+            return None
         if not turns:
-            turns = list(range(len(views)))
+            turns.extend(range(len(views)))
             rng.shuffle(turns)
         other = turns.pop()
         order = cards_of(pool)
         rng.shuffle(order)
-        mine = solve(came, order)
-        pairs.append((other, mine, mine if other == came else solve(other, order)))
-    drawn = not exact_all
+        both = [(came, deal(came, order))]
+        if other != came:
+            both.append((other, deal(other, order)))
+        pairs.others.append(other)
+
+        def job(end):
+            vals: list[float] = []
+            nodes, exact_all = 0, True
+            for i, (pos, talon) in both:
+                res = solve_sample(pos, objective, cards[i], rng, end, horizon, order=talon)
+                if res is None:
+                    return Sample(None, nodes)
+                nodes += res[1]
+                exact_all &= res[2]
+                vals += [res[0][c] for c in cards[i]]
+            return Sample(vals, nodes, 1.0, exact_all)
+
+        return job
+
+    r = run(draw, pairs, until, threads=driver.current().threads)
+    if r.stopped == "interrupted":
+        raise interruption()
+    drawn = not r.exact
     bias = drawn_talon_bias(stage, objective, horizon, drawn)
-    best = [t.best() if t.n else t.cards[0] for t in tallies]
+    best = [t.best() if t.n else t.cards[0] for t in pairs.tallies]
     m_err = method_error(stage, objective, horizon, METHOD_GAP_ERROR, drawn)
-    t = tallies[came]
+    t = pairs.tallies[came]
     return Draws(
-        [mine[best[came]] - theirs[best[i]] for i, mine, theirs in pairs],
+        [mine[best[came]] - theirs[best[i]] for i, mine, theirs in pairs.pairs],
         unbiased(t.mean(best[came]), bias, bound, objective) if t.n else 0.0,
         m_err,
-        interval_kind(m_err, len(pairs), method_extrapolated(stage, objective, horizon, drawn)),
+        interval_kind(m_err, pairs.n, method_extrapolated(stage, objective, horizon, drawn)),
         bound,
     )
 
