@@ -611,7 +611,7 @@ class _Pairs:
     other draw it was paired with (``others``: the other of each sample, appended as it is
     drawn), each added to its view's tally too."""
 
-    def __init__(self, cards: list[list[int]], came: int, bound: float):
+    def __init__(self, cards: Sequence[Sequence[int]], came: int, bound: float):
         self.cards, self.came = cards, came
         self.tallies = [Tally(c, bound) for c in cards]
         self.others: list[int] = []
