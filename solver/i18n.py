@@ -1273,6 +1273,8 @@ REVIEW_TEXT["en"].update(
         "all_cases": "all draws solved",
         "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
         "draw) was solved, so the cost has no sampling error: it is exact, their mean.",
+        "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
+        "played while another is within its ±; neither a mistake nor counted in the accuracy.",
     }
 )
 REVIEW_TEXT["it"].update(
@@ -1282,6 +1284,9 @@ REVIEW_TEXT["it"].update(
         "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
         "ha errore di campionamento: è esatto, la loro media.",
+        "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
+        "carta della stima giocata mentre un'altra è entro il suo ±; non è un errore e non "
+        "conta nella precisione.",
     }
 )
 
@@ -2284,8 +2289,9 @@ BOARD_PAGE["en"].update(
         "frame.no_score": "No score in this position: the values are the points still to win "
         "(mover minus opponent).",
         "review.close": "; {n} too close to call",
-        "review.close.note": "A cost within its own ± (marked ≈) is too close to call: neither a "
-        "mistake nor counted in the accuracy.",
+        "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
+        "played while another is within its ±, is too close to call: neither a mistake nor "
+        "counted in the accuracy.",
         "review.skill.title": "Skill and luck",
         "review.skill": "errors {err} points ({rate} per decision), luck {luck} over {n} draws",
         "review.skill.win": "errors {err} of win chance ({rate} per decision), luck {luck} over {n} "
@@ -2353,8 +2359,9 @@ BOARD_PAGE["it"].update(
         "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
         "vincere (chi gioca meno l'avversario).",
         "review.close": "; {n} troppo vicine per giudicarle",
-        "review.close.note": "Un costo entro il suo ± (segnato ≈) è troppo vicino per giudicarlo: "
-        "non è un errore e non conta nella precisione.",
+        "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
+        "stima giocata mentre un'altra è entro il suo ±, è troppo vicino per giudicarlo: non è "
+        "un errore e non conta nella precisione.",
         "review.skill.title": "Abilità e fortuna",
         "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
         "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "

@@ -6,8 +6,9 @@ opponent). Costs are exact where the analysis is exact, or every hand (or draw) 
 is solved (no sampling error), and labelled estimates otherwise; a move with no analysis at
 all (no estimator yet, or out of time) is left unrated rather than guessed. An estimated
 cost is a mistake only when it is clear of its interval (cost less its ± above zero); a card
-closer than that to the best is too close to call, and accuracy counts only the cards whose
-verdict is known.
+closer than that to the best is too close to call, as is the estimate's best card played
+while another card's interval reaches above it (it may or may not have been the best), and
+accuracy counts only the cards whose verdict is known.
 
 Luck is measured as GNU Backgammon measures the dice's: each draw's luck is the value after
 the draw that came less the average over every draw that could have come, in the player's
@@ -122,6 +123,9 @@ class MoveReview:
     interval: Interval | None = None  # an estimated cost's: what its ± covers
     value_error: float | None = None  # half-width of the played card's value's interval
     objective: str = "points"  # values and cost in points, or in win chance
+    #: an estimated best card played: the most another card may be worth above it (the
+    #: upper end of their gap's interval below zero), 0 where every other card is clear
+    rival: float | None = None
 
     @property
     def rated(self) -> bool:
@@ -136,16 +140,30 @@ class MoveReview:
 
     @property
     def optimal(self) -> bool:
-        return self.cost is not None and (self.card in self.best or self.cost <= EPS)
+        """The best card played, as far as can be told: not where the estimate's best was
+        played but another card's interval reaches above it (that is too close to call)."""
+        return (
+            self.cost is not None
+            and (self.card in self.best or self.cost <= EPS)
+            and not self.contested
+        )
+
+    @property
+    def contested(self) -> bool:
+        """The estimate's best card played, another card within noise of it."""
+        return self.rival is not None and self.rival > EPS
 
     @property
     def close(self) -> bool:
-        """An estimated cost within its own interval: too close to the best card to call."""
-        return (
-            self.cost is not None
-            and not self.optimal
-            and self.cost_error is not None
-            and self.cost - self.cost_error <= EPS
+        """An estimated cost within its own interval, or the estimate's best card played
+        with another within noise of it: too close to the best card to call."""
+        return self.cost is not None and (
+            self.contested
+            or (
+                not self.optimal
+                and self.cost_error is not None
+                and self.cost - self.cost_error <= EPS
+            )
         )
 
     @property
@@ -189,6 +207,7 @@ class MoveReview:
             "sampling_only": self.starred,
             "mistake": self.mistake,
             "close": self.close,
+            **({} if self.rival is None else {"rival": self.rival}),
         }
 
 
@@ -596,10 +615,24 @@ def review_move(
         cost_exact=cost_exact,
         exact=a.exact,
         cost_error=None if a.exact or m is top else gap_error(top, m),
+        rival=None if a.exact or m is not top else rival(a),
         sampling_only=_sampling_only(a),
         interval=a.interval,
         value_error=None if a.exact else m.error,
     )
+
+
+def rival(a: Analysis) -> float | None:
+    """How far another card may be above the estimate's best card: the most any other
+    card's gap interval reaches below zero (0: every other card clear of it; None: a gap
+    without an interval)."""
+    top, most = a.moves[0], 0.0
+    for m in a.moves[1:]:
+        err = gap_error(top, m)
+        if err is None:
+            return None
+        most = max(most, err - (top.value - m.value))
+    return most
 
 
 def gap_error(top, m) -> float | None:
@@ -1144,7 +1177,7 @@ def _table(rv: Review, T: dict, lang: str) -> list[str]:
                 str(m.player + 1),
                 card_str(m.card),
                 best,
-                fmt_cost(m, lang),
+                fmt_cost(m, lang) + (" ≈" if m.close else ""),
                 luck.get((m.deal, m.number), ""),
                 _how(m, T),
             )
@@ -1267,6 +1300,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["seat_note"])
     if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
         lines.append(T["all_note"])
+    if moves and any(m.close for m in rv.moves):
+        lines.append(T["close_note"])
     if any(m.sampling_only and m.cost_error for m in rv.moves) or any(
         d.sampling_only and d.error for d in rv.draws
     ):

@@ -73,8 +73,8 @@ def test_costs_are_non_negative_and_optimal_moves_cost_nothing(rv):
     assert len(rated) >= 14          # every move from the last draws on is exact
     for m in rated:
         assert m.cost >= 0
-        if m.card in m.best:
-            assert m.optimal and m.cost == 0
+        if m.card in m.best:   # optimal, or (an estimate's best with a rival in noise) too close
+            assert m.cost == 0 and m.optimal != m.close and m.close == m.contested
         if m.choices > 1:
             assert m.cost == pytest.approx(m.best_value - m.value)
         if m.exact:

@@ -5,7 +5,9 @@ search: the reviews are built by hand."""
 
 import re
 from fractions import Fraction
+from types import SimpleNamespace as NS
 
+import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -117,3 +119,21 @@ def test_the_reviews_help_calls_an_interval_95_only_where_it_is_checked():
     said = [m.start() for m in re.finditer("95 %", text)]
     assert said, text
     assert all("*" in text[i : i + 60] for i in said), text
+
+
+def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_call():
+    """Playing the card an estimate ranks first is 'optimal' only where every other card is
+    clear of it; where another's gap interval reaches above it, the verdict is not known."""
+    def analysis(*moves):
+        return NS(moves=tuple(NS(value=v, gap_error=g, error=1.0) for v, g in moves))
+
+    assert R.rival(analysis((10.0, None), (4.0, 2.0), (1.0, 3.0))) == 0.0   # both clear
+    assert R.rival(analysis((10.0, None), (8.5, 4.0), (1.0, 3.0))) == pytest.approx(2.5)
+    base = dict(deal=1, number=3, trick=2, player=0, card=4, choices=3, best=(4,), cost=0.0,
+                best_value=10.0, value=10.0)
+    clear, rival = R.MoveReview(**base, rival=0.0), R.MoveReview(**base, rival=2.5)
+    assert clear.optimal and not clear.close and not clear.mistake
+    assert not rival.optimal and rival.close and not rival.mistake
+    rv = R.Review((rival, clear), ("a", "b"), 0, (None,), players=(0,))
+    s = rv.stats(0)
+    assert (s.optimal, s.close, s.judged) == (1, 1, 1)
