@@ -254,12 +254,17 @@ def test_bundled_set_verified():
 
 
 # ----- play ---------------------------------------------------------------------------
-@pytest.fixture
-def quiz(tmp_path):
+def quiz_file(tmp_path):
+    """A puzzle file of three: a best card, a save, a value question."""
     f = tmp_path / "q.jsonl"
     f.write_text(line(title="Liscio") + "\n" + line(id="p2", position=SAVE, answer=["AC"]) + "\n"
                  + line(id="p3", question="value", answer="-7") + "\n")
     return f
+
+
+@pytest.fixture
+def quiz(tmp_path):
+    return quiz_file(tmp_path)
 
 
 def test_play_right_wrong_invalid_and_eof(quiz):

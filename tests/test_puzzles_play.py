@@ -11,18 +11,14 @@ import pytest
 
 from solver.cards import card_name, parse_card, parse_typed_card
 from solver.puzzles import PuzzleError, bundled, read_answer, read_puzzles, solve
-from test_puzzles import line, run  # a puzzle file's line, the CLI
+from test_puzzles import line, quiz_file, run  # a puzzle file's line, a file of three, the CLI
 
-SAVE = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"
 SCORED = "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
 
 
 @pytest.fixture
 def quiz(tmp_path):
-    f = tmp_path / "q.jsonl"
-    f.write_text(line(title="Liscio") + "\n" + line(id="p2", position=SAVE, answer=["AC"]) + "\n"
-                 + line(id="p3", question="value", answer="-7") + "\n")
-    return f
+    return quiz_file(tmp_path)
 
 
 def said(output: str) -> list[str]:
