@@ -606,23 +606,21 @@ class Draws(NamedTuple):
 
 
 class _Pairs:
-    """The samples of analyse_draws as the sampling loop adds them, in the order drawn:
-    each the values of the draw that came (``cards[came]``, in order) then those of the
-    other draw it was paired with (``others``: the other of each sample, appended as it is
-    drawn), each added to its view's tally too."""
+    """The samples of analyse_draws as the sampling loop adds them: each the other draw it
+    was paired with and the values of the draw that came (``cards[came]``, in order) then
+    those of that other, each added to its view's tally too."""
 
     def __init__(self, cards: Sequence[Sequence[int]], came: int, bound: float):
         self.cards, self.came = cards, came
         self.tallies = [Tally(c, bound) for c in cards]
-        self.others: list[int] = []
         self.pairs: list[tuple[int, dict, dict]] = []
 
     @property
     def n(self) -> int:
         return len(self.pairs)
 
-    def add(self, vals, weight: float = 1.0) -> None:
-        came, other = self.came, self.others[len(self.pairs)]
+    def add(self, sample: tuple[int, list[float]], weight: float = 1.0) -> None:
+        (other, vals), came = sample, self.came
         k = len(self.cards[came])
         mine = dict(zip(self.cards[came], vals[:k], strict=True))
         theirs = mine if other == came else dict(zip(self.cards[other], vals[k:], strict=True))
@@ -699,7 +697,6 @@ def analyse_draws(
         both = [(came, deal(came, order))]
         if other != came:
             both.append((other, deal(other, order)))
-        pairs.others.append(other)
 
         def job(end):
             vals: list[float] = []
@@ -711,7 +708,7 @@ def analyse_draws(
                 nodes += res[1]
                 exact_all &= res[2]
                 vals += [res[0][c] for c in cards[i]]
-            return Sample(vals, nodes, 1.0, exact_all)
+            return Sample((other, vals), nodes, 1.0, exact_all)
 
         return job
 
