@@ -1199,16 +1199,9 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     for p in rv.players:
         s = rv.stats(p)
         # * as on each cost and luck: some interval in the sum covers the sampling error only
-        cost_star = (
-            "*" if any(m.sampling_only and m.cost_error for m in rv.moves if m.player == p) else ""
-        )
-        luck_star = (
-            "*"
-            if any(
-                d.sampling_only and d.error for d in rv.draws if d.player == p or not d.seat_view
-            )
-            else ""
-        )
+        cost_star = "*" if any(m.starred for m in rv.moves if m.player == p) else ""
+        mine = [d for d in rv.draws if d.player == p or not d.seat_view]
+        luck_star = "*" if any(_luck_star(d) for d in mine) else ""
         err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win, lang).lstrip("+")
         rate = "-" if s.average_cost is None else num(s.average_cost, f".{3 if win else 2}f", lang)
         line = T["skill_line"].format(
@@ -1302,9 +1295,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["all_note"])
     if moves and any(m.close for m in rv.moves):
         lines.append(T["close_note"])
-    if any(m.sampling_only and m.cost_error for m in rv.moves) or any(
-        d.sampling_only and d.error for d in rv.draws
-    ):
+    if any(m.starred for m in rv.moves) or any(_luck_star(d) for d in rv.draws):
         lines.append(T["sampling_only"])
     bad = rv.mistakes()
     if bad:
