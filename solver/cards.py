@@ -392,14 +392,16 @@ def card_name(c: int, lang: str = "en") -> str:
 #: typed card's name may use them; no letters of their own (C is coppe, H would be new)
 FRENCH_SUIT_NAMES_EN = ("clubs", "hearts", "diamonds", "spades")
 FRENCH_SUIT_NAMES_IT = ("fiori", "cuori", "quadri", "picche")
+#: other words for a rank: the French-suited Italian decks' Queen (Donna) stands where the
+#: Cavallo does, between the Jack and the King, and counts its 3 points
+_OTHER_RANKS_EN = {"knave": "F", "queen": "C"}
+_OTHER_RANKS_IT = {"donna": "C", "regina": "C"}
 #: a typed name's words in each language: "of"/"di", the ranks (card_name's words, then
 #: others for them) and the suits (card_name's, then the French-suited deck's)
 _NAME_WORDS = {
-    "en": ("of", RANK_NAMES_EN, {"knave": "F"}, SUIT_NAMES_EN + FRENCH_SUIT_NAMES_EN),
-    "it": ("di", RANK_NAMES_IT, {}, SUIT_NAMES_IT + FRENCH_SUIT_NAMES_IT),
+    "en": ("of", RANK_NAMES_EN, _OTHER_RANKS_EN, SUIT_NAMES_EN + FRENCH_SUIT_NAMES_EN),
+    "it": ("di", RANK_NAMES_IT, _OTHER_RANKS_IT, SUIT_NAMES_IT + FRENCH_SUIT_NAMES_IT),
 }
-#: the queen of a French-suited deck, which the 40-card deck has not (its Cavallo stands there)
-_QUEENS = {"en": ("queen",), "it": ("regina", "donna")}
 
 
 def _rank_words(names: tuple[str, ...], others: dict[str, str]) -> dict[str, int]:
@@ -419,33 +421,22 @@ _BY_NAME = {
     for rank, r in _rank_words(ranks, others).items()
     for s, suit in enumerate(suits)
 }
-#: each queen's name, folded, and the knight the player means, named as they named the suit
-_KNIGHT = RANKS.index("C")
-_QUEEN_OF = {
-    f"{queen} {of} {suit}": (card_id(s % 4, _KNIGHT), f"{ranks[_KNIGHT]} {of} {suit}")
-    for lang, (of, ranks, _, suits) in _NAME_WORDS.items()
-    for queen in _QUEENS[lang]
-    for s, suit in enumerate(suits)
-}
 
 
 def parse_typed_card(text: str) -> int:
     """The id of a card a player typed: the notation (``AD``, ``10b``) or its name in English
     or Italian, case and spacing aside: as ``card_name`` prints it ('Ace of coins', 'asso di
     denari'), its rank as a number too ('3 of cups'), its suit as the French-suited deck
-    names it ('ace of diamonds', 'asso di quadri'). Every prompt that takes a card reads it
-    here (``play``, ``puzzles play``, the board's puzzle answers); anything else is a
-    CardError naming what was typed and both ways to type a card, a queen one that says the
-    deck has none and names the knight."""
+    names it ('ace of diamonds', 'asso di quadri') and its Queen the Cavallo ('queen of
+    hearts' is CC). Every prompt that takes a card reads it here (``play``, ``puzzles
+    play``, the board's puzzle answers); anything else is a CardError naming what was typed
+    and both ways to type a card."""
     if not isinstance(text, str):
         raise _not_text(text)
     folded = " ".join(text.casefold().split())
     c = _BY_NAME.get(folded)
     if c is not None:
         return c
-    if folded in _QUEEN_OF:
-        knight, name = _QUEEN_OF[folded]
-        raise CardError.of("card.no_queen", text=text.strip(), name=name, card=card_str(knight))
     try:
         return parse_card_id(text)
     except CardError:
