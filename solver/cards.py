@@ -387,24 +387,54 @@ def card_name(c: int, lang: str = "en") -> str:
     return f"{RANK_NAMES_EN[c % 10]} of {SUIT_NAMES_EN[c // 10]}"
 
 
-#: every card's spoken name in both languages, folded ('asso di denari', 'ace of coins'): a
-#: player may type the name the project prints (card_name) instead of the notation
+#: the suits of the French-suited deck many players in the North play Briscola with, as
+#: SUITS orders them (bastoni = fiori, coppe = cuori, denari = quadri, spade = picche): a
+#: typed card's name may use them; no letters of their own (C is coppe, H would be new)
+FRENCH_SUIT_NAMES_EN = ("clubs", "hearts", "diamonds", "spades")
+FRENCH_SUIT_NAMES_IT = ("fiori", "cuori", "quadri", "picche")
+#: other words for a rank: the French-suited Italian decks' Queen (Donna) stands where the
+#: Cavallo does, between the Jack and the King, and counts its 3 points
+_OTHER_RANKS_EN = {"knave": "F", "queen": "C"}
+_OTHER_RANKS_IT = {"donna": "C", "regina": "C"}
+#: a typed name's words in each language: "of"/"di", the ranks (card_name's words, then
+#: others for them) and the suits (card_name's, then the French-suited deck's)
+_NAME_WORDS = {
+    "en": ("of", RANK_NAMES_EN, _OTHER_RANKS_EN, SUIT_NAMES_EN + FRENCH_SUIT_NAMES_EN),
+    "it": ("di", RANK_NAMES_IT, _OTHER_RANKS_IT, SUIT_NAMES_IT + FRENCH_SUIT_NAMES_IT),
+}
+
+
+def _rank_words(names: tuple[str, ...], others: dict[str, str]) -> dict[str, int]:
+    """A rank's words, folded: its name, another word for it, the number the card shows (3
+    for the Tre, and the notation's digits 1, 8, 9, 10)."""
+    words = {n.casefold(): r for r, n in enumerate(names)}
+    for word, letter in {"3": "3", **_NEAPOLITAN, **others}.items():
+        words[word] = RANKS.index(letter)
+    return words
+
+
+#: every card's spoken name in both languages, folded ('asso di denari', 'ace of coins',
+#: 'ace of diamonds', '3 di cuori'): a player may type a card's name instead of the notation
 _BY_NAME = {
-    " ".join(card_name(c, lang).casefold().split()): c
-    for c in range(N_CARDS)
-    for lang in ("en", "it")
+    f"{rank} {of} {suit}": card_id(s % 4, r)
+    for of, ranks, others, suits in _NAME_WORDS.values()
+    for rank, r in _rank_words(ranks, others).items()
+    for s, suit in enumerate(suits)
 }
 
 
 def parse_typed_card(text: str) -> int:
-    """The id of a card a player typed: the notation (``AD``, ``10b``) or its name as
-    ``card_name`` prints it in English or Italian ('Ace of coins', 'asso di denari'), case
-    and spacing aside. Every prompt that takes a card reads it here (``play``, ``puzzles
+    """The id of a card a player typed: the notation (``AD``, ``10b``) or its name in English
+    or Italian, case and spacing aside: as ``card_name`` prints it ('Ace of coins', 'asso di
+    denari'), its rank as a number too ('3 of cups'), its suit as the French-suited deck
+    names it ('ace of diamonds', 'asso di quadri') and its Queen the Cavallo ('queen of
+    hearts' is CC). Every prompt that takes a card reads it here (``play``, ``puzzles
     play``, the board's puzzle answers); anything else is a CardError naming what was typed
     and both ways to type a card."""
     if not isinstance(text, str):
         raise _not_text(text)
-    c = _BY_NAME.get(" ".join(text.casefold().split()))
+    folded = " ".join(text.casefold().split())
+    c = _BY_NAME.get(folded)
     if c is not None:
         return c
     try:

@@ -28,7 +28,8 @@ E = TypeVar("E", bound="BriscolaError")
 ENGLISH: dict[str, str] = {
     "card.unknown": "unknown card '{text}' (write rank then suit, e.g. AD, 3C, RB, 7S)",
     "card.unknown_typed": "unknown card '{text}' (type rank then suit, e.g. AD, 3c, 10b, or its "
-    "name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords)",
+    "name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords, or of clubs, "
+    "hearts, diamonds, spades)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
     "card.not_id": "{name} must be a card id (a whole number from 0 to 39, or a Card), got {got}",

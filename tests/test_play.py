@@ -536,18 +536,22 @@ def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):
 
 
 @pytest.mark.parametrize("lang,name,unknown", [
-    ("en", "Ace of  SWORDS", "unknown card 'ace of spades' (type rank then suit, e.g. AD, 3c, "
-     "10b, or its name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords)"),
-    ("it", "asso di spade", "carta sconosciuta 'ace of spades' (scrivi il valore e poi il seme, "
+    ("en", "Ace of  SWORDS", "unknown card 'ace of stars' (type rank then suit, e.g. AD, 3c, "
+     "10b, or its name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords, "
+     "or of clubs, hearts, diamonds, spades)"),
+    ("it", "asso di spade", "carta sconosciuta 'ace of stars' (scrivi il valore e poi il seme, "
      "per esempio AD, 3c, 10b, o il suo nome: Asso, Tre, Re, Cavallo, Fante, 7 ... 2 di "
-     "bastoni, coppe, denari, spade)"),
+     "bastoni, coppe, denari, spade, o di fiori, cuori, quadri, picche)"),
+    ("en", "ace of spades", "unknown card 'ace of stars'"),
+    ("it", "Asso di PICCHE", "carta sconosciuta 'ace of stars'"),
 ])
 def test_a_card_may_be_typed_by_its_name(tmp_path, lang, name, unknown):
     """`puzzles play` read a card's name ('asso di spade'); `play` took the notation alone
-    and refused the name as an unknown card."""
+    and refused the name as an unknown card. The French-suited deck's names ('ace of
+    spades', 'asso di picche') were unknown cards too."""
     out = tmp_path / "game.json"
     r = run("play", "--from", LATE, "--seed", "1", "--time-per-move", TPM, "--lang", lang,
-            "--record-out", str(out), input=f"ace of spades\n{name}\n")
+            "--record-out", str(out), input=f"ace of stars\n{name}\n")
     assert r.exit_code == 0, r.stderr
     assert unknown in r.output, r.output
     assert read_record(str(out))["moves"][0] == "AS"

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from solver.cards import card_name, parse_card, parse_typed_card
+from solver.cards import card_name, card_str, parse_card, parse_typed_card
+from solver.i18n import error_text
 from solver.puzzles import PuzzleError, bundled, read_answer, read_puzzles, solve
 from test_puzzles import line, quiz_file, run  # a puzzle file's line, a file of three, the CLI
 
@@ -82,16 +83,17 @@ def test_a_card_may_be_typed_by_its_name(quiz, typed):
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("en", "unknown card 'ace of spades' (type rank then suit, e.g. AD, 3c, 10b, or its name: "
-     "Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords); try again."),
-    ("it", "carta sconosciuta 'ace of spades' (scrivi il valore e poi il seme, per esempio AD, "
+    ("en", "unknown card 'ace of stars' (type rank then suit, e.g. AD, 3c, 10b, or its name: "
+     "Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords, or of clubs, "
+     "hearts, diamonds, spades); try again."),
+    ("it", "carta sconosciuta 'ace of stars' (scrivi il valore e poi il seme, per esempio AD, "
      "3c, 10b, o il suo nome: Asso, Tre, Re, Cavallo, Fante, 7 ... 2 di bastoni, coppe, denari, "
-     "spade); riprova."),
+     "spade, o di fiori, cuori, quadri, picche); riprova."),
 ])
 def test_an_unknown_name_is_said_as_typed_with_the_ways_to_type_a_card(quiz, lang, words):
-    """A name that is no card ('ace of spades': the English suits are batons, cups, coins,
-    swords) was told it is not a card you may play, as a card held by the other player is."""
-    r = run("puzzles", "play", str(quiz), "--lang", lang, input="ace of spades\n5C\nAC\n")
+    """A name that is no card ('ace of stars') was told it is not a card you may play, as a
+    card held by the other player is."""
+    r = run("puzzles", "play", str(quiz), "--lang", lang, input="ace of stars\n5C\nAC\n")
     assert r.exit_code == 0, r.output
     assert words in said(r.output), r.output
 
@@ -102,8 +104,50 @@ def test_parse_typed_card_reads_every_printed_name():
             assert parse_typed_card(card_name(c, lang).upper()) == c
     assert parse_typed_card("10b") == int(parse_card("10B"))
     with pytest.raises(ValueError) as e:
-        parse_typed_card("Ace of hearts")
-    assert e.value.key == "card.unknown_typed" and "'Ace of hearts'" in str(e.value)
+        parse_typed_card("Ace of stars")
+    assert e.value.key == "card.unknown_typed" and "'Ace of stars'" in str(e.value)
+
+
+#: the French-suited deck's suits (many Northern players' Briscola deck) and the Italian
+#: suit each stands for: spade = picche (spades), coppe = cuori (hearts), denari = quadri
+#: (diamonds), bastoni = fiori (clubs)
+FRENCH = {"S": ("spades", "picche"), "C": ("hearts", "cuori"), "D": ("diamonds", "quadri"),
+          "B": ("clubs", "fiori")}
+
+
+@pytest.mark.parametrize("text,card", [
+    ("ace of spades", "AS"), ("3 of hearts", "3C"), ("king of diamonds", "RD"),
+    ("jack of clubs", "FB"), ("knave of clubs", "FB"), ("Three of Hearts", "3C"),
+    ("asso di picche", "AS"), ("tre di cuori", "3C"), ("re di quadri", "RD"),
+    ("fante di fiori", "FB"), ("3 di cuori", "3C"), ("7 of spades", "7S"),
+    ("ACE OF SPADES", "AS"), ("  Asso   DI  Picche ", "AS"), ("kNiGhT oF hEaRtS", "CC"),
+    ("cavallo di quadri", "CD"), ("3 of cups", "3C"), ("tre di coppe", "3C"),
+    ("10 of cups", "RC"), ("1 di quadri", "AD"),
+])
+def test_a_card_may_be_named_with_the_french_suits(text, card):
+    assert parse_typed_card(text) == int(parse_card(card))
+
+
+def test_every_card_is_named_with_the_french_suits_in_both_languages():
+    for c in range(40):
+        en, it = FRENCH[card_str(c)[-1]]
+        rank_en, rank_it = card_name(c).split(" of ")[0], card_name(c, "it").split(" di ")[0]
+        assert parse_typed_card(f"{rank_en} of {en}") == c
+        assert parse_typed_card(f"{rank_it.upper()} DI {it.upper()}") == c
+
+
+@pytest.mark.parametrize("text,card", [
+    ("queen of hearts", "CC"),
+    ("Queen of Spades", "CS"),
+    ("regina di cuori", "CC"),
+    ("donna di fiori", "CB"),
+    ("queen of coins", "CD"),
+])
+def test_a_queen_is_the_knight_as_in_the_french_suited_italian_decks(text, card):
+    """'queen of hearts' was an unknown card; the French-suited Italian decks (Piemontesi,
+    Genovesi) have a Queen (Donna) where the Neapolitan deck has the Cavallo, between the
+    Jack and the King, worth its 3 points: it is that card."""
+    assert card_str(parse_typed_card(text)) == card
 
 
 def test_a_win_value_may_be_typed_as_a_percentage(tmp_path):

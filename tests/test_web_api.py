@@ -384,7 +384,8 @@ def test_the_boards_answer_to_a_win_puzzle_may_be_a_percentage(monkeypatch):
 
 def test_a_puzzles_card_may_be_typed_by_its_name(client):
     """puzzles play took a card's name ('asso di denari'); the board's answer read the
-    notation alone and refused the name."""
+    notation alone and refused the name. The French-suited deck's names ('asso di cuori')
+    were refused too, and a queen (the Cavallo of those decks) as any unknown text."""
     from solver.cards import card_name, card_str
     from solver.puzzles import bundled
     p = next(p for p in bundled() if p.question == "best")
@@ -398,7 +399,17 @@ def test_a_puzzles_card_may_be_typed_by_its_name(client):
         bad = client.post("/api/puzzles/answer", json={
             "id": p.id, "answer": card_name(wrong[0], "it").upper(), "reveal": False}).json()
         assert bad == {"id": p.id, "ok": False, "card": card_str(wrong[0])}
-    r = client.post("/api/puzzles/answer?lang=it", json={"id": p.id, "answer": "asso di cuori"})
+    french = {"B": "fiori", "C": "cuori", "D": "quadri", "S": "picche"}[card_str(right)[-1]]
+    rank = card_name(right, "it").split(" di ")[0]
+    ok = client.post("/api/puzzles/answer", json={"id": p.id, "answer": f"{rank} di {french}"})
+    ok = ok.json()
+    assert ok["ok"] is True and ok["card"] == card_str(right), ok
+    r = client.post("/api/puzzles/answer?lang=it", json={"id": p.id, "answer": "asso di stelle"})
     assert r.status_code == 400
-    assert r.json()["error"].startswith("carta sconosciuta 'asso di cuori' (scrivi il valore e poi "
-                                        "il seme, per esempio AD, 3c, 10b, o il suo nome: Asso,")
+    error = r.json()["error"]
+    assert error.startswith("carta sconosciuta 'asso di stelle' (scrivi il valore e poi il seme, "
+                            "per esempio AD, 3c, 10b, o il suo nome: Asso,"), error
+    r = client.post("/api/puzzles/answer", json={"id": p.id, "answer": "Queen of Hearts",
+                                                  "reveal": False})
+    said = r.json()
+    assert said.get("card") == "CC" or "CC is not a card" in said.get("error", ""), said
