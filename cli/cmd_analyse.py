@@ -349,8 +349,9 @@ def _logged_leaves(pos, objective, log_for):
 def _split_search(pos, objective, cluster, workers, log_path):
     """One position's exact search split into tasks (solver/split_search.py), run on the
     cluster, or here with --log alone; each finished task's positions are logged at once,
-    and a rerun with the log (whatever its workers) does only the positions it lacks.
-    Returns the analysis and the log written (a TaskLog)."""
+    and a rerun with the log (whatever its workers) does only the positions it lacks; a
+    position whose every line ends the deal within the first trick needs no task (nor a
+    cluster, nor the log). Returns the analysis and the log written (a TaskLog, or None)."""
     import time
 
     from cli.cluster_opts import client_for, progress_line, say
@@ -359,6 +360,10 @@ def _split_search(pos, objective, cluster, workers, log_path):
 
     t0 = time.perf_counter()
     S.check(pos, objective)
+    done = S.settled(pos, objective)
+    if done is not None:  # no task: no cluster started, no log read or written
+        say(Note.of("split.settled"))
+        return S.combine(done, {}, time.perf_counter() - t0), None
 
     def log_for(depth):
         return cl.TaskLog(

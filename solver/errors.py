@@ -591,6 +591,8 @@ ENGLISH: dict[str, str] = {
     "tasks.rate_left": "tasks: {done}/{total} done, {rate:.2f}/s, about {left:.0f} s left",
     "split.tasks": "split {where}: {n} positions in {tasks} tasks",
     "split.all_read": "split {where}: all {n} positions read from {path}, nothing left to run",
+    "split.settled": "split: every line ends the deal within the first trick, valued here: no "
+    "task to run",
     "split.stopped": "stopped: {path} holds {held} of the {total} positions; the same command "
     "goes on from there",
     # analyse's own refusals of its options (cli/cmd_analyse.py), said as click's are
@@ -714,6 +716,8 @@ ENGLISH: dict[str, str] = {
     "note.part.and": "{first} and {second}",
     "note.part.then": "{first}; {then}",
     "note.split": "exact search split into {n} positions {where}, combined exactly",
+    "note.split_settled": "exact search: every line ends the deal within the first trick, "
+    "valued without a task",
     "note.part.at_cards": "after the root's cards",
     "note.part.at_draws": "after the first trick's draw",
     "note.tasks": "{tasks} tasks run {where}",

@@ -3190,6 +3190,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
         "split.all_read": "divisione {where}: tutte le {n} posizioni lette da {path}, non resta "
         "niente da eseguire",
+        "split.settled": "divisione: ogni linea chiude la smazzata entro la prima presa, "
+        "valutata qui: nessun compito da eseguire",
         "split.stopped": "fermato: {path} contiene {held} delle {total} posizioni; lo stesso "
         "comando riprende da lì",
         "usage.analyse.two_budgets": "--samples e --time-limit sono due budget: danne uno",
@@ -3313,6 +3315,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.and": "{first} e {second}",
         "note.part.then": "{first}; {then}",
         "note.split": "ricerca esatta divisa in {n} posizioni {where}, combinate esattamente",
+        "note.split_settled": "ricerca esatta: ogni linea chiude la smazzata entro la prima "
+        "presa, valutata senza compiti",
         "note.part.at_cards": "dopo le carte della radice",
         "note.part.at_draws": "dopo la pescata della prima presa",
         "note.tasks": "{tasks} compiti eseguiti {where}",

@@ -139,6 +139,14 @@ class Split:
         return Note.of("note.part.at_cards" if self.depth == CARDS else "note.part.at_draws")
 
 
+def settled(pos: Position, objective: str = "points") -> Split | None:
+    """The split of ``pos`` when every line ends the deal within its first trick (the last
+    trick, or the reply to it): no leaf needs a search, so the value is combined where the
+    split is made, with no task and no worker; None when some leaf needs one."""
+    s = split(pos, objective, DRAWS)
+    return None if s.todo() else s
+
+
 def depth_for(pos: Position, workers: int) -> str:
     """The depth worth splitting ``pos`` to for ``workers`` worker threads."""
     return CARDS if pos.table == () and workers < DRAWS_FROM_WORKERS else DRAWS
@@ -311,7 +319,8 @@ def combine(
     s: Split, values: Mapping[int, LeafValue], seconds: float = 0.0, note: Note | None = None
 ) -> Analysis:
     """The root's exact Analysis from every non-terminal leaf's value (``values``, by leaf
-    index); its notes say how it was split, and ``note`` after that (where it ran)."""
+    index); its notes say how it was split (or that no leaf needed a search: ``settled``),
+    and ``note`` after that (where it ran)."""
     missing = [i for i in s.todo() if i not in values]
     if missing:
         raise SplitError.of("split.missing", missing=len(missing), leaves=len(s.leaves))
@@ -322,7 +331,11 @@ def combine(
         MoveValue(card, float(v), v)
         for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
     )
-    how = Note.of("note.split", n=len(s.leaves), where=s.where)
+    how = (
+        Note.of("note.split", n=len(s.leaves), where=s.where)
+        if s.todo()
+        else Note.of("note.split_settled")
+    )
     return Analysis(
         position=s.root.pos,
         objective=s.objective,

@@ -307,6 +307,8 @@ def _notes():
          "exact search split into 120 positions after the first trick's draw, combined exactly"),
         (n("note.split", n=9, where=n("note.part.at_cards")),
          "exact search split into 9 positions after the root's cards, combined exactly"),
+        (n("note.split_settled"),
+         "exact search: every line ends the deal within the first trick, valued without a task"),
         (n("note.tasks", tasks=7, where=n("note.part.where.here")), "7 tasks run here"),
         (n("note.tasks_read", tasks=7, where=local, n=40, path="a.jsonl"),
          "7 tasks run on a local cluster of 2 workers, 40 positions read from a.jsonl"),

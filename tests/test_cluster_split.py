@@ -60,7 +60,8 @@ def test_the_split_search_gives_the_local_exact_answer(pos, objective, depth):
         [(m.card, m.value_exact) for m in local.moves]
     assert all(isinstance(m.value_exact, Fraction) for m in split.moves)
     assert _answer(split.to_json()) == _answer(local.to_json())   # best, value, line too
-    assert "combined exactly" in split.notes[0]
+    tasks = S.split(pos, objective, depth).todo()
+    assert ("combined exactly" if tasks else "valued without a task") in split.notes[0]
 
 
 def test_leaves_that_end_the_deal_are_valued_in_the_client():
@@ -286,6 +287,42 @@ def test_a_logged_row_of_another_position_is_solved_again(tmp_path, monkeypatch)
     assert again.exit_code == 0 and calls == [[wanted]]
     local = _cli(["analyse", TALON6, "--json"])
     assert _answer(json.loads(again.stdout)) == _answer(json.loads(local.stdout))
+
+
+@pytest.mark.parametrize("position,objective", [
+    ("hand1=- hand2=3S table=AS briscola=2B score=39-60 turn=2", "win"),   # the last reply
+    ("hand1=AS hand2=3S briscola=2B score=39-60 turn=1", "points"),        # the last trick
+])
+def test_a_split_whose_every_line_ends_the_deal_runs_no_task(tmp_path, monkeypatch, position,
+                                                              objective):
+    """A position whose every line ends the deal within its first trick said "split after
+    the first trick's draw: 0 positions in 0 tasks" and "0 tasks run here" (with --cluster
+    it started a cluster for them), or ran a task for the last trick's one reply: it says
+    that no task is needed, in English and Italian, starts no cluster, writes no log, and
+    gives the local answer."""
+    import solver.cluster as C
+    monkeypatch.setattr(S, "solve_task", lambda *a: pytest.fail("a task ran"))
+    monkeypatch.setattr(C, "connect", lambda *a, **k: pytest.fail("a cluster was started"))
+    log = tmp_path / "one.jsonl"
+    args = ["analyse", position, "--objective", objective, "--json"]
+    local = _cli(args)
+    for more in (["--log", str(log)], ["--cluster", "--log", str(log)]):
+        r = _cli(args + more)
+        assert r.exit_code == 0, r.output
+        assert r.stderr.splitlines() == [
+            "split: every line ends the deal within the first trick, valued here: no task to run"]
+        assert _answer(json.loads(r.stdout)) == _answer(json.loads(local.stdout))
+        assert json.loads(r.stdout)["notes"] == [
+            "exact search: every line ends the deal within the first trick, valued without a task"]
+        assert not log.exists()
+    it = _cli(["analyse", position, "--objective", objective, "--cluster", "--lang", "it"])
+    assert it.exit_code == 0, it.output
+    assert it.stderr.splitlines() == ["divisione: ogni linea chiude la smazzata entro la prima "
+                                      "presa, valutata qui: nessun compito da eseguire"]
+    assert ("nota: ricerca esatta: ogni linea chiude la smazzata entro la prima presa, "
+            "valutata senza compiti") in it.stdout
+    assert S.settled(parse_position(position), objective) is not None
+    assert S.settled(parse_position(MID4)) is None
 
 
 def test_without_dask_one_position_on_a_cluster_says_how_to_install_it(monkeypatch):

@@ -138,6 +138,34 @@ def test_simulate_gives_each_agent_of_a_hidden_card_game_its_own_tables(monkeypa
     assert not twin.tables and not twin.general_tables
 
 
+class SeatProbe(Probe):
+    """A Probe that notes the seat it plays for instead of itself."""
+
+    def __call__(self, view, rng):
+        Probe.log.append((view.to_move, id(driver.current())))
+        return GreedyAgent()(view, rng)
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "scoperta"])
+def test_simulate_gives_each_seat_of_a_hidden_card_game_its_own_tables(monkeypatch, variant):
+    """`simulate --agents engine`, one agent at both seats, played both on one engine: the
+    second seat's analyses read the tables the first seat's had filled (23-27 % fewer nodes
+    at talon 4-6 in classic). In scoperta every seat sees every card and they share one.
+    The agent is still told each deal's end once."""
+    from solver.players.series import play_series
+    from solver.rules import get_variant
+    monkeypatch.setattr(Probe, "log", [])
+    for _ in play_series(get_variant(variant), SeatProbe(), 2, 1, False):
+        pass
+    assert Probe.log.count("end") == 2
+    seen = {}
+    for entry in Probe.log:
+        if entry != "end":
+            seen.setdefault(entry[0], set()).add(entry[1])
+    assert set(seen) == {0, 1} and all(len(ws) == 1 for ws in seen.values())
+    assert (seen[0] == seen[1]) == (variant == "scoperta")
+
+
 def test_an_engines_twin_is_configured_alike_with_tables_of_its_own():
     e = Engine(tt_mb=8, threads=2)
     twin = e.twin()

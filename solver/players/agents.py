@@ -212,13 +212,20 @@ def seat_agents(agents: Agents, players: int) -> list[Agent]:
     raise RulesError.of("agent.count", players=players, got=len(each))
 
 
+def beneath(agent: Agent) -> Agent:
+    """The agent a wrapper plays for (``agent.agent``: engine_agent.OnEngine, one a seat of a
+    hidden-card game, so that one agent at two seats is two wrappers), else ``agent``: what
+    is told a deal's end once."""
+    return getattr(agent, "agent", agent)
+
+
 def run_deal(state: GameState, agents: Agents, rng: random.Random) -> GameState:
     """Play ``state`` to its end with one agent per seat, each given what its seat sees
     (``state.view()``: see the module's docstring), never the GameState."""
     seats = seat_agents(agents, state.players)
     while not state.is_over:
         state = play(state, seats[state.to_move](state.view(), rng))
-    for agent in {id(a): a for a in seats}.values():  # a bot is told each deal's result
+    for agent in {id(beneath(a)): a for a in seats}.values():  # a bot is told each deal's result
         if hasattr(agent, "deal_over"):
             agent.deal_over(state.side_points)
     return state

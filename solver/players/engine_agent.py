@@ -156,13 +156,14 @@ def own_engines(
     variant: Variant, agents: Sequence[Agent], engines: Sequence[Engine]
 ) -> list[OnEngine]:
     """``agents`` (one a seat; an agent may hold several) on the ``engines`` of one game: in
-    a hidden-card game each agent on one of its own, in order, so that no agent's search
-    reads another's tables (a seat's searches of the worlds it samples all hold its true
-    hand: its opponent, reading them, would solve the worlds holding that hand faster); in
-    an open game, where every seat sees the same cards, all on the first."""
-    distinct = {id(a): a for a in agents}.values()
-    shared = variant.open_hands
-    on = {id(a): OnEngine(a, engines[0 if shared else i]) for i, a in enumerate(distinct)}
+    a hidden-card game each seat on one of its own, in order, one agent at two seats too,
+    so that no seat's search reads another's tables (a seat's searches of the worlds it
+    samples all hold its true hand: its opponent, reading them, would solve the worlds
+    holding that hand faster); in an open game, where every seat sees the same cards and
+    the tables hold nothing one seat knows and another does not, each agent on the first."""
+    if not variant.open_hands:
+        return [OnEngine(a, engines[i]) for i, a in enumerate(agents)]
+    on = {id(a): OnEngine(a, engines[0]) for a in agents}
     return [on[id(a)] for a in agents]
 
 
