@@ -1274,7 +1274,8 @@ REVIEW_TEXT["en"].update(
         "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
         "draw) was solved, so the cost has no sampling error: it is exact, their mean.",
         "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
-        "played while another is within its ±; neither a mistake nor counted in the accuracy.",
+        "played while another is within its ± (its cost given as the range it lies in, 0–x); "
+        "neither a mistake nor counted in the accuracy.",
     }
 )
 REVIEW_TEXT["it"].update(
@@ -1285,8 +1286,8 @@ REVIEW_TEXT["it"].update(
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
         "ha errore di campionamento: è esatto, la loro media.",
         "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
-        "carta della stima giocata mentre un'altra è entro il suo ±; non è un errore e non "
-        "conta nella precisione.",
+        "carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
+        "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
     }
 )
 
@@ -2290,8 +2291,8 @@ BOARD_PAGE["en"].update(
         "(mover minus opponent).",
         "review.close": "; {n} too close to call",
         "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
-        "played while another is within its ±, is too close to call: neither a mistake nor "
-        "counted in the accuracy.",
+        "played while another is within its ± (its cost given as the range it lies in, 0–x), "
+        "is too close to call: neither a mistake nor counted in the accuracy.",
         "review.skill.title": "Skill and luck",
         "review.skill": "errors {err} points ({rate} per decision), luck {luck} over {n} draws",
         "review.skill.win": "errors {err} of win chance ({rate} per decision), luck {luck} over {n} "
@@ -2360,8 +2361,9 @@ BOARD_PAGE["it"].update(
         "vincere (chi gioca meno l'avversario).",
         "review.close": "; {n} troppo vicine per giudicarle",
         "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
-        "stima giocata mentre un'altra è entro il suo ±, è troppo vicino per giudicarlo: non è "
-        "un errore e non conta nella precisione.",
+        "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
+        "cade, 0–x), è troppo vicino per giudicarlo: non è un errore e non conta nella "
+        "precisione.",
         "review.skill.title": "Abilità e fortuna",
         "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
         "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "

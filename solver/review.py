@@ -173,9 +173,13 @@ class MoveReview:
 
     @property
     def starred(self) -> bool:
-        """Its cost's ± is not checked against exact values: the * of the table, of the
-        JSON's ``sampling_only`` and of the board."""
-        return self.sampling_only and self.cost_error is not None and not self.exact_cost
+        """Its cost's ± (or, contested, the range it lies in) is not checked against exact
+        values: the * of the table, of the JSON's ``sampling_only`` and of the board."""
+        return (
+            self.sampling_only
+            and (self.cost_error is not None or self.contested)
+            and not self.exact_cost
+        )
 
     @property
     def method(self) -> str:
@@ -1062,20 +1066,30 @@ def fmt_points(x: float | None, lang: str = "en") -> str:
     return num(x, ".2f", lang)
 
 
+def fmt_width(e: float, win: bool = False, lang: str = "en") -> str:
+    """A half-width (or the far end of a range from 0) as the tables print it: a tenth of a
+    point, a hundredth of a chance, and a hundredth of a point where a tenth would round it
+    to 0 (a ± of 0.03 is not 0.0)."""
+    return num(e, f".{2 if win or 0 < e < 0.05 else 1}f", lang)
+
+
 def fmt_error(e: float, win: bool = False, lang: str = "en") -> str:
-    """A half-width as the tables print it: a tenth of a point, a hundredth of a chance, and
-    a hundredth of a point where a tenth would round it to 0 (a ± of 0.03 is not 0.0)."""
-    return "±" + num(e, f".{2 if win or 0 < e < 0.05 else 1}f", lang)
+    return "±" + fmt_width(e, win, lang)
 
 
 def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
     interval covers the sampling error only); an exact cost (every case solved too: see
-    _how) has none, an estimate's ± of 0 is printed."""
+    _how) has none, an estimate's ± of 0 is printed. The estimate's best card played with
+    another card within noise of it (contested) costs 0 in the sums, but what is known is
+    the range its cost lies in, from 0 to how far another card may be above it: "0–1.3"."""
+    star = "*" if m.starred else ""
+    if m.contested:
+        return f"0–{fmt_width(_known(m.rival, 'a rival'), m.objective == 'win', lang)}{star}"
     if m.cost_error is None or m.exact_cost:
         return fmt_points(m.cost, lang)
     error = fmt_error(m.cost_error, m.objective == "win", lang)
-    return f"{fmt_points(m.cost, lang)} {error}" + ("*" if m.starred else "")
+    return f"{fmt_points(m.cost, lang)} {error}{star}"
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -1199,7 +1213,12 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     for p in rv.players:
         s = rv.stats(p)
         # * as on each cost and luck: some interval in the sum covers the sampling error only
-        cost_star = "*" if any(m.starred for m in rv.moves if m.player == p) else ""
+        # (a contested cost's range is not in the sum: its cost there is 0, with no ±)
+        cost_star = (
+            "*"
+            if any(m.starred and m.cost_error is not None for m in rv.moves if m.player == p)
+            else ""
+        )
         mine = [d for d in rv.draws if d.player == p or not d.seat_view]
         luck_star = "*" if any(_luck_star(d) for d in mine) else ""
         err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win, lang).lstrip("+")

@@ -137,3 +137,31 @@ def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_ca
     rv = R.Review((rival, clear), ("a", "b"), 0, (None,), players=(0,))
     s = rv.stats(0)
     assert (s.optimal, s.close, s.judged) == (1, 1, 1)
+
+
+def test_a_contested_cost_says_the_range_it_lies_in():
+    """The estimate's best card played while another card's gap interval reaches above it
+    printed "0 ≈": a player could not tell how far off they may have been. Its cost is
+    printed as the range it lies in, 0 to how far the other card may be above it, starred
+    where that is not checked against exact values; the sums still count it 0."""
+    base = dict(deal=1, number=1, trick=1, player=0, card=4, choices=3, best=(4,), cost=0.0,
+                best_value=10.0, value=10.0, seat_view=True)
+    plain = R.MoveReview(**base, rival=1.25, interval=Interval.SAMPLING_AND_METHOD)
+    starred = R.MoveReview(**base, rival=1.25, sampling_only=True, interval=Interval.EXTRAPOLATED)
+    clear = R.MoveReview(**base, rival=0.0, sampling_only=True, interval=Interval.EXTRAPOLATED)
+    assert R.fmt_cost(plain) == "0–1.2" and R.fmt_cost(plain, "it") == "0–1,2"
+    assert R.fmt_cost(starred) == "0–1.2*" and starred.to_json()["sampling_only"] is True
+    assert R.fmt_cost(clear) == "0" and clear.to_json()["sampling_only"] is False
+    win = R.MoveReview(**{**base, "objective": "win"}, rival=0.034, interval=Interval.SAMPLING_AND_METHOD)
+    assert R.fmt_cost(win) == "0–0.03"
+    rv = R.Review((starred, R.MoveReview(**{**base, "number": 2}, rival=0.0)), ("a", "b"), 2,
+                  (None,), players=(0,))
+    s = rv.stats(0)
+    assert (s.total_cost, s.cost_error, s.close, s.optimal, s.judged) == (0.0, None, 1, 1, 1)
+    for lang, cost in (("en", "0–1.2* ≈"), ("it", "0–1,2* ≈")):
+        text = R.render_review(rv, lang)
+        row = next(line for line in text.splitlines() if line.split()[:2] == ["1", "1"])
+        assert cost in row, row
+        # the total adds the costs and their intervals: the range is not in it, nor its *
+        skill = next(line for line in text.splitlines() if " (a): " in line and "0 (0" in line)
+        assert "*" not in skill, skill

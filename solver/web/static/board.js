@@ -294,12 +294,14 @@ function graphPoints() {
   return out;
 }
 
-function fmtPm(e, win) {
-  // a half-width as solver.review.fmt_error writes it: a tenth of a point (of a percentage
-  // point), a hundredth where a tenth would round it to 0 (a ± of 0.03 is not ±0.0)
+function fmtWidth(e, win) {
+  // a half-width (or the far end of a range from 0) as solver.review.fmt_width writes it: a
+  // tenth of a point (of a percentage point), a hundredth where a tenth would round it to 0
+  // (a ± of 0.03 is not ±0.0)
   const d = win ? 100 * e : e, digits = d > 0 && d < 0.05 ? 2 : 1;
-  return "±" + (win ? num(d, digits, { trim: digits === 1 }) + " %" : num(d, digits));
+  return win ? num(d, digits, { trim: digits === 1 }) + " %" : num(d, digits);
 }
+function fmtPm(e, win) { return "±" + fmtWidth(e, win); }
 
 function signedText(x, e, exact, win, word = "exact") {
   // a luck or a value for the readout: signed, with its ± or the word exact (``word``: its
@@ -473,6 +475,9 @@ function costText(r) {
   if (r.cost === null || r.cost === undefined) return t("unrated");
   // marked * where its ± is not checked against exact values (the JSON's sampling_only)
   const star = r.sampling_only ? "*" : "";
+  // the estimate's best card played, another within noise of it: the range its cost lies
+  // in, from 0 to how far the other may be above it (review.fmt_cost)
+  if (r.rival > 1e-9) return `0–${fmtWidth(r.rival, r.objective === "win")}${star}`;
   if (r.objective === "win") {   // a chance given up, in percentage points
     if (r.exact) return `${fmtPct(r.cost)} (${t("exact")})`;
     return r.cost_error !== undefined && r.cost_error !== null ? `${fmtPct(r.cost)} (${fmtPm(r.cost_error, true)})${star}` : fmtPct(r.cost);
