@@ -781,7 +781,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
         "cards sampled; a cost's ± is the half-width of its interval (a 95 % "
-        "interval unless marked *).",
+        "interval unless marked * or called a bound).",
         "sampling_only": "* the interval is not checked against exact values: it covers the "
         "sampling error only (the method's error is not measured for this "
         "game at this stage of the deal), or a method's error carried "
@@ -828,7 +828,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
         "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-        "è la semiampiezza del suo intervallo (al 95 % se non segnato da *).",
+        "è la semiampiezza del suo intervallo (al 95 % se non segnato da * o detto limite).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "
@@ -1273,6 +1273,10 @@ REVIEW_TEXT["en"].update(
         "all_cases": "all draws solved",
         "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
         "draw) was solved, so the cost has no sampling error: it is exact, their mean.",
+        "bound": "bound",
+        "bound_note": "(bound): fewer than two samples in the time, too few for a 95 % "
+        "interval: the ± (or the range) is the widest the cost can stray, so it covers "
+        "every cost the card can have and the card is too close to call.",
         "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x); "
         "neither a mistake nor counted in the accuracy.",
@@ -1285,6 +1289,10 @@ REVIEW_TEXT["it"].update(
         "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
         "ha errore di campionamento: è esatto, la loro media.",
+        "bound": "limite",
+        "bound_note": "(limite): meno di due campioni nel tempo, troppo pochi per un intervallo "
+        "al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi, quindi copre "
+        "ogni costo che la carta può avere e la carta è troppo vicina per giudicarla.",
         "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
         "carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
         "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
@@ -2289,6 +2297,9 @@ BOARD_PAGE["en"].update(
         "frame of the review's graph.",
         "frame.no_score": "No score in this position: the values are the points still to win "
         "(mover minus opponent).",
+        "review.bound": "bound",
+        "review.bound.note": "(bound): fewer than two samples in the time, too few for a 95 % "
+        "interval: the ± (or the range) is the widest the cost can stray.",
         "review.close": "; {n} too close to call",
         "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x), "
@@ -2359,6 +2370,9 @@ BOARD_PAGE["it"].update(
         "la stessa misura del grafico dell'analisi.",
         "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
         "vincere (chi gioca meno l'avversario).",
+        "review.bound": "limite",
+        "review.bound.note": "(limite): meno di due campioni nel tempo, troppo pochi per un "
+        "intervallo al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi.",
         "review.close": "; {n} troppo vicine per giudicarle",
         "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
         "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "

@@ -182,6 +182,17 @@ class MoveReview:
         )
 
     @property
+    def bound(self) -> bool:
+        """Its cost's ± (or, contested, its range) is the widest the cost can stray, not a
+        95 % interval: fewer than two samples in the time (Interval.BOUND). It covers every
+        cost the card can have, so such a card is never called a mistake."""
+        return (
+            self.interval == Interval.BOUND
+            and (self.cost_error is not None or self.contested)
+            and not self.exact_cost
+        )
+
+    @property
     def method(self) -> str:
         if not self.rated:
             return "unrated"
@@ -209,6 +220,7 @@ class MoveReview:
             "objective": self.objective,
             **({} if self.interval is None else {"interval": str(self.interval)}),
             "sampling_only": self.starred,
+            "bound": self.bound,
             "mistake": self.mistake,
             "close": self.close,
             **({} if self.rival is None else {"rival": self.rival}),
@@ -618,7 +630,7 @@ def review_move(
         cost=cost,
         cost_exact=cost_exact,
         exact=a.exact,
-        cost_error=None if a.exact or m is top else gap_error(top, m),
+        cost_error=None if a.exact or m is top else gap_error(top, m, a.interval),
         rival=None if a.exact or m is not top else rival(a),
         sampling_only=_sampling_only(a),
         interval=a.interval,
@@ -632,20 +644,24 @@ def rival(a: Analysis) -> float | None:
     without an interval)."""
     top, most = a.moves[0], 0.0
     for m in a.moves[1:]:
-        err = gap_error(top, m)
+        err = gap_error(top, m, a.interval)
         if err is None:
             return None
         most = max(most, err - (top.value - m.value))
     return most
 
 
-def gap_error(top, m) -> float | None:
+def gap_error(top, m, interval: Interval | None = None) -> float | None:
     """The half-width of the interval of ``top``'s value less ``m``'s: the estimator's own
-    (paired by sample) where it gives one, else the two values' added in quadrature."""
+    (paired by sample) where it gives one, else the two values' added in quadrature, or
+    added up where each is a bound (``interval``: the widest a gap can stray is the sum of
+    the widest each value can)."""
     if m.gap_error is not None:
         return m.gap_error
     if top.error is None or m.error is None:
         return None
+    if interval == Interval.BOUND:
+        return top.error + m.error
     return math.hypot(top.error, m.error)
 
 
@@ -1080,16 +1096,18 @@ def fmt_error(e: float, win: bool = False, lang: str = "en") -> str:
 def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
     interval covers the sampling error only); an exact cost (every case solved too: see
-    _how) has none, an estimate's ± of 0 is printed. The estimate's best card played with
-    another card within noise of it (contested) costs 0 in the sums, but what is known is
-    the range its cost lies in, from 0 to how far another card may be above it: "0–1.3"."""
-    star = "*" if m.starred else ""
+    _how) has none, an estimate's ± of 0 is printed, and a bound is said to be one. The
+    estimate's best card played with another card within noise of it (contested) costs 0 in
+    the sums, but what is known is the range its cost lies in, from 0 to how far another
+    card may be above it: "0–1.3"."""
+    bound = f" ({TEXT[check_lang(lang)]['bound']})" if m.bound else ""
+    mark = ("*" if m.starred else "") + bound
     if m.contested:
-        return f"0–{fmt_width(_known(m.rival, 'a rival'), m.objective == 'win', lang)}{star}"
+        return f"0–{fmt_width(_known(m.rival, 'a rival'), m.objective == 'win', lang)}{mark}"
     if m.cost_error is None or m.exact_cost:
         return fmt_points(m.cost, lang)
     error = fmt_error(m.cost_error, m.objective == "win", lang)
-    return f"{fmt_points(m.cost, lang)} {error}{star}"
+    return f"{fmt_points(m.cost, lang)} {error}{mark}"
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -1316,6 +1334,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["close_note"])
     if any(m.starred for m in rv.moves) or any(_luck_star(d) for d in rv.draws):
         lines.append(T["sampling_only"])
+    if any(m.bound for m in rv.moves):
+        lines.append(T["bound_note"])
     bad = rv.mistakes()
     if bad:
         lines.append(T["mistakes"])

@@ -125,7 +125,8 @@ def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_ca
     """Playing the card an estimate ranks first is 'optimal' only where every other card is
     clear of it; where another's gap interval reaches above it, the verdict is not known."""
     def analysis(*moves):
-        return NS(moves=tuple(NS(value=v, gap_error=g, error=1.0) for v, g in moves))
+        return NS(moves=tuple(NS(value=v, gap_error=g, error=1.0) for v, g in moves),
+                  interval=Interval.SAMPLING_AND_METHOD)
 
     assert R.rival(analysis((10.0, None), (4.0, 2.0), (1.0, 3.0))) == 0.0   # both clear
     assert R.rival(analysis((10.0, None), (8.5, 4.0), (1.0, 3.0))) == pytest.approx(2.5)
@@ -165,3 +166,49 @@ def test_a_contested_cost_says_the_range_it_lies_in():
         # the total adds the costs and their intervals: the range is not in it, nor its *
         skill = next(line for line in text.splitlines() if " (a): " in line and "0 (0" in line)
         assert "*" not in skill, skill
+
+
+def _bound_review() -> R.Review:
+    """A seat's card reviewed on fewer than two samples (a tiny --time-per-move): its ± is
+    the widest the cost can stray (Interval.BOUND), and a contested best card's range too."""
+    base = dict(deal=1, trick=1, player=0, choices=3, seat_view=True, interval=Interval.BOUND)
+    played = R.MoveReview(**base, number=1, card=4, best=(5,), best_value=10.0, value=5.0,
+                          cost=5.0, cost_error=240.0, value_error=120.0)
+    contested = R.MoveReview(**base, number=2, card=6, best=(6,), best_value=3.0, value=3.0,
+                             cost=0.0, rival=233.0)
+    return R.Review((played, contested), ("a", "b"), 2, (None,), players=(0,))
+
+
+def test_a_bound_is_said_to_be_one_not_taken_for_a_95_interval():
+    """A cost whose analysis had fewer than two samples printed "5 ±240" with no mark, under
+    a legend saying a ± is a 95 % interval unless marked *. A bound is wider (it covers every
+    cost the card can have), but not what the legend says: it is called a bound in the
+    table (and its note), in the JSON's ``bound``, and it is never a mistake."""
+    rv = _bound_review()
+    played, contested = rv.moves
+    assert played.bound and contested.bound and not played.starred
+    assert R.fmt_cost(played) == "5 ±240.0 (bound)" and R.fmt_cost(played, "it") == "5 ±240,0 (limite)"
+    assert R.fmt_cost(contested) == "0–233.0 (bound)"
+    assert played.close and not played.mistake and not rv.mistakes()
+    for m in rv.moves:
+        assert m.to_json()["bound"] is True and m.to_json()["interval"] == "bound"
+        assert m.to_json()["sampling_only"] is False
+    for lang in ("en", "it"):
+        T = R.TEXT[lang]
+        text = R.render_review(rv, lang)
+        assert T["bound_note"] in text and f"({T['bound']}) ≈" in text, text
+        assert T["sampling_only"] not in text
+    # a ± of the usual kind is not called one
+    checked = R.MoveReview(**{**_review(None).moves[0].__dict__})
+    assert not checked.bound and "(bound)" not in R.fmt_cost(checked)
+    assert R.TEXT["en"]["bound_note"] not in R.render_review(_review(None))
+
+
+def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
+    """Where the values' ± are bounds with no paired gap (deepening on a known talon order:
+    each value within the points in play), the gap's was their quadrature, narrower than
+    the widest the gap can stray: bounds add."""
+    top, other = NS(error=60.0, gap_error=None), NS(error=60.0, gap_error=None)
+    assert R.gap_error(top, other, Interval.BOUND) == 120.0
+    assert R.gap_error(top, other, Interval.SAMPLING_AND_METHOD) == pytest.approx(84.85, abs=0.01)
+    assert R.gap_error(top, NS(error=60.0, gap_error=7.0), Interval.BOUND) == 7.0

@@ -473,8 +473,9 @@ function costText(r) {
   // exact: no error (an exact search, or every hand or draw solved); an estimate's ± even if 0
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
-  // marked * where its ± is not checked against exact values (the JSON's sampling_only)
-  const star = r.sampling_only ? "*" : "";
+  // marked * where its ± is not checked against exact values (the JSON's sampling_only),
+  // said to be a bound where it is the widest the cost can stray (the JSON's bound)
+  const star = (r.sampling_only ? "*" : "") + (r.bound ? ` (${t("review.bound")})` : "");
   // the estimate's best card played, another within noise of it: the range its cost lies
   // in, from 0 to how far the other may be above it (review.fmt_cost)
   if (r.rival > 1e-9) return `0–${fmtWidth(r.rival, r.objective === "win")}${star}`;
@@ -578,6 +579,7 @@ function renderReview() {
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
     (rs.some((r) => r.sampling_only || (r.luck || []).some((d) => d.sampling_only && d.luck_error)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
+    (rs.some((r) => r.bound) ? " " + escapeHtml(t("review.bound.note")) : "") +
     " " + escapeHtml(t("review.luck.bounds")) + "</p>";
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
