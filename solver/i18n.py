@@ -564,6 +564,12 @@ def num(x: float, spec: str, lang: str, group: bool = False) -> str:
     return format(x, "," + spec if group else spec).translate(_IT_MARKS)
 
 
+def pct(x: float, spec: str, lang: str) -> str:
+    """``x`` percent as ``lang`` writes it: "87%" in English, "87 %" (a space before the
+    sign, a decimal comma) in Italian, as the board's page writes it (board.js pctSign)."""
+    return num(x, spec, lang) + (" %" if lang == "it" else "%")
+
+
 def agree(text: str, lang: str) -> str:
     """The filled template with "1 prese", "1 punti", "1 points", "1 tricks" made singular:
     templates are written in the plural, so the number decides."""
@@ -2101,7 +2107,7 @@ BOARD_PAGE = {
         "review.progress": "Judging the cards: {k} of {n}…",
         "review.judged": "{k} of {n} cards judged.",
         "review.accuracy": "Accuracy",
-        "review.acc": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} points",
+        "review.acc": "{opt}/{rated} decisions optimal ({pct}), average cost {avg} points",
         "review.none": "no rated decisions",
         "review.mistakes": "Biggest mistakes",
         "review.no_mistakes": "None among the judged cards",
@@ -2111,7 +2117,7 @@ BOARD_PAGE = {
         "review.marks": "A card's cost is the points (mover minus opponent) it gives up against "
         "the best card. Marks: ?! from 2 points, ? from 5, ?? from 10 (an "
         "estimate is judged on the low end of its interval).",
-        "review.acc.win": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} % win chance",
+        "review.acc.win": "{opt}/{rated} decisions optimal ({pct}), average cost {avg} win chance",
         "review.marks.win": "Judged with the objective win: a card's cost is the chance of winning "
         "the deal it gives up against the best card, in percentage points. Marks: "
         "?! from 5 %, ? from 10 %, ?? from 20 % (an estimate is judged on the low "
@@ -2252,7 +2258,7 @@ BOARD_PAGE = {
         "review.progress": "Giudico le carte: {k} di {n}…",
         "review.judged": "{k} carte giudicate su {n}.",
         "review.accuracy": "Precisione",
-        "review.acc": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} punti",
+        "review.acc": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} punti",
         "review.none": "nessuna decisione valutata",
         "review.mistakes": "Errori più gravi",
         "review.no_mistakes": "Nessuno tra le carte giudicate",
@@ -2262,7 +2268,7 @@ BOARD_PAGE = {
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
         "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
         "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
-        "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} % di probabilità di vincere",
+        "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} di probabilità di vincere",
         "review.marks.win": "Giudicata con l'obiettivo vincere: il costo di una carta è la probabilità "
         "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
         "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "

@@ -54,7 +54,7 @@ from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import REVIEW_TEXT as TEXT
-from solver.i18n import agree, check_lang, fmt_fraction, num, player_name
+from solver.i18n import agree, check_lang, fmt_fraction, num, pct, player_name
 from solver.position import Position, PositionError, SeatPosition
 from solver.record import RecordError, deal_start, prepared, replay_all
 
@@ -1370,7 +1370,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
                 name=player_name(s.name, lang),
                 opt=s.optimal,
                 rated=s.judged,
-                pct=num(100 * _known(s.accuracy, "an accuracy"), ".0f", lang) + "%",
+                pct=pct(100 * _known(s.accuracy, "an accuracy"), ".0f", lang),
                 avg=num(_known(s.average_cost, "an average cost"), ".2f", lang),
                 unit=T["unit_win" if win else "unit"],
             )
