@@ -981,7 +981,8 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
     analysis is exact, else an estimate). In the hidden-card games a card is judged from
     its player's seat, the cards they could not see sampled; its cost then carries the
     half-width of its interval (a 95 % interval unless marked *: not checked against exact
-    values), or is exact where every hand they could face was solved. Then the three
+    values; or a bound, said so, where too few hands were sampled), or is exact where every
+    hand they could face was solved. Then the three
     biggest mistakes and each player's
     accuracy (share of decisions that were optimal, average cost per decision; moves with a
     single legal card are not decisions). Ctrl-C prints the review so far. With

@@ -564,6 +564,12 @@ def num(x: float, spec: str, lang: str, group: bool = False) -> str:
     return format(x, "," + spec if group else spec).translate(_IT_MARKS)
 
 
+def pct(x: float, spec: str, lang: str) -> str:
+    """``x`` percent as ``lang`` writes it: "87%" in English, "87 %" (a space before the
+    sign, a decimal comma) in Italian, as the board's page writes it (board.js pctSign)."""
+    return num(x, spec, lang) + (" %" if lang == "it" else "%")
+
+
 def agree(text: str, lang: str) -> str:
     """The filled template with "1 prese", "1 punti", "1 points", "1 tricks" made singular:
     templates are written in the plural, so the number decides."""
@@ -781,7 +787,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
         "cards sampled; a cost's ± is the half-width of its interval (a 95 % "
-        "interval unless marked *).",
+        "interval unless marked * or called a bound).",
         "sampling_only": "* the interval is not checked against exact values: it covers the "
         "sampling error only (the method's error is not measured for this "
         "game at this stage of the deal), or a method's error carried "
@@ -828,7 +834,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
         "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-        "è la semiampiezza del suo intervallo (al 95 % se non segnato da *).",
+        "è la semiampiezza del suo intervallo (al 95 % se non segnato da * o detto limite).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "
@@ -1273,8 +1279,13 @@ REVIEW_TEXT["en"].update(
         "all_cases": "all draws solved",
         "all_note": "All hands / all draws solved: every hand the mover could face (or every first "
         "draw) was solved, so the cost has no sampling error: it is exact, their mean.",
+        "bound": "bound",
+        "bound_note": "(bound): fewer than two samples in the time, too few for a 95 % "
+        "interval: the ± (or the range) is the widest the cost can stray, so it covers "
+        "every cost the card can have and the card is too close to call.",
         "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
-        "played while another is within its ±; neither a mistake nor counted in the accuracy.",
+        "played while another is within its ± (its cost given as the range it lies in, 0–x); "
+        "neither a mistake nor counted in the accuracy.",
     }
 )
 REVIEW_TEXT["it"].update(
@@ -1284,9 +1295,13 @@ REVIEW_TEXT["it"].update(
         "all_note": "Tutte le mani / tutte le pescate risolte: ogni mano che il giocatore poteva "
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
         "ha errore di campionamento: è esatto, la loro media.",
+        "bound": "limite",
+        "bound_note": "(limite): meno di due campioni nel tempo, troppo pochi per un intervallo "
+        "al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi, quindi copre "
+        "ogni costo che la carta può avere e la carta è troppo vicina per giudicarla.",
         "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
-        "carta della stima giocata mentre un'altra è entro il suo ±; non è un errore e non "
-        "conta nella precisione.",
+        "carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
+        "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
     }
 )
 
@@ -2092,7 +2107,7 @@ BOARD_PAGE = {
         "review.progress": "Judging the cards: {k} of {n}…",
         "review.judged": "{k} of {n} cards judged.",
         "review.accuracy": "Accuracy",
-        "review.acc": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} points",
+        "review.acc": "{opt}/{rated} decisions optimal ({pct}), average cost {avg} points",
         "review.none": "no rated decisions",
         "review.mistakes": "Biggest mistakes",
         "review.no_mistakes": "None among the judged cards",
@@ -2102,7 +2117,7 @@ BOARD_PAGE = {
         "review.marks": "A card's cost is the points (mover minus opponent) it gives up against "
         "the best card. Marks: ?! from 2 points, ? from 5, ?? from 10 (an "
         "estimate is judged on the low end of its interval).",
-        "review.acc.win": "{opt}/{rated} decisions optimal ({pct} %), average cost {avg} % win chance",
+        "review.acc.win": "{opt}/{rated} decisions optimal ({pct}), average cost {avg} win chance",
         "review.marks.win": "Judged with the objective win: a card's cost is the chance of winning "
         "the deal it gives up against the best card, in percentage points. Marks: "
         "?! from 5 %, ? from 10 %, ?? from 20 % (an estimate is judged on the low "
@@ -2243,7 +2258,7 @@ BOARD_PAGE = {
         "review.progress": "Giudico le carte: {k} di {n}…",
         "review.judged": "{k} carte giudicate su {n}.",
         "review.accuracy": "Precisione",
-        "review.acc": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} punti",
+        "review.acc": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} punti",
         "review.none": "nessuna decisione valutata",
         "review.mistakes": "Errori più gravi",
         "review.no_mistakes": "Nessuno tra le carte giudicate",
@@ -2253,7 +2268,7 @@ BOARD_PAGE = {
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
         "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
         "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
-        "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct} %), costo medio {avg} % di probabilità di vincere",
+        "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} di probabilità di vincere",
         "review.marks.win": "Giudicata con l'obiettivo vincere: il costo di una carta è la probabilità "
         "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
         "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "
@@ -2288,10 +2303,13 @@ BOARD_PAGE["en"].update(
         "frame of the review's graph.",
         "frame.no_score": "No score in this position: the values are the points still to win "
         "(mover minus opponent).",
+        "review.bound": "bound",
+        "review.bound.note": "(bound): fewer than two samples in the time, too few for a 95 % "
+        "interval: the ± (or the range) is the widest the cost can stray.",
         "review.close": "; {n} too close to call",
         "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
-        "played while another is within its ±, is too close to call: neither a mistake nor "
-        "counted in the accuracy.",
+        "played while another is within its ± (its cost given as the range it lies in, 0–x), "
+        "is too close to call: neither a mistake nor counted in the accuracy.",
         "review.skill.title": "Skill and luck",
         "review.skill": "errors {err} points ({rate} per decision), luck {luck} over {n} draws",
         "review.skill.win": "errors {err} of win chance ({rate} per decision), luck {luck} over {n} "
@@ -2358,10 +2376,14 @@ BOARD_PAGE["it"].update(
         "la stessa misura del grafico dell'analisi.",
         "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
         "vincere (chi gioca meno l'avversario).",
+        "review.bound": "limite",
+        "review.bound.note": "(limite): meno di due campioni nel tempo, troppo pochi per un "
+        "intervallo al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi.",
         "review.close": "; {n} troppo vicine per giudicarle",
         "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
-        "stima giocata mentre un'altra è entro il suo ±, è troppo vicino per giudicarlo: non è "
-        "un errore e non conta nella precisione.",
+        "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
+        "cade, 0–x), è troppo vicino per giudicarlo: non è un errore e non conta nella "
+        "precisione.",
         "review.skill.title": "Abilità e fortuna",
         "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
         "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "

@@ -54,7 +54,7 @@ from solver.analysis.result import Interval, value_bound
 from solver.cards import card_str
 from solver.game import GameState, legal_cards, play
 from solver.i18n import REVIEW_TEXT as TEXT
-from solver.i18n import agree, check_lang, fmt_fraction, num, player_name
+from solver.i18n import agree, check_lang, fmt_fraction, num, pct, player_name
 from solver.position import Position, PositionError, SeatPosition
 from solver.record import RecordError, deal_start, prepared, replay_all
 
@@ -173,9 +173,24 @@ class MoveReview:
 
     @property
     def starred(self) -> bool:
-        """Its cost's ± is not checked against exact values: the * of the table, of the
-        JSON's ``sampling_only`` and of the board."""
-        return self.sampling_only and self.cost_error is not None and not self.exact_cost
+        """Its cost's ± (or, contested, the range it lies in) is not checked against exact
+        values: the * of the table, of the JSON's ``sampling_only`` and of the board."""
+        return (
+            self.sampling_only
+            and (self.cost_error is not None or self.contested)
+            and not self.exact_cost
+        )
+
+    @property
+    def bound(self) -> bool:
+        """Its cost's ± (or, contested, its range) is the widest the cost can stray, not a
+        95 % interval: fewer than two samples in the time (Interval.BOUND). It covers every
+        cost the card can have, so such a card is never called a mistake."""
+        return (
+            self.interval == Interval.BOUND
+            and (self.cost_error is not None or self.contested)
+            and not self.exact_cost
+        )
 
     @property
     def method(self) -> str:
@@ -205,6 +220,7 @@ class MoveReview:
             "objective": self.objective,
             **({} if self.interval is None else {"interval": str(self.interval)}),
             "sampling_only": self.starred,
+            "bound": self.bound,
             "mistake": self.mistake,
             "close": self.close,
             **({} if self.rival is None else {"rival": self.rival}),
@@ -614,7 +630,7 @@ def review_move(
         cost=cost,
         cost_exact=cost_exact,
         exact=a.exact,
-        cost_error=None if a.exact or m is top else gap_error(top, m),
+        cost_error=None if a.exact or m is top else gap_error(top, m, a.interval),
         rival=None if a.exact or m is not top else rival(a),
         sampling_only=_sampling_only(a),
         interval=a.interval,
@@ -628,20 +644,24 @@ def rival(a: Analysis) -> float | None:
     without an interval)."""
     top, most = a.moves[0], 0.0
     for m in a.moves[1:]:
-        err = gap_error(top, m)
+        err = gap_error(top, m, a.interval)
         if err is None:
             return None
         most = max(most, err - (top.value - m.value))
     return most
 
 
-def gap_error(top, m) -> float | None:
+def gap_error(top, m, interval: Interval | None = None) -> float | None:
     """The half-width of the interval of ``top``'s value less ``m``'s: the estimator's own
-    (paired by sample) where it gives one, else the two values' added in quadrature."""
+    (paired by sample) where it gives one, else the two values' added in quadrature, or
+    added up where each is a bound (``interval``: the widest a gap can stray is the sum of
+    the widest each value can)."""
     if m.gap_error is not None:
         return m.gap_error
     if top.error is None or m.error is None:
         return None
+    if interval == Interval.BOUND:
+        return top.error + m.error
     return math.hypot(top.error, m.error)
 
 
@@ -1062,20 +1082,32 @@ def fmt_points(x: float | None, lang: str = "en") -> str:
     return num(x, ".2f", lang)
 
 
+def fmt_width(e: float, win: bool = False, lang: str = "en") -> str:
+    """A half-width (or the far end of a range from 0) as the tables print it: a tenth of a
+    point, a hundredth of a chance, and a hundredth of a point where a tenth would round it
+    to 0 (a ± of 0.03 is not 0.0)."""
+    return num(e, f".{2 if win or 0 < e < 0.05 else 1}f", lang)
+
+
 def fmt_error(e: float, win: bool = False, lang: str = "en") -> str:
-    """A half-width as the tables print it: a tenth of a point, a hundredth of a chance, and
-    a hundredth of a point where a tenth would round it to 0 (a ± of 0.03 is not 0.0)."""
-    return "±" + num(e, f".{2 if win or 0 < e < 0.05 else 1}f", lang)
+    return "±" + fmt_width(e, win, lang)
 
 
 def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     """A move's cost, with its interval's half-width when it has one (marked * when the
     interval covers the sampling error only); an exact cost (every case solved too: see
-    _how) has none, an estimate's ± of 0 is printed."""
+    _how) has none, an estimate's ± of 0 is printed, and a bound is said to be one. The
+    estimate's best card played with another card within noise of it (contested) costs 0 in
+    the sums, but what is known is the range its cost lies in, from 0 to how far another
+    card may be above it: "0–1.3"."""
+    bound = f" ({TEXT[check_lang(lang)]['bound']})" if m.bound else ""
+    mark = ("*" if m.starred else "") + bound
+    if m.contested:
+        return f"0–{fmt_width(_known(m.rival, 'a rival'), m.objective == 'win', lang)}{mark}"
     if m.cost_error is None or m.exact_cost:
         return fmt_points(m.cost, lang)
     error = fmt_error(m.cost_error, m.objective == "win", lang)
-    return f"{fmt_points(m.cost, lang)} {error}" + ("*" if m.starred else "")
+    return f"{fmt_points(m.cost, lang)} {error}{mark}"
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -1199,7 +1231,12 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     for p in rv.players:
         s = rv.stats(p)
         # * as on each cost and luck: some interval in the sum covers the sampling error only
-        cost_star = "*" if any(m.starred for m in rv.moves if m.player == p) else ""
+        # (a contested cost's range is not in the sum: its cost there is 0, with no ±)
+        cost_star = (
+            "*"
+            if any(m.starred and m.cost_error is not None for m in rv.moves if m.player == p)
+            else ""
+        )
         mine = [d for d in rv.draws if d.player == p or not d.seat_view]
         luck_star = "*" if any(_luck_star(d) for d in mine) else ""
         err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win, lang).lstrip("+")
@@ -1297,6 +1334,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["close_note"])
     if any(m.starred for m in rv.moves) or any(_luck_star(d) for d in rv.draws):
         lines.append(T["sampling_only"])
+    if any(m.bound for m in rv.moves):
+        lines.append(T["bound_note"])
     bad = rv.mistakes()
     if bad:
         lines.append(T["mistakes"])
@@ -1331,7 +1370,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
                 name=player_name(s.name, lang),
                 opt=s.optimal,
                 rated=s.judged,
-                pct=num(100 * _known(s.accuracy, "an accuracy"), ".0f", lang) + "%",
+                pct=pct(100 * _known(s.accuracy, "an accuracy"), ".0f", lang),
                 avg=num(_known(s.average_cost, "an average cost"), ".2f", lang),
                 unit=T["unit_win" if win else "unit"],
             )

@@ -358,7 +358,7 @@ def test_a_cost_within_its_interval_is_too_close_to_call_not_a_mistake():
     section = text.split("Biggest mistakes:")[1].split("Accuracy:")[0]
     assert "move 3 " in section and "move 4 " in section and "move 1 " not in section
     it = R.render_review(rv, "it")
-    assert "2/4 decisioni ottimali (50%)" in it and "troppo vicine per giudicarle: 2" in it
+    assert "2/4 decisioni ottimali (50 %)" in it and "troppo vicine per giudicarle: 2" in it
     js = rv.to_json()
     assert [m["close"] for m in js["moves"]] == [m.close for m in moves]
     assert js["players"][0]["close"] == 2 and js["players"][0]["judged"] == 4

@@ -3,8 +3,12 @@ that agrees with "fortuna" in Italian, a cost's * in the JSON the board reads as
 table, and a help that calls an interval 95 % only where it is checked. In process, no
 search: the reviews are built by hand."""
 
+import json
 import re
+import shutil
+import subprocess
 from fractions import Fraction
+from pathlib import Path
 from types import SimpleNamespace as NS
 
 import pytest
@@ -125,7 +129,8 @@ def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_ca
     """Playing the card an estimate ranks first is 'optimal' only where every other card is
     clear of it; where another's gap interval reaches above it, the verdict is not known."""
     def analysis(*moves):
-        return NS(moves=tuple(NS(value=v, gap_error=g, error=1.0) for v, g in moves))
+        return NS(moves=tuple(NS(value=v, gap_error=g, error=1.0) for v, g in moves),
+                  interval=Interval.SAMPLING_AND_METHOD)
 
     assert R.rival(analysis((10.0, None), (4.0, 2.0), (1.0, 3.0))) == 0.0   # both clear
     assert R.rival(analysis((10.0, None), (8.5, 4.0), (1.0, 3.0))) == pytest.approx(2.5)
@@ -137,3 +142,211 @@ def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_ca
     rv = R.Review((rival, clear), ("a", "b"), 0, (None,), players=(0,))
     s = rv.stats(0)
     assert (s.optimal, s.close, s.judged) == (1, 1, 1)
+
+
+def test_a_contested_cost_says_the_range_it_lies_in():
+    """The estimate's best card played while another card's gap interval reaches above it
+    printed "0 ≈": a player could not tell how far off they may have been. Its cost is
+    printed as the range it lies in, 0 to how far the other card may be above it, starred
+    where that is not checked against exact values; the sums still count it 0."""
+    base = dict(deal=1, number=1, trick=1, player=0, card=4, choices=3, best=(4,), cost=0.0,
+                best_value=10.0, value=10.0, seat_view=True)
+    plain = R.MoveReview(**base, rival=1.25, interval=Interval.SAMPLING_AND_METHOD)
+    starred = R.MoveReview(**base, rival=1.25, sampling_only=True, interval=Interval.EXTRAPOLATED)
+    clear = R.MoveReview(**base, rival=0.0, sampling_only=True, interval=Interval.EXTRAPOLATED)
+    assert R.fmt_cost(plain) == "0–1.2" and R.fmt_cost(plain, "it") == "0–1,2"
+    assert R.fmt_cost(starred) == "0–1.2*" and starred.to_json()["sampling_only"] is True
+    assert R.fmt_cost(clear) == "0" and clear.to_json()["sampling_only"] is False
+    win = R.MoveReview(**{**base, "objective": "win"}, rival=0.034,
+                       interval=Interval.SAMPLING_AND_METHOD)
+    assert R.fmt_cost(win) == "0–0.03"
+    rv = R.Review((starred, R.MoveReview(**{**base, "number": 2}, rival=0.0)), ("a", "b"), 2,
+                  (None,), players=(0,))
+    s = rv.stats(0)
+    assert (s.total_cost, s.cost_error, s.close, s.optimal, s.judged) == (0.0, None, 1, 1, 1)
+    for lang, cost in (("en", "0–1.2* ≈"), ("it", "0–1,2* ≈")):
+        text = R.render_review(rv, lang)
+        row = next(line for line in text.splitlines() if line.split()[:2] == ["1", "1"])
+        assert cost in row, row
+        # the total adds the costs and their intervals: the range is not in it, nor its *
+        skill = next(line for line in text.splitlines() if " (a): " in line and "0 (0" in line)
+        assert "*" not in skill, skill
+
+
+def _bound_review() -> R.Review:
+    """A seat's card reviewed on fewer than two samples (a tiny --time-per-move): its ± is
+    the widest the cost can stray (Interval.BOUND), and a contested best card's range too."""
+    base = dict(deal=1, trick=1, player=0, choices=3, seat_view=True, interval=Interval.BOUND)
+    played = R.MoveReview(**base, number=1, card=4, best=(5,), best_value=10.0, value=5.0,
+                          cost=5.0, cost_error=240.0, value_error=120.0)
+    contested = R.MoveReview(**base, number=2, card=6, best=(6,), best_value=3.0, value=3.0,
+                             cost=0.0, rival=233.0)
+    return R.Review((played, contested), ("a", "b"), 2, (None,), players=(0,))
+
+
+def test_a_bound_is_said_to_be_one_not_taken_for_a_95_interval():
+    """A cost whose analysis had fewer than two samples printed "5 ±240" with no mark, under
+    a legend saying a ± is a 95 % interval unless marked *. A bound is wider (it covers every
+    cost the card can have), but not what the legend says: it is called a bound in the
+    table (and its note), in the JSON's ``bound``, and it is never a mistake."""
+    rv = _bound_review()
+    played, contested = rv.moves
+    assert played.bound and contested.bound and not played.starred
+    assert R.fmt_cost(played) == "5 ±240.0 (bound)"
+    assert R.fmt_cost(played, "it") == "5 ±240,0 (limite)"
+    assert R.fmt_cost(contested) == "0–233.0 (bound)"
+    assert played.close and not played.mistake and not rv.mistakes()
+    for m in rv.moves:
+        assert m.to_json()["bound"] is True and m.to_json()["interval"] == "bound"
+        assert m.to_json()["sampling_only"] is False
+    for lang in ("en", "it"):
+        T = R.TEXT[lang]
+        text = R.render_review(rv, lang)
+        assert T["bound_note"] in text and f"({T['bound']}) ≈" in text, text
+        assert T["sampling_only"] not in text
+    # a ± of the usual kind is not called one
+    checked = R.MoveReview(**{**_review(None).moves[0].__dict__})
+    assert not checked.bound and "(bound)" not in R.fmt_cost(checked)
+    assert R.TEXT["en"]["bound_note"] not in R.render_review(_review(None))
+
+
+def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
+    """Where the values' ± are bounds with no paired gap (deepening on a known talon order:
+    each value within the points in play), the gap's was their quadrature, narrower than
+    the widest the gap can stray: bounds add."""
+    top, other = NS(error=60.0, gap_error=None), NS(error=60.0, gap_error=None)
+    assert R.gap_error(top, other, Interval.BOUND) == 120.0
+    assert R.gap_error(top, other, Interval.SAMPLING_AND_METHOD) == pytest.approx(84.85, abs=0.01)
+    assert R.gap_error(top, NS(error=60.0, gap_error=7.0), Interval.BOUND) == 7.0
+
+
+# ----- the board's numbers against the CLI's ------------------------------------------------
+BOARD_JS = Path(__file__).resolve().parents[1] / "solver" / "web" / "static" / "board.js"
+#: board.js's functions that write a review's numbers, and those they call
+BOARD_FORMATS = ("t", "fixed", "num", "whole", "fmtPts", "fmtCost", "pctSign", "fmtPct",
+                 "accuracyPct", "fmtWidth", "fmtPm", "signedText", "luckText", "costText",
+                 "errorsText")
+
+
+def _js_function(src: str, name: str) -> str:
+    """A top-level function of board.js as the file has it (one line, or up to its closing
+    brace at the start of a line)."""
+    start = src.index(f"\nfunction {name}(") + 1
+    line = src[start : src.index("\n", start)]
+    if line.count("{") == line.count("}"):
+        return line
+    return src[start : src.index("\n}\n", start) + 2]
+
+
+def _board(lang: str, calls: list[str]) -> list:
+    """What board.js's own functions write for each of ``calls`` (JavaScript expressions),
+    the page's words in ``lang``: run in Node, skipped where there is none."""
+    from solver.i18n import BOARD_PAGE
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed: the board's numbers are not compared")
+    src = BOARD_JS.read_text(encoding="utf-8")
+    js = (f"const T = {json.dumps(BOARD_PAGE[lang])};\n"
+          + f"function lang() {{ return {json.dumps(lang)}; }}\n"
+          + "\n".join(_js_function(src, n) for n in BOARD_FORMATS)
+          + f"\nconsole.log(JSON.stringify([{', '.join(calls)}]));\n")
+    out = subprocess.run([node, "-"], input=js, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def _call(name: str, *args) -> str:
+    """A call of board.js's ``name`` on ``args`` (as the JSON the page gets writes them)."""
+    return f"{name}({', '.join(json.dumps(a) for a in args)})"
+
+
+def _costs() -> list[R.MoveReview]:
+    """A card's cost of every kind the table writes, in points."""
+    base = dict(deal=1, number=1, trick=1, player=0, card=4, choices=3, best=(5,), seat_view=True)
+    est = dict(base, best_value=10.0, value=5.0, interval=Interval.SAMPLING_AND_METHOD)
+    top = dict(base, best=(4,), best_value=10.0, value=10.0, cost=0.0)
+    return [
+        R.MoveReview(**{**base, "seat_view": False}, cost=3.0, cost_exact=Fraction(3), exact=True),
+        R.MoveReview(**{**base, "seat_view": False}, cost=1 / 3, cost_exact=Fraction(1, 3),
+                     exact=True),
+        R.MoveReview(**base, cost=7.96, cost_error=0.0, interval=Interval.NO_SAMPLING),
+        R.MoveReview(**est, cost=0.56, cost_error=7.4),
+        R.MoveReview(**est, cost=12.125, cost_error=0.03),      # a tie in two decimals
+        R.MoveReview(**est, cost=2.675, cost_error=1.25),       # just below a tie, and a tie
+        R.MoveReview(**est, cost=4.0, cost_error=0.0),
+        R.MoveReview(**{**est, "interval": Interval.EXTRAPOLATED}, cost=3.0, cost_error=1.5,
+                     sampling_only=True),
+        R.MoveReview(**{**est, "interval": Interval.BOUND}, cost=5.0, cost_error=240.0),
+        R.MoveReview(**top, rival=1.25, interval=Interval.SAMPLING_AND_METHOD),
+        R.MoveReview(**top, rival=0.04, interval=Interval.EXTRAPOLATED, sampling_only=True),
+        R.MoveReview(**top, rival=233.0, interval=Interval.BOUND),
+        R.MoveReview(**top, rival=0.0, interval=Interval.SAMPLING_AND_METHOD),
+    ]
+
+
+#: (luck, its half-width, exact, the values it can take, star, the word exact's key)
+LUCKS = [
+    (-3.0, None, True, None, "", "exact_luck"),
+    (-3.5, None, True, None, "", "exact_luck"),
+    (23.0, None, True, None, "", "exact_val"),
+    (8.25, 1.1, False, (-100.0, 100.0), "*", "exact_luck"),
+    (12.0, 0.03, False, (-100.0, 100.0), "", "exact_luck"),
+    (50.0, 60.0, False, (-100.0, 100.0), "", "exact_luck"),
+    (50.5, 60.25, False, (-100.0, 100.0), "*", "exact_luck"),
+    (0.2, 170.0, False, (-100.0, 100.0), "", "exact_luck"),
+    (-0.04, 1.2, False, None, "", "exact_luck"),
+    (-0.06, None, False, None, "", "exact_luck"),
+    (12.25, 2.0, False, None, "", "exact_luck"),
+]
+#: a player's costs added up: (total, its half-width, exact)
+TOTALS = [(3.0, None, True), (0.0, None, True), (16.5, 18.94, False), (12.25, 3.0, False),
+          (0.0, None, False), (109.04, 0.03, False)]
+#: decisions optimal of those judged
+ACCURACIES = [(5, 8), (7, 8), (1, 3), (1, 1), (0, 4), (1, 40)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_board_writes_a_reviews_numbers_as_the_cli_does(lang):
+    """The board wrote a cost "0.56 (±7.40)*" where `briscola review` wrote "0.56 ±7.4*", an
+    exact luck "−3.0 (exact)" where it wrote "−3 (exact)", an accuracy "87 %" in English
+    where it wrote "87%" (and "87%" in Italian where the page wrote "87 %"), and rounded a
+    tie away from zero where Python rounds it to even. Each is now spelled one way: the
+    page's own functions, run on the JSON the page gets, write what the CLI writes (the
+    page adds "(exact)" to an exact cost, which the CLI says in its analysis column)."""
+    from solver.i18n import BOARD_PAGE, pct
+
+    T, B = R.TEXT[lang], BOARD_PAGE[lang]
+    assert (B["exact.luck"], B["exact"]) == (T["exact_luck"], T["exact_val"])
+    words = {"exact_luck": "exact.luck", "exact_val": "exact"}
+    costs = _costs()
+    calls = [_call("costText", m.to_json()) for m in costs]
+    calls += [_call("luckText", x, e, exact, span, False, star, words[w])
+              for x, e, exact, span, star, w in LUCKS]
+    calls += [_call("errorsText", x, e, exact, False) for x, e, exact in TOTALS]
+    calls += [_call("accuracyPct", o, j) for o, j in ACCURACIES]
+    calls += [f't("review.acc", {{ opt: {o}, rated: {j}, pct: accuracyPct({o}, {j}), avg: "1" }})'
+              for o, j in ACCURACIES]
+    out = iter(_board(lang, calls))
+    for m in costs:
+        cli = R.fmt_cost(m, lang) + (f" ({B['exact']})" if m.exact_cost else "")
+        assert next(out) == cli, (m, cli)
+    for x, e, exact, span, star, w in LUCKS:
+        cli = R.fmt_luck(x, e, exact, span, T, False, lang, star, w)
+        assert next(out) == cli, (x, e, cli)
+    for x, e, exact in TOTALS:
+        cli = R.fmt_signed(x, e, exact, T, False, lang).lstrip("+")
+        assert next(out) == cli, (x, e, cli)
+    said = [pct(100 * o / j, ".0f", lang) for o, j in ACCURACIES]
+    assert [next(out) for _ in ACCURACIES] == said
+    for line, p in zip([next(out) for _ in ACCURACIES], said, strict=True):
+        assert f"({p})" in line, line
+
+
+def test_a_percentage_is_written_as_its_language_writes_it():
+    """The CLI wrote "(50%)" in Italian too: Italian puts a space before the sign, English
+    does not, on every surface (the board's pctSign)."""
+    from solver.i18n import pct
+
+    assert pct(87.5, ".0f", "en") == "88%" and pct(62.5, ".0f", "it") == "62 %"
+    assert pct(12.25, ".1f", "it") == "12,2 %"

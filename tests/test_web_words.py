@@ -388,7 +388,12 @@ def test_the_page_writes_every_number_through_one_function_in_its_language():
     js = (STATIC / "board.js").read_text()
     assert len(re.findall(r"\bfunction num\(", js)) == 1
     assert len(re.findall(r"\.toLocaleString\(", js)) == 1      # num's own
-    assert re.findall(r"[\w)\]]\.toFixed\(", js) == ["n.toFixed("]   # the graph's coordinates
+    # num rounds as Python does (fixed: the double's exact digits), else only the graph's
+    # coordinates use toFixed
+    rounding = re.search(r"\nfunction fixed\(.*?\n}\n", js, re.S)
+    assert rounding and "x.toFixed(" in rounding.group(0)
+    rest = js.replace(rounding.group(0), "\n")
+    assert re.findall(r"[\w)\]]\.toFixed\(", rest) == ["n.toFixed("]   # the graph's coordinates
     assert "a.method_text" in js and "escapeHtml(a.method)" not in js
 
 

@@ -294,12 +294,14 @@ function graphPoints() {
   return out;
 }
 
-function fmtPm(e, win) {
-  // a half-width as solver.review.fmt_error writes it: a tenth of a point (of a percentage
-  // point), a hundredth where a tenth would round it to 0 (a ± of 0.03 is not ±0.0)
+function fmtWidth(e, win) {
+  // a half-width (or the far end of a range from 0) as solver.review.fmt_width writes it: a
+  // tenth of a point (of a percentage point), a hundredth where a tenth would round it to 0
+  // (a ± of 0.03 is not ±0.0)
   const d = win ? 100 * e : e, digits = d > 0 && d < 0.05 ? 2 : 1;
-  return "±" + (win ? num(d, digits, { trim: digits === 1 }) + " %" : num(d, digits));
+  return win ? num(d, digits, { trim: digits === 1 }) + pctSign() : num(d, digits);
 }
+function fmtPm(e, win) { return "±" + fmtWidth(e, win); }
 
 function signedText(x, e, exact, win, word = "exact") {
   // a luck or a value for the readout: signed, with its ± or the word exact (``word``: its
@@ -435,14 +437,37 @@ document.addEventListener("keydown", (ev) => {   // Escape shrinks the larger gr
 
 // every number the page writes, written as its language writes it ("−11,21" in Italian,
 // "−11.21" in English): values, ±, percentages, times, counts; `digits` decimals (at most
-// that many with `trim`: "12 %", not "12.0 %"), thousands grouped with `group`. The
-// notation, the JSON and the pictures' coordinates keep their own.
+// that many with `trim`: "12", not "12.0"), thousands grouped with `group`, rounded as
+// Python's format rounds the CLI's numbers (fixed), so that the page and `briscola review`
+// write the same digits. The notation, the JSON and the pictures' coordinates keep their own.
 function num(x, digits = 0, { trim = false, group = false } = {}) {
-  return x.toLocaleString(lang(), { minimumFractionDigits: trim ? 0 : digits, maximumFractionDigits: digits,
+  const r = (x < 0 ? -1 : 1) * Number(fixed(Math.abs(x), digits));
+  return r.toLocaleString(lang(), { minimumFractionDigits: trim ? 0 : digits, maximumFractionDigits: digits,
     useGrouping: group }).replace("-", "\u2212");   // a real minus: the hyphen is the notation's
 }
-function fmtPts(x, trim = false) { return (x >= 0.05 ? "+" : x <= -0.05 ? "−" : "") + num(Math.abs(x), 1, { trim }); }
-function fmtPct(x) { return num(100 * x, 1, { trim: true }) + " %"; }
+function fixed(x, digits) {
+  // x (>= 0) to `digits` decimals as Python's format rounds it: the double's exact value, a
+  // tie to even (12.25 is "12.2", 0.05, a little above a tie, "0.1"), where toLocaleString
+  // rounds the shortest decimal that reads back as x, ties away from zero ("12.3", and
+  // 2.675, a little below a tie, "2.68" where Python has "2.67")
+  const full = x.toFixed(100), dot = full.indexOf(".");
+  const head = full.slice(0, dot + 1 + digits).replace(/\.$/, ""), rest = full.slice(dot + 1 + digits);
+  if (/^50*$/.test(rest) && Number(head[head.length - 1]) % 2 === 0) return head;
+  return x.toFixed(digits);
+}
+function whole(x) { return Math.abs(x - Math.round(x)) < 1e-9; }
+// a signed amount of points as solver.review.fmt_signed writes it: no decimals where it is a
+// whole number, else one, and no sign where it shows as zero ("0.0", not "−0.0")
+function fmtPts(x) {
+  const digits = whole(x) ? 0 : 1;
+  return (Number(fixed(Math.abs(x), digits)) ? (x > 0 ? "+" : "−") : "") + num(Math.abs(x), digits);
+}
+// a cost as solver.review.fmt_points writes it: a whole number, else two decimals
+function fmtCost(x) { return num(x, whole(x) ? 0 : 2); }
+// a percentage's sign as the language writes it (solver.i18n.pct): "87%", "87 %" in Italian
+function pctSign() { return lang() === "it" ? " %" : "%"; }
+function fmtPct(x) { return num(100 * x, 1, { trim: true }) + pctSign(); }
+function accuracyPct(opt, judged) { return num(100 * opt / judged, 0) + pctSign(); }   // review.render_review's
 
 // ----- the full review ------------------------------------------------------------------
 async function review() {
@@ -468,18 +493,26 @@ async function review() {
 }
 
 function costText(r) {
-  // exact: no error (an exact search, or every hand or draw solved); an estimate's ± even if 0
+  // as solver.review.fmt_cost writes the CLI's cost column, and "(exact)" where the cost has
+  // no error (an exact search, or every hand or draw solved), which the CLI's analysis
+  // column says; an estimate's ± even if 0
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
-  // marked * where its ± is not checked against exact values (the JSON's sampling_only)
-  const star = r.sampling_only ? "*" : "";
-  if (r.objective === "win") {   // a chance given up, in percentage points
-    if (r.exact) return `${fmtPct(r.cost)} (${t("exact")})`;
-    return r.cost_error !== undefined && r.cost_error !== null ? `${fmtPct(r.cost)} (${fmtPm(r.cost_error, true)})${star}` : fmtPct(r.cost);
-  }
-  const c = num(+r.cost, 2, { trim: Number.isInteger(+r.cost) });
+  const win = r.objective === "win";
+  // marked * where its ± is not checked against exact values (the JSON's sampling_only),
+  // said to be a bound where it is the widest the cost can stray (the JSON's bound)
+  const mark = (r.sampling_only ? "*" : "") + (r.bound ? ` (${t("review.bound")})` : "");
+  // the estimate's best card played, another within noise of it: the range its cost lies
+  // in, from 0 to how far the other may be above it
+  if (r.rival > 1e-9) return `0–${fmtWidth(r.rival, win)}${mark}`;
+  const c = win ? fmtPct(r.cost) : fmtCost(r.cost);   // a chance given up, in percentage points
   if (r.exact) return `${c} (${t("exact")})`;
-  return r.cost_error !== undefined && r.cost_error !== null ? `${c} (±${num(r.cost_error, 2)})${star}` : c;
+  return r.cost_error !== undefined && r.cost_error !== null ? `${c} ${fmtPm(r.cost_error, win)}${mark}` : c;
+}
+
+function errorsText(x, e, exact, win) {
+  // a player's costs added up, as the CLI's skill line writes them (review.fmt_signed, no +)
+  return (win ? fmtPct(x) : fmtPts(x).replace(/^\+/, "")) + (exact ? ` (${t("exact")})` : e ? ` ${fmtPm(e, win)}` : "");
 }
 
 function playerReview(rs, p, win) {
@@ -518,13 +551,13 @@ function playerReview(rs, p, win) {
 }
 
 function skillText(s, win) {
-  const amount = (x, e, exact) => (win ? fmtPct(x) : num(x, 1)) + (exact ? ` (${t("exact")})` : e ? ` ${fmtPm(e, win)}` : "");
+  const amount = (x, e, exact) => errorsText(x, e, exact, win);
   const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : num(s.cost / s.rated, 2)) : "–";
   let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact) + (s.costPartial ? "*" : ""), rate,
     luck: luckText(s.luck, s.luckE, s.luckExact, s.span, win, s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
-    line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result, true),
+    line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result),
       adj: luckText(s.result - s.luck, s.luckE, s.luckExact, s.span && [s.result - s.span[1], s.result - s.span[0]],
         win, s.partial ? "*" : "", "exact") });
   }
@@ -538,8 +571,8 @@ function renderReview() {
   const win = S.revObjective === "win";
   const per = [1, 2].map((p) => [p, playerReview(rs, p, win)]);
   const stats = per.map(([p, s]) => {
-    const args = { opt: s.opt, rated: s.judged, pct: Math.round(100 * s.opt / s.judged),
-      avg: win ? num(100 * s.cost / (s.rated || 1), 1) : num(s.cost / (s.rated || 1), 2) };
+    const args = { opt: s.opt, rated: s.judged, pct: s.judged ? accuracyPct(s.opt, s.judged) : "",
+      avg: win ? fmtPct(s.cost / (s.rated || 1)) : num(s.cost / (s.rated || 1), 2) };
     return `<li>${escapeHtml(pname(p))}: ` + escapeHtml(s.judged ? (win ? t("review.acc.win", args) : t("review.acc", args)) :
       t("review.none")) + (s.close ? escapeHtml(t("review.close", { n: s.close })) : "") + "</li>";
   }).join("");
@@ -573,6 +606,7 @@ function renderReview() {
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
     (rs.some((r) => r.sampling_only || (r.luck || []).some((d) => d.sampling_only && d.luck_error)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
+    (rs.some((r) => r.bound) ? " " + escapeHtml(t("review.bound.note")) : "") +
     " " + escapeHtml(t("review.luck.bounds")) + "</p>";
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
@@ -699,7 +733,7 @@ function showAnalysis(a) {
   // with a score, the expected final margin (the review graph's frame) before the points
   // still to win
   const win = a.objective === "win";
-  const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? " %" : "";
+  const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? pctSign() : "";
   const taken = takenMargin(a);
   const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
     : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
