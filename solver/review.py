@@ -530,7 +530,7 @@ class Review:
             float(sum(_known(m.cost, "a rated move's cost") for m in rated)),
             len(est),
             sum(1 for m in rated if m.close),
-            _quadrature([m.cost_error for m in est]),
+            _sum_error(est),
             float(sum(_known(d.luck_for(player), "a measured draw's luck") for d in lucky)),
             _quadrature([d.error for d in luck_est]),
             len(lucky),
@@ -559,6 +559,17 @@ def _quadrature(errors) -> float | None:
     """The half-width of a sum's interval from its terms' (None when no term has one)."""
     errors = [e for e in errors if e is not None]
     return math.sqrt(sum(e * e for e in errors)) if errors else None
+
+
+def _sum_error(est: list[MoveReview]) -> float | None:
+    """The half-width of a total cost's interval: the 95 % intervals' in quadrature, and each
+    bound's added whole, since a bound is the widest its cost can stray, not a spread to
+    shrink by averaging (the total then covers at least 95 %)."""
+    spread = _quadrature([m.cost_error for m in est if not m.bound])
+    reach = [_known(m.cost_error, "a bound cost's ±") for m in est if m.bound and m.cost_error]
+    if not reach:
+        return spread
+    return (spread or 0.0) + sum(reach)
 
 
 def _known(x: _V | None, what: str) -> _V:

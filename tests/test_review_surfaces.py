@@ -210,6 +210,21 @@ def test_a_bound_is_said_to_be_one_not_taken_for_a_95_interval():
     assert R.TEXT["en"]["bound_note"] not in R.render_review(_review(None))
 
 
+def test_a_total_adds_a_bound_whole_and_the_95_intervals_in_quadrature():
+    """A player's errors total added every cost's ± in quadrature, a bound's too: 240 and a
+    95 % ±3 and ±4 gave ±240.05, narrower than the widest the bound alone allows together
+    with the others' spread. Bounds add whole; the 95 % intervals still add in quadrature."""
+    rv = _bound_review()
+    base = dict(deal=1, trick=2, player=0, choices=3, seat_view=True, best=(5,),
+                best_value=10.0, value=5.0, cost=5.0, interval=Interval.SAMPLING_AND_METHOD)
+    more = (R.MoveReview(**base, number=3, card=7, cost_error=3.0),
+            R.MoveReview(**base, number=4, card=8, cost_error=4.0))
+    rv = R.Review(rv.moves + more, ("a", "b"), 2, (None,), players=(0,))
+    assert rv.stats(0).cost_error == pytest.approx(240.0 + 5.0)
+    plain = R.Review(more, ("a", "b"), 2, (None,), players=(0,))
+    assert plain.stats(0).cost_error == pytest.approx(5.0)
+
+
 def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
     """Where the values' ± are bounds with no paired gap (deepening on a known talon order:
     each value within the points in play), the gap's was their quadrature, narrower than
