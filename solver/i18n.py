@@ -191,7 +191,6 @@ _EXPLAIN = {
         "kind.interrupted": "estimate, interrupted",
         "pts": "{v} points",
         "pt1": "1 point",
-        "prob": "{v}%",
         "none": "none",
         "prob_cost": "{v} percentage points of your chance",
         "prob_cost.opp": "{v} percentage points of the opponent's chance",
@@ -299,7 +298,6 @@ _EXPLAIN = {
         "kind.interrupted": "stima, interrotta",
         "pts": "{v} punti",
         "pt1": "1 punto",
-        "prob": "{v}%",
         "none": "nessuna",
         "prob_cost": "{v} punti percentuali della tua probabilità",
         "prob_cost.opp": "{v} punti percentuali della probabilità dell'avversario",
@@ -387,9 +385,9 @@ _BOARD_IT = {
     "play.means.points4": "Il valore: i punti che la tua squadra prenderà ancora meno quelli "
     "dell'altra squadra, con il gioco migliore (i punti già presi non contano).",
     "play.means.win": "Il valore: la probabilità che il giocatore {n} vinca la smazzata, da 0 a "
-    "1 o in percentuale, 50% (il pareggio 60 a 60 conta metà).",
+    "1 o in percentuale, 50 % (il pareggio 60 a 60 conta metà).",
     "play.means.win4": "Il valore: la probabilità che la tua squadra vinca la smazzata, da 0 a 1 "
-    "o in percentuale, 50% (il pareggio 60 a 60 conta metà).",
+    "o in percentuale, 50 % (il pareggio 60 a 60 conta metà).",
     "play.bad_value": "'{text}' non è un numero; riprova.",
     "play.right": "Giusto!",
     "play.wrong": "Sbagliato: la risposta è {answer}.",
@@ -553,12 +551,15 @@ _IT_MARKS = str.maketrans({".": ",", ",": "."})
 
 
 def num(x: float, spec: str, lang: str, group: bool = False) -> str:
-    """``x`` written by ``spec`` (format's: "+.1f", ".0%", "d") as ``lang`` writes numbers,
-    the one way every number of the program's text is written: Italian with a decimal comma
+    """``x`` written by ``spec`` (format's: "+.1f", "d") as ``lang`` writes numbers, the
+    one way every number of the program's text is written: Italian with a decimal comma
     ("−11,21") and, for a count (``group``), a point between thousands ("12.345"), as the
     board's page writes its own (board.js ``num``: values ungrouped, counts grouped);
     English as ``format`` writes it, its counts ungrouped as the text has always written
-    them. The notation, the JSON and positions keep the point."""
+    them. The notation, the JSON and positions keep the point. A percentage's spec (".0%")
+    writes it as ``pct`` does, its sign as the language writes it."""
+    if spec.endswith("%"):
+        return pct(100 * x, spec[:-1] + "f", lang)
     if lang != "it":
         return format(x, spec)
     return format(x, "," + spec if group else spec).translate(_IT_MARKS)
@@ -566,7 +567,8 @@ def num(x: float, spec: str, lang: str, group: bool = False) -> str:
 
 def pct(x: float, spec: str, lang: str) -> str:
     """``x`` percent as ``lang`` writes it: "87%" in English, "87 %" (a space before the
-    sign, a decimal comma) in Italian, as the board's page writes it (board.js pctSign)."""
+    sign, a decimal comma) in Italian, as the board's page writes it (board.js pct): every
+    percentage of the text is written here."""
     return num(x, spec, lang) + (" %" if lang == "it" else "%")
 
 
@@ -1903,8 +1905,8 @@ COMMAND_TEXT = {
         "di {deals}",
         "match.margin": "margine di A per smazzata:",
         "match.rate": "quota di vittorie di A:",
-        "match.margin_row": "{label} {m}   IC 95% {spread}",
-        "match.rate_row": "{label} {r}   IC 95% {ci}   (A ha vinto {wins}, pareggiato {draws}, "
+        "match.margin_row": "{label} {m}   IC 95 % {spread}",
+        "match.rate_row": "{label} {r}   IC 95 % {ci}   (A ha vinto {wins}, pareggiato {draws}, "
         "perso {losses})",
         "match.one_deal": "non definito (una smazzata: ne servono due)",
         "match.interval": "[{lo}; {hi}]",

@@ -151,7 +151,7 @@ def test_match_speaks_italian_its_log_lines_too(tmp_path):
         _no_english(text, MATCH_WORDS)
     _decimals_are_commas(r.stdout)
     assert "[+" in r.stdout or "[-" in r.stdout
-    assert re.search(r"IC 95% \[[+-]\d+,\d\d; [+-]\d+,\d\d\]", r.stdout), r.stdout  # ; between
+    assert re.search(r"IC 95 % \[[+-]\d+,\d\d; [+-]\d+,\d\d\]", r.stdout), r.stdout  # ; between
     assert "contiene già 2 su 4 smazzate" in r.stderr, r.stderr
 
 
