@@ -3139,6 +3139,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.not_exact": "la foglia {position} non è stata risolta esattamente",
         "split.worker": "il valore che un worker ha dato per la foglia {position}: {error}",
         "split.missing": "{missing} delle {leaves} foglie non hanno ancora un valore",
+        "split.missing_one_missing": "1 delle {leaves} foglie non ha ancora un valore",
+        "split.missing_one": "l'unica foglia non ha ancora un valore",
         "engine.samples": "il motore vuole almeno 1 campione a mossa, non {samples}",
         "engine.seconds": "il motore vuole un tempo positivo a mossa, non {seconds}",
         "engine.pimc_time": "'{agent}': il riferimento engine-pimc prende solo un tempo "
@@ -3203,20 +3205,30 @@ ERRORS: dict[str, dict[str, str]] = {
         "log.resumed_all": "{path} contiene già {held} su {total} {what}: non resta niente da "
         "eseguire",
         "log.what.tasks": "compiti",
+        "log.what.tasks_one": "compito",
         "log.what.deals": "smazzate",
+        "log.what.deals_one": "smazzata",
         "log.what.input_lines": "righe in ingresso",
+        "log.what.input_lines_one": "riga in ingresso",
         "log.what.positions": "posizioni",
+        "log.what.positions_one": "posizione",
         "tasks.running_s": "compiti: {done}/{total} fatti, in corso da {took:.0f} s",
         "tasks.running_min": "compiti: {done}/{total} fatti, in corso da {took:.0f} min",
         "tasks.rate": "compiti: {done}/{total} fatti, {rate:.2f}/s",
         "tasks.rate_left": "compiti: {done}/{total} fatti, {rate:.2f}/s, ne restano circa "
         "{left:.0f} s",
         "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
+        "split.tasks_one_tasks": "divisione {where}: {n} posizioni in 1 compito",
+        "split.tasks_one": "divisione {where}: 1 posizione in 1 compito",
         "split.all_read": "divisione {where}: tutte le {n} posizioni lette da {path}, non resta "
+        "niente da eseguire",
+        "split.all_read_one": "divisione {where}: l'unica posizione letta da {path}, non resta "
         "niente da eseguire",
         "split.settled": "divisione: ogni linea chiude la smazzata entro la prima presa, "
         "valutata qui: nessun compito da eseguire",
         "split.stopped": "fermato: {path} contiene {held} delle {total} posizioni; lo stesso "
+        "comando riprende da lì",
+        "split.stopped_one": "fermato: {path} non contiene ancora l'unica posizione; lo stesso "
         "comando riprende da lì",
         "usage.analyse.two_budgets": "--samples e --time-limit sono due budget: danne uno",
         "usage.analyse.split_input": "--cluster e --log vanno con una POSIZIONE (la sua ricerca "
@@ -3339,15 +3351,23 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.and": "{first} e {second}",
         "note.part.then": "{first}; {then}",
         "note.split": "ricerca esatta divisa in {n} posizioni {where}, combinate esattamente",
+        "note.split_one": "ricerca esatta divisa in 1 posizione {where}, combinata esattamente",
         "note.split_settled": "ricerca esatta: ogni linea chiude la smazzata entro la prima "
         "presa, valutata senza compiti",
         "note.part.at_cards": "dopo le carte della radice",
         "note.part.at_draws": "dopo la pescata della prima presa",
+        "note.part.at_trick": "dopo la prima presa",
         "note.tasks": "{tasks} compiti eseguiti {where}",
+        "note.tasks_one": "1 compito eseguito {where}",
         "note.tasks_read": "{tasks} compiti eseguiti {where}, {n} posizioni lette da {path}",
+        "note.tasks_read_one_tasks": "1 compito eseguito {where}, {n} posizioni lette da {path}",
+        "note.tasks_read_one_n": "{tasks} compiti eseguiti {where}, 1 posizione letta da {path}",
+        "note.tasks_read_one": "1 compito eseguito {where}, 1 posizione letta da {path}",
         "note.all_read": "tutte le {n} posizioni lette da {path}, nessun compito eseguito",
+        "note.all_read_one": "l'unica posizione letta da {path}, nessun compito eseguito",
         "note.part.where.here": "qui",
         "note.part.where.local": "su un cluster locale di {workers} processi",
+        "note.part.where.local_one": "su un cluster locale di 1 processo",
         "note.part.where.cluster": "sul cluster in {address}",
         "kernel.solver.search.scoperta": "il kernel di ricerca della scoperta",
         "kernel.solver.search.general": "il kernel di ricerca generale (ogni gioco tranne la "
