@@ -36,6 +36,7 @@ from solver.i18n import (
     fmt_fraction,
     message,
     num,
+    pct,
     title_text,
 )
 from solver.puzzles import (
@@ -492,7 +493,7 @@ def _values4(a: Analysis, objective: str, lang: str) -> str:
     last draw has no explanation to show."""
 
     def said(v) -> str:
-        return f"{float(v) * 100:.0f}%" if objective == "win" else fmt_fraction(v)
+        return pct(float(v) * 100, ".0f", lang) if objective == "win" else fmt_fraction(v)
 
     values = ", ".join(f"{card_str(m.card)} {said(m.exact_value)}" for m in a.moves)
     return message(lang, "play.values4." + objective, values=values)

@@ -24,7 +24,7 @@ import time
 from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 
-from solver.errors import BriscolaError, Note, bug
+from solver.errors import BriscolaError, Note, bug, counted
 from solver import jsonfile, settings
 from solver.analysis import analyse, default_engine
 from solver.position import parse_position
@@ -466,7 +466,7 @@ class TaskLog:
         """The line a resumed run says: what the log already held (``what``: tasks, deals,
         input lines or positions)."""
         key = "log.resumed_all" if held >= total else "log.resumed"
-        things = Note.of("log.what." + what.replace(" ", "_"))
+        things = Note.of(counted("log.what." + what.replace(" ", "_"), total=total))
         return Note.of(key, path=self.path, held=held, total=total, what=things, left=total - held)
 
 

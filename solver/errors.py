@@ -527,6 +527,8 @@ ENGLISH: dict[str, str] = {
     "split.not_exact": "the leaf {position} was not solved exactly",
     "split.worker": "the value a worker gave for the leaf {position}: {error}",
     "split.missing": "{missing} of the {leaves} leaves have no value yet",
+    "split.missing_one_missing": "1 of the {leaves} leaves has no value yet",
+    "split.missing_one": "the only leaf has no value yet",
     "engine.samples": "the engine needs at least 1 sample a move, got {samples}",
     "engine.seconds": "the engine needs a positive time per move, got {seconds}",
     "engine.pimc_time": "'{agent}': the baseline engine-pimc takes a time only "
@@ -582,18 +584,27 @@ ENGLISH: dict[str, str] = {
     "log.resumed": "{path} already holds {held} of the {total} {what}: running the other {left}",
     "log.resumed_all": "{path} already holds {held} of the {total} {what}: nothing left to run",
     "log.what.tasks": "tasks",
+    "log.what.tasks_one": "task",
     "log.what.deals": "deals",
+    "log.what.deals_one": "deal",
     "log.what.input_lines": "input lines",
+    "log.what.input_lines_one": "input line",
     "log.what.positions": "positions",
+    "log.what.positions_one": "position",
     "tasks.running_s": "tasks: {done}/{total} done, running for {took:.0f} s",
     "tasks.running_min": "tasks: {done}/{total} done, running for {took:.0f} min",
     "tasks.rate": "tasks: {done}/{total} done, {rate:.2f}/s",
     "tasks.rate_left": "tasks: {done}/{total} done, {rate:.2f}/s, about {left:.0f} s left",
     "split.tasks": "split {where}: {n} positions in {tasks} tasks",
+    "split.tasks_one_tasks": "split {where}: {n} positions in 1 task",
+    "split.tasks_one": "split {where}: 1 position in 1 task",
     "split.all_read": "split {where}: all {n} positions read from {path}, nothing left to run",
+    "split.all_read_one": "split {where}: the only position read from {path}, nothing left to run",
     "split.settled": "split: every line ends the deal within the first trick, valued here: no "
     "task to run",
     "split.stopped": "stopped: {path} holds {held} of the {total} positions; the same command "
+    "goes on from there",
+    "split.stopped_one": "stopped: {path} does not hold the only position yet; the same command "
     "goes on from there",
     # analyse's own refusals of its options (cli/cmd_analyse.py), said as click's are
     "usage.analyse.two_budgets": "--samples and --time-limit are two budgets: give one",
@@ -716,15 +727,23 @@ ENGLISH: dict[str, str] = {
     "note.part.and": "{first} and {second}",
     "note.part.then": "{first}; {then}",
     "note.split": "exact search split into {n} positions {where}, combined exactly",
+    "note.split_one": "exact search split into 1 position {where}, combined exactly",
     "note.split_settled": "exact search: every line ends the deal within the first trick, "
     "valued without a task",
     "note.part.at_cards": "after the root's cards",
     "note.part.at_draws": "after the first trick's draw",
+    "note.part.at_trick": "after the first trick",
     "note.tasks": "{tasks} tasks run {where}",
+    "note.tasks_one": "1 task run {where}",
     "note.tasks_read": "{tasks} tasks run {where}, {n} positions read from {path}",
+    "note.tasks_read_one_tasks": "1 task run {where}, {n} positions read from {path}",
+    "note.tasks_read_one_n": "{tasks} tasks run {where}, 1 position read from {path}",
+    "note.tasks_read_one": "1 task run {where}, 1 position read from {path}",
     "note.all_read": "all {n} positions read from {path}, no task run",
+    "note.all_read_one": "the only position read from {path}, no task run",
     "note.part.where.here": "here",
     "note.part.where.local": "on a local cluster of {workers} workers",
+    "note.part.where.local_one": "on a local cluster of 1 worker",
     "note.part.where.cluster": "on the cluster at {address}",
     "kernel.solver.search.scoperta": "the scoperta search kernel",
     "kernel.solver.search.general": "the general search kernel (every game but 2-player scoperta)",
@@ -751,6 +770,19 @@ ENGLISH: dict[str, str] = {
     "left; once it is empty the hand is known by elimination): 'briscola "
     "analyse' analyses the position from the seat",
 }
+
+
+def counted(key: str, **counts: int) -> str:
+    """The key of the template of ``key`` that agrees with ``counts``: a template is written
+    for counts of several, and beside it one for a count of 1, its key ending "_one"
+    ("talon.even_one"); of a template with two counts, "_one_" and the name of the count
+    that is 1 ("note.tasks_read_one_n"), "_one" alone where both are."""
+    ones = [name for name, n in counts.items() if n == 1]
+    if not ones:
+        return key
+    if len(ones) == len(counts):
+        return key + "_one"
+    return key + "".join("_one_" + name for name in ones)
 
 
 class BriscolaError(ValueError):

@@ -191,7 +191,6 @@ _EXPLAIN = {
         "kind.interrupted": "estimate, interrupted",
         "pts": "{v} points",
         "pt1": "1 point",
-        "prob": "{v}%",
         "none": "none",
         "prob_cost": "{v} percentage points of your chance",
         "prob_cost.opp": "{v} percentage points of the opponent's chance",
@@ -299,7 +298,6 @@ _EXPLAIN = {
         "kind.interrupted": "stima, interrotta",
         "pts": "{v} punti",
         "pt1": "1 punto",
-        "prob": "{v}%",
         "none": "nessuna",
         "prob_cost": "{v} punti percentuali della tua probabilità",
         "prob_cost.opp": "{v} punti percentuali della probabilità dell'avversario",
@@ -387,9 +385,9 @@ _BOARD_IT = {
     "play.means.points4": "Il valore: i punti che la tua squadra prenderà ancora meno quelli "
     "dell'altra squadra, con il gioco migliore (i punti già presi non contano).",
     "play.means.win": "Il valore: la probabilità che il giocatore {n} vinca la smazzata, da 0 a "
-    "1 o in percentuale, 50% (il pareggio 60 a 60 conta metà).",
+    "1 o in percentuale, 50 % (il pareggio 60 a 60 conta metà).",
     "play.means.win4": "Il valore: la probabilità che la tua squadra vinca la smazzata, da 0 a 1 "
-    "o in percentuale, 50% (il pareggio 60 a 60 conta metà).",
+    "o in percentuale, 50 % (il pareggio 60 a 60 conta metà).",
     "play.bad_value": "'{text}' non è un numero; riprova.",
     "play.right": "Giusto!",
     "play.wrong": "Sbagliato: la risposta è {answer}.",
@@ -553,12 +551,15 @@ _IT_MARKS = str.maketrans({".": ",", ",": "."})
 
 
 def num(x: float, spec: str, lang: str, group: bool = False) -> str:
-    """``x`` written by ``spec`` (format's: "+.1f", ".0%", "d") as ``lang`` writes numbers,
-    the one way every number of the program's text is written: Italian with a decimal comma
+    """``x`` written by ``spec`` (format's: "+.1f", "d") as ``lang`` writes numbers, the
+    one way every number of the program's text is written: Italian with a decimal comma
     ("−11,21") and, for a count (``group``), a point between thousands ("12.345"), as the
     board's page writes its own (board.js ``num``: values ungrouped, counts grouped);
     English as ``format`` writes it, its counts ungrouped as the text has always written
-    them. The notation, the JSON and positions keep the point."""
+    them. The notation, the JSON and positions keep the point. A percentage's spec (".0%")
+    writes it as ``pct`` does, its sign as the language writes it."""
+    if spec.endswith("%"):
+        return pct(100 * x, spec[:-1] + "f", lang)
     if lang != "it":
         return format(x, spec)
     return format(x, "," + spec if group else spec).translate(_IT_MARKS)
@@ -566,7 +567,8 @@ def num(x: float, spec: str, lang: str, group: bool = False) -> str:
 
 def pct(x: float, spec: str, lang: str) -> str:
     """``x`` percent as ``lang`` writes it: "87%" in English, "87 %" (a space before the
-    sign, a decimal comma) in Italian, as the board's page writes it (board.js pctSign)."""
+    sign, a decimal comma) in Italian, as the board's page writes it (board.js pct): every
+    percentage of the text is written here."""
     return num(x, spec, lang) + (" %" if lang == "it" else "%")
 
 
@@ -1903,8 +1905,8 @@ COMMAND_TEXT = {
         "di {deals}",
         "match.margin": "margine di A per smazzata:",
         "match.rate": "quota di vittorie di A:",
-        "match.margin_row": "{label} {m}   IC 95% {spread}",
-        "match.rate_row": "{label} {r}   IC 95% {ci}   (A ha vinto {wins}, pareggiato {draws}, "
+        "match.margin_row": "{label} {m}   IC 95 % {spread}",
+        "match.rate_row": "{label} {r}   IC 95 % {ci}   (A ha vinto {wins}, pareggiato {draws}, "
         "perso {losses})",
         "match.one_deal": "non definito (una smazzata: ne servono due)",
         "match.interval": "[{lo}; {hi}]",
@@ -3137,6 +3139,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "split.not_exact": "la foglia {position} non è stata risolta esattamente",
         "split.worker": "il valore che un worker ha dato per la foglia {position}: {error}",
         "split.missing": "{missing} delle {leaves} foglie non hanno ancora un valore",
+        "split.missing_one_missing": "1 delle {leaves} foglie non ha ancora un valore",
+        "split.missing_one": "l'unica foglia non ha ancora un valore",
         "engine.samples": "il motore vuole almeno 1 campione a mossa, non {samples}",
         "engine.seconds": "il motore vuole un tempo positivo a mossa, non {seconds}",
         "engine.pimc_time": "'{agent}': il riferimento engine-pimc prende solo un tempo "
@@ -3201,20 +3205,30 @@ ERRORS: dict[str, dict[str, str]] = {
         "log.resumed_all": "{path} contiene già {held} su {total} {what}: non resta niente da "
         "eseguire",
         "log.what.tasks": "compiti",
+        "log.what.tasks_one": "compito",
         "log.what.deals": "smazzate",
+        "log.what.deals_one": "smazzata",
         "log.what.input_lines": "righe in ingresso",
+        "log.what.input_lines_one": "riga in ingresso",
         "log.what.positions": "posizioni",
+        "log.what.positions_one": "posizione",
         "tasks.running_s": "compiti: {done}/{total} fatti, in corso da {took:.0f} s",
         "tasks.running_min": "compiti: {done}/{total} fatti, in corso da {took:.0f} min",
         "tasks.rate": "compiti: {done}/{total} fatti, {rate:.2f}/s",
         "tasks.rate_left": "compiti: {done}/{total} fatti, {rate:.2f}/s, ne restano circa "
         "{left:.0f} s",
         "split.tasks": "divisione {where}: {n} posizioni in {tasks} compiti",
+        "split.tasks_one_tasks": "divisione {where}: {n} posizioni in 1 compito",
+        "split.tasks_one": "divisione {where}: 1 posizione in 1 compito",
         "split.all_read": "divisione {where}: tutte le {n} posizioni lette da {path}, non resta "
+        "niente da eseguire",
+        "split.all_read_one": "divisione {where}: l'unica posizione letta da {path}, non resta "
         "niente da eseguire",
         "split.settled": "divisione: ogni linea chiude la smazzata entro la prima presa, "
         "valutata qui: nessun compito da eseguire",
         "split.stopped": "fermato: {path} contiene {held} delle {total} posizioni; lo stesso "
+        "comando riprende da lì",
+        "split.stopped_one": "fermato: {path} non contiene ancora l'unica posizione; lo stesso "
         "comando riprende da lì",
         "usage.analyse.two_budgets": "--samples e --time-limit sono due budget: danne uno",
         "usage.analyse.split_input": "--cluster e --log vanno con una POSIZIONE (la sua ricerca "
@@ -3337,15 +3351,23 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.and": "{first} e {second}",
         "note.part.then": "{first}; {then}",
         "note.split": "ricerca esatta divisa in {n} posizioni {where}, combinate esattamente",
+        "note.split_one": "ricerca esatta divisa in 1 posizione {where}, combinata esattamente",
         "note.split_settled": "ricerca esatta: ogni linea chiude la smazzata entro la prima "
         "presa, valutata senza compiti",
         "note.part.at_cards": "dopo le carte della radice",
         "note.part.at_draws": "dopo la pescata della prima presa",
+        "note.part.at_trick": "dopo la prima presa",
         "note.tasks": "{tasks} compiti eseguiti {where}",
+        "note.tasks_one": "1 compito eseguito {where}",
         "note.tasks_read": "{tasks} compiti eseguiti {where}, {n} posizioni lette da {path}",
+        "note.tasks_read_one_tasks": "1 compito eseguito {where}, {n} posizioni lette da {path}",
+        "note.tasks_read_one_n": "{tasks} compiti eseguiti {where}, 1 posizione letta da {path}",
+        "note.tasks_read_one": "1 compito eseguito {where}, 1 posizione letta da {path}",
         "note.all_read": "tutte le {n} posizioni lette da {path}, nessun compito eseguito",
+        "note.all_read_one": "l'unica posizione letta da {path}, nessun compito eseguito",
         "note.part.where.here": "qui",
         "note.part.where.local": "su un cluster locale di {workers} processi",
+        "note.part.where.local_one": "su un cluster locale di 1 processo",
         "note.part.where.cluster": "sul cluster in {address}",
         "kernel.solver.search.scoperta": "il kernel di ricerca della scoperta",
         "kernel.solver.search.general": "il kernel di ricerca generale (ogni gioco tranne la "

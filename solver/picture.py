@@ -16,7 +16,7 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.frame import frame_of, shown_value
-from solver.i18n import LABELS, PICTURE_LABELS, agree, check_lang, num, suit_name
+from solver.i18n import LABELS, PICTURE_LABELS, agree, check_lang, num, pct, suit_name
 from solver.position.board import seat_hands
 
 W, H = 64, 100  # a full-size card
@@ -448,7 +448,7 @@ def value_label(a, card: int, lang: str = "en") -> str:
     hyphen is the notation's and the JSON's)."""
     m = a.move(card)
     if a.objective == "win":
-        s = num(m.value, ".0%", lang)
+        s = pct(100 * m.value, ".0f", lang)
     else:
         s = num(shown_value(a, m.value), "+.1f", lang).replace("-", "\u2212")
     if not a.exact and m.error is not None:

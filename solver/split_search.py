@@ -38,7 +38,7 @@ from fractions import Fraction
 from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
 from solver.analysis.result import value_bound
 from solver.cards import Card, card_str, to_card
-from solver.errors import BriscolaError, Note
+from solver.errors import BriscolaError, Note, counted
 from solver.position import Position, PositionError, SeatPosition, parse_position
 
 #: the two depths of a split: after the root's cards, or after the first trick's draw
@@ -135,8 +135,12 @@ class Split:
 
     @property
     def where(self) -> Note:
-        """Where the split cut the search, in words (a note's part)."""
-        return Note.of("note.part.at_cards" if self.depth == CARDS else "note.part.at_draws")
+        """Where the split cut the search, in words (a note's part): after the root's cards,
+        or at the end of the first trick, after its draw while the talon has cards (an empty
+        talon draws none)."""
+        if self.depth == CARDS:
+            return Note.of("note.part.at_cards")
+        return Note.of("note.part.at_draws" if self.root.pos.talon_size else "note.part.at_trick")
 
 
 def settled(pos: Position, objective: str = "points") -> Split | None:
@@ -323,7 +327,9 @@ def combine(
     and ``note`` after that (where it ran)."""
     missing = [i for i in s.todo() if i not in values]
     if missing:
-        raise SplitError.of("split.missing", missing=len(missing), leaves=len(s.leaves))
+        n, leaves = len(missing), len(s.leaves)
+        key = counted("split.missing", missing=n, leaves=leaves)
+        raise SplitError.of(key, missing=n, leaves=leaves)
     c = _Combine(s, values)
     vals = c.card_values(s.root)
     best_v = max(vals.values())
@@ -332,7 +338,7 @@ def combine(
         for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
     )
     how = (
-        Note.of("note.split", n=len(s.leaves), where=s.where)
+        Note.of(counted("note.split", n=len(s.leaves)), n=len(s.leaves), where=s.where)
         if s.todo()
         else Note.of("note.split_settled")
     )

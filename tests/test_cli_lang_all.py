@@ -151,7 +151,7 @@ def test_match_speaks_italian_its_log_lines_too(tmp_path):
         _no_english(text, MATCH_WORDS)
     _decimals_are_commas(r.stdout)
     assert "[+" in r.stdout or "[-" in r.stdout
-    assert re.search(r"IC 95% \[[+-]\d+,\d\d; [+-]\d+,\d\d\]", r.stdout), r.stdout  # ; between
+    assert re.search(r"IC 95 % \[[+-]\d+,\d\d; [+-]\d+,\d\d\]", r.stdout), r.stdout  # ; between
     assert "contiene già 2 su 4 smazzate" in r.stderr, r.stderr
 
 
@@ -313,6 +313,19 @@ def _notes():
         (n("note.tasks_read", tasks=7, where=local, n=40, path="a.jsonl"),
          "7 tasks run on a local cluster of 2 workers, 40 positions read from a.jsonl"),
         (n("note.all_read", n=40, path="a.jsonl"), "all 40 positions read from a.jsonl, no task run"),
+        # a count of 1 in the singular (errors.counted)
+        (n("note.split_one", where=n("note.part.at_trick")),
+         "exact search split into 1 position after the first trick, combined exactly"),
+        (n("note.tasks_one", where=n("note.part.where.local_one")),
+         "1 task run on a local cluster of 1 worker"),
+        (n("note.tasks_read_one_tasks", where=local, n=40, path="a.jsonl"),
+         "1 task run on a local cluster of 2 workers, 40 positions read from a.jsonl"),
+        (n("note.tasks_read_one_n", tasks=7, where=local, path="a.jsonl"),
+         "7 tasks run on a local cluster of 2 workers, 1 position read from a.jsonl"),
+        (n("note.tasks_read_one", where=n("note.part.where.here"), path="a.jsonl"),
+         "1 task run here, 1 position read from a.jsonl"),
+        (n("note.all_read_one", path="a.jsonl"),
+         "the only position read from a.jsonl, no task run"),
         (n("note.tasks", tasks=7, where=n("note.part.where.cluster", address="10.0.0.1:8786")),
          "7 tasks run on the cluster at 10.0.0.1:8786"),
         (n("note.capped", option="--time-limit", value="1e9", most=86400), None),

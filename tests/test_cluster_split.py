@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -390,3 +391,120 @@ def test_a_logged_line_that_is_not_legal_from_its_leaf_is_refused(tmp_path, how)
     out, it = _tampered(tmp_path, "points", change)
     assert 'a leaf\'s "pv" must be cards its position may play' in out
     assert "una dopo l'altra" in it
+
+
+#: plurals said of a count of 1: "1 positions in 1 tasks", "1 tasks run here", "tutte le 1
+#: posizioni", "1 compiti eseguiti"
+ONE_AS_MANY = re.compile(r"(?<![\d.,])1 (positions|tasks|workers|leaves|posizioni|compiti|"
+                         r"processi|foglie)\b|\ble 1\b|\ball 1\b")
+
+
+def _said(note) -> tuple[str, str]:
+    from solver.i18n import note_text
+    return str(note), note_text(note, "it")
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_count_of_one_is_said_in_the_singular(count):
+    """The split's lines and notes are written for several positions and tasks: with one
+    they said "1 positions in 1 tasks", "1 tasks run here", "tutte le 1 posizioni". A count
+    of 1 has its own template (errors.counted, as "talon.even_one"), in both languages,
+    read back from its English to the same key."""
+    from solver.errors import Note, counted
+
+    where = Note.of("note.part.at_cards")
+    here = Note.of("note.part.where.here")
+    made = []
+    for key, counts, fields in [
+        ("split.tasks", {"n": count, "tasks": count}, {"where": where}),
+        ("split.tasks", {"n": 3, "tasks": count}, {"where": where}),
+        ("split.all_read", {"n": count}, {"where": where, "path": "a.jsonl"}),
+        ("split.stopped", {"total": count}, {"held": 0, "path": "a.jsonl"}),
+        ("note.split", {"n": count}, {"where": where}),
+        ("note.tasks", {"tasks": count}, {"where": here}),
+        ("note.tasks_read", {"tasks": count, "n": count}, {"where": here, "path": "a.jsonl"}),
+        ("note.tasks_read", {"tasks": count, "n": 5}, {"where": here, "path": "a.jsonl"}),
+        ("note.tasks_read", {"tasks": 5, "n": count}, {"where": here, "path": "a.jsonl"}),
+        ("note.all_read", {"n": count}, {"path": "a.jsonl"}),
+        ("note.part.where.local", {"workers": count}, {}),
+        ("log.what.positions", {"total": count}, {}),
+    ]:
+        note = Note.of(counted(key, **counts), **counts, **fields)
+        made.append(note)
+        if key.startswith("note.") and not key.startswith("note.part."):  # a JSON's note
+            assert Note.read(str(note)).key == note.key, str(note)
+    resumed = Note.of("log.resumed", path="a.jsonl", held=0, total=count, left=count,
+                      what=made[-1])
+    said = [text for note in made + [resumed] for text in _said(note)]
+    assert not [s for s in said if ONE_AS_MANY.search(s)]
+    if count == 1:
+        assert "split after the root's cards: 1 position in 1 task" in said
+        assert "divisione dopo le carte della radice: 1 posizione in 1 compito" in said
+        assert "1 task run here, 5 positions read from a.jsonl" in said
+        assert "5 compiti eseguiti qui, 1 posizione letta da a.jsonl" in said
+        assert "l'unica posizione letta da a.jsonl, nessun compito eseguito" in said
+    else:
+        assert "split after the root's cards: 2 positions in 2 tasks" in said
+        assert "divisione dopo le carte della radice: 2 posizioni in 2 compiti" in said
+        assert "2 tasks run here" in said and "2 compiti eseguiti qui" in said
+        assert "tutte le 2 posizioni lette da a.jsonl, nessun compito eseguito" in said
+
+
+@pytest.mark.parametrize("logged", [1, 2])
+def test_a_resumed_split_says_one_position_and_one_task_in_the_singular(tmp_path, monkeypatch,
+                                                                         logged):
+    """A run stopped with 2 of its 3 positions logged went on with "1 positions in 1 tasks"
+    and noted "1 tasks run here, 2 positions read"; with 1 logged, "2 positions in 2 tasks"
+    and "1 positions read"."""
+    calls = []
+    real = S.solve_task
+
+    def stop(texts, objective):
+        calls.append(texts)
+        if len(calls) > logged:
+            raise KeyboardInterrupt
+        return real(texts, objective)
+
+    for lang in ("en", "it"):
+        log = tmp_path / f"{lang}.jsonl"
+        calls.clear()
+        monkeypatch.setattr(S, "solve_task", stop)
+        assert _cli(["analyse", TALON6, "--log", str(log)]).exit_code == 130
+        monkeypatch.setattr(S, "solve_task", real)
+        r = _cli(["analyse", TALON6, "--log", str(log), "--lang", lang])
+        assert r.exit_code == 0, r.output
+        left = 3 - logged
+        out = r.stderr + r.stdout
+        assert not ONE_AS_MANY.search(out), out
+        if lang == "en":
+            tasks = f"{left} task" + ("s" if left > 1 else "")
+            pos = f"{left} position" + ("s" if left > 1 else "")
+            assert f"split after the root's cards: {pos} in {tasks}" in out
+            read = f"{logged} position" + ("s" if logged > 1 else "")
+            assert f"{tasks} run here, {read} read from {log}" in out
+        else:
+            pos = "1 posizione in 1 compito" if left == 1 else "2 posizioni in 2 compiti"
+            assert f"divisione dopo le carte della radice: {pos}" in out
+            ran = "1 compito eseguito" if left == 1 else "2 compiti eseguiti"
+            read = "1 posizione letta" if logged == 1 else "2 posizioni lette"
+            assert f"{ran} qui, {read} da {log}" in out
+
+
+def test_a_split_at_the_end_of_a_trick_with_no_talon_says_no_draw(tmp_path):
+    """A split after the first trick of a position with an empty talon said "after the first
+    trick's draw", though nothing is drawn: it says "after the first trick" (in Italian
+    "dopo la prima presa"), and after the draw where there is one."""
+    from solver.i18n import note_text
+
+    empty = random_position(random.Random(5), 0, mid_trick=True)
+    for pos, words, italian in ((empty, "after the first trick", "dopo la prima presa"),
+                                (parse_position(MID4), "after the first trick's draw",
+                                 "dopo la pescata della prima presa")):
+        s = S.split(pos, "points", S.DRAWS)
+        assert s.todo() and (pos.talon_size == 0) == (words == "after the first trick")
+        assert (str(s.where), note_text(s.where, "it")) == (words, italian)
+        note = S.analyse_split(pos, "points", S.DRAWS).notes[0]
+        assert note.startswith(f"exact search split into {len(s.leaves)} positions {words}, ")
+    r = _cli(["analyse", empty.to_text(), "--log", str(tmp_path / "a.jsonl"), "--lang", "it"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("divisione dopo la prima presa: "), r.stderr

@@ -136,7 +136,7 @@ def test_a_deal_that_can_only_be_drawn_is_not_said_to_be_kept_or_won():
         assert ("non puoi più vincere la smazzata: con il Cavallo di spade pareggi 60 a 60; con "
                 "il 4 di bastoni la perdi.") in it
     assert "your chance is 50% (a 60-60 draw counts one half)." in en
-    assert "la tua probabilità è 50% (il pareggio 60 a 60 conta metà)." in it
+    assert "la tua probabilità è 50 % (il pareggio 60 a 60 conta metà)." in it
     # said to the other seat (a view of the classic game): the opponent draws at best
     held = {"RB", "2B", "CS", "4B"}
     played = ",".join(card_str(c) for c in range(40) if card_str(c) not in held)
@@ -276,9 +276,10 @@ def test_a_chance_and_its_error_are_both_in_percentage_points():
     import re
     ex = explain(parse_position(MIDGAME_WIN), "win", 0.3)
     assert not ex.analysis.exact
-    for lang, mark in (("en", "."), ("it", ",")):  # Italian writes a decimal comma
+    # Italian writes a decimal comma and a space before the sign
+    for lang, mark, sign in (("en", ".", "%"), ("it", ",", " %")):
         d = rf"\d+{re.escape(mark)}\d"
-        rows = re.findall(rf"  (\w\w): ({d})% ± ({d})%$", render_text(ex, lang), re.M)
+        rows = re.findall(rf"  (\w\w): ({d}){sign} ± ({d}){sign}$", render_text(ex, lang), re.M)
         assert len(rows) == len(ex.analysis.moves), render_text(ex, lang)
         for (card, _, e), m in zip(rows, ex.analysis.moves, strict=True):
             assert card == card_str(m.card) and e == f"{m.error * 100:.1f}".replace(".", mark)

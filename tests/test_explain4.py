@@ -107,7 +107,7 @@ def test_the_win_objective_is_said_as_the_teams_chance_and_the_final_score():
     assert "The 6 of swords costs 100 percentage points of your team's chance:" in en
     assert "costs 1 point" not in en
     it = CliRunner().invoke(cli, ["explain", "--objective", "win", "--lang", "it", WIN]).output
-    assert "la probabilità della tua squadra è 100%" in it
+    assert "la probabilità della tua squadra è 100 %" in it
     assert "Punteggio finale 62-58 (squadra 1+3 contro squadra 2+4): la squadra 1+3 vince" in it
     assert "Il 6 di spade costa 100 punti percentuali di probabilità della tua squadra:" in it
     # 60-60 is a draw: value 1/2, said so

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.analysis.result import Interval
 from solver.cards import card_str
 from solver.players.agents import play_deal
 from solver.record import deal_record
@@ -41,7 +42,8 @@ def test_num_writes_italian_with_a_decimal_comma_and_english_as_before():
     from solver.i18n import num
 
     assert num(-11.214, "+.2f", "it") == "-11,21" and num(-11.214, "+.2f", "en") == "-11.21"
-    assert num(0.5, ".0%", "it") == "50%" and num(3.25, ".1f", "it") == "3,2"
+    assert num(0.5, ".0%", "it") == "50 %" and num(0.5, ".0%", "en") == "50%"
+    assert num(3.25, ".1f", "it") == "3,2"
     assert num(12345, "d", "it", group=True) == "12.345"  # a count, as the board groups it
     assert num(12345, "d", "en", group=True) == "12345"  # English text never grouped them
     assert num(123, "d", "it", group=True) == "123"
@@ -90,3 +92,120 @@ def test_review_in_italian_writes_a_decimal_comma(tmp_path, variant):
     doc = json.loads(_out("review", "--lang", "it", "--json", "--time-per-move", "0.05",
                           str(path)))
     assert any(isinstance(m.get("cost"), float) for m in doc["moves"])
+
+
+# ----- percentages: "50 %" in Italian, "50%" in English, written in one place ------------
+
+#: a percentage written by hand: its sign straight after a number (or a template's field)
+BARE_PCT = re.compile(r"[\d}]%")
+#: a four-player position at its last tricks and a two-player one, scored: win chances
+WIN4 = ("variant=scoperta4 hand1=AC,2B hand2=3C,4B hand3=RC,5B hand4=FC,6B briscola=7S "
+        "turn=1 score=46-47")
+
+
+def _italian_strings():
+    """Every string of solver.i18n's Italian tables."""
+    import solver.i18n as I
+
+    def walk(x):
+        if isinstance(x, str):
+            yield x
+        elif isinstance(x, dict):
+            for v in x.values():
+                yield from walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                yield from walk(v)
+
+    for name, table in vars(I).items():
+        if isinstance(table, dict) and ("it" in table or name.endswith("_IT")):
+            yield from walk(table["it"] if "it" in table else table)
+
+
+def test_no_italian_template_writes_a_percentage_by_hand():
+    said = list(_italian_strings())
+    assert len(said) > 1000 and any("95 %" in s for s in said)
+    assert not [s for s in said if BARE_PCT.search(s)]
+
+
+def test_every_italian_percentage_has_a_space_before_its_sign():
+    """Explanations, the picture's labels and a puzzle's values wrote "50%" in Italian where
+    the review and the board wrote "50 %": every one now goes through i18n.pct."""
+    from dataclasses import replace
+
+    from cli.cmd_puzzles import _values4
+    from solver.analysis import analyse
+    from solver.explain import explain_position, explanation_text
+    from solver.picture import value_label
+    from solver.position import parse_position
+
+    said = {}
+    for lang in ("en", "it"):
+        texts = [_out("explain", "--objective", "win", MIDGAME + " score=40-39", "--lang", lang),
+                 _out("explain", "--objective", "win", WIN4, "--lang", lang)]
+        pos = parse_position(MIDGAME + " score=40-39")
+        ex = explain_position(pos, "win")
+        a = ex.analysis
+        guess = replace(a, exact=False, value_exact=None, interval=Interval.SAMPLING_AND_METHOD,
+                        moves=tuple(replace(m, value_exact=None, error=0.0312)
+                                    for m in a.moves))
+        texts.append(explanation_text(replace(ex, analysis=guess), lang))  # estimated values
+        texts.append(" ".join(value_label(a, m.card, lang) for m in a.moves))
+        texts.append(" ".join(value_label(guess, m.card, lang) for m in a.moves))
+        four = analyse(parse_position(WIN4), "win")
+        texts.append(_values4(four, "win", lang))
+        said[lang] = "\n".join(texts)
+    en = said["en"].replace("95 %", "")  # the prose's "a 95 % interval"
+    assert BARE_PCT.search(en) and not re.search(r"\d %", en)
+    assert re.search(r"\d %", said["it"]) and not BARE_PCT.search(said["it"]), said["it"]
+    assert "3,1 %" in said["it"] and "3.1%" in said["en"]  # an estimate's ±, percent too
+    assert said["it"].count(" %") == said["en"].count("%")
+
+
+def _board_js(lang: str, calls: list[str]) -> list:
+    """What board.js's own functions write for ``calls`` in ``lang`` (run in Node)."""
+    import shutil
+    import subprocess
+
+    from test_review_surfaces import BOARD_FORMATS, BOARD_JS, _js_function
+
+    from solver.i18n import BOARD_PAGE
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed: the board's percentages are not checked")
+    src = BOARD_JS.read_text(encoding="utf-8")
+    names = BOARD_FORMATS + ("tickText", "label")
+    js = (f"const T = {json.dumps(BOARD_PAGE[lang])};\n"
+          + f"function lang() {{ return {json.dumps(lang)}; }}\n"
+          + "\n".join(_js_function(src, n) for n in names)
+          + f"\nconsole.log(JSON.stringify([{', '.join(calls)}]));\n")
+    out = subprocess.run([node, "-"], input=js, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_boards_percentages_are_written_as_the_texts(lang):
+    """The board's graph wrote its win ticks "100%" and the picture's labels "17%" on the
+    Italian page: each is now written by board.js's pct, as i18n.pct writes the CLI's."""
+    from dataclasses import replace
+
+    from solver.analysis import analyse
+    from solver.i18n import pct
+    from solver.picture import value_label
+    from solver.position import parse_position
+
+    a = analyse(parse_position(LAST_DRAW + " score=40-36"), "win")
+    guess = replace(a, exact=False, value_exact=None, interval=Interval.SAMPLING_AND_METHOD,
+                    moves=tuple(replace(m, value_exact=None, error=0.0312) for m in a.moves))
+    calls = [f"tickText({v}, true)" for v in (1, 0.5, 0)]
+    calls += [f"label({json.dumps(x.to_json())}, {json.dumps(m)})"
+              for x in (a, guess) for m in x.to_json()["moves"]]
+    calls += ["fmtPct(0.125)", "fmtWidth(0.031, true)"]
+    out = _board_js(lang, calls)
+    labels = [value_label(x, m.card, lang) for x in (a, guess) for m in x.moves]
+    assert out == ([pct(v, ".0f", lang) for v in (100, 50, 0)] + labels
+                   + [pct(12.5, ".1f", lang), pct(3.1, ".1f", lang)])
+    assert out[0] == ("100 %" if lang == "it" else "100%")
+    assert all(bool(BARE_PCT.search(s)) == (lang == "en") for s in out)

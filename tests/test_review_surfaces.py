@@ -238,7 +238,7 @@ def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
 # ----- the board's numbers against the CLI's ------------------------------------------------
 BOARD_JS = Path(__file__).resolve().parents[1] / "solver" / "web" / "static" / "board.js"
 #: board.js's functions that write a review's numbers, and those they call
-BOARD_FORMATS = ("t", "fixed", "num", "whole", "fmtPts", "fmtCost", "pctSign", "fmtPct",
+BOARD_FORMATS = ("t", "fixed", "num", "whole", "fmtPts", "fmtCost", "pct", "fmtPct",
                  "accuracyPct", "fmtWidth", "fmtPm", "signedText", "luckText", "costText",
                  "errorsText")
 
@@ -360,7 +360,7 @@ def test_the_board_writes_a_reviews_numbers_as_the_cli_does(lang):
 
 def test_a_percentage_is_written_as_its_language_writes_it():
     """The CLI wrote "(50%)" in Italian too: Italian puts a space before the sign, English
-    does not, on every surface (the board's pctSign)."""
+    does not, on every surface (the board's pct)."""
     from solver.i18n import pct
 
     assert pct(87.5, ".0f", "en") == "88%" and pct(62.5, ".0f", "it") == "62 %"

@@ -19,6 +19,7 @@ from solver.i18n import (
     check_lang,
     fmt_fraction,
     num,
+    pct,
     suit_name,
 )
 
@@ -63,7 +64,7 @@ class _Words:
 
     def amount(self, v: Fraction) -> str:
         if self.objective == "win":
-            return self.t("prob", v=num(float(v) * 100, ".0f", self.lang))
+            return pct(float(v) * 100, ".0f", self.lang)
         if v == 1:
             return self.m["pt1"]
         return self.t("pts", v=fmt_fraction(v))
@@ -350,9 +351,9 @@ def _render_before(ex, w: _Words) -> list[str]:
             if m.error is not None:
                 vs = w.t("value_pm", v=vs, e=num(m.error, ".2f", w.lang))
         else:  # a chance and its ± both in percentage points
-            vs = num(m.value * 100, ".1f", w.lang) + "%"
+            vs = pct(m.value * 100, ".1f", w.lang)
             if m.error is not None:
-                vs = w.t("value_pm", v=vs, e=num(m.error * 100, ".1f", w.lang) + "%")
+                vs = w.t("value_pm", v=vs, e=pct(m.error * 100, ".1f", w.lang))
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
     if not a.exact:
         out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")
@@ -528,7 +529,7 @@ def render4(ex, lang: str = "en") -> str:
             )
         )
     else:  # the chance of the team to move, 60-60 counting one half (as analyse says it)
-        out.append(W["outcome.win"].format(v=num(float(v) * 100, ".0f", lang) + "%"))
+        out.append(W["outcome.win"].format(v=pct(float(v) * 100, ".0f", lang)))
     if ex.final_score is not None:
         res = (
             W["res.draw"]

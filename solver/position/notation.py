@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from solver.errors import BriscolaError
+from solver.errors import BriscolaError, counted
 from solver.rules import RulesError
 from solver.cards import (
     CardError,
@@ -241,7 +241,7 @@ def given_talon_and_played(
 def talon_count_error(size: int, players: int) -> PositionError:
     """The talon's ``size`` is not a multiple of ``players``, as every draw takes one each."""
     key = "talon.even" if players == 2 else "talon.multiple"
-    return PositionError.of(key + "_one" if size == 1 else key, size=size, players=players)
+    return PositionError.of(counted(key, size=size), size=size, players=players)
 
 
 def check_talon_size(size: int, talon: Cards | None, talon_mask: int, players: int) -> None:

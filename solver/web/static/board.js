@@ -299,7 +299,7 @@ function fmtWidth(e, win) {
   // tenth of a point (of a percentage point), a hundredth where a tenth would round it to 0
   // (a ± of 0.03 is not ±0.0)
   const d = win ? 100 * e : e, digits = d > 0 && d < 0.05 ? 2 : 1;
-  return win ? num(d, digits, { trim: digits === 1 }) + pctSign() : num(d, digits);
+  return win ? pct(d, digits, { trim: digits === 1 }) : num(d, digits);
 }
 function fmtPm(e, win) { return "±" + fmtWidth(e, win); }
 
@@ -354,6 +354,11 @@ function readoutText(p, win) {
   return s;
 }
 
+// a value on the graph's axis: a chance as a whole percentage, a margin as signed points
+function tickText(v, win) {
+  return win ? pct(100 * v, 0) : (v > 0 ? "+" : v < 0 ? "\u2212" : "") + Math.abs(Math.round(v));
+}
+
 function drawGraph() {
   const box = $("graph"), txt = $("graph-text");
   const pts = graphPoints();
@@ -389,8 +394,7 @@ function drawGraph() {
     `d="M${f(x(p.k + 0.5))},${H - B + 2} l4,5 l-4,5 l-4,-5 z"><title>${escapeHtml(cap(p.draws.map((d) => luckWords(d, win)).join("; ")))}</title></path>`).join("");
   const dots = pts.map((p) => `<circle class="pt${p.exact ? " exact" : ""}${p.unknown ? " unknown" : ""}" data-ply="${p.k}" ` +
     `cx="${f(x(p.k))}" cy="${f(y(p.v))}" r="${p.k === cur ? 4.5 : 3}"/>`).join("");
-  const tick = (v) => `<text class="tick" x="${L - 4}" y="${f(y(v) + 4)}" text-anchor="end">${
-    win ? Math.round(100 * v) + "%" : (v > 0 ? "+" : v < 0 ? "\u2212" : "") + Math.abs(Math.round(v))}</text>`;
+  const tick = (v) => `<text class="tick" x="${L - 4}" y="${f(y(v) + 4)}" text-anchor="end">${tickText(v, win)}</text>`;
   // a game from a position without score: its margins count the points won since the start
   const since = !win && S.sinceStart;
   const label = win ? t("graph.label.win") : since ? t("graph.label.since") : t("graph.label");
@@ -464,10 +468,11 @@ function fmtPts(x) {
 }
 // a cost as solver.review.fmt_points writes it: a whole number, else two decimals
 function fmtCost(x) { return num(x, whole(x) ? 0 : 2); }
-// a percentage's sign as the language writes it (solver.i18n.pct): "87%", "87 %" in Italian
-function pctSign() { return lang() === "it" ? " %" : "%"; }
-function fmtPct(x) { return num(100 * x, 1, { trim: true }) + pctSign(); }
-function accuracyPct(opt, judged) { return num(100 * opt / judged, 0) + pctSign(); }   // review.render_review's
+// x percent as the language writes it (solver.i18n.pct), every percentage of the page:
+// "87%", "87 %" in Italian (a space before the sign)
+function pct(x, digits = 0, opts = {}) { return num(x, digits, opts) + (lang() === "it" ? " %" : "%"); }
+function fmtPct(x) { return pct(100 * x, 1, { trim: true }); }
+function accuracyPct(opt, judged) { return pct(100 * opt / judged, 0); }   // review.render_review's
 
 // ----- the full review ------------------------------------------------------------------
 async function review() {
@@ -733,14 +738,14 @@ function showAnalysis(a) {
   // with a score, the expected final margin (the review graph's frame) before the points
   // still to win
   const win = a.objective === "win";
-  const k = win ? 100 : 1, d = win ? 1 : 2, unit = win ? pctSign() : "";
+  const k = win ? 100 : 1, d = win ? 1 : 2;
   const taken = takenMargin(a);
   const kind = a.exact ? `<span class="badge exact">${escapeHtml(t("exact"))}</span>`
     : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
     const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${num(k * m.error, d)}` : "";
-    let val = win ? num(100 * m.value, 1) + unit : fmt(m.value);
+    let val = win ? pct(100 * m.value, 1) : fmt(m.value);
     if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
     val += pm;
     let gap = "";
@@ -1073,7 +1078,7 @@ function frameOf(a) {   // as solver.frame.frame_of: the final margin wherever t
 function label(a, m) {   // as solver.picture.value_label
   const win = a.objective === "win";
   const v = win ? m.value : m.value + (takenMargin(a) || 0);
-  let s = win ? `${Math.round(100 * v)}%` : (v >= 0 ? "+" : "") + num(v, 1);
+  let s = win ? pct(100 * v, 0) : (v >= 0 ? "+" : "") + num(v, 1);
   if (!a.exact && m.error !== undefined) s += ` \u00b1${num(m.error * (win ? 100 : 1), 1)}`;
   return s;
 }
