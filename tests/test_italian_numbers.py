@@ -163,26 +163,11 @@ def test_every_italian_percentage_has_a_space_before_its_sign():
 
 
 def _board_js(lang: str, calls: list[str]) -> list:
-    """What board.js's own functions write for ``calls`` in ``lang`` (run in Node)."""
-    import shutil
-    import subprocess
+    """What board.js's own functions write for ``calls`` in ``lang`` (run in Node), its
+    graph's ticks and labels among them."""
+    from test_review_surfaces import _board
 
-    from test_review_surfaces import BOARD_FORMATS, BOARD_JS, _js_function
-
-    from solver.i18n import BOARD_PAGE
-
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node is not installed: the board's percentages are not checked")
-    src = BOARD_JS.read_text(encoding="utf-8")
-    names = BOARD_FORMATS + ("tickText", "label")
-    js = (f"const T = {json.dumps(BOARD_PAGE[lang])};\n"
-          + f"function lang() {{ return {json.dumps(lang)}; }}\n"
-          + "\n".join(_js_function(src, n) for n in names)
-          + f"\nconsole.log(JSON.stringify([{', '.join(calls)}]));\n")
-    out = subprocess.run([node, "-"], input=js, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    return _board(lang, calls, ("tickText", "label"))
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

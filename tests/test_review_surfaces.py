@@ -253,9 +253,10 @@ def _js_function(src: str, name: str) -> str:
     return src[start : src.index("\n}\n", start) + 2]
 
 
-def _board(lang: str, calls: list[str]) -> list:
-    """What board.js's own functions write for each of ``calls`` (JavaScript expressions),
-    the page's words in ``lang``: run in Node, skipped where there is none."""
+def _board(lang: str, calls: list[str], more: tuple[str, ...] = ()) -> list:
+    """What board.js's own functions (BOARD_FORMATS and ``more``) write for each of
+    ``calls`` (JavaScript expressions), the page's words in ``lang``: run in Node, skipped
+    where there is none."""
     from solver.i18n import BOARD_PAGE
 
     node = shutil.which("node")
@@ -264,7 +265,7 @@ def _board(lang: str, calls: list[str]) -> list:
     src = BOARD_JS.read_text(encoding="utf-8")
     js = (f"const T = {json.dumps(BOARD_PAGE[lang])};\n"
           + f"function lang() {{ return {json.dumps(lang)}; }}\n"
-          + "\n".join(_js_function(src, n) for n in BOARD_FORMATS)
+          + "\n".join(_js_function(src, n) for n in BOARD_FORMATS + more)
           + f"\nconsole.log(JSON.stringify([{', '.join(calls)}]));\n")
     out = subprocess.run([node, "-"], input=js, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
