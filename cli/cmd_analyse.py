@@ -207,7 +207,8 @@ def _batch(
             bad += 1
             click.echo(_bad_line_said(n, obj["error"]), err=True)
     if bad:
-        raise PositionError.of("analyse.failed_lines", bad=bad, total=total)
+        key = counted("analyse.failed_lines", bad=bad, total=total)
+        raise PositionError.of(key, bad=bad, total=total)
     log_failed(log)
 
 

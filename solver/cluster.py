@@ -420,7 +420,8 @@ class TaskLog:
                 rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
                 self.lines[i] = n
         if others and not ours:
-            raise LogError.of("log.other_run", path=self.path, others=others)
+            key = counted("log.other_run", others=others)
+            raise LogError.of(key, path=self.path, others=others)
         if torn is not None:
             self._set_aside(self.path, torn)
         return rows

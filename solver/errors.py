@@ -89,6 +89,7 @@ ENGLISH: dict[str, str] = {
     "talon.multiple_one": "the talon would hold 1 card: with {players} players it always holds "
     "a multiple of {players}",
     "talon.listed": "talon= lists {listed} cards but the talon holds {size}",
+    "talon.listed_one": "talon= lists 1 card but the talon holds {size}",
     "talon.end": "talon= must end with the trump card {card}",
     "tricks.open": "tricks= is what a seat saw of a hidden hand (hand1=? or hand2=?); an open "
     "position shows every card",
@@ -251,6 +252,7 @@ ENGLISH: dict[str, str] = {
     "(add variant={variant} to it, or fix the record's variant)",
     "record.talon": "talon: {error}",
     "record.result_unfinished": "the record states a result but the deal stops after {n} moves",
+    "record.result_unfinished_one": "the record states a result but the deal stops after 1 move",
     "record.result_differs": "the record states {stated} but the moves give {got}",
     "record.result_since": "{a}-{b} won from the start on",
     "record.result_winner": "{a}-{b} (winner {winner})",
@@ -296,6 +298,10 @@ ENGLISH: dict[str, str] = {
     "seat.game": "a hidden hand (?) exists only in the 2-player hidden-card games (classic, "
     "briscolone, libero), not {variant}",
     "seat.too_few": "player {player}'s hand would hold {count} cards but only {rest} cards are "
+    "unaccounted for",
+    "seat.too_few_one_count": "player {player}'s hand would hold 1 card but only {rest} cards are "
+    "unaccounted for",
+    "seat.too_few_one_rest": "player {player}'s hand would hold {count} cards but only 1 card is "
     "unaccounted for",
     "seat.one_hidden": "only one hand may be hidden (?): the other is the seat's own",
     "seat.talon_field": "with a hidden hand give played= (not {field}=): the seat does not see "
@@ -362,6 +368,8 @@ ENGLISH: dict[str, str] = {
     "job.over_time": "cancelled: stopped at the server's limit of {most} s a request",
     "job.busy": "the server is busy: {live} searches are running or waiting; stop one or try "
     "again when they end",
+    "job.busy_one": "the server is busy: 1 search is running or waiting; stop it or try again "
+    "when it ends",
     "bot.command": "exec: takes a command, e.g. exec:python3 mybot.py (or exec:SECONDS:COMMAND)",
     "bot.quote": "bad command in '{name}': a quote or a backslash is not closed",
     "bot.time": "bad time in '{name}': exec:SECONDS:COMMAND takes seconds above 0 and at most "
@@ -494,6 +502,9 @@ ENGLISH: dict[str, str] = {
     "log.other_run": "{path} is the log of another run: its {others} rows are of another "
     "position, other options or another seed. Resume it with the command that wrote it, or "
     "give another --log file",
+    "log.other_run_one": "{path} is the log of another run: its only row is of another position, "
+    "other options or another seed. Resume it with the command that wrote it, or give another "
+    "--log file",
     "log.set_aside": "{path}:{n}: the last row was cut short, and it cannot be set aside in "
     "{aside}: {why}",
     "log.seed": '{where}: "seed" must be a whole number from 0 to {most}, as --seed takes it, '
@@ -574,6 +585,10 @@ ENGLISH: dict[str, str] = {
     "analyse.bad_line": "line {n}: {error}",
     "analyse.failed_lines": "{bad} of {total} input lines were not analysed (their JSON objects "
     "carry the error)",
+    "analyse.failed_lines_one_bad": "1 of {total} input lines was not analysed (its JSON object "
+    "carries the error)",
+    "analyse.failed_lines_one": "the only input line was not analysed (its JSON object carries "
+    "the error)",
     "serve.no_web": "the board needs the web extra ({module} is missing): pip install -e '.[web]'",
     "serve.cannot_listen": "cannot listen on {host}:{port}: {why}",
     "games.dealer": "--dealer must be a player number from 1 to {players}",
@@ -679,10 +694,16 @@ ENGLISH: dict[str, str] = {
     "note.none_in_time.lookahead": "no sample finished in time: one-trick lookahead on one "
     "talon order",
     "note.samples": "{n} samples",
+    "note.samples_one": "1 sample",
     "note.samples_corrected": "{n} samples, {k} first draws corrected",
+    "note.samples_corrected_one_n": "1 sample, {k} first draws corrected",
+    "note.samples_corrected_one_k": "{n} samples, 1 first draw corrected",
+    "note.samples_corrected_one": "1 sample, 1 first draw corrected",
     "note.enumerated": "all {n} first draws enumerated: the values are exact",
+    "note.enumerated_one": "the only first draw enumerated: the values are exact",
     "note.searched.end": "searched to the end",
     "note.searched.depth": "searched {depth} of {tricks} tricks",
+    "note.searched.depth_one": "searched 1 of {tricks} tricks",
     "note.exact.time": "the exact search did not finish in the time left",
     "note.exact.nodes": "the exact search did not finish within {nodes:,} nodes",
     "note.exact.node_budget": "a node budget is for exact searches: this estimate took its "
@@ -690,19 +711,34 @@ ENGLISH: dict[str, str] = {
     "note.hands.elimination": "the opponent's hand is known by elimination",
     "note.hands.all": "all {n} consistent opponent hands solved exactly, weighted equally: no "
     "sampling error",
+    "note.hands.all_one": "the only consistent opponent hand solved exactly: no sampling error",
     "note.hands.consistent": "{n} opponent hands are consistent",
+    "note.hands.consistent_one": "1 opponent hand is consistent",
     "note.hands.weighted": "hands weighted by the opponent's visible choices (effective sample "
     "size {size:.0f})",
     "note.hands.sampled": "{n} sampled opponent hands, {how}",
+    "note.hands.sampled_one": "1 sampled opponent hand, {how}",
     "note.part.how.exact": "each solved exactly over the talon draws",
     "note.part.how.clairvoyant": "each solved with one sampled talon order (clairvoyant)",
     "note.part.how.clairvoyant_depth": "each solved {depth} tricks deep with one sampled talon "
     "order (clairvoyant)",
+    "note.part.how.clairvoyant_depth_one": "each solved 1 trick deep with one sampled talon order "
+    "(clairvoyant)",
     "note.part.how.searched": "each searched {depth} tricks deep with one sampled talon order: an "
+    "approximation; {beyond}; {covers}",
+    "note.part.how.searched_one": "each searched 1 trick deep with one sampled talon order: an "
     "approximation; {beyond}; {covers}",
     "note.orders.searched": "{n} sampled talon orders, each searched {depth} tricks deep: an "
     "approximation; {beyond}; {covers}",
+    "note.orders.searched_one_n": "1 sampled talon order, searched {depth} tricks deep: an "
+    "approximation; {beyond}; {covers}",
+    "note.orders.searched_one_depth": "{n} sampled talon orders, each searched 1 trick deep: an "
+    "approximation; {beyond}; {covers}",
+    "note.orders.searched_one": "1 sampled talon order, searched 1 trick deep: an approximation; "
+    "{beyond}; {covers}",
     "note.orders.solved": "{n} sampled talon orders, each solved to the end knowing the order "
+    "(clairvoyant); {covers}",
+    "note.orders.solved_one": "1 sampled talon order, solved to the end knowing the order "
     "(clairvoyant); {covers}",
     "note.part.beyond.fitted": "the points still in play after those tricks are divided as a "
     "formula fitted to solved deals predicts them from the two hands",

@@ -2644,6 +2644,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "talon.multiple_one": "il tallone avrebbe 1 carta: in {players} giocatori ne ha sempre un "
         "multiplo di {players}",
         "talon.listed": "talon= elenca {listed} carte ma il tallone ne ha {size}",
+        "talon.listed_one": "talon= elenca 1 carta ma il tallone ne ha {size}",
         "talon.end": "talon= deve finire con la briscola {card}",
         "tricks.open": "tricks= è quello che un posto ha visto di una mano coperta (hand1=? o "
         "hand2=?); una posizione a carte scoperte mostra tutte le carte",
@@ -2825,6 +2826,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.talon": "tallone: {error}",
         "record.result_unfinished": "la partita registrata dà un risultato ma la smazzata si "
         "ferma dopo {n} mosse",
+        "record.result_unfinished_one": "la partita registrata dà un risultato ma la smazzata si "
+        "ferma dopo 1 mossa",
         "record.result_differs": "la partita registrata dà {stated} ma le mosse danno {got}",
         "record.result_since": "{a}-{b} vinti dall'inizio",
         "record.result_winner": "{a}-{b} (vince {winner})",
@@ -2878,6 +2881,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "briscolone, libero), non in {variant}",
         "seat.too_few": "la mano del giocatore {player} avrebbe {count} carte, ma restano solo "
         "{rest} carte da assegnare",
+        "seat.too_few_one_count": "la mano del giocatore {player} avrebbe 1 carta, ma restano "
+        "solo {rest} carte da assegnare",
+        "seat.too_few_one_rest": "la mano del giocatore {player} avrebbe {count} carte, ma resta "
+        "solo 1 carta da assegnare",
         "seat.one_hidden": "si può coprire una mano sola (?): l'altra è quella del tuo posto",
         "seat.talon_field": "con una mano coperta indica played= (non {field}=): dal posto il "
         "tallone non si vede",
@@ -2951,6 +2958,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "job.over_time": "annullata: fermata al limite del server di {most} s per richiesta",
         "job.busy": "il server è occupato: {live} ricerche sono in corso o in attesa; fermane una "
         "o riprova quando finiscono",
+        "job.busy_one": "il server è occupato: 1 ricerca è in corso o in attesa; fermala o "
+        "riprova quando finisce",
         "bot.command": "exec: vuole un comando, per esempio exec:python3 mybot.py (o "
         "exec:SECONDI:COMANDO)",
         "bot.quote": "comando sbagliato in '{name}': una virgoletta o una barra rovesciata non "
@@ -3106,6 +3115,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "log.other_run": "{path} è il registro di un'altra esecuzione: le sue {others} righe sono "
         "di un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che "
         "l'ha scritto, o indica un altro file con --log",
+        "log.other_run_one": "{path} è il registro di un'altra esecuzione: la sua unica riga è di "
+        "un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che l'ha "
+        "scritto, o indica un altro file con --log",
         "log.set_aside": "{path}:{n}: l'ultima riga è troncata, e non si può mettere da parte in "
         "{aside}: {why}",
         "log.seed": '{where}: "seed" dev\'essere un numero intero da 0 a {most}, come lo prende '
@@ -3192,6 +3204,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "analyse.bad_line": "riga {n}: {error}",
         "analyse.failed_lines": "{bad} delle {total} righe in ingresso non sono state analizzate "
         "(i loro oggetti JSON riportano l'errore)",
+        "analyse.failed_lines_one_bad": "1 delle {total} righe in ingresso non è stata analizzata "
+        "(il suo oggetto JSON riporta l'errore)",
+        "analyse.failed_lines_one": "l'unica riga in ingresso non è stata analizzata (il suo "
+        "oggetto JSON riporta l'errore)",
         "serve.no_web": "il tavolo d'analisi vuole l'extra web (manca {module}): pip install -e '.[web]'",
         "serve.cannot_listen": "non si può restare in ascolto su {host}:{port}: {why}",
         "games.dealer": "--dealer dev'essere il numero di un giocatore da 1 a {players}",
@@ -3300,10 +3316,16 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.none_in_time.lookahead": "nessun campione finito in tempo: una presa di previsione "
         "su un ordine del tallone",
         "note.samples": "{n} campioni",
+        "note.samples_one": "1 campione",
         "note.samples_corrected": "{n} campioni, {k} prime pescate corrette",
+        "note.samples_corrected_one_n": "1 campione, {k} prime pescate corrette",
+        "note.samples_corrected_one_k": "{n} campioni, 1 prima pescata corretta",
+        "note.samples_corrected_one": "1 campione, 1 prima pescata corretta",
         "note.enumerated": "tutte le {n} prime pescate enumerate: i valori sono esatti",
+        "note.enumerated_one": "l'unica prima pescata enumerata: i valori sono esatti",
         "note.searched.end": "esplorata fino alla fine",
         "note.searched.depth": "esplorate {depth} prese su {tricks}",
+        "note.searched.depth_one": "esplorata 1 presa su {tricks}",
         "note.exact.time": "la ricerca esatta non è finita nel tempo rimasto",
         "note.exact.nodes": "la ricerca esatta non è finita entro {nodes:,} nodi",
         "note.exact.node_budget": "un limite di nodi vale per le ricerche esatte: questa stima "
@@ -3311,21 +3333,37 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.hands.elimination": "la mano dell'avversario si conosce per esclusione",
         "note.hands.all": "tutte le {n} mani dell'avversario compatibili risolte esattamente, "
         "con lo stesso peso: nessun errore di campionamento",
+        "note.hands.all_one": "l'unica mano dell'avversario compatibile risolta esattamente: "
+        "nessun errore di campionamento",
         "note.hands.consistent": "mani dell'avversario compatibili: {n}",
+        "note.hands.consistent_one": "una sola mano dell'avversario è compatibile",
         "note.hands.weighted": "mani pesate secondo le scelte visibili dell'avversario "
         "(dimensione effettiva del campione {size:.0f})",
         "note.hands.sampled": "{n} mani dell'avversario campionate, {how}",
+        "note.hands.sampled_one": "1 mano dell'avversario campionata, {how}",
         "note.part.how.exact": "ciascuna risolta esattamente su ogni pescata del tallone",
         "note.part.how.clairvoyant": "ciascuna risolta con un ordine del tallone campionato "
         "(chiaroveggente)",
         "note.part.how.clairvoyant_depth": "ciascuna risolta per {depth} prese con un ordine del "
         "tallone campionato (chiaroveggente)",
+        "note.part.how.clairvoyant_depth_one": "ciascuna risolta per 1 presa con un ordine del "
+        "tallone campionato (chiaroveggente)",
         "note.part.how.searched": "ciascuna esplorata per {depth} prese con un ordine del tallone "
+        "campionato: un'approssimazione; {beyond}; {covers}",
+        "note.part.how.searched_one": "ciascuna esplorata per 1 presa con un ordine del tallone "
         "campionato: un'approssimazione; {beyond}; {covers}",
         "note.orders.searched": "{n} ordini del tallone campionati, ciascuno esplorato per "
         "{depth} prese: un'approssimazione; {beyond}; {covers}",
+        "note.orders.searched_one_n": "1 ordine del tallone campionato, esplorato per {depth} "
+        "prese: un'approssimazione; {beyond}; {covers}",
+        "note.orders.searched_one_depth": "{n} ordini del tallone campionati, ciascuno esplorato "
+        "per 1 presa: un'approssimazione; {beyond}; {covers}",
+        "note.orders.searched_one": "1 ordine del tallone campionato, esplorato per 1 presa: "
+        "un'approssimazione; {beyond}; {covers}",
         "note.orders.solved": "{n} ordini del tallone campionati, ciascuno risolto fino alla "
         "fine conoscendo l'ordine (chiaroveggente); {covers}",
+        "note.orders.solved_one": "1 ordine del tallone campionato, risolto fino alla fine "
+        "conoscendo l'ordine (chiaroveggente); {covers}",
         "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come li "
         "prevede dalle due mani una formula adattata a smazzate risolte",
         "note.part.beyond.even": "i punti ancora in gioco dopo quelle prese contano come divisi a metà",

@@ -326,6 +326,44 @@ def _notes():
          "1 task run here, 1 position read from a.jsonl"),
         (n("note.all_read_one", path="a.jsonl"),
          "the only position read from a.jsonl, no task run"),
+        (n("note.hands.all_one"),
+         "the only consistent opponent hand solved exactly: no sampling error"),
+        (n("note.hands.consistent_one"), "1 opponent hand is consistent"),
+        (n("note.hands.sampled_one", how=n("note.part.how.clairvoyant_depth_one")),
+         "1 sampled opponent hand, each solved 1 trick deep with one sampled talon order "
+         "(clairvoyant)"),
+        (n("note.hands.sampled", n=20, how=n("note.part.how.searched_one", beyond=even,
+                                                covers=carried)),
+         "20 sampled opponent hands, each searched 1 trick deep with one sampled talon order: "
+         "an approximation; the points still in play after those tricks count as shared "
+         "evenly; the method's error (measured here against searches 8 tricks deep, scaled by "
+         "what full solves added at another stage and the seen talon's part measured at 13 to "
+         "16 cards alive, where samples are solved to the end): ±0.19 of the chance of winning "
+         "on a card's value, ±0.11 on the gap between two cards"),
+        (n("note.orders.solved_one", covers=n("note.part.covers.unmeasured")),
+         "1 sampled talon order, solved to the end knowing the order (clairvoyant); the "
+         "method's error is not measured for this game at this stage"),
+        (n("note.orders.searched_one_n", depth=4, beyond=fitted, covers=grown),
+         "1 sampled talon order, searched 4 tricks deep: an approximation; the points "
+         "still in play after those tricks are divided as a formula fitted to solved deals "
+         "predicts them from the two hands; the method's error (measured at talon 8 and grown "
+         "in proportion to the talon): ±49 points on a card's value, ±51 on the gap between "
+         "two cards"),
+        (n("note.orders.searched_one_depth", n=12, beyond=even, covers=grown),
+         "12 sampled talon orders, each searched 1 trick deep: an approximation; the points "
+         "still in play after those tricks count as shared evenly; the method's error "
+         "(measured at talon 8 and grown in proportion to the talon): ±49 points on a card's "
+         "value, ±51 on the gap between two cards"),
+        (n("note.orders.searched_one", beyond=even, covers=n("note.part.covers.unmeasured")),
+         "1 sampled talon order, searched 1 trick deep: an approximation; the points still in "
+         "play after those tricks count as shared evenly; the method's error is not measured "
+         "for this game at this stage"),
+        (n("note.samples_one"), "1 sample"),
+        (n("note.samples_corrected_one_n", k=0), "1 sample, 0 first draws corrected"),
+        (n("note.samples_corrected_one_k", n=30), "30 samples, 1 first draw corrected"),
+        (n("note.samples_corrected_one"), "1 sample, 1 first draw corrected"),
+        (n("note.enumerated_one"), "the only first draw enumerated: the values are exact"),
+        (n("note.searched.depth_one", tricks=7), "searched 1 of 7 tricks"),
         (n("note.tasks", tasks=7, where=n("note.part.where.cluster", address="10.0.0.1:8786")),
          "7 tasks run on the cluster at 10.0.0.1:8786"),
         (n("note.capped", option="--time-limit", value="1e9", most=86400), None),

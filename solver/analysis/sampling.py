@@ -60,7 +60,7 @@ from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums, mean_error
 from solver.analysis.threads import interruption, shielded
 from solver.cards import cards_of, popcount
-from solver.errors import Note
+from solver.errors import Note, counted
 from solver.game import to_seat_position
 from solver.position import Position, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
@@ -544,7 +544,7 @@ def analyse(
     how = Note.of("note.part.how.exact" if exact_all else "note.part.how.clairvoyant")
     if horizon:
         how = Note.of(
-            "note.part.how.searched",
+            counted("note.part.how.searched", depth=horizon),
             depth=horizon,
             beyond=beyond_horizon(sp.variant),
             covers=covers(stage, objective, horizon, drawn),
@@ -554,11 +554,11 @@ def analyse(
     if bias:
         corrected = Note.of("note.part.corrected", bias=-bias, unit=unit_words(objective))
         how = Note.of("note.part.then", first=how, then=corrected)
-    notes.insert(0, Note.of("note.hands.sampled", n=n, how=how))
+    notes.insert(0, Note.of(counted("note.hands.sampled", n=n), n=n, how=how))
     if whole:
-        notes = [Note.of("note.hands.all", n=n)]
+        notes = [Note.of(counted("note.hands.all", n=n), n=n)]
     elif every is not None:
-        notes.append(Note.of("note.hands.consistent", n=len(every)))
+        notes.append(Note.of(counted("note.hands.consistent", n=len(every)), n=len(every)))
     if weigh is not None:
         notes.append(Note.of("note.hands.weighted", size=tally.w * tally.w / tally.w2))
     if interrupted:
@@ -784,14 +784,14 @@ def analyse_open(
     notes.insert(
         0,
         Note.of(
-            "note.orders.searched",
+            counted("note.orders.searched", n=tally.n, depth=horizon),
             n=tally.n,
             depth=horizon,
             beyond=beyond_horizon(pos.variant, pos.players),
             covers=said,
         )
         if horizon
-        else Note.of("note.orders.solved", n=tally.n, covers=said),
+        else Note.of(counted("note.orders.solved", n=tally.n), n=tally.n, covers=said),
     )
     if interrupted:
         notes.append(Note.of("note.interrupted.samples"))

@@ -249,7 +249,8 @@ def check_talon_size(size: int, talon: Cards | None, talon_mask: int, players: i
     if size % players:
         raise talon_count_error(size, players)
     if talon is not None and mask_of(talon) != talon_mask:
-        raise PositionError.of("talon.listed", listed=len(talon), size=size)
+        listed = len(talon)
+        raise PositionError.of(counted("talon.listed", listed=listed), listed=listed, size=size)
 
 
 def trump_not_at_bottom(briscola: int) -> PositionError:

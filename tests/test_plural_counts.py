@@ -1,0 +1,115 @@
+"""A count of 1 reads in the singular: every message with a count that can be 1 is said
+through errors.counted (a "_one" template beside the plural one), in English and Italian;
+rendered with 1 and with 2, no "1 <plural noun>" is left."""
+
+import itertools
+import re
+
+import pytest
+
+from solver.errors import ENGLISH, BriscolaError, Note, counted
+from solver.i18n import ERRORS, error_text, note_text
+
+EVEN, UNMEASURED = Note.of("note.part.beyond.even"), Note.of("note.part.covers.unmeasured")
+
+#: (key, its counts, its other fields, the combinations of counts that never occur)
+SWEPT = [
+    ("talon.even", ("size",), {}, ()),
+    ("talon.multiple", ("size",), {"players": 3}, ()),
+    ("talon.listed", ("listed",), {"size": 4}, ()),
+    ("record.result_unfinished", ("n",), {}, ()),
+    # the hand would hold more cards than are left: rest < count
+    ("seat.too_few", ("count", "rest"), {"player": 2}, ((1, 1), (1, 2))),
+    ("job.busy", ("live",), {}, ()),
+    ("log.other_run", ("others",), {"path": "log.jsonl"}, ()),
+    ("analyse.failed_lines", ("bad", "total"), {}, ((2, 1),)),
+    ("split.missing", ("missing", "leaves"), {}, ((2, 1),)),
+    ("split.tasks", ("n", "tasks"), {"where": Note.of("note.part.at_cards")}, ((1, 2),)),
+    ("split.all_read", ("n",), {"where": Note.of("note.part.at_cards"), "path": "a.jsonl"}, ()),
+    ("split.stopped", ("total",), {"path": "a.jsonl", "held": 0}, ()),
+    ("note.samples", ("n",), {}, ()),
+    ("note.samples_corrected", ("n", "k"), {}, ((1, 2),)),
+    ("note.enumerated", ("n",), {}, ()),
+    ("note.searched.depth", ("depth",), {"tricks": 7}, ()),
+    ("note.hands.all", ("n",), {}, ()),
+    ("note.hands.consistent", ("n",), {}, ()),
+    ("note.hands.sampled", ("n",), {"how": Note.of("note.part.how.exact")}, ()),
+    ("note.part.how.clairvoyant_depth", ("depth",), {}, ()),
+    (
+        "note.part.how.searched",
+        ("depth",),
+        {"beyond": EVEN, "covers": UNMEASURED},
+        (),
+    ),
+    (
+        "note.orders.searched",
+        ("n", "depth"),
+        {"beyond": EVEN, "covers": UNMEASURED},
+        (),
+    ),
+    ("note.orders.solved", ("n",), {"covers": Note.of("note.part.covers.unmeasured")}, ()),
+    ("note.split", ("n",), {"where": Note.of("note.part.at_cards")}, ()),
+    ("note.tasks", ("tasks",), {"where": Note.of("note.part.where.here")}, ()),
+    (
+        "note.tasks_read",
+        ("tasks", "n"),
+        {"where": Note.of("note.part.where.here"), "path": "a.jsonl"},
+        (),
+    ),
+    ("note.all_read", ("n",), {"path": "a.jsonl"}, ()),
+    ("note.part.where.local", ("workers",), {}, ()),
+]
+
+#: a count of 1 (not 11, 2.1, 0,1 or 2/1) and, past at most two words, a plural noun
+_ONE = r"(?<![\w.,/])1 (?:[^\W\d]+ ){0,2}"
+PLURAL = {
+    "en": re.compile(
+        _ONE + r"(?:cards|positions|tasks|samples|hands|rows|lines|moves|searches|tricks|"
+        r"draws|orders|workers|leaves|deals|points)\b"
+    ),
+    "it": re.compile(
+        _ONE + r"(?:carte|posizioni|compiti|campioni|mani|righe|mosse|ricerche|prese|pescate|"
+        r"ordini|processi|foglie|smazzate|punti|campionate|campionati|compatibili|corrette|"
+        r"enumerate|lette)\b"
+    ),
+}
+#: 1 and a verb in the plural ("1 of 5 input lines were")
+VERB = {
+    "en": re.compile(r"(?<![\w.,/])1 (?:of \d+ )?(?:[^\W\d]+ ){0,3}(?:are|were|have)\b"),
+    "it": re.compile(r"(?<![\w.,/])1 (?:delle \d+ )?(?:[^\W\d']+ ){0,4}(?:sono|hanno)\b"),
+}
+
+
+def _cases():
+    for key, names, fields, never in SWEPT:
+        for values in itertools.product((1, 2), repeat=len(names)):
+            if values not in never:
+                yield pytest.param(
+                    key, dict(zip(names, values, strict=True)), fields, id=f"{key}{values}"
+                )
+
+
+def _said(key: str, fields: dict, lang: str) -> str:
+    if key.startswith("note."):
+        return note_text(Note.of(key, **fields), lang)
+    return error_text(BriscolaError.of(key, **fields), lang)
+
+
+@pytest.mark.parametrize("key,counts,fields", list(_cases()))
+def test_a_count_of_one_is_said_in_the_singular(key, counts, fields):
+    chosen = counted(key, **counts)
+    assert chosen in ENGLISH and chosen in ERRORS["it"], f"no template {chosen}"
+    for lang in ("en", "it"):
+        text = _said(chosen, {**fields, **counts}, lang)
+        assert not PLURAL[lang].search(text), text
+        assert not VERB[lang].search(text), text
+        assert ("2" in text) == (2 in counts.values()), text
+
+
+def test_a_note_of_one_read_back_from_its_english_keeps_its_singular():
+    """A JSON's "notes" read back (Note.read) find the singular template, so that the
+    Italian is singular too."""
+    note = Note.of(counted("note.hands.consistent", n=1), n=1)
+    back = Note.read(str(note))
+    assert back.key == "note.hands.consistent_one"
+    assert note_text(back, "it") == "una sola mano dell'avversario è compatibile"
