@@ -1079,7 +1079,7 @@ function label(a, m) {   // as solver.picture.value_label
   const win = a.objective === "win";
   const v = win ? m.value : m.value + (takenMargin(a) || 0);
   let s = win ? pct(100 * v, 0) : (v >= 0 ? "+" : "") + num(v, 1);
-  if (!a.exact && m.error !== undefined) s += ` \u00b1${num(m.error * (win ? 100 : 1), 1)}`;
+  if (!a.exact && m.error !== undefined) s += ` \u00b1${win ? pct(100 * m.error, 1) : num(m.error, 1)}`;
   return s;
 }
 
