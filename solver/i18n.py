@@ -3367,6 +3367,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come li "
         "prevede dalle due mani una formula adattata a smazzate risolte",
         "note.part.beyond.even": "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
+        "note.part.beyond.fitted_one": "i punti ancora in gioco dopo quella presa sono divisi "
+        "come li prevede dalle due mani una formula adattata a smazzate risolte",
+        "note.part.beyond.even_one": "i punti ancora in gioco dopo quella presa contano come "
+        "divisi a metà",
         "note.part.covers.unmeasured": "l'errore del metodo non è misurato per questo gioco in questo "
         "momento della smazzata",
         "note.part.covers.measured": "l'errore misurato del metodo: ±{value:.2g} {unit} sul valore di "
