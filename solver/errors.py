@@ -743,6 +743,9 @@ ENGLISH: dict[str, str] = {
     "note.part.beyond.fitted": "the points still in play after those tricks are divided as a "
     "formula fitted to solved deals predicts them from the two hands",
     "note.part.beyond.even": "the points still in play after those tricks count as shared evenly",
+    "note.part.beyond.fitted_one": "the points still in play after that trick are divided as a "
+    "formula fitted to solved deals predicts them from the two hands",
+    "note.part.beyond.even_one": "the points still in play after that trick count as shared evenly",
     "note.part.covers.unmeasured": "the method's error is not measured for this game at this stage",
     "note.part.covers.measured": "the method's measured error: ±{value:.2g} {unit} on a card's "
     "value at this stage",

@@ -1285,6 +1285,8 @@ REVIEW_TEXT["en"].update(
         "bound_note": "(bound): fewer than two samples in the time, too few for a 95 % "
         "interval: the ± (or the range) is the widest the cost can stray, so it covers "
         "every cost the card can have and the card is too close to call.",
+        "luck_bound_note": "(bound) after a luck: a value it rests on had fewer than two "
+        "samples in the time: its ± holds the widest that value can stray, not a 95 % interval.",
         "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x); "
         "neither a mistake nor counted in the accuracy.",
@@ -1301,6 +1303,9 @@ REVIEW_TEXT["it"].update(
         "bound_note": "(limite): meno di due campioni nel tempo, troppo pochi per un intervallo "
         "al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi, quindi copre "
         "ogni costo che la carta può avere e la carta è troppo vicina per giudicarla.",
+        "luck_bound_note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto meno di "
+        "due campioni nel tempo: il suo ± contiene quanto al più quel valore può scostarsi, non "
+        "un intervallo al 95 %.",
         "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
         "carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
         "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
@@ -2308,6 +2313,8 @@ BOARD_PAGE["en"].update(
         "review.bound": "bound",
         "review.bound.note": "(bound): fewer than two samples in the time, too few for a 95 % "
         "interval: the ± (or the range) is the widest the cost can stray.",
+        "review.luck.bound.note": "(bound) after a luck: a value it rests on had fewer than two "
+        "samples in the time: its ± holds the widest that value can stray.",
         "review.close": "; {n} too close to call",
         "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x), "
@@ -2381,6 +2388,9 @@ BOARD_PAGE["it"].update(
         "review.bound": "limite",
         "review.bound.note": "(limite): meno di due campioni nel tempo, troppo pochi per un "
         "intervallo al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi.",
+        "review.luck.bound.note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto "
+        "meno di due campioni nel tempo: il suo ± contiene quanto al più quel valore può "
+        "scostarsi.",
         "review.close": "; {n} troppo vicine per giudicarle",
         "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
         "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
@@ -3367,6 +3377,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come li "
         "prevede dalle due mani una formula adattata a smazzate risolte",
         "note.part.beyond.even": "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
+        "note.part.beyond.fitted_one": "i punti ancora in gioco dopo quella presa sono divisi "
+        "come li prevede dalle due mani una formula adattata a smazzate risolte",
+        "note.part.beyond.even_one": "i punti ancora in gioco dopo quella presa contano come "
+        "divisi a metà",
         "note.part.covers.unmeasured": "l'errore del metodo non è misurato per questo gioco in questo "
         "momento della smazzata",
         "note.part.covers.measured": "l'errore misurato del metodo: ±{value:.2g} {unit} sul valore di "

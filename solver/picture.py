@@ -443,16 +443,18 @@ def position_svg(
 
 def value_label(a, card: int, lang: str = "en") -> str:
     """``card``'s value under it: in the frame of the analysis table beside it (the expected
-    final margin wherever the score is known, solver.frame), with an estimate's ±; its
+    final margin wherever the score is known, solver.frame), with an estimate's ± (a chance's
+    in percentage points, its unit written as explain and the review write it); its
     decimals written as ``lang`` writes them, and a real minus, as the table writes it (the
     hyphen is the notation's and the JSON's)."""
     m = a.move(card)
-    if a.objective == "win":
+    win = a.objective == "win"
+    if win:
         s = pct(100 * m.value, ".0f", lang)
     else:
         s = num(shown_value(a, m.value), "+.1f", lang).replace("-", "\u2212")
     if not a.exact and m.error is not None:
-        s += " \u00b1" + num(m.error * (100 if a.objective == "win" else 1), ".1f", lang)
+        s += " \u00b1" + (pct(100 * m.error, ".1f", lang) if win else num(m.error, ".1f", lang))
     return s
 
 

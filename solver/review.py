@@ -259,6 +259,14 @@ class DrawLuck:
     #: every value it rests on has no sampling error (every hand or draw solved, their
     #: mean kept as a float, not a fraction): exact, its ± 0
     solved: bool = False
+    #: a value it rests on had fewer than two samples (Interval.BOUND) or no interval: its
+    #: ± holds that value's widest stray, added whole, not a 95 % interval
+    rests_on_bound: bool = False
+
+    @property
+    def bounded(self) -> bool:
+        """Its ± is a bound, said to be one as a cost's is (MoveReview.bound)."""
+        return self.rests_on_bound and self.luck is not None and not self.exact
 
     @property
     def measured(self) -> bool:
@@ -322,6 +330,7 @@ class DrawLuck:
             "every_draw": self.every_draw,
             "missing": self.missing,
             "sampling_only": self.sampling_only,
+            "bound": self.bounded,
             "luck_bound": self.bound,
             "luck_interval": None if self.interval is None else list(self.interval),
             "too_uncertain": self.too_uncertain,
@@ -532,7 +541,7 @@ class Review:
             sum(1 for m in rated if m.close),
             _sum_error(est),
             float(sum(_known(d.luck_for(player), "a measured draw's luck") for d in lucky)),
-            _quadrature([d.error for d in luck_est]),
+            _combined([d.error for d in luck_est], [d.bounded for d in luck_est]),
             len(lucky),
             len(draws) - len(lucky),
             len(luck_est),
@@ -562,11 +571,17 @@ def _quadrature(errors) -> float | None:
 
 
 def _sum_error(est: list[MoveReview]) -> float | None:
-    """The half-width of a total cost's interval: the 95 % intervals' in quadrature, and each
-    bound's added whole, since a bound is the widest its cost can stray, not a spread to
-    shrink by averaging (the total then covers at least 95 %)."""
-    spread = _quadrature([m.cost_error for m in est if not m.bound])
-    reach = [_known(m.cost_error, "a bound cost's ±") for m in est if m.bound and m.cost_error]
+    """The half-width of a total cost's interval (_combined)."""
+    return _combined([m.cost_error for m in est], [m.bound for m in est])
+
+
+def _combined(errors, bounds) -> float | None:
+    """The half-width of a sum's interval from its terms' ``errors``: the 95 % intervals' in
+    quadrature, and each bound's (``bounds``) added whole, since a bound is the widest its
+    term can stray, not a spread to shrink by averaging (the sum then covers at least 95 %)."""
+    pairs = list(zip(errors, bounds, strict=True))
+    spread = _quadrature([e for e, b in pairs if not b])
+    reach = [e for e, b in pairs if b and e]
     if not reach:
         return spread
     return (spread or 0.0) + sum(reach)
@@ -716,6 +731,12 @@ def _value_error(a: Analysis, card: int | None = None) -> float | None:
     return (a.moves[0] if card is None else a.move(card)).error
 
 
+def _bounded(a: Analysis) -> bool:
+    """Whether a value's ± is the widest it can stray, not a 95 % interval: fewer than two
+    samples (Interval.BOUND)."""
+    return not a.exact and a.interval == Interval.BOUND
+
+
 def _solved(a: Analysis) -> bool:
     """Whether a value has no error: exact, or the mean of every case, each solved."""
     return a.exact or a.interval == Interval.NO_SAMPLING
@@ -733,12 +754,13 @@ def _every_draw(
     exact_only: bool,
 ):
     """Every draw ``outs`` after ``card``, each position after it analysed: (average,
-    exact average or None, its half-width, whether every draw is solved, and the same four
-    for the draw that came: the one leading to ``after``'s view); None when one has no
-    analysis (or, with ``exact_only``, is not solved exactly)."""
+    exact average or None, its half-width, whether every draw is solved, the same four
+    for the draw that came: the one leading to ``after``'s view, and whether the half-width
+    holds a bound: _bounded); None when one has no analysis (or, with ``exact_only``, is not
+    solved exactly)."""
     came = after.view(player + 1)
     exact: Fraction | None = Fraction(0)
-    mean, errors, actual, solved = 0.0, [], None, True
+    mean, errors, bounds, actual, solved = 0.0, [], [], None, True
     for draw, p in outs:
         pos = view.play(card, draw)
         a = _analysed(pos, seconds, cache, objective)
@@ -746,9 +768,9 @@ def _every_draw(
             return None
         v = _frame(after, player, pos.to_move, a.value, objective)
         v_x = _frame(after, player, pos.to_move, a.value_exact, objective) if a.exact else None
-        e = _value_error(a)
+        e, bound = _value_error(a), _bounded(a)
         if e is None and not a.exact:
-            e = value_bound(pos, objective)  # an estimate without an interval: its bound
+            e, bound = value_bound(pos, objective), True  # no interval: its bound
         mean += float(p) * v
         if v_x is not None and exact is not None:
             exact += p * v_x
@@ -756,9 +778,11 @@ def _every_draw(
             exact = None
         solved = solved and _solved(a)
         if pos == came:
-            actual = (v, v_x, e, _solved(a))
+            actual = (v, v_x, e, _solved(a), bound)
         errors.append(float(p) * (e or 0.0))
-    return mean, exact, None if exact is not None else _quadrature(errors), solved, actual
+        bounds.append(bound)
+    error = None if exact is not None else _combined(errors, bounds)
+    return mean, exact, error, solved, actual, any(bounds)
 
 
 def _luck(
@@ -790,6 +814,7 @@ def _luck(
             _frame(after, player, nxt.to_move, a.value_exact, objective) if a.exact else None,
             _value_error(a),
             _solved(a),
+            _bounded(a),
         ),
     )
     if _solved(a) and len(outs) <= MAX_EXACT_DRAWS:
@@ -813,25 +838,29 @@ def _luck(
             _value_error(before, card),
             _solved(before),
             None,
+            _bounded(before),
         )
     if avg is None:  # a seat: every draw, all on the same sampled deals
         return _seat_luck(
             view, card, outs, after, player, time_limit, objective, base, luck_samples
         )
-    expected, expected_x, error, expected_solved, _ = avg
-    actual, actual_x, actual_error, actual_solved = came
+    expected, expected_x, error, expected_solved, _, expected_bound = avg
+    actual, actual_x, actual_error, actual_solved, actual_bound = came
     exact = actual_x - expected_x if actual_x is not None and expected_x is not None else None
     solved = exact is None and expected_solved and actual_solved
     return DrawLuck(
         **base,
         luck=float(exact) if exact is not None else actual - expected,
         luck_exact=exact,
-        error=None if exact is not None else _quadrature([actual_error, error]),
+        error=None
+        if exact is not None
+        else _combined([actual_error, error], [actual_bound, expected_bound]),
         expected=float(expected_x) if expected_x is not None else expected,
         actual=float(actual_x) if actual_x is not None else actual,
         every_draw=every,
         sampling_only=partial and exact is None and not solved,
         solved=solved,
+        rests_on_bound=actual_bound or expected_bound,
     )
 
 
@@ -867,6 +896,7 @@ def _seat_luck(
         actual=actual,
         every_draw=True,
         sampling_only=d.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED),
+        rests_on_bound=d.interval == Interval.BOUND,
     )
 
 
@@ -1194,12 +1224,20 @@ def _luck_star(d: DrawLuck) -> str:
     return "*" if d.sampling_only and d.error else ""
 
 
+def _luck_mark(d: DrawLuck, T: dict) -> str:
+    """What follows a draw's luck in the table and the swings: its * and, where its ± is a
+    bound, the word, as after a cost (fmt_cost)."""
+    return _luck_star(d) + (f" ({T['bound']})" if d.bounded else "")
+
+
 def _luck_text(d: DrawLuck, T: dict, lang: str) -> str:
     """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
     who = T["p_short"].format(p=d.player + 1)
     if d.luck is None:  # not measured
         return f"{who} ?"
-    luck = fmt_luck(d.luck, d.error, d.exact, d.span, T, d.objective == "win", lang, _luck_star(d))
+    luck = fmt_luck(
+        d.luck, d.error, d.exact, d.span, T, d.objective == "win", lang, _luck_mark(d, T)
+    )
     return f"{who} {luck}"
 
 
@@ -1309,7 +1347,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     unit=unit,
                     luck=fmt_signed(luck, None, False, T, win, lang)
                     if d.exact
-                    else fmt_luck(luck, d.error, False, d.span, T, win, lang, _luck_star(d)),
+                    else fmt_luck(luck, d.error, False, d.span, T, win, lang, _luck_mark(d, T)),
                 )
             )
     if rv.draws:
@@ -1347,6 +1385,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["sampling_only"])
     if any(m.bound for m in rv.moves):
         lines.append(T["bound_note"])
+    if any(d.bounded and not d.too_uncertain for d in rv.draws):
+        lines.append(T["luck_bound_note"])
     bad = rv.mistakes()
     if bad:
         lines.append(T["mistakes"])

@@ -224,6 +224,7 @@ def _notes():
     n = Note.of
     pts, win = n("note.part.unit.points"), n("note.part.unit.win")
     fitted, even = n("note.part.beyond.fitted"), n("note.part.beyond.even")
+    fitted_one, even_one = n("note.part.beyond.fitted_one"), n("note.part.beyond.even_one")
     measured = n("note.part.covers.gap", gap=0.3,
                  covers=n("note.part.covers.measured", value=0.41, unit=pts))
     both = n("note.part.and", first=n("note.part.carried.depth"),
@@ -332,10 +333,10 @@ def _notes():
         (n("note.hands.sampled_one", how=n("note.part.how.clairvoyant_depth_one")),
          "1 sampled opponent hand, each solved 1 trick deep with one sampled talon order "
          "(clairvoyant)"),
-        (n("note.hands.sampled", n=20, how=n("note.part.how.searched_one", beyond=even,
+        (n("note.hands.sampled", n=20, how=n("note.part.how.searched_one", beyond=even_one,
                                                 covers=carried)),
          "20 sampled opponent hands, each searched 1 trick deep with one sampled talon order: "
-         "an approximation; the points still in play after those tricks count as shared "
+         "an approximation; the points still in play after that trick count as shared "
          "evenly; the method's error (measured here against searches 8 tricks deep, scaled by "
          "what full solves added at another stage and the seen talon's part measured at 13 to "
          "16 cards alive, where samples are solved to the end): ±0.19 of the chance of winning "
@@ -349,14 +350,15 @@ def _notes():
          "predicts them from the two hands; the method's error (measured at talon 8 and grown "
          "in proportion to the talon): ±49 points on a card's value, ±51 on the gap between "
          "two cards"),
-        (n("note.orders.searched_one_depth", n=12, beyond=even, covers=grown),
+        (n("note.orders.searched_one_depth", n=12, beyond=fitted_one, covers=grown),
          "12 sampled talon orders, each searched 1 trick deep: an approximation; the points "
-         "still in play after those tricks count as shared evenly; the method's error "
-         "(measured at talon 8 and grown in proportion to the talon): ±49 points on a card's "
-         "value, ±51 on the gap between two cards"),
-        (n("note.orders.searched_one", beyond=even, covers=n("note.part.covers.unmeasured")),
+         "still in play after that trick are divided as a formula fitted to solved deals "
+         "predicts them from the two hands; the method's error (measured at talon 8 and grown "
+         "in proportion to the talon): ±49 points on a card's value, ±51 on the gap between "
+         "two cards"),
+        (n("note.orders.searched_one", beyond=even_one, covers=n("note.part.covers.unmeasured")),
          "1 sampled talon order, searched 1 trick deep: an approximation; the points still in "
-         "play after those tricks count as shared evenly; the method's error is not measured "
+         "play after that trick count as shared evenly; the method's error is not measured "
          "for this game at this stage"),
         (n("note.samples_one"), "1 sample"),
         (n("note.samples_corrected_one_n", k=0), "1 sample, 0 first draws corrected"),

@@ -153,3 +153,34 @@ def test_a_trump_on_the_table_is_not_among_the_trumps_still_to_play():
               if g.get("class") == "card" and not g.get("data-place")}
     assert listed == still, listed
 
+
+
+def test_a_win_chances_plus_minus_carries_its_unit_as_explain_and_the_board_write_it():
+    """The picture wrote an estimated chance "17% ±3.1" (its ± with no unit) where explain
+    writes "± 3.1%" and the review's costs on the board "8.2% ±3.1%": its ± now goes through
+    i18n.pct too, "17 % ±3,1 %" in Italian; a value in points keeps a bare ±."""
+    from dataclasses import replace
+
+    from solver.analysis.result import Interval
+    from solver.explain import explain_position, explanation_text
+    from solver.i18n import num, pct
+
+    pos = parse_position(POS)
+    for objective in ("win", "points"):
+        ex = explain_position(pos, objective)
+        guess = replace(ex.analysis, exact=False, value_exact=None,
+                        interval=Interval.SAMPLING_AND_METHOD,
+                        moves=tuple(replace(m, value_exact=None, error=0.0312 if objective == "win"
+                                            else 3.12) for m in ex.analysis.moves))
+        for lang in ("en", "it"):
+            plus_minus = (pct(3.12, ".1f", lang) if objective == "win"
+                          else num(3.12, ".1f", lang))
+            labels = [value_label(guess, m.card, lang) for m in guess.moves]
+            assert all(label.endswith(" \u00b1" + plus_minus) for label in labels), labels
+            root = ET.fromstring(analysis_picture(guess, lang))
+            under = [t.text for t in root.iter(NS + "text") if t.get("class") == "error"]
+            assert under == ["\u00b1" + plus_minus] * len(guess.moves), under
+            if objective == "win":
+                said = explanation_text(replace(ex, analysis=guess), lang)
+                assert "\u00b1 " + plus_minus in said, said
+    assert value_label(guess, guess.moves[0].card, "it").endswith(" \u00b13,1")

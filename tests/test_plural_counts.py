@@ -7,12 +7,25 @@ import re
 
 import pytest
 
+from solver.analysis.sampling import beyond_horizon
 from solver.errors import ENGLISH, BriscolaError, Note, counted
 from solver.i18n import ERRORS, error_text, note_text
 
-EVEN, UNMEASURED = Note.of("note.part.beyond.even"), Note.of("note.part.covers.unmeasured")
+UNMEASURED = Note.of("note.part.covers.unmeasured")
 
-#: (key, its counts, its other fields, the combinations of counts that never occur)
+
+def _fitted(counts: dict) -> Note:
+    """The part past a searched depth, as the estimates make it (two players, classic)."""
+    return beyond_horizon("classic", counts["depth"])
+
+
+def _even(counts: dict) -> Note:
+    """The same for four players: the points past it shared evenly."""
+    return beyond_horizon("classic", counts["depth"], players=4)
+
+
+#: (key, its counts, its other fields (a function of the counts where it is a part that
+#: agrees with them), the combinations of counts that never occur)
 SWEPT = [
     ("talon.even", ("size",), {}, ()),
     ("talon.multiple", ("size",), {"players": 3}, ()),
@@ -38,15 +51,18 @@ SWEPT = [
     (
         "note.part.how.searched",
         ("depth",),
-        {"beyond": EVEN, "covers": UNMEASURED},
+        {"beyond": _fitted, "covers": UNMEASURED},
         (),
     ),
     (
         "note.orders.searched",
         ("n", "depth"),
-        {"beyond": EVEN, "covers": UNMEASURED},
+        {"beyond": _even, "covers": UNMEASURED},
         (),
     ),
+    # the points past the depth: "after those tricks", "after that trick" (no number said)
+    ("note.part.beyond.fitted", ("depth",), {}, ()),
+    ("note.part.beyond.even", ("depth",), {}, ()),
     ("note.orders.solved", ("n",), {"covers": Note.of("note.part.covers.unmeasured")}, ()),
     ("note.split", ("n",), {"where": Note.of("note.part.at_cards")}, ()),
     ("note.tasks", ("tasks",), {"where": Note.of("note.part.where.here")}, ()),
@@ -73,6 +89,8 @@ PLURAL = {
         r"enumerate|lette)\b"
     ),
 }
+#: a searched depth named back in the plural ("after those tricks")
+THOSE = {"en": re.compile(r"\bthose tricks\b"), "it": re.compile(r"\bquelle prese\b")}
 #: 1 and a verb in the plural ("1 of 5 input lines were")
 VERB = {
     "en": re.compile(r"(?<![\w.,/])1 (?:of \d+ )?(?:[^\W\d]+ ){0,3}(?:are|were|have)\b"),
@@ -99,11 +117,14 @@ def _said(key: str, fields: dict, lang: str) -> str:
 def test_a_count_of_one_is_said_in_the_singular(key, counts, fields):
     chosen = counted(key, **counts)
     assert chosen in ENGLISH and chosen in ERRORS["it"], f"no template {chosen}"
+    parts = {k: v(counts) if callable(v) else v for k, v in fields.items()}
+    numbered = any("{" + name in ENGLISH[key] for name in counts)  # the part past a depth
     for lang in ("en", "it"):
-        text = _said(chosen, {**fields, **counts}, lang)
+        text = _said(chosen, {**parts, **counts}, lang)
         assert not PLURAL[lang].search(text), text
         assert not VERB[lang].search(text), text
-        assert ("2" in text) == (2 in counts.values()), text
+        assert counts.get("depth") != 1 or not THOSE[lang].search(text), text
+        assert ("2" in text) == (numbered and 2 in counts.values()), text
 
 
 def test_a_note_of_one_read_back_from_its_english_keeps_its_singular():

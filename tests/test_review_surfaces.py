@@ -366,3 +366,67 @@ def test_a_percentage_is_written_as_its_language_writes_it():
 
     assert pct(87.5, ".0f", "en") == "88%" and pct(62.5, ".0f", "it") == "62 %"
     assert pct(12.25, ".1f", "it") == "12,2 %"
+
+
+def _bound_luck_review() -> R.Review:
+    """A scoperta card whose draw's luck rests on a value of fewer than two samples (its ±
+    holds that value's widest stray), and two draws with 95 % intervals of ±3 and ±4."""
+    base = dict(deal=1, trick=1, player=0, seat_view=False, drawn=((0, parse_card("2B")),),
+                draws=30, expected=4.0, bound=400.0)
+    draws = (R.DrawLuck(**base, move=1, luck=-200.0, error=150.0, actual=-196.0,
+                        rests_on_bound=True),
+             R.DrawLuck(**base, move=2, luck=10.0, error=3.0, actual=14.0),
+             R.DrawLuck(**base, move=3, luck=5.0, error=4.0, actual=9.0))
+    moves = tuple(R.MoveReview(deal=1, number=k, trick=k, player=0, card=k, choices=1)
+                  for k in (1, 2, 3))
+    return R.Review(moves, ("a", "b"), 2, (None,), players=(0,), draws=draws)
+
+
+def test_a_lucks_bound_is_said_to_be_one_and_added_whole():
+    """A draw's luck measured from an analysis of fewer than two samples (Interval.BOUND)
+    printed "−200 ±150.0" under the legend of a 95 % interval, and the player's luck added
+    its ± in quadrature: it is called a bound as a cost's is (the table, the swings, a note,
+    the JSON's ``bound``, the board), and the total adds it whole."""
+    rv = _bound_luck_review()
+    bounded, plain, _ = rv.draws
+    assert bounded.bounded and not plain.bounded and not bounded.too_uncertain
+    assert bounded.to_json()["bound"] is True and plain.to_json()["bound"] is False
+    assert rv.stats(0).luck_error == pytest.approx(150.0 + 5.0)
+    for lang in ("en", "it"):
+        T = R.TEXT[lang]
+        text = R.render_review(rv, lang)
+        said = R.fmt_luck(-200.0, 150.0, False, (-400.0, 400.0), T, False, lang,
+                          f" ({T['bound']})")
+        assert said == ("\u2212200 ±150.0 (bound)" if lang == "en" else "\u2212200 ±150,0 (limite)")
+        row = next(line for line in text.splitlines() if line.split()[:2] == ["1", "1"])
+        assert said in row, row
+        swings = [line for line in text.splitlines() if line.strip().startswith("1. ")]
+        assert len(swings) == 1 and said in swings[0], text
+        assert T["luck_bound_note"] in text and T["bound_note"] not in text
+        out = _board(lang, [f"drawLuckText({json.dumps(bounded.to_json())}, false)",
+                            f"drawLuckText({json.dumps(plain.to_json())}, false)"],
+                     ("drawSpan", "drawLuckText"))
+        assert out == [said, R.fmt_luck(10.0, 3.0, False, (-400.0, 400.0), T, False, lang)]
+    # a luck with no such value is not called one, nor is a bound that covers every value
+    assert R.TEXT["en"]["luck_bound_note"] not in R.render_review(_review(None))
+    wide = R.DrawLuck(**{**bounded.__dict__, "error": 900.0})
+    assert wide.too_uncertain and R._luck_mark(wide, R.TEXT["en"]) == " (bound)"
+
+
+def test_a_value_of_one_sample_reaches_a_draws_luck_as_a_bound(monkeypatch):
+    """A scoperta card early in the deal analysed on one sample (a tiny time on a slow
+    machine): its value's interval is Interval.BOUND, and the draw's luck rests on it."""
+    from solver.analysis import Limit
+    from solver.analysis import analyse as real
+    from solver.game import deal_from_deck
+    from solver.players.agents import play_deal
+
+    monkeypatch.setattr(R, "analyse", lambda pos, objective, limit: real(
+        pos, objective, limit=Limit(samples=1)))
+    end = play_deal("scoperta", ["greedy", "random"], 5)
+    state = deal_from_deck("scoperta", list(end.deck), end.dealer)
+    state = R.play(state, end.moves[0])
+    after = R.play(state, end.moves[1])
+    (d,) = R.draw_luck(state, end.moves[1], after, 0.01, cache={})
+    assert d.measured and not d.exact and d.rests_on_bound and d.bounded
+    assert d.to_json()["bound"] is True

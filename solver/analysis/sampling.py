@@ -546,7 +546,7 @@ def analyse(
         how = Note.of(
             counted("note.part.how.searched", depth=horizon),
             depth=horizon,
-            beyond=beyond_horizon(sp.variant),
+            beyond=beyond_horizon(sp.variant, horizon),
             covers=covers(stage, objective, horizon, drawn),
         )
     elif drawn:
@@ -787,7 +787,7 @@ def analyse_open(
             counted("note.orders.searched", n=tally.n, depth=horizon),
             n=tally.n,
             depth=horizon,
-            beyond=beyond_horizon(pos.variant, pos.players),
+            beyond=beyond_horizon(pos.variant, horizon, pos.players),
             covers=said,
         )
         if horizon
@@ -821,10 +821,12 @@ def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> In
     return Interval.EXTRAPOLATED if extrapolated else Interval.SAMPLING_AND_METHOD
 
 
-def beyond_horizon(variant: str, players: int = 2) -> Note:
-    """How an estimate's note says the points past its horizon were counted."""
+def beyond_horizon(variant: str, depth: int, players: int = 2) -> Note:
+    """How an estimate's note says the points past its horizon, ``depth`` tricks deep, were
+    counted ("after that trick" where one was searched)."""
     fitted = players == 2 and variant in WEIGHTS
-    return Note.of("note.part.beyond.fitted" if fitted else "note.part.beyond.even")
+    key = "note.part.beyond.fitted" if fitted else "note.part.beyond.even"
+    return Note.of(counted(key, depth=depth))
 
 
 def covers(pos, objective: str, horizon: int, drawn: bool = False) -> Note:

@@ -330,7 +330,9 @@ function drawSpan(d) {   // the values a draw's luck can take (the server's boun
 }
 
 function drawLuckText(d, win) {
-  return luckText(d.luck, d.luck_error, d.exact, drawSpan(d), win, d.sampling_only && d.luck_error ? "*" : "");
+  // as solver.review._luck_mark: its * and, where its ± is a bound (the JSON's bound), the word
+  const mark = (d.sampling_only && d.luck_error ? "*" : "") + (d.bound ? ` (${t("review.bound")})` : "");
+  return luckText(d.luck, d.luck_error, d.exact, drawSpan(d), win, mark);
 }
 
 function drawnText(d) {
@@ -527,9 +529,11 @@ function playerReview(rs, p, win) {
   const out = { rated: rated.length, close: rated.filter((r) => r.close).length,
     opt: rated.filter((r) => r.optimal).length, cost: 0, costE: 0, costExact: true,
     luck: 0, luckE: 0, luckExact: true, draws: 0, missing: 0 };
-  let sure = 0, reach = 0, bounded = true;
+  // as solver.review._combined: 95 % intervals in quadrature, a bound (the JSON's bound) whole
+  let sure = 0, reach = 0, bounded = true, costB = 0, luckB = 0;
   for (const r of rated) {
-    out.cost += r.cost; out.costE += (r.cost_error || 0) ** 2; out.costExact = out.costExact && r.exact;
+    out.cost += r.cost; out.costExact = out.costExact && r.exact;
+    if (r.bound) costB += r.cost_error || 0; else out.costE += (r.cost_error || 0) ** 2;
     out.costPartial = out.costPartial || !!(r.sampling_only && r.cost_error);
   }
   for (const r of rs) for (const d of r.luck || []) {
@@ -537,7 +541,8 @@ function playerReview(rs, p, win) {
     if (d.luck === null || d.luck === undefined) { out.missing++; continue; }
     out.draws++;
     out.luck += d.player === p ? d.luck : -d.luck;
-    out.luckE += (d.luck_error || 0) ** 2; out.luckExact = out.luckExact && d.exact;
+    if (d.bound) luckB += d.luck_error || 0; else out.luckE += (d.luck_error || 0) ** 2;
+    out.luckExact = out.luckExact && d.exact;
     out.partial = out.partial || !!(d.sampling_only && d.luck_error);
     if (d.exact) sure += d.player === p ? d.luck : -d.luck;
     else if (d.luck_bound === null || d.luck_bound === undefined) bounded = false;
@@ -545,7 +550,7 @@ function playerReview(rs, p, win) {
   }
   // the values the luck can take: the exact draws' sum, give or take the others' bounds
   out.span = bounded && !out.luckExact ? [sure - reach, sure + reach] : null;
-  out.costE = Math.sqrt(out.costE); out.luckE = Math.sqrt(out.luckE);
+  out.costE = Math.sqrt(out.costE) + costB; out.luckE = Math.sqrt(out.luckE) + luckB;
   out.judged = out.rated - out.close;
   const res = S.game && S.game.result;
   if (res && rs.length === S.plies.length) {   // the deal is over and every card judged
@@ -612,6 +617,7 @@ function renderReview() {
     `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
     (rs.some((r) => r.sampling_only || (r.luck || []).some((d) => d.sampling_only && d.luck_error)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
     (rs.some((r) => r.bound) ? " " + escapeHtml(t("review.bound.note")) : "") +
+    (rs.some((r) => (r.luck || []).some((d) => d.bound && !d.too_uncertain)) ? " " + escapeHtml(t("review.luck.bound.note")) : "") +
     " " + escapeHtml(t("review.luck.bounds")) + "</p>";
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
@@ -1079,7 +1085,7 @@ function label(a, m) {   // as solver.picture.value_label
   const win = a.objective === "win";
   const v = win ? m.value : m.value + (takenMargin(a) || 0);
   let s = win ? pct(100 * v, 0) : (v >= 0 ? "+" : "") + num(v, 1);
-  if (!a.exact && m.error !== undefined) s += ` \u00b1${num(m.error * (win ? 100 : 1), 1)}`;
+  if (!a.exact && m.error !== undefined) s += ` \u00b1${win ? pct(100 * m.error, 1) : num(m.error, 1)}`;
   return s;
 }
 
