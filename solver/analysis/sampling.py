@@ -92,12 +92,14 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: at 28-30 alive needed 0.154 there (a value 0.118, under the 0.12 kept). Its points gap
 #: at 13-20 was 10.4 until 2026-12-06, when 79 decisions with 4 orders that a run at 21-26
 #: alive reached at 20 needed 10.55 (the 21-30 stage with that run's 321 pooled in: 9.76
-#: on a value, 7.2 on a gap, under the 9.9 and 8.5 kept).
+#: on a value, 7.2 on a gap, under the 9.9 and 8.5 kept). Its chance of winning at 31-40
+#: was 0.17 on a value and 0.24 on a gap until 2026-12-06, when 22 decisions at 34-36 alive,
+#: pooled with the 68 kept at 32-34, needed 0.177 and 0.252.
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
     ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.9, (31, 40): 19.2},
-    ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12, (31, 40): 0.17},
+    ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12, (31, 40): 0.18},
     ("libero", "points"): {(13, 20): 14.4, (21, 30): 14.4, (31, 40): 17.9},
     ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
@@ -109,7 +111,7 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 2.7, (25, 32): 3.8, (33, 40): 4.9},
     ("classic", "win"): {(17, 24): 0.09, (25, 32): 0.17, (33, 40): 0.13},
     ("briscolone", "points"): {(13, 20): 10.6, (21, 30): 8.5, (31, 40): 10.8},
-    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.16, (31, 40): 0.24},
+    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.16, (31, 40): 0.26},
     ("libero", "points"): {(13, 20): 14.0, (21, 30): 14.0, (31, 40): 14.0},
     ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
@@ -126,7 +128,10 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 #: full solves of fresh decisions (2026-12-05, benchmarks/data/method: Briscolone 32-34
 #: alive, Libero 22-30), a value and a gap there needed 12.1 and 7.5 points in Briscolone,
 #: 7.9 and 6.0 in Libero; of the chance of winning (2026-12-06) 0.162 and 0.177 in
-#: Briscolone at 32-34 alive, 0.195 and 0.136 in Libero at 20-30.
+#: Briscolone at 32-34 alive, 0.195 and 0.136 in Libero at 20-30. Later the same day, fresh
+#: decisions at the stages' unchecked ends: Libero at 32-34 alive needed 10.0 and 9.8 points,
+#: Briscolone at 34-36 pooled with 32-34 8.6 and 5.3 points, 0.177 and 0.252 of the chance
+#: of winning (whence 0.18 and 0.26 above; 10 decisions at 36 alone: 0.28 and 0.42).
 METHOD_CARRIED: dict[str, tuple[tuple[int, int], ...]] = {
     "briscolone": ((31, 40),),
     "libero": ((21, 30), (31, 40)),
