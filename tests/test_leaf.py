@@ -274,6 +274,36 @@ def test_the_shipped_method_errors_cover_the_kept_full_solves(variant, objective
                 stage, need)
 
 
+@pytest.mark.parametrize("variant", ["briscolone"])  # Libero is kept up to 34 alive
+@pytest.mark.parametrize("objective", ["points", "win"])
+def test_the_first_tricks_kept_full_solves_are_covered_by_what_ships_there(variant, objective):
+    """The kept decisions from 35 cards alive (the first tricks of a five-card game) need no
+    more than the half-width an estimate carries there (sampling.method_error, the stage's
+    figure or, where the stage's top needs more, METHOD_TOP's). Briscolone's chance of
+    winning at 36 alive needed 0.275 on a value and 0.418 on a gap where its stage 31-40
+    ships 0.18 and 0.26."""
+    from types import SimpleNamespace
+
+    from solver.analysis import sampling
+    fl = _fit_leaf_script()
+    files = sorted((ROOT / "benchmarks" / "data" / "method").glob(f"{variant}-*.jsonl"))
+    rows = [r for r in fl.read_rows(files) if r["objective"] == objective and r["alive"] >= 35]
+    if not rows:
+        pytest.skip(f"no kept {variant} {objective} decisions from 35 alive")
+    step = 10 if objective == "points" else 100
+    cards, gaps = [], []
+    for _, c, g in map(fl.decision_items, rows):
+        cards.extend(c)
+        gaps.extend(g)
+    for alive in sorted({r["alive"] for r in rows}):
+        pos = SimpleNamespace(players=2, variant=variant, played=(1 << (40 - alive)) - 1,
+                              rules=SimpleNamespace(hand_size=5))
+        for items, table in ((cards, None), (gaps, sampling.METHOD_GAP_ERROR)):
+            need = Z95 * fl.method_row(items)[2]
+            ships = sampling.method_error(pos, objective, sampling.HORIZON, table)
+            assert ships >= math.ceil(need * step) / step, (alive, table is None, need, ships)
+
+
 def test_the_kept_method_files_are_named_by_their_game_and_objective():
     """Each file of benchmarks/data/method holds one game's and objective's decisions, as
     its name says, so that the check above reads every kept decision under its own table."""

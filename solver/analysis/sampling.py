@@ -115,6 +115,14 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("libero", "points"): {(13, 20): 14.0, (21, 30): 14.0, (31, 40): 14.0},
     ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
+#: a stage's top, where its kept full solves need more than the stage's pooled figure: from
+#: this many cards alive, a value's and a gap's half-widths are at least these (2026-12-06:
+#: Briscolone's chance of winning, 10 decisions with 4 orders at 36 alive needed 0.275 and
+#: 0.418, the gap's mean error +0.13, where the stage 31-40 pooled needs 0.18 and 0.26;
+#: 37-40 not measured, the first tricks no narrower)
+METHOD_TOP: dict[tuple[str, str], tuple[int, float, float]] = {
+    ("briscolone", "win"): (35, 0.28, 0.42),
+}
 #: the stages, by game, whose half-widths above are carried rather than measured against
 #: full solves (one takes minutes there), so that their intervals say "sampling and
 #: extrapolated method". Measured against searches 8 tricks deep with the fitted leaf
@@ -131,7 +139,8 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 #: Briscolone at 32-34 alive, 0.195 and 0.136 in Libero at 20-30. Later the same day, fresh
 #: decisions at the stages' unchecked ends: Libero at 32-34 alive needed 10.0 and 9.8 points,
 #: Briscolone at 34-36 pooled with 32-34 8.6 and 5.3 points, 0.177 and 0.252 of the chance
-#: of winning (whence 0.18 and 0.26 above; 10 decisions at 36 alone: 0.28 and 0.42).
+#: of winning (whence 0.18 and 0.26 above; 10 decisions at 36 alone: 0.28 and 0.42,
+#: METHOD_TOP).
 METHOD_CARRIED: dict[str, tuple[tuple[int, int], ...]] = {
     "briscolone": ((31, 40),),
     "libero": ((21, 30), (31, 40)),
@@ -249,6 +258,9 @@ def method_error(
         return None  # measured for HORIZON-deep samples only (not the one-trick fallback)
     table = METHOD_ERROR if table is None else table
     depth = table.get((pos.variant, objective), {}).get(method_stage(pos))
+    top = METHOD_TOP.get((pos.variant, objective))
+    if depth is not None and top is not None and 40 - popcount(pos.played) >= top[0]:
+        depth = max(depth, top[2 if gap else 1])
     return depth if depth is None or seen is None else math.hypot(depth, seen)
 
 
