@@ -755,6 +755,8 @@ ENGLISH: dict[str, str] = {
     "note.part.carried.talon": "measured at talon {talon} and grown in proportion to the talon",
     "note.part.carried.depth": "measured here against searches 8 tricks deep, scaled by what full "
     "solves added at another stage",
+    "note.part.carried.solved": "measured against full solves at {lo} to {hi} cards alive and "
+    "carried to the rest of the stage",
     "note.part.carried.seen": "the seen talon's part measured at 13 to 16 cards alive, where "
     "samples are solved to the end",
     "note.extrapolated": "the method's error, measured up to talon {talon} and grown in proportion "

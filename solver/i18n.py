@@ -3391,6 +3391,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.carried.talon": "misurato al tallone {talon} e cresciuto in proporzione al tallone",
         "note.part.carried.depth": "misurato qui contro ricerche di 8 prese, scalato di quanto hanno "
         "aggiunto le soluzioni complete in un altro momento della smazzata",
+        "note.part.carried.solved": "misurato contro soluzioni complete con da {lo} a {hi} carte in "
+        "gioco e riportato al resto di questo momento della smazzata",
         "note.part.carried.seen": "la parte del tallone visto misurata con da 13 a 16 carte in gioco, "
         "dove i campioni si risolvono fino alla fine",
         "note.extrapolated": "l'errore del metodo, misurato fino al tallone {talon} e cresciuto in "

@@ -229,6 +229,9 @@ def _notes():
                  covers=n("note.part.covers.measured", value=0.41, unit=pts))
     both = n("note.part.and", first=n("note.part.carried.depth"),
              second=n("note.part.carried.seen"))
+    solved = n("note.part.covers.gap", gap=0.42, covers=n(
+        "note.part.covers.carried", carried=n("note.part.carried.solved", lo=32, hi=36),
+        value=0.28, unit=win))
     carried = n("note.part.covers.gap", gap=0.11,
                 covers=n("note.part.covers.carried", carried=both, value=0.19, unit=win))
     grown = n("note.part.covers.gap", gap=51.0, covers=n(
@@ -286,6 +289,14 @@ def _notes():
          "still in play after those tricks are divided as a formula fitted to solved deals "
          "predicts them from the two hands; the method's error (measured at talon 8 and grown "
          "in proportion to the talon): ±49 points on a card's value, ±51 on the gap between "
+         "two cards"),
+        (n("note.hands.sampled", n=40, how=n("note.part.how.searched", depth=4, beyond=fitted,
+                                               covers=solved)),
+         "40 sampled opponent hands, each searched 4 tricks deep with one sampled talon order: "
+         "an approximation; the points still in play after those tricks are divided as a "
+         "formula fitted to solved deals predicts them from the two hands; the method's error "
+         "(measured against full solves at 32 to 36 cards alive and carried to the rest of the "
+         "stage): ±0.28 of the chance of winning on a card's value, ±0.42 on the gap between "
          "two cards"),
         (n("note.extrapolated", talon=14, value=2.5, unit=pts, gap=2.7),
          "the method's error, measured up to talon 14 and grown in proportion to the talon: "

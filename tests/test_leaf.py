@@ -304,6 +304,21 @@ def test_the_first_tricks_kept_full_solves_are_covered_by_what_ships_there(varia
             assert ships >= math.ceil(need * step) / step, (alive, table is None, need, ships)
 
 
+def test_a_carried_stage_measured_by_full_solves_says_so_in_its_note():
+    """Briscolone's chance of winning at 31-40 comes from full solves at 32-36 cards alive
+    (METHOD_SOLVED_AT), no longer from searches 8 tricks deep: the note said the latter."""
+    from types import SimpleNamespace
+
+    from solver.analysis import sampling
+    pos = SimpleNamespace(players=2, variant="briscolone", played=(1 << 4) - 1,
+                          rules=SimpleNamespace(hand_size=5))
+    win = sampling.carried_how(pos, "win", sampling.HORIZON, False)
+    assert win.key == "note.part.carried.solved" and (win.fields["lo"], win.fields["hi"]) == (32, 36)
+    assert "full solves at 32 to 36 cards alive" in win
+    assert sampling.carried_how(pos, "points", sampling.HORIZON, False).key == (
+        "note.part.carried.depth")
+
+
 def test_the_kept_method_files_are_named_by_their_game_and_objective():
     """Each file of benchmarks/data/method holds one game's and objective's decisions, as
     its name says, so that the check above reads every kept decision under its own table."""

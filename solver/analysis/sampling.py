@@ -123,6 +123,9 @@ METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 METHOD_TOP: dict[tuple[str, str], tuple[int, float, float]] = {
     ("briscolone", "win"): (35, 0.28, 0.42),
 }
+#: the carried stages whose figures (of METHOD_TOP too) come from full solves over part of
+#: the stage, not from searches 8 tricks deep: cards alive, the fewest and most solved
+METHOD_SOLVED_AT: dict[tuple[str, str], tuple[int, int]] = {("briscolone", "win"): (32, 36)}
 #: the stages, by game, whose half-widths above are carried rather than measured against
 #: full solves (one takes minutes there), so that their intervals say "sampling and
 #: extrapolated method". Measured against searches 8 tricks deep with the fitted leaf
@@ -286,7 +289,12 @@ def carried_how(pos, objective: str, horizon: int, drawn: bool) -> Note | None:
         return None
     how = []
     if method_stage(pos) in METHOD_CARRIED.get(pos.variant, ()):
-        how.append(Note.of("note.part.carried.depth"))
+        at = METHOD_SOLVED_AT.get((pos.variant, objective))
+        how.append(
+            Note.of("note.part.carried.depth")
+            if at is None
+            else Note.of("note.part.carried.solved", lo=at[0], hi=at[1])
+        )
     if drawn and (pos.variant, objective) in DRAWN_TALON_ERROR:
         how.append(Note.of("note.part.carried.seen"))
     if len(how) == 2:
