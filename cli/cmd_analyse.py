@@ -27,7 +27,7 @@ from solver.analysis import DEFAULT_TIME as DEFAULT_ESTIMATE_TIME
 from solver.analysis import Limit
 from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
-from solver.errors import BriscolaError, Note, counted
+from solver.errors import BriscolaError, Count, Note
 from solver.frame import taken_margin
 from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree, command_text, note_text, num
 from solver.position import PositionError, parse_position
@@ -207,8 +207,7 @@ def _batch(
             bad += 1
             click.echo(_bad_line_said(n, obj["error"]), err=True)
     if bad:
-        key = counted("analyse.failed_lines", bad=bad, total=total)
-        raise PositionError.of(key, bad=bad, total=total)
+        raise PositionError.of("analyse.failed_lines", bad=Count(bad), total=Count(total))
     log_failed(log)
 
 
@@ -392,12 +391,11 @@ def _split_search(pos, objective, cluster, workers, log_path):
         groups = S.tasks(s, [i for i in s.todo() if i not in values], threads)
         texts = {i: s.leaves[i].pos.to_text() for g in groups for i in g}
         if left:
-            n, tasks = len(texts), len(groups)
-            key = counted("split.tasks", n=n, tasks=tasks)
-            say(Note.of(key, where=s.where, n=n, tasks=tasks))
+            say(
+                Note.of("split.tasks", where=s.where, n=Count(len(texts)), tasks=Count(len(groups)))
+            )
         else:
-            key = counted("split.all_read", n=logged)
-            say(Note.of(key, where=s.where, n=logged, path=log_path))
+            say(Note.of("split.all_read", where=s.where, n=Count(logged), path=log_path))
         try:
             for k, rows in cl.run(
                 S.solve_task,
@@ -413,30 +411,23 @@ def _split_search(pos, objective, cluster, workers, log_path):
                     log.write(i, {"leaf": texts[i], **row})
         except KeyboardInterrupt:
             if log_path:
-                held, total = len(values), len(s.todo())
-                key = counted("split.stopped", total=total)
-                say(Note.of(key, path=log_path, held=held, total=total))
+                total = Count(len(s.todo()))
+                say(Note.of("split.stopped", path=log_path, held=len(values), total=total))
             raise
     where = (
         Note.of("note.part.where.here")
         if cluster is None
-        else Note.of(counted("note.part.where.local", workers=workers), workers=workers)
+        else Note.of("note.part.where.local", workers=Count(workers))
         if cluster == "local"
         else Note.of("note.part.where.cluster", address=cluster)
     )
-    tasks = len(groups)
+    tasks, n = Count(len(groups)), Count(logged)
     ran = (
-        Note.of(counted("note.all_read", n=logged), n=logged, path=log_path)
+        Note.of("note.all_read", n=n, path=log_path)
         if not left
-        else Note.of(
-            counted("note.tasks_read", tasks=tasks, n=logged),
-            tasks=tasks,
-            where=where,
-            n=logged,
-            path=log_path,
-        )
+        else Note.of("note.tasks_read", tasks=tasks, where=where, n=n, path=log_path)
         if logged
-        else Note.of(counted("note.tasks", tasks=tasks), tasks=tasks, where=where)
+        else Note.of("note.tasks", tasks=tasks, where=where)
     )
     return S.combine(s, values, time.perf_counter() - t0, note=ran), log
 

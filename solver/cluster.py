@@ -24,7 +24,7 @@ import time
 from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 
-from solver.errors import BriscolaError, Note, bug, counted
+from solver.errors import BriscolaError, Count, Note, bug
 from solver import jsonfile, settings
 from solver.analysis import analyse, default_engine
 from solver.position import parse_position
@@ -420,8 +420,7 @@ class TaskLog:
                 rows[i] = {k: v for k, v in row.items() if k not in self.key and k != "index"}
                 self.lines[i] = n
         if others and not ours:
-            key = counted("log.other_run", others=others)
-            raise LogError.of(key, path=self.path, others=others)
+            raise LogError.of("log.other_run", path=self.path, others=Count(others))
         if torn is not None:
             self._set_aside(self.path, torn)
         return rows
@@ -467,7 +466,7 @@ class TaskLog:
         """The line a resumed run says: what the log already held (``what``: tasks, deals,
         input lines or positions)."""
         key = "log.resumed_all" if held >= total else "log.resumed"
-        things = Note.of(counted("log.what." + what.replace(" ", "_"), total=total))
+        things = Note.of("log.what." + what.replace(" ", "_"), total=Count(total))
         return Note.of(key, path=self.path, held=held, total=total, what=things, left=total - held)
 
 

@@ -813,17 +813,36 @@ ENGLISH: dict[str, str] = {
 }
 
 
-def counted(key: str, **counts: int) -> str:
-    """The key of the template of ``key`` that agrees with ``counts``: a template is written
+class Count(int):
+    """A field that is a count (``n=Count(len(rows))``): a message says it in the template
+    that agrees with it (``_agreeing``), and keeps it as the plain int it is."""
+
+    __slots__ = ()
+
+
+def _agreeing(key: str, fields: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``key`` and ``fields`` as a message is made of them: the template of ``key`` that
+    agrees with the fields that are Counts, each kept as a plain int. A template is written
     for counts of several, and beside it one for a count of 1, its key ending "_one"
     ("talon.even_one"); of a template with two counts, "_one_" and the name of the count
-    that is 1 ("note.tasks_read_one_n"), "_one" alone where both are."""
+    that is 1 ("note.tasks_read_one_n"), "_one" alone where both are. A Count that ``key``'s
+    template does not say only chose its words ("task", "tasks"): it is not a field, as a
+    note read back from its English has none."""
+    counts = {name: n for name, n in fields.items() if isinstance(n, Count)}
+    if not counts:
+        return key, fields
+    said = {name for _, name, _ in _pieces(key)}
+    kept = {
+        name: int(n) if name in counts else n
+        for name, n in fields.items()
+        if name in said or name not in counts
+    }
     ones = [name for name, n in counts.items() if n == 1]
     if not ones:
-        return key
+        return key, kept
     if len(ones) == len(counts):
-        return key + "_one"
-    return key + "".join("_one_" + name for name in ones)
+        return key + "_one", kept
+    return key + "".join("_one_" + name for name in ones), kept
 
 
 class BriscolaError(ValueError):
@@ -841,7 +860,9 @@ class BriscolaError(ValueError):
     @classmethod
     def of(cls: type[E], key: str, **fields: Any) -> E:
         """The error of template ``key`` filled with ``fields`` (a field may itself be a
-        BriscolaError: the error it wraps, said in the same language)."""
+        BriscolaError: the error it wraps, said in the same language; a Count chooses the
+        template that agrees with it, ``_agreeing``)."""
+        key, fields = _agreeing(key, fields)
         fields = {k: shown_text(v) if isinstance(v, str) else v for k, v in fields.items()}
         return cls(ENGLISH[key].format(**fields), key=key, fields=fields)
 
@@ -870,6 +891,9 @@ class Note(str):
 
     @classmethod
     def of(cls, key: str, **fields: Any) -> Note:
+        """The note of template ``key`` filled with ``fields`` (a Count chooses the template
+        that agrees with it, ``_agreeing``)."""
+        key, fields = _agreeing(key, fields)
         note = cls(ENGLISH[key].format(**fields))
         note.key, note.fields = key, fields
         return note

@@ -34,7 +34,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from solver.errors import BriscolaError, counted, given, whole
+from solver.errors import BriscolaError, Count, given, whole
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card_id
@@ -411,9 +411,8 @@ def _replay_deal(variant: Variant | str, d: Record, deal: int | None = None) -> 
     res = d["result"]
     if res is not None:
         if not state.is_over:
-            n = len(d["moves"])
-            key = counted("record.result_unfinished", n=n)
-            raise _in_deal(RecordError.of(key, n=n), deal)
+            unfinished = RecordError.of("record.result_unfinished", n=Count(len(d["moves"])))
+            raise _in_deal(unfinished, deal)
         got = result_of(state)
         if not same_result(res, got):
             differs = RecordError.of(

@@ -38,7 +38,7 @@ from fractions import Fraction
 from solver.analysis import Analysis, Engine, MoveValue, analyse, check_objective
 from solver.analysis.result import value_bound
 from solver.cards import Card, card_str, to_card
-from solver.errors import BriscolaError, Note, counted
+from solver.errors import BriscolaError, Count, Note
 from solver.position import Position, PositionError, SeatPosition, parse_position
 
 #: the two depths of a split: after the root's cards, or after the first trick's draw
@@ -327,9 +327,9 @@ def combine(
     and ``note`` after that (where it ran)."""
     missing = [i for i in s.todo() if i not in values]
     if missing:
-        n, leaves = len(missing), len(s.leaves)
-        key = counted("split.missing", missing=n, leaves=leaves)
-        raise SplitError.of(key, missing=n, leaves=leaves)
+        raise SplitError.of(
+            "split.missing", missing=Count(len(missing)), leaves=Count(len(s.leaves))
+        )
     c = _Combine(s, values)
     vals = c.card_values(s.root)
     best_v = max(vals.values())
@@ -338,7 +338,7 @@ def combine(
         for card, v in sorted(vals.items(), key=lambda kv: (-kv[1], kv[0]))
     )
     how = (
-        Note.of(counted("note.split", n=len(s.leaves)), n=len(s.leaves), where=s.where)
+        Note.of("note.split", n=Count(len(s.leaves)), where=s.where)
         if s.todo()
         else Note.of("note.split_settled")
     )

@@ -325,7 +325,7 @@ def _notes():
         (n("note.tasks_read", tasks=7, where=local, n=40, path="a.jsonl"),
          "7 tasks run on a local cluster of 2 workers, 40 positions read from a.jsonl"),
         (n("note.all_read", n=40, path="a.jsonl"), "all 40 positions read from a.jsonl, no task run"),
-        # a count of 1 in the singular (errors.counted)
+        # a count of 1 in the singular (a Count chooses the template)
         (n("note.split_one", where=n("note.part.at_trick")),
          "exact search split into 1 position after the first trick, combined exactly"),
         (n("note.tasks_one", where=n("note.part.where.local_one")),

@@ -408,9 +408,9 @@ def _said(note) -> tuple[str, str]:
 def test_a_count_of_one_is_said_in_the_singular(count):
     """The split's lines and notes are written for several positions and tasks: with one
     they said "1 positions in 1 tasks", "1 tasks run here", "tutte le 1 posizioni". A count
-    of 1 has its own template (errors.counted, as "talon.even_one"), in both languages,
+    of 1 has its own template (a Count chooses it, as "talon.even_one"), in both languages,
     read back from its English to the same key."""
-    from solver.errors import Note, counted
+    from solver.errors import Count, Note
 
     where = Note.of("note.part.at_cards")
     here = Note.of("note.part.where.here")
@@ -429,7 +429,7 @@ def test_a_count_of_one_is_said_in_the_singular(count):
         ("note.part.where.local", {"workers": count}, {}),
         ("log.what.positions", {"total": count}, {}),
     ]:
-        note = Note.of(counted(key, **counts), **counts, **fields)
+        note = Note.of(key, **{k: Count(v) for k, v in counts.items()}, **fields)
         made.append(note)
         if key.startswith("note.") and not key.startswith("note.part."):  # a JSON's note
             assert Note.read(str(note)).key == note.key, str(note)

@@ -1,14 +1,17 @@
-"""A count of 1 reads in the singular: every message with a count that can be 1 is said
-through errors.counted (a "_one" template beside the plural one), in English and Italian;
-rendered with 1 and with 2, no "1 <plural noun>" is left."""
+"""A count of 1 reads in the singular: every message with a count that can be 1 is made
+with it as an errors.Count, and ``of`` says it in the template that agrees (a "_one"
+template beside the plural one), in English and Italian; rendered with 1 and with 2, no
+"1 <plural noun>" is left."""
 
 import itertools
+import json
 import re
+import string
 
 import pytest
 
 from solver.analysis.sampling import beyond_horizon
-from solver.errors import ENGLISH, BriscolaError, Note, counted
+from solver.errors import ENGLISH, BriscolaError, Count, Note
 from solver.i18n import ERRORS, error_text, note_text
 
 UNMEASURED = Note.of("note.part.covers.unmeasured")
@@ -107,30 +110,87 @@ def _cases():
                 )
 
 
-def _said(key: str, fields: dict, lang: str) -> str:
-    if key.startswith("note."):
-        return note_text(Note.of(key, **fields), lang)
-    return error_text(BriscolaError.of(key, **fields), lang)
+def _made(key: str, fields: dict) -> Note | BriscolaError:
+    return Note.of(key, **fields) if key.startswith("note.") else BriscolaError.of(key, **fields)
+
+
+def _said(made: Note | BriscolaError, lang: str) -> str:
+    return note_text(made, lang) if isinstance(made, Note) else error_text(made, lang)
 
 
 @pytest.mark.parametrize("key,counts,fields", list(_cases()))
 def test_a_count_of_one_is_said_in_the_singular(key, counts, fields):
-    chosen = counted(key, **counts)
-    assert chosen in ENGLISH and chosen in ERRORS["it"], f"no template {chosen}"
     parts = {k: v(counts) if callable(v) else v for k, v in fields.items()}
+    made = _made(key, {**parts, **{name: Count(n) for name, n in counts.items()}})
+    assert made.key in ENGLISH and made.key in ERRORS["it"], f"no template {made.key}"
     numbered = any("{" + name in ENGLISH[key] for name in counts)  # the part past a depth
     for lang in ("en", "it"):
-        text = _said(chosen, {**parts, **counts}, lang)
+        text = _said(made, lang)
         assert not PLURAL[lang].search(text), text
         assert not VERB[lang].search(text), text
         assert counts.get("depth") != 1 or not THOSE[lang].search(text), text
         assert ("2" in text) == (numbered and 2 in counts.values()), text
 
 
+@pytest.mark.parametrize(
+    "key,counts,chosen",
+    [
+        ("note.samples", {"n": 1}, "note.samples_one"),
+        ("note.samples", {"n": 2}, "note.samples"),
+        ("note.tasks_read", {"tasks": 1, "n": 5}, "note.tasks_read_one_tasks"),
+        ("note.tasks_read", {"tasks": 5, "n": 1}, "note.tasks_read_one_n"),
+        ("note.tasks_read", {"tasks": 1, "n": 1}, "note.tasks_read_one"),
+        ("talon.even", {"size": 1}, "talon.even_one"),
+        ("seat.too_few", {"count": 1, "rest": 0}, "seat.too_few_one_count"),
+        ("seat.too_few", {"count": 3, "rest": 1}, "seat.too_few_one_rest"),
+        ("seat.too_few", {"count": 3, "rest": 2}, "seat.too_few"),
+    ],
+)
+def test_of_chooses_the_template_that_agrees_with_its_counts(key, counts, chosen):
+    """Each count is given once, as a Count: ``of`` (a note's and an error's) takes the
+    "_one" template for a count of 1, "_one_<name>" for the count of 1 of two, and keeps
+    the count a field as a plain int."""
+    fields = {"where": Note.of("note.part.where.here"), "path": "a.jsonl", "player": 2}
+    made = _made(key, {**fields, **{name: Count(n) for name, n in counts.items()}})
+    assert made.key == chosen
+    said = {name for _, name, _, _ in string.Formatter().parse(ENGLISH[key])}
+    for name, n in counts.items():
+        assert made.fields[name] == n and type(made.fields[name]) is int
+        assert name in said
+
+
+def test_a_count_that_only_chooses_the_words_is_no_field():
+    """"task" or "tasks" agrees with a count the template does not say: it chooses the
+    template and, as a note read back from its English has none, is not a field."""
+    note = Note.of("log.what.tasks", total=Count(1))
+    assert (str(note), note.key, note.fields) == ("task", "log.what.tasks_one", {})
+    many = Note.of("log.what.tasks", total=Count(3))
+    assert (str(many), many.key, many.fields) == ("tasks", "log.what.tasks", {})
+
+
+@pytest.mark.parametrize("n", [1, 2, 7])
+def test_a_note_made_with_counts_is_the_note_made_with_plain_ints(n):
+    """A note whose counts are Counts writes the same JSON (a task log's keys, an
+    analysis's notes) and equals the one made with plain ints in the template that
+    agrees, its fields plain ints (a Count is no part of what is kept)."""
+    how = Note.of("note.part.how.clairvoyant_depth", depth=Count(n))
+    by_count = Note.of("note.hands.sampled", n=Count(n), how=how)
+    one = "_one" if n == 1 else ""
+    plain = Note.of(
+        "note.hands.sampled" + one,
+        n=n,
+        how=Note.of("note.part.how.clairvoyant_depth" + one, depth=n),
+    )
+    assert json.dumps(Note.keys_of(by_count)) == json.dumps(Note.keys_of(plain))
+    assert json.dumps({"notes": [by_count]}) == json.dumps({"notes": [plain]})
+    assert by_count == plain and by_count.fields == plain.fields
+    assert [type(v) for v in (by_count.fields["n"], how.fields["depth"])] == [int, int]
+
+
 def test_a_note_of_one_read_back_from_its_english_keeps_its_singular():
     """A JSON's "notes" read back (Note.read) find the singular template, so that the
     Italian is singular too."""
-    note = Note.of(counted("note.hands.consistent", n=1), n=1)
+    note = Note.of("note.hands.consistent", n=Count(1))
     back = Note.read(str(note))
     assert back.key == "note.hands.consistent_one"
     assert note_text(back, "it") == "una sola mano dell'avversario è compatibile"

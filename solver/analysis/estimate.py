@@ -47,7 +47,7 @@ from solver.analysis.result import (
 from solver.analysis.budget import Budget, Limit
 from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums
-from solver.errors import BriscolaError, Note, counted
+from solver.errors import BriscolaError, Count, Note
 from solver.analysis.threads import check_stop, shielded
 from solver.search.depth import dl_search as _dl_search
 from solver.position import Position
@@ -598,9 +598,9 @@ def analyse_clairvoyant(
     moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
     notes.insert(
         0,
-        Note.of(counted("note.samples_corrected", n=stats.n, k=corr.n), n=stats.n, k=corr.n)
+        Note.of("note.samples_corrected", n=Count(stats.n), k=Count(corr.n))
         if corrected
-        else Note.of(counted("note.samples", n=stats.n), n=stats.n),
+        else Note.of("note.samples", n=Count(stats.n)),
     )
     if known is not None and known[1]:
         notes.append(carried_note(objective, full=mode_depth is None, lines=lines, error=known[0]))
@@ -665,7 +665,7 @@ def _deepening(pos: Position, objective: str, budget: Budget):
     note = (
         Note.of("note.searched.end")
         if full
-        else Note.of(counted("note.searched.depth", depth=d), depth=d, tricks=tricks_left)
+        else Note.of("note.searched.depth", depth=Count(d), tricks=tricks_left)
     )
     return Analysis.estimate(
         pos,
@@ -792,11 +792,11 @@ def analyse_expectimax(
         _Estimate(objective, value_bound(pos, objective), [(st, fpc, 1.0)]),
         enumerated,
     )
-    notes = [Note.of(counted("note.samples", n=st.n), n=st.n)]
+    notes = [Note.of("note.samples", n=Count(st.n))]
     if interrupted:
         notes.append(Note.of("note.interrupted.samples"))
     if enumerated:
-        notes.append(Note.of(counted("note.enumerated", n=outcomes), n=outcomes))
+        notes.append(Note.of("note.enumerated", n=Count(outcomes)))
     return Analysis.estimate(
         pos,
         objective,

@@ -60,7 +60,7 @@ from solver.analysis.sampler import Sample, best_line, run, seed_for
 from solver.analysis.stats import Sums, mean_error
 from solver.analysis.threads import interruption, shielded
 from solver.cards import cards_of, popcount
-from solver.errors import Note, counted
+from solver.errors import Count, Note
 from solver.game import to_seat_position
 from solver.position import Position, PositionError, SeatPosition
 from solver.search.leaf import WEIGHTS
@@ -569,8 +569,8 @@ def analyse(
     how = Note.of("note.part.how.exact" if exact_all else "note.part.how.clairvoyant")
     if horizon:
         how = Note.of(
-            counted("note.part.how.searched", depth=horizon),
-            depth=horizon,
+            "note.part.how.searched",
+            depth=Count(horizon),
             beyond=beyond_horizon(sp.variant, horizon),
             covers=covers(stage, objective, horizon, drawn),
         )
@@ -579,11 +579,11 @@ def analyse(
     if bias:
         corrected = Note.of("note.part.corrected", bias=-bias, unit=unit_words(objective))
         how = Note.of("note.part.then", first=how, then=corrected)
-    notes.insert(0, Note.of(counted("note.hands.sampled", n=n), n=n, how=how))
+    notes.insert(0, Note.of("note.hands.sampled", n=Count(n), how=how))
     if whole:
-        notes = [Note.of(counted("note.hands.all", n=n), n=n)]
+        notes = [Note.of("note.hands.all", n=Count(n))]
     elif every is not None:
-        notes.append(Note.of(counted("note.hands.consistent", n=len(every)), n=len(every)))
+        notes.append(Note.of("note.hands.consistent", n=Count(len(every))))
     if weigh is not None:
         notes.append(Note.of("note.hands.weighted", size=tally.w * tally.w / tally.w2))
     if interrupted:
@@ -809,14 +809,14 @@ def analyse_open(
     notes.insert(
         0,
         Note.of(
-            counted("note.orders.searched", n=tally.n, depth=horizon),
-            n=tally.n,
-            depth=horizon,
+            "note.orders.searched",
+            n=Count(tally.n),
+            depth=Count(horizon),
             beyond=beyond_horizon(pos.variant, horizon, pos.players),
             covers=said,
         )
         if horizon
-        else Note.of(counted("note.orders.solved", n=tally.n), n=tally.n, covers=said),
+        else Note.of("note.orders.solved", n=Count(tally.n), covers=said),
     )
     if interrupted:
         notes.append(Note.of("note.interrupted.samples"))
@@ -851,7 +851,7 @@ def beyond_horizon(variant: str, depth: int, players: int = 2) -> Note:
     counted ("after that trick" where one was searched)."""
     fitted = players == 2 and variant in WEIGHTS
     key = "note.part.beyond.fitted" if fitted else "note.part.beyond.even"
-    return Note.of(counted(key, depth=depth))
+    return Note.of(key, depth=Count(depth))
 
 
 def covers(pos, objective: str, horizon: int, drawn: bool = False) -> Note:

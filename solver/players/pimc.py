@@ -25,7 +25,7 @@ from solver.analysis import (
 )
 from solver.analysis import analyse as analyse_position
 from solver.analysis.result import Interval, Method, Way, ranked, value_bound
-from solver.errors import Note, counted
+from solver.errors import Count, Note
 from solver.position import PositionError, SeatPosition
 
 DEFAULT_SAMPLES = 200
@@ -110,13 +110,12 @@ def analyse(
     best_v, moves, best = ranked(est)
     how = Note.of("note.part.how.exact" if exact_all else "note.part.how.clairvoyant")
     if horizon:
-        how = Note.of(counted("note.part.how.clairvoyant_depth", depth=horizon), depth=horizon)
-    notes: tuple[Note, ...] = (Note.of(counted("note.hands.sampled", n=n), n=n, how=how),)
+        how = Note.of("note.part.how.clairvoyant_depth", depth=Count(horizon))
+    notes: tuple[Note, ...] = (Note.of("note.hands.sampled", n=Count(n), how=how),)
     if whole:
-        notes = (Note.of(counted("note.hands.all", n=n), n=n),)
+        notes = (Note.of("note.hands.all", n=Count(n)),)
     elif every is not None:
-        consistent = counted("note.hands.consistent", n=len(every))
-        notes += (Note.of(consistent, n=len(every)),)
+        notes += (Note.of("note.hands.consistent", n=Count(len(every))),)
     return Analysis.estimate(
         sp,
         objective,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from solver.errors import BriscolaError, counted
+from solver.errors import BriscolaError, Count
 from solver.rules import RulesError
 from solver.cards import (
     CardError,
@@ -241,7 +241,7 @@ def given_talon_and_played(
 def talon_count_error(size: int, players: int) -> PositionError:
     """The talon's ``size`` is not a multiple of ``players``, as every draw takes one each."""
     key = "talon.even" if players == 2 else "talon.multiple"
-    return PositionError.of(counted(key, size=size), size=size, players=players)
+    return PositionError.of(key, size=Count(size), players=players)
 
 
 def check_talon_size(size: int, talon: Cards | None, talon_mask: int, players: int) -> None:
@@ -249,8 +249,7 @@ def check_talon_size(size: int, talon: Cards | None, talon_mask: int, players: i
     if size % players:
         raise talon_count_error(size, players)
     if talon is not None and mask_of(talon) != talon_mask:
-        listed = len(talon)
-        raise PositionError.of(counted("talon.listed", listed=listed), listed=listed, size=size)
+        raise PositionError.of("talon.listed", listed=Count(len(talon)), size=size)
 
 
 def trump_not_at_bottom(briscola: int) -> PositionError:

@@ -33,7 +33,7 @@ from solver.cards import (
     popcount,
     to_card,
 )
-from solver.errors import counted
+from solver.errors import Count
 from solver.position.convert import seat_with_hand
 from solver.position.open import Position
 from solver.position.notation import (
@@ -492,8 +492,7 @@ def make_seat_position(
     free = FULL_DECK & ~(hand | played | mask_of(table))
     rest = popcount(free)
     if rest < opp:
-        key = counted("seat.too_few", count=opp, rest=rest)
-        raise PositionError.of(key, player=2 - seat, count=opp, rest=rest)
+        raise PositionError.of("seat.too_few", player=2 - seat, count=Count(opp), rest=Count(rest))
     talon = rest - opp
     if talon % 2:
         raise talon_count_error(talon, 2)

@@ -47,7 +47,7 @@ from solver.game import (
 )
 from solver.picture import Marks, position_svg
 from solver.position import PositionError
-from solver.errors import BriscolaError, counted
+from solver.errors import BriscolaError, Count
 from solver.puzzles import PuzzleError, bundled, format_answer, read_answer
 from solver.i18n import BOARD_PAGE, comment_text, title_text
 from solver.record import (
@@ -239,8 +239,7 @@ def _check_result(game: Game, result: dict) -> None:
     """A record's stated result is the one its moves reach (the page drops it with the
     moves it takes back)."""
     if not game.state.is_over:
-        n = len(game.moves)
-        raise RecordError.of(counted("record.result_unfinished", n=n), n=n)
+        raise RecordError.of("record.result_unfinished", n=Count(len(game.moves)))
     got = game.record["result"]
     if not same_result(result, got):
         raise RecordError.of(

@@ -33,7 +33,7 @@ from concurrent.futures import Future
 from contextvars import ContextVar
 
 from solver.analysis import Engine, Stop, default_engine
-from solver.errors import BriscolaError, counted
+from solver.errors import BriscolaError, Count
 
 MAX_JOBS = 8
 #: the longest time limit a request may ask (600 s), with room for the answer to be built
@@ -143,7 +143,7 @@ class Jobs:
             old = self.by_client.get(client)
             live = sum(1 for j in self.by_client.values() if not j.cancelled and j is not old)
             if live >= self.max_jobs:
-                raise Busy.of(counted("job.busy", live=live), live=live)
+                raise Busy.of("job.busy", live=Count(live))
             job = Job(client)
             self.by_client[client] = job
         if old is not None:
