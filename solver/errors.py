@@ -159,6 +159,12 @@ ENGLISH: dict[str, str] = {
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "
     "among them is worth {a}",
+    "score.leader": "score {a}-{b} cannot come from the played cards: player {player} leads "
+    "this trick, so took the last one, yet no set of whole tricks among them, one or more, "
+    "is worth {points}",
+    "score.leader_team": "score {a}-{b} cannot come from the played cards: player {player} "
+    "leads this trick, so their team took the last one, yet no set of whole tricks among them, "
+    "one or more, is worth {points}",
     "score.seen": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} points "
     "and player 2 {won2}",
     "score.seen_part": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} "
