@@ -116,6 +116,9 @@ ENGLISH: dict[str, str] = {
     "deal.over_explain": "the deal is over: no position to explain",
     "explain.variant": "explain handles scoperta, briscolone, libero and classic endgame "
     "positions, not variant '{variant}' here (briscola analyse handles every variant)",
+    "explain.classic_talon": "explain handles classic positions from the last draw on (two "
+    "cards left in the talon: a covered card and the trump card), but the talon holds {talon} "
+    "cards",
     "explain.talon": "explain handles {variant} endgames only (talon empty, the last five "
     "tricks), but the talon holds {talon} cards",
     "explain.talon4": "explain handles four-player endgames only (talon empty, the last three "

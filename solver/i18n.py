@@ -2684,6 +2684,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
         "explain.variant": "la spiegazione tratta i finali di scoperta, briscolone, libero e "
         "classica, non la variante '{variant}' (briscola analyse tratta ogni variante)",
+        "explain.classic_talon": "la spiegazione tratta le posizioni di classica dall'ultima "
+        "pescata in poi (due carte nel tallone: una coperta e la briscola), ma nel tallone "
+        "restano {talon} carte",
         "explain.talon": "la spiegazione tratta solo i finali di {variant} (tallone finito, le "
         "ultime cinque prese), ma nel tallone restano {talon} carte",
         "explain.talon4": "la spiegazione tratta solo i finali a quattro giocatori (tallone "

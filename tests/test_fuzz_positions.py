@@ -16,6 +16,7 @@ import solver
 from cli.main import cli
 from solver.cards import RANK_POINTS
 from solver.errors import BriscolaError
+from solver.explain import explain_position
 from solver.i18n import error_text
 from solver.position import PositionError
 
@@ -347,3 +348,26 @@ def test_the_samplers_give_the_leader_a_trick():
         game = ("briscolone", "libero", "scoperta4")[i % 3]
         q = _random_game_position(rng, game, i % 2 == 1, True, talon=4 * (game == "scoperta4"))
         assert solver.parse(repr(q)) == q
+
+
+#: a classic position with four cards in the talon: explain is refused naming the talon,
+#: not "not variant 'classic'" after saying it handles classic
+CLASSIC_EARLY = "hand1=AC,2C,5S hand2=3C,4C,6S briscola=2D unseen=7S,FS,CS turn=1 variant=classic"
+#: a classic last draw with its talon's order given: explained as the same position without it
+CLASSIC_LAST_DRAW = ("hand1=3B,2S,RS hand2=5D,6D,7S talon=FC,RD briscola=RD played=2B,4B,5B,6B,"
+                     "7B,FB,CB,RB,AB,2C,4C,5C,6C,7C,CC,RC,3C,AC,2D,4D,7D,FD,CD,3D,AD,4S,5S,6S,"
+                     "FS,CS,3S,AS turn=2 score=54-46 variant=classic")
+
+
+def test_explain_refuses_an_early_classic_position_naming_its_talon():
+    with pytest.raises(PositionError) as e:
+        explain_position(solver.parse(CLASSIC_EARLY))
+    assert "classic positions from the last draw on" in str(e.value)
+    assert "the talon holds 4 cards" in str(e.value) and "not variant" not in str(e.value)
+    assert "nel tallone restano 4 carte" in error_text(e.value, "it")
+
+
+def test_explain_takes_a_classic_last_draw_with_its_talon_order():
+    given = explain_position(solver.parse(CLASSIC_LAST_DRAW))
+    plain = explain_position(solver.parse(CLASSIC_LAST_DRAW.replace("talon=FC,RD ", "")))
+    assert given.best == plain.best and given.analysis.value == plain.analysis.value
