@@ -116,6 +116,9 @@ ENGLISH: dict[str, str] = {
     "deal.over_explain": "the deal is over: no position to explain",
     "explain.variant": "explain handles scoperta, briscolone, libero and classic endgame "
     "positions, not variant '{variant}' here (briscola analyse handles every variant)",
+    "explain.classic_talon": "explain handles classic positions from the last draw on (two "
+    "cards left in the talon: a covered card and the trump card), but the talon holds {talon} "
+    "cards",
     "explain.talon": "explain handles {variant} endgames only (talon empty, the last five "
     "tricks), but the talon holds {talon} cards",
     "explain.talon4": "explain handles four-player endgames only (talon empty, the last three "
@@ -159,6 +162,12 @@ ENGLISH: dict[str, str] = {
     "score.sum": "score {a}-{b} adds up to {sum} but the played cards are worth {points}",
     "score.tricks": "score {a}-{b} cannot come from the played cards: no set of whole tricks "
     "among them is worth {a}",
+    "score.leader": "score {a}-{b} cannot come from the played cards: player {player} leads "
+    "this trick, so took the last one, yet no set of whole tricks among them, one or more, "
+    "is worth {points}",
+    "score.leader_team": "score {a}-{b} cannot come from the played cards: player {player} "
+    "leads this trick, so their team took the last one, yet no set of whole tricks among them, "
+    "one or more, is worth {points}",
     "score.seen": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} points "
     "and player 2 {won2}",
     "score.seen_part": "score {a}-{b} contradicts tricks=: in its tricks player 1 won {won1} "

@@ -2684,6 +2684,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.over_explain": "la smazzata è finita: non c'è nessuna posizione da spiegare",
         "explain.variant": "la spiegazione tratta i finali di scoperta, briscolone, libero e "
         "classica, non la variante '{variant}' (briscola analyse tratta ogni variante)",
+        "explain.classic_talon": "la spiegazione tratta le posizioni di classica dall'ultima "
+        "pescata in poi (due carte nel tallone: una coperta e la briscola), ma nel tallone "
+        "restano {talon} carte",
         "explain.talon": "la spiegazione tratta solo i finali di {variant} (tallone finito, le "
         "ultime cinque prese), ma nel tallone restano {talon} carte",
         "explain.talon4": "la spiegazione tratta solo i finali a quattro giocatori (tallone "
@@ -2732,6 +2735,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "score.sum": "il punteggio {a}-{b} fa {sum}, ma le carte giocate valgono {points}",
         "score.tricks": "il punteggio {a}-{b} non può venire dalle carte giocate: nessun gruppo di "
         "prese intere fra queste vale {a}",
+        "score.leader": "il punteggio {a}-{b} non può venire dalle carte giocate: il giocatore "
+        "{player} è di mano in questa presa, quindi ha fatto l'ultima, ma nessun gruppo di "
+        "prese intere fra queste, una o più, vale {points}",
+        "score.leader_team": "il punteggio {a}-{b} non può venire dalle carte giocate: il "
+        "giocatore {player} è di mano in questa presa, quindi la sua squadra ha fatto l'ultima, "
+        "ma nessun gruppo di prese intere fra queste, una o più, vale {points}",
         "score.seen": "il punteggio {a}-{b} contraddice tricks=: nelle sue prese il giocatore 1 "
         "ha fatto {won1} punti e il giocatore 2 {won2}",
         "score.seen_part": "il punteggio {a}-{b} contraddice tricks=: nelle sue prese il "

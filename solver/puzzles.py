@@ -626,7 +626,8 @@ def _random_game_position(
     if with_score:
         sc = [0, 0]
         for i in range(0, len(deck), n):
-            sc[rng.randrange(2)] += sum(int(POINTS[c]) for c in deck[i : i + n])
+            side = rng.randrange(2)  # drawn for each trick: a seed deals what it dealt before
+            sc[side if i else leader % 2] += sum(int(POINTS[c]) for c in deck[i : i + n])
         score = (sc[0], sc[1])
     top = tal[0] if tal else -1
     return Position(variant, hands, table, top, briscola, mask_of(deck), turn, score)

@@ -24,7 +24,8 @@ def random_position(
 
     With an empty talon the hands hold 1, 2 or 3 cards (chosen at random). ``mid_trick``:
     the leader has already led one card. ``clairvoyant``: the whole talon order is known.
-    ``with_score``: the played cards are split into tricks won by a random player.
+    ``with_score``: the played cards are split into tricks won by a random player, one
+    of them by the leader (it took the last trick).
     """
     if talon % 2 or not 0 <= talon <= 34:
         raise BriscolaError.of("argument.talon", talon=talon)
@@ -52,7 +53,9 @@ def random_position(
     if with_score:
         taken = [0, 0]
         for i in range(0, len(played), 2):
-            taken[rng.randrange(2)] += RANK_POINTS[played[i] % 10] + RANK_POINTS[played[i + 1] % 10]
+            side = rng.randrange(2)  # drawn for each trick: a seed deals what it dealt before
+            pair = RANK_POINTS[played[i] % 10] + RANK_POINTS[played[i + 1] % 10]
+            taken[leader if i == 0 else side] += pair
         score = (taken[0], taken[1])
 
     top = talon_cards[0] if talon_cards else -1

@@ -96,7 +96,8 @@ def random_position(variant: str, talon: int, on_table: int, rng: random.Random,
         sc = [0, 0]
         rng.shuffle(played)
         for i in range(0, len(played), n):
-            sc[rng.randrange(2)] += int(sum(POINTS[c] for c in played[i:i + n]))
+            side = rng.randrange(2)
+            sc[side if i else leader % 2] += int(sum(POINTS[c] for c in played[i:i + n]))
         score = (sc[0], sc[1])
     order = tuple(tal) if (clairvoyant and tal) else None
     return Position(v.name, tuple(hands), table, top, briscola, mask_of(played), turn,

@@ -30,7 +30,9 @@ def check_explainable(pos):
     """``pos`` itself when explain knows its game and phase; else a one-line refusal."""
     if pos.variant == "scoperta":
         return pos
-    if pos.variant == "classic" and pos.talon_size <= 2 and pos.talon_order is None:
+    if pos.variant == "classic":
+        if pos.talon_size > 2:
+            raise PositionError.of("explain.classic_talon", talon=pos.talon_size)
         return classic_as_scoperta(pos)
     if pos.variant not in GAME_VARIANTS:
         raise PositionError.of("explain.variant", variant=pos.variant)

@@ -22,6 +22,7 @@ from solver.cards import (
     mask_of,
     mask_points,
     parse_card_ids,
+    popcount,
 )
 
 
@@ -268,23 +269,40 @@ def check_top_given(size: int, top: int) -> None:
         raise PositionError.of("top.missing", size=size)
 
 
-def _whole_tricks_worth(cards: int, worth: int, players: int) -> bool:
-    """Whether some whole tricks of ``players`` cards each among ``cards`` are worth
-    ``worth`` points."""
-    reach = {(0, 0)}
-    for c in cards_of(cards):
+def _whole_tricks_worth(cards: int, worth: int, players: int, least: int = 0) -> bool:
+    """Whether some whole tricks of ``players`` cards each among ``cards``, ``least`` tricks
+    or more, are worth ``worth`` points."""
+    if worth < 0:
+        return False
+    fit = (1 << (worth + 1)) - 1
+    reach = [1] + [0] * popcount(cards)  # reach[j]: the sums j of the cards can make, as bits
+    for j, c in enumerate(cards_of(cards), 1):
         p = mask_points(1 << c)
-        reach |= {(x + p, (j + 1) % players) for x, j in reach if x + p <= worth}
-    return (worth, 0) in reach
+        for i in range(j, 0, -1):
+            reach[i] |= (reach[i - 1] << p) & fit
+    return any((reach[j] >> worth) & 1 for j in range(least * players, len(reach), players))
+
+
+def _leader_won_last(played: int, a: int, players: int, leader: int) -> bool:
+    """Whether the side of ``leader`` (the seat leading the trick now, from 0) may have taken
+    the last trick, as a trick's winner leads the next: its share of the points (player 1's
+    side's is ``a``) the worth of one whole trick or more among ``played``."""
+    share = a if leader % 2 == 0 else mask_points(played) - a
+    return not played or _whole_tricks_worth(played, share, players, least=1)
 
 
 def parse_score(
-    text: str, played: int, players: int, seen: tuple[int, int, int] = (0, 0, 0)
+    text: str,
+    played: int,
+    players: int,
+    seen: tuple[int, int, int] = (0, 0, 0),
+    leader: int | None = None,
 ) -> tuple[int, int]:
     """score=a-b: the played cards' points, and ``a`` the worth of some whole tricks of
     ``players`` cards each among them. ``seen`` (the cards of the tricks a seat saw, the
     points player 1 and player 2 won in them) fixes part of it: ``a`` is player 1's part
-    plus whole tricks among the other played cards."""
+    plus whole tricks among the other played cards. ``leader`` (the seat leading the trick
+    now, from 0) took the last trick, so its side's share holds one at least."""
     pts = mask_points(played)
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
@@ -298,6 +316,9 @@ def parse_score(
     if cards and not _whole_tricks_worth(played & ~cards, a - won1, players):
         key = "score.seen" if cards == played else "score.seen_part"
         raise PositionError.of(key, a=a, b=b, won1=won1, won2=won2)
+    if leader is not None and not _leader_won_last(played, a, players, leader):
+        key = "score.leader" if players == 2 else "score.leader_team"
+        raise PositionError.of(key, a=a, b=b, player=leader + 1, points=(a, b)[leader % 2])
     return (a, b)
 
 

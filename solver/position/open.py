@@ -394,7 +394,8 @@ def read_position(f: dict[str, str]) -> Position:
         raise trump_not_at_bottom(briscola)
     if top >= 0 and (1 << top) & ~talon_mask:
         raise PositionError.of("top.elsewhere", card=card_str(top))
-    score = parse_score(f["score"], played_mask, n) if "score" in f else None
+    leader = (turn - len(table)) % n
+    score = parse_score(f["score"], played_mask, n, leader=leader) if "score" in f else None
     return Position(
         v.name,
         tuple(mask_of(h) for h in hands),

@@ -545,7 +545,11 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
     played_mask = mask_of(played)
     leader = (turn - len(table)) % 2
     tricks = _read_tricks(f.get("tricks", ""), played_mask, leader, briscola)
-    score = parse_score(f["score"], played_mask, 2, _won(tricks, leader)) if "score" in f else None
+    score = (
+        parse_score(f["score"], played_mask, 2, _won(tricks, leader), leader)
+        if "score" in f
+        else None
+    )
     return make_seat_position(
         v.name, seat, mask_of(hand), table, briscola, played_mask, turn, score, tricks
     )
