@@ -1,7 +1,9 @@
 """Seeded random legal scoperta positions, for tests, benchmarks and puzzles.
 
 Every position comes from a plausible deal: a shuffled deck cut into the trump card,
-hands, table, talon and played cards, with the sizes the rules allow at that moment.
+hands, table, talon and played cards, with the sizes the rules allow at that moment. The
+trump card is drawn last (docs/rules.md): right after the last draw it is in the hand of
+the seat that drew last, not played.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ def random_position(
 ) -> Position:
     """A random legal position with ``talon`` cards in the talon (34 = the deal's first trick).
 
-    With an empty talon the hands hold 1, 2 or 3 cards (chosen at random). ``mid_trick``:
+    With an empty talon the hands hold 1, 2 or 3 cards (chosen at random); with 3 the trump
+    card is in the hand of the seat that drew it, the one not leading. ``mid_trick``:
     the leader has already led one card. ``clairvoyant``: the whole talon order is known.
     ``with_score``: the played cards are split into tricks won by a random player, one
     of them by the leader (it took the last trick).
@@ -42,9 +45,13 @@ def random_position(
         briscola = deck.pop()
         talon_cards = [deck.pop() for _ in range(talon - 1)] + [briscola]
     else:
-        briscola = deck[rng.randrange(N_CARDS)]
+        pick = rng.randrange(N_CARDS)
+        briscola = deck[pick]
         talon_cards = []
     hands = [[deck.pop() for _ in range(sizes[p])] for p in (0, 1)]
+    drew_last = hands[1 - leader]
+    if not talon and k == 3 and briscola not in drew_last:
+        briscola = drew_last[pick % 3]  # the same draw, a seed deals what it dealt before
     table = (deck.pop(),) if mid_trick else ()
     played = deck
     assert len(played) % 2 == 0
