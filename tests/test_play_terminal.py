@@ -137,7 +137,7 @@ def test_play_goes_on_from_a_pasted_position_of_any_game(tmp_path):
     the hidden talon shuffled by the seed, its record keeping the start and the talon."""
     from solver.position import parse_position
     for text in ("variant=classic hand1=AS,3S,RB hand2=4S,7S,4B briscola=4C played=2B,3B "
-                 "turn=2 score=10-0",
+                 "turn=1 score=10-0",
                  "variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D played=- turn=1",
                  "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"):
         out_file = tmp_path / "g.json"
