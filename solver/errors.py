@@ -1024,10 +1024,31 @@ def _read(text: str, part: bool = False) -> Note | None:
     for key in PART_KEYS if part else NOTE_KEYS:
         fields = _fill(_pieces(key), text, 0)
         if fields is not None:
+            counts = _COUNTS.get(key, ())
+            key, fields = _agreeing(
+                key, {k: Count(v) if k in counts and whole(v) else v for k, v in fields.items()}
+            )
             note = Note(text)
             note.key, note.fields = key, fields
             return note
     return None
+
+
+def _counts(key: str) -> frozenset[str]:
+    """The fields of note template ``key`` that are counts, as its templates for a count of
+    1 show them: the names of its "_one_<name>" templates, else the fields its "_one" one
+    does not say (none where it has no such template)."""
+    ones = [k for k in ENGLISH if k.startswith(key + "_one")]
+    named = {k[len(key) + len("_one_") :] for k in ones if k != key + "_one"}
+    if named or key + "_one" not in ENGLISH:
+        return frozenset(named)
+    said = {name for _, name, _ in _pieces(key + "_one")}
+    return frozenset(name for _, name, _ in _pieces(key) if name and name not in said)
+
+
+#: a note's count fields by its key, so that a note read back from English written before
+#: it had a template for a count of 1 ("1 samples") is said as one ("1 campione")
+_COUNTS = {key: _counts(key) for key in PART_KEYS + NOTE_KEYS if _counts(key)}
 
 
 def _fill(pieces: tuple[tuple[str, str | None, str], ...], text: str, at: int) -> dict | None:

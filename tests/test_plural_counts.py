@@ -194,3 +194,28 @@ def test_a_note_of_one_read_back_from_its_english_keeps_its_singular():
     back = Note.read(str(note))
     assert back.key == "note.hands.consistent_one"
     assert note_text(back, "it") == "una sola mano dell'avversario è compatibile"
+
+
+def _old_notes():
+    """The swept notes whose count is said, with every combination, as an answer written
+    before a count of 1 had its own template kept them: the plural English ("1 samples")."""
+    for key, names, fields, never in SWEPT:
+        if not key.startswith("note.") or key.startswith("note.part."):
+            continue  # a part is read inside its note
+        for values in itertools.product((1, 2), repeat=len(names)):
+            if values not in never and 1 in values:
+                yield pytest.param(key, dict(zip(names, values, strict=True)), fields,
+                                   id=f"{key}{values}")
+
+
+@pytest.mark.parametrize("key,counts,fields", list(_old_notes()))
+def test_an_old_plural_note_read_back_is_said_in_the_singular(key, counts, fields):
+    """Note.read finds which fields are counts from the templates for a count of 1, so an
+    analysis's JSON written before them ("1 samples") is said "1 campione" in Italian."""
+    parts = {k: v(counts) if callable(v) else v for k, v in fields.items()}
+    old = ENGLISH[key].format(**parts, **counts)
+    back = Note.read(old)
+    assert isinstance(back, Note) and back.key == Note.of(
+        key, **parts, **{name: Count(n) for name, n in counts.items()}).key, old
+    said = note_text(back, "it")
+    assert not PLURAL["it"].search(said) and not VERB["it"].search(said), said
