@@ -45,7 +45,7 @@ from solver.i18n import PUZZLE_COMMENTS, TITLES, command_text, fmt_fraction, num
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
 from solver.rules import get_variant, trick_winner
-from solver.random_positions import random_position
+from solver.random_positions import random_position, trump_drawn_last
 
 QUESTIONS = ("best", "value")
 OBJECTIVES = ("points", "win")
@@ -624,7 +624,7 @@ def _random_game_position(
     tal = [deck.pop() for _ in range(talon)]
     briscola = (tal[-1] if tal else rng.randrange(40)) if v.has_trump else -1
     if v.has_trump and not tal and k == v.hand_size:
-        briscola = _trump_drawn_last(briscola, hands[leader - 1])
+        briscola = trump_drawn_last(briscola, briscola, cards_of(hands[leader - 1]))
     score = None
     if with_score:
         sc = [0, 0]
@@ -634,16 +634,6 @@ def _random_game_position(
         score = (sc[0], sc[1])
     top = tal[0] if tal else -1
     return Position(variant, hands, table, top, briscola, mask_of(deck), turn, score)
-
-
-def _trump_drawn_last(pick: int, drew_last: int) -> int:
-    """The trump card of a random full endgame: the card ``pick`` when the seat that drew
-    last (the one before the leader) holds it, else one of that seat's cards chosen by the
-    same draw, so that the rest of the position is the seed's as before."""
-    if drew_last >> pick & 1:
-        return pick
-    cards = cards_of(drew_last)
-    return cards[pick % len(cards)]
 
 
 def _candidates(rng: random.Random, talon, variant: str, objective: str, max_tries: int):

@@ -9,6 +9,7 @@ the seat that drew last, not played.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from solver.cards import N_CARDS, RANK_POINTS, mask_of
 from solver.errors import BriscolaError
@@ -49,9 +50,8 @@ def random_position(
         briscola = deck[pick]
         talon_cards = []
     hands = [[deck.pop() for _ in range(sizes[p])] for p in (0, 1)]
-    drew_last = hands[1 - leader]
-    if not talon and k == 3 and briscola not in drew_last:
-        briscola = drew_last[pick % 3]  # the same draw, a seed deals what it dealt before
+    if not talon and k == 3:
+        briscola = trump_drawn_last(briscola, pick, hands[1 - leader])
     table = (deck.pop(),) if mid_trick else ()
     played = deck
     assert len(played) % 2 == 0
@@ -78,6 +78,13 @@ def random_position(
         score,
         order,
     )
+
+
+def trump_drawn_last(card: int, pick: int, drew_last: Sequence[int]) -> int:
+    """The trump card of a random position right after the last draw: ``card`` when the seat
+    that drew last holds it, else one of that seat's cards ``drew_last`` chosen by the same
+    draw ``pick``, so that the rest of the position is the seed's as before."""
+    return card if card in drew_last else drew_last[pick % len(drew_last)]
 
 
 def random_positions(seed: int, n: int, **kw) -> list[Position]:
