@@ -1048,7 +1048,7 @@ def _counts(key: str) -> frozenset[str]:
 
 #: a note's count fields by its key, so that a note read back from English written before
 #: it had a template for a count of 1 ("1 samples") is said as one ("1 campione")
-_COUNTS = {key: _counts(key) for key in PART_KEYS + NOTE_KEYS if _counts(key)}
+_COUNTS = {key: counts for key in PART_KEYS + NOTE_KEYS if (counts := _counts(key))}
 
 
 def _fill(pieces: tuple[tuple[str, str | None, str], ...], text: str, at: int) -> dict | None:
