@@ -903,7 +903,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "played_trump": "already played",
         "unseen": "Unseen",
         "none": "none",
-        "trumps_out": "Trumps out",
+        "trumps_out": "Trumps in play",
         "points": "Points in play",
         "score": "Score",
         "played": "Cards played",
