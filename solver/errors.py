@@ -30,6 +30,10 @@ ENGLISH: dict[str, str] = {
     "card.unknown_typed": "unknown card '{text}' (type rank then suit, e.g. AD, 3c, 10b, or its "
     "name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords, or of clubs, "
     "hearts, diamonds, spades)",
+    "card.french_rank": "unknown card '{text}' (the deck has no {rank}: write {letter}, as in "
+    "{card}; ranks are A 3 R C F 7 6 5 4 2)",
+    "card.french_suit": "unknown card '{text}' (the deck has no suit {suit}: hearts are {letter}, "
+    "coppe, as in {card}; suits are B C D S)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
     "card.not_id": "{name} must be a card id (a whole number from 0 to 39, or a Card), got {got}",

@@ -2590,6 +2590,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "card.unknown_typed": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per "
         "esempio AD, 3c, 10b, o il suo nome: Asso, Tre, Re, Cavallo, Fante, 7 ... 2 di bastoni, "
         "coppe, denari, spade, o di fiori, cuori, quadri, picche)",
+        "card.french_rank": "carta sconosciuta '{text}' (nel mazzo non c'è la {rank}: scrivi {letter}, come in {card}; i valori sono A 3 R C F 7 6 5 4 2)",
+        "card.french_suit": "carta sconosciuta '{text}' (nel mazzo non c'è il seme {suit}: i cuori sono {letter}, coppe, come in {card}; i semi sono B C D S)",
         "card.no_rank": "carta sconosciuta '{text}' (nel mazzo non c'è il {rank}: i valori sono A 3 "
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
