@@ -1718,14 +1718,15 @@ COMMAND_TEXT = {
         "analyse.objective.win": "win",
         "analyse.unit.points": "expected points still to win, you minus opponent",
         "analyse.unit.points4": "expected points still to win, your team minus the other",
-        "analyse.unit.win": "probability of ending the deal with 61+, 60-60 counting one half",
-        "analyse.unit.win4": "probability of your team ending the deal with 61+, 60-60 counting "
+        "analyse.unit.win": "chance of ending the deal with 61+, 60-60 counting one half",
+        "analyse.unit.win4": "chance of your team ending the deal with 61+, 60-60 counting "
         "one half",
         "analyse.exact": "exact",
         "analyse.estimate": "ESTIMATE ({method}, not exact)",
         "analyse.taken": "points taken {a}-{b}: expected final margin = {taken} + points still "
         "to win",
         "analyse.below": "   {gap} ± {e} below the best",
+        "analyse.below_win": "   {gap} ± {e} percentage points below the best",
         "analyse.final": "   final margin {final}",
         "analyse.best": "best: {cards}",
         "analyse.line": "line: {cards}",
@@ -1737,7 +1738,7 @@ COMMAND_TEXT = {
         "analyse.interval": "interval: {words}",
         "analyse.nodes": "nodes: {nodes}  time: {seconds} s",
         "best.estimate": "estimate ±{e}",
-        "best.estimate_win": "estimate ±{e} probability",
+        "best.estimate_win": "estimate ±{e} percentage points",
         "best.estimate_bare": "estimate",
         "best.interrupted": "interrupted",
         "games.player": "player {n}: {cards}",
@@ -1847,6 +1848,7 @@ COMMAND_TEXT = {
         "analyse.taken": "punti presi {a}-{b}: margine finale atteso = {taken} + punti ancora "
         "da vincere",
         "analyse.below": "   {gap} ± {e} sotto la migliore",
+        "analyse.below_win": "   {gap} ± {e} punti percentuali sotto la migliore",
         "analyse.final": "   margine finale {final}",
         "analyse.best": "migliore: {cards}",
         "analyse.line": "linea: {cards}",
@@ -1858,7 +1860,7 @@ COMMAND_TEXT = {
         "analyse.interval": "intervallo: {words}",
         "analyse.nodes": "nodi: {nodes}  tempo: {seconds} s",
         "best.estimate": "stima ±{e}",
-        "best.estimate_win": "stima ±{e} di probabilità",
+        "best.estimate_win": "stima ±{e} punti percentuali",
         "best.estimate_bare": "stima",
         "best.interrupted": "interrotta",
         "games.player": "giocatore {n}: {cards}",

@@ -102,3 +102,35 @@ def test_best_lists_tied_cards_in_the_order_analyse_gives_them():
     r = CliRunner().invoke(cli, ["best", text])
     assert len(a["best"]) > 1 and sorted(a["best"]) != a["best"]
     assert r.stdout.split() == a["best"]
+
+
+def test_a_chance_of_winning_is_said_in_percent_as_on_the_board_and_the_json_keeps_it():
+    """``analyse --objective win`` printed a chance as ``0.2951`` while the board, explain,
+    the puzzles and the picture say ``29.5%``: the text now says a percentage (its exact
+    fraction beside it, its gap and ± in percentage points), in both languages; the JSON
+    keeps the probability."""
+    scored = ENDGAME + " score=39-40"
+    en = CliRunner().invoke(cli, ["analyse", "--objective", "win", scored]).output
+    it = CliRunner().invoke(cli, ["analyse", "--objective", "win", "--lang", "it", scored]).output
+    j = json.loads(CliRunner().invoke(cli, ["analyse", "--objective", "win", "--json",
+                                            scored]).output)
+    rows = {m["card"]: m for m in j["moves"]}
+    for card, m in rows.items():
+        v = 100 * m["value"]
+        assert f"{card}  {v:.1f}%  (= {m['value_exact']})" in en, en
+        assert f"{card}  {v:.1f} %  (= {m['value_exact']})".replace(".", ",") in it, it
+        assert 0 <= m["value"] <= 1
+    assert "0." not in en.split("\n", 2)[2].split("best:")[0]  # no probability left in the rows
+
+
+def test_the_estimate_of_a_chance_in_best_is_in_percentage_points():
+    from types import SimpleNamespace
+
+    from cli.cmd_analyse import estimate_mark
+    from solver.analysis.result import Interval
+
+    moves = [SimpleNamespace(card=0, error=0.376)]
+    a = SimpleNamespace(exact=False, moves=moves, best=(0,), objective="win",
+                        interval=Interval.SAMPLING_AND_METHOD, interrupted=False)
+    assert estimate_mark(a).startswith(" (estimate ±37.6 percentage points, ")
+    assert estimate_mark(a, "it").startswith(" (stima ±37,6 punti percentuali, ")
