@@ -1206,6 +1206,13 @@ REVIEW_TEXT["en"].update(
         "luck_missing": " ({n} draws not measured)",
         "adjusted": "; result {res}, luck-adjusted {adj}",
         "adjusted_since": "; won from the start on {res}, luck-adjusted {adj}",
+        "adjusted_win": "; deals won {res}, luck-adjusted {adj} (in deals, not a chance: it may "
+        "pass 1)",
+        "adjusted_win_note": "With the chance of winning the result counts deals (1 won, 0.5 "
+        "drawn, 0 lost), and the luck-adjusted result, the deals won less the luck, is the "
+        "chance at the deal's start plus the opponent's errors less one's own: no chance, it "
+        "passes 1 where the play earned more than a sure win, and falls below 0 where it lost "
+        "more than the whole chance.",
         "swings": "Biggest swings of luck:",
         "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
         "player {p} ({how})",
@@ -1244,6 +1251,14 @@ REVIEW_TEXT["it"].update(
         "luck_missing": " ({n} pescate non misurate)",
         "adjusted": "; risultato {res}, al netto della fortuna {adj}",
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
+        "adjusted_win": "; smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, non "
+        "una probabilità: può superare 1)",
+        "adjusted_win_note": "Con la probabilità di vincere il risultato conta le smazzate (1 "
+        "vinta, 0,5 pari, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
+        "meno la fortuna, è la probabilità all'inizio della smazzata più gli errori "
+        "dell'avversario meno i propri: non è una probabilità, supera 1 dove il gioco ha "
+        "guadagnato più di una vittoria sicura e scende sotto 0 dove ha perso più dell'intera "
+        "probabilità.",
         "swings": "Colpi di fortuna più grandi:",
         "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
         "per il giocatore {p} ({how})",

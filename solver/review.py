@@ -1303,7 +1303,8 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
-            line += T["adjusted_since" if any(rv.since_start) else "adjusted"].format(
+            key = "adjusted_win" if win else "adjusted"  # a win review needs a score
+            line += T["adjusted_since" if any(rv.since_start) else key].format(
                 res=fmt_signed(s.result, None, False, T, win, lang),
                 adj=fmt_luck(
                     _known(s.adjusted, "the adjusted result"),
@@ -1353,6 +1354,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     if rv.draws:
         lines.append(
             T["luck_note"].format(span=T["luck_span_win" if win else "luck_span"])
+            + (" " + T["adjusted_win_note"] if win else "")
             + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
         )
     if any(d.seat_view for d in rv.draws):

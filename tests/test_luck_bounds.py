@@ -148,3 +148,24 @@ def test_the_luck_note_says_what_bounds_a_chance_of_winning():
         if objective == "win":
             assert "points" not in english.split("Luck: ")[1]
             assert "punti" not in italian.split("Fortuna: il valore")[1]
+
+
+def test_a_luck_adjusted_win_above_1_is_said_to_be_deals_not_a_chance():
+    """``review --objective win`` printed "result +1.00, luck-adjusted +1.19" with nothing
+    saying what a number above 1 is: it is the deals won less the luck (the chance at the
+    start plus the opponent's errors less one's own), no chance, so the line names its unit
+    and the note says why it may pass 1; the JSON keeps the number as it is."""
+    draws = (_draw(2, -0.19, None, 0.97, exact=True),)
+    rv = R.Review((), ("a", "b"), 0, ((70, 50),), players=(0,), draws=draws, objective="win")
+    s = rv.stats(0)
+    assert s.result == 1 and abs(s.adjusted - 1.19) < 1e-9
+    assert abs(rv.to_json()["players"][0]["luck_adjusted"] - 1.19) < 1e-9
+    english, italian = R.render_review(rv), R.render_review(rv, "it")
+    assert "deals won +1.00, luck-adjusted +1.19 (exact) (in deals, not a chance: it may pass 1)" \
+        in english, english
+    assert "the chance at the deal's start plus the opponent's errors less one's own" in english
+    assert ("smazzate vinte +1,00, al netto della fortuna +1,19 (esatto) (in smazzate, non una "
+            "probabilità: può superare 1)") in italian, italian
+    assert "non è una probabilità, supera 1" in italian
+    points = R.Review((), ("a", "b"), 0, ((70, 50),), players=(0,), draws=draws)
+    assert "result +20, luck-adjusted" in R.render_review(points)
