@@ -75,7 +75,7 @@ def _human(a, out, lang: str = "en") -> None:
     four = "4" if a.position.players == 4 else ""
     unit = say(f"analyse.unit.{a.objective}{four}")
     taken = taken_margin(a.position) if a.objective == "points" else None
-    kind = say("analyse.exact") if a.exact else say("analyse.estimate", method=a.method)
+    kind = say("analyse.exact") if a.exact else say("analyse.estimate")
     out(say("analyse.position", position=j["position"]))
     objective = say(f"analyse.objective.{a.objective}")
     out(say("analyse.to_move", n=j["to_move"], objective=objective, unit=unit, kind=kind))

@@ -1737,7 +1737,7 @@ COMMAND_TEXT = {
         "analyse.unit.win4": "chance of your team ending the deal with 61+, 60-60 counting "
         "one half",
         "analyse.exact": "exact",
-        "analyse.estimate": "ESTIMATE ({method}, not exact)",
+        "analyse.estimate": "ESTIMATE (not exact)",
         "analyse.taken": "points taken {a}-{b}: expected final margin = {taken} + points still "
         "to win",
         "analyse.below": "   {gap} ± {e} below the best",
@@ -1859,7 +1859,7 @@ COMMAND_TEXT = {
         "analyse.unit.win4": "probabilità che la tua squadra chiuda la smazzata con 61 o più, "
         "il 60 a 60 contato come metà",
         "analyse.exact": "esatto",
-        "analyse.estimate": "STIMA ({method}, non esatta)",
+        "analyse.estimate": "STIMA (non esatta)",
         "analyse.taken": "punti presi {a}-{b}: margine finale atteso = {taken} + punti ancora "
         "da vincere",
         "analyse.below": "   {gap} ± {e} sotto la migliore",

@@ -1,6 +1,7 @@
 """``briscola analyse -``: the batch path scripts and test suites use."""
 from __future__ import annotations
 
+import functools
 import json
 
 from click.testing import CliRunner
@@ -134,3 +135,24 @@ def test_the_estimate_of_a_chance_in_best_is_in_percentage_points():
                         interval=Interval.SAMPLING_AND_METHOD, interrupted=False)
     assert estimate_mark(a).startswith(" (estimate ±37.6 percentage points, ")
     assert estimate_mark(a, "it").startswith(" (stima ±37,6 punti percentuali, ")
+
+
+FULL = "hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1 score=0-0"
+
+
+@functools.cache
+def _win_estimate() -> tuple[str, dict]:
+    """An estimate of a chance of winning, as text and as JSON."""
+    args = ["analyse", "--samples", "4", "--objective", "win", FULL]
+    text = CliRunner().invoke(cli, args).stdout
+    return text, json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
+
+
+def test_an_estimates_header_says_no_internal_method_id():
+    """The header read "ESTIMATE (sampled-clairvoyant-lines-second-trick, not exact)", an
+    internal id that the ``method:`` line below says in words: a player reads "ESTIMATE
+    (not exact)"; the JSON keeps the id."""
+    text, j = _win_estimate()
+    head = text.splitlines()[1]
+    assert head.endswith(", ESTIMATE (not exact)") and j["method"] not in text, text
+    assert j["method"].startswith("sampled-") and "\nmethod: sampled talon orders" in text
