@@ -531,6 +531,7 @@ def card_phrase(c: int, lang: str) -> str:
 _ONE = r"(?<![\d.,])(?<!player )(?<!Player )(?<!side )(?<!team )(?<!giocatore )1 "
 AGREE = {
     "it": [
+        (re.compile(_ONE + r"punti percentuali\b"), "1 punto percentuale"),
         (re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
         (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
         (re.compile(_ONE + r"briscole sono\b"), "1 briscola è"),
@@ -538,6 +539,7 @@ AGREE = {
         (re.compile(_ONE + r"punti\b"), "1 punto"),
     ],
     "en": [
+        (re.compile(_ONE + r"percentage points\b"), "1 percentage point"),
         (re.compile(_ONE + r"more points\b"), "1 more point"),
         (re.compile(_ONE + r"trumps are\b"), "1 trump is"),
         (re.compile(_ONE + r"points\b"), "1 point"),
@@ -1989,8 +1991,11 @@ def game_title(variant, lang: str) -> str:
 
 def note_text(note: str, lang: str) -> str:
     """An analysis's note (an errors.Note; its English is the JSON's) in ``lang``: its key's
-    template filled (error_text), its counts of 1 agreed."""
-    return str(note) if check_lang(lang) == "en" else agree(error_text(note, lang), lang)
+    template filled (error_text), its counts of 1 agreed, a chance of winning's error and
+    bias in percentage points as the text says every chance (Note.in_percent: the JSON's
+    English keeps the probability)."""
+    shown = note.in_percent() if isinstance(note, Note) else note
+    return agree(str(shown) if check_lang(lang) == "en" else error_text(shown, lang), lang)
 
 
 # ----- the analysis board's page (served by GET /api/strings) ----------------------------
@@ -3430,6 +3435,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "del metodo",
         "note.part.unit.points": "punti",
         "note.part.unit.win": "della probabilità di vincere",
+        "note.part.unit.percent": "punti percentuali",
         "note.part.and": "{first} e {second}",
         "note.part.then": "{first}; {then}",
         "note.split": "ricerca esatta divisa in {n} posizioni {where}, combinate esattamente",

@@ -384,6 +384,8 @@ def _notes():
         (n("note.torn_line", name="games.jsonl", n=3), None),
         (n("note.torn_row", path="log.jsonl", n=3, aside="log.jsonl.torn"), None),
         (n("note.compiling", what=n("kernel.solver.search.depth"), secs=15), None),
+        # said in text only: a chance's error in percentage points (Note.in_percent)
+        (n("note.part.covers.measured", value=12.0, unit=n("note.part.unit.percent")), None),
     ]
 
 
@@ -428,7 +430,7 @@ def test_every_note_is_said_in_italian_with_no_english_left_and_italian_numbers(
 
     said = {}
     for note, english in _notes():
-        assert note_text(note, "en") == str(note)
+        assert note_text(note, "en") == str(note.in_percent())
         it = note_text(note, "it")
         _no_english(it, NOTE_WORDS)
         assert not POINT.search(GROUPED.sub("N", it.replace("10.0.0.1", ""))), it
@@ -437,7 +439,8 @@ def test_every_note_is_said_in_italian_with_no_english_left_and_italian_numbers(
             back = Note.read(english)
             assert back.key == note.key and note_text(back, "it") == it, (english, it)
     assert "±0,41 punti sul valore" in note_text(_notes()[11][0], "it")
-    assert "±0,12 della probabilità di vincere" in note_text(_notes()[12][0], "it")
+    assert "±12 punti percentuali sul valore" in note_text(_notes()[12][0], "it")
+    assert "±12 percentage points on a card's value" in note_text(_notes()[12][0], "en")
     assert said["note.exact.nodes"] == "la ricerca esatta non è finita entro 1.000.000 nodi"
     assert said["note.hands.weighted"].endswith("(dimensione effettiva del campione 31)")
 
