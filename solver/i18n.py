@@ -3503,7 +3503,9 @@ def progress_text(line: str, lang: str) -> str:
             what=what,
             n=num(data["samples"], "d", lang, group=True),
             card=data["best"],
-            value=num(data["value"], "+.2f", lang),
+            value=pct(100 * data["value"], ".1f", lang)
+            if data.get("objective") == "win"
+            else num(data["value"], "+.2f", lang),
         )
     else:
         return str(line)
