@@ -1210,8 +1210,12 @@ REVIEW_TEXT["en"].update(
         "adjusted_since": "; won from the start on {res}, luck-adjusted {adj}",
         "adjusted_win": "; deals won {res}, luck-adjusted {adj} (in deals, not a chance: it may "
         "pass 1)",
+        "win_note": "With the objective win a cost, a luck and their ± are differences of the "
+        "chance of winning the deal, in percentage points (a cost of 10% takes a chance from "
+        "60% to 50%).",
         "adjusted_win_note": "With the chance of winning the result counts deals (1 won, 0.5 "
-        "drawn, 0 lost), and the luck-adjusted result, the deals won less the luck, is the "
+        "drawn, 0 lost), and the luck-adjusted result, the deals won less the luck (a luck of "
+        "+19% is 0.19 of a deal), is the "
         "chance at the deal's start plus the opponent's errors less one's own: no chance, it "
         "passes 1 where the play earned more than a sure win, and falls below 0 where it lost "
         "more than the whole chance.",
@@ -1255,9 +1259,12 @@ REVIEW_TEXT["it"].update(
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
         "adjusted_win": "; smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, non "
         "una probabilità: può superare 1)",
+        "win_note": "Con l'obiettivo vincere un costo, una fortuna e il loro ± sono differenze "
+        "della probabilità di vincere la smazzata, in punti percentuali (un costo del 10 % porta "
+        "una probabilità dal 60 % al 50 %).",
         "adjusted_win_note": "Con la probabilità di vincere il risultato conta le smazzate (1 "
         "vinta, 0,5 pari, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
-        "meno la fortuna, è la probabilità all'inizio della smazzata più gli errori "
+        "meno la fortuna (una fortuna di +19 % vale 0,19 smazzate), è la probabilità all'inizio della smazzata più gli errori "
         "dell'avversario meno i propri: non è una probabilità, supera 1 dove il gioco ha "
         "guadagnato più di una vittoria sicura e scende sotto 0 dove ha perso più dell'intera "
         "probabilità.",
