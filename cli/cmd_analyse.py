@@ -29,7 +29,7 @@ from solver.analysis import analyse as run_analysis
 from solver.cards import card_str
 from solver.errors import BriscolaError, Count, Note
 from solver.frame import taken_margin
-from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree, command_text, note_text, num
+from solver.i18n import INTERVAL_SHORT, INTERVAL_TEXT, agree, command_text, note_text, num, pct
 from solver.position import PositionError, parse_position
 from solver.settings import SettingError
 
@@ -56,6 +56,16 @@ def _fmt(v: float, exact_s: str | None, lang: str = "en") -> str:
     return f"{int(exact_s):+d}"
 
 
+def _chance(v: float, exact_s: str | None, lang: str = "en") -> str:
+    """A chance of winning as a percentage, as the board, explain and the puzzles write one:
+    a tenth of a point, a whole one where an exact value is whole ("100%"), and an exact
+    value that is not its fraction beside it ("33.3%  (= 1/3)")."""
+    if exact_s is not None and (100 * Fraction(exact_s)).denominator == 1:
+        return pct(100 * v, ".0f", lang)
+    text = pct(100 * v, ".1f", lang)
+    return text if exact_s is None or "/" not in exact_s else f"{text}  (= {exact_s})"
+
+
 def _human(a, out, lang: str = "en") -> None:
     j = a.to_json()
 
@@ -65,30 +75,36 @@ def _human(a, out, lang: str = "en") -> None:
     four = "4" if a.position.players == 4 else ""
     unit = say(f"analyse.unit.{a.objective}{four}")
     taken = taken_margin(a.position) if a.objective == "points" else None
-    kind = say("analyse.exact") if a.exact else say("analyse.estimate", method=a.method)
+    kind = say("analyse.exact") if a.exact else say("analyse.estimate")
     out(say("analyse.position", position=j["position"]))
     objective = say(f"analyse.objective.{a.objective}")
     out(say("analyse.to_move", n=j["to_move"], objective=objective, unit=unit, kind=kind))
     if taken is not None:
         a_pts, b_pts = a.position.score
         out(say("analyse.taken", a=a_pts, b=b_pts, taken=f"{taken:+d}"))
-    spec = ".3f" if a.objective == "points" else ".4f"
+    win = a.objective == "win"  # a chance in percent, its ± and gaps in percentage points
     for m in j["moves"]:
         mark = "*" if m["card"] in j["best"] else " "
         extra = ""
-        if m.get("value_exact") and "/" in m["value_exact"]:
+        if not win and m.get("value_exact") and "/" in m["value_exact"]:
             extra = f"  (= {m['value_exact']})"
         if m.get("error") is not None:
-            extra = f"  ± {num(m['error'], '.3f', lang)}"
+            extra = f"  ± {num(m['error'], '.1%' if win else '.3f', lang)}"
         if m.get("gap_error") is not None:
-            gap = j["value"] - m["value"]
-            extra += say(
-                "analyse.below", gap=num(gap, spec, lang), e=num(m["gap_error"], spec, lang)
+            gap, e = j["value"] - m["value"], m["gap_error"]
+            extra += (
+                say(
+                    "analyse.below_win",
+                    gap=num(100 * gap, ".1f", lang),
+                    e=num(100 * e, ".1f", lang),
+                )
+                if win
+                else say("analyse.below", gap=num(gap, ".3f", lang), e=num(e, ".3f", lang))
             )
         val = (
-            _fmt(m["value"], m.get("value_exact"), lang)
-            if a.objective == "points"
-            else num(m["value"], ".4f", lang)
+            _chance(m["value"], m.get("value_exact"), lang)
+            if win
+            else _fmt(m["value"], m.get("value_exact"), lang)
         )
         if taken is not None:
             final = _fmt(taken + m["value"], _shifted(m.get("value_exact"), taken), lang)
@@ -619,9 +635,15 @@ def estimate_mark(a, lang: str = "en") -> str:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     key = "best.estimate" if a.objective == "points" else "best.estimate_win"
+    if errs:  # a chance's ± in percentage points
+        e = (
+            num(max(errs), ".2f", lang)
+            if a.objective == "points"
+            else num(100 * max(errs), ".1f", lang)
+        )
     parts = (
         [
-            command_text(lang, key, e=num(max(errs), ".2f", lang)),
+            command_text(lang, key, e=e),
             INTERVAL_SHORT[lang][a.interval],
         ]
         if errs

@@ -41,6 +41,12 @@ CARICHI_MASK = sum(1 << c for c in range(N_CARDS) if c % 10 >= 8)
 _NEAPOLITAN = {"1": "A", "8": "F", "9": "C", "10": "R"}
 #: ASCII: in Unicode, "ſ" (long s) matches "s" without case
 _CARD_RE = re.compile(r"^(10|[1-9]|[ARCF])([BCDS])$", re.IGNORECASE | re.ASCII)
+#: the letters of the French-suited (English) deck a player may type from habit, and the
+#: notation's letter for the same card: the King, the Queen (the Cavallo's place), the Jack,
+#: and hearts (coppe)
+_FRENCH_RANKS = {"K": "R", "Q": "C", "J": "F"}
+_FRENCH_SUITS = {"H": "C"}
+_FRENCH_RE = re.compile(r"^(10|[1-9]|[A-Z])([A-Z])$", re.IGNORECASE | re.ASCII)
 
 
 class CardError(BriscolaError):
@@ -264,12 +270,27 @@ def parse_card_id(text: str) -> int:
     t = text.strip()
     m = _CARD_RE.match(t)
     if not m:
-        raise CardError.of("card.unknown", text=text)
+        raise _unknown(t, text)
     r, s = m.group(1).upper(), m.group(2).upper()
     r = _NEAPOLITAN.get(r, r)
     if r not in RANKS:
         raise CardError.of("card.no_rank", text=text, rank=r)
     return card_id(SUITS.index(s), RANKS.index(r))
+
+
+def _unknown(t: str, text: str) -> CardError:
+    """The error for a card that cannot be read: where it is written with the English
+    deck's letters (``KS``, ``QD``, ``JB``, ``AH``), it says the notation's letter for it."""
+    m = _FRENCH_RE.match(t)
+    if m:
+        r, s = m.group(1).upper(), m.group(2).upper()
+        rank, suit = _FRENCH_RANKS.get(r, r), _FRENCH_SUITS.get(s, s)
+        if rank in RANKS + tuple(_NEAPOLITAN) and suit in SUITS and (r, s) != (rank, suit):
+            card = rank + suit
+            if r != rank:
+                return CardError.of("card.french_rank", text=text, rank=r, letter=rank, card=card)
+            return CardError.of("card.french_suit", text=text, suit=s, letter=suit, card=card)
+    return CardError.of("card.unknown", text=text)
 
 
 def parse_card(text: str) -> Card:
@@ -439,5 +460,7 @@ def parse_typed_card(text: str) -> int:
         return c
     try:
         return parse_card_id(text)
-    except CardError:
+    except CardError as e:
+        if e.key in ("card.french_rank", "card.french_suit"):  # it names the letter to type
+            raise
         raise CardError.of("card.unknown_typed", text=text.strip()) from None

@@ -30,6 +30,10 @@ ENGLISH: dict[str, str] = {
     "card.unknown_typed": "unknown card '{text}' (type rank then suit, e.g. AD, 3c, 10b, or its "
     "name: Ace, Three, King, Knight, Jack, 7 ... 2 of batons, cups, coins, swords, or of clubs, "
     "hearts, diamonds, spades)",
+    "card.french_rank": "unknown card '{text}' (the deck has no {rank}: write {letter}, as in "
+    "{card}; ranks are A 3 R C F 7 6 5 4 2)",
+    "card.french_suit": "unknown card '{text}' (the deck has no suit {suit}: hearts are {letter}, "
+    "coppe, as in {card}; suits are B C D S)",
     "card.no_rank": "unknown card '{text}' (the deck has no {rank}: ranks are A 3 R C F 7 6 5 4 2)",
     "card.unknown_id": "unknown card {card} (a card is its text such as FD, or its id 0..39)",
     "card.not_id": "{name} must be a card id (a whole number from 0 to 39, or a Card), got {got}",
@@ -774,6 +778,7 @@ ENGLISH: dict[str, str] = {
     "note.part.corrected": "each value corrected by {bias:+.2g} {unit}, the method's measured bias",
     "note.part.unit.points": "points",
     "note.part.unit.win": "of the chance of winning",
+    "note.part.unit.percent": "percentage points",
     "note.part.and": "{first} and {second}",
     "note.part.then": "{first}; {then}",
     "note.split": "exact search split into {n} positions {where}, combined exactly",
@@ -907,6 +912,12 @@ class Note(str):
         note.key, note.fields = key, fields
         return note
 
+    def in_percent(self) -> Note:
+        """This note as a text says it: a chance of winning's error, gap and bias in
+        percentage points, as every text says a chance in percent (``_in_percent``); its
+        English, the JSON's, keeps the probability it has always had."""
+        return _in_percent(self)
+
     @classmethod
     def read(cls, text: Any) -> Any:
         """``text`` keyed again: an analysis's note read back as plain English (a JSON's
@@ -989,6 +1000,40 @@ def _note_of(keys: object) -> Note | None:
         return None
     note.key, note.fields = key, back
     return note
+
+
+class _Points(float):
+    """A chance's error or bias in percentage points, written by a note's ".2g" to two
+    figures as before but never with an exponent: 140, not 1.4e+02 (a method's error grown
+    with the talon can pass a whole chance)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        shown = super().__format__(spec)
+        if not spec.endswith("g") or "e" not in shown:
+            return shown
+        return format(round(float(shown)), spec.partition(".")[0] + "d")
+
+
+#: the fields of a note said in its unit, a chance of winning's in percentage points
+#: (``_in_percent``)
+IN_UNIT = ("value", "gap", "bias")
+
+
+def _in_percent(note: Note) -> Note:
+    """``note`` with every number said in the chance of winning (a part whose unit is
+    ``note.part.unit.win``, and the gap beside it in ``note.part.covers.gap``) in percentage
+    points; a note with none, as it is."""
+    fields = {k: _in_percent(v) if isinstance(v, Note) else v for k, v in note.fields.items()}
+    unit = note.fields.get("unit", getattr(note.fields.get("covers"), "fields", {}).get("unit"))
+    if getattr(unit, "key", None) == "note.part.unit.win":
+        fields.update({k: _Points(100 * fields[k]) for k in IN_UNIT if k in fields})
+        if "unit" in fields:
+            fields["unit"] = Note.of("note.part.unit.percent")
+    if fields == note.fields:
+        return note
+    return Note.of(note.key, **fields)
 
 
 #: the fields of a note that hold another note (a part: how each sample was solved, what

@@ -531,6 +531,7 @@ def card_phrase(c: int, lang: str) -> str:
 _ONE = r"(?<![\d.,])(?<!player )(?<!Player )(?<!side )(?<!team )(?<!giocatore )1 "
 AGREE = {
     "it": [
+        (re.compile(_ONE + r"punti percentuali\b"), "1 punto percentuale"),
         (re.compile(r"\brestano " + _ONE + r"prese\b"), "resta 1 presa"),
         (re.compile(r"\bservono ancora " + _ONE + r"punti\b"), "serve ancora 1 punto"),
         (re.compile(_ONE + r"briscole sono\b"), "1 briscola è"),
@@ -538,6 +539,7 @@ AGREE = {
         (re.compile(_ONE + r"punti\b"), "1 punto"),
     ],
     "en": [
+        (re.compile(_ONE + r"percentage points\b"), "1 percentage point"),
         (re.compile(_ONE + r"more points\b"), "1 more point"),
         (re.compile(_ONE + r"trumps are\b"), "1 trump is"),
         (re.compile(_ONE + r"points\b"), "1 point"),
@@ -903,7 +905,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "played_trump": "already played",
         "unseen": "Unseen",
         "none": "none",
-        "trumps_out": "Trumps out",
+        "trumps_out": "Trumps in play",
         "points": "Points in play",
         "score": "Score",
         "played": "Cards played",
@@ -1206,6 +1208,17 @@ REVIEW_TEXT["en"].update(
         "luck_missing": " ({n} draws not measured)",
         "adjusted": "; result {res}, luck-adjusted {adj}",
         "adjusted_since": "; won from the start on {res}, luck-adjusted {adj}",
+        "adjusted_win": "; deals won {res}, luck-adjusted {adj} (in deals, not a chance: it may "
+        "pass 1)",
+        "win_note": "With the objective win a cost, a luck and their ± are differences of the "
+        "chance of winning the deal, in percentage points (a cost of 10% takes a chance from "
+        "60% to 50%).",
+        "adjusted_win_note": "With the chance of winning the result counts deals (1 won, 0.5 "
+        "drawn, 0 lost), and the luck-adjusted result, the deals won less the luck (a luck of "
+        "+19% is 0.19 of a deal), is the "
+        "chance at the deal's start plus the opponent's errors less one's own: no chance, it "
+        "passes 1 where the play earned more than a sure win, and falls below 0 where it lost "
+        "more than the whole chance.",
         "swings": "Biggest swings of luck:",
         "swing": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} for "
         "player {p} ({how})",
@@ -1244,6 +1257,17 @@ REVIEW_TEXT["it"].update(
         "luck_missing": " ({n} pescate non misurate)",
         "adjusted": "; risultato {res}, al netto della fortuna {adj}",
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
+        "adjusted_win": "; smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, non "
+        "una probabilità: può superare 1)",
+        "win_note": "Con l'obiettivo vincere un costo, una fortuna e il loro ± sono differenze "
+        "della probabilità di vincere la smazzata, in punti percentuali (un costo del 10 % porta "
+        "una probabilità dal 60 % al 50 %).",
+        "adjusted_win_note": "Con la probabilità di vincere il risultato conta le smazzate (1 "
+        "vinta, 0,5 pari, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
+        "meno la fortuna (una fortuna di +19 % vale 0,19 smazzate), è la probabilità all'inizio della smazzata più gli errori "
+        "dell'avversario meno i propri: non è una probabilità, supera 1 dove il gioco ha "
+        "guadagnato più di una vittoria sicura e scende sotto 0 dove ha perso più dell'intera "
+        "probabilità.",
         "swings": "Colpi di fortuna più grandi:",
         "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
         "per il giocatore {p} ({how})",
@@ -1718,14 +1742,15 @@ COMMAND_TEXT = {
         "analyse.objective.win": "win",
         "analyse.unit.points": "expected points still to win, you minus opponent",
         "analyse.unit.points4": "expected points still to win, your team minus the other",
-        "analyse.unit.win": "probability of ending the deal with 61+, 60-60 counting one half",
-        "analyse.unit.win4": "probability of your team ending the deal with 61+, 60-60 counting "
+        "analyse.unit.win": "chance of ending the deal with 61+, 60-60 counting one half",
+        "analyse.unit.win4": "chance of your team ending the deal with 61+, 60-60 counting "
         "one half",
         "analyse.exact": "exact",
-        "analyse.estimate": "ESTIMATE ({method}, not exact)",
+        "analyse.estimate": "ESTIMATE (not exact)",
         "analyse.taken": "points taken {a}-{b}: expected final margin = {taken} + points still "
         "to win",
         "analyse.below": "   {gap} ± {e} below the best",
+        "analyse.below_win": "   {gap} ± {e} percentage points below the best",
         "analyse.final": "   final margin {final}",
         "analyse.best": "best: {cards}",
         "analyse.line": "line: {cards}",
@@ -1737,7 +1762,7 @@ COMMAND_TEXT = {
         "analyse.interval": "interval: {words}",
         "analyse.nodes": "nodes: {nodes}  time: {seconds} s",
         "best.estimate": "estimate ±{e}",
-        "best.estimate_win": "estimate ±{e} probability",
+        "best.estimate_win": "estimate ±{e} percentage points",
         "best.estimate_bare": "estimate",
         "best.interrupted": "interrupted",
         "games.player": "player {n}: {cards}",
@@ -1843,10 +1868,11 @@ COMMAND_TEXT = {
         "analyse.unit.win4": "probabilità che la tua squadra chiuda la smazzata con 61 o più, "
         "il 60 a 60 contato come metà",
         "analyse.exact": "esatto",
-        "analyse.estimate": "STIMA ({method}, non esatta)",
+        "analyse.estimate": "STIMA (non esatta)",
         "analyse.taken": "punti presi {a}-{b}: margine finale atteso = {taken} + punti ancora "
         "da vincere",
         "analyse.below": "   {gap} ± {e} sotto la migliore",
+        "analyse.below_win": "   {gap} ± {e} punti percentuali sotto la migliore",
         "analyse.final": "   margine finale {final}",
         "analyse.best": "migliore: {cards}",
         "analyse.line": "linea: {cards}",
@@ -1858,7 +1884,7 @@ COMMAND_TEXT = {
         "analyse.interval": "intervallo: {words}",
         "analyse.nodes": "nodi: {nodes}  tempo: {seconds} s",
         "best.estimate": "stima ±{e}",
-        "best.estimate_win": "stima ±{e} di probabilità",
+        "best.estimate_win": "stima ±{e} punti percentuali",
         "best.estimate_bare": "stima",
         "best.interrupted": "interrotta",
         "games.player": "giocatore {n}: {cards}",
@@ -1972,8 +1998,11 @@ def game_title(variant, lang: str) -> str:
 
 def note_text(note: str, lang: str) -> str:
     """An analysis's note (an errors.Note; its English is the JSON's) in ``lang``: its key's
-    template filled (error_text), its counts of 1 agreed."""
-    return str(note) if check_lang(lang) == "en" else agree(error_text(note, lang), lang)
+    template filled (error_text), its counts of 1 agreed, a chance of winning's error and
+    bias in percentage points as the text says every chance (Note.in_percent: the JSON's
+    English keeps the probability)."""
+    shown = note.in_percent() if isinstance(note, Note) else note
+    return agree(str(shown) if check_lang(lang) == "en" else error_text(shown, lang), lang)
 
 
 # ----- the analysis board's page (served by GET /api/strings) ----------------------------
@@ -2590,6 +2619,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "card.unknown_typed": "carta sconosciuta '{text}' (scrivi il valore e poi il seme, per "
         "esempio AD, 3c, 10b, o il suo nome: Asso, Tre, Re, Cavallo, Fante, 7 ... 2 di bastoni, "
         "coppe, denari, spade, o di fiori, cuori, quadri, picche)",
+        "card.french_rank": "carta sconosciuta '{text}' (nel mazzo non c'è la {rank}: scrivi {letter}, come in {card}; i valori sono A 3 R C F 7 6 5 4 2)",
+        "card.french_suit": "carta sconosciuta '{text}' (nel mazzo non c'è il seme {suit}: i cuori sono {letter}, coppe, come in {card}; i semi sono B C D S)",
         "card.no_rank": "carta sconosciuta '{text}' (nel mazzo non c'è il {rank}: i valori sono A 3 "
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
@@ -3411,6 +3442,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "del metodo",
         "note.part.unit.points": "punti",
         "note.part.unit.win": "della probabilità di vincere",
+        "note.part.unit.percent": "punti percentuali",
         "note.part.and": "{first} e {second}",
         "note.part.then": "{first}; {then}",
         "note.split": "ricerca esatta divisa in {n} posizioni {where}, combinate esattamente",
@@ -3478,7 +3510,9 @@ def progress_text(line: str, lang: str) -> str:
             what=what,
             n=num(data["samples"], "d", lang, group=True),
             card=data["best"],
-            value=num(data["value"], "+.2f", lang),
+            value=pct(100 * data["value"], ".1f", lang)
+            if data.get("objective") == "win"
+            else num(data["value"], "+.2f", lang),
         )
     else:
         return str(line)

@@ -1123,15 +1123,28 @@ def fmt_points(x: float | None, lang: str = "en") -> str:
     return num(x, ".2f", lang)
 
 
-def fmt_width(e: float, win: bool = False, lang: str = "en") -> str:
+def fmt_chance(x: float, lang: str = "en", digits: int = 1) -> str:
+    """A difference of chances of winning (a cost, a luck, an error) in percentage points as
+    the board writes one (board.js fmtPct, fmtWidth): "38%", "12.3%", its tenth left out
+    where it is 0; with more ``digits``, all of them ("0.03%")."""
+    whole = digits == 1 and format(100 * x, ".1f").endswith(".0")
+    return pct(100 * x, ".0f" if whole else f".{digits}f", lang)
+
+
+def fmt_width(e: float, win: bool = False, lang: str = "en", deals: bool = False) -> str:
     """A half-width (or the far end of a range from 0) as the tables print it: a tenth of a
-    point, a hundredth of a chance, and a hundredth of a point where a tenth would round it
-    to 0 (a ± of 0.03 is not 0.0)."""
-    return num(e, f".{2 if win or 0 < e < 0.05 else 1}f", lang)
+    point, of a chance's percentage point (``win``), a hundredth of a point (of a
+    percentage point) where a tenth would round it to 0 (a ± of 0.03 is not 0.0), and a
+    hundredth of a deal (``deals``: the luck-adjusted count of a win review)."""
+    if deals:
+        return num(e, ".2f", lang)
+    if win:
+        return fmt_chance(e, lang, 2 if 0 < 100 * e < 0.05 else 1)
+    return num(e, f".{2 if 0 < e < 0.05 else 1}f", lang)
 
 
-def fmt_error(e: float, win: bool = False, lang: str = "en") -> str:
-    return "±" + fmt_width(e, win, lang)
+def fmt_error(e: float, win: bool = False, lang: str = "en", deals: bool = False) -> str:
+    return "±" + fmt_width(e, win, lang, deals)
 
 
 def fmt_cost(m: MoveReview, lang: str = "en") -> str:
@@ -1145,10 +1158,11 @@ def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     mark = ("*" if m.starred else "") + bound
     if m.contested:
         return f"0–{fmt_width(_known(m.rival, 'a rival'), m.objective == 'win', lang)}{mark}"
+    win = m.objective == "win"  # a chance given up, in percentage points as on the board
+    cost = "-" if m.cost is None else fmt_chance(m.cost, lang) if win else fmt_points(m.cost, lang)
     if m.cost_error is None or m.exact_cost:
-        return fmt_points(m.cost, lang)
-    error = fmt_error(m.cost_error, m.objective == "win", lang)
-    return f"{fmt_points(m.cost, lang)} {error}{mark}"
+        return cost
+    return f"{cost} {fmt_error(m.cost_error, win, lang)}{mark}"
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -1173,17 +1187,24 @@ def fmt_signed(
     win: bool = False,
     lang: str = "en",
     word: str = "exact_val",
+    deals: bool = False,
 ) -> str:
     """A signed amount (luck, a result) with its ± or the word exact (``word``: the key of
     that word, which agrees in Italian with what is exact); one that shows as zero has no
-    sign (0.00, not −0.00 or +0.00)."""
-    spec = ".2f" if win else ".0f" if abs(x - round(x)) < 1e-9 else ".1f"
-    text = num(abs(x), spec, lang)
-    if float(format(abs(x), spec)):
+    sign (0.0, not −0.0 or +0.0). ``win``: in percentage points of a chance ("+19%");
+    ``deals``: a count of deals to a hundredth (a win review's result, "+1.19")."""
+    if win and not deals:
+        shown = abs(float(format(100 * x, ".1f")))
+        text = fmt_chance(abs(x), lang)
+    else:
+        spec = ".2f" if deals else ".0f" if abs(x - round(x)) < 1e-9 else ".1f"
+        shown = float(format(abs(x), spec))
+        text = num(abs(x), spec, lang)
+    if shown:
         text = ("+" if x > 0 else "\u2212") + text
     if exact:
         return f"{text} ({T[word]})"
-    return text if error is None else f"{text} {fmt_error(error, win, lang)}"
+    return text if error is None else f"{text} {fmt_error(error, win, lang, deals)}"
 
 
 def fmt_luck(
@@ -1196,26 +1217,27 @@ def fmt_luck(
     lang: str = "en",
     star: str = "",
     word: str = "exact_luck",
+    deals: bool = False,
 ) -> str:
     """A luck (or a result less it) with its interval cut to ``span``, the values it can
     take: its ± where the cut leaves it whole, the cut interval's ends where it does not
     ("+50 [−10, +100]"), and words instead of a number where the interval covers every
     value it can take.
     ``star`` follows a number (its interval not checked), not the words; ``word``: the key
-    of the word exact (fmt_signed)."""
+    of the word exact (fmt_signed); ``deals``: a count of deals (fmt_signed)."""
     cut = None if exact else bounded(x, error, span)
     if cut is None or error is None:
-        return fmt_signed(x, error, exact, T, win, lang, word) + star
+        return fmt_signed(x, error, exact, T, win, lang, word, deals) + star
     if covers(cut, span):
         return T["too_uncertain"]
     lo, hi = cut
     if lo > x - error + EPS or hi < x + error - EPS:
         ends = T["between"].format(
-            lo=fmt_signed(lo, None, False, T, win, lang),
-            hi=fmt_signed(hi, None, False, T, win, lang),
+            lo=fmt_signed(lo, None, False, T, win, lang, deals=deals),
+            hi=fmt_signed(hi, None, False, T, win, lang, deals=deals),
         )
-        return f"{fmt_signed(x, None, False, T, win, lang)} {ends}{star}"
-    return fmt_signed(x, error, exact, T, win, lang) + star
+        return f"{fmt_signed(x, None, False, T, win, lang, deals=deals)} {ends}{star}"
+    return fmt_signed(x, error, exact, T, win, lang, deals=deals) + star
 
 
 def _luck_star(d: DrawLuck) -> str:
@@ -1289,7 +1311,13 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
         mine = [d for d in rv.draws if d.player == p or not d.seat_view]
         luck_star = "*" if any(_luck_star(d) for d in mine) else ""
         err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win, lang).lstrip("+")
-        rate = "-" if s.average_cost is None else num(s.average_cost, f".{3 if win else 2}f", lang)
+        rate = (
+            "-"
+            if s.average_cost is None
+            else fmt_chance(s.average_cost, lang)
+            if win
+            else num(s.average_cost, ".2f", lang)
+        )
         line = T["skill_line"].format(
             p=p + 1,
             name=player_name(s.name, lang),
@@ -1303,8 +1331,9 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
         if s.luck_missing:
             line += T["luck_missing"].format(n=s.luck_missing)
         if s.result is not None:
-            line += T["adjusted_since" if any(rv.since_start) else "adjusted"].format(
-                res=fmt_signed(s.result, None, False, T, win, lang),
+            key = "adjusted_win" if win else "adjusted"  # a win review needs a score
+            line += T["adjusted_since" if any(rv.since_start) else key].format(
+                res=fmt_signed(s.result, None, False, T, win, lang, deals=win),
                 adj=fmt_luck(
                     _known(s.adjusted, "the adjusted result"),
                     s.luck_error,
@@ -1315,6 +1344,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                     lang,
                     luck_star,
                     "exact_val",
+                    deals=win,  # a count of deals, not a chance: it may pass 1
                 ),
             )
         lines.append("  " + agree(line, lang))
@@ -1353,6 +1383,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     if rv.draws:
         lines.append(
             T["luck_note"].format(span=T["luck_span_win" if win else "luck_span"])
+            + (" " + T["adjusted_win_note"] if win else "")
             + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
         )
     if any(d.seat_view for d in rv.draws):
@@ -1375,6 +1406,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     lines = [", ".join(head)]
     if moves and rv.moves:
         lines.extend(_table(rv, T, lang))
+    if rv.objective == "win" and (rv.moves or rv.draws):
+        lines.append(T["win_note"])
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
     if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
@@ -1416,13 +1449,14 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     for p in rv.players:
         s = rv.stats(p)
         if s.judged:
+            avg = _known(s.average_cost, "an average cost")
             line = T["acc_line"].format(
                 p=p + 1,
                 name=player_name(s.name, lang),
                 opt=s.optimal,
                 rated=s.judged,
                 pct=pct(100 * _known(s.accuracy, "an accuracy"), ".0f", lang),
-                avg=num(_known(s.average_cost, "an average cost"), ".2f", lang),
+                avg=fmt_chance(avg, lang) if win else num(avg, ".2f", lang),
                 unit=T["unit_win" if win else "unit"],
             )
         else:

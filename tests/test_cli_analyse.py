@@ -1,6 +1,7 @@
 """``briscola analyse -``: the batch path scripts and test suites use."""
 from __future__ import annotations
 
+import functools
 import json
 
 from click.testing import CliRunner
@@ -102,3 +103,98 @@ def test_best_lists_tied_cards_in_the_order_analyse_gives_them():
     r = CliRunner().invoke(cli, ["best", text])
     assert len(a["best"]) > 1 and sorted(a["best"]) != a["best"]
     assert r.stdout.split() == a["best"]
+
+
+def test_a_chance_of_winning_is_said_in_percent_as_on_the_board_and_the_json_keeps_it():
+    """``analyse --objective win`` printed a chance as ``0.2951`` while the board, explain,
+    the puzzles and the picture say ``29.5%``: the text now says a percentage (its exact
+    fraction beside it, its gap and ± in percentage points), in both languages; the JSON
+    keeps the probability."""
+    scored = ENDGAME + " score=39-40"
+    en = CliRunner().invoke(cli, ["analyse", "--objective", "win", scored]).output
+    it = CliRunner().invoke(cli, ["analyse", "--objective", "win", "--lang", "it", scored]).output
+    j = json.loads(CliRunner().invoke(cli, ["analyse", "--objective", "win", "--json",
+                                            scored]).output)
+    rows = {m["card"]: m for m in j["moves"]}
+    for card, m in rows.items():
+        v = 100 * m["value"]
+        assert f"{card}  {v:.1f}%  (= {m['value_exact']})" in en, en
+        assert f"{card}  {v:.1f} %  (= {m['value_exact']})".replace(".", ",") in it, it
+        assert 0 <= m["value"] <= 1
+    assert "0." not in en.split("\n", 2)[2].split("best:")[0]  # no probability left in the rows
+
+
+def test_the_estimate_of_a_chance_in_best_is_in_percentage_points():
+    from types import SimpleNamespace
+
+    from cli.cmd_analyse import estimate_mark
+    from solver.analysis.result import Interval
+
+    moves = [SimpleNamespace(card=0, error=0.376)]
+    a = SimpleNamespace(exact=False, moves=moves, best=(0,), objective="win",
+                        interval=Interval.SAMPLING_AND_METHOD, interrupted=False)
+    assert estimate_mark(a).startswith(" (estimate ±37.6 percentage points, ")
+    assert estimate_mark(a, "it").startswith(" (stima ±37,6 punti percentuali, ")
+
+
+FULL = "hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1 score=0-0"
+
+
+@functools.cache
+def _win_estimate() -> tuple[str, dict]:
+    """An estimate of a chance of winning whose method's error is carried (its note says
+    how), as text and as JSON."""
+    args = ["analyse", "--samples", "4", "--objective", "win", FULL]
+    text = CliRunner().invoke(cli, args).stdout
+    return text, json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
+
+
+def test_an_estimates_header_says_no_internal_method_id():
+    """The header read "ESTIMATE (sampled-clairvoyant-lines-second-trick, not exact)", an
+    internal id that the ``method:`` line below says in words: a player reads "ESTIMATE
+    (not exact)"; the JSON keeps the id."""
+    text, j = _win_estimate()
+    head = text.splitlines()[1]
+    assert head.endswith(", ESTIMATE (not exact)") and j["method"] not in text, text
+    assert j["method"].startswith("sampled-") and "\nmethod: sampled talon orders" in text
+
+
+def test_an_estimate_of_a_chance_says_its_method_error_in_percentage_points():
+    """``analyse --objective win`` printed its rows in percent but its note on the method's
+    error as a probability ("±0.28 of the chance of winning on a card's value, ±0.26 on
+    the gap"): the note is in percentage points; the JSON's note keeps the probability."""
+    text, j = _win_estimate()
+    said = [line for line in text.splitlines() if line.startswith("note: the method's error")]
+    assert said and all("percentage points on a card's value" in line for line in said), text
+    assert "of the chance of winning" not in text and "±0." not in text, text
+    kept = [n for n in j["notes"] if "the method's error" in n]
+    assert kept and all("±0." in n and "of the chance of winning" in n for n in kept), kept
+
+
+def test_a_notes_chance_is_said_in_percentage_points_in_both_languages_and_its_json_kept():
+    from solver.analysis.estimate import carried_note
+    from solver.analysis.result import unit_words
+    from solver.errors import Note
+    from solver.i18n import note_text
+
+    note = carried_note("win", True, True, (0.28, 0.26))
+    assert str(note).endswith("±0.28 of the chance of winning on a card's value, ±0.26 on "
+                              "the gap between two cards")  # the JSON's, as it always was
+    for n in (note, Note.read(str(note))):  # made, or read back from a JSON
+        assert note_text(n, "en").endswith(
+            "±28 percentage points on a card's value, ±26 on the gap between two cards")
+        assert note_text(n, "it").endswith(
+            "±28 punti percentuali sul valore di una carta, ±26 sullo scarto tra due carte")
+    bias = Note.of("note.part.corrected", bias=0.025, unit=unit_words("win"))
+    assert note_text(bias, "en").startswith("each value corrected by +2.5 percentage points")
+    assert note_text(bias, "it").startswith("ogni valore corretto di +2,5 punti percentuali")
+    grown = Note.of("note.part.covers.gap", gap=0.01, covers=Note.of(
+        "note.part.covers.measured", value=1.435, unit=unit_words("win")))
+    assert note_text(grown, "en") == ("the method's measured error: ±140 percentage points on "
+                                      "a card's value at this stage, ±1 on the gap between "
+                                      "two cards")
+    one = Note.of("note.part.covers.measured", value=0.01, unit=unit_words("win"))
+    assert "±1 percentage point on" in note_text(one, "en")
+    assert "±1 punto percentuale sul" in note_text(one, "it")
+    points = carried_note("points", True, True, (2.5, 2.7))
+    assert note_text(points, "en") == str(points) and "±2.5 points" in str(points)

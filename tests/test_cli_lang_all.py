@@ -67,8 +67,7 @@ ANALYSE_WORDS = [r"\bposition:", r"\bplayer\b", "to move", "objective", "expecte
 ], ids=["exact", "estimate", "estimate-win", "seat", "four"])
 def test_analyse_speaks_italian_with_decimal_commas(args):
     en, it = _both(*args)
-    # the method's label (sampled-clairvoyant-depth4) is the JSON's, a name in both
-    _no_english(re.sub(r"STIMA \([a-z0-9-]+,", "", it.stdout), ANALYSE_WORDS)
+    _no_english(it.stdout, ANALYSE_WORDS)
     _decimals_are_commas(it.stdout)
     assert POINT.search(en.stdout) and "position:" in en.stdout  # English as it was
     assert it.stdout.count("\n") == en.stdout.count("\n")
@@ -385,6 +384,8 @@ def _notes():
         (n("note.torn_line", name="games.jsonl", n=3), None),
         (n("note.torn_row", path="log.jsonl", n=3, aside="log.jsonl.torn"), None),
         (n("note.compiling", what=n("kernel.solver.search.depth"), secs=15), None),
+        # said in text only: a chance's error in percentage points (Note.in_percent)
+        (n("note.part.covers.measured", value=12.0, unit=n("note.part.unit.percent")), None),
     ]
 
 
@@ -429,7 +430,7 @@ def test_every_note_is_said_in_italian_with_no_english_left_and_italian_numbers(
 
     said = {}
     for note, english in _notes():
-        assert note_text(note, "en") == str(note)
+        assert note_text(note, "en") == str(note.in_percent())
         it = note_text(note, "it")
         _no_english(it, NOTE_WORDS)
         assert not POINT.search(GROUPED.sub("N", it.replace("10.0.0.1", ""))), it
@@ -438,7 +439,8 @@ def test_every_note_is_said_in_italian_with_no_english_left_and_italian_numbers(
             back = Note.read(english)
             assert back.key == note.key and note_text(back, "it") == it, (english, it)
     assert "±0,41 punti sul valore" in note_text(_notes()[11][0], "it")
-    assert "±0,12 della probabilità di vincere" in note_text(_notes()[12][0], "it")
+    assert "±12 punti percentuali sul valore" in note_text(_notes()[12][0], "it")
+    assert "±12 percentage points on a card's value" in note_text(_notes()[12][0], "en")
     assert said["note.exact.nodes"] == "la ricerca esatta non è finita entro 1.000.000 nodi"
     assert said["note.hands.weighted"].endswith("(dimensione effettiva del campione 31)")
 

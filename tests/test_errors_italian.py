@@ -89,10 +89,10 @@ def test_an_error_without_a_key_stays_english_and_keys_survive_pickling():
     plain = BriscolaError("cannot read x.json: no such file")
     assert error_text(plain, "it") == str(plain)
     with pytest.raises(CardError) as info:
-        parse_card("QD")
+        parse_card("XD")
     e = pickle.loads(pickle.dumps(info.value))
-    assert str(e) == "unknown card 'QD' (write rank then suit, e.g. AD, 3C, RB, 7S)"
-    assert error_text(e, "it") == ("carta sconosciuta 'QD' (scrivi il valore e poi il seme, "
+    assert str(e) == "unknown card 'XD' (write rank then suit, e.g. AD, 3C, RB, 7S)"
+    assert error_text(e, "it") == ("carta sconosciuta 'XD' (scrivi il valore e poi il seme, "
                                    "per esempio AD, 3C, RB, 7S)")
 
 

@@ -148,3 +148,54 @@ def test_the_luck_note_says_what_bounds_a_chance_of_winning():
         if objective == "win":
             assert "points" not in english.split("Luck: ")[1]
             assert "punti" not in italian.split("Fortuna: il valore")[1]
+
+
+def test_a_luck_adjusted_win_above_1_is_said_to_be_deals_not_a_chance():
+    """``review --objective win`` printed "result +1.00, luck-adjusted +1.19" with nothing
+    saying what a number above 1 is: it is the deals won less the luck (the chance at the
+    start plus the opponent's errors less one's own), no chance, so the line names its unit
+    and the note says why it may pass 1; the JSON keeps the number as it is."""
+    draws = (_draw(2, -0.19, None, 0.97, exact=True),)
+    rv = R.Review((), ("a", "b"), 0, ((70, 50),), players=(0,), draws=draws, objective="win")
+    s = rv.stats(0)
+    assert s.result == 1 and abs(s.adjusted - 1.19) < 1e-9
+    assert abs(rv.to_json()["players"][0]["luck_adjusted"] - 1.19) < 1e-9
+    english, italian = R.render_review(rv), R.render_review(rv, "it")
+    assert "deals won +1.00, luck-adjusted +1.19 (exact) (in deals, not a chance: it may pass 1)" \
+        in english, english
+    assert "the chance at the deal's start plus the opponent's errors less one's own" in english
+    assert ("smazzate vinte +1,00, al netto della fortuna +1,19 (esatto) (in smazzate, non una "
+            "probabilità: può superare 1)") in italian, italian
+    assert "non è una probabilità, supera 1" in italian
+    points = R.Review((), ("a", "b"), 0, ((70, 50),), players=(0,), draws=draws)
+    assert "result +20, luck-adjusted" in R.render_review(points)
+
+
+def test_a_win_reviews_costs_and_luck_are_in_percentage_points_and_its_result_in_deals():
+    """``review --objective win`` wrote its costs and luck as differences of probability
+    ("cost 0.38 ±0.03 in win chance", "luck +0.19"), while analyse, the board's review and
+    explain say a chance in percent: they are percentage points, as on the board ("38%
+    ±2.5%"), in both languages; the result and the luck-adjusted result count deals, not
+    a chance (1 won, and it may pass 1), so they stay to a hundredth of a deal; the JSON
+    keeps the probabilities."""
+    move = R.MoveReview(deal=1, number=1, trick=1, player=0, card=parse_card("AD"), choices=3,
+                        best=(parse_card("3D"),), cost=0.38, cost_error=0.025, best_value=0.6,
+                        value=0.22, seat_view=True, objective="win",
+                        interval=R.Interval.SAMPLING_AND_METHOD)
+    draws = (_draw(2, -0.19, None, 0.97, exact=True), _draw(4, 0.3, 0.1, 0.97))
+    rv = R.Review((move,), ("a", "b"), 1, ((70, 50),), players=(0,), draws=draws,
+                  objective="win")
+    english, italian = R.render_review(rv), R.render_review(rv, "it")
+    assert "cost 38% ±2.5% in win chance" in english, english
+    assert "costo 38 % ±2,5 % in probabilità di vincere" in italian, italian
+    assert "errors 38% ±2.5% (38% per decision), luck +11% ±10% over 2 draws" in english
+    assert "deals won +1.00, luck-adjusted +0.89 ±0.10 (in deals, not a chance" in english
+    assert "luck \u221219% in win chance" in english and "luck +30% ±10% in win chance" in english
+    assert "average cost 38% in win chance per decision" in english
+    assert "differences of the chance of winning the deal, in percentage points" in english
+    assert "a luck of +19% is 0.19 of a deal" in english
+    assert "in punti percentuali" in italian and "+19 % vale 0,19 smazzate" in italian
+    assert not re.search(r"[+\u2212±]0\.\d\d(?! ±)(?!\s*\()", english.replace("+1.00", "")
+                         .replace("+0.89 ±0.10", "").replace("0.5 drawn", "")), english
+    j = rv.to_json()
+    assert j["moves"][0]["cost"] == 0.38 and abs(j["players"][0]["luck"] - 0.11) < 1e-9

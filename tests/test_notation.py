@@ -279,3 +279,31 @@ def test_sampler_positions_are_consistent():
 def test_sampler_refuses_bad_talon(talon):
     with pytest.raises(ValueError):
         random_position(random.Random(0), talon)
+
+
+@pytest.mark.parametrize("typed, says", [
+    ("KS", "the deck has no K: write R, as in RS"),
+    ("qd", "the deck has no Q: write C, as in CD"),
+    ("Jb", "the deck has no J: write F, as in FB"),
+    ("AH", "the deck has no suit H: hearts are C, coppe, as in AC"),
+    ("kh", "the deck has no K: write R, as in RC"),
+])
+def test_a_card_in_the_english_decks_letters_is_refused_naming_the_letter_to_write(typed, says):
+    """A player used to the English deck writes the King KS: the error named no way to the
+    Re (only 'write rank then suit'); now it says the notation's letter, in a position, a
+    typed card and Italian alike."""
+    from solver.cards import CardError, parse_typed_card
+    from solver.i18n import error_text
+
+    with pytest.raises(PositionError) as e:
+        parse_position(f"hand1={typed},AS hand2=2C,RS briscola=RD turn=1")
+    assert says in str(e.value) and f"'{typed}'" in str(e.value)
+    assert "scrivi" in error_text(e.value, "it") or "i cuori" in error_text(e.value, "it")
+    with pytest.raises(CardError) as typed_error:
+        parse_typed_card(typed)
+    assert says in str(typed_error.value)
+
+
+def test_other_unknown_cards_keep_the_plain_reason():
+    with pytest.raises(PositionError, match=r"unknown card 'XS' \(write rank then suit"):
+        parse_position("hand1=XS,AS hand2=2C,RS briscola=RD turn=1")

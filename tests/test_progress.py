@@ -134,3 +134,33 @@ def test_an_estimates_sample_solves_never_say_they_search_exactly(monkeypatch):
         assert not a.exact
     stray = [ln for ln in lines if not ln.startswith("estimat")]
     assert lines and not stray, stray
+
+
+def test_an_estimate_of_a_chance_of_winning_reports_its_best_card_in_percent(monkeypatch):
+    """The progress line of an estimate with the objective win read "best FB +0.24", a
+    probability written as a points margin, while its answer says 24.5%: it says the chance
+    in percent, in Italian too (progress_text), and carries the objective for the board."""
+    from solver.analysis import estimate
+    from solver.i18n import progress_text
+
+    monkeypatch.setattr(progress, "EVERY", 0.2)
+    monkeypatch.setattr(sampler, "PROGRESS_AFTER", 0.1)
+    monkeypatch.setattr(sampler, "PROGRESS_EVERY", 0.1)
+    scoperta = parse_position("hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- "
+                              "turn=1 score=0-0")
+    for run in (lambda: estimate.analyse(scoperta, "win", Limit(2.0), seed=1),
+                lambda: seat.analyse_game(parse_position(DEAL4), "win", Limit(0.8))):
+        lines = []
+        with progress.reporting(lines.append):
+            run()
+        said = [ln for ln in lines if getattr(ln, "data", {}).get("kind") == "samples"]
+        assert said, lines
+        for ln in said:
+            value = 100 * ln.data["value"]
+            assert ln.data["objective"] == "win" and 0 <= value <= 100
+            assert f" {ln.data['best']} {value:.1f}%" in ln, ln
+            if "seconds" in ln.data:
+                it = progress_text(ln, "it")
+                assert f" {ln.data['best']} {value:.1f} %".replace(".", ",") in it, it
+    line = sampler.best_line("estimate", 1.0, 8, 0, 1.5)
+    assert line.endswith(" +1.50") and line.data["objective"] == "points"

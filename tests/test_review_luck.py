@@ -529,4 +529,5 @@ def test_a_small_half_width_is_not_printed_as_zero():
     """A cost of 0.01 ± 0.028 read '0.01 ±0.0*' and was counted too close to call."""
     assert R.fmt_signed(0.01, 0.028, False, R.TEXT["en"]).endswith("±0.03")
     assert R.fmt_signed(-8.3, 1.26, False, R.TEXT["en"]).endswith("±1.3")
-    assert R.fmt_error(0.028, win=True) == "±0.03" and R.fmt_error(0.0) == "±0.0"
+    assert R.fmt_error(0.028, win=True) == "±2.8%" and R.fmt_error(0.0) == "±0.0"
+    assert R.fmt_error(0.0003, win=True) == "±0.03%"

@@ -26,12 +26,13 @@ def test_an_amount_that_shows_as_zero_has_no_sign():
     """A classic review with the objective win said a luck "P1 −0.00 ±0.16*" and an exact
     one "P2 +0.00 (exact)": a number that shows as zero is written without a sign, as the
     board writes it; a number that does not keeps its sign."""
-    assert R.fmt_signed(-0.001, 0.16, False, EN, win=True) == "0.00 ±0.16"
-    assert R.fmt_signed(0.004, None, True, EN, win=True) == "0.00 (exact)"
+    assert R.fmt_signed(-0.0004, 0.16, False, EN, win=True) == "0% ±16%"
+    assert R.fmt_signed(0.0004, None, True, EN, win=True) == "0% (exact)"
+    assert R.fmt_signed(-0.001, 0.16, False, EN, win=True) == "\u22120.1% ±16%"
     assert R.fmt_signed(0.0, None, True, EN) == "0 (exact)"
     assert R.fmt_signed(-0.04, 1.2, False, IT, lang="it") == "0,0 ±1,2"
     assert R.fmt_signed(-0.06, None, False, IT, lang="it") == "\u22120,1"
-    assert R.fmt_signed(0.006, None, False, EN, win=True) == "+0.01"
+    assert R.fmt_signed(0.006, None, False, EN, win=True) == "+0.6%"
     assert R.fmt_signed(-8.0, None, False, EN) == "\u22128"
     assert R.fmt_signed(12.25, None, False, EN) == "+12.2"
 
@@ -159,7 +160,7 @@ def test_a_contested_cost_says_the_range_it_lies_in():
     assert R.fmt_cost(clear) == "0" and clear.to_json()["sampling_only"] is False
     win = R.MoveReview(**{**base, "objective": "win"}, rival=0.034,
                        interval=Interval.SAMPLING_AND_METHOD)
-    assert R.fmt_cost(win) == "0–0.03"
+    assert R.fmt_cost(win) == "0–3.4%"
     rv = R.Review((starred, R.MoveReview(**{**base, "number": 2}, rival=0.0)), ("a", "b"), 2,
                   (None,), players=(0,))
     s = rv.stats(0)

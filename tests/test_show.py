@@ -37,7 +37,7 @@ def test_show_draws_everything():
     assert "Talon               4 cards, top CB" in out
     assert "Briscola            4S  trump suit swords, at the talon's bottom" in out
     assert "Unseen              3B RC  (2)" in out
-    assert "Trumps out          4S 7S  (2)" in out
+    assert "Trumps in play      4S 7S  (2)" in out
     assert "Points in play      44" in out
     assert "Score               40-36" in out
     assert "Cards played        30 (15 tricks)" in out
@@ -52,7 +52,7 @@ def test_show_mid_trick_and_empty_talon():
     assert "2B  (led by player 2)" in out
     assert "Talon               empty" in out
     assert "already played" in out
-    assert "Trumps out          none  (0)" in out
+    assert "Trumps in play      none  (0)" in out
     assert "Points in play      21" in out
     assert "Score" not in out
     assert "Unseen" not in out
@@ -65,7 +65,7 @@ def test_show_clairvoyant_lists_the_talon_order():
     assert "Talon order         RS 7B 4D CB AB 4S FC AS  (top first)" in out
     assert "Unseen" not in out
     assert "Player 2 to move" in out
-    assert "Trumps out          4S RS AS  (3)" in out
+    assert "Trumps in play      4S RS AS  (3)" in out
 
 
 def test_show_trump_card_in_hand():

@@ -271,7 +271,11 @@ def test_a_searchs_progress_is_sent_as_data_the_page_says_in_its_words():
     assert p["line"] == {"kind": "exact", "nodes": 1234567, "seconds": exact.data["seconds"]}
     job.say(best_line("seat", 1.5, 40, 39, 3.2149))
     assert jobs.progress("c")["line"] == {"kind": "samples", "label": "seat", "samples": 40,
-                                          "best": "AS", "value": 3.21, "seconds": 1.5}
+                                          "best": "AS", "value": 3.21, "seconds": 1.5,
+                                          "objective": "points"}
+    job.say(best_line("seat", 1.5, 40, 39, 0.46512, "win"))   # the page says 46.5%
+    assert jobs.progress("c")["line"]["value"] == 0.465
+    assert jobs.progress("c")["line"]["objective"] == "win"
     labels = set(re.findall(r'label="(\w+)"', Path(progress.__file__).parent.joinpath(
         "sampling.py").read_text())) | {"estimate"}
     assert {"seat", "estimating"} <= labels

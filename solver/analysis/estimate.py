@@ -557,7 +557,7 @@ def analyse_clairvoyant(
             cards, line_cards, stats.means() + gain * corr.means(), stats.errors(bound)
         )
         best = cards[int(np.argmax(m))]
-        return best_line("estimate", t, stats.n, best, m[cards.index(best)])
+        return best_line("estimate", t, stats.n, best, m[cards.index(best)], objective)
 
     once = stats.n + 1  # nothing random: one sample is the whole answer
     if not stopped:
@@ -605,7 +605,11 @@ def analyse_clairvoyant(
     if known is not None and known[1]:
         notes.append(carried_note(objective, full=mode_depth is None, lines=lines, error=known[0]))
     if progress and time.perf_counter() - t0 >= PROGRESS_AFTER:
-        say(best_line("estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value))
+        say(
+            best_line(
+                "estimate", time.perf_counter() - t0, stats.n, best[0], moves[0].value, objective
+            )
+        )
     interval = (
         Interval.NO_SAMPLING
         if exact

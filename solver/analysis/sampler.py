@@ -200,14 +200,21 @@ class _Loop:
             SERIAL.reset(serial)
 
 
-def best_line(label: str, seconds: float, n: int, card: int, value: float) -> str:
-    """A progress line: the samples so far and the card they rank first."""
+def best_line(
+    label: str, seconds: float, n: int, card: int, value: float, objective: str = "points"
+) -> str:
+    """A progress line: the samples so far and the card they rank first, its value as the
+    answer says it (a chance of winning in percent: "best FB 24.5%"); ``objective`` in
+    its data, so a front end says it so too."""
+    win = objective == "win"
+    said = f"{100 * value:.1f}%" if win else f"{value:+.2f}"
     return Line(
-        f"{label}: {seconds:.1f} s, {n} samples, best {card_str(card)} {value:+.2f}",
+        f"{label}: {seconds:.1f} s, {n} samples, best {card_str(card)} {said}",
         kind="samples",
         label=label,
         samples=n,
         best=card_str(card),
-        value=round(value, 2),
+        value=round(value, 3 if win else 2),
+        objective=objective,
         seconds=round(seconds, 1),
     )

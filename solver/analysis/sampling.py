@@ -464,7 +464,7 @@ def sample_loop(
         if not sums.n:
             return None
         b = tally.best()
-        return best_line(label, t, sums.n, b, tally.mean(b))
+        return best_line(label, t, sums.n, b, tally.mean(b), objective)
 
     r = run(
         draw,

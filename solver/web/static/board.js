@@ -846,7 +846,9 @@ function progressWords(p) {
   if (d && d.kind === "exact") return t("progress.exact", { nodes: num(d.nodes, 0, { group: true }) });
   if (d && d.kind === "samples") {
     const what = T["progress.what." + d.label] !== undefined ? t("progress.what." + d.label) : t("progress.what.estimate");
-    return t("progress.samples", { what, n: num(d.samples, 0, { group: true }), card: d.best, value: fmt(d.value) });
+    // a chance of winning in percent, as the answer says it (solver.analysis.sampler.best_line)
+    const value = d.objective === "win" ? pct(100 * d.value, 1) : fmt(d.value);
+    return t("progress.samples", { what, n: num(d.samples, 0, { group: true }), card: d.best, value });
   }
   return t(p.state === "waiting" ? "waiting" : "searching");
 }
