@@ -526,3 +526,24 @@ def test_a_hidden_hand_position_of_a_game_with_trump_needs_its_trump_card(trump)
     assert e.value.key == "trump.needed" and error_text(e.value, "it") != str(e.value)
     r = run("analyse", text)
     assert r.exit_code == 2 and "briscola= needs the trump card" in r.stderr
+
+
+@pytest.mark.parametrize("command",
+                         [["show"], ["analyse", "--time-limit", "0.1"], ["play", "--from"]])
+def test_a_long_run_of_spaces_in_a_position_is_refused_at_once(command):
+    """split_fields' comma pattern tried a run of spaces at each of its spaces: 120 000
+    spaces in one argument (what a command line holds) took minutes, and the board's 64 KiB
+    body as long, blocking every other request."""
+    import signal
+
+    def stuck(*_):
+        raise AssertionError("no answer in 5 s")
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(5)
+    try:
+        r = run(*command, "hand1=4S" + " " * 120_000 + "x")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert r.exit_code == 2 and r.stderr.startswith("error: "), r.stderr
+    assert r.stderr.count("\n") == 1 and "'x'" in r.stderr, r.stderr

@@ -100,11 +100,18 @@ class CardClaims:
             self.seen[c] = where
 
 
+#: the spaces around a comma inside a field's list, dropped once each run of spaces is one
+#: space (_SPACES): a long run tried at each of its spaces cost its length squared (200 000
+#: spaces in a pasted line took minutes)
+_COMMA_SPACES = re.compile(r"\s*,\s*(?!\w+=)")
+_SPACES = re.compile(r"\s+")
+
+
 def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]:
     """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
     Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
     fields: dict[str, str] = {}
-    for tok in re.sub(r"\s*,\s*(?!\w+=)", ",", text).split():
+    for tok in _COMMA_SPACES.sub(",", _SPACES.sub(" ", text)).split():
         if "=" not in tok:
             raise PositionError.of("field.not_key_value", token=tok, fields=", ".join(allowed))
         k, v = tok.split("=", 1)
