@@ -207,6 +207,42 @@ def test_a_write_that_fails_at_the_end_keeps_the_result(vanishing):
     assert len(kept) == 1 and json.loads(kept[0].read_text())["format"] == "briscola-record"
 
 
+
+#: each command that writes a file once its work is done, its module and its arguments
+LATE_WRITERS = [
+    ("cli.cmd_position", ["show", ENDGAME, "--svg"]),
+    ("cli.cmd_play", ["play", "--seed", "1", "--level", "easy", "--record-out"]),
+    ("cli.cmd_games", ["simulate", "-n", "1", "--record-out"]),
+    ("cli.cmd_puzzles", ["puzzles", "generate", "--count", "1", "--seed", "1", "--out"]),
+]
+
+
+@pytest.mark.parametrize("module,args", LATE_WRITERS, ids=[a[0] for _, a in LATE_WRITERS])
+def test_a_file_made_during_the_work_is_not_written_over(tmp_path, monkeypatch, module, args):
+    """The path was free when checked, and another run (a second `play --record-out
+    game.json`) wrote it before this one ended: its file was replaced without a word. It is
+    kept, and this run's output is kept beside the working directory's files (exit 1)."""
+    import importlib
+    mod = importlib.import_module(module)
+    real = mod.check_output
+    out = tmp_path / "out.json"
+
+    def then_another_run_writes(path, force, *a, **k):
+        real(path, force, *a, **k)
+        out.write_text("another run's\n")
+    monkeypatch.setattr(mod, "check_output", then_another_run_writes)
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    r = run(*args, str(out), input="q\n")
+    assert r.exit_code == 1, r.output
+    assert out.read_text() == "another run's\n"
+    assert f"cannot write {out}: File exists" in r.stderr and "kept in" in r.stderr, r.stderr
+    assert len(list(here.iterdir())) == 1 and not list(tmp_path.glob(".*.part"))
+    r = run(*args, str(out), "--force", input="q\n")
+    assert r.exit_code == 0 and out.read_text() != "another run's\n", r.output
+
+
 # ---- environment variables ----------------------------------------------------------------
 
 BAD_SETTINGS = [("BRISCOLA_THREADS", "abc"), ("BRISCOLA_THREADS", "0"), ("BRISCOLA_TT_MB", "abc"),
