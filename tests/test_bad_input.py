@@ -403,9 +403,13 @@ def test_a_byte_order_mark_on_standard_input_is_accepted(args):
     assert "ufeff" not in r.output and "\ufeff" not in r.output
 
 
-@pytest.mark.parametrize("score", ["\u00b2-93", "\uff11\uff10-85", "1\u00b2-0"])
+@pytest.mark.parametrize("score", ["\u00b2-93", "\uff11\uff10-85", "1\u00b2-0", "9" * 5000 + "-0",
+                                   "0-" + "1" * 4301],
+                         ids=["superscript", "full-width", "superscript-2", "digits-5000",
+                              "digits-4301"])
 def test_a_score_of_non_ascii_digits_is_one_line(score):
-    """str.isdigit takes '²' and full-width digits; int() fails on '²' (it was exit 70)."""
+    """str.isdigit takes '²' and full-width digits; int() fails on '²' (it was exit 70), and
+    on a number of over 4300 digits (exit 70 here, a 500 from the board)."""
     r = run("show", f"{ENDGAME} score={score}")
     assert r.exit_code == 2, (r.output, r.exception)
     assert r.stderr.count("\n") == 1 and "score" in r.stderr, r.stderr
