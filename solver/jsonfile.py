@@ -315,16 +315,14 @@ def write_whole(path: str, text: str, replace: bool = True) -> None:
     was (an existing file keeps its permissions). A path that is not a regular file (a
     device, a pipe) is written in place. ``replace`` False: a file at ``path`` is never
     written over, even one made since the caller looked (another run's output): the new
-    file is linked there only if nothing is (FileExistsError otherwise). OSError when it
-    cannot be written."""
+    file is linked there only if nothing is (the link's FileExistsError otherwise). OSError
+    when it cannot be written."""
     path = os.path.realpath(path)
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
         mode = None
-    if mode is not None and not replace:
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path)
-    if mode is not None and not stat.S_ISREG(mode):
+    if mode is not None and replace and not stat.S_ISREG(mode):
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return
