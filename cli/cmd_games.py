@@ -187,7 +187,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
             x, y = (num(t.points[i] / done, ".1f", lang) for i in (0, 1))
             click.echo(say("simulate.totals", a=t.points[0], b=t.points[1], x=x, y=y))
     if record_out:
-        where = save_text(record_out, records_text(records))
+        where = save_text(record_out, records_text(records), force)
         click.echo(agree(say("simulate.wrote", n=len(records), where=where), lang))
         if where != record_out:
             sys.exit(1)

@@ -798,13 +798,13 @@ def play(
     else:
         ses = VariantPlay(v, *args, opponent=other)
     try:
-        _play(ses, v, seed, chosen, pos, rounds, record_out)
+        _play(ses, v, seed, chosen, pos, rounds, record_out, force)
     finally:
         if hasattr(other, "close"):
             other.close()  # a bot is told quit, and its process is gone
 
 
-def _play(ses, v, seed, chosen, pos, rounds, record_out):
+def _play(ses, v, seed, chosen, pos, rounds, record_out, force):
     """The game (``pos`` on, or deals) or the match of ``play``, said by the session
     ``ses``; the record written, also when the game is stopped or its opponent fails."""
     W, lang, level, other = ses.W, ses.lang, ses.level, ses.opponent
@@ -877,7 +877,7 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out):
                 body = deal_record(hold[0])
                 rec["deals"].append({k: body[k] for k in ("dealer", "deck", "moves")})
                 rec["result"] = rec.pop("result")
-        where = save_text(record_out, records_text(rec))
+        where = save_text(record_out, records_text(rec), force)
         ses.say(W["wrote"].format(path=where))
         if failed is not None:
             raise failed

@@ -98,7 +98,7 @@ def write_picture(
         click.echo(said(Note.of(f"show.best.{kind}", cards=cards)), err=True)
     else:
         svg = position_svg(pos, lang=lang)
-    where = save_text(path, svg + "\n")
+    where = save_text(path, svg + "\n", force)
     if where != path:
         sys.exit(1)
     click.echo(said(Note.of("show.wrote", path=path)), err=True)

@@ -266,7 +266,7 @@ def puzzles_generate(
     except KeyboardInterrupt:
         interrupted = True
     if out:
-        where = save_text(out, "".join(p.to_line() + "\n" for p in found))
+        where = save_text(out, "".join(p.to_line() + "\n" for p in found), force)
         if where != out and not interrupted:
             sys.exit(1)
     if interrupted:

@@ -253,13 +253,15 @@ def note(line: str) -> None:
     click.echo(f"{'nota' if lang == 'it' else 'note'}: {said(line, lang)}", err=True)
 
 
-def save_text(path: str, text: str) -> str:
+def save_text(path: str, text: str, force: bool) -> str:
     """Write ``text`` to ``path`` whole (jsonfile.write_whole: a crash leaves the old file as
-    it was); if that fails after all (the disk filled, the directory went away), keep it: in
-    a new file of the working directory, or else on stdout. Returns where it went; a failure
-    is said on stderr."""
+    it was), over a file there only with ``force`` (check_output refused one before the
+    work; one made since, by another run, is kept too); if that fails after all (the disk
+    filled, the directory went away, the file appeared), keep it: in a new file of the
+    working directory, or else on stdout. Returns where it went; a failure is said on
+    stderr."""
     try:
-        jsonfile.write_whole(path, text)
+        jsonfile.write_whole(path, text, replace=force)
         return path
     except OSError as e:
         failed = BriscolaError.of("record.cannot_write", path=clip(path), why=jsonfile.os_reason(e))

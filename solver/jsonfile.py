@@ -309,17 +309,20 @@ def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None =
     return text[: len(text) - len(lines[-1])]
 
 
-def write_whole(path: str, text: str) -> None:
+def write_whole(path: str, text: str, replace: bool = True) -> None:
     """Write ``text`` to ``path`` whole or not at all: into a new file beside it, flushed to
     the disk, then renamed over it, so that a crash or a full disk leaves the old file as it
     was (an existing file keeps its permissions). A path that is not a regular file (a
-    device, a pipe) is written in place. OSError when it cannot be written."""
+    device, a pipe) is written in place. ``replace`` False: a file at ``path`` is never
+    written over, even one made since the caller looked (another run's output): the new
+    file is linked there only if nothing is (the link's FileExistsError otherwise). OSError
+    when it cannot be written."""
     path = os.path.realpath(path)
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
         mode = None
-    if mode is not None and not stat.S_ISREG(mode):
+    if mode is not None and replace and not stat.S_ISREG(mode):
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return
@@ -333,10 +336,28 @@ def write_whole(path: str, text: str) -> None:
             os.fsync(f.fileno())
         if mode is not None:
             os.chmod(spare, stat.S_IMODE(mode))
-        os.replace(spare, path)
-    except BaseException:
+        if replace:
+            os.replace(spare, path)
+        else:
+            _put_new(spare, path, text)
+    finally:
         try:
             os.unlink(spare)
         except OSError:
             pass
+
+
+def _put_new(spare: str, path: str, text: str) -> None:
+    """The whole file ``spare`` made ``path`` only where no file is (a link fails on one);
+    on a file system without links, ``text`` written into a file made new there."""
+    try:
+        os.link(spare, path)
+        return
+    except FileExistsError:
         raise
+    except OSError:
+        pass
+    with open(path, "x", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())

@@ -196,7 +196,7 @@ def write_record(path: str, records: Record | Sequence[Record], force: bool = Fa
     if os.path.exists(path) and not force:
         raise RecordError.of("record.exists", path=path)
     try:
-        jsonfile.write_whole(path, records_text(records))
+        jsonfile.write_whole(path, records_text(records), replace=force)
     except OSError as e:
         raise RecordError.of("record.cannot_write", path=path, why=jsonfile.os_reason(e)) from None
 

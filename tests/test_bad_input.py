@@ -207,6 +207,42 @@ def test_a_write_that_fails_at_the_end_keeps_the_result(vanishing):
     assert len(kept) == 1 and json.loads(kept[0].read_text())["format"] == "briscola-record"
 
 
+
+#: each command that writes a file once its work is done, its module and its arguments
+LATE_WRITERS = [
+    ("cli.cmd_position", ["show", ENDGAME, "--svg"]),
+    ("cli.cmd_play", ["play", "--seed", "1", "--level", "easy", "--record-out"]),
+    ("cli.cmd_games", ["simulate", "-n", "1", "--record-out"]),
+    ("cli.cmd_puzzles", ["puzzles", "generate", "--count", "1", "--seed", "1", "--out"]),
+]
+
+
+@pytest.mark.parametrize("module,args", LATE_WRITERS, ids=[a[0] for _, a in LATE_WRITERS])
+def test_a_file_made_during_the_work_is_not_written_over(tmp_path, monkeypatch, module, args):
+    """The path was free when checked, and another run (a second `play --record-out
+    game.json`) wrote it before this one ended: its file was replaced without a word. It is
+    kept, and this run's output is kept beside the working directory's files (exit 1)."""
+    import importlib
+    mod = importlib.import_module(module)
+    real = mod.check_output
+    out = tmp_path / "out.json"
+
+    def then_another_run_writes(path, force, *a, **k):
+        real(path, force, *a, **k)
+        out.write_text("another run's\n")
+    monkeypatch.setattr(mod, "check_output", then_another_run_writes)
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    r = run(*args, str(out), input="q\n")
+    assert r.exit_code == 1, r.output
+    assert out.read_text() == "another run's\n"
+    assert f"cannot write {out}: File exists" in r.stderr and "kept in" in r.stderr, r.stderr
+    assert len(list(here.iterdir())) == 1 and not list(tmp_path.glob(".*.part"))
+    r = run(*args, str(out), "--force", input="q\n")
+    assert r.exit_code == 0 and out.read_text() != "another run's\n", r.output
+
+
 # ---- environment variables ----------------------------------------------------------------
 
 BAD_SETTINGS = [("BRISCOLA_THREADS", "abc"), ("BRISCOLA_THREADS", "0"), ("BRISCOLA_TT_MB", "abc"),
@@ -367,9 +403,13 @@ def test_a_byte_order_mark_on_standard_input_is_accepted(args):
     assert "ufeff" not in r.output and "\ufeff" not in r.output
 
 
-@pytest.mark.parametrize("score", ["\u00b2-93", "\uff11\uff10-85", "1\u00b2-0"])
+@pytest.mark.parametrize("score", ["\u00b2-93", "\uff11\uff10-85", "1\u00b2-0", "9" * 5000 + "-0",
+                                   "0-" + "1" * 4301],
+                         ids=["superscript", "full-width", "superscript-2", "digits-5000",
+                              "digits-4301"])
 def test_a_score_of_non_ascii_digits_is_one_line(score):
-    """str.isdigit takes '²' and full-width digits; int() fails on '²' (it was exit 70)."""
+    """str.isdigit takes '²' and full-width digits; int() fails on '²' (it was exit 70), and
+    on a number of over 4300 digits (exit 70 here, a 500 from the board)."""
     r = run("show", f"{ENDGAME} score={score}")
     assert r.exit_code == 2, (r.output, r.exception)
     assert r.stderr.count("\n") == 1 and "score" in r.stderr, r.stderr
@@ -526,3 +566,24 @@ def test_a_hidden_hand_position_of_a_game_with_trump_needs_its_trump_card(trump)
     assert e.value.key == "trump.needed" and error_text(e.value, "it") != str(e.value)
     r = run("analyse", text)
     assert r.exit_code == 2 and "briscola= needs the trump card" in r.stderr
+
+
+@pytest.mark.parametrize("command",
+                         [["show"], ["analyse", "--time-limit", "0.1"], ["play", "--from"]])
+def test_a_long_run_of_spaces_in_a_position_is_refused_at_once(command):
+    """split_fields' comma pattern tried a run of spaces at each of its spaces: 120 000
+    spaces in one argument (what a command line holds) took minutes, and the board's 64 KiB
+    body as long, blocking every other request."""
+    import signal
+
+    def stuck(*_):
+        raise AssertionError("no answer in 5 s")
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(5)
+    try:
+        r = run(*command, "hand1=4S" + " " * 120_000 + "x")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert r.exit_code == 2 and r.stderr.startswith("error: "), r.stderr
+    assert r.stderr.count("\n") == 1 and "'x'" in r.stderr, r.stderr

@@ -223,6 +223,38 @@ def test_a_record_written_over_an_old_one_is_whole_or_not_at_all(tmp_path, deal_
     assert link.is_symlink() and len(p.read_text().splitlines()) == 2
 
 
+
+@pytest.mark.parametrize("links", [True, False], ids=["links", "no-links"])
+def test_a_new_file_is_never_put_over_one_made_meanwhile(tmp_path, deal_rec, monkeypatch, links):
+    """write_record without force looked, then replaced: a file made between the look and
+    the write (another run's) was lost. Now it stays, also where the file system has no hard
+    links (the new file is then made exclusively), and a free path is written whole."""
+    import os
+
+    from solver.record import write_record
+    p = tmp_path / "r.json"
+    real = os.fsync
+
+    def made_meanwhile(fd):
+        if not p.exists():  # while the new file is written
+            p.write_text("another run's record\n")
+        return real(fd)
+    if not links:
+        def no_links(*_):
+            raise PermissionError(1, "Operation not permitted")
+        monkeypatch.setattr(os, "link", no_links)
+    with monkeypatch.context() as m:
+        m.setattr(os, "fsync", made_meanwhile)
+        with pytest.raises(RecordError, match="File exists"):
+            write_record(str(p), deal_rec)
+    assert p.read_text() == "another run's record\n"
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["r.json"]
+    q = tmp_path / "new.json"
+    write_record(str(q), deal_rec)
+    assert json.loads(q.read_text()) == deal_rec
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["new.json", "r.json"]
+
+
 def test_puzzles_solve_says_when_the_verdict_rests_on_an_estimate(tmp_path):
     """A full-talon scoperta position is beyond the exact search: its verdict says
     "(estimate)", and --exact-only skips it without analysing it."""

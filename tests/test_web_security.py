@@ -149,6 +149,24 @@ def test_a_lone_surrogate_and_deep_nesting_are_400(client):
         assert "out of range" in _one_line_error(r, 400)
 
 
+def test_a_position_of_a_body_of_spaces_is_refused_at_once(client):
+    """A 64 KB body of spaces in `position` held the event loop for about half a minute
+    (split_fields' comma pattern, quadratic in a run of spaces): every other request of
+    the board waited."""
+    import signal
+
+    def stuck(*_):
+        raise AssertionError("no answer in 5 s")
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(5)
+    try:
+        r = client.post("/api/position", json={"position": "hand1=4S" + " " * 60_000 + "x"})
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert "'x'" in _one_line_error(r, 400)
+
+
 def test_404_and_405_are_json(client):
     assert "no such" in _one_line_error(client.get("/nope"), 404)
     _one_line_error(client.get("/static/nope.js"), 404)
@@ -317,6 +335,24 @@ def test_a_body_declared_too_long_is_413_before_it_is_read(server):
     assert reply.startswith("HTTP/1.1 413") and time.perf_counter() - t0 < 5
     assert json.loads(reply.split("\r\n\r\n", 1)[1])["error"]
     assert _http(server, "POST", "/api/position", {"position": T2})[0] == 200
+
+
+
+def test_a_client_gone_before_its_body_ended_is_no_internal_error(server, caplog):
+    """starlette's ClientDisconnect reached endpoint's catch-all: each client that hung up
+    mid-body (a slow upload dropped, a tab closed) was logged as an internal error with its
+    trace."""
+    import logging
+    caplog.set_level(logging.INFO, logger="solver.web")
+    for _ in range(3):
+        s = _raw(server, f"POST /api/position HTTP/1.1\r\nHost: 127.0.0.1:{server}\r\n"
+                         f"Content-Type: application/json\r\nContent-Length: 5000\r\n",
+                 b'{"position": "')
+        time.sleep(0.2)
+        s.close()
+    time.sleep(0.5)
+    assert _http(server, "POST", "/api/position", {"position": T2})[0] == 200
+    assert not [r for r in caplog.records if r.name == "solver.web"], caplog.text
 
 
 # ----- briscola serve ---------------------------------------------------------------------

@@ -100,11 +100,18 @@ class CardClaims:
             self.seen[c] = where
 
 
+#: the spaces around a comma inside a field's list, dropped once each run of spaces is one
+#: space (_SPACES): a long run tried at each of its spaces cost its length squared (200 000
+#: spaces in a pasted line took minutes)
+_COMMA_SPACES = re.compile(r"\s*,\s*(?!\w+=)")
+_SPACES = re.compile(r"\s+")
+
+
 def split_fields(text: str, allowed: Collection[str] = FIELDS) -> dict[str, str]:
     """The ``key=value`` fields of a position line, each at most once, keys in ``allowed``.
     Spaces next to a comma are forgiven (``hand1=3C, AS``): pasted lists often have them."""
     fields: dict[str, str] = {}
-    for tok in re.sub(r"\s*,\s*(?!\w+=)", ",", text).split():
+    for tok in _COMMA_SPACES.sub(",", _SPACES.sub(" ", text)).split():
         if "=" not in tok:
             raise PositionError.of("field.not_key_value", token=tok, fields=", ".join(allowed))
         k, v = tok.split("=", 1)
@@ -291,6 +298,13 @@ def _leader_won_last(played: int, a: int, players: int, leader: int) -> bool:
     return not played or _whole_tricks_worth(played, share, players, least=1)
 
 
+def _points_text(text: str) -> bool:
+    """Whether ``text`` is a side's points as score= writes them: ASCII digits, at most
+    three after any leading zeros (a number of thousands of digits is past what int()
+    reads)."""
+    return text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 3
+
+
 def parse_score(
     text: str,
     played: int,
@@ -305,7 +319,7 @@ def parse_score(
     now, from 0) took the last trick, so its side's share holds one at least."""
     pts = mask_points(played)
     parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(_points_text(p.strip()) for p in parts):
         raise PositionError.of("score.format", text=text)
     a, b = int(parts[0]), int(parts[1])
     if a + b != pts:

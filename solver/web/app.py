@@ -20,7 +20,7 @@ from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -196,8 +196,9 @@ async def _read_json(request: Request) -> dict:
 def endpoint(fn):
     """JSON in, JSON out; the user's mistakes (solver.errors.BriscolaError) become one 400
     error line (413 for a body too long, 429 when the server holds too many searches, 409
-    for a stopped search), in the request's language. Any other exception is a bug: a 500
-    that says so, its trace in the server's log."""
+    for a stopped search), in the request's language. A client gone before its body ended
+    is no bug: nothing is logged. Any other exception is a bug: a 500 that says so, its
+    trace in the server's log."""
 
     async def wrapped(request: Request):
         layout = NARROW.set(False)
@@ -221,6 +222,8 @@ def endpoint(fn):
             return _error(413, _said(e, body, request))
         except RecursionError:
             return _error(400, _said(BadRequest.of("request.deep", most=MAX_DEPTH), body, request))
+        except ClientDisconnect:  # gone before its body ended: no bug, and no one to answer
+            return _error(400, _said(JobCancelled.of("job.gone"), body, request))
         except BriscolaError as e:
             return _error(400, _said(e, body, request))
         except Exception as e:  # a bug, not the user's mistake: said as one, traced in the log
