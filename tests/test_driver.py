@@ -162,3 +162,49 @@ def test_talon_14_gets_a_bigger_table_unless_the_user_chose_a_size(monkeypatch):
     ws.configure(tt_mb=512)
     kernel._sized(ws, random_position(random.Random(3), 14), 14, None)
     assert sizes[4:] == [2048, 512]
+
+
+class _SlowMachine:
+    """A fake clock that each kernel call moves by its nodes at ``rate`` nodes a second: a
+    machine far slower than the kernels' speed on an idle one, as a loaded VM is."""
+
+    def __init__(self, module, rate: float):
+        self.module, self.rate, self.now, self.slices = module, rate, 1000.0, []
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def search(self, *args):
+        stats = args[-2]
+        v = self.module.search(*args)
+        nodes = int(stats[driver.S_NODES])
+        self.slices.append(nodes)
+        self.now += nodes / self.rate
+        return v
+
+    def __getattr__(self, name):
+        return getattr(self.module, name)
+
+
+@pytest.mark.parametrize("rate", [150_000, 600_000])
+def test_a_search_with_a_deadline_ends_near_it_at_the_speed_this_machine_has(monkeypatch,
+                                                                               rate):
+    """A search with a deadline sized its last slice by a fixed speed, the kernel's on an idle
+    machine: on a loaded one a 300,000-node slice ran 0.15-0.95 s and an analysis given
+    0.5 s took up to 1.2 s. Its slices are now sized by the speed its slices measured here
+    (kept in the workspace for the next search; the first search's first slice is a probe):
+    on a fake clock a tenth and a fortieth of that speed, the exact search of a talon-10
+    position given 0.4 s gives up within a probe or a least slice of its deadline, the
+    first search and the next alike."""
+    pos = random_position(random.Random(5), 10)
+    ws = driver.Workspace(threads=1)
+    machine = _SlowMachine(driver.scoperta, rate)
+    monkeypatch.setattr(driver, "time", machine)
+    for _ in range(2):
+        s = driver.Search(pos, "points", ws=ws)
+        s.module = machine
+        deadline = machine.now + 0.4
+        assert s.move_value(pos.legal_cards()[0], deadline, quiet=True) is None
+        late = machine.now - deadline
+        assert 0 <= late <= max(driver.PROBE_SLICE, driver.MIN_SLICE) / rate, (late, machine.slices)
+        machine.slices.clear()

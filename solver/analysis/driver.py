@@ -118,6 +118,9 @@ class Workspace:
         self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
         self.epoch = 0  # scoperta search with chance nodes
         self.scratch = threading.local()
+        #: each kernel's nodes a second on one thread, as its latest slice ran here: a search
+        #: with a deadline sizes its last slice by it (Search.move_value)
+        self.rates: dict[object, float] = {}
         self.pool = Pool()
         self.lock = threading.Lock()
         self.configure(tt_mb, threads)
@@ -224,6 +227,10 @@ def _base_context(pos, objective: str, gen, generations, ws: Workspace):
 
 #: the fewest nodes a slice of a search with a deadline runs (a kernel call costs a few us)
 MIN_SLICE = 2_000
+#: the first slice of a search with a deadline in a workspace that has not measured its
+#: kernel's speed yet (Search._rate): ~4 ms on an idle machine, ~70 ms on this loaded VM's
+#: 0.3 M nodes a second, where a whole 300,000-node slice took 1 s
+PROBE_SLICE = 20_000
 
 
 class _Scoperta:
@@ -232,7 +239,6 @@ class _Scoperta:
 
     module = scoperta
     slice_nodes = 300_000
-    nodes_per_second = 5_000_000  # one thread, the low end (talon 14 ~5.5 M/s, endgames 3x)
     max_unseen = scoperta.MAX_EXACT_UNSEEN
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
@@ -318,7 +324,6 @@ class _General:
 
     module = general
     slice_nodes = 1_000_000
-    nodes_per_second = 2_000_000  # one thread, the low end (4-player talon 8 ~3-4 M/s)
     max_unseen = general.MAX_EXACT_UNKNOWN
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
@@ -569,6 +574,7 @@ class Search:
             ctx[context.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
         alpha, beta = (-INF, INF) if window is None else window
+        rate = self.ws.rates.get(self.kernel)
         while True:
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
@@ -582,15 +588,19 @@ class Search:
                 lim = limit
                 if deadline is not None:  # the last slice ends near the deadline, not past it
                     left = deadline - time.perf_counter()
-                    lim = min(lim, max(MIN_SLICE, int(left * self.kernel.nodes_per_second)))
+                    most = PROBE_SLICE if rate is None else max(MIN_SLICE, int(left * rate))
+                    lim = min(lim, most)
                 if self.node_limit is not None:
                     lim = max(1, min(lim, self.node_limit - self.nodes))
                 stats[S_LIMIT] = lim
             stats[S_ABORT] = 0
+            began = time.perf_counter()
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
-            self.nodes += int(stats[S_NODES]) - before
+            spent = int(stats[S_NODES]) - before
+            self.nodes += spent
             if not stats[S_ABORT]:
                 return int(v)
+            rate = self._rate(rate, spent, time.perf_counter() - began)
             # a Stop of the calling context, between slices (the pool stops the helper
             # threads); a search of one slice ends before a stop could matter
             check_stop()
@@ -600,6 +610,17 @@ class Search:
                 return None
             if self.node_limit is not None and self.nodes >= self.node_limit:
                 return None
+
+    def _rate(self, rate: float | None, nodes: int, seconds: float) -> float | None:
+        """The kernel's nodes a second after a slice of ``nodes`` in ``seconds``, kept in the
+        workspace for the next search. A fixed rate (the kernel's low end on an idle machine)
+        sized the last slice before a deadline: on a loaded machine, or on a table's fresh
+        pages, a slice ran at a tenth of it and passed the deadline by up to a whole slice
+        (0.3-0.6 s at a 0.5 s limit)."""
+        if nodes < MIN_SLICE or seconds <= 0:
+            return rate
+        rate = self.ws.rates[self.kernel] = nodes / seconds
+        return rate
 
     def stop(self, stats_list) -> None:
         """Make running kernels give up at their next node (Ctrl-C)."""
