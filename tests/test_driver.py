@@ -165,11 +165,12 @@ def test_talon_14_gets_a_bigger_table_unless_the_user_chose_a_size(monkeypatch):
 
 
 class _SlowMachine:
-    """A fake clock that each kernel call moves by its nodes at ``rate`` nodes a second: a
-    machine far slower than the kernels' speed on an idle one, as a loaded VM is."""
+    """A fake clock that each kernel call moves by its nodes at the next of ``rates`` nodes a
+    second, in turn: a machine far slower than the kernels' speed on an idle one, its speed
+    changing from one slice to the next, as a loaded VM's does."""
 
-    def __init__(self, module, rate: float):
-        self.module, self.rate, self.now, self.slices = module, rate, 1000.0, []
+    def __init__(self, module, rates: tuple[float, ...]):
+        self.module, self.rates, self.now, self.slices = module, rates, 1000.0, []
 
     def perf_counter(self) -> float:
         return self.now
@@ -178,27 +179,30 @@ class _SlowMachine:
         stats = args[-2]
         v = self.module.search(*args)
         nodes = int(stats[driver.S_NODES])
+        self.now += nodes / self.rates[len(self.slices) % len(self.rates)]
         self.slices.append(nodes)
-        self.now += nodes / self.rate
         return v
 
     def __getattr__(self, name):
         return getattr(self.module, name)
 
 
-@pytest.mark.parametrize("rate", [150_000, 600_000])
+@pytest.mark.parametrize("rates", [(150_000,), (600_000,), (600_000, 360_000)],
+                         ids=["a fortieth", "a tenth", "changing by 40 %"])
 def test_a_search_with_a_deadline_ends_near_it_at_the_speed_this_machine_has(monkeypatch,
-                                                                               rate):
+                                                                               rates):
     """A search with a deadline sized its last slice by a fixed speed, the kernel's on an idle
     machine: on a loaded one a 300,000-node slice ran 0.15-0.95 s and an analysis given
     0.5 s took up to 1.2 s. Its slices are now sized by the speed its slices measured here
-    (kept in the workspace for the next search; the first search's first slice is a probe):
-    on a fake clock a tenth and a fortieth of that speed, the exact search of a talon-10
-    position given 0.4 s gives up within a probe or a least slice of its deadline, the
-    first search and the next alike."""
+    (kept in the workspace for the next search; the first search's first slice is a probe),
+    and near the deadline take half the time left, so that a slice slower than the last
+    one does not pass it by much: on a fake clock at a tenth and a fortieth of the idle
+    speed, and at a speed changing by 40 % from slice to slice, the exact search of a
+    talon-10 position given 0.4 s gives up within a probe or a least slice of its deadline,
+    the first search and the next alike."""
     pos = random_position(random.Random(5), 10)
     ws = driver.Workspace(threads=1)
-    machine = _SlowMachine(driver.scoperta, rate)
+    machine = _SlowMachine(driver.scoperta, rates)
     monkeypatch.setattr(driver, "time", machine)
     for _ in range(2):
         s = driver.Search(pos, "points", ws=ws)
@@ -206,5 +210,6 @@ def test_a_search_with_a_deadline_ends_near_it_at_the_speed_this_machine_has(mon
         deadline = machine.now + 0.4
         assert s.move_value(pos.legal_cards()[0], deadline, quiet=True) is None
         late = machine.now - deadline
-        assert 0 <= late <= max(driver.PROBE_SLICE, driver.MIN_SLICE) / rate, (late, machine.slices)
+        most = max(driver.PROBE_SLICE, driver.MIN_SLICE) / min(rates)
+        assert 0 <= late <= most, (late, machine.slices)
         machine.slices.clear()

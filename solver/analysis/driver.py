@@ -118,8 +118,8 @@ class Workspace:
         self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
         self.epoch = 0  # scoperta search with chance nodes
         self.scratch = threading.local()
-        #: each kernel's nodes a second on one thread, as its latest slice ran here: a search
-        #: with a deadline sizes its last slice by it (Search.move_value)
+        #: each kind of search's nodes a second on one thread (Search.pace), as its latest
+        #: slice ran here: a search with a deadline sizes its last slice by it (Search._rate)
         self.rates: dict[object, float] = {}
         self.pool = Pool()
         self.lock = threading.Lock()
@@ -493,6 +493,9 @@ class Search:
         self.node_limit: int | None = None  # give up once this many nodes are spent
         self.started = time.perf_counter()
         self.stopped = False
+        #: whose speed its slices measure and read (Search._rate): a depth-limited sample's
+        #: nodes and a clairvoyant order's cost otherwise than an exact search's
+        self.pace = (kernel, bool(horizon), bool(pos.clairvoyant))
 
     def after(self, child) -> Search | None:
         """The search of ``child``, a position later in play with nothing drawn in between
@@ -574,7 +577,7 @@ class Search:
             ctx[context.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
         alpha, beta = (-INF, INF) if window is None else window
-        rate = self.ws.rates.get(self.kernel)
+        rate = self.ws.rates.get(self.pace)
         while True:
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
@@ -586,9 +589,9 @@ class Search:
                 before = 0
                 stats[S_NODES] = 0
                 lim = limit
-                if deadline is not None:  # the last slice ends near the deadline, not past it
+                if deadline is not None:  # the last slices end near the deadline, not past it
                     left = deadline - time.perf_counter()
-                    most = PROBE_SLICE if rate is None else max(MIN_SLICE, int(left * rate))
+                    most = PROBE_SLICE if rate is None else max(MIN_SLICE, int(left * rate / 2))
                     lim = min(lim, most)
                 if self.node_limit is not None:
                     lim = max(1, min(lim, self.node_limit - self.nodes))
@@ -612,14 +615,17 @@ class Search:
                 return None
 
     def _rate(self, rate: float | None, nodes: int, seconds: float) -> float | None:
-        """The kernel's nodes a second after a slice of ``nodes`` in ``seconds``, kept in the
-        workspace for the next search. A fixed rate (the kernel's low end on an idle machine)
-        sized the last slice before a deadline: on a loaded machine, or on a table's fresh
-        pages, a slice ran at a tenth of it and passed the deadline by up to a whole slice
-        (0.3-0.6 s at a 0.5 s limit)."""
+        """The search's nodes a second after a slice of ``nodes`` in ``seconds``, kept in the
+        workspace for the next search of its kind. A fixed rate (the kernel's low end on an
+        idle machine) sized the last slice before a deadline: on a loaded machine, or on a
+        table's fresh pages, a slice ran at a tenth of it and passed the deadline by up to a
+        whole slice (0.3-0.6 s at a 0.5 s limit). A slice near the deadline takes half the
+        time left at that speed: under load one slice's speed differs from the last one's
+        by a third, so slices that aimed at the deadline passed it by a third of the time
+        left, and halves shrink to MIN_SLICE instead."""
         if nodes < MIN_SLICE or seconds <= 0:
             return rate
-        rate = self.ws.rates[self.kernel] = nodes / seconds
+        rate = self.ws.rates[self.pace] = nodes / seconds
         return rate
 
     def stop(self, stats_list) -> None:
