@@ -225,12 +225,9 @@ def _base_context(pos, objective: str, gen, generations, ws: Workspace):
     return ctx, order
 
 
-#: the fewest nodes a slice of a search with a deadline runs (a kernel call costs a few us)
+#: the fewest nodes a slice of a search with a deadline runs (a kernel call costs a few us),
+#: and its first in a workspace that has not measured the speed of its kind (Search._rate)
 MIN_SLICE = 2_000
-#: the first slice of a search with a deadline in a workspace that has not measured its
-#: kernel's speed yet (Search._rate): ~4 ms on an idle machine, ~70 ms on this loaded VM's
-#: 0.3 M nodes a second, where a whole 300,000-node slice took 1 s
-PROBE_SLICE = 20_000
 
 
 class _Scoperta:
@@ -273,13 +270,32 @@ class _Scoperta:
         already holds most of its subtrees (measured: the next trick's analysis after a
         talon-8 one, 83,082 -> 3,171 nodes over ten positions)."""
         if max_mb is None and not pos.clairvoyant:
-            before, prev = ws.last
-            tt = prev if prev is not None and talon < before else self._sized(ws, pos, talon, None)
+            tt = self._kept(ws, talon)
+            tt = self._sized(ws, pos, talon, None) if tt is None else tt
             ws.last = (talon, tt)
             return tt
         return self._sized(ws, pos, talon, max_mb)
 
+    @staticmethod
+    def _kept(ws, talon):
+        """The previous search's table where a search at ``talon`` keeps it, else None."""
+        before, prev = ws.last
+        return prev if prev is not None and talon < before else None
+
+    def touch(self, ws, pos) -> None:
+        """Make the table a search of ``pos`` takes and fault its pages in, unless it has
+        one already (ready_table)."""
+        talon = pos.talon_size
+        if pos.clairvoyant or self._kept(ws, talon) is not None:
+            return
+        n = self._buckets(ws, pos, talon, None)
+        if n not in ws.tables:
+            ws.cached(ws.tables, n).fill(0)
+
     def _sized(self, ws, pos, talon, max_mb):
+        return ws.cached(ws.tables, self._buckets(ws, pos, talon, max_mb))
+
+    def _buckets(self, ws, pos, talon, max_mb) -> int:
         mb = ws.tt_mb if max_mb is None else max_mb
         grows = not ws.tt_mb_chosen or ws.big_share is not None
         if max_mb is None and grows and talon >= BIG_TALON and not pos.clairvoyant:
@@ -287,7 +303,7 @@ class _Scoperta:
         cap = max(16, (mb * 2**20) // (8 * TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2**20) // (8 * TT_COLS))
-        return ws.cached(ws.tables, 1 << (min(want, cap).bit_length() - 1))
+        return 1 << (min(want, cap).bit_length() - 1)
 
     def work(self, ws):
         """The kernel's scratch rows of the calling thread, allocated once per thread: small
@@ -432,15 +448,21 @@ def ready(pos=None) -> None:
         general.ready()
 
 
-def ready_table(ws: Workspace, pos) -> None:
-    """Allocate the table a general-kernel search of ``pos`` uses, and touch its pages,
-    before a clock starts: the first search on a fresh 64 MB table spent ~100 ms faulting
-    them in, all of a 0.1 s limit. (The scoperta kernel's tables are sized by the talon and
-    chosen as a deal goes on; where time is short its entry makes the estimate first.)"""
-    if pos.talon_size and kernel_for(pos) is GENERAL:
-        size = GENERAL.table_size(pos.talon_size)
-        if size not in ws.general_tables:
-            ws.cached(ws.general_tables, size).fill(0)
+def ready_table(ws: Workspace, pos, exact: bool = True) -> None:
+    """Allocate the table a search of ``pos`` uses, and touch its pages, before a clock
+    starts: the first search on a fresh 64 MB general table spent ~100 ms faulting them
+    in, all of a 0.1 s limit, and on this VM (numpy asks for huge pages, whose faults
+    compact memory) a fresh 128 MB scoperta table took 0.5-0.85 s of the first 2,000
+    nodes, so that a talon-10 analysis given 0.5 s took up to 0.98 s in a fresh process.
+    A 2-player scoperta table is made only where the exact search is tried (``exact``)
+    and the search would not keep the last one; a clairvoyant order's is small."""
+    if kernel_for(pos) is GENERAL:
+        if pos.talon_size:
+            size = GENERAL.table_size(pos.talon_size)
+            if size not in ws.general_tables:
+                ws.cached(ws.general_tables, size).fill(0)
+    elif exact:
+        SCOPERTA.touch(ws, pos)
 
 
 #: four players draw four cards after a trick (three unseen and the new top), so a chance
@@ -591,7 +613,7 @@ class Search:
                 lim = limit
                 if deadline is not None:  # the last slices end near the deadline, not past it
                     left = deadline - time.perf_counter()
-                    most = PROBE_SLICE if rate is None else max(MIN_SLICE, int(left * rate / 2))
+                    most = MIN_SLICE if rate is None else max(MIN_SLICE, int(left * rate / 2))
                     lim = min(lim, most)
                 if self.node_limit is not None:
                     lim = max(1, min(lim, self.node_limit - self.nodes))
