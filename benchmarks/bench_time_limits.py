@@ -5,6 +5,7 @@ the clock):
     python benchmarks/bench_time_limits.py                     # the analyses, 0.1 and 0.5 s
     python benchmarks/bench_time_limits.py --agents --review   # and the agents, the review
     python benchmarks/bench_time_limits.py --quick             # one deal a game, 0.1 s
+    python benchmarks/bench_time_limits.py --explain --play    # explain, play's hints and levels
 
 Positions are moments of seeded deals played at random to each stage (talon size), some
 mid-trick; open positions and, in the hidden-card games, the seat's view; the win
@@ -27,10 +28,14 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from bench_calibration import machine  # noqa: E402
-from solver.analysis import Limit  # noqa: E402
+from cli.cmd_play import hint_text  # noqa: E402
+from solver.analysis import Limit, driver  # noqa: E402
 from solver.analysis.engine import Engine  # noqa: E402
+from solver.errors import BriscolaError  # noqa: E402
+from solver.explain import explain_position  # noqa: E402
 from solver.game import deal, to_position  # noqa: E402
 from solver.players.agents import get_agent  # noqa: E402
+from solver.players.levels import choose_move  # noqa: E402
 from solver.review import review_states  # noqa: E402
 
 STAGES = {
@@ -40,7 +45,7 @@ STAGES = {
     "briscolone": [30, 14, 12, 10, 8, 0],
     "libero": [34, 14, 12, 10, 8, 2, 0],
 }
-AGENTS = ("engine", "engine-win", "engine-plain")
+AGENTS = ("engine", "engine-win", "engine-plain", "engine-pimc")
 
 
 def moments(variant: str, seed: int):
@@ -84,7 +89,8 @@ def analyses(limits: list[float], deals: int) -> None:
     todo = list(cases(deals))
     eng.ready(None)
     warm = set()
-    for name, pos, objective in todo:  # a first call of each kind: its table made
+    for name, pos, objective in todo:  # a first call of each kind, every first table made
+        driver.ready_table(eng.workspace, pos)
         if name not in warm:
             warm.add(name)
             eng.analyse(pos, objective, limit=Limit(time=0.05), progress=False)
@@ -140,6 +146,54 @@ def reviews(limit: float, deals: int) -> None:
         print(row(f"review {variant}", limit, times, allowed=3.0), flush=True)
 
 
+def explains(limits: list[float], deals: int) -> None:
+    """`explain --time-limit L` (explain_position) on the open 2-player moments it explains."""
+    print("\n| explain_position(pos, objective, L) | L s | positions | median s | worst s "
+          "| worst / L |")
+    print("|---|---:|---:|---:|---:|---:|")
+    todo = []
+    for name, pos, objective in cases(deals):
+        if " open " in name and not name.startswith("scoperta4"):
+            driver.ready_table(driver.current(), pos)  # its first table, as analyses'
+            try:
+                explain_position(pos, objective, 0.05)
+            except BriscolaError:
+                continue
+            todo.append((name.split()[0], pos, objective))
+    for limit in limits:
+        by = defaultdict(list)
+        for name, pos, objective in todo:
+            t0 = time.perf_counter()
+            explain_position(pos, objective, limit)
+            by[name].append(time.perf_counter() - t0)
+        for name, times in by.items():
+            print(row(f"explain {name}", limit, times), flush=True)
+
+
+def plays(limits: list[float], deals: int) -> None:
+    """`briscola play` in scoperta: the hint (the whole time) and the engine's card at
+    levels hard (a quarter of it) and perfect, at every decision of seeded random deals."""
+    print("\n| play (scoperta), time a move T | T s | decisions | median s | worst s "
+          "| worst / its time |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for limit in limits:
+        by = defaultdict(list)
+        for seed in range(1, deals + 1):
+            g, rng = deal("scoperta", seed=seed), random.Random(seed)
+            while not g.is_over:
+                for name in ("hint", "level hard", "level perfect"):
+                    t0 = time.perf_counter()
+                    if name == "hint":
+                        hint_text(g, limit, "en")
+                    else:
+                        choose_move(g, name.split()[1], limit, random.Random(0))
+                    by[name].append(time.perf_counter() - t0)
+                g = g.play(rng.choice(g.legal_cards()))
+        for name, times in by.items():
+            own = max(0.02, limit / 4) if name == "level hard" else limit
+            print(row(f"{name}", own, times), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--limits", default="0.1,0.5", help="time limits in seconds")
@@ -147,11 +201,19 @@ def main() -> None:
     ap.add_argument("--agents", action="store_true", help="also the engine agents' decisions")
     ap.add_argument("--review", action="store_true", help="also play's review (0.5 s a position)")
     ap.add_argument("--quick", action="store_true", help="one deal a game, 0.1 s only")
+    ap.add_argument("--explain", action="store_true", help="also explain_position")
+    ap.add_argument("--play", action="store_true", help="also play's hints and levels")
+    ap.add_argument("--only-extra", action="store_true", help="skip the analyses' table")
     args = ap.parse_args()
     limits = [0.1] if args.quick else [float(x) for x in args.limits.split(",")]
     deals = 1 if args.quick else args.deals
     print(f"machine: {machine()}\n")
-    analyses(limits, deals)
+    if not args.only_extra:
+        analyses(limits, deals)
+    if args.explain:
+        explains(limits, deals)
+    if args.play:
+        plays(limits, deals)
     if args.agents:
         agents(min(limits), deals)
     if args.review:

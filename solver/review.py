@@ -920,12 +920,15 @@ class _Pace:
         pace's rule, ``more``, stops it in time)."""
         return Until(self.t0, None, MAX_DRAW_SAMPLES if self.fixed is None else self.fixed)
 
-    def more(self, samples: int) -> bool:
-        """Whether to value the draws on one more sampled deal, ``samples`` done."""
+    def more(self, samples: int, threads: int = 1) -> bool:
+        """Whether to value the draws on one more sampled deal, ``samples`` done by
+        ``threads`` threads. A deal's solve takes the time a sample has cost the pass times
+        the threads: a rule that expected it back in the time of one sample (right on one
+        thread) let the last deals of N threads end up to a solve past the time."""
         if self.fixed is not None or samples < MIN_DRAW_SAMPLES:
             return True
         now = perf_counter()
-        return now + (now - self.t0) / samples <= self.end
+        return now + (now - self.t0) * threads / samples <= self.end
 
 
 def draw_luck(

@@ -278,6 +278,29 @@ def test_a_seats_luck_on_a_count_of_samples_spreads_over_the_threads_with_the_sa
     assert lucks[1] == lucks[2]
 
 
+
+@pytest.mark.parametrize("threads", [1, 2, 4])
+def test_the_luck_pace_ends_the_last_deals_of_every_thread_in_its_time(monkeypatch, threads):
+    """The pace let one more deal start while one more sample's cost, as the pass had
+    spent it so far, fitted in the time left: right on one thread, but on N threads a
+    sample costs the pass 1/N of a deal's solve, so the last deals of the other threads
+    ended up to a solve past the time (the note's "one solve", 5-10 ms a pass here). It
+    now counts the threads: their draws simulated on a fake clock, each deal solved in
+    30 ms, every deal ends within the pass's 0.5 s, and the pass still fills it to within
+    a solve."""
+    now = [0.0]
+    monkeypatch.setattr(R, "perf_counter", lambda: now[0])
+    pace, cost = R._Pace(0.5), 0.03
+    asks, ends = [0.0] * threads, []
+    while asks:
+        now[0] = t = min(asks)
+        asks.remove(t)
+        if pace.more(sum(e <= t for e in ends), threads):
+            ends.append(t + cost)
+            asks.append(t + cost)
+    assert max(ends) <= pace.end + 1e-9, (max(ends), len(ends))
+    assert max(ends) > pace.end - cost
+
 def _seat_value(sp):
     """The exact value of a seat's view: its best card's mean over every consistent hand,
     each solved exactly over the talon draws."""

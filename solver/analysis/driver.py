@@ -118,6 +118,9 @@ class Workspace:
         self.last: tuple[int, np.ndarray | None] = (0, None)  # talon and table of the latest
         self.epoch = 0  # scoperta search with chance nodes
         self.scratch = threading.local()
+        #: each kind of search's nodes a second on one thread (Search.pace), as its latest
+        #: slice ran here: a search with a deadline sizes its last slice by it (Search._rate)
+        self.rates: dict[object, float] = {}
         self.pool = Pool()
         self.lock = threading.Lock()
         self.configure(tt_mb, threads)
@@ -222,7 +225,8 @@ def _base_context(pos, objective: str, gen, generations, ws: Workspace):
     return ctx, order
 
 
-#: the fewest nodes a slice of a search with a deadline runs (a kernel call costs a few us)
+#: the fewest nodes a slice of a search with a deadline runs (a kernel call costs a few us),
+#: and its first in a workspace that has not measured the speed of its kind (Search._rate)
 MIN_SLICE = 2_000
 
 
@@ -232,7 +236,6 @@ class _Scoperta:
 
     module = scoperta
     slice_nodes = 300_000
-    nodes_per_second = 5_000_000  # one thread, the low end (talon 14 ~5.5 M/s, endgames 3x)
     max_unseen = scoperta.MAX_EXACT_UNSEEN
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
@@ -267,13 +270,32 @@ class _Scoperta:
         already holds most of its subtrees (measured: the next trick's analysis after a
         talon-8 one, 83,082 -> 3,171 nodes over ten positions)."""
         if max_mb is None and not pos.clairvoyant:
-            before, prev = ws.last
-            tt = prev if prev is not None and talon < before else self._sized(ws, pos, talon, None)
+            tt = self._kept(ws, talon)
+            tt = self._sized(ws, pos, talon, None) if tt is None else tt
             ws.last = (talon, tt)
             return tt
         return self._sized(ws, pos, talon, max_mb)
 
+    @staticmethod
+    def _kept(ws, talon):
+        """The previous search's table where a search at ``talon`` keeps it, else None."""
+        before, prev = ws.last
+        return prev if prev is not None and talon < before else None
+
+    def touch(self, ws, pos) -> None:
+        """Make the table a search of ``pos`` takes and fault its pages in, unless it has
+        one already (ready_table)."""
+        talon = pos.talon_size
+        if pos.clairvoyant or self._kept(ws, talon) is not None:
+            return
+        n = self._buckets(ws, pos, talon, None)
+        if n not in ws.tables:
+            ws.cached(ws.tables, n).fill(0)
+
     def _sized(self, ws, pos, talon, max_mb):
+        return ws.cached(ws.tables, self._buckets(ws, pos, talon, max_mb))
+
+    def _buckets(self, ws, pos, talon, max_mb) -> int:
         mb = ws.tt_mb if max_mb is None else max_mb
         grows = not ws.tt_mb_chosen or ws.big_share is not None
         if max_mb is None and grows and talon >= BIG_TALON and not pos.clairvoyant:
@@ -281,7 +303,7 @@ class _Scoperta:
         cap = max(16, (mb * 2**20) // (8 * TT_COLS))
         want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2**20) // (8 * TT_COLS))
-        return ws.cached(ws.tables, 1 << (min(want, cap).bit_length() - 1))
+        return 1 << (min(want, cap).bit_length() - 1)
 
     def work(self, ws):
         """The kernel's scratch rows of the calling thread, allocated once per thread: small
@@ -318,7 +340,6 @@ class _General:
 
     module = general
     slice_nodes = 1_000_000
-    nodes_per_second = 2_000_000  # one thread, the low end (4-player talon 8 ~3-4 M/s)
     max_unseen = general.MAX_EXACT_UNKNOWN
 
     def context(self, ws, pos, talon, objective, gen, horizon, use_leaf=True):
@@ -427,15 +448,21 @@ def ready(pos=None) -> None:
         general.ready()
 
 
-def ready_table(ws: Workspace, pos) -> None:
-    """Allocate the table a general-kernel search of ``pos`` uses, and touch its pages,
-    before a clock starts: the first search on a fresh 64 MB table spent ~100 ms faulting
-    them in, all of a 0.1 s limit. (The scoperta kernel's tables are sized by the talon and
-    chosen as a deal goes on; where time is short its entry makes the estimate first.)"""
-    if pos.talon_size and kernel_for(pos) is GENERAL:
-        size = GENERAL.table_size(pos.talon_size)
-        if size not in ws.general_tables:
-            ws.cached(ws.general_tables, size).fill(0)
+def ready_table(ws: Workspace, pos, exact: bool = True) -> None:
+    """Allocate the table a search of ``pos`` uses, and touch its pages, before a clock
+    starts: the first search on a fresh 64 MB general table spent ~100 ms faulting them
+    in, all of a 0.1 s limit, and on this VM (numpy asks for huge pages, whose faults
+    compact memory) a fresh 128 MB scoperta table took 0.5-0.85 s of the first 2,000
+    nodes, so that a talon-10 analysis given 0.5 s took up to 0.98 s in a fresh process.
+    A 2-player scoperta table is made only where the exact search is tried (``exact``)
+    and the search would not keep the last one; a clairvoyant order's is small."""
+    if kernel_for(pos) is GENERAL:
+        if pos.talon_size:
+            size = GENERAL.table_size(pos.talon_size)
+            if size not in ws.general_tables:
+                ws.cached(ws.general_tables, size).fill(0)
+    elif exact:
+        SCOPERTA.touch(ws, pos)
 
 
 #: four players draw four cards after a trick (three unseen and the new top), so a chance
@@ -488,6 +515,9 @@ class Search:
         self.node_limit: int | None = None  # give up once this many nodes are spent
         self.started = time.perf_counter()
         self.stopped = False
+        #: whose speed its slices measure and read (Search._rate): a depth-limited sample's
+        #: nodes and a clairvoyant order's cost otherwise than an exact search's
+        self.pace = (kernel, bool(horizon), bool(pos.clairvoyant))
 
     def after(self, child) -> Search | None:
         """The search of ``child``, a position later in play with nothing drawn in between
@@ -569,6 +599,7 @@ class Search:
             ctx[context.C_REVERSE] = 1
         limit = self.kernel.slice_nodes if slice_nodes is None else slice_nodes
         alpha, beta = (-INF, INF) if window is None else window
+        rate = self.ws.rates.get(self.pace)
         while True:
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
@@ -580,17 +611,21 @@ class Search:
                 before = 0
                 stats[S_NODES] = 0
                 lim = limit
-                if deadline is not None:  # the last slice ends near the deadline, not past it
+                if deadline is not None:  # the last slices end near the deadline, not past it
                     left = deadline - time.perf_counter()
-                    lim = min(lim, max(MIN_SLICE, int(left * self.kernel.nodes_per_second)))
+                    most = MIN_SLICE if rate is None else max(MIN_SLICE, int(left * rate / 2))
+                    lim = min(lim, most)
                 if self.node_limit is not None:
                     lim = max(1, min(lim, self.node_limit - self.nodes))
                 stats[S_LIMIT] = lim
             stats[S_ABORT] = 0
+            began = time.perf_counter()
             v = module.search(*self.head, alpha, beta, card, ctx, self.order, self.tt, stats, work)
-            self.nodes += int(stats[S_NODES]) - before
+            spent = int(stats[S_NODES]) - before
+            self.nodes += spent
             if not stats[S_ABORT]:
                 return int(v)
+            rate = self._rate(rate, spent, time.perf_counter() - began)
             # a Stop of the calling context, between slices (the pool stops the helper
             # threads); a search of one slice ends before a stop could matter
             check_stop()
@@ -600,6 +635,20 @@ class Search:
                 return None
             if self.node_limit is not None and self.nodes >= self.node_limit:
                 return None
+
+    def _rate(self, rate: float | None, nodes: int, seconds: float) -> float | None:
+        """The search's nodes a second after a slice of ``nodes`` in ``seconds``, kept in the
+        workspace for the next search of its kind. A fixed rate (the kernel's low end on an
+        idle machine) sized the last slice before a deadline: on a loaded machine, or on a
+        table's fresh pages, a slice ran at a tenth of it and passed the deadline by up to a
+        whole slice (0.3-0.6 s at a 0.5 s limit). A slice near the deadline takes half the
+        time left at that speed: under load one slice's speed differs from the last one's
+        by a third, so slices that aimed at the deadline passed it by a third of the time
+        left, and halves shrink to MIN_SLICE instead."""
+        if nodes < MIN_SLICE or seconds <= 0:
+            return rate
+        rate = self.ws.rates[self.pace] = nodes / seconds
+        return rate
 
     def stop(self, stats_list) -> None:
         """Make running kernels give up at their next node (Ctrl-C)."""

@@ -263,8 +263,11 @@ class Engine:
             raise PositionError.of("deal.over_analyse")
         budget = _limit(limit, seconds, samples, nodes, estimate_limit, time, estimate_time)
         self.ready(pos)  # a machine's first run compiles here: never counted against the budget
-        if budget.time is not None:
-            driver.ready_table(self.workspace, pos)  # nor is a first table's allocation
+        if budget.time is not None:  # nor is a first table's allocation
+            tried = True  # the general kernel's games: their one table, from talon 2
+            if isinstance(pos, Position) and driver.kernel_for(pos) is driver.SCOPERTA:
+                tried = exact.tries_exact(pos, budget.time)
+            driver.ready_table(self.workspace, pos, tried)
         args = _Call(pos, objective, budget, seed, estimate_on_interrupt, progress, weigh)
         if (
             stop is None

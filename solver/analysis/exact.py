@@ -123,12 +123,20 @@ def analyse(
         return estimate.analyse(p, o, b, progress=progress)
 
     with clock(budget.t0):
+        if not tries_exact(pos, budget.time):  # no time worth an exact search: the estimate
+            return estimator(pos, objective, _after(budget))
         split = None
         if budget.time is not None and not pos.clairvoyant and pos.talon_size in EXACT_SHARE:
-            share, least = EXACT_SHARE[pos.talon_size]
-            if share * budget.time < least:  # no time worth an exact search: the estimate
-                return estimator(pos, objective, _after(budget))
-            split = Split(0.0, 1 - share, FIRST_ESTIMATE_MAX)
-        if not driver.exact_possible(pos):
-            return estimator(pos, objective, _after(budget))
+            split = Split(0.0, 1 - EXACT_SHARE[pos.talon_size][0], FIRST_ESTIMATE_MAX)
         return exact_or_estimate(pos, objective, budget, estimator, split, estimate_on_interrupt)
+
+
+def tries_exact(pos: Position, seconds: float | None) -> bool:
+    """Whether an analysis of 2-player scoperta ``pos`` in ``seconds`` (None: no limit)
+    tries the exact search: its table is made before the clock (Engine.analyse)."""
+    if not driver.exact_possible(pos):
+        return False
+    if seconds is None or pos.clairvoyant or pos.talon_size not in EXACT_SHARE:
+        return True
+    share, least = EXACT_SHARE[pos.talon_size]
+    return share * seconds >= least

@@ -665,7 +665,7 @@ def analyse_draws(
     came: int,
     objective: str,
     until: Until,
-    more: Callable[[int], bool] | None = None,
+    more: Callable[[int, int], bool] | None = None,
     seed: int | None = None,
 ) -> Draws:
     """The draw that came (``views[came]``) against every draw the seat could have made
@@ -680,8 +680,8 @@ def analyse_draws(
     that does not fit what the tricks show is replaced by one from the view's own sampler.
     The samples are the one sampling loop's (sampler.run: the engine's threads, the same
     lucks for the same seed and count on any number of them), drawn until ``until`` says
-    and while ``more(samples so far)`` does; Ctrl-C or a Stop raises (the review keeps what
-    it has)."""
+    and while ``more(samples so far, threads solving them)`` does; Ctrl-C or a Stop raises
+    (the review keeps what it has)."""
     check_objective(views[came], objective)
     if seed is None:
         seed = seed_for(views[came], (objective, len(views)))
@@ -696,6 +696,7 @@ def analyse_draws(
     bound = value_bound(views[came], objective)
     pairs = _Pairs(cards, came, bound)
     turns: list[int] = []
+    threads = driver.current().threads
 
     def hand_of(i: int, order: list[int]) -> int:
         v = views[i]
@@ -716,7 +717,7 @@ def analyse_draws(
         return pos, tuple(talon)
 
     def draw():
-        if more is not None and not more(pairs.n):
+        if more is not None and not more(pairs.n, threads):
             return None
         if not turns:
             turns.extend(range(len(views)))
@@ -742,7 +743,7 @@ def analyse_draws(
 
         return job
 
-    r = run(draw, pairs, until, threads=driver.current().threads)
+    r = run(draw, pairs, until, threads=threads)
     if r.stopped == "interrupted":
         raise interruption()
     drawn = not r.exact
