@@ -2354,6 +2354,9 @@ BOARD_PAGE["en"].update(
         "draws",
         "review.unmeasured": "({n} draws not measured)",
         "review.adjusted": "result {res}, luck-adjusted {adj}",
+        "review.adjusted.win": "deals won {res}, luck-adjusted {adj} (in deals, not a chance: it "
+        "may pass 1)",
+        "review.adjusted.win.note": REVIEW_TEXT["en"]["adjusted_win_note"],
         "review.swings": "Biggest swings of luck",
         "review.no_swings": "None among the judged cards",
         "review.swing": "After move {k}, {luck}",
@@ -2431,6 +2434,9 @@ BOARD_PAGE["it"].update(
         "{luck} su {n} pescate",
         "review.unmeasured": "({n} pescate non misurate)",
         "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
+        "review.adjusted.win": "smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, "
+        "non una probabilità: può superare 1)",
+        "review.adjusted.win.note": REVIEW_TEXT["it"]["adjusted_win_note"],
         "review.swings": "Colpi di fortuna più grandi",
         "review.no_swings": "Nessuno tra le carte giudicate",
         "review.swing": "Dopo la mossa {k}, {luck}",
