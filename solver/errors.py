@@ -354,6 +354,7 @@ ENGLISH: dict[str, str] = {
     "request.ply": "ply must be from 0 to {most}",
     "request.move": "move must be from 1 to {most}",
     "request.too_large": "the request body is over {kb} KB",
+    "request.slow": "the request body did not arrive within {seconds} s",
     "guard.host": "refused: this server answers only requests addressed to it by its own name "
     "or address (Host {host} is not)",
     "guard.origin": "refused: a request from another site (Origin is not this server's page)",

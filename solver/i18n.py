@@ -2986,6 +2986,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "request.ply": "ply dev'essere da 0 a {most}",
         "request.move": "move dev'essere da 1 a {most}",
         "request.too_large": "la richiesta supera {kb} KB",
+        "request.slow": "il corpo della richiesta non è arrivato entro {seconds} s",
         "guard.host": "rifiutata: questo server risponde solo alle richieste indirizzate a lui "
         "con il suo nome o indirizzo (l'Host {host} non lo è)",
         "guard.origin": "rifiutata: una richiesta da un altro sito (l'Origin non è la pagina di "

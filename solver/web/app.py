@@ -36,7 +36,7 @@ from solver.explain import in_view
 from solver.game import fresh_seed
 from solver.position import parse_position
 from solver.rules import VARIANTS
-from solver.web.guard import MAX_BODY, Guard, json_body
+from solver.web.guard import BODY_SECONDS, MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
 from solver.web.seal import Sealer
 from solver.web import games
@@ -281,10 +281,14 @@ def _review_request(body: dict, sealer: Sealer):
 
 
 def create_app(
-    host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | None = None
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    jobs: Jobs | None = None,
+    body_seconds: float = BODY_SECONDS,
 ) -> Starlette:
     """The board's app serving at ``host``:``port`` (the Host header a request must carry;
-    port None: any). ``jobs``: the search queue (its bounds), a fresh one by default."""
+    port None: any). ``jobs``: the search queue (its bounds), a fresh one by default;
+    ``body_seconds``: the time a body may take to arrive (guard.Guard)."""
     jobs = Jobs() if jobs is None else jobs
     sealer = Sealer()
 
@@ -488,6 +492,6 @@ def create_app(
 
     return Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, host=host, port=port)],
+        middleware=[Middleware(Guard, host=host, port=port, body_seconds=body_seconds)],
         exception_handlers={404: not_found, 405: not_allowed, 500: server_error},
     )
