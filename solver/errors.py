@@ -367,6 +367,7 @@ ENGLISH: dict[str, str] = {
     "request.out_of_range": "the request body holds a number out of range",
     "request.str": "field '{field}' must be a string",
     "request.int": "field '{field}' must be an integer",
+    "request.field": "field '{field}': {error}",
     "request.float": "field '{field}' must be a number",
     "request.list": "field '{field}' must be a list",
     "request.dict": "field '{field}' must be an object",

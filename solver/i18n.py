@@ -3000,6 +3000,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "request.out_of_range": "la richiesta contiene un numero fuori dai limiti",
         "request.str": "il campo '{field}' dev'essere una stringa",
         "request.int": "il campo '{field}' dev'essere un numero intero",
+        "request.field": "campo '{field}': {error}",
         "request.float": "il campo '{field}' dev'essere un numero",
         "request.list": "il campo '{field}' dev'essere un elenco",
         "request.dict": "il campo '{field}' dev'essere un oggetto",

@@ -36,6 +36,7 @@ from solver.explain import in_view
 from solver.game import fresh_seed
 from solver.position import parse_position
 from solver.rules import VARIANTS
+from solver.settings import MAX_SEED
 from solver.web.guard import BODY_SECONDS, MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
 from solver.web.seal import Sealer
@@ -381,6 +382,9 @@ def create_app(
         seed = _field(body, "seed", int)
         if seed is None:
             seed = fresh_seed()
+        elif not 0 <= seed <= MAX_SEED:  # as --seed refuses it (cli.options.SEED)
+            out = BriscolaError.of("option.range", value=seed, lo=0, hi=MAX_SEED)
+            raise BadRequest.of("request.field", field="seed", error=out)
         text = _field(body, "position", str)
         if text:
             game = games.game_from_position(parse_position(text), seed)
