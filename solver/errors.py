@@ -244,6 +244,8 @@ ENGLISH: dict[str, str] = {
     "record.missing": '{where}: missing "{field}"',
     "record.seed": "{where}: seed must be an integer",
     "record.players": "{where}: players must be a list of names",
+    "record.players_count": "{where}: players must name one player per seat ({seats}), one "
+    "per side (2), or none, not {n}",
     "record.match_object": '{where}: "match" must be an object {{"rule", "target"}}',
     "record.match_target": "{where}: match target must be a positive integer",
     "record.deals_list": '{where}: "deals" must be a list',

@@ -2853,6 +2853,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.missing": '{where}: manca "{field}"',
         "record.seed": '{where}: "seed" dev\'essere un numero intero',
         "record.players": '{where}: "players" dev\'essere un elenco di nomi',
+        "record.players_count": '{where}: "players" deve nominare un giocatore per posto '
+        "({seats}), uno per lato (2) o nessuno, non {n}",
         "record.match_object": '{where}: "match" dev\'essere un oggetto {{"rule", "target"}}',
         "record.match_target": '{where}: l\'obiettivo ("target") di "match" dev\'essere un intero '
         "positivo",
