@@ -428,7 +428,8 @@ def test_a_flood_of_connections_is_bounded(quick):
     """Connections beyond the bound are closed as they open, so a flood cannot take every
     file the server may open; once the flood's connections time out, a request is answered."""
     time.sleep(1.2)  # the other tests' connections gone
-    flood = [socket.create_connection(("127.0.0.1", quick)) for _ in range(QUICK["max_connections"] + 5)]
+    flood = [socket.create_connection(("127.0.0.1", quick))
+             for _ in range(QUICK["max_connections"] + 5)]
     time.sleep(0.3)
     shut = [s for s in flood if _closed(s, 0.01)[0]]
     assert len(shut) == 5, len(shut)
