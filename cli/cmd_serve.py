@@ -48,6 +48,7 @@ def serve(port, host, open_browser):
         raise BriscolaError.of("serve.no_web", module=e.name) from None
     from solver.web.app import create_app
     from solver.web.guard import is_loopback
+    from solver.web.server import config
 
     sock = _bind(host, port)
     addr = sock.getsockname()
@@ -70,8 +71,8 @@ def serve(port, host, open_browser):
     click.echo(line, err=True)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    settings = config(app, log_level="warning", timeout_graceful_shutdown=2)
+    uvicorn.Server(settings).run(sockets=[sock])
 
 
 def _bind(host: str, port: int):

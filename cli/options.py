@@ -19,7 +19,7 @@ from cli.usage import env_lang
 from solver import jsonfile
 from solver.errors import ENGLISH, BriscolaError, Note
 from solver.oneline import clip, one_line  # noqa: F401 - clip: the commands' name for it
-from solver.settings import MAX_SECONDS
+from solver.settings import MAX_SECONDS, MAX_SEED
 
 #: where ``--lang`` leaves its choice in the click context: the command's error line
 #: (cli/main.py) is said in it
@@ -76,9 +76,6 @@ def said(line: str | BriscolaError, lang: str | None = None) -> str:
     from solver.i18n import error_text  # only here: English loads no more than it must
 
     return error_text(line, lang)
-
-
-MAX_SEED = 2**63 - 1
 
 
 def clip_message(msg: object) -> str:

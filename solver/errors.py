@@ -244,6 +244,8 @@ ENGLISH: dict[str, str] = {
     "record.missing": '{where}: missing "{field}"',
     "record.seed": "{where}: seed must be an integer",
     "record.players": "{where}: players must be a list of names",
+    "record.players_count": "{where}: players must name one player per seat ({seats}), one "
+    "per side (2), or none, not {n}",
     "record.match_object": '{where}: "match" must be an object {{"rule", "target"}}',
     "record.match_target": "{where}: match target must be a positive integer",
     "record.deals_list": '{where}: "deals" must be a list',
@@ -354,6 +356,7 @@ ENGLISH: dict[str, str] = {
     "request.ply": "ply must be from 0 to {most}",
     "request.move": "move must be from 1 to {most}",
     "request.too_large": "the request body is over {kb} KB",
+    "request.slow": "the request body did not arrive within {seconds} s",
     "guard.host": "refused: this server answers only requests addressed to it by its own name "
     "or address (Host {host} is not)",
     "guard.origin": "refused: a request from another site (Origin is not this server's page)",
@@ -366,6 +369,7 @@ ENGLISH: dict[str, str] = {
     "request.out_of_range": "the request body holds a number out of range",
     "request.str": "field '{field}' must be a string",
     "request.int": "field '{field}' must be an integer",
+    "request.field": "field '{field}': {error}",
     "request.float": "field '{field}' must be a number",
     "request.list": "field '{field}' must be a list",
     "request.dict": "field '{field}' must be an object",

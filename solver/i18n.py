@@ -2354,6 +2354,9 @@ BOARD_PAGE["en"].update(
         "draws",
         "review.unmeasured": "({n} draws not measured)",
         "review.adjusted": "result {res}, luck-adjusted {adj}",
+        "review.adjusted.win": "deals won {res}, luck-adjusted {adj} (in deals, not a chance: it "
+        "may pass 1)",
+        "review.adjusted.win.note": REVIEW_TEXT["en"]["adjusted_win_note"],
         "review.swings": "Biggest swings of luck",
         "review.no_swings": "None among the judged cards",
         "review.swing": "After move {k}, {luck}",
@@ -2431,6 +2434,9 @@ BOARD_PAGE["it"].update(
         "{luck} su {n} pescate",
         "review.unmeasured": "({n} pescate non misurate)",
         "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
+        "review.adjusted.win": "smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, "
+        "non una probabilità: può superare 1)",
+        "review.adjusted.win.note": REVIEW_TEXT["it"]["adjusted_win_note"],
         "review.swings": "Colpi di fortuna più grandi",
         "review.no_swings": "Nessuno tra le carte giudicate",
         "review.swing": "Dopo la mossa {k}, {luck}",
@@ -2847,6 +2853,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.missing": '{where}: manca "{field}"',
         "record.seed": '{where}: "seed" dev\'essere un numero intero',
         "record.players": '{where}: "players" dev\'essere un elenco di nomi',
+        "record.players_count": '{where}: "players" deve nominare un giocatore per posto '
+        "({seats}), uno per lato (2) o nessuno, non {n}",
         "record.match_object": '{where}: "match" dev\'essere un oggetto {{"rule", "target"}}',
         "record.match_target": '{where}: l\'obiettivo ("target") di "match" dev\'essere un intero '
         "positivo",
@@ -2980,6 +2988,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "request.ply": "ply dev'essere da 0 a {most}",
         "request.move": "move dev'essere da 1 a {most}",
         "request.too_large": "la richiesta supera {kb} KB",
+        "request.slow": "il corpo della richiesta non è arrivato entro {seconds} s",
         "guard.host": "rifiutata: questo server risponde solo alle richieste indirizzate a lui "
         "con il suo nome o indirizzo (l'Host {host} non lo è)",
         "guard.origin": "rifiutata: una richiesta da un altro sito (l'Origin non è la pagina di "
@@ -2993,6 +3002,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "request.out_of_range": "la richiesta contiene un numero fuori dai limiti",
         "request.str": "il campo '{field}' dev'essere una stringa",
         "request.int": "il campo '{field}' dev'essere un numero intero",
+        "request.field": "campo '{field}': {error}",
         "request.float": "il campo '{field}' dev'essere un numero",
         "request.list": "il campo '{field}' dev'essere un elenco",
         "request.dict": "il campo '{field}' dev'essere un oggetto",

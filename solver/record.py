@@ -358,6 +358,8 @@ def check_record(rec: object, where: Where | None = None) -> CheckedRecord:
     players = rec.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError.of("record.players", where=where)
+    if players and len(players) not in (2, v.players):  # per side, per seat, or none
+        raise RecordError.of("record.players_count", where=where, n=len(players), seats=v.players)
     m = rec.get("match") or {}
     if not isinstance(m, dict):
         raise RecordError.of("record.match_object", where=where)

@@ -24,6 +24,9 @@ MAX_ENGINE_THREADS = 256
 #: exact search took 38 minutes split on 2 cores and more than 80 local ones, docs/cluster.md;
 #: talon 18 is beyond a day's reach; estimates settle in seconds)
 MAX_SECONDS = 86400.0
+#: the largest seed --seed and the board's /api/deal take (from 0: random.Random deals a
+#: negative seed as its absolute value, so -1 would be seed 1's deal under another name)
+MAX_SEED = 2**63 - 1
 #: a Star2 limit beyond the deck's cards probes every chance node, as the deck's size does
 DECK = 40
 #: the languages BRISCOLA_LANG may name (solver.i18n.LANGS, not imported: English loads no

@@ -162,6 +162,9 @@ def test_moves_after_the_end_are_refused(rec):
     (lambda r: r["result"].update(winner=5), "winner must be 1, 2 or null"),
     (lambda r: r.update(seed="abc"), "seed must be an integer"),
     (lambda r: r.update(players="greedy"), "players must be a list"),
+    (lambda r: r.update(players=["a", "b", "c"]),
+     "players must name one player per seat (2), one per side (2), or none, not 3"),
+    (lambda r: r.update(players=["a"]), "or none, not 1"),
 ])
 def test_malformed_records_are_refused(rec, change, message):
     change(rec)
@@ -467,3 +470,14 @@ def test_a_deal_or_match_refused_by_the_game_is_said_in_italian():
             call()
         assert info.value.key is not None and str(info.value) == english
         assert italian in error_text(info.value, "it")
+
+
+@pytest.mark.parametrize("names", [[], ["human", "engine-3"], ["greedy", "random"] * 2])
+def test_a_four_player_record_names_its_seats_its_sides_or_none(names):
+    """`simulate` names each seat, `play` each side (two names in a four-player game), a
+    bare `deal --json` none: each is read; a count of names no game has is refused
+    (test_malformed_records_are_refused)."""
+    rec = deal_record(play_deal("scoperta4", "greedy,random", seed=3), seed=3, players=names)
+    assert check_record(rec)["players"] == names
+    with pytest.raises(RecordError, match=r"per seat \(4\), one per side \(2\), or none, not 3$"):
+        check_record(dict(rec, players=["a", "b", "c"]))

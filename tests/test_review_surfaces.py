@@ -239,7 +239,7 @@ def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
 # ----- the board's numbers against the CLI's ------------------------------------------------
 BOARD_JS = Path(__file__).resolve().parents[1] / "solver" / "web" / "static" / "board.js"
 #: board.js's functions that write a review's numbers, and those they call
-BOARD_FORMATS = ("t", "fixed", "num", "whole", "fmtPts", "fmtCost", "pct", "fmtPct",
+BOARD_FORMATS = ("t", "fixed", "num", "whole", "signed", "fmtPts", "fmtCost", "pct", "fmtPct",
                  "accuracyPct", "fmtWidth", "fmtPm", "signedText", "luckText", "costText",
                  "errorsText")
 
@@ -431,3 +431,59 @@ def test_a_value_of_one_sample_reaches_a_draws_luck_as_a_bound(monkeypatch):
     (d,) = R.draw_luck(state, end.moves[1], after, 0.01, cache={})
     assert d.measured and not d.exact and d.rests_on_bound and d.bounded
     assert d.to_json()["bound"] is True
+
+
+#: a scoperta draw's luck in a win review, for player 1: (luck, its half-width, its bound):
+#: exact, a ± left whole, an interval cut to the values it can take, one that covers them all
+WIN_DRAWS = [(-0.19, None, None), (-0.19, 0.3, 0.6), (0.4, 0.3, 0.5), (0.1, 2.0, 0.5)]
+
+
+def _win_review(luck: float, error: float | None, bound: float | None) -> R.Review:
+    """One scoperta card judged with the objective win, the draw after it, the deal won."""
+    move = R.MoveReview(deal=1, number=1, trick=1, player=0, card=parse_card("AD"), choices=3,
+                        best=(parse_card("3D"),), best_value=0.6, value=0.5, cost=0.1,
+                        cost_error=0.05, interval=Interval.SAMPLING_AND_METHOD, objective="win")
+    exact = Fraction(luck).limit_denominator(100) if error is None else None
+    draw = R.DrawLuck(deal=1, move=1, trick=1, player=0, seat_view=False,
+                      drawn=((0, parse_card("2B")), (1, parse_card("4C"))), draws=30, luck=luck,
+                      luck_exact=exact, error=error, expected=0.5, actual=0.5 + luck,
+                      every_draw=exact is not None, bound=bound)
+    return R.Review((move,), ("a", "b"), 1, ((70, 50),), draws=(draw,), objective="win")
+
+
+def _board_stats(s: R.PlayerStats) -> dict:
+    """A player's figures as board.js's playerReview gathers them."""
+    return {"rated": s.rated, "cost": s.total_cost, "costE": s.cost_error or 0,
+            "costExact": not s.estimated, "luck": s.luck, "luckE": s.luck_error or 0,
+            "luckExact": not s.luck_estimated, "span": s.luck_span, "draws": s.luck_draws,
+            "missing": s.luck_missing, "result": s.result}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_win_reviews_results_are_deals_on_the_board_as_on_the_cli(lang):
+    """With the objective win the board wrote the result and the luck-adjusted result as
+    chances ("result 100%, luck-adjusted 119%") where `briscola review` writes counts of
+    deals ("deals won +1.00, luck-adjusted +1.19 (in deals, not a chance: it may pass 1)"):
+    a luck-adjusted result may pass 1, which no chance can. The board's skill line, fed the
+    CLI's own figures, now ends as the CLI's does (±, cut ends, too uncertain), and its notes
+    carry the CLI's note saying why."""
+    T, tail = R.TEXT[lang], R.TEXT[lang]["adjusted_win"].split("{res}")[0]
+    reviews = [_win_review(*d) for d in WIN_DRAWS]
+    calls = ["globalThis.S = { sinceStart: false }"]
+    calls += [_call("skillText", _board_stats(rv.stats(p)), True) for rv in reviews for p in (0, 1)]
+    calls += [_call("luckNotes", [], True), _call("luckNotes", [], False)]
+    out = _board(lang, calls, ("skillText", "luckNotes"))[1:]
+    for i, rv in enumerate(reviews):
+        text = R.render_review(rv, lang)
+        lines = [line for line in text.splitlines() if tail in line]
+        assert len(lines) == 2 and T["adjusted_win_note"] in text, text
+        for line, board in zip(lines, out[2 * i : 2 * i + 2], strict=True):
+            assert tail in board and board[board.index(tail):] == line[line.index(tail):], board
+    said = [line[line.index(tail):] for line in R.render_review(reviews[1], lang).splitlines()
+            if tail in line]
+    assert said[0] == (
+        "; deals won +1.00, luck-adjusted +1.19 ±0.30 (in deals, not a chance: it may pass 1)"
+        if lang == "en"
+        else "; smazzate vinte +1,00, al netto della fortuna +1,19 ±0,30 (in smazzate, non una "
+        "probabilità: può superare 1)"), said
+    assert T["adjusted_win_note"] in out[-2] and T["adjusted_win_note"] not in out[-1]

@@ -76,6 +76,25 @@ def test_explain_in_both_languages(client):
     assert en["explanation"]["best"] == it["explanation"]["best"]
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_seed_is_refused_where_the_cli_refuses_it(client, lang):
+    """/api/deal dealt `seed: -1` (random.Random deals seed 1's cards for it) where `briscola
+    deal --seed -1` refuses it: both refuse it, in the same words, as they take 2^63 - 1."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    said = CliRunner().invoke(cli, ["deal", "--seed", "-1", "--lang", lang]).output
+    for seed in (-1, 1 - 2**63):
+        r = client.post(f"/api/deal?lang={lang}", json={"variant": "classic", "seed": seed})
+        error = r.json()["error"]
+        assert r.status_code == 400 and "seed" in error and "\n" not in error, error
+        words = error.split(": ", 1)[1]
+        assert words.replace(str(seed), "-1") in said, (error, said)
+    top = client.post("/api/deal", json={"variant": "classic", "seed": 2**63 - 1})
+    assert top.status_code == 200, top.json()
+
+
 def test_deal_play_engine_until_the_end_then_review(client):
     v = client.post("/api/deal", json={"variant": "scoperta", "seed": 7}).json()
     assert v["game"]["format"] == "briscola-record" and v["turn"] == 1 and len(v["legal"]) == 3

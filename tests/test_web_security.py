@@ -355,6 +355,90 @@ def test_a_client_gone_before_its_body_ended_is_no_internal_error(server, caplog
     assert not [r for r in caplog.records if r.name == "solver.web"], caplog.text
 
 
+# ----- slow clients: bodies, headers and connections bounded in time and number -----------
+QUICK = {"body_seconds": 1.0, "header_seconds": 1.0, "max_connections": 8}
+
+
+@pytest.fixture(scope="module")
+def quick():
+    """A server with its clocks at one second and at most 8 connections open."""
+    with live_server("warning", **QUICK) as port:
+        yield port
+
+
+def _closed(s: socket.socket, within: float) -> tuple[bool, bytes]:
+    """Whether the server closes ``s`` within ``within`` seconds, and what it sent first."""
+    s.settimeout(min(0.1, within))
+    reply, t0 = b"", time.perf_counter()
+    while time.perf_counter() - t0 < within:
+        try:
+            chunk = s.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return True, reply
+        if not chunk:
+            return True, reply
+        reply += chunk
+    return False, reply
+
+
+def test_a_body_sent_too_slowly_is_408(quick):
+    """A body sent a byte at a time (or never finished) held its connection, and the task
+    reading it, for as long as the client liked: it must arrive within the guard's time."""
+    s = _raw(quick, f"POST /api/position?lang=it HTTP/1.1\r\nHost: 127.0.0.1:{quick}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: 100\r\n", b'{"position": "')
+    t0 = time.perf_counter()
+    for _ in range(3):  # a byte now and then, each within the time, the whole not
+        time.sleep(0.4)
+        s.sendall(b" ")
+    closed, reply = _closed(s, 4)
+    s.close()
+    text = reply.decode()
+    assert closed and text.startswith("HTTP/1.1 408"), text
+    assert time.perf_counter() - t0 < 3
+    assert json.loads(text.split("\r\n\r\n", 1)[1])["error"] == (
+        "il corpo della richiesta non è arrivato entro 1 s")
+    assert _http(quick, "POST", "/api/position", {"position": T2})[0] == 200
+
+
+def test_half_sent_headers_and_silent_connections_are_closed(quick):
+    """A connection left silent, one whose headers never end, and one whose next request's
+    headers never end after a first answer stayed open for ever (uvicorn times out only a
+    silent keep-alive connection, and a byte of the next request stopped that clock)."""
+    host = f"Host: 127.0.0.1:{quick}\r\n"
+    silent = socket.create_connection(("127.0.0.1", quick))
+    half = socket.create_connection(("127.0.0.1", quick))
+    half.sendall(f"GET /api/variants HTTP/1.1\r\n{host}".encode())
+    again = socket.create_connection(("127.0.0.1", quick))
+    again.sendall(f"GET /api/variants HTTP/1.1\r\n{host}\r\n".encode())
+    first = b""
+    while b"\r\n\r\n" not in first:
+        first += again.recv(4096)
+    again.sendall(f"GET /api/variants HTTP/1.1\r\n{host}".encode())
+    t0 = time.perf_counter()
+    for s in (silent, half, again):
+        closed, _ = _closed(s, 4)
+        s.close()
+        assert closed, "a connection that never ended its headers is still open"
+    assert first.startswith(b"HTTP/1.1 200") and time.perf_counter() - t0 < 3
+
+
+def test_a_flood_of_connections_is_bounded(quick):
+    """Connections beyond the bound are closed as they open, so a flood cannot take every
+    file the server may open; once the flood's connections time out, a request is answered."""
+    time.sleep(1.2)  # the other tests' connections gone
+    flood = [socket.create_connection(("127.0.0.1", quick))
+             for _ in range(QUICK["max_connections"] + 5)]
+    time.sleep(0.3)
+    shut = [s for s in flood if _closed(s, 0.01)[0]]
+    assert len(shut) == 5, len(shut)
+    assert all(_closed(s, 3)[0] for s in flood if s not in shut)
+    for s in flood:
+        s.close()
+    assert _http(quick, "GET", "/api/variants")[0] == 200
+
+
 # ----- briscola serve ---------------------------------------------------------------------
 
 def _serve(host: str) -> tuple[list[str], int]:

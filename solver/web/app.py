@@ -36,7 +36,8 @@ from solver.explain import in_view
 from solver.game import fresh_seed
 from solver.position import parse_position
 from solver.rules import VARIANTS
-from solver.web.guard import MAX_BODY, Guard, json_body
+from solver.settings import MAX_SEED
+from solver.web.guard import BODY_SECONDS, MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
 from solver.web.seal import Sealer
 from solver.web import games
@@ -281,10 +282,14 @@ def _review_request(body: dict, sealer: Sealer):
 
 
 def create_app(
-    host: str = "127.0.0.1", port: int | None = None, jobs: Jobs | None = None
+    host: str = "127.0.0.1",
+    port: int | None = None,
+    jobs: Jobs | None = None,
+    body_seconds: float = BODY_SECONDS,
 ) -> Starlette:
     """The board's app serving at ``host``:``port`` (the Host header a request must carry;
-    port None: any). ``jobs``: the search queue (its bounds), a fresh one by default."""
+    port None: any). ``jobs``: the search queue (its bounds), a fresh one by default;
+    ``body_seconds``: the time a body may take to arrive (guard.Guard)."""
     jobs = Jobs() if jobs is None else jobs
     sealer = Sealer()
 
@@ -377,6 +382,9 @@ def create_app(
         seed = _field(body, "seed", int)
         if seed is None:
             seed = fresh_seed()
+        elif not 0 <= seed <= MAX_SEED:  # as --seed refuses it (cli.options.SEED)
+            out = BriscolaError.of("option.range", value=seed, lo=0, hi=MAX_SEED)
+            raise BadRequest.of("request.field", field="seed", error=out)
         text = _field(body, "position", str)
         if text:
             game = games.game_from_position(parse_position(text), seed)
@@ -488,6 +496,6 @@ def create_app(
 
     return Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, host=host, port=port)],
+        middleware=[Middleware(Guard, host=host, port=port, body_seconds=body_seconds)],
         exception_handlers={404: not_found, 405: not_allowed, 500: server_error},
     )

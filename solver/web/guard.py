@@ -14,7 +14,10 @@ answers. Three checks, made before any route runs, close both:
 - an ``Origin`` header, when the browser sends one, is the server's own scheme, host and
   port.
 
-A body declared longer than ``MAX_BODY`` is refused here too, before it is read. Every
+A body declared longer than ``MAX_BODY`` is refused here too, before it is read; a body
+is then read here whole, before any route runs, and refused (408) unless it arrives within
+``BODY_SECONDS``: a client sending it a byte at a time held its connection, and the task
+reading it, for as long as it liked (the headers' time is bounded by web.server). Every
 refusal here is one line in the request's language (``request_lang``): the address's
 ``?lang=``, which the page adds to every request, else the browser's Accept-Language (a
 page of another site, or a re-pointed name, sends no ``?lang=``), else English.
@@ -22,6 +25,7 @@ page of another site, or a re-pointed name, sends no ``?lang=``), else English.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import math
@@ -32,6 +36,9 @@ from solver.errors import BriscolaError
 from solver.i18n import LANGS, error_text
 
 MAX_BODY = 64 * 1024
+#: the seconds a request's body may take to arrive once its headers have (64 KB take well
+#: under one on any link a person uses)
+BODY_SECONDS = 10.0
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "127.0.0.1", "::1"})
 WILDCARDS = frozenset({"", "0.0.0.0", "::"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -109,8 +116,15 @@ class Guard:
     request not from the server's own page. ``host``/``port``: the address served (port
     None: any port, for a server whose port is not known when the app is built)."""
 
-    def __init__(self, app, host: str = "127.0.0.1", port: int | None = None):
+    def __init__(
+        self,
+        app,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        body_seconds: float = BODY_SECONDS,
+    ):
         self.app = app
+        self.body_seconds = body_seconds
         self.port = port or None
         host = host.strip("[]").lower()
         self.names = set(LOOPBACK_NAMES)
@@ -146,14 +160,8 @@ class Guard:
             return False
 
     def refusal(self, scope) -> tuple[int, str] | None:
-        headers: dict[str, str] = {}
-        for k, v in scope.get("headers", ()):
-            headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
-        refused = self.refused(scope, headers)
-        if refused is None:
-            return None
-        status, e = refused
-        return status, error_text(e, request_lang(scope, headers))
+        refused = self.refused(scope, _headers(scope))
+        return None if refused is None else _said(scope, *refused)
 
     def refused(self, scope, headers: dict[str, str]) -> tuple[int, BriscolaError] | None:
         """The status and the error of a request this server does not answer, or None."""
@@ -174,14 +182,72 @@ class Guard:
                 return 413, BriscolaError.of("request.too_large", kb=MAX_BODY // 1024)
         return None
 
+    async def read_body(self, scope, receive):
+        """The body read whole within ``body_seconds``, at most MAX_BODY bytes (a body
+        sent in chunks declares no length): a receive that hands it to the app in one
+        message, then passes on (a disconnect during a search); or the refusal, 408 or
+        413; or None where the client left before its body ended (no one to answer)."""
+        chunks, size = [], 0
+        try:
+            async with asyncio.timeout(self.body_seconds):
+                more = True
+                while more:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return None
+                    chunks.append(message.get("body", b""))
+                    size += len(chunks[-1])
+                    if size > MAX_BODY:
+                        return _said(
+                            scope, 413, BriscolaError.of("request.too_large", kb=MAX_BODY // 1024)
+                        )
+                    more = message.get("more_body", False)
+        except TimeoutError:
+            return _said(
+                scope, 408, BriscolaError.of("request.slow", seconds=f"{self.body_seconds:g}")
+            )
+        return _replay(b"".join(chunks), receive)
+
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
             refused = self.refusal(scope)
+            if refused is None and scope["method"] not in SAFE_METHODS:
+                read = await self.read_body(scope, receive)
+                if read is None:
+                    return
+                refused, receive = (read, receive) if isinstance(read, tuple) else (None, read)
             if refused is not None:
                 status, message = refused
                 await send_json(send, status, {"error": message})
                 return
         await self.app(scope, receive, send)
+
+
+def _headers(scope) -> dict[str, str]:
+    """A request's headers by lowercase name (the first of a repeated one)."""
+    headers: dict[str, str] = {}
+    for k, v in scope.get("headers", ()):
+        headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+    return headers
+
+
+def _said(scope, status: int, e: BriscolaError) -> tuple[int, str]:
+    """A refusal's status and its line in the request's language."""
+    return status, error_text(e, request_lang(scope, _headers(scope)))
+
+
+def _replay(body: bytes, receive):
+    """A receive whose first message is the whole ``body``, then ``receive``'s."""
+    given = False
+
+    async def replay():
+        nonlocal given
+        if given:
+            return await receive()
+        given = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return replay
 
 
 async def send_json(send, status: int, content: dict) -> None:

@@ -294,35 +294,37 @@ function graphPoints() {
   return out;
 }
 
-function fmtWidth(e, win) {
+function fmtWidth(e, win, deals = false) {
   // a half-width (or the far end of a range from 0) as solver.review.fmt_width writes it: a
   // tenth of a point (of a percentage point), a hundredth where a tenth would round it to 0
-  // (a ± of 0.03 is not ±0.0)
+  // (a ± of 0.03 is not ±0.0), and a hundredth of a deal (`deals`: a win review's result)
+  if (deals) return num(e, 2);
   const d = win ? 100 * e : e, digits = d > 0 && d < 0.05 ? 2 : 1;
   return win ? pct(d, digits, { trim: digits === 1 }) : num(d, digits);
 }
-function fmtPm(e, win) { return "±" + fmtWidth(e, win); }
+function fmtPm(e, win, deals = false) { return "±" + fmtWidth(e, win, deals); }
 
-function signedText(x, e, exact, win, word = "exact") {
+function signedText(x, e, exact, win, word = "exact", deals = false) {
   // a luck or a value for the readout: signed, with its ± or the word exact (``word``: its
-  // key, "exact.luck" for a luck, which agrees with it in Italian)
-  const s = win ? (x > 0 ? "+" : x < 0 ? "−" : "") + fmtPct(Math.abs(x)) : fmtPts(x);
+  // key, "exact.luck" for a luck, which agrees with it in Italian); `deals`: a count of
+  // deals to a hundredth, as solver.review.fmt_signed writes a win review's result ("+1.19")
+  const s = deals ? signed(x, 2) : win ? (x > 0 ? "+" : x < 0 ? "−" : "") + fmtPct(Math.abs(x)) : fmtPts(x);
   if (exact) return `${s} (${t(word)})`;
-  return e ? `${s} ${fmtPm(e, win)}` : s;
+  return e ? `${s} ${fmtPm(e, win, deals)}` : s;
 }
 
-function luckText(x, e, exact, span, win, star = "", word = "exact.luck") {
+function luckText(x, e, exact, span, win, star = "", word = "exact.luck", deals = false) {
   // as solver.review.fmt_luck: a luck (or a result less it) with its interval cut to
   // `span`, the values it can take: its ± where the cut leaves it whole, the cut
   // interval's ends where it does not, and words, not a number, where it covers them all
-  if (exact || !e || !span) return signedText(x, e, exact, win, word) + star;
+  if (exact || !e || !span) return signedText(x, e, exact, win, word, deals) + star;
   const lo = Math.max(x - e, span[0]), hi = Math.min(x + e, span[1]);
   if (lo <= span[0] + 1e-9 && hi >= span[1] - 1e-9) return t("luck.uncertain");
   if (lo > x - e + 1e-9 || hi < x + e - 1e-9) {
-    const ends = t("luck.between", { lo: signedText(lo, 0, false, win), hi: signedText(hi, 0, false, win) });
-    return `${signedText(x, 0, false, win)} ${ends}${star}`;
+    const ends = t("luck.between", { lo: signedText(lo, 0, false, win, "", deals), hi: signedText(hi, 0, false, win, "", deals) });
+    return `${signedText(x, 0, false, win, "", deals)} ${ends}${star}`;
   }
-  return signedText(x, e, exact, win, word) + star;
+  return signedText(x, e, exact, win, word, deals) + star;
 }
 
 function drawSpan(d) {   // the values a draw's luck can take (the server's bound), or null
@@ -464,8 +466,8 @@ function fixed(x, digits) {
 function whole(x) { return Math.abs(x - Math.round(x)) < 1e-9; }
 // a signed amount of points as solver.review.fmt_signed writes it: no decimals where it is a
 // whole number, else one, and no sign where it shows as zero ("0.0", not "−0.0")
-function fmtPts(x) {
-  const digits = whole(x) ? 0 : 1;
+function fmtPts(x) { return signed(x, whole(x) ? 0 : 1); }
+function signed(x, digits) {
   return (Number(fixed(Math.abs(x), digits)) ? (x > 0 ? "+" : "−") : "") + num(Math.abs(x), digits);
 }
 // a cost as solver.review.fmt_points writes it: a whole number, else two decimals
@@ -567,11 +569,27 @@ function skillText(s, win) {
     luck: luckText(s.luck, s.luckE, s.luckExact, s.span, win, s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
-    line += "; " + t(S.sinceStart && !win ? "review.adjusted.since" : "review.adjusted", { res: win ? fmtPct(s.result) : fmtPts(s.result),
+    // with the objective win, counts of deals as `briscola review` writes them: the
+    // luck-adjusted result is no chance, it may pass 1 (review.adjusted.win.note)
+    const key = win ? "review.adjusted.win" : S.sinceStart ? "review.adjusted.since" : "review.adjusted";
+    line += "; " + t(key, { res: win ? signed(s.result, 2) : fmtPts(s.result),
       adj: luckText(s.result - s.luck, s.luckE, s.luckExact, s.span && [s.result - s.span[1], s.result - s.span[0]],
-        win, s.partial ? "*" : "", "exact") });
+        win, s.partial ? "*" : "", "exact", win) });
   }
   return line;
+}
+
+function luckNotes(rs, deals) {
+  // the notes below the review's table: how luck is measured, the marks its numbers carry,
+  // and (`deals`: a win review's results shown) why those results are counts of deals, the
+  // note `briscola review --objective win` prints
+  const lucks = rs.flatMap((r) => r.luck || []);
+  return t(lucks.some((d) => d.view === "seat") ? "review.luck.seat" : "review.luck.note") +
+    (deals ? " " + t("review.adjusted.win.note") : "") +
+    (rs.some((r) => r.sampling_only) || lucks.some((d) => d.sampling_only && d.luck_error) ? " " + t("review.luck.partial") : "") +
+    (rs.some((r) => r.bound) ? " " + t("review.bound.note") : "") +
+    (lucks.some((d) => d.bound && !d.too_uncertain) ? " " + t("review.luck.bound.note") : "") +
+    " " + t("review.luck.bounds");
 }
 
 function renderReview() {
@@ -614,11 +632,7 @@ function renderReview() {
     `<div class="table-wrap"><table class="review"><thead><tr><th class="mv">${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
-    `<p class="hint">${escapeHtml(t(rs.some((r) => (r.luck || []).some((d) => d.view === "seat")) ? "review.luck.seat" : "review.luck.note"))}` +
-    (rs.some((r) => r.sampling_only || (r.luck || []).some((d) => d.sampling_only && d.luck_error)) ? " " + escapeHtml(t("review.luck.partial")) : "") +
-    (rs.some((r) => r.bound) ? " " + escapeHtml(t("review.bound.note")) : "") +
-    (rs.some((r) => (r.luck || []).some((d) => d.bound && !d.too_uncertain)) ? " " + escapeHtml(t("review.luck.bound.note")) : "") +
-    " " + escapeHtml(t("review.luck.bounds")) + "</p>";
+    `<p class="hint">${escapeHtml(luckNotes(rs, win && per.some(([, s]) => s.result !== undefined)))}</p>`;
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
   for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
