@@ -25,7 +25,7 @@ def _resolved_line(pos, objective):
     while True:
         best = max(vals, key=lambda c: (vals[c], -c))
         line.append(best)
-        if driver.kernel_for(pos).chance_follows(pos):
+        if pos.outcomes(best):  # more than one draw may follow: the line stops
             return line
         pos = pos.play(best)
         if pos.is_over:

@@ -330,9 +330,6 @@ class _Scoperta:
 
     players = staticmethod(lambda pos: 2)
 
-    def chance_follows(self, pos):
-        return bool(pos.table) and not pos.clairvoyant and pos.talon_size > 2
-
 
 class _General:
     """The general kernel (scoperta4, classic, Briscolone, libero): one table size (small
@@ -386,9 +383,6 @@ class _General:
         return list(pos.table)
 
     players = staticmethod(lambda pos: pos.players)
-
-    def chance_follows(self, pos):
-        return len(pos.table) == pos.players - 1 and pos.talon_size > 0 and not pos.clairvoyant
 
 
 SCOPERTA = _Scoperta()
@@ -852,7 +846,8 @@ def principal_line(
     gen: int | None = None,
     search: Search | None = None,
 ) -> tuple[list[Card], int]:
-    """Best cards from the position on, until a draw whose outcome is unknown: at each
+    """Best cards from the position on, until a draw whose outcome is unknown (``outcomes``
+    gives more than one; a covered card known by elimination goes on the line): at each
     step the lowest card that keeps the value, which is known from the step before, so a
     null-window test per card is enough (most answers are already in the table). ``search``:
     the search of ``pos`` (one thread's), whose context its steps reuse (Search.after)."""
@@ -863,7 +858,7 @@ def principal_line(
     s = search
     while True:
         pv.append(best)
-        if kernel_for(pos).chance_follows(pos):
+        if pos.outcomes(best):
             break
         child = pos.play(best)
         if child.is_over:
