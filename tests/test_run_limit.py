@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.puzzles import bundled_lines, read_puzzle_file, read_puzzles
+from solver.puzzles import bundled_lines, read_puzzle_file
 from solver.record import read_records, replay_all
 
 ROOT = Path(__file__).resolve().parents[1]
