@@ -9,6 +9,8 @@ import time
 import click
 
 from cli.options import SEED, check_output, count, lang_now, lang_option, note, save_text
+from cli.run_limit import limited, time_limit_option
+from solver.analysis import check_stop
 from solver.errors import BriscolaError
 from solver.players.agents import agent_name, seat_agents
 from solver.players.series import Tally, play_series
@@ -104,17 +106,21 @@ def deal(variant, seed, dealer, as_json):
     help="write every game's record here (JSON Lines, one record per game)",
 )
 @click.option("--force", is_flag=True, help="overwrite --record-out if it exists")
+@time_limit_option
 @lang_option
-def simulate(variant, games, agents, seed, matches, target, record_out, force):
+def simulate(variant, games, agents, seed, matches, target, record_out, force, run_limit):
     """Play agents against each other and report the results per side.
 
     Sides swap the deal every game. Briscolone and Briscolone Libero are always played as
-    matches to --target points: 121 (the default) or 151.
+    matches to --target points: 121 (the default) or 151. Ctrl-C reports the games
+    finished so far and writes their records (exit code 130); so does --time-limit, with
+    exit code 0.
 
     \b
     Example:
       briscola simulate --variant scoperta --games 1000 --agents greedy,random --seed 1
       briscola simulate --variant briscolone --games 50 --target 151 --record-out games.jsonl
+      briscola simulate --agents engine:0.1,greedy --games 1000 --time-limit 300
     """
     v = get_variant(variant)
     if games < 1:
@@ -137,27 +143,37 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
     unit = say("simulate.matches" if as_match else "simulate.deals")
     done, t0 = 0, time.monotonic()
     last = t0
-    try:
-        for game_seed, game in play_series(v, seats, games, seed, as_match, target):
-            t.add(game)
-            done += 1
-            if record_out:
-                record = match_record if as_match else deal_record
-                records.append(record(game, seed=game_seed, players=names))
-            now = time.monotonic()
-            if now - last >= PROGRESS_EVERY and done < games:
-                last = now
-                seconds = num(now - t0, ".0f", lang)
-                click.echo(
-                    say("simulate.progress", done=done, total=games, unit=unit, seconds=seconds),
-                    err=True,
-                )
-    except KeyboardInterrupt:  # the games played so far are the answer, said as such
-        if not done:
-            raise
+    with limited(run_limit) as stop:
+        try:
+            for game_seed, game in play_series(v, seats, games, seed, as_match, target):
+                t.add(game)
+                done += 1
+                if record_out:
+                    record = match_record if as_match else deal_record
+                    records.append(record(game, seed=game_seed, players=names))
+                now = time.monotonic()
+                if now - last >= PROGRESS_EVERY and done < games:
+                    last = now
+                    seconds = num(now - t0, ".0f", lang)
+                    click.echo(
+                        say(
+                            "simulate.progress", done=done, total=games, unit=unit, seconds=seconds
+                        ),
+                        err=True,
+                    )
+                if done < games:
+                    check_stop()
+        except KeyboardInterrupt:  # Ctrl-C or the time limit: the games played so far answer
+            if not done and not stop.is_set():
+                raise
     stopped = done < games
+    timed_out = stopped and stop.is_set()
+    if not done:  # the time limit before the first game ended: nothing to report
+        click.echo(say("simulate.none_limit"), err=True)
+        sys.exit(1)
+    key = "simulate.head_limit" if timed_out else "simulate.head_stopped"
     head = say(
-        "simulate.head_stopped" if stopped else "simulate.head",
+        key if stopped else "simulate.head",
         title=game_title(v, lang),
         done=done,
         unit=unit,
@@ -191,7 +207,9 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force):
         click.echo(agree(say("simulate.wrote", n=len(records), where=where), lang))
         if where != record_out:
             sys.exit(1)
-    if stopped:
+    if timed_out:
+        click.echo(say("time_limit", seconds=num(run_limit, "g", lang)), err=True)
+    elif stopped:
         click.echo(say("interrupted"), err=True)
         sys.exit(130)
 

@@ -12,6 +12,7 @@ import click
 
 from cli.cluster_opts import client_for, cluster_options, log_failed, progress_line, say
 from cli.options import MAX_SEED, SECONDS, SEED, count, lang_now, lang_option
+from cli.run_limit import limited, time_limit_option
 from solver import cluster as cl
 from solver import jsonfile
 from solver.errors import Note, shown_number, whole
@@ -88,6 +89,7 @@ def report_lines(
     s: Summary,
     interrupted: bool,
     lang: str = "en",
+    timed_out: bool = False,
 ) -> list[str]:
     v = get_variant(variant) if isinstance(variant, str) else variant
 
@@ -99,7 +101,7 @@ def report_lines(
 
     lines = [say("match.head", a=a, b=b, title=game_title(v, lang), seed=seed)]
     done = say(
-        "match.stopped" if interrupted else "match.done",
+        "match.limit" if timed_out else "match.stopped" if interrupted else "match.done",
         pairs=s.pairs,
         games=2 * s.pairs,
         deals=deals,
@@ -172,6 +174,7 @@ def timed_name(name: str, t: float | None) -> str:
 )
 @click.option("--json", "as_json", is_flag=True, help="print the summary as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress lines on stderr")
+@time_limit_option
 @cluster_options
 @lang_option
 def match(
@@ -184,6 +187,7 @@ def match(
     time_per_move,
     as_json,
     quiet,
+    run_limit,
     cluster,
     workers,
     log_path,
@@ -206,6 +210,10 @@ def match(
       briscola match engine:0.1 greedy --deals 200 --seed 1
       briscola match engine greedy --time-per-move 0.5 --deals 50 --jobs 2
       briscola match engine greedy --deals 2000 --seed 7 --cluster --log m.jsonl
+      briscola match engine:0.1 greedy --deals 100000 --time-limit 600
+
+    Ctrl-C reports the deals finished so far (exit code 130); so does --time-limit, with
+    exit code 0.
     """
     v = get_variant(variant)
     if jobs is None:
@@ -254,25 +262,28 @@ def match(
         click.echo(line, err=True)
 
     log = None
-    if cluster is None and log_path is None:
-        results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
-    else:
-        results, interrupted, log = run_logged(
-            v.name,
-            a,
-            b,
-            deals,
-            seed,
-            jobs,
-            cluster,
-            workers,
-            log_path,
-            None if cluster else progress,
-            quiet,
-        )
+    with limited(run_limit) as stop:
+        if cluster is None and log_path is None:
+            results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
+        else:
+            results, interrupted, log = run_logged(
+                v.name,
+                a,
+                b,
+                deals,
+                seed,
+                jobs,
+                cluster,
+                workers,
+                log_path,
+                None if cluster else progress,
+                quiet,
+            )
+    timed_out = interrupted and stop.is_set()
+    interrupted = interrupted and not timed_out
     if not results:
-        click.echo(command_text(lang, "match.none"), err=True)
-        sys.exit(130)
+        click.echo(command_text(lang, "match.none_limit" if timed_out else "match.none"), err=True)
+        sys.exit(1 if timed_out else 130)
     s = summarise(sorted(results, key=lambda r: r.index))
     if as_json:
         out = {
@@ -282,13 +293,17 @@ def match(
             "seed": seed,
             "deals": deals,
             "interrupted": interrupted,
+            "time_limit_reached": timed_out,
             **s.to_json(),
             "seconds": round(time.monotonic() - t0, 3),
         }
         click.echo(json.dumps(out, allow_nan=False))
     else:
-        for line in report_lines(names[0], names[1], v, deals, seed, s, interrupted, lang):
+        lines = report_lines(names[0], names[1], v, deals, seed, s, interrupted, lang, timed_out)
+        for line in lines:
             click.echo(line)
+    if timed_out:
+        click.echo(command_text(lang, "time_limit", seconds=num(run_limit, "g", lang)), err=True)
     if interrupted:
         sys.exit(130)
     log_failed(log)

@@ -10,6 +10,7 @@ import time
 import click
 
 from cli.cluster_opts import client_for, cluster_options
+from cli.run_limit import limited, time_limit_option
 from cli.options import (
     SEED,
     check_output,
@@ -24,7 +25,7 @@ from cli.options import (
 )
 from solver import cluster as cl
 from solver import jsonfile
-from solver.analysis import Analysis, analyse
+from solver.analysis import Analysis, analyse, check_stop
 from solver.cards import CardError, card_str, parse_typed_card
 from solver.explain import before_last_tricks4, explain_position, explanation_text
 from solver.i18n import (
@@ -77,8 +78,9 @@ def puzzles():
     help="Skip the puzzles whose solver answer would be an estimate (beyond the "
     "exact search's reach, e.g. a full talon).",
 )
+@time_limit_option
 @lang_option
-def puzzles_solve(file, as_json, exact_only):
+def puzzles_solve(file, as_json, exact_only, run_limit):
     """Solve every puzzle of FILE ("-" = standard input) and compare with the stated answers.
 
     A value is the side to move's: with four players (scoperta4), its team's.
@@ -87,7 +89,8 @@ def puzzles_solve(file, as_json, exact_only):
     the verdict says "(estimate)": it rests on that estimate, and a stated exact value is
     left unchecked; --exact-only skips those puzzles.
     Exit code 0 when every answer checked is right, 1 when one is wrong, 2 for a malformed file;
-    Ctrl-C keeps the verdicts so far (exit 130).
+    Ctrl-C keeps the verdicts so far (exit 130); so does --time-limit, its exit code as for
+    the verdicts kept. Progress goes to standard error every 2 s.
 
     \b
     Example:
@@ -96,15 +99,30 @@ def puzzles_solve(file, as_json, exact_only):
     puzzles = _read(file)
     checks = []
     stopped = False
-    try:
-        for p in puzzles:
-            checks.append(solve(p, exact_only=exact_only))
-            if as_json:  # each line as it is solved
-                click.echo(json.dumps(checks[-1].to_json()))
-    except KeyboardInterrupt:  # the verdicts so far are kept and said
-        stopped = True
+    lang = lang_now()
+    t0 = last = time.monotonic()
+    with limited(run_limit, kernels=True) as stop:
+        try:
+            for p in puzzles:
+                check_stop()
+                checks.append(solve(p, exact_only=exact_only))
+                if as_json:  # each line as it is solved
+                    click.echo(json.dumps(checks[-1].to_json()))
+                now = time.monotonic()
+                if now - last >= PROGRESS_EVERY and len(checks) < len(puzzles):
+                    last = now
+                    line = command_text(
+                        lang,
+                        "solve.progress",
+                        n=len(checks),
+                        total=len(puzzles),
+                        seconds=num(now - t0, ".0f", lang),
+                    )
+                    click.echo(line, err=True)
+        except KeyboardInterrupt:  # Ctrl-C or the time limit: the verdicts so far are kept and said
+            stopped = True
+    timed_out = stopped and stop.is_set()
     if not as_json:
-        lang = lang_now()
 
         def say(key: str, **kw) -> str:
             return command_text(lang, key, **kw)
@@ -142,11 +160,17 @@ def puzzles_solve(file, as_json, exact_only):
         if differs:
             summary += say("solve.differs_count", n=differs)
         click.echo(summary, err=True)
-    if stopped:
-        click.echo(command_text(lang_now(), "interrupted"), err=True)
+    if timed_out:
+        click.echo(command_text(lang, "time_limit", seconds=num(run_limit, "g", lang)), err=True)
+    elif stopped:
+        click.echo(command_text(lang, "interrupted"), err=True)
         sys.exit(130)
     if any(c.ok is False for c in checks):
         sys.exit(1)
+
+
+#: seconds between puzzles solve's progress lines on stderr
+PROGRESS_EVERY = 2.0
 
 
 def _measured(c: Check, lang: str) -> str:
@@ -216,16 +240,28 @@ puzzles.add_command(
     help="Write to this file instead of standard output.",
 )
 @click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+@time_limit_option
 @cluster_options(log=False)
 @lang_option
 def puzzles_generate(
-    count, talon, variant, difficulty, objective, seed, id_prefix, out, force, cluster, workers
+    count,
+    talon,
+    variant,
+    difficulty,
+    objective,
+    seed,
+    id_prefix,
+    out,
+    force,
+    run_limit,
+    cluster,
+    workers,
 ):
     """Generate random endgame puzzles with exactly one best card and a real margin
     (4 points, or 0.25 for --objective win), rated by measured difficulty.
 
     Progress goes to standard error; Ctrl-C stops and keeps the puzzles found so far
-    (exit code 130).
+    (exit code 130); so does --time-limit, with exit code 0.
 
     \b
     Example:
@@ -233,6 +269,7 @@ def puzzles_generate(
       briscola puzzles generate --count 5 --variant briscolone
       briscola puzzles generate --count 5 --variant scoperta4 --talon 4
       briscola puzzles generate --count 50 --talon 2 --difficulty hard --cluster
+      briscola puzzles generate --count 1000 --time-limit 60 --out many.jsonl
     """
     check_output(out, force, "--out")
     last = [time.monotonic()]
@@ -247,32 +284,39 @@ def puzzles_generate(
 
     found = []
     interrupted = False
-    try:
-        with client_for(cluster, workers) as client:
-            for p in generate(
-                count,
-                seed,
-                None if talon is None else int(talon),
-                difficulty,
-                objective,
-                id_prefix=id_prefix,
-                progress=progress,
-                variant=variant,
-                evaluate_many=_on(client),
-            ):
-                found.append(p)
-                if not out:
-                    click.echo(p.to_line())
-    except KeyboardInterrupt:
-        interrupted = True
+    with limited(run_limit, kernels=True) as stop:
+        try:
+            with client_for(cluster, workers) as client:
+                for p in generate(
+                    count,
+                    seed,
+                    None if talon is None else int(talon),
+                    difficulty,
+                    objective,
+                    id_prefix=id_prefix,
+                    progress=progress,
+                    variant=variant,
+                    evaluate_many=_on(client),
+                ):
+                    found.append(p)
+                    if not out:
+                        click.echo(p.to_line())
+        except KeyboardInterrupt:  # Ctrl-C, or the time limit's Stop
+            interrupted = True
+    timed_out = interrupted and stop.is_set()
     if out:
         where = save_text(out, "".join(p.to_line() + "\n" for p in found), force)
-        if where != out and not interrupted:
+        if where != out and not (interrupted and not timed_out):
             sys.exit(1)
-    if interrupted:
+    if timed_out:
+        seconds = num(run_limit, "g", lang)
+        click.echo(
+            command_text(lang, "generate.time_limit", n=len(found), seconds=seconds), err=True
+        )
+    elif interrupted:
         click.echo(command_text(lang, "generate.interrupted", n=len(found)), err=True)
         sys.exit(130)
-    if len(found) < count:
+    elif len(found) < count:
         click.echo(command_text(lang, "generate.short", n=len(found)), err=True)
 
 

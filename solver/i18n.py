@@ -1796,6 +1796,8 @@ COMMAND_TEXT = {
         "simulate.deals": "deals",
         "simulate.head": "{title}: {done} {unit}",
         "simulate.head_stopped": "{title}: {done} {unit} of {total} (interrupted)",
+        "simulate.head_limit": "{title}: {done} {unit} of {total} (time limit)",
+        "simulate.none_limit": "time limit reached before any game finished",
         "simulate.seed": ", seed {seed}",
         "simulate.target": ", {kind} target {target}, {deals} deals",
         "simulate.kind.segni": "segni",
@@ -1821,6 +1823,9 @@ COMMAND_TEXT = {
         "match.progress": "match: {n}/{deals} deals, {seconds} s, A margin {m}{ci}",
         "match.progress_ci": " [{lo}, {hi}]",
         "match.none": "interrupted before any deal finished",
+        "match.none_limit": "time limit reached before any deal finished",
+        "match.limit": "{pairs} duplicate deals ({games} games): stopped at the time limit "
+        "after {pairs} of {deals}",
         "solve.header": "id|difficulty|measured|stated|solver|ok",
         "solve.ok": "ok",
         "solve.wrong": "WRONG",
@@ -1829,6 +1834,7 @@ COMMAND_TEXT = {
         "solve.skipped": "skipped (estimate)",
         "solve.summary": "{n} puzzle(s), {bad} wrong",
         "solve.summary_stopped": "{n} of {total} puzzle(s) solved, {bad} wrong",
+        "solve.progress": "solve: {n}/{total} puzzles, {seconds} s",
         "solve.estimated": "; {n} verdict(s) rest on the solver's estimate, not an exact answer "
         "(--exact-only skips them)",
         "solve.unchecked_count": "; {n} stated value(s) unchecked: the solver's answer is an "
@@ -1839,6 +1845,8 @@ COMMAND_TEXT = {
         "generate.progress": "found {found}/{count} puzzles in {tried} positions",
         "generate.interrupted": "interrupted: {n} puzzle(s) kept",
         "generate.short": "only {n} puzzle(s) found; try another seed or fewer filters",
+        "generate.time_limit": "time limit reached ({seconds} s): {n} puzzle(s) kept",
+        "time_limit": "stopped at the time limit ({seconds} s)",
         "warmup.loading": "warm-up: loading {kernel}",
         "warmup.still": "warm-up: still compiling: {names} ({seconds} s)",
         "warmup.compiled": "compiled",
@@ -1918,6 +1926,8 @@ COMMAND_TEXT = {
         "simulate.deals": "smazzate",
         "simulate.head": "{title}: {unit} {done}",
         "simulate.head_stopped": "{title}: {unit} {done} di {total} (interrotta)",
+        "simulate.head_limit": "{title}: {unit} {done} di {total} (limite di tempo)",
+        "simulate.none_limit": "limite di tempo raggiunto prima che finisse una partita",
         "simulate.seed": ", mescolata n. {seed}",
         "simulate.target": ", obiettivo {target} {kind}, smazzate {deals}",
         "simulate.kind.segni": "segni",
@@ -1944,6 +1954,9 @@ COMMAND_TEXT = {
         "match.progress": "partita: smazzate {n}/{deals}, {seconds} s, margine di A {m}{ci}",
         "match.progress_ci": " [{lo}; {hi}]",
         "match.none": "interrotta prima che finisse una smazzata",
+        "match.none_limit": "limite di tempo raggiunto prima che finisse una smazzata",
+        "match.limit": "smazzate duplicate: {pairs} ({games} partite): fermata al limite di "
+        "tempo dopo {pairs} di {deals}",
         "solve.header": "id|difficoltà|misurata|dichiarato|motore|esito",
         "solve.ok": "giusto",
         "solve.wrong": "SBAGLIATO",
@@ -1952,6 +1965,7 @@ COMMAND_TEXT = {
         "solve.skipped": "saltato (stima)",
         "solve.summary": "problemi: {n}, sbagliati: {bad}",
         "solve.summary_stopped": "problemi risolti: {n} di {total}, sbagliati: {bad}",
+        "solve.progress": "verifica: problemi {n}/{total}, {seconds} s",
         "solve.estimated": "; verdetti che poggiano sulla stima del motore, non su una risposta "
         "esatta: {n} (--exact-only li salta)",
         "solve.unchecked_count": "; valori dichiarati non verificati, perché la risposta del "
@@ -1962,6 +1976,8 @@ COMMAND_TEXT = {
         "generate.progress": "problemi trovati: {found}/{count}, su {tried} posizioni",
         "generate.interrupted": "interrotto: problemi tenuti: {n}",
         "generate.short": "problemi trovati: solo {n}; prova un'altra mescolata o meno filtri",
+        "generate.time_limit": "limite di tempo raggiunto ({seconds} s): problemi tenuti: {n}",
+        "time_limit": "fermato al limite di tempo ({seconds} s)",
         "warmup.loading": "warm-up: carico {kernel}",
         "warmup.still": "warm-up: ancora in compilazione: {names} ({seconds} s)",
         "warmup.compiled": "compilato",

@@ -20,7 +20,7 @@ from typing import NoReturn
 
 from solver.errors import BriscolaError, given, whole
 from solver import jsonfile
-from solver.analysis import Analysis, Limit, analyse, current_engine
+from solver.analysis import Analysis, Limit, analyse, check_stop, current_engine
 from solver.cards import (
     CARDS,
     POINTS,
@@ -685,8 +685,10 @@ def evaluate(pos, objective: str, difficulty: str | None):
 
 def _evaluated(candidates, objective, difficulty, evaluate_many, batch: int = 32):
     """(tries, position, evaluation or None) of each candidate, in their order: one by one
-    here, or ``batch`` at a time through ``evaluate_many``."""
+    here, or ``batch`` at a time through ``evaluate_many``. The running context's Stop is
+    checked between them (Stopped): a search too small to reach its own check ends too."""
     while True:
+        check_stop()
         chunk = list(itertools.islice(candidates, 1 if evaluate_many is None else batch))
         if not chunk:
             return

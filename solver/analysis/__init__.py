@@ -16,7 +16,8 @@ analysis), exact (the 2-player scoperta entry), engine. They import each other, 
 package's names.
 
 ``pause`` waits as an analysis would, ended by the running context's Stop (an answer
-given no sooner than its time, solver.players.engine_agent.in_full_time).
+given no sooner than its time, solver.players.engine_agent.in_full_time); ``check_stop``
+ends a loop over analyses at its Stop between items (a run's --time-limit).
 
 ``run_samples``, ``Until``, ``Sample``, ``Sums``, ``solve_sample`` and ``DEFAULT_TIME`` are the
 sampling loop's parts for an estimator kept outside (players/pimc.py's baseline);
@@ -33,7 +34,7 @@ from solver.analysis.sampler import Sample
 from solver.analysis.sampler import run as run_samples
 from solver.analysis.sampling import analyse_draws, solve_sample
 from solver.analysis.stats import Sums
-from solver.analysis.threads import Stop, Stopped, pause
+from solver.analysis.threads import Stop, Stopped, check_stop, pause
 
 __all__ = [
     "DEFAULT_TIME",
@@ -51,6 +52,7 @@ __all__ = [
     "analyse_draws",
     "check_budget",
     "check_objective",
+    "check_stop",
     "current_engine",
     "default_engine",
     "pause",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from solver import jsonfile
-from solver.analysis import current_engine
+from solver.analysis import check_stop, current_engine
 from solver.cards import POINTS
 from solver.errors import BriscolaError, shown_number, whole
 from solver.game import deal_from_deck, default_dealer
@@ -254,6 +254,10 @@ class MatchRun(NamedTuple):
     interrupted: bool
 
 
+#: seconds between a pool's checks of the running context's Stop while no deal finishes
+STOP_POLL = 0.1
+
+
 def run_match(
     variant: str,
     a: str,
@@ -266,7 +270,8 @@ def run_match(
 ) -> MatchRun:
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
     index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
-    the run and returns what is done, with interrupted=True. A match with an exec: bot is
+    the run and returns what is done, with interrupted=True; so does the running context's
+    Stop (checked between deals, and while the processes play). A match with an exec: bot is
     played here, deal after deal, whatever ``jobs`` says: the bot is two processes (one a
     half: see the module's docstring), each one conversation for the whole match."""
     results: list[PairResult] = []
@@ -276,6 +281,7 @@ def run_match(
         _init(variant, a, b, seed, worker=False)
         try:
             for i in todo:
+                check_stop()
                 results.append(_work(i))
                 if on_result:
                     on_result(results)
@@ -288,10 +294,19 @@ def run_match(
         jobs, initializer=_init, initargs=(variant, a, b, seed)
     )
     try:
-        for r in pool.imap_unordered(_work, todo):
+        done = pool.imap_unordered(_work, todo)
+        while True:
+            try:
+                r = done.next(timeout=STOP_POLL)
+            except multiprocessing.TimeoutError:  # no deal finished yet: a Stop ends the wait
+                check_stop()
+                continue
+            except StopIteration:
+                break
             results.append(r)
             if on_result:
                 on_result(results)
+            check_stop()
         pool.close()
     except KeyboardInterrupt:
         interrupted = True
@@ -384,6 +399,7 @@ def run_logged(
     try:
         for _, r in run_tasks(pair_task, tasks, deals):
             keep(r)
+            check_stop()
     except KeyboardInterrupt:
         return MatchRun(results, True)
     return MatchRun(results, False)

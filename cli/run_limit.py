@@ -1,0 +1,49 @@
+"""A whole run's --time-limit (puzzles generate and solve, match, simulate): the run ends at
+the limit as it ends on Ctrl-C, keeping what is done, through the engine's own Stop
+(solver.analysis.threads) rather than a second way of stopping."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+
+from cli.options import SECONDS
+
+RUN_LIMIT_HELP = (
+    "Stop the whole run after this many seconds, keeping what is done (as Ctrl-C does, "
+    "but exit code as for a finished run)."
+)
+
+#: the option, alike on every command whose run it bounds
+time_limit_option = click.option(
+    "--time-limit", "run_limit", type=SECONDS, default=None, help=RUN_LIMIT_HELP
+)
+
+
+@contextmanager
+def limited(seconds: float | None, kernels: bool = False) -> Iterator:
+    """The block under a Stop set ``seconds`` from now (never without them): its analyses
+    end as on Ctrl-C (Stopped, a KeyboardInterrupt) and its loops end at their next
+    ``check_stop()``, so every path that keeps its work on Ctrl-C keeps it at the limit;
+    the Stop's ``is_set()`` tells the limit from Ctrl-C. With ``kernels`` the engine's
+    kernels load before the clock starts (as analyse's limit counts the search only), so a
+    short limit is not spent loading them. Imported here: help must not load the engine."""
+    from solver.analysis import Stop, current_engine
+
+    stop = Stop()
+    timer = None
+    if seconds is not None:
+        if kernels:
+            current_engine().ready()
+        timer = threading.Timer(seconds, stop.set)
+        timer.daemon = True
+        timer.start()
+    try:
+        with stop.under():
+            yield stop
+    finally:
+        if timer is not None:
+            timer.cancel()
