@@ -801,7 +801,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
         "cost {cost} {unit} ({how})",
         "accuracy": "Accuracy:",
-        "acc_line": "player {p} ({name}): {opt}/{rated} decisions optimal ({pct}), "
+        "acc_line": "player {p} ({name}): {called}{opt}/{rated} decisions optimal ({pct}), "
         "average cost {avg} {unit} per decision",
         "unit": "points",
         "unit_win": "in win chance",
@@ -848,7 +848,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
         "meglio {best}: costo {cost} {unit} ({how})",
         "accuracy": "Precisione:",
-        "acc_line": "giocatore {p} ({name}): {opt}/{rated} decisioni ottimali ({pct}), "
+        "acc_line": "giocatore {p} ({name}): {called}{opt}/{rated} decisioni ottimali ({pct}), "
         "costo medio {avg} {unit} per decisione",
         "unit": "punti",
         "unit_win": "in probabilità di vincere",
@@ -1234,8 +1234,14 @@ REVIEW_TEXT["en"].update(
         "luck_note": "Luck: the value after each draw less the average over every draw that could "
         "have come (as GNU Backgammon counts the dice); the luck-adjusted result is "
         "the result less the luck. An interval is cut to the values the luck can take "
-        "({span}); one that covers them all is too uncertain to tell; the swings are "
-        "draws whose interval is clear of zero.",
+        "({span}); one that covers them all, or misses them, is too uncertain to tell; the "
+        "swings are draws whose interval is clear of zero.",
+        "totals_note": "Totals are cut the same way: errors added up are never below the exact "
+        "costs' sum (a cost is never below 0); a player's luck added up lies within the "
+        "draws' bounds added up and, in scoperta with every card and draw judged, within what "
+        "the result allows: the result less the value at the start is the luck less one's "
+        "own errors plus the opponent's, each within its interval.",
+        "called": "decisions called: {k} of {n}; ",
         "luck_span": "the points still in play",
         "luck_span_win": "a chance of winning lies between 0 and 1",
         "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
@@ -1283,9 +1289,16 @@ REVIEW_TEXT["it"].update(
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
         "fortuna è il risultato meno la fortuna. Un intervallo è tagliato ai valori "
-        "che la fortuna può prendere ({span}); uno che li copre tutti è troppo incerto "
-        "per dirlo; i colpi di fortuna sono pescate il cui intervallo non comprende lo "
-        "zero.",
+        "che la fortuna può prendere ({span}); uno che li copre tutti, o che li manca, è "
+        "troppo incerto per dirlo; i colpi di fortuna sono pescate il cui intervallo non "
+        "comprende lo zero.",
+        "totals_note": "I totali sono tagliati allo stesso modo: gli errori sommati non scendono "
+        "mai sotto la somma dei costi esatti (un costo non è mai sotto 0); la fortuna sommata "
+        "di un giocatore sta entro la somma dei limiti delle pescate e, nella scoperta con "
+        "ogni carta e pescata giudicata, entro quanto permette il risultato: il risultato meno "
+        "il valore all'inizio è la fortuna meno i propri errori più quelli dell'avversario, "
+        "ciascuno entro il suo intervallo.",
+        "called": "decisioni giudicate: {k} su {n}; ",
         "luck_span": "i punti ancora in gioco",
         "luck_span_win": "una probabilità di vittoria sta tra 0 e 1",
         "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
@@ -2379,8 +2392,13 @@ BOARD_PAGE["en"].update(
         "luck.uncertain": "too uncertain to tell",
         "luck.between": "[{lo}, {hi}]",
         "review.luck.bounds": "A luck's interval is cut to the values it can take (the points "
-        "still in play); one that covers them all is too uncertain to tell. The swings "
-        "are draws whose interval is clear of zero.",
+        "still in play); one that covers them all, or misses them, is too uncertain to tell. "
+        "The swings are draws whose interval is clear of zero.",
+        "review.luck.bounds.win": "A luck's interval is cut to the values it can take (a chance "
+        "of winning lies between 0 and 1); one that covers them all, or misses them, is too "
+        "uncertain to tell. The swings are draws whose interval is clear of zero.",
+        "review.totals.note": REVIEW_TEXT["en"]["totals_note"],
+        "review.called": REVIEW_TEXT["en"]["called"],
         "review.luck.note": "Luck: the value after each draw less the average over every draw that "
         "could have come (as GNU Backgammon counts the dice), exact where every "
         "draw is solved; the luck-adjusted result is the result less the luck. "
@@ -2459,8 +2477,14 @@ BOARD_PAGE["it"].update(
         "luck.uncertain": "troppo incerta per dirlo",
         "luck.between": "[{lo}; {hi}]",
         "review.luck.bounds": "L'intervallo di una fortuna è tagliato ai valori che può prendere "
-        "(i punti ancora in gioco); uno che li copre tutti è troppo incerto per dirlo. I "
-        "colpi di fortuna sono pescate il cui intervallo non comprende lo zero.",
+        "(i punti ancora in gioco); uno che li copre tutti, o che li manca, è troppo incerto "
+        "per dirlo. I colpi di fortuna sono pescate il cui intervallo non comprende lo zero.",
+        "review.luck.bounds.win": "L'intervallo di una fortuna è tagliato ai valori che può "
+        "prendere (una probabilità di vittoria sta tra 0 e 1); uno che li copre tutti, o che li "
+        "manca, è troppo incerto per dirlo. I colpi di fortuna sono pescate il cui intervallo "
+        "non comprende lo zero.",
+        "review.totals.note": REVIEW_TEXT["it"]["totals_note"],
+        "review.called": REVIEW_TEXT["it"]["called"],
         "review.luck.note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi), esatta dove ogni pescata "
         "è risolta; il risultato al netto della fortuna è il risultato meno la "

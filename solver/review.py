@@ -126,6 +126,13 @@ class MoveReview:
     #: an estimated best card played: the most another card may be worth above it (the
     #: upper end of their gap's interval below zero), 0 where every other card is clear
     rival: float | None = None
+    #: an estimated cost's most (the widest a gap can be: twice the points in play, or 1 for
+    #: a chance): a total of costs lies between the exact ones' sum and that plus these
+    cost_bound: float | None = None
+    #: the values player 1's value of the moment can take (a chance: 0 to 1; points: the
+    #: points taken either way give or take the points in play): at a deal's first card, the
+    #: start of the bookkeeping that bounds a luck total (Review.stats)
+    value_range: tuple[float, float] | None = None
 
     @property
     def rated(self) -> bool:
@@ -224,6 +231,8 @@ class MoveReview:
             "mistake": self.mistake,
             "close": self.close,
             **({} if self.rival is None else {"rival": self.rival}),
+            **({} if self.cost_bound is None else {"cost_bound": self.cost_bound}),
+            **({} if self.value_range is None else {"value_range": list(self.value_range)}),
         }
 
 
@@ -360,10 +369,14 @@ def bounded(
 
 
 def covers(interval: tuple[float, float] | None, span: tuple[float, float] | None) -> bool:
-    """Whether ``interval`` covers all of ``span``: it rules out nothing."""
+    """Whether ``interval`` (already cut to ``span``) covers all of ``span``: it rules out
+    nothing; or misses it altogether (cut to nothing: a total's span rests on other
+    estimates, and they disagree beyond their intervals), which tells nothing either."""
     if interval is None or span is None:
         return False
-    return interval[0] <= span[0] + EPS and interval[1] >= span[1] - EPS
+    return interval[0] > interval[1] + EPS or (
+        interval[0] <= span[0] + EPS and interval[1] >= span[1] - EPS
+    )
 
 
 @dataclass(frozen=True)
@@ -386,8 +399,16 @@ class PlayerStats:
     result: float | None = None  # final margin (or deals won), every deal finished
     objective: str = "points"
     #: the values the luck can take: the exact draws' sum, give or take the estimated draws'
-    #: bounds added up (None: no estimated draw, or one without a bound)
+    #: bounds added up, and in scoperta what the bookkeeping leaves (Review.luck_span; None:
+    #: no estimated draw, or one without a bound)
     luck_span: tuple[float, float] | None = None
+    #: the values the errors can take: the exact costs' sum up to it plus the estimated
+    #: costs' bounds (None: no estimated cost, or one without a bound)
+    cost_span: tuple[float, float] | None = None
+
+    @property
+    def cost_interval(self) -> tuple[float, float] | None:
+        return bounded(self.total_cost, self.cost_error, self.cost_span)
 
     @property
     def luck_interval(self) -> tuple[float, float] | None:
@@ -457,6 +478,8 @@ class PlayerStats:
             "luck_interval": _pair(self.luck_interval),
             "luck_too_uncertain": self.luck_too_uncertain,
             "luck_adjusted_interval": _pair(self.adjusted_interval),
+            "total_cost_range": _pair(self.cost_span),
+            "total_cost_interval": _pair(self.cost_interval),
         }
 
 
@@ -529,6 +552,7 @@ class Review:
             sure = sum(_known(d.luck_for(player), "an exact draw's luck") for d in lucky if d.exact)
             reach = sum(_known(d.bound, "an estimated draw's bound") for d in luck_est)
             span = (float(sure) - reach, float(sure) + reach)
+            span = _meet(span, self.luck_span(player))
         return PlayerStats(
             player,
             self.names[player],
@@ -548,7 +572,46 @@ class Review:
             self.result(player),
             self.objective,
             span,
+            _cost_span(rated),
         )
+
+    def cost_range(self, player: int) -> tuple[float, float]:
+        """Where ``player``'s errors total lies: its interval cut to the values it can take,
+        the total itself where it is exact."""
+        rated = [m for m in self.moves if m.player == player and m.choices > 1 and m.rated]
+        total = float(sum(_known(m.cost, "a rated move's cost") for m in rated))
+        est = [m for m in rated if not m.exact_cost]
+        cut = bounded(total, _sum_error(est), _cost_span(rated))
+        return (total, total) if cut is None else cut
+
+    def luck_span(self, player: int) -> tuple[float, float] | None:
+        """What the bookkeeping leaves ``player``'s luck in scoperta, every card and draw of
+        finished deals judged: per deal, the result less the value at the start is the luck
+        plus the cards' changes of value, each ≤ 0 for its mover, so the luck is the result
+        less the start's value plus one's own errors less the opponent's. With the start's
+        value anywhere in its range and the errors anywhere in their intervals (cut to at
+        least the exact costs), the luck lies between the ends this gives (None: not every
+        card and draw judged, a seat's draws, or a deal unfinished)."""
+        firsts = [m for m in self.moves if m.number == 1]
+        if (
+            not self.complete
+            or set(self.players) != {0, 1}
+            or any(r is None for r in self.results)
+            or any(d.seat_view or not d.measured for d in self.draws)
+            or any(not m.rated for m in self.moves)
+            or len(firsts) != len(self.results)
+            or any(m.value_range is None for m in firsts)
+        ):
+            return None
+        win = self.objective == "win"
+        lo = hi = _known(self.result(player), "a finished game's result")
+        for m in firsts:
+            a, b = _known(m.value_range, "a first card's range")
+            if player == 1:
+                a, b = (1 - b, 1 - a) if win else (-b, -a)
+            lo, hi = lo - b, hi - a
+        own, theirs = self.cost_range(player), self.cost_range(1 - player)
+        return (lo + own[0] - theirs[1], hi + own[1] - theirs[0])
 
     def to_json(self) -> dict:
         return {
@@ -585,6 +648,24 @@ def _combined(errors, bounds) -> float | None:
     if not reach:
         return spread
     return (spread or 0.0) + sum(reach)
+
+
+def _cost_span(rated: list[MoveReview]) -> tuple[float, float] | None:
+    """The values a total of the ``rated`` costs can take: no less than the exact costs' sum
+    (an estimated cost is never below 0: the card played is never worth more than the best),
+    no more than that plus each estimated cost's most (None: no estimated cost, or one
+    without a bound)."""
+    est = [m for m in rated if not m.exact_cost]
+    if not est or any(m.cost_bound is None for m in est):
+        return None
+    sure = float(sum(_known(m.cost, "an exact cost") for m in rated if m.exact_cost))
+    return (sure, sure + sum(_known(m.cost_bound, "a cost's bound") for m in est))
+
+
+def _meet(a: tuple[float, float], b: tuple[float, float] | None) -> tuple[float, float]:
+    """The values both spans allow (``a`` where ``b`` is None); where they share none (the
+    estimates ``b`` rests on disagree beyond their intervals) an empty one, lo above hi."""
+    return a if b is None else (max(a[0], b[0]), min(a[1], b[1]))
 
 
 def _known(x: _V | None, what: str) -> _V:
@@ -628,6 +709,7 @@ def review_move(
         position=view.to_text(),
         seat_view=seat_view,
         objective=objective,
+        value_range=_value_range(state, view, objective),
     )
     if len(legal) == 1:
         return MoveReview(**base, best=(card,), cost=0.0, cost_exact=Fraction(0), exact=True)
@@ -658,10 +740,21 @@ def review_move(
         exact=a.exact,
         cost_error=None if a.exact or m is top else gap_error(top, m, a.interval),
         rival=None if a.exact or m is not top else rival(a),
+        cost_bound=None if a.exact else value_bound(view, objective) * (1 + (objective != "win")),
         sampling_only=_sampling_only(a),
         interval=a.interval,
         value_error=None if a.exact else m.error,
     )
+
+
+def _value_range(state: GameState, view, objective: str) -> tuple[float, float]:
+    """The values player 1's value of ``state`` can take (MoveReview.value_range): a chance
+    from 0 to 1, or the points taken either way give or take the points still in play."""
+    if objective == "win":
+        return (0.0, 1.0)
+    a, b = state.side_points
+    width = value_bound(view, objective)
+    return (a - b - width, a - b + width)
 
 
 def rival(a: Analysis) -> float | None:
@@ -1243,6 +1336,16 @@ def fmt_luck(
     return fmt_signed(x, error, exact, T, win, lang, deals=deals) + star
 
 
+def fmt_errors(s: PlayerStats, T: dict, win: bool, lang: str, star: str = "") -> str:
+    """A player's errors total as a luck is written (fmt_luck), cut to the values it can
+    take (never below the exact costs' sum: "17.9% [0%, 72.6%]"), with no sign: it is
+    never below 0."""
+    text = fmt_luck(
+        s.total_cost, s.cost_error, not s.estimated, s.cost_span, T, win, lang, star, "exact_val"
+    )
+    return text.replace("+", "")
+
+
 def _luck_star(d: DrawLuck) -> str:
     """The mark of a luck whose interval is not checked against exact values (sampling only,
     or a method's error carried from other stages), the same in the table and the swings."""
@@ -1313,7 +1416,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
         )
         mine = [d for d in rv.draws if d.player == p or not d.seat_view]
         luck_star = "*" if any(_luck_star(d) for d in mine) else ""
-        err = fmt_signed(s.total_cost, s.cost_error, not s.estimated, T, win, lang).lstrip("+")
+        err = fmt_errors(s, T, win, lang, cost_star)
         rate = (
             "-"
             if s.average_cost is None
@@ -1324,7 +1427,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
         line = T["skill_line"].format(
             p=p + 1,
             name=player_name(s.name, lang),
-            err=err + cost_star,
+            err=err,
             rate=rate,
             n=s.luck_draws,
             luck=fmt_luck(
@@ -1386,6 +1489,8 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     if rv.draws:
         lines.append(
             T["luck_note"].format(span=T["luck_span_win" if win else "luck_span"])
+            + " "
+            + T["totals_note"]
             + (" " + T["adjusted_win_note"] if win else "")
             + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
         )
@@ -1453,9 +1558,11 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         s = rv.stats(p)
         if s.judged:
             avg = _known(s.average_cost, "an average cost")
+            called = T["called"].format(k=s.judged, n=s.rated) if s.close else ""
             line = T["acc_line"].format(
                 p=p + 1,
                 name=player_name(s.name, lang),
+                called=called,
                 opt=s.optimal,
                 rated=s.judged,
                 pct=pct(100 * _known(s.accuracy, "an accuracy"), ".0f", lang),

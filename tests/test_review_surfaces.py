@@ -487,3 +487,133 @@ def test_a_win_reviews_results_are_deals_on_the_board_as_on_the_cli(lang):
         else "; smazzate vinte +1,00, al netto della fortuna +1,19 ±0,30 (in smazzate, non una "
         "probabilità: può superare 1)"), said
     assert T["adjusted_win_note"] in out[-2] and T["adjusted_win_note"] not in out[-1]
+
+
+def _bookkeeping_review(costs=((0.1, 0.5, 1.0),), luck=(0.76, 1.1, 1.0)) -> R.Review:
+    """A finished scoperta deal of two tricks judged with the objective win, player 1 won
+    (70-50): player 1's ``costs`` as (cost, ±, most) (the rest exact and 0), player 2's
+    cards exact and best, and a draw after each trick, each of ``luck`` / 2, their total ±
+    ``luck[1]`` (each draw's most ``luck[2]``)."""
+    x, e, b = luck
+    moves = []
+    costs = tuple(costs) + ((0.0, None, None),) * (2 - len(costs))  # two tricks
+    for k, (c, ce, most) in enumerate(costs, 1):
+        exact = dict(cost_exact=Fraction(0), exact=True) if ce is None else {}
+        moves.append(R.MoveReview(deal=1, number=2 * k - 1, trick=k, player=0, card=k, choices=3,
+                                  best=(9,), best_value=0.6, value=0.6 - c, cost=c,
+                                  cost_error=ce, cost_bound=most, objective="win",
+                                  interval=None if ce is None else Interval.SAMPLING_AND_METHOD,
+                                  value_range=(0.0, 1.0), **exact))
+        moves.append(R.MoveReview(deal=1, number=2 * k, trick=k, player=1, card=20 + k, choices=2,
+                                  best=(20 + k,), cost=0.0, cost_exact=Fraction(0), exact=True,
+                                  objective="win", value_range=(0.0, 1.0)))
+    draws = tuple(R.DrawLuck(deal=1, move=2 * k, trick=k, player=0, seat_view=False,
+                             drawn=((0, 30 + k),), draws=30, objective="win", luck=x / 2,
+                             error=e / 2 ** 0.5, expected=0.5, actual=0.5 + x / 2, bound=b)
+                  for k in (1, 2))
+    return R.Review(tuple(moves), ("a", "b"), len(moves), ((70, 50),), draws=draws,
+                    objective="win")
+
+
+def test_an_errors_total_is_cut_to_the_values_it_can_take():
+    """`review --objective win` printed "errors 17.9% ±54.7%*": an interval reaching down to
+    −36.8%, a total of costs no card can have (a cost is never below 0, the card played
+    never worth more than the best). The total is cut as a luck is: "10% [0%, 60%]", the
+    JSON's total_cost_range and total_cost_interval saying so."""
+    rv = _bookkeeping_review()
+    s = rv.stats(0)
+    assert s.cost_span == (0.0, 1.0) and s.cost_interval == pytest.approx((0.0, 0.6))
+    assert s.to_json()["total_cost_interval"] == pytest.approx([0.0, 0.6])
+    for lang, said in (("en", "errors 10% [0%, 60%]"), ("it", "errori 10 % [0 %; 60 %]")):
+        skill = next(line for line in R.render_review(rv, lang).splitlines() if " (a): " in line
+                     and ("errors" in line or "errori" in line))
+        assert said in skill, skill
+    # an interval that stays within keeps its ±
+    assert "errors 30% ±10%" in R.render_review(_bookkeeping_review(((0.3, 0.1, 1.0),)))
+
+
+def test_a_luck_total_is_cut_to_what_the_bookkeeping_leaves():
+    """A win review's luck total printed "+76% ±218.8%*" under a note saying an interval is
+    cut to the values the luck can take: its span was each draw's bound added up (±12 over
+    16 draws), which never cut it. In scoperta the result less the chance at the start is
+    the luck less one's errors plus the opponent's (each card's change ≤ 0 for its mover):
+    the deal won, the start's chance in [0, 1], player 1's errors in [0, 0.2] and player
+    2's exactly 0, player 1's luck lies in [0, 1.2], which its ±1.1 covers: too uncertain to
+    tell; the adjusted result is cut the same way."""
+    rv = _bookkeeping_review(((0.1, 0.1, 1.0),))
+    s1, s2 = rv.stats(0), rv.stats(1)
+    assert rv.luck_span(0) == pytest.approx((0.0, 1.2))
+    assert rv.luck_span(1) == pytest.approx((-1.2, 0.0))
+    assert s1.luck_span == pytest.approx((0.0, 1.2)) and s1.luck_too_uncertain
+    assert s2.luck_too_uncertain and s1.to_json()["luck_too_uncertain"] is True
+    for lang in ("en", "it"):
+        T = R.TEXT[lang]
+        text = R.render_review(rv, lang)
+        skill = [line for line in text.splitlines() if " (a): " in line or " (b): " in line][-2:]
+        assert all(T["too_uncertain"] in line for line in skill), skill
+        assert T["totals_note"] in text
+    # narrower, it is cut to the bookkeeping's ends
+    cut = _bookkeeping_review(((0.1, 0.1, 1.0),), (0.76, 0.5, 1.0))
+    line = next(x for x in R.render_review(cut).splitlines() if " (a): " in x and "luck" in x)
+    assert "luck +76% [+26%, +120%]" in line, line
+    # not every card judged, or a seat's draw: no bookkeeping, the draws' bounds alone
+    assert R.Review(rv.moves[1:], rv.names, 2, rv.results, draws=rv.draws,
+                    objective="win").luck_span(0) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_board_cuts_totals_as_the_cli_does(lang):
+    """The board's skill line, fed what its playerReview gathers from the JSON it gets, and
+    its bookkeeping, say what `briscola review` says: errors cut at 0, a luck total cut to
+    what the result allows, too uncertain where it covers it all."""
+    for rv in (_bookkeeping_review(((0.1, 0.1, 1.0),)),
+               _bookkeeping_review(((0.1, 0.1, 1.0),), (0.76, 0.5, 1.0)),
+               _bookkeeping_review()):
+        moves = []
+        for m in rv.moves:
+            j = m.to_json()
+            j["player"] = m.player + 1
+            j["luck"] = [d.to_json() for d in rv.draws if d.move == m.number]
+            moves.append(j)
+        calls = [f"globalThis.S = {{ sinceStart: false, plies: {json.dumps(moves)}, "
+                 "game: { result: { points: [70, 50] } } }",
+                 f"(() => {{ const rs = {json.dumps(moves)}; "
+                 "const per = [1, 2].map((p) => [p, playerReview(rs, p, true)]); "
+                 "bookkeeping(rs, per, true); return per.map(([, s]) => skillText(s, true)); })()"]
+        board = _board(lang, calls, ("playerReview", "skillText", "costRange", "bookkeeping"))[1]
+        err, luck = ("errors ", "luck ") if lang == "en" else ("errori ", "fortuna ")
+        over = " over " if lang == "en" else " su "
+        cli = [line for line in R.render_review(rv, lang).splitlines()
+               if line.startswith("  ") and err in line]
+        assert len(cli) == 2 and len(board) == 2, (cli, board)
+        for b, c in zip(board, cli, strict=True):
+            said = [(x.split(err, 1)[1].split(" (")[0].removesuffix(" di probabilità di vincere")
+                     .removesuffix(" of win chance"),
+                     x.split(luck, 1)[1].split(over)[0]) for x in (b, c)]
+            assert said[0] == said[1], (b, c)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_an_accuracy_says_how_many_decisions_were_called(lang):
+    """"8/8 decisions optimal (100%)" for a player 11 of whose 19 rated decisions were too
+    close to call read as a perfect game: where some were not called, the line says first
+    how many were ("decisions called: 8 of 19; 8/8 decisions optimal"), on the board too."""
+    base = dict(deal=1, trick=1, player=0, choices=3, best=(5,), best_value=1.0, value=1.0,
+                cost=0.0, card=5, interval=Interval.SAMPLING_AND_METHOD)
+    moves = (R.MoveReview(**base, number=1, rival=0.0),
+             R.MoveReview(**base, number=2, rival=2.0),
+             R.MoveReview(**base, number=3, rival=3.0))
+    rv = R.Review(moves, ("a", "b"), 3, (None,), players=(0,))
+    T = R.TEXT[lang]
+    line = next(x for x in R.render_review(rv, lang).splitlines() if " (a): " in x)
+    called = T["called"].format(k=1, n=3)
+    assert called + "1/1" in line, line
+    s = rv.stats(0)
+    args = {"opt": s.optimal, "rated": s.judged, "pct": "100%", "avg": "0"}
+    board = _board(lang, [_call("accuracyText", {"close": s.close, "judged": s.judged,
+                                                 "rated": s.rated}, args, False),
+                          _call("accuracyText", {"close": 0, "judged": 1, "rated": 1}, args,
+                                False)], ("accuracyText",))
+    assert board[0].startswith(called) and not board[1].startswith(called)
+    clear = R.Review(moves[:1], ("a", "b"), 1, (None,), players=(0,))
+    assert T["called"].split("{")[0] not in R.render_review(clear, lang)

@@ -319,7 +319,9 @@ function luckText(x, e, exact, span, win, star = "", word = "exact.luck", deals 
   // interval's ends where it does not, and words, not a number, where it covers them all
   if (exact || !e || !span) return signedText(x, e, exact, win, word, deals) + star;
   const lo = Math.max(x - e, span[0]), hi = Math.min(x + e, span[1]);
-  if (lo <= span[0] + 1e-9 && hi >= span[1] - 1e-9) return t("luck.uncertain");
+  // covering every value it can take, or none of them (a total's span rests on other
+  // estimates, which then disagree beyond their intervals), it tells nothing
+  if (lo > hi + 1e-9 || (lo <= span[0] + 1e-9 && hi >= span[1] - 1e-9)) return t("luck.uncertain");
   if (lo > x - e + 1e-9 || hi < x + e - 1e-9) {
     const ends = t("luck.between", { lo: signedText(lo, 0, false, win, "", deals), hi: signedText(hi, 0, false, win, "", deals) });
     return `${signedText(x, 0, false, win, "", deals)} ${ends}${star}`;
@@ -519,9 +521,40 @@ function costText(r) {
   return r.cost_error !== undefined && r.cost_error !== null ? `${c} ${fmtPm(r.cost_error, win)}${mark}` : c;
 }
 
-function errorsText(x, e, exact, win) {
-  // a player's costs added up, as the CLI's skill line writes them (review.fmt_signed, no +)
-  return (win ? fmtPct(x) : fmtPts(x).replace(/^\+/, "")) + (exact ? ` (${t("exact")})` : e ? ` ${fmtPm(e, win)}` : "");
+function errorsText(x, e, exact, win, span = null, star = "") {
+  // a player's costs added up, as the CLI's skill line writes them (review.fmt_errors): as a
+  // luck, cut to the values it can take (`span`: never below the exact costs' sum), no sign
+  return luckText(x, e, exact, span, win, star, "exact").replace(/\+/g, "");
+}
+
+function costRange(s) {   // where a player's errors total lies (review.Review.cost_range)
+  if (s.costExact || !s.costE) return [s.cost, s.cost];
+  const lo = s.costSpan ? Math.max(s.cost - s.costE, s.costSpan[0]) : s.cost - s.costE;
+  const hi = s.costSpan ? Math.min(s.cost + s.costE, s.costSpan[1]) : s.cost + s.costE;
+  return [lo, hi];
+}
+
+function bookkeeping(rs, per, win) {
+  // as review.Review.luck_span: in scoperta, every card and draw of the finished deal judged,
+  // the result less the value at the start is the luck less one's own errors plus the
+  // opponent's: each player's luck span cut to what that leaves
+  const first = rs.find((r) => r.move === 1);
+  const all = rs.length === S.plies.length && rs.every((r) => r.cost !== null && r.cost !== undefined &&
+    (r.luck || []).every((d) => d.view !== "seat" && d.luck !== null && d.luck !== undefined));
+  if (!all || !first || !first.value_range || per.some(([, s]) => s.result === undefined)) return;
+  for (const [p, s] of per) {
+    if (!s.span) continue;
+    const [a, b] = p === 1 ? first.value_range : win ? [1 - first.value_range[1], 1 - first.value_range[0]] :
+      [-first.value_range[1], -first.value_range[0]];
+    const own = costRange(s), theirs = costRange(per.find(([q]) => q !== p)[1]);
+    s.span = [Math.max(s.span[0], s.result - b + own[0] - theirs[1]), Math.min(s.span[1], s.result - a + own[1] - theirs[0])];
+  }
+}
+
+function accuracyText(s, args, win) {
+  // a player's accuracy: where some decisions were too close to call, how many of the rated
+  // ones were called first (review.render_review's "decisions called: 8 of 19; ")
+  return (s.close ? t("review.called", { k: s.judged, n: s.rated }) : "") + t(win ? "review.acc.win" : "review.acc", args);
 }
 
 function playerReview(rs, p, win) {
@@ -532,9 +565,14 @@ function playerReview(rs, p, win) {
     opt: rated.filter((r) => r.optimal).length, cost: 0, costE: 0, costExact: true,
     luck: 0, luckE: 0, luckExact: true, draws: 0, missing: 0 };
   // as solver.review._combined: 95 % intervals in quadrature, a bound (the JSON's bound) whole
-  let sure = 0, reach = 0, bounded = true, costB = 0, luckB = 0;
+  let sure = 0, reach = 0, bounded = true, costB = 0, luckB = 0, costSure = 0, costReach = 0, costBounded = true;
   for (const r of rated) {
     out.cost += r.cost; out.costExact = out.costExact && r.exact;
+    // the values the total can take (review._cost_span): the exact costs' sum, up to it
+    // plus the estimated costs' most
+    if (r.exact) costSure += r.cost;
+    else if (r.cost_bound === null || r.cost_bound === undefined) costBounded = false;
+    else costReach += r.cost_bound;
     if (r.bound) costB += r.cost_error || 0; else out.costE += (r.cost_error || 0) ** 2;
     out.costPartial = out.costPartial || !!(r.sampling_only && r.cost_error);
   }
@@ -552,6 +590,7 @@ function playerReview(rs, p, win) {
   }
   // the values the luck can take: the exact draws' sum, give or take the others' bounds
   out.span = bounded && !out.luckExact ? [sure - reach, sure + reach] : null;
+  out.costSpan = costBounded && !out.costExact ? [costSure, costSure + costReach] : null;
   out.costE = Math.sqrt(out.costE) + costB; out.luckE = Math.sqrt(out.luckE) + luckB;
   out.judged = out.rated - out.close;
   const res = S.game && S.game.result;
@@ -563,9 +602,8 @@ function playerReview(rs, p, win) {
 }
 
 function skillText(s, win) {
-  const amount = (x, e, exact) => errorsText(x, e, exact, win);
   const rate = s.rated ? (win ? fmtPct(s.cost / s.rated) : num(s.cost / s.rated, 2)) : "–";
-  let line = t(win ? "review.skill.win" : "review.skill", { err: amount(s.cost, s.costE, s.costExact) + (s.costPartial ? "*" : ""), rate,
+  let line = t(win ? "review.skill.win" : "review.skill", { err: errorsText(s.cost, s.costE, s.costExact, win, s.costSpan, s.costPartial ? "*" : ""), rate,
     luck: luckText(s.luck, s.luckE, s.luckExact, s.span, win, s.partial ? "*" : ""), n: s.draws });
   if (s.missing) line += " " + t("review.unmeasured", { n: s.missing });
   if (s.result !== undefined) {
@@ -579,7 +617,7 @@ function skillText(s, win) {
   return line;
 }
 
-function luckNotes(rs, deals) {
+function luckNotes(rs, deals, win = false) {
   // the notes below the review's table: how luck is measured, the marks its numbers carry,
   // and (`deals`: a win review's results shown) why those results are counts of deals, the
   // note `briscola review --objective win` prints
@@ -589,7 +627,7 @@ function luckNotes(rs, deals) {
     (rs.some((r) => r.sampling_only) || lucks.some((d) => d.sampling_only && d.luck_error) ? " " + t("review.luck.partial") : "") +
     (rs.some((r) => r.bound) ? " " + t("review.bound.note") : "") +
     (lucks.some((d) => d.bound && !d.too_uncertain) ? " " + t("review.luck.bound.note") : "") +
-    " " + t("review.luck.bounds");
+    " " + t(win ? "review.luck.bounds.win" : "review.luck.bounds") + " " + t("review.totals.note");
 }
 
 function renderReview() {
@@ -598,10 +636,11 @@ function renderReview() {
   $("review-out").hidden = false;
   const win = S.revObjective === "win";
   const per = [1, 2].map((p) => [p, playerReview(rs, p, win)]);
+  bookkeeping(rs, per, win);
   const stats = per.map(([p, s]) => {
     const args = { opt: s.opt, rated: s.judged, pct: s.judged ? accuracyPct(s.opt, s.judged) : "",
       avg: win ? fmtPct(s.cost / (s.rated || 1)) : num(s.cost / (s.rated || 1), 2) };
-    return `<li>${escapeHtml(pname(p))}: ` + escapeHtml(s.judged ? (win ? t("review.acc.win", args) : t("review.acc", args)) :
+    return `<li>${escapeHtml(pname(p))}: ` + escapeHtml(s.judged ? accuracyText(s, args, win) :
       t("review.none")) + (s.close ? escapeHtml(t("review.close", { n: s.close })) : "") + "</li>";
   }).join("");
   const skill = per.map(([p, s]) => `<li class="skill" data-player="${p}">${escapeHtml(pname(p))}: ${escapeHtml(skillText(s, win))}</li>`).join("");
@@ -632,7 +671,7 @@ function renderReview() {
     `<div class="table-wrap"><table class="review"><thead><tr><th class="mv">${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
     `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
-    `<p class="hint">${escapeHtml(luckNotes(rs, win && per.some(([, s]) => s.result !== undefined)))}</p>`;
+    `<p class="hint">${escapeHtml(luckNotes(rs, win && per.some(([, s]) => s.result !== undefined), win))}</p>`;
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
   for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
