@@ -36,6 +36,12 @@ EXACT_SHARE = {
 #: exact search takes 40 minutes to hours on 2 cores (docs/cluster.md), so a long limit is
 #: meant for that search
 FIRST_ESTIMATE_MAX = 60.0
+#: an exact search with a time limit and no Split (talon 8 and below, a clairvoyant
+#: order) stops this long before the deadline, at most RESERVE_SHARE of the limit, so that
+#: the estimate made if it does not finish fits in the limit: that estimate got at least
+#: 0.05 s past the search's deadline, so `play`'s level hard, given 0.025 s, took 0.054
+ESTIMATE_RESERVE = 0.05
+RESERVE_SHARE = 0.5
 INTERRUPT_ESTIMATE = 1.0  # seconds of estimate after Ctrl-C stops an exact search
 
 
@@ -79,7 +85,7 @@ def exact_or_estimate(
             first = estimator(pos, objective, part)
             if first.interrupted:
                 return first
-        res = driver.exact_search(pos, objective, deadline)
+        res = driver.exact_search(pos, objective, _exact_end(budget, split))
     except KeyboardInterrupt:
         if not estimate_on_interrupt:
             raise
@@ -103,9 +109,19 @@ def exact_or_estimate(
     return estimator(pos, objective, _after(budget))
 
 
+def _exact_end(budget: Budget, split: Split | None) -> float | None:
+    """The exact search's deadline: the budget's, less the reserve of an estimate made
+    after it (none where a Split has made it before)."""
+    if budget.time is None or split is not None:
+        return budget.deadline
+    return budget.t0 + budget.time - min(ESTIMATE_RESERVE, RESERVE_SHARE * budget.time)
+
+
 def _after(budget: Budget) -> Budget:
-    """An estimate's budget after an exact search that did not finish (or was not tried)."""
-    return budget.rest(0.05) if budget.time is not None else budget.estimate()
+    """An estimate's budget after an exact search that did not finish (or was not tried):
+    the time left, nothing past the deadline (the estimate answers in it, from a one-trick
+    look-ahead if no sample fits)."""
+    return budget.rest(0.0) if budget.time is not None else budget.estimate()
 
 
 def analyse(
