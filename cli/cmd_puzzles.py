@@ -261,7 +261,8 @@ def puzzles_generate(
     (4 points, or 0.25 for --objective win), rated by measured difficulty.
 
     Progress goes to standard error; Ctrl-C stops and keeps the puzzles found so far
-    (exit code 130); so does --time-limit, with exit code 0.
+    (exit code 130); so does --time-limit, with exit code 0. With no puzzle found nothing
+    is written (exit code 1; 130 on Ctrl-C).
 
     \b
     Example:
@@ -304,6 +305,16 @@ def puzzles_generate(
         except KeyboardInterrupt:  # Ctrl-C, or the time limit's Stop
             interrupted = True
     timed_out = interrupted and stop.is_set()
+    if not found:  # nothing to keep: --out is not written (a file there stays as it was)
+        if timed_out:
+            key, code = "generate.none_limit", 1
+        elif interrupted:
+            key, code = "generate.none_interrupted", 130
+        else:
+            key, code = "generate.none", 1
+        seconds = num(run_limit, "g", lang) if timed_out else None
+        click.echo(command_text(lang, key, seconds=seconds), err=True)
+        sys.exit(code)
     if out:
         where = save_text(out, "".join(p.to_line() + "\n" for p in found), force)
         if where != out and not (interrupted and not timed_out):

@@ -1859,6 +1859,10 @@ COMMAND_TEXT = {
         "generate.interrupted": "interrupted: {n} puzzle(s) kept",
         "generate.short": "only {n} puzzle(s) found; try another seed or fewer filters",
         "generate.time_limit": "time limit reached ({seconds} s): {n} puzzle(s) kept",
+        "generate.none_limit": "time limit reached ({seconds} s) before any puzzle was found: "
+        "nothing written",
+        "generate.none": "no puzzle found: nothing written; try another seed or fewer filters",
+        "generate.none_interrupted": "interrupted before any puzzle was found: nothing written",
         "time_limit": "stopped at the time limit ({seconds} s)",
         "warmup.loading": "warm-up: loading {kernel}",
         "warmup.still": "warm-up: still compiling: {names} ({seconds} s)",
@@ -1990,6 +1994,11 @@ COMMAND_TEXT = {
         "generate.interrupted": "interrotto: problemi tenuti: {n}",
         "generate.short": "problemi trovati: solo {n}; prova un'altra mescolata o meno filtri",
         "generate.time_limit": "limite di tempo raggiunto ({seconds} s): problemi tenuti: {n}",
+        "generate.none_limit": "limite di tempo raggiunto ({seconds} s) prima di trovare un "
+        "problema: niente scritto",
+        "generate.none": "nessun problema trovato: niente scritto; prova un'altra mescolata o meno "
+        "filtri",
+        "generate.none_interrupted": "interrotto prima di trovare un problema: niente scritto",
         "time_limit": "fermato al limite di tempo ({seconds} s)",
         "warmup.loading": "warm-up: carico {kernel}",
         "warmup.still": "warm-up: ancora in compilazione: {names} ({seconds} s)",

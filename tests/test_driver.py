@@ -216,6 +216,24 @@ def test_a_search_with_a_deadline_ends_near_it_at_the_speed_this_machine_has(mon
         machine.slices.clear()
 
 
+@pytest.mark.parametrize("talon", [0, 10])
+def test_a_search_whose_deadline_has_passed_searches_no_node(monkeypatch, talon):
+    """A search called past its deadline ran one slice all the same (up to 0.5 ms), mostly
+    to give None: now it gives None at once, without a kernel call, be the position one
+    that a slice would finish (talon 0) or not; before the deadline it searches as ever."""
+    pos = random_position(random.Random(11), talon)
+    machine = _SlowMachine(driver.scoperta, (600_000,))
+    monkeypatch.setattr(driver, "time", machine)
+    s = driver.Search(pos, "points", ws=driver.Workspace(threads=1))
+    s.module = machine
+    card = pos.legal_cards()[0]
+    assert s.move_value(card, machine.now - 1e-6, quiet=True) is None
+    assert machine.slices == [] and s.nodes == 0
+    if talon == 0:
+        assert s.move_value(card, machine.now + 10, quiet=True) is not None
+        assert machine.slices and s.nodes > 0
+
+
 @pytest.mark.parametrize("seconds, tried", [(0.5, True), (0.1, False)])
 def test_a_scoperta_exact_searchs_table_is_made_before_the_clock(monkeypatch, seconds, tried):
     """A fresh table's pages were faulted in by the search, on its clock: on this VM (numpy

@@ -50,6 +50,34 @@ def test_generate_stops_at_its_time_limit_keeping_the_puzzles_found(tmp_path, la
     assert len(read_puzzle_file(str(out))) == len(kept)
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "time limit reached (0.001 s) before any puzzle was found: nothing written"),
+    ("it", "limite di tempo raggiunto (0,001 s) prima di trovare un problema: niente scritto")])
+def test_generate_stopped_before_any_puzzle_writes_nothing_and_exits_1(tmp_path, lang, said):
+    """Nothing found: --out is not written (an empty file would be refused by solve), a file
+    already there is left as it was even with --force, and the exit code says it (1)."""
+    out = tmp_path / "p.jsonl"
+    out.write_text("kept\n")
+    r = briscola("puzzles", "generate", "--count", "5", "--time-limit", "0.001",
+                 "--out", str(out), "--force", "--lang", lang)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.rstrip().splitlines()[-1] == said
+    assert out.read_text() == "kept\n"
+    new = tmp_path / "new.jsonl"
+    r = briscola("puzzles", "generate", "--count", "5", "--time-limit", "0.001", "--out", str(new))
+    assert r.returncode == 1 and not new.exists(), r.stderr
+
+
+def test_simulate_stopped_before_any_game_writes_no_records(tmp_path):
+    out = tmp_path / "g.jsonl"
+    out.write_text("kept\n")
+    r = briscola("simulate", "--games", "3", "--agents", "engine:5,engine:5", "--time-limit",
+                 "0.01", "--record-out", str(out), "--force")
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.rstrip().endswith("time limit reached before any game finished")
+    assert out.read_text() == "kept\n"
+
+
 def test_generate_ctrl_c_writes_the_puzzles_found_to_out(tmp_path):
     """Ctrl-C after the first progress line: --out holds the puzzles found, each whole, as
     many as the line says; exit 130."""

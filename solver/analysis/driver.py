@@ -575,9 +575,10 @@ class Search:
         ctx=None,
     ) -> int | None:
         """Exact scaled value of one card, or None when the deadline passed first (or
-        ``cancelled()`` became true). With a ``window`` (alpha, beta) the result is
-        fail-soft: exact inside it, else a bound on the side it fell. Progress lines while
-        it runs, unless ``quiet``.
+        ``cancelled()`` became true). No slice starts past the deadline, the first one
+        neither: a call past it ran one, up to 0.5 ms over, mostly to give None. With a
+        ``window`` (alpha, beta) the result is fail-soft: exact inside it, else a bound on
+        the side it fell. Progress lines while it runs, unless ``quiet``.
 
         Threads pass their own ``stats`` and ``work``; the table is shared. A ``helper``
         searches a card another thread is already on, walking the draws in the opposite
@@ -597,6 +598,8 @@ class Search:
         while True:
             if self.stopped or (cancelled is not None and cancelled()):
                 return None
+            if deadline is not None and time.perf_counter() > deadline:
+                return None  # no slice begun past it, the first one neither
             if stats[S_GRANT]:  # lockstep: the count runs on, the grant is the limit
                 before = int(stats[S_NODES])
                 stats[S_STOP] = 0
@@ -625,8 +628,6 @@ class Search:
             check_stop()
             if not quiet:
                 self.progress.report(self.nodes, self.started)
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
             if self.node_limit is not None and self.nodes >= self.node_limit:
                 return None
 
