@@ -250,7 +250,8 @@ def test_cli_seat_position_and_record(tmp_path):
     r = CliRunner().invoke(cli, ["analyse", "--record", path, "--move", "30", "--seat",
                                  str(st.to_move + 1), "--samples", "10"])
     assert r.exit_code == 0, r.output
-    assert "seat-sampling" in r.output and "samples: 10" in r.output and "±" in r.output
+    assert "ESTIMATE (not exact)" in r.output and "sampled opponent hands" in r.output
+    assert "samples: 10" in r.output and "±" in r.output
 
 
 @pytest.mark.parametrize("args,msg", [
