@@ -158,16 +158,23 @@ class SeatPosition(Printed):
         return (self.to_move - len(self.table)) % 2
 
     @property
-    def draws_after(self) -> tuple[bool, ...]:
-        """For each trick in ``tricks``, whether the players drew after it: every trick
-        while the talon lasted. The talon at the record's start is what the hands (full then)
-        and the cards gone before it leave."""
+    def record_start(self) -> tuple[int, int]:
+        """The talon's size when ``tricks`` began and how many cards each player then held
+        (a card it had led counted in): what the cards gone before leave, the hands full
+        while the talon lasts, a position's shorter hands after it (a game continued from
+        one)."""
         seen = 0
         for _, a, b in self.tricks:
             seen |= (1 << a) | (1 << b)
-        before = popcount(self.played & ~seen)
-        talon = N_CARDS - before - 2 * get_variant(self.variant).hand_size
-        d = min(len(self.tricks), max(0, talon) // 2)
+        rest = N_CARDS - popcount(self.played & ~seen)
+        talon = max(0, rest - 2 * get_variant(self.variant).hand_size)
+        return talon, (rest - talon) // 2
+
+    @property
+    def draws_after(self) -> tuple[bool, ...]:
+        """For each trick in ``tricks``, whether the players drew after it: every trick
+        while the talon lasted (its size at the record's start: ``record_start``)."""
+        d = min(len(self.tricks), self.record_start[0] // 2)
         return (True,) * d + (False,) * (len(self.tricks) - d)
 
     @property
@@ -421,9 +428,10 @@ def _drawn(draws: Iterable[CardLike] | str) -> int:
 
 def history_from(sp: SeatPosition) -> History:
     """What the tricks a seat has seen show of the opponent's hand: the arrival slots (the
-    deal, then one per draw), the slot range of each card they played (it arrived by the
-    last draw before it was played; after a draw that followed a void it showed, for its
-    suit), and the suits they showed void by not following."""
+    hand it held when the tricks began, then one per draw), the slot range of each card
+    they played (it arrived by the last draw before it was played; after a draw that
+    followed a void it showed, for its suit), and the suits they showed void by not
+    following."""
     opp = sp.opponent
     follow = get_variant(sp.variant).follow_suit
     slot_trick = [0] + [j for j, drew in enumerate(sp.draws_after, 1) if drew]
@@ -448,7 +456,7 @@ def history_from(sp: SeatPosition) -> History:
         (first_slot(c // 10, j), max(i for i, st in enumerate(slot_trick) if st <= j - 1))
         for c, j in plays
     )
-    caps = (get_variant(sp.variant).hand_size,) + (1,) * (n_slots - 1)
+    caps = (sp.record_start[1],) + (1,) * (n_slots - 1)
     return History(caps, fixed, tuple(first_slot(s, None) for s in range(4)), tuple(voids))
 
 
