@@ -68,7 +68,9 @@ def test_a_cost_with_every_hand_solved_is_exact_everywhere(late_classic):
                                   ("it", "(esatto)", "stimate: ")):
             out = R.render_review(rv, lang).splitlines()
             who = rf"  (player|giocatore) {p + 1} \({'ab'[p]}\): "
-            acc = next(ln for ln in out if re.match(who + r"\d", ln))
+            # the accuracy line: its count first, after how many were called where some were not
+            called = r"(?:(?:decisions called|decisioni giudicate): \d+ (?:of|su) \d+; )?"
+            acc = next(ln for ln in out if re.match(who + called + r"\d", ln))
             skill = next(ln for ln in out if re.match(who + "err", ln))
             err = re.search(r"(?:errors|errori) (.+?) \([\d.,]+ per decisi", skill).group(1)
             if est == 0:   # every cost exact: so is the sum, no ±0.0

@@ -74,7 +74,7 @@ def test_the_review_shows_luck_apart_from_skill(browser, server):
     en = BOARD_PAGE["en"]
     for p, result in ((1, a - b), (2, b - a)):
         li = drv.find_element("css selector", f'#review-out li.skill[data-player="{p}"]').text
-        m = re.search(r"errors ([\d.]+)(?: ±[\d.]+\*?)? points \(([\d.]+) per decision\), luck ([+−][\d.]+)"
+        m = re.search(r"errors ([\d.]+)(?: (?:±[\d.]+|\[[\d.]+, [\d.]+\])\*?)? points \(([\d.]+) per decision\), luck ([+−][\d.]+)"
                       r"(?: ±[\d.]+)?\*? over 16 draws; result ([+−]?\d+), luck-adjusted ([+−][\d.]+)", li)
         assert m, li
         luck = _player_luck(revs, p)
