@@ -282,7 +282,9 @@ def test_the_first_tricks_kept_full_solves_are_covered_by_what_ships_there(varia
     (sampling.method_error, the stage's figure or, where the stage's top needs more,
     METHOD_TOP's). Briscolone's chance of winning needed 0.293 on a value and 0.443 on a gap
     at 36 alive (33 decisions), 0.397 and 0.325 at 38 (18), where its stage 31-40 ships 0.22
-    and 0.29; pooled over 35-40 they need 0.31 and 0.38, under the 0.40 a level needs."""
+    and 0.29; pooled over 35-40 they need 0.31 and 0.38, under the 0.40 a level needs.
+    Briscolone's points needed 12.0 on a gap at 36 alive (21 decisions), where the stage
+    ships 10.8."""
 
     from types import SimpleNamespace
 
