@@ -45,6 +45,10 @@ def test_more_time_only_adds_samples():
     sp = make_seat_position("classic", st.to_move, st.hands[st.to_move], st.trick, st.briscola,
                                  st.captured[0] | st.captured[1], st.to_move, tuple(st.points),
                                  record_of(st))
+    # the kernels loaded first, as Engine.analyse loads them before its clock: loading them
+    # on a 0.05 s clock leaves no time for a depth-4 sample, and the answer is the one-trick
+    # look-ahead's (depth 1), another method
+    seat.analyse(sp, budget=Limit(samples=1), seed=1)
     short = seat.analyse(sp, budget=Limit(0.05), seed=1)
     long = seat.analyse(sp, budget=Limit(0.6), seed=1)
     assert short.method == long.method == Method(Way.SEAT_SAMPLING, depth=4)
