@@ -139,14 +139,17 @@ def _write_moments(path: str, moments, solve, label: str, fresh_table: bool = Fa
 
 
 def seat_exact(sp, objective: str) -> dict:
-    """{card: the information set's exact value}: every consistent hand solved exactly."""
+    """{card: the information set's exact value}: every consistent hand solved exactly,
+    weighted by its chance (``hand_weight``: equal but in Briscolone after a suit not
+    followed; the seat_briscolone sets written before 2026-12-06 weighed hands equally)."""
     every = sp.every_hand(MAX_HANDS)
+    weights = [sp.hand_weight(h) for h in every]
     total: dict = {}
-    for h in every:
+    for h, w in zip(every, weights, strict=True):
         vals, _ = exact_values(sp.with_hand(h), objective, None)
         for c, v in vals.items():
-            total[c] = total.get(c, 0) + v
-    return {c: v / len(every) for c, v in total.items()}
+            total[c] = total.get(c, 0) + w * v
+    return {c: v / sum(weights) for c, v in total.items()}
 
 
 def make_seat(variant: str, alive: tuple[int, int], objective: str, seed: int, n: int) -> str:

@@ -7,22 +7,26 @@ continued from an open position of another deal at a random moment (the short ha
 the talon included), seen from both seats at the late moments (``_compare`` says which),
 where the brute force takes milliseconds. About 13 s on a busy 2-core machine.
 
-Where no suit must be followed, every hand left ends as many histories of the hidden hand
-(equally likely deals), so the sampler's uniform weights are exact there. In Briscolone
-they are not: a hand holding a suit it showed void in ends fewer histories (up to 14 times
-fewer at the moments checked); the engine weighs the hands left alike all the same, and only
-the set is held to the reference there.
+Each hand left is as likely as the number of histories of the hidden hand ending in it
+(equally likely deals): the engine's weights (``hand_weight``, solver/position/histories.py)
+are held to the reference's counts, normalised. Where no suit must be followed every hand
+ends as many histories, so the weights are equal there; in Briscolone a hand holding a suit
+the opponent showed void in ends fewer (up to 14 times fewer at the moments checked), and
+the sampler draws with those chances, and an exact seat value is their weighted mean.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-from math import comb
+from fractions import Fraction
+from math import comb, sqrt
 
 import pytest
 
 import solver.position.seat as seat_module
 from seat_reference import consistent_hands
+from solver.analysis import Limit, analyse
+from solver.analysis import sampling
 from solver.cards import card_str, cards_of, popcount
 from solver.game import continue_game, deal, play, to_position, to_seat_position
 from solver.players.agents import GreedyAgent, RandomAgent
@@ -65,6 +69,12 @@ def _past_the_last_draw(st) -> bool:
     return bool(st.tricks) and not st.tricks[-1].draws and any(t.draws for t in st.tricks)
 
 
+def _chances(weight, hands) -> list[Fraction]:
+    """Each hand's chance, its weight normalised."""
+    total = sum(weight(h) for h in hands)
+    return [Fraction(weight(h), total) for h in hands]
+
+
 def _compare(variant: str, seeds) -> tuple[int, int, list[str]]:
     """(moments checked, moments where the history rules a hand out, mismatches). Checked:
     the moments with at most LIMIT hands to check, in Briscolone those after the opponent
@@ -95,6 +105,11 @@ def _compare(variant: str, seeds) -> tuple[int, int, list[str]]:
                     if got is None or sorted(got) != sorted(want):
                         wrong.append(f"{sp.to_text()}: {len(want)} hands, engine {got}")
                         continue
+                    weights = _chances(sp.hand_weight, got)
+                    if weights != _chances(want.get, got):
+                        wrong.append(f"{sp.to_text()}: chances {sorted(set(weights))[:3]}..., "
+                                     f"histories' {sorted(set(_chances(want.get, got)))[:3]}...")
+                        continue
                     draw, every = sp.hand_sampler(random.Random(seed))
                     if every is not None:
                         assert sorted(every) == sorted(want), sp.to_text()
@@ -119,6 +134,76 @@ def test_the_comparison_fails_on_a_void_the_engine_forgets(monkeypatch):
     monkeypatch.setattr(seat_module, "history_from",
                         lambda sp: replace(real(sp), suit_lo=(0, 0, 0, 0)))
     assert _compare("briscolone", range(1))[2]
+
+
+def test_the_comparison_fails_on_equal_weights(monkeypatch):
+    """The weights are checked: an engine that weighs every hand left alike (as it did
+    before the history counts) is caught in Briscolone."""
+    monkeypatch.setattr(seat_module.SeatPosition, "hand_weight", lambda self, hand: 1)
+    assert _compare("briscolone", range(2))[2]
+
+
+def _void_moments(lo: int, hi: int, seeds=range(8)):
+    """Briscolone seats (either one) after the opponent did not follow suit, with between
+    ``lo`` and ``hi`` hands to check, whose reference counts differ."""
+    for seed in seeds:
+        for moments in _deals("briscolone", seed):
+            for st in moments:
+                for seat in (0, 1):
+                    sp = to_seat_position(st, seat)
+                    n = comb(popcount(sp.pool), sp.hidden)
+                    if not _shown_void(st, seat) or not lo <= n <= hi:
+                        continue
+                    want = consistent_hands(st, seat)
+                    if len(set(want.values())) > 1:
+                        yield st, sp, want
+
+
+def test_the_sampler_draws_hands_as_often_as_their_histories():
+    """Where there are too many hands to list, the sampler draws each with its reference
+    chance: the share of draws of each class of equally likely hands is within 5 standard
+    errors of its chance, which the equal chances would miss."""
+    st, sp, want = next(_void_moments(150, 500))
+    draw, every = sp.hand_sampler(random.Random(0))
+    assert every is None
+    n = 4000
+    drawn = [draw() for _ in range(n)]
+    total = sum(want.values())
+    missed = 0
+    for count in set(want.values()):
+        cls = {h for h, c in want.items() if c == count}
+        p = count * len(cls) / total
+        got = sum(h in cls for h in drawn) / n
+        assert abs(got - p) <= 5 * sqrt(p * (1 - p) / n), (sp.to_text(), count, got, p)
+        missed += abs(len(cls) / len(want) - p) > 5 * sqrt(p * (1 - p) / n)
+    assert missed
+
+
+def test_a_briscolone_seat_value_is_the_mean_over_hands_weighted_by_histories():
+    """A seat's analysis that solves every hand exactly gives each card the mean of the
+    hands' exact values weighted by the reference's counts: at late moments (the last draw
+    ahead, every hand solved to the end) after a suit not followed, where the equal weights
+    gave another value."""
+    checked = 0
+    for st, sp, want in _void_moments(2, 21, range(4)):
+        if st.to_move != sp.seat or 40 - popcount(sp.played) > 12:
+            continue
+        a = sampling.analyse(sp, budget=Limit(samples=100))
+        assert a.samples == len(want)
+        total = sum(want.values())
+        per_hand = {h: {m.card: m.exact_value for m in analyse(sp.with_hand(h)).moves}
+                    for h in want}
+        moved = False
+        for m in a.moves:
+            mean = sum(n * per_hand[h][m.card] for h, n in want.items()) / total
+            equal = sum(per_hand[h][m.card] for h in want) / len(want)
+            assert m.value == pytest.approx(float(mean), abs=1e-9), sp.to_text()
+            moved |= abs(float(mean - equal)) > 1e-6
+        assert "weighted by the deals" in a.notes[0]
+        checked += moved
+        if checked == 3:
+            break
+    assert checked == 3
 
 
 def test_a_game_continued_from_short_hands_keeps_the_hidden_hand():

@@ -1,8 +1,8 @@
 """Seat analysis of the hidden-card 2-player games (classic Briscola, Briscolone, libero).
 
 One player's view: their own hand, the table, the played cards and the turned trump card;
-the opponent's hand is written ``?``. The opponent's hand is sampled uniformly among the
-hands consistent with what the seat has seen (drawn by the position itself:
+the opponent's hand is written ``?``. The opponent's hand is sampled among the hands
+consistent with what the seat has seen, each with its chance (below) (drawn by the position itself:
 SeatPosition.hand_sampler, whose ``sample(rng)`` gives the same draw as an open position),
 each sample is solved as an open deal by the
 general kernel (solver.search.general), and the per-card values are averaged (method
@@ -20,7 +20,11 @@ What "consistent" means, precisely:
   then one slot per draw) so that every played card arrived before it was played and every
   card of a suit shown void arrived in a draw after that trick (unless played before it).
   A hand is kept only when such an assignment exists (an interval matching, checked
-  greedily). Hands are weighted uniformly, not by how many deal orders produce them.
+  greedily). Each hand kept is as likely as the number of such assignments (histories of
+  the opponent's hand) that end in it (solver.position.histories): all alike where no suit
+  was shown void; in Briscolone a hand holding a suit the opponent did not follow is less
+  likely. The sampler draws hands with those chances, and a mean over every hand weighs
+  each by its count (a weighted mean, still exact).
 
 How a sampled hand is solved depends on the stage of the deal only (horizon_for), never on
 the time given, so more time means more samples of the same method and the best card
@@ -529,7 +533,10 @@ def analyse(
 
     def next_deal():
         h = draw()
-        return sp.with_hand(h), (1.0 if weigh is None else weigh(h | sp.known))
+        w = 1.0 if weigh is None else weigh(h | sp.known)
+        if every is not None:
+            w *= sp.hand_weight(h)  # drawn as listed, not by its chance
+        return sp.with_hand(h), w
 
     consistent = None if every is None else len(every)  # hands the seat cannot rule out
     once = not (consistent is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
@@ -556,7 +563,9 @@ def analyse(
         notes.append(Note.of("note.none_in_time.hand"))
     whole = every is not None and n >= len(every) and exact_all and not horizon
     shrink = 1.0
-    if every is not None and exact_all and not horizon and weigh is None and n < len(every):
+    alike = sp.hand_count is None
+    unweighted = weigh is None and alike
+    if every is not None and exact_all and not horizon and unweighted and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
     drawn = not exact_all
     m_err = method_error(stage, objective, horizon, drawn=drawn)
@@ -589,7 +598,7 @@ def analyse(
         how = Note.of("note.part.then", first=how, then=corrected)
     notes.insert(0, Note.of("note.hands.sampled", n=Count(n), how=how))
     if whole:
-        notes = [Note.of("note.hands.all", n=Count(n))]
+        notes = [Note.of("note.hands.all" if alike else "note.hands.all_deals", n=Count(n))]
     elif every is not None:
         notes.append(Note.of("note.hands.consistent", n=Count(len(every))))
     if weigh is not None:

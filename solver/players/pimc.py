@@ -85,7 +85,9 @@ def analyse(
 
     def one(until):
         nonlocal horizon
-        pos = sp.with_hand(draw())
+        h = draw()
+        pos = sp.with_hand(h)
+        weight = float(sp.hand_weight(h)) if complete else 1.0  # listed, not drawn by chance
         if sums.n:
             res = solve_sample(pos, objective, cards, rng, until, horizon, use_leaf=False)
         else:
@@ -94,7 +96,7 @@ def analyse(
         if res is None:
             return Sample(None)
         vals, n, ex = res
-        return Sample([vals[c] for c in cards], n, 1.0, ex)
+        return Sample([vals[c] for c in cards], n, weight, ex)
 
     sums = Sums(len(cards))
     # one thread: the first sample's search depth sets the later ones'
@@ -113,7 +115,8 @@ def analyse(
         how = Note.of("note.part.how.clairvoyant_depth", depth=Count(horizon))
     notes: tuple[Note, ...] = (Note.of("note.hands.sampled", n=Count(n), how=how),)
     if whole:
-        notes = (Note.of("note.hands.all", n=Count(n)),)
+        alike = sp.hand_count is None
+        notes = (Note.of("note.hands.all" if alike else "note.hands.all_deals", n=Count(n)),)
     elif every is not None:
         notes += (Note.of("note.hands.consistent", n=Count(len(every))),)
     return Analysis.estimate(

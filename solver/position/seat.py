@@ -35,6 +35,7 @@ from solver.cards import (
 )
 from solver.errors import Count
 from solver.position.convert import seat_with_hand
+from solver.position.histories import counter, weighted_draw
 from solver.position.open import Position
 from solver.position.notation import (
     GAME_FIELDS,
@@ -125,6 +126,14 @@ class SeatPosition(Printed):
         """What ``tricks`` show of the opponent's hand, derived once, on first use (a game's
         agents get a view at every card and most never ask); None with no tricks."""
         return history_from(self) if self.tricks else None
+
+    @cached_property
+    def hand_count(self) -> Callable[[int], int] | None:
+        """count(hand) -> how many histories of the opponent's hand end in ``hand`` (a mask
+        of the unknown cards), to which its chance is proportional (solver.position.histories);
+        None where every hand the seat keeps is as likely (no suit shown void)."""
+        h = self.history
+        return None if h is None else counter(h.caps, h.fixed, h.suit_lo, self.known)
 
     @property
     def opponent(self) -> int:
@@ -316,18 +325,29 @@ class SeatPosition(Printed):
 
     def hand_sampler(self, rng: random.Random) -> tuple[Callable[[], int], list[int] | None]:
         """A function drawing one consistent opponent hand (a mask of the unknown cards,
-        ``known`` left out), and the list of all of them when there are few (None
-        otherwise). Hands are weighted uniformly; with a record's history only those that
-        fit it (``History.fits``). PositionError when no hand fits."""
+        ``known`` left out) with its chance, and the list of all of them when there are few
+        (None otherwise; each to be weighted by ``hand_weight``). Hands are equally likely
+        unless a record shows a suit not followed, then each as likely as its count of
+        histories (``hand_count``); with a record's history only those that fit it
+        (``History.fits``). PositionError when no hand fits."""
         free = cards_of(self.pool)
         k = self.hidden
         fits = self._fits()
+        count = self.hand_count
         n = comb(len(free), k)
         if n <= ENUM_LIMIT and (self.history is None or n <= CHECK_LIMIT):
             every = [mask_of(cs) for cs in combinations(free, k) if fits(cs)]
             if not every:
                 raise PositionError.of("seat.no_hand")
+            if count is not None:
+                weights = [count(h) for h in every]
+                return (lambda: rng.choices(every, weights)[0]), every
             return (lambda: every[rng.randrange(len(every))]), every
+        if count is not None:
+            weighted = weighted_draw(count, self.pool, k, rng)
+            if weighted is None:
+                raise PositionError.of("seat.no_hand_record")
+            return weighted, None
         if n <= ENUM_LIMIT:
             # checked as drawn (a check costs ~0.1 ms): the hands in a random order, pass after pass
             hands = list(combinations(free, k))
@@ -353,6 +373,12 @@ class SeatPosition(Printed):
 
         return draw, None
 
+    def hand_weight(self, hand: int) -> int:
+        """The relative chance of ``hand`` (a mask of unknown cards that fits): its count of
+        histories (``hand_count``), 1 where every hand is as likely. What a mean over
+        ``every_hand`` (or ``hand_sampler``'s list) weighs each hand by."""
+        return 1 if self.hand_count is None else self.hand_count(hand)
+
     def fits_hand(self, hand: int) -> bool:
         """Whether the opponent may hold ``hand`` (a mask of unknown cards, ``known`` left
         out): the right size, cards from ``pool``, and fitting what the tricks show."""
@@ -372,7 +398,8 @@ class SeatPosition(Printed):
     def every_hand(self, limit: int) -> list[int] | None:
         """Every opponent hand consistent with what the seat has seen (masks, ``known`` left
         out), or None when more than ``limit`` hands are to be checked: the whole
-        information set, which an exact value of the seat's view averages over."""
+        information set, which an exact value of the seat's view averages over, each hand
+        weighted by ``hand_weight``."""
         free = cards_of(self.pool)
         if comb(len(free), self.hidden) > limit:
             return None
