@@ -731,8 +731,6 @@ ENGLISH: dict[str, str] = {
     "note.hands.all_one": "the only consistent opponent hand solved exactly: no sampling error",
     "note.hands.all_deals": "all {n} consistent opponent hands solved exactly, each weighted by "
     "the deals that lead to it (a suit not followed makes a hand less likely): no sampling error",
-    "note.hands.all_deals_one": "the only consistent opponent hand solved exactly: no sampling "
-    "error",
     "note.hands.consistent": "{n} opponent hands are consistent",
     "note.hands.consistent_one": "1 opponent hand is consistent",
     "note.hands.weighted": "hands weighted by the opponent's visible choices (effective sample "

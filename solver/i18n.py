@@ -3447,8 +3447,6 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.hands.all_deals": "tutte le {n} mani dell'avversario compatibili risolte "
         "esattamente, ciascuna pesata secondo le smazzate che vi portano (un seme a cui non "
         "ha risposto rende una mano meno probabile): nessun errore di campionamento",
-        "note.hands.all_deals_one": "l'unica mano dell'avversario compatibile risolta "
-        "esattamente: nessun errore di campionamento",
         "note.hands.consistent": "mani dell'avversario compatibili: {n}",
         "note.hands.consistent_one": "una sola mano dell'avversario è compatibile",
         "note.hands.weighted": "mani pesate secondo le scelte visibili dell'avversario "

@@ -339,6 +339,9 @@ def _notes():
          "the only position read from a.jsonl, no task run"),
         (n("note.hands.all_one"),
          "the only consistent opponent hand solved exactly: no sampling error"),
+        (n("note.hands.all_deals", n=12),
+         "all 12 consistent opponent hands solved exactly, each weighted by the deals that lead "
+         "to it (a suit not followed makes a hand less likely): no sampling error"),
         (n("note.hands.consistent_one"), "1 opponent hand is consistent"),
         (n("note.hands.sampled_one", how=n("note.part.how.clairvoyant_depth_one")),
          "1 sampled opponent hand, each solved 1 trick deep with one sampled talon order "

@@ -48,7 +48,6 @@ SWEPT = [
     ("note.enumerated", ("n",), {}, ()),
     ("note.searched.depth", ("depth",), {"tricks": 7}, ()),
     ("note.hands.all", ("n",), {}, ()),
-    ("note.hands.all_deals", ("n",), {}, ()),
     ("note.hands.consistent", ("n",), {}, ()),
     ("note.hands.sampled", ("n",), {"how": Note.of("note.part.how.exact")}, ()),
     ("note.part.how.clairvoyant_depth", ("depth",), {}, ()),

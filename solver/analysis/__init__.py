@@ -32,12 +32,13 @@ from solver.analysis.engine import Engine, analyse, current_engine, default_engi
 from solver.analysis.result import OBJECTIVES, Analysis, MoveValue, check_objective
 from solver.analysis.sampler import Sample
 from solver.analysis.sampler import run as run_samples
-from solver.analysis.sampling import analyse_draws, solve_sample
+from solver.analysis.sampling import all_hands_note, analyse_draws, solve_sample
 from solver.analysis.stats import Sums
 from solver.analysis.threads import Stop, Stopped, check_stop, pause
 
 __all__ = [
     "DEFAULT_TIME",
+    "all_hands_note",
     "OBJECTIVES",
     "Analysis",
     "Engine",

@@ -279,6 +279,14 @@ def method_error(
     return depth if depth is None or seen is None else math.hypot(depth, seen)
 
 
+def all_hands_note(n: int, alike: bool) -> Note:
+    """The note of a mean over every hand the seat could face: weighted alike, or (a suit not
+    followed) by the deals that lead to each; one hand is neither, so it is said alike."""
+    if alike or n == 1:
+        return Note.of("note.hands.all", n=Count(n))
+    return Note.of("note.hands.all_deals", n=n)
+
+
 def method_extrapolated(pos, objective: str, horizon: int, drawn: bool) -> bool:
     """Whether the method's error of such a sample is carried from another stage: the
     drawn talon's error is measured where samples are solved to the end (13-16 cards
@@ -598,7 +606,7 @@ def analyse(
         how = Note.of("note.part.then", first=how, then=corrected)
     notes.insert(0, Note.of("note.hands.sampled", n=Count(n), how=how))
     if whole:
-        notes = [Note.of("note.hands.all" if alike else "note.hands.all_deals", n=Count(n))]
+        notes = [all_hands_note(n, alike)]
     elif every is not None:
         notes.append(Note.of("note.hands.consistent", n=Count(len(every))))
     if weigh is not None:

@@ -19,6 +19,7 @@ from solver.analysis import (
     Sample,
     Sums,
     Until,
+    all_hands_note,
     check_objective,
     run_samples,
     solve_sample,
@@ -115,8 +116,7 @@ def analyse(
         how = Note.of("note.part.how.clairvoyant_depth", depth=Count(horizon))
     notes: tuple[Note, ...] = (Note.of("note.hands.sampled", n=Count(n), how=how),)
     if whole:
-        alike = sp.hand_count is None
-        notes = (Note.of("note.hands.all" if alike else "note.hands.all_deals", n=Count(n)),)
+        notes = (all_hands_note(n, sp.hand_count is None),)
     elif every is not None:
         notes += (Note.of("note.hands.consistent", n=Count(len(every))),)
     return Analysis.estimate(
