@@ -22,10 +22,12 @@ from click.testing import CliRunner
 from cli import cmd_play as P
 from cli.main import cli
 from solver.cards import FULL_DECK, card_name, card_str, cards_of
-from solver.game import deal, legal_cards, play
+from solver.errors import BriscolaError
+from solver.game import deal, deal_from_deck, legal_cards, play
 from solver.i18n import PLAY_WORDS
 from solver.players.agents import GreedyAgent, get_agent
-from solver.players.levels import Choice, engine_time
+from solver.players.levels import Choice, choose_other, engine_time
+from solver.record import deal_record, write_record
 from solver.position.board import render
 from solver.rules import get_variant
 
@@ -277,3 +279,78 @@ def test_every_command_draws_an_unchosen_seed_as_play_does(monkeypatch):
     assert r.exit_code == 0 and str(drawn) in r.output, r.output
     r = runner.invoke(cli, ["match", "greedy", "random", "--deals", "1"])
     assert r.exit_code == 0 and str(drawn) in r.output, r.output
+
+
+def _twin(state, seat: int, rng):
+    """A deal that ``seat`` (1-based) cannot tell from ``state``'s: the cards it cannot place
+    (the hidden hand's and the covered talon's) shuffled among their places in the deck, the
+    same moves replayed; None where no shuffle replays them."""
+    view = state.view(seat)
+    deck = list(state.deck)
+    places = [i for i, c in enumerate(deck) if (view.pool >> c) & 1]
+    for _ in range(30):
+        cards = [deck[i] for i in places]
+        rng.shuffle(cards)
+        other = list(deck)
+        for i, c in zip(places, cards, strict=True):
+            other[i] = c
+        s = deal_from_deck(state.variant, other, state.dealer)
+        try:
+            for c in state.moves:
+                s = play(s, c)
+        except BriscolaError:
+            continue
+        if s.hands != state.hands and s.view(seat) == view:
+            return s
+    return None
+
+
+def _refusal(state, card):
+    try:
+        play(state, card)
+    except BriscolaError as e:
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("variant", HIDDEN)
+def test_two_deals_a_seat_cannot_tell_apart_get_the_same_words_and_cards(variant, tmp_path):
+    """Whatever the seat cannot see changes nothing it is told or how its side plays: for
+    two true deals with the same view from the seat to move, the same refusal of every card
+    (an illegal card's error names no card the other hand holds), the same card and way of
+    choosing at every level with the same seed, the same hint, and the same `analyse
+    --record --seat` (the engine's budget in samples, so that its answer is repeatable)."""
+    engine = get_agent("engine@4")
+    runner = CliRunner()
+    pairs = 0
+    for seed in (970003, 970011):
+        rng = random.Random(seed)
+        state = deal(variant, seed)
+        while not state.is_over:
+            if rng.random() < 0.25 and len(legal_cards(state)) > 1:
+                seat = state.to_move + 1
+                other = _twin(state, seat, rng)
+                if other is not None:
+                    pairs += 1
+                    for c in range(40):
+                        assert _refusal(state, c) == _refusal(other, c), card_str(c)
+                    for level in ("easy", "medium", "hard"):
+                        a, b = (choose_other(s, level, engine, random.Random(seed))
+                                for s in (state, other))
+                        assert (a.card, a.how) == (b.card, b.how), (level, a, b)
+                    if seat == 1:
+                        ses = P.VariantPlay(get_variant(variant), "easy", 0.1, "en", False, seed)
+                        ses.engine = engine
+                        assert ses.hint(state) == ses.hint(other)
+                    said = []
+                    for s in (state, other):
+                        path = tmp_path / f"{len(said)}.json"
+                        write_record(str(path), deal_record(s), force=True)
+                        r = runner.invoke(cli, ["analyse", "--record", str(path), "--move",
+                                                str(len(s.moves) + 1), "--seat", str(seat),
+                                                "--samples", "2", "--json"])
+                        assert r.exit_code == 0, r.output
+                        said.append(re.sub(r'"(time|nodes|seconds)": [0-9.e-]+', "", r.output))
+                    assert said[0] == said[1]
+            state = play(state, GreedyAgent()(state.view(), rng))
+    assert pairs >= 4
