@@ -11,7 +11,8 @@ where it stopped:
 A seat's set (``--variant classic``, briscolone or libero) holds moments of played deals
 seen from the seat to move, with ``--alive`` cards still in play, and the exact value of
 the seat's information set: the mean, over every opponent hand consistent with what the
-seat has seen (weighted equally, as the engine weighs them), of that deal's exact value:
+seat has seen (each weighted by its chance, as the engine weighs them), of that deal's exact
+value:
 
     python benchmarks/exact_sets.py --variant classic --alive 8-14 --seed 9201 --n 30
 
@@ -141,7 +142,7 @@ def _write_moments(path: str, moments, solve, label: str, fresh_table: bool = Fa
 def seat_exact(sp, objective: str) -> dict:
     """{card: the information set's exact value}: every consistent hand solved exactly,
     weighted by its chance (``hand_weight``: equal but in Briscolone after a suit not
-    followed; the seat_briscolone sets written before 2026-12-06 weighed hands equally)."""
+    followed; the seat_briscolone sets were rewritten with these weights on 2026-12-06)."""
     every = sp.every_hand(MAX_HANDS)
     weights = [sp.hand_weight(h) for h in every]
     total: dict = {}
