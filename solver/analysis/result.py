@@ -152,9 +152,11 @@ class Analysis:
     moves: tuple[MoveValue, ...]  # every legal card, best first
     best: tuple[Card, ...]  # every card that reaches the value
     pv: tuple[Card, ...]  # principal line while no chance intervenes
-    nodes: int
-    #: the time it took, not part of the answer: equal answers are equal whatever their
-    #: clocks (the JSON keeps microseconds, and reads back an equal Analysis)
+    #: the work and the time it took, not part of the answer: equal answers are equal
+    #: whatever their clocks (the JSON keeps microseconds, and reads back an equal Analysis)
+    #: and however their searches were cut into slices (a workspace's first slice is a
+    #: short probe, so the same answer a second time may count a few nodes more or less)
+    nodes: int = field(compare=False)
     seconds: float = field(compare=False)
     _: KW_ONLY
     method: Method = EXACT
