@@ -58,13 +58,16 @@ def test_generate_stopped_before_any_puzzle_writes_nothing_and_exits_1(tmp_path,
     already there is left as it was even with --force, and the exit code says it (1)."""
     out = tmp_path / "p.jsonl"
     out.write_text("kept\n")
-    r = briscola("puzzles", "generate", "--count", "5", "--time-limit", "0.001",
-                 "--out", str(out), "--force", "--lang", lang)
+    # the last draw's hard puzzles: the first takes far longer than the limit, so the stop
+    # comes before it (an endgame puzzle was found within 1 ms once, on a CI run)
+    r = briscola("puzzles", "generate", "--count", "5", "--talon", "2", "--difficulty", "hard",
+                 "--time-limit", "0.001", "--out", str(out), "--force", "--lang", lang)
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert r.stderr.rstrip().splitlines()[-1] == said
     assert out.read_text() == "kept\n"
     new = tmp_path / "new.jsonl"
-    r = briscola("puzzles", "generate", "--count", "5", "--time-limit", "0.001", "--out", str(new))
+    r = briscola("puzzles", "generate", "--count", "5", "--talon", "2", "--difficulty", "hard",
+                 "--time-limit", "0.001", "--out", str(new))
     assert r.returncode == 1 and not new.exists(), r.stderr
 
 
