@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import product
 from math import comb, prod
 
-from solver.cards import cards_of
+from solver.cards import SUIT_MASKS, cards_of
 
 
 def count_fillings(caps: tuple[int, ...], spans: list[tuple[int, int]]) -> int:
@@ -83,7 +83,7 @@ def counter(
 
 def popcount_suit(hand: int, suit: int) -> int:
     """How many cards of ``suit`` ``hand`` (a mask) holds."""
-    return ((hand >> (10 * suit)) & 0x3FF).bit_count()
+    return (hand & SUIT_MASKS[suit]).bit_count()
 
 
 def weighted_draw(
@@ -92,7 +92,7 @@ def weighted_draw(
     """A function drawing a hand of ``size`` cards of ``pool`` with chance proportional to
     ``count``: a composition (how many cards of each suit) drawn by its total count, then
     its cards uniformly. None when no hand has a history."""
-    by_suit = [cards_of(pool & (0x3FF << (10 * s))) for s in range(4)]
+    by_suit = [cards_of(pool & m) for m in SUIT_MASKS]
     comps, weights = [], []
     for ks in product(*(range(min(len(cs), size) + 1) for cs in by_suit)):
         if sum(ks) != size:
