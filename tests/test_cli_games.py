@@ -215,31 +215,18 @@ def test_replay_of_bad_json_and_unknown_variant(tmp_path):
 def test_simulate_keeps_the_games_played_when_ctrl_c_stops_it(tmp_path):
     """A long simulation shows progress on stderr; Ctrl-C prints the tally of the games
     played so far, writes their records, says it was interrupted and exits 130."""
-    import os
     import select
-    import signal
-    import subprocess
-    import sys
-    from pathlib import Path
+
+    from cli_process import cli_process, ctrl_c
 
     out = tmp_path / "g.jsonl"
-    root = Path(__file__).resolve().parent.parent
-    # a suite started in the background runs with SIGINT ignored, which the child would keep
-    p = subprocess.Popen([sys.executable, "-m", "cli.main", "simulate", "--games", "10000000",
-                          "--seed", "3", "--record-out", str(out)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
-                         env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+    with cli_process("simulate", "--games", "10000000", "--seed", "3", "--record-out",
+                     out) as p:
         ready, _, _ = select.select([p.stderr], [], [], 60)  # a progress line within 60 s
         assert ready, "no progress line on stderr"
         line = p.stderr.readline()
         assert line.startswith("simulate: ") and "/10000000 deals" in line, line
-        p.send_signal(signal.SIGINT)
-        stdout, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
+        stdout, err = ctrl_c(p)
     assert p.returncode == 130, err
     assert "Traceback" not in err and err.rstrip().endswith("interrupted")
     head = stdout.splitlines()[0]

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_process import cli_process, ctrl_c
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -338,21 +339,13 @@ def test_a_match_on_a_cluster_runs_no_bot():
 def test_ctrl_c_kills_a_hung_bot(tmp_path):
     pid = tmp_path / "pid"
     hang = tmp_path / "pid.hang"
-    # a suite started in the background runs with SIGINT ignored, which the child would keep
-    p = subprocess.Popen([sys.executable, "-m", "cli.main", "match",
-                          _bot("hang", "--pid", pid, seconds="100:"), "greedy", "--deals", "1",
-                          "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+    with cli_process("match", _bot("hang", "--pid", pid, seconds="100:"), "greedy",
+                     "--deals", "1", "-q") as p:
         end = time.monotonic() + 60
         while not hang.exists() and time.monotonic() < end and p.poll() is None:
             time.sleep(0.05)
         assert hang.exists(), p.communicate(timeout=10)
-        p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
+        _, err = ctrl_c(p, 30)
     assert p.returncode == 130 and "Traceback" not in err, err
     assert _gone(int(pid.read_text())), "the bot outlived Ctrl-C"
 

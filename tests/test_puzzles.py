@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from dataclasses import replace
@@ -11,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from cli_process import cli_process, ctrl_c
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -363,20 +363,9 @@ def test_play_in_a_real_process(quiz):
 
 
 def test_generate_ctrl_c_keeps_what_was_found():
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    # a suite started in the background (``cmd &``) runs with SIGINT ignored, which a child
-    # inherits and Python then keeps: the child gets Ctrl-C back as a terminal would give it
-    p = subprocess.Popen([sys.executable, "-m", "cli.main", "puzzles", "generate", "--count",
-                          "100000", "--seed", "3"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+    with cli_process("puzzles", "generate", "--count", "100000", "--seed", "3") as p:
         got = [p.stdout.readline() for _ in range(2)]
-        p.send_signal(signal.SIGINT)
-        rest, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
+        rest, err = ctrl_c(p)
     assert p.returncode == 130 and "interrupted" in err and "Traceback" not in err
     ps = read_puzzles(got + rest.splitlines())
     assert len(ps) >= 2

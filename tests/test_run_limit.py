@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 import os
 import select
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from cli_process import cli_process, ctrl_c
 
 from solver.puzzles import bundled_lines, read_puzzle_file
 from solver.record import read_records, replay_all
@@ -85,12 +85,7 @@ def test_generate_ctrl_c_writes_the_puzzles_found_to_out(tmp_path):
     """Ctrl-C after the first progress line: --out holds the puzzles found, each whole, as
     many as the line says; exit 130."""
     out = tmp_path / "p.jsonl"
-    # a suite started in the background runs with SIGINT ignored, which the child would keep
-    p = subprocess.Popen([sys.executable, "-m", "cli.main", "puzzles", "generate", "--count",
-                          "100000", "--out", str(out)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, cwd=ROOT, env=ENV,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+    with cli_process("puzzles", "generate", "--count", "100000", "--out", out) as p:
         deadline = time.monotonic() + 60
         line = ""
         while not line.startswith("found ") and time.monotonic() < deadline:
@@ -98,11 +93,7 @@ def test_generate_ctrl_c_writes_the_puzzles_found_to_out(tmp_path):
             if ready:
                 line = p.stderr.readline()
         assert line.startswith("found "), "no progress line on stderr"
-        p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=30)
-    finally:
-        if p.poll() is None:
-            p.kill()
+        _, err = ctrl_c(p, 30)
     assert p.returncode == 130 and "Traceback" not in err, err
     kept = read_puzzle_file(str(out))
     assert kept and err.rstrip().endswith(f"interrupted: {len(kept)} puzzle(s) kept")
