@@ -9,7 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: a path of the repository as the text cites it; one followed by a pattern character
 #: (``cli/cmd_*.py``, ``exact_t<talon>...``) names a family of files, not one
-CITED = re.compile(r"(?<![\w/.-])((?:solver|cli|tests|docs|benchmarks|\.ci)/[\w/.-]*\w)(?![*<{\w])")
+CITED = re.compile(r"(?<![\w/.-])((?:solver|cli|tests|docs|benchmarks|examples|\.ci)/"
+                   r"[\w/.-]*\w)(?![*<{\w])")
 #: the two documents' names before they moved under docs/ (spelt in two parts here so this
 #: file does not cite them itself)
 OLD_NAMES = re.compile(r"(?<![\w/])(" + "NOTATION" + r"|" + "RULES" + r")\.md")
