@@ -1353,7 +1353,8 @@ REVIEW_TEXT["it"].update(
 PLAY_WORDS = {
     "en": {
         "intro": "{game} against the engine (level {level}), {deal}. "
-        "You are player 1. Type a card (AD, 3c, 1D ..., or its name), 'hint', 'help' or 'q'.",
+        "You are player 1. Type a card (AD, 3c, 1D ..., its name, or its place in your cards: "
+        "1 for the first), 'hint', 'help' or 'q'.",
         "match": "Match of {n} rounds.",
         "deal": "--- Deal {d} ---",
         "you": "you",
@@ -1369,7 +1370,8 @@ PLAY_WORDS = {
         "legal": "Your cards: {cards}",
         "prompt": "Your card> ",
         "not_in_hand": "{card} is not in your hand (your cards: {cards})",
-        "help": "Type a card you hold (AD, 3c, 1D, 10b ..., or its name: Ace of coins), 'hint' "
+        "help": "Type a card you hold (AD, 3c, 1D, 10b ..., its name: Ace of coins, or its place "
+        "in your cards as they are listed: 1 for the first), 'hint' "
         "for the engine's advice, "
         "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
         "plays": "{who} plays {card}: {reason}",
@@ -1422,7 +1424,8 @@ PLAY_WORDS = {
     },
     "it": {
         "intro": "{game} contro il motore (livello {level}), {deal}. "
-        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., o il suo nome), 'hint', 'help' o 'q'.",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
+        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
         "match": "Partita di {n} smazzate.",
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
@@ -1439,7 +1442,8 @@ PLAY_WORDS = {
         "legal": "Le tue carte: {cards}",
         "prompt": "La tua carta> ",
         "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
-        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., o il suo nome: Asso di denari), "
+        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., il suo nome: Asso di denari, o il "
+        "suo posto fra le tue carte come sono elencate: 1 per la prima), "
         "'hint' per un consiglio, "
         "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
         "plays": "{who} gioca {card}: {reason}",
@@ -1619,6 +1623,8 @@ PLAY_WORDS["en"].update(
         "why (the why would show its hand).",
         "last_card": "Your last card, {card}, is played for you.",
         "bad_card": "{error}, or 'help'",
+        "bad_place": "you have no card {k}: type 1 to {n} for a card by its place in your "
+        "cards, the card itself (AD, 3c ...), or 'help'",
         "must_follow": "{card}: you must follow suit with {suit} (playable: {cards})",
         "reviewing": "reviewing move {k}/{n}",
         "match_segni": "Match: the first to win {n} deals.",
@@ -1641,6 +1647,8 @@ PLAY_WORDS["it"].update(
         "perché (il perché mostrerebbe la sua mano).",
         "last_card": "La tua ultima carta, {card}, è giocata per te.",
         "bad_card": "{error}, oppure 'help'",
+        "bad_place": "non hai una carta {k}: scrivi da 1 a {n} per una carta dal suo posto "
+        "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'help'",
         "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
         "reviewing": "analizzo la mossa {k}/{n}",
         "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
@@ -1674,7 +1682,8 @@ PLAY_WORDS["it"].update(
 PLAY_OPPONENT_WORDS = {
     "en": {
         "intro": "{game} against {opponent}, {deal}. "
-        "You are player 1. Type a card (AD, 3c, 1D ..., or its name), 'hint', 'help' or 'q'.",
+        "You are player 1. Type a card (AD, 3c, 1D ..., its name, or its place in your cards: "
+        "1 for the first), 'hint', 'help' or 'q'.",
         "engine": "the opponent",
         "Engine": "The opponent",
         "hidden_reasons": "The opponent's cards are said with what they do in the trick: it gives "
@@ -1698,7 +1707,8 @@ PLAY_OPPONENT_WORDS = {
     },
     "it": {
         "intro": "{game} contro {opponent}, {deal}. "
-        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., o il suo nome), 'hint', 'help' o 'q'.",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
+        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
         "hidden_reasons": "Le carte dell'avversario sono dette con ciò che fanno nella presa: non "
