@@ -1324,7 +1324,8 @@ REVIEW_TEXT["en"].update(
         "every cost the card can have and the card is too close to call.",
         "luck_bound_note": "(bound) after a luck: a value it rests on had fewer than two "
         "samples in the time: its ± holds the widest that value can stray, not a 95 % interval.",
-        "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
+        "close_note": "≈ too close to call: a cost whose interval reaches 0 (within its own ±, "
+        "or [0, x]: a ± is cut to the values a cost can take), or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x); "
         "neither a mistake nor counted in the accuracy.",
     }
@@ -1343,8 +1344,9 @@ REVIEW_TEXT["it"].update(
         "luck_bound_note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto meno di "
         "due campioni nel tempo: il suo ± contiene quanto al più quel valore può scostarsi, non "
         "un intervallo al 95 %.",
-        "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
-        "carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
+        "close_note": "≈ troppo vicina per giudicarla: un costo il cui intervallo arriva a 0 "
+        "(entro il suo ±, o [0; x]: un ± è tagliato ai valori che un costo può avere), o la "
+        "migliore carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
         "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
     }
 )
@@ -2393,7 +2395,8 @@ BOARD_PAGE["en"].update(
         "review.luck.bound.note": "(bound) after a luck: a value it rests on had fewer than two "
         "samples in the time: its ± holds the widest that value can stray.",
         "review.close": "; {n} too close to call",
-        "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
+        "review.close.note": "A cost whose interval reaches 0 (within its own ±, or [0, x]: a ± "
+        "is cut to the values a cost can take; marked ≈), or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x), "
         "is too close to call: neither a mistake nor counted in the accuracy.",
         "review.skill.title": "Skill and luck",
@@ -2477,7 +2480,8 @@ BOARD_PAGE["it"].update(
         "meno di due campioni nel tempo: il suo ± contiene quanto al più quel valore può "
         "scostarsi.",
         "review.close": "; {n} troppo vicine per giudicarle",
-        "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
+        "review.close.note": "Un costo il cui intervallo arriva a 0 (entro il suo ±, o [0; x]: "
+        "un ± è tagliato ai valori che un costo può avere; segnato ≈), o la migliore carta della "
         "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
         "cade, 0–x), è troppo vicino per giudicarlo: non è un errore e non conta nella "
         "precisione.",
