@@ -41,6 +41,11 @@ TIME_LIMIT_HELP = (
     f"{DEFAULT_TIME_LIMIT:g} s for an exact search, {DEFAULT_ESTIMATE_TIME:g} s "
     f"for an estimate; a given limit may all go to the estimate."
 )
+#: analyse's: a batch's lines each get the time, as one position would
+ANALYSE_TIME_LIMIT_HELP = (
+    TIME_LIMIT_HELP + " With POSITION '-', each line gets this time of its own (100 lines "
+    "at 1 s take about 100 s): it is not a limit on the whole batch."
+)
 
 
 def limits(time_limit: float | None) -> tuple[float, float | None]:
@@ -476,7 +481,7 @@ def _analysis(
 @click.option(
     "--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md)."
 )
-@click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
+@click.option("--time-limit", type=SECONDS, default=None, help=ANALYSE_TIME_LIMIT_HELP)
 @click.option(
     "--record",
     "record_file",

@@ -350,7 +350,20 @@ class ScopertaPlay:
     def board_lines(self, state: GameState) -> list[str]:
         """The scoperta board in four lines and your hand (compact_board)."""
         rows = compact_board(to_position(state), state.points, self.lang, self.card, self.W)
-        return rows + [self.W["legal"].format(cards=self.cards(legal_cards(state)))]
+        return rows + [self.W["legal"].format(cards=self.cards(self.listed(state)))]
+
+    def listed(self, state: GameState) -> list[int]:
+        """Your hand in the order its line lists it: 1 at the prompt is its first card."""
+        return cards_of(state.hands[HUMAN])
+
+    def by_place(self, state: GameState, text: str) -> int | str:
+        """The card ``text`` names by its place in your hand's line (1 = the first), else the
+        words that say what to type (a place past the hand); ``text`` is digits."""
+        hand = self.listed(state)
+        k = int(text)
+        if 1 <= k <= len(hand):
+            return hand[k - 1]
+        return self.W["bad_place"].format(k=text, n=len(hand))
 
     def ask(self, state: GameState) -> int:
         """The human's card: the board, then the card typed (hint, the unseen cards and the
@@ -379,11 +392,18 @@ class ScopertaPlay:
             if low in ("b", "board"):
                 self.say(render(view, self.lang, self.color))
                 continue
-            try:
-                c = parse_typed_card(text)
-            except CardError as e:
-                self.say(self.W["bad_card"].format(error=error_text(e, self.lang)))
-                continue
+            if text.isascii() and text.isdigit():
+                placed = self.by_place(state, text)
+                if isinstance(placed, str):
+                    self.say(placed)
+                    continue
+                c = placed
+            else:
+                try:
+                    c = parse_typed_card(text)
+                except CardError as e:
+                    self.say(self.W["bad_card"].format(error=error_text(e, self.lang)))
+                    continue
             err = self.refusal(state, c)
             if err is None:
                 return c
@@ -588,7 +608,7 @@ class VariantPlay(ScopertaPlay):
         a, b = state.side_points
         lines.append(words["points"].format(a=a, b=b))
         legal = legal_cards(state)
-        hand = state.hand_cards(HUMAN)
+        hand = self.listed(state)
         lines.append(
             words["hand"].format(cards=self.cards(hand))
             if len(legal) == len(hand)

@@ -26,11 +26,14 @@ from collections.abc import Callable, Iterable, Iterator
 
 from solver.errors import BriscolaError, Count, Note, bug
 from solver import jsonfile, settings
-from solver.analysis import analyse, default_engine
+from solver.analysis import analyse, check_stop, default_engine, pause
 from solver.position import parse_position
 
 #: seconds between progress lines
 PROGRESS_EVERY = 2.0
+#: seconds between looks for a finished task while none has finished (a Stop, a whole run's
+#: --time-limit, ends the wait at once: it is not waited for)
+READY_POLL = 0.05
 #: seconds without a finished task after which a line says the run goes on (one task of
 #: a split talon-16 search runs for most of an hour)
 HEARTBEAT_EVERY = 60.0
@@ -181,12 +184,13 @@ def connect(
     try:
         try:
             client.register_plugin(_env_plugin_class()(env, cluster is not None))
-            client.gather(
-                [
-                    client.submit(warm, pure=False, workers=[w], allow_other_workers=False)
-                    for w in client.scheduler_info()["workers"]
-                ]
-            )
+            warming = [
+                client.submit(warm, pure=False, workers=[w], allow_other_workers=False)
+                for w in client.scheduler_info()["workers"]
+            ]
+            # a worker still busy (another run's task) is waited for, but a Stop ends the wait
+            for _ in _as_completed(distributed.as_completed(warming, with_results=True)):
+                pass
         except Exception as e:
             raise ClusterError.of("cluster.workers_fail", why=bug(e)) from None
         yield client
@@ -286,7 +290,7 @@ def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, o
         index[f.key] = i
         futures.append(f)
     try:
-        for f, r in distributed.as_completed(futures, with_results=True):
+        for f, r in _as_completed(distributed.as_completed(futures, with_results=True)):
             yield index[f.key], r
             done[0] += 1
             f.release()
@@ -296,6 +300,21 @@ def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, o
         raise ClusterError.of("cluster.killed", why=str(e)) from None
     finally:
         client.cancel([f for f in futures if not f.done()])
+
+
+def _as_completed(done) -> Iterator[tuple]:
+    """(future, result) from Dask's ``as_completed`` as each finishes, ending (Stopped) as
+    soon as the running context's Stop is set: its own wait notices nothing but a finished
+    task, so a whole run's --time-limit came only when the next task (a match's deal,
+    minutes of engine moves) ended. The caller's ``finally`` cancels what still runs."""
+    while True:
+        check_stop()
+        if done.has_ready():
+            yield next(done)
+        elif done.is_empty():
+            return
+        else:
+            pause(READY_POLL)
 
 
 class TaskLog:

@@ -1324,7 +1324,8 @@ REVIEW_TEXT["en"].update(
         "every cost the card can have and the card is too close to call.",
         "luck_bound_note": "(bound) after a luck: a value it rests on had fewer than two "
         "samples in the time: its ± holds the widest that value can stray, not a 95 % interval.",
-        "close_note": "≈ too close to call: a cost within its own ±, or the estimate's best card "
+        "close_note": "≈ too close to call: a cost whose interval reaches 0 (within its own ±, "
+        "or [0, x]: a ± is cut to the values a cost can take), or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x); "
         "neither a mistake nor counted in the accuracy.",
     }
@@ -1343,8 +1344,9 @@ REVIEW_TEXT["it"].update(
         "luck_bound_note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto meno di "
         "due campioni nel tempo: il suo ± contiene quanto al più quel valore può scostarsi, non "
         "un intervallo al 95 %.",
-        "close_note": "≈ troppo vicina per giudicarla: un costo entro il suo ±, o la migliore "
-        "carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
+        "close_note": "≈ troppo vicina per giudicarla: un costo il cui intervallo arriva a 0 "
+        "(entro il suo ±, o [0; x]: un ± è tagliato ai valori che un costo può avere), o la "
+        "migliore carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
         "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
     }
 )
@@ -1353,7 +1355,8 @@ REVIEW_TEXT["it"].update(
 PLAY_WORDS = {
     "en": {
         "intro": "{game} against the engine (level {level}), {deal}. "
-        "You are player 1. Type a card (AD, 3c, 1D ..., or its name), 'hint', 'help' or 'q'.",
+        "You are player 1. Type a card (AD, 3c, 1D ..., its name, or its place in your cards: "
+        "1 for the first), 'hint', 'help' or 'q'.",
         "match": "Match of {n} rounds.",
         "deal": "--- Deal {d} ---",
         "you": "you",
@@ -1369,7 +1372,8 @@ PLAY_WORDS = {
         "legal": "Your cards: {cards}",
         "prompt": "Your card> ",
         "not_in_hand": "{card} is not in your hand (your cards: {cards})",
-        "help": "Type a card you hold (AD, 3c, 1D, 10b ..., or its name: Ace of coins), 'hint' "
+        "help": "Type a card you hold (AD, 3c, 1D, 10b ..., its name: Ace of coins, or its place "
+        "in your cards as they are listed: 1 for the first), 'hint' "
         "for the engine's advice, "
         "'u' for the cards you have not seen, 'b' for the whole board, 'q' to quit.",
         "plays": "{who} plays {card}: {reason}",
@@ -1422,7 +1426,8 @@ PLAY_WORDS = {
     },
     "it": {
         "intro": "{game} contro il motore (livello {level}), {deal}. "
-        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., o il suo nome), 'hint', 'help' o 'q'.",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
+        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
         "match": "Partita di {n} smazzate.",
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
@@ -1439,7 +1444,8 @@ PLAY_WORDS = {
         "legal": "Le tue carte: {cards}",
         "prompt": "La tua carta> ",
         "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
-        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., o il suo nome: Asso di denari), "
+        "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., il suo nome: Asso di denari, o il "
+        "suo posto fra le tue carte come sono elencate: 1 per la prima), "
         "'hint' per un consiglio, "
         "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
         "plays": "{who} gioca {card}: {reason}",
@@ -1619,6 +1625,8 @@ PLAY_WORDS["en"].update(
         "why (the why would show its hand).",
         "last_card": "Your last card, {card}, is played for you.",
         "bad_card": "{error}, or 'help'",
+        "bad_place": "you have no card {k}: type 1 to {n} for a card by its place in your "
+        "cards, the card itself (AD, 3c ...), or 'help'",
         "must_follow": "{card}: you must follow suit with {suit} (playable: {cards})",
         "reviewing": "reviewing move {k}/{n}",
         "match_segni": "Match: the first to win {n} deals.",
@@ -1641,6 +1649,8 @@ PLAY_WORDS["it"].update(
         "perché (il perché mostrerebbe la sua mano).",
         "last_card": "La tua ultima carta, {card}, è giocata per te.",
         "bad_card": "{error}, oppure 'help'",
+        "bad_place": "non hai una carta {k}: scrivi da 1 a {n} per una carta dal suo posto "
+        "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'help'",
         "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
         "reviewing": "analizzo la mossa {k}/{n}",
         "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
@@ -1674,7 +1684,8 @@ PLAY_WORDS["it"].update(
 PLAY_OPPONENT_WORDS = {
     "en": {
         "intro": "{game} against {opponent}, {deal}. "
-        "You are player 1. Type a card (AD, 3c, 1D ..., or its name), 'hint', 'help' or 'q'.",
+        "You are player 1. Type a card (AD, 3c, 1D ..., its name, or its place in your cards: "
+        "1 for the first), 'hint', 'help' or 'q'.",
         "engine": "the opponent",
         "Engine": "The opponent",
         "hidden_reasons": "The opponent's cards are said with what they do in the trick: it gives "
@@ -1698,7 +1709,8 @@ PLAY_OPPONENT_WORDS = {
     },
     "it": {
         "intro": "{game} contro {opponent}, {deal}. "
-        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., o il suo nome), 'hint', 'help' o 'q'.",
+        "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
+        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
         "hidden_reasons": "Le carte dell'avversario sono dette con ciò che fanno nella presa: non "
@@ -2383,7 +2395,8 @@ BOARD_PAGE["en"].update(
         "review.luck.bound.note": "(bound) after a luck: a value it rests on had fewer than two "
         "samples in the time: its ± holds the widest that value can stray.",
         "review.close": "; {n} too close to call",
-        "review.close.note": "A cost within its own ± (marked ≈), or the estimate's best card "
+        "review.close.note": "A cost whose interval reaches 0 (within its own ±, or [0, x]: a ± "
+        "is cut to the values a cost can take; marked ≈), or the estimate's best card "
         "played while another is within its ± (its cost given as the range it lies in, 0–x), "
         "is too close to call: neither a mistake nor counted in the accuracy.",
         "review.skill.title": "Skill and luck",
@@ -2467,7 +2480,8 @@ BOARD_PAGE["it"].update(
         "meno di due campioni nel tempo: il suo ± contiene quanto al più quel valore può "
         "scostarsi.",
         "review.close": "; {n} troppo vicine per giudicarle",
-        "review.close.note": "Un costo entro il suo ± (segnato ≈), o la migliore carta della "
+        "review.close.note": "Un costo il cui intervallo arriva a 0 (entro il suo ±, o [0; x]: "
+        "un ± è tagliato ai valori che un costo può avere; segnato ≈), o la migliore carta della "
         "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
         "cade, 0–x), è troppo vicino per giudicarlo: non è un errore e non conta nella "
         "precisione.",

@@ -200,6 +200,34 @@ class MoveReview:
         )
 
     @property
+    def cost_span(self) -> tuple[float, float]:
+        """The values the cost can take: from 0 (the card played is never worth more than
+        the best) to ``cost_bound`` (no end where it has none)."""
+        return (0.0, math.inf if self.cost_bound is None else self.cost_bound)
+
+    @property
+    def cost_interval(self) -> tuple[float, float] | None:
+        """The cost's 95 % interval (or bound) cut to the values it can take: still holding
+        the truth where the uncut one did, since the truth is among those values; for a
+        contested card the range its cost lies in, from 0 to the rival's reach, cut alike
+        (None: no ±, as for an exact cost or an unrated card)."""
+        if self.cost is None or self.exact_cost:
+            return None
+        if self.contested:
+            return (0.0, min(_known(self.rival, "a rival"), self.cost_span[1]))
+        if self.cost_error is None:
+            return None
+        return bounded(self.cost, self.cost_error, self.cost_span)
+
+    @property
+    def cost_cut(self) -> bool:
+        """Whether the cut left less than the cost's whole ±: its ends are then said instead."""
+        cut, e = self.cost_interval, self.cost_error
+        if cut is None or self.cost is None or e is None or self.contested:
+            return False
+        return cut[0] > self.cost - e + EPS or cut[1] < self.cost + e - EPS
+
+    @property
     def method(self) -> str:
         if not self.rated:
             return "unrated"
@@ -222,6 +250,7 @@ class MoveReview:
             "exact": self.exact_cost,
             "position": self.position,
             **({} if self.cost_error is None else {"cost_error": self.cost_error}),
+            **({} if self.cost_interval is None else {"cost_interval": list(self.cost_interval)}),
             **({} if self.value_error is None else {"value_error": self.value_error}),
             "view": "seat" if self.seat_view else "open",
             "objective": self.objective,
@@ -1249,15 +1278,23 @@ def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     _how) has none, an estimate's ± of 0 is printed, and a bound is said to be one. The
     estimate's best card played with another card within noise of it (contested) costs 0 in
     the sums, but what is known is the range its cost lies in, from 0 to how far another
-    card may be above it: "0–1.3"."""
+    card may be above it: "0–1.3". A ± reaching below 0 or past the most the card can cost
+    (MoveReview.cost_span) is said as its interval cut to them, as a luck is (fmt_luck):
+    "0.80 [0, 3.9]"."""
     bound = f" ({TEXT[check_lang(lang)]['bound']})" if m.bound else ""
     mark = ("*" if m.starred else "") + bound
-    if m.contested:
-        return f"0–{fmt_width(_known(m.rival, 'a rival'), m.objective == 'win', lang)}{mark}"
+    if m.contested:  # the rival's reach, cut to the most the card can cost
+        reach = _known(m.cost_interval, "a contested cost's range")[1]
+        return f"0–{fmt_width(reach, m.objective == 'win', lang)}{mark}"
     win = m.objective == "win"  # a chance given up, in percentage points as on the board
     cost = "-" if m.cost is None else fmt_chance(m.cost, lang) if win else fmt_points(m.cost, lang)
     if m.cost_error is None or m.exact_cost:
         return cost
+    cut = m.cost_interval
+    if cut is not None and m.cost_cut:  # the ± reaches below 0 or past the most it can cost
+        T = TEXT[check_lang(lang)]
+        lo, hi = (fmt_signed(x, None, False, T, win, lang).replace("+", "") for x in cut)
+        return f"{cost} {T['between'].format(lo=lo, hi=hi)}{mark}"
     return f"{cost} {fmt_error(m.cost_error, win, lang)}{mark}"
 
 

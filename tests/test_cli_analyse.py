@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 
 from click.testing import CliRunner
 
@@ -198,3 +199,24 @@ def test_a_notes_chance_is_said_in_percentage_points_in_both_languages_and_its_j
     assert "±1 punto percentuale sul" in note_text(one, "it")
     points = carried_note("points", True, True, (2.5, 2.7))
     assert note_text(points, "en") == str(points) and "±2.5 points" in str(points)
+
+
+def test_a_batchs_time_limit_is_each_lines_and_help_and_docs_say_so():
+    """`analyse - --time-limit S` gives every line S seconds of its own (a user piping 100
+    positions at 1 s expects each to get 1 s), and --help and docs/commands.md say so, not
+    leaving it to be guessed against the whole-run limit of match, simulate and puzzles."""
+    full = ["hand1=4C,6D,RS hand2=4B,5B,5S top=AB briscola=FB played=- turn=1 score=0-0",
+            "hand1=CD,7S,AS hand2=7B,FC,RD top=AB briscola=AD played=- turn=1 score=0-0",
+            "hand1=FB,3C,CD hand2=6B,7C,4S top=FS briscola=RD played=- turn=1 score=0-0"]
+    r = CliRunner().invoke(cli, ["analyse", "-", "--time-limit", "0.3"],
+                           input="\n".join(full) + "\n")
+    assert r.exit_code == 0, r.output
+    seconds = [json.loads(x)["seconds"] for x in r.output.splitlines()]
+    # full deals: each an estimate that runs its whole time; shared, the three add up to 0.3
+    assert len(seconds) == 3 and all(s >= 0.25 for s in seconds), seconds
+    help_text = " ".join(CliRunner().invoke(cli, ["analyse", "--help"]).output.split())
+    assert "With POSITION '-', each line gets this time of its own" in help_text
+    assert "it is not a limit on the whole batch" in help_text
+    with open(os.path.join(os.path.dirname(__file__), "..", "docs", "commands.md")) as f:
+        docs = " ".join(f.read().split())
+    assert "With POSITION `-` each line gets S seconds of its own" in docs

@@ -276,3 +276,17 @@ def test_a_local_clusters_workers_may_grow_a_big_talons_table(monkeypatch):
     fresh.configure(tt_mb=256, big_share=2)
     small = random_position(random.Random(5), 8)
     assert table_mb(fresh, small) < 256  # small talons keep their small tables
+
+
+def test_a_match_on_the_cluster_ends_at_its_time_limit_not_at_the_next_deal(client):
+    """A whole run's --time-limit was seen only when a task (a deal) finished: a match of
+    engine:0.2 limited to 1 s ran until its first pair of games ended, about 10 s here.
+    The wait for a task now ends at the limit, what is done kept (here: nothing, exit 1).
+    Last in the module: the cancelled deals play on in the workers a few seconds."""
+    t0 = time.monotonic()
+    r = _cli(["match", "engine:0.2", "engine:0.2", "--deals", "2", "--seed", "1", "--json",
+              "-q", "--cluster", client.scheduler.address, "--time-limit", "1"])
+    took = time.monotonic() - t0
+    assert r.exit_code == 1 and "time limit reached before any deal finished" in r.output, \
+        r.output
+    assert took < 2.5, took

@@ -4,12 +4,14 @@ card, a compact scoperta board with the unseen cards on request, no progress lin
 the screen, the level and seed words in Italian."""
 import re
 
+import pytest
+
 from click.testing import CliRunner
 
 from cli import cmd_play as P
 from cli.main import cli
 from solver.analysis import progress
-from solver.cards import card_str
+from solver.cards import card_str, cards_of
 from solver.record import read_record, replay_all
 
 TPM = "0.03"
@@ -171,3 +173,58 @@ def test_play_from_a_position_refuses_what_cannot_start_a_game():
         r = run("play", "--lang", "it", *args, input="q\n")
         assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
         assert r.output.startswith("errore: valore non valido per --from: ") and says in r.output
+
+
+def _human_moments(record_file):
+    """(hand, legal cards, card played) at each of the human's (player 1's) turns."""
+    from solver.game import legal_cards, play
+    from solver.record import deal_start, prepared
+
+    rec = prepared(read_record(str(record_file)))
+    d = rec["_deals"][0]
+    state, out = deal_start(rec["variant"], d), []
+    for c in d["moves"]:
+        if state.to_move == 0:
+            out.append((cards_of(state.hands[0]), legal_cards(state), c))
+        state = play(state, c)
+    return out
+
+
+@pytest.mark.parametrize("variant, n", [("scoperta", 3), ("briscolone", 5)])
+def test_a_number_plays_the_card_at_that_place_of_your_cards(tmp_path, variant, n):
+    """Typing 1 was refused as an unknown card: the hand is listed in one order, so 1 to N
+    name its cards; a number past the hand says what to type, and a card not playable
+    (following suit) is refused as if typed by name."""
+    out_file = tmp_path / "g.json"
+    typed = [9] + [1, 2, 3, 4, 5] * 60
+    r = run("play", "--variant", variant, "--seed", "5", "--level", "easy", "--time-per-move",
+            TPM, "--record-out", str(out_file), input="".join(f"{k}\n" for k in typed))
+    assert r.exit_code == 0, r.output
+    assert f"you have no card 9: type 1 to {n} for a card by its place in your cards" in r.output
+    assert "unknown card" not in r.output
+    moments = _human_moments(out_file)
+    assert len(moments) == 20
+    at = 0
+    for hand, legal, played in moments:
+        if len(hand) == 1:                   # the last card is played for you
+            assert played == hand[0]
+            continue
+        # the numbers typed are read in turn until one names a playable card of the hand
+        while not (typed[at] <= len(hand) and hand[typed[at] - 1] in legal):
+            at += 1
+        assert played == hand[typed[at] - 1], (hand, legal, played, typed[at])
+        at += 1
+    shown = [ln.split(": ", 1)[1].split(" (")[0].split() for ln in r.output.splitlines()
+             if ln.startswith("Your cards: ")]
+    assert [card_str(c) for c in moments[0][0]] == shown[0]     # the places are those listed
+    if variant == "briscolone":
+        assert "you must follow suit with" in r.output
+
+
+def test_the_help_says_a_card_may_be_typed_by_its_place():
+    r = run("play", "--seed", "3", "--level", "easy", "--time-per-move", TPM, input="help\nq\n")
+    assert "its place in your cards as they are listed: 1 for the first" in r.output
+    r = run("play", "--seed", "3", "--level", "easy", "--time-per-move", TPM, "--lang", "it",
+            input="help\n5\nq\n")
+    assert "suo posto fra le tue carte come sono elencate: 1 per la prima" in r.output
+    assert "non hai una carta 5: scrivi da 1 a 3" in r.output

@@ -174,6 +174,46 @@ def test_a_contested_cost_says_the_range_it_lies_in():
         assert "*" not in skill, skill
 
 
+def test_a_costs_interval_is_cut_to_the_values_a_cost_can_take():
+    """A cost is the best card's value less the played card's, in the mover's frame: never
+    below 0, never above its most (twice the points in play, or 1 for a chance). Its ± was
+    printed whole ("0.56 ±7.4", "5 ±240 (bound)" with 80 points in play, "30% ±90%"), an
+    interval reaching values no cost can take, where a luck's is cut to what it can take.
+    The cost's is now cut alike, in the table, the mistakes, the JSON and on the board; a
+    cut interval still holds the truth wherever the uncut one did, so it stays a 95 %
+    interval (or a bound)."""
+    est = dict(deal=1, trick=1, player=0, choices=3, best=(5,), best_value=10.0, value=5.0,
+               seat_view=True, interval=Interval.SAMPLING_AND_METHOD)
+    low = R.MoveReview(**est, number=1, card=4, cost=0.56, cost_error=7.4, cost_bound=160.0)
+    high = R.MoveReview(**{**est, "interval": Interval.BOUND}, number=2, card=6, cost=150.0,
+                        cost_error=30.0, cost_bound=160.0)
+    clear = R.MoveReview(**est, number=3, card=7, cost=40.0, cost_error=5.0, cost_bound=160.0)
+    win = R.MoveReview(**{**est, "objective": "win"}, number=4, card=8, cost=0.3,
+                       cost_error=0.9, cost_bound=1.0)
+    assert low.cost_interval == (0.0, pytest.approx(7.96)) and low.cost_cut
+    assert high.cost_interval == (120.0, 160.0) and high.cost_cut
+    assert clear.cost_interval == (35.0, 45.0) and not clear.cost_cut
+    assert win.cost_interval == (0.0, 1.0)
+    assert R.fmt_cost(low) == "0.56 [0, 8.0]" and R.fmt_cost(low, "it") == "0,56 [0; 8,0]"
+    assert R.fmt_cost(high) == "150 [120, 160] (bound)"
+    assert R.fmt_cost(clear) == "40 ±5.0"                  # within what it can take: its ±
+    assert R.fmt_cost(win) == "30% [0%, 100%]"
+    for m in (low, high, clear, win):
+        j = m.to_json()
+        lo, hi = j["cost_interval"]
+        assert 0 <= lo <= j["cost"] <= hi <= j["cost_bound"], j
+        assert j["cost_error"] == m.cost_error               # the ± itself is kept
+    rv = R.Review((low, high, clear), ("a", "b"), 3, (None,), players=(0,))
+    text = R.render_review(rv)
+    rows = {line.split()[1]: line for line in text.splitlines() if line.split()[:1] == ["1"]}
+    assert "0.56 [0, 8.0] ≈" in rows["1"] and "150 [120, 160] (bound)" in rows["2"], text
+    assert "±7.4" not in text and "±30" not in text
+    # a mistake is said with its cut interval, as in the table
+    assert "150 [120, 160] (bound)" in text.split(R.TEXT["en"]["mistakes"])[1], text
+    assert [m["cost_interval"] for m in rv.to_json()["moves"]] == [
+        [0.0, pytest.approx(7.96)], [120.0, 160.0], [35.0, 45.0]]
+
+
 def _bound_review() -> R.Review:
     """A seat's card reviewed on fewer than two samples (a tiny --time-per-move): its ± is
     the widest the cost can stray (Interval.BOUND), and a contested best card's range too."""
@@ -193,8 +233,8 @@ def test_a_bound_is_said_to_be_one_not_taken_for_a_95_interval():
     rv = _bound_review()
     played, contested = rv.moves
     assert played.bound and contested.bound and not played.starred
-    assert R.fmt_cost(played) == "5 ±240.0 (bound)"
-    assert R.fmt_cost(played, "it") == "5 ±240,0 (limite)"
+    assert R.fmt_cost(played) == "5 [0, 245] (bound)"        # cut at 0: a cost is never below
+    assert R.fmt_cost(played, "it") == "5 [0; 245] (limite)"
     assert R.fmt_cost(contested) == "0–233.0 (bound)"
     assert played.close and not played.mistake and not rv.mistakes()
     for m in rv.moves:
@@ -299,6 +339,13 @@ def _costs() -> list[R.MoveReview]:
         R.MoveReview(**top, rival=0.04, interval=Interval.EXTRAPOLATED, sampling_only=True),
         R.MoveReview(**top, rival=233.0, interval=Interval.BOUND),
         R.MoveReview(**top, rival=0.0, interval=Interval.SAMPLING_AND_METHOD),
+        # cut to the values a cost can take: 0 up to its most (twice the points in play)
+        R.MoveReview(**{**est, "interval": Interval.BOUND}, cost=5.0, cost_error=240.0,
+                     cost_bound=200.0),
+        R.MoveReview(**est, cost=190.5, cost_error=12.0, cost_bound=200.0),
+        R.MoveReview(**top, rival=233.0, interval=Interval.BOUND, cost_bound=200.0),
+        R.MoveReview(**{**est, "objective": "win"}, cost=0.3, cost_error=0.9, cost_bound=1.0),
+        R.MoveReview(**{**est, "objective": "win"}, cost=0.125, cost_error=0.05, cost_bound=1.0),
     ]
 
 

@@ -515,10 +515,19 @@ function costText(r) {
   const mark = (r.sampling_only ? "*" : "") + (r.bound ? ` (${t("review.bound")})` : "");
   // the estimate's best card played, another within noise of it: the range its cost lies
   // in, from 0 to how far the other may be above it
-  if (r.rival > 1e-9) return `0–${fmtWidth(r.rival, win)}${mark}`;
+  // (cut to the most the card can cost: the JSON's cost_interval)
+  if (r.rival > 1e-9) return `0–${fmtWidth(r.cost_interval ? r.cost_interval[1] : r.rival, win)}${mark}`;
   const c = win ? fmtPct(r.cost) : fmtCost(r.cost);   // a chance given up, in percentage points
   if (r.exact) return `${c} (${t("exact")})`;
-  return r.cost_error !== undefined && r.cost_error !== null ? `${c} ${fmtPm(r.cost_error, win)}${mark}` : c;
+  if (r.cost_error === undefined || r.cost_error === null) return c;
+  // a ± reaching below 0 or past the most the card can cost: the interval cut to them (the
+  // JSON's cost_interval), its ends said, as solver.review.fmt_cost says them
+  const cut = r.cost_interval;
+  if (cut && (cut[0] > r.cost - r.cost_error + 1e-9 || cut[1] < r.cost + r.cost_error - 1e-9)) {
+    const end = (x) => signedText(x, 0, false, win, "").replace(/\+/g, "");
+    return `${c} ${t("luck.between", { lo: end(cut[0]), hi: end(cut[1]) })}${mark}`;
+  }
+  return `${c} ${fmtPm(r.cost_error, win)}${mark}`;
 }
 
 function errorsText(x, e, exact, win, span = null, star = "") {
