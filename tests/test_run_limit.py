@@ -63,7 +63,7 @@ def test_generate_stopped_before_any_puzzle_writes_nothing_and_exits_1(tmp_path,
     r = briscola("puzzles", "generate", "--count", "5", "--talon", "2", "--difficulty", "hard",
                  "--time-limit", "0.001", "--out", str(out), "--force", "--lang", lang)
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
-    assert r.stderr.rstrip().splitlines()[-1] == said
+    assert r.stderr.rstrip().splitlines()[-1] == said, r.stderr
     assert out.read_text() == "kept\n"
     new = tmp_path / "new.jsonl"
     r = briscola("puzzles", "generate", "--count", "5", "--talon", "2", "--difficulty", "hard",
