@@ -266,7 +266,8 @@ def save_text(path: str, text: str, force: bool) -> str:
         click.echo(f"{'errore' if lang == 'it' else 'error'}: {said(failed, lang)}", err=True)
     base = os.path.basename(path) or "briscola-output"
     try:
-        fd, spare = tempfile.mkstemp(prefix=f"{base}.", suffix=".saved", dir=os.getcwd())
+        prefix = f"{jsonfile.short_name(base)}."
+        fd, spare = tempfile.mkstemp(prefix=prefix, suffix=".saved", dir=os.getcwd())
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         note(Note.of("note.kept_in", path=spare))

@@ -2867,6 +2867,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "json.comma_array": "virgola di troppo prima della fine dell'elenco",
         "json.deep": "annidato per più di {most} livelli",
         "json.long_number": "un numero troppo lungo da leggere",
+        "json.constant": "{name} non è un numero JSON",
         "json.surrogate": "una stringa contiene un surrogato isolato (\\ud800-\\udfff), che non "
         "è testo",
         "json.not_utf8": "non è testo UTF-8 (byte {byte})",
@@ -2899,6 +2900,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.in_deal": "smazzata {deal}: {error}",
         "record.where": "partita registrata",
         "record.deal_where": "{where}, smazzata {deal}",
+        "record.list_where": "{where}, partita {n}",
         "record.at": "{where}: {error}",
         "record.no_deck": "questa partita non è stata data da un mazzo, quindi non si può "
         "registrare",

@@ -4,9 +4,10 @@ traceback; a JSON-lines file whose last line a crash cut short read without it; 
 a file whole or not at all, so that a crash never leaves a user's file half written.
 
 A UTF-8 byte-order mark is accepted; text that is not UTF-8, nesting deeper than
-``MAX_DEPTH``, numbers of thousands of digits, strings holding a lone surrogate
-(``"\\ud800"``, which no output can print) and, in a stream of lines, a line longer than
-``MAX_LINE`` bytes are refused as JSON errors are.
+``MAX_DEPTH``, numbers of thousands of digits, Python's ``NaN`` and ``Infinity`` (no JSON
+number: a log row holding one was printed back as JSON no strict reader takes), strings
+holding a lone surrogate (``"\\ud800"``, which no output can print) and, in a stream of
+lines, a line longer than ``MAX_LINE`` bytes are refused as JSON errors are.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import secrets
 import stat
 import warnings
@@ -30,6 +32,9 @@ MAX_FILE = 1 << 30
 #: a position line fits in a few hundred bytes; a line of a stream (``analyse -``) beyond
 #: this is refused without being held whole
 MAX_LINE = 1 << 20
+#: the bytes of a file's name kept in the name of a file made beside it (``.NAME.x.part``,
+#: ``NAME.x.saved``): a name may take 255 bytes, and the longer one would not fit
+NAME_BYTES = 200
 
 
 class JSONFileError(BriscolaError):
@@ -155,8 +160,8 @@ def _size(n: int) -> str:
 
 
 def _check_shape(obj) -> tuple[str, dict] | None:
-    """What makes a loaded value unusable (too deep, a lone surrogate) as the key of its
-    error and the fields, or None."""
+    """What makes a loaded value unusable (too deep, a lone surrogate, no JSON number) as
+    the key of its error and the fields, or None."""
     stack = [(obj, 1)]
     while stack:
         value, depth = stack.pop()
@@ -168,6 +173,8 @@ def _check_shape(obj) -> tuple[str, dict] | None:
                 if isinstance(k, str):
                     stack.append((k, depth))
                 stack.append((v, depth + 1))
+        elif isinstance(value, _NoNumber):
+            return "json.constant", {}
         elif isinstance(value, str):
             try:
                 value.encode("utf-8")
@@ -176,12 +183,31 @@ def _check_shape(obj) -> tuple[str, dict] | None:
     return None
 
 
+class _NoNumber(str):
+    """``NaN``, ``Infinity`` or ``-Infinity`` as Python's decoder read them: no JSON number."""
+
+
+#: a JSON string, skipped whole, or one of Python's constants outside any string
+_STRING_OR_CONSTANT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|(-?Infinity|NaN)', re.DOTALL)
+
+
+def _constant_error(text: str, where: str, whole_file: bool) -> JSONFileError:
+    """The error of the first constant of ``text``, its line and column named as a decoding
+    error's."""
+    m = next((m for m in _STRING_OR_CONSTANT.finditer(text) if m.group(1)), None)
+    pos, name = (m.start(1), m.group(1)) if m else (0, "NaN")
+    line = text.count("\n", 0, pos) + 1
+    at = f"{where}:{line}" if whole_file else where
+    detail = JSONFileError.of("json.constant", name=name)
+    return _at(at, "json.decode", detail=detail, column=pos - text.rfind("\n", 0, pos))
+
+
 def parse(text: str, where: str, whole_file: bool = False):
     """The value of JSON ``text``; JSONFileError("``where``: what is wrong") otherwise (just
     what is wrong when ``where`` is empty).
     ``whole_file``: ``text`` is a file's, so a decoding error names its line (where:line)."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_NoNumber)
     except json.JSONDecodeError as e:
         at = f"{where}:{e.lineno}" if whole_file else where
         raise _decode_error(at, e) from None
@@ -190,6 +216,8 @@ def parse(text: str, where: str, whole_file: bool = False):
     except ValueError:  # an integer of thousands of digits
         raise _at(where, "json.long_number") from None
     bad = _check_shape(obj)
+    if bad and bad[0] == "json.constant":
+        raise _constant_error(text, where, whole_file)
     if bad:
         raise _at(where, bad[0], **bad[1])
     return obj
@@ -198,6 +226,22 @@ def parse(text: str, where: str, whole_file: bool = False):
 def loads(text: str, name: str, line: int | None = None):
     """parse() of file ``name``'s whole text, or of its ``line``; messages say file:line."""
     return parse(text, _where(name, line), whole_file=line is None)
+
+
+def lines(text: str) -> list[str]:
+    """The lines of a JSON Lines text, split where a line ends (``\\n``, ``\\r\\n`` or a lone
+    ``\\r``) and nowhere else: str.splitlines also splits at U+2028, U+2029 and U+0085, which
+    a JSON string may hold as they are (a valid line was refused, cut in two), and at form
+    feeds and other controls, which moved every later line's number."""
+    return _LINE_END.split(text.removesuffix("\n").removesuffix("\r")) if text else []
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def short_name(name: str) -> str:
+    """``name`` cut to ``NAME_BYTES`` bytes of UTF-8 (a character is never split)."""
+    return name.encode("utf-8", "surrogatepass")[:NAME_BYTES].decode("utf-8", "ignore")
 
 
 def decode(data: bytes, name: str, line: int | None = None) -> str:
@@ -327,7 +371,7 @@ def write_whole(path: str, text: str, replace: bool = True) -> None:
             f.write(text)
         return
     folder, base = os.path.split(path)
-    spare = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.part")
+    spare = os.path.join(folder, f".{short_name(base)}.{secrets.token_hex(4)}.part")
     fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

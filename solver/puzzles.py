@@ -289,7 +289,7 @@ def read_puzzles(
     there must be at least one puzzle. A whole text's last line cut short by a crash is
     left out and said through ``warn`` (Python's warnings when None)."""
     if isinstance(lines, str):
-        lines = jsonfile.without_torn_tail(lines, name or "the input", warn).splitlines()
+        lines = jsonfile.lines(jsonfile.without_torn_tail(lines, name or "the input", warn))
     elif isinstance(lines, (bytes, bytearray)) or not isinstance(lines, Iterable):
         raise PuzzleError.of("argument.lines", name="lines", got=given(lines))
     out: list[Puzzle] = []
@@ -341,7 +341,7 @@ BUNDLED = {
 def bundled_lines(variant: str = "scoperta") -> list[str]:
     if variant not in BUNDLED:
         raise PuzzleError.of("puzzle.no_bundled", variant=variant, bundled=", ".join(BUNDLED))
-    return files("solver").joinpath(BUNDLED[variant]).read_text(encoding="utf-8").splitlines()
+    return jsonfile.lines(files("solver").joinpath(BUNDLED[variant]).read_text(encoding="utf-8"))
 
 
 def bundled(variant: str = "scoperta") -> list[Puzzle]:

@@ -212,7 +212,12 @@ def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[R
         raise RecordError.like(e) from None
     if not recs:
         raise RecordError.of("record.none", path=path)
-    return [check_record(r, path) for r in recs]
+    checked: list[Record] = []
+    for where, r in recs:
+        rec = check_record(r, where)
+        rec.source = where
+        checked.append(rec)
+    return checked
 
 
 def read_record(path: str, warn: Callable[[str], None] | None = None) -> Record:
@@ -223,23 +228,30 @@ def read_record(path: str, warn: Callable[[str], None] | None = None) -> Record:
     return recs[0]
 
 
-def _load(text: str, where: str, warn: Callable[[str], None] | None = None) -> list[Any]:
-    """The records of a file's text: one JSON value (a list is the list of records), else
-    JSON Lines (less a last line cut short)."""
+def _load(
+    text: str, where: str, warn: Callable[[str], None] | None = None
+) -> list[tuple[Where, Any]]:
+    """The records of a file's text, each with where it is (the file; its line in JSON Lines,
+    its place in a list): one JSON value (a list is the list of records), else JSON Lines
+    (less a last line cut short)."""
     if not text.strip():
         raise RecordError.of("record.empty", where=where)
     try:
         obj = jsonfile.loads(text, where)
-        return obj if isinstance(obj, list) else [obj]
+        if not isinstance(obj, list):
+            return [(where, obj)]
+        return [
+            (RecordError.of("record.list_where", where=where, n=i), r) for i, r in enumerate(obj, 1)
+        ]
     except JSONFileError as whole:
-        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+        lines = [(n, ln) for n, ln in enumerate(jsonfile.lines(text), 1) if ln.strip()]
         try:
             jsonfile.loads(lines[0][1], where, lines[0][0])
         except JSONFileError:
             raise whole from None
         text = jsonfile.without_torn_tail(text, where, warn)
-        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
-        return [jsonfile.loads(ln, where, n) for n, ln in lines]
+        lines = [(n, ln) for n, ln in enumerate(jsonfile.lines(text), 1) if ln.strip()]
+        return [(f"{where}:{n}", jsonfile.loads(ln, where, n)) for n, ln in lines]
 
 
 # ----- checking -----------------------------------------------------------------------
@@ -321,7 +333,11 @@ def _check_deal(d: object, players: int, where: Where, start_of: str | None = No
 
 class CheckedRecord(dict):
     """A record that check_record has checked, its parsed deals under "_deals": only such
-    a one is replayed without checking it again (a plain dict's "_deals" is not trusted)."""
+    a one is replayed without checking it again (a plain dict's "_deals" is not trusted).
+    ``source``: where read_records found it (its file, and line in JSON Lines), which an
+    error of its moves names: "move 6: ..." named no record of a file of a thousand."""
+
+    source: Where | None = None
 
 
 def prepared(record: Record) -> CheckedRecord:
@@ -425,8 +441,18 @@ def _replay_deal(variant: Variant | str, d: Record, deal: int | None = None) -> 
 
 
 def replay_all(record: Record) -> list[GameState]:
-    """Replay every deal of a record (checking moves and stated results); the states reached."""
+    """Replay every deal of a record (checking moves and stated results); the states reached.
+    A record read from a file says an error at its file and line."""
     rec = prepared(record)
+    try:
+        return _replay_all(rec)
+    except RecordError as e:
+        if rec.source is None:
+            raise
+        raise RecordError.of("record.at", where=rec.source, error=e) from None
+
+
+def _replay_all(rec: CheckedRecord) -> list[GameState]:
     v = get_variant(rec["variant"])
     many = "deals" in rec
     if many:

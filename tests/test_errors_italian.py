@@ -196,8 +196,8 @@ def test_an_illegal_move_in_a_record_is_said_in_the_users_language(tmp_path):
     en = CliRunner().invoke(cli, ["review", str(path)])
     assert it.exit_code == en.exit_code == 2
     card = card_str(st.deck[-1])
-    assert it.stderr.strip() == f"errore: mossa 1: {card} non è nella mano del giocatore 1"
-    assert en.stderr.strip() == f"error: move 1: {card} is not in player 1's hand"
+    assert it.stderr.strip() == f"errore: {path}: mossa 1: {card} non è nella mano del giocatore 1"
+    assert en.stderr.strip() == f"error: {path}: move 1: {card} is not in player 1's hand"
 
 
 def test_a_briscolone_match_target_is_refused_in_italian():
