@@ -191,8 +191,9 @@ class MoveReview:
     @property
     def bound(self) -> bool:
         """Its cost's ± (or, contested, its range) is the widest the cost can stray, not a
-        95 % interval: fewer than two samples in the time (Interval.BOUND). It covers every
-        cost the card can have, so such a card is never called a mistake."""
+        95 % interval: fewer than two samples in the time (Interval.BOUND). The truth is
+        surely inside it, so such a card is a mistake only where even the bound is clear of
+        zero (close otherwise)."""
         return (
             self.interval == Interval.BOUND
             and (self.cost_error is not None or self.contested)
