@@ -100,13 +100,20 @@ class Card(int):
         return self % 10
 
     def name(self, lang: str = "en") -> str:
-        """Its spoken name, ``"Ace of swords"`` (``lang="it"``: ``"Asso di spade"``)."""
+        """Its spoken name, ``"Ace of swords"`` (``lang="it"``: ``"Asso di spade"``); another
+        language is refused, as ``render`` and ``explanation_text`` refuse it."""
+        if lang not in ("en", "it"):
+            raise BriscolaError.of("lang.unknown", lang=lang)
         return card_name(self, lang)
 
     def is_trump(self, pos: Trumped) -> bool:
         """Whether the card is of the trump suit of ``pos`` (a position, a seat's view or a
-        game); never in the games without trump."""
-        return self // 10 == pos.trump_suit
+        game); never in the games without trump. Anything else (a position's text) is a
+        CardTypeError naming it."""
+        suit = getattr(pos, "trump_suit", None)
+        if isinstance(suit, bool) or not isinstance(suit, Integral):
+            raise CardTypeError.of("card.not_state", got=given(pos))
+        return bool(self // 10 == suit)
 
     def __repr__(self) -> str:
         return _TEXT[self]

@@ -39,6 +39,8 @@ ENGLISH: dict[str, str] = {
     "card.not_id": "{name} must be a card id (a whole number from 0 to 39, or a Card), got {got}",
     "card.bad_mask": "not a set of cards: {mask} (a card mask is a whole number from 0 to "
     "2**40-1, bit n for card id n)",
+    "card.not_state": "is_trump: pos must be a position, a seat's view or a game's state "
+    "(solver.parse reads a position's text), got {got}",
     "card.not_text": "a card is read from its text such as 'FD', got {value}",
     "card.not_set": "a set of cards is made from cards, card ids or their text such as '3C,AS', "
     "got {got}",
@@ -134,7 +136,7 @@ ENGLISH: dict[str, str] = {
     "deal.dealer": "dealer must be a seat from 0 to {last} (seat 0 is player 1: GameState.dealer "
     "counts from 0), got {got}",
     "argument.position": "{name} must be a position (a Position or a SeatPosition: solver.parse "
-    "reads one from its text), got {got}",
+    "reads one from its text, a game's view() gives one), got {got}",
     "argument.stop": "{name} must be a solver.Stop (set from any thread to end the analysis), "
     "got {got}",
     "argument.whole": "{name} must be a whole number, got {got}",
@@ -142,6 +144,8 @@ ENGLISH: dict[str, str] = {
     "argument.flag": "{name} must be True, False or None, got {got}",
     "argument.at_least": "{name} must be a whole number of at least {lo}, got {got}",
     "argument.seed": "seed must be a whole number, a random.Random or None, got {got}",
+    "argument.state": "{name} must be a game's state or a position (a GameState, a Position or "
+    "a SeatPosition: solver.parse reads one from its text), got {got}",
     "argument.rng": "{name} must be a random.Random (random.Random(seed) makes one), got {got}",
     "argument.agent": "{name} must be an agent's name or an agent (a function agent(view, rng) "
     "returning a card), got {got}",
@@ -302,7 +306,11 @@ ENGLISH: dict[str, str] = {
     "move.not_in_hand": "{card} is not in player {player}'s hand",
     "move.follow": "{card}: player {player} must follow suit ({suit} was led and the hand holds "
     "one)",
-    "move.seat": "illegal move: {card} for player {player}",
+    "move.over": "the deal is over: {card} cannot be played",
+    "move.unseen": "{card} cannot be in player {player}'s hand: {where}",
+    "move.unseen.own": "player {seat} holds it",
+    "move.unseen.played": "it has been played",
+    "move.unseen.trump": "it is the trump card, under the talon",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
     "draw.seat_one": "the seat draws one card after this trick: give that card alone, got {draws}",
     "draw.not_talon": "the draws ({draws}) are not the known talon's: it gives {known}",

@@ -21,7 +21,6 @@ from solver.errors import ArgumentTypeError, given, whole
 from solver.i18n import command_text, game_title
 from solver.cards import (
     CARDS,
-    SUIT_OF,
     Card,
     CardLike,
     card_str,
@@ -202,13 +201,12 @@ class GameState(Seats):
         hand, the other written ?, with what the deal has shown of it (a SeatPosition); in
         scoperta every hand. The talon's order stays hidden; ``clairvoyant`` gives every hand
         and the whole talon order instead. Its score is the state's ``score``: none where a
-        game continued from a position without one does not know it."""
+        game continued from a position without one does not know it. A finished deal's view
+        is its last position (every card played), as a view played to its end is."""
         seat = self.to_move if player is None else self.seat_of(player)
         if clairvoyant or self.variant.open_hands:
-            pos = to_position(self, clairvoyant)
+            pos = open_view(self, clairvoyant)
             return pos if self.score is not None else replace(pos, score=None)
-        if self.is_over:
-            raise PositionError.of("deal.over_analyse")
         return to_seat_position(self, seat)
 
 
@@ -283,7 +281,7 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
     if v.has_trump:
         briscola = deck[k]
         talon = deck[k + 1 :] + (briscola,)
-        trump = SUIT_OF[briscola]
+        trump = briscola // 10  # a plain int, as every position's trump_suit
     else:
         briscola, talon, trump = -1, deck[k:], -1
     return GameState(
@@ -305,8 +303,6 @@ def deal_from_deck(variant: Variant | str, deck: Sequence[int], dealer: int) -> 
 
 def move_refusal(state: GameState, card: int) -> RulesError | None:
     """Why ``card`` may not be played now, as the error to raise, or None when it may."""
-    if state.is_over:
-        return RulesError.of("deal.over_short")
     return rules_move_refusal(
         state.hands[state.to_move], state.trick, state.variant, int(to_card(card)), state.turn
     )
@@ -505,6 +501,17 @@ class MatchState:
     target: int
     deals: tuple[GameState, ...] = ()
     first_dealer: int | None = None
+
+    def __repr__(self) -> str:
+        """One line, as a deal's state prints: the game, target, deals, totals and winner
+        (sides from 1 here; ``winner`` itself counts them from 0)."""
+        w = self.winner
+        end = "going on" if w is None else "drawn" if w < 0 else f"winner=side {w + 1}"
+        a, b = self.totals
+        return (
+            f"<MatchState {self.variant.name} target={self.target} deals={len(self.deals)} "
+            f"totals={a}-{b} {end}>"
+        )
 
     @property
     def wins(self) -> tuple[int, int]:

@@ -2694,6 +2694,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "R C F 7 6 5 4 2)",
         "card.unknown_id": "carta sconosciuta {card} (una carta si scrive col suo testo, come FD, o "
         "col suo numero da 0 a 39)",
+        "card.not_state": "is_trump: pos dev'essere una posizione, la vista di un giocatore o "
+        "lo stato di una partita (solver.parse legge il testo di una posizione), non {got}",
         "card.not_id": "{name} dev'essere il numero di una carta (un intero da 0 a 39, o una Card), "
         "non {got}",
         "card.bad_mask": "non è un insieme di carte: {mask} (una maschera di carte è un numero "
@@ -2799,7 +2801,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal.dealer": "dealer dev'essere un posto da 0 a {last} (il posto 0 è il giocatore 1: "
         "GameState.dealer conta da 0), non {got}",
         "argument.position": "{name} dev'essere una posizione (una Position o una SeatPosition: "
-        "solver.parse la legge dal suo testo), non {got}",
+        "solver.parse la legge dal suo testo, view() di una partita la dà), non {got}",
         "argument.stop": "{name} dev'essere uno solver.Stop (da impostare da qualsiasi thread per "
         "fermare l'analisi), non {got}",
         "argument.whole": "{name} dev'essere un numero intero, non {got}",
@@ -2807,6 +2809,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.flag": "{name} dev'essere True, False o None, non {got}",
         "argument.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
         "argument.seed": "seed dev'essere un numero intero, un random.Random o None, non {got}",
+        "argument.state": "{name} dev'essere lo stato di una partita o una posizione (un "
+        "GameState, una Position o una SeatPosition: solver.parse ne legge una dal testo), non "
+        "{got}",
         "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seme)), non "
         "{got}",
         "argument.agent": "{name} dev'essere il nome di un giocatore automatico o un giocatore "
@@ -2986,7 +2991,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "move.not_in_hand": "{card} non è nella mano del giocatore {player}",
         "move.follow": "{card}: il giocatore {player} deve rispondere al seme (si è usciti a "
         "{suit} e lui ne ha in mano)",
-        "move.seat": "mossa non valida: {card} per il giocatore {player}",
+        "move.over": "la smazzata è finita: {card} non si può giocare",
+        "move.unseen": "{card} non può essere nella mano del giocatore {player}: {where}",
+        "move.unseen.own": "ce l'ha il giocatore {seat}",
+        "move.unseen.played": "è già stata giocata",
+        "move.unseen.trump": "è la briscola girata, sotto il tallone",
         "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
         "draw.seat_one": "dopo questa presa il giocatore pesca una carta: indica solo quella, "
         "non {draws}",

@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
+from numbers import Integral
 from typing import Any
 
 from solver.errors import BriscolaError, Count, given, whole
@@ -111,8 +112,31 @@ def _deal_body(state: GameState) -> Record:
     return body
 
 
-def _names(players: Iterable[object] | None) -> list[str]:
+def _names(players: Iterable[object] | str | None) -> list[str]:
+    if isinstance(players, str):  # "greedy,random", as agents are named
+        players = players.split(",")
     return [p if isinstance(p, str) else getattr(p, "name", "agent") for p in (players or [])]
+
+
+def _head(v: Variant, seed: object, players: Iterable[object] | str | None) -> Record:
+    """A record's first fields, and its players' names: refused here, in the one line a
+    reader would say, when the reader would refuse them (``seed="x"``, three names for
+    two seats), so that no record is written that does not read back."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, Integral)):
+        raise RecordError.of("argument.whole", name="seed", got=given(seed))
+    names = _names(players)
+    if names and len(names) not in (2, v.players):
+        raise RecordError.of(
+            "record.players_count",
+            where=RecordError.of("record.where"),
+            n=len(names),
+            seats=v.players,
+        )
+    rec: Record = {"format": FORMAT, "version": VERSION, "variant": v.name}
+    if seed is not None:
+        rec["seed"] = int(seed)
+    rec["players"] = names
+    return rec
 
 
 def deal_record(
@@ -121,11 +145,9 @@ def deal_record(
     """The record of a deal, finished or not (an unfinished one has no result)."""
     if not isinstance(state, GameState):
         raise RecordError.of("argument.game", name="state", got=given(state))
-    rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
-    if seed is not None:
-        rec["seed"] = seed
+    rec = _head(state.variant, seed, players)
     rec.update(_deal_body(state))
-    rec["players"] = _names(players)
+    rec["players"] = rec.pop("players")  # after the deal, as documented
     # keep the documented key order: result last
     if "result" in rec:
         rec["result"] = rec.pop("result")
@@ -140,14 +162,12 @@ def start_record(
     players: Iterable[object] | None = None,
 ) -> Record:
     """The record of a deal continued from the position ``start`` with this talon order."""
-    rec = {"format": FORMAT, "version": VERSION, "variant": state.variant.name}
-    if seed is not None:
-        rec["seed"] = seed
+    rec = _head(state.variant, seed, players)
     rec.update(
         start=start,
         talon=[card_str(c) for c in talon],
         moves=[card_str(c) for c in state.moves],
-        players=_names(players),
+        players=rec.pop("players"),
     )
     if state.is_over:
         rec["result"] = result_of(state)
@@ -160,10 +180,7 @@ def match_record(
     """The record of a match, its deals and its result so far."""
     if not isinstance(match, MatchState):
         raise RecordError.of("argument.match", name="match", got=given(match))
-    rec = {"format": FORMAT, "version": VERSION, "variant": match.variant.name}
-    if seed is not None:
-        rec["seed"] = seed
-    rec["players"] = _names(players)
+    rec = _head(match.variant, seed, players)
     rec["match"] = {"rule": match.variant.match, "target": match.target}
     rec["deals"] = [_deal_body(d) for d in match.deals]
     t = match.totals

@@ -121,7 +121,10 @@ def move_refusal(
     hand: int, table: Sequence[int], variant: Variant, card: int, player: int
 ) -> RulesError | None:
     """Why ``card`` may not be played by ``player`` (1-based) holding ``hand`` on ``table``,
-    as the error to raise (said in the player's language at the edges), or None when it may."""
+    as the error to raise (said in the player's language at the edges), or None when it may.
+    An empty hand with an empty table is a deal played to its end (hands are equal then)."""
+    if not hand and not table:
+        return RulesError.of("move.over", card=card_str(card))
     if not (hand >> card) & 1:
         return RulesError.of("move.not_in_hand", card=card_str(card), player=player)
     if not (legal_mask(hand, table, variant) >> card) & 1:

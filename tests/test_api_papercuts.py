@@ -4,8 +4,11 @@ that prints as a position does, one error for an illegal move, a docstring on ev
 member."""
 from __future__ import annotations
 
+import copy
 import gc
 import inspect
+import pickle
+import random
 import threading
 import time
 import typing
@@ -320,3 +323,191 @@ def test_a_seed_that_is_not_a_whole_number_is_refused(call, seed):
 def test_a_numpy_seed_is_a_whole_number():
     np = pytest.importorskip("numpy")
     assert solver.deal("classic", seed=np.int64(4)) == solver.deal("classic", seed=4)
+
+
+# ---- a third audit: what a python-chess user does with every game's states ----
+
+
+#: a Briscolone view whose history shows a suit not followed: its hand_count is a closure
+VOID = ("hand1=? hand2=2C,2D,5D,6D,RS played=2B,FB,5C,6C,FC,4D,RD,AD,7S,3S turn=2 score=21-8 "
+        "variant=briscolone tricks=AD+4D,2B+FB,7S+3S,6C+FC,RD+5C")
+
+
+def test_a_seat_view_pickles_after_its_histories_are_counted():
+    """A seat's view analysed (or sampled) once could no longer be pickled: its cached
+    ``hand_count`` is a local function ("Can't pickle local object 'counter.<locals>.count'"),
+    so a view sent to a worker process failed once an agent had looked at it."""
+    view = solver.parse(VOID)
+    assert view.hand_count is not None  # worked out, and cached on the value
+    back = pickle.loads(pickle.dumps(view))
+    assert back == view and hash(back) == hash(view) and repr(back) == VOID
+    assert back.hand_count is not None and back.hand_count(0b111) == view.hand_count(0b111)
+    assert copy.deepcopy(view) == view
+
+
+def _finished(state):
+    while not state.is_over:
+        c = state.legal_cards()[0]
+        outs = state.outcomes(c)
+        state = state.play(c, outs[0][0] if outs else None)
+    return state
+
+
+@pytest.mark.parametrize("state", [
+    solver.parse(END),
+    solver.parse("variant=scoperta4 hand1=AB hand2=AC hand3=AD hand4=AS briscola=4S turn=1"),
+    solver.parse("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"),
+    deal("briscolone", seed=1),
+], ids=["scoperta", "scoperta4", "seat", "game"])
+def test_a_card_played_once_the_deal_is_over_says_the_deal_is_over(state):
+    """A Position or a seat's view played to its end said "illegal move: AS is not in player
+    1's hand" (or "AS for player 1"), a game "the deal is over" without the card: three
+    answers to one mistake, two of them not saying what it was."""
+    end = _finished(state)
+    for call in (end.play, end.outcomes):
+        with pytest.raises(solver.IllegalMoveError,
+                           match=r"the deal is over: AS cannot be played$") as info:
+            call("AS")
+        assert "\n" not in str(info.value)
+        from solver.i18n import error_text
+        assert "AS" in error_text(info.value, "it") != str(info.value)
+
+
+def test_a_seats_illegal_card_says_why_as_an_open_positions_does():
+    """A seat's view refused a card with "illegal move: 2B for player 1", where an open
+    position says the card is not in the hand or that the player must follow suit."""
+    seat = solver.parse("variant=briscolone hand1=AC,2C,5C,4S,7D hand2=? table=3C turn=1")
+    with pytest.raises(solver.IllegalMoveError,
+                       match=r"^illegal move: 2B is not in player 1's hand$"):
+        seat.play("2B")
+    with pytest.raises(solver.IllegalMoveError,
+                       match=r"^illegal move: 4S: player 1 must follow suit \(C was led"):
+        seat.outcomes("4S")
+    theirs = solver.parse("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=AD,3D "
+                          "turn=2 score=0-21")
+    for card, where in (("FB", "player 1 holds it"), ("AD", "it has been played"),
+                        ("2S", "it is the trump card, under the talon")):
+        with pytest.raises(solver.IllegalMoveError,
+                           match=rf"^illegal move: {card} cannot be in player 2's hand: {where}$"):
+            theirs.play(card)
+    assert theirs.play("AS").table_cards == (Card("AS"),)
+
+
+@pytest.mark.parametrize("variant", ["scoperta", "scoperta4", "classic", "briscolone", "libero"])
+def test_a_finished_games_view_is_its_last_position(variant):
+    """``game.view()`` of a deal played to its end said "the deal is over: no position to
+    analyse", though a view played to its end is a position (parse reads it back): a bot's
+    loop could not look at the deal it had just finished."""
+    end = solver.play_deal(variant, ["greedy", "random"], seed=2)
+    for player in range(1, end.players + 1):
+        view = end.view(player)
+        assert view.is_over and view.score == end.score and view.hand(player) == CardSet()
+        assert solver.parse(repr(view)) == view
+    assert end.view(clairvoyant=True).is_over
+    with pytest.raises(solver.PositionError, match="^the deal is over: no position to analyse$"):
+        solver.analyse(end.view())
+
+
+def test_numpy_numbers_are_budgets_and_seeds_as_they_are_card_ids():
+    """Limit(samples=np.int64(50)) and analyse(seed=np.int64(3)) were refused ("samples is a
+    whole number of at least 1, got np.int64(50)") though deal(seed=np.int64(3)) and a numpy
+    card id are taken; Limit(time=np.float64(1)) kept the numpy type in its repr."""
+    np = pytest.importorskip("numpy")
+    assert solver.Limit(samples=np.int64(50)) == solver.Limit(samples=50)
+    assert type(solver.Limit(samples=np.int64(50)).samples) is int
+    assert type(solver.Limit(nodes=np.uint32(9)).nodes) is int
+    assert repr(solver.Limit(time=np.float64(0.5))) == repr(solver.Limit(time=0.5))
+    assert type(solver.Limit(estimate_time=np.float32(2)).estimate_time) is float
+    hidden = solver.parse("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    assert solver.analyse(hidden, samples=np.int16(5), seed=np.int64(3)) == solver.analyse(
+        hidden, samples=5, seed=3)
+    for bad in (np.bool_(True), np.float64(5.0), np.int64(0)):
+        with pytest.raises(ValueError, match=r"^samples is a whole number of at least 1"):
+            solver.Limit(samples=bad)
+    with pytest.raises(TypeError, match=r"^seed must be a whole number"):
+        solver.analyse(hidden, samples=5, seed=np.float64(3))
+
+
+def test_a_time_past_floats_range_is_refused_in_one_line():
+    """Limit(time=10**400) was Python's OverflowError ("int too large to convert to float")
+    from the finiteness check."""
+    with pytest.raises(ValueError, match=r"^time is a finite positive number, got 1000"):
+        solver.Limit(time=10**400)
+    with pytest.raises(ValueError, match=r"^seconds is a finite positive number"):
+        solver.analyse(solver.parse(END), seconds=10**400)
+    assert solver.Limit(estimate_time=10**400).estimate_time == 10**400  # no cap, as inf
+
+
+def test_an_agent_given_what_is_not_a_state_is_refused_naming_it():
+    """agent.choose("hand1=...") failed inside: 'str' object has no attribute 'is_over'."""
+    view = deal("classic", seed=2).view()
+    for name in ("greedy", "random", "engine@5"):
+        for bad in (repr(view), None, 5):
+            with pytest.raises(TypeError, match=r"^state must be a game's state or a position "
+                               r"\(.*solver\.parse.*\), got ") as info:
+                solver.get_agent(name).choose(bad, random.Random(1))
+            assert isinstance(info.value, solver.errors.BriscolaError)
+
+
+def test_a_match_has_a_short_repr():
+    """repr(play_match(...)) was the dataclass's dump: the Variant and every deal's state."""
+    m = solver.play_match("briscolone", ["greedy", "random"], seed=1)
+    text = repr(m)
+    assert text == (f"<MatchState briscolone target={m.target} deals={len(m.deals)} "
+                    f"totals={m.totals[0]}-{m.totals[1]} winner=side {m.winner + 1}>")
+    assert "<MatchState classic target=2 deals=0 totals=0-0 going on>" == repr(
+        solver.game.MatchState(solver.VARIANTS["classic"], 2))
+
+
+def test_analysing_a_games_state_names_its_view():
+    with pytest.raises(TypeError, match=r"a game's view\(\) gives one\), got <GameState "):
+        solver.analyse(deal("classic", seed=1))
+
+
+def test_a_games_trump_suit_is_a_plain_int_and_is_trump_a_bool():
+    """A dealt game's trump_suit was numpy's int64 (from the cards' numpy table), so
+    ``card.is_trump(game)`` gave ``np.False_`` where a position's gives False, and
+    ``is_trump("hand1=...")`` was an AttributeError."""
+    game = deal("classic", seed=3)
+    assert type(game.trump_suit) is int and "BCDS"[game.trump_suit] == game.trump_card.suit
+    for state in (game, game.view(), solver.play_deal("classic", ["greedy"], seed=3)):
+        answers = {c.is_trump(state) for c in CardSet.of((1 << 40) - 1)}
+        assert {type(a) for a in answers} == {bool} and answers == {True, False}
+    for bad in ("hand1=AS hand2=3C briscola=RD turn=1", 5, None):
+        with pytest.raises(TypeError, match=r"^is_trump: pos must be a position, .*got ") as info:
+            Card("AS").is_trump(bad)
+        assert isinstance(info.value, solver.cards.CardError)
+
+
+def test_a_cards_name_refuses_a_language_it_does_not_speak():
+    """Card("AS").name("fr") said 'Ace of swords' where render and explanation_text refuse
+    'fr' in one line."""
+    assert Card("AS").name("it") == "Asso di spade"
+    for lang in ("fr", "EN", None):
+        with pytest.raises(ValueError, match=r"^unknown language .* \(en or it\)$"):
+            Card("AS").name(lang)
+
+
+@pytest.mark.parametrize("make", [
+    lambda end, **kw: solver.deal_record(end, **kw),
+    lambda end, **kw: solver.match_record(solver.game.new_match("classic").add(end), **kw),
+], ids=["deal_record", "match_record"])
+def test_a_record_is_never_written_that_does_not_read_back(make, tmp_path):
+    """deal_record(game, seed="x") and players=["a", "b", "c"] for two seats made records
+    that write_record wrote and read_record then refused ("seed must be an integer",
+    "players must name one player per seat"); players="greedy,random" named six players, a
+    letter each."""
+    end = solver.play_deal("classic", ["greedy", "random"], seed=3)
+    for kw, words in (({"seed": "x"}, r"^seed must be a whole number, got 'x'$"),
+                      ({"seed": 1.0}, r"^seed must be a whole number, got 1\.0$"),
+                      ({"players": ["a", "b", "c"]},
+                       r"^record: players must name one player per seat \(2\), one per side")):
+        with pytest.raises(solver.RecordError, match=words):
+            make(end, **kw)
+    np = pytest.importorskip("numpy")
+    rec = make(end, seed=np.int64(3), players="greedy,random")
+    assert rec["seed"] == 3 and type(rec["seed"]) is int and rec["players"] == ["greedy", "random"]
+    path = str(tmp_path / "r.json")
+    solver.write_record(path, rec)
+    back = solver.read_record(path)
+    assert {k: v for k, v in back.items() if not k.startswith("_")} == rec

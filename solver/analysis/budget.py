@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from numbers import Integral, Real
 from typing import NamedTuple
 
 from solver.errors import ArgumentTypeError, BriscolaError
@@ -35,27 +36,29 @@ def check_budget(
         )
         raise BriscolaError.of("budget.one", names=names)
     if seconds is not None and not _positive(seconds, finite=True):
-        raise _kind(seconds, (int, float)).of("budget.seconds", name=time_name, got=repr(seconds))
+        raise _kind(seconds, Real).of("budget.seconds", name=time_name, got=repr(seconds))
     for name, v in (("samples", samples), ("nodes", nodes)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-            raise _kind(v, int).of("budget.whole", name=name, got=repr(v))
+        if v is not None and (isinstance(v, bool) or not isinstance(v, Integral) or v < 1):
+            raise _kind(v, Integral).of("budget.whole", name=name, got=repr(v))
 
 
 def _kind(value: object, types: type | tuple[type, ...]) -> type[BriscolaError]:
     """The error of a budget refused: a TypeError as well where ``value`` is not a number
     of the kind asked (``samples="5"``), as Python's own are; a ValueError alone where it
-    is one out of range (``samples=0``)."""
+    is one out of range (``samples=0``). A number is any of Python's or numpy's (``Real``,
+    ``Integral``), never a bool."""
     wrong = isinstance(value, bool) or not isinstance(value, types)
     return ArgumentTypeError if wrong else BriscolaError
 
 
 def _positive(x: object, finite: bool) -> bool:
-    return (
-        not isinstance(x, bool)
-        and isinstance(x, (int, float))
-        and x > 0
-        and (not finite or math.isfinite(x))
-    )
+    if isinstance(x, bool) or not isinstance(x, Real):
+        return False
+    try:
+        v = float(x)
+    except OverflowError:  # a whole number past float's range: not finite
+        v = math.inf
+    return v > 0 and (not finite or math.isfinite(v))
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,8 @@ class Limit:
     (an exact search of at most that many nodes; past them, the estimate in its default
     time). ``estimate_time`` caps the seconds an estimate may take (a long ``time`` is
     meant for an exact search that may finish). ``Limit()``: an exact search without a
-    limit where one is possible, else an estimate of a few seconds."""
+    limit where one is possible, else an estimate of a few seconds. A numpy number is
+    taken and kept as Python's (``samples=np.int64(50)`` is ``samples=50``)."""
 
     time: float | None = None
     samples: int | None = None
@@ -78,8 +82,12 @@ class Limit:
     def __post_init__(self) -> None:
         check_budget(self.time, self.samples, self.nodes, time_name="time")
         if self.estimate_time is not None and not _positive(self.estimate_time, finite=False):
-            error = _kind(self.estimate_time, (int, float))
+            error = _kind(self.estimate_time, Real)
             raise error.of("budget.estimate_time", got=repr(self.estimate_time))
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if v is not None and type(v) not in (int, float):
+                object.__setattr__(self, f.name, int(v) if isinstance(v, Integral) else float(v))
 
 
 class Until(NamedTuple):

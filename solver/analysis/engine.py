@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
+from numbers import Integral
 from typing import Any, NamedTuple
 
 from solver.analysis import driver, estimate, exact, sampling
@@ -26,7 +27,7 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
-from solver.errors import ArgumentTypeError, BriscolaError, Note, given, whole
+from solver.errors import ArgumentTypeError, BriscolaError, Note, given
 from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
@@ -94,7 +95,7 @@ def _check_arguments(
     if not isinstance(pos, (Position, SeatPosition)):
         raise PositionTypeError.of("argument.position", name="pos", got=given(pos))
     _check_stop(stop)
-    if seed is not None and not whole(seed):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, Integral)):
         raise ArgumentError.of("argument.whole", name="seed", got=given(seed))
     if weigh is not None and not callable(weigh):
         raise ArgumentError.of("argument.function", name="weigh", got=given(weigh))
@@ -256,8 +257,10 @@ class Engine:
         An argument of the wrong kind is refused in one line naming it (an ArgumentTypeError:
         a TypeError and a BriscolaError):
         ``pos`` is a Position or a SeatPosition, not its text (``solver.parse`` reads one),
-        ``stop`` a Stop, ``seed`` a whole number, ``weigh`` a function."""
+        ``stop`` a Stop, ``seed`` a whole number (Python's or numpy's), ``weigh`` a
+        function."""
         _check_arguments(pos, stop, seed, weigh, progress)
+        seed = None if seed is None else int(seed)  # a numpy integer too
         check_objective(pos, objective)
         if pos.is_over:  # a position played to its end (Position.play) has no card to value
             raise PositionError.of("deal.over_analyse")

@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from solver.cards import Card
-from solver.errors import given, whole
+from solver.errors import ArgumentTypeError, given, whole
 from solver.game import GameState, MatchState, deal, make_rng, new_match, play
-from solver.position import PositionError, SeatPosition
+from solver.position import Position, PositionError, SeatPosition
 from solver.rules import RulesError, Variant, trick_winner
 
 _SUIT = tuple(c // 10 for c in range(40))
@@ -65,14 +65,17 @@ Agents = str | Agent | Sequence[str | Agent]
 class NamedAgent:
     """Base for agents that carry a name (records and reports show it). An agent plays for
     the seat whose view it is given: ``choose`` refuses a finished deal, an ``rng`` that is
-    not a random.Random and a seat's view (a SeatPosition) on the hidden hand's turn, each
-    in one line, then asks ``pick`` for the card."""
+    not a random.Random, a ``state`` that is not a game's state or a position (its text: a
+    TypeError) and a seat's view (a SeatPosition) on the hidden hand's turn, each in one
+    line, then asks ``pick`` for the card."""
 
     name = "agent"
 
     def choose(self, state: Table, rng: random.Random) -> int:
         if not isinstance(rng, random.Random):
             raise RulesError.of("argument.rng", name="rng", got=given(rng))
+        if not isinstance(state, (GameState, Position, SeatPosition)):
+            raise ArgumentTypeError.of("argument.state", name="state", got=given(state))
         if state.is_over:
             raise RulesError.of("deal.over")
         if isinstance(state, SeatPosition) and state.to_move != state.seat:

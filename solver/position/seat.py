@@ -33,7 +33,7 @@ from solver.cards import (
     popcount,
     to_card,
 )
-from solver.errors import Count
+from solver.errors import BriscolaError, Count
 from solver.position.convert import seat_with_hand
 from solver.position.histories import counter, weighted_draw
 from solver.position.open import Position
@@ -55,11 +55,13 @@ from solver.position.notation import (
     trump_not_at_bottom,
 )
 from solver.position.protocol import Outcome, Printed, equally_likely
-from solver.rules import Variant, get_variant, trick_taker
+from solver.rules import Variant, get_variant, move_refusal, trick_taker
 
 ENUM_LIMIT = 3000  # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100  # ... checking them all against a record's history up front up to this many
 MAX_REJECTS = 20000  # draws tried before a record's history is declared unsatisfiable
+#: what a SeatPosition caches on first use (cached_property), never pickled
+_DERIVED = frozenset({"history", "hand_count"})
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,11 @@ class SeatPosition(Printed):
         None where every hand the seat keeps is as likely (no suit shown void)."""
         h = self.history
         return None if h is None else counter(h.caps, h.fixed, h.suit_lo, self.known)
+
+    def __getstate__(self) -> dict:
+        """The fields alone: what ``history`` and ``hand_count`` cached is derived again
+        where it is asked (a counter is a local function, which pickle cannot carry)."""
+        return {k: v for k, v in vars(self).items() if k not in _DERIVED}
 
     @property
     def opponent(self) -> int:
@@ -252,15 +259,48 @@ class SeatPosition(Printed):
         """Whether the last draw gives the seat the turned trump card (it lost the trick)."""
         return self.talon_size == 2 and self.briscola >= 0 and winner != self.seat
 
+    def _legal(self, card: CardLike) -> int:
+        """``card`` as its id when the player to move may play it, else IllegalMoveError
+        saying why, as an open position says it (CardError for a card that does not exist)."""
+        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
+        if card not in self.legal_cards():
+            raise IllegalMoveError.of("move.illegal", why=self._refusal(card))
+        return card
+
+    def _refusal(self, card: int) -> BriscolaError:
+        """Why ``card``, not among ``legal_cards``, may not be played: the seat's own card
+        as the rules say it; on the hidden hand's turn, a card the seat sees elsewhere (or
+        one of the led suit it must follow)."""
+        player, rules = self.to_move + 1, get_variant(self.variant)
+        if self.is_over or self.to_move == self.seat:
+            hand = 0 if self.is_over else self.own
+            return move_refusal(hand, self.table, rules, card, player) or BriscolaError.of(
+                "move.not_in_hand", card=card_str(card), player=player
+            )
+        where = (
+            BriscolaError.of("move.unseen.own", seat=self.player)
+            if (self.own >> card) & 1
+            else BriscolaError.of("move.unseen.played")
+            if ((self.played | mask_of(self.table)) >> card) & 1
+            else BriscolaError.of("move.unseen.trump")
+            if card == self.briscola
+            else None
+        )
+        if where is not None or not self.table:
+            return BriscolaError.of(
+                "move.unseen", card=card_str(card), player=player, where=where or ""
+            )
+        return move_refusal(
+            self.pool | self.known | (1 << card), self.table, rules, card, player
+        ) or (BriscolaError.of("move.not_in_hand", card=card_str(card), player=player))
+
     def outcomes(self, card: CardLike) -> list[Outcome]:
         """The card the seat draws after ``card`` (either player's) ends a trick with covered
         cards left: every card it has not seen (nor sees played now) equally likely (what the
         seat knows by itself; a record's history makes some likelier, which the sampler
         weighs). The State protocol's chance. A card that may not be played here is refused
         as ``play`` refuses it."""
-        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        if card not in self.legal_cards():
-            raise IllegalMoveError.of("move.seat", card=card_str(card), player=self.to_move + 1)
+        card = self._legal(card)
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
         return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
@@ -272,9 +312,7 @@ class SeatPosition(Printed):
         the seat draws,) when the trick ends with a covered card to draw, as ``outcomes``
         gives it: a card, id or text in a sequence, or the text alone ("2B"); not used when
         the trick does not end in a draw or the seat's draw is the trump card."""
-        card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        if card not in self.legal_cards():
-            raise IllegalMoveError.of("move.seat", card=card_str(card), player=self.to_move + 1)
+        card = self._legal(card)
         hand, known, hidden = self.own, self.known, self.hidden
         if self.to_move == self.seat:
             hand &= ~(1 << card)
