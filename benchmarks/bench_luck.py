@@ -2,15 +2,18 @@
 the exact luck? (benchmarks/README.md, "Luck of a seat's draw")
 
     python benchmarks/bench_luck.py widths REC.json... --time 0.5 [--old OLD_REVIEW.py]
-    python benchmarks/bench_luck.py coverage --games 40 --samples 4 [--old OLD_REVIEW.py]
+    python benchmarks/bench_luck.py coverage --games 40 --samples 4 [--variant V] [--uneven]
+        [--old OLD_REVIEW.py]
 
 "widths": every draw of each record whose luck a review estimates (the seat to move after
 the draw, not solved in the time), measured as `briscola review --time-per-move T` does
 (the card's analysis after the draw first, then the luck's own pass in T): the half-widths'
-median, 90th percentile and max, and the samples each got. "coverage": classic deals
-(greedy against random) at the draws after which the seat's view is small enough to value
-exactly (every consistent hand solved exactly over the talon draws, for every card it could
-have drawn: 10 and 12 cards alive), each draw's luck measured on ``--samples`` sampled deals
+median, 90th percentile and max, and the samples each got. "coverage": deals of classic
+(``--variant``: another game) played greedy against random, at the draws after which the
+seat's view is small enough to value exactly (every consistent hand solved exactly over
+the talon draws, each weighted by its chance, for every card it could have drawn: 10 and 12
+cards alive; ``--uneven``: only draws whose cards are not alike, Briscolone's after a suit
+not followed), each draw's luck measured on ``--samples`` sampled deals
 and checked against the exact luck. ``--old``: a copy of solver/review.py from before
 (git show REV:solver/review.py > FILE), run beside the current one on the same draws.
 """
@@ -112,14 +115,16 @@ def cmd_widths(args):
 
 
 def seat_value(sp, objective="points"):
-    """The exact value of a seat's view: its best card's mean over every consistent hand."""
+    """The exact value of a seat's view: its best card's mean over every consistent hand,
+    each weighted by its chance (``hand_weight``: alike but in Briscolone after a suit not
+    followed)."""
     every = sp.every_hand(10_000)
     total = {}
     for h in every:
         vals, _ = exact_values(sp.with_hand(h), objective, None)
         for c, v in vals.items():
-            total[c] = total.get(c, 0) + v
-    return max(total.values()) / len(every)
+            total[c] = total.get(c, 0) + sp.hand_weight(h) * v
+    return max(total.values()) / sum(sp.hand_weight(h) for h in every)
 
 
 def cmd_coverage(args):
@@ -128,8 +133,8 @@ def cmd_coverage(args):
         mods = {"old": load_old(args.old), **mods}
     hits = {k: [] for k in mods}
     for seed in range(args.seed, args.seed + args.games):
-        end = play_deal("classic", ["greedy", "random"], seed)
-        start = deal_from_deck("classic", list(end.deck), end.dealer)
+        end = play_deal(args.variant, ["greedy", "random"], seed)
+        start = deal_from_deck(args.variant, list(end.deck), end.dealer)
         for state, c, after in draws(start, end.moves):
             p = after.to_move
             alive = 40 - bin(after.view(p + 1).played).count("1")
@@ -138,6 +143,8 @@ def cmd_coverage(args):
             view = state.view(p + 1)
             outs = view.outcomes(c)
             if not outs:
+                continue
+            if args.uneven and len({w for _, w in outs}) == 1:
                 continue
             vals = [float(seat_value(view.play(c, z))) for z, _ in outs]
             came = [view.play(c, z) for z, _ in outs].index(after.view(p + 1))
@@ -175,6 +182,8 @@ def main(argv=None):
     c.add_argument("--samples", type=int, default=4)
     c.add_argument("--low", type=int, default=10)
     c.add_argument("--high", type=int, default=12)
+    c.add_argument("--variant", default="classic")
+    c.add_argument("--uneven", action="store_true", help="only draws not all alike")
     c.add_argument("--old")
     args = ap.parse_args(argv)
     {"widths": cmd_widths, "coverage": cmd_coverage}[args.cmd](args)

@@ -11,14 +11,15 @@ while another card's interval reaches above it (it may or may not have been the 
 accuracy counts only the cards whose verdict is known.
 
 Luck is measured as GNU Backgammon measures the dice's: each draw's luck is the value after
-the draw that came less the average over every draw that could have come, in the player's
-frame (expected final margin: points taken plus the points still to win, or the chance of
-winning the deal). Where the positions after the draw are solved exactly the average is
-taken over every draw (Position.outcomes); beyond, in scoperta, it is the engine's own value
-of the card that ended the trick (its average over the draws), an estimate with its ±, and
-for a seat the average over every card it could have drawn, each valued on sampled deals
-shared with the card it drew, the luck their mean difference. The luck-adjusted result is
-the result less the luck: what the play earned against the cards.
+the draw that came less the average over every draw that could have come, each weighed by
+its chance, in the player's frame (expected final margin: points taken plus the points
+still to win, or the chance of winning the deal). Where the positions after the draw are
+solved exactly the average is taken over every draw (Position.outcomes); beyond, in
+scoperta, it is the engine's own value of the card that ended the trick (its average over
+the draws), an estimate with its ±, and for a seat the average over every card it could
+have drawn, each valued on sampled deals shared with the card it drew, the luck their mean
+difference. The luck-adjusted result is the result less the luck: what the play earned
+against the cards.
 
 In Briscola scoperta the analysis sees what the player saw: both hands. In the hidden-card
 games (classic, Briscolone, Libero) a card is judged from the mover's seat, by the seat
@@ -26,10 +27,11 @@ analysis (solver.analysis.sampling): the hands the mover could not see are sampl
 engine samples them, so a card is not blamed for what only the deck knew. Its cost is then
 an estimate with the half-width of a 95 % interval: the interval of the gap between the
 best card and the card played, sampling and method error. A seat's luck is its own draw,
-valued from its seat (never from cards it could not see): measured after the tricks it won,
-when it is the one to move; after
-a trick it lost the opponent leads before the seat can be valued, and the draw is counted as
-not measured. Four-player scoperta is not reviewed yet.
+valued from its seat (never from cards it could not see), each card it could have drawn as
+likely as the seat can tell (SeatPosition.outcomes: in Briscolone a card of a suit the
+opponent did not follow is the likelier): measured after the tricks it won, when it is the
+one to move; after a trick it lost the opponent leads before the seat can be valued, and
+the draw is counted as not measured. Four-player scoperta is not reviewed yet.
 """
 
 from __future__ import annotations
@@ -1000,15 +1002,15 @@ def _seat_luck(
 ) -> DrawLuck:
     """A seat's luck where its views are estimated: every draw's view valued on the same
     sampled deals (sampling.analyse_draws), the luck the mean over the samples of the value
-    after the draw that came less the average over the draws, whose interval keeps little of
-    the hidden hand's share of each value's error, in ``time_limit`` (_Pace) or on
-    ``luck_samples`` deals."""
+    after the draw that came less the average over the draws, each weighed by its chance
+    (``outs``: in Briscolone a card of a suit the opponent did not follow is likelier), whose
+    interval keeps little of the hidden hand's share of each value's error, in
+    ``time_limit`` (_Pace) or on ``luck_samples`` deals."""
     views = [view.play(card, draw) for draw, _ in outs]
-    if len({p for _, p in outs}) > 1:
-        raise RuntimeError("a seat's draws are equally likely (SeatPosition.outcomes)")
     came = views.index(after.view(player + 1))
     pace = _Pace(time_limit or 1.0, luck_samples)
-    d = analyse_draws(views, came, objective, pace.until(), pace.more)
+    chances = [p for _, p in outs]
+    d = analyse_draws(views, came, objective, pace.until(), pace.more, chances=chances)
     luck, error = d.luck()
     actual = _frame(after, player, player, d.value, objective)
     return DrawLuck(

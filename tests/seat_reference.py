@@ -17,10 +17,16 @@ Two histories in the same hand at the same event have the same futures, so they 
 dropped as soon as it is made: one holding more cards it will never play than the hand it
 ends in (a card leaves a hand only when played), or lacking a card it plays before its next
 draw.
+
+The seat's own draw (``draw_chances``) is read from the same histories, taken to the end of
+the trick: given the opponent's hand then, the talon is a uniform shuffle of the cards the
+seat has not seen and the opponent does not hold, so the seat draws each of them alike; and
+``hands_after_draw`` takes the histories on through the draw, whichever card the seat drew.
 """
 from __future__ import annotations
 
 from collections import defaultdict
+from fractions import Fraction
 from itertools import combinations
 
 #: hand size, trump (a turned card), duty to follow suit
@@ -102,12 +108,74 @@ def consistent_hands(state, seat: int) -> dict[int, int]:
     """Every hidden hand ``seat`` cannot rule out at ``state``'s moment (a mask, the trump
     card the opponent took last left out), with the number of opponent histories ending in
     it (its dealt hand counted as a set)."""
-    follow = GAMES[state.variant.name][2]
-    start, opp_start, events, prior, drawn, talon_at_start = observations(state, seat)
-    trump = state.briscola
+    return _trump_left_out(state, _histories(state, seat, observations(state, seat)))
+
+
+def _trump_left_out(state, hands: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for h, n in hands.items():
+        if state.briscola >= 0:
+            h &= ~(1 << state.briscola)
+        out[h] = out.get(h, 0) + n
+    return out
+
+
+def _universe(state, obs) -> int:
+    """The cards the opponent may have held (the seat never did), the trump card left out
+    while it lies under the talon."""
+    start, _, _, prior, drawn, talon_at_start = obs
     universe = ((1 << 40) - 1) & ~(start | drawn | prior)
-    if trump >= 0 and talon_at_start:
-        universe &= ~(1 << trump)  # under the talon until its last draw
+    if state.briscola >= 0 and talon_at_start:
+        universe &= ~(1 << state.briscola)  # under the talon until its last draw
+    return universe
+
+
+def _trick_ended(state, seat: int, card: int):
+    """``state``'s observations with ``card``, which ends the trick, played (an event of
+    the opponent's where it is theirs)."""
+    start, opp_start, events, prior, drawn, talon_at_start = observations(state, seat)
+    if state.to_move != seat:
+        events = events + [("play", card, state.trick[0])]
+    return start, opp_start, events, prior, drawn, talon_at_start
+
+
+def draw_chances(state, seat: int, card: int) -> dict[int, Fraction]:
+    """The chance of each card ``seat`` (0-based) may draw when ``card``, played at
+    ``state``'s moment, ends the trick with covered cards left: every history of the hidden
+    hand to the end of the trick (``card`` one of its events where it is the opponent's),
+    each as likely; given one, the talon is a uniform shuffle of the cards the opponent does
+    not hold, so the seat draws each of them with chance one over their number."""
+    obs = _trick_ended(state, seat, card)
+    events = obs[2]
+    universe = _universe(state, obs)
+    gone = _mask(e[1] for e in events if e[0] == "play")
+    chances: dict[int, Fraction] = defaultdict(Fraction)
+    hands = _histories(state, seat, obs)
+    total = sum(hands.values())
+    for h, n in hands.items():
+        talon = [c for c in range(40) if (universe & ~h & ~gone) >> c & 1]
+        for c in talon:
+            chances[c] += Fraction(n, total * len(talon))
+    return dict(chances)
+
+
+def hands_after_draw(state, seat: int, card: int, draw: int) -> dict[int, int]:
+    """``consistent_hands`` at the moment after ``card`` ends the trick at ``state`` and
+    ``seat`` draws ``draw`` (any card it may draw, not only the deal's): the opponent draws
+    too, the trump card if it is the talon's last."""
+    start, opp_start, events, prior, drawn, talon_at_start = _trick_ended(state, seat, card)
+    last = len(state.talon) == 2 and state.briscola >= 0
+    events = events + [("draw", state.briscola if last else None)]
+    obs = (start, opp_start, events, prior, drawn | 1 << draw, talon_at_start)
+    return _trump_left_out(state, _histories(state, seat, obs))
+
+
+def _histories(state, seat: int, obs) -> dict[int, int]:
+    """The hands the opponent's histories end in after ``obs``'s events (the trump card it
+    took last included), each with how many end in it."""
+    follow = GAMES[state.variant.name][2]
+    start, opp_start, events, prior, drawn, talon_at_start = obs
+    universe = _universe(state, obs)
     final = opp_start + sum(1 for e in events if e[0] == "draw") - sum(
         1 for e in events if e[0] == "play")
     # before each event: the opponent's cards played from then on (``later``), and those it
@@ -168,10 +236,6 @@ def consistent_hands(state, seat: int) -> dict[int, int]:
                     free ^= low
                     nxt[h | low] += n
         states = nxt
-    out: dict[int, int] = {}
-    for h, n in states.items():
+    for h in states:
         assert _bits(h) == final
-        if trump >= 0:
-            h &= ~(1 << trump)
-        out[h] = out.get(h, 0) + n
-    return out
+    return dict(states)

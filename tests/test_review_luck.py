@@ -6,7 +6,9 @@ the review's text says all of it in English and Italian."""
 from __future__ import annotations
 
 import json
+import math
 import os
+import random
 import re
 import sys
 import threading
@@ -20,6 +22,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from reference import ref_value
+from seat_reference import draw_chances, hands_after_draw
 from solver import review as R
 from solver.analysis import Engine, sampling
 from solver.analysis.driver import exact_values
@@ -353,6 +356,100 @@ def test_a_seats_paired_luck_holds_the_exact_luck_where_it_can_be_computed():
     d = R._seat_luck(view, card, outs, after, p, 0.5, "points", b, 100)
     assert d.error < 6 and abs(d.luck - exact) <= d.error
 
+
+
+def _weighted_value(sp, hands):
+    """The exact value of a seat's view: its best card's mean over ``hands`` (each hand with
+    its count of histories), each solved exactly over the talon draws."""
+    total = {}
+    for h, n in hands.items():
+        for c, v in exact_values(sp.with_hand(h), "points", None)[0].items():
+            total[c] = total.get(c, 0) + n * v
+    return max(total.values()) / sum(hands.values())
+
+
+@pytest.mark.parametrize("seed, agents", [(3, ["greedy", "random"]), (2, ["random", "greedy"])])
+def test_a_briscolone_seats_luck_weighs_each_draw_and_hand_by_its_chance(seed, agents):
+    """In Briscolone, once the opponent has not followed a suit, the cards the seat could
+    have drawn are not alike (a card of that suit is likelier in the talon), nor are the
+    hands it could face after each. The luck is the value after the draw that came less
+    the average over the draws weighed by their chances: late in the deal (12 cards alive
+    after the draw) every hand of every draw's view is solved exactly, with the chances
+    and the hands' weights of tests/seat_reference.py, and the paired samples' interval
+    holds that luck, and not the one with every draw (or every draw and hand) alike: the
+    old pass's, which drew the other card in equal turns and each view's hand alike."""
+    end = play_deal("briscolone", agents, seed)
+    states = _states(deal_from_deck("briscolone", list(end.deck), end.dealer), end.moves)
+    k = next(k for k in range(1, len(states))
+             if len(states[k].tricks) > len(states[k - 1].tricks) and states[k].tricks[-1].draws
+             and 40 - bin(states[k].view(states[k].to_move + 1).played).count("1") == 12)
+    state, card, after = states[k - 1], end.moves[k - 1], states[k]
+    p = after.to_move
+    view = state.view(p + 1)
+    chances = draw_chances(state, p, int(card))
+    assert len(set(chances.values())) > 1
+    views = {z: view.play(card, (z,)) for z in chances}
+    vals = {z: _weighted_value(v, hands_after_draw(state, p, int(card), z))
+            for z, v in views.items()}
+    alike = {z: _weighted_value(v, dict.fromkeys(v.every_hand(10_000), 1))
+             for z, v in views.items()}
+    came = next(z for z, v in views.items() if v == after.view(p + 1))
+    exact = vals[came] - sum(q * vals[z] for z, q in chances.items())
+    equal_draws = vals[came] - sum(vals.values()) / len(vals)
+    all_alike = alike[came] - sum(alike.values()) / len(alike)
+    outs = view.outcomes(card)
+    b = dict(deal=1, move=k, trick=1, player=p, seat_view=True, drawn=(), draws=len(outs))
+    d = R._seat_luck(view, card, outs, after, p, 0.5, "points", b, 400)
+    assert d.error < 2.5 and abs(d.luck - float(exact)) <= d.error, (d.luck, d.error, exact)
+    assert min(abs(exact - equal_draws), abs(exact - all_alike)) > d.error
+
+
+def test_the_other_draws_hand_is_drawn_with_its_own_chance_and_paired_where_it_can_be():
+    """The pairing of a Briscolone seat's luck (sampling.paired_hand): the hand of the view
+    after another draw, given the hand drawn for the draw that came, is drawn with its own
+    chance (each hand's share within 5 standard errors of its hand_chance), and is the
+    came hand with the two drawn cards swapped as often as a coupling can make it: the
+    overlap of the two views' chances, their least summed (a card of another suit drawn
+    here, where the chances differ)."""
+    end = play_deal("briscolone", ["greedy", "random"], 3)
+    states = _states(deal_from_deck("briscolone", list(end.deck), end.dealer), end.moves)
+    state, card = states[27], end.moves[27]
+    view = state.view(states[28].to_move + 1)
+    outs = view.outcomes(card)
+    (z0,), _ = max(outs, key=lambda o: o[1])
+    (z1,), _ = min(outs, key=lambda o: o[1])
+    mine, theirs = view.play(card, (z0,)), view.play(card, (z1,))
+    pair = 1 << z0 | 1 << z1
+    every = theirs.every_hand(10_000)
+    chance = {h: theirs.hand_chance(h) for h in every}
+    overlap = sum(min(mine.hand_chance(sampling.swapped(h, pair)), q) for h, q in chance.items())
+    assert z0 // 10 != z1 // 10 and len(set(chance.values())) > 1 and overlap < 1
+    rng = random.Random(0)
+    draw_mine = mine.hand_sampler(random.Random(1))[0]
+    draw_theirs = theirs.hand_sampler(random.Random(2))[0]
+    n, seen, same = 20_000, dict.fromkeys(every, 0), 0
+    for _ in range(n):
+        h = draw_mine()
+        got = sampling.paired_hand(mine, theirs, pair, h, rng, draw_theirs)
+        seen[got] += 1
+        same += got == sampling.swapped(h, pair)
+    for h, q in chance.items():
+        assert abs(seen[h] / n - q) <= 5 * math.sqrt(q * (1 - q) / n), (h, seen[h] / n, q)
+    assert abs(same / n - overlap) <= 5 * math.sqrt(overlap * (1 - overlap) / n)
+
+
+def test_a_briscolone_review_values_only_the_draws_the_seat_could_make():
+    """At Briscolone's last draw after the opponent answered a club with a spade, the seat
+    can draw only the two clubs it has not seen (the opponent holds the other four). Every
+    card it had not seen was listed as a draw, and the review, valuing every draw's
+    position, stopped on one with no hand for the opponent ('no opponent hand is consistent
+    with what the seat has seen'): the luck is now exact over the two."""
+    end = play_deal("briscolone", ["greedy", "random"], 9319)
+    states = _states(deal_from_deck("briscolone", list(end.deck), end.dealer), end.moves[:30])
+    luck = R.draw_luck(states[29], end.moves[29], states[30], 0.5)
+    d = next(d for d in luck if d.player == 0)
+    assert d.draws == 2 and d.every_draw and d.luck_exact is not None
+    assert d.luck == pytest.approx(d.actual - d.expected)
 
 # ----- noise is not a mistake ------------------------------------------------------------
 

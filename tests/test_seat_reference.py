@@ -13,6 +13,9 @@ are held to the reference's counts, normalised. Where no suit must be followed e
 ends as many histories, so the weights are equal there; in Briscolone a hand holding a suit
 the opponent showed void in ends fewer (up to 14 times fewer at the moments checked), and
 the sampler draws with those chances, and an exact seat value is their weighted mean.
+
+The seat's own draw (``outcomes``) is held to the reference's too (``draw_chances``): where
+a suit was not followed its cards are likelier in the talon, so likelier drawn.
 """
 from __future__ import annotations
 
@@ -24,12 +27,13 @@ from math import comb, sqrt
 import pytest
 
 import solver.position.seat as seat_module
-from seat_reference import consistent_hands
+from seat_reference import consistent_hands, draw_chances, hands_after_draw
 from solver.analysis import Limit, analyse
 from solver.analysis import sampling
 from solver.cards import card_str, cards_of, popcount
-from solver.game import continue_game, deal, play, to_position, to_seat_position
-from solver.players.agents import GreedyAgent, RandomAgent
+from solver.game import (continue_game, deal, deal_from_deck, play, to_position,
+                         to_seat_position)
+from solver.players.agents import GreedyAgent, RandomAgent, play_deal
 from solver.position import parse_position
 from solver.record import seat_position_from_record, start_record
 
@@ -37,6 +41,8 @@ from solver.record import seat_position_from_record, start_record
 #: is quick (Libero's longer, its record's five-card hands slower to enumerate)
 SEEDS = {"classic": range(6), "briscolone": range(8), "libero": range(5)}
 LIMIT = {"classic": 500, "briscolone": 500, "libero": 130}
+#: the seeds whose draws are checked (fewer: a draw takes the reference through the trick)
+DRAW_SEEDS = {"classic": range(2), "briscolone": range(5), "libero": range(5)}
 
 
 def _played_out(st, agents, rng):
@@ -220,3 +226,103 @@ def test_a_game_continued_from_short_hands_keeps_the_hidden_hand():
     (hand,) = consistent_hands(st, 0)
     assert [card_str(c) for c in cards_of(hand)] == ["5B", "7C", "RS"]
     assert sp.every_hand(1) == [hand] == sp.hand_sampler(random.Random(0))[1]
+
+
+def _trick_ends(variant: str, seeds):
+    """(moment, the card that ends its trick, seat, the seat's view) where the seat draws
+    after that card with at most LIMIT hands to check after the trick, in Briscolone only
+    once the opponent has not followed suit (before or with that card)."""
+    for seed in seeds:
+        for moments in _deals(variant, seed):
+            for st, nxt in zip(moments, moments[1:] + [None], strict=True):
+                if len(st.trick) != 1 or nxt is None:
+                    continue
+                card = nxt.moves[-1]
+                for seat in (0, 1):
+                    sp = to_seat_position(st, seat)
+                    if comb(popcount(sp.pool), sp.hidden) > LIMIT[variant]:
+                        continue
+                    void_now = st.to_move != seat and card // 10 != st.trick[0] // 10
+                    if variant == "briscolone" and not (_shown_void(st, seat) or void_now):
+                        continue
+                    outs = sp.outcomes(card)
+                    if outs:
+                        yield st, card, seat, sp, outs
+
+
+def _compare_draws(variant: str, seeds) -> tuple[int, int, list[str]]:
+    """(draws checked, draws whose cards are not alike, mismatches): the chance
+    ``SeatPosition.outcomes`` gives each card the seat may draw against the reference's
+    (tests/seat_reference.py draw_chances: every history to the trick's end, then a uniform
+    talon), exactly (Fractions); and after its likeliest and least likely draws, the hands
+    the seat keeps and their weights (``play(card, draw)``) against the reference's
+    histories through the draw."""
+    checked, uneven, wrong = 0, 0, []
+    for st, card, seat, sp, outs in _trick_ends(variant, seeds):
+        got = {int(d): p for (d,), p in outs}
+        want = draw_chances(st, seat, card)
+        checked += 1
+        uneven += len(set(want.values())) > 1
+        if variant != "briscolone":
+            assert len(set(want.values())) == 1, sp.to_text()
+        if got != want:
+            wrong.append(f"{sp.to_text()} {card_str(card)}: {sorted(set(got.values()))[:3]}, "
+                         f"reference {sorted(set(want.values()))[:3]}")
+            continue
+        for d in {max(got, key=got.get), min(got, key=got.get)}:  # the likeliest, least
+            after = sp.play(card, (d,))
+            hands = hands_after_draw(st, seat, card, d)
+            kept = after.every_hand(10_000)
+            assert kept is not None and sorted(kept) == sorted(hands), (sp.to_text(), d)
+            assert _chances(after.hand_weight, kept) == _chances(hands.get, kept)
+    return checked, uneven, wrong
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])
+def test_a_seats_own_draw_is_as_likely_as_the_histories_that_leave_the_card_in_the_talon(
+        variant):
+    """A seat's draw (``outcomes``) was every card it had not seen, alike. In Briscolone,
+    once the opponent has not followed a suit, its cards are less likely in the opponent's
+    hand, so likelier in the talon and in the seat's draw: the engine's chances are the
+    reference's exactly, and still alike where no suit must be followed. The hands after
+    a draw are the reference's too, with its weights."""
+    checked, uneven, wrong = _compare_draws(variant, DRAW_SEEDS[variant])
+    assert not wrong, f"{len(wrong)} of {checked}: " + "; ".join(wrong[:3])
+    assert checked >= 20
+    assert (uneven >= 10) if variant == "briscolone" else not uneven
+
+
+def test_a_hands_chance_is_its_weight_over_the_total_of_every_hand_kept():
+    """``hand_total``, which the chances of a seat's draws and the pairing of a seat's luck
+    (sampling.analyse_draws) rest on, counted by suits without listing the hands, is the
+    weights of every hand kept added up, so that their chances add up to 1."""
+    checked = 0
+    for _, card, _, sp, outs in _trick_ends("briscolone", range(2)):
+        for (d,), _ in outs[::3]:
+            after = sp.play(card, (d,))
+            kept = after.every_hand(10_000)
+            assert after.hand_total == sum(after.hand_weight(h) for h in kept)
+            assert sum(after.hand_chance(h) for h in kept) == 1
+            checked += after.hand_count is not None
+    assert checked >= 10
+
+
+def test_a_card_the_opponent_must_hold_is_no_draw():
+    """At Briscolone's last draw, the opponent answering a club with a spade shows it holds
+    no club: the two clubs the seat has not seen are the talon's two cards, and the seat
+    draws one of them, each with chance 1/2, as the reference says. The four other cards it
+    has not seen are the opponent's: a draw of one would leave no hand it could hold, and
+    is not listed (all six were, alike, and a review of the deal stopped there: 'no
+    opponent hand is consistent with what the seat has seen', tests/test_review_luck.py)."""
+    end = play_deal("briscolone", ["greedy", "random"], 9319)
+    st = deal_from_deck("briscolone", list(end.deck), end.dealer)
+    for c in end.moves[:29]:
+        st = play(st, c)
+    card = end.moves[29]
+    sp = to_seat_position(st, 0)
+    assert card_str(card) == "5S" and card_str(st.trick[0]) == "2C" and sp.talon_size == 2
+    outs = sp.outcomes(card)
+    assert [p for _, p in outs] == [Fraction(1, 2)] * 2 and all(d // 10 == 1 for (d,), _ in outs)
+    assert {int(d): p for (d,), p in outs} == draw_chances(st, 0, card)
+    for (d,), _ in outs:
+        assert sp.play(card, (d,)).every_hand(10) == [sp.pool & ~(1 << d) & ~(1 << card)]

@@ -43,8 +43,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
+from itertools import accumulate
 from typing import NamedTuple
 
 from solver.analysis import driver, exact
@@ -633,8 +636,8 @@ def analyse(
 class Draws(NamedTuple):
     """A seat's draw against the others it could have drawn, valued on the same sampled
     deals (analyse_draws): per sample, the value of the draw that came less that of one
-    draw (each view valued by the card its means rank first); the method's error on such a
-    difference; what its interval covers."""
+    draw drawn with its chance (each view valued by the card its means rank first); the
+    method's error on such a difference; what its interval covers."""
 
     diffs: list[float]
     value: float  # the value after the draw that came: its best card's mean (bias taken off)
@@ -647,9 +650,10 @@ class Draws(NamedTuple):
         return len(self.diffs)
 
     def luck(self) -> tuple[float, float]:
-        """The value after the draw that came less the average over the draws, and its 95 %
-        half-width: the sampling error of the differences, on which the hidden hand's share
-        cancels, and the method's, no wider than a difference can stray."""
+        """The value after the draw that came less the average over the draws (each by its
+        chance), and its 95 % half-width: the sampling error of the differences, on which
+        the hidden hand's share cancels, and the method's, no wider than a difference can
+        stray."""
         cap = 2 * self.bound
         mean, error = mean_error(self.diffs) if self.diffs else (0.0, None)
         return mean, with_method(cap if error is None else min(error, cap), self.method, cap)
@@ -687,29 +691,43 @@ def analyse_draws(
     until: Until,
     more: Callable[[int, int], bool] | None = None,
     seed: int | None = None,
+    chances: Sequence[Fraction] | None = None,
 ) -> Draws:
     """The draw that came (``views[came]``) against every draw the seat could have made
-    (``views``, each as likely: one seat to move at one moment after each card), each sample
-    one deal valuing the draw that came and one other, the others taken in turn in a
-    shuffled order, so that the mean difference is the value after the draw that came less
-    the average over the draws. Both views of a sample share the deal, so the difference
-    keeps little of the sampling error of each: one order of every card the seat had not
-    seen before its draw gives each view the opponent's hand (the first cards of the order
-    that the view has not seen) and the talon's order (the rest, in that order). Each
-    view's hand is drawn uniformly among the hands it allows, as analyse draws it: a hand
-    that does not fit what the tricks show is replaced by one from the view's own sampler.
-    The samples are the one sampling loop's (sampler.run: the engine's threads, the same
-    lucks for the same seed and count on any number of them), drawn until ``until`` says
-    and while ``more(samples so far, threads solving them)`` does; Ctrl-C or a Stop raises
-    (the review keeps what it has)."""
+    (``views``: one seat to move at one moment after each card; ``chances``: each draw's,
+    as SeatPosition.outcomes gives them, all alike where None), each sample one deal
+    valuing the draw that came and one other, so that the mean difference is the value
+    after the draw that came less the chance-weighted average over the draws. The other is
+    drawn with its chance, stratified: each round of as many samples as draws cuts [0, 1)
+    into as many equal strata, one a sample in a shuffled order, a point drawn in it read
+    against the draws' cumulative chances (a round is every draw once where they are
+    alike).
+
+    Both views of a sample share the deal, so the difference keeps little of the sampling
+    error of each, and each view's deal has its own chance, so that the difference's mean
+    is unbiased: the opponent's hand after the draw that came is drawn by that view's
+    sampler (its chance, SeatPosition.hand_chance); the other view's is the same hand with
+    the two drawn cards swapped (the card the seat drew where it holds the one the seat
+    could have drawn) whenever a maximal coupling of the two views' chances allows, else a
+    hand of the other view's own sampler drawn from what its chances have beyond the
+    first's: a draw of each view's exact chances, the same hand as often as can be (always
+    where every hand is as likely or the two cards share a suit). The talon's order is one
+    order of every card the seat had not seen before its draw, read without the opponent's
+    hand, the two cards swapped for the other view. The samples are the one sampling loop's
+    (sampler.run: the engine's threads, the same lucks for the same seed and count on any
+    number of them), drawn until ``until`` says and while ``more(samples so far, threads
+    solving them)`` does; Ctrl-C or a Stop raises (the review keeps what it has)."""
     check_objective(views[came], objective)
     if seed is None:
         seed = seed_for(views[came], (objective, len(views)))
     rng = random.Random(seed)
     cards = [v.legal_cards() for v in views]
-    pool = 0
+    pool, common = 0, -1
     for v in views:
         pool |= v.pool  # each view's pool and the card it drew
+        common &= v.own
+    drew = [v.own & ~common for v in views]
+    cumulative = list(accumulate(chances or [Fraction(1, len(views))] * len(views)))
     samplers: dict[int, Callable[[], int]] = {}
     stage = views[came].with_hand(0)
     horizon = horizon_for(stage)
@@ -718,19 +736,20 @@ def analyse_draws(
     turns: list[int] = []
     threads = driver.current().threads
 
-    def hand_of(i: int, order: list[int]) -> int:
-        v = views[i]
-        hand = 0
-        for c in [c for c in order if (v.pool >> c) & 1][: v.hidden]:
-            hand |= 1 << c
-        if v.fits_hand(hand):
-            return hand
+    def sampler(i: int) -> Callable[[], int]:
         if i not in samplers:
-            samplers[i] = v.hand_sampler(random.Random(seed + i + 1))[0]
-        return samplers[i]()
+            samplers[i] = views[i].hand_sampler(random.Random(seed + i + 1))[0]
+        return samplers[i]
 
-    def deal(i: int, order: list[int]) -> tuple[Position, tuple[int, ...]]:
-        pos = views[i].with_hand(hand_of(i, order))
+    def other_draw() -> int:
+        if not turns:
+            turns.extend(range(len(views)))
+            rng.shuffle(turns)
+        at = (turns.pop() + rng.random()) / len(views)
+        return min(bisect_right(cumulative, at), len(views) - 1)
+
+    def deal(i: int, hand: int, order: list[int]) -> tuple[Position, tuple[int, ...]]:
+        pos = views[i].with_hand(hand)
         talon = [c for c in order if (pos.unseen >> c) & 1]
         if pos.briscola >= 0 and pos.talon_size:
             talon.append(pos.briscola)
@@ -739,15 +758,16 @@ def analyse_draws(
     def draw():
         if more is not None and not more(pairs.n, threads):
             return None
-        if not turns:
-            turns.extend(range(len(views)))
-            rng.shuffle(turns)
-        other = turns.pop()
+        other = other_draw()
         order = cards_of(pool)
         rng.shuffle(order)
-        both = [(came, deal(came, order))]
+        hand = sampler(came)()
+        both = [(came, deal(came, hand, order))]
         if other != came:
-            both.append((other, deal(other, order)))
+            pair = drew[came] | drew[other]
+            theirs = [swapped(1 << c, pair).bit_length() - 1 for c in order]
+            paired = paired_hand(views[came], views[other], pair, hand, rng, sampler(other))
+            both.append((other, deal(other, paired, theirs)))
 
         def job(end):
             vals: list[float] = []
@@ -778,6 +798,39 @@ def analyse_draws(
         interval_kind(m_err, pairs.n, method_extrapolated(stage, objective, horizon, drawn)),
         bound,
     )
+
+
+def paired_hand(
+    mine: SeatPosition,
+    theirs: SeatPosition,
+    pair: int,
+    hand: int,
+    rng: random.Random,
+    sampler: Callable[[], int],
+) -> int:
+    """A hand of ``theirs`` (a view after another draw than ``mine``'s; ``pair``: the two
+    cards drawn) paired with ``hand``, one of ``mine`` drawn with its chance: a maximal
+    coupling of the two views' chances (``hand_chance``), so that, ``hand`` drawn with
+    mine's chances, the hand returned comes with theirs', and is ``hand`` with the two
+    cards swapped as often as can be (always where the chances agree). The swapped hand is
+    kept with chance min(1, theirs / mine); else ``sampler`` (drawing ``theirs``' hands
+    with their chances) draws until a hand is kept with chance 1 - mine / theirs (of its
+    swapped hand): what theirs has beyond mine (the rejection form of the maximal coupling;
+    about one draw on average)."""
+    p, q = mine.hand_chance(hand), theirs.hand_chance(swapped(hand, pair))
+    if q >= p or rng.random() * p < q:
+        return swapped(hand, pair)
+    while True:
+        h = sampler()
+        q, p = theirs.hand_chance(h), mine.hand_chance(swapped(h, pair))
+        if p < q and rng.random() * q >= p:
+            return h
+
+
+def swapped(mask: int, pair: int) -> int:
+    """``mask`` with the two cards of ``pair`` (a mask of two) swapped: the same where it
+    holds both or neither."""
+    return mask ^ pair if mask & pair not in (0, pair) else mask
 
 
 def analyse_open(

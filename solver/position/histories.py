@@ -12,6 +12,8 @@ through how many of its cards have each first slot, so it is worked out once per
 composition. Where no suit is followed (classic, Libero) every card may arrive from the
 first slot, every hand counts alike, and the hands are weighted equally (``counter`` gives
 None); in Briscolone a hand holding a suit the opponent did not follow has fewer histories.
+The histories of every hand added up (``total_count``) weigh the seat's own draw: each card
+it may draw as likely as the histories left after it (SeatPosition.outcomes).
 """
 
 from __future__ import annotations
@@ -86,12 +88,13 @@ def popcount_suit(hand: int, suit: int) -> int:
     return (hand & SUIT_MASKS[suit]).bit_count()
 
 
-def weighted_draw(
-    count: Callable[[int], int], pool: int, size: int, rng: random.Random
-) -> Callable[[], int] | None:
-    """A function drawing a hand of ``size`` cards of ``pool`` with chance proportional to
-    ``count``: a composition (how many cards of each suit) drawn by its total count, then
-    its cards uniformly. None when no hand has a history."""
+def _compositions(
+    count: Callable[[int], int], pool: int, size: int
+) -> tuple[list[list[int]], list[tuple[int, ...]], list[int]]:
+    """The cards of ``pool`` by suit, and each composition of a hand of ``size`` of them (how
+    many cards of each suit) that some history ends in, with its total count: the count of
+    any one of its hands (``count`` depends on the composition alone) times how many there
+    are."""
     by_suit = [cards_of(pool & m) for m in SUIT_MASKS]
     comps, weights = [], []
     for ks in product(*(range(min(len(cs), size) + 1) for cs in by_suit)):
@@ -104,6 +107,22 @@ def weighted_draw(
         if w:
             comps.append(ks)
             weights.append(w)
+    return by_suit, comps, weights
+
+
+def total_count(count: Callable[[int], int], pool: int, size: int) -> int:
+    """How many histories end in some hand of ``size`` cards of ``pool``: the sum of
+    ``count`` over those hands, what each hand's count is a share of."""
+    return sum(_compositions(count, pool, size)[2])
+
+
+def weighted_draw(
+    count: Callable[[int], int], pool: int, size: int, rng: random.Random
+) -> Callable[[], int] | None:
+    """A function drawing a hand of ``size`` cards of ``pool`` with chance proportional to
+    ``count``: a composition (how many cards of each suit) drawn by its total count, then
+    its cards uniformly. None when no hand has a history."""
+    by_suit, comps, weights = _compositions(count, pool, size)
     if not comps:
         return None
 

@@ -12,6 +12,7 @@ import heapq
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
 from math import comb
@@ -35,7 +36,7 @@ from solver.cards import (
 )
 from solver.errors import BriscolaError, Count
 from solver.position.convert import seat_with_hand
-from solver.position.histories import counter, weighted_draw
+from solver.position.histories import counter, total_count, weighted_draw
 from solver.position.open import Position
 from solver.position.notation import (
     GAME_FIELDS,
@@ -54,7 +55,7 @@ from solver.position.notation import (
     talon_count_error,
     trump_not_at_bottom,
 )
-from solver.position.protocol import Outcome, Printed, equally_likely
+from solver.position.protocol import Outcome, Printed
 from solver.rules import Variant, get_variant, move_refusal, trick_taker
 
 ENUM_LIMIT = 3000  # enumerate every consistent hand when there are at most this many
@@ -296,14 +297,28 @@ class SeatPosition(Printed):
 
     def outcomes(self, card: CardLike) -> list[Outcome]:
         """The card the seat draws after ``card`` (either player's) ends a trick with covered
-        cards left: every card it has not seen (nor sees played now) equally likely (what the
-        seat knows by itself; a record's history makes some likelier, which the sampler
-        weighs). The State protocol's chance. A card that may not be played here is refused
-        as ``play`` refuses it."""
+        cards left: any card it has not seen (nor sees played now), each as likely as the
+        opponent's histories that leave it in the talon (a card they must hold left out).
+        The talon's order is a uniform shuffle of the cards neither hand holds, so a card's
+        chance is its chance of being in the talon over the talon's size: the same for every
+        card where every hidden hand is as likely, higher in Briscolone for a card of a suit
+        the opponent did not follow. It is the share of the histories after each draw
+        (``hand_total`` of ``play(card, draw)``), so that the chance of a draw times the
+        chance of a hand after it (``hand_chance``) is the chance of both. The State
+        protocol's chance. A card that may not be played here is refused as ``play`` refuses
+        it."""
         card = self._legal(card)
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
-        return equally_likely(cards_of(self.pool & ~(1 << card)), 1)  # not the card played
+        draws = cards_of(self.pool & ~(1 << card))  # not the card played
+        by_suit: dict[int, int] = {}  # a draw's histories depend on its suit alone
+        for c in draws:
+            if c // 10 not in by_suit:
+                by_suit[c // 10] = self.play(card, (c,)).hand_total
+        total = sum(by_suit[c // 10] for c in draws)
+        if not total:
+            raise PositionError.of("seat.no_hand_record")
+        return [((CARDS[c],), Fraction(by_suit[c // 10], total)) for c in draws if by_suit[c // 10]]
 
     def play(self, card: CardLike, draws: Iterable[CardLike] | str | None = None) -> SeatPosition:
         """The position after the player to move plays ``card`` (a card or its text; on the
@@ -416,6 +431,21 @@ class SeatPosition(Printed):
         histories (``hand_count``), 1 where every hand is as likely. What a mean over
         ``every_hand`` (or ``hand_sampler``'s list) weighs each hand by."""
         return 1 if self.hand_count is None else self.hand_count(hand)
+
+    @cached_property
+    def hand_total(self) -> int:
+        """The sum of ``hand_weight`` over every hand that fits: with hand_count, how many
+        histories end in some hand the seat keeps (each hand's chance is its share), else
+        how many hands there are (where no suit was shown void, every hand of the right size
+        fits: any may stand in for the real one in its history)."""
+        if self.hand_count is None:
+            return comb(popcount(self.pool), self.hidden)
+        return total_count(self.hand_count, self.pool, self.hidden)
+
+    def hand_chance(self, hand: int) -> Fraction:
+        """The chance of ``hand`` (a mask of unknown cards, ``known`` left out; one that
+        fits, or one with hand_count): its weight over ``hand_total``."""
+        return Fraction(self.hand_weight(hand), self.hand_total)
 
     def fits_hand(self, hand: int) -> bool:
         """Whether the opponent may hold ``hand`` (a mask of unknown cards, ``known`` left
