@@ -236,7 +236,7 @@ _EXPLAIN = {
         "why.safe_lead": "nessuno può prendere {card}",
         "why.lead": "{card} è l'attacco giusto",
         "why.lead.shared": "{card} è uno degli attacchi giusti",
-        "why.take_trump": "{who} {a_trump} con {card} di briscola",
+        "why.take_trump": "{who} {a_trump} con {card}",
         "why.take": "{who} {a_take} con {card}",
         "why.duck": "{who} {a_let} apposta con {card}",
         "why.duck.shared": "{who} {a_let} con {card} (prendere va bene uguale)",
@@ -253,7 +253,7 @@ _EXPLAIN = {
         "to_opp": "all'avversario",
         "ideas": "L'idea:",
         "idea.lose_for_trump": "Lasciare la presa apposta: {who} {a_play} {card} e {a_lose} la presa "
-        "(eppure {instead} la prenderebbe) per pescare la briscola, {draws}, "
+        "(anche se {instead} la prenderebbe) per pescare la briscola, {draws}, "
         "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
         "{gain}).",
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
@@ -285,11 +285,11 @@ _EXPLAIN = {
         "facts.points": "Punti ancora in gioco: {n}.",
         "facts.needed": "Per arrivare a 61: al giocatore 1 servono {a} punti, al giocatore 2 {b}.",
         "facts.unseen": "Carte non viste: {cards}.",
-        "values": "Valore di ogni carta ({kind}, punti ancora da fare, tuoi meno dell'avversario):",
+        "values": "Valore di ogni carta ({kind}, punti ancora da fare, i tuoi meno quelli dell'avversario):",
         "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata, il "
         "pareggio 60 a 60 conta metà):",
-        "values.opp": "Valore di ogni carta dell'avversario ({kind}, punti ancora da fare, suoi "
-        "meno tuoi):",
+        "values.opp": "Valore di ogni carta dell'avversario ({kind}, punti ancora da fare, i "
+        "suoi meno i tuoi):",
         "values.win.opp": "Valore di ogni carta dell'avversario ({kind}, probabilità "
         "dell'avversario di vincere la smazzata, il pareggio 60 a 60 conta metà):",
         "value.row": "  {card}: {v}",
@@ -470,21 +470,21 @@ _NOTRUMP_EN = {
     "{lose} would throw it away.",
 }
 _NOTRUMP_IT = {
-    "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
+    "rules.briscolone": "Briscolone: niente briscola, chi gioca per secondo deve rispondere al seme (ma "
     "non è obbligato a prendere); vince la carta più forte del seme giocato.",
-    "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere a seme; "
+    "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere al seme; "
     "vince la carta più forte del seme giocato.",
-    "why.follow_forced": "{who} {a_must} rispondere a seme e {card} è l'unica carta di {suit} rimasta",
-    "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
-    "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
+    "why.follow_forced": "{who} {a_must} rispondere al seme e {card} è l'unica carta di {suit} rimasta",
+    "why.void": "{who} non {a_have} {suit}, quindi non {a_can} prendere e {a_throw} {card}",
+    "why.discard": "{who} {a_throw} {card} invece di rispondere al seme e {a_lose} la presa",
     "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} prenderebbe",
     "why.liscio.shared": "{who} {a_let} con {card}, stando sotto (prendere con {instead} va "
     "bene uguale)",
-    "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
+    "why.follow_low": "{who} {a_follow} al seme con {card} ma non {a_can} prendere",
     "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
     "con {instead} costerebbe {cost}.",
     "idea.forced_carico": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e {other} "
-    "{b_must} rispondere a seme con {carico}, senza una carta di {suit} "
+    "{b_must} rispondere al seme con {carico}, senza una carta di {suit} "
     "che vinca.",
     "idea.forced_carico.alone": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e "
     "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
@@ -493,8 +493,8 @@ _NOTRUMP_IT = {
     "{other} {b_must} rispondere con il carico.",
     "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} {at} finché "
     "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
-    "non {b_can} rispondere a seme e la carta di {suit} prende.",
-    "idea.run_long_suit": "Far correre il seme lungo: {other} non {b_have} più {suit}, così {who} "
+    "non {b_can} rispondere al seme e la carta di {suit} prende.",
+    "idea.run_long_suit": "Sfruttare il seme lungo: {other} non {b_have} più {suit}, così {who} "
     "{a_run} le prese {tricks} con {cards} (+{pts}).",
     "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
     "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
@@ -622,7 +622,7 @@ TEAM_WORDS = {
         "because the partner, still to play, takes the trick.",
     },
     "it": {
-        "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è finito, restano {k} prese.",
+        "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è vuoto, restano {k} prese.",
         "outcome": "Con il gioco migliore la tua squadra fa {t0} prese e {p0} punti, l'altra "
         "{t1} prese e {p1} punti: {v} per la tua squadra.",
         "outcome.win": "Giocando per vincere la smazzata (61 o più): la probabilità della tua "
@@ -641,17 +641,17 @@ TEAM_WORDS = {
         "why.forced": " (obbligata)",
         "why.any": " (ogni carta va bene)",
         "why.best": "",
-        "why.table": " (in tavola)",
+        "why.table": " (già in tavola)",
         "why.alt": "",
         "others": "Le altre carte:",
         "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}; poi {line}.",
         "ideas": "Le idee in gioco:",
-        "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
-        "che prende il compagno (presa {t}).",
-        "idea.load_partner.now": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla "
-        "presa {t}, che per ora tiene il compagno (altri devono ancora giocare).",
-        "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} liscia ({card}) alla presa {t} "
-        "perché il compagno, che deve ancora giocare, prende.",
+        "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} mette {card} sulla presa "
+        "che fa il compagno (presa {t}).",
+        "idea.load_partner.now": "  Caricare la presa del compagno: il giocatore {s} mette {card} sulla "
+        "presa {t}, che per ora è del compagno (altri devono ancora giocare).",
+        "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} gioca basso ({card}) alla presa {t} "
+        "perché a prendere è il compagno, che deve ancora giocare.",
     },
 }
 
@@ -682,7 +682,7 @@ TITLES_IT = {
     "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
     "Force the carico out": "Fai cadere il carico",
     "Strip the suit": "Svuota il seme",
-    "Run the long suit": "Fai correre il seme lungo",
+    "Run the long suit": "Sfrutta il seme lungo",
     "Last draw": "Ultima pescata",
     "Last tricks": "Ultime prese",
     "Briscolone, last tricks": "Briscolone, ultime prese",
@@ -958,8 +958,8 @@ LABELS: dict[str, dict[str, Any]] = {
         "talon_covered": "{n} carte, coperte",
         "no_trump": "nessuna (gioco senza briscola)",
         "rules": "Regole",
-        "follow_suit": "obbligo di rispondere a seme",
-        "voids": "Senza seme (g. {n})",
+        "follow_suit": "obbligo di rispondere al seme",
+        "voids": "Giocatore {n} senza",
         "void_at": "{suit} alla presa {t}",
         "void_at_many": "{suit} alle prese {ts}",
         "titles": {
@@ -1029,13 +1029,13 @@ _REPLY_ROLES = {
         "{lead} next, you answer with {reply}, then {line}.",
     },
     "it": {
-        "alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
+        "alt.lead": "{card} costa {cost}: l'avversario fa la presa e apre la successiva "
         "con {reply}, poi {line}.",
-        "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
+        "alt.answer_next": "{card} costa {cost}: fai la presa e apri la successiva con "
         "{lead}, l'avversario risponde con {reply}, poi {line}.",
-        "alt.lead.opp": "{card} costa {cost}: prendi la presa e apri la successiva con "
+        "alt.lead.opp": "{card} costa {cost}: fai la presa e apri la successiva con "
         "{reply}, poi {line}.",
-        "alt.answer_next.opp": "{card} costa {cost}: l'avversario prende la presa e apre la "
+        "alt.answer_next.opp": "{card} costa {cost}: l'avversario fa la presa e apre la "
         "successiva con {lead}, tu rispondi con {reply}, poi {line}.",
     },
 }
@@ -1047,7 +1047,7 @@ _TEAM_REPLY_ROLES = {
         "{lead}, player {rs} answers with {reply}; then {line}.",
     },
     "it": {
-        "alt.lead": "  {card} costa {cost}: il giocatore {rs} prende la presa e apre "
+        "alt.lead": "  {card} costa {cost}: il giocatore {rs} fa la presa e apre "
         "la successiva con {reply}; poi {line}.",
         "alt.answer_next": "  {card} costa {cost}: nella presa successiva, aperta con "
         "{lead}, il giocatore {rs} risponde con {reply}; poi {line}.",

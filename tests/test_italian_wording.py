@@ -1,0 +1,50 @@
+"""The Italian a Briscola player reads: the game's own words (tagliare, fare la presa,
+rispondere al seme, il tallone, il tavolo d'analisi, la mescolata for a seed), and a count
+of 1 that reads in the singular where the board and the review say it, read as a native
+player reviewed them. The English is untouched by these (test_words, test_cli_lang_all)."""
+from __future__ import annotations
+
+import re
+
+from solver.explain import explain, render_text
+from solver.i18n import (
+    BOARD_PAGE,
+    COMMAND_TEXT,
+    ERRORS,
+    MESSAGES,
+    REVIEW_TEXT,
+    TEAM_WORDS,
+)
+from solver.position import parse_position
+
+#: the first bundled puzzle: player 2 trumps the 7 of swords with the Jack of batons
+TRUMPS = "hand1=7D hand2=FB,AC table=7S briscola=3B turn=2"
+
+
+def _italian_strings():
+    tables = (MESSAGES, TEAM_WORDS, REVIEW_TEXT, COMMAND_TEXT, BOARD_PAGE)
+    for table in tables:
+        for key, text in table["it"].items():
+            if isinstance(text, str):
+                yield key, text
+    yield from ERRORS["it"].items()
+
+
+def test_a_trump_that_takes_is_said_once_not_as_the_card_of_briscola():
+    """"tagli con il Fante di bastoni di briscola" said the trump twice (tagliare is to
+    take with a trump) and read as a card named "of briscola"."""
+    it = render_text(explain(parse_position(TRUMPS)), "it")
+    assert "Tu tagli con il Fante di bastoni (ogni altra carta" in it, it
+    assert "di briscola (" not in it
+
+
+def test_a_trick_is_made_not_taken_twice_over():
+    """"prende la presa" (takes the take) is said "fa la presa", as players say it."""
+    it = render_text(explain(parse_position(TRUMPS)), "it")
+    assert "l'avversario fa la presa e apre la successiva con il 7 di denari" in it, it
+    assert not [k for k, v in _italian_strings() if re.search(r"\bprend[ei] la presa\b", v)]
+
+
+def test_following_suit_has_one_name():
+    said = [v for _, v in _italian_strings() if re.search(r"rispondere a seme|\ba seme con", v)]
+    assert not said, said
