@@ -404,25 +404,25 @@ _BOARD_IT = {
     "play.ask.best4": "La tua carta (indizio, salta, aiuto, q per uscire): ",
     "play.ask.value4": "Il valore per la tua squadra, per esempio 7, -3/2 o 0,5 (indizio, "
     "salta, aiuto, q per uscire): ",
-    "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere sulle "
-    "pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
+    "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere in media "
+    "sulle pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
     "dell'ultima pescata).",
     "play.values4.win": "Ogni carta, la probabilità della tua squadra di vincere la smazzata: "
     "{values} (la spiegazione segue le ultime tre prese: questo problema è prima dell'ultima "
     "pescata).",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
-    "play.bye_hinted": "Punteggio finale: {right}/{done} ({h} giuste dopo un indizio).",
+    "play.bye_hinted": "Punteggio finale: {right}/{done} (di cui {h} dopo un indizio).",
     "play.percent_points": "'{text}' è una percentuale: il valore di questo problema è in "
     "punti; riprova.",
     "play.help": "Scrivi una carta (AD, 10b, o il suo nome: Asso di denari) o il valore "
-    "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) ti arrendi e vedi "
-    "la risposta e la spiegazione, contato come non risolto; q (esci) finisce con il punteggio "
-    "fin qui.",
+    "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) rinuncia e mostra "
+    "la risposta e la spiegazione, e il problema conta come non risolto; q (esci) termina con il "
+    "punteggio fin qui.",
     "play.hint.theme": "Indizio: l'idea qui è '{theme}'.",
     "play.hint.best": "Indizio: la carta migliore è {cards}; quanto vale?",
     "play.hint.natural": "Indizio: la carta più naturale, {card}, non è la migliore.",
-    "play.hint.none": "Indizio: nessuna idea da nominare qui; gioca ogni carta fino in fondo, "
+    "play.hint.none": "Indizio: nessuna idea particolare qui; gioca ogni carta fino in fondo, "
     "presa per presa.",
     "play.skipped": "Saltato: la risposta è {answer}.",
     "play.resume": "Per riprendere da qui: --from {id}",
@@ -818,7 +818,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seed": "mescolata n. {s}",
         "deal": "smazzata {d}",
         "result": "risultato {a}-{b}",
-        "result_since": "vinti dall'inizio {a}-{b} (l'inizio non dava il punteggio)",
+        "result_since": "vinti dall'inizio {a}-{b} (la posizione di partenza non dava il punteggio)",
         "unfinished": "non finita",
         "cols": (
             "smazzata",
@@ -838,11 +838,12 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
         "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-        "è la semiampiezza del suo intervallo (al 95 % se non segnato da * o detto limite).",
+        "è la semiampiezza del suo intervallo (al 95 %, salvo dove è segnato con * o indicato come "
+        "limite).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "
-        "riportato da altri momenti della smazzata.",
+        "ripreso da altre fasi della smazzata.",
         "mistakes": "Errori più gravi:",
         "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
@@ -851,13 +852,13 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "acc_line": "giocatore {p} ({name}): {called}{opt}/{rated} decisioni ottimali ({pct}), "
         "costo medio {avg} {unit} per decisione",
         "unit": "punti",
-        "unit_win": "in probabilità di vincere",
+        "unit_win": "di probabilità di vincere",
         "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
         "acc_tail": "; non valutate: {n}",
         "acc_est": "; stimate: {n}",
         "forced_tail": "; mosse obbligate: {n}",
         "interrupted": "interrotta: l'analisi copre {n} mosse su {t}",
-        "incomplete": "{n} mosse su {t} non valutate (nessuna analisi entro il tempo; "
+        "incomplete": "mosse non valutate: {n} su {t} (nessuna analisi entro il tempo; "
         "le posizioni iniziali richiedono lo stimatore)",
     },
 }
@@ -1080,7 +1081,7 @@ INTERVAL_TEXT = {
         "metodo qui non è misurato, quindi il valore esatto può caderne "
         "fuori",
         "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di campionamento",
-        "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo al 95 %",
+        "bound": "± è un limite (di quanto al massimo il valore può scostarsi), non un intervallo al 95 %",
     },
 }
 #: what an estimate is, in words (keys: solver.analysis.result.Way; ".depth" where its
@@ -1189,6 +1190,8 @@ AGREE["it"] += [
         ("carte", "carta"),
         ("mani", "mano"),
         ("mosse", "mossa"),
+        ("segni", "segno"),
+        ("giri", "giro"),
         ("vittorie", "vittoria"),
         ("partite", "partita"),
         ("decisioni", "decisione"),
@@ -1260,7 +1263,7 @@ REVIEW_TEXT["it"].update(
         "skill_win": "Abilità e fortuna (probabilità di vincere la smazzata):",
         "skill_line": "giocatore {p} ({name}): errori {err} ({rate} per decisione), fortuna {luck} "
         "su {n} pescate",
-        "luck_missing": " ({n} pescate non misurate)",
+        "luck_missing": " (pescate non misurate: {n})",
         "adjusted": "; risultato {res}, al netto della fortuna {adj}",
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
         "adjusted_win": "; smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, non "
@@ -1269,15 +1272,15 @@ REVIEW_TEXT["it"].update(
         "della probabilità di vincere la smazzata, in punti percentuali (un costo del 10 % porta "
         "una probabilità dal 60 % al 50 %).",
         "adjusted_win_note": "Con la probabilità di vincere il risultato conta le smazzate (1 "
-        "vinta, 0,5 pari, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
+        "vinta, 0,5 pareggiata, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
         "meno la fortuna (una fortuna di +19 % vale 0,19 smazzate), è la probabilità all'inizio della smazzata più gli errori "
         "dell'avversario meno i propri: non è una probabilità, supera 1 dove il gioco ha "
         "guadagnato più di una vittoria sicura e scende sotto 0 dove ha perso più dell'intera "
         "probabilità.",
-        "swings": "Colpi di fortuna più grandi:",
+        "swings": "Sbalzi di fortuna più grandi:",
         "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
         "per il giocatore {p} ({how})",
-        "drew": "il giocatore {p} pesca {card}",
+        "drew": "il giocatore {p} ha pescato {card}",
         "too_uncertain": "troppo incerta per dirlo",
         "between": "[{lo}; {hi}]",
         "exact_val": "esatto",
@@ -1288,11 +1291,11 @@ REVIEW_TEXT["it"].update(
         "card_value": "rispetto al valore della carta secondo il motore",
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
-        "fortuna è il risultato meno la fortuna. Un intervallo è tagliato ai valori "
-        "che la fortuna può prendere ({span}); uno che li copre tutti, o che li manca, è "
-        "troppo incerto per dirlo; i colpi di fortuna sono pescate il cui intervallo non "
+        "fortuna è il risultato meno la fortuna. Un intervallo è ristretto ai valori "
+        "che la fortuna può prendere ({span}); uno che li copre tutti, o che non ne contiene "
+        "nessuno, è troppo incerto per dirlo; gli sbalzi di fortuna sono pescate il cui intervallo non "
         "comprende lo zero.",
-        "totals_note": "I totali sono tagliati allo stesso modo: gli errori sommati non scendono "
+        "totals_note": "I totali sono ristretti allo stesso modo: gli errori sommati non scendono "
         "mai sotto la somma dei costi esatti (un costo non è mai sotto 0); la fortuna sommata "
         "di un giocatore sta entro la somma dei limiti delle pescate e, nella scoperta con "
         "ogni carta e pescata giudicata, entro quanto permette il risultato: il risultato meno "
@@ -1338,15 +1341,17 @@ REVIEW_TEXT["it"].update(
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
         "ha errore di campionamento: è esatto, la loro media.",
         "bound": "limite",
-        "bound_note": "(limite): meno di due campioni nel tempo, troppo pochi per un intervallo "
-        "al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi, quindi copre "
+        "bound_note": "(limite): meno di due campioni nel tempo disponibile, troppo pochi per un "
+        "intervallo al 95 %: il ± (o l'intervallo) è di quanto al massimo il costo può scostarsi, "
+        "quindi copre "
         "ogni costo che la carta può avere e la carta è troppo vicina per giudicarla.",
         "luck_bound_note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto meno di "
-        "due campioni nel tempo: il suo ± contiene quanto al più quel valore può scostarsi, non "
+        "due campioni nel tempo disponibile: il suo ± è di quanto al massimo quel valore può "
+        "scostarsi, non "
         "un intervallo al 95 %.",
         "close_note": "≈ troppo vicina per giudicarla: un costo il cui intervallo arriva a 0 "
-        "(entro il suo ±, o [0; x]: un ± è tagliato ai valori che un costo può avere), o la "
-        "migliore carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
+        "(entro il suo ±, o [0; x]: un ± è ristretto ai valori che un costo può avere), o la "
+        "carta migliore secondo la stima, giocata mentre un'altra è entro il suo ± (il costo dato come "
         "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
     }
 )
@@ -2241,7 +2246,7 @@ BOARD_PAGE = {
         "you_play": "giochi tu",
         "seat.1": "giocatore 1",
         "seat.2": "giocatore 2",
-        "seat.both": "entrambi (niente motore)",
+        "seat.both": "entrambi (senza motore)",
         "engine": "motore",
         "play.hint": "Scegli una carta della tua mano sul tavolo (toccala, o raggiungila con Tab "
         "e premi Invio) per giocarla; il motore risponde. Dopo ogni presa si pesca "
@@ -2292,18 +2297,19 @@ BOARD_PAGE = {
         "at_end": "L'ultima posizione.",
         "graph.empty": "Premi analizza la partita: il grafico si riempie man mano che ogni carta è giudicata.",
         "graph.label": "Margine finale atteso del giocatore 1 (punti, giocatore 1 meno giocatore 2) dopo ogni carta",
-        "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: punti pieni esatti, "
-        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
+        "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: pallini pieni esatti, "
+        "pallini vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col": "margine atteso del giocatore 1",
         "graph.label.win": "Probabilità del giocatore 1 di vincere la smazzata (61 o più; 60-60 vale metà) dopo ogni carta",
-        "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: punti pieni esatti, "
-        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
+        "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: pallini pieni esatti, "
+        "pallini vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col.win": "prob. di vincere del giocatore 1",
         "player_n": "giocatore {n}",
         "p_short": "G{n}",
         "wins": "vince il {p}",
         "draw": "pareggio",
-        "since_start": "vinti dall'inizio (l'inizio non dava il punteggio: il vincitore non si sa)",
+        "since_start": "vinti dall'inizio (la posizione di partenza non dava il punteggio: il "
+        "vincitore non si sa)",
         "last_card": "ultima carta {card}",
         "deal_over": "La smazzata è finita: {a}-{b}.",
         "view_only": "Questa variante si può solo analizzare: distribuisci una partita per giocarla.",
@@ -2315,8 +2321,9 @@ BOARD_PAGE = {
         "click_to_play": "Tocca al {p}: scegli una carta da giocare.",
         "shown": "Mostrata per l'analisi.",
         "dealt": "Smazzata della mescolata n. {seed}.",
-        "dealt_sealed": "Nuova smazzata (il numero della mescolata alla fine: dice le carte non viste).",
-        "taken_back": "Ripresa.",
+        "dealt_sealed": "Nuova smazzata (il numero della mescolata si vede alla fine: indica le carte "
+        "non viste).",
+        "taken_back": "Carta ripresa.",
         "loaded": "Caricata {name}.",
         "searching": "Ricerca…",
         "stopped": "Fermata",
@@ -2342,7 +2349,7 @@ BOARD_PAGE = {
         "unrated": "non valutata",
         "review.title": "Analisi della partita",
         "review.progress": "Giudico le carte: {k} di {n}…",
-        "review.judged": "{k} carte giudicate su {n}.",
+        "review.judged": "Carte giudicate: {k} su {n}.",
         "review.accuracy": "Precisione",
         "review.acc": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} punti",
         "review.none": "nessuna decisione valutata",
@@ -2352,11 +2359,11 @@ BOARD_PAGE = {
         "review.here": "analizza qui",
         "go_move": "vai alla mossa {k}",
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
-        "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
+        "si perdono rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
         "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
         "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} di probabilità di vincere",
         "review.marks.win": "Giudicata con l'obiettivo vincere: il costo di una carta è la probabilità "
-        "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
+        "di vincere la smazzata che si perde rispetto alla carta migliore, in punti "
         "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "
         "giudicata sull'estremo basso del suo intervallo).",
     },
@@ -2448,7 +2455,7 @@ BOARD_PAGE["en"].update(
 )
 BOARD_PAGE["it"].update(
     {
-        "graph.drew": "il {p} pesca {card}",
+        "graph.drew": "il {p} ha pescato {card}",
         "graph.luck": "la pescata: fortuna {luck} per il {p} ({drawn})",
         "graph.luck.seat": "pescata del {p}, giudicata dal suo posto: fortuna {luck} ({drawn})",
         "graph.luck.unmeasured": "pescata del {p}: fortuna non misurata (apre l'avversario, prima "
@@ -2463,7 +2470,7 @@ BOARD_PAGE["it"].update(
         "suo intervallo comprende lo zero, troppo vicina per giudicarla): il "
         "valore dopo la pescata meno la media su tutte le pescate possibili. "
         "Passa sopra o tocca per i numeri.",
-        "graph.col.luck": "fortuna della pescata dopo",
+        "graph.col.luck": "fortuna della pescata successiva",
         "col.luck": "fortuna",
         "col.final": "margine",
         "col.togo": "ancora da vincere",
@@ -2474,37 +2481,38 @@ BOARD_PAGE["it"].update(
         "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
         "vincere (chi gioca meno l'avversario).",
         "review.bound": "limite",
-        "review.bound.note": "(limite): meno di due campioni nel tempo, troppo pochi per un "
-        "intervallo al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi.",
-        "review.luck.bound.note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto "
-        "meno di due campioni nel tempo: il suo ± contiene quanto al più quel valore può "
+        "review.bound.note": "(limite): meno di due campioni nel tempo disponibile, troppo pochi per "
+        "un intervallo al 95 %: il ± (o l'intervallo) è di quanto al massimo il costo può "
         "scostarsi.",
-        "review.close": "; {n} troppo vicine per giudicarle",
+        "review.luck.bound.note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto "
+        "meno di due campioni nel tempo disponibile: il suo ± è di quanto al massimo quel valore "
+        "può scostarsi.",
+        "review.close": "; troppo vicine per giudicarle: {n}",
         "review.close.note": "Un costo il cui intervallo arriva a 0 (entro il suo ±, o [0; x]: "
-        "un ± è tagliato ai valori che un costo può avere; segnato ≈), o la migliore carta della "
-        "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
+        "un ± è ristretto ai valori che un costo può avere; segnato ≈), o la carta migliore "
+        "secondo la stima, giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
         "cade, 0–x), è troppo vicino per giudicarlo: non è un errore e non conta nella "
         "precisione.",
         "review.skill.title": "Abilità e fortuna",
         "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
         "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "
         "{luck} su {n} pescate",
-        "review.unmeasured": "({n} pescate non misurate)",
+        "review.unmeasured": "(pescate non misurate: {n})",
         "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
         "review.adjusted.win": "smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, "
         "non una probabilità: può superare 1)",
         "review.adjusted.win.note": REVIEW_TEXT["it"]["adjusted_win_note"],
-        "review.swings": "Colpi di fortuna più grandi",
+        "review.swings": "Sbalzi di fortuna più grandi",
         "review.no_swings": "Nessuno tra le carte giudicate",
         "review.swing": "Dopo la mossa {k}, {luck}",
         "luck.uncertain": "troppo incerta per dirlo",
         "luck.between": "[{lo}; {hi}]",
-        "review.luck.bounds": "L'intervallo di una fortuna è tagliato ai valori che può prendere "
-        "(i punti ancora in gioco); uno che li copre tutti, o che li manca, è troppo incerto "
-        "per dirlo. I colpi di fortuna sono pescate il cui intervallo non comprende lo zero.",
-        "review.luck.bounds.win": "L'intervallo di una fortuna è tagliato ai valori che può "
-        "prendere (una probabilità di vittoria sta tra 0 e 1); uno che li copre tutti, o che li "
-        "manca, è troppo incerto per dirlo. I colpi di fortuna sono pescate il cui intervallo "
+        "review.luck.bounds": "L'intervallo di una fortuna è ristretto ai valori che può prendere "
+        "(i punti ancora in gioco); uno che li copre tutti, o che non ne contiene nessuno, è "
+        "troppo incerto per dirlo. Gli sbalzi di fortuna sono pescate il cui intervallo non comprende lo zero.",
+        "review.luck.bounds.win": "L'intervallo di una fortuna è ristretto ai valori che può "
+        "prendere (una probabilità di vittoria sta tra 0 e 1); uno che li copre tutti, o che non "
+        "ne contiene nessuno, è troppo incerto per dirlo. Gli sbalzi di fortuna sono pescate il cui intervallo "
         "non comprende lo zero.",
         "review.totals.note": REVIEW_TEXT["it"]["totals_note"],
         "review.called": REVIEW_TEXT["it"]["called"],
@@ -2520,15 +2528,15 @@ BOARD_PAGE["it"].update(
         "si possa valutare). Il risultato al netto della fortuna è il risultato "
         "meno la fortuna.",
         "review.luck.partial": "* un ± non verificato con valori esatti (di un costo o di una "
-        "fortuna): copre solo l'errore di campionamento, o un errore del metodo riportato da "
-        "altri momenti della smazzata.",
+        "fortuna): copre solo l'errore di campionamento, o un errore del metodo ripreso da "
+        "altre fasi della smazzata.",
         "review.retry": "riprova",
         "retry.go": "Riprova la mossa {k}: tocca al {p}, trova una carta migliore di {card}.",
-        "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, l'analisi ha trovato migliore "
-        "{best}. Gioca una carta sul tavolo.",
+        "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, secondo l'analisi la migliore "
+        "è {best}. Gioca una carta sul tavolo.",
         "retry.best": "{card} è tra le carte migliori secondo l'analisi ({best}). Continua contro "
         "il motore, o torna indietro.",
-        "retry.same": "Di nuovo {card}: l'analisi ha trovato migliore {best}.",
+        "retry.same": "Di nuovo {card}: secondo l'analisi la migliore è {best}.",
         "retry.other": "{card} non è tra le carte migliori secondo l'analisi ({best}).",
         "retry.again": "riprova ancora",
         "retry.back": "torna all'analisi",
@@ -2567,20 +2575,20 @@ BOARD_PAGE["en"].update(
 BOARD_PAGE["it"].update(
     {
         "open_hands": "carte scoperte",
-        "open_hands.title": "Per studiare: mostra anche l'altra mano. Spento (di norma), il tavolo "
-        "mostra solo ciò che vede il tuo posto.",
+        "open_hands.title": "Per studiare: mostra anche l'altra mano. Se è spento (di norma), il "
+        "tavolo mostra solo ciò che vede il tuo posto.",
         "seat.waiting": "La mano del {p} è coperta: l'analisi è dal tuo posto, al tuo turno.",
         "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: il tuo posto "
         "conosce l'altra mano quando il tallone è vuoto (per esclusione), e allora "
         "Spiega risponde; spunta carte scoperte per chiederla subito.",
         "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
         "analizzala allora.",
-        "download.sealed": "La partita registrata nomina ogni carta ancora coperta (l'ordine del "
+        "download.sealed": "La partita registrata rivela ogni carta ancora coperta (l'ordine del "
         "tallone e, nei giochi a carte coperte, l'altra mano): scaricarla prima "
         "che la smazzata sia finita?",
         "level.random": "a caso",
         "level.greedy": "goloso",
-        "level.engine": "{s} s a carta",
+        "level.engine": "{s} s per carta",
         "trick_to.one": "Presa al {p} (1 punto).",
         "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",
         "pz.try_again": "Non questa carta: {card} è segnata. Scegline un'altra, o mostra la risposta.",
@@ -2620,9 +2628,11 @@ BOARD_PAGE["it"].update(
     {
         "deal_over.since": "La smazzata è finita: {a}-{b} vinti dall'inizio.",
         "graph.label.since": "Margine atteso del giocatore 1 sui punti vinti dall'inizio "
-        "(giocatore 1 meno giocatore 2; l'inizio non dava il punteggio) dopo ogni carta",
+        "(giocatore 1 meno giocatore 2; la posizione di partenza non dava il punteggio) dopo ogni "
+        "carta",
         "graph.legend.since": "Margine atteso del giocatore 1 sui punti vinti dall'inizio "
-        "(l'inizio non dava il punteggio) dopo ogni carta: punti pieni esatti, punti vuoti stime "
+        "(la posizione di partenza non dava il punteggio) dopo ogni carta: pallini pieni esatti, "
+        "pallini vuoti stime "
         "(la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico "
         "per andare a una carta.",
         "graph.col.since": "margine atteso del giocatore 1 dall'inizio",

@@ -14,8 +14,11 @@ from solver.i18n import (
     MESSAGES,
     REVIEW_TEXT,
     TEAM_WORDS,
+    agree,
+    command_text,
 )
 from solver.position import parse_position
+from test_puzzles import quiz_file, run
 
 #: the first bundled puzzle: player 2 trumps the 7 of swords with the Jack of batons
 TRUMPS = "hand1=7D hand2=FB,AC table=7S briscola=3B turn=2"
@@ -48,3 +51,35 @@ def test_a_trick_is_made_not_taken_twice_over():
 def test_following_suit_has_one_name():
     said = [v for _, v in _italian_strings() if re.search(r"rispondere a seme|\ba seme con", v)]
     assert not said, said
+
+
+def test_a_final_score_after_one_hint_agrees(tmp_path):
+    """"(1 giuste dopo un indizio)": the count came before a plural adjective."""
+    r = run("puzzles", "play", str(quiz_file(tmp_path)), "--from", "p3", "--lang", "it",
+            input="indizio\n-7\n")
+    assert r.exit_code == 0, r.output
+    assert "Punteggio finale: 1/1 (di cui 1 dopo un indizio)." in r.output, r.output
+
+
+def test_the_boards_counts_of_one_read_in_the_singular():
+    """The board fills its templates without agree: a count of 1 must not sit before a
+    plural ("1 troppo vicine", "1 pescate non misurate", "1 carte giudicate")."""
+    plural = re.compile(r"(?<![\d,.])1 (carte|pescate|mosse|troppo vicine)\b")
+    for key in ("review.close", "review.unmeasured", "review.judged"):
+        text = BOARD_PAGE["it"][key].format(n=1, k=1)
+        assert not plural.search(text), (key, text)
+
+
+def test_the_reviews_counts_of_one_agree_whole():
+    """agree makes "1 pescate" singular but not the adjective after it: the count goes last."""
+    for key in ("luck_missing", "incomplete"):
+        text = agree(REVIEW_TEXT["it"][key].format(n=1, t=40), "it")
+        assert not re.search(r"\b1 (pescata|mossa)( su \d+)? non \w+ate\b", text), (key, text)
+
+
+def test_a_match_of_one_segno_or_one_round_agrees():
+    for kind, one in (("segni", "1 segno"), ("giri", "1 giro")):
+        text = command_text("it", "simulate.target", kind=kind, target=1, deals=3)
+        assert f"obiettivo {one}," in text, text
+    assert "obiettivo 11 segni," in command_text("it", "simulate.target", kind="segni",
+                                                 target=11, deals=3)
