@@ -1437,13 +1437,14 @@ PLAY_WORDS = {
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
         "seed_given": "mescolata n. {seed}",
-        "seed_hidden": "una mescolata a caso (il suo numero alla fine: dice le carte non viste)",
+        "seed_hidden": "una mescolata a caso (il suo numero si vede alla fine: indica le carte non "
+        "viste)",
         "from_given": "dalla posizione data",
-        "from_shuffled": "dalla posizione data, le {n} carte non viste del mazzo mescolate a caso "
-        "(il numero della mescolata alla fine: dice il loro ordine)",
-        "from_seed": "dalla posizione data, le {n} carte non viste del mazzo nell'ordine della "
+        "from_shuffled": "dalla posizione data, le {n} carte non viste del tallone mescolate a "
+        "caso (il numero della mescolata si vede alla fine: indica il loro ordine)",
+        "from_seed": "dalla posizione data, le {n} carte non viste del tallone nell'ordine della "
         "mescolata n. {seed}",
-        "seed_end": "Era la mescolata n. {seed}: `{command}` la ridà uguale.",
+        "seed_end": "Era la mescolata n. {seed}: `{command}` rifà la stessa smazzata.",
         "engine": "il motore",
         "Engine": "Il motore",
         "legal": "Le tue carte: {cards}",
@@ -1475,7 +1476,7 @@ PLAY_WORDS = {
         "takes_v": "prende",
         "hint": "Consiglio: {card} ({name}), {value} per te",
         "hint_team": "Consiglio: {card} ({name}), {value} per la tua squadra",
-        "hint_next": "; poi {card} {value}",
+        "hint_next": "; la seconda migliore è {card} {value}",
         "hint_gap": " ({g} ± {e} in meno)",
         "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
         "hint_equal": " — vale lo stesso",
@@ -1486,8 +1487,8 @@ PLAY_WORDS = {
         "result_win": "Risultato: tu {a}, il motore {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, il motore {b}: il motore vince la smazzata.",
         "result_draw": "Risultato: 60-60, pareggio.",
-        "result_unscored": "Risultato dall'inizio: tu {a}, il motore {b} (l'inizio non dava "
-        "score=, quindi chi ha vinto la smazzata non si sa).",
+        "result_unscored": "Risultato dall'inizio: tu {a}, il motore {b} (la posizione di "
+        "partenza non dava score=, quindi chi ha vinto la smazzata non si sa).",
         "review": "Analisi del tuo gioco:",
         "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
         "standing_teams": "Partita: smazzate vinte dalla tua squadra {w}, dall'altra {l}, pari "
@@ -1499,7 +1500,7 @@ PLAY_WORDS = {
         "match_draw": "La partita è pari.",
         "quit": "Partita interrotta.",
         "eof": "Fine dell'input: partita interrotta.",
-        "interrupted": "Interrotto: partita interrotta.",
+        "interrupted": "Interruzione: la partita si ferma qui.",
         "wrote": "Partita salvata in {path}",
     },
 }
@@ -1536,7 +1537,7 @@ PLAY_OTHER_WORDS = {
         "table": "in tavola: {cards}",
         "points": "punti: la tua parte {a}, l'altra {b}",
         "why": "{why}",
-        "takes": "prende la presa",
+        "takes": "fa la presa",
         "follows": "gioca",
         "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
         "result_win": "Smazzata finita: la tua parte {a}, l'altra {b}: la tua parte vince la "
@@ -1652,7 +1653,7 @@ PLAY_WORDS["it"].update(
         "last_of_hand": ": la sua ultima carta",
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
         "perché (il perché mostrerebbe la sua mano).",
-        "last_card": "La tua ultima carta, {card}, è giocata per te.",
+        "last_card": "La tua ultima carta, {card}, viene giocata al posto tuo.",
         "bad_card": "{error}, oppure 'help'",
         "bad_place": "non hai una carta {k}: scrivi da 1 a {n} per una carta dal suo posto "
         "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'help'",
@@ -1680,7 +1681,7 @@ PLAY_WORDS["it"].update(
         "margin_expected": "margine finale atteso {v} ± {e} (stima; ± copre: {covers})",
         "margin_expected_bare": "margine finale atteso {v} (stima)",
         "frame_note": "I valori sono margini finali attesi: i punti presi più i punti ancora da "
-        "vincere, la parte nominata meno l'altra (prendere una presa non li sposta).",
+        "vincere, la parte indicata meno l'altra (fare una presa non li cambia).",
     }
 )
 #: `play --opponent AGENT`: the words of PLAY_WORDS and PLAY_OTHER_WORDS that name the engine
@@ -1718,14 +1719,14 @@ PLAY_OPPONENT_WORDS = {
         "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
-        "hidden_reasons": "Le carte dell'avversario sono dette con ciò che fanno nella presa: non "
-        "dà ragioni.",
+        "hidden_reasons": "Di ogni carta dell'avversario si dice che cosa fa nella presa: "
+        "l'avversario non spiega perché.",
         "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, l'avversario "
         "{b}.",
         "result_win": "Risultato: tu {a}, l'avversario {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, l'avversario {b}: l'avversario vince la smazzata.",
-        "result_unscored": "Risultato dall'inizio: tu {a}, l'avversario {b} (l'inizio non dava "
-        "score=, quindi chi ha vinto la smazzata non si sa).",
+        "result_unscored": "Risultato dall'inizio: tu {a}, l'avversario {b} (la posizione di "
+        "partenza non dava score=, quindi chi ha vinto la smazzata non si sa).",
         "standing": "Partita: tu {w} smazzate vinte, l'avversario {l}, pari {d}.",
         "match_loss": "L'avversario vince la partita.",
         "board_engine": "Avversario: {cards}",
@@ -1900,7 +1901,7 @@ COMMAND_TEXT = {
     },
     "it": {
         "analyse.position": "posizione: {position}",
-        "analyse.to_move": "muove il giocatore {n} — obiettivo: {objective} ({unit}), {kind}",
+        "analyse.to_move": "tocca al giocatore {n} — obiettivo: {objective} ({unit}), {kind}",
         "analyse.objective.points": "punti",
         "analyse.objective.win": "vittoria",
         "analyse.unit.points": "punti attesi ancora da vincere, tu meno l'avversario",
@@ -1945,13 +1946,14 @@ COMMAND_TEXT = {
         "games.unfinished": "non finita dopo {moves}: {a}-{b}",
         "games.moves": "{n} mosse",
         "games.won_since": "{a}-{b} vinti dall'inizio in poi",
-        "games.no_score": "l'inizio non ha punteggio: il punteggio finale non si conosce",
+        "games.no_score": "la posizione di partenza non ha punteggio: il punteggio finale non si "
+        "conosce",
         "games.final_score": "punteggio finale {a}-{b}, {result}",
         "games.score": "punteggio {a}-{b}",
         "games.head_result": "risultato",
         "games.head_unfinished": "non finita dopo {moves}",
         "games.since": "{head}: {gained}; {known}",
-        "games.record": "record {n}",
+        "games.record": "partita registrata {n}",
         "games.deal": "smazzata {n}",
         "games.match": "partita: {a}-{b}, {winner}",
         "games.no_winner": "nessun vincitore",
@@ -1972,7 +1974,7 @@ COMMAND_TEXT = {
         "simulate.deals_won": "smazzate: vinte dalla parte 1 {a}, dalla parte 2 {b}, pari {drawn}",
         "simulate.totals": "totali delle partite: parte 1 {a} punti, parte 2 {b} punti (media "
         "per partita {x} - {y})",
-        "simulate.wrote": "record scritti in {where}: {n}",
+        "simulate.wrote": "partite registrate scritte in {where}: {n}",
         "interrupted": "interrotto",
         "match.head": "partita: A = {a} contro B = {b}, {title}, mescolata n. {seed}",
         "match.done": "smazzate duplicate: {pairs} ({games} partite)",
@@ -2027,13 +2029,13 @@ COMMAND_TEXT = {
         "compilati {compiled}, letti dalla cache {cached}",
         "warmup.kernel": "kernel",
         "warmup.kernels": "kernel",
-        "serve.open": "attenzione: --host {host} ascolta su {where}: l'API della scacchiera non "
+        "serve.open": "attenzione: --host {host} ascolta su {where}: l'API del tavolo d'analisi non "
         "ha autenticazione, quindi chiunque raggiunga la porta {port} può avviare ricerche su "
         "questa macchina",
         "serve.everywhere": "ogni interfaccia di rete",
         "serve.network": "la rete all'indirizzo {ip}",
-        "serve.listening": "in ascolto su {ip}:{port}; la scacchiera d'analisi è su {url} "
-        "(Ctrl-C la ferma)",
+        "serve.listening": "in ascolto su {ip}:{port}; il tavolo d'analisi è su {url} "
+        "(Ctrl-C lo ferma)",
     },
 }
 
@@ -2817,7 +2819,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.flag": "{name} dev'essere True, False o None, non {got}",
         "argument.at_least": "{name} dev'essere un numero intero di almeno {lo}, non {got}",
         "argument.seed": "seed dev'essere un numero intero, un random.Random o None, non {got}",
-        "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seme)), non "
+        "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seed)), non "
         "{got}",
         "argument.agent": "{name} dev'essere il nome di un giocatore automatico o un giocatore "
         "(una funzione agent(vista, rng) che restituisce una carta), non {got}",
@@ -2912,7 +2914,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.deal_where": "{where}, smazzata {deal}",
         "record.list_where": "{where}, partita {n}",
         "record.at": "{where}: {error}",
-        "record.no_deck": "questa partita non è stata data da un mazzo, quindi non si può "
+        "record.no_deck": "questa partita non è stata distribuita da un mazzo, quindi non si può "
         "registrare",
         "record.exists": "{path} esiste già: usa --force per sovrascriverlo",
         "record.cannot_write": "non si può scrivere {path}: {why}",
@@ -3044,7 +3046,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "seal.moves": "le mosse della partita non sono quelle giocate su questo tavolo (una "
         "carta si aggiunge giocandola, non cambiando la partita registrata): dai le carte di "
         "nuovo, o carica una partita scaricata",
-        "board.dealt_field": "una partita data da un mazzo non ha '{field}' (una partita ripresa "
+        "board.dealt_field": "una partita distribuita da un mazzo non ha '{field}' (una partita ripresa "
         "da una posizione ha start e talon)",
         "board.started_field": "una partita ripresa da una posizione non ha '{field}' (start e "
         "talon prendono il posto di dealer e deck)",
@@ -3248,10 +3250,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "log.index": '{where}: "index" dev\'essere il numero di un compito da {first}, non {got}',
         "log.at": "{where}: {error}",
         "log.other_run": "{path} è il registro di un'altra esecuzione: le sue {others} righe sono "
-        "di un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che "
+        "di un'altra posizione, di altre opzioni o di un altro --seed. Riprendilo col comando che "
         "l'ha scritto, o indica un altro file con --log",
         "log.other_run_one": "{path} è il registro di un'altra esecuzione: la sua unica riga è di "
-        "un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che l'ha "
+        "un'altra posizione, di altre opzioni o di un altro --seed. Riprendilo col comando che l'ha "
         "scritto, o indica un altro file con --log",
         "log.set_aside": "{path}:{n}: l'ultima riga è troncata, e non si può mettere da parte in "
         "{aside}: {why}",
@@ -3429,8 +3431,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "option.not_whole": "{value} non è un numero intero",
         "option.range": "{value} è fuori dall'intervallo (da {lo} a {hi})",
         "option.range_what": "{value} è fuori dall'intervallo (da {lo} a {hi}, {what})",
-        "note.capped": "{option} {value} ridotto a {most} s (un giorno: nessuna ricerca guadagna "
-        "da più tempo)",
+        "note.capped": "{option} {value} ridotto a {most} s (un giorno: a nessuna ricerca "
+        "serve più tempo)",
         "note.kept_in": "il risultato è stato conservato in {path}",
         "note.on_stdout": "il risultato segue sullo standard output",
         "note.torn_line": "{name}:{n}: l'ultima riga è troncata (un crash mentre la si "
@@ -3502,11 +3504,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "fine conoscendo l'ordine (chiaroveggente); {covers}",
         "note.orders.solved_one": "1 ordine del tallone campionato, risolto fino alla fine "
         "conoscendo l'ordine (chiaroveggente); {covers}",
-        "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come li "
-        "prevede dalle due mani una formula adattata a smazzate risolte",
+        "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come "
+        "prevede, a partire dalle due mani, una formula adattata a smazzate risolte",
         "note.part.beyond.even": "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
         "note.part.beyond.fitted_one": "i punti ancora in gioco dopo quella presa sono divisi "
-        "come li prevede dalle due mani una formula adattata a smazzate risolte",
+        "come prevede, a partire dalle due mani, una formula adattata a smazzate risolte",
         "note.part.beyond.even_one": "i punti ancora in gioco dopo quella presa contano come "
         "divisi a metà",
         "note.part.covers.unmeasured": "l'errore del metodo non è misurato per questo gioco in questo "
@@ -3516,14 +3518,14 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.covers.carried": "l'errore del metodo ({carried}): ±{value:.2g} {unit} sul valore "
         "di una carta",
         "note.part.covers.gap": "{covers}, ±{gap:.2g} sullo scarto tra due carte",
-        "note.part.carried.talon": "misurato al tallone {talon} e cresciuto in proporzione al tallone",
+        "note.part.carried.talon": "misurato con {talon} carte nel tallone e aumentato in proporzione al tallone",
         "note.part.carried.depth": "misurato qui contro ricerche di 8 prese, scalato di quanto hanno "
         "aggiunto le soluzioni complete in un altro momento della smazzata",
         "note.part.carried.solved": "misurato contro soluzioni complete con da {lo} a {hi} carte in "
         "gioco e riportato al resto di questo momento della smazzata",
         "note.part.carried.seen": "la parte del tallone visto misurata con da 13 a 16 carte in gioco, "
         "dove i campioni si risolvono fino alla fine",
-        "note.extrapolated": "l'errore del metodo, misurato fino al tallone {talon} e cresciuto in "
+        "note.extrapolated": "l'errore del metodo, misurato fino a {talon} carte nel tallone e aumentato in "
         "proporzione al tallone: ±{value:.2g} {unit} sul valore di una carta, ±{gap:.2g} sullo "
         "scarto tra due carte",
         "note.part.corrected": "ogni valore corretto di {bias:+.2g} {unit}, la distorsione misurata "

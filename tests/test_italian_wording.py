@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import re
 
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.errors import ENGLISH
 from solver.explain import explain, render_text
 from solver.i18n import (
     BOARD_PAGE,
@@ -53,6 +57,25 @@ def test_following_suit_has_one_name():
     assert not said, said
 
 
+def test_a_seed_is_never_called_a_suit():
+    """Seme is a suit in Briscola: a seed (a run's or a shuffle's) is never called one."""
+    wrong = [k for k, v in ERRORS["it"].items() if "seed" in ENGLISH.get(k, "") and "seme" in v]
+    assert not wrong, wrong
+
+
+def test_the_board_is_a_table_not_a_chessboard():
+    assert not [k for k, v in _italian_strings() if "scacchier" in v]
+    text = command_text("it", "serve.listening", ip="127.0.0.1", port=8000, url="http://x/")
+    assert "il tavolo d'analisi è su http://x/ (Ctrl-C lo ferma)" in text
+
+
+def test_the_analysis_says_whose_turn_it_is_as_card_players_do():
+    r = CliRunner().invoke(cli, ["analyse", "--lang", "it", "hand1=3C,AS hand2=2C,RS "
+                                 "briscola=RD turn=1"])
+    assert r.exit_code == 0, r.output
+    assert "\ntocca al giocatore 1 — obiettivo: punti" in r.output and "muove" not in r.output
+
+
 def test_a_final_score_after_one_hint_agrees(tmp_path):
     """"(1 giuste dopo un indizio)": the count came before a plural adjective."""
     r = run("puzzles", "play", str(quiz_file(tmp_path)), "--from", "p3", "--lang", "it",
@@ -83,3 +106,8 @@ def test_a_match_of_one_segno_or_one_round_agrees():
         assert f"obiettivo {one}," in text, text
     assert "obiettivo 11 segni," in command_text("it", "simulate.target", kind="segni",
                                                  target=11, deals=3)
+
+
+def test_a_record_is_a_partita_registrata_in_italian():
+    said = [k for k, v in COMMAND_TEXT["it"].items() if re.search(r"\brecord\b", v)]
+    assert not said, said
