@@ -236,7 +236,7 @@ _EXPLAIN = {
         "why.safe_lead": "nessuno può prendere {card}",
         "why.lead": "{card} è l'attacco giusto",
         "why.lead.shared": "{card} è uno degli attacchi giusti",
-        "why.take_trump": "{who} {a_trump} con {card} di briscola",
+        "why.take_trump": "{who} {a_trump} con {card}",
         "why.take": "{who} {a_take} con {card}",
         "why.duck": "{who} {a_let} apposta con {card}",
         "why.duck.shared": "{who} {a_let} con {card} (prendere va bene uguale)",
@@ -253,7 +253,7 @@ _EXPLAIN = {
         "to_opp": "all'avversario",
         "ideas": "L'idea:",
         "idea.lose_for_trump": "Lasciare la presa apposta: {who} {a_play} {card} e {a_lose} la presa "
-        "(eppure {instead} la prenderebbe) per pescare la briscola, {draws}, "
+        "(anche se {instead} la prenderebbe) per pescare la briscola, {draws}, "
         "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
         "{gain}).",
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
@@ -285,11 +285,11 @@ _EXPLAIN = {
         "facts.points": "Punti ancora in gioco: {n}.",
         "facts.needed": "Per arrivare a 61: al giocatore 1 servono {a} punti, al giocatore 2 {b}.",
         "facts.unseen": "Carte non viste: {cards}.",
-        "values": "Valore di ogni carta ({kind}, punti ancora da fare, tuoi meno dell'avversario):",
+        "values": "Valore di ogni carta ({kind}, punti ancora da fare, i tuoi meno quelli dell'avversario):",
         "values.win": "Valore di ogni carta ({kind}, probabilità di vincere la smazzata, il "
         "pareggio 60 a 60 conta metà):",
-        "values.opp": "Valore di ogni carta dell'avversario ({kind}, punti ancora da fare, suoi "
-        "meno tuoi):",
+        "values.opp": "Valore di ogni carta dell'avversario ({kind}, punti ancora da fare, i "
+        "suoi meno i tuoi):",
         "values.win.opp": "Valore di ogni carta dell'avversario ({kind}, probabilità "
         "dell'avversario di vincere la smazzata, il pareggio 60 a 60 conta metà):",
         "value.row": "  {card}: {v}",
@@ -404,25 +404,25 @@ _BOARD_IT = {
     "play.ask.best4": "La tua carta (indizio, salta, aiuto, q per uscire): ",
     "play.ask.value4": "Il valore per la tua squadra, per esempio 7, -3/2 o 0,5 (indizio, "
     "salta, aiuto, q per uscire): ",
-    "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere sulle "
-    "pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
+    "play.values4.points": "Ogni carta per la tua squadra, i punti ancora da vincere in media "
+    "sulle pescate: {values} (la spiegazione segue le ultime tre prese: questo problema è prima "
     "dell'ultima pescata).",
     "play.values4.win": "Ogni carta, la probabilità della tua squadra di vincere la smazzata: "
     "{values} (la spiegazione segue le ultime tre prese: questo problema è prima dell'ultima "
     "pescata).",
     "play.score": "Punteggio: {right}/{done}.",
     "play.bye": "Punteggio finale: {right}/{done}.",
-    "play.bye_hinted": "Punteggio finale: {right}/{done} ({h} giuste dopo un indizio).",
+    "play.bye_hinted": "Punteggio finale: {right}/{done} (di cui {h} dopo un indizio).",
     "play.percent_points": "'{text}' è una percentuale: il valore di questo problema è in "
     "punti; riprova.",
     "play.help": "Scrivi una carta (AD, 10b, o il suo nome: Asso di denari) o il valore "
-    "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) ti arrendi e vedi "
-    "la risposta e la spiegazione, contato come non risolto; q (esci) finisce con il punteggio "
-    "fin qui.",
+    "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) rinuncia e mostra "
+    "la risposta e la spiegazione, e il problema conta come non risolto; q (esci) termina con il "
+    "punteggio fin qui.",
     "play.hint.theme": "Indizio: l'idea qui è '{theme}'.",
     "play.hint.best": "Indizio: la carta migliore è {cards}; quanto vale?",
     "play.hint.natural": "Indizio: la carta più naturale, {card}, non è la migliore.",
-    "play.hint.none": "Indizio: nessuna idea da nominare qui; gioca ogni carta fino in fondo, "
+    "play.hint.none": "Indizio: nessuna idea particolare qui; gioca ogni carta fino in fondo, "
     "presa per presa.",
     "play.skipped": "Saltato: la risposta è {answer}.",
     "play.resume": "Per riprendere da qui: --from {id}",
@@ -470,21 +470,21 @@ _NOTRUMP_EN = {
     "{lose} would throw it away.",
 }
 _NOTRUMP_IT = {
-    "rules.briscolone": "Briscolone: niente briscola, chi risponde deve rispondere a seme (ma "
+    "rules.briscolone": "Briscolone: niente briscola, chi gioca per secondo deve rispondere al seme (ma "
     "non è obbligato a prendere); vince la carta più forte del seme giocato.",
-    "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere a seme; "
+    "rules.libero": "Briscolone libero: niente briscola e nessun obbligo di rispondere al seme; "
     "vince la carta più forte del seme giocato.",
-    "why.follow_forced": "{who} {a_must} rispondere a seme e {card} è l'unica carta di {suit} rimasta",
-    "why.void": "{who} non {a_have} {suit}, quindi non {a_can} vincere e {a_throw} {card}",
-    "why.discard": "{who} {a_throw} {card} invece di rispondere a seme e {a_lose} la presa",
+    "why.follow_forced": "{who} {a_must} rispondere al seme e {card} è l'unica carta di {suit} rimasta",
+    "why.void": "{who} non {a_have} {suit}, quindi non {a_can} prendere e {a_throw} {card}",
+    "why.discard": "{who} {a_throw} {card} invece di rispondere al seme e {a_lose} la presa",
     "why.liscio": "{who} {a_let} apposta con {card}, stando sotto, anche se {instead} prenderebbe",
     "why.liscio.shared": "{who} {a_let} con {card}, stando sotto (prendere con {instead} va "
     "bene uguale)",
-    "why.follow_low": "{who} {a_follow} a seme con {card} ma non {a_can} prendere",
+    "why.follow_low": "{who} {a_follow} al seme con {card} ma non {a_can} prendere",
     "idea.liscio": "Lisciare: alla presa {n} {who} {a_follow} basso con {card} apposta; prendere "
     "con {instead} costerebbe {cost}.",
     "idea.forced_carico": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e {other} "
-    "{b_must} rispondere a seme con {carico}, senza una carta di {suit} "
+    "{b_must} rispondere al seme con {carico}, senza una carta di {suit} "
     "che vinca.",
     "idea.forced_carico.alone": "Far cadere il carico: alla presa {n} {who} {a_lead} {card} e "
     "{other}, che ha {carico} secco a {suit}, {b_must} giocarlo sotto.",
@@ -493,8 +493,8 @@ _NOTRUMP_IT = {
     "{other} {b_must} rispondere con il carico.",
     "idea.strip_suit.run": "Svuotare il seme: {who} {a_lead} {suit} {at} finché "
     "{other} non {b_have} più carte di {suit}, poi alla presa {payoff} "
-    "non {b_can} rispondere a seme e la carta di {suit} prende.",
-    "idea.run_long_suit": "Far correre il seme lungo: {other} non {b_have} più {suit}, così {who} "
+    "non {b_can} rispondere al seme e la carta di {suit} prende.",
+    "idea.run_long_suit": "Sfruttare il seme lungo: {other} non {b_have} più {suit}, così {who} "
     "{a_run} le prese {tricks} con {cards} (+{pts}).",
     "idea.count_61.nt": "Contare fino a 61: ti servono ancora {needed} punti e ne restano in "
     "gioco {in_play}. Con {keep} la smazzata resta tua (probabilità {win}); "
@@ -622,7 +622,7 @@ TEAM_WORDS = {
         "because the partner, still to play, takes the trick.",
     },
     "it": {
-        "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è finito, restano {k} prese.",
+        "to_move": "Gioca il giocatore {n} (squadra {team}). Finale: il tallone è vuoto, restano {k} prese.",
         "outcome": "Con il gioco migliore la tua squadra fa {t0} prese e {p0} punti, l'altra "
         "{t1} prese e {p1} punti: {v} per la tua squadra.",
         "outcome.win": "Giocando per vincere la smazzata (61 o più): la probabilità della tua "
@@ -641,17 +641,17 @@ TEAM_WORDS = {
         "why.forced": " (obbligata)",
         "why.any": " (ogni carta va bene)",
         "why.best": "",
-        "why.table": " (in tavola)",
+        "why.table": " (già in tavola)",
         "why.alt": "",
         "others": "Le altre carte:",
         "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}; poi {line}.",
         "ideas": "Le idee in gioco:",
-        "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla presa "
-        "che prende il compagno (presa {t}).",
-        "idea.load_partner.now": "  Caricare la presa del compagno: il giocatore {s} dà {card} alla "
-        "presa {t}, che per ora tiene il compagno (altri devono ancora giocare).",
-        "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} liscia ({card}) alla presa {t} "
-        "perché il compagno, che deve ancora giocare, prende.",
+        "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} mette {card} sulla presa "
+        "che fa il compagno (presa {t}).",
+        "idea.load_partner.now": "  Caricare la presa del compagno: il giocatore {s} mette {card} sulla "
+        "presa {t}, che per ora è del compagno (altri devono ancora giocare).",
+        "idea.partner_takes": "  Lasciar fare al compagno: il giocatore {s} gioca basso ({card}) alla presa {t} "
+        "perché a prendere è il compagno, che deve ancora giocare.",
     },
 }
 
@@ -682,7 +682,7 @@ TITLES_IT = {
     "Lisciare: follow low on purpose": "Lisciare: stare sotto apposta",
     "Force the carico out": "Fai cadere il carico",
     "Strip the suit": "Svuota il seme",
-    "Run the long suit": "Fai correre il seme lungo",
+    "Run the long suit": "Sfrutta il seme lungo",
     "Last draw": "Ultima pescata",
     "Last tricks": "Ultime prese",
     "Briscolone, last tricks": "Briscolone, ultime prese",
@@ -818,7 +818,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seed": "mescolata n. {s}",
         "deal": "smazzata {d}",
         "result": "risultato {a}-{b}",
-        "result_since": "vinti dall'inizio {a}-{b} (l'inizio non dava il punteggio)",
+        "result_since": "vinti dall'inizio {a}-{b} (la posizione di partenza non dava il punteggio)",
         "unfinished": "non finita",
         "cols": (
             "smazzata",
@@ -838,11 +838,12 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
         "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-        "è la semiampiezza del suo intervallo (al 95 % se non segnato da * o detto limite).",
+        "è la semiampiezza del suo intervallo (al 95 %, salvo dove è segnato con * o indicato come "
+        "limite).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "
-        "riportato da altri momenti della smazzata.",
+        "ripreso da altre fasi della smazzata.",
         "mistakes": "Errori più gravi:",
         "no_mistakes": "Errori più gravi: nessuno tra le mosse valutate",
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
@@ -851,13 +852,13 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "acc_line": "giocatore {p} ({name}): {called}{opt}/{rated} decisioni ottimali ({pct}), "
         "costo medio {avg} {unit} per decisione",
         "unit": "punti",
-        "unit_win": "in probabilità di vincere",
+        "unit_win": "di probabilità di vincere",
         "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
         "acc_tail": "; non valutate: {n}",
         "acc_est": "; stimate: {n}",
         "forced_tail": "; mosse obbligate: {n}",
         "interrupted": "interrotta: l'analisi copre {n} mosse su {t}",
-        "incomplete": "{n} mosse su {t} non valutate (nessuna analisi entro il tempo; "
+        "incomplete": "mosse non valutate: {n} su {t} (nessuna analisi entro il tempo; "
         "le posizioni iniziali richiedono lo stimatore)",
     },
 }
@@ -958,8 +959,8 @@ LABELS: dict[str, dict[str, Any]] = {
         "talon_covered": "{n} carte, coperte",
         "no_trump": "nessuna (gioco senza briscola)",
         "rules": "Regole",
-        "follow_suit": "obbligo di rispondere a seme",
-        "voids": "Senza seme (g. {n})",
+        "follow_suit": "obbligo di rispondere al seme",
+        "voids": "Giocatore {n} senza",
         "void_at": "{suit} alla presa {t}",
         "void_at_many": "{suit} alle prese {ts}",
         "titles": {
@@ -1029,13 +1030,13 @@ _REPLY_ROLES = {
         "{lead} next, you answer with {reply}, then {line}.",
     },
     "it": {
-        "alt.lead": "{card} costa {cost}: l'avversario prende la presa e apre la successiva "
+        "alt.lead": "{card} costa {cost}: l'avversario fa la presa e apre la successiva "
         "con {reply}, poi {line}.",
-        "alt.answer_next": "{card} costa {cost}: prendi la presa e apri la successiva con "
+        "alt.answer_next": "{card} costa {cost}: fai la presa e apri la successiva con "
         "{lead}, l'avversario risponde con {reply}, poi {line}.",
-        "alt.lead.opp": "{card} costa {cost}: prendi la presa e apri la successiva con "
+        "alt.lead.opp": "{card} costa {cost}: fai la presa e apri la successiva con "
         "{reply}, poi {line}.",
-        "alt.answer_next.opp": "{card} costa {cost}: l'avversario prende la presa e apre la "
+        "alt.answer_next.opp": "{card} costa {cost}: l'avversario fa la presa e apre la "
         "successiva con {lead}, tu rispondi con {reply}, poi {line}.",
     },
 }
@@ -1047,7 +1048,7 @@ _TEAM_REPLY_ROLES = {
         "{lead}, player {rs} answers with {reply}; then {line}.",
     },
     "it": {
-        "alt.lead": "  {card} costa {cost}: il giocatore {rs} prende la presa e apre "
+        "alt.lead": "  {card} costa {cost}: il giocatore {rs} fa la presa e apre "
         "la successiva con {reply}; poi {line}.",
         "alt.answer_next": "  {card} costa {cost}: nella presa successiva, aperta con "
         "{lead}, il giocatore {rs} risponde con {reply}; poi {line}.",
@@ -1080,7 +1081,7 @@ INTERVAL_TEXT = {
         "metodo qui non è misurato, quindi il valore esatto può caderne "
         "fuori",
         "no sampling": "± 0: ogni caso è stato risolto, quindi non c'è errore di campionamento",
-        "bound": "± è un limite (quanto al più il valore può scostarsi), non un intervallo al 95 %",
+        "bound": "± è un limite (di quanto al massimo il valore può scostarsi), non un intervallo al 95 %",
     },
 }
 #: what an estimate is, in words (keys: solver.analysis.result.Way; ".depth" where its
@@ -1189,6 +1190,8 @@ AGREE["it"] += [
         ("carte", "carta"),
         ("mani", "mano"),
         ("mosse", "mossa"),
+        ("segni", "segno"),
+        ("giri", "giro"),
         ("vittorie", "vittoria"),
         ("partite", "partita"),
         ("decisioni", "decisione"),
@@ -1260,7 +1263,7 @@ REVIEW_TEXT["it"].update(
         "skill_win": "Abilità e fortuna (probabilità di vincere la smazzata):",
         "skill_line": "giocatore {p} ({name}): errori {err} ({rate} per decisione), fortuna {luck} "
         "su {n} pescate",
-        "luck_missing": " ({n} pescate non misurate)",
+        "luck_missing": " (pescate non misurate: {n})",
         "adjusted": "; risultato {res}, al netto della fortuna {adj}",
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
         "adjusted_win": "; smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, non "
@@ -1269,15 +1272,15 @@ REVIEW_TEXT["it"].update(
         "della probabilità di vincere la smazzata, in punti percentuali (un costo del 10 % porta "
         "una probabilità dal 60 % al 50 %).",
         "adjusted_win_note": "Con la probabilità di vincere il risultato conta le smazzate (1 "
-        "vinta, 0,5 pari, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
+        "vinta, 0,5 pareggiata, 0 persa), e il risultato al netto della fortuna, le smazzate vinte "
         "meno la fortuna (una fortuna di +19 % vale 0,19 smazzate), è la probabilità all'inizio della smazzata più gli errori "
         "dell'avversario meno i propri: non è una probabilità, supera 1 dove il gioco ha "
         "guadagnato più di una vittoria sicura e scende sotto 0 dove ha perso più dell'intera "
         "probabilità.",
-        "swings": "Colpi di fortuna più grandi:",
+        "swings": "Sbalzi di fortuna più grandi:",
         "swing": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} {unit} "
         "per il giocatore {p} ({how})",
-        "drew": "il giocatore {p} pesca {card}",
+        "drew": "il giocatore {p} ha pescato {card}",
         "too_uncertain": "troppo incerta per dirlo",
         "between": "[{lo}; {hi}]",
         "exact_val": "esatto",
@@ -1288,11 +1291,11 @@ REVIEW_TEXT["it"].update(
         "card_value": "rispetto al valore della carta secondo il motore",
         "luck_note": "Fortuna: il valore dopo ogni pescata meno la media su tutte le pescate "
         "possibili (come GNU Backgammon conta i dadi); il risultato al netto della "
-        "fortuna è il risultato meno la fortuna. Un intervallo è tagliato ai valori "
-        "che la fortuna può prendere ({span}); uno che li copre tutti, o che li manca, è "
-        "troppo incerto per dirlo; i colpi di fortuna sono pescate il cui intervallo non "
+        "fortuna è il risultato meno la fortuna. Un intervallo è ristretto ai valori "
+        "che la fortuna può prendere ({span}); uno che li copre tutti, o che non ne contiene "
+        "nessuno, è troppo incerto per dirlo; gli sbalzi di fortuna sono pescate il cui intervallo non "
         "comprende lo zero.",
-        "totals_note": "I totali sono tagliati allo stesso modo: gli errori sommati non scendono "
+        "totals_note": "I totali sono ristretti allo stesso modo: gli errori sommati non scendono "
         "mai sotto la somma dei costi esatti (un costo non è mai sotto 0); la fortuna sommata "
         "di un giocatore sta entro la somma dei limiti delle pescate e, nella scoperta con "
         "ogni carta e pescata giudicata, entro quanto permette il risultato: il risultato meno "
@@ -1338,15 +1341,17 @@ REVIEW_TEXT["it"].update(
         "trovarsi di fronte (o ogni prima pescata) è stata risolta, quindi il costo non "
         "ha errore di campionamento: è esatto, la loro media.",
         "bound": "limite",
-        "bound_note": "(limite): meno di due campioni nel tempo, troppo pochi per un intervallo "
-        "al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi, quindi copre "
+        "bound_note": "(limite): meno di due campioni nel tempo disponibile, troppo pochi per un "
+        "intervallo al 95 %: il ± (o l'intervallo) è di quanto al massimo il costo può scostarsi, "
+        "quindi copre "
         "ogni costo che la carta può avere e la carta è troppo vicina per giudicarla.",
         "luck_bound_note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto meno di "
-        "due campioni nel tempo: il suo ± contiene quanto al più quel valore può scostarsi, non "
+        "due campioni nel tempo disponibile: il suo ± è di quanto al massimo quel valore può "
+        "scostarsi, non "
         "un intervallo al 95 %.",
         "close_note": "≈ troppo vicina per giudicarla: un costo il cui intervallo arriva a 0 "
-        "(entro il suo ±, o [0; x]: un ± è tagliato ai valori che un costo può avere), o la "
-        "migliore carta della stima giocata mentre un'altra è entro il suo ± (il costo dato come "
+        "(entro il suo ±, o [0; x]: un ± è ristretto ai valori che un costo può avere), o la "
+        "carta migliore secondo la stima, giocata mentre un'altra è entro il suo ± (il costo dato come "
         "l'intervallo in cui cade, 0–x); non è un errore e non conta nella precisione.",
     }
 )
@@ -1432,13 +1437,14 @@ PLAY_WORDS = {
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
         "seed_given": "mescolata n. {seed}",
-        "seed_hidden": "una mescolata a caso (il suo numero alla fine: dice le carte non viste)",
+        "seed_hidden": "una mescolata a caso (il suo numero si vede alla fine: indica le carte non "
+        "viste)",
         "from_given": "dalla posizione data",
-        "from_shuffled": "dalla posizione data, le {n} carte non viste del mazzo mescolate a caso "
-        "(il numero della mescolata alla fine: dice il loro ordine)",
-        "from_seed": "dalla posizione data, le {n} carte non viste del mazzo nell'ordine della "
+        "from_shuffled": "dalla posizione data, le {n} carte non viste del tallone mescolate a "
+        "caso (il numero della mescolata si vede alla fine: indica il loro ordine)",
+        "from_seed": "dalla posizione data, le {n} carte non viste del tallone nell'ordine della "
         "mescolata n. {seed}",
-        "seed_end": "Era la mescolata n. {seed}: `{command}` la ridà uguale.",
+        "seed_end": "Era la mescolata n. {seed}: `{command}` rifà la stessa smazzata.",
         "engine": "il motore",
         "Engine": "Il motore",
         "legal": "Le tue carte: {cards}",
@@ -1470,7 +1476,7 @@ PLAY_WORDS = {
         "takes_v": "prende",
         "hint": "Consiglio: {card} ({name}), {value} per te",
         "hint_team": "Consiglio: {card} ({name}), {value} per la tua squadra",
-        "hint_next": "; poi {card} {value}",
+        "hint_next": "; la seconda migliore è {card} {value}",
         "hint_gap": " ({g} ± {e} in meno)",
         "hint_close": " — troppo vicine per distinguerle entro l'errore della stima",
         "hint_equal": " — vale lo stesso",
@@ -1481,8 +1487,8 @@ PLAY_WORDS = {
         "result_win": "Risultato: tu {a}, il motore {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, il motore {b}: il motore vince la smazzata.",
         "result_draw": "Risultato: 60-60, pareggio.",
-        "result_unscored": "Risultato dall'inizio: tu {a}, il motore {b} (l'inizio non dava "
-        "score=, quindi chi ha vinto la smazzata non si sa).",
+        "result_unscored": "Risultato dall'inizio: tu {a}, il motore {b} (la posizione di "
+        "partenza non dava score=, quindi chi ha vinto la smazzata non si sa).",
         "review": "Analisi del tuo gioco:",
         "standing": "Partita: tu {w} smazzate vinte, il motore {l}, pari {d}.",
         "standing_teams": "Partita: smazzate vinte dalla tua squadra {w}, dall'altra {l}, pari "
@@ -1494,7 +1500,7 @@ PLAY_WORDS = {
         "match_draw": "La partita è pari.",
         "quit": "Partita interrotta.",
         "eof": "Fine dell'input: partita interrotta.",
-        "interrupted": "Interrotto: partita interrotta.",
+        "interrupted": "Interruzione: la partita si ferma qui.",
         "wrote": "Partita salvata in {path}",
     },
 }
@@ -1531,7 +1537,7 @@ PLAY_OTHER_WORDS = {
         "table": "in tavola: {cards}",
         "points": "punti: la tua parte {a}, l'altra {b}",
         "why": "{why}",
-        "takes": "prende la presa",
+        "takes": "fa la presa",
         "follows": "gioca",
         "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
         "result_win": "Smazzata finita: la tua parte {a}, l'altra {b}: la tua parte vince la "
@@ -1647,7 +1653,7 @@ PLAY_WORDS["it"].update(
         "last_of_hand": ": la sua ultima carta",
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
         "perché (il perché mostrerebbe la sua mano).",
-        "last_card": "La tua ultima carta, {card}, è giocata per te.",
+        "last_card": "La tua ultima carta, {card}, viene giocata al posto tuo.",
         "bad_card": "{error}, oppure 'help'",
         "bad_place": "non hai una carta {k}: scrivi da 1 a {n} per una carta dal suo posto "
         "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'help'",
@@ -1675,7 +1681,7 @@ PLAY_WORDS["it"].update(
         "margin_expected": "margine finale atteso {v} ± {e} (stima; ± copre: {covers})",
         "margin_expected_bare": "margine finale atteso {v} (stima)",
         "frame_note": "I valori sono margini finali attesi: i punti presi più i punti ancora da "
-        "vincere, la parte nominata meno l'altra (prendere una presa non li sposta).",
+        "vincere, la parte indicata meno l'altra (fare una presa non li cambia).",
     }
 )
 #: `play --opponent AGENT`: the words of PLAY_WORDS and PLAY_OTHER_WORDS that name the engine
@@ -1713,14 +1719,14 @@ PLAY_OPPONENT_WORDS = {
         "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
-        "hidden_reasons": "Le carte dell'avversario sono dette con ciò che fanno nella presa: non "
-        "dà ragioni.",
+        "hidden_reasons": "Di ogni carta dell'avversario si dice che cosa fa nella presa: "
+        "l'avversario non spiega perché.",
         "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: tu {a}, l'avversario "
         "{b}.",
         "result_win": "Risultato: tu {a}, l'avversario {b}: vinci la smazzata.",
         "result_loss": "Risultato: tu {a}, l'avversario {b}: l'avversario vince la smazzata.",
-        "result_unscored": "Risultato dall'inizio: tu {a}, l'avversario {b} (l'inizio non dava "
-        "score=, quindi chi ha vinto la smazzata non si sa).",
+        "result_unscored": "Risultato dall'inizio: tu {a}, l'avversario {b} (la posizione di "
+        "partenza non dava score=, quindi chi ha vinto la smazzata non si sa).",
         "standing": "Partita: tu {w} smazzate vinte, l'avversario {l}, pari {d}.",
         "match_loss": "L'avversario vince la partita.",
         "board_engine": "Avversario: {cards}",
@@ -1895,7 +1901,7 @@ COMMAND_TEXT = {
     },
     "it": {
         "analyse.position": "posizione: {position}",
-        "analyse.to_move": "muove il giocatore {n} — obiettivo: {objective} ({unit}), {kind}",
+        "analyse.to_move": "tocca al giocatore {n} — obiettivo: {objective} ({unit}), {kind}",
         "analyse.objective.points": "punti",
         "analyse.objective.win": "vittoria",
         "analyse.unit.points": "punti attesi ancora da vincere, tu meno l'avversario",
@@ -1940,13 +1946,14 @@ COMMAND_TEXT = {
         "games.unfinished": "non finita dopo {moves}: {a}-{b}",
         "games.moves": "{n} mosse",
         "games.won_since": "{a}-{b} vinti dall'inizio in poi",
-        "games.no_score": "l'inizio non ha punteggio: il punteggio finale non si conosce",
+        "games.no_score": "la posizione di partenza non ha punteggio: il punteggio finale non si "
+        "conosce",
         "games.final_score": "punteggio finale {a}-{b}, {result}",
         "games.score": "punteggio {a}-{b}",
         "games.head_result": "risultato",
         "games.head_unfinished": "non finita dopo {moves}",
         "games.since": "{head}: {gained}; {known}",
-        "games.record": "record {n}",
+        "games.record": "partita registrata {n}",
         "games.deal": "smazzata {n}",
         "games.match": "partita: {a}-{b}, {winner}",
         "games.no_winner": "nessun vincitore",
@@ -1967,7 +1974,7 @@ COMMAND_TEXT = {
         "simulate.deals_won": "smazzate: vinte dalla parte 1 {a}, dalla parte 2 {b}, pari {drawn}",
         "simulate.totals": "totali delle partite: parte 1 {a} punti, parte 2 {b} punti (media "
         "per partita {x} - {y})",
-        "simulate.wrote": "record scritti in {where}: {n}",
+        "simulate.wrote": "partite registrate scritte in {where}: {n}",
         "interrupted": "interrotto",
         "match.head": "partita: A = {a} contro B = {b}, {title}, mescolata n. {seed}",
         "match.done": "smazzate duplicate: {pairs} ({games} partite)",
@@ -2022,13 +2029,13 @@ COMMAND_TEXT = {
         "compilati {compiled}, letti dalla cache {cached}",
         "warmup.kernel": "kernel",
         "warmup.kernels": "kernel",
-        "serve.open": "attenzione: --host {host} ascolta su {where}: l'API della scacchiera non "
+        "serve.open": "attenzione: --host {host} ascolta su {where}: l'API del tavolo d'analisi non "
         "ha autenticazione, quindi chiunque raggiunga la porta {port} può avviare ricerche su "
         "questa macchina",
         "serve.everywhere": "ogni interfaccia di rete",
         "serve.network": "la rete all'indirizzo {ip}",
-        "serve.listening": "in ascolto su {ip}:{port}; la scacchiera d'analisi è su {url} "
-        "(Ctrl-C la ferma)",
+        "serve.listening": "in ascolto su {ip}:{port}; il tavolo d'analisi è su {url} "
+        "(Ctrl-C lo ferma)",
     },
 }
 
@@ -2241,7 +2248,7 @@ BOARD_PAGE = {
         "you_play": "giochi tu",
         "seat.1": "giocatore 1",
         "seat.2": "giocatore 2",
-        "seat.both": "entrambi (niente motore)",
+        "seat.both": "entrambi (senza motore)",
         "engine": "motore",
         "play.hint": "Scegli una carta della tua mano sul tavolo (toccala, o raggiungila con Tab "
         "e premi Invio) per giocarla; il motore risponde. Dopo ogni presa si pesca "
@@ -2292,18 +2299,19 @@ BOARD_PAGE = {
         "at_end": "L'ultima posizione.",
         "graph.empty": "Premi analizza la partita: il grafico si riempie man mano che ogni carta è giudicata.",
         "graph.label": "Margine finale atteso del giocatore 1 (punti, giocatore 1 meno giocatore 2) dopo ogni carta",
-        "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: punti pieni esatti, "
-        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
+        "graph.legend": "Margine finale atteso del giocatore 1 dopo ogni carta: pallini pieni esatti, "
+        "pallini vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col": "margine atteso del giocatore 1",
         "graph.label.win": "Probabilità del giocatore 1 di vincere la smazzata (61 o più; 60-60 vale metà) dopo ogni carta",
-        "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: punti pieni esatti, "
-        "punti vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
+        "graph.legend.win": "Probabilità del giocatore 1 di vincere la smazzata dopo ogni carta: pallini pieni esatti, "
+        "pallini vuoti stime (la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico per andare a una carta.",
         "graph.col.win": "prob. di vincere del giocatore 1",
         "player_n": "giocatore {n}",
         "p_short": "G{n}",
         "wins": "vince il {p}",
         "draw": "pareggio",
-        "since_start": "vinti dall'inizio (l'inizio non dava il punteggio: il vincitore non si sa)",
+        "since_start": "vinti dall'inizio (la posizione di partenza non dava il punteggio: il "
+        "vincitore non si sa)",
         "last_card": "ultima carta {card}",
         "deal_over": "La smazzata è finita: {a}-{b}.",
         "view_only": "Questa variante si può solo analizzare: distribuisci una partita per giocarla.",
@@ -2315,8 +2323,9 @@ BOARD_PAGE = {
         "click_to_play": "Tocca al {p}: scegli una carta da giocare.",
         "shown": "Mostrata per l'analisi.",
         "dealt": "Smazzata della mescolata n. {seed}.",
-        "dealt_sealed": "Nuova smazzata (il numero della mescolata alla fine: dice le carte non viste).",
-        "taken_back": "Ripresa.",
+        "dealt_sealed": "Nuova smazzata (il numero della mescolata si vede alla fine: indica le carte "
+        "non viste).",
+        "taken_back": "Carta ripresa.",
         "loaded": "Caricata {name}.",
         "searching": "Ricerca…",
         "stopped": "Fermata",
@@ -2342,7 +2351,7 @@ BOARD_PAGE = {
         "unrated": "non valutata",
         "review.title": "Analisi della partita",
         "review.progress": "Giudico le carte: {k} di {n}…",
-        "review.judged": "{k} carte giudicate su {n}.",
+        "review.judged": "Carte giudicate: {k} su {n}.",
         "review.accuracy": "Precisione",
         "review.acc": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} punti",
         "review.none": "nessuna decisione valutata",
@@ -2352,11 +2361,11 @@ BOARD_PAGE = {
         "review.here": "analizza qui",
         "go_move": "vai alla mossa {k}",
         "review.marks": "Il costo di una carta sono i punti (chi gioca meno l'avversario) che "
-        "lascia rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
+        "si perdono rispetto alla carta migliore. Segni: ?! da 2 punti, ? da 5, ?? da "
         "10 (una stima è giudicata sull'estremo basso del suo intervallo).",
         "review.acc.win": "{opt}/{rated} decisioni ottimali ({pct}), costo medio {avg} di probabilità di vincere",
         "review.marks.win": "Giudicata con l'obiettivo vincere: il costo di una carta è la probabilità "
-        "di vincere la smazzata che lascia rispetto alla carta migliore, in punti "
+        "di vincere la smazzata che si perde rispetto alla carta migliore, in punti "
         "percentuali. Segni: ?! dal 5 %, ? dal 10 %, ?? dal 20 % (una stima è "
         "giudicata sull'estremo basso del suo intervallo).",
     },
@@ -2448,7 +2457,7 @@ BOARD_PAGE["en"].update(
 )
 BOARD_PAGE["it"].update(
     {
-        "graph.drew": "il {p} pesca {card}",
+        "graph.drew": "il {p} ha pescato {card}",
         "graph.luck": "la pescata: fortuna {luck} per il {p} ({drawn})",
         "graph.luck.seat": "pescata del {p}, giudicata dal suo posto: fortuna {luck} ({drawn})",
         "graph.luck.unmeasured": "pescata del {p}: fortuna non misurata (apre l'avversario, prima "
@@ -2463,7 +2472,7 @@ BOARD_PAGE["it"].update(
         "suo intervallo comprende lo zero, troppo vicina per giudicarla): il "
         "valore dopo la pescata meno la media su tutte le pescate possibili. "
         "Passa sopra o tocca per i numeri.",
-        "graph.col.luck": "fortuna della pescata dopo",
+        "graph.col.luck": "fortuna della pescata successiva",
         "col.luck": "fortuna",
         "col.final": "margine",
         "col.togo": "ancora da vincere",
@@ -2474,37 +2483,38 @@ BOARD_PAGE["it"].update(
         "frame.no_score": "Nessun punteggio in questa posizione: i valori sono i punti ancora da "
         "vincere (chi gioca meno l'avversario).",
         "review.bound": "limite",
-        "review.bound.note": "(limite): meno di due campioni nel tempo, troppo pochi per un "
-        "intervallo al 95 %: il ± (o l'intervallo) è quanto al più il costo può scostarsi.",
-        "review.luck.bound.note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto "
-        "meno di due campioni nel tempo: il suo ± contiene quanto al più quel valore può "
+        "review.bound.note": "(limite): meno di due campioni nel tempo disponibile, troppo pochi per "
+        "un intervallo al 95 %: il ± (o l'intervallo) è di quanto al massimo il costo può "
         "scostarsi.",
-        "review.close": "; {n} troppo vicine per giudicarle",
+        "review.luck.bound.note": "(limite) dopo una fortuna: un valore su cui poggia ha avuto "
+        "meno di due campioni nel tempo disponibile: il suo ± è di quanto al massimo quel valore "
+        "può scostarsi.",
+        "review.close": "; troppo vicine per giudicarle: {n}",
         "review.close.note": "Un costo il cui intervallo arriva a 0 (entro il suo ±, o [0; x]: "
-        "un ± è tagliato ai valori che un costo può avere; segnato ≈), o la migliore carta della "
-        "stima giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
+        "un ± è ristretto ai valori che un costo può avere; segnato ≈), o la carta migliore "
+        "secondo la stima, giocata mentre un'altra è entro il suo ± (il costo dato come l'intervallo in cui "
         "cade, 0–x), è troppo vicino per giudicarlo: non è un errore e non conta nella "
         "precisione.",
         "review.skill.title": "Abilità e fortuna",
         "review.skill": "errori {err} punti ({rate} per decisione), fortuna {luck} su {n} pescate",
         "review.skill.win": "errori {err} di probabilità di vincere ({rate} per decisione), fortuna "
         "{luck} su {n} pescate",
-        "review.unmeasured": "({n} pescate non misurate)",
+        "review.unmeasured": "(pescate non misurate: {n})",
         "review.adjusted": "risultato {res}, al netto della fortuna {adj}",
         "review.adjusted.win": "smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, "
         "non una probabilità: può superare 1)",
         "review.adjusted.win.note": REVIEW_TEXT["it"]["adjusted_win_note"],
-        "review.swings": "Colpi di fortuna più grandi",
+        "review.swings": "Sbalzi di fortuna più grandi",
         "review.no_swings": "Nessuno tra le carte giudicate",
         "review.swing": "Dopo la mossa {k}, {luck}",
         "luck.uncertain": "troppo incerta per dirlo",
         "luck.between": "[{lo}; {hi}]",
-        "review.luck.bounds": "L'intervallo di una fortuna è tagliato ai valori che può prendere "
-        "(i punti ancora in gioco); uno che li copre tutti, o che li manca, è troppo incerto "
-        "per dirlo. I colpi di fortuna sono pescate il cui intervallo non comprende lo zero.",
-        "review.luck.bounds.win": "L'intervallo di una fortuna è tagliato ai valori che può "
-        "prendere (una probabilità di vittoria sta tra 0 e 1); uno che li copre tutti, o che li "
-        "manca, è troppo incerto per dirlo. I colpi di fortuna sono pescate il cui intervallo "
+        "review.luck.bounds": "L'intervallo di una fortuna è ristretto ai valori che può prendere "
+        "(i punti ancora in gioco); uno che li copre tutti, o che non ne contiene nessuno, è "
+        "troppo incerto per dirlo. Gli sbalzi di fortuna sono pescate il cui intervallo non comprende lo zero.",
+        "review.luck.bounds.win": "L'intervallo di una fortuna è ristretto ai valori che può "
+        "prendere (una probabilità di vittoria sta tra 0 e 1); uno che li copre tutti, o che non "
+        "ne contiene nessuno, è troppo incerto per dirlo. Gli sbalzi di fortuna sono pescate il cui intervallo "
         "non comprende lo zero.",
         "review.totals.note": REVIEW_TEXT["it"]["totals_note"],
         "review.called": REVIEW_TEXT["it"]["called"],
@@ -2520,15 +2530,15 @@ BOARD_PAGE["it"].update(
         "si possa valutare). Il risultato al netto della fortuna è il risultato "
         "meno la fortuna.",
         "review.luck.partial": "* un ± non verificato con valori esatti (di un costo o di una "
-        "fortuna): copre solo l'errore di campionamento, o un errore del metodo riportato da "
-        "altri momenti della smazzata.",
+        "fortuna): copre solo l'errore di campionamento, o un errore del metodo ripreso da "
+        "altre fasi della smazzata.",
         "review.retry": "riprova",
         "retry.go": "Riprova la mossa {k}: tocca al {p}, trova una carta migliore di {card}.",
-        "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, l'analisi ha trovato migliore "
-        "{best}. Gioca una carta sul tavolo.",
+        "retry.ask": "Riprovi la mossa {k}: il {p} ha giocato {card}, secondo l'analisi la migliore "
+        "è {best}. Gioca una carta sul tavolo.",
         "retry.best": "{card} è tra le carte migliori secondo l'analisi ({best}). Continua contro "
         "il motore, o torna indietro.",
-        "retry.same": "Di nuovo {card}: l'analisi ha trovato migliore {best}.",
+        "retry.same": "Di nuovo {card}: secondo l'analisi la migliore è {best}.",
         "retry.other": "{card} non è tra le carte migliori secondo l'analisi ({best}).",
         "retry.again": "riprova ancora",
         "retry.back": "torna all'analisi",
@@ -2567,20 +2577,20 @@ BOARD_PAGE["en"].update(
 BOARD_PAGE["it"].update(
     {
         "open_hands": "carte scoperte",
-        "open_hands.title": "Per studiare: mostra anche l'altra mano. Spento (di norma), il tavolo "
-        "mostra solo ciò che vede il tuo posto.",
+        "open_hands.title": "Per studiare: mostra anche l'altra mano. Se è spento (di norma), il "
+        "tavolo mostra solo ciò che vede il tuo posto.",
         "seat.waiting": "La mano del {p} è coperta: l'analisi è dal tuo posto, al tuo turno.",
         "explain.seat": "La spiegazione segue una linea con tutte le carte in vista: il tuo posto "
         "conosce l'altra mano quando il tallone è vuoto (per esclusione), e allora "
         "Spiega risponde; spunta carte scoperte per chiederla subito.",
         "review.after_deal": "L'altra mano resta coperta finché la smazzata non è finita: "
         "analizzala allora.",
-        "download.sealed": "La partita registrata nomina ogni carta ancora coperta (l'ordine del "
+        "download.sealed": "La partita registrata rivela ogni carta ancora coperta (l'ordine del "
         "tallone e, nei giochi a carte coperte, l'altra mano): scaricarla prima "
         "che la smazzata sia finita?",
         "level.random": "a caso",
         "level.greedy": "goloso",
-        "level.engine": "{s} s a carta",
+        "level.engine": "{s} s per carta",
         "trick_to.one": "Presa al {p} (1 punto).",
         "notation_error": "Non mostrata: {error}. Il tavolo resta sulla posizione di prima.",
         "pz.try_again": "Non questa carta: {card} è segnata. Scegline un'altra, o mostra la risposta.",
@@ -2620,9 +2630,11 @@ BOARD_PAGE["it"].update(
     {
         "deal_over.since": "La smazzata è finita: {a}-{b} vinti dall'inizio.",
         "graph.label.since": "Margine atteso del giocatore 1 sui punti vinti dall'inizio "
-        "(giocatore 1 meno giocatore 2; l'inizio non dava il punteggio) dopo ogni carta",
+        "(giocatore 1 meno giocatore 2; la posizione di partenza non dava il punteggio) dopo ogni "
+        "carta",
         "graph.legend.since": "Margine atteso del giocatore 1 sui punti vinti dall'inizio "
-        "(l'inizio non dava il punteggio) dopo ogni carta: punti pieni esatti, punti vuoti stime "
+        "(la posizione di partenza non dava il punteggio) dopo ogni carta: pallini pieni esatti, "
+        "pallini vuoti stime "
         "(la fascia è il loro ±, e l'analisi di ciascuna dice che cosa copre). Tocca il grafico "
         "per andare a una carta.",
         "graph.col.since": "margine atteso del giocatore 1 dall'inizio",
@@ -2812,7 +2824,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.state": "{name} dev'essere lo stato di una partita o una posizione (un "
         "GameState, una Position o una SeatPosition: solver.parse ne legge una dal testo), non "
         "{got}",
-        "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seme)), non "
+        "argument.rng": "{name} dev'essere un random.Random (lo crea random.Random(seed)), non "
         "{got}",
         "argument.agent": "{name} dev'essere il nome di un giocatore automatico o un giocatore "
         "(una funzione agent(vista, rng) che restituisce una carta), non {got}",
@@ -2907,7 +2919,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.deal_where": "{where}, smazzata {deal}",
         "record.list_where": "{where}, partita {n}",
         "record.at": "{where}: {error}",
-        "record.no_deck": "questa partita non è stata data da un mazzo, quindi non si può "
+        "record.no_deck": "questa partita non è stata distribuita da un mazzo, quindi non si può "
         "registrare",
         "record.exists": "{path} esiste già: usa --force per sovrascriverlo",
         "record.cannot_write": "non si può scrivere {path}: {why}",
@@ -3043,7 +3055,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "seal.moves": "le mosse della partita non sono quelle giocate su questo tavolo (una "
         "carta si aggiunge giocandola, non cambiando la partita registrata): dai le carte di "
         "nuovo, o carica una partita scaricata",
-        "board.dealt_field": "una partita data da un mazzo non ha '{field}' (una partita ripresa "
+        "board.dealt_field": "una partita distribuita da un mazzo non ha '{field}' (una partita ripresa "
         "da una posizione ha start e talon)",
         "board.started_field": "una partita ripresa da una posizione non ha '{field}' (start e "
         "talon prendono il posto di dealer e deck)",
@@ -3247,10 +3259,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "log.index": '{where}: "index" dev\'essere il numero di un compito da {first}, non {got}',
         "log.at": "{where}: {error}",
         "log.other_run": "{path} è il registro di un'altra esecuzione: le sue {others} righe sono "
-        "di un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che "
+        "di un'altra posizione, di altre opzioni o di un altro --seed. Riprendilo col comando che "
         "l'ha scritto, o indica un altro file con --log",
         "log.other_run_one": "{path} è il registro di un'altra esecuzione: la sua unica riga è di "
-        "un'altra posizione, di altre opzioni o di un altro seme. Riprendilo col comando che l'ha "
+        "un'altra posizione, di altre opzioni o di un altro --seed. Riprendilo col comando che l'ha "
         "scritto, o indica un altro file con --log",
         "log.set_aside": "{path}:{n}: l'ultima riga è troncata, e non si può mettere da parte in "
         "{aside}: {why}",
@@ -3428,8 +3440,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "option.not_whole": "{value} non è un numero intero",
         "option.range": "{value} è fuori dall'intervallo (da {lo} a {hi})",
         "option.range_what": "{value} è fuori dall'intervallo (da {lo} a {hi}, {what})",
-        "note.capped": "{option} {value} ridotto a {most} s (un giorno: nessuna ricerca guadagna "
-        "da più tempo)",
+        "note.capped": "{option} {value} ridotto a {most} s (un giorno: a nessuna ricerca "
+        "serve più tempo)",
         "note.kept_in": "il risultato è stato conservato in {path}",
         "note.on_stdout": "il risultato segue sullo standard output",
         "note.torn_line": "{name}:{n}: l'ultima riga è troncata (un crash mentre la si "
@@ -3501,11 +3513,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "fine conoscendo l'ordine (chiaroveggente); {covers}",
         "note.orders.solved_one": "1 ordine del tallone campionato, risolto fino alla fine "
         "conoscendo l'ordine (chiaroveggente); {covers}",
-        "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come li "
-        "prevede dalle due mani una formula adattata a smazzate risolte",
+        "note.part.beyond.fitted": "i punti ancora in gioco dopo quelle prese sono divisi come "
+        "prevede, a partire dalle due mani, una formula adattata a smazzate risolte",
         "note.part.beyond.even": "i punti ancora in gioco dopo quelle prese contano come divisi a metà",
         "note.part.beyond.fitted_one": "i punti ancora in gioco dopo quella presa sono divisi "
-        "come li prevede dalle due mani una formula adattata a smazzate risolte",
+        "come prevede, a partire dalle due mani, una formula adattata a smazzate risolte",
         "note.part.beyond.even_one": "i punti ancora in gioco dopo quella presa contano come "
         "divisi a metà",
         "note.part.covers.unmeasured": "l'errore del metodo non è misurato per questo gioco in questo "
@@ -3515,14 +3527,14 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.part.covers.carried": "l'errore del metodo ({carried}): ±{value:.2g} {unit} sul valore "
         "di una carta",
         "note.part.covers.gap": "{covers}, ±{gap:.2g} sullo scarto tra due carte",
-        "note.part.carried.talon": "misurato al tallone {talon} e cresciuto in proporzione al tallone",
+        "note.part.carried.talon": "misurato con {talon} carte nel tallone e aumentato in proporzione al tallone",
         "note.part.carried.depth": "misurato qui contro ricerche di 8 prese, scalato di quanto hanno "
         "aggiunto le soluzioni complete in un altro momento della smazzata",
         "note.part.carried.solved": "misurato contro soluzioni complete con da {lo} a {hi} carte in "
         "gioco e riportato al resto di questo momento della smazzata",
         "note.part.carried.seen": "la parte del tallone visto misurata con da 13 a 16 carte in gioco, "
         "dove i campioni si risolvono fino alla fine",
-        "note.extrapolated": "l'errore del metodo, misurato fino al tallone {talon} e cresciuto in "
+        "note.extrapolated": "l'errore del metodo, misurato fino a {talon} carte nel tallone e aumentato in "
         "proporzione al tallone: ±{value:.2g} {unit} sul valore di una carta, ±{gap:.2g} sullo "
         "scarto tra due carte",
         "note.part.corrected": "ogni valore corretto di {bias:+.2g} {unit}, la distorsione misurata "

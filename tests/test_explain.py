@@ -334,8 +334,8 @@ def test_a_reply_after_the_trick_is_told_as_a_lead_or_an_answer_to_the_next_lead
             "next, the opponent answers with the 4 of swords") in en
     it = render_text(ex, "it")
     assert "l'avversario risponde con il Tre di denari" not in it
-    assert "l'avversario prende la presa e apre la successiva con il Tre di denari" in it
-    assert "prendi la presa e apri la successiva con il Tre di denari, l'avversario risponde " \
+    assert "l'avversario fa la presa e apre la successiva con il Tre di denari" in it
+    assert "fai la presa e apri la successiva con il Tre di denari, l'avversario risponde " \
            "con il 4 di spade" in it
     d = ex.to_json()
     assert {a["card"]: a["reply_role"] for a in d["alternatives"]} == {"AD": "lead",

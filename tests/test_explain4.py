@@ -84,7 +84,7 @@ def test_the_other_cards_read_without_double_punctuation_and_say_who_leads_next(
         assert ".;" not in text and ".." not in text, text
     en = render4(ex, "en")
     assert "player 4 takes the trick and leads the 2 of batons next" in en
-    assert "giocatore 4 prende la presa e apre la successiva con il 2 di bastoni" in render4(
+    assert "giocatore 4 fa la presa e apre la successiva con il 2 di bastoni" in render4(
         ex, "it")
     assert ex.to_json()["alternatives"][0]["reply"]["role"] == "lead"
     # an answer within the trick keeps the plain wording
@@ -137,7 +137,7 @@ def test_counts_of_one_are_singular_and_cards_given_take_their_article():
     en, it = render4(ex, "en"), render4(ex, "it")
     assert "the other team takes 1 trick and 17 points" in en and "1 tricks" not in en
     assert "player 3 gives the Ace of coins to the trick" in en
-    assert "il giocatore 3 dà l'Asso di denari alla presa" in it
+    assert "il giocatore 3 mette l'Asso di denari sulla presa" in it
 
 
 def test_trick_lines_word_cards_as_the_two_player_lines_do():

@@ -149,7 +149,7 @@ def test_text_both_languages(lang, words):
 
 @pytest.mark.parametrize("text,en,it", [
     (LISCIO, "lisciare", "stando sotto"), (STRIP, "Stripping the suit", "Svuotare il seme"),
-    (RUN, "Running the long suit", "Far correre il seme lungo")])
+    (RUN, "Running the long suit", "Sfruttare il seme lungo")])
 def test_idea_words(text, en, it):
     ex = explain(parse_position(text))
     assert en in render_text(ex, "en") and it in render_text(ex, "it")

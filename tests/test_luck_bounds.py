@@ -187,7 +187,7 @@ def test_a_win_reviews_costs_and_luck_are_in_percentage_points_and_its_result_in
                   objective="win")
     english, italian = R.render_review(rv), R.render_review(rv, "it")
     assert "cost 38% ±2.5% in win chance" in english, english
-    assert "costo 38 % ±2,5 % in probabilità di vincere" in italian, italian
+    assert "costo 38 % ±2,5 % di probabilità di vincere" in italian, italian
     assert "errors 38% ±2.5% (38% per decision), luck +11% ±10% over 2 draws" in english
     assert "deals won +1.00, luck-adjusted +0.89 ±0.10 (in deals, not a chance" in english
     assert "luck \u221219% in win chance" in english and "luck +30% ±10% in win chance" in english

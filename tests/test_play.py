@@ -218,7 +218,7 @@ ONE_UNSEEN = CLASSIC_FROM.replace("played=2B,3B", "played=" + ",".join(
     ([CLASSIC_FROM, "--seed", "5"],
      f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards shuffled by seed 5. "),
     ([CLASSIC_FROM, "--lang", "it"], f"dalla posizione data, le {CLASSIC_UNSEEN} carte non viste "
-                                     "del mazzo mescolate a caso"),
+                                     "del tallone mescolate a caso"),
     ([LATE, "--lang", "it"], "dalla posizione data. "),
 ])
 def test_a_game_from_a_position_opens_saying_so(args, said):

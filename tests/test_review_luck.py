@@ -622,7 +622,7 @@ def test_a_seats_luck_late_in_the_deal_has_no_sampling_error():
         assert "±" not in luck and luck.count(exact[:-2]) == 2, skill
     swings = R.render_review(rv).split("Biggest swings of luck:")[1].splitlines()[1:4]
     assert all(ln.endswith("points for player 2 (exact: every draw solved)") for ln in swings)
-    it = R.render_review(rv, "it").split("Colpi di fortuna più grandi:")[1].splitlines()[1]
+    it = R.render_review(rv, "it").split("Sbalzi di fortuna più grandi:")[1].splitlines()[1]
     assert it.endswith("punti per il giocatore 2 (esatta: ogni pescata risolta)"), it
     p2 = rv.stats(1).to_json()
     assert p2["luck_exact"] and p2["luck_error"] is None and p2["luck_interval"] is None
