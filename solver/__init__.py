@@ -31,10 +31,11 @@ if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py kee
     from solver.cards import Card, CardSet, card_str, parse_card, parse_cards
     from solver.explain import Explanation, explain_position
     from solver.explain import explanation_text
-    from solver.game import GameState, deal
+    from solver.game import GameState, Step, deal
+    from solver.position.protocol import DealResult
     from solver.players.agents import get_agent, play_deal, play_match
     from solver.record import RecordError, deal_record, match_record
-    from solver.record import read_record, read_records, write_record
+    from solver.record import read_record, read_records, record_positions, write_record
     from solver.record import replay as replay_record
     from solver.position import IllegalMoveError, Position, PositionError, SeatPosition
     from solver.position import parse_position as parse
@@ -73,6 +74,9 @@ API = {
     "write_record": ("solver.record", "write_record"),
     "read_record": ("solver.record", "read_record"),
     "read_records": ("solver.record", "read_records"),
+    "record_positions": ("solver.record", "record_positions"),
+    "Step": ("solver.game", "Step"),
+    "DealResult": ("solver.position.protocol", "DealResult"),
     "replay_record": ("solver.record", "replay"),
     "RecordError": ("solver.record", "RecordError"),
     "card_str": ("solver.cards", "card_str"),

@@ -287,6 +287,8 @@ ENGLISH: dict[str, str] = {
     "record.match_unfinished": "a match record holds an unfinished deal",
     "record.single_deal": "the record holds {count} deals: give a single-deal record",
     "record.move_range": "move {move} is out of range: the record's moves are 1..{last}",
+    "record.which_deal": "the record holds {count} deals: say which with deal= (1 to {count})",
+    "record.deal_range": "deal {deal} is out of range: the record's deals are 1..{last}",
     "record.seat": "seat must be a player from 1 to {players}, got {seat}",
     "record.seat_to_move": "move {move} is player {player}'s: seat analysis values the cards of "
     "the player to move (use --seat {player})",

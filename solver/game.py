@@ -57,6 +57,17 @@ class Trick(NamedTuple):
     draws: tuple[Card, ...]
 
 
+class Step(NamedTuple):
+    """One move of a deal as an analyst walks it (``GameState.positions``,
+    ``solver.record_positions``), as python-chess's ``game.mainline()`` gives each node's
+    board and move: the position before the move as its player saw it, the card played, and
+    the move's number from 1 (a record's "move N")."""
+
+    position: Position | SeatPosition
+    move: Card
+    number: int
+
+
 @dataclass(frozen=True, repr=False)
 class GameState(Seats):
     """One moment of a deal. ``talon`` is top first with the turned trump card last.
@@ -121,9 +132,31 @@ class GameState(Seats):
 
     @property
     def result(self) -> int:
-        """+1 side 1 wins the deal, -1 side 2 wins, 0 a 60-60 draw (meaningful once over)."""
+        """+1 side 1 wins the deal, -1 side 2 wins, 0 a 60-60 draw: meaningful once over
+        (it is 0 while nobody has 61 yet, as a draw is); ``outcome()`` is None until then."""
         a, b = self.side_points
         return deal_result(a, b)
+
+    @property
+    def start(self) -> GameState:
+        """The state this one began as (dealt, or continued from a position): the one its
+        ``moves`` replay from to this one."""
+        return start_of(self)
+
+    def positions(self, player: int | None = None, clairvoyant: bool = False) -> list[Step]:
+        """Each move since the start, in order, with the position before it as the player
+        to move saw it (``view``: in the hidden-card games their seat, the other hand
+        hidden; in scoperta every hand; ``clairvoyant`` every hand and the talon's order):
+        what an analyst analyses, move by move. ``player`` (from 1): that player's moves
+        only, each seen from their seat, so no view shows another's hidden hand."""
+        seat = None if player is None else self.seat_of(player)
+        steps = []
+        state = self.start
+        for number, card in enumerate(self.moves, 1):
+            if seat is None or state.to_move == seat:
+                steps.append(Step(state.view(clairvoyant=clairvoyant), card, number))
+            state = state.play(card)
+        return steps
 
     def hand_cards(self, seat: int) -> list[Card]:
         """The cards of ``seat`` (from 0, as ``to_move``) in the canonical order."""
@@ -208,6 +241,38 @@ class GameState(Seats):
             pos = open_view(self, clairvoyant)
             return pos if self.score is not None else replace(pos, score=None)
         return to_seat_position(self, seat)
+
+
+def start_of(state: GameState) -> GameState:
+    """The state ``state`` began as, undone from its tricks: each seat's hand gets back the
+    cards it played (not those on the table when a game from a position began) and gives
+    up those it drew; the talon gets back the draws; each seat's points lose its tricks'."""
+    n = state.players
+    hands = list(state.hands)
+    points = list(state.points)
+    led = [(t.leader, t.cards) for t in state.tricks] + [(state.leader, state.trick)]
+    first_leader = led[0][0]
+    on_table = tuple(int(c) for c in led[0][1][: state.prior_table])
+    for i, (leader, cards) in enumerate(led):
+        for j, c in enumerate(cards):
+            if i or j >= state.prior_table:
+                hands[(leader + j) % n] |= 1 << c
+    for t in state.tricks:
+        points[t.winner] -= t.points
+        for k, c in enumerate(t.draws):
+            hands[(t.winner + k) % n] &= ~(1 << c)
+    talon = tuple(int(c) for t in state.tricks for c in t.draws) + state.talon
+    return replace(
+        state,
+        hands=tuple(hands),
+        trick=on_table,
+        leader=first_leader,
+        talon=talon,
+        points=tuple(points),
+        captured=(0,) * n,
+        to_move=(first_leader + len(on_table)) % n,
+        tricks=(),
+    )
 
 
 def _variant(v: Variant | str) -> Variant:
@@ -538,7 +603,9 @@ class MatchState:
 
     @property
     def winner(self) -> int | None:
-        """0 side 1, 1 side 2, -1 a drawn match (rounds only), None while it goes on."""
+        """0 side 1, 1 side 2, -1 a drawn match (rounds only), None while it goes on:
+        sides from 0, so ``if match.winner:`` is false when side 1 won (``winning_side``
+        counts them from 1, as records do)."""
         rule = self.variant.match
         if rule == "segni":
             w = self.wins
@@ -557,7 +624,16 @@ class MatchState:
         return None
 
     @property
+    def winning_side(self) -> int | None:
+        """The side that won the match counted from 1, as records and printed text count
+        them (1: players 1+3, 2: players 2+4); None while it goes on or when drawn (rounds
+        only). ``winner`` counts from 0, so its side 1 is a false 0."""
+        w = self.winner
+        return None if w is None or w < 0 else w + 1
+
+    @property
     def is_over(self) -> bool:
+        """Whether the match is decided (won, or drawn by the rounds rule)."""
         return self.winner is not None
 
     def add(self, finished: GameState) -> MatchState:
@@ -614,6 +690,7 @@ __all__ = [
     "GameState",
     "MatchState",
     "Trick",
+    "Step",
     "DEFAULT_TARGET",
     "POINTS_TARGETS",
     "deal",

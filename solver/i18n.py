@@ -2983,6 +2983,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "smazzata sola",
         "record.move_range": "la mossa {move} è fuori dall'intervallo: le mosse della partita "
         "vanno da 1 a {last}",
+        "record.which_deal": "la partita registrata ha {count} smazzate: di' quale con deal= "
+        "(da 1 a {count})",
+        "record.deal_range": "la smazzata {deal} è fuori dall'intervallo: le smazzate della "
+        "partita vanno da 1 a {last}",
         "record.seat": "il posto dev'essere un giocatore da 1 a {players}, non {seat}",
         "record.seat_to_move": "la mossa {move} è del giocatore {player}: l'analisi dal posto "
         "valuta le carte del giocatore di turno (usa --seat {player})",

@@ -42,6 +42,7 @@ from solver.cards import CardError, card_str, parse_card_id
 from solver.game import (
     GameState,
     MatchState,
+    Step,
     deal_from_deck,
     from_position,
     move_refusal,
@@ -184,11 +185,10 @@ def match_record(
     rec["match"] = {"rule": match.variant.match, "target": match.target}
     rec["deals"] = [_deal_body(d) for d in match.deals]
     t = match.totals
-    w = match.winner
     rec["result"] = {
         "points": [t[0], t[1]],
         "wins": list(match.wins),
-        "winner": None if w is None or w < 0 else w + 1,
+        "winner": match.winning_side,
     }
     return rec
 
@@ -523,8 +523,7 @@ def _check_match(rec: Record, v: Variant, states: list[GameState]) -> None:
     res = rec.get("result")
     if res is not None:
         t = list(match.totals)
-        w = match.winner
-        winner = None if w is None or w < 0 else w + 1
+        winner = match.winning_side
         if res["points"] != t or res.get("winner") != winner:
             raise RecordError.of(
                 "record.match_differs",
@@ -535,6 +534,27 @@ def _check_match(rec: Record, v: Variant, states: list[GameState]) -> None:
                 got_b=t[1],
                 got_winner=winner or "-",
             )
+
+
+def record_positions(
+    record: Record, player: int | None = None, deal: int | None = None, clairvoyant: bool = False
+) -> list[Step]:
+    """Each move of a recorded deal with the position before it, as ``GameState.positions``
+    gives them (the player to move's view, or ``player``'s moves alone from their seat):
+    ``for pos, move, n in solver.record_positions(rec): engine.analyse(pos)``. ``deal``
+    (from 1) picks a match record's deal; a record of one deal needs none. The record is
+    replayed and checked first, as ``replay_record`` checks it."""
+    for name, value in (("player", player), ("deal", deal)):
+        if value is not None and not whole(value):
+            raise RecordError.of("argument.whole", name=name, got=given(value))
+    states = replay_all(record)
+    if deal is None:
+        if len(states) != 1:
+            raise RecordError.of("record.which_deal", count=len(states))
+        deal = 1
+    if not 1 <= deal <= len(states):
+        raise RecordError.of("record.deal_range", deal=deal, last=len(states))
+    return states[deal - 1].positions(player, clairvoyant)
 
 
 def seat_position_from_record(record: Record, move: int, seat: int) -> Position | SeatPosition:

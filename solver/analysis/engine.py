@@ -129,6 +129,17 @@ class Engine:
         if workspace is None:  # its own: its threads end with it (they hold the pool only)
             weakref.finalize(self, self.workspace.pool.close)
 
+    def __repr__(self) -> str:
+        """One line of its settings: threads, table megabytes (``default``: no size was
+        given, and a search from a talon of driver.BIG_TALON up grows past it), where its
+        progress goes (``own``: its sink; ``context``: where the running context sends it)."""
+        ws = self.workspace
+        table = str(ws.tt_mb)
+        if not ws.tt_mb_chosen or ws.big_share is not None:
+            table = f"default ({ws.tt_mb}, more from talon {driver.BIG_TALON})"
+        progress = "context" if self.progress is None else "own"
+        return f"<Engine threads={ws.threads} tt_mb={table} progress={progress}>"
+
     def close(self) -> None:
         """End this engine's idle search threads and let its tables go, its twins' too. It
         may analyse again: the next analysis makes them afresh (the default engine's too, so

@@ -43,6 +43,13 @@ class Stop:
         """Ask the analyses under this stop to end (from any thread; at once if none runs)."""
         self._event.set()
 
+    def clear(self) -> None:
+        """Take the request back, so that the same stop serves the next analyses (a bot's
+        one stop, set when a move's time is up and cleared before the next move). An
+        analysis that already ended on it stays ended; one still running goes on unless it
+        saw the stop set first."""
+        self._event.clear()
+
     def is_set(self) -> bool:
         """Whether ``set`` has been called."""
         return self._event.is_set()

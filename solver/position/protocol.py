@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import permutations
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from solver.cards import CARDS, Card, CardLike, CardSet
 from solver.errors import ArgumentTypeError
 from solver.position.board import render
 from solver.position.notation import PositionError
+from solver.rules import deal_result
 
 Outcome = tuple[tuple[int, ...], Fraction]
 
@@ -114,6 +115,31 @@ def equally_likely(
     return [(tuple(CARDS[c] for c in shape(pick)), p) for pick in picks]
 
 
+class DealResult(NamedTuple):
+    """How a deal ended (``outcome()``, as python-chess's ``board.outcome()``): the points
+    per side (players 1+3, players 2+4) and the side that won, 1 or 2 (61 points or more),
+    sides numbered from 1 as records and printed text number them; None for a 60-60 draw.
+    Both None where the deal's score was never known (a position without ``score=``, a
+    game continued from one). A tuple of two: always true, so ``if state.outcome():``
+    asks whether the deal is over."""
+
+    points: tuple[int, int] | None
+    winning_side: int | None
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the deal ended 60-60."""
+        return self.points == (60, 60)
+
+    def __repr__(self) -> str:
+        if self.points is None:
+            return "<DealResult over, score unknown>"
+        a, b = self.points
+        if self.winning_side is None:
+            return f"<DealResult drawn {a}-{b}>"
+        return f"<DealResult side {self.winning_side} wins {a}-{b}>"
+
+
 class Turn:
     """``turn`` for a type that stores ``to_move``: players are 1-based in the API as in
     the notation, seats 0-based where they index the hands."""
@@ -141,6 +167,12 @@ class Turn:
         @property
         def players(self) -> int: ...
 
+        @property
+        def is_over(self) -> bool: ...
+
+        @property
+        def score(self) -> tuple[int, int] | None: ...
+
         def _hand_mask(self, seat: int) -> int: ...
 
         def _unseen_mask(self) -> int: ...
@@ -152,6 +184,20 @@ class Turn:
         """The player to play, 1-based as in the notation (``turn=1``); ``to_move`` is the
         same seat from 0."""
         return self.to_move + 1
+
+    def outcome(self) -> DealResult | None:
+        """None while the deal goes on (cards are left to play), else how it ended: a
+        DealResult, its points per side and winning side (as python-chess's
+        ``board.outcome()``). Every state type has it, a seat's view too (every card is
+        seen by the end). Not part of the State protocol, which is what a search needs."""
+        if not self.is_over:
+            return None
+        score = self.score
+        if score is None:
+            return DealResult(None, None)
+        a, b = score
+        won = deal_result(a, b)
+        return DealResult((a, b), None if won == 0 else 1 if won > 0 else 2)
 
 
 class Seats(Turn):
