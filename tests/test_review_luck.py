@@ -336,16 +336,22 @@ def test_a_seats_luck_pairs_the_draw_that_came_with_the_others_on_the_same_deals
     assert d.actual - d.expected == pytest.approx(d.luck)
 
 
+def _draw_at_12_alive(variant, agents, seed):
+    """(move index, state, card, state after) of the first draw of a seeded deal after which
+    12 cards are alive to the seat to move: late enough for every hand to be solved."""
+    end = play_deal(variant, agents, seed)
+    states = _states(deal_from_deck(variant, list(end.deck), end.dealer), end.moves)
+    k = next(k for k in range(1, len(states))
+             if len(states[k].tricks) > len(states[k - 1].tricks) and states[k].tricks[-1].draws
+             and 40 - bin(states[k].view(states[k].to_move + 1).played).count("1") == 12)
+    return k, states[k - 1], end.moves[k - 1], states[k]
+
+
 def test_a_seats_paired_luck_holds_the_exact_luck_where_it_can_be_computed():
     """Late in a classic deal (12 cards alive after the draw) every hand of every draw's
     view can be solved exactly: the exact luck lies in the interval of the paired samples
     (benchmarks/bench_luck.py coverage checks it on many draws)."""
-    end = play_deal("classic", ["greedy", "random"], 9000)
-    states = _states(deal_from_deck("classic", list(end.deck), end.dealer), end.moves)
-    k = next(k for k in range(1, len(states))
-             if len(states[k].tricks) > len(states[k - 1].tricks) and states[k].tricks[-1].draws
-             and 40 - bin(states[k].view(states[k].to_move + 1).played).count("1") == 12)
-    state, card, after = states[k - 1], end.moves[k - 1], states[k]
+    k, state, card, after = _draw_at_12_alive("classic", ["greedy", "random"], 9000)
     p = after.to_move
     view = state.view(p + 1)
     outs = view.outcomes(card)
@@ -378,12 +384,7 @@ def test_a_briscolone_seats_luck_weighs_each_draw_and_hand_by_its_chance(seed, a
     and the hands' weights of tests/seat_reference.py, and the paired samples' interval
     holds that luck, and not the one with every draw (or every draw and hand) alike: the
     old pass's, which drew the other card in equal turns and each view's hand alike."""
-    end = play_deal("briscolone", agents, seed)
-    states = _states(deal_from_deck("briscolone", list(end.deck), end.dealer), end.moves)
-    k = next(k for k in range(1, len(states))
-             if len(states[k].tricks) > len(states[k - 1].tricks) and states[k].tricks[-1].draws
-             and 40 - bin(states[k].view(states[k].to_move + 1).played).count("1") == 12)
-    state, card, after = states[k - 1], end.moves[k - 1], states[k]
+    k, state, card, after = _draw_at_12_alive("briscolone", agents, seed)
     p = after.to_move
     view = state.view(p + 1)
     chances = draw_chances(state, p, int(card))
