@@ -18,7 +18,7 @@ from cli.options import (
     lang_now,
     lang_option,
     misuse,
-    note,
+    notes_held,
     progress_on,
     said,
 )
@@ -344,7 +344,8 @@ def _logged_leaf_error(row: dict) -> BriscolaError | None:
 
 def _logged_leaves(pos, objective, log_for):
     """(the split, its leaves' values) at the depth whose log rows hold the most positions
-    (a row whose position is not that leaf's is done again), or (None, {})."""
+    (a row whose position is not that leaf's is done again), or (None, {}). A torn last row
+    is set aside once every depth's rows are known good: a log refused is left as it was."""
     from solver import split_search as S
 
     from solver.cluster import LogError
@@ -354,7 +355,8 @@ def _logged_leaves(pos, objective, log_for):
         s = S.split(pos, objective, depth)
         log = log_for(depth)
         rows = log.done(
-            lambda i, row, s=s: i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text()
+            lambda i, row, s=s: i < len(s.leaves) and row["leaf"] == s.leaves[i].pos.to_text(),
+            settle=False,
         )
         values = {}
         for i, row in rows.items():  # a value or line that leaf cannot have: a tampered row
@@ -364,6 +366,7 @@ def _logged_leaves(pos, objective, log_for):
                 raise LogError.of("log.at", where=log.where(i), error=e) from None
         if len(values) > len(found[1]):
             found = (s, values)
+    log.settle()  # every depth's TaskLog read the same torn row: one sets it aside
     return found
 
 
@@ -560,7 +563,8 @@ def analyse(
             misuse("usage.analyse.both")
         if move is None or seat is None:
             misuse("usage.analyse.record_needs")
-        pos = seat_position_from_record(read_record(record_file, note), move, seat)
+        with notes_held() as warn:  # a move or seat the record lacks is the one line
+            pos = seat_position_from_record(read_record(record_file, warn), move, seat)
         a = _analysis(
             pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=True
         )

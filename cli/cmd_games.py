@@ -8,7 +8,7 @@ import time
 
 import click
 
-from cli.options import SEED, check_output, count, lang_now, lang_option, note, save_text
+from cli.options import SEED, check_output, count, lang_now, lang_option, notes_held, save_text
 from cli.run_limit import limited, time_limit_option
 from solver.analysis import check_stop
 from solver.errors import BriscolaError
@@ -290,7 +290,11 @@ def replay(record):
       briscola replay games.jsonl
     """
     lang = lang_now()
-    recs = read_records(record, note)
+    with notes_held() as warn:  # a record replay_all refuses is the one line
+        _replay(read_records(record, warn), lang)
+
+
+def _replay(recs: list, lang: str) -> None:
     for r_i, rec in enumerate(recs, 1):
         states = replay_all(rec)
         many = len(states) > 1 or "deals" in rec

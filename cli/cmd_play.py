@@ -21,7 +21,7 @@ from cli.options import (
     check_output,
     count,
     lang_option,
-    note,
+    notes_held,
     save_text,
     typed,
     typed_lines,
@@ -1015,13 +1015,14 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
       briscola review game.json --time-per-move 0.5
       briscola review match.json --time-per-move 1 --cluster
     """
-    rec = read_record(record, note)
-    if cluster is None:
-        rv = review_record(
-            rec, time_per_move, progress=progress_printer(lang=lang), objective=objective
-        )
-    else:
-        rv = review_on_cluster(rec, time_per_move, cluster, workers, objective)
+    with notes_held() as warn:  # a record review_record refuses is the one line
+        rec = read_record(record, warn)
+        if cluster is None:
+            rv = review_record(
+                rec, time_per_move, progress=progress_printer(lang=lang), objective=objective
+            )
+        else:
+            rv = review_on_cluster(rec, time_per_move, cluster, workers, objective)
     if as_json:
         click.echo(json.dumps(rv.to_json(), ensure_ascii=False))
     else:

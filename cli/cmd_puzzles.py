@@ -16,6 +16,7 @@ from cli.options import (
     check_output,
     count,
     note,
+    notes_held,
     save_text,
     stdin_text,
     lang_now,
@@ -181,15 +182,36 @@ def _measured(c: Check, lang: str) -> str:
     return message(lang, "diff." + c.measured[1]) + (" !" if c.difficulty_differs else "")
 
 
-def _read(file: str):
+def _read(file: str, warn=note):
     """The puzzles of FILE, or of standard input for "-"."""
     if file != "-":
-        return read_puzzle_file(file, note)
+        return read_puzzle_file(file, warn)
     try:
         text = stdin_text()
     except jsonfile.JSONFileError as e:
         raise PuzzleError.like(e) from None
-    return read_puzzles(text, "<stdin>", note)
+    return read_puzzles(text, "<stdin>", warn)
+
+
+def _chosen(file, variant, difficulty, from_id, warn):
+    """The puzzles ``puzzles play`` plays (FILE's, else the bundled set of ``variant``) and
+    where it starts."""
+    ps = _read(file, warn) if file is not None else read_puzzles(bundled_lines(variant))
+    name = file if file not in (None, "-") else "<stdin>" if file else variant
+    if difficulty:
+        held = sorted({p.difficulty for p in ps}, key=DIFFICULTIES.index)
+        ps = [p for p in ps if p.difficulty == difficulty]
+        if not ps:
+            raise PuzzleError.of(
+                "puzzle.no_difficulty", name=name, difficulty=difficulty, held=", ".join(held)
+            )
+    if from_id is None:
+        return ps, 0
+    ids = [p.id for p in ps]
+    if from_id not in ids:
+        where = name if not difficulty else f"{name} [{difficulty}]"
+        raise PuzzleError.of("puzzle.from_unknown", id=from_id, name=where)
+    return ps, ids.index(from_id)
 
 
 puzzles.add_command(
@@ -392,22 +414,8 @@ def puzzles_play(file, lang, difficulty, variant, from_id):
       briscola puzzles play --variant briscolone --from b0-003
       briscola puzzles play --variant scoperta4
     """
-    ps = _read(file) if file is not None else read_puzzles(bundled_lines(variant))
-    name = file if file not in (None, "-") else "<stdin>" if file else variant
-    if difficulty:
-        held = sorted({p.difficulty for p in ps}, key=DIFFICULTIES.index)
-        ps = [p for p in ps if p.difficulty == difficulty]
-        if not ps:
-            raise PuzzleError.of(
-                "puzzle.no_difficulty", name=name, difficulty=difficulty, held=", ".join(held)
-            )
-    start = 0
-    if from_id is not None:
-        ids = [p.id for p in ps]
-        if from_id not in ids:
-            where = name if not difficulty else f"{name} [{difficulty}]"
-            raise PuzzleError.of("puzzle.from_unknown", id=from_id, name=where)
-        start = ids.index(from_id)
+    with notes_held() as warn:  # none of --difficulty, no --from id: the one line
+        ps, start = _chosen(file, variant, difficulty, from_id, warn)
     stdin = typed_lines()
 
     def m(key, **kw):

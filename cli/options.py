@@ -11,6 +11,8 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import click
@@ -248,6 +250,24 @@ def note(line: str) -> None:
     line), on stderr, in the running command's language (a keyed errors.Note)."""
     lang = lang_now()
     click.echo(f"{'nota' if lang == 'it' else 'note'}: {said(line, lang)}", err=True)
+
+
+@contextmanager
+def notes_held() -> Iterator[Callable[[str], None]]:
+    """A ``warn`` for the readers of a user's file whose notes (a torn last line read
+    without it) are said when the block ends, where what was read has been used (a record's
+    move found, the puzzles chosen); a refusal ending it (an error, exit 1 or 2) is the
+    command's one line, about the rest of the file or the options, and the notes are
+    dropped: the next run, on a file put right, says them."""
+    held: list[str] = []
+    try:
+        yield held.append
+    except (BriscolaError, click.ClickException):
+        held.clear()
+        raise
+    finally:
+        for line in held:
+            note(line)
 
 
 def save_text(path: str, text: str, force: bool) -> str:

@@ -327,11 +327,12 @@ class TaskLog:
     in one file (a benchmark's matches).
 
     A crash may cut the last row short, as ``jsonfile.torn_line`` tells it (the one
-    definition: a last line without its newline that is not JSON, after a line that is, or
+    definition: a last line without its line end that is not JSON, after a line that is, or
     the only line when it begins as this run's rows do; a whole row without its newline is
     kept, and a line nested too deep or with a number too long is whole, and refused):
     once the rows before it are known to be a log's, that row is moved to ``<path>.torn``
-    (said through ``warn``) and its task runs again. Every row of this run is checked: its
+    (``jsonfile.beside``: a shorter name with a hash where that one would be too long; said
+    through ``warn``) and its task runs again. Every row of this run is checked: its
     index a whole number from ``first``, and ``row_error(row)`` (what is wrong with it, or
     None); a bad row, or a file that is not a task log at all, is a LogError naming the
     file and line, never a wrong result, and the file is left as it was. Rows are written
@@ -356,6 +357,7 @@ class TaskLog:
         self.run = tuple(key) if run is None else run
         self.lines: dict[int, int] = {}
         self.failed: LogError | None = None
+        self.torn: tuple[bytes, int, int] | None = None
 
     def where(self, index: int) -> str:
         """file:line of the row of task ``index`` read by ``done``."""
@@ -373,7 +375,7 @@ class TaskLog:
             text = jsonfile.decode(data, path)
         except jsonfile.JSONFileError as e:
             raise LogError.of("log.not_log", error=e) from None
-        lines = text.split("\n")
+        lines = jsonfile.split_lines(text)
         if jsonfile.torn_line(lines, self._begins()):
             tail = lines.pop().encode()
             return lines, (tail, len(data) - len(tail), len(lines) + 1)
@@ -389,7 +391,7 @@ class TaskLog:
 
     def _set_aside(self, path: str, torn: tuple[bytes, int, int]) -> None:
         tail, keep, n = torn
-        aside = path + ".torn"
+        aside = jsonfile.beside(path, ".torn")
         try:
             with open(aside, "ab") as f:
                 f.write(tail + b"\n")
@@ -403,8 +405,13 @@ class TaskLog:
         if self.warn:
             self.warn(Note.of("note.torn_row", path=path, n=n, aside=aside))
 
-    def done(self, check: Callable[[int, dict], bool] | None = None) -> dict[int, dict]:
-        """The logged result of each task of this run (the first row of an index)."""
+    def done(
+        self, check: Callable[[int, dict], bool] | None = None, settle: bool = True
+    ) -> dict[int, dict]:
+        """The logged result of each task of this run (the first row of an index). A torn
+        last row is set aside once the rows are read; ``settle`` False: later, by
+        ``settle()``, once the caller has checked them in its turn (a log it refuses is
+        left as it was, its error the one line said)."""
         rows: dict[int, dict] = {}
         if not self.path or not os.path.exists(self.path):
             return rows
@@ -440,9 +447,16 @@ class TaskLog:
                 self.lines[i] = n
         if others and not ours:
             raise LogError.of("log.other_run", path=self.path, others=Count(others))
-        if torn is not None:
-            self._set_aside(self.path, torn)
+        self.torn = torn
+        if settle:
+            self.settle()
         return rows
+
+    def settle(self) -> None:
+        """Set aside the torn last row ``done`` found, if any (said through ``warn``)."""
+        if self.path and self.torn is not None:
+            self._set_aside(self.path, self.torn)
+        self.torn = None
 
     def last_value(self, field: str, like: dict) -> tuple[object, str] | None:
         """``field`` of the last row whose fields agree with ``like`` and the row's

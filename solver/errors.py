@@ -241,6 +241,8 @@ ENGLISH: dict[str, str] = {
     "record.cannot_write": "cannot write {path}: {why}",
     "record.none": "{path} holds no records",
     "record.not_one": "{path} holds {count} records, expected one",
+    "record.not_one_torn": "{path} holds {count} records, expected one (line {n}, the last, was "
+    "cut short and is not counted)",
     "record.empty": "{where} is empty",
     "record.object": "{where}: a record must be a JSON object",
     "record.format": '{where}: not a game record ("format" must be "{format}")',

@@ -2925,6 +2925,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.cannot_write": "non si può scrivere {path}: {why}",
         "record.none": "{path} non contiene partite",
         "record.not_one": "{path} contiene {count} partite, ne serve una",
+        "record.not_one_torn": "{path} contiene {count} partite, ne serve una (la riga {n}, "
+        "l'ultima, è troncata e non è contata)",
         "record.empty": "{where} è vuoto",
         "record.object": "{where}: una partita registrata dev'essere un oggetto JSON",
         "record.format": '{where}: non è una partita registrata ("format" dev\'essere "{format}")',

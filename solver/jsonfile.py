@@ -13,6 +13,7 @@ lines, a line longer than ``MAX_LINE`` bytes are refused as JSON errors are.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
@@ -35,6 +36,8 @@ MAX_LINE = 1 << 20
 #: the bytes of a file's name kept in the name of a file made beside it (``.NAME.x.part``,
 #: ``NAME.x.saved``): a name may take 255 bytes, and the longer one would not fit
 NAME_BYTES = 200
+#: the most bytes a file's name may take (ext4, XFS, Btrfs, APFS)
+NAME_MAX = 255
 
 
 class JSONFileError(BriscolaError):
@@ -233,7 +236,14 @@ def lines(text: str) -> list[str]:
     ``\\r``) and nowhere else: str.splitlines also splits at U+2028, U+2029 and U+0085, which
     a JSON string may hold as they are (a valid line was refused, cut in two), and at form
     feeds and other controls, which moved every later line's number."""
-    return _LINE_END.split(text.removesuffix("\n").removesuffix("\r")) if text else []
+    out = split_lines(text)
+    return out[:-1] if not out[-1] else out
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` split where ``lines`` splits it, "" last when it ends with a line end: the
+    lines ``torn_line`` reads (a last line without its end is the one a crash may cut)."""
+    return _LINE_END.split(text)
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -242,6 +252,18 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 def short_name(name: str) -> str:
     """``name`` cut to ``NAME_BYTES`` bytes of UTF-8 (a character is never split)."""
     return name.encode("utf-8", "surrogatepass")[:NAME_BYTES].decode("utf-8", "ignore")
+
+
+def beside(path: str, suffix: str) -> str:
+    """The path of a file kept beside ``path``: its name and ``suffix`` (``NAME.torn``); where
+    that passes ``NAME_MAX`` bytes, the name cut by ``short_name`` and 8 hex digits of a hash
+    of the whole name between (``NAME….1a2b3c4d.torn``), so that a name of 255 bytes has its
+    file too, the same on every run, and two names alike in their first bytes have two."""
+    folder, base = os.path.split(path)
+    if len((base + suffix).encode("utf-8", "surrogatepass")) <= NAME_MAX:
+        return path + suffix
+    digest = hashlib.sha256(base.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return os.path.join(folder, f"{short_name(base)}.{digest}{suffix}")
 
 
 def decode(data: bytes, name: str, line: int | None = None) -> str:
@@ -309,13 +331,14 @@ def kind(value) -> JSONFileError | str:
 
 
 def torn_line(lines: list[str], begins: str = "") -> bool:
-    """Whether the last of ``lines`` (a JSON Lines text split at each newline, so "" last
-    when the text ends with one) is a line a crash cut short: it lacks its newline and is
-    not JSON, while some line before it is, or, given ``begins`` (how every line of the
-    file begins), it is the only line and agrees with ``begins`` as far as it goes (a first
-    line cut short). Not torn: a whole text, a whole last line without its newline, a line
-    nested too deep or holding a number too long to read (JSON, which ``parse`` refuses in
-    its turn), or a text that is not JSON Lines at all."""
+    """Whether the last of ``lines`` (a JSON Lines text as ``split_lines`` splits it, at
+    ``\\n``, ``\\r\\n`` or a lone ``\\r``, so "" last when the text ends with a line end) is
+    a line a crash cut short: it lacks its line end and is not JSON, while some line before
+    it is, or, given ``begins`` (how every line of the file begins), it is the only line and
+    agrees with ``begins`` as far as it goes (a first line cut short). Not torn: a whole
+    text, a whole last line without its line end, a line nested too deep or holding a
+    number too long to read (JSON, which ``parse`` refuses in its turn), or a text that is
+    not JSON Lines at all."""
     tail = lines[-1]
     if not tail.strip() or _is_json(tail):
         return False
@@ -339,18 +362,27 @@ def _is_json(line: str) -> bool:
     return True
 
 
-def without_torn_tail(text: str, name: str, warn: Callable[[str], None] | None = None) -> str:
-    """``text`` less a last line a crash cut short (``torn_line``), said through ``warn``
-    (Python's warnings when None): the lines before it are the user's, and are read."""
-    lines = text.split("\n")
+def without_torn_tail(text: str, name: str) -> tuple[str, Note | None]:
+    """``text`` less a last line a crash cut short (``torn_line``) and the note that says so,
+    or ``text`` and None: the lines before it are the user's, and are read. The caller
+    says the note (``tell``) once what it read is checked: a refusal of the rest is one
+    line, and a refusal the torn line explains ("holds 3 records") says it within."""
+    lines = split_lines(text)
     if not torn_line(lines):
-        return text
-    message = Note.of("note.torn_line", name=name, n=len(lines))
+        return text, None
+    note = Note.of("note.torn_line", name=name, n=len(lines))
+    return text[: len(text) - len(lines[-1])], note
+
+
+def tell(note: Note | None, warn: Callable[[str], None] | None) -> None:
+    """Say ``note`` (nothing when None) through ``warn``, or Python's warnings when None,
+    which name the line that called the reader calling this (the user's)."""
+    if note is None:
+        return
     if warn is None:
-        warnings.warn(str(message), stacklevel=3)
+        warnings.warn(str(note), stacklevel=3)
     else:
-        warn(message)
-    return text[: len(text) - len(lines[-1])]
+        warn(note)
 
 
 def write_whole(path: str, text: str, replace: bool = True) -> None:

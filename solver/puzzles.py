@@ -287,9 +287,12 @@ def read_puzzles(
     """Every puzzle of a JSON-lines text, given whole (a str) or as its lines (from file
     ``name``, which errors then name); blank lines are skipped, ids must be unique, and
     there must be at least one puzzle. A whole text's last line cut short by a crash is
-    left out and said through ``warn`` (Python's warnings when None)."""
+    left out and said through ``warn`` (Python's warnings when None) once the rest is read;
+    a text refused for the rest is its error alone."""
+    torn = None
     if isinstance(lines, str):
-        lines = jsonfile.lines(jsonfile.without_torn_tail(lines, name or "the input", warn))
+        text, torn = jsonfile.without_torn_tail(lines, name or "the input")
+        lines = jsonfile.lines(text)
     elif isinstance(lines, (bytes, bytearray)) or not isinstance(lines, Iterable):
         raise PuzzleError.of("argument.lines", name="lines", got=given(lines))
     out: list[Puzzle] = []
@@ -317,6 +320,7 @@ def read_puzzles(
         if name:
             raise PuzzleError.of("puzzle.empty_file", name=name)
         raise PuzzleError.of("puzzle.empty_input")
+    jsonfile.tell(torn, warn)
     return out
 
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from numbers import Integral
 from typing import Any
 
-from solver.errors import BriscolaError, Count, given, whole
+from solver.errors import BriscolaError, Count, Note, given, whole
 from solver import jsonfile
 from solver.jsonfile import JSONFileError
 from solver.cards import CardError, card_str, parse_card_id
@@ -221,10 +221,32 @@ def write_record(path: str, records: Record | Sequence[Record], force: bool = Fa
 def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[Record]:
     """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked. A last
     line of JSON Lines cut short by a crash is left out and said through ``warn`` (Python's
-    warnings when None)."""
+    warnings when None) once the rest is read; a file refused for the rest is its error
+    alone."""
+    recs, torn = _read_checked(path)
+    jsonfile.tell(torn, warn)
+    return recs
+
+
+def read_record(path: str, warn: Callable[[str], None] | None = None) -> Record:
+    """The one record in a file (read_records), else a RecordError saying how many it holds
+    (the last line a crash cut short, left out of the count, said within)."""
+    recs, torn = _read_checked(path)
+    if len(recs) != 1:
+        if torn is not None:
+            n = torn.fields["n"]
+            raise RecordError.of("record.not_one_torn", path=path, count=len(recs), n=n)
+        raise RecordError.of("record.not_one", path=path, count=len(recs))
+    jsonfile.tell(torn, warn)
+    return recs[0]
+
+
+def _read_checked(path: str) -> tuple[list[Record], Note | None]:
+    """The checked records of a file and the note of its torn last line, left out (None:
+    none was)."""
     try:
         text = jsonfile.read_text(path)
-        recs = _load(text, path, warn)
+        recs, torn = _load(text, path)
     except JSONFileError as e:
         raise RecordError.like(e) from None
     if not recs:
@@ -234,41 +256,31 @@ def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[R
         rec = check_record(r, where)
         rec.source = where
         checked.append(rec)
-    return checked
+    return checked, torn
 
 
-def read_record(path: str, warn: Callable[[str], None] | None = None) -> Record:
-    """The one record in a file (read_records), else a RecordError saying how many it holds."""
-    recs = read_records(path, warn)
-    if len(recs) != 1:
-        raise RecordError.of("record.not_one", path=path, count=len(recs))
-    return recs[0]
-
-
-def _load(
-    text: str, where: str, warn: Callable[[str], None] | None = None
-) -> list[tuple[Where, Any]]:
+def _load(text: str, where: str) -> tuple[list[tuple[Where, Any]], Note | None]:
     """The records of a file's text, each with where it is (the file; its line in JSON Lines,
     its place in a list): one JSON value (a list is the list of records), else JSON Lines
-    (less a last line cut short)."""
+    less a last line cut short (and the note saying so)."""
     if not text.strip():
         raise RecordError.of("record.empty", where=where)
     try:
         obj = jsonfile.loads(text, where)
         if not isinstance(obj, list):
-            return [(where, obj)]
+            return [(where, obj)], None
         return [
             (RecordError.of("record.list_where", where=where, n=i), r) for i, r in enumerate(obj, 1)
-        ]
+        ], None
     except JSONFileError as whole:
         lines = [(n, ln) for n, ln in enumerate(jsonfile.lines(text), 1) if ln.strip()]
         try:
             jsonfile.loads(lines[0][1], where, lines[0][0])
         except JSONFileError:
             raise whole from None
-        text = jsonfile.without_torn_tail(text, where, warn)
+        text, torn = jsonfile.without_torn_tail(text, where)
         lines = [(n, ln) for n, ln in enumerate(jsonfile.lines(text), 1) if ln.strip()]
-        return [(f"{where}:{n}", jsonfile.loads(ln, where, n)) for n, ln in lines]
+        return [(f"{where}:{n}", jsonfile.loads(ln, where, n)) for n, ln in lines], torn
 
 
 # ----- checking -----------------------------------------------------------------------

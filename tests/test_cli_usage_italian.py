@@ -144,9 +144,9 @@ def test_an_output_that_cannot_be_written_is_said_in_italian(vanishing):
 
 
 def test_a_torn_puzzle_file_is_noted_in_italian(tmp_path):
+    from solver.puzzles import bundled_lines
     src = tmp_path / "p.jsonl"
-    line = ('{"id": "a", "position": "hand1=3C,AS hand2=2C,RS briscola=RD turn=1", "question": '
-            '"best", "objective": "points", "answer": ["3C", "AS"], "difficulty": "easy"}')
+    line = bundled_lines()[0]   # a puzzle play takes: a refused one is its error alone
     src.write_text(line + "\n" + line[:30])
     r = CliRunner().invoke(cli, ["puzzles", "play", str(src), "--lang", "it"], input="q\n")
     assert f"nota: {src}:2: l'ultima riga è troncata" in r.stderr, r.output

@@ -508,3 +508,20 @@ def test_a_split_at_the_end_of_a_trick_with_no_talon_says_no_draw(tmp_path):
     r = _cli(["analyse", empty.to_text(), "--log", str(tmp_path / "a.jsonl"), "--lang", "it"])
     assert r.exit_code == 0, r.output
     assert r.stderr.startswith("divisione dopo la prima presa: "), r.stderr
+
+
+def test_a_torn_log_refused_for_a_tampered_row_is_left_as_it_was(tmp_path):
+    """A split search's log with a torn last row and a tampered one: the torn row was set
+    aside (the file cut, FILE.torn made, a note said) before the rows' values were checked,
+    then the log refused: two lines, and the file of a refused run changed."""
+    log = tmp_path / "one.jsonl"
+    assert _cli(["analyse", TALON6, "--log", str(log)]).exit_code == 0
+    rows = log.read_text().splitlines()
+    row = json.loads(rows[1])
+    row["value"] = str(-(parse_position(row["leaf"]).points_in_play + 2))   # beyond its leaf
+    log.write_text("\n".join([rows[0], json.dumps(row), rows[2]]) + "\n" + rows[2][:40])
+    before = log.read_bytes()
+    r = _cli(["analyse", TALON6, "--log", str(log)])
+    assert r.exit_code == 2 and r.stderr.startswith(f"error: {log}:2: "), r.output
+    assert r.stderr.count("\n") == 1 and "cut short" not in r.stderr, r.stderr
+    assert log.read_bytes() == before and not (tmp_path / "one.jsonl.torn").exists()

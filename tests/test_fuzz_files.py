@@ -3,10 +3,11 @@ kind of file a command reads (game records, puzzles, the task logs of `match` an
 -`), made by the program itself, then cut at a random byte, flipped, re-encoded, retyped or
 given contents no game has, and handed to the commands that read it. Every run ends in a
 verdict: exit 0 (a torn last line read without it, said in a note; a harmless change, such as
-a byte-order mark, CRLF or a line separator in a string, read as the file), or exit 1 or 2
-with one error line naming the file; never a traceback, never a JSON answer no strict reader
-takes, and the file read is left as it was (a log only grows, its torn row set aside). Seeded and
-bounded. Then the defects this fuzz found, each pinned with its input."""
+a byte-order mark, CRLF or CR line ends or a line separator in a string, read as the file,
+nothing taken for torn), or exit 1 or 2 with one error line naming the file and nothing else
+on stderr (no torn line's note before it); never a traceback, never a JSON answer no strict
+reader takes, and the file read is left as it was (a log only grows, its torn row set aside).
+Seeded and bounded. Then the defects this fuzz found, each pinned with its input."""
 from __future__ import annotations
 
 import json
@@ -78,7 +79,9 @@ def mutants(data: bytes, rng: random.Random):
     yield from [
         ("empty", b""), (f"blank lines, {HARMLESS}", b"\n\n" + data + b"\n\n"),
         (f"a byte-order mark, {HARMLESS}", b"\xef\xbb\xbf" + data),
-        (f"crlf, {HARMLESS}", data.replace(b"\n", b"\r\n")), ("cr", data.replace(b"\n", b"\r")),
+        (f"crlf, {HARMLESS}", data.replace(b"\n", b"\r\n")),
+        (f"cr, {HARMLESS}", data.replace(b"\n", b"\r")),
+        ("cr, twice, the second torn", (data + data[: len(data) // 2]).replace(b"\n", b"\r")),
         (f"no last newline, {HARMLESS}", data.rstrip(b"\n")), ("twice", data + data),
         ("twice, the second torn", data + data[: len(data) // 2]),
         ("nul", data.replace(b'"', b'"\x00', 1)),
@@ -159,7 +162,7 @@ def _torn(data: bytes) -> bool:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return False
-    return jsonfile.torn_line(text.split("\n"))
+    return jsonfile.torn_line(jsonfile.split_lines(text))
 
 
 def _strict_json(text: str) -> None:
@@ -179,8 +182,8 @@ def judge(r, args, path, name: str, before: bytes, batch: bool) -> None:
     assert "Traceback" not in r.output and "internal error" not in r.output, r.output
     errors = [ln for ln in r.stderr.splitlines() if ln.startswith("error: ")]
     refused = r.exit_code == 2 and not (batch and r.stdout)  # not a batch's bad lines
-    if refused:
-        assert len(errors) == 1 and r.stderr.endswith(errors[0] + "\n"), r.stderr
+    if refused:   # one line: no torn line's note before it
+        assert len(errors) == 1 and r.stderr == errors[0] + "\n", r.stderr
         assert str(path) in errors[0], errors[0]
     if r.exit_code == 0 and _torn(before):
         assert "cut short" in r.stderr, r.stderr
@@ -210,7 +213,8 @@ def test_fuzz_every_file_through_the_commands_that_read_it(tmp_path, made, name)
             args = [a.replace("{}", str(path)) for a in args]
             r = run(args, given)
             try:
-                assert HARMLESS not in what or r.exit_code == 0, r.output
+                assert HARMLESS not in what or (r.exit_code == 0 and "cut short" not in
+                                                r.stderr), r.output
                 judge(r, args, path, name, data, batch=given == BATCH)
             except AssertionError as e:
                 raise AssertionError(f"{name}, {what}: {' '.join(args[:2])}: {e}") from None
@@ -364,3 +368,150 @@ def test_a_result_kept_aside_under_a_long_name_is_kept_in_a_file(tmp_path, monke
     assert len(kept) == 1 and kept[0].endswith(".saved") and len(kept[0].encode()) <= 255
     assert json.loads((tmp_path / kept[0]).read_text().splitlines()[0])["format"] == \
         "briscola-record"
+
+
+# ----- torn files: old Mac line ends, names too long for NAME.torn, one line when refused ----
+
+def _cr(data: bytes) -> bytes:
+    return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+
+
+def _torn_copy(data: bytes, keep: int = 60) -> bytes:
+    """``data`` (whole lines, each ended) and the first ``keep`` bytes of its first line again:
+    a crash while writing one more line."""
+    return data + data[:keep]
+
+
+@pytest.mark.parametrize("ends", ["lf", "cr"])
+@pytest.mark.parametrize("name", ["games.jsonl", "puzzles.jsonl", "match.log", "batch.log"])
+def test_a_torn_last_line_is_recovered_whatever_ends_the_lines(tmp_path, made, name, ends):
+    """Torn-line detection split at "\\n" only, while the readers split at "\\n", "\\r\\n" or
+    "\\r": a records or puzzles file whose lines end with CR alone was refused for its torn
+    last line, and a task log's whole text was taken for one torn row, moved to FILE.torn and
+    every task run again."""
+    whole = made[name] if ends == "lf" else _cr(made[name])
+    path = tmp_path / name
+    path.write_bytes(_torn_copy(whole))
+    lines = len(jsonfile.lines(whole.decode())) + 1
+    args, given = READERS[name][0]
+    r = run([a.replace("{}", str(path)) for a in args], given)
+    assert r.exit_code == 0, r.output
+    assert f"{path}:{lines}: the last " in r.stderr and "was cut short" in r.stderr, r.stderr
+    if name in LOGS:
+        assert (tmp_path / f"{name}.torn").read_bytes() == whole[:60] + b"\n"
+        assert path.read_bytes().startswith(whole) and "already holds" in r.stderr
+    else:
+        assert path.read_bytes() == _torn_copy(whole)
+    path.write_bytes(whole)   # whole, CR-ended: read as it is, nothing set aside
+    (tmp_path / f"{name}.torn").unlink(missing_ok=True)
+    r = run([a.replace("{}", str(path)) for a in args], given)
+    assert r.exit_code == 0 and "cut short" not in r.stderr, r.output
+    assert not (tmp_path / f"{name}.torn").exists()
+
+
+def test_the_python_readers_recover_a_cr_ended_torn_line(tmp_path, made):
+    from solver.puzzles import read_puzzle_file
+    from solver.record import read_records
+    g, p = tmp_path / "g.jsonl", tmp_path / "p.jsonl"
+    g.write_bytes(_torn_copy(_cr(made["games.jsonl"])))
+    p.write_bytes(_torn_copy(_cr(made["puzzles.jsonl"])))
+    said: list[str] = []
+    assert len(read_records(str(g), said.append)) == 3
+    assert said == [f"{g}:4: the last line was cut short (a crash while writing it?): read "
+                    "without it"]
+    with pytest.warns(UserWarning, match=f"{p}:4: the last line was cut short"):
+        assert len(read_puzzle_file(str(p))) == 3
+    assert jsonfile.torn_line(jsonfile.split_lines('{"a": 1}\r{"a": 2}\r{"a"'))
+    assert not jsonfile.torn_line(jsonfile.split_lines('{"a": 1}\r\n{"a": 2}\r'))
+
+
+@pytest.mark.parametrize("size", [250, 251, 255])
+def test_a_torn_log_with_a_name_of_up_to_255_bytes_is_recovered(tmp_path, made, size):
+    """A log named with 251 to 255 bytes has no room for NAME.torn: its torn row could not be
+    set aside, and the run was refused (exit 2). The row goes beside it under a name cut
+    short with a hash of the whole name, the same on a later run, said in the note."""
+    name = "é" * 100 + "m" * (size - 200)
+    log = tmp_path / name
+    log.write_bytes(_torn_copy(made["match.log"]))
+    args = [a.replace("{}", str(log)) for a in READERS["match.log"][0][0]]
+    r = run(args)
+    assert r.exit_code == 0, r.output
+    aside = jsonfile.beside(str(log), ".torn")
+    assert (aside == f"{log}.torn") == (size <= 250)
+    assert len(os.path.basename(aside).encode()) <= 255 and os.path.dirname(aside) == str(tmp_path)
+    assert f"kept in {aside} and its task runs again" in r.stderr, r.stderr
+    assert sorted(os.listdir(tmp_path)) == sorted([name, os.path.basename(aside)])
+    with open(log, "ab") as f:   # torn again: the second row kept after the first
+        f.write(made["match.log"][:30])
+    assert run(args).exit_code == 0
+    assert open(aside, "rb").read() == made["match.log"][:60] + b"\n" + made["match.log"][:30] + \
+        b"\n"
+    other = jsonfile.beside(str(tmp_path / (name[:-1] + "n")), ".torn")
+    assert size <= 250 or other != aside   # alike in their first 200 bytes, two files
+
+
+def _bad_move(record_line: str) -> str:
+    rec = json.loads(record_line)
+    rec["moves"][5], rec["moves"][6] = rec["moves"][6], rec["moves"][5]
+    return json.dumps(rec)
+
+
+def _refusals(made):
+    """(file, its text before a torn line, the command, its input, the words of its one error
+    line): the first runs, the others refuse the rest of the file or an option it does not
+    satisfy."""
+    games = made["games.jsonl"].decode().splitlines()
+    puzzles = made["puzzles.jsonl"].decode().splitlines()
+    one = games[0] + "\n"
+    bad = _bad_move(games[0]) + "\n"
+    not_an_answer = json.dumps({**json.loads(puzzles[0]), "answer": 7}) + "\n"
+    return [
+        ("g.jsonl", "\n".join(games) + "\n", ["replay", "{}"], None, ""),
+        ("g.jsonl", games[0] + "\n" + _bad_move(games[1]) + "\n", ["replay", "{}"], None,
+         ":2: move 6: "),
+        ("g.jsonl", "\n".join(games) + "\n", ["analyse", "--record", "{}", "--move", "1",
+                                              "--seat", "1"],
+         None, "holds 3 records, expected one (line 4, the last, was cut short and is not "
+               "counted)"),
+        ("g.jsonl", one, ["analyse", "--record", "{}", "--move", "2", "--seat", "1"], None,
+         "move 2 is player 2's"),
+        ("g.jsonl", bad, ["review", "{}", "--time-per-move", "0.05"], None, ":1: move 6: "),
+        ("p.jsonl", not_an_answer + "\n".join(puzzles[1:]) + "\n", ["puzzles", "solve", "{}"],
+         None, ":1: "),
+        ("p.jsonl", "\n".join(puzzles) + "\n", ["puzzles", "play", "{}", "--from", "nope"],
+         "q\n", "nope"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(7))
+def test_a_torn_file_refused_for_the_rest_is_one_error_line(tmp_path, made, case):
+    """A file with a torn last line, then refused for another reason, said two lines: the
+    torn line's note, then the error. A refusal is one line: the note dropped where the
+    error is about the rest of the file or the options, folded in where it explains the
+    error (a count of records that leaves the torn line out); a run that goes on says it."""
+    name, text, args, given, words = _refusals(made)[case]
+    path = tmp_path / name
+    path.write_bytes(_torn_copy(text.encode()))
+    r = run([a.replace("{}", str(path)) for a in args], given)
+    if case == 0:
+        assert r.exit_code == 0 and "cut short" in r.stderr, r.output
+        return
+    assert r.exit_code == 2 and r.stderr == r.stderr.splitlines()[0] + "\n", r.output
+    assert r.stderr.startswith("error: ") and words in r.stderr, r.stderr
+    it = run([a.replace("{}", str(path)) for a in args] + ["--lang", "it"], given)
+    assert it.stderr.startswith("errore: ") and it.stderr.count("\n") == 1, it.stderr
+
+
+def test_read_record_folds_the_torn_line_into_its_count(tmp_path, made):
+    import warnings
+
+    from solver.record import RecordError, read_record
+    g = tmp_path / "g.jsonl"
+    g.write_bytes(_torn_copy(made["games.jsonl"]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(RecordError, match=r"holds 3 records, expected one \(line 4, the last"):
+            read_record(str(g))
+    g.write_bytes(_torn_copy(made["games.jsonl"].splitlines(keepends=True)[0]))
+    with pytest.warns(UserWarning, match=f"{g}:2: the last line was cut short"):
+        assert read_record(str(g))["format"] == "briscola-record"
