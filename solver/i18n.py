@@ -1177,6 +1177,7 @@ AGREE["en"] += [
 AGREE["en"] += [
     (re.compile(_ONE + r"losses\b"), "1 loss"),
     (re.compile(_ONE + r"matches\b"), "1 match"),
+    (re.compile(_ONE + r"processes\b"), "1 process"),
 ]
 AGREE["it"] += [
     (re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
@@ -1196,6 +1197,7 @@ AGREE["it"] += [
         ("partite", "partita"),
         ("decisioni", "decisione"),
         ("posizioni", "posizione"),
+        ("processi", "processo"),
     )
 ]
 #: the review's luck of the draws, its skill and its close calls
@@ -2041,11 +2043,9 @@ COMMAND_TEXT = {
 
 
 def command_text(lang: str, key: str, **kw) -> str:
-    """One filled line of a command's text (COMMAND_TEXT). Italian agrees its counts of 1
-    (agree); English is as the commands have always written it, agreed where they call
-    ``agree``."""
-    text = COMMAND_TEXT[check_lang(lang)][key].format(**kw)
-    return text if lang == "en" else agree(text, lang)
+    """One filled line of a command's text (COMMAND_TEXT), its counts of 1 agreed in both
+    languages (agree: "in 1 process", "su 1 posizione")."""
+    return agree(COMMAND_TEXT[check_lang(lang)][key].format(**kw), lang)
 
 
 def game_title(variant, lang: str) -> str:
@@ -2650,6 +2650,29 @@ BOARD_PAGE["it"].update(
         "load.not_json": "{name} non è una partita registrata: non è JSON valido.",
     }
 )
+#: the board's words for a count {n} of 1 (board.js ``t`` takes "KEY.one" where the page
+#: has it; progress_text too): "over 1 draw", "1 sample", not "1 draws", "1 campioni"
+BOARD_PAGE["en"].update(
+    {
+        "review.skill.one": "errors {err} points ({rate} per decision), luck {luck} over 1 draw",
+        "review.skill.win.one": "errors {err} of win chance ({rate} per decision), luck {luck} "
+        "over 1 draw",
+        "review.unmeasured.one": "(1 draw not measured)",
+        "review.judged.one": "{k} of 1 card judged.",
+        "progress.samples.one": "{what}: 1 sample, best {card} {value}",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "review.skill.one": "errori {err} punti ({rate} per decisione), fortuna {luck} su 1 "
+        "pescata",
+        "review.skill.win.one": "errori {err} di probabilità di vincere ({rate} per decisione), "
+        "fortuna {luck} su 1 pescata",
+        "review.unmeasured.one": "(pescata non misurata: 1)",
+        "review.judged.one": "Carte giudicate: {k} su 1.",
+        "progress.samples.one": "{what}: 1 campione, migliore {card} {value}",
+    }
+)
 #: the board as a demanding player met it: four players win as a team and are not
 #: reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
 BOARD_PAGE["en"].update(
@@ -2947,6 +2970,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "({card} compare due volte)",
         "record.deck_size": "{where}: il mazzo deve avere tutte le 40 carte una volta sola (ne "
         "ha {count})",
+        "record.deck_size_one": "{where}: il mazzo deve avere tutte le 40 carte una volta sola "
+        "(ne ha 1)",
         "record.cards": '{where}: "{what}" dev\'essere un elenco di carte',
         "record.card_text": '{where}: "{what}", elemento {i}: non è il testo di una carta',
         "record.card": '{where}: "{what}", elemento {i}: {error}',
@@ -3478,6 +3503,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.searched.depth_one": "esplorata 1 presa su {tricks}",
         "note.exact.time": "la ricerca esatta non è finita nel tempo rimasto",
         "note.exact.nodes": "la ricerca esatta non è finita entro {nodes:,} nodi",
+        "note.exact.nodes_one": "la ricerca esatta non è finita entro 1 nodo",
         "note.exact.node_budget": "un limite di nodi vale per le ricerche esatte: questa stima "
         "ha preso il suo tempo predefinito",
         "note.hands.elimination": "la mano dell'avversario si conosce per esclusione",
@@ -3609,7 +3635,8 @@ def progress_text(line: str, lang: str) -> str:
         text = words["progress.exact"].format(nodes=num(data["nodes"], "d", lang, group=True))
     elif data.get("kind") == "samples":
         what = words.get("progress.what." + str(data.get("label")), words["progress.what.estimate"])
-        text = words["progress.samples"].format(
+        one = ".one" if data["samples"] == 1 else ""
+        text = words["progress.samples" + one].format(
             what=what,
             n=num(data["samples"], "d", lang, group=True),
             card=data["best"],
