@@ -323,6 +323,8 @@ _BOARD_EN = {
     "play.goal.win": " (playing to win the deal)",
     "play.bad_card": "'{text}' is not a card you may play ({cards}); try again.",
     "play.unknown_card": "{error}; try again.",
+    "play.bad_place": "Player {p}'s line has no card {k}: type 1 to {n} for a card by its place "
+    "there, or the card itself (AD, 3c ...); try again.",
     "play.several": "{k} cards are equally good: any of them is right.",
     "play.means.points": "The value: the points player {n} will still take less the opponent's, "
     "with best play from both sides (the points already taken do not count).",
@@ -355,7 +357,8 @@ _BOARD_EN = {
     "play.bye": "Final score: {right}/{done}.",
     "play.bye_hinted": "Final score: {right}/{done} ({h} right after a hint).",
     "play.percent_points": "'{text}' is a percentage: this puzzle's value is in points; try again.",
-    "play.help": "Type a card (AD, 10b, or its name: Ace of coins) or the value asked for; "
+    "play.help": "Type a card (AD, 10b, its name: Ace of coins, or, for the best card, its "
+    "place in its player's line: 1 for the first) or the value asked for; "
     "hint (h, ?) gives the idea without the answer; skip (show) gives up and shows the answer "
     "and its explanation, counted as not solved; q (quit) ends with the score so far.",
     "play.hint.theme": "Hint: the idea here is '{theme}'.",
@@ -378,6 +381,8 @@ _BOARD_IT = {
     "play.goal.win": " (giocando per vincere la smazzata)",
     "play.bad_card": "'{text}' non è una carta che puoi giocare ({cards}); riprova.",
     "play.unknown_card": "{error}; riprova.",
+    "play.bad_place": "La riga del giocatore {p} non ha una carta {k}: scrivi da 1 a {n} per una "
+    "carta dal suo posto, o la carta stessa (AD, 3c ...); riprova.",
     "play.several": "{k} carte sono ugualmente buone: una qualsiasi è giusta.",
     "play.means.points": "Il valore: i punti che il giocatore {n} prenderà ancora meno quelli "
     "dell'avversario, con il gioco migliore da entrambe le parti (i punti già presi non "
@@ -415,7 +420,8 @@ _BOARD_IT = {
     "play.bye_hinted": "Punteggio finale: {right}/{done} (di cui {h} dopo un indizio).",
     "play.percent_points": "'{text}' è una percentuale: il valore di questo problema è in "
     "punti; riprova.",
-    "play.help": "Scrivi una carta (AD, 10b, o il suo nome: Asso di denari) o il valore "
+    "play.help": "Scrivi una carta (AD, 10b, il suo nome: Asso di denari, o, per la carta "
+    "migliore, il suo posto nella riga del suo giocatore: 1 per la prima) o il valore "
     "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) rinuncia e mostra "
     "la risposta e la spiegazione, e il problema conta come non risolto; q (esci) termina con il "
     "punteggio fin qui.",
