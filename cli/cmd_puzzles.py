@@ -27,7 +27,7 @@ from cli.options import (
 from solver import cluster as cl
 from solver import jsonfile
 from solver.analysis import Analysis, analyse, check_stop
-from solver.cards import CardError, card_str, parse_typed_card
+from solver.cards import CardError, card_str, cards_of, parse_typed_card
 from solver.explain import before_last_tricks4, explain_position, explanation_text
 from solver.i18n import (
     INTERVAL_SHORT,
@@ -55,7 +55,7 @@ from solver.puzzles import (
     read_puzzles,
     solve,
 )
-from solver.position.board import render
+from solver.position.board import render, seat_hands
 
 
 @click.group()
@@ -492,14 +492,19 @@ def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
             hinted = True
             continue
         if p.question == "best":
-            try:
-                c = parse_typed_card(text)
-            except CardError as e:
-                click.echo(message(lang, "play.unknown_card", error=error_text(e, lang)))
+            c = _by_place(pos, text, lang) if text.isascii() and text.isdigit() else None
+            if isinstance(c, str):
+                click.echo(c)
                 continue
+            if c is None:
+                try:
+                    c = parse_typed_card(text)
+                except CardError as e:
+                    click.echo(message(lang, "play.unknown_card", error=error_text(e, lang)))
+                    continue
             if c not in pos.legal_cards():
                 cards = " ".join(card_str(x) for x in pos.legal_cards())
-                click.echo(message(lang, "play.bad_card", text=text, cards=cards))
+                click.echo(message(lang, "play.bad_card", text=card_str(c), cards=cards))
                 continue
             return c in p.answer, hinted
         try:
@@ -509,6 +514,16 @@ def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
             click.echo(message(lang, key, text=text))
             continue
         return v == p.answer, hinted
+
+
+def _by_place(pos, text: str, lang: str) -> int | str:
+    """The card ``text`` (digits) names by its place in the mover's line of the board, as
+    ``render`` draws it (1 = the first), else the words that say what to type."""
+    hand = cards_of(seat_hands(pos)[pos.to_move] or 0)
+    k = int(text)
+    if 1 <= k <= len(hand):
+        return hand[k - 1]
+    return message(lang, "play.bad_place", p=pos.to_move + 1, k=text, n=len(hand))
 
 
 def _hint(p, a: Analysis, lang: str) -> str:

@@ -261,6 +261,7 @@ ENGLISH: dict[str, str] = {
     "record.dealer": "{where}: dealer must be a player number from 1 to {players}",
     "record.deck_twice": "{where}: the deck must hold all 40 cards once ({card} appears twice)",
     "record.deck_size": "{where}: the deck must hold all 40 cards once (it has {count} cards)",
+    "record.deck_size_one": "{where}: the deck must hold all 40 cards once (it has 1 card)",
     "record.cards": "{where}: {what} must be a list of cards",
     "record.card_text": "{where}: {what} item {i} is not a card string",
     "record.card": "{where}: {what} item {i}: {error}",
@@ -737,6 +738,7 @@ ENGLISH: dict[str, str] = {
     "note.searched.depth_one": "searched 1 of {tricks} tricks",
     "note.exact.time": "the exact search did not finish in the time left",
     "note.exact.nodes": "the exact search did not finish within {nodes:,} nodes",
+    "note.exact.nodes_one": "the exact search did not finish within 1 node",
     "note.exact.node_budget": "a node budget is for exact searches: this estimate took its "
     "default time",
     "note.hands.elimination": "the opponent's hand is known by elimination",

@@ -323,6 +323,8 @@ _BOARD_EN = {
     "play.goal.win": " (playing to win the deal)",
     "play.bad_card": "'{text}' is not a card you may play ({cards}); try again.",
     "play.unknown_card": "{error}; try again.",
+    "play.bad_place": "Player {p}'s line has no card {k}: type 1 to {n} for a card by its place "
+    "there, or the card itself (AD, 3c ...); try again.",
     "play.several": "{k} cards are equally good: any of them is right.",
     "play.means.points": "The value: the points player {n} will still take less the opponent's, "
     "with best play from both sides (the points already taken do not count).",
@@ -355,7 +357,8 @@ _BOARD_EN = {
     "play.bye": "Final score: {right}/{done}.",
     "play.bye_hinted": "Final score: {right}/{done} ({h} right after a hint).",
     "play.percent_points": "'{text}' is a percentage: this puzzle's value is in points; try again.",
-    "play.help": "Type a card (AD, 10b, or its name: Ace of coins) or the value asked for; "
+    "play.help": "Type a card (AD, 10b, its name: Ace of coins, or, for the best card, its "
+    "place in its player's line: 1 for the first) or the value asked for; "
     "hint (h, ?) gives the idea without the answer; skip (show) gives up and shows the answer "
     "and its explanation, counted as not solved; q (quit) ends with the score so far.",
     "play.hint.theme": "Hint: the idea here is '{theme}'.",
@@ -378,6 +381,8 @@ _BOARD_IT = {
     "play.goal.win": " (giocando per vincere la smazzata)",
     "play.bad_card": "'{text}' non è una carta che puoi giocare ({cards}); riprova.",
     "play.unknown_card": "{error}; riprova.",
+    "play.bad_place": "La riga del giocatore {p} non ha una carta {k}: scrivi da 1 a {n} per una "
+    "carta dal suo posto, o la carta stessa (AD, 3c ...); riprova.",
     "play.several": "{k} carte sono ugualmente buone: una qualsiasi è giusta.",
     "play.means.points": "Il valore: i punti che il giocatore {n} prenderà ancora meno quelli "
     "dell'avversario, con il gioco migliore da entrambe le parti (i punti già presi non "
@@ -415,7 +420,8 @@ _BOARD_IT = {
     "play.bye_hinted": "Punteggio finale: {right}/{done} (di cui {h} dopo un indizio).",
     "play.percent_points": "'{text}' è una percentuale: il valore di questo problema è in "
     "punti; riprova.",
-    "play.help": "Scrivi una carta (AD, 10b, o il suo nome: Asso di denari) o il valore "
+    "play.help": "Scrivi una carta (AD, 10b, il suo nome: Asso di denari, o, per la carta "
+    "migliore, il suo posto nella riga del suo giocatore: 1 per la prima) o il valore "
     "richiesto; indizio (h, ?) dà l'idea senza la risposta; salta (mostra) rinuncia e mostra "
     "la risposta e la spiegazione, e il problema conta come non risolto; q (esci) termina con il "
     "punteggio fin qui.",
@@ -1177,6 +1183,7 @@ AGREE["en"] += [
 AGREE["en"] += [
     (re.compile(_ONE + r"losses\b"), "1 loss"),
     (re.compile(_ONE + r"matches\b"), "1 match"),
+    (re.compile(_ONE + r"processes\b"), "1 process"),
 ]
 AGREE["it"] += [
     (re.compile(_ONE + r"carte \(coperte\)"), "1 carta (coperta)"),
@@ -1196,6 +1203,7 @@ AGREE["it"] += [
         ("partite", "partita"),
         ("decisioni", "decisione"),
         ("posizioni", "posizione"),
+        ("processi", "processo"),
     )
 ]
 #: the review's luck of the draws, its skill and its close calls
@@ -2041,11 +2049,9 @@ COMMAND_TEXT = {
 
 
 def command_text(lang: str, key: str, **kw) -> str:
-    """One filled line of a command's text (COMMAND_TEXT). Italian agrees its counts of 1
-    (agree); English is as the commands have always written it, agreed where they call
-    ``agree``."""
-    text = COMMAND_TEXT[check_lang(lang)][key].format(**kw)
-    return text if lang == "en" else agree(text, lang)
+    """One filled line of a command's text (COMMAND_TEXT), its counts of 1 agreed in both
+    languages (agree: "in 1 process", "su 1 posizione")."""
+    return agree(COMMAND_TEXT[check_lang(lang)][key].format(**kw), lang)
 
 
 def game_title(variant, lang: str) -> str:
@@ -2650,6 +2656,29 @@ BOARD_PAGE["it"].update(
         "load.not_json": "{name} non è una partita registrata: non è JSON valido.",
     }
 )
+#: the board's words for a count {n} of 1 (board.js ``t`` takes "KEY.one" where the page
+#: has it; progress_text too): "over 1 draw", "1 sample", not "1 draws", "1 campioni"
+BOARD_PAGE["en"].update(
+    {
+        "review.skill.one": "errors {err} points ({rate} per decision), luck {luck} over 1 draw",
+        "review.skill.win.one": "errors {err} of win chance ({rate} per decision), luck {luck} "
+        "over 1 draw",
+        "review.unmeasured.one": "(1 draw not measured)",
+        "review.judged.one": "{k} of 1 card judged.",
+        "progress.samples.one": "{what}: 1 sample, best {card} {value}",
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "review.skill.one": "errori {err} punti ({rate} per decisione), fortuna {luck} su 1 "
+        "pescata",
+        "review.skill.win.one": "errori {err} di probabilità di vincere ({rate} per decisione), "
+        "fortuna {luck} su 1 pescata",
+        "review.unmeasured.one": "(pescata non misurata: 1)",
+        "review.judged.one": "Carte giudicate: {k} su 1.",
+        "progress.samples.one": "{what}: 1 campione, migliore {card} {value}",
+    }
+)
 #: the board as a demanding player met it: four players win as a team and are not
 #: reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
 BOARD_PAGE["en"].update(
@@ -2949,6 +2978,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "({card} compare due volte)",
         "record.deck_size": "{where}: il mazzo deve avere tutte le 40 carte una volta sola (ne "
         "ha {count})",
+        "record.deck_size_one": "{where}: il mazzo deve avere tutte le 40 carte una volta sola "
+        "(ne ha 1)",
         "record.cards": '{where}: "{what}" dev\'essere un elenco di carte',
         "record.card_text": '{where}: "{what}", elemento {i}: non è il testo di una carta',
         "record.card": '{where}: "{what}", elemento {i}: {error}',
@@ -3480,6 +3511,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.searched.depth_one": "esplorata 1 presa su {tricks}",
         "note.exact.time": "la ricerca esatta non è finita nel tempo rimasto",
         "note.exact.nodes": "la ricerca esatta non è finita entro {nodes:,} nodi",
+        "note.exact.nodes_one": "la ricerca esatta non è finita entro 1 nodo",
         "note.exact.node_budget": "un limite di nodi vale per le ricerche esatte: questa stima "
         "ha preso il suo tempo predefinito",
         "note.hands.elimination": "la mano dell'avversario si conosce per esclusione",
@@ -3611,7 +3643,8 @@ def progress_text(line: str, lang: str) -> str:
         text = words["progress.exact"].format(nodes=num(data["nodes"], "d", lang, group=True))
     elif data.get("kind") == "samples":
         what = words.get("progress.what." + str(data.get("label")), words["progress.what.estimate"])
-        text = words["progress.samples"].format(
+        one = ".one" if data["samples"] == 1 else ""
+        text = words["progress.samples" + one].format(
             what=what,
             n=num(data["samples"], "d", lang, group=True),
             card=data["best"],

@@ -353,7 +353,7 @@ def _check_deal(d: object, players: int, where: Where, start_of: str | None = No
         dup = next((c for c in deck if deck.count(c) > 1), None)
         if dup is not None:
             raise RecordError.of("record.deck_twice", where=where, card=card_str(dup))
-        raise RecordError.of("record.deck_size", where=where, count=len(deck))
+        raise RecordError.of("record.deck_size", where=where, count=Count(len(deck)))
     moves = _cards(d.get("moves", []), "moves", where)
     if "result" in d and d["result"] is not None:
         _check_result(d["result"], where)

@@ -1624,8 +1624,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append("  " + line)
     lines.extend(_skill_lines(rv, T, lang))
     if rv.interrupted:
-        lines.append(T["interrupted"].format(n=len(rv.moves), t=rv.total_moves))
+        lines.append(agree(T["interrupted"].format(n=len(rv.moves), t=rv.total_moves), lang))
     unrated = sum(1 for m in rv.moves if not m.rated)
     if unrated:
-        lines.append(T["incomplete"].format(n=unrated, t=len(rv.moves)))
+        lines.append(agree(T["incomplete"].format(n=unrated, t=len(rv.moves)), lang))
     return "\n".join(lines)

@@ -389,6 +389,7 @@ def _notes():
         (n("note.compiling", what=n("kernel.solver.search.depth"), secs=15), None),
         # said in text only: a chance's error in percentage points (Note.in_percent)
         (n("note.part.covers.measured", value=12.0, unit=n("note.part.unit.percent")), None),
+        (n("note.exact.nodes_one"), "the exact search did not finish within 1 node"),
     ]
 
 

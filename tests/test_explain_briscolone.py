@@ -85,7 +85,7 @@ def test_a_lead_or_a_liscio_that_another_card_matches_is_not_said_to_be_the_one(
     well: 2S was 'following low on purpose (lisciare), though the 7 of swords would take it'."""
     ex = explain(parse_position("hand1=CC,FC,5D hand2=RC,4C,5B turn=1" + BR))
     assert "The Jack of cups is one of the leads that work;" in render_text(ex, "en")
-    assert "Il Fante di coppe è uno degli attacchi giusti;" in render_text(ex, "it")
+    assert "Perché: il Fante di coppe è uno degli attacchi giusti;" in render_text(ex, "it")
     ex = explain(parse_position("hand1=7S,2S hand2=AS table=5S turn=1" + BR))
     en, it = render_text(ex, "en"), render_text(ex, "it")
     assert ("You let it go with the 2 of swords, following low (taking with the 7 of swords "

@@ -41,7 +41,7 @@ def test_a_trump_that_takes_is_said_once_not_as_the_card_of_briscola():
     """"tagli con il Fante di bastoni di briscola" said the trump twice (tagliare is to
     take with a trump) and read as a card named "of briscola"."""
     it = render_text(explain(parse_position(TRUMPS)), "it")
-    assert "Tu tagli con il Fante di bastoni (ogni altra carta" in it, it
+    assert "Perché: tu tagli con il Fante di bastoni (ogni altra carta" in it, it
     assert "di briscola (" not in it
 
 
@@ -111,3 +111,30 @@ def test_a_match_of_one_segno_or_one_round_agrees():
 def test_a_record_is_a_partita_registrata_in_italian():
     said = [k for k, v in COMMAND_TEXT["it"].items() if re.search(r"\brecord\b", v)]
     assert not said, said
+
+
+#: explanations with every kind of reason and idea line: the README's, the last draw's
+#: (a liscio on purpose, the trump kept for the carico), a briscolone endgame
+EXPLAINED = [
+    "hand1=3C,AS hand2=2C,RS briscola=4S turn=1",
+    "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
+    "variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1",
+]
+#: after a colon, Italian goes on in lower case; a card's name (il Re, l'Asso), a number
+#: or a seme's name keep theirs
+CAPITAL_AFTER_COLON = re.compile(
+    r": (?:l'|il )?(?!(?:Asso|Tre|Re|Cavallo|Fante)\b)([A-ZÀ-Ý]\w*)"
+)
+
+
+def test_after_a_colon_an_italian_explanation_goes_on_in_lower_case():
+    """"Perché: Tu lisci apposta", "Presa 1: L'avversario gioca", "Lasciare la presa
+    apposta: Tu giochi": a capital after a colon is English's use, not Italian's. English
+    keeps it ("Trick 1: You lead", "Why: Any card")."""
+    for text in EXPLAINED:
+        ex = explain(parse_position(text))
+        it = render_text(ex, "it")
+        assert "Perché: " in it and "Presa 1: " in it
+        assert not CAPITAL_AFTER_COLON.search(it), CAPITAL_AFTER_COLON.search(it)
+        en = render_text(ex, "en")
+        assert re.search(r"Trick 1: [A-Z]", en) and re.search(r"Why: [A-Z]", en), en

@@ -15,6 +15,7 @@ from solver.puzzles import PuzzleError, bundled, read_answer, read_puzzles, solv
 from test_puzzles import line, quiz_file, run  # a puzzle file's line, a file of three, the CLI
 
 SCORED = "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
+SAVE_POSITION = "hand1=AC,4S hand2=3B,6S briscola=4S turn=1"  # test_puzzles.SAVE
 
 
 @pytest.fixture
@@ -32,7 +33,8 @@ def test_hint_skip_help_and_quit_in_english(quiz):
     assert r.exit_code == 0, r.output
     out = said(r.output)
     assert "Your card (hint, skip, help, q to quit): " in r.output
-    assert any(x.startswith("Type a card (AD, 10b, or its name: Ace of coins)") for x in out)
+    assert any(x.startswith("Type a card (AD, 10b, its name: Ace of coins, or, for the best card, "
+                            "its place in its player's line: 1 for the first)") for x in out)
     hint = [x for x in out if x.startswith("Hint:")]
     assert hint == ["Hint: the idea here is 'A liscio to draw the trump'."], hint
     assert "Skipped: the answer is 5C." in out
@@ -45,8 +47,9 @@ def test_the_italian_words_and_prompt(quiz):
     assert r.exit_code == 0, r.output
     out = said(r.output)
     assert "La tua carta (indizio, salta, aiuto, q per uscire): " in r.output
-    assert any(x.startswith("Scrivi una carta (AD, 10b, o il suo nome: Asso di denari)")
-               for x in out)
+    assert any(x.startswith("Scrivi una carta (AD, 10b, il suo nome: Asso di denari, o, per la "
+                            "carta migliore, il suo posto nella riga del suo giocatore: 1 per "
+                            "la prima)") for x in out)
     assert "Indizio: l'idea qui è 'Un liscio per far uscire la briscola'." in out
     assert "Saltato: la risposta è 5C." in out
     assert out[-2:] == ["Punteggio finale: 0/1.", "Per riprendere da qui: --from p2"]
@@ -226,3 +229,49 @@ def test_check_is_solve_by_another_name(tmp_path):
     solved, checked = run("puzzles", "solve", str(src)), run("puzzles", "check", str(src))
     assert checked.exit_code == solved.exit_code == 1  # p2's stated answer is wrong
     assert checked.output == solved.output and "WRONG" in checked.output
+
+
+def _place(position: str, card: str) -> int:
+    """Where ``card`` stands in the mover's line of the quiz's board (1 = the first)."""
+    from solver.cards import cards_of
+    from solver.position import parse_position
+    from solver.position.board import render, seat_hands
+
+    pos = parse_position(position)
+    mover = [row for row in render(pos).splitlines() if "<- to" in row][0]
+    hand = [card_str(c) for c in cards_of(seat_hands(pos)[pos.to_move])]
+    assert " ".join(hand) in mover, (mover, hand)  # the board draws the hand in this order
+    return hand.index(card) + 1
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "Player 1's line has no card 9: type 1 to 2 for a card by its place there, or the "
+     "card itself (AD, 3c ...); try again."),
+    ("it", "La riga del giocatore 1 non ha una carta 9: scrivi da 1 a 2 per una carta dal suo "
+     "posto, o la carta stessa (AD, 3c ...); riprova."),
+])
+def test_a_best_card_may_be_typed_by_its_place_in_the_movers_line(quiz, lang, words):
+    """`briscola play` took 1..N for the card at that place of your line; the quiz refused
+    "2" as an unknown card. A best-card puzzle takes it too (a place past the line is said
+    with what to type); a value puzzle keeps a number as the value."""
+    from test_puzzles import LISCIO
+
+    first = _place(LISCIO, "5C")
+    second = _place(SAVE_POSITION, "AC")
+    r = run("puzzles", "play", str(quiz), "--lang", lang, input=f"9\n{first}\n{second}\n-7\n")
+    assert r.exit_code == 0, r.output
+    assert words in said(r.output), r.output
+    assert ("Final score: 3/3." if lang == "en" else "Punteggio finale: 3/3.") in r.output
+
+
+def test_a_place_of_a_card_that_may_not_be_played_is_refused_naming_the_card(tmp_path):
+    """A place whose card must not be played (Briscolone follows suit) is said as the card."""
+    from test_puzzles import FOLLOW
+
+    f = tmp_path / "f.jsonl"
+    f.write_text(line(position=FOLLOW, answer=["3S"]) + "\n")
+    k = _place(FOLLOW, "3S")
+    r = run("puzzles", "play", str(f), input=f"{_place(FOLLOW, 'RC')}\n{k}\n")
+    assert r.exit_code == 0, r.output
+    assert "'RC' is not a card you may play (2S 3S); try again." in said(r.output), r.output
+    assert "Final score: 1/1." in r.output, r.output

@@ -664,3 +664,28 @@ def test_an_accuracy_says_how_many_decisions_were_called(lang):
     assert board[0].startswith(called) and not board[1].startswith(called)
     clear = R.Review(moves[:1], ("a", "b"), 1, (None,), players=(0,))
     assert T["called"].split("{")[0] not in R.render_review(clear, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_boards_counts_of_one_read_in_the_singular(lang):
+    """The board filled its own words: the review's "luck +3 over 1 draws" ("su 1 pescate"),
+    "(1 draws not measured)", the progress line's "1 samples" ("1 campioni"). board.js ``t``
+    takes the page's "KEY.one" for {n} of 1, as it is sent (a number, or a count ``num``
+    wrote); every other count keeps the plural, and "1.000" in Italian is no 1."""
+    from solver.i18n import BOARD_PAGE
+
+    from test_plural_counts import PLURAL
+
+    ones = sorted(k[: -len(".one")] for k in BOARD_PAGE[lang] if k.endswith(".one"))
+    assert {"review.skill", "review.skill.win", "review.unmeasured", "progress.samples",
+            "review.judged", "trick_to"} <= set(ones)
+    fields = '{ err: "2", rate: "0.5", luck: "+3", k: 1, what: "stima", card: "AB", ' \
+        'value: "+1.00", p: "P1" }'
+    calls = [f't({json.dumps(k)}, {{ ...{fields}, n: {n} }})'
+             for k in ones for n in ("1", '"1"', "2", '"1.000"')]
+    out = iter(_board(lang, calls))
+    for key in ones:
+        one, one_text, two, thousand = (next(out) for _ in range(4))
+        assert one == one_text and not PLURAL[lang].search(one), (key, one)
+        assert "{" not in one and one != two, (key, one, two)
+        assert "1.000" in thousand and thousand != one, (key, thousand)

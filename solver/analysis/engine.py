@@ -27,7 +27,7 @@ from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
 from solver.analysis.threads import Stop, check_stop, interruption
-from solver.errors import ArgumentTypeError, BriscolaError, Note, given
+from solver.errors import ArgumentTypeError, BriscolaError, Count, Note, given
 from solver.position import Position, PositionError, SeatPosition
 from solver.position.protocol import State
 
@@ -365,7 +365,7 @@ def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
         if stopped:
             return _after_stop(c)
         return _estimate(
-            c, budget.estimate(), Note.of("note.exact.nodes", nodes=nodes)
+            c, budget.estimate(), Note.of("note.exact.nodes", nodes=Count(nodes))
         )  # no time with nodes: the estimate's cap, else its default
     return _estimate(c, budget.estimate(), Note.of("note.exact.node_budget"))
 

@@ -208,8 +208,9 @@ def best_line(
     its data, so a front end says it so too."""
     win = objective == "win"
     said = f"{100 * value:.1f}%" if win else f"{value:+.2f}"
+    samples = "1 sample" if n == 1 else f"{n} samples"
     return Line(
-        f"{label}: {seconds:.1f} s, {n} samples, best {card_str(card)} {said}",
+        f"{label}: {seconds:.1f} s, {samples}, best {card_str(card)} {said}",
         kind="samples",
         label=label,
         samples=n,

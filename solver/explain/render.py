@@ -56,6 +56,12 @@ class _Words:
     def card(self, c: int) -> str:
         return card_phrase(c, self.lang)
 
+    def after_colon(self, s: str) -> str:
+        """``s`` opening a clause after a colon ("Trick 1: The opponent leads"): capitalised
+        in English, as it is in Italian, where a lower case follows a colon ("Presa 1:
+        l'avversario gioca", "Perché: tu lisci"); a card keeps its name's capital ("il Re")."""
+        return s if self.lang == "it" else _cap(s)
+
     def suit(self, s: int) -> str:
         return suit_name(s, self.lang)
 
@@ -169,7 +175,7 @@ def _render_trick(t, w: _Words) -> str:
         "trick",
         roles=(t.leader, f, t.winner),
         n=t.number,
-        leader=_cap(w.who(t.leader)),
+        leader=w.after_colon(w.who(t.leader)),
         lead=w.card(t.lead.card),
         follower=w.who(f),
         follow=w.card(t.follow.card),
@@ -211,7 +217,7 @@ def _render_reasons(t, w: _Words) -> str:
         if "cost" in r:
             s += w.t("why.cost", alt=w.card(r["next_best"]), cost=w.cost(r["cost"], p))
         parts.append(s)
-    return _cap("; ".join(parts)) + "." if parts else ""
+    return w.after_colon("; ".join(parts)) + "." if parts else ""
 
 
 def _line_words(line, w: _Words) -> str:
@@ -247,7 +253,7 @@ def _render_alt(a, w: _Words) -> str:
 def _render_idea(i, w: _Words) -> str:
     d = i.data
     p, q = i.player, 1 - i.player
-    who, other = _cap(w.who(p)), w.who(q)
+    who, other = w.after_colon(w.who(p)), w.who(q)
     c = {k: w.card(v) for k, v in d.items() if k in _CARD_KEYS}
     if i.kind in ("lose_for_trump", "win_for_top"):
         return w.t("idea." + i.kind, roles=(p,), who=who, gain=w.cost(d["gain"], p), **c)

@@ -27,6 +27,8 @@ const S = {
 let T = {};            // the page's words in the chosen language (GET /api/strings)
 
 function t(key, vars) {
+  // a count {n} of 1 takes the page's words for one ("KEY.one") where it has them
+  if (vars && String(vars.n) === "1" && T[key + ".one"] !== undefined) key += ".one";
   let s = T[key] !== undefined ? T[key] : key;
   for (const k in (vars || {})) s = s.split("{" + k + "}").join(vars[k]);
   return s;
@@ -202,7 +204,7 @@ function trickText(v, before) {
   // a trick just taken: who took it and its points
   if (!v.tricks || v.tricks.length === before) return "";
   const tr = v.tricks[v.tricks.length - 1];
-  return " " + t(tr.points === 1 ? "trick_to.one" : "trick_to", { p: pname(tr.winner), n: tr.points });
+  return " " + t("trick_to", { p: pname(tr.winner), n: tr.points });
 }
 
 // ----- the game view: tricks, stepping, graph ------------------------------------------
