@@ -448,11 +448,11 @@ _NOTRUMP_EN = {
     "why.liscio.shared": "{who} {a_let} it go with {card}, following low (taking with {instead} "
     "does as well)",
     "why.follow_low": "{who} {a_follow} suit with {card} but cannot take",
-    "idea.liscio": "Lisciare: at trick {n} {who} {a_follow} low with {card} on purpose; taking "
+    "idea.liscio": "Lisciare: At trick {n} {who} {a_follow} low with {card} on purpose; taking "
     "with {instead} would cost {cost}.",
-    "idea.forced_carico": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other} "
+    "idea.forced_carico": "Forcing a carico: At trick {n} {who} {a_lead} {card} and {other} "
     "{b_must} follow suit with {carico} under it, having no {suit} that wins.",
-    "idea.forced_carico.alone": "Forcing a carico: at trick {n} {who} {a_lead} {card} and {other}, "
+    "idea.forced_carico.alone": "Forcing a carico: At trick {n} {who} {a_lead} {card} and {other}, "
     "holding {carico} alone in {suit}, {b_must} play it under it.",
     "idea.strip_suit.carico": "Stripping the suit: {who} {a_lead} {suit} {at} to "
     "strip {other} of the small {suit}, so that at trick {payoff} {other} "

@@ -251,3 +251,19 @@ def test_a_forced_follow_says_in_italian_that_it_is_the_only_card_of_its_suit():
     assert "the 5 of cups is the only cups left" in explanation_text(ex, "en")
     it = explanation_text(ex, "it")
     assert "il 5 di coppe è l'unica carta di coppe rimasta" in it and "hai solo" not in it
+
+
+@pytest.mark.parametrize("text", [FORCED, LISCIO, STRIP, RUN])
+def test_an_english_idea_goes_on_in_capitals_after_its_colon_and_italian_in_lower_case(text):
+    """Every idea reads as the scoperta ones do: "Stripping the suit: You lead ..." in
+    English, "Svuotare il seme: tu apri ..." in Italian (a lower case after a colon)."""
+    ex = explain(parse_position(text))
+    assert ex.ideas
+    for lang, first in (("en", str.isupper), ("it", str.islower)):
+        titles = {v.split(":")[0] for k, v in MESSAGES[lang].items()
+                  if any(k.startswith(f"idea.{i.kind}") for i in ex.ideas)}
+        lines = [ln.strip() for ln in render_text(ex, lang=lang).splitlines()
+                 if ln.strip().split(":")[0] in titles]
+        assert len(lines) >= len(ex.ideas), (lang, titles)
+        for ln in lines:
+            assert first(ln.split(": ", 1)[1][0]), (lang, ln)

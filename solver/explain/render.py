@@ -57,9 +57,9 @@ class _Words:
         return card_phrase(c, self.lang)
 
     def after_colon(self, s: str) -> str:
-        """``s`` opening a clause after a colon ("Trick 1: The opponent leads"): capitalised
-        in English, as it is in Italian, where a lower case follows a colon ("Presa 1:
-        l'avversario gioca", "Perché: tu lisci"); a card keeps its name's capital ("il Re")."""
+        """``s`` opening a clause after a colon: capitalised in English ("Trick 1: The
+        opponent leads"), as every English idea is; in Italian a lower case follows a colon
+        ("Presa 1: l'avversario gioca", "Perché: tu lisci"), a card keeping its capital."""
         return s if self.lang == "it" else _cap(s)
 
     def suit(self, s: int) -> str:
@@ -277,8 +277,10 @@ def _render_idea(i, w: _Words) -> str:
                 trump_of += " briscola"
             txt += w.t("idea.liscio_lure.unavoidable", trump_of=trump_of)
         return txt
-    if i.kind in ("liscio", "forced_carico", "strip_suit", "run_long_suit"):
-        who = w.who(p)
+    if i.kind in ("liscio", "forced_carico", "run_long_suit"):
+        who = w.who(p)  # not after the colon
+    if i.kind == "run_long_suit":
+        other = w.after_colon(other)
     if i.kind == "liscio":
         return w.t("idea.liscio", roles=(p,), who=who, cost=w.cost(d["cost"], p), n=i.trick, **c)
     if i.kind == "forced_carico":
