@@ -41,6 +41,7 @@ from solver.analysis.result import (
     Method,
     MoveValue,
     Way,
+    interval_kind,
     unit_words,
     value_bound,
 )
@@ -616,13 +617,9 @@ def analyse_clairvoyant(
     interval = (
         Interval.NO_SAMPLING
         if exact
-        else Interval.BOUND
-        if stats.n < 2
-        else Interval.SAMPLING_ONLY
-        if known is None
-        else Interval.EXTRAPOLATED
-        if known[1]
-        else Interval.SAMPLING_AND_METHOD
+        else interval_kind(
+            None if m_err is None else m_err[0], stats.n, known is not None and known[1]
+        )
     )
     return Analysis.estimate(
         pos,
@@ -812,11 +809,8 @@ def analyse_expectimax(
         t0=t0,
         method=Method(Way.SAMPLED_EXPECTIMAX),
         notes=notes,
-        interval=Interval.NO_SAMPLING
-        if enumerated
-        else Interval.BOUND
-        if st.n < 2
-        else Interval.SAMPLING_AND_METHOD,  # exact below the draw: no method error
+        # exact below the draw: no method error
+        interval=Interval.NO_SAMPLING if enumerated else interval_kind(0.0, st.n),
         interrupted=interrupted,
     )
 

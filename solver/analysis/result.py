@@ -44,6 +44,18 @@ class Interval(StrEnum):
     BOUND = "bound"
 
 
+def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> Interval:
+    """What the ± of ``n`` samples covers given the method's error (None: not measured; 0:
+    the method adds none, each sample being exact over what it draws; ``extrapolated``:
+    part of it carried from another stage); below two samples it is the widest the value
+    can stray (solver.analysis.sampling.Tally)."""
+    if n < 2:
+        return Interval.BOUND
+    if m_err is None:
+        return Interval.SAMPLING_ONLY
+    return Interval.EXTRAPOLATED if extrapolated else Interval.SAMPLING_AND_METHOD
+
+
 class Way(StrEnum):
     """How an answer was searched (``Method.way``)."""
 

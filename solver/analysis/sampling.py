@@ -58,6 +58,7 @@ from solver.analysis.result import (
     Method,
     Way,
     check_objective,
+    interval_kind,
     ranked,
     unit_words,
     value_bound,
@@ -911,18 +912,6 @@ def analyse_open(
         interrupted=interrupted,
         interval=interval_kind(m_err, tally.n, method_extrapolated(pos, objective, horizon, drawn)),
     )
-
-
-def interval_kind(m_err: float | None, n: int, extrapolated: bool = False) -> Interval:
-    """What the ± of ``n`` samples covers given the method's error (None: not measured; 0:
-    the method adds none, each sample being exact over what it draws; ``extrapolated``:
-    part of it carried from another stage); below two samples it is the widest the value
-    can stray (Tally)."""
-    if n < 2:
-        return Interval.BOUND
-    if m_err is None:
-        return Interval.SAMPLING_ONLY
-    return Interval.EXTRAPOLATED if extrapolated else Interval.SAMPLING_AND_METHOD
 
 
 def beyond_horizon(variant: str, depth: int, players: int = 2) -> Note:
