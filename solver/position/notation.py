@@ -57,23 +57,8 @@ FIELDS = (
     "score",
     "variant",
 )
-#: the fields of every other game's line
-GAME_FIELDS = (
-    "hand1",
-    "hand2",
-    "hand3",
-    "hand4",
-    "table",
-    "top",
-    "talon",
-    "briscola",
-    "played",
-    "unseen",
-    "turn",
-    "score",
-    "variant",
-    "tricks",
-)
+#: the fields of every other game's line: the scoperta line's with four hands, and tricks
+GAME_FIELDS = ("hand1", "hand2", "hand3", "hand4", *FIELDS[2:], "tricks")
 
 #: fields holding cards: each is checked as it is read, so a bad card is named before
 #: anything else is said about the position
