@@ -5,10 +5,11 @@ teams)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.analysis import Analysis
+from solver.analysis import Analysis, MoveValue
 from solver.cards import card_str
 from solver.explain.render import team_json, to_json
 from solver.position import Position
@@ -89,6 +90,29 @@ class Alternative:
     #: trick: the card ended its trick) or "answer_next" (it answers ``lead`` in the next trick)
     role: str = "answer"
     lead: int | None = None
+
+    @classmethod
+    def judged(
+        cls,
+        move: MoveValue,
+        root: Analysis,
+        line: Sequence,
+        plies: list[Ply],
+        j: int | None,
+        on_table: int,
+        players: int,
+    ) -> Alternative:
+        """``move`` of ``root`` played instead of the best, ``line`` following it: its
+        cost, and ``plies[j]``, the reply that punishes it (``plies``: the card judged and
+        the line's cards after it; j None: no one answers it)."""
+        cost = root.exact_value - move.exact_value
+        if j is None:
+            return cls(move.card, move.exact_value, cost, None, tuple(line))
+        answer = plies[j]
+        role, lead = reply_role(on_table, players, [p.card for p in plies], j)
+        return cls(
+            move.card, move.exact_value, cost, answer.card, tuple(line), answer.player, role, lead
+        )
 
 
 def on_table(pos: Position) -> int:

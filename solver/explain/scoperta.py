@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from solver.analysis import Analysis, analyse
 from solver.cards import POINTS, RANK_OF, SUIT_MASKS, SUIT_OF, cards_of
-from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, on_table, reply_role
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick, on_table
 from solver.position import Position
 from solver.rules import beats, trick_winner
 
@@ -194,27 +194,10 @@ def alternatives(pos, root: Analysis, plies, sv) -> tuple:
     for m in root.moves:
         if m.card == plies[0].card:
             continue
-        rest = sv.plies(pos.play(m.card))
-        line = line_tricks(pos, [Ply(pos.to_move, m.card, root)] + rest)
-        j = next((k for k, q in enumerate(rest, 1) if q.player != pos.to_move), None)
-        answer = None if j is None else rest[j - 1]
-        role, lead = (
-            ("answer", None)
-            if j is None
-            else reply_role(on_table(pos), 2, [m.card] + [q.card for q in rest], j)
-        )
-        alts.append(
-            Alternative(
-                m.card,
-                m.exact_value,
-                root.exact_value - m.exact_value,
-                None if answer is None else answer.card,
-                tuple(line),
-                None if answer is None else answer.player,
-                role,
-                lead,
-            )
-        )
+        judged = [Ply(pos.to_move, m.card, root)] + sv.plies(pos.play(m.card))
+        j = next((k for k, q in enumerate(judged) if q.player != pos.to_move), None)
+        line = line_tricks(pos, judged)
+        alts.append(Alternative.judged(m, root, line, judged, j, on_table(pos), 2))
     return tuple(alts)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from solver.analysis import Analysis
 from solver.cards import POINTS
-from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4, reply_role
+from solver.explain.model import Alternative, Explanation, Idea, Ply, Trick4
 from solver.explain.render import render4
 from solver.explain.scoperta import LineSolver
 from solver.i18n import TEAM_WORDS as WORDS
@@ -48,24 +48,7 @@ def explain4(pos: Position, objective: str = "points") -> Explanation:
         rest = _line(pos.play(m.card), sv, None, _table_cards(pos) + [first])
         plies = [c for t in rest for c in t.cards][len(pos.table) :]
         j = next((k for k, c in enumerate(plies) if c.analysis is not None), None)
-        answer = None if j is None else plies[j]
-        role, lead = (
-            ("answer", None)
-            if j is None
-            else reply_role(len(pos.table), 4, [c.card for c in plies], j)
-        )
-        alts.append(
-            Alternative(
-                m.card,
-                m.exact_value,
-                root.exact_value - m.exact_value,
-                None if answer is None else answer.card,
-                tuple(rest),
-                None if answer is None else answer.player,
-                role,
-                lead,
-            )
-        )
+        alts.append(Alternative.judged(m, root, rest, plies, j, len(pos.table), 4))
     return Explanation(
         pos,
         objective,
