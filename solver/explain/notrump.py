@@ -5,17 +5,14 @@ knows at all (``check_explainable``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from solver.cards import POINTS, SUIT_MASKS, SUIT_OF, cards_of, mask_points
 from solver.explain.model import Explanation, Idea, Trick
 from solver.explain.scoperta import (
     LineSolver,
     ties_with,
-    alternatives,
     count_61,
-    line_tricks,
-    tally,
+    explained_line,
     with_cost,
     with_score,
 )
@@ -109,23 +106,15 @@ def explain_game(pos, objective: str) -> Explanation:
     """Everything the explanation of a Briscolone or Libero endgame says, as data."""
     check_explainable(pos)
     sv = LineSolver(objective, None)
-    root = sv.analyse(pos)
-    facts = _no_trump_facts(pos)
-    plies = sv.plies(pos)
-    tricks = [replace(t, reasons=tuple(_follow_reasons(t))) for t in line_tricks(pos, plies)]
-    alts = alternatives(pos, root, plies, sv)
-    ideas = _follow_suit_ideas(pos, tricks, sv)
-    return Explanation(
+    return explained_line(
         pos,
         objective,
         "endgame",
-        pos.to_move,
-        root,
-        tuple(tricks),
-        alts,
-        tuple(ideas),
-        *tally(pos, tricks),
-        facts,
+        sv,
+        sv.analyse(pos),
+        _no_trump_facts(pos),
+        _follow_reasons,
+        lambda plies, tricks: _follow_suit_ideas(pos, tricks, sv),
     )
 
 

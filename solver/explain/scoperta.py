@@ -156,20 +156,44 @@ def explain_scoperta(
     root = sv.analyse(pos)
     if not root.exact:
         return Explanation(pos, objective, phase_of(pos), pos.to_move, root, facts=facts)
-    plies = sv.plies(pos)
-    tricks = line_tricks(pos, plies)
-    tricks = [replace(t, reasons=tuple(_reasons(t, pos))) for t in tricks]
-    alts = alternatives(pos, root, plies, sv)
-    ideas = _ideas(pos, plies, tricks, sv)
-    return Explanation(
+    return explained_line(
         pos,
         objective,
         phase_of(pos),
+        sv,
+        root,
+        facts,
+        lambda t: _reasons(t, pos),
+        lambda plies, tricks: _ideas(pos, plies, tricks, sv),
+    )
+
+
+def explained_line(
+    pos,
+    objective: str,
+    phase: str,
+    sv: LineSolver,
+    root: Analysis,
+    facts: dict,
+    reasons: Callable[[Trick], list[dict]],
+    ideas: Callable[[list[Ply], list[Trick]], list[Idea]],
+) -> Explanation:
+    """The explanation of a two-player position ``sv`` solves exactly (``root``), whatever
+    the game: the line trick by trick with each card's ``reasons(trick)``, every other
+    card's cost and punishing reply, the ``ideas(plies, tricks)`` the line shows, and the
+    tally."""
+    plies = sv.plies(pos)
+    tricks = [replace(t, reasons=tuple(reasons(t))) for t in line_tricks(pos, plies)]
+    alts = alternatives(pos, root, plies, sv)
+    return Explanation(
+        pos,
+        objective,
+        phase,
         pos.to_move,
         root,
         tuple(tricks),
         alts,
-        tuple(ideas),
+        tuple(ideas(plies, tricks)),
         *tally(pos, tricks),
         facts,
     )
