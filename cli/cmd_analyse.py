@@ -19,6 +19,7 @@ from cli.options import (
     lang_option,
     misuse,
     notes_held,
+    objective_option,
     progress_on,
     said,
 )
@@ -474,13 +475,7 @@ def _analysis(
 
 @click.command()
 @click.argument("position", required=False)
-@click.option(
-    "--objective",
-    type=click.Choice(["points", "win"]),
-    default="points",
-    show_default=True,
-    help="points: expected points still to win, you minus opponent; win: chance of 61+.",
-)
+@objective_option("points: expected points still to win, you minus opponent; win: chance of 61+.")
 @click.option(
     "--json", "as_json", is_flag=True, help="Print one JSON object (its fields: docs/notation.md)."
 )
@@ -602,9 +597,7 @@ def analyse(
 
 @click.command()
 @click.argument("position")
-@click.option(
-    "--objective", type=click.Choice(["points", "win"]), default="points", show_default=True
-)
+@objective_option()
 @click.option("--time-limit", type=SECONDS, default=None, help=TIME_LIMIT_HELP)
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the whole analysis as JSON (as analyse --json)."

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from cli.options import SECONDS, lang_option, progress_on, stdin_text
+from cli.options import SECONDS, lang_option, objective_option, progress_on, stdin_text
 from solver.explain import explain_position, explanation_text
 from solver.position import parse_position
 
@@ -15,13 +15,7 @@ from solver.position import parse_position
 @click.argument("position")
 @lang_option(expose=True, help="Language of the text.")
 @click.option("--json", "as_json", is_flag=True, help="The same content as JSON data.")
-@click.option(
-    "--objective",
-    type=click.Choice(["points", "win"]),
-    default="points",
-    show_default=True,
-    help="Maximise points, or the chance to win the deal (needs score=).",
-)
+@objective_option("Maximise points, or the chance to win the deal (needs score=).")
 @click.option(
     "--time-limit",
     type=SECONDS,

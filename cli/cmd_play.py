@@ -22,6 +22,7 @@ from cli.options import (
     count,
     lang_option,
     notes_held,
+    objective_option,
     save_text,
     typed,
     typed_lines,
@@ -983,13 +984,9 @@ def review_on_cluster(
     help="seconds of analysis per position (exact when it finishes, else an estimate)",
 )
 @lang_option(expose=True, help="language of the text")
-@click.option(
-    "--objective",
-    type=click.Choice(["points", "win"]),
-    default="points",
-    show_default=True,
-    help="judge each card by the points it gives up, or by the "
-    "chance of winning the deal (needs the score)",
+@objective_option(
+    "judge each card by the points it gives up, or by the "
+    "chance of winning the deal (needs the score)"
 )
 @cluster_options(log=False)
 def review(record, as_json, time_per_move, lang, objective, cluster, workers):

@@ -17,6 +17,7 @@ from cli.options import (
     count,
     note,
     notes_held,
+    objective_option,
     save_text,
     stdin_text,
     lang_now,
@@ -248,9 +249,7 @@ puzzles.add_command(
     default=None,
     help="Keep only puzzles rated this difficulty.",
 )
-@click.option(
-    "--objective", type=click.Choice(["points", "win"]), default="points", show_default=True
-)
+@objective_option()
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option(
     "--id-prefix", default=None, help="Puzzle ids are PREFIX001, PREFIX002... (default g<seed>-)."

@@ -62,6 +62,17 @@ def lang_option(f=None, *, expose: bool = False, help: str = LANG_HELP):
     )(f)
 
 
+def objective_option(help: str | None = None):
+    """``--objective points|win``, points by default: what a command's analyses maximise."""
+    return click.option(
+        "--objective",
+        type=click.Choice(["points", "win"]),
+        default="points",
+        show_default=True,
+        help=help,
+    )
+
+
 def lang_now() -> str:
     """The language the running command speaks: its --lang, or before that is read the one
     its command line asks for (cli/main.py), else English."""
