@@ -330,10 +330,10 @@ def create_app(
         limit = _time_limit(body, 5.0)
         lang = _lang(body)
         check_objective(pos, objective)
-        a = await jobs.run(
+        a = await jobs.search(
             client_of(body),
+            pos,
             lambda job: games.analyse(pos, objective, limit, job),
-            load=lambda: jobs.engine.ready(pos),
         )
         out = a.to_json()
         if not a.exact:
@@ -347,10 +347,10 @@ def create_app(
         given, pos = _open_position(body)
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 10.0)
-        return await jobs.run(
+        return await jobs.search(
             client_of(body),
+            pos,
             lambda job: games.explain(given, objective, lang, limit, seen=pos),
-            load=lambda: jobs.engine.ready(pos),
         )
 
     @endpoint
@@ -415,10 +415,10 @@ def create_app(
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:
             raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
-        card = await jobs.run(
+        card = await jobs.search(
             client_of(body),
+            game.state,
             lambda job: games.engine_card(game, level, job),
-            load=lambda: jobs.engine.ready(game.state),
         )
         return view(games.play(game, card), body, last=card_str(card))
 
@@ -426,20 +426,20 @@ def create_app(
     async def api_review(request, body):
         game, limit, objective = _review_request(body, sealer)
         lang = _lang(body)
-        return await jobs.run(
+        return await jobs.search(
             client_of(body),
+            game.state,
             lambda job: games.review(game, limit, lang, objective),
-            load=lambda: jobs.engine.ready(game.state),
         )
 
     @endpoint
     async def api_review_move(request, body):
         game, limit, objective = _review_request(body, sealer)
         move = _field(body, "move", int, required=True)
-        return await jobs.run(
+        return await jobs.search(
             client_of(body),
+            game.state,
             lambda job: games.review_one(game, move, limit, objective),
-            load=lambda: jobs.engine.ready(game.state),
         )
 
     @endpoint

@@ -228,3 +228,8 @@ class Jobs:
         except asyncio.CancelledError:
             job.cancel("job.gone")
             raise
+
+    async def search(self, client: str | None, state, fn):
+        """``run(client, fn)`` with the kernels an analysis of ``state`` uses as its ``load``
+        (Engine.ready)."""
+        return await self.run(client, fn, load=lambda: self.engine.ready(state))
