@@ -102,6 +102,8 @@ ENGLISH: dict[str, str] = {
     "tricks.not_trick": "tricks=: '{part}' is not a trick (lead+answer, e.g. 7B+AB)",
     "tricks.not_played": "tricks=: {card} is not in played=",
     "tricks.twice": "tricks=: {card} is played twice",
+    "tricks.no_hand": "tricks=: no hand of player {player} fits them: the suits they did not "
+    "follow leave too few of the cards unseen that they could have drawn",
     "hands.full": "hands hold {size} cards each while the talon has cards, got {shown}",
     "hands.talon_leader2": "mid-trick with cards in the talon the leader holds {less} and the "
     "follower {size}, got {shown}",

@@ -2804,6 +2804,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "tricks.not_trick": "tricks=: '{part}' non è una presa (uscita+risposta, per esempio 7B+AB)",
         "tricks.not_played": "tricks=: {card} non è in played=",
         "tricks.twice": "tricks=: {card} è giocata due volte",
+        "tricks.no_hand": "tricks=: nessuna mano del giocatore {player} è coerente con le prese: "
+        "i semi a cui non ha risposto lasciano troppo poche carte non viste che potesse pescare",
         "hands.full": "finché il tallone ha carte ogni mano ne tiene {size}, qui {shown}",
         "hands.talon_leader2": "a presa iniziata, col tallone ancora in gioco, chi è uscito tiene "
         "{less} carte e l'avversario {size}, qui {shown}",

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 import time
+from itertools import combinations
+from math import comb
 
 import pytest
 from click.testing import CliRunner
@@ -103,7 +105,45 @@ def seat_impossible(sp) -> list[str]:
         out.append(f"hands {own} and {other}, {len(sp.table)} on the table")
     if sp.score is not None and sum(sp.score) != _points(sp.played):
         out.append("score sum")
+    if not out and sp.variant == "briscolone" and sp.tricks and _no_history(sp, H):
+        out.append("no hand of the opponent fits the suits they did not follow")
     return out
+
+
+def _no_history(sp, hand_size: int, most: int = 20_000) -> bool:
+    """Whether no run of the opponent's hand through the tricks ``sp`` shows fits the rules
+    of following suit (docs/rules.md): their hands followed forward, from every hand they
+    could have held at the first trick shown, each trick's card played from it (none of the
+    led suit held where they did not follow it), a card drawn after each trick while the
+    talon lasted (any they could have: not the seat's, not one they had played); it fits
+    where some hand reached is the one they may hold now. False (not judged) where the
+    first hands number more than ``most``."""
+    opp = 1 - sp.seat
+    theirs = [(a if lead == opp else b, lead != opp and a // 10 != b // 10, a // 10)
+              for lead, a, b in sp.tricks]
+    now = sp.known | sp.pool
+    mine = sum(1 << c for c, _, _ in theirs)
+    if sp.table and sp.leader == opp:
+        mine |= 1 << sp.table[0]
+    universe = now | mine
+    own_now = len(_bits(sp.own)) + (1 if sp.table and sp.leader == sp.seat else 0)
+    no_draw = 0 if sp.talon_size else hand_size - own_now  # the last tricks, drawn after none
+    drew = [i < len(theirs) - no_draw for i in range(len(theirs))]
+    held_now = sp.hidden + len(_bits(sp.known)) + (1 if sp.table and sp.leader == opp else 0)
+    first = held_now + len(theirs) - sum(drew)
+    if comb(len(_bits(universe)), first) > most:
+        return False
+    hands = {sum(1 << c for c in cs) for cs in combinations(_bits(universe), first)}
+    used = 0
+    for (card, void, led), d in zip(theirs, drew, strict=True):
+        suit = sum(1 << (10 * led + r) for r in range(10))
+        hands = {h & ~(1 << card) for h in hands if h >> card & 1 and not (void and h & suit)}
+        used |= 1 << card
+        if d:
+            hands = {h | 1 << y for h in hands for y in _bits(universe & ~h & ~used)}
+    if sp.table and sp.leader == opp:
+        hands = {h & ~(1 << sp.table[0]) for h in hands if h >> sp.table[0] & 1}
+    return not any(h & sp.known == sp.known and not h & ~now for h in hands)
 
 
 # ----- the generator: legal positions, then their notation mutated -----------------------
@@ -371,3 +411,42 @@ def test_explain_takes_a_classic_last_draw_with_its_talon_order():
     given = explain_position(solver.parse(CLASSIC_LAST_DRAW))
     plain = explain_position(solver.parse(CLASSIC_LAST_DRAW.replace("talon=FC,RD ", "")))
     assert given.best == plain.best and given.analysis.value == plain.analysis.value
+
+
+#: a Briscolone seat's view whose tricks leave player 1 no hand: they did not follow clubs,
+#: batons and spades (6B on 3C, 2S on 2B, RB on CB), and the seven cards unseen cannot make
+#: their five with the two draws since; it was read, then no draw could be valued from it
+NO_HAND = ("hand1=? hand2=4D,5D,6S,FS table=3D played=2B,4B,5B,6B,FB,CB,RB,3B,AB,2C,5C,6C,7C,"
+           "FC,CC,RC,3C,6D,7D,FD,AD,2S,4S,5S,7S,RS,3S,AS turn=1 score=27-60 variant=briscolone "
+           "tricks=3C+6B,2B+2S,AD+RC,CB+RB,2C+5C")
+
+
+def test_a_seats_view_whose_tricks_leave_the_opponent_no_hand_is_refused(monkeypatch):
+    with pytest.raises(PositionError) as e:
+        solver.parse(NO_HAND)
+    assert str(e.value).startswith("tricks=: no hand of player 1 fits them") and _one_line(e.value)
+    assert "nessuna mano del giocatore 1" in error_text(e.value, "it")
+    r = CliRunner().invoke(cli, ["show", NO_HAND])
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    # the independent check agrees: read without the parser's refusal, it is impossible
+    monkeypatch.setattr(solver.position.seat.SeatPosition, "hand_total", 1)
+    assert seat_impossible(solver.parse(NO_HAND))
+
+
+def test_every_briscolone_seats_view_of_a_real_deal_is_read_and_fits():
+    """The refusal never meets a view a deal reaches: late in seeded deals (where the check
+    here follows every hand) each view is read and its opponent has hands that fit."""
+    rng = random.Random(11)
+    judged = 0
+    for _ in range(150):
+        g = solver.deal("briscolone", rng.randrange(10 ** 6))
+        for _ in range(rng.randrange(14, 36)):
+            if g.is_over:
+                break
+            g = g.play(rng.choice(g.legal_cards()))
+        if g.is_over:
+            continue
+        sp = solver.parse(g.view(rng.randrange(1, 3)).to_text())
+        assert sp.hand_total > 0 and not seat_impossible(sp), sp
+        judged += bool(sp.tricks)
+    assert judged > 100

@@ -653,9 +653,12 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
         if "score" in f
         else None
     )
-    return make_seat_position(
+    sp = make_seat_position(
         v.name, seat, mask_of(hand), table, briscola, played_mask, turn, score, tricks
     )
+    if sp.hand_count is not None and not sp.hand_total:  # no history ends in any hand
+        raise PositionError.of("tricks.no_hand", player=sp.opponent + 1)
+    return sp
 
 
 def _won(tricks: tuple[tuple[int, int, int], ...], leader: int) -> tuple[int, int, int]:
