@@ -15,8 +15,8 @@ from cli.main import cli
 from solver.analysis import Limit, analyse
 from solver.analysis.budget import Budget
 from solver.analysis.result import Method, Way
-from solver.cards import (FULL_DECK, cards_of, format_mask, mask_of, mask_points, parse_cards,
-                          popcount)
+from solver.cards import (FULL_DECK, SUIT_OF, cards_of, format_mask, mask_of, mask_points,
+                          parse_cards, popcount)
 from solver.game import deal, legal_cards, play, to_position
 from solver.position import PositionError, SeatPosition, parse_position
 from solver.position.board import render
@@ -398,3 +398,51 @@ def test_the_text_board_of_a_seat_view_says_which_suits_the_opponent_lacked():
                            "tricks=3B+6C,2B+RC turn=2")  # batons not followed at tricks 1 and 2
     assert str(twice).splitlines()[-1].split(None, 3)[-1] == "batons at tricks 1, 2"
     assert render(twice, "it").splitlines()[-1].endswith("bastoni alle prese 1, 2")
+
+
+#: a Briscolone view on player 1's turn: they did not follow batons (4C on 6B, and no baton
+#: came to them in the draws since that the tricks leave room for), so 3B and AB, unseen,
+#: are not theirs to play; offered, every draw after either failed ("no opponent hand")
+NO_BATONS = ("hand1=? hand2=CB,RB,5D,FS table=6C played=2B,4B,5B,6B,7B,FB,4C,5C,7C,FC,CC,RC,3C,"
+             "2D,6D,7D,FD,CD,RD,3D,AD,2S,4S,5S,6S,7S,CS,RS turn=1 score=26-32 "
+             "variant=briscolone tricks=6B+4C,2S+7S,RC+7C,5C+FC,RD+7D,FD+RS,4B+FB,3C+2B,CC+3D,"
+             "4S+6D,CD+AD,5B+7B,6S+5S,CS+2D")
+
+
+def _playable_by_hand(sp):
+    """The opponent's legal cards worked out hand by hand: every hand the tricks leave them
+    (with a history ending in it), each playing by the rules of following suit."""
+    out = set()
+    led = SUIT_OF[sp.table[0]] if sp.table else None
+    for h in sp.every_hand(100_000):
+        if not sp.hand_weight(h):
+            continue
+        hand = cards_of(h | sp.known)
+        follow = [c for c in hand if SUIT_OF[c] == led]
+        out |= set(follow or hand)
+    return out
+
+
+def test_the_opponents_legal_cards_are_those_a_hand_the_tricks_leave_may_play():
+    sp = parse_position(NO_BATONS)
+    legal = {int(c) for c in sp.legal_cards()}
+    assert legal == _playable_by_hand(sp) and not legal & set(parse_cards("3B,AB"))
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(40):
+        g = deal("briscolone", seed=rng.randrange(10 ** 6))
+        for _ in range(rng.randrange(22, 34)):
+            if g.is_over:
+                break
+            g = g.play(rng.choice(g.legal_cards()))
+        if g.is_over:
+            continue
+        sp = g.view(2 - g.to_move)  # the seat not to move: the opponent's turn
+        legal = {int(c) for c in sp.legal_cards()}
+        assert {int(c) for c in g.legal_cards()} <= legal == _playable_by_hand(sp), sp
+        for c in legal:  # each goes on: its draws' chances add up to one, a hand after each
+            outs = sp.outcomes(c)
+            assert not outs or sum(p for _, p in outs) == 1
+            assert all(sp.play(c, d).hand_total for d, _ in outs or [(None, 1)])
+        seen += 1
+    assert seen > 30

@@ -135,3 +135,17 @@ def weighted_draw(
         return hand
 
     return draw
+
+
+def playable(count: Callable[[int], int], pool: int, size: int, known: int, led: int) -> int:
+    """The cards a hand of ``size`` cards of ``pool`` (``known`` added) may play, over every
+    hand some history ends in: each card of a suit such a hand may hold, only the ``led``
+    suit's where it holds one (``led`` -1: the hand leads). What the histories rule out
+    (a card of a suit not followed, and not drawn since) is left out."""
+    out = 0
+    for ks in _compositions(count, pool, size)[1]:
+        mine = known | sum(pool & SUIT_MASKS[s] for s, k in enumerate(ks) if k)
+        if led >= 0 and mine & SUIT_MASKS[led]:
+            mine &= SUIT_MASKS[led]
+        out |= mine
+    return out

@@ -36,7 +36,7 @@ from solver.cards import (
 )
 from solver.errors import BriscolaError, Count
 from solver.position.convert import seat_with_hand
-from solver.position.histories import counter, total_count, weighted_draw
+from solver.position.histories import counter, playable, total_count, weighted_draw
 from solver.position.open import Position
 from solver.position.notation import (
     GAME_FIELDS,
@@ -62,7 +62,7 @@ ENUM_LIMIT = 3000  # enumerate every consistent hand when there are at most this
 CHECK_LIMIT = 100  # ... checking them all against a record's history up front up to this many
 MAX_REJECTS = 20000  # draws tried before a record's history is declared unsatisfiable
 #: what a SeatPosition caches on first use (cached_property), never pickled
-_DERIVED = frozenset({"history", "hand_count"})
+_DERIVED = frozenset({"history", "hand_count", "_their_cards"})
 
 
 @dataclass(frozen=True)
@@ -236,20 +236,27 @@ class SeatPosition(Printed):
 
     def legal_cards(self) -> list[Card]:
         """On the seat's turn its legal cards. On the opponent's turn the cards they may
-        hold and play as far as the seat can tell by sight: every card it has not seen
-        (``pool``, talon included) and the ones it knows they hold (only these once none is
-        unknown), the duty to follow suit applied where their whole hand is certain or a
-        known card follows. A record's history (a suit shown void) is not applied here:
-        ``hand_sampler`` applies it."""
+        hold and play as far as the seat can tell: every card it has not seen (``pool``,
+        talon included) and the ones it knows they hold (only these once none is unknown),
+        the duty to follow suit applied where their whole hand is certain or a known card
+        follows; with a record's history (a suit shown void), only the cards some hand it
+        leaves them may play (``outcomes`` and ``play`` can go on from each)."""
         if self.to_move == self.seat:
             return self.with_hand(0).legal_cards()
+        return [CARDS[c] for c in cards_of(self._their_cards)]
+
+    @cached_property
+    def _their_cards(self) -> int:
+        """The opponent's legal cards on their turn (legal_cards), as a mask."""
         certain = self.known | (self.pool if self.forced else 0)
         may = (self.pool | self.known) if self.hidden else self.known
-        if self.table and get_variant(self.variant).follow_suit:
-            led = SUIT_MASKS[self.table[0] // 10]
-            if certain & led:
-                may &= led
-        return [CARDS[c] for c in cards_of(may)]
+        follow = self.table and get_variant(self.variant).follow_suit
+        if follow and certain & SUIT_MASKS[self.table[0] // 10]:
+            may &= SUIT_MASKS[self.table[0] // 10]
+        if self.hand_count is not None and self.hidden:
+            led = self.table[0] // 10 if follow else -1
+            may &= playable(self.hand_count, self.pool, self.hidden, self.known, led)
+        return may
 
     def _winner(self, card: int) -> int:
         """The trick's winner when ``card`` answers the card on the table."""
