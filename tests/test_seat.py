@@ -19,6 +19,7 @@ from solver.cards import (FULL_DECK, SUIT_OF, cards_of, format_mask, mask_of, ma
                           parse_cards, popcount)
 from solver.game import deal, legal_cards, play, to_position
 from solver.position import PositionError, SeatPosition, parse_position
+from solver.position.notation import IllegalMoveError
 from solver.position.board import render
 from solver.record import RecordError, deal_record, write_record
 from solver.analysis.sampling import analyse as seat_analyse, sample_hands
@@ -427,6 +428,8 @@ def test_the_opponents_legal_cards_are_those_a_hand_the_tricks_leave_may_play():
     sp = parse_position(NO_BATONS)
     legal = {int(c) for c in sp.legal_cards()}
     assert legal == _playable_by_hand(sp) and not legal & set(parse_cards("3B,AB"))
+    with pytest.raises(IllegalMoveError, match="3B: player 1 must follow suit"):
+        sp.play("3B")  # every hand the tricks leave them holds a club
     rng = random.Random(5)
     seen = 0
     for _ in range(40):

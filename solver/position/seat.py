@@ -277,8 +277,9 @@ class SeatPosition(Printed):
 
     def _refusal(self, card: int) -> BriscolaError:
         """Why ``card``, not among ``legal_cards``, may not be played: the seat's own card
-        as the rules say it; on the hidden hand's turn, a card the seat sees elsewhere (or
-        one of the led suit it must follow)."""
+        as the rules say it; on the hidden hand's turn, a card the seat sees elsewhere, one
+        the tricks leave no room for in their hand, or one not of the led suit that every
+        hand they may hold follows."""
         player, rules = self.to_move + 1, get_variant(self.variant)
         if self.is_over or self.to_move == self.seat:
             hand = 0 if self.is_over else self.own
@@ -294,6 +295,16 @@ class SeatPosition(Printed):
             if card == self.briscola
             else None
         )
+        if where is None and ((self.pool | self.known) >> card) & 1:  # the tricks rule it out
+            if self.table and rules.follow_suit:
+                led = SUIT_MASKS[self.table[0] // 10]
+                if self._their_cards and not self._their_cards & ~led:  # every hand holds one
+                    refusal = move_refusal(
+                        self._their_cards | (1 << card), self.table, rules, card, player
+                    )
+                    if refusal is not None:
+                        return refusal
+            where = BriscolaError.of("move.unseen.tricks")
         if where is not None or not self.table:
             return BriscolaError.of(
                 "move.unseen", card=card_str(card), player=player, where=where or ""
