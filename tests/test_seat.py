@@ -15,8 +15,8 @@ from cli.main import cli
 from solver.analysis import Limit, analyse
 from solver.analysis.budget import Budget
 from solver.analysis.result import Method, Way
-from solver.cards import (FULL_DECK, SUIT_OF, cards_of, format_mask, mask_of, mask_points,
-                          parse_cards, popcount)
+from solver.cards import (FULL_DECK, SUIT_OF, card_str, cards_of, format_mask, mask_of,
+                          mask_points, parse_cards, popcount)
 from solver.game import deal, legal_cards, play, to_position
 from solver.position import PositionError, SeatPosition, parse_position
 from solver.position.notation import IllegalMoveError
@@ -449,3 +449,43 @@ def test_the_opponents_legal_cards_are_those_a_hand_the_tricks_leave_may_play():
             assert all(sp.play(c, d).hand_total for d, _ in outs or [(None, 1)])
         seen += 1
     assert seen > 30
+
+
+#: player 1 holds five of the seven cards player 2 has not seen, three of them spades: they
+#: hold at least one spade, so must follow the 3S led; 3B was offered, and no draw after it
+BY_COUNT = ("hand1=? hand2=5C,FC,2D,3D table=3S played=2B,4B,7B,FB,CB,RB,AB,2C,4C,6C,7C,CC,RC,"
+            "3C,4D,5D,6D,7D,FD,CD,RD,AD,2S,6S,7S,FS,CS,RS turn=1 score=47-19 variant=briscolone "
+            "tricks=CD+FD,FS+7D,AD+4D,CC+3C,RB+2B,4C+7C,CS+6D,AB+CB,6C+7B,2C+5D,RC+2S,RS+6S,"
+            "7S+RD,4B+FB")
+
+
+def test_an_opponent_who_must_hold_the_led_suit_by_count_follows_it():
+    sp = parse_position(BY_COUNT)
+    assert sp.hand_count is None  # no void shown: every hand alike
+    assert {str(c) for c in sp.legal_cards()} == {"4S", "5S", "AS"} == {
+        card_str(c) for c in _playable_by_hand(sp)}
+    with pytest.raises(IllegalMoveError, match="3B: player 1 must follow suit"):
+        sp.outcomes("3B")
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])
+def test_a_seats_view_walks_to_the_end_through_the_protocol(variant):
+    """Any legal card, then a draw by its chance, to the deal's end, from seeded moments of
+    seeded deals: every step goes on (a card offered that no hand left could play once
+    stopped a Briscolone walk)."""
+    rng = random.Random(21)
+    for _ in range(40):
+        g = deal(variant, seed=rng.randrange(10 ** 6))
+        for _ in range(rng.randrange(0, 34)):
+            if g.is_over:
+                break
+            g = g.play(rng.choice(g.legal_cards()))
+        if g.is_over:
+            continue
+        sp = g.view(rng.randrange(1, 3))
+        while not sp.is_over:
+            c = rng.choice(sp.legal_cards())
+            outs = sp.outcomes(c)
+            d = rng.choices([o for o, _ in outs], [float(p) for _, p in outs])[0] if outs else None
+            sp = sp.play(c, d)
+        assert sp.outcome() is not None

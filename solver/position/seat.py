@@ -238,9 +238,10 @@ class SeatPosition(Printed):
         """On the seat's turn its legal cards. On the opponent's turn the cards they may
         hold and play as far as the seat can tell: every card it has not seen (``pool``,
         talon included) and the ones it knows they hold (only these once none is unknown),
-        the duty to follow suit applied where their whole hand is certain or a known card
-        follows; with a record's history (a suit shown void), only the cards some hand it
-        leaves them may play (``outcomes`` and ``play`` can go on from each)."""
+        the duty to follow suit applied where every hand they may hold has the led suit (by
+        count alone, or a known card); with a record's history (a suit shown void), only
+        the cards some hand it leaves them may play (``outcomes`` and ``play`` can go on from
+        each)."""
         if self.to_move == self.seat:
             return self.with_hand(0).legal_cards()
         return [CARDS[c] for c in cards_of(self._their_cards)]
@@ -253,9 +254,12 @@ class SeatPosition(Printed):
         follow = self.table and get_variant(self.variant).follow_suit
         if follow and certain & SUIT_MASKS[self.table[0] // 10]:
             may &= SUIT_MASKS[self.table[0] // 10]
-        if self.hand_count is not None and self.hidden:
+        if self.hidden and (follow or self.hand_count is not None):
+            # the hands the tricks leave (all alike without a void): some may have to follow
+            # suit by count alone (five of seven unseen cards, three of the led suit)
+            count = self.hand_count or _alike
             led = self.table[0] // 10 if follow else -1
-            may &= playable(self.hand_count, self.pool, self.hidden, self.known, led)
+            may &= playable(count, self.pool, self.hidden, self.known, led)
         return may
 
     def _winner(self, card: int) -> int:
@@ -537,6 +541,11 @@ def _drawn(draws: Iterable[CardLike] | str) -> int:
     if len(ids) != 1:
         raise PositionError.of("draw.seat_one", draws=", ".join(card_str(c) for c in ids) or "-")
     return ids[0]
+
+
+def _alike(hand: int) -> int:
+    """Every hand one history: the weight where no suit was shown void."""
+    return 1
 
 
 def history_from(sp: SeatPosition) -> History:
