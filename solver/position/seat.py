@@ -248,19 +248,17 @@ class SeatPosition(Printed):
 
     @cached_property
     def _their_cards(self) -> int:
-        """The opponent's legal cards on their turn (legal_cards), as a mask."""
-        certain = self.known | (self.pool if self.forced else 0)
-        may = (self.pool | self.known) if self.hidden else self.known
-        follow = self.table and get_variant(self.variant).follow_suit
-        if follow and certain & SUIT_MASKS[self.table[0] // 10]:
-            may &= SUIT_MASKS[self.table[0] // 10]
-        if self.hidden and (follow or self.hand_count is not None):
-            # the hands the tricks leave (all alike without a void): some may have to follow
-            # suit by count alone (five of seven unseen cards, three of the led suit)
-            count = self.hand_count or _alike
-            led = self.table[0] // 10 if follow else -1
-            may &= playable(count, self.pool, self.hidden, self.known, led)
-        return may
+        """The opponent's legal cards on their turn (legal_cards), as a mask: what some hand
+        the tricks leave them may play (all hands alike without a void; with the led suit
+        to follow, every one may hold it by count alone: five of seven unseen cards, three
+        of them of that suit)."""
+        led = self.table[0] // 10 if self.table and get_variant(self.variant).follow_suit else -1
+        if not self.hidden:
+            held = self.known & SUIT_MASKS[led] if led >= 0 else 0
+            return held or self.known
+        if led < 0 and self.hand_count is None:
+            return self.pool | self.known
+        return playable(self.hand_count or _alike, self.pool, self.hidden, self.known, led)
 
     def _winner(self, card: int) -> int:
         """The trick's winner when ``card`` answers the card on the table."""
@@ -281,41 +279,32 @@ class SeatPosition(Printed):
 
     def _refusal(self, card: int) -> BriscolaError:
         """Why ``card``, not among ``legal_cards``, may not be played: the seat's own card
-        as the rules say it; on the hidden hand's turn, a card the seat sees elsewhere, one
-        the tricks leave no room for in their hand, or one not of the led suit that every
-        hand they may hold follows."""
+        as the rules say it; on the hidden hand's turn, one not of the led suit that every
+        hand they may hold has, one the tricks leave no room for in their hand, or a card
+        the seat sees elsewhere."""
         player, rules = self.to_move + 1, get_variant(self.variant)
         if self.is_over or self.to_move == self.seat:
             hand = 0 if self.is_over else self.own
             return move_refusal(hand, self.table, rules, card, player) or BriscolaError.of(
                 "move.not_in_hand", card=card_str(card), player=player
             )
-        where = (
-            BriscolaError.of("move.unseen.own", seat=self.player)
-            if (self.own >> card) & 1
-            else BriscolaError.of("move.unseen.played")
-            if ((self.played | mask_of(self.table)) >> card) & 1
-            else BriscolaError.of("move.unseen.trump")
-            if card == self.briscola
-            else None
-        )
-        if where is None and ((self.pool | self.known) >> card) & 1:  # the tricks rule it out
+        if ((self.pool | self.known) >> card) & 1:  # but no hand the tricks leave them plays it
             if self.table and rules.follow_suit:
                 led = SUIT_MASKS[self.table[0] // 10]
-                if self._their_cards and not self._their_cards & ~led:  # every hand holds one
+                if self._their_cards and not self._their_cards & ~led:  # each holds the suit
                     refusal = move_refusal(
                         self._their_cards | (1 << card), self.table, rules, card, player
                     )
                     if refusal is not None:
                         return refusal
             where = BriscolaError.of("move.unseen.tricks")
-        if where is not None or not self.table:
-            return BriscolaError.of(
-                "move.unseen", card=card_str(card), player=player, where=where or ""
-            )
-        return move_refusal(
-            self.pool | self.known | (1 << card), self.table, rules, card, player
-        ) or (BriscolaError.of("move.not_in_hand", card=card_str(card), player=player))
+        elif (self.own >> card) & 1:
+            where = BriscolaError.of("move.unseen.own", seat=self.player)
+        elif ((self.played | mask_of(self.table)) >> card) & 1:
+            where = BriscolaError.of("move.unseen.played")
+        else:  # the one card left that the seat sees: the trump card under the talon
+            where = BriscolaError.of("move.unseen.trump")
+        return BriscolaError.of("move.unseen", card=card_str(card), player=player, where=where)
 
     def outcomes(self, card: CardLike) -> list[Outcome]:
         """The card the seat draws after ``card`` (either player's) ends a trick with covered
