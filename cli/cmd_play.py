@@ -18,6 +18,7 @@ from cli.cmd_match import timed_name
 from cli.options import (
     SECONDS,
     SEED,
+    card_by_place,
     check_output,
     count,
     lang_option,
@@ -357,15 +358,6 @@ class ScopertaPlay:
         """Your hand in the order its line lists it: 1 at the prompt is its first card."""
         return cards_of(state.hands[HUMAN])
 
-    def by_place(self, state: GameState, text: str) -> int | str:
-        """The card ``text`` names by its place in your hand's line (1 = the first), else the
-        words that say what to type (a place past the hand); ``text`` is digits."""
-        hand = self.listed(state)
-        k = int(text)
-        if 1 <= k <= len(hand):
-            return hand[k - 1]
-        return self.W["bad_place"].format(k=text, n=len(hand))
-
     def ask(self, state: GameState) -> int:
         """The human's card: the board, then the card typed (hint, the unseen cards and the
         whole board answered on the way); the last card of the hand is played for you.
@@ -393,13 +385,12 @@ class ScopertaPlay:
             if low in ("b", "board"):
                 self.say(render(view, self.lang, self.color))
                 continue
-            if text.isascii() and text.isdigit():
-                placed = self.by_place(state, text)
-                if isinstance(placed, str):
-                    self.say(placed)
-                    continue
-                c = placed
-            else:
+            listed = self.listed(state)
+            c = card_by_place(text, listed)
+            if c == -1:
+                self.say(self.W["bad_place"].format(k=text, n=len(listed)))
+                continue
+            if c is None:
                 try:
                     c = parse_typed_card(text)
                 except CardError as e:

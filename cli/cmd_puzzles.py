@@ -13,6 +13,7 @@ from cli.cluster_opts import client_for, cluster_options
 from cli.run_limit import limited, time_limit_option
 from cli.options import (
     SEED,
+    card_by_place,
     check_output,
     count,
     note,
@@ -491,9 +492,11 @@ def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
             hinted = True
             continue
         if p.question == "best":
-            c = _by_place(pos, text, lang) if text.isascii() and text.isdigit() else None
-            if isinstance(c, str):
-                click.echo(c)
+            hand = cards_of(seat_hands(pos)[pos.to_move] or 0)  # as render draws the line
+            c = card_by_place(text, hand)
+            if c == -1:
+                n = len(hand)
+                click.echo(message(lang, "play.bad_place", p=pos.to_move + 1, k=text, n=n))
                 continue
             if c is None:
                 try:
@@ -513,16 +516,6 @@ def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
             click.echo(message(lang, key, text=text))
             continue
         return v == p.answer, hinted
-
-
-def _by_place(pos, text: str, lang: str) -> int | str:
-    """The card ``text`` (digits) names by its place in the mover's line of the board, as
-    ``render`` draws it (1 = the first), else the words that say what to type."""
-    hand = cards_of(seat_hands(pos)[pos.to_move] or 0)
-    k = int(text)
-    if 1 <= k <= len(hand):
-        return hand[k - 1]
-    return message(lang, "play.bad_place", p=pos.to_move + 1, k=text, n=len(hand))
 
 
 def _hint(p, a: Analysis, lang: str) -> str:

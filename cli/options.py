@@ -11,7 +11,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
 
@@ -116,6 +116,16 @@ def typed(line: str) -> str:
     """A typed line as the commands read it: stripped, a byte-order mark dropped (a file
     written on Windows, piped in)."""
     return line.strip().removeprefix("\ufeff").strip()
+
+
+def card_by_place(text: str, hand: Sequence[int]) -> int | None:
+    """The card a typed place names (``text`` ASCII digits; 1 = the first of ``hand`` as
+    its line shows it): the card, -1 for a place past the hand; None where ``text`` is not
+    a place (a card's name, to be read as one). Play and the puzzle quiz both take it."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    k = int(text)
+    return hand[k - 1] if 1 <= k <= len(hand) else -1
 
 
 #: a number as typed on a command line: ASCII digits, no "_" (Python's float reads "1_0" as
