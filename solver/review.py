@@ -228,7 +228,7 @@ class MoveReview:
         cut, e = self.cost_interval, self.cost_error
         if cut is None or self.cost is None or e is None or self.contested:
             return False
-        return cut[0] > self.cost - e + EPS or cut[1] < self.cost + e - EPS
+        return cut_short(self.cost, e, cut)
 
     @property
     def method(self) -> str:
@@ -1343,6 +1343,12 @@ def fmt_signed(
     return text if error is None else f"{text} {fmt_error(error, win, lang, deals)}"
 
 
+def cut_short(x: float, error: float, cut: tuple[float, float]) -> bool:
+    """Whether ``cut`` (``x`` ± ``error`` cut to the values it can take) is less than the
+    whole ±: its ends are then said instead (a luck's, a cost's)."""
+    return cut[0] > x - error + EPS or cut[1] < x + error - EPS
+
+
 def fmt_luck(
     x: float,
     error: float | None,
@@ -1367,7 +1373,7 @@ def fmt_luck(
     if covers(cut, span):
         return T["too_uncertain"]
     lo, hi = cut
-    if lo > x - error + EPS or hi < x + error - EPS:
+    if cut_short(x, error, cut):
         ends = T["between"].format(
             lo=fmt_signed(lo, None, False, T, win, lang, deals=deals),
             hi=fmt_signed(hi, None, False, T, win, lang, deals=deals),
