@@ -273,13 +273,12 @@ def _load(text: str, where: str) -> tuple[list[tuple[Where, Any]], Note | None]:
             (RecordError.of("record.list_where", where=where, n=i), r) for i, r in enumerate(obj, 1)
         ], None
     except JSONFileError as whole:
+        text, torn = jsonfile.without_torn_tail(text, where)  # never the first line
         lines = [(n, ln) for n, ln in enumerate(jsonfile.lines(text), 1) if ln.strip()]
         try:
             jsonfile.loads(lines[0][1], where, lines[0][0])
         except JSONFileError:
             raise whole from None
-        text, torn = jsonfile.without_torn_tail(text, where)
-        lines = [(n, ln) for n, ln in enumerate(jsonfile.lines(text), 1) if ln.strip()]
         return [(f"{where}:{n}", jsonfile.loads(ln, where, n)) for n, ln in lines], torn
 
 
