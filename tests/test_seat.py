@@ -410,6 +410,17 @@ NO_BATONS = ("hand1=? hand2=CB,RB,5D,FS table=6C played=2B,4B,5B,6B,7B,FB,4C,5C,
              "4S+6D,CD+AD,5B+7B,6S+5S,CS+2D")
 
 
+def moment(variant, rng, lo, hi):
+    """A seeded deal of ``variant`` after a random number (``lo`` to ``hi``) of random cards,
+    None where it ended first."""
+    g = deal(variant, seed=rng.randrange(10 ** 6))
+    for _ in range(rng.randrange(lo, hi)):
+        if g.is_over:
+            return None
+        g = g.play(rng.choice(g.legal_cards()))
+    return None if g.is_over else g
+
+
 def _playable_by_hand(sp):
     """The opponent's legal cards worked out hand by hand: every hand the tricks leave them
     (with a history ending in it), each playing by the rules of following suit."""
@@ -433,12 +444,8 @@ def test_the_opponents_legal_cards_are_those_a_hand_the_tricks_leave_may_play():
     rng = random.Random(5)
     seen = 0
     for _ in range(40):
-        g = deal("briscolone", seed=rng.randrange(10 ** 6))
-        for _ in range(rng.randrange(22, 34)):
-            if g.is_over:
-                break
-            g = g.play(rng.choice(g.legal_cards()))
-        if g.is_over:
+        g = moment("briscolone", rng, 22, 34)
+        if g is None:
             continue
         sp = g.view(2 - g.to_move)  # the seat not to move: the opponent's turn
         legal = {int(c) for c in sp.legal_cards()}
@@ -475,12 +482,8 @@ def test_a_seats_view_walks_to_the_end_through_the_protocol(variant):
     stopped a Briscolone walk)."""
     rng = random.Random(21)
     for _ in range(40):
-        g = deal(variant, seed=rng.randrange(10 ** 6))
-        for _ in range(rng.randrange(0, 34)):
-            if g.is_over:
-                break
-            g = g.play(rng.choice(g.legal_cards()))
-        if g.is_over:
+        g = moment(variant, rng, 0, 34)
+        if g is None:
             continue
         sp = g.view(rng.randrange(1, 3))
         while not sp.is_over:
