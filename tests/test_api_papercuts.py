@@ -18,6 +18,7 @@ import pytest
 import solver
 from solver.cards import Card, CardSet
 from solver.game import deal
+from test_python_api import played_out  # a state played to its end
 
 END = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
 #: a position whose exact search the engine splits over its threads (a talon of 6)
@@ -345,14 +346,6 @@ def test_a_seat_view_pickles_after_its_histories_are_counted():
     assert copy.deepcopy(view) == view
 
 
-def _finished(state):
-    while not state.is_over:
-        c = state.legal_cards()[0]
-        outs = state.outcomes(c)
-        state = state.play(c, outs[0][0] if outs else None)
-    return state
-
-
 @pytest.mark.parametrize("state", [
     solver.parse(END),
     solver.parse("variant=scoperta4 hand1=AB hand2=AC hand3=AD hand4=AS briscola=4S turn=1"),
@@ -363,7 +356,7 @@ def test_a_card_played_once_the_deal_is_over_says_the_deal_is_over(state):
     """A Position or a seat's view played to its end said "illegal move: AS is not in player
     1's hand" (or "AS for player 1"), a game "the deal is over" without the card: three
     answers to one mistake, two of them not saying what it was."""
-    end = _finished(state)
+    end = played_out(state)
     for call in (end.play, end.outcomes):
         with pytest.raises(solver.IllegalMoveError,
                            match=r"the deal is over: AS cannot be played$") as info:

@@ -216,7 +216,7 @@ def test_a_position_played_to_its_end_is_refused_in_one_line():
             solver.analyse(fin, limit=limit)
 
 
-def _played_out(pos):
+def played_out(pos):
     """``pos`` played to its end, each time the first legal card and the first draw."""
     while not pos.is_over:
         c = pos.legal_cards()[0]
@@ -235,7 +235,7 @@ def test_a_position_played_to_its_end_reads_back_and_explain_refuses_it_in_one_l
     """The parser refused what `play` hands out at the deal's end ("the deal is over: no
     cards left to play"), so `parse(repr(fin))` failed; explain said "no position to
     analyse" from deep inside its line."""
-    fin = _played_out(solver.parse(text))
+    fin = played_out(solver.parse(text))
     assert fin.is_over and solver.parse(repr(fin)) == fin
     assert type(fin).from_json(fin.to_json()) == fin
     assert solver.parse(repr(fin)).points_in_play == 0
