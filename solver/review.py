@@ -379,14 +379,27 @@ class DrawLuck:
         }
 
 
-def luck_bound(pos, outs, objective: str) -> float:
+def luck_bound(pos, outs, objective: str, came: Fraction | None = None) -> float:
     """The most a draw's luck can be either way, whatever the values: the value after the
     draw that came less the average over ``outs``, each value within the range of ``pos``
     (the moment after the draw: the points still in play either way, or a chance from 0 to
-    1), is at most (1 - p) times that range's width, p the draw's chance (the least of
-    ``outs``' where they differ). An interval past it says nothing more: it is cut to it."""
+    1), is at most (1 - p) times that range's width, p the chance of the draw that came
+    (``came``; not given, the least of ``outs``' chances, which bounds every draw's). An
+    interval past it says nothing more: it is cut to it."""
     width = value_bound(pos, objective) * (1.0 if objective == "win" else 2.0)
-    return float(1 - min(p for _, p in outs)) * width
+    return float(1 - (min(p for _, p in outs) if came is None else came)) * width
+
+
+def came_chance(view, card: int, outs, after_view) -> Fraction:
+    """The chance of the draw that came among ``outs`` (the draws after ``card`` at
+    ``view``): the one whose position is ``after_view``. Where every draw is alike (all
+    but a Briscolone seat after a suit not followed) that is any draw's, with no play."""
+    chances = {p for _, p in outs}
+    if len(chances) > 1:
+        for draw, p in outs:
+            if view.play(card, draw) == after_view:
+                return p
+    return min(chances)
 
 
 def bounded(
@@ -1091,7 +1104,9 @@ def draw_luck(
             seat_view=False,
             drawn=drawn,
             draws=len(outs),
-            bound=luck_bound(after.view(1), outs, objective),
+            bound=luck_bound(
+                after.view(1), outs, objective, came_chance(view, card, outs, after.view(1))
+            ),
         )
         return (_luck(state, card, after, view, outs, 0, time_limit, cache, objective, b),)
     out = []
@@ -1106,7 +1121,12 @@ def draw_luck(
             seat_view=True,
             drawn=tuple(d for d in drawn if d[0] == p),
             draws=len(outs),
-            bound=luck_bound(after.view(p + 1), outs, objective),
+            bound=luck_bound(
+                after.view(p + 1),
+                outs,
+                objective,
+                came_chance(view, card, outs, after.view(p + 1)),
+            ),
         )
         out.append(
             _luck(state, card, after, view, outs, p, time_limit, cache, objective, b, luck_samples)

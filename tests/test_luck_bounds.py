@@ -199,3 +199,27 @@ def test_a_win_reviews_costs_and_luck_are_in_percentage_points_and_its_result_in
                          .replace("+0.89 ±0.10", "").replace("0.5 drawn", "")), english
     j = rv.to_json()
     assert j["moves"][0]["cost"] == 0.38 and abs(j["players"][0]["luck"] - 0.11) < 1e-9
+
+
+def test_a_seats_bound_takes_the_chance_of_the_draw_that_came_where_draws_are_not_alike():
+    """In Briscolone, after a suit not followed, a seat's draws are not alike: the bound is
+    (1 - p) times the range with p the chance of the card the seat drew, not the least
+    chance of any (valid, but looser)."""
+    end, states = _states("briscolone", 1)
+    checked = 0
+    for k, (before, after) in enumerate(zip(states, states[1:], strict=False)):
+        if k < 23 or len(after.tricks) == len(before.tricks) or not after.tricks[-1].draws:
+            continue
+        card, t = end.moves[k], after.tricks[-1]
+        for d in R.draw_luck(before, card, after, 0.02, cache={}):
+            outs = before.view(d.player + 1).outcomes(card)
+            chance = {int(x): p for (x,), p in outs}
+            (_, drawn), = d.drawn
+            if len(set(chance.values())) == 1 or chance[int(drawn)] == min(chance.values()):
+                continue
+            left = 120 - mask_points(sum(after.captured))
+            assert d.bound == pytest.approx(float(1 - chance[int(drawn)]) * 2 * left)
+            checked += 1
+        if checked >= 2:
+            break
+    assert checked >= 2
