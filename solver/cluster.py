@@ -5,7 +5,9 @@ A task is a top-level function and its arguments; its result depends only on the
 task seeds itself from the run's seed and its index), so results are the same whatever the
 number of workers and the order they finish in. Results come back as they finish, with
 their index; the caller writes each one at once (``TaskLog``) and a rerun skips the tasks
-already logged. A task whose worker dies is run again by the scheduler elsewhere.
+already logged. A task whose worker dies is run again by the scheduler elsewhere. A run
+stopped early cancels its tasks, and a task already running ends at its next stop check
+(``stoppable``), its worker free for the next run.
 
 Dask (``pip install -e '.[cluster]'``) is imported only when a cluster is asked for.
 """
@@ -26,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from solver.errors import BriscolaError, Count, Note, bug
 from solver import jsonfile, settings
-from solver.analysis import analyse, check_stop, default_engine, pause
+from solver.analysis import Stop, analyse, check_stop, default_engine, pause
 from solver.position import parse_position
 
 #: seconds between progress lines
@@ -44,10 +46,17 @@ DEFAULT_WORKER_TT_MB = 256
 #: on is refused at once), then Dask's own handshake
 PROBE_SECONDS = 3.0
 CONNECT_SECONDS = 6.0
+#: seconds between a running task's looks at whether its worker was told to cancel it
+CANCEL_POLL = 0.1
 
 
 class ClusterError(BriscolaError):
     """The cluster cannot be used: extra not installed, scheduler unreachable."""
+
+
+class Cancelled(Exception):
+    """A task ended because its run cancelled it. Nobody reads it (the scheduler has
+    forgotten the task): an error rather than a result, so that none could pass for one."""
 
 
 class LogError(BriscolaError):
@@ -124,6 +133,51 @@ def _env_plugin_class():
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     return EnvPlugin
+
+
+def stoppable(fn: Callable, *args):
+    """``fn(*args)`` on a worker, under a Stop set once the worker is told that its task was
+    cancelled (its run stopped: a --time-limit, Ctrl-C). Dask cannot interrupt a running
+    function: a cancelled deal played on for its minutes of engine moves, the worker busy
+    and the next run on the cluster waiting behind it. The engine's analyses check the stop
+    as they start and between node slices and samples, so the task ends within a move.
+    Outside a worker it is ``fn(*args)``."""
+    try:
+        worker = _dask().get_worker()
+    except ValueError:
+        return fn(*args)
+    key = worker.get_current_task()
+    stop = Stop()
+    with _watch(worker, key, stop), stop.under():
+        try:
+            return fn(*args)
+        except KeyboardInterrupt:  # Stopped: raised into the worker, it would end it
+            if stop.is_set():
+                raise Cancelled(key) from None
+            raise
+
+
+@contextmanager
+def _watch(worker, key, stop: Stop) -> Iterator[None]:
+    """Set ``stop`` once the worker's state has task ``key`` cancelled (or gone), looked up
+    every CANCEL_POLL seconds from a thread of its own: a dict look-up, no message to the
+    scheduler, whose release of the key the worker's event loop records."""
+    done = threading.Event()
+
+    def look() -> None:
+        while not done.wait(CANCEL_POLL):
+            task = worker.state.tasks.get(key)
+            if task is None or task.state == "cancelled":
+                stop.set()
+                return
+
+    t = threading.Thread(target=look, name="briscola-cancel", daemon=True)
+    t.start()
+    try:
+        yield
+    finally:
+        done.set()
+        t.join()
 
 
 def _probe(address: str) -> None:
@@ -243,7 +297,8 @@ def run(
     """(index, fn(*args)) for every task, as each finishes: in this process, in index order,
     without ``client``; else over the cluster, in finishing order. Progress lines (done,
     rate, time left) go to ``progress``; ``total`` counts tasks done before (the log's).
-    Stopping the iteration (Ctrl-C) cancels what is still running."""
+    Stopping the iteration (Ctrl-C, the context's Stop) cancels what is still running, and a
+    task already running ends at its next stop check (``stoppable``)."""
     total = total if total is not None else len(tasks)
     show = _progress_printer(total, total - len(tasks), progress) if progress else None
     done = [total - len(tasks)]
@@ -286,7 +341,7 @@ def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, o
     futures = []
     run_id = f"{getattr(fn, '__name__', 'task')}-{time.time_ns()}"
     for i, args in tasks.items():
-        f = client.submit(fn, *args, key=f"{run_id}-{i}", pure=False, retries=retries)
+        f = client.submit(stoppable, fn, *args, key=f"{run_id}-{i}", pure=False, retries=retries)
         index[f.key] = i
         futures.append(f)
     try:

@@ -6,6 +6,7 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 
 import pytest
@@ -282,7 +283,7 @@ def test_a_match_on_the_cluster_ends_at_its_time_limit_not_at_the_next_deal(clie
     """A whole run's --time-limit was seen only when a task (a deal) finished: a match of
     engine:0.2 limited to 1 s ran until its first pair of games ended, about 10 s here.
     The wait for a task now ends at the limit, what is done kept (here: nothing, exit 1).
-    Last in the module: the cancelled deals play on in the workers a few seconds."""
+    The cancelled deals end in the workers at their next move."""
     t0 = time.monotonic()
     r = _cli(["match", "engine:0.2", "engine:0.2", "--deals", "2", "--seed", "1", "--json",
               "-q", "--cluster", client.scheduler.address, "--time-limit", "1"])
@@ -290,3 +291,57 @@ def test_a_match_on_the_cluster_ends_at_its_time_limit_not_at_the_next_deal(clie
     assert r.exit_code == 1 and "time limit reached before any deal finished" in r.output, \
         r.output
     assert took < 2.5, took
+
+
+def engine_moves(asked: int, marks: str, task: int) -> int:
+    """``asked`` engine moves of 0.25 s (fresh talon-12 positions), each noted once made,
+    and how many were made noted when the task ends, however it ends."""
+    from solver.analysis import Limit, analyse
+    from solver.random_positions import random_position
+
+    made = 0
+    try:
+        for i in range(asked):
+            analyse(random_position(random.Random(1000 * task + i), 12), "points",
+                    limit=Limit(time=0.25))
+            made += 1
+            with open(marks, "a") as f:
+                f.write(f"move {task}\n")
+    finally:
+        with open(marks, "a") as f:
+            f.write(f"end {task} {made}\n")
+    return made
+
+
+def _executing(dask_worker) -> int:
+    return dask_worker.state.executing_count
+
+
+def test_a_stopped_run_frees_its_workers_at_the_next_move(client, tmp_path):
+    """A cancelled task ran on in its worker until it ended (Dask cannot interrupt a
+    function): after a stop a deal's engine moves kept the worker busy for seconds (9 s
+    for a deal of engine:0.2), the next run on the cluster waiting. A running task now
+    sees its cancel and ends at its next stop check, having made fewer moves than asked."""
+    from solver.analysis import Stop, Stopped
+
+    marks = tmp_path / "marks"
+    asked = 40
+    stop = Stop()
+
+    def stop_once_both_moved() -> None:
+        while not stop.is_set():
+            text = marks.read_text() if marks.exists() else ""
+            if "move 0" in text and "move 1" in text:
+                stop.set()
+            time.sleep(0.02)
+
+    threading.Thread(target=stop_once_both_moved, daemon=True).start()
+    with pytest.raises(Stopped), stop.under():
+        list(cl.run(engine_moves, {i: (asked, str(marks), i) for i in range(2)}, client))
+    waited = time.monotonic() + 5  # the tasks' whole work: 40 moves of 0.25 s each
+    while any(client.run(_executing).values()) and time.monotonic() < waited:
+        time.sleep(0.05)
+    assert not any(client.run(_executing).values()), "a cancelled task still runs"
+    ends = [line.split() for line in marks.read_text().splitlines() if line.startswith("end")]
+    assert sorted(int(t) for _, t, _ in ends) == [0, 1]
+    assert all(0 < int(made) < asked for _, _, made in ends), ends
