@@ -165,3 +165,37 @@ def test_the_docs_say_the_time_cap_the_options_apply():
     caps = re.findall(r"[^.;]*\bcapped\b[^.;]*", text)
     assert caps and all("a day" in c or f"{MAX_SECONDS:g} s" in c for c in caps), caps
     assert all("hour" not in c for c in caps), caps
+
+
+def _leaf_commands(cmd, path):
+    """(path, long options) of every command under ``cmd`` (a group's subcommands)."""
+    import click
+
+    if isinstance(cmd, click.Group):
+        for name in cmd.list_commands(None):
+            yield from _leaf_commands(cmd.get_command(None, name), [*path, name])
+    else:
+        yield path, [o for p in cmd.params for o in (*p.opts, *p.secondary_opts)
+                     if o.startswith("--")]
+
+
+def test_every_option_of_every_command_is_in_its_section_of_the_command_reference():
+    """docs/commands.md's "Options, command by command" is the reference: an option added
+    to a command and not written there would be known from --help alone."""
+    from cli.main import COMMAND_MODULES
+
+    text = (DOCS / "commands.md").read_text()
+    part = text[text.index("## Options, command by command"):]
+    sections = {}
+    for chunk in part.split("\n### ")[1:]:
+        head, body = chunk.split("\n", 1)
+        for name in head.split(", "):
+            sections[name.strip()] = body.split("\n## ")[0]
+    sections["warm-up"] = text[text.index("## The compiled kernels"):]
+    missing = []
+    for name in COMMAND_MODULES:
+        for path, options in _leaf_commands(cli.get_command(None, name), [name]):
+            body = sections[path[0]]
+            missing += [f"{' '.join(path)} {o}" for o in options if o not in ("--help", "--lang")
+                        and not re.search(re.escape(o) + r"(?![\w-])", body)]
+    assert not missing, missing
