@@ -372,7 +372,9 @@ function drawGraph() {
   const pts = graphPoints();
   if (!Object.keys(S.rev).length || !pts.length) {
     box.classList.remove("big");
-    const why = S.view && S.view.players > 2 ? "review.four" : "graph.empty";
+    // the review's button greyed out, its reason said here: its tooltip shows to a mouse alone
+    const why = S.view && S.view.players > 2 ? "review.four" : S.view && S.view.reviewable === false
+      ? "review.after_deal" : "graph.empty";
     box.innerHTML = `<p class="hint">${escapeHtml(t(why))}</p>`; txt.innerHTML = ""; return;
   }
   const big = box.classList.contains("big");
