@@ -362,6 +362,27 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
         drv.save_screenshot(str(_artifacts() / "board-phone-table.png"))
 
 
+def test_every_control_in_sight_takes_the_keyboards_focus(browser, server):
+    """*load record* was a label over a file input with display: none, which no Tab key
+    reached: every control in sight (itself, or the label it is in) takes the focus, and
+    the file input's label shows it has it."""
+    drv = browser
+    _open(drv, server)
+    drv.execute_script("loadGame(arguments[0])", _finished_game(3))
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the record")
+    missed = drv.execute_script("""
+        const seen = (e) => e.getClientRects().length > 0 ||
+          (!!e.closest('label') && e.closest('label').getClientRects().length > 0);
+        return [...document.querySelectorAll('button, input, select, textarea, summary, [tabindex]')]
+          .filter((e) => !e.disabled && seen(e))
+          .filter((e) => { e.focus(); return document.activeElement !== e; })
+          .map((e) => e.id || e.outerHTML.slice(0, 80));""")
+    assert missed == []
+    ring = drv.execute_script("const e = document.getElementById('load'); e.focus();"
+                              "return getComputedStyle(e.closest('label')).outlineStyle")
+    assert ring != "none"
+
+
 def test_the_page_speaks_italian_and_remembers_it(browser, server):
     from selenium.webdriver.support.ui import Select
     from solver.i18n import BOARD_PAGE
