@@ -352,6 +352,15 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
     assert ("95 %" in badge.get_attribute("title")) == (kinds[0] == "sampling and method")
     gaps = [e.text for e in drv.find_elements("css selector", "#analysis td.gap") if e.text]
     assert gaps and all(g.startswith("\u2212") and g.count("±") == 1 for g in gaps)
+    # the same words open under the table by a key or a tap: a tooltip shows to a mouse
+    # alone, never on a phone or to the keyboard
+    from selenium.webdriver.common.keys import Keys
+    words = drv.find_element("css selector", "#analysis details.iv")
+    assert INTERVAL_TEXT["en"][kinds[0]] not in words.text
+    drv.execute_script("arguments[0].focus()", words.find_element("tag name", "summary"))
+    drv.switch_to.active_element.send_keys(Keys.ENTER)
+    assert INTERVAL_TEXT["en"][kinds[0]] in words.text
+    assert BOARD_PAGE["en"]["col.gap.title"] in words.text
     assert _fits(drv)
     if width < 700:   # on a phone the analysis comes before the played cards (folded away)
         assert not drv.find_element("id", "show-played").is_selected()
