@@ -2717,6 +2717,9 @@ for _lang in LANGS:
     _est = {"en": "estimate, ± ", "it": "stima, ± "}[_lang]
     BOARD_PAGE[_lang].update({f"iv.{k}": _est + v for k, v in INTERVAL_SHORT[_lang].items()})
     BOARD_PAGE[_lang].update({f"ivlong.{k}": v for k, v in INTERVAL_TEXT[_lang].items()})
+#: the same words under the table, opened by a tap or a key (a tooltip shows to a mouse alone)
+BOARD_PAGE["en"]["iv.what"] = "What the ± means"
+BOARD_PAGE["it"]["iv.what"] = "Che cosa vuol dire il ±"
 
 #: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
 #: own text, its str): what the board and ``--lang it`` show. Card names and the notation's

@@ -352,6 +352,15 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
     assert ("95 %" in badge.get_attribute("title")) == (kinds[0] == "sampling and method")
     gaps = [e.text for e in drv.find_elements("css selector", "#analysis td.gap") if e.text]
     assert gaps and all(g.startswith("\u2212") and g.count("±") == 1 for g in gaps)
+    # the same words open under the table by a key or a tap: a tooltip shows to a mouse
+    # alone, never on a phone or to the keyboard
+    from selenium.webdriver.common.keys import Keys
+    words = drv.find_element("css selector", "#analysis details.iv")
+    assert INTERVAL_TEXT["en"][kinds[0]] not in words.text
+    drv.execute_script("arguments[0].focus()", words.find_element("tag name", "summary"))
+    drv.switch_to.active_element.send_keys(Keys.ENTER)
+    assert INTERVAL_TEXT["en"][kinds[0]] in words.text
+    assert BOARD_PAGE["en"]["col.gap.title"] in words.text
     assert _fits(drv)
     if width < 700:   # on a phone the analysis comes before the played cards (folded away)
         assert not drv.find_element("id", "show-played").is_selected()
@@ -360,6 +369,27 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
         panel = drv.find_element("id", "panel").rect
         assert panel["y"] >= board["y"] + board["height"] - 1
         drv.save_screenshot(str(_artifacts() / "board-phone-table.png"))
+
+
+def test_every_control_in_sight_takes_the_keyboards_focus(browser, server):
+    """*load record* was a label over a file input with display: none, which no Tab key
+    reached: every control in sight (itself, or the label it is in) takes the focus, and
+    the file input's label shows it has it."""
+    drv = browser
+    _open(drv, server)
+    drv.execute_script("loadGame(arguments[0])", _finished_game(3))
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the record")
+    missed = drv.execute_script("""
+        const seen = (e) => e.getClientRects().length > 0 ||
+          (!!e.closest('label') && e.closest('label').getClientRects().length > 0);
+        return [...document.querySelectorAll('button, input, select, textarea, summary, [tabindex]')]
+          .filter((e) => !e.disabled && seen(e))
+          .filter((e) => { e.focus(); return document.activeElement !== e; })
+          .map((e) => e.id || e.outerHTML.slice(0, 80));""")
+    assert missed == []
+    ring = drv.execute_script("const e = document.getElementById('load'); e.focus();"
+                              "return getComputedStyle(e.closest('label')).outlineStyle")
+    assert ring != "none"
 
 
 def test_the_page_speaks_italian_and_remembers_it(browser, server):

@@ -116,6 +116,9 @@ def test_the_engines_hand_stays_hidden_on_the_page(page):
     assert _check_all(_answers(drv), "classic", 21, [])
     # the review waits for the end of the deal, the engine's seat being hidden till then
     assert drv.find_element("id", "review").get_attribute("disabled")
+    # and says why where the graph will be, not "Press review" (the greyed button's tooltip
+    # shows to a mouse alone)
+    assert drv.find_element("id", "graph").text == BOARD_PAGE["en"]["review.after_deal"]
     # open hands, asked for: both hands in view
     _click(drv, drv.find_element("id", "open-hands"))
     _wait(drv, lambda: len(drv.find_elements("css selector", '#board svg g.card[data-place="hand2"]')) == 3,

@@ -372,7 +372,9 @@ function drawGraph() {
   const pts = graphPoints();
   if (!Object.keys(S.rev).length || !pts.length) {
     box.classList.remove("big");
-    const why = S.view && S.view.players > 2 ? "review.four" : "graph.empty";
+    // the review's button greyed out, its reason said here: its tooltip shows to a mouse alone
+    const why = S.view && S.view.players > 2 ? "review.four" : S.view && S.view.reviewable === false
+      ? "review.after_deal" : "graph.empty";
     box.innerHTML = `<p class="hint">${escapeHtml(t(why))}</p>`; txt.innerHTML = ""; return;
   }
   const big = box.classList.contains("big");
@@ -835,8 +837,18 @@ function showAnalysis(a) {
     : t("frame.note", { p: who, d: (taken > 0 ? "+" : taken < 0 ? "−" : "") + Math.abs(taken) }))}</p>`;
   $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${num(a.nodes, 0, { group: true })} ${escapeHtml(t("nodes"))}, ${num(a.seconds, 2)} s</div>` +
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
-    `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame;
+    `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame +
+    ivWords(a);
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
+}
+
+function ivWords(a) {
+  // what an estimate's ± covers, in words a tap or a key opens: the badge's tooltip shows
+  // to a mouse alone, never on a phone or to the keyboard
+  if (a.exact) return "";
+  const gap = a.moves.length > 1 ? `<p>${escapeHtml(cap(t("col.gap")) + ": " + t("col.gap.title"))}</p>` : "";
+  return `<details class="iv"><summary>${escapeHtml(t("iv.what"))}</summary><p>${escapeHtml(cap(a.method_text || ""))}</p>` +
+    `<p>${escapeHtml(t("ivlong." + a.interval))}</p>${gap}</details>`;
 }
 
 function pvTricks(a) {
