@@ -1442,7 +1442,7 @@ PLAY_WORDS = {
     "it": {
         "intro": "{game} contro il motore (livello {level}), {deal}. "
         "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
-        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
+        "le tue carte: 1 per la prima), 'consiglio', 'aiuto' o 'q'.",
         "match": "Partita di {n} smazzate.",
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
@@ -1462,7 +1462,7 @@ PLAY_WORDS = {
         "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
         "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., il suo nome: Asso di denari, o il "
         "suo posto fra le tue carte come sono elencate: 1 per la prima), "
-        "'hint' per un consiglio, "
+        "'consiglio' per il consiglio del motore, "
         "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
         "plays": "{who} gioca {card}: {reason}",
         "takes": "prende {t} con {c}{trump}",
@@ -1664,9 +1664,9 @@ PLAY_WORDS["it"].update(
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
         "perché (il perché mostrerebbe la sua mano).",
         "last_card": "La tua ultima carta, {card}, viene giocata al posto tuo.",
-        "bad_card": "{error}, oppure 'help'",
+        "bad_card": "{error}, oppure 'aiuto'",
         "bad_place": "non hai una carta {k}: scrivi da 1 a {n} per una carta dal suo posto "
-        "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'help'",
+        "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'aiuto'",
         "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
         "reviewing": "analizzo la mossa {k}/{n}",
         "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
@@ -1726,7 +1726,7 @@ PLAY_OPPONENT_WORDS = {
     "it": {
         "intro": "{game} contro {opponent}, {deal}. "
         "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
-        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
+        "le tue carte: 1 per la prima), 'consiglio', 'aiuto' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
         "hidden_reasons": "Di ogni carta dell'avversario si dice che cosa fa nella presa: "
