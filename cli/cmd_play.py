@@ -16,6 +16,9 @@ from click.core import ParameterSource
 from cli.cluster_opts import client_for, cluster_options, progress_line
 from cli.cmd_match import timed_name
 from cli.options import (
+    HELP_WORDS,
+    HINT_WORDS,
+    QUIT_WORDS,
     SECONDS,
     SEED,
     card_by_place,
@@ -342,9 +345,9 @@ class ScopertaPlay:
             low = text.lower()
             if not text:
                 continue
-            if low in ("q", "quit", "exit"):
+            if low in QUIT_WORDS:
                 raise Quit("quit")
-            if low == "help":
+            if low in HELP_WORDS:
                 self.say(self.W["help"])
                 continue
             return text
@@ -374,7 +377,7 @@ class ScopertaPlay:
         while True:
             text = self.command()
             low = text.lower()
-            if low in ("hint", "h", "?"):
+            if low in HINT_WORDS:
                 with quiet():
                     self.say(self.hint(state))
                 continue

@@ -12,6 +12,9 @@ import click
 from cli.cluster_opts import client_for, cluster_options
 from cli.run_limit import limited, time_limit_option
 from cli.options import (
+    HELP_WORDS,
+    HINT_WORDS,
+    QUIT_WORDS,
     SEED,
     card_by_place,
     check_output,
@@ -365,11 +368,8 @@ def _on(client):
     return many
 
 
-#: the quiz's words, in either language whatever --lang (the prompt lists its own)
-QUIT_WORDS = ("q", "quit", "exit", "esci")
-HINT_WORDS = ("hint", "h", "?", "indizio", "suggerimento")
+#: the quiz's own word, in either language whatever --lang (the others: cli.options)
 SKIP_WORDS = ("skip", "show", "salta", "mostra", "soluzione")
-HELP_WORDS = ("help", "aiuto", "comandi")
 
 
 @puzzles.command("play")

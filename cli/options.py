@@ -118,6 +118,13 @@ def typed(line: str) -> str:
     return line.strip().removeprefix("\ufeff").strip()
 
 
+#: the words play and the puzzle quiz take at their prompts, in either language whatever
+#: --lang (each prompt lists its own language's): an Italian player types "esci" in both
+QUIT_WORDS = ("q", "quit", "exit", "esci")
+HINT_WORDS = ("hint", "h", "?", "indizio", "suggerimento", "consiglio")
+HELP_WORDS = ("help", "aiuto", "comandi")
+
+
 def card_by_place(text: str, hand: Sequence[int]) -> int | None:
     """The card a typed place names (``text`` ASCII digits; 1 = the first of ``hand`` as
     its line shows it): the card, -1 for a place past the hand; None where ``text`` is not

@@ -807,11 +807,13 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "mistake": "{i}. deal {d} move {m} (trick {t}): player {p} played {card}, best {best}: "
         "cost {cost} {unit} ({how})",
         "accuracy": "Accuracy:",
-        "acc_line": "player {p} ({name}): {called}{opt}/{rated} decisions optimal ({pct}), "
+        "who": "player {p}",
+        "who_named": "player {p} ({name})",
+        "acc_line": "{who}: {called}{opt}/{rated} decisions optimal ({pct}), "
         "average cost {avg} {unit} per decision",
         "unit": "points",
         "unit_win": "in win chance",
-        "acc_none": "player {p} ({name}): no rated decisions",
+        "acc_none": "{who}: no rated decisions",
         "acc_tail": "; not rated: {n}",
         "acc_est": "; estimated: {n}",
         "forced_tail": "; forced moves: {n}",
@@ -855,11 +857,13 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "mistake": "{i}. smazzata {d} mossa {m} (presa {t}): il giocatore {p} ha giocato {card}, "
         "meglio {best}: costo {cost} {unit} ({how})",
         "accuracy": "Precisione:",
-        "acc_line": "giocatore {p} ({name}): {called}{opt}/{rated} decisioni ottimali ({pct}), "
+        "who": "giocatore {p}",
+        "who_named": "giocatore {p} ({name})",
+        "acc_line": "{who}: {called}{opt}/{rated} decisioni ottimali ({pct}), "
         "costo medio {avg} {unit} per decisione",
         "unit": "punti",
         "unit_win": "di probabilità di vincere",
-        "acc_none": "giocatore {p} ({name}): nessuna decisione valutata",
+        "acc_none": "{who}: nessuna decisione valutata",
         "acc_tail": "; non valutate: {n}",
         "acc_est": "; stimate: {n}",
         "forced_tail": "; mosse obbligate: {n}",
@@ -1210,12 +1214,11 @@ AGREE["it"] += [
 REVIEW_TEXT["en"].update(
     {
         "p_short": "P{p}",
-        "acc_unknown": "player {p} ({name}): no decision clear enough to call",
+        "acc_unknown": "{who}: no decision clear enough to call",
         "close_tail": "; too close to call: {n}",
         "skill": "Skill and luck (expected final margin, {unit}):",
         "skill_win": "Skill and luck (chance of winning the deal):",
-        "skill_line": "player {p} ({name}): errors {err} ({rate} per decision), luck {luck} over "
-        "{n} draws",
+        "skill_line": "{who}: errors {err} ({rate} per decision), luck {luck} over {n} draws",
         "luck_missing": " ({n} draws not measured)",
         "adjusted": "; result {res}, luck-adjusted {adj}",
         "adjusted_since": "; won from the start on {res}, luck-adjusted {adj}",
@@ -1265,12 +1268,11 @@ REVIEW_TEXT["en"].update(
 REVIEW_TEXT["it"].update(
     {
         "p_short": "G{p}",
-        "acc_unknown": "giocatore {p} ({name}): nessuna decisione abbastanza chiara da giudicare",
+        "acc_unknown": "{who}: nessuna decisione abbastanza chiara da giudicare",
         "close_tail": "; troppo vicine per giudicarle: {n}",
         "skill": "Abilità e fortuna (margine finale atteso, {unit}):",
         "skill_win": "Abilità e fortuna (probabilità di vincere la smazzata):",
-        "skill_line": "giocatore {p} ({name}): errori {err} ({rate} per decisione), fortuna {luck} "
-        "su {n} pescate",
+        "skill_line": "{who}: errori {err} ({rate} per decisione), fortuna {luck} su {n} pescate",
         "luck_missing": " (pescate non misurate: {n})",
         "adjusted": "; risultato {res}, al netto della fortuna {adj}",
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
@@ -1440,7 +1442,7 @@ PLAY_WORDS = {
     "it": {
         "intro": "{game} contro il motore (livello {level}), {deal}. "
         "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
-        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
+        "le tue carte: 1 per la prima), 'consiglio', 'aiuto' o 'q'.",
         "match": "Partita di {n} smazzate.",
         "deal": "--- Smazzata {d} ---",
         "you": "tu",
@@ -1460,7 +1462,7 @@ PLAY_WORDS = {
         "not_in_hand": "{card} non è nella tua mano (le tue carte: {cards})",
         "help": "Scrivi una carta che hai (AD, 3c, 1D, 10b ..., il suo nome: Asso di denari, o il "
         "suo posto fra le tue carte come sono elencate: 1 per la prima), "
-        "'hint' per un consiglio, "
+        "'consiglio' per il consiglio del motore, "
         "'u' per le carte che non hai visto, 'b' per tutto il tavolo, 'q' per uscire.",
         "plays": "{who} gioca {card}: {reason}",
         "takes": "prende {t} con {c}{trump}",
@@ -1662,9 +1664,9 @@ PLAY_WORDS["it"].update(
         "hidden_reasons": "La mano del motore è coperta: dice che cosa fa ogni sua carta, non "
         "perché (il perché mostrerebbe la sua mano).",
         "last_card": "La tua ultima carta, {card}, viene giocata al posto tuo.",
-        "bad_card": "{error}, oppure 'help'",
+        "bad_card": "{error}, oppure 'aiuto'",
         "bad_place": "non hai una carta {k}: scrivi da 1 a {n} per una carta dal suo posto "
-        "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'help'",
+        "fra le tue carte, la carta stessa (AD, 3c ...) oppure 'aiuto'",
         "must_follow": "{card}: devi rispondere a {suit} (giocabili: {cards})",
         "reviewing": "analizzo la mossa {k}/{n}",
         "match_segni": "Partita: vince chi arriva per primo a {n} smazzate vinte.",
@@ -1724,7 +1726,7 @@ PLAY_OPPONENT_WORDS = {
     "it": {
         "intro": "{game} contro {opponent}, {deal}. "
         "Sei il giocatore 1. Scrivi una carta (AD, 3c, 1D ..., il suo nome, o il suo posto fra "
-        "le tue carte: 1 per la prima), 'hint', 'help' o 'q'.",
+        "le tue carte: 1 per la prima), 'consiglio', 'aiuto' o 'q'.",
         "engine": "l'avversario",
         "Engine": "L'avversario",
         "hidden_reasons": "Di ogni carta dell'avversario si dice che cosa fa nella presa: "

@@ -1142,9 +1142,17 @@ Progress = Callable[[int, int], None]
 Run = Callable[[Callable, dict[int, tuple]], Iterable[tuple[int, Any]]]
 
 
+def unnamed(p: int) -> str:
+    """The name of a seat its record names no player for (0-based ``p``): "player 1"."""
+    return f"player {p + 1}"
+
+
+UNNAMED = (unnamed(0), unnamed(1))
+
+
 def review_states(
     deals: list[tuple[GameState, tuple[int, ...]]],
-    names=("player 1", "player 2"),
+    names=UNNAMED,
     time_limit: float | None = None,
     players=(0, 1),
     progress: Progress | None = None,
@@ -1246,7 +1254,7 @@ def review_record(
         raise RecordError.like(e) from None
     deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
     names = list(rec.get("players") or [])
-    names += [f"player {i + 1}" for i in range(len(names), 2)]
+    names += [unnamed(i) for i in range(len(names), 2)]
     return review_states(
         deals,
         (names[0], names[1]),
@@ -1466,6 +1474,14 @@ def _table(rv: Review, T: dict, lang: str) -> list[str]:
     ]
 
 
+def _who(p: int, name: str, T: dict, lang: str) -> str:
+    """A player as the review's lines name it: its seat, then the record's name for it,
+    never the seat said twice ("player 1 (player 1)") where the record names none."""
+    if name == unnamed(p):
+        return T["who"].format(p=p + 1)
+    return T["who_named"].format(p=p + 1, name=player_name(name, lang))
+
+
 def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     """Per player: errors (total and per decision), luck, result and luck-adjusted result."""
     win = rv.objective == "win"
@@ -1491,8 +1507,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             else num(s.average_cost, ".2f", lang)
         )
         line = T["skill_line"].format(
-            p=p + 1,
-            name=player_name(s.name, lang),
+            who=_who(p, s.name, T, lang),
             err=err,
             rate=rate,
             n=s.luck_draws,
@@ -1626,8 +1641,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
             avg = _known(s.average_cost, "an average cost")
             called = T["called"].format(k=s.judged, n=s.rated) if s.close else ""
             line = T["acc_line"].format(
-                p=p + 1,
-                name=player_name(s.name, lang),
+                who=_who(p, s.name, T, lang),
                 called=called,
                 opt=s.optimal,
                 rated=s.judged,
@@ -1637,7 +1651,7 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
             )
         else:
             line = T["acc_none" if not s.rated else "acc_unknown"].format(
-                p=p + 1, name=player_name(s.name, lang)
+                who=_who(p, s.name, T, lang)
             )
         if s.close:
             line += T["close_tail"].format(n=s.close)

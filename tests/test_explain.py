@@ -268,6 +268,20 @@ def test_before_the_endgame():
     assert "line" not in d and len(d["moves"]) == 3 and d["facts"]["talon"] == 4
 
 
+def test_an_estimate_before_the_endgame_gives_the_notes_its_interval_sends_the_reader_to():
+    """The ± of an opening's estimate is carried from other stages, and its sentence says
+    "(the note says how)": the explanation printed that sentence without the notes."""
+    pos = parse_position("hand1=FB,5C,FC hand2=2C,AC,FS top=4D briscola=2S played=- turn=1")
+    ex = explain(pos, time_limit=0.2)
+    assert not ex.analysis.exact and ex.analysis.notes
+    for lang, says_how, note in (("en", "(the note says how)", "  note: "),
+                                 ("it", "(la nota dice come)", "  nota: ")):
+        text = render_text(ex, lang)
+        assert says_how in text, text
+        notes = [line for line in text.splitlines() if line.startswith(note)]
+        assert len(notes) == len(ex.analysis.notes), text
+
+
 MIDGAME_WIN = ("hand1=6B,2D,6S hand2=2B,6C,RS top=AC briscola=FC "
                "played=5B,2C,7C,3C,4D,5D,6D,CD,RD,3D,5S,FS,3S,AS turn=2 score=26-24")
 

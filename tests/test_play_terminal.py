@@ -228,3 +228,20 @@ def test_the_help_says_a_card_may_be_typed_by_its_place():
             input="help\n5\nq\n")
     assert "suo posto fra le tue carte come sono elencate: 1 per la prima" in r.output
     assert "non hai una carta 5: scrivi da 1 a 3" in r.output
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_prompt_takes_the_italian_words_the_puzzle_quiz_takes(lang):
+    """'aiuto', 'consiglio' and 'esci' were read as cards that cannot be read, so an Italian
+    player could not quit but by 'q' or the end of input; the prompt lists its language's."""
+    r = run("play", "--seed", "3", "--level", "easy", "--time-per-move", TPM, "--lang", lang,
+            input="aiuto\nconsiglio\nesci\nAD\n")
+    assert r.exit_code == 0, r.output
+    assert "Quit" not in r.output and "sconosciuta" not in r.output, r.output
+    assert "unknown card" not in r.output, r.output
+    help_line = "Scrivi una carta che hai" if lang == "it" else "Type a card you hold"
+    hint_line = "Consiglio: " if lang == "it" else "Hint: "
+    stopped = "Partita interrotta." if lang == "it" else "Game stopped."
+    assert help_line in r.output and hint_line in r.output and stopped in r.output, r.output
+    if lang == "it":
+        assert "'consiglio', 'aiuto' o 'q'" in r.output.splitlines()[0]

@@ -151,6 +151,17 @@ def test_without_an_analysis_moves_are_unrated_not_guessed(record, monkeypatch):
     assert "not rated" in text and "no rated decisions" in text
 
 
+@pytest.mark.parametrize("lang, seat", [("en", "player"), ("it", "giocatore")])
+def test_a_seat_the_record_names_no_player_for_is_not_said_twice(record, monkeypatch, lang, seat):
+    """A bare `deal --json` record names no players: its review said "player 1 (player 1)"."""
+    monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None, objective="points": None)
+    named = R.render_review(R.review_record(record, TPM), lang)
+    bare = R.render_review(R.review_record(dict(record, players=[]), TPM), lang)
+    assert f"  {seat} 1 (" in named and f"  {seat} 2 (" in named
+    assert f"  {seat} 1: " in bare and f"  {seat} 2: " in bare
+    assert f"{seat} 1 ({seat} 1)" not in bare and f"{seat} 2 ({seat} 2)" not in bare
+
+
 def test_match_records_number_moves_per_deal(monkeypatch, tmp_path):
     monkeypatch.setattr(R, "try_analyse", lambda pos, t, cache=None, objective="points": None)
     m = play_match("scoperta", ["greedy", "random"], seed=3, target=2)

@@ -17,7 +17,9 @@ from solver.i18n import (
     agree,
     card_phrase,
     check_lang,
+    command_text,
     fmt_fraction,
+    note_text,
     num,
     pct,
     suit_name,
@@ -363,8 +365,11 @@ def _render_before(ex, w: _Words) -> list[str]:
             if m.error is not None:
                 vs = w.t("value_pm", v=vs, e=pct(m.error * 100, ".1f", w.lang))
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
-    if not a.exact:
+    if not a.exact:  # the notes say what the ± covers, where its sentence sends the reader
         out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")
+        out += [
+            "  " + command_text(w.lang, "analyse.note", note=note_text(n, w.lang)) for n in a.notes
+        ]
     out.append(
         w.t("facts.unseen", cards=", ".join(card_str(c) for c in f["unseen"]) or w.m["none"])
     )
