@@ -285,26 +285,25 @@ class SeatPosition(Printed):
 
     def _refusal(self, card: int) -> BriscolaError:
         """Why ``card``, not among ``legal_cards``, may not be played: the seat's own card
-        as the rules say it; on the hidden hand's turn, one not of the led suit that every
-        hand they may hold has, one the tricks leave no room for in their hand, or a card
-        the seat sees elsewhere."""
+        as the rules say it; on the hidden hand's turn, a card the seat sees elsewhere, or one
+        it has not seen that is not of the led suit every hand they may hold has. The tricks
+        alone rule out no unseen card where some hand fits: while the talon lasts the card
+        taken at the last draw may have been any of them (a void shown before that draw
+        starts its suit's span there at the latest), after it the unseen cards are their
+        hand. A view no hand fits (a draw ``outcomes`` does not list, passed to ``play``)
+        refuses every card saying so."""
         player, rules = self.to_move + 1, get_variant(self.variant)
         if self.is_over or self.to_move == self.seat:
             hand = 0 if self.is_over else self.own
             return move_refusal(hand, self.table, rules, card, player) or BriscolaError.of(
                 "move.not_in_hand", card=card_str(card), player=player
             )
-        if ((self.pool | self.known) >> card) & 1:  # but no hand the tricks leave them plays it
-            if self.table and rules.follow_suit:
-                led = SUIT_MASKS[self.table[0] // 10]
-                if self._their_cards and not self._their_cards & ~led:  # each holds the suit
-                    refusal = move_refusal(
-                        self._their_cards | (1 << card), self.table, rules, card, player
-                    )
-                    if refusal is not None:
-                        return refusal
-            where = BriscolaError.of("move.unseen.tricks")
-        elif (self.own >> card) & 1:
+        if ((self.pool | self.known) >> card) & 1:
+            held = self._their_cards | (1 << card)
+            return move_refusal(held, self.table, rules, card, player) or BriscolaError.of(
+                "seat.no_hand"
+            )
+        if (self.own >> card) & 1:
             where = BriscolaError.of("move.unseen.own", seat=self.player)
         elif ((self.played | mask_of(self.table)) >> card) & 1:
             where = BriscolaError.of("move.unseen.played")
