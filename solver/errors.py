@@ -318,8 +318,6 @@ ENGLISH: dict[str, str] = {
     "move.unseen.own": "player {seat} holds it",
     "move.unseen.played": "it has been played",
     "move.unseen.trump": "it is the trump card, under the talon",
-    "move.unseen.tricks": "the suits they did not follow leave no room for it (it could not "
-    "have come to them since)",
     "draw.unknown": "the draw after this trick is unknown: give the cards drawn",
     "draw.seat_one": "the seat draws one card after this trick: give that card alone, got {draws}",
     "draw.not_talon": "the draws ({draws}) are not the known talon's: it gives {known}",

@@ -3052,8 +3052,6 @@ ERRORS: dict[str, dict[str, str]] = {
         "move.unseen.own": "ce l'ha il giocatore {seat}",
         "move.unseen.played": "è già stata giocata",
         "move.unseen.trump": "è la briscola girata, sotto il tallone",
-        "move.unseen.tricks": "i semi a cui non ha risposto non le lasciano posto (non può "
-        "essergli arrivata dopo)",
         "draw.unknown": "non si sa cosa si pesca dopo questa presa: indica le carte pescate",
         "draw.seat_one": "dopo questa presa il giocatore pesca una carta: indica solo quella, "
         "non {draws}",

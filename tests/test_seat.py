@@ -17,7 +17,9 @@ from solver.analysis.budget import Budget
 from solver.analysis.result import Method, Way
 from solver.cards import (FULL_DECK, SUIT_OF, card_str, cards_of, format_mask, mask_of,
                           mask_points, parse_cards, popcount)
-from solver.game import deal, legal_cards, play, to_position
+from solver.game import deal, deal_from_deck, legal_cards, play, to_position
+from solver.i18n import error_text
+from solver.players.agents import play_deal
 from solver.position import PositionError, SeatPosition, parse_position
 from solver.position.notation import IllegalMoveError
 from solver.position.board import render
@@ -473,6 +475,46 @@ def test_an_opponent_who_must_hold_the_led_suit_by_count_follows_it():
         card_str(c) for c in _playable_by_hand(sp)}
     with pytest.raises(IllegalMoveError, match="3B: player 1 must follow suit"):
         sp.outcomes("3B")
+
+
+def test_an_unseen_card_the_opponent_may_not_play_is_refused_by_the_led_suit():
+    """Where some hand of theirs fits the tricks, the tricks alone rule out no card the seat
+    has not seen (while the talon lasts, the card they took at the last draw may have been
+    any of them; after it, those cards are their hand), so such a card is refused only by
+    the led suit every hand left them holds: at every moment of seeded Briscolone deals. The
+    reason 'the suits they did not follow leave no room for it' was given by no such view
+    and is gone. A view no hand fits, which the notation refuses and only a draw
+    ``outcomes`` does not list leads to, refuses every card saying so (it gave that reason
+    for a card of any suit)."""
+    rng = random.Random(8)
+    refused = 0
+    for seed in range(30):
+        g = deal("briscolone", seed)
+        while not g.is_over:
+            sp = g.view(2 - g.to_move)  # the seat not to move: the opponent's turn
+            for c in cards_of((sp.pool | sp.known) & ~mask_of(sp.legal_cards())):
+                with pytest.raises(IllegalMoveError, match="must follow suit"):
+                    sp.play(c)
+                refused += 1
+            g = g.play(rng.choice(g.legal_cards()))
+    assert refused > 100
+    end = play_deal("briscolone", ["greedy", "random"], 9319)
+    st = deal_from_deck("briscolone", list(end.deck), end.dealer)
+    for c in end.moves[:29]:
+        st = play(st, c)
+    sp, card = st.view(1), end.moves[29]
+    listed = {d for (d,), _ in sp.outcomes(card)}
+    held = next(d for d in cards_of(sp.pool & ~(1 << card)) if d not in listed)
+    after = sp.play(card, (held,))  # a card the opponent must hold
+    after = after.play(after.legal_cards()[0])
+    assert not after.hand_total and after.legal_cards() == []
+    with pytest.raises(PositionError, match="no hand of player 2 fits them"):
+        parse_position(after.to_text())
+    with pytest.raises(IllegalMoveError) as e:
+        after.play(cards_of(after.pool)[0])
+    assert str(e.value) == "illegal move: no opponent hand is consistent with what the seat has seen"
+    assert error_text(e.value, "it") == (
+        "mossa non valida: nessuna mano dell'avversario è coerente con ciò che questo posto ha visto")
 
 
 @pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])

@@ -5,7 +5,7 @@ a brute force over every history of the hidden hand, with rules of its own.
 Seeded deals of classic, Briscolone and Libero played by random and greedy agents, dealt or
 continued from an open position of another deal at a random moment (the short hands after
 the talon included), seen from both seats at the late moments (``_compare`` says which),
-where the brute force takes milliseconds. About 13 s on a busy 2-core machine.
+where the brute force takes milliseconds. About 17 s on a busy 2-core machine.
 
 Each hand left is as likely as the number of histories of the hidden hand ending in it
 (equally likely deals): the engine's weights (``hand_weight``, solver/position/histories.py)
@@ -34,8 +34,10 @@ from solver.cards import card_str, cards_of, popcount
 from solver.game import (continue_game, deal, deal_from_deck, play, to_position,
                          to_seat_position)
 from solver.players.agents import GreedyAgent, RandomAgent, play_deal
-from solver.position import parse_position
+from solver.position import PositionError, parse_position
 from solver.record import seat_position_from_record, start_record
+from solver.position.histories import playable
+from test_seat import moment
 
 #: seeds, and the most hands to check at a moment: the late moments, where the brute force
 #: is quick (Libero's longer, its record's five-card hands slower to enumerate)
@@ -326,3 +328,69 @@ def test_a_card_the_opponent_must_hold_is_no_draw():
     assert {int(d): p for (d,), p in outs} == draw_chances(st, 0, card)
     for (d,), _ in outs:
         assert sp.play(card, (d,)).every_hand(10) == [sp.pool & ~(1 << d) & ~(1 << card)]
+
+
+def _playable(hands, sp) -> set[int]:
+    """The opponent's legal cards by the reference: each card some hand it keeps may play,
+    following the led suit where the game asks it and the hand holds it."""
+    led = sp.table[0] // 10 if sp.table and sp.variant == "briscolone" else None
+    out: set[int] = set()
+    for h in hands:
+        hand = cards_of(h | sp.known)
+        out |= set([c for c in hand if c // 10 == led] or hand)
+    return out
+
+
+#: views checked against the brute force (a five-card hand's history takes it ~0.3 s)
+FAST_VIEWS = {"classic": 25, "briscolone": 10, "libero": 5}
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])
+def test_every_legal_card_and_each_of_its_draws_is_the_references(variant):
+    """The opponent's legal cards and the chances of the seat's draw, which the seat works
+    out by counting hands by suit, once for every draw of a suit, sharing counts between
+    views, are the brute force's at seeded moments of seeded deals while the talon lasts
+    (late enough for it to be quick; every legal card): the same cards, the same
+    Fractions. At every moment passed on the way, of any stage, each legal card's chances
+    are each draw's view's share of the histories (``hand_total`` after it), as
+    ``outcomes`` says."""
+    rng = random.Random(f"legal and draws/{variant}")
+    views = draws = uneven = shares = 0
+    while views < FAST_VIEWS[variant]:
+        g = moment(variant, rng, 0, 34)
+        if g is None or not g.talon:
+            continue
+        seat = rng.randrange(2)
+        sp = to_seat_position(g, seat)
+        legal = sorted(int(c) for c in sp.legal_cards())
+        for c in legal if g.trick else ():
+            outs = {int(d): p for (d,), p in sp.outcomes(c)}
+            after = {d: sp.play(c, (d,)).hand_total for d in outs}
+            assert outs == {d: Fraction(n, sum(after.values())) for d, n in after.items()}
+            shares += bool(outs)
+        if comb(popcount(sp.pool), sp.hidden) > LIMIT[variant]:
+            continue
+        views += 1
+        if g.to_move != seat:
+            assert set(legal) == _playable(consistent_hands(g, seat), sp), sp.to_text()
+        for c in legal if g.trick else ():
+            outs = {int(d): p for (d,), p in sp.outcomes(c)}
+            assert not outs or outs == draw_chances(g, seat, c), (sp.to_text(), card_str(c))
+            draws += bool(outs)
+            uneven += len(set(outs.values())) > 1
+    assert draws >= FAST_VIEWS[variant] and shares >= 50
+    assert (uneven >= 5) if variant == "briscolone" else not uneven
+
+
+def test_the_legal_cards_and_draws_comparison_can_fail(monkeypatch):
+    """The test above catches an opponent's legal cards that forget the led suit every hand
+    they may hold has (or fails on the draws after a card no hand holds), and draws all
+    alike."""
+    with monkeypatch.context() as m:
+        m.setattr(seat_module, "playable", lambda *args: playable(*args[:-1], -1))
+        with pytest.raises((AssertionError, PositionError)):  # or a draw after a card none holds
+            test_every_legal_card_and_each_of_its_draws_is_the_references("briscolone")
+    monkeypatch.setattr(seat_module.SeatPosition, "_hands_total",
+                        lambda self, pool: comb(popcount(pool), self.hidden))
+    with pytest.raises(AssertionError, match="tricks="):
+        test_every_legal_card_and_each_of_its_draws_is_the_references("briscolone")

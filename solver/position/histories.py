@@ -8,52 +8,152 @@ A history is an arrival slot for each of the opponent's cards (those it played a
 holds) within the card's span (seat.History: after a void it showed in the card's suit, by
 the last draw before the card was played); the count is the number of ways to fill the slots
 (the first holds ``caps[0]`` cards as a set, each draw one card). It depends on the hand only
-through how many of its cards have each first slot, so it is worked out once per such
-composition. Where no suit is followed (classic, Libero) every card may arrive from the
-first slot, every hand counts alike, and the hands are weighted equally (``counter`` gives
-None); in Briscolone a hand holding a suit the opponent did not follow has fewer histories.
-The histories of every hand added up (``total_count``) weigh the seat's own draw: each card
-it may draw as likely as the histories left after it (SeatPosition.outcomes).
+through how many of its cards have each first slot, so it is worked out once per such count
+(``HandCount``), and the total over every hand in one fill of the slots. Where no suit is
+followed (classic, Libero) every card may arrive from the first slot, every hand counts
+alike, and the hands are weighted equally (``counter`` gives None); in Briscolone a hand
+holding a suit the opponent did not follow has fewer histories. The histories of every hand
+added up (``HandCount.total``) weigh the seat's own draw: each card it may draw as likely as
+the histories left after it (SeatPosition.outcomes). Counts, totals and playable suits are
+kept for later views: the views of a walk share their histories.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable
-from itertools import product
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
 from math import comb, prod
 
 from solver.cards import SUIT_MASKS, cards_of
 
+#: how many counts, totals and playable suits are kept for later views
+CACHED = 4096
 
-def count_fillings(caps: tuple[int, ...], spans: list[tuple[int, int]]) -> int:
-    """The ways to give each card (its span of slots, first and last) one slot, slot 0
-    holding ``caps[0]`` cards as a set and each later slot ``caps[i]`` (one: a draw). The
-    slots are filled from the last down, a state counting the cards waiting by first slot
-    (cards that share it are alike from then on)."""
-    if len(spans) != sum(caps):
+
+def _fillings(
+    caps: tuple[int, ...],
+    spans: tuple[tuple[int, int], ...],
+    firsts: tuple[int, ...],
+    starts: tuple[tuple[tuple[int, ...], int], ...],
+) -> int:
+    """The ways to give each card one slot within its span (first and last), slot 0 holding
+    ``caps[0]`` cards as a set and each later slot one (a draw), summed over hands: each of
+    ``starts`` is how many of a hand's cards (every one free to the last slot) have each of
+    the first slots ``firsts``, with how many hands have that many. The slots are filled from
+    the last down, a state counting the cards waiting by first slot (cards that share it are
+    alike from then on), so hands that leave the same cards waiting are counted together."""
+    size = sum(starts[0][0]) if starts else 0
+    if len(spans) + size != sum(caps):
         return 0
-    firsts = sorted({lo for lo, _ in spans})
     group = {lo: g for g, lo in enumerate(firsts)}
-    arrive: dict[int, list[int]] = defaultdict(list)
+    arrive = [[0] * len(firsts) for _ in caps]
     for lo, hi in spans:
-        arrive[hi].append(group[lo])
-    states: dict[tuple[int, ...], int] = {(0,) * len(firsts): 1}
-    for slot in range(len(caps) - 1, -1, -1):
+        arrive[hi][group[lo]] += 1
+    states: dict[tuple[int, ...], int] = dict(starts)
+    for slot in range(len(caps) - 1, 0, -1):
+        add, late = arrive[slot], bisect_right(firsts, slot)
         nxt: dict[tuple[int, ...], int] = defaultdict(int)
         for st, n in states.items():
-            wait = list(st)
-            for g in arrive[slot]:
-                wait[g] += 1
-            if any(k and firsts[g] > slot for g, k in enumerate(wait)):
+            if any(add):
+                st = tuple(k + a for k, a in zip(st, add, strict=True))
+            if any(st[late:]):
                 continue  # a card that can no longer arrive in its span
-            for take in product(*(range(min(k, caps[slot]) + 1) for k in wait)):
-                if sum(take) == caps[slot]:
-                    ways = prod(comb(k, t) for k, t in zip(wait, take, strict=True))
-                    nxt[tuple(k - t for k, t in zip(wait, take, strict=True))] += n * ways
+            for g in range(late):
+                if st[g]:
+                    nxt[st[:g] + (st[g] - 1,) + st[g + 1 :]] += n * st[g]
         states = nxt
-    return states.get((0,) * len(firsts), 0)
+    add = arrive[0]
+    late = bisect_right(firsts, 0)
+    total = 0
+    for st, n in states.items():  # the dealt hand holds, as a set, every card still waiting
+        st = tuple(k + a for k, a in zip(st, add, strict=True))
+        if sum(st) == caps[0] and not any(st[late:]):
+            total += n
+    return total
+
+
+@lru_cache(maxsize=CACHED)
+def _one(
+    caps: tuple[int, ...],
+    spans: tuple[tuple[int, int], ...],
+    firsts: tuple[int, ...],
+    hand: tuple[int, ...],
+) -> int:
+    """``_fillings`` of one hand, ``hand`` of its cards with each first slot."""
+    return _fillings(caps, spans, firsts, ((hand, 1),))
+
+
+@lru_cache(maxsize=CACHED)
+def _total(
+    caps: tuple[int, ...],
+    spans: tuple[tuple[int, int], ...],
+    firsts: tuple[int, ...],
+    sizes: tuple[int, ...],
+    size: int,
+) -> int:
+    """``_fillings`` over every hand of ``size`` cards where ``sizes[g]`` of the cards it may
+    hold have first slot ``firsts[g]``: each way to take so many cards with each first slot
+    stands for the product of binomials of hands that do (the suits that share a first slot
+    merged, by Vandermonde's identity), so the hands are counted in one fill."""
+    starts = tuple(
+        (ks, prod(comb(n, k) for n, k in zip(sizes, ks, strict=True))) for ks in splits(sizes, size)
+    )
+    return _fillings(caps, spans, firsts, starts)
+
+
+@lru_cache(maxsize=1 << 10)
+def splits(sizes: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to take ``total`` things from bins of ``sizes`` (how many from each), in
+    lexicographic order."""
+    if not sizes:
+        return ((),) if not total else ()
+    rest = sum(sizes[1:])
+    return tuple(
+        (k, *tail)
+        for k in range(max(0, total - rest), min(sizes[0], total) + 1)
+        for tail in splits(sizes[1:], total - k)
+    )
+
+
+@dataclass(frozen=True)
+class HandCount:
+    """count(hand) -> the number of histories ending in ``hand`` (a mask of the unknown
+    cards), from a record's History: its slots' ``caps``, the spans of the cards played and
+    of those the seat knows the opponent holds (``spans``, sorted), and each suit's first
+    slot (``firsts[groups[suit]]``). A hand's count depends only on how many of its cards
+    have each first slot, so it is worked out once for each such count; counts and totals
+    are shared by every view with the same history (a walk's sibling views)."""
+
+    caps: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...]
+    firsts: tuple[int, ...]
+    groups: tuple[int, ...]
+    memo: dict[tuple[int, ...], int] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+
+    def _by_first(self, cards: int) -> tuple[int, ...]:
+        """How many of ``cards`` (a mask) have each first slot."""
+        out = [0] * len(self.firsts)
+        for s, g in enumerate(self.groups):
+            out[g] += popcount_suit(cards, s)
+        return tuple(out)
+
+    def __call__(self, hand: int) -> int:
+        key = self._by_first(hand)
+        if key not in self.memo:
+            self.memo[key] = _one(self.caps, self.spans, self.firsts, key)
+        return self.memo[key]
+
+    def total(self, pool: int, size: int) -> int:
+        """How many histories end in some hand of ``size`` cards of ``pool``: the sum of the
+        count over those hands, what each hand's count is a share of (the hands taken
+        together by how many of their cards have each first slot)."""
+        return _total(self.caps, self.spans, self.firsts, self._by_first(pool), size)
 
 
 def counter(
@@ -61,26 +161,16 @@ def counter(
     fixed: tuple[tuple[int, int], ...],
     suit_lo: tuple[int, ...],
     known: int,
-) -> Callable[[int], int] | None:
-    """count(hand) -> the number of histories ending in ``hand`` (a mask of the unknown
-    cards; ``known``, the cards the seat knows the opponent holds, added), from a record's
-    History (its slots' ``caps``, the spans of the cards played, ``fixed``, and each suit's
-    first slot, ``suit_lo``); None where every hand counts alike (no suit shown void). 0
-    for a hand no history ends in."""
+) -> HandCount | None:
+    """The HandCount of a record's History (``known``: the cards the seat knows the opponent
+    holds, added to every hand); None where every hand counts alike (no suit shown void).
+    It counts 0 for a hand no history ends in."""
     if not any(suit_lo):
         return None
     last = len(caps) - 1
-    base = list(fixed) + [(suit_lo[c // 10], last) for c in cards_of(known)]
-    memo: dict[tuple[int, ...], int] = {}
-
-    def count(hand: int) -> int:
-        per_suit = tuple(popcount_suit(hand, s) for s in range(4))
-        if per_suit not in memo:
-            spans = base + [(suit_lo[s], last) for s in range(4) for _ in range(per_suit[s])]
-            memo[per_suit] = count_fillings(caps, spans)
-        return memo[per_suit]
-
-    return count
+    spans = tuple(sorted(list(fixed) + [(suit_lo[c // 10], last) for c in cards_of(known)]))
+    firsts = tuple(sorted(set(suit_lo) | {lo for lo, _ in spans}))
+    return HandCount(caps, spans, firsts, tuple(firsts.index(lo) for lo in suit_lo))
 
 
 def popcount_suit(hand: int, suit: int) -> int:
@@ -88,32 +178,24 @@ def popcount_suit(hand: int, suit: int) -> int:
     return (hand & SUIT_MASKS[suit]).bit_count()
 
 
-def _compositions(
-    count: Callable[[int], int], pool: int, size: int
-) -> tuple[list[list[int]], list[tuple[int, ...]], list[int]]:
-    """The cards of ``pool`` by suit, and each composition of a hand of ``size`` of them (how
-    many cards of each suit) that some history ends in, with its total count: the count of
-    any one of its hands (``count`` depends on the composition alone) times how many there
+def _kept(
+    count: Callable[[int], int], sizes: tuple[int, ...], size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each composition of a hand of ``size`` cards, ``sizes`` of each suit free (how many
+    cards of each suit), that some history ends in, with its total count: the count of any
+    one of its hands (``count`` depends on the composition alone) times how many there
     are."""
-    by_suit = [cards_of(pool & m) for m in SUIT_MASKS]
-    comps, weights = [], []
-    for ks in product(*(range(min(len(cs), size) + 1) for cs in by_suit)):
-        if sum(ks) != size:
-            continue
+    for ks in splits(sizes, size):
         one = 0
         for s, k in enumerate(ks):
             one |= ((1 << k) - 1) << (10 * s)  # any hand of that composition
-        w = count(one) * prod(comb(len(cs), k) for cs, k in zip(by_suit, ks, strict=True))
+        w = count(one) * prod(comb(n, k) for n, k in zip(sizes, ks, strict=True))
         if w:
-            comps.append(ks)
-            weights.append(w)
-    return by_suit, comps, weights
+            yield ks, w
 
 
-def total_count(count: Callable[[int], int], pool: int, size: int) -> int:
-    """How many histories end in some hand of ``size`` cards of ``pool``: the sum of
-    ``count`` over those hands, what each hand's count is a share of."""
-    return sum(_compositions(count, pool, size)[2])
+def _sizes(pool: int) -> tuple[int, ...]:
+    return tuple(popcount_suit(pool, s) for s in range(4))
 
 
 def weighted_draw(
@@ -122,9 +204,11 @@ def weighted_draw(
     """A function drawing a hand of ``size`` cards of ``pool`` with chance proportional to
     ``count``: a composition (how many cards of each suit) drawn by its total count, then
     its cards uniformly. None when no hand has a history."""
-    by_suit, comps, weights = _compositions(count, pool, size)
-    if not comps:
+    kept = list(_kept(count, _sizes(pool), size))
+    if not kept:
         return None
+    by_suit = [cards_of(pool & m) for m in SUIT_MASKS]
+    comps, weights = [ks for ks, _ in kept], [w for _, w in kept]
 
     def draw() -> int:
         ks = rng.choices(comps, weights)[0]
@@ -137,14 +221,24 @@ def weighted_draw(
     return draw
 
 
+@lru_cache(maxsize=CACHED)
+def _suit_sets(count: Callable[[int], int], sizes: tuple[int, ...], size: int) -> frozenset[int]:
+    """The sets of suits (a bit each) held by the hands of ``size`` cards, ``sizes`` of each
+    suit free, that some history ends in: all a hand's playable cards depend on. Shared by
+    the views with the same history and as many cards of each suit unseen (a walk's)."""
+    return frozenset(
+        sum(1 << s for s, k in enumerate(ks) if k) for ks, _ in _kept(count, sizes, size)
+    )
+
+
 def playable(count: Callable[[int], int], pool: int, size: int, known: int, led: int) -> int:
     """The cards a hand of ``size`` cards of ``pool`` (``known`` added) may play, over every
     hand some history ends in: each card of a suit such a hand may hold, only the ``led``
     suit's where it holds one (``led`` -1: the hand leads). What the histories rule out
     (a card of a suit not followed, and not drawn since) is left out."""
     out = 0
-    for ks in _compositions(count, pool, size)[1]:
-        mine = known | sum(pool & SUIT_MASKS[s] for s, k in enumerate(ks) if k)
+    for suits in _suit_sets(count, _sizes(pool), size):
+        mine = known | sum(pool & SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
         if led >= 0 and mine & SUIT_MASKS[led]:
             mine &= SUIT_MASKS[led]
         out |= mine

@@ -36,7 +36,7 @@ from solver.cards import (
 )
 from solver.errors import BriscolaError, Count
 from solver.position.convert import seat_with_hand
-from solver.position.histories import counter, playable, total_count, weighted_draw
+from solver.position.histories import HandCount, counter, playable, weighted_draw
 from solver.position.open import Position
 from solver.position.notation import (
     GAME_FIELDS,
@@ -56,13 +56,13 @@ from solver.position.notation import (
     trump_not_at_bottom,
 )
 from solver.position.protocol import Outcome, Printed
-from solver.rules import Variant, get_variant, move_refusal, trick_taker
+from solver.rules import Variant, get_variant, legal_mask, move_refusal, trick_taker
 
 ENUM_LIMIT = 3000  # enumerate every consistent hand when there are at most this many
 CHECK_LIMIT = 100  # ... checking them all against a record's history up front up to this many
 MAX_REJECTS = 20000  # draws tried before a record's history is declared unsatisfiable
 #: what a SeatPosition caches on first use (cached_property), never pickled
-_DERIVED = frozenset({"history", "hand_count", "_their_cards"})
+_DERIVED = frozenset({"history", "hand_count", "_their_cards", "_legal_mask"})
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ class SeatPosition(Printed):
         return history_from(self) if self.tricks else None
 
     @cached_property
-    def hand_count(self) -> Callable[[int], int] | None:
+    def hand_count(self) -> HandCount | None:
         """count(hand) -> how many histories of the opponent's hand end in ``hand`` (a mask
         of the unknown cards), to which its chance is proportional (solver.position.histories);
         None where every hand the seat keeps is as likely (no suit shown void)."""
@@ -139,8 +139,8 @@ class SeatPosition(Printed):
         return None if h is None else counter(h.caps, h.fixed, h.suit_lo, self.known)
 
     def __getstate__(self) -> dict:
-        """The fields alone: what ``history`` and ``hand_count`` cached is derived again
-        where it is asked (a counter is a local function, which pickle cannot carry)."""
+        """The fields alone: what ``history``, ``hand_count`` and the legal cards cached is
+        derived again where it is asked."""
         return {k: v for k, v in vars(self).items() if k not in _DERIVED}
 
     @property
@@ -242,9 +242,15 @@ class SeatPosition(Printed):
         count alone, or a known card); with a record's history (a suit shown void), only
         the cards some hand it leaves them may play (``outcomes`` and ``play`` can go on from
         each)."""
+        return [CARDS[c] for c in cards_of(self._legal_mask)]
+
+    @cached_property
+    def _legal_mask(self) -> int:
+        """``legal_cards`` as a mask, worked out once: every ``play`` and ``outcomes`` of the
+        view checks its card against it."""
         if self.to_move == self.seat:
-            return self.with_hand(0).legal_cards()
-        return [CARDS[c] for c in cards_of(self._their_cards)]
+            return legal_mask(self.own, self.table, get_variant(self.variant))
+        return self._their_cards
 
     @cached_property
     def _their_cards(self) -> int:
@@ -273,32 +279,31 @@ class SeatPosition(Printed):
         """``card`` as its id when the player to move may play it, else IllegalMoveError
         saying why, as an open position says it (CardError for a card that does not exist)."""
         card = int(to_card(card))  # stored as a plain int: the kernels dispatch fastest on one
-        if card not in self.legal_cards():
+        if not (self._legal_mask >> card) & 1:
             raise IllegalMoveError.of("move.illegal", why=self._refusal(card))
         return card
 
     def _refusal(self, card: int) -> BriscolaError:
         """Why ``card``, not among ``legal_cards``, may not be played: the seat's own card
-        as the rules say it; on the hidden hand's turn, one not of the led suit that every
-        hand they may hold has, one the tricks leave no room for in their hand, or a card
-        the seat sees elsewhere."""
+        as the rules say it; on the hidden hand's turn, a card the seat sees elsewhere, or one
+        it has not seen that is not of the led suit every hand they may hold has. The tricks
+        alone rule out no unseen card where some hand fits: while the talon lasts the card
+        taken at the last draw may have been any of them (a void shown before that draw
+        starts its suit's span there at the latest), after it the unseen cards are their
+        hand. A view no hand fits (a draw ``outcomes`` does not list, passed to ``play``)
+        refuses every card saying so."""
         player, rules = self.to_move + 1, get_variant(self.variant)
         if self.is_over or self.to_move == self.seat:
             hand = 0 if self.is_over else self.own
             return move_refusal(hand, self.table, rules, card, player) or BriscolaError.of(
                 "move.not_in_hand", card=card_str(card), player=player
             )
-        if ((self.pool | self.known) >> card) & 1:  # but no hand the tricks leave them plays it
-            if self.table and rules.follow_suit:
-                led = SUIT_MASKS[self.table[0] // 10]
-                if self._their_cards and not self._their_cards & ~led:  # each holds the suit
-                    refusal = move_refusal(
-                        self._their_cards | (1 << card), self.table, rules, card, player
-                    )
-                    if refusal is not None:
-                        return refusal
-            where = BriscolaError.of("move.unseen.tricks")
-        elif (self.own >> card) & 1:
+        if ((self.pool | self.known) >> card) & 1:
+            held = self._their_cards | (1 << card)
+            return move_refusal(held, self.table, rules, card, player) or BriscolaError.of(
+                "seat.no_hand"
+            )
+        if (self.own >> card) & 1:
             where = BriscolaError.of("move.unseen.own", seat=self.player)
         elif ((self.played | mask_of(self.table)) >> card) & 1:
             where = BriscolaError.of("move.unseen.played")
@@ -322,10 +327,12 @@ class SeatPosition(Printed):
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
         draws = cards_of(self.pool & ~(1 << card))  # not the card played
+        after = self.play(card, draws[:1])  # the opponent's history is the same whatever is drawn
+        back = after.pool | (1 << draws[0])
         by_suit: dict[int, int] = {}  # a draw's histories depend on its suit alone
         for c in draws:
             if c // 10 not in by_suit:
-                by_suit[c // 10] = self.play(card, (c,)).hand_total
+                by_suit[c // 10] = after._hands_total(back & ~(1 << c))
         total = sum(by_suit[c // 10] for c in draws)
         if not total:
             raise PositionError.of("seat.no_hand_record")
@@ -449,9 +456,14 @@ class SeatPosition(Printed):
         histories end in some hand the seat keeps (each hand's chance is its share), else
         how many hands there are (where no suit was shown void, every hand of the right size
         fits: any may stand in for the real one in its history)."""
+        return self._hands_total(self.pool)
+
+    def _hands_total(self, pool: int) -> int:
+        """``hand_total`` were the unknown cards drawn from ``pool``: the same view after
+        another draw of the seat's (``outcomes``)."""
         if self.hand_count is None:
-            return comb(popcount(self.pool), self.hidden)
-        return total_count(self.hand_count, self.pool, self.hidden)
+            return comb(popcount(pool), self.hidden)
+        return self.hand_count.total(pool, self.hidden)
 
     def hand_chance(self, hand: int) -> Fraction:
         """The chance of ``hand`` (a mask of unknown cards, ``known`` left out; one that
