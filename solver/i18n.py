@@ -2994,6 +2994,14 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.not_one": "{path} contiene {count} partite, ne serve una",
         "record.not_one_torn": "{path} contiene {count} partite, ne serve una (la riga {n}, "
         "l'ultima, è troncata e non è contata)",
+        "record.pick_game": "{path} contiene {count} partite: scegline una con --game K (da 1 "
+        "a {count})",
+        "record.pick_game_torn": "{path} contiene {count} partite (la riga {n}, l'ultima, è "
+        "troncata e non è contata): scegline una con --game K (da 1 a {count})",
+        "record.game_range": "la partita {game} è fuori dall'intervallo: le partite di {path} "
+        "vanno da 1 a {last}",
+        "record.game_range_torn": "la partita {game} è fuori dall'intervallo: le partite di "
+        "{path} vanno da 1 a {last} (la riga {n}, l'ultima, è troncata e non è contata)",
         "record.empty": "{where} è vuoto",
         "record.object": "{where}: una partita registrata dev'essere un oggetto JSON",
         "record.format": '{where}: non è una partita registrata ("format" dev\'essere "{format}")',
@@ -3476,7 +3484,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "alla fine: --samples e --time-limit non valgono",
         "usage.analyse.both": "dai una POSIZIONE o --record, non entrambi",
         "usage.analyse.record_needs": "--record vuole --move N e --seat S",
-        "usage.analyse.without_record": "--move e --seat vanno con --record FILE",
+        "usage.analyse.without_record": "--move, --seat e --game vanno con --record FILE",
         "usage.analyse.missing": "manca la POSIZIONE (o --record FILE --move N --seat S)",
         "range.moves": "una smazzata ha 40 mosse",
         "range.player": "un numero di giocatore",
