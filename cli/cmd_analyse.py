@@ -473,6 +473,19 @@ def _analysis(
     )
 
 
+def _recorded(path: str, game: int | None, warn):
+    """The record ``analyse --record`` reads: the file's one, or its ``game``; a file of
+    several without --game is refused saying how to pick one."""
+    from solver.record import RecordError, read_record
+
+    try:
+        return read_record(path, warn, game)
+    except RecordError as e:
+        if e.key not in ("record.not_one", "record.not_one_torn"):
+            raise
+        raise RecordError.of(e.key.replace("not_one", "pick_game"), **e.fields) from None
+
+
 @click.command()
 @click.argument("position", required=False)
 @objective_option("points: expected points still to win, you minus opponent; win: chance of 61+.")
@@ -498,6 +511,11 @@ def _analysis(
     "game's seat sees its hand only, a scoperta seat every hand).",
 )
 @click.option(
+    "--game",
+    type=count(1),
+    help="With --record: the record of a file of several (1 = the first, as replay numbers them).",
+)
+@click.option(
     "--samples",
     type=count(1, 1_000_000),
     default=None,
@@ -521,6 +539,7 @@ def analyse(
     record_file,
     move,
     seat,
+    game,
     samples,
     seed,
     cluster,
@@ -538,6 +557,7 @@ def analyse(
       briscola analyse --json --objective win "hand1=RC,6S hand2=5B,4D briscola=2D turn=1 score=65-51"
       briscola analyse --samples 50 "variant=briscolone hand1=AS,3S,RC,5D,2B hand2=? turn=1"
       briscola analyse --record game.json --move 7 --seat 2
+      briscola analyse --record games.jsonl --game 3 --move 7 --seat 2
       briscola analyse - --cluster --log out.jsonl < positions.txt
       briscola analyse --cluster --log one.jsonl "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
     """  # noqa: E501 - an example command is one line, as it is typed
@@ -551,7 +571,6 @@ def analyse(
         misuse("usage.analyse.split_budget")
     time_limit, estimate_limit = limits(time_limit)
     if record_file is not None:
-        from solver.record import read_record
         from solver.record import seat_position_from_record
 
         if position is not None:
@@ -559,7 +578,7 @@ def analyse(
         if move is None or seat is None:
             misuse("usage.analyse.record_needs")
         with notes_held() as warn:  # a move or seat the record lacks is the one line
-            pos = seat_position_from_record(read_record(record_file, warn), move, seat)
+            pos = seat_position_from_record(_recorded(record_file, game, warn), move, seat)
         a = _analysis(
             pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=True
         )
@@ -568,7 +587,7 @@ def analyse(
         else:
             _human(a, click.echo, lang_now())
         return
-    if move is not None or seat is not None:
+    if move is not None or seat is not None or game is not None:
         misuse("usage.analyse.without_record")
     if position is None:
         misuse("usage.analyse.missing")

@@ -36,7 +36,6 @@ from solver.cards import CardError, card_str, cards_of, parse_typed_card
 from solver.explain import before_last_tricks4, explain_position, explanation_text
 from solver.i18n import (
     INTERVAL_SHORT,
-    TITLES,
     command_text,
     comment_text,
     error_text,
@@ -44,6 +43,7 @@ from solver.i18n import (
     message,
     num,
     pct,
+    theme_text,
     title_text,
 )
 from solver.puzzles import (
@@ -54,11 +54,12 @@ from solver.puzzles import (
     evaluate,
     generate,
     greedy_card,
-    puzzle_ideas,
+    idea_theme,
     read_answer,
     read_puzzle_file,
     read_puzzles,
     solve,
+    theme_ideas,
 )
 from solver.position.board import render, seat_hands
 
@@ -520,20 +521,18 @@ def _answer(p, a: Analysis, stdin, lang: str) -> tuple[bool | str | None, bool]:
 
 def _hint(p, a: Analysis, lang: str) -> str:
     """A hint that keeps the answer: the theme of the engine's solved line (its first idea
-    for the side to move); for a value puzzle the best card too (the value is the answer);
+    for the side to move), said as the comment says it (where the line shows it, unless it
+    is the move asked for); for a value puzzle the best card too (the value is the answer);
     else, without a theme, that the natural card is not the answer (only where more than
     two cards are left to choose from, so that it does not name the answer)."""
     pos = p.position
-    ideas = puzzle_ideas(pos, p.objective)
-    lines = (
-        [message(lang, "play.hint.theme", theme=title_text(TITLES[ideas[0]], lang))]
-        if ideas
-        else []
-    )
+    ideas = theme_ideas(pos, p.objective)
+    theme = theme_text(idea_theme(ideas[0], pos, a.best), lang) if ideas else None
+    lines = [message(lang, "play.hint.theme", theme=theme)] if theme else []
     if p.question == "value":
         cards = ", ".join(card_str(c) for c in sorted(a.best, key=card_str))
         lines.append(message(lang, "play.hint.best", cards=cards))
-    elif not ideas:
+    elif theme is None:
         g = greedy_card(pos)
         if g not in p.answer and len(pos.legal_cards()) > 2:
             lines.append(message(lang, "play.hint.natural", card=card_str(g)))

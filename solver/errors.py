@@ -245,6 +245,12 @@ ENGLISH: dict[str, str] = {
     "record.not_one": "{path} holds {count} records, expected one",
     "record.not_one_torn": "{path} holds {count} records, expected one (line {n}, the last, was "
     "cut short and is not counted)",
+    "record.pick_game": "{path} holds {count} records: pick one with --game K (1 to {count})",
+    "record.pick_game_torn": "{path} holds {count} records (line {n}, the last, was cut short and "
+    "is not counted): pick one with --game K (1 to {count})",
+    "record.game_range": "record {game} is out of range: the records of {path} are 1..{last}",
+    "record.game_range_torn": "record {game} is out of range: the records of {path} are "
+    "1..{last} (line {n}, the last, was cut short and is not counted)",
     "record.empty": "{where} is empty",
     "record.object": "{where}: a record must be a JSON object",
     "record.format": '{where}: not a game record ("format" must be "{format}")',
@@ -663,7 +669,7 @@ ENGLISH: dict[str, str] = {
     "--samples and --time-limit do not apply",
     "usage.analyse.both": "give a POSITION or --record, not both",
     "usage.analyse.record_needs": "--record needs --move N and --seat S",
-    "usage.analyse.without_record": "--move and --seat go with --record FILE",
+    "usage.analyse.without_record": "--move, --seat and --game go with --record FILE",
     "usage.analyse.missing": "missing POSITION (or --record FILE --move N --seat S)",
     # what a range of a count option is (the Whole type of cli/options.py), said after its bounds
     "range.moves": "a deal has 40 moves",

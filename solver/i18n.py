@@ -730,6 +730,8 @@ PUZZLE_COMMENTS = {
         "win": "in the chance to win",
         "points4": "points for your team",
         "win4": "in your team's chance to win",
+        "at": "player {s}, trick {t}",
+        "at_card": "{card} by player {s}, trick {t}",
     },
     "it": {
         "costs": "la carta più naturale, {card}, costa {cost} {unit}.",
@@ -738,27 +740,56 @@ PUZZLE_COMMENTS = {
         "win": "di probabilità di vincere",
         "points4": "punti per la tua squadra",
         "win4": "di probabilità di vincere per la tua squadra",
+        "at": "giocatore {s}, presa {t}",
+        "at_card": "{card} del giocatore {s}, presa {t}",
     },
 }
 
 
 def _comment_pattern(template: str) -> re.Pattern:
-    fields = {"card": r"(?P<card>\w\w)", "cost": r"(?P<cost>\S+)", "unit": r"(?P<unit>.+?)"}
+    fields = {
+        "card": r"(?P<card>\w\w)",
+        "cost": r"(?P<cost>\S+)",
+        "unit": r"(?P<unit>.+?)",
+        "s": r"(?P<s>\d+)",
+        "t": r"(?P<t>\d+)",
+    }
     text = re.escape(template)
     for k, v in fields.items():
         text = text.replace(re.escape("{" + k + "}"), v)
     return re.compile(text + "$")
 
 
+def theme_text(theme: str, lang: str) -> str | None:
+    """A generated theme in ``lang``: an idea's title, with where the line shows it in
+    brackets ("Load the partner's trick (RS by player 3, trick 2)"); None for one the
+    tables do not know."""
+    if lang != "it":
+        return theme
+    title, at = theme, ""
+    if theme.endswith(")") and " (" in theme:
+        title, _, at = theme[:-1].rpartition(" (")
+    name = TITLES_IT.get(title) or TITLES_IT.get(title[:1].lower() + title[1:])
+    if name is None:
+        return None
+    if not at:
+        return name
+    en, it = PUZZLE_COMMENTS["en"], PUZZLE_COMMENTS[lang]
+    for key in ("at_card", "at"):
+        m = _comment_pattern(en[key]).match(at)
+        if m:
+            return f"{name} ({it[key].format(**m.groupdict())})"
+    return None
+
+
 def comment_text(comment: str | None, lang: str) -> str:
     """A puzzle's comment in ``lang``: the generator's sentence (a theme, then the natural
-    card's cost) translated; a comment written by hand is shown as written."""
+    card's cost) translated; a comment written by hand is shown as written. The theme is
+    all before the last ': ' (a title may hold one: "Lisciare: follow low on purpose")."""
     comment = comment or ""
     if lang != "it":
         return comment
-    theme, sep, said = comment.partition(": ")
-    if not sep:
-        theme, said = "", comment
+    theme, _, said = comment.rpartition(": ")
     en, it = PUZZLE_COMMENTS["en"], PUZZLE_COMMENTS[lang]
     units = {en[k]: it[k] for k in ("points", "win", "points4", "win4")}
     said = said[:1].lower() + said[1:]
@@ -773,7 +804,7 @@ def comment_text(comment: str | None, lang: str) -> str:
     else:
         return comment
     if theme:
-        name = TITLES_IT.get(theme) or TITLES_IT.get(theme[:1].lower() + theme[1:])
+        name = theme_text(theme, lang)
         if name is None:
             return comment
         return agree(f"{name[:1].upper() + name[1:]}: {out}", lang)
@@ -2963,6 +2994,14 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.not_one": "{path} contiene {count} partite, ne serve una",
         "record.not_one_torn": "{path} contiene {count} partite, ne serve una (la riga {n}, "
         "l'ultima, è troncata e non è contata)",
+        "record.pick_game": "{path} contiene {count} partite: scegline una con --game K (da 1 "
+        "a {count})",
+        "record.pick_game_torn": "{path} contiene {count} partite (la riga {n}, l'ultima, è "
+        "troncata e non è contata): scegline una con --game K (da 1 a {count})",
+        "record.game_range": "la partita {game} è fuori dall'intervallo: le partite di {path} "
+        "vanno da 1 a {last}",
+        "record.game_range_torn": "la partita {game} è fuori dall'intervallo: le partite di "
+        "{path} vanno da 1 a {last} (la riga {n}, l'ultima, è troncata e non è contata)",
         "record.empty": "{where} è vuoto",
         "record.object": "{where}: una partita registrata dev'essere un oggetto JSON",
         "record.format": '{where}: non è una partita registrata ("format" dev\'essere "{format}")',
@@ -3443,7 +3482,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "alla fine: --samples e --time-limit non valgono",
         "usage.analyse.both": "dai una POSIZIONE o --record, non entrambi",
         "usage.analyse.record_needs": "--record vuole --move N e --seat S",
-        "usage.analyse.without_record": "--move e --seat vanno con --record FILE",
+        "usage.analyse.without_record": "--move, --seat e --game vanno con --record FILE",
         "usage.analyse.missing": "manca la POSIZIONE (o --record FILE --move N --seat S)",
         "range.moves": "una smazzata ha 40 mosse",
         "range.player": "un numero di giocatore",

@@ -35,6 +35,7 @@ from solver.cards import (
 )
 from solver.explain import (
     GAME_VARIANTS,
+    Idea,
     LineSolver,
     before_last_tricks4,
     explain_position,
@@ -585,27 +586,57 @@ def _random_position(rng: random.Random, talon: int, mid_trick: bool, with_score
     return random_position(rng, talon, mid_trick=mid_trick, with_score=with_score)
 
 
-def puzzle_ideas(pos: Position, objective: str) -> list[str]:
-    """The kinds of the ideas the solved line shows for the player to move, else its
-    partner's: never the other side's, which would head the comment as the player's own
-    lesson. A four-player last draw has none (explain4 walks the last three tricks only).
-    ``puzzles play``'s hint names the first, its theme, without the answer."""
+def theme_ideas(pos: Position, objective: str) -> list[Idea]:
+    """The ideas the solved line shows for the player to move, else its partner's: never
+    the other side's, which would head the comment as the player's own lesson. A
+    four-player last draw has none (explain4 walks the last three tricks only)."""
     if before_last_tricks4(pos):
         return []
     ex = explain_position(pos, objective)
-    mine = [i.kind for i in ex.ideas if i.player == pos.to_move]
-    ours = [i.kind for i in ex.ideas if i.player % 2 == pos.to_move % 2]
+    mine = [i for i in ex.ideas if i.player == pos.to_move]
+    ours = [i for i in ex.ideas if i.player % 2 == pos.to_move % 2]
     return mine or ours
 
 
-def _title(pos: Position, objective: str) -> tuple[str, str | None, list[str]]:
+def puzzle_ideas(pos: Position, objective: str) -> list[str]:
+    """The kinds of ``theme_ideas``; ``puzzles play``'s hint names the first, its theme."""
+    return [i.kind for i in theme_ideas(pos, objective)]
+
+
+def _idea_card(idea: Idea) -> int | None:
+    """The card the idea's player plays at its trick: the trump that takes the carico, a
+    long suit's first lead; None for an idea about a suit or the whole hand."""
+    if idea.kind == "save_trump":
+        return idea.data["trump"]
+    if idea.kind == "run_long_suit":
+        return idea.data["cards"][0]
+    return idea.data.get("card")
+
+
+def idea_theme(idea: Idea, pos: Position, best: Iterable[int]) -> str:
+    """The English theme an idea gives a puzzle: its title, and where the line shows it
+    unless it is the puzzle's own move (the player to move's best card now). A partner's
+    carico at trick 2 headed a comment on the mover's trump at trick 1 as its lesson."""
+    title = TITLES[idea.kind]
+    card = _idea_card(idea)
+    if idea.player == pos.to_move and idea.trick <= 1 and (card is None or card in best):
+        return title
+    said = PUZZLE_COMMENTS["en"]
+    where = {"s": idea.player + 1, "t": idea.trick}
+    if card is None:
+        return f"{title} ({said['at'].format(**where)})"
+    return f"{title} ({said['at_card'].format(card=card_str(card), **where)})"
+
+
+def _title(pos: Position, objective: str, best: int) -> tuple[str, str | None, list[str]]:
     """(title, theme, ideas): the title names only the stage, since a puzzle shows it before
     the answer; the idea the solved line shows (the theme) goes to the comment, shown after."""
-    kinds = puzzle_ideas(pos, objective)
+    ideas = theme_ideas(pos, objective)
     stage = "Last draw" if pos.talon_size else "Last tricks"
     if pos.variant != "scoperta":
         stage = f"{pos.rules.title}, {stage.lower()}"
-    return stage, (TITLES[kinds[0]] if kinds else None), kinds
+    theme = idea_theme(ideas[0], pos, (best,)) if ideas else None
+    return stage, theme, [i.kind for i in ideas]
 
 
 def _random_game_position(
@@ -672,7 +703,7 @@ def evaluate(pos, objective: str, difficulty: str | None):
     if difficulty is not None and label != difficulty:
         return None
     f["score"] = score
-    title, theme, ideas = _title(pos, objective)
+    title, theme, ideas = _title(pos, objective, a.moves[0].card)
     if ideas:
         f["ideas"] = ideas
     g = parse_card_id(f["greedy"])

@@ -228,10 +228,26 @@ def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[R
     return recs
 
 
-def read_record(path: str, warn: Callable[[str], None] | None = None) -> Record:
+def read_record(
+    path: str, warn: Callable[[str], None] | None = None, game: int | None = None
+) -> Record:
     """The one record in a file (read_records), else a RecordError saying how many it holds
-    (the last line a crash cut short, left out of the count, said within)."""
+    (the last line a crash cut short, left out of the count, said within). ``game`` (from
+    1, as ``replay`` numbers them) picks one record of a file of several; one out of range
+    is a RecordError naming the file's range."""
+    if game is not None and not whole(game):
+        raise RecordError.of("argument.whole", name="game", got=given(game))
     recs, torn = _read_checked(path)
+    if game is not None:
+        if not 1 <= game <= len(recs):
+            if torn is not None:
+                n = torn.fields["n"]
+                raise RecordError.of(
+                    "record.game_range_torn", game=game, path=path, last=len(recs), n=n
+                )
+            raise RecordError.of("record.game_range", game=game, path=path, last=len(recs))
+        jsonfile.tell(torn, warn)
+        return recs[game - 1]
     if len(recs) != 1:
         if torn is not None:
             n = torn.fields["n"]

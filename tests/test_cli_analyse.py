@@ -220,3 +220,75 @@ def test_a_batchs_time_limit_is_each_lines_and_help_and_docs_say_so():
     with open(os.path.join(os.path.dirname(__file__), "..", "docs", "commands.md")) as f:
         docs = " ".join(f.read().split())
     assert "With POSITION `-` each line gets S seconds of its own" in docs
+
+
+# ----- analyse --record FILE --game K: one record of a file of several ----------------------
+def _games_file(tmp_path, count=3):
+    """A JSON Lines file of ``count`` scoperta records, as `simulate --record-out` writes."""
+    from solver.players.agents import play_deal
+    from solver.record import deal_record, write_record
+
+    recs = [deal_record(play_deal("scoperta", "greedy,random", seed=s), seed=s)
+            for s in range(count)]
+    path = tmp_path / "games.jsonl"
+    write_record(str(path), recs)
+    return str(path), recs
+
+
+def _one_line_error(r, lang="en"):
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    word = "errore" if lang == "it" else "error"
+    assert r.output.startswith(f"{word}: ") and r.output.count("\n") == 1, r.output
+    return r.output[len(word) + 2:].strip()
+
+
+def test_analyse_record_game_picks_that_record_of_a_file_of_several(tmp_path):
+    from solver.record import record_positions
+
+    path, recs = _games_file(tmp_path)
+    seen = set()
+    for k, rec in enumerate(recs, 1):
+        step = record_positions(rec)[35 - 1]  # move 35: the talon is empty, the search exact
+        seat = step.position.to_move + 1
+        r = CliRunner().invoke(cli, ["analyse", "--record", path, "--game", str(k), "--move",
+                                     "35", "--seat", str(seat), "--json"])
+        assert r.exit_code == 0, r.output
+        got = parse_position(json.loads(r.output[r.output.index("{"):])["position"])
+        assert got == step.position, k
+        seen.add(got)
+    assert len(seen) == len(recs)  # the records differ: each --game is its own
+
+
+def test_analyse_record_of_several_without_game_says_how_to_pick_in_both_languages(tmp_path):
+    path, _ = _games_file(tmp_path)
+    args = ["analyse", "--record", path, "--move", "35", "--seat", "1"]
+    said = _one_line_error(CliRunner().invoke(cli, args))
+    assert said == f"{path} holds 3 records: pick one with --game K (1 to 3)", said
+    said = _one_line_error(CliRunner().invoke(cli, args + ["--lang", "it"]), "it")
+    assert said == f"{path} contiene 3 partite: scegline una con --game K (da 1 a 3)", said
+
+
+def test_analyse_record_game_out_of_range_is_one_line(tmp_path):
+    from solver.record import record_positions
+
+    path, recs = _games_file(tmp_path)
+    args = ["analyse", "--record", path, "--game", "4", "--move", "35", "--seat", "1"]
+    said = _one_line_error(CliRunner().invoke(cli, args))
+    assert said == f"record 4 is out of range: the records of {path} are 1..3", said
+    said = _one_line_error(CliRunner().invoke(cli, args + ["--lang", "it"]), "it")
+    assert said == (f"la partita 4 è fuori dall'intervallo: le partite di {path} vanno da 1 "
+                    "a 3"), said
+    one = tmp_path / "one.json"  # a single record: --game 1 is it, --game 2 out of range
+    one.write_text(json.dumps(recs[0]))
+    seat = record_positions(recs[0])[35 - 1].position.to_move + 1
+    r = CliRunner().invoke(cli, ["analyse", "--record", str(one), "--game", "1", "--move", "35",
+                                 "--seat", str(seat), "--json"])
+    assert r.exit_code == 0, r.output
+    args = ["analyse", "--record", str(one), "--game", "2", "--move", "35", "--seat", "1"]
+    assert _one_line_error(CliRunner().invoke(cli, args)).endswith("are 1..1")
+    for bad in (["--game", "0"], ["--game", "x"]):
+        r = CliRunner().invoke(cli, ["analyse", "--record", path, *bad, "--move", "1",
+                                     "--seat", "1"])
+        assert r.exit_code == 2 and "--game" in r.output, r.output
+    r = CliRunner().invoke(cli, ["analyse", "--game", "2", ENDGAME])
+    assert r.exit_code == 2 and "--game go with --record FILE" in r.output, r.output

@@ -471,8 +471,11 @@ def _refusals(made):
          ":2: move 6: "),
         ("g.jsonl", "\n".join(games) + "\n", ["analyse", "--record", "{}", "--move", "1",
                                               "--seat", "1"],
-         None, "holds 3 records, expected one (line 4, the last, was cut short and is not "
-               "counted)"),
+         None, "holds 3 records (line 4, the last, was cut short and is not counted): pick "
+               "one with --game K (1 to 3)"),
+        ("g.jsonl", "\n".join(games) + "\n", ["analyse", "--record", "{}", "--game", "4",
+                                              "--move", "1", "--seat", "1"],
+         None, "are 1..3 (line 4, the last, was cut short and is not counted)"),
         ("g.jsonl", one, ["analyse", "--record", "{}", "--move", "2", "--seat", "1"], None,
          "move 2 is player 2's"),
         ("g.jsonl", bad, ["review", "{}", "--time-per-move", "0.05"], None, ":1: move 6: "),
@@ -483,7 +486,7 @@ def _refusals(made):
     ]
 
 
-@pytest.mark.parametrize("case", range(7))
+@pytest.mark.parametrize("case", range(8))
 def test_a_torn_file_refused_for_the_rest_is_one_error_line(tmp_path, made, case):
     """A file with a torn last line, then refused for another reason, said two lines: the
     torn line's note, then the error. A refusal is one line: the note dropped where the

@@ -262,6 +262,7 @@ _NEVER_ONE = {
         ("ERRORS", "explain.talon", "talon"), ("ERRORS", "explain.talon4", "talon"),
         ("ERRORS", "explain.classic_talon", "talon"), ("ERRORS", "note.extrapolated", "talon"),
         ("ERRORS", "note.part.carried.talon", "talon"), ("ERRORS", "record.not_one", "count"),
+        ("ERRORS", "record.pick_game", "count"), ("ERRORS", "record.pick_game_torn", "count"),
         ("ERRORS", "record.single_deal", "count"), ("ERRORS", "record.which_deal", "count"),
         ("ERRORS", "note.hands.all_deals", "n"),  # one hand is said alike (all_hands_note)
         ("BOARD_PAGE", "progress.exact", "nodes"),  # said after 2 s of search

@@ -242,9 +242,10 @@ def test_a_four_player_cards_cost_names_its_reply_with_with(lang, wrong):
     # player 2, an opponent, loads player 4's trick: no theme for player 3
     ("hand1=RB,RC,3S hand2=4D,RD,4S hand3=FB,6C,7S hand4=4B,3B,6S briscola=6B turn=3 "
      "variant=scoperta4", None),
-    # player 1, the partner, loads the trick player 3's FD takes: the team's theme
+    # player 1, the partner, loads the trick player 3's FD takes: the team's theme, said
+    # where the line shows it (the partner's card, not the move asked for)
     ("hand1=CC,3D,AS hand2=RB,3B,RC hand3=2B,FB,FD hand4=4D,RS,3S briscola=CB turn=3 "
-     "variant=scoperta4", "Load the partner's trick"),
+     "variant=scoperta4", "Load the partner's trick (AS by player 1, trick 1)"),
 ])
 def test_a_four_player_puzzles_theme_is_its_teams_idea_never_the_other_teams(position, theme):
     from solver.puzzles import evaluate

@@ -66,6 +66,15 @@ def test_json_lines_of_many_records(tmp_path):
     assert [replay(r).moves for r in got] == [replay(r).moves for r in recs]
     with pytest.raises(RecordError, match="holds 5 records"):
         read_record(str(path))
+    assert [read_record(str(path), game=k) for k in range(1, 6)] == got  # as replay numbers
+    for k in (0, 6):
+        with pytest.raises(RecordError) as info:
+            read_record(str(path), game=k)
+        assert str(info.value) == f"record {k} is out of range: the records of {path} are 1..5"
+        assert error_text(info.value, "it") == (f"la partita {k} è fuori dall'intervallo: le "
+                                                f"partite di {path} vanno da 1 a 5")
+    with pytest.raises(RecordError, match="game must be a whole number"):
+        read_record(str(path), game="2")
     lines = path.read_text().splitlines()
     lines[2] = lines[2][:-1]
     path.write_text("\n".join(lines))
