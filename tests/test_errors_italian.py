@@ -423,7 +423,8 @@ def test_objective_win_without_score_names_the_teams_where_four_play():
 #: prompt, a kernel that failed to compile in warm-up (exit 1, not a mistake of the user's).
 #: click's usage errors (click.UsageError) are click's, in its English, as its own are
 NOT_THE_USERS = {"RuntimeError": "a bug", "Quit": "play's q or end of input",
-                 "WarmUpError": "a kernel's compile failed"}
+                 "WarmUpError": "a kernel's compile failed",
+                 "Cancelled": "a cancelled cluster task's end, which no one reads"}
 #: Python's module protocol: ``solver.x`` for a name solver does not have
 PROTOCOL = {("solver/__init__.py", "AttributeError")}
 
