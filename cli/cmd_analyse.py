@@ -21,6 +21,7 @@ from cli.options import (
     notes_held,
     objective_option,
     progress_on,
+    recorded,
     said,
 )
 from solver import jsonfile
@@ -473,19 +474,6 @@ def _analysis(
     )
 
 
-def _recorded(path: str, game: int | None, warn):
-    """The record ``analyse --record`` reads: the file's one, or its ``game``; a file of
-    several without --game is refused saying how to pick one."""
-    from solver.record import RecordError, read_record
-
-    try:
-        return read_record(path, warn, game)
-    except RecordError as e:
-        if e.key not in ("record.not_one", "record.not_one_torn"):
-            raise
-        raise RecordError.of(e.key.replace("not_one", "pick_game"), **e.fields) from None
-
-
 @click.command()
 @click.argument("position", required=False)
 @objective_option("points: expected points still to win, you minus opponent; win: chance of 61+.")
@@ -578,7 +566,7 @@ def analyse(
         if move is None or seat is None:
             misuse("usage.analyse.record_needs")
         with notes_held() as warn:  # a move or seat the record lacks is the one line
-            pos = seat_position_from_record(_recorded(record_file, game, warn), move, seat)
+            pos = seat_position_from_record(recorded(record_file, game, warn), move, seat)
         a = _analysis(
             pos, objective, time_limit, estimate_limit, samples, seed, estimate_on_interrupt=True
         )

@@ -27,6 +27,7 @@ from cli.options import (
     lang_option,
     notes_held,
     objective_option,
+    recorded,
     save_text,
     typed,
     typed_lines,
@@ -56,7 +57,6 @@ from solver.players.levels import LEVELS, Choice, advise, choose_move, choose_ot
 from solver.record import (
     deal_record,
     match_record,
-    read_record,
     records_text,
     start_record,
 )
@@ -982,8 +982,13 @@ def review_on_cluster(
     "judge each card by the points it gives up, or by the "
     "chance of winning the deal (needs the score)"
 )
+@click.option(
+    "--game",
+    type=count(1),
+    help="the record of a file of several (1 = the first, as replay numbers them)",
+)
 @cluster_options(log=False)
-def review(record, as_json, time_per_move, lang, objective, cluster, workers):
+def review(record, as_json, time_per_move, lang, objective, game, cluster, workers):
     """Review a game record (scoperta, classic, Briscolone, Libero): every card against
     the best card.
 
@@ -1005,9 +1010,10 @@ def review(record, as_json, time_per_move, lang, objective, cluster, workers):
       briscola simulate --games 1 --seed 4 --record-out game.json
       briscola review game.json --time-per-move 0.5
       briscola review match.json --time-per-move 1 --cluster
+      briscola review games.jsonl --game 2
     """
     with notes_held() as warn:  # a record review_record refuses is the one line
-        rec = read_record(record, warn)
+        rec = recorded(record, game, warn)
         if cluster is None:
             rv = review_record(
                 rec, time_per_move, progress=progress_printer(lang=lang), objective=objective

@@ -325,3 +325,16 @@ def save_text(path: str, text: str, force: bool) -> str:
         sys.stdout.write(text)
         sys.stdout.flush()
         return "-"
+
+
+def recorded(path: str, game: int | None, warn):
+    """The record ``analyse --record`` and ``review`` read: the file's one, or its
+    ``game``; a file of several without --game is refused saying how to pick one."""
+    from solver.record import RecordError, read_record
+
+    try:
+        return read_record(path, warn, game)
+    except RecordError as e:
+        if e.key not in ("record.not_one", "record.not_one_torn"):
+            raise
+        raise RecordError.of(e.key.replace("not_one", "pick_game"), **e.fields) from None

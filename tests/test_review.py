@@ -388,3 +388,18 @@ def test_review_json_says_a_game_from_a_position_without_score_has_points_won_si
     write_record(str(path), scored, force=True)
     d = json.loads(run("review", str(path), "--json", "--time-per-move", str(TPM)).stdout)
     assert d["since_start"] == [False]
+
+
+def test_review_game_picks_that_record_of_a_file_of_several(tmp_path):
+    """simulate --record-out writes a record per game: review --game K reviews record K (as
+    analyse --record --game picks it); without it such a file is one line saying how."""
+    recs = [deal_record(play_deal("scoperta", ["greedy", "random"], s), seed=s) for s in (1, 2)]
+    path = tmp_path / "games.jsonl"
+    write_record(str(path), recs)
+    for k, rec in enumerate(recs, 1):
+        r = run("review", str(path), "--game", str(k), "--time-per-move", "0.01", "--json")
+        assert r.exit_code == 0, r.output
+        cards = [m["card"] for m in json.loads(r.stdout)["moves"]]
+        assert cards == rec["moves"], k
+    one_line_error(run("review", str(path)), "holds 2 records", "--game K (1 to 2)")
+    one_line_error(run("review", str(path), "--game", "3"), "record 3 is out of range")
