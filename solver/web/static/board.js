@@ -816,18 +816,19 @@ function showAnalysis(a) {
     : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
-    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${num(k * m.error, d)}` : "";
+    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` <span class="pm">±${num(k * m.error, d)}</span>` : "";
     let val = win ? pct(100 * m.value, 1) : fmt(m.value);
     if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
     val += pm;
     let gap = "";
     if (!best) {
       gap = "−" + num(k * (a.value - m.value), d);
-      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` (±${num(k * m.gap_error, d)})`;
+      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` <span class="pm">(±${num(k * m.gap_error, d)})</span>`;
     }
-    // the ± is the value's; on a phone the margin goes under the value (a column less)
-    const fin = taken === null ? "" : `<td class="num final">${fmt(taken + m.value)}</td>`;
-    if (taken !== null) val += `<span class="final-inline">${escapeHtml(t("col.final"))} ${fmt(taken + m.value)}</span>`;
+    // the margin is the value plus the points taken, known exactly: the value's ±, as the
+    // label under the card has it; on a phone the margin goes under the value (a column less)
+    const fin = taken === null ? "" : `<td class="num final">${fmt(taken + m.value)}${pm}</td>`;
+    if (taken !== null) val += `<span class="final-inline">${escapeHtml(t("col.final"))} ${fmt(taken + m.value)}${pm}</span>`;
     return `<tr class="${best ? "best" : ""}" data-card="${m.card}"><td>${m.card}${best ? " ★" : ""}</td>` +
       fin + `<td class="num value">${val}</td><td class="num gap">${gap}</td></tr>`;
   }).join("");
