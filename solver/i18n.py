@@ -2722,6 +2722,9 @@ for _lang in LANGS:
 #: the same words under the table, opened by a tap or a key (a tooltip shows to a mouse alone)
 BOARD_PAGE["en"]["iv.what"] = "What the ± means"
 BOARD_PAGE["it"]["iv.what"] = "Che cosa vuol dire il ±"
+#: words a phone reaches without arrow keys: the step hint for a touch screen
+BOARD_PAGE["en"]["gv.taps"] = "◀ / ▶ or a card below: step through the deal"
+BOARD_PAGE["it"]["gv.taps"] = "◀ / ▶ o una carta qui sotto per scorrere la smazzata"
 
 #: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
 #: own text, its str): what the board and ``--lang it`` show. Card names and the notation's

@@ -392,6 +392,29 @@ def test_every_control_in_sight_takes_the_keyboards_focus(browser, server):
     assert ring != "none"
 
 
+def test_the_step_keys_hint_shows_where_a_keyboard_is_likely(browser, server):
+    """"← / → step through the deal" showed on phones, which have no arrow keys: a touch
+    screen (a coarse pointer) is told of the buttons and the cards instead, and a page with
+    no pointer at all (the headless browser: pointer none) keeps the keys' hint."""
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    shown = ("return ['keys', 'taps'].filter((c) => "
+             "document.querySelector('#gameview .hint.' + c).getClientRects().length > 0)")
+    _open(drv, server)
+    _wait(drv, lambda: drv.find_element("id", "gameview").is_displayed(), what="the game view")
+    assert drv.execute_script(shown) == ["keys"]
+    try:
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        _open(drv, server, 390, 844)
+        assert drv.execute_script("return matchMedia('(pointer: coarse)').matches")   # a phone, as emulated
+        _wait(drv, lambda: drv.find_element("id", "gameview").is_displayed(), what="the phone's game view")
+        assert drv.execute_script(shown) == ["taps"]
+        assert drv.find_element("css selector", "#gameview .hint.taps").text == BOARD_PAGE["en"]["gv.taps"]
+    finally:
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        drv.set_window_size(1280, 900)
+
+
 def test_the_page_speaks_italian_and_remembers_it(browser, server):
     from selenium.webdriver.support.ui import Select
     from solver.i18n import BOARD_PAGE
