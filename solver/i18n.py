@@ -2725,6 +2725,9 @@ BOARD_PAGE["it"]["iv.what"] = "Che cosa vuol dire il ±"
 #: words a phone reaches without arrow keys: the step hint for a touch screen
 BOARD_PAGE["en"]["gv.taps"] = "◀ / ▶ or a card below: step through the deal"
 BOARD_PAGE["it"]["gv.taps"] = "◀ / ▶ o una carta qui sotto per scorrere la smazzata"
+#: the tabs' list named for a screen reader (the ARIA tabs pattern)
+BOARD_PAGE["en"]["tabs"] = "panels"
+BOARD_PAGE["it"]["tabs"] = "pannelli"
 
 #: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
 #: own text, its str): what the board and ``--lang it`` show. Card names and the notation's

@@ -1146,9 +1146,10 @@ function markWrong() {
 
 // ----- wiring -------------------------------------------------------------------------------
 function tab(name) {
-  for (const b of document.querySelectorAll("nav button")) {
+  for (const b of document.querySelectorAll("nav button")) {   // the selected tab alone in the Tab order
     b.classList.toggle("on", b.dataset.tab === name);
     b.setAttribute("aria-selected", b.dataset.tab === name ? "true" : "false");
+    b.tabIndex = b.dataset.tab === name ? 0 : -1;
   }
   for (const el of document.querySelectorAll(".tab")) el.classList.toggle("on", el.id === "tab-" + name);
   if (name === "setup") previewSetup();
@@ -1214,9 +1215,20 @@ async function changeLang() {
   else renderGameView();
 }
 
+function tabKey(ev) {
+  // the tabs' own keys (the ARIA tabs pattern): ← / → (Home / End) move the focus along
+  // them, Enter or Space opens the one focused (opening a tab may change the board)
+  const tabs = [...document.querySelectorAll("nav button")], i = tabs.indexOf(ev.target);
+  const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: tabs.length - 1 }[ev.key];
+  if (i < 0 || to === undefined || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  ev.preventDefault();
+  tabs[(to + tabs.length) % tabs.length].focus();
+}
+
 function onKey(ev) {
-  // ← / → step through the deal (Home / End: its start and end), not while typing
+  // ← / → step through the deal (Home / End: its start and end), not while typing or on the tabs
   if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+  if (ev.target.closest && ev.target.closest('[role="tablist"]')) return;
   if (S.mode !== "game" || !S.game) return;
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : S.plies.length;
   const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: S.plies.length }[ev.key];
@@ -1234,6 +1246,7 @@ async function init() {
   window.addEventListener("resize", () => { clearTimeout(S.resizing); S.resizing = setTimeout(relayout, 250); });
   document.addEventListener("keydown", onKey);
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => tab(b.dataset.tab));
+  document.querySelector("nav").addEventListener("keydown", tabKey);
   $("set").addEventListener("click", () => setPosition($("notation").value.trim()));
   $("analyse").addEventListener("click", () => (othersTurn() ? waitForTurn() : analyse()));
   $("stop").addEventListener("click", () => api("/api/stop", { client: client + ":analyse" }).catch(fail));
