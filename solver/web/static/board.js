@@ -160,6 +160,10 @@ function showView(v, keepAnalysis) {
   const noReview = v.players > 2 ? "review.four" : v.reviewable === false ? "review.after_deal" : "";
   if (noReview) $("review").disabled = true;
   $("review").title = noReview ? t(noReview) : "";
+  // said beside the button too (its aria-describedby): a tooltip shows to a mouse alone
+  const why = noReview && S.mode === "game" && S.game ? t(noReview + ".short") : "";
+  $("review-why").textContent = why ? `(${why})` : "";
+  $("review-why").hidden = !why;
   $("review-out").hidden = S.mode !== "game" || !Object.keys(S.rev).length;   // the deal's, with the deal
   $("over-review").hidden = v.players > 2;
   renderGameView();
