@@ -60,6 +60,14 @@ def _pm(text: str) -> str | None:
     return found.group(0) if found else None
 
 
+def _pm_lines(drv) -> list[bool]:
+    """For each ± of the analysis table in sight: whether it sits under its number."""
+    return drv.execute_script("""return [...document.querySelectorAll('#analysis td.num > .pm')]
+        .filter((p) => p.getClientRects().length)
+        .map((p) => { const n = document.createRange(); n.selectNode(p.parentElement.firstChild);
+                      return p.getBoundingClientRect().top >= n.getBoundingClientRect().bottom - 2; })""")
+
+
 def test_the_labels_under_the_cards_are_the_tables_margin(browser, server):
     drv = browser
     # an estimate (the docs' screenshot, docs/board.png: scoperta seed 7 after 12 greedy
@@ -84,10 +92,18 @@ def test_the_labels_under_the_cards_are_the_tables_margin(browser, server):
     errors = drv.find_elements("css selector", '#board svg g.card[data-place="hand1"] text.error')
     assert len(errors) == 3 and all(e.get_attribute("textContent").startswith("\u00b1") for e in errors)
     assert _fits(drv)   # a ± more a row: it goes under its number rather than past the panel
+    assert len(set(_pm_lines(drv))) == 1, _pm_lines(drv)   # every ± on its number's line, or none
     drv.execute_script("document.getElementById('auto').checked = true; window.scrollTo(0, 0)")
     time.sleep(0.3)
     drv.save_screenshot(str(_artifacts() / "board.png"))
     print(f"\nscreenshot (docs/board.png): {_artifacts() / 'board.png'}")
+    # narrower panels (a small laptop's, a small phone's), where a table left to wrap its own
+    # cells put some ± under their numbers and some beside: all of them, or none
+    for width in (900, 870, 360):
+        drv.set_window_size(width, 900)
+        time.sleep(0.5)
+        assert _fits(drv), width
+        assert len(set(_pm_lines(drv))) == 1, (width, _pm_lines(drv))
     # on a phone the margin goes under the value, its ± with it
     drv.set_window_size(390, 900)
     best = drv.find_element("css selector", "#analysis tr.best")
@@ -95,6 +111,7 @@ def test_the_labels_under_the_cards_are_the_tables_margin(browser, server):
     inline = best.find_element("css selector", ".final-inline")
     assert _pm(inline.text) == _pm(best.find_element("css selector", "td.final").get_attribute("textContent"))
     assert _fits(drv)
+    assert len(set(_pm_lines(drv))) == 1, _pm_lines(drv)
     drv.set_window_size(1280, 900)
     a = analyse(parse_position(SCORED))
     _open(drv, server)

@@ -844,7 +844,17 @@ function showAnalysis(a) {
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
     `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame +
     ivWords(a);
+  fitMoves();
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
+}
+
+function fitMoves() {
+  // each ± on its number's line where the panel has room for every one there, else every ±
+  // under its number: never some of each, as a table left to wrap its cells had them
+  const tb = $("analysis").querySelector("table.moves");
+  if (!tb || !tb.offsetWidth) return;   // out of sight (another tab): fitted when it shows
+  tb.classList.remove("stacked");
+  tb.classList.toggle("stacked", tb.offsetWidth > $("analysis").clientWidth + 0.5);
 }
 
 function ivWords(a) {
@@ -1249,6 +1259,7 @@ async function init() {
   await loadStrings();
   window.addEventListener("resize", () => { clearTimeout(S.resizing); S.resizing = setTimeout(relayout, 250); });
   document.addEventListener("keydown", onKey);
+  new ResizeObserver(fitMoves).observe($("analysis"));   // a new width, or the tab shown again
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => tab(b.dataset.tab));
   document.querySelector("nav").addEventListener("keydown", tabKey);
   $("set").addEventListener("click", () => setPosition($("notation").value.trim()));
