@@ -2753,6 +2753,17 @@ for _lang in LANGS:
 #: the same words under the table, opened by a tap or a key (a tooltip shows to a mouse alone)
 BOARD_PAGE["en"]["iv.what"] = "What the ± means"
 BOARD_PAGE["it"]["iv.what"] = "Che cosa vuol dire il ±"
+#: words a phone reaches without arrow keys: the step hint for a touch screen
+BOARD_PAGE["en"]["gv.taps"] = "◀ / ▶ or a card below: step through the deal"
+BOARD_PAGE["it"]["gv.taps"] = "◀ / ▶ o una carta qui sotto per scorrere la smazzata"
+#: the tabs' list named for a screen reader (the ARIA tabs pattern)
+BOARD_PAGE["en"]["tabs"] = "panels"
+BOARD_PAGE["it"]["tabs"] = "pannelli"
+#: why the review is greyed out, beside its button: its tooltip shows to a mouse alone
+BOARD_PAGE["en"]["review.after_deal.short"] = "once the deal is over"
+BOARD_PAGE["it"]["review.after_deal.short"] = "a smazzata finita"
+BOARD_PAGE["en"]["review.four.short"] = "two players only"
+BOARD_PAGE["it"]["review.four.short"] = "solo a due giocatori"
 
 #: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
 #: own text, its str): what the board and ``--lang it`` show. Card names and the notation's

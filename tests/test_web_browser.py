@@ -392,6 +392,58 @@ def test_every_control_in_sight_takes_the_keyboards_focus(browser, server):
     assert ring != "none"
 
 
+def test_the_tabs_arrow_keys_move_along_the_tabs_not_through_the_deal(browser, server):
+    """On a tab, ← / → stepped through the deal (the page's own keys) where the ARIA tabs
+    pattern moves the focus to the next tab: they move along the tabs, Enter opens the one
+    focused, and only the open tab stays in the Tab order."""
+    from selenium.webdriver.common.keys import Keys
+    drv = browser
+    _open(drv, server)
+    drv.execute_script("loadGame(arguments[0])", _finished_game(3))
+    _wait(drv, lambda: drv.execute_script("return S.view.ply === S.plies.length && S.plies.length === 40"),
+          what="the record at its end")
+    focused = "return document.activeElement.dataset.tab || document.activeElement.id"
+    drv.execute_script("document.querySelector('nav button[data-tab=\"analyse\"]').focus()")
+    drv.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert drv.execute_script(focused) == "puzzles"
+    drv.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    drv.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert drv.execute_script(focused) == "play"
+    time.sleep(0.5)
+    assert drv.execute_script("return S.view.ply") == 40     # the deal did not step
+    assert drv.find_element("id", "tab-analyse").is_displayed()   # a focus opens nothing
+    drv.switch_to.active_element.send_keys(Keys.ENTER)
+    _wait(drv, lambda: drv.find_element("id", "tab-play").is_displayed(), what="the Play tab")
+    state = drv.execute_script("""return [...document.querySelectorAll('nav [role=tab]')]
+        .map((b) => [b.dataset.tab, b.getAttribute('aria-selected'), b.tabIndex])""")
+    assert state == [["analyse", "false", -1], ["play", "true", 0], ["setup", "false", -1],
+                     ["puzzles", "false", -1]]
+    _click(drv, drv.find_element("css selector", 'nav button[data-tab="analyse"]'))
+
+
+def test_the_step_keys_hint_shows_where_a_keyboard_is_likely(browser, server):
+    """"← / → step through the deal" showed on phones, which have no arrow keys: a touch
+    screen (a coarse pointer) is told of the buttons and the cards instead, and a page with
+    no pointer at all (the headless browser: pointer none) keeps the keys' hint."""
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    shown = ("return ['keys', 'taps'].filter((c) => "
+             "document.querySelector('#gameview .hint.' + c).getClientRects().length > 0)")
+    _open(drv, server)
+    _wait(drv, lambda: drv.find_element("id", "gameview").is_displayed(), what="the game view")
+    assert drv.execute_script(shown) == ["keys"]
+    try:
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        _open(drv, server, 390, 844)
+        assert drv.execute_script("return matchMedia('(pointer: coarse)').matches")   # a phone, as emulated
+        _wait(drv, lambda: drv.find_element("id", "gameview").is_displayed(), what="the phone's game view")
+        assert drv.execute_script(shown) == ["taps"]
+        assert drv.find_element("css selector", "#gameview .hint.taps").text == BOARD_PAGE["en"]["gv.taps"]
+    finally:
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        drv.set_window_size(1280, 900)
+
+
 def test_the_page_speaks_italian_and_remembers_it(browser, server):
     from selenium.webdriver.support.ui import Select
     from solver.i18n import BOARD_PAGE

@@ -119,6 +119,11 @@ def test_the_engines_hand_stays_hidden_on_the_page(page):
     # and says why where the graph will be, not "Press review" (the greyed button's tooltip
     # shows to a mouse alone)
     assert drv.find_element("id", "graph").text == BOARD_PAGE["en"]["review.after_deal"]
+    # and beside the button itself, which names it as its description (the game view may be
+    # a screen away on a phone)
+    why = drv.find_element("id", "review-why")
+    assert why.is_displayed() and why.text == f"({BOARD_PAGE['en']['review.after_deal.short']})"
+    assert drv.find_element("id", "review").get_attribute("aria-describedby") == "review-why"
     # open hands, asked for: both hands in view
     _click(drv, drv.find_element("id", "open-hands"))
     _wait(drv, lambda: len(drv.find_elements("css selector", '#board svg g.card[data-place="hand2"]')) == 3,
@@ -471,6 +476,8 @@ def test_a_four_player_deal_ends_with_its_team_and_no_review_to_press(page, lang
     assert review.get_attribute("disabled")
     assert review.get_attribute("title") == BOARD_PAGE[lang]["review.four"]
     assert BOARD_PAGE[lang]["review.four"] in drv.find_element("id", "graph").text
+    why = drv.find_element("id", "review-why")
+    assert why.is_displayed() and BOARD_PAGE[lang]["review.four.short"] in why.text
     # each trick's winner on the line of its cards
     rows = drv.execute_script("""return [...document.querySelectorAll('#tricks li')].map((li) =>
         [li.querySelector('button.mv').getBoundingClientRect().top,

@@ -250,6 +250,40 @@ def test_every_word_of_the_page_is_replaced_in_the_pages_language():
     assert set(p.found) <= allowed, set(p.found) - allowed
 
 
+class _Roles(HTMLParser):
+    """The attributes of index.html's elements that have a role, in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "role" in a:
+            self.found.append(a)
+
+
+def test_the_tabs_say_which_one_is_open_before_any_click():
+    """The tabs had role=tab but no aria-selected until one was clicked, and named no panel:
+    a screen reader could not tell which was open. The page starts with the ARIA tabs
+    pattern whole: the open tab selected and in the Tab order, each tab naming its panel,
+    each panel named by its tab, the list named in the page's language."""
+    p = _Roles()
+    p.feed((STATIC / "index.html").read_text())
+    lists = [a for a in p.found if a["role"] == "tablist"]
+    assert len(lists) == 1 and lists[0].get("data-t-label") in BOARD_PAGE["en"]
+    tabs = [a for a in p.found if a["role"] == "tab"]
+    panels = {a["id"]: a for a in p.found if a["role"] == "tabpanel"}
+    assert [a.get("aria-selected") for a in tabs] == ["true", "false", "false", "false"]
+    assert [a.get("tabindex") for a in tabs] == [None, "-1", "-1", "-1"]
+    assert "on" in tabs[0]["class"].split()
+    for a in tabs:
+        panel = panels[a["aria-controls"]]
+        assert panel["aria-labelledby"] == a["id"]
+        assert ("on" in panel["class"].split()) == (a["aria-selected"] == "true")
+    assert len(panels) == len(tabs)
+
+
 def test_a_searchs_progress_is_sent_as_data_the_page_says_in_its_words():
     """/api/progress sent the job's English line ("waiting for the previous search", then
     the engine's own lines) and the page matched it against English text: it sends the

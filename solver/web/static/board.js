@@ -160,6 +160,10 @@ function showView(v, keepAnalysis) {
   const noReview = v.players > 2 ? "review.four" : v.reviewable === false ? "review.after_deal" : "";
   if (noReview) $("review").disabled = true;
   $("review").title = noReview ? t(noReview) : "";
+  // said beside the button too (its aria-describedby): a tooltip shows to a mouse alone
+  const why = noReview && S.mode === "game" && S.game ? t(noReview + ".short") : "";
+  $("review-why").textContent = why ? `(${why})` : "";
+  $("review-why").hidden = !why;
   $("review-out").hidden = S.mode !== "game" || !Object.keys(S.rev).length;   // the deal's, with the deal
   $("over-review").hidden = v.players > 2;
   renderGameView();
@@ -816,18 +820,19 @@ function showAnalysis(a) {
     : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
-    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` ±${num(k * m.error, d)}` : "";
+    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` <span class="pm">±${num(k * m.error, d)}</span>` : "";
     let val = win ? pct(100 * m.value, 1) : fmt(m.value);
     if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
     val += pm;
     let gap = "";
     if (!best) {
       gap = "−" + num(k * (a.value - m.value), d);
-      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` (±${num(k * m.gap_error, d)})`;
+      if (!a.exact && m.gap_error !== undefined && m.gap_error !== null) gap += ` <span class="pm">(±${num(k * m.gap_error, d)})</span>`;
     }
-    // the ± is the value's; on a phone the margin goes under the value (a column less)
-    const fin = taken === null ? "" : `<td class="num final">${fmt(taken + m.value)}</td>`;
-    if (taken !== null) val += `<span class="final-inline">${escapeHtml(t("col.final"))} ${fmt(taken + m.value)}</span>`;
+    // the margin is the value plus the points taken, known exactly: the value's ±, as the
+    // label under the card has it; on a phone the margin goes under the value (a column less)
+    const fin = taken === null ? "" : `<td class="num final">${fmt(taken + m.value)}${pm}</td>`;
+    if (taken !== null) val += `<span class="final-inline">${escapeHtml(t("col.final"))} ${fmt(taken + m.value)}${pm}</span>`;
     return `<tr class="${best ? "best" : ""}" data-card="${m.card}"><td>${m.card}${best ? " ★" : ""}</td>` +
       fin + `<td class="num value">${val}</td><td class="num gap">${gap}</td></tr>`;
   }).join("");
@@ -839,7 +844,17 @@ function showAnalysis(a) {
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
     `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame +
     ivWords(a);
+  fitMoves();
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
+}
+
+function fitMoves() {
+  // each ± on its number's line where the panel has room for every one there, else every ±
+  // under its number: never some of each, as a table left to wrap its cells had them
+  const tb = $("analysis").querySelector("table.moves");
+  if (!tb || !tb.offsetWidth) return;   // out of sight (another tab): fitted when it shows
+  tb.classList.remove("stacked");
+  tb.classList.toggle("stacked", tb.offsetWidth > $("analysis").clientWidth + 0.5);
 }
 
 function ivWords(a) {
@@ -1145,9 +1160,10 @@ function markWrong() {
 
 // ----- wiring -------------------------------------------------------------------------------
 function tab(name) {
-  for (const b of document.querySelectorAll("nav button")) {
+  for (const b of document.querySelectorAll("nav button")) {   // the selected tab alone in the Tab order
     b.classList.toggle("on", b.dataset.tab === name);
     b.setAttribute("aria-selected", b.dataset.tab === name ? "true" : "false");
+    b.tabIndex = b.dataset.tab === name ? 0 : -1;
   }
   for (const el of document.querySelectorAll(".tab")) el.classList.toggle("on", el.id === "tab-" + name);
   if (name === "setup") previewSetup();
@@ -1213,9 +1229,20 @@ async function changeLang() {
   else renderGameView();
 }
 
+function tabKey(ev) {
+  // the tabs' own keys (the ARIA tabs pattern): ← / → (Home / End) move the focus along
+  // them, Enter or Space opens the one focused (opening a tab may change the board)
+  const tabs = [...document.querySelectorAll("nav button")], i = tabs.indexOf(ev.target);
+  const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: tabs.length - 1 }[ev.key];
+  if (i < 0 || to === undefined || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  ev.preventDefault();
+  tabs[(to + tabs.length) % tabs.length].focus();
+}
+
 function onKey(ev) {
-  // ← / → step through the deal (Home / End: its start and end), not while typing
+  // ← / → step through the deal (Home / End: its start and end), not while typing or on the tabs
   if (ev.altKey || ev.ctrlKey || ev.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName)) return;
+  if (ev.target.closest && ev.target.closest('[role="tablist"]')) return;
   if (S.mode !== "game" || !S.game) return;
   const cur = S.view && S.view.ply !== undefined ? S.view.ply : S.plies.length;
   const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: S.plies.length }[ev.key];
@@ -1232,7 +1259,9 @@ async function init() {
   await loadStrings();
   window.addEventListener("resize", () => { clearTimeout(S.resizing); S.resizing = setTimeout(relayout, 250); });
   document.addEventListener("keydown", onKey);
+  new ResizeObserver(fitMoves).observe($("analysis"));   // a new width, or the tab shown again
   for (const b of document.querySelectorAll("nav button")) b.addEventListener("click", () => tab(b.dataset.tab));
+  document.querySelector("nav").addEventListener("keydown", tabKey);
   $("set").addEventListener("click", () => setPosition($("notation").value.trim()));
   $("analyse").addEventListener("click", () => (othersTurn() ? waitForTurn() : analyse()));
   $("stop").addEventListener("click", () => api("/api/stop", { client: client + ":analyse" }).catch(fail));
