@@ -331,6 +331,8 @@ ENGLISH: dict[str, str] = {
     "seat.not_to_move": "player {player}'s hand is hidden: seat analysis values the cards of the "
     "player whose hand is shown (turn={seat})",
     "seat.drawn_seen": "{card} cannot be drawn: player {player} has seen it",
+    "seat.drawn_held": "{card} cannot be drawn: player {player} must hold it (the suits "
+    "they did not follow leave it no other place)",
     "seat.no_hand": "no opponent hand is consistent with what the seat has seen",
     "seat.no_hand_record": "could not find an opponent hand consistent with the record",
     "seat.game": "a hidden hand (?) exists only in the 2-player hidden-card games (classic, "

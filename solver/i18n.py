@@ -3112,6 +3112,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "seat.not_to_move": "la mano del giocatore {player} è coperta: l'analisi dal posto valuta "
         "le carte del giocatore la cui mano si vede (turn={seat})",
         "seat.drawn_seen": "{card} non si può pescare: il giocatore {player} l'ha già vista",
+        "seat.drawn_held": "{card} non si può pescare: il giocatore {player} deve averla in mano "
+        "(i semi a cui non ha risposto non le lasciano altro posto)",
         "seat.no_hand": "nessuna mano dell'avversario è coerente con ciò che questo posto ha visto",
         "seat.no_hand_record": "non si trova una mano dell'avversario coerente con la partita "
         "registrata",

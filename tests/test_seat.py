@@ -483,9 +483,10 @@ def test_an_unseen_card_the_opponent_may_not_play_is_refused_by_the_led_suit():
     any of them; after it, those cards are their hand), so such a card is refused only by
     the led suit every hand left them holds: at every moment of seeded Briscolone deals. The
     reason 'the suits they did not follow leave no room for it' was given by no such view
-    and is gone. A view no hand fits, which the notation refuses and only a draw
-    ``outcomes`` does not list leads to, refuses every card saying so (it gave that reason
-    for a card of any suit)."""
+    and is gone. A draw ``outcomes`` does not list is refused by ``play``; a view no hand
+    fits, which the notation refuses too and only that draw led to (``_play``, unchecked,
+    makes it here), refuses every card saying so (it gave that reason for a card of any
+    suit)."""
     rng = random.Random(8)
     refused = 0
     for seed in range(30):
@@ -505,7 +506,9 @@ def test_an_unseen_card_the_opponent_may_not_play_is_refused_by_the_led_suit():
     sp, card = st.view(1), end.moves[29]
     listed = {d for (d,), _ in sp.outcomes(card)}
     held = next(d for d in cards_of(sp.pool & ~(1 << card)) if d not in listed)
-    after = sp.play(card, (held,))  # a card the opponent must hold
+    with pytest.raises(PositionError, match="player 2 must hold it"):
+        sp.play(card, (held,))  # a card the opponent must hold
+    after = sp._play(card, (held,))
     after = after.play(after.legal_cards()[0])
     assert not after.hand_total and after.legal_cards() == []
     with pytest.raises(PositionError, match="no hand of player 2 fits them"):
@@ -534,3 +537,28 @@ def test_a_seats_view_walks_to_the_end_through_the_protocol(variant):
             d = rng.choices([o for o, _ in outs], [float(p) for _, p in outs])[0] if outs else None
             sp = sp.play(c, d)
         assert sp.outcome() is not None
+
+
+def test_a_draw_the_opponent_must_hold_is_refused_by_play_as_outcomes_leaves_it_out():
+    """Briscolone: after the suits player 1 did not follow, every hand the tricks leave
+    them holds 5B, 6B, CB and 2S (cards ``outcomes`` does not offer). play accepted such a
+    draw and gave a view no hand fits, whose every analysis and draw then failed."""
+    view = parse_position(
+        "hand1=? hand2=CC,2D,3D,FS table=FD played=2B,4B,7B,FB,RB,3B,AB,2C,4C,5C,6C,7C,FC,RC,"
+        "3C,4D,5D,6D,RD,AD,4S,5S,6S,7S,CS,RS,3S,AS turn=1 score=65-21 variant=briscolone "
+        "tricks=AD+4D,2B+FB,7S+3S,6C+FC,RD+5C,RS+AS,RC+2C,RB+5D,4B+7B,CS+7C,6D+3B,4C+3C,AB+6S,"
+        "4S+5S")
+    offered = {card_str(d) for (d,), _ in view.outcomes("AC")}
+    unseen = {card_str(c) for c in cards_of(view.pool)} - {"AC"}
+    held = unseen - offered
+    assert held and offered
+    for d in sorted(offered):
+        assert view.play("AC", d).hand_total > 0, d
+    for d in sorted(held):
+        with pytest.raises(PositionError) as e:
+            view.play("AC", d)
+        assert e.value.key == "seat.drawn_held", d
+        assert str(e.value) == (f"{d} cannot be drawn: player 1 must hold it (the suits they "
+                                "did not follow leave it no other place)")
+        assert error_text(e.value, "it").startswith(f"{d} non si può pescare: il giocatore 1 "
+                                                     "deve averla in mano")

@@ -327,7 +327,7 @@ class SeatPosition(Printed):
         if not self.table or not self.talon_size or self._gets_trump(self._winner(card)):
             return []
         draws = cards_of(self.pool & ~(1 << card))  # not the card played
-        after = self.play(card, draws[:1])  # the opponent's history is the same whatever is drawn
+        after = self._play(card, draws[:1])  # the opponent's history, whatever is drawn
         back = after.pool | (1 << draws[0])
         by_suit: dict[int, int] = {}  # a draw's histories depend on its suit alone
         for c in draws:
@@ -344,7 +344,17 @@ class SeatPosition(Printed):
         follow is recorded in the history as a record's would be). ``draws`` is (the card
         the seat draws,) when the trick ends with a covered card to draw, as ``outcomes``
         gives it: a card, id or text in a sequence, or the text alone ("2B"); not used when
-        the trick does not end in a draw or the seat's draw is the trump card."""
+        the trick does not end in a draw or the seat's draw is the trump card. A draw no
+        hand the tricks leave the opponent allows (a card they must hold) is refused."""
+        after = self._play(card, draws)
+        if draws is not None and after.hand_count is not None and not after.hand_total:
+            got = _drawn(draws)
+            raise PositionError.of("seat.drawn_held", card=card_str(got), player=2 - self.seat)
+        return after
+
+    def _play(self, card: CardLike, draws: Iterable[CardLike] | str | None) -> SeatPosition:
+        """``play`` without the check of the draw against the opponent's hands (``outcomes``
+        plays any draw to find the history every draw shares)."""
         card = self._legal(card)
         hand, known, hidden = self.own, self.known, self.hidden
         if self.to_move == self.seat:
