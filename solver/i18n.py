@@ -138,10 +138,12 @@ _EXPLAIN = {
         "why.cannot_take": "{who} cannot take it and {a_throw} {card}",
         "why.cost": " (anything else, e.g. {alt}, costs {cost})",
         "alts": "The other cards, and how the opponent punishes them:",
-        "alt": "{card} costs {cost}: the opponent answers with {reply}, then {line}.",
+        "alt": "{card} costs {cost}: the opponent answers with {reply}; the whole line, trick by "
+        "trick: {line}.",
         "alts.opp": "The opponent's other cards, and how you punish them:",
-        "alt.opp": "{card} costs {cost}: you answer with {reply}, then {line}.",
-        "alt.noreply": "{card} costs {cost}: then {line}.",
+        "alt.opp": "{card} costs {cost}: you answer with {reply}; the whole line, trick by trick: "
+        "{line}.",
+        "alt.noreply": "{card} costs {cost}; the whole line, trick by trick: {line}.",
         "alt.same": "{card} is just as good.",
         "alt.trick": "{lead}-{follow} to {winner} (+{pts})",
         "to_you": "you",
@@ -243,10 +245,12 @@ _EXPLAIN = {
         "why.cannot_take": "{who} non {a_can} prendere e {a_throw} {card}",
         "why.cost": " (ogni altra carta, per esempio {alt}, costa {cost})",
         "alts": "Le altre carte, e come l'avversario le punisce:",
-        "alt": "{card} costa {cost}: l'avversario risponde con {reply}, poi {line}.",
+        "alt": "{card} costa {cost}: l'avversario risponde con {reply}; la linea intera, presa "
+        "per presa: {line}.",
         "alts.opp": "Le altre carte dell'avversario, e come le punisci:",
-        "alt.opp": "{card} costa {cost}: rispondi con {reply}, poi {line}.",
-        "alt.noreply": "{card} costa {cost}: poi {line}.",
+        "alt.opp": "{card} costa {cost}: rispondi con {reply}; la linea intera, presa per presa: "
+        "{line}.",
+        "alt.noreply": "{card} costa {cost}; la linea intera, presa per presa: {line}.",
         "alt.same": "{card} va bene uguale.",
         "alt.trick": "{lead}-{follow} {winner} (+{pts})",
         "to_you": "a te",
@@ -618,7 +622,7 @@ TEAM_WORDS = {
         "why.table": " (on the table)",
         "why.alt": "",
         "others": "The other cards:",
-        "alt": "  {card} costs {cost}: player {rs} answers with {reply}; then {line}.",
+        "alt": "  {card} costs {cost}: player {rs} answers with {reply}. The whole line: {line}",
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives {card} to the trick "
         "that the partner takes (trick {t}).",
@@ -650,7 +654,8 @@ TEAM_WORDS = {
         "why.table": " (già in tavola)",
         "why.alt": "",
         "others": "Le altre carte:",
-        "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}; poi {line}.",
+        "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}. Ecco la linea "
+        "intera. {line}",
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} mette {card} sulla presa "
         "che fa il compagno (presa {t}).",
@@ -1031,37 +1036,39 @@ PICTURE_LABELS["it"].update(
 _REPLY_ROLES = {
     "en": {
         "alt.lead": "{card} costs {cost}: the opponent takes the trick and leads {reply} "
-        "next, then {line}.",
+        "next; the whole line, trick by trick: {line}.",
         "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
-        "the opponent answers with {reply}, then {line}.",
-        "alt.lead.opp": "{card} costs {cost}: you take the trick and lead {reply} next, then "
-        "{line}.",
+        "the opponent answers with {reply}; the whole line, trick by trick: {line}.",
+        "alt.lead.opp": "{card} costs {cost}: you take the trick and lead {reply} next; the "
+        "whole line, trick by trick: {line}.",
         "alt.answer_next.opp": "{card} costs {cost}: the opponent takes the trick and leads "
-        "{lead} next, you answer with {reply}, then {line}.",
+        "{lead} next, you answer with {reply}; the whole line, trick by trick: {line}.",
     },
     "it": {
         "alt.lead": "{card} costa {cost}: l'avversario fa la presa e apre la successiva "
-        "con {reply}, poi {line}.",
+        "con {reply}; la linea intera, presa per presa: {line}.",
         "alt.answer_next": "{card} costa {cost}: fai la presa e apri la successiva con "
-        "{lead}, l'avversario risponde con {reply}, poi {line}.",
+        "{lead}, l'avversario risponde con {reply}; la linea intera, presa per presa: "
+        "{line}.",
         "alt.lead.opp": "{card} costa {cost}: fai la presa e apri la successiva con "
-        "{reply}, poi {line}.",
+        "{reply}; la linea intera, presa per presa: {line}.",
         "alt.answer_next.opp": "{card} costa {cost}: l'avversario fa la presa e apre la "
-        "successiva con {lead}, tu rispondi con {reply}, poi {line}.",
+        "successiva con {lead}, tu rispondi con {reply}; la linea intera, presa per presa: "
+        "{line}.",
     },
 }
 _TEAM_REPLY_ROLES = {
     "en": {
         "alt.lead": "  {card} costs {cost}: player {rs} takes the trick and leads "
-        "{reply} next; then {line}.",
+        "{reply} next. The whole line: {line}",
         "alt.answer_next": "  {card} costs {cost}: in the next trick, led with "
-        "{lead}, player {rs} answers with {reply}; then {line}.",
+        "{lead}, player {rs} answers with {reply}. The whole line: {line}",
     },
     "it": {
         "alt.lead": "  {card} costa {cost}: il giocatore {rs} fa la presa e apre "
-        "la successiva con {reply}; poi {line}.",
+        "la successiva con {reply}. Ecco la linea intera. {line}",
         "alt.answer_next": "  {card} costa {cost}: nella presa successiva, aperta con "
-        "{lead}, il giocatore {rs} risponde con {reply}; poi {line}.",
+        "{lead}, il giocatore {rs} risponde con {reply}. Ecco la linea intera. {line}",
     },
 }
 #: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.Interval)

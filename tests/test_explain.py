@@ -362,6 +362,22 @@ def test_a_reply_within_the_trick_is_an_answer():
     assert "the opponent answers with the Three of coins" in render_text(ex, "en")
 
 
+def test_an_other_cards_line_is_said_to_start_again_from_its_first_trick():
+    """The other cards' line lists every trick from the card's own, but was joined with
+    "then" to the reply it repeats ("... answers with the Three of cups, then 4C-AC"):
+    it is introduced as the whole line, trick by trick, en and it."""
+    ex = explain(parse_position(LAST_CARD))
+    for lang, intro, bad in (("en", "; the whole line, trick by trick: ", ", then "),
+                             ("it", "; la linea intera, presa per presa: ", ", poi ")):
+        text = render_text(ex, lang)
+        others = text.split("\n\n")[2].splitlines()[1:]
+        assert len(others) == len(ex.alternatives) == 2, text
+        for said, a in zip(others, ex.alternatives, strict=True):
+            first = a.line[0]
+            assert f"{intro}{card_str(first.lead.card)}-{card_str(first.follow.card)} " in said
+            assert bad not in said, said
+
+
 def test_explain_before_the_endgame_shows_its_progress(monkeypatch):
     """explain's analyses before the endgame (10 s by default) said nothing on stderr while
     they ran: the estimate's progress lines are shown, as analyse shows them."""

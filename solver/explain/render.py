@@ -560,7 +560,7 @@ def render4(ex, lang: str = "en") -> str:
     if ex.alternatives:
         out += ["", W["others"]]
         for x in ex.alternatives:
-            line = "; ".join(trick_text(t).strip().rstrip(".") for t in x.line)
+            line = " ".join(trick_text(t).strip() for t in x.line)
             rs, rc = (x.replier, x.reply) if x.reply is not None else (0, None)
             key = "alt" if x.role == "answer" else "alt." + x.role
             out.append(
