@@ -151,11 +151,14 @@ _EXPLAIN = {
         "ideas": "The idea at work:",
         "idea.lose_for_trump": "Give up the trick on purpose: {who} {a_play} {card} and {a_lose} "
         "the trick (though {instead} would take it) so as to draw {draws}, "
-        "the trump card, at the last draw and leave {leaves} to the other side "
-        "(the exchange is worth {gain}).",
+        "the trump card, at the last draw and leave {leaves} to the other side. Drawing "
+        "{draws} rather than {leaves} is worth {gain} on its own; {instead}, which takes the "
+        "trick and with it {leaves}, costs {cost} in all.",
         "idea.win_for_top": "Take the trick for the better top card: {who} {a_play} {card}, "
         "{a_win} the last draw and {a_take} {draws}, leaving {leaves}, the "
-        "trump card, to the other side (the exchange is worth {gain}).",
+        "trump card, to the other side. Drawing {draws} rather than {leaves} is worth {gain} "
+        "on its own; {instead}, which loses the trick and with it {draws}, costs "
+        "{cost} in all.",
         "idea.save_trump": "Keep the trump for the carico: {who} {a_hold} {trump} back (spending it "
         "at trick {saved_at} would cost {cost}) and {a_capture} {carico} with it "
         "at trick {n}.",
@@ -258,11 +261,13 @@ _EXPLAIN = {
         "ideas": "L'idea:",
         "idea.lose_for_trump": "Lasciare la presa apposta: {who} {a_play} {card} e {a_lose} la presa "
         "(anche se {instead} la prenderebbe) per pescare la briscola, {draws}, "
-        "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
-        "{gain}).",
+        "all'ultima pescata e lasciare {leaves} all'altro. Pescare {draws} anziché "
+        "{leaves} vale da solo {gain}; {instead}, con cui si fa la presa e si "
+        "pesca {leaves}, costa {cost} in tutto.",
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
         "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
-        "briscola, {leaves} (lo scambio vale {gain}).",
+        "briscola, {leaves}. Pescare {draws} anziché {leaves} vale da solo {gain}; "
+        "{instead}, con cui si perde la presa e con essa {draws}, costa {cost} in tutto.",
         "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarlo alla "
         "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
         "alla presa {n}.",
