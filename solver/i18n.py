@@ -1538,6 +1538,7 @@ PLAY_OTHER_WORDS = {
         "no_trump": "no trump",
         "table": "table: {cards}",
         "points": "points: your side {a}, other side {b}",
+        "points_two": "points: you {a}, {engine} {b}",
         "why": "{why}",
         "takes": "takes the trick",
         "follows": "plays",
@@ -1546,7 +1547,7 @@ PLAY_OTHER_WORDS = {
         "result_loss": "Deal over: your side {a}, the other side {b}: the other side wins the "
         "deal.",
         "result_draw": "Deal over: your side {a}, the other side {b}: a draw at 60-60.",
-        "standing_pts": "Match totals: your side {a}, the other side {b}.",
+        "standing_pts": "Match totals: you {a}, {engine} {b}.",
     },
     "it": {
         "seat": "giocatore {n}",
@@ -1558,6 +1559,7 @@ PLAY_OTHER_WORDS = {
         "no_trump": "senza briscola",
         "table": "in tavola: {cards}",
         "points": "punti: la tua parte {a}, l'altra {b}",
+        "points_two": "punti: tu {a}, {engine} {b}",
         "why": "{why}",
         "takes": "fa la presa",
         "follows": "gioca",
@@ -1567,7 +1569,7 @@ PLAY_OTHER_WORDS = {
         "result_loss": "Smazzata finita: la tua parte {a}, l'altra {b}: l'altra parte vince la "
         "smazzata.",
         "result_draw": "Smazzata finita: la tua parte {a}, l'altra {b}: pareggio 60 a 60.",
-        "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}.",
+        "standing_pts": "Totali della partita: tu {a}, {engine} {b}.",
     },
 }
 
@@ -1616,7 +1618,8 @@ PLAY_OTHER_WORDS["en"].update(
         "hand": "Your cards: {cards}",
         "top": " (top {card})",
         "hand_playable": "Your cards: {cards} (playable: {legal})",
-        "trick": "Trick {n}: {cards} -> {who} ({p}). ",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: your side {a}, the "
+        "other side {b}.",
         "draws": "Draws: {draws}.",
         "drew": "{who} {card}",
         "drew_hidden": "{who} a hidden card",
@@ -1629,7 +1632,8 @@ PLAY_OTHER_WORDS["it"].update(
         "hand": "Le tue carte: {cards}",
         "top": " (in cima {card})",
         "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
-        "trick": "Presa {n}: {cards} -> {who} ({p}). ",
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: la tua parte {a}, "
+        "l'altra {b}.",
         "draws": "Pescate: {draws}.",
         "drew": "{who} {card}",
         "drew_hidden": "{who} una carta coperta",
