@@ -924,13 +924,14 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out, force):
 
 
 def _deal_words(W, pos, seed, chosen) -> str:
-    """What the game starts from: a shuffled deck, or the position given and, where its
-    talon has unseen cards, that they are shuffled (by the seed said, or said at the end)."""
+    """What the game starts from: a shuffled deck, or the position given and whether its
+    talon's unseen cards are shuffled (by the seed said, or said at the end) or nothing is
+    (the talon empty, or its order fixed): whether any luck is left to the draws."""
     if pos is None:
         return W["seed_hidden"] if chosen else W["seed_given"].format(seed=seed)
     n = shuffled_cards(pos)
     if not n:
-        return W["from_given"]
+        return W["from_given" if pos.talon_size else "from_empty"]
     if chosen:
         return W["from_shuffled"].format(n=n)
     return W["from_seed"].format(n=n, seed=seed)

@@ -1389,7 +1389,8 @@ PLAY_WORDS = {
         "you": "you",
         "seed_given": "seed {seed}",
         "seed_hidden": "a random deal (its seed is said at the end: it names the unseen cards)",
-        "from_given": "from the position given",
+        "from_given": "from the position given; its talon's order is fixed, so nothing is shuffled",
+        "from_empty": "from the position given; its talon is empty, so nothing is shuffled",
         "from_shuffled": "from the position given, the talon's {n} unseen cards shuffled "
         "(the seed is said at the end: it names their order)",
         "from_seed": "from the position given, the talon's {n} unseen cards shuffled by seed {seed}",
@@ -1461,7 +1462,9 @@ PLAY_WORDS = {
         "seed_given": "mescolata n. {seed}",
         "seed_hidden": "una mescolata a caso (il suo numero si vede alla fine: indica le carte non "
         "viste)",
-        "from_given": "dalla posizione data",
+        "from_given": "dalla posizione data; l'ordine del tallone è già fissato, quindi non "
+        "si mescola nulla",
+        "from_empty": "dalla posizione data; il tallone è vuoto, quindi non si mescola nulla",
         "from_shuffled": "dalla posizione data, le {n} carte non viste del tallone mescolate a "
         "caso (il numero della mescolata si vede alla fine: indica il loro ordine)",
         "from_seed": "dalla posizione data, le {n} carte non viste del tallone nell'ordine della "

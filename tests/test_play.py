@@ -211,20 +211,25 @@ ONE_UNSEEN = CLASSIC_FROM.replace("played=2B,3B", "played=" + ",".join(
 
 
 @pytest.mark.parametrize("args,said", [
-    ([LATE], "from the position given. "),
-    ([ONE_UNSEEN], "from the position given. "),
+    ([LATE], "from the position given; its talon is empty, so nothing is shuffled. "),
+    ([ONE_UNSEEN], "from the position given; its talon's order is fixed, so nothing is "
+                   "shuffled. "),
     ([CLASSIC_FROM], f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards "
                      "shuffled (the seed is said at the end"),
     ([CLASSIC_FROM, "--seed", "5"],
      f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards shuffled by seed 5. "),
     ([CLASSIC_FROM, "--lang", "it"], f"dalla posizione data, le {CLASSIC_UNSEEN} carte non viste "
                                      "del tallone mescolate a caso"),
-    ([LATE, "--lang", "it"], "dalla posizione data. "),
+    ([LATE, "--lang", "it"], "dalla posizione data; il tallone è vuoto, quindi non si mescola "
+                             "nulla. "),
+    ([ONE_UNSEEN, "--lang", "it"], "dalla posizione data; l'ordine del tallone è già fissato, "
+                                   "quindi non si mescola nulla. "),
 ])
 def test_a_game_from_a_position_opens_saying_so(args, said):
     """The opening line of ``--from`` said "a random deal (its seed is said at the end ...)":
     the game starts from the position given, and only its talon's unseen cards (if any)
-    are shuffled."""
+    are shuffled. Where none are (the talon empty, or one order only) it says nothing is
+    shuffled, as docs/commands.md says: it said only "from the position given"."""
     r = run("play", "--from", *args, "--level", "easy", input="q\n")
     assert r.exit_code == 0, r.output
     first = r.output.splitlines()[0]
