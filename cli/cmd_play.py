@@ -40,6 +40,7 @@ from solver.errors import BriscolaError
 from solver.frame import FINAL, frame_of, frame_offset, shown_value
 from solver.game import (
     GameState,
+    MatchState,
     continue_game,
     deal,
     default_dealer,
@@ -538,6 +539,15 @@ class ScopertaPlay:
             self.say(self.W[verdict(a, b)].format(a=a, b=b))
         self.review(start, end, deal_no)
 
+    def standing(self, match: MatchState) -> str:
+        """The match so far: the points added up (Briscolone and Libero, two players), or
+        the deals won, yours against the engine's, your team's with four players."""
+        if self.v.match == "points":
+            a, b = match.totals
+            return self.O["standing_pts"].format(a=a, b=b, engine=self.O["engine"])
+        teams = "_teams" if self.v.players == 4 else ""
+        return self.W["standing" + teams].format(w=match.wins[0], l=match.wins[1], d=match.draws)
+
     def review(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
         """The review of a deal just played, numbered as the match counts it. It names the
         seed only where the user gave it: a seed drawn here deals the match's next deals,
@@ -601,7 +611,10 @@ class VariantPlay(ScopertaPlay):
         )
         lines.append(words["table"].format(cards=trick))
         a, b = state.side_points
-        lines.append(words["points"].format(a=a, b=b))
+        if self.v.players == 2:
+            lines.append(words["points_two"].format(a=a, b=b, engine=self.name(1)))
+        else:
+            lines.append(words["points"].format(a=a, b=b))
         legal = legal_cards(state)
         hand = self.listed(state)
         lines.append(
@@ -634,17 +647,27 @@ class VariantPlay(ScopertaPlay):
         return out
 
     def trick_summary(self, before: GameState, after: GameState) -> None:
-        t = after.tricks[-1]
+        """Said as in scoperta: who takes how many points, then the score, yours and the
+        engine's in two-player games, the two sides' with four players."""
         n = self.v.players
+        if n == 2:
+            super().trick_summary(before, after)
+            return
+        t = after.tricks[-1]
         cards = ", ".join(
             f"{self.name((t.leader + k) % n)} {self.card(c)}" for k, c in enumerate(t.cards)
         )
         a, b = after.side_points
         self.say(
             self.O["trick"].format(
-                n=len(after.tricks), cards=cards, who=self.name(t.winner), p=t.points
+                n=len(after.tricks),
+                cards=cards,
+                who=self.name(t.winner),
+                verb=self.W["take"] if t.winner == HUMAN else self.W["takes_v"],
+                p=t.points,
+                a=a,
+                b=b,
             )
-            + self.O["points"].format(a=a, b=b)
         )
         self.say_draws(after, t)
 
@@ -658,7 +681,11 @@ class VariantPlay(ScopertaPlay):
 
     def finish_deal(self, start: GameState, end: GameState, deal_no: int = 1) -> None:
         """The points of the two sides and who won the deal (61 or more; 60-60 a draw);
-        from a position without score= only the points, as who won is not known."""
+        from a position without score= only the points, as who won is not known. A
+        two-player deal ends as scoperta's: yours and the engine's, then its review."""
+        if self.v.players == 2:
+            super().finish_deal(start, end, deal_no)
+            return
         a, b = end.side_points
         self.say(self.O["result" if end.score is None else verdict(a, b)].format(a=a, b=b))
         if self.v.name in SUPPORTED:  # two-player hidden-card games: judged from your seat
@@ -857,15 +884,7 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out, force):
                 break
             match = match.add(end)
             hold[0] = None
-            if v.match == "points":
-                ses.say(
-                    OTHER_WORDS[lang]["standing_pts"].format(a=match.totals[0], b=match.totals[1])
-                )
-            else:  # four players: your team (you and player 3) against the other
-                teams = "_teams" if v.players == 4 else ""
-                ses.say(
-                    W["standing" + teams].format(w=match.wins[0], l=match.wins[1], d=match.draws)
-                )
+            ses.say(ses.standing(match))
             if match.is_over:
                 teams = "_teams" if v.players == 4 else ""
                 won = {0: "match_win" + teams, 1: "match_loss" + teams}
@@ -905,13 +924,14 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out, force):
 
 
 def _deal_words(W, pos, seed, chosen) -> str:
-    """What the game starts from: a shuffled deck, or the position given and, where its
-    talon has unseen cards, that they are shuffled (by the seed said, or said at the end)."""
+    """What the game starts from: a shuffled deck, or the position given and whether its
+    talon's unseen cards are shuffled (by the seed said, or said at the end) or nothing is
+    (the talon empty, or its order fixed): whether any luck is left to the draws."""
     if pos is None:
         return W["seed_hidden"] if chosen else W["seed_given"].format(seed=seed)
     n = shuffled_cards(pos)
     if not n:
-        return W["from_given"]
+        return W["from_given" if pos.talon_size else "from_empty"]
     if chosen:
         return W["from_shuffled"].format(n=n)
     return W["from_seed"].format(n=n, seed=seed)

@@ -138,10 +138,12 @@ _EXPLAIN = {
         "why.cannot_take": "{who} cannot take it and {a_throw} {card}",
         "why.cost": " (anything else, e.g. {alt}, costs {cost})",
         "alts": "The other cards, and how the opponent punishes them:",
-        "alt": "{card} costs {cost}: the opponent answers with {reply}, then {line}.",
+        "alt": "{card} costs {cost}: the opponent answers with {reply}; the whole line, trick by "
+        "trick: {line}.",
         "alts.opp": "The opponent's other cards, and how you punish them:",
-        "alt.opp": "{card} costs {cost}: you answer with {reply}, then {line}.",
-        "alt.noreply": "{card} costs {cost}: then {line}.",
+        "alt.opp": "{card} costs {cost}: you answer with {reply}; the whole line, trick by trick: "
+        "{line}.",
+        "alt.noreply": "{card} costs {cost}; the whole line, trick by trick: {line}.",
         "alt.same": "{card} is just as good.",
         "alt.trick": "{lead}-{follow} to {winner} (+{pts})",
         "to_you": "you",
@@ -149,11 +151,14 @@ _EXPLAIN = {
         "ideas": "The idea at work:",
         "idea.lose_for_trump": "Give up the trick on purpose: {who} {a_play} {card} and {a_lose} "
         "the trick (though {instead} would take it) so as to draw {draws}, "
-        "the trump card, at the last draw and leave {leaves} to the other side "
-        "(the exchange is worth {gain}).",
+        "the trump card, at the last draw and leave {leaves} to the other side. Drawing "
+        "{draws} rather than {leaves} is worth {gain} on its own; {instead}, which takes the "
+        "trick and with it {leaves}, costs {cost} in all.",
         "idea.win_for_top": "Take the trick for the better top card: {who} {a_play} {card}, "
         "{a_win} the last draw and {a_take} {draws}, leaving {leaves}, the "
-        "trump card, to the other side (the exchange is worth {gain}).",
+        "trump card, to the other side. Drawing {draws} rather than {leaves} is worth {gain} "
+        "on its own; {instead}, which loses the trick and with it {draws}, costs "
+        "{cost} in all.",
         "idea.save_trump": "Keep the trump for the carico: {who} {a_hold} {trump} back (spending it "
         "at trick {saved_at} would cost {cost}) and {a_capture} {carico} with it "
         "at trick {n}.",
@@ -243,10 +248,12 @@ _EXPLAIN = {
         "why.cannot_take": "{who} non {a_can} prendere e {a_throw} {card}",
         "why.cost": " (ogni altra carta, per esempio {alt}, costa {cost})",
         "alts": "Le altre carte, e come l'avversario le punisce:",
-        "alt": "{card} costa {cost}: l'avversario risponde con {reply}, poi {line}.",
+        "alt": "{card} costa {cost}: l'avversario risponde con {reply}; la linea intera, presa "
+        "per presa: {line}.",
         "alts.opp": "Le altre carte dell'avversario, e come le punisci:",
-        "alt.opp": "{card} costa {cost}: rispondi con {reply}, poi {line}.",
-        "alt.noreply": "{card} costa {cost}: poi {line}.",
+        "alt.opp": "{card} costa {cost}: rispondi con {reply}; la linea intera, presa per presa: "
+        "{line}.",
+        "alt.noreply": "{card} costa {cost}; la linea intera, presa per presa: {line}.",
         "alt.same": "{card} va bene uguale.",
         "alt.trick": "{lead}-{follow} {winner} (+{pts})",
         "to_you": "a te",
@@ -254,11 +261,13 @@ _EXPLAIN = {
         "ideas": "L'idea:",
         "idea.lose_for_trump": "Lasciare la presa apposta: {who} {a_play} {card} e {a_lose} la presa "
         "(anche se {instead} la prenderebbe) per pescare la briscola, {draws}, "
-        "all'ultima pescata e lasciare {leaves} all'altro (lo scambio vale "
-        "{gain}).",
+        "all'ultima pescata e lasciare {leaves} all'altro. Pescare {draws} anziché "
+        "{leaves} vale da solo {gain}; {instead}, con cui si fa la presa e si "
+        "pesca {leaves}, costa {cost} in tutto.",
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
         "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
-        "briscola, {leaves} (lo scambio vale {gain}).",
+        "briscola, {leaves}. Pescare {draws} anziché {leaves} vale da solo {gain}; "
+        "{instead}, con cui si perde la presa e con essa {draws}, costa {cost} in tutto.",
         "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarlo alla "
         "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
         "alla presa {n}.",
@@ -618,7 +627,7 @@ TEAM_WORDS = {
         "why.table": " (on the table)",
         "why.alt": "",
         "others": "The other cards:",
-        "alt": "  {card} costs {cost}: player {rs} answers with {reply}; then {line}.",
+        "alt": "  {card} costs {cost}: player {rs} answers with {reply}. The whole line: {line}",
         "ideas": "The ideas at work:",
         "idea.load_partner": "  Load the partner's trick: player {s} gives {card} to the trick "
         "that the partner takes (trick {t}).",
@@ -650,7 +659,8 @@ TEAM_WORDS = {
         "why.table": " (già in tavola)",
         "why.alt": "",
         "others": "Le altre carte:",
-        "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}; poi {line}.",
+        "alt": "  {card} costa {cost}: il giocatore {rs} risponde con {reply}. Ecco la linea "
+        "intera. {line}",
         "ideas": "Le idee in gioco:",
         "idea.load_partner": "  Caricare la presa del compagno: il giocatore {s} mette {card} sulla presa "
         "che fa il compagno (presa {t}).",
@@ -1062,37 +1072,39 @@ PICTURE_LABELS["it"].update(
 _REPLY_ROLES = {
     "en": {
         "alt.lead": "{card} costs {cost}: the opponent takes the trick and leads {reply} "
-        "next, then {line}.",
+        "next; the whole line, trick by trick: {line}.",
         "alt.answer_next": "{card} costs {cost}: you take the trick and lead {lead} next, "
-        "the opponent answers with {reply}, then {line}.",
-        "alt.lead.opp": "{card} costs {cost}: you take the trick and lead {reply} next, then "
-        "{line}.",
+        "the opponent answers with {reply}; the whole line, trick by trick: {line}.",
+        "alt.lead.opp": "{card} costs {cost}: you take the trick and lead {reply} next; the "
+        "whole line, trick by trick: {line}.",
         "alt.answer_next.opp": "{card} costs {cost}: the opponent takes the trick and leads "
-        "{lead} next, you answer with {reply}, then {line}.",
+        "{lead} next, you answer with {reply}; the whole line, trick by trick: {line}.",
     },
     "it": {
         "alt.lead": "{card} costa {cost}: l'avversario fa la presa e apre la successiva "
-        "con {reply}, poi {line}.",
+        "con {reply}; la linea intera, presa per presa: {line}.",
         "alt.answer_next": "{card} costa {cost}: fai la presa e apri la successiva con "
-        "{lead}, l'avversario risponde con {reply}, poi {line}.",
+        "{lead}, l'avversario risponde con {reply}; la linea intera, presa per presa: "
+        "{line}.",
         "alt.lead.opp": "{card} costa {cost}: fai la presa e apri la successiva con "
-        "{reply}, poi {line}.",
+        "{reply}; la linea intera, presa per presa: {line}.",
         "alt.answer_next.opp": "{card} costa {cost}: l'avversario fa la presa e apre la "
-        "successiva con {lead}, tu rispondi con {reply}, poi {line}.",
+        "successiva con {lead}, tu rispondi con {reply}; la linea intera, presa per presa: "
+        "{line}.",
     },
 }
 _TEAM_REPLY_ROLES = {
     "en": {
         "alt.lead": "  {card} costs {cost}: player {rs} takes the trick and leads "
-        "{reply} next; then {line}.",
+        "{reply} next. The whole line: {line}",
         "alt.answer_next": "  {card} costs {cost}: in the next trick, led with "
-        "{lead}, player {rs} answers with {reply}; then {line}.",
+        "{lead}, player {rs} answers with {reply}. The whole line: {line}",
     },
     "it": {
         "alt.lead": "  {card} costa {cost}: il giocatore {rs} fa la presa e apre "
-        "la successiva con {reply}; poi {line}.",
+        "la successiva con {reply}. Ecco la linea intera. {line}",
         "alt.answer_next": "  {card} costa {cost}: nella presa successiva, aperta con "
-        "{lead}, il giocatore {rs} risponde con {reply}; poi {line}.",
+        "{lead}, il giocatore {rs} risponde con {reply}. Ecco la linea intera. {line}",
     },
 }
 #: what an estimate's ± covers, said once per answer (keys: solver.analysis.result.Interval)
@@ -1408,7 +1420,8 @@ PLAY_WORDS = {
         "you": "you",
         "seed_given": "seed {seed}",
         "seed_hidden": "a random deal (its seed is said at the end: it names the unseen cards)",
-        "from_given": "from the position given",
+        "from_given": "from the position given; its talon's order is fixed, so nothing is shuffled",
+        "from_empty": "from the position given; its talon is empty, so nothing is shuffled",
         "from_shuffled": "from the position given, the talon's {n} unseen cards shuffled "
         "(the seed is said at the end: it names their order)",
         "from_seed": "from the position given, the talon's {n} unseen cards shuffled by seed {seed}",
@@ -1480,7 +1493,9 @@ PLAY_WORDS = {
         "seed_given": "mescolata n. {seed}",
         "seed_hidden": "una mescolata a caso (il suo numero si vede alla fine: indica le carte non "
         "viste)",
-        "from_given": "dalla posizione data",
+        "from_given": "dalla posizione data; l'ordine del tallone è già fissato, quindi non "
+        "si mescola nulla",
+        "from_empty": "dalla posizione data; il tallone è vuoto, quindi non si mescola nulla",
         "from_shuffled": "dalla posizione data, le {n} carte non viste del tallone mescolate a "
         "caso (il numero della mescolata si vede alla fine: indica il loro ordine)",
         "from_seed": "dalla posizione data, le {n} carte non viste del tallone nell'ordine della "
@@ -1557,6 +1572,7 @@ PLAY_OTHER_WORDS = {
         "no_trump": "no trump",
         "table": "table: {cards}",
         "points": "points: your side {a}, other side {b}",
+        "points_two": "points: you {a}, {engine} {b}",
         "why": "{why}",
         "takes": "takes the trick",
         "follows": "plays",
@@ -1565,7 +1581,7 @@ PLAY_OTHER_WORDS = {
         "result_loss": "Deal over: your side {a}, the other side {b}: the other side wins the "
         "deal.",
         "result_draw": "Deal over: your side {a}, the other side {b}: a draw at 60-60.",
-        "standing_pts": "Match totals: your side {a}, the other side {b}.",
+        "standing_pts": "Match totals: you {a}, {engine} {b}.",
     },
     "it": {
         "seat": "giocatore {n}",
@@ -1577,6 +1593,7 @@ PLAY_OTHER_WORDS = {
         "no_trump": "senza briscola",
         "table": "in tavola: {cards}",
         "points": "punti: la tua parte {a}, l'altra {b}",
+        "points_two": "punti: tu {a}, {engine} {b}",
         "why": "{why}",
         "takes": "fa la presa",
         "follows": "gioca",
@@ -1586,7 +1603,7 @@ PLAY_OTHER_WORDS = {
         "result_loss": "Smazzata finita: la tua parte {a}, l'altra {b}: l'altra parte vince la "
         "smazzata.",
         "result_draw": "Smazzata finita: la tua parte {a}, l'altra {b}: pareggio 60 a 60.",
-        "standing_pts": "Totali della partita: la tua parte {a}, l'altra {b}.",
+        "standing_pts": "Totali della partita: tu {a}, {engine} {b}.",
     },
 }
 
@@ -1635,7 +1652,8 @@ PLAY_OTHER_WORDS["en"].update(
         "hand": "Your cards: {cards}",
         "top": " (top {card})",
         "hand_playable": "Your cards: {cards} (playable: {legal})",
-        "trick": "Trick {n}: {cards} -> {who} ({p}). ",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: your side {a}, the "
+        "other side {b}.",
         "draws": "Draws: {draws}.",
         "drew": "{who} {card}",
         "drew_hidden": "{who} a hidden card",
@@ -1648,7 +1666,8 @@ PLAY_OTHER_WORDS["it"].update(
         "hand": "Le tue carte: {cards}",
         "top": " (in cima {card})",
         "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
-        "trick": "Presa {n}: {cards} -> {who} ({p}). ",
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: la tua parte {a}, "
+        "l'altra {b}.",
         "draws": "Pescate: {draws}.",
         "drew": "{who} {card}",
         "drew_hidden": "{who} una carta coperta",

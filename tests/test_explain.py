@@ -356,10 +356,51 @@ def test_a_reply_after_the_trick_is_told_as_a_lead_or_an_answer_to_the_next_lead
                                                                       "RC": "answer_next"}
 
 
+def test_the_draw_idea_says_what_is_exchanged_and_compares_it_with_the_card_not_played():
+    """`briscola demo` said "the exchange is worth 62 points" beside other cards costing 22
+    and 42, read as what giving up the trick gains: it names the two cards drawn, says
+    their worth is theirs alone and gives the card that takes the trick its cost in all,
+    the other cards' own figure."""
+    ex = explain(parse_position(LAST_CARD))
+    [i] = [x for x in ex.ideas if x.kind == "lose_for_trump"]
+    alts = {card_str(a.card): a for a in ex.alternatives}
+    assert card_str(i.data["instead"]) == "RC" and i.data["instead_cost"] == alts["RC"].cost == 42
+    assert i.data["gain"] == 62
+    en, it = render_text(ex, "en"), render_text(ex, "it")
+    assert "exchange" not in en and "scambio" not in it
+    assert ("Drawing the Three of cups rather than the Three of coins is worth 62 points on its "
+            "own; the King of cups, which takes the trick and with it the Three of coins, costs "
+            "42 points in all.") in en
+    assert ("Pescare il Tre di coppe anziché il Tre di denari vale da solo 62 punti; il Re di "
+            "coppe, con cui si fa la presa e si pesca il Tre di denari, costa 42 punti in tutto.") in it
+    top = explain(parse_position(TOP))
+    [w] = [x for x in top.ideas if x.kind == "win_for_top"]
+    said = render_text(top, "en").split("Take the trick for the better top card: ")[1]
+    assert "rather than the 6 of batons is worth " in said.split("\n")[0]
+    assert ", which loses the trick and with it the Ace of batons, costs " in said.split("\n")[0]
+    assert w.data["instead_cost"] > 0
+
+
 def test_a_reply_within_the_trick_is_an_answer():
     ex = explain(parse_position(LISCIO))   # player to move leads: the opponent answers
     assert [a.role for a in ex.alternatives] == ["answer"]
     assert "the opponent answers with the Three of coins" in render_text(ex, "en")
+
+
+def test_an_other_cards_line_is_said_to_start_again_from_its_first_trick():
+    """The other cards' line lists every trick from the card's own, but was joined with
+    "then" to the reply it repeats ("... answers with the Three of cups, then 4C-AC"):
+    it is introduced as the whole line, trick by trick, en and it."""
+    ex = explain(parse_position(LAST_CARD))
+    for lang, intro, bad in (("en", "; the whole line, trick by trick: ", ", then "),
+                             ("it", "; la linea intera, presa per presa: ", ", poi ")):
+        text = render_text(ex, lang)
+        others = text.split("\n\n")[2].splitlines()[1:]
+        assert len(others) == len(ex.alternatives) == 2, text
+        for said, a in zip(others, ex.alternatives, strict=True):
+            first = a.line[0]
+            assert f"{intro}{card_str(first.lead.card)}-{card_str(first.follow.card)} " in said
+            assert bad not in said, said
 
 
 def test_explain_before_the_endgame_shows_its_progress(monkeypatch):

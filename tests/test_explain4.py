@@ -98,6 +98,19 @@ WIN = ("hand1=CC hand2=AS hand3=6S,RS hand4=5D table=FC,AD,2S briscola=RS "
        "4S,5S,7S,FS,CS,3S turn=3 score=45-44 variant=scoperta4")
 
 
+def test_an_other_cards_line_is_said_to_start_again_from_trick_one():
+    """The other card's line starts again from the card's trick, but followed "; then
+    Trick 1: ...", as if it came after the reply: it is introduced as the whole line."""
+    ex = explain4(parse_position(WIN))
+    [x] = ex.alternatives
+    assert x.line[0].number == 1
+    for lang, said in (("en", "next. The whole line: Trick 1: "),
+                       ("it", "con il Re di spade. Ecco la linea intera. Presa 1: ")):
+        text = render4(ex, lang)
+        assert said in text and "then Trick" not in text and "poi Presa" not in text, text
+        assert ".;" not in text and ".." not in text and ";;" not in text, text
+
+
 def test_the_win_objective_is_said_as_the_teams_chance_and_the_final_score():
     r = CliRunner().invoke(cli, ["explain", "--objective", "win", WIN])
     assert r.exit_code == 0, r.output

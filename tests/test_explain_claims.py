@@ -538,7 +538,8 @@ class IdeaCheck:
 
 def draw_ideas(k: IdeaCheck, claims: Claims) -> None:
     """lose_for_trump / win_for_top: the trick at the last draw lost (won) so as to draw the
-    trump card (the top card), "though {instead} would take it", and the exchange's worth."""
+    trump card (the top card), "though {instead} would take it", the exchange's worth and
+    what {instead} costs in all."""
     c, d, p, done = k.c, k.d, k.p, k.done
     lost = k.idea.kind == "lose_for_trump"
     card, before = k.ply(k.n, p)
@@ -568,6 +569,8 @@ def draw_ideas(k: IdeaCheck, claims: Claims) -> None:
     gain = (for_side(c.rules.value(st, c.objective, score), side, c.objective)
             - for_side(c.rules.value(swapped, c.objective, score), side, c.objective))
     claims.check(c, f"{tag}: the exchange's worth", d["gain"] == gain > 0, f"{d['gain']} vs {gain}")
+    claims.check(c, f"{tag}: {instead}'s cost in all", d["instead_cost"] == best - vals[instead],
+                 show(vals))
 
 
 def save_trump(k: IdeaCheck, claims: Claims) -> None:

@@ -120,10 +120,10 @@ EXPLAINED = [
     "hand1=AC,7D,RS hand2=3C,2D table=4C top=3D briscola=4S turn=1",
     "variant=briscolone hand1=AC,2C,5C,4S,7D hand2=3C,RC,6S,FS,2D turn=1",
 ]
-#: after a colon, Italian goes on in lower case; a card's name (il Re, l'Asso), a number
-#: or a seme's name keep theirs
+#: after a colon, Italian goes on in lower case; a card's name (il Re, l'Asso), a card in
+#: notation (AC-3C, the other cards' line), a number or a seme's name keep theirs
 CAPITAL_AFTER_COLON = re.compile(
-    r": (?:l'|il )?(?!(?:Asso|Tre|Re|Cavallo|Fante)\b)([A-ZÀ-Ý]\w*)"
+    r": (?:l'|il )?(?!(?:Asso|Tre|Re|Cavallo|Fante)\b|[2-7AFCR][BCDS]-)([A-ZÀ-Ý]\w*)"
 )
 
 

@@ -211,20 +211,25 @@ ONE_UNSEEN = CLASSIC_FROM.replace("played=2B,3B", "played=" + ",".join(
 
 
 @pytest.mark.parametrize("args,said", [
-    ([LATE], "from the position given. "),
-    ([ONE_UNSEEN], "from the position given. "),
+    ([LATE], "from the position given; its talon is empty, so nothing is shuffled. "),
+    ([ONE_UNSEEN], "from the position given; its talon's order is fixed, so nothing is "
+                   "shuffled. "),
     ([CLASSIC_FROM], f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards "
                      "shuffled (the seed is said at the end"),
     ([CLASSIC_FROM, "--seed", "5"],
      f"from the position given, the talon's {CLASSIC_UNSEEN} unseen cards shuffled by seed 5. "),
     ([CLASSIC_FROM, "--lang", "it"], f"dalla posizione data, le {CLASSIC_UNSEEN} carte non viste "
                                      "del tallone mescolate a caso"),
-    ([LATE, "--lang", "it"], "dalla posizione data. "),
+    ([LATE, "--lang", "it"], "dalla posizione data; il tallone è vuoto, quindi non si mescola "
+                             "nulla. "),
+    ([ONE_UNSEEN, "--lang", "it"], "dalla posizione data; l'ordine del tallone è già fissato, "
+                                   "quindi non si mescola nulla. "),
 ])
 def test_a_game_from_a_position_opens_saying_so(args, said):
     """The opening line of ``--from`` said "a random deal (its seed is said at the end ...)":
     the game starts from the position given, and only its talon's unseen cards (if any)
-    are shuffled."""
+    are shuffled. Where none are (the talon empty, or one order only) it says nothing is
+    shuffled, as docs/commands.md says: it said only "from the position given"."""
     r = run("play", "--from", *args, "--level", "easy", input="q\n")
     assert r.exit_code == 0, r.output
     first = r.output.splitlines()[0]
@@ -513,6 +518,52 @@ def test_a_four_player_hint_gives_its_value_for_your_team():
     for lang, words in (("en", " for your team;"), ("it", " per la tua squadra;")):
         hint = P.VariantPlay(get_variant("scoperta4"), "easy", 0.03, lang, False, 1).hint(st)
         assert words in hint, hint
+
+
+def test_a_two_player_game_says_you_and_the_engine_and_its_tricks_as_scoperta_does(capsys):
+    """The hidden-card games said "-> the engine (10). points: your side 0, other side 10"
+    where scoperta says "-> the engine takes 10 points. Score: you 0, the engine 10": two
+    players are you and the engine in every game (sides are four-player's), on the board,
+    after a trick, at the deal's end and in a match's totals, en and it."""
+    from solver.cards import parse_card
+    from solver.game import new_match, play
+    from solver.players.agents import get_agent
+    from solver.rules import get_variant
+    end = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1 score=50-45"
+    trick = {"en": "Trick 1: you AS, the engine RS -> you take 15 points. Score: you 65, the "
+                   "engine 45.",
+             "it": "Presa 1: tu AS, il motore RS -> tu prendi 15 punti. Punteggio: tu 65, il "
+                   "motore 45."}
+    for lang in ("en", "it"):
+        for v in ("scoperta", "classic"):
+            st = late_state(f"variant={v} {end}")
+            ses = (P.ScopertaPlay("easy", 0.03, lang, False, 1) if v == "scoperta" else
+                   P.VariantPlay(get_variant(v), "easy", 0.03, lang, False, 1))
+            ses.trick_summary(st, play(play(st, parse_card("AS")), parse_card("RS")))
+            assert capsys.readouterr().out.strip() == trick[lang], v
+        st = late_state(f"variant=classic {end}")
+        said = {"en": "points: you 50, the engine 45", "it": "punti: tu 50, il motore 45"}
+        assert said[lang] in P.VariantPlay(get_variant("classic"), "easy", 0.03, lang, False,
+                                           1).board_lines(st)
+    other = P.VariantPlay(get_variant("classic"), "easy", 0.03, "en", False, 1,
+                          opponent=get_agent("greedy"))
+    assert "points: you 50, the opponent 45" in other.board_lines(st)
+    every = ",".join(card_str(c) for c in range(40))
+    done = late_state(f"variant=briscolone hand1=- hand2=- played={every} turn=1 score=70-50")
+    for lang, total in (("en", "Match totals: you 70, the engine 50."),
+                        ("it", "Totali della partita: tu 70, il motore 50.")):
+        ses = P.VariantPlay(get_variant("briscolone"), "easy", 0.03, lang, False, 1)
+        assert ses.standing(new_match("briscolone", 121).add(done)) == total
+    r = run("play", "--variant", "classic", "--seed", "5", "--level", "easy",
+            "--time-per-move", TPM, input=SCRIPT)
+    assert r.exit_code == 0, r.stderr
+    assert "your side" not in r.output and "other side" not in r.output, r.output
+    tricks = [ln for ln in r.output.splitlines() if ln.startswith("Trick ")]
+    assert len(tricks) == 20 and all(re.search(r" -> (you take|the engine takes) \d+ points\. "
+                                               r"Score: you \d+, the engine \d+\.$", t)
+                                     for t in tricks), tricks
+    assert re.search(r"^Result: (you \d+, the engine \d+: |60-60, a draw\.$)", r.output,
+                     re.M), r.output
 
 
 def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):

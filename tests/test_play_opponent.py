@@ -161,7 +161,7 @@ def test_the_example_bot_plays_a_whole_deal_as_the_docs_say():
     r = run("--variant", "classic", "--seed", "4", "--opponent",
             f"exec:{shlex.quote(sys.executable)} {EXAMPLE}", "--time-per-move", TPM)
     assert r.exit_code == 0, r.output
-    assert "Deal over: your side " in r.output and "Review of your play:" in r.output
+    assert "Result: " in r.output and "Review of your play:" in r.output
 
 
 def test_in_four_player_scoperta_the_opponent_plays_the_other_team_not_your_partner(tmp_path):

@@ -258,7 +258,14 @@ def _render_idea(i, w: _Words) -> str:
     who, other = w.after_colon(w.who(p)), w.who(q)
     c = {k: w.card(v) for k, v in d.items() if k in _CARD_KEYS}
     if i.kind in ("lose_for_trump", "win_for_top"):
-        return w.t("idea." + i.kind, roles=(p,), who=who, gain=w.cost(d["gain"], p), **c)
+        return w.t(
+            "idea." + i.kind,
+            roles=(p,),
+            who=who,
+            gain=w.cost(d["gain"], p),
+            cost=w.cost(d["instead_cost"], p),
+            **c,
+        )
     if i.kind == "save_trump":
         return w.t(
             "idea.save_trump",
@@ -560,7 +567,7 @@ def render4(ex, lang: str = "en") -> str:
     if ex.alternatives:
         out += ["", W["others"]]
         for x in ex.alternatives:
-            line = "; ".join(trick_text(t).strip().rstrip(".") for t in x.line)
+            line = " ".join(trick_text(t).strip() for t in x.line)
             rs, rc = (x.replier, x.reply) if x.reply is not None else (0, None)
             key = "alt" if x.role == "answer" else "alt." + x.role
             out.append(

@@ -353,6 +353,8 @@ def _ideas(pos: Position, plies: list[Ply], tricks: list[Trick], sv: LineSolver)
                                     "draws": mine,
                                     "leaves": theirs,
                                     "gain": gain,
+                                    "instead_cost": ply.analysis.exact_value
+                                    - ply.analysis.move(flip[0]).exact_value,
                                 },
                             )
                         )
