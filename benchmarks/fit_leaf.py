@@ -238,12 +238,21 @@ def ranked_first(row) -> int:
     return max(row["cards"], key=lambda c: (sums[c], -c))
 
 
+def row_stage(row):
+    """The stage (METHOD_STAGES now) of a kept decision's cards alive: a row keeps the stage
+    of when it was measured (Briscolone's 20 alive was 13-20 before the stage became 15-20)."""
+    for lo, hi in METHOD_STAGES[get_variant(row["variant"]).hand_size]:
+        if lo <= row["alive"] <= hi:
+            return lo, hi
+    return tuple(row["stage"])
+
+
 def decision_items(row):
     """``method_errors``'s (stage, cards, gaps) of one decision's kept values."""
     diffs = np.subtract(row["near"], row["full"])
     top = row["cards"].index(ranked_first(row))
     gaps = [diffs[:, top] - diffs[:, j] for j in range(diffs.shape[1]) if j != top]
-    return (tuple(row["stage"]), [_mean_noise(diffs[:, j]) for j in range(diffs.shape[1])],
+    return (row_stage(row), [_mean_noise(diffs[:, j]) for j in range(diffs.shape[1])],
             [_mean_noise(d) for d in gaps])
 
 

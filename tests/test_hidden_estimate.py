@@ -100,14 +100,31 @@ def test_depth_limited_intervals_add_the_methods_measured_error():
     assert seat.method_error(pos, "points", 1) is None  # the one-trick fallback: not measured
 
 
-def _greedy_seat(alive, seed=3):
-    """A classic seat's view (with its score) once ``alive`` cards or fewer are in play."""
+def _greedy_seat(alive, seed=3, variant="classic"):
+    """A seat's view (with its score) once ``alive`` cards or fewer are in play."""
     from solver.game import legal_cards, to_seat_position
     g, rng = GreedyAgent(), random.Random(seed)
-    st = deal("classic", seed)
+    st = deal(variant, seed)
     while 40 - (st.captured[0] | st.captured[1]).bit_count() > alive or len(legal_cards(st)) < 2:
         st = play(st, g(st, rng))
     return to_seat_position(st, st.to_move)
+
+
+@pytest.mark.parametrize("variant", ["briscolone", "libero"])
+def test_a_five_card_seat_at_14_alive_solves_each_hand_over_every_draw(variant):
+    """Briscolone and Libero at 14 cards alive (4 talon cards hidden): each sampled hand is
+    solved to the end over every draw, so the method adds nothing to the ± (it was searched
+    4 tricks deep on one drawn order, with the depth-4 method's ±12-14 points); from 16
+    alive it still is."""
+    late = _greedy_seat(14, variant=variant)
+    a = seat.analyse(late, budget=Limit(samples=6), seed=1)
+    assert a.method == Method(Way.SEAT_SAMPLING)
+    assert "each solved exactly over the talon draws" in a.notes[0]
+    assert seat.method_error(late.with_hand(0), "points", seat.horizon_for(late.with_hand(0))) == 0
+    early = _greedy_seat(16, variant=variant)
+    assert 40 - early.played.bit_count() == 16
+    b = seat.analyse(early, budget=Limit(samples=6), seed=1)
+    assert b.method == Method(Way.SEAT_SAMPLING, depth=4)
 
 
 def test_a_classic_win_estimate_carries_the_drawn_talons_error():

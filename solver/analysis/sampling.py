@@ -28,14 +28,19 @@ What "consistent" means, precisely:
 
 How a sampled hand is solved depends on the stage of the deal only (horizon_for), never on
 the time given, so more time means more samples of the same method and the best card
-settles instead of changing with the method: while more than FULL_ALIVE cards are alive,
-one talon order is drawn with the hand and searched HORIZON tricks deep (an approximation,
-labelled as such: its interval adds the method's measured error, METHOD_ERROR, to the
-sampling error); later the hand is solved to
-the end, exactly over the talon draws when few talon cards are hidden, else on one drawn
-talon order. Samples are seeded by the position, so an analysis is reproducible, and a
-sample budget (``samples``) gives the same answer on any machine. The engine may weight the
-hands by the opponent's recent plays (solver.players.infer).
+settles instead of changing with the method: while more than FULL_ALIVE cards are alive
+(FULL_ALIVE_5 with 5-card hands), one talon order is drawn with the hand and searched
+HORIZON tricks deep (an approximation, labelled as such: its interval adds the method's
+measured error, METHOD_ERROR, to the sampling error); later the hand is solved to the end,
+exactly over the talon draws when few talon cards are hidden (EXACT_UNSEEN: Briscolone and
+Libero from 14 cards alive, classic from 12), else on one drawn talon order (classic at 14
+and 16 alive, where an exact solve costs 30 ms to seconds a hand against under 1 ms: its
+bias is taken off and its error is in the interval, DRAWN_TALON_ERROR). A hand solved over
+the draws adds no method error: the mean over the hands is what the seat's exact value
+averages, so its interval is the sampling error's alone. Samples are seeded by the
+position, so an analysis is reproducible, and a sample budget (``samples``) gives the same
+answer on any machine. The engine may weight the hands by the opponent's recent plays
+(solver.players.infer).
 """
 
 from __future__ import annotations
@@ -75,13 +80,13 @@ from solver.search.leaf import WEIGHTS
 
 EXACT_UNSEEN = 6  # solve a sampled hand exactly up to this many hidden talon cards
 FULL_ALIVE = 16  # samples solved to the end once at most this many cards are alive
-FULL_ALIVE_5 = 12  # ... with 5-card hands (Briscolone: a full solve at 16 takes ~0.7 s)
+FULL_ALIVE_5 = 14  # ... with 5-card hands (at 16, 6 talon cards hidden: 0.1-0.9 s a hand)
 HORIZON = 4  # before that, searched this many tricks deep (~1-2 ms a sample)
 SLICE_NODES = 30_000  # nodes between clock checks (a few ms)
 
 #: the stages (cards alive, lowest and highest) of a deal whose samples are depth-limited,
 #: by hand size, for the method's error below
-METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31, 40))}
+METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((15, 20), (21, 30), (31, 40))}
 #: half-width (95 %) of the error a HORIZON-deep sample's method adds to a card's estimated
 #: value, by game, objective and stage: 1.96 times the root mean square, over decisions of
 #: played deals, of the mean difference between the depth-limited and the full solve of the
@@ -104,14 +109,16 @@ METHOD_STAGES = {3: ((17, 24), (25, 32), (33, 40)), 5: ((13, 20), (21, 30), (31,
 #: was 0.17 on a value and 0.24 on a gap until 2026-12-06, when 22 decisions at 34-36 alive,
 #: pooled with the 68 kept at 32-34, needed 0.177 and 0.252; then 0.18 and 0.26 until
 #: 2026-12-06 too, when 41 decisions at 36-38 alive (seeds 860000, 880000) pooled with the
-#: 90 kept needed 0.219 and 0.283.
+#: 90 kept needed 0.219 and 0.283. The first 5-card stage was 13-20 until 2026-12-06, when
+#: 13-14 cards alive came to be solved to the end over every draw (FULL_ALIVE_5 14, 4 talon
+#: cards hidden: 4-16 ms a hand): its figures, measured over 13-20, are kept for 15-20.
 METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 3.9, (25, 32): 4.0, (33, 40): 4.3},
     ("classic", "win"): {(17, 24): 0.10, (25, 32): 0.14, (33, 40): 0.15},
-    ("briscolone", "points"): {(13, 20): 12.4, (21, 30): 9.9, (31, 40): 19.2},
-    ("briscolone", "win"): {(13, 20): 0.24, (21, 30): 0.12, (31, 40): 0.22},
-    ("libero", "points"): {(13, 20): 14.4, (21, 30): 14.4, (31, 40): 17.9},
-    ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
+    ("briscolone", "points"): {(15, 20): 12.4, (21, 30): 9.9, (31, 40): 19.2},
+    ("briscolone", "win"): {(15, 20): 0.24, (21, 30): 0.12, (31, 40): 0.22},
+    ("libero", "points"): {(15, 20): 14.4, (21, 30): 14.4, (31, 40): 17.9},
+    ("libero", "win"): {(15, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
 #: the same for the gap between two cards of one analysis (the card the depth-limited
 #: samples rank first, less another), which hints and "too close to tell apart" use. The
@@ -120,10 +127,10 @@ METHOD_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
 METHOD_GAP_ERROR: dict[tuple[str, str], dict[tuple[int, int], float]] = {
     ("classic", "points"): {(17, 24): 2.7, (25, 32): 3.8, (33, 40): 4.9},
     ("classic", "win"): {(17, 24): 0.09, (25, 32): 0.17, (33, 40): 0.13},
-    ("briscolone", "points"): {(13, 20): 10.6, (21, 30): 8.5, (31, 40): 10.8},
-    ("briscolone", "win"): {(13, 20): 0.25, (21, 30): 0.16, (31, 40): 0.29},
-    ("libero", "points"): {(13, 20): 14.0, (21, 30): 14.0, (31, 40): 14.0},
-    ("libero", "win"): {(13, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
+    ("briscolone", "points"): {(15, 20): 10.6, (21, 30): 8.5, (31, 40): 10.8},
+    ("briscolone", "win"): {(15, 20): 0.25, (21, 30): 0.16, (31, 40): 0.29},
+    ("libero", "points"): {(15, 20): 14.0, (21, 30): 14.0, (31, 40): 14.0},
+    ("libero", "win"): {(15, 20): 0.24, (21, 30): 0.24, (31, 40): 0.24},
 }
 #: a stage's top, where its kept full solves need more than the stage's pooled figure: from
 #: this many cards alive, a value's and a gap's half-widths are at least these, what the
@@ -171,7 +178,7 @@ METHOD_CARRIED: dict[str, tuple[tuple[int, int], ...]] = {
 #: see the talon. Measured against exact values of seats' views (every consistent hand
 #: solved exactly over the draws: benchmarks/bench_calibration.py, classic seats at 13-16
 #: cards alive, solved to the end); carried to the depth-limited stages in quadrature
-#: (method_extrapolated). Briscolone and Libero solve every draw from 12 cards alive.
+#: (method_extrapolated). Briscolone and Libero solve every draw from 14 cards alive.
 #: The win objective's (2026-12-05): fit on seat-classic-a13-15-win-seed231 and 232 (174
 #: card values, 116 gaps; 0.11-0.12 and 0.09-0.10 needed at 0.2, 1 and 5 s, the bias below
 #: taken off).
