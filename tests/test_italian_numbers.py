@@ -65,7 +65,9 @@ def test_explain_and_demo_in_italian_write_a_decimal_comma(args):
 
 
 def test_play_in_italian_writes_its_hints_and_reasons_with_a_decimal_comma():
-    args = ["play", "--from", LAST_DRAW, "--seed", "1", "--time-per-move", "0.05"]
+    # the hint's value exact (+103/12): 2 s to be sure of it on a loaded machine (0.05 s
+    # gave an estimate at a load of 8 on 2 cores); a last draw is solved in milliseconds
+    args = ["play", "--from", LAST_DRAW, "--seed", "1", "--time-per-move", "2"]
     it = _out(*args, "--lang", "it", input=SCRIPT)
     en = _out(*args, input=SCRIPT)
     assert "+8,58 = +103/12" in it and "+8.58 = +103/12" in en
