@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from solver import settings
 from solver.analysis import Engine, Limit, analyse, current_engine, pause
-from solver.game import GameState
+from solver.game import GameState, deal, play
 from solver.players import pimc
 from solver.players.agents import Agent, NamedAgent, agent_name, register_agent, register_resolver
 from solver.players.infer import hand_weigher
@@ -106,6 +106,24 @@ class EngineAgent(NamedAgent):
         best = sorted(a.best)
         return best[0] if len(best) == 1 else rng.choice(best)
 
+    def prepare(self, variant: Variant, engine: Engine) -> None:
+        """Make on ``engine`` the table this agent's first analysis of a ``variant`` game
+        searches on, now rather than at its first card: the analysis keeps the table's
+        making off its clock, the card waited for it (a first card given 0.1 s took
+        0.24-0.44 s in a classic, Briscolone or Libero match, a 64 MB table faulting in on
+        each of its four engines; in 2-player scoperta given 1 s, the first card at talon 10
+        1.45-1.68 s, its 128 MB table; a loaded 2-core VM). The table is found by walking
+        a deal of the game to the first position that searches on one; engine@N keeps no
+        clock, and makes its tables as it goes."""
+        if self.seconds is None:
+            return
+        state = deal(variant, random.Random(0))
+        while not state.is_over:
+            view = state.view()
+            if engine.ready_for(view, self.seconds):
+                return
+            state = play(state, view.legal_cards()[0])
+
     def _seat_analysis(self, view):
         """Analysis from the seat of a hidden-card game's view (a SeatPosition), the
         opponent's hand sampled."""
@@ -160,11 +178,17 @@ def own_engines(
     so that no seat's search reads another's tables (a seat's searches of the worlds it
     samples all hold its true hand: its opponent, reading them, would solve the worlds
     holding that hand faster); in an open game, where every seat sees the same cards and
-    the tables hold nothing one seat knows and another does not, each agent on the first."""
+    the tables hold nothing one seat knows and another does not, each agent on the first.
+    Each engine agent's first table is made on its engine now (EngineAgent.prepare)."""
     if not variant.open_hands:
-        return [OnEngine(a, engines[i]) for i, a in enumerate(agents)]
-    on = {id(a): OnEngine(a, engines[0]) for a in agents}
-    return [on[id(a)] for a in agents]
+        on = [OnEngine(a, engines[i]) for i, a in enumerate(agents)]
+    else:
+        one = {id(a): OnEngine(a, engines[0]) for a in agents}
+        on = [one[id(a)] for a in agents]
+    for o in {(id(o.agent), id(o.engine)): o for o in on}.values():
+        if isinstance(o.agent, EngineAgent):
+            o.agent.prepare(variant, o.engine)
+    return on
 
 
 def in_full_time(state: GameState, seconds: float | None, choose: Callable[[], T]) -> T:
