@@ -350,6 +350,24 @@ def test_ctrl_c_kills_a_hung_bot(tmp_path):
     assert _gone(int(pid.read_text())), "the bot outlived Ctrl-C"
 
 
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_a_run_limit_stops_the_wait_for_a_bot(command, tmp_path):
+    """--time-limit ended the run at the next deal: a bot given 100 s a move that thought
+    on held a `match --time-limit 1` for its whole time and then ended it as hung (exit 2).
+    The wait for its card now ends at the limit, as an analysis does, and the bot is
+    killed."""
+    pid = tmp_path / "pid"
+    bot = _bot("hang", "--pid", pid, seconds="100:")
+    args = (["match", bot, "greedy", "--deals", "3"] if command == "match"
+            else ["simulate", "--agents", f"{bot},greedy", "--games", "3"])
+    r = subprocess.run([sys.executable, "-m", "cli.main", *args, "--variant", "classic",
+                        "--seed", "1", "--time-limit", "1"], capture_output=True, text=True,
+                       cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "time limit reached before any" in r.stderr + r.stdout
+    assert _gone(int(pid.read_text())), "the bot outlived the run"
+
+
 def test_the_board_runs_no_command(tmp_path):
     """A level is one of the board's own (a fixed list): an exec: name from a request is
     refused, and its command never runs."""
