@@ -240,6 +240,8 @@ class _Process:
                 check_stop()
                 left = deadline - time.monotonic()
                 if left <= 0:
+                    if self.proc.poll() is not None:  # a process it started holds its stdout
+                        raise self._gone("bot.closed")
                     raise BotError.of("bot.timeout", bot=self.bot, seconds=f"{allowed:g}")
                 if sel.select(min(left, STOP_POLL)):
                     self._read()
