@@ -97,6 +97,24 @@ def test_a_bot_plays_a_match_over_the_protocol(variant, tmp_path):
             assert pos.hidden_hand == (variant != "scoperta")
 
 
+def test_in_four_player_scoperta_a_bot_plays_both_seats_of_its_side(tmp_path):
+    """docs/bots.md: one process is asked for the cards of both partners, `turn=` saying
+    whose; the deal's blocks in its log (the match plays them one after another) each hold
+    one side's seats, both of them."""
+    log = tmp_path / "lines.txt"
+    r = CliRunner().invoke(cli, ["match", _bot("ok", "--log", log), "greedy", "--deals", "1",
+                                 "--seed", "4", "--variant", "scoperta4", "-q"])
+    assert r.exit_code == 0, r.output
+    blocks, turns = [], set()
+    for ln in log.read_text().splitlines():
+        if ln.startswith("move "):
+            turns.add(parse_position(ln.split(" ", 3)[3]).turn)
+        elif ln.startswith("end "):
+            blocks.append(turns)
+            turns = set()
+    assert sorted(map(sorted, blocks)) == [[1, 3], [2, 4]]
+
+
 def test_the_seat_hears_nothing_it_cannot_see(tmp_path):
     """Every move line of a classic (and Briscolone) bot, in a deal played as a match plays
     it, holds none of the opponent's cards in hand and none of the talon's hidden cards, and
