@@ -115,6 +115,31 @@ def test_in_four_player_scoperta_a_bot_plays_both_seats_of_its_side(tmp_path):
     assert sorted(map(sorted, blocks)) == [[1, 3], [2, 4]]
 
 
+def test_an_engine_against_a_bot_gives_each_hidden_card_in_its_whole_time(monkeypatch):
+    """An engine agent's forced card came at once in a match: a bot timing its opponent
+    learnt that the card it followed with in Briscolone was its only one of the suit led.
+    Against a bot each engine card but the last of its hand now waits out the agent's time
+    (engine_agent.pause, asked for what the card left of it), forced or not."""
+    from solver.players import engine_agent
+    cards, waits = [], []
+    real_choose = engine_agent.EngineAgent.choose
+
+    def choose(self, view, rng):
+        cards.append((view.own.bit_count(), len(view.legal_cards())))
+        return real_choose(self, view, rng)
+
+    monkeypatch.setattr(engine_agent.EngineAgent, "choose", choose)
+    monkeypatch.setattr(engine_agent, "pause", lambda seconds: waits.append(seconds))
+    run_match("briscolone", _bot("ok"), "engine:0.02", 1, seed=2, jobs=1)
+    held = [c for c in cards if c[0] > 1]
+    assert any(legal == 1 for _, legal in held)  # a forced card with more in hand
+    assert len(waits) == len(held) and all(w <= 0.02 for w in waits)
+    cards.clear()
+    waits.clear()
+    run_match("briscolone", "greedy", "engine:0.02", 1, seed=2, jobs=1)
+    assert cards and not waits  # no bot to time it: no wait
+
+
 def test_the_seat_hears_nothing_it_cannot_see(tmp_path):
     """Every move line of a classic (and Briscolone) bot, in a deal played as a match plays
     it, holds none of the opponent's cards in hand and none of the talon's hidden cards, and

@@ -31,6 +31,7 @@ from solver.analysis import Engine, Limit, analyse, current_engine, pause
 from solver.game import GameState, deal, play
 from solver.players import pimc
 from solver.players.agents import Agent, NamedAgent, agent_name, register_agent, register_resolver
+from solver.players.external import ExternalAgent
 from solver.players.infer import hand_weigher
 from solver.rules import RulesError, Variant
 
@@ -153,18 +154,24 @@ T = TypeVar("T")
 class OnEngine:
     """An agent whose every card is chosen on ``engine`` (its tables, threads and progress
     sink), whatever engine runs around it; its name and its other methods (``deal_over``)
-    are the agent's."""
+    are the agent's. With ``full_time`` (seconds) each card of a hidden hand but its last
+    is given no sooner than that after the call, as in_full_time gives it: for a bot, which
+    could time it."""
 
-    def __init__(self, agent: Agent, engine: Engine) -> None:
-        self.agent, self.engine = agent, engine
+    def __init__(self, agent: Agent, engine: Engine, full_time: float | None = None) -> None:
+        self.agent, self.engine, self.full_time = agent, engine, full_time
 
     @property
     def name(self) -> str:
         return agent_name(self.agent)
 
     def __call__(self, view: Any, rng: random.Random) -> int:
+        start = time.perf_counter()
         with self.engine.active():
-            return self.agent(view, rng)
+            card = self.agent(view, rng)
+        if self.full_time is not None and view.hidden_hand and view.own.bit_count() > 1:
+            pause(self.full_time - (time.perf_counter() - start))
+        return card
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self.agent, attr)
@@ -179,9 +186,13 @@ def own_engines(
     samples all hold its true hand: its opponent, reading them, would solve the worlds
     holding that hand faster); in an open game, where every seat sees the same cards and
     the tables hold nothing one seat knows and another does not, each agent on the first.
-    Each engine agent's first table is made on its engine now (EngineAgent.prepare)."""
+    Each engine agent's first table is made on its engine now (EngineAgent.prepare). Where
+    a bot plays a hidden-card game, an engine agent on a clock gives each card in its whole
+    time (OnEngine's full_time): a bot that timed its opponent's cards learnt which were
+    forced (in Briscolone, its only card of the suit led) and which analyses ended early."""
     if not variant.open_hands:
-        on = [OnEngine(a, engines[i]) for i, a in enumerate(agents)]
+        bot = any(isinstance(a, ExternalAgent) for a in agents)
+        on = [OnEngine(a, engines[i], _full_time(a) if bot else None) for i, a in enumerate(agents)]
     else:
         one = {id(a): OnEngine(a, engines[0]) for a in agents}
         on = [one[id(a)] for a in agents]
@@ -189,6 +200,11 @@ def own_engines(
         if isinstance(o.agent, EngineAgent):
             o.agent.prepare(variant, o.engine)
     return on
+
+
+def _full_time(agent: Agent) -> float | None:
+    """An engine agent's time a card, None for any other agent or a budget of samples."""
+    return agent.seconds if isinstance(agent, EngineAgent) else None
 
 
 def in_full_time(state: GameState, seconds: float | None, choose: Callable[[], T]) -> T:
