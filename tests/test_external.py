@@ -97,6 +97,49 @@ def test_a_bot_plays_a_match_over_the_protocol(variant, tmp_path):
             assert pos.hidden_hand == (variant != "scoperta")
 
 
+def test_in_four_player_scoperta_a_bot_plays_both_seats_of_its_side(tmp_path):
+    """docs/bots.md: one process is asked for the cards of both partners, `turn=` saying
+    whose; the deal's blocks in its log (the match plays them one after another) each hold
+    one side's seats, both of them."""
+    log = tmp_path / "lines.txt"
+    r = CliRunner().invoke(cli, ["match", _bot("ok", "--log", log), "greedy", "--deals", "1",
+                                 "--seed", "4", "--variant", "scoperta4", "-q"])
+    assert r.exit_code == 0, r.output
+    blocks, turns = [], set()
+    for ln in log.read_text().splitlines():
+        if ln.startswith("move "):
+            turns.add(parse_position(ln.split(" ", 3)[3]).turn)
+        elif ln.startswith("end "):
+            blocks.append(turns)
+            turns = set()
+    assert sorted(map(sorted, blocks)) == [[1, 3], [2, 4]]
+
+
+def test_an_engine_against_a_bot_gives_each_hidden_card_in_its_whole_time(monkeypatch):
+    """An engine agent's forced card came at once in a match: a bot timing its opponent
+    learnt that the card it followed with in Briscolone was its only one of the suit led.
+    Against a bot each engine card but the last of its hand now waits out the agent's time
+    (engine_agent.pause, asked for what the card left of it), forced or not."""
+    from solver.players import engine_agent
+    cards, waits = [], []
+    real_choose = engine_agent.EngineAgent.choose
+
+    def choose(self, view, rng):
+        cards.append((view.own.bit_count(), len(view.legal_cards())))
+        return real_choose(self, view, rng)
+
+    monkeypatch.setattr(engine_agent.EngineAgent, "choose", choose)
+    monkeypatch.setattr(engine_agent, "pause", lambda seconds: waits.append(seconds))
+    run_match("briscolone", _bot("ok"), "engine:0.02", 1, seed=2, jobs=1)
+    held = [c for c in cards if c[0] > 1]
+    assert any(legal == 1 for _, legal in held)  # a forced card with more in hand
+    assert len(waits) == len(held) and all(w <= 0.02 for w in waits)
+    cards.clear()
+    waits.clear()
+    run_match("briscolone", "greedy", "engine:0.02", 1, seed=2, jobs=1)
+    assert cards and not waits  # no bot to time it: no wait
+
+
 def test_the_seat_hears_nothing_it_cannot_see(tmp_path):
     """Every move line of a classic (and Briscolone) bot, in a deal played as a match plays
     it, holds none of the opponent's cards in hand and none of the talon's hidden cards, and
@@ -180,6 +223,9 @@ def test_the_example_is_the_one_in_the_docs():
 FAILURES = [
     ("crash", "exited with code 1 during the match"),
     ("exit0", "exited with code 0 during the match"),
+    # its stdout held open by a child: no end of output, but the bot is gone (it was said
+    # as a bot that gave no answer in time)
+    ("orphan", "exited with code 3 during the match"),
     ("garbage", "answered 'thinking...', which is not a card"),
     ("escape", "answered '?[31mred', which is not a card"),
     ("illegal", "which is not a legal card here (legal: "),
@@ -348,6 +394,24 @@ def test_ctrl_c_kills_a_hung_bot(tmp_path):
         _, err = ctrl_c(p, 30)
     assert p.returncode == 130 and "Traceback" not in err, err
     assert _gone(int(pid.read_text())), "the bot outlived Ctrl-C"
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_a_run_limit_stops_the_wait_for_a_bot(command, tmp_path):
+    """--time-limit ended the run at the next deal: a bot given 100 s a move that thought
+    on held a `match --time-limit 1` for its whole time and then ended it as hung (exit 2).
+    The wait for its card now ends at the limit, as an analysis does, and the bot is
+    killed."""
+    pid = tmp_path / "pid"
+    bot = _bot("hang", "--pid", pid, seconds="100:")
+    args = (["match", bot, "greedy", "--deals", "3"] if command == "match"
+            else ["simulate", "--agents", f"{bot},greedy", "--games", "3"])
+    r = subprocess.run([sys.executable, "-m", "cli.main", *args, "--variant", "classic",
+                        "--seed", "1", "--time-limit", "1"], capture_output=True, text=True,
+                       cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "time limit reached before any" in r.stderr + r.stdout
+    assert _gone(int(pid.read_text())), "the bot outlived the run"
 
 
 def test_the_board_runs_no_command(tmp_path):

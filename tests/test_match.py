@@ -503,3 +503,36 @@ def test_a_match_lets_the_twins_tables_go_when_it_ends():
     M.run_match("classic", "engine@4", "engine@4", 1, seed=5, jobs=1)
     for twin in current_engine().twins(3):
         assert not twin.workspace.tables and not twin.workspace.general_tables
+
+
+
+@pytest.mark.parametrize("variant", ["classic", "briscolone", "scoperta4", "scoperta"])
+def test_no_card_of_a_clocked_engine_waits_for_its_table_to_be_made(variant, monkeypatch):
+    """An analysis makes its first table before its clock starts (driver.ready_table), but
+    the card waited for it: each engine of a match made its 64 MB table at its first card,
+    and a first card given 0.1 s took 0.24-0.44 s (scoperta given 1 s, at talon 10, its
+    128 MB table: 1.45-1.68 s). The tables are made as the match begins
+    (EngineAgent.prepare); an endgame's table of a quarter megabyte is made in no time."""
+    made, playing = [], []
+    real_ready, real_call = driver.ready_table, OnEngine.__call__
+
+    def count(ws):
+        return sum(t.nbytes for t in (*ws.tables.values(), *ws.general_tables.values()))
+
+    def ready_table(ws, pos, *args):
+        before = count(ws)
+        real_ready(ws, pos, *args)
+        if playing and count(ws) - before > 2**20:
+            made.append((pos.talon_size, pos.to_text()))
+
+    def card(self, view, rng):
+        playing.append(1)
+        try:
+            return real_call(self, view, rng)
+        finally:
+            playing.pop()
+
+    monkeypatch.setattr(driver, "ready_table", ready_table)
+    monkeypatch.setattr(OnEngine, "__call__", card)
+    M.run_match(variant, "engine:0.02", "greedy", 1, seed=3, jobs=1)
+    assert made == []

@@ -193,6 +193,23 @@ class Engine:
             driver.ready(pos)
             self.loaded.add(key)
 
+    def ready_for(self, pos: State, seconds: float | None) -> bool:
+        """Load the kernels an analysis of ``pos`` given ``seconds`` uses and, with a time,
+        make the table it first searches on, so that no clock counts them (a machine's first
+        run compiles the kernels; a fresh table's pages take long to fault in); whether that
+        analysis searches on a table made before its clock: the general kernel's games,
+        their one table from talon 2, and a 2-player scoperta analysis where it tries the
+        exact search. Engine.analyse calls it; an agent calls it ahead of its game's first
+        card (players/engine_agent.EngineAgent.prepare)."""
+        self.ready(pos)
+        if seconds is None:
+            return False
+        tried = True
+        if isinstance(pos, Position) and driver.kernel_for(pos) is driver.SCOPERTA:
+            tried = exact.tries_exact(pos, seconds)
+        driver.ready_table(self.workspace, pos, tried)
+        return tried
+
     @staticmethod
     def exact_possible(pos: State) -> bool:
         """Whether an exact search of ``pos`` is within the kernels' reach (its chance
@@ -276,12 +293,7 @@ class Engine:
         if pos.is_over:  # a position played to its end (Position.play) has no card to value
             raise PositionError.of("deal.over_analyse")
         budget = _limit(limit, seconds, samples, nodes, estimate_limit, time, estimate_time)
-        self.ready(pos)  # a machine's first run compiles here: never counted against the budget
-        if budget.time is not None:  # nor is a first table's allocation
-            tried = True  # the general kernel's games: their one table, from talon 2
-            if isinstance(pos, Position) and driver.kernel_for(pos) is driver.SCOPERTA:
-                tried = exact.tries_exact(pos, budget.time)
-            driver.ready_table(self.workspace, pos, tried)
+        self.ready_for(pos, budget.time)  # never counted against the budget
         args = _Call(pos, objective, budget, seed, estimate_on_interrupt, progress, weigh)
         if (
             stop is None

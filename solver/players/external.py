@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from solver import jsonfile, settings
+from solver.analysis import check_stop
 from solver.cards import CardError, card_str, parse_card_id
 from solver.errors import BriscolaError
 from solver.game import GameState
@@ -58,6 +59,9 @@ MOST_LINE = 1024
 #: the ``info`` lines a bot may write for one move (its debug prints, its search's progress):
 #: each is shown on stderr, none is taken as the answer; one more is a flood
 MOST_INFO = 100
+#: the longest a wait on the bot goes without looking at the running context's Stop (a
+#: run's --time-limit), as the engine's own waits do (threads.Pool.run)
+STOP_POLL = 0.05
 #: prctl(2)'s option that has the kernel send the calling process a signal when the thread
 #: that started it ends (Linux)
 PR_SET_PDEATHSIG = 1
@@ -225,17 +229,21 @@ class _Process:
 
     def answer(self, deadline: float, allowed: float) -> str:
         """The next line the bot writes that is not an ``info`` line, stripped, by
-        ``deadline``."""
+        ``deadline``; a Stop set meanwhile (a run's --time-limit) ends the wait as Ctrl-C
+        does (Stopped), where it waited the bot's whole time."""
         with selectors.DefaultSelector() as sel:
             sel.register(self.stdout, selectors.EVENT_READ)
             while True:
                 text = self._next_line()
                 if text is not None:
                     return text
+                check_stop()
                 left = deadline - time.monotonic()
                 if left <= 0:
+                    if self.proc.poll() is not None:  # a process it started holds its stdout
+                        raise self._gone("bot.closed")
                     raise BotError.of("bot.timeout", bot=self.bot, seconds=f"{allowed:g}")
-                if sel.select(left):
+                if sel.select(min(left, STOP_POLL)):
                     self._read()
 
     def quiet(self) -> None:

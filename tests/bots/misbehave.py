@@ -1,6 +1,7 @@
 """A bot for tests/test_external.py: plays its first legal card, and on its second move
 does what its first argument says (crash, exit0, garbage, escape, illegal, hang, close,
-deaf, flood, unasked, infoflood; ok: nothing; info: an info line before every answer, one
+deaf, flood, unasked, infoflood; orphan: exits, a child of its own holding its stdout;
+ok: nothing; info: an info line before every answer, one
 after each deal's end and one at quit, and nothing else amiss; split: each answer is
 followed, in the same write, by the start of an info line that the next move ends).
 ``--pid FILE`` writes its process id there first; ``--log FILE`` appends every line it is
@@ -70,6 +71,10 @@ for line in sys.stdin:
             sys.stdout.write("info x\n" * 10000)
             sys.stdout.flush()
             time.sleep(1000)
+        if mode == "orphan":
+            if os.fork() == 0:
+                time.sleep(1000)
+            os._exit(3)
         if mode == "unasked":
             print(legal[0], flush=True)
             print("debug: I played", legal[0], flush=True)
