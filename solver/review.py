@@ -1322,11 +1322,33 @@ def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     if m.cost_error is None or m.exact_cost:
         return cost
     cut = m.cost_interval
-    if cut is not None and m.cost_cut:  # the ± reaches below 0 or past the most it can cost
+    near = _reads_as_zero(m)
+    if cut is not None and (m.cost_cut or near):  # the ± reaches below 0 or past the most
         T = TEXT[check_lang(lang)]
         lo, hi = (fmt_signed(x, None, False, T, win, lang).replace("+", "") for x in cut)
+        if near:
+            lo = _above_zero(cut[0], win, lang)
         return f"{cost} {T['between'].format(lo=lo, hi=hi)}{mark}"
     return f"{cost} {fmt_error(m.cost_error, win, lang)}{mark}"
+
+
+def _reads_as_zero(m: MoveReview) -> bool:
+    """Whether a mistake's cost and ± as printed would reach 0 ("5.78 ±5.8" for 5.784
+    ±5.776): a reader would take it for too close to call, so its ends are said instead,
+    the low one above 0 ("5.78 [0.01, 11.6]")."""
+    if not m.mistake or m.cost is None or m.cost_error is None or m.exact_cost:
+        return False
+    win = m.objective == "win"
+    cost = fmt_chance(m.cost) if win else fmt_points(m.cost)
+    return float(cost.rstrip("%")) - float(fmt_width(m.cost_error, win).rstrip("%")) <= EPS
+
+
+def _above_zero(x: float, win: bool, lang: str) -> str:
+    """``x`` > 0 to as few decimals as show it above 0 (at most four)."""
+    for d in range(1, 5):
+        if float(format(100 * x if win else x, f".{d}f")) > 0:
+            break
+    return fmt_chance(x, lang, d) if win else num(x, f".{d}f", lang)
 
 
 def _how(m: MoveReview, T: dict) -> str:

@@ -214,6 +214,32 @@ def test_a_costs_interval_is_cut_to_the_values_a_cost_can_take():
         [0.0, pytest.approx(7.96)], [120.0, 160.0], [35.0, 45.0]]
 
 
+def test_a_mistake_is_not_printed_as_if_its_interval_reached_zero():
+    """A classic review at 0.2 s a card called 5C a mistake at "5.78 ±5.8" (5.784 ±5.776, clear
+    of 0 by less than the ± shows): printed to a tenth, its interval reached below 0, which
+    the legend calls too close to call. A mistake whose printed ± would reach 0 is said by
+    its ends, the low one above 0, in the table and among the mistakes."""
+    est = dict(deal=1, trick=1, player=1, choices=3, best=(5,), best_value=10.0, value=5.0,
+               seat_view=True, interval=Interval.SAMPLING_AND_METHOD, cost_bound=160.0)
+    near = R.MoveReview(**est, number=1, card=4, cost=5.784, cost_error=5.776)
+    nearer = R.MoveReview(**est, number=2, card=6, cost=5.784, cost_error=5.7835)
+    win = R.MoveReview(**{**est, "objective": "win", "cost_bound": 1.0}, number=3, card=7,
+                       cost=0.3, cost_error=0.2996)
+    clear = R.MoveReview(**est, number=4, card=8, cost=7.49, cost_error=5.4)
+    assert all(m.mistake for m in (near, nearer, win, clear))
+    assert R.fmt_cost(near) == "5.78 [0.01, 11.6]"
+    assert R.fmt_cost(near, "it") == "5,78 [0,01; 11,6]"
+    assert R.fmt_cost(nearer) == "5.78 [0.0005, 11.6]"
+    assert R.fmt_cost(win) == "30% [0.04%, 60%]"
+    assert R.fmt_cost(clear) == "7.49 ±5.4"
+    for m in (near, nearer, win):  # every end printed shows the interval clear of 0
+        low = R.fmt_cost(m).split("[")[1].split(",")[0].rstrip("%")
+        assert float(low) > 0, R.fmt_cost(m)
+    rv = R.Review((near,), ("a", "b"), 1, (None,), players=(1,))
+    text = R.render_review(rv).split(EN["accuracy"])[0]  # the table and the mistakes
+    assert "±5.8" not in text and "5.78 [0.01, 11.6] points" in text, text
+
+
 def _bound_review() -> R.Review:
     """A seat's card reviewed on fewer than two samples (a tiny --time-per-move): its ± is
     the widest the cost can stray (Interval.BOUND), and a contested best card's range too."""
@@ -346,6 +372,10 @@ def _costs() -> list[R.MoveReview]:
         R.MoveReview(**top, rival=233.0, interval=Interval.BOUND, cost_bound=200.0),
         R.MoveReview(**{**est, "objective": "win"}, cost=0.3, cost_error=0.9, cost_bound=1.0),
         R.MoveReview(**{**est, "objective": "win"}, cost=0.125, cost_error=0.05, cost_bound=1.0),
+        # a mistake whose ± as printed would reach 0: its ends, the low one above 0
+        R.MoveReview(**est, cost=5.784, cost_error=5.776, cost_bound=160.0),
+        R.MoveReview(**est, cost=5.784, cost_error=5.7835, cost_bound=160.0),
+        R.MoveReview(**{**est, "objective": "win"}, cost=0.3, cost_error=0.2996, cost_bound=1.0),
     ]
 
 

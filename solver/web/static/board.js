@@ -530,10 +530,17 @@ function costText(r) {
   if (r.cost_error === undefined || r.cost_error === null) return c;
   // a ± reaching below 0 or past the most the card can cost: the interval cut to them (the
   // JSON's cost_interval), its ends said, as solver.review.fmt_cost says them
-  const cut = r.cost_interval;
-  if (cut && (cut[0] > r.cost - r.cost_error + 1e-9 || cut[1] < r.cost + r.cost_error - 1e-9)) {
+  // a mistake whose ± as printed would reach 0 ("5.78 ±5.8" for 5.784 ±5.776): its ends too,
+  // the low one to as many decimals as show it above 0 (fmt_cost's _reads_as_zero)
+  const cut = r.cost_interval, k = win ? 100 : 1, e = k * r.cost_error;
+  const near = cut && r.mistake && Number(fixed(k * r.cost, win ? 1 : whole(r.cost) ? 0 : 2)) -
+    Number(fixed(e, e > 0 && e < 0.05 ? 2 : 1)) <= 1e-9;
+  if (cut && (near || cut[0] > r.cost - r.cost_error + 1e-9 || cut[1] < r.cost + r.cost_error - 1e-9)) {
     const end = (x) => signedText(x, 0, false, win, "").replace(/\+/g, "");
-    return `${c} ${t("luck.between", { lo: end(cut[0]), hi: end(cut[1]) })}${mark}`;
+    let d = 1;
+    while (d < 4 && !(Number(fixed(k * cut[0], d)) > 0)) d += 1;
+    const lo = !near ? end(cut[0]) : win ? pct(100 * cut[0], d, { trim: d === 1 }) : num(cut[0], d);
+    return `${c} ${t("luck.between", { lo, hi: end(cut[1]) })}${mark}`;
   }
   return `${c} ${fmtPm(r.cost_error, win)}${mark}`;
 }
