@@ -1602,6 +1602,17 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     return lines
 
 
+def _open_estimate(rv: Review) -> bool:
+    """Whether a card or a draw judged with both hands in view carries a ± (or a range):
+    its search did not finish, and the seat view's note, which says what a ± is, is not
+    there to say it."""
+    costs = any(
+        not m.seat_view and not m.exact_cost and (m.cost_error is not None or m.contested)
+        for m in rv.moves
+    )
+    return costs or any(not d.seat_view and d.error for d in rv.draws)
+
+
 def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     """The review as text: the moves table, the three biggest mistakes, accuracy per player,
     then skill and luck per player and the biggest swings of luck."""
@@ -1621,6 +1632,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["win_note"])
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
+    if _open_estimate(rv):
+        lines.append(T["open_note"])
     if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
         lines.append(T["all_note"])
     if moves and any(m.close for m in rv.moves):

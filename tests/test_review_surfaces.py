@@ -3,6 +3,7 @@ that agrees with "fortuna" in Italian, a cost's * in the JSON the board reads as
 table, and a help that calls an interval 95 % only where it is checked. In process, no
 search: the reviews are built by hand."""
 
+import dataclasses
 import json
 import re
 import shutil
@@ -238,6 +239,25 @@ def test_a_mistake_is_not_printed_as_if_its_interval_reached_zero():
     rv = R.Review((near,), ("a", "b"), 1, (None,), players=(1,))
     text = R.render_review(rv).split(EN["accuracy"])[0]  # the table and the mistakes
     assert "±5.8" not in text and "5.78 [0.01, 11.6] points" in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_scoperta_estimate_says_what_its_pm_is(lang):
+    """A scoperta review at 0.2 s a card printed "10.87 ±8.4*" and "P1 +11.8 ±16.1*" with no
+    word of what a ± is: the note that says it (a half-width, a 95 % interval unless marked)
+    came only with the seat view of the hidden-card games. It now comes wherever a card or
+    a draw judged with both hands in view carries a ±, and not where every one is exact."""
+    T = R.TEXT[lang]
+    estimated = R.render_review(_review(None), lang)
+    assert T["open_note"] in estimated and T["seat_note"] not in estimated, estimated
+    assert "95 %" in T["open_note"] and "±" in T["open_note"]
+    exact = _review(Fraction(-3))
+    solved = dataclasses.replace(exact.moves[0], cost_error=None, cost_exact=Fraction(3),
+                                 exact=True, interval=None)
+    exact = dataclasses.replace(exact, moves=(solved,))
+    assert T["open_note"] not in R.render_review(exact, lang)
+    luck_only = dataclasses.replace(_review(None), moves=(solved,))  # a draw's ± alone
+    assert T["open_note"] in R.render_review(luck_only, lang)
 
 
 def _bound_review() -> R.Review:
