@@ -783,8 +783,8 @@ def review_move(
         cost=cost,
         cost_exact=cost_exact,
         exact=a.exact,
-        cost_error=None if a.exact or m is top else gap_error(top, m, a.interval),
-        rival=None if a.exact or m is not top else rival(a),
+        cost_error=None if a.exact or card in a.best else gap_error(top, m, a.interval),
+        rival=None if a.exact or card not in a.best else rival(a, card),
         cost_bound=None if a.exact else value_bound(view, objective) * (1 + (objective != "win")),
         sampling_only=_sampling_only(a),
         interval=a.interval,
@@ -802,13 +802,18 @@ def _value_range(state: GameState, view, objective: str) -> tuple[float, float]:
     return (a - b - width, a - b + width)
 
 
-def rival(a: Analysis) -> float | None:
-    """How far another card may be above the estimate's best card: the most any other
-    card's gap interval reaches below zero (0: every other card clear of it; None: a gap
-    without an interval)."""
-    top, most = a.moves[0], 0.0
-    for m in a.moves[1:]:
-        err = gap_error(top, m, a.interval)
+def rival(a: Analysis, card: int | None = None) -> float | None:
+    """How far another card may be above the estimate's best card (``card``: one tied with
+    it, judged alike whichever of the tied cards the analysis lists first): the most any
+    other card's gap interval reaches below zero (0: every other card clear of it; None: a
+    gap without an interval). Each gap's interval is the one to the first-listed best card,
+    whose value the tied card shares."""
+    first = a.moves[0]
+    top, most = (first if card is None else a.move(card)), 0.0
+    for m in a.moves:
+        if m is top:
+            continue
+        err = gap_error(first, top if m is first else m, a.interval)
         if err is None:
             return None
         most = max(most, err - (top.value - m.value))

@@ -146,6 +146,44 @@ def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_ca
     assert (s.optimal, s.close, s.judged) == (1, 1, 1)
 
 
+def test_a_card_tied_with_the_estimates_best_is_judged_as_the_best(monkeypatch):
+    """A Libero review at 0.5 s a card judged 6B "optimal" ("0 [0, 14]") where the estimate
+    tied 4B, 5B and 6B at the best and 2C lay 0.25 ±14 below them: had 4B, the card it lists
+    first, been played, the same choice was too close to call ("0–14.0 ≈"). Every card tied
+    at the best is judged as the first: too close to call where another's gap interval
+    reaches above it, whichever of them was played."""
+    import random
+
+    from solver.game import deal, legal_cards
+
+    st = deal("libero", random.Random(3))
+    cards = legal_cards(st)
+    rest = len(cards) - 3
+
+    def judged(card, vals, gaps):
+        moves = tuple(NS(card=c, value=v, gap_error=g, error=14.4)
+                      for c, v, g in zip(cards, vals, gaps, strict=True))
+        a = NS(moves=moves, best=tuple(cards[:2]), exact=False, value=vals[0],
+               interval=Interval.SAMPLING_AND_METHOD,
+               move=lambda c: next(m for m in moves if m.card == c))
+        monkeypatch.setattr(R, "analyse", lambda view, objective, limit, progress=False: a)
+        return R.review_move(st, card, 0.1)
+
+    vals = [-29.987, -29.987, -30.234] + [-60.0] * rest
+    gaps = [None, 14.0, 14.0] + [14.0] * rest
+    for m in (judged(c, vals, gaps) for c in cards[:2]):
+        assert m.contested and m.close and not m.optimal and not m.mistake, m
+        assert m.rival == pytest.approx(14.0) and m.cost == 0.0 and m.cost_error is None
+        assert R.fmt_cost(m) == "0–14.0"
+    near = judged(cards[2], vals, gaps)
+    assert near.close and near.cost == pytest.approx(0.247) and near.cost_error == 14.0
+    # every other card clear of the tied best (their gap known to be 0): both are optimal
+    vals = [-29.987, -29.987] + [-60.0] * (rest + 1)
+    gaps = [None, 0.0] + [1.0] * (rest + 1)
+    for m in (judged(c, vals, gaps) for c in cards[:2]):
+        assert m.optimal and not m.close and m.rival == 0.0, m
+
+
 def test_a_contested_cost_says_the_range_it_lies_in():
     """The estimate's best card played while another card's gap interval reaches above it
     printed "0 ≈": a player could not tell how far off they may have been. Its cost is
