@@ -1348,9 +1348,9 @@ def _reads_as_zero(m: MoveReview) -> bool:
     return float(cost.rstrip("%")) - float(fmt_width(m.cost_error, win).rstrip("%")) <= EPS
 
 
-def _above_zero(x: float, win: bool, lang: str) -> str:
-    """``x`` > 0 to as few decimals as show it above 0 (at most four)."""
-    for d in range(1, 5):
+def _above_zero(x: float, win: bool, lang: str, first: int = 1) -> str:
+    """``x`` > 0 to as few decimals as show it above 0 (from ``first``, at most four)."""
+    for d in range(first, 5):
         if float(format(100 * x if win else x, f".{d}f")) > 0:
             break
     return fmt_chance(x, lang, d) if win else num(x, f".{d}f", lang)
@@ -1428,13 +1428,30 @@ def fmt_luck(
     if covers(cut, span):
         return T["too_uncertain"]
     lo, hi = cut
-    if cut_short(x, error, cut):
-        ends = T["between"].format(
-            lo=fmt_signed(lo, None, False, T, win, lang, deals=deals),
-            hi=fmt_signed(hi, None, False, T, win, lang, deals=deals),
-        )
-        return f"{fmt_signed(x, None, False, T, win, lang, deals=deals)} {ends}{star}"
+    near = _luck_reads_as_zero(x, error, cut, win, deals)
+    if cut_short(x, error, cut) or near:
+        ends = [fmt_signed(y, None, False, T, win, lang, deals=deals) for y in cut]
+        if near:  # the end next to 0, to as many decimals as show it is not 0
+            i = 0 if lo > 0 else 1
+            ends[i] = ("+" if cut[i] > 0 else "\u2212") + _above_zero(
+                abs(cut[i]), win and not deals, lang, 2 if deals else 1
+            )
+        said = T["between"].format(lo=ends[0], hi=ends[1])
+        return f"{fmt_signed(x, None, False, T, win, lang, deals=deals)} {said}{star}"
     return fmt_signed(x, error, exact, T, win, lang, deals=deals) + star
+
+
+def _luck_reads_as_zero(
+    x: float, error: float, cut: tuple[float, float], win: bool, deals: bool
+) -> bool:
+    """Whether an interval clear of 0 would read as reaching it, printed as ± ("−15.2 ±15.2"
+    for −15.24 ±15.21, a swing of luck beyond noise): its ends are then said instead."""
+    if not (cut[0] > EPS or cut[1] < -EPS):
+        return False
+    k = 100 if win and not deals else 1
+    spec = ".2f" if deals else ".1f" if win or abs(x - round(x)) >= 1e-9 else ".0f"
+    width = fmt_width(error, win, deals=deals).rstrip("%")
+    return float(format(k * abs(x), spec)) - float(width) <= EPS
 
 
 def fmt_errors(s: PlayerStats, T: dict, win: bool, lang: str, star: str = "") -> str:

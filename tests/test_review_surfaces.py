@@ -298,6 +298,33 @@ def test_a_scoperta_estimate_says_what_its_pm_is(lang):
     assert T["open_note"] in R.render_review(luck_only, lang)
 
 
+def test_a_swing_of_luck_is_not_printed_as_if_its_interval_reached_zero():
+    """A Libero review at 0.5 s a card listed among the biggest swings of luck, the draws
+    clear of noise, "luck −15.2 ±15.2 points" (−15.24 ±15.21, clear of 0 by 0.02): printed
+    to a tenth it reached 0. An interval clear of 0 that would read as reaching it is said
+    by its ends, the one next to 0 shown not 0, in the table, the swings and the totals."""
+    T = R.TEXT["en"]
+    assert R.fmt_luck(-15.236842105263158, 15.213166810126767, False, (-142.5, 142.5), T) == (
+        "\u221215.2 [\u221230.5, \u22120.02]")
+    assert R.fmt_luck(-15.236842105263158, 15.213166810126767, False, (-142.5, 142.5),
+                      R.TEXT["it"], lang="it") == "\u221215,2 [\u221230,5; \u22120,02]"
+    assert R.fmt_luck(0.153, 0.1529, False, (-1.0, 1.0), T, win=True) == (
+        "+15.3% [+0.01%, +30.6%]")
+    assert R.fmt_luck(1.0, 0.999, False, (-3.0, 3.0), T, deals=True) == "+1.00 [+0.001, +2.00]"
+    assert R.fmt_luck(17.154, 14.162, False, (-100.0, 100.0), T) == "+17.2 ±14.2"
+    assert R.fmt_luck(-13.07, 18.56, False, (-120.0, 120.0), T) == "\u221213.1 ±18.6"
+    draw = R.DrawLuck(deal=1, move=20, trick=10, player=1, seat_view=True,
+                      drawn=((1, parse_card("4B")),), draws=16, luck=-15.236842105263158,
+                      error=15.213166810126767, expected=-21.55, actual=-36.79,
+                      every_draw=True, bound=142.5)
+    assert draw.clear
+    moves = tuple(R.MoveReview(deal=1, number=k, trick=k, player=1, card=k, choices=1)
+                  for k in (20,))
+    rv = R.Review(moves, ("a", "b"), 1, (None,), players=(1,), draws=(draw,))
+    swings = R.render_review(rv).split(T["swings"])[1]
+    assert "[\u221230.5, \u22120.02]" in swings and "±15.2" not in swings, swings
+
+
 def _bound_review() -> R.Review:
     """A seat's card reviewed on fewer than two samples (a tiny --time-per-move): its ± is
     the widest the cost can stray (Interval.BOUND), and a contested best card's range too."""
@@ -364,7 +391,7 @@ def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
 BOARD_JS = Path(__file__).resolve().parents[1] / "solver" / "web" / "static" / "board.js"
 #: board.js's functions that write a review's numbers, and those they call
 BOARD_FORMATS = ("t", "fixed", "num", "whole", "signed", "fmtPts", "fmtCost", "pct", "fmtPct",
-                 "accuracyPct", "fmtWidth", "fmtPm", "signedText", "luckText", "costText",
+                 "accuracyPct", "fmtWidth", "fmtPm", "signedText", "aboveZero", "luckText", "costText",
                  "errorsText")
 
 
@@ -450,6 +477,9 @@ LUCKS = [
     (-0.04, 1.2, False, None, "", "exact_luck"),
     (-0.06, None, False, None, "", "exact_luck"),
     (12.25, 2.0, False, None, "", "exact_luck"),
+    # clear of 0 but printed as reaching it: its ends, the one next to 0 shown not 0
+    (-15.236842105263158, 15.213166810126767, False, (-142.5, 142.5), "", "exact_luck"),
+    (0.6, 0.59996, False, (-100.0, 100.0), "*", "exact_luck"),
 ]
 #: a player's costs added up: (total, its half-width, exact)
 TOTALS = [(3.0, None, True), (0.0, None, True), (16.5, 18.94, False), (12.25, 3.0, False),
