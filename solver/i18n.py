@@ -837,8 +837,11 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "estimate": "estimate",
         "seat": "estimate, seat view",
         "seat_note": "Seat view: each card is judged with what its player could see, the hidden "
-        "cards sampled; a cost's ± is the half-width of its interval (a 95 % "
+        "cards sampled; a cost's (or a luck's) ± is the half-width of its interval (a 95 % "
         "interval unless marked * or called a bound).",
+        "open_note": "Estimate (both hands in view): the search did not finish in the time, so "
+        "the talon's order is sampled; a cost's (or a luck's) ± is the half-width of its "
+        "interval (a 95 % interval unless marked * or called a bound).",
         "sampling_only": "* the interval is not checked against exact values: it covers the "
         "sampling error only (the method's error is not measured for this "
         "game at this stage of the deal), or a method's error carried "
@@ -886,9 +889,13 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "estimate": "stima",
         "seat": "stima, dal posto del giocatore",
         "seat_note": "Dal posto del giocatore: ogni carta è giudicata con ciò che il suo "
-        "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo "
-        "è la semiampiezza del suo intervallo (al 95 %, salvo dove è segnato con * o indicato come "
-        "limite).",
+        "giocatore poteva vedere, le carte coperte estratte a caso; il ± di un costo (o di una "
+        "fortuna) è la semiampiezza del suo intervallo (al 95 %, salvo dove è segnato con * o "
+        "indicato come limite).",
+        "open_note": "Stima (entrambe le mani in vista): la ricerca non è finita nel tempo "
+        "disponibile, quindi l'ordine del tallone è estratto a caso; il ± di un costo (o di una "
+        "fortuna) è la semiampiezza del suo intervallo (al 95 %, salvo dove è segnato con * o "
+        "indicato come limite).",
         "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "

@@ -783,8 +783,8 @@ def review_move(
         cost=cost,
         cost_exact=cost_exact,
         exact=a.exact,
-        cost_error=None if a.exact or m is top else gap_error(top, m, a.interval),
-        rival=None if a.exact or m is not top else rival(a),
+        cost_error=None if a.exact or card in a.best else gap_error(top, m, a.interval),
+        rival=None if a.exact or card not in a.best else rival(a, card),
         cost_bound=None if a.exact else value_bound(view, objective) * (1 + (objective != "win")),
         sampling_only=_sampling_only(a),
         interval=a.interval,
@@ -802,13 +802,18 @@ def _value_range(state: GameState, view, objective: str) -> tuple[float, float]:
     return (a - b - width, a - b + width)
 
 
-def rival(a: Analysis) -> float | None:
-    """How far another card may be above the estimate's best card: the most any other
-    card's gap interval reaches below zero (0: every other card clear of it; None: a gap
-    without an interval)."""
-    top, most = a.moves[0], 0.0
-    for m in a.moves[1:]:
-        err = gap_error(top, m, a.interval)
+def rival(a: Analysis, card: int | None = None) -> float | None:
+    """How far another card may be above the estimate's best card (``card``: one tied with
+    it, judged alike whichever of the tied cards the analysis lists first): the most any
+    other card's gap interval reaches below zero (0: every other card clear of it; None: a
+    gap without an interval). Each gap's interval is the one to the first-listed best card,
+    whose value the tied card shares."""
+    first = a.moves[0]
+    top, most = (first if card is None else a.move(card)), 0.0
+    for m in a.moves:
+        if m is top:
+            continue
+        err = gap_error(first, top if m is first else m, a.interval)
         if err is None:
             return None
         most = max(most, err - (top.value - m.value))
@@ -1322,11 +1327,33 @@ def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     if m.cost_error is None or m.exact_cost:
         return cost
     cut = m.cost_interval
-    if cut is not None and m.cost_cut:  # the ± reaches below 0 or past the most it can cost
+    near = _reads_as_zero(m)
+    if cut is not None and (m.cost_cut or near):  # the ± reaches below 0 or past the most
         T = TEXT[check_lang(lang)]
         lo, hi = (fmt_signed(x, None, False, T, win, lang).replace("+", "") for x in cut)
+        if near:
+            lo = _above_zero(cut[0], win, lang)
         return f"{cost} {T['between'].format(lo=lo, hi=hi)}{mark}"
     return f"{cost} {fmt_error(m.cost_error, win, lang)}{mark}"
+
+
+def _reads_as_zero(m: MoveReview) -> bool:
+    """Whether a mistake's cost and ± as printed would reach 0 ("5.78 ±5.8" for 5.784
+    ±5.776): a reader would take it for too close to call, so its ends are said instead,
+    the low one above 0 ("5.78 [0.01, 11.6]")."""
+    if not m.mistake or m.cost is None or m.cost_error is None or m.exact_cost:
+        return False
+    win = m.objective == "win"
+    cost = fmt_chance(m.cost) if win else fmt_points(m.cost)
+    return float(cost.rstrip("%")) - float(fmt_width(m.cost_error, win).rstrip("%")) <= EPS
+
+
+def _above_zero(x: float, win: bool, lang: str, first: int = 1) -> str:
+    """``x`` > 0 to as few decimals as show it above 0 (from ``first``, at most four)."""
+    for d in range(first, 5):
+        if float(format(100 * x if win else x, f".{d}f")) > 0:
+            break
+    return fmt_chance(x, lang, d) if win else num(x, f".{d}f", lang)
 
 
 def _how(m: MoveReview, T: dict) -> str:
@@ -1401,13 +1428,30 @@ def fmt_luck(
     if covers(cut, span):
         return T["too_uncertain"]
     lo, hi = cut
-    if cut_short(x, error, cut):
-        ends = T["between"].format(
-            lo=fmt_signed(lo, None, False, T, win, lang, deals=deals),
-            hi=fmt_signed(hi, None, False, T, win, lang, deals=deals),
-        )
-        return f"{fmt_signed(x, None, False, T, win, lang, deals=deals)} {ends}{star}"
+    near = _luck_reads_as_zero(x, error, cut, win, deals)
+    if cut_short(x, error, cut) or near:
+        ends = [fmt_signed(y, None, False, T, win, lang, deals=deals) for y in cut]
+        if near:  # the end next to 0, to as many decimals as show it is not 0
+            i = 0 if lo > 0 else 1
+            ends[i] = ("+" if cut[i] > 0 else "\u2212") + _above_zero(
+                abs(cut[i]), win and not deals, lang, 2 if deals else 1
+            )
+        said = T["between"].format(lo=ends[0], hi=ends[1])
+        return f"{fmt_signed(x, None, False, T, win, lang, deals=deals)} {said}{star}"
     return fmt_signed(x, error, exact, T, win, lang, deals=deals) + star
+
+
+def _luck_reads_as_zero(
+    x: float, error: float, cut: tuple[float, float], win: bool, deals: bool
+) -> bool:
+    """Whether an interval clear of 0 would read as reaching it, printed as ± ("−15.2 ±15.2"
+    for −15.24 ±15.21, a swing of luck beyond noise): its ends are then said instead."""
+    if not (cut[0] > EPS or cut[1] < -EPS):
+        return False
+    k = 100 if win and not deals else 1
+    spec = ".2f" if deals else ".1f" if win or abs(x - round(x)) >= 1e-9 else ".0f"
+    width = fmt_width(error, win, deals=deals).rstrip("%")
+    return float(format(k * abs(x), spec)) - float(width) <= EPS
 
 
 def fmt_errors(s: PlayerStats, T: dict, win: bool, lang: str, star: str = "") -> str:
@@ -1580,6 +1624,17 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     return lines
 
 
+def _open_estimate(rv: Review) -> bool:
+    """Whether a card or a draw judged with both hands in view carries a ± (or a range):
+    its search did not finish, and the seat view's note, which says what a ± is, is not
+    there to say it."""
+    costs = any(
+        not m.seat_view and not m.exact_cost and (m.cost_error is not None or m.contested)
+        for m in rv.moves
+    )
+    return costs or any(not d.seat_view and d.error for d in rv.draws)
+
+
 def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     """The review as text: the moves table, the three biggest mistakes, accuracy per player,
     then skill and luck per player and the biggest swings of luck."""
@@ -1599,6 +1654,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["win_note"])
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
+    if _open_estimate(rv):
+        lines.append(T["open_note"])
     if any(m.interval == Interval.NO_SAMPLING and m.rated and m.choices > 1 for m in rv.moves):
         lines.append(T["all_note"])
     if moves and any(m.close for m in rv.moves):

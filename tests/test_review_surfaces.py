@@ -3,6 +3,7 @@ that agrees with "fortuna" in Italian, a cost's * in the JSON the board reads as
 table, and a help that calls an interval 95 % only where it is checked. In process, no
 search: the reviews are built by hand."""
 
+import dataclasses
 import json
 import re
 import shutil
@@ -145,6 +146,44 @@ def test_the_estimates_best_card_played_with_a_rival_in_noise_is_too_close_to_ca
     assert (s.optimal, s.close, s.judged) == (1, 1, 1)
 
 
+def test_a_card_tied_with_the_estimates_best_is_judged_as_the_best(monkeypatch):
+    """A Libero review at 0.5 s a card judged 6B "optimal" ("0 [0, 14]") where the estimate
+    tied 4B, 5B and 6B at the best and 2C lay 0.25 ±14 below them: had 4B, the card it lists
+    first, been played, the same choice was too close to call ("0–14.0 ≈"). Every card tied
+    at the best is judged as the first: too close to call where another's gap interval
+    reaches above it, whichever of them was played."""
+    import random
+
+    from solver.game import deal, legal_cards
+
+    st = deal("libero", random.Random(3))
+    cards = legal_cards(st)
+    rest = len(cards) - 3
+
+    def judged(card, vals, gaps):
+        moves = tuple(NS(card=c, value=v, gap_error=g, error=14.4)
+                      for c, v, g in zip(cards, vals, gaps, strict=True))
+        a = NS(moves=moves, best=tuple(cards[:2]), exact=False, value=vals[0],
+               interval=Interval.SAMPLING_AND_METHOD,
+               move=lambda c: next(m for m in moves if m.card == c))
+        monkeypatch.setattr(R, "analyse", lambda view, objective, limit, progress=False: a)
+        return R.review_move(st, card, 0.1)
+
+    vals = [-29.987, -29.987, -30.234] + [-60.0] * rest
+    gaps = [None, 14.0, 14.0] + [14.0] * rest
+    for m in (judged(c, vals, gaps) for c in cards[:2]):
+        assert m.contested and m.close and not m.optimal and not m.mistake, m
+        assert m.rival == pytest.approx(14.0) and m.cost == 0.0 and m.cost_error is None
+        assert R.fmt_cost(m) == "0–14.0"
+    near = judged(cards[2], vals, gaps)
+    assert near.close and near.cost == pytest.approx(0.247) and near.cost_error == 14.0
+    # every other card clear of the tied best (their gap known to be 0): both are optimal
+    vals = [-29.987, -29.987] + [-60.0] * (rest + 1)
+    gaps = [None, 0.0] + [1.0] * (rest + 1)
+    for m in (judged(c, vals, gaps) for c in cards[:2]):
+        assert m.optimal and not m.close and m.rival == 0.0, m
+
+
 def test_a_contested_cost_says_the_range_it_lies_in():
     """The estimate's best card played while another card's gap interval reaches above it
     printed "0 ≈": a player could not tell how far off they may have been. Its cost is
@@ -214,6 +253,78 @@ def test_a_costs_interval_is_cut_to_the_values_a_cost_can_take():
         [0.0, pytest.approx(7.96)], [120.0, 160.0], [35.0, 45.0]]
 
 
+def test_a_mistake_is_not_printed_as_if_its_interval_reached_zero():
+    """A classic review at 0.2 s a card called 5C a mistake at "5.78 ±5.8" (5.784 ±5.776, clear
+    of 0 by less than the ± shows): printed to a tenth, its interval reached below 0, which
+    the legend calls too close to call. A mistake whose printed ± would reach 0 is said by
+    its ends, the low one above 0, in the table and among the mistakes."""
+    est = dict(deal=1, trick=1, player=1, choices=3, best=(5,), best_value=10.0, value=5.0,
+               seat_view=True, interval=Interval.SAMPLING_AND_METHOD, cost_bound=160.0)
+    near = R.MoveReview(**est, number=1, card=4, cost=5.784, cost_error=5.776)
+    nearer = R.MoveReview(**est, number=2, card=6, cost=5.784, cost_error=5.7835)
+    win = R.MoveReview(**{**est, "objective": "win", "cost_bound": 1.0}, number=3, card=7,
+                       cost=0.3, cost_error=0.2996)
+    clear = R.MoveReview(**est, number=4, card=8, cost=7.49, cost_error=5.4)
+    assert all(m.mistake for m in (near, nearer, win, clear))
+    assert R.fmt_cost(near) == "5.78 [0.01, 11.6]"
+    assert R.fmt_cost(near, "it") == "5,78 [0,01; 11,6]"
+    assert R.fmt_cost(nearer) == "5.78 [0.0005, 11.6]"
+    assert R.fmt_cost(win) == "30% [0.04%, 60%]"
+    assert R.fmt_cost(clear) == "7.49 ±5.4"
+    for m in (near, nearer, win):  # every end printed shows the interval clear of 0
+        low = R.fmt_cost(m).split("[")[1].split(",")[0].rstrip("%")
+        assert float(low) > 0, R.fmt_cost(m)
+    rv = R.Review((near,), ("a", "b"), 1, (None,), players=(1,))
+    text = R.render_review(rv).split(EN["accuracy"])[0]  # the table and the mistakes
+    assert "±5.8" not in text and "5.78 [0.01, 11.6] points" in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_scoperta_estimate_says_what_its_pm_is(lang):
+    """A scoperta review at 0.2 s a card printed "10.87 ±8.4*" and "P1 +11.8 ±16.1*" with no
+    word of what a ± is: the note that says it (a half-width, a 95 % interval unless marked)
+    came only with the seat view of the hidden-card games. It now comes wherever a card or
+    a draw judged with both hands in view carries a ±, and not where every one is exact."""
+    T = R.TEXT[lang]
+    estimated = R.render_review(_review(None), lang)
+    assert T["open_note"] in estimated and T["seat_note"] not in estimated, estimated
+    assert "95 %" in T["open_note"] and "±" in T["open_note"]
+    exact = _review(Fraction(-3))
+    solved = dataclasses.replace(exact.moves[0], cost_error=None, cost_exact=Fraction(3),
+                                 exact=True, interval=None)
+    exact = dataclasses.replace(exact, moves=(solved,))
+    assert T["open_note"] not in R.render_review(exact, lang)
+    luck_only = dataclasses.replace(_review(None), moves=(solved,))  # a draw's ± alone
+    assert T["open_note"] in R.render_review(luck_only, lang)
+
+
+def test_a_swing_of_luck_is_not_printed_as_if_its_interval_reached_zero():
+    """A Libero review at 0.5 s a card listed among the biggest swings of luck, the draws
+    clear of noise, "luck −15.2 ±15.2 points" (−15.24 ±15.21, clear of 0 by 0.02): printed
+    to a tenth it reached 0. An interval clear of 0 that would read as reaching it is said
+    by its ends, the one next to 0 shown not 0, in the table, the swings and the totals."""
+    T = R.TEXT["en"]
+    assert R.fmt_luck(-15.236842105263158, 15.213166810126767, False, (-142.5, 142.5), T) == (
+        "\u221215.2 [\u221230.5, \u22120.02]")
+    assert R.fmt_luck(-15.236842105263158, 15.213166810126767, False, (-142.5, 142.5),
+                      R.TEXT["it"], lang="it") == "\u221215,2 [\u221230,5; \u22120,02]"
+    assert R.fmt_luck(0.153, 0.1529, False, (-1.0, 1.0), T, win=True) == (
+        "+15.3% [+0.01%, +30.6%]")
+    assert R.fmt_luck(1.0, 0.999, False, (-3.0, 3.0), T, deals=True) == "+1.00 [+0.001, +2.00]"
+    assert R.fmt_luck(17.154, 14.162, False, (-100.0, 100.0), T) == "+17.2 ±14.2"
+    assert R.fmt_luck(-13.07, 18.56, False, (-120.0, 120.0), T) == "\u221213.1 ±18.6"
+    draw = R.DrawLuck(deal=1, move=20, trick=10, player=1, seat_view=True,
+                      drawn=((1, parse_card("4B")),), draws=16, luck=-15.236842105263158,
+                      error=15.213166810126767, expected=-21.55, actual=-36.79,
+                      every_draw=True, bound=142.5)
+    assert draw.clear
+    moves = tuple(R.MoveReview(deal=1, number=k, trick=k, player=1, card=k, choices=1)
+                  for k in (20,))
+    rv = R.Review(moves, ("a", "b"), 1, (None,), players=(1,), draws=(draw,))
+    swings = R.render_review(rv).split(T["swings"])[1]
+    assert "[\u221230.5, \u22120.02]" in swings and "±15.2" not in swings, swings
+
+
 def _bound_review() -> R.Review:
     """A seat's card reviewed on fewer than two samples (a tiny --time-per-move): its ± is
     the widest the cost can stray (Interval.BOUND), and a contested best card's range too."""
@@ -280,7 +391,7 @@ def test_a_gaps_bound_is_the_sum_of_its_values_bounds():
 BOARD_JS = Path(__file__).resolve().parents[1] / "solver" / "web" / "static" / "board.js"
 #: board.js's functions that write a review's numbers, and those they call
 BOARD_FORMATS = ("t", "fixed", "num", "whole", "signed", "fmtPts", "fmtCost", "pct", "fmtPct",
-                 "accuracyPct", "fmtWidth", "fmtPm", "signedText", "luckText", "costText",
+                 "accuracyPct", "fmtWidth", "fmtPm", "signedText", "aboveZero", "luckText", "costText",
                  "errorsText")
 
 
@@ -346,6 +457,10 @@ def _costs() -> list[R.MoveReview]:
         R.MoveReview(**top, rival=233.0, interval=Interval.BOUND, cost_bound=200.0),
         R.MoveReview(**{**est, "objective": "win"}, cost=0.3, cost_error=0.9, cost_bound=1.0),
         R.MoveReview(**{**est, "objective": "win"}, cost=0.125, cost_error=0.05, cost_bound=1.0),
+        # a mistake whose ± as printed would reach 0: its ends, the low one above 0
+        R.MoveReview(**est, cost=5.784, cost_error=5.776, cost_bound=160.0),
+        R.MoveReview(**est, cost=5.784, cost_error=5.7835, cost_bound=160.0),
+        R.MoveReview(**{**est, "objective": "win"}, cost=0.3, cost_error=0.2996, cost_bound=1.0),
     ]
 
 
@@ -362,6 +477,9 @@ LUCKS = [
     (-0.04, 1.2, False, None, "", "exact_luck"),
     (-0.06, None, False, None, "", "exact_luck"),
     (12.25, 2.0, False, None, "", "exact_luck"),
+    # clear of 0 but printed as reaching it: its ends, the one next to 0 shown not 0
+    (-15.236842105263158, 15.213166810126767, False, (-142.5, 142.5), "", "exact_luck"),
+    (0.6, 0.59996, False, (-100.0, 100.0), "*", "exact_luck"),
 ]
 #: a player's costs added up: (total, its half-width, exact)
 TOTALS = [(3.0, None, True), (0.0, None, True), (16.5, 18.94, False), (12.25, 3.0, False),

@@ -319,6 +319,13 @@ function signedText(x, e, exact, win, word = "exact", deals = false) {
   return e ? `${s} ${fmtPm(e, win, deals)}` : s;
 }
 
+function aboveZero(v, win, first = 1) {
+  // v > 0 to as few decimals as show it above 0, at most four (solver.review._above_zero)
+  let d = first;
+  while (d < 4 && !(Number(fixed(win ? 100 * v : v, d)) > 0)) d += 1;
+  return win ? pct(100 * v, d, { trim: d === 1 }) : num(v, d);
+}
+
 function luckText(x, e, exact, span, win, star = "", word = "exact.luck", deals = false) {
   // as solver.review.fmt_luck: a luck (or a result less it) with its interval cut to
   // `span`, the values it can take: its ± where the cut leaves it whole, the cut
@@ -328,8 +335,16 @@ function luckText(x, e, exact, span, win, star = "", word = "exact.luck", deals 
   // covering every value it can take, or none of them (a total's span rests on other
   // estimates, which then disagree beyond their intervals), it tells nothing
   if (lo > hi + 1e-9 || (lo <= span[0] + 1e-9 && hi >= span[1] - 1e-9)) return t("luck.uncertain");
-  if (lo > x - e + 1e-9 || hi < x + e - 1e-9) {
-    const ends = t("luck.between", { lo: signedText(lo, 0, false, win, "", deals), hi: signedText(hi, 0, false, win, "", deals) });
+  // clear of 0 but printed as reaching it ("−15.2 ±15.2" for −15.24 ±15.21): its ends, the
+  // one next to 0 shown not 0 (solver.review._luck_reads_as_zero)
+  const k = win && !deals ? 100 : 1, ke = k * e;
+  const near = (lo > 1e-9 || hi < -1e-9) &&
+    Number(fixed(k * Math.abs(x), deals ? 2 : win || !whole(x) ? 1 : 0)) -
+    Number(fixed(ke, deals ? 2 : ke > 0 && ke < 0.05 ? 2 : 1)) <= 1e-9;
+  if (near || lo > x - e + 1e-9 || hi < x + e - 1e-9) {
+    const end = (v) => signedText(v, 0, false, win, "", deals);
+    const zero = (v) => (v > 0 ? "+" : "−") + aboveZero(Math.abs(v), win && !deals, deals ? 2 : 1);
+    const ends = t("luck.between", { lo: near && lo > 0 ? zero(lo) : end(lo), hi: near && lo <= 0 ? zero(hi) : end(hi) });
     return `${signedText(x, 0, false, win, "", deals)} ${ends}${star}`;
   }
   return signedText(x, e, exact, win, word, deals) + star;
@@ -530,10 +545,15 @@ function costText(r) {
   if (r.cost_error === undefined || r.cost_error === null) return c;
   // a ± reaching below 0 or past the most the card can cost: the interval cut to them (the
   // JSON's cost_interval), its ends said, as solver.review.fmt_cost says them
-  const cut = r.cost_interval;
-  if (cut && (cut[0] > r.cost - r.cost_error + 1e-9 || cut[1] < r.cost + r.cost_error - 1e-9)) {
+  // a mistake whose ± as printed would reach 0 ("5.78 ±5.8" for 5.784 ±5.776): its ends too,
+  // the low one to as many decimals as show it above 0 (fmt_cost's _reads_as_zero)
+  const cut = r.cost_interval, k = win ? 100 : 1, e = k * r.cost_error;
+  const near = cut && r.mistake && Number(fixed(k * r.cost, win ? 1 : whole(r.cost) ? 0 : 2)) -
+    Number(fixed(e, e > 0 && e < 0.05 ? 2 : 1)) <= 1e-9;
+  if (cut && (near || cut[0] > r.cost - r.cost_error + 1e-9 || cut[1] < r.cost + r.cost_error - 1e-9)) {
     const end = (x) => signedText(x, 0, false, win, "").replace(/\+/g, "");
-    return `${c} ${t("luck.between", { lo: end(cut[0]), hi: end(cut[1]) })}${mark}`;
+    const lo = near ? aboveZero(cut[0], win) : end(cut[0]);
+    return `${c} ${t("luck.between", { lo, hi: end(cut[1]) })}${mark}`;
   }
   return `${c} ${fmtPm(r.cost_error, win)}${mark}`;
 }
