@@ -609,6 +609,8 @@ ENGLISH: dict[str, str] = {
     "argument.talon": "talon must be an even number 0..34, got {talon}",
     "method.unknown": "unknown method '{text}'",
     "method.estimate": "unknown estimate method '{method}' ({methods})",
+    "search.out_of_reach": "an exact search of this position is out of reach: {unseen} cards "
+    "unseen (at most {most}); analyse estimates it",
     "method.expectimax": "sampled expectimax needs hidden talon cards",
     "analysis.interval": "an estimate says what its ± covers (interval)",
     "analysis.json": "not an analysis's JSON ({kind}: {error})",

@@ -3454,6 +3454,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "argument.talon": "talon dev'essere un numero pari da 0 a 34, non {talon}",
         "method.unknown": "metodo sconosciuto '{text}'",
         "method.estimate": "metodo di stima sconosciuto '{method}' ({methods})",
+        "search.out_of_reach": "una ricerca esatta di questa posizione è fuori portata: "
+        "{unseen} carte non viste (al massimo {most}); analyse la stima",
         "method.expectimax": "l'expectimax campionato vuole carte nascoste nel tallone",
         "analysis.interval": "una stima dice cosa copre il suo ± (interval)",
         "analysis.json": "non è il JSON di un'analisi ({kind}: {error})",

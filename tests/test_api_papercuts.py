@@ -504,3 +504,23 @@ def test_a_record_is_never_written_that_does_not_read_back(make, tmp_path):
     solver.write_record(path, rec)
     back = solver.read_record(path)
     assert {k: v for k, v in back.items() if not k.startswith("_")} == rec
+
+
+def test_an_exact_search_past_its_reach_is_refused_not_wrong():
+    """Past 16 unseen cards the root's scale (unseen! orders) overflows the kernel's
+    integers: exact_search gave wrong values (a classic seat's hand put in, talon 18: FB +67
+    where AS was best) in a few nodes, and an IndexError from 21 unseen. It refuses, keyed;
+    analyse estimates such a position."""
+    from solver.analysis.driver import exact_search
+    from solver.errors import BriscolaError
+
+    st = deal("scoperta", seed=3)
+    while st.view().unseen.bit_count() > 18:
+        st = st.play(st.legal_cards()[0])
+    for pos in (st.view(), deal("scoperta", seed=3).view()):
+        with pytest.raises(BriscolaError) as e:
+            exact_search(pos, "points", None, node_limit=3_000_000)
+        assert e.value.key == "search.out_of_reach"
+        assert str(e.value).startswith(f"an exact search of this position is out of reach: "
+                                       f"{pos.unseen.bit_count()} cards unseen (at most 16)")
+    assert not solver.analyse(st.view(), seconds=0.2).exact

@@ -22,6 +22,7 @@ from typing import NamedTuple
 import numpy as np
 from numba.core import event
 
+from solver.errors import BriscolaError
 from solver.analysis import progress
 from solver.analysis.threads import SERIAL, Pool, check_stop
 from solver.analysis.result import Analysis, MoveValue
@@ -491,6 +492,10 @@ class Search:
         ws: Workspace | None = None,
         kernel=None,
     ):
+        if not horizon and not exact_possible(pos):
+            # past it the root's scale (unseen! ways) overflows: values were wrong, or failed
+            most = kernel_for(pos).max_unseen if pos.players == 2 else MAX_UNSEEN_4
+            raise BriscolaError.of("search.out_of_reach", unseen=pos.unseen.bit_count(), most=most)
         ws = self.ws = current() if ws is None else ws
         self.progress = progress.current()  # taken here: helper threads have no context
         kernel = self.kernel = kernel_for(pos) if kernel is None else kernel
