@@ -158,26 +158,38 @@ def stoppable(fn: Callable, *args):
 
 
 @contextmanager
-def _watch(worker, key, stop: Stop) -> Iterator[None]:
-    """Set ``stop`` once the worker's state has task ``key`` cancelled (or gone), looked up
-    every CANCEL_POLL seconds from a thread of its own: a dict look-up, no message to the
-    scheduler, whose release of the key the worker's event loop records."""
+def _every(seconds: float, fn: Callable[[], bool | None], name: str) -> Iterator[None]:
+    """``fn()`` every ``seconds`` from a thread of its own while the block runs, until it
+    returns True."""
     done = threading.Event()
 
-    def look() -> None:
-        while not done.wait(CANCEL_POLL):
-            task = worker.state.tasks.get(key)
-            if task is None or task.state == "cancelled":
-                stop.set()
+    def loop() -> None:
+        while not done.wait(seconds):
+            if fn():
                 return
 
-    t = threading.Thread(target=look, name="briscola-cancel", daemon=True)
+    t = threading.Thread(target=loop, name=name, daemon=True)
     t.start()
     try:
         yield
     finally:
         done.set()
         t.join()
+
+
+def _watch(worker, key, stop: Stop):
+    """Set ``stop`` once the worker's state has task ``key`` cancelled (or gone), looked up
+    every CANCEL_POLL seconds from a thread of its own: a dict look-up, no message to the
+    scheduler, whose release of the key the worker's event loop records."""
+
+    def look() -> bool:
+        task = worker.state.tasks.get(key)
+        if task is None or task.state == "cancelled":
+            stop.set()
+            return True
+        return False
+
+    return _every(CANCEL_POLL, look, "briscola-cancel")
 
 
 def _probe(address: str) -> None:
@@ -313,19 +325,10 @@ def _heartbeat(show, done: list[int]):
     if show is None:
         yield
         return
-    stop = threading.Event()
-
-    def beat() -> None:
-        while not stop.wait(min(HEARTBEAT_EVERY, PROGRESS_EVERY)):
-            show(done[0], beat=True)
-
-    t = threading.Thread(target=beat, name="cluster-heartbeat", daemon=True)
-    t.start()
-    try:
+    with _every(
+        min(HEARTBEAT_EVERY, PROGRESS_EVERY), lambda: show(done[0], beat=True), "cluster-heartbeat"
+    ):
         yield
-    finally:
-        stop.set()
-        t.join()
 
 
 def _run(fn, tasks, client, retries, show, total, done) -> Iterator[tuple[int, object]]:
