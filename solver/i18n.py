@@ -2744,7 +2744,7 @@ BOARD_PAGE["en"].update(
     {
         "wins.team": "team {a}+{b} wins",
         "review.four": "Four-player deals are not reviewed yet.",
-        "analyse.over": "The deal is over: nothing is left to analyse. Step back (←) to analyse "
+        "analyse.over": "The deal is over: nothing is left to analyse. Step back (← or ◀) to analyse "
         "a moment of it.",
         "place.short.hand1": "hand 1",
         "place.short.hand2": "hand 2",
@@ -2759,7 +2759,7 @@ BOARD_PAGE["it"].update(
     {
         "wins.team": "vince la squadra {a}+{b}",
         "review.four": "Le smazzate a quattro giocatori non si analizzano ancora.",
-        "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (←) "
+        "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (← o ◀) "
         "per analizzarne un momento.",
         "place.short.hand1": "mano 1",
         "place.short.hand2": "mano 2",

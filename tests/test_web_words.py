@@ -451,3 +451,13 @@ def test_a_line_of_the_page_starts_with_a_capital_in_either_language(lang):
     for key in LINE_STARTS:
         line = words[key].format(**fill)
         assert not line[0].isalpha() or line[0].isupper(), (key, line)
+
+
+def test_the_deal_over_message_names_the_step_back_button_as_well_as_the_key():
+    """A phone has no ← key: the message after the deal's end named the key alone; it names
+    the step-back button's face (#prev) too, in both languages."""
+    face = re.search(r'<button id="prev"[^>]*>([^<]+)</button>', (STATIC / "index.html").read_text())
+    assert face and face.group(1) == "&#x25C0;"
+    for lang in ("en", "it"):
+        over = BOARD_PAGE[lang]["analyse.over"]
+        assert "←" in over and "◀" in over, over
