@@ -809,6 +809,8 @@ ENGLISH: dict[str, str] = {
     "note.extrapolated": "the method's error, measured up to talon {talon} and grown in proportion "
     "to the talon: ±{value:.2g} {unit} on a card's value, ±{gap:.2g} on the gap between two "
     "cards",
+    "note.part.multilevel": "{n:d} of them (one in {every:d}) also solved exactly over the talon "
+    "draws and the mean difference added to every value",
     "note.part.corrected": "each value corrected by {bias:+.2g} {unit}, the method's measured bias",
     "note.part.unit.points": "points",
     "note.part.unit.win": "of the chance of winning",

@@ -3662,6 +3662,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.extrapolated": "l'errore del metodo, misurato fino a {talon} carte nel tallone e aumentato in "
         "proporzione al tallone: ±{value:.2g} {unit} sul valore di una carta, ±{gap:.2g} sullo "
         "scarto tra due carte",
+        "note.part.multilevel": "{n:d} di esse (una su {every:d}) risolte anche esattamente su ogni "
+        "pescata del tallone e la differenza media aggiunta a ogni valore",
         "note.part.corrected": "ogni valore corretto di {bias:+.2g} {unit}, la distorsione misurata "
         "del metodo",
         "note.part.unit.points": "punti",

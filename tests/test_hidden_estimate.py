@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.game import record_of
 from solver.position.seat import make_seat_position
-from solver.analysis import Limit
+from solver.analysis import Limit, driver
 from solver.analysis import sampling as seat
 from solver.analysis.sampler import seed_for
 from solver.analysis.result import Method, Way
@@ -336,3 +336,55 @@ def test_every_automatic_estimate_covers_the_methods_error(variant):
                 if seat.method_stage(views[0]) in seat.METHOD_CARRIED.get(variant, ()):
                     assert a.method.depth == seat.HORIZON
                     assert a.interval == "sampling and extrapolated method"
+
+
+def test_a_classic_seat_at_14_alive_adds_the_multilevel_correction(monkeypatch):
+    """Classic at 14 cards alive (7 talon cards hidden): each hand is solved on one drawn
+    talon order, and some hands also exactly over every draw; once enough are, the mean of
+    (exact less drawn orders) over them is added, and the drawn talon's bias and error
+    leave the ±. The corrected hands are distinct hands of the seat's list, not the few a
+    fixed stride over its passes would come back to; each diff is the hand's exact value
+    (computed here on its own) less its drawn orders' mean."""
+    monkeypatch.setattr(seat, "CORRECTION_START", 0)
+    monkeypatch.setattr(seat, "CORRECTION_EVERY", 8)
+    monkeypatch.setattr(seat, "CORRECTION_ORDERS", 2)
+    monkeypatch.setattr(seat, "CORRECTION_MIN", 17)
+    solved, drawn = [], []
+    corrected, one = seat.solve_corrected, seat.solve_sample
+
+    def spy(pos, objective, cards, rng, end, other=None):
+        res = corrected(pos, objective, cards, rng, end, other)
+        solved.append((other, res))
+        return res
+
+    def orders(pos, *args, **kw):
+        res = one(pos, *args, **kw)
+        drawn.append((pos, res[0]))
+        return res
+
+    monkeypatch.setattr(seat, "solve_corrected", spy)
+    monkeypatch.setattr(seat, "solve_sample", orders)
+    sp = _greedy_seat(14)  # 120 hands, drawn pass after pass in one order
+    a = seat.analyse(sp, budget=Limit(samples=129), seed=1)
+    fixed = [(o, r) for o, r in solved if o is not None]
+    hands = [other.hands[sp.opponent] for other, _ in fixed]
+    assert len(set(hands)) == 17 and all(o.unseen.bit_count() == 7 for o, _ in fixed)
+    assert "17 of them (one in 8) also solved exactly over the talon draws" in a.notes[0]
+    assert a.interval == "sampling and method"
+    cards = sp.legal_cards()
+    for other, (_, diff, _) in fixed:
+        exact = seat._values(driver.Search(other, "points"), cards, None)
+        own = [v for p, v in drawn if p is other]  # its two drawn orders
+        for c in cards:
+            assert diff[c] == pytest.approx(exact[c] - (own[0][c] + own[1][c]) / 2, abs=1e-9)
+    for m in a.moves:
+        want = sum(r[0][m.card] for _, r in solved) / 129 + sum(r[1][m.card] for _, r in fixed) / 17
+        assert m.value == pytest.approx(want, abs=1e-9)
+    monkeypatch.setattr(seat, "CORRECTION_MIN", 18)  # too few: the measured bias and error
+    first = solved[:]
+    b = seat.analyse(sp, budget=Limit(samples=129), seed=1)
+    bias = seat.DRAWN_TALON_BIAS[("classic", "points")]
+    for m in b.moves:
+        want = sum(r[0][m.card] for _, r in first) / 129 - bias
+        assert m.value == pytest.approx(want, abs=1e-9)
+        assert m.error >= seat.DRAWN_TALON_ERROR[("classic", "points")][0]

@@ -37,7 +37,14 @@ Libero from 14 cards alive, classic from 12), else on one drawn talon order (cla
 and 16 alive, where an exact solve costs 30 ms to seconds a hand against under 1 ms: its
 bias is taken off and its error is in the interval, DRAWN_TALON_ERROR). A hand solved over
 the draws adds no method error: the mean over the hands is what the seat's exact value
-averages, so its interval is the sampling error's alone. Samples are seeded by the
+averages, so its interval is the sampling error's alone. At 14 alive in classic (7 talon
+cards hidden) the estimate is multilevel (Levels): after CORRECTION_START hands, one in
+CORRECTION_EVERY drawn also has a hand of a sampler of its own solved exactly over every
+draw and on CORRECTION_ORDERS drawn orders, and once CORRECTION_MIN are, the mean of
+(exact less drawn) over them is added instead of the measured bias, its sampling error
+instead of DRAWN_TALON_ERROR: unbiased, the interval two samplings' (counted by hands, so
+a sample budget answers the same anywhere; fewer corrected hands keep the old bias and
+error). Samples are seeded by the
 position, so an analysis is reproducible, and a sample budget (``samples``) gives the same
 answer on any machine. The engine may weight the hands by the opponent's recent plays
 (solver.players.infer).
@@ -195,6 +202,22 @@ DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {
     ("classic", "points"): -1.1,
     ("classic", "win"): -0.025,
 }
+
+#: the multilevel correction of a seat's drawn talon orders (Levels): where a sampled
+#: hand's talon hides more than EXACT_UNSEEN cards and at most CORRECTED_UNSEEN (classic at
+#: 14 cards alive; at 16, 9 hidden, one exact solve costs seconds), after CORRECTION_START
+#: hands one in CORRECTION_EVERY is also solved exactly over every draw, and the mean over
+#: those hands of (exact less the mean of CORRECTION_ORDERS drawn orders of the same hand)
+#: is added to every card's mean. Counted by hands drawn, never by time: a sample budget
+#: gives the same answer anywhere, and the fast hands come first so that a short time
+#: limit still has many. From CORRECTION_MIN corrected hands the correction replaces the
+#: drawn talon's bias and error (its own sampling error joins the interval); below it,
+#: what too few hands say is not trusted and the measured bias and error stay.
+CORRECTED_UNSEEN = 7
+CORRECTION_START = 256
+CORRECTION_EVERY = 64
+CORRECTION_ORDERS = 32
+CORRECTION_MIN = 10
 
 
 #: four-player scoperta (every hand shown, the talon's order hidden): the half-widths (a
@@ -442,6 +465,93 @@ class Tally:
         return max(self.cards, key=lambda c: (self.mean(c), -c))
 
 
+class Levels(Tally):
+    """A Tally of drawn talon orders with the multilevel correction (CORRECTED_UNSEEN):
+    ``diffs`` holds, per corrected hand, the exact value less its drawn orders' mean. Once
+    ``corrected`` (CORRECTION_MIN hands), a mean adds the diffs' mean and a half-width the
+    diffs' sampling error in quadrature (two samplings, taken as independent); before, it
+    is the drawn orders' Tally alone."""
+
+    def __init__(self, cards, bound: float):
+        super().__init__(cards, bound)
+        self.diffs = Sums(len(self.cards))
+
+    @property
+    def corrected(self) -> bool:
+        return self.diffs.n >= CORRECTION_MIN
+
+    def add(self, vals, weight: float = 1.0) -> None:
+        own, diff, diff_weight = vals
+        self.sums.add(own, weight)
+        if diff is not None:
+            self.diffs.add(diff, diff_weight)
+
+    def mean(self, c) -> float:
+        m = super().mean(c)
+        return m + float(self.diffs.means()[self.at[c]]) if self.corrected else m
+
+    def error(self, c) -> float:
+        e = super().error(c)
+        if not self.corrected:
+            return e
+        return min(math.hypot(e, float(self.diffs.errors(self.bound)[self.at[c]])), self.bound)
+
+    def gap_error(self, ref, c) -> float:
+        e = super().gap_error(ref, c)
+        if not self.corrected:
+            return e
+        d = float(self.diffs.gap_errors(self.at[ref], self.bound)[self.at[c]])
+        return min(math.hypot(e, d), 2 * self.bound)
+
+
+def multilevel(pos, how: SampleSolve) -> bool:
+    """Whether a seat's samples of this open deal take the multilevel correction (Levels)."""
+    hidden = popcount(pos.unseen)
+    return (
+        how.multilevel
+        and how.exact_ok
+        and not how.horizon
+        and pos.players == 2
+        and EXACT_UNSEEN < hidden <= CORRECTED_UNSEEN
+    )
+
+
+def solve_corrected(
+    pos,
+    objective: str,
+    cards,
+    rng: random.Random,
+    deadline: float | None,
+    other=None,
+):
+    """One hand of a multilevel seat (Levels): its values on one drawn talon order and, for
+    ``other`` (an open deal to correct, or None), its exact values over every draw less the
+    mean over CORRECTION_ORDERS drawn orders of its own. (values, diff or None, nodes), or
+    None past the deadline: a slow exact solve is abandoned there as any sample is."""
+    res = solve_sample(pos, objective, cards, rng, deadline, 0, False)
+    if res is None or other is None:
+        return None if res is None else (res[0], None, res[1])
+    vals, nodes = res[0], res[1]
+    drawn = {c: 0.0 for c in cards}
+    for _ in range(CORRECTION_ORDERS):
+        one = solve_sample(other, objective, cards, rng, deadline, 0, False)
+        if one is None:
+            return None
+        nodes += one[1]
+        for c in cards:
+            drawn[c] += one[0][c] / CORRECTION_ORDERS
+    s = driver.Search(other, objective)
+    exact_vals = _values(s, cards, deadline)
+    if exact_vals is None:
+        return None
+    return vals, {c: exact_vals[c] - drawn[c] for c in cards}, nodes + s.nodes
+
+
+def multilevel_note(tally: Levels) -> Note:
+    """The note's part of a multilevel answer: how many hands corrected it."""
+    return Note.of("note.part.multilevel", n=tally.diffs.n, every=CORRECTION_EVERY)
+
+
 class SampleSolve(NamedTuple):
     """How each sampled deal is solved and scored: the cards valued, the search depth
     (horizon_for), whether a deal may be solved exactly over its draws, and the widest a
@@ -452,6 +562,7 @@ class SampleSolve(NamedTuple):
     horizon: int
     bound: float
     exact_ok: bool = True
+    multilevel: bool = False
 
 
 def sample_loop(
@@ -462,13 +573,16 @@ def sample_loop(
     *,
     label: str | None = None,
     done: Callable | None = None,
+    next_corrected: Callable | None = None,
 ):
     """Solve sampled deals (``next_deal()`` -> (open position, weight) or None when there are
     no more) in the one sampling loop (sampler.run) until ``until`` says, ``done(sums)`` or
     Ctrl-C. Returns (tally, nodes, every sample exact over the draws, interrupted).
-    ``label``: the progress lines' (None: none)."""
+    ``label``: the progress lines' (None: none). ``next_corrected()``: the deal a multilevel
+    correction solves (None: the hand drawn with it)."""
     objective, cards, horizon, exact_ok = how.objective, how.cards, how.horizon, how.exact_ok
-    tally = Tally(cards, how.bound)
+    tally = Levels(cards, how.bound) if how.multilevel else Tally(cards, how.bound)
+    drawn = [0]
 
     def draw():
         nxt = next_deal()
@@ -476,13 +590,31 @@ def sample_loop(
             return None
         pos, weight = nxt
         own = random.Random(rng.getrandbits(64))  # the sample's talon order, drawn in turn
+        i = drawn[0]
+        drawn[0] += 1
+        if multilevel(pos, how):
+            other, w = None, 0.0
+            if i >= CORRECTION_START and (i - CORRECTION_START) % CORRECTION_EVERY == 0:
+                other, w = (pos, weight) if next_corrected is None else next_corrected()
+
+            def leveled(end):
+                res = solve_corrected(pos, objective, cards, own, end, other)
+                if res is None:
+                    return Sample(None)
+                vals, diff, n = res
+                own_vals = [vals[c] for c in cards]
+                diffs = None if diff is None else [diff[c] for c in cards]
+                return Sample((own_vals, diffs, w), n, weight, False)
+
+            return leveled
 
         def job(end):
             res = solve_sample(pos, objective, cards, own, end, horizon, exact_ok)
             if res is None:
                 return Sample(None)
             vals, n, ex = res
-            return Sample([vals[c] for c in cards], n, weight, ex)
+            own_vals = [vals[c] for c in cards]
+            return Sample((own_vals, None, 0.0) if how.multilevel else own_vals, n, weight, ex)
 
         return job
 
@@ -494,7 +626,7 @@ def sample_loop(
 
     r = run(
         draw,
-        tally.sums,
+        tally if how.multilevel else tally.sums,
         until,
         done=done,
         progress=None if label is None else line,
@@ -557,16 +689,28 @@ def analyse(
             w *= sp.hand_weight(h)  # drawn as listed, not by its chance
         return sp.with_hand(h), w
 
+    # the corrected hands come from a sampler of their own: one in CORRECTION_EVERY of the
+    # draws above, which may pass over the hands in one order again and again, would come
+    # back to the same few hands
+    corrected_draw: list[Callable[[], int]] = []
+
+    def next_corrected():
+        if not corrected_draw:
+            corrected_draw.append(sp.hand_sampler(random.Random(seed + 1))[0])
+        h = corrected_draw[0]()
+        return sp.with_hand(h), 1.0 if weigh is None else weigh(h | sp.known)
+
     consistent = None if every is None else len(every)  # hands the seat cannot rule out
     once = not (consistent is None or horizon or popcount(sp.pool) - sp.hidden > EXACT_UNSEEN)
     bound = value_bound(sp, objective)
     tally, nodes, exact_all, interrupted = sample_loop(
         next_deal,
         rng,
-        SampleSolve(objective, cards, horizon, bound),
+        SampleSolve(objective, cards, horizon, bound, multilevel=True),
         until,
         label="seat" if progress else None,
         done=(lambda s: s.n >= consistent) if once else None,
+        next_corrected=next_corrected,
     )  # every hand solved exactly once
     n = tally.n
     notes = []
@@ -586,7 +730,8 @@ def analyse(
     unweighted = weigh is None and alike
     if every is not None and exact_all and not horizon and unweighted and n < len(every):
         shrink = math.sqrt((len(every) - n) / (len(every) - 1))  # drawn without replacement
-    drawn = not exact_all
+    corrected = isinstance(tally, Levels) and tally.corrected
+    drawn = not exact_all and not corrected
     m_err = method_error(stage, objective, horizon, drawn=drawn)
     bias = drawn_talon_bias(stage, objective, horizon, drawn)
     est = {
@@ -603,6 +748,8 @@ def analyse(
         else gap_errors(tally, objective, stage, horizon, shrink, drawn),
     )
     how = Note.of("note.part.how.exact" if exact_all else "note.part.how.clairvoyant")
+    if corrected:
+        how = Note.of("note.part.then", first=how, then=multilevel_note(tally))
     if horizon:
         how = Note.of(
             "note.part.how.searched",
@@ -613,8 +760,8 @@ def analyse(
     elif drawn:
         how = Note.of("note.part.then", first=how, then=covers(stage, objective, horizon, drawn))
     if bias:
-        corrected = Note.of("note.part.corrected", bias=-bias, unit=unit_words(objective))
-        how = Note.of("note.part.then", first=how, then=corrected)
+        taken = Note.of("note.part.corrected", bias=-bias, unit=unit_words(objective))
+        how = Note.of("note.part.then", first=how, then=taken)
     notes.insert(0, Note.of("note.hands.sampled", n=Count(n), how=how))
     if whole:
         notes = [all_hands_note(n, alike)]
