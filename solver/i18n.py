@@ -267,7 +267,7 @@ _EXPLAIN = {
         "idea.win_for_top": "Prendere per la carta scoperta migliore: {who} {a_play} {card}, "
         "{a_win} l'ultima pescata e {a_take} {draws}, lasciando all'altro la "
         "briscola, {leaves}. Pescare {draws} anziché {leaves} vale da solo {gain}; "
-        "{instead}, con cui si perde la presa e con essa {draws}, costa {cost} in tutto.",
+        "{instead}, con cui si perdono la presa e {draws}, costa {cost} in tutto.",
         "idea.save_trump": "Tenere la briscola per il carico: {who} {a_hold} {trump} (giocarlo alla "
         "presa {saved_at} costerebbe {cost}) e con esso {a_capture} {carico} "
         "alla presa {n}.",

@@ -265,6 +265,7 @@ _NEVER_ONE = {
         ("ERRORS", "record.pick_game", "count"), ("ERRORS", "record.pick_game_torn", "count"),
         ("ERRORS", "record.single_deal", "count"), ("ERRORS", "record.which_deal", "count"),
         ("ERRORS", "note.hands.all_deals", "n"),  # one hand is said alike (all_hands_note)
+        ("ERRORS", "search.out_of_reach", "unseen"),  # said only past 16 unseen cards
         ("BOARD_PAGE", "progress.exact", "nodes"),  # said after 2 s of search
     ],
 }
