@@ -290,8 +290,8 @@ class SeatPosition(Printed):
         alone rule out no unseen card where some hand fits: while the talon lasts the card
         taken at the last draw may have been any of them (a void shown before that draw
         starts its suit's span there at the latest), after it the unseen cards are their
-        hand. A view no hand fits (a draw ``outcomes`` does not list, passed to ``play``)
-        refuses every card saying so."""
+        hand. A view no hand fits (``fits_no_hand``: the notation and ``play`` refuse it,
+        ``_play`` alone makes it) refuses every card saying so."""
         player, rules = self.to_move + 1, get_variant(self.variant)
         if self.is_over or self.to_move == self.seat:
             hand = 0 if self.is_over else self.own
@@ -347,9 +347,9 @@ class SeatPosition(Printed):
         the trick does not end in a draw or the seat's draw is the trump card. A draw no
         hand the tricks leave the opponent allows (a card they must hold) is refused."""
         after = self._play(card, draws)
-        if draws is not None and after.hand_count is not None and not after.hand_total:
+        if draws is not None and after.fits_no_hand:
             got = _drawn(draws)
-            raise PositionError.of("seat.drawn_held", card=card_str(got), player=2 - self.seat)
+            raise PositionError.of("seat.drawn_held", card=card_str(got), player=self.opponent + 1)
         return after
 
     def _play(self, card: CardLike, draws: Iterable[CardLike] | str | None) -> SeatPosition:
@@ -467,6 +467,12 @@ class SeatPosition(Printed):
         how many hands there are (where no suit was shown void, every hand of the right size
         fits: any may stand in for the real one in its history)."""
         return self._hands_total(self.pool)
+
+    @property
+    def fits_no_hand(self) -> bool:
+        """Whether no history the tricks allow ends in any hand the opponent may hold: a view
+        the notation refuses, and ``play`` a draw that leads to it."""
+        return self.hand_count is not None and not self.hand_total
 
     def _hands_total(self, pool: int) -> int:
         """``hand_total`` were the unknown cards drawn from ``pool``: the same view after
@@ -694,7 +700,7 @@ def read_seat_position(f: dict[str, str]) -> SeatPosition:
     sp = make_seat_position(
         v.name, seat, mask_of(hand), table, briscola, played_mask, turn, score, tricks
     )
-    if sp.hand_count is not None and not sp.hand_total:  # no history ends in any hand
+    if sp.fits_no_hand:
         raise PositionError.of("tricks.no_hand", player=sp.opponent + 1)
     return sp
 
