@@ -166,12 +166,11 @@ class OnEngine:
         return agent_name(self.agent)
 
     def __call__(self, view: Any, rng: random.Random) -> int:
-        start = time.perf_counter()
-        with self.engine.active():
-            card = self.agent(view, rng)
-        if self.full_time is not None and view.hidden_hand and view.own.bit_count() > 1:
-            pause(self.full_time - (time.perf_counter() - start))
-        return card
+        def choose() -> int:
+            with self.engine.active():
+                return self.agent(view, rng)
+
+        return _held(self.full_time, view.hidden_hand and view.own.bit_count() > 1, choose)
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self.agent, attr)
@@ -215,10 +214,16 @@ def in_full_time(state: GameState, seconds: float | None, choose: Callable[[], T
     comes would tell what it holds (a card it must play, its only one of the suit led in
     Briscolone, came at once; an analysis that ran out of hands to sample ended early). A
     stop or Ctrl-C ends the wait."""
+    hidden = not state.variant.open_hands
+    return _held(seconds, hidden and state.hands[state.to_move].bit_count() > 1, choose)
+
+
+def _held(seconds: float | None, listened: bool, choose: Callable[[], T]) -> T:
+    """``choose()``'s card, given no sooner than ``seconds`` after the call where a seat
+    that could time it is ``listened`` to (in_full_time's rule, OnEngine's for a bot)."""
     start = time.perf_counter()
     card = choose()
-    hidden = not state.variant.open_hands
-    if seconds is not None and hidden and state.hands[state.to_move].bit_count() > 1:
+    if seconds is not None and listened:
         pause(seconds - (time.perf_counter() - start))
     return card
 
