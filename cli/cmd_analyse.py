@@ -15,6 +15,7 @@ from cli.options import (
     clip,
     clip_message,
     count,
+    game_option,
     lang_now,
     lang_option,
     misuse,
@@ -498,10 +499,8 @@ def _analysis(
     help="With --record: the player whose view is analysed (the one to move; a hidden "
     "game's seat sees its hand only, a scoperta seat every hand).",
 )
-@click.option(
-    "--game",
-    type=count(1),
-    help="With --record: the record of a file of several (1 = the first, as replay numbers them).",
+@game_option(
+    "With --record: the record of a file of several (1 = the first, as replay numbers them)."
 )
 @click.option(
     "--samples",

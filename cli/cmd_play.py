@@ -24,6 +24,7 @@ from cli.options import (
     card_by_place,
     check_output,
     count,
+    game_option,
     lang_option,
     notes_held,
     objective_option,
@@ -1002,11 +1003,7 @@ def review_on_cluster(
     "judge each card by the points it gives up, or by the "
     "chance of winning the deal (needs the score)"
 )
-@click.option(
-    "--game",
-    type=count(1),
-    help="the record of a file of several (1 = the first, as replay numbers them)",
-)
+@game_option()
 @cluster_options(log=False)
 def review(record, as_json, time_per_move, lang, objective, game, cluster, workers):
     """Review a game record (scoperta, classic, Briscolone, Libero): every card against

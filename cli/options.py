@@ -73,6 +73,13 @@ def objective_option(help: str | None = None):
     )
 
 
+def game_option(
+    help: str = "the record of a file of several (1 = the first, as replay numbers them)",
+):
+    """``--game K``: which record of a file of several a command reads (``recorded``)."""
+    return click.option("--game", type=count(1), help=help)
+
+
 def lang_now() -> str:
     """The language the running command speaks: its --lang, or before that is read the one
     its command line asks for (cli/main.py), else English."""
