@@ -1274,6 +1274,9 @@ REVIEW_TEXT["en"].update(
         "adjusted_since": "; won from the start on {res}, luck-adjusted {adj}",
         "adjusted_win": "; deals won {res}, luck-adjusted {adj} (in deals, not a chance: it may "
         "pass 1)",
+        "points_note": "A cost, a luck and their ± are points of the final margin, seen by "
+        "the player they belong to: a cost of 10 gives up 10 points of margin against the best "
+        "card.",
         "win_note": "With the objective win a cost, a luck and their ± are differences of the "
         "chance of winning the deal, in percentage points (a cost of 10% takes a chance from "
         "60% to 50%).",
@@ -1328,6 +1331,9 @@ REVIEW_TEXT["it"].update(
         "adjusted_since": "; vinti dall'inizio {res}, al netto della fortuna {adj}",
         "adjusted_win": "; smazzate vinte {res}, al netto della fortuna {adj} (in smazzate, non "
         "una probabilità: può superare 1)",
+        "points_note": "Un costo, una fortuna e il loro ± sono punti del margine finale, visto "
+        "dal giocatore a cui spettano: un costo di 10 cede 10 punti di margine rispetto alla "
+        "carta migliore.",
         "win_note": "Con l'obiettivo vincere un costo, una fortuna e il loro ± sono differenze "
         "della probabilità di vincere la smazzata, in punti percentuali (un costo del 10 % porta "
         "una probabilità dal 60 % al 50 %).",

@@ -1650,8 +1650,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
     lines = [", ".join(head)]
     if moves and rv.moves:
         lines.extend(_table(rv, T, lang))
-    if rv.objective == "win" and (rv.moves or rv.draws):
-        lines.append(T["win_note"])
+    if rv.moves or rv.draws:
+        lines.append(T["win_note" if rv.objective == "win" else "points_note"])
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
     if _open_estimate(rv):

@@ -658,3 +658,18 @@ def test_a_small_half_width_is_not_printed_as_zero():
     assert R.fmt_signed(-8.3, 1.26, False, R.TEXT["en"]).endswith("±1.3")
     assert R.fmt_error(0.028, win=True) == "±2.8%" and R.fmt_error(0.0) == "±0.0"
     assert R.fmt_error(0.0003, win=True) == "±0.03%"
+
+
+def test_a_points_review_says_its_costs_and_lucks_are_points_of_the_margin(record_file):
+    """The table's cost and luck columns carry no unit: a points review says what they are,
+    as a win review says its percentage points, and only one of the two notes is given."""
+    for lang, unit in (("en", "are points of the final margin"),
+                       ("it", "sono punti del margine finale")):
+        r = CliRunner().invoke(cli, ["review", record_file, "--time-per-move", "0.05",
+                                     "--lang", lang])
+        assert r.exit_code == 0, r.output
+        assert unit in r.output and "percent" not in r.output, r.output
+    r = CliRunner().invoke(cli, ["review", record_file, "--time-per-move", "0.05",
+                                 "--objective", "win"])
+    assert r.exit_code == 0, r.output
+    assert "percentage points" in r.output and "points of the final margin" not in r.output
