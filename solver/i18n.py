@@ -2742,11 +2742,15 @@ BOARD_PAGE["it"].update(
         "progress.samples.one": "{what}: 1 campione, migliore {card} {value}",
     }
 )
-#: the board as a demanding player met it: four players win as a team and are not
-#: reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
+#: the board as a demanding player met it: four players win (and take points) as a team and
+#: are not reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
 BOARD_PAGE["en"].update(
     {
         "wins.team": "team {a}+{b} wins",
+        "frame.note.team": "Final margin = the points taken ({d} for team {a}+{b}) + the points "
+        "still to win: the frame of the review's graph.",
+        "col.final.title.team": "expected final margin: the points taken plus the points still "
+        "to win, team {a}+{b} minus the other team",
         "review.four": "Four-player deals are not reviewed yet.",
         "analyse.over": "The deal is over: nothing is left to analyse. Step back (← or ◀) to analyse "
         "a moment of it.",
@@ -2762,6 +2766,10 @@ BOARD_PAGE["en"].update(
 BOARD_PAGE["it"].update(
     {
         "wins.team": "vince la squadra {a}+{b}",
+        "frame.note.team": "Margine finale = i punti presi ({d} per la squadra {a}+{b}) + i punti "
+        "ancora da vincere: la stessa misura del grafico dell'analisi.",
+        "col.final.title.team": "margine finale atteso: i punti presi più i punti ancora da "
+        "vincere, la squadra {a}+{b} meno l'altra squadra",
         "review.four": "Le smazzate a quattro giocatori non si analizzano ancora.",
         "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (← o ◀) "
         "per analizzarne un momento.",
