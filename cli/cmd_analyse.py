@@ -490,7 +490,7 @@ def _analysis(
 )
 @click.option(
     "--move",
-    type=count(1, 41, "range.moves"),
+    type=count(1, 40, "range.moves"),
     help="With --record: the moment before this move (1 = the first).",
 )
 @click.option(

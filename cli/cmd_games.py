@@ -247,11 +247,7 @@ def _summary(state, title: str, lang: str = "en") -> list[str]:
             )
         lines.append(line)
     a, b = state.side_points
-    res = (
-        say("games.draw")
-        if state.result == 0
-        else say("games.side_wins", n=1 if state.result > 0 else 2)
-    )
+    res = say("games.draw") if state.result == 0 else _winner_words(state.result > 0, n, lang)
     moves = agree(say("games.moves", n=len(state.moves)), lang)
     if state.deck is not None:
         lines.append(
@@ -273,6 +269,14 @@ def _summary(state, title: str, lang: str = "en") -> list[str]:
     head = say("games.head_result") if state.is_over else say("games.head_unfinished", moves=moves)
     lines.append(say("games.since", head=head, gained=gained, known=known))
     return lines
+
+
+def _winner_words(first: bool, players: int, lang: str) -> str:
+    """Who won, said as the game has it: side 1 or 2, or with four players the team of
+    players 1 and 3 or of 2 and 4 (as explain and the board name them)."""
+    if players == 4:
+        return command_text(lang, "games.team_wins", team="1+3" if first else "2+4")
+    return command_text(lang, "games.side_wins", n=1 if first else 2)
 
 
 @click.command()
@@ -313,11 +317,25 @@ def _replay(recs: list, lang: str) -> None:
             if pts:
                 w = res.get("winner")
                 winner = (
-                    command_text(lang, "games.side_wins", n=w)
+                    _winner_words(w == 1, states[0].players, lang)
                     if w
                     else command_text(lang, "games.no_winner")
                 )
-                click.echo(command_text(lang, "games.match", a=pts[0], b=pts[1], winner=winner))
+                wins = res.get("wins")
+                if wins and (rec.get("match") or {}).get("rule") != "points":
+                    # segni and rounds are won by deals, not by the points added up
+                    line = command_text(
+                        lang,
+                        "games.match_deals",
+                        w1=wins[0],
+                        w2=wins[1],
+                        a=pts[0],
+                        b=pts[1],
+                        winner=winner,
+                    )
+                else:
+                    line = command_text(lang, "games.match", a=pts[0], b=pts[1], winner=winner)
+                click.echo(line)
 
 
 COMMANDS = [deal, simulate, replay]

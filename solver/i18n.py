@@ -1881,6 +1881,7 @@ COMMAND_TEXT = {
         "games.draws": "  draws: ",
         "games.draw": "draw 60-60",
         "games.side_wins": "side {n} wins",
+        "games.team_wins": "team {team} wins",
         "games.result": "result: {a}-{b}, {result}",
         "games.unfinished": "unfinished after {moves}: {a}-{b}",
         "games.moves": "{n} moves",
@@ -1894,6 +1895,7 @@ COMMAND_TEXT = {
         "games.record": "record {n}",
         "games.deal": "deal {n}",
         "games.match": "match: {a}-{b}, {winner}",
+        "games.match_deals": "match: deals won {w1}-{w2} (points {a}-{b}), {winner}",
         "games.no_winner": "no winner",
         "simulate.progress": "simulate: {done}/{total} {unit}, {seconds} s",
         "simulate.matches": "matches",
@@ -2015,6 +2017,7 @@ COMMAND_TEXT = {
         "games.draws": "  pescano: ",
         "games.draw": "pareggio 60 a 60",
         "games.side_wins": "vince la parte {n}",
+        "games.team_wins": "vince la squadra {team}",
         "games.result": "risultato: {a}-{b}, {result}",
         "games.unfinished": "non finita dopo {moves}: {a}-{b}",
         "games.moves": "{n} mosse",
@@ -2029,6 +2032,7 @@ COMMAND_TEXT = {
         "games.record": "partita registrata {n}",
         "games.deal": "smazzata {n}",
         "games.match": "partita: {a}-{b}, {winner}",
+        "games.match_deals": "partita: smazzate vinte {w1}-{w2} (punti {a}-{b}), {winner}",
         "games.no_winner": "nessun vincitore",
         "simulate.progress": "simulazione: {done}/{total} {unit}, {seconds} s",
         "simulate.matches": "partite",
@@ -2744,11 +2748,15 @@ BOARD_PAGE["it"].update(
         "progress.samples.one": "{what}: 1 campione, migliore {card} {value}",
     }
 )
-#: the board as a demanding player met it: four players win as a team and are not
-#: reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
+#: the board as a demanding player met it: four players win (and take points) as a team and
+#: are not reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
 BOARD_PAGE["en"].update(
     {
         "wins.team": "team {a}+{b} wins",
+        "frame.note.team": "Final margin = the points taken ({d} for team {a}+{b}) + the points "
+        "still to win: the frame of the review's graph.",
+        "col.final.title.team": "expected final margin: the points taken plus the points still "
+        "to win, team {a}+{b} minus the other team",
         "review.four": "Four-player deals are not reviewed yet.",
         "analyse.over": "The deal is over: nothing is left to analyse. Step back (← or ◀) to analyse "
         "a moment of it.",
@@ -2764,6 +2772,10 @@ BOARD_PAGE["en"].update(
 BOARD_PAGE["it"].update(
     {
         "wins.team": "vince la squadra {a}+{b}",
+        "frame.note.team": "Margine finale = i punti presi ({d} per la squadra {a}+{b}) + i punti "
+        "ancora da vincere: la stessa misura del grafico dell'analisi.",
+        "col.final.title.team": "margine finale atteso: i punti presi più i punti ancora da "
+        "vincere, la squadra {a}+{b} meno l'altra squadra",
         "review.four": "Le smazzate a quattro giocatori non si analizzano ancora.",
         "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (← o ◀) "
         "per analizzarne un momento.",

@@ -289,10 +289,12 @@ def position_svg(
     if v.players == 2:
         hand_row(1, 16, y)
     else:
+        # seen from player 1 at the bottom, play goes counter-clockwise (docs/rules.md):
+        # player 2 on the right, player 3 across, player 4 on the left
         hand_row(2, 16, y)
         y += row_h
-        hand_row(1, 16, y)
-        hand_row(3, 16 + 3 * (W + GAP) + 40, y)
+        hand_row(3, 16, y)
+        hand_row(1, 16 + 3 * (W + GAP) + 40, y)
     y += row_h
 
     # the middle: the trick on the left, the talon and the facts on the right

@@ -292,3 +292,16 @@ def test_analyse_record_game_out_of_range_is_one_line(tmp_path):
         assert r.exit_code == 2 and "--game" in r.output, r.output
     r = CliRunner().invoke(cli, ["analyse", "--game", "2", ENDGAME])
     assert r.exit_code == 2 and "--game go with --record FILE" in r.output, r.output
+
+
+def test_analyse_record_move_range_says_what_a_deal_holds(tmp_path):
+    """--move took 1 to 41 and said so with "a deal has 40 moves" beside it: the range and
+    its reason disagreed, and a move 41 passed the option only to be refused by the record."""
+    path, _ = _games_file(tmp_path)
+    for move, lang, words in (("0", "en", "0 is out of range (1 to 40, a deal has 40 moves)"),
+                              ("41", "en", "41 is out of range (1 to 40, a deal has 40 moves)"),
+                              ("41", "it", "41")):
+        r = CliRunner().invoke(cli, ["analyse", "--record", path, "--game", "1", "--move", move,
+                                     "--seat", "1", "--lang", lang])
+        assert r.exit_code == 2 and "--move" in r.output and words in r.output, r.output
+        assert "41)" not in r.output and "a 41" not in r.output, r.output

@@ -129,6 +129,33 @@ def test_replay_prints_tricks_and_result(tmp_path):
     assert r.output.splitlines()[-1].startswith("result: ")
 
 
+@pytest.mark.parametrize("lang,deal_won,match_won", [
+    ("en", "team {} wins", "match: deals won {}-{} (points {}-{}), "),
+    ("it", "vince la squadra {}", "partita: smazzate vinte {}-{} (punti {}-{}), "),
+])
+def test_replay_of_four_players_names_the_winning_team_and_a_match_its_deals(
+        tmp_path, lang, deal_won, match_won):
+    """A four-player deal was won by "side 2" (a side the replay named nowhere: its tricks
+    say P1 to P4, explain and the board say "team 2+4"), and a match of rounds by its points
+    added up ("match: 80-160"), though rounds are won by deals."""
+    out = tmp_path / "m.jsonl"
+    r = run("simulate", "--variant", "scoperta4", "-n", "1", "--match", "--target", "3",
+            "--seed", "1", "--record-out", str(out))
+    assert r.exit_code == 0, r.stderr
+    rec = read_records(str(out))[0]
+    r = run("replay", "--lang", lang, str(out))
+    assert r.exit_code == 0, r.stderr
+    lines = r.output.splitlines()
+    for deal in rec["deals"]:
+        team = {1: "1+3", 2: "2+4"}.get(deal["result"]["winner"])
+        if team:
+            assert any(ln.endswith(deal_won.format(team)) for ln in lines), (team, lines)
+    res = rec["result"]
+    team = {1: "1+3", 2: "2+4"}[res["winner"]]
+    assert lines[-1] == match_won.format(*res["wins"], *res["points"]) + deal_won.format(team)
+    assert "side" not in r.output and "parte" not in r.output
+
+
 def _start_record(path, start, moves=None):
     from solver.game import from_position, legal_cards, play
     from solver.record import start_record

@@ -84,6 +84,24 @@ BAD = [
 ]
 
 
+@pytest.mark.parametrize("text,message", [
+    ("variant=scoperta4 hand1=AB,2B,3C hand2=3B,4B,5B hand3=RB,6B,7B hand4=CB,FB top=4C "
+     "briscola=2S played=- turn=1", "every hand holds the same number of cards, got hand1=3 "
+     "hand2=3 hand3=3 hand4=2"),
+    ("variant=scoperta4 hand1=RB,2B,3C hand2=3B,4B hand3=CC,6B,7B hand4=CB,FB,2C table=AB,4C "
+     "top=4D briscola=2S played=- turn=3", "one card fewer than the others"),
+    ("hand1=AB,2B,3C hand2=3B,4B top=4C briscola=2S played=- turn=1",
+     "both hands hold the same number of cards, got hand1=3 hand2=2"),
+])
+def test_a_hand_short_of_the_others_is_named_before_the_talon(text, message):
+    """A hand one card short at a trick's start, every card else shown, was refused as "the
+    talon would hold 29 cards: with 4 players it always holds a multiple of 4", true but not
+    the mistake: the hands do not agree among themselves, whatever the talon holds."""
+    with pytest.raises(PositionError, match=message) as e:
+        parse_position(text)
+    assert "talon" not in str(e.value)
+
+
 @pytest.mark.parametrize("text,message", BAD)
 def test_bad_positions_are_refused_with_a_reason(text, message):
     with pytest.raises(PositionError, match=message) as e:

@@ -184,3 +184,20 @@ def test_a_win_chances_plus_minus_carries_its_unit_as_explain_and_the_board_writ
                 said = explanation_text(replace(ex, analysis=guess), lang)
                 assert "\u00b1 " + plus_minus in said, said
     assert value_label(guess, guess.moves[0].card, "it").endswith(" \u00b13,1")
+
+
+def test_four_players_sit_counter_clockwise():
+    """Play and drawing go up in seat number, counter-clockwise at the table (docs/rules.md):
+    seen from player 1 at the bottom, player 2 sits on the right, player 3 across, player 4
+    on the left. The picture drew player 2 on the left and player 4 on the right, a table
+    turning clockwise."""
+    pos = parse_position("hand1=AC,2C hand2=3C,RC hand3=6S,FS hand4=2D,7D briscola=4S turn=1 "
+                         "variant=scoperta4")
+    for narrow in (False, True):
+        at = {}
+        for t in ET.fromstring(position_svg(pos, narrow=narrow)).iter(NS + "text"):
+            for k in t.get("class", "").split():
+                if k.startswith("seat") and k != "seat":
+                    at[int(k[4:])] = (float(t.get("x")), float(t.get("y")))
+        assert at[3][1] < at[2][1] == at[4][1] < at[1][1], at  # 3 across, 2 and 4 beside
+        assert at[4][0] < at[2][0], at  # 4 on player 1's left, 2 on the right

@@ -148,3 +148,34 @@ def test_the_labels_under_the_cards_are_the_tables_margin(browser, server):
     drv.save_screenshot(str(_artifacts() / "board-frame-phone.png"))
     print(f"screenshot: {_artifacts() / 'board-frame-phone.png'}")
     drv.set_window_size(1280, 900)
+
+
+FOUR = ("variant=scoperta4 hand1=4B,CS,3S hand2=4C,2D,6S hand3=FC,7S hand4=3B,AD table=RC,2C "
+        "top=5D briscola=RS played=2B,5B,6B,7B,FB,CB,RB,AB,5C,6C,7C,3C,AC,4D,6D,7D,FD,CD,RD,3D,2S,"
+        "4S,5S,FS turn=1 score=25-37")
+
+
+def test_four_players_margin_is_the_teams(browser, server):
+    """With four players the points are taken by teams (score= is per team): the note under
+    the table said "the points taken (−12 for Player 1)" and the margin's heading "Player 1
+    minus the opponent", where −12 is team 1+3's, the partner's tricks included."""
+    from selenium.webdriver.support.ui import Select
+    drv = browser
+    _open(drv, server)
+    for lang, words in (("en", ("(−12 for team 1+3)", "team 1+3 minus the other team")),
+                        ("it", ("(−12 per la squadra 1+3)", "la squadra 1+3 meno l'altra squadra"))):
+        Select(drv.find_element("id", "lang")).select_by_value(lang)
+        box = drv.find_element("id", "notation")
+        box.clear()
+        box.send_keys(FOUR)
+        drv.find_element("id", "set").click()
+        _wait(drv, lambda: drv.execute_script("return S.view && S.view.position")
+              == repr(parse_position(FOUR)), what="the pasted position")
+        drv.execute_script("analyse()")
+        _wait(drv, lambda: words[0] in drv.find_element("css selector", "#analysis p.frame").text,
+              timeout=30, what="the team's margin note")
+        note = drv.find_element("css selector", "#analysis p.frame").text
+        head = drv.find_element("css selector", "#analysis th.final").get_attribute("title")
+        assert words[0] in note and "Player" not in note and "giocatore" not in note, note
+        assert head.endswith(words[1]), head
+    Select(drv.find_element("id", "lang")).select_by_value("en")

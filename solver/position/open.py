@@ -383,8 +383,11 @@ def read_position(f: dict[str, str]) -> Position:
         played_mask = FULL_DECK & ~in_play
 
     T = popcount(talon_mask)
+    sizes = [len(h) for h in hands]
+    if T % n:  # hands that disagree among themselves are the mistake to name, not the talon
+        _check_hand_shape(sizes, len(table), turn)
     check_talon_size(T, talon, talon_mask, n)
-    _check_hand_sizes([len(h) for h in hands], len(table), turn, T, v)
+    _check_hand_sizes(sizes, len(table), turn, T, v)
     if v.top_visible:
         if talon is not None:
             top = talon[0] if talon else -1
@@ -418,15 +421,26 @@ def _check_hand_sizes(sizes: list[int], k: int, turn: int, T: int, v: Variant) -
     shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
     leader = (turn - k) % n
     done = [(leader + j) % n for j in range(k)]
-    m = max(sizes)
     who = "leader2" if k == 1 and n == 2 else "leader" if k == 1 else "played"
     if T > 0 and sizes != [H - 1 if i in done else H for i in range(n)]:
         if k == 0:
             raise PositionError.of("hands.full", size=H, shown=shown)
         raise PositionError.of("hands.talon_" + who, k=k, less=H - 1, size=H, shown=shown)
+    _check_hand_shape(sizes, k, turn)
+    if max(sizes) > H:
+        raise PositionError.of("hands.max", size=H, variant=v.name, got=max(sizes))
+
+
+def _check_hand_shape(sizes: list[int], k: int, turn: int) -> None:
+    """Hands that agree among themselves, whatever the talon: equal at a trick's start, one
+    card fewer for the ``k`` seats that played to it."""
+    n = len(sizes)
+    shown = " ".join(f"hand{i + 1}={s}" for i, s in enumerate(sizes))
+    leader = (turn - k) % n
+    done = [(leader + j) % n for j in range(k)]
+    m = max(sizes)
+    who = "leader2" if k == 1 and n == 2 else "leader" if k == 1 else "played"
     if k == 0 and len(set(sizes)) != 1:
         raise PositionError.of("hands.start2" if n == 2 else "hands.start", shown=shown)
     if sizes != [m - 1 if i in done else m for i in range(n)]:
         raise PositionError.of("hands.mid_" + who, k=k, shown=shown)
-    if m > H:
-        raise PositionError.of("hands.max", size=H, variant=v.name, got=m)

@@ -857,9 +857,13 @@ function showAnalysis(a) {
       fin + `<td class="num value">${val}</td><td class="num gap">${gap}</td></tr>`;
   }).join("");
   const who = pname(a.to_move);
-  const finHead = taken === null ? "" : `<th class="num final" title="${escapeHtml(t("col.final.title", { p: who }))}">${t("col.final")}</th>`;
+  // four players take points as a team: the margin is the mover's team's, not the player's
+  const team = a.position.includes("hand4=") ? { a: (a.to_move - 1) % 2 + 1, b: (a.to_move - 1) % 2 + 3 } : null;
+  const finTitle = team ? t("col.final.title.team", team) : t("col.final.title", { p: who });
+  const finHead = taken === null ? "" : `<th class="num final" title="${escapeHtml(finTitle)}">${t("col.final")}</th>`;
+  const signed = (taken > 0 ? "+" : taken < 0 ? "−" : "") + Math.abs(taken);
   const frame = win ? "" : `<p class="hint frame">${escapeHtml(taken === null ? t("frame.no_score")
-    : t("frame.note", { p: who, d: (taken > 0 ? "+" : taken < 0 ? "−" : "") + Math.abs(taken) }))}</p>`;
+    : team ? t("frame.note.team", { ...team, d: signed }) : t("frame.note", { p: who, d: signed }))}</p>`;
   $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${num(a.nodes, 0, { group: true })} ${escapeHtml(t("nodes"))}, ${num(a.seconds, 2)} s</div>` +
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
     `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame +
