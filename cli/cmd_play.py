@@ -64,7 +64,6 @@ from solver.record import (
 )
 from solver.position.board import SUIT_COLOURS, render
 from solver.review import (
-    SUPPORTED,
     render_review,
     review_record,
     review_states,
@@ -689,8 +688,6 @@ class VariantPlay(ScopertaPlay):
             return
         a, b = end.side_points
         self.say(self.O["result" if end.score is None else verdict(a, b)].format(a=a, b=b))
-        if self.v.name in SUPPORTED:  # two-player hidden-card games: judged from your seat
-            self.review(start, end, deal_no)
 
 
 def progress_printer(every: float = 5.0, lang: str = "en"):

@@ -453,8 +453,10 @@ ENGLISH: dict[str, str] = {
     "board.sealed_twice": "a record with sealed cards has no {fields} of its own",
     "board.review_hidden": "the other hand stays hidden until the deal is over: review the deal "
     "then",
-    "review.unsupported": "review supports two-player records (scoperta, classic, briscolone, "
-    "libero)",
+    "review.unsupported": "review supports records of scoperta, scoperta4, classic, briscolone "
+    "and libero",
+    "board.review_four": "the board reviews two-player deals: review a four-player record "
+    "with `briscola review`",
     "review.no_score": "objective win needs the score: this game starts from a position without "
     "score=",
     "objective.unknown": "unknown objective '{objective}' (points or win)",

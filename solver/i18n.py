@@ -1313,6 +1313,15 @@ REVIEW_TEXT["en"].update(
         "luck_span_win": "a chance of winning lies between 0 and 1",
         "open_luck_note": "In scoperta both players see every draw: one player's luck is the "
         "other's, negated.",
+        "open_luck_note_teams": "In four-player scoperta every player sees every draw: team "
+        "2+4's luck is team 1+3's, negated.",
+        "team_note": "Four players: a card's value and cost are its mover's team's (team 1+3 "
+        "or team 2+4); the errors, the luck and the result are added up per team.",
+        "team": "team {t}",
+        "team_named": "team {t} ({names})",
+        "t_short": "T{t}",
+        "swing_team": "{i}. deal {d} after move {m} (trick {t}), {drawn}: luck {luck} {unit} "
+        "for team {team} ({how})",
         "seat_luck_note": "A seat's luck is its own draw valued from its seat, measured after the "
         "tricks it won; after a lost trick the opponent leads before the seat "
         "can be valued, so that draw is not measured.",
@@ -1372,6 +1381,16 @@ REVIEW_TEXT["it"].update(
         "luck_span_win": "una probabilità di vittoria sta tra 0 e 1",
         "open_luck_note": "Nella scoperta entrambi vedono ogni pescata: la fortuna di un "
         "giocatore è quella dell'altro cambiata di segno.",
+        "open_luck_note_teams": "Nella scoperta a quattro tutti vedono ogni pescata: la fortuna "
+        "della squadra 2+4 è quella della squadra 1+3 cambiata di segno.",
+        "team_note": "Quattro giocatori: il valore e il costo di una carta sono della squadra di "
+        "chi la gioca (squadra 1+3 o squadra 2+4); errori, fortuna e risultato si sommano per "
+        "squadra.",
+        "team": "squadra {t}",
+        "team_named": "squadra {t} ({names})",
+        "t_short": "S{t}",
+        "swing_team": "{i}. smazzata {d} dopo la mossa {m} (presa {t}), {drawn}: fortuna {luck} "
+        "{unit} per la squadra {team} ({how})",
         "seat_luck_note": "La fortuna di un giocatore è la sua pescata, valutata dal suo posto, "
         "misurata dopo le prese che ha vinto; dopo una presa persa l'avversario "
         "apre prima che il suo posto si possa valutare, e quella pescata non è "
@@ -2757,7 +2776,8 @@ BOARD_PAGE["en"].update(
         "still to win: the frame of the review's graph.",
         "col.final.title.team": "expected final margin: the points taken plus the points still "
         "to win, team {a}+{b} minus the other team",
-        "review.four": "Four-player deals are not reviewed yet.",
+        "review.four": "The board reviews two-player deals: review a four-player deal with "
+        "`briscola review`.",
         "analyse.over": "The deal is over: nothing is left to analyse. Step back (← or ◀) to analyse "
         "a moment of it.",
         "place.short.hand1": "hand 1",
@@ -2776,7 +2796,8 @@ BOARD_PAGE["it"].update(
         "ancora da vincere: la stessa misura del grafico dell'analisi.",
         "col.final.title.team": "margine finale atteso: i punti presi più i punti ancora da "
         "vincere, la squadra {a}+{b} meno l'altra squadra",
-        "review.four": "Le smazzate a quattro giocatori non si analizzano ancora.",
+        "review.four": "Il tavolo analizza le smazzate a due giocatori: analizza una "
+        "smazzata a quattro giocatori con `briscola review`.",
         "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (← o ◀) "
         "per analizzarne un momento.",
         "place.short.hand1": "mano 1",
@@ -3297,8 +3318,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "board.sealed_twice": "una partita con le carte sigillate non ha {fields} in chiaro",
         "board.review_hidden": "l'altra mano resta coperta finché la smazzata non è finita: "
         "analizzala allora",
-        "review.unsupported": "l'analisi della partita tratta le registrazioni a due giocatori "
-        "(scoperta, classica, briscolone, libero)",
+        "review.unsupported": "l'analisi della partita tratta le registrazioni di scoperta, "
+        "scoperta4, classica, briscolone e libero",
+        "board.review_four": "il tavolo analizza le smazzate a due giocatori: analizza una "
+        "registrazione a quattro giocatori con `briscola review`",
         "review.no_score": "l'obiettivo win vuole il punteggio: questa partita parte da una "
         "posizione senza score=",
         "objective.unknown": "obiettivo sconosciuto '{objective}' (points o win)",

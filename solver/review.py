@@ -31,7 +31,11 @@ valued from its seat (never from cards it could not see), each card it could hav
 likely as the seat can tell (SeatPosition.outcomes: in Briscolone a card of a suit the
 opponent did not follow is the likelier): measured after the tricks it won, when it is the
 one to move; after a trick it lost the opponent leads before the seat can be valued, and
-the draw is counted as not measured. Four-player scoperta is not reviewed yet.
+the draw is counted as not measured.
+
+In four-player scoperta every hand is in view as in scoperta: a card's value and cost are its
+mover's team's points (team 1+3 or team 2+4), a draw's luck is team 1+3's (team 2+4's its
+negative), and the errors, the luck and the result are added up per team (Review.sides).
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ from solver.i18n import agree, check_lang, fmt_fraction, num, pct, player_name
 from solver.position import Position, PositionError, SeatPosition
 from solver.record import RecordError, deal_start, prepared, replay_all
 
-SUPPORTED = ("scoperta", "classic", "briscolone", "libero")
+SUPPORTED = ("scoperta", "classic", "briscolone", "libero", "scoperta4")
 EPS = 1e-9
 #: a draw with at most this many outcomes is averaged over every one of them when the
 #: position after it is solved exactly (scoperta's talon of 10 and less: 56 draws, ~0.3 s)
@@ -346,11 +350,12 @@ class DrawLuck:
         return self.luck_exact is not None or self.solved
 
     def luck_for(self, player: int) -> float | None:
-        """This draw's luck for ``player`` (player 2's in scoperta is player 1's negated);
-        None when not measured or not theirs."""
+        """This draw's luck for ``player`` (in scoperta the other side's is player 1's
+        negated: with four players the side is the seat's parity); None when not measured or
+        not theirs."""
         if self.luck is None or (self.seat_view and player != self.player):
             return None
-        return self.luck if player == self.player else -self.luck
+        return self.luck if player % 2 == self.player % 2 else -self.luck
 
     def to_json(self) -> dict:
         return {
@@ -450,6 +455,9 @@ class PlayerStats:
     #: the values the errors can take: the exact costs' sum up to it plus the estimated
     #: costs' bounds (None: no estimated cost, or one without a bound)
     cost_span: tuple[float, float] | None = None
+    #: a team's seats (four-player scoperta's sides, ``player`` then the team: 0 for 1+3);
+    #: None for one player's
+    team: tuple[int, ...] | None = None
 
     @property
     def cost_interval(self) -> tuple[float, float] | None:
@@ -496,8 +504,13 @@ class PlayerStats:
         return None if self.result is None else self.result - self.luck
 
     def to_json(self) -> dict:
+        who: dict[str, Any] = (
+            {"player": self.player + 1}
+            if self.team is None
+            else {"team": team_label(self.player), "members": [p + 1 for p in self.team]}
+        )
         return {
-            "player": self.player + 1,
+            **who,
             "name": self.name,
             "moves": self.moves,
             "decisions": self.decisions,
@@ -531,7 +544,7 @@ class PlayerStats:
 @dataclass(frozen=True)
 class Review:
     moves: tuple[MoveReview, ...]
-    names: tuple[str, str]
+    names: tuple[str, ...]  # one a seat
     total_moves: int  # cards in the record (reviewed or not)
     results: tuple[tuple[int, int] | None, ...] = ()  # final points per deal, None if unfinished
     interrupted: bool = False
@@ -542,6 +555,7 @@ class Review:
     #: per deal: begun from a position without a score, so its points (``results``) are those
     #: won since the start, no score of the deal (record.result_of's ``since_start``)
     since_start: tuple[bool, ...] = ()
+    seats: int = 2  # the game's players: 4 in four-player scoperta, whose sides are teams
 
     @property
     def complete(self) -> bool:
@@ -576,7 +590,7 @@ class Review:
         out = 0.0
         for r in self.results:
             a, b = _known(r, "a finished deal's points")
-            mine, theirs = (a, b) if player == 0 else (b, a)
+            mine, theirs = (a, b) if player % 2 == 0 else (b, a)
             out += (
                 (mine > theirs) + 0.5 * (mine == theirs)
                 if self.objective == "win"
@@ -585,11 +599,30 @@ class Review:
         return out
 
     def stats(self, player: int) -> PlayerStats:
-        mine = [m for m in self.moves if m.player == player]
+        """``player``'s cards and draws; with four players the luck and the result are the
+        team's, which both its players share."""
+        return self._stats((player,), player, self.names[player])
+
+    def team_stats(self, team: int) -> PlayerStats:
+        """A team's (0: players 1+3, 1: 2+4) cards added up, with its luck and result."""
+        members = tuple(p for p in self.players if p % 2 == team)
+        return self._stats(members, team, f"team {team_label(team)}", members)
+
+    def sides(self) -> list[PlayerStats]:
+        """Whose skill and luck are told: each reviewed player, or each team where four
+        play (a draw's luck and the result are a team's, not a player's)."""
+        if self.seats == 4:
+            return [self.team_stats(t) for t in (0, 1) if any(p % 2 == t for p in self.players)]
+        return [self.stats(p) for p in self.players]
+
+    def _stats(
+        self, members: tuple[int, ...], player: int, name: str, team: tuple[int, ...] | None = None
+    ) -> PlayerStats:
+        mine = [m for m in self.moves if m.player in members]
         dec = [m for m in mine if m.choices > 1]
         rated = [m for m in dec if m.rated]
         est = [m for m in rated if not m.exact_cost]
-        draws = [d for d in self.draws if d.player == player or not d.seat_view]
+        draws = [d for d in self.draws if d.player in members or not d.seat_view]
         lucky = [d for d in draws if d.measured]
         luck_est = [d for d in lucky if not d.exact]
         span = None
@@ -600,7 +633,7 @@ class Review:
             span = _meet(span, self.luck_span(player))
         return PlayerStats(
             player,
-            self.names[player],
+            name,
             len(mine),
             len(dec),
             len(rated),
@@ -618,12 +651,13 @@ class Review:
             self.objective,
             span,
             _cost_span(rated),
+            team,
         )
 
-    def cost_range(self, player: int) -> tuple[float, float]:
-        """Where ``player``'s errors total lies: its interval cut to the values it can take,
-        the total itself where it is exact."""
-        rated = [m for m in self.moves if m.player == player and m.choices > 1 and m.rated]
+    def cost_range(self, members: tuple[int, ...]) -> tuple[float, float]:
+        """Where the errors of ``members`` (a side's seats) added up lie: their interval cut
+        to the values they can take, the total itself where it is exact."""
+        rated = [m for m in self.moves if m.player in members and m.choices > 1 and m.rated]
         total = float(sum(_known(m.cost, "a rated move's cost") for m in rated))
         est = [m for m in rated if not m.exact_cost]
         cut = bounded(total, _sum_error(est), _cost_span(rated))
@@ -636,11 +670,12 @@ class Review:
         less the start's value plus one's own errors less the opponent's. With the start's
         value anywhere in its range and the errors anywhere in their intervals (cut to at
         least the exact costs), the luck lies between the ends this gives (None: not every
-        card and draw judged, a seat's draws, or a deal unfinished)."""
+        card and draw judged, a seat's draws, or a deal unfinished). With four players the
+        errors are the teams'."""
         firsts = [m for m in self.moves if m.number == 1]
         if (
             not self.complete
-            or set(self.players) != {0, 1}
+            or set(self.players) != set(range(self.seats))
             or any(r is None for r in self.results)
             or any(d.seat_view or not d.measured for d in self.draws)
             or any(not m.rated for m in self.moves)
@@ -652,10 +687,11 @@ class Review:
         lo = hi = _known(self.result(player), "a finished game's result")
         for m in firsts:
             a, b = _known(m.value_range, "a first card's range")
-            if player == 1:
+            if player % 2:
                 a, b = (1 - b, 1 - a) if win else (-b, -a)
             lo, hi = lo - b, hi - a
-        own, theirs = self.cost_range(player), self.cost_range(1 - player)
+        side = [tuple(p for p in range(self.seats) if p % 2 == s) for s in (0, 1)]
+        own, theirs = self.cost_range(side[player % 2]), self.cost_range(side[1 - player % 2])
         return (lo + own[0] - theirs[1], hi + own[1] - theirs[0])
 
     def to_json(self) -> dict:
@@ -666,6 +702,7 @@ class Review:
             "results": [None if r is None else list(r) for r in self.results],
             "since_start": [self.began_unscored(i) for i in range(1, len(self.results) + 1)],
             "players": [self.stats(p).to_json() for p in self.players],
+            **({"teams": [s.to_json() for s in self.sides()]} if self.seats == 4 else {}),
             "mistakes": [m.to_json() for m in self.mistakes()],
             "moves": [m.to_json() for m in self.moves],
             "luck": [d.to_json() for d in self.draws],
@@ -857,12 +894,12 @@ def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str)
 def _frame(state: GameState, player: int, mover: int, v, objective: str):
     """The mover's value ``v`` of a moment of ``state`` as ``player``'s: their expected final
     margin (points taken plus the points still to win), or their chance of winning."""
-    if player != mover:
+    if player % 2 != mover % 2:  # the other side (with four players, the other team)
         v = 1 - v if objective == "win" else -v
     if objective == "win":
         return v
     a, b = state.side_points
-    return (a - b if player == 0 else b - a) + v
+    return (a - b if player % 2 == 0 else b - a) + v
 
 
 def _value_error(a: Analysis, card: int | None = None) -> float | None:
@@ -1152,6 +1189,11 @@ def unnamed(p: int) -> str:
     return f"player {p + 1}"
 
 
+def team_label(team: int) -> str:
+    """A team as the review names it (0-based ``team``): "1+3" or "2+4"."""
+    return f"{team + 1}+{team + 3}"
+
+
 UNNAMED = (unnamed(0), unnamed(1))
 
 
@@ -1159,7 +1201,7 @@ def review_states(
     deals: list[tuple[GameState, tuple[int, ...]]],
     names=UNNAMED,
     time_limit: float | None = None,
-    players=(0, 1),
+    players: tuple[int, ...] | None = None,
     progress: Progress | None = None,
     seed: int | None = None,
     cache: dict | None = None,
@@ -1173,11 +1215,16 @@ def review_states(
     returns the review so far. ``luck_samples``: a seat's luck averaged on that many sampled
     hands a draw rather than in ``time_limit`` (draw_luck). Each rated card and each draw's
     luck is a task: here, in the record's order, sharing ``cache`` (the luck of a draw reads
-    the cards' analyses); or through ``run`` (a cluster), each on its own."""
+    the cards' analyses); or through ``run`` (a cluster), each on its own. ``players``: whose
+    cards are judged (0-based; None: every seat's), ``names`` one a seat (the unnamed
+    seats' own where fewer are given)."""
     check_review_objective(objective)
     for start, _ in deals:
         if start.variant.name not in SUPPORTED:
             raise RecordError.of("review.unsupported")
+    seats = deals[0][0].players if deals else 2
+    players = tuple(range(seats)) if players is None else tuple(players)
+    names = tuple(names[:seats]) + tuple(unnamed(i) for i in range(len(names), seats))
     if run is None:
         cache = {} if cache is None else cache
     else:
@@ -1214,15 +1261,16 @@ def review_states(
         interrupted = True
     return Review(
         tuple(out[k] for k in sorted(out)),
-        (names[0], names[1]),
+        names,
         todo,
         tuple(results),
         interrupted,
-        tuple(players),
+        players,
         seed,
         tuple(x for k in sorted(lucks) for x in lucks[k]),
         objective,
         tuple(since),
+        seats,
     )
 
 
@@ -1239,13 +1287,13 @@ def _here(fn: Callable, tasks: dict[int, tuple]) -> Iterator[tuple[int, Any]]:
 def review_record(
     record: dict,
     time_limit: float | None = None,
-    players=(0, 1),
+    players: tuple[int, ...] | None = None,
     progress: Progress | None = None,
     cache: dict | None = None,
     objective: str = "points",
     run: Run | None = None,
 ) -> Review:
-    """Review every deal of a (deal or match) game record of a two-player game (``run``:
+    """Review every deal of a (deal or match) game record (``players``, ``run``:
     review_states')."""
     rec = prepared(record)
     if rec["variant"] not in SUPPORTED:
@@ -1258,11 +1306,9 @@ def review_record(
     except PositionError as e:
         raise RecordError.like(e) from None
     deals = [(deal_start(rec["variant"], d), tuple(d["moves"])) for d in rec["_deals"]]
-    names = list(rec.get("players") or [])
-    names += [unnamed(i) for i in range(len(names), 2)]
     return review_states(
         deals,
-        (names[0], names[1]),
+        tuple(rec.get("players") or ()),
         time_limit,
         players,
         progress,
@@ -1476,9 +1522,14 @@ def _luck_mark(d: DrawLuck, T: dict) -> str:
     return _luck_star(d) + (f" ({T['bound']})" if d.bounded else "")
 
 
-def _luck_text(d: DrawLuck, T: dict, lang: str) -> str:
-    """A draw's luck in the moves table: whose, how much, ± or exact (? not measured)."""
-    who = T["p_short"].format(p=d.player + 1)
+def _luck_text(d: DrawLuck, T: dict, lang: str, teams: bool = False) -> str:
+    """A draw's luck in the moves table: whose (``teams``: team 1+3's), how much, ± or exact
+    (? not measured)."""
+    who = (
+        T["t_short"].format(t=team_label(d.player))
+        if teams
+        else T["p_short"].format(p=d.player + 1)
+    )
     if d.luck is None:  # not measured
         return f"{who} ?"
     luck = fmt_luck(
@@ -1492,7 +1543,8 @@ def _table(rv: Review, T: dict, lang: str) -> list[str]:
     luck: dict[tuple[int, int], str] = {}
     for d in rv.draws:  # in the hidden-card games each seat's draw after the same card
         key = (d.deal, d.move)
-        luck[key] = (luck[key] + " " if key in luck else "") + _luck_text(d, T, lang)
+        said = _luck_text(d, T, lang, rv.seats == 4)
+        luck[key] = (luck[key] + " " if key in luck else "") + said
     rows = [tuple(T["cols"])]
     for m in rv.moves:
         best = ",".join(card_str(c) for c in m.best) if m.rated else "?"
@@ -1526,21 +1578,31 @@ def _who(p: int, name: str, T: dict, lang: str) -> str:
     return T["who_named"].format(p=p + 1, name=player_name(name, lang))
 
 
+def _team_who(s: PlayerStats, rv: Review, T: dict, lang: str) -> str:
+    """A team as the review's lines name it: "team 1+3", then its players' record names."""
+    named = [rv.names[p] for p in s.team or () if rv.names[p] != unnamed(p)]
+    t = team_label(s.player)
+    if not named:
+        return T["team"].format(t=t)
+    return T["team_named"].format(t=t, names=", ".join(player_name(n, lang) for n in named))
+
+
 def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
-    """Per player: errors (total and per decision), luck, result and luck-adjusted result."""
+    """Per player (per team where four play): errors (total and per decision), luck, result
+    and luck-adjusted result."""
     win = rv.objective == "win"
     unit = T["unit_win" if win else "unit"]
     lines = [T["skill_win"] if win else T["skill"].format(unit=unit)]
-    for p in rv.players:
-        s = rv.stats(p)
+    for s in rv.sides():
+        members = s.team or (s.player,)
         # * as on each cost and luck: some interval in the sum covers the sampling error only
         # (a contested cost's range is not in the sum: its cost there is 0, with no ±)
         cost_star = (
             "*"
-            if any(m.starred and m.cost_error is not None for m in rv.moves if m.player == p)
+            if any(m.starred and m.cost_error is not None for m in rv.moves if m.player in members)
             else ""
         )
-        mine = [d for d in rv.draws if d.player == p or not d.seat_view]
+        mine = [d for d in rv.draws if d.player in members or not d.seat_view]
         luck_star = "*" if any(_luck_star(d) for d in mine) else ""
         err = fmt_errors(s, T, win, lang, cost_star)
         rate = (
@@ -1551,7 +1613,7 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             else num(s.average_cost, ".2f", lang)
         )
         line = T["skill_line"].format(
-            who=_who(p, s.name, T, lang),
+            who=_who(s.player, s.name, T, lang) if s.team is None else _team_who(s, rv, T, lang),
             err=err,
             rate=rate,
             n=s.luck_draws,
@@ -1597,7 +1659,8 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
                 how = T["exact_how"].format(how=how)
             lines.append(
                 "  "
-                + T["swing"].format(
+                + T["swing_team" if rv.seats == 4 else "swing"].format(
+                    team=team_label(p),
                     i=i,
                     d=d.deal,
                     m=d.move,
@@ -1617,7 +1680,11 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
             + " "
             + T["totals_note"]
             + (" " + T["adjusted_win_note"] if win else "")
-            + ("" if all(d.seat_view for d in rv.draws) else " " + T["open_luck_note"])
+            + (
+                ""
+                if all(d.seat_view for d in rv.draws)
+                else " " + T["open_luck_note_teams" if rv.seats == 4 else "open_luck_note"]
+            )
         )
     if any(d.seat_view for d in rv.draws):
         lines.append(T["seat_luck_note"])
@@ -1652,6 +1719,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.extend(_table(rv, T, lang))
     if rv.moves or rv.draws:
         lines.append(T["win_note" if rv.objective == "win" else "points_note"])
+        if rv.seats == 4:
+            lines.append(T["team_note"])
     if any(m.seat_view for m in rv.moves):
         lines.append(T["seat_note"])
     if _open_estimate(rv):

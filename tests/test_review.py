@@ -263,12 +263,6 @@ def test_review_command_ctrl_c_prints_what_it_has(record_file, monkeypatch, shar
     assert d["interrupted"] and len(d["moves"]) == 3
 
 
-def test_review_refuses_four_player_records(tmp_path):
-    p = tmp_path / "four.json"
-    assert run("simulate", "-v", "scoperta4", "-n", "1", "--seed", "2", "--record-out", str(p)).exit_code == 0
-    one_line_error(run("review", str(p)), "review supports two-player records")
-
-
 @pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])
 def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
     """Each card is judged by the seat analysis of what its player could see (the

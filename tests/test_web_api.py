@@ -432,3 +432,14 @@ def test_a_puzzles_card_may_be_typed_by_its_name(client):
                                                   "reveal": False})
     said = r.json()
     assert said.get("card") == "CC" or "CC is not a card" in said.get("error", ""), said
+
+
+def test_a_four_player_review_is_refused_in_one_line_naming_the_cli(client):
+    """The board reviews two-player deals; a four-player one is refused in one line that
+    says where it is reviewed (`briscola review`), for the whole review and for one card."""
+    v = client.post("/api/deal", json={"variant": "scoperta4", "seed": 2}).json()
+    v = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0]}).json()
+    for path, extra in (("/api/review", {}), ("/api/review/move", {"move": 1})):
+        r = client.post(path, json={"game": v["game"], "time_limit": 0.05, **extra})
+        error = r.json()["error"]
+        assert r.status_code == 400 and "briscola review" in error and "\n" not in error, error

@@ -488,6 +488,8 @@ def check_objective(game: Game, objective: str) -> None:
     win by)."""
     if not game.reviewable:
         raise RecordError.of("board.review_hidden")
+    if game.start.players != 2:
+        raise RecordError.of("board.review_four")
     check_review_objective(objective, "start" not in game.head or game.start_score is not None)
 
 
