@@ -185,10 +185,11 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
         kind = say(f"simulate.kind.{v.match}")
         head += say("simulate.target", kind=kind, target=tgt, deals=t.deals)
     click.echo(agree(head, lang))
+    teams = v.players == 4
     for s in (0, 1):
         line = say(
-            "simulate.side",
-            s=s + 1,
+            "simulate.team" if teams else "simulate.side",
+            s=f"{s + 1}+{s + 3}" if teams else s + 1,
             names=sides[s],
             wins=t.wins[s],
             draws=t.draws,
@@ -198,7 +199,8 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
         click.echo(agree(line, lang))
     if as_match:
         won = t.results
-        click.echo(say("simulate.deals_won", a=won[1], b=won[-1], drawn=won[0]))
+        key = "simulate.deals_won_teams" if teams else "simulate.deals_won"
+        click.echo(say(key, a=won[1], b=won[-1], drawn=won[0]))
         if v.match == "points":
             x, y = (num(t.points[i] / done, ".1f", lang) for i in (0, 1))
             click.echo(say("simulate.totals", a=t.points[0], b=t.points[1], x=x, y=y))

@@ -1931,6 +1931,9 @@ COMMAND_TEXT = {
         "simulate.side": "side {s} ({names}): {wins} wins, {draws} draws, {losses} losses, mean "
         "points per deal {mean}",
         "simulate.deals_won": "deals: side 1 won {a}, side 2 won {b}, drawn {drawn}",
+        "simulate.team": "team {s} ({names}): {wins} wins, {draws} draws, {losses} losses, mean "
+        "points per deal {mean}",
+        "simulate.deals_won_teams": "deals: team 1+3 won {a}, team 2+4 won {b}, drawn {drawn}",
         "simulate.totals": "match totals: side 1 {a} points, side 2 {b} points (mean per match "
         "{x} - {y})",
         "simulate.wrote": "wrote {n} records to {where}",
@@ -2068,6 +2071,10 @@ COMMAND_TEXT = {
         "simulate.side": "parte {s} ({names}): vittorie {wins}, pareggi {draws}, sconfitte "
         "{losses}, punti medi per smazzata {mean}",
         "simulate.deals_won": "smazzate: vinte dalla parte 1 {a}, dalla parte 2 {b}, pari {drawn}",
+        "simulate.team": "squadra {s} ({names}): vittorie {wins}, pareggi {draws}, sconfitte "
+        "{losses}, punti medi per smazzata {mean}",
+        "simulate.deals_won_teams": "smazzate: vinte dalla squadra 1+3 {a}, dalla squadra 2+4 "
+        "{b}, pari {drawn}",
         "simulate.totals": "totali delle partite: parte 1 {a} punti, parte 2 {b} punti (media "
         "per partita {x} - {y})",
         "simulate.wrote": "partite registrate scritte in {where}: {n}",

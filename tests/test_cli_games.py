@@ -103,8 +103,14 @@ def test_simulate_briscolone_plays_matches_to_the_target(tmp_path):
 
 
 def test_simulate_four_players_and_agent_lists():
+    """A four-player tally names teams, as replay does ("side 2" was named nowhere else)."""
     r = run("simulate", "-v", "scoperta4", "-n", "5", "--agents", "random", "--seed", "3")
-    assert r.exit_code == 0 and "side 2 (random)" in r.output
+    assert r.exit_code == 0 and "team 2+4 (random): " in r.output and "side" not in r.output
+    r = run("simulate", "-v", "scoperta4", "-n", "1", "--match", "--seed", "3", "--lang", "it")
+    assert r.exit_code == 0 and "squadra 1+3 (greedy): " in r.output
+    assert "vinte dalla squadra 1+3 " in r.output and "parte" not in r.output
+    r = run("simulate", "-v", "scoperta", "-n", "2", "--seed", "3")
+    assert r.exit_code == 0 and "side 2 (random): " in r.output
     r = run("simulate", "-v", "classic", "-n", "3", "--match", "--target", "2", "--seed", "3")
     assert r.exit_code == 0 and "3 matches" in r.output and "segni target 2" in r.output
 
