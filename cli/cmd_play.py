@@ -1003,8 +1003,8 @@ def review_on_cluster(
 @game_option()
 @cluster_options(log=False)
 def review(record, as_json, time_per_move, lang, objective, game, cluster, workers):
-    """Review a game record (scoperta, classic, Briscolone, Libero): every card against
-    the best card.
+    """Review a game record (scoperta, four-player scoperta, classic, Briscolone, Libero):
+    every card against the best card.
 
     For each move: the best card(s) and what the card played cost in expected points
     (best value minus the value of the card played, from the mover's view; exact where the
@@ -1012,7 +1012,8 @@ def review(record, as_json, time_per_move, lang, objective, game, cluster, worke
     its player's seat, the cards they could not see sampled; its cost then carries the
     half-width of its interval (a 95 % interval unless marked *: not checked against exact
     values; or a bound, said so, where too few hands were sampled), or is exact where every
-    hand they could face was solved. Then the three
+    hand they could face was solved. With four players a card is judged for its mover's
+    team, and the errors, luck and result are each team's. Then the three
     biggest mistakes and each player's
     accuracy (share of decisions that were optimal, average cost per decision; moves with a
     single legal card are not decisions). Ctrl-C prints the review so far. With

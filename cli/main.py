@@ -70,8 +70,8 @@ COMMANDS = {
     ),
     "review": (
         "cli.cmd_play",
-        "Review a game record (scoperta, classic, Briscolone, Libero): every card against "
-        "the best card.",
+        "Review a game record (scoperta, four-player scoperta, classic, Briscolone, Libero): "
+        "every card against the best card.",
     ),
     "match": (
         "cli.cmd_match",
