@@ -648,7 +648,7 @@ class VariantPlay(ScopertaPlay):
 
     def trick_summary(self, before: GameState, after: GameState) -> None:
         """Said as in scoperta: who takes how many points, then the score, yours and the
-        engine's in two-player games, the two sides' with four players."""
+        engine's in two-player games, the two teams' with four players."""
         n = self.v.players
         if n == 2:
             super().trick_summary(before, after)

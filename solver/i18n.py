@@ -1603,16 +1603,16 @@ PLAY_OTHER_WORDS = {
         "trump": "trump card: {card}",
         "no_trump": "no trump",
         "table": "table: {cards}",
-        "points": "points: your side {a}, other side {b}",
+        "points": "points: your team {a}, the other team {b}",
         "points_two": "points: you {a}, {engine} {b}",
         "why": "{why}",
         "takes": "takes the trick",
         "follows": "plays",
-        "result": "Deal over: your side {a}, the other side {b}.",
-        "result_win": "Deal over: your side {a}, the other side {b}: your side wins the deal.",
-        "result_loss": "Deal over: your side {a}, the other side {b}: the other side wins the "
+        "result": "Deal over: your team {a}, the other team {b}.",
+        "result_win": "Deal over: your team {a}, the other team {b}: your team wins the deal.",
+        "result_loss": "Deal over: your team {a}, the other team {b}: the other team wins the "
         "deal.",
-        "result_draw": "Deal over: your side {a}, the other side {b}: a draw at 60-60.",
+        "result_draw": "Deal over: your team {a}, the other team {b}: a draw at 60-60.",
         "standing_pts": "Match totals: you {a}, {engine} {b}.",
     },
     "it": {
@@ -1624,17 +1624,17 @@ PLAY_OTHER_WORDS = {
         "trump": "briscola: {card}",
         "no_trump": "senza briscola",
         "table": "in tavola: {cards}",
-        "points": "punti: la tua parte {a}, l'altra {b}",
+        "points": "punti: la tua squadra {a}, l'altra {b}",
         "points_two": "punti: tu {a}, {engine} {b}",
         "why": "{why}",
         "takes": "fa la presa",
         "follows": "gioca",
-        "result": "Smazzata finita: la tua parte {a}, l'altra {b}.",
-        "result_win": "Smazzata finita: la tua parte {a}, l'altra {b}: la tua parte vince la "
+        "result": "Smazzata finita: la tua squadra {a}, l'altra {b}.",
+        "result_win": "Smazzata finita: la tua squadra {a}, l'altra {b}: la tua squadra vince la "
         "smazzata.",
-        "result_loss": "Smazzata finita: la tua parte {a}, l'altra {b}: l'altra parte vince la "
-        "smazzata.",
-        "result_draw": "Smazzata finita: la tua parte {a}, l'altra {b}: pareggio 60 a 60.",
+        "result_loss": "Smazzata finita: la tua squadra {a}, l'altra {b}: l'altra squadra vince "
+        "la smazzata.",
+        "result_draw": "Smazzata finita: la tua squadra {a}, l'altra {b}: pareggio 60 a 60.",
         "standing_pts": "Totali della partita: tu {a}, {engine} {b}.",
     },
 }
@@ -1684,8 +1684,8 @@ PLAY_OTHER_WORDS["en"].update(
         "hand": "Your cards: {cards}",
         "top": " (top {card})",
         "hand_playable": "Your cards: {cards} (playable: {legal})",
-        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: your side {a}, the "
-        "other side {b}.",
+        "trick": "Trick {n}: {cards} -> {who} {verb} {p} points. Score: your team {a}, the "
+        "other team {b}.",
         "draws": "Draws: {draws}.",
         "drew": "{who} {card}",
         "drew_hidden": "{who} a hidden card",
@@ -1698,7 +1698,7 @@ PLAY_OTHER_WORDS["it"].update(
         "hand": "Le tue carte: {cards}",
         "top": " (in cima {card})",
         "hand_playable": "Le tue carte: {cards} (giocabili: {legal})",
-        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: la tua parte {a}, "
+        "trick": "Presa {n}: {cards} -> {who} {verb} {p} punti. Punteggio: la tua squadra {a}, "
         "l'altra {b}.",
         "draws": "Pescate: {draws}.",
         "drew": "{who} {card}",

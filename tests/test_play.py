@@ -571,8 +571,8 @@ def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):
     every = ",".join(card_str(c) for c in range(40))
     end = late_state(f"variant=scoperta4 hand1=- hand2=- hand3=- hand4=- briscola=4C "
                      f"played={every} turn=1 score=60-60")
-    for lang, said in (("en", "Deal over: your side 60, the other side 60: a draw at 60-60."),
-                       ("it", "Smazzata finita: la tua parte 60, l'altra 60: pareggio 60 a 60.")):
+    for lang, said in (("en", "Deal over: your team 60, the other team 60: a draw at 60-60."),
+                       ("it", "Smazzata finita: la tua squadra 60, l'altra 60: pareggio 60 a 60.")):
         P.VariantPlay(get_variant("scoperta4"), "easy", 0.03, lang, False, 1).finish_deal(end, end)
         assert capsys.readouterr().out.strip() == said
     r = run("play", "--variant", "scoperta4", "--seed", "5", "--level", "easy", "--match", "1",
@@ -581,7 +581,7 @@ def test_a_four_player_deal_and_match_end_with_a_verdict_for_your_team(capsys):
     assert "Match: deals won by your team " in r.output and "Match: you" not in r.output
     over = [ln for ln in r.output.splitlines() if ln.startswith("Deal over: ")]
     assert len(over) == 1 and over[0].endswith(
-        ("your side wins the deal.", "the other side wins the deal.", "a draw at 60-60.")), over
+        ("your team wins the deal.", "the other team wins the deal.", "a draw at 60-60.")), over
     last = r.output.rstrip().splitlines()[-2:]
     assert {"Your team wins the match.", "The other team wins the match."} & set(last), last
 
