@@ -142,7 +142,7 @@ def puzzles_solve(file, as_json, exact_only, run_limit):
                 message(lang, "diff." + c.puzzle.difficulty),
                 _measured(c, lang),
                 c.puzzle.answer_text(),
-                c.solver_text(lang) or "-",
+                c.solver_text(lang, covers=True) or "-",
                 c.verdict_text(lang),
             )
             for c in checks

@@ -42,7 +42,7 @@ from solver.explain import (
     hand_of,
     no_trump,
 )
-from solver.i18n import PUZZLE_COMMENTS, TITLES, command_text, fmt_fraction, num
+from solver.i18n import INTERVAL_SHORT, PUZZLE_COMMENTS, TITLES, command_text, fmt_fraction, num
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
 from solver.rules import get_variant, trick_winner
@@ -403,17 +403,21 @@ class Check:
         word = command_text(lang, "solve.ok" if self.ok else "solve.wrong")
         return word if self.exact else command_text(lang, "solve.estimate", word=word)
 
-    def solver_text(self, lang: str = "en") -> str | None:
+    def solver_text(self, lang: str = "en", covers: bool = False) -> str | None:
         """The solver's answer; an estimated value as a decimal with "~" (not a fraction
-        that would look exact) and its 95 % half-width, as every estimate shows it, in
-        ``lang``'s numbers (the JSON's: English)."""
+        that would look exact) and its ± (``covers``: with what that covers, as ``best``
+        says it, where no field beside it does), in ``lang``'s numbers (the JSON's:
+        English)."""
         if self.solver is None:
             return None
         if isinstance(self.solver, Fraction) and not self.exact:
-            assert self.analysis is not None
+            assert self.analysis is not None and self.analysis.interval is not None
             err = self.analysis.moves[0].error
             value = num(float(self.solver), ".2f", lang)
-            return f"~{value}" + ("" if err is None else f" ±{num(err, '.2f', lang)}")
+            if err is None:
+                return f"~{value}"
+            kind = f" ({INTERVAL_SHORT[lang][self.analysis.interval]})" if covers else ""
+            return f"~{value} ±{num(err, '.2f', lang)}{kind}"
         return format_answer(self.solver)
 
     def to_json(self) -> dict:

@@ -281,6 +281,24 @@ def test_puzzles_solve_says_when_the_verdict_rests_on_an_estimate(tmp_path):
     assert far_json["exact"] is False and far_json["ok"] is None and "estimate" in far_json["note"]
 
 
+
+def test_puzzles_solve_says_what_an_estimated_values_pm_covers(tmp_path):
+    """The table gave an estimated value as "~-6.37 ±6.34" and said nowhere what that ±
+    covers (at a deal's first card, not a checked 95 % interval): the row says it as best
+    does, in the command's language, in the words of the JSON's "interval"."""
+    from solver.game import deal as deal_game, to_position
+    from solver.i18n import INTERVAL_SHORT
+    start = to_position(deal_game("scoperta", 5)).to_text()
+    far = {**PUZZLE, "id": "far", "position": start, "question": "value", "answer": "0"}
+    p = tmp_path / "p.jsonl"
+    p.write_text(json.dumps(far) + "\n")
+    kind = json.loads(run("puzzles", "solve", str(p), "--json").stdout)["interval"]
+    assert kind == "sampling and extrapolated method"
+    for lang in ("en", "it"):
+        r = run("puzzles", "solve", str(p), "--lang", lang)
+        row = r.stdout.splitlines()[1]
+        assert f" ({INTERVAL_SHORT[lang][kind]})" in row and "\u00b1" in row, row
+
 # ----- fuzz: every reader, seeded and bounded ---------------------------------------------
 
 def _odd_value(rng: random.Random):
