@@ -186,7 +186,8 @@ class Analysis:
     def __repr__(self) -> str:
         """The answer in one short line, as python-chess's objects print (the dataclass's
         repr was the position, every move and its Fractions: a kilobyte):
-        ``<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>``."""
+        ``<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>``; an estimate's ± says what
+        it covers, as every answer does (``interval='sampling and method'``)."""
         cards = ",".join(card_str(c) for c in self.best)
         sign = "+" if self.objective == "points" else ""
         if self.exact and self.value_exact is not None:
@@ -204,6 +205,7 @@ class Analysis:
             if self.samples is not None:
                 parts.append(f"samples={self.samples}")
             parts.append(f"method={self.method}")
+            parts.append(f"interval={str(self.interval)!r}")
         if self.interrupted:
             parts.append("interrupted")
         return f"<Analysis {' '.join(parts)}>"
