@@ -116,14 +116,15 @@ EXACT = Method()
 class MoveValue:
     """One legal card's value in an Analysis (``Analysis.moves``, ``Analysis.move(card)``):
     ``value`` for the player to move (docs/notation.md), ``value_exact`` its Fraction where
-    the analysis is exact (else None), ``error`` the half-width of an estimate's 95 %
-    interval, ``gap_error`` that of its gap to the best card."""
+    the analysis is exact (else None), ``error`` the half-width of an estimate's
+    interval (what it covers: ``Analysis.interval``), ``gap_error`` that of its gap to the
+    best card."""
 
     card: Card
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
-    error: float | None = None  # half-width of a 95 % interval for estimates
-    #: half-width of a 95 % interval of the gap from the best card's value to this one,
+    error: float | None = None  # an estimate's half-width (of the kind Analysis.interval says)
+    #: half-width of the interval of the gap from the best card's value to this one,
     #: where the estimator knows it (its cards share their samples: the gap's sampling
     #: error is paired); None for the best card and where unknown
     gap_error: float | None = None
