@@ -1062,6 +1062,7 @@ PICTURE_LABELS["en"].update(
         "frame.final": "under the cards: expected final margin",
         "frame.togo": "under the cards: points still to win",
         "frame.win": "under the cards: chance of winning",
+        "pm_note": "estimate; ± covers {covers}",
     }
 )
 PICTURE_LABELS["it"].update(
@@ -1069,6 +1070,7 @@ PICTURE_LABELS["it"].update(
         "frame.final": "sotto le carte: margine finale atteso",
         "frame.togo": "sotto le carte: punti ancora da vincere",
         "frame.win": "sotto le carte: probabilità di vittoria",
+        "pm_note": "stima; ± copre: {covers}",
     }
 )
 
