@@ -240,8 +240,16 @@ class _Estimate:
         return np.clip(sum(w * s.means() for s, _, w in self.parts), self.lo, self.bound)
 
     def errors(self) -> np.ndarray:
+        """The half-widths: the orders' stream (the first) unanimous where its samples all
+        agree (Sums.errors); a correction alike in every draw is left to the method's
+        error, which was measured with it."""
         return np.minimum(
-            np.sqrt(sum(f * (w * s.errors(self.bound)) ** 2 for s, f, w in self.parts)),
+            np.sqrt(
+                sum(
+                    f * (w * s.errors(self.bound, unanimous=k == 0)) ** 2
+                    for k, (s, f, w) in enumerate(self.parts)
+                )
+            ),
             self.bound,
         )
 
