@@ -1931,6 +1931,7 @@ COMMAND_TEXT = {
         "solve.wrong": "WRONG",
         "solve.estimate": "{word} (estimate)",
         "solve.unchecked": "unchecked (estimate)",
+        "solve.too_close": "too close to call (estimate)",
         "solve.skipped": "skipped (estimate)",
         "solve.summary": "{n} puzzle(s), {bad} wrong",
         "solve.summary_stopped": "{n} of {total} puzzle(s) solved, {bad} wrong",
@@ -1940,6 +1941,8 @@ COMMAND_TEXT = {
         "solve.unchecked_count": "; {n} stated value(s) unchecked: the solver's answer is an "
         "estimate",
         "solve.skipped_count": "; {n} skipped: the solver's answer would be an estimate",
+        "solve.too_close_count": "; {n} best-card verdict(s) too close to call: the solver's "
+        "estimate cannot tell the cards that may be best apart",
         "solve.differs_count": "; {n} stated difficulty(ies) differ from the measured one (!), "
         "a note, not an error",
         "generate.progress": "found {found}/{count} puzzles in {tried} positions",
@@ -2067,6 +2070,7 @@ COMMAND_TEXT = {
         "solve.wrong": "SBAGLIATO",
         "solve.estimate": "{word} (stima)",
         "solve.unchecked": "non verificato (stima)",
+        "solve.too_close": "troppo vicine per giudicarle (stima)",
         "solve.skipped": "saltato (stima)",
         "solve.summary": "problemi: {n}, sbagliati: {bad}",
         "solve.summary_stopped": "problemi risolti: {n} di {total}, sbagliati: {bad}",
@@ -2076,6 +2080,8 @@ COMMAND_TEXT = {
         "solve.unchecked_count": "; valori dichiarati non verificati, perché la risposta del "
         "motore è una stima: {n}",
         "solve.skipped_count": "; saltati, perché la risposta del motore sarebbe una stima: {n}",
+        "solve.too_close_count": "; carte migliori troppo vicine per giudicarle, perché la stima "
+        "del motore non distingue le carte che possono essere le migliori: {n}",
         "solve.differs_count": "; difficoltà dichiarate diverse da quella misurata (!), una nota, "
         "non un errore: {n}",
         "generate.progress": "problemi trovati: {found}/{count}, su {tried} posizioni",
