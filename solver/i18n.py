@@ -1921,7 +1921,7 @@ COMMAND_TEXT = {
         "match.one_deal": "undefined (one deal: it needs two)",
         "match.interval": "[{lo}, {hi}]",
         "match.progress": "match: {n}/{deals} deals, {seconds} s, A margin {m}{ci}",
-        "match.progress_ci": " [{lo}, {hi}]",
+        "match.progress_ci": " (95% CI [{lo}, {hi}])",
         "match.none": "interrupted before any deal finished",
         "match.none_limit": "time limit reached before any deal finished",
         "match.limit": "{pairs} duplicate deals ({games} games): stopped at the time limit "
@@ -2060,7 +2060,7 @@ COMMAND_TEXT = {
         "match.one_deal": "non definito (una smazzata: ne servono due)",
         "match.interval": "[{lo}; {hi}]",
         "match.progress": "partita: smazzate {n}/{deals}, {seconds} s, margine di A {m}{ci}",
-        "match.progress_ci": " [{lo}; {hi}]",
+        "match.progress_ci": " (IC 95 % [{lo}; {hi}])",
         "match.none": "interrotta prima che finisse una smazzata",
         "match.none_limit": "limite di tempo raggiunto prima che finisse una smazzata",
         "match.limit": "smazzate duplicate: {pairs} ({games} partite): fermata al limite di "
