@@ -611,7 +611,7 @@ def analyse(
 @lang_option
 def best(position, objective, time_limit, as_json):
     """Just the best card(s) of POSITION, space separated; an estimate says so after the
-    cards, with the half-width of its 95 % interval.
+    cards, with its ± and what that covers.
 
     \b
     Example:
@@ -637,7 +637,7 @@ def best(position, objective, time_limit, as_json):
 
 def estimate_mark(a, lang: str = "en") -> str:
     """Nothing for an exact answer; " (estimate ±E, what it covers)" for an estimate, E the
-    widest 95 % half-width among the best cards' values; ", interrupted" where Ctrl-C
+    widest half-width among the best cards' values; ", interrupted" where Ctrl-C
     stopped the search that would have answered."""
     if a.exact:
         return ""

@@ -92,7 +92,7 @@ def write_picture(
         from solver.analysis import analyse
 
         a = analyse(pos, "points", time_limit, estimate_on_interrupt=True)
-        svg = analysis_picture(a, lang)
+        svg = analysis_picture(a, lang, say_interval=True)
         kind = "exact" if a.exact else "interrupted" if a.interrupted else "estimate"
         cards = " ".join(card_str(c) for c in a.best)
         click.echo(said(Note.of(f"show.best.{kind}", cards=cards)), err=True)

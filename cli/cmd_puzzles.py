@@ -142,7 +142,7 @@ def puzzles_solve(file, as_json, exact_only, run_limit):
                 message(lang, "diff." + c.puzzle.difficulty),
                 _measured(c, lang),
                 c.puzzle.answer_text(),
-                c.solver_text(lang) or "-",
+                c.solver_text(lang, covers=True) or "-",
                 c.verdict_text(lang),
             )
             for c in checks
@@ -155,12 +155,15 @@ def puzzles_solve(file, as_json, exact_only, run_limit):
         if stopped:
             summary = say("solve.summary_stopped", n=len(checks), total=len(puzzles), bad=bad)
         estimated = sum(c.analysis is not None and not c.exact and c.ok is not None for c in checks)
-        unchecked = sum(c.analysis is not None and c.ok is None for c in checks)
+        close = sum(c.too_close for c in checks)
+        unchecked = sum(c.analysis is not None and c.ok is None for c in checks) - close
         skipped = sum(c.analysis is None for c in checks)
         if estimated:
             summary += say("solve.estimated", n=estimated)
         if unchecked:
             summary += say("solve.unchecked_count", n=unchecked)
+        if close:
+            summary += say("solve.too_close_count", n=close)
         if skipped:
             summary += say("solve.skipped_count", n=skipped)
         differs = sum(c.difficulty_differs for c in checks)

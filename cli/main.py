@@ -48,7 +48,7 @@ COMMANDS = {
     "best": (
         "cli.cmd_analyse",
         "Just the best card(s) of POSITION, space separated; an estimate says so after the "
-        "cards, with the half-width of its 95 % interval.",
+        "cards, with its ± and what that covers.",
     ),
     "demo": (
         "cli.cmd_analyse",

@@ -1062,6 +1062,7 @@ PICTURE_LABELS["en"].update(
         "frame.final": "under the cards: expected final margin",
         "frame.togo": "under the cards: points still to win",
         "frame.win": "under the cards: chance of winning",
+        "pm_note": "estimate; ± covers {covers}",
     }
 )
 PICTURE_LABELS["it"].update(
@@ -1069,6 +1070,7 @@ PICTURE_LABELS["it"].update(
         "frame.final": "sotto le carte: margine finale atteso",
         "frame.togo": "sotto le carte: punti ancora da vincere",
         "frame.win": "sotto le carte: probabilità di vittoria",
+        "pm_note": "stima; ± copre: {covers}",
     }
 )
 
@@ -1949,7 +1951,7 @@ COMMAND_TEXT = {
         "match.one_deal": "undefined (one deal: it needs two)",
         "match.interval": "[{lo}, {hi}]",
         "match.progress": "match: {n}/{deals} deals, {seconds} s, A margin {m}{ci}",
-        "match.progress_ci": " [{lo}, {hi}]",
+        "match.progress_ci": " (95% CI [{lo}, {hi}])",
         "match.none": "interrupted before any deal finished",
         "match.none_limit": "time limit reached before any deal finished",
         "match.limit": "{pairs} duplicate deals ({games} games): stopped at the time limit "
@@ -1959,6 +1961,7 @@ COMMAND_TEXT = {
         "solve.wrong": "WRONG",
         "solve.estimate": "{word} (estimate)",
         "solve.unchecked": "unchecked (estimate)",
+        "solve.too_close": "too close to call (estimate)",
         "solve.skipped": "skipped (estimate)",
         "solve.summary": "{n} puzzle(s), {bad} wrong",
         "solve.summary_stopped": "{n} of {total} puzzle(s) solved, {bad} wrong",
@@ -1968,6 +1971,8 @@ COMMAND_TEXT = {
         "solve.unchecked_count": "; {n} stated value(s) unchecked: the solver's answer is an "
         "estimate",
         "solve.skipped_count": "; {n} skipped: the solver's answer would be an estimate",
+        "solve.too_close_count": "; {n} best-card verdict(s) too close to call: the solver's "
+        "estimate cannot tell the cards that may be best apart",
         "solve.differs_count": "; {n} stated difficulty(ies) differ from the measured one (!), "
         "a note, not an error",
         "generate.progress": "found {found}/{count} puzzles in {tried} positions",
@@ -2091,7 +2096,7 @@ COMMAND_TEXT = {
         "match.one_deal": "non definito (una smazzata: ne servono due)",
         "match.interval": "[{lo}; {hi}]",
         "match.progress": "partita: smazzate {n}/{deals}, {seconds} s, margine di A {m}{ci}",
-        "match.progress_ci": " [{lo}; {hi}]",
+        "match.progress_ci": " (IC 95 % [{lo}; {hi}])",
         "match.none": "interrotta prima che finisse una smazzata",
         "match.none_limit": "limite di tempo raggiunto prima che finisse una smazzata",
         "match.limit": "smazzate duplicate: {pairs} ({games} partite): fermata al limite di "
@@ -2101,6 +2106,7 @@ COMMAND_TEXT = {
         "solve.wrong": "SBAGLIATO",
         "solve.estimate": "{word} (stima)",
         "solve.unchecked": "non verificato (stima)",
+        "solve.too_close": "troppo vicine per giudicarle (stima)",
         "solve.skipped": "saltato (stima)",
         "solve.summary": "problemi: {n}, sbagliati: {bad}",
         "solve.summary_stopped": "problemi risolti: {n} di {total}, sbagliati: {bad}",
@@ -2110,6 +2116,8 @@ COMMAND_TEXT = {
         "solve.unchecked_count": "; valori dichiarati non verificati, perché la risposta del "
         "motore è una stima: {n}",
         "solve.skipped_count": "; saltati, perché la risposta del motore sarebbe una stima: {n}",
+        "solve.too_close_count": "; carte migliori troppo vicine per giudicarle, perché la stima "
+        "del motore non distingue le carte che possono essere le migliori: {n}",
         "solve.differs_count": "; difficoltà dichiarate diverse da quella misurata (!), una nota, "
         "non un errore: {n}",
         "generate.progress": "problemi trovati: {found}/{count}, su {tried} posizioni",

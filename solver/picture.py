@@ -16,7 +16,16 @@ from html import escape
 
 from solver.cards import RANK_POINTS, RANKS, card_str, cards_of, popcount
 from solver.frame import frame_of, shown_value
-from solver.i18n import LABELS, PICTURE_LABELS, agree, check_lang, num, pct, suit_name
+from solver.i18n import (
+    INTERVAL_SHORT,
+    LABELS,
+    PICTURE_LABELS,
+    agree,
+    check_lang,
+    num,
+    pct,
+    suit_name,
+)
 from solver.position.board import seat_hands
 
 W, H = 64, 100  # a full-size card
@@ -32,13 +41,15 @@ NARROW: ContextVar[bool] = ContextVar("narrow", default=False)
 
 @dataclass
 class Marks:
-    """What to draw on top of a position: best cards, a label under each valued card, and the
+    """What to draw on top of a position: best cards, a label under each valued card, the
     frame the labels are in (solver.frame: said once beside the cards played's title, so a
-    label never reads as the other frame's number)."""
+    label never reads as the other frame's number), and ``note``, a line under the picture
+    (what an estimate's ± covers, where no page beside the picture says it)."""
 
     best: set[str] = field(default_factory=set)
     values: dict[str, str] = field(default_factory=dict)
     frame: str | None = None
+    note: str | None = None
 
 
 def _suit_symbol(suit: int, cx: float, cy: float, s: float) -> str:
@@ -434,6 +445,9 @@ def position_svg(
         )
     rows = (len(played) + per_row - 1) // per_row
     height = y + rows * (SH + 6) + 12
+    if marks.note:
+        out.append(_text(16, height + 4, marks.note, 11, fill="#555", cls="note"))
+        height += 16
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="position" viewBox="0 0 {width} '
         f'{height}" '
@@ -460,10 +474,17 @@ def value_label(a, card: int, lang: str = "en") -> str:
     return s
 
 
-def analysis_picture(a, lang: str) -> str:
+def analysis_picture(a, lang: str, say_interval: bool = False) -> str:
+    """``a``'s picture: its best cards, each card's value under it; ``say_interval``: an
+    estimate's ± says under the picture what it covers (a file of its own: the board's page
+    says it beside the picture)."""
     best = {card_str(c) for c in a.best}
     values = {card_str(m.card): value_label(a, m.card, lang) for m in a.moves}
-    return position_svg(a.position, Marks(best, values, frame_of(a)), lang)
+    note = None
+    if say_interval and not a.exact and any(m.error is not None for m in a.moves):
+        covers = INTERVAL_SHORT[lang][a.interval]
+        note = PICTURE_LABELS[lang]["pm_note"].format(covers=covers)
+    return position_svg(a.position, Marks(best, values, frame_of(a), note), lang)
 
 
 def _alt(pos) -> str:

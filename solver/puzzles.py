@@ -21,6 +21,7 @@ from typing import NoReturn
 from solver.errors import BriscolaError, given, whole
 from solver import jsonfile
 from solver.analysis import Analysis, Limit, analyse, check_stop, current_engine
+from solver.analysis.result import MoveValue
 from solver.cards import (
     CARDS,
     POINTS,
@@ -42,7 +43,7 @@ from solver.explain import (
     hand_of,
     no_trump,
 )
-from solver.i18n import PUZZLE_COMMENTS, TITLES, command_text, fmt_fraction, num
+from solver.i18n import INTERVAL_SHORT, PUZZLE_COMMENTS, TITLES, command_text, fmt_fraction, num
 from solver.jsonfile import JSONFileError
 from solver.position import Position, PositionError, parse_position
 from solver.rules import get_variant, trick_winner
@@ -375,7 +376,7 @@ class Check:
         ok: bool | None
         if isinstance(p.answer, tuple):  # a "best" puzzle: its best cards
             got: tuple[Card, ...] | Fraction = tuple(sorted(CARDS[c] for c in a.best))
-            ok = set(a.best) == set(p.answer)
+            ok = set(a.best) == set(p.answer) if a.exact else _estimated_best(p.answer, a)
         else:
             got = a.exact_value if a.exact else Fraction(a.value).limit_denominator(10**6)
             ok = got == p.answer if a.exact else None
@@ -384,6 +385,11 @@ class Check:
     @property
     def exact(self) -> bool:
         return self.analysis is not None and self.analysis.exact
+
+    @property
+    def too_close(self) -> bool:
+        """A "best" puzzle whose estimate cannot tell the cards that may be best apart."""
+        return self.ok is None and self.analysis is not None and self.puzzle.question == "best"
 
     @property
     def difficulty_differs(self) -> bool:
@@ -398,22 +404,28 @@ class Check:
         """ok, WRONG, or why there is no verdict, in ``lang`` (``verdict``: English)."""
         if self.analysis is None:
             return command_text(lang, "solve.skipped")
+        if self.too_close:
+            return command_text(lang, "solve.too_close")
         if self.ok is None:
             return command_text(lang, "solve.unchecked")
         word = command_text(lang, "solve.ok" if self.ok else "solve.wrong")
         return word if self.exact else command_text(lang, "solve.estimate", word=word)
 
-    def solver_text(self, lang: str = "en") -> str | None:
+    def solver_text(self, lang: str = "en", covers: bool = False) -> str | None:
         """The solver's answer; an estimated value as a decimal with "~" (not a fraction
-        that would look exact) and its 95 % half-width, as every estimate shows it, in
-        ``lang``'s numbers (the JSON's: English)."""
+        that would look exact) and its ± (``covers``: with what that covers, as ``best``
+        says it, where no field beside it does), in ``lang``'s numbers (the JSON's:
+        English)."""
         if self.solver is None:
             return None
         if isinstance(self.solver, Fraction) and not self.exact:
-            assert self.analysis is not None
+            assert self.analysis is not None and self.analysis.interval is not None
             err = self.analysis.moves[0].error
             value = num(float(self.solver), ".2f", lang)
-            return f"~{value}" + ("" if err is None else f" ±{num(err, '.2f', lang)}")
+            if err is None:
+                return f"~{value}"
+            kind = f" ({INTERVAL_SHORT[lang][self.analysis.interval]})" if covers else ""
+            return f"~{value} ±{num(err, '.2f', lang)}{kind}"
         return format_answer(self.solver)
 
     def to_json(self) -> dict:
@@ -436,11 +448,38 @@ class Check:
             out["interval"] = self.analysis.interval.value
         if self.analysis is None:
             out["skipped"] = "the solver's answer would be an estimate"
+        elif self.too_close:
+            out["note"] = (
+                "the solver's answer is an estimate too close to call between the cards that "
+                "may be best: the stated cards are neither confirmed nor refuted"
+            )
         elif self.ok is None:
             out["note"] = "the solver's answer is an estimate: an exact value cannot be checked"
         elif not self.exact:
             out["note"] = "the solver's answer is an estimate: the verdict rests on it"
         return out
+
+
+def _estimated_best(stated: tuple[int, ...], a: Analysis) -> bool | None:
+    """Stated best cards against an estimate: False where one is below the estimate's best
+    beyond their gap's interval (the estimate tells it worse), True where it is the
+    estimate's best alone and every other card is below it beyond its interval, else None:
+    the estimate cannot tell the cards that may be best apart (AB 4.47 ± 4.74 below 3C was
+    "WRONG", and the run's exit code 1)."""
+    top = a.moves[0]
+
+    def within(m: MoveValue) -> bool:
+        if m is top:
+            return True
+        err = m.gap_error
+        if err is None:  # no paired interval: the values' own, as the hints judge it
+            err = max((e for e in (top.error, m.error) if e is not None), default=0.0)
+        return top.value - m.value <= err
+
+    may_be_best = {m.card for m in a.moves if within(m)}
+    if not set(stated) <= may_be_best:
+        return False
+    return True if set(stated) == may_be_best == {top.card} else None
 
 
 def solve(p: Puzzle, time_limit: float | None = None, exact_only: bool = False) -> Check:

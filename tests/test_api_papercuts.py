@@ -223,6 +223,12 @@ def test_an_analysis_has_a_short_repr():
     assert text.startswith(f"<Analysis estimate best={','.join(map(str, guess.best))} "
                            f"value={best.value:+.2f}±{err:.2f} ")
     assert "samples=20" in text and str(guess.method) in text and len(text) < 200
+    # the ± says what it covers, as the text and the JSON do (it said nothing: a bound's
+    # "±120.00" read as an interval)
+    assert f"interval='{guess.interval}'" in text
+    bound = solver.analyse(solver.parse(
+        "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"), samples=1)
+    assert bound.interval == "bound" and repr(bound).endswith(" interval='bound'>"), repr(bound)
 
 
 def test_a_seat_views_json_read_as_an_open_position_names_the_reader_it_needs():

@@ -305,3 +305,17 @@ def test_analyse_record_move_range_says_what_a_deal_holds(tmp_path):
                                      "--seat", "1", "--lang", lang])
         assert r.exit_code == 2 and "--move" in r.output and words in r.output, r.output
         assert "41)" not in r.output and "a 41" not in r.output, r.output
+
+
+def test_best_promises_no_95_percent_interval_its_answer_may_not_have():
+    """best's help (and the command list) said an estimate comes "with the half-width of its
+    95 % interval", while at a classic deal's first card the answer says its interval is
+    carried from other stages (not a checked 95 % interval) and a one-sample one is a bound:
+    the help promises what every answer has, its ± and what that covers."""
+    start = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+    r = CliRunner().invoke(cli, ["best", "--time-limit", "0.2", start])
+    assert r.exit_code == 0 and r.output.rstrip().endswith(
+        ", sampling and extrapolated method)"), r.output
+    for args in (["best", "--help"], ["--help"]):
+        said = CliRunner().invoke(cli, args).output
+        assert "95 %" not in said, said

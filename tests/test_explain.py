@@ -430,3 +430,19 @@ def test_ctrl_c_before_the_endgame_explains_the_values_so_far(ctrl_c_in_exact_se
         assert kind in r.stdout and "\u00b1" in r.stdout, r.stdout
     j = json.loads(CliRunner().invoke(cli, ["explain", pos.to_text(), "--json"]).stdout)
     assert j["interrupted"] is True and j["exact"] is False
+
+
+def test_an_estimates_json_carries_the_notes_its_interval_cites():
+    """explain --json of an estimate gave "interval": "sampling and extrapolated method",
+    whose words say "the note says how", and no note (nor method): it carries both, as
+    analyse --json does, the text's notes in English."""
+    far = ("hand1=AB,3C,AC hand2=7C,CC,3D top=6S briscola=RD played=4B,5B,6B,FB,2C,4C,6C,"
+           "4D,CD,4S,5S,FS turn=1 score=7-0")
+    r = CliRunner().invoke(cli, ["explain", "--json", "--time-limit", "0.2", far])
+    assert r.exit_code == 0, r.output
+    j = json.loads(r.output)
+    assert j["exact"] is False and j["interval"] == "sampling and extrapolated method"
+    assert j["method"].startswith("sampled-clairvoyant")
+    assert any("grown in proportion to the talon" in n for n in j["notes"]), j["notes"]
+    text = CliRunner().invoke(cli, ["explain", "--time-limit", "0.2", far]).output
+    assert "grown in proportion to the talon" in text

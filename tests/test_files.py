@@ -274,12 +274,32 @@ def test_puzzles_solve_says_when_the_verdict_rests_on_an_estimate(tmp_path):
     rows = {x.split()[0]: x for x in r.stdout.splitlines()[1:]}
     assert rows["far"].endswith("unchecked (estimate)")   # an estimate cannot check 0 exactly
     assert rows["far-best"].endswith(" (estimate)")       # ok or WRONG, resting on it
-    assert "1 stated value(s) unchecked" in r.stderr and "1 verdict(s) rest on" in r.stderr
+    # a best card rests on the estimate, or is too close to call where it cannot tell
+    assert "1 stated value(s) unchecked" in r.stderr
+    assert ("1 verdict(s) rest on" in r.stderr) != ("1 best-card verdict(s) too close" in r.stderr)
     p.write_text(json.dumps(far) + "\n")
     r = run("puzzles", "solve", str(p), "--json")
     far_json = json.loads(r.stdout)
     assert far_json["exact"] is False and far_json["ok"] is None and "estimate" in far_json["note"]
 
+
+
+def test_puzzles_solve_says_what_an_estimated_values_pm_covers(tmp_path):
+    """The table gave an estimated value as "~-6.37 ±6.34" and said nowhere what that ±
+    covers (at a deal's first card, not a checked 95 % interval): the row says it as best
+    does, in the command's language, in the words of the JSON's "interval"."""
+    from solver.game import deal as deal_game, to_position
+    from solver.i18n import INTERVAL_SHORT
+    start = to_position(deal_game("scoperta", 5)).to_text()
+    far = {**PUZZLE, "id": "far", "position": start, "question": "value", "answer": "0"}
+    p = tmp_path / "p.jsonl"
+    p.write_text(json.dumps(far) + "\n")
+    kind = json.loads(run("puzzles", "solve", str(p), "--json").stdout)["interval"]
+    assert kind == "sampling and extrapolated method"
+    for lang in ("en", "it"):
+        r = run("puzzles", "solve", str(p), "--lang", lang)
+        row = r.stdout.splitlines()[1]
+        assert f" ({INTERVAL_SHORT[lang][kind]})" in row and "\u00b1" in row, row
 
 # ----- fuzz: every reader, seeded and bounded ---------------------------------------------
 

@@ -536,3 +536,14 @@ def test_no_card_of_a_clocked_engine_waits_for_its_table_to_be_made(variant, mon
     monkeypatch.setattr(OnEngine, "__call__", card)
     M.run_match(variant, "engine:0.02", "greedy", 1, seed=3, jobs=1)
     assert made == []
+
+
+def test_the_progress_lines_interval_says_what_it_is():
+    """The progress line gave the margin's interval as a bare "[+3.2, +62.5]", where the
+    summary says "95% CI": the progress line says it too, in the command's language."""
+    for lang, said in (("en", " (95% CI ["), ("it", " (IC 95 % [")):
+        r = CliRunner().invoke(cli, ["match", "greedy", "random", "--deals", "4", "--seed", "1",
+                                     "--lang", lang])
+        assert r.exit_code == 0, r.output
+        progress = [x for x in r.stderr.splitlines() if x.startswith(("match:", "partita:"))]
+        assert progress and all(said in x for x in progress), r.stderr

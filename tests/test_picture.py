@@ -201,3 +201,25 @@ def test_four_players_sit_counter_clockwise():
                     at[int(k[4:])] = (float(t.get("x")), float(t.get("y")))
         assert at[3][1] < at[2][1] == at[4][1] < at[1][1], at  # 3 across, 2 and 4 beside
         assert at[4][0] < at[2][0], at  # 4 on player 1's left, 2 on the right
+
+
+def test_a_pictures_file_says_what_an_estimates_pm_covers(tmp_path):
+    """show --svg --with-analysis drew an estimate's values with their ± ("±8.3") and said
+    nowhere in the file what that ± covers (at a deal's first card a carried figure, not a
+    checked 95 % interval): a line under the picture says it, in the picture's language;
+    an exact answer has no ±, and no line."""
+    from solver.i18n import INTERVAL_SHORT
+    start = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+    for lang, words in (("en", "estimate; ± covers "), ("it", "stima; ± copre: ")):
+        out = tmp_path / f"{lang}.svg"
+        r = CliRunner().invoke(cli, ["show", start, "--with-analysis", "--svg", str(out),
+                                     "--time-limit", "0.2", "--lang", lang])
+        assert r.exit_code == 0, r.output
+        svg = out.read_text()
+        assert "\u00b1" in svg
+        kind = INTERVAL_SHORT[lang]["sampling and extrapolated method"]
+        assert f'class="note">{words}{kind}</text>' in svg, svg[-400:]
+    exact = tmp_path / "exact.svg"
+    r = CliRunner().invoke(cli, ["show", "hand1=3C,AS hand2=2C,RS briscola=RD turn=1",
+                                 "--with-analysis", "--svg", str(exact)])
+    assert r.exit_code == 0 and 'class="note"' not in exact.read_text()

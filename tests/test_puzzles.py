@@ -585,3 +585,40 @@ def test_play_of_a_difficulty_the_file_does_not_hold_says_so(quiz):
     assert r.exit_code == 2 and f"{quiz} holds no puzzles of difficulty hard (it holds easy)" in r.output
     r = run("puzzles", "play", str(quiz), "--difficulty", "hard", "--lang", "it", input="")
     assert r.exit_code == 2 and "non contiene nessun problema di difficoltà hard (ne contiene di: easy)" in r.output, r.output
+
+
+def test_a_best_card_verdict_resting_on_an_estimate_says_when_it_cannot_tell():
+    """A full-talon "best" puzzle stating AB, where the estimate put 3C first and AB 4.47 ±
+    4.74 below it: the verdict was WRONG (and the run's exit code 1), though the estimate
+    cannot tell AB from 3C. A stated card is wrong where the estimate finds it below its
+    best beyond their gap's interval, right where it is the estimate's best and every other
+    card is below it beyond its interval, and too close to call otherwise."""
+    import time
+
+    from solver.analysis.result import Analysis, Interval, Method, MoveValue, Way
+    from solver.puzzles import Check, read_puzzles
+
+    far = ("hand1=AB,3C,AC hand2=7C,CC,3D top=6S briscola=RD played=4B,5B,6B,FB,2C,4C,6C,"
+           "4D,CD,4S,5S,FS turn=1 score=7-0")
+    pos = parse_position(far)
+
+    def estimate(*rows):
+        moves = tuple(MoveValue(parse_card(c), v, None, 6.2, g) for c, v, g in rows)
+        return Analysis.estimate(pos, "points", moves, (moves[0].card,), nodes=0,
+                                 t0=time.perf_counter(), method=Method(Way.SAMPLED_CLAIRVOYANT),
+                                 interval=Interval.SAMPLING_AND_METHOD)
+
+    def verdict(stated, a):
+        line = json.dumps({"id": "far", "position": far, "question": "best", "answer": stated,
+                           "difficulty": "hard"})
+        c = Check.of(read_puzzles([line])[0], a)
+        return c.ok, c.verdict_text("en"), c.verdict_text("it")
+
+    near = estimate(("3C", -6.19, None), ("AC", -7.81, 3.78), ("AB", -10.66, 4.74))
+    assert verdict(["AB"], near) == (None, "too close to call (estimate)",
+                                     "troppo vicine per giudicarle (stima)")
+    assert verdict(["3C"], near)[0] is None   # AC and AB may be as good
+    clear = estimate(("3C", 0.0, None), ("AC", -10.0, 3.0), ("AB", -12.0, 3.0))
+    assert verdict(["AB"], clear)[:2] == (False, "WRONG (estimate)")
+    assert verdict(["3C", "AC"], clear)[0] is False
+    assert verdict(["3C"], clear)[:2] == (True, "ok (estimate)")

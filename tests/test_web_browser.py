@@ -361,6 +361,9 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
     drv.switch_to.active_element.send_keys(Keys.ENTER)
     assert INTERVAL_TEXT["en"][kinds[0]] in words.text
     assert BOARD_PAGE["en"]["col.gap.title"] in words.text
+    # with the notes those words may cite ("the note says how")
+    notes = drv.execute_script("return S.analysis.notes_text")
+    assert notes and all(n[1:] in words.text for n in notes), (notes, words.text)
     assert _fits(drv)
     if width < 700:   # on a phone the analysis comes before the played cards (folded away)
         assert not drv.find_element("id", "show-played").is_selected()

@@ -419,6 +419,26 @@ def test_an_estimates_method_and_the_pictures_values_are_said_in_the_pages_langu
     assert all(re.fullmatch(r"(\u00b1|[+\u2212])\d+,\d", t) for t in it_labels), it_labels
 
 
+
+def test_an_estimates_notes_reach_the_page_that_cites_them(client):
+    """The page said what an estimate's ± covers ("... carried here (the note says how)") but
+    showed no note: the API sends the notes in the page's language (notes_text) and the
+    words a tap opens under the badge show them."""
+    start = to_position(new_game("scoperta", 11).state).to_text()
+    for lang in ("en", "it"):
+        a = client.post("/api/analyse", json={"position": start, "time_limit": 0.2,
+                                              "lang": lang, "client": "notes-" + lang}).json()
+        assert a["interval"] == "sampling and extrapolated method", a["interval"]
+        assert "(the note says how)" in BOARD_PAGE["en"]["ivlong." + a["interval"]]
+        notes = a["notes_text"]
+        assert len(notes) == len(a["notes"]) and any("±" in n for n in notes), notes
+        if lang == "it":
+            assert not any(ENGLISH.search(n) for n in notes), notes
+        else:
+            assert notes == a["notes"]
+    iv = re.search(r"\nfunction ivWords\(.*?\n}\n", (STATIC / "board.js").read_text(), re.S)
+    assert iv and "a.notes_text" in iv.group(0)
+
 def test_the_page_writes_every_number_through_one_function_in_its_language():
     """board.js wrote its numbers with toFixed ("−11.21" on the Italian page) and, for the
     counts, toLocaleString: one function, num, writes them all in the page's language; the

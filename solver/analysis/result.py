@@ -116,14 +116,15 @@ EXACT = Method()
 class MoveValue:
     """One legal card's value in an Analysis (``Analysis.moves``, ``Analysis.move(card)``):
     ``value`` for the player to move (docs/notation.md), ``value_exact`` its Fraction where
-    the analysis is exact (else None), ``error`` the half-width of an estimate's 95 %
-    interval, ``gap_error`` that of its gap to the best card."""
+    the analysis is exact (else None), ``error`` the half-width of an estimate's
+    interval (what it covers: ``Analysis.interval``), ``gap_error`` that of its gap to the
+    best card."""
 
     card: Card
     value: float
     value_exact: Fraction | None  # None when the value is an estimate
-    error: float | None = None  # half-width of a 95 % interval for estimates
-    #: half-width of a 95 % interval of the gap from the best card's value to this one,
+    error: float | None = None  # an estimate's half-width (of the kind Analysis.interval says)
+    #: half-width of the interval of the gap from the best card's value to this one,
     #: where the estimator knows it (its cards share their samples: the gap's sampling
     #: error is paired); None for the best card and where unknown
     gap_error: float | None = None
@@ -186,7 +187,8 @@ class Analysis:
     def __repr__(self) -> str:
         """The answer in one short line, as python-chess's objects print (the dataclass's
         repr was the position, every move and its Fractions: a kilobyte):
-        ``<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>``."""
+        ``<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>``; an estimate's ± says what
+        it covers, as every answer does (``interval='sampling and method'``)."""
         cards = ",".join(card_str(c) for c in self.best)
         sign = "+" if self.objective == "points" else ""
         if self.exact and self.value_exact is not None:
@@ -204,6 +206,7 @@ class Analysis:
             if self.samples is not None:
                 parts.append(f"samples={self.samples}")
             parts.append(f"method={self.method}")
+            parts.append(f"interval={str(self.interval)!r}")
         if self.interrupted:
             parts.append("interrupted")
         return f"<Analysis {' '.join(parts)}>"

@@ -455,7 +455,7 @@ class Tally:
         return float(self.sums.s[self.at[c]] / self.sums.w)
 
     def error(self, c) -> float:
-        return float(self.sums.errors(self.bound)[self.at[c]])
+        return float(self.sums.errors(self.bound, unanimous=True)[self.at[c]])
 
     def gap_error(self, ref, c) -> float:
         """Half-width of the interval of ``ref``'s mean less ``c``'s, paired by sample."""

@@ -52,18 +52,35 @@ class Sums:
         gap_sq = (self.ss[j] + self.ss - 2.0 * self.sx[j]) / self.w
         return half_width(m[j] - m, gap_sq, self.n_eff())
 
-    def errors(self, bound: float) -> np.ndarray:
+    def errors(self, bound: float, unanimous: bool = False) -> np.ndarray:
         """The half-widths, none wider than ``bound`` (the widest a value can stray), and
-        ``bound`` itself below an effective size of two: an estimate always has one."""
-        if self.n_eff() <= 1.0 + 1e-9:
+        ``bound`` itself below an effective size of two: an estimate always has one.
+        ``unanimous``: a value every sample gave alike (no spread to measure, Student's t
+        says 0) is given the half-width no n samples alike can rule out, unanimous(n) of
+        ``bound``: a chance of winning whose two samples were both won (1 and 1) is not
+        1 ± 0."""
+        n = self.n_eff()
+        if n <= 1.0 + 1e-9:
             return np.full(len(self.s), float(bound))
-        return np.minimum(self.half_widths(), bound)
+        h = self.half_widths()
+        if unanimous:
+            m = self.means()
+            alike = self.ss / self.w - m * m <= 1e-12 * max(float(bound), 1.0) ** 2
+            h = np.where(alike, np.maximum(h, unanimous_share(n) * bound), h)
+        return np.minimum(h, bound)
 
     def gap_errors(self, j: int, bound: float) -> np.ndarray:
         """``errors`` for value ``j`` less each value (a gap strays up to twice ``bound``)."""
         if self.n_eff() <= 1.0 + 1e-9:
             return np.full(len(self.s), 2.0 * bound)
         return np.minimum(self.gap_half_widths(j), 2.0 * bound)
+
+
+def unanimous_share(n: float) -> float:
+    """The share of a value's range that ``n`` samples all alike leave open at 95 %: a value
+    whose every sample is v may have a mean as far off as a two-valued one whose other
+    value none of the n drew (each came out v with chance at least 0.025^(1/n))."""
+    return 1.0 - 0.025 ** (1.0 / n)
 
 
 def t95(df: float) -> float:

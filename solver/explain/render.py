@@ -455,7 +455,12 @@ def to_json(ex) -> dict:
         "value": a.value,
         "value_exact": fmt_fraction(a.value_exact) if a.exact else None,
         "best": sorted(card_str(c) for c in a.best),
-        **({} if a.exact else {"interval": str(a.interval)}),
+        # as analyse --json: what the ± covers, the method, the notes its words may cite
+        **(
+            {}
+            if a.exact
+            else {"interval": str(a.interval), "method": str(a.method), "notes": list(a.notes)}
+        ),
         **({"interrupted": True} if a.interrupted else {}),
         "moves": [
             {

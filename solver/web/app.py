@@ -29,7 +29,7 @@ from solver.analysis import check_objective
 from solver.cards import card_str, parse_card_id
 from solver.errors import BriscolaError, bug
 from solver.frame import FRAMES
-from solver.i18n import LANGS, PLAY_TITLES, error_text
+from solver.i18n import LANGS, PLAY_TITLES, error_text, note_text
 from solver.oneline import one_line
 from solver.picture import NARROW, analysis_picture
 from solver.explain import in_view
@@ -336,8 +336,9 @@ def create_app(
             lambda job: games.analyse(pos, objective, limit, job),
         )
         out = a.to_json()
-        if not a.exact:
+        if not a.exact:  # the badge's words: the method, and the notes its interval cites
             out["method_text"] = a.method.words(lang)
+            out["notes_text"] = [note_text(n, lang) for n in a.notes]
         out["svg"] = analysis_picture(a, lang)
         return out
 

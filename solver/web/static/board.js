@@ -883,11 +883,13 @@ function fitMoves() {
 
 function ivWords(a) {
   // what an estimate's ± covers, in words a tap or a key opens: the badge's tooltip shows
-  // to a mouse alone, never on a phone or to the keyboard
+  // to a mouse alone, never on a phone or to the keyboard; then the analysis's notes (its
+  // samples, how a carried method's error was carried: "the note says how")
   if (a.exact) return "";
   const gap = a.moves.length > 1 ? `<p>${escapeHtml(cap(t("col.gap")) + ": " + t("col.gap.title"))}</p>` : "";
+  const notes = (a.notes_text || []).map((n) => `<p class="note">${escapeHtml(cap(n))}</p>`).join("");
   return `<details class="iv"><summary>${escapeHtml(t("iv.what"))}</summary><p>${escapeHtml(cap(a.method_text || ""))}</p>` +
-    `<p>${escapeHtml(t("ivlong." + a.interval))}</p>${gap}</details>`;
+    `<p>${escapeHtml(t("ivlong." + a.interval))}</p>${gap}${notes}</details>`;
 }
 
 function pvTricks(a) {
