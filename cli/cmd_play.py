@@ -64,6 +64,7 @@ from solver.record import (
 )
 from solver.position.board import SUIT_COLOURS, render
 from solver.review import (
+    fmt_width,
     render_review,
     review_record,
     review_states,
@@ -120,7 +121,7 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     if m.error is None or (a.samples or 2) < 2:
         return W[key + "expected_bare"].format(v=v)
     return W[key + "expected"].format(
-        v=v, e=num(m.error, ".1f", lang), covers=INTERVAL_SHORT[lang][str(a.interval)]
+        v=v, e=fmt_width(m.error, lang=lang), covers=INTERVAL_SHORT[lang][str(a.interval)]
     )
 
 
@@ -209,11 +210,11 @@ def next_best_words(a: Analysis, best, nxt, W: dict, lang: str = "en") -> str:
     apart."""
     bare = a.exact or nxt.error is None or (a.samples or 2) < 2
     v = value_text(a, nxt, lang)
-    value = v if bare else f"{v} ± {num(nxt.error, '.1f', lang)}"
+    value = v if bare else f"{v} ± {fmt_width(nxt.error, lang=lang)}"
     out = W["hint_next"].format(card=card_str(nxt.card), value=value)
     if not bare and nxt.gap_error is not None and best is a.moves[0]:
         gap = num(best.value - nxt.value, ".1f", lang)
-        out += W["hint_gap"].format(g=gap, e=num(nxt.gap_error, ".1f", lang))
+        out += W["hint_gap"].format(g=gap, e=fmt_width(nxt.gap_error, lang=lang))
     if equal(best, nxt):
         out += W["hint_equal"]
     elif too_close(best, nxt):

@@ -606,3 +606,17 @@ def test_a_card_may_be_typed_by_its_name(tmp_path, lang, name, unknown):
     assert r.exit_code == 0, r.stderr
     assert unknown in r.output, r.output
     assert read_record(str(out))["moves"][0] == "AS"
+
+
+def test_a_small_plus_minus_in_a_hint_is_not_printed_as_zero():
+    """A hint printed an estimate's ± 0.03 as "± 0.0", which reads as no error at all: it
+    keeps a hundredth where a tenth would round it to 0, as the review does."""
+    from dataclasses import replace
+    pos = parse_position("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    a = analyse(pos, samples=20)
+    assert not a.exact and a.samples >= 2
+    small = replace(a, moves=tuple(replace(m, error=0.03, gap_error=0.04) for m in a.moves))
+    said = P.value_words(small, small.moves[0].card, "en")
+    assert "± 0.03 " in said and "± 0.0 " not in said, said
+    tail = P.next_best_words(small, small.moves[0], small.moves[1], P.WORDS["en"], "en")
+    assert "± 0.03" in tail and "0.04" in tail and "± 0.0 " not in tail, tail
