@@ -274,7 +274,8 @@ def test_an_open_game_gets_an_estimate_in_its_share_when_the_exact_search_runs_o
     st = deal("scoperta4", seed=8)
     while to_position(st).unseen.bit_count() > 2 or len(legal_cards(st)) < 2:
         st = play(st, rng.choice(legal_cards(st)))
-    assert Engine().analyse(to_position(st), seconds=1.0).exact  # its first share suffices
+    # its first share suffices (2 s: a share of 0.4 s, a loaded machine's margin)
+    assert Engine().analyse(to_position(st), seconds=2.0).exact
 
 
 @pytest.mark.parametrize("text", [FOUR_SIX_UNSEEN, None])
@@ -318,7 +319,7 @@ def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyon
     at16 = to_position(st)
     assert sampling.method_error(at16, "points", h, drawn=True) == pytest.approx(2 * value)
     assert sampling.method_extrapolated(at16, "points", h, True)
-    a = Engine().analyse(at8, seconds=0.5)
+    a = Engine().analyse(at8, limit=Limit(samples=20))  # a count: the same on a loaded machine
     assert not a.exact and a.interval == Interval.SAMPLING_AND_METHOD
     assert all(m.error >= value for m in a.moves)
 
