@@ -120,7 +120,7 @@ def test_deal_play_engine_until_the_end_then_review(client):
 
 
 def test_a_classic_game_on_the_board_is_reviewed_from_each_seat(client):
-    v = client.post("/api/deal", json={"variant": "classic", "seed": 3}).json()
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 3, "seat": 0}).json()
     while not v["over"]:   # seat 0: the engine plays both seats
         r = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0})
         assert r.status_code == 200, r.json()

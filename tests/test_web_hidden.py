@@ -375,9 +375,13 @@ def test_the_seat_plays_only_its_own_cards_and_cannot_write_moves(client):
     assert again["game"]["moves"] == g["moves"] and again["turn"] == 2
     short = {**g, "moves": g["moves"][:1]}
     assert client.post("/api/game", json={"game": short, "seat": 1}).json()["game"]["moves"] == g["moves"][:1]
-    # the engine's turn is the engine's; seat 0 (the player to move) plays either seat
+    # the engine's turn is the engine's; seat 0 (the player to move) is another seat than the
+    # deal's (test_web_peek.py), and plays either seat of a deal dealt to it
     assert client.post("/api/engine", json={"game": g, "level": "greedy", "seat": 1}).status_code == 200
     r = client.post("/api/play", json={"game": g, "card": next(iter(hand2)), "seat": 0})
+    assert r.status_code == 400 and not hand2 & named(r.json(), state), r.json()
+    both = client.post("/api/deal", json={"variant": "classic", "seed": 21, "seat": 0}).json()
+    r = client.post("/api/engine", json={"game": both["game"], "level": "greedy", "seat": 0})
     assert r.status_code == 200, r.json()
 
 

@@ -7,8 +7,9 @@ server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and t
 travels whole in each request (the project's game record: variant, deck, dealer, moves),
 so the server keeps no game state and undo/redo is the page dropping or restoring moves;
 while a deal goes on the cards no seat may see yet travel sealed (seal.py), with what vouches
-for the rest of the record, and a hidden-card game is drawn from the seat the request names
-(games.game_view), which plays only its own cards (_check_turn).
+for the rest of the record and the seat it is played from, and a hidden-card game is drawn
+from that seat alone (games.game_view, games.other_seat), which plays only its own cards
+(_check_turn).
 """
 
 from __future__ import annotations
@@ -238,9 +239,16 @@ def endpoint(fn):
     return wrapped
 
 
-def _load_game(body: dict, sealer: Sealer):
-    """The request's game record, its sealed cards opened."""
-    return games.load_game(_field(body, "game", dict, required=True), sealer)
+def _load_game(body: dict, sealer: Sealer, seated: bool = False):
+    """The request's game record, its sealed cards opened; ``seated``: the request names
+    the seat it sees the game from, which must be the one its deal is played from
+    (games.other_seat)."""
+    game = games.load_game(_field(body, "game", dict, required=True), sealer)
+    if seated:
+        refusal = games.other_seat(game, _seat(body))
+        if refusal is not None:
+            raise refusal
+    return game
 
 
 def _seat(body: dict) -> int:
@@ -294,6 +302,8 @@ def create_app(
     sealer = Sealer()
 
     def view(game, body: dict, **kw) -> dict:
+        if game.seat is None and game.hidden:  # bound now, sealed with the deal
+            game.seat = _seat(body)
         return games.game_view(game, _lang(body), seat=_viewer(body), sealer=sealer, **kw)
 
     def client_of(body: dict, required: bool = False) -> str | None:
@@ -394,7 +404,7 @@ def create_app(
 
     @endpoint
     async def api_game(request, body):
-        game = _load_game(body, sealer)
+        game = _load_game(body, sealer, seated=True)
         return view(game, body, ply=_field(body, "ply", int))
 
     @endpoint
@@ -403,14 +413,14 @@ def create_app(
 
     @endpoint
     async def api_play(request, body):
-        game = _load_game(body, sealer)
+        game = _load_game(body, sealer, seated=True)
         _check_turn(game, body, engine=False)
         card = parse_card_id(_field(body, "card", str, required=True))
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_engine(request, body):
-        game = _load_game(body, sealer)
+        game = _load_game(body, sealer, seated=True)
         _check_turn(game, body, engine=True)
         level = _field(body, "level", str, "engine:1")
         if level not in LEVELS:

@@ -105,11 +105,20 @@ class Game:
     """A game's start, its moves and the state they reach; ``record`` is what travels."""
 
     def __init__(
-        self, start: GameState, moves: list[int], head: dict, start_score=(), sealed: bool = False
+        self,
+        start: GameState,
+        moves: list[int],
+        head: dict,
+        start_score=(),
+        sealed: bool = False,
+        seat: int | None = None,
     ):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
         self.sealed = sealed  # came from the page sealed: its player has not seen the deck
+        #: the seat a hidden-card deal is played from (1-based; 0: every seat, no engine), held
+        #: in its seal: None until a view binds it (a new deal, a record sent whole)
+        self.seat = seat
         self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             self.states.append(played(self.states[-1], c, i))
@@ -133,7 +142,9 @@ class Game:
 
     def at(self, ply: int) -> Game:
         """The game after its first ``ply`` cards."""
-        return Game(self.start, self.moves[:ply], self.head, self.start_score, self.sealed)
+        return Game(
+            self.start, self.moves[:ply], self.head, self.start_score, self.sealed, self.seat
+        )
 
     @property
     def since_start(self) -> bool:
@@ -149,11 +160,12 @@ class Game:
     def page_record(self, sealer: Sealer | None) -> dict:
         """The record as the page carries it: while the deal goes on, the fields that name
         unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
-        string, with a copy of the record's other fields (they stay in clear too) and, in the
-        hidden-card games, of its moves: load_game refuses the record if a clear field was
-        changed, or if its moves are not the first of those the board played (taking cards
-        back is the page dropping moves; a card is added only by /api/play and /api/engine).
-        With every hand in view the page may add any legal card to the moves."""
+        string, with a copy of the record's other fields (they stay in clear too), the seat
+        the deal is played from (``seat``: the only one its views are drawn for, other_seat)
+        and, in the hidden-card games, its moves: load_game refuses the record if a clear
+        field was changed, or if its moves are not the first of those the board played
+        (taking cards back is the page dropping moves; a card is added only by /api/play and
+        /api/engine). With every hand in view the page may add any legal card to the moves."""
         rec = self.record
         if sealer is None or self.state.is_over:
             return rec
@@ -161,7 +173,8 @@ class Game:
         hidden = {k: rec.pop(k) for k in fields if k in rec}
         clear = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
         played = rec.get("moves", []) if self.hidden else None  # open hands: any legal card
-        rec["sealed"] = sealer.seal({"hidden": hidden, "clear": clear, "moves": played})
+        seal = {"hidden": hidden, "clear": clear, "moves": played, "seat": self.seat}
+        rec["sealed"] = sealer.seal(seal)
         return rec
 
     @property
@@ -199,8 +212,9 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     """A game dict sent back by the page (or a downloaded file loaded into it); its sealed
     fields opened with ``sealer``."""
     sealed = "sealed" in rec
+    seat = None
     if sealed:
-        rec = _unsealed(rec, sealer)
+        rec, seat = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError.of("board.moves")
@@ -229,6 +243,7 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         head,
         d["start"].score if "start" in d else (),
         sealed,
+        seat,
     )
     if result is not None:
         _check_result(game, result)
@@ -251,8 +266,9 @@ def _check_result(game: Game, result: dict) -> None:
         )
 
 
-def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
-    """The record with its sealed fields back, once its seal opens and vouches for it: its
+def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None]:
+    """The record with its sealed fields back, and the seat it is played from, once its
+    seal opens and vouches for it: its
     clear fields are the ones sealed with it (else SealError, as for a changed seal), and in
     a hidden-card game its moves are the first of the moves the board played (else one
     RecordError whatever the cards: a card the page wrote in would be checked against the
@@ -260,7 +276,7 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
     if sealer is None:
         raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
-    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves"}:
+    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves", "seat"}:
         raise SealError.of("seal.changed")
     hidden, played = opened["hidden"], opened["moves"]
     both = sorted(set(hidden) & set(rec))
@@ -271,7 +287,19 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
     moves = rec.get("moves", [])
     if played is not None and isinstance(moves, list) and moves != played[: len(moves)]:
         raise RecordError.of("seal.moves")
-    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
+    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}, opened["seat"]
+
+
+def other_seat(game: Game, seat: int) -> BriscolaError | None:
+    """Why a request naming ``seat`` may not see a hidden-card deal that goes on, or None:
+    the deal is played from another seat. A page that named player 2 (or 0, the player to
+    move) for a deal dealt to player 1 was drawn the engine's hand; the refusal names no
+    card. A deal dealt to every seat (0) takes any; open hands are asked for with the
+    seat's own."""
+    bound = game.seat
+    if not game.hidden or game.state.is_over or not bound or seat == bound:
+        return None
+    return RecordError.of("board.other_seat", seat=bound)
 
 
 def view_position(game: Game, seat: int | None = None):
@@ -409,7 +437,9 @@ def play(game: Game, card: int) -> Game:
     err = move_refusal(game.state, card)
     if err is not None:
         raise PositionError.like(err)
-    return Game(game.start, game.moves + [card], game.head, game.start_score, game.sealed)
+    return Game(
+        game.start, game.moves + [card], game.head, game.start_score, game.sealed, game.seat
+    )
 
 
 @contextmanager

@@ -1,0 +1,103 @@
+"""A page that asks the board for more than its seat sees: another seat's view of a deal
+dealt to one seat, moves written into a record, a card taken back to see what comes next.
+
+tests/test_web_hidden.py plays the page's own requests; these are the requests a player
+who opened the browser's tools could send (each of them once drew the engine's hand or the
+talon's order)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+
+from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.game import deal, legal_cards, play, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from test_web_hidden import named, unseen  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+
+HIDDEN_GAMES = ("classic", "briscolone", "libero")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def true_state(variant: str, seed: int, moves):
+    return play_moves(deal(get_variant(variant), seed), [parse_card(m) for m in moves])
+
+
+def _played(client, variant: str, seed: int, cards: int, seat: int = 1) -> dict:
+    """A deal of ``variant`` dealt to ``seat`` and played ``cards`` cards on as the page
+    plays it (the seat's cards the first legal one, the engine's greedy)."""
+    v = client.post("/api/deal", json={"variant": variant, "seed": seed, "seat": seat}).json()
+    while len(v["game"]["moves"]) < cards and not v["over"]:
+        if v["legal"]:
+            body = {"game": v["game"], "card": v["legal"][0], "seat": seat}
+            v = client.post("/api/play", json=body).json()
+        else:
+            body = {"game": v["game"], "level": "greedy", "seat": seat}
+            v = client.post("/api/engine", json=body).json()
+        assert "error" not in v, v
+    return v
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_a_deal_dealt_to_one_seat_answers_no_other_seat(client, variant):
+    """The page names its seat in every request (``seat``): a deal dealt to player 1 sent
+    back with ``seat`` 2, or 0 (the player to move, on the engine's turn), was drawn from
+    the engine's seat, its hand face up. The seal holds the seat the deal was dealt to: any
+    other seat is refused in one line that names no card, on every endpoint that takes one,
+    whatever the cards; the seat it was dealt to goes on as before."""
+    checked = 0
+    for seed in (21, 4, 97, 8):
+        for cards in (0, 1, 2, 5):
+            v = _played(client, variant, seed, cards)
+            state = true_state(variant, seed, v["game"]["moves"])
+            hidden = {card_str(c) for c in state.hand_cards(1)}
+            for other in (2, 0):
+                for path, extra in (("/api/game", {}), ("/api/game", {"ply": 0}),
+                                    ("/api/play", {"card": v["legal"][0] if v["legal"] else "AS"}),
+                                    ("/api/engine", {"level": "greedy"})):
+                    r = client.post(path, json={"game": v["game"], "seat": other, **extra})
+                    assert r.status_code == 400, (variant, seed, cards, other, path, r.json())
+                    assert "player 1" in r.json()["error"], r.json()
+                    assert not hidden & named(r.json(), state), (path, r.json())
+                    checked += 1
+            w = client.post("/api/game", json={"game": v["game"], "seat": 1}).json()
+            assert "error" not in w and "hand2=?" in w["position"]
+            assert not named(w, state) & unseen(state)
+    assert checked == 4 * 4 * 2 * 4
+
+
+def test_a_deal_dealt_to_player_2_or_to_both_seats_keeps_its_seat(client):
+    """The seat is the one the deal was dealt to: player 2's deal is drawn from player 2's
+    seat and refuses player 1's; a deal dealt to both seats (0, no engine: each seat's hand
+    on its turn) takes any seat; open hands are asked for, and shown, on the seat's own
+    deal."""
+    v = _played(client, "classic", 21, 3, seat=2)
+    state = true_state("classic", 21, v["game"]["moves"])
+    r = client.post("/api/game", json={"game": v["game"], "seat": 1})
+    assert r.status_code == 400 and "player 2" in r.json()["error"]
+    assert not {card_str(c) for c in state.hand_cards(0)} & named(r.json(), state)
+    w = client.post("/api/game", json={"game": v["game"], "seat": 2}).json()
+    assert "hand1=?" in w["position"]
+    both = _played(client, "classic", 21, 3, seat=0)
+    for seat in (0, 1, 2):
+        assert client.post("/api/game", json={"game": both["game"], "seat": seat}).status_code == 200
+    mine = _played(client, "classic", 21, 3)
+    w = client.post("/api/game", json={"game": mine["game"], "seat": 1, "open": True}).json()
+    assert "?" not in w["position"]
+    r = client.post("/api/game", json={"game": mine["game"], "seat": 2, "open": True})
+    assert r.status_code == 400
+
+
+def test_the_refusal_of_another_seat_is_said_in_italian(client):
+    v = _played(client, "briscolone", 3, 2)
+    r = client.post("/api/game", json={"game": v["game"], "seat": 2, "lang": "it"})
+    assert r.status_code == 400 and "giocatore 1" in r.json()["error"], r.json()
