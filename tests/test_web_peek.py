@@ -101,3 +101,33 @@ def test_the_refusal_of_another_seat_is_said_in_italian(client):
     v = _played(client, "briscolone", 3, 2)
     r = client.post("/api/game", json={"game": v["game"], "seat": 2, "lang": "it"})
     assert r.status_code == 400 and "giocatore 1" in r.json()["error"], r.json()
+
+
+@pytest.mark.parametrize("variant,seed", [("scoperta", 7), ("scoperta4", 2)])
+def test_no_move_is_written_into_an_open_games_record(client, variant, seed):
+    """Scoperta shows every hand, not the talon's order under its top card: a page that
+    wrote the cards of a line into the record's moves (every hand in view, each legal) was
+    shown the board after them, each draw face up, and took them back to play on knowing
+    the talon (seed 7: 3B 4C AS 2B ... in four tricks). A card is added by playing it, in
+    every game; moves written in are refused with the hidden-card games' one line."""
+    v = client.post("/api/deal", json={"variant": variant, "seed": seed}).json()
+    state = deal(get_variant(variant), seed)
+    under = {card_str(c) for c in state.talon[1:-1]}
+    refusal = None
+    for cards in (1, 2, 4, 8, 16):
+        s, moves = state, []
+        for _ in range(cards):
+            c = legal_cards(s)[0]
+            moves.append(card_str(c))
+            s = play(s, c)
+        for path in ("/api/game", "/api/play", "/api/engine"):
+            body = {"game": {**v["game"], "moves": moves}, "card": card_str(legal_cards(s)[0]),
+                    "level": "greedy", "seat": 0}
+            r = client.post(path, json=body)
+            assert r.status_code == 400, (cards, path, r.json())
+            refusal = refusal or r.json()["error"]
+            assert r.json()["error"] == refusal and not under & named(r.json(), state)
+    assert "not the ones played on this board" in refusal
+    w = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0], "seat": 0}).json()
+    assert client.post("/api/game", json={"game": {**w["game"], "moves": []}}).status_code == 200
+    assert client.post("/api/game", json={"game": w["game"]}).json()["moves"] == 1

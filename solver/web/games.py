@@ -162,17 +162,18 @@ class Game:
         unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
         string, with a copy of the record's other fields (they stay in clear too), the seat
         the deal is played from (``seat``: the only one its views are drawn for, other_seat)
-        and, in the hidden-card games, its moves: load_game refuses the record if a clear
-        field was changed, or if its moves are not the first of those the board played
-        (taking cards back is the page dropping moves; a card is added only by /api/play and
-        /api/engine). With every hand in view the page may add any legal card to the moves."""
+        and its moves: load_game refuses the record if a clear field was changed, or if its
+        moves are not the first of those the board played (taking cards back is the page
+        dropping moves; a card is added only by /api/play and /api/engine). In scoperta too:
+        a line of legal cards written in drew the board after it, every draw face up, the
+        talon's order under its top card, which no one sees."""
         rec = self.record
         if sealer is None or self.state.is_over:
             return rec
         fields = SEALED_FIELDS if self.hidden else OPEN_SEALED_FIELDS
         hidden = {k: rec.pop(k) for k in fields if k in rec}
         clear = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
-        played = rec.get("moves", []) if self.hidden else None  # open hands: any legal card
+        played = rec.get("moves", [])
         seal = {"hidden": hidden, "clear": clear, "moves": played, "seat": self.seat}
         rec["sealed"] = sealer.seal(seal)
         return rec
@@ -268,11 +269,11 @@ def _check_result(game: Game, result: dict) -> None:
 
 def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None]:
     """The record with its sealed fields back, and the seat it is played from, once its
-    seal opens and vouches for it: its
-    clear fields are the ones sealed with it (else SealError, as for a changed seal), and in
-    a hidden-card game its moves are the first of the moves the board played (else one
-    RecordError whatever the cards: a card the page wrote in would be checked against the
-    hand it does not see, and the refusal would tell what that hand holds)."""
+    seal opens and vouches for it: its clear fields are the ones sealed with it (else
+    SealError, as for a changed seal), and its moves are the first of the moves the board
+    played (else one RecordError whatever the cards: a card the page wrote in would be
+    checked against the hand it does not see, and the refusal would tell what that hand
+    holds; a line written in would be drawn with its draws)."""
     if sealer is None:
         raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
@@ -285,7 +286,7 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None]:
     if {k: v for k, v in rec.items() if k not in ("sealed", *PLAY_FIELDS)} != opened["clear"]:
         raise SealError.of("seal.changed")
     moves = rec.get("moves", [])
-    if played is not None and isinstance(moves, list) and moves != played[: len(moves)]:
+    if not isinstance(played, list) or isinstance(moves, list) and moves != played[: len(moves)]:
         raise RecordError.of("seal.moves")
     return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}, opened["seat"]
 
