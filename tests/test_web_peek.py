@@ -14,7 +14,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.game import deal, legal_cards, play, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.game import deal, deal_from_deck, legal_cards, play, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from test_web_hidden import named, unseen  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
@@ -131,3 +131,48 @@ def test_no_move_is_written_into_an_open_games_record(client, variant, seed):
     w = client.post("/api/play", json={"game": v["game"], "card": v["legal"][0], "seat": 0}).json()
     assert client.post("/api/game", json={"game": {**w["game"], "moves": []}}).status_code == 200
     assert client.post("/api/game", json={"game": w["game"]}).json()["moves"] == 1
+
+
+def _deck(client, game: dict) -> list[str]:
+    """The deck (or a continued game's talon) a page's record holds, opened."""
+    whole = client.post("/api/record", json={"game": game}).json()
+    return whole.get("deck") or whole["talon"]
+
+
+@pytest.mark.parametrize("variant", [*HIDDEN_GAMES, "scoperta"])
+def test_a_card_taken_back_deals_again_what_the_seat_could_not_see(client, variant):
+    """Play a few tricks, take them back, play on: the same deal went on, so the line taken
+    back had shown the cards drawn after that moment and the engine's cards, all still
+    where they were. Taken back (``/api/game`` with fewer moves, as undo sends it, or a card
+    played on the shorter record), a record is dealt again in what the seat could not see
+    at that moment (the covered talon; in the hidden-card games the engine's hand too), the
+    seat's view the same as before; redo (the whole line sent back) is the same deal."""
+    seed, n = 4, 12
+    v = _played(client, variant, seed, n)
+    moves = v["game"]["moves"]
+    truth = _deck(client, v["game"])
+    looked = 0
+    for k in (3, 6, 9):
+        state = true_state(variant, seed, moves[:k])
+        cut = {**v["game"], "moves": moves[:k]}
+        decks, hands = set(), set()
+        for _ in range(6):
+            answers = [client.post("/api/game", json={"game": cut, "seat": 1}).json()]
+            if state.to_move == 0:
+                card = card_str(legal_cards(state)[0])
+                answers.append(client.post("/api/play", json={"game": cut, "card": card,
+                                                              "seat": 1}).json())
+            for w in answers:
+                assert "error" not in w, w
+                deck = [parse_card(c) for c in _deck(client, w["game"])]
+                again = play_moves(deal_from_deck(get_variant(variant), deck, state.dealer),
+                                   [parse_card(m) for m in moves[:k]])
+                assert again.view(1) == state.view(1), (k, w["game"]["moves"])
+                decks.add(tuple(deck))
+                hands.add(again.hands[1])
+                looked += 1
+        assert len(decks) > 1, (variant, k, "the deal was never dealt again")
+        if variant != "scoperta":
+            assert len(hands) > 1, (variant, k, "the engine's hand was never dealt again")
+    assert looked >= 3 * 6
+    assert _deck(client, {**v["game"], "moves": moves}) == truth   # redo: the same line

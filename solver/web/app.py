@@ -240,15 +240,16 @@ def endpoint(fn):
 
 
 def _load_game(body: dict, sealer: Sealer, seated: bool = False):
-    """The request's game record, its sealed cards opened; ``seated``: the request names
-    the seat it sees the game from, which must be the one its deal is played from
-    (games.other_seat)."""
+    """The request's game record, its sealed cards opened, what its seat could not see
+    dealt again where cards were taken back (games.redealt: the talon alone for open
+    hands); ``seated``: the request names the seat it sees the game from, which must be the
+    one its deal is played from (games.other_seat)."""
     game = games.load_game(_field(body, "game", dict, required=True), sealer)
     if seated:
         refusal = games.other_seat(game, _seat(body))
         if refusal is not None:
             raise refusal
-    return game
+    return games.redealt(game, None if seated and _viewer(body) is None else game.seat)
 
 
 def _seat(body: dict) -> int:

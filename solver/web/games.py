@@ -71,6 +71,7 @@ from solver.review import (
     review_move,
     review_states,
 )
+from solver.redeal import redeal, shuffled_talon
 from solver.rules import get_variant
 from solver.web.seal import SealError, Sealer
 
@@ -119,6 +120,9 @@ class Game:
         #: the seat a hidden-card deal is played from (1-based; 0: every seat, no engine), held
         #: in its seal: None until a view binds it (a new deal, a record sent whole)
         self.seat = seat
+        #: the moves the board played, from the seal: more than ``moves`` when cards were
+        #: taken back (redealt); None for a record sent whole
+        self.line: list | None = None
         self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             self.states.append(played(self.states[-1], c, i))
@@ -213,9 +217,9 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     """A game dict sent back by the page (or a downloaded file loaded into it); its sealed
     fields opened with ``sealer``."""
     sealed = "sealed" in rec
-    seat = None
+    seat = line = None
     if sealed:
-        rec, seat = _unsealed(rec, sealer)
+        rec, seat, line = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError.of("board.moves")
@@ -246,9 +250,33 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         sealed,
         seat,
     )
+    game.line = line
     if result is not None:
         _check_result(game, result)
     return game
+
+
+def redealt(game: Game, seat: int | None) -> Game:
+    """``game`` as the board goes on from it: where the page sent fewer moves than the
+    board played (cards taken back), what ``seat`` (1-based; None or 0: the talon alone)
+    could not see at that moment is dealt again (solver.redeal): the line taken back showed
+    the cards drawn after it and, in the hidden-card games, the other hand's, and playing
+    on from the same deal used them. The deal's seed, which deals the old cards, is
+    dropped. A record whose moves are all the board played (redo gives back the same line)
+    is the same deal."""
+    if game.line is None or len(game.moves) >= len(game.line) or game.state.is_over:
+        return game
+    rng = random.SystemRandom()
+    rec = {k: v for k, v in game.record.items() if k != "seed"}
+    state = game.state
+    if "start" in game.head:
+        drawn = rec["talon"][: len(rec["talon"]) - len(state.talon)]
+        rec["talon"] = drawn + [card_str(c) for c in shuffled_talon(state, rng)]
+    else:
+        rec["deck"] = [card_str(c) for c in redeal(state, seat if game.hidden else None, rng)]
+    out = load_game(rec)
+    out.sealed, out.seat = game.sealed, game.seat
+    return out
 
 
 def _check_result(game: Game, result: dict) -> None:
@@ -267,13 +295,13 @@ def _check_result(game: Game, result: dict) -> None:
         )
 
 
-def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None]:
-    """The record with its sealed fields back, and the seat it is played from, once its
-    seal opens and vouches for it: its clear fields are the ones sealed with it (else
-    SealError, as for a changed seal), and its moves are the first of the moves the board
-    played (else one RecordError whatever the cards: a card the page wrote in would be
-    checked against the hand it does not see, and the refusal would tell what that hand
-    holds; a line written in would be drawn with its draws)."""
+def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list]:
+    """The record with its sealed fields back, the seat it is played from and the moves the
+    board played, once its seal opens and vouches for it: its clear fields are the ones
+    sealed with it (else SealError, as for a changed seal), and its moves are the first of
+    the moves the board played (else one RecordError whatever the cards: a card the page
+    wrote in would be checked against the hand it does not see, and the refusal would tell
+    what that hand holds; a line written in would be drawn with its draws)."""
     if sealer is None:
         raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
@@ -288,7 +316,7 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None]:
     moves = rec.get("moves", [])
     if not isinstance(played, list) or isinstance(moves, list) and moves != played[: len(moves)]:
         raise RecordError.of("seal.moves")
-    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}, opened["seat"]
+    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}, opened["seat"], played
 
 
 def other_seat(game: Game, seat: int) -> BriscolaError | None:
