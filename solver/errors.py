@@ -372,6 +372,8 @@ ENGLISH: dict[str, str] = {
     "plays player {turn}'s cards",
     "board.your_turn": "it is your turn (player {seat}): the engine plays only the other seat's "
     "cards",
+    "board.other_level": "this deal is played against the engine at {level}: the level is "
+    "the deal's (deal again to play another)",
     "board.other_seat": "this deal is played from player {seat}'s seat: the other hand stays "
     "hidden (deal again to play another seat)",
     "lang.unknown": "unknown language '{lang}' (en or it)",

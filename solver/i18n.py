@@ -3187,6 +3187,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "del giocatore {turn} le gioca il motore",
         "board.your_turn": "tocca a te (giocatore {seat}): il motore gioca solo le carte "
         "dell'altro posto",
+        "board.other_level": "questa smazzata si gioca contro il motore a {level}: il livello "
+        "è quello della smazzata (dai le carte di nuovo per giocarne un altro)",
         "board.other_seat": "questa smazzata si gioca dal posto del giocatore {seat}: l'altra "
         "mano resta coperta (dai le carte di nuovo per giocare un altro posto)",
         "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",

@@ -267,6 +267,14 @@ def _viewer(body: dict) -> int | None:
     return None if _field(body, "open", bool, False) else seat
 
 
+def _level(body: dict) -> str:
+    """The engine's level the request names (LEVELS; default engine:1)."""
+    level = _field(body, "level", str, "engine:1")
+    if level not in LEVELS:
+        raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
+    return level
+
+
 def _check_turn(game, body: dict, engine: bool) -> None:
     """In a hidden-card game played from one seat (``seat`` 1 to 4, open hands shown or
     not), /api/play plays that seat's cards only and /api/engine the other seat's only: a
@@ -301,10 +309,13 @@ def create_app(
     ``body_seconds``: the time a body may take to arrive (guard.Guard)."""
     jobs = Jobs() if jobs is None else jobs
     sealer = Sealer()
+    answers = games.Answers()
 
     def view(game, body: dict, **kw) -> dict:
         if game.seat is None and game.hidden:  # bound now, sealed with the deal
             game.seat = _seat(body)
+        if game.level is None and game.hidden:
+            game.level = _level(body)
         return games.game_view(game, _lang(body), seat=_viewer(body), sealer=sealer, **kw)
 
     def client_of(body: dict, required: bool = False) -> str | None:
@@ -423,14 +434,20 @@ def create_app(
     async def api_engine(request, body):
         game = _load_game(body, sealer, seated=True)
         _check_turn(game, body, engine=True)
-        level = _field(body, "level", str, "engine:1")
-        if level not in LEVELS:
-            raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
-        card = await jobs.search(
-            client_of(body),
-            game.state,
-            lambda job: games.engine_card(game, level, job),
-        )
+        level = _level(body)
+        refusal = games.other_level(game, level)
+        if refusal is not None:
+            raise refusal
+        seed = sealer.seed([game.record, level]) if game.sealed and game.hidden else None
+        card = None if seed is None else answers.get(seed)
+        if card is None:
+            card = await jobs.search(
+                client_of(body),
+                game.state,
+                lambda job: games.engine_card(game, level, job, seed),
+            )
+            if seed is not None and level.startswith("engine"):
+                answers.put(seed, card)
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint

@@ -27,6 +27,7 @@ win, the cost is the chance of winning the deal the card gave away: ``?!`` from 
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -113,6 +114,7 @@ class Game:
         start_score=(),
         sealed: bool = False,
         seat: int | None = None,
+        level: str | None = None,
     ):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
@@ -123,6 +125,9 @@ class Game:
         #: the moves the board played, from the seal: more than ``moves`` when cards were
         #: taken back (redealt); None for a record sent whole
         self.line: list | None = None
+        #: the engine's level in a hidden-card deal, held in its seal as the seat is
+        #: (other_level): None until a view binds it
+        self.level = level
         self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             self.states.append(played(self.states[-1], c, i))
@@ -147,7 +152,13 @@ class Game:
     def at(self, ply: int) -> Game:
         """The game after its first ``ply`` cards."""
         return Game(
-            self.start, self.moves[:ply], self.head, self.start_score, self.sealed, self.seat
+            self.start,
+            self.moves[:ply],
+            self.head,
+            self.start_score,
+            self.sealed,
+            self.seat,
+            self.level,
         )
 
     @property
@@ -165,12 +176,13 @@ class Game:
         """The record as the page carries it: while the deal goes on, the fields that name
         unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
         string, with a copy of the record's other fields (they stay in clear too), the seat
-        the deal is played from (``seat``: the only one its views are drawn for, other_seat)
-        and its moves: load_game refuses the record if a clear field was changed, or if its
-        moves are not the first of those the board played (taking cards back is the page
-        dropping moves; a card is added only by /api/play and /api/engine). In scoperta too:
-        a line of legal cards written in drew the board after it, every draw face up, the
-        talon's order under its top card, which no one sees."""
+        the deal is played from (``seat``: the only one its views are drawn for, other_seat),
+        the engine's level (``level``: other_level) and its moves: load_game refuses the
+        record if a clear field was changed, or if its moves are not the first of those the
+        board played (taking cards back is the page dropping moves; a card is added only by
+        /api/play and /api/engine). In scoperta too: a line of legal cards written in drew
+        the board after it, every draw face up, the talon's order under its top card, which
+        no one sees."""
         rec = self.record
         if sealer is None or self.state.is_over:
             return rec
@@ -179,6 +191,7 @@ class Game:
         clear = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
         played = rec.get("moves", [])
         seal = {"hidden": hidden, "clear": clear, "moves": played, "seat": self.seat}
+        seal["level"] = self.level
         rec["sealed"] = sealer.seal(seal)
         return rec
 
@@ -217,9 +230,9 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     """A game dict sent back by the page (or a downloaded file loaded into it); its sealed
     fields opened with ``sealer``."""
     sealed = "sealed" in rec
-    seat = line = None
+    seat = line = level = None
     if sealed:
-        rec, seat, line = _unsealed(rec, sealer)
+        rec, seat, line, level = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError.of("board.moves")
@@ -250,7 +263,7 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         sealed,
         seat,
     )
-    game.line = line
+    game.line, game.level = line, level
     if result is not None:
         _check_result(game, result)
     return game
@@ -275,7 +288,7 @@ def redealt(game: Game, seat: int | None) -> Game:
     else:
         rec["deck"] = [card_str(c) for c in redeal(state, seat if game.hidden else None, rng)]
     out = load_game(rec)
-    out.sealed, out.seat = game.sealed, game.seat
+    out.sealed, out.seat, out.level = game.sealed, game.seat, game.level
     return out
 
 
@@ -295,17 +308,18 @@ def _check_result(game: Game, result: dict) -> None:
         )
 
 
-def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list]:
-    """The record with its sealed fields back, the seat it is played from and the moves the
-    board played, once its seal opens and vouches for it: its clear fields are the ones
-    sealed with it (else SealError, as for a changed seal), and its moves are the first of
-    the moves the board played (else one RecordError whatever the cards: a card the page
-    wrote in would be checked against the hand it does not see, and the refusal would tell
-    what that hand holds; a line written in would be drawn with its draws)."""
+def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list, str | None]:
+    """The record with its sealed fields back, the seat it is played from, the moves the
+    board played and the engine's level, once its seal opens and vouches for it: its clear
+    fields are the ones sealed with it (else SealError, as for a changed seal), and its
+    moves are the first of the moves the board played (else one RecordError whatever the
+    cards: a card the page wrote in would be checked against the hand it does not see, and
+    the refusal would tell what that hand holds; a line written in would be drawn with its
+    draws)."""
     if sealer is None:
         raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
-    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves", "seat"}:
+    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves", "seat", "level"}:
         raise SealError.of("seal.changed")
     hidden, played = opened["hidden"], opened["moves"]
     both = sorted(set(hidden) & set(rec))
@@ -316,7 +330,8 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list]
     moves = rec.get("moves", [])
     if not isinstance(played, list) or isinstance(moves, list) and moves != played[: len(moves)]:
         raise RecordError.of("seal.moves")
-    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}, opened["seat"], played
+    whole = {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
+    return whole, opened["seat"], played, opened["level"]
 
 
 def other_seat(game: Game, seat: int) -> BriscolaError | None:
@@ -329,6 +344,17 @@ def other_seat(game: Game, seat: int) -> BriscolaError | None:
     if not game.hidden or game.state.is_over or not bound or seat == bound:
         return None
     return RecordError.of("board.other_seat", seat=bound)
+
+
+def other_level(game: Game, level: str) -> BriscolaError | None:
+    """Why the engine may not answer at ``level`` in a hidden-card deal that goes on, or
+    None: the deal is played against another level. Each level answers one moment with a
+    card of its own, so a page that asked again at every level (random, greedy, the engine
+    levels) was shown as many of the engine's cards as they chose (classic seed 21: random
+    asked eight times gave 7C, 2D and AS, its whole hand)."""
+    if not game.hidden or game.state.is_over or game.level is None or level == game.level:
+        return None
+    return RecordError.of("board.other_level", level=game.level)
 
 
 def view_position(game: Game, seat: int | None = None):
@@ -432,6 +458,7 @@ def game_view(
         "hidden": hidden,
         "known": hidden and pos.known_position() is not None,
         "sealed": "sealed" in rec,
+        "level": whole.level if whole.hidden and "sealed" in rec else None,
         "reviewable": not (whole.hidden and "sealed" in rec),
         "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
         "position": pos.to_text() if pos is not None else None,
@@ -467,7 +494,13 @@ def play(game: Game, card: int) -> Game:
     if err is not None:
         raise PositionError.like(err)
     return Game(
-        game.start, game.moves + [card], game.head, game.start_score, game.sealed, game.seat
+        game.start,
+        game.moves + [card],
+        game.head,
+        game.start_score,
+        game.sealed,
+        game.seat,
+        game.level,
     )
 
 
@@ -486,16 +519,45 @@ def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
         return run_analysis(pos, objective, limit=Limit(time=time_limit))
 
 
-def engine_card(game: Game, level: str, job=None) -> int:
+def engine_card(game: Game, level: str, job=None, seed: int | None = None) -> int:
     """The card of ``level`` for the player to move, from what its seat sees; in a
     hidden-card game an engine level gives it in its whole time, forced or not
-    (engine_agent.in_full_time: how soon it came would tell what the engine holds)."""
+    (engine_agent.in_full_time: how soon it came would tell what the engine holds).
+    ``seed``: its random choices' (a random card, a tie broken), so that one moment asked
+    again gets the same card (the seal's, Sealer.seed; a fresh one without it)."""
     if game.state.is_over:
         raise PositionError.of("deal.over_short")
     agent = get_agent(level)
     seconds = getattr(agent, "seconds", None)
+    rng = random.Random(seed)
     with _progress_to(job):
-        return in_full_time(game.state, seconds, lambda: agent(game.state.view(), random.Random()))
+        return in_full_time(game.state, seconds, lambda: agent(game.state.view(), rng))
+
+
+class Answers:
+    """The engine levels' cards at the moments of sealed hidden-card deals, each remembered
+    by its moment's seal seed (Sealer.seed): a search on a clock asked twice may choose
+    another card, its samples as many as the time gave (engine:0.1 asked four times at one
+    moment gave two cards at 22 of 108 moments of classic, Briscolone and Libero deals),
+    and each is a card of the engine's hand. The random and greedy levels choose by the
+    seed alone, and are not kept. Up to ``most``, the oldest forgotten first: to make one
+    forgotten takes ``most`` other answers of an engine level, each its whole time."""
+
+    def __init__(self, most: int = 10_000) -> None:
+        self.most = most
+        self._cards: OrderedDict[int, int] = OrderedDict()
+
+    def get(self, key: int) -> int | None:
+        card = self._cards.get(key)
+        if card is not None:
+            self._cards.move_to_end(key)
+        return card
+
+    def put(self, key: int, card: int) -> None:
+        self._cards[key] = card
+        self._cards.move_to_end(key)
+        while len(self._cards) > self.most:
+            self._cards.popitem(last=False)
 
 
 def explain(pos, objective: str, lang: str, time_limit: float, seen=None) -> dict:
