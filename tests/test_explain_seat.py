@@ -221,8 +221,7 @@ def test_the_game_view_says_when_explain_may_ask(client):
     """The page asks for an explanation on a seat's view only where ``known`` says the
     view determines the other hand: a classic deal played on to its empty talon."""
     rng = random.Random(2)
-    v = client.post("/api/deal", json={"variant": "classic", "seed": 2, "seat": 1,
-                                       "level": "greedy"}).json()
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 2, "seat": 1}).json()
     assert v["hidden"] and v["known"] is False
     while not v["over"]:
         sp = parse_position(v["position"])

@@ -120,8 +120,7 @@ def test_deal_play_engine_until_the_end_then_review(client):
 
 
 def test_a_classic_game_on_the_board_is_reviewed_from_each_seat(client):
-    v = client.post("/api/deal", json={"variant": "classic", "seed": 3, "seat": 0,
-                                       "level": "greedy"}).json()
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 3, "seat": 0}).json()
     while not v["over"]:   # seat 0: the engine plays both seats
         r = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0})
         assert r.status_code == 200, r.json()
@@ -155,7 +154,7 @@ def test_a_pasted_position_with_a_card_on_the_table_plays_to_the_end(client, sta
     """The table card was played before the game began: the record's moves start after it."""
     from solver.record import read_record, replay_all, write_record
 
-    v = client.post("/api/deal", json={"position": start, "seed": 1, "level": "greedy"}).json()
+    v = client.post("/api/deal", json={"position": start, "seed": 1}).json()
     assert v["game"]["moves"] == [] and v["moves"] == 0
     r = client.post("/api/play", json={"game": v["game"], "card": card})
     assert r.status_code == 200, r.json()
@@ -288,7 +287,7 @@ def test_a_record_has_only_its_own_fields_and_its_true_result(client):
     result is the one its moves reach: anything else is one 400 (a stray talon or a
     result "x" was read and ignored), in the sealed record the page carries and in an open
     one alike."""
-    v = client.post("/api/deal", json={"variant": "classic", "seed": 21, "level": "greedy"}).json()
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 21}).json()
     whole = client.post("/api/record", json={"game": v["game"]}).json()
     wrong = ({"talon": 5}, {"talon": ["AS"]}, {"result": "x"}, {"result": {"points": [60, 60]}},
              {"result": {"points": [70, 50], "winner": 1}})

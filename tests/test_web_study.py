@@ -63,7 +63,7 @@ def test_a_finished_deal_gives_the_notation_of_its_final_position(client, varian
     finished deal has no ``position`` to analyse): the view gives the final position's
     notation, every card played, the points taken, as the board draws it."""
     v = _played_out(client, client.post("/api/deal", json={"variant": variant, "seed": 6,
-                                                                  "seat": 0, "level": "greedy"}).json())
+                                                                  "seat": 0}).json())
     final = parse_position(v["notation"])
     assert v["position"] is None and final.is_over
     assert final.score == tuple(v["result"]["points"]) and final.talon_size == 0
@@ -276,8 +276,7 @@ def test_a_pasted_position_of_any_game_is_played_out_and_read_back(client, tmp_p
     """The board plays on from a pasted open position of every game (it took only 2-player
     scoperta): dealt with the unseen talon shuffled, played to the end, its record loaded
     again and reviewed from the command line."""
-    start = client.post("/api/deal", json={"position": position, "seed": 5, "seat": 0,
-                                           "level": "greedy"})
+    start = client.post("/api/deal", json={"position": position, "seed": 5, "seat": 0})
     assert start.status_code == 200, start.json()
     v = _played_out(client, start.json())
     assert v["game"]["start"] == repr(parse_position(position))

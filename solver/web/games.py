@@ -27,7 +27,7 @@ win, the cost is the chance of winning the deal the card gave away: ``?!`` from 
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
+import secrets
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -114,7 +114,7 @@ class Game:
         start_score=(),
         sealed: bool = False,
         seat: int | None = None,
-        level: str | None = None,
+        deal: str | None = None,
     ):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
@@ -122,12 +122,9 @@ class Game:
         #: the seat a hidden-card deal is played from (1-based; 0: every seat, no engine), held
         #: in its seal: None until a view binds it (a new deal, a record sent whole)
         self.seat = seat
-        #: the moves the board played, from the seal: more than ``moves`` when cards were
-        #: taken back (redealt); None for a record sent whole
-        self.line: list | None = None
-        #: the engine's level in a hidden-card deal, held in its seal as the seat is
-        #: (other_level): None until a view binds it
-        self.level = level
+        #: the deal's name in its seal, drawn when it is first sealed (a deal dealt again,
+        #: a record sent whole: a new one): what the board remembers of it (memory.Deals)
+        self.deal = deal
         self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             self.states.append(played(self.states[-1], c, i))
@@ -158,7 +155,7 @@ class Game:
             self.start_score,
             self.sealed,
             self.seat,
-            self.level,
+            self.deal,
         )
 
     @property
@@ -177,7 +174,7 @@ class Game:
         unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
         string, with a copy of the record's other fields (they stay in clear too), the seat
         the deal is played from (``seat``: the only one its views are drawn for, other_seat),
-        the engine's level (``level``: other_level) and its moves: load_game refuses the
+        the deal's name (``deal``: memory.Deals) and its moves: load_game refuses the
         record if a clear field was changed, or if its moves are not the first of those the
         board played (taking cards back is the page dropping moves; a card is added only by
         /api/play and /api/engine). In scoperta too: a line of legal cards written in drew
@@ -191,7 +188,9 @@ class Game:
         clear = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
         played = rec.get("moves", [])
         seal = {"hidden": hidden, "clear": clear, "moves": played, "seat": self.seat}
-        seal["level"] = self.level
+        if self.deal is None:
+            self.deal = secrets.token_hex(8)
+        seal["deal"] = self.deal
         rec["sealed"] = sealer.seal(seal)
         return rec
 
@@ -230,9 +229,9 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     """A game dict sent back by the page (or a downloaded file loaded into it); its sealed
     fields opened with ``sealer``."""
     sealed = "sealed" in rec
-    seat = line = level = None
+    seat = name = None
     if sealed:
-        rec, seat, line, level = _unsealed(rec, sealer)
+        rec, seat, name = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError.of("board.moves")
@@ -263,21 +262,20 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         sealed,
         seat,
     )
-    game.line, game.level = line, level
+    game.deal = name
     if result is not None:
         _check_result(game, result)
     return game
 
 
 def redealt(game: Game, seat: int | None) -> Game:
-    """``game`` as the board goes on from it: where the page sent fewer moves than the
-    board played (cards taken back), what ``seat`` (1-based; None or 0: the talon alone)
-    could not see at that moment is dealt again (solver.redeal): the line taken back showed
+    """``game``, a record behind its deal (cards taken back: memory.Deals), as the board
+    goes on from it: what ``seat`` (1-based; None or 0: the talon alone) could not see at
+    that moment dealt again (solver.redeal), a deal of its own. The line taken back showed
     the cards drawn after it and, in the hidden-card games, the other hand's, and playing
     on from the same deal used them. The deal's seed, which deals the old cards, is
-    dropped. A record whose moves are all the board played (redo gives back the same line)
-    is the same deal."""
-    if game.line is None or len(game.moves) >= len(game.line) or game.state.is_over:
+    dropped."""
+    if game.state.is_over:
         return game
     rng = random.SystemRandom()
     rec = {k: v for k, v in game.record.items() if k != "seed"}
@@ -288,7 +286,7 @@ def redealt(game: Game, seat: int | None) -> Game:
     else:
         rec["deck"] = [card_str(c) for c in redeal(state, seat if game.hidden else None, rng)]
     out = load_game(rec)
-    out.sealed, out.seat, out.level = game.sealed, game.seat, game.level
+    out.sealed, out.seat = game.sealed, game.seat
     return out
 
 
@@ -308,9 +306,9 @@ def _check_result(game: Game, result: dict) -> None:
         )
 
 
-def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list, str | None]:
-    """The record with its sealed fields back, the seat it is played from, the moves the
-    board played and the engine's level, once its seal opens and vouches for it: its clear
+def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, str]:
+    """The record with its sealed fields back, the seat it is played from and the deal's
+    name, once its seal opens and vouches for it: its clear
     fields are the ones sealed with it (else SealError, as for a changed seal), and its
     moves are the first of the moves the board played (else one RecordError whatever the
     cards: a card the page wrote in would be checked against the hand it does not see, and
@@ -319,7 +317,7 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list,
     if sealer is None:
         raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
-    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves", "seat", "level"}:
+    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves", "seat", "deal"}:
         raise SealError.of("seal.changed")
     hidden, played = opened["hidden"], opened["moves"]
     both = sorted(set(hidden) & set(rec))
@@ -331,7 +329,7 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, list,
     if not isinstance(played, list) or isinstance(moves, list) and moves != played[: len(moves)]:
         raise RecordError.of("seal.moves")
     whole = {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
-    return whole, opened["seat"], played, opened["level"]
+    return whole, opened["seat"], opened["deal"]
 
 
 def other_seat(game: Game, seat: int) -> BriscolaError | None:
@@ -344,17 +342,6 @@ def other_seat(game: Game, seat: int) -> BriscolaError | None:
     if not game.hidden or game.state.is_over or not bound or seat == bound:
         return None
     return RecordError.of("board.other_seat", seat=bound)
-
-
-def other_level(game: Game, level: str) -> BriscolaError | None:
-    """Why the engine may not answer at ``level`` in a hidden-card deal that goes on, or
-    None: the deal is played against another level. Each level answers one moment with a
-    card of its own, so a page that asked again at every level (random, greedy, the engine
-    levels) was shown as many of the engine's cards as they chose (classic seed 21: random
-    asked eight times gave 7C, 2D and AS, its whole hand)."""
-    if not game.hidden or game.state.is_over or game.level is None or level == game.level:
-        return None
-    return RecordError.of("board.other_level", level=game.level)
 
 
 def view_position(game: Game, seat: int | None = None):
@@ -458,7 +445,6 @@ def game_view(
         "hidden": hidden,
         "known": hidden and pos.known_position() is not None,
         "sealed": "sealed" in rec,
-        "level": whole.level if whole.hidden and "sealed" in rec else None,
         "reviewable": not (whole.hidden and "sealed" in rec),
         "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
         "position": pos.to_text() if pos is not None else None,
@@ -500,7 +486,7 @@ def play(game: Game, card: int) -> Game:
         game.start_score,
         game.sealed,
         game.seat,
-        game.level,
+        game.deal,
     )
 
 
@@ -519,45 +505,24 @@ def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
         return run_analysis(pos, objective, limit=Limit(time=time_limit))
 
 
-def engine_card(game: Game, level: str, job=None, seed: int | None = None) -> int:
+def engine_card(
+    game: Game, level: str, job=None, seed: int | None = None, given: int | None = None
+) -> int:
     """The card of ``level`` for the player to move, from what its seat sees; in a
     hidden-card game an engine level gives it in its whole time, forced or not
     (engine_agent.in_full_time: how soon it came would tell what the engine holds).
     ``seed``: its random choices' (a random card, a tie broken), so that one moment asked
-    again gets the same card (the seal's, Sealer.seed; a fresh one without it)."""
+    again gets the same card (the seal's, Sealer.seed; a fresh one without it); ``given``:
+    the card the moment was given already (memory.Answers), given again in the same time."""
     if game.state.is_over:
         raise PositionError.of("deal.over_short")
     agent = get_agent(level)
     seconds = getattr(agent, "seconds", None)
     rng = random.Random(seed)
     with _progress_to(job):
+        if given is not None:
+            return in_full_time(game.state, seconds, lambda: given)
         return in_full_time(game.state, seconds, lambda: agent(game.state.view(), rng))
-
-
-class Answers:
-    """The engine levels' cards at the moments of sealed hidden-card deals, each remembered
-    by its moment's seal seed (Sealer.seed): a search on a clock asked twice may choose
-    another card, its samples as many as the time gave (engine:0.1 asked four times at one
-    moment gave two cards at 22 of 108 moments of classic, Briscolone and Libero deals),
-    and each is a card of the engine's hand. The random and greedy levels choose by the
-    seed alone, and are not kept. Up to ``most``, the oldest forgotten first: to make one
-    forgotten takes ``most`` other answers of an engine level, each its whole time."""
-
-    def __init__(self, most: int = 10_000) -> None:
-        self.most = most
-        self._cards: OrderedDict[int, int] = OrderedDict()
-
-    def get(self, key: int) -> int | None:
-        card = self._cards.get(key)
-        if card is not None:
-            self._cards.move_to_end(key)
-        return card
-
-    def put(self, key: int, card: int) -> None:
-        self._cards[key] = card
-        self._cards.move_to_end(key)
-        while len(self._cards) > self.most:
-            self._cards.popitem(last=False)
 
 
 def explain(pos, objective: str, lang: str, time_limit: float, seen=None) -> dict:

@@ -70,7 +70,7 @@ function pname(n) { return t("player_n", { n }); }
 // ----- whose eyes the board has ----------------------------------------------------------
 // In the hidden-card games the server draws the board from the seat you play (0: the
 // player to move), the other hand as card backs, unless you ask for open hands.
-function viewer() { return { seat: +$("human").value, open: $("open-hands").checked, level: $("level").value }; }
+function viewer() { return { seat: +$("human").value, open: $("open-hands").checked }; }
 function hidesHand() { return !!(S.view && S.view.hidden); }
 function othersTurn() { return hidesHand() && S.view.turn !== S.view.seat; }
 function levelName(l) {
@@ -195,12 +195,10 @@ async function clickCard(card) {
 async function engineTurns() {
   const human = +$("human").value;
   while (S.mode === "game" && human !== 0 && S.view && !S.view.over && S.view.turn !== human) {
-    // a hidden-card deal is played against the level it was dealt with (the seal's): a
-    // level chosen meanwhile plays the next deal
-    const level = S.view.level || $("level").value;
-    status(() => t("engine_thinking", { level: levelName(level) }));
+    status(() => t("engine_thinking", { level: levelName($("level").value) }));
     const before = S.tricks.length;
-    const v = await api("/api/engine", { game: S.game, client: client + ":engine", ...viewer(), level });
+    const v = await api("/api/engine", { game: S.game, level: $("level").value,
+      client: client + ":engine", ...viewer() });
     showView(v);
     if (!v.over) status(() => t("engine_played", { card: v.last }) + trickText(v, before));
   }
