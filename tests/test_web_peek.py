@@ -1,5 +1,7 @@
 """A page that asks the board for more than its seat sees: another seat's view of a deal
-dealt to one seat, moves written into a record, a card taken back to see what comes next.
+dealt to one seat, moves written into a record, a card taken back to see what comes next,
+an earlier record sent again, the engine asked again (or at once twice) at one moment, and
+every endpoint asked anything at every moment of a deal.
 
 tests/test_web_hidden.py plays the page's own requests; these are the requests a player
 who opened the browser's tools could send (each of them once drew the engine's hand or the
@@ -302,3 +304,52 @@ def test_a_deal_the_board_no_longer_remembers_is_refused(monkeypatch):
         for lang, words in (("en", "no longer remembers"), ("it", "non ricorda più")):
             r = small.post("/api/game", json={"game": first["game"], "lang": lang})
             assert r.status_code == 400 and words in r.json()["error"], r.json()
+
+
+@pytest.mark.parametrize("variant", HIDDEN_GAMES)
+def test_every_endpoint_asked_anything_at_every_moment_names_no_unseen_card(client, variant):
+    """A deal played on as the page plays it while, at every moment, a hostile page asks
+    every endpoint with every seat it may name (another player's, 0, out of range), steps
+    back to earlier moments, asks for reviews, pictures, analyses and explanations: no
+    answer names a card the seat cannot see. (The cards a seat's view says the hidden hand
+    may play, on its turn, are worked out from the view the page sent.)"""
+    from solver.position import parse_position
+    rng, seed = random.Random(7), 97
+    asked = 0
+
+    def ask(path, body, state, shown=None):
+        nonlocal asked
+        r = client.post(path, json=body) if path != "/api/progress" else \
+            client.get(f"/api/progress?client={body['client']}")
+        out = r.json() if "json" in r.headers.get("content-type", "") else {"svg": r.text}
+        if path == "/api/position" and "legal" in out:
+            assert out["legal"] == [card_str(c) for c in
+                                    parse_position(body["position"]).legal_cards()]
+            out = {k: x for k, x in out.items() if k != "legal"}
+        leak = named(out, shown or state) & unseen(state)
+        assert not leak, (path, {k: x for k, x in body.items() if k != "game"}, sorted(leak))
+        asked += 1
+
+    v = client.post("/api/deal", json={"variant": variant, "seed": seed}).json()
+    while not v["over"]:
+        g, moves = v["game"], v["game"]["moves"]
+        state = true_state(variant, seed, moves)
+        card = card_str(rng.randrange(40))
+        for seat in (0, 2, 3, 9):   # refused: none of these moves the deal on
+            for path in ("/api/game", "/api/play", "/api/engine"):
+                ask(path, {"game": g, "seat": seat, "card": card, "level": "random"}, state)
+        for ply in range(0, len(moves) + 1, 5):
+            ask("/api/game", {"game": g, "ply": ply}, state, true_state(variant, seed, moves[:ply]))
+        ask("/api/review/move", {"game": g, "move": 1, "time_limit": 0.02}, state)
+        ask("/api/position", {"position": v["position"]}, state)
+        ask("/api/picture", {"position": v["position"]}, state)
+        if v["legal"]:
+            if len(moves) % 6 == 0:
+                ask("/api/analyse", {"position": v["position"], "time_limit": 0.05,
+                                     "client": "peek"}, state)
+                ask("/api/explain", {"position": v["position"], "time_limit": 0.05}, state)
+                ask("/api/progress", {"client": "peek"}, state)
+            v = client.post("/api/play", json={"game": g, "card": rng.choice(v["legal"])}).json()
+        else:
+            v = client.post("/api/engine", json={"game": g, "level": "greedy"}).json()
+    assert asked >= 40 * 15
