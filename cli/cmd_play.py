@@ -291,9 +291,20 @@ class ScopertaPlay:
     scoperta; reads stdin line by line. Every line is said from the human's seat: what it
     may see of the deal. With ``opponent`` (an agent) that agent plays in the engine's
     place, given its seat's view as in a match, and the words name it "the opponent"; the
-    hints and the review stay the engine's."""
+    hints and the review stay the engine's. ``seed``: the one the review may name (None for
+    a seed drawn here, said when the game ends); ``engine_seed``: the deal's, said or not,
+    which seeds the engine's random choices (None: ``seed``'s)."""
 
-    def __init__(self, level, time_per_move, lang, color, seed, opponent: Agent | None = None):
+    def __init__(
+        self,
+        level,
+        time_per_move,
+        lang,
+        color,
+        seed,
+        opponent: Agent | None = None,
+        engine_seed: int | None = None,
+    ):
         self.level, self.tpm, self.lang, self.color, self.seed = (
             level,
             time_per_move,
@@ -308,7 +319,9 @@ class ScopertaPlay:
         if opponent is not None:
             self.W = {**self.W, **PLAY_OPPONENT_WORDS[lang]}
             self.O = {**self.O, **PLAY_OPPONENT_OTHER_WORDS[lang]}
-        self.engine_rng = random.Random(f"engine {seed}")
+        # a drawn seed's own stream: one for every game without --seed ("engine None") told a
+        # player replaying it which of the engine's cards were random, greedy or analysed
+        self.engine_rng = random.Random(f"engine {seed if engine_seed is None else engine_seed}")
         self.cache: dict = {}
         self.stdin = typed_lines()
         self.echo_input = self.stdin.isatty()
@@ -835,9 +848,9 @@ def play(
             other.during = "game"  # its errors say "during the game", not "the match"
     args = (level, time_per_move, lang, _colour_wanted(), said_seed)
     if v.name == "scoperta":
-        ses = ScopertaPlay(*args, opponent=other)
+        ses = ScopertaPlay(*args, opponent=other, engine_seed=seed)
     else:
-        ses = VariantPlay(v, *args, opponent=other)
+        ses = VariantPlay(v, *args, opponent=other, engine_seed=seed)
     try:
         _play(ses, v, seed, chosen, pos, rounds, record_out, force)
     finally:

@@ -360,6 +360,8 @@ ENGLISH: dict[str, str] = {
     "seal.not_string": "the game's sealed cards must be a string",
     "seal.changed": "the game's sealed cards do not open on this server (it was restarted, or "
     "the record was changed): deal again, or load a downloaded record",
+    "seal.forgotten": "the board no longer remembers this deal (it keeps the latest ones): "
+    "deal again, or load a downloaded record",
     "seal.moves": "the game's moves are not the ones played on this board (a card is added by "
     "playing it, not by changing the record): deal again, or load a downloaded record",
     "board.dealt_field": "a dealt game's record has no '{field}' (a game continued from a "
@@ -372,6 +374,8 @@ ENGLISH: dict[str, str] = {
     "plays player {turn}'s cards",
     "board.your_turn": "it is your turn (player {seat}): the engine plays only the other seat's "
     "cards",
+    "board.other_seat": "this deal is played from player {seat}'s seat: the other hand stays "
+    "hidden (deal again to play another seat)",
     "lang.unknown": "unknown language '{lang}' (en or it)",
     "request.missing": "missing field '{field}'",
     "request.time_limit": "time_limit must be above 0 and at most {most} seconds",

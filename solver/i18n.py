@@ -3228,6 +3228,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "seal.changed": "le carte sigillate della partita non si aprono su questo server (è "
         "stato riavviato, o la partita registrata è stata cambiata): dai le carte di nuovo, o "
         "carica una partita scaricata",
+        "seal.forgotten": "il tavolo non ricorda più questa smazzata (tiene solo le più "
+        "recenti): dai le carte di nuovo, o carica una partita scaricata",
         "seal.moves": "le mosse della partita non sono quelle giocate su questo tavolo (una "
         "carta si aggiunge giocandola, non cambiando la partita registrata): dai le carte di "
         "nuovo, o carica una partita scaricata",
@@ -3241,6 +3243,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "del giocatore {turn} le gioca il motore",
         "board.your_turn": "tocca a te (giocatore {seat}): il motore gioca solo le carte "
         "dell'altro posto",
+        "board.other_seat": "questa smazzata si gioca dal posto del giocatore {seat}: l'altra "
+        "mano resta coperta (dai le carte di nuovo per giocare un altro posto)",
         "lang.unknown": "lingua sconosciuta '{lang}' (en o it)",
         "request.missing": "manca il campo '{field}'",
         "request.time_limit": "time_limit dev'essere sopra 0 e al massimo {most} secondi",

@@ -354,3 +354,23 @@ def test_two_deals_a_seat_cannot_tell_apart_get_the_same_words_and_cards(variant
                     assert said[0] == said[1]
             state = play(state, GreedyAgent()(state.view(), rng))
     assert pairs >= 4
+
+
+def test_the_engines_random_choices_are_no_stream_a_player_can_replay(monkeypatch):
+    """Without --seed the engine drew its random choices from random.Random("engine None"),
+    one stream for every game: a player replaying it knew, card by card, whether the engine
+    played at random or greedily (easy: its roll under 0.4; medium: greedy under 0.35, else
+    analysed), and which place in its hand, in card order, a random card took (the first:
+    it held no lower card). The stream is the drawn seed's (said when the game ends), as a
+    given --seed's is."""
+    sessions = []
+    monkeypatch.setattr(P, "_play", lambda ses, *args: sessions.append(ses))
+    seeds = iter([2**52 + 11, 2**52 + 12])
+    monkeypatch.setattr(P, "fresh_seed", lambda: next(seeds))
+    for _ in range(2):
+        r = CliRunner().invoke(cli, ["play", "--variant", "classic", "--level", "easy"],
+                               input="q\n")
+        assert r.exit_code == 0, r.output
+    public = random.Random("engine None").random()
+    draws = [ses.engine_rng.random() for ses in sessions]
+    assert len(draws) == 2 and public not in draws and draws[0] != draws[1], draws

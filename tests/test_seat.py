@@ -316,7 +316,8 @@ def _history_by_the_game(state, seat: int) -> History:
     fixed = tuple((first_slot(c // 10, j), max(i for i, st in enumerate(slot_trick) if st <= j - 1))
                   for c, j in plays)
     return History((state.variant.hand_size,) + (1,) * (len(slot_trick) - 1), fixed,
-                   tuple(first_slot(s, None) for s in range(4)), tuple(voids))
+                   tuple(first_slot(s, None) for s in range(4)), tuple(voids),
+                   tuple(c for c, _ in plays))
 
 
 @pytest.mark.parametrize("variant", ["classic", "briscolone", "libero"])

@@ -120,7 +120,7 @@ def test_deal_play_engine_until_the_end_then_review(client):
 
 
 def test_a_classic_game_on_the_board_is_reviewed_from_each_seat(client):
-    v = client.post("/api/deal", json={"variant": "classic", "seed": 3}).json()
+    v = client.post("/api/deal", json={"variant": "classic", "seed": 3, "seat": 0}).json()
     while not v["over"]:   # seat 0: the engine plays both seats
         r = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0})
         assert r.status_code == 200, r.json()
@@ -261,8 +261,11 @@ def test_illegal_moves_are_refused(client):
     other = next(card_str(c) for c in range(40) if card_str(c) not in v["legal"])
     r = client.post("/api/play", json={"game": v["game"], "card": other})
     assert r.status_code == 400 and "hand" in r.json()["error"]
-    g = dict(v["game"], moves=[other])
+    g = dict(v["game"], moves=[other])   # sealed: no card is written in (test_web_peek.py)
     r = client.post("/api/game", json={"game": g})
+    assert r.status_code == 400 and "not the ones played on this board" in r.json()["error"]
+    whole = client.post("/api/record", json={"game": v["game"]}).json()
+    r = client.post("/api/game", json={"game": dict(whole, moves=[other])})
     assert r.status_code == 400 and r.json()["error"].startswith("move 1")
     r = client.post("/api/engine", json={"game": v["game"], "level": "engine:999"})
     assert r.status_code == 400 and "level" in r.json()["error"]

@@ -375,9 +375,13 @@ def test_the_seat_plays_only_its_own_cards_and_cannot_write_moves(client):
     assert again["game"]["moves"] == g["moves"] and again["turn"] == 2
     short = {**g, "moves": g["moves"][:1]}
     assert client.post("/api/game", json={"game": short, "seat": 1}).json()["game"]["moves"] == g["moves"][:1]
-    # the engine's turn is the engine's; seat 0 (the player to move) plays either seat
+    # the engine's turn is the engine's; seat 0 (the player to move) is another seat than the
+    # deal's (test_web_peek.py), and plays either seat of a deal dealt to it
     assert client.post("/api/engine", json={"game": g, "level": "greedy", "seat": 1}).status_code == 200
     r = client.post("/api/play", json={"game": g, "card": next(iter(hand2)), "seat": 0})
+    assert r.status_code == 400 and not hand2 & named(r.json(), state), r.json()
+    both = client.post("/api/deal", json={"variant": "classic", "seed": 21, "seat": 0}).json()
+    r = client.post("/api/engine", json={"game": both["game"], "level": "greedy", "seat": 0})
     assert r.status_code == 200, r.json()
 
 
@@ -416,8 +420,10 @@ def test_the_engine_takes_its_time_even_when_its_card_is_forced(client):
     card (engine:1): how soon it answered told you it had no other card of that suit. Its
     answer now takes its whole time, forced or not."""
     rec, state = _forced_answer("briscolone")
-    g = client.post("/api/game", json={"game": rec, "seat": 1}).json()["game"]  # sealed
     for level, seconds in (("engine:0.1", 0.1), ("engine:1", 1.0)):
+        # sealed, a deal of its own each time: a record asked again is behind its deal, and
+        # dealt again (test_web_peek.py)
+        g = client.post("/api/game", json={"game": rec, "seat": 1}).json()["game"]
         t0 = time.perf_counter()
         r = client.post("/api/engine", json={"game": g, "level": level, "seat": 1})
         took = time.perf_counter() - t0

@@ -32,7 +32,8 @@ def client():
 def _played_out(client, first: dict) -> dict:
     v = first
     while not v["over"]:
-        # seat 0: the engine plays either seat (a fixed seat's turn is not the engine's)
+        # seat 0: the engine plays either seat (a fixed seat's turn is not the engine's); a
+        # hidden-card deal is dealt to seat 0 for it (a deal answers only its own seat)
         r = client.post("/api/engine", json={"game": v["game"], "level": "greedy", "seat": 0})
         assert r.status_code == 200, r.json()
         v = r.json()
@@ -61,7 +62,8 @@ def test_a_finished_deal_gives_the_notation_of_its_final_position(client, varian
     """The notation box kept the position before the last card once a deal ended (a
     finished deal has no ``position`` to analyse): the view gives the final position's
     notation, every card played, the points taken, as the board draws it."""
-    v = _played_out(client, client.post("/api/deal", json={"variant": variant, "seed": 6}).json())
+    v = _played_out(client, client.post("/api/deal", json={"variant": variant, "seed": 6,
+                                                                  "seat": 0}).json())
     final = parse_position(v["notation"])
     assert v["position"] is None and final.is_over
     assert final.score == tuple(v["result"]["points"]) and final.talon_size == 0
@@ -274,7 +276,7 @@ def test_a_pasted_position_of_any_game_is_played_out_and_read_back(client, tmp_p
     """The board plays on from a pasted open position of every game (it took only 2-player
     scoperta): dealt with the unseen talon shuffled, played to the end, its record loaded
     again and reviewed from the command line."""
-    start = client.post("/api/deal", json={"position": position, "seed": 5})
+    start = client.post("/api/deal", json={"position": position, "seed": 5, "seat": 0})
     assert start.status_code == 200, start.json()
     v = _played_out(client, start.json())
     assert v["game"]["start"] == repr(parse_position(position))

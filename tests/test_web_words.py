@@ -103,7 +103,7 @@ def test_the_side_panel_shows_the_points_won_since_the_start_all_through_the_gam
     game it showed no points at all. Every trick's points, as they are taken, are said
     there (from the seat too: the tricks are face up), never as a score."""
     v = client.post("/api/deal", json={"position": start, "seed": 2, "lang": lang,
-                                       "seat": 1}).json()
+                                       "seat": 0}).json()
     seen = set()
     while True:
         a, b = v["points"]

@@ -73,6 +73,7 @@ class History:
     fixed: tuple[tuple[int, int], ...]  # (first, last) slot of each card the opponent played
     suit_lo: tuple[int, ...]  # first slot a card of that suit may have arrived in (4)
     voids: tuple[tuple[int, int], ...]  # (trick number, suit) shown void
+    cards: tuple[int, ...] = ()  # the card of each span of ``fixed``, in its order
 
     def fits(self, hand_cards: Iterable[int]) -> bool:
         last = len(self.caps) - 1
@@ -596,7 +597,8 @@ def history_from(sp: SeatPosition) -> History:
         for c, j in plays
     )
     caps = (sp.record_start[1],) + (1,) * (n_slots - 1)
-    return History(caps, fixed, tuple(first_slot(s, None) for s in range(4)), tuple(voids))
+    lows = tuple(first_slot(s, None) for s in range(4))
+    return History(caps, fixed, lows, tuple(voids), tuple(c for c, _ in plays))
 
 
 def _check_hidden_game(v: Variant) -> None:

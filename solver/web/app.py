@@ -7,8 +7,9 @@ server goes on; 404, 405, 413 (a body over 64 KB), 429 (too many searches) and t
 travels whole in each request (the project's game record: variant, deck, dealer, moves),
 so the server keeps no game state and undo/redo is the page dropping or restoring moves;
 while a deal goes on the cards no seat may see yet travel sealed (seal.py), with what vouches
-for the rest of the record, and a hidden-card game is drawn from the seat the request names
-(games.game_view), which plays only its own cards (_check_turn).
+for the rest of the record and the seat it is played from, and a hidden-card game is drawn
+from that seat alone (games.game_view, games.other_seat), which plays only its own cards
+(_check_turn).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from solver.rules import VARIANTS
 from solver.settings import MAX_SEED
 from solver.web.guard import BODY_SECONDS, MAX_BODY, Guard, json_body
 from solver.web.jobs import CLIENT_GONE, Busy, JobCancelled, Jobs
-from solver.web.seal import Sealer
+from solver.web.memory import Answers, Deals
+from solver.web.seal import SealError, Sealer
 from solver.web import games
 
 STATIC = resources.files("solver.web") / "static"
@@ -238,9 +240,24 @@ def endpoint(fn):
     return wrapped
 
 
-def _load_game(body: dict, sealer: Sealer):
-    """The request's game record, its sealed cards opened."""
-    return games.load_game(_field(body, "game", dict, required=True), sealer)
+def _load_game(body: dict, sealer: Sealer, deals: Deals, seated: bool = False):
+    """The request's game record, its sealed cards opened; a sealed record behind its deal
+    (cards taken back, or an earlier record sent again: memory.Deals) dealt again in what
+    its seat could not see (games.redealt: the talon alone for open hands), one of a deal
+    the board no longer remembers refused; ``seated``: the request names the seat it sees
+    the game from, which must be the one its deal is played from (games.other_seat)."""
+    game = games.load_game(_field(body, "game", dict, required=True), sealer)
+    if seated:
+        refusal = games.other_seat(game, _seat(body))
+        if refusal is not None:
+            raise refusal
+    if not game.sealed or game.deal is None:
+        return game
+    if not deals.knows(game.deal):
+        raise SealError.of("seal.forgotten")
+    if deals.behind(game.deal, len(game.moves)):
+        return games.redealt(game, None if seated and _viewer(body) is None else game.seat)
+    return game
 
 
 def _seat(body: dict) -> int:
@@ -258,6 +275,14 @@ def _viewer(body: dict) -> int | None:
     return None if _field(body, "open", bool, False) else seat
 
 
+def _level(body: dict) -> str:
+    """The engine's level the request names (LEVELS; default engine:1)."""
+    level = _field(body, "level", str, "engine:1")
+    if level not in LEVELS:
+        raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
+    return level
+
+
 def _check_turn(game, body: dict, engine: bool) -> None:
     """In a hidden-card game played from one seat (``seat`` 1 to 4, open hands shown or
     not), /api/play plays that seat's cards only and /api/engine the other seat's only: a
@@ -272,9 +297,9 @@ def _check_turn(game, body: dict, engine: bool) -> None:
         raise BadRequest.of("board.not_your_turn", turn=s.to_move + 1, seat=seat)
 
 
-def _review_request(body: dict, sealer: Sealer):
+def _review_request(body: dict, sealer: Sealer, deals: Deals):
     """A review's game, seconds a card and objective, checked before any search."""
-    game = _load_game(body, sealer)
+    game = _load_game(body, sealer, deals)
     limit = _time_limit(body, 0.3)
     objective = _field(body, "objective", str, "points")
     games.check_objective(game, objective)
@@ -292,9 +317,15 @@ def create_app(
     ``body_seconds``: the time a body may take to arrive (guard.Guard)."""
     jobs = Jobs() if jobs is None else jobs
     sealer = Sealer()
+    deals, answers = Deals(), Answers()
 
     def view(game, body: dict, **kw) -> dict:
-        return games.game_view(game, _lang(body), seat=_viewer(body), sealer=sealer, **kw)
+        if game.seat is None and game.hidden:  # bound now, sealed with the deal
+            game.seat = _seat(body)
+        out = games.game_view(game, _lang(body), seat=_viewer(body), sealer=sealer, **kw)
+        if out["sealed"]:
+            deals.saw(game.deal, len(game.moves))
+        return out
 
     def client_of(body: dict, required: bool = False) -> str | None:
         """The page's name for itself: its searches replace each other, and only it sees
@@ -395,37 +426,42 @@ def create_app(
 
     @endpoint
     async def api_game(request, body):
-        game = _load_game(body, sealer)
+        game = _load_game(body, sealer, deals, seated=True)
         return view(game, body, ply=_field(body, "ply", int))
 
     @endpoint
     async def api_record(request, body):
-        return _load_game(body, sealer).record
+        return _load_game(body, sealer, deals).record
 
     @endpoint
     async def api_play(request, body):
-        game = _load_game(body, sealer)
+        game = _load_game(body, sealer, deals, seated=True)
         _check_turn(game, body, engine=False)
         card = parse_card_id(_field(body, "card", str, required=True))
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_engine(request, body):
-        game = _load_game(body, sealer)
+        game = _load_game(body, sealer, deals, seated=True)
         _check_turn(game, body, engine=True)
-        level = _field(body, "level", str, "engine:1")
-        if level not in LEVELS:
-            raise BadRequest.of("request.level", level=level, levels=", ".join(LEVELS))
-        card = await jobs.search(
-            client_of(body),
-            game.state,
-            lambda job: games.engine_card(game, level, job),
-        )
+        level = _level(body)
+        moment = sealer.seed(game.record) if game.sealed and game.hidden else None
+
+        def choose(job) -> int:
+            """The moment's card: the one given already if it was asked at once twice."""
+            given = None if moment is None else answers.get(moment)
+            seed = None if moment is None else sealer.seed([game.record, level])
+            card = games.engine_card(game, level, job, seed, given)
+            if moment is not None:
+                answers.put(moment, card)
+            return card
+
+        card = await jobs.search(client_of(body), game.state, choose)
         return view(games.play(game, card), body, last=card_str(card))
 
     @endpoint
     async def api_review(request, body):
-        game, limit, objective = _review_request(body, sealer)
+        game, limit, objective = _review_request(body, sealer, deals)
         lang = _lang(body)
         return await jobs.search(
             client_of(body),
@@ -435,7 +471,7 @@ def create_app(
 
     @endpoint
     async def api_review_move(request, body):
-        game, limit, objective = _review_request(body, sealer)
+        game, limit, objective = _review_request(body, sealer, deals)
         move = _field(body, "move", int, required=True)
         return await jobs.search(
             client_of(body),

@@ -27,6 +27,7 @@ win, the cost is the chance of winning the deal the card gave away: ``?!`` from 
 from __future__ import annotations
 
 import random
+import secrets
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -71,6 +72,7 @@ from solver.review import (
     review_move,
     review_states,
 )
+from solver.redeal import redeal, shuffled_talon
 from solver.rules import get_variant
 from solver.web.seal import SealError, Sealer
 
@@ -105,11 +107,24 @@ class Game:
     """A game's start, its moves and the state they reach; ``record`` is what travels."""
 
     def __init__(
-        self, start: GameState, moves: list[int], head: dict, start_score=(), sealed: bool = False
+        self,
+        start: GameState,
+        moves: list[int],
+        head: dict,
+        start_score=(),
+        sealed: bool = False,
+        seat: int | None = None,
+        deal: str | None = None,
     ):
         self.start, self.moves, self.head = start, list(moves), head
         self.start_score = start_score
         self.sealed = sealed  # came from the page sealed: its player has not seen the deck
+        #: the seat a hidden-card deal is played from (1-based; 0: every seat, no engine), held
+        #: in its seal: None until a view binds it (a new deal, a record sent whole)
+        self.seat = seat
+        #: the deal's name in its seal, drawn when it is first sealed (a deal dealt again,
+        #: a record sent whole: a new one): what the board remembers of it (memory.Deals)
+        self.deal = deal
         self.states = [start]  # the moment before each card, then the last one
         for i, c in enumerate(self.moves, 1):
             self.states.append(played(self.states[-1], c, i))
@@ -133,7 +148,15 @@ class Game:
 
     def at(self, ply: int) -> Game:
         """The game after its first ``ply`` cards."""
-        return Game(self.start, self.moves[:ply], self.head, self.start_score, self.sealed)
+        return Game(
+            self.start,
+            self.moves[:ply],
+            self.head,
+            self.start_score,
+            self.sealed,
+            self.seat,
+            self.deal,
+        )
 
     @property
     def since_start(self) -> bool:
@@ -149,19 +172,26 @@ class Game:
     def page_record(self, sealer: Sealer | None) -> dict:
         """The record as the page carries it: while the deal goes on, the fields that name
         unseen cards (SEALED_FIELDS, or OPEN_SEALED_FIELDS) sealed into one ``"sealed"``
-        string, with a copy of the record's other fields (they stay in clear too) and, in the
-        hidden-card games, of its moves: load_game refuses the record if a clear field was
-        changed, or if its moves are not the first of those the board played (taking cards
-        back is the page dropping moves; a card is added only by /api/play and /api/engine).
-        With every hand in view the page may add any legal card to the moves."""
+        string, with a copy of the record's other fields (they stay in clear too), the seat
+        the deal is played from (``seat``: the only one its views are drawn for, other_seat),
+        the deal's name (``deal``: memory.Deals) and its moves: load_game refuses the
+        record if a clear field was changed, or if its moves are not the first of those the
+        board played (taking cards back is the page dropping moves; a card is added only by
+        /api/play and /api/engine). In scoperta too: a line of legal cards written in drew
+        the board after it, every draw face up, the talon's order under its top card, which
+        no one sees."""
         rec = self.record
         if sealer is None or self.state.is_over:
             return rec
         fields = SEALED_FIELDS if self.hidden else OPEN_SEALED_FIELDS
         hidden = {k: rec.pop(k) for k in fields if k in rec}
         clear = {k: v for k, v in rec.items() if k not in PLAY_FIELDS}
-        played = rec.get("moves", []) if self.hidden else None  # open hands: any legal card
-        rec["sealed"] = sealer.seal({"hidden": hidden, "clear": clear, "moves": played})
+        played = rec.get("moves", [])
+        seal = {"hidden": hidden, "clear": clear, "moves": played, "seat": self.seat}
+        if self.deal is None:
+            self.deal = secrets.token_hex(8)
+        seal["deal"] = self.deal
+        rec["sealed"] = sealer.seal(seal)
         return rec
 
     @property
@@ -199,8 +229,9 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
     """A game dict sent back by the page (or a downloaded file loaded into it); its sealed
     fields opened with ``sealer``."""
     sealed = "sealed" in rec
+    seat = name = None
     if sealed:
-        rec = _unsealed(rec, sealer)
+        rec, seat, name = _unsealed(rec, sealer)
     moves = rec.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError.of("board.moves")
@@ -229,10 +260,34 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         head,
         d["start"].score if "start" in d else (),
         sealed,
+        seat,
     )
+    game.deal = name
     if result is not None:
         _check_result(game, result)
     return game
+
+
+def redealt(game: Game, seat: int | None) -> Game:
+    """``game``, a record behind its deal (cards taken back: memory.Deals), as the board
+    goes on from it: what ``seat`` (1-based; None or 0: the talon alone) could not see at
+    that moment dealt again (solver.redeal), a deal of its own. The line taken back showed
+    the cards drawn after it and, in the hidden-card games, the other hand's, and playing
+    on from the same deal used them. The deal's seed, which deals the old cards, is
+    dropped."""
+    if game.state.is_over:
+        return game
+    rng = random.SystemRandom()
+    rec = {k: v for k, v in game.record.items() if k != "seed"}
+    state = game.state
+    if "start" in game.head:
+        drawn = rec["talon"][: len(rec["talon"]) - len(state.talon)]
+        rec["talon"] = drawn + [card_str(c) for c in shuffled_talon(state, rng)]
+    else:
+        rec["deck"] = [card_str(c) for c in redeal(state, seat if game.hidden else None, rng)]
+    out = load_game(rec)
+    out.sealed, out.seat = game.sealed, game.seat
+    return out
 
 
 def _check_result(game: Game, result: dict) -> None:
@@ -251,16 +306,18 @@ def _check_result(game: Game, result: dict) -> None:
         )
 
 
-def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
-    """The record with its sealed fields back, once its seal opens and vouches for it: its
-    clear fields are the ones sealed with it (else SealError, as for a changed seal), and in
-    a hidden-card game its moves are the first of the moves the board played (else one
-    RecordError whatever the cards: a card the page wrote in would be checked against the
-    hand it does not see, and the refusal would tell what that hand holds)."""
+def _unsealed(rec: dict, sealer: Sealer | None) -> tuple[dict, int | None, str]:
+    """The record with its sealed fields back, the seat it is played from and the deal's
+    name, once its seal opens and vouches for it: its clear
+    fields are the ones sealed with it (else SealError, as for a changed seal), and its
+    moves are the first of the moves the board played (else one RecordError whatever the
+    cards: a card the page wrote in would be checked against the hand it does not see, and
+    the refusal would tell what that hand holds; a line written in would be drawn with its
+    draws)."""
     if sealer is None:
         raise RecordError.of("board.sealed_elsewhere")
     opened = sealer.open(rec["sealed"])
-    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves"}:
+    if not isinstance(opened, dict) or set(opened) != {"hidden", "clear", "moves", "seat", "deal"}:
         raise SealError.of("seal.changed")
     hidden, played = opened["hidden"], opened["moves"]
     both = sorted(set(hidden) & set(rec))
@@ -269,9 +326,22 @@ def _unsealed(rec: dict, sealer: Sealer | None) -> dict:
     if {k: v for k, v in rec.items() if k not in ("sealed", *PLAY_FIELDS)} != opened["clear"]:
         raise SealError.of("seal.changed")
     moves = rec.get("moves", [])
-    if played is not None and isinstance(moves, list) and moves != played[: len(moves)]:
+    if not isinstance(played, list) or isinstance(moves, list) and moves != played[: len(moves)]:
         raise RecordError.of("seal.moves")
-    return {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
+    whole = {**{k: v for k, v in rec.items() if k != "sealed"}, **hidden}
+    return whole, opened["seat"], opened["deal"]
+
+
+def other_seat(game: Game, seat: int) -> BriscolaError | None:
+    """Why a request naming ``seat`` may not see a hidden-card deal that goes on, or None:
+    the deal is played from another seat. A page that named player 2 (or 0, the player to
+    move) for a deal dealt to player 1 was drawn the engine's hand; the refusal names no
+    card. A deal dealt to every seat (0) takes any; open hands are asked for with the
+    seat's own."""
+    bound = game.seat
+    if not game.hidden or game.state.is_over or not bound or seat == bound:
+        return None
+    return RecordError.of("board.other_seat", seat=bound)
 
 
 def view_position(game: Game, seat: int | None = None):
@@ -409,7 +479,15 @@ def play(game: Game, card: int) -> Game:
     err = move_refusal(game.state, card)
     if err is not None:
         raise PositionError.like(err)
-    return Game(game.start, game.moves + [card], game.head, game.start_score, game.sealed)
+    return Game(
+        game.start,
+        game.moves + [card],
+        game.head,
+        game.start_score,
+        game.sealed,
+        game.seat,
+        game.deal,
+    )
 
 
 @contextmanager
@@ -427,16 +505,24 @@ def analyse(pos, objective: str, time_limit: float, job=None) -> Analysis:
         return run_analysis(pos, objective, limit=Limit(time=time_limit))
 
 
-def engine_card(game: Game, level: str, job=None) -> int:
+def engine_card(
+    game: Game, level: str, job=None, seed: int | None = None, given: int | None = None
+) -> int:
     """The card of ``level`` for the player to move, from what its seat sees; in a
     hidden-card game an engine level gives it in its whole time, forced or not
-    (engine_agent.in_full_time: how soon it came would tell what the engine holds)."""
+    (engine_agent.in_full_time: how soon it came would tell what the engine holds).
+    ``seed``: its random choices' (a random card, a tie broken), so that one moment asked
+    again gets the same card (the seal's, Sealer.seed; a fresh one without it); ``given``:
+    the card the moment was given already (memory.Answers), given again in the same time."""
     if game.state.is_over:
         raise PositionError.of("deal.over_short")
     agent = get_agent(level)
     seconds = getattr(agent, "seconds", None)
+    rng = random.Random(seed)
     with _progress_to(job):
-        return in_full_time(game.state, seconds, lambda: agent(game.state.view(), random.Random()))
+        if given is not None:
+            return in_full_time(game.state, seconds, lambda: given)
+        return in_full_time(game.state, seconds, lambda: agent(game.state.view(), rng))
 
 
 def explain(pos, objective: str, lang: str, time_limit: float, seen=None) -> dict:

@@ -32,6 +32,14 @@ class Sealer:
         key = secrets.token_bytes(32) if key is None else key
         self._stream_key = hmac.new(key, b"stream", hashlib.sha256).digest()
         self._tag_key = hmac.new(key, b"tag", hashlib.sha256).digest()
+        self._seed_key = hmac.new(key, b"seed", hashlib.sha256).digest()
+
+    def seed(self, value) -> int:
+        """A seed no page can work out, the same for the same JSON ``value`` on this server
+        run: the engine's random choices at one moment of a sealed deal (games.engine_card),
+        so that the same moment asked again gets the same card."""
+        data = json.dumps(value, separators=(",", ":"), sort_keys=True).encode()
+        return int.from_bytes(hmac.new(self._seed_key, data, hashlib.sha256).digest()[:8], "big")
 
     def _stream(self, nonce: bytes, n: int) -> bytes:
         blocks = (
