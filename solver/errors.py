@@ -459,8 +459,6 @@ ENGLISH: dict[str, str] = {
     "then",
     "review.unsupported": "review supports records of scoperta, scoperta4, classic, briscolone "
     "and libero",
-    "board.review_four": "the board reviews two-player deals: review a four-player record "
-    "with `briscola review`",
     "review.no_score": "objective win needs the score: this game starts from a position without "
     "score=",
     "objective.unknown": "unknown objective '{objective}' (points or win)",

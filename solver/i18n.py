@@ -2782,8 +2782,8 @@ BOARD_PAGE["it"].update(
         "progress.samples.one": "{what}: 1 campione, migliore {card} {value}",
     }
 )
-#: the board as a demanding player met it: four players win (and take points) as a team and
-#: are not reviewed, a finished deal has nothing to analyse, the set-up's cards say where they are
+#: the board as a demanding player met it: four players win (and take points) as a team, a
+#: finished deal has nothing to analyse, the set-up's cards say where they are
 BOARD_PAGE["en"].update(
     {
         "wins.team": "team {a}+{b} wins",
@@ -2791,8 +2791,6 @@ BOARD_PAGE["en"].update(
         "still to win: the frame of the review's graph.",
         "col.final.title.team": "expected final margin: the points taken plus the points still "
         "to win, team {a}+{b} minus the other team",
-        "review.four": "The board reviews two-player deals: review a four-player deal with "
-        "`briscola review`.",
         "analyse.over": "The deal is over: nothing is left to analyse. Step back (← or ◀) to analyse "
         "a moment of it.",
         "place.short.hand1": "hand 1",
@@ -2811,8 +2809,6 @@ BOARD_PAGE["it"].update(
         "ancora da vincere: la stessa misura del grafico dell'analisi.",
         "col.final.title.team": "margine finale atteso: i punti presi più i punti ancora da "
         "vincere, la squadra {a}+{b} meno l'altra squadra",
-        "review.four": "Il tavolo analizza le smazzate a due giocatori: analizza una "
-        "smazzata a quattro giocatori con `briscola review`.",
         "analyse.over": "La smazzata è finita: non resta niente da analizzare. Torna indietro (← o ◀) "
         "per analizzarne un momento.",
         "place.short.hand1": "mano 1",
@@ -2842,8 +2838,50 @@ BOARD_PAGE["it"]["tabs"] = "pannelli"
 #: why the review is greyed out, beside its button: its tooltip shows to a mouse alone
 BOARD_PAGE["en"]["review.after_deal.short"] = "once the deal is over"
 BOARD_PAGE["it"]["review.after_deal.short"] = "a smazzata finita"
-BOARD_PAGE["en"]["review.four.short"] = "two players only"
-BOARD_PAGE["it"]["review.four.short"] = "solo a due giocatori"
+#: the review of a four-player deal: its graph and luck are team 1+3's (the side of seat parity,
+#: as `briscola review` frames the luck) where two players' are player 1's, the same words
+_TEAM_FRAME = {
+    "en": (("Player 1's", "Team 1+3's"), ("player 1's", "team 1+3's"),
+           ("player 1 minus player 2", "team 1+3 minus team 2+4"),
+           ("for player 1", "for team 1+3")),
+    "it": (("del giocatore 1", "della squadra 1+3"),
+           ("giocatore 1 meno giocatore 2", "squadra 1+3 meno squadra 2+4"),
+           ("a favore del giocatore 1", "a favore della squadra 1+3")),
+}  # fmt: skip
+for _lang, _pairs in _TEAM_FRAME.items():
+    for _key in ("graph.label", "graph.legend", "graph.col", "graph.readout.margin",
+                 "graph.label.win", "graph.legend.win", "graph.col.win", "graph.readout.win",
+                 "graph.label.since", "graph.legend.since", "graph.col.since",
+                 "graph.readout.since", "graph.legend.luck"):  # fmt: skip
+        _text = BOARD_PAGE[_lang][_key]
+        for _old, _new in _pairs:
+            _text = _text.replace(_old, _new)
+        assert "1+3" in _text and "giocatore 1" not in _text, (_lang, _key)
+        BOARD_PAGE[_lang][_key + ".team"] = _text
+BOARD_PAGE["en"].update(
+    {
+        "team_n": "Team {t}",
+        "t_short": REVIEW_TEXT["en"]["t_short"],
+        "graph.luck.team": "the draw: luck {luck} for team {t} ({drawn})",
+        "review.team.note": REVIEW_TEXT["en"]["team_note"],
+        "review.luck.note.team": "Luck: the value after each draw less the average over every draw "
+        "that could have come (as GNU Backgammon counts the dice), exact where every draw is "
+        "solved; the luck-adjusted result is the result less the luck. "
+        + REVIEW_TEXT["en"]["open_luck_note_teams"],
+    }
+)
+BOARD_PAGE["it"].update(
+    {
+        "team_n": "squadra {t}",
+        "t_short": REVIEW_TEXT["it"]["t_short"],
+        "graph.luck.team": "la pescata: fortuna {luck} per la squadra {t} ({drawn})",
+        "review.team.note": REVIEW_TEXT["it"]["team_note"],
+        "review.luck.note.team": "Fortuna: il valore dopo ogni pescata meno la media su tutte le "
+        "pescate possibili (come GNU Backgammon conta i dadi), esatta dove ogni pescata è "
+        "risolta; il risultato al netto della fortuna è il risultato meno la fortuna. "
+        + REVIEW_TEXT["it"]["open_luck_note_teams"],
+    }
+)
 
 #: the user's errors in Italian beside their English (solver.errors.ENGLISH, each error's
 #: own text, its str): what the board and ``--lang it`` show. Card names and the notation's
@@ -3339,8 +3377,6 @@ ERRORS: dict[str, dict[str, str]] = {
         "analizzala allora",
         "review.unsupported": "l'analisi della partita tratta le registrazioni di scoperta, "
         "scoperta4, classica, briscolone e libero",
-        "board.review_four": "il tavolo analizza le smazzate a due giocatori: analizza una "
-        "registrazione a quattro giocatori con `briscola review`",
         "review.no_score": "l'obiettivo win vuole il punteggio: questa partita parte da una "
         "posizione senza score=",
         "objective.unknown": "obiettivo sconosciuto '{objective}' (points o win)",

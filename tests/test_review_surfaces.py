@@ -743,9 +743,10 @@ def test_the_board_cuts_totals_as_the_cli_does(lang):
         calls = [f"globalThis.S = {{ sinceStart: false, plies: {json.dumps(moves)}, "
                  "game: { result: { points: [70, 50] } } }",
                  f"(() => {{ const rs = {json.dumps(moves)}; "
-                 "const per = [1, 2].map((p) => [p, playerReview(rs, p, true)]); "
+                 "const per = [1, 2].map((p) => [p, playerReview(rs, [p], true)]); "
                  "bookkeeping(rs, per, true); return per.map(([, s]) => skillText(s, true)); })()"]
-        board = _board(lang, calls, ("playerReview", "skillText", "costRange", "bookkeeping"))[1]
+        board = _board(lang, calls, ("playerReview", "teamOf", "skillText", "costRange",
+                                     "bookkeeping"))[1]
         err, luck = ("errors ", "luck ") if lang == "en" else ("errori ", "fortuna ")
         over = " over " if lang == "en" else " su "
         cli = [line for line in R.render_review(rv, lang).splitlines()

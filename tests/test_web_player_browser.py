@@ -452,11 +452,11 @@ def _finished(variant: str, seed: int) -> dict:
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_four_player_deal_ends_with_its_team_and_no_review_to_press(page, lang):
-    """A four-player deal ended "Player 2 wins" (the side of players 2 and 4 won), its
-    review buttons were pressed only to be refused, and each trick's winner wrapped under
-    its four cards. It ends naming the team, with the review said to be for two players,
-    each trick on one line; Analyse and Explain say the deal is over instead of nothing."""
+def test_a_four_player_deal_ends_with_its_team_and_its_review_to_press(page, lang):
+    """A four-player deal ended "Player 2 wins" (the side of players 2 and 4 won), and each
+    trick's winner wrapped under its four cards. It ends naming the team, with its review
+    one click away as a two-player deal's (it was greyed out, "two players only"), each
+    trick on one line; Analyse and Explain say the deal is over instead of nothing."""
     from selenium.webdriver.support.ui import Select
     drv, srv = page
     rec = _finished("scoperta4", 3)
@@ -471,13 +471,11 @@ def test_a_four_player_deal_ends_with_its_team_and_no_review_to_press(page, lang
     team = BOARD_PAGE[lang]["wins.team"].format(a=won, b=won + 2)
     text = drv.find_element("id", "over-text").text
     assert f"{a} – {b} · {team}" in text, text
-    assert not drv.find_element("id", "over-review").is_displayed()
+    assert drv.find_element("id", "over-review").is_displayed()
     review = drv.find_element("id", "review")
-    assert review.get_attribute("disabled")
-    assert review.get_attribute("title") == BOARD_PAGE[lang]["review.four"]
-    assert BOARD_PAGE[lang]["review.four"] in drv.find_element("id", "graph").text
-    why = drv.find_element("id", "review-why")
-    assert why.is_displayed() and BOARD_PAGE[lang]["review.four.short"] in why.text
+    assert not review.get_attribute("disabled") and not review.get_attribute("title")
+    assert BOARD_PAGE[lang]["graph.empty"] in drv.find_element("id", "graph").text
+    assert not drv.find_element("id", "review-why").is_displayed()
     # each trick's winner on the line of its cards
     rows = drv.execute_script("""return [...document.querySelectorAll('#tricks li')].map((li) =>
         [li.querySelector('button.mv').getBoundingClientRect().top,

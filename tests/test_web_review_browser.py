@@ -251,3 +251,51 @@ def test_a_position_without_score_keeps_the_points_still_to_win(browser, server)
     assert not drv.find_elements("css selector", "#analysis td.final")
     assert [th.text for th in drv.find_elements("css selector", "#analysis thead th")] == ["card", "points", "vs best"]
     assert "No score in this position" in drv.find_element("id", "analysis").text
+
+
+def test_a_four_player_deal_is_reviewed_by_team(browser, server):
+    """The board greyed out a four-player deal's review ("two players only"). It reviews it
+    as `briscola review` does: accuracy per player, the skill line per team (the CLI's own
+    line), the graph and the luck team 1+3's; in English, then in Italian."""
+    from selenium.webdriver.support.ui import Select
+
+    from solver import review as R
+    from solver.i18n import BOARD_PAGE
+    from solver.players.agents import play_deal
+    from test_review4 import NAMES, SEED, _late_record
+    drv = browser
+    rec = _late_record(play_deal("scoperta4", NAMES, SEED))
+    _open(drv, server)
+    drv.execute_script("loadGame(arguments[0])", rec)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    assert not drv.find_element("id", "review").get_attribute("disabled")
+    _review(drv, len(rec["moves"]))
+    cli = R.review_record(rec, 0.3)
+    for lang in ("en", "it"):
+        words = BOARD_PAGE[lang]
+        if lang == "it":
+            Select(drv.find_element("id", "lang")).select_by_value("it")
+            _wait(drv, lambda: words["review.title"] in drv.find_element("id", "review-out").text,
+                  what="the Italian review")
+        out = drv.find_element("id", "review-out")
+        assert len(out.find_elements("css selector", "ul:not(.skill) > li")) == 4  # accuracy a player
+        team = "team" if lang == "en" else "squadra"
+        said = [line.strip().split("): ", 1)[1] for line in R.render_review(cli, lang).splitlines()
+                if line.strip().startswith(f"{team} ") and "): " in line]
+        unit = " points (" if lang == "en" else " punti ("
+        for t, line in zip(("1+3", "2+4"), said, strict=True):
+            li = out.find_element("css selector", f'li.skill[data-team="{t}"]').text
+            assert li.replace(unit, " (", 1) == words["team_n"].format(t=t) + ": " + line, li
+        assert words["t_short"].format(t="1+3") in out.find_element("css selector", "table.review").text
+        assert words["review.team.note"] in out.text and words["review.luck.note.team"] in out.text
+        svg = drv.find_element("css selector", "#graph svg")
+        assert svg.get_attribute("aria-label") == words["graph.label.team"]
+        assert len(drv.find_elements("css selector", "#graph line.luck")) == 1
+        drv.save_screenshot(str(_artifacts() / f"board-review4-{lang}.png"))
+    # a mistake of any seat is retried: the page seats you where it can (player 1, or every seat)
+    _click(drv, drv.find_element("css selector", "#review-out button.retry"))
+    _wait(drv, lambda: drv.execute_script("return !!S.retry"), what="the retry")
+    mover = drv.execute_script("return S.retry.player")
+    assert drv.find_element("id", "human").get_attribute("value") == ("1" if mover == 1 else "0")
+    _click(drv, drv.find_element("id", "retry-back"))
+    _wait(drv, lambda: not drv.execute_script("return !!S.retry"), what="back to the review")

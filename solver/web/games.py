@@ -547,9 +547,10 @@ def mark(cost: float | None, error: float | None = None, objective: str = "point
 
 def _judged(game: Game, mv: MoveReview, luck: tuple[DrawLuck, ...] = ()) -> dict:
     """A reviewed card as the page shows it: its mark, and player 1's expected final margin
-    (or chance of winning the deal, for the objective win) before it (with the best card)
-    and after it (with the card played), with their ±; ``luck``: the luck of the draw
-    after it (review.DrawLuck, each in its player's frame)."""
+    (team 1+3's where four play: the side of seat parity, as the CLI's luck) or chance of
+    winning the deal, for the objective win, before it (with the best card) and after it
+    (with the card played), with their ±; ``luck``: the luck of the draw after it
+    (review.DrawLuck, each in its player's frame)."""
     out = mv.to_json()
     out["luck"] = [d.to_json() for d in luck]
     out["mark"] = mark(mv.cost, mv.cost_error, mv.objective)
@@ -574,8 +575,6 @@ def check_objective(game: Game, objective: str) -> None:
     win by)."""
     if not game.reviewable:
         raise RecordError.of("board.review_hidden")
-    if game.start.players != 2:
-        raise RecordError.of("board.review_four")
     check_review_objective(objective, "start" not in game.head or game.start_score is not None)
 
 

@@ -156,8 +156,8 @@ function showView(v, keepAnalysis) {
   $("undo").disabled = !(S.mode === "game" && S.game && S.game.moves.length);
   $("redo").disabled = !(S.mode === "game" && S.redo.length);
   $("download").disabled = $("review").disabled = !(S.mode === "game" && S.game);
-  // four players are not reviewed; the other hand is hidden till the deal's end
-  const noReview = v.players > 2 ? "review.four" : v.reviewable === false ? "review.after_deal" : "";
+  // the other hand is hidden till the deal's end
+  const noReview = v.reviewable === false ? "review.after_deal" : "";
   if (noReview) $("review").disabled = true;
   $("review").title = noReview ? t(noReview) : "";
   // said beside the button too (its aria-describedby): a tooltip shows to a mouse alone
@@ -165,7 +165,6 @@ function showView(v, keepAnalysis) {
   $("review-why").textContent = why ? `(${why})` : "";
   $("review-why").hidden = !why;
   $("review-out").hidden = S.mode !== "game" || !Object.keys(S.rev).length;   // the deal's, with the deal
-  $("over-review").hidden = v.players > 2;
   renderGameView();
 }
 
@@ -257,6 +256,13 @@ async function goTo(ply) {
     autoAnalyse();
   } catch (e) { fail(e); }
 }
+
+function fourPlayers() { return !!S.view && S.view.players === 4; }
+// four players take points as a team: the review's words for player 1 become team 1+3's
+// (the side of seat parity, as `briscola review` frames the luck)
+function frameKey(key) { return fourPlayers() ? key + ".team" : key; }
+function teamOf(p) { return (p - 1) % 2 + 1; }   // 1: team 1+3, 2: team 2+4
+function teamLabel(team) { return `${team}+${team + 2}`; }
 
 function p1Luck(d, win) {
   // a draw's luck in player 1's frame (a seat's own luck of player 2 turned round), or null
@@ -367,6 +373,7 @@ function drawnText(d) {
 function luckWords(d, win) {
   // one draw's luck as the player it was measured for sees it
   if (d.luck === null || d.luck === undefined) return t("graph.luck.unmeasured", { p: pname(d.player) });
+  if (fourPlayers()) return t("graph.luck.team", { t: teamLabel(teamOf(d.player)), luck: drawLuckText(d, win), drawn: drawnText(d) });
   return t(d.view === "seat" ? "graph.luck.seat" : "graph.luck", { p: pname(d.player),
     luck: drawLuckText(d, win), drawn: drawnText(d) });
 }
@@ -376,7 +383,7 @@ function readoutText(p, win) {
   let s = t("graph.readout", { k: p.k, p: pname(ply.player), card: ply.card }) + " · ";
   const v = win ? fmtPct(p.v) + (p.exact ? ` (${t("exact")})` : p.e ? ` ${fmtPm(p.e, true)}` : "")
     : signedText(p.v, p.e, p.exact, false);
-  s += p.unknown ? t("unrated") : t(win ? "graph.readout.win" : S.sinceStart ? "graph.readout.since" : "graph.readout.margin", { v });
+  s += p.unknown ? t("unrated") : t(frameKey(win ? "graph.readout.win" : S.sinceStart ? "graph.readout.since" : "graph.readout.margin"), { v });
   for (const d of p.draws) s += " · " + luckWords(d, win);
   return s;
 }
@@ -392,8 +399,7 @@ function drawGraph() {
   if (!Object.keys(S.rev).length || !pts.length) {
     box.classList.remove("big");
     // the review's button greyed out, its reason said here: its tooltip shows to a mouse alone
-    const why = S.view && S.view.players > 2 ? "review.four" : S.view && S.view.reviewable === false
-      ? "review.after_deal" : "graph.empty";
+    const why = S.view && S.view.reviewable === false ? "review.after_deal" : "graph.empty";
     box.innerHTML = `<p class="hint">${escapeHtml(t(why))}</p>`; txt.innerHTML = ""; return;
   }
   const big = box.classList.contains("big");
@@ -426,7 +432,7 @@ function drawGraph() {
   const tick = (v) => `<text class="tick" x="${L - 4}" y="${f(y(v) + 4)}" text-anchor="end">${tickText(v, win)}</text>`;
   // a game from a position without score: its margins count the points won since the start
   const since = !win && S.sinceStart;
-  const label = win ? t("graph.label.win") : since ? t("graph.label.since") : t("graph.label");
+  const label = t(frameKey(win ? "graph.label.win" : since ? "graph.label.since" : "graph.label"));
   box.innerHTML = `<div class="graph-bar"><button id="graph-big" aria-pressed="${big}">${escapeHtml(t(big ? "graph.smaller" : "graph.bigger"))}</button></div>` +
     `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(label)}" aria-describedby="graph-text">` +
     `<line class="zero" x1="${L}" x2="${W - R}" y1="${y(mid)}" y2="${y(mid)}"/>` +
@@ -436,7 +442,7 @@ function drawGraph() {
     steps + marks + dots + tick(top) + tick(mid) + tick(lo) +
     `<text x="${L}" y="${H - 4}">1</text><text x="${W - R}" y="${H - 4}" text-anchor="end">${pts.length}</text></svg>` +
     `<p id="graph-readout" class="readout" aria-live="polite"></p>` +
-    `<p class="legend">${escapeHtml(win ? t("graph.legend.win") : since ? t("graph.legend.since") : t("graph.legend"))} ${escapeHtml(t("graph.legend.luck"))}</p>`;
+    `<p class="legend">${escapeHtml(t(frameKey(win ? "graph.legend.win" : since ? "graph.legend.since" : "graph.legend")))} ${escapeHtml(t(frameKey("graph.legend.luck")))}</p>`;
   const svg = box.querySelector("svg"), hover = svg.querySelector("line.hover"), out = $("graph-readout");
   const near = (ev) => {
     const r = svg.getBoundingClientRect();
@@ -458,7 +464,7 @@ function drawGraph() {
   svg.addEventListener("click", (ev) => goTo(near(ev).k));
   $("graph-big").addEventListener("click", () => { box.classList.toggle("big"); drawGraph(); $("graph-big").focus(); });
   // the text equivalent, for screen readers (and anyone who wants the numbers)
-  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${win ? t("graph.col.win") : since ? t("graph.col.since") : t("graph.col")}</th><th>${t("graph.col.luck")}</th></tr>` +
+  txt.innerHTML = `<caption>${escapeHtml(label)}</caption><tr><th>${t("col.move")}</th><th>${t("col.card")}</th><th>${t(frameKey(win ? "graph.col.win" : since ? "graph.col.since" : "graph.col"))}</th><th>${t("graph.col.luck")}</th></tr>` +
     pts.map((p) => `<tr><td>${p.k}</td><td>${S.plies[p.k - 1].card}</td><td>${p.unknown ? t("unrated") :
       (win ? fmtPct(p.v) : fmtPts(p.v)) + (p.exact ? " (" + t("exact") + ")" : p.e ? " " + fmtPm(p.e, win) : "")}</td>` +
       `<td>${escapeHtml(cap(p.draws.map((d) => luckWords(d, win)).join("; ")))}</td></tr>`).join("");
@@ -594,10 +600,13 @@ function accuracyText(s, args, win) {
   return (s.close ? t("review.called", { k: s.judged, n: s.rated }) : "") + t(win ? "review.acc.win" : "review.acc", args);
 }
 
-function playerReview(rs, p, win) {
-  // player p's decisions (a cost within its interval is too close to call), errors, and the
-  // luck of the draws measured for them (scoperta: player 1's, negated for player 2)
-  const rated = rs.filter((r) => r.player === p && r.choices > 1 && r.cost !== null && r.cost !== undefined);
+function playerReview(rs, members, win) {
+  // the decisions of a side's players (`members`: one player, or a team of four-player
+  // scoperta), a cost within its interval too close to call, their errors, and the luck of
+  // the draws measured for them (scoperta: player 1's, or team 1+3's, negated for the other
+  // side); the result is the side's
+  const p = teamOf(members[0]);
+  const rated = rs.filter((r) => members.includes(r.player) && r.choices > 1 && r.cost !== null && r.cost !== undefined);
   const out = { rated: rated.length, close: rated.filter((r) => r.close).length,
     opt: rated.filter((r) => r.optimal).length, cost: 0, costE: 0, costExact: true,
     luck: 0, luckE: 0, luckExact: true, draws: 0, missing: 0 };
@@ -614,14 +623,14 @@ function playerReview(rs, p, win) {
     out.costPartial = out.costPartial || !!(r.sampling_only && r.cost_error);
   }
   for (const r of rs) for (const d of r.luck || []) {
-    if (d.view === "seat" && d.player !== p) continue;
+    if (d.view === "seat" && !members.includes(d.player)) continue;
     if (d.luck === null || d.luck === undefined) { out.missing++; continue; }
     out.draws++;
-    out.luck += d.player === p ? d.luck : -d.luck;
+    out.luck += teamOf(d.player) === p ? d.luck : -d.luck;
     if (d.bound) luckB += d.luck_error || 0; else out.luckE += (d.luck_error || 0) ** 2;
     out.luckExact = out.luckExact && d.exact;
     out.partial = out.partial || !!(d.sampling_only && d.luck_error);
-    if (d.exact) sure += d.player === p ? d.luck : -d.luck;
+    if (d.exact) sure += teamOf(d.player) === p ? d.luck : -d.luck;
     else if (d.luck_bound === null || d.luck_bound === undefined) bounded = false;
     else reach += d.luck_bound;
   }
@@ -654,12 +663,12 @@ function skillText(s, win) {
   return line;
 }
 
-function luckNotes(rs, deals, win = false) {
-  // the notes below the review's table: how luck is measured, the marks its numbers carry,
-  // and (`deals`: a win review's results shown) why those results are counts of deals, the
-  // note `briscola review --objective win` prints
+function luckNotes(rs, deals, win = false, four = false) {
+  // the notes below the review's table: how luck is measured (`four`: team 1+3's, four
+  // players), the marks its numbers carry, and (`deals`: a win review's results shown) why
+  // those results are counts of deals, the note `briscola review --objective win` prints
   const lucks = rs.flatMap((r) => r.luck || []);
-  return t(lucks.some((d) => d.view === "seat") ? "review.luck.seat" : "review.luck.note") +
+  return t(lucks.some((d) => d.view === "seat") ? "review.luck.seat" : four ? "review.luck.note.team" : "review.luck.note") +
     (deals ? " " + t("review.adjusted.win.note") : "") +
     (rs.some((r) => r.sampling_only) || lucks.some((d) => d.sampling_only && d.luck_error) ? " " + t("review.luck.partial") : "") +
     (rs.some((r) => r.bound) ? " " + t("review.bound.note") : "") +
@@ -672,15 +681,20 @@ function renderReview() {
   if (!rs.length) { $("review-out").hidden = true; return; }
   $("review-out").hidden = false;
   const win = S.revObjective === "win";
-  const per = [1, 2].map((p) => [p, playerReview(rs, p, win)]);
+  // four players: accuracy per player; errors, luck and result per team (its side: 1 or 2)
+  const four = fourPlayers();
+  const sides = four ? [[1, [1, 3]], [2, [2, 4]]] : [[1, [1]], [2, [2]]];
+  const per = sides.map(([side, members]) => [side, playerReview(rs, members, win)]);
   bookkeeping(rs, per, win);
-  const stats = per.map(([p, s]) => {
+  const players = four ? [1, 2, 3, 4].map((p) => [p, playerReview(rs, [p], win)]) : per;
+  const stats = players.map(([p, s]) => {
     const args = { opt: s.opt, rated: s.judged, pct: s.judged ? accuracyPct(s.opt, s.judged) : "",
       avg: win ? fmtPct(s.cost / (s.rated || 1)) : num(s.cost / (s.rated || 1), 2) };
     return `<li>${escapeHtml(pname(p))}: ` + escapeHtml(s.judged ? accuracyText(s, args, win) :
       t("review.none")) + (s.close ? escapeHtml(t("review.close", { n: s.close })) : "") + "</li>";
   }).join("");
-  const skill = per.map(([p, s]) => `<li class="skill" data-player="${p}">${escapeHtml(pname(p))}: ${escapeHtml(skillText(s, win))}</li>`).join("");
+  const skill = per.map(([p, s]) => `<li class="skill" ${four ? `data-team="${teamLabel(p)}"` : `data-player="${p}"`}>` +
+    `${escapeHtml(four ? t("team_n", { t: teamLabel(p) }) : pname(p))}: ${escapeHtml(skillText(s, win))}</li>`).join("");
   const bad = rs.filter((r) => r.mistake && r.cost > 1e-9).sort((a, b) => b.cost - a.cost).slice(0, 3);
   const worst = bad.map((r) => `<li><button class="link" data-ply="${r.move - 1}">${escapeHtml(t("review.mistake", {
     k: r.move, p: pname(r.player), card: r.card + (r.mark || ""), best: r.best.join("/"), cost: costText(r) }))}</button> ` +
@@ -695,7 +709,8 @@ function renderReview() {
   const rows = rs.map((r) => `<tr data-move="${r.move}"><td class="mv">${go(r, "")}</td>` +
     `<td class="pl">${r.player}</td><td class="card">${go(r, "mv-inline")} <span class="pl-inline">${escapeHtml(t("p_short", { n: r.player }))} </span>${r.card}<span class="mark ${MARK_CLASS[r.mark] || ""}">${r.mark || ""}</span></td>` +
     `<td>${r.best.join(" ") || "?"}</td><td class="num">${costText(r)}${r.close ? " ≈" : ""}</td>` +
-    `<td class="num luck">${(r.luck || []).map((d) => `<span class="draw-luck">${escapeHtml(t("p_short", { n: d.player }) +
+    `<td class="num luck">${(r.luck || []).map((d) => `<span class="draw-luck">${escapeHtml((four ? t("t_short", { t: teamLabel(teamOf(d.player)) })
+      : t("p_short", { n: d.player })) +
       "\u00a0" + (d.luck === null || d.luck === undefined ? "?" : drawLuckText(d, win)))}</span>`).join(" ")}</td>` +
     `<td><button class="here" data-ply="${r.move - 1}" data-position="${escapeHtml(r.position)}">${escapeHtml(t("review.here"))}</button></td></tr>`).join("");
   const n = S.plies.length;
@@ -707,8 +722,8 @@ function renderReview() {
     `<h3>${escapeHtml(t("review.swings"))}</h3><ol class="swings">${swingList || `<li>${escapeHtml(t("review.no_swings"))}</li>`}</ol>` +
     `<div class="table-wrap"><table class="review"><thead><tr><th class="mv">${t("col.move")}</th><th class="pl">${t("col.player")}</th><th>${t("col.card")}</th>` +
     `<th>${t("col.best")}</th><th>${t("col.cost")}</th><th>${t("col.luck")}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>` +
-    `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${escapeHtml(t("review.close.note"))}</p>` +
-    `<p class="hint">${escapeHtml(luckNotes(rs, win && per.some(([, s]) => s.result !== undefined), win))}</p>`;
+    `<p class="hint">${escapeHtml(win ? t("review.marks.win") : t("review.marks"))} ${four ? escapeHtml(t("review.team.note")) + " " : ""}${escapeHtml(t("review.close.note"))}</p>` +
+    `<p class="hint">${escapeHtml(luckNotes(rs, win && per.some(([, s]) => s.result !== undefined), win, four))}</p>`;
   for (const b of $("review-out").querySelectorAll("button.link, button.swing")) b.addEventListener("click", () => goTo(+b.dataset.ply));
   for (const b of $("review-out").querySelectorAll("button.retry")) b.addEventListener("click", () => retryMoment(S.rev[+b.dataset.move]));
   for (const b of $("review-out").querySelectorAll("button.here")) b.addEventListener("click", async () => {
@@ -728,7 +743,9 @@ async function retryMoment(r) {
     human: $("human").value };
   S.retry = { move: r.move, card: r.card, best: r.best, player: r.player, mark: r.mark || "",
     line: S.study.game.moves.join() };   // a card tried changes the line
-  $("human").value = String(r.player);
+  // four players: the page seats you at player 1 or at every seat; a later mover's card is
+  // retried from every seat (no engine)
+  $("human").value = fourPlayers() && r.player !== 1 ? "0" : String(r.player);
   if (S.game.moves.length !== S.study.game.moves.length || S.game.moves.join() !== S.study.game.moves.join())
     await loadGame(S.study.game, false);   // a try before this one left another line
   S.rev = { ...S.study.rev }; S.revObjective = S.study.objective;
