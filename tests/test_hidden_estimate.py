@@ -388,3 +388,21 @@ def test_a_classic_seat_at_14_alive_adds_the_multilevel_correction(monkeypatch):
         want = sum(r[0][m.card] for _, r in first) / 129 - bias
         assert m.value == pytest.approx(want, abs=1e-9)
         assert m.error >= seat.DRAWN_TALON_ERROR[("classic", "points")][0]
+
+
+def test_a_correction_past_the_deadline_keeps_its_hand(monkeypatch):
+    """A corrected hand whose correction runs past the deadline keeps its own one-order
+    values (diff None): without values the loop would drop it and every hand the other
+    threads solved after it."""
+    sp = _greedy_seat(14)
+    pos = sp.with_hand(sp.hand_sampler(random.Random(1))[0]())
+    other = sp.with_hand(sp.hand_sampler(random.Random(2))[0]())
+    one = seat.solve_sample
+
+    def late(p, *args, **kw):
+        return None if p is other else one(p, *args, **kw)
+
+    monkeypatch.setattr(seat, "solve_sample", late)
+    cards = sp.legal_cards()
+    res = seat.solve_corrected(pos, "points", cards, random.Random(3), None, other)
+    assert res is not None and res[1] is None and set(res[0]) == set(cards)

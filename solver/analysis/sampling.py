@@ -527,7 +527,9 @@ def solve_corrected(
     """One hand of a multilevel seat (Levels): its values on one drawn talon order and, for
     ``other`` (an open deal to correct, or None), its exact values over every draw less the
     mean over CORRECTION_ORDERS drawn orders of its own. (values, diff or None, nodes), or
-    None past the deadline: a slow exact solve is abandoned there as any sample is."""
+    None past the deadline: a slow exact solve is abandoned there as any sample is, the
+    hand's own values kept (diff None): the loop drops every hand after one without
+    values, and the other threads' hands solved meanwhile are good."""
     res = solve_sample(pos, objective, cards, rng, deadline, 0, False)
     if res is None or other is None:
         return None if res is None else (res[0], None, res[1])
@@ -536,14 +538,14 @@ def solve_corrected(
     for _ in range(CORRECTION_ORDERS):
         one = solve_sample(other, objective, cards, rng, deadline, 0, False)
         if one is None:
-            return None
+            return vals, None, nodes
         nodes += one[1]
         for c in cards:
             drawn[c] += one[0][c] / CORRECTION_ORDERS
     s = driver.Search(other, objective)
     exact_vals = _values(s, cards, deadline)
     if exact_vals is None:
-        return None
+        return vals, None, nodes + s.nodes
     return vals, {c: exact_vals[c] - drawn[c] for c in cards}, nodes + s.nodes
 
 
