@@ -388,3 +388,92 @@ def test_a_classic_seat_at_14_alive_adds_the_multilevel_correction(monkeypatch):
         want = sum(r[0][m.card] for _, r in first) / 129 - bias
         assert m.value == pytest.approx(want, abs=1e-9)
         assert m.error >= seat.DRAWN_TALON_ERROR[("classic", "points")][0]
+
+
+def test_a_correction_starts_only_when_its_hands_can_be_finished(monkeypatch):
+    """Pace: CORRECTION_MIN corrected hands, each with CORRECTION_EVERY - 1 one-order
+    hands, must fit in the time left on the loop's threads (a fake clock). A corrected
+    hand is priced at its floor, 1 + CORRECTION_ORDERS one-order hands, however slow the
+    first ones were, until CORRECTION_MIN are finished, then at their mean; past
+    CORRECTION_MIN one more is enough."""
+    monkeypatch.setattr(seat, "CORRECTION_MIN", 10)
+    monkeypatch.setattr(seat, "CORRECTION_EVERY", 64)
+    monkeypatch.setattr(seat, "CORRECTION_ORDERS", 32)
+    now = [0.0]
+    pace = seat.Pace(1, clock=lambda: now[0])
+    for _ in range(100):
+        pace.end(0.001)
+    assert not pace.pays(0.95)  # 10 blocks of 63 + 33 hands: 0.96 s
+    assert pace.pays(0.97)
+    assert seat.Pace(2, clock=lambda: now[0]).pays(0.01)  # nothing timed yet: free
+    two = seat.Pace(2, clock=lambda: now[0])
+    two.end(0.001)
+    assert two.pays(0.49) and not two.pays(0.47)  # two threads: half the time
+    now[0] = 0.5
+    pace.started = 2
+    pace.end(0.4, True)
+    pace.end(0.3, True)  # slow first ones: still the floor, 8 blocks of 96 ms
+    assert not pace.pays(0.5 + 0.76) and pace.pays(0.5 + 0.77)
+    for _ in range(8):
+        pace.started += 1
+        pace.end(0.03, True)  # ten finished, 0.094 s on average: one block of 0.157 s
+    assert pace.pays(0.5 + 0.16) and not pace.pays(0.5 + 0.15)
+
+
+def _corrections(monkeypatch, budget, sp):
+    """The hands a seat analysis corrected under ``budget``."""
+    fixed = []
+    corrected = seat.solve_corrected
+
+    def spy(pos, objective, cards, rng, end, other=None):
+        if other is not None:
+            fixed.append(other)
+        return corrected(pos, objective, cards, rng, end, other)
+
+    monkeypatch.setattr(seat, "solve_corrected", spy)
+    seat.analyse(sp, budget=budget, seed=1)
+    return fixed
+
+
+def test_a_time_limit_starts_a_correction_only_where_it_pays(monkeypatch):
+    """Under a time limit each correction due asks the loop's Pace and is started only
+    where it pays (at 0.1 s a card the first one ran to the deadline and was thrown
+    away); a sample budget counts hands only, so it corrects the same hands on any
+    machine, without asking."""
+    sp = _greedy_seat(14)
+    monkeypatch.setattr(seat, "CORRECTION_START", 16)
+    monkeypatch.setattr(seat, "CORRECTION_EVERY", 8)
+    monkeypatch.setattr(seat, "CORRECTION_ORDERS", 2)
+    asked = []
+
+    def pace(answer):
+        class Fixed(seat.Pace):
+            def pays(self, deadline):
+                asked.append(deadline)
+                return answer
+
+        monkeypatch.setattr(seat, "Pace", Fixed)
+
+    pace(False)
+    assert len(_corrections(monkeypatch, Limit(samples=64), sp)) == 6 and asked == []
+    assert _corrections(monkeypatch, Limit(time=0.5), sp) == [] and asked
+    pace(True)
+    assert _corrections(monkeypatch, Limit(time=0.5), sp)
+
+
+def test_a_correction_past_the_deadline_keeps_its_hand(monkeypatch):
+    """A corrected hand whose correction runs past the deadline keeps its own one-order
+    values (diff None): without values the loop would drop it and every hand the other
+    threads solved after it."""
+    sp = _greedy_seat(14)
+    pos = sp.with_hand(sp.hand_sampler(random.Random(1))[0]())
+    other = sp.with_hand(sp.hand_sampler(random.Random(2))[0]())
+    one = seat.solve_sample
+
+    def late(p, *args, **kw):
+        return None if p is other else one(p, *args, **kw)
+
+    monkeypatch.setattr(seat, "solve_sample", late)
+    cards = sp.legal_cards()
+    res = seat.solve_corrected(pos, "points", cards, random.Random(3), None, other)
+    assert res is not None and res[1] is None and set(res[0]) == set(cards)

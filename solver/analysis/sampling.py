@@ -44,7 +44,8 @@ draw and on CORRECTION_ORDERS drawn orders, and once CORRECTION_MIN are, the mea
 (exact less drawn) over them is added instead of the measured bias, its sampling error
 instead of DRAWN_TALON_ERROR: unbiased, the interval two samplings' (counted by hands, so
 a sample budget answers the same anywhere; fewer corrected hands keep the old bias and
-error). Samples are seeded by the
+error; under a time limit a correction starts only where the hands still wanting can be
+finished before the deadline, Pace). Samples are seeded by the
 position, so an analysis is reproducible, and a sample budget (``samples``) gives the same
 answer on any machine. The engine may weight the hands by the opponent's recent plays
 (solver.players.infer).
@@ -54,6 +55,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
@@ -208,11 +210,12 @@ DRAWN_TALON_BIAS: dict[tuple[str, str], float] = {
 #: 14 cards alive; at 16, 9 hidden, one exact solve costs seconds), after CORRECTION_START
 #: hands one in CORRECTION_EVERY is also solved exactly over every draw, and the mean over
 #: those hands of (exact less the mean of CORRECTION_ORDERS drawn orders of the same hand)
-#: is added to every card's mean. Counted by hands drawn, never by time: a sample budget
-#: gives the same answer anywhere, and the fast hands come first so that a short time
-#: limit still has many. From CORRECTION_MIN corrected hands the correction replaces the
-#: drawn talon's bias and error (its own sampling error joins the interval); below it,
-#: what too few hands say is not trusted and the measured bias and error stay.
+#: is added to every card's mean. Counted by hands drawn: a sample budget gives the same
+#: answer anywhere, and the fast hands come first so that a short time limit still has
+#: many; under a time limit a correction due starts only where Pace says it can pay. From
+#: CORRECTION_MIN corrected hands the correction replaces the drawn talon's bias and error
+#: (its own sampling error joins the interval); below it, what too few hands say is not
+#: trusted and the measured bias and error stay.
 CORRECTED_UNSEEN = 7
 CORRECTION_START = 256
 CORRECTION_EVERY = 64
@@ -516,6 +519,41 @@ def multilevel(pos, how: SampleSolve) -> bool:
     )
 
 
+class Pace:
+    """What a multilevel loop's hands cost so far, so that a correction starts only while
+    the corrected hands still wanting (CORRECTION_MIN, one once there) can be finished
+    before the deadline: one abandoned there corrects nothing and takes a thread's time
+    from the one-order hands (at 0.1-0.2 s a card none reached CORRECTION_MIN)."""
+
+    def __init__(self, threads: int, clock: Callable[[], float] = time.perf_counter):
+        self.threads, self.clock = max(threads, 1), clock
+        self.lock = threading.Lock()
+        self.spent = [0.0, 0.0]  # seconds of the finished one-order and corrected hands
+        self.count = [0, 0]
+        self.started = 0  # corrections begun
+
+    def end(self, seconds: float, corrected: bool = False) -> None:
+        """A one-order or corrected hand took ``seconds``."""
+        with self.lock:
+            self.spent[corrected] += seconds
+            self.count[corrected] += 1
+
+    def pays(self, deadline: float) -> bool:
+        """Whether the corrected hands still wanting, each with its CORRECTION_EVERY - 1
+        one-order hands, fit before ``deadline`` on the loop's threads. Until
+        CORRECTION_MIN are finished a corrected hand is priced at its floor, the
+        1 + CORRECTION_ORDERS drawn orders it solves: the first ones, on cold tables, cost
+        several times the later ones (mostly 0.1-0.45 s against 0.01-0.2 s at 1 s), so
+        their mean refused corrections that would have been finished; then at their mean."""
+        with self.lock:
+            now = self.clock()
+            one = self.spent[0] / max(self.count[0], 1)
+            done = self.count[1] >= CORRECTION_MIN
+            corrected = self.spent[1] / self.count[1] if done else (1 + CORRECTION_ORDERS) * one
+        need = max(CORRECTION_MIN - self.started, 1)
+        return need * ((CORRECTION_EVERY - 1) * one + corrected) <= (deadline - now) * self.threads
+
+
 def solve_corrected(
     pos,
     objective: str,
@@ -527,7 +565,9 @@ def solve_corrected(
     """One hand of a multilevel seat (Levels): its values on one drawn talon order and, for
     ``other`` (an open deal to correct, or None), its exact values over every draw less the
     mean over CORRECTION_ORDERS drawn orders of its own. (values, diff or None, nodes), or
-    None past the deadline: a slow exact solve is abandoned there as any sample is."""
+    None past the deadline: a slow exact solve is abandoned there as any sample is, the
+    hand's own values kept (diff None): the loop drops every hand after one without
+    values, and the other threads' hands solved meanwhile are good."""
     res = solve_sample(pos, objective, cards, rng, deadline, 0, False)
     if res is None or other is None:
         return None if res is None else (res[0], None, res[1])
@@ -536,14 +576,14 @@ def solve_corrected(
     for _ in range(CORRECTION_ORDERS):
         one = solve_sample(other, objective, cards, rng, deadline, 0, False)
         if one is None:
-            return None
+            return vals, None, nodes
         nodes += one[1]
         for c in cards:
             drawn[c] += one[0][c] / CORRECTION_ORDERS
     s = driver.Search(other, objective)
     exact_vals = _values(s, cards, deadline)
     if exact_vals is None:
-        return None
+        return vals, None, nodes + s.nodes
     return vals, {c: exact_vals[c] - drawn[c] for c in cards}, nodes + s.nodes
 
 
@@ -579,10 +619,14 @@ def sample_loop(
     no more) in the one sampling loop (sampler.run) until ``until`` says, ``done(sums)`` or
     Ctrl-C. Returns (tally, nodes, every sample exact over the draws, interrupted).
     ``label``: the progress lines' (None: none). ``next_corrected()``: the deal a multilevel
-    correction solves (None: the hand drawn with it)."""
+    correction solves (None: the hand drawn with it). A correction starts only where
+    ``until`` counts samples or its Pace says it pays before the deadline."""
     objective, cards, horizon, exact_ok = how.objective, how.cards, how.horizon, how.exact_ok
     tally = Levels(cards, how.bound) if how.multilevel else Tally(cards, how.bound)
     drawn = [0]
+    threads = driver.current().threads
+    pace = Pace(threads)
+    deadline = None if until.samples is not None else until.deadline  # a count: hands only
 
     def draw():
         nxt = next_deal()
@@ -594,11 +638,15 @@ def sample_loop(
         drawn[0] += 1
         if multilevel(pos, how):
             other, w = None, 0.0
-            if i >= CORRECTION_START and (i - CORRECTION_START) % CORRECTION_EVERY == 0:
+            due = i >= CORRECTION_START and (i - CORRECTION_START) % CORRECTION_EVERY == 0
+            if due and (deadline is None or pace.pays(deadline)):
                 other, w = (pos, weight) if next_corrected is None else next_corrected()
+                pace.started += 1
 
             def leveled(end):
+                began = time.perf_counter()
                 res = solve_corrected(pos, objective, cards, own, end, other)
+                pace.end(time.perf_counter() - began, other is not None)
                 if res is None:
                     return Sample(None)
                 vals, diff, n = res
@@ -630,7 +678,7 @@ def sample_loop(
         until,
         done=done,
         progress=None if label is None else line,
-        threads=driver.current().threads,
+        threads=threads,
     )
     return tally, r.nodes, r.exact, r.stopped == "interrupted"
 
