@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
@@ -73,7 +73,9 @@ class History:
     fixed: tuple[tuple[int, int], ...]  # (first, last) slot of each card the opponent played
     suit_lo: tuple[int, ...]  # first slot a card of that suit may have arrived in (4)
     voids: tuple[tuple[int, int], ...]  # (trick number, suit) shown void
-    cards: tuple[int, ...] = ()  # the card of each span of ``fixed``, in its order
+    #: the card of each span of ``fixed``, in its order (solver.redeal); out of the repr,
+    #: which seeds a seat's samples (sampling.seed_for): the samples stay those before it
+    cards: tuple[int, ...] = field(default=(), repr=False)
 
     def fits(self, hand_cards: Iterable[int]) -> bool:
         last = len(self.caps) - 1
