@@ -446,3 +446,17 @@ def test_an_estimates_json_carries_the_notes_its_interval_cites():
     assert any("grown in proportion to the talon" in n for n in j["notes"]), j["notes"]
     text = CliRunner().invoke(cli, ["explain", "--time-limit", "0.2", far]).output
     assert "grown in proportion to the talon" in text
+
+
+def test_a_small_win_plus_minus_is_not_printed_as_zero():
+    """An estimated chance's ± of 0.03 percentage points read "± 0.0%", as if it had no
+    error: it keeps a hundredth where a tenth would round it to 0, as the review does."""
+    from dataclasses import replace
+
+    from solver.random_positions import random_position
+    pos = random_position(random.Random(12), 12, with_score=True)
+    ex = explain(pos, "win", time_limit=0.2)
+    assert ex.phase == "before_endgame" and not ex.analysis.exact
+    small = replace(ex.analysis, moves=tuple(replace(m, error=0.0003) for m in ex.analysis.moves))
+    text = render_text(replace(ex, analysis=small), "en")
+    assert "± 0.03%" in text and "± 0.0%" not in text, text

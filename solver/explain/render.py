@@ -370,7 +370,8 @@ def _render_before(ex, w: _Words) -> list[str]:
         else:  # a chance and its ± both in percentage points
             vs = pct(m.value * 100, ".1f", w.lang)
             if m.error is not None:
-                vs = w.t("value_pm", v=vs, e=pct(m.error * 100, ".1f", w.lang))
+                tenth = 2 if 0 < m.error * 100 < 0.05 else 1  # a ± of 0.03 % is not 0.0 %
+                vs = w.t("value_pm", v=vs, e=pct(m.error * 100, f".{tenth}f", w.lang))
         out.append(w.t("value.row", card=card_str(m.card), v=vs))
     if not a.exact:  # the notes say what the ± covers, where its sentence sends the reader
         out.append("  " + INTERVAL_TEXT[w.lang][a.interval] + ".")
