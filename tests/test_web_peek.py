@@ -20,19 +20,12 @@ from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after im
 from solver.game import deal, deal_from_deck, legal_cards, play, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from test_web_hidden import named, unseen  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-
-HIDDEN_GAMES = ("classic", "briscolone", "libero")
-
+from test_web_hidden import HIDDEN_GAMES, named, true_state, unseen  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 @pytest.fixture(scope="module")
 def client():
     with TestClient(create_app(), base_url="http://127.0.0.1") as c:
         yield c
-
-
-def true_state(variant: str, seed: int, moves):
-    return play_moves(deal(get_variant(variant), seed), [parse_card(m) for m in moves])
 
 
 def _played(client, variant: str, seed: int, cards: int, seat: int = 1) -> dict:

@@ -261,8 +261,8 @@ def load_game(rec: dict, sealer: Sealer | None = None) -> Game:
         d["start"].score if "start" in d else (),
         sealed,
         seat,
+        name,
     )
-    game.deal = name
     if result is not None:
         _check_result(game, result)
     return game
