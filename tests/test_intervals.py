@@ -115,8 +115,9 @@ def test_every_estimated_cost_of_a_scoperta_review_has_its_interval(scoperta_rev
         assert m.interval in Interval
         if m.cost > 0:
             assert m.cost_error is not None and m.cost_error > 0, m
-            # its ± (or, reaching below 0 or past its most, the interval cut to them)
-            assert (" [" if m.cost_cut else " ±") in R.fmt_cost(m)
+            # its ± (or, reaching below 0 or past its most, or printed as reaching 0, the
+            # interval by its ends: fmt_cost)
+            assert (" [" if m.cost_cut or R._reads_as_zero(m) else " ±") in R.fmt_cost(m)
         j = m.to_json()
         assert j["interval"] == m.interval and j["method"] == "estimate"
     for m in scoperta_review.moves:
