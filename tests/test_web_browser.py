@@ -551,15 +551,25 @@ SCORED = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B tu
 def test_a_review_by_the_objective_win_draws_the_win_chance(browser, server):
     """The page's objective win: the review judged in win chance, the graph's axis in
     percent with one point per card (a 12-card ending, so it stays short); the phone-width
-    screenshot of the game view that docs/board-phone.png shows."""
-    from solver.i18n import BOARD_PAGE
+    screenshot of the game view that docs/board-phone.png shows (a touch screen's: no arrow
+    keys' hint)."""
     from solver.web import games
     drv = browser
     g = games.play(games.game_from_position(parse_position(SCORED), 3), parse_card("3C"))
     while not g.state.is_over:
         g = games.play(g, games.engine_card(g, "greedy"))
-    n = len(g.moves)
     _open(drv, server, 390, 1700)
+    drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})   # a phone's screen
+    try:
+        _review_by_win(drv, g)
+    finally:
+        drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def _review_by_win(drv, g):
+    from solver.i18n import BOARD_PAGE
+    from solver.web import games
+    n = len(g.moves)
     drv.execute_script("loadGame(arguments[0])", g.record)
     _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
     drv.execute_script("document.getElementById('objective').value = 'win'")
@@ -579,6 +589,7 @@ def test_a_review_by_the_objective_win_draws_the_win_chance(browser, server):
     assert drv.find_element("css selector", "#graph svg").get_attribute("aria-label") == en["graph.label.win"]
     assert en["review.marks.win"] in drv.find_element("id", "review-out").text
     assert drv.execute_script("return document.documentElement.scrollWidth") <= 390
+    assert not drv.find_element("css selector", "#gameview .hint.keys").is_displayed()   # no arrow keys
     drv.execute_script("window.scrollTo(0, 0)")
     time.sleep(0.3)
     drv.save_screenshot(str(_artifacts() / "board-phone-win.png"))
