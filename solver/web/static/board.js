@@ -760,9 +760,7 @@ async function retryMoment(r) {
     human: $("human").value };
   S.retry = { move: r.move, card: r.card, best: r.best, player: r.player, mark: r.mark || "",
     line: S.study.game.moves.join() };   // a card tried changes the line
-  // four players: the page seats you at player 1 or at every seat; a later mover's card is
-  // retried from every seat (no engine)
-  $("human").value = fourPlayers() && r.player !== 1 ? "0" : String(r.player);
+  $("human").value = String(r.player);
   if (S.game.moves.length !== S.study.game.moves.length || S.game.moves.join() !== S.study.game.moves.join())
     await loadGame(S.study.game, false);   // a try before this one left another line
   S.rev = { ...S.study.rev }; S.revObjective = S.study.objective;
