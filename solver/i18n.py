@@ -2206,7 +2206,10 @@ BOARD_PAGE = {
         "you_play": "you play",
         "seat.1": "player 1",
         "seat.2": "player 2",
+        "seat.3": "player 3",
+        "seat.4": "player 4",
         "seat.both": "both (no engine)",
+        "seat.all": "every seat (no engine)",
         "engine": "engine",
         "play.hint": "Pick a card of your hand on the board (tap or click it, or Tab to it and "
         "press Enter) to play it; the engine answers. Draws after each trick "
@@ -2357,7 +2360,10 @@ BOARD_PAGE = {
         "you_play": "giochi tu",
         "seat.1": "giocatore 1",
         "seat.2": "giocatore 2",
+        "seat.3": "giocatore 3",
+        "seat.4": "giocatore 4",
         "seat.both": "entrambi (senza motore)",
+        "seat.all": "tutti i posti (senza motore)",
         "engine": "motore",
         "play.hint": "Scegli una carta della tua mano sul tavolo (toccala, o raggiungila con Tab "
         "e premi Invio) per giocarla; il motore risponde. Dopo ogni presa si pesca "

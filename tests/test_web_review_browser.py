@@ -292,10 +292,59 @@ def test_a_four_player_deal_is_reviewed_by_team(browser, server):
         assert svg.get_attribute("aria-label") == words["graph.label.team"]
         assert len(drv.find_elements("css selector", "#graph line.luck")) == 1
         drv.save_screenshot(str(_artifacts() / f"board-review4-{lang}.png"))
-    # a mistake of any seat is retried: the page seats you where it can (player 1, or every seat)
+    # a mistake of any seat is retried from that seat (test_a_later_seats_mistake_is_retried...)
     _click(drv, drv.find_element("css selector", "#review-out button.retry"))
     _wait(drv, lambda: drv.execute_script("return !!S.retry"), what="the retry")
     mover = drv.execute_script("return S.retry.player")
-    assert drv.find_element("id", "human").get_attribute("value") == ("1" if mover == 1 else "0")
+    assert drv.find_element("id", "human").get_attribute("value") == str(mover)
     _click(drv, drv.find_element("id", "retry-back"))
     _wait(drv, lambda: not drv.execute_script("return !!S.retry"), what="back to the review")
+
+
+def test_a_later_seats_mistake_is_retried_from_that_seat_and_the_engine_answers(browser, server):
+    """A four-player deal's retry of player 2's or 3's card seated you at every seat (no
+    engine): the card you tried got no answer, and the verdict rested on you playing all
+    four. It seats you at the mover's seat, the engine at the other three: after your card
+    the engine plays on to your next turn, and "back to the review" gives back the seat you
+    had chosen (here every seat)."""
+    from solver.game import legal_cards, play
+    from solver.players.agents import play_deal
+    from solver.web.games import load_game
+    from test_review4 import NAMES, SEED, _late_record
+    drv = browser
+    rec = _late_record(play_deal("scoperta4", NAMES, SEED))
+    n = len(rec["moves"])
+    _open(drv, server)
+    drv.execute_script("document.getElementById('level').value = 'greedy'")
+    drv.execute_script("loadGame(arguments[0])", rec)
+    _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
+    drv.execute_script("document.getElementById('human').value = '0'")
+    _review(drv, n)
+    movers = {r["move"]: r["player"] for r in _rev(drv)}
+    buttons = drv.find_elements("css selector", "#review-out ol.mistakes button.retry")
+    button = next(b for b in buttons if movers[int(b.get_attribute("data-move"))] in (2, 3))
+    k = int(button.get_attribute("data-move"))
+    mover = movers[k]
+    before = load_game(rec).states[k - 1]
+    # a card after which another seat is to move: the engine's answer comes at once
+    card = next(card_str(c) for c in legal_cards(before) if play(before, c).to_move != mover - 1)
+    _click(drv, button)
+    _wait(drv, lambda: drv.execute_script("return S.view.ply") == k - 1, what="the moment of the mistake")
+    assert drv.find_element("id", "human").get_attribute("value") == str(mover)
+    _click(drv, _wait(drv, lambda: drv.find_element(
+        "css selector", f'#board svg g.card.playable[data-card="{card}"][data-place="hand{mover}"]'),
+        what="the mover's card to play"))
+    _wait(drv, lambda: drv.execute_script(
+        f"return !S.busy && S.plies.length > {k} && (S.view.over || S.view.turn === {mover})"),
+        timeout=120, what="the engine's answer to the card retried")
+    plies = drv.execute_script("return S.plies")
+    assert plies[k - 1]["card"] == card and plies[k - 1]["player"] == mover
+    answered = [p["player"] for p in plies[k:]]
+    assert answered and mover not in answered, answered
+    assert answered[0] == mover % 4 + 1 or plies[k - 1]["trick"] != plies[k]["trick"]
+    box = drv.find_element("id", "retry-box")
+    assert box.is_displayed() and box.get_attribute("class") in ("good", "bad")
+    _click(drv, drv.find_element("id", "retry-back"))
+    _wait(drv, lambda: drv.execute_script("return S.game.moves.join()") == ",".join(rec["moves"]),
+          what="the reviewed deal back")
+    assert drv.find_element("id", "human").get_attribute("value") == "0"

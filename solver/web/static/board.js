@@ -17,6 +17,7 @@ const S = {
   rev: {},             // move number -> the review of that card
   revObjective: "points",  // what S.rev was judged by: points, or win chance
   reviewing: false,
+  variants: [],        // the games the server deals (GET /api/variants): name, players, ...
   analysis: null,
   busy: false,
   puzzles: [], pz: 0, right: 0, done: 0, answered: false, counted: {}, tried: null,
@@ -73,6 +74,21 @@ function pname(n) { return t("player_n", { n }); }
 function viewer() { return { seat: +$("human").value, open: $("open-hands").checked }; }
 function hidesHand() { return !!(S.view && S.view.hidden); }
 function othersTurn() { return hidesHand() && S.view.turn !== S.view.seat; }
+// "you play" offers the seats of the deal on the board and of the game chosen for the next
+// one: players 3 and 4 and "every seat" where four play, "both" where two do; a seat the
+// deal on the board lacks is for the next deal, and the engine plays no seat of it
+function playersOf(variant) { const v = S.variants.find((x) => x.name === variant); return v ? v.players : 0; }
+function seatChoices() {
+  const game = S.mode === "game" && S.view ? S.view.players : 0;
+  const four = game === 4 || playersOf($("variant").value) === 4;
+  for (const o of $("human").options) if (+o.value > 2) o.hidden = o.disabled = !four;
+  const every = $("human").querySelector('option[value="0"]');
+  every.dataset.t = four ? "seat.all" : "seat.both";
+  every.textContent = t(every.dataset.t);
+  if (!four && game) fitSeat(game);
+}
+function fitSeat(players) { if (players && +$("human").value > players) $("human").value = "1"; }
+function seatOnBoard() { return !S.view || +$("human").value <= (S.view.players || 2); }
 function levelName(l) {
   const m = /^engine:(.+)$/.exec(l);
   return m ? t("level.engine", { s: num(+m[1], 3, { trim: true }) }) : t("level." + l);
@@ -165,6 +181,7 @@ function showView(v, keepAnalysis) {
   $("review-why").textContent = why ? `(${why})` : "";
   $("review-why").hidden = !why;
   $("review-out").hidden = S.mode !== "game" || !Object.keys(S.rev).length;   // the deal's, with the deal
+  seatChoices();
   renderGameView();
 }
 
@@ -193,7 +210,7 @@ async function clickCard(card) {
 
 async function engineTurns() {
   const human = +$("human").value;
-  while (S.mode === "game" && human !== 0 && S.view && !S.view.over && S.view.turn !== human) {
+  while (S.mode === "game" && human !== 0 && seatOnBoard() && S.view && !S.view.over && S.view.turn !== human) {
     status(() => t("engine_thinking", { level: levelName($("level").value) }));
     const before = S.tricks.length;
     const v = await api("/api/engine", { game: S.game, level: $("level").value,
@@ -743,9 +760,7 @@ async function retryMoment(r) {
     human: $("human").value };
   S.retry = { move: r.move, card: r.card, best: r.best, player: r.player, mark: r.mark || "",
     line: S.study.game.moves.join() };   // a card tried changes the line
-  // four players: the page seats you at player 1 or at every seat; a later mover's card is
-  // retried from every seat (no engine)
-  $("human").value = fourPlayers() && r.player !== 1 ? "0" : String(r.player);
+  $("human").value = String(r.player);
   if (S.game.moves.length !== S.study.game.moves.length || S.game.moves.join() !== S.study.game.moves.join())
     await loadGame(S.study.game, false);   // a try before this one left another line
   S.rev = { ...S.study.rev }; S.revObjective = S.study.objective;
@@ -998,9 +1013,9 @@ function notationError(message) {
 async function newDeal() {
   const seed = $("seed").value === "" ? undefined : +$("seed").value;
   try {
+    fitSeat(playersOf($("variant").value));
     const v = await api("/api/deal", { variant: $("variant").value, seed, ...viewer() });
     S.mode = "game"; newGameState();
-    if ($("human").value === "2" && v.players !== 2) $("human").value = "1";
     showView(v);
     S.dealSeed = seed;   // the seed typed, if any: a seed drawn at random travels sealed
     status(() => seed === undefined ? t("dealt_sealed") : t("dealt", { seed }));
@@ -1010,6 +1025,7 @@ async function newDeal() {
 }
 
 async function loadGame(game, keep) {
+  if (!keep && game && typeof game === "object") fitSeat(playersOf(game.variant || "scoperta"));
   const v = await api("/api/game", { game, ply: keep && S.view && S.view.ply !== undefined ? S.view.ply : undefined,
     ...viewer() });
   S.mode = "game";
@@ -1246,9 +1262,11 @@ async function relayout() {
 
 async function loadVariants() {
   const r = await api("/api/variants");
+  S.variants = r.variants;
   const game = $("variant").value, level = $("level").value || "engine:1";
   $("variant").innerHTML = r.variants.map((v) => `<option value="${v.name}">${escapeHtml(v.title)}</option>`).join("");
   if (game) $("variant").value = game;
+  seatChoices();
   $("level").innerHTML = r.levels.map((l) => `<option value="${l}">${escapeHtml(levelName(l))}</option>`).join("");
   $("level").value = level;
   for (const o of $("pz-variant").options) {
@@ -1335,9 +1353,10 @@ async function init() {
   $("pz-reveal").addEventListener("click", () => answerPuzzle(S.tried, true));
   $("open-hands").addEventListener("change", () => { if (S.mode === "game" && S.game) loadGame(S.game, true).catch(fail); });
   $("human").addEventListener("change", async () => {
-    if (S.mode !== "game" || !S.game) return;
+    if (S.mode !== "game" || !S.game || !seatOnBoard()) return;
     try { await loadGame(S.game, true); await engineTurns(); autoAnalyse(); } catch (e) { fail(e); }
   });
+  $("variant").addEventListener("change", seatChoices);
   $("pz-variant").addEventListener("change", () => {   // a new set, a new score
     S.pz = 0; S.right = S.done = 0; S.counted = {}; $("pz-score").textContent = ""; loadPuzzles();
   });
