@@ -3,7 +3,7 @@ errors, luck and the luck-adjusted result; each draw marked on the graph, its lu
 coloured step), a hover or tap readout and a larger graph, "retry" on a mistake (the moment
 played again against the engine, then back to the review), the analysis table in the
 graph's frame (the expected final margin beside the points still to win), in English and
-Italian. Screenshots of the review go to $BRISCOLA_ARTIFACTS (docs/board-review.png is one).
+Italian. Screenshots of the review go to $BRISCOLA_ARTIFACTS (docs/board-review.png and docs/board-review4.png are two).
 
 Skipped where no browser is installed, as tests/test_web_browser.py."""
 from __future__ import annotations
@@ -270,6 +270,7 @@ def test_a_four_player_deal_is_reviewed_by_team(browser, server):
     _wait(drv, lambda: drv.find_element("id", "over").is_displayed(), what="the result")
     assert not drv.find_element("id", "review").get_attribute("disabled")
     _review(drv, len(rec["moves"]))
+    drv.set_window_size(1280, 1560)   # the review under the board in the screenshot (docs/board-review4.png)
     cli = R.review_record(rec, 0.3)
     for lang in ("en", "it"):
         words = BOARD_PAGE[lang]
@@ -291,6 +292,7 @@ def test_a_four_player_deal_is_reviewed_by_team(browser, server):
         svg = drv.find_element("css selector", "#graph svg")
         assert svg.get_attribute("aria-label") == words["graph.label.team"]
         assert len(drv.find_elements("css selector", "#graph line.luck")) == 1
+        drv.execute_script("window.scrollTo(0, 0)")
         drv.save_screenshot(str(_artifacts() / f"board-review4-{lang}.png"))
     # a mistake of any seat is retried from that seat (test_a_later_seats_mistake_is_retried...)
     _click(drv, drv.find_element("css selector", "#review-out button.retry"))
