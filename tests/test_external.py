@@ -235,6 +235,8 @@ FAILURES = [
     ("infoflood", "wrote over 100 info lines for one move"),
     # said as written unasked, or as the next answer when it arrives after the next move
     ("unasked", "'debug: I played"),
+    # a card with no newline: the bot is told what it forgot, not only that it was late
+    ("unended", "gave no answer within 0.25 s: stopped it (it wrote '"),
     ("hang", "gave no answer within 0.25 s: stopped it"),
 ]
 
@@ -255,6 +257,25 @@ def test_a_bot_that_misbehaves_ends_the_match_in_one_line(mode, said, tmp_path, 
     assert "Traceback" not in r.stderr and "\x1b" not in r.stderr
     assert error.startswith(f"error: bot '{name[:60]}") and said in error, r.stderr
     assert _gone(int(pid.read_text())), "the bot's process is left behind"
+
+
+def test_a_bot_that_never_flushes_is_told_to(tmp_path, monkeypatch):
+    """A bot's answers held in its output's buffer never arrive: its first move's error says
+    so, where it only said the bot gave no answer in time."""
+    monkeypatch.setenv("BRISCOLA_BOT_GRACE_MS", "200")
+    monkeypatch.setattr("solver.players.external.START_SECONDS", 0.0)
+    pid = tmp_path / "pid"
+    r = CliRunner().invoke(cli, ["match", _bot("buffered", "--pid", pid, seconds="0.05:"),
+                                 "greedy", "--deals", "1", "--seed", "1", "-q"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.output
+    assert "gave no answer to its first move within 0.25 s" in r.stderr
+    assert "flush=True" in r.stderr
+    assert _gone(int(pid.read_text()))
+    with pytest.raises(BotError) as info:
+        play_deal("classic", [get_agent(_bot("buffered", seconds="0.05:")), "greedy"], seed=1)
+    assert "svuotalo a ogni risposta" in error_text(info.value, "it")
+    it = error_text(BotError.of("bot.timeout_unended", bot="b", seconds="1", text="AS"), "it")
+    assert "'AS' ma non ha mai finito la riga" in it
 
 
 def test_a_bot_gone_is_said_gone_during_the_match_in_italian_too():
@@ -352,6 +373,12 @@ def test_a_bot_that_fails_is_gone_at_once_and_said_in_italian_too(tmp_path):
     ("exec:   ", "exec: takes a command"),
     ("exec:python3 'mybot.py", "a quote or a backslash is not closed"),
     ("exec:0:python3 mybot.py", "bad time in"),
+    # a time that is not one was taken for a program's name ("no program '-1:python3'")
+    ("exec:-1:python3 mybot.py", "bad time in 'exec:-1:python3 mybot.py'"),
+    ("exec:1e3:python3 mybot.py", "takes seconds in digits and a point"),
+    ("exec:1,5:python3 mybot.py", "bad time in"),
+    ("exec:inf:python3 mybot.py", "bad time in"),
+    ("exec::python3 mybot.py", "bad time in"),
     ("exec:no-such-program-anywhere --x", "no program 'no-such-program-anywhere' found"),
 ])
 def test_a_bad_bot_name_is_refused_before_the_match(name, said):

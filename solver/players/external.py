@@ -66,6 +66,10 @@ STOP_POLL = 0.05
 #: that started it ends (Linux)
 PR_SET_PDEATHSIG = 1
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+):(.*)", re.S)
+#: a first word that meant a time and is not one (``-1:``, ``1e3:``, ``1,5:``, ``inf:``, ``:``)
+_NOT_TIME = re.compile(
+    r"(?:[-+]?[0-9.,]*(?:e[-+]?[0-9]*)?|[-+]?(?:inf|infinity|nan)):.*", re.I | re.S
+)
 #: the keys of a bot gone (exited, ended by a signal, a pipe closed), by what it plays: a
 #: match (`match`, `simulate`) or a person's game (`play --opponent`), said "during" it
 DURING = {
@@ -106,6 +110,8 @@ def parse_exec_name(name: str) -> tuple[float | None, list[str]]:
         raise BotError.of("bot.quote", name=name.strip()) from None
     if not argv:
         raise BotError.of("bot.command")
+    if not timed and _NOT_TIME.fullmatch(argv[0]) and shutil.which(argv[0]) is None:
+        raise BotError.of("bot.time", name=name.strip(), most=f"{settings.MAX_SECONDS:g}")
     return seconds, argv
 
 
@@ -188,6 +194,7 @@ class _Process:
         self.on_info = on_info
         self.during = during
         self.infos = 0
+        self.answered = False
         try:
             self.proc = subprocess.Popen(
                 argv,
@@ -236,15 +243,28 @@ class _Process:
             while True:
                 text = self._next_line()
                 if text is not None:
+                    self.answered = True
                     return text
                 check_stop()
                 left = deadline - time.monotonic()
                 if left <= 0:
                     if self.proc.poll() is not None:  # a process it started holds its stdout
                         raise self._gone("bot.closed")
-                    raise BotError.of("bot.timeout", bot=self.bot, seconds=f"{allowed:g}")
+                    raise self._timeout(allowed)
                 if sel.select(min(left, STOP_POLL)):
                     self._read()
+
+    def _timeout(self, allowed: float) -> BotError:
+        """A bot's answer not come in time; one that wrote a line and never ended it (no
+        newline), or never answered at all (its answers held in its output's buffer), is
+        told what it most likely forgot."""
+        text = self.buffer.decode("utf-8", "replace").strip()
+        if not text or _may_be_info(self.buffer):
+            key = "bot.timeout" if self.answered else "bot.timeout_first"
+            return BotError.of(key, bot=self.bot, seconds=f"{allowed:g}")
+        return BotError.of(
+            "bot.timeout_unended", bot=self.bot, seconds=f"{allowed:g}", text=_shown(text)
+        )
 
     def quiet(self) -> None:
         """Refuse what the bot wrote unasked but its ``info`` lines (a debug print on stdout

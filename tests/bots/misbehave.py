@@ -1,6 +1,8 @@
 """A bot for tests/test_external.py: plays its first legal card, and on its second move
 does what its first argument says (crash, exit0, garbage, escape, illegal, hang, close,
-deaf, flood, unasked, infoflood; orphan: exits, a child of its own holding its stdout;
+deaf, flood, unasked, infoflood, unended: its card with no newline; orphan: exits, a
+child of its own holding its stdout; buffered: from its first move, answers into a
+buffer it never flushes;
 ok: nothing; info: an info line before every answer, one
 after each deal's end and one at quit, and nothing else amiss; split: each answer is
 followed, in the same write, by the start of an info line that the next move ends).
@@ -18,6 +20,8 @@ if "--pid" in args:
         f.write(str(os.getpid()))
 log = open(args["--log"], "a") if "--log" in args else None
 moves = 0
+if mode == "buffered":
+    sys.stdout = open(1, "w", buffering=8192, closefd=False)  # as a pipe's stdout is
 for line in sys.stdin:
     if log:
         log.write(line)
@@ -75,8 +79,12 @@ for line in sys.stdin:
             if os.fork() == 0:
                 time.sleep(1000)
             os._exit(3)
+        if mode == "unended":
+            sys.stdout.write(legal[0])
+            sys.stdout.flush()
+            time.sleep(1000)
         if mode == "unasked":
             print(legal[0], flush=True)
             print("debug: I played", legal[0], flush=True)
             continue
-    print(legal[0], flush=True)
+    print(legal[0], flush=mode != "buffered")
