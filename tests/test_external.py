@@ -424,6 +424,34 @@ def test_ctrl_c_kills_a_hung_bot(tmp_path):
 
 
 @pytest.mark.parametrize("command", ["match", "simulate"])
+def test_ctrl_c_while_the_bots_are_told_quit_keeps_what_was_played(command, tmp_path,
+                                                                     monkeypatch):
+    """Every deal played, the bots told quit, each given its grace to exit: Ctrl-C then lost
+    a match's whole summary ('interrupted', nothing on stdout), and in simulate, whose bots
+    were closed at the program's end, printed a trace. Now every bot is killed at once and
+    what was played is reported."""
+    monkeypatch.setenv("BRISCOLA_BOT_GRACE_MS", "60000")
+    pid = tmp_path / "pid"
+    bot = _bot("linger", "--pid", pid)
+    args = (["match", bot, "greedy", "--deals", "1", "-q"] if command == "match"
+            else ["simulate", "--agents", f"{bot},{bot}", "--games", "1"])
+    quit_seen = Path(f"{pid}.quit")
+    with cli_process(*args, "--variant", "classic", "--seed", "1") as p:
+        end = time.monotonic() + 60
+        while not quit_seen.exists() and time.monotonic() < end and p.poll() is None:
+            time.sleep(0.05)
+        assert quit_seen.exists(), p.communicate(timeout=10)
+        t0 = time.monotonic()
+        out, err = ctrl_c(p, 30)
+    assert time.monotonic() - t0 < 20  # no bot's grace waited out
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    said = "1 duplicate deal (2 games)" if command == "match" else "side 2 ("
+    assert said in out and p.returncode == 0, (out, err)
+    pids = [int(x) for x in Path(f"{pid}.all").read_text().split()]
+    assert len(pids) == 2 and all(_gone(x) for x in pids), "a bot outlived Ctrl-C"
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
 def test_a_run_limit_stops_the_wait_for_a_bot(command, tmp_path):
     """--time-limit ended the run at the next deal: a bot given 100 s a move that thought
     on held a `match --time-limit 1` for its whole time and then ended it as hung (exit 2).

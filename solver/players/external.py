@@ -38,7 +38,7 @@ from solver.cards import CardError, card_str, parse_card_id
 from solver.errors import BriscolaError
 from solver.game import GameState
 from solver.oneline import clip
-from solver.players.agents import NamedAgent, register_resolver
+from solver.players.agents import NamedAgent, beneath, register_resolver
 
 #: the version the first line says (``briscola 1``); a change to a line a bot reads is a
 #: new version, a line of a new kind is not (a bot ignores the lines it does not know)
@@ -439,11 +439,12 @@ class ExternalAgent(NamedAgent):
             self._talk(lambda p: p.send(f"end {points[0]}-{points[1]}", self._soon()))
 
     def close(self) -> None:
-        """``quit`` to the bot, and its process gone (killed after the grace)."""
-        if self._close is not None:
-            self._close()
-        self._process = None
+        """``quit`` to the bot, and its process gone (killed after the grace; at once on
+        Ctrl-C meanwhile, which goes on up)."""
+        process, self._process = self._process, None
         self._in_deal = False
+        if self._close is not None and self._close.detach() is not None and process is not None:
+            process.close(self.grace)
 
     def __enter__(self) -> ExternalAgent:
         return self
@@ -461,7 +462,7 @@ class ExternalAgent(NamedAgent):
             raise self._error
         if self._process is None:
             self._process = _Process(self.argv, self.name, self.on_info, self.during)
-            self._close = weakref.finalize(self, self._process.close, self.grace)
+            self._close = weakref.finalize(self, _close_at_end, self._process, self.grace)
             hello = " ".join(["briscola", str(PROTOCOL), *FEATURES])
             self._talk(lambda p: p.send(hello, self._soon()))
         try:
@@ -469,15 +470,15 @@ class ExternalAgent(NamedAgent):
         except BotError as e:
             raise self._fail(e) from None
         except BaseException:
-            self._stop()
+            self.kill()
             raise
 
     def _fail(self, error: BotError) -> BotError:
         self._error = error
-        self._stop()
+        self.kill()
         return error
 
-    def _stop(self) -> None:
+    def kill(self) -> None:
         """The bot killed now: no ``quit``, no grace."""
         if self._close is not None:
             self._close.detach()
@@ -485,6 +486,29 @@ class ExternalAgent(NamedAgent):
             self._process.kill()
         self._process = None
         self._in_deal = False
+
+
+def _close_at_end(process: _Process, grace: float) -> None:
+    """A bot no one closed, closed when its agent is collected or the program ends: Ctrl-C
+    meanwhile has killed it (_Process.close), and is no error of the program's end."""
+    try:
+        process.close(grace)
+    except KeyboardInterrupt:
+        pass
+
+
+def close_bots(agents) -> None:
+    """Every exec: bot among ``agents`` (or that one of them plays for) told ``quit`` in
+    turn and given its grace to exit; Ctrl-C meanwhile kills the rest at once, and goes on
+    up, so that no bot is left to a grace at the program's end."""
+    bots = {id(b): b for b in map(beneath, agents) if isinstance(b, ExternalAgent)}.values()
+    try:
+        for bot in bots:
+            bot.close()
+    except BaseException:
+        for bot in bots:
+            bot.kill()
+        raise
 
 
 def _resolve(key: str):
