@@ -425,6 +425,7 @@ ENGLISH: dict[str, str] = {
     "(leave out --cluster)",
     "bot.not_found": "bot '{bot}': no program '{program}' found (give its path, or a program "
     "on PATH)",
+    "bot.folder": "bot '{bot}': '{program}' is a folder, not a program",
     "bot.not_runnable": "bot '{bot}': '{program}' cannot be run (make it executable, or name "
     "its interpreter: exec:python3 {program})",
     "bot.start": "bot '{bot}': cannot start '{program}': {why}",

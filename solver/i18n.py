@@ -3335,6 +3335,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "cluster (togli --cluster)",
         "bot.not_found": "bot '{bot}': non trovo il programma '{program}' (dai il suo percorso, "
         "o un programma nel PATH)",
+        "bot.folder": "bot '{bot}': '{program}' è una cartella, non un programma",
         "bot.not_runnable": "bot '{bot}': '{program}' non si può eseguire (rendilo eseguibile, "
         "o nomina il suo interprete: exec:python3 {program})",
         "bot.start": "bot '{bot}': non riesco ad avviare '{program}': {why}",

@@ -386,6 +386,13 @@ def test_a_bad_bot_name_is_refused_before_the_match(name, said):
     assert r.exit_code == 2 and said in r.stderr and r.stderr.count("\n") == 1, r.output
 
 
+def test_a_folder_is_no_bot(tmp_path):
+    """It was told to be made executable, or run as exec:python3 FOLDER."""
+    r = CliRunner().invoke(cli, ["match", f"exec:{tmp_path}", "greedy", "--deals", "1", "-q"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.output
+    assert f"'{tmp_path}' is a folder, not a program" in r.stderr
+
+
 def test_a_bot_file_that_cannot_run_says_how_to_run_it(tmp_path):
     script = tmp_path / "bot.py"
     script.write_text("print('AS')\n")

@@ -399,6 +399,8 @@ class ExternalAgent(NamedAgent):
         if shutil.which(self.argv[0]) is None:  # said before the match, not at its first card
             exists = os.path.exists(self.argv[0]) and os.sep in self.argv[0]
             key = "bot.not_runnable" if exists else "bot.not_found"
+            if exists and os.path.isdir(self.argv[0]):
+                key = "bot.folder"
             raise BotError.of(key, bot=self.name, program=self.argv[0])
 
     def pick(self, state, rng: random.Random) -> int:
