@@ -13,6 +13,7 @@ from cli.run_limit import limited, time_limit_option
 from solver.analysis import check_stop
 from solver.errors import BriscolaError
 from solver.players.agents import agent_name, seat_agents
+from solver.players.external import close_bots
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
 from solver.i18n import agree, command_text, game_title, num
@@ -145,24 +146,31 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
     last = t0
     with limited(run_limit) as stop:
         try:
-            for game_seed, game in play_series(v, seats, games, seed, as_match, target):
-                t.add(game)
-                done += 1
-                if record_out:
-                    record = match_record if as_match else deal_record
-                    records.append(record(game, seed=game_seed, players=names))
-                now = time.monotonic()
-                if now - last >= PROGRESS_EVERY and done < games:
-                    last = now
-                    seconds = num(now - t0, ".0f", lang)
-                    click.echo(
-                        say(
-                            "simulate.progress", done=done, total=games, unit=unit, seconds=seconds
-                        ),
-                        err=True,
-                    )
-                if done < games:
-                    check_stop()
+            try:
+                for game_seed, game in play_series(v, seats, games, seed, as_match, target):
+                    t.add(game)
+                    done += 1
+                    if record_out:
+                        record = match_record if as_match else deal_record
+                        records.append(record(game, seed=game_seed, players=names))
+                    now = time.monotonic()
+                    if now - last >= PROGRESS_EVERY and done < games:
+                        last = now
+                        seconds = num(now - t0, ".0f", lang)
+                        click.echo(
+                            say(
+                                "simulate.progress",
+                                done=done,
+                                total=games,
+                                unit=unit,
+                                seconds=seconds,
+                            ),
+                            err=True,
+                        )
+                    if done < games:
+                        check_stop()
+            finally:
+                close_bots(seats)  # quit to each bot: Ctrl-C meanwhile kills them at once
         except KeyboardInterrupt:  # Ctrl-C or the time limit: the games played so far answer
             if not done and not stop.is_set():
                 raise

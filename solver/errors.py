@@ -418,13 +418,14 @@ ENGLISH: dict[str, str] = {
     "when it ends",
     "bot.command": "exec: takes a command, e.g. exec:python3 mybot.py (or exec:SECONDS:COMMAND)",
     "bot.quote": "bad command in '{name}': a quote or a backslash is not closed",
-    "bot.time": "bad time in '{name}': exec:SECONDS:COMMAND takes seconds above 0 and at most "
-    "{most}",
+    "bot.time": "bad time in '{name}': exec:SECONDS:COMMAND takes seconds in digits and a "
+    "point, above 0 and at most {most} (exec:0.5:./mybot)",
     "bot.posix": "exec: bots run on a POSIX system (Linux, macOS)",
     "bot.cluster": "bot '{bot}' is a process of this machine: it cannot play on a cluster "
     "(leave out --cluster)",
     "bot.not_found": "bot '{bot}': no program '{program}' found (give its path, or a program "
     "on PATH)",
+    "bot.folder": "bot '{bot}': '{program}' is a folder, not a program",
     "bot.not_runnable": "bot '{bot}': '{program}' cannot be run (make it executable, or name "
     "its interpreter: exec:python3 {program})",
     "bot.start": "bot '{bot}': cannot start '{program}': {why}",
@@ -440,6 +441,11 @@ ENGLISH: dict[str, str] = {
     "bot.not_reading": "bot '{bot}' stopped reading its input: stopped it",
     "bot.timeout": "bot '{bot}' gave no answer within {seconds} s: stopped it (a move may "
     "take its time and BRISCOLA_BOT_GRACE_MS more)",
+    "bot.timeout_first": "bot '{bot}' gave no answer to its first move within {seconds} s: "
+    "stopped it (an answer left in its output's buffer never arrives: flush each, "
+    "print(card, flush=True) in Python, fflush(stdout) in C)",
+    "bot.timeout_unended": "bot '{bot}' gave no answer within {seconds} s: stopped it (it wrote "
+    "'{text}' but never ended the line: write a newline after each answer, and flush)",
     "bot.long_line": "bot '{bot}' wrote a line of over {most} bytes (the answer to a move is "
     "one card such as AS)",
     "bot.empty": "bot '{bot}' answered an empty line (the answer to a move is one card such as AS)",

@@ -3334,13 +3334,14 @@ ERRORS: dict[str, dict[str, str]] = {
         "exec:SECONDI:COMANDO)",
         "bot.quote": "comando sbagliato in '{name}': una virgoletta o una barra rovesciata non "
         "è chiusa",
-        "bot.time": "tempo sbagliato in '{name}': exec:SECONDI:COMANDO vuole secondi sopra 0 e "
-        "al più {most}",
+        "bot.time": "tempo sbagliato in '{name}': exec:SECONDI:COMANDO vuole secondi in cifre "
+        "e un punto, sopra 0 e al più {most} (exec:0.5:./mybot)",
         "bot.posix": "i bot exec: girano su un sistema POSIX (Linux, macOS)",
         "bot.cluster": "il bot '{bot}' è un processo di questa macchina: non può giocare su un "
         "cluster (togli --cluster)",
         "bot.not_found": "bot '{bot}': non trovo il programma '{program}' (dai il suo percorso, "
         "o un programma nel PATH)",
+        "bot.folder": "bot '{bot}': '{program}' è una cartella, non un programma",
         "bot.not_runnable": "bot '{bot}': '{program}' non si può eseguire (rendilo eseguibile, "
         "o nomina il suo interprete: exec:python3 {program})",
         "bot.start": "bot '{bot}': non riesco ad avviare '{program}': {why}",
@@ -3359,6 +3360,13 @@ ERRORS: dict[str, dict[str, str]] = {
         "bot.not_reading": "il bot '{bot}' ha smesso di leggere il suo ingresso: l'ho fermato",
         "bot.timeout": "il bot '{bot}' non ha risposto entro {seconds} s: l'ho fermato (una "
         "mossa può prendere il suo tempo e BRISCOLA_BOT_GRACE_MS in più)",
+        "bot.timeout_first": "il bot '{bot}' non ha risposto alla sua prima mossa entro "
+        "{seconds} s: l'ho fermato (una risposta lasciata nel buffer della sua uscita non "
+        "arriva mai: svuotalo a ogni risposta, print(card, flush=True) in Python, "
+        "fflush(stdout) in C)",
+        "bot.timeout_unended": "il bot '{bot}' non ha risposto entro {seconds} s: l'ho fermato "
+        "(ha scritto '{text}' ma non ha mai finito la riga: scrivi un a capo dopo ogni "
+        "risposta, e svuota l'uscita con flush)",
         "bot.long_line": "il bot '{bot}' ha scritto una riga di oltre {most} byte (la risposta a "
         "una mossa è una carta, come AS)",
         "bot.empty": "il bot '{bot}' ha risposto con una riga vuota (la risposta a una mossa è "

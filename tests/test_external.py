@@ -235,6 +235,8 @@ FAILURES = [
     ("infoflood", "wrote over 100 info lines for one move"),
     # said as written unasked, or as the next answer when it arrives after the next move
     ("unasked", "'debug: I played"),
+    # a card with no newline: the bot is told what it forgot, not only that it was late
+    ("unended", "gave no answer within 0.25 s: stopped it (it wrote '"),
     ("hang", "gave no answer within 0.25 s: stopped it"),
 ]
 
@@ -255,6 +257,25 @@ def test_a_bot_that_misbehaves_ends_the_match_in_one_line(mode, said, tmp_path, 
     assert "Traceback" not in r.stderr and "\x1b" not in r.stderr
     assert error.startswith(f"error: bot '{name[:60]}") and said in error, r.stderr
     assert _gone(int(pid.read_text())), "the bot's process is left behind"
+
+
+def test_a_bot_that_never_flushes_is_told_to(tmp_path, monkeypatch):
+    """A bot's answers held in its output's buffer never arrive: its first move's error says
+    so, where it only said the bot gave no answer in time."""
+    monkeypatch.setenv("BRISCOLA_BOT_GRACE_MS", "200")
+    monkeypatch.setattr("solver.players.external.START_SECONDS", 0.0)
+    pid = tmp_path / "pid"
+    r = CliRunner().invoke(cli, ["match", _bot("buffered", "--pid", pid, seconds="0.05:"),
+                                 "greedy", "--deals", "1", "--seed", "1", "-q"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.output
+    assert "gave no answer to its first move within 0.25 s" in r.stderr
+    assert "flush=True" in r.stderr
+    assert _gone(int(pid.read_text()))
+    with pytest.raises(BotError) as info:
+        play_deal("classic", [get_agent(_bot("buffered", seconds="0.05:")), "greedy"], seed=1)
+    assert "svuotalo a ogni risposta" in error_text(info.value, "it")
+    it = error_text(BotError.of("bot.timeout_unended", bot="b", seconds="1", text="AS"), "it")
+    assert "'AS' ma non ha mai finito la riga" in it
 
 
 def test_a_bot_gone_is_said_gone_during_the_match_in_italian_too():
@@ -352,11 +373,24 @@ def test_a_bot_that_fails_is_gone_at_once_and_said_in_italian_too(tmp_path):
     ("exec:   ", "exec: takes a command"),
     ("exec:python3 'mybot.py", "a quote or a backslash is not closed"),
     ("exec:0:python3 mybot.py", "bad time in"),
+    # a time that is not one was taken for a program's name ("no program '-1:python3'")
+    ("exec:-1:python3 mybot.py", "bad time in 'exec:-1:python3 mybot.py'"),
+    ("exec:1e3:python3 mybot.py", "takes seconds in digits and a point"),
+    ("exec:1,5:python3 mybot.py", "bad time in"),
+    ("exec:inf:python3 mybot.py", "bad time in"),
+    ("exec::python3 mybot.py", "bad time in"),
     ("exec:no-such-program-anywhere --x", "no program 'no-such-program-anywhere' found"),
 ])
 def test_a_bad_bot_name_is_refused_before_the_match(name, said):
     r = CliRunner().invoke(cli, ["match", name, "greedy", "--deals", "1", "-q"])
     assert r.exit_code == 2 and said in r.stderr and r.stderr.count("\n") == 1, r.output
+
+
+def test_a_folder_is_no_bot(tmp_path):
+    """It was told to be made executable, or run as exec:python3 FOLDER."""
+    r = CliRunner().invoke(cli, ["match", f"exec:{tmp_path}", "greedy", "--deals", "1", "-q"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.output
+    assert f"'{tmp_path}' is a folder, not a program" in r.stderr
 
 
 def test_a_bot_file_that_cannot_run_says_how_to_run_it(tmp_path):
@@ -394,6 +428,34 @@ def test_ctrl_c_kills_a_hung_bot(tmp_path):
         _, err = ctrl_c(p, 30)
     assert p.returncode == 130 and "Traceback" not in err, err
     assert _gone(int(pid.read_text())), "the bot outlived Ctrl-C"
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_ctrl_c_while_the_bots_are_told_quit_keeps_what_was_played(command, tmp_path,
+                                                                     monkeypatch):
+    """Every deal played, the bots told quit, each given its grace to exit: Ctrl-C then lost
+    a match's whole summary ('interrupted', nothing on stdout), and in simulate, whose bots
+    were closed at the program's end, printed a trace. Now every bot is killed at once and
+    what was played is reported."""
+    monkeypatch.setenv("BRISCOLA_BOT_GRACE_MS", "60000")
+    pid = tmp_path / "pid"
+    bot = _bot("linger", "--pid", pid)
+    args = (["match", bot, "greedy", "--deals", "1", "-q"] if command == "match"
+            else ["simulate", "--agents", f"{bot},{bot}", "--games", "1"])
+    quit_seen = Path(f"{pid}.quit")
+    with cli_process(*args, "--variant", "classic", "--seed", "1") as p:
+        end = time.monotonic() + 60
+        while not quit_seen.exists() and time.monotonic() < end and p.poll() is None:
+            time.sleep(0.05)
+        assert quit_seen.exists(), p.communicate(timeout=10)
+        t0 = time.monotonic()
+        out, err = ctrl_c(p, 30)
+    assert time.monotonic() - t0 < 20  # no bot's grace waited out
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    said = "1 duplicate deal (2 games)" if command == "match" else "side 2 ("
+    assert said in out and p.returncode == 0, (out, err)
+    pids = [int(x) for x in Path(f"{pid}.all").read_text().split()]
+    assert len(pids) == 2 and all(_gone(x) for x in pids), "a bot outlived Ctrl-C"
 
 
 @pytest.mark.parametrize("command", ["match", "simulate"])

@@ -38,7 +38,7 @@ from solver.cards import CardError, card_str, parse_card_id
 from solver.errors import BriscolaError
 from solver.game import GameState
 from solver.oneline import clip
-from solver.players.agents import NamedAgent, register_resolver
+from solver.players.agents import NamedAgent, beneath, register_resolver
 
 #: the version the first line says (``briscola 1``); a change to a line a bot reads is a
 #: new version, a line of a new kind is not (a bot ignores the lines it does not know)
@@ -66,6 +66,10 @@ STOP_POLL = 0.05
 #: that started it ends (Linux)
 PR_SET_PDEATHSIG = 1
 _TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+):(.*)", re.S)
+#: a first word that meant a time and is not one (``-1:``, ``1e3:``, ``1,5:``, ``inf:``, ``:``)
+_NOT_TIME = re.compile(
+    r"(?:[-+]?[0-9.,]*(?:e[-+]?[0-9]*)?|[-+]?(?:inf|infinity|nan)):.*", re.I | re.S
+)
 #: the keys of a bot gone (exited, ended by a signal, a pipe closed), by what it plays: a
 #: match (`match`, `simulate`) or a person's game (`play --opponent`), said "during" it
 DURING = {
@@ -106,6 +110,8 @@ def parse_exec_name(name: str) -> tuple[float | None, list[str]]:
         raise BotError.of("bot.quote", name=name.strip()) from None
     if not argv:
         raise BotError.of("bot.command")
+    if not timed and _NOT_TIME.fullmatch(argv[0]) and shutil.which(argv[0]) is None:
+        raise BotError.of("bot.time", name=name.strip(), most=f"{settings.MAX_SECONDS:g}")
     return seconds, argv
 
 
@@ -188,6 +194,7 @@ class _Process:
         self.on_info = on_info
         self.during = during
         self.infos = 0
+        self.answered = False
         try:
             self.proc = subprocess.Popen(
                 argv,
@@ -236,15 +243,28 @@ class _Process:
             while True:
                 text = self._next_line()
                 if text is not None:
+                    self.answered = True
                     return text
                 check_stop()
                 left = deadline - time.monotonic()
                 if left <= 0:
                     if self.proc.poll() is not None:  # a process it started holds its stdout
                         raise self._gone("bot.closed")
-                    raise BotError.of("bot.timeout", bot=self.bot, seconds=f"{allowed:g}")
+                    raise self._timeout(allowed)
                 if sel.select(min(left, STOP_POLL)):
                     self._read()
+
+    def _timeout(self, allowed: float) -> BotError:
+        """A bot's answer not come in time; one that wrote a line and never ended it (no
+        newline), or never answered at all (its answers held in its output's buffer), is
+        told what it most likely forgot."""
+        text = self.buffer.decode("utf-8", "replace").strip()
+        if not text or _may_be_info(self.buffer):
+            key = "bot.timeout" if self.answered else "bot.timeout_first"
+            return BotError.of(key, bot=self.bot, seconds=f"{allowed:g}")
+        return BotError.of(
+            "bot.timeout_unended", bot=self.bot, seconds=f"{allowed:g}", text=_shown(text)
+        )
 
     def quiet(self) -> None:
         """Refuse what the bot wrote unasked but its ``info`` lines (a debug print on stdout
@@ -379,6 +399,8 @@ class ExternalAgent(NamedAgent):
         if shutil.which(self.argv[0]) is None:  # said before the match, not at its first card
             exists = os.path.exists(self.argv[0]) and os.sep in self.argv[0]
             key = "bot.not_runnable" if exists else "bot.not_found"
+            if exists and os.path.isdir(self.argv[0]):
+                key = "bot.folder"
             raise BotError.of(key, bot=self.name, program=self.argv[0])
 
     def pick(self, state, rng: random.Random) -> int:
@@ -419,11 +441,12 @@ class ExternalAgent(NamedAgent):
             self._talk(lambda p: p.send(f"end {points[0]}-{points[1]}", self._soon()))
 
     def close(self) -> None:
-        """``quit`` to the bot, and its process gone (killed after the grace)."""
-        if self._close is not None:
-            self._close()
-        self._process = None
+        """``quit`` to the bot, and its process gone (killed after the grace; at once on
+        Ctrl-C meanwhile, which goes on up)."""
+        process, self._process = self._process, None
         self._in_deal = False
+        if self._close is not None and self._close.detach() is not None and process is not None:
+            process.close(self.grace)
 
     def __enter__(self) -> ExternalAgent:
         return self
@@ -441,7 +464,7 @@ class ExternalAgent(NamedAgent):
             raise self._error
         if self._process is None:
             self._process = _Process(self.argv, self.name, self.on_info, self.during)
-            self._close = weakref.finalize(self, self._process.close, self.grace)
+            self._close = weakref.finalize(self, _close_at_end, self._process, self.grace)
             hello = " ".join(["briscola", str(PROTOCOL), *FEATURES])
             self._talk(lambda p: p.send(hello, self._soon()))
         try:
@@ -449,15 +472,15 @@ class ExternalAgent(NamedAgent):
         except BotError as e:
             raise self._fail(e) from None
         except BaseException:
-            self._stop()
+            self.kill()
             raise
 
     def _fail(self, error: BotError) -> BotError:
         self._error = error
-        self._stop()
+        self.kill()
         return error
 
-    def _stop(self) -> None:
+    def kill(self) -> None:
         """The bot killed now: no ``quit``, no grace."""
         if self._close is not None:
             self._close.detach()
@@ -465,6 +488,29 @@ class ExternalAgent(NamedAgent):
             self._process.kill()
         self._process = None
         self._in_deal = False
+
+
+def _close_at_end(process: _Process, grace: float) -> None:
+    """A bot no one closed, closed when its agent is collected or the program ends: Ctrl-C
+    meanwhile has killed it (_Process.close), and is no error of the program's end."""
+    try:
+        process.close(grace)
+    except KeyboardInterrupt:
+        pass
+
+
+def close_bots(agents) -> None:
+    """Every exec: bot among ``agents`` (or that one of them plays for) told ``quit`` in
+    turn and given its grace to exit; Ctrl-C meanwhile kills the rest at once, and goes on
+    up, so that no bot is left to a grace at the program's end."""
+    bots = {id(b): b for b in map(beneath, agents) if isinstance(b, ExternalAgent)}.values()
+    try:
+        for bot in bots:
+            bot.close()
+    except BaseException:
+        for bot in bots:
+            bot.kill()
+        raise
 
 
 def _resolve(key: str):

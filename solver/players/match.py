@@ -33,7 +33,7 @@ from solver.errors import BriscolaError, shown_number, whole
 from solver.game import deal_from_deck, default_dealer
 from solver.players.agents import get_agent, run_deal
 from solver.players.engine_agent import OnEngine, own_engines
-from solver.players.external import BotError, ExternalAgent, is_external
+from solver.players.external import BotError, close_bots, is_external
 from solver.rules import Variant, get_variant
 
 # two-sided 95 % Student t quantiles for 1..30 degrees of freedom
@@ -152,14 +152,13 @@ def close(first: Half, mirror: Half) -> None:
     """The exec: bots among the players told quit, and their processes gone; every engine
     of the match but the running one (its twins) lets its tables and threads go (made
     again if it plays on)."""
-    for half in (first, mirror):
-        for agent in (half.a, half.b):
-            if isinstance(agent.agent, ExternalAgent):
-                agent.agent.close()
-    running = first.a.engine
-    for engine in {id(p.engine): p.engine for p in (first.b, mirror.a, mirror.b)}.values():
-        if engine is not running:
-            engine.close()
+    try:
+        close_bots([first.a, first.b, mirror.a, mirror.b])
+    finally:
+        running = first.a.engine
+        for engine in {id(p.engine): p.engine for p in (first.b, mirror.a, mirror.b)}.values():
+            if engine is not running:
+                engine.close()
 
 
 def play_pair(variant, first: Half, mirror: Half, seed: int, index: int) -> PairResult:
@@ -280,15 +279,16 @@ def run_match(
     if jobs <= 1 or is_external(a) or is_external(b):
         _init(variant, a, b, seed, worker=False)
         try:
-            for i in todo:
-                check_stop()
-                results.append(_work(i))
-                if on_result:
-                    on_result(results)
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            close(_worker["first"], _worker["mirror"])  # over: quit, no process left behind
+            try:
+                for i in todo:
+                    check_stop()
+                    results.append(_work(i))
+                    if on_result:
+                        on_result(results)
+            finally:
+                close(_worker["first"], _worker["mirror"])  # over: quit, no process left behind
+        except KeyboardInterrupt:  # in a deal, or while the bots were told quit: they are gone
+            interrupted = len(results) < len(todo)
         return MatchRun(results, interrupted)
     pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
         jobs, initializer=_init, initargs=(variant, a, b, seed)
