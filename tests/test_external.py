@@ -97,6 +97,18 @@ def test_a_bot_plays_a_match_over_the_protocol(variant, tmp_path):
             assert pos.hidden_hand == (variant != "scoperta")
 
 
+@pytest.mark.parametrize("given, sent", [("0.00001", "0.00001"), ("0.5", "0.5"), ("20000", "20000")])
+def test_a_moves_seconds_are_plain_decimals(given, sent, tmp_path):
+    """`move`'s SECONDS is written as docs/bots.md shows it (`1`, `0.5`): 0.00001 went out as
+    `1e-05`, which a bot splitting on digits and a point does not read."""
+    log = tmp_path / "lines.txt"
+    r = CliRunner().invoke(cli, ["match", _bot("ok", "--log", log, seconds=f"{given}:"), "greedy",
+                                 "--deals", "1", "--seed", "4", "--variant", "scoperta", "-q"])
+    assert r.exit_code == 0, r.output
+    said = {ln.split(" ", 3)[2] for ln in log.read_text().splitlines() if ln.startswith("move ")}
+    assert said == {sent}
+
+
 def test_in_four_player_scoperta_a_bot_plays_both_seats_of_its_side(tmp_path):
     """docs/bots.md: one process is asked for the cards of both partners, `turn=` saying
     whose; the deal's blocks in its log (the match plays them one after another) each hold

@@ -30,6 +30,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Literal
 
 from solver import jsonfile, settings
@@ -113,6 +114,11 @@ def parse_exec_name(name: str) -> tuple[float | None, list[str]]:
     if not timed and _NOT_TIME.fullmatch(argv[0]) and shutil.which(argv[0]) is None:
         raise BotError.of("bot.time", name=name.strip(), most=f"{settings.MAX_SECONDS:g}")
     return seconds, argv
+
+
+def plain(seconds: float) -> str:
+    """Seconds in digits and a point, never an exponent (``:g`` wrote 0.00001 as ``1e-05``)."""
+    return format(Decimal(repr(seconds)).normalize(), "f")
 
 
 def with_time(name: str, seconds: float | None) -> str:
@@ -417,7 +423,7 @@ class ExternalAgent(NamedAgent):
                 p.send(f"new {view.variant}", self._soon())
                 self._in_deal = True
             deadline = time.monotonic() + allowed
-            p.send(f"move {cards} {self.seconds:g} {view.to_text()}", deadline)
+            p.send(f"move {cards} {plain(self.seconds)} {view.to_text()}", deadline)
             return p.answer(deadline, allowed)
 
         text = self._talk(ask)
