@@ -371,6 +371,22 @@ def test_generate_ctrl_c_keeps_what_was_found():
     assert len(ps) >= 2
 
 
+def test_generate_sigterm_keeps_what_was_found_in_out(tmp_path):
+    """A SIGTERM (kill, timeout, a batch system's stop) killed the run, and --out, written
+    whole at the end, was never written: every puzzle found was lost. It stops as Ctrl-C."""
+    import signal
+    out = tmp_path / "many.jsonl"
+    with cli_process("puzzles", "generate", "--count", "100000", "--seed", "3",
+                     "--out", out) as p:
+        while not p.stderr.readline().startswith("found "):  # a compile note may come first
+            pass
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and "Traceback" not in err, err
+    n = len(read_puzzles(out.read_text(encoding="utf-8")))
+    assert n >= 1 and f"interrupted: {n} puzzle(s) kept" in err
+
+
 def test_an_estimated_answer_carries_its_interval_in_text_and_json():
     """A value puzzle beyond the exact search: the solver's answer is an estimate, so it is
     shown with its ± and the JSON says what that ± covers, as every estimate does."""
