@@ -509,6 +509,8 @@ ENGLISH: dict[str, str] = {
     "puzzle.comment_line": "{where}: a '{mark}' comment line is not allowed: a puzzle file "
     'holds one JSON object per line (a note goes in a puzzle\'s "comment" field)',
     "puzzle.from_unknown": "--from {id}: no puzzle has this id in {name}",
+    "puzzle.play_stdin": "puzzles play reads the answers typed at its prompt from standard "
+    "input, so its puzzles cannot come from there: give the puzzle file's path instead of -",
     "puzzle.hidden": "a puzzle shows every card: a hidden hand (?) has no single answer",
     "puzzle.variant": "puzzles handle scoperta, scoperta4, briscolone and libero positions, not "
     "variant '{variant}'",
