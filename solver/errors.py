@@ -204,6 +204,7 @@ ENGLISH: dict[str, str] = {
     "json.comma_array": "Illegal trailing comma before end of array",
     "json.deep": "nested deeper than {most} levels",
     "json.long_number": "a number too long to read",
+    "json.key_twice": "an object names the key {name} twice (which one counts would be a guess)",
     "json.constant": "{name} is not a JSON number",
     "json.surrogate": "a string holds a lone surrogate (\\ud800-\\udfff), which is not text",
     "json.not_utf8": "not UTF-8 text (byte {byte})",

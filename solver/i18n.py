@@ -3080,6 +3080,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "json.comma_array": "virgola di troppo prima della fine dell'elenco",
         "json.deep": "annidato per più di {most} livelli",
         "json.long_number": "un numero troppo lungo da leggere",
+        "json.key_twice": "un oggetto nomina due volte la chiave {name} (quale valga sarebbe "
+        "un'ipotesi)",
         "json.constant": "{name} non è un numero JSON",
         "json.surrogate": "una stringa contiene un surrogato isolato (\\ud800-\\udfff), che non "
         "è testo",

@@ -172,6 +172,19 @@ def test_cli_solve_table_and_exit_codes(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+@pytest.mark.parametrize("lang,words", [
+    ("en", "p.jsonl:1: an object names the key 'answer' twice"),
+    ("it", "p.jsonl:1: un oggetto nomina due volte la chiave 'answer'")])
+def test_a_key_written_twice_is_refused_not_read_as_its_last_value(tmp_path, lang, words):
+    """A line stating "answer" twice (5C, then 5D, an edit left half done) was read as its
+    last, 5D, and the first silently dropped: the file checked was not the file written."""
+    f = tmp_path / "p.jsonl"
+    f.write_text(line().removesuffix("}") + ', "answer": ["5D"]}\n', encoding="utf-8")
+    r = run("puzzles", "solve", str(f), "--lang", lang)
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert words in r.output
+
+
 # ----- generate -----------------------------------------------------------------------
 def test_generated_round_trip(generated):
     r = run("puzzles", "solve", str(generated))
