@@ -206,7 +206,7 @@ def _chosen(file, variant, difficulty, from_id, warn):
     """The puzzles ``puzzles play`` plays (FILE's, else the bundled set of ``variant``) and
     where it starts."""
     ps = _read(file, warn) if file is not None else read_puzzles(bundled_lines(variant))
-    name = file if file not in (None, "-") else "<stdin>" if file else variant
+    name = file if file is not None else variant
     if difficulty:
         held = sorted({p.difficulty for p in ps}, key=DIFFICULTIES.index)
         ps = [p for p in ps if p.difficulty == difficulty]
@@ -418,6 +418,8 @@ def puzzles_play(file, lang, difficulty, variant, from_id):
       briscola puzzles play --variant briscolone --from b0-003
       briscola puzzles play --variant scoperta4
     """
+    if file == "-":  # read whole, it would leave no answer to read: the quiz ended at once
+        raise PuzzleError.of("puzzle.play_stdin")
     with notes_held() as warn:  # none of --difficulty, no --from id: the one line
         ps, start = _chosen(file, variant, difficulty, from_id, warn)
     stdin = typed_lines()

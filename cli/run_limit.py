@@ -1,9 +1,11 @@
 """A whole run's --time-limit (puzzles generate and solve, match, simulate): the run ends at
 the limit as it ends on Ctrl-C, keeping what is done, through the engine's own Stop
-(solver.analysis.threads) rather than a second way of stopping."""
+(solver.analysis.threads) rather than a second way of stopping. A SIGTERM ends it as
+Ctrl-C does."""
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,7 +32,10 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
     ``check_stop()``, so every path that keeps its work on Ctrl-C keeps it at the limit;
     the Stop's ``is_set()`` tells the limit from Ctrl-C. With ``kernels`` the engine's
     kernels load before the clock starts (as analyse's limit counts the search only), so a
-    short limit is not spent loading them. Imported here: help must not load the engine."""
+    short limit is not spent loading them. A SIGTERM (``kill``, ``timeout``, a batch system's
+    stop) is taken as Ctrl-C in the block: it killed the run with the work it was keeping
+    (``puzzles generate --out`` wrote nothing of hours of puzzles). Imported here: help must
+    not load the engine."""
     from solver.analysis import Stop, current_engine
 
     stop = Stop()
@@ -42,8 +47,22 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
         timer.daemon = True
         timer.start()
     try:
-        with stop.under():
+        with stop.under(), _term_as_ctrl_c():
             yield stop
     finally:
         if timer is not None:
             timer.cancel()
+
+
+@contextmanager
+def _term_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM raising KeyboardInterrupt, as Ctrl-C's handler does, while the block runs (in
+    the main thread only: no other may set a handler)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)

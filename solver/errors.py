@@ -204,6 +204,7 @@ ENGLISH: dict[str, str] = {
     "json.comma_array": "Illegal trailing comma before end of array",
     "json.deep": "nested deeper than {most} levels",
     "json.long_number": "a number too long to read",
+    "json.key_twice": "an object names the key {name} twice (which one counts would be a guess)",
     "json.constant": "{name} is not a JSON number",
     "json.surrogate": "a string holds a lone surrogate (\\ud800-\\udfff), which is not text",
     "json.not_utf8": "not UTF-8 text (byte {byte})",
@@ -515,6 +516,8 @@ ENGLISH: dict[str, str] = {
     "puzzle.comment_line": "{where}: a '{mark}' comment line is not allowed: a puzzle file "
     'holds one JSON object per line (a note goes in a puzzle\'s "comment" field)',
     "puzzle.from_unknown": "--from {id}: no puzzle has this id in {name}",
+    "puzzle.play_stdin": "puzzles play reads the answers typed at its prompt from standard "
+    "input, so its puzzles cannot come from there: give the puzzle file's path instead of -",
     "puzzle.hidden": "a puzzle shows every card: a hidden hand (?) has no single answer",
     "puzzle.variant": "puzzles handle scoperta, scoperta4, briscolone and libero positions, not "
     "variant '{variant}'",

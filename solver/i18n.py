@@ -3086,6 +3086,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "json.comma_array": "virgola di troppo prima della fine dell'elenco",
         "json.deep": "annidato per più di {most} livelli",
         "json.long_number": "un numero troppo lungo da leggere",
+        "json.key_twice": "un oggetto nomina due volte la chiave {name} (quale valga sarebbe "
+        "un'ipotesi)",
         "json.constant": "{name} non è un numero JSON",
         "json.surrogate": "una stringa contiene un surrogato isolato (\\ud800-\\udfff), che non "
         "è testo",
@@ -3448,6 +3450,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "puzzle.comment_line": "{where}: una riga di commento '{mark}' non è ammessa: un file di "
         'problemi ha un oggetto JSON per riga (una nota va nel campo "comment" del problema)',
         "puzzle.from_unknown": "--from {id}: nessun problema ha questo id in {name}",
+        "puzzle.play_stdin": "puzzles play legge dall'input standard le risposte scritte al "
+        "suo prompt, quindi i problemi non possono venire da lì: indica il percorso del file "
+        "di problemi al posto di -",
         "puzzle.hidden": "un problema mostra tutte le carte: con una mano coperta (?) non c'è "
         "una risposta sola",
         "puzzle.variant": "i problemi sono di scoperta, scoperta4, briscolone e libero, non del "

@@ -23,7 +23,7 @@ import warnings
 from collections.abc import Callable
 from itertools import islice
 
-from solver.errors import ENGLISH, BriscolaError, Note
+from solver.errors import ENGLISH, BriscolaError, Note, given
 
 #: our files nest four levels (a match record's deals, a log row's analysis moves)
 MAX_DEPTH = 32
@@ -190,6 +190,20 @@ class _NoNumber(str):
     """``NaN``, ``Infinity`` or ``-Infinity`` as Python's decoder read them: no JSON number."""
 
 
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    """An object's dict; a key written twice is refused, where Python's decoder kept its
+    last value (a puzzle line's second "answer" silently replaced the first, so the file
+    checked was not the file written)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise JSONFileError.of("json.key_twice", name=given(k))
+            seen.add(k)
+    return out
+
+
 #: a JSON string, skipped whole, or one of Python's constants outside any string
 _STRING_OR_CONSTANT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|(-?Infinity|NaN)', re.DOTALL)
 
@@ -210,12 +224,14 @@ def parse(text: str, where: str, whole_file: bool = False):
     what is wrong when ``where`` is empty).
     ``whole_file``: ``text`` is a file's, so a decoding error names its line (where:line)."""
     try:
-        obj = json.loads(text, parse_constant=_NoNumber)
+        obj = json.loads(text, parse_constant=_NoNumber, object_pairs_hook=_object)
     except json.JSONDecodeError as e:
         at = f"{where}:{e.lineno}" if whole_file else where
         raise _decode_error(at, e) from None
     except RecursionError:
         raise _at(where, "json.deep", most=MAX_DEPTH) from None
+    except JSONFileError as e:  # a key twice, said where
+        raise (JSONFileError.of("json.at", where=where, error=e) if where else e) from None
     except ValueError:  # an integer of thousands of digits
         raise _at(where, "json.long_number") from None
     bad = _check_shape(obj)

@@ -326,7 +326,7 @@ def test_a_bad_puzzle_file_is_said_in_italian(tmp_path, content, english, italia
 
 def test_bad_puzzles_on_standard_input_are_said_in_italian():
     def run(data: bytes) -> str:
-        r = CliRunner().invoke(cli, ["puzzles", "play", "--lang", "it", "-"], input=data)
+        r = CliRunner().invoke(cli, ["puzzles", "solve", "--lang", "it", "-"], input=data)
         assert r.exit_code == 2, (r.output, r.exception)
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1, r.output

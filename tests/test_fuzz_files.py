@@ -95,7 +95,10 @@ def mutants(data: bytes, rng: random.Random):
         ("a string", b'"x"\n'), ("a number", b"7\n"),
     ]
     for sep in ("\u2028", "\u2029", "\x85", "\x1c"):  # the last a control: no JSON text
-        comment = data.replace(b"{", f'{{"comment": "a{sep}b", '.encode(), 1)
+        if b'"comment": "' in data:  # a puzzle's own comment: a second one is refused
+            comment = data.replace(b'"comment": "', f'"comment": "a{sep}b'.encode(), 1)
+        else:
+            comment = data.replace(b"{", f'{{"comment": "a{sep}b", '.encode(), 1)
         yield f"{sep!r} in a comment{', ' + HARMLESS if sep != chr(0x1C) else ''}", comment
         at = first_string + 1
         yield f"{sep!r} in the first string", data[:at] + sep.encode() + data[at:]

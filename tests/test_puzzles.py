@@ -172,6 +172,19 @@ def test_cli_solve_table_and_exit_codes(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+@pytest.mark.parametrize("lang,words", [
+    ("en", "p.jsonl:1: an object names the key 'answer' twice"),
+    ("it", "p.jsonl:1: un oggetto nomina due volte la chiave 'answer'")])
+def test_a_key_written_twice_is_refused_not_read_as_its_last_value(tmp_path, lang, words):
+    """A line stating "answer" twice (5C, then 5D, an edit left half done) was read as its
+    last, 5D, and the first silently dropped: the file checked was not the file written."""
+    f = tmp_path / "p.jsonl"
+    f.write_text(line().removesuffix("}") + ', "answer": ["5D"]}\n', encoding="utf-8")
+    r = run("puzzles", "solve", str(f), "--lang", lang)
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert words in r.output
+
+
 # ----- generate -----------------------------------------------------------------------
 def test_generated_round_trip(generated):
     r = run("puzzles", "solve", str(generated))
@@ -369,6 +382,22 @@ def test_generate_ctrl_c_keeps_what_was_found():
     assert p.returncode == 130 and "interrupted" in err and "Traceback" not in err
     ps = read_puzzles(got + rest.splitlines())
     assert len(ps) >= 2
+
+
+def test_generate_sigterm_keeps_what_was_found_in_out(tmp_path):
+    """A SIGTERM (kill, timeout, a batch system's stop) killed the run, and --out, written
+    whole at the end, was never written: every puzzle found was lost. It stops as Ctrl-C."""
+    import signal
+    out = tmp_path / "many.jsonl"
+    with cli_process("puzzles", "generate", "--count", "100000", "--seed", "3",
+                     "--out", out) as p:
+        while not p.stderr.readline().startswith("found "):  # a compile note may come first
+            pass
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and "Traceback" not in err, err
+    n = len(read_puzzles(out.read_text(encoding="utf-8")))
+    assert n >= 1 and f"interrupted: {n} puzzle(s) kept" in err
 
 
 def test_an_estimated_answer_carries_its_interval_in_text_and_json():

@@ -78,6 +78,16 @@ def test_from_starts_at_an_id_and_refuses_an_unknown_one(quiz):
     assert r.exit_code == 2 and "--from nope: nessun problema ha questo id" in r.output
 
 
+@pytest.mark.parametrize("lang,words", [("en", "puzzles play reads the answers typed"),
+                                        ("it", "puzzles play legge dall'input standard")])
+def test_play_refuses_its_puzzles_from_standard_input(quiz, lang, words):
+    """`puzzles play -` read the puzzles from standard input, whole, which left no answer to
+    read there: the quiz showed the first puzzle and ended at once, 0/0, exit 0."""
+    r = run("puzzles", "play", "-", "--lang", lang, input=quiz.read_text(encoding="utf-8"))
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert words in r.output and "Puzzle 1/" not in r.output
+
+
 @pytest.mark.parametrize("typed", ["5 of cups", "5 DI COPPE", "  5   of   Cups "])
 def test_a_card_may_be_typed_by_its_name(quiz, typed):
     r = run("puzzles", "play", str(quiz), input=f"{typed}\nasso di coppe\n")
