@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from cli.options import SECONDS, check_output, lang_option, said, save_text, stdin_text
+from cli.options import SECONDS, check_output, count, lang_option, said, save_text, stdin_text
 from solver.cards import card_str
 from solver.errors import BriscolaError, Note
 from solver.position import PositionError, parse_position
@@ -58,8 +58,16 @@ def use_colour(choice: bool | None) -> bool:
 @click.option(
     "--time-limit", type=SECONDS, default=5.0, show_default=True, help="seconds for --with-analysis"
 )
+@click.option(
+    "--bottom",
+    type=count(1, 4, "range.player"),
+    default=None,
+    metavar="N",
+    help="with --svg: draw player N's hand at the bottom, the others around the table "
+    "from that seat (default 1)",
+)
 @click.option("--force", is_flag=True, help="overwrite the --svg file if it exists")
-def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
+def show(position, lang, colour, svg_path, with_analysis, time_limit, bottom, force):
     """Draw POSITION of any game: the hands (a hidden one as ?), table, talon, trump card,
     unseen cards, points.
 
@@ -70,34 +78,45 @@ def show(position, lang, colour, svg_path, with_analysis, time_limit, force):
       briscola show "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
       echo "hand1=3C hand2=2C briscola=RD turn=1" | briscola show - --lang it
       briscola show "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
-      briscola show "hand1=3C,AS hand2=2C,RS briscola=RD turn=1" --svg pos.svg --with-analysis
+      briscola show "hand1=3C,AS hand2=2C,RS briscola=RD turn=2" --svg pos.svg --bottom 2
     """
     if svg_path is not None:
-        write_picture(read_position_arg(position), svg_path, lang, with_analysis, time_limit, force)
+        pos = read_position_arg(position)
+        write_picture(pos, svg_path, lang, with_analysis, time_limit, force, bottom or 1)
         return
     if with_analysis:
         raise BriscolaError.of("show.with_analysis")
+    if bottom is not None:
+        raise BriscolaError.of("show.bottom")
     click.echo(render(read_position_arg(position), lang, use_colour(colour)), color=colour)
 
 
 def write_picture(
-    pos, path: str, lang: str, with_analysis: bool, time_limit: float, force: bool
+    pos,
+    path: str,
+    lang: str,
+    with_analysis: bool,
+    time_limit: float,
+    force: bool,
+    bottom: int = 1,
 ) -> None:
-    """The SVG picture of ``pos`` (the web board's drawing), never over a file without force.
-    Ctrl-C in the analysis draws the values found so far (an estimate, said interrupted)."""
-    from solver.picture import analysis_picture, position_svg
+    """The SVG picture of ``pos`` (the web board's drawing) with player ``bottom`` at the
+    bottom, never over a file without force. Ctrl-C in the analysis draws the values found
+    so far (an estimate, said interrupted)."""
+    from solver.picture import analysis_picture, position_svg, seats_around
 
+    seats_around(pos.players, bottom)  # a seat the position lacks, refused before any search
     check_output(path, force, "--svg")
     if with_analysis:
         from solver.analysis import analyse
 
         a = analyse(pos, "points", time_limit, estimate_on_interrupt=True)
-        svg = analysis_picture(a, lang, say_interval=True)
+        svg = analysis_picture(a, lang, say_interval=True, bottom=bottom)
         kind = "exact" if a.exact else "interrupted" if a.interrupted else "estimate"
         cards = " ".join(card_str(c) for c in a.best)
         click.echo(said(Note.of(f"show.best.{kind}", cards=cards)), err=True)
     else:
-        svg = position_svg(pos, lang=lang)
+        svg = position_svg(pos, lang=lang, bottom=bottom)
     where = save_text(path, svg + "\n", force)
     if where != path:
         sys.exit(1)

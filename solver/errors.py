@@ -638,6 +638,8 @@ ENGLISH: dict[str, str] = {
     "show.no_stdin": "no position on standard input",
     "show.lines": "show reads one position, got {count} lines on standard input",
     "show.with_analysis": "--with-analysis draws on a picture: give --svg FILE",
+    "show.bottom": "--bottom draws on a picture: give --svg FILE",
+    "picture.bottom": "no player {n} to draw at the bottom: the position has players 1 to {most}",
     "analyse.json_line": 'a JSON line needs a "position" field holding the position text',
     "analyse.bad_line": "line {n}: {error}",
     "analyse.failed_lines": "{bad} of {total} input lines were not analysed (their JSON objects "

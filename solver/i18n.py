@@ -3585,6 +3585,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "show.no_stdin": "nessuna posizione sullo standard input",
         "show.lines": "show legge una posizione sola, ma lo standard input ha {count} righe",
         "show.with_analysis": "--with-analysis disegna su un'immagine: indica --svg FILE",
+        "show.bottom": "--bottom disegna su un'immagine: indica --svg FILE",
+        "picture.bottom": "nessun giocatore {n} da disegnare in basso: la posizione ha i "
+        "giocatori da 1 a {most}",
         "analyse.json_line": 'una riga JSON vuole un campo "position" col testo della posizione',
         "analyse.bad_line": "riga {n}: {error}",
         "analyse.failed_lines": "{bad} delle {total} righe in ingresso non sono state analizzate "

@@ -26,6 +26,7 @@ from solver.i18n import (
     pct,
     suit_name,
 )
+from solver.position import PositionError
 from solver.position.board import seat_hands
 
 W, H = 64, 100  # a full-size card
@@ -211,23 +212,39 @@ def _text(x, y, s, size=14, weight=400, anchor="start", fill="#222", cls=""):
     )
 
 
+def seats_around(players: int, bottom: int = 1) -> tuple[int, int, int, int]:
+    """The 0-based seats at the bottom, on the right, across and on the left of a table seen
+    from player ``bottom`` (1-based): play goes counter-clockwise (docs/rules.md), so the
+    next player sits on the right. Two players face each other (no one at the sides: -1)."""
+    if not 1 <= bottom <= players:
+        raise PositionError.of("picture.bottom", n=bottom, most=players)
+    me = bottom - 1
+    if players == 2:
+        return me, -1, 1 - me, -1
+    return me, (me + 1) % 4, (me + 2) % 4, (me + 3) % 4
+
+
 def position_svg(
     pos,
     marks: Marks | None = None,
     lang: str = "en",
     narrow: bool | None = None,
     since: tuple[int, int] | None = None,
+    bottom: int = 1,
 ) -> str:
     """The whole position: every hand, the trick, the talon with its top card and the trump
     card under it, the points, trumps still out, and the cards already played. ``narrow``
     (default: NARROW) puts the facts under the talon, for a phone's width. ``since``: the
     points won since the start of a game continued from a position without score, said as
-    such where a score would be (they are no score of the deal)."""
+    such where a score would be (they are no score of the deal). ``bottom``: the player
+    whose hand is drawn at the bottom, as every card table puts your own (seats_around);
+    labels and the cards' places keep the real seats."""
     if narrow is None:
         narrow = NARROW.get()
     L, X = LABELS[check_lang(lang)], PICTURE_LABELS[lang]
     marks = marks or Marks()
     v = pos
+    me, right, across, left = seats_around(v.players, bottom)
     hands = seat_hands(pos)  # a hidden hand: None, drawn as card backs
     trump = v.briscola // 10 if v.briscola >= 0 else -1
     if narrow:
@@ -298,14 +315,12 @@ def position_svg(
             )
 
     if v.players == 2:
-        hand_row(1, 16, y)
+        hand_row(across, 16, y)
     else:
-        # seen from player 1 at the bottom, play goes counter-clockwise (docs/rules.md):
-        # player 2 on the right, player 3 across, player 4 on the left
-        hand_row(2, 16, y)
+        hand_row(across, 16, y)
         y += row_h
-        hand_row(3, 16, y)
-        hand_row(1, 16 + 3 * (W + GAP) + 40, y)
+        hand_row(left, 16, y)
+        hand_row(right, 16 + 3 * (W + GAP) + 40, y)
     y += row_h
 
     # the middle: the trick on the left, the talon and the facts on the right
@@ -410,7 +425,7 @@ def position_svg(
             out.append(card_svg(c, fx + i * 19, mid + 30 + len(facts) * 19 - 8, w=17, h=27))
     y = mid + band + 12
 
-    hand_row(0, 16, y)
+    hand_row(me, 16, y)
     y += row_h
     if any("\u00b1" in s for s in marks.values.values()):
         y += 14  # room for the ± line under the cards
@@ -474,17 +489,17 @@ def value_label(a, card: int, lang: str = "en") -> str:
     return s
 
 
-def analysis_picture(a, lang: str, say_interval: bool = False) -> str:
+def analysis_picture(a, lang: str, say_interval: bool = False, bottom: int = 1) -> str:
     """``a``'s picture: its best cards, each card's value under it; ``say_interval``: an
     estimate's ± says under the picture what it covers (a file of its own: the board's page
-    says it beside the picture)."""
+    says it beside the picture); ``bottom``: position_svg's."""
     best = {card_str(c) for c in a.best}
     values = {card_str(m.card): value_label(a, m.card, lang) for m in a.moves}
     note = None
     if say_interval and not a.exact and any(m.error is not None for m in a.moves):
         covers = INTERVAL_SHORT[lang][a.interval]
         note = PICTURE_LABELS[lang]["pm_note"].format(covers=covers)
-    return position_svg(a.position, Marks(best, values, frame_of(a), note), lang)
+    return position_svg(a.position, Marks(best, values, frame_of(a), note), lang, bottom=bottom)
 
 
 def _alt(pos) -> str:

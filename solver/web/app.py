@@ -32,7 +32,7 @@ from solver.errors import BriscolaError, bug
 from solver.frame import FRAMES
 from solver.i18n import LANGS, PLAY_TITLES, error_text, note_text
 from solver.oneline import one_line
-from solver.picture import NARROW, analysis_picture
+from solver.picture import NARROW, analysis_picture, seats_around
 from solver.explain import in_view
 from solver.game import fresh_seed
 from solver.position import parse_position
@@ -275,6 +275,22 @@ def _viewer(body: dict) -> int | None:
     return None if _field(body, "open", bool, False) else seat
 
 
+def _bottom(body: dict, players: int, default: int = 1) -> int:
+    """The player the request's pictures draw at the bottom: ``bottom`` (1-based; 0: the
+    player to move), else ``default``; one the position lacks refused before any search."""
+    bottom = _field(body, "bottom", int, default)
+    if bottom != 0:
+        seats_around(players, bottom)
+    return bottom
+
+
+def _game_bottom(body: dict, game) -> int:
+    """A game view's ``bottom``: by default the seat it is played from, as every card table
+    draws your own hand (player 1 for every seat, 0)."""
+    seat, players = _seat(body), game.state.players
+    return _bottom(body, players, seat if 1 <= seat <= players else 1)
+
+
 def _level(body: dict) -> str:
     """The engine's level the request names (LEVELS; default engine:1)."""
     level = _field(body, "level", str, "engine:1")
@@ -322,7 +338,14 @@ def create_app(
     def view(game, body: dict, **kw) -> dict:
         if game.seat is None and game.hidden:  # bound now, sealed with the deal
             game.seat = _seat(body)
-        out = games.game_view(game, _lang(body), seat=_viewer(body), sealer=sealer, **kw)
+        out = games.game_view(
+            game,
+            _lang(body),
+            seat=_viewer(body),
+            sealer=sealer,
+            bottom=_game_bottom(body, game),
+            **kw,
+        )
         if out["sealed"]:
             deals.saw(game.deal, len(game.moves))
         return out
@@ -341,7 +364,7 @@ def create_app(
     @endpoint
     async def api_position(request, body):
         pos = parse_position(_field(body, "position", str, required=True))
-        return games.position_view(pos, _lang(body))
+        return games.position_view(pos, _lang(body), _bottom(body, pos.players))
 
     @endpoint
     async def api_picture(request, body):
@@ -351,7 +374,8 @@ def create_app(
         frame = _field(body, "frame", str, None)
         if frame not in (None, *FRAMES):
             raise BadRequest.of("request.frame", frame=frame, frames=", ".join(FRAMES))
-        svg = games.picture(pos, _lang(body), best, values, frame)
+        bottom = _bottom(body, pos.players)
+        svg = games.picture(pos, _lang(body), best, values, frame, bottom=bottom)
         return Response(svg, media_type="image/svg+xml")
 
     @endpoint
@@ -360,6 +384,7 @@ def create_app(
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 5.0)
         lang = _lang(body)
+        bottom = _bottom(body, pos.players) or pos.to_move + 1
         check_objective(pos, objective)
         a = await jobs.search(
             client_of(body),
@@ -370,7 +395,7 @@ def create_app(
         if not a.exact:  # the badge's words: the method, and the notes its interval cites
             out["method_text"] = a.method.words(lang)
             out["notes_text"] = [note_text(n, lang) for n in a.notes]
-        out["svg"] = analysis_picture(a, lang)
+        out["svg"] = analysis_picture(a, lang, bottom=bottom)
         return out
 
     @endpoint
@@ -445,6 +470,7 @@ def create_app(
         game = _load_game(body, sealer, deals, seated=True)
         _check_turn(game, body, engine=True)
         level = _level(body)
+        _game_bottom(body, game)  # a bad one refused before the engine's search
         moment = sealer.seed(game.record) if game.sealed and game.hidden else None
 
         def choose(job) -> int:

@@ -387,17 +387,19 @@ def plies(game: Game) -> list[dict]:
     return out
 
 
-def picture(pos, lang: str, best=(), values=None, frame=None, since=None) -> str:
-    return position_svg(pos, Marks(set(best), dict(values or {}), frame), lang, since=since)
+def picture(pos, lang: str, best=(), values=None, frame=None, since=None, bottom: int = 1) -> str:
+    """``pos`` drawn with player ``bottom`` at the bottom (0: the player to move)."""
+    marks = Marks(set(best), dict(values or {}), frame)
+    return position_svg(pos, marks, lang, since=since, bottom=bottom or pos.to_move + 1)
 
 
-def position_view(pos, lang: str) -> dict:
+def position_view(pos, lang: str, bottom: int = 1) -> dict:
     return {
         "position": pos.to_text(),
         "variant": pos.variant,
         "to_move": pos.to_move + 1,
         "legal": [card_str(c) for c in pos.legal_cards()],
-        "svg": picture(pos, lang),
+        "svg": picture(pos, lang, bottom=bottom),
     }
 
 
@@ -408,6 +410,7 @@ def game_view(
     ply: int | None = None,
     seat: int | None = 1,
     sealer: Sealer | None = None,
+    bottom: int = 1,
 ) -> dict:
     """The game (record, moves, tricks) and the board after ``ply`` cards (all of them when
     None); a finished deal's board is its final position, with ``result``. In a hidden-card
@@ -418,7 +421,7 @@ def game_view(
     out), so Explain may ask for it;
     ``since_start``: the game began from a position without a score, so its points are
     those won since then (its result has no winner, its review's margins count from the
-    start)."""
+    start). ``bottom``: the player the picture draws at the bottom (picture)."""
     whole = game
     if ply is not None:
         if not 0 <= ply <= len(game.moves):
@@ -449,7 +452,7 @@ def game_view(
         "legal": [card_str(c) for c in legal_cards(s)] if not s.is_over and mine else [],
         "position": pos.to_text() if pos is not None else None,
         "notation": shown.to_text(),
-        "svg": picture(shown, lang, since=since),
+        "svg": picture(shown, lang, since=since, bottom=bottom),
         "since_start": whole.since_start,
         "plies": plies(whole),
         "tricks": [

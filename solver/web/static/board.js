@@ -89,6 +89,14 @@ function seatChoices() {
 }
 function fitSeat(players) { if (players && +$("human").value > players) $("human").value = "1"; }
 function seatOnBoard() { return !S.view || +$("human").value <= (S.view.players || 2); }
+// the player whose hand the pictures draw at the bottom, as a card table draws your own: the
+// seat you play (a game view's default, from the seat it names), the mover in a puzzle
+// (0), player 1 for every seat and for a position only shown
+function bottom() {
+  if (S.mode === "puzzle") return 0;
+  const human = +$("human").value;
+  return S.mode === "game" && human && seatOnBoard() ? human : 1;
+}
 function levelName(l) {
   const m = /^engine:(.+)$/.exec(l);
   return m ? t("level.engine", { s: num(+m[1], 3, { trim: true }) }) : t("level." + l);
@@ -824,7 +832,7 @@ async function analyse(given) {
   }, 700);
   try {
     const a = await api("/api/analyse", { position, objective: $("objective").value,
-      time_limit: +$("time-limit").value, client: client + ":analyse" });
+      time_limit: +$("time-limit").value, client: client + ":analyse", bottom: bottom() });
     if (typeof given !== "string" && (!S.view || S.view.position !== position)) {   // the board moved on meanwhile
       say("");
       return;
@@ -971,7 +979,7 @@ async function setPosition(text) {
   try {
     let v;
     try {   // you play the side to move
-      v = await api("/api/deal", { position: text, seed, seat: 0, open: $("open-hands").checked });
+      v = await api("/api/deal", { position: text, seed, seat: 0, open: $("open-hands").checked, bottom: 0 });
       S.mode = "game";
       $("human").value = String(v.turn);
     } catch (e) {
@@ -1160,7 +1168,7 @@ async function showPuzzle() {
   const ph = p.question === "value" ? "pz.value_ph" : "pz.card_ph";   // a card: click it or type it
   $("pz-value").dataset.tPh = ph; $("pz-value").placeholder = t(ph);
   $("pz-feedback").textContent = ""; $("pz-explanation").textContent = ""; $("pz-comment").textContent = "";
-  const v = await api("/api/position", { position: p.position });
+  const v = await api("/api/position", { position: p.position, bottom: 0 });
   showView(v);
   status("");
 }
@@ -1193,7 +1201,7 @@ async function answerPuzzle(answer, reveal) {
     $("pz-explanation").textContent = r.explanation || "";
     if (p.question === "best") {   // the right cards, marked on the board
       const svg = await (await fetch(withLang("/api/picture"), { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ position: p.position, narrow: window.innerWidth < 700,
+        body: JSON.stringify({ position: p.position, narrow: window.innerWidth < 700, bottom: 0,
           best: r.answer.split(",").map((c) => c.trim()) }) })).text();
       draw(svg);
     }
@@ -1253,7 +1261,7 @@ async function relayout() {
     return;
   }
   const a = S.analysis && S.analysis.position === S.view.position ? S.analysis : null;
-  const body = { position: S.view.position, narrow,
+  const body = { position: S.view.position, narrow, bottom: bottom(),
     best: a ? a.best : [], values: a ? Object.fromEntries(a.moves.map((m) => [m.card, label(a, m)])) : {},
     frame: a ? frameOf(a) : null };
   const r = await fetch(withLang("/api/picture"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
