@@ -13,7 +13,7 @@ from cli.run_limit import limited, time_limit_option
 from solver.analysis import check_stop
 from solver.errors import BriscolaError
 from solver.players.agents import agent_name, seat_agents
-from solver.players.external import close_bots
+from solver.players.external import BotError, close_bots
 from solver.players.series import Tally, play_series
 from solver.cards import card_str
 from solver.i18n import agree, command_text, game_title, num
@@ -115,7 +115,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
     Sides swap the deal every game. Briscolone and Briscolone Libero are always played as
     matches to --target points: 121 (the default) or 151. Ctrl-C reports the games
     finished so far and writes their records (exit code 130); so does --time-limit, with
-    exit code 0.
+    exit code 0, and a bot that fails, before its error (exit code 2).
 
     \b
     Example:
@@ -144,6 +144,7 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
     unit = say("simulate.matches" if as_match else "simulate.deals")
     done, t0 = 0, time.monotonic()
     last = t0
+    failed = None
     with limited(run_limit) as stop:
         try:
             try:
@@ -174,12 +175,18 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
         except KeyboardInterrupt:  # Ctrl-C or the time limit: the games played so far answer
             if not done and not stop.is_set():
                 raise
+        except BotError as e:  # so do they when a bot fails, then its error
+            if not done:
+                raise
+            failed = e
     stopped = done < games
-    timed_out = stopped and stop.is_set()
+    timed_out = stopped and stop.is_set() and failed is None
     if not done:  # the time limit before the first game ended: nothing to report
         click.echo(say("simulate.none_limit"), err=True)
         sys.exit(1)
     key = "simulate.head_limit" if timed_out else "simulate.head_stopped"
+    if failed is not None:
+        key = "simulate.head_bot"
     head = say(
         key if stopped else "simulate.head",
         title=game_title(v, lang),
@@ -215,8 +222,10 @@ def simulate(variant, games, agents, seed, matches, target, record_out, force, r
     if record_out:
         where = save_text(record_out, records_text(records), force)
         click.echo(agree(say("simulate.wrote", n=len(records), where=where), lang))
-        if where != record_out:
+        if where != record_out and failed is None:
             sys.exit(1)
+    if failed is not None:
+        raise failed
     if timed_out:
         click.echo(say("time_limit", seconds=num(run_limit, "g", lang)), err=True)
     elif stopped:

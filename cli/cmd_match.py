@@ -21,6 +21,7 @@ from solver.players.agents import agent_name, get_agent
 from solver.players.engine_agent import BASES
 from solver.players.external import with_time
 from solver.players.match import (
+    BotFailedMatch,
     Summary,
     log_key,
     log_row_error,
@@ -80,6 +81,10 @@ def run_logged(
     return results, interrupted, log
 
 
+#: what stopped a match before its last deal: its summary's count line
+STOPPED = {"interrupted": "match.stopped", "time_limit": "match.limit", "bot": "match.bot_failed"}
+
+
 def report_lines(
     a: str,
     b: str,
@@ -87,10 +92,11 @@ def report_lines(
     deals: int,
     seed: int,
     s: Summary,
-    interrupted: bool,
+    stopped: str | None,
     lang: str = "en",
-    timed_out: bool = False,
 ) -> list[str]:
+    """The summary's lines; ``stopped``: what ended the match before its last deal (a key
+    of STOPPED), or None."""
     v = get_variant(variant) if isinstance(variant, str) else variant
 
     def say(key: str, **kw) -> str:
@@ -101,7 +107,7 @@ def report_lines(
 
     lines = [say("match.head", a=a, b=b, title=game_title(v, lang), seed=seed)]
     done = say(
-        "match.limit" if timed_out else "match.stopped" if interrupted else "match.done",
+        "match.done" if stopped is None else STOPPED[stopped],
         pairs=s.pairs,
         games=2 * s.pairs,
         deals=deals,
@@ -213,7 +219,7 @@ def match(
       briscola match engine:0.1 greedy --deals 100000 --time-limit 600
 
     Ctrl-C reports the deals finished so far (exit code 130); so does --time-limit, with
-    exit code 0.
+    exit code 0, and a bot that fails, before its error (exit code 2).
     """
     v = get_variant(variant)
     if jobs is None:
@@ -262,25 +268,32 @@ def match(
         click.echo(line, err=True)
 
     log = None
+    failed = None
     with limited(run_limit) as stop:
-        if cluster is None and log_path is None:
-            results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
-        else:
-            results, interrupted, log = run_logged(
-                v.name,
-                a,
-                b,
-                deals,
-                seed,
-                jobs,
-                cluster,
-                workers,
-                log_path,
-                None if cluster else progress,
-                quiet,
-            )
-    timed_out = interrupted and stop.is_set()
-    interrupted = interrupted and not timed_out
+        try:
+            if cluster is None and log_path is None:
+                results, interrupted = run_match(v.name, a, b, deals, seed, jobs, progress)
+            else:
+                results, interrupted, log = run_logged(
+                    v.name,
+                    a,
+                    b,
+                    deals,
+                    seed,
+                    jobs,
+                    cluster,
+                    workers,
+                    log_path,
+                    None if cluster else progress,
+                    quiet,
+                )
+        except BotFailedMatch as e:  # the deals before it are reported, then the error
+            if not e.run.results:
+                raise
+            failed = e
+            results, interrupted = e.run
+    timed_out = interrupted and stop.is_set() and failed is None
+    interrupted = interrupted and not timed_out and failed is None
     if not results:
         click.echo(command_text(lang, "match.none_limit" if timed_out else "match.none"), err=True)
         sys.exit(1 if timed_out else 130)
@@ -294,16 +307,22 @@ def match(
             "deals": deals,
             "interrupted": interrupted,
             "time_limit_reached": timed_out,
+            "bot_failure": None if failed is None else str(failed),
             **s.to_json(),
             "seconds": round(time.monotonic() - t0, 3),
         }
         click.echo(json.dumps(out, allow_nan=False))
     else:
-        lines = report_lines(names[0], names[1], v, deals, seed, s, interrupted, lang, timed_out)
+        why = None
+        if failed or timed_out or interrupted:
+            why = "bot" if failed else "time_limit" if timed_out else "interrupted"
+        lines = report_lines(names[0], names[1], v, deals, seed, s, why, lang)
         for line in lines:
             click.echo(line)
     if timed_out:
         click.echo(command_text(lang, "time_limit", seconds=num(run_limit, "g", lang)), err=True)
+    if failed is not None:
+        raise failed
     if interrupted:
         sys.exit(130)
     log_failed(log)

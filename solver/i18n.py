@@ -1924,6 +1924,7 @@ COMMAND_TEXT = {
         "simulate.head": "{title}: {done} {unit}",
         "simulate.head_stopped": "{title}: {done} {unit} of {total} (interrupted)",
         "simulate.head_limit": "{title}: {done} {unit} of {total} (time limit)",
+        "simulate.head_bot": "{title}: {done} {unit} of {total} (stopped: a bot failed)",
         "simulate.none_limit": "time limit reached before any game finished",
         "simulate.seed": ", seed {seed}",
         "simulate.target": ", {kind} target {target}, {deals} deals",
@@ -1955,6 +1956,8 @@ COMMAND_TEXT = {
         "match.none": "interrupted before any deal finished",
         "match.none_limit": "time limit reached before any deal finished",
         "match.limit": "{pairs} duplicate deals ({games} games): stopped at the time limit "
+        "after {pairs} of {deals}",
+        "match.bot_failed": "{pairs} duplicate deals ({games} games): stopped by a bot's failure "
         "after {pairs} of {deals}",
         "solve.header": "id|difficulty|measured|stated|solver|ok",
         "solve.ok": "ok",
@@ -2067,6 +2070,7 @@ COMMAND_TEXT = {
         "simulate.head": "{title}: {unit} {done}",
         "simulate.head_stopped": "{title}: {unit} {done} di {total} (interrotta)",
         "simulate.head_limit": "{title}: {unit} {done} di {total} (limite di tempo)",
+        "simulate.head_bot": "{title}: {unit} {done} di {total} (fermata: un bot ha sbagliato)",
         "simulate.none_limit": "limite di tempo raggiunto prima che finisse una partita",
         "simulate.seed": ", mescolata n. {seed}",
         "simulate.target": ", obiettivo {target} {kind}, smazzate {deals}",
@@ -2101,6 +2105,8 @@ COMMAND_TEXT = {
         "match.none_limit": "limite di tempo raggiunto prima che finisse una smazzata",
         "match.limit": "smazzate duplicate: {pairs} ({games} partite): fermata al limite di "
         "tempo dopo {pairs} di {deals}",
+        "match.bot_failed": "smazzate duplicate: {pairs} ({games} partite): fermata dall'errore "
+        "di un bot dopo {pairs} di {deals}",
         "solve.header": "id|difficoltà|misurata|dichiarato|motore|esito",
         "solve.ok": "giusto",
         "solve.wrong": "SBAGLIATO",

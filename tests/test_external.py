@@ -297,6 +297,89 @@ def test_a_bot_gone_is_said_gone_during_the_match_in_italian_too():
     assert "è uscito con codice 1 durante l'incontro" in error_text(info.value, "it")
 
 
+# a classic deal is 20 cards a seat: on its 45th move a bot fails in its third deal
+LATE = ("--at", "45")
+
+
+def _run(command: str, bot: str, *more: str):
+    args = (["match", bot, "greedy", "--deals", "5", "-q"] if command == "match"
+            else ["simulate", "--agents", f"{bot},greedy", "--games", "5"])
+    return CliRunner().invoke(cli, [*args, "--variant", "classic", "--seed", "1", *more])
+
+
+@pytest.mark.parametrize("mode,said", [("crash", "exited with code 1 during the match"),
+                                       ("illegal", "which is not a legal card here")])
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_a_bot_that_fails_mid_run_keeps_the_deals_played(command, mode, said):
+    """A bot that failed in the third deal ended match and simulate with its one line and
+    nothing else: the two deals finished were lost (Ctrl-C at that moment reported them).
+    They are now reported as Ctrl-C reports them, marked stopped by the bot, then the
+    error, exit 2."""
+    bot = _bot(mode, *LATE)
+    head = {"match": {"en": "2 duplicate deals (4 games): stopped by a bot's failure after 2 "
+                            "of 5",
+                      "it": "smazzate duplicate: 2 (4 partite): fermata dall'errore di un bot "
+                            "dopo 2 di 5"},
+            "simulate": {"en": "Briscola (2 players): 2 deals of 5 (stopped: a bot failed)",
+                         "it": "Briscola: smazzate 2 di 5 (fermata: un bot ha sbagliato)"}}
+    for lang in ("en", "it"):
+        r = _run(command, bot, "--lang", lang)
+        assert r.exit_code == 2, r.output
+        assert head[command][lang] in r.stdout, r.stdout
+        assert ("A win rate:" if lang == "en" else "quota di vittorie di A:") in r.stdout \
+            if command == "match" else "(greedy)" in r.stdout
+        error, = r.stderr.splitlines()
+        assert error.startswith("error: bot '" if lang == "en" else "errore: il bot '")
+        assert bot[:40] in error and (said in error or lang == "it"), error
+        assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_a_bot_that_fails_in_the_first_deal_prints_no_empty_summary(command):
+    r = _run(command, _bot("crash"))
+    assert r.exit_code == 2 and r.stdout == "", r.output
+    assert r.stderr.startswith("error: bot '") and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_a_match_stopped_by_a_bot_says_so_in_its_json():
+    bot = _bot("crash", *LATE)
+    out = json.loads(_run("match", bot, "--json").stdout)
+    assert out["pairs"] == 2 and out["deals"] == 5, out
+    assert out["interrupted"] is False and out["time_limit_reached"] is False
+    assert out["bot_failure"].startswith(f"bot '{bot}' exited with code 1")
+    fine = json.loads(_run("match", _bot("ok"), "--deals", "1", "--json").stdout)
+    assert fine["bot_failure"] is None and fine["pairs"] == 1
+
+
+def test_a_bot_failure_leaves_its_deal_to_the_logs_rerun(tmp_path):
+    """The deals before the failure are logged, the failure's is not: a rerun goes on from
+    it (the bot, started again, fails two deals further on)."""
+    log, bot = tmp_path / "m.jsonl", _bot("crash", *LATE)
+    r = _run("match", bot, "--log", str(log))
+    assert r.exit_code == 2 and "stopped by a bot's failure after 2 of 5" in r.stdout, r.output
+    assert [json.loads(x)["index"] for x in log.read_text().splitlines()] == [0, 1]
+    r = _run("match", bot, "--log", str(log))
+    assert "already holds 2 of the 5 deals: running the other 3" in r.stderr, r.stderr
+    assert r.exit_code == 2 and "stopped by a bot's failure after 4 of 5" in r.stdout, r.output
+    assert [json.loads(x)["index"] for x in log.read_text().splitlines()] == [0, 1, 2, 3]
+
+
+def test_simulate_stopped_by_a_bot_writes_the_games_played(tmp_path):
+    out = tmp_path / "g.jsonl"
+    r = _run("simulate", _bot("garbage", *LATE), "--record-out", str(out))
+    assert r.exit_code == 2 and f"wrote 2 records to {out}" in r.stdout, r.output
+    assert len(out.read_text().splitlines()) == 2
+
+
+def test_run_match_raises_with_the_deals_played():
+    """The Python API still raises the bot's error (a BotError, said as before), which now
+    holds the deals finished before it."""
+    with pytest.raises(BotError) as info:
+        run_match("classic", _bot("illegal", *LATE), "greedy", 5, seed=1)
+    assert "which is not a legal card here" in error_text(info.value, "en")
+    assert [r.index for r in info.value.run.results] == [0, 1] and info.value.run.interrupted
+
+
 def test_info_lines_go_to_stderr_and_are_not_answers(tmp_path):
     """A bot that writes an info line before every answer, after each deal's end and at
     quit plays the whole match; each line is on stderr, named by the bot, printable."""

@@ -140,6 +140,19 @@ def test_a_bot_that_fails_ends_the_game_in_one_line_and_keeps_the_record(mode, s
     one_line_error(r, lang="it")
 
 
+def test_a_bot_that_fails_in_a_later_deal_keeps_the_deals_played_in_the_record(tmp_path):
+    """As match and simulate report the deals before a bot's failure, play keeps them: the
+    record holds the match's first deal whole and the second as far as it went."""
+    out = tmp_path / "m.json"
+    r = run("--variant", "classic", "--match", "2", "--seed", "5", "--opponent",
+            _bot("crash", "--at", "25", seconds="0.05:"), "--record-out", str(out),
+            "--time-per-move", TPM)
+    one_line_error(r, "exited with code 1 during the game")
+    assert "--- Deal 2 ---" in r.stdout and f"Record written to {out}" in r.stdout, r.stdout
+    first, second = replay_all(read_record(str(out)))
+    assert len(first.moves) == 40 and first.is_over and 2 <= len(second.moves) < 40
+
+
 @pytest.mark.parametrize("mode,english,italian", [
     ("crash", "exited with code 1 during the game", "è uscito con codice 1 durante la partita"),
     ("close", "closed its output (stdout) during the game",

@@ -253,6 +253,19 @@ class MatchRun(NamedTuple):
     interrupted: bool
 
 
+class BotFailedMatch(BotError):
+    """A bot's failure (the BotError it was, its key kept) that stopped a match, with
+    ``run``: the deals finished before it, interrupted, for the caller to report."""
+
+    run: MatchRun
+
+    @classmethod
+    def after(cls, error: BotError, results: list[PairResult]) -> BotFailedMatch:
+        failed = cls.like(error)
+        failed.run = MatchRun(list(results), True)
+        return failed
+
+
 #: seconds between a pool's checks of the running context's Stop while no deal finishes
 STOP_POLL = 0.1
 
@@ -270,7 +283,8 @@ def run_match(
     """Every PairResult in completion order; ``on_result(results)`` after each. Deals whose
     index is in ``skip`` (already played, e.g. by an earlier run) are left out. Ctrl-C stops
     the run and returns what is done, with interrupted=True; so does the running context's
-    Stop (checked between deals, and while the processes play). A match with an exec: bot is
+    Stop (checked between deals, and while the processes play). A bot that fails raises
+    BotFailedMatch, which holds the deals finished before it. A match with an exec: bot is
     played here, deal after deal, whatever ``jobs`` says: the bot is two processes (one a
     half: see the module's docstring), each one conversation for the whole match."""
     results: list[PairResult] = []
@@ -289,6 +303,8 @@ def run_match(
                 close(_worker["first"], _worker["mirror"])  # over: quit, no process left behind
         except KeyboardInterrupt:  # in a deal, or while the bots were told quit: they are gone
             interrupted = len(results) < len(todo)
+        except BotError as e:  # the failed bot is gone, the others were told quit
+            raise BotFailedMatch.after(e, results) from None
         return MatchRun(results, interrupted)
     pool = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(
         jobs, initializer=_init, initargs=(variant, a, b, seed)
@@ -369,7 +385,9 @@ def run_logged(
     solver.cluster.TaskLog opened with log_key). ``run_tasks(fn, tasks, total)``: yields
     (index, fn(*args)) for the tasks {index: args} as each finishes (e.g. on a cluster);
     without it the deals are played here over ``jobs`` processes. Returns all the results,
-    the logged ones first, and whether Ctrl-C stopped the run. ``on_resume(held)``: called
+    the logged ones first, and whether Ctrl-C stopped the run; a bot's failure raises
+    BotFailedMatch holding them too (its deal, unfinished, is not logged: a rerun plays
+    it). ``on_resume(held)``: called
     with the number of this match's deals the log already held, when there are any."""
     results = [
         PairResult(i, tuple(r["margins"])) for i, r in sorted(log.done().items()) if i < deals
@@ -392,7 +410,11 @@ def run_logged(
                 keep(r)
             seen[0] = len(new)
 
-        _, interrupted = run_match(variant, a, b, deals, seed, jobs, each, skip=logged)
+        try:
+            _, interrupted = run_match(variant, a, b, deals, seed, jobs, each, skip=logged)
+        except BotFailedMatch as e:
+            e.run = MatchRun(results, True)
+            raise
         return MatchRun(results, interrupted)
     not_on_cluster(a, b)
     tasks = {i: (variant, a, b, seed, i) for i in range(deals) if i not in logged}

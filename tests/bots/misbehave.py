@@ -8,7 +8,8 @@ ok: nothing; info: an info line before every answer, one
 after each deal's end and one at quit, and nothing else amiss; split: each answer is
 followed, in the same write, by the start of an info line that the next move ends).
 ``--pid FILE`` writes its process id there first, and appends it to FILE.all;
-``--log FILE`` appends every line it is sent."""
+``--log FILE`` appends every line it is sent; ``--at N`` misbehaves on move N, not the
+second."""
 
 import os
 import sys
@@ -48,7 +49,7 @@ for line in sys.stdin:
         sys.stdout.write(("" if moves == 1 else f"o split {moves}\n") + legal[0] + "\ninf")
         sys.stdout.flush()
         continue
-    if moves == 2:
+    if moves == int(args.get("--at", 2)):
         if mode == "crash":
             raise RuntimeError("the bot's own bug")
         if mode == "exit0":
