@@ -114,3 +114,24 @@ def test_a_bad_bottom_is_refused_before_the_engines_search(client, monkeypatch):
     assert r.status_code == 400
     assert r.json()["error"] == ("nessun giocatore 5 da disegnare in basso: la posizione ha i "
                                  "giocatori da 1 a 4")
+
+
+SEAT2 = "variant=classic hand1=? hand2=4S,7S,4B briscola=4C played=2B,3B turn=2"
+
+
+@pytest.mark.parametrize("route", ["/api/position", "/api/picture", "/api/analyse"])
+def test_a_seats_view_is_drawn_from_that_seat(client, route):
+    """A pasted view of player 2 (player 1's hand hidden) was drawn with player 2's hand at
+    the top, the hidden backs at the bottom; a seat's view is drawn from its seat unless
+    ``bottom`` says otherwise."""
+    body = {"position": SEAT2, **({"time_limit": 0.1} if route == "/api/analyse" else {})}
+
+    def drawn(extra: dict) -> dict:
+        r = client.post(route, json={**body, **extra})
+        assert r.status_code == 200, r.text
+        return corners(r.text if route == "/api/picture" else r.json()["svg"])
+
+    cs = drawn({})   # the talon's back and the hidden hand's, all above the seat's own
+    assert min(y for _, y in cs["hand2"]) > max(y for _, y in cs["back"])
+    cs = drawn({"bottom": 1})
+    assert max(y for _, y in cs["hand2"]) < max(y for _, y in cs["back"])

@@ -284,6 +284,12 @@ def _bottom(body: dict, players: int, default: int = 1) -> int:
     return bottom
 
 
+def _position_bottom(body: dict, pos) -> int:
+    """A pasted position's ``bottom``: by default a seat's view is drawn from its seat (its
+    own hand at the bottom, the hidden one across), any other position from player 1."""
+    return _bottom(body, pos.players, pos.seat + 1 if pos.hidden_hand else 1)
+
+
 def _game_bottom(body: dict, game) -> int:
     """A game view's ``bottom``: by default the seat it is played from, as every card table
     draws your own hand (player 1 for every seat, 0)."""
@@ -364,7 +370,7 @@ def create_app(
     @endpoint
     async def api_position(request, body):
         pos = parse_position(_field(body, "position", str, required=True))
-        return games.position_view(pos, _lang(body), _bottom(body, pos.players))
+        return games.position_view(pos, _lang(body), _position_bottom(body, pos))
 
     @endpoint
     async def api_picture(request, body):
@@ -374,7 +380,7 @@ def create_app(
         frame = _field(body, "frame", str, None)
         if frame not in (None, *FRAMES):
             raise BadRequest.of("request.frame", frame=frame, frames=", ".join(FRAMES))
-        bottom = _bottom(body, pos.players)
+        bottom = _position_bottom(body, pos)
         svg = games.picture(pos, _lang(body), best, values, frame, bottom=bottom)
         return Response(svg, media_type="image/svg+xml")
 
@@ -384,7 +390,7 @@ def create_app(
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 5.0)
         lang = _lang(body)
-        bottom = _bottom(body, pos.players) or pos.to_move + 1
+        bottom = _position_bottom(body, pos) or pos.to_move + 1
         check_objective(pos, objective)
         a = await jobs.search(
             client_of(body),

@@ -91,9 +91,11 @@ function fitSeat(players) { if (players && +$("human").value > players) $("human
 function seatOnBoard() { return !S.view || +$("human").value <= (S.view.players || 2); }
 // the player whose hand the pictures draw at the bottom, as a card table draws your own: the
 // seat you play (a game view's default, from the seat it names), the mover in a puzzle
-// (0), player 1 for every seat and for a position only shown
+// (0), player 1 for every seat; a position only shown, the server's default (a seat's view
+// from its seat, any other from player 1)
 function bottom() {
   if (S.mode === "puzzle") return 0;
+  if (S.mode === "view") return undefined;
   const human = +$("human").value;
   return S.mode === "game" && human && seatOnBoard() ? human : 1;
 }
