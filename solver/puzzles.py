@@ -392,6 +392,19 @@ class Check:
         return self.ok is None and self.analysis is not None and self.puzzle.question == "best"
 
     @property
+    def missing(self) -> tuple[Card, ...]:
+        """A "best" puzzle whose stated cards are all best, but not every best card: the
+        best cards it leaves out (an answer lists every card it accepts, so it is wrong,
+        and says which others a player would be marked wrong for), else ()."""
+        if self.ok is not False or not self.exact or not isinstance(self.puzzle.answer, tuple):
+            return ()
+        assert self.analysis is not None
+        stated = set(self.puzzle.answer)
+        if not stated < set(self.analysis.best):
+            return ()
+        return tuple(sorted(CARDS[c] for c in set(self.analysis.best) - stated))
+
+    @property
     def difficulty_differs(self) -> bool:
         """Whether the stated difficulty is not the measured one: a note, never a verdict."""
         return self.measured is not None and self.measured[1] != self.puzzle.difficulty
@@ -409,6 +422,9 @@ class Check:
         if self.ok is None:
             return command_text(lang, "solve.unchecked")
         word = command_text(lang, "solve.ok" if self.ok else "solve.wrong")
+        if self.missing:
+            cards = ", ".join(str(c) for c in self.missing)
+            return command_text(lang, "solve.incomplete", word=word, cards=cards)
         return word if self.exact else command_text(lang, "solve.estimate", word=word)
 
     def solver_text(self, lang: str = "en", covers: bool = False) -> str | None:
@@ -442,6 +458,8 @@ class Check:
             "measured_score": None if self.measured is None else self.measured[0],
             "difficulty_differs": self.difficulty_differs,
         }
+        if self.missing:  # stated cards all best, others as good left out
+            out["missing"] = [str(c) for c in self.missing]
         if self.analysis is not None and not self.exact:  # what its ± covers, as everywhere
             assert self.analysis.interval is not None
             out["error"] = self.analysis.moves[0].error

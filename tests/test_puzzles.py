@@ -172,6 +172,29 @@ def test_cli_solve_table_and_exit_codes(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en", "WRONG (incomplete: {cards} as good)"),
+    ("it", "SBAGLIATO (incompleto: anche {cards} tra le migliori)")])
+def test_a_best_answer_that_leaves_out_an_equal_card_says_which(tmp_path, lang, said):
+    """A stated best card that is best, beside others as good the answer leaves out, was a
+    bare WRONG: the maker could not tell it from a card that loses points. The verdict
+    (still wrong: a player naming the others would be marked wrong) names them, as the
+    JSON's ``missing`` does, from the engine's exact analysis."""
+    pos = "hand1=3C,4S,2B hand2=2C,RS,AS briscola=RD turn=1"
+    best = [str(c) for c in sorted(analyse(parse_position(pos)).best)]
+    assert 1 < len(best) < 3
+    stated, others = best[0], best[1:]
+    f = tmp_path / "p.jsonl"
+    f.write_text(line(position=pos, answer=[stated]) + "\n" + line(id="p2", position=pos, answer=best) + "\n")
+    r = run("puzzles", "solve", str(f), "--lang", lang)
+    rows = [x for x in r.output.splitlines() if x.startswith("p")]
+    assert r.exit_code == 1 and rows[0].endswith(said.format(cards=", ".join(others))), r.output
+    assert rows[1].split()[-1] in ("ok", "giusto")   # every best card stated: right
+    r = run("puzzles", "solve", str(f), "--json")
+    got = [json.loads(x) for x in r.output.splitlines()]
+    assert got[0]["ok"] is False and got[0]["missing"] == others and "missing" not in got[1]
+
+
 @pytest.mark.parametrize("lang,words", [
     ("en", "p.jsonl:1: an object names the key 'answer' twice"),
     ("it", "p.jsonl:1: un oggetto nomina due volte la chiave 'answer'")])
