@@ -135,3 +135,17 @@ def test_a_hidden_games_retry_takes_the_movers_seat_on_the_finished_deals_line(c
     live = _ok(client.post("/api/deal", json={"variant": "classic", "seed": 21, "seat": 1}))
     r = client.post("/api/game", json={"game": live["game"], "seat": 2})
     assert r.status_code == 400 and "player 1" in r.json()["error"]
+
+
+@pytest.mark.parametrize("seat,names", [(1, ["you", "engine"]), (2, ["engine", "you"]), (0, [])])
+def test_a_two_player_records_names_follow_the_seat_you_play(client, seat, names):
+    """A deal played from seat 2 was recorded with player 1 as "you" and player 2 as
+    "engine" (the names were fixed before the seat was known); every seat (0) has no
+    engine to name. A pasted position is played from its mover's seat."""
+    v = _ok(client.post("/api/deal", json={"variant": "scoperta", "seed": 5, "seat": seat}))
+    rec = _ok(client.post("/api/record", json={"game": v["game"], "seat": seat}))
+    assert rec.get("players", []) == names
+    pos = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=2 score=40-36"
+    v = _ok(client.post("/api/deal", json={"position": pos, "seed": 1, "seat": 0}))
+    rec = _ok(client.post("/api/record", json={"game": v["game"], "seat": 0}))
+    assert rec["players"] == ["engine", "you"]

@@ -452,7 +452,7 @@ def create_app(
         if text:
             game = games.game_from_position(parse_position(text), seed)
         else:
-            game = games.new_game(_field(body, "variant", str, "scoperta"), seed)
+            game = games.new_game(_field(body, "variant", str, "scoperta"), seed, _seat(body) - 1)
         return view(game, body)
 
     @endpoint

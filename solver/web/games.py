@@ -202,9 +202,19 @@ class Game:
         return not (self.sealed and self.hidden and not self.state.is_over)
 
 
-def new_game(variant: str, seed: int) -> Game:
+def names(players: int, you: int) -> list[str]:
+    """The record's names of a two-player deal the page plays: "you" at the seat you play
+    (0-based), "engine" at the other (a deal played from seat 2 named player 1 "you"); none
+    where you play every seat (-1) or four play."""
+    if players != 2 or you < 0:
+        return []
+    return ["you", "engine"] if you == 0 else ["engine", "you"]
+
+
+def new_game(variant: str, seed: int, you: int = 0) -> Game:
+    """A new deal the page plays from seat ``you`` (0-based; -1: every seat)."""
     state = deal(get_variant(variant), seed)
-    head = deal_record(state, seed=seed, players=["you", "engine"] if state.players == 2 else [])
+    head = deal_record(state, seed=seed, players=names(state.players, you))
     head.pop("moves", None)
     return Game(state, [], head)
 
@@ -220,7 +230,7 @@ def game_from_position(pos, seed: int) -> Game:
         "seed": seed,
         "start": pos.to_text(),
         "talon": [card_str(c) for c in state.talon],
-        "players": ["you", "engine"] if pos.players == 2 else [],
+        "players": names(pos.players, pos.to_move),  # the page plays the side to move
     }
     return Game(state, [], head, pos.score)
 
