@@ -3835,6 +3835,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "output.not_file": "{option} {path} non è un file normale (è un dispositivo o una pipe): "
         "un registro si rilegge e vi si aggiunge",
         "output.not_writable": "{option} {path} non si può scrivere",
+        "output.stdout": "non si può scrivere sullo standard output: {why}",
         "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
         "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
         "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "
