@@ -1515,6 +1515,7 @@ PLAY_WORDS = {
         "quit": "Game stopped.",
         "eof": "End of input: game stopped.",
         "interrupted": "Interrupted: game stopped.",
+        "opponent_failed": "Opponent failed: game stopped.",
         "wrote": "Record written to {path}",
     },
     "it": {
@@ -1591,6 +1592,7 @@ PLAY_WORDS = {
         "quit": "Partita interrotta.",
         "eof": "Fine dell'input: partita interrotta.",
         "interrupted": "Interruzione: la partita si ferma qui.",
+        "opponent_failed": "Errore dell'avversario: la partita si ferma qui.",
         "wrote": "Partita salvata in {path}",
     },
 }
