@@ -908,11 +908,8 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out, force):
         stop = "interrupted"
     except BotError as e:  # said as the command's error, once the record is written
         failed = e
-    if stop:
-        ses.say(W[stop])
-    if chosen:
-        ses.say(W["seed_end"].format(seed=seed, command=_again(v, pos, rounds, seed)))
-    if record_out:
+    where = None
+    if record_out:  # before any line: a terminal gone (SIGHUP) fails them, not the record
         if pos is not None:
             rec = start_record(hold[0], pos.to_text(), start.talon, seed=seed, players=names)
         elif match is None:
@@ -924,15 +921,20 @@ def _play(ses, v, seed, chosen, pos, rounds, record_out, force):
                 rec["deals"].append({k: body[k] for k in ("dealer", "deck", "moves")})
                 rec["result"] = rec.pop("result")
         where = save_text(record_out, records_text(rec), force)
+    if failed is not None:
+        stop = "opponent_failed"
+    if stop:
+        ses.say(W[stop])
+    if chosen:
+        ses.say(W["seed_end"].format(seed=seed, command=_again(v, pos, rounds, seed)))
+    if where is not None:
         ses.say(W["wrote"].format(path=where))
-        if failed is not None:
-            raise failed
-        if where != record_out and stop != "interrupted":
-            click.get_current_context().exit(1)
     if failed is not None:
         raise failed
     if stop == "interrupted":
         click.get_current_context().exit(130)
+    if where is not None and where != record_out:
+        click.get_current_context().exit(1)
 
 
 def _deal_words(W, pos, seed, chosen) -> str:

@@ -13,8 +13,9 @@ import traceback
 
 import click
 
-from cli import coldstart
+from cli import coldstart, streams
 from cli.options import ERROR_LANG, clip_message
+from cli.run_limit import stop_signals_as_ctrl_c
 from cli.usage import FIELD, argv_lang, usage_line
 from solver import settings
 from solver.errors import ENGLISH, BriscolaError, internal_error
@@ -145,7 +146,8 @@ class BriscolaGroup(click.Group):
         try:
             if not {"--help", "-h"} & set(ctx.args):  # help is shown whatever the settings
                 settings.check()  # a bad BRISCOLA_ variable: refused before any work
-            return super().invoke(ctx)
+            with stop_signals_as_ctrl_c():  # every command ends on a SIGTERM as on Ctrl-C
+                return super().invoke(ctx)
         except BriscolaError as e:
             click.echo(error_line(e, ctx.meta.get(ERROR_LANG, "en")), err=True)
             ctx.exit(2)
@@ -161,7 +163,7 @@ class BriscolaGroup(click.Group):
             ctx.exit(130)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except BrokenPipeError:  # the reader went away (`| head`): click ends quietly
+        except (streams.OutputClosed, streams.OutputFailed):  # said by main()
             raise
         except Exception as e:  # a bug, not the user's mistake: said as one
             report_bug(e, ctx.params.get("debug", False))
@@ -231,7 +233,29 @@ def interrupted(lang: str) -> str:
 
 
 def main():
-    """The console entry point: click's usage errors become one line too."""
+    """The console entry point: click's usage errors become one line too, and so does a
+    standard output that fails (cli/streams.py), even where a command caught its failure
+    and went on."""
+    streams.guard()
+    try:
+        try:
+            _run()
+        finally:
+            streams.flush()
+    except (streams.OutputClosed, streams.OutputFailed, SystemExit):
+        if streams.failure is None:
+            raise
+    if isinstance(streams.failure, streams.OutputFailed):
+        from solver.jsonfile import os_reason
+
+        failed = BriscolaError.of("output.stdout", why=os_reason(streams.failure.error))
+        click.echo(error_line(failed, argv_lang(sys.argv[1:])), err=True)
+        sys.exit(2)
+    sys.exit(streams.PIPE_CLOSED)
+
+
+def _run():
+    """The command line run: its usage errors said in one line."""
     try:
         rv = cli.main(prog_name="briscola", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:

@@ -1,7 +1,7 @@
 """A whole run's --time-limit (puzzles generate and solve, match, simulate): the run ends at
 the limit as it ends on Ctrl-C, keeping what is done, through the engine's own Stop
-(solver.analysis.threads) rather than a second way of stopping. A SIGTERM ends it as
-Ctrl-C does."""
+(solver.analysis.threads) rather than a second way of stopping. A SIGTERM or SIGHUP ends
+it, and every other command, as Ctrl-C does (``stop_signals_as_ctrl_c``)."""
 
 from __future__ import annotations
 
@@ -47,22 +47,32 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
         timer.daemon = True
         timer.start()
     try:
-        with stop.under(), _term_as_ctrl_c():
+        with stop.under(), stop_signals_as_ctrl_c():
             yield stop
     finally:
         if timer is not None:
             timer.cancel()
 
 
+#: the signals that end a command as Ctrl-C does: ``kill``, ``timeout`` and a batch
+#: system's stop (SIGTERM), a terminal or ssh session closed (SIGHUP)
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
 @contextmanager
-def _term_as_ctrl_c() -> Iterator[None]:
-    """SIGTERM raising KeyboardInterrupt, as Ctrl-C's handler does, while the block runs (in
-    the main thread only: no other may set a handler)."""
+def stop_signals_as_ctrl_c() -> Iterator[None]:
+    """STOP_SIGNALS raising KeyboardInterrupt, as Ctrl-C's handler does, while the block
+    runs (in the main thread only: no other may set a handler). A signal the process was
+    started ignoring (``nohup``) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    before = {}
+    for sig in STOP_SIGNALS:
+        if signal.getsignal(sig) is not signal.SIG_IGN:
+            before[sig] = signal.signal(sig, signal.default_int_handler)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        for sig, handler in before.items():
+            signal.signal(sig, handler)

@@ -871,6 +871,7 @@ ENGLISH: dict[str, str] = {
     "output.not_file": "{option} {path} is not a regular file (a device or a pipe): a log is "
     "read back and appended to",
     "output.not_writable": "{option} {path} is not writable",
+    "output.stdout": "cannot write the standard output: {why}",
     "explain.hidden": "explain needs every hand in view, and from player {seat}'s seat player "
     "{other}'s hand (?) is not known while the talon holds cards ({talon} "
     "left; once it is empty the hand is known by elimination): 'briscola "

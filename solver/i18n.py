@@ -1515,6 +1515,7 @@ PLAY_WORDS = {
         "quit": "Game stopped.",
         "eof": "End of input: game stopped.",
         "interrupted": "Interrupted: game stopped.",
+        "opponent_failed": "Opponent failed: game stopped.",
         "wrote": "Record written to {path}",
     },
     "it": {
@@ -1591,6 +1592,7 @@ PLAY_WORDS = {
         "quit": "Partita interrotta.",
         "eof": "Fine dell'input: partita interrotta.",
         "interrupted": "Interruzione: la partita si ferma qui.",
+        "opponent_failed": "Errore dell'avversario: la partita si ferma qui.",
         "wrote": "Partita salvata in {path}",
     },
 }
@@ -3837,6 +3839,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "output.not_file": "{option} {path} non è un file normale (è un dispositivo o una pipe): "
         "un registro si rilegge e vi si aggiunge",
         "output.not_writable": "{option} {path} non si può scrivere",
+        "output.stdout": "non si può scrivere sullo standard output: {why}",
         "explain.hidden": "la spiegazione ha bisogno di tutte le mani in vista, e dal posto del "
         "giocatore {seat} la mano del giocatore {other} (?) non si conosce finché "
         "il tallone ha carte (ne restano {talon}; quando è vuoto la mano si "

@@ -19,13 +19,21 @@ def _sigint_default() -> None:
 
 
 @contextmanager
-def cli_process(*args):
+def cli_process(*args, **popen):
     """``briscola ARGS`` started unbuffered from the repository, its stdout and stderr as
-    text pipes; killed on leaving if it still runs."""
+    text pipes (``popen``: other Popen arguments, a stdin or a stdout of the test's own);
+    killed on leaving if it still runs."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT)}
-    p = subprocess.Popen([sys.executable, "-m", "cli.main", *map(str, args)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                         env=env, preexec_fn=_sigint_default)
+    popen = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **popen}
+    more = popen.pop("preexec_fn", None)
+
+    def start() -> None:
+        _sigint_default()
+        if more is not None:
+            more()
+
+    p = subprocess.Popen([sys.executable, "-m", "cli.main", *map(str, args)], text=True,
+                         cwd=ROOT, env=env, preexec_fn=start, **popen)
     try:
         yield p
     finally:

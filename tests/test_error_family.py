@@ -140,12 +140,13 @@ def test_a_bug_on_the_board_is_a_500_with_its_trace_logged(monkeypatch, caplog):
 @pytest.mark.parametrize("args", [["show", ENDGAME], ["analyse", ENDGAME, "--json"]])
 def test_a_reader_that_goes_away_is_no_bug(args):
     """`briscola analyse ... | head -1`: the reader closes the pipe, and the command ends
-    quietly (click's exit 1), with no report of an internal error and no trace file."""
+    quietly (exit code 141, docs/commands.md#exit-codes-pipes-and-signals), with no report
+    of an internal error and no trace file."""
     p = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", *args],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     p.stdout.close()  # before the child has imported anything, so its first write fails
     err = p.stderr.read().decode()
     p.stderr.close()
-    assert p.wait(timeout=120) == 1, err
+    assert p.wait(timeout=120) == 141, err
     assert err == "", err

@@ -424,9 +424,12 @@ def test_objective_win_without_score_names_the_teams_where_four_play():
 #: click's usage errors (click.UsageError) are click's, in its English, as its own are
 NOT_THE_USERS = {"RuntimeError": "a bug", "Quit": "play's q or end of input",
                  "WarmUpError": "a kernel's compile failed",
-                 "Cancelled": "a cancelled cluster task's end, which no one reads"}
-#: Python's module protocol: ``solver.x`` for a name solver does not have
-PROTOCOL = {("solver/__init__.py", "AttributeError")}
+                 "Cancelled": "a cancelled cluster task's end, which no one reads",
+                 "OutputFailed": "standard output failing, said by main() as output.stdout"}
+#: Python's protocols: ``solver.x`` for a name solver does not have; the stand-in for a
+#: closed standard output failing as a stream does (cli/streams.py's _Closed)
+PROTOCOL = {("solver/__init__.py", "AttributeError"), ("cli/streams.py", "OSError"),
+            ("cli/streams.py", "TypeError")}
 
 
 def _error_classes(sources) -> set[str]:

@@ -153,6 +153,22 @@ def test_a_bot_that_fails_in_a_later_deal_keeps_the_deals_played_in_the_record(t
     assert len(first.moves) == 40 and first.is_over and 2 <= len(second.moves) < 40
 
 
+def test_a_bot_that_fails_is_said_on_stdout_to_have_stopped_the_game_as_ctrl_c_is(tmp_path):
+    """The error line went to stderr, and stdout, the game's own text, ended mid-game with
+    no word of why (Ctrl-C says "Interrupted: game stopped."): it now says the opponent
+    stopped it, before the record's line, in both languages."""
+    out = tmp_path / "g.json"
+    for lang, said, wrote in (("en", "Opponent failed: game stopped.", "Record written to"),
+                              ("it", "Errore dell'avversario: la partita si ferma qui.",
+                               "Partita salvata in")):
+        r = run("--variant", "classic", "--seed", "2", "--opponent",
+                _bot("crash", "--at", "3", seconds="0.05:"), "--record-out", str(out),
+                "--force", "--time-per-move", TPM, "--lang", lang)
+        one_line_error(r, lang=lang)
+        tail = r.stdout.rstrip().splitlines()[-2:]
+        assert tail == [said, f"{wrote} {out}"], r.stdout
+
+
 @pytest.mark.parametrize("mode,english,italian", [
     ("crash", "exited with code 1 during the game", "è uscito con codice 1 durante la partita"),
     ("close", "closed its output (stdout) during the game",

@@ -228,6 +228,8 @@ _worker: dict = {}
 def _init(variant, a, b, seed, worker=True):
     if worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+        for sig in (signal.SIGTERM, signal.SIGHUP):  # the pool's terminate() ends it quietly
+            signal.signal(sig, signal.SIG_DFL)  # (forked with the CLI's "as Ctrl-C" handler)
     first, mirror = halves(get_variant(variant), a, b)
     _worker.update(variant=get_variant(variant), first=first, mirror=mirror, seed=seed)
 
