@@ -92,6 +92,24 @@ def run(jobs: int, lang: str = "en") -> dict:
     WarmUpError."""
     todo = sorted(KERNELS, key=lambda m: -KERNELS[m][1])
     running: dict[int, tuple[str, subprocess.Popen, IO[str], float]] = {}
+    try:
+        return _run(todo, running, jobs, lang)
+    except BaseException:  # Ctrl-C, or a SIGTERM taken as one: no child compiles on alone
+        _stop(running)
+        raise
+
+
+def _stop(running: dict) -> None:
+    """Every child still running killed and reaped (a SIGTERM reaches the command, not its
+    children: they went on compiling after it had ended)."""
+    for _, q, out, _ in running.values():
+        q.kill()
+        q.wait()
+        out.close()
+    running.clear()
+
+
+def _run(todo: list, running: dict, jobs: int, lang: str) -> dict:
     done: dict[str, tuple[str, float, float]] = {}
     t0 = time.perf_counter()
     last_note = t0
@@ -120,9 +138,7 @@ def run(jobs: int, lang: str = "en") -> dict:
         text = out.read()
         out.close()
         if code != 0:
-            for _, q, _, _ in running.values():
-                q.kill()
-                q.wait()
+            _stop(running)
             raise WarmUpError(
                 command_text(lang, "warmup.failed", kernel=_kernel(m, lang), why=_last_line(text))
             )

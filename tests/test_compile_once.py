@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from cli import cmd_warmup
@@ -117,6 +118,26 @@ def test_a_kernel_that_fails_to_load_is_one_line_and_a_failure(monkeypatch):
     assert r.stderr.strip().splitlines()[-1] == (
         "error: loading a kernel failed: ModuleNotFoundError: No module named "
         "'solver.search.no_such_kernel'")
+
+
+def test_a_stopped_warm_up_leaves_no_child_compiling(monkeypatch, tmp_path):
+    """A SIGTERM (taken as Ctrl-C) reaches warm-up, not its children: they went on compiling
+    after the command had ended. Every child still running is killed and reaped."""
+    started = []
+
+    def start(module):
+        p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        started.append(p)
+        return p, open(tmp_path / f"{len(started)}.txt", "w+")
+
+    def interrupt(_seconds):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cmd_warmup, "_start", start)
+    monkeypatch.setattr(cmd_warmup.time, "sleep", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        cmd_warmup.run(2)
+    assert len(started) == 2 and all(p.poll() is not None for p in started)
 
 
 def _in_a_deleted_directory(tmp_path, args, cache_dir=None):
