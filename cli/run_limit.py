@@ -32,10 +32,9 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
     ``check_stop()``, so every path that keeps its work on Ctrl-C keeps it at the limit;
     the Stop's ``is_set()`` tells the limit from Ctrl-C. With ``kernels`` the engine's
     kernels load before the clock starts (as analyse's limit counts the search only), so a
-    short limit is not spent loading them. A SIGTERM (``kill``, ``timeout``, a batch system's
-    stop) is taken as Ctrl-C in the block: it killed the run with the work it was keeping
-    (``puzzles generate --out`` wrote nothing of hours of puzzles). Imported here: help must
-    not load the engine."""
+    short limit is not spent loading them. A SIGTERM ends the block as Ctrl-C does through
+    the handler the command group installs around every command (stop_signals_as_ctrl_c).
+    Imported here: help must not load the engine."""
     from solver.analysis import Stop, current_engine
 
     stop = Stop()
@@ -47,7 +46,7 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
         timer.daemon = True
         timer.start()
     try:
-        with stop.under(), stop_signals_as_ctrl_c():
+        with stop.under():
             yield stop
     finally:
         if timer is not None:
