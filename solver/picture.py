@@ -237,14 +237,14 @@ def position_svg(
     (default: NARROW) puts the facts under the talon, for a phone's width. ``since``: the
     points won since the start of a game continued from a position without score, said as
     such where a score would be (they are no score of the deal). ``bottom``: the player
-    whose hand is drawn at the bottom, as every card table puts your own (seats_around);
-    labels and the cards' places keep the real seats."""
+    whose hand is drawn at the bottom (1-based; 0: the player to move), as every card table
+    puts your own (seats_around); labels and the cards' places keep the real seats."""
     if narrow is None:
         narrow = NARROW.get()
     L, X = LABELS[check_lang(lang)], PICTURE_LABELS[lang]
     marks = marks or Marks()
     v = pos
-    me, right, across, left = seats_around(v.players, bottom)
+    me, right, across, left = seats_around(v.players, bottom or v.to_move + 1)
     hands = seat_hands(pos)  # a hidden hand: None, drawn as card backs
     trump = v.briscola // 10 if v.briscola >= 0 else -1
     if narrow:

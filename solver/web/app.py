@@ -390,7 +390,7 @@ def create_app(
         objective = _field(body, "objective", str, "points")
         limit = _time_limit(body, 5.0)
         lang = _lang(body)
-        bottom = _position_bottom(body, pos) or pos.to_move + 1
+        bottom = _position_bottom(body, pos)
         check_objective(pos, objective)
         a = await jobs.search(
             client_of(body),

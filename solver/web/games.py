@@ -400,7 +400,7 @@ def plies(game: Game) -> list[dict]:
 def picture(pos, lang: str, best=(), values=None, frame=None, since=None, bottom: int = 1) -> str:
     """``pos`` drawn with player ``bottom`` at the bottom (0: the player to move)."""
     marks = Marks(set(best), dict(values or {}), frame)
-    return position_svg(pos, marks, lang, since=since, bottom=bottom or pos.to_move + 1)
+    return position_svg(pos, marks, lang, since=since, bottom=bottom)
 
 
 def position_view(pos, lang: str, bottom: int = 1) -> dict:
