@@ -37,11 +37,11 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
     Imported here: help must not load the engine."""
     from solver.analysis import Stop, current_engine
 
-    stop = Stop()
+    if seconds is not None and kernels:
+        current_engine().ready()
+    stop = Stop(seconds)  # its checks read the clock: never late behind a search's GIL
     timer = None
-    if seconds is not None:
-        if kernels:
-            current_engine().ready()
+    if seconds is not None:  # for what waits on the stop rather than checking it
         timer = threading.Timer(seconds, stop.set)
         timer.daemon = True
         timer.start()

@@ -778,7 +778,8 @@ def evaluate(pos, objective: str, difficulty: str | None):
 def _evaluated(candidates, objective, difficulty, evaluate_many, batch: int = 32):
     """(tries, position, evaluation or None) of each candidate, in their order: one by one
     here, or ``batch`` at a time through ``evaluate_many``. The running context's Stop is
-    checked between them (Stopped): a search too small to reach its own check ends too."""
+    checked before and after each (Stopped): a search too small to reach its own check ends
+    too, and what was still being evaluated when the stop came is not kept."""
     while True:
         check_stop()
         chunk = list(itertools.islice(candidates, 1 if evaluate_many is None else batch))
@@ -786,6 +787,7 @@ def _evaluated(candidates, objective, difficulty, evaluate_many, batch: int = 32
             return
         args = [(pos, objective, difficulty) for _, pos in chunk]
         results = [evaluate(*args[0])] if evaluate_many is None else evaluate_many(args)
+        check_stop()
         for (tried, pos), r in zip(chunk, results, strict=True):
             yield tried, pos, r
 

@@ -159,3 +159,53 @@ def test_a_stop_in_a_sample_budgets_exact_search_answers_where_an_answer_is_aske
     engine.forget_tables()
     with pytest.raises(Stopped):  # no answer asked for: a stop still stops
         engine.analyse(pos, limit=Limit(samples=10), stop=stop)
+
+
+def test_a_stop_given_seconds_is_set_by_the_clock_with_no_thread_to_set_it():
+    """The run limit's stop: its checks read the clock, so it ends the work on time even
+    when the timer thread that also sets it waits for the GIL behind a search."""
+    from solver.analysis import check_stop
+
+    stop = Stop(0.05)
+    assert not stop.is_set()
+    with stop.under():
+        check_stop()
+        time.sleep(0.06)
+        with pytest.raises(Stopped):
+            check_stop()
+    assert stop.is_set()
+    stop.clear()  # forgets its time too: a bot's stop is cleared for the next move
+    assert not stop.is_set()
+    t0 = time.perf_counter()
+    with Stop(0.05).under(), pytest.raises(Stopped):
+        solver.analysis.pause(10)
+    assert time.perf_counter() - t0 < 5
+    with Stop(10).under():
+        solver.analysis.pause(0.01)  # a pause shorter than the time left ends plainly
+
+
+def test_generate_under_a_limit_whose_timer_never_fires_still_stops(tmp_path, monkeypatch):
+    """The CI failure this mends: ``generate --time-limit 0.001`` found a puzzle because
+    its timer thread ran late. With no timer at all, the clock still ends the run."""
+    import click.testing
+
+    from cli import run_limit
+    from cli.main import cli
+
+    class Idle:
+        def __init__(self, *args, **kwargs):
+            self.daemon = True
+
+        def start(self):
+            pass
+
+        def cancel(self):
+            pass
+
+    monkeypatch.setattr(run_limit.threading, "Timer", Idle)
+    out = tmp_path / "p.jsonl"
+    r = click.testing.CliRunner().invoke(
+        cli, ["puzzles", "generate", "--count", "5", "--talon", "2", "--difficulty", "hard",
+              "--time-limit", "0.001", "--out", str(out)])
+    assert r.exit_code == 1, r.output
+    assert not out.exists()

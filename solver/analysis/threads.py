@@ -17,6 +17,7 @@ Nothing is checked while the kernels load, so a stop never cuts numba's loader m
 from __future__ import annotations
 
 import contextvars
+import math
 import queue
 import threading
 import time
@@ -36,23 +37,36 @@ class Stop:
     """A request to stop the analyses run under it (``under``), settable from any thread:
     they end at their next check, a few milliseconds away, as they would on Ctrl-C."""
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float | None = None) -> None:
+        """With ``seconds``, the stop sets itself that long from now: every check reads the
+        clock too, so it is never late because the thread that would set it waited for the
+        GIL behind a search (the numba kernels hold it for a whole slice)."""
         self._event = threading.Event()
+        self._deadline = math.inf if seconds is None else time.monotonic() + seconds
 
     def set(self) -> None:
         """Ask the analyses under this stop to end (from any thread; at once if none runs)."""
         self._event.set()
 
+    def _due(self) -> bool:
+        if self._event.is_set():
+            return True
+        if time.monotonic() >= self._deadline:
+            self._event.set()
+            return True
+        return False
+
     def clear(self) -> None:
         """Take the request back, so that the same stop serves the next analyses (a bot's
         one stop, set when a move's time is up and cleared before the next move). An
         analysis that already ended on it stays ended; one still running goes on unless it
-        saw the stop set first."""
+        saw the stop set first. A stop made with ``seconds`` forgets its time too."""
+        self._deadline = math.inf
         self._event.clear()
 
     def is_set(self) -> bool:
-        """Whether ``set`` has been called."""
-        return self._event.is_set()
+        """Whether ``set`` has been called (or the stop's time has come)."""
+        return self._due()
 
     def __repr__(self) -> str:
         return "<Stop set>" if self.is_set() else "<Stop not set>"
@@ -84,14 +98,16 @@ def pause(seconds: float) -> None:
     stop = _STOP.get()
     if stop is None:
         time.sleep(seconds)
-    elif stop._event.wait(seconds):
+    elif stop._due() or stop._event.wait(min(seconds, stop._deadline - time.monotonic())):
+        raise Stopped
+    elif stop._due():  # waited until the stop's own time
         raise Stopped
 
 
 def check_stop() -> None:
     """Raise Stopped if the running context's stop has been set."""
     stop = _STOP.get()
-    if stop is not None and stop._event.is_set():  # inline: once per node slice
+    if stop is not None and stop._due():  # once per node slice: ~0.1 us
         raise Stopped
 
 
