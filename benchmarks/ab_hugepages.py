@@ -99,7 +99,7 @@ def worker(advice: bool, t10: int, t12: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--t10", type=int, default=12, help="talon-10 positions searched")
     ap.add_argument("--t12", type=int, default=3, help="talon-12 positions searched")

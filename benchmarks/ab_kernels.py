@@ -136,7 +136,7 @@ def worker(root: str, variant: str | None = None, whole: bool = False,
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("old")
     ap.add_argument("new")
     ap.add_argument("--talon", type=int, default=8)

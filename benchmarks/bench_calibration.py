@@ -246,7 +246,7 @@ def cmd_fit(args) -> None:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="analyse every position of the sets at each time limit")
     r.add_argument("--sets", default="fresh", help="fit, fresh, all, or set names, comma separated")

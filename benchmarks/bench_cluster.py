@@ -42,7 +42,7 @@ def timed(fn, tasks, client):
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--address", help="a Dask scheduler (default: local clusters)")
     ap.add_argument("--workers", default="1,2", help="local cluster sizes to measure")
     ap.add_argument("--positions", type=int, default=80)

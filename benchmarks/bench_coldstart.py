@@ -84,7 +84,7 @@ def measure(argv: list[str], cache: str, repeat: int):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", default=",".join(POSITIONS))
     ap.add_argument("--repeat", type=int, default=1, help="warm runs per command (median)")
     ap.add_argument("--only", choices=["demo", "games", "warm-up"], action="append",

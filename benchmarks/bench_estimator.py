@@ -111,7 +111,7 @@ def random_baseline(data) -> dict:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--talons", default="8,10")
     ap.add_argument("--budgets", default="0.1,1")
     ap.add_argument("--methods", default="auto",

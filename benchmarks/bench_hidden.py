@@ -202,7 +202,7 @@ def cmd_gap(args) -> None:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("times", help="decision-time distribution of engine:T")
     t.add_argument("--engine", default="engine:0.1,engine-pimc:0.1")

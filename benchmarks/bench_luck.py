@@ -170,7 +170,7 @@ def cmd_coverage(args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     w = sub.add_parser("widths")
     w.add_argument("records", nargs="+")

@@ -91,7 +91,7 @@ def lockstep(engine: Engine, ps, threads: int, values):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--threads", default="1,2,4,8,16",
                     help="thread counts, comma-separated (default 1,2,4,8,16)")
     ap.add_argument("--talon", type=int, choices=[s[0] for s in SETS],

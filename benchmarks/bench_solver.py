@@ -238,7 +238,7 @@ def talon12_set(limit: float) -> None:
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-process", action="store_true", help="skip cold/warm start")
     ap.add_argument("--fresh", type=int, nargs="?", const=-1, default=None, metavar="SEED",

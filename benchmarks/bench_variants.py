@@ -34,7 +34,7 @@ STAGES = [
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a quarter of the positions, no 4-player talon 8")
     args = ap.parse_args()
     analyse(R.random_position("briscolone", 0, 0, random.Random(1)))  # load the kernel

@@ -203,7 +203,7 @@ def make(talon: int, objective: str, seed: int, n: int) -> str:
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--talon", type=int, help="a scoperta set: its talon size")
     ap.add_argument("--variant",
                     help="a seat's set: classic, briscolone or libero; scoperta4: open moments")

@@ -5,7 +5,10 @@ stays a short guide whose contents list its headings (its Python example runs in
 test_readme_python.py)."""
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -199,3 +202,23 @@ def test_every_option_of_every_command_is_in_its_section_of_the_command_referenc
             missing += [f"{' '.join(path)} {o}" for o in options if o not in ("--help", "--lang")
                         and not re.search(re.escape(o) + r"(?![\w-])", body)]
     assert not missing, missing
+
+
+def test_every_benchmark_script_describes_itself_in_whole_sentences():
+    """A benchmark's --help gives its docstring's first paragraph: a first line alone cut
+    the sentence in two ("... for the estimator benchmarks and")."""
+    import ast
+    import textwrap
+
+    for script in sorted((ROOT / "benchmarks").glob("*.py")):
+        tree = ast.parse(script.read_text())
+        doc = ast.get_docstring(tree)
+        if doc is None or "ArgumentParser(" not in script.read_text():
+            continue
+        r = subprocess.run([sys.executable, str(script), "--help"], capture_output=True,
+                           text=True, cwd=ROOT, timeout=120,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert r.returncode == 0, (script.name, r.stderr[-500:])
+        first = " ".join(doc.split("\n\n")[0].split())
+        said = " ".join(r.stdout.split())
+        assert first in said, (script.name, textwrap.shorten(first, 80))
