@@ -37,7 +37,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import exact_sets  # noqa: E402
 from solver.analysis import estimate, sampling  # noqa: E402
 from solver.analysis.engine import Engine  # noqa: E402
-from solver.analysis.stats import Z95  # noqa: E402
 from solver.cards import card_str  # noqa: E402
 
 DATA = exact_sets.DATA
