@@ -273,6 +273,17 @@ def test_bad_seat_positions(args, msg):
     assert msg in r.output and r.output.startswith("error:") and r.output.count("\n") == 1
 
 
+def test_a_hidden_hand_one_card_too_many_is_the_hand_named():
+    """The seat led, so the hidden hand holds one card more than its own: with 3 shown the
+    hidden one would hold 4. The refusal said 'at most 3 cards ..., got hand2=3'."""
+    pos = "hand1=? hand2=5B,AC,RS table=3D briscola=7S played=7B,7C,2D,4D,6D,7D,4S,FS turn=1"
+    for lang, words in (("en", "at most 3 cards in classic, got 4 (hand1=?)"),
+                        ("it", "al massimo 3 carte, qui 4 (hand1=?)")):
+        r = CliRunner().invoke(cli, ["analyse", "--lang", lang, f"variant=classic {pos}"])
+        assert r.exit_code == 2
+        assert words in r.output and "hand2=3" not in r.output, r.output
+
+
 def test_bad_record_requests(tmp_path):
     brisc = _write(tmp_path, deal_record(_random_game("briscolone", 1), seed=1))
     cases = [

@@ -636,9 +636,9 @@ def make_seat_position(
     if opp < 0:  # the seat answers a trick with no card left
         raise PositionError.of("deal.over")
     if max(own, opp) > v.hand_size:
-        raise PositionError.of(
-            "hands.max", size=v.hand_size, variant=v.name, got=f"hand{seat + 1}={own}"
-        )
+        # the hidden hand's size is worked out: it is the one too big when it outnumbers
+        got = f"{opp} (hand{2 - seat}=?)" if opp > own else f"hand{seat + 1}={own}"
+        raise PositionError.of("hands.max", size=v.hand_size, variant=v.name, got=got)
     known = 0
     free = FULL_DECK & ~(hand | played | mask_of(table))
     rest = popcount(free)
