@@ -218,26 +218,31 @@ def write_record(path: str, records: Record | Sequence[Record], force: bool = Fa
         raise RecordError.of("record.cannot_write", path=path, why=jsonfile.os_reason(e)) from None
 
 
-def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[Record]:
+def read_records(
+    path: str, warn: Callable[[str], None] | None = None, text: str | None = None
+) -> list[Record]:
     """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked. A last
     line of JSON Lines cut short by a crash is left out and said through ``warn`` (Python's
     warnings when None) once the rest is read; a file refused for the rest is its error
-    alone."""
-    recs, torn = _read_checked(path)
+    alone. ``text``: the file's text, already read (standard input, ``path`` its name)."""
+    recs, torn = _read_checked(path, text)
     jsonfile.tell(torn, warn)
     return recs
 
 
 def read_record(
-    path: str, warn: Callable[[str], None] | None = None, game: int | None = None
+    path: str,
+    warn: Callable[[str], None] | None = None,
+    game: int | None = None,
+    text: str | None = None,
 ) -> Record:
     """The one record in a file (read_records), else a RecordError saying how many it holds
     (the last line a crash cut short, left out of the count, said within). ``game`` (from
     1, as ``replay`` numbers them) picks one record of a file of several; one out of range
-    is a RecordError naming the file's range."""
+    is a RecordError naming the file's range. ``text``: as read_records'."""
     if game is not None and not whole(game):
         raise RecordError.of("argument.whole", name="game", got=given(game))
-    recs, torn = _read_checked(path)
+    recs, torn = _read_checked(path, text)
     if game is not None:
         if not 1 <= game <= len(recs):
             if torn is not None:
@@ -257,11 +262,12 @@ def read_record(
     return recs[0]
 
 
-def _read_checked(path: str) -> tuple[list[Record], Note | None]:
-    """The checked records of a file and the note of its torn last line, left out (None:
-    none was)."""
+def _read_checked(path: str, text: str | None = None) -> tuple[list[Record], Note | None]:
+    """The checked records of a file (of ``text`` where given) and the note of its torn last
+    line, left out (None: none was)."""
     try:
-        text = jsonfile.read_text(path)
+        if text is None:
+            text = jsonfile.read_text(path)
         recs, torn = _load(text, path)
     except JSONFileError as e:
         raise RecordError.like(e) from None

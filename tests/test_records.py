@@ -490,3 +490,26 @@ def test_a_four_player_record_names_its_seats_its_sides_or_none(names):
     assert check_record(rec)["players"] == names
     with pytest.raises(RecordError, match=r"per seat \(4\), one per side \(2\), or none, not 3$"):
         check_record(dict(rec, players=["a", "b", "c"]))
+
+
+def test_review_replay_and_analyse_read_a_record_from_standard_input():
+    """"-" read a file named "-": "cannot read -: No such file or directory", where every
+    other command that reads a file takes "-" for standard input."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    st = deal("classic", 3)
+    for c in (legal_cards(st)[0], None):
+        st = play(st, c if c is not None else legal_cards(st)[0])
+    one = json.dumps(deal_record(st, seed=3, players=["a", "b"])) + "\n"
+    runner = CliRunner()
+    r = runner.invoke(cli, ["review", "-", "--time-per-move", "0.01", "--json"], input=one)
+    assert r.exit_code == 0 and len(json.loads(r.stdout)["moves"]) == 2, r.output
+    r = runner.invoke(cli, ["replay", "-"], input=one + one[:40])
+    assert r.exit_code == 0 and "trick  1" in r.stdout and "<stdin>:2" in r.stderr, r.output
+    r = runner.invoke(cli, ["analyse", "--record", "-", "--move", "2", "--seat", "2",
+                            "--samples", "2", "--json"], input=one)
+    assert r.exit_code == 0 and json.loads(r.stdout)["moves"], r.output
+    r = runner.invoke(cli, ["review", "-", "--game", "3"], input=one * 2 + one[:40])
+    assert r.exit_code == 2 and "\n" not in r.stderr.strip(), r.output
+    assert "the records of <stdin> are 1..2 (line 3, the last, was cut short" in r.stderr
