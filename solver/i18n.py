@@ -3164,6 +3164,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.match_object": '{where}: "match" dev\'essere un oggetto {{"rule", "target"}}',
         "record.match_target": '{where}: l\'obiettivo ("target") di "match" dev\'essere un intero '
         "positivo",
+        "record.match_rule": '{where}: la regola ("rule") di "match" {got} non è quella di '
+        '{variant} ("{rule}")',
+        "record.match_wins": '{where}: "wins" nel risultato di una partita a più smazzate '
+        "dev'essere le smazzate vinte da ciascuna parte, [a, b]",
+        "record.unknown_field": "{where}: campo sconosciuto '{field}' (i campi sono: {known})",
         "record.deals_list": '{where}: "deals" dev\'essere un elenco',
         "record.deal_object": "{where}: una smazzata dev'essere un oggetto JSON",
         "record.dealer": '{where}: "dealer" dev\'essere il numero di un giocatore da 1 a {players}',
@@ -3203,6 +3208,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.match_over": "smazzata {deal}: la partita era già finita",
         "record.match_differs": "la partita registrata dà in totale {a}-{b} (vince {winner}) ma "
         "le smazzate danno {got_a}-{got_b} (vince {got_winner})",
+        "record.match_wins_differs": "la partita registrata dà le smazzate vinte {a}-{b}, ma "
+        "le smazzate danno {got_a}-{got_b}",
         "record.no_deals": "la partita registrata non ha smazzate",
         "record.match_unfinished": "una partita a più smazzate contiene una smazzata non finita",
         "record.single_deal": "la partita registrata ha {count} smazzate: dai una partita di una "
