@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
-from solver.errors import ENGLISH, BriscolaError, Note
+from solver.errors import ENGLISH, BriscolaError, Note, shown_text
 
 LANGS = ("en", "it")
 
@@ -932,9 +932,18 @@ NAME_WORDS_IT = {
 }
 
 
+#: the most characters of a record's player name a line shows (a name may be megabytes)
+NAME_SHOWN = 80
+
+
 def player_name(name: str, lang: str) -> str:
     """A record's player name in ``lang``: "human" is "umano", "engine-1" "motore-1"; a
-    name the program did not write stays as it is."""
+    name the program did not write stays as it is, shown as an error quotes input (a line
+    break or a terminal escape in it written as its escape, shown_text) and cut to
+    NAME_SHOWN characters, so that a review's line stays one line the terminal only shows."""
+    if len(name) > NAME_SHOWN:
+        name = name[: NAME_SHOWN - 1] + "…"
+    name = shown_text(name)
     if lang != "it":
         return name
     return re.sub(r"^[a-z]+(?=$|[-: ])", lambda m: NAME_WORDS_IT.get(m.group(0), m.group(0)), name)

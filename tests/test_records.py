@@ -565,6 +565,18 @@ def test_a_variant_named_in_any_case_is_reviewed_as_it_is_replayed(name):
     assert review_record(rec, 0.01).results == (None,)
 
 
+def test_a_players_name_is_shown_as_one_line_the_terminal_only_shows():
+    """A record's player name went to the review's lines as written: a line break in it
+    broke the line, a terminal escape sequence was obeyed, a megabyte name was printed."""
+    from solver.review import render_review, review_record
+    names = ["a\nb", "\x1b[31mred" + "x" * 10_000]
+    rv = review_record(deal_record(deal("classic", 3), seed=3, players=names), 0.01)
+    for lang in ("en", "it"):
+        text = render_review(rv, lang)
+        assert "\x1b" not in text and "(a\\nb)" in text and "(\\x1b[31mred" in text
+        assert max(len(line) for line in text.splitlines()) < 200
+
+
 def test_review_replay_and_analyse_read_a_record_from_standard_input():
     """"-" read a file named "-": "cannot read -: No such file or directory", where every
     other command that reads a file takes "-" for standard input."""
