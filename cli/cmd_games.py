@@ -8,7 +8,16 @@ import time
 
 import click
 
-from cli.options import SEED, check_output, count, lang_now, lang_option, notes_held, save_text
+from cli.options import (
+    SEED,
+    check_output,
+    count,
+    lang_now,
+    lang_option,
+    notes_held,
+    record_text,
+    save_text,
+)
 from cli.run_limit import limited, time_limit_option
 from solver.analysis import check_stop
 from solver.errors import BriscolaError
@@ -305,7 +314,7 @@ def replay(record):
     """Replay a game record, checking every move and the stated result.
 
     RECORD is a JSON record (as written by `deal --json` or `simulate --record-out`), or a
-    JSON Lines file of records.
+    JSON Lines file of records ("-": standard input).
 
     \b
     Example:
@@ -314,7 +323,8 @@ def replay(record):
     """
     lang = lang_now()
     with notes_held() as warn:  # a record replay_all refuses is the one line
-        _replay(read_records(record, warn), lang)
+        name, text = record_text(record)
+        _replay(read_records(name, warn, text), lang)
 
 
 def _replay(recs: list, lang: str) -> None:

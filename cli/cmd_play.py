@@ -1042,6 +1042,7 @@ def review(record, as_json, time_per_move, lang, objective, game, cluster, worke
       briscola review game.json --time-per-move 0.5
       briscola review match.json --time-per-move 1 --cluster
       briscola review games.jsonl --game 2
+      briscola review - < game.json
     """
     with notes_held() as warn:  # a record review_record refuses is the one line
         rec = recorded(record, game, warn)

@@ -334,13 +334,29 @@ def save_text(path: str, text: str, force: bool) -> str:
         return "-"
 
 
-def recorded(path: str, game: int | None, warn):
-    """The record ``analyse --record`` and ``review`` read: the file's one, or its
-    ``game``; a file of several without --game is refused saying how to pick one."""
-    from solver.record import RecordError, read_record
+def record_text(path: str) -> tuple[str, str | None]:
+    """Where a command's records are read (the name its lines say) and their text when it
+    is standard input ("-"), read whole as every command that takes "-" reads it; a file's
+    text is left to the reader (None)."""
+    if path != "-":
+        return path, None
+    from solver.record import RecordError
 
     try:
-        return read_record(path, warn, game)
+        return "<stdin>", stdin_text()
+    except jsonfile.JSONFileError as e:
+        raise RecordError.like(e) from None
+
+
+def recorded(path: str, game: int | None, warn):
+    """The record ``analyse --record`` and ``review`` read: the file's one ("-": standard
+    input's), or its ``game``; a file of several without --game is refused saying how to
+    pick one."""
+    from solver.record import RecordError, read_record
+
+    name, text = record_text(path)
+    try:
+        return read_record(name, warn, game, text)
     except RecordError as e:
         if e.key not in ("record.not_one", "record.not_one_torn"):
             raise

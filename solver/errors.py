@@ -265,6 +265,10 @@ ENGLISH: dict[str, str] = {
     "per side (2), or none, not {n}",
     "record.match_object": '{where}: "match" must be an object {{"rule", "target"}}',
     "record.match_target": "{where}: match target must be a positive integer",
+    "record.match_rule": '{where}: match rule {got} is not {variant}\'s ("{rule}")',
+    "record.match_wins": '{where}: a match result\'s "wins" must be the deals each side won, '
+    "[a, b]",
+    "record.unknown_field": "{where}: unknown field '{field}' (fields: {known})",
     "record.deals_list": '{where}: "deals" must be a list',
     "record.deal_object": "{where}: a deal must be a JSON object",
     "record.dealer": "{where}: dealer must be a player number from 1 to {players}",
@@ -295,6 +299,8 @@ ENGLISH: dict[str, str] = {
     "record.match_over": "deal {deal}: the match was already over",
     "record.match_differs": "the record states match totals {a}-{b} (winner {winner}) but the "
     "deals give {got_a}-{got_b} (winner {got_winner})",
+    "record.match_wins_differs": "the record states deals won {a}-{b}, but the deals give "
+    "{got_a}-{got_b}",
     "record.no_deals": "the record holds no deals",
     "record.match_unfinished": "a match record holds an unfinished deal",
     "record.single_deal": "the record holds {count} deals: give a single-deal record",

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from solver.cards import SUIT_NAMES_EN, SUIT_NAMES_IT, card_name
-from solver.errors import ENGLISH, BriscolaError, Note
+from solver.errors import ENGLISH, BriscolaError, Note, shown_text
 
 LANGS = ("en", "it")
 
@@ -932,9 +932,18 @@ NAME_WORDS_IT = {
 }
 
 
+#: the most characters of a record's player name a line shows (a name may be megabytes)
+NAME_SHOWN = 80
+
+
 def player_name(name: str, lang: str) -> str:
     """A record's player name in ``lang``: "human" is "umano", "engine-1" "motore-1"; a
-    name the program did not write stays as it is."""
+    name the program did not write stays as it is, shown as an error quotes input (a line
+    break or a terminal escape in it written as its escape, shown_text) and cut to
+    NAME_SHOWN characters, so that a review's line stays one line the terminal only shows."""
+    if len(name) > NAME_SHOWN:
+        name = name[: NAME_SHOWN - 1] + "…"
+    name = shown_text(name)
     if lang != "it":
         return name
     return re.sub(r"^[a-z]+(?=$|[-: ])", lambda m: NAME_WORDS_IT.get(m.group(0), m.group(0)), name)
@@ -3164,6 +3173,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.match_object": '{where}: "match" dev\'essere un oggetto {{"rule", "target"}}',
         "record.match_target": '{where}: l\'obiettivo ("target") di "match" dev\'essere un intero '
         "positivo",
+        "record.match_rule": '{where}: la regola ("rule") di "match" {got} non è quella di '
+        '{variant} ("{rule}")',
+        "record.match_wins": '{where}: "wins" nel risultato di una partita a più smazzate '
+        "dev'essere le smazzate vinte da ciascuna parte, [a, b]",
+        "record.unknown_field": "{where}: campo sconosciuto '{field}' (i campi sono: {known})",
         "record.deals_list": '{where}: "deals" dev\'essere un elenco',
         "record.deal_object": "{where}: una smazzata dev'essere un oggetto JSON",
         "record.dealer": '{where}: "dealer" dev\'essere il numero di un giocatore da 1 a {players}',
@@ -3203,6 +3217,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "record.match_over": "smazzata {deal}: la partita era già finita",
         "record.match_differs": "la partita registrata dà in totale {a}-{b} (vince {winner}) ma "
         "le smazzate danno {got_a}-{got_b} (vince {got_winner})",
+        "record.match_wins_differs": "la partita registrata dà le smazzate vinte {a}-{b}, ma "
+        "le smazzate danno {got_a}-{got_b}",
         "record.no_deals": "la partita registrata non ha smazzate",
         "record.match_unfinished": "una partita a più smazzate contiene una smazzata non finita",
         "record.single_deal": "la partita registrata ha {count} smazzate: dai una partita di una "

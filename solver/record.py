@@ -67,6 +67,15 @@ Record = dict[str, Any]
 #: language ("record", "record, deal 2")
 Where = str | RecordError
 
+#: the fields a record may hold (a deal's and a match's apart, "_deals" the parsed deals of
+#: a checked record): any other is refused, as a misspelt "result" was read as no result
+DEAL_FIELDS = ("dealer", "deck", "moves", "result")
+STARTED_FIELDS = ("start", "talon", "moves", "result")
+HEAD_FIELDS = ("format", "version", "variant", "seed", "players", "_deals")
+MATCH_FIELDS = ("match", "deals", "result")
+RESULT_FIELDS = ("points", "winner", "since_start")
+MATCH_RESULT_FIELDS = ("points", "wins", "winner")
+
 
 # ----- building -----------------------------------------------------------------------
 
@@ -218,26 +227,31 @@ def write_record(path: str, records: Record | Sequence[Record], force: bool = Fa
         raise RecordError.of("record.cannot_write", path=path, why=jsonfile.os_reason(e)) from None
 
 
-def read_records(path: str, warn: Callable[[str], None] | None = None) -> list[Record]:
+def read_records(
+    path: str, warn: Callable[[str], None] | None = None, text: str | None = None
+) -> list[Record]:
     """Every record in a file: one JSON record, a JSON list, or JSON Lines. Checked. A last
     line of JSON Lines cut short by a crash is left out and said through ``warn`` (Python's
     warnings when None) once the rest is read; a file refused for the rest is its error
-    alone."""
-    recs, torn = _read_checked(path)
+    alone. ``text``: the file's text, already read (standard input, ``path`` its name)."""
+    recs, torn = _read_checked(path, text)
     jsonfile.tell(torn, warn)
     return recs
 
 
 def read_record(
-    path: str, warn: Callable[[str], None] | None = None, game: int | None = None
+    path: str,
+    warn: Callable[[str], None] | None = None,
+    game: int | None = None,
+    text: str | None = None,
 ) -> Record:
     """The one record in a file (read_records), else a RecordError saying how many it holds
     (the last line a crash cut short, left out of the count, said within). ``game`` (from
     1, as ``replay`` numbers them) picks one record of a file of several; one out of range
-    is a RecordError naming the file's range."""
+    is a RecordError naming the file's range. ``text``: as read_records'."""
     if game is not None and not whole(game):
         raise RecordError.of("argument.whole", name="game", got=given(game))
-    recs, torn = _read_checked(path)
+    recs, torn = _read_checked(path, text)
     if game is not None:
         if not 1 <= game <= len(recs):
             if torn is not None:
@@ -257,11 +271,12 @@ def read_record(
     return recs[0]
 
 
-def _read_checked(path: str) -> tuple[list[Record], Note | None]:
-    """The checked records of a file and the note of its torn last line, left out (None:
-    none was)."""
+def _read_checked(path: str, text: str | None = None) -> tuple[list[Record], Note | None]:
+    """The checked records of a file (of ``text`` where given) and the note of its torn last
+    line, left out (None: none was)."""
     try:
-        text = jsonfile.read_text(path)
+        if text is None:
+            text = jsonfile.read_text(path)
         recs, torn = _load(text, path)
     except JSONFileError as e:
         raise RecordError.like(e) from None
@@ -315,21 +330,39 @@ def _cards(value: object, what: str, where: Where) -> list[int]:
     return out
 
 
-def _check_result(res: object, where: Where) -> None:
-    if (
-        not isinstance(res, dict)
-        or not isinstance(res.get("points"), list)
-        or len(res["points"]) != 2
-        or not all(isinstance(p, int) and not isinstance(p, bool) for p in res["points"])
-    ):
+def _only(obj: dict, fields: Sequence[str], where: Where, within: str = "") -> None:
+    """Refuse a field of ``obj`` not among ``fields`` (``within``: the object's own field in
+    the record, "result" or "match"), naming it and the fields expected there."""
+    for key in obj:
+        if key not in fields:
+            known = ", ".join(f for f in fields if not f.startswith("_"))
+            name = f"{within}.{key}" if within else key
+            raise RecordError.of("record.unknown_field", where=where, field=name, known=known)
+
+
+def _pair_of_whole(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(whole(p) for p in value)
+
+
+def _check_result(res: object, where: Where, match: bool = False) -> None:
+    if not isinstance(res, dict) or not _pair_of_whole(res.get("points")):
         raise RecordError.of("record.result", where=where)
-    if res.get("winner", None) not in (1, 2, None):
+    _only(res, MATCH_RESULT_FIELDS if match else RESULT_FIELDS, where, "result")
+    winner = res.get("winner", None)
+    if winner is not None and (not whole(winner) or winner not in (1, 2)):
         raise RecordError.of("record.winner", where=where)
+    if match and "wins" in res and not _pair_of_whole(res["wins"]):
+        raise RecordError.of("record.match_wins", where=where)
     if "since_start" in res and (res["since_start"] is not True or "winner" in res):
         raise RecordError.of("record.since_start", where=where)
 
 
 def _check_start(d: Record, where: Where, variant: str) -> Record:
+    dealt = next((k for k in ("dealer", "deck") if k in d), None)
+    if dealt is not None:
+        raise RecordError.of(
+            "record.at", where=where, error=RecordError.of("board.started_field", field=dealt)
+        )
     if not isinstance(d["start"], str):
         raise RecordError.of("record.start_text", where=where)
     try:
@@ -353,6 +386,12 @@ def _check_start(d: Record, where: Where, variant: str) -> Record:
 def _check_deal(d: object, players: int, where: Where, start_of: str | None = None) -> Record:
     if not isinstance(d, dict):
         raise RecordError.of("record.deal_object", where=where)
+    if start_of is None:
+        _only(d, DEAL_FIELDS, where)
+    elif "start" not in d and "talon" in d:
+        raise RecordError.of(
+            "record.at", where=where, error=RecordError.of("board.dealt_field", field="talon")
+        )
     if start_of is not None and "start" in d:
         if "result" in d and d["result"] is not None:
             _check_result(d["result"], where)
@@ -423,23 +462,35 @@ def check_record(rec: object, where: Where | None = None) -> CheckedRecord:
     m = rec.get("match") or {}
     if not isinstance(m, dict):
         raise RecordError.of("record.match_object", where=where)
+    _only(m, ("rule", "target"), where, "match")
+    if "rule" in m and m["rule"] != v.match:
+        raise RecordError.of(
+            "record.match_rule", where=where, got=given(m["rule"]), variant=v.name, rule=v.match
+        )
     target = m.get("target")
     if target is not None and (
         not isinstance(target, int) or isinstance(target, bool) or target < 1
     ):
         raise RecordError.of("record.match_target", where=where)
+    try:
+        new_match(v, target)
+    except RulesError as e:
+        raise RecordError.of("record.at", where=where, error=e) from None
+    if "deals" in rec and not isinstance(rec["deals"], list):
+        raise RecordError.of("record.deals_list", where=where)
     out = CheckedRecord(rec)
+    out["variant"] = v.name  # "Scoperta" or an alias, as every reader names the game
     if "deals" in rec:
-        if not isinstance(rec["deals"], list):
-            raise RecordError.of("record.deals_list", where=where)
         out["_deals"] = [
             _check_deal(d, v.players, RecordError.of("record.deal_where", where=where, deal=i))
             for i, d in enumerate(rec["deals"], 1)
         ]
         if "result" in rec and rec["result"] is not None:
-            _check_result(rec["result"], where)
+            _check_result(rec["result"], where, match=True)
     else:
         out["_deals"] = [_check_deal(rec, v.players, where, start_of=v.name)]
+    fields = HEAD_FIELDS + (MATCH_FIELDS if "deals" in rec else ("dealer", "deck", *STARTED_FIELDS))
+    _only(rec, fields, where)
     return out
 
 
@@ -551,6 +602,10 @@ def _check_match(rec: Record, v: Variant, states: list[GameState]) -> None:
     if res is not None:
         t = list(match.totals)
         winner = match.winning_side
+        if "wins" in res and res["wins"] != list(match.wins):
+            a, b = res["wins"]
+            got_a, got_b = match.wins
+            raise RecordError.of("record.match_wins_differs", a=a, b=b, got_a=got_a, got_b=got_b)
         if res["points"] != t or res.get("winner") != winner:
             raise RecordError.of(
                 "record.match_differs",

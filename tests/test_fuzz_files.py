@@ -97,6 +97,9 @@ def mutants(data: bytes, rng: random.Random):
     for sep in ("\u2028", "\u2029", "\x85", "\x1c"):  # the last a control: no JSON text
         if b'"comment": "' in data:  # a puzzle's own comment: a second one is refused
             comment = data.replace(b'"comment": "', f'"comment": "a{sep}b'.encode(), 1)
+        elif b'"players":' in data:  # a record has no comment field: a name holds the text
+            at = data.index(b'"', data.index(b'"players":') + len(b'"players":')) + 1
+            comment = data[:at] + f"a{sep}b".encode() + data[at:]
         else:
             comment = data.replace(b"{", f'{{"comment": "a{sep}b", '.encode(), 1)
         yield f"{sep!r} in a comment{', ' + HARMLESS if sep != chr(0x1C) else ''}", comment

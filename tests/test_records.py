@@ -490,3 +490,111 @@ def test_a_four_player_record_names_its_seats_its_sides_or_none(names):
     assert check_record(rec)["players"] == names
     with pytest.raises(RecordError, match=r"per seat \(4\), one per side \(2\), or none, not 3$"):
         check_record(dict(rec, players=["a", "b", "c"]))
+
+
+# ----- fields no record has, and what a match record states -------------------------------
+
+STRAY_FIELDS = [
+    (lambda r: r.update(reslt=r.pop("result")), "unknown field 'reslt' (fields: format,"),
+    (lambda r: r["result"].update(note="x"), "unknown field 'result.note' (fields: points,"),
+    (lambda r: r.update(talon=["AS"]), "a dealt game's record has no 'talon'"),
+    (lambda r: r.update(start="hand1=3C hand2=2C briscola=RD turn=1"),
+     "a game continued from a position has no 'dealer'"),
+    (lambda r: r.update(match={"rule": "rounds"}), "unknown field 'match' (fields:"),
+    (("match", lambda r: r.update(moves=[])), "unknown field 'moves' (fields:"),
+    (("match", lambda r: r["deals"][0].update(start="x")),
+     "record deal 1: unknown field 'start' (fields: dealer, deck, moves, result)"),
+    (("match", lambda r: r["match"].update(rules="points")), "unknown field 'match.rules'"),
+]
+
+
+@pytest.mark.parametrize("change,words", STRAY_FIELDS, ids=[w for _, w in STRAY_FIELDS])
+def test_a_field_no_record_has_is_refused_naming_it(change, words):
+    """A field the format has not was read and ignored: a misspelt "result" was no result,
+    its check skipped, and a talon beside a deck, or a match record's "moves", told nothing."""
+    with pytest.raises(RecordError) as e:
+        replay_all(_bad(change))
+    assert words in str(e.value) and "\n" not in str(e.value)
+    assert error_text(e.value, "it") != str(e.value)  # said in Italian too
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda r: r["result"].update(wins=[9, 9]), "the record states deals won 9-9, but the deals "
+                                                "give "),
+    (lambda r: r["result"].update(wins="x"), "a match result's \"wins\" must be the deals"),
+    (lambda r: r["match"].update(rule="segni"), "match rule 'segni' is not briscolone's "
+                                                '("points")'),
+    (lambda r: r["match"].update(target=61), "record: a briscolone match is played to 121 or "
+                                             "151 points, got 61"),
+], ids=["wins", "wins-type", "rule", "target"])
+def test_what_a_match_record_states_is_checked(change, words):
+    """A match result's deals won and the match's rule were never compared with the deals
+    (wins [9, 9] replayed), and a target the game has not was said without the record:
+    "a briscolone match is played to 121 or 151 points" named no file."""
+    with pytest.raises(RecordError) as e:
+        replay_all(_match(change))
+    assert words in str(e.value) and "\n" not in str(e.value)
+    assert not ENGLISH.search(re.sub(r'"[^"]*"', "", error_text(e.value, "it")))
+
+
+def test_a_match_target_the_game_has_not_names_the_file(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(_match(lambda r: r["match"].update(target=61))))
+    with pytest.raises(RecordError, match=f"^{re.escape(str(path))}: a briscolone match"):
+        replay_all(read_record(str(path)))
+
+
+@pytest.mark.parametrize("winner", [True, 1.0, "1"])
+def test_a_winner_that_is_no_player_number_is_refused(winner):
+    """True and 1.0 equal 1 in Python, so a result's "winner": true read as player 1."""
+    rec = _dealt()
+    rec["result"]["winner"] = winner
+    with pytest.raises(RecordError, match="result winner must be 1, 2 or null"):
+        check_record(rec)
+
+
+@pytest.mark.parametrize("name", ["Scoperta", "CLASSIC", " libero "])
+def test_a_variant_named_in_any_case_is_reviewed_as_it_is_replayed(name):
+    """get_variant reads any case, so replay took "Scoperta", but review compared the name
+    as written and refused the record: "review supports records of scoperta, ...". """
+    from solver.review import review_record
+    variant = name.strip().lower()
+    rec = deal_record(deal(variant, 3), seed=3)
+    rec["variant"] = name
+    assert check_record(rec)["variant"] == variant
+    assert review_record(rec, 0.01).results == (None,)
+
+
+def test_a_players_name_is_shown_as_one_line_the_terminal_only_shows():
+    """A record's player name went to the review's lines as written: a line break in it
+    broke the line, a terminal escape sequence was obeyed, a megabyte name was printed."""
+    from solver.review import render_review, review_record
+    names = ["a\nb", "\x1b[31mred" + "x" * 10_000]
+    rv = review_record(deal_record(deal("classic", 3), seed=3, players=names), 0.01)
+    for lang in ("en", "it"):
+        text = render_review(rv, lang)
+        assert "\x1b" not in text and "(a\\nb)" in text and "(\\x1b[31mred" in text
+        assert max(len(line) for line in text.splitlines()) < 200
+
+
+def test_review_replay_and_analyse_read_a_record_from_standard_input():
+    """"-" read a file named "-": "cannot read -: No such file or directory", where every
+    other command that reads a file takes "-" for standard input."""
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    st = deal("classic", 3)
+    for c in (legal_cards(st)[0], None):
+        st = play(st, c if c is not None else legal_cards(st)[0])
+    one = json.dumps(deal_record(st, seed=3, players=["a", "b"])) + "\n"
+    runner = CliRunner()
+    r = runner.invoke(cli, ["review", "-", "--time-per-move", "0.01", "--json"], input=one)
+    assert r.exit_code == 0 and len(json.loads(r.stdout)["moves"]) == 2, r.output
+    r = runner.invoke(cli, ["replay", "-"], input=one + one[:40])
+    assert r.exit_code == 0 and "trick  1" in r.stdout and "<stdin>:2" in r.stderr, r.output
+    r = runner.invoke(cli, ["analyse", "--record", "-", "--move", "2", "--seat", "2",
+                            "--samples", "2", "--json"], input=one)
+    assert r.exit_code == 0 and json.loads(r.stdout)["moves"], r.output
+    r = runner.invoke(cli, ["review", "-", "--game", "3"], input=one * 2 + one[:40])
+    assert r.exit_code == 2 and "\n" not in r.stderr.strip(), r.output
+    assert "the records of <stdin> are 1..2 (line 3, the last, was cut short" in r.stderr
