@@ -1,0 +1,35 @@
+"""What a python-chess user tried next (the API audit of a newcomer): a Limit as
+analyse's second argument, a Stop's seconds checked as a Limit's time, short reprs of a
+Limit and of an Explanation."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import solver
+
+END = "hand1=3C,AS hand2=2C,RS briscola=RD turn=1"
+HIDDEN = "variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1"
+
+
+def test_a_limit_is_analyses_second_argument_as_in_python_chess():
+    """``engine.analyse(board, Limit(time=0.1))`` is python-chess's call; here the Limit
+    was taken for the objective ("unknown objective 'Limit(...)'")."""
+    hidden = solver.parse(HIDDEN)
+    assert solver.analyse(hidden, solver.Limit(samples=7), seed=1).samples == 7
+    with solver.Engine(threads=1) as engine:
+        a = engine.analyse(hidden, solver.Limit(samples=9), seed=1)
+        assert a.samples == 9 and a.objective == "points"
+        assert engine.analyse(hidden, limit=solver.Limit(samples=9), seed=1) == a
+    pos = solver.parse(END)
+    assert solver.analyse(pos, solver.Limit(time=1)) == solver.analyse(pos)
+
+
+def test_a_limit_given_twice_is_refused_in_one_line():
+    pos = solver.parse(END)
+    with pytest.raises(ValueError, match="^a budget is one value") as e:
+        solver.analyse(pos, solver.Limit(time=1), limit=solver.Limit(time=2))
+    assert "\n" not in str(e.value)
+    with pytest.raises(ValueError, match="^a budget is one value"):
+        solver.analyse(pos, solver.Limit(time=1), samples=5)
