@@ -33,3 +33,22 @@ def test_a_limit_given_twice_is_refused_in_one_line():
     assert "\n" not in str(e.value)
     with pytest.raises(ValueError, match="^a budget is one value"):
         solver.analyse(pos, solver.Limit(time=1), samples=5)
+
+
+@pytest.mark.parametrize("bad,kind", [
+    (math.nan, ValueError), (-1, ValueError), (0, ValueError), (math.inf, ValueError),
+    (True, TypeError), ("1", TypeError), ([1], TypeError),
+])
+def test_a_stops_seconds_are_refused_as_a_limits_time_is(bad, kind):
+    """``Stop(nan)`` never set itself (an analysis with no end), ``Stop(True)`` set itself
+    after a second and ``Stop("1")`` failed on Python's own '+'."""
+    with pytest.raises(kind, match=r"^seconds is a finite positive number, got ") as e:
+        solver.Stop(bad)
+    assert isinstance(e.value, ValueError) and "\n" not in str(e.value)
+
+
+def test_a_stops_seconds_may_be_any_positive_number():
+    import numpy as np
+
+    assert not solver.Stop(10).is_set() and not solver.Stop(np.float64(10)).is_set()
+    assert not solver.Stop(None).is_set()
