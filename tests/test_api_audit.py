@@ -52,3 +52,13 @@ def test_a_stops_seconds_may_be_any_positive_number():
 
     assert not solver.Stop(10).is_set() and not solver.Stop(np.float64(10)).is_set()
     assert not solver.Stop(None).is_set()
+
+
+@pytest.mark.parametrize("limit,text", [
+    (solver.Limit(time=1), "Limit(time=1)"),
+    (solver.Limit(samples=50, estimate_time=2.5), "Limit(samples=50, estimate_time=2.5)"),
+    (solver.Limit(), "Limit()"),
+])
+def test_a_limit_prints_what_was_given_as_python_chess_does(limit, text):
+    assert repr(limit) == text
+    assert eval(repr(limit), {"Limit": solver.Limit}) == limit
