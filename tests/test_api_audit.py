@@ -62,3 +62,12 @@ def test_a_stops_seconds_may_be_any_positive_number():
 def test_a_limit_prints_what_was_given_as_python_chess_does(limit, text):
     assert repr(limit) == text
     assert eval(repr(limit), {"Limit": solver.Limit}) == limit
+
+
+def test_an_explanation_has_a_short_repr():
+    """Its dataclass repr was the position, every trick, ply and analysis: 1.9 kB for a
+    two-trick endgame."""
+    ex = solver.explain_position(solver.parse(END))
+    text = repr(ex)
+    assert text == "<Explanation endgame best=3C,AS value=+25 line=3C,2C,AS,RS>"
+    assert str(ex) == text
