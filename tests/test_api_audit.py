@@ -71,3 +71,47 @@ def test_an_explanation_has_a_short_repr():
     text = repr(ex)
     assert text == "<Explanation endgame best=3C,AS value=+25 line=3C,2C,AS,RS>"
     assert str(ex) == text
+
+
+#: positions whose analyses take milliseconds: two scoperta views (chance nodes), a
+#: four-player endgame, a Briscolone seat (sampled: given samples and a seed)
+SHARED = [
+    "hand1=7B,RD,4S hand2=2B,3B,RC top=RS briscola=2C played=4B,5B,6B,FB,CB,RB,5C,6C,FC,AC,"
+    "2D,4D,5D,6D,7D,FD,CD,3D,AD,2S,5S,6S,7S,FS,3S,AS turn=1 score=53-18",
+    "hand1=2B,7D,3D hand2=AC,4D,3S top=7B briscola=7S played=4B,5B,6B,FB,RB,3B,AB,2C,4C,5C,6C,"
+    "7C,2D,5D,6D,FD,CD,RD,AD,2S,4S,5S,FS,CS,RS,AS turn=2 score=41-26",
+    "hand1=4C,6C,7S hand2=3B,CD,CS hand3=2C,3D,6S hand4=2B,RB,AD briscola=CD played=4B,5B,6B,"
+    "7B,FB,CB,AB,5C,7C,FC,CC,RC,3C,AC,2D,4D,5D,6D,7D,FD,RD,2S,4S,5S,FS,RS,3S,AS turn=3 "
+    "score=34-45 variant=scoperta4",
+    "hand1=7B,CB,RB,3B,5S hand2=? played=2B,4B,5B,FB,AB,2C,5C,7C,FC,2D,4D,5D,7D,FD,RD,3D,AD,"
+    "2S,4S,7S,FS,CS,RS,AS turn=1 score=20-42 variant=briscolone",
+]
+
+
+def _asked(engine, pos, objective):
+    samples = 30 if pos.hidden_hand else None
+    return engine.analyse(pos, objective, samples=samples, seed=1)
+
+
+def test_one_engine_used_by_two_threads_at_once_answers_as_alone():
+    """The board's server and a bot's threads share one engine: its tables and helpers
+    must not mix two analyses (audited: 2 x 60 analyses, no value changed)."""
+    import threading
+
+    jobs = [(solver.parse(t), o) for t in SHARED for o in ("points", "win")]
+    with solver.Engine(tt_mb=16, threads=1) as alone:
+        want = {job: _asked(alone, *job) for job in jobs}
+    wrong: list = []
+    with solver.Engine(tt_mb=16, threads=2) as shared:
+        def work(order: list) -> None:
+            for job in order * 3:
+                got = _asked(shared, *job)
+                if got != want[job]:
+                    wrong.append((job, got, want[job]))
+
+        runs = [threading.Thread(target=work, args=(o,)) for o in (jobs, jobs[::-1])]
+        for t in runs:
+            t.start()
+        for t in runs:
+            t.join()
+    assert wrong == []
