@@ -3608,6 +3608,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "budget.whole": "{name} è un numero intero di almeno 1, non {got}",
         "budget.estimate_time": "estimate_time è un numero positivo, non {got}",
         "budget.limit": "limit è un Limit, non {got}",
+        "budget.limit_twice": "un budget è un valore solo: indica il Limit come secondo argomento "
+        "oppure come limit=, non entrambi",
         "show.no_stdin": "nessuna posizione sullo standard input",
         "show.lines": "show legge una posizione sola, ma lo standard input ha {count} righe",
         "show.with_analysis": "--with-analysis disegna su un'immagine: indica --svg FILE",

@@ -89,6 +89,11 @@ class Limit:
             if v is not None and type(v) not in (int, float):
                 object.__setattr__(self, f.name, int(v) if isinstance(v, Integral) else float(v))
 
+    def __repr__(self) -> str:
+        """The fields given, as python-chess's Limit prints (``Limit(time=1)``)."""
+        given = (f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"Limit({', '.join(g for g in given if not g.endswith('=None'))})"
+
 
 class Until(NamedTuple):
     """Where a sampling loop stops drawing: past ``deadline`` (None: no deadline) or after

@@ -246,7 +246,7 @@ class Engine:
     def analyse(
         self,
         pos: Position | SeatPosition,
-        objective: str = "points",
+        objective: str | Limit = "points",
         seconds: float | None = None,
         *,
         limit: Limit | None = None,
@@ -267,7 +267,9 @@ class Engine:
         The budget is one value, ``limit`` (a Limit: see there); ``seconds``, ``samples``,
         ``nodes`` and ``estimate_limit`` are the same budget given loose (time, samples,
         nodes, estimate_time), and so are the Limit's own names, ``time`` and
-        ``estimate_time`` (as python-chess's ``Limit(time=...)``). The kernels are loaded
+        ``estimate_time`` (as python-chess's ``Limit(time=...)``); a Limit given second,
+        in the objective's place, is the limit, as in python-chess's
+        ``engine.analyse(board, limit)`` (the objective stays "points"). The kernels are loaded
         before the clock starts, for every position type. ``seed``: the samples' seed
         (default: derived from the position). ``progress`` False: an estimate's sampling
         loop prints no progress lines (None: where the context's sink wants them).
@@ -289,6 +291,10 @@ class Engine:
         function."""
         _check_arguments(pos, stop, seed, weigh, progress)
         seed = None if seed is None else int(seed)  # a numpy integer too
+        if isinstance(objective, Limit):
+            if limit is not None:
+                raise BriscolaError.of("budget.limit_twice")
+            limit, objective = objective, "points"
         check_objective(pos, objective)
         if pos.is_over:  # a position played to its end (Position.play) has no card to value
             raise PositionError.of("deal.over_analyse")
@@ -427,7 +433,7 @@ current_engine = _ENGINE.current
 
 def analyse(
     pos: Position | SeatPosition,
-    objective: str = "points",
+    objective: str | Limit = "points",
     seconds: float | None = None,
     **budget: Any,
 ) -> Analysis:

@@ -148,6 +148,13 @@ def _exact(value: Fraction | None, what: str) -> Fraction:
 #: the most cards of the principal line an Analysis's repr shows (two tricks of four)
 REPR_PV = 8
 
+
+def cards_text(cards: Sequence[int], most: int | None = REPR_PV) -> str:
+    """``3C,2C,AS,RS``: the cards of a repr, the first ``most`` of them (None: all)."""
+    shown = ",".join(card_str(c) for c in cards[:most])
+    return shown + (",..." if most is not None and len(cards) > most else "")
+
+
 #: the errors of a JSON object that is not an analysis's (its method, its interval): said
 #: inside "not an analysis's JSON", as a ValueError of its reading is
 _NOT_AN_ANALYSIS = ("method.unknown", "analysis.interval")
@@ -189,19 +196,9 @@ class Analysis:
         repr was the position, every move and its Fractions: a kilobyte):
         ``<Analysis exact best=3C,AS value=+25 pv=3C,2C,AS,RS>``; an estimate's ± says what
         it covers, as every answer does (``interval='sampling and method'``)."""
-        cards = ",".join(card_str(c) for c in self.best)
-        sign = "+" if self.objective == "points" else ""
-        if self.exact and self.value_exact is not None:
-            value = f"{sign if self.value_exact >= 0 else ''}{self.value_exact}"
-        else:
-            err = self.moves[0].error if self.moves else None
-            value = f"{self.value:{sign}.2f}" + ("" if err is None else f"±{err:.2f}")
-        parts = ["exact" if self.exact else "estimate", f"best={cards}", f"value={value}"]
-        if self.objective != "points":
-            parts.append(f"objective={self.objective}")
+        parts = ["exact" if self.exact else "estimate", *self.headline()]
         if self.exact:
-            line = ",".join(card_str(c) for c in self.pv[:REPR_PV])
-            parts.append(f"pv={line}{',...' if len(self.pv) > REPR_PV else ''}")
+            parts.append(f"pv={cards_text(self.pv)}")
         else:
             if self.samples is not None:
                 parts.append(f"samples={self.samples}")
@@ -210,6 +207,20 @@ class Analysis:
         if self.interrupted:
             parts.append("interrupted")
         return f"<Analysis {' '.join(parts)}>"
+
+    def headline(self) -> list[str]:
+        """The repr's ``best=3C,AS value=+25`` (``objective=win`` after it where so), which
+        an Explanation's repr shares."""
+        sign = "+" if self.objective == "points" else ""
+        if self.exact and self.value_exact is not None:
+            value = f"{sign if self.value_exact >= 0 else ''}{self.value_exact}"
+        else:
+            err = self.moves[0].error if self.moves else None
+            value = f"{self.value:{sign}.2f}" + ("" if err is None else f"±{err:.2f}")
+        parts = [f"best={cards_text(self.best, None)}", f"value={value}"]
+        if self.objective != "points":
+            parts.append(f"objective={self.objective}")
+        return parts
 
     @classmethod
     def estimate(

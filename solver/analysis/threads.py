@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from solver.analysis.budget import check_budget
+
 #: set inside a sampling loop's jobs: the searches they run keep to one thread (the loop
 #: already solves as many samples at once as the engine has threads)
 SERIAL: contextvars.ContextVar[bool] = contextvars.ContextVar("briscola_serial", default=False)
@@ -40,7 +42,10 @@ class Stop:
     def __init__(self, seconds: float | None = None) -> None:
         """With ``seconds``, the stop sets itself that long from now: every check reads the
         clock too, so it is never late because the thread that would set it waited for the
-        GIL behind a search (the numba kernels hold it for a whole slice)."""
+        GIL behind a search (the numba kernels hold it for a whole slice). The seconds are
+        a finite positive number, as a Limit's time is (a NaN never came: an analysis with
+        no end)."""
+        check_budget(seconds, None, None)
         self._event = threading.Event()
         self._deadline = math.inf if seconds is None else time.monotonic() + seconds
 

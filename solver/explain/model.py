@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.analysis import Analysis, MoveValue
+from solver.analysis.result import cards_text
 from solver.cards import card_str
 from solver.explain.render import team_json, to_json
 from solver.position import Position
@@ -167,6 +168,20 @@ class Explanation:
     final_score: tuple[int, int] | None = None
     facts: dict = field(default_factory=dict)
     viewer: int | None = None
+
+    def __repr__(self) -> str:
+        """One short line, as an Analysis prints (the dataclass's repr was every trick, ply
+        and analysis: two kilobytes for a two-trick endgame): the phase, the best cards,
+        the value and the line from the card to play where there is one, as the analysis's
+        pv (``<Explanation endgame best=3C,AS value=+25 line=3C,2C,AS,RS>``)."""
+        plies = (
+            p for t in self.line for p in ((t.lead, t.follow) if isinstance(t, Trick) else t.cards)
+        )
+        cards = [p.card for p in plies if p.card not in self.position.table]
+        parts = [self.phase, *self.analysis.headline()]
+        if cards:
+            parts.append(f"line={cards_text(cards)}")
+        return f"<Explanation {' '.join(parts)}>"
 
     @property
     def you(self) -> int:
