@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the same names for a type checker (tests/test_typing.py keeps them so)
     from solver.analysis import Analysis, Engine, Limit, MoveValue, Stop, Stopped, analyse
+    from solver.analysis.result import Interval, Method, Way
     from solver.cards import Card, CardSet, card_str, parse_card, parse_cards
     from solver.explain import Explanation, explain_position
     from solver.explain import explanation_text
@@ -61,6 +62,9 @@ API = {
     "render": ("solver.position.protocol", "render_position"),
     "Analysis": ("solver.analysis", "Analysis"),
     "MoveValue": ("solver.analysis", "MoveValue"),
+    "Interval": ("solver.analysis.result", "Interval"),
+    "Method": ("solver.analysis.result", "Method"),
+    "Way": ("solver.analysis.result", "Way"),
     "explain_position": ("solver.explain", "explain_position"),
     "explanation_text": ("solver.explain", "explanation_text"),
     "Explanation": ("solver.explain", "Explanation"),

@@ -432,3 +432,14 @@ def test_every_answer_has_a_line_from_a_best_card_and_a_seats_is_its_own_card(te
     assert Analysis.from_json(a.to_json()).pv == a.pv
     if isinstance(pos, SeatPosition):
         assert a.pv == (a.best[0],) and a.pv[0] in pos.hand(pos.turn)
+
+
+def test_what_an_answer_is_made_of_is_exported_to_compare_against():
+    """An answer's ``interval`` and ``method.way`` are enums a caller compares with, as
+    python-chess exports its own: reachable from ``solver`` without a submodule."""
+    hidden = solver.parse("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    a = solver.analyse(hidden, limit=solver.Limit(samples=20))
+    assert a.interval in set(solver.Interval) and a.interval is not solver.Interval.NO_SAMPLING
+    assert a.method.way is solver.Way.SEAT_SAMPLING and isinstance(a.method, solver.Method)
+    e = solver.analyse(solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"))
+    assert e.exact and e.method.way is solver.Way.EXACT
