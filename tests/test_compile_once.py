@@ -166,3 +166,29 @@ def test_a_deleted_working_directory_fails_neither_a_compile_nor_a_command(tmp_p
     assert r.returncode == 0 and r.stdout.split("\n")[:2] == ["1", "still gone"], r.stderr
     r = _in_a_deleted_directory(tmp_path / "two", ["-m", "cli.main", *COMMANDS[1]])
     assert r.returncode == 0 and "best: 3C, AS" in r.stdout, r.stderr
+
+
+@pytest.mark.parametrize("torn", ["nbc", "nbi"])
+def test_a_torn_cache_file_is_compiled_again_not_fatal(tmp_path, torn):
+    """A cache file cut short (a crash, a full disk, a copy stopped midway: numba raised
+    "pickle data was truncated" and every command ended in an internal error) reads as a
+    miss: the kernel compiles again, is cached anew, and the next process loads it."""
+    load = ("import numpy as np\nfrom solver.search import depth as D\nD.ready()\n"
+            "st = np.array([0, 10**9, 0], dtype=np.int64)\n"
+            "v = D.dl_search(1 << 5, 1 << 15, -1, np.zeros(0, dtype=np.int64), 0, 0, 1, "
+            "-1000, 1000, 0, -1, st)\n"
+            "print(v, sum(D.dl_search.stats.cache_hits.values()))\n")
+    first = _run(None, tmp_path, load)
+    assert first.returncode == 0, first.stderr
+    files = [os.path.join(d, f) for d, _, fs in os.walk(tmp_path) for f in fs
+             if f.startswith("depth.dl_search") and f.endswith("." + torn)]
+    assert files
+    for f in files:
+        with open(f, "r+b") as fh:
+            fh.truncate(max(1, os.path.getsize(f) // 3))
+    again = _run(None, tmp_path, load)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.split()[0] == first.stdout.split()[0]
+    third = _run(None, tmp_path, load)  # cached anew: read, not compiled
+    assert third.returncode == 0 and third.stdout.split() == [first.stdout.split()[0], "1"]
+    assert entries(tmp_path) == {"depth.dl_search": 1}

@@ -1,10 +1,16 @@
-"""numba's cache, made to notice edits of the helpers a kernel inlines.
+"""numba's cache, made to notice edits of the helpers a kernel inlines, and to survive a
+damaged file.
 
 numba keys a cached function on its own source file only, so a kernel compiled with an old
 ``bits.py`` or ``endgame.py`` would be loaded again after those files change (a ``git
 pull`` that touches only a helper would keep running the old code). For the functions of
 this package the key is instead a hash of every source file in it: an edit to any of them
-compiles the kernels again, once."""
+compiles the kernels again, once.
+
+numba reads a missing cache file as a miss but raises on a torn or unreadable one (a
+truncated index or data file: "pickle data was truncated"), which ended every command. For
+this package's functions such a file is a miss too: the function's index is emptied and it
+compiles again, as on a machine's first run, and is cached anew."""
 from __future__ import annotations
 
 import hashlib
@@ -51,8 +57,31 @@ def _with_stamp(base):
     return type(base.__name__ + "ForSearch", (_PackageStamp, base), {})
 
 
+def _tolerant(load):
+    """numba's ``Cache.load_overload``, a damaged file of ours read as a miss."""
+
+    def load_overload(self, sig, target_context):
+        try:
+            return load(self, sig, target_context)
+        except Exception:  # noqa: BLE001 - whatever a damaged file raises: compile again
+            code = getattr(getattr(self, "_py_func", None), "__code__", None)
+            if code is None or not _ours(code.co_filename):
+                raise
+            try:
+                self.flush()  # a fresh, empty index, so that the compile's save succeeds
+            except OSError:
+                pass  # read-only: compiled for this process only, as numba does
+            return None
+
+    load_overload.tolerant = True
+    return load_overload
+
+
 def install() -> None:
-    """Put the package-stamped locators first, in numba's own order (idempotent)."""
+    """Put the package-stamped locators first, in numba's own order, and read a damaged
+    cache file as a miss (idempotent)."""
+    if not getattr(caching.Cache.load_overload, "tolerant", False):
+        caching.Cache.load_overload = _tolerant(caching.Cache.load_overload)
     classes = caching.CacheImpl._locator_classes
     if any(issubclass(c, _PackageStamp) for c in classes):
         return
