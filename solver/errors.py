@@ -642,6 +642,7 @@ ENGLISH: dict[str, str] = {
     "budget.estimate_time": "estimate_time is a positive number, got {got}",
     "budget.limit": "limit is a Limit, got {got}",
     "budget.limit_twice": "a budget is one value: give the Limit second or as limit=, not both",
+    "explain.limit_time": "an explanation's budget is a time, Limit(time=...), got {got}",
     "show.no_stdin": "no position on standard input",
     "show.lines": "show reads one position, got {count} lines on standard input",
     "show.with_analysis": "--with-analysis draws on a picture: give --svg FILE",

@@ -3610,6 +3610,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "budget.limit": "limit è un Limit, non {got}",
         "budget.limit_twice": "un budget è un valore solo: indica il Limit come secondo argomento "
         "oppure come limit=, non entrambi",
+        "explain.limit_time": "il budget di una spiegazione è un tempo, Limit(time=...), non {got}",
         "show.no_stdin": "nessuna posizione sullo standard input",
         "show.lines": "show legge una posizione sola, ma lo standard input ha {count} righe",
         "show.with_analysis": "--with-analysis disegna su un'immagine: indica --svg FILE",

@@ -115,3 +115,22 @@ def test_one_engine_used_by_two_threads_at_once_answers_as_alone():
         for t in runs:
             t.join()
     assert wrong == []
+
+
+def test_explain_position_takes_the_budget_as_analyse_does():
+    """The budget is one value on every door: a Limit second (python-chess's order) or as
+    limit=, its time the explanation's; counted budgets and a budget given twice refused
+    in one line."""
+    early = solver.parse("hand1=AB,4D,4S hand2=2D,7S,3S top=CC briscola=AS "
+                         "played=7B,AC,6D,7D turn=1")
+    a = solver.explain_position(early, solver.Limit(time=0.2))
+    b = solver.explain_position(early, limit=solver.Limit(time=0.2))
+    assert a.best and b.best and a.objective == b.objective == "points"
+    for bad, kw in ((solver.Limit(samples=5), {}), (solver.Limit(nodes=100), {}),
+                    (solver.Limit(time=0.2), {"limit": solver.Limit(time=0.2)}),
+                    ("points", {"limit": 0.2}),
+                    ("points", {"limit": solver.Limit(time=0.2), "time_limit": 0.2})):
+        with pytest.raises(ValueError) as e:
+            solver.explain_position(early, bad, **kw)
+        said = str(e.value)
+        assert "\n" not in said and "limit" in said.lower(), said

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.analysis.budget import check_budget
-from solver.errors import ArgumentTypeError
+from solver.analysis.budget import Limit, check_budget
+from solver.errors import ArgumentTypeError, BriscolaError, given
 from solver.explain.model import (
     Alternative,
     Explanation,
@@ -122,9 +122,11 @@ def in_view(pos: Position | SeatPosition) -> Position:
 
 def explain_position(
     pos: Position | SeatPosition,
-    objective: str = "points",
+    objective: str | Limit = "points",
     time_limit: float | None = None,
     lang: str = "en",
+    *,
+    limit: Limit | None = None,
 ) -> Explanation:
     """The explanation of any explainable position: the team view of a four-player endgame,
     else the two-player one (which refuses, in one line, what it cannot explain). A seat's
@@ -134,13 +136,37 @@ def explain_position(
     first, as ``analyse`` wants) is a TypeError naming it. A seat's view is explained to
     that seat: "you" is the seat, the values and the line said from its side, whoever is
     to move. ``time_limit``: seconds for each
-    analysis before the last draw (default EARLY_TIME_LIMIT), a finite positive number."""
+    analysis before the last draw (default EARLY_TIME_LIMIT), a finite positive number; or
+    ``limit``, the budget as analyse takes it (``Limit(time=...)``: an explanation's analyses
+    are timed, not counted), given second as python-chess's ``engine.analyse(board, limit)``
+    or as ``limit=``."""
     check_lang(lang)
+    goal, time_limit = _budget(objective, time_limit, limit)
     if time_limit is not None:
         check_budget(time_limit, None, None, time_name="time_limit")
     if not isinstance(pos, (Position, SeatPosition)):
         raise ArgumentTypeError.of("argument.explain_pos", got=type(pos).__name__)
-    return explain_seen(pos, in_view(pos), objective, time_limit)
+    return explain_seen(pos, in_view(pos), goal, time_limit)
+
+
+def _budget(
+    objective: str | Limit, time_limit: float | None, limit: Limit | None
+) -> tuple[str, float | None]:
+    """(objective, seconds) of explain_position's arguments, its budget given as a Limit
+    or as seconds, never both."""
+    if isinstance(objective, Limit):
+        if limit is not None:
+            raise BriscolaError.of("budget.limit_twice")
+        limit, objective = objective, "points"
+    if limit is None:
+        return objective, time_limit
+    if not isinstance(limit, Limit):
+        raise ArgumentTypeError.of("budget.limit", got=given(limit))
+    if time_limit is not None:
+        raise BriscolaError.of("budget.limit_one")
+    if (limit.samples, limit.nodes, limit.estimate_time) != (None, None, None):
+        raise BriscolaError.of("explain.limit_time", got=repr(limit))
+    return objective, limit.time
 
 
 def explain_seen(
