@@ -214,7 +214,7 @@ class GameState(Seats):
         not be played now is refused as ``play`` refuses it."""
         err = move_refusal(self, int(to_card(card)))
         if err is not None:
-            raise IllegalMoveError.like(err)
+            raise IllegalMoveError.of("move.illegal", why=err)
         return []
 
     def __repr__(self) -> str:
@@ -393,8 +393,8 @@ def play(
     cards taken)."""
     card = int(to_card(card))
     err = move_refusal(state, card)
-    if err is not None:
-        raise IllegalMoveError.like(err)
+    if err is not None:  # said as a position says it: "illegal move: ..."
+        raise IllegalMoveError.of("move.illegal", why=err)
     after = open_view(state, True).play(card, draws)
     if after.table:
         return replace(state, hands=after.hands, trick=after.table, to_move=after.to_move)

@@ -276,8 +276,10 @@ def test_a_game_states_outcomes_refuses_a_card_play_refuses():
     g = deal("classic", seed=1)
     other = next(c for c in g.hand(2))
     assert g.outcomes(g.legal_cards()[0]) == []
-    with pytest.raises(ValueError, match=f"^{other} is not in player 1's hand"):
+    with pytest.raises(ValueError, match=f"^illegal move: {other} is not in player 1's hand"):
         g.outcomes(other)
+    with pytest.raises(ValueError, match=f"^illegal move: {other} is not in player 1's hand"):
+        g.play(other)  # as a position says it (Position.play)
     with pytest.raises(ValueError, match="^unknown card 'XX'"):
         g.outcomes("XX")
 
