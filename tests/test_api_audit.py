@@ -134,3 +134,11 @@ def test_explain_position_takes_the_budget_as_analyse_does():
             solver.explain_position(early, bad, **kw)
         said = str(e.value)
         assert "\n" not in said and "limit" in said.lower(), said
+
+
+def test_a_move_value_prints_in_one_line_as_an_analysis_does():
+    a = solver.analyse(solver.parse("hand1=3C,AS hand2=2C,RS briscola=RD turn=1"))
+    assert [repr(m) for m in a.moves] == ["<MoveValue 3C 25 exact>", "<MoveValue AS 25 exact>"]
+    hidden = solver.parse("variant=classic hand1=FB,5C,FC hand2=? briscola=2S played=- turn=1")
+    for m in solver.analyse(hidden, limit=solver.Limit(samples=20)).moves:
+        assert repr(m) == f"<MoveValue {m.card} {m.value:.2f}±{m.error:.2f} estimate>"

@@ -129,6 +129,14 @@ class MoveValue:
     #: error is paired); None for the best card and where unknown
     gap_error: float | None = None
 
+    def __repr__(self) -> str:
+        """One line, as an Analysis prints: ``<MoveValue 3C 25 exact>``, ``<MoveValue FC
+        -10.25±13.41 estimate>`` (the dataclass's own printed the Fraction's constructor)."""
+        if self.value_exact is not None:
+            return f"<MoveValue {card_str(self.card)} {self.value_exact} exact>"
+        err = "" if self.error is None else f"±{self.error:.2f}"
+        return f"<MoveValue {card_str(self.card)} {self.value:.2f}{err} estimate>"
+
     @property
     def exact_value(self) -> Fraction:
         """``value_exact`` for a caller that analysed where the answer is exact (a solved
