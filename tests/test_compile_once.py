@@ -49,6 +49,16 @@ def entries(cache_dir) -> collections.Counter:
     return found
 
 
+#: a process loading the depth kernel (the cheapest to compile) by ready(), calling it with
+#: arguments of other integer types, and printing the value, its cache hits and signatures
+LOAD_DEPTH = ("import numpy as np\nfrom solver.search import depth as D\nD.ready()\n"
+              "st = np.array([0, 10**9, 0], dtype=np.int64)\n"
+              "v = D.dl_search(np.int32(1 << 5), np.int32(1 << 15), np.int8(-1), "
+              "np.zeros(0, dtype=np.int64), 0, 0, True, -1000, 1000, 0, -1, st)\n"
+              "print(v, sum(D.dl_search.stats.cache_hits.values()), "
+              "len(D.dl_search.signatures))\n")
+
+
 def _run(args, cache_dir, code=None):
     env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir)}
     argv = [sys.executable, "-c", code] if code else [sys.executable, "-m", "cli.main", *args]
@@ -66,12 +76,7 @@ def test_a_call_and_ready_share_one_cache_entry_and_nothing_compiles_after_it(tm
             "-1000, 1000, 0, -1, st))\n")
     first = _run(None, tmp_path, call)
     assert first.returncode == 0, first.stderr
-    load = ("import numpy as np\nfrom solver.search import depth as D\nD.ready()\n"
-            "st = np.array([0, 10**9, 0], dtype=np.int64)\n"
-            "v = D.dl_search(np.int32(1 << 5), np.int32(1 << 15), np.int8(-1), "
-            "np.zeros(0, dtype=np.int64), 0, 0, True, -1000, 1000, 0, -1, st)\n"
-            "print(v, sum(D.dl_search.stats.cache_hits.values()), len(D.dl_search.signatures))\n")
-    second = _run(None, tmp_path, load)
+    second = _run(None, tmp_path, LOAD_DEPTH)
     assert second.returncode == 0, second.stderr
     value, hits, signatures = second.stdout.split()
     assert value == first.stdout.strip()
@@ -173,12 +178,7 @@ def test_a_torn_cache_file_is_compiled_again_not_fatal(tmp_path, torn):
     """A cache file cut short (a crash, a full disk, a copy stopped midway: numba raised
     "pickle data was truncated" and every command ended in an internal error) reads as a
     miss: the kernel compiles again, is cached anew, and the next process loads it."""
-    load = ("import numpy as np\nfrom solver.search import depth as D\nD.ready()\n"
-            "st = np.array([0, 10**9, 0], dtype=np.int64)\n"
-            "v = D.dl_search(1 << 5, 1 << 15, -1, np.zeros(0, dtype=np.int64), 0, 0, 1, "
-            "-1000, 1000, 0, -1, st)\n"
-            "print(v, sum(D.dl_search.stats.cache_hits.values()))\n")
-    first = _run(None, tmp_path, load)
+    first = _run(None, tmp_path, LOAD_DEPTH)
     assert first.returncode == 0, first.stderr
     files = [os.path.join(d, f) for d, _, fs in os.walk(tmp_path) for f in fs
              if f.startswith("depth.dl_search") and f.endswith("." + torn)]
@@ -186,9 +186,9 @@ def test_a_torn_cache_file_is_compiled_again_not_fatal(tmp_path, torn):
     for f in files:
         with open(f, "r+b") as fh:
             fh.truncate(max(1, os.path.getsize(f) // 3))
-    again = _run(None, tmp_path, load)
+    again = _run(None, tmp_path, LOAD_DEPTH)
     assert again.returncode == 0, again.stderr
     assert again.stdout.split()[0] == first.stdout.split()[0]
-    third = _run(None, tmp_path, load)  # cached anew: read, not compiled
-    assert third.returncode == 0 and third.stdout.split() == [first.stdout.split()[0], "1"]
+    third = _run(None, tmp_path, LOAD_DEPTH)  # cached anew: read, not compiled
+    assert third.returncode == 0 and third.stdout.split() == [first.stdout.split()[0], "1", "1"]
     assert entries(tmp_path) == {"depth.dl_search": 1}
