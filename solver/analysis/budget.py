@@ -95,6 +95,17 @@ class Limit:
         return f"Limit({', '.join(g for g in given if not g.endswith('=None'))})"
 
 
+def limit_given_second(objective: str | Limit, limit: Limit | None) -> tuple[str, Limit | None]:
+    """(objective, limit) of a call given a Limit in the objective's place, as python-chess's
+    ``engine.analyse(board, limit)`` writes it: that Limit is the budget and the objective
+    "points"; given there and as ``limit=`` too, refused in one line."""
+    if not isinstance(objective, Limit):
+        return objective, limit
+    if limit is not None:
+        raise BriscolaError.of("budget.limit_twice")
+    return "points", objective
+
+
 class Until(NamedTuple):
     """Where a sampling loop stops drawing: past ``deadline`` (None: no deadline) or after
     ``samples`` samples (None: no count); its progress lines count from ``t0``."""

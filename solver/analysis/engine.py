@@ -22,7 +22,7 @@ from numbers import Integral
 from typing import Any, NamedTuple
 
 from solver.analysis import driver, estimate, exact, sampling
-from solver.analysis.budget import Budget, Limit, check_budget
+from solver.analysis.budget import Budget, Limit, check_budget, limit_given_second
 from solver.analysis.progress import SINK, Progress
 from solver.analysis.result import Analysis, check_objective
 from solver.analysis.scoped import Scoped
@@ -291,10 +291,7 @@ class Engine:
         function."""
         _check_arguments(pos, stop, seed, weigh, progress)
         seed = None if seed is None else int(seed)  # a numpy integer too
-        if isinstance(objective, Limit):
-            if limit is not None:
-                raise BriscolaError.of("budget.limit_twice")
-            limit, objective = objective, "points"
+        objective, limit = limit_given_second(objective, limit)
         check_objective(pos, objective)
         if pos.is_over:  # a position played to its end (Position.play) has no card to value
             raise PositionError.of("deal.over_analyse")

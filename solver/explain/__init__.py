@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.analysis.budget import Limit, check_budget
+from solver.analysis.budget import Limit, check_budget, limit_given_second
 from solver.errors import ArgumentTypeError, BriscolaError, given
 from solver.explain.model import (
     Alternative,
@@ -154,10 +154,7 @@ def _budget(
 ) -> tuple[str, float | None]:
     """(objective, seconds) of explain_position's arguments, its budget given as a Limit
     or as seconds, never both."""
-    if isinstance(objective, Limit):
-        if limit is not None:
-            raise BriscolaError.of("budget.limit_twice")
-        limit, objective = objective, "points"
+    objective, limit = limit_given_second(objective, limit)
     if limit is None:
         return objective, time_limit
     if not isinstance(limit, Limit):
