@@ -40,17 +40,12 @@ def limited(seconds: float | None, kernels: bool = False) -> Iterator:
     if seconds is not None and kernels:
         current_engine().ready()
     stop = Stop(seconds)  # its checks read the clock: never late behind a search's GIL
-    timer = None
-    if seconds is not None:  # for what waits on the stop rather than checking it
-        timer = threading.Timer(seconds, stop.set)
-        timer.daemon = True
-        timer.start()
     try:
         with stop.under():
             yield stop
     finally:
-        if timer is not None:
-            timer.cancel()
+        if not stop.is_set():  # not reached in the block: it stays unset after it
+            stop.clear()
 
 
 #: the signals that end a command as Ctrl-C does: ``kill``, ``timeout`` and a batch

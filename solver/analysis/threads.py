@@ -103,9 +103,11 @@ def pause(seconds: float) -> None:
     stop = _STOP.get()
     if stop is None:
         time.sleep(seconds)
-    elif stop._due() or stop._event.wait(min(seconds, stop._deadline - time.monotonic())):
-        raise Stopped
-    elif stop._due():  # waited until the stop's own time
+    elif (
+        stop._due()
+        or stop._event.wait(min(seconds, stop._deadline - time.monotonic()))
+        or stop._due()  # waited until the stop's own time
+    ):
         raise Stopped
 
 
