@@ -268,7 +268,6 @@ ENGLISH: dict[str, str] = {
     "record.match_rule": '{where}: match rule {got} is not {variant}\'s ("{rule}")',
     "record.match_wins": '{where}: a match result\'s "wins" must be the deals each side won, '
     "[a, b]",
-    "record.unknown_field": "{where}: unknown field '{field}' (fields: {known})",
     "record.deals_list": '{where}: "deals" must be a list',
     "record.deal_object": "{where}: a deal must be a JSON object",
     "record.dealer": "{where}: dealer must be a player number from 1 to {players}",

@@ -3177,7 +3177,6 @@ ERRORS: dict[str, dict[str, str]] = {
         '{variant} ("{rule}")',
         "record.match_wins": '{where}: "wins" nel risultato di una partita a più smazzate '
         "dev'essere le smazzate vinte da ciascuna parte, [a, b]",
-        "record.unknown_field": "{where}: campo sconosciuto '{field}' (i campi sono: {known})",
         "record.deals_list": '{where}: "deals" dev\'essere un elenco',
         "record.deal_object": "{where}: una smazzata dev'essere un oggetto JSON",
         "record.dealer": '{where}: "dealer" dev\'essere il numero di un giocatore da 1 a {players}',

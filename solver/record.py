@@ -337,7 +337,8 @@ def _only(obj: dict, fields: Sequence[str], where: Where, within: str = "") -> N
         if key not in fields:
             known = ", ".join(f for f in fields if not f.startswith("_"))
             name = f"{within}.{key}" if within else key
-            raise RecordError.of("record.unknown_field", where=where, field=name, known=known)
+            error = RecordError.of("field.unknown", field=name, fields=known)
+            raise RecordError.of("record.at", where=where, error=error)
 
 
 def _pair_of_whole(value: object) -> bool:
