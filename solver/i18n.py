@@ -842,7 +842,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "open_note": "Estimate (both hands in view): the search did not finish in the time, so "
         "the talon's order is sampled; a cost's (or a luck's) ± is the half-width of its "
         "interval (a 95 % interval unless marked * or called a bound).",
-        "sampling_only": "* the interval is not checked against exact values: it covers the "
+        "unchecked_note": "* the interval is not checked against exact values: it covers the "
         "sampling error only (the method's error is not measured for this "
         "game at this stage of the deal), or a method's error carried "
         "from other stages of the deal.",
@@ -896,7 +896,7 @@ REVIEW_TEXT: dict[str, dict[str, Any]] = {
         "disponibile, quindi l'ordine del tallone è estratto a caso; il ± di un costo (o di una "
         "fortuna) è la semiampiezza del suo intervallo (al 95 %, salvo dove è segnato con * o "
         "indicato come limite).",
-        "sampling_only": "* l'intervallo non è verificato con valori esatti: copre solo "
+        "unchecked_note": "* l'intervallo non è verificato con valori esatti: copre solo "
         "l'errore di campionamento (l'errore del metodo non è misurato per "
         "questo gioco in questa fase della smazzata), o un errore del metodo "
         "ripreso da altre fasi della smazzata.",

@@ -124,8 +124,6 @@ class MoveReview:
     position: str = ""
     cost_error: float | None = None  # half-width of the cost's 95 % interval (seat view)
     seat_view: bool = False  # judged from the mover's seat (hidden-card games)
-    sampling_only: bool = False  # its interval leaves out the method's error (not
-    # measured for this game and stage)
     interval: Interval | None = None  # an estimated cost's: what its ± covers
     value_error: float | None = None  # half-width of the played card's value's interval
     objective: str = "points"  # values and cost in points, or in win chance
@@ -185,14 +183,20 @@ class MoveReview:
         return self.rated and not self.optimal and not self.close
 
     @property
-    def starred(self) -> bool:
+    def unchecked(self) -> bool:
         """Its cost's ± (or, contested, the range it lies in) is not checked against exact
-        values: the * of the table, of the JSON's ``sampling_only`` and of the board."""
+        values (_unchecked): the * of the table, the JSON's ``unchecked`` and the board's."""
         return (
-            self.sampling_only
+            _unchecked(self.interval)
             and (self.cost_error is not None or self.contested)
             and not self.exact_cost
         )
+
+    @property
+    def sampling_only(self) -> bool:
+        """Unchecked and covering the sampling error alone: the method's error left out,
+        not carried from another stage (the JSON's ``sampling_only``)."""
+        return self.unchecked and self.interval == Interval.SAMPLING_ONLY
 
     @property
     def bound(self) -> bool:
@@ -262,7 +266,8 @@ class MoveReview:
             "view": "seat" if self.seat_view else "open",
             "objective": self.objective,
             **({} if self.interval is None else {"interval": str(self.interval)}),
-            "sampling_only": self.starred,
+            "unchecked": self.unchecked,
+            "sampling_only": self.sampling_only,
             "bound": self.bound,
             "mistake": self.mistake,
             "close": self.close,
@@ -298,8 +303,10 @@ class DrawLuck:
     every_draw: bool = False  # averaged over every draw (else the engine's value
     # of the card that ended the trick, its own average)
     missing: str | None = None
-    sampling_only: bool = False  # its interval leaves out a method's error (not
-    # measured for this game and stage), as a cost's may
+    #: a value it rests on has an interval not checked against exact values (_unchecked)
+    rests_unchecked: bool = False
+    #: a value it rests on has an interval of the sampling error alone (Interval.SAMPLING_ONLY)
+    rests_on_sampling_only: bool = False
     bound: float | None = None  # the most the luck can be either way (luck_bound)
     #: every value it rests on has no sampling error (every hand or draw solved, their
     #: mean kept as a float, not a fraction): exact, its ± 0
@@ -312,6 +319,18 @@ class DrawLuck:
     def bounded(self) -> bool:
         """Its ± is a bound, said to be one as a cost's is (MoveReview.bound)."""
         return self.rests_on_bound and self.luck is not None and not self.exact
+
+    @property
+    def unchecked(self) -> bool:
+        """Its ± is not checked against exact values, as a cost's may not be
+        (MoveReview.unchecked): the * of the table and the swings, the JSON's ``unchecked``."""
+        return self.rests_unchecked and bool(self.error) and not self.exact
+
+    @property
+    def sampling_only(self) -> bool:
+        """Unchecked, and a value it rests on leaves the method's error out (the JSON's
+        ``sampling_only``)."""
+        return self.unchecked and self.rests_on_sampling_only
 
     @property
     def measured(self) -> bool:
@@ -375,6 +394,7 @@ class DrawLuck:
             "actual": self.actual,
             "every_draw": self.every_draw,
             "missing": self.missing,
+            "unchecked": self.unchecked,
             "sampling_only": self.sampling_only,
             "bound": self.bounded,
             "luck_bound": self.bound,
@@ -823,7 +843,6 @@ def review_move(
         cost_error=None if a.exact or card in a.best else gap_error(top, m, a.interval),
         rival=None if a.exact or card not in a.best else rival(a, card),
         cost_bound=None if a.exact else value_bound(view, objective) * (1 + (objective != "win")),
-        sampling_only=_sampling_only(a),
         interval=a.interval,
         value_error=None if a.exact else m.error,
     )
@@ -871,11 +890,11 @@ def gap_error(top, m, interval: Interval | None = None) -> float | None:
     return math.hypot(top.error, m.error)
 
 
-def _sampling_only(a: Analysis) -> bool:
-    """Whether an estimate's intervals are not checked against exact values: they cover
+def _unchecked(interval: Interval | None) -> bool:
+    """Whether an estimate's ``interval`` is not checked against exact values: it covers
     the sampling error alone where the method's error counts, or a method's error carried
     from another stage (what the answer's ``interval`` says)."""
-    return a.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED)
+    return interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED)
 
 
 def _analysed(pos, time_limit: float | None, cache: dict | None, objective: str):
@@ -1003,12 +1022,12 @@ def _luck(
         if avg is not None and avg[4] is not None:
             came = avg[4]
     every = avg is not None
-    partial = _sampling_only(a)
+    rests = [a.interval]
     if avg is None and not view.hidden_hand:
         before = _analysed(view, time_limit, cache, objective)  # the engine's own average
         if before is None:
             return DrawLuck(**base, missing="no analysis")
-        partial = partial or _sampling_only(before)
+        rests.append(before.interval)
         m = before.move(card)
         avg = (
             _frame(state, player, state.to_move, m.value, objective),
@@ -1038,7 +1057,8 @@ def _luck(
         expected=float(expected_x) if expected_x is not None else expected,
         actual=float(actual_x) if actual_x is not None else actual,
         every_draw=every,
-        sampling_only=partial and exact is None and not solved,
+        rests_unchecked=any(_unchecked(i) for i in rests),
+        rests_on_sampling_only=Interval.SAMPLING_ONLY in rests,
         solved=solved,
         rests_on_bound=actual_bound or expected_bound,
     )
@@ -1075,7 +1095,8 @@ def _seat_luck(
         expected=actual - luck,
         actual=actual,
         every_draw=True,
-        sampling_only=d.interval in (Interval.SAMPLING_ONLY, Interval.EXTRAPOLATED),
+        rests_unchecked=_unchecked(d.interval),
+        rests_on_sampling_only=d.interval == Interval.SAMPLING_ONLY,
         rests_on_bound=d.interval == Interval.BOUND,
     )
 
@@ -1364,7 +1385,7 @@ def fmt_cost(m: MoveReview, lang: str = "en") -> str:
     (MoveReview.cost_span) is said as its interval cut to them, as a luck is (fmt_luck):
     "0.80 [0, 3.9]"."""
     bound = f" ({TEXT[check_lang(lang)]['bound']})" if m.bound else ""
-    mark = ("*" if m.starred else "") + bound
+    mark = ("*" if m.unchecked else "") + bound
     if m.contested:  # the rival's reach, cut to the most the card can cost
         reach = _known(m.cost_interval, "a contested cost's range")[1]
         return f"0–{fmt_width(reach, m.objective == 'win', lang)}{mark}"
@@ -1513,7 +1534,7 @@ def fmt_errors(s: PlayerStats, T: dict, win: bool, lang: str, star: str = "") ->
 def _luck_star(d: DrawLuck) -> str:
     """The mark of a luck whose interval is not checked against exact values (sampling only,
     or a method's error carried from other stages), the same in the table and the swings."""
-    return "*" if d.sampling_only and d.error else ""
+    return "*" if d.unchecked else ""
 
 
 def _luck_mark(d: DrawLuck, T: dict) -> str:
@@ -1595,11 +1616,13 @@ def _skill_lines(rv: Review, T: dict, lang: str) -> list[str]:
     lines = [T["skill_win"] if win else T["skill"].format(unit=unit)]
     for s in rv.sides():
         members = s.team or (s.player,)
-        # * as on each cost and luck: some interval in the sum covers the sampling error only
-        # (a contested cost's range is not in the sum: its cost there is 0, with no ±)
+        # * as on each cost and luck: some interval in the sum is not checked against exact
+        # values (a contested cost's range is not in the sum: its cost there is 0, with no ±)
         cost_star = (
             "*"
-            if any(m.starred and m.cost_error is not None for m in rv.moves if m.player in members)
+            if any(
+                m.unchecked and m.cost_error is not None for m in rv.moves if m.player in members
+            )
             else ""
         )
         mine = [d for d in rv.draws if d.player in members or not d.seat_view]
@@ -1729,8 +1752,8 @@ def render_review(rv: Review, lang: str = "en", moves: bool = True) -> str:
         lines.append(T["all_note"])
     if moves and any(m.close for m in rv.moves):
         lines.append(T["close_note"])
-    if any(m.starred for m in rv.moves) or any(_luck_star(d) for d in rv.draws):
-        lines.append(T["sampling_only"])
+    if any(m.unchecked for m in rv.moves) or any(d.unchecked for d in rv.draws):
+        lines.append(T["unchecked_note"])
     if any(m.bound for m in rv.moves):
         lines.append(T["bound_note"])
     if any(d.bounded and not d.too_uncertain for d in rv.draws):

@@ -17,11 +17,11 @@ from solver.players.agents import play_deal
 from solver.record import deal_record
 
 
-def _draw(move, luck, error, bound, player=0, exact=False, sampling_only=False):
+def _draw(move, luck, error, bound, player=0, exact=False, unchecked=False):
     return R.DrawLuck(deal=1, move=move, trick=move, player=player, seat_view=True,
                       drawn=((player, parse_card("AD")),), draws=30, luck=luck,
                       luck_exact=Fraction(luck) if exact else None, error=None if exact else error,
-                      bound=bound, sampling_only=sampling_only)
+                      bound=bound, rests_unchecked=unchecked)
 
 
 def _states(variant, seed):
@@ -87,7 +87,7 @@ def test_an_interval_past_the_bound_is_cut_and_one_covering_it_is_too_uncertain_
 def test_a_swing_whose_interval_is_not_checked_is_starred_as_in_the_table():
     """The moves table marks an interval not checked against exact values with *; the swings
     list the same draw with the same mark."""
-    draws = (_draw(6, 30.0, 10.0, 100.0, sampling_only=True), _draw(8, 25.0, 10.0, 100.0))
+    draws = (_draw(6, 30.0, 10.0, 100.0, unchecked=True), _draw(8, 25.0, 10.0, 100.0))
     rv = R.Review((), ("a", "b"), 0, (None,), players=(0,), draws=draws)
     T = R.TEXT["en"]
     assert R._luck_text(draws[0], T, "en") == "P1 +30 ±10.0*"

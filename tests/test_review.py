@@ -1,4 +1,5 @@
 """`briscola review` and solver.review: costs, mistakes and accuracy of a played deal."""
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -9,9 +10,10 @@ from cli.main import cli
 from reference import ref_values
 from solver import review as R
 from solver.players.agents import play_deal, play_match
-from solver.analysis import analyse
+from solver.analysis import Limit, analyse
+from solver.analysis.result import Interval
 from solver.cards import parse_card
-from solver.game import deal_from_deck
+from solver.game import deal, deal_from_deck, legal_cards, play
 from solver.position import parse_position
 from solver.record import deal_record, match_record, write_record
 
@@ -294,7 +296,7 @@ def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
     # against full solves for Briscolone up to 30 cards alive and Libero up to 20, carried
     # beyond (extrapolated): a cost's interval says which, and every one not checked is
     # marked
-    flagged = [m for m in rv.moves if m.sampling_only]
+    flagged = [m for m in rv.moves if m.unchecked]
     assert all(m.interval in ("sampling only", "sampling and extrapolated method")
                for m in flagged)
     assert flagged and all(m.cost_error is None or m.cost_error >= 0 for m in flagged)
@@ -302,7 +304,7 @@ def test_hidden_card_games_are_reviewed_from_the_movers_seat(variant, tmp_path):
     write_record(str(p), rec)
     text = run("review", str(p), "--time-per-move", str(TPM))
     assert text.exit_code == 0 and "seat view" in text.output and "Seat view:" in text.output
-    starred = any(m.sampling_only and m.cost_error for m in rv.moves)
+    starred = any(m.unchecked and m.cost_error for m in rv.moves)
     assert ("is not checked against exact values" in text.output) or not starred
     d = json.loads(run("review", str(p), "--json", "--time-per-move", str(TPM)).stdout)
     assert {m["view"] for m in d["moves"]} == {"seat"}
@@ -397,3 +399,36 @@ def test_review_game_picks_that_record_of_a_file_of_several(tmp_path):
         assert cards == rec["moves"], k
     one_line_error(run("review", str(path)), "holds 2 records", "--game K (1 to 2)")
     one_line_error(run("review", str(path), "--game", "3"), "record 3 is out of range")
+
+
+@pytest.mark.parametrize("interval, unchecked, sampling_only", [
+    (Interval.EXTRAPOLATED, True, False),
+    (Interval.SAMPLING_ONLY, True, True),
+    (Interval.SAMPLING_AND_METHOD, False, False),
+])
+def test_the_json_says_whether_an_interval_is_checked_and_whether_it_is_sampling_only(
+        monkeypatch, interval, unchecked, sampling_only):
+    """The JSON said ``sampling_only: true`` of every interval not checked against exact
+    values, an extrapolated method's error included: a reader was told the ± left out the
+    method's error where it held it. ``unchecked`` is the table's *; ``sampling_only`` is
+    true only where the ± is the sampling's alone, on a cost and on a luck resting on it."""
+    def forced(pos, objective="points", limit=None, **kw):
+        a = analyse(pos, objective, limit=Limit(samples=4), **kw)   # a count, not a time
+        return a if a.exact else dataclasses.replace(a, interval=interval)
+
+    monkeypatch.setattr(R, "analyse", forced)
+    state = deal("scoperta", seed=3)
+    moves, s = [], state
+    for _ in range(2):   # the first trick, and the draw after it
+        moves.append(legal_cards(s)[0])
+        s = play(s, moves[-1])
+    rv = R.review_states([(state, tuple(moves))], time_limit=TPM)
+    js = rv.to_json()
+    assert len(js["moves"]) == 2 and len(js["luck"]) == 1
+    for m in js["moves"]:
+        assert m["interval"] == interval and m["cost_error"] > 0
+        assert (m["unchecked"], m["sampling_only"]) == (unchecked, sampling_only), m
+    d = js["luck"][0]
+    assert not d["exact"] and d["luck_error"] > 0
+    assert (d["unchecked"], d["sampling_only"]) == (unchecked, sampling_only), d
+    assert (R.TEXT["en"]["unchecked_note"] in R.render_review(rv)) == unchecked

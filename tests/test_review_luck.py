@@ -26,6 +26,7 @@ from seat_reference import draw_chances, hands_after_draw
 from solver import review as R
 from solver.analysis import Engine, sampling
 from solver.analysis.driver import exact_values
+from solver.analysis.result import Interval
 from solver.cards import parse_card
 from solver.game import deal_from_deck, play, to_position
 from solver.players.agents import play_deal
@@ -111,15 +112,17 @@ def test_beyond_exact_reach_the_luck_is_an_estimate_with_its_interval():
     early, late = rv.draws[0], rv.draws[-1]
     assert not early.exact and not early.every_draw and early.error > 0
     assert late.exact and late.every_draw
-    # a luck resting on an estimate whose interval leaves the method's error out says so,
-    # marked * as such a cost is (the card before the draw and the one after it)
+    # a luck resting on an estimate whose interval is not checked against exact values says
+    # so, marked * as such a cost is (the card before the draw and the one after it)
     for d in rv.draws[:3]:
-        rests = rv.moves[d.move - 1].sampling_only or rv.moves[d.move].sampling_only
-        assert d.sampling_only == rests
-    assert not late.sampling_only
+        rests = [rv.moves[d.move - 1].interval, rv.moves[d.move].interval]
+        assert not d.exact and d.error > 0
+        assert d.unchecked == any(R._unchecked(i) for i in rests)
+        assert d.sampling_only == (Interval.SAMPLING_ONLY in rests)
+    assert not late.unchecked
     text = R.render_review(rv)
-    assert any(d.sampling_only for d in rv.draws) == bool(re.search(r" P1 [+−][\d.]+ ±[\d.]+\* ", text))
-    if any(d.sampling_only for d in rv.draws):
+    assert any(d.unchecked for d in rv.draws) == bool(re.search(r" P1 [+−][\d.]+ ±[\d.]+\* ", text))
+    if any(d.unchecked for d in rv.draws):
         assert "* the interval is not checked against exact values" in text
     out = rv.to_json()["luck"]
     assert "luck_error" in out[0] and out[0]["exact"] is False and out[-1]["exact"] is True
@@ -607,7 +610,7 @@ def test_a_seats_luck_late_in_the_deal_has_no_sampling_error():
     assert [d.move for d in solved] == [28, 30, 32] and all(d.every_draw for d in solved)
     for d in solved:
         assert d.luck_exact is None and d.error == 0.0   # a float mean of solved values
-        assert d.exact and d.interval is None and not d.sampling_only
+        assert d.exact and d.interval is None and not d.unchecked
         js = d.to_json()
         assert js["exact"] and js["luck_interval"] is None and js["luck_error"] == 0.0
     rv = replace(rv, draws=tuple(solved))   # only the draws solved, not held as fractions

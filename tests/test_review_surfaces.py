@@ -38,7 +38,7 @@ def test_an_amount_that_shows_as_zero_has_no_sign():
     assert R.fmt_signed(12.25, None, False, EN) == "+12.2"
 
 
-def _review(luck_exact: Fraction | None, sampling_only: bool = False) -> R.Review:
+def _review(luck_exact: Fraction | None, unchecked: bool = False) -> R.Review:
     """One scoperta card with the draw after it: exact luck, or an estimate of ±2."""
     card = parse_card("AD")
     move = R.MoveReview(
@@ -53,8 +53,7 @@ def _review(luck_exact: Fraction | None, sampling_only: bool = False) -> R.Revie
         value=2.0,
         cost=3.0,
         cost_error=1.5,
-        sampling_only=sampling_only,
-        interval=Interval.EXTRAPOLATED if sampling_only else Interval.SAMPLING_AND_METHOD,
+        interval=Interval.EXTRAPOLATED if unchecked else Interval.SAMPLING_AND_METHOD,
     )
     luck = -3.0 if luck_exact is None else float(luck_exact)
     draw = R.DrawLuck(
@@ -92,13 +91,13 @@ def test_an_exact_luck_agrees_with_fortuna_in_italian():
 
 def test_a_costs_star_is_in_the_json_as_in_the_table():
     """The table marks a cost whose ± is not checked against exact values with *, and the
-    board had nothing to mark it by: each move's JSON says it in ``sampling_only``, true
+    board had nothing to mark it by: each move's JSON says it in ``unchecked``, true
     exactly where the table's cost carries the *."""
     for starred in (False, True):
-        rv = _review(None, sampling_only=starred)
+        rv = _review(None, unchecked=starred)
         m = rv.moves[0]
         assert R.fmt_cost(m).endswith("*") == starred
-        assert m.to_json()["sampling_only"] is starred
+        assert m.to_json()["unchecked"] is starred
     solved = R.MoveReview(
         deal=1,
         number=1,
@@ -109,12 +108,11 @@ def test_a_costs_star_is_in_the_json_as_in_the_table():
         best=(1,),
         cost=2.0,
         cost_error=0.0,
-        sampling_only=True,
         interval=Interval.NO_SAMPLING,
         seat_view=True,
     )
     assert solved.exact_cost and not R.fmt_cost(solved).endswith("*")
-    assert solved.to_json()["sampling_only"] is False and solved.to_json()["exact"] is True
+    assert solved.to_json()["unchecked"] is False and solved.to_json()["exact"] is True
 
 
 def test_the_reviews_help_calls_an_interval_95_only_where_it_is_checked():
@@ -192,11 +190,11 @@ def test_a_contested_cost_says_the_range_it_lies_in():
     base = dict(deal=1, number=1, trick=1, player=0, card=4, choices=3, best=(4,), cost=0.0,
                 best_value=10.0, value=10.0, seat_view=True)
     plain = R.MoveReview(**base, rival=1.25, interval=Interval.SAMPLING_AND_METHOD)
-    starred = R.MoveReview(**base, rival=1.25, sampling_only=True, interval=Interval.EXTRAPOLATED)
-    clear = R.MoveReview(**base, rival=0.0, sampling_only=True, interval=Interval.EXTRAPOLATED)
+    starred = R.MoveReview(**base, rival=1.25, interval=Interval.EXTRAPOLATED)
+    clear = R.MoveReview(**base, rival=0.0, interval=Interval.EXTRAPOLATED)
     assert R.fmt_cost(plain) == "0–1.2" and R.fmt_cost(plain, "it") == "0–1,2"
-    assert R.fmt_cost(starred) == "0–1.2*" and starred.to_json()["sampling_only"] is True
-    assert R.fmt_cost(clear) == "0" and clear.to_json()["sampling_only"] is False
+    assert R.fmt_cost(starred) == "0–1.2*" and starred.to_json()["unchecked"] is True
+    assert R.fmt_cost(clear) == "0" and clear.to_json()["unchecked"] is False
     win = R.MoveReview(**{**base, "objective": "win"}, rival=0.034,
                        interval=Interval.SAMPLING_AND_METHOD)
     assert R.fmt_cost(win) == "0–3.4%"
@@ -343,19 +341,19 @@ def test_a_bound_is_said_to_be_one_not_taken_for_a_95_interval():
     table (and its note), in the JSON's ``bound``, and it is never a mistake."""
     rv = _bound_review()
     played, contested = rv.moves
-    assert played.bound and contested.bound and not played.starred
+    assert played.bound and contested.bound and not played.unchecked
     assert R.fmt_cost(played) == "5 [0, 245] (bound)"        # cut at 0: a cost is never below
     assert R.fmt_cost(played, "it") == "5 [0; 245] (limite)"
     assert R.fmt_cost(contested) == "0–233.0 (bound)"
     assert played.close and not played.mistake and not rv.mistakes()
     for m in rv.moves:
         assert m.to_json()["bound"] is True and m.to_json()["interval"] == "bound"
-        assert m.to_json()["sampling_only"] is False
+        assert m.to_json()["unchecked"] is False and m.to_json()["sampling_only"] is False
     for lang in ("en", "it"):
         T = R.TEXT[lang]
         text = R.render_review(rv, lang)
         assert T["bound_note"] in text and f"({T['bound']}) ≈" in text, text
-        assert T["sampling_only"] not in text
+        assert T["unchecked_note"] not in text
     # a ± of the usual kind is not called one
     checked = R.MoveReview(**{**_review(None).moves[0].__dict__})
     assert not checked.bound and "(bound)" not in R.fmt_cost(checked)
@@ -443,11 +441,10 @@ def _costs() -> list[R.MoveReview]:
         R.MoveReview(**est, cost=12.125, cost_error=0.03),      # a tie in two decimals
         R.MoveReview(**est, cost=2.675, cost_error=1.25),       # just below a tie, and a tie
         R.MoveReview(**est, cost=4.0, cost_error=0.0),
-        R.MoveReview(**{**est, "interval": Interval.EXTRAPOLATED}, cost=3.0, cost_error=1.5,
-                     sampling_only=True),
+        R.MoveReview(**{**est, "interval": Interval.EXTRAPOLATED}, cost=3.0, cost_error=1.5),
         R.MoveReview(**{**est, "interval": Interval.BOUND}, cost=5.0, cost_error=240.0),
         R.MoveReview(**top, rival=1.25, interval=Interval.SAMPLING_AND_METHOD),
-        R.MoveReview(**top, rival=0.04, interval=Interval.EXTRAPOLATED, sampling_only=True),
+        R.MoveReview(**top, rival=0.04, interval=Interval.EXTRAPOLATED),
         R.MoveReview(**top, rival=233.0, interval=Interval.BOUND),
         R.MoveReview(**top, rival=0.0, interval=Interval.SAMPLING_AND_METHOD),
         # cut to the values a cost can take: 0 up to its most (twice the points in play)

@@ -834,7 +834,7 @@ def _wide_rows(rec) -> dict:
             drew = after.tricks[-1].draws
             lucks = (R.DrawLuck(**base, player=0, drawn=((0, drew[0]),), luck=luck, error=error,
                                 expected=1.0, actual=1.0 + luck, every_draw=True,
-                                sampling_only=True),
+                                rests_unchecked=True),
                      R.DrawLuck(**base, player=1, drawn=((1, drew[1]),),
                                 missing="not to move"))
         rows[str(k)] = games._judged(g, mv, lucks)
@@ -1061,7 +1061,7 @@ def test_the_pages_review_says_what_the_cli_says_of_each_card_and_draw(browser, 
                               interval=Interval.NO_SAMPLING)
             solved.append(k)
         else:        # an estimate whose interval is not checked: *
-            mv = R.MoveReview(**common, cost_error=1.5, value_error=2.0, sampling_only=True,
+            mv = R.MoveReview(**common, cost_error=1.5, value_error=2.0,
                               interval=Interval.EXTRAPOLATED)
             starred.append(k)
         draws = ()
@@ -1073,7 +1073,7 @@ def test_the_pages_review_says_what_the_cli_says_of_each_card_and_draw(browser, 
                                 luck=-3.0 if exact else 0.5, luck_exact=luck,
                                 error=None if exact else 0.03, expected=1.0,
                                 actual=-2.0 if exact else 1.5, every_draw=True,
-                                sampling_only=not exact),)
+                                rests_unchecked=not exact),)
             lucks[k] = exact
         rows[str(k)] = games._judged(g, mv, draws)
     assert solved and starred and True in lucks.values() and False in lucks.values()

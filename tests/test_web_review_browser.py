@@ -92,10 +92,10 @@ def test_the_review_shows_luck_apart_from_skill(browser, server):
     if close:
         assert "too close to call" in drv.find_element("id", "review-out").text
     assert en["review.close.note"] in drv.find_element("id", "review-out").text
-    # the early draws' luck rests on estimates whose ± leaves the method's error out: marked *
-    # (as the early costs are), the note said once for both
-    partial = [r for r in draws if r["luck"][0]["sampling_only"] and r["luck"][0].get("luck_error")]
-    starred = bool(partial) or any(r["sampling_only"] for r in revs)
+    # the early draws' luck rests on estimates whose ± is not checked against exact values:
+    # marked * (as the early costs are), the note said once for both
+    partial = [r for r in draws if r["luck"][0]["unchecked"]]
+    starred = bool(partial) or any(r["unchecked"] for r in revs)
     assert starred == (en["review.luck.partial"] in drv.find_element("id", "review-out").text)
     for r in draws:
         row = drv.find_element("css selector", f'#review-out tr[data-move="{r["move"]}"] td.luck').text

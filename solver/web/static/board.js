@@ -389,7 +389,7 @@ function drawSpan(d) {   // the values a draw's luck can take (the server's boun
 
 function drawLuckText(d, win) {
   // as solver.review._luck_mark: its * and, where its ± is a bound (the JSON's bound), the word
-  const mark = (d.sampling_only && d.luck_error ? "*" : "") + (d.bound ? ` (${t("review.bound")})` : "");
+  const mark = (d.unchecked ? "*" : "") + (d.bound ? ` (${t("review.bound")})` : "");
   return luckText(d.luck, d.luck_error, d.exact, drawSpan(d), win, mark);
 }
 
@@ -566,9 +566,9 @@ function costText(r) {
   if (r.choices === 1) return t("forced");
   if (r.cost === null || r.cost === undefined) return t("unrated");
   const win = r.objective === "win";
-  // marked * where its ± is not checked against exact values (the JSON's sampling_only),
+  // marked * where its ± is not checked against exact values (the JSON's unchecked),
   // said to be a bound where it is the widest the cost can stray (the JSON's bound)
-  const mark = (r.sampling_only ? "*" : "") + (r.bound ? ` (${t("review.bound")})` : "");
+  const mark = (r.unchecked ? "*" : "") + (r.bound ? ` (${t("review.bound")})` : "");
   // the estimate's best card played, another within noise of it: the range its cost lies
   // in, from 0 to how far the other may be above it
   // (cut to the most the card can cost: the JSON's cost_interval)
@@ -647,7 +647,7 @@ function playerReview(rs, members, win) {
     else if (r.cost_bound === null || r.cost_bound === undefined) costBounded = false;
     else costReach += r.cost_bound;
     if (r.bound) costB += r.cost_error || 0; else out.costE += (r.cost_error || 0) ** 2;
-    out.costPartial = out.costPartial || !!(r.sampling_only && r.cost_error);
+    out.costPartial = out.costPartial || !!(r.unchecked && r.cost_error);
   }
   for (const r of rs) for (const d of r.luck || []) {
     if (d.view === "seat" && !members.includes(d.player)) continue;
@@ -656,7 +656,7 @@ function playerReview(rs, members, win) {
     out.luck += teamOf(d.player) === p ? d.luck : -d.luck;
     if (d.bound) luckB += d.luck_error || 0; else out.luckE += (d.luck_error || 0) ** 2;
     out.luckExact = out.luckExact && d.exact;
-    out.partial = out.partial || !!(d.sampling_only && d.luck_error);
+    out.partial = out.partial || !!d.unchecked;
     if (d.exact) sure += teamOf(d.player) === p ? d.luck : -d.luck;
     else if (d.luck_bound === null || d.luck_bound === undefined) bounded = false;
     else reach += d.luck_bound;
@@ -697,7 +697,7 @@ function luckNotes(rs, deals, win = false, four = false) {
   const lucks = rs.flatMap((r) => r.luck || []);
   return t(lucks.some((d) => d.view === "seat") ? "review.luck.seat" : four ? "review.luck.note.team" : "review.luck.note") +
     (deals ? " " + t("review.adjusted.win.note") : "") +
-    (rs.some((r) => r.sampling_only) || lucks.some((d) => d.sampling_only && d.luck_error) ? " " + t("review.luck.partial") : "") +
+    (rs.some((r) => r.unchecked) || lucks.some((d) => d.unchecked) ? " " + t("review.luck.partial") : "") +
     (rs.some((r) => r.bound) ? " " + t("review.bound.note") : "") +
     (lucks.some((d) => d.bound && !d.too_uncertain) ? " " + t("review.luck.bound.note") : "") +
     " " + t(win ? "review.luck.bounds.win" : "review.luck.bounds") + " " + t("review.totals.note");
