@@ -302,13 +302,13 @@ def test_four_players_carry_the_method_error_measured_at_talon_8_and_grown_beyon
     values): the interval carries it there, grown with the talon beyond (and says so); the
     win objective's, measured the same way, too."""
     at8 = parse_position(FOUR_SIX_UNSEEN)
-    talon, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "points")]
+    talon, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "points")][-1]
     assert at8.talon_size == talon
     h = sampling.HORIZON
     assert sampling.method_error(at8, "points", h, drawn=True) == value
     assert sampling.method_error(at8, "points", h, sampling.METHOD_GAP_ERROR, True) == gap
     assert not sampling.method_extrapolated(at8, "points", h, True)
-    win_talon, win_value, win_gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")]
+    win_talon, win_value, win_gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")][-1]
     assert win_talon == talon
     assert sampling.method_error(at8, "win", h, drawn=True) == win_value
     assert sampling.method_error(at8, "win", h, sampling.METHOD_GAP_ERROR, True) == win_gap
@@ -331,7 +331,7 @@ def test_four_players_chance_of_winning_is_no_longer_sampling_only():
     at8 = parse_position(FOUR_SIX_UNSEEN)
     a = sampling.analyse_open(at8, "win", Limit(samples=20))
     assert not a.exact and a.interval == Interval.SAMPLING_AND_METHOD  # was sampling only
-    _, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")]
+    _, value, gap = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")][-1]
     assert all(m.error >= value for m in a.moves)
     assert all(m.gap_error >= gap for m in a.moves[1:])
     rng = random.Random(2)
@@ -423,3 +423,27 @@ def test_a_classic_seats_drawn_talon_bias_is_taken_off_every_card_alike(monkeypa
         assert m.value == pytest.approx(b.move(m.card).value + shift)
         assert m.error == b.move(m.card).error >= sampling.DRAWN_TALON_ERROR[("classic", "points")][0]
     assert a.best == b.best
+
+
+def test_four_players_at_talon_4_carry_the_error_measured_there():
+    """At talon 4 four-player samples erred by about half as much as at talon 8 (the error
+    grew in proportion to the talon): a talon-4 estimate carries the ±6.5 measured there,
+    not talon 8's ±14, and says it was measured at its stage; the win objective, whose
+    talon-4 set was nearly all decided, keeps talon 8's."""
+    rng = random.Random(4)
+    st = deal("scoperta4", seed=4)
+    while to_position(st).talon_size > 4:
+        st = play(st, rng.choice(legal_cards(st)))
+    at4 = to_position(st)
+    assert at4.talon_size == 4 and at4.unseen
+    (t4, value4, gap4), (t8, value8, _) = sampling.OPEN_METHOD_ERROR[("scoperta4", "points")]
+    assert (t4, t8) == (4, 8) and value4 < value8 / 2 + 1
+    h = sampling.HORIZON
+    assert sampling.method_error(at4, "points", h, drawn=True) == value4
+    assert sampling.method_error(at4, "points", h, sampling.METHOD_GAP_ERROR, True) == gap4
+    assert not sampling.method_extrapolated(at4, "points", h, True)
+    win8 = sampling.OPEN_METHOD_ERROR[("scoperta4", "win")][-1][1]
+    assert sampling.method_error(at4, "win", h, drawn=True) == win8
+    a = sampling.analyse_open(at4, "points", Limit(samples=20))
+    assert a.interval == Interval.SAMPLING_AND_METHOD
+    assert all(m.error >= value4 for m in a.moves)

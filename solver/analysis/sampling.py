@@ -225,18 +225,23 @@ CORRECTION_MIN = 10
 
 #: four-player scoperta (every hand shown, the talon's order hidden): the half-widths (a
 #: card's value, a gap) that its samples' method adds, by objective: (the talon size where
-#: they were measured, value's, gap's). Measured against exact values where those can be
-#: computed (talon 8, 6 cards unseen, 20 alive: benchmarks/bench_calibration.py fit on
-#: open-scoperta4-a17-20-points-seed8204, 2026-12-05: 13.8 and 14.2 needed at 0.2 s, 12.5
-#: and 12.0 at 1 s). Nearly all of it is the four players' seeing the talon (samples
-#: solved to the end erred as much); beyond, it grows in proportion to the talon, as
-#: scoperta's (estimate.method_error), and the interval says it is extrapolated. The
-#: chance of winning (2026-12-05): fit on open-scoperta4-a17-20-win-seed8234 and 8235 (327
-#: card values, 218 gaps; 0.34 and 0.42 needed at 0.2 s, 0.41 and 0.40 at 1 s; the mean
-#: error, -0.09 to +0.04 by set and time, not one-sided, is left in the ±).
-OPEN_METHOD_ERROR: dict[tuple[str, str], tuple[int, float, float]] = {
-    ("scoperta4", "points"): (8, 14.0, 14.5),
-    ("scoperta4", "win"): (8, 0.41, 0.42),
+#: they were measured, value's, gap's), by talon. Measured against exact values where those
+#: can be computed (talon 8, 6 cards unseen, 20 alive: benchmarks/bench_calibration.py fit
+#: on open-scoperta4-a17-20-points-seed8204, 2026-12-05: 13.8 and 14.2 needed at 0.2 s, 12.5
+#: and 12.0 at 1 s; talon 4, 2 unseen, 16 alive, the estimator alone (`run --estimate`) on
+#: open-scoperta4-a16-16-points-seed8216, 2026-12-07: 6.5 and 6.5 at 0.2 s, 6.0 and 6.0 at
+#: 1 s). Nearly all of it is the four players' seeing the talon (samples solved to the end
+#: erred as much); it grew in proportion to the talon from 4 to 8, and beyond the last talon
+#: measured it is grown so, as scoperta's (estimate.method_error), and the interval says it
+#: is extrapolated. Between measured talons the larger one's counts. The chance of winning
+#: (2026-12-05): fit on open-scoperta4-a17-20-win-seed8234 and 8235 (327 card values, 218
+#: gaps; 0.34 and 0.42 needed at 0.2 s, 0.41 and 0.40 at 1 s; the mean error, -0.09 to
+#: +0.04 by set and time, not one-sided, is left in the ±); at talon 4 nearly every
+#: chance is already 0 or 1 (open-scoperta4-a16-16-win-seed8236 needs none), so talon 8's
+#: is kept there.
+OPEN_METHOD_ERROR: dict[tuple[str, str], tuple[tuple[int, float, float], ...]] = {
+    ("scoperta4", "points"): ((4, 6.5, 6.5), (8, 14.0, 14.5)),
+    ("scoperta4", "win"): ((8, 0.41, 0.42),),
 }
 
 
@@ -244,8 +249,10 @@ def _open_method_error(pos, objective: str, gap: bool) -> float | None:
     known = OPEN_METHOD_ERROR.get((pos.variant, objective))
     if known is None:
         return None
-    talon, value, gap_value = known
-    return (gap_value if gap else value) * max(pos.talon_size / talon, 1.0)
+    at = next((k for k in known if k[0] >= pos.talon_size), None)
+    grow = 1.0 if at is not None else pos.talon_size / known[-1][0]
+    _, value, gap_value = at or known[-1]
+    return (gap_value if gap else value) * grow
 
 
 def drawn_talon_bias(pos, objective: str, horizon: int, drawn: bool) -> float:
@@ -339,8 +346,8 @@ def carried_how(pos, objective: str, horizon: int, drawn: bool) -> Note | None:
     says it does (Interval.EXTRAPOLATED: "the note says how")."""
     if pos.players != 2:
         known = OPEN_METHOD_ERROR.get((pos.variant, objective))
-        if drawn and known is not None and pos.talon_size > known[0]:
-            return Note.of("note.part.carried.talon", talon=known[0])
+        if drawn and known is not None and pos.talon_size > known[-1][0]:
+            return Note.of("note.part.carried.talon", talon=known[-1][0])
         return None
     if not horizon:
         return None
