@@ -164,3 +164,17 @@ def test_an_estimate_of_a_chance_of_winning_reports_its_best_card_in_percent(mon
                 assert f" {ln.data['best']} {value:.1f} %".replace(".", ",") in it, it
     line = sampler.best_line("estimate", 1.0, 8, 0, 1.5)
     assert line.endswith(" +1.50") and line.data["objective"] == "points"
+
+
+def test_a_progress_line_says_the_value_its_data_carries():
+    """The line's text rounded the value itself and its data rounded it again (to three
+    decimals, a chance): a chance of 0.0015 read "0.1%" beside data 0.002 (0.2 %), which
+    a front end shows; both now say the data's value (CI met one such tie: 13.1% / 0.130)."""
+    from solver.analysis.sampler import best_line
+
+    for k in range(2001):
+        v = k / 2000
+        ln = best_line("estimate", 1.0, 25, 3, v, "win")
+        assert f" {100 * ln.data['value']:.1f}%" in str(ln), (v, str(ln), ln.data)
+        ln = best_line("estimate", 1.0, 25, 3, 40 * v - 40, "points")
+        assert f" {ln.data['value']:+.2f}" in str(ln), (v, str(ln), ln.data)

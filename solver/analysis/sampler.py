@@ -207,6 +207,7 @@ def best_line(
     answer says it (a chance of winning in percent: "best FB 24.5%"); ``objective`` in
     its data, so a front end says it so too."""
     win = objective == "win"
+    value = round(value, 3 if win else 2)  # the data's value: the text says that one
     said = f"{100 * value:.1f}%" if win else f"{value:+.2f}"
     samples = "1 sample" if n == 1 else f"{n} samples"
     return Line(
@@ -215,7 +216,7 @@ def best_line(
         label=label,
         samples=n,
         best=card_str(card),
-        value=round(value, 3 if win else 2),
+        value=value,
         objective=objective,
         seconds=round(seconds, 1),
     )
