@@ -108,9 +108,10 @@ def card_values(gp, tricks: int, use_leaf: bool, objective: str = "points") -> d
     return {c: float(s.fraction(s.move_value(c, quiet=True))) for c in gp.legal_cards()}
 
 
-def solved(variant: str, count: int, first_seed: int):
-    """The rows ``draw`` writes, for ``count`` positions from the deals after ``first_seed``."""
-    for gp in positions(variant, count, first_seed, True):
+def solved(variant: str, count: int, first_seed: int, alive=None):
+    """The rows ``draw`` writes, for ``count`` positions from the deals after ``first_seed``
+    (``alive``: the range of cards alive, else the variant's)."""
+    for gp in positions(variant, count, first_seed, True, alive):
         me = gp.to_move
         yield {"hm": gp.hands[me], "ho": gp.hands[1 - me], "alive": FULL_DECK & ~gp.played,
                "trump": gp.trump_suit, "talon": list(gp.talon_order or ()),
@@ -124,7 +125,8 @@ def cmd_draw(args) -> None:
     except OSError as e:
         sys.exit(f"error: cannot create {args.out}: {e.strerror} (draw never overwrites a file)")
     with fh:
-        for i, row in enumerate(solved(args.variant, args.positions, args.first_seed)):
+        for i, row in enumerate(solved(args.variant, args.positions, args.first_seed,
+                                       args.alive)):
             fh.write(json.dumps(row) + "\n")
             if (i + 1) % 200 == 0:
                 print(f"  {i + 1} positions, {time.perf_counter() - t:.0f} s", file=sys.stderr)
@@ -156,7 +158,7 @@ def read_rows(files) -> list[dict]:
 
 def cmd_fit(args) -> None:
     rows = (read_rows(args.data) if args.data
-            else list(solved(args.variant, args.positions, args.first_seed)))
+            else list(solved(args.variant, args.positions, args.first_seed, args.alive)))
     w, mse0, mse, r2 = fit(rows)
     print(f"| {args.variant} | {len(rows)} | {mse0:.0f} | {mse:.0f} | {r2:.2f} |")
     print(f'    "{args.variant}": (' + ", ".join(f"{x:.3f}" for x in w) + "),")
@@ -338,6 +340,16 @@ def cmd_method(args) -> None:
               file=sys.stderr)
 
 
+def _alive_range(text: str) -> tuple[int, int]:
+    try:
+        lo, hi = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give LO-HI, e.g. 6-12 (got {text!r})") from None
+    if not 2 <= lo <= hi <= 40:
+        raise argparse.ArgumentTypeError(f"give 2 <= LO <= HI <= 40 (got {text!r})")
+    return lo, hi
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -351,6 +363,9 @@ def main(argv=None) -> None:
     for p in (d, f):
         p.add_argument("--first-seed", type=int, default=FIT_SEED,
                        help="the deals are this seed + 1, + 2, ...")
+        p.add_argument("--alive", type=_alive_range, default=None,
+                       help="cards alive LO-HI (trick starts: even numbers), instead of the "
+                            "game's range (classic 14-30)")
     d.add_argument("--out", required=True, help="a new JSON-lines file")
     f.add_argument("--data", nargs="+", help="files written by draw (instead of solving)")
     c.add_argument("--tricks", default="2,3,4")

@@ -88,8 +88,8 @@ def test_the_win_objective_searches_no_shallower_than_its_measured_error(monkeyp
     its ± is the sampling's alone."""
     real = estimate._line_values
 
-    def no_full_solve(pos, objective, cards, depth, deadline):
-        return (None, 0) if depth is None else real(pos, objective, cards, depth, deadline)
+    def no_full_solve(pos, objective, cards, depth, deadline, leaf=False):
+        return (None, 0) if depth is None else real(pos, objective, cards, depth, deadline, leaf)
 
     monkeypatch.setattr(estimate, "_line_values", no_full_solve)
     monkeypatch.setattr(estimate, "_pick_depth", lambda *args: 2)  # what a short time picked

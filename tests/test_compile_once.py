@@ -54,7 +54,8 @@ def entries(cache_dir) -> collections.Counter:
 LOAD_DEPTH = ("import numpy as np\nfrom solver.search import depth as D\nD.ready()\n"
               "st = np.array([0, 10**9, 0], dtype=np.int64)\n"
               "v = D.dl_search(np.int32(1 << 5), np.int32(1 << 15), np.int8(-1), "
-              "np.zeros(0, dtype=np.int64), 0, 0, True, -1000, 1000, 0, -1, st)\n"
+              "np.zeros(0, dtype=np.int64), 0, 0, True, -1000, 1000, 0, -1, st, "
+              "np.zeros(1, dtype=np.int64), np.zeros(32, dtype=np.int64), np.int8(0))\n"
               "print(v, sum(D.dl_search.stats.cache_hits.values()), "
               "len(D.dl_search.signatures))\n")
 
@@ -73,7 +74,8 @@ def test_a_call_and_ready_share_one_cache_entry_and_nothing_compiles_after_it(tm
     call = ("import numpy as np\nfrom solver.search.depth import dl_search\n"
             "st = np.array([0, 10**9, 0], dtype=np.int64)\n"
             "print(dl_search(1 << 5, 1 << 15, -1, np.zeros(0, dtype=np.int64), 0, 0, 1, "
-            "-1000, 1000, 0, -1, st))\n")
+            "-1000, 1000, 0, -1, st, np.zeros(1, dtype=np.int64), np.zeros(32, dtype=np.int64), "
+            "0))\n")
     first = _run(None, tmp_path, call)
     assert first.returncode == 0, first.stderr
     second = _run(None, tmp_path, LOAD_DEPTH)

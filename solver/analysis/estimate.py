@@ -51,6 +51,7 @@ from solver.analysis.stats import Sums
 from solver.errors import BriscolaError, Count, Note
 from solver.analysis.threads import check_stop, shielded
 from solver.search.depth import dl_search as _dl_search
+from solver.search.leaf import ONE, depth_weights
 from solver.position import Position
 
 SLICE_NODES = 10_000  # nodes per kernel call between clock checks (a few ms; the
@@ -141,16 +142,29 @@ def _full_values(pos: Position, objective: str, cards, deadline: float | None):
     return out, s.nodes
 
 
-def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float | None):
-    """Depth-limited values of one clairvoyant position, or None past the deadline (looked
+#: the depth kernel's leaf and ending: fitted, the last tricks past the horizon searched
+#: to the end once the talon is drawn (the estimator's samples); or an even split of the
+#: points beyond the horizon (the second trick's correction, whose weight was fitted with
+#: it, and a known order deepened, whose bound is the points beyond its horizon)
+_LEAF = ((depth_weights(False), 0), (depth_weights(), 1))
+
+
+def _dl_sample(
+    pos: Position, objective: str, cards, depth: int, deadline: float | None, leaf: bool = False
+):
+    """Depth-limited values of one clairvoyant position, the points beyond the horizon
+    guessed by the fitted leaf (``leaf``) or split evenly; None past the deadline (looked
     at before each card: the node cap alone let a second trick's correction, hundreds of
     small searches each under it, run 80 ms past a 10 ms deadline)."""
     order = np.array(pos.talon_order or (), dtype=np.int64)
+    rest = np.zeros(len(order) + 1, dtype=np.int64)
+    for i in range(len(order) - 1, -1, -1):
+        rest[i] = rest[i + 1] | (1 << int(order[i]))
     out = np.zeros(len(cards), dtype=np.int64)
     stats = np.zeros(3, dtype=np.int64)
     left = None if deadline is None else deadline - time.perf_counter()
     stats[1] = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
-    big = 1 << 30
+    big = 1 << 50
     for j, c in enumerate(cards):
         if deadline is not None and time.perf_counter() > deadline:
             return None, int(stats[0])
@@ -167,6 +181,8 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
             pos.trump_suit,
             c,
             stats,
+            rest,
+            *_LEAF[leaf],
         )
         if stats[2]:
             break
@@ -178,15 +194,23 @@ def _dl_sample(pos: Position, objective: str, cards, depth: int, deadline: float
         R = pos.points_in_play
         vals = []
         for d in out:
-            final = my + (R + int(d)) / 2
+            final = my + (R + int(d) / ONE) / 2
             vals.append(1.0 if final > 60 else 0.5 if final == 60 else 0.0)
         return vals, int(stats[0])
-    return [float(d) for d in out], int(stats[0])
+    return [int(d) / ONE for d in out], int(stats[0])
 
 
-def _line_values(pos: Position, objective: str, cards, depth: int | None, deadline: float | None):
+def _line_values(
+    pos: Position,
+    objective: str,
+    cards,
+    depth: int | None,
+    deadline: float | None,
+    leaf: bool = False,
+):
     """Values for the leader of every (card, reply) line of one clairvoyant position: the
-    reply's value searched from the follower's side, or (None, nodes) past the deadline."""
+    reply's value searched from the follower's side (``leaf``: as _dl_sample), or (None,
+    nodes) past the deadline."""
     out: list[float] = []
     nodes = 0
     for c in cards:
@@ -195,7 +219,7 @@ def _line_values(pos: Position, objective: str, cards, depth: int | None, deadli
         if depth is None:
             vals, n = _full_values(child, objective, replies, deadline)
         else:
-            vals, n = _dl_sample(child, objective, replies, depth, deadline)
+            vals, n = _dl_sample(child, objective, replies, depth, deadline, leaf)
         nodes += n
         if vals is None:
             return None, nodes
@@ -493,10 +517,10 @@ def analyse_clairvoyant(
 
     def values(cpos, dl_depth, until):
         if lines:
-            return _line_values(cpos, objective, cards, dl_depth, until)
+            return _line_values(cpos, objective, cards, dl_depth, until, leaf=True)
         if dl_depth is None:
             return _full_values(cpos, objective, cards, until)
-        return _dl_sample(cpos, objective, cards, dl_depth, until)
+        return _dl_sample(cpos, objective, cards, dl_depth, until, leaf=True)
 
     notes: list[Note] = []
 
@@ -709,7 +733,7 @@ def _pick_depth(pos: Position, objective: str, cards, order, deadline: float | N
     d = 1
     while d < tricks_left:
         t = time.perf_counter()
-        vals, _ = _dl_sample(cpos, objective, cards, d + 1, deadline)
+        vals, _ = _dl_sample(cpos, objective, cards, d + 1, deadline, leaf=True)
         dt = time.perf_counter() - t
         if vals is None or dt > budget:
             break

@@ -51,6 +51,22 @@ WEIGHTS = {
                -0.308, -0.223, -0.583, -0.994, 2.523, 1.738, 1.144),
 }
 
+#: the scoperta estimator's depth-limited samples (solver.search.depth): two-player
+#: clairvoyant searches under classic's rules, so fitted on classic's clairvoyant positions
+#: (``fit_leaf.py fit --variant classic --data``) in two ranges of cards alive, all sixteen
+#: features: leaves with at most DEPTH_LATE_ALIVE cards alive on data/leaf/classic-a8-12-*
+#: (4,000 positions at 8-12 alive, held-out error 265 -> 92 points², R² 0.65), the rest on
+#: classic-seed* (12,000 at 14-30, 414 -> 148, R² 0.64). A depth-5 sample's leaf lies at
+#: talon - 4 cards alive: at most 12 from talon 16 down; with the talon drawn the kernel
+#: searches the last tricks instead.
+DEPTH_LATE_ALIVE = 12
+DEPTH_WEIGHTS = (
+    (-1.817, -0.356, 0.040, 1.204, 1.520, 0.350, 3.982, 1.238, -2.210,
+     -0.208, 0.450, -0.509, -1.433, 1.055, 0.406, 0.063),
+    (0.248, 0.150, -0.002, -0.673, 1.317, 0.559, 7.059, 1.282, -3.463,
+     -0.439, 0.143, -0.589, -3.283, 1.033, 0.637, 0.064),
+)
+
 _CAR = np.int64(CARICHI_MASK)
 
 
@@ -58,6 +74,13 @@ def weights_for(variant: str):
     """The integer weights (1/ONE points) of a game, or None when it has none."""
     w = WEIGHTS.get(variant)
     return None if w is None else [int(round(x * ONE)) for x in w]
+
+
+def depth_weights(fitted: bool = True) -> np.ndarray:
+    """The depth kernel's leaf weights (1/ONE points), its two rows one after the other;
+    all 0 (``fitted`` False): the points beyond the horizon split evenly."""
+    rows = [int(round(x * ONE)) for row in DEPTH_WEIGHTS for x in row]
+    return np.array(rows if fitted else [0] * len(rows), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
