@@ -19,7 +19,9 @@ half-width of the method's own error that puts 95 % of the exact values inside t
 solver/analysis/estimate.py ships the largest over the time limits, rounded up. The
 fresh sets (seeds from 9000) are never fitted on: their table is the check.
 
-``run --estimate`` (open four-player sets) skips the exact search and times the estimator
+``run --force-depth`` measures auto's depth-limited samples where it would solve each
+talon order to the end (talon 10-14 at most time limits): their error is what the talons
+beyond carry. ``run --estimate`` (open four-player sets) skips the exact search and times the estimator
 alone: its error at a stage the exact search always finishes (talon 4), which shows how
 the method's error grows with the talon.
 """
@@ -101,6 +103,8 @@ def cmd_run(args) -> None:
     games = None if not args.games else set(args.games.split(","))
     engine = Engine()
     sets = pick_sets(args.sets, talons, games)
+    if args.force_depth:
+        estimate.FULL_MIN_SAMPLES = 10**9  # auto's depth-limited samples, wherever it would solve
     if args.estimate and any(not s[0].startswith("open-") for s in sets):
         raise SystemExit("--estimate takes open four-player sets only (open-scoperta4-...)")
     out = open(args.out, "a") if args.out else None
@@ -264,6 +268,10 @@ def main(argv=None) -> None:
     r.add_argument("--budgets", default="0.2,1,5")
     r.add_argument("--n", type=int, default=0, help="only the first N positions of each set")
     r.add_argument("--out", default="", help="append the raw answers to this JSONL file")
+    r.add_argument("--force-depth", action="store_true",
+                   help="scoperta: auto's depth-limited samples even where it would solve each "
+                        "order to the end (the depth family's error, measured at talon 10-14 "
+                        "for the talons beyond, where it is what auto uses)")
     r.add_argument("--estimate", action="store_true",
                    help="open four-player sets: the estimator alone, no exact search first (its "
                         "error where the exact search always finishes: the shape of the "

@@ -815,6 +815,12 @@ ENGLISH: dict[str, str] = {
     "note.part.beyond.fitted_one": "the points still in play after that trick are divided as a "
     "formula fitted to solved deals predicts them from the two hands",
     "note.part.beyond.even_one": "the points still in play after that trick count as shared evenly",
+    "note.beyond.leaf": "the points still in play after {depth} tricks are divided as a formula "
+    "fitted to solved deals predicts them from the two hands (once the talon is drawn, the last "
+    "tricks are searched)",
+    "note.beyond.leaf_one": "the points still in play after 1 trick are divided as a formula "
+    "fitted to solved deals predicts them from the two hands (once the talon is drawn, the last "
+    "tricks are searched)",
     "note.part.covers.unmeasured": "the method's error is not measured for this game at this stage",
     "note.part.covers.measured": "the method's measured error: ±{value:.2g} {unit} on a card's "
     "value at this stage",

@@ -3791,6 +3791,12 @@ ERRORS: dict[str, dict[str, str]] = {
         "come prevede, a partire dalle due mani, una formula adattata a smazzate risolte",
         "note.part.beyond.even_one": "i punti ancora in gioco dopo quella presa contano come "
         "divisi a metà",
+        "note.beyond.leaf": "i punti ancora in gioco dopo {depth} prese sono divisi come prevede, "
+        "a partire dalle due mani, una formula adattata a smazzate risolte (pescato il tallone, "
+        "le ultime prese sono esplorate)",
+        "note.beyond.leaf_one": "i punti ancora in gioco dopo 1 presa sono divisi come prevede, "
+        "a partire dalle due mani, una formula adattata a smazzate risolte (pescato il tallone, "
+        "le ultime prese sono esplorate)",
         "note.part.covers.unmeasured": "l'errore del metodo non è misurato per questo gioco in questo "
         "momento della smazzata",
         "note.part.covers.measured": "l'errore misurato del metodo: ±{value:.2g} {unit} sul valore di "

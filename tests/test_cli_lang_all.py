@@ -302,6 +302,14 @@ def _notes():
          "±2.5 points on a card's value, ±2.7 on the gap between two cards"),
         (n("note.samples", n=12), "12 samples"),
         (n("note.samples_corrected", n=30, k=4), "30 samples, 4 first draws corrected"),
+        (n("note.beyond.leaf", depth=5),
+         "the points still in play after 5 tricks are divided as a formula fitted to solved "
+         "deals predicts them from the two hands (once the talon is drawn, the last tricks are "
+         "searched)"),
+        (n("note.beyond.leaf_one"),
+         "the points still in play after 1 trick are divided as a formula fitted to solved "
+         "deals predicts them from the two hands (once the talon is drawn, the last tricks are "
+         "searched)"),
         (n("note.enumerated", n=6), "all 6 first draws enumerated: the values are exact"),
         (n("note.searched.end"), "searched to the end"),
         (n("note.searched.depth", depth=3, tricks=7), "searched 3 of 7 tricks"),

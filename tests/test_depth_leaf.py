@@ -139,3 +139,14 @@ def test_the_leaf_brings_depth_limited_samples_closer_to_full_solves():
             off[leaf] += list(np.abs(sums[leaf] - sums["full"]) / 12)
     assert np.mean(off[True]) < 0.85 * np.mean(off[False]), (np.mean(off[True]),
                                                              np.mean(off[False]))
+
+
+def test_a_depth_limited_estimate_says_how_it_counts_the_points_past_its_horizon():
+    from solver.analysis.budget import Limit
+
+    pos = random_position(random.Random(15), 14, with_score=True)
+    deep = estimate.analyse(pos, "points", Limit(samples=6), method="depth", depth=3)
+    said = [n for n in deep.notes if n.key.startswith("note.beyond.leaf")]
+    assert len(said) == 1 and "after 3 tricks" in str(said[0]), deep.notes
+    full = estimate.analyse(pos, "points", Limit(samples=3), method="clairvoyant")
+    assert not [n for n in full.notes if n.key.startswith("note.beyond")], full.notes
