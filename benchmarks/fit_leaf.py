@@ -3,6 +3,8 @@
     python benchmarks/fit_leaf.py fit --variant classic --positions 4000
     python benchmarks/fit_leaf.py draw --variant briscolone --positions 4000 --out F.jsonl
     python benchmarks/fit_leaf.py fit --variant briscolone --data F.jsonl G.jsonl
+    python benchmarks/fit_leaf.py fit --variant classic --features 9 --data \
+        benchmarks/data/leaf/classic-a8-12-seed70000.jsonl   # the depth kernel's late leaves
     python benchmarks/fit_leaf.py check --variant briscolone --positions 400
 
 ``draw``: positions at a trick's start from deals played by greedy with 30 % random cards,
@@ -132,11 +134,13 @@ def cmd_draw(args) -> None:
                 print(f"  {i + 1} positions, {time.perf_counter() - t:.0f} s", file=sys.stderr)
 
 
-def fit(rows):
+def fit(rows, n_features: int = len(FEATURES)):
     """(weights, held-out MSE of the even split, of the fit, R²) of solved rows: least
-    squares on three quarters, the MSE on the fourth; the weights shipped use every row."""
+    squares on three quarters, the MSE on the fourth; the weights shipped use every row.
+    ``n_features``: only the first ones (9: classic's, the cheap leaf), the rest weighted 0."""
     X = np.array([features(r["hm"], r["ho"], r["alive"], r["trump"], r["talon"]) for r in rows],
                  dtype=float)
+    X[:, n_features:] = 0
     y = np.array([r["y"] for r in rows], dtype=float)
     used = [j for j in range(X.shape[1]) if np.any(X[:, j] != X[0, j]) or j == 0]
     held = np.arange(len(y)) % 4 == 0
@@ -159,7 +163,7 @@ def read_rows(files) -> list[dict]:
 def cmd_fit(args) -> None:
     rows = (read_rows(args.data) if args.data
             else list(solved(args.variant, args.positions, args.first_seed, args.alive)))
-    w, mse0, mse, r2 = fit(rows)
+    w, mse0, mse, r2 = fit(rows, args.features)
     print(f"| {args.variant} | {len(rows)} | {mse0:.0f} | {mse:.0f} | {r2:.2f} |")
     print(f'    "{args.variant}": (' + ", ".join(f"{x:.3f}" for x in w) + "),")
     print("    # " + ", ".join(FEATURES))
@@ -368,6 +372,8 @@ def main(argv=None) -> None:
                             "game's range (classic 14-30)")
     d.add_argument("--out", required=True, help="a new JSON-lines file")
     f.add_argument("--data", nargs="+", help="files written by draw (instead of solving)")
+    f.add_argument("--features", type=int, default=len(FEATURES), choices=(9, len(FEATURES)),
+                   help="fit the first 9 features only (the rest 0: the cheaper leaf) or all")
     c.add_argument("--tricks", default="2,3,4")
     m.add_argument("--samples", type=int, default=8,
                    help="talon orders a decision (at least 2: their spread is the noise)")

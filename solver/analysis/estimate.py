@@ -869,16 +869,16 @@ def analyse_expectimax(
 #: the fit asked 2.0 and 2.3 at talon 12, 0.9 and 1.2 at 14 (30 positions, the fewest);
 #: talon 14 ships no less than talon 12. The depth-limited rows refitted with the fitted
 #: leaf (2026-12-07), on auto's depth-limited samples where it would have solved each
-#: order to the end (``run --force-depth``, 0.2 and 1 s): with leads 1.3 / 1.1 at talon 10,
-#: 4.2 / 3.9 at 12, 2.4 / 1.2 at 14 (shipped as talon 12's); without, 1.3 / 0.6, 3.7 / 3.9,
-#: 5.1 / 2.7. The even split they replace asked 4.4-4.8, 4.5-6.7 and 2.2-5.6 on a value
-#: there (it shipped 2.5, 3.0 and 4.5, fitted where auto had picked depth-limited samples,
-#: fewer of them): depth-limited answers beyond talon 14 carry these, grown.
+#: order to the end (``run --force-depth``, 0.2 and 1 s): with leads 1.4 / 0.84 at talon
+#: 10, 4.1 / 3.4 at 12, 2.1 / 1.1 at 14 (shipped as talon 12's); without, 1.5 / 0.81,
+#: 3.7 / 4.6, 5.3 / 2.8. The even split they replace asked 4.4-4.8, 4.5-6.7 and 2.2-5.6 on
+#: a value there (it shipped 2.5, 3.0 and 4.5, fitted where auto had picked depth-limited
+#: samples, fewer of them): depth-limited answers beyond talon 14 carry these, grown.
 METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
     ("points", True, True): {10: (1.6, 1.0), 12: (2.2, 2.4), 14: (2.2, 2.4)},
     ("points", True, False): {10: (1.4, 0.8), 12: (2.0, 2.2), 14: (2.5, 4.6)},
-    ("points", False, True): {10: (1.3, 1.1), 12: (4.2, 3.9), 14: (4.2, 3.9)},
-    ("points", False, False): {10: (1.3, 0.6), 12: (3.7, 3.9), 14: (5.1, 3.9)},
+    ("points", False, True): {10: (1.4, 1.1), 12: (4.2, 3.9), 14: (4.2, 3.9)},
+    ("points", False, False): {10: (1.6, 0.9), 12: (3.8, 4.6), 14: (5.3, 4.6)},
     ("win", True, True): {10: (0.11, 0.07), 12: (0.10, 0.09)},
     ("win", True, False): {10: (0.08, 0.05), 12: (0.11, 0.20)},
     ("win", False, True): {10: (0.10, 0.08), 12: (0.12, 0.10)},

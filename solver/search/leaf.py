@@ -53,18 +53,18 @@ WEIGHTS = {
 
 #: the scoperta estimator's depth-limited samples (solver.search.depth): two-player
 #: clairvoyant searches under classic's rules, so fitted on classic's clairvoyant positions
-#: (``fit_leaf.py fit --variant classic --data``) in two ranges of cards alive, all sixteen
-#: features: leaves with at most DEPTH_LATE_ALIVE cards alive on data/leaf/classic-a8-12-*
-#: (4,000 positions at 8-12 alive, held-out error 265 -> 92 points², R² 0.65), the rest on
-#: classic-seed* (12,000 at 14-30, 414 -> 148, R² 0.64). A depth-5 sample's leaf lies at
-#: talon - 4 cards alive: at most 12 from talon 16 down; with the talon drawn the kernel
-#: searches the last tricks instead.
+#: with classic's nine features (the other seven made a sample's leaf half as dear again for
+#: no closer a guess: against full solves at talon 14 and 16, 1.13 and 1.38 points a
+#: position with sixteen, 1.21 and 1.32 with nine). Leaves with at most DEPTH_LATE_ALIVE
+#: cards alive: ``fit_leaf.py fit --variant classic --features 9 --data`` on
+#: data/leaf/classic-a8-12-* (4,000 positions at 8-12 alive, held-out error 265 -> 96
+#: points², R² 0.64); the rest: classic's own (fitted at 14-30). A depth-5 sample's leaf
+#: lies at talon - 4 cards alive: at most 12 from talon 16 down; with the talon drawn the
+#: kernel searches the last tricks instead.
 DEPTH_LATE_ALIVE = 12
 DEPTH_WEIGHTS = (
-    (-1.817, -0.356, 0.040, 1.204, 1.520, 0.350, 3.982, 1.238, -2.210,
-     -0.208, 0.450, -0.509, -1.433, 1.055, 0.406, 0.063),
-    (0.248, 0.150, -0.002, -0.673, 1.317, 0.559, 7.059, 1.282, -3.463,
-     -0.439, 0.143, -0.589, -3.283, 1.033, 0.637, 0.064),
+    (-1.664, -0.660, 0.037, 1.817, 1.846, 0.373, 3.385, 1.336, -2.509, 0, 0, 0, 0, 0, 0, 0),
+    WEIGHTS["classic"],
 )
 
 _CAR = np.int64(CARICHI_MASK)
