@@ -29,7 +29,8 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
 
     ``order[k:]`` is the talon still to draw (top first); ``rest[k]`` the mask of those
     cards. ``w``: the leaf's weights, two rows of N_FEATURES (leaves with at most
-    DEPTH_LATE_ALIVE cards alive, then the rest); all 0 splits the points beyond evenly.
+    DEPTH_LATE_ALIVE cards alive, then the rest); none splits the points beyond evenly
+    (their features are not computed).
     ``ending`` 1: past the horizon with the talon drawn, the last tricks are searched to the
     end instead (a few hundred nodes; the leaf is fitted where the talon holds cards).
     ``only`` >= 0 restricts the node to that card. One self-recursive function with an
@@ -43,6 +44,8 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
     if table < 0 and (h0 | h1) == 0:
         return 0
     if table < 0 and depth <= 0 and (ending == 0 or k < order.shape[0]):
+        if w.shape[0] == 0:
+            return 0
         alive = h0 | h1 | rest[k]
         hm = h0 if turn == 0 else h1
         ho = h1 if turn == 0 else h0

@@ -78,9 +78,9 @@ def weights_for(variant: str):
 
 def depth_weights(fitted: bool = True) -> np.ndarray:
     """The depth kernel's leaf weights (1/ONE points), its two rows one after the other;
-    all 0 (``fitted`` False): the points beyond the horizon split evenly."""
-    rows = [int(round(x * ONE)) for row in DEPTH_WEIGHTS for x in row]
-    return np.array(rows if fitted else [0] * len(rows), dtype=np.int64)
+    none (``fitted`` False): the points beyond the horizon split evenly."""
+    rows = [int(round(x * ONE)) for row in DEPTH_WEIGHTS for x in row] if fitted else []
+    return np.array(rows, dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
