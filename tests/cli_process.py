@@ -12,10 +12,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _sigint_default() -> None:
-    # a suite started in the background (``cmd &``) runs with SIGINT ignored, which a child
-    # inherits and Python then keeps
+def _stop_signals_default() -> None:
+    # a suite started in the background (``cmd &``) runs with SIGINT ignored, or under
+    # ``nohup`` with SIGHUP ignored, which a child inherits and then keeps (the CLI leaves
+    # a signal it was started ignoring ignored, as ``nohup`` asks)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 @contextmanager
@@ -28,7 +30,7 @@ def cli_process(*args, **popen):
     more = popen.pop("preexec_fn", None)
 
     def start() -> None:
-        _sigint_default()
+        _stop_signals_default()
         if more is not None:
             more()
 
