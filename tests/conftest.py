@@ -46,3 +46,19 @@ def vanishing(tmp_path, monkeypatch):
         return real(self, state, hold)
     monkeypatch.setattr(P.ScopertaPlay, "play_deal", play_deal)
     return gone, here
+
+
+@pytest.fixture(scope="module")
+def client(request):
+    """The board's app under a test client, one per module; a module's ``BOARD_PORT``
+    serves it at that port (its Host and Origin then carry it). Needs the web extra: a
+    test that takes it is skipped without (a module may skip as a whole first)."""
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+    from starlette.testclient import TestClient
+
+    from solver.web.app import create_app
+
+    port = getattr(request.module, "BOARD_PORT", None)
+    app = create_app() if port is None else create_app(port=port)
+    with TestClient(app, base_url="http://127.0.0.1" + ("" if port is None else f":{port}")) as c:
+        yield c

@@ -98,15 +98,6 @@ def test_an_error_without_a_key_stays_english_and_keys_survive_pickling():
 
 # ----- the board ---------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def client():
-    pytest.importorskip("starlette", reason="the web extra is not installed")
-    from starlette.testclient import TestClient
-    from solver.web.app import create_app
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
-
-
 def _error(r, status=400) -> str:
     assert r.status_code == status, r.text
     return r.json()["error"]

@@ -168,16 +168,6 @@ def test_the_command_explains_a_determined_view_and_refuses_the_others():
 
 
 # ----- the board ----------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def client():
-    pytest.importorskip("starlette", reason="the web extra is not installed")
-    from starlette.testclient import TestClient
-
-    from solver.web.app import create_app
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
-
-
 def named(value) -> set[str]:
     if isinstance(value, dict):
         return set().union(*(named(v) for v in value.values()), *(named(k) for k in value))

@@ -8,21 +8,13 @@ import time
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.analysis import analyse  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=1"
 ENDGAME = "hand1=6B,2D,AS hand2=6C,RD,5S top=4B briscola=3C played=2B,5B,FB,CB,RB,3B,4C,5C,7C,FC,CC,RC,AC,4D,5D,6D,7D,FD,CD,3D,AD,2S,6S,7S,RS,3S turn=2"
 EXPLAIN = "hand1=4S,6S hand2=2C,RC,AD table=6C top=3D briscola=3C turn=2"
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 def test_page_and_static_files(client):

@@ -11,18 +11,10 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
-from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from test_picture_bottom import corners, row  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 TWO = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC turn=2 score=40-36"
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 def _ok(r) -> dict:

@@ -31,12 +31,6 @@ CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7FCR][BCDS])(?![A-Za-z0-9])")
 LISTED = re.compile(r'<g class="card" data-card="([A2-7FCR][BCDS])">.*?</g>')
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
-
-
 def true_state(variant: str, seed: int, moves):
     return play_moves(deal(get_variant(variant), seed), [parse_card(m) for m in moves])
 

@@ -16,17 +16,11 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
-from solver.cards import card_str, cards_of, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
+from solver.cards import card_str, parse_card  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.game import deal, deal_from_deck, legal_cards, play, play_moves  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.rules import get_variant  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from test_web_hidden import HIDDEN_GAMES, named, true_state, unseen  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
-
 
 def _played(client, variant: str, seed: int, cards: int, seat: int = 1) -> dict:
     """A deal of ``variant`` dealt to ``seat`` and played ``cards`` cards on as the page

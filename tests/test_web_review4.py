@@ -10,13 +10,11 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 from click.testing import CliRunner  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from cli.main import cli  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver import review as R  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.players.agents import play_deal  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.record import write_record  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from test_review4 import NAMES, SEED, TPM, _late_record  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from test_review_surfaces import _board  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
@@ -28,12 +26,6 @@ FIELDS = ("moves", "decisions", "rated", "optimal", "accuracy", "total_cost", "c
 @pytest.fixture(scope="module")
 def late_record():
     return _late_record(play_deal("scoperta4", NAMES, SEED))
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 @pytest.fixture(scope="module")

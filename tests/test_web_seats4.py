@@ -12,17 +12,9 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
-from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from solver.cards import card_str  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from test_web_hidden import named, true_state, unseen  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 def _ok(r) -> dict:

@@ -36,10 +36,8 @@ def _long_position() -> str:
     return to_position(LONG).to_text()
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(port=8015), base_url="http://127.0.0.1:8015") as c:
-        yield c
+#: the board's fixture (conftest.py) serves it at this port: Host and Origin carry it
+BOARD_PORT = 8015
 
 
 def _one_line_error(r, status):

@@ -11,22 +11,14 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 from click.testing import CliRunner  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from starlette.testclient import TestClient  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 from cli.main import cli  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.i18n import BOARD_PAGE  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.position import parse_position  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.puzzles import bundled  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 from solver.web import games  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
-from solver.web.app import create_app  # noqa: E402 - after importorskip: skipped, not failed, without the web extra
 
 T2 = "hand1=AD,3C,RB hand2=7S,2D,FC top=CB briscola=4S unseen=3B,RC,5B,6B turn=1"
-
-
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 def _played_out(client, first: dict) -> dict:

@@ -37,10 +37,8 @@ ENGLISH = re.compile(r"\b(the|searching|waiting|samples|nodes|best|cancelled|sto
                      r"request|field|must|is|not|won|from|start|result|score(?!=))\b")
 
 
-@pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(port=8015), base_url="http://127.0.0.1:8015") as c:
-        yield c
+#: the board's fixture (conftest.py) serves it at this port: Host and Origin carry it
+BOARD_PORT = 8015
 
 
 def _one_line(r, status: int) -> str:
