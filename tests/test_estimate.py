@@ -202,6 +202,33 @@ def test_lines_value_a_card_by_its_worst_reply():
                 assert Fraction(a.move(c).value).limit_denominator(8) == min(per_reply)
 
 
+def test_the_lines_of_one_order_share_its_table_and_keep_their_values():
+    """A sample's lines (every card, every reply) are searched under one table generation,
+    so each reads the others' entries: each line's value is still the one its own fresh
+    search gives. Each order is followed by itself with its last two hidden cards swapped:
+    the two reach the same positions until that draw, so entries of one order read under
+    the other would change values (a generation kept from order to order does)."""
+    rng = random.Random(4242)
+    for talon in (8, 10, 8, 10):
+        p = random_position(rng, talon, with_score=True)
+        sampler = estimate._Sampler(p, rng)
+        for objective in ("points", "win"):
+            for k in range(6):
+                if k % 2 == 0:
+                    order = sampler.order()
+                else:
+                    order = (*order[:-3], order[-2], order[-3], order[-1])
+                cpos = estimate._clair_copy(p, order)
+                cards = cpos.legal_cards()
+                shared, _ = estimate._line_values(cpos, objective, cards, None, None)
+                alone = []
+                for c in cards:
+                    child = cpos.play(c)
+                    vals, _ = estimate._full_values(child, objective, child.legal_cards(), None)
+                    alone += [1.0 - v if objective == "win" else -v for v in vals]
+                assert shared == pytest.approx(alone, abs=1e-12)
+
+
 @pytest.mark.parametrize("talon,seed", [(6, 1), (8, 2)])
 def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
     rng = random.Random(seed)
