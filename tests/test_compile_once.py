@@ -83,7 +83,7 @@ def test_a_call_and_ready_share_one_cache_entry_and_nothing_compiles_after_it(tm
     value, hits, signatures = second.stdout.split()
     assert value == first.stdout.strip()
     assert (hits, signatures) == ("1", "1")
-    assert entries(tmp_path) == {"depth.dl_search": 1}
+    assert entries(tmp_path) == {"depth.dl_search": 1, "depth.dl_lines": 1}
 
 
 def test_an_edit_to_any_file_of_the_search_package_compiles_the_kernels_again(tmp_path):
@@ -193,4 +193,4 @@ def test_a_torn_cache_file_is_compiled_again_not_fatal(tmp_path, torn):
     assert again.stdout.split()[0] == first.stdout.split()[0]
     third = _run(None, tmp_path, LOAD_DEPTH)  # cached anew: read, not compiled
     assert third.returncode == 0 and third.stdout.split() == [first.stdout.split()[0], "1", "1"]
-    assert entries(tmp_path) == {"depth.dl_search": 1}
+    assert entries(tmp_path) == {"depth.dl_search": 1, "depth.dl_lines": 1}

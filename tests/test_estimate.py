@@ -229,6 +229,32 @@ def test_the_lines_of_one_order_share_its_table_and_keep_their_values():
                 assert shared == pytest.approx(alone, abs=1e-12)
 
 
+def test_the_corrections_lines_in_one_call_are_those_searched_one_by_one():
+    """The second trick's correction searches every (card, reply) line of a lead under
+    several orders of the rest of the talon in one kernel call: each value, for the leader,
+    is the one the line's own depth-limited search gives (the cards in the notation's
+    order, each with every reply), for points and for the chance of winning."""
+    rng = random.Random(11)
+    checked = 0
+    for talon in (4, 6, 8, 10, 12, 14):
+        for _ in range(4):
+            p = random_position(rng, talon, with_score=True)
+            if p.table:
+                continue
+            unseen = [c for c in range(40) if (p.unseen >> c) & 1]
+            tails = [tuple(rng.sample(unseen, len(unseen))) for _ in range(3)]
+            for objective in ("points", "win"):
+                lines, _ = estimate._SecondTrick(p, objective, [], rng)._lines(p, tails, None)
+                for row, tail in zip(lines, tails):
+                    order = (p.top, *tail, p.briscola)
+                    one_by_one, _ = estimate._line_values(
+                        estimate._clair_copy(p, order), objective, p.legal_cards(),
+                        estimate.CORRECTION_DEPTH, None)
+                    assert list(row) == pytest.approx(one_by_one, abs=1e-12)
+                checked += 1
+    assert checked >= 30
+
+
 @pytest.mark.parametrize("talon,seed", [(6, 1), (8, 2)])
 def test_expectimax_enumerating_every_first_draw_is_exact(talon, seed):
     rng = random.Random(seed)

@@ -50,6 +50,7 @@ from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed
 from solver.analysis.stats import Sums
 from solver.errors import BriscolaError, Count, Note
 from solver.analysis.threads import check_stop, shielded
+from solver.search.depth import dl_lines as _dl_lines
 from solver.search.depth import dl_search as _dl_search
 from solver.search.leaf import ONE, depth_weights
 from solver.position import Position
@@ -375,27 +376,52 @@ class _SecondTrick:
             if child.is_over or not child.unseen:
                 out.append(0.0)  # nothing left for the talon to hide
                 continue
-            cards = child.legal_cards()
-            groups, k = [], 0
-            for c2 in cards:
-                n2 = len(child.play(c2).legal_cards())
-                groups.append(range(k, k + n2))
-                k += n2
-            rows = []
-            for tail in tails:
-                order = (child.top, *tail, child.briscola)
-                vals, n = _line_values(
-                    _clair_copy(child, order), self.objective, cards, CORRECTION_DEPTH, until
-                )
-                nodes += n
-                if vals is None:
-                    return Sample(None, nodes)
-                rows.append(vals)
-            a = np.asarray(rows)
+            a, n = self._lines(child, tails, until)
+            nodes += n
+            if a is None:
+                return Sample(None, nodes)
+            per = popcount_int(child.hands[1 - child.to_move])
+            groups = [range(k, k + per) for k in range(0, a.shape[1], per)]
             blind = _lead_value(a.mean(axis=0), groups)
             seeing = float(np.mean([_lead_value(row, groups) for row in a]))
             out.append(blind - seeing if child.to_move == mover else seeing - blind)
         return Sample(out, nodes)
+
+    def _lines(self, child: Position, tails, until: float | None):
+        """The leader's value of every (card, reply) line of ``child`` (a lead) under each
+        order of the rest of the talon, CORRECTION_DEPTH tricks deep, the points beyond
+        split evenly: (an array, a row per order, and the nodes), or (None, nodes) past
+        ``until``."""
+        left = None if until is None else until - time.perf_counter()
+        if left is not None and left <= 0:
+            return None, 0
+        orders = np.array([(child.top, *t, child.briscola) for t in tails], dtype=np.int64)
+        rests = np.zeros((orders.shape[0], orders.shape[1] + 1), dtype=np.int64)
+        rests[:, :-1] = np.bitwise_or.accumulate((1 << orders)[:, ::-1], axis=1)[:, ::-1]
+        hands = child.hands
+        raw = np.zeros(
+            (orders.shape[0], popcount_int(hands[0]) * popcount_int(hands[1])), dtype=np.int64
+        )
+        limit = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
+        nodes, stopped = _dl_lines(
+            hands[0],
+            hands[1],
+            child.to_move,
+            orders,
+            rests,
+            CORRECTION_DEPTH,
+            child.trump_suit,
+            *_LEAF[0],
+            limit,
+            raw,
+        )
+        if stopped:
+            return None, int(nodes)
+        if self.objective != "win":
+            return -raw / ONE, int(nodes)
+        s = child.score or (0, 0)
+        final = s[1 - child.to_move] + (child.points_in_play + raw / ONE) / 2
+        return 1.0 - np.where(final > 60, 1.0, np.where(final == 60, 0.5, 0.0)), int(nodes)
 
 
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")

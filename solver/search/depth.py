@@ -100,6 +100,44 @@ def dl_search(h0, h1, table, order, k, turn, depth, alpha, beta, trump, only, st
     return best
 
 
+LINES_SIG = (f"UniTuple({_I}, 2)({_I}, {_I}, {_I}, {_I}[:, ::1], {_I}[:, ::1], {_I}, {_I}, "
+             f"{_I}[::1], {_I}, {_I}, {_I}[:, ::1])")
+
+
+@njit(cache=True, nogil=True)
+def dl_lines(h0, h1, turn, orders, rests, depth, trump, w, ending, limit, out):
+    """Every (card, reply) line of a lead, searched ``depth`` tricks deep under each of
+    several known talon orders, in one call (the second trick's correction asks for
+    hundreds of these small searches a draw, and one call apiece cost more than the
+    searches): ``out[t, k]``, the follower's value of line k (the leader's cards in the
+    notation's order, each with every reply) under ``orders[t]`` (its suffix masks
+    ``rests[t]``). (nodes, 1 when the node cap ``limit`` stopped it first)."""
+    stats = np.zeros(3, dtype=np.int64)
+    stats[1] = limit
+    big = np.int64(1) << np.int64(50)
+    hand = h0 if turn == 0 else h1
+    for t in range(orders.shape[0]):
+        k = 0
+        hm = hand
+        while hm:
+            c = lowbit_index(hm)
+            hm &= hm - 1
+            cb = np.int64(1) << c
+            nh0 = h0 & ~cb if turn == 0 else h0
+            nh1 = h1 & ~cb if turn == 1 else h1
+            fh = nh1 if turn == 0 else nh0
+            while fh:
+                r = lowbit_index(fh)
+                fh &= fh - 1
+                out[t, k] = dl_search(nh0, nh1, c, orders[t], np.int64(0), 1 - turn, depth, -big,
+                                      big, trump, r, stats, rests[t], w, ending)
+                if stats[2]:
+                    return stats[0], np.int64(1)
+                k += 1
+    return stats[0], np.int64(0)
+
+
 def ready() -> None:
-    """Load the depth-limited search now (see context.load_kernel)."""
+    """Load the depth-limited search and its lines' loop now (see context.load_kernel)."""
     load_kernel(dl_search, DL_SIG)
+    load_kernel(dl_lines, LINES_SIG)
