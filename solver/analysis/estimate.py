@@ -904,12 +904,18 @@ def analyse_expectimax(
 #: 3.7 / 4.6, 5.3 / 2.8. The even split they replace asked 4.4-4.8, 4.5-6.7 and 2.2-5.6 on
 #: a value there (it shipped 2.5, 3.0 and 4.5, fitted where auto had picked depth-limited
 #: samples, fewer of them): depth-limited answers beyond talon 14 carry these, grown.
+#: Once the correction's draws came to be searched in one call each (2026-12-07: five
+#: times as many draws at 0.2 s, every one from 1 s at talon 12 and 14), its sampling
+#: error shrank and the fit asked more of the gaps of full solves: with leads 1.55 at
+#: talon 10 (shipped 1.0), 2.63 at 12 (2.4); without, 0.82 at 10 (0.8); the chance of
+#: winning with leads 0.11 at 12 (0.09); and of the depth-limited samples (``--force-depth``
+#: again) with leads 1.69 on a value at talon 10 (1.4), without 4.66 on a gap at 12 (4.6).
 METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
-    ("points", True, True): {10: (1.6, 1.0), 12: (2.2, 2.4), 14: (2.2, 2.4)},
-    ("points", True, False): {10: (1.4, 0.8), 12: (2.0, 2.2), 14: (2.5, 4.6)},
-    ("points", False, True): {10: (1.4, 1.1), 12: (4.2, 3.9), 14: (4.2, 3.9)},
-    ("points", False, False): {10: (1.6, 0.9), 12: (3.8, 4.6), 14: (5.3, 4.6)},
-    ("win", True, True): {10: (0.11, 0.07), 12: (0.10, 0.09)},
+    ("points", True, True): {10: (1.6, 1.6), 12: (2.2, 2.7), 14: (2.2, 2.7)},
+    ("points", True, False): {10: (1.4, 0.9), 12: (2.0, 2.2), 14: (2.5, 4.6)},
+    ("points", False, True): {10: (1.7, 1.1), 12: (4.2, 3.9), 14: (4.2, 3.9)},
+    ("points", False, False): {10: (1.6, 0.9), 12: (3.8, 4.7), 14: (5.3, 4.6)},
+    ("win", True, True): {10: (0.11, 0.07), 12: (0.10, 0.11)},
     ("win", True, False): {10: (0.08, 0.05), 12: (0.11, 0.20)},
     ("win", False, True): {10: (0.10, 0.08), 12: (0.12, 0.10)},
     ("win", False, False): {10: (0.10, 0.08), 12: (0.12, 0.10)},
