@@ -151,6 +151,30 @@ def _full_values(pos: Position, objective: str, cards, deadline: float | None, g
 _LEAF = ((depth_weights(False), 0), (depth_weights(), 1))
 
 
+def _suffix_masks(orders: np.ndarray) -> np.ndarray:
+    """The depth kernel's ``rest`` of each talon order (a row): from each index on, the
+    mask of the cards still to draw, and 0 past the last."""
+    rests = np.zeros((orders.shape[0], orders.shape[1] + 1), dtype=np.int64)
+    if orders.shape[1]:
+        rests[:, :-1] = np.bitwise_or.accumulate((1 << orders)[:, ::-1], axis=1)[:, ::-1]
+    return rests
+
+
+def _node_cap(left: float | None) -> int:
+    """The nodes a depth-limited search may spend with ``left`` seconds to go."""
+    return 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
+
+
+def _depth_values(raw: np.ndarray, objective: str, score, mover: int, in_play: int):
+    """``mover``'s values from the depth kernel's (its margin in 1/ONE points over the
+    ``in_play`` points left): the points, or the chance of winning that margin gives (one
+    half at 60)."""
+    if objective != "win":
+        return raw / ONE
+    final = (score or (0, 0))[mover] + (in_play + raw / ONE) / 2
+    return np.where(final > 60, 1.0, np.where(final == 60, 0.5, 0.0))
+
+
 def _dl_sample(
     pos: Position, objective: str, cards, depth: int, deadline: float | None, leaf: bool = False
 ):
@@ -159,13 +183,10 @@ def _dl_sample(
     at before each card: the node cap alone let a second trick's correction, hundreds of
     small searches each under it, run 80 ms past a 10 ms deadline)."""
     order = np.array(pos.talon_order or (), dtype=np.int64)
-    rest = np.zeros(len(order) + 1, dtype=np.int64)
-    for i in range(len(order) - 1, -1, -1):
-        rest[i] = rest[i + 1] | (1 << int(order[i]))
+    rest = _suffix_masks(order[None, :])[0]
     out = np.zeros(len(cards), dtype=np.int64)
     stats = np.zeros(3, dtype=np.int64)
-    left = None if deadline is None else deadline - time.perf_counter()
-    stats[1] = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
+    stats[1] = _node_cap(None if deadline is None else deadline - time.perf_counter())
     big = 1 << 50
     for j, c in enumerate(cards):
         if deadline is not None and time.perf_counter() > deadline:
@@ -190,16 +211,8 @@ def _dl_sample(
             break
     if stats[2]:
         return None, int(stats[0])
-    if objective == "win":
-        s = pos.score or (0, 0)
-        my, op = (s[0], s[1]) if pos.to_move == 0 else (s[1], s[0])
-        R = pos.points_in_play
-        vals = []
-        for d in out:
-            final = my + (R + int(d) / ONE) / 2
-            vals.append(1.0 if final > 60 else 0.5 if final == 60 else 0.0)
-        return vals, int(stats[0])
-    return [int(d) / ONE for d in out], int(stats[0])
+    vals = _depth_values(out, objective, pos.score, pos.to_move, pos.points_in_play)
+    return vals.tolist(), int(stats[0])
 
 
 def _line_values(
@@ -396,32 +409,26 @@ class _SecondTrick:
         if left is not None and left <= 0:
             return None, 0
         orders = np.array([(child.top, *t, child.briscola) for t in tails], dtype=np.int64)
-        rests = np.zeros((orders.shape[0], orders.shape[1] + 1), dtype=np.int64)
-        rests[:, :-1] = np.bitwise_or.accumulate((1 << orders)[:, ::-1], axis=1)[:, ::-1]
         hands = child.hands
         raw = np.zeros(
             (orders.shape[0], popcount_int(hands[0]) * popcount_int(hands[1])), dtype=np.int64
         )
-        limit = 1 << 40 if left is None else max(10_000, int(left * NODES_PER_SECOND))
         nodes, stopped = _dl_lines(
             hands[0],
             hands[1],
             child.to_move,
             orders,
-            rests,
+            _suffix_masks(orders),
             CORRECTION_DEPTH,
             child.trump_suit,
             *_LEAF[0],
-            limit,
+            _node_cap(left),
             raw,
         )
         if stopped:
             return None, int(nodes)
-        if self.objective != "win":
-            return -raw / ONE, int(nodes)
-        s = child.score or (0, 0)
-        final = s[1 - child.to_move] + (child.points_in_play + raw / ONE) / 2
-        return 1.0 - np.where(final > 60, 1.0, np.where(final == 60, 0.5, 0.0)), int(nodes)
+        v = _depth_values(raw, self.objective, child.score, 1 - child.to_move, child.points_in_play)
+        return (1.0 - v if self.objective == "win" else -v), int(nodes)
 
 
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
