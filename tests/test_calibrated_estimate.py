@@ -134,20 +134,23 @@ def test_corrected_values_stay_in_the_values_range(objective):
 
 def test_the_correction_counts_more_the_more_tricks_still_see_the_talon():
     """The second trick's correction stands for the clairvoyance of the tricks after it
-    too: it counts 1 at talon 10, more at 12 and 14, no more beyond (nothing to fit on);
-    its mean and its sampling error are scaled alike."""
-    w = [estimate.correction_weight(t) for t in (8, 10, 12, 14, 16, 30)]
-    assert w[0] == w[1] == 1.0 and w[1] < w[2] < w[3] == w[4] == w[5]
+    too: it counts 1 at talon 10, more at 12 and 14, no more beyond (nothing to fit on); each
+    later trick's counts nothing at talon 10, more at 12 and 14, and nothing for the chance
+    of winning (not fitted there). The two streams add their means and variances."""
+    w = [estimate.correction_weights(t) for t in (8, 10, 12, 14, 16, 30)]
+    for k, later in enumerate(zip(*w)):
+        first = 1.0 if k == 0 else 0.0
+        assert later[0] == later[1] == first and later[1] < later[2] < later[3] == later[5]
+    assert len(w[0]) >= 2
+    assert len(estimate.correction_weights(14, "win")) == 1
     stats, corr = Sums(2), Sums(2)
     for v, c in [((4.0, 1.0), (-1.0, 0.0)), ((6.0, 3.0), (-2.0, 1.0)), ((5.0, 2.0), (0.0, 2.0))]:
         stats.add(v)
         corr.add(c)
-    plain = estimate._Estimate("points", 50.0, [(stats, 1.0, 1.0), (corr, 1.0, 1.0)])
-    weighted = estimate._Estimate("points", 50.0, [(stats, 1.0, 1.0), (corr, 1.0, w[3])])
-    assert list(weighted.means()) == pytest.approx(list(stats.means() + w[3] * corr.means()))
-    assert weighted.means()[0] < plain.means()[0] and weighted.means()[1] > plain.means()[1]
+    both = estimate._Estimate("points", 50.0, [(stats, 1.0), (corr, 1.0)])
+    assert list(both.means()) == pytest.approx(list(stats.means() + corr.means()))
     se, ce = stats.errors(50.0), corr.errors(50.0)
-    assert list(weighted.errors()) == pytest.approx(list((se**2 + (w[3] * ce) ** 2) ** 0.5))
+    assert list(both.errors()) == pytest.approx(list((se**2 + ce**2) ** 0.5))
 
 
 def test_a_cards_interval_covers_every_reply_that_may_be_its_worst():

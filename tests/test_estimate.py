@@ -229,11 +229,13 @@ def test_the_lines_of_one_order_share_its_table_and_keep_their_values():
                 assert shared == pytest.approx(alone, abs=1e-12)
 
 
-def test_the_corrections_lines_in_one_call_are_those_searched_one_by_one():
-    """The second trick's correction searches every (card, reply) line of a lead under
-    several orders of the rest of the talon in one kernel call: each value, for the leader,
-    is the one the line's own depth-limited search gives (the cards in the notation's
-    order, each with every reply), for points and for the chance of winning."""
+def test_a_leads_lines_in_one_call_are_those_searched_one_by_one():
+    """The second trick's correction and the depth-limited samples search every (card,
+    reply) line of a lead under one or several talon orders in one kernel call: each value,
+    for the leader, is the one the line's own depth-limited search gives (the cards in the
+    notation's order, each with every reply), for points and for the chance of winning,
+    with the points beyond split evenly (the correction) or guessed by the leaf (the
+    samples)."""
     rng = random.Random(11)
     checked = 0
     for talon in (4, 6, 8, 10, 12, 14):
@@ -244,15 +246,98 @@ def test_the_corrections_lines_in_one_call_are_those_searched_one_by_one():
             unseen = [c for c in range(40) if (p.unseen >> c) & 1]
             tails = [tuple(rng.sample(unseen, len(unseen))) for _ in range(3)]
             for objective in ("points", "win"):
-                lines, _ = estimate._SecondTrick(p, objective, [], rng)._lines(p, tails, None)
-                for row, tail in zip(lines, tails):
+                corr, _ = estimate._SecondTrick(p, objective, [], rng)._lines(p, tails, None)
+                for row, tail in zip(corr, tails):
                     order = (p.top, *tail, p.briscola)
-                    one_by_one, _ = estimate._line_values(
-                        estimate._clair_copy(p, order), objective, p.legal_cards(),
-                        estimate.CORRECTION_DEPTH, None)
-                    assert list(row) == pytest.approx(one_by_one, abs=1e-12)
+                    pos = estimate._clair_copy(p, order)
+                    sample, _ = estimate._line_values(pos, objective, p.legal_cards(), 3, None, True)
+                    for leaf, got, depth in ((False, row, estimate.CORRECTION_DEPTH),
+                                             (True, sample, 3)):
+                        one_by_one = []
+                        for c in p.legal_cards():
+                            child = pos.play(c)
+                            for r in child.legal_cards():
+                                (v,), _ = estimate._dl_sample(child, objective, [r], depth, None,
+                                                              leaf)
+                                one_by_one.append(1.0 - v if objective == "win" else -v)
+                        assert list(got) == pytest.approx(one_by_one, abs=1e-12)
                 checked += 1
     assert checked >= 30
+
+
+def _blind_less_seeing_by_hand(child, tails, mover):
+    """The correction of one lead, one line and one order at a time: the leader's value of
+    each (card, reply) line under each order (the depth-limited search of that line
+    alone), the lead chosen blind (the card whose worst reply's mean over the orders is
+    best) less the lead chosen order by order; for ``mover``, and the blind line."""
+    if child.is_over or not child.unseen:
+        return 0.0, None
+    rows = []
+    for tail in tails:
+        pos = estimate._clair_copy(child, (child.top, *tail, child.briscola))
+        row = {}
+        for c in pos.legal_cards():
+            after = pos.play(c)
+            for r in after.legal_cards():
+                (v,), _ = estimate._dl_sample(after, "points", [r], estimate.CORRECTION_DEPTH,
+                                              None)
+                row[c, r] = -v
+        rows.append(row)
+    mean = {k: sum(row[k] for row in rows) / len(rows) for k in rows[0]}
+    best = None
+    for c in child.legal_cards():
+        reply = min((r for cc, r in mean if cc == c), key=lambda r: mean[c, r])
+        if best is None or mean[c, reply] > mean[best]:
+            best = (c, reply)
+    seeing = sum(
+        max(min(v for (cc, _), v in row.items() if cc == c) for c in child.legal_cards())
+        for row in rows
+    ) / len(rows)
+    v = mean[best] - seeing
+    return (v if child.to_move == mover else -v), best
+
+
+def test_a_corrections_draw_is_its_later_tricks_weighted():
+    """A corrected first draw gives each root line the second trick's correction plus the
+    next tricks', each with its weight: each along the blind line of the trick before,
+    after a draw of its own. Checked against the lines searched one at a time and chosen by
+    hand."""
+    rng = random.Random(5)
+    weights = (1.3, 0.7, 0.4)
+    checked = later = 0
+    for talon in (6, 8, 10, 12, 14):
+        for _ in range(3):
+            p = random_position(rng, talon, with_score=True)
+            if p.table:
+                continue
+            root = [(c, r, p1) for c in p.legal_cards() for p1 in (p.play(c),)
+                    for r in p1.legal_cards()]
+            st = estimate._SecondTrick(p, "points", root, random.Random(1))
+            st.weights = weights
+            rest = [c for c in range(40) if (p.unseen >> c) & 1]
+            rng.shuffle(rest)
+            steps = []
+            while len(rest) >= 2 and len(steps) < len(weights):
+                x, y, rest = rest[0], rest[1], rest[2:]
+                steps.append((x, y, [tuple(rng.sample(rest, len(rest))) for _ in range(3)]))
+            got = st._solve(steps, None).values
+            want = []
+            for c, r, node in root:
+                total, card = 0.0, r
+                for w, (x, y, tails) in zip(weights, steps):
+                    if node.talon_size <= 2:
+                        break
+                    node = node.play(card, draws=(node.top, x, y))
+                    v, line = _blind_less_seeing_by_hand(node, tails, p.to_move)
+                    total += w * v
+                    later += v != 0 and w != weights[0]
+                    if line is None:
+                        break
+                    node, card = node.play(line[0]), line[1]
+                want.append(total)
+            assert got == pytest.approx(want, abs=1e-9)
+            checked += 1
+    assert checked >= 10 and later >= 5
 
 
 @pytest.mark.parametrize("talon,seed", [(6, 1), (8, 2)])

@@ -50,7 +50,8 @@ from solver.analysis.sampler import PROGRESS_AFTER, Sample, best_line, run, seed
 from solver.analysis.stats import Sums
 from solver.errors import BriscolaError, Count, Note
 from solver.analysis.threads import check_stop, shielded
-from solver.search.depth import dl_lines as _dl_lines
+from solver.cards import cards_of
+from solver.search.depth import dl_lines as _dl_lines_kernel
 from solver.search.depth import dl_search as _dl_search
 from solver.search.leaf import ONE, depth_weights
 from solver.position import Position
@@ -78,16 +79,23 @@ CORRECTION_SHARE = 0.4
 CORRECTION_EVERY = 16
 #: the correction takes out the second trick's clairvoyance only: the tricks after it still
 #: see the talon and err the same way, the more so the more tricks are left. So it counts
-#: 1 + CORRECTION_GAIN * (talon - 10) times, up to talon 14 (no exact value beyond to fit
-#: on). Fitted on the fit sets at talon 10-14 and 0.2-5 s pooled; mean |estimate - exact|
-#: of the fresh sets at 1 s: talon 14 1.08 -> 0.85, talon 12 0.92 -> 0.77; at 5 s talon
-#: 14 1.02 -> 0.77; at 0.2 s, where few draws are corrected, within noise (1.25 -> 1.28).
-CORRECTION_GAIN = 0.275
+#: 1 + gain * (talon - 10) times, up to talon 14 (no exact value beyond to fit on), and for
+#: the points the third trick's correction, along the second's blind line, counts
+#: gain * (talon - 10) times: CORRECTION_GAINS, per objective, a gain a trick from the
+#: second. Fitted on the fit sets at talon 12-14, 0.2 and 1 s pooled. The third trick
+#: (prototype, fresh sets): mean |estimate - exact| at 1 s talon 14 0.78 -> 0.67, talon 12
+#: 0.66 -> 0.61, at 0.2 s 0.80 -> 0.77; a fourth trick paid less than its time at 0.2 s
+#: (fit sets: 0.80 -> 0.87 at talon 12) and 0.01-0.02 at 1 s. The win keeps its one gain
+#: (its third trick not fitted).
+CORRECTION_GAINS: dict[str, tuple[float, ...]] = {"points": (0.2, 0.3), "win": (0.275,)}
 
 
-def correction_weight(talon: int) -> float:
-    """How many times the second trick's correction counts at this talon size."""
-    return 1.0 + CORRECTION_GAIN * min(max(talon - 10, 0), 4)
+def correction_weights(talon: int, objective: str = "points") -> tuple[float, ...]:
+    """How many times each trick's correction counts at this talon size, from the second
+    trick's on."""
+    k = min(max(talon - 10, 0), 4)
+    first, *later = CORRECTION_GAINS[objective]
+    return (1.0 + first * k, *(g * k for g in later))
 
 
 # ---- sampling --------------------------------------------------------------------------
@@ -180,8 +188,7 @@ def _dl_sample(
 ):
     """Depth-limited values of one clairvoyant position, the points beyond the horizon
     guessed by the fitted leaf (``leaf``) or split evenly; None past the deadline (looked
-    at before each card: the node cap alone let a second trick's correction, hundreds of
-    small searches each under it, run 80 ms past a 10 ms deadline)."""
+    at before each card, as each card's search has the whole node cap)."""
     order = np.array(pos.talon_order or (), dtype=np.int64)
     rest = _suffix_masks(order[None, :])[0]
     out = np.zeros(len(cards), dtype=np.int64)
@@ -224,25 +231,56 @@ def _line_values(
     leaf: bool = False,
 ):
     """Values for the leader of every (card, reply) line of one clairvoyant position: the
-    reply's value searched from the follower's side (``leaf``: as _dl_sample), or (None,
-    nodes) past the deadline."""
+    reply's value searched from the follower's side (``depth``: as _dl_lines, with the
+    fitted leaf when ``leaf``), or (None, nodes) past the deadline."""
+    if depth is not None:
+        left = None if deadline is None else deadline - time.perf_counter()
+        orders = np.array([pos.talon_order], dtype=np.int64)
+        a, nodes = _dl_lines(pos, objective, orders, depth, leaf, left)
+        return (None if a is None else a[0].tolist()), nodes
     out: list[float] = []
     nodes = 0
     # the lines of one order share its table entries: their later tricks transpose (talon
     # 14, leads: 41 % fewer nodes a sample, the values the same)
-    gen = driver.current().generations.next() if depth is None else None
+    gen = driver.current().generations.next()
     for c in cards:
         child = pos.play(c)
-        replies = child.legal_cards()
-        if depth is None:
-            vals, n = _full_values(child, objective, replies, deadline, gen)
-        else:
-            vals, n = _dl_sample(child, objective, replies, depth, deadline, leaf)
+        vals, n = _full_values(child, objective, child.legal_cards(), deadline, gen)
         nodes += n
         if vals is None:
             return None, nodes
         out.extend(1.0 - v if objective == "win" else -v for v in vals)
     return out, nodes
+
+
+def _dl_lines(pos: Position, objective: str, orders: np.ndarray, depth: int, leaf: bool, left):
+    """The leader's value of every (card, reply) line of ``pos`` (a lead; the leader's
+    cards in the notation's order, each with every reply) under each talon order (a row of
+    ``orders``, top first), ``depth`` tricks deep, the points beyond guessed by the fitted
+    leaf (``leaf``) or split evenly, in one kernel call: (an array, a row per order, and
+    the nodes), or (None, nodes) once ``left`` seconds are spent (no time: at once)."""
+    if left is not None and left <= 0:
+        return None, 0
+    hands = pos.hands
+    raw = np.zeros(
+        (orders.shape[0], popcount_int(hands[0]) * popcount_int(hands[1])), dtype=np.int64
+    )
+    nodes, stopped = _dl_lines_kernel(
+        hands[0],
+        hands[1],
+        pos.to_move,
+        orders,
+        _suffix_masks(orders),
+        depth,
+        pos.trump_suit,
+        *_LEAF[leaf],
+        _node_cap(left),
+        raw,
+    )
+    if stopped:
+        return None, int(nodes)
+    v = _depth_values(raw, objective, pos.score, 1 - pos.to_move, pos.points_in_play)
+    return (1.0 - v if objective == "win" else -v), int(nodes)
 
 
 def _per_card(cards, line_cards, means, errs):
@@ -268,18 +306,18 @@ def _per_card(cards, line_cards, means, errs):
 
 class _Estimate:
     """Per-line means and the half-widths of their sampling intervals, from the sums of
-    one sample stream or of two added together (clairvoyant lines plus the second trick's
-    correction, weighted): independent streams add their means and their variances."""
+    one sample stream or of two added together (clairvoyant lines plus the correction):
+    independent streams add their means and their variances."""
 
     def __init__(self, objective: str, bound: float, parts):
         self.bound = bound
         self.lo = 0.0 if objective == "win" else -bound
-        #: (Sums, finite-population factor, weight)
-        self.parts = [(s, f, w) for s, f, w in parts if s.n]
+        #: (Sums, finite-population factor)
+        self.parts = [(s, f) for s, f in parts if s.n]
 
     def means(self) -> np.ndarray:
         """The means, kept in the value's range (a correction can carry a sum past it)."""
-        return np.clip(sum(w * s.means() for s, _, w in self.parts), self.lo, self.bound)
+        return np.clip(sum(s.means() for s, _ in self.parts), self.lo, self.bound)
 
     def errors(self) -> np.ndarray:
         """The half-widths: the orders' stream (the first) unanimous where its samples all
@@ -288,8 +326,8 @@ class _Estimate:
         return np.minimum(
             np.sqrt(
                 sum(
-                    f * (w * s.errors(self.bound, unanimous=k == 0)) ** 2
-                    for k, (s, f, w) in enumerate(self.parts)
+                    f * s.errors(self.bound, unanimous=k == 0) ** 2
+                    for k, (s, f) in enumerate(self.parts)
                 )
             ),
             self.bound,
@@ -297,7 +335,7 @@ class _Estimate:
 
     def gap_errors(self, j: int) -> np.ndarray:
         return np.minimum(
-            np.sqrt(sum(f * (w * s.gap_errors(j, self.bound)) ** 2 for s, f, w in self.parts)),
+            np.sqrt(sum(f * s.gap_errors(j, self.bound) ** 2 for s, f in self.parts)),
             2 * self.bound,
         )
 
@@ -337,7 +375,8 @@ def _lead_value(values, groups) -> float:
 
 
 class _SecondTrick:
-    """The second trick played without seeing the talon: a correction to clairvoyant lines.
+    """The second and third tricks played without seeing the talon: a correction to
+    clairvoyant lines.
 
     Clairvoyant lines choose the root's card and reply without seeing the talon, but every
     later card with it. Here the first draw is sampled (each (loser's card, new top) pair at
@@ -349,6 +388,10 @@ class _SecondTrick:
     varies much less from draw to draw than a value does, so a few draws pin it down
     (measured on 10 talon-14 positions, every first draw: mean |estimate − exact| 1.56 →
     0.91 points with leads searched CORRECTION_DEPTH tricks deep, 0.82 solved to the end).
+    With a third trick's weight, the second trick's blind line (that best card and its
+    worst reply) is played on, a second draw sampled, and the third trick's lead corrected
+    the same way: the next term of the same sum (clairvoyant less blind, a trick at a
+    time). A draw's sample is the weighted sum of the two (correction_weights).
     """
 
     def __init__(self, pos: Position, objective: str, lines, rng: random.Random):
@@ -358,77 +401,104 @@ class _SecondTrick:
         rng.shuffle(self.draws)
         self.unseen = unseen
         self.i = 0
+        weights = correction_weights(pos.talon_size, objective)
+        while len(weights) > 1 and not weights[-1]:
+            weights = weights[:-1]
+        self.weights = weights
 
     @property
     def left(self) -> bool:
         return self.i < len(self.draws)
 
     def fpc(self) -> float:
-        """The finite-population factor of the variance: draws are taken without
-        replacement, so once all are taken nothing is left to chance."""
+        """The finite-population factor of the variance: first draws are taken without
+        replacement, so once all are taken only the orders (and second draws) below them
+        are left to chance, which the method's error was measured with."""
         n, N = self.i, len(self.draws)
         return (N - n) / (N - 1) if N > 1 else 0.0
 
     def draw(self):
-        """The next first draw's job: the draw and its orders of the rest of the talon are
-        chosen here, in the loop's order; ``job(until)`` gives every root line's
-        correction, or no values past ``until``."""
+        """The next first draw's job: the draw and the orders of the rest of the talon,
+        and for each later trick corrected its draw and orders, are chosen here, in the
+        loop's order; ``job(until)`` gives every root line's correction, or no values past
+        ``until``."""
         x, y = self.draws[self.i]
         self.i += 1
         rest = [c for c in self.unseen if c != x and c != y]
+        steps = [(x, y, self._tails(rest))]
+        for _ in self.weights[1:]:
+            if len(rest) < 2:
+                break
+            self.rng.shuffle(rest)
+            x, y, rest = rest[0], rest[1], rest[2:]
+            steps.append((x, y, self._tails(rest)))
+        return lambda until: self._solve(steps, until)
+
+    def _tails(self, rest: list[int]):
+        rest = list(rest)
         tails = []
         for _ in range(CORRECTION_ORDERS):
             self.rng.shuffle(rest)
             tails.append(tuple(rest))
-        return lambda until: self._solve(x, y, tails, until)
+        return tails
 
-    def _solve(self, x: int, y: int, tails, until: float | None) -> Sample:
-        pos, mover, nodes, out = self.pos, self.pos.to_move, 0, []
-        for c, r, p1 in self.lines:
-            child = p1.play(c if r < 0 else r, draws=(pos.top, x, y))
-            if child.is_over or not child.unseen:
-                out.append(0.0)  # nothing left for the talon to hide
-                continue
-            a, n = self._lines(child, tails, until)
-            nodes += n
-            if a is None:
-                return Sample(None, nodes)
-            per = popcount_int(child.hands[1 - child.to_move])
-            groups = [range(k, k + per) for k in range(0, a.shape[1], per)]
-            blind = _lead_value(a.mean(axis=0), groups)
-            seeing = float(np.mean([_lead_value(row, groups) for row in a]))
-            out.append(blind - seeing if child.to_move == mover else seeing - blind)
-        return Sample(out, nodes)
+    def _solve(self, steps, until: float | None) -> Sample:
+        terms, nodes = self._terms(steps, until)
+        if terms is None:
+            return Sample(None, nodes)
+        return Sample(list(terms @ np.array(self.weights)), nodes)
+
+    def _terms(self, steps, until: float | None):
+        """Each root line's corrections, a trick at a time (a row per line, a column per
+        trick from the second): the first draw's, then along each trick's blind line the
+        next draw's (``steps``: each draw, loser's card and new top, with the orders of the
+        rest); (None, nodes) past ``until``."""
+        nodes = 0
+        out = np.zeros((len(self.lines), len(self.weights)))
+        for i, (c, r, node) in enumerate(self.lines):
+            card = c if r < 0 else r
+            for t, (x, y, tails) in enumerate(steps):
+                if node.talon_size <= 2:
+                    break
+                node = node.play(card, draws=(node.top, x, y))
+                v, blind, n = self._blind_less_seeing(node, tails, until)
+                nodes += n
+                if v is None:
+                    return None, nodes
+                out[i, t] = v
+                if blind is None:
+                    break
+                node, card = node.play(blind[0]), blind[1]
+        return out, nodes
+
+    def _blind_less_seeing(self, child: Position, tails, until: float | None):
+        """For the root's mover: ``child``'s lead valued blind (one card and reply over
+        every order) less valued seeing (chosen order by order), the blind line (card,
+        reply) and the nodes; (0, None, 0) when nothing is hidden, (None, None, nodes)
+        past ``until``."""
+        if child.is_over or not child.unseen:
+            return 0.0, None, 0
+        a, n = self._lines(child, tails, until)
+        if a is None:
+            return None, None, n
+        replies = cards_of(child.hands[1 - child.to_move])
+        per = len(replies)
+        groups = [range(k, k + per) for k in range(0, a.shape[1], per)]
+        mean = a.mean(axis=0)
+        worst = [min(g, key=lambda i: mean[i]) for g in groups]
+        pick = max(range(len(groups)), key=lambda j: mean[worst[j]])
+        blind = float(mean[worst[pick]])
+        seeing = float(np.mean([_lead_value(row, groups) for row in a]))
+        v = blind - seeing if child.to_move == self.pos.to_move else seeing - blind
+        line = (cards_of(child.hands[child.to_move])[pick], replies[worst[pick] - groups[pick][0]])
+        return v, line, n
 
     def _lines(self, child: Position, tails, until: float | None):
-        """The leader's value of every (card, reply) line of ``child`` (a lead) under each
-        order of the rest of the talon, CORRECTION_DEPTH tricks deep, the points beyond
-        split evenly: (an array, a row per order, and the nodes), or (None, nodes) past
-        ``until``."""
-        left = None if until is None else until - time.perf_counter()
-        if left is not None and left <= 0:
-            return None, 0
+        """_dl_lines of ``child`` (a lead) under each order of the rest of the talon,
+        CORRECTION_DEPTH tricks deep, the points beyond split evenly."""
         orders = np.array([(child.top, *t, child.briscola) for t in tails], dtype=np.int64)
-        hands = child.hands
-        raw = np.zeros(
-            (orders.shape[0], popcount_int(hands[0]) * popcount_int(hands[1])), dtype=np.int64
-        )
-        nodes, stopped = _dl_lines(
-            hands[0],
-            hands[1],
-            child.to_move,
-            orders,
-            _suffix_masks(orders),
-            CORRECTION_DEPTH,
-            child.trump_suit,
-            *_LEAF[0],
-            _node_cap(left),
-            raw,
-        )
-        if stopped:
-            return None, int(nodes)
-        v = _depth_values(raw, self.objective, child.score, 1 - child.to_move, child.points_in_play)
-        return (1.0 - v if self.objective == "win" else -v), int(nodes)
+        left = None if until is None else until - time.perf_counter()
+        return _dl_lines(child, self.objective, orders, CORRECTION_DEPTH, False, left)
 
 
 METHODS = ("auto", "expectimax", "clairvoyant", "clairvoyant-lines", "depth")
@@ -545,7 +615,6 @@ def analyse_clairvoyant(
     line_cards = [c for c, _, _ in root] if lines else cards
     stats = Sums(len(line_cards))
     corr = Sums(len(line_cards))
-    gain = correction_weight(pos.talon_size)
     second = (
         _SecondTrick(pos, objective, root, random.Random(rng.getrandbits(64)))
         if second_trick and random_talon
@@ -631,9 +700,7 @@ def analyse_clairvoyant(
     def line(t, sums):
         if not stats.n:
             return None
-        m, _, _ = _per_card(
-            cards, line_cards, stats.means() + gain * corr.means(), stats.errors(bound)
-        )
+        m, _, _ = _per_card(cards, line_cards, stats.means() + corr.means(), stats.errors(bound))
         best = cards[int(np.argmax(m))]
         return best_line("estimate", t, stats.n, best, m[cards.index(best)], objective)
 
@@ -674,8 +741,7 @@ def analyse_clairvoyant(
     est = _Estimate(
         objective,
         bound,
-        [(stats, 1.0, 1.0)]
-        + ([(corr, second.fpc(), gain)] if corrected and second is not None else []),
+        [(stats, 1.0)] + ([(corr, second.fpc())] if corrected and second is not None else []),
     )
     moves, best = _ranked_moves(cards, line_cards, est, exact, m_err)
     notes.insert(
@@ -872,7 +938,7 @@ def analyse_expectimax(
     moves, best = _ranked_moves(
         cards,
         [c for c, _, _ in lines],
-        _Estimate(objective, value_bound(pos, objective), [(st, fpc, 1.0)]),
+        _Estimate(objective, value_bound(pos, objective), [(st, fpc)]),
         enumerated,
     )
     notes = [Note.of("note.samples", n=Count(st.n))]
