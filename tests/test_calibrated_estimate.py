@@ -43,7 +43,7 @@ def test_the_second_tricks_blind_lead_is_the_exact_value_once_nothing_hides_afte
         for x, y in second.draws[:3]:
             rest = [c for c in second.unseen if c not in (x, y)]
             tails = [tuple(rest), tuple(reversed(rest))]
-            corr = second._solve(x, y, tails, None).values
+            corr = second._terms([(x, y, tails)], None)[0][:, 0]
             for (c, r, p1), cj in zip(lines, corr):
                 child = p1.play(c if r < 0 else r, draws=(pos.top, x, y))
                 same = child.to_move == pos.to_move
