@@ -450,3 +450,19 @@ def test_four_players_at_talon_4_carry_the_error_measured_there():
     a = sampling.analyse_open(at4, "points", Limit(samples=20))
     assert a.interval == Interval.SAMPLING_AND_METHOD
     assert all(m.error >= value4 for m in a.moves)
+
+
+def test_a_later_tricks_draws_keep_the_corrections_spread_once_every_first_draw_is_taken():
+    """Once every first draw is corrected, the second trick's correction alone has nothing
+    left to chance but the orders below (left to the method's error), so its variance
+    counts for nothing; a later trick's draw below each first is random, so it keeps its
+    whole variance."""
+    pos = random_position(random.Random(4), 12)
+    st = estimate._SecondTrick(pos, "points", [], random.Random(1))
+    st.i = len(st.draws)
+    st.weights = (1.4,)
+    assert st.fpc() == 0.0
+    st.weights = (1.4, 0.6)
+    assert st.fpc() == 1.0
+    st.i, st.weights = 0, (1.4,)
+    assert st.fpc() == pytest.approx(len(st.draws) / (len(st.draws) - 1))
