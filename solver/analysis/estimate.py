@@ -992,12 +992,14 @@ def analyse_expectimax(
 #: and 100 more talon-12 fit positions, seeds 8012 and 8013) the full solves' fit asked
 #: less: with leads 1.33 / 1.00 at talon 12 and 0.88 / 1.33 at 14 (shipped 2.2 / 2.7 at
 #: both), without 1.32 / 1.06 and 1.65 / 3.40 (2.0 / 2.2, 2.5 / 4.6); no talon ships less
-#: than a smaller one. The depth-limited samples (``--force-depth``, their lines now in one
+#: than a smaller one. The values' half-widths shrank so; the gaps' shrink failed its check
+#: (the fresh talon-12 sets held 85.8-93.8 % of gaps at 1 s: the sets without leads needed
+#: 2.09, with 1.76) and was taken back: the gaps keep what shipped. The depth-limited samples (``--force-depth``, their lines now in one
 #: call, so more of them) asked more in two places: with leads 1.80 on a value at talon 10
 #: (1.7), without 3.90 at 12 (3.8); the rest stayed within what ships.
 METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
-    ("points", True, True): {10: (1.6, 1.6), 12: (1.6, 1.6), 14: (1.6, 1.6)},
-    ("points", True, False): {10: (1.4, 0.9), 12: (1.4, 1.1), 14: (1.7, 3.4)},
+    ("points", True, True): {10: (1.6, 1.6), 12: (1.6, 2.7), 14: (1.6, 2.7)},
+    ("points", True, False): {10: (1.4, 0.9), 12: (1.4, 2.2), 14: (1.7, 4.6)},
     ("points", False, True): {10: (1.8, 1.1), 12: (4.2, 3.9), 14: (4.2, 3.9)},
     ("points", False, False): {10: (1.6, 0.9), 12: (3.9, 4.7), 14: (5.3, 4.6)},
     ("win", True, True): {10: (0.11, 0.07), 12: (0.10, 0.11)},
