@@ -973,7 +973,7 @@ def analyse_expectimax(
 #: benchmarks/bench_calibration.py fit on the fit sets (every time limit of 0.2, 1 and 5 s:
 #: the smallest half-width that puts 95 % of the exact values inside, the largest over
 #: the time limits), checked on the fresh sets (benchmarks/README.md, Calibration). Refitted
-#: at talon 12 and 14 with leads when the correction came to count more (correction_weight):
+#: at talon 12 and 14 with leads when the correction came to count more (correction_weights):
 #: the fit asked 2.0 and 2.3 at talon 12, 0.9 and 1.2 at 14 (30 positions, the fewest);
 #: talon 14 ships no less than talon 12. The depth-limited rows refitted with the fitted
 #: leaf (2026-12-07), on auto's depth-limited samples where it would have solved each
@@ -994,9 +994,10 @@ def analyse_expectimax(
 #: both), without 1.32 / 1.06 and 1.65 / 3.40 (2.0 / 2.2, 2.5 / 4.6); no talon ships less
 #: than a smaller one. The values' half-widths shrank so; the gaps' shrink failed its check
 #: (the fresh talon-12 sets held 85.8-93.8 % of gaps at 1 s: the sets without leads needed
-#: 2.09, with 1.76) and was taken back: the gaps keep what shipped. The depth-limited samples (``--force-depth``, their lines now in one
-#: call, so more of them) asked more in two places: with leads 1.80 on a value at talon 10
-#: (1.7), without 3.90 at 12 (3.8); the rest stayed within what ships.
+#: 2.09, with 1.76) and was taken back: the gaps keep what shipped. The depth-limited
+#: samples (``--force-depth``, their lines now in one call, so more of them) asked more in
+#: two places: with leads 1.80 on a value at talon 10 (1.7), without 3.90 at 12 (3.8); the
+#: rest stayed within what ships.
 METHOD_ERROR: dict[tuple[str, bool, bool], dict[int, tuple[float, float]]] = {
     ("points", True, True): {10: (1.6, 1.6), 12: (1.6, 2.7), 14: (1.6, 2.7)},
     ("points", True, False): {10: (1.4, 0.9), 12: (1.4, 2.2), 14: (1.7, 4.6)},
