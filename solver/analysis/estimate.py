@@ -368,10 +368,13 @@ def _ranked_moves(
     return moves, tuple(m.card for m in moves if m.value == moves[0].value)
 
 
-def _lead_value(values, groups) -> float:
-    """The leader's value of a lead from its (card, reply) lines: the best card's worst
-    reply (``groups``: each card's columns)."""
-    return max(min(values[i] for i in g) for g in groups)
+def _lead_line(values, per: int) -> tuple[float, int]:
+    """The leader's value of a lead from its (card, reply) lines, and that line's column:
+    the best card's worst reply (each card's ``per`` replies in consecutive columns; the
+    first card and reply among equals)."""
+    worst = [min(range(k, k + per), key=lambda i: values[i]) for k in range(0, len(values), per)]
+    col = max(worst, key=lambda i: values[i])
+    return float(values[col]), col
 
 
 class _SecondTrick:
@@ -417,9 +420,9 @@ class _SecondTrick:
         its draw below the first is random too, and the factor (0.03 once a talon-12
         position's every first draw is taken) dropped its spread: the fresh talon-12
         sets' gaps at 1 s held 86.7-89.2 % inside."""
-        n, N = self.i, len(self.draws)
         if len(self.weights) > 1:
             return 1.0
+        n, N = self.i, len(self.draws)
         return (N - n) / (N - 1) if N > 1 else 0.0
 
     def draw(self):
@@ -488,15 +491,10 @@ class _SecondTrick:
             return None, None, n
         replies = cards_of(child.hands[1 - child.to_move])
         per = len(replies)
-        groups = [range(k, k + per) for k in range(0, a.shape[1], per)]
-        mean = a.mean(axis=0)
-        worst = [min(g, key=lambda i: mean[i]) for g in groups]
-        pick = max(range(len(groups)), key=lambda j: mean[worst[j]])
-        blind = float(mean[worst[pick]])
-        seeing = float(np.mean([_lead_value(row, groups) for row in a]))
+        blind, col = _lead_line(a.mean(axis=0), per)
+        seeing = float(np.mean([_lead_line(row, per)[0] for row in a]))
         v = blind - seeing if child.to_move == self.pos.to_move else seeing - blind
-        line = (cards_of(child.hands[child.to_move])[pick], replies[worst[pick] - groups[pick][0]])
-        return v, line, n
+        return v, (cards_of(child.hands[child.to_move])[col // per], replies[col % per]), n
 
     def _lines(self, child: Position, tails, until: float | None):
         """_dl_lines of ``child`` (a lead) under each order of the rest of the talon,
