@@ -1171,7 +1171,7 @@ METHOD_TEXT = {
         "deepening": "the known talon order searched deeper and deeper",
         "deepening.depth": "the known talon order searched {depth} tricks deep",
         "lines": "a card led valued by its worst reply",
-        "second-trick": "the first draw corrected",
+        "second-trick": "the next leads corrected for seeing the talon",
     },
     "it": {
         "exact": "una ricerca esatta",
@@ -1189,7 +1189,7 @@ METHOD_TEXT = {
         "deepening": "l'ordine noto del tallone esplorato sempre più a fondo",
         "deepening.depth": "l'ordine noto del tallone esplorato per {depth} prese",
         "lines": "una carta d'uscita valutata con la risposta peggiore",
-        "second-trick": "la prima pescata corretta",
+        "second-trick": "le uscite successive corrette perché vedono il tallone",
     },
 }
 

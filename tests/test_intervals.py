@@ -179,7 +179,8 @@ def test_one_sample_gives_a_bound_not_an_interval():
      "carta d'uscita valutata con la risposta peggiore"),
     ("sampled-clairvoyant-depth1-lines-second-trick",
      "sampled talon orders, each searched 1 trick deep knowing the order; a card led valued by "
-     "its worst reply; the first draw corrected", "esplorato per 1 presa conoscendo"),
+     "its worst reply; the next leads corrected for seeing the talon",
+     "esplorato per 1 presa conoscendo"),
     ("seat-sampling-depth4", "sampled opponent hands, each searched 4 tricks deep with one "
      "sampled talon order", "mani dell'avversario campionate, ciascuna esplorata per 4 prese"),
     ("sampled-expectimax", "the first draw sampled, the position after it solved exactly",
