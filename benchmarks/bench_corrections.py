@@ -50,14 +50,16 @@ def fit_positions(talon: int, n: int):
     return out[:n]
 
 
-def deep_lines(self, child, tails, until):
-    """``_SecondTrick._lines`` with each order's lines solved to the end."""
-    rows = []
-    for t in tails:
-        cpos = E._clair_copy(child, (child.top, *t, child.briscola))
-        vals, _ = E._line_values(cpos, self.objective, cpos.legal_cards(), None, None)
-        rows.append(vals)
-    return np.array(rows), 0
+class DeepCorrection(E._SecondTrick):
+    """The corrections with each order's lines solved to the end."""
+
+    def _lines(self, child, tails, until):
+        rows = []
+        for t in tails:
+            cpos = E._clair_copy(child, (child.top, *t, child.briscola))
+            vals, _ = E._line_values(cpos, self.objective, cpos.legal_cards(), None, None)
+            rows.append(vals)
+        return np.array(rows), 0
 
 
 def measure(pos, exact, orders: int, tricks: int, seed: int):
@@ -81,40 +83,34 @@ def measure(pos, exact, orders: int, tricks: int, seed: int):
             else E._full_values(cpos, "points", cards, None)
         )
         sums += vals
-    st = E._SecondTrick(pos, "points", root, random.Random(seed + 1))
-    st.weights = (1.0,) * max(tricks, 2)
-    shipped_lines = E._SecondTrick._lines
-    cheap, deep, secs = [], [], [0.0, 0.0]
-    try:
-        while st.left:
-            x, y = st.draws[st.i]
-            st.i += 1
-            rest = [c for c in st.unseen if c not in (x, y)]
-            steps = [(x, y, st._tails(rest))]
-            while len(rest) >= 2 and len(steps) < len(st.weights):
-                st.rng.shuffle(rest)
-                x2, y2, rest = rest[0], rest[1], rest[2:]
-                steps.append((x2, y2, st._tails(rest)))
-            E._SecondTrick._lines = shipped_lines
-            t = time.perf_counter()
-            cheap.append(st._terms(steps[:2], None)[0][:, :2])
-            secs[0] += time.perf_counter() - t
-            E._SecondTrick._lines = deep_lines
-            t = time.perf_counter()
-            deep.append(st._terms(steps, None)[0])
-            secs[1] += time.perf_counter() - t
-    finally:
-        E._SecondTrick._lines = shipped_lines
+    shipped = E._SecondTrick(pos, "points", root, random.Random(seed + 1))
+    deep = DeepCorrection(pos, "points", root, random.Random(seed + 1))
+    shipped.weights = deep.weights = (1.0,) * max(tricks, 2)
+    cheap_terms, deep_terms, secs = [], [], [0.0, 0.0]
+    while shipped.left:
+        steps = shipped.steps()
+        t = time.perf_counter()
+        cheap_terms.append(shipped._terms(steps[:2], None)[0][:, :2])
+        secs[0] += time.perf_counter() - t
+        t = time.perf_counter()
+        deep_terms.append(deep._terms(steps, None)[0])
+        secs[1] += time.perf_counter() - t
     line_cards = [c for c, _, _ in root]
     truth = np.array([float(exact[c]) for c in cards])
-    return sums / orders, np.array(cheap), np.array(deep), secs, cards, line_cards, truth
+    return (
+        sums / orders,
+        np.array(cheap_terms),
+        np.array(deep_terms),
+        secs,
+        cards,
+        line_cards,
+        truth,
+    )
 
 
 def card_values(cards, line_cards, line_means):
-    """A card is worth its worst line (as the estimator reads it)."""
-    return np.array(
-        [min(m for lc, m in zip(line_cards, line_means, strict=True) if lc == c) for c in cards]
-    )
+    """A card is worth its worst line, read as the estimator reads it."""
+    return E._per_card(cards, line_cards, line_means, np.zeros(len(line_means)))[0]
 
 
 def score(rows, pick):

@@ -426,10 +426,14 @@ class _SecondTrick:
         return (N - n) / (N - 1) if N > 1 else 0.0
 
     def draw(self):
-        """The next first draw's job: the draw and the orders of the rest of the talon,
-        and for each later trick corrected its draw and orders, are chosen here, in the
-        loop's order; ``job(until)`` gives every root line's correction, or no values past
-        ``until``."""
+        """The next first draw's job: its steps are chosen here, in the loop's order;
+        ``job(until)`` gives every root line's correction, or no values past ``until``."""
+        steps = self.steps()
+        return lambda until: self._solve(steps, until)
+
+    def steps(self):
+        """The next first draw and the orders of the rest of the talon, and for each later
+        trick corrected its draw and orders (``_terms``' steps)."""
         x, y = self.draws[self.i]
         self.i += 1
         rest = [c for c in self.unseen if c != x and c != y]
@@ -440,7 +444,7 @@ class _SecondTrick:
             self.rng.shuffle(rest)
             x, y, rest = rest[0], rest[1], rest[2:]
             steps.append((x, y, self._tails(rest)))
-        return lambda until: self._solve(steps, until)
+        return steps
 
     def _tails(self, rest: list[int]):
         rest = list(rest)
