@@ -212,6 +212,31 @@ def _probe(address: str) -> None:
         raise ClusterError.of("cluster.unreachable", address=address, why=why) from None
 
 
+def _reason(e: BaseException) -> str:
+    """What went wrong, never an empty line: Dask's timeouts and asserts carry no message."""
+    return str(e) or type(e).__name__
+
+
+def _client_at(distributed, address: str):
+    """A Client on the scheduler at ``address``, which the probe reached. A handshake that
+    fails there is tried once more: once in a CI run, on a scheduler that served the runs
+    before and after, it failed with an exception that said nothing. A timeout is not
+    tried again (it would double the wait)."""
+    failed: Exception | None = None
+    for _ in range(2):
+        try:
+            return distributed.Client(address, timeout=CONNECT_SECONDS)
+        except TimeoutError:
+            raise ClusterError.of("cluster.timed_out", address=address) from None
+        except Exception as e:
+            failed = e
+    assert failed is not None
+    if isinstance(failed, OSError):
+        why = _reason(failed)
+        raise ClusterError.of("cluster.unreachable", address=address, why=why) from None
+    raise ClusterError.of("cluster.start", why=_reason(failed)) from None
+
+
 @contextmanager
 def connect(
     address: str | None = None, workers: int = 2, tt_mb: int | None = None, threads: int = 1
@@ -227,10 +252,7 @@ def connect(
     try:
         if address:
             _probe(address)
-            try:
-                client = distributed.Client(address, timeout=CONNECT_SECONDS)
-            except (OSError, TimeoutError) as e:
-                raise ClusterError.of("cluster.unreachable", address=address, why=str(e)) from None
+            client = _client_at(distributed, address)
         else:
             warm()  # compile once here: the workers then load the cached kernels
             cluster = distributed.LocalCluster(
@@ -246,7 +268,7 @@ def connect(
     except ClusterError:
         raise
     except Exception as e:  # anything Dask raises while starting: one line for the user
-        raise ClusterError.of("cluster.start", why=str(e)) from None
+        raise ClusterError.of("cluster.start", why=_reason(e)) from None
     try:
         try:
             client.register_plugin(_env_plugin_class()(env, cluster is not None))

@@ -150,6 +150,37 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(monkeypatch):
     assert "pip install -e '.[cluster]'" in r.output and "Traceback" not in r.output
 
 
+def test_a_handshake_that_fails_once_is_tried_again_and_a_silent_failure_is_named(
+        client, monkeypatch):
+    """Once in CI, Dask's handshake with a scheduler that the probe had reached failed
+    with an exception that said nothing: the run stopped on "cannot start the cluster: "
+    with no reason. It is tried once more, and a failure that says nothing is named by
+    its type."""
+    import distributed
+
+    real, calls = distributed.Client, []
+
+    def fails(times):
+        def client_(*args, **kwargs):
+            calls.append(1)
+            if len(calls) <= times:
+                raise AssertionError()
+            return real(*args, **kwargs)
+        return client_
+
+    args = ["match", "greedy", "random", "--deals", "2", "--seed", "5", "--json", "-q",
+            "--cluster", client.scheduler.address]
+    monkeypatch.setattr(distributed, "Client", fails(1))
+    r = _cli(args)
+    assert r.exit_code == 0 and len(calls) == 2, r.output
+    assert json.loads(r.stdout)["deals"] == 2
+    calls.clear()
+    monkeypatch.setattr(distributed, "Client", fails(2))
+    r = _cli(args)
+    assert r.exit_code == 2 and len(calls) == 2
+    assert r.output.strip() == "error: cannot start the cluster: AssertionError"
+
+
 def test_results_are_released_in_input_order():
     assert list(cl.ordered(iter([(3, "c"), (1, "a"), (2, "b")]), [1, 2, 3])) == \
         [(1, "a"), (2, "b"), (3, "c")]
