@@ -46,6 +46,8 @@ DEFAULT_WORKER_TT_MB = 256
 #: on is refused at once), then Dask's own handshake
 PROBE_SECONDS = 3.0
 CONNECT_SECONDS = 6.0
+#: seconds for Dask's handshake, its own timeout (CONNECT_SECONDS) and a margin
+HANDSHAKE_SECONDS = CONNECT_SECONDS + 4.0
 #: seconds between a running task's looks at whether its worker was told to cancel it
 CANCEL_POLL = 0.1
 
@@ -217,19 +219,36 @@ def _reason(e: BaseException) -> str:
     return str(e) or type(e).__name__
 
 
+def _handshake(distributed, address: str, made: dict) -> None:
+    """Dask's Client into ``made["client"]``, or what it raised into ``made["error"]``."""
+    try:
+        made["client"] = distributed.Client(address, timeout=CONNECT_SECONDS)
+    except BaseException as e:  # carried to the thread that waits for it
+        made["error"] = e
+
+
 def _client_at(distributed, address: str):
-    """A Client on the scheduler at ``address``, which the probe reached. A handshake that
-    fails there is tried once more: once in a CI run, on a scheduler that served the runs
-    before and after, it failed with an exception that said nothing. A timeout is not
-    tried again (it would double the wait)."""
-    failed: Exception | None = None
+    """A Client on the scheduler at ``address``, which the probe reached. Dask's own timeout
+    does not bound its handshake: where something listens that never answers as a
+    scheduler does, it waited for ever, so the handshake runs in a thread and is given up
+    after HANDSHAKE_SECONDS. A handshake that fails is tried once more: once in a CI run,
+    on a scheduler that served the runs before and after, it failed with an exception that
+    said nothing. One that gets no answer is not tried again (it would double the wait)."""
+    failed: BaseException | None = None
     for _ in range(2):
-        try:
-            return distributed.Client(address, timeout=CONNECT_SECONDS)
-        except TimeoutError:
+        made: dict = {}
+        thread = threading.Thread(target=_handshake, args=(distributed, address, made), daemon=True)
+        thread.start()
+        thread.join(HANDSHAKE_SECONDS)
+        if thread.is_alive():  # left to end on its own: a daemon, closed with the process
+            raise ClusterError.of("cluster.no_answer", address=address)
+        if "client" in made:
+            return made["client"]
+        failed = made["error"]
+        if isinstance(failed, TimeoutError):
             raise ClusterError.of("cluster.timed_out", address=address) from None
-        except Exception as e:
-            failed = e
+        if not isinstance(failed, Exception):  # Ctrl-C or the like, in that thread
+            raise failed
     assert failed is not None
     if isinstance(failed, OSError):
         why = _reason(failed)

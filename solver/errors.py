@@ -543,6 +543,8 @@ ENGLISH: dict[str, str] = {
     "cluster.no_dask": "--cluster needs Dask: pip install -e '.[cluster]'",
     "cluster.no_port": "cannot reach the Dask scheduler at {address}: no such port",
     "cluster.timed_out": "cannot reach the Dask scheduler at {address}: timed out",
+    "cluster.no_answer": "no Dask scheduler answers at {address}: something listens there, "
+    "but it did not answer as a scheduler does",
     "cluster.unreachable": "cannot reach the Dask scheduler at {address}: {why}",
     "cluster.workers": "--workers must be at least 1, got {workers}",
     "cluster.empty_address": "--cluster was given an empty address: give the scheduler's "

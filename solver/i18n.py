@@ -3502,6 +3502,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "cluster.no_dask": "--cluster vuole Dask: pip install -e '.[cluster]'",
         "cluster.no_port": "non si raggiunge lo scheduler Dask a {address}: la porta non esiste",
         "cluster.timed_out": "non si raggiunge lo scheduler Dask a {address}: tempo scaduto",
+        "cluster.no_answer": "nessuno scheduler Dask risponde a {address}: qualcosa è in "
+        "ascolto, ma non ha risposto come uno scheduler",
         "cluster.unreachable": "non si raggiunge lo scheduler Dask a {address}: {why}",
         "cluster.workers": "--workers dev'essere almeno 1, non {workers}",
         "cluster.empty_address": "--cluster ha un indirizzo vuoto: dai host:porta dello "

@@ -181,6 +181,46 @@ def test_a_handshake_that_fails_once_is_tried_again_and_a_silent_failure_is_name
     assert r.output.strip() == "error: cannot start the cluster: AssertionError"
 
 
+def test_an_address_that_listens_but_never_answers_is_given_up_not_waited_for(monkeypatch):
+    """Dask's own timeout did not bound its handshake: --cluster at a port where something
+    listens and says nothing (another service, a hung scheduler) waited for ever."""
+    _cluster_or_skip()
+    import socket
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held = []
+
+    def accept():
+        while True:
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    monkeypatch.setattr(cl, "HANDSHAKE_SECONDS", 1.0)
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    done: list = []
+    run = threading.Thread(  # a hang fails the test instead of holding the whole run
+        target=lambda: done.append(
+            _cli(["match", "greedy", "random", "--deals", "2", "--cluster", address])),
+        daemon=True)
+    try:
+        run.start()
+        run.join(5)
+    finally:
+        server.close()
+        for c in held:
+            c.close()
+    assert done, "still waiting for the handshake after 5 s"
+    r = done[0]
+    assert r.exit_code == 2 and r.output.strip() == (
+        f"error: no Dask scheduler answers at {address}: something listens there, but it did "
+        "not answer as a scheduler does"), r.output
+
+
 def test_results_are_released_in_input_order():
     assert list(cl.ordered(iter([(3, "c"), (1, "a"), (2, "b")]), [1, 2, 3])) == \
         [(1, "a"), (2, "b"), (3, "c")]
