@@ -210,13 +210,13 @@ def _probe(address: str) -> None:
     except (OSError, ValueError, OverflowError) as e:
         if isinstance(e, TimeoutError):
             raise ClusterError.of("cluster.timed_out", address=address) from None
-        why = getattr(e, "strerror", None) or str(e)
-        raise ClusterError.of("cluster.unreachable", address=address, why=why) from None
+        raise ClusterError.of("cluster.unreachable", address=address, why=_reason(e)) from None
 
 
 def _reason(e: BaseException) -> str:
-    """What went wrong, never an empty line: Dask's timeouts and asserts carry no message."""
-    return str(e) or type(e).__name__
+    """What went wrong, never an empty line: the system's words for an OSError, else the
+    message, else the type (Dask's timeouts and asserts carry no message)."""
+    return getattr(e, "strerror", None) or str(e) or type(e).__name__
 
 
 def _handshake(distributed, address: str, made: dict) -> None:
@@ -251,8 +251,7 @@ def _client_at(distributed, address: str):
             raise failed
     assert failed is not None
     if isinstance(failed, OSError):
-        why = _reason(failed)
-        raise ClusterError.of("cluster.unreachable", address=address, why=why) from None
+        raise ClusterError.of("cluster.unreachable", address=address, why=_reason(failed)) from None
     raise ClusterError.of("cluster.start", why=_reason(failed)) from None
 
 
