@@ -140,7 +140,10 @@ def cmd_run(args) -> None:
                 for m in a.moves:
                     row["moves"].append({"card": card_str(m.card), "value": m.value,
                                          "error": m.error, "gap_error": m.gap_error,
-                                         "exact": float(exact[m.card])})
+                                         "exact": float(exact[m.card]),
+                                         # solved before the exact search stopped: not
+                                         # an estimate (Analysis.with_solved)
+                                         "solved": not a.exact and m.value_exact is not None})
                 if out:
                     out.write(json.dumps(row) + "\n")
                     out.flush()
@@ -160,15 +163,18 @@ def read_rows(paths):
 
 def items(row):
     """(value items, gap items) of one estimated answer: (error, stated half-width,
-    sampling half-width) each; a gap is the estimate's best card less another card."""
+    sampling half-width) each; a gap is the estimate's best card less another card. A card
+    the exact search solved before it stopped is not an estimate: its value is left out, and
+    so is its gap (whose interval is the other card's value's, checked with that value)."""
     me = row["method_error"] or ((0.0, 0.0), False)  # ((value's, gap's) half-width, extrapolated)
     me = me[0] if isinstance(me[0], (list, tuple)) else me
     vals, gaps = [], []
     best = row["moves"][0]
     for m in row["moves"]:
         e = m["value"] - m["exact"]
-        vals.append((e, m["error"], math.sqrt(max(m["error"] ** 2 - me[0] ** 2, 0.0))))
-        if m is best or m["gap_error"] is None:
+        if not m.get("solved"):
+            vals.append((e, m["error"], math.sqrt(max(m["error"] ** 2 - me[0] ** 2, 0.0))))
+        if m is best or m["gap_error"] is None or m.get("solved") or best.get("solved"):
             continue
         g = (best["value"] - m["value"]) - (best["exact"] - m["exact"])
         gaps.append((g, m["gap_error"], math.sqrt(max(m["gap_error"] ** 2 - me[1] ** 2, 0.0))))

@@ -94,9 +94,12 @@ def _human(a, out, lang: str = "en") -> None:
     for m in j["moves"]:
         mark = "*" if m["card"] in j["best"] else " "
         extra = ""
+        solved = not a.exact and m.get("value_exact") is not None  # the exact search's
         if not win and m.get("value_exact") and "/" in m["value_exact"]:
             extra = f"  (= {m['value_exact']})"
-        if m.get("error") is not None:
+        if solved:
+            extra += say("analyse.solved")
+        elif m.get("error") is not None:
             extra = f"  ± {num(m['error'], '.1%' if win else '.3f', lang)}"
         if m.get("gap_error") is not None:
             gap, e = j["value"] - m["value"], m["gap_error"]
@@ -116,7 +119,7 @@ def _human(a, out, lang: str = "en") -> None:
         )
         if taken is not None:
             final = _fmt(taken + m["value"], _shifted(m.get("value_exact"), taken), lang)
-            if m.get("error") is not None:  # the points taken are known: the same interval
+            if m.get("error") is not None and not solved:  # the points taken are known
                 final += f" ± {num(m['error'], '.3f', lang)}"
             extra += say("analyse.final", final=final)
         out(f"  {mark} {m['card']:>3}  {val}{extra}")
@@ -643,6 +646,11 @@ def estimate_mark(a, lang: str = "en") -> str:
         return ""
     errs = [m.error for m in a.moves if m.card in a.best and m.error is not None]
     key = "best.estimate" if a.objective == "points" else "best.estimate_win"
+    if all(m.value_exact is not None for m in a.moves if m.card in a.best):
+        # the exact search solved the best cards before it stopped: the choice is still an
+        # estimate, as sure as the other cards' values
+        errs = [m.error for m in a.moves if m.value_exact is None and m.error is not None]
+        key += "_solved"
     if errs:  # a chance's ± in percentage points
         e = (
             num(max(errs), ".2f", lang)

@@ -99,8 +99,9 @@ def signed(v: float, lang: str = "en") -> str:
 
 def value_text(a: Analysis, m, lang: str = "en") -> str:
     """``m``'s value as the player reads it (in ``a``'s frame): an exact value that is not
-    whole is given with its fraction too, since its decimals alone are not exact."""
-    if a.exact:
+    whole is given with its fraction too, since its decimals alone are not exact (a card
+    the exact search solved before it stopped, in an estimate, too)."""
+    if m.value_exact is not None:
         exact = m.exact_value + frame_offset(a)
         if exact.denominator != 1:
             decimal = num(float(exact), "+.2f", lang)
@@ -116,7 +117,7 @@ def value_words(a: Analysis, card: int, lang: str) -> str:
     m = a.move(card)
     key = "margin_" if frame_of(a) == FINAL else ""
     v = value_text(a, m, lang)
-    if a.exact:
+    if m.value_exact is not None:  # exact, or solved before an exact search stopped
         return W[key + "exact"].format(v=v)
     if m.error is None or (a.samples or 2) < 2:
         return W[key + "expected_bare"].format(v=v)

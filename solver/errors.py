@@ -773,6 +773,10 @@ ENGLISH: dict[str, str] = {
     "note.searched.depth": "searched {depth} of {tricks} tricks",
     "note.searched.depth_one": "searched 1 of {tricks} tricks",
     "note.exact.time": "the exact search did not finish in the time left",
+    "note.exact.solved": "the exact search solved {cards} before it stopped: their values are "
+    "exact (± 0), the other cards' estimated",
+    "note.exact.solved_one": "the exact search solved {cards} before it stopped: its value is "
+    "exact (± 0), the other cards' estimated",
     "note.exact.nodes": "the exact search did not finish within {nodes:,} nodes",
     "note.exact.nodes_one": "the exact search did not finish within 1 node",
     "note.exact.node_budget": "a node budget is for exact searches: this estimate took its "

@@ -1882,6 +1882,7 @@ COMMAND_TEXT = {
         "analyse.unit.win4": "chance of your team ending the deal with 61+, 60-60 counting "
         "one half",
         "analyse.exact": "exact",
+        "analyse.solved": "  exact (solved before the search stopped)",
         "analyse.estimate": "ESTIMATE (not exact)",
         "analyse.taken": "points taken {a}-{b}: expected final margin = {taken} + points still "
         "to win",
@@ -1899,6 +1900,9 @@ COMMAND_TEXT = {
         "analyse.nodes": "nodes: {nodes}  time: {seconds} s",
         "best.estimate": "estimate ±{e}",
         "best.estimate_win": "estimate ±{e} percentage points",
+        "best.estimate_solved": "estimate: its value exact, the other cards' ±{e}",
+        "best.estimate_win_solved": "estimate: its chance exact, the other cards' ±{e} "
+        "percentage points",
         "best.estimate_bare": "estimate",
         "best.interrupted": "interrupted",
         "games.player": "player {n}: {cards}",
@@ -2028,6 +2032,7 @@ COMMAND_TEXT = {
         "analyse.unit.win4": "probabilità che la tua squadra chiuda la smazzata con 61 o più, "
         "il 60 a 60 contato come metà",
         "analyse.exact": "esatto",
+        "analyse.solved": "  esatto (risolto prima che la ricerca si fermasse)",
         "analyse.estimate": "STIMA (non esatta)",
         "analyse.taken": "punti presi {a}-{b}: margine finale atteso = {taken} + punti ancora "
         "da vincere",
@@ -2045,6 +2050,9 @@ COMMAND_TEXT = {
         "analyse.nodes": "nodi: {nodes}  tempo: {seconds} s",
         "best.estimate": "stima ±{e}",
         "best.estimate_win": "stima ±{e} punti percentuali",
+        "best.estimate_solved": "stima: il suo valore esatto, quello delle altre carte ±{e}",
+        "best.estimate_win_solved": "stima: la sua probabilità esatta, quella delle altre carte "
+        "±{e} punti percentuali",
         "best.estimate_bare": "stima",
         "best.interrupted": "interrotta",
         "games.player": "giocatore {n}: {cards}",
@@ -3745,6 +3753,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "note.searched.depth": "esplorate {depth} prese su {tricks}",
         "note.searched.depth_one": "esplorata 1 presa su {tricks}",
         "note.exact.time": "la ricerca esatta non è finita nel tempo rimasto",
+        "note.exact.solved": "la ricerca esatta ha risolto {cards} prima di fermarsi: i loro "
+        "valori sono esatti (± 0), quelli delle altre carte stimati",
+        "note.exact.solved_one": "la ricerca esatta ha risolto {cards} prima di fermarsi: il suo "
+        "valore è esatto (± 0), quelli delle altre carte stimati",
         "note.exact.nodes": "la ricerca esatta non è finita entro {nodes:,} nodi",
         "note.exact.nodes_one": "la ricerca esatta non è finita entro 1 nodo",
         "note.exact.node_budget": "un limite di nodi vale per le ricerche esatte: questa stima "

@@ -484,7 +484,7 @@ def value_label(a, card: int, lang: str = "en") -> str:
         s = pct(100 * m.value, ".0f", lang)
     else:
         s = num(shown_value(a, m.value), "+.1f", lang).replace("-", "\u2212")
-    if not a.exact and m.error is not None:
+    if not a.exact and m.error is not None and m.value_exact is None:  # not one solved
         s += " \u00b1" + (pct(100 * m.error, ".1f", lang) if win else num(m.error, ".1f", lang))
     return s
 

@@ -131,7 +131,7 @@ def test_the_estimate_of_a_chance_in_best_is_in_percentage_points():
     from cli.cmd_analyse import estimate_mark
     from solver.analysis.result import Interval
 
-    moves = [SimpleNamespace(card=0, error=0.376)]
+    moves = [SimpleNamespace(card=0, error=0.376, value_exact=None)]
     a = SimpleNamespace(exact=False, moves=moves, best=(0,), objective="win",
                         interval=Interval.SAMPLING_AND_METHOD, interrupted=False)
     assert estimate_mark(a).startswith(" (estimate ±37.6 percentage points, ")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
@@ -724,9 +724,14 @@ def exact_search(
     node_limit: int | None = None,
     kernel=None,
     lockstep=None,
+    solved: dict[int, Fraction] | None = None,
+    first: Sequence[Card] = (),
 ) -> Solved | None:
     """Every card's exact value (a Solved), or None past the deadline (or once the search
-    has spent ``node_limit`` nodes).
+    has spent ``node_limit`` nodes). ``solved`` receives each card's value as it is found,
+    so that a search stopped by the clock or Ctrl-C keeps the cards it finished
+    (Analysis.with_solved); ``first``: cards to search before the others, in that order
+    (an estimate's ranking: the cards most likely best are solved first).
 
     Big positions run threads that share one table (the kernel releases the GIL): from
     talon SHARED_CARD_TALON up all of them on one card at a time, splitting the outcomes
@@ -738,26 +743,34 @@ def exact_search(
     would, whatever the machine's."""
     s = Search(pos, objective, gen=gen, kernel=kernel)
     s.node_limit = node_limit
-    cards = pos.legal_cards()
+    legal = pos.legal_cards()
+    cards = [c for c in first if c in legal] + [c for c in legal if c not in first]
+    if solved is None:
+        solved = {}
     if not s.kernel.worth_threads(s.ws, pos, s.talon):
-        vals = {}
         for c in cards:
             v = s.move_value(c, deadline, slice_nodes=slice_nodes, quiet=quiet)
             if v is None:
                 return None
-            vals[c] = s.fraction(v)
-        return Solved(vals, s.nodes, s.gen, s)
-    results = _threaded(s, cards, deadline, slice_nodes, lockstep)
+            solved[c] = s.fraction(v)
+        return Solved({c: solved[c] for c in legal}, s.nodes, s.gen, s)
+    results = _threaded(s, cards, deadline, slice_nodes, lockstep, solved)
     if results is None:
         return None
-    return Solved({c: s.fraction(results[c]) for c in cards}, s.nodes, s.gen, None)
+    return Solved({c: s.fraction(results[c]) for c in legal}, s.nodes, s.gen, None)
 
 
 def _threaded(
-    s: Search, cards: list[int], deadline: float | None, slice_nodes: int | None, lockstep=None
+    s: Search,
+    cards: list[int],
+    deadline: float | None,
+    slice_nodes: int | None,
+    lockstep=None,
+    solved: dict[int, Fraction] | None = None,
 ) -> dict[int, int] | None:
     """{card: scaled value} from the workspace's threads on one table (this one and kept
-    helpers), or None past the deadline."""
+    helpers), or None past the deadline; each value also goes to ``solved`` as it is
+    found."""
     todo = list(cards)
     lock = threading.Lock()
     results: dict[int, int] = {}
@@ -805,6 +818,8 @@ def _threaded(
                 if v is not None:
                     if c not in results:
                         results[c] = v
+                        if solved is not None:
+                            solved[c] = s.fraction(v)
                         for j, cj in on.items():
                             if cj == c:
                                 _stop(stats_list[j])  # the other searcher

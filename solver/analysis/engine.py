@@ -361,11 +361,12 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
             pos, objective, budget, seed=c.seed, progress=c.progress, weigh=c.weigh
         )
     if not pos.draws_unknown:  # nothing to sample: the exact search, milliseconds
-        res, stopped = _exact(c, None)
+        solved: dict = {}
+        res, stopped = _exact(c, None, solved)
         if not stopped:
             assert res is not None  # no deadline, no node limit: it finishes
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
-        return _after_stop(c)
+        return _after_stop(c).with_solved(solved)
     if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_open(pos, objective, budget, seed=c.seed, progress=c.progress)
     return estimate.analyse(pos, objective, budget, seed=c.seed, progress=c.progress)
@@ -374,22 +375,24 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
 def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
     pos, objective = c.pos, c.objective
     if not pos.hidden_hand and driver.exact_possible(pos):
-        res, stopped = _exact(c, nodes)
+        solved: dict = {}  # the cards the exact search finished, kept if it stops
+        res, stopped = _exact(c, nodes, solved)
         if res is not None:
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
         if stopped:
-            return _after_stop(c)
+            return _after_stop(c).with_solved(solved)
         return _estimate(
             c, budget.estimate(), Note.of("note.exact.nodes", nodes=Count(nodes))
-        )  # no time with nodes: the estimate's cap, else its default
+        ).with_solved(solved)  # no time with nodes: the estimate's cap, else its default
     return _estimate(c, budget.estimate(), Note.of("note.exact.node_budget"))
 
 
-def _exact(c: _Call, nodes: int | None) -> tuple[driver.Solved | None, bool]:
-    """(the exact search's result, None past ``nodes``; whether a Stop or Ctrl-C ended it).
-    A stop propagates unless the call asked for an answer (estimate_on_interrupt)."""
+def _exact(c: _Call, nodes: int | None, solved: dict) -> tuple[driver.Solved | None, bool]:
+    """(the exact search's result, None past ``nodes``; whether a Stop or Ctrl-C ended it),
+    the cards it finished in ``solved``. A stop propagates unless the call asked for an
+    answer (estimate_on_interrupt)."""
     try:
-        return driver.exact_search(c.pos, c.objective, None, node_limit=nodes), False
+        return driver.exact_search(c.pos, c.objective, None, node_limit=nodes, solved=solved), False
     except KeyboardInterrupt:  # Ctrl-C or a Stop: the estimate answers, if one is wanted
         if not c.estimate_on_interrupt:
             raise

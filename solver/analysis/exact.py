@@ -74,24 +74,31 @@ def exact_or_estimate(
     quick one, marked interrupted; else it propagates."""
     t0, deadline = budget.t0, budget.deadline
     first = None
+    solved: dict = {}  # the cards the exact search finished, kept if it does not finish
     try:
         if split is not None:
             assert budget.time is not None, "a split of no time limit"
             if split.exact_first > 0:
-                res = driver.exact_search(pos, objective, t0 + split.exact_first * budget.time)
+                res = driver.exact_search(
+                    pos, objective, t0 + split.exact_first * budget.time, solved=solved
+                )
                 if res is not None:
                     return driver.exact_analysis(pos, objective, res, deadline, t0)
             part = budget.share(split.estimate, split.most)._replace(t0=time.perf_counter())
             first = estimator(pos, objective, part)
             if first.interrupted:
                 return first
-        res = driver.exact_search(pos, objective, _exact_end(budget, split))
+        ranking = [m.card for m in first.moves] if first is not None else ()
+        res = driver.exact_search(
+            pos, objective, _exact_end(budget, split), solved=solved, first=ranking
+        )
     except KeyboardInterrupt:
         if not estimate_on_interrupt:
             raise
         # the best answer so far is an estimate, clearly labelled, on a clock of its own
-        # (the analysis's time is up)
+        # (the analysis's time is up), with the cards the exact search finished
         a = first or estimator(pos, objective, Budget(time.perf_counter(), INTERRUPT_ESTIMATE))
+        a = a.with_solved(solved)
         return replace(
             a,
             seconds=time.perf_counter() - t0,
@@ -101,12 +108,13 @@ def exact_or_estimate(
     if res is not None:
         return driver.exact_analysis(pos, objective, res, deadline, t0)
     if first is not None:
+        kept = first.with_solved(solved)
         return replace(
-            first,
+            kept,
             seconds=time.perf_counter() - t0,
-            notes=first.notes + (Note.of("note.exact.time"),),
+            notes=kept.notes + (Note.of("note.exact.time"),),
         )
-    return estimator(pos, objective, _after(budget))
+    return estimator(pos, objective, _after(budget)).with_solved(solved)
 
 
 def _exact_end(budget: Budget, split: Split | None) -> float | None:

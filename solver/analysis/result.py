@@ -12,13 +12,13 @@ import json
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass, field, fields
+from dataclasses import KW_ONLY, dataclass, field, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from solver.cards import Card, CardError, card_str, mask_points, to_card
-from solver.errors import BriscolaError, Note
+from solver.errors import BriscolaError, Count, Note
 from solver.i18n import method_text
 from solver.position import PositionError, parse_position
 from solver.position.protocol import Printed, State
@@ -145,6 +145,16 @@ class MoveValue:
         return _exact(self.value_exact, f"the value of {card_str(self.card)}")
 
 
+def _sum(half_widths: Sequence[float | None]) -> float | None:
+    """The sum of half-widths, None where one is unknown."""
+    total = 0.0
+    for x in half_widths:
+        if x is None:
+            return None
+        total += x
+    return total
+
+
 def _exact(value: Fraction | None, what: str) -> Fraction:
     if value is None:
         raise RuntimeError(
@@ -220,8 +230,9 @@ class Analysis:
         """The repr's ``best=3C,AS value=+25`` (``objective=win`` after it where so), which
         an Explanation's repr shares."""
         sign = "+" if self.objective == "points" else ""
-        if self.exact and self.value_exact is not None:
-            value = f"{sign if self.value_exact >= 0 else ''}{self.value_exact}"
+        top = self.value_exact if self.exact or not self.moves else self.moves[0].value_exact
+        if top is not None:  # exact, or an estimate whose best card the exact search solved
+            value = f"{sign if top >= 0 else ''}{top}"
         else:
             err = self.moves[0].error if self.moves else None
             value = f"{self.value:{sign}.2f}" + ("" if err is None else f"±{err:.2f}")
@@ -268,6 +279,56 @@ class Analysis:
             interrupted=interrupted,
         )
 
+    def with_solved(self, solved: Mapping[Card, Fraction]) -> Analysis:
+        """This estimate with the cards an exact search finished before it stopped (the
+        clock, a node budget, Ctrl-C): their values exact (``value_exact``, ± 0), the other
+        cards' as estimated, every card ranked again; itself where it is exact or nothing
+        was solved. The best answer so far keeps what the exact search found.
+
+        A gap's half-width: 0 between two solved cards; between a solved card and an
+        estimated one, the estimated card's value's (the exact value has none); between
+        two estimated cards, the estimate's own (paired) where one of them was its best,
+        else the least of the sums of the two cards' paired gaps to that best and of their
+        values' half-widths (a difference's half-width is at most the sum of its parts')."""
+        keep = {m.card: solved[m.card] for m in self.moves if m.card in solved}
+        if self.exact or not keep:
+            return self
+        was = {m.card: m for m in self.moves}
+        top_was = self.moves[0].card
+        value = {c: float(keep[c]) if c in keep else m.value for c, m in was.items()}
+        order = sorted(value, key=lambda c: (-value[c], c))
+        top = order[0]
+
+        def err(c: Card) -> float | None:
+            return 0.0 if c in keep else was[c].error
+
+        def paired(c: Card) -> float | None:
+            return 0.0 if c == top_was else was[c].gap_error
+
+        def gap(c: Card) -> float | None:
+            whole = _sum((err(top), err(c)))
+            if c in keep or top in keep:
+                return whole
+            via = _sum((paired(top), paired(c)))
+            return min((x for x in (whole, via) if x is not None), default=None)
+
+        moves = tuple(
+            MoveValue(c, value[c], keep.get(c), err(c), None if c == top else gap(c)) for c in order
+        )
+        note = Note.of(
+            "note.exact.solved",
+            cards=", ".join(card_str(c) for c in order if c in keep),
+            n=Count(len(keep)),
+        )
+        return replace(
+            self,
+            value=value[top],
+            moves=moves,
+            best=tuple(c for c in order if value[c] == value[top]),
+            pv=self.pv if top == top_was else (top,),
+            notes=(*self.notes, note),
+        )
+
     @property
     def exact_value(self) -> Fraction:
         """``value_exact`` where the caller knows the analysis is exact (see
@@ -305,7 +366,7 @@ class Analysis:
                 {
                     "card": card_str(m.card),
                     "value": m.value,
-                    "value_exact": fr(m.value_exact) if self.exact else None,
+                    "value_exact": fr(m.value_exact),
                     **({} if m.error is None else {"error": m.error}),
                     **({} if m.gap_error is None else {"gap_error": m.gap_error}),
                 }

@@ -357,7 +357,7 @@ def _render_before(ex, w: _Words) -> list[str]:
     ]
     out.append(w.t(w.side("values" if ex.objective == "points" else "values.win"), kind=kind))
     for m in a.moves:
-        if a.exact:
+        if m.value_exact is not None:  # exact, or solved before an exact search stopped
             vs = (
                 w.signed_decimal(m.value_exact)
                 if ex.objective == "points"
@@ -467,7 +467,7 @@ def to_json(ex) -> dict:
             {
                 "card": card_str(m.card),
                 "value": m.value,
-                "value_exact": fmt_fraction(m.value_exact) if a.exact else None,
+                "value_exact": None if m.value_exact is None else fmt_fraction(m.value_exact),
                 **({} if m.error is None else {"error": m.error}),
             }
             for m in a.moves

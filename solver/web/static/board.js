@@ -882,9 +882,12 @@ function showAnalysis(a) {
     : `<span class="badge estimate" title="${escapeHtml(a.method_text)} — ${escapeHtml(t("ivlong." + a.interval))}">${escapeHtml(t("iv." + a.interval))}</span>`;
   const rows = a.moves.map((m) => {
     const best = a.best.includes(m.card);
-    const pm = !a.exact && m.error !== undefined && m.error !== null ? ` <span class="pm">±${num(k * m.error, d)}</span>` : "";
+    // a card the exact search solved before it stopped: exact in an estimate (its note says so)
+    const solved = !a.exact && m.value_exact !== undefined && m.value_exact !== null;
+    const pm = solved ? ` <span class="pm">${escapeHtml(t("exact"))}</span>`
+      : !a.exact && m.error !== undefined && m.error !== null ? ` <span class="pm">±${num(k * m.error, d)}</span>` : "";
     let val = win ? pct(100 * m.value, 1) : fmt(m.value);
-    if (a.exact && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
+    if ((a.exact || solved) && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
     val += pm;
     let gap = "";
     if (!best) {
@@ -1248,7 +1251,7 @@ function label(a, m) {   // as solver.picture.value_label
   const win = a.objective === "win";
   const v = win ? m.value : m.value + (takenMargin(a) || 0);
   let s = win ? pct(100 * v, 0) : (v >= 0 ? "+" : "") + num(v, 1);
-  if (!a.exact && m.error !== undefined) s += ` \u00b1${win ? pct(100 * m.error, 1) : num(m.error, 1)}`;
+  if (!a.exact && m.error !== undefined && (m.value_exact === undefined || m.value_exact === null)) s += ` \u00b1${win ? pct(100 * m.error, 1) : num(m.error, 1)}`;
   return s;
 }
 
