@@ -23,7 +23,8 @@ fresh sets (seeds from 9000) are never fitted on: their table is the check.
 talon order to the end (talon 10-14 at most time limits): their error is what the talons
 beyond carry. ``run --estimate`` (open four-player sets) skips the exact search and times the estimator
 alone: its error at a stage the exact search always finishes (talon 4), which shows how
-the method's error grows with the talon.
+the method's error grows with the talon. ``run --cold`` makes each analysis a
+``briscola analyse --json`` process of its own: a user's one command, its first analysis.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ import math
 import os
 import platform
 import re
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -44,9 +46,11 @@ import exact_sets  # noqa: E402
 from solver.analysis import estimate, sampling  # noqa: E402
 from solver.analysis.engine import Engine  # noqa: E402
 from solver.analysis.budget import Limit  # noqa: E402
+from solver.analysis.result import Analysis  # noqa: E402
 from solver.cards import card_str  # noqa: E402
 
 DATA = exact_sets.DATA
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRESH_FROM = 9000  # seeds from here are fresh sets: checked, never fitted on
 
 
@@ -116,9 +120,12 @@ def cmd_run(args) -> None:
             for i, (pos, exact, _) in enumerate(data):
                 if args.estimate:
                     a = sampling.analyse_open(pos, objective, Limit(time=budget), progress=False)
+                elif args.cold:
+                    a = _cold(pos, objective, budget)
                 else:
                     a = engine.analyse(pos, objective, budget)
-                row = {"set": name, "game": game, "role": role, "talon": talon,
+                row = {"set": f"{name} (cold)" if args.cold else name, "game": game,
+                       "role": role, "talon": talon,
                        "objective": objective,
                        "budget": budget, "i": i, "exact_answer": a.exact, "method": str(a.method),
                        "interval": a.interval, "seconds": round(a.seconds, 3),
@@ -151,6 +158,16 @@ def cmd_run(args) -> None:
                   f"({time.perf_counter() - t_start:.0f} s so far)", file=sys.stderr, flush=True)
     if out:
         out.close()
+
+
+def _cold(pos, objective: str, budget: float) -> Analysis:
+    """The answer of ``briscola analyse --json`` in a process of its own: a process's first
+    analysis, as a user's one command gets it (its kernels loaded from numba's cache)."""
+    out = subprocess.run(
+        [sys.executable, "-c", "from cli.main import main; main()", "analyse", "--json",
+         "--objective", objective, "--time-limit", str(budget), pos.to_text()],
+        capture_output=True, text=True, check=True, cwd=ROOT)
+    return Analysis.from_json(out.stdout)
 
 
 def read_rows(paths):
@@ -282,6 +299,9 @@ def main(argv=None) -> None:
                    help="open four-player sets: the estimator alone, no exact search first (its "
                         "error where the exact search always finishes: the shape of the "
                         "method's error by talon)")
+    r.add_argument("--cold", action="store_true",
+                   help="each analysis a `briscola analyse --json` process of its own (what a "
+                        "user's one command gets), not one engine whose tables are kept")
     t = sub.add_parser("table", help="the coverage table of raw answers")
     t.add_argument("raw", nargs="+")
     f = sub.add_parser("fit", help="the method's error of the fit sets' raw answers")

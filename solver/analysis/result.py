@@ -287,9 +287,9 @@ class Analysis:
 
         A gap's half-width: 0 between two solved cards; between a solved card and an
         estimated one, the estimated card's value's (the exact value has none); between
-        two estimated cards, the estimate's own (paired) where one of them was its best,
-        else the least of the sums of the two cards' paired gaps to that best and of their
-        values' half-widths (a difference's half-width is at most the sum of its parts')."""
+        two estimated cards, the less of the sums of their values' half-widths and of their
+        paired gaps to the estimate's best (that gap itself where one of them is that card):
+        a difference's half-width is at most the sum of its parts'."""
         keep = {m.card: solved[m.card] for m in self.moves if m.card in solved}
         if self.exact or not keep:
             return self
