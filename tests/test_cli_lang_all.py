@@ -314,6 +314,12 @@ def _notes():
         (n("note.searched.end"), "searched to the end"),
         (n("note.searched.depth", depth=3, tricks=7), "searched 3 of 7 tricks"),
         (n("note.exact.time"), "the exact search did not finish in the time left"),
+        (n("note.exact.solved", cards="CD, FS"),
+         "the exact search solved CD, FS before it stopped: their values are exact (± 0), the "
+         "other cards' estimated"),
+        (n("note.exact.solved_one", cards="CD"),
+         "the exact search solved CD before it stopped: its value is exact (± 0), the other "
+         "cards' estimated"),
         (n("note.exact.nodes", nodes=1_000_000),
          "the exact search did not finish within 1,000,000 nodes"),
         (n("note.exact.node_budget"),

@@ -645,42 +645,26 @@ def analyse_clairvoyant(
     nodes = 0
     stopped = False  # Ctrl-C or a Stop in the trial: no sample, the one-trick look-ahead
     if mode_depth is None:
-        share = 1.0 if second is None else 1.0 - CORRECTION_SHARE
-
-        def fits(took: float, now: float) -> bool:
-            """Whether full solves taking ``took`` each leave room for FULL_MIN_SAMPLES."""
-            if fallback_depth is None or deadline is None:
-                return True
-            return took * FULL_MIN_SAMPLES <= share * (deadline - now) * driver.current().threads
-
+        order = sampler.order()
         trial = None
+        t = now = time.perf_counter()
         if deadline is not None:
-            now = time.perf_counter()
             trial = now + max((deadline - now) * 0.25, 0.0)
         try:
-            # a process's first solve pays for its table's fresh memory and the kernels'
-            # first calls (a talon-12 lead's lines: 47 ms, then 0.5 ms), which had sent
-            # every first answer at 0.2 s to the five-trick search (±6-10 points instead of
-            # ±2-3): a solve too slow to fit is timed once more, on another order
-            solved = []  # the trials' values, counted if full solves fit
-            for _ in range(2):
-                order = sampler.order()
-                t = time.perf_counter()
-                vals, n = values(_clair_copy(pos, order), None, trial)
-                nodes += n
-                pending.append(order)
-                if vals is None:
-                    break
-                solved.append(vals)
-                if fits(time.perf_counter() - t, t):
-                    for v in solved:  # solved to the end already: not searched again
-                        stats.add(v)
-                    pending.clear()
-                    break
-            if pending:
+            vals, nodes = values(_clair_copy(pos, order), None, trial)
+            took = time.perf_counter() - t
+            share = 1.0 if second is None else 1.0 - CORRECTION_SHARE
+            if vals is not None and (
+                fallback_depth is None
+                or deadline is None
+                or took * FULL_MIN_SAMPLES <= share * (deadline - now) * driver.current().threads
+            ):
+                stats.add(vals)
+            else:
                 mode_depth = fallback_depth or max(
-                    least_depth, _pick_depth(pos, objective, cards, pending[0], deadline)
+                    least_depth, _pick_depth(pos, objective, cards, order, deadline)
                 )
+                pending.append(order)
         except KeyboardInterrupt:
             stopped = True
 
