@@ -94,7 +94,7 @@ def _human(a, out, lang: str = "en") -> None:
     for m in j["moves"]:
         mark = "*" if m["card"] in j["best"] else " "
         extra = ""
-        solved = not a.exact and m.get("value_exact") is not None  # the exact search's
+        solved = not a.exact and m.get("value_exact") is not None  # before the search stopped
         if not win and m.get("value_exact") and "/" in m["value_exact"]:
             extra = f"  (= {m['value_exact']})"
         if solved:

@@ -15,7 +15,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
@@ -290,9 +289,7 @@ class _Scoperta:
         talon = pos.talon_size
         if pos.clairvoyant or self._kept(ws, talon) is not None:
             return
-        n = self._buckets(ws, pos, talon, None)
-        if n not in ws.tables:
-            ws.cached(ws.tables, n).fill(0)
+        self._fault_in(ws, self._buckets(ws, False, talon, None))
 
     def touch_orders(self, ws, pos) -> None:
         """Make the table the searches of ``pos``'s talon orders take (the estimate's
@@ -301,22 +298,24 @@ class _Scoperta:
         searches five tricks deep, ±6-10 points where solves to the end give ±2-3)."""
         if pos.clairvoyant or pos.hidden_hand or not pos.draws_unknown:
             return
-        unseen = [c for c in range(40) if (pos.unseen >> c) & 1]
-        order = (pos.top, *unseen, pos.briscola)
-        n = self._buckets(ws, replace(pos, talon_order=order), pos.talon_size, None)
+        self._fault_in(ws, self._buckets(ws, True, pos.talon_size, None))
+
+    @staticmethod
+    def _fault_in(ws, n: int) -> None:
+        """The table of ``n`` buckets made and its pages faulted in, unless it is made."""
         if n not in ws.tables:
             ws.cached(ws.tables, n).fill(0)
 
     def _sized(self, ws, pos, talon, max_mb):
-        return ws.cached(ws.tables, self._buckets(ws, pos, talon, max_mb))
+        return ws.cached(ws.tables, self._buckets(ws, pos.clairvoyant, talon, max_mb))
 
-    def _buckets(self, ws, pos, talon, max_mb) -> int:
+    def _buckets(self, ws, clairvoyant: bool, talon, max_mb) -> int:
         mb = ws.tt_mb if max_mb is None else max_mb
         grows = not ws.tt_mb_chosen or ws.big_share is not None
-        if max_mb is None and grows and talon >= BIG_TALON and not pos.clairvoyant:
+        if max_mb is None and grows and talon >= BIG_TALON and not clairvoyant:
             mb = max(mb, min(BIG_TALON_TT_MB, _memory_mb() // (4 * (ws.big_share or 1))))
         cap = max(16, (mb * 2**20) // (8 * TT_COLS))
-        want_mb = CLAIRVOYANT_TABLE_MB if pos.clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
+        want_mb = CLAIRVOYANT_TABLE_MB if clairvoyant else TABLE_MB_BY_TALON.get(talon, mb)
         want = max(16, int(want_mb * 2**20) // (8 * TT_COLS))
         return 1 << (min(want, cap).bit_length() - 1)
 
@@ -771,10 +770,9 @@ def exact_search(
                 return None
             solved[c] = s.fraction(v)
         return Solved({c: solved[c] for c in legal}, s.nodes, s.gen, s)
-    results = _threaded(s, cards, deadline, slice_nodes, lockstep, solved)
-    if results is None:
+    if _threaded(s, cards, deadline, slice_nodes, lockstep, solved) is None:
         return None
-    return Solved({c: s.fraction(results[c]) for c in legal}, s.nodes, s.gen, None)
+    return Solved({c: solved[c] for c in legal}, s.nodes, s.gen, None)
 
 
 def _threaded(
