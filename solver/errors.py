@@ -777,6 +777,9 @@ ENGLISH: dict[str, str] = {
     "exact (± 0), the other cards' estimated",
     "note.exact.solved_one": "the exact search solved {cards} before it stopped: its value is "
     "exact (± 0), the other cards' estimated",
+    "note.exact.shifted": "the estimated cards moved {points:+.2f} points: {share} % of the "
+    "estimate's error on the solved cards ({offset:+.2f}), which a position's cards largely "
+    "share",
     "note.exact.nodes": "the exact search did not finish within {nodes:,} nodes",
     "note.exact.nodes_one": "the exact search did not finish within 1 node",
     "note.exact.node_budget": "a node budget is for exact searches: this estimate took its "

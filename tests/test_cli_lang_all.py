@@ -320,6 +320,9 @@ def _notes():
         (n("note.exact.solved_one", cards="CD"),
          "the exact search solved CD before it stopped: its value is exact (± 0), the other "
          "cards' estimated"),
+        (n("note.exact.shifted", points=1.25, offset=-2.5, share=50),
+         "the estimated cards moved +1.25 points: 50 % of the estimate's error on the solved "
+         "cards (-2.50), which a position's cards largely share"),
         (n("note.exact.nodes", nodes=1_000_000),
          "the exact search did not finish within 1,000,000 nodes"),
         (n("note.exact.node_budget"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -197,3 +198,56 @@ def test_the_note_reads_back_in_either_language(lang):
     back = Note.read(str(note))
     assert back.key == "note.exact.solved" and back.fields["cards"] == "FS, CD"
     assert "FS, CD" in note_text(back, lang)
+
+
+FULL = Method(Way.SAMPLED_CLAIRVOYANT, None, True, True)
+
+
+def test_the_estimated_cards_move_by_a_share_of_the_solved_cards_error():
+    """FS estimated 4.0, solved 6.5: the estimate ran 2.5 low there, so at share 0.5 the
+    cards still estimated move up 1.25, keep their ±, and a note says by how much."""
+    a = EST.with_solved({FS: Fraction(13, 2)}, 0.5)
+    assert [(m.card, m.value, m.error) for m in a.moves] == [
+        (FS, 6.5, 0.0),
+        (CD, 6.25, 2.0),
+        (AD, 2.25, 3.0),
+    ]
+    assert a.notes[-1].key == "note.exact.shifted"
+    assert (
+        "moved +1.25 points: 50 % of the estimate's error on the solved cards (-2.50)"
+        in (a.notes[-1])
+    )
+    # two solved cards: their mean error; CD ran 1 high, FS 2.5 low, so AD moves +0.375
+    b = EST.with_solved({CD: Fraction(4), FS: Fraction(13, 2)}, 0.5)
+    assert b.move(AD).value == pytest.approx(1.375)
+    # every card solved or share 0: nothing moves, no note
+    assert EST.with_solved({FS: Fraction(13, 2)}).move(CD).value == 5.0
+    everything = {CD: Fraction(1), FS: Fraction(2), AD: Fraction(3)}
+    assert all(n.key != "note.exact.shifted" for n in EST.with_solved(everything, 0.5).notes)
+
+
+def test_only_the_estimate_the_share_was_fitted_on_moves():
+    from solver.analysis import estimate
+
+    full = replace(EST, method=FULL)
+    assert estimate.solved_share(full) == estimate.SOLVED_SHARE > 0
+    assert estimate.solved_share(EST) == 0  # five tricks deep
+    assert estimate.solved_share(replace(full, objective="win")) == 0
+    four = parse_position(
+        "variant=scoperta4 hand1=AB hand2=AC hand3=AD hand4=AS briscola=4S turn=1"
+    )
+    assert estimate.solved_share(replace(full, position=four)) == 0
+    got = estimate.keep_solved(full, {FS: Fraction(13, 2)})
+    assert got.move(CD).value == 6.25
+    assert estimate.keep_solved(full, {}) is full
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_moved_note_reads_back_in_either_language(lang):
+    from solver.errors import Note
+    from solver.i18n import note_text
+
+    note = EST.with_solved({FS: Fraction(13, 2)}, 0.5).notes[-1]
+    back = Note.read(str(note))
+    assert back.key == "note.exact.shifted" and back.fields["share"] == 50
+    assert ("+1.25" if lang == "en" else "+1,25") in note_text(back, lang)

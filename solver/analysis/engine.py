@@ -366,7 +366,7 @@ def _by_samples(c: _Call, budget: Budget) -> Analysis:
         if not stopped:
             assert res is not None  # no deadline, no node limit: it finishes
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
-        return _after_stop(c).with_solved(solved)
+        return estimate.keep_solved(_after_stop(c), solved)
     if driver.kernel_for(pos) is driver.GENERAL:
         return sampling.analyse_open(pos, objective, budget, seed=c.seed, progress=c.progress)
     return estimate.analyse(pos, objective, budget, seed=c.seed, progress=c.progress)
@@ -380,10 +380,10 @@ def _by_nodes(c: _Call, nodes: int, budget: Budget) -> Analysis:
         if res is not None:
             return driver.exact_analysis(pos, objective, res, None, budget.t0)
         if stopped:
-            return _after_stop(c).with_solved(solved)
-        return _estimate(
-            c, budget.estimate(), Note.of("note.exact.nodes", nodes=Count(nodes))
-        ).with_solved(solved)  # no time with nodes: the estimate's cap, else its default
+            return estimate.keep_solved(_after_stop(c), solved)
+        # no time with nodes: the estimate's cap, else its default
+        a = _estimate(c, budget.estimate(), Note.of("note.exact.nodes", nodes=Count(nodes)))
+        return estimate.keep_solved(a, solved)
     return _estimate(c, budget.estimate(), Note.of("note.exact.node_budget"))
 
 

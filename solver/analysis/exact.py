@@ -98,7 +98,7 @@ def exact_or_estimate(
         # the best answer so far is an estimate, clearly labelled, on a clock of its own
         # (the analysis's time is up), with the cards the exact search finished
         a = first or estimator(pos, objective, Budget(time.perf_counter(), INTERRUPT_ESTIMATE))
-        a = _with_solved(a, solved)
+        a = estimate.keep_solved(a, solved)
         return replace(
             a,
             seconds=time.perf_counter() - t0,
@@ -108,18 +108,13 @@ def exact_or_estimate(
     if res is not None:
         return driver.exact_analysis(pos, objective, res, deadline, t0)
     if first is not None:
-        kept = _with_solved(first, solved)
+        kept = estimate.keep_solved(first, solved)
         return replace(
             kept,
             seconds=time.perf_counter() - t0,
             notes=kept.notes + (Note.of("note.exact.time"),),
         )
-    return _with_solved(estimator(pos, objective, _after(budget)), solved)
-
-
-def _with_solved(a: Analysis, solved: dict) -> Analysis:
-    """``a`` with the cards the exact search finished (Analysis.with_solved), if any."""
-    return a.with_solved(solved) if solved else a
+    return estimate.keep_solved(estimator(pos, objective, _after(budget)), solved)
 
 
 def _exact_end(budget: Budget, split: Split | None) -> float | None:

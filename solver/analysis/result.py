@@ -279,11 +279,13 @@ class Analysis:
             interrupted=interrupted,
         )
 
-    def with_solved(self, solved: Mapping[Card, Fraction]) -> Analysis:
+    def with_solved(self, solved: Mapping[Card, Fraction], share: float = 0.0) -> Analysis:
         """This estimate with the cards an exact search finished before it stopped (the
         clock, a node budget, Ctrl-C): their values exact (``value_exact``, ± 0), the other
-        cards' as estimated, every card ranked again; itself where it is exact or nothing
-        was solved. The best answer so far keeps what the exact search found.
+        cards' as estimated, less ``share`` of the solved cards' mean error (estimate less
+        exact: most of an estimate's error is one offset its cards share), every card ranked
+        again; itself where it is exact or nothing was solved. The best answer so far keeps
+        what the exact search found.
 
         A gap's half-width: 0 between two solved cards; between a solved card and an
         estimated one, the estimated card's value's (the exact value has none); between
@@ -295,7 +297,9 @@ class Analysis:
             return self
         was = {m.card: m for m in self.moves}
         top_was = self.moves[0].card
-        value = {c: float(keep[c]) if c in keep else m.value for c, m in was.items()}
+        offset = sum(was[c].value - float(v) for c, v in keep.items()) / len(keep)
+        shift = share * offset if len(keep) < len(was) else 0.0
+        value = {c: float(keep[c]) if c in keep else m.value - shift for c, m in was.items()}
         order = sorted(value, key=lambda c: (-value[c], c))
         top = order[0]
 
@@ -315,18 +319,29 @@ class Analysis:
         moves = tuple(
             MoveValue(c, value[c], keep.get(c), err(c), None if c == top else gap(c)) for c in order
         )
-        note = Note.of(
-            "note.exact.solved",
-            cards=", ".join(card_str(c) for c in order if c in keep),
-            n=Count(len(keep)),
-        )
+        notes = [
+            Note.of(
+                "note.exact.solved",
+                cards=", ".join(card_str(c) for c in order if c in keep),
+                n=Count(len(keep)),
+            )
+        ]
+        if shift:
+            notes.append(
+                Note.of(
+                    "note.exact.shifted",
+                    points=-shift,
+                    offset=offset,
+                    share=round(100 * share),
+                )
+            )
         return replace(
             self,
             value=value[top],
             moves=moves,
             best=tuple(c for c in order if value[c] == value[top]),
             pv=self.pv if top == top_was else (top,),
-            notes=(*self.notes, note),
+            notes=(*self.notes, *notes),
         )
 
     @property
