@@ -479,3 +479,41 @@ def test_the_deal_over_message_names_the_step_back_button_as_well_as_the_key():
     for lang in ("en", "it"):
         over = BOARD_PAGE[lang]["analyse.over"]
         assert "←" in over and "◀" in over, over
+
+
+def test_the_cards_an_exact_search_solved_are_said_in_sight(client, monkeypatch):
+    """An estimate with solved cards showed "exact" on their rows, and the note saying which
+    and how the other cards moved only in the words a tap opens: the API sends those notes
+    apart (solved_text), in the page's language, and the page writes them under the table."""
+    from fractions import Fraction
+
+    from solver.analysis import Analysis
+    from solver.analysis.result import Interval, MoveValue, Way
+    from solver.cards import parse_card
+    from solver.position import parse_position
+    from solver.web import games
+
+    text = ("hand1=CD,AD,FS hand2=2B,6C table=6S top=7S briscola=6B played=5B,7B,FB,3B,AB,2C,"
+            "7C,FC,CC,RC,3C,2D,4D,5D,6D,7D,FD,RD,2S,4S,5S,RS turn=1 score=25-27")
+    pos = parse_position(text)
+    cd, fs, ad = (parse_card(c) for c in ("CD", "FS", "AD"))
+    est = Analysis.estimate(
+        pos, "points",
+        (MoveValue(cd, 5.0, None, 2.0, None), MoveValue(fs, 4.0, None, 2.5, 1.0),
+         MoveValue(ad, 1.0, None, 3.0, 1.5)),
+        (cd,), nodes=1, t0=0.0, method=Method(Way.SAMPLED_CLAIRVOYANT, None, True, True),
+        interval=Interval.SAMPLING_AND_METHOD, pv=(cd,),
+    )
+    for answer, n in ((est, 0), (est.with_solved({fs: Fraction(13, 2)}, 0.5), 2)):
+        monkeypatch.setattr(games, "analyse", lambda *args, a=answer: a)
+        for lang in ("en", "it"):
+            got = client.post("/api/analyse", json={"position": text, "time_limit": 0.2,
+                                                    "lang": lang, "client": "solved"}).json()
+            assert len(got["solved_text"]) == n, got
+            if n:
+                assert "FS" in got["solved_text"][0] and "+1" in got["solved_text"][1]
+                assert set(got["solved_text"]) <= set(got["notes_text"])
+            if n and lang == "it":
+                assert "risolto" in got["solved_text"][0] and "+1,25" in got["solved_text"][1]
+    js = re.search(r"\nfunction solvedWords\(.*?\n}\n", (STATIC / "board.js").read_text(), re.S)
+    assert js and "a.solved_text" in js.group(0)

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from solver.analysis import check_objective
 from solver.cards import card_str, parse_card_id
-from solver.errors import BriscolaError, bug
+from solver.errors import BriscolaError, Note, bug
 from solver.frame import FRAMES
 from solver.i18n import LANGS, PLAY_TITLES, error_text, note_text
 from solver.oneline import one_line
@@ -133,6 +133,13 @@ def _error_lang(body: dict, request: Request) -> str:
 def _said(e: BriscolaError, body: dict, request: Request) -> str:
     """A user's error in the request's language (_error_lang)."""
     return error_text(e, _error_lang(body, request)) or type(e).__name__
+
+
+def _is_solved_note(note) -> bool:
+    """A note of the cards an exact search solved before it stopped, or of how the others
+    moved: the board shows those in sight, under the table."""
+    keys = ("note.exact.solved", "note.exact.shifted")
+    return isinstance(note, Note) and note.key.startswith(keys)
 
 
 def _open_position(body: dict):
@@ -401,6 +408,7 @@ def create_app(
         if not a.exact:  # the badge's words: the method, and the notes its interval cites
             out["method_text"] = a.method.words(lang)
             out["notes_text"] = [note_text(n, lang) for n in a.notes]
+            out["solved_text"] = [note_text(n, lang) for n in a.notes if _is_solved_note(n)]
         out["svg"] = analysis_picture(a, lang, bottom=bottom)
         return out
 

@@ -912,7 +912,7 @@ function showAnalysis(a) {
   $("analysis").innerHTML = `<div class="meta">${escapeHtml(t("to_move", { p: who }))} · ${kind} · ${num(a.nodes, 0, { group: true })} ${escapeHtml(t("nodes"))}, ${num(a.seconds, 2)} s</div>` +
     `<table class="moves"><thead><tr><th>${t("col.card")}</th>${finHead}<th class="num${taken === null ? "" : " togo"}" title="${escapeHtml(t(win ? "col.win.title" : "col.points.title"))}">${t(win ? "col.win" : taken === null ? "col.points" : "col.togo")}</th>` +
     `<th class="num" title="${escapeHtml(t("col.gap.title"))}">${t("col.gap")}</th></tr></thead><tbody>${rows}</tbody></table>` + frame +
-    ivWords(a);
+    solvedWords(a) + ivWords(a);
   fitMoves();
   $("pv").innerHTML = a.pv.length ? escapeHtml(t("best_line")) + " " + pvTricks(a).map((tr) => `<span class="trick">${tr.join(" ")}</span>`).join("") : "";
 }
@@ -924,6 +924,12 @@ function fitMoves() {
   if (!tb || !tb.offsetWidth) return;   // out of sight (another tab): fitted when it shows
   tb.classList.remove("stacked");
   tb.classList.toggle("stacked", tb.offsetWidth > $("analysis").clientWidth + 0.5);
+}
+
+function solvedWords(a) {
+  // an estimate with cards the exact search solved says which, and how the others moved, in
+  // sight: the rows' "exact" alone would not say why an estimate has exact rows
+  return (a.solved_text || []).map((n) => `<p class="hint solved">${escapeHtml(cap(n))}</p>`).join("");
 }
 
 function ivWords(a) {
