@@ -220,11 +220,23 @@ def _reason(e: BaseException) -> str:
 
 
 def _handshake(distributed, address: str, made: dict) -> None:
-    """Dask's Client into ``made["client"]``, or what it raised into ``made["error"]``."""
+    """Dask's Client into ``made["client"]``, or what it raised into ``made["error"]``; a
+    Client that comes after the caller gave up (``made["given_up"]``) is closed, not left
+    connected for the life of a caller that goes on (the board, a Python session)."""
     try:
-        made["client"] = distributed.Client(address, timeout=CONNECT_SECONDS)
+        client = distributed.Client(address, timeout=CONNECT_SECONDS)
     except BaseException as e:  # carried to the thread that waits for it
         made["error"] = e
+        return
+    with made["lock"]:
+        late = made.get("given_up", False)
+        if not late:
+            made["client"] = client
+    if late:
+        try:
+            client.close()
+        except Exception:  # noqa: BLE001 - the caller has gone: nobody to tell
+            pass
 
 
 def _client_at(distributed, address: str):
@@ -236,11 +248,15 @@ def _client_at(distributed, address: str):
     said nothing. One that gets no answer is not tried again (it would double the wait)."""
     failed: BaseException | None = None
     for _ in range(2):
-        made: dict = {}
+        made: dict = {"lock": threading.Lock()}
         thread = threading.Thread(target=_handshake, args=(distributed, address, made), daemon=True)
         thread.start()
         thread.join(HANDSHAKE_SECONDS)
-        if thread.is_alive():  # left to end on its own: a daemon, closed with the process
+        with made["lock"]:
+            # left to end on its own (a daemon, gone with the process): a Client it makes
+            # later closes itself
+            made["given_up"] = "client" not in made and "error" not in made
+        if made["given_up"]:
             raise ClusterError.of("cluster.no_answer", address=address)
         if "client" in made:
             return made["client"]

@@ -221,6 +221,38 @@ def test_an_address_that_listens_but_never_answers_is_given_up_not_waited_for(mo
         "not answer as a scheduler does"), r.output
 
 
+def test_a_handshake_that_answers_after_it_was_given_up_closes_its_client(monkeypatch):
+    """A handshake given up after HANDSHAKE_SECONDS was left running; had it got through
+    later, its Client stayed connected to the scheduler for the life of a caller that goes
+    on (the board, a Python session). Now such a Client closes itself; one in time is kept."""
+
+    class Late:
+        def __init__(self):
+            self.go = threading.Event()
+            self.made: list = []
+
+        def Client(self, address, timeout):  # noqa: N802 - Dask's name
+            self.go.wait(10)
+            client = type("C", (), {"closed": False, "close": lambda c: setattr(c, "closed", True)})()
+            self.made.append(client)
+            return client
+
+    monkeypatch.setattr(cl, "HANDSHAKE_SECONDS", 0.2)
+    late = Late()
+    with pytest.raises(cl.ClusterError, match="no Dask scheduler answers"):
+        cl._client_at(late, "tcp://127.0.0.1:1")
+    late.go.set()
+    for _ in range(200):
+        if late.made and late.made[0].closed:
+            break
+        time.sleep(0.01)
+    assert late.made and late.made[0].closed
+    at_once = Late()
+    at_once.go.set()
+    kept = cl._client_at(at_once, "tcp://127.0.0.1:1")
+    assert kept is at_once.made[0] and not kept.closed
+
+
 def test_results_are_released_in_input_order():
     assert list(cl.ordered(iter([(3, "c"), (1, "a"), (2, "b")]), [1, 2, 3])) == \
         [(1, "a"), (2, "b"), (3, "c")]
