@@ -244,6 +244,7 @@ _NEVER_ONE = {
         ("BOARD_PAGE", "review.acc", "avg"), ("ERRORS", "score.seen", "won1"),
         ("ERRORS", "score.seen_part", "won1"), ("COMMAND_TEXT", "simulate.totals", "a"),
         ("COMMAND_TEXT", "simulate.totals", "b"), ("BOARD_PAGE", "trick_to", "n"),
+        ("ERRORS", "note.exact.shifted", "points"),
     ],
     "a fraction ('1/1 decisions') or a limit the program sets": [
         ("BOARD_PAGE", "review.acc", "rated"), ("BOARD_PAGE", "review.acc.win", "rated"),
