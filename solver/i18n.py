@@ -3757,9 +3757,9 @@ ERRORS: dict[str, dict[str, str]] = {
         "valori sono esatti (± 0), quelli delle altre carte stimati",
         "note.exact.solved_one": "la ricerca esatta ha risolto {cards} prima di fermarsi: il suo "
         "valore è esatto (± 0), quelli delle altre carte stimati",
-        "note.exact.shifted": "le carte stimate spostate di {points:+.2f} punti: il {share} % "
-        "dell'errore della stima sulle carte risolte ({offset:+.2f}), che le carte di una "
-        "posizione hanno in gran parte in comune",
+        "note.exact.shifted": "le carte stimate sono state spostate di {points:+.2f} punti: il "
+        "{share} % dell'errore della stima sulle carte risolte ({offset:+.2f}), che le carte di "
+        "una posizione hanno in gran parte in comune",
         "note.exact.nodes": "la ricerca esatta non è finita entro {nodes:,} nodi",
         "note.exact.nodes_one": "la ricerca esatta non è finita entro 1 nodo",
         "note.exact.node_budget": "un limite di nodi vale per le ricerche esatte: questa stima "
