@@ -48,6 +48,7 @@ from solver.analysis.engine import Engine  # noqa: E402
 from solver.analysis.budget import Limit  # noqa: E402
 from solver.analysis.result import Analysis  # noqa: E402
 from solver.cards import card_str  # noqa: E402
+from solver.errors import Note  # noqa: E402
 
 DATA = exact_sets.DATA
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -281,6 +282,51 @@ def cmd_fit(args) -> None:
                   f"{needed(vals[b]):.2f} | {len(g)} | {needed(g) if g else float('nan'):.2f} |")
 
 
+def _moved_by(row) -> float | None:
+    """How far the cards still estimated beside solved ones were moved (the note of
+    Analysis.with_solved), None where no note says so."""
+    for text in row.get("notes", []):
+        note = Note.read(text)
+        if note.key == "note.exact.shifted":
+            return float(note.fields["points"])
+    return None
+
+
+def cmd_moved(args) -> None:
+    """The answers with cards an exact search solved and others estimated, their estimated
+    values as moved (estimate.SOLVED_SHARE) and as they were before (the move taken back):
+    paired on the same answers."""
+    groups = defaultdict(list)
+    for r in read_rows(args.raw):
+        solved = [m.get("solved") for m in r["moves"]]
+        if not r["exact_answer"] and any(solved) and not all(solved):
+            groups[(r["set"], r["budget"])].append(r)
+    print(f"machine: {machine()}")
+    print("| set | time limit | answers | values | mean abs error unmoved | moved | inside ± "
+          "unmoved | moved | best card exact unmoved | moved |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (name, budget), rs in sorted(groups.items()) + [(("all", None), [])]:
+        if name == "all":
+            rs = [r for g in groups.values() for r in g]
+        err = {False: [], True: []}
+        best = {False: 0, True: 0}
+        for r in rs:
+            shift = _moved_by(r) or 0.0
+            exact = {m["card"]: m["exact"] for m in r["moves"]}
+            for moved in (False, True):
+                value = {m["card"]: m["exact"] if m.get("solved") else
+                         m["value"] - (0.0 if moved else shift) for m in r["moves"]}
+                err[moved] += [(value[m["card"]] - m["exact"], m["error"]) for m in r["moves"]
+                               if not m.get("solved")]
+                best[moved] += exact[max(value, key=value.get)] >= max(exact.values()) - 1e-9
+        mae = {k: sum(abs(e) for e, _ in v) / len(v) for k, v in err.items()}
+        inside = {k: 100 * sum(abs(e) <= h + 1e-9 for e, h in v) / len(v) for k, v in err.items()}
+        when = "all" if budget is None else f"{budget:g} s"
+        print(f"| {name} | {when} | {len(rs)} | {len(err[False])} | {mae[False]:.3f} | "
+              f"{mae[True]:.3f} | {inside[False]:.1f} % | {inside[True]:.1f} % | "
+              f"{100 * best[False] / len(rs):.1f} % | {100 * best[True] / len(rs):.1f} % |")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -306,8 +352,11 @@ def main(argv=None) -> None:
     t.add_argument("raw", nargs="+")
     f = sub.add_parser("fit", help="the method's error of the fit sets' raw answers")
     f.add_argument("raw", nargs="+")
+    m = sub.add_parser("moved", help="the values estimated beside solved cards, moved and "
+                       "unmoved, paired on the same answers")
+    m.add_argument("raw", nargs="+")
     args = ap.parse_args(argv)
-    {"run": cmd_run, "table": cmd_table, "fit": cmd_fit}[args.cmd](args)
+    {"run": cmd_run, "table": cmd_table, "fit": cmd_fit, "moved": cmd_moved}[args.cmd](args)
 
 
 if __name__ == "__main__":

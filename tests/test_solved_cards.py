@@ -251,3 +251,41 @@ def test_the_moved_note_reads_back_in_either_language(lang):
     back = Note.read(str(note))
     assert back.key == "note.exact.shifted" and back.fields["share"] == 50
     assert ("+1.25" if lang == "en" else "+1,25") in note_text(back, lang)
+
+
+def test_the_calibration_pairs_moved_and_unmoved_values_on_the_same_answers(tmp_path):
+    """``bench_calibration.py moved`` takes the move back from each answer's note: a card
+    moved +1.25 to 6.25 whose exact value is 5.5 erred 0.75 moved and 0.5 unmoved."""
+    import subprocess
+    import sys
+
+    a = EST.with_solved({FS: Fraction(13, 2)}, 0.5)
+    exact = {CD: 5.5, FS: 6.5, AD: 2.0}
+    row = {
+        "set": "t12-points-test",
+        "budget": 5.0,
+        "exact_answer": False,
+        "notes": [str(n) for n in a.notes],
+        "moves": [
+            {
+                "card": str(m.card),
+                "value": m.value,
+                "error": m.error,
+                "exact": exact[m.card],
+                "solved": m.value_exact is not None,
+            }
+            for m in a.moves
+        ],
+    }
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text(json.dumps(row) + "\n")
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_calibration.py"), "moved", str(raw)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
+    line = next(x for x in out.splitlines() if x.startswith("| t12-points-test"))
+    # CD: 0.5 unmoved, 0.75 moved; AD: 1.0 unmoved, 0.25 moved
+    assert line.split(" | ")[2:6] == ["1", "2", "0.750", "0.500"], line
