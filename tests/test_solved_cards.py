@@ -226,6 +226,15 @@ def test_the_estimated_cards_move_by_a_share_of_the_solved_cards_error():
     assert all(n.key != "note.exact.shifted" for n in EST.with_solved(everything, 0.5).notes)
 
 
+def test_a_moved_value_stays_in_the_values_range():
+    from solver.analysis.result import value_bound
+
+    bound = value_bound(POS, "points")
+    # an offset past any real one: the estimate ran far high, so the others move far down
+    a = EST.with_solved({FS: Fraction(-3 * int(bound))}, 0.5)
+    assert a.move(CD).value == -bound and a.move(AD).value == -bound
+
+
 def test_only_the_estimate_the_share_was_fitted_on_moves():
     from solver.analysis import estimate
 

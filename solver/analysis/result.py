@@ -299,7 +299,13 @@ class Analysis:
         top_was = self.moves[0].card
         offset = sum(was[c].value - float(v) for c, v in keep.items()) / len(keep)
         shift = share * offset if len(keep) < len(was) else 0.0
-        value = {c: float(keep[c]) if c in keep else m.value - shift for c, m in was.items()}
+        hi = 1.0 if self.objective == "win" else float(self.position.points_in_play)
+        lo = 0.0 if self.objective == "win" else -hi
+
+        def moved(m: MoveValue) -> float:  # kept in the value's range, as the estimate's are
+            return min(max(m.value - shift, lo), hi)
+
+        value = {c: float(keep[c]) if c in keep else moved(m) for c, m in was.items()}
         order = sorted(value, key=lambda c: (-value[c], c))
         top = order[0]
 
