@@ -301,13 +301,16 @@ def cmd_moved(args) -> None:
         solved = [m.get("solved") for m in r["moves"]]
         if not r["exact_answer"] and any(solved) and not all(solved):
             groups[(r["set"], r["budget"])].append(r)
+    if not groups:
+        print("no answer with cards both solved and estimated")
+        return
     print(f"machine: {machine()}")
     print("| set | time limit | answers | values | mean abs error unmoved | moved | inside ± "
           "unmoved | moved | best card exact unmoved | moved |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for (name, budget), rs in sorted(groups.items()) + [(("all", None), [])]:
-        if name == "all":
-            rs = [r for g in groups.values() for r in g]
+    tables = [(name, f"{budget:g} s", rs) for (name, budget), rs in sorted(groups.items())]
+    tables.append(("all", "all", [r for rs in groups.values() for r in rs]))
+    for name, when, rs in tables:
         err = {False: [], True: []}
         best = {False: 0, True: 0}
         for r in rs:
@@ -321,7 +324,6 @@ def cmd_moved(args) -> None:
                 best[moved] += exact[max(value, key=value.get)] >= max(exact.values()) - 1e-9
         mae = {k: sum(abs(e) for e, _ in v) / len(v) for k, v in err.items()}
         inside = {k: 100 * sum(abs(e) <= h + 1e-9 for e, h in v) / len(v) for k, v in err.items()}
-        when = "all" if budget is None else f"{budget:g} s"
         print(f"| {name} | {when} | {len(rs)} | {len(err[False])} | {mae[False]:.3f} | "
               f"{mae[True]:.3f} | {inside[False]:.1f} % | {inside[True]:.1f} % | "
               f"{100 * best[False] / len(rs):.1f} % | {100 * best[True] / len(rs):.1f} % |")

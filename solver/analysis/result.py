@@ -17,11 +17,11 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from solver.cards import Card, CardError, card_str, mask_points, to_card
+from solver.cards import Card, CardError, card_str, to_card
 from solver.errors import BriscolaError, Count, Note
 from solver.i18n import method_text
 from solver.position import PositionError, parse_position
-from solver.position.protocol import Printed, State
+from solver.position.protocol import State
 
 OBJECTIVES = ("points", "win")
 
@@ -299,7 +299,7 @@ class Analysis:
         top_was = self.moves[0].card
         offset = sum(was[c].value - float(v) for c, v in keep.items()) / len(keep)
         shift = share * offset if len(keep) < len(was) else 0.0
-        hi = 1.0 if self.objective == "win" else float(self.position.points_in_play)
+        hi = value_bound(self.position, self.objective)
         lo = 0.0 if self.objective == "win" else -hi
 
         def moved(m: MoveValue) -> float:  # kept in the value's range, as the estimate's are
@@ -467,10 +467,10 @@ def check_objective(pos: State, objective: str) -> None:
         raise PositionError.of(key)
 
 
-def value_bound(pos: Printed, objective: str) -> float:
+def value_bound(pos: State, objective: str) -> float:
     """The widest a value can stray: the points still in play, or 1 for a win chance. An
     estimate with too few samples for an interval gets this as its half-width."""
-    return 1.0 if objective == "win" else float(120 - mask_points(pos.played))
+    return 1.0 if objective == "win" else float(pos.points_in_play)
 
 
 def unit_words(objective: str) -> Note:

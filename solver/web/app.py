@@ -408,7 +408,8 @@ def create_app(
         if not a.exact:  # the badge's words: the method, and the notes its interval cites
             out["method_text"] = a.method.words(lang)
             out["notes_text"] = [note_text(n, lang) for n in a.notes]
-            out["solved_text"] = [note_text(n, lang) for n in a.notes if _is_solved_note(n)]
+            said = zip(a.notes, out["notes_text"], strict=True)
+            out["solved_text"] = [text for n, text in said if _is_solved_note(n)]
         out["svg"] = analysis_picture(a, lang, bottom=bottom)
         return out
 
