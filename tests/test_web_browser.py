@@ -374,6 +374,45 @@ def test_the_analysis_table_fits_the_screen(browser, server, width):
         drv.save_screenshot(str(_artifacts() / "board-phone-table.png"))
 
 
+# solved exactly in about a second; its exact values' fractions run to 13 characters
+LONG_FRACTIONS = ("hand1=FB,3B,2D hand2=CB,3D,4S top=FC briscola=RB played=2B,5B,7B,AB,4C,5C,7C,CC,RC,3C,"
+                  "4D,5D,6D,7D,FD,CD,5S,6S,7S,FS,CS,RS,3S,AS turn=2 score=20-43")
+
+
+def test_exact_fractions_and_italian_headers_fit_a_laptops_table(browser, server):
+    """An exact value's fraction beside it and the Italian column titles ("dalla migliore")
+    made the table wider than the panel at 1280 px, its last column cut: the fractions now
+    go under their values, and the titles wrap at spaces, where the ± would go too."""
+    from selenium.webdriver.support.ui import Select
+    from solver.i18n import BOARD_PAGE
+    drv = browser
+    _open(drv, server, 1280, 900)
+    Select(drv.find_element("id", "lang")).select_by_value("it")
+    _wait(drv, lambda: drv.find_element("id", "analyse").text == BOARD_PAGE["it"]["btn.analyse"],
+          what="the Italian page")
+    drv.execute_script("document.getElementById('time-limit').value = '30'")
+    try:
+        _paste_and_analyse(drv, LONG_FRACTIONS)
+        # a cold kernel cache compiles the exact search first
+        _wait(drv, lambda: drv.find_elements("css selector", "#analysis .badge.exact"), timeout=300,
+              what="the exact answer")
+        values = [e.text for e in drv.find_elements("css selector", "#analysis td.value")]
+        assert any("/20160)" in v for v in values), values
+        assert _fits(drv)
+        # a title wraps between its words, never inside one: no more lines than words
+        lines = drv.execute_script("""
+            const r = document.createRange();
+            return [...document.querySelectorAll('#analysis th')].map((th) => {
+              r.selectNodeContents(th);
+              return [th.textContent, r.getClientRects().length, th.textContent.split(' ').length];
+            });""")
+        assert all(n <= words for _, n, words in lines), lines
+        drv.save_screenshot(str(_artifacts() / "board-it-fractions.png"))
+    finally:
+        Select(drv.find_element("id", "lang")).select_by_value("en")
+        _wait(drv, lambda: drv.find_element("id", "analyse").text == "Analyse", what="English again")
+
+
 def test_every_control_in_sight_takes_the_keyboards_focus(browser, server):
     """*load record* was a label over a file input with display: none, which no Tab key
     reached: every control in sight (itself, or the label it is in) takes the focus, and

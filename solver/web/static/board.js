@@ -887,7 +887,7 @@ function showAnalysis(a) {
     const pm = solved ? ` <span class="pm">${escapeHtml(t("exact"))}</span>`
       : !a.exact && m.error !== undefined && m.error !== null ? ` <span class="pm">±${num(k * m.error, d)}</span>` : "";
     let val = win ? pct(100 * m.value, 1) : fmt(m.value);
-    if ((a.exact || solved) && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` (${m.value_exact})`;
+    if ((a.exact || solved) && m.value_exact && !win && String(m.value_exact).includes("/")) val += ` <span class="frac">(${m.value_exact})</span>`;
     val += pm;
     let gap = "";
     if (!best) {
