@@ -12,6 +12,12 @@ with the exact one, and so is each card's gap from the estimate's best card:
     python benchmarks/bench_calibration.py table raw.jsonl
     python benchmarks/bench_calibration.py fit raw.jsonl      # the method's error to ship
 
+"table" also gives each row's share inside a 95 % interval of its own, and pools the fresh
+sets by stage and time limit: a position's cards share most of their error, so its values
+are counted as fewer independent ones (the design effect of the intra-position
+correlation of misses, measured over the rows read), and a row of 16 positions below 90 %
+may say no more than that its positions were few.
+
 "fit" reads the answers of the fit sets (the fixed sets and the seeds below 9000), run
 with no method error shipped (or with it: the sampling half-width is recovered from the
 stated one), and prints, per objective, talon, method family and time limit, the smallest
@@ -227,6 +233,7 @@ def cmd_table(args) -> None:
           "estimated | inside ± | mean stated ± | mean error | mean abs error | worst | gaps "
           "inside ± | best card exact |")
     print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    clusters = {}
     for (game, obj, talon, role, name, budget), rs in sorted(groups.items()):
         vals, gaps, best = [], [], 0
         for r in rs:
@@ -236,6 +243,9 @@ def cmd_table(args) -> None:
                 v, g = items(r)
                 vals += v
                 gaps += g
+                if v:
+                    clusters.setdefault((game, obj, talon, role, name, budget), []).append(
+                        (sum(abs(e) <= h + 1e-9 for e, h, _ in v), len(v)))
         n_exact = sum(r["exact_answer"] for r in rs)
         if vals:
             inside = sum(abs(e) <= h + 1e-9 for e, h, _ in vals) / len(vals)
@@ -250,6 +260,90 @@ def cmd_table(args) -> None:
         else:
             print(f"| {game} | {obj} | {talon} | {name} | {budget:g} s | {len(rs)} | {n_exact} | 0 | "
                   f"- | - | - | - | - | - | {100 * best / len(rs):.1f} % |")
+    if clusters:
+        print_coverage(clusters, outside_icc(clusters.values()))
+
+
+def wilson(inside: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share ``inside`` seen over ``n`` (not necessarily
+    whole) independent trials."""
+    if n <= 0:
+        return 0.0, 1.0
+    c = z * z / n
+    mid = (inside + c / 2) / (1 + c)
+    half = z * math.sqrt(inside * (1 - inside) / n + c / (4 * n)) / (1 + c)
+    return max(mid - half, 0.0), min(mid + half, 1.0)
+
+
+def outside_icc(rows_clusters) -> float:
+    """How much a position's values miss together: the intra-position correlation of
+    "outside the ±" (the one-way ANOVA estimator), pooled over rows, each position's share
+    taken from its own row's. ``rows_clusters``: per row, a list of (inside, values) per
+    position. 0 where the rows tell nothing (no miss, or one value a position)."""
+    msb = msw = 0.0
+    n = c = sq = 0
+    for clusters in rows_clusters:
+        tot = sum(m for _, m in clusters)
+        if not tot:
+            continue
+        p = 1 - sum(k for k, _ in clusters) / tot
+        for k, m in clusters:
+            q = 1 - k / m
+            msb += m * (q - p) ** 2
+            msw += m * q * (1 - q)
+            sq += m * m
+        n += tot
+        c += len(clusters)
+    if c < 2 or n <= c:
+        return 0.0
+    msb /= c - 1
+    msw /= n - c
+    m0 = (n - sq / n) / (c - 1)
+    den = msb + (m0 - 1) * msw
+    return max((msb - msw) / den, 0.0) if den > 0 else 0.0
+
+
+def coverage_interval(clusters, icc: float) -> tuple[float, float, float]:
+    """(share inside, low, high): a 95 % interval of the coverage a row measures, its values
+    counted as n / (1 + (mean values a position - 1) × icc) independent ones, since a
+    position's cards share most of their error (the design effect of sampling positions,
+    not values)."""
+    n = sum(m for _, m in clusters)
+    share = sum(k for k, _ in clusters) / n
+    deff = 1 + (n / len(clusters) - 1) * icc
+    lo, hi = wilson(share, n / deff)
+    return share, lo, hi
+
+
+def print_coverage(groups, icc: float) -> None:
+    """Each row's coverage with its uncertainty, then the fresh sets pooled by game,
+    objective, stage and time limit: whether a row under 90 % says more than its few
+    positions can."""
+    print(f"\nhow sure each row's coverage is (a position's misses go together: intra-position "
+          f"correlation {icc:.2f}, pooled over these rows)")
+    print("| game | objective | stage | set | time limit | positions estimated | values | "
+          "inside ± | 95 % interval of the coverage |")
+    print("|---|---|---:|---|---:|---:|---:|---:|---:|")
+    pooled = defaultdict(lambda: ([], set()))
+    for (game, obj, talon, role, name, budget), clusters in sorted(groups.items()):
+        share, lo, hi = coverage_interval(clusters, icc)
+        print(f"| {game} | {obj} | {talon} | {name} | {budget:g} s | {len(clusters)} | "
+              f"{sum(m for _, m in clusters)} | {100 * share:.1f} % | "
+              f"{100 * lo:.1f}-{100 * hi:.1f} % |")
+        if role == "fresh":
+            pooled[(game, obj, talon, budget)][0].extend(clusters)
+            pooled[(game, obj, talon, budget)][1].add(name)
+    if not pooled:
+        return
+    print("\nthe fresh sets pooled")
+    print("| game | objective | stage | time limit | sets | positions estimated | values | "
+          "inside ± | 95 % interval of the coverage |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for (game, obj, talon, budget), (clusters, names) in sorted(pooled.items()):
+        share, lo, hi = coverage_interval(clusters, icc)
+        print(f"| {game} | {obj} | {talon} | {budget:g} s | {len(names)} | {len(clusters)} | "
+              f"{sum(m for _, m in clusters)} | {100 * share:.1f} % | "
+              f"{100 * lo:.1f}-{100 * hi:.1f} % |")
 
 
 def needed(items, share: float = 0.95) -> float:
