@@ -249,14 +249,15 @@ def cmd_table(args) -> None:
         n_exact = sum(r["exact_answer"] for r in rs)
         if vals:
             inside = sum(abs(e) <= h + 1e-9 for e, h, _ in vals) / len(vals)
-            g_in = (sum(abs(e) <= h + 1e-9 for e, h, _ in gaps) / len(gaps)) if gaps else float("nan")
+            g_in = (f"{100 * sum(abs(e) <= h + 1e-9 for e, h, _ in gaps) / len(gaps):.1f} %"
+                    if gaps else "-")
             stated = sum(h for _, h, _ in vals) / len(vals)
             bias = sum(e for e, _, _ in vals) / len(vals)
             mae = sum(abs(e) for e, _, _ in vals) / len(vals)
             worst = max(abs(e) for e, _, _ in vals)
             print(f"| {game} | {obj} | {talon} | {name} | {budget:g} s | {len(rs)} | {n_exact} | "
                   f"{len(vals)} | {100 * inside:.1f} % | {stated:.2f} | {bias:+.2f} | "
-                  f"{mae:.2f} | {worst:.1f} | {100 * g_in:.1f} % | {100 * best / len(rs):.1f} % |")
+                  f"{mae:.2f} | {worst:.1f} | {g_in} | {100 * best / len(rs):.1f} % |")
         else:
             print(f"| {game} | {obj} | {talon} | {name} | {budget:g} s | {len(rs)} | {n_exact} | 0 | "
                   f"- | - | - | - | - | - | {100 * best / len(rs):.1f} % |")
@@ -403,7 +404,10 @@ def cmd_moved(args) -> None:
           "unmoved | moved | best card exact unmoved | moved |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     tables = [(name, f"{budget:g} s", rs) for (name, budget), rs in sorted(groups.items())]
-    tables.append(("all", "all", [r for rs in groups.values() for r in rs]))
+    for obj in sorted({r.get("objective", "points") for rs in groups.values() for r in rs}):
+        # one objective's errors a row: points and chances of winning do not add up
+        tables.append((f"all, {obj}", "all", [r for rs in groups.values() for r in rs
+                                               if r.get("objective", "points") == obj]))
     for name, when, rs in tables:
         err = {False: [], True: []}
         best = {False: 0, True: 0}
