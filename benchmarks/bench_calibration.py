@@ -18,6 +18,10 @@ are counted as fewer independent ones (the design effect of the intra-position
 correlation of misses, measured over the rows read), and a row of 16 positions below 90 %
 may say no more than that its positions were few.
 
+"hard" files each estimate under the time the set's exact search took on its position: at
+5 s the talon-12 estimates are of the positions the exact search cannot finish, and the
+shorter time limits show the same positions' estimates in every run.
+
 "fit" reads the answers of the fit sets (the fixed sets and the seeds below 9000), run
 with no method error shipped (or with it: the sampling half-width is recovered from the
 stated one), and prints, per objective, talon, method family and time limit, the smallest
@@ -347,6 +351,56 @@ def print_coverage(groups, icc: float) -> None:
               f"{100 * lo:.1f}-{100 * hi:.1f} % |")
 
 
+#: bands of the time the set's exact search took on a position (exact_sets.py, one thread
+#: of the machine that made the set): where ``analyse`` at 5 s answers with an estimate
+SOLVE_BANDS = ((0.0, "under 2 s"), (2.0, "2-4 s"), (4.0, "4 s or more"))
+
+
+def cmd_hard(args) -> None:
+    """The estimates split by how long the exact search takes on their positions: at 5 s the
+    estimates a user sees at talon 12 are of the positions the exact search cannot finish,
+    how many depends on the machine, so the 5 s rows are few and vary; the same positions'
+    estimates at the shorter time limits (no exact search tried) show whether the ± holds on
+    the hard positions, on every position of the sets."""
+    sets = all_sets()
+    seconds = {}
+    groups = defaultdict(list)
+    for r in read_rows(args.raw):
+        if r["exact_answer"] or r["set"] not in sets:
+            continue
+        path = sets[r["set"]][4]
+        if path not in seconds:
+            seconds[path] = [sec for _, _, sec in exact_sets.load(path)]
+        sec = seconds[path][r["i"]]
+        if sec is None:
+            continue
+        band = [name for low, name in SOLVE_BANDS if sec >= low][-1]
+        v, _ = items(r)
+        if v:
+            groups[(r.get("game", "scoperta"), r["objective"], r["talon"], r["role"],
+                    r["budget"], band)].append(v)
+    if not groups:
+        print("no estimate of a position whose exact solve time is known")
+        return
+    rho = outside_icc([[(sum(abs(e) <= h + 1e-9 for e, h, _ in v), len(v)) for v in g]
+                       for g in groups.values()])
+    print(f"machine: {machine()}; intra-position correlation of misses {rho:.2f}")
+    print("| game | objective | stage | sets | time limit | exact solve | positions | values | "
+          "inside ± | 95 % interval of the coverage | mean stated ± | mean abs error |")
+    print("|---|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    order = {name: k for k, (_, name) in enumerate(SOLVE_BANDS)}
+    for key in sorted(groups, key=lambda k: (*k[:5], order[k[5]])):
+        game, obj, talon, role, budget, band = key
+        g = groups[key]
+        vals = [x for v in g for x in v]
+        share, lo, hi = coverage_interval(
+            [(sum(abs(e) <= h + 1e-9 for e, h, _ in v), len(v)) for v in g], rho)
+        print(f"| {game} | {obj} | {talon} | {role} | {budget:g} s | {band} | {len(g)} | "
+              f"{len(vals)} | {100 * share:.1f} % | {100 * lo:.1f}-{100 * hi:.1f} % | "
+              f"{sum(h for _, h, _ in vals) / len(vals):.2f} | "
+              f"{sum(abs(e) for e, _, _ in vals) / len(vals):.2f} |")
+
+
 def needed(items, share: float = 0.95) -> float:
     """The smallest method half-width m that puts ``share`` of the exact values inside
     hypot(sampling half-width, m): the items are (error, sampling half-width)."""
@@ -455,8 +509,12 @@ def main(argv=None) -> None:
     m = sub.add_parser("moved", help="the values estimated beside solved cards, moved and "
                        "unmoved, paired on the same answers")
     m.add_argument("raw", nargs="+")
+    h = sub.add_parser("hard", help="the estimates split by how long the exact search takes "
+                       "on their positions")
+    h.add_argument("raw", nargs="+")
     args = ap.parse_args(argv)
-    {"run": cmd_run, "table": cmd_table, "fit": cmd_fit, "moved": cmd_moved}[args.cmd](args)
+    {"run": cmd_run, "table": cmd_table, "fit": cmd_fit, "moved": cmd_moved,
+     "hard": cmd_hard}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -47,3 +47,24 @@ def test_misses_spread_over_positions_count_as_values(tmp_path):
     # n = 6 of 4/6: 30.0-90.3 %)
     cells = _coverage_line(tmp_path, [_row(0, [0.1, -0.2, 3.0]), _row(1, [2.0, 0.5, 0.0])])
     assert cells[5:] == ["2", "6", "66.7 %", "30.0-90.3 %"], cells
+
+
+def test_hard_splits_estimates_by_their_positions_exact_solve_time(tmp_path):
+    """``bench_calibration.py hard`` finds each answer's position in its set and files its
+    values under the band of the time the set's exact search took there."""
+    data = ROOT / "benchmarks" / "data" / "exact" / "t12_points_seed9012.jsonl"
+    secs = [json.loads(x)["seconds"] for x in data.read_text().splitlines() if x.strip()]
+    slow = next(i for i, s in enumerate(secs) if s >= 4)
+    fast = next(i for i, s in enumerate(secs) if s < 2)
+    rows = [_row(slow, [0.1, 3.0, 2.5], "t12-points-seed9012"),
+            _row(fast, [0.1, -0.2, 0.3], "t12-points-seed9012")]
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    script = str(ROOT / "benchmarks" / "bench_calibration.py")
+    out = subprocess.run([sys.executable, script, "hard", str(raw)], capture_output=True,
+                         text=True, check=True, cwd=ROOT).stdout
+    cells = {c[5]: c for c in ([x.strip() for x in line.strip("|").split("|")]
+                               for line in out.splitlines() if line.startswith("| scoperta"))}
+    assert set(cells) == {"under 2 s", "4 s or more"}, out
+    assert cells["4 s or more"][6:9] == ["1", "3", "33.3 %"], cells
+    assert cells["under 2 s"][6:9] == ["1", "3", "100.0 %"], cells
