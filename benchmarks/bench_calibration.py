@@ -351,8 +351,8 @@ def print_coverage(groups, icc: float) -> None:
               f"{100 * lo:.1f}-{100 * hi:.1f} % |")
 
 
-#: bands of the time the set's exact search took on a position (exact_sets.py, one thread
-#: of the machine that made the set): where ``analyse`` at 5 s answers with an estimate
+#: bands of the time the set's exact search took on a position (exact_sets.py: a fresh table,
+#: the machine that made the set, two cores): where ``analyse`` at 5 s answers with an estimate
 SOLVE_BANDS = ((0.0, "under 2 s"), (2.0, "2-4 s"), (4.0, "4 s or more"))
 
 
