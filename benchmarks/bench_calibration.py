@@ -209,6 +209,11 @@ def items(row):
     return vals, gaps
 
 
+def n_inside(items) -> int:
+    """How many (error, half-width, ...) items hold the exact value inside their ±."""
+    return sum(abs(it[0]) <= it[1] + 1e-9 for it in items)
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -249,12 +254,11 @@ def cmd_table(args) -> None:
                 gaps += g
                 if v:
                     clusters.setdefault((game, obj, talon, role, name, budget), []).append(
-                        (sum(abs(e) <= h + 1e-9 for e, h, _ in v), len(v)))
+                        (n_inside(v), len(v)))
         n_exact = sum(r["exact_answer"] for r in rs)
         if vals:
-            inside = sum(abs(e) <= h + 1e-9 for e, h, _ in vals) / len(vals)
-            g_in = (f"{100 * sum(abs(e) <= h + 1e-9 for e, h, _ in gaps) / len(gaps):.1f} %"
-                    if gaps else "-")
+            inside = n_inside(vals) / len(vals)
+            g_in = f"{100 * n_inside(gaps) / len(gaps):.1f} %" if gaps else "-"
             stated = sum(h for _, h, _ in vals) / len(vals)
             bias = sum(e for e, _, _ in vals) / len(vals)
             mae = sum(abs(e) for e, _, _ in vals) / len(vals)
@@ -382,8 +386,8 @@ def cmd_hard(args) -> None:
     if not groups:
         print("no estimate of a position whose exact solve time is known")
         return
-    rho = outside_icc([[(sum(abs(e) <= h + 1e-9 for e, h, _ in v), len(v)) for v in g]
-                       for g in groups.values()])
+    clusters = {key: [(n_inside(v), len(v)) for v in g] for key, g in groups.items()}
+    rho = outside_icc(clusters.values())
     print(f"machine: {machine()}; intra-position correlation of misses {rho:.2f}")
     print("| game | objective | stage | sets | time limit | exact solve | positions | values | "
           "inside ± | 95 % interval of the coverage | mean stated ± | mean abs error |")
@@ -393,8 +397,7 @@ def cmd_hard(args) -> None:
         game, obj, talon, role, budget, band = key
         g = groups[key]
         vals = [x for v in g for x in v]
-        share, lo, hi = coverage_interval(
-            [(sum(abs(e) <= h + 1e-9 for e, h, _ in v), len(v)) for v in g], rho)
+        share, lo, hi = coverage_interval(clusters[key], rho)
         print(f"| {game} | {obj} | {talon} | {role} | {budget:g} s | {band} | {len(g)} | "
               f"{len(vals)} | {100 * share:.1f} % | {100 * lo:.1f}-{100 * hi:.1f} % | "
               f"{sum(h for _, h, _ in vals) / len(vals):.2f} | "
@@ -475,7 +478,7 @@ def cmd_moved(args) -> None:
                                if not m.get("solved")]
                 best[moved] += exact[max(value, key=value.get)] >= max(exact.values()) - 1e-9
         mae = {k: sum(abs(e) for e, _ in v) / len(v) for k, v in err.items()}
-        inside = {k: 100 * sum(abs(e) <= h + 1e-9 for e, h in v) / len(v) for k, v in err.items()}
+        inside = {k: 100 * n_inside(v) / len(v) for k, v in err.items()}
         print(f"| {name} | {when} | {len(rs)} | {len(err[False])} | {mae[False]:.3f} | "
               f"{mae[True]:.3f} | {inside[False]:.1f} % | {inside[True]:.1f} % | "
               f"{100 * best[False] / len(rs):.1f} % | {100 * best[True] / len(rs):.1f} % |")

@@ -23,12 +23,17 @@ def _row(i: int, errors: list[float], name: str = "t12-points-seed9999") -> dict
     }
 
 
-def _coverage_line(tmp_path: Path, rows: list[dict]) -> list[str]:
+def _run(tmp_path: Path, command: str, rows: list[dict]) -> str:
+    """What ``bench_calibration.py COMMAND`` prints of ``rows`` as its raw answers."""
     raw = tmp_path / "raw.jsonl"
     raw.write_text("".join(json.dumps(r) + "\n" for r in rows))
     script = str(ROOT / "benchmarks" / "bench_calibration.py")
-    out = subprocess.run([sys.executable, script, "table", str(raw)], capture_output=True,
-                         text=True, check=True, cwd=ROOT).stdout
+    return subprocess.run([sys.executable, script, command, str(raw)], capture_output=True,
+                          text=True, check=True, cwd=ROOT).stdout
+
+
+def _coverage_line(tmp_path: Path, rows: list[dict]) -> list[str]:
+    out = _run(tmp_path, "table", rows)
     part = out.split("how sure each row's coverage is")[1]
     line = next(x for x in part.splitlines() if x.startswith("| scoperta"))
     return [c.strip() for c in line.strip("|").split("|")]
@@ -58,11 +63,7 @@ def test_hard_splits_estimates_by_their_positions_exact_solve_time(tmp_path):
     fast = next(i for i, s in enumerate(secs) if s < 2)
     rows = [_row(slow, [0.1, 3.0, 2.5], "t12-points-seed9012"),
             _row(fast, [0.1, -0.2, 0.3], "t12-points-seed9012")]
-    raw = tmp_path / "raw.jsonl"
-    raw.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    script = str(ROOT / "benchmarks" / "bench_calibration.py")
-    out = subprocess.run([sys.executable, script, "hard", str(raw)], capture_output=True,
-                         text=True, check=True, cwd=ROOT).stdout
+    out = _run(tmp_path, "hard", rows)
     cells = {c[5]: c for c in ([x.strip() for x in line.strip("|").split("|")]
                                for line in out.splitlines() if line.startswith("| scoperta"))}
     assert set(cells) == {"under 2 s", "4 s or more"}, out
